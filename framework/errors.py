@@ -106,6 +106,12 @@ def fast_path(*inputs):
     return not any(isinstance(value, (list, tuple, np.generic)) for value in inputs)
 
 
+def noted(error, note):
+    """``error`` (TensorFlow's class and words) with tapeflow's ``note`` attached (PEP 678), to raise."""
+    error.add_note(note)
+    return error
+
+
 def with_name_tail(error):
     """``error`` (a kernel error raised as the slow path words it, ending at '[Op:SelectV2]') as the fast
     path words it, with its ' name: ' tail; its class and notes kept."""

@@ -15,8 +15,16 @@ def _dimension(d):
     value = getattr(d, 'value', d)          # a TensorFlow-style Dimension object
     if value is None:
         return None
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise TypeError('TensorShape: dimensions must be non-negative ints or None, got %r' % (d,))
+    note = 'TensorShape: dimensions must be non-negative ints or None, got %r' % (d,)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        error = TypeError("Dimension value must be integer or None or have an __index__ method, got value '%r' with "
+                          "type '%s'" % (value, type(value)))
+        error.add_note(note)
+        raise error
+    if value < 0:
+        error = ValueError('Dimension %d must be >= 0' % value)
+        error.add_note(note)
+        raise error
     return int(value)
 
 

@@ -71,10 +71,11 @@ def test_group_by_window_of_no_elements_never_asks_for_the_size():
                                 "a Tensor."),
 ])
 def test_counts_that_are_no_integers_raise_tf_conversion_text(make, text):
-    with pytest.raises(tf.errors.InvalidArgumentError) as caught:      # also TF's TypeError / ValueError
+    with pytest.raises((TypeError, ValueError)) as caught:
         make(tf.data.Dataset.range(3))
     assert str(caught.value) == text
-    assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
+    # TF 2.21's classes (errors15): TypeError for 'a' and 1.5, ValueError for None
+    assert type(caught.value).__name__ == ('ValueError' if text.startswith('Attempt') else 'TypeError')
 
 
 def test_a_bool_count_is_an_integer_as_in_tf():

@@ -179,6 +179,28 @@ CASES = [
     (lambda: _custom_gradient_returning(lambda x: x * 2)(tf.constant(1.0)), 'TypeError',
      'Cannot iterate over a scalar tensor.'),
     (lambda: _custom_gradient_returning(lambda x: (x * 2, 5))(tf.constant(1.0)), 'TypeError', 'unsupported callable'),
+    # checks TF makes in Python before any kernel runs
+    (lambda: tf.pad(tf.ones([2, 3]), [[1, 1], [1, 1]], mode='foo'), 'ValueError',
+     'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". Received `mode` = FOO'),
+    (lambda: tf.boolean_mask(tf.ones([3]), True), 'ValueError', 'mask cannot be scalar.'),
+    (lambda: tf.sort(tf.ones([2]), direction='UP'), 'ValueError',
+     'Argument `direction` should be one of ASCENDING, DESCENDING. Received: direction=UP'),
+    (lambda: tf.einsum('ij,jk', tf.ones([2, 3])), 'ValueError', 'Got 1 inputs for equation "ij,jk", expecting 2'),
+    (lambda: tf.nn.dropout(tf.ones([2]), rate=1.5), 'ValueError',
+     '`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=1.5'),
+    (lambda: tf.nn.dropout(tf.ones([2], tf.int32), rate=0.5), 'ValueError',
+     "`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=<dtype: 'int32'>"),
+    (lambda: tf.math.reduce_variance(tf.ones([2, 3], tf.int32)), 'TypeError',
+     "Input must be either real or complex. Received integer type <dtype: 'int32'>."),
+    (lambda: tf.TensorShape([-2]), 'ValueError', 'Dimension -2 must be >= 0'),
+    (lambda: tf.TensorShape(['a']), 'TypeError',
+     "Dimension value must be integer or None or have an __index__ method, got value ''a'' with type "
+     "'<class 'str'>'"),
+    # tf.data counts convert to int64 tensors
+    (lambda: tf.data.Dataset.range(3).batch(2.0), 'TypeError', 'Cannot convert 2.0 to EagerTensor of dtype int64'),
+    (lambda: tf.data.Dataset.range(3).take(1.5), 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int64'),
+    (lambda: tf.data.Dataset.range(3).batch(None), 'ValueError',
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
 ]
 
 

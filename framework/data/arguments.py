@@ -7,7 +7,7 @@ TypeError (TensorFlow's class for a size that is not an integer at all).
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
-from ..tensor import Tensor
+from ..tensor import ConversionError, Tensor
 
 
 def positive_int(value, what, stage, kernel=None):
@@ -29,15 +29,16 @@ def positive_int(value, what, stage, kernel=None):
 
 
 def _not_int64(value, note):
-    """TF's words for a count it cannot convert to an int64 tensor (its TypeError, or ValueError for
-    None), as an InvalidArgumentError, which is both; tapeflow's ``note`` says which argument."""
+    """TF's class and words for a count it cannot convert to an int64 tensor: its TypeError, or
+    ValueError for None (a ConversionError, also the TypeError tapeflow raised before); tapeflow's
+    ``note`` says which argument."""
     if value is None:
-        text = "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                "to a Tensor.")
     elif isinstance(value, (str, bytes, float, np.floating, complex)):
-        text = 'Cannot convert %r to EagerTensor of dtype int64' % (value,)
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (value,))
     else:               # tensors and sequences fail otherwise in TF (dtype or rank): tapeflow's words only
         return InvalidArgumentError(note)
-    error = InvalidArgumentError(text)
     error.add_note(note)
     return error
 

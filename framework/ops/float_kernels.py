@@ -230,6 +230,8 @@ def refusal(op, dtype_name, named=True):
     """TensorFlow's error for ``op`` given a tensor of ``dtype_name`` (TF's name: 'int32', 'string'),
     or None for an op not in the table. ``named=False``: no ' name: ' tail (tf.bitwise's wrappers print none)."""
     from ..errors import InvalidArgumentError
+    if op in ('reduce_variance', 'reduce_std') and dtype_name.startswith(('int', 'uint')):   # its Python check
+        return TypeError("Input must be either real or complex. Received integer type <dtype: '%s'>." % dtype_name)
     if op == 'gelu':        # tf.nn.gelu checks in Python first
         return ValueError("`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: '%s'>"
                           % dtype_name)

@@ -9,7 +9,7 @@ import builtins
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
 from ..tensor import Tensor
@@ -278,7 +278,7 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     if m._data.dtype.kind not in 'biufc':     # TensorFlow masks through Where: numbers pick their non-zeros
         raise InvalidArgumentError('boolean_mask: mask must be a bool (or numeric) tensor, got %s' % m.dtype.name)
     if m.ndim == 0:
-        raise InvalidArgumentError('boolean_mask: mask must have rank >= 1, got a scalar')
+        raise noted(ValueError('mask cannot be scalar.'), 'boolean_mask: mask must have rank >= 1, got a scalar')
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'boolean_mask')
     covered = tuple(x._data.shape[ax:ax + m.ndim])
     if covered != tuple(m._data.shape):

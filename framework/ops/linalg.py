@@ -3,7 +3,7 @@ import re
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -238,7 +238,8 @@ def einsum(equation, *inputs, **kwargs):
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
     if len(specs) != len(tensors):
-        raise InvalidArgumentError('einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
+        raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), equation, len(specs))),
+                    'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
     broadcast = ''
     if '.' in equation:
         specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)

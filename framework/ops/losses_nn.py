@@ -274,20 +274,23 @@ def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
     Raises:
         ValueError: a rate outside [0, 1) or an x that is not floating (TensorFlow's texts).
     """
-    x = as_tensor(x, 'nn.experimental.general_dropout')
-    if not x.dtype.is_floating:
-        raise ValueError('`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=%s'
-                         % (x.dtype,))
-    if isinstance(rate, (int, float)) and not 0 <= rate < 1:
-        raise ValueError('`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=%r' % (rate,))
     return _dropout(x, rate, noise_shape, uniform_sampler, 'general_dropout')
 
 
 def _dropout(x, rate, noise_shape, draw_uniform, op):
-    """Both dropouts: keep where ``draw_uniform(noise_shape, dtype) >= rate``, scaled by 1 / (1 - rate)."""
-    x = as_float_tensor(x, op)
+    """The dropouts: keep where ``draw_uniform(noise_shape, dtype) >= rate``, scaled by 1 / (1 - rate).
+    A non-float x or a rate outside [0, 1) fails TF 2.21's Python checks, shared by its dropouts."""
+    x = as_tensor(x, op)
+    if not x.dtype.is_floating:
+        error = ValueError('`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=%s'
+                           % (x.dtype,))
+        error.add_note('%s: cast x to a float dtype first' % op)
+        raise error
     if not 0 <= rate < 1:
-        raise InvalidArgumentError('%s: rate must be in [0, 1), got %r' % (op, rate))
+        error = ValueError('`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=%r'
+                           % (rate,))
+        error.add_note('%s: rate must be in [0, 1), got %r' % (op, rate))
+        raise error
     if rate == 0:
         return x
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)

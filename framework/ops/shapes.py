@@ -4,7 +4,7 @@ the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
 from ..composite import CompositeTensor, dispatch
-from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_path, kernel_error
+from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
@@ -442,7 +442,9 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
     mode = str(mode).upper()
     if mode not in modes:
-        raise InvalidArgumentError('pad: mode must be one of %s, got %r' % (sorted(modes), mode))
+        raise noted(ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
+                               'Received `mode` = %s' % mode),
+                    'pad: mode must be one of %s, got %r' % (sorted(modes), mode))
     xp = backend.array_module(x._data)
     if mode != 'CONSTANT':
         return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))

@@ -8,7 +8,7 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -72,7 +72,9 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
 def _descending(direction, op):
     direction = str(direction).upper()
     if direction not in ('ASCENDING', 'DESCENDING'):
-        raise InvalidArgumentError("%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
+        raise noted(ValueError('Argument `direction` should be one of ASCENDING, DESCENDING. Received: direction=%s'
+                               % direction),
+                    "%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
     return direction == 'DESCENDING'
 
 
