@@ -69,7 +69,9 @@ class Muon(Optimizer):
         """Whether ``variable`` takes the Adam step (Keras's ``_should_use_adamw``)."""
         if len(variable.shape) != 2:
             return True
-        path = variable.path if variable._path is not None else variable.name
+        if variable._path is None:     # a tf.Variable: Keras reads ``variable.path``, which it lacks
+            raise AttributeError("'ResourceVariable' object has no attribute 'path'")
+        path = variable.path
         if self.exclude_embeddings and 'embedding' in path.lower():
             return True
         return any(re.search(keyword, path) for keyword in self.exclude_layers)
