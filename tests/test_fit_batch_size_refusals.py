@@ -1,6 +1,7 @@
-"""fit / evaluate / predict refuse a negative batch_size, and class_weight beside sample_weight, as TF 2.21.
+"""fit / evaluate / predict refuse a negative or non-integer batch_size, and class_weight beside
+sample_weight, as TF 2.21.
 
-Goldens: TF 2.21 + Keras 3.15 running /work/notes/progs/fithist/t_bs2.py and p17_class_weight.py. Keras's
+Goldens: TF 2.21 + Keras 3.15 running /work/notes/progs/fithist/t_bs2.py, t_bs3.py and p17_class_weight.py. Keras's
 array adapter reshapes the sample indices to (num_samples // batch_size, batch_size); TF's reshape names
 the first size below -1 ('Invalid value in tensor used for shape: ...'), the same for the three entry
 points. One sample with batch_size=-1 fails in TF's tf.data graph instead; tapeflow keeps its own
@@ -34,6 +35,27 @@ def test_a_negative_batch_size_fails_in_tensorflows_reshape_words(entry, samples
     with pytest.raises(ValueError) as info:
         ENTRY_POINTS[entry](compiled_model(), x, y, batch_size)
     assert str(info.value) == 'Invalid value in tensor used for shape: %d' % size
+
+
+@pytest.mark.parametrize('entry', sorted(ENTRY_POINTS))
+@pytest.mark.parametrize('batch_size, message', [
+    (2.5, "Expected int32 passed to parameter 'size' of op 'Slice', got [100.0] of type 'list' instead. "
+          "Error: Expected int32, but got 100.0 of type 'float'."),
+    (3.5, "Expected int32 passed to parameter 'size' of op 'Slice', got [98.0] of type 'list' instead. "
+          "Error: Expected int32, but got 98.0 of type 'float'."),
+    (200.0, "Expected int32 passed to parameter 'size' of op 'Slice', got [0.0] of type 'list' instead. "
+            "Error: Expected int32, but got 0.0 of type 'float'."),
+    (np.float32(2.5), "Expected int32 passed to parameter 'size' of op 'Slice', got [np.float32(100.0)] of type "
+                      "'list' instead. Error: Expected int32, but got 100.0 of type 'float32'."),
+    ('4', "unsupported operand type(s) for /: 'int' and 'str'"),
+    ([4], "unsupported operand type(s) for /: 'int' and 'list'"),
+    (1j, 'must be real number, not complex')])
+def test_a_batch_size_of_another_type_fails_as_in_tensorflow(entry, batch_size, message):
+    x, y = np.ones((100, 3), 'float32'), np.ones((100, 2), 'float32')
+    with pytest.raises(TypeError) as info:
+        ENTRY_POINTS[entry](compiled_model(), x, y, batch_size)
+    assert str(info.value) == message
+    assert type(info.value).__name__ == 'TypeError'
 
 
 def test_class_weight_beside_sample_weight_is_refused_in_keras_words():

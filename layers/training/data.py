@@ -166,7 +166,11 @@ def _lists_to_tuples(value):
 
 
 class BatchSizeTypeError(TypeError, ValueError):
-    """A batch_size that is no integer (4.0, 2.5): TF's TypeError."""
+    """A batch_size that is no integer (4.0, 2.5): TF's TypeError, also the ValueError tapeflow raised
+    before; it prints as TF's class (``type(e).__name__``), as ConversionError does."""
+
+
+BatchSizeTypeError.__name__ = 'TypeError'
 
 
 class UnrecognizedDataError(TypeError, ValueError):
@@ -301,6 +305,18 @@ def train_validation_split(arrays, validation_split):
     return cut(0, split_at), cut(split_at, n)
 
 
+def _batch_size_type_error(num_samples, batch_size):
+    """Keras's array adapter counts batches with ``math.ceil(num_samples / batch_size)`` (Python's own
+    TypeError for a string, list or complex batch_size), then TF 2.21 slices the first
+    ``(num_samples // batch_size) * batch_size`` indices, a float size its Slice op refuses."""
+    math.ceil(num_samples / batch_size)
+    size = (num_samples // batch_size) * batch_size
+    # a TypeError and a ValueError, as tapeflow raised a ValueError before
+    return BatchSizeTypeError("Expected int32 passed to parameter 'size' of op 'Slice', got [%r] of type 'list' "
+                              "instead. Error: Expected int32, but got %s of type '%s'."
+                              % (size, size, type(size).__name__))
+
+
 def _negative_batch_size_error(num_samples, batch_size):
     """TF 2.21 reshapes the sample indices to (num_samples // batch_size, batch_size); the first size
     below -1 is its ValueError ('Invalid value in tensor used for shape: -100' for 100 samples and
@@ -342,12 +358,6 @@ class ArrayData:
             batch_size = None       # Keras 3's ``if not batch_size``: 0 takes the default, as None
         if isinstance(batch_size, Tensor) and not batch_size.shape and float(batch_size) == int(batch_size):
             batch_size = int(batch_size)        # TF 2.21 slices with a scalar tensor (4 or 4.0) as the size
-        if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
-            # TF 2.21 fails in its Slice op with a TypeError ('Expected int32 ... got 8.0'); a TypeError and
-            # a ValueError here, as tapeflow raised a ValueError before
-            raise BatchSizeTypeError('batch_size must be a positive integer, got %r of type %s (TF: Expected int32 '
-                                     'passed to parameter \'size\' of op \'Slice\')'
-                                     % (batch_size, type(batch_size).__name__))
         if shuffle != 'batch':
             shuffle = bool(shuffle)     # Keras 3 reads any other value by its truth ('yes' shuffles)
         if class_weight is not None:
@@ -373,6 +383,8 @@ class ArrayData:
         self.sample_weight = to_arrays(sample_weight, 'sample_weight', copy_arrays)
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
+        if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
+            raise _batch_size_type_error(self.num_samples, batch_size)
         if batch_size is not None and batch_size < 1:
             raise _negative_batch_size_error(self.num_samples, batch_size)
         if batch_size is None:
