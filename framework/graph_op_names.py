@@ -211,6 +211,12 @@ ROWS = (
     ('categorical/Multinomial', 'known', 'random.categorical'),
     ('one_hot', 'one_hot', 'one_hot'),
     ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
+    # a scalar string split into its pieces (a vector input gives a RaggedTensor, not named): as many
+    # as the string holds, so the length stays open (None) in the graph (keras.io captcha OCR's map)
+    ('UnicodeSplit/UnicodeEncode/UnicodeEncode/UnicodeEncode', 'pieces', 'strings.unicode_split'),
+    ('UnicodeDecode/UnicodeDecode:1', 'pieces', 'strings.unicode_decode'),
+    ('StringsByteSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.bytes_split'),
+    ('StringSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.split'),
 )
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)

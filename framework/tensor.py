@@ -95,6 +95,8 @@ class Tensor:
         if not self.shape.is_compatible_with(wanted):
             raise ValueError("Tensor's shape %s is not compatible with supplied shape %s."
                              % (self.shape, wanted))
+        if trace_names.ACTIVE:      # in a trace, the lengths it gives close those the graph's shape leaves open
+            trace_names.refine_shape(self, trace_names.known_dims(wanted))
 
     def numpy(self):
         """The value as a numpy array (a numpy scalar for 0-d tensors). A copy, as TensorFlow's:

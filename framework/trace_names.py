@@ -100,6 +100,22 @@ def entry_of(tensor):
     return stack[-1].get(id(tensor)) if stack else None
 
 
+def refine_shape(tensor, dims):
+    """``tensor.set_shape`` in the trace running on this thread: the lengths ``dims`` (a tuple of
+    ints and None, or None for an unknown rank) fill those the traced shape leaves open, as TensorFlow's
+    set_shape refines a graph tensor's static shape (a Dataset.map function's window, then its spec)."""
+    stack = getattr(_local, 'stack', None)
+    entry = stack[-1].get(id(tensor)) if stack else None
+    if entry is None or dims is None:
+        return
+    name, shape, dtype = entry
+    if shape is None:
+        shape = dims
+    elif len(shape) == len(dims):
+        shape = tuple(d if have is None else have for have, d in zip(shape, dims))
+    stack[-1][id(tensor)] = (name, shape, dtype)
+
+
 def open_batch(shape):
     """``shape`` (a tuple) as the running trace sees it: None for the batch axis when the trace (a
     Keras train / test step on data whose batch size the trace leaves open) leaves it open. For error

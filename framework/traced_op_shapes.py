@@ -62,6 +62,8 @@ def output_shape(rule, parameters, result, trace):
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
         return tuple(result._data.shape)
+    if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
+        return (None,) * result._data.ndim
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)

@@ -485,7 +485,7 @@ class Layer(LayerWeights, OwnVariables):
             except _CAUGHT_IN_CALL as err:
                 raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
-                name_traced_outputs(self, outputs)
+                name_traced_outputs(self, outputs, inputs)
         except Exception as err:
             if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
                 failed_build.undo(unbuilt)

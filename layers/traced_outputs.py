@@ -21,10 +21,15 @@ from . import call_context
 from .traced_op_names import last_op_name
 
 
-def name_traced_outputs(layer, outputs):
-    """Name ``layer``'s outputs in the trace running now, if it is a Keras build or step."""
+def name_traced_outputs(layer, outputs, inputs=None):
+    """Name ``layer``'s outputs in the trace running now, if it is a Keras build or step (or, in
+    another graph trace, where they keep an open length of ``inputs``: ``_keep_open_lengths``)."""
     trace = trace_names.current()
-    if trace is None or trace.batch is None:
+    if trace is None:
+        return
+    if trace.batch is None:
+        if trace.graph is not None:
+            _keep_open_lengths(layer, outputs, inputs, trace)
         return
     length, free = trace.batch
     path = None
@@ -41,3 +46,21 @@ def name_traced_outputs(layer, outputs):
             path = '/'.join((call_context.enclosing_names(layer) + [layer.name])[trace.scope_start:]) or layer.name
         shape = tuple(value._data.shape)
         trace.name_output(value, path, (None,) + shape[1:] if free else shape, display_name(value._data.dtype))
+
+
+def _keep_open_lengths(layer, outputs, inputs, trace):
+    """In a graph trace without a batch (a Dataset.map function's), an output of the same shape as
+    the layer's first input keeps the lengths that input's graph shape leaves open: a StringLookup of
+    a label's characters is ``(None,)`` on TensorFlow, so the mapped dataset's spec is too (the
+    keras.io captcha OCR's ``char_to_num(tf.strings.unicode_split(label, ...))``)."""
+    first = next((t for t in nest.flatten(inputs) if type(t) is Tensor), None)
+    entry = trace_names.entry_of(first) if first is not None else None
+    if entry is None or entry[1] is None or None not in entry[1]:
+        return
+    path = trace.graph.scope_of(call_context.enclosing_calls(layer))
+    op = last_op_name(layer)
+    if op is not None:
+        path += '/' + op
+    for value in nest.flatten(outputs):
+        if type(value) is Tensor and value._data.shape == first._data.shape:
+            trace.name_output(value, path, entry[1], display_name(value._data.dtype))

@@ -44,7 +44,8 @@ class ElementStages:
             if calls == 0 or calls < -1:
                 raise InvalidArgumentError('Dataset.map: num_parallel_calls must be greater than zero (or '
                                            'tf.data.AUTOTUNE), got %d' % calls)
-        map_func = _returning_tuples(traced_stage_function(map_func, self))
+        stage_function = traced_stage_function(map_func, self)
+        map_func = _returning_tuples(stage_function)
         first = []          # the first (element, result): the spec is read from it once it is there
 
         me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
@@ -70,9 +71,9 @@ class ElementStages:
 
         def spec():
             if first:
-                return mapped_spec(map_func, self, first[0])
+                return mapped_spec(map_func, self, first[0], stage_function.traced_shapes)
             if not read:
-                read.append(mapped_spec(map_func, self))
+                read.append(mapped_spec(map_func, self, traced_shapes=stage_function.traced_shapes))
             return read[0]
         result = self._then(mapped, spec=spec)
         me.append(result)

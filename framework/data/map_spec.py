@@ -5,7 +5,8 @@ TensorFlow traces ``map_func`` on the input's spec, so a batch dimension that is
 the function returns: the time-series tutorial prints ``(TensorSpec(shape=(None, 6, 5), ...), ...)``
 and a model built from the spec shows ``(None, ...)`` in its summary. tapeflow runs the function
 on the first element instead; its result's leading size is given back as None wherever it is
-the input's unknown batch size.
+the input's unknown batch size, and any length the function's trace leaves open (a string split into
+its characters, a boolean mask's rows: stage_function.py records the traced shapes) is None too.
 """
 import numpy as np
 
@@ -15,9 +16,10 @@ from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
 
 
-def mapped_spec(map_func, upstream, first_pair=None):
+def mapped_spec(map_func, upstream, first_pair=None, traced_shapes=None):
     """The spec of ``upstream.map(map_func)``, from ``first_pair`` (an element and its result,
-    once the stage has mapped one) or from mapping upstream's first element.
+    once the stage has mapped one) or from mapping upstream's first element; ``traced_shapes``
+    (the stage function's, stage_function.py) gives the lengths the trace leaves open.
 
     Raises:
         ValueError: the dataset has no element to read the spec from.
@@ -30,11 +32,28 @@ def mapped_spec(map_func, upstream, first_pair=None):
             if first is None:
                 return _spec_without_elements(map_func, upstream)
             result = host_structure(call_with_element(map_func, first))
-    spec = spec_of(result)
+    spec = _with_open_lengths(spec_of(result), traced_shapes() if traced_shapes is not None else None)
     batch = _unknown_batch_size(upstream.element_spec, first)
     if batch is None:
         return spec
     return nest.map_structure(lambda s: _unknown_leading(s, batch), spec)
+
+
+def _with_open_lengths(spec, traced):
+    """``spec`` with None for each length the function's trace leaves open (``traced``: one shape or
+    None per leaf): ``tf.strings.unicode_split`` of a scalar gives ``(None,)`` on TensorFlow, whatever
+    the first string's length (the keras.io captcha OCR's labels batch to ``(None, None)``)."""
+    leaves = nest.flatten(spec)
+    if not traced or len(traced) != len(leaves):
+        return spec
+    opened = []
+    for leaf, shape in zip(leaves, traced):
+        if (shape is not None and None in shape and isinstance(leaf, TensorSpec) and leaf.shape is not None
+                and len(leaf.shape) == len(shape)):
+            leaf = TensorSpec(tuple(None if open_ is None else d for d, open_ in zip(leaf.shape, shape)),
+                              leaf.dtype, leaf.name)
+        opened.append(leaf)
+    return nest.pack_sequence_as(spec, opened)
 
 
 def _spec_without_elements(map_func, upstream):

@@ -52,13 +52,28 @@ def traced_stage_function(fn, upstream):
             try:
                 with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), \
                         traced_ops.hooked():
-                    return host_random_replay.traced(fn, args, state)
+                    result = host_random_replay.traced(fn, args, state)
+                    state['shapes'] = _traced_shapes(result)
+                    return result
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
                 raised = raised_from_trace(error, fn)
                 if raised is error:
                     raise
                 raise raised from None
+    run.traced_shapes = lambda: state.get('shapes')
     return run
+
+
+def _traced_shapes(result):
+    """The graph's shape of each tensor ``result`` holds (flat order): a tuple with None where the
+    length is only known when the graph runs (a string's pieces, a boolean mask's rows), or None
+    where the trace does not tell (a value it did not name). Dataset.map's spec takes these open
+    lengths, as TensorFlow's spec comes from this trace (map_spec.py)."""
+    shapes = []
+    for leaf in nest.flatten(result):
+        entry = trace_names.entry_of(leaf) if isinstance(leaf, Tensor) else None
+        shapes.append(None if entry is None else entry[1])
+    return shapes
 
 
 def _debug_stage_function(fn, upstream, state):
