@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from framework import dtypes, nest, trace_names
+from framework.keras.tree import flatten_with_path
 from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
@@ -63,7 +64,8 @@ class Functional(Model):
         if not flat_inputs or not flat_outputs:
             raise ValueError("Model '%s' needs at least one input and one output; got inputs=%r, outputs=%r"
                              % (self.name, inputs, outputs))
-        self._graph = map_graph(self.name, flat_inputs, flat_outputs)
+        self._graph = map_graph(self.name, flat_inputs, flat_outputs,
+                                ['.'.join(map(str, path)) for path, _ in flatten_with_path(outputs)])
         # Keras's order; ``_layers`` (read by ``weights``) leaves out the keras.ops calls recorded.
         self._operations = list(self._graph.layers)
         self._layers = [layer for layer in self._operations if not isinstance(layer, Operation)]

@@ -31,16 +31,17 @@ class Graph:
         self.steps = steps
 
 
-def map_graph(model_name, inputs, outputs):
-    """The Graph from the flat lists ``inputs`` and ``outputs`` of KerasTensors.
+def map_graph(model_name, inputs, outputs, output_paths=None):
+    """The Graph from the flat lists ``inputs`` and ``outputs`` of KerasTensors (``output_paths``:
+    each output's path in the model's outputs structure, as Keras joins it: '', '1', 'y', '0.0').
 
     Raises:
         ValueError: an input that is not an ``Input`` tensor, an output that
-            depends on an Input not among ``inputs`` (naming both), or two
-            layers with one name.
+            depends on an Input not among ``inputs`` (Keras 3's words, naming the output's
+            path; a note names both tensors), or two layers with one name.
     """
     _check_inputs(model_name, inputs)
-    order, first_seen = _walk(model_name, inputs, outputs)
+    order, first_seen = _walk(model_name, inputs, outputs, output_paths)
     in_graph = set(order)
     node_depth, layer_depth = {}, {}
     for node in reversed(order):                    # outputs first: a node's consumers are done
@@ -81,7 +82,7 @@ def _check_inputs(model_name, inputs):
         seen.add(tensor)
 
 
-def _walk(model_name, inputs, outputs):
+def _walk(model_name, inputs, outputs, output_paths=None):
     """The nodes the outputs depend on, each after its parents (a depth-first
     walk, without recursion so deep models fit), and {layer: order first met}."""
     declared = set(inputs)
@@ -102,11 +103,15 @@ def _walk(model_name, inputs, outputs):
             if node in finished:
                 continue
             if node.is_input and tensor not in declared:
-                raise ValueError(
+                # Keras 3.15's Function finds the first output (in flat order) its inputs do not reach
+                path = output_paths[index] if output_paths is not None else str(index)
+                error = ValueError('Output with path `%s` is not connected to `inputs`' % path)
+                error.add_note(
                     "Model '%s': output tensor '%s' (shape %s, from layer '%s') is not connected to the inputs: "
                     "it depends on Input '%s', which is not in inputs %s. Pass every Input the outputs use in "
                     'Model(inputs=[...])' % (model_name, output.name, output.shape, output._keras_history[0].name,
                                              tensor.name, [x.name for x in inputs]))
+                raise error
             first_seen.setdefault(node.layer, len(first_seen))
             stack.append((tensor, True))
             stack.extend((x, False) for x in reversed(node.input_tensors))
