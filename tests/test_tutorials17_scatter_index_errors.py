@@ -8,6 +8,7 @@ into shape [5]' for indices [[1], [3], [5], [7], [9]]); tapeflow reported the fi
 tensor_scatter_nd_max / _min raised tapeflow's own sentences for bad indices and update shapes where
 TF's TensorScatterMax / TensorScatterMin kernels word them as TensorScatterAdd does. Texts: TF 2.21.
 """
+import numpy as np
 import pytest
 
 import framework as tf
@@ -69,3 +70,22 @@ def test_variable_scatter_nd_index_errors_are_the_resource_kernels(call, kernel,
         call(v)
     assert str(info.value) == _CPU % (kernel, shown + ' does not index into shape [5]', kernel) + tail
     assert v.numpy().tolist() == [0.0] * 5
+
+
+@pytest.mark.parametrize('call, tail', [
+    (lambda t: tf.gather(t, [9]), ''),                        # a Python list: TF's slow path, no tail
+    (lambda t: tf.gather(t, tf.constant([9])), ' name: '),
+    (lambda t: tf.gather(t, np.array([9])), ' name: '),
+    (lambda t: tf.gather(np.arange(5), tf.constant([9])), ' name: '),
+    (lambda t: tf.nn.embedding_lookup(tf.ones([5, 2]), [9]), ' name: ')])     # it converts its ids
+def test_gather_range_error_tail_follows_the_fast_path(call, tail):
+    """TF 2.21 (gather_tail.py): tapeflow chose the tail by batch_dims, not by the argument kinds."""
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        call(tf.range(5))
+    assert str(info.value) == _CPU % ('GatherV2', 'indices[0] = 9 is not in [0, 5)', 'GatherV2') + tail
+
+
+def test_batched_gather_with_a_list_has_no_tail():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.gather(tf.ones([2, 3]), [[5], [0]], batch_dims=1)
+    assert str(info.value) == _CPU % ('GatherV2', 'indices[0,0] = 5 is not in [0, 3)', 'GatherV2')

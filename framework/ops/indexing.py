@@ -9,7 +9,7 @@ import builtins
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
 from ..tensor import Tensor
@@ -160,7 +160,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         from .batched_gather import check_batch_shapes     # built on shapes, which imports this module
         check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2')
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=b > 0)
+        # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
+        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices))
     if ax < b:
         raise InvalidArgumentError('gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
     if b:
@@ -201,7 +202,7 @@ def _gather_range_error(indices, n, axis, shape, named=False):
     bad = np.argwhere((indices < 0) | (indices >= n))[0]
     where = '[%s]' % ','.join(map(str, bad)) if indices.ndim else ''
     return kernel_error('GatherV2', 'indices%s = %d is not in [0, %d)' % (where, indices[tuple(bad)], n),
-                        named=named or indices.ndim == 0,
+                        named=named,
                         note='gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                              % (n, axis, shape, indices.min(), indices.max()))
 
