@@ -201,6 +201,11 @@ CASES = [
     (lambda: tf.data.Dataset.range(3).take(1.5), 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int64'),
     (lambda: tf.data.Dataset.range(3).batch(None), 'ValueError',
      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    # every stage's function argument, in TF's StructuredFunctionWrapper words
+    (lambda: tf.data.Dataset.range(3).map(5), 'ValueError',
+     "Argument `func` must be a callable. Received func=5 (of type <class 'int'>)"),
+    (lambda: tf.data.Dataset.range(3).reduce(0, None), 'ValueError',
+     "Argument `func` must be a callable. Received func=None (of type <class 'NoneType'>)"),
 ]
 
 

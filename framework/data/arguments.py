@@ -58,9 +58,12 @@ def integer(value, what, stage):
 
 
 def function_argument(fn, what, stage):
-    """``fn`` if it can be called; TensorFlow checks this when the stage is made, not on iteration."""
+    """``fn`` if it can be called; TensorFlow checks this when the stage is made, not on iteration, in
+    words every stage shares (its StructuredFunctionWrapper's), tapeflow's naming the stage in a note."""
     if not callable(fn):
-        raise ValueError('%s: %s must be a callable, got %r (of type %s)' % (stage, what, fn, type(fn).__name__))
+        error = ValueError('Argument `func` must be a callable. Received func=%s (of type %s)' % (fn, type(fn)))
+        error.add_note('%s: %s must be a callable, got %r (of type %s)' % (stage, what, fn, type(fn).__name__))
+        raise error
     return fn
 
 
