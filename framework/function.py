@@ -49,6 +49,7 @@ from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import raised_from_trace
 from .function_init import from_tf_print, initializing_call
+from .later_trace_variables import NON_FIRST_CALL, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
 from .indexed_slices import IndexedSlices
@@ -415,6 +416,9 @@ class Function:
                 if entry is None and not self._traces:
                     result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     self._second_trace = int(retraced)
+                elif entry is None:         # a later trace: TensorFlow refuses the variables user code makes
+                    with later_trace(getattr(self, '_refuses_variables', False)) as later:
+                        result = self._python_function(*args, **kwargs)
                 else:
                     result = self._python_function(*args, **kwargs)
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
@@ -425,6 +429,9 @@ class Function:
             if raised is error:
                 raise
             raise raised from None
+        if entry is None and self._traces and later.created:     # (TensorFlow's check after such a trace)
+            self._refuses_variables = True
+            raise ValueError(NON_FIRST_CALL)
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
         result = _outputs(result, self._python_function)

@@ -100,7 +100,12 @@ class Tensor:
 
     def numpy(self):
         """The value as a numpy array (a numpy scalar for 0-d tensors). A copy, as TensorFlow's:
-        ``a = t.numpy(); a[0] = 3`` must leave the immutable tensor as it was."""
+        ``a = t.numpy(); a[0] = 3`` must leave the immutable tensor as it was.
+
+        Inside a tf.function's trace (a tf.data function's, a Keras step's or build's) user code
+        holds TensorFlow's SymbolicTensor, which has no ``numpy``: the same AttributeError here."""
+        if trace_names.ACTIVE and trace_names.is_graph_tensor_to_caller(self):
+            raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
         value = backend.to_host(self._data)
         if isinstance(value, np.ndarray):
             if value.ndim == 0:

@@ -64,6 +64,22 @@ class naming:
         return False
 
 
+class eager_inside:
+    """Around Python that TensorFlow runs eagerly within a trace (a py_function's func): the
+    trace's tensors are EagerTensors there, so they print their values and have ``numpy``."""
+
+    def __enter__(self):
+        stack = getattr(_local, 'stack', None)
+        if stack is None:
+            stack = _local.stack = []
+        stack.append({})
+        return self
+
+    def __exit__(self, *exc):
+        _local.stack.pop()
+        return False
+
+
 def batch_of(args, names):
     """For a trace of a function called with ``args``, whose tensors ``names`` names: (the
     length of the first named tensor's first axis, whether the trace leaves it open), so that
@@ -92,6 +108,17 @@ def traced_shape(tensor, depth=1):
     if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return None
     return TensorShape(entry[1])
+
+
+def is_graph_tensor_to_caller(tensor, depth=1):
+    """Whether ``tensor`` is a graph tensor of the trace running on this thread (one it named: an
+    argument, an op's output) to the code ``depth`` frames above the caller: code outside tapeflow,
+    which TensorFlow would run on the SymbolicTensor itself (``x.numpy()`` there is an
+    AttributeError). tapeflow's own code keeps its values."""
+    if entry_of(tensor) is None:
+        return False
+    module = sys._getframe(depth + 1).f_globals.get('__name__', '')
+    return module.partition('.')[0] not in _TAPEFLOW_PACKAGES
 
 
 def entry_of(tensor):

@@ -4,7 +4,8 @@ import weakref
 
 import numpy as np
 
-from . import backend, dtypes, name_scopes, trace_names, variable_arguments, variable_creators
+from . import backend, dtypes, later_trace_variables, name_scopes, trace_names, variable_arguments, \
+    variable_creators
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
 from .tensor_shape import TensorShape
@@ -99,6 +100,8 @@ class _ValueAttribute:
 class _CreatorScoped(type):
     # tf.Variable(...) inside tf.variable_creator_scope goes through its creators (subclasses do not, as in TF)
     def __call__(cls, *args, **kwargs):
+        if later_trace_variables.RUNNING and cls is Variable:     # (user code's tf.Variable in a later trace)
+            later_trace_variables.created_by()
         if cls is Variable and variable_creators.creators():
             return variable_creators.create(super().__call__, args, kwargs)
         return super().__call__(*args, **kwargs)

@@ -10,7 +10,7 @@ import functools
 
 import numpy as np
 
-from .. import assert_statements, backend, dtypes, nest
+from .. import assert_statements, backend, dtypes, nest, trace_names
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
@@ -262,7 +262,7 @@ def _every_call(func, args):
     numpy_function called inside takes its eager path, and its assert statements are plain Python)."""
     from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
-    with unmuted(), init_scope(), assert_statements.running(None, ''):
+    with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside():
         return func(*args)
 
 
