@@ -8,7 +8,6 @@ import collections
 import itertools
 import math
 import sys
-import warnings
 
 import numpy as np
 
@@ -17,6 +16,7 @@ from framework.backend import array_module, place, to_host
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
 
+from .ran_out import warn_ran_out
 from .sample_weight_structure import check_one_weight_per_output
 from .sparse_rows import SparseRows
 
@@ -439,6 +439,15 @@ class ArrayData:
             swb = None if sw is None else nest.map_structure(lambda a: None if a is None else cut(a), sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 
+    def startable_steps(self):
+        """The steps the next epoch begins: Keras's epoch iterator stops (warning) before a step
+        past the data's batches, so no on_*_batch_begin is called for it (TF 2.21: 40 samples
+        in batches of 16 with steps_per_epoch=4 begin steps 0, 1, 2)."""
+        if not self.steps_per_epoch or not self.num_samples:
+            return self.num_batches
+        seen = 0 if self.restart_each_epoch or self._stream is None else self._seen
+        return min(self.steps_per_epoch, self.num_batches_in_data - seen)
+
     @property
     def may_run_dry(self):
         """No samples: Keras 3 counts no batches, reads the input as one of unknown length and (as for
@@ -456,7 +465,7 @@ class ArrayData:
         6 steps; the next epoch goes on from there, and starts a fresh pass once the count
         reaches the data's batches."""
         if not self.num_samples:
-            _warn_ran_out()
+            warn_ran_out(count_known=False)     # Keras reads 0 batches as an unknown count
             return
         if not self.steps_per_epoch:
             yield from self._one_pass()
@@ -467,10 +476,10 @@ class ArrayData:
             if self._stream is None:
                 self._stream, self._seen = self._one_pass(), 0
             if self._seen >= self.num_batches_in_data:
-                # The data are used up: the next epoch starts a fresh pass. Keras 3's words (its
-                # array inputs warn as its datasets do), so stderr reads as TF's
+                # The data are used up: the next epoch starts a fresh pass (Keras 3 warns as for
+                # its datasets)
                 self._stream = None
-                _warn_ran_out()
+                warn_ran_out(count_known=True)
                 return
             self._seen += every
             for batch in itertools.islice(self._stream, every):
@@ -478,9 +487,3 @@ class ArrayData:
         if self._seen >= self.num_batches_in_data:
             self._stream = None
 
-
-def _warn_ran_out():
-    # Keras 3's words (its array inputs warn as its datasets do), so stderr reads as TF's
-    warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or generator can '
-                  'generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` '
-                  'function when building your dataset.', stacklevel=4)

@@ -20,6 +20,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
 from .py_dataset import PyDatasetData, is_py_dataset
+from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
 
 
@@ -234,15 +235,33 @@ class IterableData:
         self.ran_dry = True
         if self._reusable and not steps and count_known:
             self.source._skip_iteration()
-        # Keras 3's words. Without steps, an input of unknown length (after filter or unbatch, a
-        # generator) ends each pass with this warning there too. Warned from here, one place in
-        # the library as in Keras, so Python's default filter shows it once. An empty dataset (take(0):
-        # the transfer-learning tutorial's test split of one validation batch) counts 0 batches,
-        # which Keras reads as unknown: it warns too.
+        # Without steps, an input of unknown length (after filter or unbatch, a generator) ends
+        # each pass with this warning too. An empty dataset (take(0): the transfer-learning
+        # tutorial's test split of one validation batch) counts 0 batches, which Keras reads as
+        # unknown: it warns too. With steps and a known count, the loop began no step for the
+        # missing batch (startable_steps): Keras's count stopped the epoch.
         if steps or not self.num_batches:
-            warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
-                          'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
-                          'use the `.repeat()` function when building your dataset.', stacklevel=1)
+            warn_ran_out(count_known=bool(steps and self._known_length()))
+
+    def startable_steps(self):
+        """The steps the next epoch begins: with ``steps_per_epoch`` past a known count of
+        batches, Keras's epoch iterator stops (warning) before the step that has no batch, so no
+        on_*_batch_begin is called for it (TF 2.21); of unknown length, steps are begun until one
+        finds no batch."""
+        length = self._known_length()
+        if not self.steps_per_epoch or not length:
+            return self.num_batches
+        kept = not self.restart_each_epoch and self._iterator is not None
+        return min(self.steps_per_epoch, length - (self._kept_reads if kept else 0))
+
+    def _known_length(self):
+        """The Dataset's batch count when tf.data knows it (else None; 0 for an empty one)."""
+        if not self._reusable:
+            return None
+        try:
+            return len(self.source)
+        except TypeError:
+            return None
 
     def _after_kept_steps(self, count):
         """``count`` batches read from the iterator kept across epochs (steps_per_epoch): when the
@@ -250,10 +269,7 @@ class IterableData:
         epoch's end, so a Dataset of 5 batches with steps_per_epoch=5 trains every epoch (TF 2.21)
         instead of running dry in the second."""
         self._kept_reads += count
-        try:
-            known = len(self.source) if self._reusable else 0
-        except TypeError:           # an unknown count: the kept iterator runs on until it is dry
-            known = 0
+        known = self._known_length()        # unknown: the kept iterator runs on until it is dry
         if known and self._kept_reads >= known:
             self._iterator = self._read_ahead()
             self._kept_reads = 0

@@ -320,8 +320,10 @@ def _begun(data, begin):
     hands its step function the iterator after the callback: a callback sees the pipeline before
     the batch is made (a prefetching map's seed state: TF 2.21). Input of unknown length (a
     filtered or unbatched dataset, a generator) ends when no batch comes, after ``begin`` was
-    called for it; a known count ends without it."""
-    count = data.num_batches
+    called for it; a known count ends without it, also when ``steps_per_epoch`` asks for more
+    batches than the data hold (the data's startable_steps)."""
+    startable = getattr(data, 'startable_steps', None)
+    count = startable() if startable is not None else data.num_batches
     batches = iter(data.epoch(1))
     step = 0
     while count is None or step < count:

@@ -109,6 +109,16 @@ class PyDatasetData:
         for index in range(reads):
             self._standardize(self.py_dataset[index], index)
 
+    def startable_steps(self):
+        """The steps the next epoch begins: with ``steps_per_epoch`` past the PyDataset's length,
+        Keras's epoch iterator stops (warning) before the step that has no batch, so no
+        on_*_batch_begin is called for it (TF 2.21)."""
+        in_data = self.py_dataset.num_batches
+        if not self.steps_per_epoch or not in_data:
+            return self.num_batches
+        fresh = self._resets != 'never' or self._iterator is None
+        return min(self.steps_per_epoch, in_data - (0 if fresh else self._seen))
+
     def epoch(self, every=1):
         """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end (``every``,
         the steps per execution, is not measured for a PyDataset: its steps stay as given)."""
