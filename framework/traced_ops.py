@@ -28,6 +28,16 @@ _STDLIB = sysconfig.get_paths()['stdlib']      # (contextlib's frames calling ta
 _LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
 _WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
 _TABLE = {}     # code -> (name, rule, floats only, name's default), or {closure strings: that} for a factory's code
+# codes of tapeflow's frames that call the traced user function itself: an API function passed as that
+# function (``ds.map(tf.strings.bytes_split)``) is the user's own call there, named as TF's graph names it
+_USER_FUNCTION_CALLERS = set()
+
+
+def calls_user_function(fn):
+    """Mark ``fn`` (a tapeflow function that calls the function being traced, as a tf.data stage's
+    trace does) so that an API function it calls directly counts as the user's call."""
+    _USER_FUNCTION_CALLERS.add(fn.__code__)
+    return fn
 
 
 def _own_module(frame):
@@ -124,8 +134,8 @@ class _Hook:
                 for notes in self.functions:        # an API call this table does not know: its ops unknown
                     notes['unsure'] = True
             return None
-        if caller is None or _own_module(caller):       # tapeflow's own use of the API
-            return None
+        if caller is None or (_own_module(caller) and caller.f_code not in _USER_FUNCTION_CALLERS):
+            return None         # tapeflow's own use of the API
         if found is not _WRAPPER:
             found = _lookup(frame)
             if found is None:

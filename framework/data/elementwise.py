@@ -71,9 +71,9 @@ class ElementStages:
 
         def spec():
             if first:
-                return mapped_spec(map_func, self, first[0], stage_function.traced_shapes)
+                return mapped_spec(map_func, self, first[0], stage_function)
             if not read:
-                read.append(mapped_spec(map_func, self, traced_shapes=stage_function.traced_shapes))
+                read.append(mapped_spec(map_func, self, stage=stage_function))
             return read[0]
         result = self._then(mapped, spec=spec)
         me.append(result)

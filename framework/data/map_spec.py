@@ -5,8 +5,9 @@ TensorFlow traces ``map_func`` on the input's spec, so a batch dimension that is
 the function returns: the time-series tutorial prints ``(TensorSpec(shape=(None, 6, 5), ...), ...)``
 and a model built from the spec shows ``(None, ...)`` in its summary. tapeflow runs the function
 on the first element instead; its result's leading size is given back as None wherever it is
-the input's unknown batch size, and any length the function's trace leaves open (a string split into
-its characters, a boolean mask's rows: stage_function.py records the traced shapes) is None too.
+the input's unknown batch size (unless the function's trace fixes it: ``set_shape([2, None])``), and
+any length the function's trace leaves open (a string split into its characters, a boolean mask's
+rows: stage_function.py records the traced shapes) is None too.
 """
 import numpy as np
 
@@ -16,10 +17,10 @@ from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
 
 
-def mapped_spec(map_func, upstream, first_pair=None, traced_shapes=None):
+def mapped_spec(map_func, upstream, first_pair=None, stage=None):
     """The spec of ``upstream.map(map_func)``, from ``first_pair`` (an element and its result,
-    once the stage has mapped one) or from mapping upstream's first element; ``traced_shapes``
-    (the stage function's, stage_function.py) gives the lengths the trace leaves open.
+    once the stage has mapped one) or from mapping upstream's first element; ``stage`` (the stage
+    function, stage_function.py) gives the lengths its trace leaves open or closes.
 
     Raises:
         ValueError: the dataset has no element to read the spec from.
@@ -32,11 +33,22 @@ def mapped_spec(map_func, upstream, first_pair=None, traced_shapes=None):
             if first is None:
                 return _spec_without_elements(map_func, upstream)
             result = host_structure(call_with_element(map_func, first))
-    spec = _with_open_lengths(spec_of(result), traced_shapes() if traced_shapes is not None else None)
+    traced = stage.traced_shapes() if stage is not None else None
+    spec = _with_open_lengths(spec_of(result), traced)
     batch = _unknown_batch_size(upstream.element_spec, first)
     if batch is None:
         return spec
-    return nest.map_structure(lambda s: _unknown_leading(s, batch), spec)
+    leaves = nest.flatten(spec)
+    if not traced or len(traced) != len(leaves) or not stage.batch_traced():
+        traced = [None] * len(leaves)
+    # a leading length the trace knows (set_shape([2, None]) on a batch, tf.reshape(v, [2, 3]),
+    # tf.zeros((2,))) is TensorFlow's spec too; the others' batch size is the first element's
+    return nest.pack_sequence_as(spec, [leaf if _leading_known(shape) else _unknown_leading(leaf, batch)
+                                        for leaf, shape in zip(leaves, traced)])
+
+
+def _leading_known(shape):
+    return shape is not None and len(shape) > 0 and shape[0] is not None
 
 
 def _with_open_lengths(spec, traced):

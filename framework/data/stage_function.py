@@ -33,6 +33,9 @@ from .iterator_kernels import graph_state
 # pipeline is built): its functions then also run eagerly for every element, after the one trace.
 DEBUG_MODE = [False]
 
+# the trace's call of the stage function: an API function passed as map_func is the user's call there
+traced_ops.calls_user_function(host_random_replay.traced)
+
 
 def traced_stage_function(fn, upstream):
     """``fn`` wrapped so that its first call is a trace and later calls replay it."""
@@ -54,6 +57,8 @@ def traced_stage_function(fn, upstream):
                         traced_ops.hooked():
                     result = host_random_replay.traced(fn, args, state)
                     state['shapes'] = _traced_shapes(result)
+                    # placeholders of the upstream spec's shapes: a batch length the trace knows is TF's too
+                    state['batch_traced'] = not upstream._spec_reads_data()
                     return result
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
                 raised = raised_from_trace(error, fn)
@@ -61,6 +66,7 @@ def traced_stage_function(fn, upstream):
                     raise
                 raise raised from None
     run.traced_shapes = lambda: state.get('shapes')
+    run.batch_traced = lambda: state.get('batch_traced', False)
     return run
 
 
