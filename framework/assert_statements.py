@@ -21,7 +21,7 @@ import os
 import sys
 import threading
 
-from . import branch_definitions, python_loop_breaks
+from . import branch_definitions, if_conditions, python_loop_breaks
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -55,7 +55,7 @@ def install():
 
     def __bool__(self):
         if RUNNING:
-            return truth(lambda: plain(self))
+            return truth(lambda: plain(self), self)
         return plain(self)
     __bool__.asks_assert_statements = True
     __bool__.__doc__ = plain.__doc__
@@ -98,7 +98,7 @@ class running:
         return False
 
 
-def truth(value_of):
+def truth(value_of, tensor=None):
     """The tensor's truth (``value_of()``) for the caller of Tensor.__bool__, or TensorFlow's refusal when
     the caller is an ``assert`` statement in the traced function's own code."""
     stack = getattr(_local, 'stack', None)
@@ -114,7 +114,8 @@ def truth(value_of):
         if _is_call(frame):         # bool(x), x.__bool__(): no AutoGraph conversion, TF's refusal
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
-            error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame)
+            error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \
+                (tensor is not None and if_conditions.refusal(frame, tensor)) or None
             if error is not None:
                 raise error
         return value_of()

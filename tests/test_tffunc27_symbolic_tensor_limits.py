@@ -156,3 +156,45 @@ def test_a_variable_made_in_a_later_trace_fails_then_is_refused_where_it_is_made
     with pytest.raises(ValueError) as raised:
         function(tf.constant([1.0, 2.0]))
     assert str(raised.value) == _user_code_text(grows, 'made.append(tf.Variable(3.0))', 'ValueError: ' + SINGLETON)
+
+
+def _if_on_a_float(x):
+    if x:
+        return x
+    return -x
+
+
+def _if_on_a_comparison(x):
+    if x > 0:
+        y = x
+    else:
+        y = -x
+    return y
+
+
+def _if_on_an_op(x):
+    if tf.reduce_sum(x):
+        return x
+    return -x
+
+
+@pytest.mark.parametrize('python_function, line_text, argument, tensor_text', [
+    (_if_on_a_float, 'if x:', [1.0], 'Tensor("x:0", shape=(1,), dtype=float32); to use as boolean Tensor, use `tf.cast`'),
+    (_if_on_a_float, 'if x:', 1.0, 'Tensor("x:0", shape=(), dtype=float32); to use as boolean Tensor, use `tf.cast`'),
+    (_if_on_a_float, 'if x:', 3, 'Tensor("x:0", shape=(), dtype=int32); to use as boolean Tensor, use `tf.cast`'),
+    (_if_on_a_comparison, 'if x > 0:', [3.0, 1.0], 'Tensor("Greater:0", shape=(2,), dtype=bool)'),
+    (_if_on_an_op, 'if tf.reduce_sum(x):', 3.0,
+     'Tensor("Sum:0", shape=(), dtype=float32); to use as boolean Tensor, use `tf.cast`'),
+])
+def test_an_if_on_no_boolean_scalar_is_autographs_value_error(python_function, line_text, argument, tensor_text):
+    """TF 2.21 (probe.py, p6.py): 'condition of if statement expected to be `tf.bool` scalar, got ...'."""
+    with pytest.raises(ValueError) as raised:
+        tf.function(python_function)(tf.constant(argument))
+    message = ('ValueError: condition of if statement expected to be `tf.bool` scalar, got %s; to check for None, '
+               'use `is not None`' % tensor_text)
+    assert str(raised.value) == _user_code_text(python_function, line_text, message)
+
+
+def test_an_if_on_a_boolean_scalar_still_runs():
+    """TF 2.21: 3.0 for x = 3.0 (the comparison is a tf.bool scalar)."""
+    assert float(tf.function(_if_on_a_comparison)(tf.constant(3.0))) == 3.0
