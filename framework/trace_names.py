@@ -121,6 +121,18 @@ def is_graph_tensor_to_caller(tensor, depth=1):
     return module.partition('.')[0] not in _TAPEFLOW_PACKAGES
 
 
+def in_graph_trace(depth=1):
+    """Whether the code ``depth`` frames above the caller is user code that a graph trace runs
+    (a tf.function's, a tf.data function's, a Keras step's): there TensorFlow's variables have no
+    value to read (``v.numpy()`` is a NotImplementedError). Not in a Keras build, nor in Python the
+    trace runs eagerly (a py_function's, ``eager_inside``), nor for tapeflow's own code."""
+    context = current()
+    if context is None or context.graph is None or _local.stack[-1] is not context._names:
+        return False
+    module = sys._getframe(depth + 1).f_globals.get('__name__', '')
+    return module.partition('.')[0] not in _TAPEFLOW_PACKAGES
+
+
 def entry_of(tensor):
     """(graph name, traced shape, dtype name) of ``tensor`` in the trace running on this thread, or None."""
     stack = getattr(_local, 'stack', None)

@@ -309,6 +309,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         return value if dtype is None else value.astype(dtype, copy=False)
 
     def numpy(self):
+        if trace_names.ACTIVE and trace_names.in_graph_trace():
+            raise NotImplementedError('numpy() is only available when eager execution is enabled.')
         value = backend.to_host(self._data)
         if backend.is_device_array(self._data):
             return value[()] if value.ndim == 0 else value

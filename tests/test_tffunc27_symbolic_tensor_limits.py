@@ -198,3 +198,42 @@ def test_an_if_on_no_boolean_scalar_is_autographs_value_error(python_function, l
 def test_an_if_on_a_boolean_scalar_still_runs():
     """TF 2.21: 3.0 for x = 3.0 (the comparison is a tf.bool scalar)."""
     assert float(tf.function(_if_on_a_comparison)(tf.constant(3.0))) == 3.0
+
+
+NO_EAGER = 'numpy() is only available when eager execution is enabled.'
+
+
+def test_a_variables_numpy_in_a_trace_is_tensorflows_not_implemented_error():
+    """TF 2.21 (p7.py): v.numpy() in a tf.function and in a Dataset.map function is NotImplementedError
+    'numpy() is only available when eager execution is enabled.' in autograph's words; in a
+    py_function's Python it is the value (3.0)."""
+    v = tf.Variable(2.0)
+
+    def adds_value(x):
+        return x + v.numpy()
+    with pytest.raises(NotImplementedError) as raised:
+        tf.function(adds_value)(tf.constant([1.0, 2.0]))
+    assert str(raised.value) == _user_code_text(adds_value, 'return x + v.numpy()', 'NotImplementedError: ' + NO_EAGER)
+    with pytest.raises(NotImplementedError) as raised:
+        list(tf.data.Dataset.from_tensor_slices([1.0, 2.0]).map(lambda t: t + v.numpy()))
+    assert str(raised.value).endswith('    NotImplementedError: ' + NO_EAGER + '\n')
+    eager = tf.function(lambda x: tf.py_function(lambda t: t + v.numpy(), [x], tf.float32))
+    assert float(eager(tf.constant(1.0))) == 3.0
+    assert float(v.numpy()) == 2.0
+
+
+class _StepReadsKernel(_StepReadsNumpy):
+    def train_step(self, data):
+        self.dense.kernel.numpy()
+        return {}
+
+
+def test_a_keras_variables_numpy_in_a_train_step_is_tensorflows_bare_error():
+    """TF 2.21 / Keras 3.15 (p7.py): fit raises NotImplementedError 'numpy() is only available when eager
+    execution is enabled.'"""
+    model = _StepReadsKernel()
+    model.compile('sgd', 'mse')
+    model(np.ones((1, 2)))
+    with pytest.raises(NotImplementedError) as raised:
+        model.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
+    assert str(raised.value) == NO_EAGER
