@@ -15,9 +15,17 @@ _ACTIVATION_OPS = {'relu': 'Relu', 'sigmoid': 'Sigmoid', 'tanh': 'Tanh', 'softma
 _LAST_OPS = {'BatchNormalization': 'batchnorm/add_1', 'Flatten': 'Reshape', 'Reshape': 'Reshape',
              'MaxPooling2D': 'MaxPool2d', 'AveragePooling2D': 'AvgPool', 'GlobalAveragePooling1D': 'Mean',
              'GlobalAveragePooling2D': 'Mean', 'Embedding': 'GatherV2', 'LeakyReLU': 'LeakyRelu',
-             'Softmax': 'Softmax'}
+             'Softmax': 'Softmax', 'Discretization': 'Bucketize', 'Rescaling': 'add'}
 _PROJECTIONS = ('Dense', 'Conv1D', 'Conv2D', 'Conv3D')
 _RECURRENT = ('LSTM', 'GRU', 'SimpleRNN')
+
+
+# preprocessing layers by output_mode (TF 2.21 / Keras 3.15, printed in a tf.function:
+# /work/notes/progs/kerasio19/p4.py, p5.py): an index lookup ends in an Identity of the table's result,
+# a hash in its 'hash' op, the encodings in one_hot or a bincount
+_ENCODED_OPS = {'one_hot': 'one_hot', 'multi_hot': 'bincount/DenseBincount', 'count': 'bincount/DenseBincount'}
+_PREPROCESSING_INT_OPS = {'StringLookup': 'Identity', 'IntegerLookup': 'Identity', 'Hashing': 'hash'}
+_RESIZE_OPS = {'bilinear': 'resize/ResizeBilinear', 'nearest': 'resize/ResizeNearestNeighbor'}
 
 
 def last_op_name(layer):
@@ -45,9 +53,24 @@ def last_op_name(layer):
         return 'add_2' if layer.center and layer.scale and not getattr(layer, 'rms_scaling', False) else None
     if name == 'Dropout':
         return 'stateless_dropout/SelectV2'     # (in inference it hands on its input, already named)
+    if name in _PREPROCESSING_INT_OPS or name == 'CategoryEncoding':
+        return _preprocessing_op(layer, name)
+    if name == 'Normalization':             # (invert=True ends otherwise: not measured for every axis)
+        return None if layer.invert else 'truediv'
+    if name == 'Resizing':
+        return _RESIZE_OPS.get(layer.interpolation)
     if name in _RECURRENT:
         return None if layer.return_sequences or layer.return_state else 'strided_slice_3'
     return _LAST_OPS.get(name)
+
+
+def _preprocessing_op(layer, name):
+    if getattr(layer, 'invert', False):     # an index back to its token: the table's own lookup
+        return 'None_Lookup/LookupTableFindV2'
+    mode = layer.output_mode
+    if mode == 'int' and name != 'CategoryEncoding':
+        return _PREPROCESSING_INT_OPS[name]
+    return _ENCODED_OPS.get(mode)
 
 
 def _activation_op(activation):
