@@ -5,6 +5,7 @@ import numpy as np
 
 from framework import nest
 from framework.dtypes import numpy_dtype
+from framework.function import is_replaying
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
@@ -210,14 +211,15 @@ class Sequential(ModelBase):
             if not inputs:
                 raise ValueError('Sequential model %r takes one input (its Input has shape %s), got an empty %s'
                                  % (self.name, tuple(self._input_layer.batch_shape), type(inputs).__name__))
-            if len(inputs) > 1:
-                # Keras 3 flattens them and its one Input takes the first, after its structure warning:
-                # predict((x, y)) predicts x in TF 2.21
-                flat = nest.flatten(inputs)
+            # Keras 3's Functional inside warns for any list or tuple, shown as given ([x] as a list,
+            # fit's (x,) as a tuple), from a trace or an eager call (a replayed step runs no Python);
+            # its one Input then takes the first flattened array: predict((x, y)) predicts x (TF 2.21)
+            if not is_replaying():
+                received = nest.map_structure(lambda v: 'Tensor(shape=%s)' % (tuple(np.shape(v)),), inputs)
                 warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
-                              'Received: inputs=%s' % (self._input_layer.output.name, tuple(
-                                  'Tensor(shape=%s)' % (tuple(np.shape(v)),) for v in flat)), stacklevel=3)
-                inputs = flat[:1]
+                              'Received: inputs=%s' % (self._input_layer.output.name, received), stacklevel=3)
+            if len(inputs) > 1:
+                inputs = nest.flatten(inputs)[:1]
             inputs = inputs[0]
         x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:

@@ -26,7 +26,7 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from . import step_retracing
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import traced_batch_is_free, traced_open_axes, traced_structure
+from .traced_batch import input_nesting, traced_batch_is_free, traced_open_axes, traced_structure
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
 
@@ -173,15 +173,17 @@ class TrainingLoops:
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
         step = None
+        nesting = input_nesting(data)
+        kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
         batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else data.epoch(every)
         for step, batch in enumerate(batches):
             if every > 1 and step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
             shapes = input_shapes(batch) if traces else None
-            with traces.shaped_step('predict', shapes, batch) if traces else _PYTHON, \
+            with traces.shaped_step(kind, shapes, batch) if traces else _PYTHON, \
                     _PYTHON if self.run_eagerly else call_context.traced_predict(
-                        traces is None or traces.static_trace('predict', shapes)):
+                        traces is None or traces.static_trace(kind, shapes)):
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
                 step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)

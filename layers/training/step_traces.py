@@ -33,7 +33,9 @@ class StepTraces:
     """The traces made so far by one compiled model's train, test and predict functions."""
 
     def __init__(self):
-        self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
+        # kind -> nesting of the inputs (traced_batch.input_nesting) -> the batch sizes its traces
+        # took, None for a free batch
+        self._specs = {'train': {}, 'test': {}}
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
         self._trainable = {}            # train spec -> the trainable variables its trace read
@@ -42,20 +44,33 @@ class StepTraces:
         # the latest step a trace served, which predict asks for every batch; valid while the traces
         # are those (a failed step's trace is dropped again: see ``_served_answer``)
         self._served = {}
-        # the structure of the data the running fit / evaluate pass feeds (traced_batch.traced_structure):
-        # a trace on (x, y) does not serve (x, y, sample_weight), which Keras traces anew
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
+
+    @property
+    def structure(self):
+        """The structure of the data the running fit / evaluate pass feeds (traced_batch.traced_structure):
+        a trace on (x, y) does not serve (x, y, sample_weight) on a free batch, and a trace on inputs
+        nested otherwise (x, then [x]: its last part) serves no batch: TensorFlow's input signature
+        differs, so Keras traces anew, and its model's Python warns of the structure."""
+        return self._structure
+
+    @structure.setter
+    def structure(self, structure):
+        # set once per pass: its steps then look up their batch sizes as they did before nestings
+        self._structure = structure
+        nesting = structure[-1] if structure else None
+        self._traced = {kind: by_nesting.setdefault(nesting, set()) for kind, by_nesting in self._specs.items()}
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
         spec needs (see traced_step), a replay (stdout dropped) after. ``open_axes``: the axes
         of each flattened tensor that the data's spec leaves open, when it is a dataset's."""
-        traced = self._specs[kind]
+        traced = self._traced[kind]         # the traces on data of this pass's structure
         spec = None if free_batch else batch_size
         if None in traced or spec in traced:
             return replaying()
-        first = not traced
+        first = not any(self._specs[kind].values())
         traced.add(spec)
         function = self._functions.get(kind)
         if function is None:
@@ -83,7 +98,7 @@ class StepTraces:
     def made_variables_early(self, kind):
         """Variables that Keras makes in the first trace of ``kind``'s function were made before it:
         fit builds the optimizer before its callbacks start, Keras in the first train step."""
-        if not self._specs.get(kind):
+        if not any(self._specs.get(kind, {}).values()):
             self._made_early.add(kind)
 
     def trainable(self, free_batch, batch_size):
@@ -101,8 +116,9 @@ class StepTraces:
         return None if free_batch or None in self._trainable else batch_size
 
     def shaped_step(self, kind, shapes, batch):
-        """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) on ``batch``,
-        whose inputs have ``shapes`` (a tuple of shapes)."""
+        """The context of one step of ``kind`` ('predict', 'train_on_batch', ...; ('predict', nesting)
+        for nested inputs, which TensorFlow traces apart) on ``batch``, whose inputs have ``shapes``
+        (a tuple of shapes)."""
         if self._served_answer(kind, shapes) is not None:
             return replaying()
         traced = self._shapes.setdefault(kind, [])
@@ -112,10 +128,10 @@ class StepTraces:
         relaxed = shapes if not traced else relax(traced[-1], shapes)
         traced.append(relaxed)
         ran = None
-        if kind == 'predict':       # (TensorFlow's retracing detector for predict's function: step_retracing)
-            function = self._functions.get(kind)
+        if kind == 'predict' or kind[0] == 'predict':   # (TF's retracing detector for predict's one function)
+            function = self._functions.get('predict')
             if function is None:
-                function = self._functions[kind] = step_retracing.stand_in('predict')
+                function = self._functions['predict'] = step_retracing.stand_in('predict')
             ran = lambda: step_retracing.traced(function, 'predict')     # noqa: E731
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)

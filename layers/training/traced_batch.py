@@ -30,9 +30,28 @@ def traced_batch_is_free(data):
 
 def traced_structure(data):
     """What of ``data``'s batch structure tells Keras's traces apart: for arrays, whether y and
-    sample_weight are absent (x's structure is the model's); None for other data (not told apart)."""
+    sample_weight are absent and how x is nested (``input_nesting``); None for other data (not
+    told apart)."""
     if type(data) is ArrayData:
-        return data.y is None, data.sample_weight is None
+        return data.y is None, data.sample_weight is None, input_nesting(data)
+    return None
+
+
+def input_nesting(data):
+    """How the inputs of ``data`` (arrays) are nested, None for one bare array: TensorFlow traces
+    a step again for inputs nested otherwise (x, then [x], which Keras hands the step as (x,)), and
+    that trace runs the model's Python, whose structure warning then shows (TF 2.21: predict(x)
+    then predict([x]) warns "The structure of `inputs` doesn't match the expected structure")."""
+    if type(data) is not ArrayData:
+        return None
+    return _nesting(data.x)
+
+
+def _nesting(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_nesting(item) for item in value)
+    if isinstance(value, dict):
+        return tuple((key, _nesting(value[key])) for key in sorted(value, key=str))
     return None
 
 
