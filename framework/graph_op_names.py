@@ -211,6 +211,7 @@ ROWS = (
     ('categorical/Multinomial', 'known', 'random.categorical'),
     ('one_hot', 'one_hot', 'one_hot'),
     ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
+    ('EnsureShape', 'ensured', 'ensure_shape'),       # (a set_shape-like check: the given lengths close open ones)
     # a scalar string split into its pieces (a vector input gives a RaggedTensor, not named): as many
     # as the string holds, so the length stays open (None) in the graph (keras.io captcha OCR's map)
     ('UnicodeSplit/UnicodeEncode/UnicodeEncode/UnicodeEncode', 'pieces', 'strings.unicode_split'),

@@ -305,10 +305,20 @@ def _index(parameters, shapes, result):
     return tuple(out) + tuple(shape[axis:])
 
 
+def _ensured(parameters, shapes, result):
+    """tf.ensure_shape: the input's traced lengths, with those it leaves open taken from ``shape``
+    (TF's EnsureShape merges the two: ``ensure_shape(x, [2, None])`` of a (None, None) input is (2, None))."""
+    given = trace_names.known_dims(parameters.get('shape'))
+    shape = shapes[0] if shapes else None
+    if given is None or shape is None or len(shape) != len(given):
+        return shape if given is None else given
+    return tuple(have if have is not None else want for have, want in zip(shape, given))
+
+
 _RULES = {
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
-    'conv': _conv,
+    'conv': _conv, 'ensured': _ensured,
 }

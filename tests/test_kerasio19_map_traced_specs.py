@@ -68,3 +68,23 @@ def test_a_reshape_to_a_fixed_batch_keeps_it_and_plain_ops_keep_the_batch_open()
     pair = tf.data.Dataset.from_tensor_slices((np.ones((4, 3), 'float32'), np.arange(4))).batch(2)
     assert str(pair.map(lambda a, b: (tf.zeros((2,)), tf.shape(a))).element_spec) == (
         '(TensorSpec(shape=(2,), dtype=tf.float32, name=None), TensorSpec(shape=(2,), dtype=tf.int32, name=None))')
+
+
+def test_ensure_shape_is_named_and_closes_the_lengths_it_gives(capsys):
+    """TF 2.21: /work/notes/progs/kerasio19/p8.py (print in a tf.function) and p2.py (the map's spec)."""
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+    def f(x):
+        print(tf.ensure_shape(x, [2, None]))
+        print(tf.ensure_shape(x, [None, 3], name='es'))
+        print(tf.ensure_shape(x * 2, (2, 3)))
+        with tf.name_scope('s'):
+            print(tf.ensure_shape(x, [2, 3]))
+        return x
+    f(tf.ones((2, 3)))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("EnsureShape:0", shape=(2, None), dtype=float32)',
+        'Tensor("es:0", shape=(None, 3), dtype=float32)',
+        'Tensor("EnsureShape_1:0", shape=(2, 3), dtype=float32)',
+        'Tensor("s/EnsureShape:0", shape=(2, 3), dtype=float32)']
+    assert str(_batches().map(lambda v: tf.ensure_shape(v, [2, 3])).element_spec) == \
+        'TensorSpec(shape=(2, 3), dtype=tf.float32, name=None)'
