@@ -84,3 +84,16 @@ def test_sequential_called_on_a_list_or_tuple_warns_as_given():
     assert _warned(lambda: model(x)) == []
     assert _warned(lambda: model([x, x])) == [
         head + "Received: inputs=['Tensor(shape=(8, 3))', 'Tensor(shape=(8, 3))']"]
+
+
+def test_on_batch_calls_with_a_list_after_an_array():
+    """TF 2.21 (/work/notes/progs/fitsteps27/onbatch.py): each *_on_batch function traces [x] apart
+    from x and warns with the list as given."""
+    x, y = np.ones((8, 3), 'float32'), np.ones((8, 1), 'float32')
+    model = _functional()
+    expected = ["The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
+                "Received: inputs=['Tensor(shape=(8, 3))']" % model.inputs[0].name]
+    for call in (lambda inputs: model.predict_on_batch(inputs), lambda inputs: model.train_on_batch(inputs, y),
+                 lambda inputs: model.test_on_batch(inputs, y)):
+        assert _warned(lambda: call(x)) == []
+        assert _warned(lambda: call([x])) == expected

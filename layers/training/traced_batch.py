@@ -44,14 +44,15 @@ def input_nesting(data):
     then predict([x]) warns "The structure of `inputs` doesn't match the expected structure")."""
     if type(data) is not ArrayData:
         return None
-    return _nesting(data.x)
+    return nesting_of(data.x)
 
 
-def _nesting(value):
+def nesting_of(value):
+    """The nesting of a structure of arrays, as a hashable key (lists and tuples alike; None for a leaf)."""
     if isinstance(value, (list, tuple)):
-        return tuple(_nesting(item) for item in value)
+        return tuple(nesting_of(item) for item in value)
     if isinstance(value, dict):
-        return tuple((key, _nesting(value[key])) for key in sorted(value, key=str))
+        return tuple((key, nesting_of(value[key])) for key in sorted(value, key=str))
     return None
 
 

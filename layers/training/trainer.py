@@ -26,6 +26,7 @@ from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
 from .step_traces import input_shapes
+from .traced_batch import nesting_of
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 
@@ -333,7 +334,10 @@ class Trainer(Keras2Shims, TrainingLoops):
         # its random ops are those of Keras's one-step function called directly, whose kernels are
         # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
-        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch), batch)
+        # inputs nested otherwise ([x] after x) are traced apart, as TensorFlow's input signature tells them apart
+        nesting = nesting_of(batch)
+        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(
+            kind if nesting is None else (kind, nesting), input_shapes(batch), batch)
         random_ops = self._step_graph_random_state(kind, False, None)
         if random_ops is None:
             return shaped
