@@ -194,6 +194,7 @@ class _BatchRecorder(keras.Model):
         return self.dense(x)
 
     def train_step(self, data):
+        # (compiled with run_eagerly=True: in a traced step x.numpy() raises, as in TF)
         x, _ = data
         self.seen.append(x.numpy()[:, 0].astype(int).tolist())
         return {'n': tf.constant(0.0)}
@@ -206,7 +207,7 @@ def test_fit_shuffles_as_keras_under_a_global_seed(seed, first_epoch):
     # kernel starts afresh each epoch: under a global seed every epoch visits the same order.
     keras.utils.set_random_seed(seed)
     model = _BatchRecorder()
-    model.compile('sgd', 'mse')
+    model.compile('sgd', 'mse', run_eagerly=True)
     x = np.arange(10, dtype='float32')[:, None]
     model.fit(x, x, batch_size=4, epochs=2, verbose=0, shuffle=True)
     assert model.seen == first_epoch * 2
@@ -307,7 +308,7 @@ def test_fit_on_a_reshuffling_dataset_sees_kerass_orders(filtered, first_of_each
     if filtered:
         ds = ds.filter(lambda a, b: a[0] < 15)
     model = _BatchRecorder()
-    model.compile('sgd', 'mse')
+    model.compile('sgd', 'mse', run_eagerly=True)
     model.fit(ds.batch(20), epochs=4, verbose=0)
     assert [batch[0] for batch in model.seen] == first_of_each_epoch
 
