@@ -12,17 +12,11 @@ later statement may assign the name first (inside a nested block), nothing is ra
 """
 import ast
 
-from .code_source import parsed_source
-
-_CACHE = {}     # code object -> {if line: [(name, 'else' or 'main'), ...]}
-
+from .code_source import scanned
 
 def refusal(frame):
     """TensorFlow's ValueError for the ``if`` at the frame's line, or None."""
-    table = _CACHE.get(frame.f_code)
-    if table is None:
-        table = _CACHE[frame.f_code] = _scan(frame.f_code)
-    candidates = table.get(frame.f_lineno)
+    candidates = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)     # {if line: [(name, 'else' or 'main'), ...]}
     if not candidates:
         return None
     defined = frame.f_locals
@@ -32,11 +26,7 @@ def refusal(frame):
     return None
 
 
-def _scan(code):
-    parsed = parsed_source(code)
-    if parsed is None:
-        return {}
-    tree, offset = parsed
+def _scan(tree, offset):
     if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     table = {}

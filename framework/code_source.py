@@ -1,5 +1,5 @@
 """The parsed source of a function's code object, for the checks that read a traced function's
-Python as AutoGraph does (branch_definitions.py, python_loop_breaks.py)."""
+Python as AutoGraph does (branch_definitions.py, python_loop_breaks.py, if_conditions.py)."""
 import ast
 import inspect
 import textwrap
@@ -13,3 +13,17 @@ def parsed_source(code):
         return ast.parse(textwrap.dedent(''.join(lines))), first - 1
     except (OSError, TypeError, SyntaxError, IndentationError):
         return None
+
+
+_SCANS = {}     # (scan, code object) -> what the scan found in its source
+
+
+def scanned(code, scan, empty):
+    """``scan(tree, offset)`` of ``code``'s parsed source (see ``parsed_source``), made once per code
+    object and scan; ``empty`` where the source cannot be read or parsed."""
+    key = (scan, code)
+    found = _SCANS.get(key)
+    if found is None:
+        parsed = parsed_source(code)
+        found = _SCANS[key] = empty if parsed is None else scan(*parsed)
+    return found

@@ -13,9 +13,8 @@ it, on one line): those AutoGraph converts otherwise, with other errors.
 import ast
 
 from . import trace_names
-from .code_source import parsed_source
+from .code_source import scanned
 
-_CACHE = {}     # code object -> the file's lines that hold an ``if`` statement's whole plain test
 _OTHER_CONVERSIONS = (ast.BoolOp, ast.IfExp, ast.UnaryOp, ast.Lambda, ast.NamedExpr)
 
 
@@ -27,21 +26,15 @@ def refusal(frame, tensor):
     name, shape, dtype = entry
     if dtype == 'bool' and shape == ():
         return None
-    lines = _CACHE.get(frame.f_code)
-    if lines is None:
-        lines = _CACHE[frame.f_code] = _plain_if_lines(frame.f_code)
-    if frame.f_lineno not in lines:
+    if frame.f_lineno not in scanned(frame.f_code, _plain_if_lines, frozenset()):
         return None
     advice = '' if dtype == 'bool' else 'to use as boolean Tensor, use `tf.cast`; '
     return ValueError('condition of if statement expected to be `tf.bool` scalar, got %s; %sto check for None, '
                       'use `is not None`' % (trace_names.symbolic_text(tensor, False, 'tf'), advice))
 
 
-def _plain_if_lines(code):
-    parsed = parsed_source(code)
-    if parsed is None:
-        return frozenset()
-    tree, offset = parsed
+def _plain_if_lines(tree, offset):
+    """The file's lines that hold an ``if`` statement's whole plain test."""
     lines = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno \

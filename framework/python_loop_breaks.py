@@ -10,7 +10,7 @@ or a list/tuple literal (``range(tensor)`` and ``while tensor`` are TF loops in 
 """
 import ast
 
-from .code_source import parsed_source
+from .code_source import scanned
 
 _WHILE = ('The condition of while loop started as non-Tensor, then changed to Tensor. This may happen either '
           'because variables changed type, or when a break or return statement inside the loop depends on a '
@@ -22,13 +22,10 @@ _FOR = ('break and return statements which depend on a TF condition are not supp
         'See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/'
         'reference/limitations.md#consistency-of-control-flow-types for more info.')
 
-_CACHE = {}     # code object -> {if line: (message, loop line)}
-
-
 def refusal(frame):
     """TensorFlow's NotImplementedError for the ``if`` at the frame's line, or None. The error carries
     the loop's line (``_user_line``) for the 'in user code:' frame, as TensorFlow reports it."""
-    found = _conditions(frame.f_code).get(frame.f_lineno)
+    found = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)      # {if line: (message, loop line)}
     if found is None:
         return None
     error = NotImplementedError(found[0])
@@ -36,18 +33,7 @@ def refusal(frame):
     return error
 
 
-def _conditions(code):
-    table = _CACHE.get(code)
-    if table is None:
-        table = _CACHE[code] = _scan(code)
-    return table
-
-
-def _scan(code):
-    parsed = parsed_source(code)
-    if parsed is None:
-        return {}
-    tree, offset = parsed
+def _scan(tree, offset):
     table = {}
     for loop in ast.walk(tree):
         message = _python_loop(loop)
