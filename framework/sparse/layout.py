@@ -55,7 +55,13 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
             dense[...] = default_value
         dense[tuple(idx.T)] = np.asarray(backend.to_host(sp.values._data))
         return Tensor(backend.place(dense))
-    dense = scatter_nd(idx, sp.values, shape)
+    values = sp.values
+    if not validate_indices and len(np.unique(linear)) < len(linear):
+        # SparseToDense assigns in order, so a repeated index keeps its last value (scatter_nd would sum them)
+        last = len(linear) - 1 - np.unique(linear[::-1], return_index=True)[1]
+        keep = np.sort(last)
+        idx, values = idx[keep], _pick(sp, keep, idx[keep], shape).values
+    dense = scatter_nd(idx, values, shape)
     if default_value is not None and np.any(np.asarray(default_value) != 0):
         present = np.zeros(shape, bool)
         present[tuple(idx.T)] = True
