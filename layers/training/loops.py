@@ -12,6 +12,7 @@ import numpy as np
 
 from framework import distribute, graph_random_ops, nest
 from framework.distribute_values import local_dataset
+from framework.function import replaying
 from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
@@ -180,10 +181,16 @@ class TrainingLoops:
             if every > 1 and step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
-            shapes = input_shapes(batch) if traces else None
-            with traces.shaped_step(kind, shapes, batch) if traces else _PYTHON, \
-                    _PYTHON if self.run_eagerly else call_context.traced_predict(
-                        traces is None or traces.static_trace(kind, shapes)):
+            if traces is None:          # run_eagerly: every step runs its Python
+                scope, static = _PYTHON, None
+            else:
+                shapes = input_shapes(batch)
+                # a batch the latest trace serves again is replayed, and that trace's answer is known: one
+                # look instead of shaped_step's and static_trace's (a tracing step asks static_trace after)
+                static = traces.served_answer(kind, shapes)
+                scope = replaying() if static is not None else traces.shaped_step(kind, shapes, batch)
+            with scope, _PYTHON if traces is None else call_context.traced_predict(
+                    static if static is not None else traces.static_trace(kind, shapes)):
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
                 step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)
@@ -239,7 +246,10 @@ class TrainingLoops:
         open_axes = traced_open_axes(data)
         # run_eagerly steps build layers on the batch itself: Keras traces nothing there
         traced = call_context.traced_step(free_batch and not self.run_eagerly)
-        random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
+        batch_size = getattr(data, 'batch_size', None)     # (an array pass's fixed size; None for other data)
+        random_ops = self._step_graph_random_state(kind, free_batch, batch_size)
+        # one context for every step: entering it resets the trace's random-op counters each time
+        random_scope = graph_random_ops.running(random_ops)
         traces = self._step_traces()
         if traces is not None:
             traces.structure = traced_structure(data)
@@ -255,13 +265,13 @@ class TrainingLoops:
         for step, batch in enumerate(batches):
             if wants_begin and not begins_first and step % every == 0:
                 begin(step)
-            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \
+            python_runs = traces.step(kind, free_batch, batch_size, batch, open_axes) if traces \
                 else _PYTHON
             # (set in the instance dict: never a sublayer, so Layer.__setattr__'s bookkeeping is not needed)
             if traces and kind == 'train':      # train_step trains what this step's trace read
-                self.__dict__['_step_trace'] = (traces, free_batch, getattr(data, 'batch_size', None))
+                self.__dict__['_step_trace'] = (traces, free_batch, batch_size)
             try:
-                with traced, graph_random_ops.running(random_ops), python_runs, unfed:
+                with traced, random_scope, python_runs, unfed:
                     logs = step_fn(batch)
             finally:
                 self.__dict__['_step_trace'] = None

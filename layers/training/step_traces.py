@@ -42,7 +42,7 @@ class StepTraces:
         self._free_traced = set()       # (kind, structure) traced on data whose batch axis is free
         # kind -> (shapes, static_trace's answer, the kind's traces then: their count and the last one) of
         # the latest step a trace served, which predict asks for every batch; valid while the traces
-        # are those (a failed step's trace is dropped again: see ``_served_answer``)
+        # are those (a failed step's trace is dropped again: see ``served_answer``)
         self._served = {}
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
@@ -119,7 +119,7 @@ class StepTraces:
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...; ('predict', nesting)
         for nested inputs, which TensorFlow traces apart) on ``batch``, whose inputs have ``shapes``
         (a tuple of shapes)."""
-        if self._served_answer(kind, shapes) is not None:
+        if self.served_answer(kind, shapes) is not None:
             return replaying()
         traced = self._shapes.setdefault(kind, [])
         if any(_covers(one, shapes) for one in traced):
@@ -141,7 +141,7 @@ class StepTraces:
     def static_trace(self, kind, shapes):
         """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
         fixes every axis: the first trace that covers them, as TF's function cache finds the exact one."""
-        static = self._served_answer(kind, shapes)
+        static = self.served_answer(kind, shapes)
         if static is not None:
             return static
         traced = self._shapes.get(kind, ())
@@ -152,7 +152,7 @@ class StepTraces:
                 return static
         return True
 
-    def _served_answer(self, kind, shapes):
+    def served_answer(self, kind, shapes):
         """``static_trace``'s answer for the latest served ``shapes`` again, or None (search). The
         first trace covering them stays the first while traces are only added; any change to the
         list (a trace added, or one dropped after its step failed) changes its length or its last
