@@ -256,6 +256,8 @@ class Tensor:
     def __getitem__(self, index):
         if type(index) is list:     # TensorFlow reads x[[0, 1]] as x[0, 1], not as numpy's gather of rows
             index = ops.indexing.list_index(index)
+        if type(index) is not int:      # TF's item check (a list or 1-D index is a TypeError, not a gather)
+            check_index_items(index)
         return ops.getitem(self, index)
 
     def __eq__(self, other):
@@ -676,8 +678,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
-            error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
-                               % (dtype.name, value.dtype.name, value))
+            error = ValueError('%sTensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                               % ('' if name is None else name + ': ', dtype.name, value.dtype.name, value))
             error.add_note('use framework.cast to change the dtype')
             raise error
         return value
@@ -698,6 +700,7 @@ def is_tensor(value):
 
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
+from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
 from . import autopacking  # noqa: E402  (it builds on Tensor)
 

@@ -118,7 +118,18 @@ def divide(x, y, name=None):
     return out
 
 
-truediv = divide
+def truediv(x, y, name=None):
+    """tf.math.truediv: x / y, with its Python wrapper's dtype rule. x is converted first, so a
+    number beside a tensor of another dtype (2.0 and a float64 tensor) is refused, where
+    ``tf.divide`` and ``2.0 / y`` take y's dtype."""
+    if isinstance(y, Tensor) and not isinstance(x, Tensor):
+        x = as_tensor(x, 'truediv')
+        if x.dtype != y.dtype:
+            error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (x.dtype.name, y.dtype.name))
+            error.add_note('truediv: x is converted first, to %s; pass it as a tensor of dtype %s '
+                           '(or use tf.divide, which takes y\'s dtype)' % (x.dtype.name, y.dtype.name))
+            raise error
+    return divide(x, y)
 
 
 def _traced_one_over(x, y):
@@ -163,8 +174,13 @@ def _small_int(a):
 @named_errors('divide_no_nan')
 def divide_no_nan(x, y, name=None):
     """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
-    x = as_tensor(x, 'divide_no_nan')
-    y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
+    if isinstance(y, Tensor) and not isinstance(x, Tensor):
+        # TF converts the tensor first, so 1.0 / a float64 tensor divides in float64
+        y = as_tensor(y, 'divide_no_nan')
+        x = as_tensor(x, 'divide_no_nan', dtype=y.dtype)
+    else:
+        x = as_tensor(x, 'divide_no_nan')
+        y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
     try:
         np.broadcast_shapes(x._data.shape, y._data.shape)
     except ValueError:

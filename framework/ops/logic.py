@@ -96,7 +96,9 @@ def _not_bool(op, index, t):
 
 
 def _bool_pair(x, y, op):
-    x, y = as_tensor(x, op), as_tensor(y, op)
+    # The kernel's inputs are bool: numbers and arrays are converted to bool ("Cannot convert 1 to
+    # EagerTensor of dtype bool"), tensors of another dtype fail the kernel's check below
+    x, y = as_tensor(x, op, dtype=np.bool_), as_tensor(y, op, dtype=np.bool_)
     for index, t in enumerate((x, y)):
         if t._data.dtype.kind != 'b':
             raise _not_bool(op, index, t)

@@ -6,7 +6,7 @@ gradients are TensorFlow's: nothing flows where x is 0 (``where`` picks a harmle
 """
 from .. import backend
 from ..errors import kernel_error
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
 from .missing_kernels import refuse_missing
@@ -16,6 +16,11 @@ from .unary import _apply, log, log1p
 
 
 def _pair(x, y, op):
+    """Xlogy's, Xdivy's and Xlog1py's operands: their generated wrappers take the dtype of the first
+    tensor among them, so a Python or numpy number beside a float64 tensor becomes float64."""
+    if isinstance(y, Tensor) and not isinstance(x, Tensor):
+        x = as_tensor(x, op, dtype=y.dtype)         # (1.5 beside an int64 tensor: a conversion error first)
+        return x, as_float_tensor(y, op)
     x = as_float_tensor(x, op)
     return x, as_tensor(y, op, dtype=x.dtype)
 
@@ -49,7 +54,10 @@ def xlog1py(x, y, name=None):
 def multiply_no_nan(x, y, name=None):
     """``x * y``, and 0 where y is 0 even if x is NaN or infinite. The gradients are
     ``multiply_no_nan(g, y)`` and ``multiply_no_nan(x, g)``, as TensorFlow's."""
-    x, y = _pair(x, y, 'multiply_no_nan')
+    # its Python wrapper converts x, then y to x's dtype ("y: Tensor conversion requested dtype ...")
+    x = as_tensor(x, 'multiply_no_nan')
+    y = x if y is x else convert_to_tensor(y, dtype=x.dtype, name='y')
+    x = as_float_tensor(x, 'multiply_no_nan')
     a, b = x._data, y._data
     xp = backend.array_module(a)
     try:
@@ -92,12 +100,20 @@ def scalar_mul(scalar, x, name=None):
     Raises:
         ValueError: a scalar argument with a shape.
     """
-    t = as_tensor(x, 'scalar_mul')
-    s = as_tensor(scalar, 'scalar_mul', dtype=t.dtype)
+    # TF reads x.dtype first (a list or a number has none: its AttributeError), then converts the
+    # scalar to that dtype ("scalar: Tensor conversion requested dtype ...")
+    try:
+        dtype = x.dtype
+    except AttributeError as error:
+        error.add_note('scalar_mul: x must be a tensor or an array (its dtype is the one the scalar takes), '
+                       'got %s' % type(x).__name__)
+        raise
+    s = convert_to_tensor(scalar, dtype=dtype, name='scalar')
     if s.ndim != 0:
-        raise ValueError('scalar_mul: only scalar multiply works, got a scalar argument of shape %s'
-                         % (tuple(s.shape),))
-    return multiply(s, t)
+        error = ValueError('The input scalar must be a 0-D value. Received shape %s.' % (tuple(s.shape),))
+        error.add_note('scalar_mul: multiplies by a scalar only; use tf.multiply for element-wise products')
+        raise error
+    return multiply(s, as_tensor(x, 'scalar_mul'))
 
 
 @named_errors('accumulate_n')

@@ -229,6 +229,11 @@ def _not_float(name, position, kind, t):
 
 
 def _binary(name, a, b):
+    if isinstance(a, Tensor) and not isinstance(b, Tensor):
+        # TF's generated wrapper takes T from the first tensor: zeta(x, 2) of a float64 x is float64
+        b = as_tensor(b, name, dtype=a.dtype)
+    elif type(a) in (float, int) and isinstance(b, Tensor):
+        a = as_tensor(a, name, dtype=b.dtype)        # (1.5 beside an int32 tensor: a conversion error first)
     t = as_float_tensor(b, name)
     (a,) = _same_float(name, t, a)
     return a, t
