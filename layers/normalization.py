@@ -291,8 +291,10 @@ class Normalization(Layer):
                 raise TypeError('Unsupported data type: %s. `adapt` supports `np.ndarray`, backend tensors, '
                                 '`tf.data.Dataset`, `keras.utils.PyDataset`, and iterables of batches (e.g. list, '
                                 'generator).' % type(data))                # Keras 3's words
+            from framework.data import Dataset
+            is_dataset = isinstance(data, Dataset)
             data = self._dataset_built(data, who)
-            mean, var = self._adapt_batches(iter(data), who)
+            mean, var = self._adapt_batches(iter(data), who, is_dataset)
         self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))
         self.adapt_variance.assign(np.asarray(var, self.dtype).reshape(self._kept_shape))
 
@@ -329,15 +331,17 @@ class Normalization(Layer):
         if self.input_mean is not None:
             raise ValueError('%s: adapt() needs a layer built without fixed `mean` and `variance`' % who)
 
-    def _adapt_batches(self, batches, who):
+    def _adapt_batches(self, batches, who, is_dataset=False):
         total_mean = total_var = None
         total = 0
         for batch in batches:
             if isinstance(batch, tuple):           # (x, y) pairs from a dataset: adapt to x
                 batch = batch[0]
             if not hasattr(batch, 'shape'):
-                raise TypeError('%s: adapt() expects arrays or tensors (with a shape); got a %s'
-                                % (who, type(batch).__name__))
+                raise TypeError('adapt() expects an iterable that yields arrays or tensors with a `.shape` attribute '
+                                '(e.g. numpy arrays or backend tensors). Got an element of type %s. Ensure each '
+                                'yielded element is array-like with a `.shape` attribute.'
+                                % type(batch).__name__)             # Keras 3's words
             array = np.asarray(to_host(batch._data) if isinstance(batch, Tensor) else batch, dtype=self.dtype)
             self._build_or_check(array.shape, who)
             if total_mean is None:
@@ -352,7 +356,11 @@ class Normalization(Layer):
             total_var = (total_var + (total_mean - new_mean) ** 2) * (1 - w) + (var + (mean - new_mean) ** 2) * w
             total_mean = new_mean
         if total_mean is None:
-            raise ValueError('%s: adapt() received no batches; pass a non-empty array or iterable' % who)
+            if is_dataset:          # Keras 3 built from the element_spec and keeps zero mean and variance
+                return np.zeros(self._kept_shape, self.dtype), np.zeros(self._kept_shape, self.dtype)
+            raise ValueError('adapt() received an empty iterable (no batches). Expected at least one batch. Pass a '
+                             'non-empty iterable of arrays or tensors, e.g. layer.adapt([x]) or '
+                             'layer.adapt(list_of_batches).')               # Keras 3's words
         return total_mean, total_var
 
     def compute_output_shape(self, input_shape):
