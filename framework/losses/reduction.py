@@ -7,8 +7,6 @@ does that). 'none' / None return the weighted values.
 """
 import math
 
-import numpy as np
-
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..ops import cast, divide_no_nan, reduce_sum
@@ -74,7 +72,8 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
     """Weight ``values`` by ``sample_weight`` (and ``mask``), then reduce them.
 
     Raises:
-        ValueError: naming ``what`` when the weights cannot broadcast to the values.
+        InvalidArgumentError: the Mul kernel's, when the weights cannot broadcast to the values
+            (a note names ``what``).
     """
     reduction = standardize_reduction(reduction)
     values = to_dtype(values, dtype, what, 'the losses')
@@ -83,13 +82,14 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
     sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        # Weights that do not broadcast raise the multiply's own error, as Keras's do
+        # ('Incompatible shapes: [4] vs. [4,3] [Op:Mul]'); a note names the loss.
         try:
-            np.broadcast_shapes(tuple(values.shape), tuple(sample_weight.shape))
-        except ValueError:
-            raise InvalidArgumentError('%s: sample_weight of shape %s does not broadcast to the per-sample '
-                                       'losses of shape %s; give one weight per sample'
-                                       % (what, tuple(sample_weight.shape), tuple(values.shape))) from None
-        values = values * sample_weight
+            values = values * sample_weight
+        except InvalidArgumentError as error:
+            error.add_note('%s: sample_weight of shape %s does not broadcast to the per-sample losses of shape %s; '
+                           'give one weight per sample' % (what, tuple(sample_weight.shape), tuple(values.shape)))
+            raise
     return reduce_values(values, sample_weight, reduction)
 
 

@@ -40,7 +40,8 @@ def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
     """(values, weights), each reduced to one entry per sample (Keras's ``reduce_to_samplewise_values``).
 
     Raises:
-        ValueError: naming ``what`` when the weights do not broadcast to the values.
+        InvalidArgumentError: the BroadcastTo kernel's, when the weights do not broadcast to the values
+            (a note names ``what``).
     """
     mask = get_keras_mask(values)
     values = to_dtype(values, dtype, what, 'values')
@@ -51,14 +52,14 @@ def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
         weight_rank, values_rank = sample_weight.ndim, values.ndim
         if values_rank > weight_rank:
             values = reduce_fn(values, list(range(weight_rank, values_rank)))
+        # Broadcasting the weights changes their total, which is what Mean counts; weights that
+        # do not broadcast raise BroadcastTo's own error, as Keras's do, with a note naming the metric.
         try:
-            np.broadcast_shapes(tuple(sample_weight.shape), tuple(values.shape))
-        except ValueError:
-            raise InvalidArgumentError('%s: sample_weight of shape %s does not broadcast to the values of '
-                                       'shape %s; give one weight per sample'
-                                       % (what, tuple(sample_weight.shape), tuple(values.shape))) from None
-        # Broadcasting the weights changes their total, which is what Mean counts.
-        sample_weight = broadcast_to(sample_weight, values.shape)
+            sample_weight = broadcast_to(sample_weight, values.shape)
+        except InvalidArgumentError as error:
+            error.add_note('%s: sample_weight of shape %s does not broadcast to the values of shape %s; '
+                           'give one weight per sample' % (what, tuple(sample_weight.shape), tuple(values.shape)))
+            raise
         values = values * sample_weight
         if weight_rank > 1:
             sample_weight = reduce_fn(sample_weight, list(range(1, weight_rank)))

@@ -146,8 +146,10 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
         raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
                            note='broadcast_to: shape %s has a negative size' % (shape,))
     data = snapshot(x)
-    if data.ndim > len(shape):
-        raise _broadcast_to_error(x, shape)
+    if data.ndim > len(shape):          # the kernel checks the ranks before the sizes
+        raise kernel_error('BroadcastTo', 'Rank of input (%d) must be no greater than rank of output shape (%d).'
+                           % (data.ndim, len(shape)),
+                           note='broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
     # A filled new array: numpy's broadcast_to view costs several microseconds of
     # Python, and the consumers of a broadcast gradient run faster on contiguous data.
     out = backend.array_module(data).empty(shape, data.dtype)
