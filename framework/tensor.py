@@ -256,6 +256,8 @@ class Tensor:
     def __getitem__(self, index):
         if type(index) is list:     # TensorFlow reads x[[0, 1]] as x[0, 1], not as numpy's gather of rows
             index = ops.indexing.list_index(index)
+        if type(index) is not int:      # TF's item check (a list or 1-D index is a TypeError, not a gather)
+            check_index_items(index)
         return ops.getitem(self, index)
 
     def __eq__(self, other):
@@ -698,6 +700,7 @@ def is_tensor(value):
 
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
+from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
 from . import autopacking  # noqa: E402  (it builds on Tensor)
 

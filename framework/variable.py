@@ -399,6 +399,9 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         if type(index) is list:     # as a tensor's: v[[0, 1]] is v[0, 1]
             from .ops.indexing import list_index     # ops import this module
             index = list_index(index)
+        if type(index) is not int:      # as a tensor's: TF's item check before the slice
+            from .ops.slice_index_items import check_index
+            check_index(index)
         return read_slice(self, index)
 
     def scatter_nd_update(self, indices, updates, name=None):

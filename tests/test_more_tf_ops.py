@@ -44,7 +44,7 @@ def test_slice_read_is_a_differentiable_tensor():
 
 def test_slice_reads_keep_their_values_under_later_writes():
     v = tf.Variable([[1., 2], [3, 4]])
-    row, picked = v[0], v[[1, 0], 1]
+    row, picked = v[0], v[::-1, 1]
     v.assign_add([[10., 10], [10, 10]])
     v[0].assign([0., 0])
     np.testing.assert_array_equal(row.numpy(), [1, 2])
@@ -56,7 +56,7 @@ def test_slice_reads_keep_their_values_under_later_writes():
 def test_gradients_through_advanced_and_repeated_slice_reads():
     w = tf.Variable([1., 2, 3])
     with tf.GradientTape() as tape:
-        y = tf.reduce_sum(w[np.array([0, 0, 2])] * tf.constant([1., 2, 3])) + w[1:][0] * 5.0
+        y = tf.reduce_sum(tf.gather(w, [0, 0, 2]) * tf.constant([1., 2, 3])) + w[1:][0] * 5.0
     # d/dw0 = 1 + 2 (read twice), d/dw1 = 5 (through a slice of a slice), d/dw2 = 3
     np.testing.assert_array_equal(tape.gradient(y, w).numpy(), [3, 5, 3])
 
@@ -80,7 +80,7 @@ def test_value_read_before_a_slice_assign_keeps_its_gradient():
 
 @pytest.mark.parametrize('call, words', [
     (lambda v: v[0].assign([1., 2]), ['broadcast', '(2,)', '(3,)']),
-    (lambda v: v[[0, 1], :].assign(1.), ['scatter_nd_update', '[0, 1]']),
+    (lambda v: v[[0, 1], :].assign(1.), ['are valid indices, got [0, 1]']),     # TF 2.21: a TypeError
     (lambda v: v[0].assign_add([1., 1, 1]), ['assign_add']),         # TF's slices have assign only
     # TF 2.21's ResourceScatterNdUpdate text (tapeflow's sentence rides as a note)
     (lambda v: v.scatter_nd_update([[0, 5]], [10.]), ['indices[0] = [0, 5] does not index into shape [2,3] '
@@ -89,7 +89,7 @@ def test_value_read_before_a_slice_assign_keeps_its_gradient():
 ])
 def test_slice_and_scatter_writes_reject_bad_input(call, words):
     v = tf.Variable([[1., 2, 3], [4, 5, 6]])
-    with pytest.raises((InvalidArgumentError, AttributeError, ValueError)) as info:
+    with pytest.raises((InvalidArgumentError, AttributeError, ValueError, TypeError)) as info:
         call(v)
     for word in words:
         assert word in str(info.value)
