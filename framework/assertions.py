@@ -274,11 +274,18 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TensorFl
     if not held.reshape(()):
         n = 3 if summarize is None else int(summarize)
         shown = [repr(d.encode()) if isinstance(d, str) else _summary(_host(d, 'Assert'), n) for d in data]
-        raise InvalidArgumentError("Expected '%s' to be true. Summarized data: %s" % (bool(held), '\n'.join(shown)))
+        # TF's eager Assert writes the condition as given (a tensor's str, 'False' for a Python bool).
+        raise InvalidArgumentError("Expected '%s' to be true. Summarized data: %s" % (condition, '\n'.join(shown)))
 
 
 def _summary(values, n):
-    return str(values.reshape(()).item()) if values.ndim == 0 else str(values.reshape(-1)[:n])
+    """One data entry as TF's eager Assert summarizes it: a scalar's str, else the first ``n`` values
+    (all when ``n`` < 0) joined by ', ', with '...' after them when some are left out."""
+    if values.ndim == 0:
+        return str(values[()]) if n != 0 else ''
+    flat = values.reshape(-1)
+    shown = [str(x) for x in (flat if n < 0 else flat[:n])]
+    return ', '.join(shown + ['...'] * (len(shown) < flat.size))
 
 
 _LOG_PLACEMENT = [False]     # the setting, as get_log_device_placement reports it

@@ -8,7 +8,9 @@ import os
 
 import numpy as np
 
-from framework.errors import FailedPreconditionError, InvalidArgumentError, _EAGER_CPU
+from framework.assertions import Assert
+from framework.errors import FailedPreconditionError, _EAGER_CPU
+from framework.printing import format_value
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 from framework.variable import Variable
@@ -351,8 +353,10 @@ class IndexLookup(VocabularyAssets, Layer):
         # A functional call's run on stand-in values (empty strings, zeros) is Keras's symbolic
         # trace, which reads no values: only real inputs can be out of the vocabulary.
         if missing and not call_context.probing():
-            raise InvalidArgumentError('%s: when num_oov_indices=0 all inputs should be in the vocabulary; found OOV '
-                                       'values %s; consider setting num_oov_indices=1' % (who, missing[:10]))
+            # Keras 3 checks with tf.Assert on a tf.strings.format of every OOV value (summarize 3).
+            message = ('When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values %s, consider '
+                       'setting `num_oov_indices=1`.' % format_value(Tensor(np.asarray(missing))))
+            Assert(Tensor(np.asarray(False)), [message])
         return out
 
     def _oov_bucket(self, key):
