@@ -423,14 +423,16 @@ class ArrayData:
         by_slice = self.shuffle != 'batch'
         plain_x = by_slice and _one_array(x)
         plain_y = by_slice and y is not None and _one_array(y)
+        # (made once: each reads this step's start, end and perm from the loop as it runs)
+        if by_slice:
+            cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])  # noqa: E731
+        else:
+            cut = lambda a: (a.take(perm).rows(0, end - start) if type(a) is SparseRows  # noqa: E731
+                             else Tensor(array_module(a).take(a, perm, axis=0)))
         for start in range(0, n, bs):
             end = min(start + bs, n)
-            if self.shuffle == 'batch':
+            if not by_slice:
                 perm = array_module(flat_x[0]).asarray(random.permutation(end - start) + start)
-                cut = lambda a: (a.take(perm).rows(0, end - start) if type(a) is SparseRows
-                                 else Tensor(array_module(a).take(a, perm, axis=0)))
-            else:
-                cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])
             xb = Tensor(x[start:end]) if plain_x else nest.map_structure(cut, x)
             if y is None:
                 yb = None
