@@ -253,6 +253,11 @@ def _say_inference_failed(err, layer, args, kwargs):
 def _arguments_received(layer, args, kwargs):
     """Keras 3's 'Arguments received' lines for a symbolic ``__call__(*args, **kwargs)``."""
     shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
+    others = nest.flatten((list(args[1:]), shown))
+    if 'mask' not in shown and args and takes_mask(type(layer)) and not any(
+            isinstance(x, (Tensor, KerasTensor)) for x in others):
+        # Keras 3's __call__ fills a call's free `mask` from its one tensor argument before the call fails
+        shown['mask'] = nest.map_structure(lambda t: getattr(t, '_mask', None), args[0])
     return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
             % (type(layer).__name__, nest.map_structure(repr, tuple(args)),
                nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
