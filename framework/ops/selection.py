@@ -33,7 +33,9 @@ def where(condition, x=None, y=None, name=None):
         raise _condition_error(condition, cond)
     if x is None and y is None:
         return Tensor(xp.argwhere(c).astype('int64'))
-    named = fast_path(condition, x, y)      # TF's SelectV2 errors end in ' name: ' unless a list was passed
+    # TF's SelectV2 errors end in ' name: ' unless a list was passed (fast_path): asked of the
+    # arguments as given, and only once an error is raised
+    given = condition, x, y
     if _is_text(x) or _is_text(y):
         x, y = _text_pair(x, y)
         dx, dy = x._data, y._data
@@ -41,14 +43,14 @@ def where(condition, x=None, y=None, name=None):
         try:
             x, y, dx, dy = binary(x, y, 'where')
         except InvalidArgumentError as err:
-            if named and str(err).endswith('[Op:SelectV2]'):       # two tensors of other dtypes
+            if fast_path(*given) and str(err).endswith('[Op:SelectV2]'):       # two tensors of other dtypes
                 raise with_name_tail(err) from None
             raise
     try:
         out = Tensor(xp.where(c, dx, dy))
     except ValueError:
         raise kernel_error('SelectV2', 'condition %s, then %s, and else %s must be broadcastable'
-                           % (_dims(c), _dims(dx), _dims(dy)), named=named,
+                           % (_dims(c), _dims(dx), _dims(dy)), named=fast_path(*given),
                            note='where: condition %s, x %s and y %s do not broadcast together'
                                 % (tuple(c.shape), _shape(dx), _shape(dy))) from None
     if ACTIVE:
