@@ -1,4 +1,4 @@
-"""Sample weights that do not broadcast raise TensorFlow's kernel errors, as Keras 3.15 does.
+"""Bad sample weights, shapes and options given to losses and metrics raise what Keras 3.15 raises.
 
 Keras multiplies a loss's per-sample values by the weights (Mul) and a metric broadcasts
 the weights to its values (BroadcastTo), so a bad shape surfaces as that op's error.
@@ -65,3 +65,41 @@ def test_broadcast_to_a_lower_rank_names_the_ranks(broadcast_to, shape, target, 
 def test_broadcast_to_same_rank_keeps_the_incompatible_shapes_error():
     assert raised(lambda: tf.broadcast_to(np.ones(3, 'float32'), [4])) == (
         BROADCAST_TO + 'Incompatible shapes: [3] vs. [4] [Op:BroadcastTo]')
+
+
+EQUAL = '{{function_node __wrapped__Equal_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+@pytest.mark.parametrize('metric', [keras.metrics.Accuracy, keras.metrics.BinaryAccuracy])
+def test_accuracy_of_unequal_shapes_raises_the_equal_kernel_error(metric):
+    """TF 2.21 (badin.py): Keras compares with ops.equal, whose kernel meets the shapes."""
+    with pytest.raises(InvalidArgumentError) as info:
+        metric().update_state(np.ones((2, 3), 'float32'), np.ones((2, 4), 'float32'))
+    assert str(info.value) == EQUAL + 'Incompatible shapes: [2,3] vs. [2,4] [Op:Equal] name: '
+    assert any('y_true of shape (2, 3) cannot be compared with y_pred of shape (2, 4)' in note
+               for note in info.value.__notes__)
+
+
+@pytest.mark.parametrize('arguments, message', [
+    (dict(curve='XX'), 'Invalid AUC curve value: "XX". Expected values are ["PR", "ROC", "PRGAIN"]'),
+    (dict(curve=3), 'Invalid AUC curve value: "3". Expected values are ["PR", "ROC", "PRGAIN"]'),
+    (dict(summation_method='MINORING'),
+     'Invalid AUC summation method value: "MINORING". Expected values are ["interpolation", "majoring", "minoring"]'),
+    (dict(summation_method=None),
+     'Invalid AUC summation method value: "None". Expected values are ["interpolation", "majoring", "minoring"]'),
+])
+def test_auc_refuses_an_unknown_curve_or_summation_in_keras_words(arguments, message):
+    """TF 2.21 / Keras 3.15 (aucargs.py): AUCCurve / AUCSummationMethod.from_str's errors."""
+    with pytest.raises(ValueError) as info:
+        keras.metrics.AUC(**arguments)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize('aggregation', ['x', 3])
+def test_r2_score_refuses_an_unknown_class_aggregation_in_keras_words(aggregation):
+    """TF 2.21 / Keras 3.15 (aucargs.py)."""
+    with pytest.raises(ValueError) as info:
+        keras.metrics.R2Score(class_aggregation=aggregation)
+    assert str(info.value) == ("Invalid value for argument `class_aggregation`. Expected one of (None, "
+                               "'uniform_average', 'variance_weighted_average'). Received: class_aggregation=%s"
+                               % aggregation)

@@ -12,13 +12,15 @@ from .reduction import MeanMetricWrapper
 
 
 def _matches(y_true, y_pred, what):
-    """equal(y_true, y_pred) as float32, or a ValueError naming ``what`` and both shapes."""
+    """equal(y_true, y_pred) as float32; shapes that do not broadcast raise the Equal kernel's
+    error, as in Keras, with a note naming ``what`` and both shapes."""
     try:
-        np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
-    except ValueError:
-        raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
-                                   % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
-    return cast(equal(y_true, y_pred), FLOATX)
+        matches = equal(y_true, y_pred)
+    except InvalidArgumentError as error:
+        error.add_note('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                       % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+        raise
+    return cast(matches, FLOATX)
 
 
 def accuracy(y_true, y_pred):

@@ -21,12 +21,11 @@ _SUMMATIONS = {'interpolation': 'interpolation', 'Interpolation': 'interpolation
                'Majoring': 'majoring', 'minoring': 'minoring', 'Minoring': 'minoring'}
 
 
-def _choice(value, table, argument):
-    # Keras's enums (AUCCurve.PR) carry the string in .value.
+def _choice(value, table, words, expected):
+    # Keras's enums (AUCCurve.PR) carry the string in .value; the error is their from_str's.
     key = getattr(value, 'value', value)
     if not isinstance(key, str) or key not in table:
-        raise ValueError('AUC: invalid %s=%r; expected one of %s'
-                         % (argument, value, sorted(set(table.values()))))
+        raise ValueError('Invalid AUC %s value: "%s". Expected values are %s' % (words, key, expected))
     return table[key]
 
 
@@ -56,8 +55,9 @@ class AUC(Metric):
 
     def __init__(self, num_thresholds=200, curve='ROC', summation_method='interpolation', name=None, dtype=None,
                  thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
-        self.curve = _choice(curve, _CURVES, 'curve')
-        self.summation_method = _choice(summation_method, _SUMMATIONS, 'summation_method')
+        self.curve = _choice(curve, _CURVES, 'curve', '["PR", "ROC", "PRGAIN"]')
+        self.summation_method = _choice(summation_method, _SUMMATIONS, 'summation method',
+                                        '["interpolation", "majoring", "minoring"]')
         self._init_from_thresholds = thresholds is not None
         if thresholds is not None:
             inner = sorted(parse_thresholds(thresholds, None, 'AUC', check_range=False))

@@ -49,8 +49,8 @@ class R2Score(Metric):
 
     def __init__(self, class_aggregation='uniform_average', num_regressors=0, name='r2_score', dtype=None):
         if class_aggregation not in _AGGREGATIONS:
-            raise ValueError('R2Score: class_aggregation must be one of %s, got %r'
-                             % (_AGGREGATIONS, class_aggregation))
+            raise ValueError('Invalid value for argument `class_aggregation`. Expected one of %s. '
+                             'Received: class_aggregation=%s' % (_AGGREGATIONS, class_aggregation))
         try:        # Keras's check and words (a plain comparison: 2.5 and True are taken)
             if num_regressors < 0:
                 raise ValueError('Invalid value for argument `num_regressors`. Expected a value >= 0. '
