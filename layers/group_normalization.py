@@ -1,6 +1,7 @@
 """GroupNormalization (Keras 3): normalize each sample over groups of channels."""
 import numpy as np
 
+from framework.errors import noted
 from framework.ops import batch_normalization, cast, graph_rewrites, moments, reshape
 
 from . import autocast as autocasting
@@ -63,9 +64,12 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
                              % (who, self.axis, tuple(input_shape)))
         if self.groups == -1:
             self.groups = int(dim)
-        if dim < self.groups or dim % self.groups:
-            raise ValueError('%s: the %d channels must divide into groups=%d (no more groups than channels)'
-                             % (who, dim, self.groups))
+        if dim < self.groups:           # Keras 3's two checks, in its order and words
+            raise noted(ValueError('Number of groups (%d) cannot be more than the number of channels (%d).'
+                                   % (self.groups, dim)), who)
+        if dim % self.groups:
+            raise noted(ValueError('Number of groups (%d) must be a multiple of the number of channels (%d).'
+                                   % (self.groups, dim)), who)
         self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(dim)})
         self._add_gamma_and_beta((dim,))
         autocasting.keep_float32(self)

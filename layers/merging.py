@@ -8,6 +8,7 @@ float32 features is float32), where TensorFlow's own ops would refuse."""
 import numpy as np
 
 from framework import ops
+from framework.errors import noted
 from framework.keras.ops_dtypes import cast_all
 
 from .layer import Layer
@@ -106,19 +107,21 @@ class Add(_Merge):
 
 class Subtract(_Merge):
     """inputs[0] - inputs[1] (exactly two inputs)."""
-    least_inputs = 2
+    least_inputs = 1        # one input reaches Subtract's own check, as in Keras 3
 
     def build(self, input_shape):
         super().build(input_shape)
-        if len(input_shape) != 2:
-            raise ValueError('Subtract %r: a Subtract layer should be called on exactly 2 inputs; received %d'
-                             % (self.name, len(input_shape)))
+        _check_two(self, input_shape)
 
     def _merge(self, inputs):
-        if len(inputs) != 2:
-            raise ValueError('Subtract %r: a Subtract layer should be called on exactly 2 inputs; received %d'
-                             % (self.name, len(inputs)))
+        _check_two(self, [tuple(x.shape) for x in inputs])
         return inputs[0] - inputs[1]
+
+
+def _check_two(layer, input_shapes):
+    if len(input_shapes) != 2:
+        raise noted(ValueError('A `Subtract` layer should be called on exactly 2 inputs. Received: input_shape=%s'
+                               % [tuple(shape) for shape in input_shapes]), 'layer %r' % layer.name)
 
 
 class Multiply(_Merge):

@@ -5,6 +5,7 @@ import numpy as np
 
 from framework import nest
 from framework.dtypes import numpy_dtype
+from framework.errors import noted
 from framework.function import is_replaying
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
@@ -86,12 +87,17 @@ class Sequential(ModelBase):
         if origin is not None and isinstance(origin[0], InputLayer):
             layer = origin[0]                  # keras.Input(...) gives the tensor; the model keeps its layer
         if not isinstance(layer, Layer):
-            raise NotALayerError('Only instances of Layer can be added to a Sequential model. Received: %r '
-                                 '(of type %s)' % (layer, type(layer).__name__))
+            raise NotALayerError('Only instances of `keras.Layer` can be added to a Sequential model. Received: %s '
+                                 '(of type %s)' % (layer, type(layer)))     # Keras 3's words, str() and all
         if isinstance(layer, InputLayer):
-            if self._input_layer is not None or self._layers:
+            if self._input_layer is not None:
+                raise noted(ValueError("Sequential model '%s' has already been configured to use input shape %s. "
+                                       'You cannot add a different Input layer to it.'
+                                       % (self.name, tuple(self._input_layer.batch_shape))),
+                            'tapeflow: an Input can only be the first layer')
+            if self._layers:
                 raise ValueError("Sequential model '%s': an Input can only be the first layer; this model "
-                                 'already has %s' % (self.name, 'an input' if self._input_layer else 'layers'))
+                                 'already has layers' % self.name)
             self._input_layer = layer
             if layer.sparse:       # keras.Input(sparse=True): SparseTensor batches reach the first layer
                 self._keeps_composite_inputs = (SparseTensor,)
@@ -344,7 +350,7 @@ class Sequential(ModelBase):
     @property
     def output_shape(self):
         if not self._layers or self._build_input_shape is None:
-            raise AttributeError('Sequential %r has no output shape until it is built' % self.name)
+            raise AttributeError("Sequential model '%s' has no defined output shape yet." % self.name)
         return self._output_shapes.get(id(self._layers[-1]))
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,

@@ -32,8 +32,8 @@ class TimeDistributed(Wrapper):
 
     def __init__(self, layer, **kwargs):
         if not isinstance(layer, Layer):
-            raise ValueError('TimeDistributed: please initialize `TimeDistributed` layer with a Layer instance. '
-                             'Received: %r' % (layer,))
+            raise ValueError('Please initialize `TimeDistributed` layer with a `keras.layers.Layer` instance. '
+                             'Received: %s' % (layer,))
         super().__init__(layer, **kwargs)
 
     def _child_shape(self, input_shape):

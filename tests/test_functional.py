@@ -287,7 +287,7 @@ def test_calling_with_the_wrong_number_of_inputs_names_the_model_and_counts():
     # Keras 3 clones the start; TF 2.21's words
     (lambda x: keras.Model(keras.layers.Dense(2)(x), x), r'^Output with path `` is not connected to `inputs`'),
     (lambda x: keras.Model(x, keras.layers.Dense(1, name='d')(keras.layers.Dense(1, name='d')(x))),
-     'the name "d" is used 2 times'),
+     r'^The name "d" is used 2 times in the model\. All operation names should be unique\.\n'),
 ])
 def test_bad_graphs_are_refused_with_the_reason(make, message):
     with pytest.raises(ValueError, match=message):

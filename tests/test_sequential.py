@@ -82,13 +82,17 @@ def test_build_call_and_add_after_build():
 
 def test_add_validation():
     model = Sequential()
-    with pytest.raises(TypeError, match="Only instances of Layer.*'relu'"):
+    with pytest.raises(TypeError, match=r"^Only instances of `keras.Layer` can be added to a Sequential model\. "
+                                        r"Received: relu \(of type <class 'str'>\)$"):
         model.add('relu')
     model.add(Dense(2, name='a'))
     with pytest.raises(ValueError, match="unique names. Name 'a'"):
         model.add(Dense(2, name='a'))
     with pytest.raises(ValueError, match='Input can only be the first layer'):
         model.add(Input((3,)))
+    with pytest.raises(ValueError, match=r"^Sequential model 'with_input' has already been configured to use input "
+                                         r"shape \(None, 3\)\. You cannot add a different Input layer to it\.\n"):
+        Sequential([Input((3,)), Dense(1)], name='with_input').add(Input((3,)))
     with pytest.raises(IndexError, match='no layers'):      # Keras 3 pops its empty list
         Sequential().pop()
 

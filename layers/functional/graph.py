@@ -9,6 +9,8 @@ and the calls run deepest first.
 """
 import collections
 
+from framework.errors import noted
+
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes, producer
 
@@ -122,8 +124,9 @@ def _check_names(model_name, layers):
     counts = collections.Counter(layer.name for layer in layers)
     for name, count in counts.items():
         if count > 1:
-            raise ValueError('Model \'%s\': the name "%s" is used %d times in the model; layer names must be unique '
-                             '(pass name=... to the layers)' % (model_name, name, count))
+            raise noted(ValueError('The name "%s" is used %d times in the model. All operation names should be '
+                                   'unique.' % (name, count)),
+                        "tapeflow: model '%s' needs unique layer names (pass name=... to the layers)" % model_name)
 
 
 def own_node_indices(layer, nodes):

@@ -96,7 +96,10 @@ class CategoryEncoding(Layer):
         # integer tensor as the size it holds
         # integer tensor as the size it holds; a Python float is kept, and the call's encoding refuses it as
         # Keras's does (numpy floats are refused here)
-        if num_tokens is None or below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \
+        if num_tokens is None:
+            raise ValueError('num_tokens must be set to use this layer. If the number of tokens is not known '
+                             'beforehand, use the IntegerLookup layer instead.')
+        if below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \
                 or (as_size(num_tokens) is None and type(num_tokens) is not float):
             raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
                              'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))

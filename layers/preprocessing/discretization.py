@@ -68,7 +68,7 @@ class Discretization(Layer):
             raise ValueError('Discretization: set num_bins or bin_boundaries, not both; received num_bins=%r and '
                              'bin_boundaries=%r' % (num_bins, bin_boundaries))
         if num_bins is None and bin_boundaries is None:
-            raise ValueError('Discretization: set either num_bins or bin_boundaries')
+            raise ValueError('You need to set either `num_bins` or `bin_boundaries`.')
         if bin_boundaries is not None:
             bin_boundaries = [float(b) for b in host_array(bin_boundaries).reshape(-1).tolist()]
         self.bin_boundaries, self.num_bins = bin_boundaries, num_bins

@@ -56,7 +56,8 @@ class Bidirectional(InitialStateBuildConfig, Layer):
 
     def __init__(self, layer, merge_mode='concat', weights=None, backward_layer=None, **kwargs):
         if not isinstance(layer, Layer):
-            raise ValueError('Bidirectional: please initialize it with a Layer instance; received %r' % (layer,))
+            raise ValueError('Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. Received: %s'
+                             % (layer,))
         if backward_layer is not None and not isinstance(backward_layer, Layer):
             raise ValueError('Bidirectional: backward_layer must be a Layer instance; received %r' % (backward_layer,))
         if merge_mode not in _MERGE_MODES:
