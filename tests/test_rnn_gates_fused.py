@@ -9,7 +9,7 @@ import pytest
 import framework as tf
 from framework import keras
 from layers import activations
-from layers.recurrent import gru_gates, lstm_gates
+from layers.recurrent import gru_gates, lstm_gates, lstm_sequence
 
 
 def _separate(x):
@@ -34,9 +34,11 @@ def _pair(kind, dtype='float32', **kwargs):
     return fused, separate
 
 
-def _fused_steps(tape):
-    """How many steps the fused ops recorded on ``tape`` (one op per step names the step's output)."""
-    return sum(node[3] in ('lstm_cell_output', 'gru_step_output') for node in tape._nodes if node is not None)
+def _fused_steps(tape, steps=6):
+    """How many steps the fused ops recorded on ``tape`` (one op per step names the step's output;
+    an LSTM loop under one tape is one op of all its ``steps``: lstm_sequence.py)."""
+    return sum(steps if node[3] == 'lstm_sequence' else node[3] in ('lstm_cell_output', 'gru_step_output')
+               for node in tape._nodes if node is not None)
 
 
 def _bits(a):
@@ -201,12 +203,16 @@ def test_the_gates_sigmoids_in_one_call_give_each_blocks_bits(dtype, batch, unit
         _same(got, _sigmoid_value(np, np.ascontiguousarray(a[:, lo:lo + u] + b[:, lo:lo + u])))
 
 
+@pytest.mark.parametrize('whole_loop', [False, True])
 @pytest.mark.parametrize('use_bias', [True, False])
 @pytest.mark.parametrize('units,batch', [(3, 2), (5, 16), (32, 32)])
-def test_a_sweep_another_tape_records_takes_the_z_ops_tensor_rules(use_bias, units, batch):
+def test_a_sweep_another_tape_records_takes_the_z_ops_tensor_rules(monkeypatch, whole_loop, use_bias, units, batch):
     """The LSTM's recurrent product runs in its step's z op (lstm_cell_z: p, h, kernel, bias); recorded
     by one tape and swept while another records, that op's and the gate ops' Tensor forms must give
-    the separate ops' first-order bits, as the array forms do (the first loop)."""
+    the separate ops' first-order bits, as the array forms do (the first loop). With ``whole_loop``
+    the loop is one op (lstm_sequence.py), whose Tensor rules must give them too."""
+    if not whole_loop:
+        monkeypatch.setattr(lstm_sequence, 'applies', lambda *args: False)
     rng = np.random.default_rng(units)
     x = tf.constant(rng.normal(size=(batch, 5, 3)) * 2, 'float32')
     fused, separate = _pair('LSTM', units=units, use_bias=use_bias, return_sequences=True)
@@ -220,7 +226,8 @@ def test_a_sweep_another_tape_records_takes_the_z_ops_tensor_rules(use_bias, uni
                 tape.watch(x)
                 y = tf.reduce_sum(layer(x) ** 2)
             names = [node[3] for node in tape._nodes]
-            assert names.count('lstm_cell_z') == (5 if layer is fused else 0)
+            assert names.count('lstm_sequence') == (whole_loop and layer is fused)
+            assert names.count('lstm_cell_z') == (5 if layer is fused and not whole_loop else 0)
             assert names.count('matmul') == (0 if layer is fused else 5)
             with tf.GradientTape() as outer:        # records the sweep: the Tensor forms run
                 outer.watch(x)
