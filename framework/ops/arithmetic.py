@@ -400,6 +400,15 @@ def squared_difference(x, y, name=None):
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
+        if isinstance(inputs, Tensor):
+            # TF iterates a tensor: the sum of its rows (the rows' slices are recorded for gradients)
+            if inputs.ndim == 0:
+                error = TypeError('Cannot iterate over a scalar tensor.')
+                error.add_note('add_n: expected a list of tensors (or a tensor to sum along its first axis), '
+                               'got a scalar tensor')
+                raise error
+            if inputs.shape[0]:
+                return add_n(list(inputs))
         error = ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and '
                            'shape.')
         error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))

@@ -81,7 +81,11 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     """
     if weights is not None and binary_output:      # TF 2.21's bincount_ops checks this first, whatever arr is
         raise ValueError('Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.')
-    t = _ints(arr, 'arr', 'bincount')
+    t = as_tensor(arr, 'bincount')
+    if t._data.dtype.kind in 'fb':
+        # TF's bincount casts an arr of another dtype to int32 (0.7 counts as 0, -0.5 as 0, True as 1)
+        t = Tensor(t._data.astype(np.int32))
+    t = _ints(t, 'arr', 'bincount')
     a = t._data
     if a.size and int(a.min()) < 0:
         raise InvalidArgumentError('bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))

@@ -411,6 +411,8 @@ def reverse(tensor, axis, name=None):
         raise kernel_error('ReverseV2', "'dims' must be 1-dimension, not %d" % rank,
                            named=not isinstance(axis, (list, tuple, np.generic)),
                            note='reverse: axis must be a list of axes, e.g. [%r]' % (axis,))
+    if x.ndim == 0:
+        return getitem(x, ())       # ReverseV2's kernel passes a scalar through before it reads the axes
     axes = normalize_axis(axis, x.ndim, 'reverse')
     index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
     return getitem(x, index)
@@ -437,7 +439,8 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
         widths = [tuple(int(v) for v in p) for p in given]
     except TypeError:
         widths = None
-    if widths is None or len(widths) != x.ndim or any(len(w) != 2 for w in widths):
+    if widths is None or len(widths) != x.ndim or any(len(w) != 2 for w in widths) or \
+            (not widths and np.ndim(given) != 2):         # a scalar's paddings: a (0, 2) matrix, not []
         raise _paddings_error(x, paddings, given)
     if any(v < 0 for w in widths for v in w):
         raise InvalidArgumentError('pad: paddings must not be negative, got %r' % (widths,))
@@ -452,7 +455,7 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
         return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))
     if not (type(constant_values) in (int, float) and constant_values == 0):    # TF's PadV2, not Pad
         constant_values = _pad_value(constant_values, x)
-    out = Tensor(xp.pad(x._data, widths, mode='constant', constant_values=constant_values))
+    out = Tensor(xp.pad(x._data, widths or 0, mode='constant', constant_values=constant_values))   # (0: a scalar's)
     if ACTIVE:
         index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
         record('pad', (x,), out, (lambda g, y, x: getitem(g, index),))

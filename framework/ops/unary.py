@@ -374,6 +374,8 @@ def _sigmoid_value(xp, a):
     # mixed signs ((32, 128): 13 us against 2)
     e = xp.exp(-xp.abs(a))
     numerator = xp.maximum(e, a >= 0)
+    if a.ndim == 0:      # a 0-d array's ufunc results are numpy scalars, which out= cannot take
+        return xp.asarray(numerator / (e + a.dtype.type(1)), dtype=a.dtype)
     return xp.divide(numerator, e + a.dtype.type(1), out=numerator).astype(a.dtype, copy=False)
 
 
