@@ -136,6 +136,7 @@ class Conv2D(KernelOptions, Layer):
             raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, given))
         check_input_groups(channels, self.groups, given)
+        refuse_empty_output(self, given, input_shape[1:3])
         self._add_kernel_and_bias(kernel_shape, self.filters)
         self.input_spec = InputSpec(min_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
@@ -171,6 +172,18 @@ class Conv2D(KernelOptions, Layer):
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config
+
+
+def refuse_empty_output(layer, given_shape, spatial_sizes):
+    """Keras 3's build-time check (its compute_conv_output_shape): a window larger than the input leaves
+    no output, refused at build, in Keras's words (its dilation_rate prints as a numpy array)."""
+    if any(length is not None and length <= 0 for length in (
+            _output_length(d, (k - 1) * r + 1, s, layer.padding)
+            for d, k, s, r in zip(spatial_sizes, layer.kernel_size, layer.strides, layer.dilation_rate))):
+        kernel_shape = tuple(layer.kernel_size) + (given_shape[channel_axis(layer)], layer.filters)
+        raise ValueError('Computed output size would be zero or negative. Received `inputs shape=%s`, `kernel '
+                         'shape=%s`, `dilation_rate=%s`, `strides=%s`, `padding=%s`.'
+                         % (given_shape, kernel_shape, np.array(layer.dilation_rate), layer.strides, layer.padding))
 
 
 def _output_length(size, window, stride, padding):

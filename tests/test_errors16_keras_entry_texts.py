@@ -75,3 +75,25 @@ def test_subtract_of_one_symbolic_input_is_refused_in_tf_words():
     with pytest.raises(ValueError) as raised:
         layers.Subtract()([a])
     assert raised.value.args[0] == 'A `Subtract` layer should be called on exactly 2 inputs. Received: input_shape=[(None, 3)]'
+
+
+@pytest.mark.parametrize('build, text', [
+    # was silently built with an empty output shape
+    (lambda: keras.Sequential([keras.Input((2, 2, 1)), layers.Conv2D(2, 3)]),
+     'Computed output size would be zero or negative. Received `inputs shape=(None, 2, 2, 1)`, `kernel '
+     'shape=(3, 3, 1, 2)`, `dilation_rate=[1 1]`, `strides=(1, 1)`, `padding=valid`.'),
+    # was InvalidArgumentError from the op
+    (lambda: layers.Conv2D(2, 3)(np.ones((1, 2, 2, 1), 'float32')),
+     'Computed output size would be zero or negative. Received `inputs shape=(1, 2, 2, 1)`, `kernel '
+     'shape=(3, 3, 1, 2)`, `dilation_rate=[1 1]`, `strides=(1, 1)`, `padding=valid`.'),
+    (lambda: layers.Conv2D(2, 3, dilation_rate=2)(np.ones((1, 4, 4, 1), 'float32')),
+     'Computed output size would be zero or negative. Received `inputs shape=(1, 4, 4, 1)`, `kernel '
+     'shape=(3, 3, 1, 2)`, `dilation_rate=[2 2]`, `strides=(1, 1)`, `padding=valid`.'),
+    (lambda: layers.Conv2D(2, 3, data_format='channels_first')(np.ones((1, 1, 2, 2), 'float32')),
+     'Computed output size would be zero or negative. Received `inputs shape=(1, 1, 2, 2)`, `kernel '
+     'shape=(3, 3, 1, 2)`, `dilation_rate=[1 1]`, `strides=(1, 1)`, `padding=valid`.'),
+])
+def test_conv2d_window_larger_than_input_is_refused_at_build(build, text):
+    with pytest.raises(ValueError) as raised:
+        build()
+    assert raised.value.args[0] == text
