@@ -90,6 +90,9 @@ def layer_class(name, custom_objects=None, registered_name=None):
 
 def deserialize(config, custom_objects=None):
     """A layer from ``serialize``'s dict, built if the dict says how."""
+    if config is None or isinstance(config, str):   # Keras 3 resolves these to no Layer, then says so
+        raise ValueError('`keras.layers.deserialize` was passed a `config` object that is not a '
+                         '`keras.layers.Layer`. Received: %s' % (config,))
     cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'))
     inner = dict(config.get('config') or {})
     with wrapped_type_errors(cls, config):

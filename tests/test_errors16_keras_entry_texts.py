@@ -97,3 +97,12 @@ def test_conv2d_window_larger_than_input_is_refused_at_build(build, text):
     with pytest.raises(ValueError) as raised:
         build()
     assert raised.value.args[0] == text
+
+
+@pytest.mark.parametrize('config', ['foo', 'Dense', None])
+def test_layers_deserialize_of_a_name_or_none_is_refused_in_keras_words(config):
+    """Was TypeError "string indices must be integers, not 'str'" (and for None, 'NoneType' ... subscriptable)."""
+    with pytest.raises(ValueError) as raised:
+        keras.layers.deserialize(config)
+    assert raised.value.args[0] == ('`keras.layers.deserialize` was passed a `config` object that is not a '
+                                    '`keras.layers.Layer`. Received: %s' % config)
