@@ -6,8 +6,10 @@ TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
 """
 import math
 
+import numpy as np
+
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
@@ -44,22 +46,44 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
     Raises:
         ValueError: an ``ord`` the chosen kind of norm does not support.
     """
+    matrix = _checked_norm_kind(axis, ord)
     x = as_float_tensor(tensor, 'norm')
     keepdims = bool(keepdims)
     if axis is None:
         axes = tuple(range(x.ndim))
-        matrix = False
     else:
-        axes = tuple(axis) if isinstance(axis, (list, tuple)) else (axis,)
-        if len(axes) not in (1, 2):
-            raise ValueError('norm: axis must be None, an int or a pair of ints, got %r' % (axis,))
-        matrix = len(axes) == 2
+        axes = tuple(axis) if matrix else (axis,)
         axes = tuple(a % x.ndim if -x.ndim <= a < x.ndim else _bad_axis(a, x, matrix, ord) for a in axes)
-        if matrix and axes[0] == axes[1]:
-            raise ValueError('norm: the two matrix axes must differ, got %r' % (axis,))
     if matrix:
         return _matrix_norm(x, ord, axes, keepdims)
     return _vector_norm(x, ord, axes, keepdims)
+
+
+_MATRIX_ORDS = ['euclidean', 'fro', 1, 2, math.inf]
+_VECTOR_ORDS = ['euclidean', 1, 2, math.inf]
+
+
+def _checked_norm_kind(axis, ord):  # noqa: A002
+    """Whether ``axis`` asks for a matrix norm, after tf.norm's own checks of axis and ord, in its order
+    and words: a pair of distinct Python ints is a matrix norm, None or one Python int a vector norm
+    (a one-item list, a numpy int or a tensor are refused)."""
+    if isinstance(axis, (tuple, list)) and len(axis) == 2:
+        pair = tuple(axis)
+        if not isinstance(pair[0], int) or not isinstance(pair[1], int) or pair[0] == pair[1]:
+            raise noted(ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {pair}"),
+                        'norm: a matrix norm takes two different axes as Python ints, got %r' % (axis,))
+        if ord not in _MATRIX_ORDS:
+            raise noted(ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], got {ord}"),
+                        "norm: for a matrix norm (axis=%r) ord must be 'fro', 'euclidean', 1, 2 or numpy.inf" % (axis,))
+        return True
+    if not (isinstance(axis, int) or axis is None):
+        raise noted(ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}"),
+                    'norm: axis must be None, a Python int (a vector norm) or a pair of them (a matrix norm), got %r'
+                    % (axis,))
+    if (not np.isreal(ord) or ord <= 0) and ord not in _VECTOR_ORDS:
+        raise noted(ValueError(f"'ord' must be a supported vector norm, got {ord}"),
+                    "norm: a vector norm takes ord 'euclidean', 1, 2, numpy.inf or a number p > 0, got %r" % (ord,))
+    return False
 
 
 def _bad_axis(a, x, matrix=False, ord='euclidean'):  # noqa: A002
@@ -77,8 +101,8 @@ def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
         return reduce_sum(abs_(x), axes, keepdims)
     if ord == math.inf:
         return reduce_max(abs_(x), axes, keepdims)
-    if isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord > 0:
-        return reduce_sum(abs_(x) ** float(ord), axes, keepdims) ** (1.0 / ord)
+    if np.isreal(ord) and not isinstance(ord, bool) and ord > 0:        # (numpy numbers too, as TF)
+        return reduce_sum(abs_(x) ** float(ord), axes, keepdims) ** (1.0 / float(ord))
     raise ValueError("norm: ord must be 'euclidean', 1, 2, numpy.inf or a number p > 0 for a vector "
                      "norm, got %r" % (ord,))
 
