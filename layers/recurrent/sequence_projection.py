@@ -94,8 +94,11 @@ def _step_slice_rule(t, shape):
 
 
 def untracked(x):
-    """Whether no active tape tracks ``x`` (every active one a GradientTape): nothing asks for its gradient."""
-    return all(type(tape) is GradientTape and id(x) not in tape._tracked for tape in ACTIVE)
+    """Whether no active tape tracks ``x`` (every active one a GradientTape): nothing asks for its gradient.
+    A trainable variable given as the sequence is tracked by a tape that watches what it reads, though
+    not yet read (a tape tracks a variable from its first read): its gradient is asked for."""
+    return all(type(tape) is GradientTape and id(x) not in tape._tracked
+               and not (type(x) is Variable and x._trainable and tape._watch_accessed) for tape in ACTIVE)
 
 
 def _step_rules(x, t, several, units, dtype):
