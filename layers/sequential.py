@@ -13,6 +13,7 @@ from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 
 from . import call_context, serialization
+from .functional.input_spec_names import named_inputs_error
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
@@ -290,6 +291,21 @@ class Sequential(ModelBase):
                                                              expected, found))
             error.incompatible_input = True
             raise error
+
+    def _check_symbolic_inputs(self, inputs):
+        """Keras 3's Sequential hands a symbolic call to its Functional's compute_output_spec, which
+        checks the inputs against that Functional's InputSpec first: a dict by the Input's name, then
+        the count ('Layer "functional" expects 1 named input(s) ...' for two tensors), then the shape,
+        whether the input carries a mask or not (a masked one used to skip the shape check here)."""
+        if self._graph_ends is None or not self.built:
+            return
+        name = self._graph_ends[0][0]._keras_history[0].name
+        error = named_inputs_error(getattr(self, '_functional_name', 'functional'), [name], inputs)
+        if error is not None:
+            raise error
+        given = inputs[name] if isinstance(inputs, dict) else nest.flatten(inputs)[0]
+        if type(given) is KerasTensor:
+            self._check_input_shape(given.shape)
 
     def compute_mask(self, inputs, mask=None):
         """None: the output already carries the mask its last layer computed."""

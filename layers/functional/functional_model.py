@@ -180,6 +180,11 @@ class Functional(Model):
     # Layer.__call__ needs no mask handling around a model call (see mask_propagation.masks_matter).
     outputs_carry_masks = True
 
+    def _check_symbolic_inputs(self, inputs):
+        """Keras 3's InputSpec check of a symbolic call, before its output shapes are found: a dict
+        without an Input's name, or another count of KerasTensors, in the eager call's words."""
+        check_inputs_by_name(self, inputs)
+
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
         expected = self._inputs
@@ -234,6 +239,10 @@ class Functional(Model):
         Raises:
             ValueError: ``input_shape`` does not fit the model's Inputs.
         """
+        if isinstance(input_shape, dict) and isinstance(self._inputs_struct, dict) and \
+                set(self._inputs_struct) < set(input_shape):
+            # as a call: Keras 3 reads the entries it knows (a symbolic call with another key gives outputs)
+            input_shape = {name: input_shape[name] for name in self._inputs_struct}
         shapes = _flat_shapes(input_shape)
         if len(shapes) != len(self._inputs):
             raise ValueError("Model '%s' expects %d input shape(s), got %r"

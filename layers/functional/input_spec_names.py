@@ -26,17 +26,26 @@ def check_inputs_by_name(model, inputs):
     names = spec_names(model)
     if names is None:
         return
+    error = named_inputs_error(model.name, names, inputs)
+    if error is not None:
+        raise _bare(error)
+
+
+def named_inputs_error(layer_name, names, inputs):
+    """Keras 3's ValueError (assert_input_compatibility's) for ``inputs`` given to a layer whose
+    InputSpecs are named ``names``: a dict lacking one of them, or another count of tensors; else None."""
     if isinstance(inputs, dict):
         for name in names:
             if name not in inputs:
-                raise _bare(ValueError('Missing data for input "%s". You passed a data dictionary with keys %s. '
-                                       'Expected the following keys: %s' % (name, list(inputs.keys()), names)))
-        return
+                return ValueError('Missing data for input "%s". You passed a data dictionary with keys %s. '
+                                  'Expected the following keys: %s' % (name, list(inputs.keys()), names))
+        return None
     count = len(nest.flatten(inputs))
     if count != len(names):
-        raise _bare(ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
-                               'Pass inputs as a dict, e.g. `layer({%s})`.'
-                               % (model.name, len(names), names, count, ', '.join("'%s': ..." % n for n in names))))
+        return ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
+                          'Pass inputs as a dict, e.g. `layer({%s})`.'
+                          % (layer_name, len(names), names, count, ', '.join("'%s': ..." % n for n in names)))
+    return None
 
 
 def _bare(error):

@@ -20,6 +20,7 @@ import numpy as np
 from framework.function import is_replaying
 from framework.tensor import Tensor
 
+from .. import call_context
 from ..tracked_dict import TrackedDict
 from .input_spec_names import check_inputs_by_name
 
@@ -32,6 +33,11 @@ def warn_if_structure_differs(model, inputs):
     elif isinstance(inputs, dict) and not isinstance(struct, dict):
         return
     if _same_structure(inputs, struct) or is_replaying():     # (a replayed step runs no Python on TF)
+        return
+    if call_context.probing():
+        # a symbolic call's run on zeros: Keras 3 finds those outputs with Functional.compute_output_spec,
+        # which neither standardizes the inputs nor warns (a dict with an extra key gives outputs silently)
+        check_inputs_by_name(model, inputs)
         return
     # Keras checks the inputs against the model's InputSpecs (names, count) in Layer.__call__, before
     # call() warns: two arrays for a one-Input model raise that check's ValueError with no warning

@@ -89,6 +89,12 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)
     kwargs = _with_recorded_mask(layer, inputs, args, kwargs)
+    check_inputs = getattr(layer, '_check_symbolic_inputs', None)
+    if check_inputs is not None:        # a built Sequential's inner Functional checks them, masked or not
+        try:
+            check_inputs(inputs)
+        except (TypeError, ValueError) as err:
+            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from err
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     shortcut = _graph_outputs(layer, inputs) if only_first else None
     if shortcut is not None:
