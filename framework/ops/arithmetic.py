@@ -17,7 +17,7 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
-from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kernels
+from . import eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
@@ -291,11 +291,12 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
 
 
 def pow_arrays(dx, dy, constant_exponent):
-    """``dx ** dy`` on raw arrays with TensorFlow's bits. Eagerly, float32 takes Eigen's vectorized
-    pow (framework/ops/eigen_pow.py), which is not correctly rounded. In a traced function
-    (Keras's train step, a ``tf.function``) the graph optimizer first replaces a Pow whose
-    exponent is a constant of the graph (a Python number here: ``constant_exponent``) by a
-    cheaper op when the constant is 2, 3, 1, 0.5, 0, -0.5 or -1 (grappler's ConvertPow)."""
+    """``dx ** dy`` on raw arrays with TensorFlow's bits. Eagerly, float32 and float64 take Eigen's
+    vectorized pow (framework/ops/eigen_pow.py, eigen_pow64.py), which is not correctly rounded.
+    In a traced function (Keras's train step, a ``tf.function``) the graph optimizer first
+    replaces a Pow whose exponent is a constant of the graph (a Python number here:
+    ``constant_exponent``) by a cheaper op when the constant is 2, 3, 1, 0.5, 0, -0.5 or -1
+    (grappler's ConvertPow)."""
     dtype = (dy if type(dx) in _PY_NUMBERS else dx).dtype      # a Python base takes the tensor's dtype
     if dtype.kind == 'f' and constant_exponent and graph_random_ops.current() is not None:
         rewritten = _graph_pow(dx, dy)
@@ -303,6 +304,8 @@ def pow_arrays(dx, dy, constant_exponent):
             return rewritten
     if dtype == np.float32 and type(dx) in _HOST_FLOAT32 and type(dy) in _HOST_FLOAT32 and _exact_pow(dx, dy):
         return eigen_pow.pow(dx, dy)
+    if dtype == np.float64 and type(dx) in _HOST_FLOAT64 and type(dy) in _HOST_FLOAT64 and _exact_pow(dx, dy):
+        return eigen_pow64.pow(dx, dy)
     return dx ** dy
 
 
@@ -316,6 +319,7 @@ def _exact_pow(dx, dy):
 
 _PY_NUMBERS = (int, float)
 _HOST_FLOAT32 = (np.ndarray, np.float32, int, float)     # (with the dtype checked above)
+_HOST_FLOAT64 = (np.ndarray, np.float64, int, float)
 
 
 def _graph_pow(dx, dy):
