@@ -143,7 +143,7 @@ def test_a_load_own_variables_that_raises_puts_back_the_layers_assigned_before_i
     # <Own name=own, built=True>:\n\n'scale'\n\n...' (the KeyError collected, as a ValueError)
     with pytest.raises(ValueError, match="^A total of 1 objects could not be loaded.*\n\n'scale'\n\n") as caught:
         model.load_weights(path)
-    assert isinstance(caught.value.__cause__, KeyError)
+    assert caught.value.__cause__ is None      # Keras raises it after its loop, unchained (TF 2.21)
     assert all(np.array_equal(b, v.numpy()) for b, v in zip(before, model.weights))
 
 

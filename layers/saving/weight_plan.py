@@ -112,8 +112,8 @@ class WeightPlan:
                     restore()
                 except Exception as err:        # noqa: BLE001 -- Keras 3 loads the others, then names each failure
                     failed.append((owner, err))
-            if failed:
-                raise _loading_failure(failed) from failed[0][1]
+            if failed:      # Keras 3 raises it after its loop: no cause or context in the traceback
+                raise _loading_failure(failed)
         except BaseException:
             for variable, array in saved:
                 write_into(variable, array)
