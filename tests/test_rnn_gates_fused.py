@@ -36,8 +36,9 @@ def _pair(kind, dtype='float32', **kwargs):
 
 def _fused_steps(tape, steps=6):
     """How many steps the fused ops recorded on ``tape`` (one op per step names the step's output;
-    an LSTM loop under one tape is one op of all its ``steps``: lstm_sequence.py)."""
-    return sum(steps if node[3] == 'lstm_sequence' else node[3] in ('lstm_cell_output', 'gru_step_output')
+    an LSTM or GRU loop under one tape is one op of all its ``steps``: lstm_sequence.py, gru_sequence.py)."""
+    return sum(steps if node[3] in ('lstm_sequence', 'gru_sequence') else
+               node[3] in ('lstm_cell_output', 'gru_step_output')
                for node in tape._nodes if node is not None)
 
 

@@ -60,34 +60,28 @@ def step_output(p, mm, bias, h, u):
     """h_t = z * h + (1 - z) * tanh(p_h + r * m_h), z and r the sigmoids of p_z + m_z and p_r + m_r,
     m = mm + bias (no bias: mm)."""
     inputs = (p, mm, h) if bias is None else (p, mm, bias, h)
-    a, b, hp = p._data, mm._data if bias is None else mm._data + bias._data, h._data
+    a, hp = p._data, h._data
     xp = backend.array_module(a)
-    z, r = _update_and_reset(xp, a, b, u)
-    m_h = b[:, 2 * u:]
-    hh = tanh_value(a[:, 2 * u:] + r * m_h)
-    keep = 1 - z
-    out = Tensor(z * hp + keep * hh)
+    z, r, m_h, hh, keep, h_new = forward_arrays(xp, a, mm._data if bias is None else mm._data + bias._data, hp, u)
+    out = Tensor(h_new)
     if ACTIVE:
         last = [None, None]         # (g, its pre-activation gradients): computed once for p, mm and the bias
 
         def pre_activation_grads(g):
-            """The gradients of p_z + m_z, p_r + m_r and p_h + r * m_h, and r's product's for m_h."""
             if last[0] is not g:
-                gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
-                g_ah = (g * keep) * (1 - hh * hh)
-                last[:] = [g, (sigmoid_grad_array(gz, z), sigmoid_grad_array(g_ah * m_h, r), g_ah, g_ah * r)]
+                last[:] = [g, pre_activation_grads_arrays(g, hp, z, r, m_h, hh, keep)]
             return last[1]
 
         def p_rule(g, out, *arrays):
             g_az, g_ar, g_ah, _ = pre_activation_grads(g)
-            return _side_by_side(xp, [g_az, g_ar, g_ah])
+            return side_by_side(xp, [g_az, g_ar, g_ah])
 
         m_grad = []             # (g, m's gradient): computed once for mm and the bias
 
         def m_rule(g, out, *arrays):
             if not m_grad or m_grad[0] is not g:
                 g_az, g_ar, _, g_mh = pre_activation_grads(g)
-                m_grad[:] = [g, _side_by_side(xp, [g_az, g_ar, g_mh])]
+                m_grad[:] = [g, side_by_side(xp, [g_az, g_ar, g_mh])]
             return m_grad[1]
         to_m = array_rule(lambda g, out, *t: _tensor_grads(g, t, u)[1], m_rule)
         record('gru_step_output', inputs, out, (
@@ -96,7 +90,23 @@ def step_output(p, mm, bias, h, u):
     return out
 
 
-def _side_by_side(xp, blocks):
+def forward_arrays(xp, a, b, hp, u):
+    """(z, r, m_h, hh, 1 - z, h_t) on raw arrays from p's ``a``, m's ``b`` (mm + bias) and the state ``hp``."""
+    z, r = _update_and_reset(xp, a, b, u)
+    m_h = b[:, 2 * u:]
+    hh = tanh_value(a[:, 2 * u:] + r * m_h)
+    keep = 1 - z
+    return z, r, m_h, hh, keep, z * hp + keep * hh
+
+
+def pre_activation_grads_arrays(g, hp, z, r, m_h, hh, keep):
+    """The gradients of p_z + m_z, p_r + m_r and p_h + r * m_h, and r's product's for m_h, from h_t's ``g``."""
+    gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
+    g_ah = (g * keep) * (1 - hh * hh)
+    return sigmoid_grad_array(gz, z), sigmoid_grad_array(g_ah * m_h, r), g_ah, g_ah * r
+
+
+def side_by_side(xp, blocks):
     """The gradient blocks joined along the columns, + 0.0 added in place (the same values as a new sum:
     a -0.0 made +0.0, as the separate ops' sum of slices did)."""
     out = xp.concatenate(blocks, axis=1)

@@ -1,0 +1,183 @@
+"""A whole GRU loop (reset_after, Keras's default) as one recorded op, with its own back-propagation
+through time on arrays: lstm_sequence.py's design for the GRU.
+
+Under one GradientTape each GRU step recorded two ops (the recurrent product ``h @ kernel`` and
+gru_gates.step_output) and the sequence output one more: 2T + 1 nodes for the tape to record,
+order (backward_order.py) and sweep. Here the loop runs gru_gates' numpy expressions on the raw
+arrays, in the same order (so the same outputs), and records one node whose inputs are the
+projected steps (last loop step first, so TensorFlow's queue visits their producers in the order
+the per-step ops did), the recurrent kernel and the recurrent bias. Its rules walk the steps back
+and give each input what the per-step rules gave it, added as the sweep added them:
+  - p_t's and m_t's gradients are gru_gates' (blocks side by side, + 0.0); the bias took m_t's
+    summed to its shape (the AddV2's reduce_sum: sum_to_array), one term per step;
+  - the kernel's read and the bias's slice (ops' outputs: not the AddN chunks of unproduced reads)
+    took one term per step, visited last step first: a running sum from the last step back;
+  - h_{t-1} has two readers in the loop (z * h: g * z, and the product: g @ kernel^T), two terms
+    that add alike in either order; with return_sequences a third, the sequence output, whose
+    term came first: eagerly TensorFlow's queue adds (output + z's) + product's, and in a traced
+    step (fit, tf.function) rnn.py's identity per state groups output + (z's + product's), as
+    TensorFlow's backward while loop does.
+
+Only where that holds (``applies``): a GRUCell with reset_after and Keras's default activations,
+no recurrent dropout (dropout= is fine), no mask, zero initial state, no return_state or stateful
+state, float32/float64 numpy arrays, Variable weights read in the layer's dtype, and no tape or
+one GradientTape. Under nested tapes or an observer the per-step ops run. A sweep that another
+tape records gets the Tensor rules: the same walk with framework ops.
+"""
+import numpy as np
+
+from framework import graph_random_ops
+from framework.array_sweep import sum_to_array
+from framework.ops import matmul, sigmoid, tanh, zeros_like
+from framework.ops.linalg import _NT, _TN, _matmul_array
+from framework.ops.operands import ACTIVE, record
+from framework.ops.shapes import sum_to
+from framework.tape import GradientTape, array_rule
+from framework.tensor import Tensor
+from framework.variable import Variable
+
+from .. import activations
+from .gru_gates import _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
+from .step_gradients import dense_gradient
+
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def applies(cell, steps, weights, recurrent_mask, keep, layer, initial_state):
+    """Whether ``run`` computes this loop (else rnn.py's per-step loop runs)."""
+    from .gru import GRUCell        # (gru.py imports the RNN layer, which imports this module)
+    if ACTIVE and not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
+        return False
+    if not isinstance(cell, GRUCell) or type(cell).step is not GRUCell.step or not cell.reset_after or \
+            recurrent_mask is not None or keep is not None or initial_state is not None or layer.return_state or \
+            layer.stateful or cell._compute is not None or cell.recurrent_activation is not activations.sigmoid or \
+            cell.activation is not activations.tanh:
+        return False
+    if type(cell.recurrent_kernel) is not Variable or (cell.bias is not None and type(cell.bias) is not Variable):
+        return False
+    kernel, bias = weights
+    first = steps[0]
+    if type(first) is not Tensor or type(first._data) is not np.ndarray or type(kernel) is not Tensor:
+        return False
+    a, u, k = first._data, cell.units, kernel._data
+    if a.dtype not in _FLOATS or a.ndim != 2 or a.shape[1] != 3 * u or type(k) is not np.ndarray or \
+            k.dtype != a.dtype or k.shape != (u, 3 * u) or a.dtype != np.dtype(layer.compute_dtype):
+        return False
+    # (the bias is bias[1], a SliceOfVariable: the output of a getitem op)
+    if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
+                             bias._data.dtype != a.dtype or bias._data.shape != (3 * u,)):
+        return False
+    return all(type(p) is Tensor and type(p._data) is np.ndarray and p._data.shape == a.shape and
+               p._data.dtype == a.dtype for p in steps)
+
+
+def run(steps, weights, units, return_sequences):
+    """The loop over ``steps`` (projected inputs, loop order) from a zero state: every h stacked
+    (batch, steps, units) with ``return_sequences``, else the last h."""
+    kernel_t, bias_t = weights
+    kernel = kernel_t._data
+    bias = None if bias_t is None else bias_t._data
+    u = units
+    a0 = steps[0]._data
+    h = np.zeros((a0.shape[0], u), a0.dtype)
+    saved = []          # per step: (h_{t-1}, z, r, m_h, hh, 1 - z)
+    hs = []
+    for p in steps:
+        mm = _matmul_array(np, h, kernel)
+        z, r, m_h, hh, keep, h_new = forward_arrays(np, p._data, mm if bias is None else mm + bias, h, u)
+        saved.append((h, z, r, m_h, hh, keep))
+        hs.append(h_new)
+        h = h_new
+    out = Tensor(np.stack(hs, axis=1) if return_sequences else hs[-1])
+    if ACTIVE:
+        inputs = tuple(steps[::-1]) + ((kernel_t,) if bias_t is None else (kernel_t, bias_t))
+        # rnn.py's per-step loop puts an identity on each state in a traced step with return_sequences
+        grouped = return_sequences and graph_random_ops.current() is not None
+        walk = _array_walk(saved, kernel, bias is not None, return_sequences, grouped, u)
+        tensor_walk = _tensor_walk(len(steps), bias is not None, return_sequences, grouped, u)
+        rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]
+        record('gru_sequence', inputs, out, tuple(rules))
+    return out
+
+
+def _array_rule(walk, k):
+    return lambda g, out, *arrays: walk(g)[k]
+
+
+def _tensor_rule(walk, k):
+    return lambda g, out, *tensors: walk(g, tensors)[k]
+
+
+def _state_gradient(from_output, from_gate, from_product, grouped):
+    """h_{t-1}'s gradient from its readers, added in the per-step sweep's order."""
+    if from_output is None:
+        return from_gate + from_product
+    if grouped:
+        return from_output + (from_gate + from_product)
+    return (from_output + from_gate) + from_product
+
+
+def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
+    """The gradients of (p_{T-1}, ..., p_0, kernel[, bias]) from the output's, computed once per ``g``."""
+    last = [None, None]
+
+    def walk(g):
+        if last[0] is g:
+            return last[1]
+        g = dense_gradient(g)
+        steps = len(saved)
+        bias_shape = (3 * u,)
+        gp, gk, gb = [], None, None
+        gh = g[:, steps - 1] if return_sequences else g
+        for t in range(steps - 1, -1, -1):
+            h_prev, z, r, m_h, hh, keep = saved[t]
+            g_az, g_ar, g_ah, g_mh = pre_activation_grads_arrays(gh, h_prev, z, r, m_h, hh, keep)
+            gp.append(side_by_side(np, [g_az, g_ar, g_ah]))
+            gm = side_by_side(np, [g_az, g_ar, g_mh])
+            if has_bias:
+                term = sum_to_array(gm, bias_shape)
+                gb = term if gb is None else gb + term
+            term = _TN(h_prev, gm)
+            gk = term if gk is None else gk + term
+            if t:
+                gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z, _NT(gm, kernel), grouped)
+        result = gp + [gk] + ([gb] if has_bias else [])
+        last[0], last[1] = g, result
+        return result
+    return walk
+
+
+def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
+    """``_array_walk`` with framework ops (gru_gates' and matmul's Tensor rules), from the op's Tensor
+    inputs, for a sweep another tape records."""
+    def walk(g, tensors):
+        ps = tensors[:steps][::-1]          # loop order
+        kernel = tensors[steps]
+        bias = tensors[steps + 1] if has_bias else None
+        h = zeros_like(ps[0][:, :u])
+        saved = []
+        for p in ps:
+            step_inputs = (p, matmul(h, kernel), h) if bias is None else (p, matmul(h, kernel), bias, h)
+            m = step_inputs[1] if bias is None else step_inputs[1] + bias
+            z = sigmoid(p[:, :u] + m[:, :u])
+            r = sigmoid(p[:, u:2 * u] + m[:, u:2 * u])
+            hh = tanh(p[:, 2 * u:] + r * m[:, 2 * u:])
+            saved.append((step_inputs, z))
+            h = z * h + (1 - z) * hh
+        gp, gk, gb = [], None, None
+        gh = g[:, steps - 1] if return_sequences else g
+        for t in range(steps - 1, -1, -1):
+            step_inputs, z = saved[t]
+            h_prev = step_inputs[-1]
+            gpt, gm = _tensor_grads(gh, step_inputs, u)
+            gp.append(gpt)
+            if has_bias:
+                term = sum_to(gm, (3 * u,))
+                gb = term if gb is None else gb + term
+            term = matmul(h_prev, gm, transpose_a=True)
+            gk = term if gk is None else gk + term
+            if t:
+                gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z,
+                                     matmul(gm, kernel, transpose_b=True), grouped)
+        return gp + [gk] + ([gb] if has_bias else [])
+    return walk
