@@ -36,6 +36,22 @@ def standardized_tuple(value, n, name, who, allow_zero=False):
     return tuple(int(v) for v in values)
 
 
+def output_padding_option(output_padding, strides, who):
+    """A transposed convolution's output_padding: None, or ``len(strides)`` ints each below its stride, refused
+    in Keras 3's order and words (standardize_tuple's allowing zeros, then BaseConvTranspose's)."""
+    if output_padding is None:
+        return None
+    padding = standardized_tuple(output_padding, len(strides), 'output_padding', who, allow_zero=True)
+    for i, (extra, stride) in enumerate(zip(padding, strides)):
+        if extra >= stride:
+            error = ValueError('`output_padding` must be strictly less than `strides` for all dimensions. At dimension '
+                               '%d, `output_padding` is %d but `strides` is %d. Received: output_padding=%s, strides=%s'
+                               % (i, extra, stride, padding, strides))
+            error.add_note('%s: output_padding adds fewer rows than a stride' % who)
+            raise error
+    return padding
+
+
 def _refused(message, who, name, n):
     error = ValueError(message)
     error.add_note('%s: %s takes a positive int or a tuple of %d of them' % (who, name, n))

@@ -1,12 +1,10 @@
 """Conv2DTranspose: the transpose of Conv2D, an upsampling convolution (channels_last or channels_first)."""
-import numpy as np
-
 from framework.ops.conv_transpose import conv2d_transpose
 from framework.ops.convolution_nd import conv_transpose
 from framework.ops.bias_add_kernel import add_bias
 
 from .conv_input_dtypes import conv_inputs
-from .argument_tuples import standardized_padding
+from .argument_tuples import output_padding_option, standardized_padding
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .convolution import filter_count, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
@@ -60,14 +58,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.padding = standardized_padding(padding, who)
-        self.output_padding = None
-        if output_padding is not None:
-            pair = (output_padding,) * 2 if isinstance(output_padding, (int, np.integer)) else tuple(output_padding)
-            if len(pair) != 2 or any(not isinstance(p, (int, np.integer)) or not 0 <= p < s
-                                     for p, s in zip(pair, self.strides)):
-                raise ValueError('%s: output_padding must be non-negative ints smaller than the strides %s, got %r'
-                                 % (who, self.strides, output_padding))
-            self.output_padding = tuple(int(p) for p in pair)
+        self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(ndim=4)

@@ -5,7 +5,7 @@ import numpy as np
 from framework.ops.convolution_nd import conv_transpose, convolution
 from framework.ops.bias_add_kernel import add_bias
 
-from .argument_tuples import standardized_padding, standardized_tuple
+from .argument_tuples import output_padding_option, standardized_padding, standardized_tuple
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
@@ -142,15 +142,7 @@ class ConvTransposeND(KernelOptions, Layer):
         self.data_format = data_format_option(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
-        self.output_padding = None
-        if output_padding is not None:
-            extra = (output_padding,) * self.rank if isinstance(output_padding, (int, np.integer)) \
-                else tuple(output_padding)
-            if len(extra) != self.rank or any(isinstance(p, bool) or not isinstance(p, (int, np.integer))
-                                              or not 0 <= p < s for p, s in zip(extra, self.strides)):
-                raise ValueError('%s: output_padding must be %d non-negative ints each smaller than its stride %s, '
-                                 'got %r' % (who, self.rank, self.strides, output_padding))
-            self.output_padding = tuple(int(p) for p in extra)
+        self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(ndim=self.rank + 2)

@@ -35,8 +35,10 @@ def refuse_strided_dilation(strides, dilation_rate, who):
     """Keras 3's Conv and ConvTranspose refuse both above 1 (its depthwise and separable
     layers accept them: TensorFlow runs those at stride 1 and subsamples)."""
     if max(strides) > 1 and max(dilation_rate) > 1:
-        raise ValueError('%s: `strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
-                         'strides=%s and dilation_rate=%s; use one or the other' % (who, strides, dilation_rate))
+        error = ValueError('`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
+                           'strides=%s and dilation_rate=%s' % (strides, dilation_rate))
+        error.add_note('%s: use strides or dilation_rate above 1, not both' % who)
+        raise error
 
 
 def check_groups(groups, filters):

@@ -1,0 +1,65 @@
+"""Convolutions' constructor errors in TF 2.21 / Keras 3.15's words.
+
+Texts from TF 2.21 runs (/work/notes/progs/layerfuzz/convt.py): strides and dilation both above 1
+(BaseConv / BaseConvTranspose), an output_padding not below its stride (BaseConvTranspose) and one
+standardize_tuple refuses. Before, tapeflow prefixed the layer's name and worded these its own way
+('output_padding must be non-negative ints smaller than the strides ...'); its sentence is now a note.
+"""
+import pytest
+
+from framework import keras
+
+L = keras.layers
+
+STRIDED_DILATION = [
+    (lambda: L.Conv2D(2, 3, strides=2, dilation_rate=(1, 2)), 'strides=(2, 2) and dilation_rate=(1, 2)'),
+    (lambda: L.Conv1D(2, 3, strides=2, dilation_rate=2), 'strides=(2,) and dilation_rate=(2,)'),
+    (lambda: L.Conv3D(2, 3, strides=2, dilation_rate=2), 'strides=(2, 2, 2) and dilation_rate=(2, 2, 2)'),
+    (lambda: L.Conv2DTranspose(2, 3, strides=2, dilation_rate=2), 'strides=(2, 2) and dilation_rate=(2, 2)'),
+    (lambda: L.Conv1DTranspose(2, 3, strides=2, dilation_rate=2), 'strides=(2,) and dilation_rate=(2,)'),
+    (lambda: L.Conv3DTranspose(2, 3, strides=2, dilation_rate=2), 'strides=(2, 2, 2) and dilation_rate=(2, 2, 2)'),
+    (lambda: L.Conv2D(2, 3, strides=2, dilation_rate=2, groups=2), 'strides=(2, 2) and dilation_rate=(2, 2)'),
+]
+
+
+@pytest.mark.parametrize('make,received', STRIDED_DILATION)
+def test_strides_with_dilation_refused_in_keras_words(make, received):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == ('`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
+                               + received)
+
+
+OUTPUT_PADDING = [
+    (lambda: L.Conv2DTranspose(2, 3, strides=2, output_padding=2),
+     '`output_padding` must be strictly less than `strides` for all dimensions. At dimension 0, `output_padding` '
+     'is 2 but `strides` is 2. Received: output_padding=(2, 2), strides=(2, 2)'),
+    (lambda: L.Conv2DTranspose(2, 3, strides=(2, 1), output_padding=(1, 1)),
+     '`output_padding` must be strictly less than `strides` for all dimensions. At dimension 1, `output_padding` '
+     'is 1 but `strides` is 1. Received: output_padding=(1, 1), strides=(2, 1)'),
+    (lambda: L.Conv1DTranspose(2, 3, output_padding=1),
+     '`output_padding` must be strictly less than `strides` for all dimensions. At dimension 0, `output_padding` '
+     'is 1 but `strides` is 1. Received: output_padding=(1,), strides=(1,)'),
+    (lambda: L.Conv3DTranspose(2, 3, strides=(1, 2, 2), output_padding=(0, 1, 2)),
+     '`output_padding` must be strictly less than `strides` for all dimensions. At dimension 2, `output_padding` '
+     'is 2 but `strides` is 2. Received: output_padding=(0, 1, 2), strides=(1, 2, 2)'),
+    (lambda: L.Conv2DTranspose(2, 3, output_padding=-1),
+     'The `output_padding` argument must be a tuple of 2 integers. Received output_padding=-1, including values '
+     '{-1} that do not satisfy `value >= 0`'),
+    (lambda: L.Conv2DTranspose(2, 3, output_padding=(1, 1, 1)),
+     'The `output_padding` argument must be a tuple of 2 integers. Received output_padding=(1, 1, 1)'),
+]
+
+
+@pytest.mark.parametrize('make,text', OUTPUT_PADDING)
+def test_output_padding_refused_in_keras_words(make, text):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == text
+
+
+def test_output_padding_below_the_strides_is_kept_as_a_tuple():
+    layer = L.Conv2DTranspose(2, 3, strides=(3, 2), output_padding=(2, 1))
+    assert layer.output_padding == (2, 1)
+    assert layer.get_config()['output_padding'] == (2, 1)
+    assert L.Conv1DTranspose(2, 3, strides=2, output_padding=0).output_padding == (0,)
