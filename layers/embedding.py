@@ -3,10 +3,13 @@ import warnings
 
 import numpy as np
 
+from framework import backend
 from framework.ops import cast, gather, not_equal
+from framework.ops.indexing import _gather_range_error
 from framework.tensor import Tensor, convert_to_tensor
 
 from . import constraints, initializers, lora, regularizers
+from .failed_build import keep_build
 from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
@@ -102,7 +105,13 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
         ids = inputs._data
         if ids.size and ids.min() < 0:
             # Keras 3's take adds input_dim to a negative id once (-1 is the last row), as numpy does
-            inputs = Tensor(ids + (ids < 0) * ids.dtype.type(self.input_dim))
+            ids = ids + (ids < 0) * ids.dtype.type(self.input_dim)
+            inputs = Tensor(ids)
+        if ids.size and (ids.min() < 0 or ids.max() >= self.input_dim):
+            # Keras's take gathers from the table's value (GatherV2, no ' name: ' tail), after its build:
+            # the layer stays built with its table, as in TF 2.21
+            raise keep_build(_gather_range_error(backend.to_host(ids), self.input_dim, 0,
+                                                 (self.input_dim, self.output_dim)))
         return gather(self.embeddings, inputs)
 
     def compute_mask(self, inputs, mask=None):

@@ -24,7 +24,7 @@ def keep_build(error):
 
 def keeps_build(error):
     """Whether ``error`` (or the error a layer's call reworded into it) was marked by keep_build."""
-    return getattr(error, '_keeps_build', False) or getattr(error.__cause__, '_keeps_build', False)
+    return getattr(error, '_keeps_build', False) or getattr(error.__context__, '_keeps_build', False)
 
 
 def before(layer):
@@ -33,11 +33,12 @@ def before(layer):
     if call_context.probing():
         return None
     layers = [layer] + [sub for sub in tracking.all_sublayers(layer) if not sub.built]
-    return [(each, len(each._trainable_created), len(each._non_trainable_created)) for each in layers]
+    return [(each, len(each._trainable_created), len(each._non_trainable_created), dict(vars(each)))
+            for each in layers]
 
 
 def undo(state):
-    for layer, trainable, non_trainable in state:
+    for layer, trainable, non_trainable, attributes in state:
         made = layer._trainable_created[trainable:] + layer._non_trainable_created[non_trainable:]
         del layer._trainable_created[trainable:]
         del layer._non_trainable_created[non_trainable:]
@@ -46,7 +47,10 @@ def undo(state):
             layer._constraints.pop(variable, None)
         for name, value in list(vars(layer).items()):
             if any(value is variable for variable in made):
-                delattr(layer, name)
+                if name in attributes:      # (Embedding's ``self.embeddings = None`` until its build)
+                    setattr(layer, name, attributes[name])
+                else:
+                    delattr(layer, name)
         layer.built = False
         layer._build_input_shape = None
         tracking.structure_changed(layer)

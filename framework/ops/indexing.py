@@ -161,7 +161,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2')
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
-        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices))
+        # (a variable's rows along axis 0 are TF's ResourceGather: its sparse_read)
+        kernel = 'ResourceGather' if type(x) is Variable and ax == 0 and not b else 'GatherV2'
+        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
+                                  kernel=kernel)
     if ax < b:
         raise InvalidArgumentError('gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
     if b:
@@ -197,11 +200,11 @@ def _batch_dims(batch_dims, indices_rank, kernel):
     return batch_dims_of(batch_dims, indices_rank, kernel)
 
 
-def _gather_range_error(indices, n, axis, shape, named=False):
-    """TensorFlow's GatherV2 kernel error: the first index outside [0, n), with its position."""
+def _gather_range_error(indices, n, axis, shape, named=False, kernel='GatherV2'):
+    """TensorFlow's GatherV2 (or ResourceGather) kernel error: the first index outside [0, n), with its position."""
     bad = np.argwhere((indices < 0) | (indices >= n))[0]
     where = '[%s]' % ','.join(map(str, bad)) if indices.ndim else ''
-    return kernel_error('GatherV2', 'indices%s = %d is not in [0, %d)' % (where, indices[tuple(bad)], n),
+    return kernel_error(kernel, 'indices%s = %d is not in [0, %d)' % (where, indices[tuple(bad)], n),
                         named=named,
                         note='gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                              % (n, axis, shape, indices.min(), indices.max()))
