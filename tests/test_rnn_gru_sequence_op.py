@@ -91,22 +91,23 @@ def test_nested_tapes_keep_the_per_step_ops():
 
 def _traced_and_recorded(layer, x):
     """Gradients in a traced step (tf.function: rnn.py's state identities group h's three terms), and the
-    input's gradient from a sweep that a second tape records (the op's Tensor rules)."""
+    input's gradient from a sweep that a second tape records (the op's Tensor rules), with that tape's
+    gradient for the sweep's output gradient."""
     @tf.function
     def traced(a):
         with tf.GradientTape() as tape:
             loss = tf.reduce_sum(tf.sin(layer(a)))
         return tape.gradient(loss, layer.trainable_variables)
     xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        out = layer(xt)
+    seed = tf.constant(np.cos(np.arange(out.shape.num_elements())).reshape(out.shape).astype(np.float32))
     with tf.GradientTape() as recorder:
-        recorder.watch(xt)
-        with tf.GradientTape() as tape:
-            tape.watch(xt)
-            loss = tf.reduce_sum(layer(xt) ** 2)
-    with recorder:
-        gx = tape.gradient(loss, xt)
+        recorder.watch(seed)
+        gx = tape.gradient(out, xt, output_gradients=seed)
         s = tf.reduce_sum(gx * gx)
-    return list(traced(xt)) + [gx, recorder.gradient(s, xt)]
+    return list(traced(xt)) + [gx, recorder.gradient(s, seed)]
 
 
 @pytest.mark.parametrize('kwargs', [dict(), dict(return_sequences=True), dict(go_backwards=True),

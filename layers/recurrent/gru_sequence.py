@@ -37,7 +37,7 @@ from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .. import activations
-from .gru_gates import _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
+from .gru_gates import _m, _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
 from .step_gradients import dense_gradient
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -149,8 +149,14 @@ def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
 
 def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
     """``_array_walk`` with framework ops (gru_gates' and matmul's Tensor rules), from the op's Tensor
-    inputs, for a sweep another tape records."""
+    inputs, for a sweep another tape records. Computed once per ``g``, as the array walk: one graph for
+    that tape to differentiate, as the per-step rules made (a walk per input would add the copies'
+    terms at ``g`` in another order)."""
+    last = [None, None]
+
     def walk(g, tensors):
+        if last[0] is g:
+            return last[1]
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
         bias = tensors[steps + 1] if has_bias else None
@@ -158,26 +164,31 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
         saved = []
         for p in ps:
             step_inputs = (p, matmul(h, kernel), h) if bias is None else (p, matmul(h, kernel), bias, h)
-            m = step_inputs[1] if bias is None else step_inputs[1] + bias
+            m = _m(step_inputs)
             z = sigmoid(p[:, :u] + m[:, :u])
             r = sigmoid(p[:, u:2 * u] + m[:, u:2 * u])
             hh = tanh(p[:, 2 * u:] + r * m[:, 2 * u:])
-            saved.append((step_inputs, z))
+            saved.append(step_inputs)
             h = z * h + (1 - z) * hh
         gp, gk, gb = [], None, None
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
-            step_inputs, z = saved[t]
+            step_inputs = saved[t]
             h_prev = step_inputs[-1]
-            gpt, gm = _tensor_grads(gh, step_inputs, u)
-            gp.append(gpt)
+            # each rule of gru_step_output as the per-step sweep called it (p's, mm's, the bias's, h's),
+            # then matmul's: the same graph for a tape that records this sweep (its second derivatives)
+            gp.append(_tensor_grads(gh, step_inputs, u)[0])
+            gm = _tensor_grads(gh, step_inputs, u)[1]
             if has_bias:
-                term = sum_to(gm, (3 * u,))
+                term = sum_to(_tensor_grads(gh, step_inputs, u)[1], (3 * u,))
                 gb = term if gb is None else gb + term
+            from_gate = gh * sigmoid(step_inputs[0][:, :u] + _m(step_inputs)[:, :u])
+            from_product = matmul(gm, kernel, transpose_b=True) if t else None
             term = matmul(h_prev, gm, transpose_a=True)
             gk = term if gk is None else gk + term
             if t:
-                gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z,
-                                     matmul(gm, kernel, transpose_b=True), grouped)
-        return gp + [gk] + ([gb] if has_bias else [])
+                gh = _state_gradient(g[:, t - 1] if return_sequences else None, from_gate, from_product, grouped)
+        result = gp + [gk] + ([gb] if has_bias else [])
+        last[0], last[1] = g, result
+        return result
     return walk
