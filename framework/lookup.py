@@ -171,7 +171,9 @@ class MutableHashTable(_Table):
             self._table.pop(key, None)
 
     # A checkpoint holds TF 2.21's two tensors per table: '<path>/.ATTRIBUTES/table-keys' and 'table-values'
-    # (the entries in the table's own order; TensorFlow's follows its hash map).
+    # (the entries in the table's own order; TensorFlow's follows its hash map), one graph attribute 'table'.
+    _checkpoint_attribute = 'table'
+
     def _checkpoint_state(self):
         keys, values = self.export()
         return {'table-keys': keys.numpy(), 'table-values': values.numpy()}

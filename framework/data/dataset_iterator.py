@@ -56,6 +56,8 @@ class DatasetIterator:
         return self._dataset.element_spec
 
     # ---- tf.train.Checkpoint -----------------------------------------------------------
+    _checkpoint_attribute = 'ITERATOR'      # TF's saveable: its graph attribute, 'ITERATOR_STATE' its tensor
+
     def _checkpoint_state(self):
         return {'ITERATOR_STATE': np.array([self._taken], np.int64)}
 

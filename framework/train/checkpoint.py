@@ -92,6 +92,8 @@ class Checkpoint:
         if self._save_counter is None:
             from .. import dtypes
             self._save_counter = Variable(0, dtype=dtypes.int64, trainable=False, name='save_counter')
+            # a read() that found a saved count waits for it: TF restores it as it is made
+            deferred_restore.after_build(self)
         return self._save_counter
 
     # ---- saving ----------------------------------------------------------------
@@ -186,8 +188,6 @@ class Checkpoint:
 
     def _restore_tensor_bundle(self, reader, path):
         values = reader.values()
-        if 'save_counter' + SUFFIX in values:
-            self.save_counter          # made now to take the saved count (TensorFlow restores it on creation)
         if reader.saved_graph is None:             # no object graph: TF 1 Saver's keys, variables' names
             return self._restore_by_names(values)
         restore = GraphRestore(reader.saved_graph, values)

@@ -36,13 +36,22 @@ class GraphRestore:
         self.restored = set()      # keys assigned
         self._with_values = self._nodes_with_values()
 
+    def tensor_keys(self, attribute_key):
+        """The saved tensors of one attribute of the graph: its own key, or (TF's saveables with
+        several tensors) the keys that extend it: 'it/.ATTRIBUTES/ITERATOR' holds
+        'it/.ATTRIBUTES/ITERATOR_STATE', 'table/.ATTRIBUTES/table' holds '...table-keys' and
+        '...table-values'."""
+        if attribute_key in self.values:
+            return [attribute_key]
+        return [key for key in self.values if key.startswith(attribute_key) and '/' not in key[len(attribute_key):]]
+
     def _nodes_with_values(self):
         memo = {}
 
         def reaches(i):
             if i not in memo:
                 memo[i] = False
-                memo[i] = any(k in self.values for k in self.nodes[i].keys.values()) or \
+                memo[i] = any(self.tensor_keys(k) for k in self.nodes[i].keys.values()) or \
                     any(reaches(j) for j, _ in self.nodes[i].children)
             return memo[i]
         return [reaches(i) for i in range(len(self.nodes))]
@@ -61,12 +70,11 @@ class GraphRestore:
                     assignments.append((obj, key))
                 continue
             if hasattr(obj, '_restore_checkpoint_state'):       # e.g. a tf.data iterator
-                for key in node.keys.values():
-                    # TF's graph names its iterator attribute '.../ITERATOR', the tensor '.../ITERATOR_STATE'
-                    key = key if key in self.values else key + '_STATE'
-                    if key in self.values and key not in self.restored:
-                        obj._restore_checkpoint_state(key, self.values[key])
-                        self.restored.add(key)
+                for attribute_key in node.keys.values():
+                    for key in self.tensor_keys(attribute_key):
+                        if key not in self.restored:
+                            obj._restore_checkpoint_state(key, self.values[key])
+                            self.restored.add(key)
                 continue
             if not isinstance(obj, Container):
                 owner, owner_id = obj, node_id

@@ -222,9 +222,13 @@ class TrackableGraph:
                 self.values[paths[i] + SUFFIX] = np.asarray(backend.to_host(obj._data))
             elif hasattr(obj, '_checkpoint_state'):      # e.g. a tf.data iterator's position
                 self.attributes[i] = {}
+                # TF's graph lists one attribute per saveable ('ITERATOR', 'table'); its tensors'
+                # keys extend that attribute's key ('.../ITERATOR_STATE', '.../table-keys')
+                saveable = getattr(obj, '_checkpoint_attribute', None)
                 for name, value in obj._checkpoint_state().items():
                     key = '%s/.ATTRIBUTES/%s' % (paths[i], name)
-                    self.attributes[i][name] = key
+                    attribute = saveable or name
+                    self.attributes[i][attribute] = '%s/.ATTRIBUTES/%s' % (paths[i], attribute)
                     self.values[key] = value
             i += 1
 

@@ -17,6 +17,8 @@ import numpy as np
 class CountsTable:
     """``token_counts`` (field 'tokens') or ``token_document_counts`` (field 'documents')."""
 
+    _checkpoint_attribute = 'table'         # TF's graph attribute for the table's two tensors
+
     def __init__(self, layer, field):
         self._layer, self._field = layer, field
         self._restoring = {}
