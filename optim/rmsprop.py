@@ -4,6 +4,7 @@ from .arguments import check_number, check_rate
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
+from .sparse_division import divide_rows_by_root
 
 
 class RMSprop(RowwiseMoment, Optimizer):
@@ -68,13 +69,18 @@ class RMSprop(RowwiseMoment, Optimizer):
         else:
             denominator = velocity + self.epsilon
         # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
-        steps = learning_rate * rows / xp.sqrt(denominator[indices])
+        steps, rows_at = divide_rows_by_root(xp, learning_rate * rows, indices, denominator)
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
-            momentum[...] = self.momentum * momentum + gradient.dense(steps)
+            if rows_at is indices:
+                increment = gradient.dense(steps)
+            else:       # the union's rows, each once
+                increment = xp.zeros_like(momentum)
+                increment[rows_at] = steps
+            momentum[...] = self.momentum * momentum + increment
             variable._data -= momentum
         else:
-            scatter_add(variable._data, indices, -steps)
+            scatter_add(variable._data, rows_at, -steps)
 
     def get_config(self):
         config = super().get_config()
