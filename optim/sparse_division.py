@@ -13,6 +13,7 @@ a zero (0 / 0 or 0 / NaN: NaN).
 """
 import numpy as np
 
+from framework import backend
 from framework.errors import kernel_error
 
 
@@ -25,10 +26,10 @@ def divide_rows_by_root(xp, values, indices, denominator):
         return values / xp.sqrt(denominator[indices]), indices
     rows = flags.reshape(flags.shape[0], -1).any(axis=1)
     dim_0 = denominator.shape[0]
-    host_indices = np.asarray(indices).astype(np.int64)
+    host_indices = np.asarray(backend.to_host(indices)).astype(np.int64)     # (cupy arrays: to the host)
     in_union = np.zeros(dim_0, bool)
     in_union[host_indices] = True
-    in_union |= np.asarray(rows)
+    in_union |= np.asarray(backend.to_host(rows))
     union = np.flatnonzero(in_union)
     count = host_indices.size
     if count != union.size:
