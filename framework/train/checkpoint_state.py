@@ -20,11 +20,19 @@ _LINE = re.compile(r'^\s*(\w+)\s*:\s*(.*?)\s*$')
 
 
 class CheckpointState:
+    """TensorFlow's CheckpointState message: its fields, printed (str and repr) as its text format,
+    the 'checkpoint' file's lines with the paths as held here."""
+
     def __init__(self, model_checkpoint_path, all_model_checkpoint_paths, timestamps=(), last_preserved=None):
         self.model_checkpoint_path = model_checkpoint_path
         self.all_model_checkpoint_paths = list(all_model_checkpoint_paths)
         self.all_model_checkpoint_timestamps = list(timestamps)
-        self.last_preserved_timestamp = last_preserved
+        self.last_preserved_timestamp = last_preserved or 0.0       # the message's default when unset
+
+    def __str__(self):
+        return ''.join(line + '\n' for line in _text_lines(self, lambda path: path))
+
+    __repr__ = __str__
 
 
 def _relative(path, directory):
@@ -35,14 +43,19 @@ def _absolute(path, directory):
     return path if os.path.isabs(path) else os.path.join(directory, path)
 
 
+def _text_lines(state, shown_path):
+    """The message's text format, a line per set field (a zero last_preserved_timestamp is unset)."""
+    lines = ['model_checkpoint_path: %s' % json.dumps(shown_path(state.model_checkpoint_path))]
+    lines += ['all_model_checkpoint_paths: %s' % json.dumps(shown_path(p)) for p in state.all_model_checkpoint_paths]
+    lines += ['all_model_checkpoint_timestamps: %r' % t for t in state.all_model_checkpoint_timestamps]
+    if state.last_preserved_timestamp:
+        lines.append('last_preserved_timestamp: %r' % state.last_preserved_timestamp)
+    return lines
+
+
 def write_state(directory, state, latest_filename=None):
     """Write ``state`` to '<directory>/checkpoint', replacing the old file atomically."""
-    lines = ['model_checkpoint_path: %s' % json.dumps(_relative(state.model_checkpoint_path, directory))]
-    lines += ['all_model_checkpoint_paths: %s' % json.dumps(_relative(p, directory))
-              for p in state.all_model_checkpoint_paths]
-    lines += ['all_model_checkpoint_timestamps: %r' % t for t in state.all_model_checkpoint_timestamps]
-    if state.last_preserved_timestamp is not None:
-        lines.append('last_preserved_timestamp: %r' % state.last_preserved_timestamp)
+    lines = _text_lines(state, lambda path: _relative(path, directory))
     path = os.path.join(directory, latest_filename or STATE_FILENAME)
     with atomic_write(path) as temporary:
         with open(temporary, 'w') as f:
