@@ -22,6 +22,9 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
                               % type(target).__name__)
     if use_pfor:
         pfor_called()
+    else:
+        _refuse_one_shot_tape(tape, 'jacobian', "to compute the jacobian with eager execution enabled and with  "
+                                                "experimental_use_pfor set to False.")
     n = target._data.size
     rows = [[] for _ in flat_sources]
     connected = [False] * len(flat_sources)
@@ -69,6 +72,9 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
         raise error
     if use_pfor:
         pfor_called()
+    else:
+        _refuse_one_shot_tape(tape, 'batch_jacobian', "to compute the batch_jacobian with eager execution enabled "
+                                                      "and  with experimental_use_pfor set to False.")
     batch = target.shape[0]
     inner = int(target._data.size // batch) if batch else 0
     cols = []
@@ -88,3 +94,14 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
         return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))
+
+
+def _refuse_one_shot_tape(tape, op, words):
+    """TF's eager loop over the rows (experimental_use_pfor=False) runs gradient() once per row, which a
+    tape that is not persistent allows once: TF refuses it up front, in these words (its double spaces
+    kept); a tf.function's graph loop takes it."""
+    from . import executing_eagerly
+    if not tape._persistent and executing_eagerly():
+        error = RuntimeError('GradientTape must be created with persistent=True ' + words)
+        error.add_note('%s: pass persistent=True to GradientTape, or leave experimental_use_pfor at True' % op)
+        raise error

@@ -40,12 +40,30 @@ NotATensorError.__name__ = 'AttributeError'
 
 
 def _not_a_tensor(value, attribute, text):
-    """TF's error for a non-tensor target or source: a string fails its dtype conversion first."""
-    if isinstance(value, str):
+    """TF's error for a non-tensor target or source: a value that is no DataType (a string, 2.5)
+    fails its dtype conversion first (``attribute`` None)."""
+    if isinstance(value, str) or attribute is None:
         error = TypeError('Cannot convert the argument `type_value`: %r to a TensorFlow DType.' % (value,))
         error.add_note(text)
         return error
     return NotATensorError(value, attribute, text)
+
+
+# TF's DataType enum values, plain (1-30) and reference (101-130), and the trainable ones among them
+_TYPE_ENUMS = frozenset(range(1, 31)) | frozenset(range(101, 131))
+_TRAINABLE_ENUMS = frozenset({1, 2, 8, 14, 18, 19, 20, 21})   # float32/64, complex64, bfloat16, complex128, float16, ...
+
+
+def _missing_attribute(value):
+    """The attribute TF 2.21's gradient() fails on for a non-tensor target or source, or None where it
+    fails before (as_dtype's TypeError). Its IsTrainable check reads a number as a DataType enum (2.0
+    is float64's): a trainable one passes and the tape then asks the value for its ``_id``; for
+    another, a debug log line reads ``t.dtype``. A numpy value passes on its own dtype: ``_id``."""
+    if hasattr(value, 'dtype'):
+        return '_id'
+    if isinstance(value, (int, float)) and value in _TYPE_ENUMS:
+        return '_id' if value % 100 in _TRAINABLE_ENUMS else 'dtype'
+    return None
 
 
 def check_sources(flat_sources, op='GradientTape.gradient'):
@@ -62,7 +80,7 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
                 error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
                 error.add_note(note)
                 raise error
-            raise _not_a_tensor(s, 'dtype' if op == 'jacobian' else '_id', note)
+            raise _not_a_tensor(s, 'dtype' if op == 'jacobian' else _missing_attribute(s), note)
 
 
 def _is_ragged(value):
@@ -87,8 +105,7 @@ def check_targets(targets):
         if not isinstance(t, Tensor):
             if _is_ragged(t):
                 return True
-            # (TF asks one target for its dtype, and each of several for its '_id')
-            raise _not_a_tensor(t, 'dtype' if len(targets) == 1 else '_id',
+            raise _not_a_tensor(t, _missing_attribute(t),
                                 'GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '
                                 'computed under the tape, got %r of type %s' % (t, type(t).__name__))
 
