@@ -61,7 +61,9 @@ class Conv2DTranspose(KernelOptions, Layer):
         self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=4)
+        # Keras 3's spec says min_ndim (a 3-D input: 'expected min_ndim=4'); a higher rank, which TF lets
+        # through to an IndexError in call, is refused here by max_ndim
+        self.input_spec = InputSpec(min_ndim=4, max_ndim=4)
 
     def build(self, input_shape):
         channels = input_shape[channel_axis(self)]
@@ -69,7 +71,7 @@ class Conv2DTranspose(KernelOptions, Layer):
             raise ValueError('Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(ndim=4, axes={channel_axis(self): int(channels)})
+        self.input_spec = InputSpec(min_ndim=4, max_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
 
     def call(self, inputs):
@@ -88,7 +90,8 @@ class Conv2DTranspose(KernelOptions, Layer):
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
-        return as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape)))
+        # a list, as Keras 3's compute_conv_transpose_output_shape returns it
+        return list(as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape))))
 
     def _channels_last_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)

@@ -145,13 +145,14 @@ class ConvTransposeND(KernelOptions, Layer):
         self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        # Keras 3's spec says min_ndim; a higher rank (TF: an IndexError in call) is refused by max_ndim
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2)
 
     def build(self, input_shape):
         last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
         channels = input_channels(self, last, self.rank)
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={channel_axis(self): channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
 
     def call(self, inputs):
@@ -167,7 +168,8 @@ class ConvTransposeND(KernelOptions, Layer):
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
-        return as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape)))
+        # a list, as Keras 3's compute_conv_transpose_output_shape returns it
+        return list(as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape))))
 
     def _channels_last_output_shape(self, input_shape):
         input_shape = tuple(input_shape)

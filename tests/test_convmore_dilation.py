@@ -70,7 +70,8 @@ def _layer(name, kwargs, shape):
 def test_dilated_outputs_match_keras(name, kwargs, shape, want):
     layer = _layer(name, kwargs, shape)
     y = layer(tf.constant(_det(shape, 0.0)))
-    assert tuple(y.shape) == layer.compute_output_shape(shape)
+    # Keras 3's transposed convolutions give the shape as a list, the others a tuple
+    assert (list if 'Transpose' in name else tuple)(y.shape) == layer.compute_output_shape(shape)
     np.testing.assert_allclose(y.numpy().ravel(), want, atol=2e-6)
 
 

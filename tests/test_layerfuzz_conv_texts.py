@@ -5,6 +5,7 @@ Texts from TF 2.21 runs (/work/notes/progs/layerfuzz/convt.py): strides and dila
 standardize_tuple refuses. Before, tapeflow prefixed the layer's name and worded these its own way
 ('output_padding must be non-negative ints smaller than the strides ...'); its sentence is now a note.
 """
+import numpy as np
 import pytest
 
 from framework import keras
@@ -63,3 +64,40 @@ def test_output_padding_below_the_strides_is_kept_as_a_tuple():
     assert layer.output_padding == (2, 1)
     assert layer.get_config()['output_padding'] == (2, 1)
     assert L.Conv1DTranspose(2, 3, strides=2, output_padding=0).output_padding == (0,)
+
+
+LOW_RANK = [
+    (lambda: L.Conv2DTranspose(2, 3, name='ct'), (1, 5, 3),
+     "Input 0 with name 'None' of layer 'ct' is incompatible with the layer: expected min_ndim=4, found ndim=3. "
+     "Full shape received: (1, 5, 3)"),
+    (lambda: L.Conv1DTranspose(2, 3, name='ct1'), (5, 3),
+     "Input 0 with name 'None' of layer 'ct1' is incompatible with the layer: expected min_ndim=3, found ndim=2. "
+     "Full shape received: (5, 3)"),
+    (lambda: L.Conv3DTranspose(2, 3, name='ct3'), (1, 5, 5, 3),
+     "Input 0 with name 'None' of layer 'ct3' is incompatible with the layer: expected min_ndim=5, found ndim=4. "
+     "Full shape received: (1, 5, 5, 3)"),
+]
+
+
+@pytest.mark.parametrize('make,shape,text', LOW_RANK)
+def test_transposed_convolution_of_too_low_a_rank_in_keras_words(make, shape, text):
+    """Keras 3's BaseConvTranspose input spec is min_ndim=rank + 2 (tapeflow said 'expected ndim=4')."""
+    with pytest.raises(ValueError) as info:
+        make()(np.ones(shape, 'float32'))
+    assert str(info.value) == text
+
+
+def test_transposed_convolution_of_too_high_a_rank_is_refused():
+    """TF lets a higher rank through its spec to an IndexError in call; tapeflow refuses it at the spec."""
+    with pytest.raises(ValueError, match='expected max_ndim=4, found ndim=5'):
+        L.Conv2DTranspose(2, 3)(np.ones((1, 2, 5, 5, 3), 'float32'))
+
+
+def test_transposed_convolution_output_shape_is_a_list_as_in_keras():
+    """TF 2.21's values: compute_conv_transpose_output_shape returns a list (Conv2D etc. give tuples)."""
+    assert L.Conv2DTranspose(2, 3, strides=2, data_format='channels_first').compute_output_shape(
+        (None, 3, 5, 4)) == [None, 2, 11, 9]
+    assert L.Conv3DTranspose(2, 2, strides=2, output_padding=1).compute_output_shape(
+        (None, 2, 3, 4, 1)) == [None, 5, 7, 9, 2]
+    assert L.Conv1DTranspose(4, 3, padding='same', strides=3).compute_output_shape((2, None, 1)) == [2, None, 4]
+    assert L.Conv2D(2, 3).compute_output_shape((None, 5, 5, 3)) == (None, 3, 3, 2)
