@@ -165,12 +165,26 @@ def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     if supports_masking(layer):
         _attach(layer, inputs, outputs, previous)
     elif previous is not None:
-        # Warned from this line (no stacklevel), as Keras warns from one line of its Layer.__call__:
-        # Python's default filter then shows it once per layer, not once per place it is called from.
-        warnings.warn("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer "
-                      'does not support masking and will therefore destroy the mask information. Downstream layers '
-                      'will not see the mask.' % (layer.name, type(layer).__name__))
+        _warn_mask_dropped(layer)
     return outputs
+
+
+def warn_if_mask_dropped(model, inputs, mask):
+    """Keras 3's warning for a Sequential or functional model given ``mask`` or inputs that carry one:
+    neither defines compute_mask, so Keras's __call__ says the mask stops there (their own layers still
+    see it, and their outputs carry the masks those layers compute)."""
+    given = mask if mask is not None else nest.map_structure(
+        lambda x: get_keras_mask(x) if isinstance(x, Tensor) else None, inputs)
+    if any(m is not None for m in nest.flatten(given)):
+        _warn_mask_dropped(model)
+
+
+def _warn_mask_dropped(layer):
+    # Warned from this line (no stacklevel), as Keras warns from one line of its Layer.__call__:
+    # Python's default filter then shows it once per layer, not once per place it is called from.
+    warnings.warn("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer "
+                  'does not support masking and will therefore destroy the mask information. Downstream layers '
+                  'will not see the mask.' % (layer.name, type(layer).__name__))
 
 
 def _attach(layer, inputs, outputs, previous):

@@ -7,7 +7,7 @@ from framework import nest
 from framework.dtypes import numpy_dtype
 from framework.errors import noted
 from framework.function import is_replaying
-from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
@@ -20,7 +20,7 @@ from .input_layer import InputLayer
 from .input_spec import standardize_shape
 from .layer import Layer
 from .policy_sharing import policy_config
-from .mask_propagation import as_mask
+from .mask_propagation import as_mask, warn_if_mask_dropped
 from .naming import unique_name
 from .summary import print_summary
 
@@ -212,7 +212,7 @@ class Sequential(ModelBase):
     def call(self, inputs, training=None, mask=None, **kwargs):
         # Keras 3's signature: other keyword arguments are accepted and go to no layer (Keras passes
         # only registered context arguments on), and its errors list them ('kwargs=...').
-        if self._input_layer is not None and isinstance(inputs, (list, tuple)):
+        if isinstance(inputs, (list, tuple)) and self._input_layer is not None:
             # One Input takes one tensor: [x] is x, as Keras 3 flattens it; a longer list used to reach
             # the first layer (Dense raised AttributeError: 'list' object has no attribute '_data').
             if not inputs:
@@ -222,18 +222,17 @@ class Sequential(ModelBase):
             # fit's (x,) as a tuple), from a trace or an eager call (a replayed step runs no Python);
             # its one Input then takes the first flattened array: predict((x, y)) predicts x (TF 2.21)
             if not is_replaying():
-                received = nest.map_structure(lambda v: 'Tensor(shape=%s)' % (tuple(np.shape(v)),), inputs)
-                warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
-                              'Received: inputs=%s' % (self._input_layer.output.name, received), stacklevel=3)
+                warnings.warn(self._structure_text(inputs), stacklevel=3)
             if len(inputs) > 1:
                 inputs = nest.flatten(inputs)[:1]
             inputs = inputs[0]
         x = self._match_input_rank(inputs)
-        if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
-            set_keras_mask(x, as_mask(mask))
-        kwargs = {'training': training}         # Layer.__call__ never changes it
+        if mask is not None or id(inputs) in TENSOR_NOTES:     # (a plain batch has no notes: one lookup)
+            warn_if_mask_dropped(self, inputs, mask)
+            if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
+                set_keras_mask(x, as_mask(mask))
         for layer in self._layers:
-            x = layer(x, **kwargs)
+            x = layer(x, training=training)
         return x
 
     def _match_input_rank(self, x):
@@ -243,6 +242,8 @@ class Sequential(ModelBase):
         of size 1 when the Input's last axis is 1 (``predict(x)`` with x of shape (n,) for
         input_shape=[1]); one axis too many of size 1 is squeezed."""
         if self._graph_ends is None or not isinstance(x, Tensor):
+            if type(x) is dict and self._graph_ends is not None:
+                return self._match_input_rank(self._entry_by_name(x))
             return x
         reference = self._graph_ends[0][0]
         # (numpy's dtype.name is a Python property: every call of a built Sequential passes here)
@@ -270,6 +271,23 @@ class Sequential(ModelBase):
         # batches, mapped over single images in a Dataset, raised this on TF 2.21 and ran on tapeflow)
         raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
                          'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference, tuple(x.shape)))
+
+    def _structure_text(self, inputs):
+        received = nest.map_structure(lambda v: 'Tensor(shape=%s)' % (tuple(np.shape(v)),), inputs)
+        return "The structure of `inputs` doesn't match the expected structure.\nExpected: %s\nReceived: inputs=%s" \
+            % (self._input_layer.output.name, received)
+
+    def _entry_by_name(self, inputs):
+        """Keras 3's Functional inside reads a dict by its Input tensor's name ('keras_tensor'), then warns
+        that the one-entry list it made differs from its one Input; a dict without that name is refused
+        in the warning's words (the first layer used to get the dict: Dense's 'found ndim=0')."""
+        name = self._input_layer.output.name
+        if name not in inputs:
+            raise ValueError(self._structure_text(inputs))
+        entry = inputs[name]
+        if not is_replaying():
+            warnings.warn(self._structure_text([entry]), stacklevel=4)
+        return entry
 
     def _check_input_shape(self, shape):
         """Keras 3's ValueError unless ``shape`` fits the traced graph's Input past the batch axis:

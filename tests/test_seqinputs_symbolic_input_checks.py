@@ -108,3 +108,71 @@ def test_eager_dict_with_extra_key_still_warns():
     assert [str(w.message) for w in caught] == [
         "The structure of `inputs` doesn't match the expected structure.\nExpected: {'a': 'a', 'b': 'b'}\n"
         "Received: inputs={'a': 'Tensor(shape=(2, 3))', 'b': 'Tensor(shape=(2, 2))', 'c': 'Tensor(shape=(2, 2))'}"]
+
+
+_DROPPED = ("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer does not "
+            'support masking and will therefore destroy the mask information. Downstream layers will not see the mask.')
+
+
+def _warnings_of(call):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        out = call()
+    return out, [str(w.message) for w in caught]
+
+
+def _masked_ids():
+    return layers.Embedding(10, 3, mask_zero=True)(np.array([[1, 2, 0, 0], [3, 0, 0, 0]]))
+
+
+def test_models_given_a_masked_input_warn_that_the_mask_stops():
+    """Keras 3's Sequential and Functional define no compute_mask, so __call__ warns (eagerly and
+    symbolically, or for an explicit mask=); the layers inside still see the mask."""
+    seq = keras.Sequential([keras.Input((4, 3)), layers.Dense(2)], name='seq')
+    inp = keras.Input((4, 3))
+    fun = keras.Model(inp, layers.Dense(2)(inp), name='fun')
+    masked = _masked_ids()
+    out, texts = _warnings_of(lambda: seq(masked))
+    assert texts == [_DROPPED % ('seq', 'Sequential')] and out.shape == (2, 4, 2)
+    assert _warnings_of(lambda: fun(masked))[1] == [_DROPPED % ('fun', 'Functional')]
+    explicit = _warnings_of(lambda: seq(np.zeros((2, 4, 3), 'float32'), mask=np.ones((2, 4), bool)))[1]
+    assert explicit == [_DROPPED % ('seq', 'Sequential')]
+    symbolic = layers.Embedding(10, 3, mask_zero=True)(keras.Input((4,), dtype='int32'))
+    out, texts = _warnings_of(lambda: fun(symbolic))
+    assert texts == [_DROPPED % ('fun', 'Functional')] and out.shape == (None, 4, 2)
+
+
+def test_unmasked_model_calls_do_not_warn():
+    seq = keras.Sequential([keras.Input((4, 3)), layers.Dense(2)])
+    assert _warnings_of(lambda: seq(np.zeros((2, 4, 3), 'float32')))[1] == []
+
+
+@pytest.mark.parametrize('make, inputs, name', [
+    (_dict_model, None, 'a'),
+    (_dict_model, {'a': None, 'b': np.ones((2, 2), 'float32')}, 'a'),
+    (_dict_model, {'a': np.ones((2, 3), 'float32'), 'b': None}, 'b'),
+    (_list_model, None, 'a2'),
+    (_list_model, [np.ones((2, 3), 'float32'), None], 'b2'),
+    (_list_model, [keras.Input((3,)), None], 'b2'),
+])
+def test_functional_refuses_none_for_an_input_bare(make, inputs, name):
+    """Keras 3's Functional._assert_input_compatibility, before its InputSpec check (tapeflow counted
+    None as a missing input, or tried to convert it)."""
+    assert _error_text(make(), inputs) == (
+        "The input '%s' is not optional, but None was passed. Please provide a valid tensor." % name)
+
+
+def test_sequential_reads_a_dict_by_its_input_tensor_name():
+    """Keras 3's Functional inside a Sequential takes inputs['keras_tensor'] (its Input tensor's name) and
+    warns about the one-entry list it made; any other dict is refused in that warning's words, as a
+    Sequential.call() error (the first layer used to get the dict: Dense's 'found ndim=0')."""
+    model = _sequential()
+    batch = np.zeros((2, 4, 3), 'float32')
+    out, texts = _warnings_of(lambda: model({'keras_tensor': batch}))
+    assert out.shape == (2, 4, 2)
+    assert texts == ["The structure of `inputs` doesn't match the expected structure.\nExpected: keras_tensor\n"
+                     "Received: inputs=['Tensor(shape=(2, 4, 3))']"]
+    text = _error_text(model, {'input_layer': batch})
+    assert text.startswith('Exception encountered when calling Sequential.call().\n\n')
+    assert _bold(text) == ("The structure of `inputs` doesn't match the expected structure.\nExpected: keras_tensor\n"
+                           "Received: inputs={'input_layer': 'Tensor(shape=(2, 4, 3))'}")

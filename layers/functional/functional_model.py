@@ -15,12 +15,12 @@ import numpy as np
 
 from framework import dtypes, nest, trace_names
 from framework.keras.tree import flatten_with_path
-from framework.losses.tensor_notes import set_keras_mask
+from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
-from ..mask_propagation import as_mask
+from ..mask_propagation import as_mask, warn_if_mask_dropped
 from ..model import Model
 from ..summary import print_summary
 from .config import functional_config, rebuild
@@ -28,7 +28,7 @@ from .graph import map_graph
 from .node import inbound_nodes
 from .input_dims import check_input_dims, input_spec_error
 from .input_order import by_position, in_keras_order
-from .input_spec_names import check_inputs_by_name
+from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
 from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
@@ -122,6 +122,8 @@ class Functional(Model):
 
     # ---- running ------------------------------------------------------------------------
     def __call__(self, inputs, *args, **kwargs):
+        if inputs is None or isinstance(inputs, (list, tuple, dict)):
+            refuse_missing_inputs(self, inputs)
         if not any_symbolic(inputs, args, kwargs):
             warn_if_structure_differs(self, inputs)      # before Layer.__call__ makes arrays tensors
             if in_keras_order(inputs, self._inputs_struct):
@@ -145,6 +147,8 @@ class Functional(Model):
         # ``training`` reaches the layers through the call context (Layer.__call__);
         # masks ride on the tensors from layer to layer (see ``mask_propagation``).
         flat = self._standardize(inputs)
+        if mask is not None or type(inputs) is not Tensor or id(inputs) in TENSOR_NOTES:
+            warn_if_mask_dropped(self, inputs, mask)
         if mask is not None:
             for x, one in zip(flat, nest.flatten(mask)):
                 if one is not None:

@@ -31,6 +31,16 @@ def check_inputs_by_name(model, inputs):
         raise _bare(error)
 
 
+def refuse_missing_inputs(model, inputs):
+    """Keras 3's Functional._assert_input_compatibility, before the InputSpec check: None given for an
+    Input that is not optional (its name, as Keras's tensor names it). tapeflow used to try converting
+    it ('Attempt to convert a value (None) ...') or to count it as a missing input."""
+    for value, tensor in zip(nest.flatten(inputs), model._inputs):
+        if value is None and not getattr(tensor._keras_history[0], 'optional', False):
+            raise _bare(ValueError("The input '%s' is not optional, but None was passed. Please provide a valid "
+                                   'tensor.' % tensor.name))
+
+
 def named_inputs_error(layer_name, names, inputs):
     """Keras 3's ValueError (assert_input_compatibility's) for ``inputs`` given to a layer whose
     InputSpecs are named ``names``: a dict lacking one of them, or another count of tensors; else None."""
