@@ -18,10 +18,10 @@ and give each input what the per-step rules gave it, added as the sweep added th
     step (fit, tf.function) rnn.py's identity per state groups output + (z's + product's), as
     TensorFlow's backward while loop does.
 
-Only where that holds (``applies``): a GRUCell with reset_after and Keras's default activations,
-no recurrent dropout (dropout= is fine), no mask, zero initial state, no return_state or stateful
-state, float32/float64 numpy arrays, Variable weights read in the layer's dtype, and no tape or
-one GradientTape. Under nested tapes or an observer the per-step ops run. A sweep that another
+Only where that holds (``applies``): a GRUCell (reset_after=False: gru_reset_before_sequence.py) with
+Keras's default activations, no recurrent dropout (dropout= is fine), no mask, zero initial state, no
+return_state or stateful state, float32/float64 numpy arrays, Variable weights read in the layer's
+dtype, and no tape or one GradientTape. Under nested tapes or an observer the per-step ops run. A sweep that another
 tape records gets the Tensor rules: the same walk with framework ops.
 """
 import numpy as np
@@ -37,6 +37,7 @@ from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .. import activations
+from . import gru_reset_before_sequence
 from .gru_gates import _m, _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
 from .step_gradients import dense_gradient
 
@@ -48,33 +49,41 @@ def applies(cell, steps, weights, recurrent_mask, keep, layer, initial_state):
     from .gru import GRUCell        # (gru.py imports the RNN layer, which imports this module)
     if ACTIVE and not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
         return False
-    if not isinstance(cell, GRUCell) or type(cell).step is not GRUCell.step or not cell.reset_after or \
+    if not isinstance(cell, GRUCell) or type(cell).step is not GRUCell.step or \
             recurrent_mask is not None or keep is not None or initial_state is not None or layer.return_state or \
             layer.stateful or cell._compute is not None or cell.recurrent_activation is not activations.sigmoid or \
             cell.activation is not activations.tanh:
         return False
     if type(cell.recurrent_kernel) is not Variable or (cell.bias is not None and type(cell.bias) is not Variable):
         return False
-    kernel, bias = weights
     first = steps[0]
-    if type(first) is not Tensor or type(first._data) is not np.ndarray or type(kernel) is not Tensor:
+    if type(first) is not Tensor or type(first._data) is not np.ndarray:
         return False
-    a, u, k = first._data, cell.units, kernel._data
-    if a.dtype not in _FLOATS or a.ndim != 2 or a.shape[1] != 3 * u or type(k) is not np.ndarray or \
-            k.dtype != a.dtype or k.shape != (u, 3 * u) or a.dtype != np.dtype(layer.compute_dtype):
+    a, u = first._data, cell.units
+    if a.dtype not in _FLOATS or a.ndim != 2 or a.shape[1] != 3 * u or a.dtype != np.dtype(layer.compute_dtype):
         return False
-    # (the bias is bias[1], a SliceOfVariable: the output of a getitem op)
-    if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
-                             bias._data.dtype != a.dtype or bias._data.shape != (3 * u,)):
-        return False
+    # (reset_after: the kernel's read and bias[1]; else the kernel's slices [:, :2u] and [:, 2u:]: the
+    # bias is the input's. A slice is a SliceOfVariable, the output of a getitem op)
+    shapes = ((u, 3 * u), (3 * u,)) if cell.reset_after else ((u, 2 * u), (u, u))
+    for weight, shape in zip(weights, shapes):
+        if weight is None and shape == (3 * u,):
+            continue
+        if not isinstance(weight, Tensor) or type(weight) is Variable or type(weight._data) is not np.ndarray or \
+                weight._data.dtype != a.dtype or weight._data.shape != shape:
+            return False
     return all(type(p) is Tensor and type(p._data) is np.ndarray and p._data.shape == a.shape and
                p._data.dtype == a.dtype for p in steps)
 
 
-def run(steps, weights, units, return_sequences):
+def run(cell, steps, weights, return_sequences):
     """The loop over ``steps`` (projected inputs, loop order) from a zero state: every h stacked
     (batch, steps, units) with ``return_sequences``, else the last h."""
+    # rnn.py's per-step loop puts an identity on each state in a traced step with return_sequences
+    grouped = return_sequences and graph_random_ops.current() is not None
+    if not cell.reset_after:
+        return gru_reset_before_sequence.run(steps, weights, cell.units, return_sequences, grouped)
     kernel_t, bias_t = weights
+    units = cell.units
     kernel = kernel_t._data
     bias = None if bias_t is None else bias_t._data
     u = units
@@ -91,8 +100,6 @@ def run(steps, weights, units, return_sequences):
     out = Tensor(np.stack(hs, axis=1) if return_sequences else hs[-1])
     if ACTIVE:
         inputs = tuple(steps[::-1]) + ((kernel_t,) if bias_t is None else (kernel_t, bias_t))
-        # rnn.py's per-step loop puts an identity on each state in a traced step with return_sequences
-        grouped = return_sequences and graph_random_ops.current() is not None
         walk = _array_walk(saved, kernel, bias is not None, return_sequences, grouped, u)
         tensor_walk = _tensor_walk(len(steps), bias is not None, return_sequences, grouped, u)
         rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]

@@ -165,7 +165,7 @@ class RNN(InitialStateBuildConfig, Layer):
                 if lstm_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
                     return lstm_sequence.run(projected_steps, weights, cell.units, self.return_sequences)
                 if gru_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
-                    return gru_sequence.run(projected_steps, weights, cell.units, self.return_sequences)
+                    return gru_sequence.run(cell, projected_steps, weights, self.return_sequences)
                 loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
                     not (keep is None and cell.states_read_twice(recurrent_mask))
                 for t, projected in enumerate(projected_steps):
