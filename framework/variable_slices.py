@@ -45,6 +45,10 @@ class SliceOfVariable(Tensor):
         return unread(variable)
 
 
+# TF's v[i] is an EagerTensor with an ``assign``: programs printing type(x).__name__ see that name
+SliceOfVariable.__name__ = 'EagerTensor'
+
+
 def read_slice(variable, index):
     """``variable[index]``: a differentiable read that can be assigned to.
 
