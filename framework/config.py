@@ -41,7 +41,8 @@ def set_tf_exact_math(mode):
         mode: 'small' (the default: arrays of at most 32 elements, such as the tensors programs
             print; larger ones take numpy's functions, 25-100x cheaper), True (every array) or
             False (none). The environment variable TAPEFLOW_TF_EXACT_MATH=1 (or 0) sets True (False).
-            float32 pow (ops/eigen_pow.py, also inside Ftrl and Lamb) follows the same sizes.
+            float32 and float64 pow (ops/eigen_pow.py, eigen_pow64.py, also inside Ftrl and Lamb)
+            follow the same sizes.
     """
     from .ops.eigen_math import ENABLED
     if mode not in (True, False, 'small'):

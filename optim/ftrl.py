@@ -27,9 +27,9 @@ class Ftrl(RowwiseMoment, Optimizer):
         ValueError: for a positive learning_rate_power or a negative strength.
     """
 
-    # Not elementwise (see Optimizer.elementwise_update): TensorFlow's pow takes packets of 8 from
-    # each variable's first element and its last size % 8 elements apart, so the bits depend on
-    # where an element sits in its own variable.
+    # Not elementwise (see Optimizer.elementwise_update): TensorFlow's pow takes packets of 8 (float32;
+    # 4 for float64) from each variable's first element and its last size % 8 (% 4) elements apart,
+    # so the bits depend on where an element sits in its own variable.
     elementwise_update = False
 
     def __init__(self, learning_rate=0.001, learning_rate_power=-0.5, initial_accumulator_value=0.1,
