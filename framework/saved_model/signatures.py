@@ -62,8 +62,16 @@ class Signature:
             raise ValueError('tf.saved_model.save: signature function %s has no input_signature; decorate it with '
                              'tf.function(input_signature=[tf.TensorSpec(...)]) or pass '
                              'f.get_concrete_function(tf.TensorSpec(...))' % function.__name__)
+        concrete = function if isinstance(function, ConcreteFunction) else None
         instance, where, function = _locate(function)
-        return cls(instance, where, _input_names(function))
+        names, specs = _input_names(function), None
+        if concrete is not None and function.input_signature is None:
+            # the trace's specs are the signature's (TF's structured_input_signature, dtype checks),
+            # where it takes one tensor per parameter, as the keyword inputs the call passes on
+            flat = concrete._flat_specs()
+            if [name for name, _ in flat] == names:
+                specs = [spec for _, spec in flat]
+        return cls(instance, where, names, specs)
 
     @property
     def function(self):
