@@ -24,7 +24,7 @@ from ..layer import _UNBUILT_STATE_WARNING, Layer, builds_by_calling
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
-from . import gru_sequence, lstm_sequence, sequence_dropout, stateful_states
+from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .step_outputs import stacked_steps
@@ -166,6 +166,9 @@ class RNN(InitialStateBuildConfig, Layer):
                     return lstm_sequence.run(projected_steps, weights, cell.units, self.return_sequences)
                 if gru_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
                     return gru_sequence.run(cell, projected_steps, weights, self.return_sequences)
+                if simple_rnn_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self,
+                                               initial_state):
+                    return simple_rnn_sequence.run(cell, projected_steps, weights, self.return_sequences)
                 loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
                     not (keep is None and cell.states_read_twice(recurrent_mask))
                 for t, projected in enumerate(projected_steps):
