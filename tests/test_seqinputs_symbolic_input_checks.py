@@ -176,3 +176,30 @@ def test_sequential_reads_a_dict_by_its_input_tensor_name():
     assert text.startswith('Exception encountered when calling Sequential.call().\n\n')
     assert _bold(text) == ("The structure of `inputs` doesn't match the expected structure.\nExpected: keras_tensor\n"
                            "Received: inputs={'input_layer': 'Tensor(shape=(2, 4, 3))'}")
+
+
+def test_functional_refuses_another_rank_in_keras_words():
+    """Keras 3's Functional._adjust_input_rank, for a rank its InputSpec let through (tapeflow said
+    "Model 'fun': input 'x' expects shape (None, 3), but it was given a tensor of shape (2, 3, 2)")."""
+    keras.backend.clear_session()
+    inp = keras.Input((3,), name='x')
+    fun = keras.Model(inp, layers.Dense(2)(inp), name='fun')
+    assert _bold(_error_text(fun, np.zeros((3,), 'float32'))) == (
+        "Invalid input shape for input [0. 0. 0.] with name 'x' and path ''. Expected shape (None, 3), but input "
+        'has incompatible shape (3,)')
+    a, b = keras.Input((3,), name='a'), keras.Input((2,), name='b')
+    pair = keras.Model([a, b], layers.Concatenate()([a, b]))
+    assert _bold(_error_text(pair, [np.zeros((2, 3), 'float32'), np.zeros((2, 2, 2), 'float32')])).endswith(
+        "with name 'b' and path '1'. Expected shape (None, 2), but input has incompatible shape (2, 2, 2)")
+
+
+def test_functional_rank_error_in_evaluate_shows_a_free_batch():
+    keras.backend.clear_session()
+    inp = keras.Input((3,), name='x')
+    fun = keras.Model(inp, layers.Dense(2)(inp), name='fun')
+    fun.compile('sgd', 'mse')
+    with pytest.raises(ValueError) as info:
+        fun.evaluate(np.zeros((2, 3, 2), 'float32'), np.zeros((2, 2)), verbose=0)
+    assert _bold(str(info.value)) == (
+        "Invalid input shape for input Tensor(\"data:0\", shape=(None, 3, 2), dtype=float32) with name 'x' and "
+        "path ''. Expected shape (None, 3), but input has incompatible shape (None, 3, 2)")

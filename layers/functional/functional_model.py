@@ -26,7 +26,7 @@ from ..summary import print_summary
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
-from .input_dims import check_input_dims, input_spec_error
+from .input_dims import as_traced, check_input_dims, input_spec_error
 from .input_order import by_position, in_keras_order
 from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
 from .input_structure import structure_text, warn_if_structure_differs
@@ -233,9 +233,13 @@ class Functional(Model):
             return expand_dims(x, axis=-1)
         index = next(i for i, t in enumerate(self._inputs) if t is tensor)
         error = input_spec_error(self, index, tuple(x.shape))
-        raise error if error is not None else ValueError(
-            "Model '%s': input '%s' expects shape %s, but it was given a tensor of shape %s"
-            % (self.name, tensor.name, tensor.shape, tuple(x.shape)))
+        if error is not None:
+            raise error
+        # Keras 3's Functional._adjust_input_rank refuses any other rank its InputSpec let through
+        # (a (2, 3, 2) batch for an Input of shape (3,)); the path is the input's place in the structure
+        path = '.'.join(str(p) for p in flatten_with_path(self._inputs_struct)[index][0])
+        raise ValueError("Invalid input shape for input {} with name '{}' and path '{}'. Expected shape {}, but input "
+                         'has incompatible shape {}'.format(x, tensor.name, path, tensor.shape, as_traced(tuple(x.shape))))
 
     def compute_output_shape(self, input_shape):
         """The outputs' shapes, with the batch axis of ``input_shape``.

@@ -53,15 +53,21 @@ def input_spec_error(model, index, shape):
     return _incompatible(model, index, shape)
 
 
+def as_traced(shape):
+    """``shape`` as Keras's error shows it: inside a fit/evaluate trace over batches of any size,
+    with a free batch axis."""
+    state = graph_random_ops.current()
+    if state is not None and not state.static_shapes and len(shape):
+        return (None,) + tuple(shape[1:])
+    return shape
+
+
 def _incompatible(model, index, shape):
     tensor = model._inputs[index]
     # Keras names the shape it compared: the one given, less a last axis of size 1 ((1, 10, 9, 1) shows as
     # (1, 10, 9) against expected shape=(None, 8, 8, 1), as the keras.io ESPCN example's PIL image does)
-    shape = tuple(shape)[:-1] if len(shape) and shape[-1] == 1 else tuple(shape)
+    shape = as_traced(tuple(shape)[:-1] if len(shape) and shape[-1] == 1 else tuple(shape))
     name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
-    state = graph_random_ops.current()
-    if state is not None and not state.static_shapes and len(shape):
-        shape = (None,) + tuple(shape[1:])      # a fit/evaluate trace over batches of any size
     error = ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
                        "shape=%s, found shape=%s"
                        % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
