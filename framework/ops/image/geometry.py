@@ -11,6 +11,8 @@ from ..shapes import pad, reshape, reverse, transpose as _transpose
 from . import patch_attrs
 from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg
 from ..operands import named_errors
+from ...assertions import Assert
+from ...tensor import convert_to_tensor
 
 
 @named_errors('image.flip_left_right')
@@ -53,11 +55,15 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
     """The window of ``target_height`` x ``target_width`` pixels whose top-left corner is at the offsets."""
     op = 'image.crop_to_bounding_box'
     x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
-    top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
-    height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
-    if top + height > x.shape[1] or left + width > x.shape[2]:
-        raise ValueError('%s: the box (offset %d, %d; size %d x %d) does not fit images of height %d and width %d'
-                         % (op, top, left, height, width, x.shape[1], x.shape[2]))
+    top, left, height, width = (integer_arg(value, op, what, low=-2 ** 62) for value, what in (
+        (offset_height, 'offset_height'), (offset_width, 'offset_width'), (target_height, 'target_height'),
+        (target_width, 'target_width')))
+    _check_box([(left >= 0, 'offset_width must be >= 0.', offset_width),
+                (top >= 0, 'offset_height must be >= 0.', offset_height),
+                (width > 0, 'target_width must be > 0.', target_width),
+                (height > 0, 'target_height must be > 0.', target_height),
+                (x.shape[2] >= width + left, 'width must be >= target + offset.', target_width, offset_width),
+                (x.shape[1] >= height + top, 'height must be >= target + offset.', target_height, offset_height)])
     return undo(x[:, top:top + height, left:left + width, :])
 
 
@@ -66,13 +72,28 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
     """Images zero-padded to ``target_height`` x ``target_width``, placed at the offsets."""
     op = 'image.pad_to_bounding_box'
     x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
-    top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
-    height, width = integer_arg(target_height, op, 'target_height'), integer_arg(target_width, op, 'target_width')
+    top, left, height, width = (integer_arg(value, op, what, low=-2 ** 62) for value, what in (
+        (offset_height, 'offset_height'), (offset_width, 'offset_width'), (target_height, 'target_height'),
+        (target_width, 'target_width')))
     bottom, right = height - top - x.shape[1], width - left - x.shape[2]
-    if bottom < 0 or right < 0:
-        raise ValueError('%s: images of height %d and width %d at offset (%d, %d) do not fit in %d x %d; '
-                         'enlarge the target' % (op, x.shape[1], x.shape[2], top, left, height, width))
+    _check_box([(top >= 0, 'offset_height must be >= 0', offset_height),
+                (left >= 0, 'offset_width must be >= 0', offset_width),
+                (right >= 0, 'width must be <= target - offset', target_width, offset_width),
+                (bottom >= 0, 'height must be <= target - offset', target_height, offset_height)])
     return undo(pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]]))
+
+
+def _check_box(checks):
+    """TensorFlow's checks of a crop or pad box, in its order (its words differ between the two): each
+    (holds, message, the arguments compared). TF compares Python numbers in Python (ValueError) and
+    tensors with an Assert op, whose eager failure is InvalidArgumentError "Expected 'tf.Tensor(False,
+    ...)' to be true. Summarized data: b'<message>'" (keras.io's CutMix passes keras.ops results)."""
+    for holds, message, *arguments in checks:
+        if holds:
+            continue
+        if any(hasattr(argument, 'numpy') for argument in arguments):
+            Assert(convert_to_tensor(False), [message])
+        raise ValueError(message)
 
 
 @named_errors('image.central_crop')
