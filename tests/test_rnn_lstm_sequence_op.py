@@ -91,3 +91,30 @@ def test_one_op_gives_the_per_step_ops_bits(monkeypatch, kwargs, steps):
     assert float(fused_loss).hex() == float(loss).hex()
     for a, b in zip(fused, grads):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def _recorded_sweep(layer, x):
+    """The input's gradient from a sweep that a second tape records (the op's Tensor rules), and that
+    tape's gradient for the sweep's output gradient."""
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        out = layer(xt)
+    seed = tf.constant(np.cos(np.arange(out.shape.num_elements())).reshape(out.shape).astype(np.float32))
+    with tf.GradientTape() as recorder:
+        recorder.watch(seed)
+        gx = tape.gradient(out, xt, output_gradients=seed)
+        s = tf.reduce_sum(gx * gx)
+    return gx, recorder.gradient(s, seed)
+
+
+@pytest.mark.parametrize('return_sequences', [False, True])
+def test_a_recorded_sweep_gives_the_per_step_ops_bits(monkeypatch, return_sequences):
+    """The Tensor rules run their walk once per gradient: one walk per input made a graph whose terms
+    added at the output gradient in another order (last bits of the recorder's gradient differed)."""
+    x = np.random.default_rng(4).normal(size=(5, 12, 3)).astype(np.float32)
+    fused = _recorded_sweep(_lstm(return_sequences=return_sequences), x)
+    monkeypatch.setattr(rnn.lstm_sequence, 'applies', lambda *args: False)
+    separate = _recorded_sweep(_lstm(return_sequences=return_sequences), x)
+    for a, b in zip(fused, separate):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())

@@ -150,8 +150,14 @@ def _array_walk(saved, kernel, has_bias, return_sequences, u):
 
 
 def _tensor_walk(steps, has_bias, return_sequences, u):
-    """``_array_walk`` with framework ops, from the op's Tensor inputs (for a sweep another tape records)."""
+    """``_array_walk`` with framework ops, from the op's Tensor inputs (for a sweep another tape records).
+    Computed once per ``g``, as the array walk: one graph for that tape to differentiate, as the per-step
+    rules made (a walk per input would add the copies' terms at ``g`` in another order)."""
+    last = [None, None]
+
     def walk(g, tensors):
+        if last[0] is g:
+            return last[1]
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
         bias = tensors[steps + 1] if has_bias else None
@@ -186,5 +192,7 @@ def _tensor_walk(steps, has_bias, return_sequences, u):
             if t:
                 gh_next = matmul(gz, kernel, transpose_b=True)
                 gc_next = gc * f
-        return gp + [gk] + ([gb] if has_bias else [])
+        result = gp + [gk] + ([gb] if has_bias else [])
+        last[0], last[1] = g, result
+        return result
     return walk
