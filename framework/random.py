@@ -176,6 +176,11 @@ def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     return scaled(unit, stddev, mean, dtype)
 
 
+# TensorFlow's functions keep their op-module names (tf.random.normal.__name__ is 'random_normal'): its
+# repr shows them, and Keras writes them when the function is passed as an initializer (guide/basics)
+normal.__name__ = normal.__qualname__ = 'random_normal'
+
+
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Normal samples within two standard deviations of the mean."""
     dtype = _float_dtype(dtype, 'truncated_normal', 'TruncatedNormal')
@@ -239,6 +244,9 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
 _UNIFORM_DTYPES = frozenset(('float16', 'bfloat16', 'float32', 'float64', 'int32', 'int64'))
 
 
+uniform.__name__ = uniform.__qualname__ = 'random_uniform'     # TensorFlow's name, as normal's
+
+
 def _number(value):
     return value.numpy() if isinstance(value, Tensor) else value
 
@@ -264,6 +272,9 @@ def shuffle(value, seed=None, name=None):
         with paused():
             return gather(x, order)
     return gather(x, order)
+
+
+shuffle.__name__ = shuffle.__qualname__ = 'random_shuffle'     # TensorFlow's name, as normal's
 
 
 def fit_permutation(n):

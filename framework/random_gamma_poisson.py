@@ -131,3 +131,8 @@ def _rates(lam, op):
     if rates.dtype.kind != 'f':
         raise TypeError('random.%s: lam must be floating, got %s' % (op, rates.dtype.name))
     return rates
+
+
+# TensorFlow's names for them (tf.random.gamma.__name__ is 'random_gamma'), as framework/random.py's
+gamma.__name__ = gamma.__qualname__ = 'random_gamma'
+poisson.__name__ = poisson.__qualname__ = 'random_poisson_v2'

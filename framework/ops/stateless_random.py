@@ -185,3 +185,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     unit = philox.uniform_values(key, counter, n, dtype).reshape(shape)
     lo, span = np.asarray(lo, dtype=dtype), np.asarray(hi, dtype=dtype) - np.asarray(lo, dtype=dtype)
     return Tensor(backend.place(np.asarray(unit * span + lo, dtype=dtype)))
+
+
+# TensorFlow's names for them (tf.random.stateless_normal.__name__ is 'stateless_random_normal'),
+# as framework/random.py's
+stateless_normal.__name__ = stateless_normal.__qualname__ = 'stateless_random_normal'
+stateless_uniform.__name__ = stateless_uniform.__qualname__ = 'stateless_random_uniform'
