@@ -163,6 +163,8 @@ def add_bias(x, bias, channels_first=False):
     NCHW's BiasAddGrad (bias_grad_channels_first)."""
     if x.ndim >= 2 and bias.ndim == 1 and x.shape[-1] == bias.shape[0] and x.dtype == bias.dtype:
         if channels_first and x.ndim >= 3:
+            if x.shape[-2] == bias.shape[0] > 1:
+                return _bias_add_on_last_axis_first(x, bias)
             return _bias_add_channels_first(x, bias)
         return bias_add(x, bias)
     return x + bias
@@ -173,6 +175,37 @@ def _bias_add_channels_first(x, bias):
     if ACTIVE:
         record('bias_add', (x, bias), out, _BIAS_ADD_FIRST_VJPS)
     return out
+
+
+def _bias_add_on_last_axis_first(x, bias):
+    """Keras 3's TF backend adds a channels_first layer's bias with ops.add, which turns a bias-like
+    operand into tf.nn.bias_add and picks NHWC whenever the output's last axis has the bias's size:
+    a channels_first output (N, C, ..., W) with W == C gets the bias along W (TF 2.21 /
+    Keras 3.15: DepthwiseConv2D(2, data_format='channels_first') of a (2, 3, 5, 4) input adds
+    bias[w] at [n, c, h, w]). Here x is the channels-last view, where that axis is -2."""
+    out = Tensor(x._data + bias._data[:, None])
+    if ACTIVE:
+        record('bias_add', (x, bias), out, _BIAS_ADD_LAST_FIRST_VJPS)
+    return out
+
+
+def _last_first_sum(g):
+    """The channels-last gradient moved to channels_first and summed as NHWC's BiasAddGrad (over every
+    axis but the last)."""
+    return bias_grad_sum(np.ascontiguousarray(np.moveaxis(g, -1, 1)))
+
+
+def _bias_last_first_rule(g, y, value, bias):
+    out = Tensor(_last_first_sum(g._data))
+    if ACTIVE:
+        record('bias_add_grad', (g,), out, (array_rule(
+            lambda gb, y, g: broadcast_to(reshape(gb, (-1, 1)), g.shape),
+            lambda gb, y, g: backend.array_module(gb).broadcast_to(gb.reshape(-1, 1), g.shape)),))
+    return out
+
+
+_BIAS_ADD_LAST_FIRST_VJPS = (pass_gradient, array_rule(_bias_last_first_rule,
+                                                       lambda g, y, value, bias: _last_first_sum(g)))
 
 
 def _first_sum(g):
