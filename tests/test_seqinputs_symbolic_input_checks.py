@@ -203,3 +203,14 @@ def test_functional_rank_error_in_evaluate_shows_a_free_batch():
     assert _bold(str(info.value)) == (
         "Invalid input shape for input Tensor(\"data:0\", shape=(None, 3, 2), dtype=float32) with name 'x' and "
         "path ''. Expected shape (None, 3), but input has incompatible shape (None, 3, 2)")
+
+
+def test_functional_call_takes_other_keywords_as_keras():
+    """Keras 3's Functional.call(inputs, training=None, mask=None, **kwargs): fun(x, foo=1) runs on TF 2.21
+    (tapeflow raised "got an unexpected keyword argument 'foo'"), and a failed call lists kwargs."""
+    keras.backend.clear_session()
+    inp = keras.Input((3,), name='x')
+    fun = keras.Model(inp, layers.Dense(2)(inp), name='fun')
+    assert fun(np.zeros((2, 3), 'float32'), foo=1).shape == (2, 2)
+    text = _error_text(fun, np.zeros((3,), 'float32'))
+    assert text.endswith("\n  \u2022 training=None\n  \u2022 mask=None\n  \u2022 kwargs=<class 'inspect._empty'>")

@@ -143,9 +143,11 @@ class Functional(Model):
         """A functional model is built when it is made; nothing to do."""
         self.built = True
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
         # ``training`` reaches the layers through the call context (Layer.__call__);
         # masks ride on the tensors from layer to layer (see ``mask_propagation``).
+        # Keras 3's signature: other keyword arguments are accepted and reach no layer (fun(x, foo=1)
+        # runs there), and a failed call lists them ('kwargs=...').
         flat = self._standardize(inputs)
         if mask is not None or type(inputs) is not Tensor or id(inputs) in TENSOR_NOTES:
             warn_if_mask_dropped(self, inputs, mask)
@@ -164,10 +166,10 @@ class Functional(Model):
             if single is not None:
                 out = node.layer(values[single], **node_kwargs)
             else:
-                args, kwargs = node.fill_in(values)
+                node_args, filled_kwargs = node.fill_in(values)
                 if node_kwargs is not node.kwargs:
-                    kwargs['training'] = training
-                out = node.layer(*args, **kwargs)     # Layer.__call__ handles the masks
+                    filled_kwargs['training'] = training
+                out = node.layer(*node_args, **filled_kwargs)     # Layer.__call__ handles the masks
             targets = node.outputs
             if len(targets) == 1 and isinstance(out, Tensor):
                 values[targets[0]] = out
