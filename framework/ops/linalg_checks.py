@@ -1,8 +1,21 @@
 """Argument checks shared by the tf.linalg ops: the matrix ranks, shapes and dtypes
 TensorFlow's kernels accept, refused with InvalidArgumentError as TensorFlow does."""
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from . import float_kernels
 from .operands import as_tensor
+
+
+# The eager kernels whose own check refuses a tensor of rank < 2 first (TF 2.21's LinearAlgebraOp
+# words, Lu's own), by the op name tapeflow's callers pass
+_RANK_CHECKING_KERNELS = {
+    'svd': ('Svd', 'Input tensor 0 must have rank >= 2, got %d'),
+    'qr': ('Qr', 'Input tensor 0 must have rank >= 2, got %d'),
+    'eigh': ('SelfAdjointEigV2', 'Input tensor 0 must have rank >= 2, got %d'),
+    'eigvalsh': ('SelfAdjointEigV2', 'Input tensor 0 must have rank >= 2, got %d'),
+    'eig': ('Eig', 'Input tensor 0 must have rank >= 2, got %d'),
+    'sqrtm': ('MatrixSquareRoot', 'Input tensor 0 must have rank >= 2, got %d'),
+    'lu': ('Lu', 'Input tensor must have rank >= 2, got %d'),
+}
 
 
 def matrices(x, op, square=True, complex_ok=True):
@@ -21,8 +34,11 @@ def matrices(x, op, square=True, complex_ok=True):
         error.add_note(note)
         raise error
     if t.ndim < 2:
-        raise InvalidArgumentError('%s: input must have rank >= 2 (a batch of matrices), got shape %s'
-                                   % (op, tuple(t.shape)))
+        sentence = '%s: input must have rank >= 2 (a batch of matrices), got shape %s' % (op, tuple(t.shape))
+        if op in _RANK_CHECKING_KERNELS:
+            kernel, text = _RANK_CHECKING_KERNELS[op]
+            raise kernel_error(kernel, text % t.ndim, named=True, note=sentence)
+        raise InvalidArgumentError(sentence)
     if square and t.shape[-1] != t.shape[-2]:
         raise InvalidArgumentError('%s: input matrices must be square, got shape %s' % (op, tuple(t.shape)))
     return t

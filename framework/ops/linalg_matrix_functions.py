@@ -177,8 +177,15 @@ def matrix_rank(a, tol=None, validate_args=False, name=None):
 
 
 def _at_least_matrices(a, op):
+    """TF 2.21's Python checks of pinv / matrix_rank, dtype first, in its words."""
     from .operands import as_tensor
     t = as_tensor(a, op)
+    if t._data.dtype.kind in 'iub':
+        error = TypeError('Input `a` must have `float`-like `dtype` (saw %s).' % t.dtype.name)
+        error.add_note('tf.linalg.%s: cast it first, e.g. tf.cast(a, tf.float32)' % op)
+        raise error
     if t.ndim < 2:
-        raise ValueError('%s: Input `a` must have at least 2 dimensions (saw: %d).' % (op, t.ndim))
+        error = ValueError('Input `a` must have at least 2 dimensions (saw: %d).' % t.ndim)
+        error.add_note('tf.linalg.%s takes a matrix or a batch of matrices' % op)
+        raise error
     return matrices(t, op, square=False, complex_ok=False)
