@@ -18,7 +18,10 @@ _CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
     (tf.linalg.eigvalsh, 'SelfAdjointEigV2', 'Input tensor 0 must have rank >= 2, got 1'),
     (tf.linalg.eig, 'Eig', 'Input tensor 0 must have rank >= 2, got 1'),
     (tf.linalg.sqrtm, 'MatrixSquareRoot', 'Input tensor 0 must have rank >= 2, got 1'),
-    (tf.linalg.lu, 'Lu', 'Input tensor must have rank >= 2, got 1')])
+    (tf.linalg.lu, 'Lu', 'Input tensor must have rank >= 2, got 1'),
+    (tf.linalg.inv, 'MatrixInverse', 'Input tensor 0 must have rank >= 2, got 1'),
+    (tf.linalg.det, 'MatrixDeterminant', 'Input tensor 0 must have rank >= 2, got 1'),
+    (tf.linalg.slogdet, 'LogMatrixDeterminant', 'Input tensor 0 must have rank >= 2, got 1')])
 def test_kernel_rank_refusal(function, kernel, text):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         function(tf.constant([1., 2.]))

@@ -20,10 +20,18 @@ from .shapes import cast, expand_dims, transpose
 LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', 'log_abs_determinant'])
 
 
+# TF 2.21's eager kernels that refuse a tensor of rank < 2 in LinearAlgebraOp's words
+_KERNELS = {'inv': 'MatrixInverse', 'det': 'MatrixDeterminant', 'slogdet': 'LogMatrixDeterminant'}
+
+
 def _square(x, op):
     t = as_float_tensor(x, op)
     if t.ndim < 2 or t.shape[-1] != t.shape[-2]:
-        raise InvalidArgumentError('%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape)))
+        sentence = '%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape))
+        if t.ndim < 2 and op in _KERNELS:
+            raise kernel_error(_KERNELS[op], 'Input tensor 0 must have rank >= 2, got %d' % t.ndim, named=True,
+                               note=sentence)
+        raise InvalidArgumentError(sentence)
     return t
 
 
