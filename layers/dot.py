@@ -41,9 +41,12 @@ class Dot(Layer):
                                   'axes=%s' % (axes,))      # Keras 3's
                 error.add_note('Dot: axes is an int or a pair of ints')
                 raise error
-            if len(axes) != 2 or not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
-                raise ValueError('Dot: invalid format for argument `axes`: it should contain two integers. '
-                                 'Received: axes=%r' % (axes,))
+            if len(axes) != 2:          # Keras 3's two checks and texts
+                raise ValueError('Invalid format for argument `axes`: it should contain two elements. Received: '
+                                 'axes=%s' % (axes,))
+            if not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
+                raise ValueError('Invalid format for argument `axes`: list elements should be integers. Received: '
+                                 'axes=%s' % (axes,))
         self.axes = axes
         self.normalize = bool(normalize)
         self.supports_masking = True        # as Keras: a masked input is accepted quietly, and ...

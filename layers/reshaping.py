@@ -223,18 +223,23 @@ class _Cropping(_Resize):
     argument = 'cropping'
 
     def call(self, inputs):
-        self._check(inputs.shape)
+        self._check(inputs.shape, 'inputs.shape')
         return inputs[tuple(slice(lo, d - hi) for d, (lo, hi) in zip(inputs.shape, self._widths()))]
 
-    def _check(self, shape):
+    def _check(self, shape, received):
         for axis, (lo, hi) in zip(self._axes, self.pairs):
             if shape[axis] is not None and lo + hi >= shape[axis]:
+                if self.rank == 1:      # Keras 3's Cropping1D text (naming what it was given: ``received``)
+                    error = ValueError('`cropping` parameter of `Cropping1D` layer must be smaller than the input '
+                                       'length. Received: %s=%s, cropping=%s' % (received, tuple(shape), self.pairs[0]))
+                    error.add_note('Cropping1D %r: crops fewer steps than the input has' % self.name)
+                    raise error
                 raise ValueError('%s %r: values in `cropping` should be smaller than the spatial dimension they '
                                  'crop; received input shape %s, cropping=%s'
                                  % (type(self).__name__, self.name, tuple(shape), self.pairs))
 
     def compute_output_shape(self, input_shape):
-        self._check(tuple(input_shape))
+        self._check(tuple(input_shape), 'input_shape')
         return tuple(None if d is None else d - lo - hi for d, (lo, hi) in zip(input_shape, self._widths()))
 
 

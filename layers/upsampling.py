@@ -62,7 +62,7 @@ class UpSampling1D(Layer):
         return repeat_axis(inputs, self.size, 1)
 
     def compute_output_shape(self, input_shape):
-        return (input_shape[0], _times(input_shape[1], self.size), input_shape[2])
+        return [input_shape[0], _times(input_shape[1], self.size), input_shape[2]]     # a list, as Keras 3's
 
     def get_config(self):
         config = super().get_config()
