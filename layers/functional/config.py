@@ -104,7 +104,14 @@ def rebuild(cls, config, custom_objects=None):
         ValueError: a config whose calls cannot all be replayed (naming the
             layers left), or that refers to an unknown layer.
     """
-    config = dict(config)
+    given, config = config, dict(config)
+    if type(given) is dict:
+        # Keras 3's functional_from_config pops these from the caller's dict, so that a program reading
+        # config['input_layers'] after Model.from_config(config) gets TF 2.21's KeyError
+        for key in ('layers', 'input_layers', 'output_layers'):
+            given.pop(key)
+        for key in ('name', 'trainable'):
+            given.pop(key, None)
     layer_entries = config.pop('layers')
     input_refs, output_refs = config.pop('input_layers'), config.pop('output_layers')
     created, pending = {}, {}
