@@ -9,6 +9,8 @@ from framework.composite import CompositeTensor
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
+from .functional.keras_tensor import KerasTensor
+
 
 def floating(dtype):
     """Whether numpy ``dtype`` is a float: ml_dtypes' bfloat16 counts, though numpy's kind is 'V'."""
@@ -98,6 +100,10 @@ def refuse_shapeless(layer, inputs):
 
 
 def _described(value):
+    # Keras 3 formats the list of inputs, so each shows as its repr: '<tf.Tensor: shape=(2, 3), dtype=float32,
+    # numpy=...>' (the arrays converted first), '<KerasTensor shape=(None, 3), ...>'
+    if isinstance(value, (Tensor, KerasTensor)):
+        return value
     return 'Tensor(shape=%s)' % (tuple(np.shape(value)),) if hasattr(value, 'shape') else repr(value)[:40]
 
 

@@ -214,3 +214,14 @@ def test_functional_call_takes_other_keywords_as_keras():
     assert fun(np.zeros((2, 3), 'float32'), foo=1).shape == (2, 2)
     text = _error_text(fun, np.zeros((3,), 'float32'))
     assert text.endswith("\n  \u2022 training=None\n  \u2022 mask=None\n  \u2022 kwargs=<class 'inspect._empty'>")
+
+
+def test_a_one_input_layer_given_two_tensors_lists_their_reprs():
+    """Keras 3 formats the list of inputs it received: each tensor's repr, the arrays converted first
+    (tapeflow listed 'Tensor(shape=(2, 3))')."""
+    keras.backend.clear_session()
+    model = keras.Sequential([layers.Dense(2)])
+    text = _bold(_error_text(model, [np.zeros((2, 3)), np.zeros((2, 3))]))
+    row = '<tf.Tensor: shape=(2, 3), dtype=float32, numpy=\narray([[0., 0., 0.],\n       [0., 0., 0.]], dtype=float32)>'
+    assert text == ('Layer "dense" expects 1 input(s), but it received 2 input tensors. Inputs received: [%s, %s]'
+                    % (row, row))
