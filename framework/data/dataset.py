@@ -23,6 +23,7 @@ from .batching import _row
 from .ragged_elements import is_ragged, ragged_spec_without_batch, spec_of_ragged
 from .sparse_elements import is_sparse
 from .spec import TensorSpec
+from .stage_function import traced_stage_function
 from .stage_names import maker_name
 from .structure import as_tensors, host_structure, spec_of
 from ..extension_batching import refuse_unbatchable, restore_spec
@@ -257,15 +258,23 @@ class Dataset(ElementStages, RegroupingStages):
             TypeError: when reduce_func changes the state's structure or dtypes.
         """
         function_argument(reduce_func, 'reduce_func', 'Dataset.reduce')
+        # traced once as TF's reduce traces it (a print shows once; a dtype clash is the trace's TypeError)
+        reduce_func = traced_stage_function(reduce_func, self)
         state = host_structure(initial_state)
         for element in self._make_iterator():
             new_state = host_structure(reduce_func(as_tensors(state), as_tensors(element)))
             before, after = spec_of(state), spec_of(new_state)
-            if nest.flatten(nest.map_structure(lambda s: s.dtype, before)) != \
-                    nest.flatten(nest.map_structure(lambda s: s.dtype, after)) or \
-                    len(nest.flatten(before)) != len(nest.flatten(after)):
-                raise TypeError('Dataset.reduce: reduce_func must keep the state\'s structure and dtypes; the '
-                                'initial state is %r but reduce_func returned %r' % (before, after))
+            types_before = nest.map_structure(lambda s: s.dtype, before)
+            types_after = nest.map_structure(lambda s: s.dtype, after)
+            note = ('Dataset.reduce: reduce_func must keep the state\'s structure and dtypes; the initial state is '
+                    '%r but reduce_func returned %r' % (before, after))
+            if len(nest.flatten(before)) != len(nest.flatten(after)):
+                raise TypeError(note)
+            if nest.flatten(types_before) != nest.flatten(types_after):
+                error = TypeError(f'The element types for the new state must match the initial state. Expected '
+                                  f'{types_before} but got {types_after}.')       # TF's words
+                error.add_note(note)
+                raise error
             state = new_state
         return as_tensors(state)
 
