@@ -68,3 +68,36 @@ def test_call_dtypes_are_checked_against_the_trace(tmp_path, call, words):
         call(signatures)
     assert str(info.value).startswith('cannot compute __inference_signature_wrapper_')
     assert words in str(info.value)
+
+
+class _Reversed(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.int32)])
+    def f(self, zeta, alpha):
+        return zeta + tf.cast(alpha, tf.float32)
+
+
+def _reversed_signature(tmp_path):
+    module = _Reversed()
+    tf.saved_model.save(module, str(tmp_path / 'r'), signatures={'f': module.f})
+    return tf.saved_model.load(str(tmp_path / 'r')).signatures['f']
+
+
+def test_wrapper_takes_its_inputs_in_name_order(tmp_path):
+    """TF's signature wrapper sorts its keyword inputs: (alpha, zeta) for f(zeta, alpha), in its binding
+    errors and in the graph's input numbers (/work/notes/progs/tutorials19/sig_order2.py)."""
+    signature = _reversed_signature(tmp_path)
+    assert signature(zeta=tf.ones([1]), alpha=tf.constant([2], tf.int32))['output_0'].numpy().tolist() == [3.]
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        signature(zeta=tf.ones([1]), alpha=tf.ones([1]))
+    assert 'as input #0(zero-based) was expected to be a int32 tensor but is a float tensor' in str(info.value)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        signature(zeta=tf.ones([1], tf.int32), alpha=tf.ones([1], tf.int32))
+    assert 'as input #1(zero-based) was expected to be a float tensor but is a int32 tensor' in str(info.value)
+    with pytest.raises(TypeError) as info:
+        signature()
+    text = str(info.value)
+    assert text.startswith("Binding inputs to tf.function failed due to `missing a required argument: 'alpha'`.")
+    assert ("for signature: (*, alpha: TensorSpec(shape=(None,), dtype=tf.int32, name='alpha'), zeta: "
+            "TensorSpec(shape=(None,), dtype=tf.float32, name='zeta'))") in text
+    assert text.endswith('Fallback to flat signature also failed due to: signature_wrapper_f(alpha, zeta) missing '
+                         'required arguments: alpha, zeta.')

@@ -106,7 +106,7 @@ class Signature:
             given = {self.input_names[0]: args[0]}
         elif args:
             raise self._binding_error('too many positional arguments', args, kwargs)
-        missing = [name for name in self.input_names if name not in given]
+        missing = [name for name in sorted(self.input_names) if name not in given]
         if missing:
             raise self._binding_error('missing a required argument: %r' % missing[0], args, kwargs)
         unexpected = [name for name in given if name not in self.input_names]
@@ -164,9 +164,16 @@ class Signature:
     def _wrapper_name(self):
         return 'signature_wrapper_' + (self._wrapped or self._where.split(':')[-1].split('.')[-1])
 
+    def _sorted(self, values):
+        """(name, value) pairs in TensorFlow's signature wrapper's order: its keyword inputs sorted by
+        name, as its binding errors list them and its graph numbers them (input #0 is 'alpha' of
+        (zeta, alpha))."""
+        return sorted(zip(self.input_names, values), key=lambda pair: pair[0])
+
     def _check_dtypes(self, inputs):
         """TensorFlow's graph call checks only dtypes here (not shapes), with its kernel's words."""
-        for index, (value, spec) in enumerate(zip(inputs, self._input_specs() or ())):
+        specs = self._input_specs() or ()
+        for index, (_, (value, spec)) in enumerate(self._sorted(zip(inputs, specs))):
             if isinstance(value, Tensor) and value.dtype != spec.dtype:
                 raise eager_input_error('__inference_' + self._wrapper_name(), index, spec.dtype, value.dtype,
                                         named=False)
@@ -174,19 +181,19 @@ class Signature:
     def _binding_error(self, reason, args, kwargs):
         specs = self._input_specs()
         params = ', '.join(name if specs is None else '%s: %r' % (name, TensorSpec(spec.shape, spec.dtype, name))
-                           for name, spec in zip(self.input_names, specs or [None] * len(self.input_names)))
+                           for name, spec in self._sorted(specs or [None] * len(self.input_names)))
         returns = '' if self._output_type is None else ' -> ' + self._output_type
         return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
                          'signature: (*, %s)%s.\nFallback to flat signature also failed due to: %s(%s) %s.'
                          % (reason, tuple(args), kwargs, params, returns, self._wrapper_name(),
-                            ', '.join(self.input_names), self._flat_reason(args, kwargs)))
+                            ', '.join(sorted(self.input_names)), self._flat_reason(args, kwargs)))
 
     def _flat_reason(self, args, kwargs):
         """TensorFlow's second try, the wrapper's flat inputs: one positional for one input, else none."""
         allowed = 1 if len(self.input_names) == 1 else 0
         if len(args) > allowed:
             return 'takes %d positional arguments, got %d' % (allowed, len(args))
-        missing = [name for name in self.input_names[len(args):] if name not in kwargs]
+        missing = [name for name in sorted(self.input_names)[len(args):] if name not in kwargs]
         if missing:
             return 'missing required arguments: %s' % ', '.join(missing)
         return 'got unexpected keyword arguments: %s' % ', '.join(n for n in kwargs if n not in self.input_names)
