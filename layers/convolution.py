@@ -182,7 +182,10 @@ def refuse_empty_output(layer, given_shape, spatial_sizes):
     if any(length is not None and length <= 0 for length in (
             _output_length(d, (k - 1) * r + 1, s, layer.padding)
             for d, k, s, r in zip(spatial_sizes, layer.kernel_size, layer.strides, layer.dilation_rate))):
-        kernel_shape = tuple(layer.kernel_size) + (given_shape[channel_axis(layer)], layer.filters)
+        channels = given_shape[channel_axis(layer)]
+        out = layer.filters if hasattr(layer, 'filters') else \
+            None if channels is None else layer.depth_multiplier * channels     # a depthwise kernel's
+        kernel_shape = tuple(layer.kernel_size) + (channels, out)
         raise ValueError('Computed output size would be zero or negative. Received `inputs shape=%s`, `kernel '
                          'shape=%s`, `dilation_rate=%s`, `strides=%s`, `padding=%s`.'
                          % (given_shape, kernel_shape, np.array(layer.dilation_rate), layer.strides, layer.padding))

@@ -12,7 +12,7 @@ from framework.ops.bias_add_kernel import add_bias
 from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
 from .conv_input_dtypes import conv_inputs
-from .convolution import filter_count
+from .convolution import filter_count, refuse_empty_output
 from .conv_nd import convolved_shape, input_channels, window_options
 from .input_spec import InputSpec
 from .layer import Layer
@@ -45,7 +45,9 @@ class _DepthwiseBase(Layer):
     # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
     def _channels(self, input_shape):
         shape = tuple(input_shape)
-        return input_channels(self, self._last(shape), self.rank)
+        channels = input_channels(self, self._last(shape), self.rank)
+        refuse_empty_output(self, shape, self._last(shape)[1:-1])     # at build, as Keras 3
+        return channels
 
     def _last(self, shape):
         """(batch, C, *spatial) -> (batch, *spatial, C) for channels_first; else ``shape`` as it is."""
@@ -124,6 +126,7 @@ class _DepthwiseConv(_DepthwiseBase):
         return self._transposed(inputs, lambda x: self._finish(self._depthwise(x, self.kernel)))
 
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
         input_shape = self._last(tuple(input_shape))
         channels = None if input_shape[-1] is None else input_shape[-1] * self.depth_multiplier
         return self._first(convolved_shape(input_shape, self.kernel_size, self.strides, self.dilation_rate,
@@ -188,6 +191,7 @@ class _SeparableConv(_DepthwiseBase):
             convolution(self._depthwise(x, self.depthwise_kernel), self.pointwise_kernel)))
 
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
         return self._first(convolved_shape(self._last(tuple(input_shape)), self.kernel_size, self.strides,
                                            self.dilation_rate, self.padding, self.filters))
 

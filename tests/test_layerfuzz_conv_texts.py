@@ -101,3 +101,31 @@ def test_transposed_convolution_output_shape_is_a_list_as_in_keras():
         (None, 2, 3, 4, 1)) == [None, 5, 7, 9, 2]
     assert L.Conv1DTranspose(4, 3, padding='same', strides=3).compute_output_shape((2, None, 1)) == [2, None, 4]
     assert L.Conv2D(2, 3).compute_output_shape((None, 5, 5, 3)) == (None, 3, 3, 2)
+
+
+EMPTY = "Computed output size would be zero or negative. Received `inputs shape=%s`, `kernel shape=%s`, " \
+        "`dilation_rate=%s`, `strides=%s`, `padding=valid`."
+EMPTY_OUTPUT = [
+    (lambda: L.SeparableConv2D(3, 3, dilation_rate=2).compute_output_shape((None, 4, 3, 2)),
+     EMPTY % ('(None, 4, 3, 2)', '(3, 3, 2, 3)', '[2 2]', '(1, 1)')),
+    (lambda: L.SeparableConv2D(3, 3, dilation_rate=2)(np.ones((2, 4, 3, 2), 'float32')),
+     EMPTY % ('(2, 4, 3, 2)', '(3, 3, 2, 3)', '[2 2]', '(1, 1)')),
+    (lambda: L.SeparableConv1D(3, 5)(np.ones((2, 4, 2), 'float32')),
+     EMPTY % ('(2, 4, 2)', '(5, 2, 3)', '[1]', '(1,)')),
+    (lambda: L.DepthwiseConv2D(3, dilation_rate=2).compute_output_shape((None, 4, 3, 2)),
+     EMPTY % ('(None, 4, 3, 2)', '(3, 3, 2, 2)', '[2 2]', '(1, 1)')),
+    (lambda: L.DepthwiseConv1D(5, depth_multiplier=2)(np.ones((2, 4, 2), 'float32')),
+     EMPTY % ('(2, 4, 2)', '(5, 2, 4)', '[1]', '(1,)')),
+    (lambda: keras.Sequential([keras.Input((4, 3, 2)), L.SeparableConv2D(3, 3, dilation_rate=2)]),
+     EMPTY % ('(None, 4, 3, 2)', '(3, 3, 2, 3)', '[2 2]', '(1, 1)')),
+]
+
+
+@pytest.mark.parametrize('make,text', EMPTY_OUTPUT)
+def test_depthwise_and_separable_windows_larger_than_the_input_refused_at_build(make, text):
+    """Keras 3 refuses them at build (compute_conv_output_shape), bare; tapeflow gave (None, 0, -1, 3) as the
+    output shape and an InvalidArgumentError of its own from the op. TF 2.21's texts
+    (/work/notes/progs/layerfuzz/sepzero.py): the kernel's last size is filters, or depth_multiplier * channels."""
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == text
