@@ -66,8 +66,19 @@ def test_call_dtypes_are_checked_against_the_trace(tmp_path, call, words):
     signatures = _loaded(tmp_path, {'serving_default': _array, 'two': _pair}).signatures
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         call(signatures)
-    assert str(info.value).startswith('cannot compute __inference_signature_wrapper_')
+    assert str(info.value).startswith('cannot compute __inference_signature_wrapper')
     assert words in str(info.value)
+
+
+def test_concrete_function_wrapper_has_no_suffix(tmp_path):
+    """TF: 'signature_wrapper(a, b) takes 0 positional arguments, got 1.' for a concrete function's
+    signature, where an input_signature function's wrapper is 'signature_wrapper_<name>'
+    (/work/notes/progs/tutorials19/sig_order.py)."""
+    signature = _loaded(tmp_path, {'two': _pair}).signatures['two']
+    with pytest.raises(TypeError) as info:
+        signature(tf.ones([1, 2]))
+    assert str(info.value).endswith(
+        'Fallback to flat signature also failed due to: signature_wrapper(a, b) takes 0 positional arguments, got 1.')
 
 
 class _Reversed(tf.Module):

@@ -71,7 +71,8 @@ class Signature:
             flat = concrete._flat_specs()
             if [name for name, _ in flat] == names:
                 specs = [spec for _, spec in flat]
-        return cls(instance, where, names, specs)
+        # TF names the wrapper of a concrete function's signature 'signature_wrapper', with no suffix
+        return cls(instance, where, names, specs, wrapped_name='' if concrete is not None else None)
 
     @property
     def function(self):
@@ -162,7 +163,8 @@ class Signature:
         return None if specs is None else flatten(specs)
 
     def _wrapper_name(self):
-        return 'signature_wrapper_' + (self._wrapped or self._where.split(':')[-1].split('.')[-1])
+        name = self._wrapped if self._wrapped is not None else self._where.split(':')[-1].split('.')[-1]
+        return 'signature_wrapper_' + name if name else 'signature_wrapper'
 
     def _sorted(self, values):
         """(name, value) pairs in TensorFlow's signature wrapper's order: its keyword inputs sorted by
