@@ -225,3 +225,18 @@ def test_a_one_input_layer_given_two_tensors_lists_their_reprs():
     row = '<tf.Tensor: shape=(2, 3), dtype=float32, numpy=\narray([[0., 0., 0.],\n       [0., 0., 0.]], dtype=float32)>'
     assert text == ('Layer "dense" expects 1 input(s), but it received 2 input tensors. Inputs received: [%s, %s]'
                     % (row, row))
+
+
+@pytest.mark.parametrize('run', ['fit', 'fit_unshuffled', 'evaluate', 'predict'])
+def test_training_entry_points_pass_a_none_input_on_to_the_model(run):
+    """fit/evaluate/predict({'a': x, 'b': None}): Keras's data adapter keeps the None and the model
+    refuses it (TF 2.21); tapeflow's batch slicing raised "'NoneType' object is not subscriptable"."""
+    model = _dict_model()
+    model.compile('sgd', 'mse')
+    x = {'a': np.ones((4, 3), 'float32'), 'b': None}
+    y = np.ones((4, 1), 'float32')
+    calls = {'fit': lambda: model.fit(x, y, verbose=0), 'fit_unshuffled': lambda: model.fit(x, y, verbose=0, shuffle=False),
+             'evaluate': lambda: model.evaluate(x, y, verbose=0), 'predict': lambda: model.predict(x, verbose=0)}
+    with pytest.raises(ValueError) as info:
+        calls[run]()
+    assert str(info.value) == "The input 'b' is not optional, but None was passed. Please provide a valid tensor."

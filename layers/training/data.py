@@ -424,11 +424,13 @@ class ArrayData:
         plain_x = by_slice and _one_array(x)
         plain_y = by_slice and y is not None and _one_array(y)
         # (made once: each reads this step's start, end and perm from the loop as it runs)
+        # (a None entry stays None, as in Keras's adapter: the model then says that input is not optional)
         if by_slice:
-            cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])  # noqa: E731
+            cut = lambda a: (None if a is None else a.rows(start, end) if type(a) is SparseRows  # noqa: E731
+                             else Tensor(a[start:end]))
         else:
-            cut = lambda a: (a.take(perm).rows(0, end - start) if type(a) is SparseRows  # noqa: E731
-                             else Tensor(array_module(a).take(a, perm, axis=0)))
+            cut = lambda a: (None if a is None else a.take(perm).rows(0, end - start)  # noqa: E731
+                             if type(a) is SparseRows else Tensor(array_module(a).take(a, perm, axis=0)))
         for start in range(0, n, bs):
             end = min(start + bs, n)
             if not by_slice:
