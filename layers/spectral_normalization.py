@@ -32,8 +32,12 @@ class SpectralNormalization(Wrapper):
 
     def __init__(self, layer, power_iterations=1, **kwargs):
         super().__init__(layer, **kwargs)
-        if isinstance(power_iterations, bool) or not isinstance(power_iterations, (int, np.integer)) \
-                or power_iterations <= 0:
+        number = isinstance(power_iterations, (int, float, np.integer, np.floating)) \
+            and not isinstance(power_iterations, bool)
+        if number and power_iterations <= 0:       # Keras 3.15's check and words
+            raise ValueError('`power_iterations` should be greater than zero. Received: `power_iterations=%s`'
+                             % (power_iterations,))
+        if not number or not float(power_iterations).is_integer():
             raise ValueError('SpectralNormalization %r: `power_iterations` should be an integer greater than zero, '
                              'got %r' % (self.name, power_iterations))
         self.power_iterations = int(power_iterations)
@@ -43,9 +47,10 @@ class SpectralNormalization(Wrapper):
         self.input_spec = InputSpec(min_ndim=1, axes={-1: input_shape[-1]})
         kernel = getattr(self.layer, 'kernel', None)
         kernel = getattr(self.layer, 'embeddings', None) if kernel is None else kernel
-        if kernel is None:
-            raise ValueError("SpectralNormalization %r: %s object has no attribute 'kernel' nor 'embeddings'"
-                             % (self.name, type(self.layer).__name__))
+        if kernel is None:          # Keras 3.15's words
+            error = ValueError("%s object has no attribute 'kernel' nor 'embeddings'" % type(self.layer).__name__)
+            error.add_note('SpectralNormalization %r wraps a layer with a kernel (Dense, Conv, Embedding)' % self.name)
+            raise error
         # Keras tracks the kernel as an attribute of the wrapper, which puts it first in ``weights``
         # (Layer.__setattr__ tracks it so here too).
         self.kernel = kernel
