@@ -22,13 +22,13 @@ import numpy as np
 from framework.ops import matmul, sigmoid, tanh, zeros_like
 from framework.ops.indexing import _scatter
 from framework.ops.linalg import _NT, _TN, _matmul_array
-from framework.ops.operands import ACTIVE, record
+from framework.ops.operands import ACTIVE
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, sigmoid_grad_array, tanh_value
-from framework.tape import array_rule
 from framework.tensor import Tensor
 
 from .gru_gates import side_by_side
 from .step_gradients import dense_gradient
+from .sequence_op import record_sequence
 
 
 def run(steps, weights, units, return_sequences, grouped):
@@ -58,17 +58,8 @@ def run(steps, weights, units, return_sequences, grouped):
         inputs = tuple(steps[::-1]) + (kernel_zr_t, kernel_h_t)
         walk = _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u)
         tensor_walk = _tensor_walk(len(steps), return_sequences, grouped, u)
-        rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]
-        record('gru_sequence', inputs, out, tuple(rules))
+        record_sequence('gru_sequence', inputs, out, walk, tensor_walk)
     return out
-
-
-def _array_rule(walk, k):
-    return lambda g, out, *arrays: walk(g)[k]
-
-
-def _tensor_rule(walk, k):
-    return lambda g, out, *tensors: walk(g, tensors)[k]
 
 
 def _state_gradient(from_output, from_update, from_reset, from_product, grouped):

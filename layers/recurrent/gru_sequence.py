@@ -30,9 +30,9 @@ from framework import graph_random_ops
 from framework.array_sweep import sum_to_array
 from framework.ops import matmul, sigmoid, tanh, zeros_like
 from framework.ops.linalg import _NT, _TN, _matmul_array
-from framework.ops.operands import ACTIVE, record
+from framework.ops.operands import ACTIVE
 from framework.ops.shapes import sum_to
-from framework.tape import GradientTape, array_rule
+from framework.tape import GradientTape
 from framework.tensor import Tensor
 from framework.variable import Variable
 
@@ -40,6 +40,7 @@ from .. import activations
 from . import gru_reset_before_sequence
 from .gru_gates import _m, _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
 from .step_gradients import dense_gradient
+from .sequence_op import record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -102,17 +103,8 @@ def run(cell, steps, weights, return_sequences):
         inputs = tuple(steps[::-1]) + ((kernel_t,) if bias_t is None else (kernel_t, bias_t))
         walk = _array_walk(saved, kernel, bias is not None, return_sequences, grouped, u)
         tensor_walk = _tensor_walk(len(steps), bias is not None, return_sequences, grouped, u)
-        rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]
-        record('gru_sequence', inputs, out, tuple(rules))
+        record_sequence('gru_sequence', inputs, out, walk, tensor_walk)
     return out
-
-
-def _array_rule(walk, k):
-    return lambda g, out, *arrays: walk(g)[k]
-
-
-def _tensor_rule(walk, k):
-    return lambda g, out, *tensors: walk(g, tensors)[k]
 
 
 def _state_gradient(from_output, from_gate, from_product, grouped):

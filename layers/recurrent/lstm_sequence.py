@@ -27,14 +27,15 @@ import numpy as np
 from framework.ops import bias_add, concat, matmul, sigmoid, tanh, zeros_like
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
 from framework.ops.linalg import _NT, _TN, _matmul_array
-from framework.ops.operands import ACTIVE, record
+from framework.ops.operands import ACTIVE
 from framework.ops.unary import sigmoid_grad, sigmoid_grad_array, tanh_value
-from framework.tape import GradientTape, array_rule
+from framework.tape import GradientTape
 from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .lstm_gates import _gate_sigmoids
 from .step_gradients import dense_gradient
+from .sequence_op import record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -95,17 +96,8 @@ def run(steps, weights, units, return_sequences):
         inputs = tuple(steps[::-1]) + tuple(weights)
         walk = _array_walk(saved, kernel, bias is not None, return_sequences, u)
         tensor_walk = _tensor_walk(len(steps), len(weights) > 1, return_sequences, u)
-        rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]
-        record('lstm_sequence', inputs, out, tuple(rules))
+        record_sequence('lstm_sequence', inputs, out, walk, tensor_walk)
     return out
-
-
-def _array_rule(walk, k):
-    return lambda g, out, *arrays: walk(g)[k]
-
-
-def _tensor_rule(walk, k):
-    return lambda g, out, *tensors: walk(g, tensors)[k]
 
 
 def _array_walk(saved, kernel, has_bias, return_sequences, u):

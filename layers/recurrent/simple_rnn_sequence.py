@@ -18,15 +18,16 @@ import numpy as np
 
 from framework.ops import matmul, tanh, zeros_like
 from framework.ops.linalg import _NT, _TN, _matmul_array
-from framework.ops.operands import ACTIVE, record
+from framework.ops.operands import ACTIVE
 from framework.ops.unary import tanh_value
-from framework.tape import GradientTape, array_rule
+from framework.tape import GradientTape
 from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .. import activations
 from .regrouped_step_sum import regrouped_sum
 from .step_gradients import dense_gradient
+from .sequence_op import record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -75,17 +76,8 @@ def run(cell, steps, weights, return_sequences):
         walk = _array_walk(hs, kernel, return_sequences)
         bias_free = [s[1] for s in steps] if bias is not None else None
         tensor_walk = _tensor_walk(len(steps), return_sequences, bias_free, bias)
-        rules = [array_rule(_tensor_rule(tensor_walk, k), _array_rule(walk, k)) for k in range(len(inputs))]
-        record('simple_rnn_sequence', inputs, out, tuple(rules))
+        record_sequence('simple_rnn_sequence', inputs, out, walk, tensor_walk)
     return out
-
-
-def _array_rule(walk, k):
-    return lambda g, out, *arrays: walk(g)[k]
-
-
-def _tensor_rule(walk, k):
-    return lambda g, out, *tensors: walk(g, tensors)[k]
 
 
 def _array_walk(hs, kernel, return_sequences):
