@@ -30,7 +30,7 @@ from framework.train import deferred_restore
 from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
-from . import autocast as autocasting, mask_propagation, tracking
+from . import autocast as autocasting, mask_propagation, tracked_containers, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
                           check_required_training,
                           convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
@@ -356,10 +356,15 @@ class Layer(LayerWeights, OwnVariables):
         return variable
 
     def __setattr__(self, name, value):
+        may_hold_sublayers = name not in tracking.NOT_SUBLAYER_NAMES
+        if may_hold_sublayers:
+            # Keras 3's tracker: note the sublayers in the order added; lists and dicts become
+            # tracked copies, so that what is appended to them later is noted too
+            value = tracked_containers.track(self, value, Layer)
         super().__setattr__(name, value)
         if type(value) is Variable and value._path is not None:
             tracking.track_variable(self, value)     # self.scale = keras.Variable(...): Keras tracks it
-        if name not in tracking.NOT_SUBLAYER_NAMES:
+        if may_hold_sublayers:
             tracking.structure_changed(self)     # where the sublayers are may have changed
 
     def __delattr__(self, name):

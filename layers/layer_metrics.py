@@ -11,8 +11,6 @@ from framework.metrics.metric import Metric
 
 from . import tracking
 
-_CONTAINERS = (list, tuple, dict)
-
 
 def own_metrics(layer, skip=()):
     """The Metric objects held by ``layer``'s attributes, each once, leaving out ``skip``."""
@@ -25,8 +23,8 @@ def own_metrics(layer, skip=()):
             if id(value) not in seen:
                 seen.add(id(value))
                 found.append(value)
-        elif type(value) in _CONTAINERS:
-            items = list(value.values() if type(value) is dict else value)
+        elif type(value) in tracking.CONTAINERS:
+            items = list(value.values() if isinstance(value, dict) else value)
             pending.extend(reversed(items))
     return found
 

@@ -2,9 +2,9 @@
 
 Sublayers are the Layer values of the instance ``__dict__``, in insertion
 order, including those held in lists, tuples and dicts (``self.blocks =
-[Dense(8), Dense(8)]``). Nothing is registered in ``__setattr__``: a user
-subclass that does ``self.d1 = Dense(10)`` is found the same way, at the
-moment weights are asked for.
+[Dense(8), Dense(8)]``), found at the moment weights are asked for. They are
+listed in the order they were added (``tracked_containers``, Keras 3's order),
+which ``__setattr__`` and the tracked lists and dicts note.
 """
 import operator
 import types
@@ -13,15 +13,23 @@ import numpy as np
 
 from framework.variable import Variable
 
+from .tracked_containers import ORDER, TrackedDict, TrackedList, added_order
+
 
 def direct_sublayers(layer):
     """The layers held by ``layer``'s attributes, each once, in attribute order."""
     found = []
     for value in _cached_places(layer):
-        if type(value) in _CONTAINERS:
+        if type(value) in CONTAINERS:
             _collect(value, layer, found, _Layer or _layer_class())
         elif value not in found:
             found.append(value)
+    order = added_order(layer)
+    if order:
+        # Keras 3's order: as added; any found but never noted (set through __dict__, or into a
+        # list by index, which Keras does not track) keep their attribute order, after those.
+        rank = {id(sub): i for i, sub in enumerate(order)}
+        found.sort(key=lambda sub: rank.get(id(sub), len(rank)))
     return found
 
 
@@ -31,7 +39,8 @@ def direct_sublayers(layer):
 # weights and losses are asked for every training step; Layer.__setattr__ and
 # __delattr__ drop the cache when an attribute outside NOT_SUBLAYER_NAMES changes.
 CACHE = '_sublayer_places'
-_CONTAINERS = (list, tuple, dict)
+CONTAINERS = (list, tuple, dict, TrackedList, TrackedDict)
+_DICTS = (dict, TrackedDict)
 
 # Counts the changes of every layer's structure (an attribute that may hold a
 # sublayer set or deleted, a weight added, a trainable flag set): the key, with
@@ -52,26 +61,26 @@ def containers_of(layers):
     the places whose items can change without an attribute being set."""
     found = []
     for layer in layers:
-        pending = [v for v in _cached_places(layer) if type(v) in _CONTAINERS]
+        pending = [v for v in _cached_places(layer) if type(v) in CONTAINERS]
         while pending:
             container = pending.pop()
             if type(container) is not tuple:     # a tuple's items never change (nested lists are followed)
                 found.append(container)
-            items = container.values() if type(container) is dict else container
-            pending.extend(v for v in items if type(v) in _CONTAINERS)
+            items = container.values() if type(container) in _DICTS else container
+            pending.extend(v for v in items if type(v) in CONTAINERS)
     return found
 
 
 def snapshot(container):
     """The items of ``container`` (values and keys of a dict), to compare by identity."""
-    if type(container) is dict:
+    if type(container) in _DICTS:
         return tuple(container) + tuple(container.values())
     return tuple(container)
 
 
 def unchanged(container, items):
     # snapshot(container), inline: weight lists ask on every read (a training step reads three)
-    current = tuple(container) + tuple(container.values()) if type(container) is dict else tuple(container)
+    current = tuple(container) + tuple(container.values()) if type(container) in _DICTS else tuple(container)
     return len(current) == len(items) and all(map(operator.is_, current, items))
 
 
@@ -95,7 +104,7 @@ def _places(layer):
         if isinstance(value, Layer):
             if value is not layer:
                 places.append(value)
-        elif kind in _CONTAINERS:
+        elif kind in CONTAINERS:
             places.append(value)
         else:
             # Neither a layer nor a container (an initializer, a regularizer...): a
@@ -116,11 +125,11 @@ _Layer = None
 
 
 def _collect(container, owner, found, Layer):
-    for item in container.values() if type(container) is dict else container:
+    for item in container.values() if type(container) in _DICTS else container:
         if isinstance(item, Layer):
             if item is not owner and item not in found:
                 found.append(item)
-        elif type(item) in (list, tuple, dict):
+        elif type(item) in CONTAINERS:
             _collect(item, owner, found, Layer)
 
 
@@ -149,9 +158,9 @@ def seed_states(layer):
         value = pending.pop()
         if isinstance(value, SeedGenerator):
             found.append(value.state)
-        elif type(value) in _CONTAINERS:
-            items = value.values() if type(value) is dict else value
-            pending.extend(reversed([v for v in items if isinstance(v, SeedGenerator) or type(v) in _CONTAINERS]))
+        elif type(value) in CONTAINERS:
+            items = value.values() if type(value) in _DICTS else value
+            pending.extend(reversed([v for v in items if isinstance(v, SeedGenerator) or type(v) in CONTAINERS]))
     return found
 
 
@@ -176,7 +185,7 @@ _NOT_LAYERS = set(_PLAIN)
 NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
-                   '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk',
+                   '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk', ORDER,
                    '_graph_ends',      # Sequential's Input and output KerasTensors
                    '_compile_config',   # compile()'s arguments
                    'sequence_masks',    # a recurrent cell's dropout masks, held for one sequence

@@ -4,6 +4,8 @@ Own weights come first (trainable ones, then non-trainable ones, each in
 creation order), then those of the sublayers, without repeats. A layer
 whose ``trainable`` is False reports no trainable weights.
 """
+import collections
+
 import numpy as np
 
 from framework.backend import array_module, to_host
@@ -60,11 +62,23 @@ class LayerWeights:
 
     @property
     def layers(self):
-        """The direct sublayers, in attribute order."""
+        """The direct sublayers, in the order they were added (Keras 3's tracker order)."""
         return tracking.direct_sublayers(self)
 
-    def _flatten_layers(self, include_self=True):
-        return ([self] if include_self else []) + tracking.all_sublayers(self)
+    def _flatten_layers(self, include_self=True, recursive=True):
+        """Keras 3's walk: each layer once; recursive, a layer's sublayers go to the front of the
+        queue in reverse (Keras's ``deque.extendleft``), so the walk is not a pre-order one."""
+        if not recursive:
+            return ([self] if include_self else []) + tracking.direct_sublayers(self)
+        out, seen = [self] if include_self else [], set()
+        queue = collections.deque(tracking.direct_sublayers(self))
+        while queue:
+            layer = queue.popleft()
+            if id(layer) not in seen:
+                seen.add(id(layer))
+                out.append(layer)
+                queue.extendleft(tracking.direct_sublayers(layer))
+        return out
 
     @property
     def metrics(self):
