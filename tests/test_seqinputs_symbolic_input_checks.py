@@ -240,3 +240,16 @@ def test_training_entry_points_pass_a_none_input_on_to_the_model(run):
     with pytest.raises(ValueError) as info:
         calls[run]()
     assert str(info.value) == "The input 'b' is not optional, but None was passed. Please provide a valid tensor."
+
+
+def test_one_input_model_given_a_dict_warns_about_the_list_it_reads():
+    """Keras 3's Functional._standardize_inputs: a model made with one Input (not a list of one) reads
+    [inputs['x']] from a dict and warns that this list is not its Input; one made with [Input] does not."""
+    inp = keras.Input((3,), name='x')
+    single, listed = keras.Model(inp, layers.Dense(2)(inp)), keras.Model([inp], layers.Dense(2)(inp))
+    batch = {'x': np.zeros((2, 3), 'float32'), 'y': np.zeros((2, 3), 'float32')}
+    out, texts = _warnings_of(lambda: single(batch))
+    assert out.shape == (2, 2) and texts == [
+        "The structure of `inputs` doesn't match the expected structure.\nExpected: x\n"
+        "Received: inputs=['Tensor(shape=(2, 3))']"]
+    assert _warnings_of(lambda: listed(batch))[1] == []

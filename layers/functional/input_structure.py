@@ -9,7 +9,8 @@ warns first, in these words::
 
 A tensor given for a one-Input list counts as that list (Keras compares after wrapping
 it), a numpy array does not; lists and tuples count as the same; a dict given to a model
-whose Inputs are not a dict is matched by the Inputs' names instead, with no warning. Keras's
+whose Inputs are a list is matched by the Inputs' names instead, with no warning (a model of
+one Input given alone warns about the one-entry list it reads from the dict). Keras's
 tree tells a layer's TrackedDict (``FeatureSpace.get_inputs()``) from a plain dict, and lists
 its keys sorted.
 """
@@ -23,6 +24,7 @@ from framework.tensor import Tensor
 from .. import call_context
 from ..tracked_dict import TrackedDict
 from .input_spec_names import check_inputs_by_name
+from .keras_tensor import KerasTensor
 
 
 def warn_if_structure_differs(model, inputs):
@@ -31,7 +33,11 @@ def warn_if_structure_differs(model, inputs):
     if isinstance(struct, list) and len(struct) == 1 and isinstance(inputs, Tensor):
         inputs = [inputs]
     elif isinstance(inputs, dict) and not isinstance(struct, dict):
-        return
+        if not (isinstance(struct, KerasTensor) and struct.name in inputs):
+            return
+        # one Input not given in a list: Keras 3 takes [inputs[its name]], then warns that this list is
+        # not its Input (Received: inputs=['Tensor(shape=(2, 3))'])
+        inputs = [inputs[struct.name]]
     if _same_structure(inputs, struct) or is_replaying():     # (a replayed step runs no Python on TF)
         return
     if call_context.probing():
