@@ -488,7 +488,8 @@ class Layer(LayerWeights, OwnVariables):
                     with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
                         outputs = self.call(inputs, *args, **kwargs)
             except _CAUGHT_IN_CALL as err:
-                raise _call_error(err, self, inputs, args, kwargs) from err
+                # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
+                raise _call_error(err, self, inputs, args, kwargs) from None
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs, inputs)
         except Exception as err:

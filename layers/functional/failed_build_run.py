@@ -24,6 +24,6 @@ def warn_failed_build_run(layer, error):
     layer in a note, is undone); a sublayer's error keeps that sublayer's wording, as in Keras."""
     from ..layer import _UNBUILT_STATE_WARNING        # layer.py imports the functional package
     own = 'raised in call() of layer "%s"' % layer.name in getattr(error, '__notes__', ())
-    raw = error.__cause__ if own and error.__cause__ is not None else error
+    raw = error.__context__ if own and error.__context__ is not None else error
     warnings.warn(_CANNOT_TRACE % (layer.name, raw), stacklevel=4)
     warnings.warn(_UNBUILT_STATE_WARNING % layer.name, stacklevel=4)

@@ -94,7 +94,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         try:
             check_inputs(inputs)
         except (TypeError, ValueError) as err:
-            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from err
+            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     shortcut = _graph_outputs(layer, inputs) if only_first else None
     if shortcut is not None:
@@ -110,7 +110,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         try:
             output_shapes = layer.compute_output_shape(shapes)
         except (TypeError, ValueError) as err:
-            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from err
+            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
         outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
@@ -279,6 +279,8 @@ def _symbolic_call_error(err, layer, args, kwargs):
     wrapped = type(err)('Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\n%s'
                         % (name, err.args[0], _arguments_received(layer, args, kwargs)))
     wrapped._keras_call_info_injected = True
+    # (raised 'from None': what Sequential._trace reads of the original rides on the worded error)
+    wrapped.incompatible_input = getattr(err, 'incompatible_input', False)
     for note in getattr(err, '__notes__', ()):
         wrapped.add_note(note)
     return wrapped
