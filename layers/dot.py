@@ -91,11 +91,16 @@ class Dot(Layer):
         return expand_dims(result, 1) if result.ndim == 1 else result
 
     def compute_output_shape(self, input_shape):
+        """Keras 3's arithmetic alone: the sizes are checked by build, not here (Dot(axes=0) gives
+        (3, 4, 4) for two (None, 3, 4) shapes, as on TF 2.21)."""
         _check_pair(self, input_shape, 'input_shape')
-        a0, a1 = self._axes_for(input_shape)
         shape1, shape2 = list(input_shape[0]), list(input_shape[1])
-        shape1.pop(a0)
-        shape2.pop(a1)
+        if isinstance(self.axes, int):
+            axes = [self.axes % len(shape1), self.axes % len(shape2)] if self.axes < 0 else [self.axes] * 2
+        else:
+            axes = self.axes
+        shape1.pop(axes[0])
+        shape2.pop(axes[1])
         out = shape1 + shape2[1:]
         return tuple(out + [1] if len(out) == 1 else out)
 

@@ -48,3 +48,25 @@ def test_upsampling1d_output_shape_is_a_list_as_in_keras():
     assert L.UpSampling1D(3).compute_output_shape((None, 4, 3)) == [None, 12, 3]
     assert L.UpSampling1D(2).compute_output_shape((None, None, 3)) == [None, None, 3]
     assert keras.Sequential([keras.Input((4, 3)), L.UpSampling1D(2)]).output_shape == (None, 8, 3)
+
+
+@pytest.mark.parametrize('axes,shapes,want', [
+    ((1, 1), [(None, 3, 4), (None, 4, 3)], (None, 4, 3)),     # sizes 3 and 4: build refuses, not this
+    (2, [(None, 3, 4), (None, 4, 3)], (None, 3, 4)),
+    (0, [(None, 3, 4), (None, 3, 4)], (3, 4, 4)),
+    (-1, [(None, 3, 4), (None, 5, 4)], (None, 3, 5)),
+    (1, [(None, 3), (None, 3)], (None, 1)),
+    ((1, 2), [(None, 3, 4), (None, 4, 3)], (None, 4, 4)),
+])
+def test_dot_output_shape_is_keras_arithmetic_alone(axes, shapes, want):
+    """TF 2.21's values (/work/notes/progs/layerfuzz/dotcos.py): Keras 3's Dot.compute_output_shape pops the
+    axes without checking them; tapeflow refused mismatched sizes and axis 0 there. Build still refuses."""
+    assert L.Dot(axes=axes).compute_output_shape(shapes) == want
+
+
+def test_dot_build_still_refuses_mismatched_axes():
+    a, b = keras.Input((3, 4)), keras.Input((4, 3))
+    with pytest.raises(ValueError) as info:
+        L.Dot(axes=(1, 1))([a, b])
+    assert str(info.value).startswith('Incompatible input shapes: axis values 3 (at axis 1) != 4 (at axis 1). '
+                                      'Full input shapes: (None, 3, 4), (None, 4, 3)')
