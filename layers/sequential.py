@@ -11,6 +11,7 @@ from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask,
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
+from framework.train import deferred_restore
 
 from . import call_context, serialization
 from .functional.input_spec_names import named_inputs_error
@@ -176,6 +177,9 @@ class Sequential(ModelBase):
         self._output_shapes = shapes
         self._build_input_shape = tuple(input_shape)
         self.built = True
+        # a checkpoint restored into the model before it had layers' weights waits on it (TF restores
+        # them as model.build((None, 3)) makes them, as on the first call)
+        deferred_restore.after_build(self)
 
     def _trace(self, input_shape):
         """Call the layers on an Input of ``input_shape`` (the model's own Input when it
