@@ -254,7 +254,7 @@ class Tensor:
             return invert(self)
         return ops.logical_not(self)
     def __getitem__(self, index):
-        if type(index) is list:     # TensorFlow reads x[[0, 1]] as x[0, 1], not as numpy's gather of rows
+        if isinstance(index, list):     # TF reads x[[0, 1]] (a layer's tracked list too) as x[0, 1], not numpy's gather
             index = ops.indexing.list_index(index)
         if type(index) is not int:      # TF's item check (a list or 1-D index is a TypeError, not a gather)
             check_index_items(index)

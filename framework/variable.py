@@ -396,7 +396,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):
         """``v[index]``: a differentiable read whose result also has ``.assign(value)``."""
-        if type(index) is list:     # as a tensor's: v[[0, 1]] is v[0, 1]
+        if isinstance(index, list):     # as a tensor's: v[[0, 1]] is v[0, 1]
             from .ops.indexing import list_index     # ops import this module
             index = list_index(index)
         if type(index) is not int:      # as a tensor's: TF's item check before the slice

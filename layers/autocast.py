@@ -65,11 +65,13 @@ def weights_as(layer, dtype):
         if type(value) is Variable:
             if id(value) in own:
                 swapped[name] = value
-        elif type(value) in (list, tuple) and any(type(v) is Variable and id(v) in own for v in value):
+        elif isinstance(value, (list, tuple)) and any(type(v) is Variable and id(v) in own for v in value):
             swapped[name] = value      # self.kernels = [add_weight(...), ...]: the list holds the casts
     for name, value in swapped.items():
+        # (a tracked list, layers/tracked_containers.py, is swapped for a plain one while the call runs)
         attributes[name] = cast(value, dtype) if type(value) is Variable else \
-            type(value)(cast(v, dtype) if type(v) is Variable and id(v) in own else v for v in value)
+            (list if isinstance(value, list) else tuple)(cast(v, dtype) if type(v) is Variable and id(v) in own
+                                                         else v for v in value)
     try:
         yield
     finally:

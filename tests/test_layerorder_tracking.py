@@ -199,3 +199,25 @@ def test_a_layer_set_before_super_init_comes_first():
     model = M()
     model(X)
     assert [s.name for s in model.layers] == ['early', 'late']
+
+
+def test_tracked_containers_act_as_the_lists_and_dicts_they_copy():
+    """Measured in TF 2.21 / Keras 3.15: a layer's list attribute is a TrackedList, and x[that list]
+    reads as x[0, 1] (1.0); a functional model's input dict stays a plain dict; a mixed-precision
+    layer's list of weights is cast inside call."""
+    import numpy as np
+    import framework as tf
+    from framework import keras
+
+    class Holder(keras.layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.idx = [0, 1]
+
+    holder = Holder()
+    assert isinstance(holder.idx, list) and type(holder.idx).__name__ == 'TrackedList'
+    x = tf.constant(np.arange(12.0).reshape(3, 4))
+    assert float(x[holder.idx]) == 1.0 and float(tf.Variable(x)[holder.idx]) == 1.0
+    a, b = keras.Input((1,), name='a'), keras.Input((1,), name='b')
+    model = keras.Model({'a': a, 'b': b}, [keras.layers.Concatenate()([a, b]), a])
+    assert type(model.input) is dict and type(model.output) is list and type(model.inputs) is list

@@ -37,8 +37,11 @@ def refuse_missing_inputs(model, inputs):
     it ('Attempt to convert a value (None) ...') or to count it as a missing input."""
     for value, tensor in zip(nest.flatten(inputs), model._inputs):
         if value is None and not getattr(tensor._keras_history[0], 'optional', False):
-            raise _bare(ValueError("The input '%s' is not optional, but None was passed. Please provide a valid "
-                                   'tensor.' % tensor.name))
+            error = ValueError("The input '%s' is not optional, but None was passed. Please provide a valid "
+                               'tensor.' % tensor.name)
+            error.add_note('%s: input %r was given None; pass a tensor or an array for it'
+                           % (model.name, tensor.name))
+            raise _bare(error)
 
 
 def named_inputs_error(layer_name, names, inputs):
