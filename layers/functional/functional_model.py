@@ -58,7 +58,9 @@ class Functional(Model):
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         _check_keras_tensors(inputs, outputs)      # before the model takes a name, as in Keras 3
-        super().__init__(name=name, trainable=trainable, **kwargs)
+        # Keras 3's Functional takes only trainable of its keyword arguments and ignores the rest
+        # (dtype, autocast, a config's leftover keys: Model(i, o, dtype='float64') stays float32)
+        super().__init__(name=name, trainable=trainable)
         inputs, outputs = start_at_inputs(inputs, outputs)     # intermediate tensors get Inputs, as in Keras 3
         flat_inputs, flat_outputs = nest.flatten(inputs), nest.flatten(outputs)
         if not flat_inputs or not flat_outputs:
