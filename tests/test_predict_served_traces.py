@@ -20,8 +20,8 @@ class Probe(keras.layers.Layer):
 
 
 def test_static_answers_and_traces_across_predict_calls(capsys):
-    seen = []
-    model = keras.Sequential([keras.Input((5,)), Probe(seen)])
+    model = keras.Sequential([keras.Input((5,)), Probe([])])
+    seen = model.layers[-1].seen        # (the layer's own tracked copy of the list, as in Keras 3)
     seen.clear()        # (the build's symbolic run)
     capsys.readouterr()
     x = np.arange(50, dtype=np.float32).reshape(10, 5)
@@ -36,8 +36,8 @@ def test_static_answers_and_traces_across_predict_calls(capsys):
 
 
 def test_a_new_feature_size_traces_again(capsys):
-    seen = []
-    model = keras.Sequential([Probe(seen)])
+    model = keras.Sequential([Probe([])])
+    seen = model.layers[-1].seen        # (the layer's own tracked copy of the list, as in Keras 3)
     capsys.readouterr()
     model.predict(np.ones((4, 3), np.float32), batch_size=4, verbose=0)
     model.predict(np.ones((4, 6), np.float32), batch_size=4, verbose=0)      # another rank-2 shape: (4, None)
