@@ -28,7 +28,7 @@ from framework.tensor import Tensor
 
 from .gru_gates import side_by_side
 from .step_gradients import dense_gradient
-from .sequence_op import record_sequence
+from .sequence_op import once_per_gradient, record_sequence
 
 
 def run(steps, weights, units, return_sequences, grouped):
@@ -73,11 +73,7 @@ def _state_gradient(from_output, from_update, from_reset, from_product, grouped)
 
 def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel_zr, kernel_h) from the output's, once per ``g``."""
-    last = [None, None]
-
     def walk(g):
-        if last[0] is g:
-            return last[1]
         g = dense_gradient(g)
         steps = len(saved)
         gp, g_kzr, g_kh = [], None, None
@@ -98,19 +94,14 @@ def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z, g_rh * r,
                                      _NT(g_m, kernel_zr), grouped)
         result = gp + [g_kzr, g_kh]
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)
 
 
 def _tensor_walk(steps, return_sequences, grouped, u):
     """``_array_walk`` with the separate ops' Tensor rules, from the op's Tensor inputs, for a sweep
     another tape records (computed once per ``g``: one graph, as the per-step rules made)."""
-    last = [None, None]
-
     def walk(g, tensors):
-        if last[0] is g:
-            return last[1]
         ps = tensors[:steps][::-1]          # loop order
         kernel_zr, kernel_h = tensors[steps], tensors[steps + 1]
         h = zeros_like(ps[0][:, :u])
@@ -152,6 +143,5 @@ def _tensor_walk(steps, return_sequences, grouped, u):
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, from_update, from_reset,
                                      from_product, grouped)
         result = gp + [g_kzr, g_kh]
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)

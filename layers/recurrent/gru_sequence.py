@@ -40,7 +40,7 @@ from .. import activations
 from . import gru_reset_before_sequence
 from .gru_gates import _m, _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
 from .step_gradients import dense_gradient
-from .sequence_op import record_sequence
+from .sequence_op import once_per_gradient, record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -118,11 +118,7 @@ def _state_gradient(from_output, from_gate, from_product, grouped):
 
 def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel[, bias]) from the output's, computed once per ``g``."""
-    last = [None, None]
-
     def walk(g):
-        if last[0] is g:
-            return last[1]
         g = dense_gradient(g)
         steps = len(saved)
         bias_shape = (3 * u,)
@@ -141,9 +137,8 @@ def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z, _NT(gm, kernel), grouped)
         result = gp + [gk] + ([gb] if has_bias else [])
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)
 
 
 def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
@@ -151,11 +146,7 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
     inputs, for a sweep another tape records. Computed once per ``g``, as the array walk: one graph for
     that tape to differentiate, as the per-step rules made (a walk per input would add the copies'
     terms at ``g`` in another order)."""
-    last = [None, None]
-
     def walk(g, tensors):
-        if last[0] is g:
-            return last[1]
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
         bias = tensors[steps + 1] if has_bias else None
@@ -188,6 +179,5 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, from_gate, from_product, grouped)
         result = gp + [gk] + ([gb] if has_bias else [])
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)

@@ -35,7 +35,7 @@ from framework.variable import Variable
 
 from .lstm_gates import _gate_sigmoids
 from .step_gradients import dense_gradient
-from .sequence_op import record_sequence
+from .sequence_op import once_per_gradient, record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -102,11 +102,7 @@ def run(steps, weights, units, return_sequences):
 
 def _array_walk(saved, kernel, has_bias, return_sequences, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel[, bias]) from the output's, computed once per ``g``."""
-    last = [None, None]
-
     def walk(g):
-        if last[0] is g:
-            return last[1]
         g = dense_gradient(g)
         steps = len(saved)
         gp, gk, gb = [], None, None
@@ -136,20 +132,15 @@ def _array_walk(saved, kernel, has_bias, return_sequences, u):
                 gh_next = _NT(gz, kernel)
                 gc_next = gc * f
         result = gp + [gk] + ([gb] if has_bias else [])
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)
 
 
 def _tensor_walk(steps, has_bias, return_sequences, u):
     """``_array_walk`` with framework ops, from the op's Tensor inputs (for a sweep another tape records).
     Computed once per ``g``, as the array walk: one graph for that tape to differentiate, as the per-step
     rules made (a walk per input would add the copies' terms at ``g`` in another order)."""
-    last = [None, None]
-
     def walk(g, tensors):
-        if last[0] is g:
-            return last[1]
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
         bias = tensors[steps + 1] if has_bias else None
@@ -185,6 +176,5 @@ def _tensor_walk(steps, has_bias, return_sequences, u):
                 gh_next = matmul(gz, kernel, transpose_b=True)
                 gc_next = gc * f
         result = gp + [gk] + ([gb] if has_bias else [])
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)

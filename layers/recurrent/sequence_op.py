@@ -16,6 +16,19 @@ def record_sequence(name, inputs, out, array_walk, tensor_walk):
     record(name, inputs, out, rules)
 
 
+def once_per_gradient(walk):
+    """``walk(g, ...)`` computed once for each output gradient ``g``: the tape asks every input's rule in
+    turn with the same ``g``, and each takes its part of the one walk."""
+    last = [None, None]
+
+    def cached(g, *rest):
+        if last[0] is not g:
+            last[1] = walk(g, *rest)
+            last[0] = g
+        return last[1]
+    return cached
+
+
 def _array_rule(walk, k):
     return lambda g, out, *arrays: walk(g)[k]
 

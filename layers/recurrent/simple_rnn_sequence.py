@@ -27,7 +27,7 @@ from framework.variable import Variable
 from .. import activations
 from .regrouped_step_sum import regrouped_sum
 from .step_gradients import dense_gradient
-from .sequence_op import record_sequence
+from .sequence_op import once_per_gradient, record_sequence
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -82,11 +82,7 @@ def run(cell, steps, weights, return_sequences):
 
 def _array_walk(hs, kernel, return_sequences):
     """The gradients of (p_{T-1}, ..., p_0, kernel) from the output's, computed once per ``g``."""
-    last = [None, None]
-
     def walk(g):
-        if last[0] is g:
-            return last[1]
         g = dense_gradient(g)
         steps = len(hs) - 1
         gp, gk = [], None
@@ -101,19 +97,14 @@ def _array_walk(hs, kernel, return_sequences):
                 from_product = _NT(ga, kernel)
                 gh = g[:, t - 1] + from_product if return_sequences else from_product
         result = gp + [gk]
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)
 
 
 def _tensor_walk(steps, return_sequences, bias_free, bias):
     """``_array_walk`` with framework ops, from the op's Tensor inputs (p_{T-1}, ..., p_0, kernel): the
     forward pass again as the per-step ops ran it (the regrouped sum's value where it was one)."""
-    last = [None, None]
-
     def walk(g, tensors):
-        if last[0] is g:
-            return last[1]
         ps = tensors[:steps][::-1]
         kernel = tensors[steps]
         hs = [zeros_like(ps[0])]
@@ -132,6 +123,5 @@ def _tensor_walk(steps, return_sequences, bias_free, bias):
             if t:
                 gh = g[:, t - 1] + from_product if return_sequences else from_product
         result = gp + [gk]
-        last[0], last[1] = g, result
         return result
-    return walk
+    return once_per_gradient(walk)
