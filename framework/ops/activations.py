@@ -4,6 +4,7 @@ composed from other ops elsewhere."""
 import numpy as np
 
 from .. import backend, graph_random_ops, onednn_policy
+from ..errors import InvalidArgumentError, kernel_error
 from . import eigen_math, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
@@ -257,7 +258,11 @@ def _traced(traced):
 def softmax(logits, axis=-1, name=None):
     """exp(x - max) times the reciprocal of its sum along ``axis`` (TensorFlow's kernel order)."""
     x = as_float_tensor(logits, 'softmax')
-    (ax,) = normalize_axis(axis, x.ndim, 'softmax')
+    try:
+        (ax,) = normalize_axis(axis, x.ndim, 'softmax')
+    except InvalidArgumentError:
+        _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
+        raise
     out = Tensor(_along_last(x._data, ax, _softmax_rows))
     if ACTIVE:
         # (imported here, where a tape records: an import statement costs ~2 us on every predict batch)
@@ -266,6 +271,14 @@ def softmax(logits, axis=-1, name=None):
             lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
             lambda g, y, x: y * (g - _sum((g * y), (ax,), True))),))
     return out
+
+
+def _refuse_scalar_logits(x, axis, kernel, op):
+    """A scalar's softmax along its last axis: TF's wrapper hands it straight to the kernel, which
+    refuses it in these words (another axis fails the wrapper's own range check)."""
+    if x.ndim == 0 and axis == -1:
+        raise kernel_error(kernel, 'logits must have >= 1 dimension, got []', named=True,
+                           note='%s: logits must have an axis of classes, got a scalar' % op)
 
 
 def _along_last(a, ax, rows_fn):
@@ -313,7 +326,11 @@ def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
     from .reductions import reduce_sum
     x = as_float_tensor(logits, 'log_softmax')
-    (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
+    try:
+        (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
+    except InvalidArgumentError:
+        _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
+        raise
     out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
     if ACTIVE:
         record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))

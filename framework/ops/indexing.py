@@ -162,7 +162,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
         # (a variable's rows along axis 0 are TF's ResourceGather: its sparse_read)
-        kernel = 'ResourceGather' if type(x) is Variable and ax == 0 and not b else 'GatherV2'
+        kernel = 'ResourceGather' if type(x) is Variable and not b and _given_zero(axis) else 'GatherV2'
         raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
                                   kernel=kernel)
     if ax < b:

@@ -240,6 +240,7 @@ def einsum(equation, *inputs, **kwargs):
     if len(specs) != len(tensors):
         raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), equation, len(specs))),
                     'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
+    _check_ranks(specs, tensors, equation)
     broadcast = ''
     if '.' in equation:
         specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)
@@ -251,6 +252,20 @@ def einsum(equation, *inputs, **kwargs):
             raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
                                        % (spec, equation, tuple(t.shape)))
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
+
+
+def _check_ranks(specs, tensors, equation):
+    """The Einsum kernel's check of each operand's rank against its subscripts, first failing operand first
+    (an operand with '...' needs at least as many axes as its letters)."""
+    from .list_operands import list_kernel_error
+    for index, (spec, t) in enumerate(zip(specs, tensors)):
+        letters = len(spec.replace('...', ''))
+        if ('...' in spec and t.ndim < letters) or ('...' not in spec and '.' not in spec and t.ndim != letters):
+            raise list_kernel_error(
+                'Einsum', len(tensors), 'Expected input %d to have rank %s%d but got: %d'
+                % (index, 'at least ' if '...' in spec else '', letters, t.ndim), '',
+                'einsum: operand %d has shape %s, which does not fit its subscripts %r in %r'
+                % (index, tuple(t.shape), spec, equation))
 
 
 def _einsum_dtypes_error(tensors):

@@ -678,7 +678,7 @@ _PLAIN = (int, float, complex, list, tuple, np.ndarray, np.generic)
 def _concat_axis(tensors, axis, name):
     """ConcatV2's axis, checked against the first tensor's rank as its kernel does."""
     rank = tensors[0].ndim
-    if rank == 0:
+    if rank == 0 and (not isinstance(axis, (int, np.integer)) or axis == 0):      # (axis 0 passes the range check)
         raise list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
                                 'instead)', name, 'concat: the tensors are scalars; stack them with framework.stack')
     if isinstance(axis, (int, np.integer)) and not -rank <= axis < rank:
