@@ -14,7 +14,7 @@ from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
     shape_to_last, to_first, to_last
 from .convolution import _output_length, check_groups, check_input_groups, filter_count, \
-    kernel_rank_error, refuse_strided_dilation
+    kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .layer import Layer
@@ -82,6 +82,7 @@ class Conv1D(KernelOptions, Layer):
         if len(input_shape) > 3:
             raise kernel_rank_error(self, input_shape)
         check_input_groups(channels, self.groups, input_shape)
+        refuse_empty_output(self, tuple(input_shape), as_channels_last(self, input_shape)[1:-1])    # as Keras 3
         self._add_kernel_and_bias(self.kernel_size + (int(channels) // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(min_ndim=3, axes={channel_axis(self): int(channels)})
         self.built = True

@@ -10,7 +10,7 @@ from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
 from .convolution import _compare_with_zero, _output_length, check_groups, filter_count, kernel_rank_error, \
-    refuse_strided_dilation
+    refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -83,6 +83,7 @@ class ConvND(KernelOptions, Layer):
         if channels % self.groups:
             raise ValueError('%s %r: the input channels %d must divide by groups=%d'
                              % (type(self).__name__, self.name, channels, self.groups))
+        refuse_empty_output(self, tuple(input_shape), last[1:-1])     # at build, as Keras 3
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True

@@ -194,7 +194,7 @@ def refuse_empty_output(layer, given_shape, spatial_sizes):
 def _output_length(size, window, stride, padding):
     if size is None:
         return None
-    if padding == 'same':
+    if padding in ('same', 'causal'):      # Conv1D's causal padding keeps the length as 'same' does
         return -(-size // stride)
     return (size - window) // stride + 1
 

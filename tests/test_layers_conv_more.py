@@ -252,7 +252,7 @@ def test_bad_arguments_are_named(make, match):
 
 @pytest.mark.parametrize('layer, shape, match', [
     (layers.Conv3D(2, 2), (1, 4, 4, 2), 'rank|ndim'),
-    (layers.Conv3D(2, 3), (1, 2, 4, 4, 1), 'window'),
+    (layers.Conv3D(2, 3), (1, 2, 4, 4, 1), 'Computed output size would be zero'),   # Keras 3's build text
     (layers.Conv3D(4, 1, groups=4), (1, 2, 2, 2, 6), 'groups'),
     (layers.DepthwiseConv1D(2), (2, 3, 4, 1), 'rank|ndim'),
     (layers.MaxPooling3D(), (1, 4, 4, 1), 'rank|ndim'),
