@@ -139,6 +139,11 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         return batch_normalization(inputs, mean, variance, beta, gamma, epsilon)
 
     def compute_output_shape(self, input_shape):
+        rank = len(input_shape)     # Keras 3 checks the axes here too (a Functional model's shape inference)
+        for axis in self.axis if isinstance(self.axis, list) else [self.axis]:
+            if not -rank <= axis < rank:
+                raise ValueError('Axis %s is out of bounds for input shape %s. Received: axis=%s'
+                                 % (axis, input_shape, self.axis))
         return tuple(input_shape)
 
     def get_config(self):
