@@ -21,6 +21,7 @@ from . import eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites,
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
+from .signed_zero_ties import ties_as_tensorflow
 from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
@@ -356,7 +357,8 @@ def maximum(x, y, name=None):
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('maximum', x, y)
     try:
-        out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
+        xp = array_module_of(dx, dy)
+        out = Tensor(ties_as_tensorflow(xp, xp.maximum, xp.maximum(dx, dy), dx, dy))
     except ValueError:
         raise _broadcast_error('maximum', dx, dy) from None
     if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
@@ -373,7 +375,8 @@ def minimum(x, y, name=None):
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('minimum', x, y)
     try:
-        out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
+        xp = array_module_of(dx, dy)
+        out = Tensor(ties_as_tensorflow(xp, xp.minimum, xp.minimum(dx, dy), dx, dy))
     except ValueError:
         raise _broadcast_error('minimum', dx, dy) from None
     if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them

@@ -9,6 +9,7 @@ from ..tensor import Tensor
 from . import float_kernels
 from .graph_input_errors import eager_input_error
 from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
+from .signed_zero_ties import ties_as_tensorflow
 
 
 def where(condition, x=None, y=None, name=None):
@@ -108,7 +109,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     xp = backend.array_module(a)
     try:
         # min before max, as TensorFlow's kernel: bounds given the wrong way round (min > max) give min.
-        out = Tensor(xp.maximum(xp.minimum(a, hi), lo).astype(a.dtype, copy=False))
+        below_hi = ties_as_tensorflow(xp, xp.minimum, xp.minimum(a, hi), a, hi)
+        out = Tensor(ties_as_tensorflow(xp, xp.maximum, xp.maximum(below_hi, lo), below_hi, lo).astype(a.dtype, copy=False))
     except ValueError:
         raise _clip_shapes_error(a, lo, hi, not isinstance(clip_value_min, (list, tuple)),
                                  not isinstance(clip_value_max, (list, tuple))) from None
