@@ -183,6 +183,10 @@ class Concatenate(Layer):
             error.add_note('Concatenate %r: call it on a list of tensors' % self.name)
             raise error
         _check_shapes(self, input_shape)
+        if any(-len(s) > self.axis for s in input_shape):
+            # Keras 3's build drops the axis from each shape with `del shape[axis]`, which a negative axis
+            # beyond the rank fails in Python's words (a positive one beyond it is skipped there)
+            raise IndexError('list assignment index out of range')
         ranks = {len(s) for s in input_shape}
         rank = ranks.pop()
         if ranks:
@@ -220,7 +224,9 @@ class Concatenate(Layer):
     def compute_output_shape(self, input_shape):
         rank = len(input_shape[0])
         if not -rank <= self.axis < rank:
-            self._refuse_ranks(input_shape)
+            if len(input_shape) > 1:    # Keras 3 reads the first shape's axis, as a list, to add the others'
+                raise IndexError('list index out of range')
+            return tuple(input_shape[0])       # a lone shape: Keras adds nothing to it, reads no axis
         out = list(input_shape[0])
         sizes = [s[self.axis] for s in input_shape]
         out[self.axis] = None if None in sizes else sum(sizes)

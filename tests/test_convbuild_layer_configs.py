@@ -37,3 +37,27 @@ def test_built_layer_normalization_checks_its_sorted_axes():
     with pytest.raises(ValueError) as caught:
         layer.compute_output_shape((2, 3))
     assert str(caught.value) == 'Axis 2 is out of bounds for input shape (2, 3). Received: axis=[1, 2]'
+
+
+def test_concatenate_negative_axis_beyond_the_rank_is_python_index_error_at_build():
+    """TF 2.21: Concatenate(axis=-4) on two (2, 3, 4) arrays raises IndexError 'list assignment index out
+    of range' from build (Keras's `del shape[axis]`), leaving the layer unbuilt; a symbolic call alike."""
+    import numpy as np
+    layer = L.Concatenate(axis=-4)
+    with pytest.raises(IndexError) as caught:
+        layer([np.ones((2, 3, 4), 'float32')] * 2)
+    assert str(caught.value) == 'list assignment index out of range' and not layer.built
+    with pytest.raises(IndexError, match='^list assignment index out of range$'):
+        L.Concatenate(axis=-9)([keras.Input((3, 4)), keras.Input((3, 4))])
+    with pytest.raises(IndexError, match='^list assignment index out of range$'):
+        L.Concatenate(axis=-3).build([(2, 3, 4), (2, 3)])     # the second shape's rank is the one exceeded
+
+
+@pytest.mark.parametrize('axis', [-4, 3, 5, -9])
+def test_concatenate_output_shape_with_an_axis_beyond_the_rank(axis):
+    """TF 2.21: compute_output_shape of two (2, 3, 4) shapes raises IndexError 'list index out of range';
+    of one shape it returns that shape, reading no axis."""
+    with pytest.raises(IndexError) as caught:
+        L.Concatenate(axis=axis).compute_output_shape([(2, 3, 4), (2, 3, 4)])
+    assert str(caught.value) == 'list index out of range'
+    assert tuple(L.Concatenate(axis=axis).compute_output_shape([(2, 3, 4)])) == (2, 3, 4)
