@@ -94,3 +94,12 @@ def test_nans_and_other_values_are_unchanged():
     np.testing.assert_array_equal(lowest, [np.nan, np.nan, np.nan, 0.0, -2.0, -np.inf, 0.0, 3.0, np.nan])
     assert signs(highest) == '++++++-++' and signs(lowest) == '++++---++'
     assert highest.dtype == np.float32 and tf.maximum(np.int32([1, 2]), np.int32([2, 1])).numpy().tolist() == [2, 2]
+
+
+def test_relu6_keeps_minus_zero_where_tf_max_returns_x():
+    """TF 2.21 float32: tf.nn.relu6 and keras.activations.relu6 of -0.0s (3 and 11 elements)."""
+    assert signs(tf.nn.relu6(zeros(3, np.float32, negative=True))) == '---'
+    assert signs(tf.nn.relu6(zeros(11, np.float32, negative=True))) == '++++++++---'
+    assert signs(tf.keras.activations.relu6(zeros(11, np.float32, negative=True))) == '++++++++---'
+    np.testing.assert_array_equal(tf.nn.relu6(np.float32([-1, 0.5, 7, np.nan])).numpy(), [0, 0.5, 6, np.nan])
+    assert tf.nn.relu6(np.int32([-3, 2, 9])).numpy().tolist() == [0, 2, 6]

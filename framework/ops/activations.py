@@ -11,6 +11,7 @@ from .fusable_outputs import FUSABLE, is_fusable
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
+from .signed_zero_ties import ties_as_tensorflow
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
 from .unary import sigmoid, tanh, exp
@@ -38,7 +39,10 @@ _RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6), x),)
 def relu6(features, name=None):
     x = as_real_tensor(features, 'relu6')
     xp = backend.array_module(x._data)
-    out = Tensor(xp.clip(x._data, 0, 6).astype(x._data.dtype, copy=False))
+    a, zero = x._data, x._data.dtype.type(0)
+    # TF's kernel is max(x, 0) then min(., 6): a -0.0 keeps its sign where TF's max returns x on the tie
+    above_zero = ties_as_tensorflow(xp, xp.maximum, xp.maximum(a, zero), a, zero)
+    out = Tensor(xp.minimum(above_zero, a.dtype.type(6)).astype(a.dtype, copy=False))
     if ACTIVE and x._data.dtype.kind == 'f':
         record('relu6', (x,), out, _RELU6_VJPS)
     return out
