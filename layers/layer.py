@@ -428,10 +428,7 @@ class Layer(LayerWeights, OwnVariables):
             if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
                 refuse_shapeless(self, inputs)
             elif inputs is None:
-                try:
-                    convert_inputs(None, None)
-                except ValueError as err:      # Keras 3 passes None to call(), whose first op fails converting it
-                    raise _call_error(err, self, inputs, args, kwargs) from None
+                self._refuse_none(args, kwargs, training)
         mixed = self._compute
         if mixed is None:
             if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
@@ -499,6 +496,20 @@ class Layer(LayerWeights, OwnVariables):
         finally:
             entries.pop()
         return outputs
+
+    def _refuse_none(self, args, kwargs, training):
+        """Raise what Keras 3 raises for ``layer(None)`` on a layer without an input spec: it passes None
+        to call(), whose first op fails converting it. (Sequential says which Input is not optional.)"""
+        try:
+            convert_inputs(None, None)
+        except ValueError as err:
+            raise self._none_call_error(err, args, kwargs, training) from None
+
+    def _none_call_error(self, err, args, kwargs, training):
+        """``err``, raised for a None input, worded as an error of this layer's call()."""
+        if training is not None and (TAKES_TRAINING.get(type(self)) or accepts_training(type(self))):
+            kwargs = dict(kwargs, training=training)
+        return _call_error(err, self, None, args, kwargs)
 
     def _build_for(self, inputs):
         shape = shape_of(inputs)

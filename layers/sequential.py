@@ -14,7 +14,7 @@ from framework.tensor import Tensor
 from framework.train import deferred_restore
 
 from . import call_context, serialization
-from .functional.input_spec_names import named_inputs_error
+from .functional.input_spec_names import named_inputs_error, not_optional_error
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
@@ -238,6 +238,23 @@ class Sequential(ModelBase):
         for layer in self._layers:
             x = layer(x, training=training)
         return x
+
+    def _refuse_none(self, args, kwargs, training):
+        """Keras 3 for ``model(None)``: a built Sequential's Functional says that its Input is not optional;
+        an unbuilt one hands None to its first layer, whose refusal comes worded as this call's error
+        (unless that layer's own call worded it). tapeflow said 'Attempt to convert a value (None)'."""
+        if self._graph_ends is not None:
+            err = not_optional_error(self.name, self._graph_ends[0][0].name)
+        elif self._layers:
+            try:
+                self._layers[0](None, training=training)
+            except (TypeError, ValueError) as first:
+                err = first
+            else:
+                return super()._refuse_none(args, kwargs, training)
+        else:
+            return super()._refuse_none(args, kwargs, training)
+        raise self._none_call_error(err, args, kwargs, training) from None
 
     def _match_input_rank(self, x):
         """As Keras 3's Functional (a built Sequential calls its traced graph): a numeric input is

@@ -37,11 +37,15 @@ def refuse_missing_inputs(model, inputs):
     it ('Attempt to convert a value (None) ...') or to count it as a missing input."""
     for value, tensor in zip(nest.flatten(inputs), model._inputs):
         if value is None and not getattr(tensor._keras_history[0], 'optional', False):
-            error = ValueError("The input '%s' is not optional, but None was passed. Please provide a valid "
-                               'tensor.' % tensor.name)
-            error.add_note('%s: input %r was given None; pass a tensor or an array for it'
-                           % (model.name, tensor.name))
-            raise _bare(error)
+            raise _bare(not_optional_error(model.name, tensor.name))
+
+
+def not_optional_error(model_name, input_name):
+    """Keras 3's ValueError for None given to the Input whose tensor is named ``input_name``."""
+    error = ValueError("The input '%s' is not optional, but None was passed. Please provide a valid tensor."
+                       % input_name)
+    error.add_note('%s: input %r was given None; pass a tensor or an array for it' % (model_name, input_name))
+    return error
 
 
 def named_inputs_error(layer_name, names, inputs):
