@@ -89,9 +89,12 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     if not tape._persistent:
         tape._release()
     # TensorFlow's batch_jacobian gives zeros for an unconnected target whatever
-    # unconnected_gradients says (its code keeps that for compatibility).
+    # unconnected_gradients says (its code keeps that for compatibility): of the target's
+    # dtype where its gradients were None (an int32 target gives int32 zeros), else of the
+    # zero gradients' (the source's) dtype.
     if not cols or not connected:
-        return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype))
+        dtype = target.dtype if unconnected == 'none' and cols else source.dtype
+        return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))
 
