@@ -13,9 +13,9 @@ from .layer import Layer
 def _resolved_target(known, target, who):
     """``target`` with its -1 filled from the ``known`` non-batch shape, when it can be; a
     ValueError when the known size cannot take it (Keras 3 checks this when the layer is
-    called on a symbolic input, before any data flows)."""
+    called, on a symbolic input before any data flows, and on data before its reshape op)."""
     target = tuple(target)
-    if any(d is None for d in known):
+    if any(d is None for d in known) or None in target:
         return target
     rest = int(np.prod([d for d in target if d != -1], dtype=np.int64))
     total = int(np.prod(known, dtype=np.int64))
@@ -26,6 +26,9 @@ def _resolved_target(known, target, who):
                                                 'dimensions in target_shape' if -1 in target else '',
                                                 tuple(known), target))
         error.add_note('%s: an input of shape %s cannot be reshaped to target_shape %s' % (who, tuple(known), target))
+        # Keras raises it from a Sequential's symbolic build too, where a layer's own refusal of its input
+        # is what stops the build (not a layer that merely cannot be traced)
+        error.incompatible_input = True
         raise error
     return tuple(total // rest if d == -1 else d for d in target)
 
@@ -34,33 +37,51 @@ class Reshape(Layer):
     """(batch, ...) -> (batch, *target_shape); one entry of target_shape may be -1.
 
     Raises:
-        ValueError: a target_shape with more than one -1 or a non-positive
-            entry, or one that the input's size does not fit.
+        ValueError: a target_shape with more than one -1 or an entry below -1 (at once), or one
+            that the input's size does not fit (when called; a 0 entry fits only an empty input).
     """
 
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
-        try:
-            target = tuple(int(d) for d in target_shape)
-        except (TypeError, ValueError):
-            raise TypeError('Reshape: target_shape must be a tuple of ints (one may be -1), got %r'
-                            % (target_shape,)) from None
-        if target.count(-1) > 1 or any(d == 0 or d < -1 for d in target):
-            raise ValueError('Reshape %r: target_shape must hold positive ints and at most one -1, got %r'
-                             % (self.name, target_shape))
-        self.target_shape = target
+        # Keras 3.15's checks and words: any iterable (a number is tuple()'s TypeError); only its int
+        # entries are checked here, a str one fails when the layer is called
+        target = tuple(target_shape)
+        ints = [d for d in target if isinstance(d, (int, np.integer))]
+        if any(d < -1 for d in ints):
+            raise ValueError('Each dimension in `target_shape` must be a non-negative integer, or `-1` for a '
+                             'single unknown dimension. Received: target_shape=%s.' % (target,))
+        if ints.count(-1) > 1:
+            raise ValueError('There must be at most one unknown dimension (-1) in `target_shape`. Received: '
+                             'target_shape=%s.' % (target,))
+        self.target_shape = tuple(int(d) if isinstance(d, (int, np.integer)) else d for d in target)
         self.built = True
 
     def call(self, inputs):
         if not inputs.shape:        # Keras 3's words: a scalar has no batch axis to keep
             raise ValueError('The total size of the tensor must be unchanged. Received: input_shape=(), '
                              'target_shape=%s' % (self.target_shape,))
-        return reshape(inputs, (inputs.shape[0],) + self.target_shape)
+        # Keras 3 resolves the target against the input's shape before its reshape op runs, so a size
+        # that does not fit is its ValueError, not the kernel's
+        target = _resolved_target(inputs.shape[1:], self._known_target(), 'Reshape %r' % self.name)
+        if None in target:          # a non-int entry: Keras's ops.reshape takes it as a -1
+            newshape = (inputs.shape[0],) + tuple(-1 if d is None else d for d in target)
+            if newshape.count(-1) > 1:
+                raise ValueError('There must be at most one unknown dimension (-1) in `newshape`. Received: '
+                                 'newshape=%s.' % (newshape,))
+            return reshape(inputs, newshape)
+        return reshape(inputs, (inputs.shape[0],) + target)
 
     def compute_output_shape(self, input_shape):
         shape = tuple(input_shape)
-        target = _resolved_target(shape[1:], self.target_shape, 'Reshape %r' % self.name)
+        target = _resolved_target(shape[1:], self._known_target(), 'Reshape %r' % self.name)
         return (shape[0],) + tuple(None if d == -1 else d for d in target)
+
+    def _known_target(self):
+        # Keras reads an entry that is no int (Reshape('ab') builds) as unknown, and then resolves no -1
+        target = self.target_shape
+        if all(isinstance(d, int) for d in target):
+            return target
+        return tuple(d if isinstance(d, int) and d != -1 else None for d in target)
 
     def get_config(self):
         config = super().get_config()

@@ -335,7 +335,7 @@ def test_layer_normalization_config_after_build_lists_axes_like_keras():
 @pytest.mark.parametrize('make, call, error, message', [
     (lambda: L.Embedding(0, 3), None, ValueError, '`input_dim` must be a positive integer'),
     (lambda: L.Embedding(4, 3), lambda layer: layer(np.array([[1, 4]])), IndexError, r'\[0, 4\)'),
-    (lambda: L.Reshape((2, -1, -1)), None, ValueError, 'at most one -1'),
+    (lambda: L.Reshape((2, -1, -1)), None, ValueError, r'at most one unknown dimension \(-1\)'),
     (lambda: L.Permute((1, 3)), None, ValueError, 'start from 1'),
     (lambda: L.Cropping1D(3), lambda layer: layer(np.zeros((1, 5, 2), 'float32')), ValueError, 'smaller than'),
     (lambda: L.Normalization(mean=1.0), None, ValueError, 'both `mean` and `variance`'),

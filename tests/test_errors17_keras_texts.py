@@ -1,0 +1,66 @@
+"""Bad input that Keras programs meet most often raises TensorFlow 2.21 / Keras 3.15's exception class and words.
+
+Each expected (class, text) pair was printed by TF 2.21 + Keras 3.15 (/opt/tfref) running the same call
+(the errors16 / errors17 fuzzers, /work/notes/progs/errors17); tapeflow may add a PEP 678 note, so the
+first argument is compared, not str() with notes. '\x1b[1m' ... '\x1b[0m' is Keras's bold call banner.
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+layers = keras.layers
+
+
+def _banner(layer, message, received):
+    return ('Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s.call():\n'
+            '  \u2022 %s' % (layer, message, layer, received))
+
+
+_SYMBOLIC_6 = ("args=('<KerasTensor shape=(None, 6), dtype=float32, sparse=False, ragged=False, name=keras_tensor>',)"
+               "\n  \u2022 kwargs=<class 'inspect._empty'>")
+_EAGER_2_3 = 'inputs=tf.Tensor(shape=(2, 3), dtype=float32)'
+
+CASES = [
+    # Reshape: Keras resolves the target against the input before any reshape op runs
+    (lambda: layers.Reshape((4,))(np.ones((2, 3), 'float32')), ValueError,
+     _banner('Reshape', 'The total size of the tensor must be unchanged. Received: input_shape=(3,), '
+             'target_shape=(4,)', _EAGER_2_3)),
+    (lambda: layers.Reshape((0, 3))(np.ones((2, 3), 'float32')), ValueError,
+     _banner('Reshape', 'The total size of the tensor must be unchanged. Received: input_shape=(3,), '
+             'target_shape=(0, 3)', _EAGER_2_3)),
+    (lambda: layers.Reshape((-1, -1)), ValueError,
+     'There must be at most one unknown dimension (-1) in `target_shape`. Received: target_shape=(-1, -1).'),
+    (lambda: layers.Reshape((2, -3)), ValueError,
+     'Each dimension in `target_shape` must be a non-negative integer, or `-1` for a single unknown dimension. '
+     'Received: target_shape=(2, -3).'),
+    (lambda: layers.Reshape(3), TypeError, "'int' object is not iterable"),
+    (lambda: layers.Reshape('abc')(np.ones((2, 3), 'float32')), ValueError,
+     _banner('Reshape', 'There must be at most one unknown dimension (-1) in `newshape`. Received: '
+             'newshape=(2, -1, -1, -1).', _EAGER_2_3)),
+    (lambda: keras.Sequential([keras.Input((6,)), layers.Reshape((4,))]), ValueError,
+     _banner('Reshape', 'The total size of the tensor must be unchanged. Received: input_shape=(6,), '
+             'target_shape=(4,)', _SYMBOLIC_6)),
+    (lambda: keras.Sequential([keras.Input((6,)), layers.Reshape((-1, 4))]), ValueError,
+     _banner('Reshape', 'The total size of the tensor must be unchanged, however, the input size cannot by '
+             'divided by the specified dimensions in target_shape. Received: input_shape=(6,), '
+             'target_shape=(-1, 4)', _SYMBOLIC_6)),
+]
+
+
+@pytest.mark.parametrize('call, cls, text', CASES)
+def test_bad_keras_call_raises_tensorflows_class_and_words(call, cls, text):
+    keras.backend.clear_session()
+    with pytest.raises(Exception) as caught:
+        call()
+    assert isinstance(caught.value, cls), repr(caught.value)
+    assert str(caught.value.args[0]) == text
+
+
+def test_reshape_takes_what_keras_takes():
+    """Keras 3.15 builds Reshape('abc') (symbolically: (None, None, None, None)) and fills a -1 on data."""
+    keras.backend.clear_session()
+    assert layers.Reshape('abc').target_shape == ('a', 'b', 'c')
+    assert tuple(layers.Reshape('abc')(keras.Input((3,))).shape) == (None, None, None, None)
+    assert tuple(layers.Reshape(('a', 3))(np.ones((2, 6), 'float32')).shape) == (2, 2, 3)
+    assert tuple(layers.Reshape((-1, 3))(np.ones((2, 6), 'float32')).shape) == (2, 2, 3)
