@@ -74,6 +74,8 @@ class CompiledLoss:
                     error.add_note("The model's outputs are %s" % ', '.join(map(repr, keys)))
                     raise error
                 return [value.get(k) for k in keys]
+            if what == 'loss_weights':      # Keras 3 picks each output's weight by name: a missing one is KeyError(name)
+                return [value[name] for name in labels]
             if set(value) != set(labels):
                 raise ValueError('Expected keys %s in %s dict, but found %s.keys()=%s'
                                  % (labels, what, what, list(value.keys())))
@@ -115,9 +117,21 @@ class CompiledLoss:
                                'them apart.')       # Keras's words are the message; tapeflow's hint a note
                 raise error
             return flat * len(keys)
-        if isinstance(weights, dict) and not isinstance(self._user_loss, dict) and isinstance(keys[0], int):
+        if isinstance(weights, dict) and not isinstance(self._user_loss, dict):
             weights = nest.flatten(weights)          # Keras packs a dict's values (sorted keys) as the list
+        elif isinstance(weights, dict) and isinstance(keys[0], str) and set(weights) != set(self._user_loss):
+            weights = self._pack_as_loss_dict(weights)
         return self._per_output(weights, keys, labels, 'loss_weights')
+
+    def _pack_as_loss_dict(self, weights):
+        """A weights dict keyed otherwise than the loss dict, as Keras 3 packs it when the structures differ:
+        the weights' values in their sorted-key order go to the losses' sorted keys, so {'a': .5, 'c': 2.}
+        weighs losses 'a' and 'b'; a count that differs from the losses' (a None loss counts) is its ValueError."""
+        flat = nest.flatten(weights)
+        if len(flat) != len(self._user_loss):
+            raise ValueError('`loss_weights` must match the number of losses, got %d losses and %d weights.'
+                             % (len(self._user_loss), len(weights)))
+        return dict(zip(sorted(self._user_loss), flat))
 
     def build(self, y_true, y_pred):
         if isinstance(self._user_loss, (list, tuple)) and len(self._user_loss) > 1 \
