@@ -7,6 +7,7 @@ thread is recording, that generality is not needed: the rules that declare an
 dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 """
 import math
+import operator
 
 from .eigen_outer_sum import outer_sum
 from .ops import eigen_sum
@@ -33,6 +34,9 @@ def pass_gradient(g, output, *inputs):
 pass_gradient.array_rule = pass_gradient
 
 
+_DATA = operator.attrgetter('_data')     # an input's raw array, for map()
+
+
 def sweep_arrays(nodes, tracked, grads, source_ids, free, order=None):
     """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
     ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
@@ -52,13 +56,16 @@ def sweep_arrays(nodes, tracked, grads, source_ids, free, order=None):
             xid = id(x)
             if xid not in tracked or vjp is None:
                 continue
-            rule = pass_gradient if vjp is pass_gradient else getattr(vjp, 'array_rule', None)
+            try:                              # (an attribute load: most rules have one, and try costs nothing)
+                rule = vjp.array_rule
+            except AttributeError:
+                rule = None
             if rule is pass_gradient:         # add, add_n: no call needed
                 gx = g
             elif rule is not None:
                 if arrays is None:
                     try:
-                        arrays = [t._data for t in inputs]
+                        arrays = list(map(_DATA, inputs))
                     except AttributeError:    # a Python number among the inputs passes as it is
                         arrays = [getattr(t, '_data', t) for t in inputs]
                 gx = rule(g, output._data, *arrays)

@@ -4,6 +4,8 @@ The tape asks ``explain_nones`` after each sweep; the reasons for variables
 are kept (weakly) so that an optimizer's "No gradients provided" error can
 repeat them (``none_gradient_reason``).
 """
+import itertools
+import operator
 import warnings
 import weakref
 
@@ -23,10 +25,13 @@ EXPLAIN_NONE = [True]      # the switch framework.debugging.explain_none_gradien
 # id(variable) -> (weak reference to it, the reason its last gradient was None). Keyed by
 # id: a WeakKeyDictionary compares keys with ``==``, which is elementwise on variables.
 _REASONS = {}
+_ALWAYS_NONE = itertools.repeat(None)     # operator.is_'s second argument, for map()
 
 
 def explain_nones(tape, sources, results, targets):
     """Warn for each source whose result is None; forget older reasons for the others."""
+    if not _REASONS and not any(map(operator.is_, results, _ALWAYS_NONE)):
+        return      # every source has a gradient and no reason is kept (each training step): nothing to do
     for source, grad in zip(sources, results):
         if grad is None:
             _explain(tape, source, targets)
