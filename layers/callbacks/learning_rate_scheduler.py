@@ -1,6 +1,4 @@
 """LearningRateScheduler: set the learning rate from a function of the epoch."""
-import inspect
-
 import numpy as np
 
 from framework.keras.interactive_logging import print_msg
@@ -24,24 +22,21 @@ class LearningRateScheduler(Callback):
         self.schedule = schedule
         self.verbose = verbose
 
-    def _call_schedule(self, epoch, lr):
-        try:
-            takes_lr = len(inspect.signature(self.schedule).parameters) >= 2
-        except (TypeError, ValueError):
-            takes_lr = True
-        return self.schedule(epoch, lr) if takes_lr else self.schedule(epoch)
-
     def on_epoch_begin(self, epoch, logs=None):
         optimizer = self.model.optimizer
         if not hasattr(optimizer, 'learning_rate'):
-            raise ValueError('LearningRateScheduler: the optimizer must have a "learning_rate" attribute')
-        lr = self._call_schedule(epoch, float(np.asarray(optimizer.learning_rate)))
+            raise ValueError('Optimizer must have a "learning_rate" attribute.')
+        # as Keras 3: the (epoch, lr) form first, and the epoch alone on any TypeError, which therefore
+        # also retries a two-argument schedule whose own body raised one
+        try:
+            lr = self.schedule(epoch, float(np.asarray(optimizer.learning_rate)))
+        except TypeError:
+            lr = self.schedule(epoch)
         if not isinstance(lr, (float, np.float32, np.float64)):
-            raise ValueError('LearningRateScheduler: the schedule must return a float, got %r (%s) for epoch %d'
-                             % (lr, type(lr).__name__, epoch))
+            raise ValueError('The output of the `schedule` function should be a float. Got: %s' % format(lr))
         optimizer.learning_rate = lr
         if self.verbose > 0:
-            print_msg('\nEpoch %d: LearningRateScheduler setting learning rate to %s.' % (epoch + 1, lr))
+            print_msg('\nEpoch %d: LearningRateScheduler setting learning rate to %s.' % (epoch + 1, format(lr)))
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:

@@ -28,7 +28,7 @@ class ReduceLROnPlateau(MonitorCallback):
                  cooldown=0, min_lr=0.0, **kwargs):
         super().__init__(monitor, mode, min_delta=min_delta)
         if factor >= 1.0:
-            raise ValueError('ReduceLROnPlateau does not support a factor >= 1.0, got factor=%s' % factor)
+            raise ValueError('ReduceLROnPlateau does not support a factor >= 1.0. Received factor=%s' % format(factor))
         self.factor = factor
         self.patience = patience
         self.verbose = verbose
