@@ -175,13 +175,36 @@ def _structure_error(argument, metrics, y_pred, output_names):
     elif isinstance(metrics, (list, tuple)) and isinstance(y_pred, dict):
         first = ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.\n'
                  % (_lists_to_tuples(metrics),))
+    elif isinstance(metrics, dict) and isinstance(y_pred, dict):
+        first = _key_mismatch(list(y_pred), metrics)
+    elif isinstance(metrics, dict) and isinstance(y_pred, (list, tuple)):
+        first = 'Expected an instance of tuple, got %r.\n' % (_lists_to_tuples(metrics),)
     names = ('either be a dict or a list matching the output names of the functional model %s or '
              % (output_names,)) if output_names else ''
     return ('%sInvalid `%s`. `%s` should contain metrics objects and %smatch the output structure of the model: '
             '%s.\nReceived: %s=%s' % (first, argument, argument, names, structure, argument, metrics))
 
 
+def _key_mismatch(expected, metrics):
+    """The tree library's words for a metrics dict keyed otherwise than the outputs dict (Keras 3 puts them
+    first): the sorted key lists, the missing and extra ones (each left out when empty), then the dict."""
+    def ordered(keys):
+        try:
+            return sorted(keys)
+        except TypeError:       # keys of mixed types: as given
+            return list(keys)
+    parts = ['expected key(s): %r' % ordered(expected), 'got key(s): %r' % ordered(metrics)]
+    missing, extra = [k for k in expected if k not in metrics], [k for k in metrics if k not in expected]
+    if missing:
+        parts.append('missing key(s): %r' % ordered(missing))
+    if extra:
+        parts.append('extra key(s): %r' % ordered(extra))
+    return 'dictionary key mismatch; %s; dict: %r.\n' % (', '.join(parts), _lists_to_tuples(metrics))
+
+
 def _lists_to_tuples(value):
     if isinstance(value, (list, tuple)):
         return tuple(_lists_to_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {key: _lists_to_tuples(v) for key, v in value.items()}
     return value
