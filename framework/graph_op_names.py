@@ -120,6 +120,9 @@ ROWS = (
     ('PartitionedCall', 'call', 'framework.function:Function.__call__'),
     # composites whose last op sits in their own name scope: no axes constant outside it
     ('reduce_std/Sqrt', 'reduced', 'math.reduce_std'),
+    # framing (signal.frame's last op is Reshape_3 where every input length is known, variant() below)
+    ('stft/rfft', 'frames', 'signal.stft'),
+    ('frame/Reshape_4', 'frames', 'signal.frame'),
     ('reduce_variance/Mean_1', 'reduced', 'math.reduce_variance'),
     ('count_nonzero/Sum', 'reduced', 'math.count_nonzero'),
     ('norm/Squeeze', 'reduced', 'norm', 'linalg.norm'),
@@ -248,6 +251,8 @@ def variant(name, parameters, result):
         if not plain or parameters.get('max_value') not in (None, 6, 6.0):
             return None
         return 'Relu' if parameters.get('max_value') is None else 'Relu6'
+    if name == 'frame/Reshape_4' and _all_lengths_known(parameters.get('signal')):
+        return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
     if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
         return 'Where'          # tf.where(condition): the coordinates of the true elements
     if name == 'Const' and isinstance(parameters.get('value'), Variable):
@@ -283,3 +288,10 @@ class Opened(str):
 
 def _is(value, *choices):
     return any(value is c if c is None else (type(value) in (int, float) and value == c) for c in choices)
+
+
+def _all_lengths_known(signal):
+    from . import trace_names
+    from .tensor import Tensor
+    entry = trace_names.entry_of(signal) if isinstance(signal, Tensor) else None
+    return entry is None or (entry[1] is not None and None not in entry[1])

@@ -209,6 +209,22 @@ def _conv(parameters, shapes, result):
     return tuple(None if shape[i] is None else out[i] for i in range(rank - 1)) + (kernel[-1],)
 
 
+def _frames(parameters, shapes, result):
+    """tf.signal.frame / stft: the framed axis becomes (frames, frame_length), or for stft
+    (frames, fft_length // 2 + 1) last; the count of frames is open where the framed length is
+    (TF 2.21: stft of a (2, None) signal is (2, None, 193)), the other lengths as the signal's."""
+    shape = shapes[0] if len(shapes) == 1 else None
+    if shape is None:
+        return None
+    out = tuple(result._data.shape)
+    axis = parameters.get('axis', -1)
+    if not isinstance(axis, int) or not -len(shape) <= axis < len(shape):
+        return None
+    axis %= len(shape)
+    frames = None if shape[axis] is None else out[axis]
+    return shape[:axis] + (frames, out[axis + 1]) + shape[axis + 1:]
+
+
 def _one_hot(parameters, shapes, result):
     indices, depth = parameters.get('indices'), parameters.get('depth')
     shape = _traced(indices, True) if isinstance(indices, Tensor) else None
@@ -320,5 +336,5 @@ _RULES = {
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
-    'conv': _conv, 'ensured': _ensured,
+    'conv': _conv, 'ensured': _ensured, 'frames': _frames,
 }
