@@ -316,9 +316,11 @@ _TRUEDIV = ('uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'uint64', 'in
             'float64', 'complex64', 'complex128')
 
 
-def string_refusal(op, dtype_name='string'):
+def string_refusal(op, dtype_name='string', named=None):
     """TensorFlow's error for string (or bool) tensors given to binary ``op``, or None for an op not in the
-    table (or one that takes bools: multiply, equal). Strings' errors have no ' name: ' tail, bools' do."""
+    table (or one that takes bools: multiply, equal). ``named``: whether it ends in ' name: ', as TF's eager
+    fast path words it (both operands tensors or arrays; not beside a Python str or list); by default
+    strings' errors have no tail (a Python operand), bools' do."""
     from ..errors import InvalidArgumentError
     if op == 'divide':      # Python's truediv checks the dtype before any kernel
         return TypeError('Invalid dtype tf.%s in __truediv__. Expected one of {%s}.'
@@ -334,7 +336,7 @@ def string_refusal(op, dtype_name='string'):
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
         % (dtype_name, ', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed),
-           extra, kernel, '' if dtype_name == 'string' else ' name: '))
+           extra, kernel, ' name: ' if (dtype_name != 'string' if named is None else named) else ''))
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them

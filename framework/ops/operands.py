@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, OpError, kernel_error
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error
 from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
@@ -200,9 +200,10 @@ def _other(v, ref, op, left=True):
     """The non-tensor operand of a binary op, matched to the tensor's dtype (``left``: the tensor is
     the op's first operand)."""
     dtype = ref.dtype
-    if dtype.kind in 'OSU' and not isinstance(v, (str, bytes, list, tuple, np.ndarray)):
-        raise _refused(v, dtype, op, left)        # 'a' + 1: TensorFlow converts 1 to a string first
-    _check_numeric(ref, op)
+    if dtype.kind in 'bOSU':
+        if dtype.kind != 'b' and not isinstance(v, (str, bytes, list, tuple, np.ndarray)):
+            raise _refused(v, dtype, op, left)        # 'a' + 1: TensorFlow converts 1 to a string first
+        _check_numeric(ref, op, v)
     if type(v) in _PY_SCALARS:
         if type(v) is float and dtype.kind in 'iub':
             raise _refused(v, dtype, op, left)
@@ -279,15 +280,20 @@ def _wrapped(v, dtype):
     return np.array(v, dtype=np.int64).astype(dtype)[()]
 
 
-def _check_numeric(data, op):
+def _check_numeric(data, op, other=None):
+    """Refuse a bool or string tensor ``data`` for arithmetic ``op`` in TensorFlow's words. ``other``: the
+    operand that is no tensor, if any: TF's eager fast path (whose errors end in ' name: ') takes tensors
+    and arrays, while a Python list (or, beside a string tensor, a str or bytes) sends it the slow way."""
     if data.dtype.kind == 'b':
-        error = float_kernels.string_refusal(op, 'bool')     # TensorFlow's kernels take no bool for these
+        # TensorFlow's kernels take no bool for these
+        error = float_kernels.string_refusal(op, 'bool', other is None or fast_path(other))
         if error is not None:
             error.add_note('%s: a bool tensor has no arithmetic; cast it first, e.g. tf.cast(x, tf.int32)' % op)
             raise error
     if data.dtype.kind in 'OUS':
         note = '%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name)
-        error = float_kernels.string_refusal(op)       # TensorFlow's words, where known
+        named = other is None or (fast_path(other) and not isinstance(other, (str, bytes)))
+        error = float_kernels.string_refusal(op, 'string', named)       # TensorFlow's words, where known
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)
