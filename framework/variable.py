@@ -382,16 +382,29 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        if self._data.dtype.kind in 'bOSU':
+            self._refuse_update(delta, 'assign_add', name)
         data = self._new_value(delta, 'assign_add')
         self._detach()
         self._data += data
         return unread(self) if read_value else None
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        if self._data.dtype.kind in 'bOSU':
+            self._refuse_update(delta, 'assign_sub', name)
         data = self._new_value(delta, 'assign_sub')
         self._detach()
         self._data -= data
         return unread(self) if read_value else None
+
+    def _refuse_update(self, delta, what, name):
+        """A bool or string variable: TF converts ``delta`` (its conversion errors come first), then
+        finds no kernel to add or subtract (framework/variable_update_kernels.py). A Keras variable's
+        assign_add is its own (self + delta), left to the ops' refusals."""
+        if self._path is None:
+            _to_array(delta, self._data.dtype)
+            from .variable_update_kernels import refuse_update
+            raise refuse_update(self._name, self.dtype.name, what, name)
 
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):
