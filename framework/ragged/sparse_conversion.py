@@ -20,16 +20,30 @@ def to_sparse(rt):
 
 
 def from_sparse(st_input, name=None, row_splits_dtype=np.int64):
-    """A RaggedTensor from a 2-D SparseTensor whose indices are in order and leave no gaps in a row."""
+    """A RaggedTensor from a 2-D SparseTensor, as TF 2.21's: each row's column indices must run 0, 1, ...
+    (TF's 'right-ragged' Assert, with its text); the rows are counted, not checked for order (TF builds
+    from_value_rowids(validate=False), so indices [[1, 0], [0, 0]] give [[v0], [v1]])."""
     from ..sparse import SparseTensor
-    if not isinstance(st_input, SparseTensor) or st_input.ndim != 2:
-        raise ValueError('RaggedTensor.from_sparse: expected a 2-D SparseTensor, got %r' % (st_input,))
+    if not isinstance(st_input, SparseTensor):
+        raise TypeError('Argument `st_input` must be of type SparseTensor, but is of type %s.'
+                        % type(st_input).__name__)
+    if st_input.ndim != 2:
+        raise ValueError('rank(st_input) must be 2.')
     idx = st_input._indices_host()
-    rows = idx[:, 0]
+    _assert_right_ragged(idx)
     nrows = int(st_input._shape_host()[0])
-    splits = rp.splits_from_rowids(rows, nrows, 'RaggedTensor.from_sparse')
-    if np.any(idx[:, 1] != rp.positions_of(splits)):
-        raise ValueError('RaggedTensor.from_sparse: indices must be ordered and each row must fill columns 0, 1, ... '
-                         'without gaps; use tf.sparse.reorder first')
-    return RaggedTensor(st_input.values, rp.splits_tensor(splits, row_splits_dtype))
+    lengths = np.bincount(idx[:, 0], minlength=nrows)[:nrows]
+    return RaggedTensor(st_input.values, rp.splits_tensor(np.concatenate([[0], np.cumsum(lengths)]),
+                                                           row_splits_dtype))
 
+
+def _assert_right_ragged(idx):
+    """TF's _assert_sparse_indices_are_ragged_right: the first index is in column 0; each next one
+    starts a row at column 0 or continues the row at the next column."""
+    rows, cols = idx[:, 0], idx[:, 1]
+    new_row = rows[1:] != rows[:-1]
+    ok = np.where(new_row, cols[1:] == 0, cols[1:] == cols[:-1] + 1)
+    if not (np.all(cols[:1] == 0) and np.all(ok)):
+        from ..assertions import Assert
+        from ..tensor import Tensor
+        Assert(Tensor(np.bool_(False)), ['SparseTensor is not right-ragged', 'SparseTensor.indices =', idx])
