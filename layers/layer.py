@@ -15,7 +15,7 @@ import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names, traced_ops
-from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError
+from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, noted
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
@@ -167,13 +167,15 @@ class Layer(LayerWeights, OwnVariables):
         if legacy.get('input_shape') is not None or legacy.get('input_dim') is not None:
             _warn_legacy_shape_argument(self._keras_data_layer)
         if kwargs:
-            raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
-                                       'include name, trainable, dtype and the arguments of %s itself'
-                                       % (type(self).__name__, sorted(kwargs), type(self).__name__))
+            # Keras 3's words; tapeflow's hint in a note
+            raise noted(UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s'
+                                             % (type(self).__name__, kwargs)),
+                        'valid ones include name, trainable, dtype and the arguments of %s itself' % type(self).__name__)
         self.name = name if name is not None else naming.unique_name(
             naming.to_snake_case(type(self).__name__))
-        if not isinstance(self.name, str) or '/' in self.name:
-            raise ValueError('%s: name must be a string without "/", got %r' % (type(self).__name__, name))
+        if not isinstance(self.name, str) or '/' in self.name:      # Keras 3's words (keras.Operation)
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s '
+                             '(of type %s)' % (name, type(name)))
         # _dtype: the variables' numpy dtype; under a mixed policy, _mixed (its name) and _compute
         # (the compute dtype) are set too, and the call autocasts (see layers/autocast.py).
         self._dtype, compute, self._mixed = standardize_policy(dtype, type(self).__name__)

@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from framework import object_names
+from framework.errors import noted
 from framework.tensor import ConversionError
 
 
@@ -57,8 +58,10 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
         for key in kwargs:
             close = difflib.get_close_matches(key, valid, n=1)
             hints.append('%r (did you mean %r?)' % (key, close[0]) if close else repr(key))
-        raise UnknownArgumentError('%s got unexpected keyword argument(s) %s; valid arguments are: %s'
-                        % (cls.__name__, ', '.join(hints), ', '.join(valid)))
+        # Keras 3's words; which of them tapeflow thinks was meant, in a note
+        raise noted(UnknownArgumentError('Argument(s) not recognized: %s' % (kwargs,)),
+                    '%s got unexpected keyword argument(s) %s; valid arguments are: %s'
+                    % (cls.__name__, ', '.join(hints), ', '.join(valid)))
     return learning_rate
 
 

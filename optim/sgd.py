@@ -1,5 +1,6 @@
 """SGD with optional (Nesterov) momentum, as Keras 3."""
-from .arguments import check_in_range
+from framework.errors import noted
+
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import scatter_add
@@ -25,7 +26,10 @@ class SGD(Optimizer):
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_in_range(momentum, 'momentum', 0, 1, high_inclusive=True)
+        if not isinstance(momentum, float) or momentum < 0 or momentum > 1:
+            # Keras 3.15's check and words: an int (momentum=0) is refused too
+            raise noted(ValueError('`momentum` must be a float between [0, 1].'),
+                        'SGD: momentum=%r (of type %s) is no float in [0, 1]' % (momentum, type(momentum).__name__))
         self.momentum = momentum
         self.nesterov = nesterov
 

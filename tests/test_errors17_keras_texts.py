@@ -48,6 +48,65 @@ CASES = [
 ]
 
 
+_X = np.ones((4, 3), 'float32')
+_Y = np.ones((4, 1), 'float32')
+
+
+def _compiled():
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    return model
+
+
+_X_TEXT = "Unrecognized data type: x=%s (of type <class 'numpy.ndarray'>)" % (_X,)
+
+CASES += [
+    # constructor arguments
+    (lambda: layers.Dense(2, foo=1), ValueError, "Unrecognized keyword arguments passed to Dense: {'foo': 1}"),
+    (lambda: layers.Dense(2, name=3), ValueError,
+     "Argument `name` must be a string and cannot contain character `/`. Received: name=3 (of type <class 'int'>)"),
+    (lambda: layers.Dense(2, name='a/b'), ValueError,
+     "Argument `name` must be a string and cannot contain character `/`. Received: name=a/b (of type <class 'str'>)"),
+    (lambda: keras.optimizers.Adam(foo=1), ValueError, "Argument(s) not recognized: {'foo': 1}"),
+    (lambda: keras.optimizers.Adam.from_config({'foo': 1}), ValueError, "Argument(s) not recognized: {'foo': 1}"),
+    (lambda: keras.optimizers.SGD(momentum=-1), ValueError, '`momentum` must be a float between [0, 1].'),
+    (lambda: keras.optimizers.SGD(momentum=2), ValueError, '`momentum` must be a float between [0, 1].'),
+    (lambda: keras.optimizers.SGD(momentum='a'), ValueError, '`momentum` must be a float between [0, 1].'),
+    (lambda: keras.optimizers.SGD(momentum=0), ValueError, '`momentum` must be a float between [0, 1].'),
+    # fit / evaluate / predict arguments
+    (lambda: _compiled().fit(_X, _Y, callbacks=5, verbose=0), AttributeError, "'int' object has no attribute 'set_model'"),
+    (lambda: _compiled().fit(_X, _Y, callbacks=[5], verbose=0), AttributeError,
+     "'int' object has no attribute 'set_model'"),
+    (lambda: _compiled().evaluate(_X, _Y, callbacks=[5], verbose=0), AttributeError,
+     "'int' object has no attribute 'set_model'"),
+    (lambda: _compiled().fit(_X, _Y, epochs=1.5, verbose=0), TypeError, "'float' object cannot be interpreted as an integer"),
+    (lambda: _compiled().fit(_X, _Y, epochs='a', verbose=0), TypeError, "'str' object cannot be interpreted as an integer"),
+    (lambda: _compiled().fit(_X, _Y, epochs=np.float64(1.5), verbose=0), TypeError,
+     "'numpy.float64' object cannot be interpreted as an integer"),
+    (lambda: _compiled().fit(_X, _Y, initial_epoch=0.5, verbose=0), TypeError,
+     "'float' object cannot be interpreted as an integer"),
+    (lambda: _compiled().fit(_X, _Y, epochs=None, verbose=0), TypeError,
+     "'NoneType' object cannot be interpreted as an integer"),
+    (lambda: _compiled().fit(5, _Y, verbose=0), ValueError, "Unrecognized data type: x=5 (of type <class 'int'>)"),
+    (lambda: _compiled().fit(_X, _Y, validation_data=5, verbose=0), ValueError,
+     "Unrecognized data type: x=5 (of type <class 'int'>)"),
+    (lambda: _compiled().evaluate(5, _Y, verbose=0), ValueError, "Unrecognized data type: x=5 (of type <class 'int'>)"),
+    (lambda: _compiled().predict(5, verbose=0), ValueError, "Unrecognized data type: x=5 (of type <class 'int'>)"),
+    # a scalar y or sample_weight: Keras's array adapter names x
+    (lambda: _compiled().fit(_X, 5, verbose=0), ValueError, _X_TEXT),
+    (lambda: _compiled().fit(_X, _Y, sample_weight=5, verbose=0), ValueError, _X_TEXT),
+    (lambda: _compiled().fit(_X, _Y, validation_data=(_X, 5), verbose=0), ValueError, _X_TEXT),
+]
+
+
+def test_a_function_as_data_is_named_in_kerass_words():
+    """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
+    data = lambda: (_X, _Y)      # noqa: E731
+    with pytest.raises(ValueError) as caught:
+        _compiled().fit(data, verbose=0)
+    assert caught.value.args[0] == "Unrecognized data type: x=%s (of type <class 'function'>)" % (data,)
+
+
 @pytest.mark.parametrize('call, cls, text', CASES)
 def test_bad_keras_call_raises_tensorflows_class_and_words(call, cls, text):
     keras.backend.clear_session()

@@ -11,9 +11,9 @@ class NotACallbackError(TypeError, AttributeError):
     """TensorFlow 2.21 fails on the missing ``set_model`` (AttributeError); a TypeError names the cause."""
 
     def __init__(self, item):
-        super().__init__("'%s' object has no attribute 'set_model' (callbacks: expected a list of Callback objects "
-                         "(keras.callbacks.Callback subclasses), got %r of type %s)"
-                         % (type(item).__name__, item, type(item).__name__))
+        super().__init__("'%s' object has no attribute 'set_model'" % type(item).__name__)     # TF's words
+        self.add_note('callbacks: expected a list of Callback objects (keras.callbacks.Callback subclasses), got %r '
+                      'of type %s' % (item, type(item).__name__))
 
 
 class CallbackList(Callback):

@@ -12,6 +12,7 @@ import sys
 import numpy as np
 
 from framework import nest, random
+from framework.errors import noted
 from framework.backend import array_module, place, to_host
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
@@ -144,14 +145,19 @@ def to_arrays(value, what, copy=True):
         try:
             data = _to_array(_frame_as_floatx(_series_as_column(value)), None)
         except (TypeError, ValueError) as err:
-            raise UnrecognizedDataError('Unrecognized data type: %s=%s (of type %s): expected a numpy array, a '
-                                        'list of numbers or a tensor (%s)'
-                                        % (what, _short(value), type(value), err)) from None
+            raise noted(UnrecognizedDataError('Unrecognized data type: %s=%s (of type %s)'       # Keras 3's words
+                                              % (what, value, type(value))),
+                        'expected a numpy array, a list of numbers or a tensor (%s)' % err) from None
     if data.dtype.kind == 'f' and data.dtype != np.float32:
         data = data.astype(np.float32)
     if data.ndim == 0:
-        raise ValueError('%s: expected an array with one entry per sample, got a scalar' % what)
+        raise ScalarSamplesError('%s: expected an array with one entry per sample, got a scalar' % what)
     return data
+
+
+class ScalarSamplesError(ValueError):
+    """A number where fit/evaluate/predict want one entry per sample (tapeflow's words; ArrayData
+    rewords it as Keras 3's data adapter does)."""
 
 
 def _lists_to_tuples(value):
@@ -176,11 +182,6 @@ BatchSizeTypeError.__name__ = 'TypeError'
 class UnrecognizedDataError(TypeError, ValueError):
     """Data fit cannot read: Keras 3's ValueError ('Unrecognized data type'), a TypeError as tapeflow
     raised it before."""
-
-
-def _short(value):
-    text = repr(value)
-    return text if len(text) <= 200 else text[:200] + '...'
 
 
 def _series_as_column(value):
@@ -378,9 +379,13 @@ class ArrayData:
                              'numpy array, a tensor, a list or dict of them, a tf.data.Dataset or a PyDataset')
         # Keras's array adapter hands the step tuples for lists (tree.lists_to_tuples before tf.data):
         # a model given [x] gets (x,), as its structure warning shows ('Received: inputs=(...,)')
-        self.x = _lists_to_tuples(to_arrays(x, 'x', copy_arrays))
-        self.y = to_arrays(y, 'y', copy_arrays)
-        self.sample_weight = to_arrays(sample_weight, 'sample_weight', copy_arrays)
+        try:
+            self.x = _lists_to_tuples(to_arrays(x, 'x', copy_arrays))
+            self.y = to_arrays(y, 'y', copy_arrays)
+            self.sample_weight = to_arrays(sample_weight, 'sample_weight', copy_arrays)
+        except ScalarSamplesError as err:
+            # Keras 3's array adapter takes none of (x, y, sample_weight) then, and names x whichever it was
+            raise noted(ValueError('Unrecognized data type: x=%s (of type %s)' % (x, type(x))), str(err)) from None
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):

@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from framework import distribute, graph_random_ops, nest
+from framework.errors import noted
 from framework.distribute_values import local_dataset
 from framework.function import replaying
 from framework.backend import array_module, to_host
@@ -69,8 +70,10 @@ class TrainingLoops:
         self._assert_compiled('fit')
         for name, value in (('epochs', epochs), ('initial_epoch', initial_epoch)):
             if not isinstance(value, numbers.Integral):    # TF: range()'s TypeError (a bool is an int there)
-                raise TypeError('fit: %s must be a whole number of epochs, got %r (of type %s)'
-                                % (name, value, type(value).__name__))
+                try:
+                    range(value)        # Python's words for the type, as Keras's epoch loop meets them
+                except TypeError as error:
+                    raise noted(error, 'fit: %s must be a whole number of epochs, got %r' % (name, value)) from None
         epochs = capped_epochs(epochs)
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
