@@ -12,6 +12,7 @@ import numpy as np
 from .. import backend
 from ..composite import CompositeTensor
 from ..tensor import DISPLAY_NAME, Tensor, TensorShape, convert_to_tensor
+from . import partition_checks as checks
 from . import row_partition as rp
 
 
@@ -45,19 +46,28 @@ class RaggedTensor(CompositeTensor):
     @classmethod
     def from_row_splits(cls, values, row_splits, name=None, validate=True):
         """Row i is ``values[row_splits[i]:row_splits[i + 1]]``."""
-        values, nvals = _as_values(values, 'RaggedTensor.from_row_splits')
-        splits = rp.host_ints(row_splits, 'row_splits', 'RaggedTensor.from_row_splits')
-        rp.check_splits(splits, nvals, 'RaggedTensor.from_row_splits')
-        return cls(values, rp.splits_tensor(splits, rp.splits_dtype(row_splits)))
+        op = 'RaggedTensor.from_row_splits'
+        if isinstance(row_splits, (list, tuple)) and not row_splits:
+            raise ValueError('row_splits tensor may not be empty.')
+        values, nvals = _as_values(values, op)
+        splits = rp.host_ints(row_splits, 'row_splits', op)
+        dtype = rp.splits_dtype(row_splits)
+        checks.row_splits(splits, dtype)
+        if not splits.size:
+            rp.check_splits(splits, nvals, op)      # an empty array or tensor: tapeflow's words
+        checks.value_count(splits[-1], nvals, dtype)
+        return cls(values, rp.splits_tensor(splits, dtype))
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
         """Row i holds the next ``row_lengths[i]`` values."""
         op = 'RaggedTensor.from_row_lengths'
         values, nvals = _as_values(values, op)
-        splits = rp.splits_from_lengths(rp.host_ints(row_lengths, 'row_lengths', op), op)
-        rp.check_splits(splits, nvals, op)
-        return cls(values, rp.splits_tensor(splits, rp.splits_dtype(row_lengths)))
+        lengths = rp.host_ints(row_lengths, 'row_lengths', op)
+        dtype = rp.splits_dtype(row_lengths)
+        checks.row_lengths(lengths, dtype)
+        checks.value_count(lengths.sum(), nvals, dtype)
+        return cls(values, rp.splits_tensor(rp.splits_from_lengths(lengths, op), dtype))
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
@@ -65,8 +75,7 @@ class RaggedTensor(CompositeTensor):
         op = 'RaggedTensor.from_value_rowids'
         values, nvals = _as_values(values, op)
         rowids = rp.host_ints(value_rowids, 'value_rowids', op)
-        if len(rowids) != nvals:
-            raise ValueError('%s: need one value_rowid per value, got %d rowids for %d values' % (op, len(rowids), nvals))
+        nrows = checks.value_rowids(rowids, nrows, nvals, rp.splits_dtype(value_rowids))
         splits = rp.splits_from_rowids(rowids, nrows, op)
         return cls(values, rp.splits_tensor(splits, rp.splits_dtype(value_rowids)))
 
@@ -76,23 +85,31 @@ class RaggedTensor(CompositeTensor):
         op = 'RaggedTensor.from_uniform_row_length'
         values, nvals = _as_values(values, op)
         size = int(uniform_row_length)
-        count = nvals // size if size else (0 if nrows is None else int(nrows))
-        if size < 0 or count * size != nvals or (nrows is not None and int(nrows) != count):
-            raise ValueError('%s: %d values do not make rows of length %d (nrows=%r)' % (op, nvals, size, nrows))
+        if size < 0:
+            raise ValueError('%s: uniform_row_length must be >= 0, got %d' % (op, size))
+        count = checks.uniform_row_length(size, None if nrows is None else int(nrows), nvals)
         return cls(values, rp.splits_tensor(np.arange(count + 1) * size, np.int64), size)
 
     @classmethod
     def from_row_starts(cls, values, row_starts, name=None, validate=True):
         """Row i starts at ``row_starts[i]`` and ends where the next one starts."""
-        values, nvals = _as_values(values, 'RaggedTensor.from_row_starts')
-        starts = rp.host_ints(row_starts, 'row_starts', 'RaggedTensor.from_row_starts')
-        return cls.from_row_splits(values, np.concatenate([starts, [nvals]]).astype(np.int64))
+        op = 'RaggedTensor.from_row_starts'
+        values, nvals = _as_values(values, op)
+        starts = rp.host_ints(row_starts, 'row_starts', op)
+        dtype = rp.splits_dtype(row_starts)
+        checks.row_starts(starts, nvals, dtype)
+        return cls(values, rp.splits_tensor(np.concatenate([starts, [nvals]]), dtype))
 
     @classmethod
     def from_row_limits(cls, values, row_limits, name=None, validate=True):
         """Row i ends at ``row_limits[i]`` and starts where the previous one ends."""
-        limits = rp.host_ints(row_limits, 'row_limits', 'RaggedTensor.from_row_limits')
-        return cls.from_row_splits(values, np.concatenate([[0], limits]).astype(np.int64))
+        op = 'RaggedTensor.from_row_limits'
+        limits = rp.host_ints(row_limits, 'row_limits', op)
+        dtype = rp.splits_dtype(row_limits)
+        checks.row_limits(limits, dtype)
+        values, nvals = _as_values(values, op)
+        checks.value_count(limits[-1] if limits.size else 0, nvals, dtype)
+        return cls(values, rp.splits_tensor(np.concatenate([[0], limits]), dtype))
 
     @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
