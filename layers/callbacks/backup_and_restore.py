@@ -29,7 +29,7 @@ class BackupAndRestore(Callback):
     def __init__(self, backup_dir, save_freq='epoch', double_checkpoint=False, delete_checkpoint=True):
         super().__init__()
         if not backup_dir:
-            raise ValueError('BackupAndRestore: backup_dir must name a directory, got %r' % (backup_dir,))
+            raise ValueError('Empty `backup_dir` argument passed')      # Keras 3's words
         if save_freq != 'epoch' and not isinstance(save_freq, int):      # Keras 3's check and words
             # (an int <= 0 backs up after every batch, as in Keras)
             raise ValueError("Invalid value for argument `save_freq`. Received: save_freq=%s. Expected either "

@@ -113,8 +113,6 @@ class ModelCheckpoint(MonitorCallback):
         if self.monitor_op is None:
             self._set_monitor_op()
         filepath = self.file_path(epoch, batch, logs)
-        if os.path.isdir(filepath):
-            raise IOError('ModelCheckpoint: filepath %s is an existing directory; give a file path' % filepath)
         if not self._should_save(epoch, logs, filepath):
             return
         method = 'save_weights' if self.save_weights_only else 'save'
@@ -126,6 +124,10 @@ class ModelCheckpoint(MonitorCallback):
         dirname = os.path.dirname(filepath)
         if dirname:
             os.makedirs(dirname, exist_ok=True)
-        save(filepath, overwrite=True)
+        try:
+            save(filepath, overwrite=True)
+        except IsADirectoryError:       # Keras 3's words, after its 'saving model to' line
+            raise IOError('Please specify a non-directory filepath for ModelCheckpoint. Filepath used is an '
+                          'existing directory: %s' % filepath) from None
         if self.verbose > 0:          # Keras 3.15 confirms each save
             print_msg('\nEpoch %d: finished saving model to %s' % (epoch + 1, filepath))
