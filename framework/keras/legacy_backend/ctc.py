@@ -34,17 +34,13 @@ def ctc_batch_cost(y_true, y_pred, input_length, label_length):
         input_length: (batch, 1) frames used per sample.
         label_length: (batch, 1) labels per sample.
     """
-    from .. import ops as keras_ops
+    # Keras 2's way, kept by Keras 3's legacy backend: sparse labels into TF 1's CTCLoss, whose
+    # kernel refuses a label needing more frames than its sample has ('Not enough time for target
+    # transition sequence ...'), where the dense-label loss would return a (huge) number
     label_length, input_length = _column(label_length), _column(input_length)
-    y_pred = tf.convert_to_tensor(y_pred)
-    labels = tf.cast(y_true, tf.int32)
-    # Entries past a row's length are ignored; zero them so padding such as -1 is no class.
-    width = labels.shape[1]
-    inside = tf.range(width)[None, :] < label_length[:, None]
-    labels = tf.where(inside, labels, tf.zeros_like(labels))
-    log_probabilities = tf.math.log(y_pred + _config.epsilon())
-    loss = keras_ops.ctc_loss(labels, log_probabilities, label_length, input_length,
-                              mask_index=y_pred.shape[-1] - 1)
+    sparse_labels = tf.cast(ctc_label_dense_to_sparse(y_true, label_length), tf.int32)
+    log_probabilities = tf.math.log(tf.transpose(tf.convert_to_tensor(y_pred), [1, 0, 2]) + _config.epsilon())
+    loss = tf.compat.v1.nn.ctc_loss(inputs=log_probabilities, labels=sparse_labels, sequence_length=input_length)
     return tf.expand_dims(loss, 1)
 
 
