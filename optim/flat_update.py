@@ -26,6 +26,7 @@ from framework import backend
 CPU_FLAT_LIMIT = 1 << 18
 
 _DATA = operator.attrgetter('_data')
+_RAVELED = operator.methodcaller('ravel')
 
 
 class FlatGroup:
@@ -74,8 +75,9 @@ class FlatGroup:
             # (the identities compared in C: map over the owners' arrays)
             if not all(map(operator.is_, map(_DATA, owners), views)):
                 self._link(name)
-        for view, grad in zip(self._grad_views, grads):
-            view[...] = grad
+        # one copy of every gradient into the flat buffer, whose views _grad_views are (the same
+        # values as ``view[...] = grad`` for each: the gradients have the variables' dtype and shapes)
+        self._xp.concatenate(list(map(_RAVELED, grads)), out=self._grad)
         return self._grad
 
     def slot_arrays(self, names):

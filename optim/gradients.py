@@ -130,7 +130,7 @@ def _usual_arrays(grads, variables):
     if {*map(type, grads)} != _TENSOR_ONLY or {*map(type, variables)} != _VARIABLE_ONLY:
         return None
     arrays, values = list(map(_DATA, grads)), list(map(_DATA, variables))
-    if {*map(type, arrays)} != _HOST_ONLY or {*map(type, values)} != _HOST_ONLY:
+    if {*map(type, arrays), *map(type, values)} != _HOST_ONLY:
         return None
     dtypes = list(map(_DTYPE, values))
     if list(map(_DTYPE, arrays)) != dtypes or not {*map(_KIND, dtypes)} <= _FLOATING_KINDS \

@@ -22,6 +22,8 @@ State, for saving and restoring (see ``optimizer_state.py``):
          'extras': {name: array}} (extras: learning_rate, Nadam's u_product)
 """
 import abc
+import itertools
+import operator
 
 import numpy as np
 
@@ -49,6 +51,7 @@ from .weight_decay import WeightDecay
 
 _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
 _TUPLE_ONLY, _TWO_ONLY = {tuple}, {2}      # what apply_gradients' pairs usually are: their types and lengths
+_CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
 
 
 class Optimizer(OptimizerState, CustomState, abc.ABC):
@@ -336,10 +339,12 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
         finally:
             if self._gradient_scale is not None:
                 self._gradient_scale = None
-        for variable in variables:
-            constraint = getattr(variable, 'constraint', None)
-            if constraint is not None:
-                variable.assign(constraint(variable))
+        # (each variable's constraint looked up in C, as getattr(variable, 'constraint', None): most have none)
+        if any(map(operator.is_not, map(getattr, variables, _CONSTRAINT, _NONES), _NONES)):
+            for variable in variables:
+                constraint = getattr(variable, 'constraint', None)
+                if constraint is not None:
+                    variable.assign(constraint(variable))
         if self.use_ema:
             self._update_moving_averages()
         if STATELESS_SCOPES:      # inside keras.StatelessScope the scope keeps the count, as Keras's assign_add
@@ -451,8 +456,8 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
         """``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it),
         or per FlatGroup of small variables when the update is elementwise."""
         rates = {}      # the rate cast once per dtype, not once per variable
-        sparse = [i for i, g in enumerate(grads) if type(g) is RowGradients]
-        if sparse:
+        if RowGradients in {*map(type, grads)}:     # (the types seen in C: rows are rare)
+            sparse = [i for i, g in enumerate(grads) if type(g) is RowGradients]
             # Rows (a variable read through gathers) take their own step, one variable at a time.
             for i in sparse:
                 dtype = variables[i]._data.dtype
@@ -465,7 +470,7 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
                 if group is None:
                     work.extend((grads[i], variables[i]) for i in indices)
                 else:
-                    work.append((group.prepare([grads[i] for i in indices]), group))
+                    work.append((group.prepare(list(map(grads.__getitem__, indices))), group))
         else:
             work = zip(grads, variables)
         for grad, variable in work:

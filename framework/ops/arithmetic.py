@@ -8,6 +8,7 @@ helper: these are the hottest calls in the framework, and one Python call
 less per op is about a tenth of their cost.
 """
 import math
+import operator
 
 import numpy as np
 
@@ -26,6 +27,7 @@ from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 _NUMBERS = (float, int, np.float32, np.float64)   # a divisor that is a Const in TF's graph
+_DATA, _SHAPE, _DTYPE = map(operator.attrgetter, ('_data', 'shape', 'dtype'))     # for map()
 
 
 def add(x, y, name=None):
@@ -421,13 +423,13 @@ def add_n(inputs, name=None):
         error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
         raise error
     tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
-    first = tensors[0]
-    if first._data.dtype.kind == 'b':
-        float_kernels.refuse_bool(first, 'add_n')       # AddN takes no bool (numpy would or them)
-    for i, t in enumerate(tensors[1:], 1):
-        if t._data.shape != first._data.shape or t._data.dtype != first._data.dtype:
-            raise _add_n_mismatch(tensors)
-    out = Tensor(add_n_arrays([t._data for t in tensors]))
+    arrays = list(map(_DATA, tensors))
+    if arrays[0].dtype.kind == 'b':
+        float_kernels.refuse_bool(tensors[0], 'add_n')       # AddN takes no bool (numpy would or them)
+    # one shape and one dtype: the sets of them, made in C (a loss plus its penalties every step)
+    if len({*map(_SHAPE, arrays)}) != 1 or len({*map(_DTYPE, arrays)}) != 1:
+        raise _add_n_mismatch(tensors)
+    out = Tensor(add_n_arrays(arrays))
     if ACTIVE:
         record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
     return out
