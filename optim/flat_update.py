@@ -45,7 +45,6 @@ class FlatGroup:
         self._sizes = [v._data.size for v in self.variables]
         self._offsets = [sum(self._sizes[:i]) for i in range(len(self._sizes))]
         self._grad = self._xp.empty(sum(self._sizes), self.dtype)
-        self._grad_views = self._views(self._grad)
         # What lives in a flat buffer, by slot name (None: the variables' own values):
         # (flat buffer, the Variables whose _data are its views, those views).
         self._linked = {}
@@ -75,8 +74,8 @@ class FlatGroup:
             # (the identities compared in C: map over the owners' arrays)
             if not all(map(operator.is_, map(_DATA, owners), views)):
                 self._link(name)
-        # one copy of every gradient into the flat buffer, whose views _grad_views are (the same
-        # values as ``view[...] = grad`` for each: the gradients have the variables' dtype and shapes)
+        # one copy of every gradient into its slice of the flat buffer (the gradients have the
+        # variables' dtype and shapes, checked before: a plain copy)
         self._xp.concatenate(list(map(_RAVELED, grads)), out=self._grad)
         return self._grad
 
