@@ -69,7 +69,7 @@ def test_from_generator_rejects_elements_off_the_signature(gen, signature, error
 
 
 def test_from_generator_argument_errors():
-    with pytest.raises(TypeError, match='output_signature` is required'):
+    with pytest.raises(TypeError, match='To specify the output signature you need to provide either'):
         Dataset.from_generator(pairs)
     with pytest.raises(TypeError, match='not both'):
         Dataset.from_generator(pairs, output_types='float32', output_signature=tf.TensorSpec(None))
@@ -143,7 +143,7 @@ def test_reduce_take_while_window_rebatch_grouping():
     buckets = Dataset.range(1, 8).map(lambda x: tf.fill([int(x)], x)).bucket_by_sequence_length(
         lambda x: tf.shape(x)[0], bucket_boundaries=[3, 5], bucket_batch_sizes=[2, 2, 2])
     assert values(buckets) == [[[1, 0], [2, 2]], [[3, 3, 3, 0], [4, 4, 4, 4]], [[5, 5, 5, 5, 5, 0], [6] * 6], [[7] * 7]]
-    with pytest.raises(ValueError, match='filter: invalid `predicate`: it must return a scalar bool'):
+    with pytest.raises(ValueError, match=r'Invalid `predicate`\. `predicate` must return a `tf.bool` scalar tensor'):
         list(Dataset.range(3).filter(lambda x: x + 1))
     with pytest.raises(ValueError, match='Cannot unbatch an input with scalar components.'):
         Dataset.range(3).unbatch()        # TF 2.21 refuses when the dataset is made
@@ -242,7 +242,7 @@ def test_shard_scan_unique_single_element_and_choosing():
     assert values(Dataset.range(5).scan(np.int64(0), lambda s, x: (s + x, s * 10))) == [0, 0, 10, 30, 60]
     assert values(Dataset.from_tensor_slices([1, 3, 1, 2, 3]).unique()) == [1, 3, 2]
     assert int(Dataset.range(1).get_single_element()) == 0
-    with pytest.raises(ValueError, match='get_single_element: .*more than one'):
+    with pytest.raises(ValueError, match='Dataset had more than one element'):
         Dataset.range(2).get_single_element()
     choices = Dataset.from_tensor_slices(np.array([0, 1, 1, 0], 'int64'))
     assert values(Dataset.choose_from_datasets([Dataset.range(3), Dataset.range(10, 13)], choices)) == [0, 10, 11, 1]

@@ -6,14 +6,15 @@ TypeError (TensorFlow's class for a size that is not an integer at all).
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import ConversionError, Tensor
 
 
 def positive_int(value, what, stage, kernel=None):
     """``value`` as a Python int > 0 (a scalar integer tensor, such as a cardinality, works too).
 
-    ``kernel``: (TensorFlow's dataset kernel, its sentence) for an integer that is not positive."""
+    ``kernel``: (TensorFlow's dataset kernel, its sentence[, the node name it prints]) for an integer
+    that is not positive."""
     if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
         value = value.numpy().item()
     if isinstance(value, (bool, np.bool_)):     # TF converts True / False to int64 1 / 0
@@ -23,7 +24,7 @@ def positive_int(value, what, stage, kernel=None):
         if not isinstance(value, (int, np.integer)):
             raise _not_int64(value, note)
         if kernel is not None:
-            raise kernel_error(kernel[0], kernel[1], named=True, note=note)
+            raise kernel_error(*kernel[:2], named=True, note=note, node=kernel[2] if len(kernel) > 2 else None)
         raise InvalidArgumentError(note)
     return int(value)
 
@@ -72,6 +73,9 @@ def boolean(value, what, stage):
     and 'yes' (TypeError 'Cannot convert 1 to EagerTensor of dtype bool') where bool() takes them."""
     if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind == 'b':
         value = value.numpy().item()
+    if value is None:
+        raise _not_int64(None, '%s: %s must be a bool, got None' % (stage, what))
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError('%s: %s must be a bool, got %r (of type %s)' % (stage, what, value, type(value).__name__))
+        raise noted(TypeError('Cannot convert %r to EagerTensor of dtype bool' % (value,)),      # TF's words
+                    '%s: %s must be a bool, got %r (of type %s)' % (stage, what, value, type(value).__name__))
     return bool(value)

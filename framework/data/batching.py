@@ -21,8 +21,13 @@ class PaddingTooSmallError(DataLossError, ValueError):
     ValueError tapeflow raised before)."""
 
 
-def check_batch_size(batch_size, what):
-    kernel = ('BatchDatasetV2', 'Batch size must be greater than zero.') if what == 'Dataset.batch' else None
+def check_batch_size(batch_size, what, components=1):
+    """``batch_size`` as an int > 0; else TensorFlow's error for ``what`` (whose elements have
+    ``components`` tensors: padded_batch's kernel node is named by them)."""
+    text = 'Batch size must be greater than zero.'
+    kernel = ('BatchDatasetV2', text) if what == 'Dataset.batch' else \
+        ('PaddedBatchDatasetV2', text, 'PaddedBatchDatasetV2_N_%d_Toutput_types_%d' % (components, components)) \
+        if what == 'Dataset.padded_batch' else None
     return positive_int(batch_size, 'batch_size', what, kernel)
 
 

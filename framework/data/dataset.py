@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import nest
 from ..deprecation import deprecated_argument
-from ..errors import InvalidArgumentError
+from ..errors import kernel_error, noted
 from ..tensor import constant
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
 from .arguments import function_argument, integer
@@ -29,6 +29,14 @@ from .structure import as_tensors, host_structure, spec_of
 from ..extension_batching import refuse_unbatchable, restore_spec
 
 AUTOTUNE = -1
+
+
+def _holds_a_list(structure):
+    if isinstance(structure, list):
+        return True
+    if isinstance(structure, dict):
+        return any(_holds_a_list(v) for v in structure.values())
+    return isinstance(structure, tuple) and any(_holds_a_list(v) for v in structure)
 
 
 class Dataset(ElementStages, RegroupingStages):
@@ -79,12 +87,16 @@ class Dataset(ElementStages, RegroupingStages):
         refuse_unbatchable(tensors)
         try:
             arrays = host_structure(tensors)
-        except (TypeError, ValueError) as err:      # None, a ragged list, ...: say which stage refused it
-            raise type(err)('Dataset.from_tensor_slices: %s' % err) from None
+        except (TypeError, ValueError) as err:      # None, a ragged list, ...: TF's words; which stage, in a note
+            err.add_note('Dataset.from_tensor_slices')
+            raise err from None
         leaves = nest.flatten(arrays)
         if not leaves or any(a.ndim == 0 for a in leaves):
-            raise ValueError('Dataset.from_tensor_slices: every component needs a first axis to slice; '
-                             'got shapes %s' % [a.shape for a in leaves])
+            note = 'Dataset.from_tensor_slices: every component needs a first axis to slice; got shapes %s' % [
+                a.shape for a in leaves]
+            if not leaves:
+                raise ValueError(note)
+            raise noted(ValueError('Unbatching a tensor is only supported for rank >= 1'), note)   # TF's words
         n = leaves[0].shape[0]
         if any(a.shape[0] != n for a in leaves):
             other = next(a.shape[0] for a in leaves if a.shape[0] != n)
@@ -147,7 +159,8 @@ class Dataset(ElementStages, RegroupingStages):
                             % (args,))
         args = tuple(integer(a, 'each of start, stop, step', 'Dataset.range') for a in args)
         if len(args) == 3 and args[2] == 0:
-            raise InvalidArgumentError('Dataset.range: step must be a non-zero integer, got range%r' % (args,))
+            raise kernel_error('RangeDataset', 'step must be a non-zero integer.', named=True,
+                               note='Dataset.range%r' % (args,))
         spec = TensorSpec((), output_type)
         values = np.arange(*args, dtype=spec.dtype)
         return Dataset(lambda: iter(values), len(values), lambda: spec)
@@ -169,6 +182,10 @@ class Dataset(ElementStages, RegroupingStages):
         """Elements of several datasets side by side: ``zip(a, b)`` or ``zip((a, b))`` or a dict."""
         if datasets is None:
             datasets = args[0] if len(args) == 1 else tuple(args)
+        if _holds_a_list(datasets):       # TensorFlow checks this first, datasets in the list or not
+            raise noted(TypeError('Invalid input to `zip`. Inputs are expected to be (nested) structures of '
+                                  '`tf.data.Dataset` objects. Python `list` is not supported and you should use '
+                                  '`tuple` instead.'), 'Dataset.zip: got %r' % (datasets,))
         members = nest.flatten(datasets)
         if not members or not all(isinstance(d, Dataset) for d in members):
             bad = next((d for d in members if not isinstance(d, Dataset)), datasets)
@@ -287,8 +304,10 @@ class Dataset(ElementStages, RegroupingStages):
         iterator = self._make_iterator()
         first, second = next(iterator, _NONE), next(iterator, _NONE)
         if first is _NONE or second is not _NONE:
-            raise InvalidArgumentError('Dataset.get_single_element: the dataset must have exactly one element; '
-                                       'it has %s' % ('none' if first is _NONE else 'more than one'))
+            components = len(nest.flatten(self.element_spec))       # the kernel node's name counts them
+            raise kernel_error('DatasetToSingleElement', 'Dataset was empty.' if first is _NONE else
+                               'Dataset had more than one element.', named=True,
+                               node='DatasetToSingleElement_output_types_%d' % components)
         return as_tensors(first)
 
     @property

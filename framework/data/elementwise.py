@@ -10,8 +10,9 @@ import warnings
 import numpy as np
 
 from .. import op_seeds, philox
+from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
 from .arguments import function_argument, integer, positive_int
 from .error_skipping import SkippedElement, skipping_errors, tolerated
@@ -201,8 +202,12 @@ class ElementStages:
         """Every ``num_shards``-th element, starting at ``index``."""
         num_shards, index = integer(num_shards, 'num_shards', 'Dataset.shard'), integer(index, 'index', 'Dataset.shard')
         if not 0 <= index < num_shards:
-            raise InvalidArgumentError('Dataset.shard: index must lie in [0, num_shards), got index=%r, num_shards=%r'
-                             % (index, num_shards))
+            # the ShardDataset kernel's words
+            text = ('Number of shards must be greater than zero (currently num_shards = %d).' % num_shards
+                    if num_shards <= 0 else
+                    'Index must be between 0 and %d (currently index = %d).' % (num_shards - 1, index))
+            raise kernel_error('ShardDataset', text, named=True,
+                               note='Dataset.shard: index must lie in [0, num_shards)')
         source = self._make_iterator
         sharded = lambda: (e for i, e in enumerate(source()) if i % num_shards == index)
         n = self._length
@@ -251,8 +256,9 @@ class ElementStages:
         or -1 for AUTOTUNE; None means AUTOTUNE, which make_csv_dataset's default
         prefetch_buffer_size=None relies on)."""
         if buffer_size is not None and integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
-            raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
-                                       '(tf.data.AUTOTUNE), got %d' % buffer_size)
+            raise kernel_error('PrefetchDataset', 'buffer_size must be >= 0 or set buffer_size to be -1 for '
+                               'auto-tuning', named=True,
+                               note='Dataset.prefetch: got buffer_size=%d; -1 is tf.data.AUTOTUNE' % buffer_size)
         source = self._make_iterator
         result = self._then(lambda: one_ahead(source()))
         result._prefetch_buffer = buffer_size      # how far Keras's steps read ahead (layers/training/read_ahead.py)
@@ -291,9 +297,9 @@ class ElementStages:
         """Keep the elements in memory after the first full pass."""
         if not isinstance(filename, (str, bytes, os.PathLike)) and not (
                 hasattr(filename, 'dtype') and getattr(filename.dtype, 'name', '') == 'string'):
-            raise TypeError('Dataset.cache: filename must be a string (a file to cache into, or "" for memory), '
-                            'got %r of type %s (Cannot convert %r to EagerTensor of dtype string)'
-                            % (filename, type(filename).__name__, filename))
+            raise noted(TypeError('Cannot convert %r to EagerTensor of dtype string' % (filename,)),    # TF's words
+                        'Dataset.cache: filename is a string (a file to cache into, or "" for memory), got %s'
+                        % type(filename).__name__)
         source, stored, length = self._make_iterator, [], self._length
 
         def cached():
@@ -332,8 +338,11 @@ def _returning_tuples(map_func):
 def _truth(value, what):
     flag = np.asarray(value)
     if flag.shape != () or flag.dtype != np.bool_:
-        raise ValueError('%s: invalid `predicate`: it must return a scalar bool, got %r (shape %s, dtype %s)'
-                        % (what, value, flag.shape, flag.dtype))
+        # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar)
+        returned = value if isinstance(value, Tensor) else convert_to_tensor(value)
+        raise noted(ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return '
+                               'type is %r.' % (TensorSpec(tuple(returned.shape), returned.dtype),)),
+                    '%s: the predicate returned %r' % (what, value))
     return bool(flag)
 
 

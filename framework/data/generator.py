@@ -7,7 +7,7 @@ float32 spec, as TensorFlow converts) and its shape checked against the spec.
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, noted
 from ..extension_type import ExtensionTypeSpec
 from ..ops.py_function_errors import generator_error
 from ..tensor_shape import TensorShape
@@ -26,8 +26,9 @@ def signature_from(output_signature, output_types, output_shapes):
         return _map_leaves(lambda s: s if is_ragged_spec(s) or isinstance(s, ExtensionTypeSpec)
                            else as_spec(s, WHAT + '(output_signature)'), output_signature)
     if output_types is None:
-        raise TypeError('%s: `output_signature` is required (a TensorSpec, or a tuple / dict of them, '
-                        'describing each element)' % WHAT)
+        raise noted(TypeError('To specify the output signature you need to provide either the `output_signature` '
+                              'argument or the `output_types` argument.'),       # TensorFlow's words
+                    '%s: pass output_signature=, a TensorSpec or a tuple / dict of them describing each element' % WHAT)
     if output_shapes is None:
         return _map_leaves(lambda t: TensorSpec(None, t), output_types)
     return _zip_leaves(lambda t, s: TensorSpec(s, t), output_types, output_shapes)
@@ -36,8 +37,8 @@ def signature_from(output_signature, output_types, output_shapes):
 def generator_source(generator, args, signature):
     """A function that starts the generator and yields checked host elements."""
     if not callable(generator):
-        raise TypeError('%s: `generator` must be a Python callable returning an iterator, got %s'
-                        % (WHAT, type(generator).__name__))
+        raise noted(TypeError('`generator` must be a Python callable.'),       # TensorFlow's words
+                    '%s: `generator` is a function returning an iterator, got %s' % (WHAT, type(generator).__name__))
     args = tuple(_generator_argument(a) for a in (args or ()))
 
     components = _component_count(signature)

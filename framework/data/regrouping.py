@@ -72,7 +72,7 @@ class RegroupingStages:
             ValueError: elements of different ranks, an element larger than its padded shape.
             TypeError: a padding value of another dtype than its component.
         """
-        batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch')
+        batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch', len(nest.flatten(self.element_spec)))
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
         _check_padded_ranks(element_spec, padded_shapes)

@@ -9,7 +9,7 @@ import collections
 import numpy as np
 
 from .. import nest
-from ..errors import InvalidArgumentError
+from ..errors import kernel_error
 from ..tensor import Tensor, TensorShape, convert_to_tensor, numpy_strings_as_bytes
 from .ragged_elements import (is_ragged, is_ragged_row, is_ragged_spec, ragged_spec_with_batch,
                               ragged_spec_without_batch, spec_of_ragged, stack_ragged)
@@ -79,8 +79,15 @@ def stack(elements, what='Dataset.batch'):
             continue
         shapes = _shapes(parts)
         if len(shapes) > 1:
-            raise InvalidArgumentError('%s: cannot stack elements of different shapes %s in component %d; '
-                                       'use padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
+            # TensorFlow's words, as its iterator raises them (IteratorGetNext, named by the component count)
+            first = np.shape(parts[0])
+            other = next(i for i, part in enumerate(parts) if np.shape(part) != first)
+            raise kernel_error('IteratorGetNext', 'Cannot batch tensors with different shapes in component %d. First '
+                               'element had shape %s and element %d had shape %s.'
+                               % (k, list(first), other, list(np.shape(parts[other]))), named=True,
+                               node='IteratorGetNext_output_types_%d' % len(rows[0]),
+                               note='%s: cannot stack elements of different shapes %s in component %d; use '
+                                    'padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
         stacked.append(_stack_strings(parts) if _is_string(parts[0]) else np.stack(parts))
     return tuple(stacked) if flat_tuple else nest.pack_sequence_as(first, stacked)
 

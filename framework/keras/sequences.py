@@ -5,6 +5,8 @@ tutorials (the IMDB text classifier) find it.
 """
 import numpy as np
 
+from framework.errors import noted
+
 
 def pad_sequences(sequences, maxlen=None, dtype='int32', padding='pre', truncating='pre', value=0.0):
     """Pad (or cut) every sequence to ``maxlen`` entries and stack them.
@@ -23,16 +25,16 @@ def pad_sequences(sequences, maxlen=None, dtype='int32', padding='pre', truncati
         ValueError: for something that is not a list of sequences, a string ``value`` with
             a numeric ``dtype``, entries of different shapes, or an unknown padding/truncating.
     """
+    # Keras 3.15's checks, in its order and words; tapeflow's hints ride as PEP 678 notes
     if not hasattr(sequences, '__len__'):
-        raise ValueError('pad_sequences: `sequences` must be iterable (a list of sequences), got %s'
-                         % type(sequences).__name__)
+        raise noted(ValueError('`sequences` must be iterable.'),
+                    'pad_sequences: expected a list of sequences, got %s' % type(sequences).__name__)
     lengths, entry_shape = [], None
     for seq in sequences:
         try:
             lengths.append(len(seq))
         except TypeError:
-            raise ValueError('pad_sequences: `sequences` must be a list of iterables. Found non-iterable: %s'
-                             % (seq,)) from None
+            raise ValueError('`sequences` must be a list of iterables. Found non-iterable: %s' % (seq,)) from None
         if entry_shape is None and len(seq):
             entry_shape = np.asarray(seq).shape[1:]      # the first non-empty sequence sets it
     entry_shape = entry_shape or ()
@@ -40,20 +42,22 @@ def pad_sequences(sequences, maxlen=None, dtype='int32', padding='pre', truncati
         maxlen = int(np.max(lengths))       # no sequences: numpy's zero-size ValueError, as Keras 3
     is_text = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.bytes_)
     if isinstance(value, str) and dtype is not object and not is_text:
-        raise ValueError('pad_sequences: `dtype` %s is not compatible with `value`\'s type: %s; set dtype=object '
-                         'for variable length strings' % (dtype, type(value)))
-    if truncating not in ('pre', 'post'):
-        raise ValueError('pad_sequences: Truncating type "%s" not understood; use "pre" or "post"' % (truncating,))
-    if padding not in ('pre', 'post'):
-        raise ValueError('pad_sequences: Padding type "%s" not understood; use "pre" or "post"' % (padding,))
+        raise ValueError('`dtype` %s is not compatible with `value`\'s type: %s\nYou should set `dtype=object` for '
+                         'variable length strings.' % (dtype, type(value)))
     out = np.full((len(sequences), maxlen) + entry_shape, value, dtype=dtype)
     for row, seq in enumerate(sequences):
-        if not len(seq):
+        if not len(seq):        # (Keras reads padding and truncating only for a non-empty sequence)
             continue
+        if truncating not in ('pre', 'post'):
+            raise noted(ValueError('Truncating type "%s" not understood' % (truncating,)),
+                        'pad_sequences: truncating is "pre" or "post"')
         kept = np.asarray(seq[-maxlen:] if truncating == 'pre' else seq[:maxlen], dtype=dtype)
         if kept.shape[1:] != entry_shape:
-            raise ValueError('pad_sequences: Shape of sample %s of sequence at position %d is different from '
-                             'expected shape %s' % (kept.shape[1:], row, entry_shape))
+            raise ValueError('Shape of sample %s of sequence at position %d is different from expected shape %s'
+                             % (kept.shape[1:], row, entry_shape))
+        if padding not in ('pre', 'post'):
+            raise noted(ValueError('Padding type "%s" not understood' % (padding,)),
+                        'pad_sequences: padding is "pre" or "post"')
         if padding == 'post':
             out[row, :len(kept)] = kept
         else:

@@ -5,6 +5,7 @@ import random as _python_random
 import numpy as np
 
 from framework import random as _framework_random
+from framework.errors import noted as _noted
 from framework.backend import to_host
 from framework.ops import cast, one_hot, reshape
 from framework.tensor import Tensor, convert_to_tensor
@@ -64,11 +65,16 @@ def to_categorical(x, num_classes=None):
         labels = labels.reshape(labels.shape[:-1])
     if not num_classes:       # Keras 3: None and 0 both mean the largest label + 1 (no labels: numpy's ValueError)
         num_classes = int(labels.max()) + 1
-    if labels.size and (labels.min() < -num_classes or labels.max() >= num_classes):
-        bad = labels.max() if labels.max() >= num_classes else labels.min()
-        raise LabelOutOfRangeError('to_categorical: index %d is out of bounds for axis 1 with size %d (labels must '
-                                   'lie in [0, %d), got values from %d to %d)'
-                                   % (bad, num_classes, num_classes, labels.min(), labels.max()))
+    else:
+        # Keras makes np.zeros((batch, num_classes)) first: numpy's words for a negative or non-integer count
+        np.empty((0, num_classes))
+    out_of_range = (labels < -num_classes) | (labels >= num_classes)
+    if out_of_range.any():
+        # numpy's IndexError in Keras's one-hot assignment names the first such label
+        raise _noted(LabelOutOfRangeError('index %d is out of bounds for axis 1 with size %d'
+                                         % (labels[out_of_range].flat[0], num_classes)),
+                    'to_categorical: labels must lie in [0, %d), got values from %d to %d'
+                    % (num_classes, labels.min(), labels.max()))
     out = np.zeros(labels.shape + (num_classes,), dtype=np.float64)
     np.put_along_axis(out, labels[..., None] % max(num_classes, 1), 1.0, axis=-1)
     return out
