@@ -116,7 +116,10 @@ class RNN(InitialStateBuildConfig, Layer):
 
     def build(self, sequences_shape, initial_state_shape=None):
         shape = tuple(sequences_shape)
-        if len(shape) < 3:
+        # nested sequences (a tuple of shapes): Keras 3 slices the outer tuple as one shape all the
+        # same, so the cell's build sees ((batch, steps, features_1),) (the RNN guide's NestedCell
+        # then fails in its own build: IndexError 'tuple index out of range')
+        if len(shape) < 3 and not (shape and isinstance(shape[0], (tuple, list))):
             raise ValueError('%s %r: expected input of shape (batch, steps, features), got shape %s'
                              % (type(self).__name__, self.name, shape))
         if not self.cell.built:
