@@ -99,6 +99,34 @@ CASES += [
 ]
 
 
+
+def _saved_then_loaded_with(tmp_name, **kwargs):
+    import os
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(), tmp_name)
+    _compiled().save(path)
+    keras.models.load_model(path, **kwargs)
+
+
+CASES += [
+    # save / load / callbacks
+    (lambda: keras.models.load_model(None), TypeError,
+     'stat: path should be string, bytes, os.PathLike or integer, not NoneType'),
+    (lambda: _compiled().load_weights(None), TypeError,
+     'stat: path should be string, bytes, os.PathLike or integer, not NoneType'),
+    (lambda: _compiled().load_weights(5), ValueError,
+     'File format not supported: filepath=5. Keras 3 only supports V3 `.keras` files, `.weights.h5` files, legacy H5 '
+     'format files (`.h5` extension), or Orbax checkpoints.'),
+    (lambda: _saved_then_loaded_with('lco.keras', custom_objects=5), TypeError, "'int' object is not a mapping"),
+    (lambda: keras.callbacks.ModelCheckpoint(5), AttributeError, "'int' object has no attribute 'endswith'"),
+    (lambda: _compiled().fit(_X, _Y, epochs=2, callbacks=[keras.callbacks.EarlyStopping(monitor=None)], verbose=0),
+     AttributeError, "'NoneType' object has no attribute 'removeprefix'"),
+    (lambda: _compiled().fit(_X, _Y, epochs=2, callbacks=[keras.callbacks.ReduceLROnPlateau(monitor=None)],
+                             verbose=0),
+     AttributeError, "'NoneType' object has no attribute 'removeprefix'"),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731

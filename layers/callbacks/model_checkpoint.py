@@ -32,8 +32,9 @@ class ModelCheckpoint(MonitorCallback):
         super().__init__(monitor, mode, initial_value_threshold)
         self.verbose = verbose
         if not isinstance(filepath, (str, os.PathLike)):
-            raise FilepathTypeError("'%s' object has no attribute 'endswith' (ModelCheckpoint: filepath must be a "
-                                    "str or os.PathLike, got %r)" % (type(filepath).__name__, filepath))
+            error = FilepathTypeError("'%s' object has no attribute 'endswith'" % type(filepath).__name__)   # TF's
+            error.add_note('ModelCheckpoint: filepath must be a str or os.PathLike, got %r' % (filepath,))
+            raise error
         self.filepath = os.fspath(filepath)
         self.save_best_only = save_best_only
         self.save_weights_only = save_weights_only

@@ -39,7 +39,7 @@ class MonitorCallback(Callback):
             self.min_delta *= -1
 
     def _direction_from_model(self):
-        name = self.monitor[4:] if self.monitor.startswith('val_') else self.monitor
+        name = self.monitor.removeprefix('val_')      # (Keras's call: monitor=None is its AttributeError)
         found = operator.lt if name == 'loss' else None
         for metric in _flat_metrics(getattr(self.model, 'metrics', [])):
             direction = getattr(metric, '_direction', None)

@@ -51,6 +51,16 @@ class NotAZipError(SavedFileError, zipfile.BadZipFile):
     load_model)."""
 
 
+def loading_path(filepath):
+    """The path load_model / load_weights read ``filepath`` as: Keras 3 reads a number by its str() (3 is
+    'filepath=3', a format it does not know), and None reaches os.stat's TypeError, as on TF 2.21."""
+    if filepath is None:
+        raise TypeError('stat: path should be string, bytes, os.PathLike or integer, not NoneType')
+    if isinstance(filepath, (int, float)) and not isinstance(filepath, bool):
+        return str(filepath)
+    return os.fspath(filepath)
+
+
 def missing_file_message(path):
     """Keras 3's words for a file that is not there: load_model's for a .keras path, else h5py's,
     which Keras lets through."""

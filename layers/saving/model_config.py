@@ -94,7 +94,7 @@ def lookup_table(custom_objects):
         table[key] = obj
     for name, cls in keras_internal_classes().items():     # Keras's own, saved by bare name
         table.setdefault(name, cls)
-    table.update(custom_objects or {})
+    table.update({**(custom_objects or {})})      # (Keras unpacks it: a non-mapping is Python's TypeError)
     return table
 
 

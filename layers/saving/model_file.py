@@ -24,8 +24,8 @@ import numpy as np
 from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
 from framework.keras import absl_warnings
-from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message, open_for_reading,
-                    read_json_attr)
+from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
+                    open_for_reading, read_json_attr)
 from .legacy_config import legacy_model_config
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
@@ -153,10 +153,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         WeightsMismatchError: the weights do not fit the architecture.
         SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
     """
-    # Keras 3 reads any other object by its str() (3 is 'filepath=3', a format it does not know); None
-    # reaches os.stat's TypeError, as on TensorFlow 2.21
-    path = str(filepath) if isinstance(filepath, (int, float)) and not isinstance(filepath, bool) \
-        else os.fspath(filepath)
+    path = loading_path(filepath)
     table = lookup_table(custom_objects)
     # Keras 3's dispatch, by the name first: a zip named .keras (or an unzipped archive's directory) is an
     # archive, a .h5 / .hdf5 name is HDF5 whatever it holds, and any other name is refused

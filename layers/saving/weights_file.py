@@ -15,7 +15,7 @@ import h5py
 from ..dense import Dense
 from . import keras3_weights, legacy_h5, sharded_weights
 from framework.atomic_files import atomic_write, check_overwrite
-from .h5_io import SavedFileError, missing_directory_message, open_for_reading, read_array
+from .h5_io import SavedFileError, loading_path, missing_directory_message, open_for_reading, read_array
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
 from .model_config import build_for_shape
@@ -77,7 +77,7 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
             yet been built...', for a legacy .h5 its 'Layer count mismatch'); a legacy .h5 file with another
             number of layers, or a layer with another number of weights (Keras 3's texts).
     """
-    path = os.fspath(filepath)
+    path = loading_path(filepath)
     if path.endswith('.keras'):
         if by_name:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
