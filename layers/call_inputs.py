@@ -231,5 +231,7 @@ def keyword_inputs(layer, kwargs):
     if first is not None and first in kwargs:
         return kwargs.pop(first)
     first = first or 'inputs'
-    raise TypeError('%s.call() missing its first argument %r: pass it positionally or as %s=...; received '
-                    'keyword arguments %s' % (type(layer).__name__, first, first, sorted(kwargs)))
+    error = TypeError('missing a required argument: %r' % first)     # Keras 3's words (its signature bind)
+    error.add_note('%s.call() missing its first argument %r: pass it positionally or as %s=...; received keyword '
+                   'arguments %s' % (type(layer).__name__, first, first, sorted(kwargs)))
+    raise error

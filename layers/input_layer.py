@@ -44,9 +44,10 @@ class InputLayer(Layer):
                              '(RaggedTensor.to_tensor()) and declare a dense Input' % ('' if name is None else ' %r' % name))
         if input_tensor is not None:
             if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
-                raise ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
-                                 'input_tensor=%r (of type %s); pass shape= (and dtype=) for an Input of its shape'
-                                 % (input_tensor, type(input_tensor)))
+                error = ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
+                                   'input_tensor=%s (of type %s)' % (input_tensor, type(input_tensor)))     # Keras 3's
+                error.add_note('pass shape= (and dtype=) for an Input of its shape')
+                raise error
             batch_shape = tuple(input_tensor.shape)
         if shape is not None and batch_shape is not None:
             raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')

@@ -123,7 +123,9 @@ class Sequential(ModelBase):
             IndexError: the model has no layers (Keras 3 pops from its empty list).
         """
         if not self._layers:
-            raise IndexError('Sequential.pop: there are no layers in the model (pop from empty list)')
+            error = IndexError('list index out of range')       # Keras 3's (it reads self._layers[-1])
+            error.add_note('Sequential.pop: there are no layers in the model')
+            raise error
         layer = self._layers.pop()
         self._output_shapes.pop(id(layer), None)
         self.built = False

@@ -145,6 +145,7 @@ class LayerWeights:
                 nothing is assigned unless every array fits.
         """
         params = self.weights
+        len(weights)        # Keras 3 takes len() first: None (or a generator) is Python's TypeError there
         weights = list(weights)
         if len(params) != len(weights):
             raise ValueError("You called `set_weights(weights)` on layer '%s' with a weight list of length "

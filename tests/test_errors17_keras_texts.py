@@ -127,6 +127,27 @@ CASES += [
 ]
 
 
+def _model():
+    return keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+
+
+CASES += [
+    # compile / set_weights / Input / Sequential / a layer called without inputs
+    (lambda: _model().compile('sgd', 'mse', loss_weights='a'), ValueError,
+     'Expected `loss_weights` argument to be a float (single output case) or a list, tuple, or dict (multiple output '
+     "case). Received instead: loss_weights=a of type <class 'str'>"),
+    # (TF 2.21 raises it at fit, from its loop's range(); tapeflow at compile already)
+    (lambda: [m.compile('sgd', 'mse', steps_per_execution=0) or m.fit(_X, _Y, verbose=0) for m in [_model()]],
+     ValueError, 'range() arg 3 must not be zero'),
+    (lambda: layers.MultiHeadAttention(2, 2)(), TypeError, "missing a required argument: 'query'"),
+    (lambda: _compiled().set_weights(None), TypeError, "object of type 'NoneType' has no len()"),
+    (lambda: keras.Input(tensor=5), ValueError,
+     "Argument `input_tensor` must be a KerasTensor. Received invalid type: input_tensor=5 (of type <class 'int'>)"),
+    (lambda: keras.Sequential().pop(), IndexError, 'list index out of range'),
+    (lambda: layers.Dense(2)(), TypeError, "missing a required argument: 'inputs'"),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731

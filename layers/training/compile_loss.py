@@ -42,7 +42,7 @@ class CompiledLoss:
         # it, not here: compile(loss='msx') itself succeeds on TensorFlow 2.21)
         if loss_weights and not isinstance(loss_weights, (list, tuple, dict, float)):     # Keras 3 refuses ints
             raise ValueError('Expected `loss_weights` argument to be a float (single output case) or a list, tuple, '
-                             'or dict (multiple output case). Received instead: loss_weights=%r of type %s'
+                             'or dict (multiple output case). Received instead: loss_weights=%s of type %s'
                              % (loss_weights, type(loss_weights)))
         self._user_loss = loss
         self._user_weights = loss_weights

@@ -14,6 +14,7 @@ import numpy as np
 from framework import distribute, graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
+from framework.errors import noted
 from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
@@ -83,7 +84,10 @@ class Trainer(Keras2Shims, TrainingLoops):
                             "expected a positive integer)" % (type(steps_per_execution).__name__,
                                                               steps_per_execution))
         if steps_per_execution < 1:
-            raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
+            # TF 2.21's words (its fit loop's range() step); tapeflow refuses it here already
+            raise noted(ValueError('range() arg 3 must not be zero' if steps_per_execution == 0 else
+                                   'compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,)),
+                        'compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
         # Everything is resolved before anything is set: a compile refused for an unknown metric
         # leaves the model as it was (it had swapped in the new optimizer and kept the old loss).
         new_optimizer = resolve_optimizer(optimizer)
