@@ -157,8 +157,13 @@ def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     previous = given = kwargs.get('mask')
     if previous is None:
         previous = mask_of(inputs)
-        if previous is not None and takes_mask(type(layer)) and not _other_tensors(args, kwargs):
-            kwargs = dict(kwargs, mask=previous)
+        if takes_mask(type(layer)) and not _other_tensors(args, kwargs):
+            if previous is not None:
+                kwargs = dict(kwargs, mask=previous)
+            elif type(inputs) in _STRUCTURES:
+                # Keras 3 fills ``mask`` with the masks of its only tensor argument, structure kept: a list,
+                # tuple or dict of inputs without masks gives [None, None], (None, None), {'a': None}
+                kwargs = dict(kwargs, mask=nest.map_structure(lambda x: None, inputs))
     outputs = call(inputs, *args, **kwargs)
     if run_to_build and given is None:
         previous = mask_of(inputs)
@@ -211,8 +216,13 @@ def masks_matter(layer, inputs, kwargs):
         return kind == 'makes'
     if kwargs.get('mask') is not None:
         return True
+    if type(inputs) in _STRUCTURES and takes_mask(type(layer)):
+        return True     # Keras hands such a call the inputs' structure of masks, [None, None] without any
     # The input's mask lives in the notes table: most calls find nothing there.
     return (type(inputs) is not Tensor or has_notes(inputs)) and mask_of(inputs) is not None
+
+
+_STRUCTURES = (list, tuple, dict)
 
 
 # layer class -> 'own' (a model, whose outputs carry the masks its layers computed),
