@@ -12,6 +12,7 @@ list before doing any bookkeeping.
 """
 import enum
 import itertools
+import sys
 import threading
 from _thread import get_ident
 
@@ -20,7 +21,7 @@ from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
-from .tf_logging import FirstN
+from .tf_logging import FirstN, FirstNPerSite
 from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 from .addn_chunks import addn_order
@@ -225,6 +226,14 @@ def record_blocked(name, inputs):
 
 
 _NOT_FLOATING = FirstN(5)                     # GradientTape.watch's log_first_n for integer tensors
+# gradient() (or a jacobian) on a persistent tape inside its `with` block: TensorFlow's log_first_n(.., 1),
+# counted per call site (the first frame outside its backprop.py)
+_INSIDE_CONTEXT = FirstNPerSite(1)
+_INSIDE_CONTEXT_WORDS = ('Calling GradientTape.gradient on a persistent tape inside its context is significantly '
+                         'less efficient than calling it outside the context (it causes the gradient ops to be '
+                         'recorded on the tape, leading to increased CPU and memory usage). Only call '
+                         'GradientTape.gradient inside the context if you actually want to trace the gradient in '
+                         'order to compute higher order derivatives.')
 _ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, for map()
 _HAS_SLICES = 'has IndexedSlices'             # a key of _backward's dict (never a tensor id)
 
@@ -252,7 +261,8 @@ class GradientTape:
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
-        self._watch_accessed = bool(watch_accessed_variables)
+        # TensorFlow's C tape asks `is True`: 1 or 'yes' leave reads unwatched there (persistent alike, see gradfuzz report)
+        self._watch_accessed = watch_accessed_variables is True
         self._nodes = []
         self._reads = []             # snapshots of the variables read (see _read)
         self._tracked = set()        # ids of watched tensors and of recorded outputs
@@ -323,9 +333,10 @@ class GradientTape:
         Raises:
             ValueError: for anything that is not a tensor (TensorFlow's class).
         """
-        if self._thread is None:        # never entered: TensorFlow's tape has no recorder yet
+        if self._no_recorder():         # TensorFlow's tape has no recorder: its words
             error = AttributeError("'NoneType' object has no attribute '_tape'")
-            error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded)')
+            error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded, '
+                           'or it is not persistent and already gave its gradients)')
             raise error
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
@@ -362,6 +373,10 @@ class GradientTape:
             error = ValueError('Tape is not recording.')
             error.add_note('GradientTape.reset: call it inside the tape\'s `with` block, where it is recording')
             raise error
+        self._clear()
+
+    def _clear(self):
+        # what reset() forgets: TensorFlow's fresh recorder
         self._nodes = []
         self._reads = []
         self._tracked = set()
@@ -372,6 +387,11 @@ class GradientTape:
         self._last = NO_OUTPUT
         self._order = (None, None)
         self._used = False
+
+    def _no_recorder(self):
+        """Whether TensorFlow's tape would hold no recorder (its ``_tape is None``): never entered, or
+        not persistent and already asked for its gradients."""
+        return self._thread is None or (self._used and not self._persistent)
 
     def watched_variables(self):
         """The variables this tape watches, in the order they were created (TensorFlow 2.21 keeps
@@ -456,6 +476,10 @@ class GradientTape:
         was_recording = self._recording
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
+            if self._persistent:
+                _INSIDE_CONTEXT.warning(_INSIDE_CONTEXT_WORDS, _caller_site())
+            else:
+                was_recording = False        # TensorFlow pops a one-shot tape for good: later ops go unrecorded
         try:
             # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
             order = self._tf_order(targets, grads) if self._shared else None
@@ -553,19 +577,40 @@ class GradientTape:
         self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
+def _caller_site():
+    """The call site TensorFlow counts the inside-context warning by: the line that called gradient();
+    for every jacobian and batch_jacobian one site (their loops' call inside TensorFlow)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame is None or frame.f_code.co_filename == _JACOBIANS_FILE:
+        return 'jacobian'
+    return frame.f_code.co_filename, frame.f_lineno
+
+
+_JACOBIANS_FILE = __file__.replace('tape.py', 'jacobians.py')
+
+
 class _StopRecording:
     def __init__(self, tape):
         self._tape = tape
 
     def __enter__(self):
-        if not self._tape._recording:
+        # TensorFlow's words: a RuntimeError where its tape holds no recorder, else its _pop_tape's ValueError
+        if self._tape._no_recorder():
             error = RuntimeError('Trying to stop recording a tape which is not recording.')
-            error.add_note("GradientTape.stop_recording: use it inside the tape's `with` block")
-            raise error
-        self._tape._pop()
-        return self
+        elif not self._tape._recording:
+            error = ValueError('Tape is not recording.')
+        else:
+            self._tape._pop()
+            return self
+        error.add_note("GradientTape.stop_recording: use it inside the tape's `with` block, while it records")
+        raise error
 
     def __exit__(self, *exc):
+        if self._tape._no_recorder():
+            # a one-shot tape asked for its gradients in the block: TensorFlow's _push_tape makes a new recorder
+            self._tape._clear()
         self._tape._push()
         return False
 

@@ -37,7 +37,24 @@ class FirstN:
             logger().warning(message)
 
 
+class FirstNPerSite:
+    """TensorFlow's ``log_first_n`` as it counts: per call site (the caller's file and line), each site
+    logging at most ``n`` times a program."""
+    __slots__ = ('n', 'counts')
+
+    def __init__(self, n):
+        self.n = n
+        self.counts = {}
+
+    def warning(self, message, site):
+        count = self.counts.get(site, 0)
+        self.counts[site] = count + 1
+        if count < self.n:
+            logger().warning(message)
+
+
 # TensorFlow sets its handler up while it is imported (``import tensorflow`` leaves the 'tensorflow'
 # logger one StreamHandler): a root handler added later (absl's basicConfig after a checkpoint write,
 # train/absl_root_logging.py, or the program's own) then prints each warning a second time, as there.
 logger()
+
