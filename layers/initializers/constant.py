@@ -35,7 +35,15 @@ class Constant(Initializer):
         return Tensor(current_xp().asarray(value.copy()))
 
     def get_config(self):
-        return {'value': self.value}
+        # Keras 3.15 serializes the value: an array becomes {'class_name': '__numpy__', ...}, so the
+        # config stays JSON (the imbalanced-data tutorial's np.log([pos / neg]) bias prints so)
+        from framework.keras.object_serialization import serialize_keras_object
+        return {'value': serialize_keras_object(self.value)}
+
+    @classmethod
+    def from_config(cls, config):
+        from framework.keras.object_serialization import deserialize_keras_object
+        return cls(deserialize_keras_object(config['value']))
 
 
 class Zeros(Initializer):
