@@ -7,7 +7,7 @@ TensorFlow 2.21's TypeErrors (``Binding inputs to tf.function failed due to ...`
 import inspect
 
 from . import nest
-from .function_keys import trace_key
+from .function_keys import describe_spec, trace_key
 from .ops.tensor_spec import TensorSpec
 from .type_spec import TypeSpec
 from .tensor import Tensor, convert_to_tensor
@@ -64,8 +64,12 @@ class Binder:
         values = self.bind(args, kwargs)
         specs = self.input_signature
         params = list(self.signature.parameters.values())
-        if params and params[-1].kind == inspect.Parameter.VAR_POSITIONAL and len(params) == 1:
+        if self._varargs_only():
+            # TF binds *args to positional-only parameters a_0, a_1, ... of the signature's specs
             values = list(values[0])
+            if len(values) != len(specs):
+                raise self.error('too many positional arguments' if len(values) > len(specs) else
+                                 'missing a required argument: %r' % self._vararg_name(len(values)), args, kwargs)
             params = [params[0]] * len(values)
         if len(values) < len(specs):
             raise self.error('missing a required argument: %r' % params[len(values)].name, args, kwargs)
@@ -78,10 +82,19 @@ class Binder:
             raise self.error(err, args, kwargs) from None
         return cast
 
+    def _varargs_only(self):
+        params = list(self.signature.parameters.values())
+        return len(params) == 1 and params[0].kind == inspect.Parameter.VAR_POSITIONAL
+
+    def _vararg_name(self, i):
+        return '%s_%d' % (self.names[0], i)
+
     def text(self, keys=None):
         """The signature as TensorFlow's binding errors print it."""
         parts = []
         specs = self.input_signature or ()
+        if specs and keys is None and self._varargs_only():
+            return '(%s, /)' % ', '.join('%s: %s' % (self._vararg_name(i), describe_spec(s)) for i, s in enumerate(specs))
         for i, p in enumerate(self.signature.parameters.values()):
             prefix = {inspect.Parameter.VAR_POSITIONAL: '*', inspect.Parameter.VAR_KEYWORD: '**'}.get(p.kind, '')
             part = prefix + p.name
@@ -89,7 +102,7 @@ class Binder:
                 from .function_keys import describe
                 part += ': ' + describe(keys[i])
             elif i < len(specs):
-                part += ': ' + _describe_spec(specs[i])
+                part += ': ' + describe_spec(specs[i])
             elif specs and p.default is not _EMPTY:
                 part += ': Literal[%r]' % (p.default,)
             if p.default is not _EMPTY and keys is None:
@@ -100,15 +113,6 @@ class Binder:
     def error(self, reason, args, kwargs, keys=None):
         return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r '
                          'for signature: %s.' % (reason, tuple(args), kwargs, self.text(keys)))
-
-
-def _describe_spec(spec):
-    if isinstance(spec, TypeSpec):
-        return repr(spec)
-    if isinstance(spec, (list, tuple)):
-        return '%s[%s]' % (type(spec).__name__.capitalize(), ', '.join(_describe_spec(s) for s in spec))
-    return '%s[%s]' % (type(spec).__name__.capitalize(),
-                       ', '.join('%r: %s' % (k, _describe_spec(v)) for k, v in spec.items()))
 
 
 def _checked_signature(input_signature, params):
@@ -143,12 +147,18 @@ def _spec_text(value, name=None):
 def _cast(value, spec):
     """``value`` as a tensor that ``spec`` accepts (TensorFlow's casting rules), or a TypeError."""
     if isinstance(spec, (list, tuple)):
-        if not isinstance(value, (list, tuple)) or len(value) != len(spec):
+        # TensorFlow's TraceType words: a list for a Tuple spec, or another sequence, is refused by type
+        if not isinstance(value, (list, tuple)) or (isinstance(spec, tuple) and isinstance(value, list)):
             raise TypeError('Can not cast %r to %s type.' % (value, type(spec).__name__))
+        if len(value) != len(spec):
+            raise TypeError('Expected %r to have length of %d' % (value, len(spec)) if isinstance(spec, tuple)
+                            else "object of type 'Tuple' has no len()")      # (TF's List[...] cast, as it words it)
         return type(spec)(_cast(v, s) for v, s in zip(value, spec))
     if isinstance(spec, dict):
-        if not isinstance(value, dict) or set(value) != set(spec):
-            raise TypeError('Can not cast %r to dict type.' % (value,))
+        if not isinstance(value, dict):
+            raise TypeError('Can not cast %r to a Dict type.' % (value,))
+        if set(value) != set(spec):
+            raise TypeError('%r has different keys with the TraceType %s.' % (value, describe_spec(spec)))
         return {k: _cast(value[k], spec[k]) for k in spec}
     if not isinstance(spec, TensorSpec):
         return _cast_composite(value, spec)
@@ -159,8 +169,11 @@ def _cast(value, spec):
     else:
         try:
             tensor = convert_to_tensor(value, dtype=spec.dtype)
-        except (TypeError, ValueError):
-            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, spec.dtype.name)) from None
+        except (TypeError, ValueError) as err:
+            text = str(err.args[0]) if err.args else ''
+            if not (isinstance(err, TypeError) and text.startswith('Cannot convert ')):   # (TF's dtype spelling)
+                text = 'Cannot convert %r to EagerTensor of dtype %s' % (value, spec.dtype.name)
+            raise TypeError(text) from None
     if not spec.is_compatible_with(tensor):
         raise TypeError('Can not cast %s to %r' % (_spec_text(tensor, spec.name), spec))
     if isinstance(tensor, Variable):
