@@ -105,8 +105,10 @@ _IN_ORDER_PANEL = 9
 
 def transposed_wanted(at, b):
     """Whether ``at @ b`` (``at`` the transposed view of x, ``b`` one column) is summed here."""
-    return (type(at) is np.ndarray and type(b) is np.ndarray and at.ndim == 2 and b.ndim == 2
-            and b.shape[1] == 1 and _GEMV_IN_ORDER_DEPTH < at.shape[1] <= _TRANSPOSED_DEPTH
+    # (the shapes first, the arrays' types after: a training step's kernel gradients fail at one column
+    # or at the depth, and numpy and cupy arrays both answer ndim and shape)
+    return (at.ndim == 2 and b.ndim == 2 and b.shape[1] == 1 and _GEMV_IN_ORDER_DEPTH < at.shape[1] <= _TRANSPOSED_DEPTH
+            and type(at) is np.ndarray and type(b) is np.ndarray
             and at.shape[0] >= 2 and at.dtype == np.float32 and b.dtype == np.float32
             and eigen_math.ENABLED[0] is not False and onednn_policy.enabled())
 

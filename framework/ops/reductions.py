@@ -124,8 +124,8 @@ def _sum(a, axes, keepdims):
         inner = _trailing_but_for_ones(a.shape, axes)
     if inner is not None and eigen_sum.applies(a, inner):
         total = eigen_sum.sum_all(a) if inner == a.size else eigen_sum.row_sums(a.reshape(-1, inner))
-        return total.reshape(_kept_shape(a.shape, axes) if keepdims else
-                             tuple(d for i, d in enumerate(a.shape) if i not in axes))
+        return total.reshape(_kept_shape(a.shape, axes) if keepdims else () if len(axes) == ndim else
+                             tuple(d for i, d in enumerate(a.shape) if i not in axes))     # (axes are distinct)
     total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
         total = shuffled_sum(a, axes)
