@@ -61,7 +61,7 @@ class UnknownLayerClassError(TypeError, ValueError):
     raises saving.h5_io.UnknownClassError, checked before anything is built.)"""
 
 
-def layer_class(name, custom_objects=None, registered_name=None):
+def layer_class(name, custom_objects=None, registered_name=None, config=None):
     """The Layer class a config names, looked up as Keras 3 does for ``Model.from_config``.
 
     In order: ``custom_objects`` (by registered name, then class name), the registry of
@@ -82,10 +82,15 @@ def layer_class(name, custom_objects=None, registered_name=None):
     for cls in candidates:
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls
-    raise UnknownLayerClassError(
+    # Keras 3's words ('config': the whole object config it was given); how to fix it, in a note
+    error = UnknownLayerClassError(
         'Could not locate class %r. Make sure custom classes and functions are decorated with '
-        '`@keras.saving.register_keras_serializable()`: unknown layer class %r; decorate it or '
-        'pass it in custom_objects={%r: %s}' % (name, registered_name or name, name, name))
+        '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
+        'imported so that the decorator is run before trying to load them. Full object config: %s'
+        % (name, config if config is not None else {'class_name': name}))
+    error.add_note('unknown layer class %r; decorate it or pass it in custom_objects={%r: %s}'
+                   % (registered_name or name, name, name))
+    raise error
 
 
 def deserialize(config, custom_objects=None):
@@ -93,7 +98,7 @@ def deserialize(config, custom_objects=None):
     if config is None or isinstance(config, str):   # Keras 3 resolves these to no Layer, then says so
         raise ValueError('`keras.layers.deserialize` was passed a `config` object that is not a '
                          '`keras.layers.Layer`. Received: %s' % (config,))
-    cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'))
+    cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'), config)
     inner = dict(config.get('config') or {})
     with wrapped_type_errors(cls, config):
         layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)

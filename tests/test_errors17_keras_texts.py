@@ -148,6 +148,18 @@ CASES += [
 ]
 
 
+_LOCATE = ("Could not locate class 'Foo'. Make sure custom classes and functions are decorated with "
+           '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
+           "imported so that the decorator is run before trying to load them. Full object config: "
+           "{'class_name': 'Foo', 'config': {}}")
+
+CASES += [
+    # an unknown class in a config
+    (lambda: keras.layers.deserialize({'class_name': 'Foo', 'config': {}}), TypeError, _LOCATE),
+    (lambda: keras.models.model_from_json('{"class_name": "Foo", "config": {}}'), TypeError, _LOCATE),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731

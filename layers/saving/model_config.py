@@ -131,6 +131,14 @@ def check_loadable(config, table, path):
                 "@layers.saving.register_serializable(package='Custom') (Keras: "
                 '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
                 % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
+        if unknown == [config.get('registered_name') or config.get('class_name')]:
+            # the model's own class: Keras 3 cannot locate it before anything else, in these words
+            error = UnknownClassError('Could not locate class %r. Make sure custom classes and functions are decorated '
+                                      'with `@keras.saving.register_keras_serializable()`. If they are already '
+                                      'decorated, make sure they are all imported so that the decorator is run before '
+                                      'trying to load them. Full object config: %s' % (config.get('class_name'), config))
+            error.add_note(ours)
+            raise error
         if not str(path).lower().endswith(('.h5', '.hdf5')):
             raise UnknownClassError(ours)          # (Keras 3's .keras loader refuses with a TypeError)
         # Keras 3's legacy .h5 loader: a ValueError naming the first class it cannot find, in its words
