@@ -36,8 +36,16 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
             g = grads.get(id(s))
             connected[k] = connected[k] or g is not None
             rows[k].append(result(g, s, 'zero'))
+    if not n:
+        # An empty target: TF's pfor traces one row and answers zeros for the sources that row reaches
+        # (None for the others, as its gradient); one sweep of an empty seed tells which are reached.
+        grads = tape._backward([target], [Tensor(xp.zeros(tuple(target.shape), target.dtype))], flat_sources,
+                               free=False)
+        connected = [grads.get(id(s)) is not None for s in flat_sources]
     if not tape._persistent:
         tape._release()
+    if not use_pfor:
+        _for_loop_refusals(target, flat_sources, connected, unconnected)
     out = []
     for k, s in enumerate(flat_sources):
         if unconnected == 'none' and not connected[k]:
@@ -88,6 +96,8 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
         cols.append(result(g, source, 'zero'))
     if not tape._persistent:
         tape._release()
+    if not use_pfor and inner:
+        _for_loop_refusals(target, [source], [connected], unconnected)
     # TensorFlow's batch_jacobian gives zeros for an unconnected target whatever
     # unconnected_gradients says (its code keeps that for compatibility): of the target's
     # dtype where its gradients were None (an int32 target gives int32 zeros), else of the
@@ -99,12 +109,37 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))
 
 
+def _for_loop_refusals(target, flat_sources, connected, unconnected):
+    """What TF's eager loop over the rows (experimental_use_pfor=False) refuses, in its words: it writes
+    each source's rows into an array of the *target's* dtype, so a gradient of another dtype (an int or
+    float64 source's zeros, a float32 source of a float64 target) fails there; an empty target makes an
+    empty loop, whose one output cannot take the jacobian's shape (or, for several sources, be packed)."""
+    from .errors import InvalidArgumentError
+    if not target._data.size:
+        empty = Tensor(array_module(target._data).zeros((0,), target.dtype))
+        if len(flat_sources) == 1:
+            raise ValueError("Tensor's shape %s is not compatible with supplied shape %s."
+                             % (tuple(target.shape), tuple(target.shape) + tuple(flat_sources[0].shape)))
+        raise ValueError('Could not pack sequence. Structure had %d atoms, but flat_sequence had 1 items.  '
+                         'Structure: %r, flat_sequence: [%r].' % (len(flat_sources), [target.dtype] * len(flat_sources),
+                                                                  empty))
+    for s, reached in zip(flat_sources, connected):
+        if (reached or unconnected == 'zero') and s.dtype != target.dtype:
+            error = InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
+                                         % (target.dtype.name, s.dtype.name))
+            error.add_note('jacobian with experimental_use_pfor=False: TensorFlow collects the rows in arrays of '
+                           "the target's dtype (%s); cast the target or the source, or leave experimental_use_pfor "
+                           'at True' % target.dtype.name)
+            raise error
+
+
 def _refuse_one_shot_tape(tape, op, words):
     """TF's eager loop over the rows (experimental_use_pfor=False) runs gradient() once per row, which a
     tape that is not persistent allows once: TF refuses it up front, in these words (its double spaces
     kept); a tf.function's graph loop takes it."""
     from . import executing_eagerly
     if not tape._persistent and executing_eagerly():
+        tape._used = False          # TF refuses before its loop asks the tape anything: it may still answer
         error = RuntimeError('GradientTape must be created with persistent=True ' + words)
         error.add_note('%s: pass persistent=True to GradientTape, or leave experimental_use_pfor at True' % op)
         raise error
