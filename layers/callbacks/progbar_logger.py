@@ -21,6 +21,7 @@ class ProgbarLogger(Callback):
         self.verbose = 1
         self.epochs = 1
         self.target = None
+        self.seen = 0
         self._called_in_fit = False
 
     def set_params(self, params):
@@ -29,13 +30,19 @@ class ProgbarLogger(Callback):
         self.target = params.get('steps')
 
     def _start(self):
+        self.seen = 0
         self.progress = Progress(self.target, self.verbose) if self.verbose else None
 
     def _update(self, batch, logs):
+        self.seen = batch + 1
         if self.progress is not None:
-            self.progress.update(batch + 1, logs)
+            self.progress.update(self.seen, logs)
 
     def _finish(self, logs):
+        if self.target is None:
+            # as Keras 3: an unknown step count is learnt from the first pass, so later epochs show
+            # a bar of that many steps ('1/4 ━━━━━') where the first showed '1/Unknown'
+            self.target = self.seen
         if self.progress is not None:
             self.progress.finish(logs)
             self.progress = None
