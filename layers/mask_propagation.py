@@ -28,6 +28,7 @@ from framework.losses.tensor_notes import get_keras_mask, has_notes, set_keras_m
 from framework.ops import broadcast_to, cast, concat, expand_dims, logical_or, ones_like, reduce_any
 from framework.tensor import Tensor, convert_to_tensor
 
+from . import call_context
 
 
 def mask_of(inputs):
@@ -146,6 +147,39 @@ def _other_tensors(args, kwargs):
     return any(isinstance(x, (Tensor, np.ndarray)) for x in nest.flatten((list(args), kwargs)))
 
 
+_ARGUMENT_MASKS = {}
+
+
+def _with_argument_masks(cls, inputs, args, kwargs):
+    """``kwargs`` with ``<name>_mask`` filled for each tensor argument ``<name>`` of a call with several,
+    as Keras 3 does (a layer's ``call(self, x, y, x_mask=None)`` called on a masked ``x`` gets its mask)."""
+    names = _ARGUMENT_MASKS.get(cls)
+    if names is None:
+        parameters = list(inspect.signature(cls.call).parameters)[1:]
+        names = _ARGUMENT_MASKS[cls] = (parameters, {n for n in parameters if n + '_mask' in parameters})
+    parameters, masked = names
+    if not masked:
+        return kwargs
+    values = dict(zip(parameters, (inputs,) + tuple(args)))
+    values.update(kwargs)
+    filled = {}
+    for name in masked:
+        value = values.get(name)
+        if value is None or kwargs.get(name + '_mask') is not None:
+            continue
+        masks = nest.map_structure(_argument_mask, value)
+        if masks is not None:
+            filled[name + '_mask'] = masks
+    return dict(kwargs, **filled) if filled else kwargs
+
+
+def _argument_mask(x):
+    # (a tensor the enclosing layer's build run was fed had its mask cleared there by Keras's attention layers)
+    if not isinstance(x, Tensor) or call_context.fed_to_build_run(x):
+        return None
+    return get_keras_mask(x)
+
+
 def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     """``call(inputs, *args, **kwargs)`` (``layer``'s ``__call__``) with the mask handled around it.
     ``run_to_build``: the call is one Keras runs twice (layer.builds_by_calling); it reads the
@@ -157,7 +191,9 @@ def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     previous = given = kwargs.get('mask')
     if previous is None:
         previous = mask_of(inputs)
-        if takes_mask(type(layer)) and not _other_tensors(args, kwargs):
+        if _other_tensors(args, kwargs):
+            kwargs = _with_argument_masks(type(layer), inputs, args, kwargs)
+        elif takes_mask(type(layer)):
             if previous is not None:
                 kwargs = dict(kwargs, mask=previous)
             elif type(inputs) in _STRUCTURES:

@@ -66,3 +66,26 @@ def test_layer_without_mask_parameter_is_untouched():
             return inputs[0]
     out = Plain()([A, B])
     assert out.shape == (2, 3)
+
+
+class TwoArguments(layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.seen = []
+
+    def call(self, x, y, mask=None, y_mask=None, x_mask=None):
+        self.seen.append((mask, x_mask, y_mask))
+        return x
+
+
+def test_each_tensor_argument_gets_its_own_mask_parameter():
+    """With several tensor arguments Keras fills ``<name>_mask`` for each, never ``mask``
+    (maskprobe.py on TF: 'masks: None None None' unmasked, 'masks: None tf.Tensor([ True  True]...) None'
+    for a masked x)."""
+    layer = TwoArguments()
+    layer(A, B)
+    assert layer.seen[-1] == (None, None, None)
+    masked = layers.Masking()(np.array([[1., 0.], [0., 2.]], 'float32'))
+    layer(masked, B)
+    mask, x_mask, y_mask = layer.seen[-1]
+    assert mask is None and y_mask is None and x_mask.numpy().tolist() == [True, True]
