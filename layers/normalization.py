@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from framework.backend import array_module, to_host
-from framework.errors import kernel_error
+from framework.errors import kernel_error, noted
 from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
 from framework.ops import graph_rewrites, identity
 from framework.placement import current_xp
@@ -202,6 +202,10 @@ class Normalization(Layer):
     def build(self, input_shape):
         rank = len(input_shape)
         who = 'Normalization %r' % self.name
+        if any(not -rank <= a < rank for a in self.axis):       # Keras 3's words; which layer, in a note
+            raise noted(ValueError('All `axis` values must be in the range [-ndim, ndim). Received inputs with '
+                                   'ndim=%d, while axis=%s' % (rank, self.axis)),
+                        '%s: axis %r is out of range for inputs of rank %d' % (who, self.axis, rank))
         keep = tuple(_axes(self.axis, rank, who)) if self.axis else ()
         if any(input_shape[a] is None for a in keep):
             raise ValueError('%s: all axes to be kept must have a known size; received axis=%s, input shape %s'

@@ -160,6 +160,31 @@ CASES += [
 ]
 
 
+_TV = 'Unknown value for `%s` argument of TextVectorization. Allowed values are: %s. Received: %s=%s'
+
+CASES += [
+    # preprocessing layers' arguments
+    (lambda: layers.TextVectorization(output_mode='foo'), ValueError,
+     _TV % ('output_mode', "('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')", 'output_mode', 'foo')),
+    (lambda: layers.TextVectorization(output_mode=None), ValueError,
+     _TV % ('output_mode', "('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')", 'output_mode', 'None')),
+    (lambda: layers.TextVectorization(split='foo'), ValueError,
+     _TV % ('split', "('whitespace', 'character')", 'split', 'foo')),
+    (lambda: layers.TextVectorization(split=5), ValueError, _TV % ('split', "('whitespace', 'character')", 'split', 5)),
+    (lambda: layers.TextVectorization(standardize='foo'), ValueError,
+     _TV % ('standardize', "('lower_and_strip_punctuation', 'lower', 'strip_punctuation')", 'standardize', 'foo')),
+    (lambda: layers.TextVectorization(ragged=True, output_mode='multi_hot'), ValueError,
+     "`ragged` must not be true if `output_mode` is `'int'`. Received: ragged=True and output_mode=multi_hot"),
+    (lambda: layers.TextVectorization(output_sequence_length=2, output_mode='count'), ValueError,
+     "`output_sequence_length` must not be set if `output_mode` is not 'int'. Received output_sequence_length=2."),
+    (lambda: layers.TextVectorization(output_sequence_length=2.5), ValueError,
+     "`output_sequence_length` must be either None or an integer when `output_mode` is 'int'. Received: "
+     'output_sequence_length=2.5'),
+    (lambda: layers.Normalization(axis=5)(np.ones((2, 3), 'float32')), ValueError,
+     'All `axis` values must be in the range [-ndim, ndim). Received inputs with ndim=2, while axis=(5,)'),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731

@@ -19,12 +19,16 @@ from .lookups import StringLookup
 _PUNCTUATION = re.compile(rb'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']')
 STANDARDIZE = ('lower_and_strip_punctuation', 'lower', 'strip_punctuation')
 SPLIT = ('whitespace', 'character')
+OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 
-def _check_choice(value, allowed, arg):
-    if value is not None and not callable(value) and value not in allowed:
-        raise ValueError('TextVectorization: %s must be one of %s, None or a callable; received %s=%r'
-                         % (arg, allowed, arg, value))
+def _check_choice(value, allowed, arg, none_or_callable=True):
+    """Keras 3's validate_string_arg, in its words."""
+    if none_or_callable and (value is None or callable(value)):
+        return
+    if not (isinstance(value, str) and value in allowed):
+        raise ValueError('Unknown value for `%s` argument of TextVectorization. Allowed values are: %s. Received: '
+                         '%s=%s' % (arg, allowed, arg, value))
 
 
 class TextVectorization(Layer):
@@ -62,22 +66,23 @@ class TextVectorization(Layer):
         _check_choice(standardize, STANDARDIZE, 'standardize')
         _check_choice(split, SPLIT, 'split')
         output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
+        _check_choice(output_mode, OUTPUT_MODES, 'output_mode', none_or_callable=False)
         # Keras 3 checks only the types: 0 or -1 give no n-grams (nothing to learn), a width below 1
         # in a tuple fails when strings are split (_rows)
         if not (ngrams is None or isinstance(ngrams, int) or
                 (isinstance(ngrams, tuple) and all(isinstance(n, int) for n in ngrams))):
             raise ValueError('`ngrams` must be None, an integer, or a tuple of integers. Received: ngrams=%s'
                              % (ngrams,))
-        if output_sequence_length is not None and (isinstance(output_sequence_length, bool) or not isinstance(
-                output_sequence_length, int)):      # a negative one is taken, as Keras 3; call() refuses it
-            raise ValueError('TextVectorization: output_sequence_length must be None or an int >= 0; received %r'
-                             % (output_sequence_length,))
+        # Keras 3's checks and words (a negative length is taken, as there; call() refuses it)
+        if output_mode == 'int' and not (output_sequence_length is None or isinstance(output_sequence_length, int)):
+            raise ValueError("`output_sequence_length` must be either None or an integer when `output_mode` is 'int'. "
+                             'Received: output_sequence_length=%s' % (output_sequence_length,))
         if output_mode != 'int' and output_sequence_length is not None:
-            raise ValueError("TextVectorization: output_sequence_length must not be set when output_mode is not "
-                             "'int'; received output_mode=%r" % (output_mode,))
+            raise ValueError("`output_sequence_length` must not be set if `output_mode` is not 'int'. Received "
+                             'output_sequence_length=%s.' % (output_sequence_length,))
         if ragged and output_mode != 'int':
-            raise ValueError("TextVectorization: ragged=True needs output_mode='int' (the other modes give one "
-                             "vector per string); received ragged=True and output_mode=%r" % (output_mode,))
+            raise ValueError("`ragged` must not be true if `output_mode` is `'int'`. Received: ragged=%s and "
+                             'output_mode=%s' % (ragged, output_mode))
         self._ragged = bool(ragged)
         self._standardize, self._split, self._ngrams_arg = standardize, split, ngrams
         self._ngrams = tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else ngrams
