@@ -171,7 +171,8 @@ def pair(x1, x2, op):
         scalar, other = (x1, x2) if py1 else (x2, x1)
         other = tensor(other, op)
         kind = other._data.dtype.kind
-        if kind == 'b' or (type(scalar) is float and kind in 'iu'):
+        # (a Python bool beside a bool tensor stays bool, as in Keras: the kernels then refuse it)
+        if (kind == 'b' and type(scalar) is not bool) or (type(scalar) is float and kind in 'iu'):
             other = _ops.cast(other, FLOATX if type(scalar) is float else 'int32')
         return (scalar, other) if py1 else (other, scalar)
     return cast_all([x1, x2], op)
