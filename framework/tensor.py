@@ -642,6 +642,8 @@ def constant(value, dtype=None, shape=None, name=None):
         return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
+        if isinstance(shape, str):        # TF's as_shape reads it letter by letter: its TypeError
+            TensorShape(shape)
         shape = tuple(int(d) for d in shape)
         xp = backend.array_module(array)
         if array.size == 1:

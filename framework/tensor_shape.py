@@ -49,11 +49,21 @@ class TensorShape(tuple):
         elif hasattr(dims, 'unknown_rank'):     # a TensorShapeProto (tensor_proto.tensor_shape): -1 is unknown
             return TensorShape(None) if dims.unknown_rank else TensorShape([None if d.size == -1 else d.size
                                                                                for d in dims.dim])
+        if isinstance(dims, (list, tuple)):
+            return tuple.__new__(TensorShape, (_dimension(d) for d in dims))
+        # TF: a value that is no iterable is one dimension (2.5 is the Dimension error); any other iterable
+        # (a str, an array) is read item by item, and an item that is no dimension is worded with the whole value
         try:
-            dims = tuple(dims)
+            items = tuple(dims)
         except TypeError:
-            raise TypeError('TensorShape: expected a list of dimensions, an int or None, got %r' % (dims,)) from None
-        return tuple.__new__(TensorShape, (_dimension(d) for d in dims))
+            return tuple.__new__(TensorShape, (_dimension(dims),))
+        try:
+            return tuple.__new__(TensorShape, tuple(_dimension(d) for d in items))
+        except TypeError as err:
+            bad = next(d for d in items if d is not None and not isinstance(getattr(d, 'value', d), (int, np.integer)))
+            raise TypeError("Failed to convert '%r' to a shape: '%r'could not be converted to a dimension. A shape "
+                            'should either be single dimension (e.g. 10), or an iterable of dimensions (e.g. [1, 10, '
+                            'None]).' % (dims, bad)) from err
 
     @property
     def rank(self):

@@ -63,6 +63,9 @@ def _check_declared_shape(shape, actual):
         return
     if getattr(shape, 'rank', 0) is None:        # TensorShape(None): any shape
         return
+    if isinstance(shape, str):      # TF's as_shape reads it letter by letter: its TypeError
+        from .tensor_shape import TensorShape
+        TensorShape(shape)
     dims = shape.as_list() if hasattr(shape, 'as_list') else shape
     dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
     if len(dims) != len(actual) or any(d is not None and int(d) != a for d, a in zip(dims, actual)):

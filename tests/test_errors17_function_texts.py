@@ -5,6 +5,7 @@ Each text was printed by TF 2.21 (/opt/tfref) running the same call (/work/notes
 e17_fn.py); the binding error quotes the reason TF's TraceType cast gives and the signature as TF prints it
 (Dict[['a', ...]], a *args signature as positional-only a_0, a_1, /).
 """
+import numpy as np
 import pytest
 
 import framework as tf
@@ -104,6 +105,13 @@ SHAPE_TEXT = ("Failed to convert '%r' to a shape: '%r'could not be converted to 
     (lambda: S(['a']), "Dimension value must be integer or None or have an __index__ method, got value ''a'' with "
                        "type '<class 'str'>'"),
     (lambda: S([2], 'foo'), "Cannot convert the argument `type_value`: 'foo' to a TensorFlow DType."),
+    # the same reading of a shape in tf.TensorShape, tf.constant(shape=) and tf.Variable(shape=)
+    (lambda: tf.TensorShape('ab'), SHAPE_TEXT % ('ab', 'a')),
+    (lambda: tf.TensorShape(2.5), "Dimension value must be integer or None or have an __index__ method, got value "
+                                  "'2.5' with type '<class 'float'>'"),
+    (lambda: tf.TensorShape(np.array([True])), SHAPE_TEXT % (np.array([True]), np.True_)),
+    (lambda: tf.constant(1, shape='a'), SHAPE_TEXT % ('a', 'a')),
+    (lambda: tf.Variable(1.0, shape='a'), SHAPE_TEXT % ('a', 'a')),
 ])
 def test_tensor_spec_refuses_in_tensorflows_words(make, text):
     with pytest.raises(TypeError) as caught:
@@ -112,7 +120,9 @@ def test_tensor_spec_refuses_in_tensorflows_words(make, text):
 
 
 def test_what_tensorflow_takes():
-    """TF 2.21: a dict is iterated by its keys (TensorSpec({1: 2}) has shape (1,)); a list for a List spec binds."""
+    """TF 2.21: a dict is iterated by its keys (TensorSpec({1: 2}) has shape (1,)), an array or range by its
+    items; a list for a List spec binds."""
     assert tuple(S({1: 2}).shape) == (1,)
+    assert tuple(tf.TensorShape(np.array([2, 3]))) == (2, 3) and tuple(tf.TensorShape(range(2))) == (0, 1)
     f = tf.function(lambda x: x[0] + x[1], input_signature=[[S([], tf.float32)] * 2])
     assert float(f([tf.constant(1.0), tf.constant(2.0)])) == 3.0

@@ -6,7 +6,6 @@ Ported programs pass it to ``tf.function(input_signature=...)`` and to
 import numpy as np
 
 from .. import dtypes
-from ..errors import noted
 from ..tensor import Tensor, TensorShape
 from ..type_spec import TypeSpec
 
@@ -19,23 +18,8 @@ def _shape(shape):
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if not isinstance(shape, (list, tuple)):
-        # TF's TensorShape: a non-iterable is one dimension; another iterable (a str) is read item by item,
-        # and an item that is no dimension is worded with the whole value
-        try:
-            items = list(shape)
-        except TypeError:
-            items = None
-        if items is None:
-            shape = (shape,)
-        else:
-            for d in items:
-                if d is not None and (not isinstance(d, (int, np.integer)) or isinstance(d, bool)):
-                    raise noted(TypeError("Failed to convert '%r' to a shape: '%r'could not be converted to a dimension. "
-                                          'A shape should either be single dimension (e.g. 10), or an iterable of '
-                                          'dimensions (e.g. [1, 10, None]).' % (shape, d)),
-                                'TensorSpec: shape must be a list or tuple of ints and None, got %r (of type %s)'
-                                % (shape, type(shape).__name__))
-            shape = items
+        # TF's TensorShape rules and words: a number is one dimension, another iterable (a str) is read item by item
+        return TensorShape(shape)
     dims = []
     for d in shape:
         if d is not None and (not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0):
