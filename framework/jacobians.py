@@ -59,7 +59,13 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
 
 def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     """Per-example jacobians: result[b] = d target[b] / d source[b]."""
-    tape._check_usable()
+    try:
+        tape._check_usable()
+    except RuntimeError as error:       # TF's batch_jacobian words it without the space ('tocompute')
+        raise RuntimeError(str(error).replace('used to compute', 'used tocompute')) from None
+    for value in (target, source):
+        if not hasattr(value, 'shape'):     # TF reads both shapes first: a None or a number fails there
+            raise AttributeError("'%s' object has no attribute 'shape'" % type(value).__name__)
     check_sources([source], 'batch_jacobian')
     if target.ndim >= 1:       # TensorFlow's with_rank_at_least(2), target first (a scalar target fails below)
         for t in (target, source):
