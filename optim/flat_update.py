@@ -65,15 +65,20 @@ class FlatGroup:
             view[...] = owner._data
             owner._data = view
         self._linked[name] = (flat, owners, views)
+        # every link's owners and views in one pair of lists: prepare checks them all at once
+        self._all_owners = [owner for _, owners, _ in self._linked.values() for owner in owners]
+        self._all_views = [view for _, _, views in self._linked.values() for view in views]
         if name is None:
             self._data = flat           # update_step writes the values here in place
 
     def prepare(self, grads):
         """Check the links (re-gathering what was rebound) and copy ``grads`` in."""
-        for name, (_, owners, views) in list(self._linked.items()):
-            # (the identities compared in C: map over the owners' arrays)
-            if not all(map(operator.is_, map(_DATA, owners), views)):
-                self._link(name)
+        # (the identities compared in C: map over the owners' arrays; every link at once, then, where
+        # one is broken, link by link)
+        if not all(map(operator.is_, map(_DATA, self._all_owners), self._all_views)):
+            for name, (_, owners, views) in list(self._linked.items()):
+                if not all(map(operator.is_, map(_DATA, owners), views)):
+                    self._link(name)
         # one copy of every gradient into its slice of the flat buffer (the gradients have the
         # variables' dtype and shapes, checked before: a plain copy)
         self._xp.concatenate(list(map(_RAVELED, grads)), out=self._grad)
