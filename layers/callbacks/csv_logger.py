@@ -30,9 +30,9 @@ class CSVLogger(Callback):
         self.csv_file = None
 
     def on_train_begin(self, logs=None):
-        if not isinstance(self.filename, (str, bytes)):
-            raise TypeError('CSVLogger: filename must be a str or os.PathLike, got %r of type %s'
-                            % (self.filename, type(self.filename).__name__))
+        # no check of its own: a filename of another type fails in Python's words, as in Keras 3 (os.path.exists'
+        # 'stat: path should be string, ...' with append=True, else open()'s 'expected str, bytes or os.PathLike
+        # object, not NoneType'; an int is a file descriptor, which open() takes)
         if self.append and os.path.exists(self.filename):
             with open(self.filename) as f:
                 self.append_header = not f.readline()
