@@ -185,6 +185,23 @@ CASES += [
 ]
 
 
+CASES += [
+    # an unknown keyword to the training methods: Python's words, naming Keras's TensorFlowTrainer
+    (lambda: _compiled().fit(_X, _Y, foo=1), TypeError, "TensorFlowTrainer.fit() got an unexpected keyword argument 'foo'"),
+    (lambda: _compiled().predict(_X, foo=1), TypeError,
+     "TensorFlowTrainer.predict() got an unexpected keyword argument 'foo'"),
+    (lambda: _compiled().train_on_batch(_X, _Y, foo=1), TypeError,
+     "TensorFlowTrainer.train_on_batch() got an unexpected keyword argument 'foo'"),
+    (lambda: _compiled().test_on_batch(_X, _Y, foo=1), TypeError,
+     "TensorFlowTrainer.test_on_batch() got an unexpected keyword argument 'foo'"),
+    (lambda: _compiled().predict_on_batch(_X, foo=1), TypeError,
+     "TensorFlowTrainer.predict_on_batch() got an unexpected keyword argument 'foo'"),
+    (lambda: _compiled().evaluate(_X, _Y, foo=1), ValueError, "Arguments not recognized: {'foo': 1}"),
+    (lambda: _compiled().compile('sgd', 'mse', foo=1), TypeError,
+     "Trainer.compile() got an unexpected keyword argument 'foo'"),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731

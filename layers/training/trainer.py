@@ -355,6 +355,13 @@ class Trainer(Keras2Shims, TrainingLoops):
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
 
+# Keras 3 defines these on its TensorFlowTrainer: Python's own argument errors name it
+# ("TensorFlowTrainer.fit() got an unexpected keyword argument 'foo'"), and programs print them
+for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on_batch'):
+    getattr(Trainer, _method).__qualname__ = 'TensorFlowTrainer.' + _method
+del _method
+
+
 def _one_batch(x, y, sample_weight, what):
     """The batch Keras 3 hands the step: ``(x, y, sample_weight)`` with None for what is missing
     (train/test_on_batch: a train_step written ``x, y = data`` fails there on TF too), ``(x,)``
