@@ -3,18 +3,22 @@ function before it asks the iterator for a batch, and the trace calls the model 
 builds the optimizer) on the Dataset's ``element_spec``. So a subclassed model fit on a dataset with
 no batch at all (the word2vec tutorial's 45 skip-grams batched by 64 with drop_remainder=True) ends
 built, its weights drawn and its optimizer's slots made, and ``get_layer(...).get_weights()[0]``
-works. tapeflow calls the model on KerasTensors of that spec after such an epoch.
+works. tapeflow calls the model on KerasTensors of that spec after such an epoch. Arrays of no samples
+are alike (Keras's array adapter feeds them as a Dataset): fit logs nothing and evaluate returns [].
 
 Only with Keras's own train_step / test_step (a custom step may call other models or none), only
 for a traced step (run_eagerly=True asks for the batch first and never calls the model), and only
 for a spec of dense TensorSpecs.
 """
+import numpy as np
+
 from framework import nest
 from framework.data import Dataset
 from framework.object_names import count_kept
 from framework.ops.tensor_spec import TensorSpec
 
 from ..functional.keras_tensor import KerasTensor
+from .data import ArrayData
 
 
 def build_without_batch(model, data, kind):
@@ -25,12 +29,16 @@ def build_without_batch(model, data, kind):
     if getattr(type(model), step.__name__) is not step:
         return
     source = getattr(data, 'source', None)
-    if not isinstance(source, Dataset):
+    if isinstance(source, Dataset):
+        spec = source.element_spec
+    elif isinstance(data, ArrayData):      # Keras's array adapter feeds a Dataset of the arrays: their spec
+        spec = nest.map_structure(_array_spec, (data.x, data.y))
+    else:
         return
     metrics = getattr(model, '_compiled_metrics', None)
     metrics_unbuilt = metrics is not None and not metrics.built
     if metrics_unbuilt or not model.built or not all(layer.built for layer in getattr(model, '_layers', ())):
-        inputs, targets = _inputs_of(source.element_spec), _targets_of(source.element_spec)
+        inputs, targets = _inputs_of(spec), _targets_of(spec)
         leaves = nest.flatten(inputs)
         if not leaves or not all(isinstance(leaf, TensorSpec) and leaf.shape is not None for leaf in leaves):
             return
@@ -45,6 +53,11 @@ def build_without_batch(model, data, kind):
     optimizer = getattr(model, 'optimizer', None)
     if kind == 'train' and optimizer is not None and not optimizer.built and model.built:
         optimizer.build_in_scope(model.trainable_variables, first_trace=True)
+
+
+def _array_spec(array):
+    """The TensorSpec of a batch of ``array`` (no samples, as here, still has its feature shape)."""
+    return TensorSpec((None,) + tuple(array.shape[1:]), np.dtype(array.dtype).name)
 
 
 def _symbolic(spec):
