@@ -386,7 +386,9 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         if self._data.dtype.kind in 'bOSU':
-            self._refuse_update(delta, 'assign_add', name)
+            updated = self._update_without_kernel(delta, 'assign_add', name)
+            if updated is not None:
+                return self.assign(updated, read_value=read_value)
         data = self._new_value(delta, 'assign_add')
         self._detach()
         self._data += data
@@ -394,20 +396,27 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         if self._data.dtype.kind in 'bOSU':
-            self._refuse_update(delta, 'assign_sub', name)
+            updated = self._update_without_kernel(delta, 'assign_sub', name)
+            if updated is not None:
+                return self.assign(updated, read_value=read_value)
         data = self._new_value(delta, 'assign_sub')
         self._detach()
         self._data -= data
         return unread(self) if read_value else None
 
-    def _refuse_update(self, delta, what, name):
-        """A bool or string variable: TF converts ``delta`` (its conversion errors come first), then
-        finds no kernel to add or subtract (framework/variable_update_kernels.py). A Keras variable's
-        assign_add is its own (self + delta), left to the ops' refusals."""
+    def _update_without_kernel(self, delta, what, name):
+        """A bool or string variable. A tf.Variable: TF converts ``delta`` (its conversion errors come
+        first), then finds no kernel to add or subtract (framework/variable_update_kernels.py). A Keras
+        bool variable: Keras 3 assigns self + delta under keras.ops' promotion, which refuses a bool
+        delta (AddV2's text) and casts a number's sum back; returns that sum."""
         if self._path is None:
             _to_array(delta, self._data.dtype)
             from .variable_update_kernels import refuse_update
             raise refuse_update(self._name, self.dtype.name, what, name)
+        if self._data.dtype.kind == 'b':
+            from .keras import ops
+            return (ops.add if what == 'assign_add' else ops.subtract)(self, delta)
+        return None
 
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):

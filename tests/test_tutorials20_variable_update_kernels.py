@@ -56,3 +56,18 @@ def test_numeric_variables_still_update():
     v.assign_add([2, 3])
     v.assign_sub([1, 1])
     assert v.numpy().tolist() == [2, 4]
+
+
+def test_keras_bool_variable_assigns_its_sum_under_keras_promotion():
+    """Keras 3.15's assign_add / assign_sub is assign(self +/- delta) with keras.ops promotion: a bool delta
+    reaches AddV2 / Sub and is refused; an int delta promotes to int32 and the sum is cast back to bool
+    (TF 2.21 printed tf.Tensor([False False], shape=(2,), dtype=bool); probe t20h.py)."""
+    from framework import keras
+    kind, text = _raised(lambda: keras.Variable(True, dtype='bool').assign_add(True))
+    assert kind == 'InvalidArgumentError' and text.startswith("Value for attr 'T' of bool is not in the list")
+    assert text.endswith('; is_commutative=true; is_aggregate=true> [Op:AddV2] name: ')
+    kind, text = _raised(lambda: keras.Variable([True, False], dtype='bool').assign_sub([True, True, False]))
+    assert kind == 'InvalidArgumentError' and text.endswith('> [Op:Sub] name: ')
+    v = keras.Variable([True, False], dtype='bool')
+    assert str(v.assign_sub([1, 0])) == 'tf.Tensor([False False], shape=(2,), dtype=bool)'
+    assert v.numpy().tolist() == [False, False]
