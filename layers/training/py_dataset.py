@@ -12,7 +12,6 @@ that is kept, so a PyDataset sees the same calls here as under Keras.
 """
 import itertools
 import random
-import warnings
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from framework import nest
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import class_weight_to_sample_weights
+from .ran_out import warn_ran_out
 
 
 class PyDataset:
@@ -135,9 +135,7 @@ class PyDatasetData:
             self._iterator, self._seen = self._pass(), 0
         for _ in (itertools.count() if steps is None else range(steps)):
             if in_data and self._seen >= in_data:
-                warnings.warn('Your input ran out of data; interrupting training. Make sure that your '
-                              'PyDataset can generate at least `steps_per_epoch * epochs` batches.',
-                              stacklevel=3)
+                warn_ran_out(count_known=True)      # Keras 3's one text, whatever the data
                 break
             self._seen += 1
             batch = next(self._iterator, None)
