@@ -194,12 +194,13 @@ def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
         if _other_tensors(args, kwargs):
             kwargs = _with_argument_masks(type(layer), inputs, args, kwargs)
         elif takes_mask(type(layer)):
-            if previous is not None:
-                kwargs = dict(kwargs, mask=previous)
-            elif type(inputs) in _STRUCTURES:
+            if type(inputs) in _STRUCTURES:
                 # Keras 3 fills ``mask`` with the masks of its only tensor argument, structure kept: a list,
                 # tuple or dict of inputs without masks gives [None, None], (None, None), {'a': None}
-                kwargs = dict(kwargs, mask=nest.map_structure(lambda x: None, inputs))
+                kwargs = dict(kwargs, mask=nest.map_structure(
+                    lambda x: get_keras_mask(x) if isinstance(x, Tensor) else None, inputs))
+            elif previous is not None:
+                kwargs = dict(kwargs, mask=previous)
     outputs = call(inputs, *args, **kwargs)
     if run_to_build and given is None:
         previous = mask_of(inputs)

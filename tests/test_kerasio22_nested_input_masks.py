@@ -89,3 +89,12 @@ def test_each_tensor_argument_gets_its_own_mask_parameter():
     layer(masked, B)
     mask, x_mask, y_mask = layer.seen[-1]
     assert mask is None and y_mask is None and x_mask.numpy().tolist() == [True, True]
+
+
+def test_masked_tuple_and_dict_keep_their_structure():
+    """maskprobe2.py on TF: a tuple of inputs gets a tuple of masks, a dict a dict of them."""
+    masked = layers.Masking()(np.array([[1., 0.], [0., 2.]], 'float32'))
+    pair = _mask_given((masked, B))
+    assert type(pair) is tuple and pair[1] is None and pair[0].numpy().tolist() == [True, True]
+    named = _mask_given({'a': masked, 'b': B})
+    assert sorted(named) == ['a', 'b'] and named['b'] is None and named['a'].numpy().tolist() == [True, True]
