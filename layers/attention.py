@@ -110,12 +110,22 @@ class Attention(Layer):
         self.scale = self.concat_score_weight = None
 
     def _check(self, inputs, mask=None):
-        if not isinstance(inputs, (list, tuple)) or not 2 <= len(inputs) <= 3:
-            raise ValueError('Attention %r: the layer must be called on a list of inputs, namely [query, value] or '
-                             '[query, value, key]; received %s' % (self.name, _describe(inputs)))
-        if mask is not None and (not isinstance(mask, (list, tuple)) or not 2 <= len(mask) <= 3):
-            raise ValueError('Attention %r: mask must be a list, namely [query_mask, value_mask]; received %s'
-                             % (self.name, _describe(mask)))
+        # Keras 3's checks and words (_validate_inputs); build meets them first, with the input shape(s): one
+        # tensor's shape is a tuple of sizes, not a list of inputs (tapeflow also takes a tuple of inputs)
+        name = type(self).__name__
+        one_shape = isinstance(inputs, tuple) and all(d is None or isinstance(d, int) for d in inputs)
+        if not isinstance(inputs, (list, tuple)) or one_shape:
+            raise ValueError('%s layer must be called on a list of inputs, namely [query, value] or [query, value, '
+                             'key]. Received: inputs=%s.' % (name, inputs))
+        if not 2 <= len(inputs) <= 3:
+            raise ValueError('%s layer accepts inputs list of length 2 or 3, namely [query, value] or [query, value, '
+                             'key]. Received length: %d.' % (name, len(inputs)))
+        if mask is not None and not isinstance(mask, (list, tuple)):
+            raise ValueError('%s layer mask must be a list, namely [query_mask, value_mask]. Received: mask=%s.'
+                             % (name, mask))
+        if mask is not None and not 2 <= len(mask) <= 3:
+            raise ValueError('%s layer accepts mask list of length 2 or 3. Received: inputs=%s, mask=%s.'
+                             % (name, inputs, mask))
 
     def build(self, input_shape):
         self._check(input_shape)
@@ -176,9 +186,3 @@ class Attention(Layer):
         config = super().get_config()
         config.update(use_scale=self.use_scale, score_mode=self.score_mode, dropout=self.dropout, seed=self.seed)
         return config
-
-
-def _describe(value):
-    if isinstance(value, (list, tuple)):
-        return 'a list of %d' % len(value)
-    return 'a %s' % type(value).__name__

@@ -202,6 +202,20 @@ CASES += [
 ]
 
 
+_Q = np.ones((1, 3, 4), 'float32')
+_ON_A_LIST = ' layer must be called on a list of inputs, namely [query, value] or [query, value, key]. Received: '
+_LENGTH = ' layer accepts inputs list of length 2 or 3, namely [query, value] or [query, value, key]. Received length: '
+
+CASES += [
+    # attention layers on other than a list of 2 or 3 inputs (Keras's build refuses them, outside the call banner)
+    (lambda: layers.Attention()(_Q), ValueError, 'Attention' + _ON_A_LIST + 'inputs=(1, 3, 4).'),
+    (lambda: layers.AdditiveAttention()(_Q), ValueError, 'AdditiveAttention' + _ON_A_LIST + 'inputs=(1, 3, 4).'),
+    (lambda: layers.Attention()(keras.Input((3, 4))), ValueError, 'Attention' + _ON_A_LIST + 'inputs=(None, 3, 4).'),
+    (lambda: layers.Attention()([_Q]), ValueError, 'Attention' + _LENGTH + '1.'),
+    (lambda: layers.Attention()([_Q] * 4), ValueError, 'Attention' + _LENGTH + '4.'),
+]
+
+
 def test_a_function_as_data_is_named_in_kerass_words():
     """TF 2.21: "Unrecognized data type: x=<function <lambda> at 0x...> (of type <class 'function'>)"."""
     data = lambda: (_X, _Y)      # noqa: E731
