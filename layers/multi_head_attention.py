@@ -148,9 +148,12 @@ class MultiHeadAttention(Layer):
                 raise ValueError('MultiHeadAttention %r: %s must have rank >= 3 (batch, steps..., features); got '
                                  'shape %s' % (self.name, what, shape))
         if value_shape[1:-1] != key_shape[1:-1]:
-            raise ValueError('MultiHeadAttention %r: all dimensions of `value` and `key`, except the last one, must '
-                             'be equal. Received: value_shape=%s and key_shape=%s' % (self.name, value_shape,
-                                                                                       key_shape))
+            # Keras 3's words, raised by its build before the call: no call banner
+            error = ValueError('All dimensions of `value` and `key`, except the last one, must be equal. Received: '
+                               'value_shape=%s and key_shape=%s' % (value_shape, key_shape))
+            error.add_note('MultiHeadAttention %r' % self.name)
+            error._keras_call_info_injected = True
+            raise error
         with call_context.scope(self):           # weight paths 'multi_head_attention/query/kernel', ...
             self.query_dense = self._projection(query_shape, self.key_dim, 'query')
             self.key_dense = self._projection(key_shape, self.key_dim, 'key')
