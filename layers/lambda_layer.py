@@ -23,8 +23,10 @@ class Lambda(Layer):
 
     def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
         super().__init__(**kwargs)
-        if not callable(function):
-            raise TypeError('Lambda: function must be callable, got %r' % (function,))
+        if not callable(function):      # Keras 3 reads its arguments with inspect.getfullargspec: its words
+            error = TypeError('unsupported callable')
+            error.add_note('Lambda: function must be callable, got %r' % (function,))
+            raise error
         self.function = function
         self.arguments = dict(arguments or {})
         self._output_shape = output_shape

@@ -213,6 +213,8 @@ CASES += [
     (lambda: layers.Attention()(keras.Input((3, 4))), ValueError, 'Attention' + _ON_A_LIST + 'inputs=(None, 3, 4).'),
     (lambda: layers.Attention()([_Q]), ValueError, 'Attention' + _LENGTH + '1.'),
     (lambda: layers.Attention()([_Q] * 4), ValueError, 'Attention' + _LENGTH + '4.'),
+    (lambda: layers.Lambda(5), TypeError, 'unsupported callable'),       # (inspect.getfullargspec's words)
+    (lambda: layers.Lambda('abs'), TypeError, 'unsupported callable'),
     (lambda: layers.MultiHeadAttention(2, 4)(_Q, np.ones((1, 5, 4), 'float32'), np.ones((1, 6, 4), 'float32')),
      ValueError, 'All dimensions of `value` and `key`, except the last one, must be equal. Received: '
                  'value_shape=(1, 5, 4) and key_shape=(1, 6, 4)'),
