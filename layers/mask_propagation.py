@@ -38,6 +38,9 @@ def mask_of(inputs):
     if isinstance(inputs, (list, tuple)):
         masks = [mask_of(x) for x in inputs]
         return masks if any(m is not None for m in masks) else None
+    if type(inputs) is dict:        # (Keras warns alike when a layer drops a dict member's mask)
+        masks = {key: mask_of(x) for key, x in inputs.items()}
+        return masks if any(m is not None for m in masks.values()) else None
     return None
 
 

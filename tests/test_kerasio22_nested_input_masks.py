@@ -98,3 +98,20 @@ def test_masked_tuple_and_dict_keep_their_structure():
     assert type(pair) is tuple and pair[1] is None and pair[0].numpy().tolist() == [True, True]
     named = _mask_given({'a': masked, 'b': B})
     assert sorted(named) == ['a', 'b'] and named['b'] is None and named['a'].numpy().tolist() == [True, True]
+
+
+def test_dropping_a_dict_members_mask_warns():
+    """maskprobe2.py on TF: a layer without masking support given {'a': masked, 'b': b} warns."""
+    import warnings
+    masked = layers.Masking()(np.array([[1., 0.], [0., 2.]], 'float32'))
+
+    class Plain(layers.Layer):
+        def call(self, inputs):
+            return inputs['a']
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        Plain(name='plain_dict')({'a': masked, 'b': B})
+    assert [str(w.message) for w in caught] == [
+        "Layer 'plain_dict' (of type Plain) was passed an input with a mask attached to it. However, this layer "
+        "does not support masking and will therefore destroy the mask information. Downstream layers will not "
+        "see the mask."]
