@@ -203,6 +203,8 @@ class CompiledLoss:
             return y_true           # one output, one target (fit's every step): nothing to walk
         if isinstance(y_pred, dict):
             if isinstance(y_true, dict):
+                if y_true.keys() != y_pred.keys():
+                    self._check_target_count(y_true, y_pred)
                 return y_true
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
@@ -233,6 +235,15 @@ class CompiledLoss:
             # 'str'."), whatever the key: keras.io's text_generation_fnet fits y={'outputs': ...} so on TF
             return next(iter(y_true))
         return flat[0]
+
+    def _check_target_count(self, y_true, y_pred):
+        """Targets keyed otherwise than the outputs: Keras 3 reconciles them only when they are as many as
+        the losses that are not None (leaving out outputs without a loss); other counts are its ValueError."""
+        loss = self._user_loss
+        losses = list(loss.values()) if isinstance(loss, dict) else loss if isinstance(loss, (list, tuple)) else [loss]
+        if len(nest.flatten(y_true)) != sum(item is not None for item in losses):
+            raise ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
+                             % (_stars(y_true, tuples=True), _stars(y_pred)))
 
     def _spread_over_losses(self, flat_true, y_true, y_pred):
         """Targets given only for the outputs that have a loss (Keras allows leaving the others out)."""
