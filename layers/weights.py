@@ -14,6 +14,7 @@ from framework.tensor import Tensor
 from framework.variable import TRAINABLE_FLAG_CHANGES
 
 from . import layer_metrics, tracking
+from .tracking import STRUCTURE_CHANGES, unchanged      # (a list counted in place: the name stays bound to it)
 
 
 class LayerWeights:
@@ -55,8 +56,8 @@ class LayerWeights:
 
     def _walk(self):
         walk = self.__dict__.get('_weights_walk')
-        key = (tracking.STRUCTURE_CHANGES[0], TRAINABLE_FLAG_CHANGES[0])
-        if walk is None or walk.key != key or not all(map(tracking.unchanged, walk.containers, walk.items)):
+        key = (STRUCTURE_CHANGES[0], TRAINABLE_FLAG_CHANGES[0])
+        if walk is None or walk.key != key or not all(map(unchanged, walk.containers, walk.items)):
             walk = self.__dict__['_weights_walk'] = _Walk(self, key)
         return walk
 
