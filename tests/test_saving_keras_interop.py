@@ -23,6 +23,7 @@ import pytest
 import layers
 import optim
 from framework import losses
+from framework.keras.backend import clear_session
 from layers.saving import load_model
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data')
@@ -98,6 +99,7 @@ def test_load_model_from_tf_keras2_file():
     # Its loss 'mse' stops Keras 3's .h5 loader (TF 2.21 raises the same ValueError) unless custom_objects
     # names it. tf.keras 2 names its optimizer 'Custom>SGD' and keeps only its iteration count: Keras 3's
     # set_weights pairs it with 'iteration' and says nothing (TF 2.21: iteration 0, no warning).
+    clear_session()     # the auto-names below count from a fresh session, whatever other tests built before
     with pytest.raises(ValueError) as caught:
         load_model(os.path.join(DATA, 'tf_keras2_dense_model.h5'))
     assert str(caught.value) == "Could not deserialize 'keras.metrics.mse' because it is not a KerasSaveable subclass"
