@@ -12,7 +12,6 @@ list before doing any bookkeeping.
 """
 import enum
 import itertools
-import operator
 import sys
 import threading
 from _thread import get_ident
@@ -20,7 +19,7 @@ from _thread import get_ident
 from . import graph_random_ops, loop_reads, nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
-from .tape_arguments import check_sources, check_targets, handed_back, result, seeds, unconnected_mode
+from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .tf_logging import FirstN, FirstNPerSite
 from .variable import Variable
@@ -127,8 +126,7 @@ def record(name, inputs, output, vjps):
                     for x in inputs:
                         if type(x) is Variable:
                             snap = x._snapshot_tensor()
-                            # (the snapshot first: a variable's second read finds it listed already)
-                            if id(snap) not in tracked and id(x) in tracked:
+                            if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
                             elif _TRACED.states and _TRACED.states[-1] is not None and id(snap) in tracked:
@@ -196,10 +194,10 @@ def _fold_reads(tape, grads):
                 prev = grads.get(vid)
                 grads[vid] = g if prev is None else _added(prev, g)
         return
-    # The usual case, in a plain loop: every training step runs it. Each snapshot's gradient is taken
-    # out and its variable's id found by maps (in C, one snapshot at a time, in the reads' order).
-    for g, vid in zip(map(grads.pop, map(id, reads), _NONES), map(id, map(_VARIABLE_OF, reads))):
+    for snap in reads:          # the usual case, in a plain loop: every training step runs it
+        g = grads.pop(id(snap), None)
         if g is not None:
+            vid = id(snap._variable)
             prev = grads.get(vid)
             if prev is None:
                 grads[vid] = g
@@ -237,9 +235,6 @@ _INSIDE_CONTEXT_WORDS = ('Calling GradientTape.gradient on a persistent tape ins
                          'GradientTape.gradient inside the context if you actually want to trace the gradient in '
                          'order to compute higher order derivatives.')
 _ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, for map()
-_ALWAYS_VARIABLE = itertools.repeat(Variable)
-_NONES = itertools.repeat(None)                 # dict.pop's default, for map()
-_VARIABLE_OF = operator.attrgetter('_variable')     # a snapshot's variable
 _HAS_SLICES = 'has IndexedSlices'             # a key of _backward's dict (never a tensor id)
 
 
@@ -437,7 +432,7 @@ class GradientTape:
             results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
                        for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
         else:
-            results = handed_back(grads, flat_sources, unconnected)
+            results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         if loop_reads.NOTED and unconnected == 'none':
             results = loop_reads.zeros_for_captures(self, flat_sources, results)
         if unconnected == 'none' and EXPLAIN_NONE[0]:
@@ -472,7 +467,7 @@ class GradientTape:
         read only through gathers gets an IndexedSlices when ``sparse`` (then the
         dict also maps ``_HAS_SLICES`` to True), else a dense Tensor.
         """
-        source_ids = set(map(id, sources))
+        source_ids = {id(s) for s in sources}
         grads = {}
         for t, seed in zip(targets, seed_grads):
             prev = grads.get(id(t))
@@ -500,14 +495,11 @@ class GradientTape:
                 sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
                 _fold_reads(self, grads)
                 rows = []
-                if RowGradients not in {*map(type, grads.values())}:      # (the types seen in C: rows are rare)
-                    grads = dict(zip(grads, map(Tensor, grads.values())))
-                else:
-                    for key, g in grads.items():
-                        if type(g) is RowGradients:
-                            rows.append(key)
-                        else:
-                            grads[key] = Tensor(g)
+                for key, g in grads.items():
+                    if type(g) is RowGradients:
+                        rows.append(key)
+                    else:
+                        grads[key] = Tensor(g)
             for key in rows:
                 if sparse:
                     grads[key] = grads[key].indexed_slices()
@@ -582,9 +574,7 @@ class GradientTape:
         self._read_once = set()
         self._last = NO_OUTPUT
         self._order = (None, None)
-        # A training loop's tape watched only the variables it read: the list stays as it is
-        if not all(map(isinstance, self._watched, _ALWAYS_VARIABLE)):
-            self._watched = [t for t in self._watched if isinstance(t, Variable)]
+        self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
 def _caller_site():

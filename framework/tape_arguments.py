@@ -3,9 +3,6 @@
 Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
-import itertools
-import operator
-
 import numpy as np
 
 from . import nest
@@ -152,20 +149,6 @@ def _ones_like(data):
     if isinstance(data, np.generic) or (type(data) is np.ndarray and not data.ndim):
         return Tensor(np.array(1, data.dtype))        # a scalar target: np.ones is a Python function
     return Tensor(array_module(data).ones(data.shape, data.dtype))
-
-
-_DTYPE_OF = operator.attrgetter('_data.dtype')     # a tensor's numpy dtype, for map()
-_NONES = itertools.repeat(None)
-
-
-def handed_back(grads, sources, unconnected):
-    """``result`` for each of ``sources``, its gradient taken from ``grads`` (a dict by id). Where every
-    source has a gradient of its own dtype (every training step) the gradients are the results: that
-    is asked of the lists in C (map), not of each source in a call."""
-    found = list(map(grads.get, map(id, sources)))
-    if not any(map(operator.is_, found, _NONES)) and list(map(_DTYPE_OF, found)) == list(map(_DTYPE_OF, sources)):
-        return found
-    return [result(g, s, unconnected) for g, s in zip(found, sources)]
 
 
 def result(g, source, unconnected):

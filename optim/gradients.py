@@ -1,5 +1,4 @@
 """Checking what ``apply_gradients`` receives, before the optimizer changes anything."""
-import operator
 import warnings
 
 import numpy as np
@@ -44,6 +43,12 @@ def checked_gradient(index, grad, variable):
         InvalidArgumentError (a ValueError): ``grad`` has another shape than ``variable``.
         ValueError: ``grad`` lives on another device than ``variable``.
     """
+    if type(grad) is Tensor and type(variable) is Variable:
+        # The usual pair (a gradient from a tape for a host variable): one look at each.
+        data, value = grad._data, variable._data
+        if type(data) is np.ndarray and type(value) is np.ndarray and data.shape == value.shape \
+                and data.dtype is value.dtype and value.dtype.kind in 'fc':
+            return data
     if not isinstance(variable, Variable):
         raise not_a_variable(index, variable)
     if variable._data.dtype.kind not in 'fc':
@@ -118,27 +123,6 @@ def _checked_rows(grad, variable):
     return RowGradients(values, indices, target)
 
 
-_DATA, _SHAPE, _DTYPE, _KIND = map(operator.attrgetter, ('_data', 'shape', 'dtype', 'kind'))
-_TENSOR_ONLY, _VARIABLE_ONLY, _HOST_ONLY, _FLOATING_KINDS = {Tensor}, {Variable}, {np.ndarray}, {'f', 'c'}
-
-
-def _usual_arrays(grads, variables):
-    """The gradients' raw arrays where every pair is the usual one (a Tensor for a host Variable,
-    both numpy arrays of one shape and one floating dtype), whose array ``checked_gradient`` would
-    return as it is; else None. Every training step passes such pairs: the checks run over the whole
-    lists in C (map and set), where a ``checked_gradient`` call per pair costs ~90 opcodes."""
-    if {*map(type, grads)} != _TENSOR_ONLY or {*map(type, variables)} != _VARIABLE_ONLY:
-        return None
-    arrays, values = list(map(_DATA, grads)), list(map(_DATA, variables))
-    if {*map(type, arrays), *map(type, values)} != _HOST_ONLY:
-        return None
-    dtypes = list(map(_DTYPE, values))
-    if list(map(_DTYPE, arrays)) != dtypes or not {*map(_KIND, dtypes)} <= _FLOATING_KINDS \
-            or list(map(_SHAPE, arrays)) != list(map(_SHAPE, values)):
-        return None
-    return arrays
-
-
 def present_gradients(grads, variables):
     """The (gradients, variables) whose gradient is not None, checked first, in order.
 
@@ -146,11 +130,7 @@ def present_gradients(grads, variables):
     Raises:
         ValueError: when no variable has a gradient; the errors of ``checked_gradient``.
     """
-    if len(grads) == len(variables):
-        arrays = _usual_arrays(grads, variables)
-        if arrays is not None:
-            return arrays, list(variables)
-    arrays, kept, missing = [], [], []        # one loop
+    arrays, kept, missing = [], [], []        # one loop (every training step runs it)
     for i, (g, v) in enumerate(zip(grads, variables)):
         array = checked_gradient(i, g, v)
         if array is None:

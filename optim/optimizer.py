@@ -50,7 +50,6 @@ from .slots import SlotStore, keras_named
 from .weight_decay import WeightDecay
 
 _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
-_TUPLE_ONLY, _TWO_ONLY = {tuple}, {2}      # what apply_gradients' pairs usually are: their types and lengths
 _CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
 
 
@@ -287,14 +286,11 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
             error.add_note('apply_gradients: received no (gradient, variable) pairs (an empty list, or a zip '
                            'already consumed); pass zip(grads, model.trainable_variables)')
             raise error
-        # zip's pairs (every training step): tuples of two, seen in C; anything else is looked at one by one
-        if {*map(type, pairs)} != _TUPLE_ONLY or {*map(len, pairs)} != _TWO_ONLY:
-            for i, pair in enumerate(pairs):
-                if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                    raise GradientPairError('apply_gradients: expected (gradient, variable) pairs, e.g. '
-                                            'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
-        grads, variables = map(list, zip(*pairs))
-        self.apply(grads, variables)
+        for i, pair in enumerate(pairs):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise GradientPairError('apply_gradients: expected (gradient, variable) pairs, e.g. '
+                                        'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
+        self.apply([g for g, _ in pairs], [v for _, v in pairs])
         return self._iterations
 
     def apply(self, grads, trainable_variables=None):

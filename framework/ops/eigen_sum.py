@@ -15,9 +15,6 @@ basic training loops guide's 201 points).
 where ``applies``; softmax, log-softmax, logsumexp and the cross-entropies sum
 their rows with ``kernel_row_sums``.
 """
-import functools
-import operator
-
 import numpy as np
 
 from .. import backend, config_threading
@@ -162,9 +159,10 @@ def _host_vector_sum(v):
         packets = v if whole == n else v[:whole]     # one block: its lanes are its values
     total = _reduce(packets.take(_BIT_REVERSED[packets.shape[0]])) if whole else _ZERO
     if whole < n:
-        # the last n % 8 values added one by one from the first of them: the same float32 scalar
-        # additions, in order, as a Python loop over v[j], run by reduce in C
-        total = functools.reduce(operator.add, v[whole + 1:], v[whole]) + total
+        tail = v[whole]
+        for j in range(whole + 1, n):
+            tail = tail + v[j]
+        total = tail + total
     return total
 
 
