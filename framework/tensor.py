@@ -208,8 +208,22 @@ class Tensor:
     def __radd__(self, other): return ops.add(other, self)
     def __sub__(self, other): return ops.subtract(self, other)
     def __rsub__(self, other): return ops.subtract(other, self)
-    def __mul__(self, other): return ops.multiply(self, other)
-    def __rmul__(self, other): return ops.multiply(other, self)
+    def __mul__(self, other):
+        try:
+            return ops.multiply(self, other)
+        except Exception:               # (tf.multiply refuses bools; TF's ``*`` takes them: bool_product)
+            if not (_is_bool(self) or _is_bool(other)):
+                raise
+        return bool_product(self, other)
+
+    def __rmul__(self, other):
+        try:
+            return ops.multiply(other, self)
+        except Exception:
+            if not _is_bool(self):
+                raise
+        return bool_product(other, self, reflected=True)
+
     def __truediv__(self, other): return ops.divide(self, other)
     def __rtruediv__(self, other): return ops.divide(other, self)
     def __floordiv__(self, other): return ops.floordiv(self, other)
@@ -701,7 +715,12 @@ def is_tensor(value):
     return isinstance(value, Tensor)
 
 
+def _is_bool(x):
+    return isinstance(x, Tensor) and x._data.dtype.kind == 'b'
+
+
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
+from .ops.arithmetic import bool_product  # noqa: E402  (bool tensors' ``*``)
 from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
 from . import autopacking  # noqa: E402  (it builds on Tensor)

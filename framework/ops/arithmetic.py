@@ -90,6 +90,19 @@ def multiply(x, y, name=None):
     return out
 
 
+def bool_product(x, y, reflected=False):
+    """``x * y`` where an operand is a bool tensor, as TF 2.21's ``*`` operator computes it (``tf.multiply``
+    itself refuses bools): both operands cast to int32, multiplied, the product cast to bool. For two
+    bool tensors that is a logical and; a number or float tensor counts by its int32 value (``a * 0.5``
+    is all False). ``reflected``: ``x * a`` with ``x`` no tensor, which TF first converts to the bool
+    tensor's dtype, so ``2 * a`` fails where ``a * 2`` does not."""
+    from .shapes import cast
+    from ..tensor import convert_to_tensor
+    if reflected:
+        x = convert_to_tensor(x, dtype=y.dtype)
+    return cast(multiply(cast(x, 'int32'), cast(y, 'int32')), 'bool')
+
+
 def divide(x, y, name=None):
     """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
     wider ones in float64."""
