@@ -340,7 +340,8 @@ def string_refusal(op, dtype_name='string', named=None):
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
-BOOL_BINARY_KERNELS = {op: BINARY_KERNELS[op] for op in ('multiply', 'subtract', 'floordiv', 'floormod', 'pow', 'maximum', 'less')}
+BOOL_BINARY_KERNELS = {op: BINARY_KERNELS[op]
+                       for op in ('multiply', 'subtract', 'floordiv', 'floormod', 'pow', 'maximum', 'less')}
 BOOL_BINARY_KERNELS.update({op: BINARY_KERNELS[op] for op in ('minimum', 'greater', 'greater_equal', 'less_equal')})
 BOOL_BINARY_KERNELS['truncatediv'] = ('TruncateDiv', ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16',
                                                       'int16', 'int32', 'uint32', 'uint64', 'int64', 'complex64',
