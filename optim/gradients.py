@@ -146,8 +146,14 @@ def present_gradients(grads, variables):
     if missing:
         warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
                       '`model.compile()`, did you forget to provide a `loss` argument?%s'
-                      % ([v.path for v in missing], _reasons(missing)), stacklevel=4)
+                      % ([_keras_name(v) for v in missing], _reasons(missing)), stacklevel=4)
     return arrays, kept
+
+
+def _keras_name(variable):
+    """How Keras 3 names a variable in that warning: its path, or a tf.Variable's name ('u:0'),
+    since a tf.Variable has no path there."""
+    return variable.path if variable._path is not None else variable.name
 
 
 def _reasons(variables):
