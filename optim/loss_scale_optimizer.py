@@ -174,6 +174,6 @@ class LossScaleOptimizer(Optimizer):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         from . import deserialize
-        config = dict(config)
+        # Keras 3 pops the inner optimizer from the caller's dict: reading it twice raises KeyError
         inner = deserialize(config.pop('inner_optimizer'), custom_objects=custom_objects)
         return cls(inner, **config)
