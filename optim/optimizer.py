@@ -83,7 +83,7 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
         self.name = name if name is not None else auto_name(type(self).__name__)
         if not isinstance(self.name, str) or '/' in self.name:       # Keras 3's name-scope check
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
-                             'name=%s (of type %s)' % (name, type(name)))
+                             'name=%s' % (name,))
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
