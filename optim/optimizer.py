@@ -24,11 +24,13 @@ State, for saving and restoring (see ``optimizer_state.py``):
 import abc
 import itertools
 import operator
+import types
 
 import numpy as np
 
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
+from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 from framework.ops.shapes import cast
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
@@ -556,11 +558,15 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
 
     # ---- configuration -----------------------------------------------------------------
     def get_config(self):
-        """Keras 3's config; a schedule is serialized as Keras does, a callable kept as it is."""
+        """Keras 3's config; a schedule is serialized as Keras does, a named function by name (Keras's
+        'function' entry, found again through custom_objects or the registry), any other callable kept
+        as it is (Keras writes a lambda's bytecode; tapeflow writes none)."""
         if isinstance(self._learning_rate, LearningRateSchedule):
             learning_rate = serialize_schedule(self._learning_rate)
         elif isinstance(self._learning_rate, Variable):
             learning_rate = float(self._learning_rate.numpy())
+        elif isinstance(self._learning_rate, types.FunctionType) and self._learning_rate.__name__ != '<lambda>':
+            learning_rate = serialize_keras_object(self._learning_rate)
         else:
             learning_rate = self._learning_rate
         return {'name': self.name, 'learning_rate': learning_rate, 'weight_decay': self.weight_decay,
@@ -577,7 +583,10 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
         schedule is deserialized into the given dict too: its 'learning_rate' is the schedule after."""
         given, config = config, {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
         if isinstance(config.get('learning_rate'), dict):
-            config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
+            if config['learning_rate'].get('class_name') == 'function':
+                config['learning_rate'] = deserialize_keras_object(config['learning_rate'], custom_objects)
+            else:
+                config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
             given['learning_rate'] = config['learning_rate']
         return cls(**config)
 
