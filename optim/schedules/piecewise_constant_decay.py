@@ -1,6 +1,7 @@
 """PiecewiseConstantDecay: a constant rate between step boundaries, as Keras 3."""
 import numpy as np
 
+from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from framework.tensor import convert_to_tensor
 
 from .learning_rate_schedule import LearningRateSchedule, as_tensor, float_of, step_array, string_cast_error
@@ -16,6 +17,8 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
     Raises:
         ValueError: if ``len(boundaries) != len(values) - 1``.
+        InvalidArgumentError (when called): values of different dtypes ([0.1, 2, 0.3]: float32
+            and int32), TensorFlow's Mul error, as Keras multiplies each value by its range's indicator.
     """
 
     def __init__(self, boundaries, values, name='PiecewiseConstant'):
@@ -31,6 +34,8 @@ class PiecewiseConstantDecay(LearningRateSchedule):
     def __call__(self, step):
         values = [float_of(v, 'values') for v in self.values]
         dtype = values[0].dtype
+        if len({v.dtype for v in values}) > 1:
+            raise _mixed_values_error(values)
         given_step, step = step, step_array(step)
         if not self.boundaries:     # Keras 3 reads boundaries[0]
             error = IndexError('list index out of range')
@@ -60,3 +65,11 @@ def _indicator_sum(step, boundaries, values, dtype):
     for low, high, value in zip(boundaries[:-1], boundaries[1:], values[1:-1]):
         result += dtype.type((step > low) & (step <= high)) * value
     return result
+
+
+def _mixed_values_error(values):
+    """TensorFlow's error for the first value whose dtype is not values[0]'s, in the order Keras multiplies
+    them (values[-1], then values[1:-1]) into a result of values[0]'s dtype."""
+    dtype = values[0].dtype
+    other = next(v.dtype for v in [values[-1]] + values[1:-1] if v.dtype != dtype)
+    return input_mismatch(eager_input_error('Mul', 1, dtype, other), 'Mul', 1, dtype, other)
