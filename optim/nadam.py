@@ -3,6 +3,7 @@ import numpy as np
 
 from framework import libm
 from framework.backend import array_module, to_host
+from framework.keras.backend import floatx
 
 from .arguments import auto_name, set_moment_options
 from .keras_cast import keras_cast
@@ -52,9 +53,11 @@ class Nadam(RowwiseMoment, Optimizer):
 
     def build_more(self, var_list, new):
         if self._u_product is None:
-            # Keras gives the product the first variable's dtype, and no name: it is
+            # Keras gives the product the first variable's dtype (floatx for an empty build: a legacy
+            # .h5 load builds for the model's own variables, none), and no name: it is
             # auto-named 'variable', 'variable_1', ..., in whatever name scope the build runs.
-            self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)
+            dtype = var_list[0].dtype if var_list else floatx()
+            self._u_product = self._slots.add_extra('u_product', 1.0, dtype)
             keras_unscoped(self._u_product, auto_name('variable'), self)
 
     def _update_variables(self, grads, variables, lr):
