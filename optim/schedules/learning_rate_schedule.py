@@ -145,13 +145,15 @@ def check_decay_steps(decay_steps, what='decay_steps'):
 
 
 def serialize(schedule):
-    """The Keras 3 dict for ``schedule``: module, class_name, config, registered_name."""
+    """The Keras 3 dict for ``schedule``: module, class_name, config, registered_name; the config's
+    values serialized as Keras does (an array as a '__numpy__' entry, a numpy scalar as a number)."""
+    from framework.keras.object_serialization import serialize_keras_object
     from . import BUILT_IN
     if not isinstance(schedule, LearningRateSchedule):
         raise TypeError('serialize: expected a LearningRateSchedule, got %s' % type(schedule).__name__)
     module, registered_name = class_identity(type(schedule), BUILT_IN, KERAS_MODULE)
     return {'module': module, 'class_name': type(schedule).__name__,
-            'config': schedule.get_config(), 'registered_name': registered_name}
+            'config': serialize_keras_object(schedule.get_config()), 'registered_name': registered_name}
 
 
 def deserialize(config, custom_objects=None):

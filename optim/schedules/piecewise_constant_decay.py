@@ -22,7 +22,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
     """
 
     def __init__(self, boundaries, values, name='PiecewiseConstant'):
-        boundaries, values = list(boundaries), list(values)
+        # kept as given (a tuple, an array), as Keras 3 keeps them: get_config gives them back so
         if len(boundaries) != len(values) - 1:
             raise ValueError('The length of boundaries should be 1 less than the length of values. '
                              'Received: boundaries=%s of length %d, and values=%s of length %d.'
@@ -37,7 +37,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         if len({v.dtype for v in values}) > 1:
             raise _mixed_values_error(values)
         given_step, step = step, step_array(step)
-        if not self.boundaries:     # Keras 3 reads boundaries[0]
+        if len(self.boundaries) == 0:     # Keras 3 reads boundaries[0]
             error = IndexError('list index out of range')
             error.add_note('PiecewiseConstantDecay needs at least one boundary (and one value more)')
             raise error
