@@ -85,8 +85,7 @@ class IndexedSlices:
 
     def __add__(self, other):
         if isinstance(other, IndexedSlices):
-            raise TypeError("unsupported operand type(s) for +: 'IndexedSlices' and 'IndexedSlices'; "
-                            'convert one with framework.convert_to_tensor')
+            raise _both_slices('+')
         return self._to_dense() + other
 
     def __radd__(self, other):
@@ -94,8 +93,7 @@ class IndexedSlices:
 
     def __sub__(self, other):
         if isinstance(other, IndexedSlices):
-            raise TypeError("unsupported operand type(s) for -: 'IndexedSlices' and 'IndexedSlices'; "
-                            'convert one with framework.convert_to_tensor')
+            raise _both_slices('-')
         return self._to_dense() - other
 
     def __rsub__(self, other):
@@ -104,6 +102,13 @@ class IndexedSlices:
     def __str__(self):
         shape = '' if self._dense_shape is None else ', dense_shape=%s' % self._dense_shape
         return 'IndexedSlices(indices=%s, values=%s%s)' % (self._indices, self._values, shape)
+
+
+def _both_slices(op):
+    """Python's own words for two IndexedSlices (TF's class defines no such sum), the advice as a note."""
+    error = TypeError("unsupported operand type(s) for %s: 'IndexedSlices' and 'IndexedSlices'" % op)
+    error.add_note('IndexedSlices: convert one with framework.convert_to_tensor first')
+    return error
 
 
 def map_values(fn, slices):

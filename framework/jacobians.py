@@ -8,6 +8,7 @@ from . import nest, ops
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
+from .indexed_slices import IndexedSlices
 from .tensor import Tensor
 
 
@@ -17,6 +18,8 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     tape._check_usable()
     flat_sources = nest.flatten(sources)
     check_sources(flat_sources, 'jacobian')
+    if isinstance(target, IndexedSlices):
+        target = _densified(tape, target)
     if not isinstance(target, Tensor):
         raise NotATensorError(target, 'shape', 'jacobian: target must be a single Tensor, got %s'
                               % type(target).__name__)
@@ -55,6 +58,18 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
         else:
             out.append(Tensor(array_module(s._data).zeros(tuple(target.shape) + tuple(s.shape), s.dtype)))
     return nest.pack_sequence_as(sources, out)
+
+
+def _densified(tape, slices):
+    """A first gradient of a gather (a Hessian's rows) as the dense tensor TF's jacobian makes of it,
+    the conversion recorded on ``tape`` (entered again for it when the block has ended)."""
+    if tape._recording:
+        return ops.convert_to_tensor(slices)
+    tape._push()
+    try:
+        return ops.convert_to_tensor(slices)
+    finally:
+        tape._pop()
 
 
 def batch_jacobian(tape, target, source, unconnected, use_pfor=True):

@@ -21,7 +21,7 @@ from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
-from .tf_logging import FirstN, FirstNPerSite
+from .tf_logging import FirstNPerSite
 from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 from .addn_chunks import addn_order
@@ -225,7 +225,9 @@ def record_blocked(name, inputs):
                     tape._blocked[id(x)] = name
 
 
-_NOT_FLOATING = FirstN(5)                     # GradientTape.watch's log_first_n for integer tensors
+# GradientTape.watch's log_first_n for integer tensors, counted per call site as TensorFlow's
+# (the line that called watch): each watch line of a program logs its first 5
+_NOT_FLOATING = FirstNPerSite(5)
 # gradient() (or a jacobian) on a persistent tape inside its `with` block: TensorFlow's log_first_n(.., 1),
 # counted per call site (the first frame outside its backprop.py)
 _INSIDE_CONTEXT = FirstNPerSite(1)
@@ -353,7 +355,7 @@ class GradientTape:
             if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
                 # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.
                 _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
-                                      % t.dtype.name)
+                                      % t.dtype.name, _caller_site())
                 if isinstance(t, Variable) and not any(w is t for w in self._watched):
                     self._watched.append(t)
                 continue

@@ -116,6 +116,13 @@ def seeds(targets, output_gradients):
         return [_ones_like(t._data) for t in targets]
     from . import ops
     given = nest.flatten(output_gradients)
+    if any(g is None for g in given):
+        # TensorFlow converts each to a tensor first (its composite-tensor pass), None included
+        error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                           "Tensor.")
+        error.add_note('GradientTape.gradient: output_gradients holds None; pass tf.ones_like(target) for a target '
+                       'that should start from ones')
+        raise error
     # TensorFlow 2.21 pairs them in order: extra ones are left unused, and targets past the last one
     # given start from ones, as with None
     given = given[:len(targets)] + [None] * (len(targets) - len(given))

@@ -18,7 +18,7 @@ def test_watching_an_integer_tensor_logs_tensorflows_line_five_times(monkeypatch
     monkeypatch.setattr(logging.getLogger(), 'handlers', [])          # a plain script's root logger
     monkeypatch.setattr(logging.getLogger('tensorflow'), 'handlers', [])
     monkeypatch.setattr(tf_logging, '_configured', [])
-    monkeypatch.setattr(tape_module._NOT_FLOATING, 'left', 5)
+    monkeypatch.setattr(tape_module._NOT_FLOATING, 'counts', {})
     x = tf.constant(10)
     for _ in range(7):
         with tf.GradientTape() as g:

@@ -8,7 +8,7 @@ from ..placement import current_xp
 from ..tensor import ConversionError, Tensor
 from ..tensor_shape import TensorShape
 from .integer_arguments import refuse_non_integer
-from .operands import _KERNEL_DTYPES, as_tensor, named_errors
+from .operands import _KERNEL_DTYPES, ACTIVE, as_tensor, named_errors, record
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
 from .graph_input_errors import eager_input_error
 
@@ -117,7 +117,15 @@ def fill(dims, value, name=None):
     if v.ndim != 0:       # Fill's check: numpy's full would broadcast the value instead
         raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
                            note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
-    return Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy(), v.dtype))
+    out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy(), v.dtype))
+    if ACTIVE:      # TF's Fill passes the value's gradient back as the sum over the filled tensor
+        record('fill', (v,), out, (_FILL_VJP,))
+    return out
+
+
+def _FILL_VJP(g, y, v):
+    from .reductions import reduce_sum
+    return reduce_sum(g)
 
 
 def zeros_like(input, dtype=None, name=None):  # noqa: A002

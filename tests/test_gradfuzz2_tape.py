@@ -1,0 +1,85 @@
+"""GradientTape corners found by gradfuzz2's fuzz against TensorFlow 2.21 (expected values taken from TF)."""
+import logging
+
+import numpy as np
+import pytest
+
+import framework as tf
+
+
+def test_fill_passes_the_sum_of_its_gradient_to_the_value():
+    v = tf.Variable(2.0)
+    with tf.GradientTape(persistent=True) as t:
+        y = tf.fill([3, 2], v)
+        z = tf.fill([2], v * v)
+    assert t.gradient(y, v).numpy() == 6.0
+    assert t.gradient(z, v).numpy() == 8.0
+
+
+def test_fill_second_derivative():
+    x = tf.constant(1.5, tf.float64)
+    with tf.GradientTape() as t2:
+        t2.watch(x)
+        with tf.GradientTape() as t1:
+            t1.watch(x)
+            y = tf.fill([3], x * x)
+        g = t1.gradient(y, x)
+    assert g.numpy() == 9.0
+    assert t2.gradient(g, x).numpy() == 6.0
+
+
+@pytest.mark.parametrize('use_pfor', [True, False])
+def test_jacobian_of_a_gather_gradient_is_the_dense_hessian(use_pfor):
+    x = tf.Variable([0.5, -1.0, 2.0])
+    with tf.GradientTape(persistent=True) as t2:
+        with tf.GradientTape() as t1:
+            y = tf.reduce_sum(tf.gather(x, [0, 0, 2]) ** 2)
+        g = t1.gradient(y, x)
+    assert type(g).__name__ == 'IndexedSlices'
+    h = t2.jacobian(g, x, experimental_use_pfor=use_pfor)
+    np.testing.assert_array_equal(h.numpy(), [[4.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 2.0]])
+
+
+def test_watch_warning_is_counted_per_call_site(caplog):
+    # TF's log_first_n counts by the caller's line: one watch line logs 5 times, another line 5 more
+    with caplog.at_level(logging.WARNING, logger='tensorflow'):
+        for _ in range(7):
+            with tf.GradientTape() as t:
+                t.watch(tf.constant([1, 2]))
+        with tf.GradientTape() as t:
+            t.watch(tf.constant(['a', 'b']))
+    words = [r.getMessage() for r in caplog.records if 'watched tensor' in r.getMessage()]
+    assert words == ['The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32'] * 5 + [
+        'The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.string']
+
+
+@pytest.mark.parametrize('output_gradients', [[None], [None, 3.0], [[1.0, 1.0], None]])
+def test_none_in_output_gradients_is_refused(output_gradients):
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as t:
+        y1 = x * x
+        y2 = tf.reduce_sum(x)
+    targets = y1 if len(output_gradients) == 1 else [y1, y2]
+    with pytest.raises(ValueError) as info:
+        t.gradient(targets, x, output_gradients=output_gradients)
+    assert str(info.value) == "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+
+
+def test_shorter_output_gradients_still_start_the_rest_from_ones():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as t:
+        y1 = x * x
+        y2 = tf.reduce_sum(x)
+    np.testing.assert_array_equal(t.gradient([y1, y2], x, output_gradients=[tf.constant([1.0, 0.0])]).numpy(),
+                                  [3.0, 1.0])
+
+
+@pytest.mark.parametrize('op', ['+', '-'])
+def test_two_indexed_slices_do_not_add_in_pythons_words(op):
+    emb = tf.Variable([[1.0], [3.0]])
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.gather(emb, [1]))
+    g = t.gradient(y, emb)
+    with pytest.raises(TypeError) as info:
+        g + g if op == '+' else g - g
+    assert str(info.value) == "unsupported operand type(s) for %s: 'IndexedSlices' and 'IndexedSlices'" % op
