@@ -29,10 +29,11 @@ def custom_gradient(f=None):
 
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
-        inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in args]
+        # TensorFlow's inputs are the flattened arguments: a list argument is one input per tensor in it
+        inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in nest.flatten(list(args))]
         with paused(), GradientTape() as probe:
             probe.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
-            returned = f(*inputs, **kwargs)
+            returned = f(*nest.pack_sequence_as(list(args), inputs), **kwargs)
         result, grad_fn = _unpacked(returned, f.__name__)
         variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
         if variables and not _takes_variables(grad_fn):
@@ -126,7 +127,7 @@ class _JointVJP:
                 input_grads, var_grads = self.grad_fn(*upstream, variables=self.variables)
             else:
                 input_grads, var_grads = self.grad_fn(*upstream), []
-            input_grads = list(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
+            input_grads = nest.flatten(input_grads)      # as TF: one per flattened argument, however nested
             # TensorFlow's checks and words (custom_gradient.py), variables first; tapeflow's count as a note
             counts = ('custom_gradient: the grad_fn of %s returned %d input gradients and %d variable gradients; '
                       'expected %d and %d' % (self.name, len(input_grads), len(var_grads), self.n, len(self.variables)))

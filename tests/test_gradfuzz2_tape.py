@@ -83,3 +83,31 @@ def test_two_indexed_slices_do_not_add_in_pythons_words(op):
     with pytest.raises(TypeError) as info:
         g + g if op == '+' else g - g
     assert str(info.value) == "unsupported operand type(s) for %s: 'IndexedSlices' and 'IndexedSlices'" % op
+
+
+def test_custom_gradient_inputs_are_the_flattened_arguments():
+    # TF flattens the arguments: a list of two tensors is two inputs, each given one gradient
+    @tf.custom_gradient
+    def f(xs):
+        def grad(dy):
+            return [dy, dy * 2.0]
+        return xs[0] * xs[1], grad
+    a = tf.Variable(1.0)
+    b = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        z = f([a, b])
+    ga, gb = t.gradient(z, [a, b])
+    assert (ga.numpy(), gb.numpy()) == (1.0, 2.0)
+
+
+def test_custom_gradient_grads_are_flattened_too():
+    @tf.custom_gradient
+    def f(x, y):
+        def grad(dy):
+            return [dy * 2.0, [dy * 3.0]]
+        return x + y, grad
+    a = tf.Variable(1.0)
+    b = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        z = f(a, b)
+    assert [g.numpy() for g in t.gradient(z, [a, b])] == [2.0, 3.0]
