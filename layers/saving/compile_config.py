@@ -147,6 +147,9 @@ def compile_arguments(config, table, path):
             if key in config:
                 arguments[key] = config[key]
     except ValueError as err:
+        if legacy and str(err).startswith('Could not interpret optimizer identifier'):
+            err.add_note('%s: load with compile=False and compile again, or save as .keras' % path)
+            raise                   # Keras 3's legacy loader's own words (its optimizers.get of the saved name)
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
                              'function with layers.saving.register_serializable, pass it in custom_objects, '
                              'or load with compile=False' % (path, err)) from None
@@ -217,7 +220,9 @@ def _optimizer(config, table, legacy=False):
     config = _named(config, table)
     if legacy and config['class_name'] not in table:
         try:
-            return optim.deserialize(config, custom_objects=table)
+            # Keras's optimizers.deserialize knows only the classes of its ALL_OBJECTS (not Lamb)
+            if str(config['class_name']).lower() not in optim.NOT_BY_NAME:
+                return optim.deserialize(config, custom_objects=table)
         except ValueError as err:
             if not str(err).startswith('Unknown optimizer'):
                 raise
