@@ -99,12 +99,12 @@ def test_split_batched_dataset_rebatches_both_halves():
     (dict(left_size=0.6, right_size=0.6), ValueError), (dict(left_size='a'), TypeError),
 ])
 def test_split_bad_sizes(kwargs, error):
-    with pytest.raises(error, match='split_dataset'):
+    with pytest.raises(error, match='_size'):
         keras.utils.split_dataset(X, **kwargs)
 
 
 def test_split_rejects_other_inputs():
-    with pytest.raises(TypeError, match='must be a Dataset, a numpy array'):
+    with pytest.raises(TypeError, match="Unsupported dataset type: <class 'dict'>"):
         keras.utils.split_dataset({'x': X}, left_size=0.5)
     with pytest.raises(ValueError, match='different lengths'):
         keras.utils.split_dataset([X, Y[:5]], left_size=0.5)

@@ -22,7 +22,7 @@ def test_img_to_array_adds_the_channel_axis_and_uses_floatx():
 
 
 def test_img_to_array_errors():
-    with pytest.raises(ValueError, match='unsupported image shape'):
+    with pytest.raises(ValueError, match='Unsupported image shape'):
         keras.utils.img_to_array(np.zeros((2, 2, 2, 2)))
     with pytest.raises(ValueError, match="data_format must be 'channels_first' or 'channels_last'"):
         keras.utils.img_to_array(np.zeros((2, 2)), data_format='nhwc')

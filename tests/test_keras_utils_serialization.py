@@ -109,7 +109,7 @@ def test_unknown_layer_class_names_it():
 
 
 def test_serialize_rejects_objects_without_config():
-    with pytest.raises(TypeError, match='has no get_config'):
+    with pytest.raises(TypeError, match='must implement the `get_config'):
         serialize_keras_object(object())
 
 

@@ -31,7 +31,7 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
     from framework.data import Dataset
     kind = _kind(dataset)
     if left_size is None and right_size is None:
-        raise ValueError('split_dataset: at least one of `left_size` or `right_size` must be specified, got '
+        raise ValueError('At least one of the `left_size` or `right_size` must be specified. Received: '
                          'left_size=None and right_size=None')
     samples = _samples(dataset, kind)
     if shuffle:
@@ -56,22 +56,25 @@ def _kind(dataset):
         return 'array'
     if isinstance(dataset, (list, tuple)):
         return 'arrays'
-    raise TypeError('split_dataset: `dataset` must be a Dataset, a numpy array or a list/tuple of numpy arrays, '
-                    'got %s' % type(dataset).__name__)
+    raise TypeError('Unsupported dataset type: %s' % type(dataset))
 
 
 def _samples(dataset, kind):
     if kind == 'arrays':
+        # Keras words these checks for a list and a tuple apart (and the empty tuple's text has no space).
+        word = 'list' if isinstance(dataset, list) else 'tuple'
         if not dataset:
-            raise ValueError('split_dataset: received an empty list/tuple; give a non-empty list/tuple of numpy '
-                             'arrays')
+            raise ValueError('Received an empty list dataset. Please provide a non-empty list of arrays.'
+                             if word == 'list' else
+                             'Received an empty list dataset.Please provide a non-empty tuple of arrays.')
         for i, element in enumerate(dataset):
             if not isinstance(element, np.ndarray):
-                raise ValueError('split_dataset: expected a list/tuple of numpy arrays, got %s at index %d'
-                                 % (type(element).__name__, i))
+                raise ValueError('Expected a %s of `numpy.ndarray` objects,Received: %s at index %d.'
+                                 % (word, type(element), i))
             if element.shape[0] != dataset[0].shape[0]:
-                raise ValueError('split_dataset: the arrays have different lengths: shape %s at index 0, %s at '
-                                 'index %d; give arrays of one length' % (dataset[0].shape, element.shape, i))
+                raise ValueError('Received a %s of NumPy arrays with different lengths.Mismatch found at index %d, '
+                                 'Expected shape=%s Received shape=%s.Please provide a %s of NumPy arrays of the '
+                                 'same length.' % (word, i, dataset[0].shape, element.shape, word))
         samples = list(zip(*dataset))
     elif kind == 'array':
         samples = list(dataset)
@@ -79,7 +82,8 @@ def _samples(dataset, kind):
         source = dataset.unbatch() if getattr(dataset, '_batch_size', None) is not None else dataset
         samples = [nest.map_structure(lambda t: to_host(t._data), element) for element in source]
     if not samples:
-        raise ValueError('split_dataset: received an empty dataset; give a non-empty dataset or arrays')
+        raise ValueError('Received an empty dataset. Argument `dataset` must be a non-empty list/tuple of '
+                         '`numpy.ndarray` objects or `tf.data.Dataset` objects.')
     return samples
 
 
@@ -94,26 +98,45 @@ def _restack(samples, kind):
 
 
 def _split_sizes(left_size, right_size, total):
-    """Keras's rules: a float is a fraction of ``total`` (rounded), an int a count, None the rest."""
-    for name, size in (('left_size', left_size), ('right_size', right_size)):
-        if size is not None and type(size) not in (int, float):
-            raise TypeError('split_dataset: `%s` must be an int, a float or None, got %s (%r)'
-                            % (name, type(size).__name__, size))
-        if type(size) is int and not 0 < size < total or type(size) is float and not 0 < size < 1:
-            raise ValueError('split_dataset: `%s` should be either a positive integer smaller than %d, or a float '
-                             'within the range (0, 1); got %s=%r' % (name, total, name, size))
-    if type(left_size) is float and type(right_size) is float and left_size + right_size > 1:
-        raise ValueError('split_dataset: the sum of `left_size` and `right_size` (%r) is greater than 1'
-                         % (left_size + right_size))
-    left = round(left_size * total) if type(left_size) is float else left_size
-    right = round(right_size * total) if type(right_size) is float else right_size
+    """Keras's rules and texts: a float is a fraction of ``total`` (rounded), an int a count, None the rest."""
+    kinds = (type(left_size), type(right_size))
+    bad = [size is not None and kind not in (int, float) for size, kind in zip((left_size, right_size), kinds)]
+    if all(bad):
+        raise TypeError('Invalid `left_size` and `right_size` Types. Expected: integer or float or None, Received: '
+                        'type(left_size)=%s and type(right_size)=%s' % kinds)
+    if bad[0]:
+        raise TypeError('Invalid `left_size` Type. Expected: int or float or None, Received: type(left_size)=%s.  '
+                        % kinds[0])
+    if bad[1]:
+        raise TypeError('Invalid `right_size` Type. Expected: int or float or None,Received: type(right_size)=%s.'
+                        % kinds[1])
+    if left_size == 0 and right_size == 0:
+        raise ValueError('Both `left_size` and `right_size` are zero. At least one of the split sizes must be '
+                         'non-zero.')
+    if _out_of_range(left_size, total):
+        raise ValueError('`left_size` should be either a positive integer smaller than %d, or a float within the '
+                         'range `[0, 1]`. Received: left_size=%s' % (total, left_size))
+    if _out_of_range(right_size, total):
+        raise ValueError('`right_size` should be either a positive integer and smaller than %d or a float within '
+                         'the range `[0, 1]`. Received: right_size=%s' % (total, right_size))
+    if kinds == (float, float) and left_size + right_size > 1:
+        raise ValueError('The sum of `left_size` and `right_size` is greater than 1. It must be less than or equal '
+                         'to 1.')
+    # Keras turns a count into a float, so its messages print 6.0 where a count of 6 was given.
+    left = round(left_size * total) if kinds[0] is float else left_size if left_size is None else float(left_size)
+    right = round(right_size * total) if kinds[1] is float else right_size if right_size is None else float(right_size)
     left = total - right if left is None else left
     right = total - left if right is None else right
     if left + right > total:
-        raise ValueError('split_dataset: left_size + right_size = %d is more than the %d samples'
-                         % (left + right, total))
+        raise ValueError('The sum of `left_size` and `right_size` should be smaller than the %d. Received: '
+                         'left_size + right_size = %sand total_length = %d' % (total, left + right, total))
     for size, side in ((left, 'left'), (right, 'right')):
         if size == 0:
-            raise ValueError('split_dataset: with %d samples, left_size=%s and right_size=%s leave the %s split empty; '
-                             'adjust the sizes' % (total, left, right, side))
+            raise ValueError('With `dataset` of length=%d, `left_size`=%s and `right_size`=%s.Resulting %s side '
+                             'dataset split will be empty. Adjust any of the aforementioned parameters'
+                             % (total, left, right, side))
     return int(left), int(right)
+
+
+def _out_of_range(size, total):
+    return type(size) is int and not 0 < size < total or type(size) is float and not 0 < size < 1

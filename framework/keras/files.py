@@ -55,7 +55,7 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
             at which to put the file by hand).
     """
     if origin is None:
-        raise ValueError('get_file: please specify the "origin" argument (the URL of the file to download)')
+        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
     if md5_hash is not None and file_hash is None:
         file_hash, hash_algorithm = md5_hash, 'md5'
     base = os.path.expanduser(cache_dir if cache_dir is not None else keras_home())

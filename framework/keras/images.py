@@ -50,8 +50,9 @@ def img_to_array(img, data_format=None, dtype=None):
         return x.transpose(2, 0, 1) if data_format == 'channels_first' else x
     if x.ndim == 2:
         return x.reshape((1,) + x.shape if data_format == 'channels_first' else x.shape + (1,))
-    raise ValueError('img_to_array: unsupported image shape %s; expected (height, width) or (height, width, '
-                     'channels)' % (x.shape,))
+    error = ValueError('Unsupported image shape: %s' % (x.shape,))
+    error.add_note('img_to_array: expected (height, width) or (height, width, channels)')
+    raise error
 
 
 def array_to_img(x, data_format=None, scale=True, dtype=None):

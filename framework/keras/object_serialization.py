@@ -87,9 +87,11 @@ def serialize_keras_object(obj):
     if isinstance(obj, Layer):
         return _serialize_layer(obj, registered)
     if not hasattr(obj, 'get_config'):
-        raise TypeError('serialize_keras_object: cannot serialize %r (a %s): it has no get_config(); give the '
-                        'class get_config()/from_config() and decorate it with '
-                        '@keras.saving.register_keras_serializable()' % (obj, type(obj).__name__))
+        error = TypeError('Cannot serialize object %s of type %s. To be serializable, a class must implement the '
+                          '`get_config()` method.' % (obj, type(obj)))
+        error.add_note('serialize_keras_object: give the class get_config()/from_config() and decorate it with '
+                       '@keras.saving.register_keras_serializable()')
+        raise error
     module = next((name for name, base, _ in _families() if isinstance(obj, base)), None)
     if registered is not None or module is None:
         module = _module_or_none(type(obj))

@@ -34,28 +34,28 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
     """
     data = _host(data, 'data')
     length = len(data)
+    # Keras's checks, in its order and with its texts.
     if start_index:
         if start_index < 0:
-            raise ValueError('timeseries_dataset_from_array: `start_index` must be 0 or greater, got %d'
-                             % start_index)
+            raise ValueError('`start_index` must be 0 or greater. Received: start_index=%s' % start_index)
         if start_index >= length:
-            raise ValueError('timeseries_dataset_from_array: `start_index` must be lower than the length of the '
-                             'data, got start_index=%d for data of length %d' % (start_index, length))
+            raise ValueError('`start_index` must be lower than the length of the data. Received: start_index=%s, '
+                             'for data of length %d' % (start_index, length))
     if end_index:
         if start_index and end_index <= start_index:
-            raise ValueError('timeseries_dataset_from_array: `end_index` must be higher than `start_index`, got '
-                             'start_index=%d and end_index=%d' % (start_index, end_index))
+            raise ValueError('`end_index` must be higher than `start_index`. Received: start_index=%s, and '
+                             'end_index=%s ' % (start_index, end_index))
         if end_index >= length:
-            raise ValueError('timeseries_dataset_from_array: `end_index` must be lower than the length of the '
-                             'data, got end_index=%d for data of length %d' % (end_index, length))
+            raise ValueError('`end_index` must be lower than the length of the data. Received: end_index=%s, for '
+                             'data of length %d' % (end_index, length))
         if end_index <= 0:
-            raise ValueError('timeseries_dataset_from_array: `end_index` must be higher than 0, got %d' % end_index)
+            raise ValueError('`end_index` must be higher than 0. Received: end_index=%s' % end_index)
     for name, value in (('sampling_rate', sampling_rate), ('sequence_stride', sequence_stride)):
         if value <= 0:
-            raise ValueError('timeseries_dataset_from_array: `%s` must be higher than 0, got %d' % (name, value))
+            raise ValueError('`%s` must be higher than 0. Received: %s=%s' % (name, name, value))
         if value >= length:
-            raise ValueError('timeseries_dataset_from_array: `%s` must be lower than the length of the data, got '
-                             '%s=%d for data of length %d' % (name, name, value, length))
+            raise ValueError('`%s` must be lower than the length of the data. Received: %s=%s, for data of length %d'
+                             % (name, name, value, length))
 
     start_index = start_index or 0
     end_index = end_index or length
