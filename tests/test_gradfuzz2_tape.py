@@ -111,3 +111,18 @@ def test_custom_gradient_grads_are_flattened_too():
     with tf.GradientTape() as t:
         z = f(a, b)
     assert [g.numpy() for g in t.gradient(z, [a, b])] == [2.0, 3.0]
+
+
+def test_sqrtm_has_a_second_derivative():
+    x = tf.Variable([[[4.0, 1.0], [0.5, 3.0]], [[2.0, -0.3], [0.2, 1.5]]], dtype=tf.float64)
+    with tf.GradientTape() as t2:
+        with tf.GradientTape() as t1:
+            y = tf.linalg.sqrtm(x)
+            w = tf.reduce_sum(y * tf.reshape(tf.range(1.0, 9.0, dtype=tf.float64), [2, 2, 2]))
+        g = t1.gradient(w, x)
+        s = tf.reduce_sum(g * g * g)
+    np.testing.assert_allclose(g.numpy(), [[[0.1936913465, 0.491964194], [0.7145649305, 1.0953071616]],
+                                           [[1.7726313142, 2.1240090771], [2.8620352578, 3.2666636041]]], rtol=1e-9)
+    np.testing.assert_allclose(t2.gradient(s, x).numpy(),
+                               [[[-0.0603601349, -0.2362944013], [-0.1807020716, -0.7132543438]],
+                                [[-17.9458254852, -28.2873888748], [-32.2217111414, -50.8882677568]]], rtol=1e-8)

@@ -4,8 +4,9 @@ expm is Higham's scaling and squaring with Pade approximants (SIAM J. Matrix Ana
 Appl. 26, 2005), the method and degree thresholds TensorFlow uses, written with
 tapeflow's ops so that its gradient is the composition's. sqrtm's value comes from
 the scaled Denman-Beavers iteration and its gradient from the Sylvester equation
-Y^T G_A + G_A Y^T = G (Y = sqrtm(A)), solved through Y's eigenvectors, so it needs a
-diagonalizable Y and has no second derivative. logm (complex input only, as in
+Y^T G_A + G_A Y^T = G (Y = sqrtm(A)), solved through Y's eigenvectors on raw arrays (it needs a
+diagonalizable Y), or, where a tape records the sweep (second derivatives), as TensorFlow solves it:
+one n*n linear system of tapeflow's ops. logm (complex input only, as in
 TensorFlow) uses the eigendecomposition and has no gradient, as in TensorFlow.
 """
 import numpy as np
@@ -15,6 +16,8 @@ from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .linalg import matmul
+from .shapes import reshape
+from .matrix_parts import matrix_transpose
 from .missing_kernels import refuse_missing
 from .linalg_checks import matrices
 from .linalg_decompositions import _nan_where_not_finite
@@ -122,6 +125,8 @@ def sqrtm(input, name=None):  # noqa: A002
 def _sqrtm_grad(g, y, a):
     """G_A with Y^T G_A + G_A Y^T = g: in Y^T's eigenbasis W (Y^T = W E W^-1) the equation
     is elementwise, (W^-1 G_A W)_ij (e_i + e_j) = (W^-1 g W)_ij."""
+    if ACTIVE:      # a tape records this sweep (a second derivative): the rule in recorded ops
+        return _sqrtm_grad_recorded(g, y)
     host_y, host_g = backend.to_host(y._data), backend.to_host(g._data)
     e, w = np.linalg.eig(np.swapaxes(host_y, -1, -2))
     w_inv = np.linalg.inv(w)
@@ -130,6 +135,20 @@ def _sqrtm_grad(g, y, a):
     if host_y.dtype.kind != 'c':
         grad = grad.real
     return Tensor(backend.array_module(g._data).asarray(grad.astype(host_y.dtype)))
+
+
+def _sqrtm_grad_recorded(g, y):
+    """The same G_A as the solution of the n*n linear system (kron(Y^T, I) + kron(I, Y)) vec(G_A) = vec(g)
+    (row-major vec), as TensorFlow's MatrixSquareRoot gradient solves it: differentiable again."""
+    n = int(y.shape[-1])
+    batch = tuple(y.shape[:-2])
+    eye = Tensor(backend.array_module(y._data).eye(n, dtype=y._data.dtype))
+    y_t = matrix_transpose(y)
+    # kron(p, q)[.., i*n+k, j*n+l] = p[.., i, j] q[.., k, l]
+    def kron(p, q):
+        return reshape(p[..., :, None, :, None] * q[..., None, :, None, :], batch + (n * n, n * n))
+    system = kron(y_t, eye) + kron(eye, y)
+    return reshape(solve(system, reshape(g, batch + (n * n, 1))), batch + (n, n))
 
 
 @named_errors('logm')
