@@ -32,8 +32,17 @@ def clip_by_norm(grad, clipnorm):
 
 def global_norm(grads):
     """sqrt of the sum of squares of every element of every gradient, in the first one's dtype:
-    Keras's ``sqrt(sum(stack([sum(square(g)) for g in grads])))``, its sums in TensorFlow's order."""
+    Keras's ``sqrt(sum(stack([sum(square(g)) for g in grads])))``, its sums in TensorFlow's order.
+
+    Raises:
+        InvalidArgumentError: gradients of different dtypes (float32 and float64 variables): Keras's
+            stack promotes the norm to the widest dtype, and TensorFlow's Mul then refuses the
+            narrower gradients times that scale.
+    """
     dtype = grads[0].dtype
+    for g in grads:
+        if g.dtype != dtype:
+            raise _mixed_dtypes_error(grads)
     squared = [sum_all(_squares(g)).astype(dtype) for g in grads]
     xp = backend.array_module(squared[0])
     return xp.sqrt(sum_all(xp.stack(squared)))
@@ -58,6 +67,15 @@ def global_norm_scale(grads, clipnorm):
     # a value, not an error; tapeflow silences numpy's RuntimeWarning for it.
     # Keras writes 1.0 / clip_norm in Python: the quotient is rounded once, from float64.
     return limit * xp.minimum(one / norm, norm.dtype.type(1.0 / clipnorm)) + (norm - norm)
+
+
+def _mixed_dtypes_error(grads):
+    """TensorFlow's error for the first gradient (in order) whose dtype is not the promoted norm's."""
+    import numpy as np
+    from framework.ops.graph_input_errors import eager_input_error, input_mismatch
+    scale = np.result_type(*[g.dtype for g in grads])
+    narrower = next(g.dtype for g in grads if g.dtype != scale)
+    return input_mismatch(eager_input_error('Mul', 1, narrower, scale), 'Mul', 1, narrower, scale)
 
 
 def _squares(grad):
