@@ -6,9 +6,12 @@ is clipped as Keras 3 on TensorFlow does: its rows by value or by their norm
 (each repeated row counted on its own), and, for the global norm, summed into a
 dense gradient by the scaling (TensorFlow's ``IndexedSlices * Tensor`` densifies).
 """
+import numpy as np
+
 from framework import backend
 from framework.indexed_slices import RowGradients
 from framework.ops.eigen_sum import sum_all
+from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 
 
 def clip_by_value(grad, clipvalue):
@@ -71,8 +74,6 @@ def global_norm_scale(grads, clipnorm):
 
 def _mixed_dtypes_error(grads):
     """TensorFlow's error for the first gradient (in order) whose dtype is not the promoted norm's."""
-    import numpy as np
-    from framework.ops.graph_input_errors import eager_input_error, input_mismatch
     scale = np.result_type(*[g.dtype for g in grads])
     narrower = next(g.dtype for g in grads if g.dtype != scale)
     return input_mismatch(eager_input_error('Mul', 1, narrower, scale), 'Mul', 1, narrower, scale)
