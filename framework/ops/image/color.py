@@ -7,7 +7,7 @@ tapeflow's ops, so gradients reach the image and the adjustment factors.
 """
 import numpy as np
 
-from ...errors import InvalidArgumentError, kernel_error
+from ...errors import InvalidArgumentError, kernel_error, noted
 from ...tensor import Tensor
 from ..arithmetic import floormod, maximum, minimum
 from ..linalg import tensordot
@@ -208,7 +208,8 @@ def adjust_gamma(image, gamma=1, gain=1):
         flt = convert_image_dtype(flt, 'float32')
     g = _factor(gamma, flt, op, 'gamma')
     if float(g.numpy()) < 0:
-        raise ValueError('%s: gamma must be non-negative, got %r' % (op, float(g.numpy())))
+        raise noted(ValueError('Gamma should be a non-negative real number.'),
+                    '%s: got gamma=%r' % (op, float(g.numpy())))
     return convert_image_dtype(_factor(gain, flt, op, 'gain') * flt ** g, dtype, saturate=True)
 
 
@@ -247,7 +248,7 @@ def adjust_hue(image, delta, name=None):
     _at_least_3d(flt, 'AdjustHue', op)
     shift = _factor(delta, flt, op, 'delta')
     if not -1.0 <= float(shift.numpy()) <= 1.0:
-        raise ValueError('%s: delta must be in [-1, 1], got %r' % (op, float(shift.numpy())))
+        raise noted(ValueError('delta must be in the interval [-1, 1]'), '%s: got delta=%r' % (op, float(shift.numpy())))
 
     def composite(x, shift):
         hsv = rgb_to_hsv(x)

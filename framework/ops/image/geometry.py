@@ -9,7 +9,8 @@ from ..indexing import gather
 from ..operands import as_tensor
 from ..shapes import pad, reshape, reverse, transpose as _transpose
 from . import patch_attrs
-from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg
+from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg, positive_targets
+from ...errors import noted
 from ..operands import named_errors
 from ...assertions import Assert
 from ...tensor import convert_to_tensor
@@ -103,7 +104,8 @@ def central_crop(image, central_fraction):
     x, undo = batched(image, op, tf_rank=CENTRAL, nonzero=True)
     fraction = float(central_fraction)
     if not 0.0 < fraction <= 1.0:
-        raise ValueError('%s: central_fraction must be in (0, 1], got %r' % (op, central_fraction))
+        raise noted(ValueError('central_fraction must be within (0, 1]'),
+                    '%s: got central_fraction=%r' % (op, central_fraction))
     if fraction == 1.0:
         return image if hasattr(image, '_data') else undo(x)
     h, w = x.shape[1], x.shape[2]
@@ -116,6 +118,7 @@ def resize_with_crop_or_pad(image, target_height, target_width):
     """Images centre-cropped and/or zero-padded to ``target_height`` x ``target_width``."""
     op = 'image.resize_with_crop_or_pad'
     x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
+    positive_targets(target_height, target_width, op)
     height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
     h, w = x.shape[1], x.shape[2]
     crop_top, crop_left = max((h - height) // 2, 0), max((w - width) // 2, 0)

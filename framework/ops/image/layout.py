@@ -1,6 +1,7 @@
 """The image layouts tf.image accepts: one image (height, width, channels) or a batch
 (batch, height, width, channels). Ops work on batches and give back what they were given."""
 from ...backend import array_module
+from ...errors import noted
 from ...tensor import Tensor
 from ..operands import as_float_tensor, as_tensor
 from ..shapes import expand_dims
@@ -69,3 +70,11 @@ def integer_arg(value, op, what, low=0):
     if int(v) < low:
         raise ValueError('%s: %s must be >= %d, got %d' % (op, what, low, int(v)))
     return int(v)
+
+
+def positive_targets(height, width, op):
+    """TF's refusal of a target size <= 0 (resize_with_crop_or_pad, resize_with_pad): width checked first."""
+    for value, what in ((width, 'target_width'), (height, 'target_height')):
+        v = value.numpy() if hasattr(value, 'numpy') else value
+        if hasattr(v, '__index__') and not isinstance(v, bool) and int(v) <= 0:
+            raise noted(ValueError('%s must be > 0.' % what), '%s: got %s=%d' % (op, what, int(v)))

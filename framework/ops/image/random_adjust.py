@@ -13,7 +13,8 @@ from ..unary import round as round_
 from ..shapes import cast, reverse, reshape
 from ..stateless_random import stateless_uniform
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation
-from .layout import batched
+from .layout import AT_LEAST_3D, batched
+from ...errors import noted
 from ..operands import named_errors
 
 
@@ -24,7 +25,7 @@ def _draw(shape, low, high, seed, stateless, dtype='float32'):
 
 
 def _flip(image, axis, seed, stateless, op):
-    x, _ = batched(image, op)
+    x, _ = batched(image, op, tf_rank=AT_LEAST_3D)
     if as_tensor(image, op).ndim == 3:
         # One draw; TensorFlow mirrors when it falls below 1/2.
         return reverse(x, [axis])[0] if _draw([], 0, 1.0, seed, stateless).numpy() < 0.5 else x[0]
@@ -38,16 +39,16 @@ def _flip(image, axis, seed, stateless, op):
 def _range(lower, upper, op, what='lower'):
     lower, upper = float(lower), float(upper)
     if upper <= lower:
-        raise ValueError('%s: upper must be > lower, got lower=%r, upper=%r' % (op, lower, upper))
+        raise noted(ValueError('upper must be > lower.'), '%s: got lower=%r, upper=%r' % (op, lower, upper))
     if lower < 0:
-        raise ValueError('%s: %s must be non-negative, got %r' % (op, what, lower))
+        raise noted(ValueError('%s must be non-negative.' % what), '%s: got %s=%r' % (op, what, lower))
     return lower, upper
 
 
 def _brightness(image, max_delta, seed, stateless, op):
     delta = float(max_delta)
     if delta < 0:
-        raise ValueError('%s: max_delta must be non-negative, got %r' % (op, delta))
+        raise noted(ValueError('max_delta must be non-negative.'), '%s: got max_delta=%r' % (op, delta))
     return adjust_brightness(image, _draw([], -delta, delta, seed, stateless))
 
 
@@ -63,8 +64,10 @@ def _saturation(image, lower, upper, seed, stateless, op):
 
 def _hue(image, max_delta, seed, stateless, op):
     delta = float(max_delta)
-    if not 0.0 <= delta <= 0.5:
-        raise ValueError('%s: max_delta must be in [0, 0.5], got %r' % (op, delta))
+    if delta > 0.5:
+        raise noted(ValueError('max_delta must be <= 0.5.'), '%s: got max_delta=%r' % (op, delta))
+    if delta < 0:
+        raise noted(ValueError('max_delta must be non-negative.'), '%s: got max_delta=%r' % (op, delta))
     return adjust_hue(image, _draw([], -delta, delta, seed, stateless))
 
 

@@ -6,11 +6,11 @@ Everything else returns float32, as TensorFlow's resize kernels do.
 """
 import numpy as np
 
-from ...errors import kernel_error
+from ...errors import kernel_error, noted
 from ..indexing import gather
 from ..linalg import einsum
 from ..shapes import cast, pad
-from .layout import EITHER, IMAGES, batched, constant_like, size_pair
+from .layout import EITHER, IMAGES, batched, constant_like, positive_targets, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
 from .resize_area import resize_area
 from .resize_bicubic import resize_bicubic
@@ -119,12 +119,17 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     op = 'image.resize'
     method = getattr(method, 'value', method)
     if method not in METHODS:
-        raise ValueError('%s: method must be one of %s, got %r' % (op, ', '.join(METHODS), method))
+        raise noted(ValueError('Resize method is not implemented: %s' % (method,)),
+                    '%s: method must be one of %s' % (op, ', '.join(METHODS)))
     x, undo = batched(images, op, tf_rank=IMAGES)
     _check_antialias(antialias, method, op)
     _check_pixels(x.shape, method, antialias, op)
     if x._data.dtype.kind not in 'fiu':
         raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
+    given = size.numpy() if hasattr(size, 'numpy') else size
+    if np.ndim(given) != 1 or np.size(given) != 2:
+        raise noted(ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width"),
+                    '%s: size must be two integers (height, width), got %r' % (op, size))
     height, width = size_pair(size, op)
     if height == 0 or width == 0:
         raise ValueError('%s: size must be positive, got (%d, %d)' % (op, height, width))
@@ -142,6 +147,7 @@ def resize_with_pad(image, target_height, target_width, method='bilinear', antia
     """Resized, keeping the aspect ratio, to fit in the target, then zero-padded (centred) to it."""
     op = 'image.resize_with_pad'
     x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
+    positive_targets(target_height, target_width, op)
     height, width = size_pair((target_height, target_width), op, 'target size')
     if height == 0 or width == 0:
         raise ValueError('%s: the target size must be positive, got (%d, %d)' % (op, height, width))
