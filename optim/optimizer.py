@@ -21,7 +21,6 @@ State, for saving and restoring (see ``optimizer_state.py``):
         {'iterations': int, 'slots': [{slot name: array} per variable of var_list],
          'extras': {name: array}} (extras: learning_rate, Nadam's u_product)
 """
-import abc
 import itertools
 import operator
 import types
@@ -55,7 +54,7 @@ _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras
 _CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
 
 
-class Optimizer(OptimizerState, CustomState, abc.ABC):
+class Optimizer(OptimizerState, CustomState):
     """Base optimizer (Keras 3 ``keras.optimizers.Optimizer``).
 
     Args:
@@ -478,10 +477,11 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
                 rate = rates[dtype] = lr.astype(dtype)
             self.update_step(grad, variable, rate)
 
-    @abc.abstractmethod
     def update_step(self, gradient, variable, learning_rate):
         """Update ``variable._data`` (and its slots) in place from ``gradient``, both raw arrays of
-        the variable's dtype; ``learning_rate`` is a scalar of that dtype."""
+        the variable's dtype; ``learning_rate`` is a scalar of that dtype. Not abstract, as in Keras 3:
+        the base class and a subclass that overrides ``apply_gradients`` instead can be built."""
+        raise NotImplementedError
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """``update_step`` for an IndexedSlices gradient (``gradient``: RowGradients of raw arrays).
