@@ -29,13 +29,16 @@ def custom_gradient(f=None):
 
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
-        # TensorFlow's inputs are the flattened arguments: a list argument is one input per tensor in it
+        # As TF's eager decorator: f gets the arguments as given; the op's inputs are the flattened
+        # arguments (a list argument is one input per element); tensors among the keyword arguments
+        # are inputs too (no variables to answer for) but get no gradient.
         inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in nest.flatten(list(args))]
+        given = inputs + [t for t in nest.flatten(kwargs) if isinstance(t, Tensor)]
         with paused(), GradientTape() as probe:
             probe.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
-            returned = f(*nest.pack_sequence_as(list(args), inputs), **kwargs)
+            returned = f(*args, **kwargs)
         result, grad_fn = _unpacked(returned, f.__name__)
-        variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
+        variables = [v for v in probe.watched_variables() if not any(v is x for x in given)]
         if variables and not _takes_variables(grad_fn):
             # TF 2.21's words (its list is the variables' reprs); tapeflow's as a note
             error = TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
@@ -44,7 +47,7 @@ def custom_gradient(f=None):
                            "'variables' keyword argument and return (input_grads, variable_grads)"
                            % (f.__name__, [v.name for v in variables]))
             raise error
-        outputs = nest.flatten(result)
+        outputs = [o if isinstance(o, Tensor) else _converted(o) for o in nest.flatten(result)]
         if not outputs or not all(isinstance(o, Tensor) for o in outputs):
             raise TypeError('custom_gradient: %s must return (output, grad_fn) where output is a tensor or '
                             'a structure of tensors; got %r' % (f.__name__, result))
@@ -56,6 +59,14 @@ def custom_gradient(f=None):
         return nest.pack_sequence_as(result, [out] if shapes is None else _split(out, shapes))
 
     return wrapped
+
+
+def _converted(value):
+    """An output that is no tensor (a Python number), as TF's identity on it makes one; else the value."""
+    try:
+        return convert_to_tensor(value)
+    except (TypeError, ValueError):
+        return value
 
 
 def _unpacked(returned, name):

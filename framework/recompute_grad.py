@@ -10,7 +10,7 @@ import functools
 from . import nest
 from .custom_gradient import custom_gradient
 from .tape import ACTIVE, GradientTape, pass_gradient, record
-from .tensor import Tensor
+from .tensor import Tensor, convert_to_tensor
 
 
 def recompute_grad(f):
@@ -22,12 +22,14 @@ def recompute_grad(f):
     @functools.wraps(f)
     def inner(*args, **kwargs):
         @custom_gradient
-        def block(*inputs):
+        def block(*given):
+            # the block's inputs are its flattened arguments (a list argument: one per element)
+            inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in nest.flatten(list(given))]
             def grad(*upstream, variables=None):
                 variables = list(variables or [])
                 with GradientTape() as tape:
                     tape.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
-                    again = nest.flatten(f(*inputs, **kwargs))
+                    again = nest.flatten(f(*nest.pack_sequence_as(list(given), inputs), **kwargs))
                 # TF differentiates the rerun with unconnected_gradients=ZERO (an input the block
                 # does not use gets zeros, not None); its rule has no transpose: a gradient reaching
                 # the upstream (forward mode, a second derivative through it) raises
@@ -38,7 +40,7 @@ def recompute_grad(f):
                 grads = [_no_transpose(g, upstream, f) for g in grads]
                 n = len(inputs)
                 return (grads[:n], grads[n:]) if variables else grads[:n]
-            return f(*inputs, **kwargs), grad
+            return f(*given, **kwargs), grad
         return block(*args)
 
     return inner

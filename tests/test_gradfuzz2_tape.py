@@ -126,3 +126,50 @@ def test_sqrtm_has_a_second_derivative():
     np.testing.assert_allclose(t2.gradient(s, x).numpy(),
                                [[[-0.0603601349, -0.2362944013], [-0.1807020716, -0.7132543438]],
                                 [[-17.9458254852, -28.2873888748], [-32.2217111414, -50.8882677568]]], rtol=1e-8)
+
+
+def test_custom_gradient_gets_its_arguments_as_given():
+    seen = []
+
+    @tf.custom_gradient
+    def f(x, c, n):
+        seen.extend([type(c).__name__, type(n).__name__])
+        return x * 2.0, lambda dy: (dy * 2.0, None, None)
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as t:
+        y = f(x, np.float32(3.0), 3)
+    assert seen == ['float32', 'int']
+    assert t.gradient(y, x).numpy() == 2.0
+
+
+def test_custom_gradient_keyword_tensors_are_inputs_not_variables():
+    # TF: a variable passed as a keyword argument is no variable the grad_fn must answer for; it gets None
+    @tf.custom_gradient
+    def f(x, scale=None):
+        return x * scale, lambda dy: dy * scale
+    x = tf.Variable(1.0)
+    s = tf.Variable(3.0)
+    with tf.GradientTape() as t:
+        y = f(x, scale=s)
+    gx, gs = t.gradient(y, [x, s])
+    assert gx.numpy() == 3.0 and gs is None
+
+
+def test_custom_gradient_python_number_output_becomes_a_tensor():
+    @tf.custom_gradient
+    def f(x):
+        return 3.0, lambda dy: dy
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as t:
+        y = f(x)
+    assert (y.dtype.name, y.numpy()) == ('float32', 3.0)
+    assert t.gradient(y, x).numpy() == 1.0
+
+
+def test_recompute_grad_of_a_list_argument():
+    f = tf.recompute_grad(lambda xs: xs[0] * xs[1])
+    a = tf.Variable(2.0)
+    b = tf.Variable(3.0)
+    with tf.GradientTape() as t:
+        y = f([a, b])
+    assert [g.numpy() for g in t.gradient(y, [a, b])] == [3.0, 2.0]
