@@ -343,8 +343,11 @@ class GradientTape:
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
                 from .composite_gradient import RaggedTensor
-                if isinstance(t, RaggedTensor):       # TensorFlow watches a ragged tensor's flat values
-                    self.watch(t.flat_values)
+                if isinstance(t, RaggedTensor):       # TensorFlow watches a ragged tensor's components:
+                    self.watch(t.flat_values)       # its flat values, and its integer row splits (it logs)
+                    for splits in t.nested_row_splits:
+                        _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), '
+                                              'got tf.%s' % splits.dtype.name, _caller_site())
                     continue
                 # TensorFlow's class and words (programs print them); tapeflow's advice as a note
                 error = ValueError("Passed in object %s of type '%s', not tf.Tensor or tf.Variable or ExtensionType."

@@ -173,3 +173,17 @@ def test_recompute_grad_of_a_list_argument():
     with tf.GradientTape() as t:
         y = f([a, b])
     assert [g.numpy() for g in t.gradient(y, [a, b])] == [3.0, 2.0]
+
+
+def test_watching_a_ragged_tensor_logs_for_its_integer_row_splits(caplog):
+    r = tf.ragged.constant([[[1.0], [2.0, 3.0]], [[3.0]]])
+    r2 = tf.RaggedTensor.from_row_lengths([1.0, 2.0, 3.0], tf.constant([2, 1], tf.int32))
+    with caplog.at_level(logging.WARNING, logger='tensorflow'):
+        with tf.GradientTape() as t:
+            t.watch(r)
+            t.watch([r2])
+            y = tf.reduce_sum(r * r) + tf.reduce_sum(r2)
+    words = [rec.getMessage() for rec in caplog.records if 'watched tensor' in rec.getMessage()]
+    assert words == ['The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s' % d
+                     for d in ('int64', 'int64', 'int32')]
+    assert t.gradient(y, r).flat_values.numpy().tolist() == [2.0, 4.0, 6.0, 6.0]
