@@ -13,7 +13,7 @@ from ..tensor import constant
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
 from .arguments import function_argument, integer
 from .dataset_iterator import DatasetIterator
-from .generator import generator_source, signature_from
+from .generator import check_generator, generator_source, signature_from
 from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
@@ -29,6 +29,7 @@ from .structure import as_tensors, host_structure, spec_of
 from ..extension_batching import refuse_unbatchable, restore_spec
 
 AUTOTUNE = -1
+EMPTY_ELEMENT = 'Invalid `element`. `element` should not be empty.'      # TensorFlow's words
 
 
 def _holds_a_list(structure):
@@ -85,6 +86,8 @@ class Dataset(ElementStages, RegroupingStages):
     def from_tensor_slices(tensors, name=None):
         """Elements are the slices of ``tensors`` (any structure) along the first axis."""
         refuse_unbatchable(tensors)
+        if tensors is None:
+            raise noted(ValueError(EMPTY_ELEMENT), 'Dataset.from_tensor_slices: got None')
         try:
             arrays = host_structure(tensors)
         except (TypeError, ValueError) as err:      # None, a ragged list, ...: TF's words; which stage, in a note
@@ -95,7 +98,7 @@ class Dataset(ElementStages, RegroupingStages):
             note = 'Dataset.from_tensor_slices: every component needs a first axis to slice; got shapes %s' % [
                 a.shape for a in leaves]
             if not leaves:
-                raise ValueError(note)
+                raise noted(ValueError(EMPTY_ELEMENT), note)
             raise noted(ValueError('Unbatching a tensor is only supported for rank >= 1'), note)   # TF's words
         n = leaves[0].shape[0]
         if any(a.shape[0] != n for a in leaves):
@@ -148,15 +151,20 @@ class Dataset(ElementStages, RegroupingStages):
             if value is not None:
                 deprecated_argument('DatasetV2.from_generator', 'tensorflow.python.data.ops.dataset_ops', argument,
                                     'Use output_signature instead')
+        check_generator(generator)
         signature = signature_from(output_signature, output_types, output_shapes)
         return Dataset(generator_source(generator, args, signature), card.UNKNOWN_CARDINALITY, lambda: signature)
 
     @staticmethod
     def range(*args, output_type='int64', name=None):
         """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (or ``output_type``)."""
-        if not 1 <= len(args) <= 3 or any(isinstance(a, float) for a in args):
+        if not 1 <= len(args) <= 3:
             raise TypeError('Dataset.range: expected 1 to 3 integer arguments (start, stop, step), got %r'
                             % (args,))
+        for a in args:
+            if isinstance(a, float):      # TensorFlow converts each argument to an int64 tensor
+                raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int64' % (a,)),
+                            'Dataset.range: start, stop and step must be integers, got %r' % (args,))
         args = tuple(integer(a, 'each of start, stop, step', 'Dataset.range') for a in args)
         if len(args) == 3 and args[2] == 0:
             raise kernel_error('RangeDataset', 'step must be a non-zero integer.', named=True,

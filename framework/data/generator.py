@@ -24,7 +24,7 @@ def signature_from(output_signature, output_types, output_shapes):
             raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
                             '`output_shapes`, not both' % WHAT)
         return _map_leaves(lambda s: s if is_ragged_spec(s) or isinstance(s, ExtensionTypeSpec)
-                           else as_spec(s, WHAT + '(output_signature)'), output_signature)
+                           else _signature_spec(s), output_signature)
     if output_types is None:
         raise noted(TypeError('To specify the output signature you need to provide either the `output_signature` '
                               'argument or the `output_types` argument.'),       # TensorFlow's words
@@ -34,11 +34,26 @@ def signature_from(output_signature, output_types, output_shapes):
     return _zip_leaves(lambda t, s: TensorSpec(s, t), output_types, output_shapes)
 
 
-def generator_source(generator, args, signature):
-    """A function that starts the generator and yields checked host elements."""
+def check_generator(generator):
+    """TensorFlow checks the generator before the signature."""
     if not callable(generator):
         raise noted(TypeError('`generator` must be a Python callable.'),       # TensorFlow's words
                     '%s: `generator` is a function returning an iterator, got %s' % (WHAT, type(generator).__name__))
+
+
+def _signature_spec(leaf):
+    try:
+        return as_spec(leaf, WHAT + '(output_signature)')
+    except TypeError as err:
+        error = TypeError('`output_signature` must contain objects that are subclass of `tf.TypeSpec` but found %s '
+                          'which is not.' % type(leaf))       # TensorFlow's words
+        error.add_note(str(err))
+        raise error from None
+
+
+def generator_source(generator, args, signature):
+    """A function that starts the generator and yields checked host elements."""
+    check_generator(generator)
     args = tuple(_generator_argument(a) for a in (args or ()))
 
     components = _component_count(signature)

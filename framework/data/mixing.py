@@ -4,13 +4,17 @@ that random stages (shuffle, random, sampling) share."""
 import numpy as np
 
 from .. import op_seeds, philox
+from ..errors import noted
 from .. import random as tf_random
 from .iteration_seeds import IterationSeeds
 
 
 def check_datasets(datasets, what):
     datasets = list(datasets)
-    if not datasets or not all(hasattr(d, '_make_iterator') for d in datasets):
+    if not datasets:
+        raise noted(ValueError('Invalid `datasets`. `datasets` should not be empty.'),
+                    '%s: expected a non-empty list of datasets' % what)
+    if not all(hasattr(d, '_make_iterator') for d in datasets):
         raise TypeError('%s: expected a non-empty list of datasets, got %r' % (what, datasets))
     return datasets
 

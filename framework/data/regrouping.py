@@ -146,8 +146,12 @@ class RegroupingStages:
                                   no_padding=False, drop_remainder=False, name=None):
         """Batches of elements of similar length: bucket i takes lengths in
         [bucket_boundaries[i-1], bucket_boundaries[i]) and batches bucket_batch_sizes[i] of them."""
+        if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:       # TensorFlow's check and words
+            raise ValueError('`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but '
+                             '`len(bucket_batch_sizes)=%d` and `len(bucket_boundaries)=%d`.'
+                             % (len(bucket_batch_sizes), len(bucket_boundaries)))
         boundaries = [int(b) for b in bucket_boundaries]
-        if list(boundaries) != sorted(boundaries) or len(bucket_batch_sizes) != len(boundaries) + 1:
+        if list(boundaries) != sorted(boundaries):
             raise ValueError('Dataset.bucket_by_sequence_length: bucket_boundaries must increase and '
                              'bucket_batch_sizes must have len(bucket_boundaries) + 1 = %d entries, got %r and %r'
                              % (len(boundaries) + 1, bucket_boundaries, bucket_batch_sizes))

@@ -4,6 +4,7 @@ import collections
 import numpy as np
 
 from .. import nest
+from ..errors import noted
 from .arguments import positive_int
 from .structure import call_with_element
 
@@ -48,7 +49,8 @@ def grouped_by_window(source, key_func, reduce_func, window_size, window_size_fu
     becomes ``reduce_func(key, window_dataset)``, whose elements are given out in turn.
     ``output_components()`` counts the result's components, which TF's IteratorGetNext error names."""
     if (window_size is None) == (window_size_func is None):
-        raise ValueError('Dataset.group_by_window: give exactly one of window_size and window_size_func')
+        raise noted(ValueError('Either the `window_size` argument or the `window_size_func` argument must be '
+                               'specified.'), 'Dataset.group_by_window: give exactly one of them')
     size_of = (lambda key: window_size) if window_size_func is None else window_size_func
 
     def reduced(key, members):
