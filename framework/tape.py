@@ -340,6 +340,9 @@ class GradientTape:
             error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded, '
                            'or it is not persistent and already gave its gradients)')
             raise error
+        # TF's C++ watch does nothing while no tape records on this thread (inside this tape's
+        # stop_recording, or between a persistent tape's blocks); the dtype warning still comes first
+        ignored = not self._recording and not thread_tapes()
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
                 from .composite_gradient import RaggedTensor
@@ -359,10 +362,11 @@ class GradientTape:
                 # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.
                 _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
                                       % t.dtype.name, _caller_site())
-                if isinstance(t, Variable) and not any(w is t for w in self._watched):
+                if isinstance(t, Variable) and not ignored and not any(w is t for w in self._watched):
                     self._watched.append(t)
                 continue
-            self._watch_one(t)
+            if not ignored:
+                self._watch_one(t)
 
     def stop_recording(self):
         """A context in which ops are not recorded on this tape."""

@@ -187,3 +187,32 @@ def test_watching_a_ragged_tensor_logs_for_its_integer_row_splits(caplog):
     assert words == ['The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s' % d
                      for d in ('int64', 'int64', 'int32')]
     assert t.gradient(y, r).flat_values.numpy().tolist() == [2.0, 4.0, 6.0, 6.0]
+
+
+def test_watch_while_no_tape_records_is_ignored():
+    # TF's watch does nothing while no tape records on the thread; with an outer tape recording it watches
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t:
+        with t.stop_recording():
+            t.watch(x)
+        y = x * x
+    assert t.gradient(y, x) is None
+    with tf.GradientTape():
+        with tf.GradientTape() as t:
+            with t.stop_recording():
+                t.watch(x)
+            y = x * x
+    assert t.gradient(y, x).numpy() == 4.0
+    t = tf.GradientTape(persistent=True)
+    with t:
+        pass
+    t.watch(x)
+    with t:
+        y = x * x
+    assert t.gradient(y, x) is None
+    v = tf.Variable(3.0)
+    with tf.GradientTape(watch_accessed_variables=False) as t:
+        with t.stop_recording():
+            t.watch(v)
+        y = v * v
+    assert t.gradient(y, v) is None and t.watched_variables() == ()
