@@ -1,5 +1,7 @@
 """Layer configs in Keras 3's form: {'module', 'class_name', 'config', 'build_config'}."""
 import contextlib
+import contextvars
+
 from .keras_build_config import keras_writes_build_config
 from .layer import Layer
 
@@ -111,13 +113,30 @@ def deserialize(config, custom_objects=None):
     return layer
 
 
+# Set while a legacy .h5 model is rebuilt: Keras 3's legacy deserializer lets from_config's errors by
+_LEGACY_LOADING = contextvars.ContextVar('legacy_loading', default=False)
+
+
+@contextlib.contextmanager
+def legacy_loading():
+    """Rebuild layers as Keras 3's legacy .h5 loader does: a from_config TypeError goes by unwrapped."""
+    token = _LEGACY_LOADING.set(True)
+    try:
+        yield
+    finally:
+        _LEGACY_LOADING.reset(token)
+
+
 @contextlib.contextmanager
 def wrapped_type_errors(cls, config):
     """Keras 3's deserialize_keras_object: a TypeError of ``cls.from_config`` is raised again naming
-    the class and its whole config (nested layers wrap once per level, as Keras's)."""
+    the class and its whole config (nested layers wrap once per level, as Keras's); not in
+    ``legacy_loading``."""
     try:
         yield
     except TypeError as err:
+        if _LEGACY_LOADING.get():
+            raise
         raise TypeError('%s could not be deserialized properly. Please ensure that components that are Python '
                         'object instances (layers, models, etc.) returned by `get_config()` are explicitly '
                         "deserialized in the model's `from_config()` method.\n\nconfig=%s.\n\nException "

@@ -27,6 +27,8 @@ from framework.keras import absl_warnings
 from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr)
 from .legacy_config import legacy_model_config
+from .legacy_function_names import with_functions_resolved
+from ..serialization import legacy_loading
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
 from .weights_file import build_from_first_kernel, keras3_first_shape
@@ -161,7 +163,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             or keras_directory.is_unzipped_archive(path):
         return _load_archive(path, table, compile)
     if path.endswith(('.h5', '.hdf5')):
-        return _load_h5(path, table, compile)
+        return _load_h5(path, table, compile, custom_objects)
     if path.endswith('.keras'):
         if not os.path.exists(path):
             raise SavedFileNotFoundError(missing_file_message(path))
@@ -200,14 +202,15 @@ def _load_archive(path, table, compile):
     return model
 
 
-def _load_h5(path, table, compile):
+def _load_h5(path, table, compile, custom_objects=None):
     with open_for_reading(path) as f:
         model_config = read_json_attr(f, 'model_config', path)
         if model_config is None:
             error = SavedFileError('No model config found in the file at %s.' % path)      # Keras 3's words
             error.add_note('A weights-only file? Load it with model.load_weights() into a model built in code.')
             raise error
-        model = build_model(model_config, table, path)
+        with legacy_loading():
+            model = build_model(with_functions_resolved(model_config, custom_objects), table, path)
         root = legacy_h5.weights_root(f)
         first_shape = None if model.built else legacy_h5.first_weight_shape(root)
         if first_shape is not None:       # (saved unbuilt: no weights, the model stays unbuilt, as in Keras)
