@@ -74,8 +74,8 @@ class _Merge(Layer):
         _check_shapes(self, input_shape, self.least_inputs)
         batches = {s[0] for s in input_shape if len(s)} - {None}
         if len(batches) > 1:
-            raise ValueError('%s %r: cannot merge tensors with different batch sizes; received shapes %s'
-                             % (type(self).__name__, self.name, [tuple(s) for s in input_shape]))
+            raise ValueError('Cannot merge tensors with different batch sizes. Received tensors with shapes %s'
+                             % ([tuple(s) for s in input_shape],))      # Keras 3's text
         _broadcast_shape(self, input_shape)
         self.built = True
 

@@ -255,9 +255,12 @@ class _Cropping(_Resize):
                                        'length. Received: %s=%s, cropping=%s' % (received, tuple(shape), self.pairs[0]))
                     error.add_note('Cropping1D %r: crops fewer steps than the input has' % self.name)
                     raise error
-                raise ValueError('%s %r: values in `cropping` should be smaller than the spatial dimension they '
-                                 'crop; received input shape %s, cropping=%s'
-                                 % (type(self).__name__, self.name, tuple(shape), self.pairs))
+                error = ValueError('Values in `cropping` argument should be smaller than the corresponding spatial '
+                                   'dimension of the input. Received: %s=%s, cropping=%s'
+                                   % (received, tuple(shape), self.pairs))      # Keras 3's text
+                error.add_note('%s %r: crops at least as much as the input holds along axis %d'
+                               % (type(self).__name__, self.name, axis))
+                raise error
 
     def compute_output_shape(self, input_shape):
         self._check(tuple(input_shape), 'input_shape')

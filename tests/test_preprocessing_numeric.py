@@ -76,7 +76,7 @@ def test_discretization_with_boundaries():
 @pytest.mark.parametrize('make, match', [
     (lambda: L.Hashing(0), 'num_bins'), (lambda: L.Hashing(3, salt='x'), 'salt'),
     (lambda: L.Hashing(3, output_mode='tf_idf'), 'output_mode'), (lambda: L.Discretization(), 'num_bins'),
-    (lambda: L.Discretization(bin_boundaries=[1.], num_bins=3), 'not both'),
+    (lambda: L.Discretization(bin_boundaries=[1.], num_bins=3), 'should not be set'),
     (lambda: L.Discretization(bin_boundaries=[2., 1.])(X), 'sorted'),     # made as in Keras 3; TF's Bucketize refuses
     (lambda: L.Discretization(bin_boundaries=[1.]).adapt(X), 'Cannot adapt a Discretization'),   # Keras 3's words
     (lambda: L.Discretization(bin_boundaries=[1.])(np.array(['a'])), 'expected numbers'),

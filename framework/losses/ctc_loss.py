@@ -28,11 +28,15 @@ def ctc(y_true, y_pred):
     y_pred = predictions(y_pred, what)
     y_true = to_dtype(y_true, None, what, 'y_true')
     if y_true.ndim != 2:
-        raise ValueError('%s: targets `y_true` are expected to be a tensor of shape (batch_size, max_length) in '
-                         'integer format. Received: y_true.shape=%s' % (what, tuple(y_true.shape)))
+        error = ValueError('Targets `y_true` are expected to be a tensor of shape `(batch_size, max_length)` in '
+                           'integer format. Received: y_true.shape=%s' % (tuple(y_true.shape),))     # Keras 3's text
+        error.add_note('%s: targets `y_true` must have rank 2' % what)
+        raise error
     if y_pred.ndim != 3:
-        raise ValueError('%s: logits `y_pred` are expected to be a tensor of shape (batch_size, max_length, '
-                         'num_classes). Received: y_pred.shape=%s' % (what, tuple(y_pred.shape)))
+        error = ValueError('Logits `y_pred` are expected to be a tensor of shape `(batch_size, max_length, '
+                           'num_classes)`. Received: y_pred.shape=%s' % (tuple(y_pred.shape),))
+        error.add_note('%s: logits `y_pred` must have rank 3' % what)
+        raise error
     if y_true.shape[0] != y_pred.shape[0]:
         raise ValueError('%s: y_true and y_pred must have the same batch size, got %s and %s'
                          % (what, tuple(y_true.shape), tuple(y_pred.shape)))

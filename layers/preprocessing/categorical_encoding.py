@@ -101,8 +101,10 @@ class CategoryEncoding(Layer):
                              'beforehand, use the IntegerLookup layer instead.')
         if below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \
                 or (as_size(num_tokens) is None and type(num_tokens) is not float):
-            raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
-                             'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))
+            error = ValueError('`num_tokens` must be >= 1. Received: num_tokens=%s.' % (num_tokens,))   # Keras 3's
+            error.add_note('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number of '
+                           'categories is not known beforehand)')
+            raise error
         num_tokens = num_tokens if type(num_tokens) is float else as_size(num_tokens)
         self.num_tokens, self.output_mode, self.sparse = num_tokens, output_mode, bool(sparse)
 

@@ -59,14 +59,14 @@ class Discretization(Layer):
                  dtype=None, name=None, **kwargs):
         super().__init__(name=name, dtype=dtype, **kwargs)
         if output_mode not in MODES:
-            raise ValueError('Discretization: output_mode must be one of %s; received output_mode=%r'
-                             % (MODES, output_mode))
+            raise ValueError('Unknown value for `output_mode` argument of Discretization. Allowed values are: %s. '
+                             'Received: output_mode=%s' % (MODES, output_mode))      # Keras 3's text
         if num_bins is not None and (isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer))
                                      or num_bins < 0):
             raise ValueError('Discretization: num_bins must be an int >= 0; received num_bins=%r' % (num_bins,))
         if num_bins is not None and bin_boundaries is not None:
-            raise ValueError('Discretization: set num_bins or bin_boundaries, not both; received num_bins=%r and '
-                             'bin_boundaries=%r' % (num_bins, bin_boundaries))
+            raise ValueError('Both `num_bins` and `bin_boundaries` should not be set. Received: `num_bins=%s` and '
+                             '`bin_boundaries=%s`' % (num_bins, bin_boundaries))      # Keras 3's text
         if num_bins is None and bin_boundaries is None:
             raise ValueError('You need to set either `num_bins` or `bin_boundaries`.')
         if bin_boundaries is not None:

@@ -93,9 +93,11 @@ class RNN(InitialStateBuildConfig, Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         if isinstance(cell, (list, tuple)):
             cell = StackedRNNCells(cell)        # as Keras 3: a list of cells runs as one stacked cell
-        if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:
-            raise ValueError('%s: argument `cell` should have a `call` method and a `state_size` attribute '
-                             '(an int, or a list with one int per state); received cell=%r' % (who, cell))
+        if not callable(getattr(cell, 'call', None)):      # Keras 3's checks and texts
+            raise ValueError('Argument `cell` should have a `call` method. Received: cell=%s' % (cell,))
+        if getattr(cell, 'state_size', None) is None:
+            raise ValueError('The RNN cell should have a `state_size` attribute (single integer or list of integers, '
+                             'one integer per RNN state). Received: cell=%s' % (cell,))
         given = getattr(cell, 'given_state_size', cell.state_size)
         if not isinstance(given, (list, tuple, int)):
             error = ValueError('state_size must be an integer, or a list/tuple of integers (one for each state '
