@@ -216,3 +216,14 @@ def test_watch_while_no_tape_records_is_ignored():
             t.watch(v)
         y = v * v
     assert t.gradient(y, v) is None and t.watched_variables() == ()
+
+
+@pytest.mark.parametrize('op, expected', [(tf.nn.relu, [0.0, 0.0, 1.0, 1.0]), (tf.nn.relu6, [0.0, 0.0, 1.0, 0.0])])
+def test_relu_gradients_for_bfloat16(op, expected):
+    x = tf.constant([-0.9, 0.0, 0.4, 7.0], dtype=tf.bfloat16)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = op(x)
+    g = t.gradient(y, x)
+    assert g.dtype.name == 'bfloat16'
+    assert tf.cast(g, tf.float32).numpy().tolist() == expected

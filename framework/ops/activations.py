@@ -21,9 +21,14 @@ def relu(features, name=None):
     """max(x, 0); the gradient at 0 is 0. Integer tensors keep their dtype (TensorFlow's Relu takes them)."""
     x = as_real_tensor(features, 'relu')
     out = Tensor(relu_value(x._data))
-    if ACTIVE and x._data.dtype.kind == 'f':
+    if ACTIVE and _has_gradients(x._data.dtype):
         record('relu', (x,), out, RELU_VJPS)
     return out
+
+
+def _has_gradients(dtype):
+    # float kinds, and ml_dtypes' bfloat16 (numpy kind 'V'): relu / relu6 also take integers, which have none
+    return dtype.kind == 'f' or dtype.name == 'bfloat16'
 
 
 def relu_value(a):
@@ -43,7 +48,7 @@ def relu6(features, name=None):
     # TF's kernel is max(x, 0) then min(., 6): a -0.0 keeps its sign where TF's max returns x on the tie
     above_zero = ties_as_tensorflow(xp, xp.maximum, xp.maximum(a, zero), a, zero)
     out = Tensor(xp.minimum(above_zero, a.dtype.type(6)).astype(a.dtype, copy=False))
-    if ACTIVE and x._data.dtype.kind == 'f':
+    if ACTIVE and _has_gradients(x._data.dtype):
         record('relu6', (x,), out, _RELU6_VJPS)
     return out
 
