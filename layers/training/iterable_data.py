@@ -295,7 +295,22 @@ def _peeked_batches(iterator):
         raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
                          'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
                          % (peeked[0],))
+    if any(_holds_list(part) for part in peeked[0]):
+        # TensorFlow builds a tf.data pipeline from the generator, and tf.data's structures take a
+        # list as one value, not as a sequence of tensors: (x, [y1, y2]) fails there, (x, (y1, y2)) runs
+        raise TypeError('`output_signature` must contain objects that are subclass of `tf.TypeSpec` '
+                        "but found <class 'list'> which is not.")
     return peeked, iterator
+
+
+def _holds_list(part):
+    if isinstance(part, list):
+        return True
+    if isinstance(part, tuple):
+        return any(_holds_list(p) for p in part)
+    if isinstance(part, dict):
+        return any(_holds_list(p) for p in part.values())
+    return False
 
 
 
