@@ -102,21 +102,21 @@ def test_overwrite_false_refuses_an_existing_file(tmp_path):
 
 def test_mismatched_architecture_lists_every_problem_and_changes_nothing(tmp_path):
     _fill(_mlp(width=3, hidden=4, out=2), 0).save_weights(tmp_path / 'a.weights.h5')
-    # Input width 5 (kernel shape), output 3 (kernel and bias shapes), no
-    # BatchNormalization (unexpected in the file), an extra Dense (missing).
+    # Input width 5 (kernel shape), output 3 (kernel and bias shapes), an extra Dense (missing); the
+    # file's BatchNormalization, which the model lacks, is left unread (TF 2.21 loads such a file).
     other = _fill(layers.Sequential([layers.Input((5,)), layers.Dense(4, activation='relu'), layers.Dense(3),
                                      layers.Dense(1)]), 7)
     before = _values(other)
     with pytest.raises(WeightsMismatchError) as info:
         other.load_weights(tmp_path / 'a.weights.h5')
-    assert len(info.value.problems) == 5, info.value.problems
+    assert len(info.value.problems) == 4, info.value.problems
     text = str(info.value)
     first, second, third = other.layers
     assert "(layers/dense): weight 0 '%s' has shape (5, 4) in the model but (3, 4)" % first.kernel.path in text
     assert "(layers/dense_1): weight 0 '%s' has shape (4, 3) in the model but (4, 2)" % second.kernel.path in text
     assert "(layers/dense_1): weight 1 '%s' has shape (3,) in the model but (2,)" % second.bias.path in text
     assert "layer '%s' (layers/dense_2): missing from the file" % third.name in text
-    assert 'unexpected in the file: layers/batch_normalization/vars' in text
+    assert 'batch_normalization' not in text
     assert 'no weight was changed' in text and str(tmp_path / 'a.weights.h5') in text
     for a, b in zip(before, _values(other)):
         np.testing.assert_array_equal(a, b)

@@ -41,17 +41,15 @@ def is_keras3_layout(root):
 def plan(root, model, weight_plan):
     """Match every array under ``root`` to ``model``'s variables, into ``weight_plan``.
 
-    Layers missing from the file, layers in the file that the model lacks,
-    and count or shape differences are all noted. The optimizer's state is
+    Layers missing from the file and count or shape differences are all noted;
+    layers in the file that the model lacks are not read (Keras 3 loads such a file). The optimizer's state is
     loaded when the model has one (built first if needed, so that training
     resumes where it stopped); a different number of optimizer variables only
     warns, as in Keras 3.
     """
     nodes = saveables(model, include_optimizer=True)
-    claimed = set()
     for node in nodes:
         vars_path = node.path + '/vars' if node.path else 'vars'
-        claimed.add(vars_path)
         if node.is_optimizer:
             _plan_optimizer(root, vars_path, node, model, weight_plan)
             continue
@@ -75,23 +73,8 @@ def plan(root, model, weight_plan):
             weight_plan.then(lambda loader=loader, named=named: loader(named))
         arrays, names = read_vars(group, weight_plan, skip=named)
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
-    for vars_path, group in _vars_groups(root):
-        if vars_path not in claimed and len(group) and not _optimizer_state(vars_path):
-            weight_plan.problem("unexpected in the file: %s ('%s', %d weight(s) of shapes %s); the model has "
-                                'no layer at that path' % (vars_path, group.attrs.get('name', '?'), len(group),
-                                                           ', '.join(str(d.shape) for d in _ordered(group))))
-
-
-def _optimizer_state(vars_path):
-    """Whether ``vars_path`` holds an optimizer's state: the model's ('optimizer/vars') or a nested
-    model's, which Keras 3 writes when that model was compiled and trained on its own
-    ('layers/functional/optimizer/vars': keras.io's text classification wraps its trained model
-    in an end-to-end one) and skips on loading, the nested model coming back uncompiled; also what
-    lies below an optimizer ('optimizer/inner_optimizer/vars': a LossScaleOptimizer's inner one, which
-    a model reloaded with a plain optimizer skips with Keras's count warning). A layer named
-    'optimizer' ('layers/optimizer/vars') is no optimizer."""
-    parts = vars_path.split('/')[:-1]
-    return any(part == 'optimizer' and (i == 0 or parts[i - 1] != 'layers') for i, part in enumerate(parts))
+    # (entries of layers the model lacks are left unread, as Keras 3 leaves them: a smaller model loads
+    # the layers it shares with the file's)
 
 
 def read_vars(group, weight_plan, skip=()):
@@ -103,20 +86,6 @@ def read_vars(group, weight_plan, skip=()):
         return [], []
     keys.sort(key=int)
     return [read_array(group[k]) for k in keys], keys
-
-
-def _ordered(group):
-    return [group[k] for k in sorted(group.keys(), key=lambda k: int(k) if k.isdigit() else -1)]
-
-
-def _vars_groups(root):
-    found = []
-
-    def visit(name, obj):
-        if name == 'vars' or name.endswith('/vars'):
-            found.append((name, obj))
-    root.visititems(visit)
-    return found
 
 
 def _plan_optimizer(root, vars_path, node, model, weight_plan):
