@@ -227,3 +227,21 @@ def test_relu_gradients_for_bfloat16(op, expected):
     g = t.gradient(y, x)
     assert g.dtype.name == 'bfloat16'
     assert tf.cast(g, tf.float32).numpy().tolist() == expected
+
+
+@pytest.mark.parametrize('dtype, bias', [('float16', [1.0, 2.0]), ('float32', np.array([1.0, 2.0])),
+                                         ('float16', np.array([1.0, 2.0], np.float32)), ('float32', [1, 2])])
+def test_bias_add_converts_a_non_tensor_bias_to_the_values_dtype(dtype, bias):
+    x = tf.Variable([[1.0, 2.0]], dtype=dtype)
+    with tf.GradientTape() as t:
+        y = tf.nn.bias_add(x, bias)
+    assert y.dtype.name == dtype
+    assert y.numpy().tolist() == [[2.0, 4.0]]
+    assert t.gradient(y, x).numpy().tolist() == [[1.0, 1.0]]
+
+
+def test_bias_add_still_refuses_a_tensor_bias_of_another_dtype():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.nn.bias_add(tf.constant([[1.0, 2.0]], tf.float16), tf.constant([1.0, 2.0]))
+    assert str(info.value).startswith('cannot compute BiasAdd as input #1(zero-based) was expected to be a half '
+                                      'tensor but is a float tensor')

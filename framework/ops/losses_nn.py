@@ -6,7 +6,7 @@ from .. import backend, graph_random_ops, libm
 from . import eigen_math, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from .activations import log_softmax, relu, softmax
 from .graph_input_errors import eager_input_error, input_mismatch
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -232,7 +232,9 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 @named_errors('bias_add')
 def bias_add(value, bias, data_format=None, name=None):
-    value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
+    value = as_tensor(value, 'bias_add')
+    # TF converts the bias to the value's dtype: a list or numpy bias joins a float16 or float32 value
+    bias = bias if isinstance(bias, Tensor) else as_tensor(convert_to_tensor(bias, dtype=value.dtype), 'bias_add')
     if value.dtype != bias.dtype:        # BiasAdd's input check comes before its shape checks
         error = eager_input_error('BiasAdd', 1, value.dtype, bias.dtype)
         error.add_note('bias_add: value is %s, bias %s; cast the bias to the value\'s dtype'
