@@ -8,7 +8,7 @@ of the segment's other rows; a segment with two zeros or more passes no gradient
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, fast_path
 from ..tensor import Tensor
 from .arithmetic import divide, multiply
 from .complex_parts import conj
@@ -51,10 +51,11 @@ def _prod_grad(g, y, x, ids, num):
 def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     """Products of the rows sharing an id (1 for a segment with no rows); negative ids drop their rows."""
     op = 'unsorted_segment_prod'
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, op)
-    ids = _ids(segment_ids, data, op)
-    num = _count(num_segments, op)
-    _check_range(ids, num, op)
+    ids = _ids(segment_ids, data, op, named)
+    num = _count(num_segments, op, named)
+    _check_range(ids, num, op, named)
     return _segment_prod(data, ids, num)
 
 
@@ -73,13 +74,14 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
         TypeError: integer data (the square root needs floats, as in TensorFlow).
     """
     op = 'unsorted_segment_sqrt_n'
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, op)
     if data._data.dtype.kind != 'f':
         raise InvalidArgumentError('%s: data must be floating-point, got dtype %s; cast it first'     # (TF's Sqrt)
                                    % (op, data.dtype.name))
-    ids = _ids(segment_ids, data, op)
-    num = _count(num_segments, op)
-    _check_range(ids, num, op)
+    ids = _ids(segment_ids, data, op, named)
+    num = _count(num_segments, op, named)
+    _check_range(ids, num, op, named)
     xp = backend.array_module(ids._data)
     flat = ids._data.reshape(-1)
     counts = xp.zeros(num, data._data.dtype)

@@ -8,7 +8,7 @@ Negative ids in the unsorted ops drop their rows, as in TensorFlow.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..row_scatter import add_rows
 from .. import backend
 from ..tensor import Tensor
@@ -43,7 +43,8 @@ def _data(x, op):
     return t
 
 
-def _ids(segment_ids, data, op):
+def _ids(segment_ids, data, op, named=True):
+    """named: whether TF's eager fast path ran (no Python list among the inputs), which ends its texts in ' name: '."""
     ids = as_tensor(segment_ids, op)
     if ids._data.dtype.kind not in 'iu':
         words = '%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name)
@@ -54,12 +55,29 @@ def _ids(segment_ids, data, op):
         raise error
     k = ids.ndim
     if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
-        raise InvalidArgumentError('%s: segment_ids of shape %s must match the leading dimensions of data %s'
-                                   % (op, tuple(ids.shape), tuple(data.shape)))
+        words = '%s: segment_ids of shape %s must match the leading dimensions of data %s' % (
+            op, tuple(ids.shape), tuple(data.shape))
+        text = _shape_text(op, ids.shape, data.shape)
+        if text is None:
+            raise InvalidArgumentError(words)
+        raise kernel_error(_KERNELS[op], text, named=named, note=words)
     return ids
 
 
-def _count(num_segments, op):
+def _shape_text(op, ids_shape, data_shape):
+    """TF's kernel sentence for segment ids that do not fit the data (None where tapeflow has no kernel's)."""
+    if op not in _KERNELS:
+        return None
+    if op.startswith('segment_'):       # the sorted kernels take a vector of one id per row
+        return ('segment_ids should be a vector.' if len(ids_shape) != 1
+                else 'segment_ids should be the same size as dimension 0 of input.')
+    if not len(ids_shape):
+        return None
+    return 'data.shape = [%s] does not start with segment_ids.shape = [%s]' % (
+        ','.join(map(str, data_shape)), ','.join(map(str, ids_shape)))
+
+
+def _count(num_segments, op, named=True):
     _refuse_count_form(num_segments, op)
     if isinstance(num_segments, Tensor):
         if num_segments._data.dtype.kind not in 'iu' or num_segments.ndim != 0:
@@ -73,7 +91,7 @@ def _count(num_segments, op):
         text = '%s: num_segments must be a non-negative integer, got %r' % (op, num_segments)
         if error is InvalidArgumentError and op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'Input num_segments == %d must not be negative.' % num_segments,
-                               named=True, note=text)
+                               named=named, note=text)
         raise error(text)
     return int(num_segments)
 
@@ -101,7 +119,7 @@ def _refuse_count_form(num_segments, op):
     raise error
 
 
-def _check_range(ids, num, op):
+def _check_range(ids, num, op, named=True):
     a = ids._data
     if a.size and int(a.max()) >= num:
         host = backend.to_host(a)
@@ -110,7 +128,7 @@ def _check_range(ids, num, op):
                                                                  int(host[tuple(where_bad)]), num)
         if op not in _KERNELS:
             raise InvalidArgumentError('%s: %s' % (op, text))
-        raise kernel_error(_KERNELS[op], text, named=True,
+        raise kernel_error(_KERNELS[op], text, named=named,
                            note='%s: every segment id must be below num_segments (%d); raise num_segments or drop '
                                 'the row (a negative id drops it)' % (op, num))
 
@@ -124,19 +142,24 @@ _KERNELS = {'unsorted_segment_sum': 'UnsortedSegmentSum', 'unsorted_segment_mean
 
 
 def _sorted_ids(data, segment_ids, op):
+    named = fast_path(data, segment_ids)
     data = _data(data, op)
-    ids = _ids(segment_ids, data, op)
+    ids = _ids(segment_ids, data, op, named)
     a = backend.to_host(ids._data)
     if ids.ndim != 1:
         raise InvalidArgumentError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
     rows = int(a[-1]) + 1 if a.size else 0
-    bad = np.flatnonzero((a < 0) | (np.diff(a, prepend=a[:1]) < 0)) if a.size else ()
-    if len(bad):        # the kernel walks the ids in order: the first negative or decreasing one fails
+    if a.size and (a[0] < 0 or (np.diff(a) < 0).any()):
+        # The kernel walks the runs of equal ids: at each run's end it checks that the next id grows, then
+        # that the run's id is in range. A negative id not at the start comes after a decrease.
         note = '%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist())
-        first = int(a[bad[0]])
-        raise kernel_error(_KERNELS[op], "Segment id %d out of range [0, %d), possibly because 'segment_ids' input is "
-                           "not sorted." % (first, rows) if first < 0 else 'segment ids are not increasing',
-                           named=True, note=note)
+        # Before that walk, TF 2.21 refuses a negative last id on its own.
+        change = np.flatnonzero(a != a[0])
+        decreasing = a[0] >= 0 or (change.size and a[change[0]] < a[0])
+        text = ('segment ids must be >= 0' if a[-1] < 0 else 'segment ids are not increasing' if decreasing else
+                "Segment id %d out of range [0, %d), possibly because 'segment_ids' input is not sorted."
+                % (int(a[0]), rows))
+        raise kernel_error(_KERNELS[op], text, named=named, note=note)
     return data, ids, rows
 
 
@@ -258,40 +281,44 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
     ``segment_ids`` may cover several leading axes of ``data``; negative ids drop their rows.
     Returns shape ``(num_segments,) + data.shape[segment_ids.ndim:]``.
     """
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, 'unsorted_segment_sum')
-    ids = _ids(segment_ids, data, 'unsorted_segment_sum')
-    num = _count(num_segments, 'unsorted_segment_sum')
-    _check_range(ids, num, 'unsorted_segment_sum')
+    ids = _ids(segment_ids, data, 'unsorted_segment_sum', named)
+    num = _count(num_segments, 'unsorted_segment_sum', named)
+    _check_range(ids, num, 'unsorted_segment_sum', named)
     return _segment_sum(data, ids, num)
 
 
 @named_errors('unsorted_segment_mean')
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     """Means per segment (0 for a segment with no rows)."""
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, 'unsorted_segment_mean')
-    ids = _ids(segment_ids, data, 'unsorted_segment_mean')
-    num = _count(num_segments, 'unsorted_segment_mean')
-    _check_range(ids, num, 'unsorted_segment_mean')
+    ids = _ids(segment_ids, data, 'unsorted_segment_mean', named)
+    num = _count(num_segments, 'unsorted_segment_mean', named)
+    _check_range(ids, num, 'unsorted_segment_mean', named)
     return _means(_segment_sum(data, ids, num), ids, num, False)
 
 
 @named_errors('unsorted_segment_max')
 def unsorted_segment_max(data, segment_ids, num_segments, name=None):
     """Maxima per segment (the dtype's lowest value for a segment with no rows)."""
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, 'unsorted_segment_max')
-    ids = _ids(segment_ids, data, 'unsorted_segment_max')
-    num = _count(num_segments, 'unsorted_segment_max')
-    _check_range(ids, num, 'unsorted_segment_max')
+    ids = _ids(segment_ids, data, 'unsorted_segment_max', named)
+    num = _count(num_segments, 'unsorted_segment_max', named)
+    _check_range(ids, num, 'unsorted_segment_max', named)
     return _segment_extreme(data, ids, num, 'maximum', None)
 
 
 @named_errors('unsorted_segment_min')
 def unsorted_segment_min(data, segment_ids, num_segments, name=None):
     """Minima per segment (the dtype's highest value for a segment with no rows)."""
+    named = fast_path(data, segment_ids, num_segments)
     data = _data(data, 'unsorted_segment_min')
-    ids = _ids(segment_ids, data, 'unsorted_segment_min')
-    num = _count(num_segments, 'unsorted_segment_min')
-    _check_range(ids, num, 'unsorted_segment_min')
+    ids = _ids(segment_ids, data, 'unsorted_segment_min', named)
+    num = _count(num_segments, 'unsorted_segment_min', named)
+    _check_range(ids, num, 'unsorted_segment_min', named)
     return _segment_extreme(data, ids, num, 'minimum', None)
 
 
