@@ -245,3 +245,16 @@ def test_bias_add_still_refuses_a_tensor_bias_of_another_dtype():
         tf.nn.bias_add(tf.constant([[1.0, 2.0]], tf.float16), tf.constant([1.0, 2.0]))
     assert str(info.value).startswith('cannot compute BiasAdd as input #1(zero-based) was expected to be a half '
                                       'tensor but is a float tensor')
+
+
+@pytest.mark.parametrize('padding, expected', [('VALID', [[0.0, 0.0, 2.0], [0.0, 1.0, 0.0]]),
+                                               ('SAME', [[0.0, 0.0, 2.0], [0.0, 1.0, 0.0]])])
+def test_max_pool2d_of_bfloat16_and_its_gradient(padding, expected):
+    x = tf.Variable([[1.0, -2.0, 3.0], [0.5, 2.0, -1.0]], dtype=tf.bfloat16)
+    with tf.GradientTape() as t:
+        y = tf.nn.max_pool2d(tf.reshape(x, [1, 2, 3, 1]), 2, 1 if padding == 'VALID' else 2, padding)
+        w = tf.reduce_sum(tf.cast(y, tf.float32) * tf.reshape(tf.range(1.0, 1.0 + tf.cast(tf.size(y), tf.float32)),
+                                                              tf.shape(y)))
+    g = t.gradient(w, x)
+    assert g.dtype.name == 'bfloat16'
+    assert tf.cast(g, tf.float32).numpy().tolist() == expected

@@ -5,7 +5,7 @@ so one body serves numpy and cupy). Its two gradients are themselves ops
 whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 from ..errors import InvalidArgumentError, kernel_error
-from .. import backend
+from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
@@ -257,7 +257,7 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
         return empty_pool_output(x, geo)
     a = x._data
     xp = backend.array_module(a)
-    padded = geo.pad(a, fill=(xp.finfo if a.dtype.kind == 'f' else xp.iinfo)(a.dtype).min)
+    padded = geo.pad(a, fill=_lowest(xp, a.dtype))
     offsets = geo.offsets()
     best = padded[geo.window_slice(*offsets[0])].copy()
     for offset in offsets[1:]:
@@ -269,9 +269,17 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
 
         def grad(g, y, x):
             return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo, x)
-        if a.dtype.kind == 'f':
+        if a.dtype.kind == 'f' or a.dtype.kind == 'V':      # (bfloat16 is numpy kind 'V'; integers: no gradient)
             record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
     return out
+
+
+def _lowest(xp, dtype):
+    """The lowest value of ``dtype``, which pads max-pooling windows (numpy's finfo does not know
+    bfloat16, numpy kind 'V': the DType does)."""
+    if dtype.kind == 'V':
+        return dtypes.as_dtype(dtype).min
+    return (xp.finfo if dtype.kind == 'f' else xp.iinfo)(dtype).min
 
 
 def _first_maxima(pooled, a, geo):
@@ -279,7 +287,7 @@ def _first_maxima(pooled, a, geo):
     maximum is first found at that offset (in the window's row-major order, as
     TensorFlow's MaxPoolGrad): a tie, as among relu's zeros, goes to the earliest."""
     xp = backend.array_module(a)
-    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    padded = geo.pad(a, fill=_lowest(xp, a.dtype))
     hits, taken = [], None
     for offset in geo.offsets():
         hit = padded[geo.window_slice(*offset)] == pooled

@@ -5,7 +5,7 @@ Both gradients are linear in the output gradient, so each is an op whose own
 gradient is its adjoint (and back): nested tapes differentiate them.
 """
 from ..errors import InvalidArgumentError
-from .. import backend
+from .. import backend, dtypes
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
 from . import float_kernels
@@ -92,7 +92,8 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
         return empty_pool_output(x, geo)
     a = x._data
     xp = backend.array_module(a)
-    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    # (numpy's finfo does not know bfloat16, kind 'V': the DType does)
+    padded = geo.pad(a, fill=xp.finfo(a.dtype).min if a.dtype.kind != 'V' else dtypes.as_dtype(a.dtype).min)
     slices = [padded[geo.window_slice(o)] for o in geo.offsets()]
     best = slices[0].copy()
     for part in slices[1:]:
