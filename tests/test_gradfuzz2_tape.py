@@ -258,3 +258,27 @@ def test_max_pool2d_of_bfloat16_and_its_gradient(padding, expected):
     g = t.gradient(w, x)
     assert g.dtype.name == 'bfloat16'
     assert tf.cast(g, tf.float32).numpy().tolist() == expected
+
+
+def test_a_bfloat16_gather_gradient_densifies():
+    # the IndexedSlices of a bfloat16 gather convert through unsorted_segment_sum, which TF registers for bfloat16
+    x = tf.Variable([[1.0, -2.0], [0.5, 2.0]], dtype=tf.bfloat16)
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.gather(x, [1, 1, 0]))
+    g = t.gradient(y, x)
+    dense = tf.convert_to_tensor(g)
+    assert dense.dtype.name == 'bfloat16'
+    assert tf.cast(dense, tf.float32).numpy().tolist() == [[1.0, 1.0], [2.0, 2.0]]
+
+
+@pytest.mark.parametrize('op, expected', [
+    (lambda x: tf.math.unsorted_segment_max(x, [1, 0, 1], 2), [[0.0, 0.0], [1.0, 2.0], [3.0, 4.0]]),
+    (lambda x: tf.math.unsorted_segment_sqrt_n(x, [1, 0, 1], 2), [[2.125, 2.828125], [1.0, 2.0], [2.125, 2.828125]]),
+    (lambda x: tf.math.segment_mean(x, [0, 0, 1]), [[0.5, 1.0], [0.5, 1.0], [3.0, 4.0]])])
+def test_segment_ops_of_bfloat16(op, expected):
+    x = tf.Variable([[1.0, -2.0], [0.5, 2.0], [3.0, -1.0]], dtype=tf.bfloat16)
+    with tf.GradientTape() as t:
+        y = op(x)
+        w = tf.reduce_sum(tf.cast(y, tf.float32) * [[1.0, 2.0], [3.0, 4.0]])
+    g = t.gradient(w, x)
+    assert tf.cast(g, tf.float32).numpy().tolist() == expected

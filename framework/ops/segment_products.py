@@ -76,7 +76,7 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     op = 'unsorted_segment_sqrt_n'
     named = fast_path(data, segment_ids, num_segments)
     data = _data(data, op)
-    if data._data.dtype.kind != 'f':
+    if data._data.dtype.kind != 'f' and data._data.dtype.name != 'bfloat16':
         raise InvalidArgumentError('%s: data must be floating-point, got dtype %s; cast it first'     # (TF's Sqrt)
                                    % (op, data.dtype.name))
     ids = _ids(segment_ids, data, op, named)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..row_scatter import add_rows
-from .. import backend
+from .. import backend, dtypes
 from ..tensor import Tensor
 from .arithmetic import divide, divide_no_nan
 from .indexing import getitem
@@ -30,7 +30,7 @@ _COMPLEX_OK = frozenset(['unsorted_segment_sum', 'segment_sum', 'segment_mean', 
 def _data(x, op):
     t = as_tensor(x, op)
     kind = t._data.dtype.kind
-    if kind not in 'fiu' and not (kind == 'c' and op in _COMPLEX_OK):
+    if kind not in 'fiu' and not (kind == 'c' and op in _COMPLEX_OK) and t._data.dtype.name != 'bfloat16':
         words = '%s: data must be a %snumeric tensor, got dtype %s' % (op, '' if op in _COMPLEX_OK else 'real ',
                                                                        t.dtype.name)
         error = float_kernels.refusal(op, t.dtype.name)      # TF's registry text of the segment kernel, where known
@@ -195,7 +195,7 @@ def _segment_extreme(data, ids, num, kind, empty):
     rest = a.shape[ids.ndim:]
     flat_ids, flat = i.reshape(-1), a.reshape((-1,) + rest)
     keep = flat_ids >= 0
-    info = np.finfo(a.dtype) if a.dtype.kind == 'f' else np.iinfo(a.dtype)
+    info = dtypes.as_dtype(a.dtype)      # its min / max know bfloat16, which numpy's finfo does not
     out = xp.full((num,) + rest, info.min if kind == 'maximum' else info.max, a.dtype)
     _at(xp, kind, out, flat_ids[keep], flat[keep])
     if a.dtype.kind == 'f' and xp is np:
