@@ -88,7 +88,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     t = _ints(t, 'arr', 'bincount')
     a = t._data
     if a.size and int(a.min()) < 0:
-        raise InvalidArgumentError('bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
+        raise kernel_error('DenseBincount', 'Input arr must be non-negative!', named=True,
+                           note='bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
     if axis not in (None, 0, -1) or (axis == -1 and t.ndim != 2):
         raise InvalidArgumentError('bincount: axis must be None, 0, or -1 for a matrix; got axis=%r for shape %s'
                                    % (axis, tuple(t.shape)))

@@ -1,6 +1,6 @@
 """Argument checks shared by the tf.linalg ops: the matrix ranks, shapes and dtypes
 TensorFlow's kernels accept, refused with InvalidArgumentError as TensorFlow does."""
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from . import float_kernels
 from .operands import as_tensor
 
@@ -16,6 +16,11 @@ _RANK_CHECKING_KERNELS = {
     'sqrtm': ('MatrixSquareRoot', 'Input tensor 0 must have rank >= 2, got %d'),
     'lu': ('Lu', 'Input tensor must have rank >= 2, got %d'),
 }
+
+
+# The kernels whose 'Input matrix must be square.' refuses a non-square matrix (logdet runs Cholesky)
+_SQUARE_CHECKING_KERNELS = {'eigh': 'SelfAdjointEigV2', 'eigvalsh': 'SelfAdjointEigV2', 'sqrtm': 'MatrixSquareRoot',
+                            'logdet': 'Cholesky'}
 
 
 def matrices(x, op, square=True, complex_ok=True):
@@ -40,7 +45,11 @@ def matrices(x, op, square=True, complex_ok=True):
             raise kernel_error(kernel, text % t.ndim, named=True, note=sentence)
         raise InvalidArgumentError(sentence)
     if square and t.shape[-1] != t.shape[-2]:
-        raise InvalidArgumentError('%s: input matrices must be square, got shape %s' % (op, tuple(t.shape)))
+        sentence = '%s: input matrices must be square, got shape %s' % (op, tuple(t.shape))
+        if op in _SQUARE_CHECKING_KERNELS:
+            raise kernel_error(_SQUARE_CHECKING_KERNELS[op], 'Input matrix must be square.', named=fast_path(x),
+                               note=sentence)
+        raise InvalidArgumentError(sentence)
     return t
 
 

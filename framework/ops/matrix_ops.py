@@ -9,7 +9,7 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend
 from ..tensor import Tensor
 from .linalg import matmul
@@ -30,6 +30,9 @@ def _square(x, op):
         sentence = '%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape))
         if t.ndim < 2 and op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'Input tensor 0 must have rank >= 2, got %d' % t.ndim, named=True,
+                               note=sentence)
+        if op in _KERNELS:      # (tf.linalg.inv's wrapper never adds the ' name: ' tail)
+            raise kernel_error(_KERNELS[op], 'Input matrix must be square.', named=op != 'inv' and fast_path(x),
                                note=sentence)
         raise InvalidArgumentError(sentence)
     return t
@@ -98,7 +101,7 @@ def solve(matrix, rhs, adjoint=False, name=None):
         InvalidArgumentError: a matrix that is not square or not invertible (or holds NaN, as TF's LU),
             a rhs whose rows differ, or one of another rank (MatrixSolve broadcasts no batch axes).
     """
-    a, b = _solve_operands(matrix, rhs)
+    a, b = _solve_operands(matrix, rhs, kernel_checks=True)
     refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=%s' % str(bool(adjoint)).lower())
     if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
         raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
@@ -107,9 +110,17 @@ def solve(matrix, rhs, adjoint=False, name=None):
     return broadcast_solve(a, b, adjoint)
 
 
-def _solve_operands(matrix, rhs):
+def _solve_operands(matrix, rhs, kernel_checks=False):
+    """kernel_checks: refuse a rhs of another rank or row count in MatrixSolve's words (tf.linalg.solve;
+    triangular_solve broadcasts)."""
     a = _square(matrix, 'solve')
     b = as_float_tensor(rhs, 'solve')
+    if kernel_checks and b.dtype == a.dtype and (b.ndim != a.ndim or b.shape[-2] != a.shape[-1]):
+        # TF 2.21's MatrixSolve kernel words (tapeflow's sentence as the note)
+        text = 'All input tensors must have the same rank.' if b.ndim != a.ndim else \
+            'Input matrix and rhs are incompatible.'
+        raise kernel_error('MatrixSolve', text, named=True, note='solve: rhs must be (..., %d, k) for matrix of '
+                           'shape %s, got %s' % (a.shape[-1], tuple(a.shape), tuple(b.shape)))
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.dtype != a.dtype:
         raise InvalidArgumentError('solve: rhs must be (..., %d, k) of dtype %s for matrix of shape %s, got %s %s'
                                    % (a.shape[-1], a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))

@@ -9,7 +9,7 @@ matrix_transpose) are compositions of these and existing ops.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .complex_parts import conj
 from .linalg import matmul
@@ -25,8 +25,11 @@ def _matrices(x, op):
     if t._data.dtype.kind not in 'fciub':
         raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim < 2:
-        raise InvalidArgumentError('%s: input must be at least 2-dim (a batch of matrices), received shape %s'
-                                   % (op, tuple(t.shape)))
+        sentence = '%s: input must be at least 2-dim (a batch of matrices), received shape %s' % (op, tuple(t.shape))
+        if op != 'diag_part':
+            raise InvalidArgumentError(sentence)
+        raise kernel_error('MatrixDiagPartV3', 'input must be at least 2-dim, received shape: [%s]'
+                           % ','.join(map(str, t.shape)), named=fast_path(x) and 'diag_part', note=sentence)
     return t
 
 
@@ -79,7 +82,8 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
     if v._data.dtype.kind not in 'fciub':
         raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
     if v.ndim < 1:
-        raise InvalidArgumentError('diag: diagonal must be at least 1-dim, received shape %s' % (tuple(v.shape),))
+        raise kernel_error('MatrixDiagV3', 'diagonal must be at least 1-dim, received shape: []', named='diag',
+                           note='diag: diagonal must be at least 1-dim, received shape %s' % (tuple(v.shape),))
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'diag')
         return band_matrix(v, lower, upper, num_rows, num_cols, padding_value, align, 'diag')[0]

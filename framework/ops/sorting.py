@@ -8,7 +8,7 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, noted
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -55,15 +55,19 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
         raise InvalidArgumentError("Value for attr 'index_type' of %s is not in the list of allowed values: int16, "
                                    'int32, int64' % _KERNEL_DTYPES.get(index_type.name, index_type.name))
     x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
+    named = fast_path(input)
     if x.ndim == 0:
-        raise InvalidArgumentError('top_k: input must have rank >= 1, got a scalar')
+        raise kernel_error('TopKV2', 'input must be >= 1-D, got shape []', named=named,
+                           note='top_k: input must have rank >= 1, got a scalar')
     if isinstance(k, (float, np.floating)):     # int() would cut 1.5 to 1 (TF converts k to int32)
         raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
     k = int(k)
     n = x._data.shape[-1]
     if not 0 <= k <= n:
-        raise InvalidArgumentError('top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
-                                   % (k, n, tuple(x.shape)))
+        raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
+                           'input must have at least k columns. Had %d, needed %d' % (n, k), named=named,
+                           note='top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
+                                % (k, n, tuple(x.shape)))
     order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
     return TopKV2(values, Tensor(order.astype(index_type.as_numpy_dtype)))
