@@ -13,7 +13,7 @@ import numpy as np
 
 from . import backend, re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError, kernel_error
+from .errors import InvalidArgumentError, OutOfRangeError, kernel_error
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
 from .tensor import Tensor, convert_to_tensor
 
@@ -54,10 +54,13 @@ def join(inputs, separator='', name=None):
         from .ragged.ragged_ops import map_flat_values
         return map_flat_values(lambda *flat: join(list(flat), separator), *inputs)
     parts = [_strings(x, 'join', position=i) for i, x in enumerate(inputs)]
-    shapes = {p.shape for p in parts if p.ndim}
-    if len(shapes) > 1:
-        raise InvalidArgumentError('join: Input shapes do not match: %s' % ' vs. '.join(str(list(s)) for s in shapes))
-    shape = shapes.pop() if shapes else ()
+    shaped = [p.shape for p in parts if p.ndim]
+    other = next((s for s in shaped if s != shaped[0]), None)
+    if other is not None:       # StringJoin compares each input with the first that is not a scalar
+        raise kernel_error('StringJoin', 'Input shapes do not match: %s vs. %s' % (list(shaped[0]), list(other)),
+                           named=_fast(*inputs), node='StringJoin_N_%d' % builtins.len(inputs),
+                           note='join: the inputs must have one shape (or be scalars)')
+    shape = shaped[0] if shaped else ()
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     out = np.empty(shape, dtype=object)
     flat = out.reshape(-1)
@@ -79,7 +82,9 @@ def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
         out = np.array(sep.join(values.reshape(-1)), dtype=object)
         return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)
     if not -values.ndim <= int(axis) < max(values.ndim, 1):
-        raise InvalidArgumentError('reduce_join: axis %d is out of range for a tensor of rank %d' % (axis, values.ndim))
+        raise kernel_error('ReduceJoin', 'Invalid reduction dimension %d for input with %d dimension(s)'
+                           % (axis, values.ndim), named=True, error_class=OutOfRangeError,
+                           note='reduce_join: axis %d is out of range for a tensor of rank %d' % (axis, values.ndim))
     moved = np.moveaxis(values, int(axis), -1)
     out = np.empty(moved.shape[:-1], dtype=object)
     for index in np.ndindex(out.shape):
@@ -132,6 +137,7 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
     """The pieces of each string between ``sep`` (runs of whitespace when None): a 1-D tensor
     for a scalar, a RaggedTensor (one ragged dimension more) for a tensor of strings."""
     values = _strings(input, 'split')
+    maxsplit = _int_attribute(maxsplit, 'maxsplit')
     # None and '' split on runs of whitespace, as in TensorFlow
     sep = None if sep is None else _scalar_string(sep, 'StringSplitV2', 'split', 'separator') or None
     return pieces(values, [text.split(sep, maxsplit) for text in values.reshape(-1)])
@@ -156,15 +162,22 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
     """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``
     (negative: from the end); a ``pos`` past either end raises, as in TensorFlow."""
     if unit not in ('BYTE', 'UTF8_CHAR'):
-        raise ValueError("substr: unit must be 'BYTE' or 'UTF8_CHAR', got %r" % (unit,))
+        raise InvalidArgumentError(
+            'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
+            '{{node Substr}}; Op<name=Substr; signature=input:string, pos:T, len:T -> output:string; '
+            'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
+            '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
     values = _strings(input, 'substr')
     start, size = int(pos), int(len)
+    for index, s in enumerate(values.reshape(-1)):      # the kernel names the first string pos misses
+        n = builtins.len(s if unit == 'BYTE' else s.decode('utf-8'))   # (``len`` is TF's argument name)
+        if not -n <= start <= n:
+            raise kernel_error('Substr', 'pos %d out of range for string %r at index %d' % (start, s, index),
+                               named=_fast(input), note='substr: pos must lie in [-len, len] of every string')
 
     def cut(s):
         text = s if unit == 'BYTE' else s.decode('utf-8')
-        n = builtins.len(text)     # the argument ``len`` (TensorFlow's name) hides the builtin
-        if not -n <= start <= n:
-            raise InvalidArgumentError('substr: pos %d out of range for string %r' % (start, s))
+        n = builtins.len(text)
         begin = start if start >= 0 else n + start
         piece = text[begin:begin + max(size, 0)]
         return piece if unit == 'BYTE' else piece.encode('utf-8')
@@ -210,6 +223,19 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern), values)
 
 
+def _fast(*inputs):
+    """Whether TF's eager fast path runs the string kernel (tensors and arrays; not a Python str or list),
+    so that its errors end in ' name: '."""
+    return all(isinstance(x, (Tensor, np.ndarray)) for x in inputs)
+
+
+def _int_attribute(value, what):
+    """A string op's int attribute, refused as TF's op wrapper refuses another type."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError("Expected int for argument '%s' not %r." % (what, value))
+    return value
+
+
 _NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
 
 
@@ -227,7 +253,7 @@ def to_number(string_tensor, out_type=np.float32, name=None):
             "Value for attr 'out_type' of %s is not in the list of allowed values: float, double, int32, int64, "
             "uint32, uint64\n\t; NodeDef: {{node StringToNumber}}; Op<name=StringToNumber; signature=string_tensor:"
             "string -> output:out_type; attr=out_type:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, "
-            "DT_INT64, DT_UINT32, DT_UINT64]> [Op:StringToNumber] name: " % shown)
+            "DT_INT64, DT_UINT32, DT_UINT64]> [Op:StringToNumber]%s" % (shown, ' name: ' if _fast(string_tensor) else ''))
         error.add_note('to_number: out_type must be a float or integer type of 32 or 64 bits, got %s' % shown)
         raise error
 
@@ -235,7 +261,9 @@ def to_number(string_tensor, out_type=np.float32, name=None):
         try:
             return int(s) if dtype.kind in 'iu' else float(s)
         except ValueError:
-            raise InvalidArgumentError('to_number: could not correctly convert string: %s' % s.decode(errors='replace')) from None
+            raise kernel_error('StringToNumber', 'StringToNumberOp could not correctly convert string: %s'
+                               % s.decode(errors='replace'), named=_fast(string_tensor),
+                               note='to_number: not a number of type %s' % dtype.name) from None
     return _map(parse, values, dtype)
 
 
@@ -244,6 +272,7 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
     otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
     padded to ``width`` with spaces (or ``fill='0'``)."""
+    precision, width = _int_attribute(precision, 'precision'), _int_attribute(width, 'width')
     t = convert_to_tensor(input)
     values = np.asarray(backend.to_host(t._data))
     if fill not in ('', ' ', '0'):
