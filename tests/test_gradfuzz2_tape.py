@@ -282,3 +282,18 @@ def test_segment_ops_of_bfloat16(op, expected):
         w = tf.reduce_sum(tf.cast(y, tf.float32) * [[1.0, 2.0], [3.0, 4.0]])
     g = t.gradient(w, x)
     assert tf.cast(g, tf.float32).numpy().tolist() == expected
+
+
+def test_stop_gradient_keeps_composite_tensors():
+    r = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    assert tf.stop_gradient(r).to_list() == [[1.0, 2.0], [3.0]]
+    s = tf.stop_gradient(tf.sparse.SparseTensor([[0, 0]], [2.0], [2, 2]))
+    assert type(s).__name__ == 'SparseTensor' and s.values.numpy().tolist() == [2.0]
+    v = tf.Variable([[1.0], [2.0]])
+    with tf.GradientTape(persistent=True) as t:
+        y = tf.reduce_sum(tf.gather(v, [1]))
+        rr = tf.RaggedTensor.from_row_lengths(tf.reshape(v, [-1]) * 2.0, [1, 1])
+        z = tf.reduce_sum(tf.stop_gradient(rr) * rr)
+    sg = tf.stop_gradient(t.gradient(y, v))
+    assert type(sg).__name__ == 'IndexedSlices' and sg.indices.numpy().tolist() == [1]
+    assert t.gradient(z, v).numpy().ravel().tolist() == [4.0, 8.0]

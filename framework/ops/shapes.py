@@ -578,8 +578,18 @@ def identity(input, name=None):  # noqa: A002
 
 
 def stop_gradient(input, name=None):  # noqa: A002
-    """The same value, cut off from every tape: no gradient flows through it."""
-    x = as_tensor(input, 'stop_gradient')
+    """The same value, cut off from every tape: no gradient flows through it. TF maps a composite
+    tensor (IndexedSlices, RaggedTensor, SparseTensor) component by component: one comes back."""
+    if type(input) is IndexedSlices:
+        return map_values(stop_gradient, input)
+    try:
+        x = as_tensor(input, 'stop_gradient')
+    except TypeError:
+        if not isinstance(input, CompositeTensor):
+            raise
+        if hasattr(input, 'flat_values'):       # a RaggedTensor: its row partitions are integers
+            return input.with_flat_values(stop_gradient(input.flat_values))
+        return input.with_values(stop_gradient(input.values))
     if ACTIVE:
         record_blocked('stop_gradient', (x,))
     return Tensor(snapshot(x))
