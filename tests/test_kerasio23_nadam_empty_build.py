@@ -30,5 +30,5 @@ def test_nested_model_with_nadam_loads_from_legacy_h5(tmp_path):
     assert int(loaded.optimizer.iterations.numpy()) == 2
     assert [v.dtype for v in loaded.optimizer.variables] == ['int64', 'float32', 'float32']
     np.testing.assert_allclose(loaded.predict(x, verbose=0), model.predict(x, verbose=0))
-    with pytest.raises(ValueError, match='Unknown variable: <Variable path=inner/dense/kernel'):
+    with pytest.raises(ValueError, match=r'Unknown variable: <Variable path=inner/dense(_\d+)?/kernel'):
         loaded.fit(x, y, epochs=1, verbose=0)
