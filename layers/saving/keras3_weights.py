@@ -7,6 +7,8 @@ never reads; matching is by path only.
 """
 import warnings
 
+import numpy as np
+
 from layers.own_variables import overrides_own_variables
 
 from .h5_io import read_array
@@ -66,15 +68,31 @@ def plan(root, model, weight_plan):
                 weight_plan.problem('%s: missing from the file (no group %s; the model has %d weight(s): %s)'
                                     % (node.describe(), vars_path, len(variables),
                                        ', '.join(v.path for v in variables)))
+                weight_plan.keras_failure(node.obj, _keras_error(node.obj, variables, []))
             continue
         loader = getattr(node.obj, 'load_saved_arrays', None)
         named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
         if named:
             weight_plan.then(lambda loader=loader, named=named: loader(named))
         arrays, names = read_vars(group, weight_plan, skip=named)
+        error = None if named else _keras_error(node.obj, variables, arrays)
+        if error is not None:
+            weight_plan.keras_failure(node.obj, error)
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     # (entries of layers the model lacks are left unread, as Keras 3 leaves them: a smaller model loads
     # the layers it shares with the file's)
+
+
+def _keras_error(owner, variables, arrays):
+    """What Keras 3's Layer.load_own_variables raises for these arrays, or None: its count check
+    first, then the first assign of another shape."""
+    if len(arrays) != len(variables):
+        return ("Layer '%s' expected %d variables, but received %d variables during loading. Expected: %s"
+                % (owner.name, len(variables), len(arrays), [v.name for v in variables]))
+    for variable, array in zip(variables, arrays):
+        if tuple(np.shape(array)) != tuple(variable.shape):
+            return str(variable._shape_mismatch('assign', np.shape(array)))
+    return None
 
 
 def read_vars(group, weight_plan, skip=()):

@@ -38,6 +38,7 @@ class WeightPlan:
         self.after = []          # (call, variables it may change): state a layer restores itself, last
         self.keras_text = None   # Keras's error for the first shape mismatch, where the loader names owners as Keras
         self.keras_skipped = []  # Keras's warning for each weight its legacy loader skips
+        self.keras_failures = []  # (object, Keras 3's error for it): its .keras / .weights.h5 loader's words
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
@@ -84,6 +85,10 @@ class WeightPlan:
         else:
             self.pairs.extend(zip(variables, arrays))
 
+    def keras_failure(self, owner, text):
+        """Note the error Keras 3 meets loading ``owner`` (its error names the first such object)."""
+        self.keras_failures.append((owner, text))
+
     def then(self, restore, variables=(), owner=None):
         """Call ``restore()`` once every pair is assigned (a layer's own ``load_own_variables``);
         ``variables``: those it may change, put back as they were should it raise; ``owner``: the
@@ -97,7 +102,9 @@ class WeightPlan:
         user's ``load_own_variables`` missing its key), every variable written is put back first.
         """
         if self.problems:
-            raise WeightsMismatchError(self.path, self.problems, self.keras_text)
+            keras_text = self.keras_text or (str(loading_failure(self.keras_failures)) if self.keras_failures
+                                             else None)
+            raise WeightsMismatchError(self.path, self.problems, keras_text)
         touched = [v for v, _ in self.pairs] + [v for _, variables, _ in self.after for v in variables]
         saved = [(v, host_value(v)) for v in touched]
         try:
@@ -113,7 +120,7 @@ class WeightPlan:
                 except Exception as err:        # noqa: BLE001 -- Keras 3 loads the others, then names each failure
                     failed.append((owner, err))
             if failed:      # Keras 3 raises it after its loop: no cause or context in the traceback
-                raise _loading_failure(failed)
+                raise loading_failure(failed)
         except BaseException:
             for variable, array in saved:
                 write_into(variable, array)
@@ -121,7 +128,7 @@ class WeightPlan:
         return self.skipped
 
 
-def _loading_failure(failed):
+def loading_failure(failed):
     """Keras 3's ValueError (saving_lib) for objects whose own loading raised: ``failed`` is
     [(object, its exception)]."""
     owner, err = failed[0]

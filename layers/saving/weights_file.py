@@ -19,7 +19,7 @@ from .h5_io import SavedFileError, loading_path, missing_directory_message, open
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
 from .model_config import build_for_shape
-from .weight_plan import WeightPlan
+from .weight_plan import WeightPlan, loading_failure
 
 
 def save_weights(model, filepath, overwrite=True, max_shard_size=None):
@@ -133,7 +133,9 @@ def _apply(weight_plan):
     skipped = weight_plan.apply()
     for text in weight_plan.keras_skipped:        # a legacy .h5 file's, one warning per weight as Keras 3
         warnings.warn(text, stacklevel=3)
-    if skipped:
+    if skipped and weight_plan.keras_failures:      # Keras 3's .weights.h5 loader warns its error's words
+        warnings.warn(str(loading_failure(weight_plan.keras_failures)), stacklevel=3)
+    elif skipped:
         warnings.warn('Skipped loading %d weight(s) from %s that do not fit the model:\n%s'
                       % (len(skipped), weight_plan.path, '\n'.join('  - %s' % s for s in skipped)), stacklevel=3)
 
