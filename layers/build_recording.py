@@ -27,8 +27,17 @@ def recording_build(build):
 
     @functools.wraps(build)
     def build_and_record(self, *args, **kwargs):
-        with call_context.building(self):
-            build(self, *args, **kwargs)
+        # Keras 3 locks a layer's state once built: building it again by hand may not add weights
+        # (add_weight raises before any change, so the layer keeps the weights it has).
+        rebuilding = self.built
+        if rebuilding:
+            self.__dict__['_rebuilding'] = True
+        try:
+            with call_context.building(self):
+                build(self, *args, **kwargs)
+        finally:
+            if rebuilding:
+                del self.__dict__['_rebuilding']
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)

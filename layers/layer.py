@@ -119,6 +119,10 @@ class UnknownArgumentError(TypeError, ValueError):
     Keras 2 TypeError; this is both, so either ``except`` clause catches it."""
 
 
+# Keras 3's words for a weight added to a layer already built
+LOCKED_STATE = ('You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All '
+                'state must be created in the `__init__()` method or in the `build()` method.')
+
 class Layer(LayerWeights, OwnVariables):
     """The base class of every layer.
 
@@ -300,6 +304,8 @@ class Layer(LayerWeights, OwnVariables):
             ValueError: a name given positionally or holding '/', a shape with None, negative,
                 fractional or text entries (or no shape at all, such as 3), an unknown dtype.
         """
+        if self.__dict__.get('_rebuilding'):       # build called again on a built layer (build_recording)
+            raise ValueError(LOCKED_STATE)
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
         if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
             standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
