@@ -73,3 +73,47 @@ def test_tuple_in_generator_batch_trains_as_tf():
     assert sorted(h.history) == ['dense_1_loss', 'dense_loss', 'loss']
     np.testing.assert_allclose(h.history['loss'], [3.045307159423828], rtol=1e-5)
     np.testing.assert_allclose(h.history['dense_1_loss'], [0.9278479814529419], rtol=1e-5)
+
+
+class ListTargets(keras.utils.PyDataset):
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return X[i * 4:(i + 1) * 4], [Y1[i * 4:(i + 1) * 4], Y2[i * 4:(i + 1) * 4]]
+
+
+def test_list_in_py_dataset_batch_refused_before_callbacks():
+    model, hooks = two_outputs(), Hooks()
+    with pytest.raises(TypeError) as info:
+        model.fit(ListTargets(), epochs=1, verbose=0, callbacks=[hooks])
+    assert str(info.value) == TEXT
+    assert hooks.seen == []
+
+
+@pytest.mark.parametrize('method', ['fit', 'evaluate'])
+def test_py_dataset_first_batches_read_before_callbacks(method):
+    # TF 2.21 (shuffle=False): get 0, get 1, then train_begin / test_begin, then get 0, get 1
+    events = []
+
+    class Counted(keras.utils.PyDataset):
+        def __len__(self):
+            return 2
+
+        def __getitem__(self, i):
+            events.append('get %d' % i)
+            return X[i * 4:(i + 1) * 4], Y1[i * 4:(i + 1) * 4]
+
+    class Hook(keras.callbacks.Callback):
+        def on_train_begin(self, logs=None):
+            events.append('begin')
+
+        def on_test_begin(self, logs=None):
+            events.append('begin')
+
+    keras.utils.set_random_seed(0)
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    m.compile('sgd', 'mse')
+    kwargs = {'epochs': 1, 'shuffle': False} if method == 'fit' else {}
+    getattr(m, method)(Counted(), verbose=0, callbacks=[Hook()], **kwargs)
+    assert events == ['get 0', 'get 1', 'begin', 'get 0', 'get 1']

@@ -19,6 +19,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
+from .list_batches import holds_list, list_in_batch_error
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
@@ -117,7 +118,12 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
     # training passes batch_size=64 with its PyDataset, and TF runs it without a word.
     if is_py_dataset(x):
-        return PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
+        data = PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
+        if what in ('fit', 'evaluate', 'predict'):
+            # TF reads the first two batches as it makes its epoch iterator, before any callback
+            # runs (fit's validation PyDataset: at the first validation, as epoch() does)
+            data.peek()
+        return data
     if shuffle and isinstance(x, (Dataset, types.GeneratorType)):
         # Keras 3's words; fit's shuffle=True is the default, and as in Keras the warning comes
         # from one place in the library, so Python shows it once per process.
@@ -301,22 +307,9 @@ def _peeked_batches(iterator):
         raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
                          'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
                          % (peeked[0],))
-    if any(_holds_list(part) for part in peeked[0]):
-        # TensorFlow builds a tf.data pipeline from the generator, and tf.data's structures take a
-        # list as one value, not as a sequence of tensors: (x, [y1, y2]) fails there, (x, (y1, y2)) runs
-        raise TypeError('`output_signature` must contain objects that are subclass of `tf.TypeSpec` '
-                        "but found <class 'list'> which is not.")
+    if any(holds_list(part) for part in peeked[0]):
+        raise list_in_batch_error()
     return peeked, iterator
-
-
-def _holds_list(part):
-    if isinstance(part, list):
-        return True
-    if isinstance(part, tuple):
-        return any(_holds_list(p) for p in part)
-    if isinstance(part, dict):
-        return any(_holds_list(p) for p in part.values())
-    return False
 
 
 

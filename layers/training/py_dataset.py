@@ -19,6 +19,7 @@ from framework import nest
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import class_weight_to_sample_weights
+from .list_batches import holds_list, list_in_batch_error
 from .ran_out import warn_ran_out
 
 
@@ -97,7 +98,7 @@ class PyDatasetData:
         for index in indices:
             yield self._standardize(self.py_dataset[index], index)
 
-    def _peek(self):
+    def peek(self):
         # Keras's TF backend reads the first two batches once, before the first epoch, to learn the
         # tf.data signature; a PyDataset that draws random numbers (ImageDataGenerator.flow) or
         # counts its reads sees those reads too.
@@ -107,7 +108,10 @@ class PyDatasetData:
         if reads == 0:
             raise ValueError('%s: The PyDataset has length 0' % self.what)
         for index in range(reads):
-            self._standardize(self.py_dataset[index], index)
+            batch = self.py_dataset[index]
+            if isinstance(batch, (list, tuple)) and any(holds_list(part) for part in batch):
+                raise list_in_batch_error()
+            self._standardize(batch, index)
 
     def startable_steps(self):
         """The steps the next epoch begins: with ``steps_per_epoch`` past the PyDataset's length,
@@ -123,7 +127,7 @@ class PyDatasetData:
         """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end (``every``,
         the steps per execution, is not measured for a PyDataset: its steps stay as given)."""
         if not self._peeked:
-            self._peek()
+            self.peek()
         if self._resets != 'never':
             self._iterator, self._seen = None, 0
             self.py_dataset.on_epoch_end()
