@@ -21,7 +21,7 @@ def test_trainable_bools_still_work():
     assert L.Dense(3, trainable=False).trainable is False and L.Dense(3).trainable is True
 
 
-@pytest.mark.parametrize('make', [lambda n: keras.losses.MeanSquaredError(name=n), lambda n: keras.losses.Loss(name=n),
+@pytest.mark.parametrize('make', [lambda n: keras.losses.MeanSquaredError(name=n)(np.ones(2), np.zeros(2)),
                                   lambda n: keras.optimizers.SGD(name=n), lambda n: keras.optimizers.Adam(name=n)])
 @pytest.mark.parametrize('name', [3, 'a/b'])
 def test_loss_and_optimizer_names_are_strings_without_a_slash(make, name):
@@ -29,6 +29,16 @@ def test_loss_and_optimizer_names_are_strings_without_a_slash(make, name):
     with pytest.raises(ValueError, match='Argument `name` must be a string and cannot contain character `/`. '
                                          'Received: name=%s' % name):
         make(name)
+
+
+@pytest.mark.parametrize('name', [3, 'a/b'])
+def test_a_loss_takes_any_name_and_refuses_it_when_called(name):
+    # TF 2.21: the loss is made; its call (and fit) raises, without the '(of type ...)' of the layer check
+    loss = keras.losses.MeanSquaredError(name=name)
+    with pytest.raises(ValueError) as caught:
+        loss(np.ones(2), np.zeros(2))
+    assert str(caught.value) == ('Argument `name` must be a string and cannot contain character `/`. Received: '
+                                 'name=%s' % name)
 
 
 def test_a_loss_refuses_a_list_of_predictions_against_one_label_array():

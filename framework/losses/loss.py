@@ -49,9 +49,6 @@ class Loss:
 
     def __init__(self, name=None, reduction='sum_over_batch_size', dtype=None):
         self.name = name or auto_name(type(self).__name__)
-        if not isinstance(self.name, str) or '/' in self.name:       # Keras 3's name-scope check
-            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
-                             'name=%s (of type %s)' % (name, type(name)))
         self.reduction = standardize_reduction(reduction)
         try:
             self._dtype = dtypes.as_dtype(dtype or FLOATX).name
@@ -74,6 +71,10 @@ class Loss:
             ValueError: naming the loss when the shapes of y_true, y_pred or
                 sample_weight do not fit together.
         """
+        if type(self.name) is not str or '/' in self.name:
+            # Keras 3 makes any name; the name scope its __call__ opens refuses these (in fit as well)
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
+                             % (self.name,))
         if self._one_structure and (type(y_pred) in _SEQUENCES or type(y_true) in _SEQUENCES):
             _check_same_structure(y_true, y_pred, self.name)
         # (fit calls this on every step: the common case, tensors of the loss's dtype without a note,

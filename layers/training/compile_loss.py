@@ -332,7 +332,7 @@ class CompiledLoss:
 
     def _value(self, loss, y_true, y_pred, sample_weight, scoped):
         """``loss``'s value; ``scoped``: in the name scope Keras 3 opens for it (a traced step's)."""
-        if not scoped:
+        if not scoped or not isinstance(loss.name, str):     # (the loss's call refuses such a name, as Keras's)
             return loss(y_true, y_pred, sample_weight)
         with name_scope(loss.name) as scope:
             if loss is self._entries[0][1]:     # (graph_op_names names compute_loss's result in it)
