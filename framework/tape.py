@@ -95,7 +95,7 @@ def record(name, inputs, output, vjps):
         for x in inputs:
             if type(x) is Variable:
                 xid = id(x)
-                if xid in tracked or (x._trainable and tape._watch_accessed and tape._watch_read(x)):
+                if xid in tracked or (x._auto_watch and tape._watch_accessed and tape._watch_read(x)):
                     hit = reads = True
                     once = tape._read_once
                     if xid not in once:
@@ -219,7 +219,7 @@ def record_blocked(name, inputs):
     for tape in tuple(ACTIVE):
         if tape._thread == me and isinstance(tape, GradientTape):
             for x in inputs:
-                if type(x) is Variable and x._trainable and tape._watch_accessed:
+                if type(x) is Variable and x._auto_watch and tape._watch_accessed:
                     tape._watch_read(x)     # a read is a read, as in record()
                 if id(x) in tape._tracked:
                     tape._blocked[id(x)] = name

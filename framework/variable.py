@@ -120,8 +120,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
-    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint',
-                 '_open_shape', '_serial', '_strategy')
+    __slots__ = ('_name', '_path', '_trainable', '_auto_watch', '_snapshot', 'aggregation', 'synchronization',
+                 'constraint', '_open_shape', '_serial', '_strategy')
 
     def __init__(self, initial_value=None, trainable=None, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -155,6 +155,9 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v' in tf.name_scope
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
+        # Whether tapes watch it when it is read: its trainable flag at creation, as TF's tf.Variable
+        # under a Keras variable keeps it (freezing a layer later does not stop its tapes watching it)
+        self._auto_watch = self._trainable
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
         # tf.Variable(constraint=...) or a layer weight's: optimizers project the variable after each update
         self.constraint = kwargs.get('constraint')

@@ -297,3 +297,29 @@ def test_stop_gradient_keeps_composite_tensors():
     sg = tf.stop_gradient(t.gradient(y, v))
     assert type(sg).__name__ == 'IndexedSlices' and sg.indices.numpy().tolist() == [1]
     assert t.gradient(z, v).numpy().ravel().tolist() == [4.0, 8.0]
+
+
+def test_tapes_watch_by_the_trainable_flag_a_variable_was_made_with():
+    # TF: the tf.Variable under a Keras variable keeps its creation flag; setting .trainable later changes
+    # what optimizers train, not what tapes watch
+    v = tf.keras.Variable(1.0, trainable=False)
+    v.trainable = True
+    w = tf.keras.Variable(2.0)
+    w.trainable = False
+    with tf.GradientTape() as t:
+        y = v * w
+    gv, gw = t.gradient(y, [v, w])
+    assert gv is None and gw.numpy() == 1.0
+    assert t.watched_variables() == (w,)
+
+
+def test_a_frozen_layers_weights_still_get_gradients():
+    m = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(2, kernel_initializer='ones'),
+                             tf.keras.layers.Dense(1, kernel_initializer='ones')])
+    m.layers[0].trainable = False
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(m(tf.constant([[1.0, 2.0]])))
+    assert len(t.watched_variables()) == 4 and len(m.trainable_variables) == 2
+    g = t.gradient(y, m.variables)
+    np.testing.assert_array_equal(g[0].numpy(), [[1.0, 1.0], [2.0, 2.0]])
+    np.testing.assert_array_equal(g[2].numpy(), [[3.0], [3.0]])

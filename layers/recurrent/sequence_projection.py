@@ -98,7 +98,7 @@ def untracked(x):
     A trainable variable given as the sequence is tracked by a tape that watches what it reads, though
     not yet read (a tape tracks a variable from its first read): its gradient is asked for."""
     return all(type(tape) is GradientTape and id(x) not in tape._tracked
-               and not (type(x) is Variable and x._trainable and tape._watch_accessed) for tape in ACTIVE)
+               and not (type(x) is Variable and x._auto_watch and tape._watch_accessed) for tape in ACTIVE)
 
 
 def _step_rules(x, t, several, units, dtype):
