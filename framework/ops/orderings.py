@@ -6,6 +6,7 @@ from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .arithmetic import subtract
+from .bool_attributes import bool_attribute
 from .logic import greater, less
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
 from .selection import where
@@ -72,6 +73,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
         TypeError: an axis that is not one integer.
     """
     t = as_float_tensor(x, 'cumulative_logsumexp')
+    exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
     if t._data.dtype.kind == 'c':       # TF's CumulativeLogsumexp takes real floats only
         raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
                                    "float, double\n\t; NodeDef: {{node CumulativeLogsumexp}}" % t.dtype.name)

@@ -11,6 +11,7 @@ from . import eigen_prod, eigen_sum
 from .eigen_shuffled_sum import shuffled_sum
 from .gradient_ops import unreduce
 from . import float_kernels
+from .bool_attributes import bool_attribute
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
 
@@ -389,6 +390,7 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """Cumulative sum along ``axis``."""
     from .shapes import reverse as flip
     x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumsum'), 'cumsum')     # numpy counts Trues
+    exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
     (ax,) = normalize_axis(axis, x.ndim, 'cumsum')
     if reverse:
         return flip(cumsum(flip(x, [ax]), ax, exclusive), [ax])
@@ -413,6 +415,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     from .arithmetic import divide_no_nan
     from .shapes import reverse as flip
     x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumprod'), 'cumprod')     # numpy counts Trues
+    exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
     (ax,) = normalize_axis(axis, x.ndim, 'cumprod')
     if reverse:
         return flip(cumprod(flip(x, [ax]), ax, exclusive), [ax])
