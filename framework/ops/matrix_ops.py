@@ -31,9 +31,8 @@ def _square(x, op):
         if t.ndim < 2 and op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'Input tensor 0 must have rank >= 2, got %d' % t.ndim, named=True,
                                note=sentence)
-        if op in _KERNELS:      # (tf.linalg.inv's wrapper never adds the ' name: ' tail)
-            raise kernel_error(_KERNELS[op], 'Input matrix must be square.', named=op != 'inv' and fast_path(x),
-                               note=sentence)
+        if op in _KERNELS:
+            raise kernel_error(_KERNELS[op], 'Input matrix must be square.', named=fast_path(x), note=sentence)
         raise InvalidArgumentError(sentence)
     return t
 
