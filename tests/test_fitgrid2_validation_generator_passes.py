@@ -47,3 +47,23 @@ def test_finite_generator_keeps_its_peeked_batches():
 
     h = m.fit(x, np.zeros((20, 1), 'float32'), batch_size=64, epochs=3, verbose=0, validation_data=five())
     np.testing.assert_allclose(h.history['val_loss'], [6.0, 0.5, 0.5], rtol=1e-6)
+
+
+def test_each_pass_draws_one_batch_ahead_from_the_generator():
+    # TF 2.21, validation_steps=2 over 2 epochs: the generator yields 0 and 1 (peeked), then one
+    # more in each pass's prefetch (2, then 3), though every pass uses the peeked two
+    drawn = []
+    x = np.zeros((20, 4), 'float32')
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    m.compile('sgd', 'mse')
+
+    def counted():
+        i = 0
+        while True:
+            drawn.append(i)
+            yield x[:5], np.zeros((5, 1), 'float32')
+            i += 1
+
+    m.fit(x, np.zeros((20, 1), 'float32'), batch_size=20, epochs=2, verbose=0,
+          validation_data=counted(), validation_steps=2)
+    assert drawn == [0, 1, 2, 3]

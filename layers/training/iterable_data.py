@@ -225,9 +225,10 @@ class IterableData:
         elif self.restart_each_epoch:
             # a generator evaluated again (fit's validation_data each epoch): Keras's tf.data pipeline
             # starts over, so every pass begins with the two batches it peeked at, then reads on in
-            # the generator through a prefetch that makes one batch ahead, a batch the pass's end
-            # drops (TF 2.21: validation_steps=4 reads batches 0 1 2 3, then 0 1 5 6, then 0 1 8 9)
-            iterator = itertools.chain(self._peeked, ReadAhead(self._rest, 1))
+            # the generator, all through a prefetch that makes one batch ahead, a batch the pass's end
+            # drops (TF 2.21: validation_steps=4 reads batches 0 1 2 3, then 0 1 5 6, then 0 1 8 9;
+            # validation_steps=2 draws one new batch from the generator every pass, and uses none)
+            iterator = ReadAhead(itertools.chain(self._peeked, self._rest), 1)
         else:
             if self._iterator is None:
                 self._iterator = self._read_ahead()
