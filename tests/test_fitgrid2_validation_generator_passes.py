@@ -67,3 +67,32 @@ def test_each_pass_draws_one_batch_ahead_from_the_generator():
     m.fit(x, np.zeros((20, 1), 'float32'), batch_size=20, epochs=2, verbose=0,
           validation_data=counted(), validation_steps=2)
     assert drawn == [0, 1, 2, 3]
+
+
+def test_validation_generator_is_read_at_the_first_validation():
+    # TF 2.21: train_begin, epoch_begin 0, yield 0, yield 1, test_begin, yield 2, ...
+    events = []
+    x = np.zeros((20, 4), 'float32')
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    m.compile('sgd', 'mse')
+
+    def counted():
+        i = 0
+        while True:
+            events.append('yield %d' % i)
+            yield x[:5], np.zeros((5, 1), 'float32')
+            i += 1
+
+    class Hooks(keras.callbacks.Callback):
+        def on_train_begin(self, logs=None):
+            events.append('train_begin')
+
+        def on_epoch_begin(self, epoch, logs=None):
+            events.append('epoch_begin %d' % epoch)
+
+        def on_test_begin(self, logs=None):
+            events.append('test_begin')
+
+    m.fit(x, np.zeros((20, 1), 'float32'), batch_size=20, epochs=1, verbose=0,
+          validation_data=counted(), validation_steps=2, callbacks=[Hooks()])
+    assert events == ['train_begin', 'epoch_begin 0', 'yield 0', 'yield 1', 'test_begin', 'yield 2']

@@ -134,7 +134,8 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                       stacklevel=2)
     if class_weight is not None:
         x = x.map(_class_weights_as_sample_weights(class_weight))
-    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed)
+    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
+                        peek_now=what != 'fit(validation_data)')
 
 
 def _class_weights_as_sample_weights(class_weight):
@@ -167,7 +168,7 @@ class IterableData:
     evaluation pass starts it over every time (Keras resets its eval iterator).
     """
 
-    def __init__(self, source, steps_per_epoch=None, restart_each_epoch=False, distributed=False):
+    def __init__(self, source, steps_per_epoch=None, restart_each_epoch=False, distributed=False, peek_now=True):
         self.source = source
         self.steps_per_epoch = steps_per_epoch
         self.restart_each_epoch = restart_each_epoch
@@ -177,8 +178,16 @@ class IterableData:
         self._iterator = None
         self._kept_reads = 0          # batches read from ``_iterator`` (see _after_kept_steps)
         self.ran_dry = False          # the last pass ended because the input had no more batches
-        if not self._reusable:
-            self._peeked, self._rest = _peeked_batches(iter(source))
+        self._peeked = None
+        if peek_now:
+            self.peek()
+
+    def peek(self):
+        """Read a generator's first batches (once), as Keras does when it makes its epoch iterator:
+        at the start of fit / evaluate / predict, or, for fit's validation_data, at the first
+        validation, before on_test_begin (TF 2.21)."""
+        if not self._reusable and self._peeked is None:
+            self._peeked, self._rest = _peeked_batches(iter(self.source))
             self._iterator = self._read_ahead()
 
     @property
@@ -212,6 +221,7 @@ class IterableData:
         # every pass and never reads it: in tf.data that draws the seeds of a reshuffling shuffle,
         # so the next pass sees the order after next (checked in TF 2.21; not after filter, where
         # the count is unknown). Done here too.
+        self.peek()
         count_known = self.num_batches is not None
         # A Dataset distributed by a strategy (Keras 3's fit and evaluate under MirroredStrategy or
         # OneDeviceStrategy, even with one replica) spends one more iteration's seeds before a

@@ -231,6 +231,9 @@ class TrainingLoops:
 
     def _evaluate_data(self, data, callbacks):
         self.stop_evaluating = False
+        peek = getattr(data, 'peek', None)      # fit's validation generator or PyDataset: read at the first validation
+        if peek is not None:
+            peek()
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = self._run_steps(self.test_step, data, callbacks, 'test', data.num_batches)

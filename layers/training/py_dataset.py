@@ -102,6 +102,8 @@ class PyDatasetData:
         # Keras's TF backend reads the first two batches once, before the first epoch, to learn the
         # tf.data signature; a PyDataset that draws random numbers (ImageDataGenerator.flow) or
         # counts its reads sees those reads too.
+        if self._peeked:
+            return
         self._peeked = True
         count = self.py_dataset.num_batches
         reads = 2 if count is None else min(2, count)
