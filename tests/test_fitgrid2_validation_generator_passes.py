@@ -96,3 +96,31 @@ def test_validation_generator_is_read_at_the_first_validation():
     m.fit(x, np.zeros((20, 1), 'float32'), batch_size=20, epochs=1, verbose=0,
           validation_data=counted(), validation_steps=2, callbacks=[Hooks()])
     assert events == ['train_begin', 'epoch_begin 0', 'yield 0', 'yield 1', 'test_begin', 'yield 2']
+
+
+def test_training_generator_is_drawn_one_batch_ahead():
+    # TF 2.21, steps_per_epoch=2 over 3 epochs: the generator has been drawn 3, 5, 7 times at the
+    # second step's end of each epoch; evaluate(gen, steps=2) afterwards reads batches 7 and 8
+    drawn = []
+    x = np.zeros((20, 4), 'float32')
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1, kernel_initializer='zeros')])
+    m.compile(keras.optimizers.SGD(0.0), 'mse')
+
+    def numbered():
+        i = 0
+        while True:
+            drawn.append(i)
+            yield x[:5], np.full((5, 1), float(i), 'float32')
+            i += 1
+
+    at_ends = []
+
+    class Count(keras.callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            at_ends.append(len(drawn))
+
+    gen = numbered()
+    m.fit(gen, epochs=3, steps_per_epoch=2, verbose=0, callbacks=[Count()])
+    assert at_ends == [2, 3, 4, 5, 6, 7]
+    np.testing.assert_allclose(m.evaluate(gen, steps=2, verbose=0), 56.5, rtol=1e-6)
+    assert len(drawn) == 10

@@ -230,15 +230,12 @@ class IterableData:
         if self.distributed and self._reusable and (self.restart_each_epoch or self._passes == 0):
             self.source._skip_iteration()
         self._passes += 1
-        if self._reusable and (not self.steps_per_epoch or self.restart_each_epoch):
+        if self.restart_each_epoch or (self._reusable and not self.steps_per_epoch):
+            # a generator evaluated again (fit's validation_data each epoch) starts over too: Keras's
+            # tf.data pipeline begins every pass with the two batches it peeked at, then reads on in
+            # the generator; the batch its prefetch made ahead is dropped at the pass's end (TF 2.21:
+            # validation_steps=4 reads batches 0 1 2 3, then 0 1 5 6, then 0 1 8 9)
             iterator = self._read_ahead()
-        elif self.restart_each_epoch:
-            # a generator evaluated again (fit's validation_data each epoch): Keras's tf.data pipeline
-            # starts over, so every pass begins with the two batches it peeked at, then reads on in
-            # the generator, all through a prefetch that makes one batch ahead, a batch the pass's end
-            # drops (TF 2.21: validation_steps=4 reads batches 0 1 2 3, then 0 1 5 6, then 0 1 8 9;
-            # validation_steps=2 draws one new batch from the generator every pass, and uses none)
-            iterator = ReadAhead(itertools.chain(self._peeked, self._rest), 1)
         else:
             if self._iterator is None:
                 self._iterator = self._read_ahead()
@@ -301,7 +298,9 @@ class IterableData:
         """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py); of a
         generator, its first batches again and then what it has left, as Keras's peek_and_restore."""
         if not self._reusable:
-            return itertools.chain(self._peeked, self._rest)
+            # TF's prefetch makes one batch ahead of the step: a generator is drawn one batch early
+            # (once past the peeked two), which a counting generator, or a later evaluate(gen), sees
+            return ReadAhead(itertools.chain(self._peeked, self._rest), 1)
         return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 
