@@ -279,8 +279,7 @@ class Layer(LayerWeights, OwnVariables):
         ``input_shape`` for ``get_build_config`` as Keras 3 does. Called by hand on a layer without a
         build of its own whose sublayers are unbuilt (a subclassed model's ``build((None, 3))``), it
         warns as Keras 3 does: they stay unbuilt."""
-        if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
-            warnings.warn(_UNBUILT_STATE_WARNING % self.name, stacklevel=2)
+        self._warn_unbuilt_state()
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = input_shape
@@ -525,6 +524,11 @@ class Layer(LayerWeights, OwnVariables):
                 and trace_names.may_be_batch_axis(shape[0]):
             shape = (None,) + shape[1:]       # built for any batch, as Keras 3's symbolic build
         self._build_from_shape(shape)
+
+    def _warn_unbuilt_state(self):
+        """Keras 3's default build's warning: no build of its own, and sublayers left unbuilt."""
+        if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
+            warnings.warn(_UNBUILT_STATE_WARNING % self.name, stacklevel=3)
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``)."""

@@ -109,6 +109,7 @@ def deserialize(config, custom_objects=None):
         if overrides_build_from_config(layer):
             layer.build_from_config(build_config)       # a user's way of building from its own config
         elif build_config.get('input_shape') is not None:
+            layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
             layer._build_from_shape(tuple(build_config['input_shape']))
     return layer
 
