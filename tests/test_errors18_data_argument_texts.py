@@ -2,6 +2,7 @@
 import pytest
 
 import framework as tf
+from helpers_error_texts import assert_raises_exactly
 
 D = tf.data.Dataset
 
@@ -43,7 +44,4 @@ CASES = [
 
 @pytest.mark.parametrize('call, error, text', CASES)
 def test_data_argument_error_texts(call, error, text):
-    with pytest.raises(error) as caught:
-        call()
-    assert type(caught.value) is error
-    assert str(caught.value) == text
+    assert_raises_exactly(call, error, text)

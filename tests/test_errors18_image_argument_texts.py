@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from helpers_error_texts import assert_raises_exactly
 
 
 def z(*shape):
@@ -77,10 +78,7 @@ CASES = [
 
 @pytest.mark.parametrize('call, error, text', CASES)
 def test_image_argument_error_texts(call, error, text):
-    with pytest.raises(error) as caught:
-        call()
-    assert type(caught.value) is error
-    assert str(caught.value) == text
+    assert_raises_exactly(call, error, text)
 
 
 def test_the_tapeflow_detail_stays_as_a_note():

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from framework import keras
+from helpers_error_texts import assert_raises_exactly
 
 
 def z(*shape):
@@ -57,10 +58,7 @@ CASES = [
 
 @pytest.mark.parametrize('call, error, text', CASES)
 def test_layer_argument_error_texts(call, error, text):
-    with pytest.raises(error) as caught:
-        call()
-    assert type(caught.value) is error
-    assert str(caught.value) == text
+    assert_raises_exactly(call, error, text)
 
 
 class _NoStateSize:

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from helpers_error_texts import assert_raises_exactly
 
 CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
 S = tf.strings
@@ -65,7 +66,4 @@ CASES = [
 
 @pytest.mark.parametrize('call, error, text', CASES)
 def test_string_error_texts(call, error, text):
-    with pytest.raises(error) as caught:
-        call()
-    assert type(caught.value) is error
-    assert str(caught.value) == text
+    assert_raises_exactly(call, error, text)

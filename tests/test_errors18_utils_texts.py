@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from framework import keras
+from helpers_error_texts import assert_raises_exactly
 
 U = keras.utils
 X = np.zeros(10)
@@ -87,10 +88,7 @@ CASES = [
 
 @pytest.mark.parametrize('call, error, text', CASES)
 def test_keras_utils_error_texts(call, error, text):
-    with pytest.raises(error) as caught:
-        call()
-    assert type(caught.value) is error
-    assert str(caught.value) == text
+    assert_raises_exactly(call, error, text)
 
 
 def test_serialize_error_keeps_the_hint_as_a_note():
