@@ -16,12 +16,13 @@ from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
+from .shapes import cast
 from .signed_zero_ties import ties_as_tensorflow
 from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
 
@@ -96,8 +97,6 @@ def bool_product(x, y, reflected=False):
     bool tensors that is a logical and; a number or float tensor counts by its int32 value (``a * 0.5``
     is all False). ``reflected``: ``x * a`` with ``x`` no tensor, which TF first converts to the bool
     tensor's dtype, so ``2 * a`` fails where ``a * 2`` does not."""
-    from .shapes import cast
-    from ..tensor import convert_to_tensor
     if reflected:
         x = convert_to_tensor(x, dtype=y.dtype)
     return cast(multiply(cast(x, 'int32'), cast(y, 'int32')), 'bool')
