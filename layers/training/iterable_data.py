@@ -19,7 +19,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
-from .list_batches import holds_list, list_in_batch_error
+from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
@@ -317,8 +317,7 @@ def _peeked_batches(iterator):
         raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
                          'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
                          % (peeked[0],))
-    if any(holds_list(part) for part in peeked[0]):
-        raise list_in_batch_error()
+    check_batch(peeked[0])
     return peeked, iterator
 
 

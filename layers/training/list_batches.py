@@ -6,6 +6,16 @@ sequence of tensors: ``(x, [y1, y2])`` fails when the pipeline is built, ``(x, (
 """
 
 
+def check_batch(batch):
+    """Refuse, in TensorFlow's words, a batch (x, y, sample_weight) one of whose parts holds a list.
+
+    Raises:
+        TypeError: ``from_generator``'s error for a list in its output signature.
+    """
+    if isinstance(batch, (list, tuple)) and any(holds_list(part) for part in batch):
+        raise list_in_batch_error()
+
+
 def holds_list(part):
     """Whether ``part`` (x, y or sample_weight of a batch) has a list anywhere in it."""
     if isinstance(part, list):

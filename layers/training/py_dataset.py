@@ -19,7 +19,7 @@ from framework import nest
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import class_weight_to_sample_weights
-from .list_batches import holds_list, list_in_batch_error
+from .list_batches import check_batch
 from .ran_out import warn_ran_out
 
 
@@ -111,8 +111,7 @@ class PyDatasetData:
             raise ValueError('%s: The PyDataset has length 0' % self.what)
         for index in range(reads):
             batch = self.py_dataset[index]
-            if isinstance(batch, (list, tuple)) and any(holds_list(part) for part in batch):
-                raise list_in_batch_error()
+            check_batch(batch)
             self._standardize(batch, index)
 
     def startable_steps(self):
@@ -128,8 +127,7 @@ class PyDatasetData:
     def epoch(self, every=1):
         """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end (``every``,
         the steps per execution, is not measured for a PyDataset: its steps stay as given)."""
-        if not self._peeked:
-            self.peek()
+        self.peek()
         if self._resets != 'never':
             self._iterator, self._seen = None, 0
             self.py_dataset.on_epoch_end()
