@@ -90,11 +90,21 @@ def _samples(dataset, kind):
 def _restack(samples, kind):
     """The samples stacked back into arrays, in the structure of one sample (lists become tuples)."""
     if kind == 'array':
-        return np.stack(samples)
+        stacked = np.stack(samples)
+        # Keras hands TF a list of the rows; rows of a 1-D array are numpy scalars, which TF reads as
+        # Python numbers (int32 when all fit, else int64; complex128), where whole rows keep their dtype
+        return _as_python_numbers(stacked) if stacked.ndim == 1 else stacked
     columns = [np.array(column) for column in zip(*[nest.flatten(sample) for sample in samples])]
     structure = nest.map_structure(lambda leaf: 0, samples[0])
     packed = nest.pack_sequence_as(structure, columns)
     return tuple(packed) if isinstance(packed, list) else packed
+
+
+def _as_python_numbers(column):
+    if column.dtype.kind in 'iu':
+        fits = -2 ** 31 <= int(column.min()) and int(column.max()) < 2 ** 31
+        return column.astype(np.int32 if fits else np.int64)
+    return column.astype(np.complex128) if column.dtype.kind == 'c' else column
 
 
 def _split_sizes(left_size, right_size, total):
