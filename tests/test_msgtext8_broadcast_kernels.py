@@ -22,7 +22,6 @@ CASES = [
     ('keras.ops.allclose', lambda: keras.ops.allclose(B, np.ones((2, 3, 1), np.float32)), 'LogicalAnd',
      '[2,3] vs. [2,3,1]'),
     ('keras.ops.fmod', lambda: keras.ops.fmod(A, B), 'FloorMod', '[0,3] vs. [2,3]'),
-    ('keras.ops.polar', lambda: keras.ops.polar(B, A), 'Mul', '[2,3] vs. [0,3]'),
 ]
 
 

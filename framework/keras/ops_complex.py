@@ -1,38 +1,25 @@
 """``keras.ops`` complex construction and views: polar, view_as_real, view_as_complex.
 
-tapeflow's gradients are real, so these carry none: a tape that reaches them
-reports the input as blocked (a None gradient, explained), never a wrong value.
+Each is Keras 3's composition of TensorFlow ops (tf.complex, cast, real, imag, stack),
+so gradients flow as there: d/d(abs_, angle) of a loss on polar's output, and so on.
 """
-import numpy as np
-
-from framework import backend
-from framework.ops.operands import ACTIVE
-from framework.tape import record_blocked
-from framework.tensor import Tensor
-from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
+from framework import ops as _ops
+from .ops_dtypes import floating, same_dtype_operand, tensor
 
 __all__ = ['polar', 'view_as_complex', 'view_as_real']
 
 
-def _complex_dtype(real_dtype):
-    return np.complex128 if real_dtype == np.float64 else np.complex64
-
-
-def _blocked(op, inputs):
-    if ACTIVE:
-        record_blocked('keras.ops.' + op, inputs)
-
-
 def polar(abs_, angle):
-    """The complex numbers abs_ * (cos(angle) + i sin(angle)) (complex64 for float32 inputs)."""
-    first = tensor(abs_, 'polar')
-    if first._data.dtype.kind in 'fiucb':     # Keras 3 on TF multiplies abs by cos(angle) as they are
-        same_dtype_operand(first, angle, 'polar', 'Mul')
-    r, theta = cast_all([floating(abs_, 'polar'), floating(angle, 'polar')], 'polar')
-    xp = backend.array_module(r._data)
-    _blocked('polar', (r, theta))
-    value = r._data * xp.cos(theta._data) + 1j * (r._data * xp.sin(theta._data))
-    return Tensor(value.astype(_complex_dtype(r._data.dtype)))
+    """The complex numbers abs_ * (cos(angle) + i sin(angle)) (complex64 for float32 inputs):
+    Keras 3's tf.complex(abs_ * cos(angle), abs_ * sin(angle)), so an int abs_ meets Mul's refusal
+    of cos's float32 and float16 parts tf.complex's."""
+    from .ops_math import cos, sin       # (ops_math imports the modules this one is loaded with)
+    r = tensor(abs_, 'polar')
+    if r._data.dtype.kind in 'fiucb':     # Keras 3 on TF multiplies abs by cos(angle) as they are
+        same_dtype_operand(r, angle, 'polar', 'Mul')
+    theta = tensor(angle, 'polar')
+    real_part, imag_part = _ops.multiply(r, cos(theta)), _ops.multiply(r, sin(theta))
+    return _ops.complex(real_part, imag_part)
 
 
 def view_as_real(x):
@@ -40,8 +27,7 @@ def view_as_real(x):
     t = tensor(x, 'view_as_real')
     if t._data.dtype.kind != 'c':
         raise ValueError('keras.ops.view_as_real: x must be complex, got dtype %s' % t._data.dtype.name)
-    xp = backend.array_module(t._data)
-    return Tensor(xp.stack([xp.real(t._data), xp.imag(t._data)], -1))
+    return _ops.stack([_ops.real(t), _ops.imag(t)], -1)
 
 
 def view_as_complex(x):
@@ -50,9 +36,7 @@ def view_as_complex(x):
     if t.ndim == 0 or t.shape[-1] != 2:
         raise ValueError('keras.ops.view_as_complex: the last axis must have length 2 (real, imaginary), got shape %s'
                          % (tuple(t.shape),))
-    _blocked('view_as_complex', (t,))
     # Keras 3 casts both parts to complex64 whatever their dtype (float64 too) and computes
     # real + 1j * imag in complex64 (so an infinite imaginary part makes a NaN real part, as there)
-    xp = backend.array_module(t._data)
-    real, imag = t._data[..., 0].astype(np.complex64), t._data[..., 1].astype(np.complex64)
-    return Tensor(real + xp.complex64(1j) * imag)
+    real, imag = _ops.cast(t[..., 0], 'complex64'), _ops.cast(t[..., 1], 'complex64')
+    return real + _ops.multiply(_ops.constant(1j, 'complex64'), imag)

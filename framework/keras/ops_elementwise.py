@@ -144,19 +144,19 @@ def real(x):
     if tensor(x, 'real').dtype.is_bool:       # TF's words (Keras 3 on TF calls tf.math.real)
         raise TypeError("input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>")
     t = numeric(x, 'real')
-    return t if t._data.dtype.kind != 'c' else Tensor(_xp(t).real(t._data))
+    return t if t._data.dtype.kind != 'c' else _ops.real(t)
 
 
 def imag(x):
     t = tensor(x, 'imag')       # (a bool tensor's imaginary part is bool zeros in Keras 3 on TF)
-    return _ops.zeros_like(t) if t._data.dtype.kind != 'c' else Tensor(_xp(t).imag(t._data))
+    return _ops.zeros_like(t) if t._data.dtype.kind != 'c' else _ops.imag(t)
 
 
 def conj(x):
     if tensor(x, 'conj').dtype.is_bool:       # TF's words (tf.math.conj)
         raise TypeError('Expected numeric or variant tensor, got dtype tf.bool.')
     t = numeric(x, 'conj')
-    return t if t._data.dtype.kind != 'c' else Tensor(_xp(t).conj(t._data))
+    return t if t._data.dtype.kind != 'c' else _ops.conj(t)
 
 
 conjugate = conj

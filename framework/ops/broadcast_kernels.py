@@ -17,5 +17,4 @@ KERNELS = {
     # keras.ops as Keras 3 builds them on TensorFlow
     'keras.ops.allclose': 'LogicalAnd', 'keras.ops.isclose': 'Sub', 'keras.ops.fmax': 'Maximum',
     'keras.ops.fmin': 'Minimum', 'keras.ops.fmod': 'FloorMod', 'keras.ops.nextafter': 'NextAfter',
-    'keras.ops.polar': 'Mul',
 }

@@ -22,7 +22,7 @@ def complex(real, imag, name=None):  # noqa: A001  (TensorFlow's names)
     re, im = as_tensor(real, 'complex'), as_tensor(imag, 'complex')
     kinds = re._data.dtype, im._data.dtype
     if kinds[0] != kinds[1] or kinds[0] not in _COMPLEX:
-        raise TypeError('complex: The `real` and `imag` components have incorrect types: %s %s. They must be '
+        raise TypeError('The `real` and `imag` components have incorrect types: %s %s. They must be '
                         'consistent, and one of [tf.float32, tf.float64]' % (re.dtype.name, im.dtype.name))
     kind = _COMPLEX[kinds[0]]
     out = Tensor((re._data + im._data * kind(1j)).astype(kind))

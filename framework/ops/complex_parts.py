@@ -30,6 +30,11 @@ def _as_complex(real_part, imag_part):
     return complex_(real_part, imag_part)
 
 
+def _zeros(g):
+    # TF's rules pair g with a constant 0, never with g * 0: that is -0 where g < 0 (a printed -0j)
+    return Tensor(backend.array_module(g._data).zeros_like(g._data))
+
+
 def _real_only(t, op):
     if t._data.dtype.kind not in 'fiu':
         raise TypeError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
@@ -42,7 +47,7 @@ def real(input, name=None):  # noqa: A002
     if t._data.dtype.kind != 'c':
         _real_only(t, 'real')
         return identity(t)
-    return _complex_part(t, 'real', lambda xp, a: xp.real(a), lambda g, x: _as_complex(g, g * 0))
+    return _complex_part(t, 'real', lambda xp, a: xp.real(a), lambda g, x: _as_complex(g, _zeros(g)))
 
 
 @named_errors('imag')
@@ -52,7 +57,7 @@ def imag(input, name=None):  # noqa: A002
     if t._data.dtype.kind != 'c':
         _real_only(t, 'imag')
         return Tensor(backend.array_module(t._data).zeros_like(t._data))
-    return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda g, x: _as_complex(g * 0, g))
+    return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda g, x: _as_complex(_zeros(g), g))
 
 
 @named_errors('conj')
@@ -90,4 +95,4 @@ def angle(input, name=None):  # noqa: A002
         kind = a.dtype if a.dtype.kind == 'f' else np.float32
         return Tensor(xp.where(a < 0, xp.asarray(np.pi, kind), xp.asarray(0, kind)))
     return _complex_part(t, 'angle', _argument,
-                         lambda g, x: -_as_complex(g, g * 0) / _as_complex(imag(x), real(x)))
+                         lambda g, x: -_as_complex(g, _zeros(g)) / _as_complex(imag(x), real(x)))
