@@ -656,9 +656,7 @@ def constant(value, dtype=None, shape=None, name=None):
         return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
-        if isinstance(shape, str):        # TF's as_shape reads it letter by letter: its TypeError
-            TensorShape(shape)
-        shape = tuple(int(d) for d in shape)
+        shape = _constant_shape(shape)
         xp = backend.array_module(array)
         if array.size == 1:
             array = xp.broadcast_to(xp.asarray(array).reshape(()), shape).copy()
@@ -672,6 +670,21 @@ def constant(value, dtype=None, shape=None, name=None):
             error.add_note('constant: a value with %d elements cannot take shape %s' % (array.size, shape))
             raise error
     return Tensor(array)
+
+
+def _constant_shape(shape):
+    """``shape`` as a tuple of ints, or TF's error: its as_shape checks each dimension (a float, a negative
+    size), then an unknown (None) one cannot become the shape tensor."""
+    if isinstance(shape, str):        # TF's as_shape reads it letter by letter: its TypeError
+        TensorShape(shape)
+    TensorShape([d for d in shape if d is not None])        # a float dimension: Dimension's TypeError
+    for d in shape:
+        if d is not None and int(d) < 0:
+            raise ValueError('Dimension %d must be >= 0' % int(d))
+    if any(d is None for d in shape):
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor.")
+    return tuple(int(d) for d in shape)
 
 
 def _is_variable(value):

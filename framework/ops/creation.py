@@ -1,4 +1,6 @@
 """Tensors made from a shape or a range, on the current device."""
+import numbers
+
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
@@ -243,6 +245,7 @@ def _range_number(v):
 
 @named_errors('eye')
 def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None):
+    _check_eye_arguments(num_rows, num_columns, batch_shape, dtype)
     xp = current_xp()
     (rows,) = _shape([num_rows], 'eye')
     columns = None if num_columns is None else _shape([num_columns], 'eye')[0]
@@ -250,6 +253,25 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None
     if batch_shape is not None:
         m = xp.broadcast_to(m, tuple(batch_shape) + m.shape).copy()
     return Tensor(m)
+
+
+def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
+    # TF's linalg eye checks Python sizes for integers, then fills ones (and zeros) of the diagonal's and the
+    # batch's sizes: a negative size is Fill's error, a string dtype the ones' conversion error
+    columns = num_rows if num_columns is None else num_columns
+    if isinstance(num_rows, Tensor) or isinstance(columns, Tensor):
+        return
+    if not all(isinstance(n, (numbers.Integral, np.integer)) for n in (num_rows, columns)):
+        raise TypeError('Arguments `num_rows` and `num_columns` must be positive integer values. Received: '
+                        'num_rows=%s, num_columns=%s' % (num_rows, columns))
+    sizes = [num_rows, columns] + (list(batch_shape) if isinstance(batch_shape, (list, tuple)) else [])
+    negative = next((n for n in sizes if isinstance(n, (numbers.Integral, np.integer)) and n < 0), None)
+    if negative is not None:
+        raise kernel_error('Fill', 'Dimension %d must be >= 0' % negative, named=True,
+                           note='eye: sizes must not be negative, got num_rows=%s, num_columns=%s, batch_shape=%s'
+                                % (num_rows, num_columns, batch_shape))
+    if dtypes.as_dtype(dtype).name == 'string':
+        raise TypeError('Cannot convert 1 to EagerTensor of dtype string')
 
 
 def meshgrid(*args, indexing='xy', name=None):

@@ -266,10 +266,11 @@ def _op_text(entry):
                entry[3] if len(entry) > 3 else '', kernel))
 
 
-def index_refusal(op, attr, dtype_name):
+def index_refusal(op, attr, dtype_name, named=True):
     """TensorFlow's error for ``op``'s index operand (its kernel's type attribute ``attr``: 'Tindices') given
     a tensor of ``dtype_name``: 'Value for attr 'Tindices' of float is not in the list of allowed values: int32,
-    int64 ...'. None for an op not in the tables, or a dtype the attribute allows."""
+    int64 ...'. None for an op not in the tables, or a dtype the attribute allows. ``named=False``: no ' name: '
+    tail (the operand was a Python value, which TF's eager fast path leaves to the slow one)."""
     import re
     from ..errors import InvalidArgumentError
     entry = KERNELS.get(op) or next((KERNELS[key] for key in FIRST_KERNELS.get(op, ())[:1]), None)
@@ -283,7 +284,8 @@ def index_refusal(op, attr, dtype_name):
         return None
     return InvalidArgumentError(
         "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
-        % (attr, shown, ', '.join(allowed), entry[0], _op_text(entry), '' if op in _NO_NAME_TAIL else ' name: '))
+        % (attr, shown, ', '.join(allowed), entry[0], _op_text(entry),
+           ' name: ' if named and op not in _NO_NAME_TAIL else ''))
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)

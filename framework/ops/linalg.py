@@ -9,6 +9,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from . import batched_product, column_product, eigen_sum, float_kernels
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
+from .bool_attributes import bool_attribute
 from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
@@ -38,6 +39,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     ``grad_a`` / ``grad_b`` are TensorFlow 2.21's hints that an operand is a backward pass's (for its
     XLA fusion); they change nothing here, and are in the signature because dispatch targets
     (``tf.experimental.dispatch_for_api(tf.matmul)``) must list TF's parameters."""
+    flags = None
+    if not (transpose_a is False and transpose_b is False and adjoint_a is False and adjoint_b is False):
+        flags = (transpose_a, transpose_b, adjoint_a, adjoint_b)        # their types are checked once ranks are known
     if adjoint_a or adjoint_b:          # the conjugate transpose: complex operands are conjugated first
         for side, transposed, adjoint in (('a', transpose_a, adjoint_a), ('b', transpose_b, adjoint_b)):
             if transposed and adjoint:      # TF's check: both would transpose twice
@@ -54,6 +58,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         too_flat = True
     if too_flat:
         raise _rank_error(da, db)
+    if flags is not None:
+        _check_flag_types(da.ndim > 2 or db.ndim > 2, *flags)
     if da.dtype.kind == 'b' or da.dtype.name in ('int8', 'int16'):     # numpy multiplies them; TF's MatMul refuses
         error = float_kernels.refusal('matmul', da.dtype.name)
         error.add_note('matmul: TensorFlow has no MatMul kernel for %s; cast the operands first, e.g. '
@@ -76,6 +82,19 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+def _check_flag_types(batched, transpose_a, transpose_b, adjoint_a, adjoint_b):
+    # TF's matmul reads the flags it folds into the others by truth and hands the rest to the kernel's bool
+    # attributes, which refuse 1, 'x' or np.True_: MatMul's transpose_a/b for matrices, BatchMatMulV3's
+    # adj_x/adj_y (a truthy transpose_a becomes adj_x=True) for batches
+    if batched:
+        checked = (('adj_x', adjoint_a if not transpose_a else True), ('adj_y', adjoint_b if not transpose_b else True))
+    else:
+        checked = (('transpose_a', transpose_a if not adjoint_a else True),
+                   ('transpose_b', transpose_b if not adjoint_b else True))
+    for argument, value in checked:
+        bool_attribute(value, argument)
 
 
 def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):

@@ -325,6 +325,12 @@ def normalize_axis(axis, ndim, op):
     # TF's eager fast path (and its ' name: ' tail) takes ints, arrays and tensors; Python lists and numpy
     # scalars go through the fallback, whose kernel errors end at [Op:Sum]
     named = not isinstance(axis, (list, tuple, np.integer))
+    given = axis
+    if isinstance(axis, Tensor) and _REDUCTION_KERNELS.get(op) and axis._data.dtype.kind not in 'iu':
+        error = _tidx_refusal(op, axis.dtype.name, named=True)
+        if error is not None:
+            error.add_note('%s: the axis must be an int32 or int64 tensor, got %s' % (op, axis.dtype.name))
+            raise error
     if isinstance(axis, Tensor):
         axis = axis.numpy().tolist()
     if isinstance(axis, np.ndarray):
@@ -339,6 +345,8 @@ def normalize_axis(axis, ndim, op):
                 return normalize_axis(flat, ndim, op)
             text = '%s: an axis must be an integer (or a list of them), got %r' % (op, axis)
             error = axis_errors.float_axis(op, axis) if type(axis) is float else None
+            if kernel and isinstance(a, (str, bytes)):      # the reduction kernel's Tidx attribute refuses strings
+                error = _tidx_refusal(op, 'string', named=isinstance(given, Tensor))
             if error is None:
                 raise InvalidArgumentError(text)
             error.add_note(text)
@@ -359,6 +367,13 @@ def normalize_axis(axis, ndim, op):
             raise axis_errors.repeated(op, a, ndim, named, text) or InvalidArgumentError(text)
         out.append(a % ndim)
     return tuple(sorted(out))
+
+
+def _tidx_refusal(op, dtype_name, named):
+    # the reduction kernel's registry error for an axis of another dtype than int32 / int64 (a string, a float
+    # tensor); count_nonzero sums, reduce_logsumexp starts with Max
+    key = {'count_nonzero': 'reduce_sum', 'reduce_logsumexp': 'reduce_max'}.get(op, op)
+    return float_kernels.index_refusal(key, 'Tidx', dtype_name, named=named)
 
 
 def _nested_axes(axes):

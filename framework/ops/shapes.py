@@ -213,8 +213,8 @@ def transpose(a, perm=None, conjugate=False, name=None):
 def concat(values, axis, name=None):
     """Join tensors along an existing axis."""
     if axis is None:          # normalize_axis reads None as every axis: one-axis inputs were joined silently
-        raise ValueError('concat: axis must be an integer, got None (TF: "Attempt to convert a value (None) with an '
-                         'unsupported type")')
+        raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                               "Tensor."), 'concat: axis must be an integer, got None')
     if isinstance(values, (Tensor, np.ndarray)):
         values = [values]         # TensorFlow wraps a lone value in a list
     if isinstance(values, (list, tuple)) and len(values) == 1 and isinstance(values[0], (Tensor, np.ndarray)):
@@ -241,7 +241,7 @@ def _concat_of_one(value, axis):
     must only be a scalar integer."""
     if isinstance(axis, Tensor):
         axis = axis.numpy()
-    if isinstance(axis, (float, np.floating)) or (isinstance(axis, np.ndarray) and axis.dtype.kind == 'f'):
+    if isinstance(axis, (float, np.floating, str, bytes)) or (isinstance(axis, np.ndarray) and axis.dtype.kind == 'f'):
         raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (axis,))
     if np.ndim(axis) != 0:
         raise ValueError('Shape %s must have rank 0' % (np.shape(axis),))
@@ -695,6 +695,12 @@ def _concat_axis(tensors, axis, name):
         raise list_kernel_error('ConcatV2', len(tensors), 'ConcatOp : Expected concatenating dimensions in the '
                                 'range [%d, %d), but got %d' % (-rank, rank, axis), name,
                                 'concat: axis %d is out of range for tensors of rank %d' % (axis, rank))
+    if isinstance(axis, (str, bytes)):      # ConcatV2's Tidx attribute (the axis is a Python value: no name tail)
+        raise noted(InvalidArgumentError(
+            "Value for attr 'Tidx' of string is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+            "{{node ConcatV2}}; Op<name=ConcatV2; signature=values:N*T, axis:Tidx -> output:T; attr=N:int,min=2; "
+            "attr=T:type; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:ConcatV2]"),
+            'concat: axis must be an integer, got %r' % (axis,))
     (ax,) = normalize_axis(axis, rank, 'concat')
     return ax
 
