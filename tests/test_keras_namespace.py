@@ -50,7 +50,7 @@ def test_to_categorical():
     keras = framework.keras
     np.testing.assert_array_equal(keras.utils.to_categorical([[1], [0], [2]]), np.eye(3, dtype=np.float32)[[1, 0, 2]])
     assert keras.utils.to_categorical([0, 1], num_classes=4).shape == (2, 4)
-    with pytest.raises(ValueError, match=r'\[0, 2\)'):
+    with pytest.raises(IndexError, match='index 2 is out of bounds for axis 1 with size 2'):     # TF 2.21: IndexError
         keras.utils.to_categorical([0, 2], num_classes=2)
 
 

@@ -45,8 +45,7 @@ def to_categorical(x, num_classes=None):
     label down to -num_classes counts from the end (-1 is the last class), as numpy indexes;
     a tensor goes through one_hot, where a label out of range gives a row of zeros.
     Raises:
-        LabelOutOfRangeError (an IndexError, as numpy's in Keras, and a ValueError): a label
-            >= num_classes or < -num_classes.
+        IndexError (numpy's, as in Keras): a label >= num_classes or < -num_classes.
     """
     if isinstance(x, Tensor):
         labels = x if x.ndim < 2 or x.shape[-1] != 1 else reshape(x, tuple(x.shape[:-1]))
@@ -71,17 +70,13 @@ def to_categorical(x, num_classes=None):
     out_of_range = (labels < -num_classes) | (labels >= num_classes)
     if out_of_range.any():
         # numpy's IndexError in Keras's one-hot assignment names the first such label
-        raise _noted(LabelOutOfRangeError('index %d is out of bounds for axis 1 with size %d'
-                                         % (labels[out_of_range].flat[0], num_classes)),
-                    'to_categorical: labels must lie in [0, %d), got values from %d to %d'
-                    % (num_classes, labels.min(), labels.max()))
+        raise _noted(IndexError('index %d is out of bounds for axis 1 with size %d'
+                                % (labels[out_of_range].flat[0], num_classes)),
+                     'to_categorical: labels must lie in [0, %d), got values from %d to %d'
+                     % (num_classes, labels.min(), labels.max()))
     out = np.zeros(labels.shape + (num_classes,), dtype=np.float64)
     np.put_along_axis(out, labels[..., None] % max(num_classes, 1), 1.0, axis=-1)
     return out
-
-
-class LabelOutOfRangeError(IndexError, ValueError):
-    """A class label past num_classes: numpy's IndexError in Keras 3, a ValueError as tapeflow raised."""
 
 
 def normalize(x, axis=-1, order=2):
@@ -143,7 +138,7 @@ def __getattr__(name):
 
 
 # What this module imports for its own use (Tensor, np, cast, ...) is no public name of Keras's
-_IMPORTED = frozenset(('LabelOutOfRangeError', 'Tensor', 'cast', 'convert_to_tensor', 'np', 'one_hot', 'reshape',
+_IMPORTED = frozenset(('Tensor', 'cast', 'convert_to_tensor', 'np', 'one_hot', 'reshape',
                        'to_host'))
 
 
