@@ -1,10 +1,11 @@
 """``keras.ops`` matrix decompositions and what is built on them: eigh, eig, qr,
 svd, cholesky, cholesky_inverse, solve_triangular, lstsq, pinv, matrix_rank, logdet.
 
-eigh, qr and svd compute with the array module's LAPACK and record one
+eigh, eig, qr and svd compute with the array module's LAPACK and record one
 gradient rule per output (the rules are linear in the output gradients, so
 the tape's sum of them is the full vjp); they are the textbook formulas
-TensorFlow uses (eigh: Giles 2008; qr: TensorFlow's QrGrad; svd: Townsend 2016).
+TensorFlow uses (eigh: Giles 2008; eig: TensorFlow's EigGrad; qr: TensorFlow's
+QrGrad; svd: Townsend 2016).
 The rest compose those with tapeflow's ops. Like LAPACK, each factorization
 reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 """
@@ -99,13 +100,35 @@ def eigh(x):
 
 
 def eig(x):
-    """(eigenvalues, eigenvectors) of each square matrix, complex (no gradient: tapeflow's gradients are real)."""
+    """(eigenvalues, eigenvectors) of each square matrix, complex, with TensorFlow's Eig gradient."""
     a = _matrices(x, 'eig')
     w, v = backend.array_module(a._data).linalg.eig(a._data)
-    complex_dtype = np.complex128 if a._data.dtype == np.float64 else np.complex64
-    if ACTIVE:
-        record_blocked('keras.ops.eig', (a,))
-    return Tensor(w.astype(complex_dtype)), Tensor(v.astype(complex_dtype))
+    complex_dtype = np.complex128 if a._data.dtype in (np.float64, np.complex128) else np.complex64
+    outputs = {}        # the rules read both outputs, as TF's (an outer tape then differentiates them again)
+
+    def tf_form(rule):
+        # the tape hands a complex output's rule conj(g) and conjugates its answer (complex_gradients):
+        # TF's rule is written for g itself
+        return lambda h, y, a: _ops.conj(rule(_ops.conj(h)))
+
+    def from_e(g):
+        vt = _ops.adjoint(outputs['v'])
+        return _ops.cast(_ops.solve(vt, matmul(_ops.diag(g), vt)), a.dtype)
+
+    def from_v(g):
+        e, v = outputs['e'], outputs['v']
+        vt = _ops.adjoint(v)
+        gap = _ops.expand_dims(e, -2) - _ops.expand_dims(e, -1)
+        safe_reciprocal = gap * _ops.reciprocal(gap * gap + 1e-20)       # TF's _SafeReciprocal
+        f = _ops.conj(_ops.set_diag(safe_reciprocal, _ops.zeros_like(e)))
+        vgv = matmul(vt, g)
+        diag_grad = _ops.diag(_ops.diag_part(_ops.cast(_ops.real(vgv), vgv.dtype)))
+        mid = f * (vgv - matmul(matmul(vt, v), diag_grad))
+        return _ops.cast(_ops.solve(vt, matmul(mid, vt)), a.dtype)
+
+    outputs['e'] = _primitive('eig', (a,), w.astype(complex_dtype), (tf_form(from_e),))
+    outputs['v'] = _primitive('eig', (a,), v.astype(complex_dtype), (tf_form(from_v),))
+    return outputs['e'], outputs['v']
 
 
 def qr(x, mode='reduced'):

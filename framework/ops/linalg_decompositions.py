@@ -139,7 +139,7 @@ def eigvalsh(tensor, name=None):
 @named_errors('eig')
 def eig(tensor, name=None):
     """``(e, v)``: the complex eigenvalues and unit eigenvectors of each square matrix
-    (complex64 for float32 input, complex128 for float64). No gradient here."""
+    (complex64 for float32 input, complex128 for float64), with TensorFlow's Eig gradient."""
     a = matrices(tensor, 'eig')
     return _nan_where_not_finite(a, _decompositions().eig)
 
