@@ -133,7 +133,7 @@ def eig(x):
 
 def qr(x, mode='reduced'):
     """(Q, R) with x = Q R, Q's columns orthonormal and R upper triangular. Gradients need
-    ``mode='reduced'`` and M >= N (TensorFlow's condition)."""
+    ``mode='reduced'`` or M <= N (TensorFlow's condition)."""
     if mode not in ('reduced', 'complete'):
         raise ValueError("keras.ops.qr: mode must be 'reduced' or 'complete', got %r" % (mode,))
     a = _matrices(x, 'qr', square=False)
@@ -141,27 +141,36 @@ def qr(x, mode='reduced'):
         return tuple(_ops.cast(t, 'float16') for t in qr(_ops.cast(a, 'float32'), mode))
     q_raw, r_raw = _qr_values(a._data, mode)
     m, n = a.shape[-2], a.shape[-1]
-    if mode == 'complete' and m != n or m < n:
+    if mode == 'complete' and m > n:
         if ACTIVE:
             record_blocked('keras.ops.qr', (a,))
         return Tensor(q_raw), Tensor(r_raw)
     outputs = {}        # the rule reads the outputs, as TF's (an outer tape then differentiates them again)
 
-    def vjp(dq, dr):
+    def vjp(dq, dr, a):
         q, r = outputs['q'], outputs['r']
-
-        def right_solve(y):            # y R^-T, R upper triangular
-            return _t(_ops.solve(r, _t(y)))
-        qdq = matmul(_t(q), dq)
-        rdr = matmul(r, _t(dr))
-        lower = _ops.band_part(qdq - _t(qdq) + rdr - _t(rdr), -1, 0)
-        return matmul(q, dr + right_solve(lower)) + right_solve(dq - matmul(q, qdq))
+        if m >= n:
+            return _qr_deep_vjp(q, r, dq, dr)
+        # TF's wide rule: a = [X, Y], r = [U, V]; X = Q U is a square QR and Y = Q V
+        dv = dr[..., m:]
+        dx = _qr_deep_vjp(q, r[..., :m], dq + matmul(a[..., m:], _t(dv)), dr[..., :m])
+        return _ops.concat([dx, matmul(q, dv)], -1)
 
     xp = backend.array_module(q_raw)
     zero_q, zero_r = Tensor(xp.zeros_like(q_raw)), Tensor(xp.zeros_like(r_raw))
-    outputs['q'] = _primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r),))
-    outputs['r'] = _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g),))
+    outputs['q'] = _primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r, a),))
+    outputs['r'] = _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g, a),))
     return outputs['q'], outputs['r']
+
+
+def _qr_deep_vjp(q, r, dq, dr):
+    """TF's QrGrad for M >= N (square and deep matrices)."""
+    def right_solve(y):            # y R^-T, R upper triangular
+        return _t(_ops.solve(r, _t(y)))
+    qdq = matmul(_t(q), dq)
+    rdr = matmul(r, _t(dr))
+    lower = _ops.band_part(qdq - _t(qdq) + rdr - _t(rdr), -1, 0)
+    return matmul(q, dr + right_solve(lower)) + right_solve(dq - matmul(q, qdq))
 
 
 def _qr_values(a, mode):
