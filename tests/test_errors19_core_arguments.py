@@ -95,3 +95,35 @@ def test_count_nonzero_and_logsumexp_name_their_first_kernel():
         tf.math.count_nonzero(tf.ones(3), axis='a')
     with pytest.raises(InvalidArgumentError, match=r'(?s)\{\{node Max\}\}.*\[Op:Max\]'):
         tf.reduce_logsumexp(tf.ones(3), axis='a')
+
+
+_SQRT = ("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, float, double, complex64, "
+         "complex128\n\t; NodeDef: {{node Sqrt}}; Op<name=Sqrt; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
+         "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]> [Op:Sqrt]")
+
+
+@pytest.mark.parametrize('value, text', [
+    ('a', _SQRT % 'string'), ([1, 2], _SQRT % 'int32'), ((1, 2), _SQRT % 'int32'), (np.int32(1), _SQRT % 'int32'),
+    (3, _SQRT % 'int32' + ' name: '), (np.array([1, 2]), _SQRT % 'int64' + ' name: '),
+    (tf.constant([1, 2]), _SQRT % 'int32' + ' name: '),
+])
+def test_raw_input_kernels_name_tail_follows_the_fast_path(value, text):
+    # tf.math.sqrt is the generated op: a list, string or numpy scalar goes down eager's slow path, whose
+    # registry error has no ' name: ' tail (tapeflow always added it)
+    assert_raises_exactly(lambda: tf.math.sqrt(value), InvalidArgumentError, text)
+
+
+def test_converting_wrappers_keep_the_tail():
+    # tf.math.abs and tf.math.sigmoid convert first: the tail is there even for a Python string
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.math.abs('a')
+    assert str(caught.value).endswith('[Op:Abs] name: ')
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.math.reduce_max([True])
+    assert str(caught.value).endswith('[Op:Max]')
+    with pytest.raises(InvalidArgumentError) as caught:      # its IsFinite runs on the converted tensor
+        tf.math.reduce_logsumexp([[1, 2]])
+    assert str(caught.value).endswith('[Op:IsFinite] name: ')
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.linalg.qr('a')
+    assert str(caught.value).endswith('[Op:Qr]')

@@ -11,6 +11,8 @@ registry's words, which name the kernel, its signature and the dtypes it allows:
 The table holds the ops whose words were checked against TF 2.21 (/opt/tfref); ``as_float_tensor``
 raises their error, with tapeflow's own words (cast it first) as a note.
 """
+import numpy as np
+
 from .graph_input_errors import kernel_dtype_name
 
 _WITH_COMPLEX = ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')
@@ -226,6 +228,23 @@ FIRST_KERNELS = {
 REAL_ONLY = frozenset([op for op, entry in KERNELS.items() if 'complex64' not in entry[2]] + ['gelu'])
 
 
+# ops whose TF 2.21 Python wrapper hands its argument to the kernel as given (tf.math.sqrt is the generated
+# op itself): a Python list, string or numpy scalar there takes eager's slow path, whose registry error has
+# no ' name: ' tail. (tf.math.sigmoid, abs, softmax, cumsum ... convert first, so theirs always has one.)
+# Read off TF 2.21 with 'a', [[1, 2]] and np.int32(1) (/work/notes/progs/errors19/q2.py).
+RAW_INPUT = frozenset((
+    'sqrt', 'exp', 'log', 'tanh', 'sin', 'cos', 'tan', 'rsqrt', 'log1p', 'expm1', 'asin', 'acos', 'atan', 'sinh',
+    'cosh', 'asinh', 'acosh', 'atanh', 'floor', 'ceil', 'erf', 'erfc', 'erfinv', 'lgamma', 'digamma', 'rint', 'ndtri',
+    'bessel_i0e', 'bessel_i0', 'bessel_i1', 'bessel_i1e', 'is_nan', 'is_inf', 'is_finite', 'softplus', 'softsign',
+    'elu', 'selu', 'relu', 'negative', 'square', 'reciprocal', 'reduce_sum', 'reduce_max', 'reduce_logsumexp',
+    'l2_loss', 'inv', 'det', 'cholesky', 'sqrtm', 'eigh', 'qr', 'svd', 'logdet'))
+
+
+def named_for(op, given):
+    """Whether ``op``'s registry error for the argument ``given`` (as the caller passed it) ends in ' name: '."""
+    return op not in RAW_INPUT or not isinstance(given, (list, tuple, str, bytes, np.generic))
+
+
 def refusal(op, dtype_name, named=True):
     """TensorFlow's error for ``op`` given a tensor of ``dtype_name`` (TF's name: 'int32', 'string'),
     or None for an op not in the table. ``named=False``: no ' name: ' tail (tf.bitwise's wrappers print none)."""
@@ -242,11 +261,14 @@ def refusal(op, dtype_name, named=True):
     if entry is None:
         return None
     kernel, signature, allowed = entry[:3]
+    if op == 'reduce_logsumexp' and kernel != 'Max':
+        named = True        # (its IsFinite runs on the converted tensor)
     if kernel_dtype_name(dtype_name) in allowed:
         # the op registry takes the dtype but no CPU kernel computes it (Reciprocal of int32): NotFoundError
         from .missing_kernels import LISTED, listed_not_found
         if kernel in LISTED:
-            return listed_not_found(kernel, dtype_name, op)
+            error = listed_not_found(kernel, dtype_name, op)
+            return error if named else _without_tail(error)
     if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
         return InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
@@ -257,6 +279,13 @@ def refusal(op, dtype_name, named=True):
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
         % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, _op_text(entry),
            ' name: ' if named and op not in _NO_NAME_TAIL else ''))
+
+
+def _without_tail(error):
+    plain = type(error)(str(error)[:-len(' name: ')])
+    for note in getattr(error, '__notes__', ()):
+        plain.add_note(note)
+    return plain
 
 
 def _op_text(entry):

@@ -33,7 +33,8 @@ def matrices(x, op, square=True, complex_ok=True):
                 'framework.float32)' % (op, 'floating or complex' if complex_ok else 'floating', t.dtype.name,
                                         tuple(t.shape)))
         # TensorFlow's op registry words, where known (a complex tensor refused here is tapeflow's limit, not TF's)
-        error = None if t._data.dtype.kind == 'c' else float_kernels.refusal(op, t.dtype.name)
+        error = None if t._data.dtype.kind == 'c' else float_kernels.refusal(op, t.dtype.name,
+                                                                             float_kernels.named_for(op, x))
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)

@@ -51,7 +51,7 @@ def as_float_tensor(x, op):
     if kind not in 'fc' and not _bfloat16(t):
         note = ('%s: expected a floating-point tensor, got dtype %s (shape %s); cast it first, e.g. '
                 'framework.cast(x, framework.float32)' % (op, t.dtype.name, tuple(t.shape)))
-        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        error = float_kernels.refusal(op, t.dtype.name, float_kernels.named_for(op, x))     # TF's registry words
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)
@@ -66,7 +66,7 @@ def as_real_tensor(x, op):
     if t._data.dtype.kind not in 'fiu' and not _bfloat16(t):
         note = '%s: expected a floating-point or integer tensor, got dtype %s (shape %s)' % (op, t.dtype.name,
                                                                                           tuple(t.shape))
-        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        error = float_kernels.refusal(op, t.dtype.name, float_kernels.named_for(op, x))     # TF's registry words
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)
@@ -78,7 +78,7 @@ def as_numeric_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub' and not _bfloat16(t):
         note = '%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name)
-        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        error = float_kernels.refusal(op, t.dtype.name, float_kernels.named_for(op, x))     # TF's registry words
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)

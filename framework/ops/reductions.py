@@ -24,12 +24,13 @@ def _spread(g, x, axes, keepdims):
     return unreduce(g, x._data.shape, _kept_shape(x._data.shape, axes))
 
 
-def _prepare(x, axis, op, check=as_numeric_tensor):
-    x = check(x, op)
+def _prepare(given, axis, op, check=as_numeric_tensor):
+    x = check(given, op)
     kind = x._data.dtype.kind
     if kind in 'bc':        # (one test for the float tensors of a training step)
         if kind == 'b' and op in float_kernels.BOOL_REFUSED:
-            error = float_kernels.refusal(op, 'bool')       # TensorFlow's kernel text (numpy would give True)
+            # TensorFlow's kernel text (numpy would give True)
+            error = float_kernels.refusal(op, 'bool', float_kernels.named_for(op, given))
             error.add_note('%s: TensorFlow reduces no bool tensor this way; cast it first, e.g. '
                            'tf.cast(x, tf.int32)' % op)
             raise error
