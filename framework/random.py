@@ -9,7 +9,7 @@ import threading
 
 import numpy as np
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, noted
 from . import backend, dtypes, op_seeds
 from . import philox
 from .placement import current
@@ -78,6 +78,7 @@ def _shape(shape, op, kernel=None):
     (a negative size in ``kernel``'s words: 'Dimension -1 must be >= 0')."""
     from .errors import InvalidArgumentError
     refuse_non_vector(shape, kernel, 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
+    given = shape
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (list, tuple)):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
@@ -86,9 +87,34 @@ def _shape(shape, op, kernel=None):
         dims = None if shape is None else [shape] if np.ndim(shape) == 0 else list(shape)
     if dims is None or any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in dims):
         note = 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape)
+        if shape is None:       # TF converts the shape to a tensor first
+            raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                   "to a Tensor."), note)
+        if kernel in _SHAPE_SIGNATURES and dims:
+            texts = [isinstance(d, (str, bytes)) for d in dims]
+            if isinstance(given, (list, tuple)) and (any(texts) or None in dims) and not all(texts):
+                raise noted(ValueError("Can't convert Python sequence with mixed types to Tensor."), note)
+            if all(texts) or any(isinstance(d, float) for d in dims):     # the kernel's T attribute refuses them
+                from .ops.graph_input_errors import kernel_dtype_name
+                dtype_name = ('string' if all(texts) else kernel_dtype_name(given.dtype.name)
+                              if isinstance(given, (Tensor, np.ndarray)) else 'float')
+                raise noted(_shape_dtype_error(kernel, dtype_name), note)
         negative = negative_dimension(dims, kernel, note)
         raise negative if negative is not None else InvalidArgumentError(note)
     return tuple(int(d) for d in dims)
+
+
+# the float kernels' signatures, as their registry error for a shape of floats or strings prints them
+_SHAPE_SIGNATURES = {kernel: ('shape:T -> output:dtype; attr=seed:int,default=0; attr=seed2:int,default=0; '
+                              'attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; '
+                              'attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true')
+                     for kernel in ('RandomStandardNormal', 'RandomUniform', 'TruncatedNormal')}
+
+
+def _shape_dtype_error(kernel, dtype_name):
+    return InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; "
+                                "NodeDef: {{node %s}}; Op<name=%s; signature=%s> [Op:%s] name: "
+                                % (dtype_name, kernel, kernel, _SHAPE_SIGNATURES[kernel], kernel))
 
 
 def refuse_non_vector(shape, kernel, note):
@@ -205,7 +231,8 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
     shape = _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu' else 'RandomUniform')
     if dtype.kind in 'iu':
         if maxval is None:
-            raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
+            raise noted(ValueError('Must specify maxval for integer dtype tf.%s' % dtype.name),
+                        'random.uniform: integer dtype %s needs maxval' % dtype.name)
         for bound in (minval, maxval):      # TF converts the bounds to the integer dtype: 0.0 is no int
             if isinstance(bound, float):
                 error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (bound, dtype.name))
@@ -319,12 +346,19 @@ def stateless_categorical(logits, num_samples, seed, dtype='int64', name=None):
 def _categorical_inputs(logits, num_samples, op):
     from .errors import InvalidArgumentError
     host = np.asarray(logits.numpy() if isinstance(logits, Tensor) else logits)
+    from .errors import kernel_error
+    kernel = 'StatelessMultinomial' if op == 'stateless_categorical' else 'Multinomial'
+    if host.ndim != 2 and host.dtype.kind == 'f':       # the kernel's words
+        raise kernel_error(kernel, 'logits should be a matrix, got shape [%s]' % ','.join(map(str, host.shape)),
+                           named=kernel == 'Multinomial', note='random.%s: logits must be a float matrix (batch, classes)' % op)
     if host.ndim != 2 or host.shape[1] == 0 or host.dtype.kind != 'f':
         raise InvalidArgumentError('random.%s: logits must be a float matrix (batch, classes) with classes > 0, '
                                    'got shape %s dtype %s' % (op, host.shape, host.dtype))
     num_samples = int(num_samples.numpy() if isinstance(num_samples, Tensor) else num_samples)
     if num_samples < 0:
-        raise InvalidArgumentError('random.%s: num_samples should be nonnegative, got %d' % (op, num_samples))
+        raise kernel_error(kernel, 'num_samples should be non-negative, got %d' % num_samples,
+                           named=kernel == 'Multinomial',
+                           note='random.%s: num_samples should be nonnegative, got %d' % (op, num_samples))
     return host, num_samples
 
 

@@ -240,10 +240,11 @@ def test_dataset_shuffle_is_tf_datas():
     assert list(reshuffled.as_numpy_iterator()) == [3, 4, 2, 0, 1, 8, 5, 7, 9, 6]
 
 
-@pytest.mark.parametrize('call', [lambda: tf.random.normal([-1]), lambda: tf.random.uniform([2.5]),
-                                  lambda: tf.random.truncated_normal(None)])
-def test_bad_shapes_name_the_op(call):
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r'random\.\w+: shape must be'):
+@pytest.mark.parametrize('call, error', [(lambda: tf.random.normal([-1]), tf.errors.InvalidArgumentError),
+                                         (lambda: tf.random.uniform([2.5]), tf.errors.InvalidArgumentError),
+                                         (lambda: tf.random.truncated_normal(None), ValueError)])   # (TF 2.21's)
+def test_bad_shapes_name_the_op(call, error):
+    with pytest.raises(error, match=r'random\.\w+: shape must be'):
         call()
 
 
