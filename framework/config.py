@@ -38,11 +38,13 @@ def set_tf_exact_math(mode):
     rather than numpy's, which differ in the last bit about half the time.
 
     Args:
-        mode: 'small' (the default: arrays of at most 32 elements, such as the tensors programs
-            print; larger ones take numpy's functions, 25-100x cheaper), True (every array) or
-            False (none). The environment variable TAPEFLOW_TF_EXACT_MATH=1 (or 0) sets True (False).
-            float32 and float64 pow (ops/eigen_pow.py, eigen_pow64.py, also inside Ftrl and Lamb)
-            follow the same sizes.
+        mode: 'small' (the default: arrays of at most 256 elements, such as the tensors programs
+            print; larger ones, such as a training batch's activations, take numpy's functions,
+            25-100x cheaper), True (every array) or False (none). The environment variable
+            TAPEFLOW_TF_EXACT_MATH=1 (or 0) sets True (False). float32 and float64 pow
+            (ops/eigen_pow.py, eigen_pow64.py, also inside Ftrl and Lamb) and the summation orders
+            of small products follow the mode on at most 32 elements (their emulations cost more
+            as the work grows).
     """
     from .ops.eigen_math import ENABLED
     if mode not in (True, False, 'small'):

@@ -54,7 +54,7 @@ def test_the_estimate_is_intels_on_every_interval_of_one():
 
 
 def test_larger_tensors_follow_the_exact_math_mode():
-    ones = np.ones(eigen_math.SMALL + 8, np.float32)
+    ones = np.ones(eigen_math.SMALL_ELEMENTWISE + 8, np.float32)
     before = eigen_math.ENABLED[0]
     try:
         eigen_math.ENABLED[0] = 'small'

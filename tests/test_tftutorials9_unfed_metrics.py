@@ -39,18 +39,20 @@ def _state(model):
     return [float(v.numpy()) for m in model.metrics for v in m.variables]
 
 
-# (loss total, loss count, bce total, bce count, accuracy total, accuracy count) after evaluate
+# (loss total, loss count, bce total, bce count, accuracy total, accuracy count) after evaluate. The loss
+# total is TF 2.21's, printed on an AMD EPYC (Eigen's exp and log1p bits on the last batch's 50 losses); the
+# value pinned before, 155.95632934570312, is what tapeflow gave with numpy's exp and log1p at that size
 @pytest.mark.parametrize('make, kwargs, bce, state', [
-    (_known, {}, 0.6161625385284424, [155.95632934570312, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
+    (_known, {}, 0.6161625385284424, [155.95631408691406, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
     # unknown length: the batchless call counts one more scalar (4 = 3 batches + 1), per-sample counts wait
     (lambda: _known().unbatch().batch(100), {}, 0.4621219038963318,
-     [155.95632934570312, 250.0, 1.8484876155853271, 4.0, 167.0, 250.0]),
+     [155.95631408691406, 250.0, 1.8484876155853271, 4.0, 167.0, 250.0]),
     # a static batch axis: the loss tracker's and accuracy's counts grow by the batch size too
     (lambda: _known().unbatch().batch(50, drop_remainder=True), {}, 0.5198543667793274,
-     [155.95632934570312, 300.0, 3.119126319885254, 6.0, 167.0, 300.0]),
+     [155.95631408691406, 300.0, 3.119126319885254, 6.0, 167.0, 300.0]),
     # eagerly, get_next fails before anything of the step runs
     (lambda: _known().unbatch().batch(100), {'run_eagerly': True}, 0.6161625385284424,
-     [155.95632934570312, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
+     [155.95631408691406, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
 ])
 def test_evaluate_on_data_of_unknown_length_counts_the_batchless_call(make, kwargs, bce, state):
     model = _model(**kwargs)

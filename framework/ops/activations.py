@@ -320,7 +320,7 @@ def _softmax_rows(xp, a):
         # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
         # (its half-precision steps differ in the last bit for about half the values)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
-    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_for(a) and onednn_softmax.active() \
+    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_elementwise(a.size) and onednn_softmax.active() \
             and np.isfinite(a).all():
         return onednn_softmax.softmax_rows(a)       # TF's x86 kernel (Eigen's order below)
     # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)

@@ -14,12 +14,18 @@ through the array's module (numpy or cupy). Other dtypes keep numpy's
 functions; see ``unary``.
 
 Written as some thirty numpy calls each, they cost 25-100 times numpy's own
-function: on every array, about 12% of the seed model's training step (through
-elu's exp), for a difference in the last bit. So by default they compute only
-arrays of at most SMALL elements, where the cost is a few microseconds once
-and where a difference shows: the tensors that programs print whole. Larger
-arrays take numpy's functions (TensorFlow's own bits depend on the array's
-size too: its last ``size % 8`` elements take another path).
+function on small arrays (a fixed ~35 us, ~40 us at 256 elements, 6x numpy's
+time past 4,096): on every array, about 12% of the seed model's training step
+(through elu's exp on its 960 activations), for a difference in the last bit.
+So by default they compute only arrays of at most SMALL_ELEMENTWISE (256)
+elements: the tensors that programs print whole, such as guide/autodiff's
+sigmoid of ``tf.linspace(-10.0, 10.0, 201)`` or a few rows of class
+probabilities, while a training batch's activations (32 x 30 in the seed
+model) keep numpy's. Larger arrays take numpy's functions (TensorFlow's own
+bits depend on the array's size too: its last ``size % 8`` elements take
+another path). The emulations of TensorFlow's summation orders (matrix
+products, convolutions, pow), whose cost grows with the work, keep the
+smaller SMALL.
 ``framework.config.set_tf_exact_math(True)`` (or the environment variable
 ``TAPEFLOW_TF_EXACT_MATH=1``) computes every float32 array exactly; False
 (or ``=0``) none.
@@ -341,7 +347,8 @@ def _evaluate(a, packets, scalar, passes_denormals):
     return out.reshape(a.shape)
 
 
-SMALL = 32     # the largest array computed exactly by default (see the module's docstring)
+SMALL = 32     # the largest array whose summation order or pow is emulated by default
+SMALL_ELEMENTWISE = 256     # the largest array these elementwise kernels compute by default
 
 # Which arrays the ops compute with these kernels: True (every float32 array), False (none)
 # or 'small' (up to SMALL elements). A list, so that framework.config can switch it for
@@ -360,12 +367,18 @@ def exact_for_size(size):
     return mode is True or (mode == 'small' and size <= SMALL)
 
 
+def exact_elementwise(size):
+    """Whether the mode computes an elementwise function of an array of ``size`` elements exactly."""
+    mode = ENABLED[0]
+    return mode is True or (mode == 'small' and size <= SMALL_ELEMENTWISE)
+
+
 def handles(a):
     """Whether ``a`` is a host float32 array or scalar that the mode computes with these kernels."""
     if (type(a) is not np.ndarray and type(a) is not np.float32) or a.dtype != np.float32:
         return False
-    mode = ENABLED[0]       # (exact_for_size, inline: every activation of a training step asks)
-    return mode is True or (mode == 'small' and a.size <= SMALL)
+    mode = ENABLED[0]       # (exact_elementwise, inline: every activation of a training step asks)
+    return mode is True or (mode == 'small' and a.size <= SMALL_ELEMENTWISE)
 
 
 def _kernel(packets, scalar, passes_denormals=False):

@@ -55,7 +55,7 @@ def kernel_row_sums(a):
     """Row sums of 2-D ``a`` for the softmax family: TensorFlow's order where eigen_math's
     mode computes an array of ``a``'s size exactly (the exp and log around the sum carry
     TensorFlow's bits there too), else the backend's own sum."""
-    if a.dtype != np.float32 or not eigen_math.exact_for(a):
+    if a.dtype != np.float32 or not eigen_math.exact_elementwise(a.size):
         return a.sum(axis=1, dtype=a.dtype)
     return row_sums(a)
 

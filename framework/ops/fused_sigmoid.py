@@ -35,7 +35,7 @@ def fused_sigmoid(z):
     """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step."""
     out = _apply('sigmoid', z, _value, _sigmoid_grad, widen_bfloat16=False)
     a = out._data
-    if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_for(a):
+    if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
         ident = id(out)
         _FUSED[ident] = weakref.ref(out, lambda _, ident=ident: _FUSED.pop(ident, None))
     return out
@@ -50,6 +50,6 @@ def unfuse(output, logits):
 
 
 def _value(xp, a):
-    if xp is not np or a.dtype != np.float32 or not eigen_math.exact_for(a):
+    if xp is not np or a.dtype != np.float32 or not eigen_math.exact_elementwise(a.size):
         return _sigmoid_value(xp, a)
     return onednn_activations.logistic(a)

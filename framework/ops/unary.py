@@ -87,7 +87,7 @@ def sigmoid_grad_array(dy, y):
     covers the array."""
     out = dy * (y * (1 - y))
     tail = y.size % eigen_math.PACKET
-    if tail and y.dtype == np.float32 and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_for(y):
+    if tail and y.dtype == np.float32 and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_elementwise(y.size):
         flat_out, flat_dy, flat_y = out.reshape(-1), dy.reshape(-1), y.reshape(-1)
         flat_out[-tail:] = (flat_dy[-tail:] * flat_y[-tail:]) * (1 - flat_y[-tail:])
     return out
@@ -280,7 +280,7 @@ def _c_value(name):
     ufunc = libm.numpy_name(name)
 
     def value(xp, a):
-        if xp is np and eigen_math.exact_for(a) and (
+        if xp is np and eigen_math.exact_elementwise(a.size) and (
                 a.dtype in every_size or (a.dtype in below_packet and a.size < eigen_math.PACKET)):
             return libm.apply(name, a)
         return getattr(xp, ufunc)(a)
