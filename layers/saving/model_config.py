@@ -20,7 +20,7 @@ from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, overrides_build_from_config, wrapped_type_errors
 from . import compile_config
-from .registry import custom_object_scope, get_registered_object, registered_objects
+from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
 # ---- saving --------------------------------------------------------------------------
 def serialize_model(model, shared_policy_ids=False):
@@ -86,8 +86,9 @@ def to_json(config):
 
 # ---- loading --------------------------------------------------------------------------
 def lookup_table(custom_objects):
-    """``custom_objects`` plus every registered object, under its 'Package>Name' and its bare name, and
-    the classes Keras saves by bare name outside keras.layers (``keras_internal_classes``)."""
+    """``custom_objects`` and those of an enclosing ``custom_object_scope``, plus every registered
+    object, under its 'Package>Name' and its bare name, and the classes Keras saves by bare name
+    outside keras.layers (``keras_internal_classes``)."""
     table = {}
     for key, obj in registered_objects().items():
         table.setdefault(key.split('>')[-1], obj)
@@ -95,6 +96,9 @@ def lookup_table(custom_objects):
     for name, cls in keras_internal_classes().items():     # Keras's own, saved by bare name
         table.setdefault(name, cls)
     table.update({**(custom_objects or {})})      # (Keras unpacks it: a non-mapping is Python's TypeError)
+    # a scope's names, as Keras merges them ({**custom_objects, **scope, ...}): the legacy .h5 loader and the
+    # compile config look only here, so a scoped layer class or loss function is found in either format
+    table.update(scoped_objects())
     return table
 
 

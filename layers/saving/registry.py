@@ -75,7 +75,7 @@ def get_registered_object(name, custom_objects=None):
     ``custom_object_scope``, then the registry (by 'Package>Name', or by the
     bare class name when exactly one registered object has it).
     """
-    for table in (custom_objects or {}), _scoped():
+    for table in (custom_objects or {}), scoped_objects():
         if name in table:
             return table[name]
     if name in _REGISTERED:
@@ -88,13 +88,14 @@ def find_by_exact_name(name, custom_objects=None):
     """The object filed under exactly ``name`` in ``custom_objects``, an enclosing scope or the
     registry, or None: Keras 3's lookup for a bare string given to ``deserialize_keras_object``,
     which (unlike a class name read from a file) never matches a registered name by its last part."""
-    for table in (custom_objects or {}), _scoped(), _REGISTERED:
+    for table in (custom_objects or {}), scoped_objects(), _REGISTERED:
         if name in table:
             return table[name]
     return None
 
 
-def _scoped():
+def scoped_objects():
+    """{name: object} of the enclosing ``custom_object_scope``s, inner ones winning (a copy)."""
     merged = {}
     for table in getattr(_scope, 'stack', ()):
         merged.update(table)
