@@ -239,6 +239,11 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         index_kernels.refuse('gather_nd', idx)      # TF's registry text (Tindices), tapeflow's words as a note
     i = idx._data
     b = _batch_dims(batch_dims, i.ndim - 1, 'GatherNd')
+    if i.ndim and not b and i.shape[-1] > x.ndim:
+        raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
+                           % (i.shape[-1], x.ndim), named=fast_path(params, indices),
+                           note='gather_nd: indices of shape %s need a last axis of at most %d (the rank of params %s)'
+                                % (tuple(i.shape), x.ndim, tuple(x.shape)))
     if i.ndim == 0 or i.shape[-1] > x.ndim - b:
         raise InvalidArgumentError('gather_nd: indices of shape %s need a last axis of at most %d (the '
                                    'rank of params %s)'

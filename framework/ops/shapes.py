@@ -36,8 +36,28 @@ def _ints(shape, op):
     if op in _FLOAT_REFUSING and (not whole or float in map(type, shape)):
         refuse_operand_dtype(op, given)     # TF's kernel takes no float shape, not even (3., 2.)
     if not whole:
-        raise InvalidArgumentError('%s: expected a shape (a list of ints), got %r' % (op, shape))
+        note = '%s: expected a shape (a list of ints), got %r' % (op, shape)
+        if op == 'reshape':
+            _refuse_reshape_operand(given, note)
+        raise InvalidArgumentError(note)
     return ints
+
+
+def _refuse_reshape_operand(given, note):
+    """Reshape's words for a shape of strings (its Tshape attribute) or of another rank than 1 (its kernel)."""
+    try:
+        array = np.asarray(backend.to_host(given._data) if isinstance(given, Tensor) else given)
+    except ValueError:
+        return
+    if array.dtype.kind in 'USO':
+        raise noted(InvalidArgumentError(
+            "Value for attr 'Tshape' of string is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+            "{{node Reshape}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> output:T; attr=T:type; "
+            "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Reshape]%s"
+            % (' name: ' if isinstance(given, Tensor) else '')), note)
+    if array.ndim != 1 and array.dtype.kind in 'iu':
+        raise kernel_error('Reshape', 'sizes input must be 1-D, not [%s]' % ','.join(map(str, array.shape)),
+                           named=fast_path(given), note=note)
 
 
 _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
@@ -107,8 +127,10 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
         axes = normalize_axis(axis, x.ndim, 'squeeze')
         for a in axes:
             if x._data.shape[a] != 1:
-                raise InvalidArgumentError('squeeze: cannot squeeze axis %d of size %d (shape %s)'
-                                           % (a, x._data.shape[a], tuple(x.shape)))
+                raise kernel_error('Squeeze', 'Can not squeeze dim[%d], expected a dimension of 1, got %d'
+                                   % (a, x._data.shape[a]), named=fast_path(input),
+                                   note='squeeze: cannot squeeze axis %d of size %d (shape %s)'
+                                        % (a, x._data.shape[a], tuple(x.shape)))
         shape = tuple(d for i, d in enumerate(x._data.shape) if i not in axes)
     return reshape(x, shape)
 
@@ -294,8 +316,10 @@ def unstack(value, num=None, axis=0, name=None):
     x = as_tensor(value, 'unstack')
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
-    if num is not None and num != n:
-        raise InvalidArgumentError('unstack: num=%d but axis %d has size %d' % (num, ax, n))
+    if num is not None and num != n:        # Unpack's kernel, run under the name 'unstack'
+        raise kernel_error('Unpack', 'Input shape axis %d must equal %d, got shape [%s]'
+                           % (ax, num, ','.join(map(str, x.shape))), named='unstack', node='Unpack_num_%d' % num,
+                           note='unstack: num=%d but axis %d has size %d' % (num, ax, n))
     return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
 
 
@@ -330,8 +354,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
         # SplitV's checks: one size may be -1 (inferred), none may be below it, and the
         # inferred one may not come out negative (numpy would slice silently wrong parts)
         if sizes.count(-1) > 1:
-            raise InvalidArgumentError('split: sizes %s hold more than one -1; only one size can be inferred'
-                                       % (sizes,))
+            raise _split_error(_split_kernel_error(kernel, parts, 'There can only be one -1 in the input.'),
+                               'split: sizes %s hold more than one -1; only one size can be inferred' % (sizes,))
         for i, size in enumerate(sizes):
             if size < -1:
                 raise InvalidArgumentError('split: size at index %d must be >= 0 (or -1 to infer it), got %d'
@@ -442,8 +466,10 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     if widths is None or len(widths) != x.ndim or any(len(w) != 2 for w in widths) or \
             (not widths and np.ndim(given) != 2):         # a scalar's paddings: a (0, 2) matrix, not []
         raise _paddings_error(x, paddings, given)
+    named = isinstance(paddings, (Tensor, np.ndarray))       # eager dispatch's ' name: ' tail; a list has none
     if any(v < 0 for w in widths for v in w):
-        raise InvalidArgumentError('pad: paddings must not be negative, got %r' % (widths,))
+        raise kernel_error('Pad', 'Paddings must be non-negative: %d %d' % next(w for w in widths if min(w) < 0),
+                           named=named, note='pad: paddings must not be negative, got %r' % (widths,))
     modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
     mode = str(mode).upper()
     if mode not in modes:
@@ -452,7 +478,7 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
                     'pad: mode must be one of %s, got %r' % (sorted(modes), mode))
     xp = backend.array_module(x._data)
     if mode != 'CONSTANT':
-        return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))
+        return getitem(x, _mirror_index(xp, widths, x._data.shape, mode, named))
     if not (type(constant_values) in (int, float) and constant_values == 0):    # TF's PadV2, not Pad
         constant_values = _pad_value(constant_values, x)
     out = Tensor(xp.pad(x._data, widths or 0, mode='constant', constant_values=constant_values))   # (0: a scalar's)
@@ -490,15 +516,17 @@ def _pad_value(value, x):
     return value._data[()]
 
 
-def _mirror_index(xp, widths, shape, mode):
+def _mirror_index(xp, widths, shape, mode, named=False):
     """Open-mesh index arrays: for each output position, the input element it mirrors."""
     limit_of = {'REFLECT': lambda d: d - 1, 'SYMMETRIC': lambda d: d}
     index = []
     for axis, ((lo, hi), d) in enumerate(zip(widths, shape)):
         if max(lo, hi) > limit_of[mode](d):
-            raise InvalidArgumentError('pad: %s padding of (%d, %d) on axis %d needs at most %d on each '
-                                       'side for its size %d'
-                                       % (mode, lo, hi, axis, limit_of[mode](d), d))
+            text = ('paddings must be less than the dimension size: %d, %d not less than %d' if mode == 'REFLECT'
+                    else 'paddings must be no greater than the dimension size: %d, %d greater than %d')
+            raise kernel_error('MirrorPad', text % (lo, hi, d), named=named,
+                               note='pad: %s padding of (%d, %d) on axis %d needs at most %d on each side for its '
+                                    'size %d' % (mode, lo, hi, axis, limit_of[mode](d), d))
         source = np.pad(np.arange(d), (lo, hi), mode=mode.lower())
         view = [1] * len(shape)
         view[axis] = source.size
@@ -631,6 +659,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
     dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(idx._data)
+    if isinstance(depth, (list, tuple, np.ndarray, Tensor)) and np.ndim(depth) > 0:      # OneHot's words, no tail
+        raise kernel_error('OneHot', 'depth must be a scalar, but got: [%s]' % ','.join(map(str, np.shape(depth))),
+                           note='one_hot: depth must be one non-negative integer, got shape %s' % (np.shape(depth),))
     size = as_size(depth, 'depth', 'one_hot')
     if size < 0:
         raise kernel_error('OneHot', 'depth must be non-negative, got: %d' % size, named=fast_path(indices),
