@@ -61,3 +61,27 @@ def _keras_python_name(entry):
         return name
     import layers as builtin                 # the package's exports (imported late: it imports the saving code)
     return getattr(getattr(builtin, name, None), '_keras_class_name', name)
+
+
+# ---- reading -------------------------------------------------------------------------
+def with_keras_axis_rule(entry):
+    """A copy of a legacy model config with each layer's 'axis' as Keras 3's legacy loader leaves it.
+
+    Keras's ``model_from_config`` (run on the root and on every entry of a Sequential's or
+    functional model's 'layers', nested models included) pops 'axis' and puts back only an int
+    or a one-item list, as an int. A longer list, or an empty one, is dropped, so the layer
+    gets its default axis: ``LayerNormalization(axis=[1, 2])`` or ``Normalization(axis=None)``
+    in a .h5 file then meets weights of another shape, and TF 2.21 refuses the file ('Shape
+    mismatch in layer #1 (named ln)...'); so do we.
+    """
+    if not isinstance(entry, dict) or not isinstance(entry.get('config'), dict):
+        return entry
+    inner = dict(entry['config'])
+    axis = inner.pop('axis', None)
+    if isinstance(axis, list) and len(axis) == 1:
+        inner['axis'] = int(axis[0])
+    elif isinstance(axis, (int, float)) and not isinstance(axis, bool):
+        inner['axis'] = int(axis)
+    if isinstance(inner.get('layers'), list):
+        inner['layers'] = [with_keras_axis_rule(layer) for layer in inner['layers']]
+    return dict(entry, config=inner)

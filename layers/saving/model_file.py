@@ -26,7 +26,7 @@ from framework.atomic_files import atomic_write, check_overwrite
 from framework.keras import absl_warnings
 from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr)
-from .legacy_config import legacy_model_config
+from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
 from ..serialization import legacy_loading
 from .model_config import build_model, lookup_table, serialize_model, to_json
@@ -210,13 +210,14 @@ def _load_h5(path, table, compile, custom_objects=None):
             error.add_note('A weights-only file? Load it with model.load_weights() into a model built in code.')
             raise error
         with legacy_loading():
-            model = build_model(with_functions_resolved(model_config, custom_objects), table, path)
+            model = build_model(with_keras_axis_rule(with_functions_resolved(model_config, custom_objects)), table, path)
         root = legacy_h5.weights_root(f)
         first_shape = None if model.built else legacy_h5.first_weight_shape(root)
         if first_shape is not None:       # (saved unbuilt: no weights, the model stays unbuilt, as in Keras)
             build_from_first_kernel(model, first_shape, path)
         weight_plan = WeightPlan(path)
         legacy_h5.plan(root, model, weight_plan)
+        weight_plan.check()         # Keras 3 loads the weights before it compiles: a mismatch comes before its warnings
         training = read_json_attr(f, 'training_config', path)
         if compile and training is None:
             absl_warnings.warning('No training configuration found in the save file, so the model was *not* '

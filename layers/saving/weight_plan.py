@@ -95,16 +95,20 @@ class WeightPlan:
         object it loads, named as Keras 3 names the objects that failed to load."""
         self.after.append((restore, list(variables), owner))
 
+    def check(self):
+        """Raise ``WeightsMismatchError`` listing every problem noted so far (nothing is assigned)."""
+        if self.problems:
+            keras_text = self.keras_text or (str(loading_failure(self.keras_failures)) if self.keras_failures
+                                             else None)
+            raise WeightsMismatchError(self.path, self.problems, keras_text)
+
     def apply(self):
         """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none).
 
         Should an assignment or a ``then`` call raise (a saved array that does not convert, a
         user's ``load_own_variables`` missing its key), every variable written is put back first.
         """
-        if self.problems:
-            keras_text = self.keras_text or (str(loading_failure(self.keras_failures)) if self.keras_failures
-                                             else None)
-            raise WeightsMismatchError(self.path, self.problems, keras_text)
+        self.check()
         touched = [v for v, _ in self.pairs] + [v for _, variables, _ in self.after for v in variables]
         saved = [(v, host_value(v)) for v in touched]
         try:
