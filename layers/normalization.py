@@ -72,7 +72,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         if rms_scaling:
             warnings.warn('You passed `rms_scaling=True`, which is deprecated. This argument incorrectly scales '
                           'the input by the variance, not the root mean square. To correctly use RMS Normalization, '
-                          'please use `keras.layers.RMSNormalization` instead.', stacklevel=2)
+                          'please use `keras.layers.RMSNormalization` instead.')   # (from here, as Keras: shown once)
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)) and all(isinstance(a, (int, np.integer)) for a in axis):
             self.axis = [int(a) for a in axis]
