@@ -241,7 +241,9 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
                 raise error
         lo, hi = int(minval), int(maxval)
         if lo >= hi:
-            raise InvalidArgumentError('random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
+            from .errors import kernel_error
+            raise kernel_error('RandomUniformInt', 'Need minval < maxval, got %d >= %d' % (lo, hi), named=True,
+                               note='random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)
@@ -284,8 +286,9 @@ def shuffle(value, seed=None, name=None):
     from .tensor import convert_to_tensor
     try:
         x = value if isinstance(value, Tensor) else convert_to_tensor(value)
-    except (TypeError, ValueError) as err:
-        raise type(err)('random.shuffle: %s' % err) from None
+    except (TypeError, ValueError) as err:      # TF's conversion error, as it is
+        err.add_note('random.shuffle: cannot use %r as a tensor' % (value,))
+        raise
     n = int(x.shape[0]) if x.ndim else 0
     if n <= 1:
         return x

@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
@@ -420,6 +420,11 @@ def squared_difference(x, y, name=None):
 @named_errors('add_n')
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
+    if inputs is None:
+        raise TypeError("'NoneType' object is not iterable")        # TF iterates the inputs first
+    if isinstance(inputs, (list, tuple)) and any(t is None for t in inputs):     # TF's check of each input
+        raise noted(ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype '
+                               'and shape.'), 'add_n: input %d is None' % [t is None for t in inputs].index(True))
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
         if isinstance(inputs, Tensor):
             # TF iterates a tensor: the sum of its rows (the rows' slices are recorded for gradients)

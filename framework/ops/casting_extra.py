@@ -3,7 +3,7 @@ and ``tf.bitcast`` (reinterpret the bytes; no gradient, as in TensorFlow)."""
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .selection import clip_by_value
@@ -60,6 +60,7 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
         # TensorFlow's words name the dtypes by their DataType numbers (float32 is 1, float64 2).
         raise kernel_error('Bitcast', 'Cannot bitcast from %d to %d' % (x.dtype.as_datatype_enum,
                                                                          dtypes.as_dtype(type).as_datatype_enum),
+                           named=fast_path(input),
                            note='bitcast: %s to %s needs a last axis of %d, got shape %s'
                            % (x.dtype.name, dtypes.as_dtype(type).name, dst_size // src_size, tuple(a.shape)))
     return Tensor(a.view(target).reshape(a.shape[:-1]))

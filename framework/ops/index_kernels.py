@@ -36,7 +36,7 @@ KERNELS.update({op: (kernel, _INT32_64, _SCATTER % 'DT_INT32, DT_INT64', True) f
 
 
 
-def refuse(op, index):
+def refuse(op, index, named=True):
     """Raise TF's registry error for ``op``'s ``index`` tensor of a dtype the kernel does not take, with
     tapeflow's sentence as a note (that sentence alone for an op outside the table)."""
     words = '%s: indices must be integers, got dtype %s' % (op, index.dtype.name)
@@ -44,10 +44,10 @@ def refuse(op, index):
     shown = kernel_dtype_name(index.dtype)
     if entry is None or shown in entry[1]:
         raise InvalidArgumentError(words)
-    kernel, allowed, signature, named = entry
+    kernel, allowed, signature, tail = entry
     error = InvalidArgumentError("Value for attr 'Tindices' of %s is not in the list of allowed values: %s\n\t; "
                                  "NodeDef: {{node %s}}; Op<name=%s; signature=%s> [Op:%s]%s"
                                  % (shown, ', '.join(allowed), kernel, kernel, signature, kernel,
-                                    ' name: ' if named else ''))
+                                    ' name: ' if named and tail else ''))
     error.add_note(words)
     raise error

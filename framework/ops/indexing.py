@@ -151,7 +151,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
     if idx._data.dtype.kind not in 'iu':
-        index_kernels.refuse('gather', idx)      # TF's registry text (Tindices), tapeflow's words as a note
+        # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list
+        index_kernels.refuse('gather', idx, fast_path(params, indices))
     b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
     (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
@@ -236,7 +237,7 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
         return dispatch('gather_nd', params, indices, batch_dims)
     if idx._data.dtype.kind not in 'iu':
-        index_kernels.refuse('gather_nd', idx)      # TF's registry text (Tindices), tapeflow's words as a note
+        index_kernels.refuse('gather_nd', idx, fast_path(params, indices))
     i = idx._data
     b = _batch_dims(batch_dims, i.ndim - 1, 'GatherNd')
     if i.ndim and not b and i.shape[-1] > x.ndim:

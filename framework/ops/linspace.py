@@ -28,6 +28,9 @@ def linspace(start, stop, num, name=None, axis=0):
     from .indexing import slice as slice_
     from .shapes import broadcast_to, cast, concat, expand_dims, reshape
     from .broadcast_shapes import broadcast_dynamic_shape
+    if num is None:         # TF converts num to a tensor first
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor.")
     refuse_non_integer(num, 'num', 'linspace')       # int(5.5) would cut it
     n = int(num.numpy() if isinstance(num, Tensor) else num)
     start = convert_to_tensor(start)

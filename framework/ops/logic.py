@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..composite import dispatch, has_composite
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -126,9 +126,17 @@ def logical_xor(x, y, name=None):
 def _bool_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind != 'b':
-        raise InvalidArgumentError('%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool'
-                        % (op, t.dtype.name))
+        note = '%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool' % (op, t.dtype.name)
+        kernel = _BOOL_KERNELS.get(op)
+        if kernel and isinstance(x, Tensor):        # the kernel's input check, as TF's reductions meet it
+            raise noted(eager_input_error(kernel, 0, 'bool', t.dtype), note)
+        if kernel and isinstance(x, (list, tuple)):     # TF converts a list to the bool input it expects
+            raise noted(TypeError('Cannot convert %r to EagerTensor of dtype bool' % (x,)), note)
+        raise InvalidArgumentError(note)
     return t
+
+
+_BOOL_KERNELS = {'reduce_any': 'Any', 'reduce_all': 'All'}
 
 
 def logical_not(x, name=None):

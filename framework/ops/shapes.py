@@ -144,6 +144,9 @@ def expand_dims(input, axis, name=None):  # noqa: A002
                            % (axis, x.ndim), named=True,
                            note='expand_dims: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d])'
                            % (axis, x.ndim, -x.ndim - 1, x.ndim))
+    if axis is None:        # TF converts the axis to a tensor
+        raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+                               "a Tensor."), 'expand_dims: axis must be an integer, got None')
     (axis,) = normalize_axis(axis, x.ndim + 1, 'expand_dims')     # an axis of the result
     shape = list(x._data.shape)
     shape.insert(axis, 1)
@@ -285,6 +288,10 @@ def stack(values, axis=0, name=None):
             pass        # arrays of two shapes: TF then packs them one by one, and Pack names the shapes
     if axis == 0 and isinstance(values, (Tensor, np.ndarray)):
         return identity(values)        # TensorFlow's stack tries convert_to_tensor(values) first along axis 0
+    if isinstance(values, (Tensor, np.ndarray)) and isinstance(axis, (int, np.integer)) \
+            and not -values.ndim <= axis < values.ndim:     # TF's range check, by the rank of values[0] plus one
+        raise noted(ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -values.ndim, values.ndim)),
+                    'stack: axis %d for tensors of rank %d' % (axis, values.ndim - 1))
     try:
         tensors = list_operands(values, 'stack', 'Pack', name or 'stack')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
@@ -623,13 +630,13 @@ def stop_gradient(input, name=None):  # noqa: A002
     return Tensor(snapshot(x))
 
 
-def _one_hot_refusal(dtype_name):
+def _one_hot_refusal(dtype_name, named):
     """OneHot's op-registry error: its indices attr TI takes four integer types."""
     error = InvalidArgumentError(
         "Value for attr 'TI' of %s is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
         '{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; '
         'attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, '
-        'DT_INT32, DT_INT64]> [Op:OneHot] name: ' % kernel_dtype_name(dtype_name))
+        'DT_INT32, DT_INT64]> [Op:OneHot]%s' % (kernel_dtype_name(dtype_name), ' name: ' if named else ''))
     error.add_note('one_hot: indices must be integers (uint8, int8, int32 or int64), got %s; cast them first'
                    % dtype_name)
     return error
@@ -640,7 +647,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
     idx = as_tensor(indices, 'one_hot')
     if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
-        raise _one_hot_refusal(idx.dtype.name)
+        raise _one_hot_refusal(idx.dtype.name, isinstance(indices, Tensor))     # (the tail: a tensor's only)
     # as TensorFlow: on_value / off_value convert with dtype as a hint and must then be of dtype; without a
     # dtype they set it (both alike), else float32; the defaults 1 and 0 convert to it (a string dtype refuses)
     hint = None if dtype is None else dtypes.as_dtype(dtype)

@@ -7,13 +7,14 @@ draws TensorFlow makes otherwise (image crops), repeatable but not TensorFlow's 
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor
 from .. import philox
 
 
 def _seed_values(seed, op):
     """The two integers of a seed pair (a list, array or integer tensor of shape [2])."""
+    given = seed
     if isinstance(seed, Tensor):
         if seed._data.dtype.kind not in 'iuf':
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
@@ -22,7 +23,7 @@ def _seed_values(seed, op):
     note = '%s: seed must be two integers (shape [2]), got %r' % (op, seed)
     if values.shape != (2,) and values.dtype.kind in 'iu':      # the key-counter kernel's check
         raise kernel_error('StatelessRandomGetKeyCounter', 'seed must have shape [2], not [%s]'
-                           % ','.join(map(str, values.shape)), note=note)
+                           % ','.join(map(str, values.shape)), named=fast_path(given), note=note)
     if values.dtype.kind == 'f':      # the kernel's attr check: float seeds are not in its type list
         kind = 'float' if isinstance(seed, (list, tuple)) or values.dtype == np.float32 else \
             {'float64': 'double', 'float16': 'half'}.get(values.dtype.name, values.dtype.name)
@@ -171,8 +172,11 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     n = int(np.prod(shape, dtype=np.int64))
     if dtype.kind in 'iu':
         if (minval is None) != (maxval is None):
-            raise ValueError('stateless_uniform: for integer dtype %s give both minval and maxval or neither, '
-                             'got minval=%r, maxval=%r' % (dtype.name, minval, maxval))
+            raise noted(ValueError("For integer `dtype` argument <dtype: '%s'>, argument `minval` and `maxval` must be "
+                                   "both None or not None. Got `minval`=%s and `maxval`=%s."
+                                   % (dtype.name, minval, maxval)),
+                        'stateless_uniform: for integer dtype %s give both minval and maxval or neither, got '
+                        'minval=%r, maxval=%r' % (dtype.name, minval, maxval))
         if minval is None:
             return Tensor(backend.place(philox.full_int_values(key, counter, n, dtype).reshape(shape)))
         lo, hi = int(_number(minval, 'minval')), int(_number(maxval, 'maxval'))
