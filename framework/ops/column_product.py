@@ -27,12 +27,18 @@ outputs) for up to ``_ROWS`` rows, the range checked against TF, and under a tap
 step) for inputs of at most ``_TAPED_VALUES`` values: a toy regression's Dense(1) head (batch 16,
 8 hidden units) then trains with TF's bits, step after step, while larger heads keep BLAS's
 speed; ``set_tf_exact_math(True)`` runs it for every such product.
+
+Where TensorFlow runs without oneDNN, the same products (within the same limits) are summed
+in the order of its Eigen kernel instead (eigen_column_product.py, and one_row_product.py for
+the transposed form).
 """
 import numpy as np
 
 from . import eigen_math
+from .eigen_column_product import eigen_column_matmul
 from .. import onednn_policy
 from ..blas_threads import product
+from .one_row_product import one_row_matmul
 from ..tape import ACTIVE
 
 _ROWS = 1000             # the rows checked against TF 2.21 (M up to 1000)
@@ -48,13 +54,15 @@ def wanted(a, b, xp):
     if xp is not np or type(a) is not np.ndarray or type(b) is not np.ndarray or a.ndim != 2 or b.ndim != 2 \
             or b.shape[1] != 1 or a.dtype != np.float32 or b.dtype != np.float32:
         return False
-    # one row is Eigen's kernel (one_row_product.py); no depth gives zeros; without oneDNN
-    # (onednn_policy.py) TensorFlow sums with Eigen's contraction instead
-    return a.shape[0] >= 2 and a.shape[1] > 0 and onednn_policy.enabled()
+    # one row is Eigen's kernel (one_row_product.py); no depth gives zeros
+    return a.shape[0] >= 2 and a.shape[1] > 0
 
 
 def column_matmul(a, b):
-    """``a @ b`` for float32 arrays ``a`` (M, K) and ``b`` (K, 1), summed as oneDNN sums it."""
+    """``a @ b`` for float32 arrays ``a`` (M, K) and ``b`` (K, 1), summed as oneDNN sums it, or as
+    Eigen does where TensorFlow runs without oneDNN (onednn_policy.py)."""
+    if not onednn_policy.enabled():
+        return eigen_column_matmul(a, b)
     rows, depth = a.shape
     x = b[:, 0]
     main = depth - depth % 16
@@ -107,15 +115,28 @@ def transposed_wanted(at, b):
     """Whether ``at @ b`` (``at`` the transposed view of x, ``b`` one column) is summed here."""
     # (the shapes first, the arrays' types after: a training step's kernel gradients fail at one column
     # or at the depth, and numpy and cupy arrays both answer ndim and shape)
-    return (at.ndim == 2 and b.ndim == 2 and b.shape[1] == 1 and _GEMV_IN_ORDER_DEPTH < at.shape[1] <= _TRANSPOSED_DEPTH
-            and type(at) is np.ndarray and type(b) is np.ndarray
-            and at.shape[0] >= 2 and at.dtype == np.float32 and b.dtype == np.float32
-            and eigen_math.ENABLED[0] is not False and onednn_policy.enabled())
+    if not (at.ndim == 2 and b.ndim == 2 and b.shape[1] == 1):
+        return False
+    in_order = _GEMV_IN_ORDER_DEPTH < at.shape[1] <= _TRANSPOSED_DEPTH       # oneDNN's chain differs from BLAS
+    mode = eigen_math.ENABLED[0]
+    # Eigen's kernel (no oneDNN) is summed here for up to 512 values by default
+    if not (in_order or (mode is True or mode == 'small' and at.size <= _TAPED_VALUES)):
+        return False
+    if not (type(at) is np.ndarray and type(b) is np.ndarray and at.shape[0] >= 2
+            and at.dtype == np.float32 and b.dtype == np.float32 and mode is not False):
+        return False
+    if onednn_policy.enabled():
+        return in_order
+    return mode is True or at.size <= _TAPED_VALUES
 
 
 def transposed_column_matmul(at, b):
     """``at @ b`` for float32 ``at`` (K, M) and ``b`` (M, 1): each output one in-order fused
-    multiply-add chain over M, as oneDNN sums TF's MatMul(transpose_a) of one column."""
+    multiply-add chain over M, as oneDNN sums TF's MatMul(transpose_a) of one column. Without
+    oneDNN, TF's Eigen kernel sums it as a one-row product ``b.T @ at.T`` (one_row_product.py: the
+    same matrix-vector kernel on the same memory; checked on 240 shapes, M 5..999, K 1..9000)."""
+    if not onednn_policy.enabled():
+        return one_row_matmul(np, np.ascontiguousarray(b.T), at.T).T
     padded = np.zeros((b.shape[0], _IN_ORDER_PANEL), np.float32)
     padded[:, :1] = b
     return product(at, padded)[:, :1].copy()
