@@ -32,6 +32,12 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', ', adjoint=%s, lower=%s'
                    % (str(bool(adjoint)).lower(), str(bool(lower)).lower()))
     b = as_float_tensor(rhs, 'triangular_solve')
+    if b.ndim >= 2 and b.shape[-2] != a.shape[-2]:      # the kernel's words (its flags printed as 1 / 0)
+        raise kernel_error('MatrixTriangularSolve', 'In[0] mismatch In[1] shape: %d vs. %d: [%s] [%s] %d %d'
+                           % (a.shape[-2], b.shape[-2], ','.join(map(str, a.shape)), ','.join(map(str, b.shape)),
+                              bool(lower), bool(adjoint)), named=True,
+                           note='triangular_solve: matrix of shape %s and rhs of shape %s disagree in M (%d vs. %d)'
+                                % (tuple(a.shape), tuple(b.shape), a.shape[-2], b.shape[-2]))
     rhs_rows(a, b, 'triangular_solve')
     triangle = band_part(a, -1, 0) if lower else band_part(a, 0, -1)
     return _solve_or_nan(triangle, b, adjoint)

@@ -7,13 +7,14 @@ word for diagonals on or above the main one, its second for those below ('RIGHT'
 left). Everything is composed from the single-diagonal ops, so gradients follow.
 """
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .selection import where
 from .shapes import pad, stack
 # diag_part and _onto_diagonal come from matrix_parts, which imports this module: imported in the functions.
 
 _ALIGNS = ('RIGHT_LEFT', 'LEFT_RIGHT', 'LEFT_LEFT', 'RIGHT_RIGHT')
+_KERNELS = {'diag_part': 'MatrixDiagPartV3', 'diag': 'MatrixDiagV3', 'set_diag': 'MatrixSetDiagV3'}
 
 
 def band_offsets(k, op):
@@ -24,9 +25,9 @@ def band_offsets(k, op):
         lower = upper = None
     if len(k) not in (1, 2) or lower is None:
         raise InvalidArgumentError('%s: k must be an int or a pair of ints (lower, upper), got %r' % (op, k))
-    if lower > upper:
-        raise InvalidArgumentError('%s: lower_diag_index must not be larger than upper_diag_index: %d > %d'
-                                   % (op, lower, upper))
+    if lower > upper:       # the V3 kernel's words; its wrapper adds no name
+        raise kernel_error(_KERNELS[op], 'lower_diag_index must not be larger than upper_diag_index: %d > %d'
+                           % (lower, upper), note='%s: k=%r has lower > upper' % (op, k))
     return lower, upper
 
 

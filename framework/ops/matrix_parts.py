@@ -118,8 +118,13 @@ def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
     rows, _ = _diagonal_index(shape[-2], shape[-1], k)
     want = shape[:-2] + (len(rows),)
     if tuple(d.shape) != want:
-        raise InvalidArgumentError('set_diag: diagonal must have shape %s (input.shape[:-2] + the length of '
-                                   'diagonal %d) for input of shape %s, got %s' % (want, k, shape, tuple(d.shape)))
+        raise kernel_error('MatrixSetDiagV3', "Either first dimensions of diagonal don't match input.shape[:-2], or "
+                           'diagonal.shape[:-1] is not equal to the longests diagonal in range '
+                           '[lower_diag_index:upper_diag_index].\nInput shape: [%s]\nDiagonal shape: [%s]\nExpected '
+                           'diagonal shape: [%s]' % (','.join(map(str, shape)), ','.join(map(str, d.shape)),
+                                                     ','.join(map(str, want))), named='set_diag',
+                           note='set_diag: diagonal must have shape %s (input.shape[:-2] + the length of diagonal %d) '
+                                'for input of shape %s, got %s' % (want, k, shape, tuple(d.shape)))
     xp = backend.array_module(x._data)
     on_diagonal = _onto_diagonal(Tensor(xp.ones(want, bool)), shape, k)
     return where(on_diagonal, _onto_diagonal(d, shape, k), x)
@@ -164,9 +169,9 @@ def _last_two_swapped(ndim):
 def matrix_transpose(a, name='matrix_transpose', conjugate=False):
     """Each matrix transposed (the last two axes swapped); conjugated too with ``conjugate``."""
     t = as_tensor(a, 'matrix_transpose')
-    if t.ndim < 2:
-        raise ValueError('matrix_transpose: argument `a` should be a (batch) matrix with rank >= 2, '
-                         'got shape %s' % (tuple(t.shape),))
+    if t.ndim < 2:      # TF prints the converted value's numpy form
+        raise ValueError('Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = %s with shape: %s'
+                         % (backend.to_host(t._data), tuple(t.shape)))
     if conjugate and t._data.dtype.kind == 'c':
         t = conj(t)
     return transpose(t, _last_two_swapped(t.ndim))

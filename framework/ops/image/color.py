@@ -19,7 +19,7 @@ from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
 from .conversions import convert_image_dtype
 from .hue_kernel import adjust_hue_exact
-from .layout import constant_like
+from .layout import AT_LEAST_3D, constant_like
 from .saturation_kernel import adjust_saturation_exact
 from ..unregistered_gradient import without_gradient
 from ..operands import named_errors
@@ -49,7 +49,13 @@ def _to_float(images, op, low_rank=1, kernel=None):
     if x._data.dtype.kind not in 'fiu':
         raise TypeError('%s: images must be integer or floating, got dtype %s' % (op, x.dtype.name))
     if x.ndim < low_rank:
-        raise ValueError('%s: images must have rank >= %d, got shape %s' % (op, low_rank, tuple(x.shape)))
+        note = '%s: images must have rank >= %d, got shape %s' % (op, low_rank, tuple(x.shape))
+        if kernel == 'AdjustContrastv2':        # the kernel checks it
+            raise kernel_error(kernel, 'input must be at least 3-D, got shape[%s]' % ','.join(map(str, x.shape)),
+                               named=True, note=note)
+        if op == 'image.per_image_standardization':     # TF's Python check
+            raise noted(ValueError(AT_LEAST_3D[0] % {'shape': tuple(x.shape)}), note)
+        raise ValueError(note)
     return (x if x._data.dtype.kind == 'f' else convert_image_dtype(x, 'float32')), x.dtype
 
 

@@ -41,6 +41,11 @@ def transpose(image, name=None):
 def rot90(image, k=1, name=None):
     """Images rotated counter-clockwise by ``k`` quarter turns (k may be negative)."""
     x, undo = batched(image, 'image.rot90', tf_rank=AT_LEAST_3D, nonzero=True)
+    if k is None or isinstance(k, (float, str, bytes)):     # TF converts k to an int32 tensor
+        raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                               "Tensor.") if k is None else TypeError('Cannot convert %r to EagerTensor of dtype int32'
+                                                                      % (k,)),
+                    'image.rot90: k must be an integer, got %r' % (k,))
     turns = integer_arg(k, 'image.rot90', 'k', low=-2 ** 62) % 4
     if turns == 1:
         x = _transpose(reverse(x, [2]), [0, 2, 1, 3])

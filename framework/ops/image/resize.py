@@ -130,9 +130,11 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     if np.ndim(given) != 1 or np.size(given) != 2:
         raise noted(ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width"),
                     '%s: size must be two integers (height, width), got %r' % (op, size))
+    sizes = np.asarray(given)
+    if sizes.dtype.kind in 'iu' and (sizes <= 0).any():        # the resize kernel's words
+        raise kernel_error(_resize_kernel(method, antialias), 'output dimensions must be positive', named=True,
+                           note='%s: size must be positive, got %r' % (op, tuple(sizes.tolist())))
     height, width = size_pair(size, op)
-    if height == 0 or width == 0:
-        raise ValueError('%s: size must be positive, got (%d, %d)' % (op, height, width))
     if preserve_aspect_ratio:
         height, width = _aspect_size(x.shape[1], x.shape[2], height, width)
     if method == 'nearest':
@@ -140,6 +142,15 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     if method == 'bilinear' and not antialias:       # one op, TF's ResizeBilinearGrad as its gradient
         return undo(resize_bilinear(x, height, width, _bilinear))
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))
+
+
+def _resize_kernel(method, antialias):
+    # the kernel tf.image.resize runs for ``method``: the scale-and-translate one for the wide kernels and antialias
+    if method in ('nearest', 'area'):
+        return {'nearest': 'ResizeNearestNeighbor', 'area': 'ResizeArea'}[method]
+    if method in ('bilinear', 'bicubic') and not antialias:
+        return {'bilinear': 'ResizeBilinear', 'bicubic': 'ResizeBicubic'}[method]
+    return 'ScaleAndTranslate'
 
 
 @named_errors('image.resize_with_pad')
