@@ -9,7 +9,7 @@ import numpy as np
 from .. import nest
 from ..deprecation import deprecated_argument
 from ..errors import kernel_error, noted
-from ..tensor import constant
+from ..tensor import constant, convert_to_tensor
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
 from .arguments import function_argument, integer
 from .dataset_iterator import DatasetIterator
@@ -177,6 +177,8 @@ class Dataset(ElementStages, RegroupingStages):
     def counter(start=0, step=1, dtype='int64', name=None):
         """Endless ``start, start + step, ...`` scalars of ``dtype``."""
         spec = TensorSpec((), dtype)
+        for value in (start, step):         # TF converts both to ``dtype`` tensors first
+            convert_to_tensor(value, dtype=spec.dtype)
 
         def counting():
             value = np.asarray(start, dtype=spec.dtype)

@@ -14,6 +14,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
 from ..errors import InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
+from ..ops.bool_attributes import bool_attribute
 from .arguments import function_argument, integer, positive_int
 from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .iteration_seeds import IterationSeeds
@@ -42,9 +43,11 @@ class ElementStages:
         function_argument(map_func, 'map_func', 'Dataset.map')
         if num_parallel_calls is not None:
             calls = integer(num_parallel_calls, 'num_parallel_calls', 'Dataset.map')     # tf.data.AUTOTUNE is -1
-            if calls == 0 or calls < -1:
-                raise InvalidArgumentError('Dataset.map: num_parallel_calls must be greater than zero (or '
-                                           'tf.data.AUTOTUNE), got %d' % calls)
+            if calls == 0 or calls < -1:        # the dataset kernel's words (no captured tensors: Targuments_0)
+                raise kernel_error('ParallelMapDatasetV2', 'num_parallel_calls must be greater than zero.', named=True,
+                                   node='ParallelMapDatasetV2_Targuments_0',
+                                   note='Dataset.map: num_parallel_calls must be greater than zero (or '
+                                        'tf.data.AUTOTUNE), got %d' % calls)
         stage_function = traced_stage_function(map_func, self)
         map_func = _returning_tuples(stage_function)
         first = []          # the first (element, result): the spec is read from it once it is there
@@ -291,6 +294,7 @@ class ElementStages:
     def ignore_errors(self, log_warning=False, name=None):
         """Drop the elements whose map or filter function (the stage just above) raised; with
         ``log_warning`` each dropped error is logged to the 'tensorflow' logger."""
+        bool_attribute(log_warning, 'log_warning')      # the dataset op's bool attribute: 3 or 'x' is refused
         return self._then(skipping_errors(self, log_warning), card.UNKNOWN_CARDINALITY)
 
     def cache(self, filename='', name=None):

@@ -17,7 +17,8 @@ def windowed(source, size, shift, stride, drop_remainder, make_dataset):
     Each window is the element structure with a Dataset in place of every component.
     """
     size = positive_int(size, 'size', 'Dataset.window', ('WindowDataset', 'Window size must be greater than zero.'))
-    shift, stride = (positive_int(value, name, 'Dataset.window')
+    shift, stride = (positive_int(value, name, 'Dataset.window',
+                                  ('WindowDataset', 'Window %s must be greater than zero.' % name))
                      for name, value in (('shift', shift), ('stride', stride)))
     span = (size - 1) * stride + 1
 
