@@ -57,7 +57,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
 
     lines = ['Model: "%s"' % model.name]
     lines.append(_rule('┏', '━', '┳', '┓', widths))
-    lines.extend(_cells(header, widths, align, '┃'))
+    lines.extend(_cells(header, widths, align, '┃', header=True))
     lines.append(_rule('┡', '━', '╇', '┩', widths))
     for i, row in enumerate(rows):
         if i:
@@ -100,9 +100,9 @@ def _console_width():
 def _content_widths(line_length, positions, columns):
     """The text width of each of the ``columns`` columns, as rich lays out Keras's table.
 
-    Each column asks for its share of the line plus 2 of padding (extra positions are measured,
-    then left unused, as Keras does; too few are Keras's IndexError). The borders take
-    columns + 1 more. Where the asks exceed the line, rich takes the excess back evenly, column
+    Each column asks for its share of the line plus 2 of padding, at most the room the borders
+    (columns + 1) leave (extra positions are measured, then left unused, as Keras does; too few
+    are Keras's IndexError). Where the asks exceed the line, rich takes the excess back evenly, column
     by column, rounding as Python's round() does; where they fall short (extra positions), it
     spreads the rest over the columns in proportion to their asks (rich's ratio_distribute).
     """
@@ -115,8 +115,9 @@ def _content_widths(line_length, positions, columns):
         current += width
     if len(requested) < columns:
         raise IndexError('list index out of range')
-    requested = requested[:columns]
     room = line_length - (columns + 1)
+    # rich measures a fixed-width column no wider than the table's room (absolute positions ask more)
+    requested = [min(width, room) for width in requested[:columns]]
     excess = sum(requested) - room
     if excess < 0:
         return [w + pad - 2 for w, pad in zip(requested, _ratio_distribute(-excess, requested))]
@@ -145,9 +146,11 @@ def _rule(left, fill, join, right, widths):
     return left + join.join(fill * (w + 2) for w in widths) + right
 
 
-def _cells(values, widths, align, bar):
+def _cells(values, widths, align, bar, header=False):
     wrapped = [_wrap(v, w) for v, w in zip(values, widths)]
     height = max(len(w) for w in wrapped)
+    if header:      # rich sets a header's short cells at the bottom of the row, a body's at the top
+        wrapped = [[''] * (height - len(lines)) + lines for lines in wrapped]
     out = []
     for i in range(height):
         parts = []
