@@ -182,14 +182,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 
 def _iteration_limit(value):
-    if isinstance(value, Tensor):
-        if value._data.dtype.kind not in 'iu' or value.ndim != 0:
-            raise TypeError('while_loop: maximum_iterations must be a scalar integer, got dtype %s shape %s'
-                            % (value.dtype.name, tuple(value.shape)))
-        value = backend.to_host(value._data)
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
-        raise TypeError('while_loop: maximum_iterations must be a scalar integer, got %r' % (value,))
-    return int(value)
+    """TF's eager reading of maximum_iterations: any scalar, converted to a tensor and read with int()
+    (tf.constant(4), an int64 or a Variable; 2.7 and tf.constant(2.7) run 2 iterations, True 1)."""
+    t = convert_to_tensor(value)
+    if t.ndim != 0:
+        raise ValueError("'maximum_iterations' must be a scalar. Received shape: %s" % (tuple(t.shape),))
+    return int(backend.to_host(t._data))
 
 
 def _as_loop_values(values):
