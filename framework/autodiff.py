@@ -5,7 +5,9 @@ a vector-jacobian product, which is linear in its upstream u:
 ``d/du <J^T u, tangent> = J @ tangent``. The accumulator records like a tape
 while active; ``jvp`` sweeps that record backwards with u = ones (TensorFlow's
 own forwardprop seeds its transposes with ones too) under a second tape
-watching u, then differentiates the dot product with respect to u.
+watching u, then differentiates the dot product with respect to u. Complex numbers
+are pairs of reals there: the dot product is the real one, sum(real(conj(vjp) * tangent)),
+so jvp gives TensorFlow's real-linear directional derivative (of abs, real, ... too).
 """
 import warnings
 
@@ -38,6 +40,7 @@ class ForwardAccumulator:
         self._primals, self._tangents = [], []
         nest.map_structure(self._watch, primals, tangents)     # TensorFlow's structure errors
         self._tape = GradientTape(persistent=True, watch_accessed_variables=False)
+        self._enclosing = None      # until entered: nothing recorded, so every jvp but a primal's is None
 
     def _watch(self, primal, tangent):
         if not isinstance(primal, Tensor):
@@ -59,8 +62,9 @@ class ForwardAccumulator:
         self._enclosing = list(_ACTIVE)
         _ACTIVE.append(self)
         self._tape.__enter__()
-        # an integer primal has no tangent to carry (TensorFlow warned at construction)
-        self._tape.watch([p for p in self._primals if p.dtype.is_floating])
+        # an integer primal has no tangent to carry (TensorFlow warned at construction; it warns
+        # for a complex one too, and carries its tangent)
+        self._tape.watch([p for p in self._primals if _carries_tangent(p)])
         return self
 
     def __exit__(self, *exc):
@@ -73,7 +77,7 @@ class ForwardAccumulator:
         None for one that does not depend on the accumulator's primals (zeros with
         unconnected_gradients='zero')."""
         mode = unconnected_mode(unconnected_gradients)
-        resumed = [a._tape for a in getattr(self, '_enclosing', ()) if not a._tape._recording]
+        resumed = [a._tape for a in self._enclosing or () if not a._tape._recording]
         for tape in resumed:
             tape.__enter__()
         try:
@@ -87,7 +91,7 @@ class ForwardAccumulator:
         for p, t in zip(self._primals, self._tangents):
             if target is p:
                 return t
-        if not target.dtype.is_floating:      # an integer result carries no tangent
+        if self._enclosing is None or not _carries_tangent(target):      # an integer result carries none
             return zeros_like(target) if mode == 'zero' else None
         u = ones_like(target)
         # A None on the way is an answer here (the target does not depend on the
@@ -98,9 +102,22 @@ class ForwardAccumulator:
                 dual.watch(u)
                 grads = self._tape.gradient(target, self._primals, output_gradients=u)
                 # a primal gathered by rows has an IndexedSlices gradient: its jvp is dense, as TF's
-                terms = [reduce_sum(convert_to_tensor(g) * t) for g, t in zip(grads, self._tangents) if g is not None]
+                terms = [reduce_sum(_real_product(convert_to_tensor(g), t))
+                         for g, t in zip(grads, self._tangents) if g is not None]
                 dot = add_n(terms) if terms else None
             out = dual.gradient(dot, u) if terms else None
         if out is None and mode == 'zero':
             return zeros_like(target)
         return out
+
+
+def _carries_tangent(t):
+    return t.dtype.is_floating or t.dtype.is_complex
+
+
+def _real_product(g, t):
+    """g * t elementwise, complex numbers taken as pairs of reals: real(conj(g) * t)."""
+    if not t.dtype.is_complex:
+        return g * t
+    from .ops import conj, real
+    return real(conj(g) * t)
