@@ -62,7 +62,8 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         overwrite: replace an existing file (False raises FileExistsError).
         zipped: False writes the archive's members as files of the directory ``filepath`` (which
             must not end in '.keras'), as Keras 3 does; None or True writes the zip archive.
-        include_optimizer (keyword): also save the compile arguments and the optimizer's state.
+        include_optimizer (keyword): also save the compile arguments and the optimizer's state in
+            a .h5 file; Keras 3 ignores it for a .keras archive, which always holds them.
         save_format (keyword): Keras 3 takes it with a '.keras' / '.h5' path (with a warning) and
             refuses it otherwise, as TF 2 tutorials' ``save_format='tf'`` finds.
     Raises:
@@ -77,7 +78,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
     path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
     if zipped is not None and not zipped:
-        _save_unzipped(model, str(path), overwrite, include_optimizer)
+        _save_unzipped(model, str(path), overwrite)
         return
     if not isinstance(path, str) or not path.endswith(('.keras', '.h5', '.hdf5')):
         # Keras 3.15's words (the SavedModel tutorial's model.save('saved_model/my_model') prints them)
@@ -89,7 +90,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         absl_warnings.warning(LEGACY_SAVE_WARNING)
     check_overwrite(path, overwrite)
     config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
-    compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
+    # Keras 3.15 reads include_optimizer for .h5 only (saving_api passes it to the legacy writer alone)
+    keep_optimizer = include_optimizer or path.endswith('.keras')
+    compiled = keep_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
     compile_cfg = compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
         if not model.built:
@@ -121,7 +124,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         compile_config.forget_optimizer_argument(model)
 
 
-def _save_unzipped(model, path, overwrite, include_optimizer):
+def _save_unzipped(model, path, overwrite):
     """Keras 3's ``zipped=False``: the archive's members as files of the directory ``path``."""
     if path.endswith('.keras'):
         raise ValueError('When using `zipped=False`, the `filepath` argument should not end in `.keras`. '
@@ -131,7 +134,7 @@ def _save_unzipped(model, path, overwrite, include_optimizer):
     if not model.built:
         warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
                       'yet. Consider building the model first by calling it on some data.', stacklevel=4)
-    compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
+    compiled = getattr(model, 'compiled', False) and model.optimizer is not None    # (include_optimizer: .h5 only)
     if 'compile_config' in config:
         config['compile_config'] = (compile_config.serialize(model) if compiled else None) or {}
     keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
