@@ -22,14 +22,17 @@ class Graph:
         layers: the layers in Keras's order (InputLayers included).
         nodes: the set of the model's own nodes (calls).
         nodes_by_depth: {depth: [nodes]}, depth 0 at the outputs.
+        layers_by_depth: {depth: [layers]} in Keras's ``operations_by_depth`` order (a saved
+            model's loader walks it: ``saving.depth_list_warnings``).
         steps: the non-input nodes in the order they run.
     """
-    __slots__ = ('layers', 'nodes', 'nodes_by_depth', 'steps')
+    __slots__ = ('layers', 'nodes', 'nodes_by_depth', 'layers_by_depth', 'steps')
 
-    def __init__(self, layers, nodes, nodes_by_depth, steps):
+    def __init__(self, layers, nodes, nodes_by_depth, layers_by_depth, steps):
         self.layers = layers
         self.nodes = nodes
         self.nodes_by_depth = nodes_by_depth
+        self.layers_by_depth = layers_by_depth
         self.steps = steps
 
 
@@ -59,14 +62,16 @@ def map_graph(model_name, inputs, outputs, output_paths=None):
             first_seen[layer] = -1
             node_depth[producer(tensor)] = 0
 
-    nodes_by_depth = {}
+    nodes_by_depth, layers_by_depth = {}, {}
     for node, depth in node_depth.items():
         nodes_by_depth.setdefault(depth, []).append(node)
+    for layer, depth in layer_depth.items():
+        layers_by_depth.setdefault(depth, []).append(layer)
     layers = sorted(layer_depth, key=lambda layer: (-layer_depth[layer], first_seen[layer]))
     steps = [node for depth in sorted(nodes_by_depth, reverse=True) for node in nodes_by_depth[depth]
              if not node.is_input]
     _check_names(model_name, layers)
-    return Graph(layers, set(node_depth), nodes_by_depth, steps)
+    return Graph(layers, set(node_depth), nodes_by_depth, layers_by_depth, steps)
 
 
 def _check_inputs(model_name, inputs):

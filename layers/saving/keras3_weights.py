@@ -11,6 +11,7 @@ import numpy as np
 
 from layers.own_variables import overrides_own_variables
 
+from .depth_list_warnings import warn_skipped_depth_lists
 from .h5_io import read_array
 from .keras_tree import saveables
 from .weight_plan import host_value
@@ -81,6 +82,7 @@ def plan(root, model, weight_plan):
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     # (entries of layers the model lacks are left unread, as Keras 3 leaves them: a smaller model loads
     # the layers it shares with the file's)
+    warn_skipped_depth_lists(model, [owner for owner, _ in weight_plan.keras_failures])
 
 
 def _keras_error(owner, variables, arrays):
@@ -121,4 +123,7 @@ def _plan_optimizer(root, vars_path, node, model, weight_plan):
                       stacklevel=4)
         return
     arrays, names = read_vars(group, weight_plan)
+    error = _keras_error(optimizer, variables, arrays)      # (the counts agree: the first assign of another shape)
+    if error is not None:
+        weight_plan.keras_failure(optimizer, error)         # Keras 3 lists the optimizer among the failed objects
     weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])

@@ -1,0 +1,94 @@
+"""Keras 3.15's "Skipping nested container" warnings when layers of a functional model fail to load.
+
+Keras's loader (``saving_lib._load_state``) walks the model as it saved it, and also walks what it
+never saved: a functional model's private ``_operations_by_depth``, one list of layers per depth
+(every layer in it was saved under 'layers'). A layer that failed to load is not marked visited, so
+Keras retries its depth list at a path the file lacks ('_operations_by_depth/container_1'), where it
+fails again, and Keras warns "Skipping nested container at '<path>' ..." before it raises (or warns,
+with skip_mismatch) its "A total of N objects could not be loaded". The retry's failures are not
+counted in that error. Keras walks a Sequential's or functional model's layers twice (first, then
+as its ``layers`` property); a nested model whose layers failed is visited only on the second pass,
+so its own depth lists warn twice (Python's default warning filter shows such a repeat once).
+
+``warn_skipped_depth_lists`` replays that walk over tapeflow's saveable tree (``keras_tree``).
+"""
+import warnings
+
+from ..naming import to_snake_case
+from .keras_tree import Saveable, _children, _is_saveable, _join, _unique, is_layer_graph
+
+_TEXT = ("Skipping nested container at '%s': no matching group found in the saved file. This usually means "
+         "the file was saved with a Keras version that did not serialize sublayers nested inside containers. "
+         "Affected layers will retain their freshly-initialized weights.")
+
+
+def warn_skipped_depth_lists(model, failed_objects):
+    """Warn as Keras 3.15 does for the depth lists holding objects that failed to load.
+
+    ``failed_objects``: the layers whose own weights did not load (Keras's "could not be loaded").
+    """
+    if not failed_objects:
+        return
+    replay = _Replay({id(obj) for obj in failed_objects})
+    replay.load(model, '', retry=False, failed=set())
+    for path in replay.skipped:
+        warnings.warn(_TEXT % path, stacklevel=4)
+
+
+class _Replay:
+    """Keras's load walk, reduced to which objects fail and which are visited."""
+
+    def __init__(self, failing):
+        self.failing = failing      # ids of the objects whose own load fails at their saved path
+        self.visited = set()
+        self.skipped = []           # the depth lists' paths, in the order Keras warns them
+
+    def load(self, obj, path, retry, failed):
+        if id(obj) in self.visited:
+            return
+        # at a path the file lacks (a retry), any object with variables fails Keras's count check
+        failure = bool(Saveable(path, obj).variables) if retry else id(obj) in self.failing
+        if failure:
+            failed.add(id(obj))
+        before = len(failed)
+        for attribute, child in _walked(obj):
+            child_path = _join(path, attribute)
+            if _is_saveable(child):
+                self.load(child, child_path, retry, failed)
+            elif isinstance(child, (list, tuple, dict)):
+                self.container(child, child_path, retry, failed)
+        if _is_functional(obj):
+            self.depth_lists(obj, path)
+        if not failure:
+            if len(failed) == before:
+                self.visited.add(id(obj))
+            failed.discard(id(obj))
+
+    def container(self, items, path, retry, failed):
+        used = {}
+        for item in (items.values() if isinstance(items, dict) else items):
+            if _is_saveable(item):
+                name = to_snake_case(getattr(type(item), '_keras_class_name', type(item).__name__))
+                self.load(item, _join(path, _unique(name, used)), retry, failed)
+
+    def depth_lists(self, model, path):
+        used = {}
+        for layers in model._graph.layers_by_depth.values():
+            list_path = _join(_join(path, '_operations_by_depth'), _unique('container', used))
+            retried = set()         # Keras's tracked failures: a fresh set, not the error's
+            self.container(layers, list_path, retry=True, failed=retried)
+            if retried:
+                self.skipped.append(list_path)
+
+
+def _is_functional(obj):
+    from ..functional.functional_model import Functional      # (imported late: it imports the saving package)
+    return isinstance(obj, Functional)
+
+
+def _walked(obj):
+    """``keras_tree``'s children, with a model's layers walked a second time as its ``layers`` property."""
+    children = _children(obj, include_optimizer=False)
+    if is_layer_graph(obj):
+        children = children[:1] + children
+    return children
