@@ -252,8 +252,10 @@ def moments(x, axes, keepdims=False, synchronized=False):
 
 def normalize(x, axis=-1, order=2, epsilon=None):
     """``x`` divided by its ``order``-norm along ``axis`` (the norm floored at ``epsilon``)."""
-    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
-        raise ValueError('keras.ops.normalize: order must be an int >= 1, got %r' % (order,))
+    if not isinstance(order, int) or order < 1:       # Keras's check: True passes, as order 1
+        raise _errors.noted(ValueError('Argument `order` must be an int >= 1. Received: order=%s' % (order,)),
+                            'keras.ops.normalize: order is the p of the p-norm, an int >= 1')
+    order = int(order)
     raw = tensor(x, 'normalize')
     if raw.dtype.is_integer or raw.dtype.is_bool:       # Keras 3 on TF reaches Rsqrt with them (a bool as int32)
         error = float_kernels.refusal('rsqrt', 'int32' if raw.dtype.is_bool else raw.dtype.name)
