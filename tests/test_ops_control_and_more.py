@@ -168,7 +168,7 @@ _SQ = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)
 SWEEP_CALLS = {
     'cond': ((np.array(True), lambda: 1.0, lambda: 2.0), {}),
     'case': (([(np.array(True), lambda: 1.0)],), {}),
-    'switch_case': ((np.array(1, np.int32), [lambda: 1.0, lambda: 2.0]), {}),
+    'switch_case': ((tf.constant(1), [lambda: 1.0, lambda: 2.0]), {}),     # (TF refuses a numpy index)
     'while_loop': ((lambda v: tf.size(v) < 0, lambda v: (v,), [_V]), {}),
     'map_fn': ((lambda x: x, _M), {}),
     'vectorized_map': ((lambda x: x, _M), {}),

@@ -8,7 +8,7 @@ through a branch or a loop therefore need no rule of their own.
 import numpy as np
 
 from .. import backend, nest
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 
@@ -94,7 +94,7 @@ def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
     (or, without one, the last branch), as TensorFlow does.
 
     Args:
-        branch_index: a scalar integer tensor (or Python int).
+        branch_index: a scalar integer tensor (TensorFlow refuses a Python or numpy int).
         branch_fns: a list of callables, a dict {int: callable}, or (int, callable) pairs,
             with keys 0..n-1.
     """
@@ -123,16 +123,23 @@ def _branches(branch_fns):
 
 
 def _branch_index(value):
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        return int(value)
-    if isinstance(value, np.ndarray):
-        value = convert_to_tensor(value)
-    if not isinstance(value, Tensor):
-        raise TypeError('switch_case: branch_index must be a scalar integer tensor, got %r (of type %s)'
-                        % (value, type(value).__name__))
-    if value._data.dtype.kind not in 'iu' or value.ndim != 0:
-        raise TypeError('switch_case: branch_index must be a scalar integer tensor, got dtype %s and shape %s'
-                        % (value.dtype.name, tuple(value.shape)))
+    """TF 2.21's checks: an integer scalar Tensor (not a Python or numpy int, nor a Variable)."""
+    from ..variable import Variable
+    if not isinstance(value, Tensor) or isinstance(value, Variable):
+        kind = (type(value).__module__ + '.' if type(value).__module__ != 'builtins' else '') + type(value).__name__
+        if isinstance(value, Variable):     # TF's class path of a tf.Variable
+            kind = 'tensorflow.python.ops.resource_variable_ops.ResourceVariable'
+        error = TypeError("'branch_index' must be a Tensor, got <class '%s'>" % kind)
+        error.add_note('switch_case: pass the index as a tensor, e.g. tf.constant(%r)' % (value,))
+        raise error
+    if value._data.dtype.kind not in 'iu':
+        error = TypeError("'branch_index' must be an integer Tensor, got %s" % (value.dtype,))
+        error.add_note('switch_case: branch_index must be a scalar integer tensor, got dtype %s' % value.dtype.name)
+        raise error
+    if value.ndim != 0:
+        raise kernel_error('Select', "'then' must be at least a vector, but saw shape: []", named=True,
+                           note='switch_case: branch_index must be a scalar integer tensor, got shape %s'
+                           % (tuple(value.shape),))
     return int(backend.to_host(value._data))
 
 
