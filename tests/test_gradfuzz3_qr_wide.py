@@ -30,3 +30,16 @@ def test_wide_qr_second_order():
     np.testing.assert_allclose(g.numpy(), [[-1.43108, -4.02492, 5.36656], [5.09823, 3.57771, -4.02492]], atol=2e-5)
     np.testing.assert_allclose(t2.gradient(s, x).numpy(), [[513.2392, -214.38753, 241.18597],
                                                            [-1723.2368, -241.18597, 321.58142]], rtol=2e-5)
+
+
+def test_band_part_keeps_its_zero_on_the_tensors_device(backend):
+    # band_part's zero was a host numpy scalar, so on cupy where() refused the mix of devices and the
+    # QR gradient (which band_parts) failed there (seen on an H200: 'operands are on different devices')
+    x = tf.Variable([[1.0, -2.0, 3.0], [0.5, 2.0, -1.0]])
+    with tf.GradientTape() as t:
+        y = tf.linalg.band_part(x, 0, 1)
+        w = tf.reduce_sum(tf.abs(tf.keras.ops.qr(x)[1]) * tf.reshape(tf.range(1.0, 7.0), [2, 3]))
+    assert backend.holds(y)
+    np.testing.assert_array_equal(y.numpy(), [[1.0, -2.0, 0.0], [0.0, 2.0, -1.0]])
+    np.testing.assert_allclose(t.gradient(w, x).numpy(), [[-1.43108, -4.02492, 5.36656],
+                                                          [5.09823, 3.57771, -4.02492]], atol=2e-5)

@@ -157,8 +157,9 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
                                     'count keeps them all' % (what, count, size, axis, tuple(x.shape)))
     offset = np.arange(cols)[None, :] - np.arange(rows)[:, None]      # column - row
     keep = ((lower < 0) | (-offset <= lower)) & ((upper < 0) | (offset <= upper))
-    keep = Tensor(backend.array_module(x._data).asarray(keep))
-    return where(keep, x, Tensor(x._data.dtype.type(0)))
+    xp = backend.array_module(x._data)
+    keep = Tensor(xp.asarray(keep))
+    return where(keep, x, Tensor(xp.zeros((), x._data.dtype)))      # the zero on x's device (cupy too)
 
 
 def _last_two_swapped(ndim):
