@@ -125,7 +125,11 @@ def record(name, inputs, output, vjps):
                     held = []
                     for x in inputs:
                         if type(x) is Variable:
-                            snap = x._snapshot_tensor()
+                            if len(ACTIVE) == 1:
+                                snap = x._snapshot_tensor()
+                            else:       # nested tapes: each read is a snapshot of its own (see _read_ranks)
+                                snap = x._fresh_snapshot()
+                                tape._per_read = True
                             if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
@@ -138,6 +142,7 @@ def record(name, inputs, output, vjps):
                 else:
                     node = (output, inputs, vjps, name)
             elif reads:
+                tape._per_read = True       # (a second tape: the reads are nested)
                 # List the snapshots of the watched variables read, once per tape (see _fold_reads).
                 for x, snap in zip(inputs, node[1]):
                     if snap is not x and id(x) in tracked and id(snap) not in tracked:
@@ -207,6 +212,58 @@ def _fold_reads(tape, grads):
                 grads[vid] = prev + g
 
 
+def _fold_nested_reads(tape, grads, ranks, recorded):
+    """``_fold_reads`` for reads made under nested tapes: in the order of ``ranks`` (see _read_ranks),
+    and, where an outer tape ``recorded`` the sweep, each variable's sum as one add_n (see _Pending)."""
+    reads = sorted(tape._reads, key=lambda snap: ranks.get(id(snap), _UNREAD))
+    if not recorded or (reads and loop_reads.NOTED and loop_reads.loops_of(tape) is not None):
+        tape._reads, saved = reads, tape._reads
+        try:
+            return _fold_reads(tape, grads)
+        finally:
+            tape._reads = saved
+    for snap in reads:
+        g = grads.pop(id(snap), None)
+        if g is not None:
+            vid = id(snap._variable)
+            prev = grads.get(vid)
+            if prev is None:
+                grads[vid] = g
+            elif type(g) is RowGradients:
+                grads[vid] = g + (prev.total() if type(prev) is _Pending else prev)
+            elif type(prev) is _Pending:
+                prev.append(g)
+            elif type(prev) is Tensor:
+                grads[vid] = _Pending((prev, g))
+            else:
+                grads[vid] = prev + g
+    for key, g in grads.items():
+        if type(g) is _Pending:
+            grads[key] = g.total()
+
+
+_UNREAD = (float('inf'), 0)
+
+
+def _read_ranks(tape, order):
+    """Where each variable read made under nested tapes has its gradient added, as TensorFlow adds it.
+
+    There every read is its own ReadVariableOp, and the sweep of an outer tape also meets the reads
+    that the inner sweep's rules took as inputs (``x`` in Pow's ``g * y * pow(x, y - 1)``): each read's
+    gradients add up first, then the reads' sums add at the variable in the order the reads are
+    visited, which is when their last reader has been (readers' inputs in order). One shared snapshot
+    added them all in arrival order: a * exp(-a ** 2)'s second derivative differed in the last bit
+    for a third of the points. ``order``: the sweep's node indices (None: the record reversed)."""
+    nodes = tape._nodes
+    reads = {id(snap) for snap in tape._reads}
+    ranks = {}
+    for position, i in enumerate(range(len(nodes) - 1, -1, -1) if order is None else order):
+        for k, x in enumerate(nodes[i][1]):
+            if id(x) in reads:
+                ranks[id(x)] = (position, k)
+    return ranks
+
+
 def _added(prev, g):
     # gathered rows go first: a Tensor's ``+`` does not know them
     return g + prev if type(g) is RowGradients else prev + g
@@ -259,7 +316,7 @@ class GradientTape:
     # Slots: ``record`` reads these attributes once per op.
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
                  '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '_order',
-                 '__weakref__')
+                 '_per_read', '__weakref__')
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
@@ -275,6 +332,7 @@ class GradientTape:
         self._blocked = {}           # id of a tracked tensor -> the non-differentiable op that read it
         self._read_once = set()      # ids of tracked tensors read by recorded ops (see record)
         self._shared = False         # whether one was read three times (then the sweep takes TF's order)
+        self._per_read = False       # whether variables were read under nested tapes (see _read_ranks)
         self._last = NO_OUTPUT       # the last recorded op's output
         self._order = (None, None)   # (record length and targets, TF's visiting order) of the last sweep
 
@@ -393,6 +451,7 @@ class GradientTape:
         self._blocked = {}
         self._read_once = set()
         self._shared = False
+        self._per_read = False
         self._last = NO_OUTPUT
         self._order = (None, None)
         self._used = False
@@ -492,9 +551,15 @@ class GradientTape:
         try:
             # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
             order = self._tf_order(targets, grads) if self._shared else None
+            ranks = None
+            if self._per_read and not (_TRACED.states and _TRACED.states[-1] is not None):
+                ranks = _read_ranks(self, self._order[1] if self._shared else None)
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free, order)
-                _fold_reads(self, grads)
+                if ranks is None:
+                    _fold_reads(self, grads)
+                else:
+                    _fold_nested_reads(self, grads, ranks, True)
                 rows = [key for key, g in grads.items() if type(g) is RowGradients]
             else:
                 # Nothing of this thread records the sweep (first-order gradients): run
@@ -502,7 +567,10 @@ class GradientTape:
                 for key, g in grads.items():
                     grads[key] = g._data
                 sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
-                _fold_reads(self, grads)
+                if ranks is None:
+                    _fold_reads(self, grads)
+                else:
+                    _fold_nested_reads(self, grads, ranks, False)
                 rows = []
                 for key, g in grads.items():
                     if type(g) is RowGradients:
@@ -549,6 +617,10 @@ class GradientTape:
             g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
             if g is None:
                 continue
+            if type(g) is _Pending:
+                g = g.total()
+                if out_id in source_ids:
+                    grads[out_id] = g
             for x, vjp in zip(inputs, vjps):
                 xid = id(x)
                 if xid not in tracked or vjp is None:
@@ -556,15 +628,26 @@ class GradientTape:
                 gx = vjp(g, output, *inputs)
                 if gx is None:
                     continue
+                prev = grads.get(xid)
+                if type(prev) is _Pending and type(gx) is RowGradients:
+                    prev = prev.total()
                 if type(gx) is RowGradients:      # a variable's gathered rows (see indexed_slices.py)
-                    prev = grads.get(xid)
                     # Earlier rows first, as the array sweep's ``prev + gx``; a Tensor's ``+`` does not know rows.
                     grads[xid] = gx if prev is None else prev + gx if type(prev) is RowGradients else gx + prev
                     continue
                 if gx._data.shape != x._data.shape:
-                    gx = _fitted(gx, x._data.shape, output, vjp, grads.get(xid))
-                prev = grads.get(xid)
-                grads[xid] = gx if prev is None else prev + gx
+                    gx = _fitted(gx, x._data.shape, output, vjp, prev.total() if type(prev) is _Pending else prev)
+                if prev is None:
+                    grads[xid] = gx
+                elif type(prev) is _Pending:
+                    prev.append(gx)
+                elif type(prev) is RowGradients:
+                    grads[xid] = prev + gx
+                else:
+                    grads[xid] = _Pending((prev, gx))
+        for key, g in grads.items():        # the sources' and the variable reads' sums
+            if type(g) is _Pending:
+                grads[key] = g.total()
 
     def _check_usable(self):
         # A tape never entered has recorded nothing: TensorFlow refuses it in the same words
@@ -622,6 +705,18 @@ class _StopRecording:
             self._tape._clear()
         self._tape._push()
         return False
+
+
+class _Pending(list):
+    """A tensor's gradients from several readers, in a sweep that an outer tape records: TensorFlow adds
+    them with one AddN op once the sweep reaches the tensor (backprop's _aggregate_grads). Adding each as it
+    came (``prev + gx``) made a chain of Add ops, which the outer tape's sweep visits, and so adds its own
+    gradients, in another order: second derivatives differed in the last bit where three or more met."""
+    __slots__ = ()
+
+    def total(self):
+        from .ops.arithmetic import add_n
+        return add_n(self)
 
 
 def _fitted(gx, shape, output, vjp, prev):
