@@ -36,8 +36,10 @@ def _open_zip(path):
     try:
         return zipfile.ZipFile(path, 'r')
     except (zipfile.BadZipFile, OSError) as err:
-        raise NotAZipError('%s is not a .keras archive (a zip file): %s; the file may be truncated, or be '
-                             'an HDF5 file misnamed .keras (rename it .h5)' % (path, err)) from None
+        error = NotAZipError(str(err))        # zipfile's words, which Keras 3's load_weights lets through
+        error.add_note('%s is not a .keras archive (a zip file): the file may be truncated, or be an HDF5 file '
+                       'misnamed .keras (rename it .h5)' % path)
+        raise error from None
 
 
 def _member(archive, name, path):
