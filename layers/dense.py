@@ -81,9 +81,12 @@ class Dense(KernelOptions, Layer):
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
-        if input_dim is None:
-            raise ValueError('Dense %r: the last axis of the input must be known to build, got shape %s'
-                             % (self.name, tuple(input_shape)))
+        if input_dim is None:       # Keras 3's Variable check of the kernel's shape
+            error = ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                               "Received: shape=(None, %d) for variable path='%s/kernel'" % (self.units, self.name))
+            error.add_note('Dense %r: the last axis of the input must be known to build, got shape %s'
+                           % (self.name, tuple(input_shape)))
+            raise error
         self._add_kernel_and_bias((input_dim, self.units), self.units)
         self.input_spec = InputSpec(min_ndim=2, axes={-1: int(input_dim)})
         self.built = True

@@ -312,12 +312,14 @@ class Layer(LayerWeights, OwnVariables):
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
                              % (name,))
         shape = () if shape is None else tuple(shape)
-        if any(d is None for d in shape):
-            raise ValueError('%s.add_weight: weight %r needs a fully defined shape, got %s'
-                             % (type(self).__name__, name, shape))
+        if any(d is None for d in shape):       # Keras 3's Variable words, tapeflow's in a note
+            raise noted(ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                                   "Received: shape=%s for variable path='%s/%s'" % (shape, self.name, name or 'variable')),
+                        '%s.add_weight: weight %r needs a fully defined shape, got %s'
+                        % (type(self).__name__, name, shape))
         if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
-            raise ValueError("%s.add_weight: cannot convert '%s' to a shape for weight %r. Negative dimensions "
-                             "are not allowed." % (type(self).__name__, shape, name))
+            raise noted(ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,)),
+                        '%s.add_weight: a negative size in the shape of weight %r' % (type(self).__name__, name))
         try:
             shape = tuple(int(d) for d in shape)
         except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s

@@ -402,7 +402,9 @@ class Sequential(ModelBase):
 
     @property
     def input_shape(self):
-        return None if self._build_input_shape is None else tuple(self._build_input_shape)
+        if self._build_input_shape is None:
+            raise AttributeError("Sequential model '%s' has no defined input shape yet." % self.name)
+        return tuple(self._build_input_shape)
 
     @property
     def output_shape(self):

@@ -281,7 +281,13 @@ class Optimizer(OptimizerState, CustomState):
             ValueError: a gradient of the wrong shape or device, or no gradient at all.
             Nothing is changed when it raises.
         """
-        pairs = list(grads_and_vars)
+        try:
+            pairs = list(grads_and_vars)
+        except TypeError:       # Keras 3 unpacks them with zip(*pairs): its words for what is no iterable
+            if hasattr(grads_and_vars, '__iter__'):
+                raise
+            raise TypeError('zip() argument after * must be an iterable, not %s'
+                            % type(grads_and_vars).__name__) from None
         if not pairs:       # Keras 3 unpacks them with zip(*pairs), which fails on none
             error = ValueError('not enough values to unpack (expected 2, got 0)')
             error.add_note('apply_gradients: received no (gradient, variable) pairs (an empty list, or a zip '

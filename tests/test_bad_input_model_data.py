@@ -89,8 +89,9 @@ def test_add_weight_refuses_a_negative_size_in_keras_words():
     # Keras 3: ValueError "Cannot convert '(-1, 2)' to a shape. Negative dimensions are not allowed.";
     # the error came from keras.random.uniform's stateless_uniform here.
     layer = keras.layers.Layer()
-    with pytest.raises(ValueError, match="add_weight: cannot convert '\\(-1, 2\\)' to a shape for weight 'w'"):
+    with pytest.raises(ValueError) as caught:
         layer.add_weight(shape=(-1, 2), name='w')
+    assert str(caught.value) == "Cannot convert '(-1, 2)' to a shape. Negative dimensions are not allowed."
 
 
 def test_a_loss_dict_key_that_names_no_output_raises_key_error():

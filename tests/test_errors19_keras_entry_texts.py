@@ -1,0 +1,44 @@
+"""errors19: Keras entry points refuse bad input in Keras 3.15's (on TF 2.21) class and words (printed by TF 2.21,
+/work/notes/progs/errors19/q12.py, q13.py)."""
+import pytest
+
+import framework as tf
+from framework import keras
+from tests.helpers_error_texts import assert_raises_exactly
+
+_UNDEFINED = "Shapes used to initialize variables must be fully-defined (no `None` dimensions). Received: shape=%s " \
+             "for variable path='%s'"
+
+
+@pytest.mark.parametrize('call, error, text', [
+    (lambda: keras.Sequential([keras.layers.Dense(2)], name='sq').input_shape, AttributeError,
+     "Sequential model 'sq' has no defined input shape yet."),
+    (lambda: keras.Sequential(name='sq').input_shape, AttributeError,
+     "Sequential model 'sq' has no defined input shape yet."),
+    (lambda: keras.layers.Layer(name='ll').add_weight(shape=(2, -3), name='w'), ValueError,
+     "Cannot convert '(2, -3)' to a shape. Negative dimensions are not allowed."),
+    (lambda: keras.layers.Dense(2, name='dd').add_weight(shape=(None,), name='w'), ValueError,
+     _UNDEFINED % ('(None,)', 'dd/w')),
+    (lambda: keras.layers.Dense(2, name='dd').add_weight(shape=(None,)), ValueError,
+     _UNDEFINED % ('(None,)', 'dd/variable')),
+    (lambda: keras.layers.Dense(2, name='dd').build((None, None)), ValueError, _UNDEFINED % ('(None, 2)', 'dd/kernel')),
+    (lambda: keras.optimizers.SGD().apply_gradients(3), TypeError,
+     'zip() argument after * must be an iterable, not int'),
+    (lambda: keras.optimizers.SGD().apply_gradients(None), TypeError,
+     'zip() argument after * must be an iterable, not NoneType'),
+])
+def test_keras_entry_texts(call, error, text):
+    assert_raises_exactly(call, error, text)
+
+
+def test_built_sequential_still_has_its_input_shape():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    assert model.input_shape == (None, 3)
+
+
+def test_failed_apply_gradients_changes_nothing():
+    v = tf.Variable([1., 2.])
+    optimizer = keras.optimizers.SGD()
+    with pytest.raises(TypeError):
+        optimizer.apply_gradients(3)
+    assert v.numpy().tolist() == [1., 2.] and int(optimizer.iterations.numpy()) == 0
