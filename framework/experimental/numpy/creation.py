@@ -7,7 +7,7 @@ import numpy as np
 
 from ...keras import ops
 from ...tensor import Tensor
-from .conversion import asarray, default_float, numpy_dtype
+from .conversion import asarray, default_float, numpy_dtype, result_dtype
 
 
 def _float_or(dtype):
@@ -93,8 +93,10 @@ def arange(start, stop=None, step=1, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=float, axis=0):
-    """``num`` evenly spaced values from start to stop (float64 unless ``dtype``)."""
-    dtype = _float_or(None if dtype is float else dtype)
+    """``num`` evenly spaced values from start to stop. As TF 2.21's tnp under NumPy 2, any ``dtype`` given
+    (float by default) is replaced by result_type(start * 1.0, stop * 1.0): float32 tensors give float32,
+    Python numbers float64, and dtype=int32 is not honoured there either."""
+    dtype = _float_or(None) if dtype is None else np.dtype(result_dtype(start * 1.0, stop * 1.0))
     if _numbers(start, stop) and axis == 0:
         values, step = np.linspace(start, stop, int(num), endpoint=endpoint, retstep=True)
         out = asarray(values.astype(dtype))

@@ -11,7 +11,7 @@ import numpy as np
 from ...keras import ops
 from ...tensor import Tensor
 from ...variable import Variable
-from .conversion import asarray, cast_to, floating, promoted
+from .conversion import asarray, cast_to, default_float, floating, promoted, result_dtype
 from .reductions import REDUCTIONS
 
 # Integer input becomes float64 first (NumPy's result for these on int64).
@@ -157,7 +157,15 @@ def array_equal(a1, a2):
 
 
 def average(a, axis=None, weights=None):
-    return ops.average(floating(a), axis=axis, weights=None if weights is None else floating(weights))
+    """TF 2.21's tnp.average: with weights, both in result_type(a, weights) (a Python list of weights is
+    weak, so float32 data stays float32), with the default float added for integer data."""
+    if weights is None:
+        return ops.average(floating(a), axis=axis)
+    a = asarray(a)
+    out = result_dtype(a, weights)
+    if np.dtype(a.dtype.name).kind not in 'fc':
+        out = np.result_type(out, default_float())
+    return ops.average(cast_to(a, out), axis=axis, weights=asarray(weights, out))
 
 
 def append(arr, values, axis=None):
