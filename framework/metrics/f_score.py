@@ -7,7 +7,7 @@ row is (ties all count; scores of 0 never do).
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, trace_names
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import to_dtype
 from ..tensor import Tensor
@@ -23,6 +23,12 @@ def _shown(value):
     if hasattr(value, 'numpy') and getattr(value, 'shape', None) == ():
         return value.numpy().item()
     return value
+
+
+def _traced_shape(value):
+    """The shape Keras's traced step gives ``value`` (None for a batch that varies), or None outside one."""
+    entry = trace_names.entry_of(value) if isinstance(value, Tensor) else None
+    return None if entry is None or entry[1] is None else tuple(entry[1])
 
 
 def _check_arguments(cls, average, beta, threshold):
@@ -96,6 +102,7 @@ class FBetaScore(Metric):
 
     def _inputs(self, y_true, y_pred, sample_weight):
         what = '%s %r' % (type(self).__name__, self.name)
+        shown = _traced_shape(y_pred), _traced_shape(y_true)       # before the casts make new tensors
         with not_recording():
             y_true = to_dtype(y_true, self._dtype, what, 'y_true')._data
             y_pred = to_dtype(y_pred, self._dtype, what, 'y_pred')._data
@@ -103,7 +110,8 @@ class FBetaScore(Metric):
                                                                    'sample_weight')._data
         if not self._built and (y_pred.ndim != 2 or y_true.ndim != 2):     # Keras's _build check and words
             error = ValueError('FBetaScore expects 2D inputs with shape (batch_size, output_dim). Received input '
-                               'shapes: y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
+                               'shapes: y_pred.shape=%s and y_true.shape=%s.'
+                               % (shown[0] or tuple(y_pred.shape), shown[1] or tuple(y_true.shape)))
             error.add_note('%s expects y_true and y_pred of one shape (batch_size, classes)' % what)
             raise error
         if not self._built:     # as Keras: the variables exist (zeros) even when the batch then fails
