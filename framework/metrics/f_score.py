@@ -102,7 +102,7 @@ class FBetaScore(Metric):
 
     def _inputs(self, y_true, y_pred, sample_weight):
         what = '%s %r' % (type(self).__name__, self.name)
-        shown = _traced_shape(y_pred), _traced_shape(y_true)       # before the casts make new tensors
+        given = y_pred, y_true      # the casts below make new tensors, which the trace did not name
         with not_recording():
             y_true = to_dtype(y_true, self._dtype, what, 'y_true')._data
             y_pred = to_dtype(y_pred, self._dtype, what, 'y_pred')._data
@@ -111,7 +111,8 @@ class FBetaScore(Metric):
         if not self._built and (y_pred.ndim != 2 or y_true.ndim != 2):     # Keras's _build check and words
             error = ValueError('FBetaScore expects 2D inputs with shape (batch_size, output_dim). Received input '
                                'shapes: y_pred.shape=%s and y_true.shape=%s.'
-                               % (shown[0] or tuple(y_pred.shape), shown[1] or tuple(y_true.shape)))
+                               % (_traced_shape(given[0]) or tuple(y_pred.shape),
+                                  _traced_shape(given[1]) or tuple(y_true.shape)))
             error.add_note('%s expects y_true and y_pred of one shape (batch_size, classes)' % what)
             raise error
         if not self._built:     # as Keras: the variables exist (zeros) even when the batch then fails
