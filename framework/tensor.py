@@ -337,10 +337,17 @@ SymbolicTensorError.__name__ = 'ValueError'
 def _logical_or_bitwise(name, x, y):
     """``x & y`` (``|``, ``^``): bitwise when the tensor holds integers, else logical."""
     tensor = x if isinstance(x, Tensor) else y
-    if tensor._data.dtype.kind in 'iu':
-        from .ops import bitwise_ops
+    kind = tensor._data.dtype.kind
+    if kind == 'b':
+        return getattr(ops, 'logical_' + name)(x, y)
+    from . import errors
+    from .ops import bitwise_ops
+    if kind in 'iu':
         return getattr(bitwise_ops, 'bitwise_' + name)(x, y)
-    return getattr(ops, 'logical_' + name)(x, y)
+    try:        # TF's operator runs the bitwise kernel for every dtype but bool: its registry error, with the tail
+        return getattr(bitwise_ops, 'bitwise_' + name)(x, y)
+    except errors.InvalidArgumentError as error:
+        raise (error if str(error).endswith(' name: ') else errors.with_name_tail(error)) from None
 
 
 class ConversionError(TypeError, ValueError):

@@ -17,7 +17,7 @@ from ..composite import handler_for
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import axis_errors, broadcast_kernels, float_kernels
-from .graph_input_errors import eager_input_error, input_mismatch
+from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_name
 
 _PY_SCALARS = (int, float, bool)
 
@@ -372,6 +372,14 @@ def normalize_axis(axis, ndim, op):
 def _tidx_refusal(op, dtype_name, named):
     # the reduction kernel's registry error for an axis of another dtype than int32 / int64 (a string, a float
     # tensor); count_nonzero sums, reduce_logsumexp starts with Max
+    if op in ('reduce_any', 'reduce_all'):      # bool kernels: no T attribute in their signature
+        kernel = _REDUCTION_KERNELS[op]
+        return InvalidArgumentError(
+            "Value for attr 'Tidx' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node %s}}; "
+            "Op<name=%s; signature=input:bool, reduction_indices:Tidx -> output:bool; "
+            "attr=keep_dims:bool,default=false; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> "
+            "[Op:%s]%s"
+            % (kernel_dtype_name(dtype_name), kernel, kernel, kernel, ' name: ' if named else ''))
     key = {'count_nonzero': 'reduce_sum', 'reduce_logsumexp': 'reduce_max'}.get(op, op)
     return float_kernels.index_refusal(key, 'Tidx', dtype_name, named=named)
 

@@ -7,8 +7,9 @@ trigamma, is the one rule without a further gradient).
 import numpy as np
 
 from .. import backend, dtypes, libm
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor
+from ..type_text import EAGER_TENSOR_PATH
 from .arithmetic import add, multiply
 from .creation import zeros_like
 from . import eigen_math, float_kernels
@@ -179,8 +180,10 @@ def _digamma_grad(g, y, x):
 @named_errors('polyval')
 def polyval(coeffs, x, name=None):
     """``coeffs[0] * x**(n-1) + ... + coeffs[n-1]`` by Horner's rule (zeros for no coefficients)."""
-    if not isinstance(coeffs, (list, tuple)):
-        raise TypeError('polyval: coeffs must be a list of tensors or numbers, got %s' % type(coeffs).__name__)
+    if not isinstance(coeffs, (list, tuple)):       # TF's Python check
+        shown = "<class '%s'>" % EAGER_TENSOR_PATH if isinstance(coeffs, Tensor) else type(coeffs)
+        raise noted(ValueError('Argument coeffs must be list type. Received type %s.' % (shown,)),
+                    'polyval: coeffs must be a list of tensors or numbers, got %s' % type(coeffs).__name__)
     x = as_tensor(x, 'polyval')
     if not coeffs:
         return zeros_like(x)
