@@ -117,6 +117,14 @@ def same_as_tf():
 
 
 @pytest.fixture
+def intel_reciprocal(monkeypatch):
+    """Intel's VRCPPS estimate under float32 reciprocals for one test (goldens measured on the Xeon), whatever
+    this CPU is: on the AMD EPYC whose estimate tapeflow holds, TF's reciprocals have that CPU's bits."""
+    from framework.ops import zen3_reciprocal_estimate
+    monkeypatch.setattr(zen3_reciprocal_estimate, 'applies', lambda: False)
+
+
+@pytest.fixture
 def onednn_on(monkeypatch):
     """TF_ENABLE_ONEDNN_OPTS=1 for one test: TF 2.21's default on the CPU its goldens were measured on,
     whatever this CPU is (a test that sets the variable itself still wins)."""

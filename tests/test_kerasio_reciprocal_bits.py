@@ -8,8 +8,11 @@ Golden values: this file's arrays under /opt/tfref/bin/python (TF 2.21 on an Int
 TF_ENABLE_ONEDNN_OPTS=0, printed as `.view(np.uint32).tolist()` (the same with oneDNN on).
 """
 import numpy as np
+import pytest
 
 import framework as tf
+
+pytestmark = pytest.mark.usefixtures('intel_reciprocal')     # the goldens are Intel's VRCPPS estimates
 
 SPECIAL = np.array([0.0, -0.0, np.inf, -np.inf, -1.0, 1e-40, -1e-40, 1.1754944e-38, 3.4e38, -3.4e38, 1.0, 4.0,
                     3.8715044e+35, -0.5, 1e38, 7.0, 3.0, -6.0], np.float32)

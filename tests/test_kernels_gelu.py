@@ -13,6 +13,8 @@ import pytest
 import framework as tf
 from framework.ops import eigen_math
 
+pytestmark = pytest.mark.usefixtures('intel_reciprocal')     # erfc's packets refine Intel's VRCPPS estimate
+
 
 def _f32(bits):
     return np.array([int(b, 16) for b in bits], np.uint32).view(np.float32)
