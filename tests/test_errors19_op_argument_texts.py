@@ -62,3 +62,19 @@ def test_index_dtype_refusals_name_tail(call, tail):
     with pytest.raises(InvalidArgumentError) as caught:
         call()
     assert str(caught.value).endswith(' name: ') is tail
+
+
+def test_ones_of_strings_and_matmul_of_strings():
+    # tapeflow: its own 'string tensors have no ones' / 'no arithmetic' sentences (now notes)
+    assert_raises_exactly(lambda: tf.ones((2, 3), tf.string), TypeError, 'Cannot convert 1 to EagerTensor of dtype '
+                                                                         'string')
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.ones_like(tf.constant(['a']))
+    assert str(caught.value).startswith("Value for attr 'T' of string is not in the list of allowed values: bfloat16")
+    assert str(caught.value).endswith('DT_BOOL]> [Op:OnesLike] name: ')
+    for a, b in (('a', 'b'), ([['a']], [['b']])):
+        with pytest.raises(InvalidArgumentError) as caught:
+            tf.matmul(a, b)
+        assert str(caught.value).startswith("Value for attr 'T' of string is not in the list of allowed values: "
+                                            "bfloat16, half, float, double, int32, int64, uint8")
+        assert str(caught.value).endswith('attr=grad_b:bool,default=false> [Op:MatMul] name: ')

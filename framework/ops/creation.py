@@ -3,7 +3,7 @@ import numbers
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import dtypes
 from ..autopacking import pack
 from ..placement import current_xp
@@ -94,8 +94,19 @@ def _constant_array(xp, shape, dtype, one, op):
     one (TensorFlow's OnesLike refuses them), so ones of strings raise."""
     if dtype == np.dtype(object):
         if one:
-            raise InvalidArgumentError('%s: string tensors have no ones (TensorFlow allows numbers and bools '
-                                       "here); use tf.fill(shape, 'text') for a string of your choice" % op)
+            note = ("%s: string tensors have no ones (TensorFlow allows numbers and bools here); use "
+                    "tf.fill(shape, 'text') for a string of your choice" % op)
+            if op == 'ones_like':       # TF's OnesLike kernel refuses the dtype
+                raise noted(InvalidArgumentError(
+                    "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, "
+                    "int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool\n\t; "
+                    "NodeDef: {{node OnesLike}}; Op<name=OnesLike; signature=x:T -> y:T; attr=T:type,allowed=["
+                    "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, "
+                    "DT_UINT32, DT_INT64, DT_UINT64, DT_COMPLEX64, DT_COMPLEX128, DT_BOOL]> [Op:OnesLike] name: "),
+                    note)
+            if op == 'ones':        # TF's ones converts the number 1 to the dtype
+                raise noted(TypeError('Cannot convert 1 to EagerTensor of dtype string'), note)
+            raise InvalidArgumentError(note)
         return np.full(shape, b'', dtype=object)
     return (xp.ones if one else xp.zeros)(shape, dtype)
 

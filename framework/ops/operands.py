@@ -294,6 +294,8 @@ def _check_numeric(data, op, other=None):
         note = '%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name)
         named = other is None or (fast_path(other) and not isinstance(other, (str, bytes)))
         error = float_kernels.string_refusal(op, 'string', named)       # TensorFlow's words, where known
+        if error is None and op == 'matmul':        # (MatMul's wrapper converts first: its tail is always there)
+            error = float_kernels.refusal(op, 'string')
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)
