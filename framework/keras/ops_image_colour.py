@@ -4,6 +4,7 @@ import numpy as np
 
 from framework import ops as _ops
 from framework.ops.operands import named_errors
+from framework.ops.unregistered_gradient import not_differentiable
 from .ops_dtypes import tensor
 
 
@@ -55,6 +56,8 @@ def rgb_to_hsv(images, data_format=None):
 def hsv_to_rgb(images, data_format=None):
     """Hue, saturation, value in [0, 1] to RGB (TensorFlow's formulas)."""
     (h, s, v), undo = _three_channels(images, data_format, 'hsv_to_rgb')
+    # Keras 3 on TF runs tf.image.hsv_to_rgb, which TF registers as NotDifferentiable: no gradient
+    h, s, v = (not_differentiable('keras.ops.image.hsv_to_rgb', c) for c in (h, s, v))
     sector = h * 6.0
     red = _ops.clip_by_value(_ops.abs(sector - 3.0) - 1.0, 0.0, 1.0)
     green = _ops.clip_by_value(2.0 - _ops.abs(sector - 2.0), 0.0, 1.0)

@@ -3,8 +3,9 @@ AdjustHue, ResizeArea): a gradient asked through them raises TensorFlow's Lookup
 the autodiff guide shows ('gradient registry has no entry for: AdjustContrastv2'). Their
 values are computed on inputs cut off from the tapes, then recorded as one node whose only
 rule is that error, so the sweep raises it exactly when a gradient reaches the op.
+Ops TensorFlow registers as NotDifferentiable (HSVToRGB) give None instead: not_differentiable.
 """
-from ..tape import ACTIVE, record
+from ..tape import ACTIVE, record, record_blocked
 from ..tensor import Tensor
 from .shapes import stop_gradient
 
@@ -27,3 +28,12 @@ def without_gradient(kernel, compute, *inputs):
     tensors = tuple(x for x in inputs if isinstance(x, Tensor))
     record(kernel, tensors, out, (unregistered,) * len(tensors))
     return out
+
+
+def not_differentiable(name, x):
+    """``x`` cut from the tapes, noted as read by ``name`` (so a None gradient names the op)."""
+    if not ACTIVE:
+        return x
+    cut = stop_gradient(x)
+    record_blocked(name, (x,))
+    return cut

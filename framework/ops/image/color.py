@@ -21,7 +21,7 @@ from .conversions import convert_image_dtype
 from .hue_kernel import adjust_hue_exact
 from .layout import AT_LEAST_3D, constant_like
 from .saturation_kernel import adjust_saturation_exact
-from ..unregistered_gradient import without_gradient
+from ..unregistered_gradient import not_differentiable, without_gradient
 from ..operands import named_errors
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
@@ -130,8 +130,10 @@ def _rgb_to_hsv(x):
 
 @named_errors('image.hsv_to_rgb')
 def hsv_to_rgb(images, name=None):
-    """Hue, saturation and value in [0, 1] to RGB (float images)."""
+    """Hue, saturation and value in [0, 1] to RGB (float images). No gradient: TF 2.21 registers
+    HSVToRGB as NotDifferentiable, so a tape gives None for what reaches the loss only through it."""
     x, dtype = _hsv_input(images, 'HSVToRGB', 'image.hsv_to_rgb')
+    x = not_differentiable('image.hsv_to_rgb', x)
     return _hsv_to_rgb(x) if dtype is None else cast(_hsv_to_rgb(x), dtype)
 
 
