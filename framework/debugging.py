@@ -297,7 +297,8 @@ def is_check_numerics_enabled():
 
 
 def explain_none_gradients(enabled=True):
-    """Turn the NoneGradientWarning explanations of ``GradientTape.gradient`` on or off."""
+    """Turn the NoneGradientWarning explanations of ``GradientTape.gradient`` on or off (off by default,
+    as TensorFlow prints nothing there); when on, Keras's 'Gradients do not exist' warning says why too."""
     none_gradients.EXPLAIN_NONE[0] = bool(enabled)
 
 

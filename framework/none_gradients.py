@@ -1,8 +1,12 @@
-"""Why ``GradientTape.gradient`` returned None for a source, said as a warning.
+"""Why ``GradientTape.gradient`` returned None for a source.
 
 The tape asks ``explain_nones`` after each sweep; the reasons for variables
 are kept (weakly) so that an optimizer's "No gradients provided" error can
-repeat them (``none_gradient_reason``).
+repeat them in a note (``none_gradient_reason``). Said as a warning only once
+``framework.debugging.explain_none_gradients()`` turns that on: a None gradient
+is ordinary TensorFlow behaviour that guides show on purpose (guide/autodiff
+prints seven), and TensorFlow prints nothing for it, so ported programs would
+print lines TensorFlow's do not.
 """
 import itertools
 import operator
@@ -15,12 +19,12 @@ from .variable import Variable
 class NoneGradientWarning(UserWarning):
     """``gradient()`` returned None for a source; the message says why.
 
-    Silence with ``warnings.simplefilter('ignore', framework.NoneGradientWarning)``
-    or ``framework.debugging.explain_none_gradients(False)``.
+    Off by default (TensorFlow is silent there): turn on with
+    ``framework.debugging.explain_none_gradients()``.
     """
 
 
-EXPLAIN_NONE = [True]      # the switch framework.debugging.explain_none_gradients sets
+EXPLAIN_NONE = [False]      # the switch framework.debugging.explain_none_gradients sets
 
 # id(variable) -> (weak reference to it, the reason its last gradient was None). Keyed by
 # id: a WeakKeyDictionary compares keys with ``==``, which is elementwise on variables.
@@ -65,8 +69,9 @@ def _explain(tape, source, targets):
         why = 'the target does not depend on it'
     if isinstance(source, Variable):
         _note_reason(source, why)
-    warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
-                  NoneGradientWarning, stacklevel=4)
+    if EXPLAIN_NONE[0]:
+        warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
+                      NoneGradientWarning, stacklevel=4)
 
 
 def _note_reason(variable, why):

@@ -503,7 +503,7 @@ class GradientTape:
             results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         if loop_reads.NOTED and unconnected == 'none':
             results = loop_reads.zeros_for_captures(self, flat_sources, results)
-        if unconnected == 'none' and EXPLAIN_NONE[0]:
+        if unconnected == 'none':       # (reasons kept for the optimizer's error; warned if asked)
             explain_nones(self, flat_sources, results, targets)
         if not self._persistent:
             self._release()

@@ -5,7 +5,7 @@ import numpy as np
 
 from framework import backend
 from framework.errors import InvalidArgumentError, UnimplementedError
-from framework.none_gradients import none_gradient_reason
+from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
 from framework.variable import Variable
@@ -146,7 +146,8 @@ def present_gradients(grads, variables):
     if missing:
         warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
                       '`model.compile()`, did you forget to provide a `loss` argument?%s'
-                      % ([_keras_name(v) for v in missing], _reasons(missing)), stacklevel=4)
+                      % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''),
+                      stacklevel=4)
     return arrays, kept
 
 

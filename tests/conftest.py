@@ -97,11 +97,22 @@ def backend(request):
 @pytest.fixture
 def exact_math():
     """framework.config.set_tf_exact_math(True) for one test: TensorFlow's kernels on every size
-    (by default only arrays of up to 32 elements); the previous mode is restored after."""
+    (by default only arrays of up to 256 elements, 32 for summation orders); the previous mode is restored after."""
     previous = framework.config.tf_exact_math()
     framework.config.set_tf_exact_math(True)
     yield
     framework.config.set_tf_exact_math(previous)
+
+
+@pytest.fixture
+def explained_nones():
+    """framework.debugging.explain_none_gradients() for one test: a NoneGradientWarning at each None
+    gradient (off by default, as TensorFlow prints nothing there); the previous switch is restored after."""
+    from framework import none_gradients
+    previous = none_gradients.EXPLAIN_NONE[0]
+    framework.debugging.explain_none_gradients(True)
+    yield
+    none_gradients.EXPLAIN_NONE[0] = previous
 
 
 @pytest.fixture

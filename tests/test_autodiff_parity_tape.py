@@ -10,6 +10,9 @@ import framework as tf
 from framework import tape as tape_module
 from framework.tape import NoneGradientWarning
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 @pytest.mark.filterwarnings('ignore::framework.tape.NoneGradientWarning')
 @pytest.mark.parametrize('value', [10, True], ids=['int32', 'bool'])

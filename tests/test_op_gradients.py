@@ -29,6 +29,9 @@ import test_tfops_special, test_missing_special, test_missing_sobol, test_missin
 import test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts  # noqa: E402,E501
 import test_surface9_fftnd_kernels, test_surface9_volume_patches, test_surface9_depthwise_backprop  # noqa: E402,E501
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 class Case:
     """One gradient check: ``fn`` of tensors built from ``inputs`` (shapes or arrays)."""

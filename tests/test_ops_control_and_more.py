@@ -16,6 +16,9 @@ import pytest
 import framework as tf
 from framework.gradient_check import check_gradients
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 def _flat(parts):
     return tf.concat([tf.reshape(p, [-1]) for p in parts], 0)

@@ -16,6 +16,9 @@ import framework as tf
 from framework import tape as tape_module
 from framework.tape import NoneGradientWarning
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 # ---- watching ---------------------------------------------------------------------------
 def test_watch_a_constant(backend):

@@ -7,6 +7,9 @@ import pytest
 import framework as tf
 from framework.errors import InvalidArgumentError, OutOfRangeError
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 X = tf.constant([[1., 2.], [3., 4.]])
 
 

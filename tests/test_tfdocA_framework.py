@@ -7,6 +7,9 @@ import pytest
 
 import framework as tf
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 def test_constant_of_a_tensor_is_that_tensor_and_gradients_flow():
     # TF 2.21: tf.constant(t) is t (same dtype and shape); the constant docstring's gradient is [2.]

@@ -7,6 +7,9 @@ import pytest
 import framework as tf
 from framework.errors import FailedPreconditionError, InvalidArgumentError
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 LOGITS = np.random.RandomState(0).randn(6, 2, 5).astype(np.float32)      # time-major, as b1.py draws them
 LABELS = np.array([[1, 2, 2, 0], [3, 1, 0, 0]], np.int32)
 LABEL_LENGTH, LOGIT_LENGTH = np.array([3, 2], np.int32), np.array([6, 5], np.int32)

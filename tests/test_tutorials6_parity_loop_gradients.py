@@ -15,6 +15,9 @@ import pytest
 
 import framework as tf
 
+# These tests read the NoneGradientWarning explanations, off by default (TensorFlow is silent there)
+pytestmark = pytest.mark.usefixtures('explained_nones')
+
 
 def _setup():
     tf.keras.utils.set_random_seed(1)
