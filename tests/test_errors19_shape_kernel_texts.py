@@ -55,3 +55,9 @@ _TSHAPE = ("Value for attr 'Tshape' of string is not in the list of allowed valu
 def test_shape_kernel_texts(call, text):
     # tapeflow raised the same class with its own sentence (now a note)
     assert_raises_exactly(call, InvalidArgumentError, text)
+
+
+def test_stack_axis_of_text_is_pythons_comparison_error():
+    # TF's stack compares the axis with the rank in Python; tapeflow raised its own InvalidArgumentError
+    assert_raises_exactly(lambda: tf.stack([tf.ones(2), tf.ones(2)], axis='a'), TypeError,
+                          "'<' not supported between instances of 'str' and 'int'")

@@ -304,6 +304,9 @@ def stack(values, axis=0, name=None):
             error = ValueError('Argument `axis` = %s not in range [%d, %d)' % (axis, -rank, rank))
             error.add_note('stack: axis %s for tensors of rank %d' % (axis, rank - 1))
             raise error
+        elif isinstance(axis, (str, bytes)):        # TF's Python range check compares it with an int
+            raise noted(TypeError("'<' not supported between instances of '%s' and 'int'" % type(axis).__name__),
+                        'stack: axis must be an integer, got %r' % (axis,))
         else:
             (axis,) = normalize_axis(axis, rank, 'stack')
     for index, t in enumerate(tensors[1:], 1):
