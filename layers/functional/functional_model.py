@@ -116,11 +116,12 @@ class Functional(Model):
 
     @property
     def input_shape(self):
-        return _unpack_single(self._inputs_struct, nest.map_structure(lambda t: t.shape, self._inputs_struct))
+        # Keras maps over the flat inputs: a dict of inputs gives a list, in sorted-key order
+        return _unpack_single(self._inputs, [t.shape for t in self._inputs])
 
     @property
     def output_shape(self):
-        return _unpack_single(self._outputs_struct, nest.map_structure(lambda t: t.shape, self._outputs_struct))
+        return _unpack_single(self._outputs, [t.shape for t in self._outputs])
 
     # ---- running ------------------------------------------------------------------------
     def __call__(self, inputs, *args, **kwargs):
