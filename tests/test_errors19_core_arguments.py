@@ -127,3 +127,17 @@ def test_converting_wrappers_keep_the_tail():
     with pytest.raises(InvalidArgumentError) as caught:
         tf.linalg.qr('a')
     assert str(caught.value).endswith('[Op:Qr]')
+
+
+def test_matmul_converts_list_operands_as_tf_does():
+    # TF converts a alone, then b with a's dtype as a hint: mixed int / float lists meet MatMul's input check
+    # (tapeflow: the int32 conversion's TypeError), and an int list beside a float tensor is no promotion
+    text = ('cannot compute MatMul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor '
+            '[Op:MatMul] name: ')
+    assert_raises_exactly(lambda: tf.matmul([[1, 2]], [[1.], [2.]]), InvalidArgumentError, text)
+    assert_raises_exactly(lambda: tf.matmul([[1, 2]], tf.ones((2, 1))), InvalidArgumentError, text)
+    assert tf.matmul([[1., 2.]], [[1], [2]]).numpy().tolist() == [[5.0]]
+    out = tf.matmul(np.ones((1, 2)), [[1], [2]])
+    assert out.dtype == tf.float64 and out.numpy().tolist() == [[3.0]]
+    out = tf.matmul([[1, 2]], np.ones((2, 1)))
+    assert out.dtype == tf.int32 and out.numpy().tolist() == [[3]]

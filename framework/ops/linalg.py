@@ -6,7 +6,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from . import batched_product, column_product, eigen_sum, float_kernels
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .bool_attributes import bool_attribute
@@ -51,6 +51,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         b = _conjugated(b) if adjoint_b else b
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
+    if type(a) in _SEQUENCES or type(b) in _SEQUENCES:
+        a, b = _converted_as_tf(a, b)
     a, b, da, db = binary(a, b, 'matmul')
     try:
         too_flat = da.ndim < 2 or db.ndim < 2
@@ -82,6 +84,19 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+_SEQUENCES = (list, tuple)
+
+
+def _converted_as_tf(a, b):
+    # TF's matmul converts a on its own, then b with a's dtype as a hint only (a list of floats beside an int a
+    # stays float), so mixed lists meet MatMul's input check rather than being promoted together
+    if not isinstance(a, Tensor):
+        a = as_tensor(a, 'matmul')
+    if type(b) in _SEQUENCES:
+        b = convert_to_tensor(b, dtype_hint=a.dtype)
+    return a, b
 
 
 def _check_flag_types(batched, transpose_a, transpose_b, adjoint_a, adjoint_b):
