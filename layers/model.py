@@ -106,7 +106,7 @@ class Model(Trainer, Layer):
         from .summary import print_summary
         print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range)
 
-    def call(self, inputs, training=None):
+    def call(self, *args, **kwargs):        # (Keras 3's signature: its "Arguments received" block shows args=, kwargs=)
         error = NotImplementedError('Model %s does not have a `call()` method implemented.' % type(self).__name__)
         error.add_note('%s must implement call(inputs, training=None): a Model subclass computes its outputs there '
                        'from its sublayers' % type(self).__name__)

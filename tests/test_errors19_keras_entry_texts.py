@@ -1,5 +1,6 @@
 """errors19: Keras entry points refuse bad input in Keras 3.15's (on TF 2.21) class and words (printed by TF 2.21,
 /work/notes/progs/errors19/q12.py, q13.py)."""
+import numpy as np
 import pytest
 
 import framework as tf
@@ -42,3 +43,16 @@ def test_failed_apply_gradients_changes_nothing():
     with pytest.raises(TypeError):
         optimizer.apply_gradients(3)
     assert v.numpy().tolist() == [1., 2.] and int(optimizer.iterations.numpy()) == 0
+
+
+def test_model_without_call_shows_kerass_arguments_block():
+    # Keras 3's Model.call is (*args, **kwargs): its block lists args= and kwargs= (tapeflow: inputs=, training=)
+    class N(keras.Model):
+        pass
+
+    with pytest.raises(NotImplementedError) as caught:
+        N()(np.ones((2, 3)))
+    assert str(caught.value) == (
+        'Exception encountered when calling N.call().\n\n\x1b[1mModel N does not have a `call()` method implemented.'
+        "\x1b[0m\n\nArguments received by N.call():\n  \u2022 args=('tf.Tensor(shape=(2, 3), dtype=float32)',)\n"
+        "  \u2022 kwargs=<class 'inspect._empty'>")
