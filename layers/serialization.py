@@ -85,11 +85,7 @@ def layer_class(name, custom_objects=None, registered_name=None, config=None):
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls
     # Keras 3's words ('config': the whole object config it was given); how to fix it, in a note
-    error = UnknownLayerClassError(
-        'Could not locate class %r. Make sure custom classes and functions are decorated with '
-        '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
-        'imported so that the decorator is run before trying to load them. Full object config: %s'
-        % (name, config if config is not None else {'class_name': name}))
+    error = UnknownLayerClassError(not_located_text(name, config if config is not None else {'class_name': name}))
     error.add_note('unknown layer class %r; decorate it or pass it in custom_objects={%r: %s}'
                    % (registered_name or name, name, name))
     raise error
@@ -138,11 +134,23 @@ def wrapped_type_errors(cls, config):
     except TypeError as err:
         if _LEGACY_LOADING.get():
             raise
-        raise TypeError('%s could not be deserialized properly. Please ensure that components that are Python '
-                        'object instances (layers, models, etc.) returned by `get_config()` are explicitly '
-                        "deserialized in the model's `from_config()` method.\n\nconfig=%s.\n\nException "
-                        'encountered: %s' % (cls, config, err))   # no `from`: Keras's traceback chains
+        raise TypeError(not_deserialized_text(cls, config, err))    # no `from`: Keras's traceback chains
                                                                         # it as 'During handling of ...'
+
+
+def not_deserialized_text(cls, config, err):
+    """Keras 3's words for a TypeError ``err`` met deserializing ``cls`` from ``config``."""
+    return ('%s could not be deserialized properly. Please ensure that components that are Python object instances '
+            "(layers, models, etc.) returned by `get_config()` are explicitly deserialized in the model's "
+            '`from_config()` method.\n\nconfig=%s.\n\nException encountered: %s' % (cls, config, err))
+
+
+def not_located_text(name, config):
+    """Keras 3's words for a class ``name`` it cannot find (``config``: the whole object config)."""
+    return ('Could not locate class %r. Make sure custom classes and functions are decorated with '
+            '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
+            'imported so that the decorator is run before trying to load them. Full object config: %s'
+            % (name, config))
 
 
 def overrides_build_from_config(layer):

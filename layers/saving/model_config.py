@@ -18,7 +18,8 @@ from .. import policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity, overrides_build_from_config, wrapped_type_errors
+from ..serialization import keras_identity, not_deserialized_text, not_located_text, overrides_build_from_config, \
+    wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -144,13 +145,32 @@ def check_loadable(config, table, path):
             error.add_note(ours)
             raise error
         if not str(path).lower().endswith(('.h5', '.hdf5')):
-            raise UnknownClassError(ours)          # (Keras 3's .keras loader refuses with a TypeError)
+            error = UnknownClassError(_keras_unknown_class_text(config, table))     # Keras 3's TypeError
+            error.add_note(ours)
+            raise error
         # Keras 3's legacy .h5 loader: a ValueError naming the first class it cannot find, in its words
         error = SavedFileError("Unknown layer: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` "
                                'and that this object is included in the scope. See https://www.tensorflow.org/guide/'
                                'keras/save_and_serialize#registering_the_custom_object for details.' % unknown[0])
         error.add_note(ours)
         raise error
+
+
+def _keras_unknown_class_text(entry, table):
+    """Keras 3's text for the first unknown class at or under ``entry`` (None if none): 'Could not
+    locate class', wrapped once per enclosing model, as its deserialize_keras_object wraps the
+    TypeError of a from_config. A functional model's config reads {} there: its from_config has
+    popped every key of the dict the message shows."""
+    name = entry.get('class_name')
+    if not is_keras_op_entry(entry) and resolve_layer_class(name, entry.get('registered_name'), table) is None:
+        return not_located_text(name, entry)
+    inner = entry.get('config')
+    for child in (inner.get('layers') or ()) if isinstance(inner, dict) else ():
+        text = _keras_unknown_class_text(child, table) if isinstance(child, dict) else None
+        if text is not None:
+            shown = dict(entry, config={}) if 'input_layers' in inner else entry
+            return not_deserialized_text(resolve_layer_class(name, entry.get('registered_name'), table), shown, text)
+    return None
 
 
 def _holds_code(lambda_config):
