@@ -31,7 +31,7 @@ def test_approx_max_k_gradient_as_tf():
     (lambda: tf.math.approx_min_k(X, 2), NotFoundError, 'no CPU kernel for ApproxTopK with is_max_k=false'),
     (lambda: tf.math.approx_max_k(X, 2, reduction_dimension=0), NotFoundError, 'reduction_dimension=0'),
     (lambda: tf.math.approx_max_k(tf.constant([1, 5, 3]), 2), InvalidArgumentError, "attr 'T' of int32"),
-    (lambda: tf.math.approx_max_k(X.astype(np.float64), 2), InvalidArgumentError, "attr 'T' of float64"),
+    (lambda: tf.math.approx_max_k(X.astype(np.float64), 2), InvalidArgumentError, "attr 'T' of double"),
     (lambda: tf.math.approx_max_k(X, 9), InvalidArgumentError, 'input must have at least k columns. Had 8, needed 9'),
 ])
 def test_approx_top_k_errors_as_tf_cpu(call, error, message):

@@ -10,6 +10,7 @@ recall_target, reduction_input_size_override and aggregate_to_topk change nothin
 import collections
 
 from ..errors import InvalidArgumentError, NotFoundError
+from . import float_kernels
 from .operands import as_tensor, named_errors
 from .sorting import top_k
 
@@ -19,9 +20,11 @@ _ALLOWED = ('float16', 'bfloat16', 'float32')        # the op's T list (its CPU 
 
 def approx_top_k(operand, k, reduction_dimension, is_max_k, op):
     t = as_tensor(operand, op)
-    if t.dtype.name not in _ALLOWED:
-        raise InvalidArgumentError("%s: Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, "
-                                   'float; cast the operand to float32' % (op, t.dtype.name))
+    if t.dtype.name not in _ALLOWED:      # the op registry's words, tapeflow's as a note
+        error = float_kernels.refusal(op, t.dtype.name)
+        error.add_note('%s: operands must be float16, bfloat16 or float32, got %s; cast the operand to float32'
+                       % (op, t.dtype.name))
+        raise error
     if not is_max_k or reduction_dimension != -1:
         raise NotFoundError('%s: TensorFlow has no CPU kernel for ApproxTopK with is_max_k=%s and '
                             'reduction_dimension=%s (only the largest entries over the last axis, '

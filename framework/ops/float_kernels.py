@@ -56,6 +56,16 @@ KERNELS = {
     **{name: (kernel, _FEATURES, _ACTIVATION) for name, kernel in (
         ('softplus', 'Softplus'), ('softsign', 'Softsign'), ('log_sigmoid', 'Softplus'), ('elu', 'Elu'),
         ('selu', 'Selu'))},
+    # kernels whose T attribute comes last, inside the signature (checked: TF 2.21 with float64 input)
+    'local_response_normalization': ('LRN', 'input:T -> output:T; attr=depth_radius:int,default=5; '
+                                            'attr=bias:float,default=1; attr=alpha:float,default=1; '
+                                            'attr=beta:float,default=0.5; attr=T:type,default=DT_FLOAT,allowed=[%(T)s]',
+                                     ('half', 'bfloat16', 'float')),
+    **{name: ('ApproxTopK', 'input:T -> values:T, indices:int32; attr=k:int,min=0; '
+                            'attr=reduction_dimension:int,default=-1; attr=recall_target:float,default=0.95; '
+                            'attr=is_max_k:bool,default=true; attr=reduction_input_size_override:int,default=-1; '
+                            'attr=aggregate_to_topk:bool,default=true; attr=T:type,allowed=[%(T)s]',
+              ('half', 'bfloat16', 'float')) for name in ('approx_max_k', 'approx_min_k')},
     'negative': ('Neg', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64',
                                  'complex64', 'complex128')),
     # numeric (not only float) kernels, as a string tensor meets them (as_numeric_tensor)
@@ -272,9 +282,10 @@ def refusal(op, dtype_name, named=True):
     if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
         return InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-            "Op<name=%s; signature=%s> [Op:%s] name: "
+            "Op<name=%s; signature=%s> [Op:%s]%s"
             % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, kernel,
-               signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel))
+               signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel,
+               ' name: ' if named and op not in _NO_NAME_TAIL else ''))
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
         % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, _op_text(entry),
@@ -319,7 +330,7 @@ def index_refusal(op, attr, dtype_name, named=True):
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
 # (ArgMax / ArgMin: as tf.argmax and keras.ops.argmin print them; tf.math.argmin of strings prints the tail)
-_NO_NAME_TAIL = frozenset(('moments', 'segment_max', 'ArgMax', 'ArgMin'))
+_NO_NAME_TAIL = frozenset(('moments', 'segment_max', 'ArgMax', 'ArgMin', 'local_response_normalization'))
 
 
 # String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked
