@@ -132,7 +132,13 @@ def _erfc_grad(g, y, x):
 @named_errors('erfinv')
 def erfinv(x, name=None):
     """The inverse of erf on (-1, 1) (+-inf at +-1, nan outside)."""
-    return _unary('erfinv', x, _erfinv_host, lambda g, y, x: g * (_SQRT_PI / 2) * exp(square(y)), 'Erfinv')
+    return _unary('erfinv', x, _erfinv_host, lambda g, y, x: g * (_SQRT_PI / 2) * exp(square(y)), 'Erfinv',
+                  float32=_erfinv_float32)
+
+
+def _erfinv_float32(a):
+    """TensorFlow's float32 erfinv (Eigen's): ndtri((x + 1) * 0.5) * sqrt(1/2), each step rounded."""
+    return eigen_ndtri.ndtri((a + np.float32(1)) * np.float32(0.5)) * np.float32(math.sqrt(0.5))
 
 
 @named_errors('erfcinv')
