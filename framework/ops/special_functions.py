@@ -215,10 +215,25 @@ def _same_float(name, t, *others):
         if kind.kind in 'iubcOSU' and (position == 0 or isinstance(value, Tensor)):
             raise _not_float(name, position, kind, t)      # (a later numpy array converts to T, as in TF)
         if kind.kind == 'f' and kind != t._data.dtype:
-            raise TypeError('%s: all arguments must have one dtype, got %s and %s; cast them first'
-                            % (name, kind.name, t.dtype.name))
+            note = '%s: all arguments must have one dtype, got %s and %s; cast them first' % (name, kind.name,
+                                                                                              t.dtype.name)
+            if not isinstance(value, Tensor):
+                raise TypeError(note)
+            raise _precision_mismatch(name, list(others) + [t], note)
         out.append(as_tensor(value, name, dtype=t.dtype))
     return out
+
+
+def _precision_mismatch(name, inputs, note):
+    """TF's kernel input check for float tensors of two precisions: the first input fixes T, the first
+    later one of another dtype is named (``inputs`` in the kernel's order)."""
+    from . import float_kernels
+    first = getattr(inputs[0], '_data', np.asarray(inputs[0])).dtype
+    index, other = next((i, x._data.dtype) for i, x in enumerate(inputs)
+                        if isinstance(x, Tensor) and x._data.dtype != first)
+    error = eager_input_error(float_kernels.KERNELS[name][0], index, first, other)
+    error.add_note(note)
+    return error
 
 
 def _not_float(name, position, kind, t):
