@@ -422,9 +422,6 @@ def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if inputs is None:
         raise TypeError("'NoneType' object is not iterable")        # TF iterates the inputs first
-    if isinstance(inputs, (list, tuple)) and any(t is None for t in inputs):     # TF's check of each input
-        raise noted(ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype '
-                               'and shape.'), 'add_n: input %d is None' % [t is None for t in inputs].index(True))
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
         if isinstance(inputs, Tensor):
             # TF iterates a tensor: the sum of its rows (the rows' slices are recorded for gradients)
@@ -439,7 +436,15 @@ def add_n(inputs, name=None):
                            'shape.')
         error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
         raise error
-    tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
+    try:
+        tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
+    except Exception:
+        # TF checks every input for None before converting any (asked here, off the training step's path)
+        if isinstance(inputs, (list, tuple)) and any(t is None for t in inputs):
+            raise noted(ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same '
+                                   'dtype and shape.'),
+                        'add_n: input %d is None' % [t is None for t in inputs].index(True)) from None
+        raise
     arrays = list(map(_DATA, tensors))
     if arrays[0].dtype.kind == 'b':
         float_kernels.refuse_bool(tensors[0], 'add_n')       # AddN takes no bool (numpy would or them)
