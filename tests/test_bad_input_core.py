@@ -141,6 +141,7 @@ def _recorded():
     return tape, x, y
 
 
+@pytest.mark.usefixtures('explained_nones')
 def test_int_source_gives_none_and_says_why():
     n = tf.constant([1, 2])
     with tf.GradientTape() as tape:

@@ -18,10 +18,9 @@ import optim
 
 
 @pytest.fixture(autouse=True)
-def explanations_on():
-    debugging.explain_none_gradients(True)
+def explanations_on(explained_nones):
+    """These tests read the explanations (off by default); the switch is put back after each."""
     yield
-    debugging.explain_none_gradients(True)
 
 
 def none_warnings(fn):

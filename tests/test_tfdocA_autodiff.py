@@ -24,6 +24,7 @@ def test_gradient_of_and_with_respect_to_a_ragged_tensor():
     assert nested[0].to_list() == [[2.0, 4.0], [6.0]] and nested[1]['b'].to_list() == [[2.0, 4.0], [6.0]]
 
 
+@pytest.mark.usefixtures('explained_nones')
 def test_ragged_target_with_a_tensor_source_and_unconnected_ragged_source():
     # TF 2.21: d sum(x * w) / dw = 6.0; a ragged source the target does not use gives None
     x = tf.ragged.constant([[1.0, 2.0], [3.0]])

@@ -117,6 +117,7 @@ def test_gradient_of_batch_norm_with_global_normalization():
                        [np.random.default_rng(0).standard_normal(s) for s in [(2, 3), (3,), (3,), (3,), (3,)]])
 
 
+@pytest.mark.usefixtures('explained_nones')
 @pytest.mark.parametrize('op', ['unique_with_counts', 'unravel_index', 'collapse_repeated', 'ctc_unique_labels'])
 def test_integer_ops_record_no_gradient(op):
     x = tf.constant([1., 2., 2.])
