@@ -8,6 +8,7 @@ from framework.errors import InvalidArgumentError, UnimplementedError
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
+from framework.type_text import python_type_name
 from framework.variable import Variable
 
 
@@ -29,9 +30,17 @@ class StringGradientError(UnimplementedError, TypeError):
 
 
 def not_a_variable(index, variable, what='apply_gradients'):
-    return NotAVariableError("'%s' object has no attribute '_unique_id' (%s: item %d: expected a "
-                             "framework.Variable to update, got %s; pass model.trainable_variables)"
-                             % (type(variable).__name__, what, index, type(variable).__name__))
+    # TF's words are Python's missing-attribute error for the object (an EagerTensor named by its module path)
+    text = "'%s' object has no attribute '_unique_id'" % python_type_name(variable)
+    if not isinstance(variable, Tensor):
+        try:
+            variable._unique_id
+        except AttributeError as missing:       # Python's own words: 'numpy.ndarray', 'list', 'float'
+            text = str(missing)
+    error = NotAVariableError(text)
+    error.add_note('%s: item %d: expected a framework.Variable to update, got %s; pass model.trainable_variables'
+                   % (what, index, type(variable).__name__))
+    return error
 
 
 def checked_gradient(index, grad, variable):

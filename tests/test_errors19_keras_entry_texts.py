@@ -56,3 +56,15 @@ def test_model_without_call_shows_kerass_arguments_block():
         'Exception encountered when calling N.call().\n\n\x1b[1mModel N does not have a `call()` method implemented.'
         "\x1b[0m\n\nArguments received by N.call():\n  \u2022 args=('tf.Tensor(shape=(2, 3), dtype=float32)',)\n"
         "  \u2022 kwargs=<class 'inspect._empty'>")
+
+
+@pytest.mark.parametrize('target, text', [
+    (lambda: tf.constant([1., 2.]), "'tensorflow.python.framework.ops.EagerTensor' object has no attribute '_unique_id'"),
+    (lambda: np.ones(2), "'numpy.ndarray' object has no attribute '_unique_id'"),
+    (lambda: [1., 2.], "'list' object has no attribute '_unique_id'"),
+])
+def test_apply_gradients_to_a_non_variable_is_tfs_attribute_error(target, text):
+    # tapeflow appended its explanation to the message; it is a note now
+    with pytest.raises(AttributeError) as caught:
+        keras.optimizers.SGD().apply_gradients([(tf.ones(2), target())])
+    assert str(caught.value) == text
