@@ -40,7 +40,7 @@ def _state(model):
 
 
 # (loss total, loss count, bce total, bce count, accuracy total, accuracy count) after evaluate. The loss
-# total is TF 2.21's, printed on an AMD EPYC (Eigen's exp and log1p bits on the last batch's 50 losses); the
+# total is TF 2.21's, printed on the AMD EPYC (avx2: Eigen's exp and log1p bits on the last batch's 50 losses); the
 # value pinned before, 155.95632934570312, is what tapeflow gave with numpy's exp and log1p at that size
 @pytest.mark.parametrize('make, kwargs, bce, state', [
     (_known, {}, 0.6161625385284424, [155.95631408691406, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
@@ -54,16 +54,16 @@ def _state(model):
     (lambda: _known().unbatch().batch(100), {'run_eagerly': True}, 0.6161625385284424,
      [155.95631408691406, 250.0, 1.8484876155853271, 3.0, 167.0, 250.0]),
 ])
-def test_evaluate_on_data_of_unknown_length_counts_the_batchless_call(make, kwargs, bce, state):
+def test_evaluate_on_data_of_unknown_length_counts_the_batchless_call(make, kwargs, bce, state, same_as_tf):
     model = _model(**kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         logs = model.evaluate(make(), verbose=0, return_dict=True)
     assert float(logs['bce']) == bce
-    assert _state(model) == state
+    same_as_tf(_state(model), state, measured_on='avx2')
 
 
-def test_fit_monitors_a_loss_object_metric_and_counts_the_batchless_validation_call():
+def test_fit_monitors_a_loss_object_metric_and_counts_the_batchless_validation_call(same_as_tf):
     model = _model()
     data = _known().unbatch().batch(100)
     with warnings.catch_warnings():
@@ -71,7 +71,8 @@ def test_fit_monitors_a_loss_object_metric_and_counts_the_batchless_validation_c
         history = model.fit(data, epochs=2, verbose=0, validation_data=data,
                             callbacks=[keras.callbacks.EarlyStopping(monitor='val_bce', patience=1)])
     assert history.history['bce'] == [0.46172231435775757, 0.4604363739490509]
-    assert history.history['val_bce'] == [0.4608154892921448, 0.4595829248428345]
+    # TF 2.21 on the AMD EPYC (avx2; 0.4595829248428345 was pinned before, not measured there again)
+    same_as_tf(history.history['val_bce'], [0.4608154892921448, 0.45958295464515686], measured_on='avx2')
     assert history.history['val_loss'] == [0.6219895482063293, 0.6202600598335266]
 
 
