@@ -6,7 +6,7 @@ Subclass it and write ``call`` (with sublayers as attributes), or use
 """
 from framework import distribute
 
-from . import saving
+from . import saving, tracking
 from .layer import Layer
 from .training.trainer import Trainer
 
@@ -60,6 +60,16 @@ class Model(Trainer, Layer):
             Functional.__init__(self, *args, **kwargs)
             return
         super().__init__(*args, **kwargs)     # other positional arguments: Python's TypeError, as Keras
+
+    @property
+    def layers(self):
+        """The direct sublayers, in the order they were added (Keras 3's tracker order). Only a model
+        has them: a plain layer may keep its own ``self.layers``, as Keras 3 lets it."""
+        return tracking.direct_sublayers(self)
+
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError('`Model.layers` attribute is reserved and should not be used. Please use another name.')
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

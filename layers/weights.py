@@ -61,11 +61,6 @@ class LayerWeights:
             walk = self.__dict__['_weights_walk'] = _Walk(self, key)
         return walk
 
-    @property
-    def layers(self):
-        """The direct sublayers, in the order they were added (Keras 3's tracker order)."""
-        return tracking.direct_sublayers(self)
-
     def _flatten_layers(self, include_self=True, recursive=True):
         """Keras 3's walk: each layer once; recursive, a layer's sublayers go to the front of the
         queue in reverse (Keras's ``deque.extendleft``), so the walk is not a pre-order one."""
