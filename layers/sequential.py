@@ -78,6 +78,11 @@ class Sequential(ModelBase):
         """The layers in order (an Input is not listed, as in Keras)."""
         return list(self._layers)
 
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError('`Sequential.layers` attribute is reserved and should not be used. Use `add()` and '
+                             '`pop()` to change the layers in this model.')
+
     def add(self, layer, rebuild=True):
         """Append ``layer``; an Input/InputLayer may only come first.
 

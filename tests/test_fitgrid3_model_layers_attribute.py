@@ -62,3 +62,17 @@ def test_a_model_still_lists_its_layers_and_refuses_a_new_list():
     with pytest.raises(AttributeError, match=r'^`Model.layers` attribute is reserved and should not be used\. '
                                              r'Please use another name\.$'):
         net.layers = []
+
+
+def test_sequential_and_functional_refuse_a_new_layers_list_in_keras_words():
+    seq = keras.Sequential([keras.layers.Dense(1)])
+    with pytest.raises(AttributeError) as caught:
+        seq.layers = []
+    assert str(caught.value) == ('`Sequential.layers` attribute is reserved and should not be used. Use `add()` and '
+                                 '`pop()` to change the layers in this model.')
+    inputs = keras.Input((2,))
+    functional = keras.Model(inputs, keras.layers.Dense(1)(inputs))
+    with pytest.raises(AttributeError) as caught:
+        functional.layers = []
+    assert str(caught.value) == '`Model.layers` attribute is reserved and should not be used. Please use another name.'
+    assert len(functional.layers) == 2 and len(seq.layers) == 1

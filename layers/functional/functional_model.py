@@ -87,6 +87,8 @@ class Functional(Model):
         """Every layer of the graph, InputLayers first, in Keras's order."""
         return list(self._layers)
 
+    layers = layers.setter(Model.layers.fset)       # Keras's reserved-name refusal, as Model's
+
     @property
     def operations(self):
         """The layers and the keras.ops calls of the graph (``x / 127.5``), in Keras's order."""
