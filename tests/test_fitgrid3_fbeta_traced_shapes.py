@@ -1,5 +1,5 @@
 """F1Score / FBetaScore's 2-D check inside fit / evaluate names the shapes of Keras 3.15's traced step:
-a None batch when the batches vary in size (TF 2.21, probe /tmp/fg3_fb.py in the fitgrid3 report; tapeflow
+a None batch when the batches vary in size (TF 2.21, probe /work/notes/progs/fitgrid3/misc/fg3_fb.py; tapeflow
 named the eager batch, y_pred.shape=(25, 1)). A direct update_state names the arrays' own shapes."""
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""Only a model has Keras's `layers` (TF 2.21 / Keras 3.15, probe /work/notes/progs/fitgrid3 /tmp/fg3_ly.py):
+"""Only a model has Keras's `layers` (TF 2.21 / Keras 3.15, probe /work/notes/progs/fitgrid3/misc/fg3_ly.py):
 a plain layer has no such attribute, so a custom Layer may keep its own `self.layers = [...]` (tapeflow
 raised "property 'layers' of 'Block' object has no setter"), and summary(expand_nested=True) opens only
 what has `layers`: a MultiHeadAttention stays one row (tapeflow listed its query/key/value/... sublayers)."""
