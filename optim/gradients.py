@@ -71,7 +71,10 @@ def checked_gradient(index, grad, variable):
         return _checked_rows(grad, variable)
     if isinstance(grad, Tensor):
         data = grad._data
-    elif isinstance(grad, (np.ndarray, np.generic)) or backend.is_device_array(grad):
+    elif isinstance(grad, (np.ndarray, np.generic)):
+        # host numbers, not a tensor on some device: Keras converts them on the variable's device
+        data = grad if type(variable._data) is np.ndarray else backend.array_module(variable._data).asarray(grad)
+    elif backend.is_device_array(grad):
         data = grad
     elif isinstance(grad, (list, tuple, float, int)) and not isinstance(grad, bool) and _numbers(grad):
         # Keras converts a Python gradient ([0.1, 0.2]) to a tensor, on the variable's device

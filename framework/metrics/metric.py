@@ -21,17 +21,21 @@ _HOST_AMOUNTS = (np.ndarray, np.float32, np.float64, np.float16, int, float)
 def add_to(variable, amount):
     """``variable += amount`` on raw arrays, in place.
 
-    The state follows the data it summarises: if ``amount`` lives on another
-    device than the variable (the first GPU batch), the variable's few
-    numbers move there once.
+    The state follows the data it summarises: if ``amount`` lives on the GPU and
+    the variable on the host (the first GPU batch), the variable's few numbers
+    move there once. A host amount (a count as a numpy scalar) joins a GPU
+    state where it is: moving the state back to the host put R2Score's sample
+    count off the device its other variables are on.
     """
     data = variable._data
     if type(data) is np.ndarray and type(amount) in _HOST_AMOUNTS:
         data += amount
         return
     if backend.is_device_array(amount) != backend.is_device_array(data):
-        xp = backend.array_module(amount)
-        data = variable._data = xp.asarray(backend.to_host(data))
+        if backend.is_device_array(data):
+            amount = backend.array_module(data).asarray(amount)
+        else:
+            data = variable._data = backend.array_module(amount).asarray(data)
     data += amount
 
 

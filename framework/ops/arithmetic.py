@@ -256,7 +256,7 @@ def _zero_with_sign_of(out, dx):
     if not zero.any():
         return out
     xp = array_module_of(data)
-    signed = xp.where(zero, xp.copysign(xp.zeros_like(data), xp.broadcast_to(dx, data.shape)), data)
+    signed = xp.where(zero, xp.copysign(xp.zeros_like(data), xp.broadcast_to(xp.asarray(dx), data.shape)), data)
     return Tensor(signed.astype(data.dtype, copy=False))
 
 

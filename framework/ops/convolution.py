@@ -101,8 +101,10 @@ class _Geometry:
         n, h, w, c = a.shape
         s0, s1, s2, s3 = a.strides
         (kh, kw), (sh, sw) = self.kernel, self.strides
-        return xp.lib.stride_tricks.as_strided(
-            a, (n, self.oh, self.ow, kh, kw, c), (s0, s1 * sh, s2 * sw, s1, s2, s3), writeable=False)
+        shape, strides = (n, self.oh, self.ow, kh, kw, c), (s0, s1 * sh, s2 * sw, s1, s2, s3)
+        if backend.is_device_array(a):      # cupy's as_strided takes no ``writeable``
+            return xp.lib.stride_tricks.as_strided(a, shape, strides)
+        return xp.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)    # (read-only: windows overlap)
 
     def fold(self, cols):
         """Sum (N, OH, OW, KH, KW, C) window values back into an (N, H, W, C) array."""

@@ -523,7 +523,7 @@ def _pad_value(value, x):
     if value.ndim:
         raise kernel_error('PadV2', 'constant_values must be a scalar. Found: [%s]' % ','.join(map(str, value.shape)),
                            note='pad: constant_values must be one value, got shape %s' % (tuple(value.shape),))
-    return value._data[()]
+    return backend.to_host(value._data)[()]       # (a host scalar: cupy's pad reads it with numpy)
 
 
 def _mirror_index(xp, widths, shape, mode, named=False):

@@ -11,11 +11,13 @@ from framework.tensor import Tensor
 
 
 def to_python(value):
-    """A float for scalar tensors and arrays; anything else unchanged."""
+    """A float for scalar tensors and arrays, a host (numpy) array for others (an F1Score's per-class
+    values: a cupy array on the GPU, which numpy refuses to read); anything else unchanged."""
+    if isinstance(value, Tensor):
+        value = value._data
+    value = to_host(value)
     try:
-        if isinstance(value, Tensor):
-            value = value._data
-        return float(to_host(value))
+        return float(value)
     except (TypeError, ValueError):
         return value
 
