@@ -483,19 +483,26 @@ class GradientTape:
             TypeError: a source or target that is not a tensor, or an integer source.
         """
         self._check_usable()
-        unconnected = unconnected_mode(unconnected_gradients)
-        # A flat list of tensors (model.trainable_variables) and one target tensor are
-        # what training loops pass on every step: they are their own flat forms, and
-        # the result list is their packed form, so nest's walks are skipped.
-        flat_list = type(sources) is list and all(map(isinstance, sources, _ALWAYS_TENSOR))
-        flat_sources = sources if flat_list else nest.flatten(sources)
-        # (the checks answer True for a RaggedTensor, differentiated through its flat values)
-        if not flat_list and check_sources(flat_sources):
-            return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
-        targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
-        if check_targets(targets):
-            return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
-        grads = self._backward(targets, seeds(targets, output_gradients), flat_sources, sparse=True)
+        try:
+            unconnected = unconnected_mode(unconnected_gradients)
+            # A flat list of tensors (model.trainable_variables) and one target tensor are
+            # what training loops pass on every step: they are their own flat forms, and
+            # the result list is their packed form, so nest's walks are skipped.
+            flat_list = type(sources) is list and all(map(isinstance, sources, _ALWAYS_TENSOR))
+            flat_sources = sources if flat_list else nest.flatten(sources)
+            # (the checks answer True for a RaggedTensor, differentiated through its flat values)
+            if not flat_list and check_sources(flat_sources):
+                return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
+            targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
+            if check_targets(targets):
+                return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
+            seed_grads = seeds(targets, output_gradients)
+        except BaseException:
+            # TF refuses bad arguments before its sweep, which alone uses up a non-persistent tape:
+            # a corrected call on the same tape still answers
+            self._used = False
+            raise
+        grads = self._backward(targets, seed_grads, flat_sources, sparse=True)
         if grads.pop(_HAS_SLICES, False):     # a variable read only through gathers gets its rows, as in TF
             results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
                        for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
