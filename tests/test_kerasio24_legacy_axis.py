@@ -17,7 +17,7 @@ def test_axis_rule_on_config():
         {'class_name': 'Normalization', 'config': {'axis': [], 'name': 'c'}},
         {'class_name': 'BatchNormalization', 'config': {'axis': 3, 'name': 'd'}},
         {'class_name': 'Sequential', 'config': {'name': 'inner', 'layers': [
-            {'class_name': 'Softmax', 'config': {'axis': [1, 2], 'name': 'e'}}]}}]}}
+            {'class_name': 'Softmax', 'config': {'axis': [1, 2], 'name': 'e', 'trainable': True}}]}}]}}
     layers = with_keras_axis_rule(config)['config']['layers']
     assert 'axis' not in layers[0]['config']
     assert layers[1]['config']['axis'] == -1
@@ -25,6 +25,12 @@ def test_axis_rule_on_config():
     assert layers[3]['config']['axis'] == 3
     assert 'axis' not in layers[4]['config']['layers'][0]['config']
     assert config['config']['layers'][0]['config']['axis'] == [1, 2]       # the input is left as it was
+
+
+def test_axis_rule_leaves_keras_ops_entries_alone():
+    # an op entry (no 'trainable', unlike every layer's config) keeps its axis: keras.ops.softmax(x, axis=[1, 2])
+    entry = {'class_name': 'Softmax', 'config': {'axis': [1, 2], 'name': 'softmax'}}
+    assert with_keras_axis_rule(entry) is entry
 
 
 def test_multi_axis_layer_norm_h5_refused_before_compile(tmp_path, caplog):

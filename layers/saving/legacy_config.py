@@ -76,6 +76,9 @@ def with_keras_axis_rule(entry):
     """
     if not isinstance(entry, dict) or not isinstance(entry.get('config'), dict):
         return entry
+    from layers.functional.keras_mask_arguments import is_keras_op_entry
+    if is_keras_op_entry(entry):        # a keras.ops entry (tapeflow reads those, Keras cannot): its axis as saved
+        return entry
     inner = dict(entry['config'])
     axis = inner.pop('axis', None)
     if isinstance(axis, list) and len(axis) == 1:
