@@ -8,7 +8,7 @@ from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
 from .activations import log_softmax, relu, softmax
-from .graph_input_errors import eager_input_error, input_mismatch
+from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_name
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
@@ -90,8 +90,8 @@ def sparse_xent(labels, logits, labels_in_range=False):
     op = 'sparse_softmax_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
-    if labels._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
+    if labels._data.dtype not in _LABEL_DTYPES:
+        raise _labels_refusal(labels, op)
     a, idx = logits._data, labels._data
     # (the arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch of fit / evaluate)
     if idx.shape != a.shape[:-1]:
@@ -124,6 +124,23 @@ def sparse_xent(labels, logits, labels_in_range=False):
             lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _differentiable_zero(logits, labels, depth)),
             lambda g, y, logits: g[..., None] * backprop),))
     return out
+
+
+_LABEL_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _labels_refusal(labels, op):
+    """TF 2.21's op registry refusing labels that are not int32 / int64 (float labels from a numpy
+    array, a list of 0.0 / 1.0, uint8 digits), in its words; tapeflow's in a note."""
+    error = InvalidArgumentError(
+        "Value for attr 'Tlabels' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+        "SparseSoftmaxCrossEntropyWithLogits}}; Op<name=SparseSoftmaxCrossEntropyWithLogits; signature=features:T, "
+        "labels:Tlabels -> loss:T, backprop:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
+        "attr=Tlabels:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> [Op:SparseSoftmaxCrossEntropyWithLogits] "
+        "name: " % kernel_dtype_name(labels.dtype))
+    error.add_note('%s: labels must be integers (int32 or int64 class indices), got %s; cast them first, e.g. '
+                   'tf.cast(labels, tf.int32)' % (op, labels.dtype.name))
+    return error
 
 
 def _picked(xp, shifted, idx):
