@@ -26,9 +26,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if labels.dtype != logits.dtype:
         from .shapes import cast
         labels = cast(labels, logits.dtype)
-    if tuple(labels.shape) != tuple(logits.shape):
-        raise InvalidArgumentError('softmax_cross_entropy_with_logits: labels %s and logits %s must have the same shape'
-                                   % (tuple(labels.shape), tuple(logits.shape)))
+    if labels._data.shape != logits._data.shape:
+        labels = _labels_like_logits(labels, logits)
     rank = logits.ndim
     if not -rank <= axis < rank:
         raise InvalidArgumentError('softmax_cross_entropy_with_logits: axis %d is out of range for logits of rank %d'
@@ -48,6 +47,41 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                                Tensor(backprop) + _zero_with_softmax_rule(logits, labels, axis)),
                            lambda g, y, labels, logits: xp.expand_dims(g, axis) * backprop)))
     return out
+
+
+def _labels_like_logits(labels, logits):
+    """``labels`` of another shape than ``logits``, as TF 2.21's wrapper and kernel take them: both are
+    flattened to matrices (outer dims, last dim; a vector is one row), the SoftmaxCrossEntropyWithLogits
+    kernel broadcasts the two, and the rows' losses are reshaped to ``logits.shape[:-1]``. Labels that
+    broadcast to the logits' matrix are broadcast (a one-hot vector for a batch of one); otherwise TF's
+    kernel or Reshape error."""
+    from .shapes import broadcast_to, reshape
+    op = 'softmax_cross_entropy_with_logits'
+    note = '%s: labels %s and logits %s must have the same shape' % (op, tuple(labels.shape), tuple(logits.shape))
+    if not labels.ndim or not logits.ndim:
+        raise InvalidArgumentError(note)
+    rows, cols = _matrix(logits._data.shape), _matrix(labels._data.shape)
+    try:
+        both = np.broadcast_shapes(rows, cols)
+    except ValueError:
+        raise kernel_error('SoftmaxCrossEntropyWithLogits', 'logits and labels must be broadcastable: logits_size=%s '
+                           'labels_size=%s' % _debug_shapes(rows, cols), named=True, note=note) from None
+    kept = int(np.prod(logits._data.shape[:-1]))
+    if both[0] != kept:
+        raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape has %d'
+                           % (both[0], kept), named=True, note=note)
+    if both != rows:        # the logits broadcast too: the losses' rows fit, but not the gradient's shape
+        raise InvalidArgumentError(note)
+    return reshape(broadcast_to(reshape(labels, cols), rows), logits._data.shape)
+
+
+def _matrix(shape):
+    """TF's _flatten_outer_dims: the shape as (rows, last dim)."""
+    return (int(np.prod(shape[:-1])), shape[-1])
+
+
+def _debug_shapes(*shapes):
+    return tuple('[%s]' % ','.join(map(str, shape)) for shape in shapes)
 
 
 def _xent_value(xp, a, z, axis):
@@ -95,8 +129,7 @@ def sparse_xent(labels, logits, labels_in_range=False):
     a, idx = logits._data, labels._data
     # (the arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch of fit / evaluate)
     if idx.shape != a.shape[:-1]:
-        raise InvalidArgumentError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
-                                   % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
+        raise _sparse_shape_error(idx.shape, a.shape, op)
     depth = a.shape[-1]
     if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
         raise label_range_error(idx, depth, '%s: labels must lie in [0, %d), got min %d, max %d'
@@ -127,6 +160,25 @@ def sparse_xent(labels, logits, labels_in_range=False):
 
 
 _LABEL_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _sparse_shape_error(labels_shape, logits_shape, op):
+    """TF 2.21's wrapper's ValueError for labels that are not logits.shape[:-1] (labels of shape (n, 1)
+    are the usual slip), rank first; tapeflow's words in a note."""
+    if len(labels_shape) != len(logits_shape) - 1:
+        error = ValueError('`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: labels.shape=%s of rank %d '
+                           'and logits.shape=%s of rank %d' % (_shape_text(labels_shape), len(labels_shape),
+                                                               _shape_text(logits_shape), len(logits_shape)))
+    else:
+        error = ValueError('`labels.shape` must equal `logits.shape` except for the last dimension. Received: '
+                           'labels.shape=%s and logits.shape=%s' % (_shape_text(labels_shape), _shape_text(logits_shape)))
+    error.add_note('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
+                   % (op, tuple(labels_shape), tuple(labels_shape), tuple(logits_shape)))
+    return error
+
+
+def _shape_text(shape):
+    return '(%s)' % ', '.join(map(str, shape)) if len(shape) != 1 else '(%d,)' % shape[0]
 
 
 def _labels_refusal(labels, op):
