@@ -24,7 +24,7 @@ import random as python_random
 
 import numpy as np
 
-from framework import object_names, random_state_freeze
+from framework import backend, object_names, random_state_freeze
 from framework.tensor import Tensor
 from framework.variable import Variable
 
@@ -75,7 +75,7 @@ class SeedGenerator:
         The state's buffer is updated in place (after ``_detach``, which keeps a tape's snapshot
         and a StatelessScope's copy right): a Dropout call draws a seed every training step."""
         state = self.state
-        current = state._data.copy()
+        current = backend.to_host(state._data).copy()       # (a host pair: a GPU state's cupy array is not one)
         if random_state_freeze.frozen():
             return current
         if DRAW_RECORDERS:

@@ -19,6 +19,8 @@ def _seed_values(seed, op):
         if seed._data.dtype.kind not in 'iuf':
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
         seed = backend.to_host(seed._data)
+    elif backend.is_device_array(seed):     # a raw cupy pair (numpy will not read it)
+        seed = backend.to_host(seed)
     values = np.asarray(seed)
     note = '%s: seed must be two integers (shape [2]), got %r' % (op, seed)
     if values.shape != (2,) and values.dtype.kind in 'iu':      # the key-counter kernel's check
