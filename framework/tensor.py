@@ -233,7 +233,8 @@ class Tensor:
     def __pow__(self, other): return ops.pow(self, other)
     def __rpow__(self, other): return ops.pow(other, self)
     def __matmul__(self, other): return ops.matmul(self, other)
-    def __rmatmul__(self, other): return ops.matmul(other, self)
+    # (x @ w with x no tensor: TF's reflected operator converts x to w's dtype first, as tf.matmul does not)
+    def __rmatmul__(self, other): return ops.matmul(ops.convert_to_tensor(other, dtype=self.dtype), self)
     def __neg__(self): return ops.negative(self)
     def __pos__(self): return self
 

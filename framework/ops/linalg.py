@@ -51,7 +51,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         b = _conjugated(b) if adjoint_b else b
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
-    if type(a) in _SEQUENCES or type(b) in _SEQUENCES:
+    if type(a) in _CONVERTED_ALONE or type(b) in _SEQUENCES:
         a, b = _converted_as_tf(a, b)
     a, b, da, db = binary(a, b, 'matmul')
     try:
@@ -87,11 +87,13 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 
 
 _SEQUENCES = (list, tuple)
+_CONVERTED_ALONE = (list, tuple, np.ndarray)
 
 
 def _converted_as_tf(a, b):
     # TF's matmul converts a on its own, then b with a's dtype as a hint only (a list of floats beside an int a
-    # stays float), so mixed lists meet MatMul's input check rather than being promoted together
+    # stays float; a numpy array takes the hint), so mixed operands meet MatMul's input check rather than
+    # being promoted together: tf.matmul(float32 data, a float64 Variable from np.random.randn) fails in TF
     if not isinstance(a, Tensor):
         a = as_tensor(a, 'matmul')
     if type(b) in _SEQUENCES:
