@@ -382,8 +382,12 @@ class Layer(LayerWeights, OwnVariables):
 
     # ---- calling ----------------------------------------------------------------
     def call(self, inputs, *args, **kwargs):
-        """The computation; the base class returns its input unchanged."""
-        return inputs
+        """The computation, which each layer defines. The base class raises Keras 3's NotImplementedError:
+        returning the input unchanged hid a subclass whose ``call`` was missing or misspelled."""
+        error = NotImplementedError('Layer %s does not have a `call` method implemented.' % type(self).__name__)
+        error.add_note('%s: define call(self, inputs) in the subclass (a layer computes nothing by itself)'
+                       % type(self).__name__)
+        raise error
 
     def __call__(self, inputs=_NO_INPUTS, *args, training=None, **kwargs):
         """Convert the input, build on first use, check it, and run ``call``.

@@ -50,7 +50,7 @@ def _grouped_query_attention():
 LAYERS = {
     'Activation': (lambda: L.Activation('relu'), X2), 'Dense': (lambda: L.Dense(4), X2),
     'Dropout': (lambda: L.Dropout(0.5), X2), 'ELU': (L.ELU, X2), 'LeakyReLU': (L.LeakyReLU, X2),
-    'ReLU': (L.ReLU, X2), 'ThresholdedReLU': (L.ThresholdedReLU, X2), 'Softmax': (L.Softmax, X2), 'Flatten': (L.Flatten, X3), 'Layer': (L.Layer, X2),
+    'ReLU': (L.ReLU, X2), 'ThresholdedReLU': (L.ThresholdedReLU, X2), 'Softmax': (L.Softmax, X2), 'Flatten': (L.Flatten, X3),
     'Lambda': (lambda: L.Lambda(lambda x: x * 2.), X2), 'BatchNormalization': (L.BatchNormalization, X2),
     'LayerNormalization': (L.LayerNormalization, X2),
     'Normalization': (lambda: L.Normalization(mean=0., variance=1.), X2),
@@ -115,7 +115,8 @@ LAYERS.update({
     'GroupQueryAttention': (lambda: L.Model(*_grouped_query_attention()), X3)})
 from test_missing_tfsm_layer import exported  # noqa: E402  (a SavedModel artifact for TFSMLayer)
 LAYERS['TFSMLayer'] = (lambda: L.TFSMLayer(exported(X2.shape[-1])), X2)
-NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor'}     # symbolic inputs, not layers
+NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor',     # symbolic inputs, not layers
+                       'Layer'}       # the base class: its call raises NotImplementedError, as Keras 3's
 # Layers whose weights fix the size of the input's last axis once built.
 SIZED = {'Dense', 'Conv1D', 'Conv2D', 'BatchNormalization', 'LayerNormalization', 'SimpleRNN', 'GRU', 'LSTM', 'RNN',
          'SimpleRNNCell', 'GRUCell', 'LSTMCell', 'Bidirectional', 'Sequential', 'Model', 'Functional',

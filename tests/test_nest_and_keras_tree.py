@@ -127,6 +127,9 @@ def test_keras_name_scope_prefixes_variable_and_weight_paths():
                 self.w = self.add_weight(shape=(2,), name='w')
             self.v = keras.Variable(1.0, name='v')
 
+        def call(self, x):          # (Keras 3's base Layer has none: it raises NotImplementedError)
+            return x
+
     layer = L(name='ell')
     layer(tf.ones((1, 2)))
     assert (layer.w.path, layer.v.path) == ('ell/w', 'ell/v')
