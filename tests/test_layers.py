@@ -191,7 +191,9 @@ def test_subclass_sublayers_are_found_through_attributes():
     assert [v.path for v in model.weights] == [
         'two_blocks/dense/kernel', 'two_blocks/dense/bias', 'two_blocks/dense_1/kernel',
         'two_blocks/dense_1/bias', 'two_blocks/dense_2/kernel', 'two_blocks/dense_2/bias']
-    assert [layer.name for layer in model.layers] == ['dense', 'dense_1', 'dropout', 'dense_2']
+    # (a plain Layer has no `layers` in Keras 3: its direct sublayers, as Keras's tracker keeps them)
+    assert [layer.name for layer in model._flatten_layers(include_self=False, recursive=False)] == \
+        ['dense', 'dense_1', 'dropout', 'dense_2']
     assert model.count_params() == (5 * 4 + 4) + (4 * 3 + 3) + (3 * 1 + 1)
 
 
