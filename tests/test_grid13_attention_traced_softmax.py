@@ -14,6 +14,9 @@ import framework as tf
 from framework import keras
 from framework.ops import eigen_math
 
+# goldens measured on the Xeon: TF's reciprocals there refine Intel's VRCPPS estimate
+pytestmark = pytest.mark.usefixtures('intel_reciprocal')
+
 L = keras.layers
 
 WEIGHTS = [[1032970471, -1123531860, -1104055009, -1083576965, -1093786026, -1089916460, -1121154099, -1076233502,
