@@ -188,10 +188,12 @@ def _graph_read(variable, tape):
 # Once the tape lets go, writes are in place again. (``record`` makes the snapshots and lists them.)
 
 
-def _fold_reads(tape, grads):
-    """Move each snapshot's gradient to its variable (once the sweep is done with it); the reads
-    made in a traced loop's turns add last turn first, as tf.while_loop's gradient (loop_reads.py)."""
-    reads = tape._reads
+def _fold_reads(tape, grads, reads=None):
+    """Move each snapshot's gradient to its variable (once the sweep is done with it), in the order of
+    ``reads`` (default: the tape's, the order they were read); the reads made in a traced loop's turns
+    add last turn first, as tf.while_loop's gradient (loop_reads.py)."""
+    if reads is None:
+        reads = tape._reads
     loops = loop_reads.loops_of(tape) if reads and loop_reads.NOTED else None
     if loops is not None:
         for vid, g in loop_reads.fold_order(reads, grads, loops, _added):
@@ -214,32 +216,25 @@ def _fold_reads(tape, grads):
 
 def _fold_nested_reads(tape, grads, ranks, recorded):
     """``_fold_reads`` for reads made under nested tapes: in the order of ``ranks`` (see _read_ranks),
-    and, where an outer tape ``recorded`` the sweep, each variable's sum as one add_n (see _Pending)."""
+    and, where an outer tape ``recorded`` the sweep, the parts of a variable's gradient as one add_n, as
+    TF's AddN aggregates them (see _Pending)."""
     reads = sorted(tape._reads, key=lambda snap: ranks.get(id(snap), _UNREAD))
     if not recorded or (reads and loop_reads.NOTED and loop_reads.loops_of(tape) is not None):
-        tape._reads, saved = reads, tape._reads
-        try:
-            return _fold_reads(tape, grads)
-        finally:
-            tape._reads = saved
+        return _fold_reads(tape, grads, reads)
+    parts = {}
     for snap in reads:
         g = grads.pop(id(snap), None)
         if g is not None:
-            vid = id(snap._variable)
-            prev = grads.get(vid)
-            if prev is None:
-                grads[vid] = g
-            elif type(g) is RowGradients:
-                grads[vid] = g + (prev.total() if type(prev) is _Pending else prev)
-            elif type(prev) is _Pending:
-                prev.append(g)
-            elif type(prev) is Tensor:
-                grads[vid] = _Pending((prev, g))
-            else:
-                grads[vid] = prev + g
-    for key, g in grads.items():
-        if type(g) is _Pending:
-            grads[key] = g.total()
+            parts.setdefault(id(snap._variable), [grads[id(snap._variable)]] if id(snap._variable) in grads
+                             else []).append(g)
+    for vid, gs in parts.items():
+        if len(gs) > 1 and all(type(g) is Tensor for g in gs):
+            grads[vid] = _Pending(gs).total()
+        else:
+            total = gs[0]
+            for g in gs[1:]:
+                total = _added(total, g)
+            grads[vid] = total
 
 
 _UNREAD = (float('inf'), 0)
