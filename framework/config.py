@@ -42,9 +42,9 @@ def set_tf_exact_math(mode):
             print; larger ones, such as a training batch's activations, take numpy's functions,
             25-100x cheaper), True (every array) or False (none). The environment variable
             TAPEFLOW_TF_EXACT_MATH=1 (or 0) sets True (False). float32 and float64 pow
-            (ops/eigen_pow.py, eigen_pow64.py, also inside Ftrl and Lamb) and the summation orders
-            of small products follow the mode on at most 32 elements (their emulations cost more
-            as the work grows).
+            (ops/eigen_pow.py, eigen_pow64.py, also inside Ftrl and Lamb) follows the same sizes;
+            the summation orders of small products follow the mode on at most 32 elements (their
+            emulations cost more as the work grows).
     """
     from .ops.eigen_math import ENABLED
     if mode not in (True, False, 'small'):

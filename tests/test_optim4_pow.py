@@ -142,10 +142,13 @@ def test_traced_constant_exponents_become_cheaper_ops():
 
 
 def test_by_default_only_small_tensors_take_tensorflows_pow():
-    # the default mode keeps numpy's (100-800x cheaper) pow above 32 elements, as for exp or tanh
+    # the default mode keeps numpy's (100-800x cheaper) pow above 256 elements, as for exp or tanh
     eigen_math.ENABLED[0] = 'small'
     x = floats(X)
-    assert bits_of(tf.constant(x) ** 2) == bits_of(x ** np.float32(2))
+    assert len(x) <= eigen_math.SMALL_ELEMENTWISE
+    assert bits_of(tf.constant(x) ** 2) == X_SQUARED
+    big = np.tile(x, eigen_math.SMALL_ELEMENTWISE // len(x) + 1)
+    assert bits_of(tf.constant(big) ** 2) == bits_of(big ** np.float32(2))
     assert bits_of(tf.constant(x[:13]) ** 2.0) == TAIL_SQUARED
 
 

@@ -326,10 +326,13 @@ def pow_arrays(dx, dy, constant_exponent):
 
 def _exact_pow(dx, dy):
     """Whether the exact-math mode (config.set_tf_exact_math) covers this pow: as for exp or tanh,
-    every size when True, tensors of at most eigen_math.SMALL elements by default ('small'). The
-    emulation costs ~150 numpy calls, 100-800x numpy's pow: a loss's ``(y - p) ** 2`` over a batch
-    would have cost more than the rest of a small model's training step."""
-    return eigen_math.exact_for_size(max(np.size(dx), np.size(dy)))
+    every size when True, tensors of at most eigen_math.SMALL_ELEMENTWISE (256) elements by default
+    ('small'): TF's pow(x, 2) is not x * x (27% of float32 values differ), so a blog's
+    ``tf.reduce_mean((y_pred - y) ** 2)`` over 100 points printed other last digits. The emulation
+    costs ~150 numpy calls (0.3-0.5 ms whatever the size up to 256, 100-800x numpy's pow), paid by
+    programs that write ``**`` on such tensors; larger ones (a training batch's activations) keep
+    numpy's pow. Keras's losses and optimizers square with Square, which costs nothing extra."""
+    return eigen_math.exact_elementwise(max(np.size(dx), np.size(dy)))
 
 
 _PY_NUMBERS = (int, float)

@@ -23,9 +23,9 @@ sigmoid of ``tf.linspace(-10.0, 10.0, 201)`` or a few rows of class
 probabilities, while a training batch's activations (32 x 30 in the seed
 model) keep numpy's. Larger arrays take numpy's functions (TensorFlow's own
 bits depend on the array's size too: its last ``size % 8`` elements take
-another path). The emulations of TensorFlow's summation orders (matrix
-products, convolutions, pow), whose cost grows with the work, keep the
-smaller SMALL.
+another path). pow (eigen_pow.py, ~150 numpy calls) takes the same sizes. The
+emulations of TensorFlow's summation orders (matrix products, convolutions),
+whose cost grows with the work, keep the smaller SMALL.
 ``framework.config.set_tf_exact_math(True)`` (or the environment variable
 ``TAPEFLOW_TF_EXACT_MATH=1``) computes every float32 array exactly; False
 (or ``=0``) none.
@@ -347,7 +347,7 @@ def _evaluate(a, packets, scalar, passes_denormals):
     return out.reshape(a.shape)
 
 
-SMALL = 32     # the largest array whose summation order or pow is emulated by default
+SMALL = 32     # the largest array whose summation order is emulated by default
 SMALL_ELEMENTWISE = 256     # the largest array these elementwise kernels compute by default
 
 # Which arrays the ops compute with these kernels: True (every float32 array), False (none)
