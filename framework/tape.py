@@ -225,8 +225,10 @@ def _fold_nested_reads(tape, grads, ranks, recorded):
     for snap in reads:
         g = grads.pop(id(snap), None)
         if g is not None:
-            parts.setdefault(id(snap._variable), [grads[id(snap._variable)]] if id(snap._variable) in grads
-                             else []).append(g)
+            vid = id(snap._variable)
+            if vid not in parts:        # (a variable also watched itself: its own gradient first)
+                parts[vid] = [grads[vid]] if vid in grads else []
+            parts[vid].append(g)
     for vid, gs in parts.items():
         if len(gs) > 1 and all(type(g) is Tensor for g in gs):
             grads[vid] = _Pending(gs).total()
@@ -638,7 +640,8 @@ class GradientTape:
                     grads[xid] = gx if prev is None else prev + gx if type(prev) is RowGradients else gx + prev
                     continue
                 if gx._data.shape != x._data.shape:
-                    gx = _fitted(gx, x._data.shape, output, vjp, prev.total() if type(prev) is _Pending else prev)
+                    # (only the other gradient's shape is read: a pending sum's first part has it)
+                    gx = _fitted(gx, x._data.shape, output, vjp, prev[0] if type(prev) is _Pending else prev)
                 if prev is None:
                     grads[xid] = gx
                 elif type(prev) is _Pending:
