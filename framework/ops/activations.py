@@ -189,7 +189,7 @@ def _cube(x):
     """x**3 as TensorFlow's Pow where tapeflow gives Pow's bits (eigen_math's mode, a traced function);
     elsewhere two products, within an ulp of it: numpy's float power costs 25x more."""
     from .arithmetic import pow
-    if eigen_math.exact_for(x._data) or x._data.dtype.itemsize == 2 or graph_random_ops.current() is not None:
+    if eigen_math.exact_elementwise(x._data.size) or x._data.dtype.itemsize == 2 or graph_random_ops.current() is not None:
         return pow(x, 3)
     return x * x * x
 
