@@ -107,6 +107,11 @@ def _fold(lanes):
 # with zeros to 9 columns: 2-4x a gemv's time, a few microseconds for a Dense(1) head (15 us for
 # one fed 784 features at batch 128).
 _GEMV_IN_ORDER_DEPTH = 48
+# ... except at a depth of 4 (four samples: XOR, a four-point regression) on an AVX-512 Xeon, where
+# numpy's OpenBLAS sgemv sums in another order (measured: depths 2..48, 2..39 outputs, only depth 4
+# differs), so a net trained on XOR's four rows drifted from TF's last bits. The padded product is
+# the chain there too (depths 2..69 and up to 384 checked)
+_GEMV_OTHER_ORDER_DEPTH = 4
 _TRANSPOSED_DEPTH = 384
 _IN_ORDER_PANEL = 9
 
@@ -126,7 +131,7 @@ def transposed_wanted(at, b):
             and at.dtype == np.float32 and b.dtype == np.float32 and mode is not False):
         return False
     if onednn_policy.enabled():
-        return in_order
+        return in_order or at.shape[1] == _GEMV_OTHER_ORDER_DEPTH
     return mode is True or at.size <= _TAPED_VALUES
 
 
