@@ -104,6 +104,8 @@ def record(name, inputs, output, vjps):
                         tape._shared = True
                     else:
                         once.add(-xid)
+                        if name == 'gather':    # two gathers' rows join in TensorFlow's visiting order
+                            tape._shared = True
             elif x is last:
                 hit = True          # the previous op's output, read for the first time (a chain)
                 last = NO_OUTPUT
@@ -208,10 +210,8 @@ def _fold_reads(tape, grads, reads=None):
             prev = grads.get(vid)
             if prev is None:
                 grads[vid] = g
-            elif type(g) is RowGradients:       # gathered rows go first: a Tensor's ``+`` does not know them
-                grads[vid] = g + prev
             else:
-                grads[vid] = prev + g
+                grads[vid] = _added(prev, g)
 
 
 def _fold_nested_reads(tape, grads, ranks, recorded):
@@ -261,9 +261,24 @@ def _read_ranks(tape, order):
     return ranks
 
 
+def _traced_rows_order(tape, grads, ranks):
+    """The reads of a traced step in their order, but for those whose gradients are gathered rows: each is its
+    own read there (``_graph_read``), and TensorFlow concatenates a variable's IndexedSlices in its tape's
+    visiting order, not the reads' (``ranks``: _read_ranks of that order)."""
+    reads = tape._reads
+    rows = [i for i, snap in enumerate(reads) if type(grads.get(id(snap))) is RowGradients]
+    if len(rows) < 2:
+        return reads
+    reads = list(reads)
+    for i, snap in zip(rows, sorted([reads[i] for i in rows], key=lambda snap: ranks.get(id(snap), _UNREAD))):
+        reads[i] = snap
+    return reads
+
+
 def _added(prev, g):
-    # gathered rows go first: a Tensor's ``+`` does not know them
-    return g + prev if type(g) is RowGradients else prev + g
+    # gathered rows go first where the other is a Tensor, whose ``+`` does not know them; two gathers' rows
+    # join in the reads' order (TensorFlow concatenates the IndexedSlices in its visiting order)
+    return g + prev if type(g) is RowGradients and type(prev) is not RowGradients else prev + g
 
 
 def record_blocked(name, inputs):
@@ -555,13 +570,16 @@ class GradientTape:
         try:
             # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
             order = self._tf_order(targets, grads) if self._shared else None
-            ranks = None
-            if self._per_read and not (_TRACED.states and _TRACED.states[-1] is not None):
-                ranks = _read_ranks(self, self._order[1] if self._shared else None)
+            ranks = row_ranks = None
+            if not (_TRACED.states and _TRACED.states[-1] is not None):
+                if self._per_read:
+                    ranks = _read_ranks(self, self._order[1] if self._shared else None)
+            elif self._shared:
+                row_ranks = _read_ranks(self, self._order[1])     # (before a one-shot sweep frees the nodes)
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free, order)
                 if ranks is None:
-                    _fold_reads(self, grads)
+                    _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
                 else:
                     _fold_nested_reads(self, grads, ranks, True)
                 rows = [key for key, g in grads.items() if type(g) is RowGradients]
@@ -572,7 +590,7 @@ class GradientTape:
                     grads[key] = g._data
                 sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
                 if ranks is None:
-                    _fold_reads(self, grads)
+                    _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
                 else:
                     _fold_nested_reads(self, grads, ranks, False)
                 rows = []

@@ -12,7 +12,7 @@ from .indexing import gather
 from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
-from .shapes import concat
+from .shapes import concat, identity
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
 UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
@@ -180,6 +180,8 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         raise
     except IndexError as err:
         raise IndexError('embedding_lookup: %s' % err) from None
-    if max_norm is None:
-        return found
-    return clip_by_norm(found, max_norm, axes=list(range(ids.ndim, found.ndim)))
+    if max_norm is not None:
+        found = clip_by_norm(found, max_norm, axes=list(range(ids.ndim, found.ndim)))
+    # TF's lookup ends in an Identity op: one more step before its tape reaches the gather, which decides
+    # where the gather's rows go among a variable's other gathered rows (its IndexedSlices' order)
+    return identity(found) if ACTIVE else found
