@@ -230,7 +230,9 @@ def _enter_twice(tape):
 
 
 @pytest.mark.parametrize('call, kind, text', CASES)
-def test_bad_input_raises_tf_class_and_text(call, kind, text):
+def test_bad_input_raises_tf_class_and_text(call, kind, text, monkeypatch):
+    if 'MatMul' in text:        # these were printed by TF without oneDNN (whose kernels word them otherwise)
+        monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
     with pytest.raises(Exception) as caught:
         call()
     assert (type(caught.value).__name__, str(caught.value)) == (kind, text)

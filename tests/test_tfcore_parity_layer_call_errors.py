@@ -10,6 +10,8 @@ from framework import keras, onednn_policy
 # TensorFlow's oneDNN build (on CPUs it turns oneDNN on for) names a 2-D float MatMul's kernel
 # '__MklMatMul' in the error; TF_ENABLE_ONEDNN_OPTS=0 gives 'MatMul' (both checked under /opt/tfref).
 MATMUL_NODE = '__MklMatMul' if onednn_policy.enabled() else 'MatMul'
+# oneDNN's BatchMatMulV2 (float32) is its own kernel too, and adds the adj_x / adj_y flags to the size error
+BATCH_NODE, BATCH_FLAGS = ('__MklBatchMatMulV2', ' 0 0') if onednn_policy.enabled() else ('BatchMatMulV2', '')
 
 
 class FlexibleDense(keras.layers.Layer):
@@ -76,9 +78,9 @@ def test_only_the_innermost_call_words_the_error_and_defaults_are_listed():
 @pytest.mark.parametrize('a, b, dtype, node, kernel, text', [
     ([4, 1], [3, 3], tf.float32, MATMUL_NODE, 'MatMul', 'Matrix size-incompatible: In[0]: [4,1], In[1]: [3,3]'),
     ([4, 1], [3, 3], tf.float64, 'MatMul', 'MatMul', 'Matrix size-incompatible: In[0]: [4,1], In[1]: [3,3]'),
-    ([2, 3, 4], [5, 5], tf.float32, 'BatchMatMulV2', 'BatchMatMulV2',
-     'Matrix size-incompatible: In[0]: [2,3,4], In[1]: [5,5]'),
-    ([2, 3, 4], [3, 4, 5], tf.float32, 'BatchMatMulV2', 'BatchMatMulV2',
+    ([2, 3, 4], [5, 5], tf.float32, BATCH_NODE, 'BatchMatMulV2',
+     'Matrix size-incompatible: In[0]: [2,3,4], In[1]: [5,5]' + BATCH_FLAGS),
+    ([2, 3, 4], [3, 4, 5], tf.float32, BATCH_NODE, 'BatchMatMulV2',
      'In[0] and In[1] must have compatible batch dimensions: [2,3,4] vs. [3,4,5]'),
 ])
 def test_matmul_errors_read_as_tensorflow(a, b, dtype, node, kernel, text):

@@ -73,10 +73,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if kernel == 'BatchMatMulV2':       # TF's BatchMatMulV2 checks the batch axes before the matrices' sizes
         _check_batch_axes(da, db)
     if xa.shape[-1] != xb.shape[-2]:
-        # TensorFlow's oneDNN build runs a 2-D float MatMul as its own kernel, named in the error
-        mkl = kernel == 'MatMul' and da.dtype.name in _ONEDNN_MATMUL_DTYPES and onednn_policy.enabled()
-        raise kernel_error(kernel, 'Matrix size-incompatible: In[0]: %s, In[1]: %s' % (_dims(da), _dims(db)), named=True,
-                           node='__MklMatMul' if mkl else None,
+        # TensorFlow's oneDNN build runs a float product as its own kernel, named in the error; its
+        # BatchMatMulV2 adds the adj_x / adj_y flags to the sentence
+        mkl = _onednn_runs(da)
+        flags = ' %d %d' % (bool(transpose_a), bool(transpose_b)) if mkl and kernel == 'BatchMatMulV2' else ''
+        raise kernel_error(kernel, 'Matrix size-incompatible: In[0]: %s, In[1]: %s%s' % (_dims(da), _dims(db), flags),
+                           named=True, node='__Mkl' + kernel if mkl else None,
                            note='matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
                                 'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
                                                     xa.shape[-1], xb.shape[-2]))
@@ -147,19 +149,31 @@ def _dims(array):
     return '[%s]' % ','.join(map(str, np.shape(array)))
 
 
+def _onednn_runs(da):
+    """Whether TensorFlow's oneDNN build runs this product as its own kernel (``_MklMatMul`` /
+    ``_MklBatchMatMulV2``), whose errors name that kernel and word some checks their own way."""
+    return getattr(da, 'dtype', None) is not None and da.dtype.name in _ONEDNN_MATMUL_DTYPES \
+        and onednn_policy.enabled()
+
+
 def _rank_error(da, db):
     """TF 2.21's error for an operand of rank < 2 (a vector is no matrix there, unlike numpy's @):
     MatMul's while neither operand has rank > 2 (it compares the ranks first, then asks for 2),
-    BatchMatMulV2's otherwise (In[0] first)."""
+    BatchMatMulV2's otherwise (In[0] first). oneDNN's MatMul asks In[0], then In[1], for rank >= 2
+    and prints no rank."""
     ra, rb = np.ndim(da), np.ndim(db)
+    mkl = _onednn_runs(da)
     if ra <= 2 and rb <= 2:
         kernel = 'MatMul'
-        text = ('In[0] and In[1] has different ndims: %s vs. %s' % (_dims(da), _dims(db)) if ra != rb
-                else 'In[0] and In[1] ndims must be == 2: %d' % ra)
+        if mkl:
+            text = 'In[%d] ndims must be >= 2' % (0 if ra < 2 else 1)
+        else:
+            text = ('In[0] and In[1] has different ndims: %s vs. %s' % (_dims(da), _dims(db)) if ra != rb
+                    else 'In[0] and In[1] ndims must be == 2: %d' % ra)
     else:
         kernel = 'BatchMatMulV2'
         text = 'In[0] ndims must be >= 2: %d' % ra if ra < 2 else 'In[1] ndims must be >= 2: %d' % rb
-    return kernel_error(kernel, text, named=True,
+    return kernel_error(kernel, text, named=True, node='__Mkl' + kernel if mkl else None,
                         note='matmul: both operands need rank >= 2, got shapes %s and %s; use expand_dims (or '
                              'reshape) to make a vector a matrix' % (tuple(np.shape(da)), tuple(np.shape(db))))
 
@@ -170,6 +184,7 @@ def _check_batch_axes(da, db):
     except ValueError:
         raise kernel_error('BatchMatMulV2', 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
                            % (_dims(da), _dims(db)), named=True,
+                           node='__MklBatchMatMulV2' if _onednn_runs(da) else None,
                            note='matmul: batch dimensions of %s and %s do not broadcast'
                                 % (tuple(da.shape), tuple(db.shape))) from None
 
