@@ -41,6 +41,7 @@ from ..blas_threads import product
 from .one_row_product import one_row_matmul
 from ..tape import ACTIVE
 
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 _ROWS = 1000             # the rows checked against TF 2.21 (M up to 1000)
 _TAPED_VALUES = 512     # the largest input summed here under a tape (about 10 us of cpu time)
 
@@ -52,7 +53,7 @@ def wanted(a, b, xp):
     if mode is not True and (mode != 'small' or len(a) > _ROWS or (ACTIVE and a.size > _TAPED_VALUES)):
         return False
     if xp is not np or type(a) is not np.ndarray or type(b) is not np.ndarray or a.ndim != 2 or b.ndim != 2 \
-            or b.shape[1] != 1 or a.dtype != np.float32 or b.dtype != np.float32:
+            or b.shape[1] != 1 or a.dtype != b.dtype or a.dtype not in _FLOATS:
         return False
     # one row is Eigen's kernel (one_row_product.py); no depth gives zeros
     return a.shape[0] >= 2 and a.shape[1] > 0
@@ -60,8 +61,9 @@ def wanted(a, b, xp):
 
 def column_matmul(a, b):
     """``a @ b`` for float32 arrays ``a`` (M, K) and ``b`` (K, 1), summed as oneDNN sums it, or as
-    Eigen does where TensorFlow runs without oneDNN (onednn_policy.py)."""
-    if not onednn_policy.enabled():
+    Eigen does where TensorFlow runs without oneDNN (onednn_policy.py) and for float64 (oneDNN
+    has no double MatMul: eigen_column_product.py)."""
+    if a.dtype != np.float32 or not onednn_policy.enabled():
         return eigen_column_matmul(a, b)
     rows, depth = a.shape
     x = b[:, 0]
@@ -128,9 +130,9 @@ def transposed_wanted(at, b):
     if not (in_order or (mode is True or mode == 'small' and at.size <= _TAPED_VALUES)):
         return False
     if not (type(at) is np.ndarray and type(b) is np.ndarray and at.shape[0] >= 2
-            and at.dtype == np.float32 and b.dtype == np.float32 and mode is not False):
+            and at.dtype == b.dtype and at.dtype in _FLOATS and mode is not False):
         return False
-    if onednn_policy.enabled():
+    if at.dtype == np.float32 and onednn_policy.enabled():
         return in_order or at.shape[1] == _GEMV_OTHER_ORDER_DEPTH
     return mode is True or at.size <= _TAPED_VALUES
 
@@ -139,8 +141,10 @@ def transposed_column_matmul(at, b):
     """``at @ b`` for float32 ``at`` (K, M) and ``b`` (M, 1): each output one in-order fused
     multiply-add chain over M, as oneDNN sums TF's MatMul(transpose_a) of one column. Without
     oneDNN, TF's Eigen kernel sums it as a one-row product ``b.T @ at.T`` (one_row_product.py: the
-    same matrix-vector kernel on the same memory; checked on 240 shapes, M 5..999, K 1..9000)."""
-    if not onednn_policy.enabled():
+    same matrix-vector kernel on the same memory; checked on 240 shapes, M 5..999, K 1..9000), and
+    so it sums float64 with oneDNN on too (TF 2.21 on the AVX-512 Xeon: 186 shapes, every element
+    equal; numpy's differed in most outputs, so a float64 regression's weights drifted)."""
+    if at.dtype != np.float32 or not onednn_policy.enabled():
         return one_row_matmul(np, np.ascontiguousarray(b.T), at.T).T
     padded = np.zeros((b.shape[0], _IN_ORDER_PANEL), np.float32)
     padded[:, :1] = b
