@@ -8,6 +8,7 @@ from . import nest, ops
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
+from .ops import pfor_rows
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor
 
@@ -33,12 +34,13 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     connected = [False] * len(flat_sources)
     xp = array_module(target._data)     # seeds live where the target lives
     eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
-    for i in range(n):
-        grads = tape._backward([target], [eye[i]], flat_sources, free=False)
-        for k, s in enumerate(flat_sources):
-            g = grads.get(id(s))
-            connected[k] = connected[k] or g is not None
-            rows[k].append(result(g, s, 'zero'))
+    with pfor_rows.stacked(n if use_pfor else 1):       # TF's pfor stacks the n sweeps in one
+        for i in range(n):
+            grads = tape._backward([target], [eye[i]], flat_sources, free=False)
+            for k, s in enumerate(flat_sources):
+                g = grads.get(id(s))
+                connected[k] = connected[k] or g is not None
+                rows[k].append(result(g, s, 'zero'))
     if not n:
         # An empty target: TF's pfor traces one row and answers zeros for the sources that row reaches
         # (None for the others, as its gradient); one sweep of an empty seed tells which are reached.
@@ -110,11 +112,12 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     connected = False
     xp = array_module(target._data)
     eye = Tensor(xp.eye(inner, dtype=target.dtype))
-    for j in range(inner):
-        seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
-        g = tape._backward([target], [seed], [source], free=False).get(id(source))
-        connected = connected or g is not None
-        cols.append(result(g, source, 'zero'))
+    with pfor_rows.stacked(inner if use_pfor else 1):
+        for j in range(inner):
+            seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
+            g = tape._backward([target], [seed], [source], free=False).get(id(source))
+            connected = connected or g is not None
+            cols.append(result(g, source, 'zero'))
     if not tape._persistent:
         tape._release()
     if not use_pfor and inner:

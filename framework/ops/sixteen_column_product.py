@@ -32,7 +32,7 @@ A Dense(784 -> 128) forward costs about 4 us more than numpy's one product (57 v
 """
 import numpy as np
 
-from . import eigen_math
+from . import eigen_math, pfor_rows
 from .onednn_depth_blocks import deep_blocks_wanted, depth_blocks
 from .. import onednn_policy
 from ..blas_threads import on_one_thread, product
@@ -116,17 +116,38 @@ def rows_matmul_transposed(a, c):
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
     if depth == 1:
         return product(a, c.T)
-    if rows == 1 and depth <= _ONE_ROW_PAIRED.get(a.dtype, 0):
-        return _one_row_paired(a, c)
+    if rows < _TRANSPOSED_FROM_ROWS:
+        if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's product has n times these rows
+            return _as_stacked(a, c, rows * pfor_rows.ITERATIONS[0])
+        return _under_sixteen_rows(a, c)
     if not _wanted(a, c.T):
         return product(a, c.T)
-    if rows < _TRANSPOSED_FROM_ROWS:
-        return _few_rows_transposed(a, c) if depth <= _LANES * DEPTH_IN_ORDER else product(a, c.T)
     if depth > DEPTH_IN_ORDER and not deep_blocks_wanted(rows, c.shape[0], depth, 'input_grad'):
         return product(a, c.T)
     if c.shape[0] * depth <= rows * (depth + c.shape[0]):
         return rows_matmul(a, np.ascontiguousarray(c.T), 'input_grad')
     return np.ascontiguousarray(rows_matmul(c, np.ascontiguousarray(a.T), 'input_grad').T)
+
+
+def _under_sixteen_rows(a, c):
+    rows, depth = a.shape
+    if rows == 1 and depth <= _ONE_ROW_PAIRED.get(a.dtype, 0):
+        return _one_row_paired(a, c)
+    if not _wanted(a, c.T):
+        return product(a, c.T)
+    return _few_rows_transposed(a, c) if depth <= _LANES * DEPTH_IN_ORDER else product(a, c.T)
+
+
+def _as_stacked(a, c, stacked_rows):
+    """``a @ c.T`` for a jacobian's sweep whose TF product stacks ``stacked_rows`` rows
+    (pfor_rows.py): ``a``'s rows repeated up to the count that picks TF's kernel, whose every
+    output depends on its own row alone, and the first rows kept."""
+    rows = a.shape[0]
+    chain = stacked_rows >= _TRANSPOSED_FROM_ROWS
+    tiled = np.tile(a, (-(-_TRANSPOSED_FROM_ROWS // rows) if chain else 2 if rows == 1 else 1, 1))
+    if not _wanted(tiled, c.T):     # not oneDNN's float32 kernels: the sweep's own product
+        return _under_sixteen_rows(a, c)
+    return (rows_matmul_transposed(tiled, c) if chain else _under_sixteen_rows(tiled, c))[:rows]
 
 
 # One row against a transposed b of a small depth (a single sample's input gradient through a

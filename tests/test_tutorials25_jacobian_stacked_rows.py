@@ -1,0 +1,84 @@
+"""Jacobians whose backward products take the kernel of TF's stacked pfor rows.
+
+TF 2.21's ``jacobian`` / ``batch_jacobian`` run one vectorized backward pass: pfor stacks the n
+target elements' output gradients into one MatMul(transpose_b) of n * M rows, and oneDNN (on an
+AVX-512 VNNI Xeon) sums fewer than 16 rows in 16-lane dot products and more in one chain. tapeflow
+sweeps per element with M rows and chose the kernel by M, so guide/advanced_autodiff's jacobian of
+two elu Dense layers over 7 examples (42 target elements) and its Hessian differed from TF in the
+last bits (framework/ops/pfor_rows.py). Goldens printed by TF 2.21 (oneDNN on) for
+/work/notes/progs/tutorials25/golden_jac.py; a checksum is the sum of the float32 bit patterns."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+
+@pytest.fixture(autouse=True)
+def onednn_on(monkeypatch):
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')       # the kernels TF chose for these goldens
+
+
+def _data(shape, phase):
+    n = int(np.prod(shape))
+    return (np.sin(np.arange(n) * 1.37 + phase) * 1.5).astype(np.float32).reshape(shape)
+
+
+def _bits(t):
+    return int(np.asarray(t).view(np.int32).astype(np.int64).sum())
+
+
+@pytest.mark.parametrize('shapes, jacobian_bits, head, batch_bits', [
+    ((7, 5, 8, 6), -17990149174, [-0.7189114689826965, 0.03248090296983719, 0.7166008949279785], -17990149174),
+    ((4, 30, 17, 2), -6375669031, [-0.7255083918571472, 0.9548009634017944, 0.21257896721363068], -6375668985),
+    ((2, 5, 8, 3), -999047466, [-0.015039712190628052, -0.11567091941833496, 0.02326779067516327], -999047466),
+    ((1, 4, 8, 4), -2711008889, [0.25853970646858215, 0.5639552474021912, -0.2986558675765991], None),
+    ((1, 2, 2, 16), -1533512012, [0.09228701144456863, 0.07503198087215424, -0.025514645501971245], None),
+    ((1, 3, 8, 3), 688112961, [-0.015632688999176025, -0.1641312837600708, 0.027307957410812378], None)])
+def test_jacobian_of_two_elu_layers_has_tfs_bits(shapes, jacobian_bits, head, batch_bits):
+    m, k, h, n = shapes
+    x = tf.constant(_data((m, k), 0.1))
+    w1 = tf.constant(_data((k, h), 0.7) / 2)
+    w2 = tf.constant(_data((h, n), 1.9) / 2)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = tf.nn.elu(tf.nn.elu(x @ w1) @ w2)
+    j = tape.jacobian(y, x)
+    assert j.shape == (m, n, m, k)
+    assert (_bits(j), j.numpy().ravel()[:3].tolist()) == (jacobian_bits, head)
+    if batch_bits is not None:
+        # batch_jacobian stacks n seeds of all m rows: n * m rows, as TF's pfor does
+        assert _bits(tape.batch_jacobian(y, x)) == batch_bits
+
+
+def test_advanced_autodiff_hessian_of_a_dense_kernel_has_tfs_bits():
+    x = tf.constant(_data((7, 5), 0.3))
+    layer1 = tf.keras.layers.Dense(8, activation=tf.nn.relu,
+                                   kernel_initializer=tf.keras.initializers.Constant(_data((5, 8), 1.1) / 2))
+    layer2 = tf.keras.layers.Dense(6, activation=tf.nn.relu,
+                                   kernel_initializer=tf.keras.initializers.Constant(_data((8, 6), 2.3) / 2))
+    with tf.GradientTape() as t2:
+        with tf.GradientTape() as t1:
+            loss = tf.reduce_mean(layer2(layer1(x)) ** 2)
+        g = t1.gradient(loss, layer1.kernel)
+    h = t2.jacobian(g, layer1.kernel)
+    assert h.shape == (5, 8, 5, 8)
+    assert _bits(h) == -49105197015
+    assert h.numpy().ravel()[[0, 1, 8, 41, 42, 83]].tolist() == [
+        0.21524475514888763, -0.059186793863773346, 0.055177051573991776, 0.2142990380525589,
+        -0.014861078932881355, 0.0]
+
+
+def test_a_plain_gradient_of_few_rows_keeps_the_few_rows_kernel():
+    # outside a jacobian nothing is stacked: a 7-row input gradient is oneDNN's 16-lane kernel
+    # (TF 2.21: golden_plain.py; the chain's bits would end -1587751980)
+    from framework.ops import pfor_rows
+    x = tf.constant(_data((7, 5), 0.1))
+    w1 = tf.constant(_data((5, 8), 0.7) / 2)
+    w2 = tf.constant(_data((8, 6), 1.9) / 2)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.elu(tf.nn.elu(x @ w1) @ w2)
+    g = tape.gradient(y, x, output_gradients=tf.constant(_data((7, 6), 0.5)))
+    assert (_bits(g), g.numpy().ravel()[:3].tolist()) == (
+        -1587751984, [-1.4425451755523682, 0.7905154228210449, 1.3863129615783691])
+    assert pfor_rows.ITERATIONS == [1]
