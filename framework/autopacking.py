@@ -46,9 +46,11 @@ def pack(value, dtype=None):
             raise error
         if isinstance(item, (list, tuple)) and holds_tensor(item):
             items = [packed(element, False) for element in item]
-            if only_tensors and dtype is None:      # TF names a flat list's Pack 'packed', a nested one's ''
-                _check_one_dtype(items, top and not any(isinstance(e, (list, tuple)) for e in item))
-            return ops.stack(items)
+            # TF names a flat list's Pack 'packed', a nested one's (each level) ''
+            named = top and not any(isinstance(e, (list, tuple)) for e in item)
+            if only_tensors and dtype is None:
+                _check_one_dtype(items, named)
+            return ops.stack(items, name='packed' if named else '')
         return Tensor(_to_array(item, packed_dtype))
 
     return packed(value, True)

@@ -715,8 +715,12 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
-            error = ValueError('%sTensor conversion requested dtype %s for Tensor with dtype %s: %r'
-                               % ('' if name is None else name + ': ', dtype.name, value.dtype.name, value))
+            if _is_variable(value):     # a variable's own conversion function refuses it, in its words
+                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
+                                   '(Variable: %r)' % (dtype.name, value.dtype.name, value))
+            else:
+                error = ValueError('%sTensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                                   % ('' if name is None else name + ': ', dtype.name, value.dtype.name, value))
             error.add_note('use framework.cast to change the dtype')
             raise error
         return value

@@ -245,6 +245,14 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             return self._open_shape
         return Tensor.shape.fget(self)
 
+    def set_shape(self, shape):
+        """A check, as a tensor's: TensorFlow merges ``shape`` into the variable's, so an incompatible one
+        fails TensorShape.merge_with ('Shapes (2,) and (3,) are not compatible'), not a tensor's set_shape."""
+        wanted = TensorShape(shape)
+        if not self.shape.is_compatible_with(wanted):
+            raise ValueError('Shapes %s and %s are not compatible' % (self.shape, wanted))
+        Tensor.set_shape(self, wanted)
+
     def _snapshot_tensor(self):
         """A Tensor sharing the current buffer, for tapes to keep (one per buffer)."""
         ref = self._snapshot

@@ -9,7 +9,7 @@ TensorFlow gives the slice ``assign`` only (no ``assign_add``); so does this.
 import numpy as np
 
 from . import backend, ops, tape     # partly loaded when this loads; used at call time
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .tensor import Tensor, _to_array
 from .unread_variable import unread
 
@@ -37,12 +37,19 @@ class SliceOfVariable(Tensor):
         try:
             data = backend.array_module(variable._data).broadcast_to(data, target_shape)
         except ValueError:
-            raise InvalidArgumentError(
-                'strided_slice assign: cannot broadcast a value of shape %s into the slice %r of variable %r, '
-                'whose shape is %s' % (tuple(data.shape), index, variable.name, tuple(target_shape))) from None
+            # TF 2.21's ResourceStridedSliceAssign kernel words, the slice named as its eager op names it
+            raise kernel_error(
+                'ResourceStridedSliceAssign', 'Cannot broadcast input shape %s into final shape %s'
+                % (_dims(data.shape), _dims(target_shape)), named='strided_slice/_assign',
+                note='strided_slice assign: cannot broadcast a value of shape %s into the slice %r of variable %r, '
+                     'whose shape is %s' % (tuple(data.shape), index, variable.name, tuple(target_shape))) from None
         variable._detach()          # a tape holding the old value keeps it
         variable._data[raw] = data
         return unread(variable)
+
+
+def _dims(shape):
+    return '[%s]' % ','.join(map(str, shape))
 
 
 # TF's v[i] is an EagerTensor with an ``assign``: programs printing type(x).__name__ see that name

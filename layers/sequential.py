@@ -14,6 +14,7 @@ from framework.tensor import Tensor
 from framework.train import deferred_restore
 
 from . import call_context, serialization
+from .functional.input_dims import as_traced
 from .functional.input_spec_names import named_inputs_error, not_optional_error
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
@@ -298,7 +299,8 @@ class Sequential(ModelBase):
         # Keras 3's Functional._adjust_input_rank: any other rank is refused (a Sequential built on
         # batches, mapped over single images in a Dataset, raised this on TF 2.21 and ran on tapeflow)
         raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
-                         'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference, tuple(x.shape)))
+                         'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference,
+                                                            as_traced(tuple(x.shape))))
 
     def _structure_text(self, inputs):
         received = nest.map_structure(lambda v: 'Tensor(shape=%s)' % (tuple(np.shape(v)),), inputs)

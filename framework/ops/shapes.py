@@ -293,7 +293,8 @@ def stack(values, axis=0, name=None):
         raise noted(ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -values.ndim, values.ndim)),
                     'stack: axis %d for tensors of rank %d' % (axis, values.ndim - 1))
     try:
-        tensors = list_operands(values, 'stack', 'Pack', name or 'stack')
+        named = 'stack' if name is None else name       # (autopacking's nested lists: '')
+        tensors = list_operands(values, 'stack', 'Pack', named)
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
         return dispatch('stack', values, axis)
     rank = tensors[0].ndim + 1
@@ -314,7 +315,7 @@ def stack(values, axis=0, name=None):
             raise list_kernel_error('Pack', len(tensors), 'Shapes of all inputs must match: values[0].shape = %s '
                                     '!= values[%d].shape = %s' % (shape_text(tensors[0].shape), index,
                                                                   shape_text(t.shape)),
-                                    name or 'stack', 'stack: all tensors must have the same shape, got %s'
+                                    named, 'stack: all tensors must have the same shape, got %s'
                                     % [tuple(t.shape) for t in tensors])
     ax = axis % rank
     return concat([expand_dims(t, ax) for t in tensors], ax)
