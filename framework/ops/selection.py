@@ -124,9 +124,20 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return out
 
 
+def _clip_lo_gradient(g, t, lo, hi):
+    """lo's share of the gradient of TensorFlow's clip_by_value, maximum(minimum(t, hi), lo): Maximum's rule
+    gives g to minimum(t, hi) where that is >= lo, else to lo. So lo takes all of it where the bounds are the
+    wrong way round (lo > hi), and where t or a bound is NaN."""
+    from .arithmetic import minimum
+    from .logic import logical_not
+    return where(logical_not(minimum(t, hi) >= lo), g, 0)
+
+
+# t's and hi's shares follow from the same two rules: Minimum gives g to t where t <= hi, else to hi (there
+# minimum(t, hi) is hi, which keeps it where hi >= lo)
 _CLIP_VJPS = (lambda g, y, t, lo, hi: where((t >= lo) & (t <= hi), g, 0),
-              lambda g, y, t, lo, hi: where(t < lo, g, 0),
-              lambda g, y, t, lo, hi: where(t > hi, g, 0))
+              lambda g, y, t, lo, hi: _clip_lo_gradient(g, t, lo, hi),
+              lambda g, y, t, lo, hi: where((t > hi) & (hi >= lo), g, 0))
 
 
 def _bound(value, a, op):
