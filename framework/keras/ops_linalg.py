@@ -3,7 +3,6 @@ from framework import ops as _ops
 from framework.errors import kernel_error
 from framework.ops.missing_kernels import refuse_missing
 from .ops_dtypes import linalg_input, same_dtype_operand
-from .ops_shapes import matmul
 
 __all__ = ['det', 'inv', 'slogdet', 'solve']
 
@@ -24,7 +23,8 @@ def slogdet(x):
 
 
 def solve(a, b):
-    """x with a @ x = b, as inv(a) @ b (a 1-D b is a vector; gradients reach a and b)."""
+    """x with a @ x = b (a 1-D b is a vector; gradients reach a and b): tf.linalg.solve, as Keras 3's
+    TensorFlow backend calls it, whose LU sums round otherwise than inv(a) @ b."""
     a = linalg_input(a, 'solve')
     refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=false')      # Keras 3 on TF runs tf.linalg.solve
     b = same_dtype_operand(a, b, 'solve', 'MatrixSolve')
@@ -36,7 +36,9 @@ def solve(a, b):
     if text:
         raise kernel_error('MatrixSolve', text, named=True, note='keras.ops.solve: a of shape %s and b of shape %s'
                            % (tuple(a.shape), tuple(b.shape)))
-    return matmul(_ops.inv(a), b)
+    if len(columns) != b.ndim:
+        return _ops.squeeze(_ops.solve(a, _ops.expand_dims(b, -1)), -1)
+    return _ops.solve(a, b)
 
 
 def check_a_b_shapes(a, b):

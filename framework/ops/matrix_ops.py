@@ -12,6 +12,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend
 from ..tensor import Tensor
+from . import eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
 from .missing_kernels import refuse_missing
@@ -58,13 +59,34 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     try:
         if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
             raise ValueError('a NaN entry')
-        out = Tensor(xp.linalg.inv(a._data))
+        out = Tensor(_inverse_array(xp, a._data))
     except Exception as err:        # numpy's LinAlgError, cupy's own
         raise kernel_error('MatrixInverse', 'Input is not invertible.', named=True,
                            note='inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
     if ACTIVE:
         record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
     return out
+
+
+def _inverse_array(xp, a):
+    """MatrixInverse: Eigen's LU solve of the identity where its bits are emulated
+    (eigen_lu_solve.py), else LAPACK's inverse."""
+    if not eigen_lu_solve.handles(a):
+        return xp.linalg.inv(a)
+    n = a.shape[-1]
+    flat = a.reshape(-1, n, n)
+    eye = np.broadcast_to(np.eye(n, dtype=a.dtype), flat.shape)
+    return eigen_lu_solve.lu_solve(flat, eye, a.dtype).reshape(a.shape)
+
+
+def _solved_array(xp, a, b, lu_order):
+    """MatrixSolve's X: Eigen's LU (eigen_lu_solve.py) where asked for and emulated, else LAPACK's."""
+    if not (lu_order and eigen_lu_solve.handles(a) and type(b) is np.ndarray and b.dtype == a.dtype
+            and a.shape[:-2] == b.shape[:-2]):
+        return xp.linalg.solve(a, b)
+    n = a.shape[-1]
+    flat = eigen_lu_solve.lu_solve(a.reshape(-1, n, n), b.reshape((-1,) + b.shape[-2:]), a.dtype)
+    return flat.reshape(b.shape)
 
 
 def det(input, name=None):  # noqa: A002
@@ -106,7 +128,7 @@ def solve(matrix, rhs, adjoint=False, name=None):
         raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
                            note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'
                                 % (tuple(a.shape), tuple(b.shape)))
-    return broadcast_solve(a, b, adjoint)
+    return broadcast_solve(a, b, adjoint, lu_order=True)
 
 
 def _solve_operands(matrix, rhs, kernel_checks=False):
@@ -126,9 +148,10 @@ def _solve_operands(matrix, rhs, kernel_checks=False):
     return a, b
 
 
-def broadcast_solve(matrix, rhs, adjoint=False):
+def broadcast_solve(matrix, rhs, adjoint=False, lu_order=False):
     """``solve`` with numpy's broadcasting of batch axes, which TF's triangular_solve has (its MatrixSolve
-    has not)."""
+    has not). ``lu_order``: MatrixSolve's own sums (tf.linalg.solve and its gradient), for the
+    sizes eigen_lu_solve emulates."""
     a, b = _solve_operands(matrix, rhs)
     if adjoint:
         a = _swap(a)
@@ -136,7 +159,7 @@ def broadcast_solve(matrix, rhs, adjoint=False):
     try:
         if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
             raise ValueError('a NaN entry')
-        out = Tensor(xp.linalg.solve(a._data, b._data))
+        out = Tensor(_solved_array(xp, a._data, b._data, lu_order))
     except Exception as err:        # numpy's LinAlgError, cupy's own, batch shapes that differ
         note = ('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
                 % (tuple(a.shape), tuple(b.shape), err))
@@ -144,7 +167,7 @@ def broadcast_solve(matrix, rhs, adjoint=False):
             raise InvalidArgumentError(note) from None
         raise kernel_error('MatrixSolve', 'Input matrix is not invertible.', named=True, note=note) from None
     if ACTIVE:
-        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, adjoint=True), y,
+        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, True, lu_order), y,
                                                                  transpose_b=True),
-                                      lambda g, y, a, b: broadcast_solve(a, g, adjoint=True)))
+                                      lambda g, y, a, b: broadcast_solve(a, g, True, lu_order)))
     return out
