@@ -3,10 +3,11 @@ import math
 
 import numpy as np
 
-from framework import graph_random_ops, libm
+from framework import graph_random_ops
 from ..keras_cast import keras_cast
 from .learning_rate_schedule import (hyper_cast, LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, refuse_integer_rate, step_array)
+from .tf_kernels import tf_unary
 
 
 class CosineDecay(LearningRateSchedule):
@@ -48,7 +49,7 @@ class CosineDecay(LearningRateSchedule):
                 angle = pi * (work(step) * (work(1) / work(decay_steps)))
         else:
             angle = pi * fraction
-        wave = work(1) + libm.apply('cos', angle)
+        wave = work(1) + tf_unary('cos', angle)
         decayed = work(1 - self.alpha) * (work(0.5) * wave) + work(self.alpha)     # 1 - alpha in Python, as Keras
         if factors:
             # the rate's last product as a traced graph has it: grappler drops (1 - 0) * and + 0, and

@@ -3,10 +3,11 @@ import math
 
 import numpy as np
 
-from framework import graph_random_ops, libm
+from framework import graph_random_ops
 from framework.ops.arithmetic import pow_arrays
 from .learning_rate_schedule import (checked_hyper, LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      refuse_integer_rate, step_array)
+from .tf_kernels import tf_unary
 
 
 class CosineDecayRestarts(LearningRateSchedule):
@@ -57,11 +58,11 @@ class CosineDecayRestarts(LearningRateSchedule):
             restart = np.floor(fraction)
             fraction = fraction - restart
         else:
-            restart = np.floor(libm.apply('log', cast(1) - fraction * (cast(1) - t_mul)) / libm.apply('log', t_mul))
+            restart = np.floor(tf_unary('log', cast(1) - fraction * (cast(1) - t_mul)) / tf_unary('log', t_mul))
             done = (cast(1) - pow_arrays(t_mul, restart, False)) / (cast(1) - t_mul)     # periods finished, in first periods
             fraction = (fraction - done) / pow_arrays(t_mul, restart, False)
         m_fac = pow_arrays(m_mul, restart, False)
-        wave = cast(1) + libm.apply('cos', cast(math.pi) * fraction)
+        wave = cast(1) + tf_unary('cos', cast(math.pi) * fraction)
         if not graph_random_ops.pushes_constants():      # eager, or a tf.function returning None
             rate = initial * ((cast(1) - alpha) * (cast(0.5) * m_fac * wave) + alpha)
         elif alpha == 0:
