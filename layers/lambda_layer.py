@@ -1,8 +1,9 @@
 """Lambda: a layer around a plain function of tensors."""
 import inspect
-import types
 
 from framework import nest
+from framework.keras import function_code
+from framework.keras.global_switches import allows_code
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 
 from .layer import Layer
@@ -59,9 +60,8 @@ class Lambda(Layer):
 
     def get_config(self):
         """Keras 3's config: a named function (and output_shape / mask function) by name, found
-        again through ``custom_objects`` or the registry when loaded. A Python lambda stays the
-        function object, so the config rebuilds it in this process only: tapeflow writes no
-        bytecode (Keras does) and a file cannot hold it."""
+        again through ``custom_objects`` or the registry when loaded; a Python lambda as its
+        bytecode ('__lambda__'), which loading runs only with safe_mode=False."""
         config = super().get_config()
         config['function'] = _function_entry(self.function)
         if self._output_shape is not None:
@@ -73,11 +73,12 @@ class Lambda(Layer):
         return config
 
     @classmethod
-    def from_config(cls, config, custom_objects=None):
+    def from_config(cls, config, custom_objects=None, safe_mode=None):
         config = dict(config)
         for key in ('function', 'output_shape', 'mask'):
-            if isinstance(config.get(key), dict):
-                config[key] = _function_from_entry(config[key], custom_objects)
+            # (a list is Keras 2's [code, defaults, closure] for the function; for output_shape, a shape)
+            if isinstance(config.get(key), dict) or (key == 'function' and isinstance(config.get(key), list)):
+                config[key] = _function_from_entry(config[key], custom_objects, safe_mode)
         if isinstance(config.get('output_shape'), list) and _is_shape(config['output_shape']):
             config['output_shape'] = tuple(config['output_shape'])      # JSON turned the tuple into a list
         if 'arguments' in config:
@@ -85,20 +86,25 @@ class Lambda(Layer):
         return cls(**config)
 
 
-def _is_python_lambda(fn):
-    return isinstance(fn, types.LambdaType) and fn.__name__ == '<lambda>'
-
-
 def _function_entry(fn):
-    return fn if _is_python_lambda(fn) else serialize_keras_object(fn)
+    if not function_code.is_python_lambda(fn):
+        return serialize_keras_object(fn)
+    code, defaults, closure = function_code.dump_function(fn)
+    return {'class_name': '__lambda__', 'config': {'code': code, 'defaults': defaults, 'closure': closure}}
 
 
-def _function_from_entry(entry, custom_objects):
-    if entry.get('class_name') == '__lambda__':
-        raise ValueError('Lambda.from_config: the config holds a Python lambda as bytecode (Keras writes them so). '
-                         'tapeflow never runs code read from a config, not even with safe_mode=False, as Keras '
-                         'refuses it by default: rebuild the layer in code with its function, or give the Lambda '
-                         'a named function (def ...) passed in custom_objects')
+def _function_from_entry(entry, custom_objects, safe_mode=None):
+    """The function a config entry names; a lambda's bytecode ('__lambda__', or Keras 2's
+    [code, defaults, closure] list) only where safe mode is off, else Keras's ValueError."""
+    if isinstance(entry, list) or entry.get('class_name') == '__lambda__':
+        if not allows_code(safe_mode):
+            error = ValueError(function_code.LAMBDA_LAYER_REFUSED)
+            error.add_note('or rebuild the model in code and use load_weights(); a Lambda of a named function '
+                           '(def ...) is found by name and needs neither')
+            raise error
+        inner = entry if isinstance(entry, list) else entry['config']
+        return function_code.load_function(*inner) if isinstance(inner, list) else \
+            function_code.load_function(inner['code'], inner.get('defaults'), inner.get('closure'))
     return deserialize_keras_object(entry, custom_objects)
 
 

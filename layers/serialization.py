@@ -24,16 +24,13 @@ def serialize(layer):
 def _serialized_values(value):
     """A config with its values serialized, as Keras 3's serialize_dict does: a layer, regularizer
     or array a custom get_config returns becomes its own config dict (which a custom from_config
-    deserializes). A lambda stays as it is: tapeflow writes no bytecode, and saving refuses it with
-    advice (saving.model_config.to_json_safe)."""
+    deserializes); a Python lambda becomes Keras's '__lambda__' entry (its bytecode)."""
     from framework.keras.object_serialization import serialize_keras_object
     if isinstance(value, dict):
         return {key: _serialized_values(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         items = [_serialized_values(item) for item in value]
         return tuple(items) if isinstance(value, tuple) else items
-    if callable(value) and getattr(value, '__name__', None) == '<lambda>':
-        return value
     return serialize_keras_object(value)
 
 

@@ -213,12 +213,16 @@ def test_register_serializable_refuses_a_taken_name():
         register_serializable(package='TestSaving', name='RegisteredScale')(Scale)
 
 
-def test_lambda_layer_cannot_be_saved_and_a_file_naming_one_is_refused(tmp_path):
+def test_lambda_layer_saves_its_bytecode_and_loading_it_needs_safe_mode_off(tmp_path):
+    # Keras 3 files a Python lambda as bytecode and refuses to run it unless safe_mode=False
     model = layers.Sequential([layers.Input((3,)), layers.Lambda(lambda t: t * 2.0), layers.Dense(1)])
-    with pytest.raises(TypeError, match='Lambda layers and functions in configs cannot be saved'):
-        model.save(tmp_path / 'model.keras')
-    assert not (tmp_path / 'model.keras').exists()
-    # A file written elsewhere with a Lambda (Keras stores its bytecode) is refused before anything is built.
+    model.save(tmp_path / 'model.keras')
+    with pytest.raises(ValueError, match='Requested the deserialization of a `Lambda` layer'):
+        load_model(tmp_path / 'model.keras')
+    loaded = load_model(tmp_path / 'model.keras', safe_mode=False)
+    x = np.ones((2, 3), 'float32')
+    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))
+    # A file with a Lambda's bytecode is refused in safe mode before anything is built.
     good = layers.Sequential([layers.Input((3,)), layers.Dense(1)])
     good.save(tmp_path / 'model.h5')
     with h5py.File(tmp_path / 'model.h5', 'a') as f:
@@ -226,8 +230,9 @@ def test_lambda_layer_cannot_be_saved_and_a_file_naming_one_is_refused(tmp_path)
         config['config']['layers'].insert(1, {'class_name': 'Lambda', 'config': {
             'name': 'lambda', 'function': {'class_name': '__lambda__', 'config': {'code': '4wEAAAAA'}}}})
         f.attrs['model_config'] = json.dumps(config)
-    with pytest.raises(SavedFileError, match=r"refusing to load Lambda layer\(s\) \['lambda'\].*never runs code"):
+    with pytest.raises(ValueError, match='Requested the deserialization of a `Lambda` layer') as info:
         load_model(tmp_path / 'model.h5')
+    assert "Lambda layer(s) ['lambda']" in info.value.__notes__[0]
 
 
 def test_weights_only_file_is_not_a_model(tmp_path):

@@ -69,4 +69,6 @@ def test_switches_report_their_state():
     assert keras.config.is_traceback_filtering_enabled() is False
     keras.config.enable_traceback_filtering()
     assert keras.config.is_traceback_filtering_enabled() is True
-    assert keras.config.enable_unsafe_deserialization() is None
+    from framework.keras.global_switches import safe_mode_scope
+    with safe_mode_scope(None):         # the switch is global: later tests load in safe mode again
+        assert keras.config.enable_unsafe_deserialization() is None

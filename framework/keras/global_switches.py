@@ -1,9 +1,11 @@
-"""Keras 3's global switches that tapeflow records but whose effect it already has:
-traceback filtering (tapeflow raises with its own frames; the flag is what
-``is_traceback_filtering_enabled`` reports) and unsafe deserialization (tapeflow never runs code
-read from a file, so loading is the same either way)."""
+"""Keras 3's global switches: traceback filtering (tapeflow raises with its own frames; the flag is
+what ``is_traceback_filtering_enabled`` reports) and safe mode, which decides whether loading may
+run a Python lambda's code read from a file (``function_code``)."""
+import contextlib
 
-_switches = {'traceback_filtering': True, 'safe_mode': True}
+# safe_mode: None until set, as Keras's global attribute: loading functions then go by their own
+# safe_mode argument; enable_unsafe_deserialization() makes it False, which overrides them
+_switches = {'traceback_filtering': True, 'safe_mode': None}
 
 
 def enable_traceback_filtering():
@@ -22,13 +24,37 @@ def is_traceback_filtering_enabled():
 
 
 def enable_unsafe_deserialization():
-    """Keras's switch to allow lambdas in loaded configs; tapeflow loads no code from files, so
-    this records the choice only (``in_safe_mode`` reports it)."""
+    """Keras's switch to allow lambdas (their bytecode) in loaded configs, whatever a loading
+    function's safe_mode argument says."""
     _switches['safe_mode'] = False
 
 
 def in_safe_mode():
+    """None (unset), or the value of the enclosing ``safe_mode_scope`` / enable_unsafe_deserialization."""
     return _switches['safe_mode']
+
+
+def effective_safe_mode(safe_mode):
+    """The safe mode a loading call runs under, as Keras 3's deserialize_keras_object decides it:
+    the switch's value when set (an enclosing scope, enable_unsafe_deserialization), else the argument."""
+    return _switches['safe_mode'] if _switches['safe_mode'] is not None else safe_mode
+
+
+@contextlib.contextmanager
+def safe_mode_scope(safe_mode):
+    """Keras's SafeModeScope: ``in_safe_mode()`` is ``safe_mode`` inside, the previous value after."""
+    previous = _switches['safe_mode']
+    _switches['safe_mode'] = safe_mode
+    try:
+        yield
+    finally:
+        _switches['safe_mode'] = previous
+
+
+def allows_code(safe_mode=None):
+    """Whether a from_config may run a lambda's code: only when safe mode is explicitly False
+    (the argument, else the enclosing scope; unset counts as safe, as in Keras)."""
+    return (safe_mode if safe_mode is not None else _switches['safe_mode']) is False
 
 
 # Flash attention: Keras 3's TF backend computes attention the same way with or without it, and so

@@ -10,11 +10,15 @@ an enclosing ``CustomObjectScope``, the registry, tapeflow's own), never
 imported by a name read from a config.
 """
 import importlib
+import inspect
+import warnings
 
 import numpy as np
 
 from framework.backend import to_host
 from framework.tensor import Tensor, convert_to_tensor
+from .function_code import LAMBDA_REFUSED, dump_function, is_python_lambda, load_function
+from .global_switches import allows_code, effective_safe_mode, safe_mode_scope
 
 _PLAIN = (type(None), bool, int, float, str)
 
@@ -76,6 +80,8 @@ def serialize_keras_object(obj):
         value = to_host(obj._data) if isinstance(obj, Tensor) else obj
         kind = '__tensor__' if isinstance(obj, Tensor) else '__numpy__'
         return {'class_name': kind, 'config': {'value': value.tolist(), 'dtype': value.dtype.name}}
+    if is_python_lambda(obj):
+        return _lambda_entry(obj)
     registered = get_registered_name(type(obj) if not _is_function(obj) else obj) \
         if is_registered(type(obj) if not _is_function(obj) else obj) else None
     if _is_function(obj):
@@ -101,6 +107,20 @@ def serialize_keras_object(obj):
         module, registered = _module_or_none(type(obj)), get_registered_name(type(obj))
     return {'module': module, 'class_name': type(obj).__name__,
             'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
+
+
+def _lambda_entry(fn):
+    """Keras 3's entry for a Python lambda (a loss given as one, a lambda in a custom config): its
+    bytecode, which loading runs only with safe_mode=False, and Keras's warning saying so."""
+    try:
+        source = inspect.getsource(fn)
+    except (OSError, TypeError):        # (typed at a prompt: no source file to quote)
+        source = repr(fn)
+    warnings.warn('The object being serialized includes a `lambda`. This is unsafe. In order to reload the object, '
+                  'you will have to pass `safe_mode=False` to the loading function. Please avoid using `lambda` in '
+                  'the future, and use named Python functions instead. This is the `lambda` being serialized: '
+                  + source, stacklevel=3)
+    return {'class_name': '__lambda__', 'config': {'value': dump_function(fn)}}
 
 
 def _is_tapeflows(cls):
@@ -135,11 +155,18 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
     Args:
         config: what ``serialize_keras_object`` returned (strings and numbers come back as they are).
         custom_objects: {name: class or function} for your own objects.
-        safe_mode: accepted for Keras's signature; tapeflow never runs code read from a config.
+        safe_mode: False lets a Python lambda's bytecode in the config be run (Keras 3's
+            switch; ``keras.config.enable_unsafe_deserialization()`` overrides it).
     Raises:
         TypeError: a class or function name that is not found anywhere (register it or pass it in
             ``custom_objects``).
     """
+    # the nested calls (a layer's from_config among them) see the decision through the scope, as in Keras
+    with safe_mode_scope(effective_safe_mode(safe_mode)):
+        return _deserialize(config, custom_objects)
+
+
+def _deserialize(config, custom_objects):
     if isinstance(config, str):
         # a plain function's name (legacy files write functions so): the custom object if one
         # has that name, the string itself otherwise, as Keras 3 does
@@ -169,6 +196,13 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return convert_to_tensor(value) if class_name == '__tensor__' else value
     if class_name == 'function':
         return _find_function(inner, config.get('registered_name'), custom_objects, config)
+    if class_name == '__lambda__':
+        if not allows_code():
+            error = ValueError(LAMBDA_REFUSED)      # Keras 3's words
+            error.add_note('deserialize_keras_object: the config holds a Python lambda as bytecode; or give the '
+                           'function a name (def ...) and pass it in custom_objects')
+            raise error
+        return load_function(inner['value'])
     return _build_object(config, custom_objects)
 
 

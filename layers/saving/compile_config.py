@@ -5,12 +5,15 @@ and metrics as names or ``{'class_name', 'config'}`` dicts, the loss and
 metric weights and ``steps_per_execution``. A function (a custom loss or
 metric) is saved by its registered name, or its ``__name__``, in Keras 3's
 ``{'class_name': 'function', 'config': name}`` dict; loading finds
-it through ``custom_objects`` or the registry, never by running code.
+it through ``custom_objects`` or the registry. A Python lambda is Keras's
+'__lambda__' entry (bytecode), run on loading only with safe_mode=False.
 """
 import types
 
 import optim
 from framework import losses as losses_module
+from framework.keras.function_code import LAMBDA_REFUSED, is_python_lambda
+from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 from framework import metrics as metrics_module
 from framework.losses import registry as loss_classes
 from framework.metrics import registry as metric_classes
@@ -95,6 +98,8 @@ def _serialize(value):
         return _with_module('keras.losses', losses_module.serialize(value), value)
     if isinstance(value, metrics_module.Metric):
         return _with_module('keras.metrics', metrics_module.serialize(value), value)
+    if is_python_lambda(value):
+        return serialize_keras_object(value)      # its bytecode, with Keras's warning (loading needs safe_mode=False)
     if isinstance(value, types.FunctionType):
         # Keras 3 serializes a plain function through the public-class path of its
         # type, ``function`` (module 'builtins'): the spelling TensorFlow's files carry.
@@ -147,6 +152,8 @@ def compile_arguments(config, table, path):
             if key in config:
                 arguments[key] = config[key]
     except ValueError as err:
+        if str(err) == LAMBDA_REFUSED:
+            raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
         if legacy and str(err).startswith('Could not interpret optimizer identifier'):
             err.add_note('%s: load with compile=False and compile again, or save as .keras' % path)
             raise                   # Keras 3's legacy loader's own words (its optimizers.get of the saved name)
@@ -250,6 +257,8 @@ def _deserialize(value, deserialize, table):
         return table.get(value, value)        # a registered function, or a built-in name for compile
     if isinstance(value, list):
         return [_deserialize(v, deserialize, table) for v in value]
+    if isinstance(value, dict) and value.get('class_name') == '__lambda__':
+        return deserialize_keras_object(value)        # refused unless safe mode is off (the load's scope)
     if isinstance(value, dict) and 'class_name' in value:
         try:
             return deserialize(_named(value, table), custom_objects=table)

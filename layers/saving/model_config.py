@@ -4,15 +4,18 @@ Saving: ``{'module', 'class_name', 'config': model.get_config(),
 'registered_name', 'build_config'}``, checked to hold only JSON values.
 Loading: every class the config names is looked up first, before anything
 is built, in ``custom_objects``, the registry (``register_serializable``)
-and tapeflow's own layers; an unknown class, or a Lambda whose function is a
-Python lambda (bytecode in the file), is refused with an error saying how to fix it;
-a Lambda of a named function finds it by name, as Keras does.
+and tapeflow's own layers; an unknown class is refused with an error saying how
+to fix it, and so is a Lambda whose function is a Python lambda (bytecode in the
+file) unless safe mode is off, as in Keras; a Lambda of a named function finds
+it by name.
 """
 import inspect
 import json
 
 import numpy as np
 
+from framework.keras.function_code import LAMBDA_LAYER_REFUSED, is_python_lambda
+from framework.keras.global_switches import allows_code, effective_safe_mode, safe_mode_scope
 from ..layer import Layer
 from .. import policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
@@ -60,18 +63,18 @@ def to_json_safe(value, where):
         return [to_json_safe(v, '%s[%d]' % (where, i)) for i, v in enumerate(value)]
     if isinstance(value, np.dtype) or type(value).__name__ == 'DType':
         return getattr(value, 'name', str(value))
+    if is_python_lambda(value):     # Keras 3's '__lambda__' entry (bytecode), with its warning
+        from framework.keras.object_serialization import serialize_keras_object
+        return to_json_safe(serialize_keras_object(value), where)
     if _named_function(value):
         # Keras 3 files a function found in a layer's config (TextVectorization's standardize) by its
         # name; the layer's from_config finds it again among custom_objects and the registry
         from framework.keras.object_serialization import serialize_keras_object
         return serialize_keras_object(value)
     if isinstance(value, type) or callable(value):
-        raise TypeError('Cannot save the model: %s is the Python object %r, which a file cannot hold. Lambda '
-                        'layers and functions in configs cannot be saved when they are Python lambdas (tapeflow '
-                        'writes no bytecode): give the function a name (def ...) and pass it in custom_objects '
-                        'when loading, or write a Layer subclass with get_config() instead (and register it '
-                        'with layers.saving.register_serializable), or save only the weights with save_weights()'
-                        % (where, value))
+        raise TypeError('Cannot save the model: %s is the Python object %r, which a file cannot hold: give '
+                        'its class get_config() (and register it with layers.saving.register_serializable), '
+                        'or save only the weights with save_weights()' % (where, value))
     raise TypeError('Cannot save the model: %s holds a %s (%r), which is not a JSON value; make get_config() '
                     'return numbers, strings, lists and dicts' % (where, type(value).__name__, value))
 
@@ -125,11 +128,13 @@ def check_loadable(config, table, path):
             lambdas.append(entry.get('config', {}).get('name', '?'))
         elif resolve_layer_class(name, entry.get('registered_name'), table) is None:
             unknown.append(entry.get('registered_name') or name)
-    if lambdas:
-        raise SavedFileError('%s: refusing to load Lambda layer(s) %s: their function would be Python code from '
-                             'the file, and loading never runs code from a file. Rebuild the model in code and '
-                             'use load_weights(), or replace the Lambda with a registered Layer subclass'
-                             % (path, lambdas))
+    if lambdas and not allows_code():
+        # Keras 3's ValueError (its Lambda.from_config's), before anything is built
+        error = ValueError(LAMBDA_LAYER_REFUSED)
+        error.add_note('%s: Lambda layer(s) %s hold a Python lambda as bytecode, which only safe_mode=False '
+                       'runs; or rebuild the model in code and use load_weights(), or give each Lambda a named '
+                       'function (def ...) passed in custom_objects' % (path, lambdas))
+        raise error
     if unknown:
         names = sorted(set(unknown))
         ours = ('%s names unknown layer class(es) %s. Make them known by decorating each class with '
@@ -225,7 +230,8 @@ def model_from_json(json_string, custom_objects=None):
         err.add_note('model_from_json: expected the JSON text of model.to_json(), got %r' % (str(json_string)[:60],))
         raise
     table = lookup_table(custom_objects)
-    model = build_model(config, table, 'model_from_json')
+    with safe_mode_scope(effective_safe_mode(True)):        # Keras's default: a lambda only when switched off
+        model = build_model(config, table, 'model_from_json')
     if config.get('compile_config'):
         # As Keras: the model comes back compiled (with a fresh optimizer) when the text says how.
         model.compile(**compile_config.compile_arguments(config['compile_config'], table, 'model_from_json'))

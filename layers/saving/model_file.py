@@ -24,6 +24,7 @@ import numpy as np
 from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
 from framework.keras import absl_warnings
+from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
@@ -68,7 +69,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             refuses it otherwise, as TF 2 tutorials' ``save_format='tf'`` finds.
     Raises:
         ValueError: another suffix, a save_format without one, an unknown keyword argument.
-        TypeError: a layer whose config holds something JSON cannot (a Lambda's function).
+        TypeError: a layer whose config holds something JSON cannot (an object without get_config).
     The write is atomic: the file is either the previous one or the new one.
     """
     include_optimizer = kwargs.pop('include_optimizer', True)
@@ -93,7 +94,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     # Keras 3.15 reads include_optimizer for .h5 only (saving_api passes it to the legacy writer alone)
     keep_optimizer = include_optimizer or path.endswith('.keras')
     compiled = keep_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
-    compile_cfg = compile_config.serialize(model) if compiled else None
+    # (serialize_model's entry, not a second serialization: a lambda loss warns once, as in Keras)
+    compile_cfg = (config.get('compile_config') or None) if compiled and 'compile_config' in config \
+        else compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
         if not model.built:
             warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
@@ -136,7 +139,7 @@ def _save_unzipped(model, path, overwrite):
                       'yet. Consider building the model first by calling it on some data.', stacklevel=4)
     compiled = getattr(model, 'compiled', False) and model.optimizer is not None    # (include_optimizer: .h5 only)
     if 'compile_config' in config:
-        config['compile_config'] = (compile_config.serialize(model) if compiled else None) or {}
+        config['compile_config'] = config['compile_config'] if compiled else {}
     keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                           lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
                           assets=assets.collect(model), asset_directories=assets.asset_directories(model))
@@ -149,8 +152,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         custom_objects: {name: class or function} for classes the file names that are
             neither built in nor registered with ``register_serializable``.
         compile: compile with the saved arguments and restore the optimizer's state.
-        safe_mode: accepted for Keras compatibility; loading never runs code from
-            the file whatever its value.
+        safe_mode: False lets a Lambda layer's Python lambda (its bytecode in the
+            file) be run, as in Keras 3; otherwise such a file is refused.
     Raises:
         SavedFileError (a ValueError): not a model file, truncated, an unknown class
             (saying how to register it) or a Lambda layer; an HDF5 file that does not
@@ -164,9 +167,11 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     # archive, a .h5 / .hdf5 name is HDF5 whatever it holds, and any other name is refused
     if (path.endswith('.keras') and os.path.isfile(path) and zipfile.is_zipfile(path)) \
             or keras_directory.is_unzipped_archive(path):
-        return _load_archive(path, table, compile)
+        with safe_mode_scope(effective_safe_mode(safe_mode)):
+            return _load_archive(path, table, compile)
     if path.endswith(('.h5', '.hdf5')):
-        return _load_h5(path, table, compile, custom_objects)
+        with safe_mode_scope(safe_mode):       # Keras's legacy loader: the argument, whatever the global switch
+            return _load_h5(path, table, compile, custom_objects)
     if path.endswith('.keras'):
         if not os.path.exists(path):
             raise SavedFileNotFoundError(missing_file_message(path))
