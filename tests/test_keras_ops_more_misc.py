@@ -85,7 +85,6 @@ def test_complex_views_carry_gradients_as_in_keras3():
 # ---- gradients: the tape against central differences, in float64 ----------------------------
 A = np.array([[0.3, -1.2, 0.8], [1.1, 0.4, -0.6]])
 C = np.array([0.5, 0.2, 0.9])
-L3 = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 10.0]])
 
 
 def _jvp_by_tape(a, c):
@@ -101,7 +100,6 @@ GRADIENT_CASES = {
     'vectorize': (lambda a, c: ops.vectorize(lambda x, y: ops.sum(x * y * x), signature='(n),(n)->()')(a, c), [A, C]),
     'segments': (lambda a, c: ops.segment_min(a, np.array([0, 0])) + ops.segment_prod(a, np.array([0, 0]))
                  + ops.segment_prod(c, np.array([1, 0, 1]))[:1], [A, C]),
-    'lu_factor': (lambda m: ops.lu_factor(m)[0], [np.stack([L3, L3[::-1] + np.eye(3)])]),
 }
 
 

@@ -335,33 +335,17 @@ def lstsq(a, b, rcond=None):
 def lu_factor(x):
     """(lu, pivots) of each square matrix by partial pivoting: lu packs L (unit diagonal, below)
     and U (on and above) of x[order] = L U; ``pivots`` is the inverse of that row order, int32
-    (Keras 3 on TensorFlow). The gradient follows TensorFlow's LU rule with the pivoting held fixed."""
+    (Keras 3 on TensorFlow). Its kernel is TensorFlow's Lu, which registers no gradient: one
+    reaching it raises TensorFlow's LookupError."""
+    from ..ops.unregistered_gradient import without_gradient
     a = refuse_missing(_matrices(x, 'lu_factor'), 'Lu', 'lu_factor', ', output_idx_type=DT_INT32')
     host = backend.to_host(a._data)
     packed, orders = np.empty_like(host), np.empty(host.shape[:-1], np.int64)
     for index in np.ndindex(*host.shape[:-2]):
         packed[index], orders[index] = _doolittle(host[index])
     inverse = np.argsort(orders, axis=-1)
-    lu = Tensor(backend.array_module(a._data).asarray(packed))
-    n = a.shape[-1]
-    strictly_lower, eye = np.tril(np.ones((n, n), bool), -1), np.eye(n, dtype=a._data.dtype)
-
-    def vjp(g, out, a):
-        lower = _ops.where(strictly_lower, out, 0.0) + eye
-        upper = _ops.where(strictly_lower, 0.0, out)
-        d_lower, d_upper = _ops.where(strictly_lower, g, 0.0), _ops.where(strictly_lower, 0.0, g)
-        middle = _ops.band_part(matmul(_t(lower), d_lower), -1, 0) - _ops.band_part(matmul(_t(lower), d_lower), 0, 0) \
-            + _ops.band_part(matmul(d_upper, _t(upper)), 0, -1)
-        permuted = _t(_ops.solve(upper, _t(_ops.solve(_t(lower), middle))))       # L^-T middle U^-T
-        return _take_rows(permuted, inverse)
-
-    return _primitive('lu_factor', (a,), lu._data, (vjp,)), Tensor(inverse.astype('int32'))
-
-
-def _take_rows(t, order):
-    """t[..., order[..., i], :] for each matrix of a batch."""
-    grid = np.indices(order.shape)
-    return _ops.getitem(t, tuple(grid[:-1]) + (order,))
+    lu = without_gradient('Lu', lambda m: Tensor(backend.array_module(m._data).asarray(packed)), a)
+    return lu, Tensor(inverse.astype('int32'))
 
 
 def _doolittle(a):

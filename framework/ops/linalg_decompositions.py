@@ -154,13 +154,22 @@ def eigvals(tensor, name=None):
 def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     """``Lu(lu, p)``: lu packs L (unit diagonal, below) and U (on and above) with
     input[..., p, :] = L @ U, by partial pivoting as TensorFlow's Lu kernel; p has
-    ``output_idx_type`` (int32 or int64). The gradient holds the pivoting fixed."""
+    ``output_idx_type`` (int32 or int64). TensorFlow registers no gradient for Lu: one reaching it
+    raises its LookupError."""
     a = matrices(input, 'lu', complex_ok=False)
     index_dtype = np.dtype(getattr(output_idx_type, 'as_numpy_dtype', output_idx_type))
     if index_dtype not in (np.int32, np.int64):
         raise TypeError('lu: output_idx_type must be int32 or int64, got %r' % (output_idx_type,))
     refuse_missing(a, 'Lu', 'lu', ', output_idx_type=DT_%s' % index_dtype.name.upper())
-    packed, inverse_order = _nan_where_not_finite(a, _decompositions().lu_factor)
+    from .unregistered_gradient import without_gradient
+    factors = []
+
+    def packed_factors(m):
+        packed, inverse_order = _nan_where_not_finite(m, _decompositions().lu_factor)
+        factors.append(inverse_order)
+        return packed
+    packed = without_gradient('Lu', packed_factors, a)
+    inverse_order = factors[0]
     order = np.argsort(backend.to_host(inverse_order._data), axis=-1).astype(index_dtype)
     return Lu(packed, Tensor(backend.array_module(packed._data).asarray(order)))
 
