@@ -169,22 +169,38 @@ _KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 def _dtype_mismatch(da, db, op):
     """Two operands of different dtypes: TensorFlow's error (programs print it: float32 + float64 is
-    the common slip), tapeflow's explanation attached as a note."""
+    the common slip), tapeflow's explanation attached as a note. TF's kernel first takes its type from
+    the first operand, so a bool or string there that the kernel has no type for is refused first, in
+    the op registry's words; then the second operand's dtype fails the match ('cannot compute ...')."""
     note = ('%s: both operands must have the same dtype, got %s (shape %s) and %s (shape %s); use framework.cast '
             'to convert one of them' % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
-    kinds = da.dtype.kind + db.dtype.kind
-    if op == 'divide' and 'b' not in kinds:       # truediv's Python check comes first in TensorFlow
-        error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (da.dtype.name, db.dtype.name))
-    elif op == 'matmul' and not any(k in kinds for k in 'bOSU'):
-        # TensorFlow's MatMul / BatchMatMulV2; oneDNN's _Mkl kernel where it takes the first dtype
-        kernel = 'MatMul' if da.ndim <= 2 and db.ndim <= 2 else 'BatchMatMulV2'
-        runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled() \
-            else kernel
-        error = eager_input_error(kernel, 1, da.dtype, db.dtype, runs)
-        error.add_note(note)
-        return input_mismatch(error, kernel, 1, da.dtype, db.dtype)     # (a TypeError in a traced function)
-    elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
+    first = da.dtype.kind
+    if op == 'divide':       # truediv's Python check comes first in TensorFlow
+        error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.'
+                          % (_tf_dtype_name(da.dtype), _tf_dtype_name(db.dtype)))
+    elif op == 'matmul':
+        if first in 'bOSU':
+            error = float_kernels.refusal(op, 'bool' if first == 'b' else 'string')
+            if error is None:
+                return InvalidArgumentError(note)
+        else:
+            # TensorFlow's MatMul / BatchMatMulV2; oneDNN's _Mkl kernel where it takes the first dtype
+            kernel = 'MatMul' if da.ndim <= 2 and db.ndim <= 2 else 'BatchMatMulV2'
+            runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled() \
+                else kernel
+            error = eager_input_error(kernel, 1, da.dtype, db.dtype, runs)
+            error.add_note(note)
+            return input_mismatch(error, kernel, 1, da.dtype, db.dtype)     # (a TypeError in a traced function)
+    elif op in _KERNELS:
         kernel = _KERNELS[op]
+        if first in 'OSU' and op == 'add':
+            kernel = 'Add'          # TF adds strings with Add (concatenation), not AddV2
+        elif first in 'bOSU' and op not in _ANY_DTYPE_KERNELS:
+            error = float_kernels.string_refusal(op, 'bool' if first == 'b' else 'string', True)
+            if error is None:
+                return InvalidArgumentError(note)
+            error.add_note(note)
+            return error
         # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name
         second = 2 if op == 'where' else 1
         error = eager_input_error(kernel, second, da.dtype, db.dtype, named=op != 'where')
@@ -194,6 +210,14 @@ def _dtype_mismatch(da, db, op):
         return InvalidArgumentError(note)
     error.add_note(note)
     return error
+
+
+# the kernels with a type for every dtype (bools and strings too): only the second operand's dtype fails
+_ANY_DTYPE_KERNELS = frozenset(('equal', 'not_equal', 'where'))
+
+
+def _tf_dtype_name(dtype):
+    return 'string' if dtype.kind in 'OSU' else dtype.name
 
 
 def _other(v, ref, op, left=True):

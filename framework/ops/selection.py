@@ -88,9 +88,11 @@ def _text_pair(x, y):
     x, y = as_tensor(x, 'where'), as_tensor(y, 'where')
     for position, value in ((1, x), (2, y)):
         if value._data.dtype != object:
-            raise InvalidArgumentError('where: input #%d (zero-based) is a %s tensor beside a string tensor; '
-                                       'convert the numbers first (tf.strings.as_string) or pass strings'
-                                       % (position, value.dtype.name))
+            # SelectV2 takes its type from x: y of another dtype fails the match, in the kernel's words
+            error = _dtype_mismatch(x._data, y._data, 'where')
+            error.add_note('where: input #%d (zero-based) is a %s tensor beside a string tensor; convert the '
+                           'numbers first (tf.strings.as_string) or pass strings' % (position, value.dtype.name))
+            raise error
     return x, y
 
 
