@@ -80,6 +80,8 @@ def _legacy_spelling(value):
         return [_legacy_spelling(v) for v in value]
     if isinstance(value, dict) and value.get('class_name') == 'function':
         return value['config']
+    if isinstance(value, dict) and value.get('class_name') == '__lambda__':
+        return '<lambda>'           # Keras 2's serializer names a function by its __name__, a lambda too
     if isinstance(value, dict) and 'class_name' in value:
         return {'class_name': value.get('registered_name') or value['class_name'], 'config': value['config']}
     if isinstance(value, dict):
@@ -142,7 +144,8 @@ def compile_arguments(config, table, path):
     try:
         legacy = 'optimizer_config' in config
         arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table, legacy),
-                'loss': _deserialize(config.get('loss'), losses_module.deserialize, table),
+                'loss': _legacy_loss(config.get('loss'), table) if legacy else
+                _deserialize(config.get('loss'), losses_module.deserialize, table),
                 'loss_weights': config.get('loss_weights'),
                 'metrics': _deserialize(config.get('metrics'), metrics_module.deserialize, table),
                 'weighted_metrics': _deserialize(config.get('weighted_metrics'), metrics_module.deserialize,
@@ -154,7 +157,8 @@ def compile_arguments(config, table, path):
     except ValueError as err:
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
-        if legacy and str(err).startswith('Could not interpret optimizer identifier'):
+        if legacy and str(err).startswith(('Could not interpret optimizer identifier',
+                                           'Could not interpret loss identifier')):
             err.add_note('%s: load with compile=False and compile again, or save as .keras' % path)
             raise                   # Keras 3's legacy loader's own words (its optimizers.get of the saved name)
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
@@ -162,6 +166,26 @@ def compile_arguments(config, table, path):
                              'or load with compile=False' % (path, err)) from None
     # (outside the try: the legacy loader's own ValueError for a short loss name is Keras's, unwrapped)
     return _legacy_names_resolved(arguments) if legacy else arguments
+
+
+def _legacy_loss(config, table):
+    """A legacy training config's loss as Keras 3.15's loader finds it. A loss it cannot find (a
+    custom function or Loss class not in custom_objects) falls back on losses.get(<the entry's
+    config 'name'>) (its _resolve_compile_arguments_compat): a class's name may be a known loss
+    (used then), else 'Could not interpret loss identifier: my_loss' (ValueError); a bare function
+    name is a string it indexes as a dict: TypeError "string indices must be integers, not 'str'"."""
+    if isinstance(config, str) and config not in table and not _is_short_loss_alias(config):
+        try:
+            losses_module.get(config)
+        except ValueError:
+            error = TypeError("string indices must be integers, not 'str'")
+            error.add_note('Keras 3.15 fails so on the unknown loss function %r of a .h5 file: pass it in '
+                           "custom_objects={%r: %s}, or load with compile=False" % (config, config, config))
+            raise error from None
+    if isinstance(config, dict) and 'class_name' in config and 'module' not in config \
+            and not _locatable(config, table):
+        return losses_module.get((config.get('config') or {}).get('name'))
+    return _deserialize(config, losses_module.deserialize, table)
 
 
 # Names Keras 3's legacy loader leaves for compile to resolve from the targets' shapes.

@@ -90,7 +90,12 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     if path.endswith(('.h5', '.hdf5')):
         absl_warnings.warning(LEGACY_SAVE_WARNING)
     check_overwrite(path, overwrite)
-    config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
+    with warnings.catch_warnings():
+        if not path.endswith('.keras'):
+            # Keras's legacy .h5 writer names a lambda '<lambda>' (compile_config.training_config), without
+            # the warning its .keras serializer gives for the bytecode
+            warnings.filterwarnings('ignore', message='The object being serialized includes a `lambda`')
+        config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     # Keras 3.15 reads include_optimizer for .h5 only (saving_api passes it to the legacy writer alone)
     keep_optimizer = include_optimizer or path.endswith('.keras')
     compiled = keep_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
