@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import inverse_grads
+from . import eigen_math64, inverse_grads
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -159,8 +159,9 @@ _SQRT_GRAD_VJPS = (lambda grad, out, y, dy: -(grad / y) * out, lambda grad, out,
 
 
 # float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus on the host take TensorFlow's
-# Eigen kernels (bit for bit, see eigen_math); other dtypes and device arrays the array
-# module's own functions (cupy's are CUDA's, as TensorFlow's GPU kernels).
+# Eigen kernels (bit for bit, see eigen_math), float64 ones but erf too (eigen_math64); other
+# dtypes and device arrays the array module's own functions (cupy's are CUDA's, as TensorFlow's
+# GPU kernels).
 def exp(x, name=None):
     out = _apply('exp', x, _exp_value, _exp_grad)
     if _REWRITES[0] and graph_rewrites.tracing():
@@ -169,7 +170,9 @@ def exp(x, name=None):
 
 
 def _exp_value(xp, a):
-    return eigen_math.exp(a) if eigen_math.handles(a) else xp.exp(a)
+    if eigen_math.handles(a):
+        return eigen_math.exp(a)
+    return eigen_math64.exp(a) if eigen_math64.handles(a) else xp.exp(a)
 
 
 def log(x, name=None):
@@ -181,17 +184,29 @@ def log(x, name=None):
 
 
 def _log_value(xp, a):
-    return eigen_math.log(a) if eigen_math.handles(a) else xp.log(a)
+    if eigen_math.handles(a):
+        return eigen_math.log(a)
+    return eigen_math64.log(a) if eigen_math64.handles(a) else xp.log(a)
 
 
 def log1p(x, name=None):
-    return _apply('log1p', x, lambda xp, a: eigen_math.log1p(a) if eigen_math.handles(a) else xp.log1p(a),
-                  lambda g, y, x: g * reciprocal(1 + x))
+    return _apply('log1p', x, _log1p_value, lambda g, y, x: g * reciprocal(1 + x))
+
+
+def _log1p_value(xp, a):
+    if eigen_math.handles(a):
+        return eigen_math.log1p(a)
+    return eigen_math64.log1p(a) if eigen_math64.handles(a) else xp.log1p(a)
 
 
 def expm1(x, name=None):
-    return _apply('expm1', x, lambda xp, a: eigen_math.expm1(a) if eigen_math.handles(a) else xp.expm1(a),
-                  lambda g, y, x: g * exp(x))
+    return _apply('expm1', x, _expm1_value, lambda g, y, x: g * exp(x))
+
+
+def _expm1_value(xp, a):
+    if eigen_math.handles(a):
+        return eigen_math.expm1(a)
+    return eigen_math64.expm1(a) if eigen_math64.handles(a) else xp.expm1(a)
 
 
 def sqrt(x, name=None):
@@ -360,7 +375,9 @@ def tanh(x, name=None):
 
 def tanh_value(a):
     """tanh on a raw array (shared with the fused dense op)."""
-    return eigen_math.tanh(a) if eigen_math.handles(a) else backend.array_module(a).tanh(a)
+    if eigen_math.handles(a):
+        return eigen_math.tanh(a)
+    return eigen_math64.tanh(a) if eigen_math64.handles(a) else backend.array_module(a).tanh(a)
 
 
 def sigmoid(x, name=None):
@@ -373,6 +390,8 @@ def sigmoid(x, name=None):
 def _sigmoid_value(xp, a):
     if eigen_math.handles(a):
         return eigen_math.sigmoid(a)
+    if eigen_math64.handles(a):
+        return eigen_math64.sigmoid(a)
     if a.dtype.kind == 'c':         # no sign split for complex numbers: the formula itself
         return 1 / (1 + xp.exp(-a))
     if a.dtype.itemsize == 2:
@@ -413,7 +432,9 @@ def _softplus_value(xp, a):
         threshold = np.asarray(np.log(np.float32(_epsilon(a.dtype))), a.dtype) + a.dtype.type(2)
         e = xp.exp(a)
         return xp.where(a > -threshold, a, xp.where(a < threshold, e, xp.log1p(e)))
-    return eigen_math.softplus(a) if eigen_math.handles(a) else xp.logaddexp(a.dtype.type(0), a)
+    if eigen_math.handles(a):
+        return eigen_math.softplus(a)
+    return eigen_math64.softplus(a) if eigen_math64.handles(a) else xp.logaddexp(a.dtype.type(0), a)
 
 
 def _epsilon(dtype):
