@@ -1,4 +1,4 @@
-"""Float32 sums over leading axes in the order TensorFlow's CPU kernels add them.
+"""Float32 and float64 sums over leading axes in the order TensorFlow's CPU kernels add them.
 
 TensorFlow reduces a tensor whose reduced axes sit before kept inner ones (reduce_sum
 over axis 0, the gradient of a hand-written ``x + b``, BatchNormalization's moments over
@@ -12,8 +12,10 @@ Row sums are in ops/eigen_sum.py; the bias gradients of layers
 """
 import numpy as np
 
+from . import backend
 
 PACKET = 8        # floats per AVX packet
+PACKET64 = 4      # doubles per AVX packet: float64 sums take the same steps on packets of 4
 # Sums over leading axes take TensorFlow's order at every size: a batch's column sums (a
 # BatchNormalization after a Dense layer, a hand-written ``x + b``'s gradient) with one numpy
 # reduction and three adds (about 2 us, numpy's own sum 1-3 us), and sums over images or steps
@@ -38,17 +40,21 @@ def _first_and_last(a, shape):
 
 
 def outer_sum(a, axes):
-    """Sum float32 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
+    """Sum float32 or float64 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
     reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments),
     or either side of them (channels-first moments); shape: ``a``'s without ``axes``. None where
     numpy's own order is already TensorFlow's (or this module leaves it to numpy, for speed).
 
     Eigen's ``InnerMostDimPreserver`` (TensorReduction.h) reduces such a sum, for each packet of 8
-    kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
+    kept columns (4 doubles), into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
     the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
     columns past the last whole packet, it adds rows one by one, as numpy does.
     """
-    if a.dtype != np.float32:
+    if a.dtype == np.float32:
+        packet = PACKET
+    elif a.dtype == np.float64:
+        packet = PACKET64
+    else:
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
     for i, d in enumerate(a.shape):
@@ -68,7 +74,7 @@ def outer_sum(a, axes):
         return _first_and_last(a.reshape([d for d, _ in runs]), kept_shape)
     else:
         return None
-    if n < 16 or inner < PACKET:
+    if n < 16 or inner < packet:
         # numpy's own order is TF's for a C-ordered array (row after row); a transposed view (a
         # Transpose's gradient: MultiHeadAttention's query bias) numpy sums in its memory order
         return None if a.flags.c_contiguous else np.ascontiguousarray(a).sum(axis=tuple(axes), dtype=a.dtype)
@@ -82,7 +88,13 @@ def outer_sum(a, axes):
     total += lanes[:, 3]
     for j in range(whole, n):
         total += rows[:, j]
-    packed = inner - inner % PACKET
+    if outer > 1 and inner % packet:
+        # the output's packets straddle the kept rows: only those inside one take the lanes' order
+        xp = backend.array_module(a)
+        one_by_one = xp.ascontiguousarray(rows).sum(axis=1, dtype=a.dtype)
+        return xp.where(xp.asarray(_vectorized(outer, inner, packet)), total, one_by_one).reshape(
+            tuple(d for i, d in enumerate(a.shape) if i not in axes))
+    packed = inner - inner % packet
     if packed < inner:                      # past the last whole packet: one row after another
         tail = rows[:, :, packed:]
         # numpy sums a lone column pairwise (the reduced axis becomes its inner loop); a cumulative
@@ -90,3 +102,14 @@ def outer_sum(a, axes):
         total[:, packed:] = tail.cumsum(axis=1, dtype=a.dtype)[:, -1] if inner - packed == 1 \
             else tail.sum(axis=1, dtype=a.dtype)
     return total.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes))
+
+
+def _vectorized(outer, inner, packet):
+    """Which sums of an (outer, inner) result Eigen's vectorized path computes. It evaluates the
+    flattened result in packets from its start; a packet whose columns lie in one row of ``inner``
+    is reduced in the lanes' order, one that runs into the next row (and the last ``size % packet``
+    values) one value at a time, each row after another (TF 2.21: GlobalAveragePooling1D of
+    (4, 20, 50), 17 of 200 means; a packet-per-row split differed there)."""
+    flat = np.arange(outer * inner)
+    start = flat - flat % packet
+    return ((start % inner + packet <= inner) & (flat < outer * inner - outer * inner % packet)).reshape(outer, inner)
