@@ -76,8 +76,10 @@ def NewCheckpointReader(filepattern):
     return framework.train.CheckpointReader(filepattern)
 
 
+from .v1_optimizers import GLOBAL_STEP_FUNCTIONS, OPTIMIZERS  # noqa: E402  (TF 1's optimizers, run eagerly)
+
 _HOOK_API = {obj.__name__: obj for obj in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues, Saver,
-                                          NewCheckpointReader)}
+                                          NewCheckpointReader) + OPTIMIZERS + GLOBAL_STEP_FUNCTIONS}
 
 train = types.ModuleType('framework.compat.v1.train', __doc__)
 train.__dict__.update(_HOOK_API)
