@@ -232,40 +232,67 @@ _MATMUL_VJPS = {
 def tensordot(a, b, axes, name=None):
     """Sum of products over ``axes`` (an int, or a pair of axis lists), via reshape and matmul.
 
+    As TF 2.21's tensordot: each operand is transposed and reshaped to a matrix on its own, so
+    contracted axes of different sizes fail in MatMul ('Matrix size-incompatible: In[0]: [2,12], ...'),
+    and an axis out of range indexes the shape list (IndexError).
+
     Raises:
-        ValueError: axes out of range, or contracted axes of different sizes.
+        ValueError: axes that are no count or pair of lists (TF's Python checks).
     """
     a, b = as_tensor(a, 'tensordot'), as_tensor(b, 'tensordot')
-    sa, sb = tuple(a.shape), tuple(b.shape)
+    axes_a, axes_b = _tensordot_axes(a, axes)
+    a2, free_a = _tensordot_matrix(a, axes_a, False)
+    b2, free_b = _tensordot_matrix(b, axes_b, True)
+    product = matmul(a2, b2)
+    if tuple(product.shape) == tuple(free_a + free_b):
+        return product
+    return reshape(product, free_a + free_b)
+
+
+def _tensordot_axes(a, axes):
+    """TF 2.21's _tensordot_axes: the contracted axes of a and of b, in its words where they are wrong."""
     if isinstance(axes, (int, np.integer)):
-        n = int(axes)
-        if not 0 <= n <= min(a.ndim, b.ndim):
-            raise InvalidArgumentError('tensordot: axes=%d needs 0 <= axes <= min(rank) for shapes %s and %s'
-                                       % (n, sa, sb))
-        axes_a, axes_b = list(range(a.ndim - n, a.ndim)), list(range(n))
-    else:
-        axes_a, axes_b = ([x] if isinstance(x, (int, np.integer)) else list(x) for x in axes)
-    if len(axes_a) != len(axes_b):
-        raise InvalidArgumentError('tensordot: %d axes of a %s but %d of b %s' % (len(axes_a), sa, len(axes_b), sb))
-    for axes_list, shape, which in ((axes_a, sa, 'a'), (axes_b, sb, 'b')):
-        bad = [x for x in axes_list if not -len(shape) <= int(x) < len(shape)]
-        if bad:
-            raise InvalidArgumentError('tensordot: axis %d is out of range for %s of shape %s' % (bad[0], which, shape))
-    axes_a = [int(x) % a.ndim for x in axes_a]
-    axes_b = [int(x) % b.ndim for x in axes_b]
-    for i, j in zip(axes_a, axes_b):
-        if sa[i] != sb[j]:
-            raise InvalidArgumentError('tensordot: cannot contract axis %d of a %s (size %d) with axis '
-                                       '%d of b %s (size %d)'
-                                       % (i, sa, sa[i], j, sb, sb[j]))
-    free_a = [i for i in range(a.ndim) if i not in axes_a]
-    free_b = [i for i in range(b.ndim) if i not in axes_b]
-    k = 1
-    for i in axes_a:
-        k *= sa[i]
-    a2 = reshape(transpose(a, free_a + axes_a), (-1, k))
-    b2 = reshape(transpose(b, axes_b + free_b), (k, -1))
-    return reshape(matmul(a2, b2), [sa[i] for i in free_a] + [sb[i] for i in free_b])
+        if axes < 0:
+            raise ValueError('`axes` must be at least 0. Received: %s.' % (axes,))
+        if axes > a.ndim:       # (TF formats the tensor as numpy prints its values)
+            raise ValueError('`axes` must not be larger than the number of dimensions of tensor %s.  Received %s, '
+                             'vs tensor dimensions %d.' % (a.numpy(), axes, a.ndim))
+        return list(range(a.ndim - axes, a.ndim)), list(range(axes))
+    if isinstance(axes, (list, tuple)):
+        if len(axes) != 2:
+            raise ValueError('`axes` must be an integer or have length 2. Received %s.' % (axes,))
+        axes_a, axes_b = axes
+        if isinstance(axes_a, (int, np.integer)) and isinstance(axes_b, (int, np.integer)):
+            axes_a, axes_b = [axes_a], [axes_b]
+        if len(axes_a) != len(axes_b):
+            raise ValueError('Different number of contraction axes `a` and `b`, %d != %d.'
+                             % (len(axes_a), len(axes_b)))
+        return list(axes_a), list(axes_b)
+    rows = convert_to_tensor(axes, dtype='int32').numpy()      # a [2, k] tensor of axes
+    return [int(i) for i in np.atleast_1d(rows[0])], [int(i) for i in np.atleast_1d(rows[1])]
+
+
+def _tensordot_matrix(x, axes, flipped):
+    """x transposed and reshaped to (free, contracted), or (contracted, free) when ``flipped`` (b), as TF's
+    _tensordot_reshape does; returns it with the free axes' sizes."""
+    shape = list(x.shape)
+    axes = [int(i) if i >= 0 else int(i) + len(shape) for i in axes]
+    free = [i for i in range(len(shape)) if i not in axes]
+    free_dims = [shape[i] for i in free]
+    size_free = int(np.prod(free_dims))
+    try:
+        size_axes = int(np.prod([shape[i] for i in axes]))
+    except IndexError as err:       # an axis past the rank: TF's list lookup fails the same way
+        raise noted(IndexError(str(err)), 'tensordot: axis %s is out of range for %s of shape %s'
+                    % (next(i for i in axes if not -len(shape) <= i < len(shape)), 'b' if flipped else 'a',
+                       tuple(shape))) from None
+    perm = axes + free if flipped else free + axes
+    new_shape = [size_axes, size_free] if flipped else [size_free, size_axes]
+    if perm != list(range(len(shape))):
+        x = transpose(x, perm)
+    if list(x.shape) != new_shape:
+        x = reshape(x, new_shape)
+    return x, free_dims
 
 
 @named_errors('einsum')
@@ -291,7 +318,9 @@ def einsum(equation, *inputs, **kwargs):
     if len(specs) != len(tensors):
         raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), equation, len(specs))),
                     'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
+    _check_output_labels(equation, lhs, rhs)
     _check_ranks(specs, tensors, equation)
+    _check_label_sizes(specs, tensors, equation)
     broadcast = ''
     if '.' in equation:
         specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)
@@ -305,6 +334,23 @@ def einsum(equation, *inputs, **kwargs):
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
 
 
+def _check_output_labels(equation, lhs, rhs):
+    """TF 2.21's Python checks of the output subscripts (its implicit output: the letters used once)."""
+    if rhs is None:
+        rhs = ''.join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
+    letters = rhs.replace('...', '')
+    if len(set(letters)) != len(letters):
+        raise ValueError('Output subscripts contain a label appearing more than once: %s' % equation)
+    for label in letters:
+        if label not in lhs:
+            raise ValueError('Output subscripts contain the label %s not present in the input subscripts.' % label)
+
+
+def _einsum_node(tensors):
+    """The kernel TF's Einsum runs as: oneDNN's for float32 / bfloat16 / float16 where it is on."""
+    return '__MklEinsum' if tensors[0].dtype.name in _ONEDNN_MATMUL_DTYPES and onednn_policy.enabled() else None
+
+
 def _check_ranks(specs, tensors, equation):
     """The Einsum kernel's check of each operand's rank against its subscripts, first failing operand first
     (an operand with '...' needs at least as many axes as its letters)."""
@@ -316,7 +362,42 @@ def _check_ranks(specs, tensors, equation):
                 'Einsum', len(tensors), 'Expected input %d to have rank %s%d but got: %d'
                 % (index, 'at least ' if '...' in spec else '', letters, t.ndim), '',
                 'einsum: operand %d has shape %s, which does not fit its subscripts %r in %r'
-                % (index, tuple(t.shape), spec, equation))
+                % (index, tuple(t.shape), spec, equation), node=_einsum_node(tensors))
+
+
+def _check_label_sizes(specs, tensors, equation):
+    """The Einsum kernel's checks of the sizes: each label has one size, recorded at its first axis (inputs
+    and axes in order, no broadcasting), then two operands' ellipsis axes must broadcast."""
+    from .list_operands import list_kernel_error, shape_text
+    sizes = {}
+    for spec, t in zip(specs, tensors):
+        head, _, tail = spec.partition('...')
+        shape = t.shape
+        axes = list(enumerate(head)) + ([(t.ndim - len(tail) + i, c) for i, c in enumerate(tail)] if '...' in spec
+                                        else [])
+        for axis, label in axes:
+            if label == '.':
+                continue
+            size = sizes.setdefault(label, shape[axis])
+            if size != shape[axis]:
+                raise list_kernel_error(
+                    'Einsum', len(tensors), 'Expected dimension %d at axis %d of the input shaped %s but got '
+                    'dimension %d' % (size, axis, shape_text(shape), shape[axis]), '',
+                    'einsum: %r cannot combine operands of shapes %s: subscript %r stands for axes of sizes %d '
+                    'and %d' % (equation, [tuple(x.shape) for x in tensors], label, size, shape[axis]),
+                    node=_einsum_node(tensors))
+    if len(tensors) == 2 and all('...' in spec for spec in specs):
+        batches = [t.shape[len(spec.partition('...')[0]):t.ndim - len(spec.partition('...')[2])]
+                   for spec, t in zip(specs, tensors)]
+        try:
+            np.broadcast_shapes(*batches)
+        except ValueError:
+            node = _einsum_node(tensors)        # (Eigen's kernel and oneDNN's word it differently)
+            raise list_kernel_error(
+                'Einsum', 2, '%s: %s vs. %s' % ('In[0] and In[1] must have compatible batch dimensions' if node
+                                                else 'Invalid broadcasting dimensions',
+                                                shape_text(tensors[0].shape), shape_text(tensors[1].shape)), '',
+                'einsum: the ellipsis axes %s of %r do not broadcast' % (batches, equation), node=node) from None
 
 
 def _einsum_dtypes_error(tensors):

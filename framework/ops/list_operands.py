@@ -60,10 +60,11 @@ def shape_text(shape):
     return '[%s]' % ','.join(str(d) for d in shape)
 
 
-def list_kernel_error(kernel, count, text, name, note):
+def list_kernel_error(kernel, count, text, name, note, node=None):
     """An InvalidArgumentError as a list kernel's eager wrapper words it: its wrapped function is
-    named with the list's length (``__wrapped__Pack_N_3``)."""
+    named with the list's length (``__wrapped__Pack_N_3``); ``node``: the kernel that ran where it is
+    not ``kernel`` (oneDNN's '__MklEinsum')."""
     error = InvalidArgumentError('{{function_node __wrapped__%s_N_%d_device_%s}} %s [Op:%s] name: %s'
-                                 % (kernel, count, _EAGER_CPU, text, kernel, name))
+                                 % (node or kernel, count, _EAGER_CPU, text, kernel, name))
     error.add_note(note)
     return error
