@@ -77,3 +77,16 @@ def test_a_lambda_metric_is_filed_by_its_name(tmp_path):
     loaded = keras.models.load_model(path, custom_objects={'my_loss': my_loss})
     with pytest.raises(ValueError, match='Could not interpret metric identifier: <lambda>'):   # as TF, on first use
         loaded.evaluate(X, Y, verbose=0)
+
+
+class MyMetric(keras.metrics.MeanSquaredError):
+    pass
+
+
+def test_a_short_loss_name_fails_before_an_unknown_metric_class(tmp_path):
+    # Keras 3.15 reads the loss before the metrics: its 'mse' error comes first (TF 2.21, p18)
+    path = _saved(tmp_path, 'mse', [MyMetric(name='mm')])
+    for custom_objects in (None, {'MyMetric': MyMetric}):
+        with pytest.raises(ValueError) as info:
+            keras.models.load_model(path, custom_objects=custom_objects)
+        assert str(info.value) == "Could not deserialize 'keras.metrics.mse' because it is not a KerasSaveable subclass"

@@ -158,8 +158,9 @@ def compile_arguments(config, table, path):
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
         if legacy and str(err).startswith(('Could not interpret optimizer identifier',
-                                           'Could not interpret loss identifier')):
-            err.add_note('%s: load with compile=False and compile again, or save as .keras' % path)
+                                           'Could not interpret loss identifier', "Could not deserialize 'keras.")):
+            if not getattr(err, '__notes__', None):
+                err.add_note('%s: load with compile=False and compile again, or save as .keras' % path)
             raise                   # Keras 3's legacy loader's own words (its optimizers.get of the saved name)
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
                              'function with layers.saving.register_serializable, pass it in custom_objects, '
@@ -174,7 +175,8 @@ def _legacy_loss(config, table):
     config 'name'>) (its _resolve_compile_arguments_compat): a class's name may be a known loss
     (used then), else 'Could not interpret loss identifier: my_loss' (ValueError); a bare function
     name is a string it indexes as a dict: TypeError "string indices must be integers, not 'str'"."""
-    if isinstance(config, str) and config not in table and not _is_short_loss_alias(config):
+    _refuse_short_aliases(config, table)      # Keras fails on them as it reads the loss, before the metrics
+    if isinstance(config, str) and config not in table:
         try:
             losses_module.get(config)
         except ValueError:
@@ -186,6 +188,18 @@ def _legacy_loss(config, table):
             and not _locatable(config, table):
         return losses_module.get((config.get('config') or {}).get('name'))
     return _deserialize(config, losses_module.deserialize, table)
+
+
+def _refuse_short_aliases(config, table):
+    """Raise Keras's error for a short loss name ('mse') that custom_objects does not name."""
+    if isinstance(config, str) and config not in table and _is_short_loss_alias(config):
+        raise _short_alias_refused(config)
+    if isinstance(config, list):
+        for item in config:
+            _refuse_short_aliases(item, table)
+    elif isinstance(config, dict) and 'class_name' not in config:
+        for item in config.values():
+            _refuse_short_aliases(item, table)
 
 
 # Names Keras 3's legacy loader leaves for compile to resolve from the targets' shapes.
