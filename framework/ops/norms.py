@@ -1,8 +1,10 @@
 """Norms and the clipping and normalising built on them.
 
-All are composed from recorded ops (square, reduce_sum, sqrt, maximum, where),
-so their gradients, and second derivatives, come from those ops' rules. As in
-TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
+All but reduce_euclidean_norm are composed from recorded ops (square, reduce_sum,
+sqrt, maximum, where), as TensorFlow composes them, so their gradients, and second
+derivatives, come from those ops' rules; reduce_euclidean_norm is TensorFlow's
+EuclideanNorm kernel with its own rule. As in TensorFlow, the gradient of a
+Euclidean norm at the zero vector is NaN.
 """
 import math
 
@@ -13,10 +15,10 @@ from ..errors import InvalidArgumentError, kernel_error, noted
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
-from .operands import as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis
+from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis, record
 from .reductions import reduce_max, reduce_sum
 from .selection import where
-from .unary import abs as abs_, rsqrt, sqrt
+from .unary import abs as abs_, rsqrt, sqrt, square
 
 
 @named_errors('reduce_euclidean_norm')
@@ -29,7 +31,24 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
         xp = backend.array_module(a)
         wide = a.astype('float64')
         return Tensor(xp.sqrt(xp.sum(wide * wide, axis=axes, keepdims=keepdims)).astype(a.dtype))
-    return sqrt(reduce_sum(x * x, axis, keepdims))
+    if not ACTIVE:
+        return sqrt(reduce_sum(x * x, axis, keepdims))
+    from ..tape import paused
+    with paused():                  # one EuclideanNorm op, with its own gradient rule
+        out = sqrt(reduce_sum(x * x, axis, keepdims))
+    record('euclidean_norm', (x,), out, (lambda g, y, x: _euclidean_norm_grad(g, y, x, axes, keepdims),))
+    return out
+
+
+def _euclidean_norm_grad(g, y, x, axes, keepdims):
+    """TF's _EuclideanNormGrad: x / (norm / g), the norm and g with the reduced axes kept (a zero norm
+    gives NaN there, as in TF)."""
+    if not keepdims:
+        from .shapes import reshape
+        reduced = range(x.ndim) if axes is None else [a % x.ndim for a in np.atleast_1d(axes)]
+        kept = [1 if i in reduced else n for i, n in enumerate(x._data.shape)]
+        y, g = reshape(y, kept), reshape(g, kept)
+    return x / (y / g)
 
 
 @named_errors('norm')
@@ -154,7 +173,8 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
         re, im = real(x), imag(x)
         inverse = rsqrt(maximum(reduce_sum(re * re + im * im, axis, keepdims=True), epsilon))
         return make_complex(re * inverse, im * inverse)
-    squares = reduce_sum(x * x, axis, keepdims=True)
+    # Square, not x * x: TF's gradient reaches x from two readers, not three, and so adds in its order
+    squares = reduce_sum(square(x), axis, keepdims=True)
     return x * rsqrt(maximum(squares, epsilon))
 
 
