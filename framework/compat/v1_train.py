@@ -77,9 +77,11 @@ def NewCheckpointReader(filepattern):
 
 
 from .v1_optimizers import GLOBAL_STEP_FUNCTIONS, OPTIMIZERS  # noqa: E402  (TF 1's optimizers, run eagerly)
+from .v1_decays import DECAYS, piecewise_constant_decay  # noqa: E402  (and their learning-rate decays)
 
 _HOOK_API = {obj.__name__: obj for obj in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues, Saver,
-                                          NewCheckpointReader) + OPTIMIZERS + GLOBAL_STEP_FUNCTIONS}
+                                          NewCheckpointReader) + OPTIMIZERS + GLOBAL_STEP_FUNCTIONS + DECAYS}
+_HOOK_API['piecewise_constant_decay'] = piecewise_constant_decay
 
 train = types.ModuleType('framework.compat.v1.train', __doc__)
 train.__dict__.update(_HOOK_API)
