@@ -11,8 +11,10 @@ def check_pooled_sizes(sizes, input_shape, pool_size, strides, padding):
     """Raise Keras's ValueError when VALID pooling leaves a known spatial size at zero or below."""
     if padding != 'valid' or all(size is None or size > 0 for size in sizes):
         return
-    raise ValueError('Computed output size would be zero or negative. Received: `inputs.shape=[%s]`, '
-                     '`pool_size=[%s]`, `strides=%s`, `padding=valid`. The pooling window is larger than the '
-                     "input: use padding='same' or a smaller pool_size."
-                     % (' '.join(str(d) for d in input_shape), ' '.join(str(k) for k in pool_size),
-                        tuple(strides)))
+    error = ValueError('Computed output size would be zero or negative. Received: `inputs.shape=[%s]`, '
+                       '`pool_size=[%s]`, `strides=%s`, `padding=valid`.'
+                       % (' '.join(str(d) for d in input_shape), ' '.join(str(k) for k in pool_size),
+                          tuple(strides)))
+    error.add_note("The pooling window is larger than the input: use padding='same' or a smaller pool_size.")
+    error.graph_refused = True      # (a Sequential's build raises it from its symbolic call, as Keras's does)
+    raise error

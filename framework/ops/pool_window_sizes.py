@@ -6,8 +6,8 @@ would be negative'); a size of 0 (a window larger than the input, strides at
 least that excess) gives AvgPool an empty output, while the oneDNN MaxPool
 refuses to build its primitive (AbortedError) unless the input itself is empty.
 """
-from ..errors import AbortedError, InvalidArgumentError
-from .. import backend
+from ..errors import AbortedError, InvalidArgumentError, kernel_error
+from .. import backend, onednn_policy
 from ..tensor import Tensor
 from .operands import ACTIVE, record
 
@@ -37,10 +37,17 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
     if min(sizes) > 0:
         return None
     if kind in ('max', 'argmax') and not empty_input:
-        raise AbortedError('%s: a window of %s does not fit an input of %s with VALID padding, so the output would '
-                           'be empty, and TF\'s oneDNN MaxPool refuses it ("could not create a descriptor for a '
-                           "pooling forward propagation primitive\"); use padding='same' or a smaller window"
-                           % (op, tuple(kernel), tuple(spatial)))
+        note = ('%s: a window of %s does not fit an input of %s with VALID padding, so the output would be empty, '
+                "and TF's oneDNN MaxPool refuses it; use padding='same' or a smaller window"
+                % (op, tuple(kernel), tuple(spatial)))
+        if kind == 'max' and onednn_policy.enabled():
+            # TF 2.21's words where oneDNN runs its MaxPool (this Xeon: every dtype)
+            kernel_name = 'MaxPool3D' if len(spatial) == 3 else 'MaxPool'
+            raise kernel_error(kernel_name, 'Compute received an exception:Status: 2, message: could not create a '
+                               'descriptor for a pooling forward propagation primitive, in file '
+                               'tensorflow/core/kernels/mkl/mkl_maxpooling_op.cc:211', named=True, note=note,
+                               error_class=AbortedError)
+        raise AbortedError(note)
     return tuple(sizes)
 
 

@@ -281,6 +281,7 @@ def _symbolic_call_error(err, layer, args, kwargs):
     wrapped._keras_call_info_injected = True
     # (raised 'from None': what Sequential._trace reads of the original rides on the worded error)
     wrapped.incompatible_input = getattr(err, 'incompatible_input', False)
+    wrapped.graph_refused = getattr(err, 'graph_refused', False)
     for note in getattr(err, '__notes__', ()):
         wrapped.add_note(note)
     return wrapped
