@@ -62,8 +62,12 @@ def _write_subset(group, variables, owner):
     names = [str(v.path) for v in variables]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
-        raise ValueError('Cannot save %s in the .h5 layout: several weights are named %s; give its weights '
-                         'distinct names (add_weight(name=...))' % (owner, duplicates))
+        # h5py's words, which Keras 3.15's writer meets at the second dataset of one name (Adafactor's
+        # placeholder slots for a bias, say); the file is left as it was
+        error = ValueError('Unable to synchronously create dataset (name already exists)')
+        error.add_note('Cannot save %s in the .h5 layout: several weights are named %s; give its weights '
+                       'distinct names (add_weight(name=...)), or save as .keras' % (owner, duplicates))
+        raise error
     write_string_list(group, 'weight_names', names)
     for name, variable in zip(names, variables):
         group.create_dataset(name, data=host_value(variable))
