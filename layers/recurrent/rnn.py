@@ -27,6 +27,7 @@ from ..stacked_rnn_cells import StackedRNNCells
 from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
+from .step_input_error import step_input_error
 from .step_outputs import stacked_steps
 from .time_steps import time_steps
 
@@ -166,7 +167,13 @@ class RNN(InitialStateBuildConfig, Layer):
                 # read would be its own snapshot, whose gradients add in the reads' (forward) order,
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
                 weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
-                projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
+                try:
+                    projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
+                except InvalidArgumentError:
+                    refused = step_input_error(cell, sequences, states, training)   # steps of another size
+                    if refused is None:
+                        raise
+                    raise refused from None
                 if lstm_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
                     return lstm_sequence.run(projected_steps, weights, cell.units, self.return_sequences)
                 if gru_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):

@@ -1,0 +1,34 @@
+"""The error Keras 3 on TF 2.21 raises when a built recurrent layer meets steps of another feature size.
+
+Keras runs its cell on each step, whose first op is ``matmul(step, kernel)``: MatMul refuses the step
+('Matrix size-incompatible: In[0]: [1,5], In[1]: [3,16]', oneDNN's kernel where TF runs it), and Keras
+words it as the cell's call (innermost call only), with the step and the initial states it received.
+tapeflow projects the whole sequence before its loop; its refusal is turned into that error here.
+"""
+from framework import onednn_policy
+from framework.errors import kernel_error
+
+# Keras names the step argument of SimpleRNNCell.call 'sequence', of the other cells 'inputs'
+_STEP_ARGUMENT = {'SimpleRNNCell': 'sequence'}
+_ONEDNN_DTYPES = ('float32', 'float16', 'bfloat16')
+
+
+def step_input_error(cell, sequences, states, training):
+    """The cell-call error for ``sequences`` whose last axis does not fit the cell's kernel, else None."""
+    kernel = getattr(cell, 'kernel', None)
+    if kernel is None or len(kernel.shape) != 2 or sequences.ndim != 3 or sequences.shape[-1] == kernel.shape[0]:
+        return None
+    step = (sequences.shape[0], sequences.shape[-1])
+    mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
+    refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
+                           % (step + tuple(kernel.shape)), named=True, node='__MklMatMul' if mkl else None)
+    name = type(cell).__name__
+    shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % (tuple(s.shape), s.dtype.name) for s in states)
+    error = type(refused)(
+        'Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s.call():\n'
+        '  \u2022 %s=tf.Tensor(shape=%s, dtype=%s)\n  \u2022 states=%s\n  \u2022 training=%s'
+        % (name, refused, name, _STEP_ARGUMENT.get(name, 'inputs'), step, sequences.dtype.name, shown, training))
+    error._keras_call_info_injected = True
+    error.add_note('the layer was built for steps of %d features, and got %d (input shape %s)'
+                   % (kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
+    return error
