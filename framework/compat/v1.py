@@ -15,6 +15,7 @@ from .v1_strings import string_split, strings  # noqa: F401  (TF 1's SparseTenso
 from .v1_batch_gather import batch_gather  # noqa: F401
 from .v1_image import image  # noqa: F401  (TF 1's extract_glimpse)
 from .v1_train import train  # noqa: F401  (TF 1's SessionRunHook API)
+from .v1_losses import losses  # noqa: F401  (TF 1's weighted scalar losses)
 
 
 def __getattr__(name):
