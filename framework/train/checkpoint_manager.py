@@ -16,14 +16,17 @@ class CheckpointManager:
         keep_checkpoint_every_n_hours: also keep one checkpoint per this many hours.
         checkpoint_name: the file prefix ('ckpt').
         step_counter, checkpoint_interval: with both, ``save`` skips unless ``checkpoint_interval``
-            steps passed since the last save.
+            steps passed since the last save (or restore_or_initialize), and always skips at the
+            step it last saved.
         init_fn: called by ``restore_or_initialize`` when there is nothing to restore.
+        last_checkpoint_step: the step of the last save, for a manager made to continue one.
     Raises:
         ValueError: max_to_keep below 1, or checkpoint_interval without step_counter.
     """
 
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
-                 checkpoint_name='ckpt', step_counter=None, checkpoint_interval=None, init_fn=None):
+                 checkpoint_name='ckpt', step_counter=None, checkpoint_interval=None, init_fn=None,
+                 last_checkpoint_step=None):
         if max_to_keep is not None and max_to_keep <= 0:    # a string: Python's own TypeError, as in TF
             error = ValueError('Expected a positive integer or `None` for `max_to_keep`, got %d.' % max_to_keep)
             error.add_note('CheckpointManager keeps the newest max_to_keep checkpoints; None keeps them all')
@@ -42,7 +45,7 @@ class CheckpointManager:
         self._step_counter = step_counter
         self._checkpoint_interval = checkpoint_interval
         self._init_fn = init_fn
-        self._last_saved_step = None
+        self._last_saved_step = last_checkpoint_step if checkpoint_interval is not None else None
         state = checkpoint_state.get_checkpoint_state(self._directory)
         if state is None:
             self._kept = []                  # (path, timestamp), oldest first
@@ -79,9 +82,12 @@ class CheckpointManager:
         ``checkpoint_number`` numbers it (default: the checkpoint's save_counter, which is
         incremented either way, as TensorFlow does).
         """
-        if self._checkpoint_interval is not None and check_interval:
+        if self._checkpoint_interval is not None:
+            # TF 2.21: a save at the last saved step is skipped even with check_interval=False, and every
+            # save records its step, so the interval counts from an unchecked save too
             step = int(self._step_counter.numpy())
-            if self._last_saved_step is not None and step < self._last_saved_step + self._checkpoint_interval:
+            if self._last_saved_step is not None and (step == self._last_saved_step or (
+                    check_interval and step < self._last_saved_step + self._checkpoint_interval)):
                 return None
             self._last_saved_step = step
         counter = self._checkpoint.save_counter
@@ -112,6 +118,8 @@ class CheckpointManager:
         """Restore the latest checkpoint and return its path; or call ``init_fn`` and return None."""
         if self.latest_checkpoint is not None:
             self._checkpoint.restore(self.latest_checkpoint)
+            if self._checkpoint_interval is not None:     # the interval counts from the restored step
+                self._last_saved_step = int(self._step_counter.numpy())
             return self.latest_checkpoint
         if self._init_fn is not None:
             self._init_fn()
