@@ -16,6 +16,9 @@ from .v1_batch_gather import batch_gather  # noqa: F401
 from .v1_image import image  # noqa: F401  (TF 1's extract_glimpse)
 from .v1_train import train  # noqa: F401  (TF 1's SessionRunHook API)
 from .v1_losses import losses  # noqa: F401  (TF 1's weighted scalar losses)
+from .v1_ops import TOP_LEVEL as _TOP_LEVEL
+
+globals().update(_TOP_LEVEL)       # TF 1's spellings: random_normal, div, arg_max, keep_dims, initializers
 
 
 def __getattr__(name):

@@ -6,6 +6,7 @@ import types
 import framework
 
 from .v1_ctc_loss import ctc_loss as v1_ctc_loss
+from .v1_ops import NN
 
 
 def in_top_k(predictions, targets, k, name=None):
@@ -23,4 +24,4 @@ def _module(name, base, **own):
 
 
 math = _module('math', framework.math)
-nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss)      # TF 1's signature (v1_ctc_loss.py)
+nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss, **NN)      # TF 1's signatures (v1_ctc_loss.py, v1_ops.py)
