@@ -170,7 +170,7 @@ class RNN(InitialStateBuildConfig, Layer):
                 try:
                     projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
                 except InvalidArgumentError:
-                    refused = step_input_error(cell, sequences, states, training)   # steps of another size
+                    refused = step_input_error(self, cell, sequences, states, training)   # steps of another size
                     if refused is None:
                         raise
                     raise refused from None

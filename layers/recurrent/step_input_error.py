@@ -13,8 +13,9 @@ _STEP_ARGUMENT = {'SimpleRNNCell': 'sequence'}
 _ONEDNN_DTYPES = ('float32', 'float16', 'bfloat16')
 
 
-def step_input_error(cell, sequences, states, training):
-    """The cell-call error for ``sequences`` whose last axis does not fit the cell's kernel, else None."""
+def step_input_error(layer, cell, sequences, states, training):
+    """The cell-call error for ``sequences`` (given to ``layer``, of ``cell``) whose last axis does not fit
+    the cell's kernel, else None."""
     kernel = getattr(cell, 'kernel', None)
     if kernel is None or len(kernel.shape) != 2 or sequences.ndim != 3 or sequences.shape[-1] == kernel.shape[0]:
         return None
@@ -29,6 +30,6 @@ def step_input_error(cell, sequences, states, training):
         '  \u2022 %s=tf.Tensor(shape=%s, dtype=%s)\n  \u2022 states=%s\n  \u2022 training=%s'
         % (name, refused, name, _STEP_ARGUMENT.get(name, 'inputs'), step, sequences.dtype.name, shown, training))
     error._keras_call_info_injected = True
-    error.add_note('the layer was built for steps of %d features, and got %d (input shape %s)'
-                   % (kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
+    error.add_note('raised in call() of layer "%s": it was built for steps of %d features, and got %d (input shape '
+                   '%s)' % (layer.name, kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
     return error
