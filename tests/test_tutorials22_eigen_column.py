@@ -21,7 +21,8 @@ def onednn_off(monkeypatch):
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
 
 
-# (rows, depth): TF 2.21's bits, and how many elements numpy's a @ b gets different
+# (rows, depth): TF 2.21's bits, and how many elements numpy's a @ b gets different on the AMD EPYC (its
+# OpenBLAS kernels; an AVX-512 Xeon's differ elsewhere: the tests ask only that numpy's product differs)
 GOLDEN = {
     (3, 14): ([1063680526, 1048045840, 1047495544], 3),          # K + M + 1 < 20: coefficient by coefficient
     (4, 15): ([1058432612, 1053206512, 3201411578, 3200253952], 2),
@@ -34,14 +35,14 @@ GOLDEN = {
 def test_a_column_sums_as_eigen(shape):
     a, b = _operands(*shape)
     bits, numpy_misses = GOLDEN[shape]
-    assert int(np.sum((a @ b)[:, 0].view(np.uint32) != bits)) == numpy_misses      # the test can fail
+    assert int(np.sum((a @ b)[:, 0].view(np.uint32) != bits)) >= min(numpy_misses, 1)      # the test can fail
     assert tf.matmul(a, b).numpy()[:, 0].view(np.uint32).tolist() == bits
 
 
 def test_the_transposed_column_sums_as_eigen():
     a, g = _operands(40, 7)[0], _operands(40, 1)[0]
     bits = [1075205638, 3216158752, 3197032727, 1064380135, 1032805400, 3211259808, 1050757038]
-    assert int(np.sum((a.T @ g)[:, 0].view(np.uint32) != bits)) == 3
+    assert int(np.sum((a.T @ g)[:, 0].view(np.uint32) != bits)) >= 1      # (3 on the EPYC, 5 on the Xeon)
     assert tf.matmul(a, g, transpose_a=True).numpy()[:, 0].view(np.uint32).tolist() == bits
 
 
