@@ -76,7 +76,7 @@ class TrainingLoops:
                     raise noted(error, 'fit: %s must be a whole number of epochs, got %r' % (name, value)) from None
         epochs = capped_epochs(epochs)
         if x is None:
-            raise ValueError('fit: x (the training inputs) is required')
+            _refuse_missing_inputs(self, y, True, 'fit')
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
         x, validation_data = local_dataset(x), local_dataset(validation_data)     # a strategy's DistributedDataset
         if validation_split and validation_data is None:
@@ -153,6 +153,8 @@ class TrainingLoops:
         if kwargs:
             raise ValueError('Arguments not recognized: %s' % (kwargs,))
         self._assert_compiled('evaluate')
+        if x is None and y is not None:
+            _refuse_missing_inputs(self, y, False, 'evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
         x = local_dataset(x)
         # (no callbacks of the user's: nothing can write to the arrays between batches, so no copy)
@@ -383,3 +385,16 @@ def _should_validate(epoch, validation_freq):
         return epoch + 1 in validation_freq
     raise ValueError('Expected `validation_freq` to be a list or int. Received: validation_freq=%s of the type %s.'
                      % (validation_freq, type(validation_freq)))
+
+
+def _refuse_missing_inputs(model, y, training, what):
+    """x=None with targets: Keras 3 on TF runs its step on None, so the model's call refuses it (a
+    Sequential's Input: "The input 'keras_tensor' is not optional, but None was passed ..."), raised
+    here before any batch; a model whose call takes None gets tapeflow's sentence."""
+    if y is not None:
+        try:
+            model(None, training=training)
+        except Exception as err:        # noqa: BLE001 -- the model's own refusal, as Keras's step meets it
+            err.add_note('%s: x (the inputs) is None' % what)
+            raise
+    raise ValueError('%s: x (the inputs) is required' % what)
