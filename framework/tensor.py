@@ -8,7 +8,8 @@ import numbers
 
 import numpy as np
 
-from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, trace_names
+from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, tensor_missing_names, \
+    trace_names
 from .placement import on_host
 from .type_text import python_type_name
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
@@ -756,3 +757,4 @@ from . import autopacking  # noqa: E402  (it builds on Tensor)
 # (``__qualname__``, for pickling and imports) and answers TensorFlow's to ``__name__``.
 Tensor.__name__ = 'EagerTensor'
 tensor_numpy_methods.install(Tensor)     # T, reshape(), astype(), ... (TF's hint until numpy behavior is on)
+tensor_missing_names.install(Tensor)     # assign_sub, item, name, ...: TF's AttributeError
