@@ -15,7 +15,7 @@ from framework import backend, onednn_policy
 from framework.errors import OpError, kernel_error
 from framework.ops.graph_input_errors import eager_input_error
 from framework import ops as _ops
-from framework.ops import eigen_householder_qr, eigen_math, float_kernels
+from framework.ops import eigen_blocked_qr, eigen_householder_qr, eigen_math, float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
@@ -180,6 +180,8 @@ def _qr_values(a, mode):
     full = mode == 'complete'
     if type(a) is np.ndarray and eigen_householder_qr.covers(a.shape, a.dtype, full) and eigen_math.exact_for(a):
         return eigen_householder_qr.batched_householder_qr(a, full)
+    if type(a) is np.ndarray and not full and eigen_blocked_qr.covers(a.shape, a.dtype) and eigen_math.exact_for(a):
+        return eigen_blocked_qr.batched_reduced_qr(a)      # 48 columns or more: Eigen's blocks
     return backend.array_module(a).linalg.qr(a, mode=mode)
 
 

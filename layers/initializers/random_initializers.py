@@ -10,10 +10,10 @@ import math
 
 import numpy as np
 
-from framework import dtypes
+from framework import dtypes, philox
 from framework.backend import array_module
 from framework.errors import InvalidArgumentError
-from framework.ops import eigen_householder_qr
+from framework.ops import eigen_blocked_qr, eigen_householder_qr
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
@@ -235,7 +235,13 @@ class Orthogonal(RandomInitializer):
             q, r = eigen_householder_qr.householder_qr(a)
             q = q * np.sign(np.diagonal(r))
             gain = a.dtype.type(self.gain)
-        else:   # larger than one Eigen block: a float64 QR, close to TF's but not its bits
+        elif xp is np and eigen_blocked_qr.covers(a.shape, a.dtype) and philox._libm_exact((a.size + 3) // 4):
+            # 48 columns or more (LSTM(64) and up): Eigen's blocked QR, TF's bits too, where the
+            # normal draw has TF's bits (the mode's size limit: else the QR's cost buys nothing)
+            q, r = eigen_blocked_qr.reduced_qr(a)
+            q = q * np.sign(np.diagonal(r))
+            gain = a.dtype.type(self.gain)
+        else:   # float64 or larger weights from 48 columns on, or a GPU: a float64 QR, close to TF's but not its bits
             q, r = xp.linalg.qr(a.astype(np.float64))
             q = q * xp.sign(xp.diagonal(r))
             gain = self.gain
