@@ -4,16 +4,17 @@ HouseholderQR and its blocked reduced Q.
 eigen_householder_qr.py follows Eigen for fewer than 48 columns (one block of reflectors). From 48
 on (an LSTM(64)'s recurrent kernel is the Q of a (256, 64) draw, the functional API guide's
 LSTM(128) one of (512, 128)) Eigen factors 48 columns at a time and applies each block of
-reflectors to the columns after it at once, and forms the reduced Q ``householderQ() *
-tmp`` (tmp a stored Identity(m, n)) block by block (blocks of (n + 1) // 2 below 96 columns, else 48, last block
-first); LAPACK's QR, used before, differed from TF in the last bits of most entries. A block
+reflectors to the columns after it at once, and forms the reduced Q ``householderQ() * tmp``
+(tmp a stored Identity(m, n)) block by block (blocks of (n + 1) // 2 below 96 columns, else 48,
+last block first); LAPACK's QR, used before, differed from TF in the last bits of most entries. A block
 applies as H = I - V T V^T: T from Eigen's make_block_householder_triangular_factor (a
 column-major triangular matrix-vector product per reflector), then tmp = V^T mat, T tmp (T^T
 tmp for the factorization) and mat -= V tmp, Eigen's triangular products
 (eigen_triangular_products.py). The factorization's matrix is TF's row-major one, so its last
 product runs transposed; the Q being formed is column-major (the type Eigen's operator* makes).
 
-Checked against TF 2.21 and against Eigen compiled with -mavx: 70 shapes from (48, 48) to
+Checked against TF 2.21 and against Eigen compiled with -mavx (the harness:
+/work/notes/progs/kerasguides26/qr/eqr.cc, eblk.cc): over 70 shapes from (48, 48) to
 (1024, 256), square and tall, every entry of Q and R equal. float32 only (float64 packets have
 other widths). It costs ~0.2 s for (512, 128) and grows as m n^2, hence ``covers``'s limit.
 """
@@ -24,8 +25,6 @@ from .eigen_triangular_products import column_major_gemv, triangular_product
 
 _F = np.float32
 _BLOCK = 48          # HouseholderQR's block of reflectors, and HouseholderSequence's BlockSize
-
-
 _MOST_VALUES = 65536     # (512, 128), an LSTM(128)'s: ~0.2 s; the cost grows as m * n * n
 
 
