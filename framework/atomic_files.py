@@ -12,9 +12,24 @@ import secrets
 
 
 def check_overwrite(path, overwrite):
-    """Refuse to replace an existing file unless ``overwrite`` (Keras asks; we raise)."""
-    if not overwrite and os.path.exists(path):
-        raise FileExistsError('%s already exists; pass overwrite=True to replace it' % path)
+    """Whether to write ``path``: yes, unless it exists and ``overwrite`` is False; then the user is
+    asked on stdin as Keras 3 asks (``ask_to_proceed_with_overwrite``): 'n' cancels the save, which
+    writes nothing and raises nothing, 'y' goes on (with no stdin to read, input()'s EOFError)."""
+    if overwrite or not os.path.exists(path):
+        return True
+    return ask_to_proceed_with_overwrite(path)
+
+
+def ask_to_proceed_with_overwrite(path):
+    """Keras 3's prompt, its words; True to overwrite."""
+    from framework.keras.interactive_logging import print_msg
+    answer = input('[WARNING] %s already exists - overwrite? [y/n]' % path).strip().lower()
+    while answer not in ('y', 'n'):
+        answer = input('Enter "y" (overwrite) or "n" (cancel).').strip().lower()
+    if answer == 'n':
+        return False
+    print_msg('[TIP] Next time specify overwrite=True!')
+    return True
 
 
 @contextlib.contextmanager

@@ -93,11 +93,15 @@ def test_save_weights_requires_the_keras3_suffix(tmp_path):
         _mlp().save_weights(tmp_path / 'model.h5')
 
 
-def test_overwrite_false_refuses_an_existing_file(tmp_path):
+def test_overwrite_false_asks_before_replacing_an_existing_file(tmp_path, monkeypatch):
+    # Keras 3 asks on stdin (its prompt); 'n' leaves the file as it was
     path = tmp_path / 'a.weights.h5'
     _mlp().save_weights(path)
-    with pytest.raises(FileExistsError, match='overwrite=True'):
-        _mlp().save_weights(path, overwrite=False)
+    before = path.read_bytes()
+    asked = []
+    monkeypatch.setattr('builtins.input', lambda prompt='': asked.append(prompt) or 'n')
+    _mlp().save_weights(path, overwrite=False)
+    assert asked == ['[WARNING] %s already exists - overwrite? [y/n]' % path] and path.read_bytes() == before
 
 
 def test_mismatched_architecture_lists_every_problem_and_changes_nothing(tmp_path):

@@ -22,7 +22,7 @@ import h5py
 import numpy as np
 
 from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
-from framework.atomic_files import atomic_write, check_overwrite
+from framework.atomic_files import ask_to_proceed_with_overwrite, atomic_write, check_overwrite
 from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
@@ -60,7 +60,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     """Save ``model`` whole to ``filepath`` ('.keras', '.h5' or '.hdf5').
 
     Args:
-        overwrite: replace an existing file (False raises FileExistsError).
+        overwrite: replace an existing file (False asks on stdin, as Keras 3 does; 'n' saves nothing).
         zipped: False writes the archive's members as files of the directory ``filepath`` (which
             must not end in '.keras'), as Keras 3 does; None or True writes the zip archive.
         include_optimizer (keyword): also save the compile arguments and the optimizer's state in
@@ -89,7 +89,11 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
                          'filepath=%s.' % path)
     if path.endswith(('.h5', '.hdf5')):
         absl_warnings.warning(LEGACY_SAVE_WARNING)
-    check_overwrite(path, overwrite)
+    if not check_overwrite(path, overwrite):
+        return                      # the user answered 'n' to Keras's prompt
+    if path.endswith(('.h5', '.hdf5')) and not overwrite and os.path.isfile(path) \
+            and not ask_to_proceed_with_overwrite(path):
+        return                      # Keras's legacy writer asks a second time
     with warnings.catch_warnings():
         if not path.endswith('.keras'):
             # Keras's legacy .h5 writer names a lambda '<lambda>' (compile_config.training_config), without
@@ -137,7 +141,8 @@ def _save_unzipped(model, path, overwrite):
     if path.endswith('.keras'):
         raise ValueError('When using `zipped=False`, the `filepath` argument should not end in `.keras`. '
                          'Received: filepath=%s' % path)      # Keras 3's words
-    check_overwrite(path, overwrite)
+    if not check_overwrite(path, overwrite):
+        return                      # the user answered 'n' to Keras's prompt
     config = serialize_model(model, shared_policy_ids=True)
     if not model.built:
         warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '

@@ -28,7 +28,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     Args:
         filepath: must end in '.weights.h5' (as Keras 3 requires), or, sharded, in 'weights.json'
             or 'weights.h5' (the map is then written as '.weights.json').
-        overwrite: replace an existing file (False raises FileExistsError).
+        overwrite: replace an existing file (False asks on stdin, as Keras 3 does; 'n' saves nothing).
         max_shard_size: the largest shard in GB: Keras 3's sharded files (see ``sharded_weights``).
     Raises:
         ValueError: another suffix, or a model not built yet (a subclassed model whose train_step
@@ -42,7 +42,8 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     if max_shard_size is not None and (not isinstance(path, str) or not path.endswith(('weights.h5', 'weights.json'))):
         raise ValueError('The filename must end in `.weights.json` when `max_shard_size` is specified. Received: '
                          'filepath=%s' % path)
-    check_overwrite(path, overwrite)
+    if not check_overwrite(path, overwrite):
+        return                      # the user answered 'n' to Keras's prompt
     if not model.built:
         raise ValueError('You are saving a model that has not yet been built. Try building the model first by '
                          'calling it on some data or by using `build()`.')
