@@ -29,6 +29,10 @@ class InputLayer(Layer):
         ValueError: neither or both of shape and batch_shape; ragged=True.
     """
 
+    # Keras 3 never runs an InputLayer's build (it is built at creation): its path stays None
+    path = None
+
+
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
                  input_tensor=None, optional=False, name=None, ragged=None, **kwargs):
         if 'input_shape' in kwargs:                 # the Keras 2 spelling, which Keras 3 still takes with a warning

@@ -42,7 +42,7 @@ from .own_variables import OwnVariables
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
-from .weight_paths import weight_path
+from .weight_paths import layer_scope, weight_path
 from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
@@ -283,6 +283,21 @@ class Layer(LayerWeights, OwnVariables):
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = input_shape
+
+    @property
+    def path(self):
+        """Keras 3's path of the layer: its name under the layers and name scopes it was built in
+        ('outer/dense'); None until it is built."""
+        if not self.built:
+            return None
+        built_path = self.__dict__.get('_built_path')
+        return layer_scope(self) if built_path is None else built_path
+
+    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
+                     constraint=None, name=None):
+        """Keras 3's alias of ``add_weight``."""
+        return self.add_weight(shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
+                               autocast=autocast, regularizer=regularizer, constraint=constraint, name=name)
 
     def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
                    regularizer=None, constraint=None, aggregation='none', name=None):
@@ -537,7 +552,8 @@ class Layer(LayerWeights, OwnVariables):
             warnings.warn(_UNBUILT_STATE_WARNING % self.name, stacklevel=3)
 
     def _build_from_shape(self, shape):
-        """Build for ``shape`` and remember it (``get_build_config``)."""
+        """Build for ``shape`` and remember it (``get_build_config``) and where it was built (``path``)."""
+        self.__dict__['_built_path'] = layer_scope(self)
         if type(self).build is not Layer.build:     # the default marks built (below), warning only by hand
             with once():        # a traced step's second trace finds the layer built: its prints show once
                 self.build(shape)

@@ -11,5 +11,11 @@ def weight_path(layer, name):
     nothing, while the layer's own empty name still leaves its slash: a Dense named '' holds
     'kernel' at the top and 'outer//kernel' inside a model 'outer'.
     """
-    scope = '/'.join([part for part in call_context.enclosing_names(layer) if part] + [layer.name])
+    scope = layer_scope(layer)
     return scope + '/' + name if scope else name
+
+
+def layer_scope(layer):
+    """The names of the layers and ``keras.name_scope`` blocks enclosing ``layer``, then its own name:
+    Keras 3's ``layer.path`` once built ('outer/dense')."""
+    return '/'.join([part for part in call_context.enclosing_names(layer) if part] + [layer.name])
