@@ -4,11 +4,13 @@
 one element (or, for batch jacobians, one element of every example at once,
 since examples are independent) and keeps the record until all are done.
 """
+import contextlib
+
 from . import nest, ops
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
-from .ops import pfor_rows
+from .ops import pfor_rows, reductions
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor
 
@@ -34,7 +36,7 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     connected = [False] * len(flat_sources)
     xp = array_module(target._data)     # seeds live where the target lives
     eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
-    with pfor_rows.stacked(n if use_pfor else 1):       # TF's pfor stacks the n sweeps in one
+    with pfor_rows.stacked(n if use_pfor else 1), _traced_backward(tape, use_pfor):   # TF's pfor: one traced sweep
         for i in range(n):
             grads = tape._backward([target], [eye[i]], flat_sources, free=False)
             for k, s in enumerate(flat_sources):
@@ -60,6 +62,12 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
         else:
             out.append(Tensor(array_module(s._data).zeros(tuple(target.shape) + tuple(s.shape), s.dtype)))
     return nest.pack_sequence_as(sources, out)
+
+
+def _traced_backward(tape, use_pfor):
+    """TF's pfor runs the backward pass in a tf.function, where grappler multiplies a Mean's gradient
+    by the reciprocal of its count (ops/reductions.py); the eager loop (use_pfor=False) divides."""
+    return reductions.traced_means(tape._nodes) if use_pfor else contextlib.nullcontext()
 
 
 def _densified(tape, slices):
@@ -112,7 +120,7 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     connected = False
     xp = array_module(target._data)
     eye = Tensor(xp.eye(inner, dtype=target.dtype))
-    with pfor_rows.stacked(inner if use_pfor else 1):
+    with pfor_rows.stacked(inner if use_pfor else 1), _traced_backward(tape, use_pfor):
         for j in range(inner):
             seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
             g = tape._backward([target], [seed], [source], free=False).get(id(source))

@@ -82,3 +82,35 @@ def test_a_plain_gradient_of_few_rows_keeps_the_few_rows_kernel():
     assert (_bits(g), g.numpy().ravel()[:3].tolist()) == (
         -1587751984, [-1.4425451755523682, 0.7905154228210449, 1.3863129615783691])
     assert pfor_rows.ITERATIONS == [1]
+
+
+# A Mean's gradient inside a jacobian: TF's pfor traces the backward pass, where grappler's constant
+# folding turns _MeanGrad's g / count into g * (1 / count); eager gradients and the eager loop
+# (experimental_use_pfor=False) divide. guide/advanced_autodiff's jacobian through
+# BatchNormalization(training=True) (whose moments are means) differed in the last bits.
+# Goldens: TF 2.21 for /work/notes/progs/tutorials25/golden_mean_jac.py.
+def _centred_and_normalized():
+    x = tf.constant(_data((7, 8), 0.4))
+    c = tf.constant(_data((1, 8), 1.2))
+    tape = tf.GradientTape(persistent=True)
+    with tape:
+        tape.watch(x)
+        centred = (x - tf.reduce_mean(x, axis=0, keepdims=True)) * c
+        y = tf.keras.layers.BatchNormalization()(x, training=True)
+    return tape, x, centred, y
+
+
+def test_a_jacobian_through_a_mean_multiplies_by_the_reciprocal_count():
+    tape, x, centred, y = _centred_and_normalized()
+    j = tape.jacobian(centred, x)
+    assert _bits(j) == -89222005656
+    assert j.numpy()[0, 0, :3, 0].tolist() == [1.1983360052108765, -0.19972267746925354, -0.19972267746925354]
+    assert _bits(tape.jacobian(centred, x, experimental_use_pfor=False)) == -89222005866     # the loop divides
+    assert _bits(tape.gradient(centred, x, output_gradients=tf.constant(_data((7, 8), 2.0)))) == 3209836653
+
+
+def test_jacobians_through_batch_normalization_have_tfs_bits():
+    tape, x, centred, y = _centred_and_normalized()
+    assert (_bits(tape.jacobian(y, x)), _bits(tape.batch_jacobian(y, x))) == (-176928606608, -62771953664)
+    # the means' gradients divide again afterwards
+    assert _bits(tape.gradient(centred, x, output_gradients=tf.constant(_data((7, 8), 2.0)))) == 3209836653

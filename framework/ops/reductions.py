@@ -1,4 +1,6 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
+import contextlib
+
 import numpy as np
 
 from ..eigen_outer_sum import outer_sum
@@ -94,7 +96,7 @@ def _mean(input_tensor, axis, keepdims, mean_op):
     out = Tensor(mean)
     if ACTIVE:
         scale = traced_reciprocal(count, a.dtype) if mean_op and count & (count - 1) else None
-        record('reduce_mean', (x,), out, (_Spread(axes, count, scale),))
+        record('reduce_mean', (x,), out, ((_MeanSpread if mean_op else _Spread)(axes, count, scale),))
     return out
 
 
@@ -186,6 +188,35 @@ class _Spread:
         spread = backend.array_module(x).empty(x.shape, g.dtype)
         spread[...] = g.reshape(kept)
         return spread
+
+
+class _MeanSpread(_Spread):
+    """A Mean op's gradient, which grappler rewrites in a traced backward pass: the jacobians'
+    sweeps (TF's pfor traces them) set its ``scale`` for their duration (``traced_means``)."""
+    __slots__ = ()
+
+
+@contextlib.contextmanager
+def traced_means(nodes):
+    """The Mean gradients among tape ``nodes`` multiply by the reciprocal of their count while
+    inside, as TensorFlow's traced pfor loop does (``traced_reciprocal``); restored after."""
+    changed = []
+    for node in nodes:
+        rules, output = node[2], node[0]
+        if node[3] == 'reduce_mean' and type(rules[0]) is _MeanSpread and rules[0].scale is None:
+            scale = _static_reciprocal(rules[0].count, output._data.dtype)
+            if scale is not None:
+                rules[0].scale = scale
+                changed.append(rules[0])
+    try:
+        yield
+    finally:
+        for spread in changed:
+            spread.scale = None
+
+
+def _static_reciprocal(count, dtype):
+    return dtype.type(1) / dtype.type(count) if dtype.kind == 'f' and count & (count - 1) else None
 
 
 def sum_of_squares(x, scale=None, name=None):
