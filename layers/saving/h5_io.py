@@ -52,12 +52,17 @@ class NotAZipError(SavedFileError, zipfile.BadZipFile):
 
 
 def loading_path(filepath):
-    """The path load_model / load_weights read ``filepath`` as: Keras 3 reads a number by its str() (3 is
-    'filepath=3', a format it does not know), and None reaches os.stat's TypeError, as on TF 2.21."""
-    if filepath is None:
-        raise TypeError('stat: path should be string, bytes, os.PathLike or integer, not NoneType')
-    if isinstance(filepath, (int, float)) and not isinstance(filepath, bool):
+    """The path load_model / load_weights read ``filepath`` as: Keras 3 reads a number or bytes by its
+    str() (3 is 'filepath=3', b'm.keras' "filepath=b'm.keras'", formats it does not know), and anything
+    else that is no path (None, a file object, a list) reaches os.stat's TypeError, as on TF 2.21."""
+    if isinstance(filepath, (int, float, bytes)) and not isinstance(filepath, bool):
         return str(filepath)
+    if not isinstance(filepath, (str, os.PathLike)):
+        error = TypeError('stat: path should be string, bytes, os.PathLike or integer, not %s'
+                          % type(filepath).__name__)
+        if hasattr(filepath, 'read'):
+            error.add_note('load_model / load_weights take a path; a file object is not read (nor in Keras 3)')
+        raise error
     return os.fspath(filepath)
 
 
