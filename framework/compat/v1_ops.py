@@ -4,6 +4,8 @@ them: ``tf.compat.v1.random_normal([784, 10])`` for initial weights, ``div`` (Py
 and the variable initializers, which do nothing eagerly (TF returns None: variables start initialized)."""
 import framework
 
+from ..deprecation import deprecated
+
 
 def random_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     return framework.random.normal(shape, mean=mean, stddev=stddev, dtype=dtype, seed=seed)
@@ -21,11 +23,13 @@ def random_shuffle(value, seed=None, name=None):
     return framework.random.shuffle(value, seed=seed)
 
 
+@deprecated('multinomial', 'tensorflow.python.ops.random_ops', 'Use `tf.random.categorical` instead.')
 def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):
     """Samples of each row's categorical distribution (TF 2's ``tf.random.categorical``)."""
     return framework.random.categorical(logits, num_samples, dtype=output_dtype or 'int64', seed=seed)
 
 
+@deprecated('div', 'tensorflow.python.ops.math_ops', 'Deprecated in favor of operator or tf.math.divide.')
 def div(x, y, name=None):
     """Python 2's division: floored for integers, true division for floats (TF 1's ``tf.div``)."""
     x = framework.convert_to_tensor(x)
@@ -35,10 +39,12 @@ def div(x, y, name=None):
     return framework.math.truediv(x, y)
 
 
+@deprecated('arg_max', 'tensorflow.python.ops.gen_math_ops', 'Use `tf.math.argmax` instead')
 def arg_max(input, dimension, name=None, output_type='int64'):      # noqa: A002  (TF's argument name)
     return framework.math.argmax(input, axis=dimension, output_type=output_type)
 
 
+@deprecated('arg_min', 'tensorflow.python.ops.gen_math_ops', 'Use `tf.math.argmin` instead')
 def arg_min(input, dimension, name=None, output_type='int64'):      # noqa: A002
     return framework.math.argmin(input, axis=dimension, output_type=output_type)
 
@@ -65,6 +71,9 @@ def softmax_cross_entropy_with_logits_v2(labels, logits, axis=None, name=None, d
                                                           axis=-1 if axis is None else axis)
 
 
+@deprecated('softmax_cross_entropy_with_logits', 'tensorflow.python.ops.nn_ops',
+            '\nFuture major versions of TensorFlow will allow gradients to flow\ninto the labels input on backprop by '
+            'default.\n\nSee `tf.nn.softmax_cross_entropy_with_logits_v2`.\n')
 def softmax_cross_entropy_with_logits(labels=None, logits=None, dim=-1, name=None, axis=None):
     """TF 1's version: no gradient flows into ``labels``."""
     labels = framework.stop_gradient(labels)
