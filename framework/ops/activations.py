@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import backend, graph_random_ops, onednn_policy
 from ..errors import InvalidArgumentError, kernel_error
-from . import eigen_math, onednn_softmax
+from . import eigen_math, eigen_math64, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..tape import array_rule
@@ -309,10 +309,21 @@ def _along_last(a, ax, rows_fn):
 
 def _log_softmax_rows(xp, a):
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
-    total = kernel_row_sums(_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
-    log_total = eigen_math.log(total) if eigen_math.handles(total) else xp.log(total)
+    total = kernel_row_sums(_softmax_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
+    if eigen_math.handles(total):
+        log_total = eigen_math.log(total)
+    else:
+        log_total = eigen_math64.log(total) if eigen_math64.handles(total) else xp.log(total)
     shifted -= log_total[:, None]
     return shifted
+
+
+def _softmax_exp(xp, a):
+    """The softmax kernels' exp: TensorFlow's float32 and float64 Eigen kernels where they apply
+    (float64 is not elu's: its _exp keeps the seed step's one check)."""
+    if a.dtype == np.float64 and eigen_math64.handles(a):
+        return eigen_math64.exp(a)
+    return _exp(xp, a)
 
 
 def _softmax_rows(xp, a):
@@ -325,7 +336,7 @@ def _softmax_rows(xp, a):
         return onednn_softmax.softmax_rows(a)       # TF's x86 kernel (Eigen's order below)
     # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
-    e = _exp(xp, shifted)
+    e = _softmax_exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)
     e *= (1 / total)[:, None]
     return e

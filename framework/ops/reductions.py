@@ -389,11 +389,13 @@ def _log_sum_exp_grad(g, x, shift, axes, keepdims):
 
 
 def _log_sum_exp(xp, shifted, axes):
-    """log(sum(exp(shifted))) over ``axes``, kept: float32 on the host with TensorFlow's
-    exp and log kernels and, when ``axes`` are the trailing ones, its summation order."""
+    """log(sum(exp(shifted))) over ``axes``, kept: float32 and float64 on the host with TensorFlow's
+    exp and log kernels and, for float32 when ``axes`` are the trailing ones, its summation order."""
     import math
-    from . import eigen_math
+    from . import eigen_math, eigen_math64
     if not eigen_math.handles(shifted):
+        if eigen_math64.handles(shifted):     # float64: TensorFlow's exp and log kernels, its sums' order
+            return eigen_math64.log(_sum(eigen_math64.exp(shifted), tuple(axes), True))
         return xp.log(xp.sum(xp.exp(shifted), axis=axes, keepdims=True))
     e = eigen_math.exp(shifted)
     kept_shape = tuple(1 if i in axes else d for i, d in enumerate(shifted.shape))
