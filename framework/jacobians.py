@@ -38,6 +38,7 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
     with pfor_rows.stacked(n if use_pfor else 1), _traced_backward(tape, use_pfor):   # TF's pfor: one traced sweep
         for i in range(n):
+            pfor_rows.SWEEP[0] = i
             grads = tape._backward([target], [eye[i]], flat_sources, free=False)
             for k, s in enumerate(flat_sources):
                 g = grads.get(id(s))
@@ -122,6 +123,7 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     eye = Tensor(xp.eye(inner, dtype=target.dtype))
     with pfor_rows.stacked(inner if use_pfor else 1), _traced_backward(tape, use_pfor):
         for j in range(inner):
+            pfor_rows.SWEEP[0] = j
             seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
             g = tape._backward([target], [seed], [source], free=False).get(id(source))
             connected = connected or g is not None

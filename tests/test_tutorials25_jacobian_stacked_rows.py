@@ -114,3 +114,18 @@ def test_jacobians_through_batch_normalization_have_tfs_bits():
     assert (_bits(tape.jacobian(y, x)), _bits(tape.batch_jacobian(y, x))) == (-176928606608, -62771953664)
     # the means' gradients divide again afterwards
     assert _bits(tape.gradient(centred, x, output_gradients=tf.constant(_data((7, 8), 2.0)))) == 3209836653
+
+
+# SigmoidGrad inside a jacobian: TF's kernel runs once over the n stacked sweeps, so only the last
+# n * size % 8 values of the whole stack take Eigen's scalar functor, not each sweep's last size % 8
+# (ops/pfor_rows.packets_end). Goldens: TF 2.21, /work/notes/progs/tutorials25/golden_sig_jac.py.
+@pytest.mark.parametrize('m, k, jacobian_bits, batch_bits', [
+    (6, 5, -36571654103, -36571654103), (3, 3, 239923719, 239923717), (2, 2, 4002665603, 4002665603),
+    (5, 7, 8759333149, 8759333150)])
+def test_sigmoid_gradients_in_a_jacobian_take_the_stacks_packets(m, k, jacobian_bits, batch_bits):
+    x = tf.constant(_data((m, k), 0.6))
+    w = tf.constant(_data((k, k), 1.4))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = tf.sigmoid(x @ w) @ w
+    assert (_bits(tape.jacobian(y, x)), _bits(tape.batch_jacobian(y, x))) == (jacobian_bits, batch_bits)

@@ -7,20 +7,31 @@ sweeps once per element instead, with ``M`` rows a sweep, and oneDNN picks its k
 rows it sees: under 16 rows its 16-lane dot products, otherwise the in-order chain
 (sixteen_column_product.py). Each output is summed within its own row either way, so a sweep
 gives TF's bits when it chooses the kernel by ``n * M`` rows: the jacobian sets ``n`` here for
-its sweeps. Measured on TF 2.21 (oneDNN, AVX-512 Xeon): guide/advanced_autodiff's jacobian of
+its sweeps. Elementwise kernels see the stacked values too: Eigen's packets of 8 leave the last
+``n * size % 8`` values of the whole stack to its scalar functor, not each sweep's last
+``size % 8`` (SigmoidGrad: ``packets_end``). Measured on TF 2.21 (oneDNN, AVX-512 Xeon): guide/advanced_autodiff's jacobian of
 two elu Dense layers (7 rows, 42 target elements) and its batch_jacobian.
 """
 import contextlib
 
 ITERATIONS = [1]        # read only where a product has fewer rows than a kernel threshold
+SWEEP = [0]             # which of the ITERATIONS sweeps runs now (the jacobian sets it)
 
 
 @contextlib.contextmanager
 def stacked(iterations):
     """Sweeps inside stand for one pfor loop of ``iterations`` (nested jacobians multiply)."""
-    outer = ITERATIONS[0]
-    ITERATIONS[0] = outer * max(int(iterations), 1)
+    outer, sweep = ITERATIONS[0], SWEEP[0]
+    ITERATIONS[0], SWEEP[0] = outer * max(int(iterations), 1), 0
     try:
         yield
     finally:
-        ITERATIONS[0] = outer
+        ITERATIONS[0], SWEEP[0] = outer, sweep
+
+
+def packets_end(size, packet):
+    """Where this sweep's ``size`` values leave the packets of TF's elementwise kernel run over the
+    stacked ``ITERATIONS * size`` values (its last ``total % packet`` take the scalar functor):
+    an index in [0, size]."""
+    cut = ITERATIONS[0] * size // packet * packet
+    return min(max(cut - SWEEP[0] * size, 0), size)

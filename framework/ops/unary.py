@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_math64, inverse_grads
+from . import eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -89,6 +89,10 @@ def sigmoid_grad_array(dy, y):
     out = dy * (y * (1 - y))
     tail = y.size % eigen_math.PACKET
     if tail and y.dtype == np.float32 and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_elementwise(y.size):
+        if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's kernel runs over the stacked sweeps
+            tail = y.size - pfor_rows.packets_end(y.size, eigen_math.PACKET)
+            if not tail:
+                return out
         flat_out, flat_dy, flat_y = out.reshape(-1), dy.reshape(-1), y.reshape(-1)
         flat_out[-tail:] = (flat_dy[-tail:] * flat_y[-tail:]) * (1 - flat_y[-tail:])
     return out
