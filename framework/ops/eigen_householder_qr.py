@@ -5,7 +5,8 @@ TF's kernel factors with Eigen::HouseholderQR (blocked by 48 columns) and forms 
 (numpy) rounds differently, so Keras's Orthogonal initializer (QR of a seeded normal draw: every
 LSTM / GRU / SimpleRNN recurrent kernel) drifted from TF in the last bits. This module follows
 Eigen's order for tall or square real matrices with fewer than 48 columns (one Householder
-block, no blocked evaluation of Q); larger or wide matrices are not covered (``covers``).
+block, no blocked evaluation of Q); wide matrices are not covered (``covers``), and float32
+matrices of 48 columns or more are eigen_blocked_qr.py's.
 
 Orders, measured against TF 2.21's tensorflow-cpu (x86-64, AVX without FMA):
 - a reflector's tail norm and single-column dot products sum left to right;
