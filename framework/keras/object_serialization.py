@@ -9,6 +9,8 @@ the family, from the object's base class when saving and from the dict's
 an enclosing ``CustomObjectScope``, the registry, tapeflow's own), never
 imported by a name read from a config.
 """
+import contextlib
+import contextvars
 import importlib
 import inspect
 import warnings
@@ -109,9 +111,24 @@ def serialize_keras_object(obj):
             'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
 
 
+# False while a legacy .h5 file is written: Keras's legacy serializer names a lambda, without a warning
+_warn_lambdas = contextvars.ContextVar('warn_lambdas', default=True)
+
+
+@contextlib.contextmanager
+def lambdas_unwarned():
+    token = _warn_lambdas.set(False)
+    try:
+        yield
+    finally:
+        _warn_lambdas.reset(token)
+
+
 def _lambda_entry(fn):
     """Keras 3's entry for a Python lambda (a loss given as one, a lambda in a custom config): its
     bytecode, which loading runs only with safe_mode=False, and Keras's warning saying so."""
+    if not _warn_lambdas.get():
+        return {'class_name': '__lambda__', 'config': {'value': dump_function(fn)}}
     try:
         source = inspect.getsource(fn)
     except (OSError, TypeError):        # (typed at a prompt: no source file to quote)

@@ -14,6 +14,7 @@ optimizer's iteration count, learning rate and slots are restored with the
 weights. From ``.h5`` only the iteration count and learning rate come back,
 as in Keras 3.15, whose optimizer then refuses the layers' variables in fit.
 """
+import contextlib
 import os
 import warnings
 import zipfile
@@ -25,6 +26,7 @@ from . import assets, compile_config, keras3_weights, keras_archive, keras_direc
 from framework.atomic_files import ask_to_proceed_with_overwrite, atomic_write, check_overwrite
 from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
+from framework.keras.object_serialization import lambdas_unwarned
 from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
@@ -94,11 +96,10 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     if path.endswith(('.h5', '.hdf5')) and not overwrite and os.path.isfile(path) \
             and not ask_to_proceed_with_overwrite(path):
         return                      # Keras's legacy writer asks a second time
-    with warnings.catch_warnings():
-        if not path.endswith('.keras'):
-            # Keras's legacy .h5 writer names a lambda '<lambda>' (compile_config.training_config), without
-            # the warning its .keras serializer gives for the bytecode
-            warnings.filterwarnings('ignore', message='The object being serialized includes a `lambda`')
+    # Keras's legacy .h5 writer names a lambda '<lambda>' (compile_config.training_config), without the
+    # warning its .keras serializer gives for the bytecode (and without catch_warnings, which would make
+    # once-per-place warnings show again)
+    with contextlib.nullcontext() if path.endswith('.keras') else lambdas_unwarned():
         config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     # Keras 3.15 reads include_optimizer for .h5 only (saving_api passes it to the legacy writer alone)
     keep_optimizer = include_optimizer or path.endswith('.keras')
