@@ -1,7 +1,9 @@
-"""float64 exp, log, log1p, expm1, tanh, sigmoid and softplus, and their gradients, carry TF 2.21's bits.
+"""float64 exp, log, log1p, expm1, tanh, sigmoid, softplus, erf, erfc and gelu, and their gradients, carry
+TF 2.21's bits.
 
 TF's CPU kernels evaluate float64 tensors in Eigen's packets of 4 doubles (pexp_double, plog_double,
-Kahan's log1p / expm1, ptanh_double, the logistic functor, the Softplus kernel's select) and the last
+Kahan's log1p / expm1, ptanh_double, the logistic functor, the Softplus kernel's select, generic_fast_erf /
+erfc) and the last
 size % 4 values with C's functions; tapeflow took numpy's, which differ in the last bit on 10-60% of
 values (gradfuzz4's op-chain fuzz: most of its float64 programs printed other last digits). Values
 printed by TF 2.21 (tensorflow-cpu, x86) as float.hex, on 23 values: five packets and a tail of 3.
@@ -121,3 +123,66 @@ def test_float64_values_and_gradients_have_tfs_bits(name):
     np.testing.assert_array_equal(y.numpy(), _floats(TF_BITS[name]))
     np.testing.assert_array_equal(g.numpy(), _floats(TF_BITS[name + '_grad']))
 
+
+
+# erf, erfc and the exact gelu (0.5 x erfc(-x / sqrt 2)) on X / 3, where both of erf's branches are taken
+ERF_FUNCTIONS = {'erf': tf.math.erf, 'erfc': tf.math.erfc, 'gelu': tf.nn.gelu}
+TF_ERF_BITS = {
+    'erf': (
+        '-0x1.fffc41b30bd3cp-1 -0x1.ffecf623c33bcp-1 -0x1.ffabeb6b44b22p-1 -0x1.febca52f095cep-1 '
+        '-0x1.fbc6ef760aeb0p-1 -0x1.f3ae2e12ec51ap-1 -0x1.e08ee46238b00p-1 -0x1.b99139ad17d5ap-1 '
+        '-0x1.74ecd76ed33ebp-1 -0x1.0c7101b9c3001p-1 -0x1.06f80f33f7fabp-2 0x1.7ac759c2bcb02p-5 '
+        '0x1.5ee2d43c6c21bp-2 0x1.2f9ee26d1b6e2p-1 0x1.8d2decec07470p-1 0x1.c7fc8c30197d5p-1 0x1.e7f2807ae7dd7p-1 '
+        '0x1.f6f1bcb8d8ff1p-1 0x1.fd0512d84669ep-1 0x1.ff250ea78b404p-1 0x1.ffc968c6267e1p-1 0x1.fff426b894c77p-1 '
+        '0x1.fffdc481b9ec1p-1 '),
+    'erf_grad': (
+        '0x1.74db1c8aef3eep-13 0x1.b27f8c8e174c0p-11 0x1.b45f81230f7e9p-9 0x1.7a3e24713c935p-7 '
+        '0x1.1a1a51ddbc32dp-5 0x1.6aa86bff69b71p-4 0x1.91ccc3dadf330p-3 0x1.7fa8b1dc51d47p-2 0x1.3bb8a4d2c955fp-1 '
+        '0x1.bffb963811793p-1 0x1.11c540ce83f36p+0 0x1.206140a291ea8p+0 0x1.05cc446a22545p+0 0x1.99a82d697f7dap-1 '
+        '0x1.1411d2b323623p-1 0x1.40cdcc9ae3a6fp-2 0x1.4147a91329aa8p-3 0x1.154ce529cee75p-4 0x1.9c8b40d885846p-6 '
+        '0x1.0879561b94430p-7 0x1.23c29bc79f0f1p-9 0x1.15cd5ab03be7fp-11 0x1.c7ee121e8ddc2p-14 '),
+    'erfc': (
+        '0x1.fffe20d985e9ep+0 0x1.fff67b11e19dep+0 0x1.ffd5f5b5a2591p+0 0x1.ff5e529784ae7p+0 0x1.fde377bb05758p+0 '
+        '0x1.f9d717097628dp+0 0x1.f04772311c580p+0 0x1.dcc89cd68beadp+0 0x1.ba766bb7699f6p+0 0x1.863880dce1800p+0 '
+        '0x1.41be03ccfdfebp+0 0x1.e8538a63d4350p-1 0x1.508e95e1c9ef2p-1 0x1.a0c23b25c923cp-2 0x1.cb484c4fe2e40p-3 '
+        '0x1.c01b9e7f34156p-4 0x1.80d7f85182290p-5 0x1.21c868e4e01d7p-6 0x1.7d7693dccb110p-8 '
+        '0x1.b5e2b0e97f7fep-10 0x1.b4b9cecc0f935p-12 0x1.7b28ed6712f08p-14 0x1.1dbf2309f93d9p-16 '),
+    'erfc_grad': (
+        '-0x1.74db1c8aef3eep-13 -0x1.b27f8c8e174c0p-11 -0x1.b45f81230f7e9p-9 -0x1.7a3e24713c935p-7 '
+        '-0x1.1a1a51ddbc32dp-5 -0x1.6aa86bff69b71p-4 -0x1.91ccc3dadf330p-3 -0x1.7fa8b1dc51d47p-2 '
+        '-0x1.3bb8a4d2c955fp-1 -0x1.bffb963811793p-1 -0x1.11c540ce83f36p+0 -0x1.206140a291ea8p+0 '
+        '-0x1.05cc446a22545p+0 -0x1.99a82d697f7dap-1 -0x1.1411d2b323623p-1 -0x1.40cdcc9ae3a6fp-2 '
+        '-0x1.4147a91329aa8p-3 -0x1.154ce529cee75p-4 -0x1.9c8b40d885846p-6 -0x1.0879561b94430p-7 '
+        '-0x1.23c29bc79f0f1p-9 -0x1.15cd5ab03be7fp-11 -0x1.c7ee121e8ddc2p-14 '),
+    'gelu': (
+        '-0x1.2b4212fad3d55p-8 -0x1.3df414613b226p-7 -0x1.3844ef521e180p-6 -0x1.1b385719785bap-5 '
+        '-0x1.d88fd876ce2a3p-5 -0x1.697af3e5f67f3p-4 -0x1.f7b1f8820a5e5p-4 -0x1.3bce43e8c92b3p-3 '
+        '-0x1.5bd13443663afp-3 -0x1.3d1b46ea3b8fdp-3 -0x1.838832bf4e06dp-4 0x1.5adb3c8ceab88p-6 '
+        '0x1.9047f460b22d1p-3 0x1.b0ff31c9397e7p-2 0x1.6225fb5090fb4p-1 0x1.f8ec710658da7p-1 0x1.4ace3158516d0p+0 '
+        '0x1.9953efb90b0e5p+0 0x1.e66d2b26db4e0p+0 0x1.18c4d7e70366fp+1 0x1.3d6ff229e3c68p+1 0x1.6159310d1c3ffp+1 '
+        '0x1.84ca01b4cd561p+1 '),
+    'gelu_grad': (
+        '-0x1.b2fb46b4c8410p-7 -0x1.a0abf597b1497p-6 -0x1.6bc91db13085dp-5 -0x1.1fa4923f2d859p-4 '
+        '-0x1.96c204f3a5251p-4 -0x1.f7a614d5f4a02p-4 -0x1.0433fe32677eap-3 -0x1.8324745cd5d06p-4 '
+        '-0x1.60d4e3411e6e0p-7 0x1.09ea3703f6734p-3 0x1.4610ee81e8fcbp-2 0x1.10bd643e208cdp-1 '
+        '0x1.7c0700df5dd65p-1 0x1.d61721be02e7dp-1 0x1.0aba4ff972db0p+0 0x1.1bf0989dffc53p+0 0x1.20fe9d2a9bfaep+0 '
+        '0x1.1dfebc7ad877fp+0 0x1.1732fa8210a5ep+0 0x1.0fd6fecc006aep+0 0x1.09b618cb91bcap+0 0x1.0567cc3037121p+0 '
+        '0x1.02bf19bee0700p+0 '),
+}
+
+
+@pytest.mark.parametrize('name', sorted(ERF_FUNCTIONS))
+def test_float64_erf_family_has_tfs_bits(name):
+    x = tf.constant(X / 3.0, tf.float64)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = ERF_FUNCTIONS[name](x)
+    g = t.gradient(y, x)
+    np.testing.assert_array_equal(y.numpy(), _floats(TF_ERF_BITS[name]))
+    np.testing.assert_array_equal(g.numpy(), _floats(TF_ERF_BITS[name + '_grad']))
+
+
+def test_float64_erf_of_infinities_is_nan_as_in_tf():
+    # Eigen's double erf does not clamp: 1 - erfc's rational at inf is NaN (TF 2.21 prints nan, nan)
+    out = tf.math.erf(tf.constant([np.inf, -np.inf, 1.0, 0.5], tf.float64)).numpy()
+    np.testing.assert_array_equal(out, [np.nan, np.nan, 0.8427007929497148, 0.5204998778130466])

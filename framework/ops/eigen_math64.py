@@ -1,12 +1,14 @@
-"""float64 exp, log, log1p, expm1, tanh, sigmoid and softplus with TensorFlow's bits.
+"""float64 exp, log, log1p, expm1, tanh, sigmoid, softplus, erf and erfc with TensorFlow's bits.
 
 TensorFlow's CPU kernels evaluate float64 tensors of these functions in Eigen's AVX packets of 4
 doubles (Packet4d): ``pexp_double`` and ``plog_double`` (Cephes's rational approximations),
 Kahan's ``generic_log1p`` / ``generic_expm1`` on top of them, ``ptanh_double`` (a [19/18]-rational),
-the logistic functor's exp(x) / (1 + exp(x)) and the Softplus kernel's select of x, exp(x) and
-log1p(exp(x)) (Eigen/src/Core/arch/Default/GenericPacketMathFunctions.h, functors/UnaryFunctors.h,
-kernels/softplus_op.h). The wheels are built without FMA: every ``pmadd`` is a product then a sum.
-The last ``size % 4`` values go through the scalar functors: C's exp, log, log1p, expm1, tanh.
+the logistic functor's exp(x) / (1 + exp(x)), the Softplus kernel's select of x, exp(x) and
+log1p(exp(x)), and ``generic_fast_erf`` / ``erfc<double>`` (rationals around exp(-x**2))
+(Eigen/src/Core/arch/Default/GenericPacketMathFunctions.h, functors/UnaryFunctors.h,
+unsupported/.../SpecialFunctionsImpl.h, kernels/softplus_op.h). The wheels are built without FMA:
+every ``pmadd`` is a product then a sum. The last ``size % 4`` values go through the scalar functors:
+C's exp, log, log1p, expm1, tanh (erf and erfc: the same code, with C's exp).
 numpy's float64 functions round differently in the last bit on 10-60% of values (more on AVX-512
 CPUs, where it calls SVML), so float64 programs printed other last digits than TensorFlow.
 
@@ -20,7 +22,7 @@ import numpy as np
 
 from .. import libm
 from . import eigen_math
-from .eigen_pow64 import _EXP_C1, _EXP_C2, _EXP_P, _EXP_Q, _LOG2E, _ldexp
+from .eigen_pow64 import _EXP_C1, _EXP_C2, _EXP_P, _EXP_Q, _LOG2E, _ldexp, _split
 
 _D = np.float64
 PACKET = 4
@@ -43,6 +45,38 @@ _TANH_BETA = tuple(_D(c) for c in (6.463747022670968018e-21, 5.78250685673900357
                                    1.123643448069621992e-10, 4.492975677839633985e-08, 8.785185266237658698e-06,
                                    8.295161192716231542e-04, 3.437448108450402717e-02, 4.851805297361760360e-01,
                                    1.0))
+
+# generic_fast_erf / erfc<double>: erf(x) / x = S(x**2) / T(x**2) for |x| <= 1; past it
+# erfc(x) = exp(-x**2) / x * P(1 / x**2) / Q(1 / x**2)
+_ERF_ALPHA = tuple(_D(c) for c in (1.9493725660006057018823477644531294572516344487667083740234375e-04,
+                                   1.8272566210022942682217328425053892715368419885635375976562500e-03,
+                                   4.5303363351690106863856044583371840417385101318359375000000000e-02,
+                                   1.4215015503619179981775744181504705920815467834472656250000000e-01,
+                                   1.1283791670955125585606992899556644260883331298828125000000000e+00))
+_ERF_BETA = tuple(_D(c) for c in (2.0294484101083099089526257108317963684385176748037338256835938e-05,
+                                  6.8117805899186819641732970609382391558028757572174072265625000e-04,
+                                  1.0582026056098614921752165685120417037978768348693847656250000e-02,
+                                  9.3252603143757495374188692949246615171432495117187500000000000e-02,
+                                  4.5931062818368939559832142549566924571990966796875000000000000e-01, 1.0))
+_ERFC_GAMMA = tuple(_D(c) for c in (1.5252844933226974316088642158462107545346952974796295166015625e-04,
+                                    1.0909912393738931124520519233556115068495273590087890625000000e-02,
+                                    1.0628604636755033252537572252549580298364162445068359375000000e-01,
+                                    3.3492472973137982217295416376146022230386734008789062500000000e-01,
+                                    4.5065776215933289750026347064704168587923049926757812500000000e-01,
+                                    2.9433039130294824659017649537418037652969360351562500000000000e-01,
+                                    9.8792676360600226170838311645638896152377128601074218750000000e-02,
+                                    1.7095935395503719655962981960328761488199234008789062500000000e-02,
+                                    1.4249109729504577659398023570247460156679153442382812500000000e-03,
+                                    4.4567378313647954771875570045835956989321857690811157226562500e-05))
+_ERFC_DELTA = tuple(_D(c) for c in (2.041985103115789845773520028160419315099716186523437500000000e-03,
+                                    5.316030659946043707142493417450168635696172714233398437500000e-02,
+                                    3.426242193784684864077405563875799998641014099121093750000000e-01,
+                                    8.565637124308049799026321124983951449394226074218750000000000e-01, 1.0,
+                                    5.968805280570776972126623149961233139038085937500000000000000e-01,
+                                    1.890922854723317836356244470152887515723705291748046875000000e-01,
+                                    3.152505418656005586885981983868987299501895904541015625000000e-02,
+                                    2.565085751861882583380047861965067568235099315643310546875000e-03,
+                                    7.899362131678837697403017248376499992446042597293853759765625e-05))
 
 # log(epsilon) + 2, TensorFlow's softplus threshold (C's log of the double epsilon)
 _SOFTPLUS_THRESHOLD = _D(np.log(np.finfo(np.float64).eps)) + _D(2)
@@ -157,6 +191,49 @@ def _softplus_tail(x):
     return _softplus(x, libm.apply('exp', x), lambda e: libm.apply('log1p', e))
 
 
+def _erf_over_x_small(x2):
+    return _polevl(x2, _ERF_ALPHA) / _polevl(x2, _ERF_BETA)
+
+
+def _erfc_large(x, x2, exp):
+    """Eigen's erfc_double_large: exp(-x**2) (its rounding error x2_lo folded back in: times 1 - x2_lo) times
+    P / (x Q) of 1 / x**2, plus 2 for negative x."""
+    x_hi, x_lo = _split(x)
+    x2_lo = x_hi * x_hi - x2            # Dekker's low word of x * x (no FMA)
+    x2_lo = x_hi * x_lo + x2_lo
+    x2_lo = x_lo * x_hi + x2_lo
+    x2_lo = x_lo * x_lo + x2_lo
+    e = exp(-x2)
+    correction = e * x2_lo
+    correction[np.abs(correction) < _TINY] = 0          # a denormal product flushes to zero (TF's FTZ)
+    z = e - correction
+    q2 = _ONE / x2
+    r = _polevl(q2, _ERFC_GAMMA) / (x * _polevl(q2, _ERFC_DELTA))
+    return z * r + np.where(x < 0, _D(2), _D(0))
+
+
+def _erf(x, exp):
+    """Eigen's generic_fast_erf<double> (its scalar functor too, with C's exp): x S / T for |x| <= 1, else
+    1 - erfc; not clamped, so +-inf gives NaN as in TensorFlow."""
+    x2 = x * x
+    out = x * _erf_over_x_small(x2)
+    large = _ONE < x2
+    if large.any():
+        out = np.where(large, _ONE - _erfc_large(x, x2, exp), out)
+    return out
+
+
+def _erfc(x_in, exp):
+    """Eigen's generic_fast_erfc<double>: x clamped to +-28, 1 - x S / T for |x| <= 1, else erfc_double_large."""
+    x = np.minimum(np.maximum(x_in, _D(-28)), _D(28))
+    x2 = x * x
+    out = _ONE - x * _erf_over_x_small(x2)
+    large = _ONE < x2
+    if large.any():
+        out = np.where(large, _erfc_large(x, x2, exp), out)
+    return out
+
+
 def _evaluate(a, packets, tail, passes_denormals):
     """``packets`` over the flattened array's whole packets of 4, ``tail`` (C's functions) on the rest."""
     flat = np.ascontiguousarray(a, _D).reshape(-1)
@@ -203,3 +280,5 @@ expm1 = _kernel(_expm1_packets, _c('expm1'), passes_denormals=True)
 tanh = _kernel(_tanh_packets, _c('tanh'))
 sigmoid = _kernel(_sigmoid_packets, _sigmoid_tail)
 softplus = _kernel(_softplus_packets, _softplus_tail)
+erf = _kernel(lambda x: _erf(x, _exp_packets), lambda x: _erf(x, _c('exp')))
+erfc = _kernel(lambda x: _erfc(x, _exp_packets), lambda x: _erfc(x, _c('exp')))

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import backend
 from ..dtypes import of_numpy
-from . import eigen_math, eigen_ndtri
+from . import eigen_math, eigen_math64, eigen_ndtri
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -101,9 +101,9 @@ def _erfinv_host(y):
 
 @named_errors('erfc')
 def erfc(x, name=None):
-    """The complementary error function 1 - erf(x), accurate where erf(x) is near 1. float32 takes
-    TensorFlow's kernel (Eigen's generic_fast_erfc, eigen_math.erfc) where the exact-math mode
-    covers the array: tf.nn.gelu is 0.5 * x * erfc(-x / sqrt(2))."""
+    """The complementary error function 1 - erf(x), accurate where erf(x) is near 1. float32 and float64
+    take TensorFlow's kernel (Eigen's generic_fast_erfc, eigen_math.erfc / eigen_math64.erfc) where the
+    exact-math mode covers the array: tf.nn.gelu is 0.5 * x * erfc(-x / sqrt(2))."""
     t = as_float_tensor(x, 'erfc')
     out = Tensor(_erfc_value(t._data))
     if ACTIVE:
@@ -114,6 +114,8 @@ def erfc(x, name=None):
 def _erfc_value(a):
     if eigen_math.handles(a):
         return eigen_math.erfc(a)
+    if eigen_math64.handles(a):
+        return eigen_math64.erfc(a)
     if backend.is_device_array(a):
         from cupyx.scipy.special import erfc as cupy_erfc
         return cupy_erfc(a)

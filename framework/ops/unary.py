@@ -163,7 +163,7 @@ _SQRT_GRAD_VJPS = (lambda grad, out, y, dy: -(grad / y) * out, lambda grad, out,
 
 
 # float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus on the host take TensorFlow's
-# Eigen kernels (bit for bit, see eigen_math), float64 ones but erf too (eigen_math64); other
+# Eigen kernels (bit for bit, see eigen_math), float64 ones too (eigen_math64); other
 # dtypes and device arrays the array module's own functions (cupy's are CUDA's, as TensorFlow's
 # GPU kernels).
 def exp(x, name=None):
@@ -454,6 +454,8 @@ def erf(x, name=None):
 def _erf_value(a):
     if eigen_math.handles(a):
         return eigen_math.erf(a)
+    if eigen_math64.handles(a):
+        return eigen_math64.erf(a)
     if backend.is_device_array(a):
         from cupyx.scipy.special import erf as cupy_erf
         return cupy_erf(a)
