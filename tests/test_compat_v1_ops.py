@@ -89,3 +89,19 @@ def test_deprecated_tf1_spellings_log_tfs_notice_once(fresh_notices, call, name,
     assert len(records) == 1
     assert records[0] == ('From %s:%d: %s (from %s) is deprecated and will be removed in a future version.\n'
                           'Instructions for updating:\n%s' % (__file__, call.__code__.co_firstlineno, name, module, how))
+
+
+def test_tf1_names_of_moved_ops():
+    a = np.array([[4.0, 1.0], [2.0, 3.0]], np.float32)
+    assert v1.matrix_inverse(a).numpy().tolist() == [[0.30000001192092896, -0.10000000149011612],
+                                                     [-0.20000000298023224, 0.4000000059604645]]
+    assert float(v1.matrix_determinant(a)) == 10.0
+    assert v1.matrix_band_part(a, 0, -1).numpy().tolist() == [[4.0, 1.0], [0.0, 3.0]]
+    assert v1.matrix_solve(a, [[1.0], [2.0]]).numpy().tolist() == [[0.09999999403953552], [0.6000000238418579]]
+    assert v1.lin_space(0.0, 1.0, 5).numpy().tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert float(v1.div_no_nan(1.0, 0.0)) == 0.0 and v1.where_v2([True, False], 1, 2).numpy().tolist() == [1, 2]
+    assert v1.reverse_v2([1, 2, 3], [0]).numpy().tolist() == [3, 2, 1]
+    assert v1.string_join(['a', 'b'], separator='-').numpy() == b'a-b'
+    assert v1.tensor_scatter_add([1, 2, 3], [[0]], [5]).numpy().tolist() == [6, 2, 3]
+    with pytest.raises(AttributeError, match="module 'framework.compat.v1' has no attribute 'no_such_op'"):
+        v1.no_such_op

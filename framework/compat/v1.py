@@ -23,6 +23,10 @@ globals().update(_TOP_LEVEL)       # TF 1's spellings: random_normal, div, arg_m
 
 def __getattr__(name):
     import framework
+    from .v1_ops import renamed
+    moved = renamed(name)
+    if moved is not None:
+        return moved
     try:
         return getattr(framework, name)
     except AttributeError as missing:     # named as this module, as TF names tensorflow.compat.v1

@@ -110,3 +110,38 @@ TOP_LEVEL.update({name: _v1_reduction(getattr(framework.math, name)) for name in
     'reduce_logsumexp')})
 NN = {'softmax_cross_entropy_with_logits_v2': softmax_cross_entropy_with_logits_v2,
       'softmax_cross_entropy_with_logits': softmax_cross_entropy_with_logits}
+
+# TF 1's names of ops TF 2 moved into modules, with the same arguments: resolved when first asked for
+RENAMED = {
+    'matrix_band_part': 'linalg.band_part', 'matrix_determinant': 'linalg.det', 'matrix_diag': 'linalg.diag',
+    'matrix_diag_part': 'linalg.diag_part', 'matrix_inverse': 'linalg.inv', 'matrix_set_diag': 'linalg.set_diag',
+    'matrix_solve': 'linalg.solve', 'matrix_solve_ls': 'linalg.lstsq', 'matrix_triangular_solve': 'linalg.triangular_solve',
+    'self_adjoint_eig': 'linalg.eigh', 'self_adjoint_eigvals': 'linalg.eigvalsh', 'lin_space': 'linspace',
+    'div_no_nan': 'math.divide_no_nan', 'where_v2': 'where', 'reverse_v2': 'reverse', 'batch_to_space_nd': 'batch_to_space',
+    'fft': 'signal.fft', 'ifft': 'signal.ifft', 'fft2d': 'signal.fft2d', 'ifft2d': 'signal.ifft2d', 'fft3d': 'signal.fft3d',
+    'ifft3d': 'signal.ifft3d', 'string_to_number': 'strings.to_number', 'string_join': 'strings.join',
+    'string_strip': 'strings.strip', 'substr': 'strings.substr', 'regex_replace': 'strings.regex_replace',
+    'reduce_join': 'strings.reduce_join', 'decode_base64': 'io.decode_base64', 'encode_base64': 'io.encode_base64',
+    'decode_raw': 'io.decode_raw', 'read_file': 'io.read_file', 'write_file': 'io.write_file', 'decode_csv': 'io.decode_csv',
+    'parse_single_example': 'io.parse_single_example', 'parse_example': 'io.parse_example',
+    'serialize_tensor': 'io.serialize_tensor', 'parse_tensor': 'io.parse_tensor', 'matching_files': 'io.matching_files',
+    'check_numerics': 'debugging.check_numerics', 'is_numeric_tensor': 'debugging.is_numeric_tensor',
+    'tensor_scatter_add': 'tensor_scatter_nd_add', 'tensor_scatter_sub': 'tensor_scatter_nd_sub',
+    'tensor_scatter_update': 'tensor_scatter_nd_update', 'random_crop': 'image.random_crop', 'random_gamma': 'random.gamma',
+    'dimension_value': 'compat.dimension_value', 'sparse_tensor_to_dense': 'sparse.to_dense',
+    'sparse_reorder': 'sparse.reorder', 'sparse_reshape': 'sparse.reshape', 'sparse_transpose': 'sparse.transpose',
+    'sparse_retain': 'sparse.retain', 'sparse_softmax': 'sparse.softmax', 'sparse_slice': 'sparse.slice',
+    'sparse_fill_empty_rows': 'sparse.fill_empty_rows', 'sparse_maximum': 'sparse.maximum',
+    'sparse_minimum': 'sparse.minimum', 'sparse_tensor_dense_matmul': 'sparse.sparse_dense_matmul',
+}
+
+
+def renamed(name):
+    """The TF 2 function TF 1 called ``name``, or None."""
+    path = RENAMED.get(name)
+    if path is None:
+        return None
+    found = framework
+    for part in path.split('.'):
+        found = getattr(found, part)
+    return found
