@@ -140,3 +140,13 @@ def onednn_on(monkeypatch):
     """TF_ENABLE_ONEDNN_OPTS=1 for one test: TF 2.21's default on the CPU its goldens were measured on,
     whatever this CPU is (a test that sets the variable itself still wins)."""
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')
+
+
+@pytest.fixture
+def xeon_cpu(monkeypatch, intel_reciprocal):
+    """The AVX-512 VNNI Xeon that most goldens were measured on, whatever this CPU is: its flags (so TF's
+    default oneDNN kernels, 16-lane vectors) and Intel's reciprocal estimate. On that Xeon it changes nothing."""
+    from framework import onednn_policy
+    xeon_flags = onednn_policy._cpu_flags() | {'avx512f', 'avx512bw', 'avx512dq', 'avx512vl', 'avx512_vnni'}
+    monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: xeon_flags)
+    monkeypatch.setattr(onednn_policy, '_ANSWERS', {})

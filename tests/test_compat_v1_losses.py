@@ -5,6 +5,8 @@ import pytest
 
 import framework as tf
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 L = tf.compat.v1.losses
 R = L.Reduction
 rng = np.random.default_rng(3)

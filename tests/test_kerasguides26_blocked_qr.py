@@ -18,6 +18,8 @@ import framework as tf
 from framework import keras
 from framework.ops import eigen_triangular_products
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 
 @pytest.fixture(autouse=True)
 def xeon_caches(monkeypatch):

@@ -15,6 +15,8 @@ import pytest
 import framework as tf
 from framework import keras
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 
 def _gradient(step, shape):
     i = np.arange(int(np.prod(shape)), dtype=np.float64)

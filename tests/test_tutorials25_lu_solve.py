@@ -13,6 +13,8 @@ import pytest
 import framework as tf
 from framework import keras
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 
 def _data(shape, phase, dtype=np.float32):
     n = int(np.prod(shape))
