@@ -1,9 +1,9 @@
-"""float64 exp, log, log1p, expm1, tanh, sigmoid, softplus, erf, erfc and gelu, and their gradients, carry
-TF 2.21's bits.
+"""float64 exp, log, log1p, expm1, tanh, sigmoid, softplus, erf, erfc, gelu, atan and atanh, and their
+gradients, carry TF 2.21's bits.
 
 TF's CPU kernels evaluate float64 tensors in Eigen's packets of 4 doubles (pexp_double, plog_double,
 Kahan's log1p / expm1, ptanh_double, the logistic functor, the Softplus kernel's select, generic_fast_erf /
-erfc) and the last
+erfc, generic_atan, patanh_double) and the last
 size % 4 values with C's functions; tapeflow took numpy's, which differ in the last bit on 10-60% of
 values (gradfuzz4's op-chain fuzz: most of its float64 programs printed other last digits). Values
 printed by TF 2.21 (tensorflow-cpu, x86) as float.hex, on 23 values: five packets and a tail of 3.
@@ -186,3 +186,45 @@ def test_float64_erf_of_infinities_is_nan_as_in_tf():
     # Eigen's double erf does not clamp: 1 - erfc's rational at inf is NaN (TF 2.21 prints nan, nan)
     out = tf.math.erf(tf.constant([np.inf, -np.inf, 1.0, 0.5], tf.float64)).numpy()
     np.testing.assert_array_equal(out, [np.nan, np.nan, 0.8427007929497148, 0.5204998778130466])
+
+
+# atan on X (both of its ranges), atanh on X / 10 (its rational and its log branch)
+TF_ATAN_BITS = {
+    'atan': (
+        '-0x1.756806f90cb44p+0 -0x1.7285096c3b59bp+0 -0x1.6efde9f936d46p+0 -0x1.6a941678d22c4p+0 '
+        '-0x1.64eb030196f66p+0 -0x1.5d64a4a4f71cbp+0 -0x1.52ec7d20ee498p+0 -0x1.436e1b765350dp+0 '
+        '-0x1.2a6b277ca4ca6p+0 -0x1.f939e5ada48b9p-1 -0x1.36f8336303552p-1 0x1.f54a44d6ee2bbp-4 '
+        '0x1.8290c72078b62p-1 0x1.0dc9932855866p+0 0x1.33656d32f8470p+0 0x1.48d025967d502p+0 0x1.567a2eb80e866p+0 '
+        '0x1.5fe75be655b50p+0 0x1.66c83735fe1f2p+0 0x1.6c03fa99a45fdp+0 0x1.7021e767d3e90p+0 0x1.73725dc056e5dp+0 '
+        '0x1.762cabc1f6fddp+0 '),
+    'atan_grad': (
+        '0x1.9a9ee9ee6430bp-7 0x1.f0e157391f011p-7 0x1.32a1dc17fa070p-6 0x1.83dc12274a791p-6 0x1.f99a9676a2143p-6 '
+        '0x1.56adabd4aac84p-5 0x1.e9384f6901d4ap-5 0x1.7701770177018p-4 0x1.3e19a339b77b7p-3 0x1.3753287647c85p-2 '
+        '0x1.593d847b4d758p-1 0x1.f85e90b2b2310p-1 0x1.0f8c7a93e0a89p-1 0x1.f43bff3224c02p-3 0x1.0bd97abfb6664p-3 '
+        '0x1.46d26ea3ee94ap-4 0x1.b4b99efcb202cp-5 0x1.373bed70c3dd0p-5 0x1.d1283f3b78989p-6 0x1.68631a54a85afp-6 '
+        '0x1.1f29210781ab3p-6 0x1.d44b7480af816p-7 0x1.8508b822f87eep-7 '),
+    'atanh': (
+        '-0x1.693559465b97bp+0 -0x1.1d7f1622e96dap+0 -0x1.d5199b3e542e6p-1 -0x1.8618ee4a8c58fp-1 '
+        '-0x1.444f1e612f7aap-1 -0x1.0ad65dcc26459p-1 -0x1.adebe55e0422bp-2 -0x1.4de9a22634720p-2 '
+        '-0x1.e68b8ab56cdcfp-3 -0x1.384284ebe65cdp-3 -0x1.1d21b5b045936p-4 0x1.9311150d43afbp-7 '
+        '0x1.8293cbe273af4p-4 0x1.6c0775daedaf2p-3 0x1.0e14922640b79p-2 0x1.6a20afc43789bp-2 0x1.cc2db405d4c00p-2 '
+        '0x1.1b6f1830e345ep-1 0x1.570e3fa2f4c6ap-1 0x1.9c2395d9184d4p-1 0x1.f0a28fb3dd0fcp-1 0x1.30932d7b218f0p+0 '
+        '0x1.8a8390faddc53p+0 '),
+    'atanh_grad': (
+        '0x1.2de7228071e2dp+2 0x1.6d2a95201f241p+1 0x1.0d16c3878e3efp+1 0x1.b3af9c252e29ep+0 0x1.75343c29b2850p+0 '
+        '0x1.4c0faffe8f83fp+0 0x1.2fd6f16bd006dp+0 0x1.1c3320a5beca5p+0 0x1.0eb8f57b07f46p+0 0x1.05ff608e7c139p+0 '
+        '0x1.013e177b6458fp+0 0x1.0009ea9bec53ap+0 0x1.02497e46450dfp+0 0x1.082c7addeab07p+0 0x1.1239a95087c55p+0 '
+        '0x1.215f723bf227ep+0 0x1.374694940b0d7p+0 0x1.56ccf611d4094p+0 0x1.8530da69f50b5p+0 0x1.ccf2908969adcp+0 '
+        '0x1.234638b10da81p+1 0x1.9c8b53b0e5073p+1 0x1.7d9d325d25462p+2 '),
+}
+
+
+@pytest.mark.parametrize('name, scale', [('atan', 1.0), ('atanh', 10.0)])
+def test_float64_atan_atanh_have_tfs_bits(name, scale):
+    x = tf.constant(X / scale, tf.float64)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = getattr(tf.math, name)(x)
+    g = t.gradient(y, x)
+    np.testing.assert_array_equal(y.numpy(), _floats(TF_ATAN_BITS[name]))
+    np.testing.assert_array_equal(g.numpy(), _floats(TF_ATAN_BITS[name + '_grad']))

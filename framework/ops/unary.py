@@ -339,7 +339,14 @@ def tan(x, name=None):
 
 
 def atan(x, name=None):
-    return _apply('atan', x, _C_VALUES['atan'], lambda g, y, x: g / (1 + x * x))
+    return _apply('atan', x, _float64_packets('atan'), lambda g, y, x: g / (1 + x * x))
+
+
+def _float64_packets(name):
+    """The value function of ``name``: Eigen's float64 packet kernel (eigen_math64) where it applies, else
+    _C_VALUES' rule."""
+    kernel, other = getattr(eigen_math64, name), _C_VALUES[name]
+    return lambda xp, a: kernel(a) if eigen_math64.handles(a) else other(xp, a)
 
 
 def asin(x, name=None):
@@ -367,7 +374,7 @@ def acosh(x, name=None):
 
 
 def atanh(x, name=None):
-    return _apply('atanh', x, _C_VALUES['atanh'], lambda g, y, x: g / (1 - x * x))
+    return _apply('atanh', x, _float64_packets('atanh'), lambda g, y, x: g / (1 - x * x))
 
 
 def tanh(x, name=None):
