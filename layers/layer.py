@@ -256,6 +256,14 @@ class Layer(LayerWeights, OwnVariables):
     def supports_masking(self, value):
         self.__dict__['_supports_masking'] = value     # not an attribute that can hold sublayers
 
+    def compute_mask(self, inputs, previous_mask):
+        """The mask for the outputs: Keras 3's default passes the previous one on (``Dense(2).compute_mask(x,
+        m)`` is ``m``; a subclass's may call it through super()). Marked as the default, so that only a
+        subclass's own compute_mask makes a layer one that computes masks (mask_propagation)."""
+        return previous_mask
+
+    compute_mask.keras_default = True
+
     # ---- trainable: set on the layer, its variables and its sublayers (Keras 3) ----
     @property
     def trainable(self):

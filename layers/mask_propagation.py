@@ -79,12 +79,19 @@ def inferred_supports_masking(layer):
     rule = _keras_rule(layer)
     if rule is not None:
         return rule[0]
-    return hasattr(layer, 'compute_mask') or isinstance(layer, _pass_through_classes())
+    return defines_compute_mask(layer) or isinstance(layer, _pass_through_classes())
+
+
+def defines_compute_mask(layer_or_class):
+    """Whether a layer (or its class) has a ``compute_mask`` of its own: Layer's default, which
+    returns the previous mask as Keras 3's base does, makes no layer one that computes masks."""
+    method = getattr(layer_or_class, 'compute_mask', None)
+    return method is not None and not getattr(method, 'keras_default', False)
 
 
 def output_mask(layer, inputs, previous):
     """``layer.compute_mask(inputs, previous)``, or ``previous`` for a pass-through layer."""
-    compute = getattr(layer, 'compute_mask', None)
+    compute = layer.compute_mask if defines_compute_mask(layer) else None
     if compute is None:
         rule = _keras_rule(layer)
         compute = None if rule is None else rule[1]
@@ -251,7 +258,7 @@ def masks_matter(layer, inputs, kwargs):
     if kind is None:
         cls = type(layer)
         own = getattr(cls, 'outputs_carry_masks', False)
-        kind = MASK_KIND[cls] = 'own' if own else 'makes' if hasattr(cls, 'compute_mask') else 'passes'
+        kind = MASK_KIND[cls] = 'own' if own else 'makes' if defines_compute_mask(cls) else 'passes'
     if kind != 'passes':
         return kind == 'makes'
     if kwargs.get('mask') is not None:

@@ -28,7 +28,7 @@ from framework.function_init import initializing
 
 from .. import call_context, naming
 from ..call_inputs import first_call_parameter
-from ..mask_propagation import takes_mask
+from ..mask_propagation import defines_compute_mask, takes_mask
 from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
@@ -160,7 +160,7 @@ def _with_recorded_mask(layer, inputs, args, kwargs):
 def _recorded_masks(layer, inputs):
     """The output masks ``compute_mask`` gives on the KerasTensors themselves, flattened, when
     it records them as op nodes (Embedding's NotEqual); None when it cannot."""
-    if not hasattr(type(layer), 'compute_mask') or getattr(layer, 'outputs_carry_masks', False):
+    if not defines_compute_mask(type(layer)) or getattr(layer, 'outputs_carry_masks', False):
         return None
     previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
     try:
@@ -181,7 +181,7 @@ def _recorded_masks(layer, inputs):
 def _masks_involved(layer, inputs):
     """Whether the call's outputs may carry masks: the inputs carry some, or the layer computes
     them. Those calls run on zeros, so that the masks are found as a concrete call finds them."""
-    return hasattr(type(layer), 'compute_mask') or \
+    return defines_compute_mask(type(layer)) or \
         any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs))
 
 
