@@ -165,3 +165,13 @@ def test_bad_calls_raise_tfs_errors_and_change_nothing():
         'ValueError', 'initial_accumulator_value must be positive: 0.0')
     assert _message(lambda: v1.train.GradientDescentOptimizer(0.1, name='')) == (
         'ValueError', 'Must specify the optimizer name')
+
+
+def test_a_keras_layers_weights_are_refused_as_tf_2_21_refuses_them():
+    from framework import keras
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    before = [w.numpy().copy() for w in model.weights]
+    grads = [tf.ones_like(w) for w in model.trainable_variables]
+    with pytest.raises(AttributeError, match="^'Variable' object has no attribute '_unique_id'$"):
+        v1.train.AdamOptimizer(0.01).apply_gradients(zip(grads, model.trainable_variables))
+    assert all((w.numpy() == b).all() for w, b in zip(model.weights, before))

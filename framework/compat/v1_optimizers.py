@@ -126,6 +126,14 @@ class Optimizer:
                         from None
             if not isinstance(v, Variable):
                 raise NotImplementedError('Trying to update a Tensor ', v)     # (sic: TF 1 passes a tuple)
+            if v._path is not None:
+                # a Keras 3 variable (a layer's weight): TF 1's optimizers key their slots by a tf.Variable's
+                # _unique_id, which Keras 3's variables lack on TF 2.21
+                error = AttributeError("'Variable' object has no attribute '_unique_id'")
+                error.add_note('%s.apply_gradients: %r is a Keras variable, which TF 1 optimizers cannot update '
+                               'on TF 2.21; use a keras.optimizers optimizer (or train tf.Variables)'
+                               % (type(self).__name__, v.path))
+                raise error
             converted.append((g, v))
         var_list = [v for g, v in converted if g is not None]
         if not var_list:
