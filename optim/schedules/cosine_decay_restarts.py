@@ -39,10 +39,10 @@ class CosineDecayRestarts(LearningRateSchedule):
         return self._rate(step, False)
 
     def product_factors(self, step):
-        """In a traced graph that pushes constants, with alpha = 0: ``(m_mul ** i, initial * 0.5, 1 +
-        cos)``, the rate's Mul chain as weight decay's MinimizeBroadcasts meets it (see
-        LearningRateSchedule.product_factors); else None."""
-        if self.alpha != 0 or not graph_random_ops.pushes_constants():
+        """In a traced graph that pushes constants: ``(m_mul ** i, initial * 0.5, 1 + cos)`` with
+        alpha = 0, else ``(initial, the sum it multiplies)``: the rate's Mul chain as weight decay's
+        MinimizeBroadcasts meets it (see LearningRateSchedule.product_factors); else None."""
+        if not graph_random_ops.pushes_constants():
             return None
         return self._rate(step, True)
 
@@ -72,7 +72,12 @@ class CosineDecayRestarts(LearningRateSchedule):
                 return m_fac, initial * cast(0.5), wave
             rate = (m_fac * (initial * cast(0.5))) * wave
         else:
-            rate = initial * ((m_fac * ((cast(1) - alpha) * cast(0.5))) * wave + alpha)
+            # the rate's last product is Mul(initial, sum), which weight decay's chain takes in
+            # (TF 2.21: AdamW with CosineDecayRestarts(0.1, 5, t_mul=1.5, m_mul=0.8, alpha=0.1) in fit)
+            rest = (m_fac * ((cast(1) - alpha) * cast(0.5))) * wave + alpha
+            if factors:
+                return initial, rest
+            rate = initial * rest
         return as_tensor(rate, initial.dtype)
 
     def get_config(self):
