@@ -49,7 +49,7 @@ from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import raised_from_trace
 from .function_init import from_tf_print, initializing_call
-from .later_trace_variables import NON_FIRST_CALL, later_trace
+from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
 from .indexed_slices import IndexedSlices
@@ -414,7 +414,11 @@ class Function:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 if entry is None and not self._traces:
-                    result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                    with first_trace() as first:
+                        result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                    remade = first.remade() if retraced and first.made else None
+                    if remade is not None:      # TensorFlow's second trace makes that variable again
+                        raise remade
                     self._second_trace = int(retraced)
                 elif entry is None:         # a later trace: TensorFlow refuses the variables user code makes
                     with later_trace(getattr(self, '_refuses_variables', False)) as later:

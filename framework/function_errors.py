@@ -62,6 +62,8 @@ def in_user_code(error, python_function):
         return None
     frames = _user_frames(error.__traceback__, python_function)
     if not frames:
+        frames = _user_frames_of(getattr(error, '_made_at', ()), python_function)
+    if not frames:
         return None
     lines = ['in user code:', '']
     if getattr(error, '_user_line', None) is not None:      # TensorFlow names another line of that frame
@@ -105,13 +107,21 @@ def _lambda_source(line):
 def _user_frames(tb, python_function):
     """(file, line, function, mark) of the traceback's frames from ``python_function``'s own frame on,
     tapeflow's frames left out; none when that frame is not in the traceback."""
+    steps = []
+    while tb is not None:
+        steps.append((tb.tb_frame.f_code, tb.tb_lineno))
+        tb = tb.tb_next
+    return _user_frames_of(steps, python_function)
+
+
+def _user_frames_of(steps, python_function):
+    """_user_frames of (code, line) pairs, outermost first (where an error was decided on, not raised)."""
     target = python_function
     while hasattr(target, '__wrapped__') or hasattr(target, '__func__'):
         target = getattr(target, '__func__', None) or target.__wrapped__
     code = getattr(target, '__code__', None)
     frames, started, inside_unconverted = [], False, False
-    while tb is not None:
-        frame_code = tb.tb_frame.f_code
+    for frame_code, lineno in steps:
         started = started or frame_code is code
         if started and not frame_code.co_filename.startswith(_OWN_DIRS):
             if inside_unconverted or frame_code.co_filename.startswith(_LIBRARY_DIRS):
@@ -121,8 +131,7 @@ def _user_frames(tb, python_function):
                 mark, inside_unconverted = '  **', True
             else:
                 mark = '  *'
-            frames.append((frame_code.co_filename, tb.tb_lineno, frame_code.co_name, mark))
-        tb = tb.tb_next
+            frames.append((frame_code.co_filename, lineno, frame_code.co_name, mark))
     return frames
 
 

@@ -13,6 +13,7 @@ tapeflow runs the Python of each trace itself; ``Function._run`` puts its later 
 theirs where Keras would have built them before the trace.
 """
 import sys
+import weakref
 
 from .trace_names import _TAPEFLOW_PACKAGES
 
@@ -53,3 +54,48 @@ def created_by(depth=1):
     if trace.refusing:
         raise ValueError(SINGLETON_REFUSAL)
     trace.created = True
+
+
+FIRST = []          # the first traces running now, innermost last
+
+
+class first_trace:
+    """Around a tf.function's first trace. TensorFlow traces a first call that made variables a second
+    time with creation refused: a tf.Variable that user code makes on every trace (not kept, as the
+    guide's ``if self.v is None`` keeps it) raises the singleton error there, on the very first call.
+    ``made``: weak references to the variables user code made, with the (code, line) pairs of the
+    stack where each was made, outermost first (no frames: they would keep the variables alive)."""
+
+    def __init__(self):
+        self.made = []
+
+    def __enter__(self):
+        FIRST.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        FIRST.remove(self)
+        return False
+
+    def remade(self):
+        """The singleton error for a variable that nothing keeps after the trace (so the second trace
+        would make it again), with where it was made; else None."""
+        for ref, made_at in self.made:
+            if ref() is None:
+                error = ValueError(SINGLETON_REFUSAL)
+                error._made_at = made_at
+                return error
+        return None
+
+
+def made_in_first_trace(variable, depth=1):
+    """Note ``variable``, made by the code ``depth`` frames above the caller in a first trace, when that
+    code is the user's."""
+    frame = sys._getframe(depth + 1)
+    if frame.f_globals.get('__name__', '').partition('.')[0] in _TAPEFLOW_PACKAGES:
+        return
+    steps = []
+    while frame is not None:
+        steps.append((frame.f_code, frame.f_lineno))
+        frame = frame.f_back
+    FIRST[-1].made.append((weakref.ref(variable), steps[::-1]))

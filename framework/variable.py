@@ -106,8 +106,12 @@ class _CreatorScoped(type):
         if later_trace_variables.RUNNING and cls is Variable:     # (user code's tf.Variable in a later trace)
             later_trace_variables.created_by()
         if cls is Variable and variable_creators.creators():
-            return variable_creators.create(super().__call__, args, kwargs)
-        return super().__call__(*args, **kwargs)
+            variable = variable_creators.create(super().__call__, args, kwargs)
+        else:
+            variable = super().__call__(*args, **kwargs)
+        if later_trace_variables.FIRST and cls is Variable:     # (user code's tf.Variable in a first trace)
+            later_trace_variables.made_in_first_trace(variable)
+        return variable
 
 
 class Variable(Tensor, metaclass=_CreatorScoped):
