@@ -39,6 +39,9 @@ from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec, standardize_shape
 from .mask_propagation import MASK_KIND, call_with_masks, masks_matter
 from .own_variables import OwnVariables
+from .output_spec import output_spec
+from .quantize_refusal import refuse_quantize
+from .stateless_call import stateless_call
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
@@ -622,6 +625,42 @@ class Layer(LayerWeights, OwnVariables):
         if shape and out_shape and shape[0] is None:
             out_shape = (None,) + out_shape[1:]
         return out_shape
+
+    def compute_output_spec(self, *args, **kwargs):
+        """The KerasTensor(s) a call on the KerasTensors ``args`` would return (Keras 3): their shape
+        from ``compute_output_shape``, their dtype the compute dtype (see ``output_spec``)."""
+        return output_spec(self, args, kwargs)
+
+    compute_output_spec.keras_default = True     # a symbolic call asks a subclass's own (symbolic_call.py)
+
+    def symbolic_call(self, *args, **kwargs):
+        """``compute_output_spec(*args, **kwargs)``, as Keras 3's (which adds no node to a graph)."""
+        return self.compute_output_spec(*args, **kwargs)
+
+    def stateless_call(self, trainable_variables, non_trainable_variables, *args, return_losses=False, **kwargs):
+        """``call(*args, **kwargs)`` with the variables given those values, changing none of them (Keras 3).
+
+        Returns:
+            ``(outputs, non_trainable_variables)``: the latter's values after the call; with
+            ``return_losses``, the losses the call added as a third item.
+        """
+        return stateless_call(self, trainable_variables, non_trainable_variables, args, kwargs, return_losses)
+
+    @property
+    def quantization_mode(self):
+        """None: tapeflow quantizes no layer (Keras 3 gives the policy's mode, None unless quantized)."""
+        return None
+
+    def quantize(self, mode=None, type_check=True, config=None, **kwargs):
+        """Keras 3's argument checks, then its refusal: tapeflow has no quantized kernels."""
+        refuse_quantize(self, mode, config)
+
+    supports_jit = True     # Keras 3's attribute (XLA's jit_compile may be used)
+
+    @property
+    def call_signature_parameters(self):
+        """The names of ``call``'s parameters, as Keras 3 lists them."""
+        return list(inspect.signature(self.call).parameters)
 
     def _build_by_running_call(self, shape):
         """Build a model whose class has no ``build`` of its own by running ``call`` on zeros of

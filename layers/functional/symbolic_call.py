@@ -99,7 +99,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     shortcut = _graph_outputs(layer, inputs) if only_first else None
     if shortcut is not None:
         outputs = shortcut
-    elif only_first and hasattr(type(layer), 'compute_output_spec'):
+    elif only_first and not getattr(type(layer).compute_output_spec, 'keras_default', False):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
         spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
         outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
