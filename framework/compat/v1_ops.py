@@ -108,8 +108,30 @@ TOP_LEVEL.update(local_variables_initializer=local_variables_initializer, tables
 TOP_LEVEL.update({name: _v1_reduction(getattr(framework.math, name)) for name in (
     'reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_prod', 'reduce_all', 'reduce_any',
     'reduce_logsumexp')})
+
+
+def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    """TF 1's ``tf.nn.dropout(x, keep_prob)``: keep each element with probability ``keep_prob`` (TF 2 takes
+    ``rate``, given as ``1. - keep_prob``, so ``keep_prob=0.7`` drops at rate 0.30000000000000004 as in TF).
+
+    Raises:
+        ValueError: neither or both of keep_prob and rate, a keep_prob that is no number (TF's texts).
+    """
+    try:
+        rate_from_keep_prob = 1. - keep_prob if keep_prob is not None else None
+    except TypeError:
+        raise ValueError('`keep_prob` must be a floating point number or Tensor. Received: keep_prob=%s'
+                         % (keep_prob,)) from None
+    if rate is not None and rate_from_keep_prob is not None:
+        raise ValueError("Cannot specify both 'keep_prob' and 'rate'.")
+    rate = rate_from_keep_prob if rate is None else rate
+    if rate is None:
+        raise ValueError('`rate` must be provided. Received: rate=None')
+    return framework.nn.dropout(x, rate, noise_shape=noise_shape, seed=seed, name=name)
+
+
 NN = {'softmax_cross_entropy_with_logits_v2': softmax_cross_entropy_with_logits_v2,
-      'softmax_cross_entropy_with_logits': softmax_cross_entropy_with_logits}
+      'softmax_cross_entropy_with_logits': softmax_cross_entropy_with_logits, 'dropout': dropout}
 
 # TF 1's names of ops TF 2 moved into modules, with the same arguments: resolved when first asked for
 RENAMED = {

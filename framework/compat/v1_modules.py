@@ -1,0 +1,29 @@
+"""``tf.compat.v1.initializers`` and ``tf.compat.v1.layers`` as TF 2.21 has them.
+
+``initializers`` holds TF 1's initializer classes (``initializers.he_normal()``, ``initializers.zeros``) and
+the variable initializers' TF 1 names (``initializers.global_variables()``: None eagerly). ``layers`` is TF 1's
+``tf.layers``, which TF 2.21 routes to Keras 2: with Keras 3 installed every name of it raises
+"`dense` is not available with Keras 3." (use ``tf.keras.layers.Dense``)."""
+import types
+
+from . import v1_initializers, v1_ops
+from .v1_random_initializers import MODULE
+
+initializers = types.ModuleType('framework.compat.v1.initializers', __doc__)
+vars(initializers).update(MODULE, zeros=v1_initializers.Zeros, ones=v1_initializers.Ones,
+                          constant=v1_initializers.Constant,
+                          global_variables=v1_ops.global_variables_initializer,
+                          local_variables=v1_ops.local_variables_initializer,
+                          tables_initializer=v1_ops.tables_initializer, variables=v1_ops.variables_initializer)
+
+
+class _Keras2Only(types.ModuleType):
+    """A TF 1 Keras-2 module: its names exist only with the tf_keras package, which tapeflow is not."""
+
+    def __getattr__(self, name):
+        if name.startswith('__'):
+            raise AttributeError(name)
+        raise AttributeError('`%s` is not available with Keras 3.' % name)
+
+
+layers = _Keras2Only('framework.compat.v1.layers', __doc__)
