@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_math64, inverse_grads, pfor_rows
+from . import eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -338,23 +338,35 @@ def tan(x, name=None):
     return _apply('tan', x, _C_VALUES['tan'], lambda g, y, x: g * square(reciprocal(cos(x))))
 
 
+def _eigen_value(name):
+    """The value function of ``name``: Eigen's float32 packet kernel (eigen_inverse_trig) and its float64 one
+    (eigen_math64, atan and atanh) where the exact-math mode covers the array, else _C_VALUES' rule."""
+    float32, float64, other = getattr(eigen_inverse_trig, name), getattr(eigen_math64, name, None), _C_VALUES[name]
+
+    def value(xp, a):
+        if eigen_math.handles(a):
+            return float32(a)
+        if float64 is not None and eigen_math64.handles(a):
+            return float64(a)
+        return other(xp, a)
+    return value
+
+
+_EIGEN_VALUES = {name: _eigen_value(name) for name in ('asin', 'acos', 'atan', 'atanh')}
+# Their gradients are TF's math_grad compositions: g times Reciprocal (whose float32 kernel is VRCPPS's
+# estimate and a Newton step, not a division) of 1 + x**2, sqrt(1 - x**2) or 1 - x**2.
+
+
 def atan(x, name=None):
-    return _apply('atan', x, _float64_packets('atan'), lambda g, y, x: g / (1 + x * x))
-
-
-def _float64_packets(name):
-    """The value function of ``name``: Eigen's float64 packet kernel (eigen_math64) where it applies, else
-    _C_VALUES' rule."""
-    kernel, other = getattr(eigen_math64, name), _C_VALUES[name]
-    return lambda xp, a: kernel(a) if eigen_math64.handles(a) else other(xp, a)
+    return _apply('atan', x, _EIGEN_VALUES['atan'], lambda g, y, x: g * reciprocal(1 + square(x)))
 
 
 def asin(x, name=None):
-    return _apply('asin', x, _C_VALUES['asin'], lambda g, y, x: g * rsqrt(1 - x * x))
+    return _apply('asin', x, _EIGEN_VALUES['asin'], lambda g, y, x: g * reciprocal(sqrt(1 - square(x))))
 
 
 def acos(x, name=None):
-    return _apply('acos', x, _C_VALUES['acos'], lambda g, y, x: -g * rsqrt(1 - x * x))
+    return _apply('acos', x, _EIGEN_VALUES['acos'], lambda g, y, x: -g * reciprocal(sqrt(1 - square(x))))
 
 
 def sinh(x, name=None):
@@ -374,7 +386,7 @@ def acosh(x, name=None):
 
 
 def atanh(x, name=None):
-    return _apply('atanh', x, _float64_packets('atanh'), lambda g, y, x: g / (1 - x * x))
+    return _apply('atanh', x, _EIGEN_VALUES['atanh'], lambda g, y, x: g * reciprocal(1 - square(x)))
 
 
 def tanh(x, name=None):
