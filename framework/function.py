@@ -287,7 +287,9 @@ class Function:
         return '\n\n'.join(blocks)
 
     def __repr__(self):
-        return '<framework.function.Function %s at 0x%X>' % (self._name, id(self))
+        # TF 2.21's Function keeps object's repr: print(train_step) shows its class path and address
+        return '<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object at %#x>' \
+            % id(self)
 
     def __getstate__(self):
         # a SavedModel of an object already loaded: the next load's kernels start afresh, as TensorFlow's do
