@@ -8,6 +8,7 @@ from framework import distribute
 
 from . import saving, tracking
 from .layer import Layer
+from .training import state_tree
 from .training.trainer import Trainer
 
 
@@ -121,6 +122,16 @@ class Model(Trainer, Layer):
         error.add_note('%s must implement call(inputs, training=None): a Model subclass computes its outputs there '
                        'from its sublayers' % type(self).__name__)
         raise error         # Keras 3's class and words
+
+    # ---- the state tree (see training.state_tree) ------------------------------------------
+    def get_state_tree(self, value_format='backend_tensor'):
+        """The model's trainable, non-trainable, optimizer and metrics variables as nested dicts keyed by
+        their paths' parts (Keras 3); ``value_format='numpy_array'`` gives numpy values."""
+        return state_tree.get_state_tree(self, value_format)
+
+    def set_state_tree(self, state_tree_values):
+        """Assign the values of a state tree (as ``get_state_tree`` gives, maybe partial) by path."""
+        state_tree.set_state_tree(self, state_tree_values)
 
     # ---- saving (see layers.saving) ----------------------------------------------------
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):

@@ -26,6 +26,7 @@ from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
+from . import step_functions
 from .step_traces import input_shapes
 from .traced_batch import nesting_of
 from .logs import LiveLogs, pythonify_logs
@@ -50,6 +51,27 @@ class Trainer(Keras2Shims, TrainingLoops):
     _compiled_loss = None
     _compiled_metrics = None
     _distribute_strategy = None     # the strategy whose scope the model was made in (Model.__new__)
+    train_function = test_function = predict_function = None      # Keras 3's, until made (step_functions)
+
+    @property
+    def distribute_reduction_method(self):
+        """How a distributed step's metrics are reduced: 'auto' unless set (Keras 3's TF trainer). As
+        there, reading it before any assignment raises AttributeError ('_distribute_reduction_method')."""
+        return self._distribute_reduction_method or 'auto'
+
+    @distribute_reduction_method.setter
+    def distribute_reduction_method(self, value):
+        self.__dict__['_distribute_reduction_method'] = value
+
+    def make_train_function(self, force=False):
+        """Set ``train_function``: one call runs ``train_step`` on the next batches of an iterator."""
+        return step_functions.made(self, 'train_function', self.train_step, force)
+
+    def make_test_function(self, force=False):
+        return step_functions.made(self, 'test_function', self.test_step, force)
+
+    def make_predict_function(self, force=False):
+        return step_functions.made(self, 'predict_function', self.predict_step, force)
 
     @property
     def distribute_strategy(self):
