@@ -77,3 +77,32 @@ def test_refusals_are_tfs(call, error, text):
     with pytest.raises(error) as raised:
         call()
     assert str(raised.value) == text
+
+
+def test_scope_objects_initializers_and_dtypes_given_to_scopes():
+    """/work/notes/progs/compat2/p13.py: a scope entered again by its object opens its name scope under the
+    open one ('net/net/d:0', as TF 2.21 eagerly); a scope's initializer and dtype reach get_variable."""
+    with v1.variable_scope('net', initializer=v1.constant_initializer(0.5)) as net:
+        a = v1.get_variable('a', [2])
+        assert (a.name, a.numpy().tolist(), net.name, net.original_name_scope) == ('net/a:0', [0.5, 0.5], 'net', 'net/')
+    with v1.variable_scope(net):
+        assert v1.get_variable('b', [1]).numpy().tolist() == [0.5]
+        assert (v1.get_variable_scope().name, tf.Variable(0., name='c').name) == ('net', 'net/c:0')
+    with v1.variable_scope('net'):
+        with v1.variable_scope(net):
+            assert (v1.get_variable_scope().name, tf.Variable(0., name='d').name) == ('net', 'net/net/d:0')
+    with v1.variable_scope('f64', dtype=tf.float64):
+        assert v1.get_variable('e', [2]).dtype.name == 'float64'
+    assert v1.get_variable('k', [2, 2], initializer=tf.keras.initializers.Ones()).numpy().tolist() == [[1.0, 1.0]] * 2
+    assert v1.get_variable('zz', [2], initializer=v1.zeros_initializer).numpy().tolist() == [0.0, 0.0]
+    assert v1.get_variable('lam', initializer=lambda: tf.ones([3])).numpy().tolist() == [1.0, 1.0, 1.0]
+    assert v1.get_variable('cst', initializer=[1, 2, 3]).dtype.name == 'int32'
+    with pytest.raises(ValueError) as raised:
+        v1.get_variable('bad', initializer=v1.glorot_uniform_initializer())
+    assert str(raised.value) == (
+        "The initializer passed is not valid. It should be a callable with no arguments and the shape should not be "
+        "provided or an instance of `tf.keras.initializers.*' and `shape` should be fully defined.")
+    with pytest.raises(ValueError) as raised:
+        v1.get_variable('cplx', [2], dtype=tf.complex64)
+    assert str(raised.value) == "An initializer for variable cplx of <dtype: 'complex64'> is required"
+    assert str(net.reuse) == '_ReuseMode.AUTO_REUSE'

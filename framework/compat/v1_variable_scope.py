@@ -181,9 +181,9 @@ class variable_scope:  # noqa: N801  (TensorFlow's spelling)
         else:
             self._name_scope = name_scopes.name_scope(relative)
             scope_prefix = self._name_scope.__enter__()
-        if relative is None and self._auxiliary_name_scope:
-            self._name_scope = name_scopes.name_scope(scope_prefix or '')
-            self._name_scope.__enter__()
+        if relative is None and self._auxiliary_name_scope:     # eagerly under the open name scope ('net/net/')
+            self._name_scope = name_scopes.name_scope(name_scopes.current() + scope_prefix)
+            scope_prefix = self._name_scope.__enter__()
         settings = {key: getattr(base, key) if value is None else value for key, value in self._defaults.items()}
         scope = VariableScope(name=name, name_scope=scope_prefix, **settings)
         _open(name)
