@@ -76,9 +76,16 @@ def shape_of(inputs):
 def check_spec(layer, inputs):
     specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
     values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
-    if len(specs) == 1 and len(values) > 1:      # Keras 3's words (Dense([x, x]) failed in its build here)
-        raise ValueError('Layer "%s" expects 1 input(s), but it received %d input tensors. Inputs received: %s'
-                         % (layer.name, len(values), [_described(v) for v in values]))
+    # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
+    # specs, called on one tensor, is refused before its call)
+    if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
+        named = [spec.name for spec in specs if spec is not None]
+        if len(specs) > 1 and len(named) == len(specs) and all(named):
+            raise ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
+                             'Pass inputs as a dict, e.g. `layer({%s})`.' % (
+                                 layer.name, len(specs), named, len(values), ', '.join("'%s': ..." % n for n in named)))
+        raise ValueError('Layer "%s" expects %d input(s), but it received %d input tensors. Inputs received: %s'
+                         % (layer.name, len(specs), len(values), [_described(v) for v in values]))
     for index, (spec, value) in enumerate(zip(specs, values)):
         if spec is not None and not (value is None and spec.optional):
             if isinstance(value, Tensor):
