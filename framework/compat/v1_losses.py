@@ -207,3 +207,7 @@ _LOSSES = (Reduction, compute_weighted_loss, absolute_difference, cosine_distanc
 
 losses = types.ModuleType('framework.compat.v1.losses', __doc__)
 losses.__dict__.update({obj.__name__: obj for obj in _LOSSES})
+
+from .v1_collections import get_regularization_loss, get_regularization_losses  # noqa: E402  (get_variable's penalties)
+
+losses.__dict__.update(get_regularization_loss=get_regularization_loss, get_regularization_losses=get_regularization_losses)

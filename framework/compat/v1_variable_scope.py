@@ -13,6 +13,7 @@ import threading
 import framework
 from .. import dtypes, name_scopes
 from ..tensor import Tensor
+from .v1_collections import GraphKeys, Lazy, add_to_collection
 from .v1_initializers import Zeros
 from .v1_random_initializers import GlorotUniform
 
@@ -66,8 +67,12 @@ class VariableScope:
         full_name = self._name + '/' + name if self._name else name
         dtype = self._dtype if dtype is None else dtypes.as_dtype(dtype)
         initializer = self._initializer if initializer is None else initializer
-        return _new_variable(full_name, shape, dtype, initializer, trainable,
-                             self._constraint if constraint is None else constraint)
+        variable = _new_variable(full_name, shape, dtype, initializer, trainable,
+                                 self._constraint if constraint is None else constraint)
+        regularizer = self._regularizer if regularizer is None else regularizer
+        if regularizer is not None and regularizer(variable) is not None:
+            add_to_collection(GraphKeys.REGULARIZATION_LOSSES, Lazy(lambda: regularizer(variable)))
+        return variable
 
 
 def _new_variable(name, shape, dtype, initializer, trainable, constraint):
@@ -135,7 +140,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
                  collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
                  custom_getter=None, constraint=None, synchronization=None, aggregation=None):
     """A new variable named by the open variable scopes ('scope/name:0'), of ``shape`` from ``initializer``
-    (a TF 1 or Keras initializer, a class of one, a tensor or a value), else the scope's or TF 1's default."""
+    (a TF 1 or Keras initializer, a class of one, a tensor or a value), else the scope's or TF 1's default; a ``regularizer``'s
+    penalty of it joins ``REGULARIZATION_LOSSES`` (read by ``tf.losses.get_regularization_loss()``)."""
     return get_variable_scope().get_variable(None, name, shape=shape, dtype=dtype, initializer=initializer,
                                              regularizer=regularizer, trainable=trainable, constraint=constraint)
 
