@@ -238,6 +238,14 @@ class Layer(LayerWeights, OwnVariables):
         from framework.keras.mixed_precision import DTypePolicy
         return DTypePolicy(self.__dict__.get('_mixed') or self._dtype.name)
 
+    @dtype_policy.setter
+    def dtype_policy(self, value):
+        """Set the policy as Keras 3 does (``layer.dtype_policy = 'mixed_float16'``): later calls compute in
+        its compute dtype, weights made later take its variable dtype; weights made before keep theirs."""
+        self._dtype, compute, self._mixed = standardize_policy(value, type(self).__name__)
+        self._compute = compute if self._mixed is not None else None
+        self._policy_identity = None
+
     def _symbolic_dtype(self):
         """The dtype of the KerasTensors that a call on KerasTensors returns when the layer gives
         compute_output_shape: compute_dtype, unless the layer says otherwise (Keras 3's lookups
