@@ -36,9 +36,11 @@ def relu_value(a):
     return backend.array_module(a).maximum(a, a.dtype.type(0))
 
 
-RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0, x),
+# TF's Relu and Relu6 rules hand their ReluGrad / Relu6Grad the op's output, not its input (nn_grad.py): a
+# third derivative then reaches x through relu itself and is zeros, where leaky_relu's (input) is None
+RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0, y),
                          lambda g, y, x: g * (x > 0).astype(g.dtype, copy=False)),)
-_RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6), x),)
+_RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6), y),)
 
 
 def relu6(features, name=None):
