@@ -43,7 +43,8 @@ class Loss:
         name: the name (default: the class name in snake_case).
         reduction: 'sum_over_batch_size' (default), 'sum', 'mean',
             'mean_with_sample_weight', 'none' or None.
-        dtype: the computation dtype (default float32); inputs are cast to it.
+        dtype: the computation dtype (default ``keras.backend.floatx()`` when the loss is made,
+            float32 unless ``set_floatx`` changed it); inputs are cast to it.
     """
     _one_structure = False        # LossFunctionWrapper pairs y_true with y_pred structure by structure
 
@@ -51,7 +52,7 @@ class Loss:
         self.name = name or auto_name(type(self).__name__)
         self.reduction = standardize_reduction(reduction)
         try:
-            self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+            self._dtype = dtypes.as_dtype(dtype or default_dtype()).name
         except TypeError:
             if not isinstance(dtype, str):
                 raise
@@ -151,3 +152,10 @@ class LossFunctionWrapper(Loss):
     def __repr__(self):
         # Keras 3 formats the function itself: '<LossFunctionWrapper(<function mean_squared_error at 0x...>, kwargs={})>'
         return '<LossFunctionWrapper(%s, kwargs=%s)>' % (self.fn, self._fn_kwargs)
+
+
+def default_dtype():
+    """``keras.backend.floatx()``, the default dtype Keras 3 gives a loss or metric made without one:
+    after ``set_floatx('float64')`` a float64 model's loss and History values stay float64."""
+    from ..keras.backend import floatx      # (lazy: framework.keras imports the losses)
+    return floatx()

@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..errors import OpError
+from ..losses.loss import default_dtype
 from ..losses.naming import auto_name
 from ..variable import Variable
 
@@ -69,7 +70,7 @@ class Metric:
     ``update_state(...)`` and ``result()``.
 
     Args:
-        dtype: the dtype of the state and the result (default float32).
+        dtype: the dtype of the state and the result (default ``keras.backend.floatx()`` when made).
         name: the name (default: the class name in snake_case).
     """
     # 'up' / 'down': which way is better (callbacks in 'auto' mode ask); None: unknown.
@@ -80,7 +81,7 @@ class Metric:
         # Keras 3 reads a metric's dtype as a DTypePolicy and keeps its compute dtype ('mixed_float16':
         # float16), with the policy's errors for anything else
         from ..keras.dtype_policies import get as dtype_policy
-        self._dtype = dtype_policy(dtype or FLOATX).compute_dtype
+        self._dtype = dtype_policy(dtype or default_dtype()).compute_dtype
         self._variables = []
 
     @property
@@ -101,7 +102,7 @@ class Metric:
         Raises:
             ValueError: for another initializer.
         """
-        dtype = dtypes.numpy_dtype(dtype or FLOATX)    # Keras's Variable default: floatx, whatever the metric's
+        dtype = dtypes.numpy_dtype(dtype or default_dtype())    # Keras's Variable default: floatx, whatever the metric's
         shape = tuple(shape)
         if callable(initializer):
             value = initializer(shape, dtype)

@@ -1,6 +1,6 @@
 """Array data for fit/evaluate/predict: checked, placed once, cut into batches.
 
-The arrays are converted (floats to float32, as Keras does) and placed on the
+The arrays are converted (floats to floatx, float32 by default, as Keras does) and placed on the
 current device once per call; an epoch then costs one permutation (when
 shuffling) and a slice per batch, wrapped as Tensors without copying.
 """
@@ -121,7 +121,7 @@ def _is_rectangular_numbers(value):
 def to_arrays(value, what, copy=True):
     """``value`` (an array, list, tensor, or a list/dict of them) as raw arrays on the current device.
 
-    Floating arrays become float32 (Keras's floatx); integer labels keep their dtype. A numpy
+    Floating arrays become Keras's floatx (float32 unless set_floatx changed it); integer labels keep their dtype. A numpy
     array is copied, as TensorFlow copies it into a tensor, so that a later write to it (a
     callback's) does not reach the batches; ``copy=False``, for a loop that runs no code of the
     user's before its last batch, takes a row-major numeric array as it is (the same values:
@@ -149,7 +149,7 @@ def to_arrays(value, what, copy=True):
                                               % (what, value, type(value))),
                         'expected a numpy array, a list of numbers or a tensor (%s)' % err) from None
     if data.dtype.kind == 'f' and data.dtype != np.float32:
-        data = data.astype(np.float32)
+        data = data.astype(_floatx())      # Keras's floatx: float64 data stays float64 after set_floatx('float64')
     if data.ndim == 0:
         raise ScalarSamplesError('%s: expected an array with one entry per sample, got a scalar' % what)
     return data
@@ -201,9 +201,17 @@ def _frame_as_floatx(value):
     if column_dtypes is None or not type(value).__module__.startswith('pandas') \
             or not hasattr(column_dtypes, 'values'):
         return value
-    if any(getattr(d, 'kind', '') == 'f' and d != np.float32 for d in column_dtypes.values):
-        return value.astype(np.float32)
+    floatx = _floatx()
+    if any(getattr(d, 'kind', '') == 'f' and d != floatx for d in column_dtypes.values):
+        return value.astype(floatx)
     return value
+
+
+def _floatx():
+    """numpy's dtype for ``keras.backend.floatx()``, which Keras casts floating data to (float32 unless
+    set_floatx changed it: a float64 model then trains on its float64 data, not on float32 roundings)."""
+    from framework.losses.loss import default_dtype
+    return np.dtype(default_dtype())
 
 
 def num_samples(arrays, what):
