@@ -1,9 +1,9 @@
 """``keras.backend``: the global settings Keras programs ask for, and tf.keras's Keras 2
 functions (``K.mean``, ``K.square``, ``K.variable`` ..., in ``legacy_backend``).
 
-``set_floatx`` changes the dtype of layers created afterwards without a
-``dtype`` argument (Keras 3's rule); ops and losses keep computing in the
-dtype of their inputs.
+``set_floatx`` changes the dtype of layers, losses and metrics created afterwards
+without a ``dtype`` argument, and of the floating data fit / evaluate / predict
+convert (Keras 3's rule); ops keep computing in the dtype of their inputs.
 """
 
 _FLOATS = ('bfloat16', 'float16', 'float32', 'float64')
