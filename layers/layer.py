@@ -30,7 +30,7 @@ from framework.train import deferred_restore
 from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
-from . import autocast as autocasting, mask_propagation, tracked_containers, tracking
+from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
                           check_required_training,
                           convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
@@ -513,7 +513,7 @@ class Layer(LayerWeights, OwnVariables):
                     # and show the call's prints twice, as that extra run does.
                     naming.unique_name('keras_tensor')
                     shown_twice = _BuildRun(self, (inputs, args, kwargs))
-                self._build_for(inputs)
+                self._build_for(inputs, args, kwargs)
             spec = self.input_spec
             if spec is not None:
                 if type(inputs) is Tensor and type(spec) is InputSpec:
@@ -558,7 +558,11 @@ class Layer(LayerWeights, OwnVariables):
             kwargs = dict(kwargs, training=training)
         return _call_error(err, self, None, args, kwargs)
 
-    def _build_for(self, inputs):
+    def _build_for(self, inputs, args=(), kwargs=None):
+        names = build_shapes.shape_names(type(self))
+        if names:       # build(self, a_shape, b_shape): the shapes of call's arguments by name (Keras 3)
+            self._build_from_shapes_dict(build_shapes.shapes_dict(self, names, inputs, args, kwargs or {}))
+            return
         shape = shape_of(inputs)
         if call_context.builds_for_any_batch() and type(shape) is tuple and shape and isinstance(shape[0], int) \
                 and trace_names.may_be_batch_axis(shape[0]):
@@ -579,6 +583,15 @@ class Layer(LayerWeights, OwnVariables):
         self.built = True
         self._build_input_shape = shape
         deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights
+
+    def _build_from_shapes_dict(self, shapes):
+        """Build with ``build(**shapes)``; ``get_build_config`` then gives ``{'shapes_dict': shapes}``."""
+        self.__dict__['_built_path'] = layer_scope(self)
+        with once():
+            self.build(**shapes)
+        self.built = True
+        self.__dict__['_build_shapes_dict'] = shapes
+        deferred_restore.after_build(self)
 
     def _add_activity_losses(self, outputs):
         for out in outputs if isinstance(outputs, (list, tuple)) else (outputs,):
@@ -748,6 +761,9 @@ class Layer(LayerWeights, OwnVariables):
                             % (cls.__name__, config, err)) from err
 
     def get_build_config(self):
+        shapes = self.__dict__.get('_build_shapes_dict')
+        if shapes is not None:      # (one shape: Keras 3 gives it as input_shape)
+            return {'shapes_dict': shapes} if len(shapes) != 1 else {'input_shape': next(iter(shapes.values()))}
         return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}
 
     def build_from_config(self, config):
@@ -760,6 +776,8 @@ class Layer(LayerWeights, OwnVariables):
             self._build_from_shape(tuple(config['input_shape']))
         elif 'shapes_dict' in config:
             self.build(**config['shapes_dict'])
+            if build_shapes.shape_names(type(self)):
+                self.__dict__['_build_shapes_dict'] = dict(config['shapes_dict'])
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)

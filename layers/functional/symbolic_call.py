@@ -26,7 +26,7 @@ from framework.dtypes import display_name
 from framework.function import replaying
 from framework.function_init import initializing
 
-from .. import call_context, naming
+from .. import build_shapes, call_context, naming
 from ..call_inputs import first_call_parameter
 from ..mask_propagation import defines_compute_mask, takes_mask
 from .failed_build_run import warn_failed_build_run
@@ -80,8 +80,12 @@ def _accepted(method, kwargs):
 def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     if not layer.built:
         _check_spec(layer, inputs)
+        names = build_shapes.shape_names(type(layer))
         with call_context.scope(layer):        # sublayers' weights get this layer's path
-            layer._build_from_shape(shapes)
+            if names:       # build(self, a_shape, b_shape): each call argument's shape by name (Keras 3)
+                layer._build_from_shapes_dict(build_shapes.shapes_dict(layer, names, inputs, args, kwargs))
+            else:
+                layer._build_from_shape(shapes)
         note = getattr(layer, '_note_build_call', None)     # Keras builds RNNs from initial_state's shape too
         if note is not None:
             note(args, kwargs)

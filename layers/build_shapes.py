@@ -1,0 +1,68 @@
+"""Building a layer whose ``build`` takes one shape per ``call`` argument (Keras 3).
+
+A custom layer may write ``build(self, a_shape, b_shape)`` for ``call(self, a, b)``: Keras 3 then
+builds it with the shapes of the call's tensor arguments by name (``a_shape=(2, 3), b_shape=(2, 4)``)
+and its build config is ``{'shapes_dict': {...}}``. A ``build`` taking a single shape gets the first
+argument's, as before. tapeflow's own layers with several build parameters (RNN, attention) build as
+they always have; only a build written outside tapeflow is matched by name.
+"""
+import inspect
+
+import numpy as np
+
+from framework import nest
+from framework.tensor import Tensor
+
+_NAMED_KINDS = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                inspect.Parameter.KEYWORD_ONLY)
+_SHAPE_NAMES = {}       # layer class -> its build's parameter names when it takes several shapes, else ()
+
+
+def shape_names(cls):
+    """The names of ``cls.build``'s parameters when a user's build takes several, else () (cached)."""
+    names = _SHAPE_NAMES.get(cls)
+    if names is None:
+        build = inspect.unwrap(cls.build)
+        names = ()
+        if build.__module__.split('.')[0] not in ('layers', 'framework'):
+            params = [n for n, p in inspect.signature(build).parameters.items() if p.kind in _NAMED_KINDS][1:]
+            names = tuple(params) if len(params) > 1 else ()
+        _SHAPE_NAMES[cls] = names
+    return names
+
+
+def shapes_dict(layer, names, inputs, args, kwargs):
+    """``{'<argument>_shape': shape}`` for ``build(**...)``: each of ``names`` matched to the call's
+    argument of that name, as Keras 3's update_shapes_dict_for_target_fn does (its ValueErrors for a
+    name without ``_shape`` or one the call lacks); arguments the call was not given are left out."""
+    arguments = inspect.signature(layer.call).bind(inputs, *args, **kwargs).arguments
+    parameters = inspect.signature(layer.call).parameters
+    cls = type(layer).__name__
+    preamble = ('For a `build()` method with more than one argument, all arguments should have a `_shape` suffix '
+                'and match an argument from `call()`. E.g. `build(self, foo_shape, bar_shape)` ')
+    shapes = {}
+    for name in names:
+        if not name.endswith('_shape'):
+            raise ValueError("%s For layer '%s', Received `build()` argument `%s`, which does not end in `_shape`."
+                             % (preamble, cls, name))
+        argument = name[:-len('_shape')]
+        if argument not in parameters:
+            raise ValueError("%s For layer '%s', received `build()` argument `%s`, but `call()` does not have "
+                             'argument `%s`.' % (preamble, cls, name, argument))
+        value = arguments.get(argument)
+        if argument != 'mask' and _holds_tensors(value):
+            shapes[name] = nest.map_structure(_shape, value)
+    return shapes
+
+
+def _holds_tensors(value):
+    return value is not None and any(isinstance(leaf, Tensor) or hasattr(leaf, 'shape')
+                                     for leaf in nest.flatten(value))
+
+
+def _shape(value):
+    """A tensor's, KerasTensor's or array's shape as a tuple (None for an unknown axis)."""
+    if value is None:
+        return None
+    shape = value.shape if hasattr(value, 'shape') else np.shape(value)
+    return tuple(None if d is None else int(d) for d in shape)
