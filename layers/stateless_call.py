@@ -25,9 +25,18 @@ def stateless_call(layer, trainable_variables, non_trainable_variables, args, kw
             raise ValueError('Argument `%s` must be a list of tensors corresponding 1:1 to %s().%s. Received list '
                              'with length %d, but expected %d variables.' % (what, name, what, len(given), len(own)))
     mapping = list(zip(own_trainable, trainable_variables)) + list(zip(own_non_trainable, non_trainable_variables))
-    with StatelessScope(state_mapping=mapping, collect_losses=return_losses) as scope:
-        outputs = layer.call(*args, **kwargs)
-        losses = layer.losses if return_losses else None
+    # The call's losses alone (Keras collects them in the scope): each layer's list starts empty, and the
+    # lists of the layers' last real calls are put back after it.
+    saved = [(each, each._losses) for each in layer._flatten_layers()]
+    for each, _ in saved:
+        each._losses = []
+    try:
+        with StatelessScope(state_mapping=mapping, collect_losses=return_losses) as scope:
+            outputs = layer.call(*args, **kwargs)
+            losses = layer.losses if return_losses else None
+    finally:
+        for each, kept in saved:
+            each._losses = kept
     updated = [scope.get_current_value(v) for v in own_non_trainable]
     if return_losses:
         return outputs, updated, losses

@@ -99,3 +99,32 @@ def test_quantize_checks_and_refusal():
 def test_supports_jit_and_call_signature_parameters():
     assert Linear().supports_jit is True
     assert Linear().call_signature_parameters == ['x']
+
+
+class Penalized(keras.layers.Layer):
+    def build(self, shape):
+        self.w = self.add_weight(shape=(shape[-1], 2), initializer='ones')
+
+    def call(self, x):
+        self.add_loss(tf.reduce_sum(self.w))
+        return x @ self.w
+
+
+def test_stateless_call_returns_its_own_call_losses():
+    layer = Penalized()
+    layer(np.ones((1, 3), 'float32'))
+    _, _, losses = layer.stateless_call([tf.ones((3, 2)) * 3], [], np.ones((1, 3), 'float32'), return_losses=True)
+    assert [float(x) for x in losses] == [18.0]
+    assert [float(x) for x in layer.losses] == [6.0]       # the real call's, kept
+
+
+def test_compute_output_spec_with_a_shape_per_argument():
+    class Two(keras.layers.Layer):
+        def call(self, a, b):
+            return a + b
+
+        def compute_output_shape(self, a_shape, b_shape):
+            return (a_shape[0], b_shape[-1])
+
+    spec = Two().compute_output_spec(keras.KerasTensor((None, 3)), keras.KerasTensor((None, 4)))
+    assert spec.shape == (None, 4) and spec.dtype == 'float32'
