@@ -57,16 +57,24 @@ def bias_grad_sum(g):
         return rows.sum(axis=0)
     threads = config_threading.intra_op_pool_size()
     if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
-        return np.add.reduce(rows, 0)        # too little work to split: row after row (a Dense layer's step)
+        return np.add.reduce(rows, 0) if channels > 1 else _in_order(rows)   # too little work to split: row after row
     accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves
     if len(rows) == 0:
         return np.zeros(channels, g.dtype)
     starts = _task_starts(len(rows), channels, threads)
     total = None
     for start, stop in zip(starts, starts[1:] + [len(rows)]):
-        part = np.add.reduce(accumulated[start:stop], 0)
+        part = np.add.reduce(accumulated[start:stop], 0) if channels > 1 else _in_order(accumulated[start:stop])
         total = part if total is None else total + part
     return total.astype(g.dtype, copy=False)
+
+
+def _in_order(column):
+    """The sum of a (rows, 1) array row after row, as BiasAddGrad adds a single channel: numpy's reduce of a
+    contiguous column is pairwise (tf.nn.bias_add's gradient over 33 rows was an ulp off TF's)."""
+    if len(column) < 8:                 # numpy adds fewer than 8 values in order too
+        return np.add.reduce(column, 0)
+    return np.cumsum(column[:, 0])[-1:]
 
 
 def _task_starts(rows, channels, threads):
@@ -160,8 +168,9 @@ def add_bias(x, bias, channels_first=False):
     """A layer's ``x + bias``: ``bias_add`` where the bias runs along x's last axis in x's dtype
     (Keras's channels-last layers), else the plain broadcasting add. ``channels_first``: x is the
     channels-last view of a channels_first layer's output, whose bias gradient Keras sums as
-    NCHW's BiasAddGrad (bias_grad_channels_first)."""
-    if x.ndim >= 2 and bias.ndim == 1 and x.shape[-1] == bias.shape[0] and x.dtype == bias.dtype:
+    NCHW's BiasAddGrad (bias_grad_channels_first). A bias of one value (Conv2D(1, ...)) squeezes to no
+    vector, so Keras's add is tf.add there, its gradient AddV2's reduce_sum (Eigen's order)."""
+    if x.ndim >= 2 and bias.ndim == 1 and x.shape[-1] == bias.shape[0] > 1 and x.dtype == bias.dtype:
         if channels_first and x.ndim >= 3:
             if x.shape[-2] == bias.shape[0] > 1:
                 return _bias_add_on_last_axis_first(x, bias)

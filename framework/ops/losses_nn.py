@@ -14,7 +14,7 @@ from .reductions import reduce_mean, reduce_sum
 from .selection import where
 from .shapes import expand_dims, one_hot
 from .unary import exp, log1p
-from .bias_add_kernel import add_bias, bias_add_nchw
+from .bias_add_kernel import bias_add as bias_add_nhwc, bias_add_nchw
 
 
 @named_errors('softmax_cross_entropy_with_logits')
@@ -320,7 +320,7 @@ def bias_add(value, bias, data_format=None, name=None):
                                       tuple(value.shape)))
     if axis == 1:
         return bias_add_nchw(value, bias)       # NCHW BiasAddGrad's order (bias_grad_channels_first.py)
-    return add_bias(value, bias)        # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
+    return bias_add_nhwc(value, bias)   # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
 
 
 @named_errors('dropout')
