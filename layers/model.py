@@ -8,6 +8,7 @@ from framework import distribute
 
 from . import saving, tracking
 from .layer import Layer
+from .quantize_refusal import refuse_quantize
 from .training import state_tree
 from .training.trainer import Trainer
 
@@ -122,6 +123,11 @@ class Model(Trainer, Layer):
         error.add_note('%s must implement call(inputs, training=None): a Model subclass computes its outputs there '
                        'from its sublayers' % type(self).__name__)
         raise error         # Keras 3's class and words
+
+    def quantize(self, mode=None, config=None, filters=None, **kwargs):
+        """Keras 3's checks (mode, built, keywords), then a refusal: tapeflow quantizes no layer."""
+        kwargs.pop('type_check', None)
+        refuse_quantize(self, mode, config, extra_keywords=kwargs)
 
     # ---- the state tree (see training.state_tree) ------------------------------------------
     def get_state_tree(self, value_format='backend_tensor'):

@@ -8,8 +8,10 @@ QUANTIZATION_MODES = ('int8', 'float8', 'int4', 'gptq', 'awq')      # keras.src.
 _KERAS_QUANTIZES = ('Dense', 'EinsumDense', 'Embedding', 'ReversibleEmbedding')
 
 
-def refuse_quantize(layer, mode, config=None):
-    """Raise what Keras 3.15's ``layer.quantize(mode)`` raises on a layer without int8 kernels."""
+def refuse_quantize(layer, mode, config=None, extra_keywords=None):
+    """Raise what Keras 3.15's ``layer.quantize(mode)`` raises on a layer without int8 kernels. A model
+    (``extra_keywords``: the keywords Model.quantize does not know) checks those after the mode and
+    whether it is built, as Keras does, then refuses for all its layers."""
     if isinstance(config, str):        # Keras's backwards-compatible quantize(config='int8')
         mode, config = config, None
     if mode is not None and mode not in QUANTIZATION_MODES:        # (checked before whether it is built)
@@ -29,6 +31,12 @@ def refuse_quantize(layer, mode, config=None):
         raise ValueError("Quantization mode='%s' doesn't work well with compute_dtype='float16'. Consider loading "
                          "model/layer with another dtype policy such as 'mixed_bfloat16' or 'mixed_float16' before "
                          'calling `quantize()`.' % mode)
+    if extra_keywords is not None:
+        if extra_keywords:
+            raise ValueError('Unrecognized keyword arguments passed to %s: %s' % (type(layer).__name__, extra_keywords))
+        raise NotImplementedError("%s.quantize(%r): tapeflow has no quantized kernels (Keras 3 quantizes Dense, "
+                                  'EinsumDense and Embedding layers); the weights stay as they are'
+                                  % (type(layer).__name__, mode))
     error = NotImplementedError('Layer %s does not have a `quantize` method implemented.' % type(layer).__name__)
     if any(cls.__name__ in _KERAS_QUANTIZES for cls in type(layer).__mro__):
         error = noted(error, 'Keras 3 quantizes this layer; tapeflow has no quantized kernels, so its weights stay '

@@ -128,3 +128,21 @@ def test_compute_output_spec_with_a_shape_per_argument():
 
     spec = Two().compute_output_spec(keras.KerasTensor((None, 3)), keras.KerasTensor((None, 4)))
     assert spec.shape == (None, 4) and spec.dtype == 'float32'
+
+
+def test_model_quantize_checks_then_refuses():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)], name='seq_q')
+    with pytest.raises(ValueError, match=r"^Invalid quantization mode\. Expected one of \('int8', 'float8', 'int4', "
+                                         r"'gptq', 'awq'\)\. Received: mode=xyz$"):
+        model.quantize('xyz')
+    with pytest.raises(ValueError, match=r'^You must provide either `mode` or `config` to `quantize`\.$'):
+        model.quantize()
+    with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Sequential: \{'foo': 1\}$"):
+        model.quantize('int8', foo=1)
+    unbuilt = keras.Sequential([keras.layers.Dense(2)], name='unbuilt_q')
+    with pytest.raises(ValueError, match=r"^Cannot quantize a layer that isn't yet built\. Layer 'unbuilt_q' \(of "
+                                         r"type 'Sequential'\) is not built yet\.$"):
+        unbuilt.quantize('int8')
+    with pytest.raises(NotImplementedError, match='tapeflow has no quantized kernels'):
+        model.quantize('int8')
+    assert model.layers[0].kernel.dtype == 'float32' and model.quantization_mode is None
