@@ -18,7 +18,8 @@ from .v1_train import train  # noqa: F401  (TF 1's SessionRunHook API)
 from .v1_losses import losses  # noqa: F401  (TF 1's weighted scalar losses)
 from .v1_ops import TOP_LEVEL as _TOP_LEVEL
 from . import v1_random_initializers as _random_initializers
-from .v1_modules import initializers, layers  # noqa: F401  (TF 1's initializers; tf.layers' Keras 3 refusal)
+from .v1_metrics import metrics  # noqa: F401  (TF 1's streaming metrics: refused eagerly)
+from .v1_modules import initializers, layers, summary  # noqa: F401  (TF 1's initializers; Keras 2 / graph refusals)
 from .v1_collections import (GraphKeys, add_to_collection, add_to_collections, get_collection,  # noqa: F401
                              get_collection_ref)
 from .v1_variable_scope import AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope  # noqa: F401

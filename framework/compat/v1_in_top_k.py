@@ -6,6 +6,7 @@ import types
 import framework
 
 from .v1_ctc_loss import ctc_loss as v1_ctc_loss
+from .v1_modules import Keras2Only
 from .v1_ops import NN
 
 
@@ -24,4 +25,5 @@ def _module(name, base, **own):
 
 
 math = _module('math', framework.math)
-nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss, **NN)      # TF 1's signatures (v1_ctc_loss.py, v1_ops.py)
+nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss, rnn_cell=Keras2Only('framework.compat.v1.nn.rnn_cell'),
+             **NN)      # TF 1's signatures (v1_ctc_loss.py, v1_ops.py); rnn_cell: Keras 2's, refused as TF 2.21 does

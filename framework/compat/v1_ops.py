@@ -130,8 +130,14 @@ def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None
     return framework.nn.dropout(x, rate, noise_shape=noise_shape, seed=seed, name=name)
 
 
+def xw_plus_b(x, weights, biases, name=None):
+    """TF 1's ``matmul(x, weights) + biases`` (a bias_add), kept by tf.compat.v1.nn only."""
+    return framework.nn.bias_add(framework.matmul(x, weights), biases)
+
+
 NN = {'softmax_cross_entropy_with_logits_v2': softmax_cross_entropy_with_logits_v2,
-      'softmax_cross_entropy_with_logits': softmax_cross_entropy_with_logits, 'dropout': dropout}
+      'softmax_cross_entropy_with_logits': softmax_cross_entropy_with_logits, 'dropout': dropout,
+      'xw_plus_b': xw_plus_b}
 
 # TF 1's names of ops TF 2 moved into modules, with the same arguments: resolved when first asked for
 RENAMED = {
