@@ -359,9 +359,11 @@ class Layer(LayerWeights, OwnVariables):
         except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s
             standardize_shape(shape)
             raise
-        if aggregation not in _AGGREGATIONS:              # Keras 3's words
-            raise ValueError('Invalid value for argument `aggregation`. Expected one of %s. Received: aggregation=%s'
-                             % (_AGGREGATIONS, aggregation))
+        if aggregation not in _AGGREGATIONS:              # Keras 3's words; its Variable takes None as 'none'
+            if aggregation is not None:
+                raise ValueError("Invalid value for argument `aggregation`. Expected one of `None`, `'none'`, `'mean'`, "
+                                 "`'sum'`, `'only_first_replica'`. Received: aggregation=%s" % (aggregation,))
+            aggregation = 'none'
         if dtype is None:
             dtype = self._dtype
         else:
