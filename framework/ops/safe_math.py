@@ -1,9 +1,12 @@
 """tf.math's zero-safe products and quotients (xlogy, xdivy, xlog1py, multiply_no_nan,
 reciprocal_no_nan) and small helpers (rint, scalar_mul, accumulate_n).
 
-The ``x*`` ops are 0 wherever x is 0, whatever y is; they are composed so that their
-gradients are TensorFlow's: nothing flows where x is 0 (``where`` picks a harmless y there).
+The ``x*`` ops are 0 wherever x is 0, whatever y is: TensorFlow's Xlogy / Xdivy / Xlog1py
+kernels, recorded with TensorFlow's gradient rules (see ``_x_op``); the others are composed so
+that their gradients are TensorFlow's (``where`` picks a harmless value where x is 0).
 """
+import numpy as np
+
 from .. import backend
 from ..errors import kernel_error
 from ..tensor import Tensor, convert_to_tensor
@@ -12,7 +15,7 @@ from .logic import equal
 from .missing_kernels import refuse_missing
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .selection import where
-from .unary import _apply, log, log1p
+from .unary import _apply, _log1p_value, _log_value, log, log1p
 
 
 def _pair(x, y, op):
@@ -29,25 +32,74 @@ def _pair(x, y, op):
 def xlogy(x, y, name=None):
     """``x * log(y)``, and 0 where x is 0 (even where y is 0)."""
     x, y = _pair(x, y, 'xlogy')
-    zero = equal(x, 0)
-    return multiply(x, log(where(zero, 1, y)))
+    return _x_op('xlogy', x, y, lambda xp, a, b: a * _log_value(xp, b), _XLOGY_VJPS,
+                 lambda: multiply(x, log(where(equal(x, 0), 1, y))))
 
 
 @named_errors('xdivy')
 def xdivy(x, y, name=None):
     """``x / y``, and 0 where x is 0 (even where y is 0)."""
     x, y = _pair(x, y, 'xdivy')
-    zero = equal(x, 0)
-    # x times a reciprocal that is 0 where x is: TensorFlow's gradient there is 0, not 1 / y.
-    safe = where(zero, 1, y)
-    return multiply(x, where(zero, 0, divide(_one(safe), safe)))
+
+    def composed():
+        zero = equal(x, 0)
+        safe = where(zero, 1, y)
+        return multiply(x, where(zero, 0, divide(_one(safe), safe)))
+    return _x_op('xdivy', x, y, lambda xp, a, b: a / b, _XDIVY_VJPS, composed)
 
 
 @named_errors('xlog1py')
 def xlog1py(x, y, name=None):
     """``x * log1p(y)``, and 0 where x is 0 (even where y is -1)."""
     x, y = _pair(x, y, 'xlog1py')
-    return multiply(x, log1p(where(equal(x, 0), 0, y)))
+    return _x_op('xlog1py', x, y, lambda xp, a, b: a * _log1p_value(xp, b), _XLOG1PY_VJPS,
+                 lambda: multiply(x, log1p(where(equal(x, 0), 0, y))))
+
+
+def _x_op(name, x, y, value, vjps, composed):
+    """TensorFlow's Xlogy / Xdivy / Xlog1py kernel (cwise_ops.h): ``value`` where x is not 0; where it is,
+    the packet code's select hands back x itself (-0 stays -0) and the scalar functor on the last
+    size % packet values gives 0. Its gradient is TF's math_grad rule (``vjps``). Operands that do not
+    broadcast, or other backends' arrays, take the composition of ops (``composed``) and its errors."""
+    a, b = x._data, y._data
+    xp = backend.array_module(a)
+    try:
+        shape = np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        return composed()
+    if xp is not np or a.dtype.kind != 'f':
+        return composed()
+    a, b = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
+    with np.errstate(all='ignore'):
+        full = np.asarray(value(xp, a, b), a.dtype)
+    flat = np.array(np.where(a == 0, a, full), a.dtype).reshape(-1)
+    tail = flat.size % (8 if a.dtype == np.float32 else 4)
+    if tail:
+        flat[-tail:][a.reshape(-1)[-tail:] == 0] = 0
+    out = Tensor(flat.reshape(shape))
+    if ACTIVE:
+        record(name, (x, y), out, vjps)
+    return out
+
+
+def _nonzero(x):
+    from .shapes import cast
+    from .logic import not_equal
+    return cast(not_equal(x, 0), x.dtype)
+
+
+# TF 2.21's math_grad rules: partial * grad, the partials written with the kernels themselves
+_XLOGY_VJPS = (lambda g, out, x, y: xlogy(_nonzero(x), y) * g,
+               lambda g, out, x, y: xdivy(x, y) * g)
+_XDIVY_VJPS = (lambda g, out, x, y: xdivy(_nonzero(x), y) * g,
+               lambda g, out, x, y: xdivy(-x, _pow(y, 2)) * g)
+_XLOG1PY_VJPS = (lambda g, out, x, y: xlog1py(_nonzero(x), y) * g,
+                 lambda g, out, x, y: xdivy(x, y + 1) * g)
+
+
+def _pow(y, exponent):
+    from .arithmetic import pow as power
+    return power(y, exponent)
 
 
 @named_errors('multiply_no_nan')

@@ -81,16 +81,20 @@ _tanh_grad = array_rule(lambda g, y, x: tanh_grad(y, g), lambda g, y, x: g * (1 
 _sigmoid_grad = array_rule(lambda g, y, x: sigmoid_grad(y, g), lambda g, y, x: sigmoid_grad_array(g, y))
 
 
+_GRAD_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}      # Eigen's AVX packet sizes
+
+
 def sigmoid_grad_array(dy, y):
     """TensorFlow's SigmoidGrad on arrays: Eigen's packets compute dy * (y * (1 - y)); the last
-    ``size % 8`` values, outside the packets, take the scalar functor's (dy * y) * (1 - y) (TF 2.21:
-    7 of 7, 3 of the 7 past 8 of 15 values differ between the two forms), where the exact-math mode
-    covers the array."""
+    ``size % 8`` values (float64: ``size % 4``), outside the packets, take the scalar functor's
+    (dy * y) * (1 - y) (TF 2.21: 7 of 7, 3 of the 7 past 8 of 15 values differ between the two forms),
+    where the exact-math mode covers the array."""
     out = dy * (y * (1 - y))
-    tail = y.size % eigen_math.PACKET
-    if tail and y.dtype == np.float32 and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_elementwise(y.size):
+    packet = _GRAD_PACKETS.get(y.dtype)
+    tail = y.size % packet if packet else 0
+    if tail and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_elementwise(y.size):
         if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's kernel runs over the stacked sweeps
-            tail = y.size - pfor_rows.packets_end(y.size, eigen_math.PACKET)
+            tail = y.size - pfor_rows.packets_end(y.size, packet)
             if not tail:
                 return out
         flat_out, flat_dy, flat_y = out.reshape(-1), dy.reshape(-1), y.reshape(-1)
