@@ -120,7 +120,8 @@ def _update_and_reset(xp, a, b, u):
     one sum and one sigmoid, the gates then copied out (products on strided views run 2x slower);
     eigen_math's kernels, whose packets depend on an element's place, get each block, as the
     separate ops do."""
-    if a.dtype == np.float32 and eigen_math.exact_elementwise(a.shape[0] * u):
+    # (float32 and float64 alike: eigen_math64's kernels also work in packets)
+    if a.dtype in _FLOATS and xp is np and eigen_math.exact_elementwise(a.shape[0] * u):
         return _sigmoid_value(xp, a[:, :u] + b[:, :u]), _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
     zr = _sigmoid_value(xp, a[:, :2 * u] + b[:, :2 * u])
     return zr[:, :u].copy(), zr[:, u:].copy()

@@ -157,7 +157,8 @@ def _gate_sigmoids(xp, a, u):
     contiguous copies: the step's and its rules' dozen products run 2x slower on strided (32, 32)
     views. eigen_math's kernels work in packets whose results depend on an element's place: they get
     each block, as the separate ops do."""
-    if a.dtype == np.float32 and eigen_math.exact_elementwise(a.shape[0] * u):
+    # (float32 and float64 alike: eigen_math64's kernels also work in packets)
+    if a.dtype in _FLOATS and xp is np and eigen_math.exact_elementwise(a.shape[0] * u):
         return _sigmoid_value(xp, a[:, :u]), _sigmoid_value(xp, a[:, u:2 * u]), _sigmoid_value(xp, a[:, 3 * u:])
     s = _sigmoid_value(xp, a)
     return s[:, :u].copy(), s[:, u:2 * u].copy(), s[:, 3 * u:].copy()
