@@ -3,10 +3,14 @@
 Keras 3 maps the layer's variables to the values given, runs ``call`` in a ``StatelessScope``, and
 returns the outputs with the non-trainable variables' values after the call (a BatchNormalization's
 moving statistics, moved on by a training call); the layer's own variables keep their values.
-tapeflow's ``keras.StatelessScope`` does the mapping; the values enter as copies, so a tape records
-the call on the layer's variables, not on the tensors given.
+tapeflow's ``keras.StatelessScope`` does the mapping (the values enter as copies); under a tape, a
+custom gradient sends the call's gradient to the trainable values given, as Keras's scope does.
 """
+from framework import nest
+from framework.custom_gradient import custom_gradient
 from framework.keras.stateless_scope import StatelessScope
+from framework.tape import ACTIVE, GradientTape
+from framework.tensor import Tensor
 
 
 def stateless_call(layer, trainable_variables, non_trainable_variables, args, kwargs, return_losses=False):
@@ -30,14 +34,46 @@ def stateless_call(layer, trainable_variables, non_trainable_variables, args, kw
     saved = [(each, each._losses) for each in layer._flatten_layers()]
     for each, _ in saved:
         each._losses = []
-    try:
+    ran = {}
+
+    def run():
         with StatelessScope(state_mapping=mapping, collect_losses=return_losses) as scope:
             outputs = layer.call(*args, **kwargs)
-            losses = layer.losses if return_losses else None
+            ran['losses'] = layer.losses if return_losses else None
+        ran['updated'] = [scope.get_current_value(v) for v in own_non_trainable]
+        return outputs
+
+    try:
+        if ACTIVE and any(isinstance(value, Tensor) for value in trainable_variables):
+            outputs = _through_given_values(run, own_trainable, trainable_variables)
+        else:
+            outputs = run()
     finally:
         for each, kept in saved:
             each._losses = kept
-    updated = [scope.get_current_value(v) for v in own_non_trainable]
+    updated, losses = ran['updated'], ran['losses']
     if return_losses:
         return outputs, updated, losses
     return outputs, updated
+
+
+def _through_given_values(run, own_trainable, given):
+    """``run()`` with its gradient going to the ``given`` trainable values, not to the layer's variables,
+    as Keras's scope, whose variables read as the given tensors, lets a tape see it: a custom gradient
+    whose rule differentiates the run (a private tape over the swapped-in values) with respect to the
+    variables that held them; the variables themselves get None."""
+    flat_outputs = []
+
+    @custom_gradient
+    def call_on(*values):
+        with GradientTape(watch_accessed_variables=False) as inner:
+            inner.watch(own_trainable)
+            outputs = run()
+        flat_outputs[:] = nest.flatten(outputs)
+
+        def grad(*upstream, variables=None):
+            grads = inner.gradient(flat_outputs, own_trainable, output_gradients=list(upstream))
+            return grads, [None] * len(variables or ())
+        return outputs, grad
+
+    return call_on(*given)

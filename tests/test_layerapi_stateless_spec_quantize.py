@@ -146,3 +146,30 @@ def test_model_quantize_checks_then_refuses():
     with pytest.raises(NotImplementedError, match='tapeflow has no quantized kernels'):
         model.quantize('int8')
     assert model.layers[0].kernel.dtype == 'float32' and model.quantization_mode is None
+
+
+def test_stateless_call_gradients_go_to_the_given_values():
+    dense = keras.layers.Dense(2, kernel_initializer='ones')
+    x = tf.constant([[1., 2., 3.]])
+    dense(x)
+    given = [tf.constant(np.full((3, 2), 2., 'float32')), tf.constant(np.zeros(2, 'float32'))]
+    with tf.GradientTape() as tape:
+        tape.watch(given)
+        out, _ = dense.stateless_call(given, [], x)
+        loss = tf.reduce_sum(out ** 2)
+    grads = tape.gradient(loss, given + dense.trainable_variables)
+    assert grads[0].numpy().tolist() == [[24.0, 24.0], [48.0, 48.0], [72.0, 72.0]]
+    assert grads[1].numpy().tolist() == [24.0, 24.0]
+    assert grads[2:] == [None, None]        # Keras's variables read as the given tensors
+
+
+def test_stateless_call_gradients_through_a_model_with_batch_norm():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, kernel_initializer='ones'),
+                              keras.layers.BatchNormalization(), keras.layers.Dense(2, kernel_initializer='ones')])
+    x = tf.constant(X)
+    with tf.GradientTape() as tape:
+        out, _ = model.stateless_call(model.trainable_variables, model.non_trainable_variables, x, training=False)
+        loss = tf.reduce_sum(out ** 2)
+    grads = tape.gradient(loss, model.trainable_variables)
+    np.testing.assert_allclose(grads[0].numpy()[:, 0], [575.425, 815.185, 1054.945], rtol=1e-5)
+    assert model.layers[1].moving_mean.numpy().tolist() == [0.0] * 4
