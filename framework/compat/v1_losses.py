@@ -96,6 +96,18 @@ def _floats(labels, predictions, label_name='labels', prediction_name='predictio
     return labels, predictions
 
 
+def _labels_like_logits(labels, logits, label_name):
+    """The cross-entropies' inputs: labels cast to the logits' dtype (the logits keep theirs), shapes checked."""
+    if labels is None:
+        raise ValueError('Argument `%s` must not be None.' % label_name)
+    if logits is None:
+        raise ValueError('Argument `logits` must not be None.')
+    logits = ops.convert_to_tensor(logits)
+    labels = ops.cast(labels, logits.dtype)
+    _check_compatible(logits, labels)
+    return labels, logits
+
+
 def _check_compatible(a, b):
     if not a.shape.is_compatible_with(b.shape):
         raise ValueError('Shapes %s and %s are incompatible' % (a.shape, b.shape))
@@ -156,13 +168,7 @@ def mean_squared_error(labels, predictions, weights=1.0, scope=None, loss_collec
 
 def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
                           loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    if multi_class_labels is None:
-        raise ValueError('Argument `multi_class_labels` must not be None.')
-    if logits is None:
-        raise ValueError('Argument `logits` must not be None.')
-    logits = ops.convert_to_tensor(logits)
-    labels = ops.cast(multi_class_labels, logits.dtype)
-    _check_compatible(logits, labels)
+    labels, logits = _labels_like_logits(multi_class_labels, logits, 'multi_class_labels')
     if label_smoothing > 0:
         labels = labels * (1 - label_smoothing) + 0.5 * label_smoothing
     losses = ops.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
@@ -171,13 +177,7 @@ def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothi
 
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None, loss_collection=None,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    if onehot_labels is None:
-        raise ValueError('Argument `onehot_labels` must not be None.')
-    if logits is None:
-        raise ValueError('Argument `logits` must not be None.')
-    logits = ops.convert_to_tensor(logits)
-    labels = ops.cast(onehot_labels, logits.dtype)
-    _check_compatible(logits, labels)
+    labels, logits = _labels_like_logits(onehot_labels, logits, 'onehot_labels')
     if label_smoothing > 0:
         num_classes = ops.cast(ops.shape(labels)[-1], logits.dtype)
         labels = labels * (1.0 - label_smoothing) + label_smoothing / num_classes
