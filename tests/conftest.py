@@ -150,3 +150,14 @@ def xeon_cpu(monkeypatch, intel_reciprocal):
     xeon_flags = onednn_policy._cpu_flags() | {'avx512f', 'avx512bw', 'avx512dq', 'avx512vl', 'avx512_vnni'}
     monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: xeon_flags)
     monkeypatch.setattr(onednn_policy, '_ANSWERS', {})
+
+
+@pytest.fixture
+def deprecation_notices(caplog, monkeypatch):
+    """caplog of the 'tensorflow' logger, with framework.deprecation's once-per-name memory emptied, so a
+    test sees the deprecation notice a fresh program would log."""
+    import logging
+    from framework import deprecation
+    monkeypatch.setattr(deprecation, '_warned', set())
+    caplog.set_level(logging.WARNING, logger='tensorflow')
+    return caplog

@@ -1,13 +1,11 @@
 """TF 1 names a ported eager program meets and TF 2.21 answers eagerly (/work/notes/progs/compat2/p16.py,
 p17.py, p18.py): tf.metrics' streaming metrics and v1.summary.FileWriter refuse with TF's RuntimeError,
 nn.rnn_cell is Keras 2's (refused as with Keras 3), nn.xw_plus_b computes, to_float & co. log TF's notice."""
-import logging
 
 import numpy as np
 import pytest
 
 import framework as tf
-from framework import deprecation
 
 v1 = tf.compat.v1
 
@@ -41,25 +39,18 @@ def test_xw_plus_b():
     assert out.numpy().tolist() == [[1.100000023841858], [2.5999999046325684]]
 
 
-@pytest.fixture
-def fresh_notices(caplog, monkeypatch):
-    monkeypatch.setattr(deprecation, '_warned', set())
-    caplog.set_level(logging.WARNING, logger='tensorflow')
-    return caplog
-
-
 @pytest.mark.parametrize('call, name', [
     (lambda: v1.to_float(tf.constant([1, 2])), 'to_float'),
     (lambda: v1.to_int32(tf.constant([1.7])), 'to_int32'),
     (lambda: v1.metrics.auc([1], [1]), 'auc'),
 ])
-def test_deprecation_notices_are_tfs(fresh_notices, call, name):
+def test_deprecation_notices_are_tfs(deprecation_notices, call, name):
     for _ in range(2):
         try:
             call()
         except RuntimeError:
             pass
-    records = [r.getMessage() for r in fresh_notices.records if r.name == 'tensorflow']
+    records = [r.getMessage() for r in deprecation_notices.records if r.name == 'tensorflow']
     assert len(records) == 1
     assert records[0].startswith('From ')
     assert ': %s (from tensorflow.python.ops.' % name in records[0]

@@ -63,15 +63,6 @@ def test_softmax_cross_entropy_v1_stops_the_labels_gradient_and_v2_does_not():
     assert v1.nn.softmax_cross_entropy_with_logits([[0.0, 1.0]], [[1.0, 2.0]]).numpy().tolist() == [0.31326165795326233]
 
 
-@pytest.fixture
-def fresh_notices(caplog, monkeypatch):
-    from framework import deprecation
-    import logging
-    monkeypatch.setattr(deprecation, '_warned', set())
-    caplog.set_level(logging.WARNING, logger='tensorflow')
-    return caplog
-
-
 @pytest.mark.parametrize('call, name, module, how', [
     (lambda: v1.div(7, 2), 'div', 'tensorflow.python.ops.math_ops', 'Deprecated in favor of operator or tf.math.divide.'),
     (lambda: v1.multinomial([[1.0, 2.0]], 2), 'multinomial', 'tensorflow.python.ops.random_ops',
@@ -82,10 +73,10 @@ def fresh_notices(caplog, monkeypatch):
      '\nFuture major versions of TensorFlow will allow gradients to flow\ninto the labels input on backprop by default.'
      '\n\nSee `tf.nn.softmax_cross_entropy_with_logits_v2`.\n'),
 ])
-def test_deprecated_tf1_spellings_log_tfs_notice_once(fresh_notices, call, name, module, how):
+def test_deprecated_tf1_spellings_log_tfs_notice_once(deprecation_notices, call, name, module, how):
     call()
     call()
-    records = [r.getMessage() for r in fresh_notices.records if r.name == 'tensorflow']
+    records = [r.getMessage() for r in deprecation_notices.records if r.name == 'tensorflow']
     assert len(records) == 1
     assert records[0] == ('From %s:%d: %s (from %s) is deprecated and will be removed in a future version.\n'
                           'Instructions for updating:\n%s' % (__file__, call.__code__.co_firstlineno, name, module, how))
