@@ -225,8 +225,12 @@ def _compared(positive, pred, weights, thresholds, kinds, xp):
     counts = {}
     for kind in kinds:
         mask = masks[kind]()
-        values = mask.astype(pred.dtype) if weights is None else xp.where(mask, weights[None], 0)
-        counts[kind] = values.sum(axis=1)
+        if weights is None:     # whole counts: any order of adding is exact
+            counts[kind] = mask.astype(pred.dtype).sum(axis=1)
+        elif mask.ndim == 2:    # Keras's ops.sum over the flat predictions: Eigen's row order (its last bit)
+            counts[kind] = eigen_sum.sum_last_axis(xp.where(mask, weights[None], 0))
+        else:
+            counts[kind] = xp.where(mask, weights[None], 0).sum(axis=1)
     return counts
 
 

@@ -121,7 +121,8 @@ class _IoUBase(Metric):
         counted = (true >= 0) & (true < n) & (pred >= 0) & (pred < n)
         if self.ignore_class is not None:
             counted &= true != self.ignore_class
-        index = xp.where(counted, true * n + pred, 0).astype('int64')
+        # Keras casts each label to int64 on its own (float states truncate 0.7 to class 0) before the scatter
+        index = xp.where(counted, true.astype('int64', copy=False) * n + pred.astype('int64', copy=False), 0)
         cells = xp.bincount(index, weights=xp.where(counted, weights, 0), minlength=n * n)
         return cells.astype(self._dtype).reshape(n, n)
 
