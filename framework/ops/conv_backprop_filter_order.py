@@ -89,20 +89,18 @@ def _explicit_broadcast_rows(patches, g):
 
 def _batch_slices(geo, o, threads):
     """The (start, stop) image slices oneDNN's threads sum separately (balance, then balance211)."""
-    n = geo.shape[0]
-    parts = _threads_on_batch(geo, o, threads)
-    size, rest = -(-n // parts), n % parts or parts
-    bounds, start = [], 0
-    for t in range(parts):
-        stop = start + (size if t < rest else size - 1)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
+    return _balance211(geo.shape[0], _threads_on_batch(geo, o, threads))
 
 
 def _threads_on_batch(geo, o, threads):
+    """How many of oneDNN's threads split the batch for the kernel gradient (the others split the
+    channel blocks)."""
+    return _weights_split(geo, o, threads)[0]
+
+
+def _weights_split(geo, o, threads):
     """oneDNN's ``jit_avx512_common_conv_bwd_weights_kernel_f32::balance``, minibatch harness,
-    one group: how many threads split the batch (the others split the channel blocks)."""
+    one group: the threads on (images, output channel blocks, input channel blocks)."""
     n, ih, iw, c = geo.shape
     kh, kw = geo.kernel
     sh, sw = geo.strides
@@ -138,13 +136,59 @@ def _threads_on_batch(geo, o, threads):
     mb = best[0]
     if threads // 2 < mb < threads:
         mb = min(n, threads)
-    return mb
+    return mb, best[1], best[2]
+
+
+def _bias_slices(geo, o, threads):
+    """The (start, stop) image slices the fused kernel sums the bias gradient over. oneDNN's NHWC
+    harness sums it apart from the weights (compute_diff_bias), split by its own ``cpu_reducer``
+    balance: jobs of 16 output channels, the images as the reduction, over as many threads as the
+    weights' balance uses. So (2, 16, 16, 32) -> 8 channels sums its weights in one slice and its bias
+    in two; a 32-channel bias gives each thread one channel block and all the images (measured on
+    TF 2.21, 2 threads: 35 shapes, all equal)."""
+    mb, ocb, icb = _weights_split(geo, o, threads)
+    return _balance211(geo.shape[0], _reducer_threads_per_group(-(-o // _LANES), geo.shape[0], mb * ocb * icb))
+
+
+def _reducer_threads_per_group(jobs, reduction, threads):
+    """oneDNN's ``reduce_balancer_t::balance`` (job size 16, its buffer of threads * 3*5*5*16*16):
+    how many threads share each group of jobs, each summing its slice of ``reduction``."""
+    def up(a, b):
+        return -(-a // b)
+
+    max_jobs_per_group = 3 * 5 * 5 * 16 * 16 // _LANES     # its buffer, threads * 3*5*5*16*16 floats
+    min_jobs_per_group = max(1, jobs // threads)
+    groups = min(jobs // min_jobs_per_group, threads)
+    per_group = min(threads // groups, reduction)
+    best = jobs * _LANES * reduction       # its rough upper bound, beaten by the search below
+    for jobs_per_group in range(min_jobs_per_group, jobs):
+        c_groups = min(jobs // jobs_per_group, threads)
+        c_per_group = min(threads // c_groups, reduction)
+        c_jobs_ub = up(jobs, c_groups)
+        if c_per_group > 1 and c_jobs_ub > max_jobs_per_group:
+            continue
+        cost = _LANES * c_jobs_ub * (up(reduction, c_per_group) + (c_per_group != 1))
+        if cost < best:
+            per_group, best = c_per_group, cost
+    return per_group
+
+
+def _balance211(n, parts):
+    """oneDNN's balance211: ``parts`` contiguous (start, stop) slices of range(n), the first ones
+    one longer."""
+    size, rest = -(-n // parts), n % parts or parts
+    bounds, start = [], 0
+    for t in range(parts):
+        stop = start + (size if t < rest else size - 1)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
 
 
 # A traced step's Conv2D followed by BiasAdd: TensorFlow's oneDNN graph pass fuses BiasAddGrad into the
 # Conv2DBackpropFilter above (_MklConv2DBackpropFilterWithBias), and the same kernel sums the bias
-# gradient: in each thread's batch slice, row after row in float32 from zero, the slices added in
-# order (measured on TF 2.21 in tf.function, 1 and 2 threads, 5 shapes: all bits equal; eager
+# gradient: in each of its reducer's batch slices (_bias_slices), row after row in float32 from zero, the
+# slices added in order (measured on TF 2.21 in tf.function, 1 and 2 threads, 5 shapes: all bits equal; eager
 # TensorFlow keeps BiasAddGrad's own order, ops/bias_add_kernel.py). Traced convolutions note their
 # output array here (only while a trace runs), and the bias gradient looks its producer up.
 _TRACED_OUTPUTS = {}        # id(output array) -> (weakref to it, its geometry)
@@ -166,7 +210,7 @@ def fused_bias_grad(g, value):
         return None
     geo = noted[1]
     total = None
-    for start, stop in _batch_slices(geo, g.shape[-1], config_threading.intra_op_pool_size()):
+    for start, stop in _bias_slices(geo, g.shape[-1], config_threading.intra_op_pool_size()):
         # numpy sums a C-ordered (rows, channels) array over axis 0 row after row (the kernel's order),
         # one column pairwise: cumsum adds it one by one
         rows = g[start:stop].reshape(-1, g.shape[-1])
