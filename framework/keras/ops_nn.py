@@ -221,8 +221,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """Cross-entropy against integer class labels (a trailing axis of 1 on them is dropped)."""
     output = floating(output, 'sparse_categorical_crossentropy')
     if axis not in (-1, output.ndim - 1):
-        raise ValueError('keras.ops.sparse_categorical_crossentropy: only axis=-1 is supported, got %r'
-                         % (axis,))
+        raise ValueError('Only axis=-1 is currently supported. Received: axis=%r' % (axis,))
     output, from_logits = carried_logits(output, from_logits, 'Softmax', 'sparse_categorical_crossentropy')
     target = tensor(target, 'sparse_categorical_crossentropy')
     if target.ndim == output.ndim and target.ndim and target.shape[-1] == 1:

@@ -103,7 +103,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     if not pred_shape:
         raise ValueError('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)
     if axis not in (-1, len(pred_shape) - 1):
-        raise ValueError('%s: only axis=-1 is supported, got axis=%r' % (what, axis))
+        raise ValueError('Only axis=-1 is currently supported. Received: axis=%r' % (axis,))
     if len(true_shape) == len(pred_shape) and true_shape[-1] == 1:
         y_true = squeeze(y_true, -1)
         true_shape = y_true._data.shape
