@@ -97,7 +97,8 @@ GRADIENT_CASES = {
     'reverse_sequence': (lambda x: tf.reverse_sequence(x, [2, 0, 3], seq_axis=1, batch_axis=0) * np.arange(9.).reshape(3, 3),
                          [np.arange(9.).reshape(3, 3)]),
     'dynamic_partition': (lambda x: tf.dynamic_partition(x, [1, 0, 1], 2)[1] * 3.0, [np.arange(6.).reshape(3, 2)]),
-    'dynamic_stitch': (lambda a, b: tf.dynamic_stitch([[0, 2], [1, 2]], [a, b]) ** 2, [[1., 2.], [3., 4.]]),
+    # distinct indices: where one repeats, TF's rule also feeds the overwritten row (test_gradfuzz5_stitch_gradient)
+    'dynamic_stitch': (lambda a, b: tf.dynamic_stitch([[0, 2], [1, 3]], [a, b]) ** 2, [[1., 2.], [3., 4.]]),
     'space_to_batch': (lambda x: tf.space_to_batch_nd(x, [2, 2], [[1, 1], [0, 0]]) ** 2,
                        [np.arange(8.).reshape(1, 2, 4, 1)]),
     'batch_to_space': (lambda x: tf.batch_to_space(x, [2, 2], [[0, 1], [1, 0]]) ** 2,

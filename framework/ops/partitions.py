@@ -1,12 +1,13 @@
 """``tf.dynamic_partition`` and ``tf.dynamic_stitch``: rows routed to lists and back by index
-arrays. Both are gathers with host-computed indices, so gradients flow as gather's."""
+arrays. Partition is a gather with host-computed indices, so its gradient flows as gather's;
+stitch has TF's own rule (each data tensor gathers the gradient at its indices)."""
 import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .indexing import gather
-from .operands import as_tensor, named_errors
+from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat, reshape
 
 
@@ -67,4 +68,17 @@ def dynamic_stitch(indices, data, name=None):
         for k, position in enumerate(idx.reshape(-1)):      # in order, so a later entry overwrites
             source[position] = offset + k
         offset += idx.size
-    return gather(concat(flats + [zero_row], 0), source)
+    if len({f._data.dtype for f in flats}) > 1 or len({f.shape[1:] for f in flats}) > 1:
+        return gather(concat(flats + [zero_row], 0), source)        # concat's errors
+    xp = backend.array_module(flats[0]._data)
+    out = Tensor(xp.concatenate([f._data for f in flats] + [xp.asarray(zero_row._data)], 0)[source])
+    if ACTIVE and out._data.dtype.kind in 'fc':
+        # TF's DynamicStitch gradient: data[m] gets gather(grad, indices[m]), so a row a later entry
+        # overwrote still receives the gradient of the row it was written to
+        record('dynamic_stitch', tuple(flats), out,
+               tuple(_gathered(idx.reshape(-1)) for idx in index_arrays))
+    return out
+
+
+def _gathered(rows):
+    return lambda g, y, *data: gather(g, rows)
