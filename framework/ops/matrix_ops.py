@@ -16,6 +16,7 @@ from . import eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
 from .missing_kernels import refuse_missing
+from .creation import zeros_like
 from .shapes import cast, expand_dims, transpose
 
 LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', 'log_abs_determinant'])
@@ -96,20 +97,24 @@ def det(input, name=None):  # noqa: A002
     with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
         out = Tensor(xp.asarray(xp.linalg.det(a._data)))
     if ACTIVE:
-        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * _swap(inv(a)),))
+        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * inv(a, adjoint=True),))
     return out
 
 
 def slogdet(input, name=None):  # noqa: A002
     """The sign and the log of the absolute determinant of each matrix:
-    ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign has no gradient."""
+    ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign's gradient is zeros, as TF's."""
     a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
     xp = backend.array_module(a._data)
     with np.errstate(all='ignore'):
         sign, logabs = xp.linalg.slogdet(a._data)
     sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
     if ACTIVE:
-        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _swap(inv(a)),))
+        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * inv(a, adjoint=True),))
+        # TF's one rule ignores the sign's gradient and eager TF fills the log's with zeros, so a
+        # gradient through the sign alone is zeros (signed as 0 * inv(a)^H), not None
+        record('slogdet_sign', (a,), sign,
+               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * inv(a, adjoint=True),))
     return LogMatrixDeterminant(sign, logabs)
 
 
