@@ -49,12 +49,22 @@ def layers_with_assets(model):
     return [name for _, name in named]
 
 
+def _layer_directory(root, node):
+    """The directory handed to a layer's save_assets / load_assets: ``<root>/assets/<its path>``,
+    made empty, as Keras 3's asset store names it (a layer that names its files after
+    ``os.path.basename(dir_path)`` sees its own snake-case name, as in TF)."""
+    directory = os.path.join(root, *_member_prefix(node.path).rstrip('/').split('/'))
+    os.makedirs(directory)
+    return directory
+
+
 def _written(model):
     out = []
     for node in _with_assets(model, 'save_assets'):
         members = {}
         out.append((node, members))
-        with tempfile.TemporaryDirectory() as directory:
+        with tempfile.TemporaryDirectory() as root:
+            directory = _layer_directory(root, node)
             node.obj.save_assets(directory)
             for parent, _, files in os.walk(directory):
                 for name in sorted(files):
@@ -76,7 +86,8 @@ def restore(model, members, path):
     """
     for node in _with_assets(model, 'load_assets'):
         prefix = _member_prefix(node.path)
-        with tempfile.TemporaryDirectory() as directory:
+        with tempfile.TemporaryDirectory() as root:
+            directory = _layer_directory(root, node)
             for name, data in members.items():
                 if not name.startswith(prefix) or name.endswith('/'):
                     continue
