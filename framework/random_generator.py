@@ -172,9 +172,10 @@ class Generator:
     def _read_and_skip(self, delta):
         """The state before a draw of ``delta`` values, after moving the counter past them."""
         if self._alg not in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-            from .errors import UnimplementedError
-            raise UnimplementedError("random.Generator: Non-XLA devices don't support the ThreeFry algorithm "
-                                     '(alg=%s); make the generator with alg="philox"' % self._alg)
+            from .errors import UnimplementedError, kernel_error     # TF's draw reads the state with this kernel
+            raise kernel_error('RngReadAndSkip', "Non-XLA devices don't support the ThreeFry algorithm.", named=True,
+                               error_class=UnimplementedError,
+                               note='random.Generator(alg=%s): make the generator with alg="philox"' % self._alg)
         with _lock:
             state = self._state_var.numpy().copy()
             words = state.view(np.uint64)
@@ -194,9 +195,10 @@ def _philox_key_counter(state):
 
 def _key_counter_state(key, counter, alg):
     counter, key = int64_words(counter), int64_words(key)
-    if counter.shape != (state_size(alg) - 1,) or key.shape != ():
-        raise ValueError('random.Generator: the counter must have shape [%d] and the key be a scalar, got %s and %s'
-                         % (state_size(alg) - 1, list(counter.shape), list(key.shape)))
+    # TF asserts the counter's shape, then the key's, in TensorShape's words
+    for value, wanted in ((counter, [state_size(alg) - 1]), (key, [])):
+        if value.shape != tuple(wanted):
+            raise ValueError('Shapes %s and %s are incompatible' % (value.shape, wanted))
     return np.concatenate([counter, key.reshape(1)])
 
 
