@@ -418,6 +418,8 @@ class Function:
                 if entry is None and not self._traces:
                     with first_trace() as first:
                         result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                    if retraced and first.made:     # (a variable returned is returned read: TF's second
+                        result = _outputs(result, self._python_function)    # trace makes it again)
                     remade = first.remade() if retraced and first.made else None
                     if remade is not None:      # TensorFlow's second trace makes that variable again
                         raise remade
