@@ -10,6 +10,8 @@ import numpy as np
 from .. import backend, trace_names
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import to_dtype
+from ..ops import eigen_sum
+from ..ops.reductions import _sum as sum_over_axes    # reduce_sum's raw-array sum
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON
 from .metric import Metric, add_to, naming_errors
@@ -168,7 +170,10 @@ class FBetaScore(Metric):
         predicted = predicted.astype(self._dtype)
 
         def weighted_sum(values):
-            return (values if weights is None else values * weights).sum(axis=self.axis)
+            values = values if weights is None else values * weights
+            if self.axis is None:       # 'micro': Keras's ops.sum of everything, in Eigen's order (its last bit)
+                return eigen_sum.sum_all(values)
+            return sum_over_axes(values, (0,), False)    # over the samples, reduce_sum's order
 
         add_to(self.true_positives, weighted_sum(predicted * y_true))
         add_to(self.false_positives, weighted_sum(predicted * (1 - y_true)))
@@ -187,11 +192,11 @@ class FBetaScore(Metric):
         recall = tp / (tp + fn + EPSILON)
         beta_squared = self.beta ** 2
         score = precision * recall / (beta_squared * precision + recall + EPSILON) * (1 + beta_squared)
-        if self.average == 'weighted':
+        if self.average == 'weighted':     # Keras's ops.sum / ops.mean: TensorFlow's order (their last bits)
             weights = self.intermediate_weights._data
-            score = (score * (weights / (weights.sum() + EPSILON))).sum()
+            score = eigen_sum.sum_all(score * (weights / (eigen_sum.sum_all(weights) + EPSILON)))
         elif self.average is not None:
-            score = score.mean()
+            score = eigen_sum.sum_all(score) / score.dtype.type(score.size)
         return Tensor(xp.asarray(score, dtype=self._dtype))
 
     def get_config(self):

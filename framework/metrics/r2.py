@@ -12,7 +12,10 @@ import numpy as np
 from .. import backend
 from ..errors import kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..ops import eigen_sum
 from ..ops.arithmetic import pow_arrays
+from ..ops.reductions import _sum as sum_over_axes    # reduce_sum's raw-array sum
+from ..ops.shapes import broadcast_to_text
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
@@ -97,12 +100,7 @@ class R2Score(Metric):
         try:                                    # Keras's ops.broadcast_to(sample_weight, shape(y_true))
             weights = xp.broadcast_to(weights, y_true.shape)
         except ValueError:
-            if weights.ndim > y_true.ndim:
-                text = 'Rank of input (%d) must be no greater than rank of output shape (%d).' % (weights.ndim,
-                                                                                                   y_true.ndim)
-            else:
-                text = 'Incompatible shapes: %s vs. %s' % (_dims(weights.shape), _dims(y_true.shape))
-            raise kernel_error('BroadcastTo', text, note=note) from None
+            raise kernel_error('BroadcastTo', broadcast_to_text(weights.shape, y_true.shape), note=note) from None
         # then variable + sum over the samples (AddV2), y_true - y_pred (Sub) and the assigns, in Keras's order
         outputs = self._outputs if self._built else y_pred.shape[-1]
         summed = _broadcast('AddV2', (outputs,), y_true.shape[1:], note)
@@ -133,11 +131,12 @@ class R2Score(Metric):
         if not self._built:
             self._build(y_pred.shape[1])
         weighted = y_true * weights
-        add_to(self.sum, weighted.sum(axis=0))
-        add_to(self.squared_sum, (y_true * weighted).sum(axis=0))
+        # Keras's ops.sum(..., axis=0): TensorFlow's order over the samples (reduce_sum's), its last bits
+        add_to(self.sum, sum_over_axes(weighted, (0,), False))
+        add_to(self.squared_sum, sum_over_axes(y_true * weighted, (0,), False))
         # Keras writes `** 2`: TF's Pow kernel (Eigen's pow, not x*x), Square in a traced step
-        add_to(self.total_mse, (pow_arrays(y_true - y_pred, 2, True) * weights).sum(axis=0))
-        add_to(self.count, weights.sum(axis=0))
+        add_to(self.total_mse, sum_over_axes(pow_arrays(y_true - y_pred, 2, True) * weights, (0,), False))
+        add_to(self.count, sum_over_axes(weights, (0,), False))
         add_to(self.num_samples, self.num_samples._data.dtype.type(y_true.size))
 
     def result(self):
@@ -154,10 +153,10 @@ class R2Score(Metric):
             raw = 1 - self.total_mse._data / total
             # A constant column (total 0) scores 0, as in Keras.
             raw = xp.where(xp.isinf(raw), 0, raw).astype(total_sum.dtype)
-            if self.class_aggregation == 'uniform_average':
-                score = raw.mean()
+            if self.class_aggregation == 'uniform_average':      # ops.mean / ops.sum: TensorFlow's order
+                score = eigen_sum.sum_all(raw) / raw.dtype.type(raw.size)
             elif self.class_aggregation == 'variance_weighted_average':
-                score = (total * raw).sum() / total.sum()
+                score = eigen_sum.sum_all(total * raw) / eigen_sum.sum_all(total)
             else:
                 score = raw
             score = self._adjusted(score, xp)
