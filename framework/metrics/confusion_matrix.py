@@ -15,6 +15,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import eigen_sum, expand_dims
+from ..ops.shapes import broadcast_to_text
 from .reduction import not_recording
 
 NEG_INF = -1e10     # Keras's score for predictions outside the top k: below every threshold
@@ -208,11 +209,7 @@ def _broadcast(values, shape, role, what, xp):
                 % (what, role, tuple(values.shape), tuple(shape)))
         if role != 'sample_weight':
             raise ValueError(note) from None
-        if values.ndim > len(shape):
-            text = 'Rank of input (%d) must be no greater than rank of output shape (%d).' % (values.ndim, len(shape))
-        else:
-            text = 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, values.shape)), ','.join(map(str, shape)))
-        raise kernel_error('BroadcastTo', text, note=note) from None
+        raise kernel_error('BroadcastTo', broadcast_to_text(values.shape, shape), note=note) from None
 
 
 def _compared(positive, pred, weights, thresholds, kinds, xp):

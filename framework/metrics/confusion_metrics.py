@@ -57,6 +57,8 @@ class _ConfusionMatrixConditionCount(_ThresholdMetric):
         self.accumulator = self._state[self._counts[0]]
 
     def result(self):
+        if len(self.thresholds) > 1:    # Keras's convert_to_tensor of the variable: the variable itself
+            return self.accumulator
         return _per_threshold(self.accumulator._data, self.thresholds)
 
     def get_config(self):

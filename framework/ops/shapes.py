@@ -153,10 +153,23 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     return reshape(x, shape)
 
 
+def broadcast_to_text(source, target):
+    """TensorFlow's BroadcastTo kernel text for ``source`` that does not broadcast to ``target``: the
+    rank first, then 'Incompatible shapes' where the two do not broadcast together at all, else 'Unable
+    to broadcast' ([8, 3] and [8, 1] do, to [8, 3], which is not the target)."""
+    if len(source) > len(target):
+        return 'Rank of input (%d) must be no greater than rank of output shape (%d).' % (len(source), len(target))
+    dims = '[%s]' % ','.join(map(str, source)), '[%s]' % ','.join(map(str, target))
+    try:
+        np.broadcast_shapes(tuple(source), tuple(target))
+    except ValueError:
+        return 'Incompatible shapes: %s vs. %s' % dims
+    return 'Unable to broadcast tensor of shape %s to tensor of shape %s' % dims
+
+
 def _broadcast_to_error(x, shape):
     """TensorFlow's BroadcastTo kernel error, tapeflow's words as a note."""
-    return kernel_error('BroadcastTo', 'Incompatible shapes: [%s] vs. [%s]'
-                        % (','.join(map(str, x._data.shape)), ','.join(map(str, shape))),
+    return kernel_error('BroadcastTo', broadcast_to_text(x._data.shape, shape),
                         note='broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
 
 
