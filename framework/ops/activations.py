@@ -61,13 +61,19 @@ def elu(features, alpha=1.0, name=None):
         from .fused_eltwise import fused_elu
         return fused_elu(features)
     x = as_float_tensor(features, 'elu')
-    out = Tensor(elu_value(x._data, alpha))
+    if alpha != 1.0:
+        # Keras 3's elu for another alpha (its TF backend): where(x > 0, elu(x), alpha * elu(x)). Composed
+        # the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
+        # whose rounding g * (alpha * elu(x) + alpha) missed in the last bit.
+        unit = elu(x)
+        return where(x > 0, unit, unit * alpha)
+    out = Tensor(elu_value(x._data))
     if ACTIVE:
-        record('elu', (x,), out, ELU_VJPS if alpha == 1.0 else (lambda g, y, x: elu_grad(g, x, y, alpha),))
+        record('elu', (x,), out, ELU_VJPS)
     return out
 
 
-def elu_value(a, alpha=1.0):
+def elu_value(a):
     """elu on a raw array (shared with the fused dense op)."""
     xp = backend.array_module(a)
     # exp(x) - 1, not expm1: TensorFlow's Elu kernel computes exp(x) - 1 (Eigen), and
@@ -79,8 +85,7 @@ def elu_value(a, alpha=1.0):
     negative_tiny = _NEGATIVE_TINY.get(a.dtype)
     if negative_tiny is None:       # (np.finfo costs a microsecond per call: once per dtype)
         negative_tiny = _NEGATIVE_TINY[a.dtype] = -np.finfo(a.dtype).tiny
-    out = xp.where(a <= negative_tiny, neg, a)
-    return out if alpha == 1.0 else xp.where(a > 0, out, out * a.dtype.type(alpha))
+    return xp.where(a <= negative_tiny, neg, a)
 
 
 _NEGATIVE_TINY = {}     # dtype -> minus its smallest normal number
@@ -106,7 +111,7 @@ def _elu_grad_array(g, y, x):
     return t
 
 
-ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0), _elu_grad_array),)
+ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y), _elu_grad_array),)
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717

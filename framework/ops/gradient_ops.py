@@ -1,6 +1,6 @@
 """Ops that state a common gradient rule in one step.
 
-A rule such as elu's ``where(x > 0, g, g * (y + alpha))`` written with
+A rule such as elu's ``where(y < 0, g * (y + 1), g)`` written with
 general ops records four nodes and makes four temporaries; as one op it is one
 numpy expression. Each has its own gradient rule, so nested tapes still give
 higher derivatives.
@@ -8,6 +8,7 @@ higher derivatives.
 from .. import backend
 from ..tensor import Tensor
 from .operands import ACTIVE, record
+from .selection import where
 
 
 def mask_grad(g, mask, features=None):
@@ -34,18 +35,24 @@ def constant_zeros(gg, y, *inputs):
     return Tensor(backend.array_module(x).zeros_like(x))
 
 
-def elu_grad(g, x, y, alpha):
-    """elu's rule: g * (y + alpha) where elu(x) = y is negative, else g. For alpha 1,
-    TensorFlow's EluGrad tests y < 0; Keras's ELU with another alpha tests x > 0."""
-    positive = ~(y._data < 0) if alpha == 1.0 else x._data > 0
+def elu_grad(g, x, y):
+    """TensorFlow's EluGrad: g * (y + 1) where elu(x) = y is negative, else g. (Keras's elu with
+    another alpha composes elu(x) with a where, as its TF backend does.)"""
+    positive = ~(y._data < 0)
     a = g._data
-    out = Tensor(backend.array_module(a).where(positive, a, a * (y._data + alpha)))
+    out = Tensor(backend.array_module(a).where(positive, a, a * (y._data + 1.0)))
     if ACTIVE:
         record('elu_grad', (g, x, y), out,
-               (lambda gg, o, g, x, y: elu_grad(gg, x, y, alpha),
+               (lambda gg, o, g, x, y: elu_grad(gg, x, y),
                 None,                                     # piecewise: the mask does not move with x
-                lambda gg, o, g, x, y: mask_grad(gg * g, ~positive)))
+                _elu_grad_by_output(positive)))
     return out
+
+
+def _elu_grad_by_output(positive):
+    """EluGrad's gradient towards elu(x): TF's where(y < 0, gg * g, zeros), a +0.0 where y >= 0
+    (a mask's product would give -0.0 for a negative gg * g)."""
+    return lambda gg, o, g, x, y: where(~positive, gg * g, 0.0)
 
 
 def unreduce(g, shape, kept_shape):
