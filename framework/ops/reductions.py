@@ -326,7 +326,7 @@ def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _prod(a, axes, keepdims, xp):
-    """Float32 products over trailing axes (a whole tensor's too) in TensorFlow's order (eigen_prod.py)."""
+    """Float32 / float64 products over trailing axes (a whole tensor's too) in TensorFlow's order (eigen_prod.py)."""
     inner = None
     if axes and axes[0] == a.ndim - len(axes) and axes[-1] == a.ndim - 1:
         inner = int(np.prod([a.shape[ax] for ax in axes]))
