@@ -241,6 +241,9 @@ def _note_graph_error(error, found, parameters, function_name):
     graph = _graph_of(trace)
     if graph is None or getattr(error, '_graph_error', None) is not None:
         return
+    if getattr(trace, 'graph_state', None) is _LATER:
+        # a Keras step whose first named op is the one that failed (a custom loss's y - p)
+        trace.graph_state = graph_random_ops.current()
     if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
         return      # a loop's body or another function's graph
     operator = function_name if function_name.startswith('__') else None
