@@ -405,7 +405,7 @@ def minimum(x, y, name=None):
 
 @named_errors('squared_difference')
 def squared_difference(x, y, name=None):
-    _, _, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
+    x, y, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
     if getattr(dx, 'dtype', _NO_DTYPE).kind in 'bu':        # no kernel for bools or unsigned ints
         if dx.dtype.kind == 'u':
             allowed = _SQUARED_DIFFERENCE_TYPES
@@ -416,8 +416,13 @@ def squared_difference(x, y, name=None):
         np.broadcast_shapes(np.shape(dx), np.shape(dy))
     except ValueError:
         raise _broadcast_error('squared_difference', dx, dy) from None     # not Sub's words
-    d = subtract(x, y)
-    return d * d
+    d = dx - dy
+    out = Tensor(d * d)
+    if ACTIVE:
+        # one op with TF's rule, not the product d * d: the same first derivative, but higher ones
+        # add their terms in TF's order (tf.nn.moments under nested tapes)
+        record('squared_difference', (x, y), out, _SQUARED_DIFFERENCE_VJPS)
+    return out
 
 
 @named_errors('add_n')
@@ -537,6 +542,9 @@ def _pow_grad_y(g, out, x, y):
 _ADD_VJPS = (_pass_through, _pass_through)
 _SUBTRACT_VJPS = (_pass_through, array_rule(lambda g, out, x, y: -g))
 _MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: g * y), array_rule(lambda g, out, x, y: g * x))
+# TF's _SquaredDifferenceGrad: x_grad = (2 * g) * (x - y) and -x_grad, each summed to its input's shape
+_SQUARED_DIFFERENCE_VJPS = (array_rule(lambda g, out, x, y: (2.0 * g) * (x - y)),
+                            array_rule(lambda g, out, x, y: -((2.0 * g) * (x - y))))
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)

@@ -290,9 +290,10 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     x = as_float_tensor(x, 'moments')
     mean = reduce_mean(x, axes, keepdims=True)
     from .shapes import stop_gradient
-    # TF's squared_difference: a product, not pow (TensorFlow's float32 pow is not correctly rounded)
-    deviation = x - stop_gradient(mean)
-    variance = reduce_mean(deviation * deviation, axes, keepdims=True)
+    # TF's squared_difference (a product, not pow: TensorFlow's float32 pow is not correctly rounded),
+    # with its own gradient rule, so that Hessians add their terms in TF's order
+    from .arithmetic import squared_difference
+    variance = reduce_mean(squared_difference(x, stop_gradient(mean)), axes, keepdims=True)
     if not keepdims:
         from .shapes import squeeze
         mean, variance = squeeze(mean, axes), squeeze(variance, axes)
