@@ -136,7 +136,7 @@ class RNN(InitialStateBuildConfig, Layer):
             if self.states is not None:
                 self.reset_state()
             else:
-                self.states = stateful_states.create_state_variables(self, shape[0])
+                self.states = stateful_states.create_state_variables(self, shape)
         self.built = True
 
     def reset_state(self):

@@ -15,16 +15,20 @@ from .. import call_context
 from ..weight_paths import weight_path
 
 
-def create_state_variables(layer, batch_size):
-    """Zero Variables of (batch_size, size) for each state of ``layer``, named under the layer.
+def create_state_variables(layer, sequences_shape):
+    """Zero Variables of (batch_size, size) for each state of ``layer``, named under the layer,
+    for input sequences of ``sequences_shape`` (its first length the batch size).
 
     Raises:
-        ValueError: the batch size is not known (a stateful RNN needs a static one).
+        ValueError: the batch size is not known (a stateful RNN needs a static one); Keras 3's text.
     """
+    batch_size = sequences_shape[0]
     if batch_size is None:
-        raise ValueError('%s %r: when using `stateful=True` in a RNN, the batch size must be static. Found '
-                         'dynamic batch size; give it with keras.Input(shape, batch_size=...) or '
-                         'build the layer on data' % (type(layer).__name__, layer.name))
+        error = ValueError('When using `stateful=True` in a RNN, the batch size must be static. Found dynamic '
+                           'batch size: sequence.shape=%s' % (tuple(sequences_shape),))
+        error.add_note('%s %r: give the batch size with keras.Input(shape, batch_size=...) or build the layer '
+                       'on data' % (type(layer).__name__, layer.name))
+        raise error
     states = []
     for initial in nest.flatten(layer.get_initial_state(int(batch_size))):
         state = Variable(initial, trainable=False, name='rnn_state', dtype=layer.dtype)
@@ -44,9 +48,13 @@ def check_batch(layer, batch):
     """Raises ValueError when ``batch`` differs from the batch size the states were made for."""
     expected = int(layer.states[0].shape[0])
     if int(batch) != expected:
-        raise ValueError('%s %r: if an RNN is stateful, the batch size of the input sequences must be the '
-                         'same as the batch size of the initial state.\n- Expected batch size: %d\n'
-                         '- Received batch size: %d' % (type(layer).__name__, layer.name, expected, batch))
+        # Keras 3's words, its space before the first line break included
+        error = ValueError('If an RNN is stateful, the batch size of the input sequences must be the same as the '
+                           'batch size of the initial state. \n- Expected batch size: %d\n'
+                           '- Received batch size: %d' % (expected, batch))
+        error.add_note('%s %r: call it on batches of %d, or reset_state() a layer rebuilt for the new batch '
+                       'size' % (type(layer).__name__, layer.name, expected))
+        raise error
 
 
 def current(layer):
