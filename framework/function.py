@@ -55,6 +55,7 @@ from .function_signature import Binder
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .tf_logging import logger
+from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
 
 RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
@@ -416,6 +417,8 @@ class Function:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 if entry is None and not self._traces:
+                    if self._autograph:     # (AutoGraph converts the function at its first trace)
+                        warn_if_unparsable(self._python_function)
                     with first_trace() as first:
                         result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     if retraced and first.made:     # (a variable returned is returned read: TF's second

@@ -21,6 +21,7 @@ import functools
 import types
 
 from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
+from ..autograph_lambda_warning import warn_if_unparsable
 from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..function_errors import raised_from_trace
@@ -39,6 +40,7 @@ traced_ops.calls_user_function(host_random_replay.traced)
 
 def traced_stage_function(fn, upstream):
     """``fn`` wrapped so that its first call is a trace and later calls replay it."""
+    warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
     fn = names_read_now(fn)
     state = {'traced': False}
     if DEBUG_MODE[0]:

@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from .. import assert_statements, backend, dtypes, nest, trace_names
+from ..autograph_lambda_warning import warn_if_unparsable
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
@@ -78,6 +79,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     Raises:
         ValueError: mismatched first dimensions or output structure; TypeError: a dtype differs.
     """
+    warn_if_unparsable(fn)          # (TensorFlow's map_fn converts fn with AutoGraph)
     signature = fn_output_signature if fn_output_signature is not None else dtype
     if has_extension_values(elems):
         return _map_extensions(fn, elems, signature)

@@ -1,0 +1,101 @@
+"""AutoGraph's warning for a lambda it cannot single out in its source file.
+
+TensorFlow 2.21 converts the Python functions that tf.function traces, that tf.data's stages
+(map, filter, flat_map, interleave, reduce) trace and that tf.map_fn calls. To convert a lambda,
+AutoGraph parses its whole file and keeps the lambda nodes whose lines span the lambda's first
+line; when several do (``ds.map(lambda x: x * 2).filter(lambda x: x > 2)`` on one line) and more
+than one has the lambda's argument names, it gives up: it logs a warning, runs the lambda as it is,
+and remembers the function object, so that each function warns once. tapeflow converts nothing
+but logs the same warning at the same moments, so a program's log reads as TensorFlow's.
+
+Only the user's lambdas count (AutoGraph leaves TensorFlow's and Keras's own functions alone), and
+only where their file can be read (elsewhere TensorFlow fails another way).
+"""
+import ast
+import inspect
+import linecache
+import sys
+import weakref
+
+from .tf_logging import logger
+
+_TEMPLATE = ('AutoGraph could not transform %s and will run it as-is.\nCause: %s\n'
+             'To silence this warning, decorate the function with @tf.autograph.experimental.do_not_convert')
+_WARNED = weakref.WeakSet()         # AutoGraph's allowlist cache: functions that fell back once
+_PARSED = {}                        # file name -> (its lines as linecache holds them, their module's statements)
+
+
+def warn_if_unparsable(fn):
+    """Log AutoGraph's warning when ``fn`` is a user's lambda that AutoGraph cannot find in its source."""
+    if getattr(fn, '__name__', None) != '<lambda>' or getattr(fn, 'autograph_do_not_convert', False) \
+            or fn in _WARNED:
+        return
+    module = sys.modules.get(getattr(fn, '__module__', None) or '')
+    from .trace_names import _TAPEFLOW_PACKAGES
+    if module is None or module.__name__.partition('.')[0] in _TAPEFLOW_PACKAGES:
+        return
+    cause = _why_unparsable(fn, module)
+    if cause is not None:
+        _WARNED.add(fn)
+        logger().warning(_TEMPLATE, fn, cause)
+
+
+def _why_unparsable(fn, module):
+    """parser._parse_lambda's error for ``fn``, or None when it finds the lambda (or cannot read the file)."""
+    try:
+        filename = inspect.getsourcefile(fn)
+    except TypeError:
+        return None
+    lines = linecache.getlines(filename, module.__dict__) if filename else []
+    statements = _statements(filename, lines)
+    if not statements:
+        return None
+    first_line = fn.__code__.co_firstlineno
+    lambdas = []
+    for statement in statements:        # the statements starting at or before the lambda's line
+        if getattr(statement, 'lineno', first_line) > first_line:
+            break
+        lambdas.extend(node for node in ast.walk(statement) if isinstance(node, ast.Lambda))
+    spanning = [node for node in lambdas if _first_line(node) <= first_line <= _last_line(node)]
+    if len(spanning) == 1:
+        return None
+    if not spanning:
+        return ('could not parse the source code of %s: no matching AST found among candidates:\n%s'
+                % (fn, '\n'.join('# coding=utf-8\n' + ast.unparse(node).strip() for node in lambdas)))
+    matches = [node for node in spanning if _same_arguments(node.args, fn)]
+    if len(matches) == 1:
+        return None
+    listed = '\n'.join('Match %d:\n%s\n' % (i, ast.unparse(node).strip()) for i, node in enumerate(matches))
+    return ('could not parse the source code of %s: found multiple definitions with identical signatures at the '
+            'location. This error may be avoided by defining each lambda on a single line and with unique '
+            'argument names. The matching definitions were:\n%s' % (fn, listed))
+
+
+def _statements(filename, lines):
+    """The module-level statements of a source file (parsed once per version of its lines)."""
+    cached = _PARSED.get(filename)
+    if cached is not None and cached[0] is lines:
+        return cached[1]
+    try:
+        statements = ast.parse(''.join(lines)).body
+    except (SyntaxError, ValueError):
+        statements = []
+    _PARSED[filename] = (lines, statements)
+    return statements
+
+
+def _first_line(node):
+    return min(getattr(n, 'lineno', sys.maxsize) for n in ast.walk(node))
+
+
+def _last_line(node):
+    return max(getattr(n, 'end_lineno', None) or getattr(n, 'lineno', 0) for n in ast.walk(node))
+
+
+def _same_arguments(arguments, fn):
+    """Whether a lambda node's parameters are ``fn``'s (names, *args, **kwargs, keyword-only names)."""
+    spec = inspect.getfullargspec(fn)
+    return ([a.arg for a in arguments.args] == spec.args
+            and (arguments.vararg.arg if arguments.vararg else None) == spec.varargs
+            and (arguments.kwarg.arg if arguments.kwarg else None) == spec.varkw
+            and [a.arg for a in arguments.kwonlyargs] == spec.kwonlyargs)
