@@ -54,6 +54,10 @@ def outer_sum(a, axes):
         packet = PACKET
     elif a.dtype == np.float64:
         packet = PACKET64
+    elif a.dtype.name == 'bfloat16':    # TensorFlow's Sum adds bfloat16 in float32, then rounds once
+        wide = a.astype(np.float32)
+        total = outer_sum(wide, axes)
+        return (wide.sum(axis=axes) if total is None else total).astype(a.dtype)
     else:
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged

@@ -20,7 +20,8 @@ def clip_by_value(grad, clipvalue):
         return grad.with_values(clip_by_value(grad.values, clipvalue))
     xp = backend.array_module(grad)
     limit = grad.dtype.type(clipvalue)
-    return xp.clip(grad, -limit, limit)
+    # (numpy's clip of a bfloat16 array gives float32: the clipped values, in the gradient's dtype)
+    return xp.clip(grad, -limit, limit).astype(grad.dtype, copy=False)
 
 
 def clip_by_norm(grad, clipnorm):

@@ -1,6 +1,7 @@
 """FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
 from framework.ops.arithmetic import pow_arrays
 from .arguments import check_number
+from .clipping import clip_by_value
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -69,7 +70,6 @@ class Ftrl(RowwiseMoment, Optimizer):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
 
     def _step(self, gradient, squared, variable, learning_rate):
-        xp = self.xp(variable)
         accumulator, linear = self._slots.arrays(variable, ('accumulator', 'linear'))
         power = -self.learning_rate_power
         l2 = self.l2_regularization_strength + self.beta / (2.0 * learning_rate)
@@ -80,7 +80,7 @@ class Ftrl(RowwiseMoment, Optimizer):
         linear += shrunk - (new_root - pow_arrays(accumulator, power, True)) / learning_rate * variable._data
         quadratic = new_root / learning_rate + 2 * l2
         l1 = self.l1_regularization_strength
-        variable._data[...] = (xp.clip(linear, -l1, l1) - linear) / quadratic
+        variable._data[...] = (clip_by_value(linear, l1) - linear) / quadratic
         accumulator[...] = new_accumulator
 
     def get_config(self):

@@ -60,7 +60,7 @@ def checked_gradient(index, grad, variable):
             return data
     if not isinstance(variable, Variable):
         raise not_a_variable(index, variable)
-    if variable._data.dtype.kind not in 'fc':
+    if variable._data.dtype.kind not in 'fc' and variable._data.dtype.name != 'bfloat16':
         # TensorFlow's class: its update kernel refuses the float learning rate times an integer gradient
         # ('cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor')
         raise InvalidArgumentError('apply_gradients: variable %r has dtype %s; only floating-point variables can '

@@ -209,6 +209,8 @@ def sum_all(a):
         return _host_vector_sum(a if a.ndim == 1 else a.reshape(-1))     # the common case, without applies' call
     if applies(a, a.size):
         return row_sums(a.reshape(1, -1))[0]
+    if a.dtype.kind == 'V':     # bfloat16: TensorFlow's reducers add in float32, then round once
+        return sum_all(a.astype(np.float32)).astype(a.dtype)
     return a.sum(dtype=a.dtype)
 
 

@@ -82,7 +82,7 @@ def constant_reciprocal(x, c):
     """``1 / c`` folded in the dtype of the float tensor ``x``, or None when ``x`` is no float tensor
     (integer quotients and Python arithmetic are not rewritten)."""
     dtype = getattr(getattr(x, '_data', None), 'dtype', None)
-    if dtype is None or dtype.kind != 'f' or c == 0:
+    if dtype is None or (dtype.kind != 'f' and dtype.name != 'bfloat16') or c == 0:     # (grappler folds bfloat16 too)
         return None
     return dtype.type(1) / dtype.type(c)
 

@@ -109,7 +109,7 @@ def divide_by_constant(x, divisor):
     if hasattr(x, 'with_values'):       # an IndexedSlices gradient's rows (framework/indexed_slices.py)
         return x.with_values(divide_by_constant(x.values, divisor))
     dtype = getattr(x, 'dtype', None) or np.result_type(x)
-    if dtype.kind != 'f':
+    if dtype.kind != 'f' and dtype.name != 'bfloat16':
         return keras_divide(x, divisor)
     if graph_random_ops.current() is None:
         return x / divisor
