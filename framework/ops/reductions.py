@@ -431,6 +431,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     a = x._data
     xp = backend.array_module(a)
     c = xp.cumsum(a, axis=ax, dtype=a.dtype)
+    if a.dtype.kind in 'fc':
+        c += 0      # Eigen's scan adds to an accumulator that starts at +0, so no sum is -0 (numpy's starts at x[0])
     if exclusive:
         c = _shift_in(xp, c, ax, 0)
     out = Tensor(c)
