@@ -322,7 +322,12 @@ class CompiledLoss:
             if tracker is not None:         # the output's loss before loss_weights
                 tracker.update_state(value, sample_weight=float(p.shape[0]) if self._weighs_batches() else None)
             if weight is not None:
-                value = value * float(weight)
+                try:
+                    value = value * float(weight)
+                except ValueError:
+                    if not isinstance(weight, str):
+                        raise
+                    raise _string_weight_error(weight) from None
             total = value if total is None else total + value
         for loss in self._dropped:      # (see _build_stacked)
             self._value(loss, y_true, y_pred, sample_weight, scoped)
@@ -348,6 +353,15 @@ class CompiledLoss:
             return True
         state = graph_random_ops.current()
         return state is not None and state.static_shapes
+
+
+def _string_weight_error(weight):
+    """Keras multiplies the loss by a string weight and its type promotion refuses it: met by Keras 2's
+    ``compile(optimizer, loss, metrics)`` order, whose third argument is Keras 3's ``loss_weights``."""
+    error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+    error.add_note('loss_weights holds %r: compile\'s third positional argument is loss_weights in Keras 3 '
+                   '(metrics in Keras 2); pass metrics=[...] by name' % (weight,))
+    return error
 
 
 def _dict_keys(d):
