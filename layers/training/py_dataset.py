@@ -81,6 +81,7 @@ class PyDatasetData:
         self._shapes = None          # per-component trailing shapes and dtypes, from the first batch
         # Keras's EpochIterator.reset(): before fit's first epoch, before every evaluation.
         self._resets = {'fit': 'once', 'predict': 'never'}.get(what, 'always')
+        self._reset_done = False        # for the pass about to run
         self._peeked = False
 
     @property
@@ -99,20 +100,31 @@ class PyDatasetData:
             yield self._standardize(self.py_dataset[index], index)
 
     def peek(self):
-        # Keras's TF backend reads the first two batches once, before the first epoch, to learn the
-        # tf.data signature; a PyDataset that draws random numbers (ImageDataGenerator.flow) or
-        # counts its reads sees those reads too.
-        if self._peeked:
+        """What Keras's TF backend does as fit / evaluate / predict (or fit's validation) make their epoch
+        iterator, before any callback runs: read the first two batches (once), then reset the iterator."""
+        # The reads learn the tf.data signature; a PyDataset that draws random numbers
+        # (ImageDataGenerator.flow) or counts its reads sees those reads too.
+        if not self._peeked:
+            self._peeked = True
+            count = self.py_dataset.num_batches
+            reads = 2 if count is None else min(2, count)
+            if reads == 0:
+                raise ValueError('%s: The PyDataset has length 0' % self.what)
+            for index in range(reads):
+                batch = self.py_dataset[index]
+                check_batch(batch)
+                self._standardize(batch, index)
+        self._reset()
+
+    def _reset(self):
+        """Keras's EpochIterator.reset(): the PyDataset's on_epoch_end before fit's first 'Epoch 1/N'
+        (once) and before each evaluation's on_test_begin (fit's validation too); predict's never."""
+        if self._resets == 'never' or self._reset_done:
             return
-        self._peeked = True
-        count = self.py_dataset.num_batches
-        reads = 2 if count is None else min(2, count)
-        if reads == 0:
-            raise ValueError('%s: The PyDataset has length 0' % self.what)
-        for index in range(reads):
-            batch = self.py_dataset[index]
-            check_batch(batch)
-            self._standardize(batch, index)
+        self._iterator, self._seen = None, 0
+        self.py_dataset.on_epoch_end()
+        self._resets = 'never' if self._resets == 'once' else self._resets
+        self._reset_done = True
 
     def startable_steps(self):
         """The steps the next epoch begins: with ``steps_per_epoch`` past the PyDataset's length,
@@ -128,10 +140,7 @@ class PyDatasetData:
         """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end (``every``,
         the steps per execution, is not measured for a PyDataset: its steps stay as given)."""
         self.peek()
-        if self._resets != 'never':
-            self._iterator, self._seen = None, 0
-            self.py_dataset.on_epoch_end()
-            self._resets = 'never' if self._resets == 'once' else self._resets
+        self._reset_done = False        # the next pass (an evaluation's) resets again
         self.py_dataset.on_epoch_begin()
         in_data = self.py_dataset.num_batches
         steps = self.steps_per_epoch or in_data
