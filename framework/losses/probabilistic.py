@@ -70,8 +70,8 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
                       "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
                       SyntaxWarning, stacklevel=2)
     if y_true.ndim < 1:
-        raise ValueError('categorical_crossentropy: y_true and y_pred must be at least rank 1, got shapes '
-                         '%s and %s' % (tuple(y_true.shape), tuple(y_pred.shape)))
+        raise ValueError('Arguments `target` and `output` must be at least rank 1. Received: target.shape=%s, '
+                         'output.shape=%s' % (tuple(y_true.shape), tuple(y_pred.shape)))      # Keras's words
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
     same_shape(y_true, y_pred, 'categorical_crossentropy',

@@ -86,9 +86,11 @@ def _argmax_matches(labels, y_pred, what, squeeze_any):
     original_shape = tuple(labels.shape)
     reshaped = labels.ndim == y_pred.ndim and (squeeze_any or labels.shape[-1] == 1)
     if reshaped:
-        if labels.shape[-1] != 1:
-            raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
-                                       % (what, original_shape, tuple(y_pred.shape)))
+        if labels.shape[-1] != 1:       # Keras's ops.squeeze(y_true, -1) refuses it, in its words
+            error = ValueError('Cannot squeeze axis=-1, because the dimension is not 1.')
+            error.add_note('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                           % (what, original_shape, tuple(y_pred.shape)))
+            raise error
         labels = squeeze(labels, -1)
     matches = _matches(labels, cast(argmax(y_pred, -1), labels.dtype), what)
     return reshape(matches, original_shape) if reshaped else matches

@@ -200,15 +200,13 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
 
 
 def _broadcast(values, shape, role, what, xp):
-    """``values`` broadcast to y_pred's ``shape``; sample weights that do not fail with the
+    """``values`` broadcast to y_pred's ``shape``; sample or label weights that do not fail with the
     InvalidArgumentError of Keras's ops.broadcast_to (TF's BroadcastTo kernel)."""
     try:
         return xp.broadcast_to(values, shape)
     except ValueError:
         note = ('%s: %s of shape %s does not broadcast to y_pred of shape %s'
                 % (what, role, tuple(values.shape), tuple(shape)))
-        if role != 'sample_weight':
-            raise ValueError(note) from None
         raise kernel_error('BroadcastTo', broadcast_to_text(values.shape, shape), note=note) from None
 
 
