@@ -26,17 +26,41 @@ def drew_since(before):
     return py_a != py_b or np_a[2] != np_b[2] or np_a[3:] != np_b[3:] or not np.array_equal(np_a[1], np_b[1])
 
 
+_REAL = []      # the generators' own states while replays draw the traces' numbers, innermost last
+
+
 @contextlib.contextmanager
 def drawing_from(start):
-    """The generators set to ``start`` (a trace's ``host_states()``) inside, put back as found after."""
-    now = host_states()
+    """The generators set to ``start`` (a trace's ``host_states()``) inside, put back as found after
+    (as a py_function inside left them: ``eager_draws``)."""
+    _REAL.append(host_states())
     np.random.set_state(start[0])
     random.setstate(start[1])
     try:
         yield
     finally:
+        now = _REAL.pop()
         np.random.set_state(now[0])
         random.setstate(now[1])
+
+
+@contextlib.contextmanager
+def eager_draws():
+    """Around a py_function's (numpy_function's) Python, which TensorFlow runs at every call, not only
+    at the trace: inside a replay its draws come from the generators' own states and move them (a
+    guide/data map rotating each image by np.random.uniform inside tf.py_function)."""
+    if not _REAL:
+        yield
+        return
+    replaying_at = host_states()
+    np.random.set_state(_REAL[-1][0])
+    random.setstate(_REAL[-1][1])
+    try:
+        yield
+    finally:
+        _REAL[-1] = host_states()
+        np.random.set_state(replaying_at[0])
+        random.setstate(replaying_at[1])
 
 
 def traced(fn, args, state):

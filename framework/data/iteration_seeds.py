@@ -10,7 +10,7 @@ shuffled as TensorFlow's next one is.
 import contextlib
 import threading
 
-from .. import random_state_freeze
+from .. import random_state_freeze, trace_prints
 from ..variable import STATELESS_SCOPES
 
 _STATE = threading.local()
@@ -39,13 +39,14 @@ class IterationSeeds:
 def peeking():
     """Iterators made inside draw their stages' next pairs without spending them, and the map
     functions run inside move no random state (a ``tf.random.Generator``'s ``make_seeds``, a Keras
-    SeedGenerator, op seeds): TensorFlow only traces them for the spec, it never runs them."""
+    SeedGenerator, op seeds) nor print with tf.print: TensorFlow only traces them for the spec, it
+    never runs them."""
     previous = getattr(_STATE, 'peeking', False)
     _STATE.peeking = True
     writes = _DroppedWrites()
     STATELESS_SCOPES.append(writes)
     try:
-        with random_state_freeze.freezing():
+        with random_state_freeze.freezing(), trace_prints.held(run=False):
             yield
     finally:
         STATELESS_SCOPES.remove(writes)

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import assert_statements, backend, dtypes, nest, trace_names
 from ..autograph_lambda_warning import warn_if_unparsable
+from ..host_random_replay import eager_draws
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
@@ -264,7 +265,8 @@ def _every_call(func, args):
     numpy_function called inside takes its eager path, and its assert statements are plain Python)."""
     from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
-    with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside():
+    with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside(), \
+            eager_draws():
         return func(*args)
 
 
