@@ -4,7 +4,7 @@ composed from other ops elsewhere."""
 import numpy as np
 
 from .. import backend, graph_random_ops, onednn_policy
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from . import eigen_math, eigen_math64, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
@@ -277,8 +277,11 @@ def softmax(logits, axis=-1, name=None):
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'softmax')
     except InvalidArgumentError:
+        _refuse_onednn_rank(x)
         _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
         raise
+    if x.ndim > 5:
+        _refuse_onednn_rank(x)
     out = Tensor(_along_last(x._data, ax, _softmax_rows))
     if ACTIVE:
         # (imported here, where a tape records: an import statement costs ~2 us on every predict batch)
@@ -287,6 +290,15 @@ def softmax(logits, axis=-1, name=None):
             lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
             lambda g, y, x: y * (g - _sum((g * y), (ax,), True))),))
     return out
+
+
+def _refuse_onednn_rank(x):
+    """TF 2.21's oneDNN Softmax (float32, half, bfloat16; float64 takes Eigen's kernel) takes ranks 1 to 5
+    and aborts on others, a scalar included; without oneDNN, Eigen's kernel takes any rank from 1."""
+    if x._data.dtype != np.float64 and x._data.dtype.kind in 'fV' and not 1 <= x.ndim <= 5 and onednn_policy.enabled():
+        raise kernel_error('Softmax', 'Input dims must be <= 5 and >=1', named=True, error_class=AbortedError,
+                           note='softmax: logits of rank %d; TensorFlow\'s CPU softmax takes ranks 1 to 5 '
+                                '(float64 any rank from 1)' % x.ndim)
 
 
 def _refuse_scalar_logits(x, axis, kernel, op):
