@@ -339,9 +339,13 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             if self._path is not None and what == 'assign':     # Keras 3's convert_to_tensor casts
                 return self._new_value(_to_array(value, self._data.dtype), what)
             # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted),
-            # in convert_to_tensor's words
-            error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
-                               % (self._data.dtype.name, value._data.dtype.name, value))
+            # in convert_to_tensor's words (a variable's own conversion function has its own)
+            if isinstance(value, Variable):
+                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
+                                   '(Variable: %r)' % (self._data.dtype.name, value._data.dtype.name, value))
+            else:
+                error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                                   % (self._data.dtype.name, value._data.dtype.name, value))
             error.add_note('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; cast it first '
                            'with framework.cast' % (what, value._data.dtype.name, self._name, self._data.dtype.name))
             raise error
@@ -377,10 +381,10 @@ class Variable(Tensor, metaclass=_CreatorScoped):
                                'Target variable: %r' % (tuple(self._data.shape), tuple(shape), self))
             error.add_note(note)
             return error
-        if what == 'assign':
+        if what == 'assign':    # a variable made with shape=(None, 2) says so, not its value's shape
+            declared = tuple(self._data.shape) if self._open_shape is None else tuple(self._open_shape.as_list())
             error = ValueError("Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, and the "
-                               'assigned value shape %s are incompatible.'
-                               % (self.name, tuple(self._data.shape), tuple(shape)))
+                               'assigned value shape %s are incompatible.' % (self.name, declared, tuple(shape)))
             error.add_note(note)
             return error
         kernel = 'AssignAddVariableOp' if what == 'assign_add' else 'AssignSubVariableOp'

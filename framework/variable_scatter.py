@@ -8,9 +8,9 @@ Errors carry TensorFlow's texts and classes, which learners' programs print.
 import numpy as np
 
 from . import backend
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .indexed_slices import IndexedSlices
-from .tensor import _to_array
+from .tensor import Tensor, _to_array
 from .unread_variable import unread
 
 # the numpy ufunc that combines a variable's row with an update row, per method
@@ -38,15 +38,15 @@ def scatter_slices(variable, sparse_delta, mode):
     indices = backend.to_host(sparse_delta.indices._data).astype(np.int64)
     values = _values_of(sparse_delta.values, data.dtype)
     if tuple(values.shape[:1]) != tuple(indices.shape):
-        raise InvalidArgumentError('The shape of indices (%s) must be a prefix of the shape of updates (%s) [Op:%s]'
-                                   % (_dims(indices.shape), _dims(values.shape), op))
+        raise kernel_error(op, 'The shape of indices (%s) must be a prefix of the shape of updates (%s)'
+                               % (_dims(indices.shape), _dims(values.shape)), named=True)
     if tuple(values.shape[1:]) != tuple(data.shape[1:]):
-        raise InvalidArgumentError('Must have updates.shape = indices.shape + params.shape[1:] or updates.shape = '
-                                   '[], got updates.shape %s, indices.shape %s, params.shape %s [Op:%s]'
-                                   % (_dims(values.shape), _dims(indices.shape), _dims(data.shape), op))
+        raise kernel_error(op, 'Must have updates.shape = indices.shape + params.shape[1:] or updates.shape = [], '
+                               'got updates.shape %s, indices.shape %s, params.shape %s'
+                               % (_dims(values.shape), _dims(indices.shape), _dims(data.shape)), named=True)
     for i, row in enumerate(indices.tolist()):
         if not 0 <= row < data.shape[0]:
-            raise InvalidArgumentError('indices[%d] = %d is not in [0, %d) [Op:%s]' % (i, row, data.shape[0], op))
+            raise kernel_error(op, 'indices[%d] = %d is not in [0, %d)' % (i, row, data.shape[0]), named=True)
     variable._detach()          # a tape holding the old value keeps it
     _write(variable, indices, values, None if mode == 'update' else _COMBINE[mode])
     return unread(variable)
@@ -92,6 +92,9 @@ def _values_of(values, dtype):
     if array.dtype != dtype:
         if array.dtype.kind == 'f' and np.dtype(dtype).kind in 'iu':
             raise TypeError('Cannot convert %s to EagerTensor of dtype %s' % (array.tolist(), np.dtype(dtype).name))
+        if isinstance(values, Tensor):      # TensorFlow casts no other tensor (int32 rows into a float variable)
+            raise ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                             % (np.dtype(dtype).name, values._data.dtype.name, values))
         array = _to_array(array, dtype)
     return array
 

@@ -173,9 +173,7 @@ def get(identifier):
         from framework.keras.object_serialization import deserialize_keras_object
         identifier = deserialize_keras_object(identifier)
     if isinstance(identifier, dict):        # Keras's serialized form {'class_name': 'relu', ...}
-        identifier = identifier.get('config', identifier.get('class_name'))
-        if isinstance(identifier, dict):
-            identifier = identifier.get('name')
+        identifier = _named_in_dict(identifier)
     if isinstance(identifier, str):
         fn = _ALL.get(identifier)
         if fn is None:
@@ -184,6 +182,24 @@ def get(identifier):
     if callable(identifier):
         return identifier
     raise _not_interpreted(identifier, "Give a name such as 'relu' or a callable")
+
+
+def _named_in_dict(config):
+    """The activation an older serialized form names ({'class_name': 'relu', 'config': 'relu'}, ...).
+
+    Raises Keras 3's error where the dict names none: TypeError 'Could not locate class' for a
+    {'class_name': ..., 'config': ...} (Keras looks the class up and fails), ValueError with the dict
+    otherwise, rather than an identifier read as None.
+    """
+    name = config.get('config', config.get('class_name'))
+    if isinstance(name, dict):
+        name = name.get('name')
+    if name in _ALL:
+        return name
+    if 'class_name' in config and 'config' in config:
+        from .serialization import not_located_text
+        raise TypeError(not_located_text(config['class_name'], config))
+    raise _not_interpreted(config, 'Valid names are %s' % ', '.join(sorted(_ALL)))
 
 
 def _not_interpreted(identifier, note):

@@ -34,8 +34,8 @@ class _KerasVariableType(type):
         if name is None:          # Keras 3: 'variable', 'variable_1', ... shared with unnamed add_weight
             name = naming.unique_name('variable')
         if isinstance(name, str) and '/' in name:
-            raise ValueError("keras.Variable: argument `name` must be a string and cannot contain character "
-                             "`/`. Received: name=%r" % (name,))
+            raise ValueError("Argument `name` must be a string and cannot contain character `/`. Received: name=%s"
+                             % (name,))
         if dtype is not None:
             try:
                 dtypes.as_dtype(_backend.standardize_dtype(dtype))
@@ -45,9 +45,10 @@ class _KerasVariableType(type):
             initializer = initializers.get(initializer)
         if callable(initializer) and not isinstance(initializer, _Variable):
             if shape is None:
-                raise ValueError('keras.Variable %r: when creating a Variable from an initializer, the `shape` '
-                                 'argument should be specified. Received: initializer=%r and shape=None'
-                                 % (name, initializer))
+                error = ValueError('When creating a Variable from an initializer, the `shape` argument should be '
+                                   'specified. Received: initializer=%s and shape=None' % (initializer,))
+                error.add_note('keras.Variable %r: give shape=(...) for the initializer to fill' % (name,))
+                raise error
             dtype = dtypes.as_dtype(_backend.standardize_dtype(dtype))
             value = initializer(tuple(shape), dtype=dtype)
         else:

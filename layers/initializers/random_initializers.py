@@ -39,8 +39,8 @@ class RandomInitializer(Initializer):
     def __init__(self, seed=None):
         if seed is not None and not isinstance(seed, SeedGenerator) and (
                 not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
-            raise ValueError('%s: `seed` argument should be an instance of `keras.random.SeedGenerator()` or an '
-                             'integer. Received: seed=%r' % (type(self).__name__, seed))
+            raise ValueError('`seed` argument should be an instance of `keras.random.SeedGenerator()` or an '
+                             'integer. Received: seed=%s' % (seed,))
         self._init_seed = None if seed is None or isinstance(seed, SeedGenerator) else int(seed)
         self.seed = make_default_seed() if seed is None else seed if isinstance(seed, SeedGenerator) else int(seed)
 
@@ -130,15 +130,17 @@ class VarianceScaling(RandomInitializer):
                  input_axes=None, output_axes=None):
         if not scale > 0.0:
             raise ValueError('Argument `scale` must be positive float. Received: scale=%r' % (scale,))
-        if mode not in ('fan_in', 'fan_out', 'fan_avg'):
-            raise ValueError("Invalid `mode` argument: %r. Please use one of 'fan_in', 'fan_out', 'fan_avg'"
-                             % (mode,))
+        # Keras 3 prints its allowed values as a set, so their order follows the process's string hashing
+        allowed_modes = {'fan_in', 'fan_out', 'fan_avg'}
+        if mode not in allowed_modes:
+            raise ValueError('Invalid `mode` argument: %s. Please use one of %s' % (mode, allowed_modes))
         distribution = str(distribution).lower()
         if distribution == 'normal':
             distribution = 'truncated_normal'
-        if distribution not in ('uniform', 'truncated_normal', 'untruncated_normal'):
-            raise ValueError("Invalid `distribution` argument: %r. Please use one of 'uniform', "
-                             "'truncated_normal', 'untruncated_normal'" % (distribution,))
+        allowed_distributions = {'uniform', 'truncated_normal', 'untruncated_normal'}
+        if distribution not in allowed_distributions:
+            raise ValueError('Invalid `distribution` argument: %s.Please use one of %s'   # sic: Keras 3 has no space
+                             % (distribution, allowed_distributions))
         self.scale, self.mode, self.distribution = scale, mode, distribution
         self.input_axes, self.output_axes = input_axes, output_axes
         super().__init__(seed)
@@ -166,7 +168,10 @@ class _Preset(VarianceScaling):
     """A VarianceScaling with fixed settings; only the seed (and fan axes) vary."""
     SETTINGS = None
 
-    def __init__(self, seed=None, input_axes=None, output_axes=None):
+    def __init__(self, seed=None, input_axes=None, output_axes=None, **unknown):
+        if unknown:     # Python would name _Preset; Keras 3's classes each have their own __init__
+            raise TypeError('%s.__init__() got an unexpected keyword argument %r'
+                            % (type(self).__name__, next(iter(unknown))))
         scale, mode, distribution = self.SETTINGS
         super().__init__(scale, mode, distribution, seed, input_axes, output_axes)
 

@@ -76,6 +76,13 @@ class CompiledLoss:
                 return [value.get(k) for k in keys]
             if what == 'loss_weights':      # Keras 3 picks each output's weight by name: a missing one is KeyError(name)
                 return [value[name] for name in labels]
+            if set(value) != set(labels) and not any(labels):
+                # Keras 3 matches a loss dict by the model's output names; a Sequential has none, and its
+                # loss code then fails in Python's words (TF 2.21: TypeError "'NoneType' object is not iterable")
+                error = TypeError("'NoneType' object is not iterable")
+                error.add_note('the %s dict %s names outputs, but this model has no output names (a Sequential); '
+                               'pass the %s itself, e.g. %s' % (what, value, what, next(iter(value.values()), None)))
+                raise error
             if set(value) != set(labels):
                 raise ValueError('Expected keys %s in %s dict, but found %s.keys()=%s'
                                  % (labels, what, what, list(value.keys())))

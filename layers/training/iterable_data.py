@@ -40,14 +40,33 @@ def _check_steps(steps, what, iterable):
     if isinstance(steps, bool):         # Keras 3 counts with it: True is one step, False none (all the data)
         steps = int(steps)
     if not isinstance(steps, numbers.Integral):
-        raise TypeError('%s: %s must be a whole number of batches or None, got %r (%s)'
-                        % (what, name, steps, type(steps).__name__))
+        error = TypeError(_keras_steps_type_text(steps, iterable))
+        error.add_note('%s: %s must be a whole number of batches or None, got %r (%s)'
+                       % (what, name, steps, type(steps).__name__))
+        raise error
     if steps < 0 and iterable:
         return None
     if steps < 0:
         raise ValueError('%s: %s must be a non-negative number of batches (or None for all the data), got %d'
                          % (what, name, steps))
     return steps
+
+
+def _keras_steps_type_text(steps, iterable):
+    """Python's words where Keras 3 first uses a step count that is no whole number: its range() for a
+    real number, else a division of the sample count for arrays, a comparison with 0 for other data."""
+    if isinstance(steps, complex):
+        return 'must be real number, not complex'
+    if isinstance(steps, numbers.Real):
+        return '%r object cannot be interpreted as an integer' % _qualified_type(steps)
+    if iterable:
+        return "'>' not supported between instances of %r and 'int'" % _qualified_type(steps)
+    return "unsupported operand type(s) for /: 'int' and %r" % _qualified_type(steps)
+
+
+def _qualified_type(value):
+    kind = type(value)
+    return kind.__qualname__ if kind.__module__ == 'builtins' else '%s.%s' % (kind.__module__, kind.__qualname__)
 
 
 _PYTHON_SCALARS = (bool, int, float, complex, str, bytes)
