@@ -65,6 +65,21 @@ def note_metric(metric, err):
         err.add_note('raised updating metric %r (%s)' % (metric.name, type(metric).__name__))
 
 
+def _stateless_scope(metric, metric_variables):
+    """A keras.StatelessScope mapping the metric's variables to ``metric_variables``, checked as Keras does."""
+    from ..keras.stateless_scope import StatelessScope      # (framework.keras imports the metrics)
+    if len(metric_variables) != len(metric.variables):
+        raise ValueError('Argument `metric_variables` must be a list of tensors corresponding 1:1 to %s().variables. '
+                         'Received list with length %d, but expected %d variables.'
+                         % (type(metric).__name__, len(metric_variables), len(metric.variables)))
+    return StatelessScope(state_mapping=list(zip(metric.variables, metric_variables)))
+
+
+def _current(scope, variable):
+    value = scope.get_current_value(variable)
+    return variable if value is None else value
+
+
 class Metric:
     """Base class: subclasses create state with ``add_variable`` and implement
     ``update_state(...)`` and ``result()``.
@@ -148,6 +163,25 @@ class Metric:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+    # Keras 3's stateless API (a JAX-style loop's): the state passed in and returned as tensors, the
+    # metric's own variables left as they were (keras.StatelessScope holds the writes)
+    def stateless_update_state(self, metric_variables, *args, **kwargs):
+        """``update_state`` on ``metric_variables`` (one tensor per variable); returns the new values."""
+        with _stateless_scope(self, metric_variables) as scope:
+            self.update_state(*args, **kwargs)
+        return [_current(scope, v) for v in self.variables]
+
+    def stateless_result(self, metric_variables):
+        """``result()`` of the state ``metric_variables`` (one tensor per variable)."""
+        with _stateless_scope(self, metric_variables):
+            return self.result()
+
+    def stateless_reset_state(self):
+        """The values ``reset_state`` would give the variables, which keep theirs."""
+        with _stateless_scope(self, [v.value for v in self.variables]) as scope:
+            self.reset_state()
+        return [_current(scope, v) for v in self.variables]
 
     def __repr__(self):
         return '<%s name=%s>' % (type(self).__name__, self.name)
