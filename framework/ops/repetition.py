@@ -7,7 +7,8 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from .indexing import gather, gather_dense
 from .integer_arguments import refuse_non_integer
-from .operands import as_tensor, named_errors
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, named_errors, record, snapshot
 from .shapes import reshape
 
 
@@ -97,5 +98,11 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     order = np.moveaxis(np.arange(int(np.prod(shape))).reshape(shape), (batch_axis, seq_axis), (0, 1)).copy()
     for b, n in enumerate(lengths):
         order[b, :n] = order[b, :n][::-1]
-    order = np.moveaxis(order, (0, 1), (batch_axis, seq_axis))
-    return reshape(gather(reshape(x, [-1]), order.reshape(-1)), shape)
+    order = np.moveaxis(order, (0, 1), (batch_axis, seq_axis)).reshape(-1)
+    data = snapshot(x)
+    out = Tensor(data.reshape(-1)[backend.array_module(data).asarray(order)].reshape(shape))
+    if ACTIVE:
+        # TF's rule, ReverseSequence of the gradient (the permutation is its own inverse): a gather's
+        # scatter-add into zeros would turn a -0 of the gradient into +0
+        record('reverse_sequence', (x,), out, (lambda g, y, x: reshape(gather(reshape(g, [-1]), order), shape),))
+    return out
