@@ -13,6 +13,8 @@ from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, ACTIVE, as_tensor, named_errors, record
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
 from .graph_input_errors import eager_input_error
+from ..eager_graph_names import inside_function
+from ..graph_conversion_errors import graph_conversion_error
 
 
 _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel, whose refusals they print
@@ -79,14 +81,25 @@ def _fill_shape_error(given, op):
     except ValueError:
         array = None
     if array is not None and array.dtype == object and any(v is None for v in array.reshape(-1).tolist()):
-        return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
-                               "to a Tensor.")
+        return _unknown_length_error(given, op)
     if array is not None and array.dtype.kind in 'iu' and array.ndim > 1:
         return kernel_error('Fill', 'dims must represent a vector, got shape [%s]' % ','.join(map(str, array.shape)),
                             named=_named(given, op))
     if op == 'fill' and isinstance(given, str):
         return _index_type_error('string', op, False)
     return TypeError('Cannot convert %r to EagerTensor of dtype int32' % (given,))
+
+
+def _unknown_length_error(given, op):
+    """TF's refusal of a shape holding None (an unknown batch size: ops.zeros((x.shape[0], units)) in a
+    layer that a functional model calls on an Input): eagerly the C++ converter's ValueError; where
+    TensorFlow builds a graph (a tf.function, Keras's symbolic call) make_tensor_proto's TypeError,
+    zeros and ones converting the shape to int32 ("Expected int32, but got None of type 'NoneType'."),
+    fill with no dtype ('Failed to convert elements of (None, 3) to Tensor. ...')."""
+    if not inside_function():
+        return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                               "to a Tensor.")
+    return graph_conversion_error(given, np.dtype(np.int32) if op in ('zeros', 'ones') else None)
 
 
 def _constant_array(xp, shape, dtype, one, op):

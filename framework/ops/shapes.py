@@ -31,7 +31,9 @@ def _ints(shape, op):
         whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2
     except ConversionError:
         raise
-    except (TypeError, ValueError):
+    except (TypeError, ValueError) as err:
+        if getattr(err, 'tf_graph_conversion', False):
+            raise
         whole = False
     if op in _FLOAT_REFUSING and (not whole or float in map(type, shape)):
         refuse_operand_dtype(op, given)     # TF's kernel takes no float shape, not even (3., 2.)
@@ -65,11 +67,23 @@ _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
 
 def _unknown_dim(op, given):
     """-1 for a None in a shape (a TensorShape's unknown dimension); a Python list or tuple holding None
-    is no shape TensorFlow's reshape converts (tf.reshape(x, [None, 3]): its ValueError)."""
-    if op == 'reshape' and (given is None or isinstance(given, (list, tuple))):
-        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
-                                "to a Tensor.")
-        error.add_note('reshape: a shape holds ints, one of them -1 for the size to infer; got %r' % (given,))
+    is no shape TensorFlow's reshape or broadcast_to converts (tf.reshape(x, [None, 3])): eagerly the C++
+    converter's ValueError, where TensorFlow builds a graph (a tf.function, Keras's symbolic call of a
+    layer on an Input of unknown batch size) make_tensor_proto's TypeError ('Failed to convert elements
+    of (None, 3) to Tensor. ...')."""
+    if op in ('reshape', 'broadcast_to') and (given is None or isinstance(given, (list, tuple))):
+        from ..eager_graph_names import inside_function     # (it imports this module)
+        from ..graph_conversion_errors import graph_conversion_error
+        if inside_function() and given is not None:
+            error = graph_conversion_error(given, None)
+            error.tf_graph_conversion = True        # (_ints lets it through)
+        else:
+            error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class "
+                                    "'NoneType'>) to a Tensor.")
+        if op == 'reshape':
+            error.add_note('reshape: a shape holds ints, one of them -1 for the size to infer; got %r' % (given,))
+        else:
+            error.add_note('broadcast_to: a shape holds known lengths; got %r' % (given,))
         raise error
     return -1
 
