@@ -5,6 +5,9 @@ serves the CPU and the GPU alike (the DeZero ``get_array_module`` shape).
 cupy is imported lazily: a CPU-only install never pays for it.
 """
 import numpy as np
+# numpy's module defines __getattr__, which keeps CPython 3.11 from caching attribute loads on it:
+# each np.ndarray on a hot path is a dictionary search (about 50 ns). Hot modules import the names.
+from numpy import generic, ndarray
 
 _cupy = None          # the cupy module once imported, False when unavailable
 
@@ -23,7 +26,7 @@ def cupy_module():
 
 def array_module(data):
     """numpy for host arrays and scalars, cupy for device arrays."""
-    if type(data) is np.ndarray or isinstance(data, (np.generic, float, int, bool)):
+    if type(data) is ndarray or isinstance(data, (generic, float, int, bool)):
         return np
     cp = cupy_module()
     if cp is not None and isinstance(data, cp.ndarray):

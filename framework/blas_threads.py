@@ -19,6 +19,7 @@ import ctypes
 import os
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .half_products import half_product
 
@@ -35,7 +36,7 @@ _control = _UNKNOWN        # (set_num_threads, numpy's thread count), or None: l
 def product(a, b):
     """``a @ b``; for numpy operands of a mid-sized product, on one BLAS thread; 16-bit matrices
     in float32, as TensorFlow (half_products)."""
-    if type(a) is not np.ndarray:
+    if type(a) is not ndarray:
         return a @ b            # cupy: its own threads, and no bfloat16 to round
     if a.dtype.itemsize == 2 and a.ndim == 2 == b.ndim and a.dtype.kind in 'fV':
         return half_product(a, b)

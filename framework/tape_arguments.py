@@ -4,6 +4,7 @@ Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
 import numpy as np
+from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from . import nest
 from .backend import array_module
@@ -153,7 +154,7 @@ def _broadcasts_to(shape, target_shape):
 
 
 def _ones_like(data):
-    if isinstance(data, np.generic) or (type(data) is np.ndarray and not data.ndim):
+    if isinstance(data, generic) or (type(data) is ndarray and not data.ndim):
         return Tensor(np.array(1, data.dtype))        # a scalar target: np.ones is a Python function
     return Tensor(array_module(data).ones(data.shape, data.dtype))
 

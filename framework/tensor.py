@@ -7,6 +7,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 import numbers
 
 import numpy as np
+from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, tensor_missing_names, \
     trace_names
@@ -369,7 +370,7 @@ def _to_array(value, dtype):
     if isinstance(value, Tensor):
         data = value._data
         return data if dtype is None or data.dtype == dtype else data.astype(dtype)
-    if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value):
+    if isinstance(value, (ndarray, generic)) or backend.is_device_array(value):
         if value.dtype.kind in 'US' and (dtype is None or dtype == object):
             return numpy_strings_as_bytes(value)
         if value.dtype == object:
@@ -710,7 +711,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     Raises:
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
-    if type(value) is np.ndarray and dtype is None and value.dtype.kind in _PLAIN_KINDS and on_host():
+    if type(value) is ndarray and dtype is None and value.dtype.kind in _PLAIN_KINDS and on_host():
         # a numeric numpy array (a batch of labels, every step): copied, as _to_array does
         return Tensor(value.copy())
     if isinstance(value, Tensor):
@@ -729,7 +730,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return value._to_dense(dtype)
     if isinstance(value, (list, tuple)) and autopacking.holds_tensor(value):   # a Pack op, recorded on tapes
         return autopacking.pack(value, dtypes.numpy_dtype(dtype))
-    if dtype is None and dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
+    if dtype is None and dtype_hint is not None and not isinstance(value, (ndarray, generic)):
         try:
             return Tensor(_to_array(value, dtypes.numpy_dtype(dtype_hint)))
         except (TypeError, ValueError):

@@ -1,5 +1,6 @@
 """Nadam: Adam with Nesterov momentum (Dozat, 2016), as Keras 3."""
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from framework import libm
 from framework.backend import array_module, to_host
@@ -67,7 +68,7 @@ class Nadam(RowwiseMoment, Optimizer):
     def _advance_step_state(self):
         u = self._u_product._data
         # On the host, scalar arithmetic (the same float ops as the array ops, for less dispatch).
-        product = u[()] if type(u) is np.ndarray else u
+        product = u[()] if type(u) is ndarray else u
         # Keras's ops.power of two float32 scalars: C's powf, as TF's scalar path (framework/libm.py)
         step = self._local_step(u.dtype)
         decay = _POWF(0.96, step) if u.dtype == np.float32 else np.power(u.dtype.type(0.96), step)

@@ -26,6 +26,7 @@ import operator
 import types
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
@@ -162,7 +163,7 @@ class Optimizer(OptimizerState, CustomState):
 
     def _learning_rate_value(self):
         rate = self._learning_rate
-        if type(rate) is Variable and type(rate._data) is np.ndarray:
+        if type(rate) is Variable and type(rate._data) is ndarray:
             return rate._data[()]           # a float rate: its host scalar, as the general path gives
         data = backend.to_host(convert_to_tensor(self.learning_rate)._data)
         if np.size(data) != 1 or data.dtype.kind not in 'fiu':
@@ -353,7 +354,7 @@ class Optimizer(OptimizerState, CustomState):
         if STATELESS_SCOPES:      # inside keras.StatelessScope the scope keeps the count, as Keras's assign_add
             STATELESS_SCOPES[-1].claim(self._iterations)
         count = self._iterations._data
-        if type(count) is np.ndarray:
+        if type(count) is ndarray:
             count[()] = count[()] + 1       # a scalar add: a 0-d array's in-place ufunc costs 4x more
         else:
             count += 1

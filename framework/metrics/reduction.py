@@ -9,6 +9,7 @@ import math
 import types
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend
 from ..errors import InvalidArgumentError, OpError
@@ -99,7 +100,7 @@ class Mean(Metric):
     def update_state(self, values, sample_weight=None):
         if sample_weight is None and type(values) is Tensor:
             data, total = values._data, self.total._data
-            if type(data) in _HOST_VALUES and data.ndim < 2 and type(total) is np.ndarray \
+            if type(data) in _HOST_VALUES and data.ndim < 2 and type(total) is ndarray \
                     and data.dtype is _HOST_DTYPES.get(self._dtype) and id(values) not in TENSOR_NOTES:
                 # A loss (a scalar) or one value per sample, on the host and without notes (so
                 # without a mask): a training loop's every step. Numpy scalar arithmetic does the
@@ -154,7 +155,7 @@ class Mean(Metric):
 
     def result(self):
         total, count = self.total._data, self.count._data
-        if type(total) is np.ndarray and type(count) is np.ndarray:
+        if type(total) is ndarray and type(count) is ndarray:
             # On the host, scalar arithmetic gives the same bits as the array
             # ops below, in a fraction of their time (training loops read it every step).
             t, c = total[()], count[()]
@@ -247,7 +248,7 @@ class MeanMetricWrapper(Mean):
         without converting to tensors. False where anything differs (the general path runs)."""
         p = y_pred._data if type(y_pred) is Tensor else None
         t = y_true._data if type(y_true) is Tensor else y_true
-        if type(p) is not np.ndarray or type(t) is not np.ndarray or p.ndim < 2 or t.shape != p.shape \
+        if type(p) is not ndarray or type(t) is not ndarray or p.ndim < 2 or t.shape != p.shape \
                 or p.dtype is not _HOST_DTYPES.get(self._dtype) or t.dtype is not p.dtype \
                 or id(y_pred) in TENSOR_NOTES:       # (notes: perhaps a mask; the general path reads it)
             return False

@@ -24,6 +24,7 @@ of ``x + b`` written by hand (AddV2's gradient, a reduce_sum) take Eigen's reduc
 instead: framework/eigen_outer_sum.py.
 """
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend, config_threading
 from ..errors import InvalidArgumentError
@@ -51,7 +52,7 @@ def bias_grad_sum(g):
     """Sum float array ``g`` over every axis but the last, in BiasAddGrad's order; shape (channels,)."""
     channels = g.shape[-1]
     rows = g.reshape(-1, channels) if g.ndim != 2 else g
-    if type(g) is not np.ndarray or g.dtype.kind != 'f':
+    if type(g) is not ndarray or g.dtype.kind != 'f':
         if g.dtype == np.float16:       # cupy: float32 accumulators, as BiasAddGrad's for halves
             return rows.sum(axis=0, dtype=np.float32).astype(g.dtype)
         return rows.sum(axis=0)

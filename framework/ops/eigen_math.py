@@ -33,6 +33,7 @@ whose cost grows with the work, keep the smaller SMALL.
 import os
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend, libm
 
@@ -375,7 +376,7 @@ def exact_elementwise(size):
 
 def handles(a):
     """Whether ``a`` is a host float32 array or scalar that the mode computes with these kernels."""
-    if (type(a) is not np.ndarray and type(a) is not np.float32) or a.dtype != np.float32:
+    if (type(a) is not ndarray and type(a) is not np.float32) or a.dtype != np.float32:
         return False
     mode = ENABLED[0]       # (exact_elementwise, inline: every activation of a training step asks)
     return mode is True or (mode == 'small' and a.size <= SMALL_ELEMENTWISE)
