@@ -522,13 +522,23 @@ class Layer(LayerWeights, OwnVariables):
                     spec.check(self, inputs._data.shape)
                 else:
                     check_spec(self, inputs)
+            passes_training = False
             if training is not None:
                 accepts = TAKES_TRAINING.get(type(self))       # cached per class (accepts_training)
                 if accepts or (accepts is None and accepts_training(type(self))):
                     kwargs['training'] = training
+                    passes_training = True
             try:
                 if shown_twice is _SHOWN_ONCE and mixed is None:
-                    outputs = self.call(inputs, *args, **kwargs)    # every call after the first: no context
+                    # every call after the first: no context. The usual calls, (inputs) and (inputs,
+                    # training=...), are spelled out: CPython 3.11 runs a call through *args / **kwargs
+                    # in a fresh interpreter loop, after building a tuple and a dict (~0.3 us a call)
+                    if args or len(kwargs) > passes_training:
+                        outputs = self.call(inputs, *args, **kwargs)
+                    elif passes_training:
+                        outputs = self.call(inputs, training=training)
+                    else:
+                        outputs = self.call(inputs)
                 else:
                     # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
                     with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):

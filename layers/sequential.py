@@ -244,7 +244,9 @@ class Sequential(ModelBase):
             if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
                 set_keras_mask(x, as_mask(mask))
         for layer in self._layers:
-            x = layer(x, training=training)
+            # layer(x, training=...) itself: a Python __call__ called with a keyword goes through a tuple
+            # and a dict (slot_tp_call), a few hundred nanoseconds more per layer
+            x = type(layer).__call__(layer, x, training=training)
         return x
 
     def _refuse_none(self, args, kwargs, training):

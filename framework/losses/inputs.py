@@ -130,7 +130,8 @@ def matched(y_true, y_pred, what):
         ValueError: naming ``what`` and both shapes when they cannot be compared.
     """
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
-    return comparable(*squeeze_or_expand_to_same_rank(y_true, y_pred), what)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return comparable(y_true, y_pred, what)      # (a plain call: one through *args is not inlined)
 
 
 def comparable(y_true, y_pred, what):

@@ -154,7 +154,15 @@ class Metric:
 
     def __call__(self, *args, **kwargs):
         """``update_state(*args, **kwargs)``, then the ``result()``."""
-        self.update_state(*args, **kwargs)
+        # (the usual one or two positional arguments spelled out: a call through *args is not inlined)
+        if kwargs or len(args) > 2:
+            self.update_state(*args, **kwargs)
+        elif len(args) == 2:
+            self.update_state(args[0], args[1])
+        elif args:
+            self.update_state(args[0])
+        else:
+            self.update_state()
         return self.result()
 
     def get_config(self):

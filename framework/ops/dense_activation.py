@@ -99,7 +99,10 @@ class _InputRule:
         gz = shared.pre_activation_grad_array(g, y)
         if self.last:
             shared._last = None         # the node's last input: its arrays may go
-        return _AFFINE_VJPS[self.index].array_rule(gz, None, *inputs)
+        rule = _AFFINE_VJPS[self.index].array_rule
+        if len(inputs) == 3:        # (x, kernel, bias) spelled out: a call through *inputs is not inlined
+            return rule(gz, None, inputs[0], inputs[1], inputs[2])
+        return rule(gz, None, *inputs)
 
 
 def _input_rules(rule, count):
