@@ -68,6 +68,8 @@ TRACED_CALLS = [0]
 
 def current():
     """The GraphRandomState of the innermost traced call running, or None when eager."""
+    if not TRACED_CALLS[0]:     # none runs in any thread: a global's read, not this thread's (a threading.local)
+        return None
     states = _stack.states
     return states[-1] if states else None
 

@@ -135,7 +135,7 @@ def record(name, inputs, output, vjps):
                             if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
-                            elif _TRACED.states and _TRACED.states[-1] is not None and id(snap) in tracked:
+                            elif id(snap) in tracked and graph_random_ops.current() is not None:
                                 snap = _graph_read(x, tape)
                             held.append(snap)
                         else:
@@ -156,7 +156,6 @@ def record(name, inputs, output, vjps):
 
 
 NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input is this object)
-_TRACED = graph_random_ops._stack     # ``.states`` ends in a state while a traced step runs (fit's, a tf.function's)
 
 
 def _graph_read(variable, tape):
@@ -571,7 +570,7 @@ class GradientTape:
             # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
             order = self._tf_order(targets, grads) if self._shared else None
             ranks = row_ranks = None
-            if not (_TRACED.states and _TRACED.states[-1] is not None):
+            if graph_random_ops.current() is None:
                 if self._per_read:
                     ranks = _read_ranks(self, self._order[1] if self._shared else None)
             elif self._shared:

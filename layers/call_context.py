@@ -230,6 +230,8 @@ class traced_predict:
 def in_traced_function():
     """Whether the running code is a traced function's (a Keras step or a tf.function), whose graph
     TensorFlow's optimizer rewrites (fusing ops into oneDNN kernels, ops/fused_sigmoid.py)."""
+    if not graph_random_ops.TRACED_CALLS[0]:       # (counts predict steps too: see traced_predict)
+        return False
     return _context.traced_predict or graph_random_ops.current() is not None
 
 
