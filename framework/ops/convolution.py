@@ -132,7 +132,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     Conv2D does (together with strides, too).
     """
     op = 'conv2d'
-    padding = refuse_lowercase(padding, op)
+    padding = refuse_lowercase(padding, op, input=input)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if f._data.size == 0:       # (numpy's reshape error leaked) TF's kernel refuses filters without weights
         raise kernel_error('Conv2D', 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
@@ -146,8 +146,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
                                    'and depth dimensions; got dilations=%r' % (dilations,))
     dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', op)
     if x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype:
-        raise InvalidArgumentError('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
-                                   % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+        raise _conv2d_mismatch(x, f)
     if is_explicit(padding):         # oneDNN's float32 kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
     if dilated != (1, 1):
@@ -158,6 +157,32 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
+
+
+def _conv2d_mismatch(x, f):
+    """TF 2.21's Conv2D kernel error for filters that do not fit the input, in the order it checks them
+    (the filters' dtype, their rank, the depths), from the kernel that ran (oneDNN's for float32 / half
+    / bfloat16); tapeflow's summary rides as a note. Input of another rank, or filters whose depth divides
+    the input's (TF's grouped convolution, not computed here), keep tapeflow's words."""
+    from ..onednn_policy import enabled as onednn_enabled
+    from .graph_input_errors import eager_input_error
+    note = ('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
+            % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+    onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+    if x.dtype != f.dtype:
+        error = eager_input_error('Conv2D', 1, x.dtype, f.dtype, runs='_MklNativeConv2D' if onednn else None)
+    elif x.ndim != 4:
+        return InvalidArgumentError(note)
+    elif f.ndim != 4:
+        error = kernel_error('Conv2D', 'filter must be 4-dimensional: [%s]' % ','.join(map(str, f.shape)),
+                             named=True, node='__MklNativeConv2D' if onednn else None)
+    elif x.shape[3] % f.shape[2] if f.shape[2] else True:
+        error = kernel_error('Conv2D', 'input depth must be evenly divisible by filter depth: %d vs %d'
+                             % (x.shape[3], f.shape[2]), named=True, node='__MklNativeConv2D' if onednn else None)
+    else:
+        return InvalidArgumentError(note + ' (grouped convolutions are not supported)')
+    error.add_note(note)
+    return error
 
 
 def _float64_dilated(x, f, forward):
@@ -225,7 +250,7 @@ def _conv_filter_grad(x, g, geo):
 def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, kind='max'):  # noqa: A002
     """(the input as a float tensor (or as ``check`` allows), its window geometry), checked, for a pooling op;
     the geometry is the output's spatial sizes instead when a VALID window larger than the input empties it."""
-    padding = refuse_lowercase(padding, op)
+    padding = refuse_lowercase(padding, op, input=input)
     x = check(input, op)
     if x._data.dtype.kind == 'c':       # as_float_tensor lets complex through; AvgPool has no complex kernel
         raise float_kernels.complex_error(op, x.dtype.name, 'AvgPool')

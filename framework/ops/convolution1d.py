@@ -30,7 +30,7 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
     Raises:
         ValueError: ranks or channel counts that do not match, or a bad dilation.
     """
-    padding = refuse_lowercase(padding, 'conv1d')
+    padding = refuse_lowercase(padding, 'conv1d', input=input)
     x, f = as_float_tensor(input, 'conv1d'), as_float_tensor(filters, 'conv1d')
     if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
         raise ValueError("conv1d: padding must be 'VALID' or 'SAME', got %r" % (padding,))

@@ -83,7 +83,7 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
 def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
                 name=None):
     """``tf.nn.convolution``: an N-d convolution of (N, *spatial, C) input with (*kernel, C, O) filters."""
-    return _convolve(input, filters, strides, refuse_lowercase(padding, 'convolution'), data_format, dilations, None,
+    return _convolve(input, filters, strides, refuse_lowercase(padding, 'convolution', input=input), data_format, dilations, None,
                      'convolution')
 
 
@@ -161,7 +161,7 @@ def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
     """``tf.nn.depthwise_conv2d``: each of the C input channels convolved with its own
     (KH, KW, C, M) filters, giving C * M channels; strides [1, s, s, 1], dilations 2 ints."""
-    padding = refuse_lowercase(padding, 'depthwise_conv2d')
+    padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
     if is_explicit(padding):          # its kernel ignores batch and channel padding
@@ -183,7 +183,7 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
 
 # ---- pooling ---------------------------------------------------------------------------------
 def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations=1):  # noqa: A002
-    padding = refuse_lowercase(padding, op)
+    padding = refuse_lowercase(padding, op, input=input)
     x = _input(input, rank, op)
     if x._data.dtype.kind == 'c' and op in ('max_pool1d', 'pool'):     # TF expands / converts to a complex MaxPool
         raise float_kernels.complex_error(op, x.dtype.name, 'MaxPool' if pool is _max_pool_nd else 'AvgPool')

@@ -12,10 +12,74 @@ _TAKE_LISTS = frozenset(['conv2d', 'depthwise_conv2d', 'separable_conv2d', 'max_
                          'conv2d_transpose'])
 
 
-def refuse_lowercase(padding, op, python_words=None):
+# The kernel each op runs for 1-D and 2-D input (tf.nn.conv1d and max_pool1d add an axis), the oneDNN kernel
+# TF 2.21 runs in its place (eager, oneDNN on) and for which dtypes: an attr error names the one that ran.
+_KERNELS = {'conv2d': ('Conv2D', '_MklNativeConv2D', ('float32', 'float16', 'bfloat16')),
+            'depthwise_conv2d': ('DepthwiseConv2dNative', '_MklNativeDepthwiseConv2dNative',
+                                 ('float32', 'float16', 'bfloat16')),
+            'max_pool2d': ('MaxPool', None, ()),
+            'avg_pool2d': ('AvgPool', '_MklNativeAvgPool', ('float32', 'bfloat16'))}
+_KERNELS.update(conv1d=_KERNELS['conv2d'], convolution=_KERNELS['conv2d'], max_pool1d=_KERNELS['max_pool2d'],
+                max_pool=_KERNELS['max_pool2d'], avg_pool1d=_KERNELS['avg_pool2d'], avg_pool=_KERNELS['avg_pool2d'])
+
+# Their op definitions as TF 2.21's attr errors print them after the node's name
+_CONV2D_ATTRS = ('attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=true; %sattr=padding:string,'
+                 'allowed=["SAME", "VALID", "EXPLICIT"]; attr=explicit_paddings:list(int),default=[]; '
+                 'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]; '
+                 'attr=dilations:list(int),default=[1, 1, 1, 1]')
+_AVG_POOL_ATTRS = ('signature=value:T -> output:T; attr=ksize:list(int),min=4; attr=strides:list(int),min=4; '
+                   'attr=padding:string,allowed=["SAME", "VALID"]; attr=data_format:string,default="NHWC",'
+                   'allowed=["NHWC", "NCHW"]; attr=T:type,allowed=[%s]')
+_OP_DEFS = {
+    'Conv2D': ('signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, '
+               'DT_DOUBLE, DT_INT32]; ' + _CONV2D_ATTRS % ''),
+    '_MklNativeConv2D': ('signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_BFLOAT16, DT_FLOAT, '
+                         'DT_HALF]; ' + _CONV2D_ATTRS % 'attr=is_filter_const:bool,default=false; '),
+    'DepthwiseConv2dNative': ('signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, '
+                              'DT_FLOAT, DT_DOUBLE]; attr=strides:list(int); attr=padding:string,allowed=["SAME", '
+                              '"VALID", "EXPLICIT"]; attr=explicit_paddings:list(int),default=[]; '
+                              'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]; '
+                              'attr=dilations:list(int),default=[1, 1, 1, 1]'),
+    '_MklNativeDepthwiseConv2dNative': ('signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_HALF, '
+                                        'DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; attr=strides:list(int); '
+                                        'attr=is_filter_const:bool,default=false; attr=padding:string,'
+                                        'allowed=["SAME", "VALID", "EXPLICIT"]; attr=data_format:string,'
+                                        'default="NHWC",allowed=["NHWC", "NCHW"]; attr=explicit_paddings:list(int),'
+                                        'default=[]; attr=dilations:list(int),default=[1, 1, 1, 1]'),
+    'MaxPool': ('signature=input:T -> output:T; attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, '
+                'DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_UINT8, DT_INT16, DT_INT8, DT_UINT16, DT_QINT8]; '
+                'attr=ksize:list(int),min=4; attr=strides:list(int),min=4; attr=padding:string,allowed=["SAME", '
+                '"VALID", "EXPLICIT"]; attr=explicit_paddings:list(int),default=[]; attr=data_format:string,'
+                'default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]'),
+    'AvgPool': _AVG_POOL_ATTRS % 'DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE',
+    '_MklNativeAvgPool': _AVG_POOL_ATTRS % 'DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16',
+}
+
+
+def _node_def_tail(op, input):  # noqa: A002
+    """What TF 2.21's attr error adds after the allowed values, for the kernel ``op`` runs on ``input``
+    (its '; NodeDef: ...' and '[Op:...] name: '), or '' where the op or the input is not one tabled here."""
+    entry = _KERNELS.get(op)
+    if entry is None or input is None:
+        return ''
+    from ..onednn_policy import enabled as onednn_enabled
+    from ..tensor import convert_to_tensor
+    try:
+        x = convert_to_tensor(input)
+    except (TypeError, ValueError):
+        return ''
+    if x.ndim not in (3, 4):        # 3-D pooling and convolution run other kernels
+        return ''
+    op_type, onednn_kernel, onednn_dtypes = entry
+    node = onednn_kernel if onednn_kernel and x.dtype.name in onednn_dtypes and onednn_enabled() else op_type
+    return '\n\t; NodeDef: {{node %s}}; Op<name=%s; %s> [Op:%s] name: ' % (node, node, _OP_DEFS[node], op_type)
+
+
+def refuse_lowercase(padding, op, python_words=None, input=None):  # noqa: A002
     """``padding`` as given, or TensorFlow's error for a lower-case 'same' / 'valid': the kernel attr's
     InvalidArgumentError, or (``python_words``) the ValueError of an op that checks in Python first; a list
-    (explicit padding) where the op takes none is the attr's TypeError."""
+    (explicit padding) where the op takes none is the attr's TypeError. ``input``: the op's input, whose
+    dtype says which kernel's definition the attr error prints."""
     if isinstance(padding, (list, tuple)) and op not in _TAKE_LISTS:
         error = TypeError("Expected string for argument 'padding' not %r." % (padding,))
         error.add_note("%s: padding must be 'SAME' or 'VALID' (explicit padding lists are taken by conv2d, "
@@ -28,9 +92,9 @@ def refuse_lowercase(padding, op, python_words=None):
             python_words or padding.upper() not in ('SAME', 'VALID')):
         # any other word: the attr's refusal too (or the Python check's), listing what the kernel takes
         error = ValueError('%s Received: padding=%s' % (python_words, padding)) if python_words else \
-            InvalidArgumentError('Value for attr \'padding\' of "%s" is not in the list of allowed values: %s'
+            InvalidArgumentError('Value for attr \'padding\' of "%s" is not in the list of allowed values: %s%s'
                                  % (padding, '"SAME", "VALID"' if op in _WITHOUT_EXPLICIT else
-                                    '"SAME", "VALID", "EXPLICIT"'))
+                                    '"SAME", "VALID", "EXPLICIT"', _node_def_tail(op, input)))
         error.add_note("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
         raise error
     if isinstance(padding, str) and padding != padding.upper() and padding.upper() in ('SAME', 'VALID'):
@@ -38,8 +102,8 @@ def refuse_lowercase(padding, op, python_words=None):
             error = ValueError('%s Received: padding=%s' % (python_words, padding))
         else:
             error = InvalidArgumentError('Value for attr \'padding\' of "%s" is not in the list of allowed values: '
-                                         '%s' % (padding, '"SAME", "VALID"' if op in _WITHOUT_EXPLICIT else
-                                                 '"SAME", "VALID", "EXPLICIT"'))
+                                         '%s%s' % (padding, '"SAME", "VALID"' if op in _WITHOUT_EXPLICIT else
+                                                   '"SAME", "VALID", "EXPLICIT"', _node_def_tail(op, input)))
         error.add_note("%s: tf.nn ops take padding='%s' (upper case); 'same' / 'valid' are the Keras layers' "
                        'spelling' % (op, padding.upper()))
         raise error
