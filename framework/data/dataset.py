@@ -337,11 +337,12 @@ class Dataset(ElementStages, RegroupingStages):
         return constant(self._length, dtype='int64')
 
     def __len__(self):
-        if self._length == card.INFINITE_CARDINALITY:
-            raise TypeError('The dataset is infinite (repeated forever): it has no len(); use take(n)')
-        if self._length == card.UNKNOWN_CARDINALITY:
-            raise TypeError('The length of this dataset is unknown (after filter, from_generator or flat_map); '
-                            'iterate it or use cardinality()')
+        if self._length in (card.INFINITE_CARDINALITY, card.UNKNOWN_CARDINALITY):    # TF's words, then why
+            infinite = self._length == card.INFINITE_CARDINALITY
+            error = TypeError('The dataset is infinite.' if infinite else 'The dataset length is unknown.')
+            error.add_note('len(dataset): ' + ('it repeats forever; use take(n)' if infinite else
+                           'filter, from_generator or flat_map leave it unknown; iterate it or use cardinality()'))
+            raise error
         return self._length
 
     def __bool__(self):

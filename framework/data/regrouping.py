@@ -218,18 +218,32 @@ def _variant(window):
 
 
 def _check_padded_ranks(element_spec, padded_shapes):
-    """TF's check when the dataset is made: a padded shape of another rank than its component's."""
+    """TF's check when the dataset is made (_is_padded_shape_compatible_with), component by component: a
+    padded shape of another rank than its component's, or shorter than a length the spec knows."""
     if padded_shapes is None:
         return
-    from ..tensor_shape import TensorShape
-    specs = nest.flatten(element_spec)
-    if len(specs) != 1 or not isinstance(padded_shapes, (list, tuple)) or not all(
-            d is None or isinstance(d, (int, np.integer)) for d in padded_shapes):
-        return      # several components: batching.padder checks them as it pads
-    shape = getattr(specs[0], 'shape', None)
-    if shape is None or shape.rank is None or len(padded_shapes) == shape.rank:
-        return
-    padded = TensorShape(padded_shapes)
-    raise ValueError('The padded shape %s is not compatible with the shape %s of the corresponding input '
-                     'component.' % (tuple(padded.as_list()), tuple(shape.as_list())))
+    for shape, padded in _padded_pairs(element_spec, padded_shapes):
+        if shape is None or shape.rank is None or padded is None:
+            continue
+        if len(padded) == shape.rank and all(p is None or d is None or p >= d for p, d in zip(padded, shape.as_list())):
+            continue
+        raise ValueError('The padded shape %s is not compatible with the shape %s of the corresponding input '
+                         'component.' % (tuple(padded), tuple(shape.as_list())))
 
+
+def _padded_pairs(spec, padded):
+    """(the spec's shape, the padded shape as a tuple of ints and None) per component, where the padded shape
+    is given as numbers (a TensorShape, a list; others, such as tensors, are checked as the batches are padded)."""
+    from ..tensor_shape import TensorShape
+    if isinstance(spec, dict) and isinstance(padded, dict):
+        for key in spec:
+            if key in padded:
+                yield from _padded_pairs(spec[key], padded[key])
+    elif isinstance(spec, (tuple, list)) and isinstance(padded, (tuple, list)) and len(spec) == len(padded):
+        for one_spec, one_padded in zip(spec, padded):
+            yield from _padded_pairs(one_spec, one_padded)
+    elif hasattr(spec, 'shape') and not isinstance(spec, (tuple, list, dict)):
+        if isinstance(padded, TensorShape):
+            padded = None if padded.rank is None else padded.as_list()
+        if isinstance(padded, (list, tuple)) and all(d is None or isinstance(d, (int, np.integer)) for d in padded):
+            yield getattr(spec, 'shape', None), tuple(None if d is None or d == -1 else int(d) for d in padded)
