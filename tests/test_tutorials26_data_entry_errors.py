@@ -48,3 +48,46 @@ def test_len_of_unknown_and_infinite_datasets():
         len(tf.data.Dataset.range(3).repeat())
     assert str(caught.value) == 'The dataset is infinite.'
     assert len(tf.data.Dataset.range(3)) == 3
+
+
+def _map_error(attr, op='MapDataset'):
+    signature = {
+        'MapDataset': 'input_dataset:variant, other_arguments: -> handle:variant; attr=f:func; '
+                      'attr=Targuments:list(type),min=0; attr=output_types:list(type),min=1; '
+                      'attr=output_shapes:list(shape),min=1; attr=use_inter_op_parallelism:bool,default=true; '
+                      'attr=preserve_cardinality:bool,default=false; attr=force_synchronous:bool,default=false; '
+                      'attr=metadata:string,default=""',
+        'ParallelMapDatasetV2': 'input_dataset:variant, other_arguments:, num_parallel_calls:int64 -> handle:variant; '
+                                'attr=f:func; attr=Targuments:list(type),min=0; attr=output_types:list(type),min=1; '
+                                'attr=output_shapes:list(shape),min=1; attr=use_inter_op_parallelism:bool,default=true; '
+                                'attr=deterministic:string,default="default"; '
+                                'attr=preserve_cardinality:bool,default=false; '
+                                'attr=use_unbounded_threadpool:bool,default=false; attr=metadata:string,default=""'}[op]
+    return ("Length for attr '%s' of 0 must be at least minimum 1\n\t; NodeDef: {{node %s}}; Op<name=%s; signature=%s> "
+            "[Op:%s] name: " % (attr, op, op, signature, op))
+
+
+def _forgot_return(x):
+    x + 1
+
+
+@pytest.mark.parametrize('returned, parallel, text', [
+    (_forgot_return, None, _map_error('output_types')),
+    (_forgot_return, tf.data.AUTOTUNE, _map_error('output_types', 'ParallelMapDatasetV2')),
+    (lambda x: (), None, _map_error('output_types')),
+    (lambda x: [], None, _map_error('output_shapes')),
+    (lambda x: {}, None, _map_error('output_shapes'))], ids=['None', 'None-parallel', 'tuple', 'list', 'dict'])
+def test_a_map_function_without_outputs_is_the_map_kernels_error(returned, parallel, text):
+    # (TensorFlow raises it as the dataset is made; tapeflow, which traces at the first element, there)
+    ds = tf.data.Dataset.range(3).map(returned, num_parallel_calls=parallel)
+    for read in (lambda: ds.element_spec, lambda: list(ds)):
+        with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+            read()
+        assert str(caught.value) == text
+
+
+def test_a_predicate_returning_none():
+    with pytest.raises(ValueError) as caught:
+        list(tf.data.Dataset.range(3).filter(lambda x: None))
+    assert str(caught.value) == ('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its '
+                                 'return type is NoneTensorSpec().')

@@ -49,7 +49,7 @@ class ElementStages:
                                    note='Dataset.map: num_parallel_calls must be greater than zero (or '
                                         'tf.data.AUTOTUNE), got %d' % calls)
         stage_function = traced_stage_function(map_func, self)
-        map_func = _returning_tuples(stage_function)
+        map_func = _returning_tuples(stage_function, num_parallel_calls is not None)
         first = []          # the first (element, result): the spec is read from it once it is there
 
         me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
@@ -63,9 +63,6 @@ class ElementStages:
                         yield SkippedElement(err)
                         continue
                     raise
-                if out is None:
-                    raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
-                                               'or a structure of tensors (a missing `return`?)')
                 out = host_structure(out)
                 if not first:
                     first.append((shell(element), shell(out)))
@@ -330,16 +327,50 @@ class ElementStages:
 
 
 
-def _returning_tuples(map_func):
+def _returning_tuples(map_func, parallel=False):
     """``map_func`` whose returned list is a tuple, as tf.data takes it (its _should_pack): the list of a
-    ``numpy_function`` is rarely stackable, so it is never stacked into one tensor (nested lists are)."""
+    ``numpy_function`` is rarely stackable, so it is never stacked into one tensor (nested lists are).
+    A function that returns nothing is refused in the map kernel's words (``_no_outputs``)."""
     def call(*args, **kwargs):
         out = map_func(*args, **kwargs)
+        if out is None or (type(out) in (tuple, list, dict) and not out):
+            raise _no_outputs(out, parallel)
         return tuple(out) if isinstance(out, list) else out
     return call
 
 
+# the kernels' op definitions, as TensorFlow 2.21 prints them when a map function returns no tensor
+_MAP_OPS = {
+    False: ('MapDataset', 'input_dataset:variant, other_arguments: -> handle:variant; attr=f:func; '
+                          'attr=Targuments:list(type),min=0; attr=output_types:list(type),min=1; '
+                          'attr=output_shapes:list(shape),min=1; attr=use_inter_op_parallelism:bool,default=true; '
+                          'attr=preserve_cardinality:bool,default=false; attr=force_synchronous:bool,default=false; '
+                          'attr=metadata:string,default=""'),
+    True: ('ParallelMapDatasetV2', 'input_dataset:variant, other_arguments:, num_parallel_calls:int64 -> '
+                                   'handle:variant; attr=f:func; attr=Targuments:list(type),min=0; '
+                                   'attr=output_types:list(type),min=1; attr=output_shapes:list(shape),min=1; '
+                                   'attr=use_inter_op_parallelism:bool,default=true; '
+                                   'attr=deterministic:string,default="default"; '
+                                   'attr=preserve_cardinality:bool,default=false; '
+                                   'attr=use_unbounded_threadpool:bool,default=false; attr=metadata:string,default=""'),
+}
+
+
+def _no_outputs(out, parallel):
+    """TensorFlow's error for a map function with no outputs (None, or an empty tuple, list or dict): the
+    dataset op's attribute check; which attribute it names was measured (None and () name the types)."""
+    op, signature = _MAP_OPS[parallel]
+    attr = 'output_types' if out is None or type(out) is tuple else 'output_shapes'
+    return noted(InvalidArgumentError("Length for attr '%s' of 0 must be at least minimum 1\n\t; NodeDef: {{node %s}}; "
+                                      'Op<name=%s; signature=%s> [Op:%s] name: ' % (attr, op, op, signature, op)),
+                 'Dataset.map: map_func returned %r; it must return a tensor or a structure of tensors (a missing '
+                 '`return`?)' % (out,))
+
+
 def _truth(value, what):
+    if value is None:       # TensorFlow's spec of a None result
+        raise noted(ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its '
+                               'return type is NoneTensorSpec().'), '%s: the predicate returned None' % what)
     flag = np.asarray(value)
     if flag.shape != () or flag.dtype != np.bool_:
         # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar)
