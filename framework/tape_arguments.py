@@ -3,6 +3,7 @@
 Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
+import enum
 import numpy as np
 from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
 
@@ -13,7 +14,8 @@ from .tensor import Tensor
 
 
 def unconnected_mode(value):
-    mode = getattr(value, 'value', value)
+    # (an Enum member's .value is a Python-level descriptor; its _value_ is a plain attribute)
+    mode = value._value_ if isinstance(value, enum.Enum) else getattr(value, 'value', value)
     if mode not in ('none', 'zero'):
         error = ValueError('Unknown value for unconnected_gradients: %r' % (value,))     # TensorFlow's words
         error.add_note("unconnected_gradients must be 'none' or 'zero' (or UnconnectedGradients.NONE/ZERO)")

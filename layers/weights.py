@@ -57,8 +57,15 @@ class LayerWeights:
     def _walk(self):
         walk = self.__dict__.get('_weights_walk')
         key = (STRUCTURE_CHANGES[0], TRAINABLE_FLAG_CHANGES[0])
-        if walk is None or walk.key != key or not all(map(unchanged, walk.containers, walk.items)):
-            walk = self.__dict__['_weights_walk'] = _Walk(self, key)
+        if walk is not None and walk.key == key:
+            # (a loop, not all(map(unchanged, ...)): a Python function called from C runs in a fresh
+            # interpreter loop, and a training step asks three times)
+            for container, items in zip(walk.containers, walk.items):
+                if not unchanged(container, items):
+                    break
+            else:
+                return walk
+        walk = self.__dict__['_weights_walk'] = _Walk(self, key)
         return walk
 
     def _flatten_layers(self, include_self=True, recursive=True):
