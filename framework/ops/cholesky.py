@@ -11,6 +11,7 @@ import numpy as np
 from .. import backend
 from ..errors import kernel_error
 from ..tensor import Tensor
+from . import eigen_llt
 from .linalg import matmul
 from .matrix_ops import inv
 from .missing_kernels import refuse_missing
@@ -41,6 +42,10 @@ def cholesky(input, name=None):  # noqa: A002
 
 
 def _factor(xp, symmetric):
+    if eigen_llt.handles(symmetric):
+        factored = eigen_llt.factor(symmetric)      # TF's bits for small matrices
+        if factored is not None:
+            return factored
     try:
         return xp.linalg.cholesky(symmetric)
     except Exception:           # numpy's LinAlgError: factor one matrix at a time, NaN where it fails
