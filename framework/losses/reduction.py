@@ -77,6 +77,7 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
     """
     reduction = standardize_reduction(reduction)
     values = to_dtype(values, dtype, what, 'the losses')
+    given_weight = sample_weight
     if sample_weight is not None:
         sample_weight = to_dtype(sample_weight, values.dtype, what, 'sample_weight')
     sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
@@ -89,6 +90,7 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
         except InvalidArgumentError as error:
             error.add_note('%s: sample_weight of shape %s does not broadcast to the per-sample losses of shape %s; '
                            'give one weight per sample' % (what, tuple(sample_weight.shape), tuple(values.shape)))
+            error._weight_operands = (values, given_weight)     # (a traced step words it as its graph: shape_mismatch)
             raise
     return reduce_values(values, sample_weight, reduction)
 

@@ -11,6 +11,7 @@ texts below were read off TF 2.21 / Keras 3.15 for each loss (/work/notes/progs/
 from .. import trace_names
 from ..graph_shape_errors import DT_NAMES, dims_text, first_unequal
 from ..errors import InvalidArgumentError, kernel_error
+from .tensor_notes import get_keras_logits
 
 # loss -> (kernel, the node's name in its scope or None where not measured, its two inputs): each
 # input (whose shape: 'true' or 'pred', the graph op it comes from in the scope, or None for the
@@ -51,13 +52,84 @@ def mismatch_error(y_true, y_pred, what):
     return error
 
 
-def in_traced_step(error, scope):
-    """``error`` (from ``mismatch_error``) as a fit / evaluate step TensorFlow traces raises it, the
-    loss running in Keras's name scope ``scope`` ('mse'); ``error`` itself where that is not known."""
+# Keras's losses times sample weights that do not broadcast to them (one weight per sample of a
+# sequence's per-step losses): loss function -> (the Mul's node, the op the losses come from, the
+# weights' Cast where they are integers), in the loss's scope; read off TF 2.21 for the default
+# arguments (label smoothing renames the Mul) (/work/notes/progs/lossmetric/swn.py, swn2.py)
+_WEIGHT_MULS = {
+    'mean_squared_error': ('mul', 'Mean', 'Cast'),
+    'mean_absolute_error': ('mul', 'Mean', 'Cast'),
+    'mean_squared_logarithmic_error': ('mul', 'Mean', 'Cast'),
+    'mean_absolute_percentage_error': ('mul_1', 'mul', 'Cast'),
+    'huber': ('mul_3', 'Mean', 'Cast'),
+    'log_cosh': ('mul_1', 'Mean', 'Cast'),
+    'poisson': ('mul_1', 'Mean', 'Cast'),
+    'kl_divergence': ('mul_1', 'Sum', 'Cast'),
+    'cosine_similarity': ('mul_3', 'Neg', 'Cast'),
+    'hinge': ('mul_1', 'Mean', 'Cast_2'),
+    'squared_hinge': ('mul_1', 'Mean', 'Cast_2'),
+    'categorical_hinge': ('mul_2', 'Maximum', 'Cast_1'),
+    'binary_crossentropy': ('mul', 'Mean', 'Cast'),
+    'binary_focal_crossentropy': ('mul_3', 'Mean', 'Cast'),
+    'categorical_focal_crossentropy': ('mul_3', 'Sum_1', 'Cast'),
+    # (categorical_crossentropy: only on logits, given or a softmax's; on probabilities it ends otherwise)
+    'categorical_crossentropy': ('mul', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast'),
+    'sparse_categorical_crossentropy': ('mul', 'SparseSoftmaxCrossEntropyWithLogits/Reshape_2', 'Cast_2'),
+}
+_SMOOTHED_WEIGHT_MULS = {      # the same with label_smoothing
+    'binary_crossentropy': ('mul_1', 'Mean', 'Cast'),
+    'categorical_crossentropy': ('mul_1', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast_1'),
+}
+
+
+def _weights_in_traced_step(error, scope, loss, y_pred):
+    """The graph's ValueError for sample weights that do not broadcast to the losses, else ``error``."""
+    values, weights = error._weight_operands
+    fn, arguments = getattr(loss, 'fn', None), getattr(loss, '_fn_kwargs', {})
+    ops = (_SMOOTHED_WEIGHT_MULS if arguments.get('label_smoothing') else _WEIGHT_MULS).get(getattr(fn, '__name__', None))
+    if ops is None or arguments.get('ignore_class') is not None:
+        return error
+    if fn.__name__ == 'categorical_crossentropy' and not arguments.get('from_logits') and \
+            get_keras_logits(y_pred) is None:
+        return error
+    node, source, cast = ops
+    weight_dtype = getattr(getattr(weights, '_data', None), 'dtype', None)
+    entry = trace_names.entry_of(weights)
+    if entry is None or entry[1] is None or weight_dtype is None:
+        return error
+    if weight_dtype == values._data.dtype:
+        weight_name = entry[0]
+    elif weight_dtype.kind in 'iu':
+        weight_name = 'compile_loss/%s/%s' % (scope, cast)
+    else:
+        return error
+    weight_shape = tuple(entry[1])
+    value_shape = (weight_shape[0],) + tuple(values._data.shape[1:]) if weight_shape else tuple(values._data.shape)
+    dims = first_unequal(value_shape, weight_shape)
+    dtype = DT_NAMES.get(values._data.dtype.name)
+    if dims is None or dtype is None:
+        return error
+    graph_error = ValueError("Dimensions must be equal, but are %d and %d for '{{node compile_loss/%s/%s}} = "
+                             "Mul[T=%s](compile_loss/%s/%s, %s)' with input shapes: [%s], [%s]."
+                             % (dims[0], dims[1], scope, node, dtype, scope, source, weight_name,
+                                dims_text(value_shape), dims_text(weight_shape)))
+    for note in getattr(error, '__notes__', ()):
+        graph_error.add_note(note)
+    return graph_error
+
+
+def in_traced_step(error, scope, loss=None, y_pred=None):
+    """``error`` (from ``mismatch_error``, or a sample weight's Mul) as a fit / evaluate step TensorFlow
+    traces raises it, the loss running in Keras's name scope ``scope`` ('mse'); ``error`` itself where
+    that is not known."""
     operands = getattr(error, '_loss_operands', None)
     trace = trace_names.current() if trace_names.ACTIVE else None
-    if operands is None or trace is None or getattr(trace, 'graph', None) is None:
+    if trace is None or getattr(trace, 'graph', None) is None:
         return error
+    if operands is None:
+        if getattr(error, '_weight_operands', None) is None or loss is None:
+            return error
+        return _weights_in_traced_step(error, scope, loss, y_pred)
     what, y_true, y_pred = operands
     kernel, node, inputs = _FIRST_OPS[what]
     tensors = {'true': y_true, 'pred': y_pred}

@@ -322,7 +322,7 @@ class CompiledLoss:
             try:
                 value = self._value(loss, t, p, pick(sample_weight, key) if nested_weights else sample_weight, scoped)
             except InvalidArgumentError as error:        # in a traced step, TF's graph refuses the shapes
-                traced = in_traced_step(error, getattr(loss, 'name', None))
+                traced = in_traced_step(error, getattr(loss, 'name', None), loss, p)
                 if traced is error:
                     raise
                 raise traced from None
