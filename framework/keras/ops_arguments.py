@@ -37,9 +37,10 @@ def integers(values, what, op):
 def axis_of(axis, ndim, op, what='axis', space='keras.ops'):
     """One axis of a rank-``ndim`` tensor as an int in [0, ndim); numpy's words when it lies outside."""
     axis = integer(axis, what, op, space)
-    if not -ndim <= axis < ndim:
-        raise ValueError('%s.%s: %s %d is out of bounds for an array with dimension %d; '
-                         'use an axis in [%d, %d)' % (space, op, what, axis, ndim, -ndim, ndim))
+    if not -ndim <= axis < ndim:        # numpy's AxisError words, which Keras 3's canonicalize_axis raises
+        error = ValueError('axis %d is out of bounds for an array with dimension %d.' % (axis, ndim))
+        error.add_note('%s.%s: %s must lie in [%d, %d)' % (space, op, what, -ndim, ndim))
+        raise error
     return axis % ndim
 
 

@@ -226,9 +226,18 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     target = tensor(target, 'sparse_categorical_crossentropy')
     if target.ndim == output.ndim and target.ndim and target.shape[-1] == 1:
         target = _ops.squeeze(target, -1)
-    if tuple(target.shape) != tuple(output.shape[:-1]):
-        raise ValueError('keras.ops.sparse_categorical_crossentropy: target %s must match output %s up to '
-                         'its last axis' % (tuple(target.shape), tuple(output.shape)))
+    if tuple(target.shape) != tuple(output.shape[:-1]):     # Keras 3's checks and words, in its order
+        shapes = 'target.shape=%s, output.shape=%s' % (tuple(target.shape), tuple(output.shape))
+        if output.ndim < 1:
+            error = ValueError('Argument `output` must be at least rank 1. Received: output.shape=()')
+        elif target.ndim != output.ndim - 1:
+            error = ValueError('Argument `output` must have rank (ndim) `target.ndim - 1`. Received: ' + shapes)
+        else:
+            error = ValueError('Arguments `target` and `output` must have the same shape up until the last '
+                               'dimension: ' + shapes)
+        error.add_note('keras.ops.sparse_categorical_crossentropy: integer labels of shape %s need class scores '
+                       'of shape %s + (classes,)' % (tuple(target.shape), tuple(target.shape)))
+        raise error
     if not from_logits:
         output = _ops.log(_ops.clip_by_value(output, EPSILON, 1.0 - EPSILON))
     return _ops.sparse_softmax_cross_entropy_with_logits(labels=_ops.cast(target, 'int64'), logits=output)

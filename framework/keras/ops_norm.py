@@ -13,21 +13,23 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002  (Keras 3's name
     ndim = t.ndim
     axes = tuple(range(ndim)) if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
     if any(a < -ndim or a >= ndim for a in axes):
-        raise ValueError('keras.ops.norm: All `axis` values must be in the range [-ndim, ndim). Received inputs '
+        raise ValueError('All `axis` values must be in the range [-ndim, ndim). Received inputs '
                          'with ndim=%d, while axis=%s' % (ndim, axes))
     if len(axes) == 1:
         return _vector(t, ord, axes[0], bool(keepdims))
     if len(axes) == 2:
         return _matrix(t, ord, tuple(a + ndim if a < 0 else a for a in axes), bool(keepdims))
-    raise ValueError('keras.ops.norm: Invalid axis values. Received: axis=%s (a vector norm takes one axis, a '
-                     'matrix norm two; axis=None works for tensors of rank 1 or 2)' % (axes,))
+    error = ValueError('Invalid axis values. Received: axis=%s' % (axes,))    # Keras 3's words
+    error.add_note('keras.ops.norm: a vector norm takes one axis, a matrix norm two; axis=None works for tensors '
+                   'of rank 1 or 2')
+    raise error
 
 
 def _vector(t, ord, axis, keepdims):  # noqa: A002
     if ord is None or (ord == 2 and not isinstance(ord, bool)):
         return _ops.norm(t, ord='euclidean', axis=axis, keepdims=keepdims)     # sqrt(sum(x * x)), as Keras
     if isinstance(ord, str):
-        raise ValueError('keras.ops.norm: Invalid `ord` argument for vector norm. Received: ord=%s' % ord)
+        raise ValueError('Invalid `ord` argument for vector norm. Received: ord=%s' % ord)
     if ord == math.inf:
         return _ops.reduce_max(_ops.abs(t), axis, keepdims)
     if ord == -math.inf:
@@ -57,4 +59,4 @@ def _matrix(t, ord, axes, keepdims):  # noqa: A002
         if keepdims:
             out = _ops.expand_dims(_ops.expand_dims(out, rows), cols)
         return out
-    raise ValueError('keras.ops.norm: Invalid `ord` argument for matrix norm. Received: ord=%s' % (ord,))
+    raise ValueError('Invalid `ord` argument for matrix norm. Received: ord=%s' % (ord,))

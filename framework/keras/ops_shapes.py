@@ -13,7 +13,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.eager_graph_names import inside_function
-from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+from framework.errors import OperatorNotAllowedInGraphError, kernel_error
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
@@ -206,7 +206,11 @@ def _axis_size(t, axis, op):
     """The length of ``t`` along ``axis``, or a ValueError naming the op."""
     axis = integer(axis, 'axis', op)
     if not -t.ndim <= axis < t.ndim:
-        raise ValueError('keras.ops.%s: axis %d is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
+        # Keras 3's words: its repeat checks the axis itself, the others canonicalize it as numpy words it
+        error = ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -t.ndim, t.ndim) if op == 'repeat'
+                           else 'axis %d is out of bounds for an array with dimension %d.' % (axis, t.ndim))
+        error.add_note('keras.ops.%s: axis %d is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
+        raise error
     return t.shape[axis]
 
 
@@ -217,10 +221,15 @@ def _index_array(indices, size, op):
         raise TypeError('keras.ops.%s: indices must be integers, got dtype %s' % (op, raw.dtype.name))
     if isinstance(indices, (int, list, tuple)) and raw.size and -2**31 <= raw.min() and raw.max() < 2**31:
         raw = raw.astype(np.int32)      # Python ints become int32, as Keras's convert_to_tensor makes them
+    wrapped = np.where(raw < 0, raw + size, raw)
     if raw.size and (raw.min() < -size or raw.max() >= size):
-        raise InvalidArgumentError('keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
-                         % (op, -size, size, raw.min(), raw.max()))
-    return np.where(raw < 0, raw + size, raw)
+        # Keras 3 wraps negative indices once and gathers: GatherV2's error names the first one still outside
+        bad = np.argwhere((wrapped < 0) | (wrapped >= size))[0]
+        raise kernel_error('GatherV2', 'indices%s = %d is not in [0, %d)'
+                           % ('[%s]' % ','.join(map(str, bad)) if wrapped.ndim else '', wrapped[tuple(bad)], size),
+                           named=True, note='keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
+                                            % (op, -size, size, raw.min(), raw.max()))
+    return wrapped
 
 
 def take(x, indices, axis=None):
@@ -346,13 +355,12 @@ def outer(x1, x2):
 
 
 def slice(inputs, start_indices, shape):  # noqa: A001  (Keras 3's name)
-    """The block of ``shape`` starting at ``start_indices`` (one start per axis)."""
+    """The block of ``shape`` starting at ``start_indices`` (one start per axis), as Keras 3 takes it on
+    TensorFlow: tf.slice, so a size of -1 runs to the end and a block outside the input is Slice's
+    InvalidArgumentError (a Python slice clipped it, or came back empty)."""
     t = tensor(inputs, 'slice')
     starts, sizes = [int(i) for i in start_indices], [int(s) for s in shape]
-    if len(starts) != t.ndim or len(sizes) != t.ndim:
-        raise ValueError('keras.ops.slice: need one start and one size per axis of shape %s, got %r and %r'
-                         % (tuple(t.shape), starts, sizes))
-    return _ops.getitem(t, tuple(np.s_[lo:lo + n] for lo, n in zip(starts, sizes)))
+    return _ops.slice(t, starts, sizes)
 
 
 def slice_update(inputs, start_indices, updates):
