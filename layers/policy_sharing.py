@@ -13,6 +13,11 @@ A layer keeps ``_policy_identity`` (the global policy it was made under, see
 serialized policy with that while ``recording`` is on, and ``mark`` walks the finished
 config in Keras's serialization order (nested layers before their parent's own
 dtype), turning the tags into ids.
+
+That order is Keras's built-in layers'. A user's get_config runs in its own order, and Keras
+marks a first config too when the object is serialized again before the get_config that made
+it has returned (the guide's ``{**super().get_config(), 'sublayer': serialize(...)}``): the
+policy then carries the id everywhere. ``serializing`` follows which get_config is running.
 """
 import contextlib
 
@@ -21,16 +26,50 @@ from .layer_arguments import dtype_policy
 _TAG = '__tapeflow_policy_identity__'
 _DROPPED = '__tapeflow_dropped_config__'
 _recording = [False]
+_running = []          # while recording: a _GetConfig for each get_config running, innermost last
+_seen = set()           # the tags serialized so far
+_first_made_in = {}     # tag -> the _GetConfig its first config was made in, while that one runs
+_marked_everywhere = set()     # tags Keras marks on every config (read by ``mark``)
+
+
+class _GetConfig:
+    __slots__ = ('users', 'firsts')
+
+    def __init__(self, users):
+        self.users = users      # a user's class: its get_config's order is Keras's too
+        self.firsts = []        # the tags whose first config this get_config made
 
 
 @contextlib.contextmanager
 def recording(enabled):
     """Tag the policies serialized inside the block (when ``enabled``)."""
     outer, _recording[0] = _recording[0], bool(enabled)
+    if enabled and not outer:
+        _seen.clear()
+        _first_made_in.clear()
+        _marked_everywhere.clear()
     try:
         yield
     finally:
         _recording[0] = outer
+
+
+@contextlib.contextmanager
+def serializing(obj):
+    """Around ``obj.get_config()`` while recording: Keras copies the configs a get_config made when
+    it returns, so a mark made later no longer reaches them."""
+    if not _recording[0]:
+        yield
+        return
+    defining = next((cls for cls in type(obj).__mro__ if 'get_config' in vars(cls)), object)
+    frame = _GetConfig(defining.__module__.split('.')[0] not in ('layers', 'framework', 'optim'))
+    _running.append(frame)
+    try:
+        yield
+    finally:
+        _running.pop()
+        for tag in frame.firsts:
+            _first_made_in.pop(tag, None)
 
 
 def is_recording():
@@ -43,8 +82,23 @@ def policy_config(layer):
     config = dtype_policy(layer.dtype_policy.name)
     identity = getattr(layer, '_policy_identity', None)
     if _recording[0] and identity is not None:
-        config[_TAG] = id(identity)
+        config[_TAG] = tag = id(identity)
+        _note_serialized(tag)
     return config
+
+
+def _note_serialized(tag):
+    """Keras's record_object_after_serialization, as far as the marks go: serialized again while the
+    user's get_config that made its first config runs, the policy is marked on that config too."""
+    if tag not in _seen:
+        _seen.add(tag)
+        if _running:
+            _running[-1].firsts.append(tag)
+            _first_made_in[tag] = _running[-1]
+        return
+    made_in = _first_made_in.get(tag)
+    if made_in is not None and made_in.users:
+        _marked_everywhere.add(tag)
 
 
 def with_dropped_config(config, dropped):
@@ -63,7 +117,7 @@ def mark(config):
         tag = policy.pop(_TAG, None)
         if tag is None:
             return
-        if tag in seen:
+        if tag in seen or tag in _marked_everywhere:
             policy['shared_object_id'] = tag
         seen.add(tag)
 

@@ -4,12 +4,15 @@ import contextvars
 
 from .keras_build_config import keras_writes_build_config
 from .layer import Layer
+from .policy_sharing import serializing
 
 
 def serialize(layer):
     """The dict that ``deserialize`` turns back into an equal (unweighted) layer."""
     module, registered_name = keras_identity(type(layer))
-    out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(layer.get_config()),
+    with serializing(layer):
+        config = layer.get_config()
+    out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(config),
            'registered_name': registered_name}
     build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
     if build_config is not None:

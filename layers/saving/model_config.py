@@ -17,7 +17,7 @@ import numpy as np
 from framework.keras.function_code import LAMBDA_LAYER_REFUSED, is_python_lambda
 from framework.keras.global_switches import allows_code, effective_safe_mode, safe_mode_scope
 from ..layer import Layer
-from .. import policy_sharing
+from .. import call_context, policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
@@ -32,7 +32,7 @@ def serialize_model(model, shared_policy_ids=False):
     layers sharing the global dtype policy as a ``.keras`` archive does (``policy_sharing``)."""
     cls = type(model)
     module, registered = keras_identity(cls)
-    with policy_sharing.recording(shared_policy_ids):
+    with policy_sharing.recording(shared_policy_ids), policy_sharing.serializing(model):
         layer_config = model.get_config()
     config = {'module': module, 'class_name': cls.__name__, 'config': policy_sharing.mark(layer_config),
               'registered_name': registered}
@@ -246,6 +246,11 @@ def build_for_shape(model, shape):
     # sublayers' weights only by running call, which compute_output_shape does
     # on zeros with tapes paused.
     if type(model).build is Layer.build:
-        model._build_by_running_call(shape)
+        # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
+        # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
+        with call_context.traced_step(bool(shape) and shape[0] is None):
+            model._build_by_running_call(shape)
+        # ... and the model keeps the saved shape ([None, 5]): saved again, it holds the same build config
+        model._build_input_shape = list(shape)
     else:
         model.build(shape)
