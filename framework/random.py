@@ -90,9 +90,11 @@ def _shape(shape, op, kernel=None):
         if shape is None:       # TF converts the shape to a tensor first
             raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
                                    "to a Tensor."), note)
+        if isinstance(given, (list, tuple)) and None in dims:
+            raise noted(unknown_length_error(given, dims), note)
         if kernel in _SHAPE_SIGNATURES and dims:
             texts = [isinstance(d, (str, bytes)) for d in dims]
-            if isinstance(given, (list, tuple)) and (any(texts) or None in dims) and not all(texts):
+            if isinstance(given, (list, tuple)) and any(texts) and not all(texts):
                 raise noted(ValueError("Can't convert Python sequence with mixed types to Tensor."), note)
             if all(texts) or any(isinstance(d, float) for d in dims):     # the kernel's T attribute refuses them
                 from .ops.graph_input_errors import kernel_dtype_name
@@ -102,6 +104,21 @@ def _shape(shape, op, kernel=None):
         negative = negative_dimension(dims, kernel, note)
         raise negative if negative is not None else InvalidArgumentError(note)
     return tuple(int(d) for d in dims)
+
+
+def unknown_length_error(given, dims):
+    """TF's refusal of a shape list holding None (an unknown batch size): eagerly the C++ converter's
+    ValueError, which names None when it comes first ((None, 3)) and calls the list mixed otherwise;
+    where TensorFlow builds a graph (a tf.function, Keras's symbolic call) make_tensor_proto's TypeError,
+    the shape shown as the tuple the random ops make of it."""
+    from .eager_graph_names import inside_function
+    if inside_function():
+        from .graph_conversion_errors import graph_conversion_error
+        return graph_conversion_error(tuple(given), None)
+    if dims[0] is None:
+        return ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                          "Tensor.")
+    return ValueError("Can't convert Python sequence with mixed types to Tensor.")
 
 
 # the float kernels' signatures, as their registry error for a shape of floats or strings prints them

@@ -4,9 +4,9 @@ TypeError, as TF 2.21 raises it.
 The functional API guide's custom RNN layer makes ``ops.zeros(shape=(inputs.shape[0], units))``; called on
 an Input without a batch size that shape is (None, 32). Keras traces the call in a graph, where zeros and
 ones convert the shape to int32 ("Expected int32, but got None of type 'NoneType'.") and reshape /
-broadcast_to / fill without a dtype ('Failed to convert elements of (None, 3) to Tensor. ...'); tapeflow
-raised the eager converter's ValueError there. Eagerly keras.ops.full and broadcast_to raised a kernel error
-(the None read as -1) where TF raises that ValueError. Expected: TF 2.21 (progs/kerasguides27/n16-n18).
+broadcast_to / fill / the random ops without a dtype ('Failed to convert elements of (None, 3) to Tensor.
+...'); tapeflow raised the eager converter's ValueError there. Eagerly keras.ops.full and broadcast_to raised a
+kernel error (the None read as -1) where TF raises that ValueError, whose words depend on where None comes. Expected: TF 2.21 (progs/kerasguides27/n16-n18).
 """
 import numpy as np
 import pytest
@@ -48,6 +48,10 @@ def test_a_known_batch_size_still_builds():
     (lambda: keras.ops.full((None, 3), 1.0), _FAILED),
     (lambda: tf.reshape(tf.ones(6), (None, 3)), _FAILED),
     (lambda: keras.ops.broadcast_to(tf.ones(3), (None, 3)), _FAILED),
+    (lambda: tf.random.normal((None, 3)), _FAILED),
+    (lambda: tf.random.uniform((None, 3), maxval=5, dtype=tf.int32), _FAILED),
+    (lambda: tf.random.normal([4, None]), _FAILED.replace('(None, 3)', '(4, None)')),
+    (lambda: keras.random.normal((None, 3)), _FAILED),
 ])
 def test_in_a_tf_function(make, text):
     @tf.function
@@ -68,3 +72,24 @@ def test_eagerly_the_converters_value_error(make):
     with pytest.raises(ValueError) as error:
         make()
     assert str(error.value) == _EAGER
+
+
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: tf.zeros((2, None)), _MIXED),      # the converter names None only when it comes first
+    (lambda: keras.ops.zeros((2, None)), _MIXED),
+    (lambda: keras.ops.full((2, None), 1.0), _MIXED),
+    (lambda: tf.reshape(tf.ones(6), (2, None)), _MIXED),
+    (lambda: tf.broadcast_to(tf.ones(3), (2, None)), _MIXED),
+    (lambda: tf.random.normal((None, 3)), _EAGER),
+    (lambda: tf.random.uniform((None, 3), maxval=5, dtype=tf.int32), _EAGER),
+    (lambda: tf.random.normal((2, None)), _MIXED),
+    (lambda: keras.random.normal((2, None)), _MIXED),
+    (lambda: keras.random.uniform((None, 2)), _EAGER),
+])
+def test_eagerly_where_none_comes(make, text):
+    with pytest.raises(ValueError) as error:
+        make()
+    assert str(error.value) == text

@@ -35,6 +35,10 @@ def _shape(shape, op):
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     dims = (shape,) if np.ndim(shape) == 0 and not isinstance(shape, str) else shape
+    if isinstance(dims, (list, tuple)) and None in dims:      # an unknown batch size: TF's conversion refuses it
+        error = _framework_random.unknown_length_error(dims, list(dims))
+        error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
+        raise error
     return tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
 
 

@@ -97,6 +97,8 @@ def _unknown_length_error(given, op):
     zeros and ones converting the shape to int32 ("Expected int32, but got None of type 'NoneType'."),
     fill with no dtype ('Failed to convert elements of (None, 3) to Tensor. ...')."""
     if not inside_function():
+        if isinstance(given, (list, tuple)) and given and given[0] is not None:     # the converter's rule
+            return ConversionError("Can't convert Python sequence with mixed types to Tensor.")
         return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
                                "to a Tensor.")
     return graph_conversion_error(given, np.dtype(np.int32) if op in ('zeros', 'ones') else None)

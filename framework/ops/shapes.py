@@ -77,6 +77,8 @@ def _unknown_dim(op, given):
         if inside_function() and given is not None:
             error = graph_conversion_error(given, None)
             error.tf_graph_conversion = True        # (_ints lets it through)
+        elif given and given[0] is not None:     # the eager converter names None only when it leads
+            error = ConversionError("Can't convert Python sequence with mixed types to Tensor.")
         else:
             error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class "
                                     "'NoneType'>) to a Tensor.")
