@@ -91,3 +91,21 @@ def test_a_predicate_returning_none():
         list(tf.data.Dataset.range(3).filter(lambda x: None))
     assert str(caught.value) == ('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its '
                                  'return type is NoneTensorSpec().')
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda ds: ds.batch(), "DatasetV2.batch() missing 1 required positional argument: 'batch_size'"),
+    (lambda ds: ds.map(), "DatasetV2.map() missing 1 required positional argument: 'map_func'"),
+    (lambda ds: ds.shuffle(), "DatasetV2.shuffle() missing 1 required positional argument: 'buffer_size'"),
+    (lambda ds: ds.padded_batch(), "DatasetV2.padded_batch() missing 1 required positional argument: 'batch_size'"),
+    (lambda ds: tf.data.Dataset.from_tensor_slices(),
+     "DatasetV2.from_tensor_slices() missing 1 required positional argument: 'tensors'"),
+    (lambda ds: ds.reduce(0), "DatasetV2.reduce() missing 1 required positional argument: 'reduce_func'"),
+    (lambda ds: ds.batch(2, foo=1), "DatasetV2.batch() got an unexpected keyword argument 'foo'"),
+    (lambda ds: tf.data.Dataset.zip(), 'Must pass at least one dataset to `zip`.'),
+], ids=['batch', 'map', 'shuffle', 'padded_batch', 'from_tensor_slices', 'reduce', 'keyword', 'zip'])
+def test_python_call_errors_name_tensorflows_class(call, text):
+    # notes progs/tutorials26/missing_args.py: Python's own TypeError names the class defining the method
+    with pytest.raises(TypeError) as caught:
+        call(tf.data.Dataset.range(3))
+    assert str(caught.value) == text

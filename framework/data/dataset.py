@@ -190,6 +190,8 @@ class Dataset(ElementStages, RegroupingStages):
     @staticmethod
     def zip(*args, datasets=None, name=None):
         """Elements of several datasets side by side: ``zip(a, b)`` or ``zip((a, b))`` or a dict."""
+        if not args and datasets is None:
+            raise TypeError('Must pass at least one dataset to `zip`.')
         if datasets is None:
             datasets = args[0] if len(args) == 1 else tuple(args)
         if _holds_a_list(datasets):       # TensorFlow checks this first, datasets in the list or not
@@ -353,6 +355,19 @@ class Dataset(ElementStages, RegroupingStages):
                                          self._spec() if self._spec is not None else '(read from data)')
 
 
+def _named_as_datasetv2(cls):
+    """The public methods of ``cls`` and its stage mixins, named as TensorFlow's class defines them, so that
+    Python's own errors read as there ('DatasetV2.batch() missing 1 required positional argument')."""
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith(__package__):
+            continue
+        for name, member in vars(klass).items():
+            function = getattr(member, '__func__', member)
+            if not name.startswith('_') and getattr(function, '__qualname__', None) == klass.__name__ + '.' + name:
+                function.__qualname__ = 'DatasetV2.' + name
+
+
+_named_as_datasetv2(Dataset)
 _NONE = object()
 _ALWAYS, _NEVER = (lambda: True), (lambda: False)
 
