@@ -277,7 +277,8 @@ def softmax(logits, axis=-1, name=None):
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'softmax')
     except InvalidArgumentError:
-        _refuse_onednn_rank(x)
+        if axis == -1:          # (another axis fails the wrapper's own range check)
+            _refuse_onednn_rank(x)
         _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
         raise
     if x.ndim > 5:
