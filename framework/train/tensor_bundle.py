@@ -22,6 +22,7 @@ _DTYPES = {1: np.float32, 2: np.float64, 3: np.int32, 4: np.uint8, 5: np.int16, 
            23: np.uint64}
 _ENUMS = {np.dtype(t): enum for enum, t in _DTYPES.items()}
 DT_STRING = 7
+DT_BFLOAT16 = 14     # ml_dtypes' bfloat16, looked up only when met (its import is slow): two bytes, as TF's
 DT_VARIANT = 21      # e.g. a tf.data iterator's state: TensorFlow's own encoding, kept as raw bytes
 
 
@@ -62,6 +63,8 @@ def _tensor_bytes(value):
         items = [v.encode('utf-8') if isinstance(v, str) else bytes(v) for v in value.reshape(-1).tolist()]
         return (DT_STRING,) + _string_bytes(items)
     enum = _ENUMS.get(value.dtype)
+    if enum is None and value.dtype.name == 'bfloat16':
+        enum = DT_BFLOAT16
     if enum is None:
         raise TypeError('tf.train.Checkpoint cannot save a %s tensor in TensorFlow\'s format; cast it to a '
                         'supported dtype (float16/32/64, ints, bool, complex, string)' % value.dtype.name)
@@ -110,6 +113,9 @@ def _decode(raw, dtype, shape, name, path):
             items.append(raw[i:i + length])
             i += length
         return np.array(items, dtype=object).reshape(shape)
+    if dtype == DT_BFLOAT16:
+        from framework.dtypes import bfloat16
+        return np.frombuffer(raw, dtype=bfloat16.as_numpy_dtype, count=count).reshape(shape).copy()
     if dtype not in _DTYPES:
         raise CheckpointDataLossError(None, None, '%s: %s has TensorFlow dtype enum %d, which tapeflow cannot '
                                       'read' % (path, name, dtype))
