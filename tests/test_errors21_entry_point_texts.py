@@ -169,3 +169,18 @@ def test_scatter_of_int_rows_into_a_float_variable_is_refused():
     assert str(info.value) == ('Tensor conversion requested dtype float32 for Tensor with dtype int32: '
                                '<tf.Tensor: shape=(1, 2), dtype=int32, numpy=array([[1, 1]], dtype=int32)>')
     np.testing.assert_array_equal(v.numpy(), [[1.0, 2.0], [3.0, 4.0]])
+
+
+# ---- load_weights of a missing .keras file ---------------------------------------------------------
+
+def test_load_weights_of_a_missing_keras_file_is_zipfiles_error(tmp_path):
+    # TF 2.21: FileNotFoundError "[Errno 2] No such file or directory: '<path>'" (load_model has its own words)
+    m = _model()
+    path = str(tmp_path / 'nope.keras')
+    with pytest.raises(FileNotFoundError) as info:
+        m.load_weights(path)
+    assert str(info.value) == "[Errno 2] No such file or directory: '%s'" % path
+    with pytest.raises(ValueError) as info:
+        keras.models.load_model(path)
+    assert str(info.value) == ('File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip '
+                               'file.' % path)

@@ -20,7 +20,7 @@ import h5py
 
 from framework.atomic_files import atomic_write
 from .keras_directory import UnzippedArchive, is_unzipped_archive
-from .h5_io import (MissingMemberError, NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message,
+from .h5_io import (MissingMemberError, NotAZipError, SavedFileError, SavedFileNotFoundError,
                     open_bytes_for_reading)
 
 CONFIG = 'config.json'
@@ -29,8 +29,8 @@ WEIGHTS = 'model.weights.h5'
 
 
 def _open_zip(path):
-    if not os.path.exists(path):
-        raise SavedFileNotFoundError(missing_file_message(os.fspath(path)))
+    if not os.path.exists(path):        # (load_model checks first, in its words) zipfile's open, as Keras 3's
+        raise SavedFileNotFoundError("[Errno 2] No such file or directory: '%s'" % os.fspath(path))   # load_weights
     if is_unzipped_archive(path):
         return UnzippedArchive(path)
     try:
