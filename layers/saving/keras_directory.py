@@ -11,6 +11,8 @@ import os
 
 import h5py
 
+from framework.atomic_files import atomic_write_together
+
 CONFIG = 'config.json'
 METADATA = 'metadata.json'
 WEIGHTS = 'model.weights.h5'
@@ -50,19 +52,21 @@ class UnzippedArchive:
 
 def write(path, config, keras_version, write_weights, assets=None, asset_directories=()):
     """Write the members of an archive as files under the directory ``path`` (made if missing), and
-    the (maybe empty) ``asset_directories`` ('assets/layers/string_lookup/') as Keras makes them."""
+    the (maybe empty) ``asset_directories`` ('assets/layers/string_lookup/') as Keras makes them.
+    Every member is written to a temporary first, so an interrupted save leaves the old members
+    whole, and never a new config beside old weights."""
     os.makedirs(path, exist_ok=True)
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
-    for name, text in ((METADATA, json.dumps(metadata)), (CONFIG, config)):
-        with open(os.path.join(path, name), 'w') as f:
-            f.write(text)
-    with h5py.File(os.path.join(path, WEIGHTS), 'w') as f:
-        write_weights(f)
     for name in asset_directories:
         os.makedirs(os.path.join(path, *name.rstrip('/').split('/')), exist_ok=True)
-    for name, data in (assets or {}).items():
-        target = os.path.join(path, *name.split('/'))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, 'wb') as f:
-            f.write(data)
+    assets = assets or {}
+    # config.json last: it is what makes a directory an archive (is_unzipped_archive)
+    names = [WEIGHTS] + list(assets) + [METADATA, CONFIG]
+    with atomic_write_together([os.path.join(path, *name.split('/')) for name in names]) as temporaries:
+        with h5py.File(temporaries[0], 'w') as f:
+            write_weights(f)
+        texts = list(assets.values()) + [json.dumps(metadata).encode('utf8'), config.encode('utf8')]
+        for temporary, data in zip(temporaries[1:], texts):
+            with open(temporary, 'wb') as f:
+                f.write(data)
