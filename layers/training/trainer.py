@@ -281,9 +281,10 @@ class Trainer(Keras2Shims, TrainingLoops):
     def train_step(self, data):
         """One optimization step on a batch ``(x, y)`` or ``(x, y, sample_weight)``; returns the logs."""
         if self.optimizer is None:      # TF's class and first words, checked before the step changes any state
-            raise AttributeError("'NoneType' object has no attribute 'apply_gradients': the model was compiled with "
-                                 "optimizer=None, so fit has nothing to train with; pass one to compile(), e.g. "
-                                 "optimizer='adam'")
+            error = AttributeError("'NoneType' object has no attribute 'apply_gradients'")
+            error.add_note("the model was compiled with optimizer=None, so fit has nothing to train with; pass one "
+                           "to compile(), e.g. optimizer='adam'")
+            raise error
         x, y, sample_weight = unpack_x_y_sample_weight(data)
         # fit's traced step trains what its trace read (StepTraces.trainable), else the variables now;
         # one frozen since that trace is still trained, so the tape must watch it
