@@ -3,7 +3,8 @@
 Only A's lower triangle is read, as in TensorFlow. The gradient is TensorFlow's
 symmetrised rule (Murray, "Differentiation of the Cholesky decomposition", 2016):
 with P = Phi(L^T g), Phi keeping the lower triangle and halving the diagonal,
-grad A = sym(L^-T P L^-1), sym(X) = (X + X^T) / 2. It is written with inv,
+grad A = sym(L^-T P L^-1), sym(X) = (X + X^T) / 2, L^-1 solved as TF solves it
+(triangular_solve of the identity). It is written with triangular_solve,
 matmul and the diagonal ops, so second derivatives follow.
 """
 import numpy as np
@@ -13,7 +14,6 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from . import eigen_llt
 from .linalg import matmul
-from .matrix_ops import inv
 from .missing_kernels import refuse_missing
 from .matrix_parts import band_part, diag_part, matrix_transpose, set_diag
 from .operands import ACTIVE, as_float_tensor, named_errors, record
@@ -61,7 +61,9 @@ def _factor(xp, symmetric):
 
 
 def _cholesky_grad(g, l, a):
-    l_inv = inv(l)
+    from .creation import eye
+    from .linalg_solves import triangular_solve
+    l_inv = triangular_solve(l, eye(l.shape[-1], batch_shape=tuple(l.shape[:-2]), dtype=l.dtype))    # as TF
     middle = matmul(l, g, transpose_a=True)
     middle = band_part(set_diag(middle, 0.5 * diag_part(middle)), -1, 0)
     grad = matmul(matmul(l_inv, middle, transpose_a=True), l_inv)

@@ -3,7 +3,8 @@ tridiagonal_solve / tridiagonal_matmul, lstsq.
 
 Each builds the dense matrix its structure describes and calls ``solve`` or
 ``matmul``, so the gradients (for the matrix, the bands or diagonals, and the rhs)
-are those ops' rules, and only the entries TensorFlow reads receive one.
+are those ops' rules, and only the entries TensorFlow reads receive one. A small
+triangular_solve is TF's own kernel order and gradient rule (eigen_triangular_solve.py).
 """
 import numpy as np
 
@@ -15,7 +16,8 @@ from .linalg_checks import matrices, rhs_rows, same_dtype
 from .matrix_ops import broadcast_solve
 from .missing_kernels import refuse_missing
 from .matrix_parts import band_part, diag, diag_part, matrix_transpose
-from .operands import as_float_tensor, as_tensor, named_errors
+from . import eigen_triangular_solve
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .shapes import broadcast_to, expand_dims, pad, squeeze
 from .tridiagonal_kernel import tridiagonal_solve_compact
 
@@ -39,8 +41,26 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
                            note='triangular_solve: matrix of shape %s and rhs of shape %s disagree in M (%d vs. %d)'
                                 % (tuple(a.shape), tuple(b.shape), a.shape[-2], b.shape[-2]))
     rhs_rows(a, b, 'triangular_solve')
+    if eigen_triangular_solve.handles(a._data, b._data):
+        return _small_triangular_solve(a, b, bool(lower), bool(adjoint))
     triangle = band_part(a, -1, 0) if lower else band_part(a, 0, -1)
     return _solve_or_nan(triangle, b, adjoint)
+
+
+def _small_triangular_solve(a, b, lower, adjoint):
+    """TF's kernel order (eigen_triangular_solve.py) and TF's gradient rule, _MatrixTriangularSolveGrad."""
+    t = a._data
+    if adjoint:         # the adjoint of a lower triangle is an upper one
+        t = np.swapaxes(t, -1, -2).conj()
+    out = Tensor(eigen_triangular_solve.solve(t, b._data, lower != adjoint))
+    if ACTIVE:
+        def grad_a(g, c, a, b):
+            grad_b = triangular_solve(a, g, lower=lower, adjoint=not adjoint)
+            product = matmul(c, grad_b, transpose_b=True) if adjoint else matmul(grad_b, c, transpose_b=True)
+            return band_part(-product, -1, 0) if lower else band_part(-product, 0, -1)
+        record('triangular_solve', (a, b), out,
+               (grad_a, lambda g, c, a, b: triangular_solve(a, g, lower=lower, adjoint=not adjoint)))
+    return out
 
 
 @named_errors('cholesky_solve')
