@@ -52,6 +52,7 @@ def test_a_known_batch_size_still_builds():
     (lambda: tf.random.uniform((None, 3), maxval=5, dtype=tf.int32), _FAILED),
     (lambda: tf.random.normal([4, None]), _FAILED.replace('(None, 3)', '(4, None)')),
     (lambda: keras.random.normal((None, 3)), _FAILED),
+    (lambda: tf.tile(tf.ones((1, 3)), (None, 1)), _FAILED.replace('(None, 3)', '(None, 1)')),
 ])
 def test_in_a_tf_function(make, text):
     @tf.function
@@ -88,6 +89,8 @@ _MIXED = "Can't convert Python sequence with mixed types to Tensor."
     (lambda: tf.random.normal((2, None)), _MIXED),
     (lambda: keras.random.normal((2, None)), _MIXED),
     (lambda: keras.random.uniform((None, 2)), _EAGER),
+    (lambda: tf.tile(tf.ones((1, 3)), (None, 1)), _EAGER),
+    (lambda: tf.tile(tf.ones((1, 3)), [2, None]), _MIXED),
 ])
 def test_eagerly_where_none_comes(make, text):
     with pytest.raises(ValueError) as error:

@@ -67,11 +67,11 @@ _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
 
 def _unknown_dim(op, given):
     """-1 for a None in a shape (a TensorShape's unknown dimension); a Python list or tuple holding None
-    is no shape TensorFlow's reshape or broadcast_to converts (tf.reshape(x, [None, 3])): eagerly the C++
+    is no shape TensorFlow's reshape, broadcast_to or tile converts (tf.reshape(x, [None, 3])): eagerly the C++
     converter's ValueError, where TensorFlow builds a graph (a tf.function, Keras's symbolic call of a
     layer on an Input of unknown batch size) make_tensor_proto's TypeError ('Failed to convert elements
     of (None, 3) to Tensor. ...')."""
-    if op in ('reshape', 'broadcast_to') and (given is None or isinstance(given, (list, tuple))):
+    if op in ('reshape', 'broadcast_to', 'tile') and (given is None or isinstance(given, (list, tuple))):
         from ..eager_graph_names import inside_function     # (it imports this module)
         from ..graph_conversion_errors import graph_conversion_error
         if inside_function() and given is not None:
@@ -85,7 +85,7 @@ def _unknown_dim(op, given):
         if op == 'reshape':
             error.add_note('reshape: a shape holds ints, one of them -1 for the size to infer; got %r' % (given,))
         else:
-            error.add_note('broadcast_to: a shape holds known lengths; got %r' % (given,))
+            error.add_note('%s: a shape holds known lengths; got %r' % (op, given))
         raise error
     return -1
 
