@@ -60,11 +60,22 @@ def function_by_name(name):
 
 
 def deserialize(config, custom_objects=None):
-    """The Metric (or metric function) a {'class_name': ..., 'config': ...} dict describes.
+    """The Metric (or metric function) a {'class_name': ..., 'config': ...} dict describes, or a name
+    resolves to (an unknown name comes back as it is, as in Keras 3).
 
     Raises:
-        ValueError: for an unknown class or function name, listing the known ones.
+        ValueError: for a dict of an unknown class or function name, listing the known ones.
     """
+    if isinstance(config, str):
+        # Keras 3 deserializes a bare name too: a custom object (given, scoped or registered) as it is, a
+        # metric class (its name, snake_case or short spelling: 'mse') as a fresh instance; another name
+        # comes back unchanged ('acc', 'huber')
+        from layers.saving.registry import find_by_exact_name     # (layers imports the metrics)
+        found = find_by_exact_name(config, custom_objects)
+        if found is not None:
+            return found
+        found = BY_NAME.get(config, config)
+        return found() if inspect.isclass(found) else found
     known = dict(BY_NAME, **(custom_objects or {}))
     if isinstance(config, dict) and config.get('class_name') == 'function':
         # A metric given to compile as a function (Keras 3's files: {'class_name': 'function',
