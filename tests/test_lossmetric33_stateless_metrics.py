@@ -36,16 +36,3 @@ def test_a_state_of_another_length_is_refused_in_keras_words():
                                          r'to Mean\(\)\.variables\. Received list with length 1, but expected 2 '
                                          r'variables\.'):
         keras.metrics.Mean().stateless_result([1.0])
-
-
-@pytest.mark.parametrize('name, expected', [('mse', 'MeanSquaredError'), ('mean_squared_error', 'MeanSquaredError'),
-                                            ('MeanAbsoluteError', 'MeanAbsoluteError'), ('auc', 'AUC'),
-                                            ('binary_crossentropy', 'BinaryCrossentropy')])
-def test_metrics_deserialize_a_class_name_to_a_fresh_metric(name, expected):
-    assert type(keras.metrics.deserialize(name)).__name__ == expected
-
-
-@pytest.mark.parametrize('name', ['acc', 'huber', 'nope'])
-def test_metrics_deserialize_returns_other_names_unchanged(name):
-    # Keras 3's deserialize_keras_object: a name outside keras.metrics' objects is taken as already deserialized
-    assert keras.metrics.deserialize(name) == name
