@@ -15,6 +15,7 @@ import ast
 import inspect
 import linecache
 import sys
+import types
 import weakref
 
 from .tf_logging import logger
@@ -99,3 +100,12 @@ def _same_arguments(arguments, fn):
             and (arguments.vararg.arg if arguments.vararg else None) == spec.varargs
             and (arguments.kwarg.arg if arguments.kwarg else None) == spec.varkw
             and [a.arg for a in arguments.kwonlyargs] == spec.kwonlyargs)
+
+
+def converted_name(fn):
+    """The name AutoGraph's converted copy of ``fn`` carries in Python's own errors (``tf__f``, or
+    ``<lambda>``), or None where AutoGraph runs ``fn`` as it is (do_not_convert, a lambda it could not
+    single out, anything but a plain function)."""
+    if type(fn) is not types.FunctionType or getattr(fn, 'autograph_do_not_convert', False) or fn in _WARNED:
+        return None
+    return '<lambda>' if fn.__name__ == '<lambda>' else 'tf__' + fn.__name__

@@ -109,3 +109,56 @@ def test_python_call_errors_name_tensorflows_class(call, text):
     with pytest.raises(TypeError) as caught:
         call(tf.data.Dataset.range(3))
     assert str(caught.value) == text
+
+
+def _two(x, y):
+    return x + y
+
+
+def _one(x):
+    return x
+
+
+def _mapped_by_lambda():
+    # (a lambda in a decorator's arguments is one AutoGraph cannot find: its statement starts at the def)
+    return tf.data.Dataset.range(3).map(lambda x, y: x)
+
+
+@pytest.mark.parametrize('make, text', [
+    (_mapped_by_lambda, "<lambda>() missing 1 required positional argument: 'y'"),
+    (lambda: tf.data.Dataset.range(3).map(_two), "tf___two() missing 1 required positional argument: 'y'"),
+    (lambda: tf.data.Dataset.from_tensor_slices(([1], [2])).map(_one),
+     'tf___one() takes 1 positional argument but 2 were given'),
+], ids=['lambda', 'def', 'too-many'])
+def test_an_element_that_does_not_fit_the_functions_parameters(make, text):
+    # TF 2.21 (notes progs/tutorials26/map_arity.py): the converted copy's call fails before its first line
+    with pytest.raises(TypeError) as caught:
+        list(make())
+    assert str(caught.value) == 'in user code:\n\n\n    TypeError: outer_factory.<locals>.inner_factory.<locals>.%s\n' % text
+
+
+def test_a_lambda_autograph_cannot_find_keeps_pythons_words():
+    # deco_lambda.py: TF warns 'no matching AST found' and runs the lambda as it is
+    with pytest.raises(TypeError) as caught:
+        list(_DECORATED.fns[0]())
+    assert str(caught.value) == "<lambda>.<locals>.<lambda>() missing 1 required positional argument: 'y'"
+
+
+def _keeping(*fns):
+    def wrap(f):
+        f.fns = fns
+        return f
+    return wrap
+
+
+@_keeping(lambda: tf.data.Dataset.range(3).map(lambda x, y: x),
+          lambda: 0)
+def _DECORATED():
+    pass
+
+
+def test_functions_autograph_leaves_alone_keep_pythons_words():
+    quiet = tf.autograph.experimental.do_not_convert(_two)
+    with pytest.raises(TypeError) as caught:
+        list(tf.data.Dataset.range(3).map(quiet))
+    assert str(caught.value) == "_two() missing 1 required positional argument: 'y'"

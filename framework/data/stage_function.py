@@ -21,7 +21,7 @@ import functools
 import types
 
 from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
-from ..autograph_lambda_warning import warn_if_unparsable
+from ..autograph_lambda_warning import converted_name, warn_if_unparsable
 from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..function_errors import raised_from_trace
@@ -41,6 +41,7 @@ traced_ops.calls_user_function(host_random_replay.traced)
 def traced_stage_function(fn, upstream):
     """``fn`` wrapped so that its first call is a trace and later calls replay it."""
     warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
+    converted = converted_name(fn)
     fn = names_read_now(fn)
     state = {'traced': False}
     if DEBUG_MODE[0]:
@@ -63,13 +64,29 @@ def traced_stage_function(fn, upstream):
                     state['batch_traced'] = not upstream._spec_reads_data()
                     return result
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
-                raised = raised_from_trace(error, fn)
+                raised = _call_mismatch(error, fn, converted) or raised_from_trace(error, fn)
                 if raised is error:
                     raise
                 raise raised from None
     run.traced_shapes = lambda: state.get('shapes')
     run.batch_traced = lambda: state.get('batch_traced', False)
     return run
+
+
+def _call_mismatch(error, fn, converted):
+    """TensorFlow's error for an element that does not fit ``fn``'s parameters (``map(lambda x, y: ...)``
+    over single tensors): the call of AutoGraph's converted copy fails before any line of it runs, so
+    the 'in user code:' block lists no frame. None for other errors."""
+    prefix = '%s() ' % fn.__qualname__
+    if type(error) is not TypeError or converted is None or not str(error).startswith(prefix):
+        return None
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is fn.__code__:
+            return None         # raised inside fn: not the call's own mismatch
+        tb = tb.tb_next
+    return TypeError('in user code:\n\n\n    TypeError: outer_factory.<locals>.inner_factory.<locals>.%s() %s\n'
+                     % (converted, str(error)[len(prefix):]))
 
 
 def _traced_shapes(result):
