@@ -55,10 +55,11 @@ def raised_from_trace(error, python_function, in_user_words=True):
     return refused if rewritten is None else rewritten
 
 
-def in_user_code(error, python_function):
+def in_user_code(error, python_function, kernel_errors=False):
     """``error`` rewritten as TensorFlow's autograph raises it from ``python_function``'s trace,
-    or None where TensorFlow keeps it as it is."""
-    if isinstance(error, OpError) or getattr(error, '_in_user_code', False):
+    or None where TensorFlow keeps it as it is. ``kernel_errors``: an eager kernel's OpError is
+    rewritten too (code autograph converted and ran eagerly: tf.map_fn's fn)."""
+    if (isinstance(error, OpError) and not kernel_errors) or getattr(error, '_in_user_code', False):
         return None
     frames = _user_frames(error.__traceback__, python_function)
     if not frames:
@@ -80,7 +81,7 @@ def in_user_code(error, python_function):
     message = '\n'.join(lines)
     kind = type(error)
     if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or \
-            kind is OperatorNotAllowedInGraphError:
+            kind is OperatorNotAllowedInGraphError or (kernel_errors and issubclass(kind, OpError)):
         rewritten = kind(message)
     elif kind is KeyError:
         rewritten = _MultilineKeyError(message, '%s: %s' % (kind.__name__, error))

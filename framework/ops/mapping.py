@@ -94,7 +94,16 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         signature = nest.pack_sequence_as(elems, [x.dtype for x in leaves])
     spec_leaves = nest.flatten(signature)
     wanted = [_spec_dtype(s, 'map_fn') for s in spec_leaves]
-    outputs = _run(fn, elems, leaves, n, 'map_fn')
+    try:
+        outputs = _run(fn, elems, leaves, n, 'map_fn')
+    except Exception as err:
+        # TF's map_fn runs fn converted by AutoGraph (eagerly): what fn raises comes out in its
+        # 'in user code:' words, a kernel's error included (tf.scan and vectorized_map differ)
+        from ..function_errors import in_user_code
+        rewritten = in_user_code(err, fn, kernel_errors=True)
+        if rewritten is None:
+            raise
+        raise rewritten from None
     if n == 0:
         xp = backend.array_module(leaves[0]._data)
         return nest.pack_sequence_as(signature, [Tensor(xp.zeros(_empty_shape(s), d))
