@@ -511,8 +511,16 @@ def _object_array(array):
     for v in flat:
         if not isinstance(v, (str, bytes)):
             raise ConversionError('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
-                                  % type(v).__name__)
+                                  % _c_type_name(type(v)))
     return numpy_strings_as_bytes(array)
+
+
+def _c_type_name(kind):
+    """A type's name as CPython's tp_name gives it, which TensorFlow's converter prints: module-qualified for
+    an extension type ('numpy.ndarray', 'numpy.float64'), bare for a builtin or a class defined in Python."""
+    if kind.__flags__ & 512 or kind.__module__ == 'builtins':      # Py_TPFLAGS_HEAPTYPE: a Python class
+        return kind.__name__
+    return '%s.%s' % (kind.__module__, kind.__name__)
 
 
 def _all_python_ints(array):

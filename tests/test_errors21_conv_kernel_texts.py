@@ -109,3 +109,38 @@ def test_filters_that_do_not_fit_raise_the_kernel_text(call, text, monkeypatch):
     with pytest.raises(InvalidArgumentError) as info:
         call()
     assert str(info.value) == text
+
+
+_BIAS = '{{function_node __wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} %s [Op:BiasAdd]%s'
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.nn.bias_add(tf.ones((2, 3)), tf.ones(4)),
+     _BIAS % ('Must provide as many biases as the last dimension of the input tensor: [4] vs. [2,3]', ' name: ')),
+    (lambda: tf.nn.bias_add(tf.ones((1, 2, 2, 3), 'float64'), tf.ones(4, 'float64')),
+     _BIAS % ('Must provide as many biases as the last dimension of the input tensor: [4] vs. [1,2,2,3]', ' name: ')),
+    (lambda: tf.nn.bias_add(tf.ones((2, 3)), tf.ones((1, 3))), _BIAS % ('Biases must be 1D: [1,3]', ' name: ')),
+    (lambda: tf.nn.bias_add(tf.ones(3), tf.ones(3)), _BIAS % ('Input tensor must be at least 2D: [3]', ' name: ')),
+    # Python lists take TF's slow path: no ' name: ' tail
+    (lambda: tf.nn.bias_add([[1.0, 2.0]], [1.0]),
+     _BIAS % ('Must provide as many biases as the last dimension of the input tensor: [1] vs. [1,2]', '')),
+])
+def test_bias_add_kernel_texts(call, text):
+    with pytest.raises(InvalidArgumentError) as info:
+        call()
+    assert str(info.value) == text
+
+
+class _Custom:
+    pass
+
+
+@pytest.mark.parametrize('element, name', [(np.ones(3), 'numpy.ndarray'), (1.5, 'float'),
+                                           (np.float64(1.0), 'numpy.float64'), (_Custom(), '_Custom'),
+                                           ({'a': 1}, 'dict'), (None, 'NoneType')])
+def test_object_array_names_the_element_type_as_cpython(element, name):
+    array = np.empty(2, dtype=object)
+    array[0], array[1] = element, 'a'
+    with pytest.raises(ValueError) as info:
+        tf.convert_to_tensor(array)
+    assert str(info.value) == 'Failed to convert a NumPy array to a Tensor (Unsupported object type %s).' % name

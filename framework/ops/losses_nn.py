@@ -1,7 +1,7 @@
 """The cross-entropies and small helpers of ``tf.nn``."""
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend, graph_random_ops, libm
 from . import eigen_math, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
@@ -302,6 +302,7 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 @named_errors('bias_add')
 def bias_add(value, bias, data_format=None, name=None):
+    given = (value, bias)       # (lists take TF's slow path: its kernel errors end without ' name: ')
     value = as_tensor(value, 'bias_add')
     # TF converts the bias to the value's dtype: a list or numpy bias joins a float16 or float32 value
     bias = bias if isinstance(bias, Tensor) else as_tensor(convert_to_tensor(bias, dtype=value.dtype), 'bias_add')
@@ -312,13 +313,16 @@ def bias_add(value, bias, data_format=None, name=None):
         raise input_mismatch(error, 'BiasAdd', 1, value.dtype, bias.dtype)     # (a TypeError where TF traces)
     channels_first = isinstance(data_format, str) and data_format.startswith('NC')   # 'NCHW', 'NCDHW'
     axis = 1 if channels_first and value.ndim > 2 else -1
-    if value.ndim == 1:         # BiasAdd's own check (tapeflow added the bias to the vector)
-        raise kernel_error('BiasAdd', 'Input tensor must be at least 2D: [%d]' % value.shape[0], named=True,
-                           note='bias_add: value must be (batch, ..., channels), got shape %s' % (tuple(value.shape),))
-    if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[axis]:
-        raise InvalidArgumentError('bias_add: bias of shape %s does not match the %s axis of value %s'
-                                   % (tuple(bias.shape), 'channel (1)' if axis == 1 else 'last',
-                                      tuple(value.shape)))
+    if value.ndim < 2 or bias.ndim != 1 or bias.shape[0] != value.shape[axis]:
+        # BiasAdd's own checks, in its order (tapeflow added the bias to a vector)
+        dims = lambda t: '[%s]' % ','.join(map(str, t.shape))     # noqa: E731  (TensorShape::DebugString)
+        text = ('Input tensor must be at least 2D: %s' % dims(value) if value.ndim < 2 else
+                'Biases must be 1D: %s' % dims(bias) if bias.ndim != 1 else
+                'Must provide as many biases as the last dimension of the input tensor: %s vs. %s'
+                % (dims(bias), dims(value)))
+        raise kernel_error('BiasAdd', text, named=fast_path(*given),
+                           note='bias_add: bias of shape %s does not match the %s axis of value %s (of rank >= 2)'
+                                % (tuple(bias.shape), 'channel (1)' if axis == 1 else 'last', tuple(value.shape)))
     if axis == 1:
         return bias_add_nchw(value, bias)       # NCHW BiasAddGrad's order (bias_grad_channels_first.py)
     return bias_add_nhwc(value, bias)   # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
