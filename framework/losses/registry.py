@@ -60,6 +60,15 @@ def deserialize(config, custom_objects=None):
     Raises:
         ValueError: for an unknown class or function name.
     """
+    from layers.saving.registry import find_by_exact_name     # (here: layers imports losses)
+    if isinstance(config, str) and config not in _ALIASES:
+        # Keras 3 deserializes a bare name too: a custom object (given, scoped or registered) as it is,
+        # a loss function as it is, a loss class as a fresh instance; another name comes back unchanged
+        found = find_by_exact_name(config, custom_objects)
+        if found is not None:
+            return found
+        found = BY_NAME.get(config, config)
+        return found() if inspect.isclass(found) else found
     known = dict(BY_NAME, **(custom_objects or {}))
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("losses.deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
@@ -68,7 +77,10 @@ def deserialize(config, custom_objects=None):
         if name not in known:
             raise ValueError('Unknown loss function %r; known names: %s' % (name, ', '.join(sorted(known))))
         return known[name]
-    cls = known.get(config['class_name'])
+    # a custom class is found as Keras finds it: its class name or registered name exactly, in
+    # custom_objects, an enclosing custom_object_scope or the registry
+    cls = known.get(config['class_name']) or find_by_exact_name(config['class_name'], custom_objects) \
+        or find_by_exact_name(config.get('registered_name') or '', custom_objects)
     if not (inspect.isclass(cls) and issubclass(cls, Loss)):
         raise ValueError('Unknown loss class %r; known classes: %s'
                          % (config['class_name'], ', '.join(sorted(n for n, o in known.items()
