@@ -24,8 +24,9 @@ IMG = np.arange(75, dtype=np.float32).reshape(1, 5, 5, 3) / 75
     (lambda: ops.multi_hot(np.array([[0, 2]]), 2.5), TypeError, 'keras.ops.multi_hot: num_classes'),
     (lambda: ops.top_k(X, 1.5), TypeError, 'keras.ops.top_k: k must be an integer, got 1.5'),
     (lambda: ops.in_top_k(np.array([2, 0]), X, 1.5), TypeError, 'keras.ops.in_top_k: k'),
-    (lambda: ops.eye(1.5), TypeError, 'keras.ops.eye: N must be an integer'),
-    (lambda: ops.identity(2.5), TypeError, 'N must be an integer'),
+    (lambda: ops.eye(1.5), TypeError, 'Argument `N` must be an integer or an integer tensor'),      # TF 2.21's words
+    (lambda: ops.identity(2.5), TypeError,      # TF 2.21: Keras's identity is tf.eye(n, n)
+     'Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows=2.5'),
     (lambda: ops.triu(X, k=1.5), TypeError, 'keras.ops.triu: k must be an integer'),
     (lambda: ops.linspace(0, 1, 1.5), TypeError, 'keras.ops.linspace: num must be an integer'),
     (lambda: ops.logspace(0, 2, 2.5), TypeError, 'num must be an integer'),

@@ -96,3 +96,30 @@ def test_eagerly_where_none_comes(make, text):
     with pytest.raises(ValueError) as error:
         make()
     assert str(error.value) == text
+
+
+@pytest.mark.parametrize('make, error, text', [
+    (lambda: keras.ops.eye(None), TypeError,       # Keras's eye is tf.eye(N, M) for k == 0
+     'Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows=None, '
+     'num_columns=None'),
+    (lambda: keras.ops.eye(1.5), TypeError, 'Argument `N` must be an integer or an integer tensor.'),
+    (lambda: keras.ops.eye(2, 2.5), TypeError, 'Argument `M` must be an integer, an integer tensor, or `None`.'),
+    (lambda: keras.ops.eye(2.5, k=1), TypeError, 'Argument `N` must be an integer or an integer tensor.'),
+    (lambda: keras.ops.identity(1.5), TypeError,
+     'Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows=1.5, '
+     'num_columns=1.5'),
+    (lambda: keras.ops.eye(-1), tf.errors.InvalidArgumentError,
+     '{{function_node __wrapped__Fill_device_/job:localhost/replica:0/task:0/device:CPU:0}} Dimension -1 must '
+     'be >= 0 [Op:Fill] name: '),
+])
+def test_keras_eye_sizes(make, error, text):
+    with pytest.raises(error) as raised:
+        make()
+    assert str(raised.value) == text
+
+
+def test_keras_eye_values():
+    assert keras.ops.eye(2, dtype='int32').numpy().tolist() == [[1, 0], [0, 1]]
+    assert keras.ops.eye(np.int64(2), 3).numpy().tolist() == [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    assert keras.ops.eye(2, 3, k=1).numpy().tolist() == [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    assert keras.ops.identity(2).dtype == 'float32'

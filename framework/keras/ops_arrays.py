@@ -167,13 +167,34 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)
-    """Ones on the ``k``-th diagonal of an N x M matrix (floatx by default)."""
-    N, M, k = integer(N, 'N', 'eye'), None if M is None else integer(M, 'M', 'eye'), integer(k, 'k', 'eye')
-    return Tensor(current_xp().eye(N, M, k, dtype=_dtype(dtype, FLOATX)))
+    """Ones on the ``k``-th diagonal of an N x M matrix (floatx by default).
+
+    Raises:
+        TypeError: a float N or M, in Keras 3's words; other sizes as ``_backend_eye``.
+    """
+    if _is_floating(N):
+        raise TypeError('Argument `N` must be an integer or an integer tensor.')
+    if _is_floating(M):
+        raise TypeError('Argument `M` must be an integer, an integer tensor, or `None`.')
+    return _backend_eye(N, M, k, dtype)
 
 
 def identity(n, dtype=None):
-    return eye(n, dtype=dtype)
+    return _backend_eye(n, n, 0, dtype)     # Keras 3's identity skips eye's float check
+
+
+def _is_floating(value):
+    return isinstance(value, float) or (getattr(value, 'dtype', None) is not None and
+                                        np.dtype(getattr(value.dtype, 'as_numpy_dtype', value.dtype)).kind == 'f')
+
+
+def _backend_eye(N, M, k, dtype):  # noqa: N803
+    """Keras 3's TF backend: with k == 0 it is tf.eye(N, M), whose checks and words a bad size meets
+    ('Arguments `num_rows` and `num_columns` must be positive integer values...', Fill's error for -1)."""
+    if type(k) is int and k == 0:
+        return _ops.eye(N, N if M is None else M, dtype=_dtype(dtype, FLOATX))
+    N, M, k = integer(N, 'N', 'eye'), None if M is None else integer(M, 'M', 'eye'), integer(k, 'k', 'eye')
+    return Tensor(current_xp().eye(N, M, k, dtype=_dtype(dtype, FLOATX)))
 
 
 def tri(N, M=None, k=0, dtype=None):  # noqa: N803
