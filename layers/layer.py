@@ -442,7 +442,7 @@ class Layer(LayerWeights, OwnVariables):
             check_call_keywords(self, kwargs)
         if args:
             check_call_positionals(self, args)
-        if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
+        if (type(inputs) not in _PLAIN_INPUTS or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training, named)
         # masks_matter's answer for a model, or for a plain call on a tensor without notes, without its call
         kind = MASK_KIND.get(type(self))
