@@ -39,6 +39,13 @@ def _first_and_last(a, shape):
     return np.add.reduce(rows, 0).reshape(shape)       # (kept > 1: size-1 axes are dropped first)
 
 
+def first_axis_sum(a):
+    """``a`` summed over axis 0 as reduce_sum does (TensorFlow's order), without reduce_sum's dispatch:
+    the per-batch column sums of metrics (F1Score, R2Score), paid on every update."""
+    total = outer_sum(a, (0,)) if a.ndim > 1 else None
+    return a.sum(axis=0, dtype=a.dtype) if total is None else total
+
+
 def outer_sum(a, axes):
     """Sum float32 or float64 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
     reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments),

@@ -11,7 +11,7 @@ from .. import backend, trace_names
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import to_dtype
 from ..ops import eigen_sum
-from ..ops.reductions import _sum as sum_over_axes    # reduce_sum's raw-array sum
+from ..eigen_outer_sum import first_axis_sum
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON
 from .metric import Metric, add_to, naming_errors
@@ -173,7 +173,7 @@ class FBetaScore(Metric):
             values = values if weights is None else values * weights
             if self.axis is None:       # 'micro': Keras's ops.sum of everything, in Eigen's order (its last bit)
                 return eigen_sum.sum_all(values)
-            return sum_over_axes(values, (0,), False)    # over the samples, reduce_sum's order
+            return first_axis_sum(values)    # over the samples, reduce_sum's order
 
         add_to(self.true_positives, weighted_sum(predicted * y_true))
         add_to(self.false_positives, weighted_sum(predicted * (1 - y_true)))

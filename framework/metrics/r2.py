@@ -14,7 +14,7 @@ from ..errors import kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import eigen_sum
 from ..ops.arithmetic import pow_arrays
-from ..ops.reductions import _sum as sum_over_axes    # reduce_sum's raw-array sum
+from ..eigen_outer_sum import first_axis_sum
 from ..ops.shapes import broadcast_to_text
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
@@ -132,11 +132,11 @@ class R2Score(Metric):
             self._build(y_pred.shape[1])
         weighted = y_true * weights
         # Keras's ops.sum(..., axis=0): TensorFlow's order over the samples (reduce_sum's), its last bits
-        add_to(self.sum, sum_over_axes(weighted, (0,), False))
-        add_to(self.squared_sum, sum_over_axes(y_true * weighted, (0,), False))
+        add_to(self.sum, first_axis_sum(weighted))
+        add_to(self.squared_sum, first_axis_sum(y_true * weighted))
         # Keras writes `** 2`: TF's Pow kernel (Eigen's pow, not x*x), Square in a traced step
-        add_to(self.total_mse, sum_over_axes(pow_arrays(y_true - y_pred, 2, True) * weights, (0,), False))
-        add_to(self.count, sum_over_axes(weights, (0,), False))
+        add_to(self.total_mse, first_axis_sum(pow_arrays(y_true - y_pred, 2, True) * weights))
+        add_to(self.count, first_axis_sum(weights))
         add_to(self.num_samples, self.num_samples._data.dtype.type(y_true.size))
 
     def result(self):
