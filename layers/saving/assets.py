@@ -33,12 +33,6 @@ def collect(model):
     return dict(sorted(members.items()))
 
 
-def asset_directories(model):
-    """The directories Keras 3's unzipped form makes even when empty: ``assets/`` and one per layer
-    that has ``save_assets`` (a lookup given its vocabulary writes no file there)."""
-    return [PREFIX] + [_member_prefix(node.path) for node in _with_assets(model, 'save_assets')]
-
-
 def layers_with_assets(model):
     """The names of the layers that write asset files (state a format without assets loses)."""
     named = []

@@ -50,17 +50,20 @@ class UnzippedArchive:
         return sorted(names)
 
 
-def write(path, config, keras_version, write_weights, assets=None, asset_directories=()):
-    """Write the members of an archive as files under the directory ``path`` (made if missing), and
-    the (maybe empty) ``asset_directories`` ('assets/layers/string_lookup/') as Keras makes them.
+def write(path, config, keras_version, write_weights, assets=None):
+    """Write the members of an archive as files under the directory ``path`` (made if missing).
     Every member is written to a temporary first, so an interrupted save leaves the old members
-    whole, and never a new config beside old weights."""
+    whole, and never a new config beside old weights.
+
+    Keras 3.15.1 writes the asset files into a temporary directory it then deletes: its unzipped
+    form holds no ``assets/`` (and loses an adapted vocabulary). Ours holds the files there are,
+    which Keras's loader reads, and makes no directory for a model that has none."""
     os.makedirs(path, exist_ok=True)
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
-    for name in asset_directories:
-        os.makedirs(os.path.join(path, *name.rstrip('/').split('/')), exist_ok=True)
     assets = assets or {}
+    for name in assets:
+        os.makedirs(os.path.dirname(os.path.join(path, *name.split('/'))), exist_ok=True)
     # config.json last: it is what makes a directory an archive (is_unzipped_archive)
     names = [WEIGHTS] + list(assets) + [METADATA, CONFIG]
     with atomic_write_together([os.path.join(path, *name.split('/')) for name in names]) as temporaries:

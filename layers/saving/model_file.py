@@ -80,6 +80,8 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         raise ValueError('The following argument(s) are not supported: %s' % list(kwargs))
     # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
     path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
+    if str(path).endswith(('.h5', '.hdf5')):
+        absl_warnings.warning(LEGACY_SAVE_WARNING)      # Keras warns before it looks at zipped
     if zipped is not None and not zipped:
         _save_unzipped(model, str(path), overwrite)
         return
@@ -89,8 +91,6 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
                          'native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if '
                          'you want to export a SavedModel for use with TFLite/TFServing/etc. Received: '
                          'filepath=%s.' % path)
-    if path.endswith(('.h5', '.hdf5')):
-        absl_warnings.warning(LEGACY_SAVE_WARNING)
     if not check_overwrite(path, overwrite):
         return                      # the user answered 'n' to Keras's prompt
     if path.endswith(('.h5', '.hdf5')) and not overwrite and os.path.isfile(path) \
@@ -153,7 +153,7 @@ def _save_unzipped(model, path, overwrite):
         config['compile_config'] = config['compile_config'] if compiled else {}
     keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                           lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
-                          assets=assets.collect(model), asset_directories=assets.asset_directories(model))
+                          assets=assets.collect(model))
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
