@@ -36,3 +36,12 @@ def test_kernel_error_of_fn_is_in_user_code_and_scan_keeps_it_plain():
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.scan(lambda a, r: adds_wrong_shape(r), tf.constant(ELEMS))
     assert str(info.value) == kernel_text
+
+
+def test_fn_without_readable_source_keeps_the_plain_error():
+    # AutoGraph cannot convert code run from a string, so TF runs it as it is
+    namespace = {'tf': tf}
+    exec(compile('f = lambda r: tf.reshape(r, [5])', '<generated>', 'exec'), namespace)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.map_fn(namespace['f'], tf.constant(ELEMS))
+    assert str(info.value).startswith('{{function_node __wrapped__Reshape_device_')

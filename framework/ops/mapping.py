@@ -7,11 +7,13 @@ tensors, recorded too; numpy_function hands numpy arrays over, which leaves
 the tape, so its outputs have no gradient (as in TensorFlow).
 """
 import functools
+import linecache
+import sys
 
 import numpy as np
 
 from .. import assert_statements, backend, dtypes, nest, trace_names
-from ..autograph_lambda_warning import warn_if_unparsable
+from ..autograph_lambda_warning import _why_unparsable, warn_if_unparsable
 from ..host_random_replay import eager_draws
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
@@ -46,6 +48,18 @@ def _run(fn, elems, leaves, n, op):
     if not callable(fn):
         raise TypeError('%s: fn must be callable, got %r (of type %s)' % (op, fn, type(fn).__name__))
     return [fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])) for i in range(n)]
+
+
+def _autograph_converts(fn):
+    """Whether AutoGraph can read ``fn``'s source to convert it (code run from a string, or a lambda
+    it cannot single out on its line, runs unconverted, and its errors keep their own words)."""
+    code = getattr(fn, '__code__', None)
+    if code is None or not linecache.getlines(code.co_filename):
+        return False
+    if fn.__name__ != '<lambda>':
+        return True
+    module = sys.modules.get(getattr(fn, '__module__', None) or '')
+    return module is None or _why_unparsable(fn, module) is None
 
 
 def _rows(elems):
@@ -100,7 +114,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         # TF's map_fn runs fn converted by AutoGraph (eagerly): what fn raises comes out in its
         # 'in user code:' words, a kernel's error included (tf.scan and vectorized_map differ)
         from ..function_errors import in_user_code
-        rewritten = in_user_code(err, fn, kernel_errors=True)
+        rewritten = in_user_code(err, fn, kernel_errors=True) if _autograph_converts(fn) else None
         if rewritten is None:
             raise
         raise rewritten from None
