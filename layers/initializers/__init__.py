@@ -55,6 +55,13 @@ def get(identifier):
     """
     if isinstance(identifier, (Tensor, np.ndarray, np.generic)):
         return _from_value(identifier)
+    if isinstance(identifier, str) and identifier not in ALL_OBJECTS:
+        # Keras 3 reads a name as the config {'class_name': name, 'config': {}}, so a custom initializer
+        # filed under exactly that name (a custom_object_scope, get_custom_objects()) is found, as in a file
+        from ..saving.registry import find_by_exact_name
+        found = find_by_exact_name(identifier)
+        if found is not None:
+            return found.from_config({}) if isinstance(found, type) else found
     return _OBJECTS.get(identifier)
 
 
