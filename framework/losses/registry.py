@@ -55,10 +55,11 @@ def serialize(loss):
 
 
 def deserialize(config, custom_objects=None):
-    """The loss a ``serialize`` dict describes; ``custom_objects`` maps extra names to classes/functions.
+    """The loss a ``serialize`` dict (or a bare name) describes; ``custom_objects`` maps extra names to
+    classes/functions.
 
     Raises:
-        ValueError: for an unknown class or function name.
+        ValueError: for a dict naming an unknown class or function (an unknown bare name comes back).
     """
     from layers.saving.registry import find_by_exact_name     # (here: layers imports losses)
     if isinstance(config, str) and config not in _ALIASES:
