@@ -184,3 +184,13 @@ def test_load_weights_of_a_missing_keras_file_is_zipfiles_error(tmp_path):
         keras.models.load_model(path)
     assert str(info.value) == ('File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip '
                                'file.' % path)
+
+
+def test_model_has_no_history_before_fit():
+    # TF 2.21: AttributeError "'Sequential' object has no attribute 'history'" (tapeflow read None)
+    m = _model()
+    with pytest.raises(AttributeError) as info:
+        m.history
+    assert str(info.value) == "'Sequential' object has no attribute 'history'"
+    history = m.fit(X, Y, verbose=0)
+    assert m.history is history

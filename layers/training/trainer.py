@@ -43,7 +43,8 @@ class Trainer(Keras2Shims, TrainingLoops):
     stop_training = False
     stop_evaluating = False
     stop_predicting = False
-    history = None
+    # (no history: Keras 3's model has none until fit's History callback sets it, so model.history before
+    # fit is AttributeError "'Sequential' object has no attribute 'history'")
     run_eagerly = False         # Keras 3's default: steps run as traced functions (random ops seeded as graphs)
     jit_compile = False
     steps_per_execution = 1
