@@ -1,5 +1,7 @@
 """FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
+from framework import graph_random_ops
 from framework.ops.arithmetic import pow_arrays
+from framework.ops.signed_zero_ties import ties_as_tensorflow
 from .arguments import check_number
 from .clipping import clip_by_value
 from .optimizer import Optimizer
@@ -80,7 +82,7 @@ class Ftrl(RowwiseMoment, Optimizer):
         linear += shrunk - (new_root - pow_arrays(accumulator, power, True)) / learning_rate * variable._data
         quadratic = new_root / learning_rate + 2 * l2
         l1 = self.l1_regularization_strength
-        variable._data[...] = (clip_by_value(linear, l1) - linear) / quadratic
+        variable._data[...] = (_clipped(self.xp(variable), linear, l1) - linear) / quadratic
         accumulator[...] = new_accumulator
 
     def get_config(self):
@@ -92,3 +94,15 @@ class Ftrl(RowwiseMoment, Optimizer):
                       l2_shrinkage_regularization_strength=self.l2_shrinkage_regularization_strength,
                       beta=self.beta)
         return config
+
+
+def _clipped(xp, linear, l1):
+    """Keras's ``clip(linear, -l1, l1)``. In a traced step TF runs it as Minimum then Maximum, whose packet
+    code returns the bound on a tie of +0.0 and -0.0 (framework/ops/signed_zero_ties.py): with l1 = 0 an
+    untouched element, linear = +0, becomes -0 there, so its weight prints -0.0 as TF's does. Eagerly
+    TF keeps +0, as numpy's clip."""
+    if graph_random_ops.current() is None:
+        return clip_by_value(linear, l1)
+    hi = linear.dtype.type(l1)
+    below = ties_as_tensorflow(xp, xp.minimum, xp.minimum(linear, hi), linear, hi)
+    return ties_as_tensorflow(xp, xp.maximum, xp.maximum(below, -hi), below, -hi)
