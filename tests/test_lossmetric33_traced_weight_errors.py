@@ -54,3 +54,39 @@ def test_eagerly_the_loss_keeps_the_mul_kernels_error():
     from framework.errors import InvalidArgumentError
     with pytest.raises(InvalidArgumentError, match=r'Incompatible shapes: \[12,5\] vs. \[12\] \[Op:Mul\]'):
         keras.losses.MeanSquaredError()(DENSE, DENSE, sample_weight=np.ones(12, 'float32'))
+
+
+@pytest.mark.parametrize('loss, units, node, source', [
+    ('bce', 1, 'mul_2', 'Mean'),                                  # clipped logs on a linear output
+    ('binary_focal_crossentropy', 1, 'mul_5', 'Mean'),
+    ('categorical_crossentropy', 3, 'mul_1', 'Neg'),
+])
+def test_cross_entropies_of_plain_outputs_name_their_longer_graph(loss, units, node, source):
+    keras.utils.set_random_seed(2)
+    model = keras.Sequential([keras.Input((5, 3)), keras.layers.Dense(units)])
+    model.compile(optimizer='sgd', loss=loss)
+    with pytest.raises(ValueError) as info:
+        model.fit(X, np.ones((12, 5, units), 'float32'), batch_size=4, verbose=0, sample_weight=np.ones(12, 'float32'))
+    assert str(info.value) == _text(loss, node, source, 'data_2', 5, 4, '[4,5], [4]')
+
+
+SEQUENCES = np.array([[1, 2, 3, 0, 0], [4, 5, 0, 0, 0], [2, 2, 2, 2, 1], [3, 0, 0, 0, 0]] * 2)
+
+
+@pytest.mark.parametrize('loss, units, y, node, select', [
+    ('sparse_categorical_crossentropy', 4, SPARSE[:8], 'mul', 'SelectV2'),
+    ('mse', 2, DENSE[:8, :, :2], 'mul', 'SelectV2'),
+    ('huber', 2, DENSE[:8, :, :2], 'mul_3', 'SelectV2_1'),
+])
+def test_masked_losses_refuse_the_weights_where_keras_multiplies_them_by_the_mask(loss, units, y, node, select):
+    keras.utils.set_random_seed(5)
+    model = keras.Sequential([keras.Input((5,), dtype='int32'), keras.layers.Embedding(6, 4, mask_zero=True),
+                              keras.layers.Dense(units, activation='softmax' if units == 4 else None)])
+    model.compile(optimizer='sgd', loss=loss)
+    for weights, name in ((np.linspace(0.1, 1, 8).astype('float32'), 'data_2'),
+                          (np.arange(8) % 3, 'compile_loss/%s/%s' % (loss, 'Cast_2' if units == 4 else 'Cast'))):
+        with pytest.raises(ValueError) as info:
+            model.fit(SEQUENCES, y, batch_size=4, verbose=0, sample_weight=weights)
+        assert str(info.value) == ("Dimensions must be equal, but are 4 and 5 for '{{node compile_loss/%s/%s}} = "
+                                   "Mul[T=DT_FLOAT](%s, compile_loss/%s/%s)' with input shapes: [4], [4,5]."
+                                   % (loss, node, name, loss, select))

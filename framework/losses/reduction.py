@@ -80,7 +80,11 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
     given_weight = sample_weight
     if sample_weight is not None:
         sample_weight = to_dtype(sample_weight, values.dtype, what, 'sample_weight')
-    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
+    try:
+        sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
+    except InvalidArgumentError as error:      # weights that do not broadcast to the mask (shape_mismatch)
+        error._mask_operands = (given_weight, tuple(mask._data.shape), reduction)
+        raise
     if sample_weight is not None:
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
         # Weights that do not broadcast raise the multiply's own error, as Keras's do

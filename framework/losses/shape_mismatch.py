@@ -72,7 +72,6 @@ _WEIGHT_MULS = {
     'binary_crossentropy': ('mul', 'Mean', 'Cast'),
     'binary_focal_crossentropy': ('mul_3', 'Mean', 'Cast'),
     'categorical_focal_crossentropy': ('mul_3', 'Sum_1', 'Cast'),
-    # (categorical_crossentropy: only on logits, given or a softmax's; on probabilities it ends otherwise)
     'categorical_crossentropy': ('mul', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast'),
     'sparse_categorical_crossentropy': ('mul', 'SparseSoftmaxCrossEntropyWithLogits/Reshape_2', 'Cast_2'),
 }
@@ -80,39 +79,72 @@ _SMOOTHED_WEIGHT_MULS = {      # the same with label_smoothing
     'binary_crossentropy': ('mul_1', 'Mean', 'Cast'),
     'categorical_crossentropy': ('mul_1', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast_1'),
 }
+# The cross-entropies above score logits (given, or a sigmoid's / softmax's); on other probabilities
+# (a linear or relu output) Keras's clipped-log formulas run first
+_PROBABILITY_WEIGHT_MULS = {
+    'binary_crossentropy': ('mul_2', 'Mean', 'Cast'),
+    'binary_focal_crossentropy': ('mul_5', 'Mean', 'Cast'),
+    'categorical_crossentropy': ('mul_1', 'Neg', 'Cast'),
+}
+_SMOOTHED_PROBABILITY_WEIGHT_MULS = {
+    'binary_crossentropy': ('mul_3', 'Mean', 'Cast'),
+    'categorical_crossentropy': ('mul_2', 'Neg', 'Cast_1'),
+}
+
+
+# With a mask (Embedding(mask_zero=True) upstream) Keras first multiplies the weights by it: the same
+# Mul node, the weights first, the mask scaled by the averaging reductions ending in a SelectV2
+# (its index as read off TF 2.21 for these losses; huber's formula has a select of its own)
+_MASK_SELECTS = {'mean_squared_error': 'SelectV2', 'mean_absolute_error': 'SelectV2', 'huber': 'SelectV2_1',
+                 'binary_crossentropy': 'SelectV2', 'categorical_crossentropy': 'SelectV2',
+                 'sparse_categorical_crossentropy': 'SelectV2'}
 
 
 def _weights_in_traced_step(error, scope, loss, y_pred):
-    """The graph's ValueError for sample weights that do not broadcast to the losses, else ``error``."""
-    values, weights = error._weight_operands
+    """The graph's ValueError for sample weights that do not broadcast to the losses (or to their
+    mask), else ``error``."""
+    masked = getattr(error, '_mask_operands', None)
+    if masked is not None:
+        weights, values_shape, reduction = masked
+        if reduction not in ('sum_over_batch_size', 'mean'):
+            return error
+        values = None
+    else:
+        values, weights = error._weight_operands
+        values_shape = tuple(values._data.shape)
     fn, arguments = getattr(loss, 'fn', None), getattr(loss, '_fn_kwargs', {})
-    ops = (_SMOOTHED_WEIGHT_MULS if arguments.get('label_smoothing') else _WEIGHT_MULS).get(getattr(fn, '__name__', None))
-    if ops is None or arguments.get('ignore_class') is not None:
-        return error
-    if fn.__name__ == 'categorical_crossentropy' and not arguments.get('from_logits') and \
-            get_keras_logits(y_pred) is None:
+    name, smoothed = getattr(fn, '__name__', None), bool(arguments.get('label_smoothing'))
+    if name in _PROBABILITY_WEIGHT_MULS and not arguments.get('from_logits') and get_keras_logits(y_pred) is None:
+        table = _SMOOTHED_PROBABILITY_WEIGHT_MULS if smoothed else _PROBABILITY_WEIGHT_MULS
+    else:
+        table = _SMOOTHED_WEIGHT_MULS if smoothed else _WEIGHT_MULS
+    ops = table.get(name)
+    if ops is None or arguments.get('ignore_class') is not None or (masked and name not in _MASK_SELECTS):
         return error
     node, source, cast = ops
     weight_dtype = getattr(getattr(weights, '_data', None), 'dtype', None)
     entry = trace_names.entry_of(weights)
+    loss_dtype = y_pred._data.dtype if values is None else values._data.dtype
     if entry is None or entry[1] is None or weight_dtype is None:
         return error
-    if weight_dtype == values._data.dtype:
+    if weight_dtype == loss_dtype:
         weight_name = entry[0]
     elif weight_dtype.kind in 'iu':
         weight_name = 'compile_loss/%s/%s' % (scope, cast)
     else:
         return error
     weight_shape = tuple(entry[1])
-    value_shape = (weight_shape[0],) + tuple(values._data.shape[1:]) if weight_shape else tuple(values._data.shape)
-    dims = first_unequal(value_shape, weight_shape)
-    dtype = DT_NAMES.get(values._data.dtype.name)
+    value_shape = (weight_shape[0],) + values_shape[1:] if weight_shape else values_shape
+    operands = ((weight_name, weight_shape), ('compile_loss/%s/%s' % (scope, _MASK_SELECTS[name]), value_shape)) \
+        if masked else (('compile_loss/%s/%s' % (scope, source), value_shape), (weight_name, weight_shape))
+    dims = first_unequal(operands[0][1], operands[1][1])
+    dtype = DT_NAMES.get(loss_dtype.name)
     if dims is None or dtype is None:
         return error
     graph_error = ValueError("Dimensions must be equal, but are %d and %d for '{{node compile_loss/%s/%s}} = "
-                             "Mul[T=%s](compile_loss/%s/%s, %s)' with input shapes: [%s], [%s]."
-                             % (dims[0], dims[1], scope, node, dtype, scope, source, weight_name,
-                                dims_text(value_shape), dims_text(weight_shape)))
+                             "Mul[T=%s](%s, %s)' with input shapes: [%s], [%s]."
+                             % (dims[0], dims[1], scope, node, dtype, operands[0][0], operands[1][0],
+                                dims_text(operands[0][1]), dims_text(operands[1][1])))
     for note in getattr(error, '__notes__', ()):
         graph_error.add_note(note)
     return graph_error
@@ -127,7 +159,8 @@ def in_traced_step(error, scope, loss=None, y_pred=None):
     if trace is None or getattr(trace, 'graph', None) is None:
         return error
     if operands is None:
-        if getattr(error, '_weight_operands', None) is None or loss is None:
+        if loss is None or (getattr(error, '_weight_operands', None) is None
+                            and getattr(error, '_mask_operands', None) is None):
             return error
         return _weights_in_traced_step(error, scope, loss, y_pred)
     what, y_true, y_pred = operands
