@@ -12,6 +12,7 @@ from ..errors import InvalidArgumentError, fast_path
 from ..tensor import Tensor
 from .arithmetic import divide, multiply
 from .complex_parts import conj
+from .indexing import getitem
 from .logic import equal, greater
 from .operands import ACTIVE, named_errors, record
 from .segments import _at, _count, _check_range, _data, _ids, _rows, _segment_sum, _sorted_ids
@@ -19,7 +20,7 @@ from .selection import where
 from .shapes import cast
 
 
-def _segment_prod(data, ids, num):
+def _segment_prod(data, ids, num, unsorted):
     # numpy's multiply.at has no cupy counterpart: the product is taken on the host.
     a = backend.to_host(data._data)
     flat_ids = backend.to_host(ids._data).reshape(-1)
@@ -30,21 +31,32 @@ def _segment_prod(data, ids, num):
     np.multiply.at(out, flat_ids[keep], flat[keep])
     out = Tensor(backend.array_module(data._data).asarray(out))
     if ACTIVE:
-        record('segment_prod', (data,), out, (lambda g, y, x: _prod_grad(g, y, x, ids, num),))
+        record('segment_prod', (data,), out, (lambda g, y, x: _prod_grad(g, y, x, ids, num, unsorted),))
     return out
 
 
-def _prod_grad(g, y, x, ids, num):
+def _prod_grad(g, y, x, ids, num, unsorted):
     is_zero = equal(x, 0)
     zeros = _segment_sum(cast(is_zero, 'int32'), ids, num)
     g = where(greater(zeros, 1), 0, g)
-    nonzero_prod = _segment_prod(where(is_zero, 1, x), ids, num)
-    partial = where(is_zero, _rows(nonzero_prod, ids), divide(_rows(y, ids), where(is_zero, 1, x)))
+    nonzero_data = where(is_zero, 1, x)
+    nonzero_prod = _segment_prod(nonzero_data, ids, num, unsorted)
+    # TF's two rules: the products gathered at the ids clipped to 0 (a dropped row reads segment 0's),
+    # divided by the data with its zeros made ones (SegmentProd) or by the data itself
+    # (UnsortedSegmentProd: the where keeps 0/0 out of the value, not out of a second derivative)
+    partial = where(is_zero, _clipped_rows(nonzero_prod, ids),
+                    divide(_clipped_rows(y, ids), x if unsorted else nonzero_data))
     if x._data.dtype.kind == 'c':
         # TF 2.21's _UnsortedSegmentProdGrad takes g * partial, unconjugated; the tape conjugates every
         # complex rule (complex_gradients), so this one hands it the conjugate
         partial = conj(partial)
     return multiply(_rows(g, ids), partial)
+
+
+def _clipped_rows(t, ids):
+    """``t`` gathered at the ids clipped to 0 (TF's gather(..., maximum(ids, 0)))."""
+    a = ids._data
+    return getitem(t, backend.array_module(a).maximum(a, 0))
 
 
 @named_errors('unsorted_segment_prod')
@@ -56,14 +68,14 @@ def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     ids = _ids(segment_ids, data, op, named)
     num = _count(num_segments, op, named)
     _check_range(ids, num, op, named)
-    return _segment_prod(data, ids, num)
+    return _segment_prod(data, ids, num, unsorted=True)
 
 
 @named_errors('segment_prod')
 def segment_prod(data, segment_ids, name=None):
     """Products over runs of sorted ids; ``max(segment_ids) + 1`` rows, empty segments 1."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_prod')
-    return _segment_prod(data, ids, num)
+    return _segment_prod(data, ids, num, unsorted=False)
 
 
 @named_errors('unsorted_segment_sqrt_n')
