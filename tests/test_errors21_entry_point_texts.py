@@ -194,3 +194,48 @@ def test_model_has_no_history_before_fit():
     assert str(info.value) == "'Sequential' object has no attribute 'history'"
     history = m.fit(X, Y, verbose=0)
     assert m.history is history
+
+
+# ---- initializers called without a dtype follow floatx ------------------------------------------
+
+@pytest.fixture
+def float64_floatx():
+    keras.backend.set_floatx('float64')
+    yield
+    keras.backend.set_floatx('float32')
+
+
+@pytest.mark.parametrize('make', [keras.initializers.Zeros, keras.initializers.Ones, lambda: keras.initializers.Constant(2.0),
+                                  keras.initializers.Identity, lambda: keras.initializers.GlorotUniform(seed=1),
+                                  lambda: keras.initializers.Orthogonal(seed=1)])
+def test_initializer_without_dtype_makes_floatx(make, float64_floatx):
+    # TF 2.21 / Keras 3.15 under set_floatx('float64'): float64 (tapeflow made float32)
+    assert make()((2, 2)).dtype == tf.float64
+
+
+def test_float64_draws_are_keras_values(float64_floatx):
+    # TF 2.21, keras.backend.set_floatx('float64'); GlorotUniform(seed=1)((2, 3))
+    np.testing.assert_array_equal(keras.initializers.GlorotUniform(seed=1)((2, 3)).numpy(),
+                                  [[-1.034306098448151, 0.662373829210888, -1.0394744720876754],
+                                   [0.5330602705299929, -0.3045284540613369, -1.0876518628009755]])
+
+
+@pytest.mark.parametrize('make, error, text', [
+    (keras.initializers.Zeros, ValueError, 'Invalid dtype: float33'),
+    (lambda: keras.initializers.Constant(1.0), ValueError, 'Invalid dtype: float33'),
+    (lambda: keras.initializers.GlorotUniform(seed=1), TypeError,
+     "Cannot convert the argument `type_value`: 'float33' to a TensorFlow DType."),
+])
+def test_initializer_dtype_that_is_none(make, error, text):
+    with pytest.raises(error) as info:
+        make()((2, 2), dtype='float33')
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize('x, axis, index', [(np.arange(4.0), 3, 3), (np.ones((2, 3)), -3, -1), (np.ones((2, 3)), 2, 2)])
+def test_shuffle_axis_outside_is_strided_slice_error(x, axis, index):
+    with pytest.raises(InvalidArgumentError) as info:
+        keras.random.shuffle(x, axis=axis, seed=1)
+    assert str(info.value) == ('{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/'
+                               'device:CPU:0}} slice index %d of dimension 0 out of bounds. [Op:StridedSlice] '
+                               'name: strided_slice/' % index)

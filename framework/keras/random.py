@@ -12,6 +12,7 @@ import numpy as np
 from framework import backend, dtypes
 from framework import ops as _ops
 from framework import random as _framework_random
+from framework.errors import kernel_error
 from framework.ops import stateless_random
 from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
@@ -109,6 +110,11 @@ def shuffle(x, axis=0, seed=None):
     if t.ndim == 0:
         raise ValueError('keras.random.shuffle: x must have rank >= 1, got a scalar')
     # Keras: the order that sorts one uniform draw per slice.
+    if isinstance(axis, (int, np.integer)) and not -t.ndim <= axis < t.ndim:
+        # Keras reads the axis's length off tf.shape(x)[axis]: StridedSlice's error, a negative axis once wrapped
+        raise kernel_error('StridedSlice', 'slice index %d of dimension 0 out of bounds.'
+                           % (axis if axis >= 0 else axis + t.ndim), named='strided_slice/',
+                           note='keras.random.shuffle: axis must lie in [%d, %d), got %d' % (-t.ndim, t.ndim, axis))
     axis = axis_of(axis, t.ndim, 'shuffle', space='keras.random')
     keys = stateless_random.stateless_uniform([t.shape[axis]], draw_seed(seed, 'keras.random.shuffle'))
     order = np.argsort(backend.to_host(keys._data), kind='stable')

@@ -9,7 +9,10 @@ from .initializer import Initializer
 
 
 def _dtype(dtype):
-    return dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
+    """Keras 3's standardize_dtype: None is floatx() (float64 after set_floatx('float64')), a name that is
+    no dtype its ValueError 'Invalid dtype: float33'."""
+    from framework.keras.backend import standardize_dtype
+    return dtypes.numpy_dtype(standardize_dtype(dtype))
 
 
 class Constant(Initializer):

@@ -27,7 +27,10 @@ TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978
 
 
 def _dtype(dtype):
-    dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
+    if dtype is None:       # Keras 3 draws in floatx() (float64 after set_floatx('float64'))
+        from framework.keras.backend import floatx
+        dtype = floatx()
+    dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
         raise ValueError('Random initializers make floating values only; got dtype %s' % dtype.name)
     return dtype
