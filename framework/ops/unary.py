@@ -97,6 +97,8 @@ def sigmoid_grad_array(dy, y):
             tail = y.size - pfor_rows.packets_end(y.size, packet)
             if not tail:
                 return out
+        if y.ndim == 0:         # all tail (numpy's 0-d product is a scalar, which reshape would copy)
+            return (dy * y) * (1 - y)
         flat_out, flat_dy, flat_y = out.reshape(-1), dy.reshape(-1), y.reshape(-1)
         flat_out[-tail:] = (flat_dy[-tail:] * flat_y[-tail:]) * (1 - flat_y[-tail:])
     return out
