@@ -70,6 +70,12 @@ def deserialize(config, custom_objects=None):
             return found
         found = BY_NAME.get(config, config)
         return found() if inspect.isclass(found) else found
+    if isinstance(config, str):     # a short spelling: Keras 3.15 looks its function up by a public name it lacks
+        error = ValueError("Could not deserialize 'keras.metrics.%s' because it is not a KerasSaveable subclass"
+                           % config)
+        error.add_note('losses.deserialize: %r is a short name compile(loss=...) and losses.get resolve; '
+                       'deserialize %r instead' % (config, _ALIASES[config].__name__))
+        raise error
     known = dict(BY_NAME, **(custom_objects or {}))
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("losses.deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
