@@ -53,6 +53,12 @@ def test_slice_size_minus_one_runs_to_the_end():
     (lambda: ops.take_along_axis(X, np.ones((2, 3), 'int32'), axis=2), 'axis 2 is out of bounds for an array with '
                                                                         'dimension 2.'),
     (lambda: ops.repeat(X, 2, axis=3), 'axis=3 out of bounds: expected -2<=axis<2'),
+    (lambda: ops.reshape(X, (-1, -1)), 'There must be at most one unknown dimension (-1) in `newshape`. Received: '
+                                       'newshape=(-1, -1).'),
+    (lambda: ops.reshape(X, [-1, -1]), 'There must be at most one unknown dimension (-1) in `newshape`. Received: '
+                                       'newshape=(-1, -1).'),
+    (lambda: ops.reshape(X, (-2, 3)), 'Each dimension in `newshape` must be a non-negative integer, or `-1` for a '
+                                      'single unknown dimension. Received: newshape=(-2, 3).'),
     (lambda: ops.norm(X, ord='foo'), 'Invalid `ord` argument for matrix norm. Received: ord=foo'),
     (lambda: ops.norm(np.ones(3), ord='foo'), 'Invalid `ord` argument for vector norm. Received: ord=foo'),
     (lambda: ops.norm(np.ones((2, 3, 4)), axis=(0, 1, 2)), 'Invalid axis values. Received: axis=(0, 1, 2)'),

@@ -26,7 +26,20 @@ __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'e
 
 
 def reshape(x, newshape):
+    if not isinstance(newshape, Tensor):
+        _check_newshape(tuple(newshape) if isinstance(newshape, (list, tuple, np.ndarray)) else (newshape,))
     return _ops.reshape(tensor(x, 'reshape'), newshape)
+
+
+def _check_newshape(newshape):
+    """Keras 3's validate_reshape_shape: each int a size or a single -1 (tf.reshape's own errors otherwise)."""
+    sizes = [d for d in newshape if isinstance(d, (int, np.integer))]
+    if any(d < -1 for d in sizes):
+        raise ValueError('Each dimension in `newshape` must be a non-negative integer, or `-1` for a single unknown '
+                         'dimension. Received: newshape=%s.' % (newshape,))
+    if sum(1 for d in sizes if d == -1) > 1:
+        raise ValueError('There must be at most one unknown dimension (-1) in `newshape`. Received: newshape=%s.'
+                         % (newshape,))
 
 
 def expand_dims(x, axis):
