@@ -75,3 +75,22 @@ def test_keras_value_error_texts(call, text):
     with pytest.raises(ValueError) as info:
         call()
     assert str(info.value) == text
+
+
+_MATMUL = '{{function_node __wrapped__%s_device_%s}} %s [Op:%s] name: '
+
+
+@pytest.mark.parametrize('a, b, error, text', [
+    (np.ones((2, 3)), 2.0, InvalidArgumentError,
+     _MATMUL % ('MatMul', _CPU, 'In[0] and In[1] has different ndims: [2,3] vs. []', 'MatMul')),
+    (X, 2.0, InvalidArgumentError, _MATMUL % ('__MklMatMul', _CPU, 'In[1] ndims must be >= 2', 'MatMul')),
+    (2.0, X, InvalidArgumentError, _MATMUL % ('__MklMatMul', _CPU, 'In[0] ndims must be >= 2', 'MatMul')),
+    (np.ones((2, 2, 3), 'float32'), 2.0, InvalidArgumentError,
+     _MATMUL % ('__MklBatchMatMulV2', _CPU, 'In[1] ndims must be >= 2: 0', 'BatchMatMulV2')),
+    (np.ones(3, 'float32'), np.float32(2), IndexError, 'list index out of range'),
+])
+def test_matmul_with_a_scalar_fails_as_keras_on_tf(a, b, error, text, monkeypatch):
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')
+    with pytest.raises(error) as info:
+        ops.matmul(a, b)
+    assert str(info.value) == text

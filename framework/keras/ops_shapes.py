@@ -13,7 +13,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.eager_graph_names import inside_function
-from framework.errors import OperatorNotAllowedInGraphError, kernel_error
+from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphError, kernel_error
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
@@ -321,8 +321,17 @@ def matmul(x1, x2):
     """numpy.matmul: batched matrix product; a 1-D operand acts as a row or column vector."""
     a, b = cast_all([x1, x2], 'matmul')
     if a.ndim == 0 or b.ndim == 0:
-        raise ValueError('keras.ops.matmul: operands must have rank >= 1, got shapes %s and %s; '
-                         'use keras.ops.multiply for scalars' % (tuple(a.shape), tuple(b.shape)))
+        # Keras 3 hands a scalar to tf.matmul (its kernel's error), but reads a vector's other shape first
+        if a.ndim == 1 or b.ndim == 1:
+            error = IndexError('list index out of range')
+        else:
+            try:
+                return _ops.matmul(a, b)
+            except InvalidArgumentError as kernel_refusal:
+                error = kernel_refusal
+        error.add_note('keras.ops.matmul: operands must have rank >= 1, got shapes %s and %s; use keras.ops.multiply '
+                       'for scalars' % (tuple(a.shape), tuple(b.shape)))
+        raise error
     vector_a, vector_b = a.ndim == 1, b.ndim == 1
     out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
     if vector_a or vector_b:
