@@ -159,3 +159,10 @@ def test_a_functional_model(tmp_path):
 def test_an_own_dtype_is_not_shared(tmp_path):
     model = _sequential(SuperFirst(keras.layers.Dense(2, name='d'), name='sf', dtype='float64'))
     assert _saved_marks(model, tmp_path) == [('/seq', True), ('/seq/sf', False), ('/seq/sf/d', False)]
+
+
+def test_a_model_the_custom_layer_serializes(tmp_path):
+    inner = keras.Sequential([keras.layers.Dense(2, name='d1'), keras.layers.Dense(2, name='d2')], name='inner')
+    model = _sequential(SuperFirst(inner, name='sf'))
+    assert _saved_marks(model, tmp_path) == [('/seq', True), ('/seq/sf', True), ('/seq/sf/inner', True),
+                                             ('/seq/sf/inner/d1', True), ('/seq/sf/inner/d2', True)]

@@ -32,10 +32,12 @@ def serialize_model(model, shared_policy_ids=False):
     layers sharing the global dtype policy as a ``.keras`` archive does (``policy_sharing``)."""
     cls = type(model)
     module, registered = keras_identity(cls)
-    with policy_sharing.recording(shared_policy_ids), policy_sharing.serializing(model):
+    # a model a user's get_config serializes while a .keras config is recorded: the outer mark marks it
+    nested = policy_sharing.is_recording()
+    with policy_sharing.recording(shared_policy_ids or nested), policy_sharing.serializing(model):
         layer_config = model.get_config()
-    config = {'module': module, 'class_name': cls.__name__, 'config': policy_sharing.mark(layer_config),
-              'registered_name': registered}
+    config = {'module': module, 'class_name': cls.__name__,
+              'config': layer_config if nested else policy_sharing.mark(layer_config), 'registered_name': registered}
     build_config = model.get_build_config() if model.built else None
     if build_config is not None:
         config['build_config'] = build_config
