@@ -549,7 +549,18 @@ _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
 # TF's (g * y) * pow(x, y - 1): a Pow op again, with a constant exponent where y is one.
-_POW_VJPS = (array_rule(lambda g, out, x, y: g * y * x ** (y - 1),
-                        lambda g, out, x, y: g * y * pow_arrays(x, y - 1, type(y) in (int, float))), _pow_grad_y)
+_POW_VJPS = (array_rule(lambda g, out, x, y: g * y * x ** _less_one(x, y),
+                        lambda g, out, x, y: g * y * pow_arrays(x, _less_one(x, y), type(y) in (int, float))),
+             _pow_grad_y)
+
+
+def _less_one(x, y):
+    """``y - 1`` as TF's _PowGrad computes it: a Python float exponent is a tensor of x's dtype first, so
+    for float32 x, 1.7 - 1 is 0.70000005 (float32 arithmetic), not 0.7 rounded to float32 (0.69999999)."""
+    if type(y) is float:
+        dtype = (x._data if isinstance(x, Tensor) else x).dtype
+        if dtype.kind == 'f' and dtype.itemsize < 8:
+            return float(dtype.type(y) - dtype.type(1))
+    return y - 1
 _MAXIMUM_VJPS = (lambda g, out, x, y: where(x >= y, g, 0), lambda g, out, x, y: where(x >= y, 0, g))
 _MINIMUM_VJPS = (lambda g, out, x, y: where(x <= y, g, 0), lambda g, out, x, y: where(x <= y, 0, g))
