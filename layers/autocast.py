@@ -17,26 +17,9 @@ call cast their own weights.
 import contextlib
 
 from framework.ops import cast
-from framework.tensor import Tensor
 from framework.variable import Variable
 
-from .call_inputs import convert_inputs, floating
-
-
-def cast_arguments(args, kwargs, dtype):
-    """``call``'s other floating tensor arguments in ``dtype`` (Keras 3 casts them all, the
-    first one included, which ``convert_inputs`` does); other values are kept."""
-    args = tuple(_cast_floating(a, dtype) for a in args)
-    kwargs = {k: _cast_floating(v, dtype) for k, v in kwargs.items()}
-    return args, kwargs
-
-
-def _cast_floating(value, dtype):
-    if isinstance(value, Tensor) and floating(value._data.dtype) and value._data.dtype != dtype:
-        return cast(value, dtype)
-    if isinstance(value, (list, tuple)) and any(isinstance(x, Tensor) for x in value):
-        return convert_inputs(value, dtype)
-    return value
+from .call_inputs import floating
 
 
 def keep_float32(layer):

@@ -6,6 +6,7 @@ import numpy as np
 
 from framework import nest
 from framework.composite import CompositeTensor
+from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -61,6 +62,35 @@ def convert_inputs(inputs, dtype, keep_composite=False):
         return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)
                 for k, v in inputs.items()}
     return _convert_one(inputs, dtype)
+
+
+def convert_arguments(args, kwargs, dtype):
+    """A call's other arguments as Keras 3's ``__call__`` converts them (``tree.map_structure(maybe_convert,
+    ...)``): every array among them (anything with ``__array__``, numpy scalars too), nested in lists,
+    tuples and dicts, becomes a Tensor, and floating ones (tensors too) take ``dtype`` (None: an
+    ``autocast=False`` layer keeps theirs). Python numbers, strings, None and composite tensors stay as
+    they are; a keras mask set on a cast tensor stays on it. A ``call(x, mask)`` given a numpy mask sees a
+    tensor, as on TensorFlow (``mask.numpy()`` failed on the ndarray)."""
+    return (tuple(_converted_argument(a, dtype) for a in args),
+            {k: _converted_argument(v, dtype) for k, v in kwargs.items()})
+
+
+def _converted_argument(value, dtype):
+    if isinstance(value, Tensor) or (hasattr(value, '__array__') and not isinstance(value, (KerasTensor,
+                                                                                            CompositeTensor))):
+        converted = _convert_one(value, dtype)
+        if converted is not value and id(value) in TENSOR_NOTES:
+            mask = get_keras_mask(value)
+            if mask is not None:
+                set_keras_mask(converted, mask)
+        return converted
+    if type(value) in (list, tuple):
+        return type(value)(_converted_argument(v, dtype) for v in value)
+    if isinstance(value, tuple) and hasattr(value, '_fields'):      # a namedtuple, as Keras's tree maps it
+        return type(value)(*(_converted_argument(v, dtype) for v in value))
+    if type(value) is dict:
+        return {k: _converted_argument(v, dtype) for k, v in value.items()}
+    return value
 
 
 def shape_of(inputs):

@@ -33,7 +33,7 @@ from . import auto_config, build_recording, call_context, constraints, failed_bu
 from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
                           check_required_training,
-                          convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
+                          convert_arguments, convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec, standardize_shape
@@ -157,6 +157,9 @@ class Layer(LayerWeights, OwnVariables):
     _allow_non_tensor_positional_args = False
     # True in the layers that derive from Keras 3's DataLayer (its preprocessing layers)
     _keras_data_layer = False
+    # Keras 3's _convert_input_args: whether a call converts its arguments' arrays to tensors (False in
+    # the lookups, CategoryEncoding, a functional model, ...: they take them as given)
+    keras_converts_inputs = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -485,9 +488,11 @@ class Layer(LayerWeights, OwnVariables):
                 inputs = convert_inputs(inputs, self._dtype if self.autocast else None, self._keeps_composite_inputs)
         elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
             inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
-            args, kwargs = autocasting.cast_arguments(args, kwargs, mixed)
         else:
             inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
+        if (args or kwargs) and self.keras_converts_inputs:
+            # Keras 3 converts the other arguments' arrays too (and casts floating ones where it autocasts)
+            args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
         # (before ``training`` is inherited: Keras binds the call's own arguments first)
         unbuilt = None if self.built else _before_first_run(self, args, training)
         context = call_context.STATE
