@@ -13,22 +13,7 @@ import zipfile
 import h5py
 
 from framework import keras
-
-
-def _marks(config, path=''):
-    """[(layer path, whether its dtype policy has a shared_object_id)] in file order."""
-    out = []
-    if isinstance(config, dict):
-        if isinstance(config.get('dtype'), dict):
-            out.append((path, 'shared_object_id' in config['dtype']))
-        for key, value in config.items():
-            if key != 'dtype':
-                name = value.get('name') if key == 'config' and isinstance(value, dict) else None
-                out += _marks(value, path + '/' + name if name else path)
-    elif isinstance(config, list):
-        for value in config:
-            out += _marks(value, path)
-    return out
+from tests.helpers_policy_marks import policy_marks as _marks
 
 
 def _keras_marks(model, tmp_path):
