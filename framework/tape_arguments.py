@@ -4,6 +4,7 @@ Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
 import enum
+
 import numpy as np
 from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
 

@@ -155,14 +155,12 @@ class Metric:
     def __call__(self, *args, **kwargs):
         """``update_state(*args, **kwargs)``, then the ``result()``."""
         # (the usual one or two positional arguments spelled out: a call through *args is not inlined)
-        if kwargs or len(args) > 2:
+        if kwargs or not 0 < len(args) <= 2:
             self.update_state(*args, **kwargs)
         elif len(args) == 2:
             self.update_state(args[0], args[1])
-        elif args:
-            self.update_state(args[0])
         else:
-            self.update_state()
+            self.update_state(args[0])
         return self.result()
 
     def get_config(self):
