@@ -413,6 +413,7 @@ class Function:
         names = self._symbolic_names(args, kwargs, traced_key)
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
+        later = None        # (a recursive call may register a trace while this first one runs)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
@@ -440,7 +441,7 @@ class Function:
             if raised is error:
                 raise
             raise raised from None
-        if entry is None and self._traces and later.created:     # (TensorFlow's check after such a trace)
+        if later is not None and later.created:     # (TensorFlow's check after such a trace)
             self._refuses_variables = True
             raise ValueError(NON_FIRST_CALL)
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)

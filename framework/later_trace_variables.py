@@ -80,6 +80,8 @@ class first_trace:
     def remade(self):
         """The singleton error for a variable that nothing keeps after the trace (so the second trace
         would make it again), with where it was made; else None."""
+        from .ops.graph_rewrites import forget_operands
+        forget_operands()       # (``v + 1.0`` notes v as the operand of a one-plus: not the user's keeping)
         for ref, made_at in self.made:
             if ref() is None:
                 error = ValueError(SINGLETON_REFUSAL)

@@ -128,6 +128,12 @@ def exp_operand(t):
     return _operand(_EXP, t)
 
 
+def forget_operands():
+    """Drop the noted operands when a trace ends: the next op to read them belongs to another trace,
+    and a noted operand must not keep a variable the trace made alive (later_trace_variables)."""
+    _ONE_PLUS[0] = _EXP[0] = SQRT[0] = None
+
+
 def _operand(slot, t):
     noted = slot[0]
     if noted is None or noted[0]() is not t:
