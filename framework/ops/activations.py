@@ -205,6 +205,12 @@ def silu(features, beta=1.0, name=None):
     """x * sigmoid(beta * x). Its gradient is TensorFlow's custom one,
     g * (s * (1 + beta * x * (1 - s))) with s = sigmoid(beta * x), not the product rule's."""
     x = as_float_tensor(features, 'silu')
+    if isinstance(beta, Tensor):
+        return _silu_tensor_beta(x, beta)
+    # TF converts a Python beta to a tensor (float32 for a float) and casts that to x's dtype: a float64 x
+    # meets beta=1.7 as 1.7000000476837158
+    if type(beta) is float and x._data.dtype != np.float32:
+        beta = float(np.float32(beta))
     s = sigmoid(x * beta if beta != 1.0 else x)
     out = Tensor(x._data * s._data)
     if ACTIVE:
@@ -214,6 +220,28 @@ def silu(features, beta=1.0, name=None):
 
 def _silu_grad(g, x, beta):
     bx = x * beta if beta != 1.0 else x
+    s = sigmoid(bx)
+    return g * (s * (1.0 + bx * (1.0 - s)))
+
+
+def _silu_tensor_beta(x, beta):
+    """silu with a tensor (a variable: a learnable swish) beta, which TF's custom gradient also
+    differentiates: sum(dy * x**2 * s * (1 - s)), one scalar whatever beta's shape."""
+    from .reductions import reduce_sum
+    from .shapes import cast
+    b = cast(beta, x.dtype)
+    s = sigmoid(b * x)
+    out = Tensor(x._data * s._data)
+    if ACTIVE:
+        def beta_grad(g, y, x, b):
+            s = sigmoid(b * x)
+            return reduce_sum(g * (x * x) * s * (1.0 - s))
+        record('silu', (x, b), out, (lambda g, y, x, b: _silu_grad_tensor_beta(g, x, b), beta_grad))
+    return out
+
+
+def _silu_grad_tensor_beta(g, x, b):
+    bx = b * x
     s = sigmoid(bx)
     return g * (s * (1.0 + bx * (1.0 - s)))
 
