@@ -91,7 +91,7 @@ def test_load_model_from_keras3_h5_file_refuses_its_short_loss_name_as_keras_doe
         load_model(os.path.join(DATA, 'keras3_dense.h5'))
     assert str(caught.value) == "Could not deserialize 'keras.metrics.mse' because it is not a KerasSaveable subclass"
     model = load_model(os.path.join(DATA, 'keras3_dense.h5'), compile=False)
-    assert [l.name for l in model.layers] == ['hidden', 'out'] and model.optimizer is None
+    assert [l.name for l in model.layers] == ['hidden', 'out'] and not hasattr(model, 'optimizer')
     _assert_keras_weights(model)
 
 

@@ -38,7 +38,8 @@ class Trainer(Keras2Shims, TrainingLoops):
 
     # Class-level defaults: a model is usable (predict, summary) before compile.
     compiled = False
-    optimizer = None
+    # (no optimizer either: Keras 3's compile sets it, so model.optimizer on a model never compiled, or
+    # loaded with compile=False, is AttributeError "'Sequential' object has no attribute 'optimizer'")
     loss = None
     stop_training = False
     stop_evaluating = False
