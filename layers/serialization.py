@@ -14,7 +14,10 @@ def serialize(layer):
         config = layer.get_config()
     out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(config),
            'registered_name': registered_name}
-    build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
+    if overrides_get_build_config(layer):     # a user's method decides, built or not, as in Keras 3
+        build_config = layer.get_build_config()
+    else:
+        build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
     if build_config is not None:
         out['build_config'] = build_config
     from .model import Model
@@ -151,6 +154,13 @@ def not_located_text(name, config):
             '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
             'imported so that the decorator is run before trying to load them. Full object config: %s'
             % (name, config))
+
+
+def overrides_get_build_config(layer):
+    """Whether a user's class (not tapeflow's) defines ``get_build_config``: Keras 3 writes whatever it
+    returns, even for an unbuilt layer, where tapeflow's own rule would write nothing."""
+    owner = next(cls for cls in type(layer).__mro__ if 'get_build_config' in vars(cls))
+    return owner.__module__.split('.')[0] not in ('layers', 'framework', 'optim')
 
 
 def overrides_build_from_config(layer):
