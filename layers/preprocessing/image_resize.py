@@ -32,14 +32,19 @@ def aspect_crop_box(height, width, target_height, target_width):
     return int(float(height - crop_height) / 2), int(float(width - crop_width) / 2), crop_height, crop_width
 
 
+def aspect_pad_margins(height, width, target_height, target_width):
+    """(top, left): the margin added on both sides of an image padded toward the target's aspect ratio."""
+    pad_height = max(height, int(float(width * target_height) / target_width))
+    pad_width = max(width, int(float(height * target_width) / target_height))
+    return int(float(pad_height - height) / 2), int(float(pad_width - width) / 2)
+
+
 def aspect_pad(images, target_height, target_width, fill_value):
     """``images`` padded with ``fill_value`` toward the target's aspect ratio (Keras's pad_to_aspect_ratio:
     the same margin, half the shortfall rounded down, on both sides)."""
     xp = array_module(images)
     height, width = images.shape[-3], images.shape[-2]
-    pad_height = max(height, int(float(width * target_height) / target_width))
-    pad_width = max(width, int(float(height * target_width) / target_height))
-    top, left = int(float(pad_height - height) / 2), int(float(pad_width - width) / 2)
+    top, left = aspect_pad_margins(height, width, target_height, target_width)
     out = xp.full(images.shape[:-3] + (height + 2 * top, width + 2 * left, images.shape[-1]), fill_value,
                   dtype=images.dtype)
     out[..., top:top + height, left:left + width, :] = images

@@ -2,6 +2,7 @@
 import numpy as np
 
 from framework.ops import expand_dims, squeeze
+from framework.ops.shapes import pad
 from framework.ops.image.resize import resample
 from framework.tape import thread_tapes
 from framework.tensor import Tensor
@@ -13,7 +14,7 @@ from framework.keras.bounding_boxes.geometry import clip_array
 from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
-from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, resize
+from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, aspect_pad_margins, resize
 from .size_arguments import as_size
 
 
@@ -48,6 +49,13 @@ class _SizedLayer(ImageLayer):
         config = super().get_config()
         config.update(height=self.height, width=self.width)
         return config
+
+
+def _taped_images(layer, inputs):
+    """Whether ``inputs`` is a float32 channels-last image tensor under a watching tape: such images are
+    cropped, padded and resized by taped ops (TF's gradients flow back through Keras's), others on raw arrays."""
+    return isinstance(inputs, Tensor) and inputs.dtype == 'float32' and layer._dtype == np.float32 \
+        and inputs.ndim in (3, 4) and layer.data_format == 'channels_last' and thread_tapes()
 
 
 def _clipped_to_window(boxes, top, left, height, width):
@@ -100,12 +108,16 @@ class Resizing(_SizedLayer):
         return self._resized(data)
 
     def _resized(self, inputs, interpolation=None):
-        if isinstance(inputs, Tensor) and inputs.dtype == 'float32' and self._dtype == np.float32 \
-                and inputs.ndim in (3, 4) and self.data_format == 'channels_last' \
-                and not (self.crop_to_aspect_ratio or self.pad_to_aspect_ratio) and thread_tapes():
+        if _taped_images(self, inputs):
             # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
-            # is resized by the taped op, so gradients flow back through it as through TF's
+            # is cropped or padded and resized by taped ops, so gradients flow back through it as through TF's
             batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+            if self.crop_to_aspect_ratio:
+                top, left, h, w = aspect_crop_box(batch.shape[1], batch.shape[2], self.height, self.width)
+                batch = batch[:, top:top + h, left:left + w]
+            elif self.pad_to_aspect_ratio:
+                top, left = aspect_pad_margins(batch.shape[1], batch.shape[2], self.height, self.width)
+                batch = pad(batch, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=self.fill_value)
             out = resample(batch, self.height, self.width, interpolation or self.interpolation)
             return out if inputs.ndim == 4 else squeeze(out, 0)
         images, restore = self._images(inputs, as_float=False)
@@ -196,6 +208,8 @@ class CenterCrop(_SizedLayer):
         return self._cropped(data)
 
     def _cropped(self, inputs):
+        if _taped_images(self, inputs) and type(self.height) is int and type(self.width) is int:
+            return self._taped_crop(inputs)
         images, restore = self._images(inputs)
         if type(self.height) is not int or type(self.width) is not int:
             _refuse_unsized(images.shape[1], images.shape[2], self.height, self.width)
@@ -204,6 +218,18 @@ class CenterCrop(_SizedLayer):
             top, left = h_diff // 2, w_diff // 2
             return restore(images[:, top:top + self.height, left:left + self.width])
         return restore(_smart_resize(images, self.height, self.width))
+
+    def _taped_crop(self, inputs):
+        """``_cropped`` by taped ops (slicing, TF's resampler), so that gradients reach the images."""
+        batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+        h_diff, w_diff = batch.shape[1] - self.height, batch.shape[2] - self.width
+        if h_diff >= 0 and w_diff >= 0:
+            top, left = h_diff // 2, w_diff // 2
+            out = batch[:, top:top + self.height, left:left + self.width]
+        else:
+            top, left, h, w = aspect_crop_box(batch.shape[1], batch.shape[2], self.height, self.width)
+            out = resample(batch[:, top:top + h, left:left + w], self.height, self.width, 'bilinear')
+        return out if inputs.ndim == 4 else squeeze(out, 0)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)

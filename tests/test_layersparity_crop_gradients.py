@@ -1,0 +1,53 @@
+"""CenterCrop and Resizing(crop_to_aspect_ratio / pad_to_aspect_ratio) under a tape: TF 2.21 differentiates
+them (slices, pads and its resampler are ops), so the images get the output's gradient back. tapeflow cropped
+and padded the raw arrays, and tape.gradient was None. Values printed by TF 2.21."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+L = keras.layers
+
+CASES = [
+    (lambda: L.CenterCrop(2, 3), (1, 4, 5, 1),
+     [6.0, 7.0, 8.0, 11.0, 12.0, 13.0],
+     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 0.0, 0.0, 4.0, 5.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    (lambda: L.CenterCrop(2, 2), (4, 5, 1),
+     [6.0, 7.0, 11.0, 12.0],
+     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 0.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    # smaller than the box: cropped to its aspect ratio and resized up (smart_resize)
+    (lambda: L.CenterCrop(4, 6), (1, 2, 3, 1),
+     [0.0, 0.25, 0.75, 1.25, 1.75, 2.0, 0.75, 1.0, 1.5, 2.0, 2.5, 2.75, 2.25, 2.5, 3.0, 3.5, 4.0, 4.25, 3.0, 3.25,
+      3.75, 4.25, 4.75, 5.0],
+     [21.5, 29.0, 36.5, 63.5, 71.0, 78.5]),
+    (lambda: L.Resizing(4, 4, crop_to_aspect_ratio=True), (1, 4, 6, 1),
+     [1.0, 2.0, 3.0, 4.0, 7.0, 8.0, 9.0, 10.0, 13.0, 14.0, 15.0, 16.0, 19.0, 20.0, 21.0, 22.0],
+     [0.0, 1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 5.0, 6.0, 7.0, 8.0, 0.0, 0.0, 9.0, 10.0, 11.0, 12.0, 0.0, 0.0, 13.0, 14.0,
+      15.0, 16.0, 0.0]),
+    (lambda: L.Resizing(4, 4, pad_to_aspect_ratio=True, fill_value=2.0), (1, 2, 4, 1),
+     [2.0, 2.0, 2.0, 2.0, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 2.0, 2.0, 2.0, 2.0],
+     [5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0]),
+    (lambda: L.Resizing(2, 2, pad_to_aspect_ratio=True), (2, 4, 1),
+     [0.25, 1.25, 2.25, 3.25],
+     [0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1.0, 1.0]),
+]
+
+
+@pytest.mark.parametrize('make, shape, values, gradient', CASES)
+def test_gradient_reaches_the_images(make, shape, values, gradient):
+    x = tf.constant(np.arange(np.prod(shape), dtype='float32').reshape(shape))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = make()(x)
+        weights = tf.constant(np.arange(1, 1 + np.prod(y.shape), dtype='float32').reshape(y.shape))
+        loss = tf.reduce_sum(y * weights)
+    assert y.numpy().ravel().tolist() == values
+    assert tape.gradient(loss, x).numpy().ravel().tolist() == gradient
+
+
+def test_untaped_crop_keeps_its_values():
+    x = np.arange(20, dtype='float32').reshape(1, 4, 5, 1)
+    assert L.CenterCrop(2, 3)(x).numpy().ravel().tolist() == [6.0, 7.0, 8.0, 11.0, 12.0, 13.0]
+    assert L.Resizing(2, 2, pad_to_aspect_ratio=True)(x[0, :2, :4]).numpy().ravel().tolist() == \
+        [0.25, 1.25, 2.75, 3.75]
