@@ -109,19 +109,24 @@ def check_spec(layer, inputs):
     # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
     # specs, called on one tensor, is refused before its call)
     if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
-        named = [spec.name for spec in specs if spec is not None]
-        if len(specs) > 1 and len(named) == len(specs) and all(named):
-            raise ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
-                             'Pass inputs as a dict, e.g. `layer({%s})`.' % (
-                                 layer.name, len(specs), named, len(values), ', '.join("'%s': ..." % n for n in named)))
-        raise ValueError('Layer "%s" expects %d input(s), but it received %d input tensors. Inputs received: %s'
-                         % (layer.name, len(specs), len(values), [_described(v) for v in values]))
+        raise count_error(layer, specs, values)
     for index, (spec, value) in enumerate(zip(specs, values)):
         if spec is not None and not (value is None and spec.optional):
             if isinstance(value, Tensor):
                 spec.check(layer, value._data.shape, index, value._data.dtype)
             else:
                 spec.check(layer, np.shape(value), index, getattr(value, 'dtype', None))
+
+
+def count_error(layer, specs, values):
+    """Keras 3's error for a call given another number of inputs than the layer's input_spec lists."""
+    named = [spec.name for spec in specs if spec is not None]
+    if len(specs) > 1 and len(named) == len(specs) and all(named):
+        return ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
+                          'Pass inputs as a dict, e.g. `layer({%s})`.' % (
+                              layer.name, len(specs), named, len(values), ', '.join("'%s': ..." % n for n in named)))
+    return ValueError('Layer "%s" expects %d input(s), but it received %d input tensors. Inputs received: %s'
+                      % (layer.name, len(specs), len(values), [_described(v) for v in values]))
 
 
 def refuse_shapeless(layer, inputs):

@@ -27,7 +27,7 @@ from framework.function import replaying
 from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
-from ..call_inputs import first_call_parameter
+from ..call_inputs import count_error, first_call_parameter
 from ..mask_propagation import defines_compute_mask, takes_mask
 from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
@@ -199,6 +199,8 @@ def _check_spec(layer, inputs):
         return
     specs = spec if isinstance(spec, (list, tuple)) else [spec]
     values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
+        raise count_error(layer, specs, values)     # Dense([a, b]): Keras 3 refuses it before the build
     for index, (one_spec, value) in enumerate(zip(specs, values)):
         if one_spec is not None and type(value) is KerasTensor:
             one_spec.check(layer, value.shape, index, _autocast_dtype(layer, value.dtype))
