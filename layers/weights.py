@@ -41,7 +41,8 @@ class LayerWeights:
         """The variables an optimizer trains (none while ``trainable`` is False)."""
         return list(self._walk().trainable)
 
-    trainable_variables = trainable_weights
+    # (a property of its own, not the same object: a refused assignment names the attribute assigned)
+    trainable_variables = property(trainable_weights.fget, doc=trainable_weights.__doc__)
 
     @property
     def non_trainable_weights(self):

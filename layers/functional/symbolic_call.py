@@ -459,8 +459,14 @@ def _concrete(shape, inner_length=1, batch_length=1):
 
 def _symbolic(t, free, layer, varying=(), dtype=None):
     if not isinstance(t, Tensor):
-        raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
-                        'model must return tensors' % (layer.name, t, type(t).__name__))
+        words = ('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional model must '
+                 'return tensors' % (layer.name, t, type(t).__name__))
+        if t is None:       # (Keras 3 takes None as no output; tapeflow's nodes need one)
+            raise TypeError(words)
+        error = ValueError('All operation outputs must be tensors. Operation %r returned a non-tensor. '
+                           'Non-tensor received: %s' % (layer, t))       # Keras 3's Node
+        error.add_note(words)
+        raise error
     shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
     return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype if dtype is None else dtype)
 
