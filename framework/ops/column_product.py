@@ -102,8 +102,8 @@ def _fold(lanes):
 # The transposed form: ``x.T @ g`` with one column (a Dense(1) layer's kernel gradient, or
 # tf.matmul(x, g, transpose_a=True)). TF's oneDNN sums each output as one in-order fused
 # multiply-add chain over the depth (the batch), from +0 (measured, TF 2.21 on an AVX-512 Xeon:
-# M = depth 2..384 and K = 2..1000 outputs, every element equal; from a depth of 385 it sums
-# otherwise, not decoded). numpy's sgemv is that chain up to a depth of 48 (batches of 32 pay
+# M = depth 2..384 and K = 2..1000 outputs, every element equal; deeper, see _CHAIN_VALUES).
+# numpy's sgemv is that chain up to a depth of 48 (batches of 32 pay
 # nothing here) and differs on most outputs from 49. OpenBLAS's gemm kernel for a last panel of
 # 9-15 columns is the chain (sixteen_column_product.py), so deeper columns are computed padded
 # with zeros to 9 columns: 2-4x a gemv's time, a few microseconds for a Dense(1) head (15 us for
@@ -116,6 +116,14 @@ _GEMV_IN_ORDER_DEPTH = 48
 _GEMV_OTHER_ORDER_DEPTH = 4
 _TRANSPOSED_DEPTH = 384
 _IN_ORDER_PANEL = 9
+# Deeper than 384, TF's gemv is still the one chain while the matrix holds at most about 2 MiB
+# (measured: depth 385..4000 and up to 512,000 values, every element equal; past it, from 540,000
+# values, two threads sum the depth's halves for 512..1000 outputs, not ported). OpenBLAS's padded
+# product stops being a chain past a depth of 384 as the matrix grows, so the chain is continued
+# block by block: each block's first product is the running sum times 1 (exact). It costs some
+# 20 numpy calls (90 us for the overfit tutorial's 128 outputs at batch 500), so it runs under
+# set_tf_exact_math(True) only.
+_CHAIN_VALUES = 512000
 
 
 def transposed_wanted(at, b):
@@ -133,7 +141,8 @@ def transposed_wanted(at, b):
             and at.dtype == b.dtype and at.dtype in _FLOATS and mode is not False):
         return False
     if at.dtype == np.float32 and onednn_policy.enabled():
-        return in_order or at.shape[1] == _GEMV_OTHER_ORDER_DEPTH
+        return in_order or at.shape[1] == _GEMV_OTHER_ORDER_DEPTH or (
+            mode is True and at.shape[1] > _TRANSPOSED_DEPTH and at.size <= _CHAIN_VALUES)
     return mode is True or at.size <= _TAPED_VALUES
 
 
@@ -148,4 +157,23 @@ def transposed_column_matmul(at, b):
         return one_row_matmul(np, np.ascontiguousarray(b.T), at.T).T
     padded = np.zeros((b.shape[0], _IN_ORDER_PANEL), np.float32)
     padded[:, :1] = b
-    return product(at, padded)[:, :1].copy()
+    if at.shape[1] <= _TRANSPOSED_DEPTH:
+        return product(at, padded)[:, :1].copy()
+    return _continued_chain(at, b)
+
+
+def _continued_chain(at, b):
+    """The in-order chain over a depth past 384, in blocks OpenBLAS's padded product sums in
+    order: after the first, each block starts with the running sum, weighted by 1."""
+    depth = at.shape[1]
+    stop = _TRANSPOSED_DEPTH
+    padded = np.zeros((stop, _IN_ORDER_PANEL), np.float32)
+    padded[:, 0] = b[:stop, 0]
+    total = product(at[:, :stop], padded)[:, :1]
+    padded[0, 0] = 1
+    while stop < depth:
+        start, stop = stop, min(stop + _TRANSPOSED_DEPTH - 1, depth)
+        rows = stop - start + 1
+        padded[1:rows, 0] = b[start:stop, 0]
+        total = product(np.concatenate([total, at[:, start:stop]], axis=1), padded[:rows])[:, :1]
+    return total

@@ -205,10 +205,12 @@ def _left_product(a, b):
 def _kernel_product(xt, g):
     """``x.T @ g`` (TF's MatMul(x, g, transpose_a=True)): a Dense kernel's or matmul's b gradient,
     summed in oneDNN's depth blocks past a depth (batch) of 384."""
-    if xt.ndim == 2 and xt.shape[1] > _DEPTH_IN_ORDER and xt.shape[0] > 1:
-        return rows_matmul_transposed_a(xt, g)
-    if xt.ndim == 2 and xt.shape[0] > 1 and column_product.transposed_wanted(xt, g):
-        return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
+    if xt.ndim == 2 and xt.shape[0] > 1:
+        # (one column first: TF's gemv stays one chain past 384, where its gemm sums depth blocks)
+        if column_product.transposed_wanted(xt, g):
+            return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
+        if xt.shape[1] > _DEPTH_IN_ORDER:
+            return rows_matmul_transposed_a(xt, g)
     return _left_product(xt, g)
 
 
