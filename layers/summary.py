@@ -1,7 +1,8 @@
 """``model.summary()``: Keras 3's table of layers, output shapes and parameter counts.
 
 The layout is Keras 3's (a box-drawn table, line length min(88, terminal
-width - 4), columns at 45% / 80% / 100%), written as plain text.
+width - 4), columns at 45% / 80% / 100%), written as plain text, or on a terminal with
+the bold and colors rich gives Keras's (summary_styles).
 """
 import math
 import os
@@ -9,6 +10,10 @@ import shutil
 import textwrap
 
 import numpy as np
+
+from framework.keras.interactive_logging import is_interactive_logging_enabled, print_msg
+
+from . import summary_styles as styles
 
 
 def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
@@ -26,21 +31,31 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
         connected_to: for a functional graph that is not a chain, a function
             giving a layer's inputs as text: adds Keras's 'Connected to' column.
     """
-    text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range, connected_to)
+    if print_fn is None and not is_interactive_logging_enabled():
+        print_fn = _to_keras_log        # Keras 3 hands the text to io_utils.print_msg (the 'keras' logger)
+    text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range, connected_to,
+                        escapes=styles.escapes_wanted(print_fn))
     if print_fn is None:
         print(text, end='')
     else:
         print_fn(text)
 
 
+def _to_keras_log(text):
+    print_msg(text, line_break=False)
+
+
 def summary_text(model, line_length=None, positions=None, expand_nested=False, show_trainable=False,
-                 layer_range=None, connected_to=None):
+                 layer_range=None, connected_to=None, escapes=None):
+    """The summary's text; ``escapes`` (summary_styles.escapes_wanted) adds a terminal's bold and colors."""
     header = ['Layer (type)', 'Output Shape', 'Param #']
     align = ['left', 'left', 'right']
+    kinds = ['layer', 'shape', 'params']
     default_length = 88
     if connected_to is not None:
         header.append('Connected to')
         align.append('left')
+        kinds.append('connected')
         default_length = 108
     positions = list(positions or ([0.45, 0.80, 1.0] if connected_to is None else [0.3, 0.56, 0.74, 1.0]))
     if show_trainable:
@@ -48,6 +63,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
         positions = [p * 0.90 for p in positions] + [1.0]
         header.append('Trainable')
         align.append('center')
+        kinds.append('trainable')
     line_length = line_length or min(default_length, shutil.get_terminal_size().columns - 4)
     widths = _content_widths(line_length, positions, len(header))
 
@@ -55,31 +71,33 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     for layer in _select(list(getattr(model, 'operations', None) or model.layers), layer_range):
         rows.extend(_rows(model, layer, 0, expand_nested, show_trainable, connected_to))
 
-    lines = ['Model: "%s"' % model.name]
+    lines = [[('Model: "%s"' % model.name, styles.BOLD)]]      # each line a list of (text, style) segments
     lines.append(_rule('┏', '━', '┳', '┓', widths))
     lines.extend(_cells(header, widths, align, '┃', header=True))
     lines.append(_rule('┡', '━', '╇', '┩', widths))
     for i, row in enumerate(rows):
         if i:
             lines.append(_rule('├', '─', '┼', '┤', widths))
-        lines.extend(_cells(row, widths, align, '│'))
+        lines.extend(_cells(row, widths, align, '│', kinds=kinds))
     lines.append(_rule('└', '─', '┴', '┘', widths))
     console = _console_width()        # Keras prints through rich, which crops a wider table
-    lines[1:] = [line[:console] for line in lines[1:]]
+    lines[1:] = [styles.crop(line, console) for line in lines[1:]]
 
     trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
     optimizer = getattr(model, 'optimizer', None)
     # Keras 3 counts a built optimizer's variables (iteration, learning rate, slots) too.
     slots = list(optimizer.variables) if getattr(optimizer, 'built', False) else []
-    lines.append(' Total params: %s (%s)' % (
-        format(_count(trainable) + _count(non_trainable) + _count(slots), ','),
-        _readable(_bytes(trainable) + _bytes(non_trainable) + _bytes(slots))))
-    lines.append(' Trainable params: %s (%s)' % (format(_count(trainable), ','), _readable(_bytes(trainable))))
-    lines.append(' Non-trainable params: %s (%s)' % (format(_count(non_trainable), ','),
-                                                     _readable(_bytes(non_trainable))))
+    lines.append(_total(' Total params: ', _count(trainable) + _count(non_trainable) + _count(slots),
+                        _bytes(trainable) + _bytes(non_trainable) + _bytes(slots)))
+    lines.append(_total(' Trainable params: ', _count(trainable), _bytes(trainable)))
+    lines.append(_total(' Non-trainable params: ', _count(non_trainable), _bytes(non_trainable)))
     if slots:
-        lines.append(' Optimizer params: %s (%s)' % (format(_count(slots), ','), _readable(_bytes(slots))))
-    return '\n'.join(lines) + '\n'
+        lines.append(_total(' Optimizer params: ', _count(slots), _bytes(slots)))
+    return '\n'.join(styles.render(line, escapes) for line in lines) + '\n'
+
+
+def _total(label, count, size):
+    return [(label, styles.BOLD), (format(count, ','), styles.NUMBER), (' (%s)' % _readable(size), None)]
 
 
 def _console_width():
@@ -143,23 +161,32 @@ def _ratio_distribute(total, ratios):
 
 
 def _rule(left, fill, join, right, widths):
-    return left + join.join(fill * (w + 2) for w in widths) + right
+    return [(left + join.join(fill * (w + 2) for w in widths) + right, None)]
 
 
-def _cells(values, widths, align, bar, header=False):
+def _cells(values, widths, align, bar, header=False, kinds=None):
+    """The lines of one table row, as segments: a header's cells bold (their padding apart, a blank
+    line whole), a body's styled by their column's kind (summary_styles.cell_spans)."""
     wrapped = [_wrap(v, w) for v, w in zip(values, widths)]
     height = max(len(w) for w in wrapped)
-    if header:      # rich sets a header's short cells at the bottom of the row, a body's at the top
-        wrapped = [[''] * (height - len(lines)) + lines for lines in wrapped]
+    base = styles.BOLD if header else None
+    spans = [[] if header else styles.cell_spans(kind, value) for kind, value in zip(kinds or values, values)]
+    starts = [styles.line_starts(value, lines) for value, lines in zip(values, wrapped)]
     out = []
     for i in range(height):
-        parts = []
-        for lines, width, how in zip(wrapped, widths, align):
-            text = lines[i] if i < len(lines) else ''
-            text = text.rjust(width) if how == 'right' else text.center(width) if how == 'center' \
-                else text.ljust(width)
-            parts.append(' ' + text + ' ')
-        out.append(bar + bar.join(parts) + bar)
+        segments = [(bar, None)]
+        for column, (lines, width, how) in enumerate(zip(wrapped, widths, align)):
+            # rich sets a header's short cells at the bottom of the row, a body's at the top
+            row = i - (height - len(lines)) if header else i
+            if 0 <= row < len(lines):
+                segments.append((' ', base))
+                segments.extend(styles.aligned_segments(values[column], spans[column], lines[row],
+                                                        starts[column][row], width, how, base))
+                segments.append((' ', base))
+            else:
+                segments.append((' ' * (width + 2), base))
+            segments.append((bar, None))
+        out.append(segments)
     return out
 
 
