@@ -159,8 +159,8 @@ class Dataset(ElementStages, RegroupingStages):
     def range(*args, output_type='int64', name=None):
         """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (or ``output_type``)."""
         if not 1 <= len(args) <= 3:
-            raise TypeError('Dataset.range: expected 1 to 3 integer arguments (start, stop, step), got %r'
-                            % (args,))
+            raise noted(ValueError('Invalid `args`. The length of `args` should be between 1 and 3 but was %d.'
+                                   % len(args)), 'Dataset.range takes (stop), (start, stop) or (start, stop, step)')
         for a in args:
             if isinstance(a, float):      # TensorFlow converts each argument to an int64 tensor
                 raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int64' % (a,)),

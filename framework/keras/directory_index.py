@@ -5,6 +5,7 @@ name are the classes (label i for the i-th), files are taken in sorted walk
 order, and the global shuffle uses numpy ``RandomState(seed)`` on paths and
 labels alike, so the same seed lists the same files in the same order as Keras.
 """
+import errno
 import os
 
 import numpy as np
@@ -62,8 +63,9 @@ def index_directory(directory, labels, formats, class_names=None, shuffle=True, 
             or a number of labels that differs from the number of files.
     """
     if not os.path.isdir(directory):
-        raise DirectoryNotFoundError('[Errno 2] No such file or directory: %r (index_directory: give the folder '
-                                     'that holds one subfolder per class)' % (directory,))
+        error = DirectoryNotFoundError(errno.ENOENT, 'No such file or directory', directory)    # os.listdir's
+        error.add_note('index_directory: give the folder that holds one subfolder per class')
+        raise error
     if labels == 'inferred':
         subdirs = [d for d in sorted(os.listdir(directory))
                    if os.path.isdir(os.path.join(directory, d)) and not d.startswith('.')]

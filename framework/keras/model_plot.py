@@ -7,6 +7,9 @@ Sequential, each call's inputs in a functional model.
 """
 import os
 
+_UNBUILT = ('This model has not yet been built. Build the model first by calling `build()` or by calling the model '
+            'on a batch of data.')       # Keras 3's words
+
 
 def _pydot():
     try:
@@ -59,8 +62,7 @@ def model_to_dot(model, show_shapes=False, show_dtype=False, show_layer_names=Tr
     from layers.functional.node import producer
     from layers.sequential import Sequential
     if not model.built:
-        raise ValueError('model_to_dot: this model has not yet been built; build it first by calling build() or '
-                         'by calling the model on a batch of data')
+        raise ValueError(_UNBUILT)
     if kwargs:
         raise ValueError('model_to_dot: unrecognized keyword arguments %s' % (kwargs,))
     if expand_nested or subgraph:
@@ -101,8 +103,7 @@ def plot_model(model, to_file='model.png', show_shapes=False, show_dtype=False, 
         ImportError: pydot or Graphviz is missing (says how to install them).
     """
     if not model.built:
-        raise ValueError('plot_model: this model has not yet been built; build it first by calling build() or by '
-                         'calling the model on a batch of data')
+        raise ValueError(_UNBUILT)
     pydot = _pydot()
     if pydot is None:
         raise ImportError('You must install pydot (`pip install pydot`) for `plot_model` to work.')

@@ -50,9 +50,11 @@ def to_categorical(x, num_classes=None):
     if isinstance(x, Tensor):
         labels = x if x.ndim < 2 or x.shape[-1] != 1 else reshape(x, tuple(x.shape[:-1]))
         if num_classes is None:         # Keras hands None to one_hot, which TF refuses
-            raise ValueError('to_categorical: a tensor of labels needs num_classes (Attempt to convert a value '
-                             '(None) with an unsupported type (<class \'NoneType\'>) to a Tensor.); pass '
-                             'num_classes, or a numpy array of labels')
+            error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                               "to a Tensor.")
+            error.add_note('to_categorical: a tensor of labels needs num_classes; pass num_classes, or a numpy '
+                           'array of labels')
+            raise error
         return one_hot(cast(labels, 'int64'), int(num_classes))
     try:        # Keras 3's np.array(x, dtype='int64'): text of digits passes; other text ValueError, None TypeError
         labels = np.array(x, dtype=np.int64)
