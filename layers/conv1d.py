@@ -172,6 +172,10 @@ class AveragePooling1D(_Pooling1D):
     (pool_size has no default, as in Keras 3)."""
     _pool = staticmethod(avg_pool2d)
 
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+        # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
 
 class _GlobalPooling1D(Layer):
     _reduce = None

@@ -56,6 +56,10 @@ class AveragePooling3D(_Pooling3D):
     """The mean of each pool_size window, counting only unpadded elements (pool_size has no default, as Keras 3)."""
     _pool = staticmethod(avg_pool3d)
 
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+        # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
 
 class _GlobalPooling3D(Layer):
     _reduce = None

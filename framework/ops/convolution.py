@@ -4,12 +4,15 @@ Convolution is a matmul over image patches (im2col through a strided view,
 so one body serves numpy and cupy). Its two gradients are themselves ops
 whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites
+from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites,
+               pool_gradient_order)
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -106,10 +109,11 @@ class _Geometry:
             return xp.lib.stride_tricks.as_strided(a, shape, strides)
         return xp.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)    # (read-only: windows overlap)
 
-    def fold(self, cols):
-        """Sum (N, OH, OW, KH, KW, C) window values back into an (N, H, W, C) array."""
+    def fold(self, cols, offsets=None):
+        """Sum (N, OH, OW, KH, KW, C) window values back into an (N, H, W, C) array, adding the window
+        offsets in the order ``offsets`` gives (row-major by default)."""
         padded = self.padded_zeros(cols)
-        for i, j in self.offsets():
+        for i, j in offsets or self.offsets():
             padded[self.window_slice(i, j)] += cols[:, :, :, i, j, :]
         return self.unpad(padded)
 
@@ -328,20 +332,31 @@ def _first_maxima(pooled, a, geo):
 
 
 def _to_windows(g, hits, geo):
-    """Each window's gradient ``g`` added at the input element ``hits`` marks.
-
-    Masked by a multiply (``where`` is several times slower here), so an
-    infinite output gradient leaves NaN at the window's other elements,
-    where TensorFlow leaves 0."""
+    """Each window's gradient ``g`` added at the input element ``hits`` marks, the windows in
+    MaxPoolGrad's order (pool_gradient_order); where they do not overlap, ``g`` is written in place."""
     grad = geo.padded_zeros(g)
-    xp = backend.array_module(g)
-    for offset, hit in zip(geo.offsets(), hits):
-        where = geo.window_slice(*offset)
-        if geo.overlapping():
-            grad[where] += g * hit
-        else:                  # each element is in one window at most: write in place
-            xp.multiply(g, hit, out=grad[where])
+    if geo.overlapping():
+        offsets = geo.offsets()
+        for k in pool_gradient_order.max_order(offsets, 2):
+            grad[geo.window_slice(*offsets[k])] += _selected(g, hits[k])
+    else:
+        for offset, hit in zip(geo.offsets(), hits):
+            _selected(g, hit, out=grad[geo.window_slice(*offset)])
     return geo.unpad(grad)
+
+
+def _selected(g, hit, out=None):
+    """``g`` where ``hit``, +0 elsewhere, as TF's MaxPoolGrad writes only the maxima into zeros: g * hit
+    gave -0 beside a negative gradient (TF 2.21 prints 0.) and NaN beside an infinite one. A bitwise AND of
+    g's bits with hit's all-ones mask costs what the multiply did (a ``where`` costs several times that)."""
+    xp = backend.array_module(g)
+    bits = _BITS[g.dtype.itemsize]
+    out = xp.empty(g.shape, g.dtype) if out is None else out
+    xp.bitwise_and(g.view(bits), xp.negative(hit.view(xp.int8)), out=out.view(bits))
+    return out
+
+
+_BITS = {2: np.int16, 4: np.int32, 8: np.int64}     # float16 / bfloat16, float32, float64: their bits
 
 
 def _from_windows(grad, hits, geo):
@@ -400,9 +415,11 @@ def _window_means_grad(g, geo, counts, shape):
     """AvgPoolGrad: each window's share g / count spread back over it. Its own gradient is AvgPool of the
     incoming gradient (TF's _AvgPoolGradGrad), so forward mode and second derivatives go through."""
     xp = backend.array_module(g._data)
-    share = (g._data / counts)[:, :, :, None, None, :]
+    share = pool_gradient_order.avg_share(g._data, counts)[:, :, :, None, None, :]
     cols = xp.broadcast_to(share, (shape[0], geo.oh, geo.ow) + geo.kernel + (shape[3],))
-    out = Tensor(geo.fold(xp.ascontiguousarray(cols)))
+    offsets = geo.offsets()
+    out = Tensor(geo.fold(xp.ascontiguousarray(cols),
+                          [offsets[k] for k in pool_gradient_order.avg_order(offsets, 2, g._data.dtype)]))
     if ACTIVE:
         record('avg_pool2d_grad', (g,), out, (lambda gg, y, g: _window_means(gg, geo, counts),))
     return out

@@ -8,7 +8,7 @@ from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
-from . import float_kernels
+from . import float_kernels, pool_gradient_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -40,11 +40,14 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
     return x, empty if empty is not None else WindowGeometry(x.shape, *windows, mode, op)
 
 
-def _spread(g, geo, hits=None):
-    """Each window's value ``g`` added back onto the input (at the elements ``hits`` marks, if given)."""
+def _spread(g, geo, hits=None, order=None):
+    """Each window's value ``g`` added back onto the input (at the elements ``hits`` marks, if given),
+    taking the window offsets in ``order`` (indices into ``geo.offsets()``; TF's kernels' orders are in
+    pool_gradient_order)."""
     padded = geo.padded_zeros(g)
-    for k, offset in enumerate(geo.offsets()):
-        padded[geo.window_slice(offset)] += g if hits is None else g * hits[k]
+    offsets = geo.offsets()
+    for k in range(len(offsets)) if order is None else order:
+        padded[geo.window_slice(offsets[k])] += g if hits is None else g * hits[k]
     return geo.unpad(padded)
 
 
@@ -61,9 +64,9 @@ def _gather(a, geo, hits=None):
 
 
 def _windows_op(x, geo, hits, counts):
-    """``gather(x) / counts`` as an op, its gradient ``_spread_op``. TF's AvgPool and AvgPoolGrad divide
-    by each window's count (``counts``, None for a max pool): multiplying by ``1 / count`` rounds
-    differently when the count is not a power of two."""
+    """``gather(x) / counts`` as an op, its gradient ``_spread_op``. TF's AvgPool divides by each window's
+    count (``counts``, None for a max pool): multiplying by ``1 / count`` rounds differently when the count
+    is not a power of two (its gradients' shares: pool_gradient_order.avg_share)."""
     total = _gather(x._data, geo, hits)
     out = Tensor(total if counts is None else total / counts)
     if ACTIVE:
@@ -73,7 +76,12 @@ def _windows_op(x, geo, hits, counts):
 
 def _spread_op(g, geo, hits, counts, features=None):
     """``features``: a max pool's input, towards which TF's MaxPoolGrad has a zero gradient (not None)."""
-    out = Tensor(_spread(g._data if counts is None else g._data / counts, geo, hits))
+    rank = len(geo.kernel)
+    if counts is None:
+        out = Tensor(_spread(g._data, geo, hits, pool_gradient_order.max_order(geo.offsets(), rank)))
+    else:
+        order = pool_gradient_order.avg_order(geo.offsets(), rank, g._data.dtype)
+        out = Tensor(_spread(pool_gradient_order.avg_share(g._data, counts), geo, hits, order))
     if ACTIVE:
         if features is None:
             record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, counts),))
@@ -100,13 +108,25 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
         xp.maximum(best, part, out=best)
     out = Tensor(best)
     if ACTIVE:
-        hits, taken = [], xp.zeros(best.shape, bool)
-        for part in slices:
-            hit = (part == best) & ~taken
-            taken |= hit
-            hits.append(hit.astype(a.dtype))
-        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, None, x),))
+        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, _maxima(slices, best, geo), None, x),))
     return out
+
+
+def _maxima(slices, best, geo):
+    """Per window offset, 1 where the window's element there takes the window's gradient, else 0.
+    TF's MaxPoolGrad (1-D, 2-D) gives it to the window's first maximal element in row-major order;
+    MaxPool3DGrad to every element within 1e-5 of the maximum (ties and near-ties: all of a window of
+    relu zeros)."""
+    xp = backend.array_module(best)
+    if len(geo.kernel) == 3:
+        near = xp.asarray(1e-5, best.dtype)
+        return [(xp.abs(part - best) < near).astype(best.dtype) for part in slices]
+    hits, taken = [], xp.zeros(best.shape, bool)
+    for part in slices:
+        hit = (part == best) & ~taken
+        taken |= hit
+        hits.append(hit.astype(best.dtype))
+    return hits
 
 
 @named_errors('avg_pool')
