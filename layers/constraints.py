@@ -8,6 +8,7 @@ optimizer does (in ``fit`` and in custom loops alike).
 from framework.ops import clip_by_value, maximum, reduce_sum, sqrt, square
 
 from .keras_objects import KerasObjects
+from .keras_repr import KerasObjectRepr
 
 EPSILON = 1e-7       # Keras's backend.epsilon(): keeps an all-zero column finite
 
@@ -16,7 +17,7 @@ def _norms(w, axis):
     return sqrt(reduce_sum(square(w), axis=axis, keepdims=True))
 
 
-class Constraint:
+class Constraint(KerasObjectRepr):
     """Base class: ``constraint(w)`` returns the projected weight."""
 
     def __call__(self, w):

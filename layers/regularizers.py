@@ -12,6 +12,7 @@ from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, r
 from framework.tensor import convert_to_tensor
 
 from .keras_objects import KerasObjects
+from .keras_repr import KerasObjectRepr
 
 
 def _penalty(value, name):
@@ -29,7 +30,7 @@ def _float32_factor(value):
     return float(np.float32(value))
 
 
-class Regularizer:
+class Regularizer(KerasObjectRepr):
     """Base class: ``regularizer(x)`` returns a scalar penalty tensor."""
 
     def __call__(self, x):

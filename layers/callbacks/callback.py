@@ -1,7 +1,8 @@
 """Callback: the hooks ``fit``, ``evaluate`` and ``predict`` call (Keras 3's set)."""
+from ..keras_repr import KerasObjectRepr
 
 
-class Callback:
+class Callback(KerasObjectRepr):     # print(history): '<keras.src.callbacks.history.History object at 0x...>'
     """Base class for objects notified as training, testing and prediction go on.
 
     Override any hook; the training batch hooks fall back on ``on_batch_begin`` /

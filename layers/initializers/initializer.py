@@ -1,7 +1,8 @@
 """The Initializer base class: a callable ``(shape, dtype) -> Tensor``."""
+from ..keras_repr import KerasObjectRepr
 
 
-class Initializer:
+class Initializer(KerasObjectRepr):     # its repr is Python's default, as Keras 3's (no config in it)
     """Makes the initial value of a weight.
 
     Subclasses implement ``__call__(shape, dtype=None)`` and ``get_config``;
@@ -23,7 +24,3 @@ class Initializer:
 
     def clone(self):
         return type(self).from_config(self.get_config())
-
-    def __repr__(self):
-        args = ', '.join('%s=%r' % item for item in self.get_config().items())
-        return '%s(%s)' % (type(self).__name__, args)

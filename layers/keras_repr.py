@@ -1,0 +1,39 @@
+"""Python's default repr of an object, naming the module Keras 3 defines its class in.
+
+Keras leaves the repr of its callbacks, initializers, regularizers and constraints to Python:
+``print(history)`` shows ``<keras.src.callbacks.history.History object at 0x7f...>``. tapeflow's
+classes live in other modules (``layers.callbacks.history``), so their repr names Keras's module
+instead; a user's subclass keeps its own (``<__main__.MyCallback object at 0x...>``), as under
+Keras. IPython shows such an object as ``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps.
+"""
+
+# tapeflow module -> Keras 3's, where a package's file names differ from Keras's
+_MODULES = {
+    'layers.callbacks.monitor': 'keras.src.callbacks.monitor_callback',
+    'layers.initializers.constant': 'keras.src.initializers.constant_initializers',
+    'layers.initializers.stft': 'keras.src.initializers.constant_initializers',
+    'layers.regularizers': 'keras.src.regularizers.regularizers',
+    'layers.constraints': 'keras.src.constraints.constraints',
+}
+_PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'))
+
+
+def keras_class_path(cls):
+    """'module.QualName' of ``cls`` as Keras 3 would print it."""
+    module = cls.__module__
+    keras_module = _MODULES.get(module)
+    if keras_module is None:
+        for ours, theirs in _PACKAGES:
+            if module.startswith(ours):
+                keras_module = theirs + module[len(ours):]
+    return '%s.%s' % (keras_module or module, cls.__qualname__)
+
+
+class KerasObjectRepr:
+    """Mixin: the default object repr, with Keras's module for tapeflow's own classes."""
+
+    def __repr__(self):
+        return '<%s object at %#x>' % (keras_class_path(type(self)), id(self))
+
+    def _repr_pretty_(self, printer, cycle):
+        printer.text('<%s at %#x>' % (keras_class_path(type(self)), id(self)))
