@@ -58,7 +58,9 @@ class PReLU(Layer):
         self.built = True
 
     def call(self, inputs):
-        return relu(inputs) - self.alpha * relu(-inputs)
+        # Keras's order, pos + (-alpha) * relu(-x): alpha's gradient is then -(sum of g * relu(-x)), -0. where
+        # no input is negative, as TF 2.21 prints it (sum(-g * relu(-x)) gave 0.)
+        return relu(inputs) + -self.alpha * relu(-inputs)
 
     def compute_output_shape(self, input_shape):
         return input_shape
