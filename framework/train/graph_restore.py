@@ -12,7 +12,7 @@ it already restored alone, as TensorFlow does.
 import collections
 
 from ..variable import Variable
-from . import deferred_restore
+from . import deferred_restore, unrestored_warning
 from .restore_checks import check_restorable
 from .tracked_containers import DictWrapper, ListWrapper
 from .trackable_view import Container, TrackableGraph, children, is_layer, is_optimizer
@@ -35,6 +35,7 @@ class GraphRestore:
         self.bound = {}
         self.restored = set()      # keys assigned
         self._with_values = self._nodes_with_values()
+        self.unrestored_warning = unrestored_warning.watch(self)    # TF's log when freed with values unused
 
     def tensor_keys(self, attribute_key):
         """The saved tensors of one attribute of the graph: its own key, or (TF's saveables with
