@@ -38,7 +38,7 @@ BOOL_REFUSAL = (
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _LAYERS = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'layers') + os.sep
 _OPTIM = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'optim') + os.sep
-_LIBRARIES = (_PACKAGE, _LAYERS, _OPTIM, sys.prefix, sys.base_prefix)      # never the traced program's code
+LIBRARIES = (_PACKAGE, _LAYERS, _OPTIM, sys.prefix, sys.base_prefix)      # never the traced program's code
 _ASSERTION = dis.opmap['LOAD_ASSERTION_ERROR']
 _CACHE = dis.opmap.get('CACHE', -1)
 _CALLS = {dis.opmap[name] for name in ('PRECALL', 'CALL', 'CALL_FUNCTION_EX') if name in dis.opmap}
@@ -98,6 +98,13 @@ class running:
         return False
 
 
+def traced_mode():
+    """The autograph value of the traced body running on this thread (innermost), or None where none
+    runs or Python runs eagerly inside one (symbolic_iteration.py asks)."""
+    stack = getattr(_local, 'stack', None)
+    return stack[-1][0] if stack else None
+
+
 def truth(value_of, tensor=None):
     """The tensor's truth (``value_of()``) for the caller of Tensor.__bool__, or TensorFlow's refusal when
     the caller is an ``assert`` statement in the traced function's own code."""
@@ -105,7 +112,7 @@ def truth(value_of, tensor=None):
     if not stack:
         return value_of()
     frame = sys._getframe(2)        # (truth <- Tensor.__bool__ <- the code asking)
-    if frame.f_code.co_filename.startswith(_LIBRARIES):
+    if frame.f_code.co_filename.startswith(LIBRARIES):
         return value_of()
     state = stack[-1]
     if state[0] is None:            # Python run eagerly inside a trace (a py_function's func): plain asserts

@@ -37,7 +37,8 @@ import weakref
 
 import numpy as np
 
-from . import assert_statements, dtypes, graph_random_ops, nest, trace_names, trace_prints, traced_ops
+from . import assert_statements, dtypes, graph_random_ops, nest, symbolic_iteration, trace_names, trace_prints, \
+    traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -246,6 +247,7 @@ class Function:
     def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
                  autograph=True):
         assert_statements.install()     # Tensor.__bool__ learns the trace's assert rule (assert_statements.py)
+        symbolic_iteration.install()    # Tensor.__iter__ refuses what a trace refuses (symbolic_iteration.py)
         self._python_function = python_function
         self._binder = Binder(python_function, input_signature)
         self._reduce_retracing = bool(reduce_retracing)

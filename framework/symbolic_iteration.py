@@ -1,0 +1,67 @@
+"""Iterating over a tensor inside a tf.function, as TensorFlow 2.21 allows and refuses it.
+
+In a trace, user code holds symbolic tensors, and ``Tensor.__iter__`` refuses them:
+OperatorNotAllowedInGraphError 'Iterating over a symbolic `tf.Tensor` is not allowed. ...'. Only a
+``for`` statement that AutoGraph converts (into a loop over the first axis) iterates one: a list
+comprehension or generator expression over a tensor, ``a, b = x``, ``list(x)``, ``tf.add(*x)``,
+``zip(x, y)`` and ``enumerate(x)`` all fail while tracing, true shapes or not (TF 2.21, probed in
+/work/notes/progs/errors22/p_iter.py). With ``autograph=False`` the ``for`` statement fails too.
+
+tapeflow runs the Python itself, so Tensor.__iter__ asks here while a traced body runs
+(assert_statements.RUNNING): the calling frame's current instruction tells a ``for`` statement
+(GET_ITER, then FOR_ITER) from the rest. Library frames and Python run eagerly inside a trace
+(a py_function's func) are left alone. The check joins Tensor.__iter__ when the first tf.function is
+made (``install``), so programs without one never pay it.
+"""
+import dis
+import sys
+
+from . import assert_statements
+from .errors import OperatorNotAllowedInGraphError
+
+ITERATION_REFUSAL = assert_statements.BOOL_REFUSAL.replace(
+    'Using a symbolic `tf.Tensor` as a Python `bool`', 'Iterating over a symbolic `tf.Tensor`')
+
+_GET_ITER = dis.opmap['GET_ITER']
+_FOR_ITER = dis.opmap['FOR_ITER']
+_SKIPPED = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP') if name in dis.opmap}
+
+
+def install():
+    """Give Tensor (and Variable) an __iter__ that consults ``refuse`` while a traced body runs; once."""
+    from .tensor import Tensor
+    plain = Tensor.__iter__
+    if getattr(plain, 'asks_symbolic_iteration', False):
+        return
+
+    def __iter__(self):
+        if assert_statements.RUNNING:
+            refuse(sys._getframe(1))
+        return plain(self)
+    __iter__.asks_symbolic_iteration = True
+    __iter__.__doc__ = plain.__doc__
+    Tensor.__iter__ = __iter__
+
+
+def refuse(frame):
+    """Raise TensorFlow's refusal when ``frame`` (the code iterating a tensor) is a traced function's
+    own code and its iteration is no ``for`` statement AutoGraph converts."""
+    mode = assert_statements.traced_mode()
+    if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
+        return
+    if mode and _is_for_statement(frame):
+        return
+    raise OperatorNotAllowedInGraphError(ITERATION_REFUSAL)
+
+
+def _is_for_statement(frame):
+    """Whether the frame's current instruction is the GET_ITER of a ``for`` statement (its loop's
+    FOR_ITER comes next); a comprehension's GET_ITER is followed by the call of its code."""
+    code = frame.f_code.co_code
+    at = frame.f_lasti
+    if at >= len(code) or code[at] != _GET_ITER:
+        return False
+    at += 2
+    while at < len(code) and code[at] in _SKIPPED:
+        at += 2
+    return at < len(code) and code[at] == _FOR_ITER
