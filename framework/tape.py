@@ -518,7 +518,9 @@ class GradientTape:
             results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
                        for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
         else:
-            results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
+            # (a gradient already in its source's dtype, the usual case, taken without result()'s call)
+            results = [g if g is not None and g._data.dtype is s._data.dtype else result(g, s, unconnected)
+                       for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
         if loop_reads.NOTED and unconnected == 'none':
             results = loop_reads.zeros_for_captures(self, flat_sources, results)
         if unconnected == 'none':       # (reasons kept for the optimizer's error; warned if asked)

@@ -719,8 +719,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     Raises:
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
-    if type(value) is ndarray and dtype is None and value.dtype.kind in _PLAIN_KINDS and on_host():
-        # a numeric numpy array (a batch of labels, every step): copied, as _to_array does
+    if type(value) is ndarray and (dtype is None or dtype is value.dtype) and value.dtype.kind in _PLAIN_KINDS \
+            and on_host():
+        # a numeric numpy array (a batch of labels, every step), of the numpy dtype asked for if any:
+        # copied, as _to_array does
         return Tensor(value.copy())
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)

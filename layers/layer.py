@@ -463,102 +463,99 @@ class Layer(LayerWeights, OwnVariables):
         return self._call_concrete(inputs, args, kwargs, training)
 
     def _call_concrete(self, inputs, args, kwargs, training):
+        """``__call__``'s work on concrete inputs; an error raised before ``call`` ran names the layer."""
         try:
-            outputs = self._call_converted(inputs, args, kwargs, training)
+            if type(inputs) not in _PLAIN_INPUTS:
+                if not self._allow_non_tensor_positional_args:
+                    _refuse_python_values(inputs)
+                if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
+                    refuse_shapeless(self, inputs)
+                elif inputs is None:
+                    self._refuse_none(args, kwargs, training)
+            mixed = self._compute
+            if mixed is None:
+                if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
+                    # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
+                    inputs = convert_inputs(inputs, self._dtype if self.autocast else None,
+                                            self._keeps_composite_inputs)
+            elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
+                inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
+            else:
+                inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
+            if (args or kwargs) and self.keras_converts_inputs:
+                # Keras 3 converts the other arguments' arrays too (and casts floating ones where it autocasts)
+                args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
+            # (before ``training`` is inherited: Keras binds the call's own arguments first)
+            unbuilt = None if self.built else _before_first_run(self, args, training)
+            context = call_context.STATE
+            entries = context.stack
+            # Set in the instance dict: the attribute changes on every call and
+            # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
+            if entries:
+                if training is None:
+                    training = entries[-1][1]
+                self.__dict__['_call_epoch'] = context.epoch
+            else:
+                self.__dict__['_call_epoch'] = call_context.begin_outer_call()
+            if self._losses:
+                self._losses = []
+            entries.append((self, training))
+            shown_twice = _SHOWN_ONCE
+            try:
+                if not self.built:
+                    if self.input_spec is not None:        # e.g. a rank the layer cannot build for
+                        check_spec(self, inputs)
+                    if builds_by_calling(self):
+                        # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
+                        # its call once symbolically, which names one KerasTensor: take that name too, so
+                        # that later KerasTensors are numbered as in Keras (the masking guide prints one),
+                        # and show the call's prints twice, as that extra run does.
+                        naming.unique_name('keras_tensor')
+                        shown_twice = _BuildRun(self, (inputs, args, kwargs))
+                    self._build_for(inputs, args, kwargs)
+                spec = self.input_spec
+                if spec is not None:
+                    if type(inputs) is Tensor and type(spec) is InputSpec:
+                        spec.check(self, inputs._data.shape)
+                    else:
+                        check_spec(self, inputs)
+                passes_training = False
+                if training is not None:
+                    accepts = TAKES_TRAINING.get(type(self))       # cached per class (accepts_training)
+                    if accepts or (accepts is None and accepts_training(type(self))):
+                        kwargs['training'] = training
+                        passes_training = True
+                try:
+                    if shown_twice is _SHOWN_ONCE and mixed is None:
+                        # every call after the first: no context. The usual calls, (inputs) and (inputs,
+                        # training=...), are spelled out: CPython 3.11 runs a call through *args / **kwargs
+                        # in a fresh interpreter loop, after building a tuple and a dict (~0.3 us a call)
+                        if args or len(kwargs) > passes_training:
+                            outputs = self.call(inputs, *args, **kwargs)
+                        elif passes_training:
+                            outputs = self.call(inputs, training=training)
+                        else:
+                            outputs = self.call(inputs)
+                    else:
+                        # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
+                        with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
+                            outputs = self.call(inputs, *args, **kwargs)
+                except _CAUGHT_IN_CALL as err:
+                    # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
+                    raise _call_error(err, self, inputs, args, kwargs) from None
+                if trace_names.ACTIVE:
+                    name_traced_outputs(self, outputs, inputs)
+            except Exception as err:
+                if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
+                    failed_build.undo(unbuilt)
+                raise
+            finally:
+                entries.pop()
         except (TypeError, ValueError) as err:
             _name_layer(err, self)
             raise
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
-        return outputs
-
-    def _call_converted(self, inputs, args, kwargs, training):
-        """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        if type(inputs) not in _PLAIN_INPUTS:
-            if not self._allow_non_tensor_positional_args:
-                _refuse_python_values(inputs)
-            if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
-                refuse_shapeless(self, inputs)
-            elif inputs is None:
-                self._refuse_none(args, kwargs, training)
-        mixed = self._compute
-        if mixed is None:
-            if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
-                # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
-                inputs = convert_inputs(inputs, self._dtype if self.autocast else None, self._keeps_composite_inputs)
-        elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
-            inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
-        else:
-            inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
-        if (args or kwargs) and self.keras_converts_inputs:
-            # Keras 3 converts the other arguments' arrays too (and casts floating ones where it autocasts)
-            args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
-        # (before ``training`` is inherited: Keras binds the call's own arguments first)
-        unbuilt = None if self.built else _before_first_run(self, args, training)
-        context = call_context.STATE
-        entries = context.stack
-        # Set in the instance dict: the attribute changes on every call and
-        # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
-        if entries:
-            if training is None:
-                training = entries[-1][1]
-            self.__dict__['_call_epoch'] = context.epoch
-        else:
-            self.__dict__['_call_epoch'] = call_context.begin_outer_call()
-        if self._losses:
-            self._losses = []
-        entries.append((self, training))
-        shown_twice = _SHOWN_ONCE
-        try:
-            if not self.built:
-                if self.input_spec is not None:        # e.g. a rank the layer cannot build for
-                    check_spec(self, inputs)
-                if builds_by_calling(self):
-                    # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
-                    # its call once symbolically, which names one KerasTensor: take that name too, so
-                    # that later KerasTensors are numbered as in Keras (the masking guide prints one),
-                    # and show the call's prints twice, as that extra run does.
-                    naming.unique_name('keras_tensor')
-                    shown_twice = _BuildRun(self, (inputs, args, kwargs))
-                self._build_for(inputs, args, kwargs)
-            spec = self.input_spec
-            if spec is not None:
-                if type(inputs) is Tensor and type(spec) is InputSpec:
-                    spec.check(self, inputs._data.shape)
-                else:
-                    check_spec(self, inputs)
-            passes_training = False
-            if training is not None:
-                accepts = TAKES_TRAINING.get(type(self))       # cached per class (accepts_training)
-                if accepts or (accepts is None and accepts_training(type(self))):
-                    kwargs['training'] = training
-                    passes_training = True
-            try:
-                if shown_twice is _SHOWN_ONCE and mixed is None:
-                    # every call after the first: no context. The usual calls, (inputs) and (inputs,
-                    # training=...), are spelled out: CPython 3.11 runs a call through *args / **kwargs
-                    # in a fresh interpreter loop, after building a tuple and a dict (~0.3 us a call)
-                    if args or len(kwargs) > passes_training:
-                        outputs = self.call(inputs, *args, **kwargs)
-                    elif passes_training:
-                        outputs = self.call(inputs, training=training)
-                    else:
-                        outputs = self.call(inputs)
-                else:
-                    # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
-                    with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
-                        outputs = self.call(inputs, *args, **kwargs)
-            except _CAUGHT_IN_CALL as err:
-                # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
-                raise _call_error(err, self, inputs, args, kwargs) from None
-            if trace_names.ACTIVE:
-                name_traced_outputs(self, outputs, inputs)
-        except Exception as err:
-            if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
-                failed_build.undo(unbuilt)
-            raise
-        finally:
-            entries.pop()
         return outputs
 
     def _refuse_none(self, args, kwargs, training):

@@ -2,6 +2,7 @@
 import warnings
 
 import numpy as np
+from numpy import ndarray
 
 from framework import backend
 from framework.errors import InvalidArgumentError, UnimplementedError
@@ -55,7 +56,7 @@ def checked_gradient(index, grad, variable):
     if type(grad) is Tensor and type(variable) is Variable:
         # The usual pair (a gradient from a tape for a host variable): one look at each.
         data, value = grad._data, variable._data
-        if type(data) is np.ndarray and type(value) is np.ndarray and data.shape == value.shape \
+        if type(data) is ndarray and type(value) is ndarray and data.shape == value.shape \
                 and data.dtype is value.dtype and value.dtype.kind in 'fc':
             return data
     if not isinstance(variable, Variable):
@@ -144,6 +145,14 @@ def present_gradients(grads, variables):
     """
     arrays, kept, missing = [], [], []        # one loop (every training step runs it)
     for i, (g, v) in enumerate(zip(grads, variables)):
+        if type(g) is Tensor and type(v) is Variable:
+            # checked_gradient's first test, spelled out: the usual pair, a tape's gradient for a host variable
+            array, value = g._data, v._data
+            if type(array) is ndarray and type(value) is ndarray and array.shape == value.shape \
+                    and array.dtype is value.dtype and value.dtype.kind in 'fc':
+                arrays.append(array)
+                kept.append(v)
+                continue
         array = checked_gradient(i, g, v)
         if array is None:
             missing.append(v)

@@ -99,7 +99,8 @@ def predictions(y_pred, what):
 def labels_and_predictions(y_true, y_pred, what):
     """(y_true cast to y_pred's dtype, y_pred), before ranks are lined up."""
     y_pred = predictions(y_pred, what)
-    return to_dtype(y_true, y_pred.dtype, what, 'y_true'), y_pred
+    # (the numpy dtype: a numpy batch of labels of that dtype converts without a look-up)
+    return to_dtype(y_true, y_pred._data.dtype, what, 'y_true'), y_pred
 
 
 def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):

@@ -444,8 +444,30 @@ def add_n(inputs, name=None):
                            'shape.')
         error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
         raise error
+    if type(inputs) is list and {*map(type, inputs)} == _TENSORS_ONLY \
+            and inputs[0]._data.dtype.kind in 'fciub':
+        tensors = inputs        # (a loss and its penalties, every training step: nothing to convert)
+    else:
+        tensors = _numeric_tensors(inputs)
+    arrays = list(map(_DATA, tensors))
+    if arrays[0].dtype.kind == 'b':
+        float_kernels.refuse_bool(tensors[0], 'add_n')       # AddN takes no bool (numpy would or them)
+    # one shape and one dtype: the sets of them, made in C (a loss plus its penalties every step)
+    if len({*map(_SHAPE, arrays)}) != 1 or len({*map(_DTYPE, arrays)}) != 1:
+        raise _add_n_mismatch(_numeric_tensors(tensors))      # (a string input's own error first)
+    out = Tensor(add_n_arrays(arrays))
+    if ACTIVE:
+        record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
+    return out
+
+
+_TENSORS_ONLY = {Tensor}
+
+
+def _numeric_tensors(inputs):
+    """add_n's inputs as numeric tensors, or TensorFlow's error for the first that is not one."""
     try:
-        tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
+        return [as_numeric_tensor(t, 'add_n') for t in inputs]
     except Exception:
         # TF checks every input for None before converting any (asked here, off the training step's path)
         if isinstance(inputs, (list, tuple)) and any(t is None for t in inputs):
@@ -453,16 +475,6 @@ def add_n(inputs, name=None):
                                    'dtype and shape.'),
                         'add_n: input %d is None' % [t is None for t in inputs].index(True)) from None
         raise
-    arrays = list(map(_DATA, tensors))
-    if arrays[0].dtype.kind == 'b':
-        float_kernels.refuse_bool(tensors[0], 'add_n')       # AddN takes no bool (numpy would or them)
-    # one shape and one dtype: the sets of them, made in C (a loss plus its penalties every step)
-    if len({*map(_SHAPE, arrays)}) != 1 or len({*map(_DTYPE, arrays)}) != 1:
-        raise _add_n_mismatch(tensors)
-    out = Tensor(add_n_arrays(arrays))
-    if ACTIVE:
-        record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
-    return out
 
 
 def _add_n_mismatch(tensors):
