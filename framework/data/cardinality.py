@@ -53,6 +53,15 @@ def of_concatenate(a, b):
     return a + b if is_known(a) and is_known(b) else UNKNOWN_CARDINALITY
 
 
+def of_unbatch(n, batch_dim):
+    """Elements of ``n`` batches whose first axis is statically ``batch_dim`` long (None: not known).
+    TF counts only with a known, non-zero axis: the batches of batch(4) (axis None) unbatch into an
+    unknown count even when there are none, a repeated input stays infinite."""
+    if not is_known(n):
+        return n
+    return n * batch_dim if batch_dim else UNKNOWN_CARDINALITY
+
+
 def of_window(n, size, shift, drop_remainder):
     if not is_known(n):
         return n

@@ -12,7 +12,7 @@ from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import TensorSpec
 from .sparse_elements import sparse_rows_combiner
-from .structure import spec_of, stack, with_batch_dim, without_batch_dim
+from .structure import known_batch_dim, spec_of, stack, with_batch_dim, without_batch_dim
 
 # TensorFlow's words for rebatch on scalar elements
 _SCALAR_REBATCH = ('Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with scalar '
@@ -83,9 +83,10 @@ class RegroupingStages:
 
     def unbatch(self, name=None):
         """Split each element's components along their first axis into separate elements."""
-        length = 0 if self._length == 0 else (
-            card.INFINITE_CARDINALITY if self._length == card.INFINITE_CARDINALITY else card.UNKNOWN_CARDINALITY)
         spec = without_batch_dim(self.element_spec, 'Dataset.unbatch')     # TF refuses scalars here, not later
+        # a static batch axis (batch(n, drop_remainder=True), from_tensor_slices of 3-D arrays) keeps the count
+        # known, as TF's: Keras's fit then knows its steps (no "ran out of data" step at the epoch's end)
+        length = card.of_unbatch(self._length, known_batch_dim(self.element_spec))
         return self._then(batching.unbatched(self._make_iterator), length, lambda: spec)
 
     def rebatch(self, batch_size, drop_remainder=False, name=None):

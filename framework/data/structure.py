@@ -163,6 +163,25 @@ def without_batch_dim(spec, what, scalar_text=_SCALAR_UNBATCH):
     return nest.map_structure(one, spec)
 
 
+def known_batch_dim(spec):
+    """The length of the first axis that all of ``spec``'s components share, when one of them knows it
+    (None otherwise): tf.data's unbatch counts its elements with it. Components whose first axes are
+    both known and differ raise ValueError, with TF's words. A SparseTensor or extension-type component
+    counts as unknown, as in TF (its flat variant has no static shape)."""
+    known = None
+    for s in nest.flatten(spec):
+        if isinstance(s, ExtensionTypeSpec) or _is_sparse_spec(s) or s.shape is None or len(s.shape) == 0:
+            continue
+        size = s.shape[0]
+        if size is None:
+            continue
+        if known is not None and size != known:
+            raise ValueError('`unbatch()` is only supported for datasets of elements whose components have a '
+                             'matching leading dimension. Encountered both %d and %d.' % (known, size))
+        known = size
+    return known
+
+
 def _is_sparse_spec(spec):
     return type(spec).__name__ == 'SparseTensorSpec'
 
