@@ -1,4 +1,4 @@
-"""A model has no ``optimizer`` attribute until compile sets it, as in Keras 3.15 (fitlogs).
+"""A model has no ``optimizer`` (nor stop_training) attribute until compile sets it, as in Keras 3.15 (fitlogs).
 
 TF 2.21 printed each text below (/work/notes/progs/fitlogs/p03.py); tapeflow's class default read None,
 so ``hasattr(model, 'optimizer')`` was True and ``load_model(compile=False).optimizer`` was None.
@@ -73,3 +73,27 @@ def test_an_uncompiled_model_still_saves_summarizes_and_refuses_fit(tmp_path):
     assert str(info.value) == 'You must call `compile()` before using the model.'
     model.optimizer = keras.optimizers.SGD()        # a user may set one without compile, as in Keras
     assert type(model.optimizer).__name__ == 'SGD'
+
+
+def _flags(model):
+    return [getattr(model, name, 'absent') for name in ('stop_training', 'stop_evaluating', 'stop_predicting')]
+
+
+def test_stop_flags_exist_once_compile_fit_evaluate_or_predict_set_them():
+    # TF 2.21 (p17.py): none on a new model; predict sets stop_predicting, compile stop_training,
+    # evaluate (also fit's validation) stop_evaluating
+    model = _sequential()
+    assert _flags(model) == ['absent', 'absent', 'absent']
+    with pytest.raises(AttributeError) as info:
+        model.stop_training
+    assert str(info.value) == "'Sequential' object has no attribute 'stop_training'"
+    model.predict(np.ones((2, 3)), verbose=0)
+    assert _flags(model) == ['absent', 'absent', False]
+    model.compile('sgd', 'mse')
+    assert _flags(model) == [False, 'absent', False]
+    fitted = _sequential()
+    fitted.compile('sgd', 'mse')
+    fitted.fit(np.ones((2, 3)), np.ones((2, 2)), verbose=0)
+    assert _flags(fitted) == [False, 'absent', 'absent']
+    fitted.fit(np.ones((2, 3)), np.ones((2, 2)), verbose=0, validation_split=0.5)
+    assert _flags(fitted) == [False, False, 'absent']

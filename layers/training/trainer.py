@@ -41,11 +41,9 @@ class Trainer(Keras2Shims, TrainingLoops):
     # (no optimizer either: Keras 3's compile sets it, so model.optimizer on a model never compiled, or
     # loaded with compile=False, is AttributeError "'Sequential' object has no attribute 'optimizer'")
     loss = None
-    stop_training = False
-    stop_evaluating = False
-    stop_predicting = False
     # (no history: Keras 3's model has none until fit's History callback sets it, so model.history before
-    # fit is AttributeError "'Sequential' object has no attribute 'history'")
+    # fit is AttributeError "'Sequential' object has no attribute 'history'"; no stop_training before
+    # compile or fit, no stop_evaluating / stop_predicting before evaluate / predict, which set them)
     run_eagerly = False         # Keras 3's default: steps run as traced functions (random ops seeded as graphs)
     jit_compile = False
     steps_per_execution = 1
