@@ -130,7 +130,7 @@ def symmetric(a):
     ('tridiagonal_matmul', L.tridiagonal_matmul, [RNG.normal(size=(2, 3, 4)), RNG.normal(size=(2, 4, 2))]),
     ('lstsq tall', L.lstsq, [RNG.normal(size=(4, 3)), RNG.normal(size=(4, 2))]),
     ('lstsq wide l2', lambda a, b: L.lstsq(a, b, l2_regularizer=0.5), [RNG.normal(size=(3, 4)), RNG.normal(size=(3, 2))]),
-    ('lstsq minimum norm', lambda a, b: L.lstsq(a, b, fast=False), [RNG.normal(size=(4, 3)), RNG.normal(size=(4, 1))]),
+    # (lstsq fast=False has no gradient in TF 2.21: test_gradfuzz6_refused_gradients)
 ])
 def test_gradients_match_central_differences(name, fn, xs):
     check_gradients(fn, xs)

@@ -265,7 +265,10 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     m, n = a.shape[-2], a.shape[-1]
     if not fast:
         from .linalg_matrix_functions import pinv
-        return matmul(pinv(a, rcond=None), b)
+        from .unregistered_gradient import without_gradient
+        # TF's MatrixSolveLs gradient refuses fast=False when a gradient reaches it
+        return without_gradient('MatrixSolveLs', lambda a, b: matmul(pinv(a, rcond=None), b), a, b,
+                                error=lambda: ValueError('Gradient not defined for fast=False'))
     from .cholesky import cholesky
     from .creation import eye
     l2 = as_float_tensor(l2_regularizer, op) if not isinstance(l2_regularizer, (int, float)) else l2_regularizer

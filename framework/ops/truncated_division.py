@@ -1,10 +1,12 @@
 """``tf.truncatediv`` and ``tf.truncatemod``: division rounded toward zero (C's), and its remainder,
-which takes the dividend's sign. Neither has a gradient in TensorFlow (its registry has none)."""
+which takes the dividend's sign. Neither has a gradient in TensorFlow: TruncateDiv's is None,
+TruncateMod's registry has no entry (a LookupError)."""
 from .. import backend
 from ..errors import InternalError
 from ..tensor import Tensor
 from . import float_kernels, missing_kernels
-from .operands import binary, named_errors
+from .operands import ACTIVE, binary, named_errors
+from .unregistered_gradient import without_gradient
 
 
 def _arrays(x, y, op):
@@ -42,5 +44,10 @@ def truncatemod(x, y, name=None):
     a, b = _arrays(x, y, 'truncatemod')
     _integer_divisor_check(b, 'truncatemod')
     xp = backend.array_module(a)
-    return Tensor(xp.fmod(a, b).astype(a.dtype))
+    out = Tensor(xp.fmod(a, b).astype(a.dtype))
+    if ACTIVE and a.dtype.kind == 'f':
+        # TruncateMod has no registry entry (TruncateDiv is NotDifferentiable: None): a gradient reaching
+        # it is TF's LookupError
+        return without_gradient('TruncateMod', lambda *_: out, *(t for t in (x, y) if isinstance(t, Tensor)))
+    return out
 

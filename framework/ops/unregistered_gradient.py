@@ -10,13 +10,15 @@ from ..tensor import Tensor
 from .shapes import stop_gradient
 
 
-def without_gradient(kernel, compute, *inputs):
+def without_gradient(kernel, compute, *inputs, error=None):
     """``compute(*inputs)`` recorded as TensorFlow's ``kernel``, which has no gradient.
 
     Args:
         kernel: the TensorFlow kernel the error names.
         compute: the op's value as a function of its tensor inputs.
         inputs: its tensor inputs (other values pass through as they are).
+        error: a function making the exception to raise instead of the registry's LookupError
+            (a registered gradient function that refuses, as MatrixSolveLs's with fast=False).
     """
     if not ACTIVE:
         return compute(*inputs)
@@ -24,6 +26,8 @@ def without_gradient(kernel, compute, *inputs):
     out = compute(*cut)
 
     def unregistered(g, y, *xs):
+        if error is not None:
+            raise error()
         raise LookupError('gradient registry has no entry for: %s' % kernel)
     tensors = tuple(x for x in inputs if isinstance(x, Tensor))
     record(kernel, tensors, out, (unregistered,) * len(tensors))
