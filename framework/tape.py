@@ -42,6 +42,7 @@ def _bfloat16(tensor):
 # observer (framework.debugging's numerics checker): anything with the
 # attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
+_TRACED_CALLS = graph_random_ops.TRACED_CALLS    # (record's test before graph_random_ops.current()'s call)
 
 def thread_tapes():
     """The tapes (not observers) recording on the calling thread."""
@@ -135,7 +136,7 @@ def record(name, inputs, output, vjps):
                             if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
-                            elif id(snap) in tracked and graph_random_ops.current() is not None:
+                            elif id(snap) in tracked and _TRACED_CALLS[0] and graph_random_ops.current() is not None:
                                 snap = _graph_read(x, tape)
                             held.append(snap)
                         else:

@@ -5,6 +5,7 @@ creation order), then those of the sublayers, without repeats. A layer
 whose ``trainable`` is False reports no trainable weights.
 """
 import collections
+from operator import is_
 
 import numpy as np
 
@@ -62,7 +63,10 @@ class LayerWeights:
             # (a loop, not all(map(unchanged, ...)): a Python function called from C runs in a fresh
             # interpreter loop, and a training step asks three times)
             for container, items in zip(walk.containers, walk.items):
-                if not unchanged(container, items):
+                if type(container) is list:     # (a layer list, the usual container: unchanged() spelled out)
+                    if len(container) != len(items) or not all(map(is_, container, items)):
+                        break
+                elif not unchanged(container, items):
                     break
             else:
                 return walk

@@ -103,16 +103,8 @@ class Mean(Metric):
             if type(data) in _HOST_VALUES and data.ndim < 2 and type(total) is ndarray \
                     and data.dtype is _HOST_DTYPES.get(self._dtype) and id(values) not in TENSOR_NOTES:
                 # A loss (a scalar) or one value per sample, on the host and without notes (so
-                # without a mask): a training loop's every step. Numpy scalar arithmetic does the
-                # float ops ``+=`` on the 0-d state arrays would (the same bits), at a tenth of a
-                # 0-d ufunc's cost (~1k instructions against ~10k, callgrind).
-                count = self.count._data
-                if data.ndim:
-                    total[()] = total[()] + eigen_sum.sum_all(data)
-                    count[()] = count[()] + data.shape[0]
-                else:
-                    total[()] = total[()] + data[()]
-                    count[()] = count[()] + 1
+                # without a mask): a training loop's every step.
+                self._add_host_values(data, total)
                 return
         if type(values) is Tensor and type(sample_weight) is Tensor and not values._data.ndim \
                 and not sample_weight._data.ndim and values._data.dtype == self._dtype \
@@ -152,6 +144,18 @@ class Mean(Metric):
         # Keras sums with ops.sum: TensorFlow's order (and without xp.sum's Python-level dispatch).
         add_to(self.total, eigen_sum.sum_all(data))
         add_to(self.count, count)
+
+    def _add_host_values(self, data, total):
+        """Add a host array of at most one axis (of the metric's dtype) to ``total`` (the host state) and
+        count its values. Numpy scalar arithmetic does the float ops ``+=`` on the 0-d state arrays would
+        (the same bits), at a tenth of a 0-d ufunc's cost (~1k instructions against ~10k, callgrind)."""
+        count = self.count._data
+        if data.ndim:
+            total[()] = total[()] + eigen_sum.sum_all(data)
+            count[()] = count[()] + data.shape[0]
+        else:
+            total[()] = total[()] + data[()]
+            count[()] = count[()] + 1
 
     def result(self):
         total, count = self.total._data, self.count._data
@@ -224,6 +228,8 @@ class MeanMetricWrapper(Mean):
         if ACTIVE:                  # called under a tape: record nothing
             with paused():
                 return self._update(y_true, y_pred, sample_weight)
+        if sample_weight is None and self._array_form is not None and self._update_arrays(y_true, y_pred):
+            return None             # (_update's first test, without its call: a training loop's every step)
         return self._update(y_true, y_pred, sample_weight)
 
     def _update(self, y_true, y_pred, sample_weight):
@@ -252,7 +258,12 @@ class MeanMetricWrapper(Mean):
                 or p.dtype is not _HOST_DTYPES.get(self._dtype) or t.dtype is not p.dtype \
                 or id(y_pred) in TENSOR_NOTES:       # (notes: perhaps a mask; the general path reads it)
             return False
-        Mean.update_state(self, Tensor(difference_means_array(self._array_form, t, p)))
+        values = difference_means_array(self._array_form, t, p)
+        total = self.total._data
+        if type(total) is ndarray and values.ndim < 2:
+            self._add_host_values(values, total)       # what Mean.update_state does with them, without a Tensor
+        else:
+            Mean.update_state(self, Tensor(values))
         return True
 
     def _update_by_form(self, y_true, y_pred):
