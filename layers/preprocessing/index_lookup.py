@@ -29,9 +29,10 @@ from .vocabulary_counts import VocabularyCounts, rows_of
 OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 
-def _keras_error(text, value, who):
-    """Keras 3's ValueError ``text % value``, with a note naming the layer."""
-    error = ValueError(text % (value,))
+def _keras_error(text, *values_and_who):
+    """Keras 3's ValueError ``text % values``, with a note naming the layer (the last argument)."""
+    *values, who = values_and_who
+    error = ValueError(text % tuple(values))
     error.add_note('raised by %s' % who)
     return error
 
@@ -178,7 +179,8 @@ class IndexLookup(VocabularyAssets, Layer):
                 vocabulary = [line.rstrip('\n') for line in f]
         keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
         if not keys:
-            raise ValueError('%s: cannot set an empty vocabulary' % who)
+            raise _keras_error('Cannot set an empty vocabulary. Received: vocabulary=%s', np.asarray(
+                host_array(vocabulary)), who)
         start = self._token_start_index()
         special = [self._key(self.mask_token)] * self._oov_start_index() + [self._key(self.oov_token)] * \
             self.num_oov_indices
@@ -192,11 +194,19 @@ class IndexLookup(VocabularyAssets, Layer):
                                'The repeated terms are: %s', shown, who)
         for token, what in ((self.mask_token, 'mask'), (self.oov_token if self.invert else None, 'OOV')):
             if token is not None and self._key(token) in tokens:
-                raise ValueError('%s: the %s token %r is in the vocabulary at an unexpected place; either give all '
-                                 'special tokens at the start, in order, or none of them' % (who, what, token))
+                # Keras 3's words: the special tokens in order, the token's last index in the whole vocabulary
+                order = [self.mask_token] * self._oov_start_index() + [self.oov_token] * self.num_oov_indices
+                index = len(keys) - 1 - keys[::-1].index(self._key(token))
+                error = ValueError('Found reserved %s token at unexpected location in `vocabulary`. Note that passed '
+                                   '`vocabulary` does not need to include the OOV and mask tokens. Either remove all '
+                                   'mask and OOV tokens, or include them only at the start of the vocabulary in '
+                                   'precisely this order: %s. Received: %s_token=%s at vocabulary index [%d]'
+                                   % (what, order, what.lower(), token, index))
+                error.add_note('raised by %s' % who)
+                raise error
         if self.max_tokens is not None and start + len(tokens) > self.max_tokens:
-            raise ValueError('%s: a vocabulary of %d indices (special tokens included) is larger than max_tokens=%d'
-                             % (who, start + len(tokens), self.max_tokens))
+            raise _keras_error('Attempted to set a vocabulary larger than the maximum vocab size. Received vocabulary '
+                               'size is %d; `max_tokens` is %d.', start + len(tokens), self.max_tokens, who)
         self._set_tokens(tokens)
         if idf_weights is not None:
             weights = np.asarray(host_array(idf_weights), np.float32).reshape(-1)
