@@ -21,22 +21,20 @@ _scope = threading.local()
 def register_serializable(package='Custom', name=None):
     """Decorator filing a class (or function) under 'package>name' for loading.
 
+    As Keras 3 files it: the key is ``f'{package}>{name}'`` whatever the two are, and a later
+    registration under a taken key replaces the earlier one (a notebook cell run again, a
+    renamed function kept under its old ``name``).
+
     Args:
         package: a namespace for the name, 'Custom' by default.
         name: the name to file it under; default the class's ``__name__``.
     Raises:
-        ValueError: ``package`` contains '>', or the registered name is
-            already taken by another object.
+        ValueError: a class without ``get_config`` (Keras 3's words).
     """
-    if '>' in package:
-        raise ValueError("register_serializable: package must not contain '>', got %r" % package)
-
     def decorate(obj):
         key = '%s>%s' % (package, name if name is not None else obj.__name__)
-        taken = _REGISTERED.get(key)
-        if taken is not None and taken is not obj and _qualname(taken) != _qualname(obj):
-            raise ValueError('register_serializable: %r is already registered for %s; choose another '
-                             'package or name' % (key, _qualname(taken)))
+        if isinstance(obj, type) and not hasattr(obj, 'get_config'):
+            raise ValueError('Cannot register a class that does not have a get_config() method.')
         _REGISTERED[key] = obj
         _NAMES[obj] = key
         return obj
@@ -45,10 +43,6 @@ def register_serializable(package='Custom', name=None):
 
 # Keras 3's spelling.
 register_keras_serializable = register_serializable
-
-
-def _qualname(obj):
-    return '%s.%s' % (getattr(obj, '__module__', '?'), getattr(obj, '__qualname__', repr(obj)))
 
 
 def get_registered_name(obj):
