@@ -16,6 +16,9 @@ from framework.variable import TRAINABLE_FLAG_CHANGES
 
 from . import layer_metrics, tracking
 from .tracking import STRUCTURE_CHANGES, unchanged      # (a list counted in place: the name stays bound to it)
+from .tracked_containers import TrackedList
+
+_LISTS = {list, TrackedList}
 
 
 class LayerWeights:
@@ -63,7 +66,7 @@ class LayerWeights:
             # (a loop, not all(map(unchanged, ...)): a Python function called from C runs in a fresh
             # interpreter loop, and a training step asks three times)
             for container, items in zip(walk.containers, walk.items):
-                if type(container) is list:     # (a layer list, the usual container: unchanged() spelled out)
+                if type(container) in _LISTS:   # (a layer list, the usual container: unchanged() spelled out)
                     if len(container) != len(items) or not all(map(is_, container, items)):
                         break
                 elif not unchanged(container, items):
