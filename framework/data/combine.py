@@ -4,6 +4,7 @@ import os
 from .. import nest
 from ..errors import kernel_error
 from .spec import TensorSpec
+from .iteration_seeds import peeking
 from .structure import call_with_element
 
 
@@ -39,6 +40,37 @@ def flat_mapped(source, map_func, what='Dataset.flat_map'):
         for element in source():
             yield from _inner(map_func, element, what)._make_iterator()
     return elements
+
+
+class FirstInner:
+    """flat_map's / interleave's output spec: that of the dataset ``map_func`` returns for the first
+    input element. TF traces map_func and takes its dataset's element_spec, so a window's
+    ``w.batch(6)`` gives ``(None,)`` (batch without drop_remainder), not the ``(6,)`` of the first
+    element read; a later ``batch(1, drop_remainder=True)`` is then ``(1, None)``, as in TF, and
+    Keras weighs the loss by a batch size it cannot know before the batch (unfed_step.py)."""
+    __slots__ = ('source', 'map_func', 'what', '_dataset')
+
+    def __init__(self, source, map_func, what):
+        self.source, self.map_func, self.what, self._dataset = source, map_func, what, None
+
+    def _inner(self):
+        if self._dataset is None:
+            first = next(iter(self.source()), None)
+            if first is None:
+                raise ValueError('%s: this dataset gives no elements, so the spec of its elements cannot be '
+                                 'read from them' % self.what)
+            self._dataset = _inner(self.map_func, first, self.what)
+        return self._dataset
+
+    def spec(self):
+        with peeking():      # TF only traces map_func: no seeds spent, no prints
+            return self._inner().element_spec
+
+    def spec_reads_data(self):
+        """Whether that spec came from data (a dataset made from the element's values) rather than
+        from specs alone (a window's batch): a map after it then runs on data to find its spec."""
+        with peeking():
+            return self._inner()._spec_reads_data()
 
 
 def interleaved(source, map_func, cycle_length, block_length, num_parallel_calls=None):

@@ -181,7 +181,10 @@ class RegroupingStages:
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.flat_map'), self)
-        return self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, None)
+        first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.flat_map')
+        flat = self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, first.spec)
+        flat._spec_reads_data = first.spec_reads_data
+        return flat
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
@@ -189,7 +192,9 @@ class RegroupingStages:
         from each in turn (cycle_length default: what TensorFlow's kernels resolve it to, combine._cycle_length)."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length, num_parallel_calls)
-        interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, None)
+        first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.interleave')
+        interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, first.spec)
+        interleaved._spec_reads_data = first.spec_reads_data
         if num_parallel_calls is not None:
             interleaved._tf_class = '_ParallelInterleaveDataset'
         return interleaved

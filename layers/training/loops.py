@@ -28,7 +28,8 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from . import step_retracing
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import input_nesting, traced_batch_is_free, traced_open_axes, traced_structure
+from .traced_batch import (first_input_is_static, input_nesting, traced_batch_is_free, traced_open_axes,
+                           traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
 
@@ -298,7 +299,7 @@ class TrainingLoops:
                 build_without_batch(self, data, kind)      # TF's trace built what its step calls
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed, kind, batch if step is not None else None,
-                               traces.batch_free_in_trace(kind, free_batch))
+                               traces.batch_free_in_trace(kind, free_batch), first_input_is_static(data))
         if traces is not None and step is not None and kind != 'predict':
             step_retracing.calls_made(-(-(step + 1) // every))     # TF's retracing detector (step_retracing)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no

@@ -28,6 +28,20 @@ def traced_batch_is_free(data):
     return True     # generators and PyDatasets: Keras's adapters give their spec a None batch
 
 
+def first_input_is_static(data):
+    """Whether the first input tensor in ``data``'s dataset spec has a fully known shape. Keras weighs
+    each step's loss by ``tf.shape(x)[0]``, which TF's trace makes a constant only for such a shape;
+    otherwise the weight waits for the batch (a char-RNN's ``(1, None)`` windows after
+    ``batch(1, drop_remainder=True)``)."""
+    if not (isinstance(data, IterableData) and isinstance(data.source, Dataset)):
+        return False
+    spec = data.source.element_spec
+    x = spec[0] if isinstance(spec, tuple) and 1 <= len(spec) <= 3 else spec
+    first = next((s for s in nest.flatten(x) if s is not None), None)
+    shape = getattr(first, 'shape', None)
+    return shape is not None and shape.rank is not None and None not in tuple(shape)
+
+
 def traced_structure(data):
     """What of ``data``'s batch structure tells Keras's traces apart: for arrays, whether y and
     sample_weight are absent and how x is nested (``input_nesting``); None for other data (not

@@ -8,8 +8,10 @@ step that does not wait for the batch:
 - train and test: a Mean's ``count`` grows by what it grew in a step when that amount is known
   before the batch comes: 1 for a scalar (a loss object given as a metric, a custom train_step's
   tracker of its loss), and, when the data's batch axis is static (batch(n, drop_remainder=True)),
-  the batch size for every per-sample metric and for the loss tracker. Their totals wait for the
-  batch, so the epoch's logged mean of such a metric is n/(n+1) of its true mean.
+  the batch size for every per-sample metric, and for the loss tracker when the first input's whole
+  shape is static (its weight is tf.shape(x)[0], a constant only then: not for a char-RNN's (1, None)
+  windows). Their totals wait for the batch, so the epoch's logged mean of such a metric is n/(n+1)
+  of its true mean.
 
 Measured in TF 2.21; with run_eagerly=True or steps_per_execution > 1 (Keras then reads an Optional)
 no such call runs. Not replayed: other data-independent writes of a user's step (a variable counting
@@ -45,8 +47,9 @@ class UnfedStepRecorder:
                                  for m in _means(self.model)]
 
 
-def run_unfed_step(model, recorder, kind='train', last_batch=None, free_batch=True):
-    """Advance what TensorFlow's batchless step advances (see the module docstring)."""
+def run_unfed_step(model, recorder, kind='train', last_batch=None, free_batch=True, static_input=True):
+    """Advance what TensorFlow's batchless step advances (see the module docstring); ``static_input``:
+    whether the first input's shape is fully known in the traced step."""
     if kind == 'train':
         optimizer = getattr(model, 'optimizer', None)
         if optimizer is not None and hasattr(optimizer, '_step_without_batch'):
@@ -56,6 +59,8 @@ def run_unfed_step(model, recorder, kind='train', last_batch=None, free_batch=Tr
     batch_size = _batch_size(last_batch)
     for metric, growth in recorder.count_growth:
         known_before_batch = growth > 0 if not free_batch else growth == 1 and batch_size != 1
+        if metric is getattr(model, '_loss_tracker', None) and not static_input:
+            known_before_batch = False
         if known_before_batch:
             metric.count._data[...] = metric.count._data + metric.count._data.dtype.type(growth)
 
