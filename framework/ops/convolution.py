@@ -12,7 +12,7 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
 from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites,
-               pool_gradient_order)
+               onednn_max_pool_grad, pool_gradient_order)
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -275,7 +275,8 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     that offset: gathering every window into an axis of its own first (for an
     argmax) moved each element several times and cost ten times as much.
     """
-    if is_explicit(padding):
+    explicit = is_explicit(padding)
+    if explicit:
         if data_format != 'NHWC':
             raise kernel_error('MaxPool', 'Default MaxPoolingOp only supports NHWC on device type CPU', named=True)
         x = as_real_tensor(input, 'max_pool2d')
@@ -295,11 +296,15 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
         xp.maximum(best, padded[geo.window_slice(*offset)], out=best)
     out = Tensor(best)
     if ACTIVE:
+        # a traced step's MaxPoolGrad is oneDNN's (explicit paddings keep TF's Eigen kernel)
+        onednn = (geo.overlapping() and graph_rewrites.GATE[0] and graph_rewrites.tracing()
+                  and not explicit and onednn_max_pool_grad.applies(a, geo))
+
         def grad_array(g, y, x):
-            return _to_windows(g, _first_maxima(y, x, geo), geo)
+            return _to_windows(g, _first_maxima(y, x, geo), geo, onednn)
 
         def grad(g, y, x):
-            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo, x)
+            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo, x, onednn)
         if a.dtype.kind == 'f' or a.dtype.kind == 'V':      # (bfloat16 is numpy kind 'V'; integers: no gradient)
             record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
     return out
@@ -331,9 +336,12 @@ def _first_maxima(pooled, a, geo):
     return hits
 
 
-def _to_windows(g, hits, geo):
+def _to_windows(g, hits, geo, onednn=False):
     """Each window's gradient ``g`` added at the input element ``hits`` marks, the windows in
-    MaxPoolGrad's order (pool_gradient_order); where they do not overlap, ``g`` is written in place."""
+    MaxPoolGrad's order (pool_gradient_order; ``onednn``: a traced step's, onednn_max_pool_grad);
+    where they do not overlap, ``g`` is written in place."""
+    if onednn:
+        return geo.unpad(onednn_max_pool_grad.to_windows(g, hits, geo, _selected))
     grad = geo.padded_zeros(g)
     if geo.overlapping():
         offsets = geo.offsets()
@@ -370,10 +378,10 @@ def _from_windows(grad, hits, geo):
     return out
 
 
-def _max_pool_grad(g, hits, geo, features=None):
+def _max_pool_grad(g, hits, geo, features=None, onednn=False):
     """The max-pool gradient as an op of its own, so that nested tapes differentiate it (it is linear in g).
     ``features``: the pooled input, towards which TF's MaxPoolGrad has a zero gradient (not None)."""
-    out = Tensor(_to_windows(g._data, hits, geo))
+    out = Tensor(_to_windows(g._data, hits, geo, onednn))
     if ACTIVE:
         if features is None:
             record('max_pool2d_grad', (g,), out, (lambda gg, y, g: _max_pool_grad_grad(gg, hits, geo),))
