@@ -6,7 +6,8 @@ the input's dtype and on its device:
 
 - the inverse error functions by Newton's method on math.erf / math.erfc, from Winitzki's
   closed-form approximation, in log space in the far tail;
-- the Hurwitz zeta function by Euler-Maclaurin summation (10 terms, 7 Bernoulli corrections);
+- the Hurwitz zeta function by Euler-Maclaurin summation (10 terms, 7 Bernoulli corrections), or
+  Eigen's own steps (eigen_zeta.py, TF's bits) on the float32 / float64 arrays the exact-math mode covers;
 
 Gradients are TensorFlow's and are written with framework ops, so they nest; where
 TensorFlow registers none (zeta's x, polygamma's order) there is none here either.
@@ -17,7 +18,7 @@ import numpy as np
 
 from .. import backend
 from ..dtypes import of_numpy
-from . import eigen_math, eigen_math64, eigen_ndtri
+from . import eigen_math, eigen_math64, eigen_ndtri, eigen_zeta
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -262,13 +263,23 @@ def _binary(name, a, b):
     return a, t
 
 
+def _eigen_computes(t):
+    """Whether eigen_zeta computes on ``t``'s dtype: host float32 / float64 arrays of the sizes the exact-math
+    mode covers (it calls the C library a value at a time)."""
+    a = t._data
+    return type(a) is np.ndarray and a.dtype in (np.float32, np.float64) and eigen_math.exact_elementwise(a.size)
+
+
 @named_errors('zeta')
 def zeta(x, q, name=None):
     """The Hurwitz zeta function sum over k >= 0 of (k + q) ** -x (x > 1; inf at x = 1 and at q = 0, -1, ...).
     The gradient is for q only: -x * zeta(x + 1, q)."""
     x, q = _binary('zeta', x, q)
-    with np.errstate(all='ignore'):
-        out = _tensor(_zeta_host(_host(x), _host(q)), q)
+    if _eigen_computes(q):
+        out = Tensor(eigen_zeta.zeta(x._data, q._data))
+    else:
+        with np.errstate(all='ignore'):
+            out = _tensor(_zeta_host(_host(x), _host(q)), q)
     if ACTIVE:
         record('zeta', (x, q), out, (None, lambda g, y, x, q: g * -x * zeta(x + 1, q)))
     return out
@@ -289,8 +300,12 @@ def polygamma(a, x, name=None):
     """The a-th derivative of digamma at x (a a non-negative integer value; nan otherwise).
     The gradient is for x only: polygamma(a + 1, x)."""
     a, x = _binary('polygamma', a, x)
-    with np.errstate(all='ignore'):
-        out = _tensor(_polygamma_host(_host(a), _host(x)), x)
+    if _eigen_computes(x):
+        from .special_math import _digamma_value
+        out = Tensor(eigen_zeta.polygamma(a._data, x._data, lambda v: _digamma_value(np, v)))
+    else:
+        with np.errstate(all='ignore'):
+            out = _tensor(_polygamma_host(_host(a), _host(x)), x)
     if ACTIVE:
         record('polygamma', (a, x), out, (None, lambda g, y, a, x: g * polygamma(a + 1, x)))
     return out

@@ -144,6 +144,54 @@ def _digamma(x):
     return np.where(pole, np.nan, y).reshape(shape)
 
 
+# Eigen's float coefficients (digamma_impl_maybe_poly<float>), highest power first
+_PSI_SERIES_FLOAT = tuple(np.float32(c) for c in (-4.16666666666666666667E-3, 3.96825396825396825397E-3,
+                                                  -8.33333333333333333333E-3, 8.33333333333333333333E-2))
+
+
+def _digamma_float32(x):
+    """psi(x) as Eigen's digamma<float> computes it, in float32 step for step (TF's float32 kernel, no FMA):
+    the steps of ``_digamma`` with a four-term series (none past 1e8), and C's tanf / logf. Computing in
+    double then rounding put a third of the values (and so lgamma's float32 gradients) an ulp or more off."""
+    f = np.float32
+    x = np.asarray(x, f)
+    shape, x = x.shape, x.reshape(-1)
+    with np.errstate(all='ignore'):
+        negative = x <= 0
+        q = np.where(negative, x, f(0.5))
+        p = np.floor(q)
+        pole = negative & (p == q)
+        nz = q - p
+        p = np.where(nz > 0.5, p + f(1), p)
+        nz = q - p
+        half = nz == 0.5
+        pi = f(np.pi)
+        tangent = libm.apply('tan', np.where(negative & ~half & ~pole, pi * nz, f(1)))
+        nz = np.where(half, f(0), pi / tangent)
+        s = np.where(negative, f(1) - x, x)
+        w = np.zeros_like(s)
+        while True:                     # s < 10 takes at most ten steps (s > 0 here) ...
+            small = s < 10
+            if not small.any():         # (... and none from NaN)
+                break
+            w = np.where(small, w + f(1) / s, w)
+            s = np.where(small, s + f(1), s)
+        z = f(1) / (s * s)
+        series = np.full_like(s, _PSI_SERIES_FLOAT[0])
+        for c in _PSI_SERIES_FLOAT[1:]:
+            series = series * z + c
+        series = np.where(s < f(1.0e8), z * series, f(0))
+        y = libm.apply('log', s) - (f(0.5) / s) - series - w
+        y = np.where(negative, y - nz, y)
+    return np.where(pole, f(np.nan), y).reshape(shape)
+
+
+def _digamma_value(xp, a):
+    if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
+        return _digamma_float32(a)      # (it calls the C library a value at a time)
+    return _special('digamma')(xp, a)
+
+
 def _trigamma(x):
     """psi'(x): reflection below 1/2, the recurrence psi'(x) = psi'(x + 1) + 1/x**2 up to 6, then
     the asymptotic series."""
@@ -169,7 +217,7 @@ def lgamma(x, name=None):
 def digamma(x, name=None):
     """The derivative of lgamma. Its gradient is TF's polygamma(1, x) (Eigen's zeta series: float64
     trigamma differs from the exact one in the 11th digit, as TF's), itself differentiable."""
-    return _apply('digamma', x, _special('digamma'), _digamma_grad)
+    return _apply('digamma', x, _digamma_value, _digamma_grad)
 
 
 def _digamma_grad(g, y, x):
