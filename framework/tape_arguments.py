@@ -13,6 +13,8 @@ from .backend import array_module
 from .errors import kernel_error
 from .tensor import Tensor
 
+_array = np.array      # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
+
 
 def unconnected_mode(value):
     # (an Enum member's .value is a Python-level descriptor; its _value_ is a plain attribute)
@@ -158,7 +160,7 @@ def _broadcasts_to(shape, target_shape):
 
 def _ones_like(data):
     if isinstance(data, generic) or (type(data) is ndarray and not data.ndim):
-        return Tensor(np.array(1, data.dtype))        # a scalar target: np.ones is a Python function
+        return Tensor(_array(1, data.dtype))        # a scalar target: np.ones is a Python function
     return Tensor(array_module(data).ones(data.shape, data.dtype))
 
 

@@ -13,6 +13,7 @@ from .rowwise_moment import RowwiseMoment
 from .slots import keras_unscoped
 
 _POWF = libm.scalar_function('pow', np.float32, 2)
+_FLOAT32 = np.dtype(np.float32)
 
 
 class Nadam(RowwiseMoment, Optimizer):
@@ -71,7 +72,7 @@ class Nadam(RowwiseMoment, Optimizer):
         product = u[()] if type(u) is ndarray else u
         # Keras's ops.power of two float32 scalars: C's powf, as TF's scalar path (framework/libm.py)
         step = self._local_step(u.dtype)
-        decay = _POWF(0.96, step) if u.dtype == np.float32 else np.power(u.dtype.type(0.96), step)
+        decay = _POWF(0.96, step) if u.dtype == _FLOAT32 else np.power(u.dtype.type(0.96), step)
         u[...] = product * self.beta_1 * (1.0 - 0.5 * decay)
 
     def sparse_update_step(self, gradient, variable, learning_rate):

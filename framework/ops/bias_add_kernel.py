@@ -35,6 +35,8 @@ from .bias_grad_channels_first import bias_grad_sum_channels_first
 from .operands import ACTIVE, as_tensor, record
 from .shapes import broadcast_to, reshape
 
+_reduce = np.add.reduce      # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
+
 _MIN_BLOCK_WORK = 2000           # ReduceOuterDimensions' smallest run, in values
 _COLUMNS_PER_THREAD = 32         # more channels than this per thread: split by columns instead
 # Eigen's TensorCostModel (cycles): L2 load of a byte (11 / 64), one add per value, and the
@@ -58,7 +60,7 @@ def bias_grad_sum(g):
         return rows.sum(axis=0)
     threads = config_threading.intra_op_pool_size()
     if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
-        return np.add.reduce(rows, 0) if channels > 1 else _in_order(rows)   # too little work to split: row after row
+        return _reduce(rows, 0) if channels > 1 else _in_order(rows)   # too little work to split: row after row
     accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves
     if len(rows) == 0:
         return np.zeros(channels, g.dtype)

@@ -376,7 +376,7 @@ def exact_elementwise(size):
 
 def handles(a):
     """Whether ``a`` is a host float32 array or scalar that the mode computes with these kernels."""
-    if (type(a) is not ndarray and type(a) is not np.float32) or a.dtype != np.float32:
+    if (type(a) is not ndarray and type(a) is not _F) or a.dtype != _F:
         return False
     mode = ENABLED[0]       # (exact_elementwise, inline: every activation of a training step asks)
     return mode is True or (mode == 'small' and a.size <= SMALL_ELEMENTWISE)

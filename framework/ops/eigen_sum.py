@@ -16,6 +16,7 @@ where ``applies``; softmax, log-softmax, logsumexp and the cross-entropies sum
 their rows with ``kernel_row_sums``.
 """
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend, config_threading
 from . import eigen_math
@@ -34,6 +35,7 @@ MAX_WHOLE_SIZE = 1 << 22
 _WHOLE_SUM_CYCLES = 1.875
 
 _reduce = np.add.reduce   # without ndarray.sum's Python-level wrapper
+_concatenate = np.concatenate
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT64 = np.dtype(np.float64)
 _HALF = np.dtype(np.float16)
@@ -42,7 +44,7 @@ _HALF = np.dtype(np.float16)
 def applies(a, inner):
     """Whether TensorFlow's order is used for summing rows of ``inner`` values of host array ``a``
     (float32, or float64 on packets of 4: a float64 polynomial fit's printed losses)."""
-    if type(a) is not np.ndarray:
+    if type(a) is not ndarray:
         return False
     dtype = a.dtype
     if a.size > MAX_SIZE:
@@ -160,7 +162,7 @@ def _host_vector_sum(v):
     quad = n - n % BLOCK
     if quad > BLOCK:
         lanes = _reduce(v[:quad].reshape(quad // BLOCK, BLOCK), 0)
-        packets = np.concatenate((lanes, v[quad:whole])) if whole > quad else lanes
+        packets = _concatenate((lanes, v[quad:whole])) if whole > quad else lanes
     else:
         packets = v if whole == n else v[:whole]     # one block: its lanes are its values
     total = _reduce(packets.take(_BIT_REVERSED[packets.shape[0]])) if whole else _ZERO
@@ -205,7 +207,7 @@ def _sharded_sum(v):
 
 def sum_all(a):
     """The sum of every element of raw array ``a`` (TensorFlow's order where it applies), a 0-d value."""
-    if type(a) is np.ndarray and a.dtype is _FLOAT32 and PACKET <= a.size <= _LEAF:
+    if type(a) is ndarray and a.dtype is _FLOAT32 and PACKET <= a.size <= _LEAF:
         return _host_vector_sum(a if a.ndim == 1 else a.reshape(-1))     # the common case, without applies' call
     if applies(a, a.size):
         return row_sums(a.reshape(1, -1))[0]

@@ -2,6 +2,7 @@
 import contextlib
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from ..eigen_outer_sum import outer_sum
 from ..errors import InvalidArgumentError
@@ -15,6 +16,8 @@ from .gradient_ops import unreduce
 from . import float_kernels
 from .bool_attributes import bool_attribute
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
+
+_empty = np.empty     # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
 
 
 def _kept_shape(shape, axes):
@@ -174,11 +177,11 @@ class _Spread:
 
     def array_rule(self, g, y, x):
         axes = self.axes
-        if len(axes) == x.ndim and type(g) is np.ndarray and g.dtype.kind == 'f':
+        if len(axes) == x.ndim and type(g) is ndarray and g.dtype.kind == 'f':
             # a whole sum or mean (a loss): one value, divided and spread as a numpy scalar (a 0-d
             # ufunc costs several times a scalar's division and fill; the same bits)
             value = g.reshape(())[()]
-            spread = np.empty(x.shape, g.dtype)
+            spread = _empty(x.shape, g.dtype)
             spread.fill(value if self.count is None else value / self.count if self.scale is None
                         else value * self.scale)
             return spread
@@ -253,7 +256,7 @@ _SCALES = {}          # (dtype, scale) -> scale as a numpy scalar of that dtype
 
 def _scaled_vjps(scale):
     def scaled_rule(g, y, x):
-        if type(g) is np.ndarray and not g.ndim:
+        if type(g) is ndarray and not g.ndim:
             g = g[()]       # (a loss's 0-d gradient: scalar arithmetic, the same float ops, without a 0-d ufunc)
         # x * (2 * gs) is (gs) * (2 * x) to the bit (both doublings are exact: the same product, rounded
         # once) in one pass over the weights instead of two, unless 2 * x overflows (|x| >= 2**127,
