@@ -5,7 +5,7 @@ import types
 import numpy as np
 
 from framework.backend import array_module
-from framework.errors import InvalidArgumentError
+from framework.errors import kernel_error, noted
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -23,6 +23,8 @@ def encode(indices, mode, depth, dtype, weights=None):
     one_hot adds an axis (replacing a last axis of size 1); multi_hot and count
     fold the last axis into per-class flags or counts (a scalar or a rank-1
     input is one sample). ``weights`` (count only) are summed instead of ones.
+    From rank 3 on, Keras 3 one-hot encodes and folds axis 1 instead (its
+    bincount path takes ranks up to 2; the general one reduces ``axis=1``).
     """
     xp = array_module(indices)
     if indices.ndim == 0:
@@ -31,6 +33,13 @@ def encode(indices, mode, depth, dtype, weights=None):
         if indices.ndim > 1 and indices.shape[-1] == 1:
             indices = indices[..., 0]
         return (indices[..., None] == xp.arange(depth)).astype(dtype)
+    if indices.ndim > 2:
+        hot = indices[..., None] == xp.arange(depth)
+        if mode == 'multi_hot':
+            return hot.any(axis=1).astype(dtype)
+        if weights is not None:
+            hot = hot * xp.broadcast_to(xp.asarray(weights), indices.shape)[..., None]
+        return hot.sum(axis=1).astype(dtype)
     rows = int(np.prod(indices.shape[:-1], dtype=np.int64))
     flat = indices.reshape(rows, indices.shape[-1])
     keep = flat >= 0
@@ -49,7 +58,7 @@ def encoded_shape(input_shape, mode, depth):
         return (depth,)
     if mode == 'one_hot':
         return (shape[:-1] if len(shape) > 1 and shape[-1] == 1 else shape) + (depth,)
-    return shape[:-1] + (depth,)
+    return shape[:-1] + (depth,)      # (also from rank 3 on, where Keras's encoding folds axis 1: its declared shape)
 
 
 def float_depth_error(depth, output_mode, sparse, shape, who, arg):
@@ -76,8 +85,9 @@ class CategoryEncoding(Layer):
             (a zero weight sum keeps its entry, as Keras's sparse bincount does).
     Call with ``count_weights`` (count mode): each id adds its weight.
     Raises:
-        ValueError: a bad num_tokens or output_mode; InvalidArgumentError (a
-            ValueError): negative ids. Ids >= num_tokens are dropped, as in Keras.
+        ValueError: a bad num_tokens or output_mode, count_weights outside 'count' mode;
+            InvalidArgumentError (a ValueError): negative ids to multi_hot / count of rank <= 2.
+            Ids >= num_tokens (and negative ones elsewhere) encode as zeros, as in Keras.
         TypeError: non-integer inputs.
     """
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
@@ -110,6 +120,10 @@ class CategoryEncoding(Layer):
 
     def call(self, inputs, count_weights=None):
         who = 'CategoryEncoding %r' % self.name
+        if count_weights is not None and self.output_mode != 'count':
+            raise noted(ValueError("`count_weights` is not used when `output_mode` is not `'count'`. Received "
+                                   "`count_weights=%s`." % (count_weights,)),       # Keras 3's words
+                        "%s: count_weights is used only when output_mode='count', not %r" % (who, self.output_mode))
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
         if data.dtype.kind not in 'iu':
             if data.dtype.kind != 'f':
@@ -120,16 +134,12 @@ class CategoryEncoding(Layer):
                 else data.shape
             raise float_depth_error(self.num_tokens, self.output_mode, self.sparse, shape, 'CategoryEncoding',
                                     'num_tokens')
-        if data.size and int(data.min()) < 0:
-            raise InvalidArgumentError('%s: category ids must be non-negative, got %d (ids >= num_tokens=%d are '
-                                       'dropped, as Keras drops them)' % (who, int(data.min()), self.num_tokens))
+        if self.output_mode != 'one_hot' and data.ndim <= 2 and data.size and int(data.min()) < 0:
+            raise _negative_ids(data, who, self.num_tokens)
         if data.size and int(data.max()) >= self.num_tokens:
             data = array_module(data).where(data < self.num_tokens, data, -1)   # encode drops negatives
         weights = None
         if count_weights is not None:
-            if self.output_mode != 'count':
-                raise ValueError("%s: count_weights is used only when output_mode='count', not %r"
-                                 % (who, self.output_mode))
             weights = host_array(count_weights) if not isinstance(count_weights, Tensor) else count_weights._data
             if tuple(np.shape(weights)) != tuple(data.shape):
                 raise ValueError('%s: count_weights of shape %s must match the inputs, of shape %s'
@@ -155,6 +165,19 @@ class CategoryEncoding(Layer):
         config = super().get_config()
         config.update(num_tokens=self.num_tokens, output_mode=self.output_mode)      # Keras 3 leaves sparse out
         return config
+
+
+def _negative_ids(data, who, depth):
+    """The error of the DenseBincount kernel Keras 3's multi_hot / count run on ids of rank up to 2 (one-hot
+    encoding, and ranks from 3 on, give negative ids a row of zeros): a batch names its last negative id."""
+    note = '%s: category ids must be non-negative (ids >= num_tokens=%d are dropped, as Keras drops them)' % (
+        who, depth)
+    if data.ndim < 2:
+        return kernel_error('DenseBincount', 'Input arr must be non-negative!', named=True, note=note)
+    flat = data.reshape(-1)
+    last = int(flat[int(array_module(data).nonzero(flat < 0)[0][-1])])
+    return kernel_error('DenseBincount', "Input 'in' must be non-negative! Negative input value found: %d" % last,
+                        named=True, note=note)
 
 
 def as_sparse(encoded, present):
