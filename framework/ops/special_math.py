@@ -41,9 +41,33 @@ def atan2(y, x, name=None):
         raise kernel_error('Atan2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sy)), ','.join(map(str, sx))),
                            named=True, note='atan2: shapes %s and %s do not broadcast together' % (sy, sx)) from None
     if ACTIVE:
-        record('atan2', (y, x), out, (lambda g, out, y, x: g * x / (x * x + y * y),
-                                      lambda g, out, y, x: -g * y / (x * x + y * y)))
+        record('atan2', (y, x), out, _ATAN2_VJPS)
     return out
+
+
+def _atan2_grad_inv(g, y, x):
+    from .unary import square
+    return g / (square(y) + square(x))
+
+
+def _atan2_operands(g, y, x):
+    # a Python number operand in the gradient's dtype (a float64 gradient squares 1.3 in float64, as TF's tensor)
+    return tuple(v if isinstance(v, Tensor) else as_tensor(v, 'atan2', dtype=g.dtype) for v in (y, x))
+
+
+# TF's _Atan2Grad: grad_inv = grad / (y**2 + x**2), then x * grad_inv and -y * grad_inv (not (g * x) / ...,
+# which rounds differently)
+def _atan2_grad_y(g, out, y, x):
+    y, x = _atan2_operands(g, y, x)
+    return x * _atan2_grad_inv(g, y, x)
+
+
+def _atan2_grad_x(g, out, y, x):
+    y, x = _atan2_operands(g, y, x)
+    return -y * _atan2_grad_inv(g, y, x)
+
+
+_ATAN2_VJPS = (_atan2_grad_y, _atan2_grad_x)
 
 
 def _atan2_value(xp, dy, dx):
@@ -55,11 +79,29 @@ def _atan2_value(xp, dy, dx):
     if xp is not np or out.dtype not in _ATAN2_PACKETS or not eigen_math.exact_for_size(out.size):
         return out
     tail = out.size % _ATAN2_PACKETS[out.dtype]
-    if tail:
-        y, x = (np.broadcast_to(v, out.shape).reshape(-1)[-tail:].astype(out.dtype) for v in (dy, dx))
+    whole = out.size - tail
+    if tail or (whole and out.dtype == np.float64):
+        y, x = (np.broadcast_to(v, out.shape).reshape(-1).astype(out.dtype) for v in (dy, dx))
         out = np.array(out)             # (numpy returns a scalar for 0-d inputs)
-        out.reshape(-1)[-tail:] = libm.apply('atan2', y, x)
+        if tail:
+            out.reshape(-1)[whole:] = libm.apply('atan2', y[whole:], x[whole:])
+        if whole and out.dtype == np.float64:
+            out.reshape(-1)[:whole] = _atan2_packets64(y[:whole], x[:whole])
     return out
+
+
+def _atan2_packets64(y, x):
+    """Eigen's patan2 on packets of doubles: generic_atan of y / x (of +-1 where |x| == |y|, of a signed 0
+    where both are 0), plus 0 or pi, signed as y (float32 packets take the CPU's approximate reciprocal:
+    not reproduced)."""
+    from .eigen_math64 import _atan_packets
+    with np.errstate(all='ignore'):
+        y_sign = np.signbit(y)
+        result_sign = np.where(y_sign != np.signbit(x), -1.0, 1.0)
+        shift = np.copysign(np.where(np.signbit(x), np.pi, 0.0), np.where(y_sign, -1.0, 1.0))
+        arg = np.where(np.abs(x) == np.abs(y), result_sign, y / x)
+        arg = np.where((x == 0) & (y == 0), np.copysign(0.0, result_sign), arg)
+        return _atan_packets(arg) + shift
 
 
 _ATAN2_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
