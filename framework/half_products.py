@@ -26,7 +26,9 @@ def in_order_product(a, b):
 
 def wide_product(a, b):
     """The float32 product of 2-D 16-bit arrays ``a`` and ``b``, before TensorFlow's one rounding."""
-    wide_a, wide_b = a.astype(np.float32), b.astype(np.float32)
+    # (row-major copies: of a transposed view (a Dense input gradient's kernel.T), astype keeps the
+    # column-major layout, and numpy then sums the depth pairwise, not in order)
+    wide_a, wide_b = a.astype(np.float32, order='C'), b.astype(np.float32, order='C')
     if a.shape[0] * a.shape[1] * b.shape[1] <= IN_ORDER_MAX:
         return in_order_product(wide_a, wide_b)
     return wide_a @ wide_b

@@ -9,9 +9,9 @@ operations in the same order: the same bits (tests/test_dense_activation.py).
 Sigmoid and softmax stay unfused: their outputs remember their logits for
 the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation tensor.
 """
-from .. import graph_random_ops, onednn_policy
+from .. import onednn_policy
 from ..tensor import Tensor
-from . import eigen_math, onednn_activations
+from . import eigen_math, graph_rewrites, onednn_activations
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
 from .operands import ACTIVE, record
@@ -49,8 +49,8 @@ def affine_activation(x, kernel, bias, activation, onednn=False):
     if onednn:
         value = _ONEDNN_VALUES[activation]
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
-            and graph_random_ops.current() is not None and onednn_policy.enabled():
-        # 16 bits in a traced step: TF's fused oneDNN kernel (see affine_array) applies relu as
+            and graph_rewrites.tracing() and onednn_policy.enabled():
+        # 16 bits in a traced step (a predict step too): TF's fused oneDNN kernel (see affine_array) applies relu as
         # x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
         out = Tensor(z * (z > 0))
     else:

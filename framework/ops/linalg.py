@@ -4,10 +4,10 @@ import re
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error, noted
-from .. import backend, graph_random_ops, onednn_policy
+from .. import backend, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
-from . import batched_product, column_product, eigen_sum, float_kernels
+from . import batched_product, column_product, eigen_sum, float_kernels, graph_rewrites
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .bool_attributes import bool_attribute
 from .einsum_kernel import einsum_array
@@ -576,8 +576,8 @@ def affine_array(x, kernel, bias, op):
     if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
         raise InvalidArgumentError('%s: bias must have shape %s and dtype %s, got %s %s'
                                    % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
-    if y.dtype.itemsize == 2 and graph_random_ops.current() is not None and onednn_policy.enabled():
-        # float16 / bfloat16 in a traced function (Keras's fit steps) where TensorFlow runs oneDNN:
+    if y.dtype.itemsize == 2 and graph_rewrites.tracing() and onednn_policy.enabled():
+        # float16 / bfloat16 in a traced function (Keras's fit and predict steps, a tf.function) where TensorFlow runs oneDNN:
         # its grappler fuses MatMul + BiasAdd into one oneDNN kernel, which sums each product over
         # the whole depth in order in float32, adds the bias and rounds once (eager TF, or TF
         # without oneDNN, rounds the product, then adds in half precision, as below)
