@@ -6,7 +6,9 @@ integers int64, the dtypes Keras's lookup tables key on.
 """
 import numpy as np
 
+from framework import dtypes
 from framework.backend import to_host
+from framework.errors import UnimplementedError, kernel_error
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -50,8 +52,9 @@ def string_array(value, who):
     except (TypeError, ValueError) as err:
         raise TypeError('%s: expected strings, got %r (%s)' % (who, value, err)) from None
     if not is_string_array(array):
-        raise NotStringsError('%s: expected string inputs, got dtype %s; convert numbers with '
-                              'tf.strings.as_string, or use IntegerLookup / Hashing for integers' % (who, array.dtype))
+        raise _converted_wrongly(value, array, 'string', NotStringsError(
+            '%s: expected string inputs, got dtype %s; convert numbers with tf.strings.as_string, or use '
+            'IntegerLookup / Hashing for integers' % (who, array.dtype)))
     out = np.empty(array.shape, dtype=object)
     flat = out.reshape(-1)
     for i, item in enumerate(array.reshape(-1)):
@@ -73,8 +76,77 @@ def integer_array(value, who):
         finite = np.isfinite(array)
         out = np.trunc(np.where(finite, array, 0)).astype(np.int64)
         return np.where(finite, out, np.iinfo(np.int64).min)
-    raise NotIntegersError('%s: expected integer inputs, got dtype %s; cast to an integer dtype first'
-                           % (who, array.dtype))
+    raise _converted_wrongly(value, array, 'int64', NotIntegersError(
+        '%s: expected integer inputs, got dtype %s; cast to an integer dtype first' % (who, array.dtype)))
+
+
+# Keras 3 converts the data to a tensor of the wanted dtype: TF's conversion error, per kind of data
+_UNSUPPORTED_KINDS = {'i': 'int', 'u': 'int', 'f': 'float', 'b': 'bool', 'c': 'complex'}
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+class CastNotSupportedError(UnimplementedError, NotStringsError, NotIntegersError):
+    """A tensor of the wrong kind: TF's Cast kernel refuses it (UnimplementedError); the TypeError and
+    ValueError tapeflow raised before."""
+
+
+CastNotSupportedError.__name__ = 'UnimplementedError'
+
+
+def _converted_wrongly(value, array, wanted, words):
+    """The error TF's conversion of ``value`` (held as ``array``) to ``wanted`` raises, in Keras 3's adapt:
+    a tensor, the Cast kernel's; a list, 'Cannot convert [1, 2] to EagerTensor of dtype string'; a NumPy
+    array of numbers, TF's 'Failed to convert a NumPy array ...'; text where integers are wanted,
+    numpy's int() of its first element. ``words`` (tapeflow's explanation) becomes a note."""
+    note = str(words)
+    if isinstance(value, Tensor):
+        have = dtypes.display_name(value.dtype)
+        error = kernel_error('Cast', 'Cast %s to %s is not supported' % (_KERNEL_NAMES.get(have, have), wanted),
+                             named=True, note=note, error_class=CastNotSupportedError)
+        return error
+    if isinstance(value, (list, tuple)):
+        error = type(words)('Cannot convert %s to EagerTensor of dtype %s' % (value, wanted))
+    elif wanted == 'string':
+        error = type(words)('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
+                            % _UNSUPPORTED_KINDS.get(array.dtype.kind, array.dtype.name))
+    else:
+        error = type(words)(_int_refusal(array) or note)
+        if str(error) == note:
+            return words
+    error.add_note(note)
+    return error
+
+
+def vocabulary_refusal(vocabulary, wanted, words):
+    """The error Keras 3's set_vocabulary raises for tokens of the wrong kind (``words``, tapeflow's
+    explanation, as a note): numbers for strings, TF's conversion of the vocabulary as a NumPy array (a
+    tensor's, its first element refused); text for integers, Python's int() of the first token."""
+    array = host_array(vocabulary)
+    if wanted == 'string':
+        if isinstance(vocabulary, Tensor):
+            first = array.reshape(-1)[0]
+            error = TypeError('Expected binary or unicode string, got %r' % (first,))
+        else:
+            error = ValueError('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
+                               % _UNSUPPORTED_KINDS.get(array.dtype.kind, array.dtype.name))
+    else:
+        refusal = _int_refusal(array)
+        if refusal is None:
+            return words
+        error = ValueError(refusal)
+    error.add_note(str(words))
+    return error
+
+
+def _int_refusal(array):
+    """Python's words for int() of the first element of ``array`` it refuses (numpy's scalars show as
+    np.str_('a')), or None."""
+    for item in array.reshape(-1):
+        try:
+            int(item)
+        except (TypeError, ValueError) as refused:
+            return str(refused)
+    return None
 
 
 def batches(data, steps, who, lists_are_batches=False, pack=None):

@@ -19,7 +19,7 @@ from .. import call_context
 from ..layer import Layer
 from .adapt_checkpoint_state import CountsTable, DocumentCount
 from .categorical_encoding import as_sparse, encode, encoded_shape
-from .data_inputs import batches, host_array
+from .data_inputs import NotIntegersError, NotStringsError, batches, host_array, vocabulary_refusal
 from .ragged_documents import ragged_documents
 from .ragged_lookup import lookup_ragged
 from framework.string_hashes import fingerprint64, siphash24
@@ -177,7 +177,11 @@ class IndexLookup(VocabularyAssets, Layer):
                 raise _keras_error('Vocabulary file %s does not exist.', vocabulary, who)
             with open(vocabulary, encoding='utf-8') as f:
                 vocabulary = [line.rstrip('\n') for line in f]
-        keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
+        try:
+            keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
+        except (NotStringsError, NotIntegersError) as words:
+            raise vocabulary_refusal(vocabulary, 'string' if isinstance(words, NotStringsError) else 'int64',
+                                     words) from None
         if not keys:
             raise _keras_error('Cannot set an empty vocabulary. Received: vocabulary=%s', np.asarray(
                 host_array(vocabulary)), who)
