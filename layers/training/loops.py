@@ -119,8 +119,10 @@ class TrainingLoops:
             self._step_traces().made_variables_early('train')
         callbacks.on_train_begin()
         training_logs = None
-        # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.
-        initial_epoch, self._initial_epoch = getattr(self, '_initial_epoch', None) or initial_epoch, None
+        # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch. Keras 3.15
+        # never clears it: every later fit of the model starts there too (fit(epochs=3) after a resume
+        # at epoch 4 trains no epoch and returns an empty History on TF 2.21).
+        initial_epoch = getattr(self, '_initial_epoch', None) or initial_epoch
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
