@@ -8,6 +8,8 @@ from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.keras.softmax_axis_warning import warn_if_one_class
 
+from .functional.keras_tensor import is_keras_tensor
+from .functional.symbolic_ops import record_op
 from .layer import Layer
 
 _LARGE = 1.0e9          # subtracted from masked scores (65504 in float16, as Keras)
@@ -176,7 +178,11 @@ class Attention(Layer):
     def compute_mask(self, inputs, mask=None):
         """The output keeps the query's mask."""
         self._check(inputs, mask)
-        return None if not mask or mask[0] is None else as_bool(mask[0])
+        if not mask or mask[0] is None:
+            return None
+        if is_keras_tensor(mask[0]):      # a functional graph (a GRU decoder's masked output): Keras's ConvertToTensor op
+            return record_op('convert_to_tensor', (mask[0],), {})
+        return as_bool(mask[0])
 
     def compute_output_shape(self, input_shape):
         self._check(input_shape)

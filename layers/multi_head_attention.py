@@ -40,6 +40,22 @@ def _positive_int(value, name, allow_none=False, python_int=False):
     return int(value)
 
 
+def _runs_in_functional_graph():
+    """Whether the layer being called was called by a functional model's run of its graph."""
+    from .functional.functional_model import Functional
+    stack = call_context.state().stack
+    return len(stack) >= 2 and isinstance(stack[-2][0], Functional)
+
+
+@contextlib.contextmanager
+def _masks_put_back(cleared):
+    try:
+        yield
+    finally:
+        for tensor, mask in cleared:
+            set_keras_mask(tensor, mask)
+
+
 class MultiHeadAttention(Layer):
     """Multi-head attention: project query, key and value into ``num_heads``
     heads, attend (softmax of q.k / sqrt(key_dim)), and project back.
@@ -191,9 +207,23 @@ class MultiHeadAttention(Layer):
             key_mask = get_keras_mask(key)
         # As Keras 3, the inputs' masks are cleared here (on the caller's tensors too: this
         # layer applies them itself), so the projections do not warn that they drop them.
+        cleared = []
         for tensor in (query, value, key):
             if get_keras_mask(tensor) is not None:
+                cleared.append((tensor, get_keras_mask(tensor)))
                 set_keras_mask(tensor, None)
+        if cleared and _runs_in_functional_graph():
+            # In a functional model Keras's later layers read their masks off the graph, which this call
+            # does not change: a Transformer block's skip connection, Add([attention(Z, Z), Z]), keeps Z's
+            # padding mask, and its GlobalAveragePooling1D averages the unpadded steps only (TF 2.21).
+            with _masks_put_back(cleared):
+                return self._attend_masked(query, value, key, query_mask, value_mask, key_mask, attention_mask,
+                                           return_attention_scores, training, use_causal_mask)
+        return self._attend_masked(query, value, key, query_mask, value_mask, key_mask, attention_mask,
+                                   return_attention_scores, training, use_causal_mask)
+
+    def _attend_masked(self, query, value, key, query_mask, value_mask, key_mask, attention_mask,
+                       return_attention_scores, training, use_causal_mask):
         value = self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value

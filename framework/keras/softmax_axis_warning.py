@@ -15,7 +15,11 @@ def warn_if_one_class(x, axis):
         return
     shape = tuple(x.shape)
     if -len(shape) <= axis < len(shape) and shape[axis] == 1:
-        from layers.call_context import builds_for_any_batch      # (layers imports this module)
+        from layers.call_context import builds_for_any_batch, probing      # (layers imports this module)
+        if probing():
+            # a functional call's run on zeros, whose unknown axes are 1 long: Keras reads the output
+            # shape there, no softmax runs (Attention between two GRUs' (None, None, 8) outputs)
+            return
         if shape and builds_for_any_batch():      # a fit / evaluate step Keras traces for any batch size
             shape = (None,) + shape[1:]
         warnings.warn('You are using a softmax over axis %s of a tensor of shape %s. This axis has size 1. The '
