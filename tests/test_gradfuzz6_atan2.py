@@ -1,12 +1,22 @@
 """atan2 as TF 2.21 computes it: the gradient by _Atan2Grad's steps, grad_inv = g / (y**2 + x**2) then
 x * grad_inv and -y * grad_inv (tapeflow's (g * x) / (x * x + y * y) was an ulp off for ~1/4 of values, both
-dtypes), and float64 values in packets of 4 by Eigen's patan2 (generic_atan of y / x plus a signed 0 or pi;
+dtypes), and values in packets (8 float32, 4 float64) by Eigen's patan2 (generic_atan of y / x plus a signed 0 or pi;
 numpy's arctan2 was an ulp off for ~1/3). Bits printed by TF 2.21."""
 import framework as tf
 
 INF, NAN = float('inf'), float('nan')
 Y = [0.0, -0.0, 0.0, -0.0, 1.0, -1.0, INF, -INF, INF, 2.5, -3.1, NAN, 0.3, -0.7, 1e-300, 5.0]
 X = [0.0, 0.0, -0.0, -0.0, INF, -INF, INF, -INF, 1.0, -2.5, -3.1, 1.0, -0.2, 0.7, -1e-300, 1e-310]
+Y32 = Y[:14] + [1e-30, 5.0, 0.39, -1.72, 0.82, 0.35, -1.2, 2.1, -0.04, 3.3]
+X32 = X[:14] + [-1e-30, 1e-38, 1.3, 0.4, -0.9, -2.2, -0.01, 0.77, 1.5, -1.1]
+SPECIAL32 = [
+    '0x0.0p+0', '-0x0.0p+0', '0x1.921fb60000000p+1', '-0x1.921fb60000000p+1',
+    '0x0.0p+0', '-0x1.921fb60000000p+1', '0x1.921fb40000000p-1', '-0x1.2d97c80000000p+1',
+    '0x1.921fb60000000p+0', '0x1.2d97c80000000p+1', '-0x1.2d97c80000000p+1', 'nan',
+    '0x1.1453860000000p+1', '-0x1.921fb40000000p-1', '0x1.2d97c80000000p+1', '0x1.921fb60000000p+0',
+    '0x1.2a73a60000000p-2', '-0x1.57a0f40000000p+0', '0x1.338ac80000000p+1', '0x1.7dedf20000000p+1',
+    '-0x1.9441d40000000p+0', '0x1.38276e0000000p+0', '-0x1.b4cd980000000p-6', '0x1.e47df40000000p+0',
+]
 YY = [0.39, -1.72, 0.82, 0.35, -1.2, 2.1, -0.04, 3.3]
 XX = [1.3, 0.4, -0.9, -2.2, -0.01, 0.77, 1.5, -1.1]
 SPECIAL = [
@@ -47,6 +57,11 @@ def _hex(t):
 
 def test_float64_values_and_edges():
     assert _hex(tf.math.atan2(tf.constant(Y, tf.float64), tf.constant(X, tf.float64))) == SPECIAL
+
+
+def test_float32_values_and_edges():
+    # (packets of 8 by patan2 with generic_atan's approximate reciprocal past |y / x| = 1)
+    assert _hex(tf.math.atan2(tf.constant(Y32), tf.constant(X32))) == SPECIAL32
 
 
 def test_gradients_in_tf_order():

@@ -71,37 +71,39 @@ _ATAN2_VJPS = (_atan2_grad_y, _atan2_grad_x)
 
 
 def _atan2_value(xp, dy, dx):
-    """numpy's arctan2, with TensorFlow's bits where its kernel takes Eigen's scalar path: the values after
-    the last full packet (8 float32 / 4 float64, all of a smaller array) are the C library's atan2f / atan2
-    (numpy's SIMD arctan2 is 1 ulp off on a third of them; the docstring's atan2(1, 1) among them).
-    Eigen's packet atan2 is not reproduced; on the exact-math sizes only (ctypes costs ~0.3 us a value)."""
+    """numpy's arctan2, with TensorFlow's bits on the exact-math sizes (ctypes costs ~0.3 us a value): whole
+    packets (8 float32 / 4 float64) by Eigen's patan2, the values after the last one (all of a smaller array)
+    by the C library's atan2f / atan2, Eigen's scalar path (numpy's SIMD arctan2 is 1 ulp off on a third of
+    them; the docstring's atan2(1, 1) among them)."""
     out = xp.arctan2(dy, dx)
     if xp is not np or out.dtype not in _ATAN2_PACKETS or not eigen_math.exact_for_size(out.size):
         return out
     tail = out.size % _ATAN2_PACKETS[out.dtype]
     whole = out.size - tail
-    if tail or (whole and out.dtype == np.float64):
+    if out.size:
         y, x = (np.broadcast_to(v, out.shape).reshape(-1).astype(out.dtype) for v in (dy, dx))
         out = np.array(out)             # (numpy returns a scalar for 0-d inputs)
         if tail:
             out.reshape(-1)[whole:] = libm.apply('atan2', y[whole:], x[whole:])
-        if whole and out.dtype == np.float64:
-            out.reshape(-1)[:whole] = _atan2_packets64(y[:whole], x[:whole])
+        if whole:
+            out.reshape(-1)[:whole] = _atan2_packets(y[:whole], x[:whole])
     return out
 
 
-def _atan2_packets64(y, x):
-    """Eigen's patan2 on packets of doubles: generic_atan of y / x (of +-1 where |x| == |y|, of a signed 0
-    where both are 0), plus 0 or pi, signed as y (float32 packets take the CPU's approximate reciprocal:
-    not reproduced)."""
-    from .eigen_math64 import _atan_packets
+def _atan2_packets(y, x):
+    """Eigen's patan2 on packets: generic_atan (eigen_inverse_trig's float32 one, with the CPU's approximate
+    reciprocal past |y / x| = 1; eigen_math64's) of y / x, of +-1 where |x| == |y|, of a signed 0 where both
+    are 0, plus 0 or pi, signed as y."""
+    from .eigen_inverse_trig import _atan_packets as atan32
+    from .eigen_math64 import _atan_packets as atan64
+    t = y.dtype.type
     with np.errstate(all='ignore'):
         y_sign = np.signbit(y)
-        result_sign = np.where(y_sign != np.signbit(x), -1.0, 1.0)
-        shift = np.copysign(np.where(np.signbit(x), np.pi, 0.0), np.where(y_sign, -1.0, 1.0))
+        result_sign = np.where(y_sign != np.signbit(x), t(-1), t(1))
+        shift = np.copysign(np.where(np.signbit(x), t(np.pi), t(0)), np.where(y_sign, t(-1), t(1)))
         arg = np.where(np.abs(x) == np.abs(y), result_sign, y / x)
-        arg = np.where((x == 0) & (y == 0), np.copysign(0.0, result_sign), arg)
-        return _atan_packets(arg) + shift
+        arg = np.where((x == 0) & (y == 0), np.copysign(t(0), result_sign), arg)
+        return (atan32(np, arg) if y.dtype == np.float32 else atan64(arg)) + shift
 
 
 _ATAN2_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
