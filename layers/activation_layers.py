@@ -157,6 +157,7 @@ class Softmax(_Elementwise):
     def call(self, inputs, mask=None):
         if mask is None:
             return activations.softmax(inputs, axis=_layer_axis(self.axis))
+        _check_mask_broadcasts(tuple(inputs.shape), tuple(mask.shape))
         # As Keras 3: masked positions get a large negative logit, and are zeroed afterwards, so a
         # row masked throughout (a padded query step in MultiHeadAttention) gives zeros, not 1/n.
         from framework.ops import cast, greater, where
@@ -168,6 +169,17 @@ class Softmax(_Elementwise):
         config = super().get_config()
         config['axis'] = self.axis
         return config
+
+
+def _check_mask_broadcasts(shape, mask_shape):
+    """Keras 3's Softmax refuses a mask with more axes than the inputs, or an axis neither 1 nor the input's."""
+    received = 'Received: inputs.shape=%s, mask.shape=%s' % (shape, mask_shape)
+    if len(mask_shape) > len(shape):
+        raise ValueError('The `mask` must be broadcastable to `inputs` and must not have more dimensions. ' + received)
+    for m_dim, i_dim in zip(mask_shape[::-1], shape[::-1]):
+        if m_dim is not None and i_dim is not None and m_dim != 1 and m_dim != i_dim:
+            raise ValueError('The `mask` must be broadcastable to `inputs`. Each mask dimension must be 1 or match '
+                             'the corresponding input dimension. ' + received)
 
 
 class ThresholdedReLU(_Elementwise):
