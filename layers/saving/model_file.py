@@ -127,9 +127,11 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION
-            f.attrs['model_config'] = to_json(legacy_model_config(config))
+            # Keras writes the two JSON documents as bytes, which HDF5 stores as ASCII strings (UTF-8: str)
+            f.attrs['model_config'] = to_json(legacy_model_config(config)).encode('utf8')
             if compile_cfg is not None:
-                f.attrs['training_config'] = to_json(compile_config.training_config(compile_cfg, model.optimizer))
+                f.attrs['training_config'] = to_json(
+                    compile_config.training_config(compile_cfg, model.optimizer)).encode('utf8')
             legacy_h5.write(f.create_group('model_weights'), model)
             if compiled:
                 legacy_h5.write_optimizer(f, model.optimizer)
