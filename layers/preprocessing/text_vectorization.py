@@ -193,6 +193,9 @@ class TextVectorization(Layer):
         result = self._split(Tensor(strings))
         if isinstance(result, (list, tuple)) and all(isinstance(r, (list, tuple)) for r in result):
             return [[t if isinstance(t, bytes) else str(t).encode('utf-8') for t in r] for r in result]
+        if isinstance(result, RaggedTensor) and result.ragged_rank == 1:
+            # tf.strings.split and friends: one row of tokens per string, as Keras's lookup reads them
+            return [[t if isinstance(t, bytes) else str(t).encode('utf-8') for t in row] for row in result.to_list()]
         tokens = string_array(result, who)
         if tokens.ndim != 2:
             raise ValueError('%s: a split callable must return a list of token lists or a 2-D string tensor; got '
