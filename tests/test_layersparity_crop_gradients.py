@@ -1,6 +1,7 @@
-"""CenterCrop and Resizing(crop_to_aspect_ratio / pad_to_aspect_ratio) under a tape: TF 2.21 differentiates
-them (slices, pads and its resampler are ops), so the images get the output's gradient back. tapeflow cropped
-and padded the raw arrays, and tape.gradient was None. Values printed by TF 2.21."""
+"""CenterCrop and Resizing (crop_to_aspect_ratio / pad_to_aspect_ratio, float64 images) under a tape:
+TF 2.21 differentiates them (slices, pads and its resampler are ops), so the images get the output's
+gradient back. tapeflow cropped and padded the raw arrays (float64 images: resized them too), and
+tape.gradient was None. Values printed by TF 2.21."""
 import numpy as np
 import pytest
 
@@ -51,3 +52,43 @@ def test_untaped_crop_keeps_its_values():
     assert L.CenterCrop(2, 3)(x).numpy().ravel().tolist() == [6.0, 7.0, 8.0, 11.0, 12.0, 13.0]
     assert L.Resizing(2, 2, pad_to_aspect_ratio=True)(x[0, :2, :4]).numpy().ravel().tolist() == \
         [0.25, 1.25, 2.75, 3.75]
+
+
+# float64 images: bilinear resizes run in float32 (the output of CenterCrop's smart resize stays float32, as
+# Keras's smart_resize returns it) and ResizeBilinearGrad adds its float32 products in double
+CASES64 = [
+    (lambda: L.Resizing(2, 3, dtype='float64'), (1, 3, 2, 1), 'float64',
+     ['0x1.99999a0000000p-4', '0x1.99999a0000000p-3', '0x1.3333340000000p-2', '0x1.6666680000000p-1',
+      '0x1.9999980000000p-1', '0x1.cccccc0000000p-1'],
+     ['-0x1.cccccc0000000p-1', '0x0.0p+0', '0x1.3333320000000p-4', '0x1.5999998800000p-1',
+      '0x1.2000004000000p+0', '0x1.0333330000000p+1']),
+    (lambda: L.Resizing(3, 2, interpolation='nearest', dtype='float64'), (1, 2, 3, 1), 'float64',
+     ['0x0.0p+0', '0x1.999999999999ap-2', '0x1.3333333333334p-1', '0x1.0000000000000p+0',
+      '0x1.3333333333334p-1', '0x1.0000000000000p+0'],
+     ['-0x1.0000000000000p+0', '0x0.0p+0', '-0x1.999999999999ap-2', '0x1.9999999999999p+0',
+      '0x0.0p+0', '0x1.6666666666666p+1']),
+    (lambda: L.CenterCrop(3, 3, dtype='float64'), (1, 2, 2, 1), 'float32',
+     ['0x0.0p+0', '0x1.5555560000000p-3', '0x1.5555560000000p-2', '0x1.5555560000000p-2',
+      '0x1.0000000000000p-1', '0x1.5555540000000p-1', '0x1.5555560000000p-1', '0x1.aaaaac0000000p-1',
+      '0x1.0000000000000p+0'],
+     ['-0x1.200000b000000p+0', '0x1.4000000000000p-27', '0x1.1fffff7000000p+1', '0x1.afffffb800000p+1']),
+    (lambda: L.Resizing(3, 3, crop_to_aspect_ratio=True, dtype='float64'), (1, 2, 3, 1), 'float64',
+     ['0x0.0p+0', '0x1.99999a0000000p-4', '0x1.99999a0000000p-3', '0x1.3333340000000p-2',
+      '0x1.99999a0000000p-2', '0x1.0000000000000p-1', '0x1.3333340000000p-1', '0x1.6666680000000p-1',
+      '0x1.99999a0000000p-1'],
+     ['-0x1.200000b000000p+0', '0x1.4000000000000p-27', '0x0.0p+0', '0x1.1fffff7000000p+1',
+      '0x1.afffffb800000p+1', '0x0.0p+0']),
+]
+
+
+@pytest.mark.parametrize('make, shape, out_dtype, values, gradient', CASES64)
+def test_float64_images_take_tf_gradients(make, shape, out_dtype, values, gradient):
+    x = tf.constant(np.linspace(0, 1, np.prod(shape)).reshape(shape))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = make()(x)
+        loss = tf.reduce_sum(y * tf.constant(np.linspace(-1, 2, np.prod(y.shape)).reshape(y.shape).astype(out_dtype)))
+    g = tape.gradient(loss, x)
+    assert y.dtype == out_dtype and g.dtype == 'float64'
+    assert [float(v).hex() for v in y.numpy().ravel()] == values
+    assert [float(v).hex() for v in g.numpy().ravel()] == gradient

@@ -1,9 +1,9 @@
 """Resizing, CenterCrop and RandomCrop (Keras 3)."""
 import numpy as np
 
-from framework.ops import expand_dims, squeeze
+from framework.ops import cast, expand_dims, squeeze
 from framework.ops.shapes import pad
-from framework.ops.image.resize import resample
+from framework.ops.image.resize import resize as image_resize
 from framework.tape import thread_tapes
 from framework.tensor import Tensor
 
@@ -52,10 +52,21 @@ class _SizedLayer(ImageLayer):
 
 
 def _taped_images(layer, inputs):
-    """Whether ``inputs`` is a float32 channels-last image tensor under a watching tape: such images are
-    cropped, padded and resized by taped ops (TF's gradients flow back through Keras's), others on raw arrays."""
-    return isinstance(inputs, Tensor) and inputs.dtype == 'float32' and layer._dtype == np.float32 \
+    """Whether ``inputs`` is a float32 / float64 channels-last image tensor of the layer's dtype under a
+    watching tape: such images are cropped, padded and resized by taped ops (TF's gradients flow back
+    through Keras's), others on raw arrays."""
+    return isinstance(inputs, Tensor) and inputs._data.dtype in _TAPED_DTYPES and inputs._data.dtype == layer._dtype \
         and inputs.ndim in (3, 4) and layer.data_format == 'channels_last' and thread_tapes()
+
+
+_TAPED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _taped_resize(batch, height, width, interpolation):
+    """``batch`` resized by tf.image.resize (TF's ResizeBilinearGrad / ResizeNearestNeighborGrad as its
+    gradients), cast back to the images' dtype from the float32 it gives for all but 'nearest'."""
+    out = image_resize(batch, (height, width), interpolation)
+    return out if out.dtype == batch.dtype else cast(out, batch.dtype)
 
 
 def _clipped_to_window(boxes, top, left, height, width):
@@ -118,7 +129,7 @@ class Resizing(_SizedLayer):
             elif self.pad_to_aspect_ratio:
                 top, left = aspect_pad_margins(batch.shape[1], batch.shape[2], self.height, self.width)
                 batch = pad(batch, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=self.fill_value)
-            out = resample(batch, self.height, self.width, interpolation or self.interpolation)
+            out = _taped_resize(batch, self.height, self.width, interpolation or self.interpolation)
             return out if inputs.ndim == 4 else squeeze(out, 0)
         images, restore = self._images(inputs, as_float=False)
         if images.dtype.kind == 'f':
@@ -228,7 +239,8 @@ class CenterCrop(_SizedLayer):
             out = batch[:, top:top + self.height, left:left + self.width]
         else:
             top, left, h, w = aspect_crop_box(batch.shape[1], batch.shape[2], self.height, self.width)
-            out = resample(batch[:, top:top + h, left:left + w], self.height, self.width, 'bilinear')
+            # Keras's smart_resize returns tf.image.resize's float32 (float64 images too)
+            out = image_resize(batch[:, top:top + h, left:left + w], (self.height, self.width), 'bilinear')
         return out if inputs.ndim == 4 else squeeze(out, 0)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
