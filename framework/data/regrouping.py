@@ -209,9 +209,12 @@ class RegroupingStages:
         return self._then(combine.concatenated(self, dataset), card.of_concatenate(self._length, dataset._length),
                           lambda: spec)
 
-    def _nested(self, values):
-        """A dataset over a list of host values (one window component)."""
-        return _variant(type(self)(lambda: iter(values), len(values), lambda: spec_of(values[0])))
+    def _nested(self, values, index):
+        """A dataset over a list of host values: component ``index`` of a window. Its spec is that
+        component's in this dataset's element_spec, as TF's window gives it: windows of (None, 1)
+        rows are datasets of (None, 1), whose batch(14) is (None, None, 1), not (14, 6, 1)."""
+        return _variant(type(self)(lambda: iter(values), len(values),
+                                   lambda: nest.flatten(self.element_spec)[index]))
 
     def _nested_elements(self, elements):
         return _variant(type(self)(lambda: iter(elements), len(elements), lambda: self.element_spec))

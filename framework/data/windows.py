@@ -14,7 +14,9 @@ _END = object()
 def windowed(source, size, shift, stride, drop_remainder, make_dataset):
     """Windows of ``size`` elements ``stride`` apart, one starting every ``shift`` elements.
 
-    Each window is the element structure with a Dataset in place of every component.
+    Each window is the element structure with a Dataset in place of every component:
+    ``make_dataset(values, index)`` makes it from the component's values and its place in the
+    flattened element.
     """
     size = positive_int(size, 'size', 'Dataset.window', ('WindowDataset', 'Window size must be greater than zero.'))
     shift, stride = (positive_int(value, name, 'Dataset.window',
@@ -39,7 +41,7 @@ def windowed(source, size, shift, stride, drop_remainder, make_dataset):
             if not members or (drop_remainder and len(members) < size):
                 return
             columns = zip(*[nest.flatten(m) for m in members])
-            yield nest.pack_sequence_as(members[0], [make_dataset(list(c)) for c in columns])
+            yield nest.pack_sequence_as(members[0], [make_dataset(list(c), i) for i, c in enumerate(columns)])
             start += shift
     return windows
 
