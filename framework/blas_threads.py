@@ -30,6 +30,7 @@ _SHARED_FROM = 65536 * 4
 _WORTH_SHARING = 1 << 27
 
 _UNKNOWN = object()
+_FLOAT32 = np.dtype(np.float32)
 _control = _UNKNOWN        # (set_num_threads, numpy's thread count), or None: leave the BLAS alone
 
 
@@ -38,14 +39,16 @@ def product(a, b):
     in float32, as TensorFlow (half_products)."""
     if type(a) is not ndarray:
         return a @ b            # cupy: its own threads, and no bfloat16 to round
-    if a.dtype.itemsize == 2 and a.ndim == 2 == b.ndim and a.dtype.kind in 'fV':
+    # (each numpy attribute read costs a few hundred instructions, and a training step makes several
+    # products: the dtype and ranks are read once)
+    dtype, rank = a.dtype, a.ndim
+    if dtype is not _FLOAT32 and dtype.itemsize == 2 and rank == 2 == b.ndim and dtype.kind in 'fV':
         return half_product(a, b)
-    # (a.size for a 2-D a's rows * depth: each .shape builds a tuple, and a training step
-    # makes several products)
-    if a.ndim == 2 == b.ndim:
+    # (a.size for a 2-D a's rows * depth: each .shape builds a tuple)
+    if rank == 2 == b.ndim:
         work = a.size * b.shape[1]
     else:
-        work = a.shape[-2] * a.shape[-1] * b.shape[-1] if a.ndim >= 2 and b.ndim >= 2 else 0
+        work = a.shape[-2] * a.shape[-1] * b.shape[-1] if rank >= 2 and b.ndim >= 2 else 0
     if _SHARED_FROM <= work < _WORTH_SHARING:
         control = _control if _control is not _UNKNOWN else _find_control()
         if control is not None:
@@ -56,7 +59,7 @@ def product(a, b):
             finally:
                 set_threads(threads)
     out = a @ b
-    if out.dtype is a.dtype:        # the common case, without a call
+    if out.dtype is dtype:        # the common case, without a call
         return out
     return _rounded(out, a)
 

@@ -16,6 +16,8 @@ import sys
 import threading
 from _thread import get_ident
 
+import numpy as np
+
 from . import graph_random_ops, loop_reads, nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
@@ -43,6 +45,7 @@ def _bfloat16(tensor):
 # attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
 _TRACED_CALLS = graph_random_ops.TRACED_CALLS    # (record's test before graph_random_ops.current()'s call)
+_COMPLEX = set(map(np.dtype, (np.complex64, np.complex128, np.clongdouble)))    # (one read less than .kind)
 
 def thread_tapes():
     """The tapes (not observers) recording on the calling thread."""
@@ -119,7 +122,7 @@ def record(name, inputs, output, vjps):
                     once.add(id(x))
         if hit:
             if node is None:
-                if type(output) is Tensor and output._data.dtype.kind == 'c':
+                if type(output) is Tensor and output._data.dtype in _COMPLEX:
                     vjps = conjugated(vjps)          # TensorFlow's complex rules (see complex_gradients)
                 if reads:
                     # The node holds a snapshot of each variable read (see below), made here, and the

@@ -149,7 +149,7 @@ def present_gradients(grads, variables):
             # checked_gradient's first test, spelled out: the usual pair, a tape's gradient for a host variable
             array, value = g._data, v._data
             if type(array) is ndarray and type(value) is ndarray and array.shape == value.shape \
-                    and array.dtype is value.dtype and value.dtype.kind in 'fc':
+                    and array.dtype is (dtype := value.dtype) and dtype.kind in 'fc':
                 arrays.append(array)
                 kept.append(v)
                 continue

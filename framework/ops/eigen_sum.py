@@ -140,7 +140,7 @@ def _leaf_sums(a, packet=PACKET):
 def _vector_sum(v, packet=PACKET):
     """The sum of one row (a whole tensor's sum, the common case) in TensorFlow's order."""
     if type(v) is np.ndarray and packet == PACKET and v.dtype == _FLOAT32:
-        return _host_vector_sum(v)
+        return _host_vector_sum(v, v.shape[0])
     return _leaf_sums(v[None], packet)[0]
 
 
@@ -154,18 +154,20 @@ _BIT_REVERSED = {m: np.arange(m).reshape(-1, 2, 2, 2).transpose(0, 3, 2, 1).resh
 _ZERO = np.float32(0)
 
 
-def _host_vector_sum(v):
-    """``_leaf_sums`` of one numpy row in at most five numpy calls: 16-37k instructions (callgrind)
-    on the 30-240 values a training step sums, where slices, adds and scalar folds took 25-44k."""
-    n = v.shape[0]
+def _host_vector_sum(v, n):
+    """``_leaf_sums`` of one numpy row of ``n`` values in at most five numpy calls: 16-37k instructions
+    (callgrind) on the 30-240 values a training step sums, where slices, adds and scalar folds took 25-44k.
+    (The lengths are worked out, not read: each numpy attribute read costs a few hundred instructions.)"""
     whole = n - n % PACKET
     quad = n - n % BLOCK
     if quad > BLOCK:
         lanes = _reduce(v[:quad].reshape(quad // BLOCK, BLOCK), 0)
         packets = _concatenate((lanes, v[quad:whole])) if whole > quad else lanes
+        length = BLOCK + whole - quad
     else:
         packets = v if whole == n else v[:whole]     # one block: its lanes are its values
-    total = _reduce(packets.take(_BIT_REVERSED[packets.shape[0]])) if whole else _ZERO
+        length = whole
+    total = _reduce(packets.take(_BIT_REVERSED[length])) if whole else _ZERO
     if whole < n:
         tail = v[whole]
         for j in range(whole + 1, n):
@@ -207,8 +209,8 @@ def _sharded_sum(v):
 
 def sum_all(a):
     """The sum of every element of raw array ``a`` (TensorFlow's order where it applies), a 0-d value."""
-    if type(a) is ndarray and a.dtype is _FLOAT32 and PACKET <= a.size <= _LEAF:
-        return _host_vector_sum(a if a.ndim == 1 else a.reshape(-1))     # the common case, without applies' call
+    if type(a) is ndarray and a.dtype is _FLOAT32 and PACKET <= (n := a.size) <= _LEAF:
+        return _host_vector_sum(a if a.ndim == 1 else a.reshape(n), n)     # the common case, without applies' call
     if applies(a, a.size):
         return row_sums(a.reshape(1, -1))[0]
     if a.dtype.kind == 'V':     # bfloat16: TensorFlow's reducers add in float32, then round once

@@ -2,6 +2,7 @@
 import re
 
 import numpy as np
+from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, onednn_policy
@@ -21,6 +22,7 @@ from ..blas_threads import product
 from ..half_products import wide_product
 from .shapes import reshape, transpose
 
+_FLOAT32 = np.dtype(np.float32)
 _ONEDNN_MATMUL_DTYPES = ('float32', 'float16', 'bfloat16')      # what TensorFlow's oneDNN MatMul takes
 
 
@@ -544,49 +546,55 @@ def affine(x, kernel, bias=None):
 def affine_array(x, kernel, bias, op):
     """(the op's tensor inputs, the raw x @ kernel + bias), after checking the shapes."""
     x, kernel, dx, dk = binary(x, kernel, op)
+    # (the arrays' shapes read once: each numpy attribute read costs a few hundred instructions, and
+    # every Dense call of a training step comes here)
     try:
-        fits = dk.ndim == 2 and dx.ndim >= 2 and dx.shape[-1] == dk.shape[0]
+        x_shape, k_shape = dx.shape, dk.shape
+        fits = len(k_shape) == 2 and len(x_shape) >= 2 and x_shape[-1] == k_shape[0]
     except AttributeError:          # a Python number comes back from binary() as itself
         fits = False
     if not fits:
         raise InvalidArgumentError('%s: input of shape %s does not match a kernel of shape %s (the input needs '
                                    'rank >= 2 and a last axis of %s)'
                                    % (op, tuple(np.shape(dx)), tuple(np.shape(dk)), np.shape(dk)[:1]))
-    xp = backend.array_module(dx)
-    if dx.ndim == 2:
+    xp = np if type(dx) is ndarray else backend.array_module(dx)
+    units = k_shape[1]
+    if len(x_shape) == 2:
         # one sample: TF's order of sums (one_row_product.py); a batch: BLAS, tested here so that
         # the training step's matmuls pay no extra call
-        if dx.shape[0] == 1:
+        if x_shape[0] == 1:
             y = one_row_matmul(xp, dx, dk)
-        elif dk.shape[1] == 1 and column_product.wanted(dx, dk, xp):     # Dense(1): oneDNN's order
+        elif units == 1 and column_product.wanted(dx, dk, xp):     # Dense(1): oneDNN's order
             y = column_product.column_matmul(dx, dk)
         else:
             y = rows_matmul(dx, dk)      # oneDNN's order where numpy's differs (sixteen_column_product.py)
-    elif dk.shape[1] == 1 and column_product.wanted(dx.reshape(-1, dx.shape[-1]), dk, xp):
-        y = column_product.column_matmul(dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (1,))
+    elif units == 1 and column_product.wanted(dx.reshape(-1, x_shape[-1]), dk, xp):
+        y = column_product.column_matmul(dx.reshape(-1, x_shape[-1]), dk).reshape(x_shape[:-1] + (1,))
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
-        flat = dx.reshape(-1, dx.shape[-1])
+        flat = dx.reshape(-1, x_shape[-1])
         y = (one_row_matmul(xp, flat, dk) if flat.shape[0] == 1 else rows_matmul(flat, dk))
-        y = y.reshape(dx.shape[:-1] + (dk.shape[1],))
+        y = y.reshape(x_shape[:-1] + (units,))
     if bias is None:
         return (x, kernel), y
-    bias = as_tensor(bias, op)
-    if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
+    if not isinstance(bias, Tensor):
+        bias = as_tensor(bias, op)
+    db, dtype = bias._data, dk.dtype
+    if db.shape != (units,) or db.dtype != dtype:
         raise InvalidArgumentError('%s: bias must have shape %s and dtype %s, got %s %s'
-                                   % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
-    if y.dtype.itemsize == 2 and graph_rewrites.tracing() and onednn_policy.enabled():
-        # float16 / bfloat16 in a traced function (Keras's fit and predict steps, a tf.function) where TensorFlow runs oneDNN:
-        # its grappler fuses MatMul + BiasAdd into one oneDNN kernel, which sums each product over
-        # the whole depth in order in float32, adds the bias and rounds once (eager TF, or TF
-        # without oneDNN, rounds the product, then adds in half precision, as below)
-        flat = dx.reshape(-1, dx.shape[-1])
+                                   % (op, (units,), dtype.name, tuple(bias.shape), bias.dtype.name))
+    if dtype is not _FLOAT32 and y.dtype.itemsize == 2 and graph_rewrites.tracing() and onednn_policy.enabled():
+        # float16 / bfloat16 in a traced function (Keras's fit and predict steps, a tf.function) where
+        # TensorFlow runs oneDNN: its grappler fuses MatMul + BiasAdd into one oneDNN kernel, which sums
+        # each product over the whole depth in order in float32, adds the bias and rounds once (eager TF,
+        # or TF without oneDNN, rounds the product, then adds in half precision, as below)
+        flat = dx.reshape(-1, x_shape[-1])
         wide = (wide_product(flat, dk) if xp is np else product(flat.astype(np.float32), dk.astype(np.float32)))
         wide = wide.reshape(y.shape)
-        wide += bias._data.astype(np.float32)
+        wide += db.astype(np.float32)
         return (x, kernel, bias), wide.astype(y.dtype)
-    y += bias._data
+    y += db
     return (x, kernel, bias), y
 
 

@@ -129,8 +129,8 @@ def binary(a, b, op):
             db = b._data
             # Mixed devices are impossible while cupy has never been loaded, so a numpy
             # scalar (a reduction's result) meeting an array needs no device check.
-            if da.dtype is db.dtype and (type(da) is type(db) or not backend._cupy) \
-                    and da.dtype.kind in 'fciu':          # (bools: _slow_pair, which knows TF's refusals)
+            if (dtype := da.dtype) is db.dtype and (type(da) is type(db) or not backend._cupy) \
+                    and dtype.kind in 'fciu':          # (bools: _slow_pair, which knows TF's refusals)
                 return a, b, da, db
             return _slow_pair(a, b, da, db, op)
         b, db = _other(b, da, op)
