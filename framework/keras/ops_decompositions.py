@@ -165,11 +165,11 @@ def qr(x, mode='reduced'):
 
 def _qr_deep_vjp(q, r, dq, dr):
     """TF's QrGrad for M >= N (square and deep matrices)."""
-    def right_solve(y):            # y R^-T, R upper triangular
-        return _t(_ops.solve(r, _t(y)))
-    qdq = matmul(_t(q), dq)
-    rdr = matmul(r, _t(dr))
-    lower = _ops.band_part(qdq - _t(qdq) + rdr - _t(rdr), -1, 0)
+    def right_solve(y):            # y R^-T, R upper triangular: TF's _TriangularSolve (no pivots: NaN stays NaN)
+        return _t(_ops.triangular_solve(r, _t(y), lower=False))
+    qdq = _ops.matmul(q, dq, transpose_a=True)
+    rdr = _ops.matmul(r, dr, transpose_b=True)
+    lower = _ops.band_part((qdq - _t(qdq)) + (rdr - _t(rdr)), -1, 0)
     return matmul(q, dr + right_solve(lower)) + right_solve(dq - matmul(q, qdq))
 
 

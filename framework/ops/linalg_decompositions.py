@@ -14,7 +14,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
-from ..tape import record_blocked
+from ..tape import record, record_blocked
 from .complex_parts import conj
 from .linalg_checks import matrices
 from .matrix_parts import matrix_transpose
@@ -51,8 +51,23 @@ def _nan_where_not_finite(a, compute):
         if out._data.dtype.kind in 'fc':
             mask = bad.reshape(bad.shape + (1,) * (out.ndim - bad.ndim))
             out = where(mask, xp.asarray(np.nan, out._data.dtype), out)
+            if ACTIVE and out._data.dtype.kind == 'f':
+                out = _nan_gradient_where(out, a, bad)
         masked.append(out)
     return masked[0] if single else type(outs)(*masked) if hasattr(outs, '_fields') else tuple(masked)
+
+
+def _nan_gradient_where(out, a, bad):
+    """``out`` again, recorded so that the matrices of ``a`` flagged ``bad`` get a NaN gradient from it, as
+    TF's gradients computed from their NaN factors give (the zeros they were computed as would give none)."""
+    xp = backend.array_module(a._data)
+    result = Tensor(out._data)
+
+    def to_a(g, y, out, a):
+        poison = xp.where(bad[..., None, None], xp.asarray(np.nan, a._data.dtype), xp.zeros((), a._data.dtype))
+        return Tensor(xp.broadcast_to(poison, a._data.shape).copy())
+    record('non_finite_matrices', (out, a), result, (lambda g, y, out, a: g, to_a))
+    return result
 
 
 def _complex_values(name, a, fn):
