@@ -45,10 +45,11 @@ def product(a, b):
     if dtype is not _FLOAT32 and dtype.itemsize == 2 and rank == 2 == b.ndim and dtype.kind in 'fV':
         return half_product(a, b)
     # (a.size for a 2-D a's rows * depth: each .shape builds a tuple)
-    if rank == 2 == b.ndim:
-        work = a.size * b.shape[1]
+    b_shape = b.shape
+    if rank == 2 == len(b_shape):
+        work = a.size * b_shape[1]
     else:
-        work = a.shape[-2] * a.shape[-1] * b.shape[-1] if rank >= 2 and b.ndim >= 2 else 0
+        work = a.shape[-2] * a.shape[-1] * b_shape[-1] if rank >= 2 and len(b_shape) >= 2 else 0
     if _SHARED_FROM <= work < _WORTH_SHARING:
         control = _control if _control is not _UNKNOWN else _find_control()
         if control is not None:

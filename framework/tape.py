@@ -45,7 +45,12 @@ def _bfloat16(tensor):
 # attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
 _TRACED_CALLS = graph_random_ops.TRACED_CALLS    # (record's test before graph_random_ops.current()'s call)
-_COMPLEX = set(map(np.dtype, (np.complex64, np.complex128, np.clongdouble)))    # (one read less than .kind)
+# The numpy dtypes of kind 'c' and of kinds 'f' or 'c', in both byte orders: a set lookup costs less than
+# reading dtype.kind (CPython 3.11 cannot specialize a numpy attribute read), and record asks for each op.
+_COMPLEX = {d.newbyteorder(order) for d in map(np.dtype, (np.complex64, np.complex128, np.clongdouble))
+            for order in '<>'}
+_FLOATING = _COMPLEX | {d.newbyteorder(order) for d in map(np.dtype, (np.float16, np.float32, np.float64,
+                                                                          np.longdouble)) for order in '<>'}
 
 def thread_tapes():
     """The tapes (not observers) recording on the calling thread."""
@@ -394,7 +399,7 @@ class GradientTape:
         TensorFlow lists it; it is never tracked, so its gradient is None.
         Returns whether the variable is tracked.
         """
-        if variable._data.dtype.kind in 'fc' or _bfloat16(variable):
+        if variable._data.dtype in _FLOATING or _bfloat16(variable):
             self._tracked.add(id(variable))
             self._watched.append(variable)
             return True
