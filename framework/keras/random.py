@@ -20,7 +20,8 @@ from framework.random_binomial import stateless_binomial
 from framework.random_gamma_poisson import stateless_gamma
 from framework.tensor import Tensor
 from .ops_arguments import axis_of, integer
-from .ops_dtypes import FLOATX, floating, tensor
+from .backend import floatx
+from .ops_dtypes import floating, tensor
 from .seed_generator import SeedGenerator, draw_seed
 
 __all__ = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma', 'normal', 'randint',
@@ -44,7 +45,8 @@ def _shape(shape, op):
 
 
 def _float_dtype(dtype, op):
-    dtype = dtypes.numpy_dtype(dtype) if dtype is not None else FLOATX
+    # None is floatx(), as Keras's ``dtype = dtype or floatx()``: float64 draws under set_floatx('float64')
+    dtype = dtypes.numpy_dtype(dtype if dtype is not None else floatx())
     if not dtypes.is_floating(dtype):
         raise ValueError('keras.random.%s: dtype must be floating, got %s; use keras.random.randint for '
                          'integers' % (op, dtype.name))
