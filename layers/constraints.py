@@ -8,7 +8,7 @@ optimizer does (in ``fit`` and in custom loops alike).
 from framework.ops import clip_by_value, maximum, reduce_sum, sqrt, square
 
 from .keras_objects import KerasObjects
-from .keras_repr import KerasObjectRepr
+from framework.keras_repr import KerasObjectRepr
 
 EPSILON = 1e-7       # Keras's backend.epsilon(): keeps an all-zero column finite
 

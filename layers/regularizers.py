@@ -12,7 +12,7 @@ from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, r
 from framework.tensor import convert_to_tensor
 
 from .keras_objects import KerasObjects
-from .keras_repr import KerasObjectRepr
+from framework.keras_repr import KerasObjectRepr
 
 
 def _penalty(value, name):

@@ -1,4 +1,4 @@
-"""Callbacks, initializers, regularizers and constraints print as Keras 3's objects (fitlogs).
+"""Callbacks, initializers, regularizers, constraints and schedules print as Keras 3's objects (fitlogs).
 
 Keras leaves their repr to Python, so TF 2.21 prints e.g. ``print(history)`` as
 '<keras.src.callbacks.history.History object at 0x7f...>' (/work/notes/progs/fitlogs/p09.py);
@@ -32,6 +32,10 @@ def _masked(obj):
     (lambda: keras.regularizers.OrthogonalRegularizer(), 'keras.src.regularizers.regularizers.OrthogonalRegularizer'),
     (lambda: keras.constraints.MaxNorm(), 'keras.src.constraints.constraints.MaxNorm'),
     (lambda: keras.constraints.Constraint(), 'keras.src.constraints.constraints.Constraint'),
+    (lambda: keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9),
+     'keras.src.optimizers.schedules.learning_rate_schedule.ExponentialDecay'),
+    (lambda: keras.optimizers.schedules.CosineDecay(0.1, 10),
+     'keras.src.optimizers.schedules.learning_rate_schedule.CosineDecay'),
 ])
 def test_built_in_objects_print_with_keras_module(make, expected):
     obj = make()

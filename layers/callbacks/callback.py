@@ -1,5 +1,5 @@
 """Callback: the hooks ``fit``, ``evaluate`` and ``predict`` call (Keras 3's set)."""
-from ..keras_repr import KerasObjectRepr
+from framework.keras_repr import KerasObjectRepr
 
 
 class Callback(KerasObjectRepr):     # print(history): '<keras.src.callbacks.history.History object at 0x...>'

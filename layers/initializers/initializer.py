@@ -1,5 +1,5 @@
 """The Initializer base class: a callable ``(shape, dtype) -> Tensor``."""
-from ..keras_repr import KerasObjectRepr
+from framework.keras_repr import KerasObjectRepr
 
 
 class Initializer(KerasObjectRepr):     # its repr is Python's default, as Keras 3's (no config in it)

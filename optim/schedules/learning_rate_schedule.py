@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend, graph_random_ops
 from framework.errors import UnimplementedError, _EAGER_CPU
+from framework.keras_repr import KerasObjectRepr
 from framework.tensor import Tensor, constant, convert_to_tensor
 from framework.ops import cast
 from ..keras_cast import keras_cast
@@ -19,7 +20,7 @@ from ..registered_classes import class_identity, find_class
 KERAS_MODULE = 'keras.optimizers.schedules'
 
 
-class LearningRateSchedule:
+class LearningRateSchedule(KerasObjectRepr):     # '<keras.src.optimizers.schedules.learning_rate_schedule.X object ...>'
     """A learning rate as a function of the optimizer step.
 
     Subclasses implement ``__call__(step)`` and ``get_config()``;

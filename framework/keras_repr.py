@@ -1,10 +1,11 @@
 """Python's default repr of an object, naming the module Keras 3 defines its class in.
 
-Keras leaves the repr of its callbacks, initializers, regularizers and constraints to Python:
-``print(history)`` shows ``<keras.src.callbacks.history.History object at 0x7f...>``. tapeflow's
-classes live in other modules (``layers.callbacks.history``), so their repr names Keras's module
-instead; a user's subclass keeps its own (``<__main__.MyCallback object at 0x...>``), as under
-Keras. IPython shows such an object as ``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps.
+Keras leaves the repr of its callbacks, initializers, regularizers, constraints, learning-rate
+schedules and optimizers to Python: ``print(history)`` shows
+``<keras.src.callbacks.history.History object at 0x7f...>``. tapeflow's classes live in other modules
+(``layers.callbacks.history``), so their repr names Keras's module instead; a user's subclass keeps
+its own (``<__main__.MyCallback object at 0x...>``), as under Keras. IPython shows such an object as
+``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps.
 """
 
 # tapeflow module -> Keras 3's, where a package's file names differ from Keras's
@@ -15,7 +16,9 @@ _MODULES = {
     'layers.regularizers': 'keras.src.regularizers.regularizers',
     'layers.constraints': 'keras.src.constraints.constraints',
 }
-_PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'))
+_PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
+             ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras
+             ('optim.', 'keras.src.optimizers.'))
 
 
 def keras_class_path(cls):
@@ -25,7 +28,8 @@ def keras_class_path(cls):
     if keras_module is None:
         for ours, theirs in _PACKAGES:
             if module.startswith(ours):
-                keras_module = theirs + module[len(ours):]
+                keras_module = theirs if not theirs.endswith('.') else theirs + module[len(ours):]
+                break
     return '%s.%s' % (keras_module or module, cls.__qualname__)
 
 
