@@ -8,6 +8,7 @@ from .activations import relu
 from .arithmetic import add, multiply, subtract
 from .logic import logical_and, greater_equal, less_equal
 from .operands import as_float_tensor, as_tensor, named_errors
+from .creation import zeros_like
 from .selection import where
 from .unary import abs as abs_, exp, log, log1p
 
@@ -48,10 +49,11 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
                          % (op, tuple(c.shape), tuple(z.shape)))
     result = subtract(exp(c), multiply(c, z))
     if compute_full_loss:
-        safe = where(z > 1.0, z, 2.0)            # log(z) of 0 would poison the masked gradient with NaN
-        stirling = add(subtract(multiply(safe, log(safe)), safe), multiply(0.5, log(multiply(2 * math.pi, safe))))
+        # TF's steps, on the targets themselves: a watched target of 0 gets TF's NaN gradient (0 * log 0 in the
+        # masked branch), a negative one TF's NaN value
+        stirling = add(subtract(multiply(z, log(z)), z), multiply(0.5, log(multiply(2 * math.pi, z))))
         small = logical_and(greater_equal(z, 0.0), less_equal(z, 1.0))
-        result = add(result, where(small, 0.0 * stirling, stirling))
+        result = add(result, where(small, zeros_like(z), stirling))
     return result
 
 
