@@ -423,8 +423,9 @@ def _refuse_python_numbers(x, y, what):
 
 
 # The loss tracker weighs each batch's loss by its size (Keras 3). The weight is
-# a float32 tensor made once per size and device: converting a Python int on
-# every step costs more than the rest of the tracker's update.
+# a float32 tensor made once per size, device and loss shape (a custom loss may
+# return one value per sample): converting a Python int on every step costs more
+# than the rest of the tracker's update.
 _BATCH_WEIGHTS = {}
 
 
@@ -436,7 +437,7 @@ def _batch_weight(x, loss):
         size = x.shape[0]
     else:
         size = next(v for v in nest.flatten(x) if v is not None).shape[0]
-    key = (size, loss.device)
+    key = (size, loss.device, loss._data.shape)
     weight = _BATCH_WEIGHTS.get(key)
     if weight is None:
         # ones_like puts it on the loss's device.
