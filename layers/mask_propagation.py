@@ -113,14 +113,33 @@ def _keras_rule(layer):
     return None
 
 
+def is_elementwise_merge(layer):
+    """Whether ``layer`` is Add, Subtract, Multiply, Average, Maximum or Minimum (masks or-ed)."""
+    from .merging import _Merge
+    return isinstance(layer, _Merge)
+
+
 def _elementwise_merge_mask(inputs, masks):
     """Add, Multiply, ...: the masks or-ed together, None unless every input has one."""
     if masks is None or any(m is None for m in masks):
         return None
+    if any(_is_keras_tensor(m) for m in masks):
+        # a functional graph: Keras's LogicalOr op nodes (a summary row each, when a layer that
+        # takes a mask reads the result: a Transformer block's GlobalAveragePooling1D)
+        from .functional.symbolic_ops import record_op
+        merged = masks[0]
+        for mask in masks[1:]:
+            merged = record_op('logical_or', (merged, mask), {})
+        return merged
     merged = as_mask(masks[0])
     for mask in masks[1:]:
         merged = logical_or(merged, as_mask(mask))
     return merged
+
+
+def _is_keras_tensor(x):
+    from .functional.keras_tensor import is_keras_tensor
+    return is_keras_tensor(x)
 
 
 def _concatenated_mask(inputs, masks, axis):

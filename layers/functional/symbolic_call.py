@@ -28,7 +28,7 @@ from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
 from ..call_inputs import count_error, first_call_parameter
-from ..mask_propagation import defines_compute_mask, takes_mask
+from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask
 from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
@@ -164,12 +164,13 @@ def _with_recorded_mask(layer, inputs, args, kwargs):
 def _recorded_masks(layer, inputs):
     """The output masks ``compute_mask`` gives on the KerasTensors themselves, flattened, when
     it records them as op nodes (Embedding's NotEqual); None when it cannot."""
-    if not defines_compute_mask(type(layer)) or getattr(layer, 'outputs_carry_masks', False):
+    merge = is_elementwise_merge(layer)       # (Keras's Merge.compute_mask; tapeflow's rule in mask_propagation)
+    if not (merge or defines_compute_mask(type(layer))) or getattr(layer, 'outputs_carry_masks', False):
         return None
     previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
     try:
         with paused():
-            masks = layer.compute_mask(inputs, previous)
+            masks = output_mask(layer, inputs, previous) if merge else layer.compute_mask(inputs, previous)
     except SymbolicTensorError:
         # a TensorFlow op (tf.math.not_equal) or numpy on the KerasTensors: Keras 3 calls compute_mask on
         # them (Layer.__call__'s _set_mask_metadata) and fails there, as text_generation_fnet does on TF
