@@ -5,7 +5,8 @@ import numpy as np
 
 from framework.backend import array_module, to_host
 from framework.errors import kernel_error, noted
-from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
+from framework.ops import (batch_normalization, cast, maximum, moments, reduce_mean, reduce_variance, reshape, rsqrt,
+                           sqrt, square)
 from framework.ops import graph_rewrites, identity
 from framework.placement import current_xp
 from framework.ops.graph_input_errors import eager_input_error
@@ -131,11 +132,13 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                 and graph_rewrites.tracing():
             mean, variance = moments(moments_first(inputs), self._axes, keepdims=True)
             return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, epsilon)
-        mean, variance = moments(inputs, self._axes, keepdims=True)
         if self.rms_scaling:
             from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
             warn_rms_scaling()
-            return inputs * rsqrt(variance + epsilon) * gamma
+            # Keras's ops.var: tf.math.reduce_variance, whose gradient also flows through the mean (moments'
+            # variance stops it there: the last bits of the input's gradient differed)
+            return inputs * rsqrt(reduce_variance(inputs, self._axes, keepdims=True) + epsilon) * gamma
+        mean, variance = moments(inputs, self._axes, keepdims=True)
         return batch_normalization(inputs, mean, variance, beta, gamma, epsilon)
 
     def compute_output_shape(self, input_shape):

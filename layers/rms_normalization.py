@@ -1,7 +1,7 @@
 """RMSNormalization (Keras 3): ``x * rsqrt(mean(x ** 2, axis) + epsilon) * scale``."""
 import numpy as np
 
-from framework.ops import reduce_mean, reshape, rsqrt
+from framework.ops import reduce_mean, reshape, rsqrt, square
 
 from .layer import Layer
 
@@ -50,7 +50,8 @@ class RMSNormalization(Layer):
         scale_shape = [1] * inputs.ndim
         for a in axes:
             scale_shape[a] = inputs.shape[a]
-        rms = rsqrt(reduce_mean(inputs * inputs, axis=axes, keepdims=True) + self.epsilon)
+        # square(x), as Keras: its gradient 2 * x * g rounds otherwise than x * x's two x * g added
+        rms = rsqrt(reduce_mean(square(inputs), axis=axes, keepdims=True) + self.epsilon)
         return inputs * rms * reshape(self.scale, scale_shape)
 
     def compute_output_shape(self, input_shape):

@@ -411,10 +411,15 @@ def _log_sum_exp(xp, shifted, axes):
 
 @named_errors('reduce_variance')
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    from .complex_parts import conj, real
+    from .unary import square
     x = as_float_tensor(input_tensor, 'reduce_variance')
     mean = reduce_mean(x, axis, keepdims=True)
     d = x - mean
-    return reduce_mean(d * d, axis, keepdims=keepdims)
+    # TF's squared deviations: Square (its gradient 2 * d * g, where d * d's adds two d * g and rounds
+    # otherwise), and conj(d) * d for complex inputs (a real variance; d * d was a complex number)
+    squared = real(conj(d) * d) if d._data.dtype.kind == 'c' else square(d)
+    return reduce_mean(squared, axis, keepdims=keepdims)
 
 
 @named_errors('reduce_std')
