@@ -59,10 +59,10 @@ class MonitorCallback(Callback):
 
 
 def _flat_metrics(metrics):
-    # The compiled-metrics container holds the user's metrics in ``.metrics``.
+    # Keras reads the direction only of the metrics compile() made, which the compiled-metrics
+    # container holds in ``.metrics``: a metric a custom ``metrics`` property lists by itself (the
+    # trainer pattern's SparseCategoricalAccuracy) leaves 'auto' undecided, as in Keras 3.15.
     for m in metrics:
         inner = getattr(m, 'metrics', None)
         if isinstance(inner, (list, tuple)):
             yield from inner
-        else:
-            yield m
