@@ -106,10 +106,17 @@ def _download(origin, target):
     except (urllib.error.URLError, OSError, ValueError) as err:
         if os.path.exists(target):
             os.remove(target)
-        reason = getattr(err, 'reason', None) or getattr(err, 'msg', None) or err
+        # Keras's text first: 'URL fetch failure on <url>: <code> -- <msg>' for an HTTP error, '<errno>
+        # -- <reason>' (errno None) for a failed connection; then where to put the file by hand
+        if isinstance(err, urllib.error.HTTPError):
+            cause = '%s -- %s' % (err.code, err.msg)
+        elif isinstance(err, urllib.error.URLError):
+            cause = '%s -- %s' % (err.errno, err.reason)
+        else:
+            cause = err
         raise DownloadError('URL fetch failure on %s: %s. The file is not in the cache either: download it by other '
                             'means and put it at %s (set $KERAS_HOME to use another cache folder)'
-                            % (origin, reason, target)) from None
+                            % (origin, cause, target)) from None
     except KeyboardInterrupt:
         if os.path.exists(target):
             os.remove(target)
