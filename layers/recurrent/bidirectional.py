@@ -72,13 +72,19 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         self.backward_layer = backward_layer
         forward, backward = self.forward_layer, self.backward_layer
         if forward.go_backwards == backward.go_backwards:
-            raise ValueError('Bidirectional %r: the forward and backward layers should have different '
-                             'go_backwards values; both have %s' % (self.name, forward.go_backwards))
+            error = ValueError('Forward layer and backward layer should have different `go_backwards` value. '
+                               'Received: forward_layer.go_backwards %s, backward_layer.go_backwards=%s'
+                               % (forward.go_backwards, backward.go_backwards))        # Keras 3's text
+            error.add_note('Bidirectional %r: the backward layer runs the other way (go_backwards)' % (self.name,))
+            raise error
         for attribute in ('stateful', 'return_sequences', 'return_state'):
             if getattr(forward, attribute) != getattr(backward, attribute):
-                raise ValueError('Bidirectional %r: the forward and backward layers must agree on %s; got %s '
-                                 'and %s' % (self.name, attribute, getattr(forward, attribute),
-                                             getattr(backward, attribute)))
+                error = ValueError('Forward layer and backward layer are expected to have the same value for '
+                                   'attribute "%s", got "%s" for forward layer and "%s" for backward layer'
+                                   % (attribute, getattr(forward, attribute), getattr(backward, attribute)))
+                error.add_note('Bidirectional %r: the forward and backward layers must agree on %s'
+                               % (self.name, attribute))
+                raise error
         for each in (forward, backward):
             if hasattr(each, 'zero_output_for_mask'):      # Keras ties it to return_sequences here
                 each.zero_output_for_mask = each.return_sequences
