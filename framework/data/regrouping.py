@@ -10,7 +10,7 @@ from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, function_argument
 from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
-from .spec import TensorSpec
+from .spec import DatasetSpec, TensorSpec
 from .sparse_elements import sparse_rows_combiner
 from .structure import known_batch_dim, spec_of, stack, with_batch_dim, without_batch_dim
 
@@ -75,6 +75,7 @@ class RegroupingStages:
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch', len(nest.flatten(self.element_spec)))
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
+        nest.map_structure(_check_tensor_component, element_spec)
         _check_padded_ranks(element_spec, padded_shapes)
         combine_fn = batching.padder(element_spec, padded_shapes, padding_values)
         spec = lambda: batching.padded_spec(element_spec, padded_shapes, batch_size if drop_remainder else None)
@@ -224,6 +225,19 @@ def _variant(window):
     """A window handed to the program prints as TensorFlow's (a dataset held in a variant tensor)."""
     window._tf_class = '_VariantDataset'
     return window
+
+
+def _check_tensor_component(spec):
+    """TF pads dense components only: a ragged or sparse one (padded_batch on from_tensor_slices of a
+    RaggedTensor), or a nested dataset, is refused with TF's TypeError when the dataset is made."""
+    if isinstance(spec, TensorSpec):
+        return
+    if isinstance(spec, DatasetSpec):
+        raise TypeError('`padded_batch` is not supported for datasets of datasets')
+    error = TypeError('`padded_batch` is only supported for datasets that produce tensor elements but type spec '
+                      'of elements in the input dataset is not a subclass of TensorSpec: `%s`.' % (spec,))
+    error.add_note('Dataset.padded_batch: use ragged_batch for ragged rows, or convert them with to_tensor() first')
+    raise error
 
 
 def _check_padded_ranks(element_spec, padded_shapes):
