@@ -125,7 +125,9 @@ def _user_frames_of(steps, python_function):
     for frame_code, lineno in steps:
         started = started or frame_code is code
         if started and not frame_code.co_filename.startswith(_OWN_DIRS):
-            if inside_unconverted or frame_code.co_filename.startswith(_LIBRARY_DIRS):
+            if not inside_unconverted and _autograph_leaves(frame_code.co_filename):
+                mark, inside_unconverted = '  **', True     # (numpy's np.sum called from converted code)
+            elif inside_unconverted or frame_code.co_filename.startswith(_LIBRARY_DIRS):
                 mark = ''
             elif frame_code in UNCONVERTED_CODE:
                 # autograph ran it as it is (do_not_convert): TF marks its frame '**', the frames it calls not at all
@@ -134,6 +136,21 @@ def _user_frames_of(steps, python_function):
                 mark = '  *'
             frames.append((frame_code.co_filename, lineno, frame_code.co_name, mark))
     return frames
+
+
+# the installed packages AutoGraph's conversion rules leave as they are (DoNotConvert): called from converted
+# code, their frame is marked '**'
+_DO_NOT_CONVERT = frozenset(('numpy', 'pandas', 'matplotlib', 'PIL', 'collections', 'copy', 'inspect', 'pathlib',
+                             'posixpath', 're', 'threading', 'urllib', 'linecache'))
+
+
+def _autograph_leaves(filename):
+    """Whether ``filename`` is in a library (or stdlib module) that AutoGraph's rules do not convert."""
+    for root in _LIBRARY_DIRS:
+        if filename.startswith(root):
+            top = filename[len(root):].split(os.sep)[0]
+            return top.partition('.')[0] in _DO_NOT_CONVERT
+    return False
 
 
 # the code of functions given to tf.autograph.experimental.do_not_convert

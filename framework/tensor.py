@@ -119,7 +119,9 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         """``np.asarray(t)``: as TensorFlow's, a read-only view of the tensor's buffer (writing to it
         is numpy's 'assignment destination is read-only'); a new dtype or ``copy=True`` gives a
-        writable copy."""
+        writable copy. Inside a trace, user code handing a graph tensor to NumPy gets TensorFlow's refusal."""
+        if trace_names.ACTIVE and trace_names.is_graph_tensor_to_caller(self):
+            raise trace_names.numpy_refusal(self)
         value = np.asarray(backend.to_host(self._data))
         if dtype is not None and value.dtype != np.dtype(dtype):
             return value.astype(dtype)

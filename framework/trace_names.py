@@ -190,6 +190,14 @@ def tracing():
     return bool(getattr(_local, 'stack', None))
 
 
+def numpy_refusal(tensor):
+    """TensorFlow's NotImplementedError for a graph tensor handed to NumPy (``np.array(x)`` in a trace)."""
+    name = entry_of(tensor)[0]
+    return NotImplementedError("Cannot convert a symbolic tf.Tensor (%s) to a numpy array. This error may indicate "
+                               "that you're trying to pass a Tensor to a NumPy call, which is not supported."
+                               % (name if ':' in name else name + ':0'))
+
+
 def symbolic_text(tensor, as_repr, display_name):
     """TensorFlow's text for ``tensor`` if it is an argument of the trace running on this thread."""
     entry = entry_of(tensor)
