@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import backend
 from ..dtypes import of_numpy
-from . import eigen_math, eigen_math64, eigen_ndtri, eigen_zeta
+from . import eigen_math, eigen_math64, eigen_ndtri, eigen_ndtri64, eigen_zeta
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -44,15 +44,17 @@ def _tensor(value, like):
     return Tensor(xp.asarray(np.asarray(value).astype(like._data.dtype)))
 
 
-def _unary(name, x, value, grad, kernel=None, float32=None):
-    """``value`` of the float64 host copy, in x's dtype; ``float32`` (TensorFlow's float32 kernel, bit for bit)
-    instead on the float32 arrays the exact-math mode covers."""
+def _unary(name, x, value, grad, kernel=None, float32=None, float64=None):
+    """``value`` of the float64 host copy, in x's dtype; ``float32`` / ``float64`` (TensorFlow's kernel, bit for
+    bit) instead on the float32 / float64 arrays the exact-math mode covers."""
     t = as_float_tensor(x, name)
     if kernel is not None:          # a kernel without a half one on CPU (TF 2.21's NotFoundError)
         refuse_missing(t, kernel, name)
     with np.errstate(all='ignore'):
         if float32 is not None and eigen_math.handles(t._data):
             out = Tensor(float32(t._data))
+        elif float64 is not None and eigen_math64.handles(t._data):
+            out = Tensor(float64(t._data))
         else:
             out = _tensor(value(_host(t)), t)
     if ACTIVE:
@@ -136,7 +138,7 @@ def _erfc_grad(g, y, x):
 def erfinv(x, name=None):
     """The inverse of erf on (-1, 1) (+-inf at +-1, nan outside)."""
     return _unary('erfinv', x, _erfinv_host, lambda g, y, x: g * (_SQRT_PI / 2) * exp(square(y)), 'Erfinv',
-                  float32=_erfinv_float32)
+                  float32=_erfinv_float32, float64=eigen_ndtri64.erfinv)
 
 
 def _erfinv_float32(a):
@@ -146,21 +148,21 @@ def _erfinv_float32(a):
 
 @named_errors('erfcinv')
 def erfcinv(x, name=None):
-    """The inverse of erfc on (0, 2) (inf at 0, -inf at 2, nan outside)."""
-    return _unary('erfcinv', x, _erfcinv_host, lambda g, y, x: g * (-_SQRT_PI / 2) * exp(square(y)), 'Ndtri',
-                  float32=_erfcinv_float32)
-
-
-def _erfcinv_float32(a):
-    """TensorFlow's float32 erfcinv: -ndtri(x / 2) * sqrt(1/2), each step rounded."""
-    return np.negative(eigen_ndtri.ndtri(a * np.float32(0.5))) * np.float32(math.sqrt(0.5))
+    """The inverse of erfc on (0, 2) (inf at 0, -inf at 2, nan outside): TF 2.21's -ndtri(0.5 * x) * sqrt(1/2),
+    op by op, so that its gradient is NdtriGrad's steps at ndtri's output (one rule at erfcinv's output,
+    -sqrt(pi) / 2 * exp(y**2), rounded differently: ~3/4 of float32 and 1/5 of float64 gradients were an ulp off)."""
+    from .arithmetic import multiply, negative
+    t = as_float_tensor(x, 'erfcinv')
+    refuse_missing(t, 'Ndtri', 'erfcinv')
+    return multiply(negative(ndtri(multiply(0.5, t))), math.sqrt(0.5))
 
 
 @named_errors('ndtri')
 def ndtri(x, name=None):
     """The standard normal quantile: y with Phi(y) = x, on (0, 1) (-+inf at 0 and 1, nan outside)."""
     return _unary('ndtri', x, lambda p: -math.sqrt(2) * _erfcinv_host(2 * p) + 0.0,     # + 0.0: +0 at 0.5
-                  lambda g, y, x: g * math.sqrt(2 * math.pi) * exp(square(y) / 2), 'Ndtri', float32=eigen_ndtri.ndtri)
+                  lambda g, y, x: g * math.sqrt(2 * math.pi) * exp(square(y) / 2), 'Ndtri', float32=eigen_ndtri.ndtri,
+                  float64=eigen_ndtri64.ndtri)
 
 
 # ---- beta, zeta, polygamma -------------------------------------------------------------------
