@@ -146,7 +146,7 @@ _DO_NOT_CONVERT = frozenset(('numpy', 'pandas', 'matplotlib', 'PIL', 'collection
 
 def _autograph_leaves(filename):
     """Whether ``filename`` is in a library (or stdlib module) that AutoGraph's rules do not convert."""
-    for root in _LIBRARY_DIRS:
+    for root in sorted(_LIBRARY_DIRS, key=len, reverse=True):      # site-packages before the stdlib above it
         if filename.startswith(root):
             top = filename[len(root):].split(os.sep)[0]
             return top.partition('.')[0] in _DO_NOT_CONVERT
