@@ -11,7 +11,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.ops.image import projective
-from framework.ops.image.resize import resample
+from framework.ops.image.resize import resample, resize as tf_image_resize
 from framework.ops.operands import named_errors
 from .ops_arguments import integer
 from .ops_conv_extra import _patches, _two
@@ -89,6 +89,10 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         # tf.image.resize resamples half images in float32, and Keras casts the result back. (It does so
         # for float64 too; tapeflow keeps float64 there, so the tape checks against central differences.)
         y = _ops.cast(resample(_ops.cast(x, 'float32'), height, width, interpolation), x.dtype)
+    elif x._data.dtype == np.float32:
+        # tf.image.resize's ops: their gradients are TF's kernels (ResizeBilinearGrad's bits; the composite
+        # resampler's gradient rounded otherwise, e.g. UpSampling2D(interpolation='bilinear'))
+        y = tf_image_resize(x, (height, width), interpolation)
     else:
         y = resample(x, height, width, interpolation)
     if integers and y._data.dtype != raw._data.dtype:

@@ -13,7 +13,7 @@ from ... import backend
 from ...tape import ACTIVE, paused, record
 from ...tensor import Tensor
 from ..shapes import cast
-from .resize_weights import half_pixel_sources
+from .resize_weights import half_pixel_sources, nearest_indices
 
 F32 = np.float32
 
@@ -61,23 +61,31 @@ def resize_bilinear(x, height, width, forward):
     return out
 
 
+def nearest_grad_array(g, shape, rows, cols):
+    """ResizeNearestNeighborGrad on host arrays: each output pixel's gradient ``g`` added onto its source
+    pixel (``rows`` x ``cols``), the output pixels in row-major order as the kernel loops over them (the
+    gathers' two scatter-adds, across then down, grouped the sums otherwise: last bits off)."""
+    b, h, w, c = shape
+    out = np.zeros((b, h * w, c), g.dtype)
+    targets = (rows[:, None].astype(np.int64) * w + cols[None, :]).reshape(-1)
+    np.add.at(out, (slice(None), targets), np.asarray(g).reshape(b, -1, c))     # sequential, in order
+    return out.reshape(shape)
+
+
 def resize_nearest(x, height, width, forward):
-    """``forward(x, height, width)`` recorded as ResizeNearestNeighbor: its gradient is the gathers' (a
-    scatter-add), computed under a tape of its own; TF registers no gradient for ResizeNearestNeighborGrad,
-    so a jvp or a second derivative that reaches it raises TF's LookupError."""
-    from ...tape import GradientTape
-    from ..shapes import stop_gradient
+    """``forward(x, height, width)`` (half-pixel nearest neighbours: ``nearest_indices``) recorded as
+    ResizeNearestNeighbor, ResizeNearestNeighborGrad's kernel its gradient; TF registers no gradient for
+    ResizeNearestNeighborGrad, so a jvp or a second derivative that reaches it raises TF's LookupError."""
     from ..unregistered_gradient import without_gradient
     if not ACTIVE or x._data.dtype.kind != 'f':
         return forward(x, height, width)
-    cut = stop_gradient(x)
-    with GradientTape(persistent=True) as inner:
-        inner.watch(cut)
-        value = forward(cut, height, width)
-    out = Tensor(value._data)
+    with paused():
+        out = Tensor(forward(x, height, width)._data)
+    shape = tuple(x._data.shape)
+    rows, cols = nearest_indices(shape[1], height), nearest_indices(shape[2], width)
 
     def backprop(g):
-        return inner.gradient(value, cut, output_gradients=g)
+        return Tensor(backend.place(nearest_grad_array(backend.to_host(g._data), shape, rows, cols)))
     record('ResizeNearestNeighbor', (x,), out,
            (lambda g, y, x: without_gradient('ResizeNearestNeighborGrad', backprop, g),))
     return out
