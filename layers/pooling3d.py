@@ -1,7 +1,8 @@
 """3-D pooling layers over (batch, depth, rows, cols, channels): MaxPooling3D,
 AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
 from framework.keras.ops_math import max as keras_max, mean
-from framework.ops.pooling_nd import avg_pool3d, max_pool3d
+# tf.nn's, as Keras's TF backend calls: they refuse the dtypes TF has no CPU kernel for (float64, float16)
+from framework.ops.nn_windows import avg_pool3d, max_pool3d
 
 from .argument_tuples import pooling_strides, standardized_tuple
 from .conv_nd import convolved_shape
