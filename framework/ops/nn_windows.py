@@ -5,7 +5,7 @@ These add TensorFlow's signatures to the N-d ops: the ``data_format`` argument
 and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 ``conv3d``-style fixed ranks, and the ``pool`` / ``convolution`` dispatchers.
 """
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, UnimplementedError, kernel_error
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
@@ -236,7 +236,39 @@ def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # no
     integer = _integer_max_pool(input, ksize, strides, padding, data_format, 'max_pool')
     if integer is not None:
         return integer
+    depth = _depth_max_pool(input, ksize, strides, data_format)
+    if depth is not None:
+        return depth
     return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, None, 'max_pool')
+
+
+def _depth_max_pool(input, ksize, strides, data_format):  # noqa: A002
+    """TF's MaxPool across channels (ksize and strides (1, 1, 1, k) on NHWC input, k dividing the depth):
+    the maximum of each group of k channels, Géron's depthwise pooling. None for any other pool."""
+    if not (isinstance(ksize, (list, tuple)) and isinstance(strides, (list, tuple)) and len(ksize) == 4
+            and len(strides) == 4 and data_format in (None, 'NHWC')):
+        return None
+    k = ksize[3]
+    if k == 1 or tuple(ksize[:3]) != (1, 1, 1) or tuple(strides) != (1, 1, 1, k):
+        return None
+    x = as_float_tensor(input, 'max_pool')
+    if x.ndim != 4 or x.shape[-1] is None or x.shape[-1] % k:
+        return None
+    from ..custom_gradient import custom_gradient
+    from .reductions import reduce_max
+    from .shapes import reshape
+    n, h, w, c = (int(d) for d in x.shape)
+
+    @custom_gradient
+    def pooled(t):
+        def no_gradient(dy):
+            # TF 2.21's MaxPoolGrad kernel has no depth pooling (the book's DepthPool layer cannot train)
+            raise kernel_error('MaxPoolGrad', 'MaxPoolingGrad is not yet supported on the depth dimension.',
+                               named=True, error_class=UnimplementedError,
+                               note='tf.nn.max_pool across channels has no gradient in TensorFlow; to train through '
+                                    'it, reshape to (..., depth // k, k) and use tf.reduce_max')
+        return reduce_max(reshape(t, (n, h, w, c // k, k)), axis=-1), no_gradient
+    return pooled(x)
 
 
 @named_errors('avg_pool')
