@@ -23,7 +23,7 @@ import re
 import numpy as np
 
 from . import (graph_axis_errors, graph_conv_errors, graph_einsum_errors, graph_gather_errors, graph_list_errors,
-               graph_matmul_errors, graph_split_errors, graph_xent_errors, trace_names)
+               graph_matmul_errors, graph_slice_errors, graph_split_errors, graph_xent_errors, trace_names)
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -52,6 +52,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return None
     if rule == 'conv':
         return graph_conv_errors.conv_error(error, parameters, unique, prefix)
+    if rule == 'index':
+        return graph_slice_errors.slice_error(error, parameters, unique, prefix)
     if rule in ('concat', 'stack'):
         parameters = graph_list_errors.tf_arguments(parameters)
         if parameters is None:
