@@ -71,7 +71,9 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     for layer in _select(list(getattr(model, 'operations', None) or model.layers), layer_range):
         rows.extend(_rows(model, layer, 0, expand_nested, show_trainable, connected_to))
 
-    lines = [[('Model: "%s"' % model.name, styles.BOLD)]]      # each line a list of (text, style) segments
+    console = _console_width()        # Keras prints through rich, which crops a wider table, wraps a longer title
+    title = styles.wrapped([('Model: "%s"' % model.name, styles.BOLD)], console)
+    lines = []      # each line a list of (text, style) segments
     lines.append(_rule('┏', '━', '┳', '┓', widths))
     lines.extend(_cells(header, widths, align, '┃', header=True))
     lines.append(_rule('┡', '━', '╇', '┩', widths))
@@ -80,8 +82,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
             lines.append(_rule('├', '─', '┼', '┤', widths))
         lines.extend(_cells(row, widths, align, '│', kinds=kinds))
     lines.append(_rule('└', '─', '┴', '┘', widths))
-    console = _console_width()        # Keras prints through rich, which crops a wider table
-    lines[1:] = [styles.crop(line, console) for line in lines[1:]]
+    lines = title + [styles.crop(line, console) for line in lines]
 
     trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
     optimizer = getattr(model, 'optimizer', None)
@@ -93,6 +94,8 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     lines.append(_total(' Non-trainable params: ', _count(non_trainable), _bytes(non_trainable)))
     if slots:
         lines.append(_total(' Optimizer params: ', _count(slots), _bytes(slots)))
+    lines[-4 if slots else -3:] = [wrapped for line in lines[-4 if slots else -3:]
+                                   for wrapped in styles.wrapped(line, console)]
     return '\n'.join(styles.render(line, escapes) for line in lines) + '\n'
 
 

@@ -91,6 +91,53 @@ def line_starts(text, lines):
     return starts
 
 
+def wrap_words(text, width):
+    """Where ``text`` breaks into lines on a console ``width`` wide, as (begin, end) offsets, as rich
+    wraps a printed text (its divide_line with folding): a word that does not fit goes to the next
+    line, one longer than the width is cut into pieces of the width; a line keeps its trailing
+    spaces, but for those past the width."""
+    breaks, offset = [], 0
+    for match in re.finditer(r'\s*\S+\s*', text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:
+            pieces = [word[i:i + width] for i in range(0, len(word), width)]
+            for i, piece in enumerate(pieces):
+                if start:
+                    breaks.append(start)
+                if i == len(pieces) - 1:
+                    offset = len(piece)
+                else:
+                    start += len(piece)
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+    bounds = [0] + breaks + [len(text)]
+    lines = []
+    for begin, end in zip(bounds, bounds[1:]):
+        # rich's rstrip_end: trailing spaces past the width go
+        spaces = (end - begin) - len(text[begin:end].rstrip(' '))
+        lines.append((begin, end - min(spaces, max(end - begin - width, 0))))
+    return lines
+
+
+def wrapped(segments, width):
+    """A printed line of segments as the lines rich wraps it into (wrap_words), each keeping its styles."""
+    text = ''.join(part for part, _ in segments)
+    out = []
+    for begin, end in wrap_words(text, width):
+        line, position = [], 0
+        for part, style in segments:
+            piece = part[max(begin - position, 0):max(end - position, 0)]
+            if piece:
+                line.append((piece, style))
+            position += len(part)
+        out.append(line)
+    return out
+
+
 def crop(segments, width):
     """The segments of a line cut to ``width`` characters (rich crops a table wider than its console)."""
     out, room = [], width

@@ -132,3 +132,33 @@ def test_summary_goes_to_the_keras_log_when_interactive_logging_is_off(capsys, c
         keras.config.enable_interactive_logging()
     assert capsys.readouterr().out == ''
     assert caplog.records[-1].getMessage().split('\n')[:9] == _plain(UNBUILT)
+
+
+def test_a_title_wider_than_the_console_wraps_as_rich_does(terminal, capsys):
+    # TF 2.21 (p28.py, piped): rich wraps the title at the console's width (80), cutting a word longer
+    # than the line; a narrower console (COLUMNS=30) wraps the totals too, dropping the space at the break
+    terminal.delenv('FORCE_COLOR')
+    long_name = 'a_very_long_model_name_that_is_longer_than_the_console_width_of_eighty_characters_for_sure'
+    keras.Sequential([keras.Input((3,)), layers.Dense(2)], name=long_name).summary()
+    assert _lines(capsys)[:3] == [
+        'Model: ', '"a_very_long_model_name_that_is_longer_than_the_console_width_of_eighty_characte', 'rs_for_sure"']
+    terminal.setenv('COLUMNS', '30')
+    keras.Sequential([keras.Input((3,)), layers.Dense(2, name='dense')],
+                     name='model with spaces and [brackets] and more words to wrap around the console edge ok').summary()
+    assert _lines(capsys) == [
+        'Model: "model with spaces and ',
+        '[brackets] and more words to ',
+        'wrap around the console edge ',
+        'ok"',
+        '┏━━━━━━━━━━┳━━━━━━━┳━━━━━┓',
+        '┃ Layer    ┃ Outp… ┃ Pa… ┃',
+        '┃ (type)   ┃ Shape ┃   # ┃',
+        '┡━━━━━━━━━━╇━━━━━━━╇━━━━━┩',
+        '│ dense    │ (Non… │   8 │',
+        '│ (Dense)  │ 2)    │     │',
+        '└──────────┴───────┴─────┘',
+        ' Total params: 8 (32.00 B)',
+        ' Trainable params: 8 (32.00 B)',
+        ' Non-trainable params: 0 (0.00',
+        'B)',
+    ]
