@@ -207,12 +207,14 @@ def _left_product(a, b):
 def _kernel_product(xt, g):
     """``x.T @ g`` (TF's MatMul(x, g, transpose_a=True)): a Dense kernel's or matmul's b gradient,
     summed in oneDNN's depth blocks past a depth (batch) of 384."""
-    if xt.ndim == 2 and xt.shape[0] > 1:
+    shape = xt.shape        # (read once: a numpy attribute read costs a few hundred instructions)
+    if len(shape) == 2 and shape[0] > 1:
         # (one column first: TF's gemv stays one chain past 384, where its gemm sums depth blocks)
-        if column_product.transposed_wanted(xt, g):
+        if g.shape[-1] == 1 and column_product.transposed_wanted(xt, g):
             return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
-        if xt.shape[1] > _DEPTH_IN_ORDER:
+        if shape[1] > _DEPTH_IN_ORDER:
             return rows_matmul_transposed_a(xt, g)
+        return product(xt, g)       # (_left_product's case for more than one row)
     return _left_product(xt, g)
 
 

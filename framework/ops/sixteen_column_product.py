@@ -48,11 +48,11 @@ def rows_matmul(a, b, form='forward'):
     """``a @ b`` for 2-D arrays; float32 products of several rows summed as oneDNN sums them.
 
     ``form`` names the MatMul TF runs (onednn_depth_blocks.deep_blocks_wanted)."""
-    if b.shape[0] > DEPTH_IN_ORDER:
-        if not (_wanted(a, b) and deep_blocks_wanted(a.shape[0], b.shape[1], b.shape[0], form)):
+    depth, width = b.shape      # (read once: a numpy attribute read costs a few hundred instructions)
+    if depth > DEPTH_IN_ORDER:
+        if not (_wanted(a, b) and deep_blocks_wanted(a.shape[0], width, depth, form)):
             return product(a, b)
         return _summed_blocks(a, _whole_panels(b))
-    width = b.shape[1]
     last = width % PANEL
     if last == 0 or last > _LAST_NARROW or width < 2 or not _wanted(a, b):     # (_wanted refuses one column)
         return product(a, b)
