@@ -1,4 +1,4 @@
-"""CenterCrop and Resizing (crop_to_aspect_ratio / pad_to_aspect_ratio, float64 images) under a tape:
+"""CenterCrop and Resizing (crop_to_aspect_ratio / pad_to_aspect_ratio, float64 or mixed_float16) under a tape:
 TF 2.21 differentiates them (slices, pads and its resampler are ops), so the images get the output's
 gradient back. tapeflow cropped and padded the raw arrays (float64 images: resized them too), and
 tape.gradient was None. Values printed by TF 2.21."""
@@ -90,5 +90,37 @@ def test_float64_images_take_tf_gradients(make, shape, out_dtype, values, gradie
         loss = tf.reduce_sum(y * tf.constant(np.linspace(-1, 2, np.prod(y.shape)).reshape(y.shape).astype(out_dtype)))
     g = tape.gradient(loss, x)
     assert y.dtype == out_dtype and g.dtype == 'float64'
+    assert [float(v).hex() for v in y.numpy().ravel()] == values
+    assert [float(v).hex() for v in g.numpy().ravel()] == gradient
+
+
+@pytest.fixture
+def mixed_float16():
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    yield
+    keras.mixed_precision.set_global_policy('float32')
+
+
+@pytest.mark.parametrize('make, shape, values, gradient', [
+    (lambda: L.Resizing(3, 2), (1, 2, 3, 1),
+     ['-0x1.ccc0000000000p-1', '-0x1.3340000000000p-2', '-0x1.3340000000000p-2', '0x1.3340000000000p-2',
+      '0x1.3340000000000p-2', '0x1.ccc0000000000p-1'],
+     ['0x1.4680000000000p+0', '0x1.d980000000000p-1', '0x1.8000000000000p+0', '0x1.e000000000000p+0',
+      '0x1.5340000000000p+0', '0x1.0cc0000000000p+1']),
+    (lambda: L.CenterCrop(2, 2), (1, 3, 3, 1),
+     ['-0x1.0000000000000p+0', '-0x1.8000000000000p-1', '-0x1.0000000000000p-2', '0x0.0p+0'],
+     ['0x1.0000000000000p+0', '0x1.5540000000000p+0', '0x0.0p+0', '0x1.aac0000000000p+0', '0x1.0000000000000p+1',
+      '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0']),
+])
+def test_mixed_float16_images_take_tf_gradients(mixed_float16, make, shape, values, gradient):
+    # Keras casts the float32 images to float16 (a taped cast: their gradient comes back float32)
+    x = tf.constant(np.linspace(-1, 1, np.prod(shape)).reshape(shape).astype('float32'))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = make()(x)
+        weights = np.linspace(1, 2, np.prod(y.shape)).reshape(y.shape).astype('float32')
+        loss = tf.reduce_sum(tf.cast(y, 'float32') * weights)
+    g = tape.gradient(loss, x)
+    assert y.dtype == 'float16' and g.dtype == 'float32'
     assert [float(v).hex() for v in y.numpy().ravel()] == values
     assert [float(v).hex() for v in g.numpy().ravel()] == gradient

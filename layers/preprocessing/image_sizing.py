@@ -52,14 +52,21 @@ class _SizedLayer(ImageLayer):
 
 
 def _taped_images(layer, inputs):
-    """Whether ``inputs`` is a float32 / float64 channels-last image tensor of the layer's dtype under a
-    watching tape: such images are cropped, padded and resized by taped ops (TF's gradients flow back
+    """Whether ``inputs`` is a float channels-last image tensor under a watching tape, for a layer computing
+    in a float dtype: such images are cropped, padded and resized by taped ops (TF's gradients flow back
     through Keras's), others on raw arrays."""
-    return isinstance(inputs, Tensor) and inputs._data.dtype in _TAPED_DTYPES and inputs._data.dtype == layer._dtype \
+    return isinstance(inputs, Tensor) and inputs._data.dtype in _TAPED_DTYPES and layer.compute_dtype in _TAPED_DTYPES \
         and inputs.ndim in (3, 4) and layer.data_format == 'channels_last' and thread_tapes()
 
 
-_TAPED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_TAPED_DTYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _taped_batch(layer, inputs):
+    """``inputs`` as a batch in the layer's compute dtype (Keras casts float images to it: float16 under
+    mixed_float16), by taped ops."""
+    batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+    return batch if batch._data.dtype == layer.compute_dtype else cast(batch, layer.compute_dtype)
 
 
 def _taped_resize(batch, height, width, interpolation):
@@ -122,7 +129,7 @@ class Resizing(_SizedLayer):
         if _taped_images(self, inputs):
             # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
             # is cropped or padded and resized by taped ops, so gradients flow back through it as through TF's
-            batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+            batch = _taped_batch(self, inputs)
             if self.crop_to_aspect_ratio:
                 top, left, h, w = aspect_crop_box(batch.shape[1], batch.shape[2], self.height, self.width)
                 batch = batch[:, top:top + h, left:left + w]
@@ -232,7 +239,7 @@ class CenterCrop(_SizedLayer):
 
     def _taped_crop(self, inputs):
         """``_cropped`` by taped ops (slicing, TF's resampler), so that gradients reach the images."""
-        batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+        batch = _taped_batch(self, inputs)
         h_diff, w_diff = batch.shape[1] - self.height, batch.shape[2] - self.width
         if h_diff >= 0 and w_diff >= 0:
             top, left = h_diff // 2, w_diff // 2
