@@ -6,7 +6,7 @@ since examples are independent) and keeps the record until all are done.
 """
 import contextlib
 
-from . import nest, ops
+from . import nest, ops, pfor_errors
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
@@ -36,7 +36,8 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     connected = [False] * len(flat_sources)
     xp = array_module(target._data)     # seeds live where the target lives
     eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
-    with pfor_rows.stacked(n if use_pfor else 1), _traced_backward(tape, use_pfor):   # TF's pfor: one traced sweep
+    with pfor_rows.stacked(n if use_pfor else 1), _traced_backward(tape, use_pfor), \
+            _pfor_errors(use_pfor, 'jacobian'):     # TF's pfor: one traced sweep, its errors in its words
         for i in range(n):
             pfor_rows.SWEEP[0] = i
             grads = tape._backward([target], [eye[i]], flat_sources, free=False)
@@ -63,6 +64,10 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
         else:
             out.append(Tensor(array_module(s._data).zeros(tuple(target.shape) + tuple(s.shape), s.dtype)))
     return nest.pack_sequence_as(sources, out)
+
+
+def _pfor_errors(use_pfor, kind):
+    return pfor_errors.vectorizing(kind) if use_pfor else contextlib.nullcontext()
 
 
 def _traced_backward(tape, use_pfor):
@@ -121,7 +126,8 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     connected = False
     xp = array_module(target._data)
     eye = Tensor(xp.eye(inner, dtype=target.dtype))
-    with pfor_rows.stacked(inner if use_pfor else 1), _traced_backward(tape, use_pfor):
+    with pfor_rows.stacked(inner if use_pfor else 1), _traced_backward(tape, use_pfor), \
+            _pfor_errors(use_pfor, 'batch_jacobian'):
         for j in range(inner):
             pfor_rows.SWEEP[0] = j
             seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))

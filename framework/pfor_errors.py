@@ -1,0 +1,29 @@
+"""How TF 2.21's vectorized jacobians (experimental_use_pfor=True) word an error raised while their loop body,
+the gradient, is traced: pfor traces it as a converted tf.function, whose AutoGraph rewrites an error it cannot
+rebuild with a message (a LookupError, as a gradient registry's) into a StagingError 'in user code:' (no user
+frames: only TF's), and jacobian / batch_jacobian turn any ValueError into their own 'Encountered an exception while
+vectorizing ...' ValueError. The eager loop (experimental_use_pfor=False) raises the errors as they are.
+"""
+import contextlib
+
+
+class AutoGraphError(Exception):
+    """TF's tensorflow.python.autograph.impl.api.AutoGraphError."""
+
+
+class StagingError(AutoGraphError):
+    """TF's AutoGraph error for a failure while a converted function is traced."""
+
+
+@contextlib.contextmanager
+def vectorizing(kind):
+    """Errors of a pfor-traced gradient sweep of ``kind`` ('jacobian' or 'batch_jacobian') in TF's words."""
+    try:
+        yield
+    except ValueError as err:
+        raise ValueError('Encountered an exception while vectorizing the %s computation. Vectorization can be '
+                         'disabled by setting experimental_use_pfor to False.' % kind) from err
+    except LookupError as err:
+        if type(err) is not LookupError:        # (KeyError / IndexError: AutoGraph words those otherwise)
+            raise
+        raise StagingError('in user code:\n\n\n    LookupError: %s\n' % err) from None     # (AutoGraph suppresses it)
