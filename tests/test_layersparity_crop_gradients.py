@@ -7,6 +7,7 @@ import pytest
 
 import framework as tf
 from framework import keras
+from framework.keras.mixed_precision import reset_global_policy
 
 L = keras.layers
 
@@ -98,7 +99,7 @@ def test_float64_images_take_tf_gradients(make, shape, out_dtype, values, gradie
 def mixed_float16():
     keras.mixed_precision.set_global_policy('mixed_float16')
     yield
-    keras.mixed_precision.set_global_policy('float32')
+    reset_global_policy()           # as clear_session: new layers follow floatx again
 
 
 @pytest.mark.parametrize('make, shape, values, gradient', [

@@ -5,10 +5,12 @@ import numpy as np
 import pytest
 
 from framework import keras
+from framework.keras.mixed_precision import reset_global_policy
 
 
 @pytest.fixture
 def float64_floatx():
+    reset_global_policy()           # new layers follow floatx (a test's set_global_policy('float32') outranks it)
     keras.config.set_floatx('float64')
     yield
     keras.config.set_floatx('float32')
