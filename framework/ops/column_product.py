@@ -117,8 +117,9 @@ _GEMV_OTHER_ORDER_DEPTH = 4
 _TRANSPOSED_DEPTH = 384
 _IN_ORDER_PANEL = 9
 # Deeper than 384, TF's gemv is still the one chain while the matrix holds at most about 2 MiB
-# (measured: depth 385..4000 and up to 512,000 values, every element equal; past it, from 540,000
-# values, two threads sum the depth's halves for 512..1000 outputs, not ported). OpenBLAS's padded
+# (measured: depth 385..4100 and up to 524,800 values, every element equal; from 532,000 values, for
+# fewer than 1024 outputs, two threads sum the depth's halves: not ported, the bound between is not
+# known; 1024 outputs and more stay one chain). OpenBLAS's padded
 # product stops being a chain past a depth of 384 as the matrix grows, so the chain is continued
 # block by block: each block's first product is the running sum times 1 (exact). It costs some
 # 20 numpy calls (90 us for the overfit tutorial's 128 outputs at batch 500), so it runs under
