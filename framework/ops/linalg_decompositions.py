@@ -12,7 +12,7 @@ import collections
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from ..tape import record, record_blocked
 from .complex_parts import conj
@@ -141,6 +141,16 @@ def eigh(tensor, name=None):
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         return _complex_values('eigh', a, xp.linalg.eigh)
+    xp = backend.array_module(a._data)
+    if not bool(xp.isfinite(a._data).all()):
+        lower = xp.tril(a._data)
+        if bool(xp.isnan(lower).any()):         # Eigen's solver does not converge: TF's kernel error
+            raise kernel_error('SelfAdjointEigV2', 'Self-adjoint eigen decomposition was not successful. The input '
+                               'might not be valid.', named=True,
+                               note='eigh: a matrix of shape %s holds NaN in its lower triangle, the part TF reads'
+                                    % (tuple(a.shape),))
+        if bool(xp.isfinite(lower).all()):      # NaN / inf above the diagonal only: never read
+            return _decompositions().eigh(a)
     return _nan_where_not_finite(a, _decompositions().eigh)
 
 
