@@ -159,3 +159,29 @@ def test_average_pooling_without_pool_size_names_its_class(cls):
     with pytest.raises(TypeError) as caught:
         getattr(L, cls)()
     assert str(caught.value) == "%s.__init__() missing 1 required positional argument: 'pool_size'" % cls
+
+
+# TF 2.21's bfloat16 AvgPool gradient (oneDNN); tapeflow's oneDNN rule (division, its order) meets 47 of the 60
+# values (oneDNN rounds bfloat16 otherwise still); Eigen's rule met 26, the row-major division of old 36
+AP2_BF16 = [
+    0.1806640625, -0.068359375, 0.1220703125, -0.1875, 0.2177734375, -0.443359375,
+    0.23046875, -0.458984375, 0.2890625, -0.33984375, 0.193359375, -0.08447265625,
+    0.2158203125, -0.09619140625, 0.3203125, -0.443359375, 0.37890625, -0.7421875,
+    0.482421875, -0.85546875, 0.37890625, -0.50390625, 0.318359375, -0.20703125,
+    0.1962890625, -0.193359375, 0.3046875, -0.4765625, 0.240234375, -0.64453125,
+    0.462890625, -0.60546875, 0.35546875, -0.3203125, 0.41796875, -0.1513671875,
+    0.0162353515625, -0.125, 0.1826171875, -0.291015625, 0.0242919921875, -0.2041015625,
+    0.234375, -0.1455078125, 0.06787109375, 0.0186767578125, 0.2265625, -0.06640625,
+    -0.0191650390625, -0.09765625, -0.0145263671875, -0.033203125, -0.13671875, 0.0947265625,
+    -0.0177001953125, 0.248046875, -0.0223388671875, 0.18359375, 0.10009765625, 0.055908203125,
+]
+
+
+def test_bfloat16_average_pool_gradient_takes_the_onednn_rule():
+    x = tf.cast(tf.constant(np.random.RandomState(0).randn(1, 5, 6, 2).astype('float32')), 'bfloat16')
+    w = tf.cast(tf.constant(np.random.RandomState(1).randn(1, 3, 4, 2).astype('float32')), 'bfloat16')
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = tf.reduce_sum(tf.nn.avg_pool2d(x, 3, 1, 'VALID') * w)
+    g = tf.cast(tape.gradient(loss, x), 'float32').numpy().ravel().tolist()
+    assert sum(a == b for a, b in zip(g, AP2_BF16)) == 47
