@@ -288,7 +288,7 @@ class Dataset(ElementStages, RegroupingStages):
         """
         function_argument(reduce_func, 'reduce_func', 'Dataset.reduce')
         # traced once as TF's reduce traces it (a print shows once; a dtype clash is the trace's TypeError)
-        reduce_func = traced_stage_function(reduce_func, self)
+        reduce_func = traced_stage_function(reduce_func, self, takes_element=False)
         state = host_structure(initial_state)
         for element in self._make_iterator():
             new_state = host_structure(reduce_func(as_tensors(state), as_tensors(element)))

@@ -18,6 +18,7 @@ shapes are the upstream spec's when it is known without reading data, else the
 first element's (a batch dimension then shows its size instead of None).
 """
 import functools
+import inspect
 import types
 
 from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
@@ -38,10 +39,13 @@ DEBUG_MODE = [False]
 traced_ops.calls_user_function(host_random_replay.traced)
 
 
-def traced_stage_function(fn, upstream):
-    """``fn`` wrapped so that its first call is a trace and later calls replay it."""
+def traced_stage_function(fn, upstream, takes_element=True):
+    """``fn`` wrapped so that its first call is a trace and later calls replay it. ``takes_element``: ``fn``
+    is called with one element of ``upstream`` (spread when a tuple), not reduce's (state, element)."""
     warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
     converted = converted_name(fn)
+    if takes_element:
+        _refuse_mismatched_call(fn, converted, upstream)
     fn = names_read_now(fn)
     state = {'traced': False}
     if DEBUG_MODE[0]:
@@ -71,6 +75,43 @@ def traced_stage_function(fn, upstream):
     run.traced_shapes = lambda: state.get('shapes')
     run.batch_traced = lambda: state.get('batch_traced', False)
     return run
+
+
+def _refuse_mismatched_call(fn, converted, upstream):
+    """TensorFlow traces the function when the stage is made: an element that does not fit its parameters
+    (``map(lambda x, y: ...)`` over single tensors) fails there, not at the first element. Checked where the
+    upstream spec is known without reading data, by calling a body-less copy of ``fn``'s signature, so
+    that the words are Python's own (autograph's for its converted copy; a function it leaves as it is
+    fails with Python's plain words, as TF's trace calls it)."""
+    if type(fn) is not types.FunctionType or upstream._spec_reads_data():
+        return
+    spec = upstream.element_spec
+    count = len(spec) if type(spec) is tuple else 1       # (call_with_element spreads a plain tuple)
+    try:
+        _signature_of(fn)(*([None] * count))
+    except TypeError as error:
+        raise _call_mismatch(error, fn, converted) or error from None
+
+
+def _signature_of(fn):
+    """A function that takes the parameters ``fn`` takes (names, kinds, number of defaults) and does nothing."""
+    code = fn.__code__
+    flags = code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    count = code.co_argcount + code.co_kwonlyargcount + bool(flags & inspect.CO_VARARGS) + \
+        bool(flags & inspect.CO_VARKEYWORDS)
+    empty = _nothing.__code__
+    stub = types.FunctionType(empty.replace(
+        co_argcount=code.co_argcount, co_posonlyargcount=code.co_posonlyargcount,
+        co_kwonlyargcount=code.co_kwonlyargcount, co_nlocals=count, co_varnames=code.co_varnames[:count],
+        co_flags=empty.co_flags | flags, co_name=code.co_name, co_qualname=code.co_qualname), {}, code.co_name,
+        fn.__defaults__)
+    stub.__kwdefaults__ = fn.__kwdefaults__
+    stub.__qualname__ = fn.__qualname__
+    return stub
+
+
+def _nothing():
+    return None
 
 
 def _call_mismatch(error, fn, converted):
