@@ -161,3 +161,12 @@ def deprecation_notices(caplog, monkeypatch):
     monkeypatch.setattr(deprecation, '_warned', set())
     caplog.set_level(logging.WARNING, logger='tensorflow')
     return caplog
+
+
+@pytest.fixture(autouse=True)
+def _piped_console(monkeypatch):
+    """Captured output reads as through a pipe: a FORCE_COLOR or TTY_COMPATIBLE in the environment (some
+    CI set one) would make summary() write a terminal's escapes, as Keras's rich console does
+    (layers/summary_styles.py); tests that want them set FORCE_COLOR themselves."""
+    monkeypatch.delenv('FORCE_COLOR', raising=False)
+    monkeypatch.delenv('TTY_COMPATIBLE', raising=False)
