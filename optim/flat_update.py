@@ -106,6 +106,12 @@ def update_plan(optimizer, variables):
     cached = optimizer._flat_plan
     if cached is not None and cached[0] == key:
         return cached[1]
+    if len(set(key)) < len(key):
+        # A variable listed twice is updated twice, one pair after the other, as Keras 3 does (both
+        # updates use its one set of slots); a flat group would hold two views of it and keep one.
+        plan = [(None, list(range(len(variables))))]
+        optimizer._flat_plan = (key, plan)
+        return plan
     by_kind = {}
     for i, variable in enumerate(variables):
         data = variable._data

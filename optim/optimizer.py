@@ -31,6 +31,7 @@ from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
+from framework.keras_repr import KerasObjectRepr
 from framework.ops.shapes import cast
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
@@ -55,7 +56,7 @@ _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras
 _CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
 
 
-class Optimizer(OptimizerState, CustomState):
+class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
     """Base optimizer (Keras 3 ``keras.optimizers.Optimizer``).
 
     Args:
