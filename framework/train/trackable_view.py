@@ -126,14 +126,24 @@ def _keras_names(layer):
     return {}
 
 
+# Keras 3's Functional tracks these lists and flags of its own (empty, or not variables) before its
+# operations; TF saves each as a node without values, in this order
+_FUNCTIONAL_BOOKKEEPING = ('_tracked', '_inbound_nodes', '_outbound_nodes', '_losses', '_losses_override',
+                           'call_signature_parameters', '_call_has_context_arg')
+
+
+def _functional_children(operations):
+    return [(name, Placeholder()) for name in _FUNCTIONAL_BOOKKEEPING] + [('_operations', _listed(operations))]
+
+
 def _layer_children(layer):
     out = []
     if _is(layer, 'layers.sequential', 'Sequential'):
         if layer.built:
             first = layer._input_layer if layer._input_layer is not None else Placeholder()
-            out.append(('_functional', Container([('_operations', _listed([first] + list(layer._layers)))])))
+            out.append(('_functional', Container(_functional_children([first] + list(layer._layers)))))
     elif isinstance(vars(layer).get('_operations'), list):          # a functional model
-        out.append(('_operations', _listed(layer._operations)))
+        out.extend(_functional_children(layer._operations))
     names = _keras_names(layer)
     lists = next((_TF_TRACKED_LISTS[c.__name__] for c in type(layer).__mro__ if c.__name__ in _TF_TRACKED_LISTS), ())
     for name, value in vars(layer).items():
