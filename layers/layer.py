@@ -554,6 +554,11 @@ class Layer(LayerWeights, OwnVariables):
         except (TypeError, ValueError) as err:
             _name_layer(err, self)
             raise
+        except AttributeError:
+            if '_dtype' not in self.__dict__:       # Layer.__init__ never ran: Keras 3's words for it
+                raise RuntimeError("In layer '%s', you forgot to call `super().__init__()` as the first statement "
+                                   "in the `__init__()` method. Go add it!" % type(self).__name__) from None
+            raise
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
         return outputs
