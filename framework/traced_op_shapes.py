@@ -61,6 +61,7 @@ def output_shape(rule, parameters, result, trace):
     if rule == 'outputs':
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
+        _remember_shape_value(parameters, result, trace)
         return tuple(result._data.shape)
     if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
         return (None,) * result._data.ndim
@@ -71,7 +72,7 @@ def output_shape(rule, parameters, result, trace):
             return (None,)
     open_trace = _is_open(trace)
     if rule == 'constant':      # a shape made of traced lengths: folded where the trace knows them all
-        return tuple(result._data.shape) if not open_trace else _created(parameters)
+        return tuple(result._data.shape) if not open_trace else _created(parameters, trace)
     inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
     if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs):
         return tuple(result._data.shape)
@@ -103,8 +104,30 @@ def _outputs(parameters, outputs, trace):
     return [shape[:axis] + shape[axis + 1:]] * len(outputs)
 
 
-def _created(parameters):
+def _remember_shape_value(parameters, result, trace):
+    """For ``tf.shape(x)``: keep x's traced lengths as the value the trace knows of the result, which
+    TensorFlow's shape inference reads through a shape argument (``tf.random.normal(tf.shape(x))``)."""
+    source = parameters.get('input')
+    if not isinstance(source, Tensor) or result._data.ndim != 1:
+        return
+    traced = _traced(source, _is_open(trace))
+    if traced is not None and len(traced) == result._data.shape[0]:
+        values = getattr(trace, 'shape_values', None)
+        if values is None:
+            values = trace.shape_values = {}
+        values[id(result)] = tuple(traced)
+
+
+def _created(parameters, trace):
     shape = parameters.get('shape', parameters.get('dims'))
+    if isinstance(shape, Tensor):
+        # a shape vector: TF's MakeShapeFromShapeTensor gives tf.shape(x)'s traced lengths (the VAE's
+        # tf.random.normal(tf.shape(log_var)) is (None, 4)), else as many open lengths as it holds
+        known = getattr(trace, 'shape_values', {}).get(id(shape))
+        if known is not None:
+            return known
+        traced = _traced(shape, True)
+        return (None,) * traced[0] if traced is not None and len(traced) == 1 and traced[0] is not None else None
     if not isinstance(shape, (list, tuple)):
         return None
     return tuple(None if isinstance(d, Tensor) else int(d) for d in shape)
