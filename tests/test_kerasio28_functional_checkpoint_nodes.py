@@ -31,6 +31,7 @@ def _sha(path):
 
 
 def test_nested_functional_and_sequential_nodes(tmp_path):
+    keras.backend.clear_session()       # the files hold the layers' names: TF's are a fresh program's
     keras.utils.set_random_seed(0)
     i = keras.Input((3,))
     inner = keras.Model(i, keras.layers.Dense(2)(i), name='inner')
@@ -64,3 +65,45 @@ def test_nested_functional_and_sequential_nodes(tmp_path):
     assert has_values == [True, True, True] + [False] * 7 + [True, False, True, True, True]
     assert _sha(path + '.index') == 'af380300516a265e900cca733b5f4eba822cebc02b4a9b6775d2d4ac461756ea'
     assert _sha(path + '.data-00000-of-00001') == 'd6bc54e04e8090db8c3d5459f7b21a8d63076282a37a0d090acf5c8a0d95ebf3'
+
+
+def test_compiled_model_and_optimizer_nodes(tmp_path):
+    """compile() adds ``_compiled_trainable_state`` right after the model's optimizer, and every
+    optimizer has ``_trainable_variables_indices`` after ``_trainable_variables``: both saved by TF
+    2.21 as nodes without values (/work/notes/progs/kerasio28/tmp/g3/prog.py)."""
+    keras.backend.clear_session()
+    keras.utils.set_random_seed(0)
+    i = keras.Input((3,))
+    model = keras.Model(i, keras.layers.Dense(2)(i))
+    model.compile(keras.optimizers.SGD(), keras.losses.MeanSquaredError())
+    path = tf.train.Checkpoint(model=model).write(str(tmp_path / 'f' / 'c'))
+    names, has_values = _graph(path)
+    assert names[11:19] == ['(root).model._compiled_trainable_state', '(root).model._operations.0',
+                            '(root).model._operations.1', '(root).model.optimizer._variables',
+                            '(root).model.optimizer._trainable_variables',
+                            '(root).model.optimizer._trainable_variables_indices',
+                            '(root).model.optimizer._iterations', '(root).model.optimizer._learning_rate']
+    assert has_values[11:19] == [False, False, True, True, False, False, True, True]
+    assert _sha(path + '.index') == 'c3bd443aaf00d84a013c4fc3a6d9450d6e47790f4ea9386e0d679fa39efb70d9'
+    assert _sha(path + '.data-00000-of-00001') == 'b5a283c7054795d111ace4964b38518166ea60706d7b84240d2779f87f89c912'
+
+    class Sub(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = keras.layers.Dense(2)
+
+        def call(self, x):
+            return self.d(x)
+
+    sub = Sub()
+    sub.compile(keras.optimizers.Adam(), keras.losses.MeanSquaredError())
+    path = tf.train.Checkpoint(model=sub).write(str(tmp_path / 's' / 'c'))
+    assert _graph(path)[0][2:5] == ['(root).model.d', '(root).model.optimizer', '(root).model._compiled_trainable_state']
+    assert _sha(path + '.index') == '7166336065bfeebc02b469731d756ab4b97c886cf5e8c3fc7051473e4455389c'
+
+    path = tf.train.Checkpoint(opt=keras.optimizers.Adam()).write(str(tmp_path / 'o' / 'c'))
+    assert _graph(path)[0][2:] == ['(root).opt._variables', '(root).opt._trainable_variables',
+                                   '(root).opt._trainable_variables_indices', '(root).opt._iterations',
+                                   '(root).opt._learning_rate']
+    assert _sha(path + '.index') == '3add2bb9af0513581e99b4e59821e19b9ef8ced02364945ab6a68e05bda3bf47'
+    assert _sha(path + '.data-00000-of-00001') == '2fa5bdeca05d9112996d964a512d0cd297cdd99866e8c5c91dc8a0908dec9ba4'

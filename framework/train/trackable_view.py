@@ -151,6 +151,10 @@ def _layer_children(layer):
             out.append((name, _listed(value)))
         elif name not in _LAYER_INTERNALS and name != '_operations' and _tracked_by_keras(value):
             out.append((names.get(name, name), value))
+            if is_optimizer(value) and out[-1][0] == 'optimizer':
+                # compile() sets Keras 3's {layer: trainable} dict right after the optimizer; TF
+                # saves it as a node without values
+                out.append(('_compiled_trainable_state', Placeholder()))
     return out
 
 
@@ -164,6 +168,7 @@ def _built_on(optimizer):
 def _optimizer_children(optimizer):
     out = [('_variables', _listed(optimizer._slots.variables)),     # its own (a LossScaleOptimizer's lists its inner's too)
            ('_trainable_variables', _listed(_built_on(optimizer))),
+           ('_trainable_variables_indices', Placeholder()),     # Keras 3's {variable key: index}: no values
            ('_iterations', optimizer._iterations)]
     if isinstance(optimizer._learning_rate, Variable):
         out.append(('_learning_rate', optimizer._learning_rate))
