@@ -40,7 +40,8 @@ def test_a_direct_call_flips_and_fit_then_draws_the_flips_keras_draws():
     outputs = layers.Dense(1, kernel_initializer='ones', use_bias=False)(layers.Flatten()(rows(flip(inputs))))
     model = keras.Model(inputs, outputs)
     assert flipped(x[:2], flip(x[:2])) == [1, 1]
-    model.compile('sgd', 'mse')
+    # (run eagerly: the recording layer reads its batch with numpy, which a traced step refuses, as TF's does)
+    model.compile('sgd', 'mse', run_eagerly=True)
     model.fit(x, np.zeros(16), batch_size=16, epochs=2, shuffle=False, verbose=0)
     # (the layer holds its own tracked copy of the list it was given, as in Keras 3)
     assert rows.seen == [[1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0],
