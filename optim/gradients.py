@@ -44,6 +44,29 @@ def not_a_variable(index, variable, what='apply_gradients'):
     return error
 
 
+def unpacking_error(pairs, index):
+    """The error TensorFlow 2.21 raises for ``pairs`` whose item ``index`` is no (gradient, variable) pair:
+    Keras 3 unpacks them with ``grads, variables = zip(*pairs)`` (a tensor item is iterated by rows), so
+    Python's unpacking error, or the missing '_unique_id' of the first non-variable among the 'variables'."""
+    note = ('apply_gradients: expected (gradient, variable) pairs, e.g. zip(grads, model.trainable_variables); '
+            'item %d is %r' % (index, pairs[index]))
+    try:
+        columns = list(zip(*pairs))
+    except TypeError:       # an item that cannot be iterated at all: Python's own words
+        columns = None
+    if columns is not None and len(columns) != 2:
+        text = ('too many values to unpack (expected 2)' if len(columns) > 2
+                else 'not enough values to unpack (expected 2, got %d)' % len(columns))
+    else:
+        strays = [v for v in (columns[1] if columns else ()) if not isinstance(v, Variable)]
+        text = str(not_a_variable(index, strays[0])) if strays else None
+    if text is None:
+        return GradientPairError(note)
+    error = GradientPairError(text)
+    error.add_note(note)
+    return error
+
+
 def checked_gradient(index, grad, variable):
     """``grad`` as a raw array of ``variable``'s dtype (None stays None).
 

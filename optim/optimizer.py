@@ -41,7 +41,7 @@ from . import clipping
 from .arguments import auto_name, check_base_options, check_number, resolve_legacy_arguments
 from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
-from .gradients import GradientPairError, not_a_variable, present_gradients
+from .gradients import not_a_variable, present_gradients, unpacking_error
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .custom_state import CustomState
 from .optimizer_state import OptimizerState
@@ -297,8 +297,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
             raise error
         for i, pair in enumerate(pairs):
             if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                raise GradientPairError('apply_gradients: expected (gradient, variable) pairs, e.g. '
-                                        'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
+                raise unpacking_error(pairs, i)
         self.apply([g for g, _ in pairs], [v for _, v in pairs])
         return self._iterations
 
