@@ -46,6 +46,7 @@ class StepTraces:
         self._served = {}
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
+        self.on_batch = OnBatchTrainables(self)
 
     @property
     def structure(self):
@@ -164,6 +165,33 @@ class StepTraces:
         if not traced or len(traced) != served[2] or traced[-1] is not served[3]:
             return None
         return served[1]
+
+
+class OnBatchTrainables:
+    """The trainable variables each train_on_batch trace read, which that trace trains while it serves.
+
+    Keras's train_on_batch calls the traced train function, which reads ``model.trainable_weights``
+    when traced: TF 2.21 keeps training a discriminator made untrainable after its first
+    train_on_batch, until a batch of other shapes traces again. Asked by train_step with the step's
+    kind and input shapes (as fit's steps ask ``StepTraces.trainable``)."""
+
+    def __init__(self, traces):
+        self._traces = traces
+        self._read = {}         # (kind, the shapes of the trace serving it) -> the variables it read
+
+    def _serving(self, kind, shapes):
+        for one in self._traces._shapes.get(kind, ()):
+            if _covers(one, shapes):
+                return kind, one
+        return None
+
+    def trainable(self, kind, shapes):
+        return self._read.get(self._serving(kind, shapes))
+
+    def keep_trainable(self, kind, shapes, variables):
+        key = self._serving(kind, shapes)
+        if key is not None:
+            self._read.setdefault(key, list(variables))
 
 
 @contextlib.contextmanager

@@ -334,8 +334,16 @@ class Trainer(Keras2Shims, TrainingLoops):
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
         batch = _one_batch(x, y, sample_weight, 'train_on_batch')
+        traces = self._step_traces()
         with self._traced_once('train_on_batch', batch):
-            logs = self.train_step(batch)
+            if traces is not None:      # train_step trains what the serving trace read (OnBatchTrainables)
+                nesting = nesting_of(batch)
+                self.__dict__['_step_trace'] = (traces.on_batch, 'train_on_batch' if nesting is None else
+                                                ('train_on_batch', nesting), input_shapes(batch))
+            try:
+                logs = self.train_step(batch)
+            finally:
+                self.__dict__['_step_trace'] = None
         return self._batch_result(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
