@@ -11,6 +11,9 @@ Values: TF 2.21's files (/work/notes/progs/kerasio28/tmp/g/prog.py, graphdump.py
 """
 import hashlib
 
+import numpy as np
+import pytest
+
 from framework import keras
 import framework as tf
 from framework.train import checkpoint_file
@@ -107,3 +110,25 @@ def test_compiled_model_and_optimizer_nodes(tmp_path):
                                    '(root).opt._learning_rate']
     assert _sha(path + '.index') == '3add2bb9af0513581e99b4e59821e19b9ef8ced02364945ab6a68e05bda3bf47'
     assert _sha(path + '.data-00000-of-00001') == '2fa5bdeca05d9112996d964a512d0cd297cdd99866e8c5c91dc8a0908dec9ba4'
+
+
+@pytest.mark.parametrize('make, children, index_sha', [
+    # (TF's program made this optimizer second: its name, in the file's full names, is 'adam_1')
+    (lambda: keras.optimizers.Adam(amsgrad=True, name='adam_1'), ['_momentums', '_velocities', '_velocity_hats'],
+     'acff09c88d685dfa2af9d7a5f5090622052e2a86677f1bbf57ea336f642134f0'),
+    (lambda: keras.optimizers.Nadam(), ['_momentums', '_velocities', '_u_product'],
+     '586040a85297d672b3289b59ca35d60c6c79bdedb4d24d52af3d349f38528941')])
+def test_built_optimizer_slot_lists(tmp_path, make, children, index_sha):
+    """After a step, TF 2.21 also saves Keras 3's per-kind slot lists after the learning rate
+    (/work/notes/progs/kerasio28/tmp/g4/prog.py): the file is then TF's byte for byte."""
+    keras.backend.clear_session()
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile(make(), keras.losses.MeanSquaredError())
+    model.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0)
+    path = tf.train.Checkpoint(model=model).write(str(tmp_path / 'c'))
+    prefix = '(root).model.optimizer.'
+    names = [n[len(prefix):] for n in _graph(path)[0] if n.startswith(prefix) and '.' not in n[len(prefix):]]
+    assert names == ['_variables', '_trainable_variables', '_trainable_variables_indices', '_iterations',
+                     '_learning_rate'] + children
+    assert _sha(path + '.index') == index_sha

@@ -165,6 +165,25 @@ def _built_on(optimizer):
     return optimizer._slots.model_variables() or (_built_on(inner) if is_optimizer(inner) else [])
 
 
+# The lists of slots Keras 3's build() keeps per kind (attribute, slot name), which TF saves after the
+# learning rate: their items are the slots again (edges to the '_variables' nodes). Known for these.
+_KERAS_SLOT_LISTS = {'Adam': (('_momentums', 'momentum'), ('_velocities', 'velocity'), ('_velocity_hats', 'velocity_hat')),
+                     'Nadam': (('_momentums', 'momentum'), ('_velocities', 'velocity')),
+                     'Lamb': (('_momentums', 'momentum'), ('_velocities', 'velocity'))}
+
+
+def _slot_lists(optimizer):
+    lists = next((_KERAS_SLOT_LISTS[c.__name__] for c in type(optimizer).__mro__ if c.__name__ in _KERAS_SLOT_LISTS), ())
+    built = optimizer._slots.model_variables()
+    out = []
+    for attribute, slot in lists:
+        try:
+            out.append((attribute, _listed([optimizer._slots.get(v, slot) for v in built])))
+        except KeyError:        # a kind this optimizer does not keep (Adam's velocity_hat without amsgrad)
+            continue
+    return out if built else []
+
+
 def _optimizer_children(optimizer):
     out = [('_variables', _listed(optimizer._slots.variables)),     # its own (a LossScaleOptimizer's lists its inner's too)
            ('_trainable_variables', _listed(_built_on(optimizer))),
@@ -172,6 +191,7 @@ def _optimizer_children(optimizer):
            ('_iterations', optimizer._iterations)]
     if isinstance(optimizer._learning_rate, Variable):
         out.append(('_learning_rate', optimizer._learning_rate))
+    out.extend(_slot_lists(optimizer))
     for name, value in vars(optimizer).items():     # Nadam's '_u_product', LossScaleOptimizer's 'inner_optimizer'
         if name not in ('_iterations', '_learning_rate') and (isinstance(value, Variable) or is_optimizer(value)):
             out.append((name, value))
