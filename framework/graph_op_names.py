@@ -197,6 +197,10 @@ ROWS = (
     ('eye/diag', 'constant', 'eye'),
     ('random_normal', 'constant', 'random.normal'),
     ('random_uniform', 'constant', 'random.uniform'),
+    # keras.random's draws (a GAN's train_step: normal(shape=(tf.shape(x)[0], latent_dim)) is (None, 128))
+    ('stateless_random_normal', 'constant', 'keras.random.normal'),
+    ('stateless_random_uniform', 'constant', 'keras.random.uniform', 'keras.random.randint'),
+    ('stateless_truncated_normal', 'constant', 'keras.random.truncated_normal'),
     ('Const', 'constant', 'constant', 'convert_to_tensor'),
     ('ReadVariableOp', 'same', 'Variable._read_as_value'),
     ('zeros', 'constant', 'zeros'),

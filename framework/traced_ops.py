@@ -151,7 +151,9 @@ class _Hook:
         """Mark the tf.functions running now stateful when this call reads a variable or draws."""
         if found[1] == 'call':
             self.functions.append({'stateful': False, 'unsure': False})
-        if self.functions and (found[0].startswith(('random', 'ReadVariableOp')) or any(
+        # (keras.random draws with a SeedGenerator, or the global one without an int seed: its state variable)
+        if self.functions and (found[0].startswith(('random', 'ReadVariableOp')) or (
+                found[0].startswith('stateless_') and not isinstance(parameters.get('seed'), int)) or any(
                 isinstance(v, Variable) or (type(v) in (list, tuple) and any(isinstance(i, Variable) for i in v))
                 for v in parameters.values())):
             for notes in self.functions:

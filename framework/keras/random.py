@@ -36,7 +36,12 @@ def _shape(shape, op):
     # TensorFlow takes a shape as an int32 tensor, which refuses (2.5, 3): int() would make it (2, 3)
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
-    dims = (shape,) if np.ndim(shape) == 0 and not isinstance(shape, str) else shape
+    # (a list or tuple is the shape itself: np.ndim would hand its traced tensors, tf.shape(x)[0] in a
+    # GAN's train_step, to NumPy, which refuses them in a trace)
+    if isinstance(shape, (list, tuple)):
+        dims = shape
+    else:
+        dims = (shape,) if np.ndim(shape) == 0 and not isinstance(shape, str) else shape
     if isinstance(dims, (list, tuple)) and None in dims:      # an unknown batch size: TF's conversion refuses it
         error = _framework_random.unknown_length_error(dims, list(dims))
         error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
