@@ -63,3 +63,23 @@ def test_fit_then_frozen_train_on_batch_traces_anew():
     assert model.train_on_batch(X, Y) == model.train_on_batch(X, Y)
     np.testing.assert_allclose(model.get_weights()[1], [-0.00629494], rtol=1e-5)
     assert int(model.optimizer.iterations) == 2
+
+
+def test_compile_again_traces_anew_and_run_eagerly_reads_each_call():
+    model = _model("sgd")
+    model.train_on_batch(X, Y)
+    model.trainable = False
+    model.compile(loss="binary_crossentropy", optimizer="sgd")
+    model.train_on_batch(X, Y)          # the new trace reads the frozen state
+    model.trainable = True
+    model.train_on_batch(X, Y)          # and keeps it while it serves
+    np.testing.assert_allclose(model.get_weights()[1], [-0.00111875], rtol=1e-5)
+    assert int(model.optimizer.iterations) == 0
+    tf.keras.utils.set_random_seed(42)
+    eager = tf.keras.Sequential([tf.keras.layers.Input([8]), tf.keras.layers.Dense(1, activation="sigmoid")])
+    eager.compile(loss="binary_crossentropy", optimizer="sgd", run_eagerly=True)
+    eager.train_on_batch(X, Y)
+    eager.trainable = False
+    eager.train_on_batch(X, Y)
+    np.testing.assert_allclose(eager.get_weights()[1], [-0.00111875], rtol=1e-5)
+    assert int(eager.optimizer.iterations) == 1
