@@ -117,10 +117,20 @@ def test_compiled_model_and_optimizer_nodes(tmp_path):
     (lambda: keras.optimizers.Adam(amsgrad=True, name='adam_1'), ['_momentums', '_velocities', '_velocity_hats'],
      'acff09c88d685dfa2af9d7a5f5090622052e2a86677f1bbf57ea336f642134f0'),
     (lambda: keras.optimizers.Nadam(), ['_momentums', '_velocities', '_u_product'],
-     '586040a85297d672b3289b59ca35d60c6c79bdedb4d24d52af3d349f38528941')])
+     '586040a85297d672b3289b59ca35d60c6c79bdedb4d24d52af3d349f38528941'),
+    # (/work/notes/progs/kerasio28/tmp/g5/prog.py) SGD without momentum keeps an empty list
+    (lambda: keras.optimizers.SGD(), ['momentums'],
+     '8463371ddfde6d28985b3f8c8d2c8dee3ee053f55d534414bb64184277037dfb'),
+    (lambda: keras.optimizers.RMSprop(momentum=0.5, centered=True), ['_velocities', '_momentums', '_average_gradients'],
+     'e6fe4ad140b2371687f4086d13089921006dd065e76cc8680b92b179c957b8d0'),
+    (lambda: keras.optimizers.Adadelta(), ['_accumulated_grads', '_accumulated_delta_vars'],
+     'fbc828990a7c5c0d257877193e7d6acb4491f9859ab95f1bb7d76a368f67ea1e'),
+    (lambda: keras.optimizers.Adam(use_ema=True), ['_model_variables_moving_average', '_momentums', '_velocities'],
+     'b4a3a4b29e1a51c83a0be8bb2e707c9c4073e281421093cba473c1d05374faa2')])
 def test_built_optimizer_slot_lists(tmp_path, make, children, index_sha):
     """After a step, TF 2.21 also saves Keras 3's per-kind slot lists after the learning rate
-    (/work/notes/progs/kerasio28/tmp/g4/prog.py): the file is then TF's byte for byte."""
+    (/work/notes/progs/kerasio28/tmp/g4/prog.py; EMA's and gradient accumulation's first): the file
+    is then TF's byte for byte."""
     keras.backend.clear_session()
     keras.utils.set_random_seed(0)
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])

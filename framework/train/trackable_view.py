@@ -165,23 +165,39 @@ def _built_on(optimizer):
     return optimizer._slots.model_variables() or (_built_on(inner) if is_optimizer(inner) else [])
 
 
-# The lists of slots Keras 3's build() keeps per kind (attribute, slot name), which TF saves after the
-# learning rate: their items are the slots again (edges to the '_variables' nodes). Known for these.
-_KERAS_SLOT_LISTS = {'Adam': (('_momentums', 'momentum'), ('_velocities', 'velocity'), ('_velocity_hats', 'velocity_hat')),
-                     'Nadam': (('_momentums', 'momentum'), ('_velocities', 'velocity')),
-                     'Lamb': (('_momentums', 'momentum'), ('_velocities', 'velocity'))}
+# The lists of slots Keras 3's build() keeps per kind, which TF saves after the learning rate: their
+# items are the slots again (edges to the '_variables' nodes). (attribute, slot name, always): a list
+# marked always is there, empty, when the optimizer keeps no such slot (SGD without momentum);
+# the others only with their slots (Adam's velocity_hat, with amsgrad). Known for these optimizers.
+_BASE_SLOT_LISTS = (('_model_variables_moving_average', 'average', False),      # use_ema
+                    ('_accumulated_gradients', 'gradient_accumulator', False))     # gradient_accumulation_steps
+_MOMENTUM_VELOCITY = (('_momentums', 'momentum', True), ('_velocities', 'velocity', True))
+_KERAS_SLOT_LISTS = {
+    'Adam': _MOMENTUM_VELOCITY + (('_velocity_hats', 'velocity_hat', False),),
+    'Nadam': _MOMENTUM_VELOCITY, 'Lamb': _MOMENTUM_VELOCITY,
+    'SGD': (('momentums', 'momentum', True),),
+    'RMSprop': (('_velocities', 'velocity', True), ('_momentums', 'momentum', True),
+                ('_average_gradients', 'average_gradient', True)),
+    'Adagrad': (('_accumulators', 'accumulator', True),),
+    'Adadelta': (('_accumulated_grads', 'accumulated_grad', True), ('_accumulated_delta_vars', 'accumulated_delta_var', True)),
+    'Adamax': (('_m', 'momentum', True), ('_u', 'norm', True)),
+    'Ftrl': (('_accumulators', 'accumulator', True), ('_linears', 'linear', True)),
+    'Lion': (('_momentums', 'momentum', True),)}
 
 
 def _slot_lists(optimizer):
-    lists = next((_KERAS_SLOT_LISTS[c.__name__] for c in type(optimizer).__mro__ if c.__name__ in _KERAS_SLOT_LISTS), ())
     built = optimizer._slots.model_variables()
+    if not built:
+        return []
+    lists = next((_KERAS_SLOT_LISTS[c.__name__] for c in type(optimizer).__mro__ if c.__name__ in _KERAS_SLOT_LISTS), ())
     out = []
-    for attribute, slot in lists:
+    for attribute, slot, always in _BASE_SLOT_LISTS + lists:
         try:
             out.append((attribute, _listed([optimizer._slots.get(v, slot) for v in built])))
-        except KeyError:        # a kind this optimizer does not keep (Adam's velocity_hat without amsgrad)
-            continue
-    return out if built else []
+        except KeyError:        # a kind this optimizer does not keep
+            if always:
+                out.append((attribute, _listed([])))
+    return out
 
 
 def _optimizer_children(optimizer):
