@@ -126,7 +126,10 @@ def test_compiled_model_and_optimizer_nodes(tmp_path):
     (lambda: keras.optimizers.Adadelta(), ['_accumulated_grads', '_accumulated_delta_vars'],
      'fbc828990a7c5c0d257877193e7d6acb4491f9859ab95f1bb7d76a368f67ea1e'),
     (lambda: keras.optimizers.Adam(use_ema=True), ['_model_variables_moving_average', '_momentums', '_velocities'],
-     'b4a3a4b29e1a51c83a0be8bb2e707c9c4073e281421093cba473c1d05374faa2')])
+     'b4a3a4b29e1a51c83a0be8bb2e707c9c4073e281421093cba473c1d05374faa2'),
+    # (tmp/g6/prog.py) Adafactor's lists are saved empty
+    (lambda: keras.optimizers.Adafactor(), ['_r', '_c', '_v'],
+     '0965b91a54947433d7d9af9f8e0d0059a47ddbf9d4abfbce196d7ae1f5842275')])
 def test_built_optimizer_slot_lists(tmp_path, make, children, index_sha):
     """After a step, TF 2.21 also saves Keras 3's per-kind slot lists after the learning rate
     (/work/notes/progs/kerasio28/tmp/g4/prog.py; EMA's and gradient accumulation's first): the file

@@ -182,7 +182,9 @@ _KERAS_SLOT_LISTS = {
     'Adadelta': (('_accumulated_grads', 'accumulated_grad', True), ('_accumulated_delta_vars', 'accumulated_delta_var', True)),
     'Adamax': (('_m', 'momentum', True), ('_u', 'norm', True)),
     'Ftrl': (('_accumulators', 'accumulator', True), ('_linears', 'linear', True)),
-    'Lion': (('_momentums', 'momentum', True),)}
+    'Lion': (('_momentums', 'momentum', True),),
+    # Keras fills Adafactor's lists without tracking their items: TF saves them empty
+    'Adafactor': (('_r', None, True), ('_c', None, True), ('_v', None, True))}
 
 
 def _slot_lists(optimizer):
@@ -193,7 +195,7 @@ def _slot_lists(optimizer):
     out = []
     for attribute, slot, always in _BASE_SLOT_LISTS + lists:
         try:
-            out.append((attribute, _listed([optimizer._slots.get(v, slot) for v in built])))
+            out.append((attribute, _listed([optimizer._slots.get(v, slot) for v in built] if slot else [])))
         except KeyError:        # a kind this optimizer does not keep
             if always:
                 out.append((attribute, _listed([])))
