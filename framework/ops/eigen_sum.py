@@ -169,10 +169,9 @@ def _host_vector_sum(v, n):
         length = whole
     total = _reduce(packets.take(_BIT_REVERSED[length])) if whole else _ZERO
     if whole < n:
-        tail = v[whole]
-        for j in range(whole + 1, n):
-            tail = tail + v[j]
-        total = tail + total
+        # Eigen's scalar loop, ((0 + v[whole]) + ...) one by one: numpy's sum of fewer than 8 values is that
+        # loop (its pairwise sum starts blocking at 8), in one call instead of a numpy scalar add per value
+        total = _reduce(v[whole:]) + total
     return total
 
 
