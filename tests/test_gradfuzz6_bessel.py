@@ -2,7 +2,12 @@
 tapeflow's quadrature was an ulp or two off for about three quarters of x, so were the gradients built on them),
 and bessel_i1e's gradient with TF's reciprocal(x) (VRCPPS's estimate and a Newton step on packets of 8 float32,
 where tapeflow divided). Bits printed by TF 2.21."""
+import pytest
+
 import framework as tf
+
+# TF 2.21's bits on the AVX-512 Xeon the goldens were printed on (oneDNN's kernels and 16-lane vectors)
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 XS = [-9.5, -3.7, -1.2, -0.3, 0.0, 0.4, 1.1, 2.9, 7.9, 8.0, 12.5, 30.0]
 TF = {

@@ -13,8 +13,12 @@ TF 2.21 (golden values printed by /opt/tfref for the same programs):
 import warnings
 
 import numpy as np
+import pytest
 
 from framework import keras
+
+# TF 2.21's bits on the AVX-512 Xeon the goldens were printed on (oneDNN's kernels and 16-lane vectors)
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 
 def _tokens():
