@@ -77,9 +77,10 @@ def _mean(input_tensor, axis, keepdims, mean_op):
     except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
         return dispatch('reduce_mean', input_tensor, axis, keepdims)
     a = x._data
+    shape = a.shape
     count = 1
     for ax in axes:
-        count *= a.shape[ax]
+        count *= shape[ax]
     if a.dtype.kind in 'iub':
         # TensorFlow's integer mean divides as C does: the quotient rounds toward zero.
         total = xp.sum(a, axis=axes, keepdims=keepdims)
@@ -95,6 +96,9 @@ def _mean(input_tensor, axis, keepdims, mean_op):
             record('reduce_mean', (x,), out, (_Spread(axes, count),))
         return out
     total = _sum(a, axes, keepdims)
+    if len(axes) == len(shape) and not keepdims and type(total) is ndarray:
+        # a whole mean (a loss): divided as a numpy scalar, the same float op at a fraction of a 0-d ufunc's cost
+        total = total[()]
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
     out = Tensor(mean)
     if ACTIVE:
