@@ -15,6 +15,7 @@ import numpy as np
 from .. import libm
 from .eigen_math import _evaluate, _log_packets
 from .eigen_reciprocal import packet_reciprocal
+from .polevl import polevl as _polevl
 
 _F = np.float32
 _ONE, _HALF = _F(1), _F(0.5)
@@ -35,13 +36,6 @@ _ATAN_BETA = tuple(_F(c) for c in (1.00917108356952667236328125e-02, 2.831856012
 _ATANH_ALPHA = tuple(_F(c) for c in (0.1819281280040740966796875, 8.2311116158962249755859375e-2,
                                      0.14672131836414337158203125, 0.1997792422771453857421875,
                                      0.3333373963832855224609375))
-
-
-def _polevl(x, coefficients):
-    p = np.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        p = p * x + c
-    return p
 
 
 def _with_sign(value, sign_of):

@@ -24,6 +24,7 @@ import numpy as np
 from .. import libm
 from . import eigen_math
 from .eigen_pow64 import _EXP_C1, _EXP_C2, _EXP_P, _EXP_Q, _LOG2E, _ldexp, _split
+from .polevl import polevl as _polevl
 
 _D = np.float64
 PACKET = 4
@@ -158,13 +159,6 @@ def _expm1_packets(x):
     out = u_minus_one * (x / log_u)
     out = np.where(log_u == u, u, out)
     return np.where(u == _ONE, x, np.where(u_minus_one == -_ONE, -_ONE, out))
-
-
-def _polevl(x, coefficients):
-    p = np.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        p = p * x + c
-    return p
 
 
 def _tanh_packets(a):

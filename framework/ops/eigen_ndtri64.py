@@ -10,16 +10,10 @@ import numpy as np
 from .. import libm
 from . import eigen_math64
 from .eigen_ndtri import _P0, _P1, _P2, _Q0, _Q1, _Q2
+from .polevl import polevl as _polevl
 
 _EXP_NEG_TWO = 0.13533528323661269189
 _SQRT_2PI = 2.50662827463100050242e0
-
-
-def _polevl(x, coefficients):
-    out = np.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        out = out * x + c
-    return out
 
 
 def _log(v):
