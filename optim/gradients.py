@@ -76,12 +76,6 @@ def checked_gradient(index, grad, variable):
         InvalidArgumentError (a ValueError): ``grad`` has another shape than ``variable``.
         ValueError: ``grad`` lives on another device than ``variable``.
     """
-    if type(grad) is Tensor and type(variable) is Variable:
-        # The usual pair (a gradient from a tape for a host variable): one look at each.
-        data, value = grad._data, variable._data
-        if type(data) is ndarray and type(value) is ndarray and data.shape == value.shape \
-                and data.dtype is value.dtype and value.dtype.kind in 'fc':
-            return data
     if not isinstance(variable, Variable):
         raise not_a_variable(index, variable)
     if variable._data.dtype.kind not in 'fc' and variable._data.dtype.name != 'bfloat16':
@@ -169,7 +163,7 @@ def present_gradients(grads, variables):
     arrays, kept, missing = [], [], []        # one loop (every training step runs it)
     for i, (g, v) in enumerate(zip(grads, variables)):
         if type(g) is Tensor and type(v) is Variable:
-            # checked_gradient's first test, spelled out: the usual pair, a tape's gradient for a host variable
+            # The usual pair (a tape's gradient for a host variable), taken without checked_gradient's call
             array, value = g._data, v._data
             if type(array) is ndarray and type(value) is ndarray and array.shape == value.shape \
                     and array.dtype is (dtype := value.dtype) and dtype.kind in 'fc':

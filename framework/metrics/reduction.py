@@ -228,8 +228,6 @@ class MeanMetricWrapper(Mean):
         if ACTIVE:                  # called under a tape: record nothing
             with paused():
                 return self._update(y_true, y_pred, sample_weight)
-        if sample_weight is None and self._array_form is not None and self._update_arrays(y_true, y_pred):
-            return None             # (_update's first test, without its call: a training loop's every step)
         return self._update(y_true, y_pred, sample_weight)
 
     def _update(self, y_true, y_pred, sample_weight):
