@@ -22,8 +22,9 @@ def on_device_of(tensor, ref):
 
 
 def _complex_input(x, op):
-    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biuf':
-        x = np.asarray(x).astype(np.complex64)     # TF converts a Python or numpy value straight to complex64
+    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biufc':
+        # TF converts a Python or numpy value straight to the op's default complex64, a complex128 array too
+        x = np.asarray(x).astype(np.complex64)
     t = as_tensor(x, op)
     if t._data.dtype.kind != 'c':       # a real tensor: the kernel's attr error (also a TypeError)
         raise InvalidArgumentError("%s: Value for attr 'Tcomplex' of %s is not in the list of allowed values: "
@@ -35,10 +36,11 @@ def _complex_input(x, op):
 
 
 def _real_input(x, op):
-    """A float32 / float64 tensor; TF converts other values preferring float32 (a numpy float16 or integer
-    array becomes float32), and refuses a tensor of another dtype in Python ('RFFT requires ...')."""
-    if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in 'iuf' and x.dtype != np.float64:
-        x = x.astype(np.float32)
+    """A float32 / float64 tensor; TF converts other values preferring float32 (a numpy float64, float16 or
+    integer array, or a pandas Series, becomes float32), and refuses a tensor of another dtype in Python
+    ('RFFT requires ...')."""
+    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'iuf':
+        x = np.asarray(x).astype(np.float32)
     t = as_tensor(x, op)
     if t._data.dtype not in _COMPLEX_OF:
         error = ValueError('RFFT requires tf.float32 or tf.float64 inputs, got: %s' % (t,))
