@@ -1,8 +1,8 @@
 """Bad data given to Model.fit / evaluate / predict, and a Reshape that cannot fit its input.
 
 Compared with TensorFlow 2.21 + Keras 3 (/opt/tfref, 2026-12-02):
-- predict(None) crashed there with KeyError('pop from an empty set'); here a ValueError
-  in Keras 3's words for other backends ("Unrecognized data type: x=None").
+- predict(None) raises KeyError('pop from an empty set') there, as here (tapeflow's words as a note;
+  tests/test_errors23_missing_inputs.py).
 - fit / evaluate on zero samples warn there that the input ran out of data and return
   {} / [] (no loss of 0.0), as here; predict on zero samples fails there on an unset local
   (UnboundLocalError), here with a ValueError that says why.
@@ -22,8 +22,9 @@ def compiled_model():
 
 
 def test_predict_of_none_says_what_data_it_takes():
-    with pytest.raises(ValueError, match='Unrecognized data type: x=None'):
+    with pytest.raises(KeyError, match='pop from an empty set') as caught:
         compiled_model().predict(None, verbose=0)
+    assert caught.value.__notes__ == ['predict: x (the inputs) is required, got None']
 
 
 def test_zero_samples_log_nothing_as_keras_and_predict_refuses():

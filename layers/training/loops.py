@@ -156,7 +156,7 @@ class TrainingLoops:
         if kwargs:
             raise ValueError('Arguments not recognized: %s' % (kwargs,))
         self._assert_compiled('evaluate')
-        if x is None and y is not None:
+        if x is None:
             _refuse_missing_inputs(self, y, False, 'evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
         x = local_dataset(x)
@@ -171,6 +171,8 @@ class TrainingLoops:
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
         # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
+        if x is None:
+            _refuse_missing_inputs(self, None, False, 'predict')
         reject_numpy_text('predict', x=x)
         x = local_dataset(x)
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict', copy_arrays=bool(callbacks))
@@ -393,11 +395,16 @@ def _should_validate(epoch, validation_freq):
 def _refuse_missing_inputs(model, y, training, what):
     """x=None with targets: Keras 3 on TF runs its step on None, so the model's call refuses it (a
     Sequential's Input: "The input 'keras_tensor' is not optional, but None was passed ..."), raised
-    here before any batch; a model whose call takes None gets tapeflow's sentence."""
-    if y is not None:
-        try:
-            model(None, training=training)
-        except Exception as err:        # noqa: BLE001 -- the model's own refusal, as Keras's step meets it
-            err.add_note('%s: x (the inputs) is None' % what)
-            raise
+    here before any batch; a model whose call takes None gets tapeflow's sentence. x and y both None
+    (fit(), predict(None); a sample_weight alone is dropped as Keras's pack_x_y_sample_weight does):
+    Keras's array adapter counts the samples of nothing, KeyError 'pop from an empty set'."""
+    if y is None:
+        error = KeyError('pop from an empty set')
+        error.add_note('%s: x (the inputs) is required, got None' % what)
+        raise error
+    try:
+        model(None, training=training)
+    except Exception as err:        # noqa: BLE001 -- the model's own refusal, as Keras's step meets it
+        err.add_note('%s: x (the inputs) is None' % what)
+        raise
     raise ValueError('%s: x (the inputs) is required' % what)

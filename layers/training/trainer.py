@@ -333,7 +333,7 @@ class Trainer(Keras2Shims, TrainingLoops):
                 raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
-        batch = _one_batch(x, y, sample_weight, 'train_on_batch')
+        batch = _one_batch(self, x, y, sample_weight, 'train_on_batch')
         traces = self._step_traces()
         with self._traced_once('train_on_batch', batch):
             if traces is not None:      # train_step trains what the serving trace read (OnBatchTrainables)
@@ -350,7 +350,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         """One ``test_step`` on the given batch; returns the loss (and metrics) for it."""
         self._assert_compiled('test_on_batch')
         self.reset_metrics()
-        batch = _one_batch(x, y, sample_weight, 'test_on_batch')
+        batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch):
             logs = self.test_step(batch)
         return self._batch_result(logs, return_dict)
@@ -358,9 +358,7 @@ class Trainer(Keras2Shims, TrainingLoops):
     def predict_on_batch(self, x):
         """The model's output for ``x`` as a numpy array."""
         from .loops import to_numpy
-        if x is None:
-            raise ValueError('predict_on_batch: x (the inputs) is required, got None')
-        batch = _one_batch(x, None, None, 'predict_on_batch')
+        batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch):
             return nest.map_structure(to_numpy, self.predict_step(batch))
 
@@ -393,12 +391,24 @@ for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on
 del _method
 
 
-def _one_batch(x, y, sample_weight, what):
+def _refuse_missing_batch(model, what):
+    """x=None: Keras 3's step calls the model on None (y or not), so its call refuses it, a Sequential's
+    Input in its banner ("The input 'keras_tensor' is not optional, but None was passed ..."); a model
+    whose call takes None gets tapeflow's sentence (its step cannot run on None)."""
+    try:
+        model(None, training=what == 'train_on_batch')
+    except Exception as err:        # noqa: BLE001 -- the model's own refusal, as Keras's step meets it
+        err.add_note('%s: x (the batch of inputs) is None' % what)
+        raise
+    raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
+
+
+def _one_batch(model, x, y, sample_weight, what):
     """The batch Keras 3 hands the step: ``(x, y, sample_weight)`` with None for what is missing
     (train/test_on_batch: a train_step written ``x, y = data`` fails there on TF too), ``(x,)``
     for predict_on_batch."""
-    if x is None:      # reading None's shape failed with an AttributeError; TF: 'The input ... is not optional'
-        raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
+    if x is None:
+        _refuse_missing_batch(model, what)
     _refuse_python_numbers(x, y, what)
     # No cardinality check, as Keras 3's: the step broadcasts a y or sample_weight of one sample over
     # the batch, and other mismatches fail in the loss (TF's graph errors)
