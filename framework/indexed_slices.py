@@ -74,9 +74,10 @@ class IndexedSlices:
         """The dense tensor, rows of repeated indices summed (recorded on tapes, so it has a gradient)."""
         from .ops.segments import unsorted_segment_sum
         if dtype is not None and np.dtype(dtype) != self._values._data.dtype:
-            raise ValueError('Incompatible tensor conversion requested to dtype %s for IndexedSlices with dtype %s; '
-                             'use framework.cast on the IndexedSlices first'
-                             % (np.dtype(dtype).name, self._values._data.dtype.name))
+            error = ValueError('Incompatible tensor conversion requested to `dtype` %s for IndexedSlices (%s) with '
+                               'dtype %s' % (np.dtype(dtype).name, self, self._values._data.dtype.name))
+            error.add_note('use framework.cast on the IndexedSlices first')
+            raise error
         return unsorted_segment_sum(self._values, self._indices, self._rows())
 
     # ---- what TensorFlow allows: negation, and sums with dense tensors (which densify) ----

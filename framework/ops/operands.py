@@ -14,6 +14,7 @@ from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
 from ..composite import handler_for
+from ..indexed_slices import IndexedSlices
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import axis_errors, broadcast_kernels, float_kernels
@@ -235,7 +236,10 @@ def _other(v, ref, op, left=True):
     try:
         if isinstance(v, (list, tuple)) and holds_tensor(v):     # x + [y, 2 * y]: packed, recorded
             return _packed_other(v, ref)
-        t = Tensor(_to_array(v, dtype))
+        if isinstance(v, IndexedSlices):    # x * tape.gradient(...): densified on the tapes (a 2nd derivative)
+            t = v._to_dense(dtype)
+        else:
+            t = Tensor(_to_array(v, dtype))
     except SymbolicTensorError as err:          # Keras's own text, as TensorFlow raises it
         err.add_note('raised by %s' % op)
         raise
