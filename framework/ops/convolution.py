@@ -413,10 +413,21 @@ def _window_means(x, geo, counts):
     """AvgPool: each window's sum divided by its count of real elements; its gradient AvgPoolGrad."""
     xp = backend.array_module(x._data)
     a = xp.ascontiguousarray(x._data)       # a transposed (channels_first) view would sum its taps in another order
-    out = Tensor(geo.windows(a).sum(axis=(3, 4)) / counts)
+    out = Tensor(_window_sums(geo.windows(a), geo.offsets()) / counts)
     if ACTIVE:
         record('avg_pool2d', (x,), out, (lambda g, y, x: _window_means_grad(g, geo, counts, x.shape),))
     return out
+
+
+def _window_sums(windows, offsets):
+    """Each window's taps added one by one in row-major order, as TF's AvgPool kernels add them. (numpy's
+    ``sum(axis=(3, 4))`` does so only while channels are the inner loop: with one channel, a window row is
+    contiguous and numpy adds each row apart first, (a + b) + (c + d) for a 2x2 window, off TF's last bits.)"""
+    (i, j), rest = offsets[0], offsets[1:]
+    total = windows[:, :, :, i, j].copy()
+    for i, j in rest:
+        total += windows[:, :, :, i, j]
+    return total
 
 
 def _window_means_grad(g, geo, counts, shape):
