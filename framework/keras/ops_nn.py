@@ -381,19 +381,38 @@ def refuse_integer_input(inputs, op, kernel=None):
                      'cast the input to a floating dtype first')
 
 
-def _pool(tapeflow_op, op):
+def _pool(tapeflow_op, op, volume_op):
     def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
         if op == 'average_pool':        # TF's MaxPool takes integers (Keras casts them), its AvgPool does not
             refuse_integer_input(inputs, op)
-        x, one_d, first = _spatial(inputs, data_format, op)
         strides = pool_size if strides is None else strides
+        if np.ndim(inputs) == 5:        # (batch, depth, height, width, channels): Keras hands it to tf.nn's 3-D pool
+            return _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op)
+        x, one_d, first = _spatial(inputs, data_format, op)
         y = tapeflow_op(x, _window(pool_size, one_d, 'ksize'), _window(strides, one_d, 'strides'),
                         padding=str(padding).upper())
         return _restore(y, one_d, first)
     pool.__name__ = pool.__qualname__ = op
-    pool.__doc__ = '1-D or 2-D %s pooling; ``strides`` defaults to ``pool_size``.' % op.split('_')[0]
+    pool.__doc__ = '1-D, 2-D or 3-D %s pooling; ``strides`` defaults to ``pool_size``.' % op.split('_')[0]
     return pool
 
 
-max_pool = _pool(_ops.max_pool2d, 'max_pool')
-average_pool = _pool(_ops.avg_pool2d, 'average_pool')
+def _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op):
+    """A 3-D pool as Keras 3's TensorFlow backend runs it: channels_first moved to the end and back."""
+    x = floating(inputs, op)
+    first = data_format == 'channels_first'
+    if first:
+        x = _ops.transpose(x, [0, 2, 3, 4, 1])
+    y = volume_op(x, _volume_window(pool_size, 'ksize'), _volume_window(strides, 'strides'),
+                  padding=str(padding).upper())
+    return _ops.transpose(y, [0, 4, 1, 2, 3]) if first else y
+
+
+def _volume_window(value, name):
+    values = _window(value, False, name)
+    single = not isinstance(value, (list, tuple)) or len(value) == 1
+    return values[:1] * 3 if single else values
+
+
+max_pool = _pool(_ops.max_pool2d, 'max_pool', _ops.max_pool3d)
+average_pool = _pool(_ops.avg_pool2d, 'average_pool', _ops.avg_pool3d)
