@@ -131,7 +131,16 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     ``xs`` may be a nested structure of tensors sharing their first axis, or None
     with ``length`` steps; ys are stacked structure by structure.
     """
-    return _scan(f, init, xs, length, reverse, 'scan')
+    # Keras 3 on TF keeps the carry in TensorArrays: f sees tensors from the first step (an init of 0 is an
+    # int32 tensor), the final carry comes back as tensors, and the ys live in arrays shaped like the carry,
+    # so an f that returns no ys gives zeros of the carry's shape per step (not None)
+    carry = nest.map_structure(convert_to_tensor, init)
+    carry, ys = _scan(f, carry, xs, length, reverse, 'scan')
+    carry = nest.map_structure(convert_to_tensor, carry)
+    if ys is None:
+        steps = integer(length, 'length', 'scan') if xs is None else tensor(nest.flatten(xs)[0], 'scan').shape[0]
+        ys = nest.map_structure(lambda c: _ops.zeros((steps,) + tuple(c.shape), c.dtype), carry)
+    return carry, ys
 
 
 def _scan(f, init, xs, length, reverse, _op):
