@@ -90,6 +90,12 @@ class InputLayer(Layer):
         """The full input shape, batch axis first (None where free)."""
         return self.batch_shape
 
+    @property
+    def dtype(self):
+        """The input dtype's name, 'string' for string inputs (whose arrays are object arrays), as
+        Keras 3 names it: clone_model re-creates the Input from it."""
+        return dtypes.display_name(self._dtype)
+
     def call(self, inputs):
         return inputs
 

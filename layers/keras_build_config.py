@@ -32,3 +32,11 @@ def _keras_built_when_made():
 def keras_writes_build_config(cls):
     """Whether Keras 3 writes a ``build_config`` for a built layer of class ``cls``."""
     return not issubclass(cls, _keras_built_when_made())
+
+
+def keras_writes_build_config_unbuilt(cls):
+    """Whether Keras 3 writes a ``build_config`` for a layer of class ``cls`` built or not: its
+    StringLookup and IntegerLookup return {} whatever their state (so an unbuilt Sequential's config
+    holds ``"build_config": {}`` for them)."""
+    from .preprocessing.lookups import IntegerLookup, StringLookup
+    return issubclass(cls, (StringLookup, IntegerLookup))

@@ -2,7 +2,7 @@
 import contextlib
 import contextvars
 
-from .keras_build_config import keras_writes_build_config
+from .keras_build_config import keras_writes_build_config, keras_writes_build_config_unbuilt
 from .layer import Layer
 from .policy_sharing import serializing
 
@@ -14,8 +14,8 @@ def serialize(layer):
         config = layer.get_config()
     out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(config),
            'registered_name': registered_name}
-    if overrides_get_build_config(layer):     # a user's method decides, built or not, as in Keras 3
-        build_config = layer.get_build_config()
+    if overrides_get_build_config(layer) or keras_writes_build_config_unbuilt(type(layer)):
+        build_config = layer.get_build_config()     # a user's method (or Keras's lookups) decides, built or not
     else:
         build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
     if build_config is not None:
