@@ -61,6 +61,8 @@ def record_op(function_name, args, kwargs):
                          % function_name)
     if function_name in _STATIC_ANSWERS and len(args) == 1 and not kwargs and type(args[0]) is KerasTensor:
         return _STATIC_ANSWERS[function_name](args[0])
+    if function_name == 'convert_to_numpy':     # values only: Keras's "A KerasTensor is symbolic ..." ValueError
+        np.asarray(next(x for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor))
     fn = op_function(function_name)
     signature = _signature(fn)
     try:
