@@ -17,6 +17,7 @@ from .convolution import _output_length, check_groups, check_input_groups, filte
     kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
+from .global_pooling import GlobalPooling
 from .layer import Layer
 from .pooled_shape import check_pooled_sizes
 from .pooling import mean_over_steps
@@ -177,31 +178,8 @@ class AveragePooling1D(_Pooling1D):
         super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
 
-class _GlobalPooling1D(Layer):
-    _reduce = None
-
-    def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
-        self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=3)
-        self.built = True
-
-    def call(self, inputs):
-        return type(self)._reduce(inputs, axis=2 if self.data_format == 'channels_first' else 1,
-                                  keepdims=self.keepdims)
-
-    def compute_output_shape(self, input_shape):
-        first = self.data_format == 'channels_first'
-        n, c = input_shape[0], input_shape[1 if first else -1]
-        if not self.keepdims:
-            return (n, c)
-        return (n, c, 1) if first else (n, 1, c)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
-        return config
+class _GlobalPooling1D(GlobalPooling):
+    spatial_rank = 1
 
 
 class GlobalAveragePooling1D(_GlobalPooling1D):

@@ -8,6 +8,7 @@ from .channels_first import data_format_option, shape_to_first, shape_to_last, t
 from .argument_tuples import pooling_strides
 from .convolution import _output_length, normalize_padding, normalize_pair
 from .input_spec import InputSpec
+from .global_pooling import GlobalPooling
 from .layer import Layer
 from .pooled_shape import check_pooled_sizes
 from .mask_propagation import as_mask
@@ -79,31 +80,8 @@ class AveragePooling2D(_Pooling2D):
         super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
 
-class _GlobalPooling2D(Layer):
-    _reduce = None
-
-    def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
-        self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=4)
-        self.built = True
-
-    def call(self, inputs):
-        axes = [2, 3] if self.data_format == 'channels_first' else [1, 2]
-        return type(self)._reduce(inputs, axis=axes, keepdims=self.keepdims)
-
-    def compute_output_shape(self, input_shape):
-        first = self.data_format == 'channels_first'
-        n, c = input_shape[0], input_shape[1 if first else -1]
-        if not self.keepdims:
-            return (n, c)
-        return (n, c, 1, 1) if first else (n, 1, 1, c)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
-        return config
+class _GlobalPooling2D(GlobalPooling):
+    spatial_rank = 2
 
 
 class GlobalAveragePooling2D(_GlobalPooling2D):

@@ -9,6 +9,7 @@ from .conv_nd import convolved_shape
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import normalize_padding
 from .input_spec import InputSpec
+from .global_pooling import GlobalPooling
 from .layer import Layer
 from .pooled_shape import check_pooled_sizes
 
@@ -62,31 +63,8 @@ class AveragePooling3D(_Pooling3D):
         super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
 
-class _GlobalPooling3D(Layer):
-    _reduce = None
-
-    def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
-        self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=5)
-        self.built = True
-
-    def call(self, inputs):
-        axes = [2, 3, 4] if self.data_format == 'channels_first' else [1, 2, 3]
-        return type(self)._reduce(inputs, axis=axes, keepdims=self.keepdims)
-
-    def compute_output_shape(self, input_shape):
-        first = self.data_format == 'channels_first'
-        n, c = input_shape[0], input_shape[1 if first else -1]
-        if not self.keepdims:
-            return (n, c)
-        return (n, c, 1, 1, 1) if first else (n, 1, 1, 1, c)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
-        return config
+class _GlobalPooling3D(GlobalPooling):
+    spatial_rank = 3
 
 
 class GlobalAveragePooling3D(_GlobalPooling3D):
