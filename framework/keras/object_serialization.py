@@ -284,9 +284,11 @@ def _build_object(config, custom_objects):
             return _build_layer(config, custom_objects)
         except ValueError:
             pass
-    raise TypeError("Could not locate class %r (module %r). Make sure custom classes and functions are decorated "
-                    'with `@keras.saving.register_keras_serializable()` or passed in custom_objects={%r: %s}. '
-                    'Full object config: %r' % (class_name, module, class_name, class_name, config))
+    from layers.serialization import not_located_text
+    error = TypeError(not_located_text(class_name, config))       # Keras 3's words
+    error.add_note('deserialize_keras_object: no class %r (module %r) is known; pass it in custom_objects={%r: %s}'
+                   % (class_name, module, class_name, class_name))
+    raise error
 
 
 def _is_layer_module(module):
