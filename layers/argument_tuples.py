@@ -72,10 +72,16 @@ def standardized_data_format(data_format, who):
 def standardized_padding(padding, who, allow_causal=False):
     """A convolution's padding, lower-cased, as Keras 3's standardize_padding reads it, with its text. Keras
     prints a Python set, whose order follows PYTHONHASHSEED: the order here is one TF 2.21 run's, fixed.
-    A value that is no string keeps tapeflow's ValueError (Keras fails on its .lower())."""
+    A list or tuple keeps tapeflow's ValueError (Keras takes it and its call refuses it); any other value
+    that is no string fails on its .lower() in Keras: that AttributeError, tapeflow's words as a note."""
     if not isinstance(padding, str):
-        raise ValueError("%s: padding must be one of 'valid', 'same'%s, got %r"
-                         % (who, ", 'causal'" if allow_causal else '', padding))
+        wanted = "%s: padding must be one of 'valid', 'same'%s, got %r" % (who, ", 'causal'" if allow_causal else '',
+                                                                         padding)
+        if isinstance(padding, (list, tuple)):
+            raise ValueError(wanted)
+        error = AttributeError("'%s' object has no attribute 'lower'" % type(padding).__name__)
+        error.add_note(wanted)
+        raise error
     mode = padding.lower()
     if mode not in (('valid', 'same', 'causal') if allow_causal else ('valid', 'same')):
         error = ValueError('The `padding` argument must be a list/tuple or one of %s. Received: %s'

@@ -48,14 +48,15 @@ def standardize_policy(dtype, who):
 def legacy_batch_shape(legacy, who):
     if 'batch_input_shape' in legacy:
         return tuple(legacy['batch_input_shape'])
-    if 'input_shape' in legacy:
-        shape = legacy['input_shape']
-        if not hasattr(shape, '__iter__'):      # Keras 3's words: input_shape=4 is no shape (input_dim=4 is)
-            raise ValueError("Cannot convert '%s' to a shape." % (shape,))
-        return (legacy.get('batch_size'),) + tuple(shape)
-    if 'input_dim' in legacy:
-        return (legacy.get('batch_size'), int(legacy['input_dim']))
-    return None
+    # Keras 3 reads input_dim first, as the shape (input_dim,), and ignores input_shape=None; the
+    # Sequential's InputLayer(shape=...) checks it in standardize_shape's words ("Cannot convert '4' to a
+    # shape.", "... Found invalid dimension 'a' of type ..."), which are given here when the layer is made
+    input_dim = legacy.get('input_dim')
+    shape = (input_dim,) if input_dim is not None else legacy.get('input_shape')
+    if shape is None:
+        return None
+    from .input_spec import standardize_shape
+    return (legacy.get('batch_size'),) + standardize_shape(shape)
 
 
 def positional_weight_args(args, shape, initializer, dtype):
