@@ -6,6 +6,7 @@ function; class names ('MeanSquaredError', ...) give a fresh instance.
 import inspect
 
 from . import circle_loss, classes, ctc_loss, focal, generalized_cross_entropy, hinge_losses, overlap, probabilistic, regression
+from ..identifier_lookup import from_identifier
 from .loss import Loss, LossFunctionWrapper
 
 _FUNCTIONS = (
@@ -105,29 +106,4 @@ def get(identifier):
         ValueError: for an unknown name (listing the valid ones) or an
             identifier that is none of the above.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        try:
-            return deserialize(identifier)
-        except ValueError as err:
-            raise _not_interpreted(identifier, str(err)) from None
-    if isinstance(identifier, str):
-        obj = BY_NAME.get(identifier)
-        if obj is None:
-            raise _not_interpreted(identifier, 'Valid names: %s' % ', '.join(sorted(BY_NAME)))
-    else:
-        obj = identifier
-    if inspect.isclass(obj):
-        return obj()
-    if callable(obj):
-        return obj
-    raise _not_interpreted(identifier, 'Got %s; give a name, a Loss, a function or a config dict'
-                           % type(identifier).__name__)
-
-
-def _not_interpreted(identifier, note):
-    """Keras 3's ValueError text; what tapeflow knows (the valid names) rides as a note."""
-    error = ValueError('Could not interpret loss identifier: %s' % (identifier,))
-    error.add_note(note)
-    return error
+    return from_identifier(identifier, 'loss', BY_NAME, deserialize, 'Loss')

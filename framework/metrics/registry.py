@@ -8,6 +8,7 @@ and a metric is named after the string it was asked for.
 """
 import inspect
 
+from ..identifier_lookup import from_identifier
 from ..losses import registry as loss_registry
 from ..losses.naming import object_name, to_snake_case
 from . import accuracy_metrics as accuracy, probabilistic, regression
@@ -103,34 +104,8 @@ def get(identifier):
         ValueError: for an unknown name (listing the valid ones) or an
             identifier that is none of the above.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        try:
-            return deserialize(identifier)
-        except ValueError as err:
-            raise _not_interpreted(identifier, str(err)) from None
-    if isinstance(identifier, str):
-        obj = BY_NAME.get(identifier)
-        if obj is None:
-            raise _not_interpreted(identifier, 'Valid names: %s%s' % (', '.join(sorted(BY_NAME)), (
-                "; 'acc' is a name compile(metrics=[...]) resolves, not keras.metrics.get"
-                if identifier == 'acc' else '')))
-    else:
-        obj = identifier
-    if inspect.isclass(obj):
-        return obj()
-    if callable(obj):
-        return obj
-    raise _not_interpreted(identifier, 'Got %s; give a name, a Metric, a function or a config dict'
-                           % type(identifier).__name__)
-
-
-def _not_interpreted(identifier, note):
-    """Keras 3's ValueError text; what tapeflow knows (the valid names) rides as a note."""
-    error = ValueError('Could not interpret metric identifier: %s' % (identifier,))
-    error.add_note(note)
-    return error
+    return from_identifier(identifier, 'metric', BY_NAME, deserialize, 'Metric', (
+        "; 'acc' is a name compile(metrics=[...]) resolves, not keras.metrics.get" if identifier == 'acc' else ''))
 
 
 def resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name='accuracy'):
