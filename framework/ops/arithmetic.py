@@ -369,37 +369,30 @@ def _graph_pow(dx, dy):
 
 def maximum(x, y, name=None):
     """Elementwise max; ties send the gradient to x, as TensorFlow does."""
-    try:
-        x, y, dx, dy = binary(x, y, 'maximum')
-    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
-        return dispatch('maximum', x, y)
-    try:
-        xp = array_module_of(dx, dy)
-        out = Tensor(ties_as_tensorflow(xp, xp.maximum, xp.maximum(dx, dy), dx, dy))
-    except ValueError:
-        raise _broadcast_error('maximum', dx, dy) from None
-    if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
-        raise float_kernels.complex_error('maximum', out.dtype.name)
-    if ACTIVE:
-        record('maximum', (x, y), out, _MAXIMUM_VJPS)
-    return out
+    return _extremum('maximum', x, y, _MAXIMUM_VJPS)
 
 
 def minimum(x, y, name=None):
     """Elementwise min; ties send the gradient to x, as TensorFlow does."""
+    return _extremum('minimum', x, y, _MINIMUM_VJPS)
+
+
+def _extremum(name, x, y, vjps):
+    """``maximum`` or ``minimum`` (numpy's function of that name), with TensorFlow's ties and refusals."""
     try:
-        x, y, dx, dy = binary(x, y, 'minimum')
+        x, y, dx, dy = binary(x, y, name)
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
-        return dispatch('minimum', x, y)
+        return dispatch(name, x, y)
     try:
         xp = array_module_of(dx, dy)
-        out = Tensor(ties_as_tensorflow(xp, xp.minimum, xp.minimum(dx, dy), dx, dy))
+        pick = getattr(xp, name)
+        out = Tensor(ties_as_tensorflow(xp, pick, pick(dx, dy), dx, dy))
     except ValueError:
-        raise _broadcast_error('minimum', dx, dy) from None
+        raise _broadcast_error(name, dx, dy) from None
     if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
-        raise float_kernels.complex_error('minimum', out.dtype.name)
+        raise float_kernels.complex_error(name, out.dtype.name)
     if ACTIVE:
-        record('minimum', (x, y), out, _MINIMUM_VJPS)
+        record(name, (x, y), out, vjps)
     return out
 
 
