@@ -304,12 +304,27 @@ class Trainer(Keras2Shims, TrainingLoops):
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
             if trace is not None:
                 trace[0].keep_trainable(trace[1], trace[2], trainable)
+                return self._traced_first_step(tape, scaled_loss, trainable, x, y, y_pred, sample_weight)
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
         else:
             warnings.warn('The model does not have any trainable weights.', stacklevel=2)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def _traced_first_step(self, tape, scaled_loss, trainable, x, y, y_pred, sample_weight):
+        """The rest of a train step that traces: the metrics are updated before the optimizer applies
+        the gradients. TF 2.21 traces the whole step before running any of it, so a metric that fails
+        in Python (an unknown name, None, a function of the wrong arity) raises before any weight or
+        the optimizer's iterations change; the metrics read y_pred only, and the logs are a live view
+        read after the step, so the order changes no value. Eager steps (run_eagerly) keep Keras's order."""
+        logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+        if trainable:
+            gradients = tape.gradient(scaled_loss, trainable)
+            self.optimizer.apply_gradients(zip(gradients, trainable))
+        else:
+            warnings.warn('The model does not have any trainable weights.', stacklevel=3)
+        return logs
 
     def test_step(self, data):
         """Loss and metrics on one batch, without training; returns the logs."""
@@ -458,8 +473,12 @@ def _batch_weight(x, loss):
     key = (size, loss.device, loss._data.shape)
     weight = _BATCH_WEIGHTS.get(key)
     if weight is None:
-        # ones_like puts it on the loss's device.
-        weight = _BATCH_WEIGHTS[key] = ones_like(loss, dtype='float32') * float(size)
+        # ones_like puts it on the loss's device. Keras weighs the batch's loss by one scalar, the
+        # batch size, so that a loss left unreduced (reduction=None: one value per sample) is first
+        # averaged, and the epoch logs the mean of every sample's loss (a weight per value counted
+        # a short last batch's values size times less: loss 0.5397 where TF logs 0.6135).
+        scalar = reduce_sum(loss) if loss._data.ndim else loss
+        weight = _BATCH_WEIGHTS[key] = ones_like(scalar, dtype='float32') * float(size)
     return weight
 
 
