@@ -12,7 +12,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend
 from ..tensor import Tensor
-from . import eigen_lu_solve
+from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
 from .missing_kernels import refuse_missing
@@ -94,8 +94,11 @@ def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
     a = refuse_missing(_square(input, 'det'), 'MatrixDeterminant', 'det')
     xp = backend.array_module(a._data)
-    with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
-        out = Tensor(xp.asarray(xp.linalg.det(a._data)))
+    if eigen_determinant.handles(a._data):        # Eigen's LU, logs and exp: TF's bits
+        out = Tensor(np.asarray(eigen_determinant.determinant(a._data)))
+    else:
+        with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
+            out = Tensor(xp.asarray(xp.linalg.det(a._data)))
     if ACTIVE:
         record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * inv(a, adjoint=True),))
     return out
@@ -106,8 +109,11 @@ def slogdet(input, name=None):  # noqa: A002
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign's gradient is zeros, as TF's."""
     a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
     xp = backend.array_module(a._data)
-    with np.errstate(all='ignore'):
-        sign, logabs = xp.linalg.slogdet(a._data)
+    if eigen_determinant.handles(a._data):
+        sign, logabs = eigen_determinant.sign_and_log(a._data)
+    else:
+        with np.errstate(all='ignore'):
+            sign, logabs = xp.linalg.slogdet(a._data)
     sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
     if ACTIVE:
         record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * inv(a, adjoint=True),))
