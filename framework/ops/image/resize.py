@@ -17,6 +17,8 @@ from .resize_bicubic import resize_bicubic
 from .resize_bilinear_grad import resize_bilinear, resize_nearest
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
+from ..unregistered_gradient import not_differentiable, without_gradient
+from ..graph_input_errors import eager_input_error
 
 METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
 
@@ -141,6 +143,18 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
         return undo(resize_nearest(x, height, width, lambda t, h, w: resample(t, h, w, method)))
     if method == 'bilinear' and not antialias:       # one op, TF's ResizeBilinearGrad as its gradient
         return undo(resize_bilinear(x, height, width, _bilinear))
+    if method == 'bicubic' and not antialias:
+        if x._data.dtype == np.float64:
+            return undo(resize_bicubic(x, height, width))     # ResizeBicubicGrad computes in double
+        if x._data.dtype.itemsize == 2:        # TF's gradient function answers None for half floats
+            x = not_differentiable('ResizeBicubic', x)
+    if _resize_kernel(method, antialias) == 'ScaleAndTranslate' and x._data.dtype.kind == 'f' \
+            and x._data.dtype != np.float32:
+        # TF's ScaleAndTranslateGrad kernel is float32 only: the gradient of a float64 (or half)
+        # image fails in its dtype check
+        return undo(without_gradient('ScaleAndTranslate', lambda t: resample(cast(t, 'float32'), height, width, method,
+                                                                             antialias), x,
+                                     error=lambda: eager_input_error('ScaleAndTranslateGrad', 1, 'float32', x.dtype)))
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))
 
 

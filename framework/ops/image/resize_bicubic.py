@@ -6,8 +6,7 @@ double and stores float32 entries; an output's four weights along an axis come f
 (taps outside the image weigh 0) and are scaled by the reciprocal of their float sum. It then
 interpolates each of the patch's four columns down the rows, ``((v0 w0 + v1 w1) + v2 w2) + v3 w3``,
 and the four results across. A matrix product (with a float32 table and a division) differed in
-the last bits of most pixels. The gradient is the weights' transposed contraction
-(resize_weights._bicubic).
+the last bits of most pixels. The gradient scatters as ResizeBicubicGrad (``_scatter_grad``).
 """
 import functools
 
@@ -15,11 +14,8 @@ import numpy as np
 
 from ... import backend
 from ...tensor import Tensor
-from ..linalg import einsum
 from ..operands import ACTIVE, record
 from ..unregistered_gradient import without_gradient
-from .layout import constant_like
-from .resize_weights import resize_matrix
 
 F32 = np.float32
 _TABLE = 1024
@@ -67,17 +63,33 @@ def _interpolate(a, index, weights, axis):
 
 
 def resize_bicubic(x, out_h, out_w):
-    """4-D float32 Tensor ``x`` resized by ResizeBicubic (half-pixel centres) to (out_h, out_w)."""
+    """4-D float Tensor ``x`` resized by ResizeBicubic (half-pixel centres) to (out_h, out_w): float32
+    values, computed from x's values as float32 (a float64 ``x`` too, as TF's kernel reads it)."""
     rows, cols = _taps(x.shape[1], out_h), _taps(x.shape[2], out_w)
-    out = Tensor(_interpolate(_interpolate(x._data, *rows, 1), *cols, 2))
+    out = Tensor(_interpolate(_interpolate(x._data.astype(F32, copy=False), *rows, 1), *cols, 2))
     if ACTIVE:
         def backprop(g, x):
-            row_matrix = resize_matrix(x.shape[1], out_h, 'bicubic', False)
-            col_matrix = resize_matrix(x.shape[2], out_w, 'bicubic', False)
-            across = einsum('pw,bopc->bowc', constant_like(col_matrix, g), g)
-            return einsum('oh,bowc->bhwc', constant_like(row_matrix, g), across)
+            return Tensor(_scatter_grad(g._data, x._data.shape, x._data.dtype, rows, cols))
 
         def vjp(g, y, x):      # TF's ResizeBicubicGrad, which has no gradient (LookupError past it)
             return without_gradient('ResizeBicubicGrad', backprop, g, x)
         record('resize_bicubic', (x,), out, (vjp,))
+    return out
+
+
+def _scatter_grad(g, shape, dtype, rows, cols):
+    """TF's ResizeBicubicGrad in the image's dtype: output by output (rows, then columns), each
+    gradient value times its row weight, times its column weight, added to its 16 source pixels.
+    A source gets its terms in (row, column) order of the outputs, as np.add.at adds them here."""
+    xp = backend.array_module(g)
+    out = xp.zeros(shape, dtype)
+    (row_index, row_weights), (col_index, col_weights) = rows, cols
+    targets = xp.asarray(col_index.reshape(-1))                 # (column, tap) pairs, column-major
+    col_w = xp.asarray(col_weights.astype(dtype).reshape(1, -1, 1))
+    g = g.astype(dtype, copy=False)
+    repeat = xp.asarray(np.repeat(np.arange(col_index.shape[0]), 4))
+    for y in range(row_index.shape[0]):
+        for tap in range(4):
+            row = g[:, y] * dtype.type(row_weights[y, tap])       # (batch, out_w, channels)
+            np.add.at(out[:, row_index[y, tap]], (slice(None), targets), xp.take(row, repeat, axis=1) * col_w)
     return out

@@ -7,7 +7,7 @@ the sum's reciprocal; it resamples the rows first, then the columns, each output
 0 and adding ``weight * input`` tap by tap (GatherRows / GatherColumns). A matrix product
 sums in another order, so its resizes differed from TensorFlow's by a few ulps in about half
 of the pixels; ``resample_spans`` adds in TensorFlow's order. The gradient is the transposed
-weights' contraction (TensorFlow's ScaleAndTranslateGrad sums the same products).
+spans gathered the same way (TensorFlow's ScaleAndTranslateGrad: ``grad_spans``).
 """
 import math
 
@@ -15,10 +15,8 @@ import numpy as np
 
 from ... import backend, libm
 from ...tensor import Tensor
-from ..linalg import einsum
 from ..operands import ACTIVE, record
 from ..unregistered_gradient import without_gradient
-from .layout import constant_like
 
 F32 = np.float32
 _PI = F32(3.14159265359)                       # the kernels' float kPI
@@ -122,17 +120,35 @@ def resample_spans(x, rows, cols):
     a = x._data
     out = Tensor(_gather(_gather(a, rows[0], rows[1], 1), cols[0], cols[1], 2))
     if ACTIVE:
-        row_matrix = _as_matrix(rows, a.shape[1])
-        col_matrix = _as_matrix(cols, a.shape[2])
-
         def backprop(g, x):
-            across = einsum('pw,bopc->bowc', constant_like(col_matrix, g), g)
-            return einsum('oh,bowc->bhwc', constant_like(row_matrix, g), across)
+            # ScaleAndTranslateGrad: the transposed spans, gathered rows first as the forward kernel
+            back_rows, back_cols = grad_spans(rows, a.shape[1]), grad_spans(cols, a.shape[2])
+            return Tensor(_gather(_gather(g._data, back_rows[0], back_rows[1], 1), back_cols[0], back_cols[1], 2))
 
         def vjp(g, y, x):      # TF's ScaleAndTranslateGrad, which has no gradient (LookupError past it)
             return without_gradient('ScaleAndTranslateGrad', backprop, g, x)
         record('scale_and_translate', (x,), out, (vjp,))
     return out
+
+
+def grad_spans(pair, size_in):
+    """The spans of ScaleAndTranslateGrad along one axis (TF's ComputeGradSpansCore): input i reads the
+    outputs that read it, from the first of them on, each with the weight it was read with (zeros
+    between them); an input no output reads starts at 0 with zero weights."""
+    starts, weights = pair
+    reads = [[] for _ in range(size_in)]
+    for o in range(len(starts)):
+        for tap in range(weights.shape[1]):
+            i = starts[o] + tap
+            if weights[o, tap] != 0 and i < size_in:
+                reads[i].append((o, weights[o, tap]))
+    span = max([r[-1][0] - r[0][0] + 1 for r in reads if r] or [0])
+    back_starts = np.array([r[0][0] if r else 0 for r in reads], np.int64)
+    back_weights = np.zeros((size_in, span), F32)
+    for i, r in enumerate(reads):
+        for o, w in r:
+            back_weights[i, o - r[0][0]] += w
+    return back_starts, back_weights
 
 
 def _as_matrix(pair, size_in):
