@@ -40,8 +40,14 @@ def _shape(shape, op):
     # GAN's train_step, to NumPy, which refuses them in a trace)
     if isinstance(shape, (list, tuple)):
         dims = shape
+    elif np.ndim(shape) == 0 and not isinstance(shape, str):
+        # a number where a shape belongs: the stateless kernel's check (Keras hands it on as it is)
+        kernel, named = _SHAPE_KERNELS[op]
+        raise kernel_error(kernel, 'Input shape should be a vector, got shape: []' if op == 'binomial' else
+                           'shape must be a vector of {int32,int64}, got shape []', named=named,
+                           note='keras.random.%s: shape is a tuple of ints, got %r; write (%r,)' % (op, shape, shape))
     else:
-        dims = (shape,) if np.ndim(shape) == 0 and not isinstance(shape, str) else shape
+        dims = shape
     if isinstance(dims, (list, tuple)) and None in dims:      # an unknown batch size: TF's conversion refuses it
         error = _framework_random.unknown_length_error(dims, list(dims))
         error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
@@ -49,12 +55,32 @@ def _shape(shape, op):
     return tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
 
 
-def _float_dtype(dtype, op):
-    # None is floatx(), as Keras's ``dtype = dtype or floatx()``: float64 draws under set_floatx('float64')
+# keras.random's function -> (the TF kernel that refuses a scalar shape, whether its error has the ' name: ' tail)
+_SHAPE_KERNELS = {'normal': ('StatelessRandomNormalV2', False), 'uniform': ('StatelessRandomUniformV2', True),
+                  'truncated_normal': ('StatelessTruncatedNormalV2', False),
+                  'randint': ('StatelessRandomUniformIntV2', True), 'gamma': ('StatelessRandomGammaV3', True),
+                  'binomial': ('StatelessRandomBinomial', False), 'beta': ('BroadcastTo', True)}
+
+
+def _float_dtype(dtype, op, parameter=None):
+    # None is floatx(), as Keras's ``dtype = dtype or floatx()``: float64 draws under set_floatx('float64').
+    # ``parameter`` is the float TF converts to ``dtype`` first (normal's mean, gamma's alpha)
+    given = dtype
     dtype = dtypes.numpy_dtype(dtype if dtype is not None else floatx())
     if not dtypes.is_floating(dtype):
-        raise ValueError('keras.random.%s: dtype must be floating, got %s; use keras.random.randint for '
-                         'integers' % (op, dtype.name))
+        note = ('keras.random.%s: dtype must be floating, got %s; use keras.random.randint for integers'
+                % (op, dtype.name))
+        if op == 'uniform':         # Keras 3's own check (its text ends in a space)
+            error = ValueError('`keras.random.uniform` requires a floating point `dtype`. '
+                               'Received: dtype={} '.format(given))
+        elif isinstance(parameter, float):      # Keras hands the dtype to TF, whose conversion refuses the float
+            error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (parameter, dtype.name))
+        else:
+            error = ValueError(note)
+            note = None
+        if note:
+            error.add_note(note)
+        raise error
     return dtype
 
 
@@ -72,7 +98,7 @@ def _placed(values, dtype):
 @named_errors('keras.random.normal')
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
-    dtype = _float_dtype(dtype, 'normal')
+    dtype = _float_dtype(dtype, 'normal', mean)
     return stateless_random.stateless_normal(_shape(shape, 'normal'), draw_seed(seed, 'keras.random.normal'), mean,
                                              stddev, dtype)
 
@@ -88,7 +114,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 @named_errors('keras.random.truncated_normal')
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
-    dtype = _float_dtype(dtype, 'truncated_normal')
+    dtype = _float_dtype(dtype, 'truncated_normal', mean)
     return stateless_random.stateless_truncated_normal(_shape(shape, 'truncated_normal'),
                                                        draw_seed(seed, 'keras.random.truncated_normal'),
                                                        mean, stddev, dtype)
@@ -97,17 +123,28 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 @named_errors('keras.random.randint')
 def randint(shape, minval, maxval, dtype='int32', seed=None):
     """Integers uniform in [minval, maxval)."""
-    dtype = dtypes.numpy_dtype(dtype)
+    given, dtype = dtype, dtypes.numpy_dtype(dtype)
     if dtype.kind not in 'iu':
-        raise ValueError('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
-    minval, maxval = integer(minval, 'minval', 'randint', 'keras.random'), integer(maxval, 'maxval', 'randint',
-                                                                                   'keras.random')
-    if maxval <= minval:
-        raise ValueError('keras.random.randint: maxval (%r) must be greater than minval (%r)' % (maxval, minval))
+        error = ValueError('`keras.random.randint` requires an integer `dtype`. Received: dtype={} '.format(given))
+        error.add_note('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
+        raise error
     drawn = 'int64' if dtype.name not in ('int32', 'int64') else dtype
+    minval, maxval = _integer_bound(minval, 'minval', drawn), _integer_bound(maxval, 'maxval', drawn)
+    if maxval <= minval:
+        raise kernel_error('StatelessRandomUniformIntV2', 'Need minval < maxval, got %d >= %d' % (minval, maxval),
+                           named=True, note='keras.random.randint: maxval (%r) must be greater than minval (%r)'
+                                            % (maxval, minval))
     values = stateless_random.stateless_uniform(_shape(shape, 'randint'), draw_seed(seed, 'keras.random.randint'),
                                                 minval, maxval, drawn)
     return _placed(values._data, dtype)
+
+
+def _integer_bound(value, what, drawn):
+    if isinstance(value, float):        # Keras hands it to TF, whose conversion to the drawn dtype refuses it
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, np.dtype(drawn).name))
+        error.add_note('keras.random.randint: %s must be an integer, got %r' % (what, value))
+        raise error
+    return integer(value, what, 'randint', 'keras.random')
 
 
 @named_errors('keras.random.shuffle')
@@ -134,19 +171,19 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
     ``noise_shape`` entries of None take the input's size on that axis.
     """
-    x = floating(inputs, 'dropout')
     if isinstance(rate, Tensor) and rate.ndim == 0:
         rate = float(rate.numpy())
     if not isinstance(rate, numbers.Real):
         raise ValueError('keras.random.dropout: `rate` must be a scalar or scalar tensor. Received: rate=%r' % (rate,))
-    if not 0 <= rate <= 1:
-        raise ValueError('keras.random.dropout: rate must lie in [0, 1], got %r' % (rate,))
+    # Keras's TensorFlow backend: rate 0 hands the inputs back as they came (a numpy array stays one), rate 1
+    # gives zeros, and neither draws a seed; another rate draws one, then tf.nn's dropout checks it is in [0, 1)
+    if rate == 0:
+        return inputs
+    x = floating(inputs, 'dropout')
+    if rate == 1:
+        return _ops.zeros_like(x)
     shape = tuple(x.shape) if noise_shape is None else tuple(
         x.shape[i] if d is None else int(d) for i, d in enumerate(noise_shape))
-    if rate == 0:
-        return x
-    if rate == 1:       # Keras's TensorFlow backend: zeros, and no seed drawn
-        return _ops.zeros_like(x)
     return stateless_dropout(x, rate, draw_seed(seed, 'keras.random.dropout'), noise_shape=shape)
 
 
@@ -156,8 +193,10 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
     (TensorFlow's stateless multinomial draws, as Keras's TensorFlow backend)."""
     t = floating(logits, 'categorical')
     if t.ndim != 2:
-        raise ValueError('keras.random.categorical: logits must be (batch, classes), got shape %s'
-                         % (tuple(t.shape),))
+        error = ValueError('`logits` should be a 2-D tensor with shape [batch_size, num_classes]. '
+                           'Received: logits={}'.format(logits))       # Keras 3's words (a tensor: its numpy text)
+        error.add_note('keras.random.categorical: logits must be (batch, classes), got shape %s' % (tuple(t.shape),))
+        raise error
     num_samples = integer(num_samples, 'num_samples', 'categorical', 'keras.random')
     drawn = _framework_random.stateless_categorical(t, num_samples, draw_seed(seed, 'keras.random.categorical'))
     return _placed(drawn._data, dtypes.numpy_dtype(dtype))
@@ -166,7 +205,7 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
 @named_errors('keras.random.gamma')
 def gamma(shape, alpha, dtype=None, seed=None):
     """Gamma(alpha, 1) samples: TensorFlow's stateless_gamma on one draw's seed, as Keras's TF backend."""
-    dtype = _float_dtype(dtype, 'gamma')
+    dtype = _float_dtype(dtype, 'gamma', alpha)
     return stateless_gamma(_shape(shape, 'gamma'), draw_seed(seed, 'keras.random.gamma'), alpha, dtype=dtype)
 
 

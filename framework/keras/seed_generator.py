@@ -59,9 +59,10 @@ class SeedGenerator:
         self._initial_seed = seed
         if seed is None:
             seed = make_default_seed()
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-            error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,))      # Keras 3's
-            error.add_note('keras.random.SeedGenerator: a seed is an int (or None for a random one)')
+        if not isinstance(seed, int) or isinstance(seed, bool):     # (Keras 3 refuses numpy's ints too)
+            error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,) if not isinstance(
+                seed, bool) else "Can't convert Python sequence with mixed types to Tensor.")   # Keras's [True, 0]
+            error.add_note('keras.random.SeedGenerator: a seed is an int (or None for a random one), got %r' % (seed,))
             raise error
         self.state = _state_variable(int(seed), self.name)
 
@@ -123,13 +124,15 @@ def draw_seed(seed, where='keras.random'):
         pair = seed._next_pair()
     elif seed is None:
         pair = global_seed_generator()._next_pair(ordered=False)
-    elif isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+    elif isinstance(seed, int) and not isinstance(seed, bool):     # numpy's ints are no int to Keras
         pair = np.array([int(seed), 0], dtype=np.int64)
-    elif isinstance(seed, (Tensor, np.ndarray, list, tuple)):
-        pair = np.asarray(seed.numpy() if isinstance(seed, Tensor) else seed).astype(np.int64).reshape(-1)
-        if pair.shape != (2,):
-            raise ValueError('%s: a seed tensor must hold two integers, got %r' % (where, seed))
     else:
-        raise ValueError('%s: argument `seed` must be either an integer or an instance of `SeedGenerator`. '
-                         'Received: seed=%r (of type %s)' % (where, seed, type(seed)))
+        if isinstance(seed, bool):      # Keras's test takes it, then TF converts [True, 0]
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        # Keras 3 takes no seed tensor, pair or numpy integer here (tf.random's stateless ops do)
+        error = ValueError('Argument `seed` must be either an integer or an instance of `SeedGenerator`. '
+                           'Received: seed={} (of type {})'.format(seed, type(seed)))   # (a tensor: its numpy text)
+        error.add_note('%s: seed is an int, a keras.random.SeedGenerator or None, got %r; for a numpy integer '
+                       'pass int(seed)' % (where, seed))
+        raise error
     return (pair % _INT32_SEED_MODULUS).astype(np.int32)

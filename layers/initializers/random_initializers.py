@@ -41,7 +41,7 @@ class RandomInitializer(Initializer):
 
     def __init__(self, seed=None):
         if seed is not None and not isinstance(seed, SeedGenerator) and (
-                not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
+                not isinstance(seed, int) or isinstance(seed, bool)):     # Keras 3 refuses numpy's ints
             raise ValueError('`seed` argument should be an instance of `keras.random.SeedGenerator()` or an '
                              'integer. Received: seed=%s' % (seed,))
         self._init_seed = None if seed is None or isinstance(seed, SeedGenerator) else int(seed)

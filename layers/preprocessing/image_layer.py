@@ -39,7 +39,7 @@ class ImageLayer(Layer):
         # Keras 3's backend.standardize_data_format: any case, its text
         data_format = 'channels_last' if data_format is None else standardized_data_format(data_format,
                                                                                             type(self).__name__)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):     # (numpy's ints too)
             error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,))  # SeedGenerator's
             error.add_note('%s: seed is an int or None' % type(self).__name__)
             raise error
