@@ -164,9 +164,10 @@ class LayerWeights:
         arrays = []
         for variable, value in zip(params, weights):
             if not hasattr(value, 'shape'):       # Keras 3 reads value.shape first (a list, a float, a str)
-                raise WeightValueError("'%s' object has no attribute 'shape' (layer '%s': set_weights takes numpy "
-                                       'arrays or tensors, one per weight; weight %r has shape %s)'
-                                       % (type(value).__name__, self.name, variable.path, tuple(variable.shape)))
+                error = WeightValueError("'%s' object has no attribute 'shape'" % type(value).__name__)
+                error.add_note("layer '%s': set_weights takes numpy arrays or tensors, one per weight; weight %r "
+                               'has shape %s' % (self.name, variable.path, tuple(variable.shape)))
+                raise error
             array = np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
             if tuple(array.shape) != tuple(variable.shape):
                 error = ValueError('Layer %s weight shape %s is not compatible with provided weight shape %s.'

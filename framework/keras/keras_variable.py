@@ -41,6 +41,11 @@ class _KerasVariableType(type):
                 dtypes.as_dtype(_backend.standardize_dtype(dtype))
             except (TypeError, ValueError):
                 raise ValueError('Invalid dtype: %s' % (dtype,)) from None      # Keras 3's words
+        if initializer is None:          # Keras 3 converts it to a tensor: TF's conversion words
+            error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                               'to a Tensor.')
+            error.add_note('keras.Variable %r: give an initial value, or an initializer and shape=(...)' % (name,))
+            raise error
         if isinstance(initializer, str):
             initializer = initializers.get(initializer)
         if callable(initializer) and not isinstance(initializer, _Variable):

@@ -93,6 +93,8 @@ class R2Score(Metric):
                                'y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
             error.add_note(note)
             raise error
+        if not self._built:     # Keras builds here, before the checks below: a batch they refuse leaves it built
+            self._build(y_pred.shape[1])
         xp = backend.array_module(y_pred)
         weights = xp.ones((), self._dtype) if sample_weight is None else sample_weight
         if weights.ndim == 1:
@@ -102,14 +104,13 @@ class R2Score(Metric):
         except ValueError:
             raise kernel_error('BroadcastTo', broadcast_to_text(weights.shape, y_true.shape), note=note) from None
         # then variable + sum over the samples (AddV2), y_true - y_pred (Sub) and the assigns, in Keras's order
-        outputs = self._outputs if self._built else y_pred.shape[-1]
+        outputs = self._outputs
         summed = _broadcast('AddV2', (outputs,), y_true.shape[1:], note)
         _broadcast('Sub', y_true.shape, y_pred.shape, note)
         residual = _broadcast('AddV2', (outputs,), np.broadcast_shapes(y_true.shape, y_pred.shape)[1:], note)
         for shape, variable in ((summed, 'sum'), (residual, 'residual')):
             if shape != (outputs,):
-                current = getattr(self, 'sum' if variable == 'sum' else 'total_mse')._data if self._built \
-                    else np.zeros((outputs,), self._dtype)
+                current = getattr(self, 'sum' if variable == 'sum' else 'total_mse')._data
                 error = ValueError('The shape of the target variable and the shape of the target value in '
                                    '`variable.assign(value)` must match. variable.shape=%s, Received: value.shape=%s. '
                                    'Target variable: <Variable path=%s/%s, shape=%s, dtype=%s, value=%s>'
@@ -128,8 +129,6 @@ class R2Score(Metric):
         """
         with naming_errors(self):
             y_true, y_pred, weights = self._inputs(y_true, y_pred, sample_weight)
-        if not self._built:
-            self._build(y_pred.shape[1])
         weighted = y_true * weights
         # Keras's ops.sum(..., axis=0): TensorFlow's order over the samples (reduce_sum's), its last bits
         add_to(self.sum, first_axis_sum(weighted))
