@@ -15,6 +15,7 @@ from ..tensor import Tensor
 from .indexing import _add_at, getitem
 from . import index_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
+from ..tape import pass_gradient
 from .selection import where
 from .graph_input_errors import eager_input_error
 
@@ -165,8 +166,8 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add', updates)
-    return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add',
-                                                      (indices, tuple(t.shape))), tuple(t.shape))
+    return _scatter_into(t, columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add',
+                                              (indices, tuple(t.shape))), subtract=False)
 
 
 @named_errors('tensor_scatter_nd_sub')
@@ -176,8 +177,29 @@ def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub', updates)
-    return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub',
-                                                      (indices, tuple(t.shape))), tuple(t.shape))
+    return _scatter_into(t, columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub',
+                                              (indices, tuple(t.shape))), subtract=True)
+
+
+def _scatter_into(t, columns, u, subtract):
+    """``t`` with each update added (subtracted) at its index in turn, as TF's TensorScatterAdd / Sub
+    kernels: ``(t + u0) + u1`` at a repeated index, not ``t + (u0 + u1)``. Gradients: ``g`` for ``t``,
+    ``g`` gathered at the indices (negated for sub) for the updates (TF's _TensorScatterAddGrad)."""
+    xp = backend.array_module(t._data)
+    out = t._data.copy()
+    if xp is np:
+        (np.subtract if subtract else np.add).at(out, columns, u._data)
+    else:
+        _add_at(xp, out, columns, -u._data if subtract else u._data)
+    out = Tensor(out)
+    if ACTIVE:
+        if subtract:
+            from .arithmetic import negative
+            rule = lambda g, y, t, u: negative(getitem(g, columns))     # noqa: E731
+        else:
+            rule = lambda g, y, t, u: getitem(g, columns)               # noqa: E731
+        record('tensor_scatter_nd_sub' if subtract else 'tensor_scatter_nd_add', (t, u), out, (pass_gradient, rule))
+    return out
 
 
 @named_errors('tensor_scatter_nd_update')
