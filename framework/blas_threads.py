@@ -31,19 +31,25 @@ _WORTH_SHARING = 1 << 27
 
 _UNKNOWN = object()
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
 _control = _UNKNOWN        # (set_num_threads, numpy's thread count), or None: leave the BLAS alone
 
 
 def product(a, b):
     """``a @ b``; for numpy operands of a mid-sized product, on one BLAS thread; 16-bit matrices
-    in float32, as TensorFlow (half_products)."""
+    in float32, as TensorFlow (half_products); float64 matrices in Eigen's order (eigen_double_product)."""
     if type(a) is not ndarray:
         return a @ b            # cupy: its own threads, and no bfloat16 to round
     # (each numpy attribute read costs a few hundred instructions, and a training step makes several
     # products: the dtype and ranks are read once)
     dtype, rank = a.dtype, a.ndim
-    if dtype is not _FLOAT32 and dtype.itemsize == 2 and rank == 2 == b.ndim and dtype.kind in 'fV':
-        return half_product(a, b)
+    if dtype is not _FLOAT32:
+        if dtype.itemsize == 2 and rank == 2 == b.ndim and dtype.kind in 'fV':
+            return half_product(a, b)
+        if dtype is _FLOAT64 and rank == 2 == b.ndim:      # TF's Eigen order (oneDNN has no double MatMul)
+            from .ops.eigen_double_product import eigen_double_matmul, wanted
+            if wanted(a, b):
+                return eigen_double_matmul(a, b)
     # (a.size for a 2-D a's rows * depth: each .shape builds a tuple)
     b_shape = b.shape
     if rank == 2 == len(b_shape):

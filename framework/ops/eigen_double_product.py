@@ -1,0 +1,88 @@
+"""A float64 product of several rows and columns, summed in the order TensorFlow's Eigen kernel sums it.
+
+oneDNN has no double MatMul, so TensorFlow runs a float64 ``x @ w`` (M >= 2 rows, N >= 2 columns)
+as Eigen's tensor contraction, whose inner kernel is gebp, built for AVX without FMA: each product
+is rounded, then added. The contraction is column-major, so for TF's row-major tensors it computes
+``(w.T @ x.T).T``: gebp's rows are the output's columns (N) and gebp's columns its rows (M). With
+Packet4d (4 doubles), mr = 8 and nr = 4, the sums over the depth K run, per output:
+
+- output columns in the blocks of 8 (the first N // 8 * 8): every product added in k order;
+- the next block of 4, and of 2 (a half packet): even and odd k in two chains over the first
+  K // 8 * 8 products (gebp's C and D accumulators), added, then the rest in k order;
+- a last single column: for rows in blocks of 4, four chains (k % 4) over the first K // 4 * 4
+  products, folded ``(c0 + c1) + (c2 + c3)``, then the rest in k order (gebp's 'swapped' kernel);
+- the rows past M // 4 * 4, in the columns past the blocks of 8: in k order.
+
+Each total lands on the zeroed output (a -0 total is +0). numpy's BLAS fuses multiply-adds, so half
+the outputs of a float64 Dense layer differed from TF's in the last bit, and a float64 model's
+weights drifted from TF's from the first step. A transposed operand changes nothing (Eigen packs
+both operands the same way).
+
+Checked against TF 2.21 on the AVX-512 Xeon: 109 shapes (M 2..300, K 1..320, N 2..300) and the
+transposed forms, every element equal. Deeper products (K > 320) are cut into depth blocks whose
+size depends on the thread count TF's cost model picks; those stay numpy's.
+"""
+import numpy as np
+
+from . import eigen_math
+
+_FLOAT64 = np.dtype(np.float64)
+_DEPTH = 320         # Eigen's largest depth block with threads (k_cache); up to it K is one block
+_VALUES = 1 << 22    # products summed here by default ('small' mode): a few ms of numpy work
+
+
+def wanted(a, b):
+    """Whether ``a @ b`` (2-D float64 numpy arrays) is computed here."""
+    rows, depth = a.shape
+    columns = b.shape[1]
+    if rows < 2 or columns < 2 or depth == 0 or depth > _DEPTH or b.dtype != _FLOAT64:
+        return False
+    mode = eigen_math.ENABLED[0]
+    return mode is True or (mode == 'small' and rows * depth * columns <= _VALUES)
+
+
+def eigen_double_matmul(a, b):
+    """``a @ b`` for float64 ``a`` (M, K) and ``b`` (K, N), in Eigen's gebp order (see the module's notes)."""
+    rows, depth = a.shape
+    columns = b.shape[1]
+    eights = columns // 8 * 8             # gebp's rows: the output's columns
+    fours = eights + (columns - eights) // 4 * 4
+    pairs = fours + (columns - fours) // 2 * 2
+    packed = rows // 4 * 4                # gebp's columns: the output's rows
+    with np.errstate(all='ignore'):
+        out = _in_order(a, b)
+        if pairs > eights and packed:
+            out[:packed, eights:pairs] = _even_odd(a[:packed], b[:, eights:pairs])
+        if columns > pairs and packed:
+            out[:packed, pairs:] = _four_lanes(a[:packed], b[:, pairs:])
+    return out
+
+
+def _in_order(a, b):
+    """Every output's products added in k order, from +0 (one multiply and one add per k)."""
+    out = np.zeros((a.shape[0], b.shape[1]))
+    term = np.empty_like(out)
+    for k in range(a.shape[1]):
+        np.multiply(a[:, k:k + 1], b[k], out=term)
+        out += term
+    return out
+
+
+def _even_odd(a, b):
+    """gebp's one-packet kernel: even and odd k in two chains over the first K // 8 * 8 products, then the rest."""
+    peeled = a.shape[1] // 8 * 8
+    total = _in_order(a[:, 0:peeled:2], b[0:peeled:2]) + _in_order(a[:, 1:peeled:2], b[1:peeled:2])
+    return _continued(total, a[:, peeled:], b[peeled:])
+
+
+def _four_lanes(a, b):
+    """gebp's swapped kernel for a last single row: four chains (k % 4) folded, then the rest."""
+    whole = a.shape[1] // 4 * 4
+    lanes = [_in_order(a[:, lane:whole:4], b[lane:whole:4]) for lane in range(4)]
+    return _continued((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]), a[:, whole:], b[whole:])
+
+
+def _continued(total, a, b):
+    for k in range(a.shape[1]):
+        total = total + a[:, k:k + 1] * b[k]
+    return total
