@@ -5,6 +5,7 @@ from framework import backend
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
 from .arguments import check_number
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .root_division import divided_by_root
 from .rowwise_moment import scatter_add
@@ -100,7 +101,9 @@ class Adafactor(Optimizer):
         if self.relative_step and not callable(self._learning_rate):
             learning_rate = min(learning_rate, inverse_root)
         rho = min(learning_rate, inverse_root)
-        alpha = max(dtype(self.epsilon_2), self._rms(xp, data)) * rho
+        # Keras's ops.cast(epsilon_2): a float64 variable gets float32(1e-3) widened, which sets
+        # the first steps of a zero-initialized bias
+        alpha = max(keras_cast(self.epsilon_2, data.dtype), self._rms(xp, data)) * rho
         regulated = squared + self.epsilon_1
         # Keras's ops.power of two scalars: C's pow, as TF's one-element path (numpy's power ufunc
         # differs from it in the last bit for ~1 step in 4; a scalar ** calls C's).
