@@ -151,8 +151,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
     if idx._data.dtype.kind not in 'iu':
-        # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list
-        index_kernels.refuse('gather', idx, fast_path(params, indices))
+        # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
+        index_kernels.refuse('gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
     b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
     (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]

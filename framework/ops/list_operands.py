@@ -7,7 +7,7 @@ TensorFlow takes the dtype of the list from its first tensor (a Variable counts)
 other item (Python numbers and lists, numpy arrays) to it; a tensor of another dtype is refused by
 the kernel, naming its position in the list.
 """
-from ..errors import _EAGER_CPU, InvalidArgumentError
+from ..errors import _EAGER_CPU, InvalidArgumentError, fast_path
 from ..tensor import Tensor, convert_to_tensor
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import as_tensor
@@ -55,6 +55,12 @@ def list_operands(values, op, kernel, name):
     return tensors
 
 
+def list_tail_name(values, name):
+    """The name a list kernel's error tail shows for ``values`` given to the op named ``name``: None (no
+    tail) where a Python list, tuple or numpy scalar among them sends the call to TF's slow path."""
+    return name if fast_path(*values) else None
+
+
 def shape_text(shape):
     """A shape as TensorFlow's TensorShape::DebugString writes it: [2,3]."""
     return '[%s]' % ','.join(str(d) for d in shape)
@@ -63,8 +69,10 @@ def shape_text(shape):
 def list_kernel_error(kernel, count, text, name, note, node=None):
     """An InvalidArgumentError as a list kernel's eager wrapper words it: its wrapped function is
     named with the list's length (``__wrapped__Pack_N_3``); ``node``: the kernel that ran where it is
-    not ``kernel`` (oneDNN's '__MklEinsum')."""
-    error = InvalidArgumentError('{{function_node __wrapped__%s_N_%d_device_%s}} %s [Op:%s] name: %s'
-                                 % (node or kernel, count, _EAGER_CPU, text, kernel, name))
+    not ``kernel`` (oneDNN's '__MklEinsum'); ``name`` None: no ' name: ' tail (the slow path's words,
+    where a Python list sat among the values)."""
+    error = InvalidArgumentError('{{function_node __wrapped__%s_N_%d_device_%s}} %s [Op:%s]%s'
+                                 % (node or kernel, count, _EAGER_CPU, text, kernel,
+                                    '' if name is None else ' name: ' + name))
     error.add_note(note)
     return error

@@ -13,7 +13,7 @@ from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
-from .list_operands import list_kernel_error, list_operands, shape_text
+from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 
@@ -277,12 +277,12 @@ def concat(values, axis, name=None):
         tensors = list_operands(values, 'concat', 'ConcatV2', name or 'concat')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
         return dispatch('concat', values, axis)
-    ax = _concat_axis(tensors, axis, name or 'concat')
+    ax = _concat_axis(tensors, axis, name or 'concat', values)
     xp = backend.array_module(tensors[0]._data)
     try:
         out = Tensor(xp.concatenate([t._data for t in tensors], axis=ax))
     except ValueError:
-        raise _concat_shapes_error(tensors, ax, name or 'concat') from None
+        raise _concat_shapes_error(tensors, ax, list_tail_name(values, name or 'concat')) from None
     if ACTIVE:
         bounds = np.cumsum([0] + [t._data.shape[ax] for t in tensors])
         vjps = tuple(_slicer(ax, int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:]))
@@ -341,6 +341,10 @@ def stack(values, axis=0, name=None):
             (axis,) = normalize_axis(axis, rank, 'stack')
     for index, t in enumerate(tensors[1:], 1):
         if t._data.shape != tensors[0]._data.shape:
+            if axis == 0 and holds_tensor(values) and not all(isinstance(v, Tensor) for v in values):
+                named = ''      # TF's stack packs a list that mixes tensors with other values in a name scope
+            else:
+                named = list_tail_name(values, named)
             raise list_kernel_error('Pack', len(tensors), 'Shapes of all inputs must match: values[0].shape = %s '
                                     '!= values[%d].shape = %s' % (shape_text(tensors[0].shape), index,
                                                                   shape_text(t.shape)),
@@ -372,7 +376,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
         raise _split_error(InvalidArgumentError(
             "Value for attr 'num_split' of %d must be at least minimum 1\n\t; NodeDef: {{node Split}}; Op<name=Split; "
             "signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> "
-            "[Op:Split] name: split" % num_or_size_splits),
+            "[Op:Split]%s" % (num_or_size_splits,
+                              # (TF's fast path takes 0 and names it; a negative count falls to the slow path)
+                              ' name: split' if num_or_size_splits == 0 else '')),
             'split: cannot split into %d parts' % num_or_size_splits)
     kernel, parts = ('Split', int(num_or_size_splits)) if equal_parts else ('SplitV', len(num_or_size_splits))
     if type(axis) is int and not -x.ndim <= axis < x.ndim:
@@ -756,9 +762,10 @@ def _plain_numbers(values):
 _PLAIN = (int, float, complex, list, tuple, np.ndarray, np.generic)
 
 
-def _concat_axis(tensors, axis, name):
+def _concat_axis(tensors, axis, name, values):
     """ConcatV2's axis, checked against the first tensor's rank as its kernel does."""
     rank = tensors[0].ndim
+    name = list_tail_name(values, name) if rank == 0 or isinstance(axis, (int, np.integer)) else name
     if rank == 0 and (not isinstance(axis, (int, np.integer)) or axis == 0):      # (axis 0 passes the range check)
         raise list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
                                 'instead)', name, 'concat: the tensors are scalars; stack them with framework.stack')
