@@ -195,6 +195,19 @@ def cast_all(values, op):
     return [t if t._data.dtype == dtype else _ops.cast(t, dtype) for t in tensors]
 
 
+def in_product_dtype(tensors, exact=(), bools=True):
+    """``tensors`` (of one dtype, as cast_all leaves them) in the dtype Keras 3 on TF multiplies them in, and
+    the dtype to cast the product back to (None if none): TF's product kernels are float kernels to Keras, so
+    integer and bool operands go in floatx() (big ints round: 16777217 * 1 is 16777216) and the product is
+    cast back, except for the integer dtypes in ``exact``, which a kernel takes as they are, and for bools
+    where ``bools`` is False (Keras's einsum floats only what it calls 'int': TF's MatMul then refuses bools)."""
+    dtype = tensors[0]._data.dtype
+    if dtype.kind not in ('biu' if bools else 'iu') or dtype.name in exact:
+        return tensors, None
+    from .backend import floatx
+    return [_ops.cast(t, floatx()) for t in tensors], dtype
+
+
 def display(t):
     return '%s %s' % ('string' if t._data.dtype.kind == 'O' else t._data.dtype.name, tuple(t.shape))
 

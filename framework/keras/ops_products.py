@@ -10,7 +10,7 @@ from framework import ops as _ops
 from framework import onednn_policy
 from framework.errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
-from .ops_dtypes import FLOATX, cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
+from .ops_dtypes import cast_all, floating, in_product_dtype, numeric, refuse_kinds, same_dtype_operand, tensor
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
 
@@ -18,24 +18,31 @@ __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoi
 def vdot(x1, x2):
     """The dot product of the two flattened tensors, as Keras 3 on TensorFlow computes it: a tensordot
     (TF's matmul order and bits) in the pair's dtype, integers and bools in floatx and cast back."""
-    a, b = cast_all([numeric(x1, 'vdot'), numeric(x2, 'vdot')], 'vdot')
+    (a, b), back = in_product_dtype(cast_all([_numeric_or_bool(x1, 'vdot'), _numeric_or_bool(x2, 'vdot')], 'vdot'))
     if a.shape.num_elements() != b.shape.num_elements():
         raise InvalidArgumentError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
                                    % (tuple(a.shape), tuple(b.shape)))
-    compute = a.dtype if a._data.dtype.kind in 'fc' else FLOATX
-    flat_a, flat_b = (_ops.reshape(_ops.cast(t, compute), [-1]) for t in (a, b))
-    return _ops.cast(_ops.tensordot(flat_a, flat_b, [[0], [0]]), a.dtype)
+    out = _ops.tensordot(_ops.reshape(a, [-1]), _ops.reshape(b, [-1]), [[0], [0]])
+    return out if back is None else _ops.cast(out, back)
 
 
 def inner(x1, x2):
     """The sum product over the last axes (a scalar operand multiplies)."""
-    a, b = cast_all([numeric(x1, 'inner'), numeric(x2, 'inner')], 'inner')
+    (a, b), back = in_product_dtype(cast_all([_numeric_or_bool(x1, 'inner'), _numeric_or_bool(x2, 'inner')],
+                                             'inner'))
     if a.ndim == 0 or b.ndim == 0:
-        return a * b
-    if a.shape[-1] != b.shape[-1]:
+        out = a * b
+    elif a.shape[-1] != b.shape[-1]:
         raise InvalidArgumentError('keras.ops.inner: the last axes must match, got shapes %s and %s'
                                    % (tuple(a.shape), tuple(b.shape)))
-    return _ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]])
+    else:
+        out = _ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]])
+    return out if back is None else _ops.cast(out, back)
+
+
+def _numeric_or_bool(x, op):
+    t = tensor(x, op)
+    return t if t._data.dtype.kind == 'b' else numeric(t, op)
 
 
 def kron(x1, x2):

@@ -17,7 +17,7 @@ from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphErro
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
-from .ops_dtypes import cast_all, numeric, pair, tensor
+from .ops_dtypes import cast_all, in_product_dtype, numeric, pair, tensor
 
 __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
            'matmul', 'moveaxis', 'outer', 'pad', 'repeat', 'reshape', 'slice', 'slice_update', 'sort',
@@ -333,33 +333,48 @@ def matmul(x1, x2):
                        'for scalars' % (tuple(a.shape), tuple(b.shape)))
         raise error
     vector_a, vector_b = a.ndim == 1, b.ndim == 1
+    if a._data.dtype.name == 'int8' and not (vector_a or vector_b):
+        # Keras 3 on TF: int8 by int8 matrices as MatMul(output_type=int32), which sums exactly in int32
+        a, b, back = _ops.cast(a, 'int32'), _ops.cast(b, 'int32'), None
+    else:       # other integer or bool operands in floatx, cast back ([[16777217, 1]] @ [[1], [1]] is 16777218)
+        (a, b), back = in_product_dtype([a, b])
     out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
     if vector_a or vector_b:
         out = _ops.squeeze(out, ([-2] if vector_a else []) + ([-1] if vector_b else []))
-    return out
+    return out if back is None else _ops.cast(out, back)
 
 
 def dot(x1, x2):
     """numpy.dot: scalars multiply, otherwise the last axis of x1 meets the second-to-last of x2."""
-    a, b = cast_all([x1, x2], 'dot')
+    (a, b), back = in_product_dtype(cast_all([x1, x2], 'dot'))
     if a.ndim == 0 or b.ndim == 0:
-        return _ops.multiply(a, b)
-    return _ops.tensordot(a, b, [[a.ndim - 1], [max(b.ndim - 2, 0)]])
+        out = _ops.multiply(a, b)
+    else:
+        out = _ops.tensordot(a, b, [[a.ndim - 1], [max(b.ndim - 2, 0)]])
+    return out if back is None else _ops.cast(out, back)
 
 
 def tensordot(x1, x2, axes=2):
-    a, b = cast_all([x1, x2], 'tensordot')
-    return _ops.tensordot(a, b, axes)
+    (a, b), back = in_product_dtype(cast_all([x1, x2], 'tensordot'), exact=('int32', 'int64'))
+    out = _ops.tensordot(a, b, axes)
+    return out if back is None else _ops.cast(out, back)
 
 
 def einsum(subscripts, *operands, **kwargs):
     """tf.einsum of the operands in their common dtype. As Keras 3 on TensorFlow, the letters are first
     renamed a, b, c, ... in order of appearance, so an implicit output ('ji', no '->') keeps that order:
     einsum('ji', x) is x itself there, not numpy's transpose."""
+    tensors = cast_all(operands, 'einsum')
+    if tensors and all(tensor(v, 'einsum')._data.dtype.name == 'int8' for v in operands):
+        tensors, back = [_ops.cast(t, 'int32') for t in tensors], None      # Keras: int8 operands give int32
+    else:
+        tensors, back = in_product_dtype(tensors, bools=False) if tensors else (tensors, None)
     if isinstance(subscripts, str):
         subscripts = _letters_by_first_use(subscripts)
-        return einsum_matmul.einsum(subscripts, *cast_all(operands, 'einsum'))
-    return _ops.einsum(subscripts, *cast_all(operands, 'einsum'))
+        out = einsum_matmul.einsum(subscripts, *tensors)
+    else:
+        out = _ops.einsum(subscripts, *tensors)
+    return out if back is None else _ops.cast(out, back)
 
 
 def _letters_by_first_use(subscripts):
