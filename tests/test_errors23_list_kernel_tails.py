@@ -42,3 +42,20 @@ def _tail(call):
 ])
 def test_error_tail_as_tf(call, tail):
     assert _tail(call) == tail
+
+
+@pytest.mark.parametrize('parts, shown', [
+    (2.0, '2.0'), (4 / 2, '2.0'), (np.float32(2), '2.0'), (np.array(2), '2'),
+    (tf.constant(2), 'tf.Tensor(2, shape=(), dtype=int32)'),
+])
+def test_split_into_a_scalar_that_is_no_int_is_tf_value_error(parts, shown):
+    # TF 2.21 (p_split.py, p_split_tf.txt); tapeflow raised "object of type 'float' has no len()"
+    with pytest.raises(ValueError) as caught:
+        tf.split(tf.ones((4, 3)), parts)
+    assert str(caught.value) == ('Rank-0 tensors are not supported as the num_or_size_splits argument to split. '
+                                 'Argument provided: ' + shown)
+
+
+def test_split_into_numpy_int_and_size_tensor_still_splits():
+    assert [t.shape.as_list() for t in tf.split(tf.ones((4, 3)), np.int64(2))] == [[2, 3], [2, 3]]
+    assert [t.shape.as_list() for t in tf.split(tf.ones((4, 3)), tf.constant([2, 2]))] == [[2, 3], [2, 3]]

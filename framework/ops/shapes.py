@@ -380,6 +380,12 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
                               # (TF's fast path takes 0 and names it; a negative count falls to the slow path)
                               ' name: split' if num_or_size_splits == 0 else '')),
             'split: cannot split into %d parts' % num_or_size_splits)
+    if not equal_parts and (isinstance(num_or_size_splits, (float, np.floating))
+                            or getattr(num_or_size_splits, 'ndim', None) == 0):      # TF's Python check, its words
+        raise _split_error(ValueError('Rank-0 tensors are not supported as the num_or_size_splits argument to '
+                                      'split. Argument provided: %s' % (num_or_size_splits,)),
+                           'split: give a whole number of parts (an int) or a list of sizes, got %r'
+                           % (num_or_size_splits,))
     kernel, parts = ('Split', int(num_or_size_splits)) if equal_parts else ('SplitV', len(num_or_size_splits))
     if type(axis) is int and not -x.ndim <= axis < x.ndim:
         raise _split_error(_split_kernel_error(kernel, parts, '-input rank(-%d) <= split_dim < input rank (%d), but '
