@@ -45,8 +45,8 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
     """The k largest entries along the last axis and their indices (int32, or ``index_type``: int16 or int64).
 
     Returns:
-        TopKV2(values, indices); values carry gradients. Results are always
-        in descending order (TensorFlow leaves the order open when sorted=False).
+        TopKV2(values, indices); values carry gradients. In descending order, or with
+        sorted=False in the order TF's kernel leaves them (topk_heap.py).
     Raises:
         ValueError: k larger than the last axis, or negative.
     """
@@ -68,9 +68,25 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
                            'input must have at least k columns. Had %d, needed %d' % (n, k), named=named,
                            note='top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
                                 % (k, n, tuple(x.shape)))
-    order = _order(x._data, x.ndim - 1, True)[..., :k]
+    order = _kernel_order(x._data, k, sorted) if k and (not sorted and 1 < k < n or _has_nan(x._data)) else None
+    if order is None:
+        order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
     return TopKV2(values, Tensor(order.astype(index_type.as_numpy_dtype)))
+
+
+def _kernel_order(a, k, sorted_):
+    """TF's kernel's indices row by row (topk_heap.py), or None where it has no replay for a row."""
+    from .topk_heap import row_indices
+    rows = [row_indices(row, k, sorted_) for row in backend.to_host(a).reshape(-1, a.shape[-1]).tolist()]
+    if any(r is None for r in rows):
+        return None
+    order = np.array(rows, np.int64).reshape(a.shape[:-1] + (k,))
+    return backend.array_module(a).asarray(order)
+
+
+def _has_nan(a):
+    return a.dtype.kind == 'f' and bool(backend.array_module(a).isnan(a).any())
 
 
 def _descending(direction, op):
