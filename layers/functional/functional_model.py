@@ -77,9 +77,9 @@ class Functional(Model):
         self.output_names = [t._keras_history[0].name for t in flat_outputs]
         if any(t.sparse for t in flat_inputs):      # keras.Input(sparse=True): its SparseTensor batches come in
             self._keeps_composite_inputs = (SparseTensor,)
+        # trainable=False (Layer.__init__ took it) stays the model's own flag: Keras 3 sets it before the
+        # layers are tracked, so they keep theirs (a reloaded frozen model's InputLayers are trainable)
         self.built = True
-        if not trainable:
-            self.trainable = False               # reaches every layer, as in Keras
 
     # ---- the graph's ends ------------------------------------------------------------
     @property
