@@ -2,13 +2,13 @@
 import numpy as np
 
 from framework.errors import noted
-from framework.ops import batch_normalization, cast, graph_rewrites, moments, reshape
+from framework.ops import batch_normalization, graph_rewrites, moments, reshape
 
 from . import autocast as autocasting
 from .input_spec import InputSpec
 from .layer import Layer
 from .normalization import _regrouped_by_grappler, moments_first
-from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
+from .normalization_dtypes import normalized, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
 
@@ -76,11 +76,7 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
-        dtype = normalizing_dtype(inputs, self._dtype)
-        if dtype is not None:       # (an input of another dtype: Keras 3 normalizes it in at least float32)
-            return normalize_in(dtype, self._normalize, inputs, self.compute_dtype)
-        outputs = self._normalize(inputs)
-        return outputs if self._compute is None else cast(outputs, self._compute)
+        return normalized(self, inputs)
 
     def _normalize(self, inputs):
         shape = tuple(inputs.shape)

@@ -14,7 +14,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from . import autocast as autocasting
 from .layer import Layer
-from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
+from .normalization_dtypes import normalized, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
 
@@ -109,11 +109,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
-        dtype = normalizing_dtype(inputs, self._dtype)
-        if dtype is not None:       # (an input of another dtype: Keras 3 normalizes it in at least float32)
-            return normalize_in(dtype, self._normalize, inputs, self.compute_dtype)
-        outputs = self._normalize(inputs)
-        return outputs if self._compute is None else cast(outputs, self._compute)
+        return normalized(self, inputs)
 
     def _normalize(self, inputs):
         gamma, beta = self.gamma, self.beta

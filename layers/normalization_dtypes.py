@@ -33,11 +33,16 @@ def normalizing_dtype(inputs, variable_dtype):
     return variable_dtype          # integers and booleans (see above)
 
 
-def normalize_in(dtype, normalize, inputs, compute_dtype):
-    """``normalize`` (which casts gamma / beta to its input's dtype) applied to ``inputs`` in
-    ``dtype``, the result cast back to the inputs' dtype, then to the layer's compute dtype."""
-    normalized = normalize(cast(inputs, dtype))
-    return cast(cast(normalized, inputs.dtype), compute_dtype)
+def normalized(layer, inputs):
+    """``layer._normalize(inputs)`` (which casts gamma / beta to its input's dtype) in the dtype
+    Keras 3 normalizes in, then in the layer's compute dtype. An input of another dtype is
+    normalized in at least float32 and cast back to its own dtype first."""
+    dtype = normalizing_dtype(inputs, layer._dtype)
+    if dtype is None:
+        outputs = layer._normalize(inputs)
+        return outputs if layer._compute is None else cast(outputs, layer._compute)
+    outputs = layer._normalize(cast(inputs, dtype))
+    return cast(cast(outputs, inputs.dtype), layer.compute_dtype)
 
 
 def weight_in(weight, dtype):
