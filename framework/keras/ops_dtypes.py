@@ -154,7 +154,9 @@ def result_dtype(a, b):
         return b
     if b.kind == 'b':
         return a
-    return np.promote_types(a, b)
+    promoted = np.promote_types(a, b)
+    # int64 and uint64 meet in Keras's lattice at its weak float, floatx (numpy says float64)
+    return FLOATX if promoted.kind == 'f' and a.kind in 'iu' else promoted
 
 
 def pair(x1, x2, op):

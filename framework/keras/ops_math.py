@@ -77,6 +77,9 @@ def power(x1, x2):
     a, b = pair(x1, x2, 'power')
     if type(x2) in (int, float) and hasattr(b, '_data') and b._data.dtype.kind == 'f':
         b = float(x2)
+    unsigned = next((v._data.dtype for v in (a, b) if isinstance(v, _Tensor) and v._data.dtype.kind == 'u'), None)
+    if unsigned is not None:       # TF's Pow has no unsigned kernel: Keras 3 raises in int32 and casts back
+        return _ops.cast(_ops.pow(*(_ops.cast(v, 'int32') for v in (a, b))), unsigned)
     return _ops.pow(a, b)
 
 
@@ -176,7 +179,10 @@ def negative(x):
 
 
 def sign(x):
-    return _ops.sign(tensor(x, 'sign'))               # (and Sign's)
+    t = tensor(x, 'sign')
+    if t._data.dtype.name in ('uint8', 'uint16', 'uint32'):    # TF's Sign has no kernel for them: Keras goes by int32
+        return _ops.cast(_ops.sign(_ops.cast(t, 'int32')), t.dtype)
+    return _ops.sign(t)               # (and Sign's)
 
 
 def square(x):

@@ -319,6 +319,7 @@ def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
 
 def matmul(x1, x2):
     """numpy.matmul: batched matrix product; a 1-D operand acts as a row or column vector."""
+    both_int8 = all(tensor(x, 'matmul')._data.dtype.name == 'int8' for x in (x1, x2))
     a, b = cast_all([x1, x2], 'matmul')
     if a.ndim == 0 or b.ndim == 0:
         # Keras 3 hands a scalar to tf.matmul (its kernel's error), but reads a vector's other shape first
@@ -333,10 +334,10 @@ def matmul(x1, x2):
                        'for scalars' % (tuple(a.shape), tuple(b.shape)))
         raise error
     vector_a, vector_b = a.ndim == 1, b.ndim == 1
-    if a._data.dtype.name == 'int8' and not (vector_a or vector_b):
+    if both_int8 and not (vector_a or vector_b):
         # Keras 3 on TF: int8 by int8 matrices as MatMul(output_type=int32), which sums exactly in int32
         a, b, back = _ops.cast(a, 'int32'), _ops.cast(b, 'int32'), None
-    else:       # other integer or bool operands in floatx, cast back ([[16777217, 1]] @ [[1], [1]] is 16777218)
+    else:       # other integer or bool operands in floatx, cast back ([[16777217, 1]] @ [[1], [1]] is 16777216)
         (a, b), back = in_product_dtype([a, b])
     out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
     if vector_a or vector_b:
