@@ -26,6 +26,7 @@ from framework.function_errors import graph_side
 from framework.tensor import Tensor
 
 from . import step_retracing
+from .traced_batch import PLAIN_STRUCTURE
 from .traced_step import batch_axis_open, traced_step
 
 
@@ -58,10 +59,10 @@ class StepTraces:
 
     @structure.setter
     def structure(self, structure):
-        # set once per pass: its steps then look up their batch sizes as they did before nestings
+        # set once per pass: its steps then look up the batch sizes traced on data of this structure
         self._structure = structure
-        nesting = structure[-1] if structure else None
-        self._traced = {kind: by_nesting.setdefault(nesting, set()) for kind, by_nesting in self._specs.items()}
+        key = None if structure == PLAIN_STRUCTURE else structure
+        self._traced = {kind: by_nesting.setdefault(key, set()) for kind, by_nesting in self._specs.items()}
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a

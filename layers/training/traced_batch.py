@@ -42,12 +42,19 @@ def first_input_is_static(data):
     return shape is not None and shape.rank is not None and None not in tuple(shape)
 
 
+# The structure of arrays (x, y): one input and one target, no sample weights. Data of an unknown
+# structure (a dataset, a generator: None) is taken for it, so that their traces serve each other
+# (TF 2.21: evaluate(x, y) after a fit validated on a generator of (x, y) batches traces nothing).
+PLAIN_STRUCTURE = (False, True, None, None)
+
+
 def traced_structure(data):
     """What of ``data``'s batch structure tells Keras's traces apart: for arrays, whether y and
-    sample_weight are absent and how x is nested (``input_nesting``); None for other data (not
-    told apart)."""
+    sample_weight are absent, how y and x are nested (``input_nesting`` last); None for other data
+    (not told apart). TensorFlow traces a step again for any of them: evaluate(x, {'a': ya, 'b': yb})
+    after evaluate(x, [ya, yb]), evaluate(x, y) after evaluate(x, [y]), a first sample_weight (TF 2.21)."""
     if type(data) is ArrayData:
-        return data.y is None, data.sample_weight is None, input_nesting(data)
+        return data.y is None, data.sample_weight is None, nesting_of(data.y), input_nesting(data)
     return None
 
 
