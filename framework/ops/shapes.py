@@ -505,8 +505,8 @@ def _rank_of(value):
 def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     """Pad with ``constant_values`` (mode 'CONSTANT'), or mirror the edges ('REFLECT' / 'SYMMETRIC').
 
-    Mirrored padding is a gather of the input (an index per output position),
-    so its gradient adds each output's g back onto the element it copies.
+    Mirrored padding is a gather of the input (an index per output position), its gradient
+    TF's MirrorPadGrad sums (mirror_pad.py).
     """
     x = as_tensor(tensor, 'pad')
     refuse_operand_dtype('pad', paddings)
@@ -530,7 +530,8 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
                     'pad: mode must be one of %s, got %r' % (sorted(modes), mode))
     xp = backend.array_module(x._data)
     if mode != 'CONSTANT':
-        return getitem(x, _mirror_index(xp, widths, x._data.shape, mode, named))
+        from .mirror_pad import mirror_pad
+        return mirror_pad(x, _mirror_index(xp, widths, x._data.shape, mode, named), widths, mode)
     if not (type(constant_values) in (int, float) and constant_values == 0):    # TF's PadV2, not Pad
         constant_values = _pad_value(constant_values, x)
     out = Tensor(xp.pad(x._data, widths or 0, mode='constant', constant_values=constant_values))   # (0: a scalar's)
