@@ -64,11 +64,10 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         error.add_note('keras.ops.image.resize: interpolation must be one of %s, got %r'
                        % (_RESIZE_METHODS, interpolation))
         raise error
-    if antialias:
-        raise ValueError('keras.ops.image.resize: antialias=True is not supported; pass antialias=False')
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
         raise ValueError('keras.ops.image.resize: give only one of crop_to_aspect_ratio and pad_to_aspect_ratio')
     height, width = _two(size, False, 'image.resize', 'size')
+    antialias = bool(antialias) and interpolation not in ('nearest', 'area')     # (tf.image.resize ignores it there)
     raw = tensor(images, 'image.resize')
     integers = raw._data.dtype.kind in 'iu'
     x, undo = _nhwc(images, data_format, 'resize', to_float=not (integers and interpolation == 'nearest'))
@@ -88,13 +87,13 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
     if interpolation != 'nearest' and x._data.dtype.itemsize < 4:
         # tf.image.resize resamples half images in float32, and Keras casts the result back. (It does so
         # for float64 too; tapeflow keeps float64 there, so the tape checks against central differences.)
-        y = _ops.cast(resample(_ops.cast(x, 'float32'), height, width, interpolation), x.dtype)
+        y = _ops.cast(resample(_ops.cast(x, 'float32'), height, width, interpolation, antialias), x.dtype)
     elif x._data.dtype == np.float32:
         # tf.image.resize's ops: their gradients are TF's kernels (ResizeBilinearGrad's bits; the composite
         # resampler's gradient rounded otherwise, e.g. UpSampling2D(interpolation='bilinear'))
-        y = tf_image_resize(x, (height, width), interpolation)
+        y = tf_image_resize(x, (height, width), interpolation, antialias=antialias)
     else:
-        y = resample(x, height, width, interpolation)
+        y = resample(x, height, width, interpolation, antialias)
     if integers and y._data.dtype != raw._data.dtype:
         # Keras 3: integer images come back in their dtype, rounded half to even and saturated.
         from .ops_arrangement import saturate_cast

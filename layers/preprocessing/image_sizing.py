@@ -69,10 +69,10 @@ def _taped_batch(layer, inputs):
     return batch if batch._data.dtype == layer.compute_dtype else cast(batch, layer.compute_dtype)
 
 
-def _taped_resize(batch, height, width, interpolation):
+def _taped_resize(batch, height, width, interpolation, antialias=False):
     """``batch`` resized by tf.image.resize (TF's ResizeBilinearGrad / ResizeNearestNeighborGrad as its
     gradients), cast back to the images' dtype from the float32 it gives for all but 'nearest'."""
-    out = image_resize(batch, (height, width), interpolation)
+    out = image_resize(batch, (height, width), interpolation, antialias=antialias)
     return out if out.dtype == batch.dtype else cast(out, batch.dtype)
 
 
@@ -97,10 +97,11 @@ class Resizing(_SizedLayer):
         interpolation: 'bilinear' (default), 'nearest', 'lanczos3', 'lanczos5', 'bicubic' or 'area'.
         crop_to_aspect_ratio: first crop the largest centered box with the target's aspect ratio.
         pad_to_aspect_ratio: first pad evenly with ``fill_value`` to the target's aspect ratio.
-        antialias: only False (TensorFlow's antialiased kernels are not implemented here).
+        antialias: widen the kernel when shrinking, as tf.image.resize(antialias=True) (not for 'nearest'
+            and 'area', which TF resamples as they are).
     Integer images come back rounded and saturated in their dtype, as in Keras.
     Raises:
-        ValueError: a bad size or interpolation, both aspect-ratio options, or antialias=True.
+        ValueError: a bad size or interpolation, or both aspect-ratio options.
     """
     refused_kinds = 'bc'        # ResizeBilinear's registry: no bool, no complex
 
@@ -114,11 +115,9 @@ class Resizing(_SizedLayer):
             raise ValueError('Resizing: only one of crop_to_aspect_ratio and pad_to_aspect_ratio can be True')
         if fill_mode != 'constant':
             raise ValueError("Resizing: fill_mode must be 'constant'; received %r" % (fill_mode,))
-        if antialias:
-            raise ValueError('Resizing: antialias=True is not supported by tapeflow; use antialias=False')
         self.interpolation, self.crop_to_aspect_ratio = interpolation, bool(crop_to_aspect_ratio)
         self.pad_to_aspect_ratio, self.fill_mode = bool(pad_to_aspect_ratio), fill_mode
-        self.fill_value, self.antialias = fill_value, False
+        self.fill_value, self.antialias = fill_value, bool(antialias)
 
     def call(self, data, training=True):     # Keras 3's image layers take it (a config records it); unused
         if isinstance(data, dict):
@@ -136,7 +135,7 @@ class Resizing(_SizedLayer):
             elif self.pad_to_aspect_ratio:
                 top, left = aspect_pad_margins(batch.shape[1], batch.shape[2], self.height, self.width)
                 batch = pad(batch, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=self.fill_value)
-            out = _taped_resize(batch, self.height, self.width, interpolation or self.interpolation)
+            out = _taped_resize(batch, self.height, self.width, interpolation or self.interpolation, self.antialias)
             return out if inputs.ndim == 4 else squeeze(out, 0)
         images, restore = self._images(inputs, as_float=False)
         if images.dtype.kind == 'f':
@@ -150,7 +149,12 @@ class Resizing(_SizedLayer):
         elif self.pad_to_aspect_ratio:
             images = aspect_pad(images if dtype.kind == 'f' else images.astype(np.float32), self.height, self.width,
                                 self.fill_value)
-        out = resize(images, self.height, self.width, interpolation or self.interpolation)
+        method = interpolation or self.interpolation
+        if self.antialias and method not in ('nearest', 'area'):
+            # tf.image.resize's antialiased kernels (ScaleAndTranslate), on the float32 images it makes
+            out = image_resize(Tensor(images), (self.height, self.width), method, antialias=True)._data
+        else:
+            out = resize(images, self.height, self.width, method)
         if dtype.kind == 'f':
             out = out.astype(dtype, copy=False)
         elif dtype.kind in 'iub':
