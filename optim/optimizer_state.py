@@ -96,17 +96,23 @@ class OptimizerState:
                              '' if self.built else ' Build it first: optimizer.build(model.trainable_variables)'),
                           stacklevel=2)
             return
-        self.set_weights([np.asarray(store[str(i)]) for i in range(len(self.variables))])
+        values = [np.asarray(store[str(i)]) for i in range(len(self.variables))]
+        for variable, value in zip(self.variables, values):
+            _check_shape(value, variable, 'load_own_variables')
+        _assign_all(zip(self.variables, values))
 
     def set_weights(self, weights):
-        """Assign arrays to ``variables``, one to one (Keras 3)."""
-        weights = list(weights)
+        """Assign arrays to ``variables`` in order, as Keras 3 does: pairs up to the shorter list (a
+        short list sets the first variables, iteration and learning rate), each checked by its
+        ``shape`` and assigned before the next is read."""
         if not self.built:
-            raise ValueError('set_weights: the optimizer has not been built yet; call '
-                             'optimizer.build(trainable_variables) first')
-        if len(weights) != len(self.variables):
-            raise ValueError('set_weights: %d arrays for %d optimizer variables'
-                             % (len(weights), len(self.variables)))
-        for variable, value in zip(self.variables, weights):
-            _check_shape(value, variable, 'set_weights')
-        _assign_all(zip(self.variables, weights))
+            raise ValueError('You are calling `set_weights()` on an optimizer that has not yet been built. '
+                             'Please call `optimizer.build(trainable_variables)` to create the optimizer '
+                             'weights before calling `set_weights()`.')
+        for variable, weight in zip(self.variables, weights):
+            # (Keras reads weight.shape: a Python float or a list raises its AttributeError)
+            if tuple(variable.shape) != weight.shape:
+                # Keras names the variable by its TF _unique_id, the path and a process-wide count
+                raise ValueError('Optimizer variable %s has shape %s not compatible with provided weight '
+                                 'shape %s.' % (variable.path, tuple(variable.shape), weight.shape))
+            _assign_all([(variable, weight)])

@@ -706,5 +706,5 @@ def test_load_own_variables_count_mismatch_warns_and_loads_nothing():
     with pytest.warns(UserWarning, match='has 2 variables whereas the saved optimizer has 3'):
         optimizer.load_own_variables({'0': np.int64(4), '1': np.float32(0.1), '2': np.zeros(2)})
     assert int(optimizer.iterations) == 0
-    with pytest.raises(ValueError, match='has not been built'):
+    with pytest.raises(ValueError, match='has not yet been built'):
         optimizer.set_weights([np.int64(4), np.float32(0.1)])
