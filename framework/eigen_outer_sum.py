@@ -43,6 +43,12 @@ def first_axis_sum(a):
     """``a`` summed over axis 0 as reduce_sum does (TensorFlow's order), without reduce_sum's dispatch:
     the per-batch column sums of metrics (F1Score, R2Score), paid on every update."""
     total = outer_sum(a, (0,)) if a.ndim > 1 else None
+    if total is None and a.size == len(a) and a.size:
+        # one kept value (a single-output regression's (batch, 1) R2Score sums): TensorFlow drops the
+        # size-1 axes and sums the whole tensor, in Eigen's full-reduction order, which numpy's pairwise
+        # sum is not (R2Score's sum over 3 batches of 100: -43.602294921875 in TF, -43.60230255126953)
+        from .ops.eigen_sum import sum_all
+        return np.asarray(sum_all(a)).reshape(a.shape[1:])
     return a.sum(axis=0, dtype=a.dtype) if total is None else total
 
 
