@@ -137,6 +137,9 @@ def _sum(a, axes, keepdims):
         total = eigen_sum.sum_all(a) if inner == a.size else eigen_sum.row_sums(a.reshape(-1, inner))
         return total.reshape(_kept_shape(a.shape, axes) if keepdims else () if len(axes) == ndim else
                              tuple(d for i, d in enumerate(a.shape) if i not in axes))     # (axes are distinct)
+    if inner == 1 or not axes:      # one value per sum: TF's reducer copies it (a -0 stays -0; numpy adds it to 0)
+        return a.reshape(_kept_shape(a.shape, axes) if keepdims else
+                         tuple(d for i, d in enumerate(a.shape) if i not in axes)).copy()
     total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
         total = shuffled_sum(a, axes)
