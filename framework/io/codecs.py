@@ -8,7 +8,8 @@ from ..errors import InvalidArgumentError      # TF's class for bad image / reco
 from .. import backend, dtypes
 from ..ops.operands import as_tensor, named_errors
 from ..tensor import Tensor
-from .png import SIGNATURE, decode_png
+from .decode_errors import EMPTY, UNKNOWN_FORMAT, image_format, op_error
+from .png import SIGNATURE, png_pixels
 from .strings_in import as_bytes, string_tensor
 
 
@@ -73,8 +74,20 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     TensorFlow's libjpeg by a level or two)."""
     op = 'io.decode_jpeg'
     data = as_bytes(contents, op)
-    if not data.startswith(b'\xff\xd8\xff'):
+    found = image_format(data)
+    if found == 'png':          # TF's decoders read any format they know: DecodeJpeg decodes a PNG too
+        return png_pixels(data, channels, np.dtype(np.uint8),
+                          lambda text, note: op_error('DecodeJpeg', text, contents, name, note=note), op)
+    if found is None:
+        raise op_error('DecodeJpeg', EMPTY if not data else UNKNOWN_FORMAT, contents, name,
+                       note='%s: the data starts with %r, not a JPEG marker' % (op, data[:4]))
+    if found != 'jpeg':
         raise InvalidArgumentError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
+    return decode_jpeg_pixels(data, channels, op)
+
+
+def decode_jpeg_pixels(data, channels, op):
+    """The pixels of the JPEG ``data`` (its marker checked), through Pillow."""
     return _decode_with_pillow(data, channels, op)
 
 
@@ -101,7 +114,8 @@ def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=F
 @named_errors('io.decode_image')
 def decode_image(contents, channels=None, dtype='uint8', name=None, expand_animations=True):
     """PNG, JPEG, GIF or BMP bytes as (height, width, channels) pixels (PNG and BMP in pure Python, JPEG
-    and GIF through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as convert_image_dtype."""
+    and GIF through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as DecodeImageV2's kernel does, by a
+    division (convert_image_dtype multiplies by 1/255: 15 -> 0.05882353335618973 there, 0.05882352963089943 here)."""
     from ..ops.image.conversions import convert_image_dtype
     op = 'io.decode_image'
     data = as_bytes(contents, op)
@@ -109,7 +123,8 @@ def decode_image(contents, channels=None, dtype='uint8', name=None, expand_anima
     _mode(channels, op)
     target = dtypes.numpy_dtype(dtype)
     if data.startswith(SIGNATURE):
-        pixels = decode_png(data, channels, 'uint16' if target == np.uint16 else 'uint8')
+        pixels = png_pixels(data, channels, np.dtype(np.uint16 if target == np.uint16 else np.uint8),
+                            lambda text, note: op_error('DecodeImage', text, contents, name, note=note), op)
     elif data.startswith(b'\xff\xd8\xff'):
         pixels = decode_jpeg(data, channels)
     elif data[:2] == b'BM':
@@ -118,6 +133,10 @@ def decode_image(contents, channels=None, dtype='uint8', name=None, expand_anima
     elif data[:4] == b'GIF8':
         pixels = _decode_with_pillow(data, channels, op)
     else:
-        raise InvalidArgumentError('%s: unknown image format (the data starts with %r); expected PNG, JPEG, GIF or BMP'
-                         % (op, data[:8]))
+        raise op_error('DecodeImage', EMPTY if not data else UNKNOWN_FORMAT, contents, name,
+                       note='%s: the data starts with %r; tapeflow decodes PNG, JPEG, GIF and BMP' % (op, data[:8]))
+    if np.issubdtype(target, np.floating) or target.name == 'bfloat16':
+        array = np.asarray(backend.to_host(pixels._data))
+        wide = np.float64 if target == np.float64 else np.float32
+        return Tensor((array.astype(wide) / wide(np.iinfo(array.dtype).max)).astype(target))
     return convert_image_dtype(pixels, target)

@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import errors
 from ..tensor import Tensor
+from .decode_errors import op_error
 from .glob_matches import matches
 from .strings_in import as_bytes, as_path, byte_array, string_tensor
 from ..ops.operands import named_errors
@@ -14,8 +15,12 @@ from ..ops.operands import named_errors
 def read_file(filename, name=None):
     """The bytes of the file ``filename`` as a scalar string tensor."""
     path = as_path(filename, 'io.read_file')
+    if os.path.isdir(path):      # ReadFile's kernel words (file system status), tailed as TF tails them
+        raise op_error('ReadFile', '%s; Is a directory' % path, filename, name,
+                       note='io.read_file: %s is a directory' % path, error_class=errors.FailedPreconditionError)
     if not os.path.isfile(path):
-        raise errors.NotFoundError(None, None, 'io.read_file: %s: no such file' % path)
+        raise op_error('ReadFile', '%s; No such file or directory' % path, filename, name,
+                       note='io.read_file: %s: no such file' % path, error_class=errors.NotFoundError)
     with open(path, 'rb') as f:
         return string_tensor(f.read())
 

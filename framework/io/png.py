@@ -10,10 +10,12 @@ import zlib
 
 import numpy as np
 
-from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted   # TF's class for bad image data
+from ..ops.graph_input_errors import kernel_dtype_name
 from ..tensor import Tensor
 from .. import backend, dtypes
 from ..ops.operands import as_tensor
+from .decode_errors import EMPTY, PNG_INIT, UNKNOWN_FORMAT, image_format, op_error
 from .strings_in import as_bytes, string_tensor
 from ..ops.operands import named_errors
 
@@ -21,15 +23,29 @@ SIGNATURE = b'\x89PNG\r\n\x1a\n'
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}      # colour type -> samples per pixel
 
 
+class TruncatedPng(Exception):
+    """The PNG data ends inside a chunk or before IEND; ``initialized``: an IDAT chunk began (libpng's
+    decoder had read the header chunks: TF then says 'Invalid PNG data, size N', else that it failed to
+    initialize)."""
+
+    def __init__(self, initialized):
+        super().__init__(initialized)
+        self.initialized = initialized
+
+
 def _chunks(data, op):
     pos = len(SIGNATURE)
+    initialized = False
     while pos + 8 <= len(data):
         length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        initialized = initialized or kind == b'IDAT'     # libpng's png_read_info stops at the first IDAT
+        if pos + 12 + length > len(data):
+            break
         yield kind, data[pos + 8:pos + 8 + length]
         pos += 12 + length
         if kind == b'IEND':
             return
-    raise InvalidArgumentError('%s: the PNG data is truncated (no IEND chunk)' % op)
+    raise TruncatedPng(initialized)
 
 
 def _unfilter(raw, height, row_bytes, bpp, op):
@@ -84,21 +100,39 @@ def decode_png(contents, channels=0, dtype='uint8', name=None):
     if out_dtype not in (np.uint8, np.uint16):
         raise TypeError('%s: dtype must be uint8 or uint16, got %s' % (op, out_dtype.name))
     if int(channels) not in (0, 1, 3, 4):
-        raise InvalidArgumentError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
-    if not data.startswith(SIGNATURE):
+        raise op_error('DecodePng', '`channels` must be 0, 1, 3 or 4 but got %s' % (channels,), contents, name)
+    found = image_format(data)
+    if found == 'jpeg':        # TF's decoders read any format they know: DecodePng decodes a JPEG too
+        from .codecs import decode_jpeg_pixels
+        return decode_jpeg_pixels(data, channels, op)
+    if found != 'png':
+        if found is None:
+            raise op_error('DecodePng', EMPTY if not data else UNKNOWN_FORMAT, contents, name,
+                           note='%s: the data starts with %r, not a PNG signature' % (op, data[:8]))
         raise InvalidArgumentError('%s: contents are not a PNG image (bad signature %r)' % (op, data[:8]))
+    return png_pixels(data, channels, out_dtype, lambda text, note: op_error('DecodePng', text, contents, name,
+                                                                            note=note), op)
+
+
+def png_pixels(data, channels, out_dtype, fail, op):
+    """The pixels of the PNG ``data`` (signature checked) as a Tensor; ``fail(text, note)`` makes the
+    kernel error for data libpng refuses."""
     header, palette, alpha, idat = None, None, None, []
-    for kind, body in _chunks(data, op):
-        if kind == b'IHDR':
-            header = struct.unpack('>IIBBBBB', body)
-        elif kind == b'PLTE':
-            palette = np.frombuffer(body, np.uint8).reshape(-1, 3)
-        elif kind == b'tRNS':
-            alpha = body
-        elif kind == b'IDAT':
-            idat.append(body)
+    try:
+        for kind, body in _chunks(data, op):
+            if kind == b'IHDR':
+                header = struct.unpack('>IIBBBBB', body)
+            elif kind == b'PLTE':
+                palette = np.frombuffer(body, np.uint8).reshape(-1, 3)
+            elif kind == b'tRNS':
+                alpha = body
+            elif kind == b'IDAT':
+                idat.append(body)
+    except TruncatedPng as error:
+        raise fail('Invalid PNG data, size %d' % len(data) if error.initialized else PNG_INIT,
+                   '%s: the PNG data is truncated (%d bytes)' % (op, len(data))) from None
     if header is None:
-        raise InvalidArgumentError('%s: the PNG has no IHDR chunk' % op)
+        raise fail(PNG_INIT, '%s: the PNG has no IHDR chunk' % op)
     width, height, depth, colour, _, _, interlace = header
     if interlace:
         raise InvalidArgumentError('%s: interlaced (Adam7) PNGs are not supported; re-save the image without interlacing' % op)
@@ -154,19 +188,36 @@ def encode_png(image, compression=-1, name=None):
     op = 'io.encode_png'
     x = as_tensor(image, op)
     pixels = np.asarray(backend.to_host(x._data))
+    named = fast_path(image)        # (TF's words and ' name: ' tail for a tensor or an array)
     if pixels.dtype not in (np.uint8, np.uint16):
-        raise TypeError('%s: image must be uint8 or uint16, got %s; use tf.image.convert_image_dtype'
-                        % (op, pixels.dtype.name))
-    if pixels.ndim != 3 or not 1 <= pixels.shape[-1] <= 4:
-        raise InvalidArgumentError('%s: image must be (height, width, channels) with 1 to 4 channels, got shape %s'
-                         % (op, pixels.shape))
+        raise noted(InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: uint8, uint16\n\t; NodeDef: {{node "
+            "EncodePng}}; Op<name=EncodePng; signature=image:T -> contents:string; attr=compression:int,default=-1; "
+            "attr=T:type,default=DT_UINT8,allowed=[DT_UINT8, DT_UINT16]> [Op:EncodePng]%s"
+            % (kernel_dtype_name(x.dtype.name), ' name: ' if named else '')),
+            '%s: image must be uint8 or uint16, got %s; use tf.image.convert_image_dtype' % (op, pixels.dtype.name))
+    if pixels.ndim < 3:
+        raise kernel_error('EncodePng', 'images must be at least rank 3[%s]' % ','.join(map(str, pixels.shape)),
+                           named=named, note='%s: image must be (height, width, channels)' % op)
+    if not 1 <= pixels.shape[-1] <= 4:
+        raise kernel_error('EncodePng', 'image must have 1, 2, 3, or 4 channels, got %d' % pixels.shape[-1],
+                           named=named, note='%s: image must have 1 to 4 channels, got shape %s' % (op, pixels.shape))
     level = int(compression)
     if not -1 <= level <= 9:
         raise InvalidArgumentError('%s: compression must be -1 (default) or 0 to 9, got %d' % (op, level))
+    if pixels.ndim > 3:        # TF's EncodePng encodes a batch: one string per image, shaped as the batch
+        out = np.empty(pixels.shape[:-3], object)
+        for index in np.ndindex(*out.shape):
+            out[index] = _png_bytes(pixels[index], level)
+        return Tensor(out)
+    return string_tensor(_png_bytes(pixels, level))
+
+
+def _png_bytes(pixels, level):
     height, width, channels = pixels.shape
     depth = pixels.dtype.itemsize * 8
     rows = pixels.astype('>u2' if depth == 16 else np.uint8).reshape(height, -1).view(np.uint8)
     raw = np.concatenate([np.zeros((height, 1), np.uint8), rows], 1).tobytes()
     header = struct.pack('>IIBBBBB', width, height, depth, {1: 0, 2: 4, 3: 2, 4: 6}[channels], 0, 0, 0)
-    return string_tensor(SIGNATURE + _chunk(b'IHDR', header) + _chunk(b'IDAT', zlib.compress(raw, level))
-                         + _chunk(b'IEND', b''))
+    return (SIGNATURE + _chunk(b'IHDR', header) + _chunk(b'IDAT', zlib.compress(raw, level))
+            + _chunk(b'IEND', b''))
