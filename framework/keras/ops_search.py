@@ -59,9 +59,10 @@ def isin(x1, x2, assume_unique=False, invert=False):
 
 
 def nonzero(x):
-    """The int32 indices of the non-zero elements: one tensor per axis."""
+    """The int32 indices of the non-zero elements: one tensor per axis, in a list (Keras 3 on TF unstacks
+    tf.where's rows; numpy gives a tuple)."""
     t, xp, a = _raw(tensor(x, 'nonzero'), 'nonzero')
-    return tuple(Tensor(i.astype('int32')) for i in xp.nonzero(a))
+    return [Tensor(i.astype('int32')) for i in xp.nonzero(a)]
 
 
 def unravel_index(indices, shape):
