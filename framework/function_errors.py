@@ -3,9 +3,10 @@
 TensorFlow 2.21 re-raises an error from a traced (autograph-converted) function as the same class
 with the message 'in user code:' followed by the user's frames, '  *' marking the converted ones,
 and the original 'Class: message' indented (autograph/pyct/error_utils.py). Only classes it can
-rebuild from one message are rewritten: those whose ``__init__`` is Exception's, the builtin
+rebuild from one message keep their class: those whose ``__init__`` is Exception's, the builtin
 string-constructed errors, KeyError (unquoted) and OperatorNotAllowedInGraphError (autograph's
-api.py). tapeflow's own frames stand for TensorFlow's, which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
+api.py); any other (IndexError, ZeroDivisionError, LookupError, a class with its own ``__init__``)
+becomes AutoGraph's StagingError with that message. tapeflow's own frames stand for TensorFlow's, which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
 TensorFlow reports them from its graph, in other words; but where TensorFlow's shape inference refuses
 the op while the graph is built, the graph's ValueError stands for the kernel's (``graph_side``).
 A converted lambda shows as 'None' with its own source, as autograph converts it alone.
@@ -16,6 +17,7 @@ import os
 import sysconfig
 
 from .errors import OperatorNotAllowedInGraphError, OpError
+from .pfor_errors import StagingError
 
 _STRING_CONSTRUCTED = (AssertionError, AttributeError, NameError, NotImplementedError, RuntimeError, StopIteration,
                        TypeError, UnboundLocalError, ValueError)
@@ -85,8 +87,8 @@ def in_user_code(error, python_function, kernel_errors=False):
         rewritten = kind(message)
     elif kind is KeyError:
         rewritten = _MultilineKeyError(message, '%s: %s' % (kind.__name__, error))
-    else:
-        return None
+    else:       # a class it cannot rebuild from one message (IndexError, ZeroDivisionError, a user's own)
+        rewritten = StagingError(message)
     rewritten._in_user_code = True
     for note in getattr(error, '__notes__', ()):
         rewritten.add_note(note)
