@@ -157,6 +157,8 @@ def compile_arguments(config, table, path):
     except ValueError as err:
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
+        if not legacy and str(err).startswith("Could not deserialize 'keras."):
+            raise                   # Keras 3's words for a class its module does not have
         if legacy and str(err).startswith(('Could not interpret optimizer identifier',
                                            'Could not interpret loss identifier', "Could not deserialize 'keras.")):
             if not getattr(err, '__notes__', None):
@@ -275,10 +277,31 @@ def _optimizer(config, table, legacy=False):
         # its own optimizers 'Custom>SGD', 'Custom>Adam', ...) and falls back on
         # optimizers.get(<the config's 'name'>): a default-configured optimizer of that name
         return optim.get((config.get('config') or {}).get('name'))
+    saved = config
     if config['class_name'] not in table:
         # tf.keras 2 names its own optimizers 'Custom>SGD', 'Custom>Adam', ...
         config = dict(config, class_name=str(config['class_name']).split('>')[-1])
-    return optim.deserialize(config, custom_objects=table)
+    try:
+        return optim.deserialize(config, custom_objects=table)
+    except ValueError as err:
+        if not str(err).startswith('Unknown optimizer'):
+            raise
+        raise _optimizer_not_found(saved, err) from None
+
+
+def _optimizer_not_found(config, err):
+    """Keras 3's error for a .keras compile config naming an optimizer class it cannot find: a
+    'keras.*' module's ValueError, else serialization_lib's TypeError (a user's class not registered)."""
+    module, name = config.get('module'), config['class_name']
+    if isinstance(module, str) and (module == 'keras' or module.startswith('keras.')):
+        error = ValueError("Could not deserialize '%s.%s' because it is not a KerasSaveable subclass"
+                           % (module, name))
+    else:
+        from ..serialization import not_located_text
+        error = TypeError(not_located_text(name, config))
+    error.add_note('%s; register a custom optimizer with @keras.saving.register_keras_serializable(), pass it '
+                   'in custom_objects, or load with compile=False' % (err,))
+    return error
 
 
 def _named(config, table):

@@ -54,9 +54,14 @@ def _member(archive, name, path):
 
 
 @contextlib.contextmanager
-def open_archive_weights(path):
-    """The ``model.weights.h5`` member as an open ``h5py.File``."""
+def open_archive_weights(path, loading_model=False):
+    """The ``model.weights.h5`` member as an open ``h5py.File``; ``loading_model``: for load_model,
+    which names a missing member in Keras 3's words (load_weights lets zipfile's KeyError through)."""
     with _open_zip(path) as archive:
+        if loading_model and WEIGHTS not in archive.namelist():
+            error = SavedFileError('Expected a model.weights.h5 or model.weights.npz file.')     # Keras 3's words
+            error.add_note('%s holds %s' % (path, archive.namelist()))
+            raise error
         data = _member(archive, WEIGHTS, path)
     f = open_bytes_for_reading(data, '%s (member %s)' % (path, WEIGHTS))
     try:
@@ -66,16 +71,17 @@ def open_archive_weights(path):
 
 
 def read_config(path):
-    """(config dict, metadata dict) of an archive."""
+    """The config dict of an archive. Keras 3's load_model reads no other member for it: an archive
+    without metadata.json (or with a damaged one) loads."""
     with _open_zip(path) as archive:
-        texts = [_member(archive, name, path) for name in (CONFIG, METADATA)]
+        text = _member(archive, CONFIG, path)
     try:
-        return tuple(json.loads(text) for text in texts)
+        return json.loads(text)
     except json.JSONDecodeError as err:     # Keras 3 lets json's error through (a ValueError)
-        err.add_note('%s: %s or %s is not valid JSON' % (path, CONFIG, METADATA))
+        err.add_note('%s: %s is not valid JSON' % (path, CONFIG))
         raise
     except ValueError as err:
-        raise SavedFileError('%s: %s or %s is not valid JSON: %s' % (path, CONFIG, METADATA, err)) from None
+        raise SavedFileError('%s: %s is not valid JSON: %s' % (path, CONFIG, err)) from None
 
 
 def read_assets(path):

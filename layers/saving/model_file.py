@@ -207,12 +207,12 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
 
 
 def _load_archive(path, table, compile):
-    config, _ = keras_archive.read_config(path)
+    config = keras_archive.read_config(path)
     model = build_model(config, table, path)
     compile_cfg = config.get('compile_config')
     if compile and compile_cfg:
         _compile_from_config(model, compile_cfg, table, path)
-    with keras_archive.open_archive_weights(path) as f:
+    with keras_archive.open_archive_weights(path, loading_model=True) as f:
         first_shape = None if model.built else keras3_first_shape(model, f)
         if first_shape is not None:       # (a model saved unbuilt has no weights to read: it stays unbuilt, as in Keras)
             build_from_first_kernel(model, first_shape, path)
