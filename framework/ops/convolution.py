@@ -258,6 +258,14 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
     x = check(input, op)
     if x._data.dtype.kind == 'c':       # as_float_tensor lets complex through; AvgPool has no complex kernel
         raise float_kernels.complex_error(op, x.dtype.name, 'AvgPool')
+    if x.ndim < 4 and kind in ('max', 'avg'):       # the kernel's words (AvgPool: oneDNN's where it runs)
+        from ..errors import fast_path
+        from ..onednn_policy import enabled as onednn_enabled
+        node = '__MklNativeAvgPool' if kind == 'avg' and x.dtype.name in ('float32', 'bfloat16') \
+            and onednn_enabled() else None
+        raise kernel_error('MaxPool' if kind == 'max' else 'AvgPool', 'Input must be 4 or 5-dimensional',
+                           named=fast_path(input), node=node,
+                           note='%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)

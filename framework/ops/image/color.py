@@ -106,7 +106,12 @@ def rgb_to_grayscale(images, name=None):
 @named_errors('image.grayscale_to_rgb')
 def grayscale_to_rgb(images, name=None):
     """One channel repeated into three."""
-    x = _channels(images, 'image.grayscale_to_rgb', 1, floating=False)
+    x = as_tensor(images, 'image.grayscale_to_rgb')
+    if x.ndim < 2:          # TF's Python checks and words
+        raise ValueError('A grayscale image (shape %s) must be at least two-dimensional.' % (tuple(x.shape),))
+    if x.shape[-1] != 1:
+        raise noted(ValueError('Last dimension of a grayscale image should be size 1.'),
+                    'image.grayscale_to_rgb: the last axis must hold 1 channel, got shape %s' % (tuple(x.shape),))
     return tile(x, [1] * (x.ndim - 1) + [3])
 
 

@@ -15,8 +15,11 @@ from ..operands import named_errors
 
 
 def _kind(dtype, op, what):
-    if dtype.kind not in 'fiu':
-        raise TypeError('%s: %s must be an integer or floating dtype, got %s' % (op, what, dtype.name))
+    if dtype.kind not in 'fiu':         # TF's class and words ('dtype' / 'image dtype'), tapeflow's as a note
+        error = AttributeError('%s must be either floating point or integer'
+                               % ('dtype' if what == 'dtype' else 'image dtype'))
+        error.add_note('%s: %s must be an integer or floating dtype, got %s' % (op, what, dtype.name))
+        raise error
     return dtype.kind
 
 
@@ -45,12 +48,14 @@ def convert_image_dtype(image, dtype, saturate=False, name=None):
     unless ``saturate``, so floats outside [0, 1] overflow an integer dtype as TF's cast does)."""
     op = 'image.convert_image_dtype'
     x = as_tensor(image, op)
-    target = dtypes.numpy_dtype(dtype) if dtype is not None else None
+    if dtype is None:       # tf.as_dtype's words
+        raise TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
+    target = dtypes.numpy_dtype(dtype)
     if not isinstance(target, np.dtype):
         raise TypeError('%s: dtype must be an integer or floating dtype, got %r' % (op, dtype))
     source = x._data.dtype
+    _kind(target, op, 'dtype')          # (TF checks the dtype before the image)
     _kind(source, op, 'image')
-    _kind(target, op, 'dtype')
     if source == target:
         return x
     if source.kind in 'iu' and target.kind in 'iu':

@@ -1,0 +1,59 @@
+"""errors23: tf.image / tf.nn image ops on bad input, TF 2.21's classes and words
+(/work/notes/progs/errors23/f8.py + f8_tf.json and the one-liners in reports35/errors23.md).
+
+- grayscale_to_rgb: ValueError 'Last dimension of a grayscale image should be size 1.' / 'A grayscale image
+  (shape (3,)) must be at least two-dimensional.' (tapeflow: its own sentence).
+- max_pool2d / avg_pool2d of a rank-3 input: the kernel's 'Input must be 4 or 5-dimensional' (AvgPool:
+  oneDNN's __MklNativeAvgPool node for float32), with TF's ' name: ' tail for a tensor.
+- convert_image_dtype to or from a dtype that is neither integer nor floating: AttributeError 'dtype must be
+  either floating point or integer' / 'image dtype must be ...' (dtype checked first); None: as_dtype's
+  TypeError."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework.errors import InvalidArgumentError
+
+
+def _raised(call, error):
+    with pytest.raises(error) as caught:
+        call()
+    assert type(caught.value) is error
+    return str(caught.value)
+
+
+def test_grayscale_to_rgb_texts():
+    assert _raised(lambda: tf.image.grayscale_to_rgb(tf.ones((4, 4, 3))), ValueError) == \
+        'Last dimension of a grayscale image should be size 1.'
+    assert _raised(lambda: tf.image.grayscale_to_rgb(tf.ones((3,))), ValueError) == \
+        'A grayscale image (shape (3,)) must be at least two-dimensional.'
+    assert _raised(lambda: tf.image.grayscale_to_rgb(tf.ones(())), ValueError) == \
+        'A grayscale image (shape ()) must be at least two-dimensional.'
+    assert tf.image.grayscale_to_rgb(tf.ones((2, 2, 1))).shape == (2, 2, 3)
+
+
+def test_pooling_a_rank_3_input_is_the_kernel_error(monkeypatch):
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')
+    cpu = '{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+    assert _raised(lambda: tf.nn.max_pool2d(tf.ones((4, 4, 3)), 2, 2, 'VALID'), InvalidArgumentError) == \
+        cpu % 'MaxPool' + 'Input must be 4 or 5-dimensional [Op:MaxPool] name: '
+    assert _raised(lambda: tf.nn.max_pool2d([[[1.0]]], 1, 1, 'VALID'), InvalidArgumentError) == \
+        cpu % 'MaxPool' + 'Input must be 4 or 5-dimensional [Op:MaxPool]'
+    assert _raised(lambda: tf.nn.avg_pool2d(tf.ones((4, 4, 3)), 2, 2, 'VALID'), InvalidArgumentError) == \
+        cpu % '__MklNativeAvgPool' + 'Input must be 4 or 5-dimensional [Op:AvgPool] name: '
+
+
+@pytest.mark.parametrize('image, dtype, text', [
+    (np.ones(2, 'float32'), tf.string, 'dtype must be either floating point or integer'),
+    (np.ones(2, 'float32'), tf.bool, 'dtype must be either floating point or integer'),
+    (np.ones(2, 'float32'), tf.complex64, 'dtype must be either floating point or integer'),
+    (np.array([True]), tf.float32, 'image dtype must be either floating point or integer'),
+    (np.array(['a']), tf.float32, 'image dtype must be either floating point or integer'),
+])
+def test_convert_image_dtype_kind_texts(image, dtype, text):
+    assert _raised(lambda: tf.image.convert_image_dtype(image, dtype), AttributeError) == text
+
+
+def test_convert_image_dtype_none_is_as_dtype_error():
+    assert _raised(lambda: tf.image.convert_image_dtype(np.ones(2, 'float32'), None), TypeError) == \
+        'Cannot convert the argument `type_value`: None to a TensorFlow DType.'
