@@ -301,6 +301,8 @@ def logsumexp(x, axis=None, keepdims=False):
 def _arg(name, tapeflow_op):
     def op(x, axis=None, keepdims=False):
         t = numeric(x, name)
+        if t.ndim and (t._data.dtype.kind == 'f' or t._data.dtype.name == 'bfloat16'):
+            t = _negative_zeros_below_zero(t)
         if axis is None:                    # the index into the flattened tensor, as numpy
             out = tapeflow_op(_ops.reshape(t, [-1]), 0, output_type='int32')
             return _ops.reshape(out, [1] * t.ndim) if keepdims else out
@@ -309,6 +311,19 @@ def _arg(name, tapeflow_op):
     op.__name__ = op.__qualname__ = name
     op.__doc__ = 'int32 index of the %s along ``axis`` (None: into the flattened tensor).' % name[3:]
     return op
+
+
+def _negative_zeros_below_zero(t):
+    """Keras 3 on TF (its fix for flush-to-zero, jax issue 24280): floats in at least float32, each -0.0 made
+    -tiny, so argmax([-0., 0.]) is 1 and argmin([0., -0.]) is 1 (TF's ArgMax alone takes the first of equals).
+    TF's CPU compares with denormals as zeros, so a negative denormal is such a zero too."""
+    from framework import backend
+    a = t._data if t._data.dtype.itemsize >= 4 else t._data.astype(np.float32)
+    xp = backend.array_module(a)
+    negative_zeros = (xp.abs(a) < np.finfo(a.dtype).tiny) & xp.signbit(a)
+    if negative_zeros.any():
+        a = xp.where(negative_zeros, -np.finfo(a.dtype).tiny, a)
+    return _Tensor(a)
 
 
 argmax = _arg('argmax', _ops.argmax)

@@ -290,7 +290,9 @@ def where(condition, x1=None, x2=None):
         coordinates = _ops.cast(_ops.where(c), 'int32')
         return [coordinates[:, i] for i in range(c.ndim)]
     if x1 is None or x2 is None:
-        raise ValueError('keras.ops.where: give both x1 and x2, or neither')
+        error = ValueError('`x1` and `x2` either both should be `None` or both should have non-None value.')
+        error.add_note('keras.ops.where: give both x1 and x2, or neither')      # (Keras 3's words above)
+        raise error
     x1, x2 = pair(x1, x2, 'where')
     return _ops.where(c, x1, x2)
 
@@ -301,12 +303,23 @@ def clip(x, x_min, x_max):
 
 
 def sort(x, axis=-1):
-    return _ops.sort(tensor(x, 'sort'), axis)
+    """``x`` sorted along ``axis`` (None: the flattened tensor); bools go through int8, as Keras 3 on TF."""
+    t = tensor(x, 'sort')
+    if axis is None:
+        t, axis = _ops.reshape(t, [-1]), 0
+    if t._data.dtype.kind == 'b':
+        return _ops.cast(_ops.sort(_ops.cast(t, 'int8'), axis), 'bool')
+    return _ops.sort(t, axis)
 
 
 def argsort(x, axis=-1):
-    """int32 indices that sort ``x`` along ``axis`` (None: the flattened tensor)."""
+    """int32 indices that sort ``x`` along ``axis`` (None: the flattened tensor); as Keras 3 on TF, bools go
+    through uint8 and a scalar gives [0]."""
     t = tensor(x, 'argsort')
+    if t._data.dtype.kind == 'b':
+        t = _ops.cast(t, 'uint8')
+    if t.ndim == 0:
+        return _ops.constant([0], 'int32')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
     return _ops.argsort(t, axis)
