@@ -1,6 +1,7 @@
 """BatchNormalization (Keras 3): normalize with batch statistics while
 training, with moving averages of them at inference."""
 from framework import graph_random_ops
+from framework.keras.ops_nn import synchronized_moments
 from framework.ops import cast, moments, reshape, rsqrt
 from framework.tape import paused
 
@@ -97,7 +98,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'
                              % (self.name, tuple(mask.shape), tuple(inputs.shape)))
         if training and self.trainable:
-            if mask is None and graph_random_ops.current() is not None:
+            if mask is None and self.synchronized:
+                # Keras 3's moments(synchronized=True): var = E(x**2) - E(x)**2 over the one replica
+                mean, variance = synchronized_moments(inputs, self._reduction_axes)
+            elif mask is None and graph_random_ops.current() is not None:
                 # a traced step: x's gradient adds in the order of TF's optimized graph (traced_moments.py)
                 mean, variance = traced_moments(inputs, self._reduction_axes)
             elif mask is None:

@@ -250,12 +250,27 @@ def moments(x, axes, keepdims=False, synchronized=False):
     if raw.dtype.is_bool:       # Keras 3 reaches TF's Mean with the bools: its registry refuses them
         return _ops.reduce_mean(raw, axes)
     t = floating(x, 'moments')
+    compute = synchronized_moments if synchronized else _ops.moments
     if t.dtype.name not in ('float16', 'bfloat16'):
-        return _ops.moments(t, axes, keepdims=keepdims)
+        return compute(t, axes, keepdims=keepdims)
     # Keras 3 computes half precision in float32, clips to float16's range and casts back
-    mean, variance = _ops.moments(_ops.cast(t, 'float32'), axes, keepdims=keepdims)
+    mean, variance = compute(_ops.cast(t, 'float32'), axes, keepdims=keepdims)
     limit = float(np.finfo(np.float16).max)
     return tuple(_ops.cast(_ops.clip_by_value(v, -limit, limit), t.dtype) for v in (mean, variance))
+
+
+def synchronized_moments(x, axes, keepdims=False):
+    """moments(synchronized=True) as Keras 3 on TF computes them (its replica context is there outside any
+    strategy too): sums of x and x**2 all-reduced over the one replica, var = max(E(x**2) - E(x)**2, 0), which
+    cancels where x is nearly constant (1000 + [0, 1e-4, 2e-4]: variance 0.0625, not 7e-9)."""
+    axes = list(axes) if isinstance(axes, (list, tuple)) else [axes]
+    count = _ops.reduce_sum(_ops.ones_like(x), axes, keepdims=True)
+    mean = _ops.divide_no_nan(_ops.reduce_sum(x, axes, keepdims=True), count)
+    squares_mean = _ops.divide_no_nan(_ops.reduce_sum(_ops.square(x), axes, keepdims=True), count)
+    variance = _ops.maximum(squares_mean - _ops.square(mean), 0.0)
+    if not keepdims:
+        mean, variance = _ops.squeeze(mean, axes), _ops.squeeze(variance, axes)
+    return mean, variance
 
 
 def normalize(x, axis=-1, order=2, epsilon=None):
