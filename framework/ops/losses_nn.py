@@ -3,7 +3,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend, graph_random_ops, libm
-from . import eigen_math, sigmoid_xent_graph
+from . import eigen_math, eigen_math64, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
@@ -86,10 +86,16 @@ def _debug_shapes(*shapes):
 
 def _xent_value(xp, a, z, axis):
     """(-sum(labels * log_softmax(logits)) along ``axis``, the kernel's backprop exp / sum - labels),
-    in TensorFlow's Xent kernel order for float32 on the host: sum(labels * (log(sum(exp(shifted)))
+    in TensorFlow's Xent kernel order for float32 and float64 on the host: sum(labels * (log(sum(exp(shifted)))
     - shifted)) with Eigen's sums, whose exps are those of SparseXent's sums (_summed_exps)."""
     shifted = a - xp.max(a, axis=axis, keepdims=True)
-    if not (eigen_math.handles(shifted) and shifted.size):
+    if eigen_math.handles(shifted):
+        math = eigen_math
+    elif shifted.dtype == np.float64 and eigen_math64.handles(shifted):
+        math = eigen_math64         # the same kernel on doubles (Eigen's Packet4d exp and log)
+    else:
+        math = None
+    if math is None or not shifted.size:
         exps = xp.exp(shifted)
         sums = xp.sum(exps, axis=axis, keepdims=True)
         log_probs = shifted - xp.log(sums)
@@ -97,9 +103,9 @@ def _xent_value(xp, a, z, axis):
         return xp.sum(z * -log_probs, axis=axis), exps / sums - z
     shifted, z = xp.moveaxis(shifted, axis, -1), xp.moveaxis(z, axis, -1)
     rows = shifted.reshape(-1, shifted.shape[-1])
-    exps = eigen_math.exp(rows)
-    sums = kernel_row_sums(_summed_exps(rows, exps))
-    terms = z.reshape(rows.shape) * (eigen_math.log(sums)[:, None] - rows)
+    exps = math.exp(rows)
+    sums = kernel_row_sums(_summed_exps(rows, exps, math))
+    terms = z.reshape(rows.shape) * (math.log(sums)[:, None] - rows)
     backprop = (exps / sums[:, None]).reshape(shifted.shape) - z
     return kernel_row_sums(terms).reshape(shifted.shape[:-1]), xp.moveaxis(backprop, -1, axis)
 
@@ -141,6 +147,11 @@ def sparse_xent(labels, logits, labels_in_range=False):
         exps = eigen_math.exp(shifted)
         sums = kernel_row_sums(_summed_exps(shifted, exps)).reshape(idx.shape)
         lse = eigen_math.c_log(sums)
+    elif shifted.dtype == np.float64 and eigen_math64.handles(shifted) and shifted.size:
+        # the same kernel on doubles: Eigen's Packet4d exp, C's exp for a row's last classes % 4
+        exps = eigen_math64.exp(shifted)
+        sums = kernel_row_sums(_summed_exps(shifted, exps, eigen_math64)).reshape(idx.shape)
+        lse = libm.apply('log', sums)
     else:
         exps = xp.exp(shifted)
         sums = exps.sum(axis=-1)        # (the method: xp.sum's Python dispatch, the same reduction)
@@ -202,26 +213,27 @@ def _picked(xp, shifted, idx):
     return rows[xp.arange(idx.size), idx.reshape(-1)].reshape(idx.shape)
 
 
-def _summed_exps(shifted, exps):
+def _summed_exps(shifted, exps, math=eigen_math):
     """The exps SparseXent's row sums add, as (rows, classes).
 
     The kernel sums ``exp(shifted)`` as one fused Eigen reduction along each row: packets of 8
-    through Eigen's exp, and each row's last classes % 8 values through C's expf. Its backprop's
-    exp (``exps``) runs over the whole tensor instead: packets everywhere but the tensor's own
-    last size % 8 values. With 10 classes the sums differ about once in 16 rows (TF 2.21)."""
+    (float64: 4) through Eigen's exp, and each row's last classes % 8 (4) values through C's exp.
+    Its backprop's exp (``exps``) runs over the whole tensor instead: packets everywhere but the
+    tensor's own last size % 8 (4) values. With 10 classes the sums differ about once in 16 rows
+    (TF 2.21). ``math``: the kernels' module, eigen_math64 for float64."""
     depth = shifted.shape[-1]
-    tail = depth % eigen_math.PACKET
+    tail = depth % math.PACKET
     if not tail:
         return exps.reshape(-1, depth)
     flat = shifted.reshape(-1)
-    padding = -flat.size % eigen_math.PACKET
+    padding = -flat.size % math.PACKET
     if padding:         # whole packets only: the tensor's last values too
-        flat = np.concatenate([flat, np.zeros(padding, np.float32)])
-        rows = eigen_math.exp(flat)[:flat.size - padding].reshape(-1, depth)
+        flat = np.concatenate([flat, np.zeros(padding, flat.dtype)])
+        rows = math.exp(flat)[:flat.size - padding].reshape(-1, depth)
     else:
         rows = exps.reshape(-1, depth).copy()
     tail_exps = libm.apply('exp', shifted.reshape(-1, depth)[:, -tail:])
-    tail_exps[tail_exps < np.finfo(np.float32).tiny] = 0       # TF's threads flush denormals to zero
+    tail_exps[tail_exps < np.finfo(flat.dtype).tiny] = 0       # TF's threads flush denormals to zero
     rows[:, -tail:] = tail_exps
     return rows
 
