@@ -118,6 +118,8 @@ def rebuild(cls, config, custom_objects=None):
     for entry in layer_entries:
         if is_keras_op_entry(entry):                 # Keras 3 records keras.ops calls too
             created[entry['name']] = Operation.from_entry(entry)
+        elif 'module' not in entry:
+            created[entry['name']] = _legacy_layer(entry, custom_objects)
         else:
             created[entry['name']] = serialization.deserialize(entry, custom_objects)
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
@@ -144,6 +146,14 @@ def rebuild(cls, config, custom_objects=None):
     inputs = _model_tensors(input_refs, created)
     outputs = _model_tensors(output_refs, created)
     return cls(inputs=inputs, outputs=outputs, **config)
+
+
+def _legacy_layer(entry, custom_objects):
+    """A Keras 2 entry (no 'module'): Keras 3 reads it with its legacy model_from_config, which keeps a
+    one-item 'axis' list as an int (BatchNormalization's [1]) and lets from_config's TypeError through."""
+    from ..saving.legacy_config import with_keras_axis_rule
+    with serialization.legacy_loading():
+        return serialization.deserialize(with_keras_axis_rule(entry), custom_objects)
 
 
 def _tensor(created, name, node_index, tensor_index):
