@@ -104,7 +104,7 @@ def test_default_sampling_gives_finite_losses():
     (lambda: nn.sampled_softmax_loss(W, B, L2, X, 4, 10, sampled_values=S), 'labels must be integers of shape'),
     (lambda: nn.nce_loss([W, W], B, L1, X, 4, 10, sampled_values=S), 'shards are not supported'),
     (lambda: log_uniform_candidate_sampler(L1, 1, 30, True, 20), 'cannot draw num_sampled=30 unique'),
-    (lambda: log_uniform_candidate_sampler(L1, 2, 3, True, 20), 'true_classes must be integers of shape'),
+    (lambda: log_uniform_candidate_sampler(L1, 2, 3, True, 20), 'true_classes must be int64 of shape'),
     (lambda: nn.compute_accidental_hits(L2, S[0], 1), 'compute_accidental_hits: true_classes must have shape'),
 ])
 def test_bad_input_names_the_op(call, message):

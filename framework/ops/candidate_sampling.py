@@ -8,26 +8,39 @@ Each returns (sampled_candidates int64 (num_sampled,), true_expected_count float
 import numpy as np
 
 from .. import backend, op_seeds
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor
 from .candidate_sampler import FixedUnigram, LearnedUnigram, Uniform, draw
+from .graph_input_errors import eager_input_error
 from .operands import as_tensor, named_errors
 from .sampler_attrs import attr_ints
 
 
-def _true_classes(true_classes, num_true, op):
+def true_classes_of(true_classes, num_true, op, kernel, named=True):
+    """``true_classes`` as the sampler kernel ``kernel`` takes it, refused in TF 2.21's order and words: a
+    tensor of a dtype other than int64 by the eager kernel's input check ('cannot compute ... as input
+    #0(zero-based) was expected to be a int64 tensor'), a Python or numpy value of no integer kind in
+    Python, then a shape other than (batch, num_true) by the kernel ('true_classes must be a matrix',
+    'true_classes must have num_true columns, expected: <columns> was: <num_true>')."""
     true = as_tensor(true_classes, op)
-    if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
-        # a wrong shape fails in TF's sampler kernel (InvalidArgumentError); a wrong dtype in Python
-        error = ValueError if true._data.dtype.kind not in 'iu' else InvalidArgumentError
-        raise error('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
-                    % (op, num_true, true.dtype.name, tuple(true.shape)))
+    note = '%s: true_classes must be int64 of shape (batch, num_true=%r), got %s of shape %s' % (
+        op, num_true, true.dtype.name, tuple(true.shape))
+    if isinstance(true_classes, Tensor) and true._data.dtype != np.int64:
+        raise noted(eager_input_error(kernel, 0, 'int64', true.dtype, named=named), note)
+    if true._data.dtype.kind not in 'iu':
+        raise ValueError(note)
+    if true.ndim != 2:
+        raise kernel_error(kernel, 'true_classes must be a matrix', named=named, note=note)
+    if true.shape[1] != num_true:
+        raise kernel_error(kernel, 'true_classes must have num_true columns, expected: %d was: %d'
+                           % (true.shape[1], num_true), named=named, note=note)
     return true
 
 
 def _run(op, kernel, sampler, true_classes, num_true, num_sampled, unique, seed):
     from ..random import draw_seed_pair
-    true = _true_classes(true_classes, num_true, op)
+    # (TF's fixed-unigram wrapper adds no ' name: ' tail to its kernel's errors)
+    true = true_classes_of(true_classes, num_true, op, kernel.split('(')[0], named=not isinstance(sampler, FixedUnigram))
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
     host = np.asarray(backend.to_host(true._data)).astype(np.int64)
@@ -121,7 +134,7 @@ def all_candidate_sampler(true_classes, num_true, num_sampled, unique, seed=None
     num_true, num_sampled = attr_ints(op, 'AllCandidateSampler', num_true=num_true, num_sampled=num_sampled)
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
-    true = _true_classes(true_classes, num_true, op)
+    true = true_classes_of(true_classes, num_true, op, 'AllCandidateSampler')
     xp = backend.array_module(true._data)
     return (Tensor(xp.arange(num_sampled, dtype=np.int64)), Tensor(xp.ones(tuple(true.shape), np.float32)),
             Tensor(xp.ones((num_sampled,), np.float32)))

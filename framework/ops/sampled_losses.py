@@ -7,6 +7,8 @@ the sampled classes that equal a true class are pushed to -FLT_MAX (``remove_acc
 and the result is a softmax (sampled_softmax_loss) or per-logit sigmoid (nce_loss)
 cross-entropy whose targets are the true classes, each weighted 1 / num_true.
 """
+import collections
+
 import numpy as np
 
 from .. import backend, op_seeds
@@ -14,6 +16,8 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .arithmetic import add, subtract
 from .candidate_sampler import log_uniform_draw
+from .candidate_sampling import true_classes_of
+from .graph_input_errors import eager_input_error
 from .indexing import gather
 from .linalg import matmul
 from .losses_nn import sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits
@@ -46,12 +50,7 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     op = 'log_uniform_candidate_sampler'
     num_true, num_sampled, range_max = attr_ints(op, 'LogUniformCandidateSampler', num_true=num_true,
                                                  num_sampled=num_sampled, range_max=range_max)
-    true = as_tensor(true_classes, op)
-    if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
-        # a wrong shape fails in TF's sampler kernel (InvalidArgumentError); a wrong dtype in Python
-        error = ValueError if true._data.dtype.kind not in 'iu' else InvalidArgumentError
-        raise error('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
-                    % (op, num_true, true.dtype.name, tuple(true.shape)))
+    true = true_classes_of(true_classes, num_true, op, 'LogUniformCandidateSampler')
     classes = backend.to_host(true._data)
     outside = classes[(classes < 0) | (classes >= range_max)]
     if outside.size:
@@ -71,13 +70,25 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     return Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)), Tensor(xp.asarray(sampled_expected))
 
 
+# TF's op returns its generated namedtuple
+ComputeAccidentalHits = collections.namedtuple('ComputeAccidentalHits', ['indices', 'ids', 'weights'])
+
+
 @named_errors('compute_accidental_hits')
 def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=None, name=None):
-    """Where a sampled candidate equals a row's true class: (row indices int32, candidate positions
-    int64, weights float32 of -FLT_MAX), one entry per (row, true class, candidate) match in that order."""
+    """Where a sampled candidate equals a row's true class: ComputeAccidentalHits(indices: row indices int32,
+    ids: candidate positions int64, weights: float32 of -FLT_MAX), one entry per (row, true class, candidate)
+    match in that order."""
     op = 'compute_accidental_hits'
+    for index, value in enumerate((true_classes, sampled_candidates)):
+        if isinstance(value, Tensor) and value._data.dtype != np.int64:     # the eager kernel's input check
+            raise eager_input_error('ComputeAccidentalHits', index, 'int64', value.dtype)
     true = backend.to_host(as_tensor(true_classes, op)._data)
     sampled = backend.to_host(as_tensor(sampled_candidates, op)._data)
+    if true.ndim != 2 or true.shape[1] != num_true:
+        raise kernel_error('ComputeAccidentalHits', 'true_candidates must be a batch_size * num_true matrix',
+                           named=True, note='%s: true_classes must have shape (batch, num_true=%r), got %s'
+                           % (op, num_true, tuple(true.shape)))
     if sampled.ndim != 1:       # (a reshape would hide a wrongly shaped sample)
         raise kernel_error('ComputeAccidentalHits', 'sampled_candidates must be a vector, which is typically an '
                            'output from CandidateSampler', named=True,
@@ -85,12 +96,9 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
     if true.dtype.kind not in 'iu' or sampled.dtype.kind not in 'iu':
         raise TypeError('%s: true_classes and sampled_candidates must be integers, got %s and %s'
                         % (op, true.dtype.name, sampled.dtype.name))
-    if true.ndim != 2 or true.shape[1] != num_true:
-        raise InvalidArgumentError('%s: true_classes must have shape (batch, num_true=%r), got %s'
-                         % (op, num_true, tuple(true.shape)))
     rows, _, columns = np.nonzero(true[:, :, None] == sampled[None, None, :])   # one hit per true class, as TF
     weights = np.full(rows.shape, -np.finfo(np.float32).max, np.float32)
-    return Tensor(rows.astype(np.int32)), Tensor(columns.astype(np.int64)), Tensor(weights)
+    return ComputeAccidentalHits(Tensor(rows.astype(np.int32)), Tensor(columns.astype(np.int64)), Tensor(weights))
 
 
 def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
@@ -113,6 +121,8 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
         error = ValueError if labels._data.dtype.kind not in 'iu' else InvalidArgumentError     # (as true_classes)
         raise error('%s: labels must be integers of shape (batch, num_true) = %s, got %s of shape %s'
                     % (op, (x.shape[0], num_true), labels.dtype.name, tuple(labels.shape)))
+    if labels.dtype != 'int64':     # TF's _compute_sampled_logits casts them before sampling
+        labels = cast(labels, 'int64')
     if sampled_values is None:
         sampled_values = log_uniform_candidate_sampler(labels, num_true, num_sampled, True, num_classes, seed)
     sampled, true_expected, sampled_expected = (as_tensor(v, op) for v in sampled_values)
