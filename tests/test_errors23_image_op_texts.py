@@ -57,3 +57,25 @@ def test_convert_image_dtype_kind_texts(image, dtype, text):
 def test_convert_image_dtype_none_is_as_dtype_error():
     assert _raised(lambda: tf.image.convert_image_dtype(np.ones(2, 'float32'), None), TypeError) == \
         'Cannot convert the argument `type_value`: None to a TensorFlow DType.'
+
+
+@pytest.mark.parametrize('size, error, text', [
+    ((2.0, 2), ValueError, "'size' must be a 1-D int32 Tensor"),
+    ((2.5, 2), ValueError, "'size' must be a 1-D int32 Tensor"),
+    (('a', 2), ValueError, "'size' must be a 1-D int32 Tensor"),
+    ((None, 2), ValueError, "'size' must be a 1-D int32 Tensor"),
+    (tf.constant([2.0, 2.0]), ValueError, "'size' must be a 1-D int32 Tensor"),
+    ((-2, 2), ValueError, 'Dimension -2 must be >= 0'),
+    (np.array([-2, 2]), ValueError, 'Dimension -2 must be >= 0'),
+    (tf.constant([-2, 2]), ValueError, 'Dimension -2 must be >= 0'),
+    ((2, -1), InvalidArgumentError, '{{function_node __wrapped__ResizeBilinear_device_/job:localhost/replica:0/task:0/'
+                                    'device:CPU:0}} output dimensions must be positive [Op:ResizeBilinear] name: '),
+])
+def test_resize_sizes_as_tf_converts_them(size, error, text):
+    # TF 2.21 (p_resize2.py): the size becomes an int32 tensor, then a static shape; tapeflow resized to (2, 2)
+    # for float sizes and said the kernel's words for -2
+    assert _raised(lambda: tf.image.resize(tf.ones((4, 4, 3)), size), error) == text
+
+
+def test_resize_takes_a_float_numpy_size_as_tf():
+    assert tf.image.resize(tf.ones((4, 4, 3)), np.float32([2, 2])).shape == (2, 2, 3)

@@ -7,6 +7,7 @@ Everything else returns float32, as TensorFlow's resize kernels do.
 import numpy as np
 
 from ...errors import kernel_error, noted
+from ...tensor import Tensor
 from ..indexing import gather
 from ..linalg import einsum
 from ..shapes import cast, pad
@@ -128,6 +129,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     _check_pixels(x.shape, method, antialias, op)
     if x._data.dtype.kind not in 'fiu':
         raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
+    _check_int32_size(size, op)
     given = size.numpy() if hasattr(size, 'numpy') else size
     if np.ndim(given) != 1 or np.size(given) != 2:
         raise noted(ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width"),
@@ -185,3 +187,26 @@ def resize_with_pad(image, target_height, target_width, method='bilinear', antia
     top = max(0, int((np.float32(height) - np.float32(h) / ratio) / 2))
     left = max(0, int((np.float32(width) - np.float32(w) / ratio) / 2))
     return undo(pad(resized, [[0, 0], [top, height - new_h - top], [left, width - new_w - left], [0, 0]]))
+
+
+def _check_int32_size(size, op):
+    """TF's resize converts ``size`` to an int32 tensor first (a float in a list or a float tensor fails:
+    "'size' must be a 1-D int32 Tensor"; numpy arrays are cast), then reads it as a static shape, where a
+    value below -1 is refused ('Dimension -2 must be >= 0'; -1 reads as unknown, and -1 or 0 reach the
+    kernel, 'output dimensions must be positive')."""
+    if isinstance(size, Tensor):
+        convertible = size.dtype.name == 'int32'
+    elif isinstance(size, (list, tuple)):
+        convertible = all(isinstance(v, (int, np.integer)) or (isinstance(v, Tensor) and v.dtype.name == 'int32')
+                          for v in size)
+    else:
+        convertible = True
+    if not convertible:
+        raise noted(ValueError("'size' must be a 1-D int32 Tensor"),
+                    '%s: size must be two integers (height, width), got %r' % (op, size))
+    values = size.numpy() if hasattr(size, 'numpy') else size
+    if np.ndim(values) == 1:
+        for v in np.asarray(values).tolist():
+            if isinstance(v, int) and v < -1:
+                raise noted(ValueError('Dimension %d must be >= 0' % v),
+                            '%s: size must be positive, got %r' % (op, size))
