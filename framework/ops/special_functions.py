@@ -269,7 +269,8 @@ def _eigen_computes(t):
     """Whether eigen_zeta computes on ``t``'s dtype: host float32 / float64 arrays of the sizes the exact-math
     mode covers (it calls the C library a value at a time)."""
     a = t._data
-    return type(a) is np.ndarray and a.dtype in (np.float32, np.float64) and eigen_math.exact_elementwise(a.size)
+    return type(a) in (np.ndarray, np.float32, np.float64) and a.dtype in (np.float32, np.float64) \
+        and eigen_math.exact_elementwise(a.size)     # (numpy scalars: a whole-tensor mean's value)
 
 
 @named_errors('zeta')

@@ -230,8 +230,12 @@ def _digamma_float32(x):
     return np.where(pole, f(np.nan), y).reshape(shape)
 
 
+_HOST_FLOATS = (np.ndarray, np.float32, np.float64)
+
+
 def _digamma_value(xp, a):
-    if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
+    # (a whole-tensor mean's value is a numpy scalar: it too takes Eigen's steps)
+    if type(a) in _HOST_FLOATS and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
         return _digamma_float32(a)      # (it calls the C library a value at a time)
     return _special('digamma')(xp, a)
 
