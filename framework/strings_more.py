@@ -60,8 +60,11 @@ def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa:
     inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     pieces = template.split(placeholder)
     if len(pieces) - 1 != len(inputs):
-        raise ValueError('strings.format: %d placeholders %r in the template but %d inputs; give one input per '
-                         'placeholder' % (len(pieces) - 1, placeholder, len(inputs)))
+        error = ValueError('The template expects %d tensors, but the inputs only has %d. Please ensure the number of '
+                           'placeholders in template matches inputs length.' % (len(pieces) - 1, len(inputs)))
+        error.add_note('strings.format: %d placeholders %r in the template but %d inputs; give one input per '
+                       'placeholder' % (len(pieces) - 1, placeholder, len(inputs)))     # (TF's words above)
+        raise error
     text = pieces[0]
     for value, piece in zip(inputs, pieces[1:]):
         text += format_value(value, summarize) + piece

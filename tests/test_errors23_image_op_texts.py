@@ -79,3 +79,21 @@ def test_resize_sizes_as_tf_converts_them(size, error, text):
 
 def test_resize_takes_a_float_numpy_size_as_tf():
     assert tf.image.resize(tf.ones((4, 4, 3)), np.float32([2, 2])).shape == (2, 2, 3)
+
+
+def test_band_part_of_a_vector_and_format_count_texts():
+    # TF 2.21 (reports35/errors23.md one-liners): MatrixBandPart's kernel words with the fast path's tail;
+    # strings.format's Python ValueError (tapeflow: its own sentence, now a note)
+    cpu = '{{function_node __wrapped__MatrixBandPart_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+    assert _raised(lambda: tf.linalg.band_part(tf.ones(3), 0, 0), InvalidArgumentError) == \
+        cpu + 'input must be at least 2-dim, received shape: [3] [Op:MatrixBandPart] name: '
+    assert _raised(lambda: tf.linalg.band_part([1.0, 2.0], 0, 0), InvalidArgumentError) == \
+        cpu + 'input must be at least 2-dim, received shape: [2] [Op:MatrixBandPart]'
+    assert _raised(lambda: tf.linalg.band_part(tf.ones(3), 0, 0, name='q'), InvalidArgumentError) == \
+        cpu + 'input must be at least 2-dim, received shape: [3] [Op:MatrixBandPart] name: q'
+    assert _raised(lambda: tf.strings.format('{} {}', [tf.constant(1)]), ValueError) == (
+        'The template expects 2 tensors, but the inputs only has 1. Please ensure the number of placeholders in '
+        'template matches inputs length.')
+    assert _raised(lambda: tf.strings.format('a', [1]), ValueError) == (
+        'The template expects 0 tensors, but the inputs only has 1. Please ensure the number of placeholders in '
+        'template matches inputs length.')

@@ -20,16 +20,20 @@ from .selection import where
 from .shapes import expand_dims, squeeze, transpose
 
 
-def _matrices(x, op):
+_KERNELS = {'diag_part': ('MatrixDiagPartV3', 'diag_part'), 'band_part': ('MatrixBandPart', True)}
+
+
+def _matrices(x, op, name=None):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub':
         raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim < 2:
         sentence = '%s: input must be at least 2-dim (a batch of matrices), received shape %s' % (op, tuple(t.shape))
-        if op != 'diag_part':
+        if op not in _KERNELS:
             raise InvalidArgumentError(sentence)
-        raise kernel_error('MatrixDiagPartV3', 'input must be at least 2-dim, received shape: [%s]'
-                           % ','.join(map(str, t.shape)), named=fast_path(x) and 'diag_part', note=sentence)
+        kernel, default_name = _KERNELS[op]       # the kernel's words; its ' name: ' tail on the fast path
+        raise kernel_error(kernel, 'input must be at least 2-dim, received shape: [%s]' % ','.join(map(str, t.shape)),
+                           named=fast_path(x) and (name or default_name), note=sentence)
     return t
 
 
@@ -140,7 +144,7 @@ def trace(x, name=None):
 def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """Each matrix with everything outside its band zeroed: ``num_lower`` diagonals below
     the main one and ``num_upper`` above are kept (a negative count keeps them all)."""
-    x = _matrices(input, 'band_part')
+    x = _matrices(input, 'band_part', name)
     for what, value in (('num_lower', num_lower), ('num_upper', num_upper)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) and not (
                 isinstance(value, Tensor) and value._data.dtype.kind in 'iu' and value.ndim == 0):
