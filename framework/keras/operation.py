@@ -17,7 +17,7 @@ from framework import nest
 from layers import naming
 from layers.functional.keras_tensor import KerasTensor
 from layers.functional.node import Node, first_call_tensors
-from layers.functional.symbolic_ops import _free_output_axes, _run_on_stand_ins, contains_keras_tensor
+from layers.functional.symbolic_ops import _free_output_axes, contains_keras_tensor, first_stand_in_run
 
 
 class Operation(metaclass=abc.ABCMeta):
@@ -62,8 +62,8 @@ class Operation(metaclass=abc.ABCMeta):
     def compute_output_spec(self, *args, **kwargs):
         """The KerasTensor(s) ``call`` returns for these KerasTensor arguments (from stand-in runs)."""
         run = _CallOnly(self)
-        first = _run_on_stand_ins(run, args, kwargs, 2)
-        varying = _free_output_axes(run, args, kwargs, first)
+        first, ran_at = first_stand_in_run(run, args, kwargs)
+        varying = _free_output_axes(run, args, kwargs, first, ran_at)
         specs = [KerasTensor(tuple(None if i in axes else d for i, d in enumerate(t.shape)), t._data.dtype)
                  for t, axes in zip(nest.flatten(first), varying)]
         return nest.pack_sequence_as(first, specs)

@@ -99,24 +99,55 @@ def record_op(function_name, args, kwargs):
 
 def call_symbolic_op(op, args, kwargs):
     """Record ``op(*args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
-    first = _run_on_stand_ins(op, args, kwargs, 2)
-    varying = _free_output_axes(op, args, kwargs, first)
+    first, ran_at = first_stand_in_run(op, args, kwargs)
+    varying = _free_output_axes(op, args, kwargs, first, ran_at)
     outputs = nest.pack_sequence_as(first, [_symbolic(op, t, axes) for t, axes in zip(nest.flatten(first), varying)])
     Node(op, args, kwargs, outputs)
     return outputs
 
 
-def _free_output_axes(op, args, kwargs, first):
-    """For each flattened output, the axes whose length follows the inputs' free axes."""
-    flat = nest.flatten(first)
-    if not any(None in x.shape for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor):
-        return [()] * len(flat)
+# The lengths free axes take in the stand-in runs: the first that fits gives the outputs' fixed lengths; an
+# output axis whose length differs between any two runs is free. Short lengths alone miss windows: a 2x2
+# max pool or a 3x3 'valid' conv gives 1 (or nothing) at 2 and 3 long, so 8 is tried too.
+_FREE_LENGTHS = (2, 3, 8)
+
+
+def first_stand_in_run(op, args, kwargs):
+    """(``op``'s outputs on stand-ins, the length their free axes had): the first of _FREE_LENGTHS that fits
+    (a 'valid' 3x3 conv does not fit 2); the error of the shortest if none does."""
     try:
-        again = nest.flatten(_run_on_stand_ins(op, args, kwargs, 3))
-    except Exception:        # noqa: BLE001 -- an op that only fits the first lengths: its shapes stay as found
-        again = None
-    axes = None if again is None else axes_that_differ(flat, again)
-    return [_first_axis_if_batch_free(t, args, kwargs) for t in flat] if axes is None else axes
+        return _run_on_stand_ins(op, args, kwargs, _FREE_LENGTHS[0]), _FREE_LENGTHS[0]
+    except Exception as shortest:     # noqa: BLE001 -- retried longer below, else raised as it was
+        if not _any_free_axis(args, kwargs):
+            raise
+        for length in _FREE_LENGTHS[1:]:
+            try:
+                return _run_on_stand_ins(op, args, kwargs, length), length
+            except Exception:       # noqa: BLE001 -- the shortest run's error is the one to report
+                continue
+        raise shortest
+
+
+def _any_free_axis(args, kwargs):
+    return any(None in x.shape for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor)
+
+
+def _free_output_axes(op, args, kwargs, first, ran_at=_FREE_LENGTHS[0]):
+    """For each flattened output, the axes whose length follows the inputs' free axes (``first`` ran with
+    them ``ran_at`` long; the longer lengths run again)."""
+    flat = nest.flatten(first)
+    if not _any_free_axis(args, kwargs):
+        return [()] * len(flat)
+    varying = None
+    for length in _FREE_LENGTHS[_FREE_LENGTHS.index(ran_at) + 1:]:
+        try:
+            again = nest.flatten(_run_on_stand_ins(op, args, kwargs, length))
+        except Exception:        # noqa: BLE001 -- an op that only fits some lengths: the others decide
+            continue
+        axes = axes_that_differ(flat, again)
+        if axes is not None:
+            varying = axes if varying is None else [tuple(sorted(set(a) | set(b))) for a, b in zip(varying, axes)]
+    return [_first_axis_if_batch_free(t, args, kwargs) for t in flat] if varying is None else varying
 
 
 def axes_that_differ(first, again):
