@@ -97,3 +97,18 @@ def test_band_part_of_a_vector_and_format_count_texts():
     assert _raised(lambda: tf.strings.format('a', [1]), ValueError) == (
         'The template expects 0 tensors, but the inputs only has 1. Please ensure the number of placeholders in '
         'template matches inputs length.')
+
+
+def test_random_crop_larger_than_the_image_is_tf_assert_text():
+    # TF 2.21: its Assert's InvalidArgumentError, and GreaterEqual's kernel error for a size of another length
+    # (tapeflow raised its own ValueError for both)
+    image = tf.ones((4, 4, 3))
+    assert _raised(lambda: tf.image.random_crop(image, (5, 5, 3)), InvalidArgumentError) == (
+        "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: b'Need value.shape >= size, "
+        "got '\n4, 4, 3\n5, 5, 3")
+    assert _raised(lambda: tf.image.stateless_random_crop(image, (4, 5, 3), seed=(1, 2)), InvalidArgumentError) == (
+        "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: b'Need value.shape >= size, "
+        "got '\n4, 4, 3\n4, 5, 3")
+    assert _raised(lambda: tf.image.random_crop(image, (2, 2)), InvalidArgumentError) == (
+        '{{function_node __wrapped__GreaterEqual_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+        'Incompatible shapes: [3] vs. [2] [Op:GreaterEqual] name: ')

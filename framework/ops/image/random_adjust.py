@@ -14,7 +14,7 @@ from ..shapes import cast, reverse, reshape
 from ..stateless_random import stateless_uniform
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation
 from .layout import AT_LEAST_3D, batched
-from ...errors import noted
+from ...errors import InvalidArgumentError, kernel_error, noted
 from ..operands import named_errors
 
 
@@ -74,9 +74,17 @@ def _hue(image, max_delta, seed, stateless, op):
 def _crop(value, size, seed, stateless, op):
     x = as_tensor(value, op)
     dims = [int(d) for d in (size.numpy() if hasattr(size, 'numpy') else np.asarray(size)).reshape(-1)]
-    if len(dims) != x.ndim or any(d < 0 or d > n for d, n in zip(dims, x.shape)):
-        raise ValueError('%s: size must have one entry per axis of value (shape %s), each between 0 and that '
-                         'axis, got %s' % (op, tuple(x.shape), dims))
+    sentence = ('%s: size must have one entry per axis of value (shape %s), each between 0 and that axis, got %s'
+                % (op, tuple(x.shape), dims))
+    if len(dims) != x.ndim:        # TF compares shape(value) >= size first: the GreaterEqual kernel's words
+        raise kernel_error('GreaterEqual', 'Incompatible shapes: [%d] vs. [%d]' % (x.ndim, len(dims)), named=True,
+                           note=sentence)
+    if any(d > n for d, n in zip(dims, x.shape)):       # then its Assert, in its words
+        raise noted(InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                                         "data: b'Need value.shape >= size, got '\n%s\n%s"
+                                         % (', '.join(map(str, x.shape)), ', '.join(map(str, dims)))), sentence)
+    if any(d < 0 for d in dims):
+        raise ValueError(sentence)
     limits = np.asarray(x.shape) - np.asarray(dims) + 1
     # TensorFlow draws one int32 per axis over [0, int32 max) and keeps it modulo the room on that axis.
     draws = _draw([x.ndim], 0, np.iinfo(np.int32).max, seed, stateless, dtype='int32')
