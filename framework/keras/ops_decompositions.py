@@ -15,7 +15,8 @@ from framework import backend, onednn_policy
 from framework.errors import OpError, kernel_error
 from framework.ops.graph_input_errors import eager_input_error
 from framework import ops as _ops
-from framework.ops import eigen_blocked_qr, eigen_householder_qr, eigen_math, eigen_self_adjoint, float_kernels
+from framework.ops import (eigen_blocked_qr, eigen_householder_qr, eigen_jacobi_svd, eigen_math, eigen_self_adjoint,
+                           float_kernels)
 from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
@@ -196,7 +197,11 @@ def svd(x, full_matrices=True, compute_uv=True):
     refuse_missing(a, 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
                    % (str(bool(compute_uv)).lower(), str(bool(full_matrices)).lower()))
     xp = backend.array_module(a._data)
-    u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
+    if eigen_jacobi_svd.handles(a._data):         # small square: Eigen's Jacobi sweeps, TF's bits
+        u_raw, s_raw, v_raw = eigen_jacobi_svd.svd(a._data)
+        vt_raw = np.swapaxes(v_raw, -1, -2)
+    else:
+        u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
     k = min(m, n)
     outputs = {}        # the rules read the outputs, as TF's (an outer tape then differentiates them again)
