@@ -346,7 +346,8 @@ def _prod(a, axes, keepdims, xp):
         total = eigen_prod.row_products(np.ascontiguousarray(a).reshape(-1, inner))
         return total.reshape(_kept_shape(a.shape, axes) if keepdims else
                              tuple(d for i, d in enumerate(a.shape) if i not in axes))
-    return xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype)
+    with np.errstate(all='ignore'):     # inf * 0 is NaN silently, as in TensorFlow (numpy's wrapper warns)
+        return xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype)
 
 
 def _prod_of_others(x, axes):
@@ -445,7 +446,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
         return flip(cumsum(flip(x, [ax]), ax, exclusive), [ax])
     a = x._data
     xp = backend.array_module(a)
-    c = xp.cumsum(a, axis=ax, dtype=a.dtype)
+    with np.errstate(all='ignore'):     # inf - inf is NaN silently, as in TensorFlow (numpy warns)
+        c = xp.cumsum(a, axis=ax, dtype=a.dtype)
     if a.dtype.kind in 'fc':
         c += 0      # Eigen's scan adds to an accumulator that starts at +0, so no sum is -0 (numpy's starts at x[0])
     if exclusive:
@@ -472,7 +474,8 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
         return flip(cumprod(flip(x, [ax]), ax, exclusive), [ax])
     a = x._data
     xp = backend.array_module(a)
-    c = xp.cumprod(a, axis=ax, dtype=a.dtype)
+    with np.errstate(all='ignore'):     # inf * 0 is NaN silently, as in TensorFlow (numpy warns)
+        c = xp.cumprod(a, axis=ax, dtype=a.dtype)
     if exclusive:
         c = _shift_in(xp, c, ax, 1)
     out = Tensor(c)
