@@ -444,10 +444,11 @@ class ArrayData:
         else:
             cut = lambda a: (None if a is None else a.take(perm).rows(0, end - start)  # noqa: E731
                              if type(a) is SparseRows else Tensor(array_module(a).take(a, perm, axis=0)))
+        batch_order = None if by_slice else random.fit_batch_orders()
         for start in range(0, n, bs):
             end = min(start + bs, n)
             if not by_slice:
-                perm = array_module(flat_x[0]).asarray(random.permutation(end - start) + start)
+                perm = array_module(flat_x[0]).asarray(batch_order(end - start) + start)
             xb = Tensor(x[start:end]) if plain_x else nest.map_structure(cut, x)
             if y is None:
                 yb = None
