@@ -93,3 +93,48 @@ def test_a_refused_rate_has_drawn_its_seed_as_keras_draws_it():
         r.dropout(np.ones(3, 'float32'), 1.5, seed=sg)
     np.testing.assert_array_equal(r.normal((2,), seed=sg).numpy(),
                                   np.array([-0.6668517589569092, -2.4468414783477783], 'float32'))
+
+
+# A shape with a negative size or a float entry ((batch, dim / 2)) reaches TF's stateless kernels as Keras
+# hands it on: their errors (tapeflow raised its own TypeError for floats; 'name: ' tails as TF's wrappers).
+# Goldens: /work/notes/progs/kerasops/t_rs2.py run with TF 2.21.
+_NORMAL_SIGNATURE = ('Op<name=StatelessRandomNormalV2; signature=shape:Tshape, key:uint64, counter:uint64, '
+                     'alg:int32 -> output:dtype; attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, '
+                     'DT_FLOAT, DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> '
+                     '[Op:StatelessRandomNormalV2]')
+
+
+@pytest.mark.parametrize('call, words', [
+    (lambda: r.normal((2, -1), seed=1),
+     '{{function_node __wrapped__StatelessRandomNormalV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+     'Dimension -1 must be >= 0 [Op:StatelessRandomNormalV2]'),
+    (lambda: r.uniform((2, -1), seed=1),
+     '{{function_node __wrapped__StatelessRandomUniformV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+     'Dimension -1 must be >= 0 [Op:StatelessRandomUniformV2] name: '),
+    (lambda: r.binomial((2, -1), 5, 0.5, seed=1),
+     '{{function_node __wrapped__StatelessRandomBinomial_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+     'Dimension -1 must be >= 0 [Op:StatelessRandomBinomial]'),
+    (lambda: r.beta((2, -1), 2., 2., seed=1),
+     '{{function_node __wrapped__BroadcastTo_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+     'Dimension -1 must be >= 0 [Op:BroadcastTo]'),
+    (lambda: r.normal((2, 2.0), seed=1),
+     "Value for attr 'Tshape' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+     "StatelessRandomNormalV2}}; " + _NORMAL_SIGNATURE),
+    (lambda: r.normal(('a',), seed=1),
+     "Value for attr 'Tshape' of string is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+     "StatelessRandomNormalV2}}; " + _NORMAL_SIGNATURE),
+    (lambda: r.beta((2.5,), 2., 2., seed=1),
+     "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+     "BroadcastTo}}; Op<name=BroadcastTo; signature=input:T, shape:Tidx -> output:T; attr=T:type; "
+     "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:BroadcastTo]"),
+    (lambda: r.gamma((2.5,), 2., seed=1),
+     "Value for attr 'shape_dtype' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+     "StatelessRandomGammaV3}}; Op<name=StatelessRandomGammaV3; signature=shape:shape_dtype, key:uint64, "
+     "counter:uint64, alg:int32, alpha:dtype -> output:dtype; attr=dtype:type,allowed=[DT_HALF, DT_FLOAT, "
+     "DT_DOUBLE]; attr=shape_dtype:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:StatelessRandomGammaV3] "
+     "name: "),
+])
+def test_shape_refusals_are_the_kernels(call, words):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        call()
+    assert str(caught.value) == words

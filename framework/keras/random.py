@@ -22,6 +22,7 @@ from framework.tensor import Tensor
 from .ops_arguments import axis_of, integer
 from .backend import floatx
 from .ops_dtypes import floating, tensor
+from .random_shape_errors import entry_dtype_error, negative_size_error, scalar_shape_error
 from .seed_generator import SeedGenerator, draw_seed
 
 __all__ = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma', 'normal', 'randint',
@@ -41,25 +42,22 @@ def _shape(shape, op):
     if isinstance(shape, (list, tuple)):
         dims = shape
     elif np.ndim(shape) == 0 and not isinstance(shape, str):
-        # a number where a shape belongs: the stateless kernel's check (Keras hands it on as it is)
-        kernel, named = _SHAPE_KERNELS[op]
-        raise kernel_error(kernel, 'Input shape should be a vector, got shape: []' if op == 'binomial' else
-                           'shape must be a vector of {int32,int64}, got shape []', named=named,
-                           note='keras.random.%s: shape is a tuple of ints, got %r; write (%r,)' % (op, shape, shape))
+        raise scalar_shape_error(op, shape)     # a number where a shape belongs: the stateless kernel's check
     else:
         dims = shape
     if isinstance(dims, (list, tuple)) and None in dims:      # an unknown batch size: TF's conversion refuses it
         error = _framework_random.unknown_length_error(dims, list(dims))
         error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
         raise error
-    return tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
-
-
-# keras.random's function -> (the TF kernel that refuses a scalar shape, whether its error has the ' name: ' tail)
-_SHAPE_KERNELS = {'normal': ('StatelessRandomNormalV2', False), 'uniform': ('StatelessRandomUniformV2', True),
-                  'truncated_normal': ('StatelessTruncatedNormalV2', False),
-                  'randint': ('StatelessRandomUniformIntV2', True), 'gamma': ('StatelessRandomGammaV3', True),
-                  'binomial': ('StatelessRandomBinomial', False), 'beta': ('BroadcastTo', True)}
+    if isinstance(dims, (list, tuple)):
+        if any(isinstance(d, (str, bytes)) for d in dims):
+            raise entry_dtype_error(op, dims, 'string')
+        if any(isinstance(d, (float, np.floating)) for d in dims):
+            raise entry_dtype_error(op, dims, 'double' if any(isinstance(d, np.float64) for d in dims) else 'float')
+    dims = tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
+    if any(d < 0 for d in dims):
+        raise negative_size_error(op, dims)
+    return dims
 
 
 def _float_dtype(dtype, op, parameter=None):
