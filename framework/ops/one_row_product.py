@@ -21,7 +21,9 @@ transpose_a): every element equal for K up to 4096 and K * N up to 2**19 (K from
 above, which matches neither. Costing a numpy step per k, the chain runs outside a gradient
 tape (predict, printed outputs) by default, under one only for products of at most 32 values
 (eigen_math.SMALL), everywhere with ``set_tf_exact_math(True)``; a fused multiply-add is emulated in float64 (the
-product exact, then two roundings: a difference about once in 2**29 additions).
+product exact, then two roundings: a difference about once in 2**29 additions). Larger products under a tape
+of depth <= 384 and several columns (a fit's last batch of one sample: 37 samples in batches of 6) take the
+same chain as OpenBLAS's sgemm of the row stacked twice (sixteen_column_product.py), one BLAS call.
 """
 import numpy as np
 
@@ -29,6 +31,7 @@ from .. import onednn_policy
 from ..blas_threads import product
 from ..tape import ACTIVE
 from . import eigen_math
+from .sixteen_column_product import DEPTH_IN_ORDER, rows_matmul
 
 # Eigen's general_matrix_vector_product (column-major): columns summed per block
 _WHOLE_BELOW = 128
@@ -42,8 +45,13 @@ def one_row_matmul(xp, a, b):
             or a.shape[0] != 1 or a.dtype != b.dtype or a.dtype not in _FLOATS or b.shape[0] == 0):
         return product(a, b)
     depth, width = b.shape
-    if a.dtype == np.float32 and _onednn_chain_wanted(depth, width):
-        return _fused_chain(a[0], b)
+    if a.dtype == np.float32:
+        if _onednn_chain_wanted(depth, width):
+            return _fused_chain(a[0], b)
+        if ACTIVE and _taped_chain_wanted(depth, width):
+            # the same chain through BLAS: OpenBLAS's sgemm of two rows is oneDNN's in-order FMA chain
+            # (sixteen_column_product.py); a fit's last batch of one sample is such a product
+            return rows_matmul(np.concatenate([a, a]), b)[:1]
     if depth < _WHOLE_BELOW or width == 1:
         block = depth
     else:
@@ -70,6 +78,12 @@ def _onednn_chain_wanted(depth, width):
 
 
 _CHAIN_DEPTH, _CHAIN_SIZE = 4096, 1 << 19
+
+
+def _taped_chain_wanted(depth, width):
+    """Whether a float32 one-row product too large for the emulated chain under a tape takes it
+    through BLAS: depths OpenBLAS sums in one chain (DEPTH_IN_ORDER), several columns."""
+    return eigen_math.ENABLED[0] == 'small' and depth <= DEPTH_IN_ORDER and width >= 2 and onednn_policy.enabled()
 
 
 def _fused_chain(row, b):
