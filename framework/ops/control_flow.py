@@ -185,7 +185,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         _check_same(current, result)
         current = result
         iteration += 1
-    return current[0] if single else current
+    if single:
+        return current[0]
+    from .graph_input_errors import traced
+    if traced():        # TF's while_v2 packs its outputs as loop_vars: [i, x] in, a list out, whatever body returned
+        return nest.pack_sequence_as(loop_vars, nest.flatten(current))
+    return current
 
 
 def _iteration_limit(value):
