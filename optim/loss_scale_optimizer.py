@@ -147,7 +147,8 @@ class LossScaleOptimizer(Optimizer):
             if len(grads) != len(variables):      # Keras 3 zips them, as Optimizer.apply
                 grads, variables = grads[:len(variables)], variables[:len(grads)]
             grads = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
-            self.build_in_scope(variables)
+            if not self.built:      # Keras 3 builds once: the inner optimizer then refuses new variables
+                self.build_in_scope(variables)
         counter, scale = self.step_counter._data, self.dynamic_scale._data
         if not self.check_finite(grads):
             counter[...] = 0
