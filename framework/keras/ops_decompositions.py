@@ -197,8 +197,8 @@ def svd(x, full_matrices=True, compute_uv=True):
     refuse_missing(a, 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
                    % (str(bool(compute_uv)).lower(), str(bool(full_matrices)).lower()))
     xp = backend.array_module(a._data)
-    if eigen_jacobi_svd.handles(a._data):         # small square: Eigen's Jacobi sweeps, TF's bits
-        u_raw, s_raw, v_raw = eigen_jacobi_svd.svd(a._data)
+    if eigen_jacobi_svd.handles(a._data):         # few columns: Eigen's JacobiSVD, TF's bits
+        u_raw, s_raw, v_raw = eigen_jacobi_svd.svd(a._data, full_matrices)
         vt_raw = np.swapaxes(v_raw, -1, -2)
     else:
         u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)

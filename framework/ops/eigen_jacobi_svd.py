@@ -1,51 +1,67 @@
-"""Singular value decompositions of small square matrices as TensorFlow's CPU Svd kernel computes
-them (Eigen's BDCSVD, which hands matrices of fewer than 16 columns to JacobiSVD), so that a printed
-``tf.linalg.svd(tf.constant([[4., 1.], [1., 3.]]))`` shows TF 2.21's [4.6180344 2.3819664]
-(LAPACK: [4.618034 2.381966]) and its singular vectors, signs included.
+"""Singular value decompositions of square and tall matrices of a few columns as TensorFlow's CPU
+Svd kernel computes them (Eigen's BDCSVD, which hands matrices of fewer than 16 columns to
+JacobiSVD), so that a printed ``tf.linalg.svd(tf.constant([[4., 1.], [1., 3.]]))`` shows TF 2.21's
+[4.6180344 2.3819664] (LAPACK: [4.618034 2.381966]), a PCA's svd of its centred 10 x 2 data
+[3.399448   0.66464317] (LAPACK: [3.3994484 0.6646432]), and the singular vectors with TF's signs.
 
-JacobiSVD of a square matrix (no QR preconditioner): the matrix is divided by its largest |entry|;
-sweeps over the pairs (p, q), q < p, diagonalize each 2 x 2 block whose off-diagonal entries exceed
-max(tiny, 2 epsilon * the largest |diagonal| so far): real_2x2_jacobi_svd (a rotation making the
-block symmetric, then makeJacobi, the left rotation their product), applied to the work matrix's
-rows and columns and accumulated into U and V, every product rounded (TF's Eigen is built without
-FMA); until a sweep changes nothing. The singular values are the |diagonal| (U's column negated for
-a negative one), times the scale, sorted descending by selection (first maximum; a zero ends it).
-Checked on TF 2.21 (AVX-512 Xeon) against 300 matrices per size 2 to 5 and 80 per size 6 to 9
-(normal and small-integer), float32 and float64: s, u and v equal in every bit (``MAX_N``). Tall or
-wide matrices go through Eigen's column-pivoting QR first (not emulated: LAPACK's values are kept).
+JacobiSVD: the matrix is divided by its largest |entry|; a tall one is first reduced by Eigen's
+ColPivHouseholderQR (column norms as Eigen sums them, the first largest pivots, its norm
+downdates; the reflectors of eigen_householder_qr.py), R's square top becoming the work matrix,
+Q (thin or full, built with the column-major GEMV order) the start of U and the column
+permutation that of V. Sweeps over the pairs (p, q), q < p, then diagonalize each 2 x 2 block
+whose off-diagonal entries exceed max(tiny, 2 epsilon * the largest |diagonal| so far):
+real_2x2_jacobi_svd (a rotation making the block symmetric, then makeJacobi, the left rotation
+their product), applied to the work matrix's rows and columns and accumulated into U and V, every
+product rounded (TF's Eigen is built without FMA), until a sweep changes nothing. The singular
+values are the |diagonal| (U's column negated for a negative one), times the scale, sorted
+descending by selection (first maximum; a zero ends it).
+Checked on TF 2.21 (AVX-512 Xeon), float32 and float64, s, u and v equal in every bit: 300
+square matrices per size 2 to 5 and 80 per size 6 to 9; 40 tall ones per shape (3, 2), (5, 2),
+(10, 2), (10, 3), (20, 4), (50, 3), (17, 5), (100, 2), (30, 9), (9, 8), thin and full U (``MAX_N``).
+Wide matrices (TF's QR of the transpose) keep LAPACK's values.
 """
 import numpy as np
+
+from . import eigen_determinant, eigen_householder_qr
 
 MAX_N = 9                   # the largest n checked against TF
 WORK = 1 << 15              # matrices x n^3 computed here (a Python loop each); more keep LAPACK's
 
 
 def handles(matrices):
-    """Whether a host float32 / float64 batch of square matrices is one whose svd here carries TF's bits."""
+    """Whether a host float32 / float64 batch of square or tall matrices (at most MAX_N columns) is one
+    whose svd here carries TF's bits."""
     if type(matrices) is not np.ndarray or matrices.ndim < 2 or matrices.dtype not in (np.float32, np.float64):
         return False
     m, n = matrices.shape[-2:]
-    return m == n and 2 <= n <= MAX_N and matrices.size * n <= WORK and bool(np.isfinite(matrices).all())
+    return m >= n and 2 <= n <= MAX_N and matrices.size * n <= WORK and bool(np.isfinite(matrices).all())
 
 
-def svd(matrices):
-    """(u, s, v) of each (..., n, n) matrix: matrices = u @ diag(s) @ v^T, s descending."""
-    n = matrices.shape[-1]
-    flat = matrices.reshape(-1, n, n)
-    us, ss, vs = np.empty_like(flat), np.empty(flat.shape[:2], flat.dtype), np.empty_like(flat)
-    for i, m in enumerate(flat):
-        us[i], ss[i], vs[i] = _solve(m)
-    return us.reshape(matrices.shape), ss.reshape(matrices.shape[:-1]), vs.reshape(matrices.shape)
+def svd(matrices, full_matrices=False):
+    """(u, s, v) of each (..., m, n) matrix, m >= n: matrices = u @ diag(s) @ v^T, s descending; u is
+    m x n (m x m with ``full_matrices``)."""
+    m, n = matrices.shape[-2:]
+    flat = matrices.reshape(-1, m, n)
+    k = m if full_matrices else n
+    us, ss, vs = (np.empty((len(flat), m, k), flat.dtype), np.empty((len(flat), n), flat.dtype),
+                  np.empty((len(flat), n, n), flat.dtype))
+    for i, a in enumerate(flat):
+        us[i], ss[i], vs[i] = _solve(a, full_matrices)
+    batch = matrices.shape[:-2]
+    return us.reshape(batch + (m, k)), ss.reshape(batch + (n,)), vs.reshape(batch + (n, n))
 
 
-def _solve(a):
+def _solve(a, full_matrices):
     number = a.dtype.type
-    n = a.shape[0]
+    m, n = a.shape
     scale = np.max(np.abs(a))
     if scale == 0:
         scale = number(1)
-    w = a / scale
-    u, v = np.eye(n, dtype=a.dtype), np.eye(n, dtype=a.dtype)
+    if m == n:
+        w = a / scale
+        u, v = np.eye(n, dtype=a.dtype), np.eye(n, dtype=a.dtype)
+    else:
+        w, u, v = _qr_preconditioned(a / scale, full_matrices)
     precision, tiny = number(2) * np.finfo(a.dtype).eps, np.finfo(a.dtype).tiny
     largest = np.max(np.abs(np.diag(w)))
     finished = False
@@ -63,7 +79,7 @@ def _solve(a):
                     _rotate(v.T, p, q, c_right, -s_right)
                     largest = max(largest, max(abs(w[p, p]), abs(w[q, q])))
     s = np.abs(np.diag(w)).astype(a.dtype)
-    u[:, np.diag(w) < 0] *= -1
+    u[:, :n][:, np.diag(w) < 0] *= -1
     s = s * scale
     for i in range(n):                  # selection sort, descending
         k = int(np.argmax(s[i:]))
@@ -74,6 +90,55 @@ def _solve(a):
             u[:, [i, i + k]] = u[:, [i + k, i]]
             v[:, [i, i + k]] = v[:, [i + k, i]]
     return u, s, v
+
+
+def _qr_preconditioned(a, full_matrices):
+    """JacobiSVD's R-SVD step for a tall matrix: Eigen's ColPivHouseholderQR of ``a``; the work matrix
+    is R's square top, U starts as Q (its first n columns, or all of it), V as the column permutation."""
+    m, n = a.shape
+    work = np.array(a, copy=True)
+    taus = np.zeros(n, a.dtype)
+    order = np.arange(n)
+    updated = np.array([_norm(work[:, j]) for j in range(n)], a.dtype)
+    direct = updated.copy()
+    downdate_threshold = np.sqrt(np.finfo(a.dtype).eps)
+    for k in range(n):
+        biggest = k + int(np.argmax(updated[k:]))       # the first largest remaining norm
+        if biggest != k:
+            work[:, [k, biggest]] = work[:, [biggest, k]]
+            order[[k, biggest]] = order[[biggest, k]]
+            updated[[k, biggest]] = updated[[biggest, k]]
+            direct[[k, biggest]] = direct[[biggest, k]]
+        taus[k], beta, essential = eigen_householder_qr._make_householder(work[k:, k])
+        work[k + 1:, k] = essential
+        work[k, k] = beta
+        eigen_householder_qr._apply_on_the_left(work[k:, k + 1:], essential, taus[k],
+                                                eigen_householder_qr._colmajor_gemv, m)
+        for j in range(k + 1, n):       # downdate the remaining norms (recomputed when they lose precision)
+            if updated[j] != 0:
+                ratio = abs(work[k, j]) / updated[j]
+                ratio = max((a.dtype.type(1) + ratio) * (a.dtype.type(1) - ratio), a.dtype.type(0))
+                if ratio * (updated[j] / direct[j]) ** 2 <= downdate_threshold:
+                    direct[j] = updated[j] = _norm(work[k + 1:, j])
+                else:
+                    updated[j] = updated[j] * np.sqrt(ratio)
+    if full_matrices:                   # householderQ().evalTo: each reflector on the corner it touches
+        u = np.eye(m, dtype=a.dtype)
+        for k in range(n - 1, -1, -1):
+            eigen_householder_qr._apply_on_the_left(u[k:, k:], work[k + 1:, k], taus[k],
+                                                    eigen_householder_qr._colmajor_gemv, m)
+    else:                               # applyThisOnTheLeft of the thin identity
+        u = np.eye(m, n, dtype=a.dtype)
+        for k in range(n - 1, -1, -1):
+            eigen_householder_qr._apply_on_the_left(u[k:, :], work[k + 1:, k], taus[k],
+                                                    eigen_householder_qr._colmajor_gemv, m)
+    v = np.eye(n, dtype=a.dtype)[:, order]
+    return np.triu(work[:n]), u, v
+
+
+def _norm(column):
+    """Eigen's norm(): the square root of the dense-redux sum of squares."""
+    return np.sqrt(eigen_determinant._dense_sum((column * column)[None])[0])
 
 
 def _rotate(m, p, q, c, s):

@@ -1,7 +1,8 @@
-"""tf.linalg.svd of small square matrices carries TF 2.21's bits (eigen_jacobi_svd.py: Eigen's
-JacobiSVD sweeps, which TF's BDCSVD runs below 16 columns): ``tf.linalg.svd([[4., 1.], [1., 3.]])``
+"""tf.linalg.svd of small square and tall matrices carries TF 2.21's bits (eigen_jacobi_svd.py: Eigen's
+JacobiSVD, with its column-pivoting QR for a tall matrix, which TF's BDCSVD runs below 16 columns): ``tf.linalg.svd([[4., 1.], [1., 3.]])``
 prints s = [4.6180344 2.3819664] under TF, where LAPACK gave tapeflow [4.618034 2.381966]
-(/work/notes/progs/blogs26/p29.py), and the singular vectors carry TF's signs. Expected values
+(/work/notes/progs/blogs26/p29.py), a PCA's 10 x 2 data gives [3.399448 0.66464317] (LAPACK
+[3.3994484 0.6646432], p47.py), and the singular vectors carry TF's signs. Expected values
 printed by TF 2.21 (g_svd.py there); the random sweep is q_svd_ref*.py / q_svd_check.py.
 """
 import numpy as np
@@ -60,3 +61,26 @@ def test_the_singular_value_gradient_still_follows():
     # d s_max / dA = u_1 v_1^T
     u1 = np.array([0.8506508469581604, 0.5257311463356018])
     np.testing.assert_allclose(tape.gradient(top, a).numpy(), np.outer(u1, u1), rtol=1e-5)
+
+
+PCA_DATA = [[2.5, 2.4], [0.5, 0.7], [2.2, 2.9], [1.9, 2.2], [3.1, 3.0], [2.3, 2.7], [2.0, 1.6], [1.0, 1.1], [1.5, 1.6],
+            [1.1, 0.9]]
+
+
+def test_a_tall_matrix_goes_through_the_column_pivoting_qr():
+    x = tf.constant(PCA_DATA)
+    s, u, v = tf.linalg.svd(x - tf.reduce_mean(x, axis=0))
+    assert s.numpy().tolist() == [3.3994479179382324, 0.6646431684494019]
+    assert u.numpy()[:3].tolist() == [[0.24356012046337128, 0.2634725272655487],
+                                      [-0.5229025483131409, -0.21493825316429138],
+                                      [0.2918701171875, -0.5783177614212036]]
+    assert v.numpy().tolist() == [[0.6778733730316162, 0.7351786494255066], [0.7351786494255066, -0.6778733730316162]]
+
+
+def test_a_tall_matrix_with_the_full_u():
+    s, u, v = tf.linalg.svd(tf.constant([[1., 2.], [3., 4.], [5., 6.]], tf.float64), full_matrices=True)
+    assert s.numpy().tolist() == [9.525518091565104, 0.5143005806586437]
+    assert u.numpy().tolist() == [[0.2298476964000714, -0.883461017698525, 0.4082482904638637],
+                                  [0.5247448187602936, -0.24078249213254704, -0.816496580927726],
+                                  [0.8196419411205157, 0.40189603343343205, 0.40824829046386274]]
+    assert v.numpy().tolist() == [[0.6196294838293404, 0.7848944532670523], [0.7848944532670523, -0.6196294838293404]]
