@@ -30,8 +30,16 @@ def _nhwc(images, data_format, op, to_float=True):
     """(batch of NHWC images, undo): a single image gets a batch axis, channels first are moved last."""
     t = floating(images, 'image.' + op) if to_float else tensor(images, 'image.' + op)
     if t.ndim not in (3, 4):
-        raise ValueError('keras.ops.image.%s: images must be 3-D (H, W, C) or 4-D (N, H, W, C), got shape %s'
-                         % (op, tuple(t.shape)))
+        if op == 'extract_patches':     # Keras 3's conv data-format check (5-D: a Conv2D kernel's refusal there)
+            error = ValueError('Input rank not supported: %d. Expected values are [3, 4, 5]' % t.ndim if t.ndim != 5
+                               else 'keras.ops.image.extract_patches: 2-D patches of a 5-D tensor')
+        else:       # Keras 3's image ops' check (crop / pad word it a little differently)
+            error = ValueError('Invalid images rank: expected rank 3 (single image) or rank 4 (batch of images). '
+                               'Received%s: images.shape=%s' % ('' if op in ('crop_images', 'pad_images')
+                                                                 else ' input with shape', tuple(t.shape)))
+        error.add_note('keras.ops.image.%s: images must be 3-D (H, W, C) or 4-D (N, H, W, C), got shape %s'
+                       % (op, tuple(t.shape)))
+        raise error
     if data_format not in (None, 'channels_last', 'channels_first'):
         raise ValueError("keras.ops.image.%s: data_format must be 'channels_last' or 'channels_first', got %r"
                          % (op, data_format))
@@ -66,6 +74,7 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         raise error
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
         raise ValueError('keras.ops.image.resize: give only one of crop_to_aspect_ratio and pad_to_aspect_ratio')
+    _keras_size_checks(size)
     height, width = _two(size, False, 'image.resize', 'size')
     antialias = bool(antialias) and interpolation not in ('nearest', 'area')     # (tf.image.resize ignores it there)
     raw = tensor(images, 'image.resize')
@@ -99,6 +108,24 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         from .ops_arrangement import saturate_cast
         y = saturate_cast(_ops.round(y), raw._data.dtype)
     return undo(y)
+
+
+def _keras_size_checks(size):
+    """Keras 3's checks of resize's ``size``, made before the images' (len(3): Python's TypeError, as in Keras)."""
+    note = 'keras.ops.image.resize: size must be a pair of integers >= 1 (height, width), got %r' % (size,)
+    try:
+        pair = len(size) == 2
+    except TypeError as error:
+        error.add_note(note)
+        raise
+    if not pair:
+        error = ValueError('Expected `size` to be a tuple of 2 integers. Received: size=%s' % (size,))
+    elif size[0] <= 0 or size[1] <= 0:
+        error = ValueError('`size` must have positive height and width. Received: size=%s' % (size,))
+    else:
+        return
+    error.add_note(note)
+    raise error
 
 
 # ---- crops and pads ----------------------------------------------------------------------------------

@@ -299,8 +299,10 @@ def normalize(x, axis=-1, order=2, epsilon=None):
 def _spatial(inputs, data_format, op):
     x = floating(inputs, op)
     if x.ndim not in (3, 4):
-        raise ValueError('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, '
-                         'channels); got shape %s' % (op, tuple(x.shape)))
+        error = ValueError('Input rank not supported: %d. Expected values are [3, 4, 5]' % x.ndim)  # Keras 3's
+        error.add_note('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, channels) here;'
+                       ' got shape %s' % (op, tuple(x.shape)))
+        raise error
     if data_format not in (None, 'channels_last', 'channels_first'):
         raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
                          % (op, data_format))
