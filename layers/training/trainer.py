@@ -18,6 +18,7 @@ from framework.errors import noted
 from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
+from framework.train.tracked_containers import wrapped as tf_wrapped
 
 from ..call_inputs import names_training
 from ..layer_metrics import model_metrics
@@ -127,7 +128,9 @@ class Trainer(Keras2Shims, TrainingLoops):
             new_optimizer._wraps_compiled = True      # compile_config names the optimizer given
         self.optimizer = new_optimizer
         if new_loss is not None:
-            self._compiled_loss, self.loss = new_loss, loss
+            # Keras compiles with its tracking off, so TensorFlow's own wraps a list or dict loss:
+            # model.loss prints ListWrapper(['mse']) / DictWrapper({'out': 'mse'}) in TF 2.21
+            self._compiled_loss, self.loss = new_loss, tf_wrapped(loss)
         if new_metrics is not None:
             self._compiled_metrics = new_metrics
         self._loss_tracker = metrics_module.Mean(name='loss')
@@ -166,7 +169,11 @@ class Trainer(Keras2Shims, TrainingLoops):
         """
         from ..saving import compile_config
         from ..saving.model_config import lookup_table
-        self.compile(**compile_config.compile_arguments(config, lookup_table(None), 'compile_from_config'))
+        arguments = compile_config.compile_arguments(config, lookup_table(None), 'compile_from_config')
+        # Keras 3 passes the whole dict on: a key compile does not take is its TypeError
+        # ("Trainer.compile() got an unexpected keyword argument 'foo'"), auto_scale_loss is taken
+        extra = {key: value for key, value in config.items() if key not in arguments and key != 'optimizer_config'}
+        self.compile(**arguments, **extra)
         if self.built:
             self.optimizer.build(self.trainable_variables)
 
