@@ -1,6 +1,6 @@
 """tf.linalg.eigh / eigvalsh of small symmetric matrices carry TF 2.21's bits (eigen_self_adjoint.py:
-Eigen's Householder tridiagonalization and scaled implicit QR steps; float32 up to 5 x 5, float64 up to
-4 x 4): the textbook ``tf.linalg.eigvalsh([[1., 2.], [2., 1.]])`` prints
+Eigen's Householder tridiagonalization and scaled implicit QR steps; float32 and float64 up to 8 x 8):
+the textbook ``tf.linalg.eigvalsh([[1., 2.], [2., 1.]])`` prints
 [-0.99999994  2.9999998 ] under TF, where LAPACK gave tapeflow [-1.  3.], and a 2-D PCA's
 eigenvectors come with TF's signs (blogs26/p47.py printed the column [-0.6778734, -0.73517877]
 where tapeflow printed [0.6778734, 0.73517865]). Expected values printed by TF 2.21

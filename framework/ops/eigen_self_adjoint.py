@@ -4,22 +4,25 @@ computes them (Eigen's SelfAdjointEigenSolver), so that a blog's ``tf.linalg.eig
 TF's eigenvectors, signs included.
 
 Eigen's solver: the lower triangle is divided by its largest |entry|; Householder reflections
-bring it to tridiagonal form (tridiagonalization_inplace: its symv one column at a time, its
-short sums in order) and Q is built from them, the last reflector first; then implicit QR steps
+bring it to tridiagonal form (tridiagonalization_inplace: its symv one column at a time, the
+tail norms and dot products in Eigen's dense-sum order) and Q is built from them, the last
+reflector first (eigen_householder_qr.py's row-major GEMV); then implicit QR steps
 with a Wilkinson shift (Eigen's hypot and Givens rotation, each product rounded: TF's Eigen is
 built without FMA) run on the last unreduced block until every subdiagonal entry is negligible
 (|e| / epsilon squared at most |d_i| + |d_i+1|), each rotation also applied to Q's columns; the
 eigenvalues are sorted ascending (columns swapped alike) and multiplied back by the scale.
 Checked on TF 2.21 (AVX-512 Xeon) against 705 2 x 2 matrices per dtype (normal, small-integer,
 uniform, zero, identity) and 300 per size 3 to 8 (symmetric and not): eigenvalues and
-eigenvectors equal in every bit for float32 up to n = 5 and float64 up to n = 4 (``HANDLED``);
-past those Eigen's packet sums (dot products, the reflectors' row sums) order otherwise, and
-LAPACK's values, equal to TF's within rounding, are kept.
+eigenvectors equal in every bit, float32 and float64, up to n = 8 (``HANDLED``); larger
+matrices (Eigen's symv takes column pairs from 10 rows) keep LAPACK's values, equal to TF's
+within rounding.
 """
 import numpy as np
 
-# the largest n whose eigh here is TF's in every bit (Eigen's vectorized sums take over past these)
-HANDLED = {np.dtype(np.float32): 5, np.dtype(np.float64): 4}
+from . import eigen_determinant, eigen_householder_qr
+
+# the largest n checked against TF's bits (from 10 rows Eigen's symv takes columns in pairs)
+HANDLED = {np.dtype(np.float32): 8, np.dtype(np.float64): 8}
 MAX_BATCH = 256         # matrices per call computed here (a Python loop each); more keep LAPACK's
 
 
@@ -77,12 +80,9 @@ def _solve(m):
     return d * scale, q
 
 
-def _ordered_sum(values):
-    """Eigen's redux of fewer values than a packet: the first, then each in turn."""
-    total = values[0]
-    for v in values[1:]:
-        total = total + v
-    return total
+def _dense_sum(values, dtype):
+    """Eigen's dense redux of a contiguous vector (packets lane-wise, then the rest in turn)."""
+    return eigen_determinant._dense_sum(np.array(values, dtype)[None])[0]
 
 
 def _tridiagonalize(a):
@@ -95,7 +95,7 @@ def _tridiagonalize(a):
         size = n - i - 1
         column = [a[i + 1 + r, i] for r in range(size)]
         c0 = column[0]
-        tail_norm = number(0) if size == 1 else _ordered_sum([x * x for x in column[1:]])
+        tail_norm = number(0) if size == 1 else _dense_sum([x * x for x in column[1:]], a.dtype)
         if tail_norm <= np.finfo(a.dtype).tiny:          # makeHouseholder: nothing to reflect
             tau, beta, essential = number(0), c0, [number(0)] * (size - 1)
         else:
@@ -115,7 +115,7 @@ def _tridiagonalize(a):
                 w[r] = w[r] + corner[r, j] * t1
                 t2 = t2 + corner[r, j] * u[r]
             w[j] = w[j] + tau * t2
-        factor = (tau * number(-0.5)) * _ordered_sum([w[r] * u[r] for r in range(size)])
+        factor = (tau * number(-0.5)) * _dense_sum([w[r] * u[r] for r in range(size)], a.dtype)
         w = [w[r] + factor * u[r] for r in range(size)]
         for c in range(size):           # rank-2 update with alpha = -1
             for r in range(c, size):
@@ -126,30 +126,15 @@ def _tridiagonalize(a):
 
 
 def _householder_q(a, taus):
-    """Q from the reflectors stored in ``a`` (HouseholderSequence::evalTo in place: the last one first)."""
-    number = a.dtype.type
+    """Q from the reflectors stored in ``a`` (HouseholderSequence::evalTo in place: the last one first,
+    each applied with the row-major GEMV order of eigen_householder_qr.py)."""
     n = a.shape[0]
     q = np.tril(a)
     q[np.diag_indices(n)] = 1
     for k in range(n - 2, -1, -1):
-        size = n - k - 1
-        tau = taus[k]
-        essential = [q[k + 2 + r, k] for r in range(size - 1)]
-        block = q[k + 1:, k + 1:]
-        if size == 1:
-            block[0, 0] = block[0, 0] * (number(1) - tau)
-        elif tau != 0:                  # applyHouseholderOnTheLeft
-            tmp = []
-            for j in range(size):
-                total = number(0)
-                for r in range(size - 1):
-                    total = total + essential[r] * block[1 + r, j]
-                tmp.append(total + block[0, j])
-            scaled = [tau * v for v in essential]
-            for j in range(size):
-                block[0, j] = block[0, j] - tau * tmp[j]
-                for r in range(size - 1):
-                    block[1 + r, j] = block[1 + r, j] - tmp[j] * scaled[r]
+        essential = q[k + 2:, k].copy()
+        eigen_householder_qr._apply_on_the_left(q[k + 1:, k + 1:], essential, taus[k],
+                                                eigen_householder_qr._rowmajor_gemv, n)
         q[k + 1:, k] = 0
     return q
 
