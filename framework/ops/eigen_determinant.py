@@ -38,7 +38,7 @@ def sign_and_log(matrices):
     swaps = sum((rows != k).astype(np.int64) for k, rows in enumerate(pivots))
     sign = np.where(swaps % 2 == 1, dtype.type(-1), dtype.type(1)) * np.prod(np.sign(diagonal), axis=1)
     with np.errstate(all='ignore'):
-        log_abs = _dense_sum(_logs(np.abs(diagonal)))
+        log_abs = dense_sum(_logs(np.abs(diagonal)))
     return sign.reshape(matrices.shape[:-2]), log_abs.reshape(matrices.shape[:-2])
 
 
@@ -59,7 +59,7 @@ def _logs(values):
     return logs
 
 
-def _dense_sum(rows):
+def dense_sum(rows):
     """Each row's sum in the order of Eigen's dense redux (Core/Redux.h, linear vectorized traversal)."""
     packet = _PACKETS[rows.dtype][0]
     n = rows.shape[1]

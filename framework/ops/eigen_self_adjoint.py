@@ -82,7 +82,7 @@ def _solve(m):
 
 def _dense_sum(values, dtype):
     """Eigen's dense redux of a contiguous vector (packets lane-wise, then the rest in turn)."""
-    return eigen_determinant._dense_sum(np.array(values, dtype)[None])[0]
+    return eigen_determinant.dense_sum(np.array(values, dtype)[None])[0]
 
 
 def _tridiagonalize(a):
