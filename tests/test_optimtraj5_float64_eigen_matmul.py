@@ -84,3 +84,22 @@ def test_float64_fit_follows_tf_step_by_step(float64_default, xeon_cpu, name, ma
     for w in model.weights:
         digest.update(np.asarray(w.numpy()).tobytes())
     assert digest.hexdigest()[:12] == weights
+
+
+# Batched (TF's BatchMatMul): (batch, M, K, N) and the digest; a batch of one or a large product is the
+# contraction (gebp), the rest Eigen's Matrix product, coefficient by coefficient when K + M + N < 20
+# (probe bmm64c.py)
+BATCHED = [((1, 5, 9, 5), '5584bb98ea1e'), ((1, 3, 4, 6), '605903ee6325'), ((3, 5, 9, 5), '51ea57ab8c59'),
+           ((4, 3, 4, 6), 'd0928fb158f4'), ((2, 2, 7, 3), '13a05bc03877'), ((3, 6, 6, 7), '8065f1125750'),
+           ((2, 8, 30, 9), '34c420c91842'), ((2, 30, 30, 30), '556e3225244c'), ((3, 40, 20, 21), '1df136dc7452'),
+           ((5, 7, 12, 11), 'f32be39bc9d5'), ((2, 1, 6, 5), 'c048211725f1'), ((3, 5, 6, 1), '16562896bd00'),
+           ((2, 9, 3, 2), 'b685d62e178a'), ((6, 4, 4, 4), '8cecb72d800e'), ((2, 12, 40, 35), 'aff898ab4e83'),
+           ((1, 1, 9, 5), '7fe7de113665')]
+
+
+def test_batched_matmul_gives_tf_bits():
+    rng = np.random.RandomState(9)
+    for (batch, m, k, n), expected in BATCHED:
+        a, b = rng.randn(batch, m, k), rng.randn(batch, k, n)
+        assert _digest(tf.matmul(a, b)) == expected, (batch, m, k, n)
+        assert _digest(tf.matmul(np.swapaxes(a, 1, 2).copy(), b, transpose_a=True)) == expected, (batch, m, k, n)

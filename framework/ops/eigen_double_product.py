@@ -86,3 +86,47 @@ def _continued(total, a, b):
     for k in range(a.shape[1]):
         total = total + a[:, k:k + 1] * b[k]
     return total
+
+
+# TF's BatchMatMul on doubles (matmul_op_impl.h): a batch of one (every dimension > 1) or products of more
+# than 128 * 128 multiply-adds run the tensor contraction (gebp, above); the rest Eigen's Matrix product,
+# which sums coefficient by coefficient when K + M + N < 20 (EIGEN_GEMM_TO_COEFFBASED_THRESHOLD): each
+# output its products added in k order from the first. Checked against TF 2.21: batched shapes, broadcast
+# operands and transposes, every element equal (26 cases).
+_COEFFICIENT_BASED = 20
+_OUTER_PARALLEL_COST = 128 * 128
+
+
+def batched_wanted(a, b):
+    """Whether the batched float64 ``a @ b`` (..., M, K) @ (..., K, N) is computed here."""
+    if a.dtype != _FLOAT64 or b.dtype != _FLOAT64 or type(a) is not np.ndarray or type(b) is not np.ndarray:
+        return False
+    rows, depth = a.shape[-2:]
+    columns = b.shape[-1]
+    if depth == 0 or depth > _DEPTH or not (_coefficient_based(a, b) or (rows >= 2 and columns >= 2)):
+        return False
+    mode = eigen_math.ENABLED[0]
+    return mode is True or (mode == 'small' and a.size // depth * b.size <= _VALUES)
+
+
+def _coefficient_based(a, b):
+    rows, depth = a.shape[-2:]
+    columns = b.shape[-1]
+    count = int(np.prod(np.broadcast_shapes(a.shape[:-2], b.shape[:-2])))
+    contraction = min(rows, depth, columns) > 1 and (count == 1 or rows * depth * columns > _OUTER_PARALLEL_COST)
+    return not contraction and rows + depth + columns < _COEFFICIENT_BASED
+
+
+def eigen_double_batched(a, b):
+    """The batched ``a @ b`` for float64 arrays, summed as TF's BatchMatMul kernel sums it."""
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    rows, depth = a.shape[-2:]
+    columns = b.shape[-1]
+    left = np.broadcast_to(a, batch + (rows, depth)).reshape(-1, rows, depth)
+    right = np.broadcast_to(b, batch + (depth, columns)).reshape(-1, depth, columns)
+    with np.errstate(all='ignore'):
+        if _coefficient_based(a, b):
+            out = np.add.accumulate(left[..., None] * right[:, None], axis=2)[:, :, -1]
+        else:
+            out = np.stack([eigen_double_matmul(x, y) for x, y in zip(left, right)])
+    return out.reshape(batch + (rows, columns))

@@ -8,7 +8,7 @@ from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
-from . import batched_product, column_product, eigen_sum, float_kernels, graph_rewrites
+from . import batched_product, column_product, eigen_double_product, eigen_sum, float_kernels, graph_rewrites
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .bool_attributes import bool_attribute
 from .einsum_kernel import einsum_array
@@ -23,6 +23,7 @@ from ..half_products import wide_product
 from .shapes import reshape, transpose
 
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
 _ONEDNN_MATMUL_DTYPES = ('float32', 'float16', 'bfloat16')      # what TensorFlow's oneDNN MatMul takes
 
 
@@ -127,7 +128,11 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
     # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
     # products of several rows and columns in oneDNN's order (sixteen_column_product.py)
     if xa.ndim != 2 or xb.ndim != 2:    # a batched product: oneDNN's in-order chains (batched_product.py)
-        return batched_product.batched_matmul(xa, xb) if batched_product.wanted(xa, xb) else product(xa, xb)
+        if batched_product.wanted(xa, xb):
+            return batched_product.batched_matmul(xa, xb)
+        if xa.dtype == _FLOAT64 and eigen_double_product.batched_wanted(xa, xb):     # Eigen's (doubles)
+            return eigen_double_product.eigen_double_batched(xa, xb)
+        return product(xa, xb)
     if transpose_b:
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
     if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
