@@ -2,8 +2,7 @@
 
 Each is a composition of framework ops, so its gradient comes from theirs
 (piecewise functions take their branches through ``where``). The formulas
-are those of Keras 3.15's TensorFlow backend; ``sparsemax`` follows the
-definition Keras documents (see its docstring).
+are those of Keras 3.15's TensorFlow backend (``sparsemax``'s tau too, see its docstring).
 """
 from framework import backend, ops
 from framework.keras.activation_inputs import float_activation_input
@@ -122,34 +121,25 @@ def threshold(x, threshold, default_value):
 
 
 def sparsemax(x, axis=-1):
-    """max(x - tau, 0) along ``axis``, tau chosen so each slice sums to 1 (Martins & Astudillo, 2016).
-
-    The support (which entries stay positive) is found on the raw values;
-    tau = (sum of x over the support - 1) / its size is then written with ops,
-    so the gradient is sparsemax's Jacobian. Keras 3.15's backends sum the
-    running totals over the support instead of the values, which gives
-    outputs that do not sum to 1 (e.g. [0.1, 0.2, 0.25]); this follows the
-    definition Keras documents, and agrees with Keras wherever the support has
-    one element.
+    """max(x - tau, 0) along ``axis``, with Keras 3.15's TensorFlow backend's tau: the entries sorted in
+    descending order, their running totals c, the support s = sorted - (c - 1) / rank > 0, and
+    tau = (sum of c over the support - 1) / its size. (Martins & Astudillo's tau sums the values, not the
+    running totals, so Keras's slices need not sum to 1 where the support has two or more entries; a Keras
+    program prints Keras's.) Written with ops in Keras's order, so the gradient is that of Keras's graph.
     """
     x = _float_tensor(x, 'sparsemax')
     if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
         raise ValueError('sparsemax: axis %r is out of range for an input of shape %s' % (axis, tuple(x.shape)))
-    data = x._data
-    if data.size == 0:
+    if x._data.size == 0:
         return x
-    xp = backend.array_module(data)
-    ordered = -xp.sort(-data, axis=axis)
-    shape = [1] * data.ndim
+    ordered = ops.sort(x, axis=axis, direction='DESCENDING')
+    totals = ops.cumsum(ordered, axis=axis)
+    shape = [1] * x.ndim
     shape[axis] = -1
-    rank = xp.arange(1, data.shape[axis] + 1, dtype=data.dtype).reshape(shape)
-    in_support = ordered - (xp.cumsum(ordered, axis=axis) - 1) / rank > 0
-    size = in_support.sum(axis=axis, keepdims=True)
-    # The support is the `size` largest entries: those at or above the size-th largest.
-    smallest_kept = xp.take_along_axis(ordered, xp.maximum(size - 1, 0), axis=axis)
-    kept = ops.convert_to_tensor(data >= smallest_kept)
-    total = ops.reduce_sum(ops.where(kept, x, 0.0), axis, keepdims=True)
-    tau = (total - 1.0) / ops.convert_to_tensor(size.astype(data.dtype))
+    rank = ops.reshape(ops.range(1, x.shape[axis] + 1, dtype=x.dtype), shape)
+    support = ordered - (totals - 1) / rank > 0
+    size = ops.reduce_sum(ops.cast(support, x.dtype), axis, keepdims=True)
+    tau = (ops.reduce_sum(ops.where(support, totals, 0.0), axis, keepdims=True) - 1) / size
     return ops.maximum(x - tau, 0.0)
 
 
