@@ -112,3 +112,14 @@ def test_random_crop_larger_than_the_image_is_tf_assert_text():
     assert _raised(lambda: tf.image.random_crop(image, (2, 2)), InvalidArgumentError) == (
         '{{function_node __wrapped__GreaterEqual_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
         'Incompatible shapes: [3] vs. [2] [Op:GreaterEqual] name: ')
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.keras.utils.img_to_array(np.ones((2, 2, 3)), data_format='bad'),
+    lambda: tf.keras.utils.img_to_array(np.ones((2, 2, 3)), data_format='BAD'),
+    lambda: tf.keras.utils.array_to_img(np.ones((2, 2, 3)), data_format='bad'),
+])
+def test_keras_image_utils_data_format_text(call):
+    # Keras 3.15's standardize_data_format (lower-cased value); tapeflow's sentence is a note now
+    assert _raised(call, ValueError) == ("The `data_format` argument must be one of {'channels_first', "
+                                         "'channels_last'}. Received: data_format=bad")

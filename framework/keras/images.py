@@ -29,8 +29,11 @@ def _pil_image(who):
 
 def _data_format(data_format, who):
     data_format = image_data_format() if data_format is None else str(data_format).lower()
-    if data_format not in ('channels_first', 'channels_last'):
-        raise ValueError("%s: data_format must be 'channels_first' or 'channels_last', got %r" % (who, data_format))
+    if data_format not in ('channels_first', 'channels_last'):      # Keras 3's standardize_data_format words
+        error = ValueError("The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+                           'Received: data_format=%s' % data_format)
+        error.add_note("%s: data_format must be 'channels_first' or 'channels_last', got %r" % (who, data_format))
+        raise error
     return data_format
 
 
