@@ -79,7 +79,7 @@ def sparse_plus(x):
     """0 for x <= -1, (x + 1)**2 / 4 for -1 < x < 1, x for x >= 1."""
     x = _float_tensor(x, 'sparse_plus')
     return ops.where(_ordered(x, 'less_equal', -1.0), 0.0,
-                     ops.where(_ordered(x, 'less', 1.0), 0.25 * ops.square(x + 1.0), x))
+                     ops.where(_ordered(x, 'less', 1.0), 0.25 * ops.pow(x + 1.0, 2), x))    # TF's Pow, as Keras
 
 
 def _ordered(x, comparison, bound):
