@@ -145,7 +145,7 @@ class Model(Trainer, Layer):
         ``max_shard_size`` in GB, Keras 3's sharded '.weights.json' and its shards)."""
         saving.save_weights(self, filepath, overwrite=overwrite, max_shard_size=max_shard_size)
 
-    def load_weights(self, filepath, skip_mismatch=False, by_name=False, **kwargs):
+    def load_weights(self, filepath, skip_mismatch=False, by_name=None, **kwargs):
         """Load weights from a '.weights.h5', '.weights.json' (sharded), '.keras' or Keras 2 '.h5' file
         (all or nothing)."""
         if kwargs:          # Keras 3's class and words (Python's TypeError would name no model)

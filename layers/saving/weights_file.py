@@ -57,7 +57,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
             keras3_weights.write(f, model)
 
 
-def load_weights(model, filepath, skip_mismatch=False, by_name=False):
+def load_weights(model, filepath, skip_mismatch=False, by_name=None):
     """Load weights saved by ``save_weights`` / ``save`` here, by Keras 3, or by Keras 2.
 
     Args:
@@ -65,7 +65,8 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
         skip_mismatch: skip (with a warning) the layers whose weights do not fit,
             instead of raising.
         by_name: for Keras 2 layouts only: match layers by name, skipping those
-            absent from the file.
+            absent from the file. Given at all (False too) with a '.keras', '.weights.h5' or
+            '.weights.json' file, it is Keras 3's ValueError.
     Raises:
         WeightsMismatchError (a ValueError): the file does not fit the model; every
             missing, unexpected and wrongly shaped weight is listed and no weight
@@ -80,13 +81,15 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
     """
     path = loading_path(filepath)
     if path.endswith('.keras'):
-        if by_name:
+        if by_name is not None:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
         with open_archive_weights(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
         return
+    if path.endswith('.weights.h5') and by_name is not None:       # Keras 3 asks before opening the file
+        raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
     if path.endswith('.weights.json'):       # Keras 3's sharded weights: the map of the shards
-        if by_name:
+        if by_name is not None:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
         with sharded_weights.open_sharded(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
@@ -97,7 +100,7 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
                          '`.weights.h5` files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.' % path)
     with open_for_reading(path) as f:
         if legacy_h5.is_legacy_layout(f):
-            _load_legacy(model, f, path, skip_mismatch, by_name)
+            _load_legacy(model, f, path, skip_mismatch, bool(by_name))
         elif keras3_weights.is_keras3_layout(f):
             if by_name:
                 error = ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s"
