@@ -76,7 +76,8 @@ def _atan2_value(xp, dy, dx):
     by the C library's atan2f / atan2, Eigen's scalar path (numpy's SIMD arctan2 is 1 ulp off on a third of
     them; the docstring's atan2(1, 1) among them)."""
     out = xp.arctan2(dy, dx)
-    if xp is not np or out.dtype not in _ATAN2_PACKETS or not eigen_math.exact_for_size(out.size):
+    # (an elementwise kernel: the sizes the mode's elementwise kernels cover, not the summation orders' SMALL)
+    if xp is not np or out.dtype not in _ATAN2_PACKETS or not eigen_math.exact_elementwise(out.size):
         return out
     tail = out.size % _ATAN2_PACKETS[out.dtype]
     whole = out.size - tail
