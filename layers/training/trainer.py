@@ -324,14 +324,17 @@ class Trainer(Keras2Shims, TrainingLoops):
         the gradients. TF 2.21 traces the whole step before running any of it, so a metric that fails
         in Python (an unknown name, None, a function of the wrong arity) raises before any weight or
         the optimizer's iterations change; the metrics read y_pred only, and the logs are a live view
-        read after the step, so the order changes no value. Eager steps (run_eagerly) keep Keras's order."""
-        logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+        read after the step, so the order changes no value. Eager steps (run_eagerly) keep Keras's order,
+        and so does a compute_metrics of the user's, which may read what the step changed (the optimizer's
+        iterations: TF's trace orders those reads after the update)."""
+        early = type(self).compute_metrics is Trainer.compute_metrics
+        logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight) if early else None
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
         else:
             warnings.warn('The model does not have any trainable weights.', stacklevel=3)
-        return logs
+        return logs if early else self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def test_step(self, data):
         """Loss and metrics on one batch, without training; returns the logs."""
