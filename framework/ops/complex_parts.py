@@ -75,7 +75,7 @@ def _argument(xp, a):
     # TensorFlow's Angle kernel is std::arg, the C library's atan2f / atan2; numpy's SIMD arctan2
     # differs in the last bit for about a third of float32 values. Exact on the arrays that the
     # exact-math mode covers (ctypes costs ~0.3 us a value), numpy's elsewhere.
-    if xp is np and eigen_math.exact_for_size(a.size):
+    if xp is np and eigen_math.exact_elementwise(a.size):      # (elementwise: not the summation orders' size)
         return libm.apply('atan2', a.imag, a.real)
     return xp.angle(a)
 
