@@ -77,7 +77,9 @@ def test_registered_class_and_custom_objects():
         assert keras.utils.get_registered_name(H1RegisteredScale) == 'H1Test>H1RegisteredScale'
         assert keras.utils.get_custom_objects()['H1Test>H1RegisteredScale'] is H1RegisteredScale
         assert type(deserialize_keras_object(config)) is H1RegisteredScale
-        assert keras.utils.get_registered_object('H1RegisteredScale') is H1RegisteredScale
+        # TF 2.21 looks the exact key up: the bare class name finds nothing (kerasio29's t22_saving_api.py)
+        assert keras.utils.get_registered_object('H1Test>H1RegisteredScale') is H1RegisteredScale
+        assert keras.utils.get_registered_object('H1RegisteredScale') is None
     finally:      # the registry is process-wide: leave no class behind for other tests' lookups
         keras.utils.get_custom_objects().pop('H1Test>H1RegisteredScale')
 

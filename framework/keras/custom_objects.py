@@ -14,6 +14,17 @@ def get_custom_objects():
     return registry._REGISTERED
 
 
+def get_registered_object(name, custom_objects=None, module_objects=None):
+    """``keras.saving.get_registered_object``: the object an enclosing ``custom_object_scope``, the
+    registry (by its exact key: 'Package>Name'), ``custom_objects`` or ``module_objects`` holds under
+    ``name``, in that order (Keras 3's); None otherwise. A class registered as 'pk>Foo' is not found
+    as 'Foo' here, though loading a file finds it so (``registry.get_registered_object``)."""
+    for table in (registry.scoped_objects(), registry._REGISTERED, custom_objects or {}, module_objects or {}):
+        if name in table:
+            return table[name]
+    return None
+
+
 class CustomObjectScope:
     """Within ``with CustomObjectScope({'MyLayer': MyLayer}):`` deserialization finds those names.
 

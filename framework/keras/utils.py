@@ -107,7 +107,7 @@ _LAZY = {
     'CustomObjectScope': 'framework.keras.custom_objects', 'custom_object_scope': 'framework.keras.custom_objects',
     'get_custom_objects': 'framework.keras.custom_objects',
     'register_keras_serializable': 'layers.saving.registry', 'get_registered_name': 'layers.saving.registry',
-    'get_registered_object': 'layers.saving.registry',
+    'get_registered_object': 'framework.keras.custom_objects',
     'serialize_keras_object': 'framework.keras.object_serialization',
     'deserialize_keras_object': 'framework.keras.object_serialization',
     'get_source_inputs': 'framework.keras.source_inputs', 'Config': 'framework.keras.config_object',
