@@ -59,3 +59,20 @@ def test_first_step_logs_are_unchanged_by_the_order():
         history = _model(run_eagerly, metrics=['mae']).fit(X, Y, epochs=2, batch_size=4, verbose=0).history
         assert history['loss'] == [2.1663787364959717, 1.8400063514709473]
         assert history['mae'] == [1.4685779809951782, 1.3534414768218994]
+
+
+def test_a_users_compute_metrics_reads_the_step_after_its_update():
+    # TF 2.21 (p_cm_override.py): the trace reads optimizer.iterations after the update, also on the first
+    # step ('it' [1.0, 2.0]); updating the metrics first for every model gave [0.0, 2.0]
+    class Logged(keras.Sequential):
+        def compute_metrics(self, x, y, y_pred, sample_weight=None):
+            logs = dict(super().compute_metrics(x, y, y_pred, sample_weight))
+            logs['it'] = self.optimizer.iterations + 0
+            return logs
+
+    keras.utils.set_random_seed(1)
+    model = Logged([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile('sgd', 'mse')
+    history = model.fit(X, Y, batch_size=8, epochs=2, verbose=0).history
+    assert [float(v) for v in history['it']] == [1.0, 2.0]
+    assert history['loss'] == [2.254765510559082, 2.0779919624328613]
