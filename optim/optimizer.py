@@ -30,6 +30,7 @@ from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
+from framework.keras.backend import floatx
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 from framework.keras_repr import KerasObjectRepr
 from framework.ops.shapes import cast
@@ -147,7 +148,8 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
             # value later (optimizer.learning_rate = 1) works, as above
             raise _learning_rate_error(value, 'pass a Python float, e.g. learning_rate=%r' % (_float_or_none(value),))
         check_number(value, 'learning_rate')
-        self._learning_rate = self._slots.add_extra('learning_rate', value, 'float32')
+        # in floatx, as Keras 3 makes it: a float64 model's rate is not 0.001 rounded to float32
+        self._learning_rate = self._slots.add_extra('learning_rate', value, floatx())
 
     @property
     def learning_rate(self):
