@@ -14,10 +14,12 @@ _DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def handles(t, b):
-    """Whether ``t`` (..., n, n) and ``b`` (..., n, k), host arrays of one float dtype, are solved here;
-    a zero on the diagonal keeps the general path."""
+    """Whether ``t`` (..., n, n) and ``b`` (..., n, k), host arrays of one float dtype, are solved here:
+    up to LARGEST, and at any size a triangle with a zero on its diagonal, which TF's kernel solves
+    on to inf / NaN (TF 2.21: [[2, 0, 0], [1, 3, 0], [1, 0, 0]] x = [4, 5, 6] gives [2, 1, inf])
+    where the general path's LU would refuse it as singular."""
     return (type(t) is np.ndarray and type(b) is np.ndarray and t.dtype in _DTYPES and b.dtype == t.dtype
-            and t.shape[-1] <= LARGEST and b.ndim >= 2 and bool((np.diagonal(t, 0, -2, -1) != 0).all()))
+            and b.ndim >= 2 and (t.shape[-1] <= LARGEST or not np.diagonal(t, 0, -2, -1).all()))
 
 
 def solve(t, b, lower):
