@@ -39,7 +39,9 @@ def is_keras_op_entry(entry):
     even of a layer class of the same name, Add or Concatenate) has no 'trainable'."""
     module = entry.get('module')
     if module:
-        return str(module).startswith(OPS_MODULE_PREFIX)
+        # (keras.activations.relu on a KerasTensor records Keras's ReLU op, 'keras.src.activations.activations')
+        from .keras_op_names import MODULES
+        return str(module).startswith(OPS_MODULE_PREFIX) or module in MODULES.values()
     from .keras_op_names import function_for_class
     name, config = entry.get('class_name'), entry.get('config')
     return isinstance(name, str) and isinstance(config, dict) and 'trainable' not in config and \
