@@ -45,3 +45,22 @@ def test_a_bare_number_as_size_is_pythons_type_error():
     with pytest.raises(TypeError) as caught:
         ops.image.resize(np.ones((4, 4, 1), 'float32'), 3)
     assert str(caught.value) == "object of type 'int' has no len()"
+
+
+# Control flow ops given no function, and one_hot given no integer depth: Keras 3.15 on TF 2.21's texts
+# (goldens: the kerasops probe c12 / its follow-up run with TF 2.21).
+@pytest.mark.parametrize('call, error, words', [
+    (lambda: ops.fori_loop(0, 3, 5, 0), TypeError, "'int' object is not callable"),
+    (lambda: ops.while_loop(lambda i: i < 3, 5, 0), TypeError, "'int' object is not callable"),
+    (lambda: ops.while_loop(5, lambda i: i + 1, 0), TypeError, "'cond' must be callable."),
+    (lambda: ops.scan(5, 0, np.ones(3)), TypeError, '`f` should be a callable. Received: f=5'),
+    (lambda: ops.map(5, np.ones(3)), TypeError, "'int' object is not callable"),
+    (lambda: ops.one_hot(np.array([1]), 2.5), TypeError, 'Cannot convert 2.5 to EagerTensor of dtype int32'),
+    (lambda: ops.one_hot(np.array([1]), '2'), TypeError, "Cannot convert '2' to EagerTensor of dtype int32"),
+    (lambda: ops.one_hot(np.array([1]), None), ValueError,
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+])
+def test_refusals_in_keras_words(call, error, words):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == words

@@ -36,8 +36,22 @@ def cond(pred, true_fn, false_fn):
 
 def _callable(fn, op, what):
     if not callable(fn):
-        raise TypeError('keras.ops.%s: argument `%s` must be callable. Received %s of type %s'
-                        % (op, what, _short(fn), type(fn).__name__))
+        words = 'keras.ops.%s: argument `%s` must be callable. Received %s of type %s' % (
+            op, what, _short(fn), type(fn).__name__)
+        keras_words = _NOT_CALLABLE.get((op, what))
+        if keras_words is None:
+            raise TypeError(words)
+        error = TypeError(keras_words.format(fn=fn, kind=type(fn).__name__))
+        error.add_note(words)
+        raise error
+
+
+# Keras 3.15 on TF's TypeError where the argument is no function: its own check, or Python's at the call
+_NOT_CALLABLE = {('fori_loop', 'body_fun'): "'{kind}' object is not callable",
+                 ('while_loop', 'body'): "'{kind}' object is not callable",
+                 ('while_loop', 'cond'): "'cond' must be callable.",
+                 ('map', 'f'): "'{kind}' object is not callable",
+                 ('scan', 'f'): '`f` should be a callable. Received: f={fn}'}
 
 
 def _predicate(pred):

@@ -122,6 +122,12 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows."""
     if sparse:
         raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
+    if num_classes is None or isinstance(num_classes, (float, str)):      # TF's conversion of the depth to int32
+        error = (ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                            "Tensor.") if num_classes is None else
+                 TypeError('Cannot convert %r to EagerTensor of dtype int32' % (num_classes,)))
+        error.add_note('keras.ops.one_hot: num_classes must be an integer, got %r' % (num_classes,))
+        raise error
     depth = integer(num_classes, 'num_classes', 'one_hot')
     labels = tensor(x, 'one_hot')
     if labels.dtype.name not in ('int32', 'int64'):
