@@ -227,7 +227,7 @@ def svd(x, full_matrices=True, compute_uv=True):
         u, vt, s_row, f = _svd_parts(outputs)
         ug = matmul(_t(u), g)
         inner = matmul(u, (f * (ug - _t(ug))) * s_row)
-        return matmul(inner + (g - matmul(u, ug)) / s_row, vt)
+        return matmul(inner + (g - matmul(u, ug)) * _safe_reciprocal(s_row), vt)
 
     def from_vt(g, out, a):
         # U [S (F o (V^T G_v - G_v^T V))] V^T + U S^-1 G_v^T (I - V V^T), with G_v = g^T
@@ -236,7 +236,7 @@ def svd(x, full_matrices=True, compute_uv=True):
         gv = _t(g)
         vg = matmul(_t(v), gv)
         inner = _t(s_row) * (f * (vg - _t(vg)))
-        return matmul(u, matmul(inner, vt) + (_t(gv) - matmul(matmul(_t(gv), v), vt)) / _t(s_row))
+        return matmul(u, matmul(inner, vt) + (_t(gv) - matmul(matmul(_t(gv), v), vt)) * _safe_reciprocal(_t(s_row)))
 
     outputs.update(u=_primitive('svd', (a,), u_raw, (from_u,)), s=s, vt=_primitive('svd', (a,), vt_raw, (from_vt,)))
     return outputs['u'], s, outputs['vt']
@@ -244,7 +244,14 @@ def svd(x, full_matrices=True, compute_uv=True):
 
 def _svd_parts(outputs):
     s = outputs['s']
-    return outputs['u'], outputs['vt'], _ops.expand_dims(s, -2), _off_diagonal_reciprocal(s, True)
+    s2 = s * s          # TF's SvdGrad: F from _SafeReciprocal of the gaps, so equal or zero values give 0, not inf
+    f = _ops.set_diag(_safe_reciprocal(_ops.expand_dims(s2, -2) - _ops.expand_dims(s2, -1)), _ops.zeros_like(s))
+    return outputs['u'], outputs['vt'], _ops.expand_dims(s, -2), f
+
+
+def _safe_reciprocal(x):
+    """TF's _SafeReciprocal: x / (x^2 + 1e-20), 0 at 0 (a rank-deficient matrix's zero singular value)."""
+    return x * _ops.reciprocal(x * x + 1e-20)
 
 
 def cholesky(x, upper=False):
@@ -301,8 +308,10 @@ def pinv(x, rcond=None):
     a = _matrices(x, 'pinv', square=False)
     u, s, vt = svd(a, full_matrices=False)
     keep = _ops.greater(s, _cutoff(s, rcond, a.shape, a._data.dtype))
-    s_inv = _ops.where(keep, 1.0 / _ops.where(keep, s, 1.0), 0.0)
-    return matmul(_t(vt) * _ops.expand_dims(s_inv, -2), _t(u))
+    # TF's tf.linalg.pinv (Keras 3's too): small values saturate to inf, then V / s @ U^T divides
+    # (a multiplication by 1 / s rounds otherwise: TF 2.21's pinv of [[1, 2], [3, 4], [5, 6]] has 0.66666776)
+    s = _ops.where(keep, s, np.array(np.inf, a._data.dtype))
+    return _ops.matmul(_t(vt) / _ops.expand_dims(s, -2), u, transpose_b=True)
 
 
 def matrix_rank(x, tol=None):
