@@ -19,3 +19,11 @@ def test_nonzero_is_a_list_of_int32_tensors():
     assert rows.dtype == tf.int32 and cols.dtype == tf.int32
     assert rows.numpy().tolist() == [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2]
     assert cols.numpy().tolist() == [0, 1, 2, 3, 0, 2, 3, 0, 1, 2, 3]
+
+
+def test_keras_variable_drops_unknown_keywords():
+    # Keras 3.15: KerasVariable(**kwargs) takes and ignores them (its constraint stays None); tapeflow raised
+    # TypeError "__call__() got an unexpected keyword argument 'constraint'"
+    v = tf.keras.Variable(np.array([-1., 2.], 'float32'), constraint=tf.keras.constraints.NonNeg(), foo=3)
+    assert v.numpy().tolist() == [-1.0, 2.0]
+    assert v.constraint is None

@@ -29,7 +29,8 @@ class _KerasVariableType(type):
         return isinstance(instance, _Variable) and instance._path is not None
 
     def __call__(cls, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation='none',
-                 synchronization='auto', name=None):
+                 synchronization='auto', name=None, **ignored):
+        # (Keras 3.15 takes and drops unknown keywords: keras.Variable(x, constraint=...) builds, with no constraint)
         from layers import initializers, naming
         if name is None:          # Keras 3: 'variable', 'variable_1', ... shared with unnamed add_weight
             name = naming.unique_name('variable')
