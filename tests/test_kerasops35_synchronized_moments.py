@@ -62,3 +62,14 @@ def test_synchronized_batch_normalization_gradient_and_fit():
     model.compile('sgd', 'mse')
     history = model.fit(_batch(), np.ones((6, 1), 'float32'), epochs=2, verbose=0, batch_size=3, shuffle=False)
     assert history.history['loss'] == [162.64442443847656, 709.2254028320312]
+
+
+def test_integer_moments_stay_integers():
+    # Keras 3.15 hands integer tensors to tf.nn.moments: TF's integer Mean (truncating), in their dtype
+    mean, variance = ops.moments(np.array([1, 2, 4], 'int32'), axes=[0])
+    assert mean.dtype == tf.int32 and int(mean) == 2 and int(variance) == 1
+    mean, variance = ops.moments(np.array([[1, 2], [4, 8]], 'int64'), axes=[0, 1], keepdims=True)
+    assert mean.dtype == tf.int64 and mean.shape == (1, 1)
+    assert mean.numpy().tolist() == [[3]] and variance.numpy().tolist() == [[7]]
+    mean, variance = ops.moments(np.array([[-1, -2], [-4, 7]], 'int32'), axes=[0])
+    assert mean.numpy().tolist() == [-2, 2] and variance.numpy().tolist() == [2, 20]

@@ -250,11 +250,13 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
 
 def moments(x, axes, keepdims=False, synchronized=False):
-    """(mean, variance) over ``axes``; integer inputs are computed in floatx, float16 / bfloat16 in float32
-    (clipped to float16's range and cast back), as Keras 3."""
+    """(mean, variance) over ``axes``; integer inputs in their dtype (TF's integer Mean), float16 / bfloat16 in
+    float32 (clipped to float16's range and cast back), as Keras 3 on TF."""
     raw = tensor(x, 'moments')
     if raw.dtype.is_bool:       # Keras 3 reaches TF's Mean with the bools: its registry refuses them
         return _ops.reduce_mean(raw, axes)
+    if raw._data.dtype.kind in 'iu' and not synchronized:
+        return _integer_moments(raw, axes, keepdims)
     t = floating(x, 'moments')
     compute = synchronized_moments if synchronized else _ops.moments
     if t.dtype.name not in ('float16', 'bfloat16'):
@@ -263,6 +265,18 @@ def moments(x, axes, keepdims=False, synchronized=False):
     mean, variance = compute(_ops.cast(t, 'float32'), axes, keepdims=keepdims)
     limit = float(np.finfo(np.float16).max)
     return tuple(_ops.cast(_ops.clip_by_value(v, -limit, limit), t.dtype) for v in (mean, variance))
+
+
+def _integer_moments(t, axes, keepdims):
+    """tf.nn.moments of an integer tensor, as Keras 3 on TF hands it over: TF's integer Mean (the sum divided
+    with truncation) of x and of SquaredDifference(x, mean), in x's dtype (uint8 meets SquaredDifference's
+    refusal); int32 [1, 2, 4] gives (2, 1)."""
+    axes = list(axes) if isinstance(axes, (list, tuple)) else [axes]
+    mean = _ops.reduce_mean(t, axes, keepdims=True)
+    variance = _ops.reduce_mean(_ops.squared_difference(t, _ops.stop_gradient(mean)), axes, keepdims=True)
+    if not keepdims:
+        mean, variance = _ops.squeeze(mean, axes), _ops.squeeze(variance, axes)
+    return mean, variance
 
 
 def synchronized_moments(x, axes, keepdims=False):
