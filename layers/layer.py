@@ -285,6 +285,10 @@ class Layer(LayerWeights, OwnVariables):
 
     @trainable.setter
     def trainable(self, value):
+        if value is self._trainable:
+            # TF's tracking __setattr__ skips setting an attribute to the object it holds, so the
+            # same bool again leaves the sublayers as they are (a frozen sublayer stays frozen)
+            return
         value = bool(value)
         self._trainable = value
         tracking.structure_changed(self)
