@@ -14,6 +14,7 @@ from framework.tensor import Tensor
 from framework.train import deferred_restore
 
 from . import call_context, serialization
+from .functional.config import keras2_entry_layer
 from .functional.input_dims import as_traced
 from .functional.input_spec_names import named_inputs_error, not_optional_error
 from .functional.keras_tensor import KerasTensor
@@ -454,7 +455,10 @@ class Sequential(ModelBase):
         # scope: Keras 3 names a reloaded weight 'dense/kernel', not 'sequential/dense/kernel'.
         # add() rebuilds after each layer, as Keras's does (each build takes a 'functional' name there)
         for layer_config in layer_configs:
-            model.add(serialization.deserialize(layer_config, custom_objects))
+            if isinstance(layer_config, dict) and 'module' not in layer_config:    # a Keras 2 entry, as Keras 3 reads it
+                model.add(keras2_entry_layer(layer_config, custom_objects))
+            else:
+                model.add(serialization.deserialize(layer_config, custom_objects))
         if not model.built and build_input_shape is not None:
             model.build(build_input_shape)
         return model

@@ -119,7 +119,7 @@ def rebuild(cls, config, custom_objects=None):
         if is_keras_op_entry(entry):                 # Keras 3 records keras.ops calls too
             created[entry['name']] = Operation.from_entry(entry)
         elif 'module' not in entry:
-            created[entry['name']] = _legacy_layer(entry, custom_objects)
+            created[entry['name']] = keras2_entry_layer(entry, custom_objects)
         else:
             created[entry['name']] = serialization.deserialize(entry, custom_objects)
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
@@ -148,7 +148,7 @@ def rebuild(cls, config, custom_objects=None):
     return cls(inputs=inputs, outputs=outputs, **config)
 
 
-def _legacy_layer(entry, custom_objects):
+def keras2_entry_layer(entry, custom_objects):
     """A Keras 2 entry (no 'module'): Keras 3 reads it with its legacy model_from_config, which keeps a
     one-item 'axis' list as an int (BatchNormalization's [1]) and lets from_config's TypeError through."""
     from ..saving.legacy_config import with_keras_axis_rule
