@@ -5,9 +5,12 @@ _SafeReciprocal, so a rank-deficient matrix's pinv has a finite gradient (tapefl
 Expected values printed by TF 2.21 (g_pinv.py there).
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
 
 
 def test_pinv_divides_by_the_singular_values():

@@ -7,8 +7,11 @@ TF 0x1.71ca8cp-2, tapeflow 0x1.71ca90p-2). It now takes the elementwise kernels'
 Goldens: /work/notes/progs/kerasops/g_atan2.py run with TF 2.21.
 """
 import numpy as np
+import pytest
 
 import framework as tf
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
 
 
 def _operands():

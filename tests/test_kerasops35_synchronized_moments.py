@@ -8,8 +8,11 @@ ignored the flag: 2 ** -27). BatchNormalization(synchronized=True) normalizes wi
 Goldens: /work/notes/progs/kerasops/g_mom.py and g_bn.py run with TF 2.21.
 """
 import numpy as np
+import pytest
 
 import framework as tf
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
 
 keras = tf.keras
 ops = keras.ops

@@ -13,6 +13,8 @@ import pytest
 import framework as tf
 from framework import keras
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 
 def test_zero_float64_variable_steps_by_float32_epsilon():
     rng = np.random.RandomState(3)

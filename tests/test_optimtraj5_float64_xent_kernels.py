@@ -13,6 +13,8 @@ import pytest
 import framework as tf
 from framework import keras
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # TF 2.21's values on the AVX-512 Xeon
+
 
 def _digest(t):
     return hashlib.sha1(np.ascontiguousarray(np.asarray(t)).tobytes()).hexdigest()[:12]
