@@ -352,7 +352,7 @@ def test_constant_initializer_broadcasts_an_array():
     dense.build((None, 3))
     np.testing.assert_array_equal(dense.kernel.numpy(), [[1.0, 2.0]] * 3)
     np.testing.assert_array_equal(dense.bias.numpy(), np.float32([-2.3025851249694824] * 2))
-    with pytest.raises(ValueError, match=r'Constant: value of shape \(3,\) does not broadcast to the weight shape'):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'Incompatible shapes: \[3\] vs\. \[3,2\] \[Op:Mul\]'):
         keras.initializers.Constant([1.0, 2.0, 3.0])((3, 2))
 
 

@@ -10,6 +10,7 @@ overestimates it); true and false positives are, following Davis & Goadrich
 import numpy as np
 
 from .. import backend
+from ..errors import noted
 from ..ops import eigen_math, eigen_sum, sigmoid
 from ..tensor import Tensor, convert_to_tensor
 from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
@@ -90,7 +91,8 @@ class AUC(Metric):
         self._from_logits = from_logits
         self._built = False
         if num_labels and not self.multi_label:
-            raise ValueError('%s: num_labels is needed only when multi_label is True' % describe(self))
+            # Keras's words; which metric refused it is tapeflow's note
+            raise noted(ValueError('`num_labels` is needed only when `multi_label` is True.'), describe(self))
         if not self.multi_label:
             self._build(None)
         elif num_labels:

@@ -2,6 +2,8 @@
 import numpy as np
 
 from framework import backend, dtypes
+from framework.errors import kernel_error
+from framework.ops import cast
 from framework.placement import current_xp
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -27,14 +29,21 @@ class Constant(Initializer):
         shape, dtype = tuple(shape), _dtype(dtype)
         # Keras's ops.cast(value, dtype) converts the value first: a Python float is float32 then
         # (0.3 in a float64 weight is 0.30000001192092896); None is TensorFlow's conversion error
-        value = np.asarray(backend.to_host(convert_to_tensor(self.value)._data)).astype(dtype)
+        converted = convert_to_tensor(self.value)
+        value = np.asarray(backend.to_host(converted._data))
+        if value.dtype.kind in 'OSU':
+            cast(converted, dtype)      # Keras's ops.cast: Cast's UnimplementedError 'Cast string to float ...'
+        value = value.astype(dtype)
         if value.ndim == 0:
             return Tensor(current_xp().full(shape, value, dtype=dtype))
         try:
             value = np.broadcast_to(value, shape)
         except ValueError:
-            raise ValueError('Constant: value of shape %s does not broadcast to the weight shape %s; give a '
-                             'scalar or an array that broadcasts' % (value.shape, shape)) from None
+            # Keras multiplies value by ones(shape): the Mul kernel's words, which print shapes as [3,2]
+            raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, value.shape)), ','.join(map(str, shape))), named=True,
+                note='Constant: value of shape %s does not broadcast to the weight shape %s; give a scalar or '
+                     'an array that broadcasts' % (value.shape, shape)) from None
         return Tensor(current_xp().asarray(value.copy()))
 
     def get_config(self):

@@ -128,8 +128,10 @@ def step_array(step, dtype=None):
     """The step (an int, an array, a Tensor or the optimizer's iterations) on the host,
     cast to ``dtype`` when one is given."""
     if step is None:        # TF's words; numpy made None a NaN step and the schedule returned nan
-        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
-                         "Tensor. (a learning-rate schedule is called with the step, e.g. optimizer.iterations)")
+        error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                           "to a Tensor.")
+        error.add_note('a learning-rate schedule is called with the step, e.g. optimizer.iterations')
+        raise error
     data = np.asarray(backend.to_host(step._data if isinstance(step, Tensor) else step))
     if data.dtype.kind in 'OSU' and dtype is not None:
         cast(constant(data), dtype)        # Cast's UnimplementedError for a string step, as in TF

@@ -1,0 +1,61 @@
+"""Bad constructor / call arguments worded as TF 2.21 / Keras 3.15 word them (errors24's probes,
+/work/notes/progs/errors24/g1.py, g2.py, p_const.py); tapeflow's own explanation stays as a PEP 678 note."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+_MUL = '{{function_node __wrapped__Mul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+_CAST = '{{function_node __wrapped__Cast_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+@pytest.mark.parametrize('value, shape, text', [
+    # Keras computes cast(value) * ones(shape): TF 2.21's Mul kernel text, shapes as [3,2]
+    ([1.0, 2.0], (3,), 'Incompatible shapes: [2] vs. [3]'),
+    ([1.0, 2.0, 3.0], (3, 2), 'Incompatible shapes: [3] vs. [3,2]'),
+    (np.ones((2, 3)), (3, 2), 'Incompatible shapes: [2,3] vs. [3,2]'),
+])
+def test_constant_that_does_not_broadcast_is_the_mul_kernel_error(value, shape, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        keras.initializers.Constant(value)(shape)
+    assert str(info.value) == _MUL + text + ' [Op:Mul] name: '
+    assert 'does not broadcast to the weight shape' in info.value.__notes__[0]
+
+
+def test_constant_bias_of_another_length_fails_the_layer_build_as_tf():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        keras.Sequential([keras.Input((4,)), keras.layers.Dense(2, bias_initializer=keras.initializers.Constant(
+            [1.0, 2.0, 3.0]))])
+    assert str(info.value) == _MUL + 'Incompatible shapes: [3] vs. [2] [Op:Mul] name: '
+
+
+@pytest.mark.parametrize('value, dtype, text', [
+    ('a', None, 'Cast string to float is not supported'),
+    ('a', 'int32', 'Cast string to int32 is not supported'),
+    (['a', 'b'], None, 'Cast string to float is not supported'),
+])
+def test_constant_of_text_is_the_cast_kernel_error(value, dtype, text):
+    # TF 2.21: UnimplementedError from Keras's ops.cast (tapeflow said numpy's 'could not convert string to float')
+    with pytest.raises(tf.errors.UnimplementedError) as info:
+        keras.initializers.Constant(value)((2,), dtype=dtype)
+    assert str(info.value) == _CAST + text + ' [Op:Cast] name: '
+
+
+def test_constant_that_broadcasts_still_fills():
+    np.testing.assert_array_equal(keras.initializers.Constant([1.0, 2.0])((3, 2)).numpy(), [[1.0, 2.0]] * 3)
+
+
+def test_auc_num_labels_without_multi_label_in_keras_words():
+    with pytest.raises(ValueError) as info:
+        keras.metrics.AUC(num_labels=-1)
+    assert str(info.value) == '`num_labels` is needed only when `multi_label` is True.'
+    assert info.value.__notes__ == ["AUC 'auc'"]
+
+
+def test_schedule_called_with_none_keeps_tf_text_alone():
+    with pytest.raises(ValueError) as info:
+        keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)(None)
+    assert str(info.value) == ("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                               "to a Tensor.")
+    assert 'called with the step' in info.value.__notes__[0]
