@@ -153,7 +153,9 @@ def serialize(schedule):
     from framework.keras.object_serialization import serialize_keras_object
     from . import BUILT_IN
     if not isinstance(schedule, LearningRateSchedule):
-        raise TypeError('serialize: expected a LearningRateSchedule, got %s' % type(schedule).__name__)
+        # Keras 3's serialize is serialize_keras_object for any value: a float learning rate (a custom
+        # optimizer's get_config) comes back as 0.1, None as None, a numpy scalar as a Python number
+        return serialize_keras_object(schedule)
     module, registered_name = class_identity(type(schedule), BUILT_IN, KERAS_MODULE)
     return {'module': module, 'class_name': type(schedule).__name__,
             'config': serialize_keras_object(schedule.get_config()), 'registered_name': registered_name}
@@ -167,6 +169,10 @@ def deserialize(config, custom_objects=None):
         ValueError: for a class name that is neither built in nor found among the user's classes.
     """
     from . import BUILT_IN
+    if config is None or isinstance(config, (int, float)) or (isinstance(config, str) and config not in BUILT_IN):
+        # Keras 3's deserialize_keras_object hands these back as they are: a custom optimizer's
+        # from_config may pass a plain float learning rate through it
+        return config
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     cls = find_class(config, BUILT_IN.get, custom_objects)
