@@ -32,10 +32,12 @@ class CheckpointManager:
             error.add_note('CheckpointManager keeps the newest max_to_keep checkpoints; None keeps them all')
             raise error
         if checkpoint_interval is not None and step_counter is None:
-            raise ValueError('CheckpointManager: `step_counter` should be passed if `checkpoint_interval` is '
-                             'not None.')
-        if not hasattr(checkpoint, 'write'):
-            raise TypeError('CheckpointManager: checkpoint must be a tf.train.Checkpoint, got %r' % (checkpoint,))
+            error = ValueError('`step_counter` should be passed if `checkpoint_interval` is not None.')
+            error.add_note('CheckpointManager: checkpoint_interval counts the steps of step_counter (a variable '
+                           'the training loop increments)')
+            raise error
+        # Any checkpoint is taken here, as TF 2.21 does; one that is no tf.train.Checkpoint (a Keras
+        # model passed directly) fails at save / restore_or_initialize with TF's AttributeError.
         self._checkpoint = checkpoint
         self._directory = os.fspath(directory)
         self._max_to_keep = max_to_keep
@@ -90,7 +92,9 @@ class CheckpointManager:
                     check_interval and step < self._last_saved_step + self._checkpoint_interval)):
                 return None
             self._last_saved_step = step
-        counter = self._checkpoint.save_counter
+        counter = getattr(self._checkpoint, 'save_counter', None)
+        if counter is None:
+            raise _not_a_checkpoint(self._checkpoint, 'save_counter')
         counter.assign_add(1)
         number = int(counter.numpy()) if checkpoint_number is None else int(getattr(
             checkpoint_number, 'numpy', lambda: checkpoint_number)())
@@ -117,6 +121,8 @@ class CheckpointManager:
     def restore_or_initialize(self):
         """Restore the latest checkpoint and return its path; or call ``init_fn`` and return None."""
         if self.latest_checkpoint is not None:
+            if not hasattr(self._checkpoint, 'restore'):
+                raise _not_a_checkpoint(self._checkpoint, 'restore')
             self._checkpoint.restore(self.latest_checkpoint)
             if self._checkpoint_interval is not None:     # the interval counts from the restored step
                 self._last_saved_step = int(self._step_counter.numpy())
@@ -124,3 +130,12 @@ class CheckpointManager:
         if self._init_fn is not None:
             self._init_fn()
         return None
+
+
+def _not_a_checkpoint(checkpoint, attribute):
+    """TF 2.21's AttributeError for a manager whose checkpoint is no tf.train.Checkpoint (its save reads
+    ``checkpoint.save_counter``, its restore_or_initialize ``checkpoint.restore``), with tapeflow's note."""
+    error = AttributeError("'%s' object has no attribute '%s'" % (type(checkpoint).__name__, attribute))
+    error.add_note('CheckpointManager manages a tf.train.Checkpoint: wrap the model, as in '
+                   'tf.train.CheckpointManager(tf.train.Checkpoint(model=model), directory, max_to_keep)')
+    return error
