@@ -87,6 +87,11 @@ class GRUCell(RecurrentCell):
         h = z * h + (1 - z) * hh
         return h, [h]
 
+    def get_initial_state(self, batch_size=None):
+        # defined on each cell, as Keras does, so that Python's argument errors name it
+        # ("LSTMCell.get_initial_state() got an unexpected keyword argument 'dtype'", guide/effective_tf2)
+        return super().get_initial_state(batch_size)
+
     def get_config(self):
         config = super().get_config()
         config.update(recurrent_activation=activations.serialize(self.recurrent_activation),

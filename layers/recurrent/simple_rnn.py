@@ -36,6 +36,11 @@ class SimpleRNNCell(RecurrentCell):
             output = self.activation(projected + matmul(h, recurrent_kernel))
         return output, [output]
 
+    def get_initial_state(self, batch_size=None):
+        # defined on each cell, as Keras does, so that Python's argument errors name it
+        # ("LSTMCell.get_initial_state() got an unexpected keyword argument 'dtype'", guide/effective_tf2)
+        return super().get_initial_state(batch_size)
+
 
 class SimpleRNN(CellRNN):
     """A fully connected recurrent layer over (batch, steps, features) inputs.
