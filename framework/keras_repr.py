@@ -15,6 +15,7 @@ _MODULES = {
     'layers.initializers.stft': 'keras.src.initializers.constant_initializers',
     'layers.regularizers': 'keras.src.regularizers.regularizers',
     'layers.constraints': 'keras.src.constraints.constraints',
+    'framework.losses.loss': 'keras.src.losses.loss',
 }
 _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
              ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras

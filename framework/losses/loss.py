@@ -4,6 +4,7 @@
 class: it holds a per-sample function and its keyword arguments.
 """
 from .. import dtypes
+from ..keras_repr import KerasObjectRepr
 from ..tensor import Tensor
 from .inputs import FLOATX, NUMPY_DTYPES, squeeze_or_expand_to_same_rank, to_dtype
 from .naming import auto_name
@@ -36,7 +37,7 @@ def _structure_text(value):
     return 'one array of shape %s' % (tuple(getattr(value, 'shape', ())),)
 
 
-class Loss:
+class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main__.HuberLoss object at 0x...>'
     """Base class: subclasses implement ``call(y_true, y_pred)`` returning per-sample losses.
 
     Args:
@@ -106,9 +107,6 @@ class Loss:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
-
-    def __repr__(self):
-        return '<%s name=%s>' % (type(self).__name__, self.name)
 
 
 class LossFunctionWrapper(Loss):

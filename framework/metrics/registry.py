@@ -10,6 +10,7 @@ import inspect
 
 from ..identifier_lookup import from_identifier
 from ..losses import registry as loss_registry
+from ..losses.loss import Loss
 from ..losses.naming import object_name, to_snake_case
 from . import accuracy_metrics as accuracy, probabilistic, regression
 from . import at_threshold, auc, confusion_metrics as confusion, f_score, hinge_and_correlation as hinge, iou, r2
@@ -84,7 +85,9 @@ def deserialize(config, custom_objects=None):
         name = config.get('config')
         return known[name] if callable(known.get(name)) else function_by_name(name)
     cls = known.get(config.get('class_name')) if isinstance(config, dict) else None
-    if not (inspect.isclass(cls) and issubclass(cls, Metric)):
+    # A Loss given to compile as a metric (Hands-On's metrics=[HuberLoss(2.)]) is saved as its own class;
+    # Keras 3 rebuilds it and compile wraps it again, so load_model restores it
+    if not (inspect.isclass(cls) and issubclass(cls, (Metric, Loss))):
         raise ValueError('Could not interpret metric config %r; known classes: %s'
                          % (config, ', '.join(sorted(c.__name__ for c in _CLASSES))))
     return cls.from_config(config.get('config') or {})
