@@ -80,3 +80,40 @@ def test_schedule_serialize_round_trip_kept():
     schedules = keras.optimizers.schedules
     back = schedules.deserialize(schedules.serialize(schedules.CosineDecay(0.1, 10)))
     assert type(back).__name__ == 'CosineDecay' and back.get_config()['decay_steps'] == 10
+
+
+class _UnregisteredSchedule(keras.optimizers.schedules.LearningRateSchedule):
+    def __init__(self, a=0.1):
+        self.a = a
+
+    def __call__(self, step):
+        return self.a / (1.0 + tf.cast(step, 'float32'))
+
+    def get_config(self):
+        return {'a': self.a}
+
+
+def test_load_model_with_an_unregistered_schedule_is_kerass_type_error(tmp_path):
+    # TF 2.21 (progs/errors24/g6.py cs_cfg_load_unregistered): the schedule's 'Could not locate class'
+    # wrapped by SGD's from_config; tapeflow raised SavedFileError 'cannot restore the compile arguments'
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile(keras.optimizers.SGD(_UnregisteredSchedule()), 'mse')
+    model.save(tmp_path / 'b.keras')
+    with pytest.raises(TypeError) as info:
+        keras.models.load_model(tmp_path / 'b.keras')
+    text = str(info.value)
+    assert text.startswith(
+        "<class 'keras.src.optimizers.sgd.SGD'> could not be deserialized properly. Please ensure that components "
+        "that are Python object instances (layers, models, etc.) returned by `get_config()` are explicitly "
+        "deserialized in the model's `from_config()` method.\n\nconfig={'module': 'keras.optimizers', "
+        "'class_name': 'SGD', 'config': {'name': 'sgd', 'learning_rate': {'module': ")
+    assert ("'class_name': '_UnregisteredSchedule', 'config': {'a': 0.1}, 'registered_name': '_UnregisteredSchedule'}, "
+            "'weight_decay': None, 'clipnorm': None, 'global_clipnorm': None, 'clipvalue': None, 'use_ema': False, "
+            "'ema_momentum': 0.99, 'ema_overwrite_frequency': None, 'loss_scale_factor': None, "
+            "'gradient_accumulation_steps': None, 'momentum': 0.0, 'nesterov': False}, 'registered_name': None}.\n\n"
+            "Exception encountered: Could not locate class '_UnregisteredSchedule'. Make sure custom classes and "
+            "functions are decorated with `@keras.saving.register_keras_serializable()`. If they are already "
+            "decorated, make sure they are all imported so that the decorator is run before trying to load them. "
+            "Full object config: {'module': ") in text
+    loaded = keras.models.load_model(tmp_path / 'b.keras', custom_objects={'_UnregisteredSchedule': _UnregisteredSchedule})
+    assert float(loaded.optimizer.learning_rate) == pytest.approx(0.1)     # the schedule at step 0

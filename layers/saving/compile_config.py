@@ -284,6 +284,8 @@ def _optimizer(config, table, legacy=False):
     try:
         return optim.deserialize(config, custom_objects=table)
     except ValueError as err:
+        if str(err).startswith('Unknown learning-rate schedule'):
+            raise _schedule_not_found(saved, config, err) from None
         if not str(err).startswith('Unknown optimizer'):
             raise
         raise _optimizer_not_found(saved, err) from None
@@ -301,6 +303,26 @@ def _optimizer_not_found(config, err):
         error = TypeError(not_located_text(name, config))
     error.add_note('%s; register a custom optimizer with @keras.saving.register_keras_serializable(), pass it '
                    'in custom_objects, or load with compile=False' % (err,))
+    return error
+
+
+def _schedule_not_found(saved, config, err):
+    """Keras 3's error for a .keras compile config whose optimizer's learning_rate names a schedule
+    class it cannot find (a user's schedule, not registered): serialization_lib's TypeError
+    'Could not locate class' for the schedule, wrapped by the optimizer's from_config as
+    "<class ...SGD> could not be deserialized properly. ..." with the whole optimizer config."""
+    from ..serialization import not_deserialized_text, not_located_text
+    schedule = (saved.get('config') or {}).get('learning_rate')
+    optimizer_class = optim.BUILT_IN.get(str(config['class_name']).lower())
+    if not isinstance(schedule, dict) or optimizer_class is None:
+        raise err
+    # Keras's class path: its optimizer modules bear the names of tapeflow's (optim/sgd.py, keras/src/optimizers/sgd.py)
+    keras_class = "<class 'keras.src.optimizers.%s.%s'>" % (optimizer_class.__module__.rsplit('.', 1)[-1],
+                                                           optimizer_class.__name__)
+    error = TypeError(not_deserialized_text(keras_class, saved,
+                                            not_located_text(schedule.get('class_name'), schedule)))
+    error.add_note('%s; load with custom_objects={%r: <the class>}, or with compile=False'
+                   % (err, schedule.get('class_name')))
     return error
 
 
