@@ -53,11 +53,11 @@ class _Feature(enum.Enum):
     NAME_SCOPES = 'NAME_SCOPES'
 
 
-def _do_not_convert(func=None):
+def do_not_convert(func=None):     # named as TF's: print(...do_not_convert) shows <function do_not_convert ...>
     """A decorator that leaves ``func`` as it is (nothing is converted here anyway). A tf.function made
     of it raises its trace's errors as they are, where autograph would reword them ('in user code:')."""
     if func is None:
-        return _do_not_convert
+        return do_not_convert
     wrapper = functools.wraps(func)(lambda *args, **kwargs: func(*args, **kwargs))
     wrapper.autograph_do_not_convert = True
     code = getattr(func, '__code__', None)
@@ -71,5 +71,5 @@ def _set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterat
     """Accepted inside loops; Python loops run as written."""
 
 
-experimental = types.SimpleNamespace(Feature=_Feature, do_not_convert=_do_not_convert,
+experimental = types.SimpleNamespace(Feature=_Feature, do_not_convert=do_not_convert,
                                      set_loop_options=_set_loop_options)
