@@ -24,6 +24,27 @@ def _int64(value, what):
     return array.astype(np.int64)
 
 
+def _tf_shape_text(indices_shape, values_shape, rank):
+    """TF 2.21's message for indices / values that do not fit, in the order its SparseTensor checks:
+    the ranks (indices 2, values 1), then indices' rows against the values, its columns against
+    dense_shape's length."""
+    if len(indices_shape) != 2:
+        return 'Shape %s must have rank 2' % (tuple(indices_shape),)
+    if len(values_shape) != 1:
+        return 'Shape %s must have rank 1' % (tuple(values_shape),)
+    if indices_shape[0] != values_shape[0]:
+        return 'Dimensions %d and %d are not compatible' % (indices_shape[0], values_shape[0])
+    return 'Dimensions %d and %d are not compatible' % (indices_shape[1], rank)
+
+
+def _shape_error(text, shape, indices_shape, values_shape):
+    error = ValueError(text)
+    error.add_note('SparseTensor: need indices of shape [N, %d] and values of shape [N] for dense_shape %s; got '
+                   'indices %s and values %s' % (shape.size, shape.tolist(), tuple(indices_shape),
+                                                 None if values_shape is None else tuple(values_shape)))
+    return error
+
+
 class SparseTensor(CompositeTensor):
     """``dense[indices[i]] = values[i]``, every other entry 0.
 
@@ -41,13 +62,13 @@ class SparseTensor(CompositeTensor):
         idx = _int64(indices, 'indices')
         shape = _int64(dense_shape, 'dense_shape')
         if shape.ndim != 1:
-            raise ValueError('SparseTensor: dense_shape must be 1-D, got shape %s' % (shape.shape,))
+            raise _shape_error('Shape %s must have rank 1' % (shape.shape,), shape, idx.shape, None)
         if idx.size == 0:
             idx = idx.reshape(0, shape.size)
         values = values if isinstance(values, Tensor) else convert_to_tensor(values)
         if idx.ndim != 2 or idx.shape[1] != shape.size or values.ndim != 1 or values.shape[0] != idx.shape[0]:
-            raise ValueError('SparseTensor: need indices of shape [N, %d] and values of shape [N] for dense_shape %s; '
-                             'got indices %s and values %s' % (shape.size, shape.tolist(), idx.shape, tuple(values.shape)))
+            raise _shape_error(_tf_shape_text(idx.shape, values._data.shape, shape.size), shape, idx.shape,
+                               values._data.shape)
         if idx.size and (np.any(idx < 0) or np.any(idx >= shape)):
             raise ValueError('SparseTensor: indices must lie inside dense_shape %s, got %s' % (shape.tolist(), idx.tolist()))
         self._indices = Tensor(backend.place(idx))
