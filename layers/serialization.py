@@ -145,7 +145,17 @@ def not_deserialized_text(cls, config, err):
     """Keras 3's words for a TypeError ``err`` met deserializing ``cls`` from ``config``."""
     return ('%s could not be deserialized properly. Please ensure that components that are Python object instances '
             "(layers, models, etc.) returned by `get_config()` are explicitly deserialized in the model's "
-            '`from_config()` method.\n\nconfig=%s.\n\nException encountered: %s' % (cls, config, err))
+            '`from_config()` method.\n\nconfig=%s.\n\nException encountered: %s' % (_keras_class_text(cls), config, err))
+
+
+def _keras_class_text(cls):
+    """How Keras 3 prints ``cls`` in that text: its models by their place in keras.src (a model holding an
+    unregistered custom layer is the text a user meets most); other classes as Python prints them."""
+    from .functional.functional_model import Functional
+    from .model import Model
+    from .sequential import Sequential
+    module = {Sequential: 'sequential', Functional: 'functional', Model: 'model'}.get(cls)
+    return cls if module is None else "<class 'keras.src.models.%s.%s'>" % (module, cls.__name__)
 
 
 def not_located_text(name, config):

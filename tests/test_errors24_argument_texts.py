@@ -96,6 +96,7 @@ class _UnregisteredSchedule(keras.optimizers.schedules.LearningRateSchedule):
 def test_load_model_with_an_unregistered_schedule_is_kerass_type_error(tmp_path):
     # TF 2.21 (progs/errors24/g6.py cs_cfg_load_unregistered): the schedule's 'Could not locate class'
     # wrapped by SGD's from_config; tapeflow raised SavedFileError 'cannot restore the compile arguments'
+    keras.backend.clear_session()       # the optimizer is named 'sgd' (an earlier SGD would make it 'sgd_1')
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
     model.compile(keras.optimizers.SGD(_UnregisteredSchedule()), 'mse')
     model.save(tmp_path / 'b.keras')
@@ -117,3 +118,27 @@ def test_load_model_with_an_unregistered_schedule_is_kerass_type_error(tmp_path)
             "Full object config: {'module': ") in text
     loaded = keras.models.load_model(tmp_path / 'b.keras', custom_objects={'_UnregisteredSchedule': _UnregisteredSchedule})
     assert float(loaded.optimizer.learning_rate) == pytest.approx(0.1)     # the schedule at step 0
+
+
+class _UnregisteredLayer(keras.layers.Layer):
+    def call(self, x):
+        return x
+
+
+def test_load_model_with_an_unregistered_layer_names_kerass_sequential_class(tmp_path):
+    # TF 2.21 (progs/errors20/c3.py ld_custom_missing): "<class 'keras.src.models.sequential.Sequential'> could
+    # not be deserialized properly. ..."; tapeflow printed "<class 'layers.sequential.Sequential'>"
+    keras.Sequential([keras.Input((3,)), _UnregisteredLayer()]).save(tmp_path / 'cu.keras')
+    with pytest.raises(TypeError) as info:
+        keras.models.load_model(tmp_path / 'cu.keras')
+    assert str(info.value).startswith("<class 'keras.src.models.sequential.Sequential'> could not be deserialized "
+                                      "properly. Please ensure that components")
+    assert "Exception encountered: Could not locate class '_UnregisteredLayer'." in str(info.value)
+
+
+def test_load_model_functional_with_an_unregistered_layer_names_kerass_functional_class(tmp_path):
+    inputs = keras.Input((3,))
+    keras.Model(inputs, _UnregisteredLayer()(inputs)).save(tmp_path / 'fu.keras')
+    with pytest.raises(TypeError) as info:
+        keras.models.load_model(tmp_path / 'fu.keras')
+    assert str(info.value).startswith("<class 'keras.src.models.functional.Functional'> could not be deserialized ")
