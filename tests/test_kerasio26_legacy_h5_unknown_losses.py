@@ -51,6 +51,7 @@ def test_an_unknown_loss_function_is_keras_type_error(tmp_path):
 
 
 def test_an_unknown_loss_class_falls_back_on_its_name(tmp_path):
+    keras.backend.clear_session()       # a fresh program's names: an earlier test may have made a 'my_loss'
     path = _saved(tmp_path, MyLoss())
     with pytest.raises(ValueError) as info:
         keras.models.load_model(path)
