@@ -142,3 +142,17 @@ def test_load_model_functional_with_an_unregistered_layer_names_kerass_functiona
     with pytest.raises(TypeError) as info:
         keras.models.load_model(tmp_path / 'fu.keras')
     assert str(info.value).startswith("<class 'keras.src.models.functional.Functional'> could not be deserialized ")
+
+
+@pytest.mark.parametrize('returned, text', [
+    (0.5, "'float' object has no attribute 'dtype'"),
+    (None, "'NoneType' object has no attribute 'dtype'"),
+])
+def test_regularizer_returning_no_tensor_fails_fit_in_kerass_words(returned, text):
+    # TF 2.21 (progs/errors24/g7.py reg_returns_float / _none): Keras reads the added loss's dtype first;
+    # tapeflow said "... has no attribute 'ndim'"
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_regularizer=lambda w: returned)])
+    model.compile('sgd', 'mse')
+    with pytest.raises(AttributeError) as info:
+        model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2), 'float32'), verbose=0)
+    assert str(info.value) == text

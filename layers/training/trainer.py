@@ -260,7 +260,11 @@ class Trainer(Keras2Shims, TrainingLoops):
             if value is not None:
                 losses.append(value)
         for value in self.losses:
-            losses.append(value if value.ndim == 0 else reduce_sum(value))
+            try:
+                scalar = value.ndim == 0
+            except AttributeError:      # a regularizer returning 0.5 or None: Keras reads loss.dtype first
+                raise AttributeError("'%s' object has no attribute 'dtype'" % type(value).__name__) from None
+            losses.append(value if scalar else reduce_sum(value))
         if not losses:
             raise ValueError('No loss to compute. Provide a `loss` argument in `compile()`.')
         if len(losses) == 1:
