@@ -58,6 +58,17 @@ class SparseTensor(CompositeTensor):
     _DENSIFY = 'tf.sparse.to_dense(sp)'
     _DISPATCH = {}      # filled in framework/sparse/sparse_math.py
 
+    def _refusal(self, op):
+        # an op TensorFlow does not dispatch to SparseTensor converts it to a tensor, which fails with
+        # TF 2.21's ValueError (tf.add(sp, x), tf.reduce_sum(sp)); how to densify it as a note
+        if op is None:
+            return super()._refusal(op)
+        error = ValueError('Attempt to convert a value (%r) with an unsupported type (%s) to a Tensor.'
+                           % (self, type(self)))
+        error.add_note('%s does not take a SparseTensor (TensorFlow dispatches only some ops to it); convert it '
+                       'with tf.sparse.to_dense(sp) first, or use the tf.sparse op' % op)
+        return error
+
     def __init__(self, indices, values, dense_shape):
         idx = _int64(indices, 'indices')
         shape = _int64(dense_shape, 'dense_shape')
@@ -118,8 +129,10 @@ class SparseTensor(CompositeTensor):
         # Only ops that keep 0 at 0 keep the missing entries right, as TensorFlow's dispatch.
         zero = fn(Tensor(np.zeros(1, dtype=self._values._data.dtype)))
         if np.any(np.asarray(backend.to_host(zero._data)) != 0):
-            raise TypeError('%s maps 0 to %s, so it cannot run on a SparseTensor\'s values alone; '
-                            'convert with tf.sparse.to_dense(sp) first' % (op, zero.numpy()[0]))
+            error = self._refusal(op)       # TF dispatches no such op: its conversion's ValueError
+            error.__notes__ = ['%s maps 0 to %s, so it cannot run on a SparseTensor\'s values alone; convert with '
+                               'tf.sparse.to_dense(sp) first' % (op, zero.numpy()[0])]
+            raise error
         return self.with_values(fn(self._values))
 
     def __repr__(self):
