@@ -39,7 +39,9 @@ class MaxNorm(Constraint):
 
     def __call__(self, w):
         norms = _norms(w, self.axis)
-        return w * (clip_by_value(norms, 0.0, float(self.max_value)) / (EPSILON + norms))
+        # max_value as given, as Keras's ops.clip takes it: MaxNorm('a') is the conversion's TypeError
+        # "Cannot convert 'a' to EagerTensor of dtype float" (float() said 'could not convert string to float')
+        return w * (clip_by_value(norms, 0.0, self.max_value) / (EPSILON + norms))
 
     def get_config(self):
         return {'max_value': self.max_value, 'axis': self.axis}

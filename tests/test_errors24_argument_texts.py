@@ -156,3 +156,16 @@ def test_regularizer_returning_no_tensor_fails_fit_in_kerass_words(returned, tex
     with pytest.raises(AttributeError) as info:
         model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2), 'float32'), verbose=0)
     assert str(info.value) == text
+
+
+def test_max_norm_of_text_is_the_conversion_type_error():
+    # TF 2.21 (progs/errors24/g3.py c_maxnorm_str); tapeflow's float() said 'could not convert string to float'
+    with pytest.raises(TypeError) as info:
+        keras.constraints.MaxNorm('a')(tf.ones((2, 2)))
+    assert str(info.value) == "Cannot convert 'a' to EagerTensor of dtype float"
+
+
+@pytest.mark.parametrize('max_value', [1, 1.0, np.float64(1.0)])
+def test_max_norm_still_rescales(max_value):
+    got = keras.constraints.MaxNorm(max_value)(tf.constant([[3.0, 0.0], [4.0, 0.5]])).numpy()
+    np.testing.assert_allclose(got, [[0.6, 0.0], [0.8, 0.5]], rtol=1e-6)
