@@ -735,9 +735,13 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
 
 def shape(input, out_type='int32', name=None):  # noqa: A002
-    if isinstance(input, CompositeTensor) and hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
-        from ..ragged.dynamic_shape import DynamicRaggedShape
-        return DynamicRaggedShape.from_tensor(input, out_type)
+    if isinstance(input, CompositeTensor):
+        if hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
+            from ..ragged.dynamic_shape import DynamicRaggedShape
+            return DynamicRaggedShape.from_tensor(input, out_type)
+        handler = type(input)._DISPATCH.get('shape')
+        if handler is not None:                      # a SparseTensor: its dense_shape (sparse_math.py)
+            return handler(input, out_type)
     out = np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type)
     if out.dtype.itemsize not in (4, 8) or out.dtype.kind != 'i':      # Shape's out_type is int32 or int64
         refuse_out_dtype('Shape', dtypes.as_dtype(out_type).name, True, 'shape')

@@ -6,7 +6,7 @@ values and the dense operands.
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, dtypes
 from ..errors import kernel_error
 from ..ops.graph_input_errors import eager_input_error
 from ..tensor import Tensor, convert_to_tensor
@@ -228,3 +228,18 @@ def _bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', 
 
 
 SparseTensor._DISPATCH['bincount'] = _bincount
+
+
+# tf.shape / tf.size / tf.rank of a SparseTensor read its dense_shape, as TF 2.21 does: the shape is
+# dense_shape cast to out_type (a float out_type too: TF casts, where a dense tensor's Shape refuses it)
+def _shape(input, out_type='int32', name=None):  # noqa: A002
+    return Tensor(backend.place(input._shape_host().astype(dtypes.as_dtype(out_type).as_numpy_dtype)))
+
+
+def _size(input, out_type='int32', name=None):  # noqa: A002
+    return Tensor(np.asarray(np.prod(input._shape_host()), dtype=dtypes.as_dtype(out_type).as_numpy_dtype))
+
+
+SparseTensor._DISPATCH['shape'] = _shape
+SparseTensor._DISPATCH['size'] = _size
+SparseTensor._DISPATCH['rank'] = lambda input, name=None: Tensor(np.asarray(input._shape_host().size, np.int32))
