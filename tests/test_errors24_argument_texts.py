@@ -169,3 +169,11 @@ def test_max_norm_of_text_is_the_conversion_type_error():
 def test_max_norm_still_rescales(max_value):
     got = keras.constraints.MaxNorm(max_value)(tf.constant([[3.0, 0.0], [4.0, 0.5]])).numpy()
     np.testing.assert_allclose(got, [[0.6, 0.0], [0.8, 0.5]], rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype, text', [(None, 'float'), ('float64', 'double')])
+def test_orthogonal_gain_of_text_is_the_conversion_type_error(dtype, text):
+    # TF 2.21 (progs/errors24/g2.py i_orth_gain_str): Keras's gain * q converts 'a' in the weight's dtype
+    with pytest.raises(TypeError) as info:
+        keras.initializers.Orthogonal(gain='a')((3, 3), dtype=dtype)
+    assert str(info.value) == "Cannot convert 'a' to EagerTensor of dtype %s" % text

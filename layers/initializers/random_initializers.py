@@ -229,6 +229,8 @@ class Orthogonal(RandomInitializer):
         if len(shape) < 2:
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
+        if isinstance(self.gain, (str, bytes)):     # Keras's gain * q: "Cannot convert 'a' to EagerTensor of dtype float"
+            convert_to_tensor(self.gain, dtype)
         rows, cols = int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]
         if dtype.kind == 'V':       # TensorFlow's Qr kernel has no bfloat16 (its words)
             raise InvalidArgumentError("Value for attr 'T' of bfloat16 is not in the list of allowed values: double, "
