@@ -92,13 +92,43 @@ def reshape(sp_input, shape, name=None):
     old = tuple(sp._shape_host())
     size = int(np.prod(old))
     new = [int(d) for d in np.asarray(backend.to_host(convert_to_tensor(shape)._data)).reshape(-1)]
-    if new.count(-1) == 1:
-        known = int(np.prod([d for d in new if d != -1]))
-        new[new.index(-1)] = size // known if known else 0
-    if int(np.prod(new)) != size or any(d < 0 for d in new):
-        raise ValueError('sparse.reshape: cannot reshape a SparseTensor of shape %s (%d entries) to %s' % (list(old), size, new))
+    _check_reshape([int(d) for d in old], new)
     idx = np.stack(np.unravel_index(_linear(sp._indices_host(), old), new), axis=1) if new else np.zeros((len(sp._indices_host()), 0), np.int64)
     return SparseTensor(idx.astype(np.int64), sp.values, new)
+
+
+def _check_reshape(old, new):
+    """Fill ``new``'s -1 in place, refusing a shape that does not fit ``old`` as TF 2.21's SparseReshape
+    kernel does, in its order and words (the -1 counted as 1 in its texts); tapeflow's sentence as a note."""
+    size, known, unknown = int(np.prod(old)), 1, None
+    note = 'sparse.reshape: cannot reshape a SparseTensor of shape %s (%d entries) to %s' % (old, size, list(new))
+
+    def refuse(text):
+        return kernel_error('SparseReshape', text, named=True, note=note)
+    for i, d in enumerate(new):
+        if d == -1:
+            if unknown is not None:
+                raise refuse('only one output dimension may be -1, not both %d and %d' % (unknown, i))
+            unknown = i
+        elif d < 0:
+            raise refuse('size %d must be non-negative, not %d' % (i, d))
+        else:
+            known *= d
+
+    def text():
+        return 'input_shape=[%s] output_shape=[%s]' % (','.join(map(str, old)),
+                                                      ','.join(str(1 if d == -1 else d) for d in new))
+    if unknown is not None:
+        if known == 0:
+            raise refuse('reshape cannot infer the missing input size for an empty tensor unless all specified '
+                         'input sizes are non-zero')
+        if size % known:
+            raise refuse('Input to reshape is a SparseTensor with %d dense values, but the requested shape requires a '
+                         'multiple of %d. %s' % (size, known, text()))
+        new[unknown] = size // known
+    elif known != size:
+        raise refuse('Input to reshape is a tensor with %d dense values, but the requested shape has %d. %s'
+                     % (size, known, text()))
 
 
 def transpose(sp_input, perm=None, name=None):
