@@ -202,6 +202,24 @@ def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
     return _pick(sp, rows, idx[rows] - start, np.maximum(stop - start, 0))
 
 
+def _check_concat_shapes(shapes, axis):
+    """TF 2.21's SparseConcat kernel refusing parts whose ranks or dimensions other than ``axis`` differ
+    from the first part's, in its words (the first misfit by position); tapeflow's sentence as a note."""
+    def refuse(text):
+        return kernel_error('SparseConcat', text, named=True, node='SparseConcat_N_%d' % len(shapes),
+                            note='sparse.concat: shapes %s differ outside axis %d (set expand_nonconcat_dims=True '
+                                 'to widen them)' % ([[int(d) for d in s] for s in shapes], axis))
+    first = shapes[0]
+    for position, shape in enumerate(shapes[1:], 1):
+        if len(shape) != len(first):
+            raise refuse('Ranks of all input tensors must match: expected %d but got %d at position %d'
+                         % (len(first), len(shape), position))
+        for dim, (want, got) in enumerate(zip(first, shape)):
+            if dim != axis and want != got:
+                raise refuse('Input shapes must match: expected %d for dimension %d but got %d at position %d'
+                             % (want, dim, got, position))
+
+
 def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     """SparseTensors joined along ``axis``; the result's entries are in row-major order."""
     from ..ops import concat as dense_concat
@@ -222,10 +240,7 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     if expand_nonconcat_dims:
         target = np.max(shapes, axis=0)
         shapes = [np.where(np.arange(len(s)) == axis, s, target) for s in shapes]
-    rest = {tuple(np.delete(s, axis)) for s in shapes}
-    if len(rest) > 1:
-        raise ValueError('sparse.concat: shapes %s differ outside axis %d (set expand_nonconcat_dims=True to widen them)'
-                         % ([s.tolist() for s in shapes], axis))
+    _check_concat_shapes(shapes, axis)
     offsets = np.cumsum([0] + [s[axis] for s in shapes])
     indices = []
     for p, off in zip(parts, offsets):
