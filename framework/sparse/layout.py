@@ -194,6 +194,12 @@ def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
             raise kernel_error('SparseSlice', 'Input %s should be a vector but received shape [%s]'
                                % (what, ','.join(map(str, values.shape))), named=True,
                                note='sparse.slice: %s must be one integer per dimension' % what)
+    for values, what in ((start, 'start'), (size, 'size')):
+        if values.size != shape.size:       # (numpy would broadcast a length-1 vector silently)
+            raise kernel_error('SparseSlice', 'Expected %s to be a vector of length %d but got length %d'
+                               % (what, shape.size, values.size), named=True,
+                               note='sparse.slice: %s needs one integer per dimension of dense_shape %s, got %s'
+                                    % (what, shape.tolist(), values.tolist()))
     if size.size and size.min() < 0:
         raise kernel_error('SparseSlice', 'Expected a non-negative size, got %d' % size.min(), named=True,
                            note='sparse.slice: size must be >= 0, got %s' % size.tolist())
