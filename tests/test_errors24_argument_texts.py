@@ -177,3 +177,35 @@ def test_orthogonal_gain_of_text_is_the_conversion_type_error(dtype, text):
     with pytest.raises(TypeError) as info:
         keras.initializers.Orthogonal(gain='a')((3, 3), dtype=dtype)
     assert str(info.value) == "Cannot convert 'a' to EagerTensor of dtype %s" % text
+
+
+def _fit_with(callback):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile('sgd', 'mse')
+    return model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2), 'float32'), epochs=2, verbose=0, callbacks=[callback])
+
+
+@pytest.mark.parametrize('baseline', ['a', b'a'])
+def test_early_stopping_text_baseline_fails_fit_in_kerass_words(baseline):
+    # TF 2.21 (progs/errors24/g1.py es_baseline_str): Keras's ops.less converts the baseline first
+    with pytest.raises(ValueError) as info:
+        _fit_with(keras.callbacks.EarlyStopping(monitor='loss', baseline=baseline))
+    assert str(info.value) == "dtype='string' is not a valid dtype for Keras type promotion."
+
+
+@pytest.mark.parametrize('kwargs', [dict(baseline=-1.0, patience=0), dict(baseline=100.0, patience=0)])
+def test_early_stopping_number_baseline_runs_as_tf(kwargs):
+    # TF 2.21 (progs/errors24/p_es_base.py): all 4 epochs run in both cases
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile('sgd', 'mse')
+    history = model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2), 'float32'), epochs=4, verbose=0,
+                        callbacks=[keras.callbacks.EarlyStopping(monitor='loss', **kwargs)])
+    assert len(history.history['loss']) == 4
+
+
+def test_checkpoint_text_threshold_fails_fit_in_kerass_words(tmp_path):
+    # TF 2.21: Keras formats the best value with f'{best:.5f}' before comparing
+    with pytest.raises(ValueError) as info:
+        _fit_with(keras.callbacks.ModelCheckpoint(str(tmp_path / 'b.keras'), monitor='loss', save_best_only=True,
+                                                  initial_value_threshold='a'))
+    assert str(info.value) == "Unknown format code 'f' for object of type 'str'"

@@ -99,7 +99,8 @@ class ModelCheckpoint(MonitorCallback):
         if current is None:
             warnings.warn('Can save best model only with %s available.' % self.monitor, stacklevel=2)
             return True
-        best = 'None' if self.best is None else '%.5f' % self.best
+        # format(), as Keras's f-string: initial_value_threshold='a' is "Unknown format code 'f' for object of type 'str'"
+        best = 'None' if self.best is None else format(self.best, '.5f')
         if self._is_improvement(current, self.best):
             if self.verbose > 0:
                 print_msg('\nEpoch %d: %s improved from %s to %.5f, saving model to %s'

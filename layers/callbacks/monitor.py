@@ -55,7 +55,12 @@ class MonitorCallback(Callback):
     def _is_improvement(self, monitor_value, reference_value):
         if reference_value is None:
             return True
-        return bool(self.monitor_op(monitor_value - self.min_delta, reference_value))
+        try:
+            return bool(self.monitor_op(monitor_value - self.min_delta, reference_value))
+        except TypeError:
+            if isinstance(reference_value, (str, bytes)):       # Keras's ops.less converts it first
+                raise ValueError("dtype='string' is not a valid dtype for Keras type promotion.") from None
+            raise
 
 
 def _flat_metrics(metrics):
