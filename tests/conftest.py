@@ -153,6 +153,17 @@ def xeon_cpu(monkeypatch, intel_reciprocal):
 
 
 @pytest.fixture
+def float64_floatx():
+    """keras.backend.set_floatx('float64') for one test; float32 again after it, whatever happens."""
+    from framework import keras
+    keras.backend.set_floatx('float64')
+    try:
+        yield
+    finally:
+        keras.backend.set_floatx('float32')
+
+
+@pytest.fixture
 def deprecation_notices(caplog, monkeypatch):
     """caplog of the 'tensorflow' logger, with framework.deprecation's once-per-name memory emptied, so a
     test sees the deprecation notice a fresh program would log."""

@@ -8,13 +8,6 @@ import framework as tf
 from framework import keras
 
 
-@pytest.fixture
-def float64_floatx():
-    keras.backend.set_floatx('float64')
-    yield
-    keras.backend.set_floatx('float32')
-
-
 @pytest.mark.parametrize('name, expected', [
     ('sgd', [0.999, 0.998, 0.997]),
     ('adam', [0.9990000382973049, 0.9990000224867721, 0.9990000172164833]),

@@ -7,22 +7,12 @@ data, its loss tracker kept float32, and evaluate / History printed float32 valu
 (0x1.0f90a6805de81p+2 where TF prints 0x1.0f90a69e5150ep+2).
 """
 import numpy as np
-import pytest
 
 import framework as tf
 from framework import keras
 
 
-@pytest.fixture
-def float64_default():
-    keras.config.set_floatx('float64')
-    try:
-        yield
-    finally:
-        keras.config.set_floatx('float32')
-
-
-def test_losses_and_metrics_take_floatx(float64_default):
+def test_losses_and_metrics_take_floatx(float64_floatx):
     mean = keras.metrics.Mean()
     assert mean.dtype == 'float64' and [v.dtype for v in mean.variables] == ['float64', 'float64']
     assert keras.metrics.MeanSquaredError().dtype == 'float64'
@@ -31,7 +21,7 @@ def test_losses_and_metrics_take_floatx(float64_default):
     assert float(mean.result()).hex() == '0x1.0f8ef34d6a162p+2'
 
 
-def test_evaluate_on_float64_data(float64_default):
+def test_evaluate_on_float64_data(float64_floatx):
     keras.utils.set_random_seed(1)
     model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3)])
     model.compile('sgd', 'mse', metrics=['mae'])

@@ -28,15 +28,6 @@ def test_zero_float64_variable_steps_by_float32_epsilon():
                     ['-0x1.91a2bc11804f2p-15', '-0x1.8b0e54c46eb30p-18', '-0x1.20b03afe2e8d0p-18']]
 
 
-@pytest.fixture
-def float64_default():
-    keras.backend.set_floatx('float64')
-    try:
-        yield
-    finally:
-        keras.backend.set_floatx('float32')
-
-
 def _digest(variable):
     return hashlib.sha1(np.asarray(variable.numpy()).tobytes()).hexdigest()[:12]
 
@@ -49,7 +40,7 @@ TRACED = [('0x1.d250ca64e612ap+2', ['51879b65199e', 'e19afa865424', '4d58f225be7
 
 
 @pytest.mark.parametrize('run_eagerly, expected', [(True, EAGER), (False, TRACED)], ids=['eager', 'traced'])
-def test_float64_model_biases_follow_tf(float64_default, xeon_cpu, run_eagerly, expected):
+def test_float64_model_biases_follow_tf(float64_floatx, xeon_cpu, run_eagerly, expected):
     rng = np.random.RandomState(6)
     x = rng.randn(16, 6)
     y = x @ rng.randn(6, 1)

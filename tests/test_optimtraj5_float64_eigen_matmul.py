@@ -53,15 +53,6 @@ def test_gradients_conv2d_and_einsum_give_tf_bits():
     assert _digest(tf.einsum('ij,jk->ik', rng.randn(6, 9), rng.randn(9, 5))) == 'ecadef2092d2'
 
 
-@pytest.fixture
-def float64_default():
-    keras.backend.set_floatx('float64')
-    try:
-        yield
-    finally:
-        keras.backend.set_floatx('float32')
-
-
 # learning rates a float32 holds exactly, so these do not depend on the rate variable's dtype
 FITS = [('sgdm', lambda: keras.optimizers.SGD(0.0625, momentum=0.5),
          ['0x1.a1091bfc1f3a1p+2', '0x1.c2e36609b6ac4p+1', '0x1.faec64efbbce5p+0'], 'b79a0b371b84'),
@@ -72,7 +63,7 @@ FITS = [('sgdm', lambda: keras.optimizers.SGD(0.0625, momentum=0.5),
 
 
 @pytest.mark.parametrize('name, make, losses, weights', FITS, ids=[f[0] for f in FITS])
-def test_float64_fit_follows_tf_step_by_step(float64_default, xeon_cpu, name, make, losses, weights):
+def test_float64_fit_follows_tf_step_by_step(float64_floatx, xeon_cpu, name, make, losses, weights):
     rng = np.random.RandomState(6)
     x = rng.randn(32, 6)
     y = x @ rng.randn(6, 1) + 0.2 * rng.randn(32, 1)

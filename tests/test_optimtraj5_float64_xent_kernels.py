@@ -46,15 +46,6 @@ def test_sparse_and_dense_xent_losses_and_gradients():
         assert _digest(tf.nn.softmax_cross_entropy_with_logits(labels=onehot, logits=logits)) == dense
 
 
-@pytest.fixture
-def float64_default():
-    keras.backend.set_floatx('float64')
-    try:
-        yield
-    finally:
-        keras.backend.set_floatx('float32')
-
-
 def _embedding_model():
     return keras.Sequential([keras.Input((5,), dtype='int32'), keras.layers.Embedding(20, 6),
                              keras.layers.GlobalAveragePooling1D(), keras.layers.Dense(5, activation='relu'),
@@ -82,7 +73,7 @@ CASES = [('embedding', _embedding_model, True,
 
 @pytest.mark.parametrize('name, make, run_eagerly, expected', CASES,
                          ids=['embedding-eager', 'embedding-traced', 'conv-traced'])
-def test_float64_classifiers_train_with_tf_bits(float64_default, xeon_cpu, name, make, run_eagerly, expected):
+def test_float64_classifiers_train_with_tf_bits(float64_floatx, xeon_cpu, name, make, run_eagerly, expected):
     rng = np.random.RandomState(4)
     images, image_labels = rng.randn(16, 6, 6, 2), rng.randint(0, 3, 16)
     tokens, token_labels = rng.randint(0, 20, (16, 5)), rng.randint(0, 2, 16)
