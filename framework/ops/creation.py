@@ -290,6 +290,11 @@ def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
     if not all(isinstance(n, (numbers.Integral, np.integer)) for n in (num_rows, columns)):
         raise TypeError('Arguments `num_rows` and `num_columns` must be positive integer values. Received: '
                         'num_rows=%s, num_columns=%s' % (num_rows, columns))
+    if isinstance(num_rows, bool) and isinstance(columns, bool):
+        # TF's diagonal size np.minimum(True, True) is a NumPy bool, which its ones() refuses as a shape
+        if isinstance(batch_shape, (list, tuple)) and batch_shape:
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        raise TypeError('Cannot convert [%r] to EagerTensor of dtype int32' % np.minimum(num_rows, columns))
     sizes = [num_rows, columns] + (list(batch_shape) if isinstance(batch_shape, (list, tuple)) else [])
     negative = next((n for n in sizes if isinstance(n, (numbers.Integral, np.integer)) and n < 0), None)
     if negative is not None:
