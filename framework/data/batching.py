@@ -21,6 +21,11 @@ class PaddingTooSmallError(DataLossError, ValueError):
     ValueError tapeflow raised before)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows DataLossError there
+PaddingTooSmallError.__name__ = PaddingTooSmallError.__qualname__ = DataLossError.__name__
+PaddingTooSmallError.__module__ = DataLossError.__module__
+
+
 def check_batch_size(batch_size, what, components=1):
     """``batch_size`` as an int > 0; else TensorFlow's error for ``what`` (whose elements have
     ``components`` tensors: padded_batch's kernel node is named by them)."""
