@@ -71,10 +71,10 @@ def in_user_code(error, python_function, kernel_errors=False):
     lines = ['in user code:', '']
     if getattr(error, '_user_line', None) is not None:      # TensorFlow names another line of that frame
         frames[-1] = (frames[-1][0], error._user_line) + tuple(frames[-1][2:])
-    for filename, lineno, name, mark in frames:
+    for filename, lineno, name, mark, arguments in frames:
         code = linecache.getline(filename, lineno).strip()
         if name == '<lambda>' and mark == '  *':       # autograph converts a lambda alone: no name, its own source
-            name, code = 'None', _lambda_source(code)
+            name, code = 'None', _lambda_source(code, arguments)
         lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, mark))
         lines.append('        ' + (code or '<source unavailable>'))
     lines.append('')
@@ -95,20 +95,23 @@ def in_user_code(error, python_function, kernel_errors=False):
     return rewritten.with_traceback(error.__traceback__)
 
 
-def _lambda_source(line):
-    """The one lambda expression in a source line ('lambda x: x + 1' of 'ds.map(lambda x: x + 1)'),
-    or the line where that cannot be told."""
+def _lambda_source(line, arguments):
+    """The lambda expression of a source line ('lambda x: x + 1' of 'ds.map(lambda x: x + 1)'): the one
+    there, or the one of several taking ``arguments`` (names) as autograph tells them apart (TF 2.21:
+    'lambda x: x.numpy()' of 'show(lambda: ds.map(lambda x: x.numpy()))'); the line where that cannot be told."""
     try:
         found = [node for node in ast.walk(ast.parse(line)) if isinstance(node, ast.Lambda)]
     except SyntaxError:         # (a line of a longer statement)
         return line
+    if len(found) > 1:
+        found = [node for node in found if tuple(a.arg for a in node.args.args) == arguments]
     if len(found) != 1:
         return line
     return ast.get_source_segment(line, found[0]) or line
 
 
 def _user_frames(tb, python_function):
-    """(file, line, function, mark) of the traceback's frames from ``python_function``'s own frame on,
+    """(file, line, function, mark, argument names) of the traceback's frames from ``python_function``'s own frame on,
     tapeflow's frames left out; none when that frame is not in the traceback."""
     steps = []
     while tb is not None:
@@ -136,7 +139,8 @@ def _user_frames_of(steps, python_function):
                 mark, inside_unconverted = '  **', True
             else:
                 mark = '  *'
-            frames.append((frame_code.co_filename, lineno, frame_code.co_name, mark))
+            frames.append((frame_code.co_filename, lineno, frame_code.co_name, mark,
+                           frame_code.co_varnames[:frame_code.co_argcount]))
     return frames
 
 
