@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import libm
 from . import eigen_lu_solve, eigen_math, eigen_math64
+from .eigen_redux import dense_sum
 
 _PACKETS = {np.dtype(np.float32): (8, lambda flat: eigen_math._log_packets(np, flat)),
             np.dtype(np.float64): (4, eigen_math64._log_packets)}
@@ -57,34 +58,3 @@ def _logs(values):
         head = np.ascontiguousarray(values[:, :whole]).reshape(-1)
         logs[:, :whole] = packet_log(head).reshape(-1, whole)
     return logs
-
-
-def dense_sum(rows):
-    """Each row's sum in the order of Eigen's dense redux (Core/Redux.h, linear vectorized traversal)."""
-    packet = _PACKETS[rows.dtype][0]
-    n = rows.shape[1]
-    whole = n - n % packet
-    if not whole:           # too short for a packet: in order from the first value
-        total = rows[:, 0].copy()
-        for i in range(1, n):
-            total = total + rows[:, i]
-        return total
-    lanes = rows[:, :packet]
-    if whole > packet:      # two accumulators over pairs of packets, then joined
-        second = rows[:, packet:2 * packet]
-        paired = n // (2 * packet) * 2 * packet
-        for i in range(2 * packet, paired, 2 * packet):
-            lanes = lanes + rows[:, i:i + packet]
-            second = second + rows[:, i + packet:i + 2 * packet]
-        lanes = lanes + second
-        if whole > paired:
-            lanes = lanes + rows[:, paired:paired + packet]
-    half = packet // 2
-    quarter = lanes[:, :half] + lanes[:, half:]
-    if half == 4:           # predux: the halves added, then lanes (0 + 2) + (1 + 3)
-        total = (quarter[:, 0] + quarter[:, 2]) + (quarter[:, 1] + quarter[:, 3])
-    else:
-        total = quarter[:, 0] + quarter[:, 1]
-    for i in range(whole, n):
-        total = total + rows[:, i]
-    return total

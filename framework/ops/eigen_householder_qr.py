@@ -17,6 +17,8 @@ Orders, measured against TF 2.21's tensorflow-cpu (x86-64, AVX without FMA):
 """
 import numpy as np
 
+from .eigen_redux import predux
+
 EIGEN_QR_BLOCK = 48          # HouseholderQR's block size, and HouseholderSequence's
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}     # AVX packet widths
 
@@ -109,13 +111,6 @@ def _colmajor_gemv(essential, bottom, leading_dim):
     return result
 
 
-def _pairwise_lanes(lanes):
-    """Eigen's predux: fold the packet in halves (AVX's lo + hi, then SSE's)."""
-    while len(lanes) > 1:
-        half = len(lanes) // 2
-        lanes = lanes[:half] + lanes[half:]
-    return lanes[0]
-
 
 def _rowmajor_gemv(essential, bottom, leading_dim):
     """essential^T bottom with Eigen's row-major GEMV (over bottom's transpose)."""
@@ -128,7 +123,7 @@ def _rowmajor_gemv(essential, bottom, leading_dim):
     lanes = np.zeros((width, cols), bottom.dtype)
     for start in range(0, full_end, width):
         lanes = lanes + products[start:start + width]
-    sums = _pairwise_lanes(lanes)
+    sums = predux(lanes.T)
     # Output rows go in groups of 8, 4, 2, then one by one; only the last one-by-one rows
     # use half-width lanes before the scalar tail.
     single_from = _first_single_row(cols, eight_rows=leading_dim * bottom.itemsize <= 32000)
@@ -140,7 +135,7 @@ def _rowmajor_gemv(essential, bottom, leading_dim):
         half_lanes = np.zeros((half, cols - single_from), bottom.dtype)
         for start in range(full_end, half_end, half):
             half_lanes = half_lanes + products[start:start + half, single_from:]
-        single = single + _pairwise_lanes(half_lanes)
+        single = single + predux(half_lanes.T)
         for i in range(half_end, length):
             single = single + products[i, single_from:]
     return np.concatenate([multi, single]) + bottom.dtype.type(0)

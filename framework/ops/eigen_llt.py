@@ -12,7 +12,7 @@ only to 7 x 7 float32 and 4 x 4 float64).
 """
 import numpy as np
 
-from . import eigen_determinant, eigen_householder_qr
+from . import eigen_householder_qr, eigen_redux
 
 _LARGEST = {np.dtype(np.float32): 16, np.dtype(np.float64): 13}
 
@@ -31,14 +31,14 @@ def factor(symmetric):
         for k in range(n):
             x = m[:, k, k]
             if k > 0:           # the row's squaredNorm: Eigen's dense sum of a contiguous (row-major) row
-                x = x - eigen_determinant.dense_sum(m[:, k, :k] * m[:, k, :k])
+                x = x - eigen_redux.dense_sum(m[:, k, :k] * m[:, k, :k])
             if (x <= 0).any():         # (NaN passes on, as in Eigen)
                 return None
             x = np.sqrt(x)
             m[:, k, k] = x
             below = n - k - 1
             if k > 0 and below == 1:    # one row left: a dot product
-                m[:, k + 1, k] = m[:, k + 1, k] - eigen_determinant.dense_sum(m[:, k + 1, :k] * m[:, k, :k])
+                m[:, k + 1, k] = m[:, k + 1, k] - eigen_redux.dense_sum(m[:, k + 1, :k] * m[:, k, :k])
             elif k > 0 and below > 1:   # A21 -= A20 A10^T: the row-major GEMV
                 for b in range(len(m)):
                     m[b, k + 1:, k] = m[b, k + 1:, k] - eigen_householder_qr._rowmajor_gemv(

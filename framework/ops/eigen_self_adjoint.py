@@ -19,7 +19,7 @@ within rounding.
 """
 import numpy as np
 
-from . import eigen_determinant, eigen_householder_qr
+from . import eigen_householder_qr, eigen_redux
 
 # the largest n checked against TF's bits (from 10 rows Eigen's symv takes columns in pairs)
 HANDLED = {np.dtype(np.float32): 8, np.dtype(np.float64): 8}
@@ -82,7 +82,7 @@ def _solve(m):
 
 def _dense_sum(values, dtype):
     """Eigen's dense redux of a contiguous vector (packets lane-wise, then the rest in turn)."""
-    return eigen_determinant.dense_sum(np.array(values, dtype)[None])[0]
+    return eigen_redux.dense_sum(np.array(values, dtype)[None])[0]
 
 
 def _tridiagonalize(a):
