@@ -18,6 +18,7 @@ from ..selection import clip_by_value, where
 from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
 from .conversions import convert_image_dtype
+from .hsv_gradient import rgb_to_hsv_op
 from .hue_kernel import adjust_hue_exact
 from .layout import AT_LEAST_3D, constant_like
 from .saturation_kernel import adjust_saturation_exact
@@ -119,7 +120,8 @@ def grayscale_to_rgb(images, name=None):
 def rgb_to_hsv(images, name=None):
     """RGB in [0, 1] to hue, saturation and value in [0, 1] (float images)."""
     x, dtype = _hsv_input(images, 'RGBToHSV', 'image.rgb_to_hsv')
-    return _rgb_to_hsv(x) if dtype is None else cast(_rgb_to_hsv(x), dtype)
+    hsv = rgb_to_hsv_op(x, _rgb_to_hsv)        # TF's own gradient rule (see hsv_gradient)
+    return hsv if dtype is None else cast(hsv, dtype)
 
 
 def _rgb_to_hsv(x):
