@@ -29,6 +29,10 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if labels._data.shape != logits._data.shape:
         labels = _labels_like_logits(labels, logits)
     rank = logits.ndim
+    if axis < -1:       # TF moves the class axis last with range(axis) first: a Range error for any axis < -1
+        raise kernel_error('Range', 'Requires start <= limit when delta > 0: 0/%d' % axis, named=True,
+                           note='softmax_cross_entropy_with_logits: TensorFlow 2.21 takes no negative axis but -1; '
+                                'pass axis=%d' % (axis % rank if -rank <= axis else axis))
     if not -rank <= axis < rank:
         raise InvalidArgumentError('softmax_cross_entropy_with_logits: axis %d is out of range for logits of rank %d'
                                    % (axis, rank))
@@ -291,9 +295,16 @@ def _sigmoid_xent(labels, logits):
 
 
 def l2_loss(t, name=None):
-    """sum(t ** 2) / 2."""
+    """sum(t ** 2) / 2: one L2Loss op with TF's rule ``t * grad`` (composed from t * t, its gradient
+    summed two halves t * (grad / 2), which second derivatives and global_norm's sums round apart)."""
     t = as_float_tensor(t, 'l2_loss')
-    return reduce_sum(t * t) * 0.5
+    if not ACTIVE:
+        return reduce_sum(t * t) * 0.5
+    from ..tape import paused
+    with paused():
+        out = reduce_sum(t * t) * 0.5
+    record('l2_loss', (t,), out, (lambda g, y, t: t * g,))
+    return out
 
 
 @named_errors('moments')

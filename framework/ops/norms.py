@@ -207,13 +207,15 @@ def global_norm(t_list, name=None):
     tensors = _present([t.values if isinstance(t, IndexedSlices) else t for t in t_list], 'global_norm')
     if not tensors:
         raise ValueError('global_norm: t_list holds no tensors (only None)')
-    total = reduce_sum(tensors[0] * tensors[0])
     for t in tensors[1:]:
         if t.dtype != tensors[0].dtype:
             raise InvalidArgumentError('global_norm: all tensors must share one dtype, got %s and %s'   # (TF's Pack)
                                        % (tensors[0].dtype.name, t.dtype.name))
-        total = total + reduce_sum(t * t)
-    return sqrt(total)
+    # TF's composition, sqrt(reduce_sum(stack(l2_loss(t) ...)) * 2), so that gradients round as TF's:
+    # L2Loss's rule t * grad is one product (t * t's is two halves, added apart from other uses of t)
+    from .losses_nn import l2_loss
+    from .shapes import stack
+    return sqrt(reduce_sum(stack([l2_loss(t) for t in tensors])) * 2.0)
 
 
 def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
