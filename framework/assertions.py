@@ -136,34 +136,31 @@ def assert_non_positive(x, message=None, summarize=None, name=None):
 
 
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
-    """Raise InvalidArgumentError unless |x - y| <= atol + rtol * |y| everywhere.
+    """Raise InvalidArgumentError unless |x - y| < atol + rtol * |y| everywhere (strictly, as TensorFlow).
 
-    rtol and atol default to 10 * eps of the dtype (1.19e-6 for float32), as in TensorFlow.
+    rtol and atol default to 10 * eps of the dtype (1.19e-6 for float32), as in TensorFlow, whose check is
+    an ``Assert`` over [message, the tolerances, x, y]: the error is that Assert's, tensors printed as tensors.
     """
-    a, b = _pair(x, y, 'assert_near')
-    if a.dtype.kind not in 'fc':
-        raise TypeError('assert_near: expected floating-point tensors, got dtype %s' % a.dtype.name)
-    eps = 10 * np.finfo(a.dtype).eps
-    rtol = eps if rtol is None else rtol
-    atol = eps if atol is None else atol
-    if (np.abs(a - b) <= atol + rtol * np.abs(b)).all():
-        return None
-    n = 3 if summarize is None else int(summarize)
-    raise InvalidArgumentError('%s\nx and y not equal to tolerance rtol = %s, atol = %s\n'
-                               'x (shape=%s dtype=%s) = %s\ny (shape=%s dtype=%s) = %s'
-                               % (message or '', rtol, atol, tuple(a.shape), a.dtype.name, a.reshape(-1)[:n],
-                                  tuple(b.shape), b.dtype.name, b.reshape(-1)[:n]))
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype)
+    real = np.real(np.zeros((), dtypes.numpy_dtype(x.dtype))).dtype
+    eps = np.finfo(real).eps            # an integer dtype: numpy's "data type ... not inexact", as TF's
+    rtol = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
+    atol = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
+    a, b = _host(x, 'assert_near'), _host(y, 'assert_near')
+    tolerance = np.asarray(backend.to_host(atol._data)) + np.asarray(backend.to_host(rtol._data)) * np.abs(b)
+    held = bool((np.abs(a - b) < tolerance).all())
+    Assert(Tensor(np.asarray(held)), [
+        '%s.  ' % message if message else '',
+        'x and y not equal to tolerance rtol = %s, atol = %s' % (rtol, atol),
+        'x (shape=%s dtype=%s) = ' % (x.shape, x.dtype.name), x,
+        'y (shape=%s dtype=%s) = ' % (y.shape, y.dtype.name), y], summarize=summarize)
 
 
 def assert_all_finite(x, message, name=None):
-    """Return x, or raise InvalidArgumentError '<message> : Tensor had NaN values' (or Inf)."""
-    t = convert_to_tensor(x)
-    values = np.asarray(backend.to_host(t._data))
-    if values.dtype.kind not in 'fc':
-        raise TypeError('assert_all_finite: expected a floating-point tensor, got dtype %s' % values.dtype.name)
-    if not np.isfinite(values).all():
-        raise InvalidArgumentError('%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf'))
-    return t
+    """Return x, or raise as ``tf.debugging.check_numerics`` (TensorFlow's op is that kernel)."""
+    from .debugging import check_numerics
+    return check_numerics(x, message)
 
 
 def _static_shape(x, op):

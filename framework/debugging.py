@@ -34,6 +34,11 @@ class NumericsError(InvalidArgumentError, FloatingPointError):
     ``tf.debugging.check_numerics`` found one: TensorFlow raises InvalidArgumentError for both."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows InvalidArgumentError there
+NumericsError.__name__ = NumericsError.__qualname__ = InvalidArgumentError.__name__
+NumericsError.__module__ = InvalidArgumentError.__module__
+
+
 class _Everything:
     """A set that contains every id: the observer sees every op."""
 
@@ -306,19 +311,34 @@ def check_numerics(tensor, message, name=None):
     """``tf.debugging.check_numerics``: raise if ``tensor`` holds NaN or Inf, else return it.
 
     Raises:
-        NumericsError: '<message> : Tensor had NaN values' (or Inf), as TensorFlow words it.
+        NumericsError: the CheckNumerics kernel's '<message> : Tensor had NaN values' (or Inf), in the eager
+            kernel's frame as TensorFlow 2.21 prints it; in a function or Dataset.map the bare sentence
+            (TensorFlow's graph error wraps it in a traceback tapeflow does not build).
+        InvalidArgumentError: a tensor that is not floating-point, in the op registry's words.
     """
+    from .errors import fast_path, kernel_error
     from .tensor import convert_to_tensor
+    given = tensor
     tensor = convert_to_tensor(tensor)
     values = np.asarray(backend.to_host(tensor._data))
-    if values.dtype.kind not in 'fc':
-        raise TypeError('check_numerics: expected a floating-point tensor, got dtype %s' % values.dtype.name)
+    from .ops.float_kernels import KERNELS, refusal
+    from .ops.graph_input_errors import kernel_dtype_name
+    if kernel_dtype_name(tensor.dtype.name) not in KERNELS['check_numerics'][2]:
+        refused = refusal('check_numerics', tensor.dtype.name, named=fast_path(given))
+        refused.add_note('check_numerics looks for NaN and Inf in floating-point tensors only; got dtype %s'
+                         % tensor.dtype.name)
+        raise refused
     from . import config_optimizer
     from .eager_graph_names import inside_function
-    if config_optimizer.strips_debug_ops() and inside_function():
+    traced = inside_function()
+    if config_optimizer.strips_debug_ops() and traced:
         return tensor           # tf.config.optimizer's debug_stripper: the graph's CheckNumerics is an Identity
     if not np.all(np.isfinite(values)):
-        raise NumericsError('%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf'))
+        text = '%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf')
+        if traced:
+            raise NumericsError(text)
+        error = kernel_error('CheckNumerics', text, named=fast_path(given))
+        raise NumericsError(str(error))
     return tensor
 
 

@@ -175,6 +175,8 @@ KERNELS.update({
     'reciprocal': ('Reciprocal', _UNARY, _SIGNED),
     'reciprocal_no_nan': ('DivNoNan', _BINARY, ('half', 'float', 'bfloat16', 'double', 'complex64', 'complex128')),
     'atan2': ('Atan2', 'y:T, x:T -> z:T', _REAL),
+    # tf.debugging.check_numerics and assert_all_finite (one kernel)
+    'check_numerics': ('CheckNumerics', 'tensor:T -> output:T', _REAL, '; attr=message:string; is_stateful=true'),
 })
 # ArgMax / ArgMin, keyed by kernel name: no string or complex type
 _ARG = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32', 'uint64',
