@@ -7,10 +7,12 @@ gradient gathers, and gathering's gradient scatters back: second derivatives
 work); tensor_scatter_nd_update replaces (the last repeated index wins here;
 TensorFlow leaves that order unspecified).
 """
+import functools
+
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, with_name_tail
 from ..tensor import Tensor
 from .indexing import _add_at, getitem
 from . import index_kernels
@@ -46,6 +48,22 @@ def _index_columns(indices, shape, op, updates=None):
                                            % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
             raise _out_of_shape(backend.to_host(i), tuple(shape), op, d)
     return tuple(i[..., d] for d in range(i.shape[-1])), tuple(i.shape[:-1]) + tuple(shape[i.shape[-1]:])
+
+
+def kernel_errors_named_on_fast_path(op):
+    """Decorate a scatter op: its kernel's errors (ScatterNd, TensorScatter*) end in ' name: ' where every
+    argument is a tensor or number, as TF's eager fast path words them; a list among them (the slow
+    path) keeps them ending at '[Op:ScatterNd]'."""
+    @functools.wraps(op)
+    def op_with_kernel_errors(*args, **kwargs):
+        try:
+            return op(*args, **kwargs)
+        except InvalidArgumentError as err:
+            text = str(err)
+            if text.endswith(']') and '[Op:' in text and fast_path(*args, *kwargs.values()):
+                raise with_name_tail(err) from None
+            raise
+    return op_with_kernel_errors
 
 
 # TensorFlow's kernel for each op, whose words its errors use
@@ -149,6 +167,7 @@ def _scatter_add(indices_raw, u, shape):
 
 
 @named_errors('scatter_nd')
+@kernel_errors_named_on_fast_path
 def scatter_nd(indices, updates, shape, name=None):
     """Zeros of ``shape`` with ``updates`` added at ``indices`` (repeated indices add up)."""
     shape = _shape_of(shape, 'scatter_nd')
@@ -160,6 +179,7 @@ def scatter_nd(indices, updates, shape, name=None):
 
 
 @named_errors('tensor_scatter_nd_add')
+@kernel_errors_named_on_fast_path
 def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` added at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_add')
@@ -171,6 +191,7 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
 
 
 @named_errors('tensor_scatter_nd_sub')
+@kernel_errors_named_on_fast_path
 def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` subtracted at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_sub')
@@ -203,6 +224,7 @@ def _scatter_into(t, columns, u, subtract):
 
 
 @named_errors('tensor_scatter_nd_update')
+@kernel_errors_named_on_fast_path
 def tensor_scatter_nd_update(tensor, indices, updates, name=None):
     """``tensor`` with the slices at ``indices`` replaced by ``updates``.
 

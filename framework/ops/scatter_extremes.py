@@ -8,7 +8,7 @@ from .. import backend
 from ..tensor import Tensor
 from .indexing import gather_nd
 from .operands import ACTIVE, as_tensor, named_errors, record
-from .scatter import _index_columns, _updates, scatter_nd
+from .scatter import _index_columns, _updates, kernel_errors_named_on_fast_path, scatter_nd
 from .shapes import cast
 
 
@@ -24,6 +24,7 @@ def _scatter_extreme(kind):
     op = 'tensor_scatter_nd_' + kind
 
     @named_errors(op)
+    @kernel_errors_named_on_fast_path
     def scatter(tensor, indices, updates, name=None):
         t = as_tensor(tensor, op)
         if t._data.dtype.kind not in 'fiu':
