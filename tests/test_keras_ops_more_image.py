@@ -184,7 +184,6 @@ def test_map_coordinates_mirror_follows_the_documented_rule():
     (lambda: ops.image.crop_images(RGB, 3, 0, bottom_cropping=1, right_cropping=0), 'do not fit images of height 4'),
     (lambda: ops.image.pad_images(RGB, 1, 1, target_height=3, target_width=6), 'the padding must be >= 0'),
     (lambda: ops.image.rgb_to_grayscale(RGB[..., :2]), 'keras.ops.image.rgb_to_grayscale: images must have 3 channels'),
-    (lambda: ops.image.rgb_to_hsv(RGB[..., :1]), 'keras.ops.image.rgb_to_hsv: images must have 3 channels'),
     (lambda: ops.image.affine_transform(RGB, AFF[:6]), r'keras.ops.image.affine_transform: transform must be \(8,\)'),
     (lambda: ops.image.affine_transform(RGB, AFF, fill_mode='wrap'), 'fill_mode must be'),
     (lambda: ops.image.extract_patches(RGB, 5), 'keras.ops.image.extract_patches: the kernel'),

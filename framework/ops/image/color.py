@@ -17,7 +17,7 @@ from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
 from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
-from .conversions import convert_image_dtype
+from .conversions import convert_image_dtype, float_kind
 from .hsv_gradient import rgb_to_hsv_op
 from .hue_kernel import adjust_hue_exact
 from .layout import AT_LEAST_3D, constant_like
@@ -42,12 +42,14 @@ def _channels(images, op, count, floating=True):
 
 
 def _to_float(images, op, low_rank=1, kernel=None):
-    """(float image, original dtype): float16/32/64 stay, integers become float32 in [0, 1].
+    """(float image, original dtype): float16 / float32 stay; every other dtype becomes float32 in [0, 1],
+    as TF's adjust_* and rgb_to_grayscale convert it (float64 images, e.g. numpy's ``x / 255.0``, are
+    adjusted in float32 and come back rounded through it; bfloat16 too).
     ``kernel``: the TF kernel float16 images reach, which has no CPU kernel for them (AdjustHue ...)."""
     x = as_tensor(images, op)
     if kernel is not None and x._data.dtype == np.float16:
         refuse_missing(x, kernel, op)
-    if x._data.dtype.kind not in 'fiu':
+    if float_kind(x._data.dtype) not in 'fiu':
         raise TypeError('%s: images must be integer or floating, got dtype %s' % (op, x.dtype.name))
     if x.ndim < low_rank:
         note = '%s: images must have rank >= %d, got shape %s' % (op, low_rank, tuple(x.shape))
@@ -57,7 +59,7 @@ def _to_float(images, op, low_rank=1, kernel=None):
         if op == 'image.per_image_standardization':     # TF's Python check
             raise noted(ValueError(AT_LEAST_3D[0] % {'shape': tuple(x.shape)}), note)
         raise ValueError(note)
-    return (x if x._data.dtype.kind == 'f' else convert_image_dtype(x, 'float32')), x.dtype
+    return (x if x._data.dtype in (np.float16, np.float32) else convert_image_dtype(x, 'float32')), x.dtype
 
 
 def _matrix(images, rows, op):
@@ -129,7 +131,9 @@ def _rgb_to_hsv(x):
     value = maximum(maximum(r, g), b)
     spread = value - minimum(minimum(r, g), b)
     saturation = where(value > 0, spread / where(value > 0, value, 1.0), 0.0)
-    norm = 1.0 / (6.0 * where(spread > 0, spread, 1.0))
+    # TF's kernel: (1 / range) * (1 / 6), the sixth rounded in the image's dtype (1 / (6 range) is 1 ulp off)
+    sixth = constant_like(np.asarray(1.0, x._data.dtype) / np.asarray(6.0, x._data.dtype), x)
+    norm = (1.0 / where(spread > 0, spread, 1.0)) * sixth
     hue = where(value == r, norm * (g - b), where(value == g, norm * (b - r) + 2.0 / 6.0, norm * (r - g) + 4.0 / 6.0))
     hue = where(spread > 0, hue, 0.0)
     return stack([where(hue < 0, hue + 1.0, hue), saturation, value], -1)
@@ -180,7 +184,8 @@ def _hsv_to_rgb(x):
     red = clip_by_value(abs(sector - 3.0) - 1.0, 0.0, 1.0)
     green = clip_by_value(2.0 - abs(sector - 2.0), 0.0, 1.0)
     blue = clip_by_value(2.0 - abs(sector - 4.0), 0.0, 1.0)
-    return stack([((c - 1.0) * s + 1.0) * v for c in (red, green, blue)], -1)
+    keep = 1.0 - s          # TF's kernel: (1 - S + S * channel) * V (it rounds unlike (channel - 1) * S + 1)
+    return stack([(keep + s * c) * v for c in (red, green, blue)], -1)
 
 
 def _factor(value, like, op, what):

@@ -14,24 +14,30 @@ from ..shapes import cast
 from ..operands import named_errors
 
 
+def float_kind(dtype):
+    """numpy's kind letter, with ml_dtypes' bfloat16 (kind 'V') counted as the float it is to TF."""
+    return 'f' if dtype.name == 'bfloat16' else dtype.kind
+
+
 def _kind(dtype, op, what):
-    if dtype.kind not in 'fiu':         # TF's class and words ('dtype' / 'image dtype'), tapeflow's as a note
+    if float_kind(dtype) not in 'fiu':         # TF's class and words ('dtype' / 'image dtype'), tapeflow's as a note
         error = AttributeError('%s must be either floating point or integer'
                                % ('dtype' if what == 'dtype' else 'image dtype'))
         error.add_note('%s: %s must be an integer or floating dtype, got %s' % (op, what, dtype.name))
         raise error
-    return dtype.kind
+    return float_kind(dtype)
 
 
 def saturate_cast(x, dtype):
     """``x`` cast to ``dtype`` with values clipped into the dtype's range first."""
     dtype = np.dtype(dtype)
     data = x._data
-    if dtype.kind in 'iu' and data.dtype.kind in 'fiu':
+    source = float_kind(data.dtype)
+    if dtype.kind in 'iu' and source in 'fiu':
         xp = backend.array_module(data)
         info = np.iinfo(dtype)
-        low, high = max(info.min, np.iinfo(data.dtype).min if data.dtype.kind in 'iu' else -np.inf), info.max
-        if data.dtype.kind == 'f':
+        low, high = max(info.min, np.iinfo(data.dtype).min if source in 'iu' else -np.inf), info.max
+        if source == 'f':
             # The bounds as floats of x's dtype that do not round past the integer range (TF's
             # saturate_cast: float32 clamps int32 at 2147483520, the float below 2**31).
             high = np.asarray(high, data.dtype)
@@ -54,20 +60,20 @@ def convert_image_dtype(image, dtype, saturate=False, name=None):
     if not isinstance(target, np.dtype):
         raise TypeError('%s: dtype must be an integer or floating dtype, got %r' % (op, dtype))
     source = x._data.dtype
-    _kind(target, op, 'dtype')          # (TF checks the dtype before the image)
-    _kind(source, op, 'image')
+    to_kind = _kind(target, op, 'dtype')          # (TF checks the dtype before the image)
+    from_kind = _kind(source, op, 'image')
     if source == target:
         return x
-    if source.kind in 'iu' and target.kind in 'iu':
+    if from_kind in 'iu' and to_kind in 'iu':
         scale_in, scale_out = np.iinfo(source).max, np.iinfo(target).max
         if scale_in > scale_out:
             scaled = floor_div(x, source.type((scale_in + 1) // (scale_out + 1)))
             return saturate_cast(scaled, target) if saturate else cast(scaled, target)
         moved = saturate_cast(x, target) if saturate else cast(x, target)
         return multiply(moved, target.type((scale_out + 1) // (scale_in + 1)))
-    if source.kind == 'f' and target.kind == 'f':
+    if from_kind == 'f' and to_kind == 'f':
         return cast(x, target)
-    if source.kind in 'iu':
+    if from_kind in 'iu':
         return multiply(cast(x, target), 1.0 / np.iinfo(source).max)
     scaled = multiply(x, float(np.iinfo(target).max) + 0.5)
     return saturate_cast(scaled, target) if saturate else cast(scaled, target)
