@@ -96,6 +96,8 @@ def _converted_argument(value, dtype):
 def shape_of(inputs):
     if isinstance(inputs, (Tensor, CompositeTensor)):
         return tuple(inputs.shape)
+    if type(inputs) is tuple:       # Keras maps the structure: a tuple of inputs gives a tuple of shapes
+        return tuple(shape_of(x) for x in inputs)
     if isinstance(inputs, (list, tuple)):
         return [shape_of(x) for x in inputs]
     if isinstance(inputs, dict):

@@ -20,6 +20,7 @@ from ..layer import Layer
 from .. import call_context, policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
+from .structured_build import build_by_running_call_on_structure, is_shape_structure
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, not_deserialized_text, not_located_text, overrides_build_from_config, \
     wrapped_type_errors
@@ -247,7 +248,11 @@ def build_for_shape(model, shape):
     # A Sequential builds each layer in turn; a subclassed model creates its
     # sublayers' weights only by running call, which compute_output_shape does
     # on zeros with tapes paused.
-    if type(model).build is Layer.build:
+    if type(model).build is Layer.build and is_shape_structure(shape):
+        # several inputs in call's one argument (a wide & deep model's [[None, 5], [None, 8]])
+        build_by_running_call_on_structure(model, shape)
+        model._build_input_shape = list(shape)
+    elif type(model).build is Layer.build:
         # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
         # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
         with call_context.traced_step(bool(shape) and shape[0] is None):

@@ -1,0 +1,62 @@
+"""Building a loaded subclassed model whose ``call`` takes several inputs in one argument.
+
+Hands-On ML's WideAndDeepModel (``call(self, inputs)`` with ``input_wide, input_deep = inputs``)
+saves ``build_config = {'input_shape': [[None, 5], [None, 8]]}``. Keras 3's
+``Model.build_from_config`` maps that structure to KerasTensors (``tree.map_shape_structure``)
+and runs ``call`` on them, so ``load_model`` and ``clone_model`` give a built model. tapeflow runs
+``call`` on zeros, a None axis as 1, with tapes paused and random state untouched, as it does for
+a single input shape (``Layer._build_by_running_call``).
+"""
+import contextlib
+
+from framework.placement import current_xp
+from framework.tape import paused
+from framework.tensor import Tensor
+
+from .. import autocast, call_context
+
+
+def is_shape_structure(shape):
+    """Whether a saved ``input_shape`` holds several shapes (a list, tuple or dict of them)
+    rather than one shape of ints and Nones."""
+    if isinstance(shape, dict):
+        return True
+    return isinstance(shape, (list, tuple)) and any(isinstance(d, (list, tuple, dict)) for d in shape)
+
+
+def _zeros_like_structure(shape, dtype, xp):
+    if isinstance(shape, dict):
+        return {key: _zeros_like_structure(one, dtype, xp) for key, one in shape.items()}
+    if is_shape_structure(shape):
+        return type(shape)(_zeros_like_structure(one, dtype, xp) for one in shape)
+    return Tensor(xp.zeros(tuple(1 if d is None else d for d in shape), dtype))
+
+
+def _leaf_shapes(shape):
+    if isinstance(shape, dict):
+        return [leaf for one in shape.values() for leaf in _leaf_shapes(one)]
+    if is_shape_structure(shape):
+        return [leaf for one in shape for leaf in _leaf_shapes(one)]
+    return [shape]
+
+
+def build_by_running_call_on_structure(model, shapes):
+    """Build ``model`` (no ``build`` of its own) by running ``model.call`` on zeros shaped as the
+    structure ``shapes``. Like Keras, the call is ``model.call``, not ``model(...)``: the model's
+    name is no part of its sublayers' weight paths. Losses the call adds are dropped."""
+    batch_free = all(leaf and leaf[0] is None for leaf in _leaf_shapes(shapes))
+    compute = model._dtype if model._compute is None else model._compute
+    zeros = _zeros_like_structure(shapes, compute, current_xp())
+    saved = [(each, each._losses) for each in model._flatten_layers()]
+    for each, _ in saved:
+        each._losses = []
+    try:
+        # with a None batch the sublayers record a None batch, as Keras's symbolic build
+        with paused(), call_context.probe(batch_free), call_context.traced_step(batch_free):
+            if not model.built:
+                model._build_for(zeros)
+            with autocast.weights_as(model, compute) if model._compute is not None else contextlib.nullcontext():
+                model.call(zeros)
+    finally:
+        for each, losses in saved:
+            each._losses = losses
