@@ -90,7 +90,9 @@ class CallbackList(Callback):
         # by keyword, as Keras 3 calls batch hooks: LambdaCallback(on_train_batch_end=lambda b, l: ...)
         # raises TypeError there, so it does here
         for method, takes_live_view in self._listeners[hook]:
-            if takes_live_view or type(logs) is dict:
+            # Keras hands every callback one dict: what an earlier callback wrote into it
+            # (logs['x'] = ...) reaches the progress bar, so it gets that copy once there is one
+            if type(logs) is dict or (takes_live_view and snapshot is None):
                 method(batch, logs=logs)
                 continue
             if snapshot is None:

@@ -95,6 +95,12 @@ class Progress:
     def update(self, current, logs=None):
         """Record that ``current`` steps are done; redraw the bar if it is time."""
         self.seen = current
+        if type(logs) is dict and self.verbose == 1:
+            # a callback's dict, which may hold keys the final logs lack (logs['x'] = ... in
+            # on_train_batch_end): Keras's bar keeps every key it was given, with its last value; the
+            # verbose=2 line takes only the epoch's logs. (A live view of the running metrics is read
+            # only when drawing: its keys are the metrics'.)
+            self._take(logs)
         now = time.time()
         per_step = self._step_duration(current, now)
         if self.verbose == 1 and now - self._last_draw >= self.interval:
