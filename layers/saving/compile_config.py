@@ -147,9 +147,8 @@ def compile_arguments(config, table, path):
                 'loss': _legacy_loss(config.get('loss'), table) if legacy else
                 _deserialize(config.get('loss'), losses_module.deserialize, table),
                 'loss_weights': config.get('loss_weights'),
-                'metrics': _deserialize(config.get('metrics'), metrics_module.deserialize, table),
-                'weighted_metrics': _deserialize(config.get('weighted_metrics'), metrics_module.deserialize,
-                                                 table),
+                'metrics': _deserialize(config.get('metrics'), _metric, table),
+                'weighted_metrics': _deserialize(config.get('weighted_metrics'), _metric, table),
                 'steps_per_execution': config.get('steps_per_execution') or 1}
         for key in ('run_eagerly', 'jit_compile'):       # Keras's compile_from_config passes them on too
             if key in config:
@@ -324,6 +323,16 @@ def _schedule_not_found(saved, config, err):
     error.add_note('%s; load with custom_objects={%r: <the class>}, or with compile=False'
                    % (err, schedule.get('class_name')))
     return error
+
+
+def _metric(config, custom_objects=None):
+    """A compile metric from its saved entry. A built-in Loss given as a metric (metrics=[Huber()]) is
+    saved with module 'keras.losses'; Keras 3's compile_from_config finds its class by that module, so
+    the metric is that loss again (the metric registry alone does not know Huber, and would make its
+    MeanSquaredError metric of a MeanSquaredError loss's config)."""
+    if isinstance(config, dict) and config.get('module') == 'keras.losses' and config.get('class_name') != 'function':
+        return losses_module.deserialize(config, custom_objects)
+    return metrics_module.deserialize(config, custom_objects)
 
 
 def _named(config, table):
