@@ -22,9 +22,12 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """Each slice of ``input`` along ``axis`` repeated ``repeats`` times (a scalar, or one count per slice);
     ``axis=None`` repeats the flattened input, as TensorFlow.
 
-    Raises:
-        ValueError: a list of counts whose length is neither 1 nor the axis's size.
-        InvalidArgumentError: a negative count.
+    Raises (TF 2.21's repeat_with_axis, in its order and words):
+        ValueError: counts of rank 2 or more ('Shape (1, 3) must have rank at most 1'); an axis outside the
+            input's rank ('axis=2 out of bounds: expected -2<=axis<2'); a list of counts whose length is
+            neither 1 nor the axis's size.
+        InvalidArgumentError: one negative count, as its Tile kernel words it (a negative count in a list
+            repeats that slice 0 times: TF masks the tiled copies with a sequence mask).
     """
     x = as_tensor(input, 'repeat')
     refuse_non_integer(repeats, 'repeats', 'repeat')      # 2.5 was cut to 2
@@ -34,18 +37,25 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
         raise error
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    if isinstance(axis, (bool, float)) or x.ndim == 0 or not -x.ndim <= int(axis) < x.ndim:
-        raise InvalidArgumentError('repeat: axis %r is out of range for a tensor of shape %s'
-                                   % (axis, tuple(x.shape)))
-    axis = int(axis) % x.ndim
     counts = _host_ints(repeats, 'repeat', 'repeats')
-    size = x.shape[axis]
     if counts.ndim > 1:
-        raise ValueError('repeat: repeats must be a scalar or 1-D, got shape %s' % (counts.shape,))
+        error = ValueError('Shape %s must have rank at most 1' % (tuple(counts.shape),))
+        error.add_note('repeat: repeats must be a scalar or 1-D, got shape %s' % (tuple(counts.shape),))
+        raise error
+    if x.ndim == 0:
+        x = reshape(x, [1])          # TF's _with_nonzero_rank: a scalar repeats as a vector
+    if not -x.ndim <= int(axis) < x.ndim:
+        error = ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -x.ndim, x.ndim))
+        error.add_note('repeat: axis %r is out of range for a tensor of shape %s' % (axis, tuple(x.shape)))
+        raise error
+    axis = int(axis) % x.ndim
+    size = x.shape[axis]
+    if counts.size == 1 and counts.reshape(-1)[0] < 0:
+        raise kernel_error('Tile', 'Expected multiples[%d] >= 0, but got %d' % (axis + 1, counts.reshape(-1)[0]),
+                           note='repeat: repeats must be >= 0, got %d' % counts.reshape(-1)[0])
     if counts.ndim == 1 and counts.size not in (1, size):
         raise ValueError('Dimensions %d and %d are not compatible' % (size, counts.size))
-    if (counts < 0).any():
-        raise InvalidArgumentError('repeat: repeats must be >= 0, got %s' % (counts.tolist(),))
+    counts = np.maximum(counts, 0)
     picks = np.repeat(np.arange(size), np.broadcast_to(counts, (size,)))
     return gather_dense(x, picks, axis)
 

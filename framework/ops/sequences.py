@@ -18,32 +18,48 @@ Unique = collections.namedtuple('Unique', ['y', 'idx'])
 UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
 
 
-def _int_list(value, what, op):
-    if isinstance(value, Tensor):
-        if value._data.dtype.kind not in 'iu':
-            raise InvalidArgumentError('%s: %s must be integers, got dtype %s' % (op, what, value.dtype.name))
-        value = backend.to_host(value._data).tolist()
-    if isinstance(value, np.ndarray):
-        value = value.tolist()
-    items = value if isinstance(value, (list, tuple)) else [value]
-    if not items or any(not isinstance(v, (int, np.integer)) or isinstance(v, bool) for v in items):
-        raise InvalidArgumentError('%s: %s must be an int or a list of ints, got %r' % (op, what, value))
-    return [int(v) for v in items]
+_ROLL_OP = ('Op<name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; attr=T:type; '
+            'attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, DT_INT64]> [Op:Roll]')
+
+
+def _roll_operand(value, attr, named):
+    """``shift`` or ``axis`` as the Roll kernel takes it: an int32 / int64 tensor of rank 0 or 1, else
+    TensorFlow's attr error (a float or string) or the kernel's rank error, in their order."""
+    t = value if isinstance(value, Tensor) else as_tensor(value, 'roll')
+    if t.dtype.name not in ('int32', 'int64'):
+        shown = {'float32': 'float', 'float64': 'double'}.get(t.dtype.name, t.dtype.name)
+        raise InvalidArgumentError("Value for attr '%s' of %s is not in the list of allowed values: int32, int64\n\t; "
+                                   "NodeDef: {{node Roll}}; %s%s" % (attr, shown, _ROLL_OP, ' name: ' if named else ''))
+    return t
 
 
 @named_errors('roll')
 def roll(input, shift, axis, name=None):  # noqa: A002  (TensorFlow's names)
     """Elements shifted cyclically by ``shift`` along ``axis`` (ints, or lists of equal length;
-    an axis named twice shifts by the sum). The gradient rolls back by ``-shift``."""
+    an axis named twice shifts by the sum). The gradient rolls back by ``-shift``.
+
+    Raises InvalidArgumentError in TF 2.21's Roll kernel words and order: a non-integer shift / axis (its
+    attrs), a scalar input, shift or axis of rank 2, shift and axis of different shapes (1 and [0] too),
+    an axis out of range (printed after adding the rank, as the kernel does)."""
+    # TF's eager fast path takes tensors, arrays and numbers; a Python list or string (or a numpy scalar)
+    # goes by the slow path, whose errors have no ' name: ' tail
+    named = not any(isinstance(v, (list, tuple, str, bytes, np.generic)) for v in (input, shift, axis))
     x = as_tensor(input, 'roll')
-    if x.ndim == 0:
-        raise InvalidArgumentError('roll: input must have rank >= 1, got a scalar')
-    shifts, axes = _int_list(shift, 'shift', 'roll'), _int_list(axis, 'axis', 'roll')
-    if len(shifts) != len(axes):
-        raise InvalidArgumentError('roll: shift %s and axis %s must have the same length' % (shifts, axes))
-    for a in axes:
-        if not -x.ndim <= a < x.ndim:
-            raise InvalidArgumentError('roll: axis %d is out of range for a tensor of rank %d' % (a, x.ndim))
+    shift_t, axis_t = _roll_operand(shift, 'Tshift', named), _roll_operand(axis, 'Taxis', named)
+    problem = ('input must be 1-D or higher' if x.ndim == 0 else
+               'shift must be a scalar or a 1-D vector. Found: [%s]' % ','.join(map(str, shift_t.shape))
+               if shift_t.ndim > 1 else
+               'axis must be a scalar or a 1-D vector. Found: [%s]' % ','.join(map(str, axis_t.shape))
+               if axis_t.ndim > 1 else
+               'shift and axis must have the same size' if tuple(shift_t.shape) != tuple(axis_t.shape) else None)
+    shifts = [int(v) for v in np.asarray(backend.to_host(shift_t._data)).reshape(-1)]
+    axes = [int(v) for v in np.asarray(backend.to_host(axis_t._data)).reshape(-1)]
+    if problem is None:
+        problem = next(('axis %d is out of range' % (a + x.ndim if a < 0 else a)
+                        for a in axes if not -x.ndim <= a < x.ndim), None)
+    if problem is not None:
+        raise kernel_error('Roll', problem, named=named,
+                           note='roll: shift %s, axis %s, input shape %s' % (shifts, axes, tuple(x.shape)))
     return _roll(x, tuple(shifts), tuple(a % x.ndim for a in axes))
 
 
