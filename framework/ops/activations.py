@@ -20,7 +20,10 @@ from .unary import sigmoid, tanh, exp
 def relu(features, name=None):
     """max(x, 0); the gradient at 0 is 0. Integer tensors keep their dtype (TensorFlow's Relu takes them)."""
     x = as_real_tensor(features, 'relu')
-    out = Tensor(relu_value(x._data))
+    if FUSABLE and is_fusable(features) and onednn_policy.enabled():     # tf.nn.relu(dense(x)), traced
+        out = Tensor(fused_relu_value(x._data))
+    else:
+        out = Tensor(relu_value(x._data))
     if ACTIVE and _has_gradients(x._data.dtype):
         record('relu', (x,), out, RELU_VJPS)
     return out
@@ -36,6 +39,16 @@ def relu_value(a):
     return backend.array_module(a).maximum(a, a.dtype.type(0))
 
 
+def fused_relu_value(a):
+    """relu as TF's fused MatMul + BiasAdd + Relu kernel computes it (a traced Dense layer's output, where
+    TF runs oneDNN): a NaN gives 0, where the Relu op alone passes it on. Measured on TF 2.21: a NaN
+    feature made the fused Dense + relu output 0 in predict and fit (float32 and float64), so the loss
+    stayed finite and TerminateOnNaN did not stop. 16-bit floats keep the op's values (affine_activation's)."""
+    if a.dtype.kind != 'f' or a.dtype.itemsize < 4:
+        return relu_value(a)
+    return backend.array_module(a).where(a > 0, a, a.dtype.type(0))
+
+
 # TF's Relu and Relu6 rules hand their ReluGrad / Relu6Grad the op's output, not its input (nn_grad.py): a
 # third derivative then reaches x through relu itself and is zeros, where leaky_relu's (input) is None
 RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0, y),
@@ -47,8 +60,11 @@ def relu6(features, name=None):
     x = as_real_tensor(features, 'relu6')
     xp = backend.array_module(x._data)
     a, zero = x._data, x._data.dtype.type(0)
-    # TF's kernel is max(x, 0) then min(., 6): a -0.0 keeps its sign where TF's max returns x on the tie
-    above_zero = ties_as_tensorflow(xp, xp.maximum, xp.maximum(a, zero), a, zero)
+    if FUSABLE and is_fusable(features) and onednn_policy.enabled():    # tf.nn.relu6(dense(x)), traced
+        above_zero = fused_relu_value(a)        # (NaN: 0, as fused relu's)
+    else:
+        # TF's kernel is max(x, 0) then min(., 6): a -0.0 keeps its sign where TF's max returns x on the tie
+        above_zero = ties_as_tensorflow(xp, xp.maximum, xp.maximum(a, zero), a, zero)
     out = Tensor(xp.minimum(above_zero, a.dtype.type(6)).astype(a.dtype, copy=False))
     if ACTIVE and _has_gradients(x._data.dtype):
         record('relu6', (x,), out, _RELU6_VJPS)

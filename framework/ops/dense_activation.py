@@ -12,7 +12,7 @@ the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation
 from .. import onednn_policy
 from ..tensor import Tensor
 from . import eigen_math, graph_rewrites, onednn_activations
-from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
+from .activations import ELU_VJPS, RELU_VJPS, elu_value, fused_relu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
 from .operands import ACTIVE, record
 from .unary import _tanh_grad, tanh_value
@@ -29,10 +29,10 @@ _ACTIVATIONS = {
 }
 
 # oneDNN's elu and tanh, where TensorFlow fuses MatMul + bias + activation into one oneDNN kernel
-# (a traced step: ops/onednn_activations.py), on the arrays the exact-math mode covers; relu is exact
-# either way. The gradients stay Eigen's EluGrad / TanhGrad, which read the output.
+# (a traced step: ops/onednn_activations.py), on the arrays the exact-math mode covers; relu differs only
+# on NaN, which the fused kernel makes 0. The gradients stay Eigen's EluGrad / TanhGrad, which read the output.
 _ONEDNN_VALUES = {
-    'relu': relu_value,
+    'relu': fused_relu_value,
     'elu': lambda a: onednn_activations.elu(a) if eigen_math.handles(a) else elu_value(a),
     'tanh': lambda a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),
 }

@@ -85,7 +85,7 @@ def tanh(x):
     y = _TANH_POLYNOMIALS[6][index]
     for degree in range(5, -1, -1):
         y = (y.astype(np.float64) * r + _TANH_POLYNOMIALS[degree][index]).astype(_F)
-    y = np.where(a < _SATURATION_LBOUND, y, _F(1))
+    y = np.where(a >= _SATURATION_LBOUND, _F(1), y)      # (a NaN stays NaN, as the kernel's: TF 2.21)
     y = np.where(a < _LINEAR_UBOUND, a, y)
     return np.copysign(y, x)
 
