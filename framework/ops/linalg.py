@@ -332,6 +332,8 @@ def einsum(equation, *inputs, **kwargs):
     _check_output_labels(equation, lhs, rhs)
     _check_ranks(specs, tensors, equation)
     _check_label_sizes(specs, tensors, equation)
+    if len(tensors) > 2:
+        return _pairwise_einsum(specs, rhs, tensors)
     broadcast = ''
     if '.' in equation:
         specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)
@@ -343,6 +345,31 @@ def einsum(equation, *inputs, **kwargs):
             raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
                                        % (spec, equation, tuple(t.shape)))
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
+
+
+def _pairwise_einsum(specs, rhs, tensors):
+    """Three or more operands as TF 2.21 runs them: one binary einsum per step of opt_einsum's greedy
+    path (einsum_path), each with its own gradient. As TF, an ellipsis is one label ('0') of the
+    product of its axes while the path is planned, and an implicit output keeps the labels used once."""
+    from collections import Counter
+    from .einsum_path import contraction_steps
+    marked = [spec.replace('...', '0') for spec in specs]
+    if rhs is None:
+        counts = Counter(''.join(marked))
+        rhs = ''.join(c for c in sorted(counts) if counts[c] == 1)
+    sizes = {}
+    for spec, t in zip(marked, tensors):
+        dims = [int(d) for d in t.shape]
+        if '0' in spec:
+            start, span = spec.index('0'), t.ndim - len(spec) + 1
+            dims[start:start + span] = [int(np.prod([d for d in dims[start:start + span] if d], dtype=np.int64))]
+        for c, d in zip(spec, dims):
+            sizes[c] = max(sizes.get(c, 1), d)
+    live = list(tensors)
+    for positions, step in contraction_steps(marked, rhs.replace('...', '0'), sizes):
+        operands = [live.pop(p) for p in positions]
+        live.append(einsum(step.replace('0', '...'), *operands))
+    return live[0]
 
 
 def _check_output_labels(equation, lhs, rhs):
