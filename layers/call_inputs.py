@@ -4,12 +4,13 @@ import inspect
 
 import numpy as np
 
-from framework import nest
+from framework import nest, trace_names
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
+from . import call_context
 from .functional.keras_tensor import KerasTensor
 
 
@@ -94,15 +95,26 @@ def _converted_argument(value, dtype):
 
 
 def shape_of(inputs):
+    """The build shape of ``inputs``, in their structure as Keras 3 maps it (a tuple of inputs gives a
+    tuple of shapes, a list a list, a dict a dict). In a build for any batch size (a fit step on
+    batches of varying length, a run on zeros standing for KerasTensors), each input's batch axis is
+    None, as in Keras's traced build: ((None, 5), (None, 8)) for a wide & deep model's pair."""
     if isinstance(inputs, (Tensor, CompositeTensor)):
-        return tuple(inputs.shape)
-    if type(inputs) is tuple:       # Keras maps the structure: a tuple of inputs gives a tuple of shapes
+        return _build_shape(tuple(inputs.shape))
+    if type(inputs) is tuple:
         return tuple(shape_of(x) for x in inputs)
     if isinstance(inputs, (list, tuple)):
         return [shape_of(x) for x in inputs]
     if isinstance(inputs, dict):
         return {k: shape_of(v) for k, v in inputs.items()}
-    return tuple(np.shape(inputs))
+    return _build_shape(tuple(np.shape(inputs)))
+
+
+def _build_shape(shape):
+    if shape and isinstance(shape[0], int) and call_context.builds_for_any_batch() \
+            and trace_names.may_be_batch_axis(shape[0]):
+        return (None,) + shape[1:]
+    return shape
 
 
 def check_spec(layer, inputs):

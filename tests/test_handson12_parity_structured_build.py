@@ -67,3 +67,45 @@ def test_clone_model_builds_a_model_of_two_inputs():
     clone = tf.keras.models.clone_model(_model("wd_cloned"))
     assert clone.built
     assert [tuple(w.shape) for w in clone.weights] == [(3, 3), (3,), (5, 1), (1,)]
+
+
+class DictInputs(tf.keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.hidden = tf.keras.layers.Dense(2, name="hidden")
+        self.out = tf.keras.layers.Dense(1, name="out")
+
+    def call(self, inputs):
+        return self.out(tf.keras.layers.concatenate([inputs["wide"], self.hidden(inputs["deep"])]))
+
+
+XW3 = np.array([[1., -2.], [0.5, 3.], [1., 1.]], "float32")
+XD3 = np.array([[1., 0., 2.], [-1., 4., 0.5], [0., 1., 0.]], "float32")
+
+
+def test_load_model_builds_a_model_called_on_a_dict(tmp_path):
+    model = DictInputs(name="dict_inputs")
+    expected = model({"wide": XW3, "deep": XD3}).numpy()
+    assert model.get_build_config() == {'input_shape': {'wide': (3, 2), 'deep': (3, 3)}}
+    path = str(tmp_path / "dict_inputs.keras")
+    model.save(path)
+    loaded = tf.keras.models.load_model(path, custom_objects={"DictInputs": DictInputs})
+    assert loaded.built
+    assert loaded.get_build_config() == {'input_shape': {'wide': [3, 2], 'deep': [3, 3]}}
+    assert [w.path for w in loaded.weights] == ['hidden/kernel', 'hidden/bias', 'out/kernel', 'out/bias']
+    np.testing.assert_array_equal(loaded({"wide": XW3, "deep": XD3}).numpy(), expected)
+    assert len(tf.keras.models.clone_model(model).weights) == 4
+
+
+def test_fit_on_batches_of_varying_length_builds_for_any_batch():
+    # 9 samples in batches of 4: Keras traces the step on a None batch, and the model records it
+    pair = WideAndDeep(2, name="wd_fit")
+    pair.compile(loss="mse", optimizer="sgd")
+    pair.fit((np.tile(XW3, (3, 1)), np.tile(XD3, (3, 1))), np.ones((9, 1), "float32"), batch_size=4, verbose=0)
+    assert pair.get_build_config() == {'input_shape': ((None, 2), (None, 3))}
+    assert pair.hidden.get_build_config() == {'input_shape': (None, 3)}
+    keyed = DictInputs(name="dict_fit")
+    keyed.compile(loss="mse", optimizer="sgd")
+    keyed.fit({"wide": np.tile(XW3, (3, 1)), "deep": np.tile(XD3, (3, 1))}, np.ones((9, 1), "float32"),
+              batch_size=4, verbose=0)
+    assert keyed.get_build_config() == {'input_shape': {'wide': (None, 2), 'deep': (None, 3)}}

@@ -216,7 +216,8 @@ def build_model(config, table, path):
     if not model.built and build_config and overrides_build_from_config(model):
         model.build_from_config(build_config)     # a layer whose build config is its own (FeatureSpace)
     elif not model.built and build_config.get('input_shape') is not None:
-        build_for_shape(model, tuple(build_config['input_shape']))
+        shape = build_config['input_shape']        # a dict of shapes: a model called on a dict of inputs
+        build_for_shape(model, shape if isinstance(shape, dict) else tuple(shape))
     return model
 
 
@@ -251,7 +252,7 @@ def build_for_shape(model, shape):
     if type(model).build is Layer.build and is_shape_structure(shape):
         # several inputs in call's one argument (a wide & deep model's [[None, 5], [None, 8]])
         build_by_running_call_on_structure(model, shape)
-        model._build_input_shape = list(shape)
+        model._build_input_shape = shape if isinstance(shape, dict) else list(shape)
     elif type(model).build is Layer.build:
         # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
         # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
