@@ -60,8 +60,13 @@ class BackupAndRestore(Callback):
 
     def _restore(self):
         if not self.model.built:
-            raise ValueError('BackupAndRestore: the model must be built before fit() (call it on a batch or '
-                             'give it an Input) so that its backed-up weights can be loaded')
+            # Keras 3.15's words, typo included ('you model'); the note says how to build it
+            error = ValueError('To use the BackupAndRestore callback, you model must be built before you call '
+                               '`fit()`. Model %r is unbuilt. You can build it beforehand by calling it on a '
+                               'batch of data.' % (self.model,))
+            error.add_note('tapeflow: e.g. model.build(input_shape=(None, n_features)), or start a Sequential '
+                           'with keras.Input(shape=...); the backed-up weights are loaded into the built model')
+            raise error
         if os.path.exists(self._weights_path):
             self.model.load_weights(self._weights_path)
         if os.path.exists(self._metadata_path):
