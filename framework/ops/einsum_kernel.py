@@ -58,8 +58,11 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
         result = folded[0]
     else:
         lhs, rhs = folded
-        result = _product(xp, lhs.swapaxes(-1, -2) if swapped[0] else lhs,
-                          rhs if swapped[1] else rhs.swapaxes(-1, -2))
+        lhs, rhs = lhs.swapaxes(-1, -2) if swapped[0] else lhs, rhs if swapped[1] else rhs.swapaxes(-1, -2)
+        if lhs.shape[-1] == 1 and lhs.dtype == np.float64 and _lazy_double_product(swapped, lhs, rhs):
+            result = lhs * rhs      # no contraction: each value one product (its -0 kept)
+        else:
+            result = _product(xp, lhs, rhs)
     letters = sorted((c for c in ids if kinds[c] in (_BROADCAST, _BATCH)), key=order.get) + free
     result = result.reshape(tuple(sizes[c] for c in letters))
     if result.dtype != arrays[0].dtype:
@@ -113,6 +116,15 @@ def _sum_in_order(xp, array):
         return eigen_sum.sum_last_axis(array)
     # cumsum is numpy's in-order accumulation; + 0 as Eigen's accumulator starts at +0 (a row of -0 sums to 0)
     return np.cumsum(array, axis=-1, dtype=array.dtype)[..., -1] + array.dtype.type(0)
+
+
+def _lazy_double_product(swapped, lhs, rhs):
+    """Whether TF 2.21's float64 BatchMatMul takes Eigen's coefficient-based product here: an operand
+    read transposed (TF's trans_x = swapped[0], trans_y = not swapped[1]) and a small product
+    (rows + columns + depth < 20). With a depth of 1 its values are the bare products, so 0 * -1 is -0
+    ('i,j->ij', 'ij,ij->ij'); otherwise TF's product starts from +0, as BLAS's does (measured:
+    progs/gradfuzz8/t_ez3.py)."""
+    return (swapped[0] or not swapped[1]) and lhs.shape[-2] + rhs.shape[-1] + 1 < 20
 
 
 def _product(xp, lhs, rhs):
