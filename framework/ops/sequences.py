@@ -4,15 +4,17 @@ import collections
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
+from .graph_input_errors import eager_input_error
 from .index_operands import refuse_out_dtype
 from .indexing import gather
 from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat, identity
+from .unregistered_gradient import without_gradient
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
 UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
@@ -110,15 +112,23 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
     would be inserted to keep the order; leading dimensions must match."""
     s, v = as_tensor(sorted_sequence, 'searchsorted'), as_tensor(values, 'searchsorted')
     if side not in ('left', 'right'):
-        raise ValueError("searchsorted: side must be 'left' or 'right', got %r" % (side,))
+        error = ValueError("Argument `side` must be either 'right' or 'left'. Received: `side` = %r." % (side,))
+        error.add_note("searchsorted: side must be 'left' or 'right', got %r" % (side,))
+        raise error
+    kernel = 'LowerBound' if side == 'left' else 'UpperBound'
+    if s.dtype != v.dtype and s._data.dtype.kind in 'fiu' and v._data.dtype.kind in 'fiu':
+        # two real dtypes meet the kernel's input check (TF reshapes both to rows first; that keeps dtypes)
+        raise eager_input_error(kernel, 1, s.dtype, v.dtype, named=True)
     if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
-        # two real dtypes meet LowerBound's input check (InvalidArgumentError); other kinds fail in Python
-        error = InvalidArgumentError if s._data.dtype.kind in 'fiu' else TypeError
-        raise error('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
-                    % (s.dtype.name, v.dtype.name))
+        # other kinds fail in Python
+        raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
+                        % (s.dtype.name, v.dtype.name))
     if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
-        raise InvalidArgumentError('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading '
-                         'dimensions' % (tuple(s.shape), tuple(v.shape)))
+        note = ('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading dimensions'
+                % (tuple(s.shape), tuple(v.shape)))
+        if s.ndim and v.ndim:       # TF folds the leading axes into rows, whose counts its kernel compares
+            raise kernel_error(kernel, 'Leading dim_size of both tensors must match.', named=True, note=note)
+        raise InvalidArgumentError(note)
     if ACTIVE:
         record_blocked('searchsorted', (s, v))
     xp = backend.array_module(s._data)
@@ -152,12 +162,11 @@ def _first_appearance(x, out_idx, op):
                        ', out_idx=DT_%s' % dtypes.numpy_dtype(out_idx).name.upper())
     if t.ndim != 1:
         raise kernel_error('Unique' if op == 'unique' else 'UniqueWithCounts', 'unique expects a 1D vector.',
-                           note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))
+                           named=fast_path(x), note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))
     idx_dtype = dtypes.numpy_dtype(out_idx)
     refuse_out_dtype('Unique' if op == 'unique' else 'UniqueWithCounts', dtypes.as_dtype(idx_dtype).name,
                      isinstance(x, Tensor), op)
-    if ACTIVE:
-        record_blocked(op, (t,))
+    kernel = 'Unique' if op == 'unique' else 'UniqueWithCounts'
     a = t._data
     xp = backend.array_module(a)
     # TensorFlow's Unique hashes values, and NaN equals no NaN: each is a value of its own
@@ -167,8 +176,11 @@ def _first_appearance(x, out_idx, op):
     order = xp.argsort(first)                 # sorted position -> appearance position
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
-    return (Tensor(values[order]), Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)),
-            Tensor(counts[order].astype(idx_dtype)))
+    distinct = Tensor(values[order])
+    if ACTIVE:      # TF registers no gradient for Unique / UniqueWithCounts: a tape through y is a LookupError
+        found = distinct
+        distinct = without_gradient(kernel, lambda _: found, t)
+    return (distinct, Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)), Tensor(counts[order].astype(idx_dtype)))
 
 
 @named_errors('embedding_lookup')
