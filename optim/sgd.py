@@ -1,5 +1,6 @@
 """SGD with optional (Nesterov) momentum, as Keras 3."""
 from framework.errors import noted
+from framework.indexed_slices import RowGradients
 
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
@@ -38,6 +39,12 @@ class SGD(Optimizer):
 
     merges_gradient_scale = True      # see Optimizer.merges_gradient_scale
 
+    def _defers_scale(self, grads, other_factor=False):
+        # Rows as well: Keras's global_clipnorm densifies an IndexedSlices (IndexedSlices * scale), and a
+        # returning traced step merges the scale into the rate for that gradient as for a dense one (and
+        # for the dense ones beside it); sparse_update_step then takes the dense step.
+        return super()._defers_scale([g for g in grads if type(g) is not RowGradients], other_factor)
+
     def update_step(self, gradient, variable, learning_rate):
         scale = self._gradient_scale
         if scale is not None:       # a traced step's g * (lr * s) for the gradient g * s
@@ -51,6 +58,9 @@ class SGD(Optimizer):
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
 
     def sparse_update_step(self, gradient, variable, learning_rate):
+        if self._gradient_scale is not None:      # a deferred global_clipnorm scale: Keras's rows are dense now
+            self.update_step(gradient.dense(), variable, learning_rate)
+            return
         # Keras scales the rows by lr first: they are summed (where they meet the dense momentum)
         # or scatter-subtracted row by row (TensorFlow's scatter_sub) only then.
         steps = gradient.values * learning_rate
