@@ -90,7 +90,11 @@ def deserialize(config, custom_objects=None):
     if not (inspect.isclass(cls) and issubclass(cls, (Metric, Loss))):
         raise ValueError('Could not interpret metric config %r; known classes: %s'
                          % (config, ', '.join(sorted(c.__name__ for c in _CLASSES))))
-    return cls.from_config(config.get('config') or {})
+    # Keras 3 runs from_config inside the custom objects' scope: a MeanMetricWrapper finds its own
+    # function there (Hands-On's MeanMetricWrapper(create_huber(2.0)) reloaded with {'huber_fn': ...})
+    from layers.saving.registry import custom_object_scope
+    with custom_object_scope(custom_objects):
+        return cls.from_config(config.get('config') or {})
 
 
 def serialize(metric):
