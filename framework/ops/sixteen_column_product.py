@@ -34,6 +34,7 @@ import numpy as np
 
 from . import eigen_math, pfor_rows
 from .onednn_depth_blocks import deep_blocks_wanted, depth_blocks
+from .one_row_dot import DEPTH_LIMIT as DOT_DEPTH_LIMIT, one_row_dot
 from .. import onednn_policy
 from ..blas_threads import on_one_thread, product
 
@@ -133,6 +134,8 @@ def _under_sixteen_rows(a, c):
     rows, depth = a.shape
     if rows == 1 and depth <= _ONE_ROW_PAIRED.get(a.dtype, 0):
         return _one_row_paired(a, c)
+    if rows == 1 and _one_row_dot_wanted(a, c):
+        return one_row_dot(a, c)
     if not _wanted(a, c.T):
         return product(a, c.T)
     return _few_rows_transposed(a, c) if depth <= _LANES * DEPTH_IN_ORDER else product(a, c.T)
@@ -150,12 +153,17 @@ def _as_stacked(a, c, stacked_rows):
     return (rows_matmul_transposed(tiled, c) if chain else _under_sixteen_rows(tiled, c))[:rows]
 
 
+def _one_row_dot_wanted(a, c):
+    """Whether a one-row ``a @ c.T`` deeper than the pairs is oneDNN's 8-lane dot product (one_row_dot.py)."""
+    return (type(a) is np.ndarray and type(c) is np.ndarray and a.dtype == np.float32 and c.dtype == np.float32
+            and a.shape[1] <= DOT_DEPTH_LIMIT and eigen_math.ENABLED[0] is not False and onednn_policy.enabled())
+
+
 # One row against a transposed b of a small depth (a single sample's input gradient through a
 # Dense of 2 to 7 units: the actor-critic tutorial's actor head): TF 2.21 rounds each product, adds
 # them in pairs (k, k + 1) and the pairs in k order, ((p0 + p1) + (p2 + p3)) + p4 (float32: 602 of
 # 602 shapes, depth 1-7, N 1-500; float64 up to depth 3, deeper float64 sums otherwise), where
-# numpy's BLAS fuses multiply-adds. From a depth of 8 TF sums otherwise (not found: neither in order,
-# FMA chains nor 4-, 8- or 16-lane packets with tails); those stay numpy's.
+# numpy's BLAS fuses multiply-adds. From a depth of 8 (float32, oneDNN) TF's 8-lane packets: one_row_dot.py.
 _ONE_ROW_PAIRED = {np.dtype(np.float32): 7, np.dtype(np.float64): 3}
 
 
