@@ -268,10 +268,11 @@ class Tensor:
     def __rxor__(self, other): return _logical_or_bitwise('xor', other, self)
 
     def __invert__(self):
-        if self._data.dtype.kind in 'iu':
-            from .ops.bitwise_ops import invert
-            return invert(self)
-        return ops.logical_not(self)
+        # TF's operator: LogicalNot for bool, else the Invert kernel (whose registry refuses floats, strings)
+        if self._data.dtype.kind == 'b':
+            return ops.logical_not(self)
+        from .ops.bitwise_ops import invert
+        return invert(self)
     def __getitem__(self, index):
         if isinstance(index, list):     # TF reads x[[0, 1]] (a layer's tracked list too) as x[0, 1], not numpy's gather
             index = ops.indexing.list_index(index)

@@ -14,11 +14,11 @@ def _kernel_name(t):
     return {'float32': 'float', 'float64': 'double'}.get(t.dtype.name, t.dtype.name)
 
 
-def _integer(t, op):
+def _integer(t, op, named=False):
     if t._data.dtype.kind not in 'iu':
         words = "%s: Value for attr 'T' of %s is not in the list of allowed values: %s" % (op, _kernel_name(t),
                                                                                           _INTEGERS)
-        error = float_kernels.refusal(op, t.dtype.name, named=False)      # TF's registry text, where known
+        error = float_kernels.refusal(op, t.dtype.name, named=named)      # TF's registry text, where known
         if error is None:
             raise InvalidArgumentError(words)
         error.add_note(words)
@@ -28,8 +28,8 @@ def _integer(t, op):
 
 def _pair(x, y, op):
     a = _integer(as_tensor(x, op), op)
-    b = _integer(as_tensor(y, op, dtype=a.dtype if not hasattr(y, 'dtype') else None), op)
-    if a.dtype != b.dtype:
+    b = as_tensor(y, op, dtype=a.dtype if not hasattr(y, 'dtype') else None)
+    if a.dtype != b.dtype:      # x fixed the kernel's T: a y of another dtype (a bool too) fails its input check
         raise eager_input_error(op, 1, a.dtype, b.dtype)
     return a._data, b._data, backend.array_module(a._data)
 
@@ -51,7 +51,8 @@ def bitwise_xor(x, y, name=None):
 
 def invert(x, name=None):
     """Every bit flipped (~x): -x - 1 for signed integers, max - x for unsigned."""
-    a = _integer(as_tensor(x, 'Invert'), 'Invert')._data
+    # (an eager tensor takes TF's fast path, whose registry error ends in ' name: '; a list or array does not)
+    a = _integer(as_tensor(x, 'Invert'), 'Invert', named=isinstance(x, Tensor))._data
     return Tensor(backend.array_module(a).invert(a))
 
 

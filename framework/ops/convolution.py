@@ -25,6 +25,11 @@ def _pair(value, name, op):
         if isinstance(v, (str, bytes)):       # int('2') would take it; TF's attribute check refuses
             raise TypeError("Expected int for argument '%s' not %r." % (name, v))
     values = [value] if isinstance(value, int) else [int(v) for v in value]
+    if len(values) not in (1, 2, 4):        # TF's nn_ops._get_sequence, before any kernel runs
+        error = ValueError('%s should be of length 1, 2 or 4. Received: %s=%r of length %d'
+                           % (name, name, value, len(values)))
+        error.add_note('%s: %s must be a positive int or a pair, got %r' % (op, name, value))
+        raise error
     if len(values) == 4:            # TensorFlow's [1, h, w, 1] form
         values = values[1:3]
     if len(values) == 1:

@@ -6,7 +6,7 @@ import contextlib
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend, dtypes
 from ..assertions import assert_less, assert_non_negative
 from ..tape import record_blocked
@@ -215,8 +215,18 @@ def in_top_k(targets, predictions, k, name=None):
     t = _ints(targets, 'targets', 'in_top_k')
     p = as_tensor(predictions, 'in_top_k')
     if p._data.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
-        raise InvalidArgumentError('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector '
-                                   '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
+        # TF 2.21's InTopKV2: its float32 input check, then its shape checks, in its words
+        named = fast_path(targets, predictions)
+        note = ('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector (batch,), got '
+                '%s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
+        if p.dtype.name != 'float32':
+            error = eager_input_error('InTopKV2', 0, 'float32', p.dtype, named=named)
+            error.add_note(note)
+            raise error
+        problem = ('predictions must be 2-dimensional' if p.ndim != 2 else
+                   'targets must be 1-dimensional' if t.ndim != 1 else
+                   'First dimension of predictions %d must match length of targets %d' % (p.shape[0], t.shape[0]))
+        raise kernel_error('InTopKV2', problem, named=named, note=note)
     if k is None:
         raise TypeError('in_top_k: k must be a non-negative integer, got None')
     if isinstance(k, Tensor) and k.ndim == 0:

@@ -140,7 +140,18 @@ def _fill_dtype(dtype):
     return dtypes.numpy_dtype(dtype)
 
 
+_FILL_FLOAT_DIMS = ("Value for attr 'index_type' of float is not in the list of allowed values: int32, int64\n\t; "
+                    "NodeDef: {{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> output:T; attr=T:type; "
+                    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Fill]")
+
+
 def fill(dims, value, name=None):
+    if type(dims) in (list, tuple) and any(isinstance(d, float) for d in dims) \
+            and all(isinstance(d, (int, float)) and not isinstance(d, bool) for d in dims):
+        # a Python list of floats becomes Fill's float dims: its registry error (slow path, no ' name: ')
+        error = InvalidArgumentError(_FILL_FLOAT_DIMS)
+        error.add_note('fill: dims must be integers, got %r' % (dims,))
+        raise error
     v = as_tensor(value, 'fill')
     if v.ndim != 0:       # Fill's check: numpy's full would broadcast the value instead
         raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),

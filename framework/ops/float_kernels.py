@@ -192,6 +192,7 @@ _BITS = ('int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64
 KERNELS.update({kernel: (kernel, _BINARY, _BITS, '; is_commutative=true')
                 for kernel in ('BitwiseAnd', 'BitwiseOr', 'BitwiseXor')})
 KERNELS.update({kernel: (kernel, _BINARY, _BITS) for kernel in ('LeftShift', 'RightShift')})
+KERNELS['Invert'] = ('Invert', _UNARY, _BITS)
 
 # segment reductions (tf.math.segment_* / unsorted_segment_*), keyed by kernel name
 _SEGMENT_ORDERED = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half',

@@ -22,6 +22,11 @@ KERNELS = {
                'params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; attr=batch_dims:int,default=0; '
                'attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
                'attr=Taxis:type,allowed=[DT_INT32, DT_INT64]', True),
+    # a variable's rows (tf.gather(v, i) along axis 0 is v.sparse_read)
+    'resource_gather': ('ResourceGather', _INT32_64,
+                        'resource:resource, indices:Tindices -> output:dtype; attr=batch_dims:int,default=0; '
+                        'attr=validate_indices:bool,default=true; attr=dtype:type; '
+                        'attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true', True),
     'gather_nd': ('GatherNd', ('int16',) + _INT32_64, _GATHER_ND, True),
     'tensor_scatter_nd_update': ('TensorScatterUpdate', ('int16', 'int32', 'int64', 'uint16'),
                                  _SCATTER % 'DT_INT16, DT_INT32, DT_INT64, DT_UINT16', True),
@@ -45,6 +50,8 @@ def refuse(op, index, named=True):
     if entry is None or shown in entry[1]:
         raise InvalidArgumentError(words)
     kernel, allowed, signature, tail = entry
+    words = '%s: indices must be of dtype %s, got %s' % ('gather' if op == 'resource_gather' else op,
+                                                         ' or '.join(allowed), index.dtype.name)
     error = InvalidArgumentError("Value for attr 'Tindices' of %s is not in the list of allowed values: %s\n\t; "
                                  "NodeDef: {{node %s}}; Op<name=%s; signature=%s> [Op:%s]%s"
                                  % (shown, ', '.join(allowed), kernel, kernel, signature, kernel,

@@ -35,8 +35,7 @@ def list_index(items):
     """``x[[i, j]]`` as TensorFlow reads it: the tuple ``x[i, j]`` (its _slice_helper), where numpy
     would gather rows i and j. A bool among the items is StridedSlice's dtype error."""
     if any(isinstance(item, (bool, np.bool_)) for item in items):
-        raise InvalidArgumentError("Value for attr 'Index' of bool is not in the list of allowed values: "
-                                   "int16, int32, int64")
+        raise InvalidArgumentError(_INDEX_REFUSALS['strided_slice'] % 'bool' + ' name: strided_slice/')
     return tuple(items)
 
 
@@ -150,9 +149,11 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
-    if idx._data.dtype.kind not in 'iu':
+    if idx._data.dtype.kind not in 'iu' or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
+                                            and not batch_dims and _given_zero(axis)):
         # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
-        index_kernels.refuse('gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
+        index_kernels.refuse('resource_gather' if type(x) is Variable and not batch_dims and _given_zero(axis)
+                             else 'gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
     b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
     (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
@@ -177,6 +178,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         if ACTIVE and type(x) is Tensor and gathers_rows(x):
             return _gather_rows(x, i)
     return getitem(x, (builtins.slice(None),) * ax + (i,))
+
+
+_RESOURCE_INDICES = (np.dtype(np.int32), np.dtype(np.int64))     # ResourceGather's Tindices (no int16)
 
 
 def gather_dense(params, rows, axis=0):

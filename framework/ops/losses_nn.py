@@ -309,8 +309,11 @@ def l2_loss(t, name=None):
 
 @named_errors('moments')
 def moments(x, axes, shift=None, keepdims=False, name=None):
-    """(mean, variance) over ``axes``."""
-    x = as_float_tensor(x, 'moments')
+    """(mean, variance) over ``axes``. Integer tensors stay integers, as in TensorFlow (whose Mean divides
+    with truncation: moments of [[1, 2], [4, 7]] over axis 0 are [2, 4] and [2, 6])."""
+    x = as_tensor(x, 'moments')
+    if x._data.dtype.kind not in 'iu':
+        x = as_float_tensor(x, 'moments')
     mean = reduce_mean(x, axes, keepdims=True)
     from .shapes import stop_gradient
     # TF's squared_difference (a product, not pow: TensorFlow's float32 pow is not correctly rounded),

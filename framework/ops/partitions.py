@@ -4,7 +4,7 @@ stitch has TF's own rule (each data tensor gathers the gradient at its indices).
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .indexing import gather
 from .operands import ACTIVE, as_tensor, named_errors, record
@@ -24,17 +24,20 @@ def dynamic_partition(data, partitions, num_partitions, name=None):
         InvalidArgumentError: a partition index outside [0, num_partitions), or shapes that do not
             line up.
     """
+    named = fast_path(data, partitions)     # (a Python list takes TF's slow path: no ' name: ' tail)
     x, parts = as_tensor(data, 'dynamic_partition'), as_tensor(partitions, 'dynamic_partition')
     labels = _host(parts)
+    kernel = 'DynamicPartition_num_partitions_%d' % num_partitions     # the kernel TF's message names
     if tuple(x.shape[:labels.ndim]) != labels.shape:
-        raise InvalidArgumentError('dynamic_partition: data.shape %s must start with partitions.shape %s'
-                                   % (tuple(x.shape), labels.shape))
+        raise kernel_error('DynamicPartition', 'data.shape must start with partitions.shape, got data.shape = [%s], '
+                           'partitions.shape = [%s]' % (','.join(map(str, x.shape)), ','.join(map(str, labels.shape))),
+                           named=named, node=kernel)
     flat = labels.reshape(-1)
     bad = np.nonzero((flat < 0) | (flat >= num_partitions))[0]
     if bad.size:
         where = ','.join(str(int(i)) for i in np.unravel_index(bad[0], labels.shape))
-        raise InvalidArgumentError('dynamic_partition: partitions[%s] = %d is not in [0, %d)'
-                                   % (where, flat[bad[0]], num_partitions))
+        raise kernel_error('DynamicPartition', 'partitions[%s] = %d is not in [0, %d)'
+                           % (where, flat[bad[0]], num_partitions), named=named, node=kernel)
     rows = reshape(x, [-1] + list(x.shape[labels.ndim:]))
     return [gather(rows, np.nonzero(flat == p)[0]) for p in range(num_partitions)]
 
@@ -56,8 +59,9 @@ def dynamic_stitch(indices, data, name=None):
     row_shape = None
     for m, (idx, t) in enumerate(zip(index_arrays, tensors)):
         if tuple(t.shape[:idx.ndim]) != idx.shape:
-            raise InvalidArgumentError('dynamic_stitch: data[%d].shape = %s does not start with indices[%d].shape = %s'
-                                       % (m, list(t.shape), m, list(idx.shape)))
+            raise kernel_error('DynamicStitch', 'data[%d].shape = [%s] does not start with indices[%d].shape = [%s]'
+                               % (m, ','.join(map(str, t.shape)), m, ','.join(map(str, idx.shape))),
+                               named=fast_path(*indices, *data), node='DynamicStitch_N_%d' % len(tensors))
         row_shape = row_shape or list(t.shape[idx.ndim:])
     size = 1 + max((int(idx.max()) for idx in index_arrays if idx.size), default=-1)
     flats = [reshape(t, [-1] + row_shape) for t in tensors]

@@ -48,7 +48,7 @@ def _ids(segment_ids, data, op, named=True):
     ids = as_tensor(segment_ids, op)
     if ids._data.dtype.kind not in 'iu':
         words = '%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name)
-        error = float_kernels.index_refusal(op, 'Tindices', ids.dtype.name)     # TF's registry text, where known
+        error = float_kernels.index_refusal(op, 'Tindices', ids.dtype.name, named=named)     # TF's registry text
         if error is None:
             raise InvalidArgumentError(words)
         error.add_note(words)

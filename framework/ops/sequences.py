@@ -116,8 +116,8 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
         error.add_note("searchsorted: side must be 'left' or 'right', got %r" % (side,))
         raise error
     kernel = 'LowerBound' if side == 'left' else 'UpperBound'
-    if s.dtype != v.dtype and s._data.dtype.kind in 'fiu' and v._data.dtype.kind in 'fiu':
-        # two real dtypes meet the kernel's input check (TF reshapes both to rows first; that keeps dtypes)
+    if s.dtype != v.dtype and s._data.dtype.kind in 'fiu':
+        # a real sequence fixes the kernel's T: values of another dtype (complex, string too) fail its input check
         raise eager_input_error(kernel, 1, s.dtype, v.dtype, named=True)
     if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
         # other kinds fail in Python
