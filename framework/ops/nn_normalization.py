@@ -5,9 +5,9 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
-from ..tape import GradientTape
 from ..tensor import Tensor
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
+from .lrn_kernels import lrn_grad_array, scale_array
 from .unregistered_gradient import without_gradient
 from . import arithmetic, creation, linalg, reductions, shapes, unary
 
@@ -55,30 +55,30 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
     band = (np.abs(index[:, None] - index[None, :]) <= int(depth_radius)).astype(x._data.dtype)
     xp = backend.array_module(x._data)
     band = as_tensor(xp.asarray(band), op)
-    alpha, bias, power = (as_tensor(v, op, dtype=x.dtype) for v in (alpha, bias, -beta))
+    attrs = (int(depth_radius), float(bias), float(alpha), float(beta))     # LRNGrad's attributes
+    alpha, bias = (as_tensor(v, op, dtype=x.dtype) for v in (alpha, bias))
     if not ACTIVE:
-        return _lrn(x, band, alpha, bias, power)
-    # TF's LRN is one kernel and its gradient LRNGrad another with no gradient: the composition runs
-    # on a cut input under a tape of its own, and a second derivative through it is TF's LookupError
-    cut = shapes.stop_gradient(x)
-    with GradientTape(persistent=True) as inner:
-        inner.watch(cut)
-        value = _lrn(cut, band, alpha, bias, power)
-    out = Tensor(value._data)
+        return _lrn(x, band, alpha, bias, attrs[3])
+    # TF's LRN is one kernel and its gradient LRNGrad another (lrn_grad.py) with no gradient of its own:
+    # a second derivative through it is TF's LookupError
+    out = Tensor(_lrn(shapes.stop_gradient(x), band, alpha, bias, attrs[3])._data)
 
     def backprop(g, x):
-        return inner.gradient(value, cut, output_gradients=g)
+        value = lrn_grad_array(backend.to_host(g._data), backend.to_host(x._data), backend.to_host(out._data),
+                               *attrs)
+        return Tensor(backend.array_module(x._data).asarray(value))
     record('LRN', (x,), out, (lambda g, y, x: without_gradient('LRNGrad', backprop, g, x),))
     return out
 
 
-def _lrn(x, band, alpha, bias, power):
-    """x * (bias + alpha * window sums of x**2) ** -beta, its gradient the composition's."""
+def _lrn(x, band, alpha, bias, beta):
+    """x * (bias + alpha * window sums of x**2) ** -beta, the power as the kernel takes it (lrn_kernels)."""
     channels = x.shape[-1]
     squares = shapes.reshape(arithmetic.multiply(x, x), (-1, channels))
     window = shapes.reshape(linalg.matmul(squares, band), tuple(x.shape))
     base = arithmetic.add(arithmetic.multiply(window, alpha), bias)
-    return arithmetic.multiply(x, arithmetic.pow(base, power))
+    scale = Tensor(scale_array(backend.array_module(base._data), base._data, beta))
+    return arithmetic.multiply(x, scale)
 
 
 @named_errors('lrn')
