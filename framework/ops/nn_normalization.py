@@ -1,6 +1,6 @@
-"""``tf.nn.batch_normalization``, ``local_response_normalization`` and the moments helpers
-(``sufficient_statistics``, ``normalize_moments``, ``weighted_moments``), composed of framework ops
-(so their gradients are the composition's, as in TensorFlow)."""
+"""``tf.nn.batch_normalization`` and the moments helpers (``sufficient_statistics``, ``normalize_moments``,
+``weighted_moments``), composed of framework ops (so their gradients are the composition's, as in
+TensorFlow), and ``local_response_normalization``, TF's LRN / LRNGrad kernels (lrn_kernels.py)."""
 import numpy as np
 
 from .. import backend
