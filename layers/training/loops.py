@@ -87,17 +87,21 @@ class TrainingLoops:
         train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                           distributed=self._distributes_datasets())
         build_from_element_spec(self, x)
-        val = None
+        val = make_val = None
         if validation_data is not None:
             if is_iterable_input(validation_data):
                 val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)',
                                 distributed=self._distributes_datasets())
             else:
                 # Keras 3 reads an array, a dict or (x,) as inputs alone (validated without targets: a
-                # compiled loss then fails after the first epoch) and refuses other tuple lengths here
+                # compiled loss then fails after the first epoch) and refuses other tuple lengths here;
+                # the arrays themselves it checks at the first validation (its evaluation iterator is made
+                # then), so x_val and y_val of other lengths fail after an epoch has trained, as on TF
                 vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
-                val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps,
-                                what='fit(validation_data)')
+
+                def make_val():
+                    return make_data(vx, vy, vsw, validation_batch_size or batch_size,
+                                     steps_per_epoch=validation_steps, what='fit(validation_data)')
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
@@ -130,7 +134,9 @@ class TrainingLoops:
             # Raw as the step left them (a custom step's nested dict too): the callback list sorts and
             # flattens them once, as Keras 3 does, which decides the order of the epoch's line and History.
             epoch_logs = dict(self._metrics_or_logs(logs))
-            if val is not None and _should_validate(epoch, validation_freq):
+            if (val is not None or make_val is not None) and _should_validate(epoch, validation_freq):
+                if val is None:
+                    val = make_val()
                 val_logs = self._evaluate_data(val, callbacks)
                 epoch_logs.update(('val_' + k, v) for k, v in val_logs.items())
             callbacks.on_epoch_end(epoch, epoch_logs)
