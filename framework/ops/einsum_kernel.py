@@ -21,7 +21,7 @@ oneDNN and keep BLAS's last bits. A letter repeated in one operand or in the out
 """
 import numpy as np
 
-from . import eigen_math, eigen_sum
+from . import eigen_double_product, eigen_math, eigen_sum
 from ..blas_threads import product
 
 # TensorFlow's EinsumDimensionType order; an operand's axes are sorted by it
@@ -59,8 +59,8 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
     else:
         lhs, rhs = folded
         lhs, rhs = lhs.swapaxes(-1, -2) if swapped[0] else lhs, rhs if swapped[1] else rhs.swapaxes(-1, -2)
-        if lhs.shape[-1] == 1 and lhs.dtype == np.float64 and _lazy_double_product(swapped, lhs, rhs):
-            result = lhs * rhs      # no contraction: each value one product (its -0 kept)
+        if xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
+            result = _double_product(swapped, lhs, rhs)
         else:
             result = _product(xp, lhs, rhs)
     letters = sorted((c for c in ids if kinds[c] in (_BROADCAST, _BATCH)), key=order.get) + free
@@ -118,13 +118,16 @@ def _sum_in_order(xp, array):
     return np.cumsum(array, axis=-1, dtype=array.dtype)[..., -1] + array.dtype.type(0)
 
 
-def _lazy_double_product(swapped, lhs, rhs):
-    """Whether TF 2.21's float64 BatchMatMul takes Eigen's coefficient-based product here: an operand
-    read transposed (TF's trans_x = swapped[0], trans_y = not swapped[1]) and a small product
-    (rows + columns + depth < 20). With a depth of 1 its values are the bare products, so 0 * -1 is -0
-    ('i,j->ij', 'ij,ij->ij'); otherwise TF's product starts from +0, as BLAS's does (measured:
-    progs/gradfuzz8/t_ez3.py)."""
-    return (swapped[0] or not swapped[1]) and lhs.shape[-2] + rhs.shape[-1] + 1 < 20
+def _double_product(swapped, lhs, rhs):
+    """A float64 product as TF 2.21's BatchMatMul sums it (eigen_double_product: Eigen's tensor contraction,
+    or its coefficient-based Matrix product for small ones, each value's products added from the first).
+    That small product reads the right operand by packets when neither operand is transposed (TF's
+    trans_x = swapped[0], trans_y = not swapped[1]), and its packets start from +0: a -0 total is +0 there
+    (measured: progs/gradfuzz8/t_ez3.py, 'bik,bkj' against 'bki,bkj')."""
+    result = eigen_double_product.eigen_double_batched(lhs, rhs)
+    if not swapped[0] and swapped[1]:
+        result += 0.0
+    return result
 
 
 def _product(xp, lhs, rhs):

@@ -1,7 +1,9 @@
-"""float64 einsums without a contraction keep the sign of a zero product, as TF 2.21's BatchMatMul does where
+"""float64 einsums sum as TF 2.21's BatchMatMul (the Einsum kernel's product) does: eigen_double_product's model,
+as tf.matmul of batches already did (a one-row 'ki,kj->ij' was BLAS's fused sums, an ulp off). Those without a
+contraction keep the sign of a zero product, as TF 2.21's BatchMatMul does where
 it takes Eigen's coefficient-based product (an operand read transposed, rows + columns + depth < 20): 0 * -2 is
 -0 in 'i,j->ij', 'ij,ij->ij' and the gradient of '...j,j->...' (fuzz 43 #291); the plain layout ('bik,bkj') and
-larger products start from +0. Values printed by TF 2.21 (progs/gradfuzz8/t_ez.py, t_ez3.py)."""
+larger products start from +0. Values printed by TF 2.21 (progs/gradfuzz8/t_ez.py, t_ez3.py, t_mm64.py)."""
 import numpy as np
 
 import framework as tf
@@ -38,3 +40,21 @@ def test_gradient_of_a_vector_dot_keeps_the_zero_signs():
         tape.watch(x)
         y = tf.minimum(tf.einsum('...j,j->...', x, v), -10.0)
     assert _text(tape.gradient(y, x)) == '[-0.0, 0.0, -0.0, -0.0]'
+
+
+def _hexes(t):
+    return [float(v).hex() for v in t.numpy().ravel()]
+
+
+def test_one_row_products_sum_in_order():
+    a = tf.constant([[0.73], [-0.56]], tf.float64)
+    b = tf.constant([[-0.25, 0.79, -1.76, 0.67, 0.68], [-1.16, -1.48, -0.74, -0.55, 0.28]], tf.float64)
+    assert _hexes(tf.einsum('ki,kj->ij', a, b)) == ['0x1.de4f765fd8adcp-2', '0x1.67ced916872b0p+0',
+                                                    '-0x1.bda5119ce075ep-1', '0x1.981d7dbf487fep-1',
+                                                    '0x1.5bc01a36e2eb2p-2']
+    a = tf.constant([[0.72], [-0.2], [1.91], [-1.54]], tf.float64)
+    b = tf.constant([[1.07, -0.35, 0.7, -1.0, -0.75], [1.86, 0.35, 0.64, 0.13, -1.08], [-0.42, 0.48, -0.1, -0.12, 0.86],
+                     [-0.85, -0.47, 1.0, 1.51, -1.59]], tf.float64)
+    assert _hexes(tf.einsum('ki,kj->ij', a, b)) == ['0x1.cf765fd8adabap-1', '0x1.518fc504816f0p+0',
+                                                    '-0x1.5ae147ae147aep+0', '-0x1.a67a0f9096bbap+1',
+                                                    '0x1.e2339c0ebedfap+1']
