@@ -41,3 +41,17 @@ def test_validation_runs_as_before():
     x, y = np.ones((8, 4), 'float32'), np.arange(8) % 3
     h = m.fit(x, y, validation_data=(x[:4], y[:4]), epochs=2, verbose=0)
     assert sorted(h.history) == ['accuracy', 'loss', 'val_accuracy', 'val_loss'] and len(h.history['val_loss']) == 2
+
+
+def test_second_output_of_the_same_loss_fails_in_its_uniquified_scope():
+    # TF 2.21 (errors25/h4.py fit_mo_y_wrong_shape_second): the second 'mse' runs in name scope 'mse_1'
+    keras.backend.clear_session()
+    keras.utils.set_random_seed(1)
+    i = keras.Input((4,))
+    m = keras.Model(i, [keras.layers.Dense(1)(i), keras.layers.Dense(2)(i)])
+    m.compile('sgd', 'mse')
+    with pytest.raises(ValueError) as caught:
+        m.fit(np.ones((8, 4)), [np.ones((8, 1)), np.ones((8, 3))], epochs=1, verbose=0)
+    assert str(caught.value) == (
+        "Dimensions must be equal, but are 3 and 2 for '{{node compile_loss/mse_1/sub}} = Sub[T=DT_FLOAT](data_2, "
+        "functional_1/dense_1_1/BiasAdd)' with input shapes: [?,3], [?,2].")

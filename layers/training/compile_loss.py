@@ -322,7 +322,9 @@ class CompiledLoss:
             try:
                 value = self._value(loss, t, p, pick(sample_weight, key) if nested_weights else sample_weight, scoped)
             except InvalidArgumentError as error:        # in a traced step, TF's graph refuses the shapes
-                traced = in_traced_step(error, getattr(loss, 'name', None), loss, p)
+                # (in the scope the loss ran in: a second 'mse' runs in TF's uniquified 'mse_1')
+                scope = self._running_scope.split('/')[-2] if scoped and self._running_scope else None
+                traced = in_traced_step(error, scope or getattr(loss, 'name', None), loss, p)
                 if traced is error:
                     raise
                 raise traced from None
@@ -341,12 +343,14 @@ class CompiledLoss:
         return total
 
     traced_scope = None     # the scope the first loss last ran in, in a traced step ('compile_loss/mse/')
+    _running_scope = None   # the scope of the loss running now ('compile_loss/mse_1/' for a second 'mse')
 
     def _value(self, loss, y_true, y_pred, sample_weight, scoped):
         """``loss``'s value; ``scoped``: in the name scope Keras 3 opens for it (a traced step's)."""
         if not scoped or not isinstance(loss.name, str):     # (the loss's call refuses such a name, as Keras's)
             return loss(y_true, y_pred, sample_weight)
         with name_scope(loss.name) as scope:
+            self._running_scope = scope
             if loss is self._entries[0][1]:     # (graph_op_names names compute_loss's result in it)
                 self.traced_scope = scope
             return loss(y_true, y_pred, sample_weight)
