@@ -112,6 +112,16 @@ class DType:
     def max(self):
         return self._limit('max')
 
+    @property
+    def limits(self):
+        """Image intensity limits (0, max) of TF's ``dtype_range``: (0, 1) for float32 / float64, (0, 255)
+        for uint8; other dtypes (float16, strings, ...) have none (TF's ValueError)."""
+        ranges = {'bool': True, 'uint8': 255, 'uint16': 65535, 'int8': 127, 'int16': 32767, 'int32': 2 ** 31 - 1,
+                  'int64': 2 ** 63 - 1, 'uint32': 2 ** 32 - 1, 'uint64': 2 ** 64 - 1, 'float32': 1, 'float64': 1}
+        if self._name not in ranges:
+            raise ValueError('%s does not have defined limits.' % (self,))
+        return 0, ranges[self._name]
+
     def _limit(self, which):
         kind = self.dtype.kind
         if kind == 'f':
