@@ -1,5 +1,4 @@
 """MonitorCallback: what 'better' means for a monitored log value (Keras 3 semantics)."""
-import operator
 import warnings
 
 from .callback import Callback
@@ -29,22 +28,26 @@ class MonitorCallback(Callback):
         self.monitor_op = None
 
     def _set_monitor_op(self):
+        # keras.ops.less / greater, as Keras 3's: Python floats (the logs' values, a baseline) compare as
+        # float32 tensors, so 0.6000000238 (an accuracy of 3/5) does not beat a baseline of 0.6, nor does
+        # 0.7 + min_delta 0.1 beat a best of 0.8 (both 0.8 in float32)
+        from framework.keras import ops     # (here: framework.keras imports the callbacks)
         if self.mode == 'min':
-            self.monitor_op = operator.lt
+            self.monitor_op = ops.less
         elif self.mode == 'max':
-            self.monitor_op = operator.gt
+            self.monitor_op = ops.greater
         else:
-            self.monitor_op = self._direction_from_model()
-        if self.monitor_op is operator.lt:
+            self.monitor_op = self._direction_from_model(ops)
+        if self.monitor_op is ops.less:
             self.min_delta *= -1
 
-    def _direction_from_model(self):
+    def _direction_from_model(self, ops):
         name = self.monitor.removeprefix('val_')      # (Keras's call: monitor=None is its AttributeError)
-        found = operator.lt if name == 'loss' else None
+        found = ops.less if name == 'loss' else None
         for metric in _flat_metrics(getattr(self.model, 'metrics', [])):
             direction = getattr(metric, '_direction', None)
             if metric.name == name and direction is not None:
-                found = operator.gt if direction == 'up' else operator.lt
+                found = ops.greater if direction == 'up' else ops.less
         if found is None:
             raise ValueError("%s callback received monitor=%s, but Keras isn't able to automatically determine "
                              "whether that metric should be maximized or minimized. Pass `mode='max'` in order to "
