@@ -104,10 +104,11 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
 
 def _grad(g, y, x, axis, exclusive, reverse):
     # TensorFlow's rule: d y_i / d x_j = exp(x_j - y_i) over the j that y_i sums, split by the
-    # sign of g so that each part is a log-sum-exp itself.
+    # sign of g so that each part is a log-sum-exp itself. As TF, log(g) and log(-g) are taken of
+    # every g (where only picks): a higher derivative through a g of 0 is 0 / 0, NaN, as TF's.
     lowest = float(np.finfo(g._data.dtype).min)
-    positive = where(greater(g, 0), log(where(greater(g, 0), g, 1)), lowest)
-    negative = where(less(g, 0), log(where(less(g, 0), -g, 1)), lowest)
+    positive = where(greater(g, 0), log(g), lowest)
+    negative = where(less(g, 0), log(-g), lowest)
     up = exp(cumulative_logsumexp(subtract(positive, y), axis, exclusive, not reverse) + x)
     down = exp(cumulative_logsumexp(subtract(negative, y), axis, exclusive, not reverse) + x)
     return subtract(up, down)
