@@ -99,6 +99,12 @@ class ModelCheckpoint(MonitorCallback):
         if current is None:
             warnings.warn('Can save best model only with %s available.' % self.monitor, stacklevel=2)
             return True
+        if len(getattr(current, 'shape', ())) > 0:
+            # an array or tensor (F1Score(average=None) logs one value per class): Keras 3.15 warns and
+            # saves every time, without the 'saving model to' line
+            warnings.warn('Can save best model only when `monitor` is a scalar value. Received: %s. '
+                          'Falling back to `save_best_only=False`.' % (current,))
+            return True
         # format(), as Keras's f-string: initial_value_threshold='a' is "Unknown format code 'f' for object of type 'str'"
         best = 'None' if self.best is None else format(self.best, '.5f')
         if self._is_improvement(current, self.best):
