@@ -32,16 +32,18 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
             column names, or defaults that do not match the selected columns.
     """
     filenames = _file_names(file_pattern)
+    if (column_names is None or column_defaults is None) and compression_type is not None:
+        _check_probing_compression(compression_type)
     read = dict(compression_type=compression_type, field_delim=field_delim, use_quote_delim=use_quote_delim,
                 what=_WHAT, encoding=encoding)
     if column_names is None:
         if not header:
-            raise ValueError('%s: expected `column_names` or `header` arguments. Neither is provided.' % _WHAT)
+            raise ValueError('Expected `column_names` or `header` arguments. Neither is provided.')
         column_names = _header_names(filenames, read)
     column_names = list(column_names)
     if len(column_names) != len(set(column_names)):
-        raise ValueError('%s: `column_names` or the CSV header row holds duplicate column names: %s'
-                         % (_WHAT, sorted({n for n in column_names if column_names.count(n) > 1})))
+        raise ValueError('Either `column_names` argument or CSV header row contains duplicate column names: %s.'
+                         % (_duplicates(column_names),))
     if select_columns is not None:
         select_columns = _column_indices(select_columns, column_names)
     if column_defaults is None:
@@ -49,11 +51,12 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
                                              select_columns, read)
     if select_columns is not None:
         if len(column_defaults) != len(select_columns):
-            raise ValueError('%s: `column_defaults` has %d entries but `select_columns` %d'
-                             % (_WHAT, len(column_defaults), len(select_columns)))
+            raise ValueError('If specified, `column_defaults` and `select_columns` must have the same length: '
+                             '`column_defaults` has length %d, `select_columns` has length %d.'
+                             % (len(column_defaults), len(select_columns)))
         column_names = [column_names[i] for i in select_columns]
     if label_name is not None and label_name not in column_names:
-        raise ValueError('%s: `label_name` must be one of the columns %s, got %r' % (_WHAT, column_names, label_name))
+        raise ValueError('`label_name` provided must be one of the columns: %s. Received: %s.' % (column_names, label_name))
 
     def file_records(filename):
         records = CsvDataset(filename, column_defaults, compression_type=compression_type, header=header,
@@ -89,10 +92,10 @@ def _file_names(file_pattern):
     """The files matching a glob pattern or a list of them, sorted (TensorFlow's order before shuffling)."""
     patterns = file_pattern if isinstance(file_pattern, (list, tuple)) else [file_pattern]
     if not patterns:
-        raise ValueError('%s: argument `file_pattern` should not be empty.' % _WHAT)
+        raise ValueError('Argument `file_pattern` should not be empty.')
     names = [name for pattern in patterns for name in glob.glob(os.fspath(pattern))]
     if not names:
-        raise ValueError('%s: no files match `file_pattern` %s.' % (_WHAT, file_pattern))
+        raise ValueError('No files match `file_pattern` %s.' % (file_pattern,))
     return sorted(names)
 
 
@@ -101,10 +104,10 @@ def _header_names(filenames, read):
     for path in filenames:
         row = next(csv_rows(path, header=False, **read), None)
         if row is None:
-            raise ValueError('%s: failed when reading the header line of %s. Is it an empty file?' % (_WHAT, path))
+            raise ValueError('Failed when reading the header line of %s. Is it an empty file?' % path)
         if names is not None and row != names:
-            raise ValueError('%s: all input CSV files should have the same column names in the header row. File '
-                             '%s has different column names.' % (_WHAT, path))
+            raise ValueError('All input CSV files should have the same column names in the header row. File '
+                             '%s has different column names.' % path)
         names = row
     return names
 
@@ -115,17 +118,36 @@ def _column_indices(select_columns, column_names):
     for column in select_columns:
         if isinstance(column, int):
             if not 0 <= column < len(column_names):
-                raise ValueError('%s: column index %d in `select_columns` is not in [0, %d)'
-                                 % (_WHAT, column, len(column_names)))
+                raise ValueError('Column index %d specified in `select_columns` should be > 0  and <= %d, which is '
+                                 'the number of columns.' % (column, len(column_names)))
             indices.append(column)
         elif column not in column_names:
-            raise ValueError('%s: column %r in `select_columns` must be one of the columns %s'
-                             % (_WHAT, column, column_names))
+            raise ValueError('Column %s specified in `select_columns` must be of one of the columns: %s.'
+                             % (column, dict.fromkeys(column_names).keys()))
         else:
             indices.append(column_names.index(column))
     if len(set(indices)) != len(indices):
-        raise ValueError('%s: `select_columns` names a column twice: %s' % (_WHAT, select_columns))
+        # TF looks for the duplicates after dropping them: its message always ends 'set().'
+        raise ValueError('The `select_columns` argument contains duplicate columns: %s.' % (_duplicates(set(indices)),))
     return sorted(indices)
+
+
+def _duplicates(names):
+    """The names listed more than once, as the set TF prints."""
+    ordered = sorted(names)
+    return set(a for a, b in zip(ordered[:-1], ordered[1:]) if a == b)
+
+
+def _check_probing_compression(compression_type):
+    """TF reads the files itself to infer names or defaults: plain text or GZIP only."""
+    if hasattr(compression_type, 'numpy'):         # a tensor: TF words its constant value (b'ZIP')
+        compression_type = compression_type.numpy()
+    value = compression_type.decode() if isinstance(compression_type, bytes) else compression_type
+    if value == 'ZLIB':
+        raise ValueError('`compression_type` %s is not supported for probing columns.' % (compression_type,))
+    if value not in ('GZIP', ''):
+        raise ValueError('Received unknown `compression_type` %s. Expected: GZIP, ZLIB or  (empty string).'
+                         % (compression_type,))
 
 
 # The types a column may take, least permissive first; a column takes the first that
@@ -158,16 +180,19 @@ def _inferred_defaults(filenames, n_columns, na_value, header, n_rows, select_co
     """A default per (selected) column: 0 of the inferred type, or '' for strings."""
     indices = range(n_columns) if select_columns is None else select_columns
     types = [None] * len(indices)
-    seen = 0
-    for path in filenames:
-        for number, row in enumerate(csv_rows(path, header=header, **read), 2 if header else 1):
-            if n_rows is not None and seen >= n_rows:
-                break
-            if len(row) != n_columns:
-                raise ValueError('%s: problem inferring types: CSV row %d has %d number of fields. Expected: %d.'
-                                 % (_WHAT, number, len(row), n_columns))
-            types = [_inferred_type(row[i], na_value, t) for i, t in zip(indices, types)]
-            seen += 1
+
+    def checked_rows():
+        for path in filenames:
+            for number, row in enumerate(csv_rows(path, header=header, **read), 2 if header else 1):
+                if len(row) != n_columns:
+                    raise ValueError('Problem inferring types: CSV row %d has %d number of fields. Expected: %d.'
+                                     % (number, len(row), n_columns))
+                yield row
+    # as TF's loop over its row generator: the row after the last one used is read, and checked, too
+    for seen, row in enumerate(checked_rows()):
+        if n_rows is not None and seen >= n_rows:
+            break
+        types = [_inferred_type(row[i], na_value, t) for i, t in zip(indices, types)]
     types = [t or 'string' for t in types]
     return [[''] if t == 'string' else np.zeros(1, t) for t in types]
 
