@@ -11,6 +11,7 @@ from .. import backend, dtypes
 from ..errors import OpError
 from ..losses.loss import default_dtype
 from ..losses.naming import auto_name
+from ..object_names import uniquify
 from ..variable import Variable
 
 FLOATX = 'float32'
@@ -118,7 +119,12 @@ class Metric:
             ValueError: for another initializer.
         """
         dtype = dtypes.numpy_dtype(dtype or default_dtype())    # Keras's Variable default: floatx, whatever the metric's
-        shape = tuple(shape)
+        # Keras's Variable takes its automatic name ('variable', 'variable_1', ... shared with the layers'
+        # unnamed weights) before it checks the shape: the book's add_weight("total", ...) passes 'total' as
+        # the shape, and Keras refuses it with a ValueError after using up a name
+        name = name or uniquify('variable')
+        from layers.input_spec import standardize_shape      # (layers imports the metrics)
+        shape = standardize_shape(shape)
         if callable(initializer):
             value = initializer(shape, dtype)
         elif initializer in ('zeros', 'ones'):
@@ -127,9 +133,9 @@ class Metric:
         else:
             raise ValueError("%s.add_variable: initializer must be 'zeros', 'ones' or a callable, got %r"
                              % (type(self).__name__, initializer))
-        variable = Variable(value, trainable=False, dtype=dtype, name=name or 'variable_%d' % len(self._variables))
+        variable = Variable(value, trainable=False, dtype=dtype, name=name)
         variable._path = '%s/%s' % (self.name, variable._name)    # Keras 3: name 'total', path 'mean/total'
-        variable.aggregation, variable.synchronization = aggregation, 'auto'
+        variable.aggregation, variable.synchronization = aggregation, 'on_read'    # Keras 3's metric variables
         self._variables.append(variable)
         return variable
 
