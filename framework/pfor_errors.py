@@ -15,9 +15,13 @@ class StagingError(AutoGraphError):
     """TF's AutoGraph error for a failure while a converted function is traced."""
 
 
+ACTIVE = [0]    # how many pfor-traced sweeps run now (gradient rules that TF's graph mode refuses there check it)
+
+
 @contextlib.contextmanager
 def vectorizing(kind):
     """Errors of a pfor-traced gradient sweep of ``kind`` ('jacobian' or 'batch_jacobian') in TF's words."""
+    ACTIVE[0] += 1
     try:
         yield
     except ValueError as err:
@@ -27,3 +31,5 @@ def vectorizing(kind):
         if type(err) is not LookupError:        # (KeyError / IndexError: AutoGraph words those otherwise)
             raise
         raise StagingError('in user code:\n\n\n    LookupError: %s\n' % err) from None     # (AutoGraph suppresses it)
+    finally:
+        ACTIVE[0] -= 1

@@ -521,7 +521,14 @@ def _einsum_vjp(rhs, specs, i, broadcast=''):
     """The gradient rule for operand ``i``: an einsum of g with the other operands."""
     def vjp(g, y, *operands):
         from .shapes import broadcast_to
+        from .. import pfor_errors
         target = specs[i]
+        if pfor_errors.ACTIVE[0] and any(len(set(spec)) != len(spec) for spec in specs):
+            # TF's _EinsumGrad builds every operand's gradient, with the loop's batch label 'a' under pfor,
+            # and graph mode refuses the repeated output label that a diagonal operand's needs
+            repeated = next(spec for spec in specs if len(set(spec)) != len(spec))
+            raise ValueError('Output subscripts contain a label appearing more than once: a%s->a%s'
+                             % (','.join([rhs] + [s for s in specs if s != repeated]), repeated))
         x = operands[i]
         others = [t for j, t in enumerate(operands) if j != i]
         other_specs = [s for j, s in enumerate(specs) if j != i]
