@@ -141,6 +141,42 @@ def _in_tf_order(features):
             for name in sorted(k for k, spec in features.items() if isinstance(spec, kind))]
 
 
+_PARSE_OP = ('Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, '
+             'dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, '
+             'sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; '
+             'attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; '
+             'attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; '
+             'attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; '
+             'attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; '
+             'attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]')
+
+
+def _refuse_kernel_dtypes(features, op):
+    """A FixedLenFeature / VarLenFeature of a dtype ParseExampleV2 does not take (tf.int32 is the usual slip):
+    eagerly the op registry's error for its first such attr (the dense features' Tdense, sorted by name,
+    before sparse_types); in a traced function (a Dataset.map's parse function) the graph builder's TypeError
+    about the input or attr it fills, 'dense_defaults' or 'sparse_types'. TF 2.21's words (errors25/p_parse*.py)."""
+    from ..eager_graph_names import inside_function
+    groups = (('Tdense', 'dense_defaults', FixedLenFeature),
+              ('sparse_types', 'sparse_types', (VarLenFeature, SparseFeature)))
+    for attr, parameter, kind in groups:
+        for name in sorted(k for k, spec in features.items() if isinstance(spec, kind)):
+            dtype = dtypes.as_dtype(features[name].dtype)
+            if dtype.name in _KIND_OF:
+                continue
+            note = '%s: feature %r must have dtype float32, int64 or string, got %s' % (op, name, dtype.name)
+            if inside_function():
+                error = TypeError("Value passed to parameter '%s' has DataType %s not in list of allowed values: "
+                                  "float32, int64, string" % (parameter, dtype.name))
+            else:
+                from ..ops.graph_input_errors import kernel_dtype_name
+                error = errors.InvalidArgumentError(
+                    "Value for attr '%s' of %s is not in the list of allowed values: float, int64, string\n\t; "
+                    "NodeDef: {{node ParseExampleV2}}; %s" % (attr, kernel_dtype_name(dtype.name), _PARSE_OP))
+            error.add_note(note)
+            raise error
+
+
 def _kernel_name(features):
     """The eager kernel TensorFlow names in its errors: ParseExampleV2 specialized to the spec counts."""
     dense, sparse, ragged = (sum(isinstance(s, kind) for s in features.values())
@@ -162,6 +198,7 @@ def _parse_all(records, features, op, names=None):
     for name, spec in features.items():
         if isinstance(spec, SparseFeature):
             sparse_feature.check(name, spec)
+    _refuse_kernel_dtypes(features, op)
     specs = {name: (features[name], _dtype_name(features[name], name, op), []) for name in _in_tf_order(features)}
     for index, record in enumerate(records):
         example = Example.FromString(record)

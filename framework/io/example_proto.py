@@ -13,6 +13,7 @@ import numpy as np
 from ..tensor import Tensor
 from ..type_text import python_type_name
 from .example_text import float32_text, quoted
+from .proto_init import keyword_fields, map_field, message_field, repeated_field
 from .tensor_proto import _field, _fields, _varint
 
 
@@ -57,8 +58,10 @@ class _List(_Message):
     C messages refuse (with their TypeError / ValueError texts)."""
     __slots__ = ('value',)
 
-    def __init__(self, value=()):
-        self.value = [self._check(v) for v in value]
+    def __init__(self, *args, **fields):
+        keyword_fields(type(self).__name__, args, fields, ('value',))
+        value = fields.get('value')
+        self.value = [] if value is None else [self._check(v) for v in repeated_field(value)]
 
     def __eq__(self, other):
         return type(self) is type(other) and self.value == other.value
@@ -94,7 +97,7 @@ class BytesList(_List):
 
     @classmethod
     def _parse(cls, data):
-        return cls([bytes(v) for n, _, v in _fields(data, 'BytesList') if n == 1])
+        return cls(value=[bytes(v) for n, _, v in _fields(data, 'BytesList') if n == 1])
 
 
 class FloatList(_List):
@@ -124,7 +127,7 @@ class FloatList(_List):
         for n, wire, v in _fields(data, 'FloatList'):
             if n == 1:
                 out.extend(np.frombuffer(v, '<f4').tolist() if wire == 2 else struct.unpack('<f', v))
-        return cls(out)
+        return cls(value=out)
 
 
 class Int64List(_List):
@@ -155,25 +158,24 @@ class Int64List(_List):
         for n, wire, v in _fields(data, 'Int64List'):
             if n == 1:
                 out.extend(_packed_varints(v, 'Int64List') if wire == 2 else [v - (1 << 64) if v >= 1 << 63 else v])
-        return cls(out)
+        return cls(value=out)
 
 
 _KINDS = (('bytes_list', 1, BytesList), ('float_list', 2, FloatList), ('int64_list', 3, Int64List))
+_KIND_TYPES = {name: kind for name, _, kind in _KINDS}
 
 
 class Feature(_Message):
     """One feature: exactly one of ``bytes_list``, ``float_list``, ``int64_list`` (or none)."""
     __slots__ = ('bytes_list', 'float_list', 'int64_list', '_kind')
 
-    def __init__(self, bytes_list=None, float_list=None, int64_list=None):
-        given = [k for k, v in (('bytes_list', bytes_list), ('float_list', float_list), ('int64_list', int64_list))
-                 if v is not None]
-        if len(given) > 1:
-            raise ValueError('Feature: give one of bytes_list, float_list and int64_list, got %s' % given)
-        self.bytes_list = bytes_list if bytes_list is not None else BytesList()
-        self.float_list = float_list if float_list is not None else FloatList()
-        self.int64_list = int64_list if int64_list is not None else Int64List()
-        self._kind = given[0] if given else None
+    def __init__(self, *args, **fields):
+        keyword_fields('Feature', args, fields, [name for name, _, _ in _KINDS])
+        self.bytes_list, self.float_list, self.int64_list, self._kind = BytesList(), FloatList(), Int64List(), None
+        for name, value in fields.items():      # protobuf sets them in the order given: the last one is the kind
+            if value is not None:
+                setattr(self, name, message_field(value, _KIND_TYPES[name]))
+                self._kind = name
 
     def WhichOneof(self, name='kind'):
         return self._kind
@@ -234,15 +236,17 @@ class Features(_Message):
     """A map from feature names to Feature."""
     __slots__ = ('feature',)
 
-    def __init__(self, feature=None):
-        self.feature = dict(feature or {})
+    def __init__(self, *args, **fields):
+        keyword_fields('Features', args, fields, ('feature',))
+        feature = fields.get('feature')
+        self.feature = {} if feature is None else map_field(feature, Feature)
 
     def _serialize(self):
         return serialize_map(self.feature)
 
     @classmethod
     def _parse(cls, data):
-        return cls(parse_map(data, 'Features', Feature))
+        return cls(feature=parse_map(data, 'Features', Feature))
 
     def __eq__(self, other):
         return isinstance(other, Features) and self.feature == other.feature
@@ -260,8 +264,10 @@ class Example:
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
     __slots__ = ('features', '_features_given')
 
-    def __init__(self, features=None):
-        self.features = features if features is not None else Features()
+    def __init__(self, *args, **fields):
+        keyword_fields('Example', args, fields, ('features',))
+        features = fields.get('features')
+        self.features = message_field(features, Features) if features is not None else Features()
         self._features_given = features is not None          # protobuf's presence bit: prints 'features {}'
 
     def SerializeToString(self, deterministic=None):

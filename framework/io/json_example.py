@@ -68,9 +68,9 @@ def _example(text):
         for key, body in kinds.items():
             kind, cls = _KINDS[key]
             values = _fields(body, ('value',), key).get('value', [])
-            kwargs = {kind: cls(_values(kind, values, 'features.feature[%s].%s' % (name, key)))}
+            kwargs = {kind: cls(value=_values(kind, values, 'features.feature[%s].%s' % (name, key)))}
         features[name] = Feature(**kwargs)
-    return Example(Features(features))
+    return Example(features=Features(feature=features))
 
 
 def _unpacked(example):
