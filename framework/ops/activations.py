@@ -395,9 +395,20 @@ def _softmax_rows(xp, a):
         # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
         # (its half-precision steps differ in the last bit for about half the values)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
-    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_elementwise(a.size) and onednn_softmax.active() \
-            and np.isfinite(a).all():
-        return onednn_softmax.softmax_rows(a)       # TF's x86 kernel (Eigen's order below)
+    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_elementwise(a.size) and onednn_softmax.active():
+        # TF's x86 kernel (Eigen's order below) on the rows whose max is finite: a -inf (a mask: tf.where(mask,
+        # logits, -inf)) gives an exact 0 there, as oneDNN's exp does. A row of NaN, +inf or only -inf keeps
+        # Eigen's values (all NaN; oneDNN's NaNs depend on its vector lanes: not modelled).
+        row_max = a.max(axis=1, keepdims=True)
+        finite = np.isfinite(row_max[:, 0])
+        if finite.all():
+            return onednn_softmax.softmax_rows(a, row_max)
+        if finite.any():
+            out = _softmax_rows(xp, a[~finite])
+            full = np.empty_like(a)
+            full[~finite] = out
+            full[finite] = onednn_softmax.softmax_rows(a[finite], row_max[finite])
+            return full
     # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
     e = _softmax_exp(xp, shifted)

@@ -30,9 +30,12 @@ def active():
     return onednn_policy.enabled()
 
 
-def softmax_rows(a):
-    """Softmax along the last axis of a finite 2-D float32 numpy array, as oneDNN computes it."""
-    e = exp(a - a.max(axis=1, keepdims=True))
+def softmax_rows(a, row_max=None):
+    """Softmax along the last axis of a 2-D float32 numpy array, as oneDNN computes it: each row's max
+    (``row_max``, when the caller has it) finite; -inf entries give 0 (below ln(FLT_MIN))."""
+    if row_max is None:
+        row_max = a.max(axis=1, keepdims=True)
+    e = exp(a - row_max)
     rows, n = e.shape
     lanes_wide = onednn_policy.vector_lanes()
     blocks = -(-n // lanes_wide)
