@@ -64,7 +64,7 @@ def test_csv_dataset_parses_typed_columns_and_requires_fields_without_default(cs
     first = next(rows)
     assert [t.numpy() for t in first] == [b'Smith, J', 31, 1.5, 3000000000, b'x']
     assert first[2].dtype == tf.float64
-    with pytest.raises(tf.errors.InvalidArgumentError, match='field 1 is required'):
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Field 1 is required but missing in record!'):
         next(rows)                           # Lee has no age, and tf.int32 gives no default
 
 

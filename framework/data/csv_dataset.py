@@ -15,9 +15,11 @@ from ..errors import InvalidArgumentError
 from ..tensor import convert_to_tensor
 from .cardinality import UNKNOWN_CARDINALITY
 from .files import _contents, _filenames
+from .iterator_errors import next_error
 from .spec import TensorSpec
 
 CSV_TYPES = ('float32', 'float64', 'int32', 'int64', 'string')
+_KERNEL_TYPE_NAMES = {'float32': 'float', 'float64': 'double'}      # the CSV kernel's words for its types
 
 
 class Column:
@@ -26,11 +28,12 @@ class Column:
     def __init__(self, record_default, index):
         self.dtype, self.default = _dtype_and_default(record_default, index)
 
-    def parse(self, field, na_value, column, record):
+    def parse(self, field, na_value, column, record, components=1):
         if field == '' or field == na_value:
             if self.default is None:
-                raise InvalidArgumentError('CsvDataset: field %d is required but missing in record %d; give '
-                                           'the column a default in record_defaults' % (column, record))
+                raise next_error(InvalidArgumentError, 'Field %d is required but missing in record!' % column,
+                                 components, note='CsvDataset: field %d of record %d is empty; give the column a '
+                                                  'default in record_defaults' % (column, record))
             return self.default
         if self.dtype == 'string':
             return field.encode('utf-8')
@@ -42,8 +45,9 @@ class Column:
                 raise ValueError(field)
             return np.dtype(self.dtype).type(float(field))
         except ValueError:
-            raise InvalidArgumentError('CsvDataset: field %d in record %d is not a valid %s: %r'
-                                       % (column, record, self.dtype, field)) from None
+            raise next_error(InvalidArgumentError, 'Field %d in record is not a valid %s: %s'
+                             % (column, _KERNEL_TYPE_NAMES.get(self.dtype, self.dtype), field), components,
+                             note='CsvDataset: field %d of record %d is %r' % (column, record, field)) from None
 
 
 def _dtype_and_default(record_default, index):
@@ -105,7 +109,7 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
         for path in names:
             for row in csv_rows(path, compression_type, field_delim, use_quote_delim, header, what):
                 wanted = _wanted(len(row), len(columns), select_cols, exclude_cols, number, what)
-                yield tuple(column.parse(row[i], na_value, i, number) for column, i in zip(columns, wanted))
+                yield tuple(column.parse(row[i], na_value, i, number, len(columns)) for column, i in zip(columns, wanted))
                 number += 1
 
     dataset = Dataset(records, UNKNOWN_CARDINALITY, lambda: tuple(TensorSpec((), c.dtype) for c in columns))
@@ -116,12 +120,14 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
 def _wanted(n_fields, n_columns, select_cols, exclude_cols, record, what):
     """The field indices a record of ``n_fields`` fields is parsed from."""
     if select_cols is not None:
-        if select_cols[-1] >= n_fields:
-            raise InvalidArgumentError('%s: record %d has %d fields; select_cols asks for field %d'
-                                       % (what, record, n_fields, select_cols[-1]))
+        if select_cols[-1] >= n_fields:     # TF counts the selected fields the record has
+            have = sum(1 for i in select_cols if i < n_fields)
+            raise next_error(InvalidArgumentError, 'Expect %d fields but have %d in record' % (n_columns, have),
+                             n_columns, note='%s: record %d has %d fields; select_cols asks for field %d'
+                                             % (what, record, n_fields, select_cols[-1]))
         return select_cols
     wanted = [i for i in range(n_fields) if exclude_cols is None or i not in exclude_cols]
     if len(wanted) != n_columns:
-        raise InvalidArgumentError('%s: expect %d fields but have %d in record %d'
-                                   % (what, n_columns, len(wanted), record))
+        raise next_error(InvalidArgumentError, 'Expect %d fields but have %d in record' % (n_columns, len(wanted)),
+                         n_columns, note='%s: record %d has %d fields' % (what, record, n_fields))
     return wanted

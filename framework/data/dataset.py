@@ -278,7 +278,7 @@ class Dataset(ElementStages, RegroupingStages):
 
     def as_numpy_iterator(self):
         """The elements as numpy values (scalars as numpy scalars, strings as bytes), as TensorFlow gives them."""
-        return NumpyIterator(nest.map_structure(_numpy_value, element) for element in self._make_iterator())
+        return NumpyIterator((nest.map_structure(_numpy_value, element) for element in self._make_iterator()), self)
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``reduce_func(state, element)`` folded over the elements; returns the final state (tensors).

@@ -13,6 +13,9 @@ import warnings
 
 import numpy as np
 
+from ..errors import OpError
+from .iterator_errors import recounted
+
 
 class DatasetIterator:
     """``next(it)`` / ``it.get_next()``: the dataset's next element, as tensors."""
@@ -26,7 +29,13 @@ class DatasetIterator:
         return self
 
     def __next__(self):
-        element = next(self._elements)
+        try:
+            element = next(self._elements)
+        except OpError as err:          # a reader's error: named by this dataset's component count, as TF's
+            fixed = recounted(err, self._dataset)
+            if fixed is None:
+                raise
+            raise fixed from None
         self._taken += 1
         return element
 

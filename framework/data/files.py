@@ -4,6 +4,8 @@ Each element is a scalar string tensor (bytes). Files are read in the order
 given, one after another, and read again on each iteration; like TensorFlow's,
 the cardinality is unknown until the files are read.
 """
+import os
+
 from .cardinality import UNKNOWN_CARDINALITY
 from .spec import TensorSpec
 
@@ -28,6 +30,11 @@ def _contents(path, compression_type, what):
     try:
         with open(path, 'rb') as f:
             raw = f.read()
+    except FileNotFoundError:           # TF's reader kernel, from the iterator
+        from ..errors import NotFoundError
+        from .iterator_errors import next_error
+        raise next_error(NotFoundError, '%s; No such file or directory' % path,
+                         note='%s: cannot read %s: no such file' % (what, path)) from None
     except OSError as err:
         from ..errors import NotFoundError
         raise NotFoundError(None, None, '%s: cannot read %s: %s' % (what, path, err.strerror)) from None
@@ -64,6 +71,10 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
 
     def records():
         for path in names:
+            if not os.path.exists(path):        # TF's reader kernel, from the iterator
+                from ..errors import NotFoundError
+                from .iterator_errors import next_error
+                raise next_error(NotFoundError, '%s; No such file or directory' % path)
             yield from read_records(path, compression_type)
     return _string_dataset(records)
 
