@@ -95,21 +95,30 @@ def elu_value(a):
     # exp(x) - 1, not expm1: TensorFlow's Elu kernel computes exp(x) - 1 (Eigen), and
     # numpy's exp is vectorised where its expm1 is a scalar libm loop. The minimum
     # keeps exp from overflowing on the branch that where() discards.
-    neg = _exp(xp, xp.minimum(a, 0)) - a.dtype.type(1)
     # TensorFlow's Elu selects exp(x) - 1 where x < 0, which its denormals-are-zero threads
     # read as x <= -tiny: -0.0 and negative denormals come back as they are.
-    negative_tiny = _NEGATIVE_TINY.get(a.dtype)
-    if negative_tiny is None:       # (np.finfo costs a microsecond per call: once per dtype)
-        negative_tiny = _NEGATIVE_TINY[a.dtype] = -np.finfo(a.dtype).tiny
+    per_dtype = _ELU_PER_DTYPE.get(a.dtype)
+    if per_dtype is None:       # (np.finfo costs a microsecond per call: once per dtype)
+        per_dtype = _ELU_PER_DTYPE[a.dtype] = (-np.finfo(a.dtype).tiny,
+                                               _exp_double if a.dtype == np.float64 else _exp)
+    negative_tiny, exp_of = per_dtype
+    neg = exp_of(xp, xp.minimum(a, 0)) - a.dtype.type(1)
     return xp.where(a <= negative_tiny, neg, a)
 
 
-_NEGATIVE_TINY = {}     # dtype -> minus its smallest normal number
+# dtype -> (minus its smallest normal number, its exp): float64's is Eigen's too (eigen_math64; numpy's
+# exp gave 13 of 241 elu values an ulp or more off), chosen here once per dtype, not per call
+_ELU_PER_DTYPE = {}
 
 
 def _exp(xp, a):
     """exp on a raw array: TensorFlow's float32 kernel (eigen_math) where it applies."""
     return eigen_math.exp(a) if eigen_math.handles(a) else xp.exp(a)
+
+
+def _exp_double(xp, a):
+    """exp on a raw float64 array: TensorFlow's kernel (eigen_math64) where it applies."""
+    return eigen_math64.exp(a) if eigen_math64.handles(a) else xp.exp(a)
 
 
 # TensorFlow's EluGrad selects g * (y + 1) where the output y < 0 and g elsewhere (a NaN
@@ -142,7 +151,8 @@ def selu(features, name=None):
     a = x._data
     xp = backend.array_module(a)
     one = a.dtype.type(1)
-    neg = (_exp(xp, xp.minimum(a, 0)) - one) * a.dtype.type(_SELU_SCALE_ALPHA)
+    neg = ((_exp_double if a.dtype == np.float64 else _exp)(xp, xp.minimum(a, 0)) - one) \
+        * a.dtype.type(_SELU_SCALE_ALPHA)
     tiny = xp.finfo(a.dtype).tiny
     pos = a * a.dtype.type(_SELU_SCALE)
     denormal = xp.abs(a) < tiny                  # TensorFlow's threads read denormal inputs as zero
