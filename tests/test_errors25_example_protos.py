@@ -24,16 +24,21 @@ def _outcome(call):
 PROTO_CASES = [
     (lambda: tf.train.Feature(tf.train.BytesList(value=[b'a'])),
      'TypeError', 'No positional arguments allowed'),
-    (lambda: tf.train.Feature(float_list=tf.train.FloatList(value=[1.0]), int64_list=tf.train.Int64List(value=[1])).WhichOneof('kind'),
+    (lambda: tf.train.Feature(float_list=tf.train.FloatList(value=[1.0]),
+                              int64_list=tf.train.Int64List(value=[1])).WhichOneof('kind'),
      'ok', 'int64_list'),
-    (lambda: tf.train.Feature(int64_list=tf.train.Int64List(value=[1]), float_list=tf.train.FloatList(value=[1.0])).WhichOneof('kind'),
+    (lambda: tf.train.Feature(int64_list=tf.train.Int64List(value=[1]),
+                              float_list=tf.train.FloatList(value=[1.0])).WhichOneof('kind'),
      'ok', 'float_list'),
     (lambda: tf.train.Feature(float_list={'value': [1.0, 2.0]}),
      'ok', 'float_list {\n  value: 1\n  value: 2\n}\n'),
     (lambda: tf.train.Feature(float_list=[1.0]),
-     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'tensorflow.core.example.feature_pb2.FloatList'> got <class 'list'>."),
+     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'te"
+                  "nsorflow.core.example.feature_pb2.FloatList'> got <class 'list'>."),
     (lambda: tf.train.Feature(float_list=tf.train.Int64List(value=[1])),
-     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'tensorflow.core.example.feature_pb2.FloatList'> got <class 'tensorflow.core.example.feature_pb2.Int64List'>."),
+     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'te"
+                  "nsorflow.core.example.feature_pb2.FloatList'> got <class 'tensorflow.core.example.feature_pb2.Int"
+                  "64List'>."),
     (lambda: tf.train.Feature(float_list=None).WhichOneof('kind'),
      'ok', None),
     (lambda: tf.train.Feature(floats=[1.0]),
@@ -51,7 +56,8 @@ PROTO_CASES = [
     (lambda: tf.train.BytesList(value=b'ab'),
      'TypeError', 'expected bytes, int found'),
     (lambda: tf.train.Features(feature={'a': 1.0}),
-     'TypeError', "Parameter to CopyFrom() must be instance of same class: expected <class 'tensorflow.core.example.feature_pb2.Feature'> got <class 'float'>."),
+     'TypeError', "Parameter to CopyFrom() must be instance of same class: expected <class 'tensorflow.core.example."
+                  "feature_pb2.Feature'> got <class 'float'>."),
     (lambda: tf.train.Features(feature={'a': {'float_list': {'value': [1.0]}}}),
      'ok', 'feature {\n  key: "a"\n  value {\n    float_list {\n      value: 1\n    }\n  }\n}\n'),
     (lambda: tf.train.Features(feature={1: tf.train.Feature()}),
@@ -59,19 +65,23 @@ PROTO_CASES = [
     (lambda: tf.train.Features(feature=[1]),
      'TypeError', 'bad argument type for built-in operation'),
     (lambda: tf.train.Features(feature={'a': tf.train.FloatList(value=[1.0])}),
-     'TypeError', "Parameter to CopyFrom() must be instance of same class: expected <class 'tensorflow.core.example.feature_pb2.Feature'> got <class 'tensorflow.core.example.feature_pb2.FloatList'>."),
+     'TypeError', "Parameter to CopyFrom() must be instance of same class: expected <class 'tensorflow.core.example."
+                  "feature_pb2.Feature'> got <class 'tensorflow.core.example.feature_pb2.FloatList'>."),
     (lambda: tf.train.Features({'a': tf.train.Feature()}),
      'TypeError', 'No positional arguments allowed'),
     (lambda: tf.train.Example(features={'a': 1}),
      'ValueError', 'Protocol message Features has no "a" field.'),
     (lambda: tf.train.Example(features={'feature': {'a': tf.train.Feature(int64_list=tf.train.Int64List(value=[1]))}}),
-     'ok', 'features {\n  feature {\n    key: "a"\n    value {\n      int64_list {\n        value: 1\n      }\n    }\n  }\n}\n'),
+     'ok', 'features {\n  feature {\n    key: "a"\n    value {\n      int64_list {\n        value: 1\n      }\n    }'
+           '\n  }\n}\n'),
     (lambda: tf.train.Example(features={'a': tf.train.Feature()}),
      'ValueError', 'Protocol message Features has no "a" field.'),
     (lambda: tf.train.Example(feature={'a': tf.train.Feature()}),
      'ValueError', 'Protocol message Example has no "feature" field.'),
     (lambda: tf.train.Example(features=tf.train.Feature()),
-     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'tensorflow.core.example.feature_pb2.Features'> got <class 'tensorflow.core.example.feature_pb2.Feature'>."),
+     'TypeError', "Parameter to initialize message field must be dict or instance of same class: expected <class 'te"
+                  "nsorflow.core.example.feature_pb2.Features'> got <class 'tensorflow.core.example.feature_pb2.Feat"
+                  "ure'>."),
     (lambda: tf.train.Example(tf.train.Features()),
      'TypeError', 'No positional arguments allowed'),
     (lambda: tf.train.Example(features=None),
@@ -86,17 +96,67 @@ def test_example_messages_take_arguments_as_protobuf(call, kind, text):
 
 PARSE_CASES = [
     (lambda: tf.io.parse_single_example(ser, {'x': tf.io.FixedLenFeature([2], tf.int32)}),
-     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]"),
+     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, s"
+                             'tring\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=seriali'
+                             'zed:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, d'
+                             'ense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_s'
+                             'parse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type)'
+                             ',min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse'
+                             '_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_typ'
+                             'es:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:l'
+                             'ist(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op'
+                             ':ParseExampleV2]'),
     (lambda: tf.io.parse_single_example(ser, {'x': tf.io.FixedLenFeature([2], tf.float64)}),
-     'InvalidArgumentError', "Value for attr 'Tdense' of double is not in the list of allowed values: float, int64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]"),
+     'InvalidArgumentError', "Value for attr 'Tdense' of double is not in the list of allowed values: float, int64, "
+                             'string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serial'
+                             'ized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, '
+                             'dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_'
+                             'sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type'
+                             '),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=spars'
+                             'e_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_ty'
+                             'pes:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:'
+                             'list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [O'
+                             'p:ParseExampleV2]'),
     (lambda: tf.io.parse_example([ser], {'n': tf.io.FixedLenFeature([1], tf.int32)}),
-     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]"),
+     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, s"
+                             'tring\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=seriali'
+                             'zed:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, d'
+                             'ense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_s'
+                             'parse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type)'
+                             ',min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse'
+                             '_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_typ'
+                             'es:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:l'
+                             'ist(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op'
+                             ':ParseExampleV2]'),
     (lambda: tf.io.parse_single_example(ser, {'n': tf.io.VarLenFeature(tf.int32)}),
-     'InvalidArgumentError', "Value for attr 'sparse_types' of int32 is not in the list of allowed values: float, int64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]"),
-    (lambda: tf.io.parse_single_example(ser, {'n': tf.io.FixedLenFeature([1], tf.int64), 'x': tf.io.FixedLenFeature([2], tf.int32)}),
-     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=serialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op:ParseExampleV2]"),
-    (lambda: list(tf.data.Dataset.from_tensors(ser).map(lambda s: tf.io.parse_single_example(s, {'x': tf.io.FixedLenFeature([2], tf.int32)}))),
-     'TypeError', 'in user code:\n\n    File "/work/notes/progs/errors25/p_parse.py", line 20, in None  *\n        lambda s: tf.io.parse_single_example(s, {\'x\': tf.io.FixedLenFeature([2], tf.int32)})\n\n    TypeError: Value passed to parameter \'dense_defaults\' has DataType int32 not in list of allowed values: float32, int64, string\n'),
+     'InvalidArgumentError', "Value for attr 'sparse_types' of int32 is not in the list of allowed values: float, in"
+                             't64, string\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=s'
+                             'erialized:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:str'
+                             'ing, dense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes'
+                             ':num_sparse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list'
+                             '(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr='
+                             'sparse_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_val'
+                             'ue_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_t'
+                             'ypes:list(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min='
+                             '0> [Op:ParseExampleV2]'),
+    (lambda: tf.io.parse_single_example(ser, {'n': tf.io.FixedLenFeature([1], tf.int64),
+                                              'x': tf.io.FixedLenFeature([2], tf.int32)}),
+     'InvalidArgumentError', "Value for attr 'Tdense' of int32 is not in the list of allowed values: float, int64, s"
+                             'tring\n\t; NodeDef: {{node ParseExampleV2}}; Op<name=ParseExampleV2; signature=seriali'
+                             'zed:string, names:string, sparse_keys:string, dense_keys:string, ragged_keys:string, d'
+                             'ense_defaults: -> sparse_indices:num_sparse*int64, sparse_values:, sparse_shapes:num_s'
+                             'parse*int64, dense_values:, ragged_values:, ragged_row_splits:; attr=Tdense:list(type)'
+                             ',min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=num_sparse:int,min=0; attr=sparse'
+                             '_types:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_value_typ'
+                             'es:list(type),min=0,allowed=[DT_FLOAT, DT_INT64, DT_STRING]; attr=ragged_split_types:l'
+                             'ist(type),min=0,allowed=[DT_INT32, DT_INT64]; attr=dense_shapes:list(shape),min=0> [Op'
+                             ':ParseExampleV2]'),
+    (lambda: list(tf.data.Dataset.from_tensors(ser).map(
+        lambda s: tf.io.parse_single_example(s, {'x': tf.io.FixedLenFeature([2], tf.int32)}))),
+     'TypeError', 'in user code:\n\n    File "/work/notes/progs/errors25/p_parse.py", line 20, in None  *\n        l'
+                  "ambda s: tf.io.parse_single_example(s, {'x': tf.io.FixedLenFeature([2], tf.int32)})\n\n    TypeEr"
+                  "ror: Value passed to parameter 'dense_defaults' has DataType int32 not in list of allowed values:"
+                  ' float32, int64, string\n'),
 ]
 
 
