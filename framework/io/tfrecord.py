@@ -88,8 +88,20 @@ class TFRecordWriter:
 
     @named_errors('io.TFRecordWriter.write')
     def write(self, record):
+        if not isinstance(record, (bytes, bytearray, str)):
+            # TF's pybind writer takes a str / bytes only: an Example not yet serialized, a tensor, a number
+            # is pybind's TypeError, which shows the writer and the argument
+            error = TypeError('write(): incompatible function arguments. The following argument types are supported:'
+                              '\n    1. (self: tensorflow.python.lib.io._pywrap_record_io.RecordWriter, record: str) '
+                              '-> None\n\nInvoked with: %r, %r' % (self, record))
+            error.add_note('io.TFRecordWriter.write: record must be bytes (an Example: example.SerializeToString(); '
+                           'a string tensor: t.numpy()), got %s' % type(record).__name__)
+            raise error
         data = as_bytes(record, 'io.TFRecordWriter.write', 'record')
         self._put(frame(data))
+
+    def __repr__(self):
+        return '<tensorflow.python.lib.io.tf_record.TFRecordWriter object at 0x%x>' % id(self)
 
     def flush(self):
         if self._zlib:
