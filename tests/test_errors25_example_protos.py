@@ -189,3 +189,16 @@ def test_tfrecord_writer_takes_bytes_only(tmp_path, record, shown):
     assert re.sub('0x[0-9a-f]+', '0xADDR', str(caught.value)) == WRITE_TEXT + shown
     writer.write(bytearray(b'ab'))
     writer.close()
+
+
+def test_parse_tensor_of_another_dtype_is_the_kernels_error():
+    # TF 2.21: ' name: ' after a tensor argument, none after Python bytes
+    frame = '{{function_node __wrapped__ParseTensor_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+    serialized = tf.io.serialize_tensor(tf.ones(2))
+    for given, tail in ((serialized, ' name: '), (serialized.numpy(), '')):
+        with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+            tf.io.parse_tensor(given, tf.int32)
+        assert str(caught.value) == (frame + 'Type mismatch between parsed tensor (float) and dtype (int32) '
+                                     '[Op:ParseTensor]' + tail)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'\(int64\) and dtype \(double\)'):
+        tf.io.parse_tensor(tf.io.serialize_tensor(tf.constant([1, 2], tf.int64)), tf.float64)

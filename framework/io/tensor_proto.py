@@ -117,8 +117,13 @@ def parse_tensor(serialized, out_type, name=None):
     if enum not in _NAME_OF_ENUM:
         raise InvalidArgumentError('%s: the serialized TensorProto has no supported dtype (enum %r)' % (op, enum))
     got = _NAME_OF_ENUM[enum]
-    if got != want.name:
-        raise TypeError('%s: type mismatch between the parsed tensor (%s) and out_type (%s)' % (op, got, want.name))
+    if got != want.name:        # the ParseTensor kernel's check ('float', 'double' as its DataTypeString)
+        from ..errors import fast_path, kernel_error
+        from ..ops.graph_input_errors import kernel_dtype_name
+        raise kernel_error('ParseTensor', 'Type mismatch between parsed tensor (%s) and dtype (%s)'
+                           % (kernel_dtype_name(got), kernel_dtype_name(want.name)),
+                           named=fast_path(serialized) and not isinstance(serialized, (bytes, str)),
+                           note='%s: the tensor was serialized as %s, out_type is %s' % (op, got, want.name))
     count = int(np.prod(shape))
     if got == 'string':
         array = np.empty(count, object)
