@@ -18,7 +18,7 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
-from . import eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
+from . import constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
@@ -50,6 +50,7 @@ def add(x, y, name=None):
         record('add', (x, y), out, _ADD_VJPS)
     if _REWRITES[0] and graph_rewrites.tracing():
         graph_rewrites.note_add(x, y, dx, dy, out)      # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
+        constant_push_down.note_add(x, y, out)          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
     return out
 
 
@@ -59,6 +60,10 @@ def _is_string(v):
 
 def subtract(x, y, name=None):
     """x - y, elementwise with broadcasting."""
+    if _REWRITES[0] and graph_rewrites.tracing():
+        pushed = constant_push_down.pushed_down(x, y)
+        if pushed is not None:                          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
+            return pushed
     try:
         x, y, dx, dy = binary(x, y, 'subtract')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
