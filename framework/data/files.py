@@ -110,7 +110,7 @@ def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_
 def list_files(file_pattern, shuffle=None, seed=None):
     """``Dataset.list_files``: the files matching ``file_pattern`` (a pattern, a list of them or a 1-D
     string tensor), sorted as tf.io.matching_files sorts them, shuffled (all of them, with ``seed``)
-    unless ``shuffle=False``. An empty match raises TF's InvalidArgumentError when iterated.
+    unless ``shuffle=False``. An empty match raises TF's InvalidArgumentError (its eager Assert's).
     """
     import numpy as np
 
@@ -120,12 +120,9 @@ def list_files(file_pattern, shuffle=None, seed=None):
     patterns = [p.decode() if isinstance(p, bytes) else str(p) for p in np.asarray(
         file_pattern.numpy() if hasattr(file_pattern, 'numpy') else file_pattern, object).reshape(-1)]
     names = matching_files(patterns)
-    if names.shape[0] == 0:
-        def refuse():
-            raise InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
-                                       "data: b'No files matched pattern: %s'" % ', '.join(patterns))
-            yield     # a generator: the error comes when the dataset is read, as TF's Assert
-        return Dataset(refuse, 0, lambda: TensorSpec((), 'string'))
+    if names.shape[0] == 0:         # TF's Assert, which runs at once in eager mode
+        raise InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                                   "data: b'No files matched pattern: %s'" % ', '.join(patterns))
     dataset = Dataset.from_tensor_slices(names)
     if shuffle is None or shuffle:
         dataset = dataset.shuffle(max(int(names.shape[0]), 1), seed=seed)

@@ -12,7 +12,20 @@ from .strings_in import as_path, local_path, path_text
 
 
 def _not_found(op, path):
-    return errors.NotFoundError(None, None, 'io.gfile.%s: %s: no such file or directory' % (op, path))
+    """TF's file-system error for a missing ``path`` (its words), tapeflow's op as a note."""
+    return errors.noted(errors.NotFoundError(None, None, '%s; No such file or directory' % path),
+                        'io.gfile.%s: %s: no such file or directory' % (op, path))
+
+
+def _opened(name, mode, op):
+    """``open(name, mode)`` with TF's errors: a missing file (or directory on the way) NotFoundError, a
+    directory FailedPreconditionError."""
+    try:
+        return open(name, mode)
+    except FileNotFoundError:
+        raise _not_found(op, name) from None
+    except IsADirectoryError:
+        raise errors.FailedPreconditionError(None, None, '%s; Is a directory' % name) from None
 
 
 def exists(path):
@@ -29,7 +42,7 @@ def listdir(path):
     """The names in directory ``path`` (not full paths), unsorted as TensorFlow's."""
     path = as_path(path, 'io.gfile.listdir', 'path')
     if not os.path.isdir(path):
-        raise _not_found('listdir', path)
+        raise errors.NotFoundError(None, None, 'Could not find directory %s' % path)
     return os.listdir(path)
 
 
@@ -54,12 +67,14 @@ def makedirs(path):
 def mkdir(path):
     """Create the directory ``path`` (its parent must exist)."""
     path = as_path(path, 'io.gfile.mkdir', 'path')
+    if os.path.isdir(path):
+        return                  # TF 2.21: an existing directory is no error
     try:
         os.mkdir(path)
     except FileExistsError:
         raise errors.AlreadyExistsError(None, None, 'io.gfile.mkdir: %s already exists' % path) from None
     except FileNotFoundError:
-        raise _not_found('mkdir', os.path.dirname(path)) from None
+        raise _not_found('mkdir', path) from None
 
 
 def remove(path):
@@ -74,7 +89,7 @@ def rmtree(path):
     """Delete the directory ``path`` and everything under it."""
     path = as_path(path, 'io.gfile.rmtree', 'path')
     if not os.path.isdir(path):
-        raise _not_found('rmtree', path)
+        raise errors.NotFoundError(None, None, '%s not found' % path)
     shutil.rmtree(path)
 
 
@@ -83,7 +98,8 @@ def _target(op, src, dst, overwrite):
     if not os.path.exists(src):
         raise _not_found(op, src)
     if os.path.exists(dst) and not overwrite:
-        raise errors.AlreadyExistsError(None, None, 'io.gfile.%s: %s exists; pass overwrite=True' % (op, dst))
+        raise errors.noted(errors.AlreadyExistsError(None, None, 'file already exists'),
+                           'io.gfile.%s: %s exists; pass overwrite=True' % (op, dst))
     return src, dst
 
 
@@ -141,14 +157,19 @@ def get_registered_schemes():
 class GFile:
     """A file object with TensorFlow's GFile interface: ``read(n=-1)``, ``write``, ``readline``,
     ``readlines``, iteration, ``seek``/``tell``, ``size()``, and use as a context manager.
-    Mode 'r' reads str and 'rb' bytes, as Python's open."""
+    Mode 'r' reads str and 'rb' bytes, as Python's open. As TF's, the file opens on first use: a
+    missing file is an error of the first read (or write), not of ``GFile(name)``."""
 
     def __init__(self, name, mode='r'):
         self.name = as_path(name, 'io.gfile.GFile', 'name')
         self.mode = mode
-        if 'r' in mode and not os.path.exists(self.name):
-            raise _not_found('GFile', self.name)
-        self._file = open(self.name, mode)
+        self._handle = None
+
+    @property
+    def _file(self):
+        if self._handle is None:
+            self._handle = _opened(self.name, self.mode, 'GFile')
+        return self._handle
 
     def read(self, n=-1):
         return self._file.read(n)
@@ -174,13 +195,18 @@ class GFile:
         return self._file.tell()
 
     def size(self):
-        return os.path.getsize(self.name)
+        try:
+            return os.path.getsize(self.name)
+        except FileNotFoundError:
+            raise _not_found('GFile.size', self.name) from None
 
     def flush(self):
-        self._file.flush()
+        if self._handle is not None:
+            self._handle.flush()
 
     def close(self):
-        self._file.close()
+        if self._handle is not None:
+            self._handle.close()
 
     def __enter__(self):
         return self
