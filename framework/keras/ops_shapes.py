@@ -13,7 +13,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.eager_graph_names import inside_function
-from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphError, kernel_error
+from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, kernel_error
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
@@ -155,20 +155,53 @@ def flip(x, axis=None):
 
 
 def pad(x, pad_width, mode='constant', constant_values=None):
-    """numpy.pad: ``pad_width`` is an int, a (before, after) pair, or one pair per axis."""
+    """numpy.pad as Keras 3.15's Pad operation takes it: an int or one (before, after) pair for every axis,
+    else one pair (or one-int tuple) per axis. Errors inside the call come back in Keras's 'Exception
+    encountered when calling Pad.call()' words (operation_call_errors). (Keras's TensorFlow backend hands a
+    single pair to tf.pad as it is, which refuses it for a matrix; Keras's own shape inference and numpy
+    widen it to every axis, as tapeflow does: tests/test_keras_ops.py.)"""
+    widths = _pad_width(pad_width)
+    try:
+        return _pad_call(x, widths, mode, constant_values)
+    except (TypeError, ValueError, OpError) as error:
+        from .operation_call_errors import in_call
+        raise in_call(error, 'Pad', [('x', x), ('constant_values', constant_values)]) from None
+
+
+def _pad_width(pad_width):
+    """Keras's Pad._process_pad_width: an int is ((w, w),), a flat pair ((before, after),), pairs kept
+    (a one-int entry widened); entries of other lengths its ValueError."""
+    if isinstance(pad_width, int):
+        return ((pad_width, pad_width),)
+    if isinstance(pad_width, (tuple, list)) and isinstance(pad_width[0], int):
+        return (pad_width,)
+    first_len = len(pad_width[0])
+    for i, pw in enumerate(pad_width):
+        if len(pw) != first_len:
+            raise ValueError('`pad_width` should be a list of tuples of length 1 or 2. Received: pad_width=%s'
+                             % (pad_width,))
+        if len(pw) == 1:
+            pad_width[i] = (pw[0], pw[0])
+    return pad_width
+
+
+def _pad_call(x, widths, mode, constant_values):
+    shape = tuple(x.shape) if hasattr(x, 'shape') else np.shape(x)
+    if len(widths) > 1 and len(widths) != len(shape):
+        raise ValueError('`pad_width` must have the same length as `x.shape`. Received: pad_width=%s (of length %d) '
+                         'and x.shape=%s (of length %d)' % (widths, len(widths), shape, len(shape)))
     t = tensor(x, 'pad')
-    given = np.asarray(pad_width)
+    if constant_values is not None and mode != 'constant':
+        raise ValueError("Argument `constant_values` can only be provided when `mode == 'constant'`. Received: "
+                         "mode=%s" % (mode,))
+    given = np.asarray(widths)
+    if len(widths) == 1:
+        given = np.broadcast_to(given, (t.ndim, 2))
     if given.dtype.kind not in 'iu':
         raise TypeError('keras.ops.pad: pad_width must hold integers, got %r (dtype %s)'
-                        % (pad_width, given.dtype.name))
-    try:
-        widths = np.broadcast_to(given.reshape(1, -1) if given.ndim < 2 else given, (t.ndim, 2)).tolist()
-    except ValueError:
-        raise ValueError('keras.ops.pad: pad_width must be an int, a (before, after) pair or one pair per '
-                         'axis of shape %s, got %r' % (tuple(t.shape), pad_width)) from None
-    if constant_values is not None and mode != 'constant':
-        raise ValueError("keras.ops.pad: constant_values needs mode='constant', got mode=%r" % (mode,))
-    return _ops.pad(t, widths, mode=str(mode).upper(), constant_values=constant_values or 0)
+                        % (widths, given.dtype.name))
+    return _ops.pad(t, _ops.convert_to_tensor(given, 'int32'), mode=str(mode).upper(),
+                    constant_values=constant_values or 0)
 
 
 # TensorFlow's words when graph code iterates a tensor (Tensor.__iter__ in a graph)
