@@ -1,5 +1,5 @@
 """Small tf.linalg helpers on tensors: adjoint, cross, normalize, tensor_diag, tensor_diag_part.
-Each is a composition of existing ops (gradients follow)."""
+Each is a composition of existing ops (gradients follow), but cross: one op with TF's rule."""
 import numpy as np
 
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
@@ -8,8 +8,10 @@ from .linalg_checks import same_dtype
 from .matrix_parts import diag, diag_part, matrix_transpose
 from .norms import norm
 from . import float_kernels
-from .operands import as_tensor, named_errors
-from .shapes import reshape, stack
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .shapes import reshape
+from .. import backend
+from ..tensor import Tensor
 
 
 @named_errors('adjoint')
@@ -32,9 +34,16 @@ def cross(a, b, name=None):
         raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.',
                            error_class=FailedPreconditionError,
                            note='cross: the last axis must hold 3 components, got shape %s' % (tuple(a.shape),))
-    ax, ay, az = a[..., 0], a[..., 1], a[..., 2]
-    bx, by, bz = b[..., 0], b[..., 1], b[..., 2]
-    return stack([ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx], axis=-1)
+    # one Cross op, as TF's kernel computes it, with TF's rule: (cross(b, g), cross(g, a)); composed of
+    # slices and products, its gradient summed the two terms of a component into zeros and kept no -0
+    # where TF's does (the jacobian of cross(x, v): -0.0 in TF, 0.0 in tapeflow)
+    u, v = a._data, b._data
+    xp = backend.array_module(u)
+    out = Tensor(xp.stack([u[..., 1] * v[..., 2] - u[..., 2] * v[..., 1], u[..., 2] * v[..., 0] - u[..., 0] * v[..., 2],
+                           u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]], axis=-1))
+    if ACTIVE:
+        record('cross', (a, b), out, (lambda g, y, a, b: cross(b, g), lambda g, y, a, b: cross(g, a)))
+    return out
 
 
 def _dims(t):

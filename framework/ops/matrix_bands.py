@@ -4,11 +4,13 @@ MatrixDiagPartV3 / MatrixDiagV3 / MatrixSetDiagV3.
 A band is stored as (..., num_diags, max_diag_len): one row per diagonal from ``upper`` down
 to ``lower``, each padded to the longest. ``align`` says where the shorter ones sit: its first
 word for diagonals on or above the main one, its second for those below ('RIGHT' pads on the
-left). Everything is composed from the single-diagonal ops, so gradients follow.
+left). Everything is composed from the single-diagonal ops, so gradients follow; diag of a band is
+one recorded op with TF's rule (its gradient the band of g).
 """
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
+from .operands import ACTIVE, record
 from .selection import where
 from .shapes import pad, stack
 # diag_part and _onto_diagonal come from matrix_parts, which imports this module: imported in the functions.
@@ -76,6 +78,14 @@ def band_matrix(v, lower, upper, num_rows, num_cols, padding_value, align, op):
     if max(_length(rows, cols, d) for d in range(lower, upper + 1)) != longest:
         raise InvalidArgumentError('%s: the number of rows or columns (%d x %d) is not consistent with a band of '
                                    'max_diag_len %d for k=(%d, %d)' % (op, rows, cols, longest, lower, upper))
+    if ACTIVE:
+        # one MatrixDiagV3 op with TF's rule, the band of g (matrix_diag_part, padded with 0): summed from
+        # slices of v, its gradient added each diagonal's to the others' zeros and lost a -0.0 that TF keeps
+        from ..tape import paused
+        with paused():
+            out, mask = band_matrix(v, lower, upper, num_rows, num_cols, padding_value, align, op)
+        record('matrix_diag_v3', (v,), out, (lambda g, y, v: band_part_of(g, lower, upper, 0, align, op),))
+        return out, mask
     shape = tuple(v.shape[:-2]) + (rows, cols)
     out, mask = None, None
     xp = backend.array_module(v._data)
@@ -84,7 +94,8 @@ def band_matrix(v, lower, upper, num_rows, num_cols, padding_value, align, op):
         row = v[..., j, longest - n:] if _right_aligned(d, align, op) else v[..., j, :n]
         placed = _onto_diagonal(row, shape, d)
         on = _onto_diagonal(Tensor(xp.ones(tuple(row.shape), bool)), shape, d)
-        out = placed if out is None else out + placed
+        # placed by selection, not added to the other diagonals' zeros: a -0.0 stays -0.0, as in TF's kernel
+        out = placed if out is None else Tensor(xp.where(on._data, placed._data, out._data))
         mask = on if mask is None else Tensor(mask._data | on._data)
     if padding_value != 0:
         out = where(mask, out, Tensor(out._data.dtype.type(padding_value)))
