@@ -109,7 +109,8 @@ def deserialize(config, custom_objects=None):
             layer.build_from_config(build_config)       # a user's way of building from its own config
         elif build_config.get('input_shape') is not None:
             layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
-            layer._build_from_shape(tuple(build_config['input_shape']))
+            shape = build_config['input_shape']      # a dict of shapes: a layer called on a dict
+            layer._build_from_shape(shape if isinstance(shape, dict) else tuple(shape))
     return layer
 
 
