@@ -59,7 +59,7 @@ class MonitorCallback(Callback):
         if reference_value is None:
             return True
         try:
-            return bool(self.monitor_op(monitor_value - self.min_delta, reference_value))
+            return self.monitor_op(monitor_value - self.min_delta, reference_value)      # a bool tensor, as Keras 3
         except TypeError:
             if isinstance(reference_value, (str, bytes)):       # Keras's ops.less converts it first
                 raise ValueError("dtype='string' is not a valid dtype for Keras type promotion.") from None
