@@ -34,3 +34,15 @@ def test_gradient_through_a_band_and_a_cross_product():
         y = tf.reduce_sum(tf.linalg.cross(d, v) * tf.constant([[0.0, 1.0, 0.0], [0.0, 0.0, 0.0], [1.0, 0.0, 0.0]],
                                                               tf.float64))
     assert _text(tape.gradient(y, x)) == '[[1.2, -0.0, -1.95], [0.0, -1.26, 0.0]]'
+
+
+def test_gradient_of_a_band_of_diagonals_keeps_negative_zeros():
+    # TF's MatrixDiagPartV3 rule places g by matrix_diag (progs/gradfuzz8/pin_band2.py; t_band2.py 60/60 equal)
+    m = tf.constant([[0.3, -1.2, 0.7], [1.1, 0.4, -0.9], [2.0, -0.6, 0.8]])
+    with tf.GradientTape() as tape:
+        tape.watch(m)
+        p = tf.linalg.diag_part(m, k=(-1, 0), padding_value=0.5)
+        y = tf.reduce_sum(p * tf.constant([[-0.0, -1.5, 2.0], [-2.0, -0.0, 0.5]]))
+    assert _text(p) == '[[0.30000001192092896, 0.4000000059604645, 0.800000011920929], [1.100000023841858, ' \
+                       '-0.6000000238418579, 0.5]]'
+    assert _text(tape.gradient(y, m)) == '[[-0.0, 0.0, 0.0], [-2.0, -1.5, 0.0], [0.0, -0.0, 2.0]]'

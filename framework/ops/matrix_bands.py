@@ -5,7 +5,7 @@ A band is stored as (..., num_diags, max_diag_len): one row per diagonal from ``
 to ``lower``, each padded to the longest. ``align`` says where the shorter ones sit: its first
 word for diagonals on or above the main one, its second for those below ('RIGHT' pads on the
 left). Everything is composed from the single-diagonal ops, so gradients follow; diag of a band is
-one recorded op with TF's rule (its gradient the band of g).
+one recorded op with TF's rule (its gradient the band of g), and so is diag_part of a band.
 """
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
@@ -48,6 +48,15 @@ def band_part_of(x, lower, upper, padding_value, align, op):
     """The diagonals ``upper`` .. ``lower`` of each matrix of x, as (..., num_diags, max_diag_len)."""
     from .matrix_parts import diag_part
     rows, cols = x.shape[-2], x.shape[-1]
+    if ACTIVE:
+        # one MatrixDiagPartV3 op with TF's rule, matrix_diag of g (0 off the band): composed of diag_parts,
+        # its gradient added each diagonal's placement to the others' zeros and lost a -0.0 that TF keeps
+        from ..tape import paused
+        with paused():
+            out = band_part_of(x, lower, upper, padding_value, align, op)
+        record('matrix_diag_part_v3', (x,), out,
+               (lambda g, y, x: band_matrix(g, lower, upper, rows, cols, 0, align, op)[0],))
+        return out
     longest = max(_length(rows, cols, d) for d in range(lower, upper + 1))
     parts = []
     for d in range(upper, lower - 1, -1):
