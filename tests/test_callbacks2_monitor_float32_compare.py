@@ -54,6 +54,7 @@ def test_the_monitor_op_is_keras_ops():
     assert stop.min_delta == -0.1
     assert not stop._is_improvement(0.7, 0.8)
     assert stop._is_improvement(0.69, 0.8)
+    assert type(stop._is_improvement(0.69, 0.8)).__name__ == 'EagerTensor'      # ops.less's result, as in Keras
 
 
 @pytest.mark.parametrize('mode, current, reference, min_delta, improves', [
