@@ -1,8 +1,9 @@
 """Box operations of ``tf.image``: crop_and_resize and draw_bounding_boxes (suppression: nms.py).
 
 Boxes are [y1, x1, y2, x2] in normalised coordinates (0 and 1 are the first and
-last pixel centres for crop_and_resize). Box coordinates are read on the host:
-gradients reach the images, not the boxes.
+last pixel centres for crop_and_resize). Box coordinates are read on the host: the
+image's gradient is the composition's, the boxes' TF's CropAndResizeGradBoxes kernel
+(crop_boxes_gradient.py).
 """
 import numpy as np
 
@@ -17,7 +18,8 @@ from ...tensor import convert_to_tensor
 from . import crop_checks
 from .kernel_dtypes import refuse_dtype
 from .layout import constant_like
-from ..operands import named_errors
+from ..operands import ACTIVE, named_errors, record
+from .crop_boxes_gradient import crop_boxes_gradient
 
 
 def _host(x, op, what, kind='f'):
@@ -57,6 +59,7 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     (num_boxes, crop_height, crop_width, channels)); samples outside the image read ``extrapolation_value``."""
     op = 'image.crop_and_resize'
     x = refuse_dtype(as_tensor(image, op), 'CropAndResize', op, 'images')
+    given = boxes
     boxes = convert_to_tensor(boxes, 'float32')     # a tensor of another dtype is TF's conversion ValueError
     b, index, (height, width) = crop_checks.check(x, boxes, box_indices, crop_size, method, op)
     rows, row_in = _axis_weights(b[:, 0], b[:, 2], x.shape[1], height, method)
@@ -64,7 +67,21 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     picked = gather(cast(x, 'float32'), index.astype(np.int32))
     out = einsum('kpw,kowc->kopc', constant_like(cols, x), einsum('koh,khwc->kowc', constant_like(rows, x), picked))
     inside = constant_like((row_in[:, :, None] & col_in[:, None, :])[..., None], x)
-    return where(inside, out, np.float32(extrapolation_value))
+    out = where(inside, out, np.float32(extrapolation_value))
+    if ACTIVE and isinstance(given, Tensor) and given.dtype == 'float32':
+        out = _with_boxes_gradient(out, x, given, index)
+    return out
+
+
+def _with_boxes_gradient(out, image, boxes, index):
+    """``out`` passed through a node that also gives ``boxes`` TF's CropAndResizeGradBoxes gradient."""
+    def boxes_vjp(g, y, out, boxes):
+        value = crop_boxes_gradient(backend.to_host(g._data), backend.to_host(image._data),
+                                    backend.to_host(boxes._data), index)
+        return Tensor(backend.array_module(g._data).asarray(value))
+    passed = Tensor(out._data)
+    record('CropAndResize', (out, boxes), passed, (lambda g, y, out, boxes: g, boxes_vjp))
+    return passed
 
 
 @named_errors('image.draw_bounding_boxes')
