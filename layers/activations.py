@@ -227,7 +227,9 @@ def serialize(activation):
             # Keras 3 tells builtins by name (its module's globals, aliases aside), not identity:
             # tf.nn.leaky_relu (or a def named 'relu') is saved as 'leaky_relu', and loads as Keras's own
             return name
-        return {'module': 'builtins', 'class_name': 'function', 'config': name, 'registered_name': 'function'}
+        from .object_sharing import recorded
+        return recorded(activation, {'module': 'builtins', 'class_name': 'function', 'config': name,
+                                     'registered_name': 'function'})
     if hasattr(activation, 'get_config'):
         return serialize_keras_object(activation)
     return getattr(activation, '__name__', repr(activation))

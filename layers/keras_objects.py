@@ -33,14 +33,15 @@ class KerasObjects:
             return serialize_keras_object(obj)
         if not isinstance(obj, self.base):
             return obj
+        from .object_sharing import recorded
         cls = type(obj)
         if self.table.get(cls.__name__) is cls:
-            return {'module': self.module, 'class_name': cls.__name__, 'config': obj.get_config(),
-                    'registered_name': None}
+            return recorded(obj, {'module': self.module, 'class_name': cls.__name__, 'config': obj.get_config(),
+                                  'registered_name': None})
         from .saving.registry import custom_class_identity
         module, registered = custom_class_identity(cls)
-        return {'module': module, 'class_name': cls.__name__, 'config': obj.get_config(),
-                'registered_name': registered}
+        return recorded(obj, {'module': module, 'class_name': cls.__name__, 'config': obj.get_config(),
+                              'registered_name': registered})
 
     def deserialize(self, config):
         """An object from ``{'class_name': ..., 'config': {...}}``: a built-in class, or a

@@ -4,6 +4,7 @@ import contextvars
 
 from .keras_build_config import keras_writes_build_config, keras_writes_build_config_unbuilt
 from .layer import Layer
+from .object_sharing import recorded
 from .policy_sharing import serializing
 
 
@@ -24,7 +25,7 @@ def serialize(layer):
     if isinstance(layer, Model):
         from .saving.compile_config import config_entry
         out['compile_config'] = config_entry(layer)
-    return out
+    return recorded(layer, out)         # a layer serialized twice (a model nested twice) is marked
 
 
 def _serialized_values(value):

@@ -86,11 +86,12 @@ def serialize_keras_object(obj):
         return _lambda_entry(obj)
     registered = get_registered_name(type(obj) if not _is_function(obj) else obj) \
         if is_registered(type(obj) if not _is_function(obj) else obj) else None
+    from layers.object_sharing import recorded
     if _is_function(obj):
         # Keras 3 files every function as an object of class 'function'; a registered one keeps its
         # 'Package>name' as the config, which is how it is found again
-        return {'module': 'builtins', 'class_name': 'function', 'config': registered or obj.__name__,
-                'registered_name': 'function'}
+        return recorded(obj, {'module': 'builtins', 'class_name': 'function', 'config': registered or obj.__name__,
+                              'registered_name': 'function'})
     from layers.layer import Layer
     if isinstance(obj, Layer):
         return _serialize_layer(obj, registered)
@@ -107,8 +108,8 @@ def serialize_keras_object(obj):
         # A user's class (a HuberLoss(keras.losses.Loss), a HuberMetric): Keras 3 writes its module
         # (None for a script) and its registered name, the bare class name when not registered.
         module, registered = _module_or_none(type(obj)), get_registered_name(type(obj))
-    return {'module': module, 'class_name': type(obj).__name__,
-            'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
+    return recorded(obj, {'module': module, 'class_name': type(obj).__name__,
+                          'config': serialize_keras_object(obj.get_config()), 'registered_name': registered})
 
 
 # False while a legacy .h5 file is written: Keras's legacy serializer names a lambda, without a warning

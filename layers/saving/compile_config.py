@@ -19,6 +19,7 @@ from framework.losses import registry as loss_classes
 from framework.metrics import registry as metric_classes
 from framework.tensor import Tensor
 
+from ..object_sharing import recorded
 from .h5_io import SavedFileError
 from .registry import custom_class_identity, get_registered_name
 
@@ -97,16 +98,16 @@ def _serialize(value):
     if isinstance(value, dict):
         return {k: _serialize(v) for k, v in value.items()}
     if isinstance(value, losses_module.Loss):
-        return _with_module('keras.losses', losses_module.serialize(value), value)
+        return recorded(value, _with_module('keras.losses', losses_module.serialize(value), value))
     if isinstance(value, metrics_module.Metric):
-        return _with_module('keras.metrics', metrics_module.serialize(value), value)
+        return recorded(value, _with_module('keras.metrics', metrics_module.serialize(value), value))
     if is_python_lambda(value):
         return serialize_keras_object(value)      # its bytecode, with Keras's warning (loading needs safe_mode=False)
     if isinstance(value, types.FunctionType):
         # Keras 3 serializes a plain function through the public-class path of its
         # type, ``function`` (module 'builtins'): the spelling TensorFlow's files carry.
-        return {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(value),
-                'registered_name': 'function'}
+        return recorded(value, {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(value),
+                                'registered_name': 'function'})
     if callable(value):
         return get_registered_name(value)
     raise TypeError('Cannot save the compile arguments: %r (a %s) is neither a name, a function, a Loss nor '

@@ -17,7 +17,7 @@ import numpy as np
 from framework.keras.function_code import LAMBDA_LAYER_REFUSED, is_python_lambda
 from framework.keras.global_switches import allows_code, effective_safe_mode, safe_mode_scope
 from ..layer import Layer
-from .. import call_context, policy_sharing
+from .. import call_context, object_sharing, policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from .structured_build import build_by_running_call_on_structure, is_shape_structure
@@ -35,15 +35,18 @@ def serialize_model(model, shared_policy_ids=False):
     module, registered = keras_identity(cls)
     # a model a user's get_config serializes while a .keras config is recorded: the outer mark marks it
     nested = policy_sharing.is_recording()
-    with policy_sharing.recording(shared_policy_ids or nested), policy_sharing.serializing(model):
-        layer_config = model.get_config()
-    config = {'module': module, 'class_name': cls.__name__,
-              'config': layer_config if nested else policy_sharing.mark(layer_config), 'registered_name': registered}
-    build_config = model.get_build_config() if model.built else None
-    if build_config is not None:
-        config['build_config'] = build_config
-    if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
-        config['compile_config'] = compile_config.config_entry(model)
+    # (the compile config is serialized in the same scope: a loss that is an activation too is marked)
+    with policy_sharing.recording(shared_policy_ids or nested), object_sharing.scope(fresh=not nested):
+        with policy_sharing.serializing(model):
+            layer_config = model.get_config()
+        config = {'module': module, 'class_name': cls.__name__,
+                  'config': layer_config if nested else policy_sharing.mark(layer_config),
+                  'registered_name': registered}
+        build_config = model.get_build_config() if model.built else None
+        if build_config is not None:
+            config['build_config'] = build_config
+        if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
+            config['compile_config'] = compile_config.config_entry(model)
     return to_json_safe(config, type(model).__name__)
 
 
