@@ -37,6 +37,7 @@ def test_compute_output_spec_and_symbolic_call():
 
 
 def test_compute_output_spec_of_an_unbuilt_layer_reading_its_weights_fails_as_keras():
+    keras.backend.clear_session()       # the text names the layer: 'linear', not an earlier test's 'linear_2'
     layer = Linear()
     with pytest.raises(AttributeError) as caught:
         layer.compute_output_spec(keras.KerasTensor((None, 3)))
