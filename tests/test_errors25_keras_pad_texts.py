@@ -40,3 +40,27 @@ def test_tensor_arguments_show_by_shape_and_dtype():
 def test_pads_as_before():
     assert keras.ops.pad(np.ones((2, 3)), [[1], [2]]).shape == (4, 7)      # TF 2.21: one-int pairs widen
     assert keras.ops.pad(np.ones(3), 1).shape == (5,)
+
+
+def test_flip_canonicalizes_its_axes_as_keras():
+    # TF 2.21 (errors21/d6.py ops_flip_axis): numpy's AxisError words, Keras's to_tuple_or_list for a float
+    with pytest.raises(ValueError) as caught:
+        keras.ops.flip(X, axis=2)
+    assert str(caught.value) == 'axis 2 is out of bounds for an array with dimension 2.'
+    with pytest.raises(ValueError) as caught:
+        keras.ops.flip(X, axis=1.0)
+    assert str(caught.value) == '`value` must be an integer, tuple or list. Received: value=1.0'
+    assert keras.ops.flip(np.arange(3), axis=-1).numpy().tolist() == [2, 1, 0]
+
+
+def test_argmax_with_a_named_output_type_takes_the_slow_path():
+    # TF 2.21: output_type='int32' (as keras.ops.argmax passes it) ends the kernel error at [Op:ArgMax]
+    text = ('{{function_node __wrapped__ArgMax_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+            'dimension in the range [-2, 2), but got 2 [Op:ArgMax]')
+    for call in (lambda: keras.ops.argmax(X, axis=2), lambda: tf.argmax(tf.ones((2, 3)), 2, output_type='int32')):
+        with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+            call()
+        assert str(caught.value) == text
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.argmax(tf.ones((2, 3)), 2, output_type=tf.int32)
+    assert str(caught.value) == text + ' name: '

@@ -151,6 +151,10 @@ def flip(x, axis=None):
     """Reverse the order of elements along ``axis`` (None: every axis)."""
     t = tensor(x, 'flip')
     axes = list(range(t.ndim)) if axis is None else (list(axis) if isinstance(axis, (list, tuple)) else [axis])
+    if axis is not None:        # Keras's to_tuple_or_list, then canonicalize_axis (numpy's words out of range)
+        if not isinstance(axis, (int, tuple, list)):
+            raise ValueError('`value` must be an integer, tuple or list. Received: value=%s' % (axis,))
+        axes = [_keras_axis(a, t.ndim) for a in axes]
     return _ops.reverse(t, axes)
 
 

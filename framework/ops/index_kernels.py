@@ -50,8 +50,9 @@ def refuse(op, index, named=True):
     if entry is None or shown in entry[1]:
         raise InvalidArgumentError(words)
     kernel, allowed, signature, tail = entry
-    words = '%s: indices must be of dtype %s, got %s' % ('gather' if op == 'resource_gather' else op,
-                                                         ' or '.join(allowed), index.dtype.name)
+    if index._data.dtype.kind in 'iu':      # an integer dtype the kernel does not list (int16 for ResourceGather)
+        words = '%s: indices must be of dtype %s, got %s' % ('gather' if op == 'resource_gather' else op,
+                                                             ' or '.join(allowed), index.dtype.name)
     error = InvalidArgumentError("Value for attr 'Tindices' of %s is not in the list of allowed values: %s\n\t; "
                                  "NodeDef: {{node %s}}; Op<name=%s; signature=%s> [Op:%s]%s"
                                  % (shown, ', '.join(allowed), kernel, kernel, signature, kernel,

@@ -150,7 +150,7 @@ def logical_not(x, name=None):
 
 
 def _arg(name, fn):
-    def op(input, axis=None, output_type='int64', name=None):  # noqa: A002  (TensorFlow's name)
+    def op(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002  (TensorFlow's name)
         x = as_tensor(input, name_)
         if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
             error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
@@ -159,7 +159,14 @@ def _arg(name, fn):
             raise error
         if x.ndim == 0:
             raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
-        (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+        try:
+            (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+        except InvalidArgumentError as error:
+            if not isinstance(output_type, str) or not str(error).endswith(' name: '):
+                raise
+            # an output_type given by name ('int32', as Keras passes it) sends TF's call down the slow path,
+            # whose kernel errors end at [Op:ArgMax]
+            raise float_kernels._without_tail(error) from None
         if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
             raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
                                % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)), named=True,
@@ -167,7 +174,7 @@ def _arg(name, fn):
         if ACTIVE:
             record_blocked(name_, (x,))
         xp = backend.array_module(x._data)
-        out = fn(xp, x._data, ax).astype(output_type)
+        out = fn(xp, x._data, ax).astype(dtypes.numpy_dtype(output_type))
         if out.dtype.name not in _OUTPUT_TYPES[name_]:
             kernel = 'ArgMax' if name_ == 'argmax' else 'ArgMin'
             entry = float_kernels.KERNELS[kernel]
