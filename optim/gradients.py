@@ -19,6 +19,11 @@ class NotAVariableError(TypeError, AttributeError):
     TypeError says what to pass."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
+NotAVariableError.__name__ = NotAVariableError.__qualname__ = AttributeError.__name__
+NotAVariableError.__module__ = AttributeError.__module__
+
+
 class GradientPairError(TypeError, ValueError, AttributeError):
     """apply_gradients got something other than (gradient, variable) pairs. TensorFlow 2.21 unpacks
     them with zip(*pairs): 'too many values to unpack (expected 2)' (ValueError) for triples, or the
