@@ -1,25 +1,22 @@
 """Box operations of ``tf.image``: crop_and_resize and draw_bounding_boxes (suppression: nms.py).
 
 Boxes are [y1, x1, y2, x2] in normalised coordinates (0 and 1 are the first and
-last pixel centres for crop_and_resize). Box coordinates are read on the host: the
-image's gradient is the composition's, the boxes' TF's CropAndResizeGradBoxes kernel
-(crop_boxes_gradient.py).
+last pixel centres for crop_and_resize). crop_and_resize runs TF's kernels on the host:
+CropAndResize and its image gradient (crop_resize_kernel.py), the boxes' gradient
+CropAndResizeGradBoxes (crop_boxes_gradient.py).
 """
 import numpy as np
 
 from ... import backend
-from ..indexing import gather
-from ..linalg import einsum
 from ..operands import as_tensor
-from ..selection import where
-from ..shapes import cast
 from ...tensor import Tensor
 from ...tensor import convert_to_tensor
 from . import crop_checks
 from .kernel_dtypes import refuse_dtype
-from .layout import constant_like
 from ..operands import ACTIVE, named_errors, record
 from .crop_boxes_gradient import crop_boxes_gradient
+from . import crop_resize_kernel
+from ..unregistered_gradient import without_gradient
 
 
 def _host(x, op, what, kind='f'):
@@ -28,29 +25,6 @@ def _host(x, op, what, kind='f'):
         raise TypeError('%s: %s must be %s, got dtype %s' % (op, what, 'numeric' if kind == 'f' else 'integer',
                                                              data.dtype.name))
     return data
-
-
-def _axis_weights(start, end, size, count, method):
-    """(boxes, count, size) sampling weights along one axis and the (boxes, count) in-range mask."""
-    start, end = start.astype(np.float32), end.astype(np.float32)
-    if count > 1:
-        step = (end - start) * np.float32(size - 1) / np.float32(count - 1)
-        where_ = start[:, None] * np.float32(size - 1) + np.arange(count, dtype=np.float32)[None, :] * step[:, None]
-    else:
-        where_ = np.broadcast_to((np.float32(0.5) * (start + end) * np.float32(size - 1))[:, None], (len(start), 1))
-    inside = (where_ >= 0) & (where_ <= size - 1)
-    weights = np.zeros(where_.shape + (size,), np.float32)
-    b, i = np.indices(where_.shape)
-    if method == 'nearest':
-        index = np.clip(np.sign(where_) * np.floor(np.abs(where_) + 0.5), 0, size - 1).astype(int)
-        weights[b, i, index] = 1
-    else:
-        low = np.clip(np.floor(where_), 0, size - 1).astype(int)
-        high = np.clip(np.ceil(where_), 0, size - 1).astype(int)
-        lerp = (where_ - np.floor(where_)).astype(np.float32)
-        np.add.at(weights, (b, i, low), np.float32(1) - lerp)
-        np.add.at(weights, (b, i, high), lerp)
-    return weights * inside[..., None], inside
 
 
 @named_errors('image.crop_and_resize')
@@ -62,26 +36,37 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     given = boxes
     boxes = convert_to_tensor(boxes, 'float32')     # a tensor of another dtype is TF's conversion ValueError
     b, index, (height, width) = crop_checks.check(x, boxes, box_indices, crop_size, method, op)
-    rows, row_in = _axis_weights(b[:, 0], b[:, 2], x.shape[1], height, method)
-    cols, col_in = _axis_weights(b[:, 1], b[:, 3], x.shape[2], width, method)
-    picked = gather(cast(x, 'float32'), index.astype(np.int32))
-    out = einsum('kpw,kowc->kopc', constant_like(cols, x), einsum('koh,khwc->kowc', constant_like(rows, x), picked))
-    inside = constant_like((row_in[:, :, None] & col_in[:, None, :])[..., None], x)
-    out = where(inside, out, np.float32(extrapolation_value))
-    if ACTIVE and isinstance(given, Tensor) and given.dtype == 'float32':
-        out = _with_boxes_gradient(out, x, given, index)
+    xp = backend.array_module(x._data)
+    image_host = backend.to_host(x._data)
+    out = Tensor(xp.asarray(crop_resize_kernel.crops(image_host, b, index, height, width, method,
+                                                     extrapolation_value)))
+    if ACTIVE:
+        _record(out, x, image_host, given, b, index, method)
     return out
 
 
-def _with_boxes_gradient(out, image, boxes, index):
-    """``out`` passed through a node that also gives ``boxes`` TF's CropAndResizeGradBoxes gradient."""
-    def boxes_vjp(g, y, out, boxes):
-        value = crop_boxes_gradient(backend.to_host(g._data), backend.to_host(image._data),
-                                    backend.to_host(boxes._data), index)
+def _record(out, image, image_host, boxes, b, index, method):
+    """CropAndResize on the tapes: the image's gradient is CropAndResizeGradImage (float images only, no
+    gradient of its own), the boxes' CropAndResizeGradBoxes (float32 boxes given as a tensor)."""
+    def image_vjp(g, y, *inputs):
+        def backprop(g):
+            value = crop_resize_kernel.image_gradient(backend.to_host(g._data), b, index, image_host.shape,
+                                                      image_host.dtype, method)
+            return Tensor(backend.array_module(g._data).asarray(value))
+        return without_gradient('CropAndResizeGradImage', backprop, g)
+
+    def boxes_vjp(g, y, *inputs):
+        value = crop_boxes_gradient(backend.to_host(g._data), image_host, b, index)
         return Tensor(backend.array_module(g._data).asarray(value))
-    passed = Tensor(out._data)
-    record('CropAndResize', (out, boxes), passed, (lambda g, y, out, boxes: g, boxes_vjp))
-    return passed
+    inputs, vjps = [], []
+    if image._data.dtype.kind == 'f':
+        inputs.append(image)
+        vjps.append(image_vjp)
+    if isinstance(boxes, Tensor) and boxes.dtype == 'float32':
+        inputs.append(boxes)
+        vjps.append(boxes_vjp)
+    if inputs:
+        record('CropAndResize', tuple(inputs), out, tuple(vjps))
 
 
 @named_errors('image.draw_bounding_boxes')
