@@ -202,3 +202,16 @@ def test_parse_tensor_of_another_dtype_is_the_kernels_error():
                                      '[Op:ParseTensor]' + tail)
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'\(int64\) and dtype \(double\)'):
         tf.io.parse_tensor(tf.io.serialize_tensor(tf.constant([1, 2], tf.int64)), tf.float64)
+
+
+def test_parse_of_a_non_string_tensor_is_the_conversion_error():
+    # TF 2.21: parse ops convert serialized to a string tensor first
+    spec = {'x': tf.io.FixedLenFeature([2], tf.float32)}
+    with pytest.raises(ValueError) as caught:
+        tf.io.parse_single_example(tf.constant(1.0), spec)
+    assert str(caught.value) == ('Tensor conversion requested dtype string for Tensor with dtype float32: '
+                                 '<tf.Tensor: shape=(), dtype=float32, numpy=1.0>')
+    with pytest.raises(ValueError) as caught:
+        tf.io.parse_example(tf.constant([1, 2]), spec)
+    assert str(caught.value) == ('Tensor conversion requested dtype string for Tensor with dtype int32: '
+                                 '<tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>')

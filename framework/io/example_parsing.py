@@ -234,7 +234,7 @@ def parse_single_example(serialized, features, example_names=None, name=None):
     """One serialized Example parsed into {name: Tensor (FixedLenFeature, RaggedFeature) or SparseTensor
     (VarLenFeature)}."""
     op = 'io.parse_single_example'
-    record = byte_array(serialized, op, 'serialized')
+    record = byte_array(_string_operand(serialized, op), op, 'serialized')
     if record.shape != ():
         raise ValueError('%s: serialized must be one (scalar) string, got shape %s; use parse_example for a batch'
                          % (op, record.shape))
@@ -249,12 +249,23 @@ def parse_single_example(serialized, features, example_names=None, name=None):
     return result
 
 
+def _string_operand(serialized, op):
+    """``serialized`` as TF converts it (to a string tensor): a tensor of another dtype is its conversion
+    ValueError ('Tensor conversion requested dtype string for Tensor with dtype float32: <tf.Tensor ...>')."""
+    if isinstance(serialized, Tensor) and serialized._data.dtype.kind not in 'OSU':
+        error = ValueError('Tensor conversion requested dtype string for Tensor with dtype %s: %r'
+                           % (serialized.dtype.name, serialized))
+        error.add_note('%s: serialized must hold the records (bytes), got a %s tensor' % (op, serialized.dtype.name))
+        raise error
+    return serialized
+
+
 @named_errors('io.parse_example')
 def parse_example(serialized, features, example_names=None, name=None):
     """A batch (1-D) of serialized Examples: fixed features stacked to (batch,) + shape, var-length
     features as SparseTensors of dense shape (batch, longest), ragged ones as RaggedTensors."""
     op = 'io.parse_example'
-    records = byte_array(serialized, op, 'serialized')
+    records = byte_array(_string_operand(serialized, op), op, 'serialized')
     if records.ndim != 1:
         raise ValueError('%s: serialized must be a 1-D batch of strings, got shape %s' % (op, records.shape))
     result = {}
