@@ -12,7 +12,7 @@ from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
-from .shapes import expand_dims, one_hot
+from .shapes import expand_dims
 from .unary import exp, log1p
 from .bias_add_kernel import bias_add as bias_add_nhwc, bias_add_nchw
 
@@ -115,11 +115,27 @@ def _xent_value(xp, a, z, axis):
 
 
 def _zero_with_softmax_rule(logits, labels, axis):
-    """0, with the derivative of softmax(logits) - labels towards the logits only: TF's rule for the Xent op's
-    backprop output (grad_grad) reaches the logits through softmax and gives the labels nothing."""
-    from .shapes import stop_gradient
-    rule = softmax(logits, axis) - stop_gradient(labels)
-    return rule - stop_gradient(rule)
+    """0, with TF's rule for the Xent op's backprop output (grad_grad) towards the logits only (the labels
+    get nothing from it): (gg - squeeze(matmul(gg[..., None, :], softmax[..., :, None]))) * softmax, a new
+    Softmax and a batched product (softmax's own rule sums gg * softmax with reduce_sum, an ulp apart)."""
+    zero = Tensor(backend.array_module(logits._data).zeros_like(logits._data))
+    if ACTIVE:
+        record('xent_backprop', (logits,), zero, (lambda gg, y, logits: _xent_grad_grad(gg, logits, axis),))
+    return zero
+
+
+def _xent_grad_grad(gg, logits, axis):
+    """TF's grad_grad term of _SoftmaxCrossEntropyWithLogitsGrad / its sparse twin, along ``axis`` (TF moves
+    that axis last before the op, and back)."""
+    from .linalg import matmul
+    from .shapes import squeeze, transpose
+    last = axis % logits.ndim == logits.ndim - 1
+    if not last:
+        order = [i for i in range(logits.ndim) if i != axis % logits.ndim] + [axis % logits.ndim]
+        gg, logits = transpose(gg, order), transpose(logits, order)
+    s = softmax(logits)
+    term = (gg - squeeze(matmul(expand_dims(gg, -2), expand_dims(s, -1)), -1)) * s
+    return term if last else transpose(term, list(np.argsort(order)))
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -164,12 +180,11 @@ def sparse_xent(labels, logits, labels_in_range=False):
     out = Tensor(lse - picked)
     if ACTIVE:
         # the kernel's own backprop, exp / sum - one_hot (a division, not softmax's times 1 / sum), as
-        # TF; a recorded sweep adds softmax - one_hot less itself (exactly 0) for second derivatives,
-        # which TF refuses
+        # TF; a recorded zero carries TF's grad_grad rule for second derivatives
         backprop = exps / sums[..., None]
         backprop -= (xp.arange(depth) == idx[..., None]).astype(backprop.dtype)
         record(op, (logits,), out, (array_rule(
-            lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _differentiable_zero(logits, labels, depth)),
+            lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _zero_with_softmax_rule(logits, None, -1)),
             lambda g, y, logits: g[..., None] * backprop),))
     return out
 
@@ -251,13 +266,6 @@ def label_range_error(labels, depth, note):
     return kernel_error('SparseSoftmaxCrossEntropyWithLogits',
                         'Received a label value of %d which is outside the valid range of [0, %d).  Label values: %s'
                         % (low if low < 0 else high, depth, ' '.join(str(int(v)) for v in flat)), named=True, note=note)
-
-
-def _differentiable_zero(logits, labels, depth):
-    """0, with the derivative of softmax(logits) - one_hot(labels)."""
-    from .shapes import stop_gradient
-    rule = softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)
-    return rule - stop_gradient(rule)
 
 
 @named_errors('sigmoid_cross_entropy_with_logits')
