@@ -131,8 +131,11 @@ class DType:
             return getattr(ml_dtypes.finfo(self.dtype), which)
         if kind in 'iu':
             return int(getattr(np.iinfo(self.dtype), which))
-        raise TypeError('Cannot find %s value of %s: only floating and integer dtypes have one'
-                        % ('minimum' if which == 'min' else 'maximum', self))
+        # TF 2.21's words (tf.string.max, tf.bool.min, tf.complex64.max)
+        error = TypeError('Cannot find %s value of %s with type %s.'
+                          % ('minimum' if which == 'min' else 'maximum', self, self))
+        error.add_note('only floating-point and integer dtypes have a %s' % which)
+        raise error
 
     def is_compatible_with(self, other):
         return self == other

@@ -135,3 +135,12 @@ def test_int16_indices_of_a_variables_columns_are_gathered():
     assert tf.gather(v, tf.constant([0], tf.int16), axis=1).shape == (3, 1)     # GatherV2 takes int16
     with pytest.raises(tf.errors.InvalidArgumentError, match="(?s)'Tindices' of int16 .* ResourceGather"):
         tf.gather(v, tf.constant([0], tf.int16))
+
+
+@pytest.mark.parametrize('dtype', [tf.string, tf.bool, tf.complex64])
+def test_limits_of_dtypes_without_them(dtype):
+    # TF 2.21: "Cannot find maximum value of <dtype: 'string'> with type <dtype: 'string'>."
+    for which, word in (('max', 'maximum'), ('min', 'minimum')):
+        with pytest.raises(TypeError) as caught:
+            getattr(dtype, which)
+        assert str(caught.value) == 'Cannot find %s value of %r with type %r.' % (word, dtype, dtype)
