@@ -9,11 +9,13 @@ operations in the same order: the same bits (tests/test_dense_activation.py).
 Sigmoid and softmax stay unfused: their outputs remember their logits for
 the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation tensor.
 """
-from .. import onednn_policy
+import numpy as np
+
+from .. import backend, onednn_policy
 from ..tensor import Tensor
 from . import eigen_math, graph_rewrites, onednn_activations
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, fused_relu_value, relu_value
-from .linalg import _AFFINE_VJPS, affine_array
+from .linalg import _AFFINE_VJPS, affine_array, half_fused_affine
 from .operands import ACTIVE, record
 from .unary import _tanh_grad, tanh_value
 
@@ -48,16 +50,34 @@ def affine_activation(x, kernel, bias, activation, onednn=False):
     value, rule = _ACTIVATIONS[activation]
     if onednn:
         value = _ONEDNN_VALUES[activation]
+        if z.dtype.itemsize == 2:
+            value = _half_fused(activation, inputs)
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
             and graph_rewrites.tracing() and onednn_policy.enabled():
-        # 16 bits in a traced step (a predict step too): TF's fused oneDNN kernel (see affine_array) applies relu as
-        # x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
-        out = Tensor(z * (z > 0))
-    else:
-        out = Tensor(value(z))
+        # 16 bits in a traced step (a predict step too): TF's fused oneDNN kernel (see affine_array); in float16
+        # it applies relu as x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
+        value = _half_fused(activation, inputs)
+    out = Tensor(value(z))
     if ACTIVE:
         record(op, inputs, out, _VJPS[activation, len(inputs)])
     return out
+
+
+def _half_fused(activation, inputs):
+    """The value of a float16 / bfloat16 fused Dense in a traced step where TF runs oneDNN: its kernel sums
+    x @ kernel + bias in float32 (linalg.half_fused_affine), applies the activation there (relu as x * 0
+    below zero) and rounds once; the activation of the rounded sum (eager TF's) differed in about a third
+    of a tanh layer's values, and bfloat16 relu where the sum rounds across zero. The gradients stay the
+    ops' own, which read the rounded output (TanhGrad, EluGrad, ReluGrad)."""
+    x = inputs[0]._data
+    wide = half_fused_affine(x, inputs[1]._data, inputs[2]._data)
+    if activation != 'relu':
+        wide = _ONEDNN_VALUES[activation](wide)
+    elif x.dtype == np.float16:
+        wide = wide * (wide > 0)        # x * 0 below zero: -0.0 (TF 2.21's float16 kernel)
+    else:
+        wide = backend.array_module(wide).maximum(wide, np.float32(0))     # bfloat16's gives 0.0
+    return lambda z: wide.astype(z.dtype)
 
 
 class _Rule:

@@ -630,13 +630,20 @@ def affine_array(x, kernel, bias, op):
         # TensorFlow runs oneDNN: its grappler fuses MatMul + BiasAdd into one oneDNN kernel, which sums
         # each product over the whole depth in order in float32, adds the bias and rounds once (eager TF,
         # or TF without oneDNN, rounds the product, then adds in half precision, as below)
-        flat = dx.reshape(-1, x_shape[-1])
-        wide = (wide_product(flat, dk) if xp is np else product(flat.astype(np.float32), dk.astype(np.float32)))
-        wide = wide.reshape(y.shape)
-        wide += db.astype(np.float32)
-        return (x, kernel, bias), wide.astype(y.dtype)
+        return (x, kernel, bias), half_fused_affine(dx, dk, db).astype(y.dtype)
     y += db
     return (x, kernel, bias), y
+
+
+def half_fused_affine(dx, dk, db):
+    """x @ kernel + bias of float16 / bfloat16 arrays as TensorFlow's fused oneDNN MatMul + BiasAdd kernel
+    sums them (see affine_array): in float32, not rounded yet (the fused activation, if any, comes first)."""
+    xp = np if type(dx) is ndarray else backend.array_module(dx)
+    flat = dx.reshape(-1, dx.shape[-1])
+    wide = (wide_product(flat, dk) if xp is np else product(flat.astype(np.float32), dk.astype(np.float32)))
+    wide = wide.reshape(dx.shape[:-1] + dk.shape[1:])
+    wide += db.astype(np.float32)
+    return wide
 
 
 def _flat2d(t):
@@ -676,14 +683,16 @@ def _affine_bias_grad(g, y, x, kernel, bias):
 
 
 def _affine_bias_grad_array(g, y, x, kernel, bias):
-    if g.dtype.kind == 'V':
-        # bfloat16's BiasAddGrad adds in bfloat16 steps, as numpy's sum does, but from +0 (no -0 sums)
-        return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype) + g.dtype.type(0)
     if g.shape[-1] == 1:
         # One unit: TF drops the size-1 axes and sums the column as a whole tensor, in its
         # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch,
-        # and a Dense(1) on (batch, time, features) windows (the time-series tutorial) too
+        # and a Dense(1) on (batch, time, features) windows (the time-series tutorial) too. A
+        # bfloat16 column too: that sum adds in float32 and rounds once (TF 2.21 -0x1.fp+1 over
+        # 16 rows, where bfloat16 steps gave -0x1.f2p+1)
         return eigen_sum.sum_all(g).reshape(1)
+    if g.dtype.kind == 'V':
+        # bfloat16's BiasAddGrad adds in bfloat16 steps, as numpy's sum does, but from +0 (no -0 sums)
+        return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype) + g.dtype.type(0)
     # Keras's Dense adds its bias with tf.nn.bias_add: BiasAddGrad's order (float16 summed in
     # float32 and rounded once), which is row after row below ~124,000 values
     return bias_grad_sum(g)
