@@ -143,4 +143,4 @@ def test_limits_of_dtypes_without_them(dtype):
     for which, word in (('max', 'maximum'), ('min', 'minimum')):
         with pytest.raises(TypeError) as caught:
             getattr(dtype, which)
-        assert str(caught.value) == 'Cannot find %s value of %r with type %r.' % (word, dtype, dtype)
+        assert str(caught.value) == 'Cannot find %s value of %s with type %s.' % (word, dtype, dtype)
