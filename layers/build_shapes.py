@@ -31,6 +31,12 @@ def shape_names(cls):
     return names
 
 
+def saved_input_shape(shape):
+    """A build config's ``input_shape`` as ``build`` takes it: a dict of shapes (a layer called on a dict)
+    as it is, as Keras 3's build_from_config passes it; a shape or a list of shapes as a tuple."""
+    return shape if isinstance(shape, dict) else tuple(shape)
+
+
 def shapes_dict(layer, names, inputs, args, kwargs):
     """``{'<argument>_shape': shape}`` for ``build(**...)``: each of ``names`` matched to the call's
     argument of that name, as Keras 3's update_shapes_dict_for_target_fn does (its ValueErrors for a

@@ -586,11 +586,7 @@ class Layer(LayerWeights, OwnVariables):
         if names:       # build(self, a_shape, b_shape): the shapes of call's arguments by name (Keras 3)
             self._build_from_shapes_dict(build_shapes.shapes_dict(self, names, inputs, args, kwargs or {}))
             return
-        shape = shape_of(inputs)
-        if call_context.builds_for_any_batch() and type(shape) is tuple and shape and isinstance(shape[0], int) \
-                and trace_names.may_be_batch_axis(shape[0]):
-            shape = (None,) + shape[1:]       # built for any batch, as Keras 3's symbolic build
-        self._build_from_shape(shape)
+        self._build_from_shape(shape_of(inputs))     # a None batch in a build for any batch (call_inputs)
 
     def _warn_unbuilt_state(self):
         """Keras 3's default build's warning: no build of its own, and sublayers left unbuilt."""
@@ -796,7 +792,7 @@ class Layer(LayerWeights, OwnVariables):
         if not config:
             return
         if config.get('input_shape') is not None:
-            self._build_from_shape(tuple(config['input_shape']))
+            self._build_from_shape(build_shapes.saved_input_shape(config['input_shape']))
         elif 'shapes_dict' in config:
             self.build(**config['shapes_dict'])
             if build_shapes.shape_names(type(self)):

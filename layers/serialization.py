@@ -2,6 +2,7 @@
 import contextlib
 import contextvars
 
+from . import build_shapes
 from .keras_build_config import keras_writes_build_config, keras_writes_build_config_unbuilt
 from .layer import Layer
 from .object_sharing import recorded
@@ -110,8 +111,7 @@ def deserialize(config, custom_objects=None):
             layer.build_from_config(build_config)       # a user's way of building from its own config
         elif build_config.get('input_shape') is not None:
             layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
-            shape = build_config['input_shape']      # a dict of shapes: a layer called on a dict
-            layer._build_from_shape(shape if isinstance(shape, dict) else tuple(shape))
+            layer._build_from_shape(build_shapes.saved_input_shape(build_config['input_shape']))
     return layer
 
 
@@ -139,8 +139,21 @@ def wrapped_type_errors(cls, config):
     except TypeError as err:
         if _LEGACY_LOADING.get():
             raise
-        raise TypeError(not_deserialized_text(cls, config, err))    # no `from`: Keras's traceback chains
-                                                                        # it as 'During handling of ...'
+        raise TypeError(not_deserialized_text(cls, _as_keras_shows(config), err))    # no `from`: Keras's
+                                                                        # traceback chains it ('During handling')
+
+
+# The keys Keras 3's functional_from_config pops from the config it is given, before building a layer
+_FUNCTIONAL_POPPED = ('layers', 'input_layers', 'output_layers', 'name', 'trainable')
+
+
+def _as_keras_shows(config):
+    """``config`` as Keras 3's error shows it after a failed from_config: a functional model's own
+    config without the keys its functional_from_config has popped by then (so '{}' as a rule)."""
+    inner = config.get('config') if isinstance(config, dict) else None
+    if not (isinstance(inner, dict) and all(key in inner for key in ('name', 'layers', 'input_layers', 'output_layers'))):
+        return config
+    return dict(config, config={key: value for key, value in inner.items() if key not in _FUNCTIONAL_POPPED})
 
 
 def not_deserialized_text(cls, config, err):

@@ -53,3 +53,11 @@ def test_a_layer_without_build_records_the_dict(tmp_path):
     loaded = _reloaded(Merge, tmp_path)
     assert loaded.layers[-1].get_build_config() == {'input_shape': {'a': [None, 2], 'b': [None, 3]}}
     assert [w.path for w in loaded.weights] == ['merge/inner/kernel', 'merge/inner/bias']
+
+
+def test_build_from_config_by_hand_passes_the_dict():
+    # Keras 3's Layer.build_from_config calls build(config['input_shape']) as it is
+    layer = MergeBuilt(name="by_hand")
+    layer.build_from_config({'input_shape': {'a': [None, 2], 'b': [None, 3]}})
+    assert layer.built and layer.seen == {'a': [None, 2], 'b': [None, 3]}
+    assert layer.d.kernel.shape == (3, 2)
