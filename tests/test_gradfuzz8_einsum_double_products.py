@@ -58,3 +58,13 @@ def test_one_row_products_sum_in_order():
     assert _hexes(tf.einsum('ki,kj->ij', a, b)) == ['0x1.cf765fd8adabap-1', '0x1.518fc504816f0p+0',
                                                     '-0x1.5ae147ae147aep+0', '-0x1.a67a0f9096bbap+1',
                                                     '0x1.e2339c0ebedfap+1']
+
+
+def test_diagonal_einsum_gradient_is_zero_off_the_diagonal():
+    # TF's Einsum inflates g into zeros: +0.0 off the diagonal, g's own -0.0 on it (fuzz 50 #72;
+    # progs/gradfuzz8/pin_diag_es.py)
+    x = tf.constant([[1.12, -0.53], [1.71, -1.87]], tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.einsum('ii->i', x) * tf.constant([-1.5, -0.0], tf.float64))
+    assert _text(tape.gradient(y, x)) == '[[-1.5, 0.0], [0.0, -0.0]]'

@@ -568,7 +568,12 @@ def _onto_diagonals(grad, unique, target, sizes, used):
         else:
             seen.add(c)
             out_spec += c
-    return einsum(','.join([unique] + eye_specs) + '->' + out_spec, grad, *eyes)
+    equation = ','.join([unique] + eye_specs) + '->' + out_spec
+    placed = einsum(equation, grad, *eyes)
+    # off the diagonals TF's Einsum inflates into zeros (+0.0), where g * 0 of a negative g is -0.0
+    from .selection import where
+    on = einsum(equation, Tensor(xp.ones_like(grad._data)), *eyes)._data != 0
+    return where(Tensor(on), placed, 0)
 
 
 def affine(x, kernel, bias=None):
