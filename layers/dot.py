@@ -58,6 +58,10 @@ class Dot(Layer):
         pair = [self.axes] * 2 if isinstance(self.axes, int) else list(self.axes)
         axes = [a % len(s) if a < 0 else a for a, s in zip(pair, shapes)]
         for a, s in zip(axes, shapes):
+            if a >= len(s):     # Keras's build reads shape[axis]: Python's IndexError, as on TF 2.21
+                error = IndexError('tuple index out of range')
+                error.add_note('Dot %r: axis %d of an input of shape %s does not exist' % (self.name, a, tuple(s)))
+                raise error
             if len(s) < 2 or not 0 < a < len(s):
                 raise ValueError('Dot %r: cannot take the dot product over axis %s of inputs of shapes %s (the '
                                  'batch axis 0 cannot be one, and both inputs need rank >= 2)'

@@ -64,3 +64,11 @@ def test_argmax_with_a_named_output_type_takes_the_slow_path():
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:
         tf.argmax(tf.ones((2, 3)), 2, output_type=tf.int32)
     assert str(caught.value) == text + ' name: '
+
+
+@pytest.mark.parametrize('axes, shapes', [(2, ((2, 3), (2, 3))), ((1, 2), ((2, 3), (2, 3))), (3, ((2, 3, 4), (2, 3, 4)))])
+def test_dot_axis_past_the_rank_is_keras_builds_index_error(axes, shapes):
+    # TF 2.21 / Keras 3.15: Dot.build reads shape[axis]
+    with pytest.raises(IndexError) as caught:
+        keras.layers.Dot(axes=axes)([tf.ones(shapes[0]), tf.ones(shapes[1])])
+    assert str(caught.value) == 'tuple index out of range'
