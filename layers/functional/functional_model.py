@@ -32,6 +32,7 @@ from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
 from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
+from .shared_outputs import shared_output_nodes, unfuse
 from .operation import Operation
 from .symbolic_call import any_symbolic
 from .unknown_rank_inputs import refuse_unknown_rank
@@ -68,6 +69,8 @@ class Functional(Model):
                              % (self.name, inputs, outputs))
         self._graph = map_graph(self.name, flat_inputs, flat_outputs,
                                 ['.'.join(map(str, path)) for path, _ in flatten_with_path(outputs)])
+        # nodes whose output two consumers read: TF fuses no activation after them (shared_outputs)
+        self._shared_output_nodes = shared_output_nodes(self._graph.steps, flat_outputs)
         # Keras's order; ``_layers`` (read by ``weights``) leaves out the keras.ops calls recorded.
         self._operations = list(self._graph.layers)
         self._layers = [layer for layer in self._operations if not isinstance(layer, Operation)]
@@ -161,6 +164,7 @@ class Functional(Model):
                 if one is not None:
                     set_keras_mask(x, as_mask(one))
         values = dict(zip(self._inputs, flat))
+        shared = self._shared_output_nodes
         for node in self._graph.steps:
             single = node.single_input
             node_kwargs = node.kwargs
@@ -175,6 +179,8 @@ class Functional(Model):
                 if node_kwargs is not node.kwargs:
                     filled_kwargs['training'] = training
                 out = node.layer(*node_args, **filled_kwargs)     # Layer.__call__ handles the masks
+            if shared and id(node) in shared:
+                unfuse(nest.flatten(out))
             targets = node.outputs
             if len(targets) == 1 and isinstance(out, Tensor):
                 values[targets[0]] = out
