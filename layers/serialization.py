@@ -139,7 +139,7 @@ def wrapped_type_errors(cls, config):
     except TypeError as err:
         if _LEGACY_LOADING.get():
             raise
-        raise TypeError(not_deserialized_text(cls, _as_keras_shows(config), err))    # no `from`: Keras's
+        raise TypeError(not_deserialized_text(cls, shown_after_failure(config), err))    # no `from`: Keras's
                                                                         # traceback chains it ('During handling')
 
 
@@ -147,13 +147,19 @@ def wrapped_type_errors(cls, config):
 _FUNCTIONAL_POPPED = ('layers', 'input_layers', 'output_layers', 'name', 'trainable')
 
 
-def _as_keras_shows(config):
-    """``config`` as Keras 3's error shows it after a failed from_config: a functional model's own
-    config without the keys its functional_from_config has popped by then (so '{}' as a rule)."""
+def shown_after_failure(config):
+    """``config`` as Keras 3's error shows it after a failed from_config: a functional model's config
+    without the keys its functional_from_config has popped by then (so '{}' as a rule), its own and
+    those of the functional models nested in it (Keras pops them from the very dicts it shows; a
+    nested model after the one that failed, not yet popped there, is shown popped here too)."""
     inner = config.get('config') if isinstance(config, dict) else None
-    if not (isinstance(inner, dict) and all(key in inner for key in ('name', 'layers', 'input_layers', 'output_layers'))):
+    if not isinstance(inner, dict):
         return config
-    return dict(config, config={key: value for key, value in inner.items() if key not in _FUNCTIONAL_POPPED})
+    if all(key in inner for key in ('name', 'layers', 'input_layers', 'output_layers')):
+        return dict(config, config={key: value for key, value in inner.items() if key not in _FUNCTIONAL_POPPED})
+    if isinstance(inner.get('layers'), list):
+        return dict(config, config=dict(inner, layers=[shown_after_failure(entry) for entry in inner['layers']]))
+    return config
 
 
 def not_deserialized_text(cls, config, err):

@@ -23,7 +23,7 @@ from .keras_internal_classes import keras_internal_classes
 from .structured_build import build_by_running_call_on_structure, is_shape_structure
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, not_deserialized_text, not_located_text, overrides_build_from_config, \
-    wrapped_type_errors
+    shown_after_failure, wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -179,8 +179,8 @@ def _keras_unknown_class_text(entry, table):
     for child in (inner.get('layers') or ()) if isinstance(inner, dict) else ():
         text = _keras_unknown_class_text(child, table) if isinstance(child, dict) else None
         if text is not None:
-            shown = dict(entry, config={}) if 'input_layers' in inner else entry
-            return not_deserialized_text(resolve_layer_class(name, entry.get('registered_name'), table), shown, text)
+            return not_deserialized_text(resolve_layer_class(name, entry.get('registered_name'), table),
+                                         shown_after_failure(entry), text)
     return None
 
 
