@@ -173,6 +173,12 @@ class Layer(LayerWeights, OwnVariables):
         return layer
 
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
+        # named first, as Keras 3's Operation.__init__: a refused argument below still uses up the automatic name
+        self.name = name if name is not None else naming.unique_name(
+            naming.to_snake_case(type(self).__name__))
+        if not isinstance(self.name, str) or '/' in self.name:      # Keras 3's words (keras.Operation)
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s '
+                             '(of type %s)' % (name, type(name)))
         legacy = {key: kwargs.pop(key) for key in _LEGACY_SHAPE_KEYWORDS if key in kwargs}
         if legacy.get('input_shape') is not None or legacy.get('input_dim') is not None:
             _warn_legacy_shape_argument(self._keras_data_layer)
@@ -181,11 +187,6 @@ class Layer(LayerWeights, OwnVariables):
             raise noted(UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s'
                                              % (type(self).__name__, kwargs)),
                         'valid ones include name, trainable, dtype and the arguments of %s itself' % type(self).__name__)
-        self.name = name if name is not None else naming.unique_name(
-            naming.to_snake_case(type(self).__name__))
-        if not isinstance(self.name, str) or '/' in self.name:      # Keras 3's words (keras.Operation)
-            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s '
-                             '(of type %s)' % (name, type(name)))
         # _dtype: the variables' numpy dtype; under a mixed policy, _mixed (its name) and _compute
         # (the compute dtype) are set too, and the call autocasts (see layers/autocast.py).
         self._dtype, compute, self._mixed = standardize_policy(dtype, type(self).__name__)
