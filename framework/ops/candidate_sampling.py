@@ -12,6 +12,7 @@ from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor
 from .candidate_sampler import FixedUnigram, LearnedUnigram, Uniform, draw
 from .graph_input_errors import eager_input_error
+from .op_results import SAMPLERS
 from .operands import as_tensor, named_errors
 from .sampler_attrs import attr_ints
 
@@ -55,7 +56,8 @@ def _run(op, kernel, sampler, true_classes, num_true, num_sampled, unique, seed)
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     sampled, true_expected, sampled_expected = draw(kernel, sampler, host, num_sampled, unique, seeds)
     xp = backend.array_module(true._data)
-    return Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)), Tensor(xp.asarray(sampled_expected))
+    return SAMPLERS[kernel.split('(')[0]](Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)),
+                                          Tensor(xp.asarray(sampled_expected)))
 
 
 @named_errors('uniform_candidate_sampler')
@@ -136,5 +138,6 @@ def all_candidate_sampler(true_classes, num_true, num_sampled, unique, seed=None
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
     true = true_classes_of(true_classes, num_true, op, 'AllCandidateSampler')
     xp = backend.array_module(true._data)
-    return (Tensor(xp.arange(num_sampled, dtype=np.int64)), Tensor(xp.ones(tuple(true.shape), np.float32)),
-            Tensor(xp.ones((num_sampled,), np.float32)))
+    return SAMPLERS['AllCandidateSampler'](Tensor(xp.arange(num_sampled, dtype=np.int64)),
+                                           Tensor(xp.ones(tuple(true.shape), np.float32)),
+                                           Tensor(xp.ones((num_sampled,), np.float32)))

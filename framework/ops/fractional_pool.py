@@ -16,6 +16,7 @@ from .. import backend, op_seeds, philox
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import einsum
+from .op_results import FractionalAvgPool, FractionalMaxPool
 from .operands import ACTIVE, as_real_tensor, named_errors, record
 from .unregistered_gradient import without_gradient
 from .scatter import scatter_nd
@@ -130,7 +131,7 @@ def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
         # TF's FractionalMaxPoolGrad has no gradient: a second derivative through it is its LookupError
         record('fractional_max_pool', (x,), out, (lambda g, y, x: without_gradient(
             'FractionalMaxPoolGrad', lambda g, x: scatter_nd(index, reshape(g, [-1]), x.shape), g, x),))
-    return out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols))
+    return FractionalMaxPool(out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols)))
 
 
 @named_errors('fractional_avg_pool')
@@ -158,4 +159,4 @@ def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
             wide = cast(g, 'float64') / share
             return cast(einsum('ih,bijc,jw->bhwc', Tensor(in_row), wide, Tensor(in_col)), x.dtype)
         record('fractional_avg_pool', (x,), out, (spread,))
-    return out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols))
+    return FractionalAvgPool(out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols)))

@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
+from .op_results import Qr
 from ..tensor import Tensor
 from ..tape import record, record_blocked
 from .complex_parts import conj
@@ -111,11 +112,14 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
 def qr(input, full_matrices=False, name=None):  # noqa: A002
     """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
     (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
-    Gradients flow except for M > N with ``full_matrices``, as in TensorFlow."""
+    Gradients flow except for M > N with ``full_matrices``, as in TensorFlow. TF's ``Qr`` namedtuple."""
     _check_bool(full_matrices, 'full_matrices')
-    a = matrices(input, 'qr', square=False)
+    return Qr(*_qr(matrices(input, 'qr', square=False), full_matrices))
+
+
+def _qr(a, full_matrices):
     if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
-        return tuple(cast(t, 'float16') for t in qr(cast(a, 'float32'), full_matrices))
+        return tuple(cast(t, 'float16') for t in _qr(cast(a, 'float32'), full_matrices))
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         mode = 'complete' if full_matrices else 'reduced'

@@ -12,6 +12,7 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from .convolution import _first_maxima, _pooling_input, max_pool2d
 from .operands import as_real_tensor, named_errors
+from .op_results import MaxPoolWithArgmax
 
 
 @named_errors('max_pool_with_argmax')
@@ -64,4 +65,4 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
     argmax = argmax * c + xp.arange(c)
     if include_batch_in_index:
         argmax = argmax + xp.arange(n)[:, None, None, None] * (h * w * c)
-    return pooled, Tensor(argmax.astype(index_dtype))
+    return MaxPoolWithArgmax(pooled, Tensor(argmax.astype(index_dtype)))

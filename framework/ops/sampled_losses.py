@@ -20,6 +20,7 @@ from .candidate_sampling import true_classes_of
 from .graph_input_errors import eager_input_error
 from .indexing import gather
 from .linalg import matmul
+from .op_results import SAMPLERS
 from .losses_nn import sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits
 from .operands import as_float_tensor, as_tensor, named_errors
 from .reductions import reduce_sum
@@ -67,7 +68,8 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     sampled, true_expected, sampled_expected = log_uniform_draw(
         backend.to_host(true._data), num_true, num_sampled, unique, range_max, seeds)
     xp = backend.array_module(true._data)
-    return Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)), Tensor(xp.asarray(sampled_expected))
+    return SAMPLERS['LogUniformCandidateSampler'](Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)),
+                                                  Tensor(xp.asarray(sampled_expected)))
 
 
 # TF's op returns its generated namedtuple

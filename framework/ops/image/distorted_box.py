@@ -14,6 +14,7 @@ import numpy as np
 from ... import philox as _philox, random as _random
 from ...tensor import Tensor
 from ..operands import named_errors
+from ..op_results import SampleDistortedBoundingBoxV2, StatelessSampleDistortedBoundingBox
 from ..stateless_random import _seed_values
 from .boxes import _host
 
@@ -156,9 +157,9 @@ def sample_distorted_bounding_box(image_size, bounding_boxes, seed=0, min_object
     crop as a normalised box (1, 1, 4). Defaults: aspect ratios [0.75, 1.33], areas [0.05, 1], 100 attempts."""
     # One draw from tapeflow's (seeded) stream keys this call's generator.
     bits = _StreamBits(np.random.default_rng(_random.draw_seed(seed or None)))
-    return _sample(bits, image_size, bounding_boxes, min_object_covered, aspect_ratio_range or (0.75, 1.33),
+    return SampleDistortedBoundingBoxV2(*_sample(bits, image_size, bounding_boxes, min_object_covered, aspect_ratio_range or (0.75, 1.33),
                    area_range or (0.05, 1.0), max_attempts or 100, use_image_if_no_bounding_boxes,
-                   'image.sample_distorted_bounding_box')
+                   'image.sample_distorted_bounding_box'))
 
 
 @named_errors('image.stateless_sample_distorted_bounding_box')
@@ -167,6 +168,6 @@ def stateless_sample_distorted_bounding_box(image_size, bounding_boxes, seed, mi
                                             use_image_if_no_bounding_boxes=None, name=None):
     """sample_distorted_bounding_box decided by ``seed`` (two integers)."""
     op = 'image.stateless_sample_distorted_bounding_box'
-    return _sample(_PhiloxBits(seed, op), image_size, bounding_boxes, min_object_covered,
-                   aspect_ratio_range or (0.75, 1.33), area_range or (0.05, 1.0), max_attempts or 100,
-                   use_image_if_no_bounding_boxes, op)
+    return StatelessSampleDistortedBoundingBox(*_sample(
+        _PhiloxBits(seed, op), image_size, bounding_boxes, min_object_covered, aspect_ratio_range or (0.75, 1.33),
+        area_range or (0.05, 1.0), max_attempts or 100, use_image_if_no_bounding_boxes, op))

@@ -9,6 +9,7 @@ from ..operands import named_errors
 from ..operands import as_tensor
 from .boxes import _host
 from . import nms_checks
+from ..op_results import CombinedNonMaxSuppression
 from .kernel_dtypes import refuse_dtype
 
 def _iou(box, others):
@@ -155,4 +156,4 @@ def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_t
         for k, (score, c, box) in enumerate(found):
             out_scores[n, k], out_classes[n, k] = score, c
             out_boxes[n, k] = np.clip(box, 0.0, 1.0) if clip_boxes else box
-    return Tensor(out_boxes), Tensor(out_scores), Tensor(out_classes), Tensor(valid)
+    return CombinedNonMaxSuppression(Tensor(out_boxes), Tensor(out_scores), Tensor(out_classes), Tensor(valid))
