@@ -130,10 +130,11 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
                             'optimizer with a float `learning_rate` argument.')
         if old is not None and not isinstance(old, Variable):
             # Keras 3 calls the callable's assign(): TF's AttributeError, with what to do added
-            raise AttributeError("'%s' object has no attribute 'assign': this optimizer was created with a "
-                                 'callable as its `learning_rate`, so its learning rate is not settable to a '
-                                 'number; instantiate the optimizer with a float `learning_rate` to set it'
-                                 % type(old).__name__)
+            error = AttributeError("'%s' object has no attribute 'assign'" % type(old).__name__)
+            error.add_note('This optimizer was created with a callable as its `learning_rate`, so its learning '
+                           'rate is not settable to a number; instantiate the optimizer with a float '
+                           '`learning_rate` to set it')
+            raise error
         if isinstance(old, Variable):
             # Keras 3 assigns whatever it is given to its float variable: an int, a tensor, a
             # numpy scalar work (a tensor of another dtype is cast, as Keras's convert_to_tensor);
