@@ -35,6 +35,15 @@ def test_a_variable_plus_a_product_minus_numpy_data_is_regrouped():
     assert _step(lambda w, b: tf.reduce_mean(tf.square(tf.subtract(tf.add(w * _X, b), _Y)))) == _TRACED
 
 
+def test_numpy_data_minus_the_sum_and_sums_with_the_data_are_regrouped():
+    # C - (v + t) is (C - t) - v; (v + t) + C and C + (v + t) are v + (C + t) (q_push2.py)
+    assert _step(lambda w, b: tf.reduce_mean(tf.square(_Y - (w * _X + b)))) == _TRACED
+    assert _step(lambda w, b: tf.reduce_mean(tf.square(_Y - (b + w * _X)))) == _TRACED
+    added = (17.224891662597656, 4.739629745483398, 7.8167524337768555)    # eager: 4.739630222320557
+    assert _step(lambda w, b: tf.reduce_mean(tf.square(w * _X + b + _Y))) == added
+    assert _step(lambda w, b: tf.reduce_mean(tf.square(_Y + (w * _X + b)))) == added
+
+
 def test_a_python_number_subtracted_is_regrouped_too():
     loss = _step(lambda w, b: tf.reduce_mean(tf.square(w * _X + b - 1.0)))
     assert loss == (1.3506784439086914, 1.350130319595337, 1.9189584255218506)

@@ -33,6 +33,11 @@ _DATA, _SHAPE, _DTYPE = map(operator.attrgetter, ('_data', 'shape', 'dtype'))   
 
 def add(x, y, name=None):
     """x + y, elementwise with broadcasting; string tensors concatenate, as in TensorFlow."""
+    traced = _REWRITES[0] and graph_rewrites.tracing()      # (one list read when eager)
+    if traced:
+        pushed = constant_push_down.pushed_down('add', x, y)
+        if pushed is not None:                          # a traced (v + t) + C is v + (C + t) (constant_push_down.py)
+            return pushed
     try:
         x, y, dx, dy = binary(x, y, 'add')
     except TypeError:
@@ -48,7 +53,7 @@ def add(x, y, name=None):
         raise _broadcast_error('add', dx, dy) from None
     if ACTIVE:
         record('add', (x, y), out, _ADD_VJPS)
-    if _REWRITES[0] and graph_rewrites.tracing():
+    if traced:
         graph_rewrites.note_add(x, y, dx, dy, out)      # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
         constant_push_down.note_add(x, y, out)          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
     return out
@@ -60,15 +65,16 @@ def _is_string(v):
 
 def subtract(x, y, name=None):
     """x - y, elementwise with broadcasting."""
-    if _REWRITES[0] and graph_rewrites.tracing():
-        pushed = constant_push_down.pushed_down(x, y)
+    traced = _REWRITES[0] and graph_rewrites.tracing()      # (one list read when eager)
+    if traced:
+        pushed = constant_push_down.pushed_down('subtract', x, y)
         if pushed is not None:                          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
             return pushed
     try:
         x, y, dx, dy = binary(x, y, 'subtract')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('subtract', x, y)
-    if _REWRITES[0] and graph_rewrites.tracing() and graph_rewrites.is_one(dy):
+    if traced and graph_rewrites.is_one(dy):
         exponent = graph_rewrites.exp_operand(x)
         if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
             return expm1(exponent)

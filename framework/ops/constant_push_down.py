@@ -1,4 +1,5 @@
-"""``(v + t) - C`` in a traced training step, regrouped as grappler's ConstantPushDown regroups it.
+"""``(v + t) - C`` in a traced training step, regrouped as grappler's ConstantPushDown regroups it
+(and ``C - (v + t)``, ``(v + t) + C``, ``C + (v + t)``: ``pushed_down``).
 
 A blog's tf.function step often reads its data from numpy arrays outside the function, which
 TF's graph holds as constants: ``pred = w * X + b; loss = mean(square(pred - Y))``. Grappler's
@@ -11,11 +12,13 @@ the eager ``(w * X + b) - Y`` (TF 2.21: 15 of 32 differences; a Newton-cooling f
 skipped where C would broadcast ``y`` to a larger shape (a scalar bias beside data-sized C).
 
 tapeflow runs the trace eagerly and cannot count a tensor's later readers, so it applies the
-rewrite only in the shape it can identify: the subtrahend C a Python number or numpy value, the
-minuend the output of the op just recorded on a tape, an ``add`` of a variable (read directly)
+rewrite only in the shape it can identify: C a Python number or numpy value, the other operand
+the output of the op just recorded on a tape, an ``add`` of a variable (read directly)
 and an operator's product, sum, difference or quotient (the tape names the op). Outside a
-layer's call only (layers' ops carry their scopes' names, sorted otherwise). A minuend that the
-function also returns or reads again is rewritten here though TF keeps it (not measured).
+layer's call only (layers' ops carry their scopes' names, sorted otherwise). Two cases differ
+from TF (notes/progs/blogs28/q_push.py): a sum the function reads again (TF keeps it), and
+``tf.multiply(w, X) + b - Y``, whose 'Mul' sorts before the variable (the tape names it as it
+names ``*``); ``X @ W + b - Y`` ('matmul', where tf.matmul is 'MatMul') is left as written.
 """
 import weakref
 
@@ -40,16 +43,32 @@ def note_add(x, y, out):
         _ADDED[0] = (weakref.ref(out), weakref.ref(y), weakref.ref(x))
 
 
-def pushed_down(x, c):
-    """``v + (t - c)`` when ``x - c`` is the regrouped pattern above, else None."""
+def pushed_down(op, left, right):
+    """The regrouped ``left - right`` (op 'subtract') or ``left + right`` (op 'add') when one side is
+    the noted ``v + t`` and the other a constant C, else None:
+
+    - ``(v + t) - C`` is ``v + (t - C)`` and ``C - (v + t)`` is ``(C - t) - v``;
+    - ``(v + t) + C`` and ``C + (v + t)`` are ``v + (C + t)``.
+    """
     noted = _ADDED[0]
-    if noted is None or noted[0]() is not x or not isinstance(c, _CONSTANTS):
+    if noted is None:
+        return None
+    out = noted[0]()
+    if out is right and isinstance(left, _CONSTANTS):
+        c, constant_first = left, True
+    elif out is left and isinstance(right, _CONSTANTS):
+        c, constant_first = right, False
+    else:
         return None
     _ADDED[0] = None
     variable, other = noted[1](), noted[2]()
-    if variable is None or other is None or not _wanted(x, other, c):
+    if variable is None or other is None or not _wanted(out, other, c):
         return None
     from .arithmetic import add, subtract
+    if op == 'add':
+        return add(variable, add(c, other))
+    if constant_first:
+        return subtract(subtract(c, other), variable)
     return add(variable, subtract(other, c))
 
 
