@@ -68,3 +68,16 @@ def test_diagonal_einsum_gradient_is_zero_off_the_diagonal():
         tape.watch(x)
         y = tf.reduce_sum(tf.einsum('ii->i', x) * tf.constant([-1.5, -0.0], tf.float64))
     assert _text(tape.gradient(y, x)) == '[[-1.5, 0.0], [0.0, -0.0]]'
+
+
+def test_small_batched_row_by_row_products_sum_by_packets_of_four():
+    # TF's coefficient-based BatchMatMul of a row by a stored row (trans_y): Eigen's 4-lane dot products
+    # (progs/gradfuzz8/pin_attn64.py, t_lazy4.py); einsum 'bqhd,bkhd->bhqk' and matmul(transpose_b=True)
+    q = tf.constant(np.linspace(-1.3, 1.7, 2 * 3 * 2 * 5).reshape(2, 3, 2, 5) ** 3)
+    k = tf.constant(np.cos(np.arange(2 * 4 * 2 * 5)).reshape(2, 4, 2, 5))
+    expected = ['-0x1.69455ae522114p-3', '-0x1.2b2289d9d318ap+0', '0x1.119334c0dfabcp+1', '-0x1.3587d35dc1a78p+1',
+                '-0x1.8028aff9f1bdap-3', '-0x1.04aabed432088p-3', '0x1.9acc365992573p-2', '-0x1.17859c2d47a30p-1',
+                '-0x1.903d785bb0842p-6', '0x1.84651c1ad7dcdp-7', '0x1.29655701b1b8fp-8', '-0x1.3ef736be4e57ap-6']
+    assert _hexes(tf.einsum('bqhd,bkhd->bhqk', q, k))[:12] == expected
+    scores = tf.matmul(tf.transpose(q, [0, 2, 1, 3]), tf.transpose(k, [0, 2, 1, 3]), transpose_b=True)
+    assert _hexes(scores)[:12] == expected

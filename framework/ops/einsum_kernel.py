@@ -124,7 +124,7 @@ def _double_product(swapped, lhs, rhs):
     That small product reads the right operand by packets when neither operand is transposed (TF's
     trans_x = swapped[0], trans_y = not swapped[1]), and its packets start from +0: a -0 total is +0 there
     (measured: progs/gradfuzz8/t_ez3.py, 'bik,bkj' against 'bki,bkj')."""
-    result = eigen_double_product.eigen_double_batched(lhs, rhs)
+    result = eigen_double_product.eigen_double_batched(lhs, rhs, rows_by_rows=not swapped[0] and not swapped[1])
     if not swapped[0] and swapped[1]:
         result += 0.0
     return result

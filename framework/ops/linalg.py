@@ -131,7 +131,7 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
         if batched_product.wanted(xa, xb):
             return batched_product.batched_matmul(xa, xb)
         if xa.dtype == _FLOAT64 and eigen_double_product.batched_wanted(xa, xb):     # Eigen's (doubles)
-            return eigen_double_product.eigen_double_batched(xa, xb)
+            return eigen_double_product.eigen_double_batched(xa, xb, rows_by_rows=transpose_b and not transpose_a)
         return product(xa, xb)
     if transpose_b:
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
