@@ -408,7 +408,12 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             updated = self._update_without_kernel(delta, 'assign_add', name)
             if updated is not None:
                 return self.assign(updated, read_value=read_value)
-        data = self._new_value(delta, 'assign_add')
+        try:
+            data = self._new_value(delta, 'assign_add')
+        except (TypeError, ValueError):
+            if self._path is None:
+                raise
+            return self._keras_update(delta, 'assign_add', read_value)
         self._detach()
         self._data += data
         return unread(self) if read_value else None
@@ -418,9 +423,24 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             updated = self._update_without_kernel(delta, 'assign_sub', name)
             if updated is not None:
                 return self.assign(updated, read_value=read_value)
-        data = self._new_value(delta, 'assign_sub')
+        try:
+            data = self._new_value(delta, 'assign_sub')
+        except (TypeError, ValueError):
+            if self._path is None:
+                raise
+            return self._keras_update(delta, 'assign_sub', read_value)
         self._detach()
         self._data -= data
+        return unread(self) if read_value else None
+
+    def _keras_update(self, delta, what, read_value):
+        """A Keras variable's assign_add / assign_sub of a delta the direct update refuses: Keras 3 assigns
+        ``self + delta`` (keras.ops' promotion and broadcasting), so a delta that broadcasts is added, an
+        int variable's float sum is cast back, and a delta of another shape or type fails as that sum does
+        (AddV2's / Sub's 'Incompatible shapes', Keras's type promotion). Only reached on the error path."""
+        from .keras import ops
+        total = (ops.add if what == 'assign_add' else ops.subtract)(self, delta)
+        self.assign(total)
         return unread(self) if read_value else None
 
     def _update_without_kernel(self, delta, what, name):
