@@ -44,3 +44,12 @@ def test_tf_variables_keep_the_kernels_check():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'AssignAddVariableOp.* Cannot update variable with '
                                                              r'shape \[2,3\] using a Tensor with shape \[3\]'):
         v.assign_add(np.ones(3))
+
+
+@pytest.mark.parametrize('value, dtype, held', [
+    (1.5, 'int32', 1), ([1.7, -2.5], 'int32', [1, -2]), ([1.7, -2.5], 'uint8', [1, 254]), (np.array([1.5]), 'bool', [True]),
+])
+def test_an_int_or_bool_variable_casts_its_value(value, dtype, held):
+    # TF 2.21 / Keras 3.15: convert without the dtype, then cast (errors23/f7.py kvar_int_dtype_float_value)
+    v = keras.Variable(value, dtype=dtype)
+    assert v.dtype.name == dtype and v.numpy().tolist() == held

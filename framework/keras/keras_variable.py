@@ -9,6 +9,7 @@ as on TensorFlow: instances stay exactly ``framework.Variable``, which tapes tes
 """
 from framework import dtypes
 from framework.variable import Variable as _Variable
+from framework.tensor import Tensor as _Tensor
 
 from . import backend as _backend
 
@@ -59,6 +60,13 @@ class _KerasVariableType(type):
             value = initializer(tuple(shape), dtype=dtype)
         else:
             value = initializer
+            if dtype is not None and not isinstance(value, _Tensor) \
+                    and dtypes.as_dtype(_backend.standardize_dtype(dtype)).name.startswith(('int', 'uint', 'bool')):
+                # Keras's convert_to_tensor for an int / bool dtype converts without it, then casts (TF's
+                # conversion would refuse 1.5 for int32): keras.Variable(1.5, dtype='int32') holds 1
+                from framework.variable import _keras_cast
+                cast = _keras_cast(value, dtypes.numpy_dtype(_backend.standardize_dtype(dtype)))
+                value = value if cast is None else cast
         _check_choice('aggregation', aggregation, _AGGREGATIONS)
         _check_choice('synchronization', synchronization, _SYNCHRONIZATIONS)
         variable = _Variable(value, trainable=trainable, name=name, dtype=dtype, shape=shape)
