@@ -47,7 +47,8 @@ def test_tf_variables_keep_the_kernels_check():
 
 
 @pytest.mark.parametrize('value, dtype, held', [
-    (1.5, 'int32', 1), ([1.7, -2.5], 'int32', [1, -2]), ([1.7, -2.5], 'uint8', [1, 254]), (np.array([1.5]), 'bool', [True]),
+    (1.5, 'int32', 1), ([1.7, -2.5], 'int32', [1, -2]), ([1.7, -2.5], 'uint8', [1, 254]),
+    (np.array([1.5]), 'bool', [True]),
 ])
 def test_an_int_or_bool_variable_casts_its_value(value, dtype, held):
     # TF 2.21 / Keras 3.15: convert without the dtype, then cast (errors23/f7.py kvar_int_dtype_float_value)
