@@ -71,6 +71,8 @@ class LossScaleOptimizer(Optimizer):
         self.initial_scale = initial_scale
         self.dynamic_growth_steps = dynamic_growth_steps
         inner_optimizer.loss_scale_factor = None      # else the gradients would be unscaled twice
+        # TF runs the inner update in a tf.cond branch, whose graph grappler rewrites apart (see sgd.py)
+        inner_optimizer._updates_in_branch = True
         # step_counter and dynamic_scale are made by build, as Keras makes them: an unbuilt optimizer
         # saves only the iterations and learning rates (its own and its inner optimizer's), and has
         # no such attributes yet (Keras: AttributeError, e.g. reading ``dynamic_scale`` before a step)

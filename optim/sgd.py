@@ -38,6 +38,7 @@ class SGD(Optimizer):
         return [('momentum',)] if self.momentum != 0 else []
 
     merges_gradient_scale = True      # see Optimizer.merges_gradient_scale
+    _updates_in_branch = False        # set by a LossScaleOptimizer on its inner optimizer (see _scaled_step)
 
     def _defers_scale(self, grads, other_factor=False):
         # Rows as well: Keras's global_clipnorm densifies an IndexedSlices (IndexedSlices * scale), and a
@@ -48,7 +49,8 @@ class SGD(Optimizer):
     def update_step(self, gradient, variable, learning_rate):
         scale = self._gradient_scale
         if scale is not None:       # a traced step's g * (lr * s) for the gradient g * s
-            learning_rate = learning_rate * scale(gradient.dtype)
+            self._scaled_step(gradient, variable, learning_rate, scale(gradient.dtype))
+            return
         if self.momentum == 0:
             variable._data -= gradient * learning_rate
             return
@@ -56,6 +58,29 @@ class SGD(Optimizer):
         momentum = keras_cast(self.momentum, variable._data.dtype)
         m[...] = m * momentum - gradient * learning_rate
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
+
+    def _scaled_step(self, gradient, variable, learning_rate, factor):
+        """update_step for the gradient g * s whose scalar s waits in ``_gradient_scale``: a returning traced
+        step multiplies g * (lr * s) (grappler's MinimizeBroadcasts). Under global_clipnorm's scale a one-value
+        gradient is multiplied otherwise: (g * lr) * s for a (1,) one (a Dense(1) bias; TF 2.21: a
+        mixed_bfloat16 regression with SGD(global_clipnorm=0.3) left TF at its 4th batch), and (g * s) * lr,
+        unmerged, for a scalar (no broadcast to minimize); loss_scale_factor's and accumulation's 1 / n merge.
+        Inside a LossScaleOptimizer (TF: a tf.cond branch, optimized apart) it is merged as the others: a
+        mixed_float16 fit stayed equal to TF only so."""
+        steps = gradient * (learning_rate * factor)
+        if self.global_clipnorm and not self._updates_in_branch:
+            if gradient.size == 1:
+                steps = _one_value_step(gradient, learning_rate, factor, gradient.ndim == 0)
+            else:
+                for start, scalar in _one_value_members(variable):      # a FlatGroup's one-value variables
+                    steps[start:start + 1] = _one_value_step(gradient[start:start + 1], learning_rate, factor, scalar)
+        if self.momentum == 0:
+            variable._data -= steps
+            return
+        (m,) = self._slots.arrays(variable, ('momentum',))
+        momentum = keras_cast(self.momentum, variable._data.dtype)
+        m[...] = m * momentum - steps
+        variable._data += m * momentum - steps if self.nesterov else m
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         if self._gradient_scale is not None:      # a deferred global_clipnorm scale: Keras's rows are dense now
@@ -76,3 +101,14 @@ class SGD(Optimizer):
         config = super().get_config()
         config.update(momentum=self.momentum, nesterov=self.nesterov)
         return config
+
+
+def _one_value_step(gradient, learning_rate, factor, scalar):
+    """A one-value gradient's g * lr * s in TF's order (see SGD._scaled_step)."""
+    return gradient * factor * learning_rate if scalar else gradient * learning_rate * factor
+
+
+def _one_value_members(variable):
+    """(offset, whether a scalar) of each one-value variable in a FlatGroup's flat arrays (none for a variable)."""
+    members = zip(getattr(variable, '_offsets', ()), getattr(variable, '_sizes', ()), getattr(variable, 'variables', ()))
+    return [(start, member._data.ndim == 0) for start, size, member in members if size == 1]
