@@ -6,6 +6,8 @@ layer) predicts Eigen's activation, the eager values; tapeflow fused there too (
 Goldens: TF 2.21 + Keras 3.15 running /work/notes/progs/callbacks2/n11.py (checksums: the sum of the
 outputs' float32 bit patterns).
 """
+import copy
+
 import numpy as np
 import pytest
 
@@ -35,5 +37,6 @@ def test_second_consumer_keeps_the_activation_unfused(activation, fused_off, fus
     assert int((unfused != eager).sum()) == 0
     assert int(fused.view(np.uint32).sum(dtype=np.uint64)) == fused_checksum
     assert int(unfused.view(np.uint32).sum(dtype=np.uint64)) == unfused_checksum
+    assert np.array_equal(copy.deepcopy(two).predict(X, verbose=0)[0], unfused)     # a copy knows its own nodes
     # read by the Activation and by Add: unfused too
     assert np.array_equal(add.predict(X, verbose=0), unfused + two.predict(X, verbose=0)[1])

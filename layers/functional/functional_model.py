@@ -179,7 +179,7 @@ class Functional(Model):
                 if node_kwargs is not node.kwargs:
                     filled_kwargs['training'] = training
                 out = node.layer(*node_args, **filled_kwargs)     # Layer.__call__ handles the masks
-            if shared and id(node) in shared:
+            if shared and node in shared:
                 unfuse(nest.flatten(out))
             targets = node.outputs
             if len(targets) == 1 and isinstance(out, Tensor):

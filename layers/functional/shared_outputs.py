@@ -11,15 +11,15 @@ from framework.ops.fusable_outputs import FUSABLE
 
 
 def shared_output_nodes(steps, outputs):
-    """The ids of the nodes among ``steps`` with an output that two nodes, or a node and the model's
-    ``outputs``, read."""
+    """The nodes among ``steps`` with an output that two nodes, or a node and the model's ``outputs``,
+    read (the nodes themselves, not their ids: a deep copy of the model maps them to its own)."""
     uses = {}
     for node in steps:
         for tensor in node.input_tensors:
             uses[id(tensor)] = uses.get(id(tensor), 0) + 1
     for tensor in outputs:
         uses[id(tensor)] = uses.get(id(tensor), 0) + 1
-    return frozenset(id(node) for node in steps if any(uses.get(id(t), 0) > 1 for t in node.outputs))
+    return frozenset(node for node in steps if any(uses.get(id(t), 0) > 1 for t in node.outputs))
 
 
 def unfuse(values):
