@@ -15,7 +15,7 @@ import numpy as np
 from .. import backend, op_seeds, philox
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
-from .linalg import einsum
+from .linalg import einsum_at_once
 from .op_results import FractionalAvgPool, FractionalMaxPool
 from .operands import ACTIVE, as_real_tensor, named_errors, record
 from .unregistered_gradient import without_gradient
@@ -157,6 +157,6 @@ def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
         def spread(g, y, x):
             # TF's FractionalAvgPoolGrad adds each out_backprop / region size in double, then casts
             wide = cast(g, 'float64') / share
-            return cast(einsum('ih,bijc,jw->bhwc', Tensor(in_row), wide, Tensor(in_col)), x.dtype)
+            return cast(einsum_at_once('ih,bijc,jw->bhwc', Tensor(in_row), wide, Tensor(in_col)), x.dtype)
         record('fractional_avg_pool', (x,), out, (spread,))
     return FractionalAvgPool(out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols)))

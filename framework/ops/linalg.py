@@ -347,6 +347,14 @@ def einsum(equation, *inputs, **kwargs):
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
 
 
+def einsum_at_once(equation, *tensors):
+    """An einsum of letters only ('ih,bijc,jw->bhwc'), every operand contracted in one numpy einsum, not
+    pairwise as tf.einsum: the order kernels that loop over all indices at once add in (fractional_pool's
+    FractionalAvgPoolGrad)."""
+    lhs, rhs = equation.split('->')
+    return _einsum_letters(lhs.split(','), rhs, list(tensors), '', equation)
+
+
 def _pairwise_einsum(specs, rhs, tensors):
     """Three or more operands as TF 2.21 runs them: one binary einsum per step of opt_einsum's greedy
     path (einsum_path), each with its own gradient. As TF, an ellipsis is one label ('0') of the
