@@ -24,7 +24,8 @@ def shape_names(cls):
     if names is None:
         build = inspect.unwrap(cls.build)
         names = ()
-        if build.__module__.split('.')[0] not in ('layers', 'framework'):
+        # (a function made by exec() without a __name__ in its globals has no module: a user's)
+        if (build.__module__ or '').split('.')[0] not in ('layers', 'framework'):
             params = [n for n, p in inspect.signature(build).parameters.items() if p.kind in _NAMED_KINDS][1:]
             names = tuple(params) if len(params) > 1 else ()
         _SHAPE_NAMES[cls] = names

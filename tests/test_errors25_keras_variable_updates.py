@@ -54,3 +54,14 @@ def test_an_int_or_bool_variable_casts_its_value(value, dtype, held):
     # TF 2.21 / Keras 3.15: convert without the dtype, then cast (errors23/f7.py kvar_int_dtype_float_value)
     v = keras.Variable(value, dtype=dtype)
     assert v.dtype.name == dtype and v.numpy().tolist() == held
+
+
+def test_a_layer_class_made_by_exec_without_a_module_name_builds():
+    # exec() with globals lacking __name__ leaves build.__module__ None: its own error must come through
+    # (TF 2.21: ValueError 'mine'; tapeflow raised AttributeError "'NoneType' object has no attribute 'split'")
+    namespace = {'keras': keras}
+    exec("class L(keras.layers.Layer):\n    def build(self, s):\n        raise ValueError('mine')\n"
+         "    def call(self, x):\n        return x\n", namespace)
+    with pytest.raises(ValueError) as caught:
+        namespace['L']()(np.ones((1, 2), 'float32'))
+    assert str(caught.value) == 'mine'
