@@ -136,3 +136,16 @@ def test_json_and_h5_carry_no_marks(tmp_path):
     model.save(tmp_path / 'm.h5')
     assert 'shared_object_id' not in model.to_json()
     assert b'shared_object_id' not in (tmp_path / 'm.h5').read_bytes()
+
+
+def test_loaded_model_keeps_its_shared_compile_objects(tmp_path):
+    # Keras 3 loads the entries of one 'shared_object_id' as one object: re-saved, the marks come back
+    # (TF 2.21: /work/notes/progs/kerasio30/p14_resave_marks.py; tapeflow loaded two Huber losses)
+    huber = keras.losses.Huber()
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation=my_act, name='a'),
+                              keras.layers.Dense(1, activation=my_act, name='b')])
+    model.compile('adam', loss=huber, metrics=[huber])
+    expected = ['/layers[b]/activation=0', '/compile_config/loss=1', '/compile_config/metrics[huber_loss]=1']
+    assert _marks(tmp_path, model) == expected
+    loaded = keras.models.load_model(tmp_path / 'm.keras', custom_objects={'my_act': my_act})
+    assert _marks(tmp_path, loaded) == expected

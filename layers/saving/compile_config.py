@@ -144,12 +144,13 @@ def compile_arguments(config, table, path):
     """``compile(**...)`` keyword arguments from a saved compile (or legacy training) config."""
     try:
         legacy = 'optimizer_config' in config
+        shared = {}
         arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table, legacy),
                 'loss': _legacy_loss(config.get('loss'), table) if legacy else
-                _deserialize(config.get('loss'), losses_module.deserialize, table),
+                _deserialize(config.get('loss'), _once(losses_module.deserialize, shared), table),
                 'loss_weights': config.get('loss_weights'),
-                'metrics': _deserialize(config.get('metrics'), _metric, table),
-                'weighted_metrics': _deserialize(config.get('weighted_metrics'), _metric, table),
+                'metrics': _deserialize(config.get('metrics'), _once(_metric, shared), table),
+                'weighted_metrics': _deserialize(config.get('weighted_metrics'), _once(_metric, shared), table),
                 'steps_per_execution': config.get('steps_per_execution') or 1}
         for key in ('run_eagerly', 'jit_compile'):       # Keras's compile_from_config passes them on too
             if key in config:
@@ -324,6 +325,20 @@ def _schedule_not_found(saved, config, err):
     error.add_note('%s; load with custom_objects={%r: <the class>}, or with compile=False'
                    % (err, schedule.get('class_name')))
     return error
+
+
+def _once(deserialize, shared):
+    """``deserialize``, giving the entries marked with one 'shared_object_id' one object (``shared``:
+    id -> object), as Keras 3's deserialize_keras_object does: compile(loss=huber, metrics=[huber])
+    loads with the loss as its metric again, so a loaded model saves with the same marks."""
+    def load(config, custom_objects=None):
+        key = config.get('shared_object_id') if isinstance(config, dict) else None
+        if key is None:
+            return deserialize(config, custom_objects=custom_objects)
+        if key not in shared:
+            shared[key] = deserialize(config, custom_objects=custom_objects)
+        return shared[key]
+    return load
 
 
 def _metric(config, custom_objects=None):
