@@ -7,6 +7,7 @@ from framework import keras
 
 def test_nadam_builds_for_an_empty_variable_list():
     # TF 2.21: [('nadam/iteration', 'int64', 0), ('nadam/learning_rate', 'float32', 0.001), ('variable', 'float32', 1.0)]
+    keras.backend.clear_session()       # a fresh program's name: 'nadam', not 'nadam_2' after other tests' Nadams
     opt = keras.optimizers.Nadam()
     opt.build([])
     assert [(v.path, v.dtype) for v in opt.variables][:2] == [('nadam/iteration', 'int64'),
