@@ -107,6 +107,7 @@ class RecurrentCell(Layer):
         self.sequence_masks = None      # (input, recurrent) masks an RNN holds for a stack's sequence
 
     seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
+    unrolled_graph_reads = False        # traced unroll: per-step weight reads in the graph's order (rnn.py)
     masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call, even alone
     gate_masks = False                  # one dropout mask per gate (LSTMCell with recurrent dropout)
 
@@ -149,20 +150,27 @@ class RecurrentCell(Layer):
                        'tf.abs(x) first' % (type(self).__name__, self.name, inputs.dtype.name))
         return keep_build(error)
 
-    def project(self, inputs, backwards=None):
+    def project(self, inputs, backwards=None, graph_order=None):
         """``inputs @ kernel + bias`` for one step (batch, features) or a whole sequence; a sequence
         that a loop steps through (``backwards``: last step first, or not) gets its kernel's gradient
-        summed step by step, as TF's loop sums it (sequence_projection.py)."""
+        summed step by step, as TF's loop sums it (sequence_projection.py; ``graph_order``: as a
+        traced unrolled loop sums it)."""
         kernel = self.kernel
         inputs = self._promoted(inputs, kernel)
         if backwards is not None and inputs.ndim == 3:
-            return sequence_projection(inputs, kernel, self.input_bias(), backwards)
+            return sequence_projection(inputs, kernel, self.input_bias(), backwards, graph_order)
         return affine(inputs, kernel, self.input_bias())
 
-    def project_steps(self, sequences, input_mask, backwards):
+    def project_steps(self, sequences, input_mask, backwards, graph_order=None):
         """The projected time steps rnn.py's loop visits (last first when ``backwards``): of an input no
         tape tracks, each step an op of its own (sequence_projection.projection_steps), else the
-        steps cut from ``project_masked``'s sequence."""
+        steps cut from ``project_masked``'s sequence. With ``graph_order`` (a traced unrolled loop,
+        unrolled_graph_order.py) the steps are cut from one projection whose weights' gradients
+        add in that order."""
+        if graph_order is not None and not isinstance(input_mask, list) and \
+                type(self).project is RecurrentCell.project:
+            inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)
+            return time_steps(self.project(inputs, backwards, graph_order), backwards)
         if isinstance(input_mask, list):
             return time_steps(self.project_masked(sequences, input_mask, backwards), backwards)
         inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)

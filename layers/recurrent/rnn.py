@@ -24,7 +24,7 @@ from ..layer import _UNBUILT_STATE_WARNING, Layer, builds_by_calling
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
-from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states
+from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .step_input_error import step_input_error
@@ -166,19 +166,32 @@ class RNN(InitialStateBuildConfig, Layer):
                 # read once for the whole loop, as TF's while_loop captures them: in a traced step each
                 # read would be its own snapshot, whose gradients add in the reads' (forward) order,
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
-                weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
+                graph_order = step_weights = None
+                if ACTIVE and unrolled_graph_order.traced_unroll(self):
+                    # unrolled in a graph, each step reads the weights anew: their gradients add in the
+                    # graph's order (unrolled_graph_order.py), each step's read made here in that order
+                    graph_order = unrolled_graph_order.step_order(steps)
+                    step_weights = [None] * steps
+                    for t in graph_order:
+                        step_weights[t] = tuple(w._read_value() if type(w) is Variable else w
+                                                for w in cell.recurrent_weights())
+                    weights = step_weights[0]
+                else:
+                    weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
                 try:
-                    projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
+                    projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards, graph_order)
                 except InvalidArgumentError:
                     refused = step_input_error(self, cell, sequences, states, training)   # steps of another size
                     if refused is None:
                         raise
                     raise refused from None
-                if lstm_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
+                if step_weights is not None:
+                    pass        # (the whole-sequence paths read the weights once)
+                elif lstm_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
                     return lstm_sequence.run(projected_steps, weights, cell.units, self.return_sequences)
-                if gru_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
+                elif gru_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self, initial_state):
                     return gru_sequence.run(cell, projected_steps, weights, self.return_sequences)
-                if simple_rnn_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self,
+                elif simple_rnn_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self,
                                                initial_state):
                     return simple_rnn_sequence.run(cell, projected_steps, weights, self.return_sequences)
                 loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
@@ -190,7 +203,8 @@ class RNN(InitialStateBuildConfig, Layer):
                         # and by z * h) takes output + (matmul's + z's), where eager tapes add the
                         # three in another order. One identity per state groups them so.
                         states = [identity(s) for s in states]
-                    output, new_states = cell.step(projected, states, weights, recurrent_mask)
+                    output, new_states = cell.step(projected, states, weights if step_weights is None else
+                                                   step_weights[t], recurrent_mask)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
         else:

@@ -15,6 +15,7 @@ from 16 rows of batch; under 16, each step's product takes oneDNN's few-rows ker
 """
 import numpy as np
 
+from framework.addn_chunks import addn_sum
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
 from framework.ops.sixteen_column_product import _TRANSPOSED_FROM_ROWS, rows_matmul_transposed
 from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _kernel_product, affine_array
@@ -30,13 +31,16 @@ from .step_gradients import StepGradients, dense_gradient
 from .time_steps import time_steps
 
 
-def sequence_projection(inputs, kernel, bias, backwards):
+def sequence_projection(inputs, kernel, bias, backwards, graph_order=None):
     """``inputs @ kernel + bias`` for (batch, steps, features) ``inputs`` whose steps a loop visits
-    in order (last first when ``backwards``)."""
+    in order (last first when ``backwards``). ``graph_order``: the loop's steps in the order a traced
+    unrolled loop's AddN adds their terms (unrolled_graph_order.py), else last step first."""
     tensors, y = affine_array(inputs, kernel, bias, 'affine')
     out = Tensor(y)
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
+        if graph_order is not None:
+            order = _AddNOrder(y.shape[1] - 1 - s if backwards else s for s in graph_order)
         # (the array forms may get the gradient as the steps' own, from ``tracked_projection_steps``)
         rules = (array_rule(_input_grad, lambda g, *args: _input_grad_array(dense_gradient(g), *args)),
                  array_rule(lambda g, y, x, k, *b: _stepwise(lambda t: matmul(x[:, t], g[:, t], transpose_a=True),
@@ -149,7 +153,13 @@ def _input_grad_array(g, y, x, kernel, *bias):
     return np.stack([rows_matmul_transposed(np.ascontiguousarray(g[:, t]), kernel) for t in range(g.shape[1])], 1)
 
 
+class _AddNOrder(tuple):
+    """Sequence positions whose terms add as one AddN (its kernel's chunks of eight), not one by one."""
+
+
 def _stepwise(term, order, plus):
+    if type(order) is _AddNOrder:
+        return addn_sum([term(t) for t in order])
     total = None
     for t in order:
         total = term(t) if total is None else plus(total, term(t))

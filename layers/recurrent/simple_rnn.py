@@ -16,11 +16,12 @@ class SimpleRNNCell(RecurrentCell):
     gates = 1
     seed_generator_first = True
     masks_drawn_when_inferring = True
+    unrolled_graph_reads = True         # (unrolled_graph_order.py)
 
-    def project_steps(self, sequences, input_mask, backwards):
+    def project_steps(self, sequences, input_mask, backwards, graph_order=None):
         """RecurrentCell's steps; in a traced step on static shapes, each with its ``x_t @ kernel``
         (without the bias), which ``step`` adds as grappler regroups the sum (regrouped_step_sum.py)."""
-        steps = super().project_steps(sequences, input_mask, backwards)
+        steps = super().project_steps(sequences, input_mask, backwards, graph_order)
         if self.use_bias and not isinstance(input_mask, list) and regroups(self, sequences):
             steps = list(zip(steps, bias_free_steps(self, sequences, input_mask, backwards)))
         return steps
