@@ -121,8 +121,17 @@ class Adafactor(Optimizer):
         else:
             # rows over the gathered sqrt(v): a Gather stands between the Div and the Sqrt, so a
             # traced step keeps the division
-            u = rows.values / xp.sqrt(v[rows.indices])
+            root = xp.sqrt(v)
+            u = rows.values / root[rows.indices]
             rms_u = xp.sqrt(_sparse_mean(u * u, data.size))
+            # Keras's sparse division takes in the rows where sqrt(v) holds a 0 or NaN too (0 / 0 = NaN there;
+            # float16's epsilon_1 rounds to 0, so a row no step has touched has v = 0): the rms is then NaN,
+            # and so are all those rows and the gradient's after the step (TF 2.21, float16 Embedding)
+            holes = xp.logical_or(root == 0, xp.isnan(root))
+            if holes.any():
+                holes = holes.reshape(len(holes), -1).any(axis=1) if holes.ndim > 1 else holes
+                rms_u = rms_u * dtype(np.nan)
+                data[holes] = dtype(np.nan)
         # np.maximum, not max(): a NaN ratio (clip_threshold NaN) stays NaN, as tf.maximum keeps it
         scaled = alpha * (u / np.maximum(dtype(1), divide_by_constant(rms_u, dtype(self.clip_threshold))))
         if rows is None:
