@@ -95,8 +95,14 @@ def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
 @_on_flat_values
 def length(input, unit='BYTE', name=None):  # noqa: A002
     """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
-    if unit not in ('BYTE', 'UTF8_CHAR'):
-        raise ValueError("length: unit must be 'BYTE' or 'UTF8_CHAR', got %r" % (unit,))
+    if unit not in ('BYTE', 'UTF8_CHAR'):       # StringLength's attr check, in TF 2.21's registry words
+        error = InvalidArgumentError(
+            'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
+            '{{node StringLength}}; Op<name=StringLength; signature=input:string -> output:int32; '
+            'attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> [Op:StringLength]%s'
+            % (unit, ' name: ' if _fast(input) else ''))
+        error.add_note("length: unit must be 'BYTE' or 'UTF8_CHAR', got %r" % (unit,))
+        raise error
     values = _strings(input, 'length')
     if unit == 'BYTE':
         return _map(len, values, np.int32)
@@ -257,9 +263,14 @@ def to_number(string_tensor, out_type=np.float32, name=None):
         error.add_note('to_number: out_type must be a float or integer type of 32 or 64 bits, got %s' % shown)
         raise error
 
+    limits = np.iinfo(dtype) if dtype.kind in 'iu' else None
+
     def parse(s):
         try:
-            return int(s) if dtype.kind in 'iu' else float(s)
+            number = int(s) if limits is not None else float(s)
+            if limits is not None and not limits.min <= number <= limits.max:
+                raise ValueError(s)         # the kernel's safe_strto32 / 64 refuses it as it refuses text
+            return number
         except ValueError:
             raise kernel_error('StringToNumber', 'StringToNumberOp could not correctly convert string: %s'
                                % s.decode(errors='replace'), named=_fast(string_tensor),
@@ -282,6 +293,10 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     kind = values.dtype.kind
     if kind == 'O':
         return _tensor(values)
+    if kind in 'iub' and (scientific or shortest or precision >= 0):      # the AsString kernel's checks, in order
+        problem = 'scientific and shortest format' if scientific or shortest else 'precision'
+        raise kernel_error('AsString', '%s not supported for datatype %s' % (problem, t.dtype.name),
+                           named=_fast(input), note='as_string: %s applies to floating-point values only' % problem)
     flags = '0' if fill == '0' else ''
     size = str(width) if width > 0 else ''
     if kind == 'f':
