@@ -14,6 +14,7 @@ from .conv_input_dtypes import conv_inputs
 from .convolution import _compare_with_zero, _output_length, check_groups, filter_count, kernel_rank_error, \
     refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
+from .conv_fused_relu import conv_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -97,7 +98,10 @@ class ConvND(KernelOptions, Layer):
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
-        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
+        x = to_first(x) if first else x
+        if self.rank >= 2:      # relu in a traced step: TF's fused kernel (conv_fused_relu); Conv1D is not fused
+            return conv_activation(self, x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def convolution_op(self, inputs, kernel):
         """The convolution ``call`` makes, before the bias and activation (Keras 3's overridable hook)."""

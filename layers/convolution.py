@@ -10,6 +10,7 @@ from .channels_first import as_channels_last, as_layer_format, channel_axis, dat
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
+from .conv_fused_relu import conv_activation
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -150,7 +151,8 @@ class Conv2D(KernelOptions, Layer):
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
-        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
+        # None: set after construction; relu in a traced step: TF's fused kernel (conv_fused_relu)
+        return conv_activation(self, to_first(x) if first else x)
 
     def convolution_op(self, inputs, kernel):
         """The convolution ``call`` makes, before the bias and activation (Keras 3's hook: a subclass

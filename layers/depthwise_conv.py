@@ -11,6 +11,7 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
+from .conv_fused_relu import conv_activation
 from .conv_input_dtypes import conv_inputs
 from .convolution import filter_count, refuse_empty_output
 from .conv_nd import convolved_shape, input_channels, window_options
@@ -81,6 +82,8 @@ class _DepthwiseBase(Layer):
     def _finish(self, x):
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=self.data_format == 'channels_first')
+        if self.rank >= 2:      # relu in a traced step: TF's fused kernel (conv_fused_relu)
+            return conv_activation(self, x)
         return activations.apply_activation(self.activation, x)
 
     def _options_config(self):

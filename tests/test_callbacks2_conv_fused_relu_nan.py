@@ -1,0 +1,41 @@
+"""A NaN pixel through a conv layer's own relu / relu6 in a traced step gives 0, as TF 2.21's fused kernel.
+
+TF fuses Conv2D / Conv3D / DepthwiseConv2D / SeparableConv2D with their bias add and relu (oneDNN): the
+NaNs an eager call shows become 0 in predict. Without a bias, and for Conv1D and Conv2DTranspose, TF does
+not fuse, and the NaNs stay. tapeflow kept every NaN.
+Goldens: TF 2.21 + Keras 3.15 running /work/notes/progs/callbacks2/n12.py (NaN and zero counts).
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
+
+
+def counts(layer, shape):
+    x = np.ones((1,) + shape, 'float32')
+    x.reshape(-1)[x.size // 2] = np.nan
+    m = keras.Sequential([keras.Input(shape), layer])
+    for w in m.weights:
+        w.assign(np.ones(w.shape, 'float32') * (0.5 if 'bias' in w.path else -1.0 if 'kernel' in w.path else 1.0))
+    traced, eager = m.predict(x, verbose=0).ravel(), np.asarray(m(x)).ravel()
+    return int(np.isnan(traced).sum()), int((traced == 0).sum()), int(np.isnan(eager).sum()), traced.size
+
+
+@pytest.mark.parametrize('make, shape, expected', [
+    (lambda: keras.layers.Conv2D(2, 2, activation='relu'), (4, 4, 1), (0, 18, 4, 18)),
+    (lambda: keras.layers.Conv2D(2, 2, activation='relu', use_bias=False), (4, 4, 1), (4, 14, 4, 18)),
+    (lambda: keras.layers.Conv2D(2, 2, activation='relu6'), (4, 4, 1), (0, 18, 4, 18)),
+    (lambda: keras.layers.Conv2D(2, 3, padding='same', activation='relu'), (4, 4, 1), (0, 32, 12, 32)),
+    (lambda: keras.layers.Conv2D(2, 2, activation='relu', data_format='channels_first'), (1, 4, 4), (0, 18, 4, 18)),
+    (lambda: keras.layers.Conv1D(2, 2, activation='relu'), (6, 1), (4, 6, 4, 10)),
+    (lambda: keras.layers.Conv3D(2, 2, activation='relu'), (3, 3, 3, 1), (0, 16, 16, 16)),
+    (lambda: keras.layers.DepthwiseConv2D(2, activation='relu'), (4, 4, 1), (0, 9, 2, 9)),
+    (lambda: keras.layers.SeparableConv2D(2, 2, activation='relu'), (4, 4, 1), (0, 4, 4, 18)),
+    (lambda: keras.layers.Conv2DTranspose(2, 2, activation='relu'), (4, 4, 1), (8, 42, 8, 50)),
+    (lambda: keras.layers.Conv2D(2, 2, activation='elu'), (4, 4, 1), (4, 0, 4, 18)),
+], ids=['conv2d', 'conv2d no bias', 'conv2d relu6', 'conv2d same', 'channels_first', 'conv1d', 'conv3d',
+        'depthwise', 'separable', 'conv2d transpose', 'conv2d elu'])
+def test_nan_through_a_conv_relu(make, shape, expected):
+    assert counts(make(), shape) == expected
