@@ -149,8 +149,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
     Args:
         cond: callable returning a scalar bool.
-        body: callable returning loop variables of the same structure and dtypes
-            (a single variable may be returned bare); shapes may change, as in eager TensorFlow.
+        body: callable returning loop variables of the same structure and dtypes (a list of one for
+            loop_vars [x]: eagerly TF 2.21 refuses a bare result; traced, it is packed); shapes may change,
+            as in eager TensorFlow.
         loop_vars: a (nested) list or tuple of tensors, numbers or TensorArrays.
         maximum_iterations: stop after this many iterations even if cond holds.
     Returns:
@@ -158,6 +159,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     Raises:
         ValueError: body returns another structure; TypeError: it changes a dtype.
     """
+    from .graph_input_errors import traced
     _callable(cond, 'while_loop', 'cond')
     _callable(body, 'while_loop', 'body')
     single = isinstance(loop_vars, Tensor)
@@ -177,6 +179,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         with inside(body_graph):
             result = body(*current)
         if len(current) == 1 and not isinstance(result, (list, tuple)):
+            if not single and not traced():
+                _not_a_sequence(result)      # TF 2.21's eager loop lists the body's result: no bare value
             result = type(current)([result])
         if not isinstance(result, (list, tuple)):
             raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
@@ -187,10 +191,23 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         iteration += 1
     if single:
         return current[0]
-    from .graph_input_errors import traced
     if traced():        # TF's while_v2 packs its outputs as loop_vars: [i, x] in, a list out, whatever body returned
         return nest.pack_sequence_as(loop_vars, nest.flatten(current))
     return current
+
+
+def _not_a_sequence(result):
+    """TF 2.21's error for an eager body that returns its one loop variable bare: while_loop_v2 keeps
+    the structure of loop_vars ([x] in, [x] back) and iterates what the body returned."""
+    if isinstance(result, Tensor) and result.ndim == 0:
+        error = TypeError('Cannot iterate over a scalar tensor.')
+    elif isinstance(result, Tensor):
+        error = ValueError("The two structures don't have the same nested structure.")
+    else:
+        error = TypeError("'%s' object is not iterable" % type(result).__name__)
+    error.add_note('while_loop: loop_vars is a list of one variable, so body must return a list (or tuple) '
+                   'of one too, e.g. lambda i: [i + 1]; or pass the variable alone as loop_vars')
+    raise error
 
 
 def _iteration_limit(value):
