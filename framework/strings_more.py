@@ -57,6 +57,8 @@ def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa:
     Raises:
         ValueError: a count of placeholders that differs from the count of inputs.
     """
+    if isinstance(inputs, (int, float, complex)):
+        len(inputs)         # TF wraps only a tensor in a list and counts the rest: "object of type 'int' has no len()"
     inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     pieces = template.split(placeholder)
     if len(pieces) - 1 != len(inputs):

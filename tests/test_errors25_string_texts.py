@@ -38,3 +38,12 @@ def test_values_still_convert():
     assert tf.strings.to_number(['2147483647'], out_type=tf.int32).numpy().tolist() == [2147483647]
     assert tf.strings.as_string(tf.constant([1, 2])).numpy().tolist() == [b'1', b'2']
     assert tf.strings.length(['ab'], unit='UTF8_CHAR').numpy().tolist() == [2]
+
+
+@pytest.mark.parametrize('value, kind', [(1, 'int'), (2.5, 'float')])
+def test_format_of_a_python_number_is_tfs_len_error(value, kind):
+    # TF 2.21 wraps only a tensor in a list, then takes len() of the rest
+    with pytest.raises(TypeError) as caught:
+        tf.strings.format('{}', value)
+    assert str(caught.value) == "object of type '%s' has no len()" % kind
+    assert tf.strings.format('{}', tf.constant(value)).numpy() == str(value).encode()
