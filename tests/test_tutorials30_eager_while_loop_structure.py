@@ -25,3 +25,12 @@ def test_a_list_of_one_back_and_several_variables():
 def test_inside_a_function_the_bare_result_is_still_packed():
     f = tf.function(lambda: tf.while_loop(lambda i: i < 2, lambda i: i + 1, [tf.constant(0)]))
     assert int(f()[0]) == 2
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.while_loop(lambda d: d['a'] < 2, lambda d: {'a': d['a'] + 1}, [{'a': tf.constant(0)}]),
+    lambda: tf.while_loop(lambda i: i < 10, lambda i: i + 1, [tf.constant(0)], maximum_iterations=3),
+])
+def test_other_bare_results_are_structure_errors(call):
+    with pytest.raises(ValueError, match="The two structures don't have the same nested structure."):
+        call()

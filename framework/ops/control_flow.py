@@ -180,7 +180,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             result = body(*current)
         if len(current) == 1 and not isinstance(result, (list, tuple)):
             if not single and not traced():
-                _not_a_sequence(result)      # TF 2.21's eager loop lists the body's result: no bare value
+                _not_a_sequence(result, limit is not None)      # TF 2.21's eager loop lists the body's result
             result = type(current)([result])
         if not isinstance(result, (list, tuple)):
             raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
@@ -196,13 +196,15 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return current
 
 
-def _not_a_sequence(result):
+def _not_a_sequence(result, limited):
     """TF 2.21's error for an eager body that returns its one loop variable bare: while_loop_v2 keeps
-    the structure of loop_vars ([x] in, [x] back) and iterates what the body returned."""
-    if isinstance(result, Tensor) and result.ndim == 0:
-        error = TypeError('Cannot iterate over a scalar tensor.')
-    elif isinstance(result, Tensor):
+    the structure of loop_vars ([x] in, [x] back) and iterates what the body returned (with
+    maximum_iterations it compares (counter, result) with (counter, loop_vars): a structure error)."""
+    if limited or (isinstance(result, Tensor) and result.ndim) or (
+            not isinstance(result, Tensor) and hasattr(result, '__iter__')):
         error = ValueError("The two structures don't have the same nested structure.")
+    elif isinstance(result, Tensor):
+        error = TypeError('Cannot iterate over a scalar tensor.')
     else:
         error = TypeError("'%s' object is not iterable" % type(result).__name__)
     error.add_note('while_loop: loop_vars is a list of one variable, so body must return a list (or tuple) '
