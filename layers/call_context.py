@@ -55,6 +55,11 @@ def enclosing_names(layer):
     return [name for _, name, _ in _enclosing(layer)[0]]
 
 
+def enclosing_scopes(layer):
+    """``enclosing_names``'s scopes as (the layer, or None for a ``keras.name_scope`` block, name)."""
+    return [(owner[0] if entered == 2 else None, name) for owner, name, entered in _enclosing(layer)[0]]
+
+
 def enclosing_calls(layer):
     """``enclosing_names``'s scopes as (owner, name, entered) for ``GraphScopes.scope_of``, ending
     with ``layer``'s own call: each layer call is owned by its stack entry and entered twice (Keras 3
