@@ -610,8 +610,8 @@ def _ragged_words(value):
 
 def _unsupported(value):
     """TensorFlow's ValueError for a value (or a list's first element) of a type it has no conversion for."""
-    error = ConversionError('Attempt to convert a value (%r) with an unsupported type (%r) to a Tensor.'
-                            % (value, type(value)))
+    error = ConversionError('Attempt to convert a value (%r) with an unsupported type (%s) to a Tensor.'
+                            % (value, getattr(type(value), '_TF_CLASS', None) or repr(type(value))))
     error.add_note('Cannot convert %.80r (of type %s) to a tensor: expected numbers, nested lists of numbers, '
                    'numpy arrays or tensors' % (value, type(value).__name__))
     return error

@@ -25,7 +25,7 @@ def test_undispatched_op_raises_tf_value_error(op, call):
     with pytest.raises(ValueError) as caught:
         call(sp)
     assert str(caught.value) == ('Attempt to convert a value (%r) with an unsupported type (%s) to a Tensor.'
-                                 % (sp, type(sp)))
+                                 % (sp, "<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>"))
     assert str(caught.value).startswith('Attempt to convert a value (SparseTensor(indices=tf.Tensor([[0 0]], '
                                         'shape=(1, 2), dtype=int64), values=tf.Tensor([1.], shape=(1,), '
                                         'dtype=float32), dense_shape=tf.Tensor([2 2], shape=(2,), dtype=int64))) '

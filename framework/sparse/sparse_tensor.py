@@ -20,6 +20,10 @@ def _int64(value, what):
     if array.size == 0:
         array = array.astype(np.int64)
     if array.dtype.kind not in 'iu':
+        if isinstance(value, (list, tuple)) and array.dtype.kind == 'f':     # TF's conversion to int64 refuses it
+            error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (value,))
+            error.add_note('SparseTensor: %s must be integers, got dtype %s' % (what, array.dtype.name))
+            raise error
         raise TypeError('SparseTensor: %s must be integers, got dtype %s' % (what, array.dtype.name))
     return array.astype(np.int64)
 
@@ -57,6 +61,7 @@ class SparseTensor(CompositeTensor):
     """
     _DENSIFY = 'tf.sparse.to_dense(sp)'
     _DISPATCH = {}      # filled in framework/sparse/sparse_math.py
+    _TF_CLASS = "<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>"    # as TF's messages name it
 
     def _refusal(self, op):
         # an op TensorFlow does not dispatch to SparseTensor converts it to a tensor, which fails with
@@ -64,7 +69,7 @@ class SparseTensor(CompositeTensor):
         if op is None:
             return super()._refusal(op)
         error = ValueError('Attempt to convert a value (%r) with an unsupported type (%s) to a Tensor.'
-                           % (self, type(self)))
+                           % (self, getattr(type(self), '_TF_CLASS', None) or type(self)))
         error.add_note('%s does not take a SparseTensor (TensorFlow dispatches only some ops to it); convert it '
                        'with tf.sparse.to_dense(sp) first, or use the tf.sparse op' % op)
         return error
