@@ -1,7 +1,7 @@
-"""An unrolled SimpleRNN / LSTM in a traced step (tf.function, fit) sums its weights' gradients as
-TF 2.21's graph does: one AddN per weight of the steps' terms, sorted by the steps' scope names
+"""An unrolled SimpleRNN / LSTM / GRU (last output) in a traced step (tf.function, fit) sums its
+weights' gradients as TF 2.21's graph does: one AddN per weight of the steps' terms, sorted by the steps' scope names
 ('<cell>_1', '<cell>_11', '<cell>_3', ...). Values printed by TF 2.21 (progs/rnnparity/r16_testgen.py);
-before, tapeflow added them last step first (eager order) and differed in last bits in all four cases."""
+before, tapeflow added them last step first (eager order) and differed in last bits in all six cases."""
 import numpy as np
 import pytest
 
@@ -83,6 +83,38 @@ EXPECTED = {
         ['-0x1.2c39520000000p-4', '0x1.95df840000000p-4', '0x1.72f0920000000p-3',
          '0x1.8de7400000000p-6', '-0x1.72eef40000000p-3', '-0x1.d2e7f20000000p-6',
          '-0x1.a38dbc0000000p-5', '0x1.c4ee860000000p-3'],
+    ],
+    ('GRU',): [
+        ['-0x1.face540000000p-5', '-0x1.569ca40000000p-1', '-0x1.dd083c0000000p-5',
+         '0x1.08ed9e0000000p-8', '0x1.8272560000000p-1', '-0x1.0abab00000000p-5',
+         '-0x1.d6a90a0000000p-4', '-0x1.0d5a100000000p-2', '-0x1.3604880000000p-6',
+         '0x1.829c2c0000000p-6', '0x1.bb41ce0000000p-3', '-0x1.68d6f00000000p-3',
+         '0x1.873ee80000000p-7', '-0x1.05f3d60000000p-3', '-0x1.075c940000000p-5',
+         '0x1.3197d60000000p-5', '0x1.8262fc0000000p-1', '0x1.9141820000000p-2'],
+        ['-0x1.12ba980000000p-4', '-0x1.5f67300000000p-4', '0x1.e332540000000p-7',
+         '0x1.ceb3440000000p-6', '0x1.2c293e0000000p-3', '0x1.cfe0b20000000p-5',
+         '0x1.f4585c0000000p-10', '-0x1.5a73920000000p-3', '0x1.3ad9ba0000000p-4',
+         '-0x1.852d280000000p-5', '-0x1.df14c20000000p-2', '0x1.45f4b80000000p-4'],
+        ['0x1.7960a20000000p-3', '0x1.600be20000000p-2', '-0x1.a25c380000000p-4',
+         '-0x1.1a91760000000p-6', '0x1.e44d180000000p-6', '-0x1.5d77880000000p-1',
+         '0x1.7960a20000000p-3', '0x1.600be20000000p-2', '-0x1.a25c380000000p-4',
+         '-0x1.1a91760000000p-6', '0x1.7c6a600000000p-4', '-0x1.7e9e3e0000000p-3'],
+    ],
+    ('GRU', True, True): [
+        ['-0x1.32a8880000000p-8', '-0x1.fcbc740000000p-3', '-0x1.d4c2b40000000p-4',
+         '0x1.47a5800000000p-6', '0x1.a31f240000000p-1', '-0x1.0910880000000p-3',
+         '0x1.25cb1e0000000p-3', '-0x1.d09fe60000000p-2', '0x1.a80d600000000p-11',
+         '-0x1.19faf80000000p-6', '0x1.4620f40000000p-3', '0x1.e1acc00000000p-9',
+         '-0x1.fda4400000000p-8', '-0x1.0280280000000p-1', '-0x1.1eef900000000p-6',
+         '-0x1.03b4380000000p-6', '0x1.94d4c40000000p-2', '0x1.7a78180000000p-3'],
+        ['-0x1.c255600000000p-5', '0x1.8c01ba0000000p-4', '0x1.f171c60000000p-8',
+         '0x1.0b2dd00000000p-9', '0x1.721e860000000p-4', '0x1.589c9a0000000p-8',
+         '-0x1.5305000000000p-7', '-0x1.d2eda40000000p-3', '0x1.85b16e0000000p-4',
+         '-0x1.c7c7c80000000p-7', '-0x1.b8501a0000000p-2', '0x1.75997e0000000p-5'],
+        ['0x1.40ac3a0000000p-3', '-0x1.f3ccac0000000p-6', '-0x1.d97b740000000p-4',
+         '0x1.55aaee0000000p-7', '0x1.f5a8500000000p-3', '-0x1.6befae0000000p-3',
+         '0x1.40ac3a0000000p-3', '-0x1.f3ccac0000000p-6', '-0x1.d97b740000000p-4',
+         '0x1.55aaee0000000p-7', '0x1.7357f60000000p-3', '-0x1.01aa920000000p-4'],
     ],
 }
 

@@ -107,7 +107,6 @@ class RecurrentCell(Layer):
         self.sequence_masks = None      # (input, recurrent) masks an RNN holds for a stack's sequence
 
     seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
-    unrolled_graph_reads = False        # traced unroll: per-step weight reads in the graph's order (rnn.py)
     masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call, even alone
     gate_masks = False                  # one dropout mask per gate (LSTMCell with recurrent dropout)
 
@@ -138,6 +137,11 @@ class RecurrentCell(Layer):
         self.built = True
 
     # ---- computing -------------------------------------------------------------------
+    def unrolled_graph_reads(self, return_sequences):
+        """Whether a traced unrolled loop reads this cell's weights at each step in the graph's order
+        (unrolled_graph_order.py); measured for SimpleRNN, LSTM and GRU cells."""
+        return False
+
     def input_bias(self):
         return self.bias
 

@@ -36,6 +36,11 @@ class GRUCell(RecurrentCell):
         self.reset_after = bool(reset_after)
         self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
 
+    def unrolled_graph_reads(self, return_sequences):
+        # a sequence output's steps keep gru_sequence.py's path: there the states' gradients add as
+        # TF's unrolled graph adds them (the per-step loop's did not, measured); reset_after=False not measured
+        return self.reset_after and not return_sequences
+
     def bias_shape(self):
         return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
 

@@ -25,7 +25,9 @@ class LSTMCell(RecurrentCell):
     """
     gates = 4
     complex_meets = 'Mul'
-    unrolled_graph_reads = True         # (unrolled_graph_order.py)
+
+    def unrolled_graph_reads(self, return_sequences):
+        return True     # (unrolled_graph_order.py)
 
     def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
                  kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',

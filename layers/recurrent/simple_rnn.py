@@ -16,7 +16,9 @@ class SimpleRNNCell(RecurrentCell):
     gates = 1
     seed_generator_first = True
     masks_drawn_when_inferring = True
-    unrolled_graph_reads = True         # (unrolled_graph_order.py)
+
+    def unrolled_graph_reads(self, return_sequences):
+        return True     # (unrolled_graph_order.py)
 
     def project_steps(self, sequences, input_mask, backwards, graph_order=None):
         """RecurrentCell's steps; in a traced step on static shapes, each with its ``x_t @ kernel``

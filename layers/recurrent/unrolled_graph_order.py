@@ -16,9 +16,9 @@ from framework import graph_random_ops
 
 def traced_unroll(layer):
     """Whether ``layer`` (an RNN) runs unrolled in a traced step, where its weights' gradients add
-    in ``step_order``'s order. For SimpleRNN and LSTM cells (measured): a GRU's steps keep their
-    whole-sequence path (gru_sequence.py), whose input gradients are TF's, their weights' sums not."""
-    return layer.unroll and layer.cell.unrolled_graph_reads and graph_random_ops.current() is not None
+    in ``step_order``'s order: for the cells that say so (``RecurrentCell.unrolled_graph_reads``)."""
+    return layer.unroll and graph_random_ops.current() is not None and \
+        layer.cell.unrolled_graph_reads(layer.return_sequences)
 
 
 def step_order(steps):
