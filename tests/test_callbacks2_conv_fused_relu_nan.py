@@ -39,3 +39,24 @@ def counts(layer, shape):
         'depthwise', 'separable', 'conv2d transpose', 'conv2d elu'])
 def test_nan_through_a_conv_relu(make, shape, expected):
     assert counts(make(), shape) == expected
+
+
+def test_conv2d_elu_takes_onednn_values_in_a_traced_step(exact_math):
+    # TF 2.21 fuses Conv2D + BiasAdd + Elu too: 67 of 288 predicted values differ from the eager ones
+    # (n13.py); a fit takes the fused values as well (n14.py)
+    x = np.linspace(-2, 2, 8 * 8 * 3, dtype='float32').reshape(1, 8, 8, 3)
+    keras.utils.set_random_seed(1)
+    m = keras.Sequential([keras.Input((8, 8, 3)), keras.layers.Conv2D(8, 3, activation='elu')])
+    traced, eager = m.predict(x, verbose=0), np.asarray(m(x))
+    assert int((traced != eager).sum()) == 67
+    assert int(traced.view(np.uint32).sum(dtype=np.uint64)) == 556138237091
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((16, 6, 6, 2)).astype('float32')
+    y = rng.standard_normal((16, 1)).astype('float32')
+    keras.utils.set_random_seed(1)
+    m = keras.Sequential([keras.Input((6, 6, 2)), keras.layers.Conv2D(4, 3, activation='elu'), keras.layers.Flatten(),
+                          keras.layers.Dense(1)])
+    m.compile(keras.optimizers.SGD(0.05), 'mse')
+    h = m.fit(x, y, epochs=3, batch_size=8, shuffle=False, verbose=0)
+    assert h.history['loss'] == [1.8128153085708618, 0.45961621403694153, 0.181185781955719]
+    assert int(m.layers[0].kernel.numpy().view(np.uint32).sum(dtype=np.uint64)) == 158627820895
