@@ -20,3 +20,14 @@ def test_a_dense_op_names_tensorflows_class():
         'Attempt to convert a value (SparseTensor(indices=tf.Tensor([[0 1]], shape=(1, 2), dtype=int64), '
         'values=tf.Tensor([1.], shape=(1,), dtype=float32), dense_shape=tf.Tensor([2 2], shape=(2,), dtype=int64))) '
         "with an unsupported type (<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>) to a Tensor.")
+
+
+def test_retain_checks_shapes_as_tensorflow():
+    sp = tf.sparse.SparseTensor([[0, 1]], [1.0], [2, 2])
+    with pytest.raises(ValueError) as caught:
+        tf.sparse.retain(sp, [True, False])
+    assert str(caught.value) == 'Dimensions 1 and 2 are not compatible'
+    with pytest.raises(ValueError) as caught:
+        tf.sparse.retain(sp, [[True]])
+    assert str(caught.value) == 'Shape (1, 1) must have rank 1'
+    assert tf.sparse.retain(sp, [1]).values.numpy().tolist() == [1.0]     # TF 2.21: tf.where keeps nonzero entries

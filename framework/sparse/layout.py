@@ -156,9 +156,13 @@ def retain(sp_input, to_retain):
     """The entries where ``to_retain`` (one bool per entry) is True."""
     sp = _sparse(sp_input, 'sparse.retain')
     keep = np.asarray(backend.to_host(convert_to_tensor(to_retain)._data))
-    if keep.dtype != bool or keep.shape != (sp.indices.shape[0],):
-        raise ValueError('sparse.retain: to_retain must be %d bools, got %s of shape %s'
-                         % (sp.indices.shape[0], keep.dtype.name, keep.shape))
+    if keep.ndim != 1 or keep.shape[0] != sp.indices.shape[0]:
+        # TF 2.21's shape checks, in its words (then tf.where: any nonzero entry keeps its row)
+        error = ValueError('Shape %s must have rank 1' % (keep.shape,) if keep.ndim != 1 else
+                           'Dimensions %d and %d are not compatible' % (sp.indices.shape[0], keep.shape[0]))
+        error.add_note('sparse.retain: to_retain must hold one bool per entry (%d), got shape %s'
+                       % (sp.indices.shape[0], keep.shape))
+        raise error
     rows = np.nonzero(keep)[0]
     return _pick(sp, rows, sp._indices_host()[rows], sp._shape_host())
 
