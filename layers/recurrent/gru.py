@@ -112,6 +112,7 @@ class GRU(CellRNN):
     accepted as 'auto' or False (there is no cuDNN path).
     """
     keras_config_keys = config_order.GRU
+    takes_first_state = True
     recurrent_activation = cell_property('recurrent_activation')
     reset_after = cell_property('reset_after')
 

@@ -252,6 +252,8 @@ class RNN(InitialStateBuildConfig, Layer):
             xp = array_module(sequences._data)
             return [Tensor(xp.zeros(shape, self.compute_dtype)) for shape in self.state_shapes(batch)]
         given = nest.flatten(initial_state)       # a stack's states come nested per cell
+        if not isinstance(self.cell, StackedRNNCells):
+            given = self._state_count_checked(given)
         given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.compute_dtype)) for s in given]
         given = [cast(s, self.compute_dtype) if s.dtype != self.compute_dtype else s for s in given]
         expected = self.state_shapes(batch)
@@ -260,6 +262,21 @@ class RNN(InitialStateBuildConfig, Layer):
             kind = InvalidArgumentError if len(given) == len(expected) else ValueError
             raise kind('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
                        % (who, len(expected), expected, [tuple(s.shape) for s in given]))
+        return given
+
+    takes_first_state = False       # GRU: Keras's GRU.inner_loop keeps initial_state[0] alone
+
+    def _state_count_checked(self, given):
+        """``given`` initial states as many as the cell has, or Keras's error (TF 2.21): too few fail on
+        the loop's ``states[i]`` (IndexError), too many on packing its new states (ValueError); a GRU
+        keeps the first and runs."""
+        count = len(self.flat_state_sizes())
+        if len(given) < count or (self.takes_first_state and not given):
+            raise IndexError('list index out of range')
+        if len(given) > count:
+            if self.takes_first_state:
+                return given[:1]
+            raise ValueError('Too few leaves for PyTreeSpec; expected: %d, got: %d.' % (len(given), count))
         return given
 
     def state_shapes(self, batch):
