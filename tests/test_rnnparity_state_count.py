@@ -47,3 +47,12 @@ def test_gru_keeps_the_first_state():
     assert len(both) == 2
     for a, b in zip(both, first):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_conv_lstm_states_texts():
+    x = np.random.RandomState(5).randn(2, 3, 5, 2).astype('float32')
+    state = np.zeros((2, 5, 3), 'float32')
+    with pytest.raises(IndexError, match='tuple index out of range'):
+        layers.ConvLSTM1D(3, 2, padding='same')(x, initial_state=[state])
+    with pytest.raises(ValueError, match='Too few leaves for PyTreeSpec; expected: 3, got: 2.'):
+        layers.ConvLSTM1D(3, 2, padding='same')(x, initial_state=[state] * 3)

@@ -200,6 +200,7 @@ class ConvLSTM(CellRNN):
     """
     rank = None
     keras_config_keys = config_order.CONV_LSTM
+    missing_state_error = 'tuple index out of range'     # (Keras's ConvLSTM loop holds its states in a tuple)
     filters = cell_property('filters')
     kernel_size = cell_property('kernel_size')
     strides = cell_property('strides')

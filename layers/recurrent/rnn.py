@@ -265,6 +265,7 @@ class RNN(InitialStateBuildConfig, Layer):
         return given
 
     takes_first_state = False       # GRU: Keras's GRU.inner_loop keeps initial_state[0] alone
+    missing_state_error = 'list index out of range'
 
     def _state_count_checked(self, given):
         """``given`` initial states as many as the cell has, or Keras's error (TF 2.21): too few fail on
@@ -272,7 +273,7 @@ class RNN(InitialStateBuildConfig, Layer):
         keeps the first and runs."""
         count = len(self.flat_state_sizes())
         if len(given) < count or (self.takes_first_state and not given):
-            raise IndexError('list index out of range')
+            raise IndexError(self.missing_state_error)
         if len(given) > count:
             if self.takes_first_state:
                 return given[:1]
