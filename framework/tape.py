@@ -570,56 +570,52 @@ class GradientTape:
             prev = grads.get(id(t))
             grads[id(t)] = seed if prev is None else prev + seed
         free = not self._persistent if free is None else free
-        was_recording = self._recording
-        if was_recording:
-            self._pop()          # the sweep is not recorded on the tape being swept
+        if self._recording:
             if self._persistent:
+                # TensorFlow records the sweep on the persistent tape itself (its warning says so): the
+                # gradient is differentiable by the same tape, its nodes appended past those swept here
                 _INSIDE_CONTEXT.warning(_INSIDE_CONTEXT_WORDS, _caller_site())
             else:
-                was_recording = False        # TensorFlow pops a one-shot tape for good: later ops go unrecorded
-        try:
-            # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
-            order = self._tf_order(targets, grads) if self._shared else None
-            ranks = row_ranks = None
-            if graph_random_ops.current() is None:
-                if self._per_read:
-                    ranks = _read_ranks(self, self._order[1] if self._shared else None)
-            elif self._shared:
-                row_ranks = _read_ranks(self, self._order[1])     # (before a one-shot sweep frees the nodes)
-            if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
-                self._sweep(grads, source_ids, free, order)
-                if ranks is None:
-                    _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
-                else:
-                    _fold_nested_reads(self, grads, ranks, True)
-                rows = [key for key, g in grads.items() if type(g) is RowGradients]
+                self._pop()      # TensorFlow pops a one-shot tape for good: later ops go unrecorded
+        # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
+        order = self._tf_order(targets, grads) if self._shared else None
+        ranks = row_ranks = None
+        if graph_random_ops.current() is None:
+            if self._per_read:
+                ranks = _read_ranks(self, self._order[1] if self._shared else None)
+        elif self._shared:
+            row_ranks = _read_ranks(self, self._order[1])     # (before a one-shot sweep frees the nodes)
+        if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
+            self._sweep(grads, source_ids, free, order)
+            if ranks is None:
+                _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
             else:
-                # Nothing of this thread records the sweep (first-order gradients): run
-                # the rules that have one on raw arrays (see ``array_rule``).
-                for key, g in grads.items():
-                    grads[key] = g._data
-                sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
-                if ranks is None:
-                    _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
+                _fold_nested_reads(self, grads, ranks, True)
+            rows = [key for key, g in grads.items() if type(g) is RowGradients]
+        else:
+            # Nothing of this thread records the sweep (first-order gradients): run
+            # the rules that have one on raw arrays (see ``array_rule``).
+            for key, g in grads.items():
+                grads[key] = g._data
+            sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
+            if ranks is None:
+                _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
+            else:
+                _fold_nested_reads(self, grads, ranks, False)
+            rows = []
+            for key, g in grads.items():
+                if type(g) is RowGradients:
+                    rows.append(key)
                 else:
-                    _fold_nested_reads(self, grads, ranks, False)
-                rows = []
-                for key, g in grads.items():
-                    if type(g) is RowGradients:
-                        rows.append(key)
-                    else:
-                        grads[key] = Tensor(g)
-            for key in rows:
-                if sparse:
-                    grads[key] = grads[key].indexed_slices()
-                else:
-                    dense = grads[key].dense()      # a Tensor in the Tensor sweep, an array in the array sweep
-                    grads[key] = dense if isinstance(dense, Tensor) else Tensor(dense)
-            if rows and sparse:
-                grads[_HAS_SLICES] = True
-        finally:
-            if was_recording:
-                self._push()
+                    grads[key] = Tensor(g)
+        for key in rows:
+            if sparse:
+                grads[key] = grads[key].indexed_slices()
+            else:
+                dense = grads[key].dense()      # a Tensor in the Tensor sweep, an array in the array sweep
+                grads[key] = dense if isinstance(dense, Tensor) else Tensor(dense)
+        if rows and sparse:
+            grads[_HAS_SLICES] = True
         return grads
 
     def _tf_order(self, targets, grads):
