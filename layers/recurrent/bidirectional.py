@@ -3,7 +3,7 @@ from framework.ops import concat, reverse
 
 from .. import call_context
 from ..layer import Layer
-from ..serialization import deserialize, serialize
+from ..serialization import deserialize, serialize, wrapped_type_errors
 from .initial_state_build import InitialStateBuildConfig
 
 _MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
@@ -16,7 +16,10 @@ def _copy(layer, name, **changes):
     'forward_gru/gru_cell/kernel', not 'bidirectional/forward_gru/...'."""
     config = layer.get_config()
     config.update(changes, name=name)
-    copy = type(layer).from_config(config)
+    shown = serialize(layer)      # (a layer that takes no go_backwards: Keras's TypeError shows this)
+    shown['config'].update(changes, name=name)
+    with wrapped_type_errors(type(layer), shown):
+        copy = type(layer).from_config(config)
     build_config = layer.get_build_config() if layer.built else None
     if build_config and build_config.get('input_shape') is not None:
         copy._build_from_shape(tuple(build_config['input_shape']))
