@@ -229,6 +229,7 @@ class Dataset(ElementStages, RegroupingStages):
         An exhausted dataset leaves the draw (or ends it, with ``stop_on_empty_dataset``).
         """
         datasets = mixing.check_datasets(datasets, 'Dataset.sample_from_datasets')
+        spec = mixing.common_spec(datasets)
         words = mixing.seeded_words(seed, rerandomize_each_iteration)
         if isinstance(weights, Dataset):        # a weight vector per element, as rejection_resample gives
             stream = mixing.sampled_by_dataset(datasets, weights, words, stop_on_empty_dataset)
@@ -236,8 +237,7 @@ class Dataset(ElementStages, RegroupingStages):
             kept, logits = mixing.check_weights(weights, len(datasets))
             stream = mixing.sampled([datasets[i] for i in kept], logits, words, stop_on_empty_dataset)
         infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
-        return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY,
-                       lambda: datasets[0].element_spec)
+        return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY, lambda: spec)
 
     def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
         """``(class, element)`` pairs resampled towards ``target_dist``, as tf.data's (rejection_resample.py)."""
@@ -248,8 +248,10 @@ class Dataset(ElementStages, RegroupingStages):
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
         """Element i from ``datasets[choice_i]``, where ``choice_dataset`` gives int64 scalars choice_i."""
         datasets = mixing.check_datasets(datasets, 'Dataset.choose_from_datasets')
+        mixing.check_choices(choice_dataset)
+        spec = mixing.common_spec(datasets)
         stream = mixing.chosen(datasets, choice_dataset, stop_on_empty_dataset)
-        return Dataset(stream, card.UNKNOWN_CARDINALITY, lambda: datasets[0].element_spec)
+        return Dataset(stream, card.UNKNOWN_CARDINALITY, lambda: spec)
 
     # ---- files (saving.py) -----------------------------------------------------------
     def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
@@ -351,8 +353,13 @@ class Dataset(ElementStages, RegroupingStages):
         return True
 
     def __repr__(self):
-        return '<%s element_spec=%s>' % (self._tf_class,
-                                         self._spec() if self._spec is not None else '(read from data)')
+        # TF prints the spec of every stage (window's DatasetSpec, scan's outputs); where tapeflow reads
+        # it from the first element (peeking: no shuffle seeds spent), an empty input leaves it unread
+        try:
+            spec = self.element_spec
+        except ValueError:
+            spec = '(read from data)'
+        return '<%s element_spec=%s>' % (self._tf_class, spec)
 
 
 def _named_as_datasetv2(cls):

@@ -19,6 +19,38 @@ def check_datasets(datasets, what):
     return datasets
 
 
+def common_spec(datasets):
+    """The element spec covering every dataset's (TF's most specific common supertype: (2,) and (3,)
+    give (None,)), checked as TF 2.21's _DirectedInterleaveDataset checks it when the stage is made.
+
+    Raises:
+        TypeError: two datasets differ in structure or dtypes (TF's words).
+    """
+    from .combine import concatenated_spec
+    first = datasets[0].element_spec
+    spec = first
+    for i, dataset in enumerate(datasets[1:]):
+        other = dataset.element_spec
+        try:
+            spec = concatenated_spec(spec, other)
+        except (TypeError, ValueError):
+            raise TypeError('Invalid `datasets`. `datasets` must have compatible element specs.\n Dataset 0 '
+                            'element_spec=%r.\nDataset %d element_spec=%r.' % (first, i + 1, other)) from None
+    return spec
+
+
+def check_choices(choice_dataset):
+    """TF 2.21's checks of choose_from_datasets' ``choice_dataset``: a dataset of int64 scalars."""
+    if not hasattr(choice_dataset, '_make_iterator'):
+        raise TypeError('Invalid `choice_dataset`. `choice_dataset` should be a `tf.data.Dataset` but is %s.'
+                        % type(choice_dataset))
+    spec = choice_dataset.element_spec
+    shape = getattr(spec, 'shape', None)
+    if type(spec).__name__ != 'TensorSpec' or spec.dtype != 'int64' or shape is None or shape.rank != 0:
+        raise TypeError('Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` tensors '
+                        'but are %r.' % (spec,))
+
+
 def check_weights(weights, count):
     """TF's static weights: (the indices of the datasets kept, their logits). A Python list is
     float32, a float64 array stays float64; integers and bools are refused as TF refuses them.
