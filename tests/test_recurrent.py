@@ -367,8 +367,8 @@ def test_whole_keras_model_loads_and_saves_in_keras_layout(tmp_path):
     (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3), np.float32)), 'expected ndim=3'),
     (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3, 1), np.float32), mask=np.ones((2, 4), bool)),
      r'mask must have shape \(batch, steps\) = \(2, 3\)'),
-    (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3, 1), np.float32), initial_state=[np.zeros((2, 3))] * 2),
-     r'initial_state must be 2 tensor\(s\)'),       # (one state too few: TF's IndexError, test_rnnparity_state_count)
+    (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3, 1), np.float32), initial_state=[np.zeros((3, 2))] * 2),
+     r'initial_state must be 2 tensor\(s\)'),       # (too few: IndexError; too wide: test_rnnparity_state_*)
     (lambda: L.SimpleRNN(2), lambda layer: layer(np.zeros((2, 0, 1), np.float32)), 'no time steps'),
 ])
 def test_errors_name_the_layer_and_the_fix(make, call, message):

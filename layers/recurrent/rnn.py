@@ -27,7 +27,7 @@ from ..stacked_rnn_cells import StackedRNNCells
 from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
-from .step_input_error import step_input_error
+from .step_input_error import state_width_error, step_input_error
 from .step_outputs import stacked_steps
 from .time_steps import time_steps
 
@@ -155,7 +155,7 @@ class RNN(InitialStateBuildConfig, Layer):
             stateful_states.check_batch(self, batch)
             if initial_state is None:
                 initial_state = stateful_states.current(self)
-        states = self._initial_states(sequences, initial_state, who)
+        states = self._initial_states(sequences, initial_state, who, training)
         keep = step_masks(mask, batch, steps, self.go_backwards, who)
         cell = self.cell
         outputs = []
@@ -243,7 +243,7 @@ class RNN(InitialStateBuildConfig, Layer):
             return [output_mask] + [None] * len(self.state_size)      # one per cell of a stack, as Keras
         return output_mask
 
-    def _initial_states(self, sequences, initial_state, who):
+    def _initial_states(self, sequences, initial_state, who, training=False):
         batch = sequences.shape[0]
         if initial_state is None and callable(getattr(self.cell, 'get_initial_state', None)) and \
                 not isinstance(self.cell, RecurrentCell):
@@ -259,6 +259,9 @@ class RNN(InitialStateBuildConfig, Layer):
         expected = self.state_shapes(batch)
         if [tuple(s.shape) for s in given] != expected:
             # as many states but of other shapes: TF's kernels refuse them (InvalidArgumentError, a ValueError)
+            refused = state_width_error(self, self.cell, sequences, given, training)
+            if refused is not None:
+                raise refused
             kind = InvalidArgumentError if len(given) == len(expected) else ValueError
             raise kind('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
                        % (who, len(expected), expected, [tuple(s.shape) for s in given]))

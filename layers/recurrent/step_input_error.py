@@ -4,6 +4,8 @@ Keras runs its cell on each step, whose first op is ``matmul(step, kernel)``: Ma
 ('Matrix size-incompatible: In[0]: [1,5], In[1]: [3,16]', oneDNN's kernel where TF runs it), and Keras
 words it as the cell's call (innermost call only), with the step and the initial states it received.
 tapeflow projects the whole sequence before its loop; its refusal is turned into that error here.
+Initial states of another width fail the same way one op later, at ``matmul(h, recurrent_kernel)``
+(``state_width_error``), where tapeflow checks the states' shapes before its loop.
 """
 from framework import onednn_policy
 from framework.errors import kernel_error
@@ -23,6 +25,37 @@ def step_input_error(layer, cell, sequences, states, training):
     mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
     refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
                            % (step + tuple(kernel.shape)), named=True, node='__MklMatMul' if mkl else None)
+    error = _cell_call_error(cell, refused, step, sequences, states, training)
+    error.add_note('raised in call() of layer "%s": it was built for steps of %d features, and got %d (input shape '
+                   '%s)' % (layer.name, kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
+    return error
+
+
+def state_width_error(layer, cell, sequences, states, training):
+    """The cell-call error for initial ``states`` whose first (h) is (batch, width) of a width other than
+    the cell's units: Keras's ``matmul(h, recurrent_kernel)`` refuses it (a GRU with reset_after=False
+    multiplies by the kernel's first 2 * units columns); else None (other shapes fail elsewhere)."""
+    kernel = getattr(cell, 'recurrent_kernel', None)
+    if kernel is None or len(kernel.shape) != 2 or sequences.ndim != 3 or not states:
+        return None
+    h = states[0]
+    if h.ndim != 2 or h.shape[0] != sequences.shape[0] or h.shape[1] == kernel.shape[0]:
+        return None
+    columns = kernel.shape[1]
+    if getattr(cell, 'reset_after', True) is False:
+        columns = 2 * cell.units
+    mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
+    refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
+                           % (tuple(h.shape) + (kernel.shape[0], columns)), named=True,
+                           node='__MklMatMul' if mkl else None)
+    error = _cell_call_error(cell, refused, (sequences.shape[0], sequences.shape[-1]), sequences, states, training)
+    error.add_note('raised in call() of layer "%s": its initial state h must be %d wide (the units), got shape %s'
+                   % (layer.name, kernel.shape[0], tuple(h.shape)))
+    return error
+
+
+def _cell_call_error(cell, refused, step, sequences, states, training):
+    """``refused`` worded as Keras words an error of the cell's call (innermost call only)."""
     name = type(cell).__name__
     shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % (tuple(s.shape), s.dtype.name) for s in states)
     error = type(refused)(
@@ -30,6 +63,4 @@ def step_input_error(layer, cell, sequences, states, training):
         '  \u2022 %s=tf.Tensor(shape=%s, dtype=%s)\n  \u2022 states=%s\n  \u2022 training=%s'
         % (name, refused, name, _STEP_ARGUMENT.get(name, 'inputs'), step, sequences.dtype.name, shown, training))
     error._keras_call_info_injected = True
-    error.add_note('raised in call() of layer "%s": it was built for steps of %d features, and got %d (input shape '
-                   '%s)' % (layer.name, kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
     return error
