@@ -16,6 +16,7 @@ from framework.tensor import Tensor
 _NAMED_KINDS = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                 inspect.Parameter.KEYWORD_ONLY)
 _SHAPE_NAMES = {}       # layer class -> its build's parameter names when it takes several shapes, else ()
+_NO_SHAPE = {}          # layer class -> whether its build takes no shape (def build(self):)
 
 
 def shape_names(cls):
@@ -24,12 +25,29 @@ def shape_names(cls):
     if names is None:
         build = inspect.unwrap(cls.build)
         names = ()
-        # (a function made by exec() without a __name__ in its globals has no module: a user's)
-        if (build.__module__ or '').split('.')[0] not in ('layers', 'framework'):
+        if _written_outside_tapeflow(build):
             params = [n for n, p in inspect.signature(build).parameters.items() if p.kind in _NAMED_KINDS][1:]
             names = tuple(params) if len(params) > 1 else ()
         _SHAPE_NAMES[cls] = names
     return names
+
+
+def takes_no_shape(cls):
+    """Whether a user's ``build`` takes no shape at all (``def build(self):``): Keras 3 then calls it with
+    none, its shapes matched to no parameter (cached)."""
+    answer = _NO_SHAPE.get(cls)
+    if answer is None:
+        build = inspect.unwrap(cls.build)
+        answer = _written_outside_tapeflow(build) and not any(
+            p.kind in _NAMED_KINDS or p.kind is inspect.Parameter.VAR_POSITIONAL
+            for p in list(inspect.signature(build).parameters.values())[1:])
+        _NO_SHAPE[cls] = answer
+    return answer
+
+
+def _written_outside_tapeflow(build):
+    # (a function made by exec() without a __name__ in its globals has no module: a user's)
+    return (build.__module__ or '').split('.')[0] not in ('layers', 'framework')
 
 
 def saved_input_shape(shape):

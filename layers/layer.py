@@ -347,6 +347,8 @@ class Layer(LayerWeights, OwnVariables):
         """
         if self.__dict__.get('_rebuilding'):       # build called again on a built layer (build_recording)
             raise ValueError(LOCKED_STATE)
+        if '_dtype' not in self.__dict__:       # called in __init__ before super().__init__(), as Keras 3 checks
+            raise _super_not_called(self)
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
         if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
             standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
@@ -561,8 +563,7 @@ class Layer(LayerWeights, OwnVariables):
             raise
         except AttributeError:
             if '_dtype' not in self.__dict__:       # Layer.__init__ never ran: Keras 3's words for it
-                raise RuntimeError("In layer '%s', you forgot to call `super().__init__()` as the first statement "
-                                   "in the `__init__()` method. Go add it!" % type(self).__name__) from None
+                raise _super_not_called(self) from None
             raise
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
@@ -587,6 +588,9 @@ class Layer(LayerWeights, OwnVariables):
         if names:       # build(self, a_shape, b_shape): the shapes of call's arguments by name (Keras 3)
             self._build_from_shapes_dict(build_shapes.shapes_dict(self, names, inputs, args, kwargs or {}))
             return
+        if build_shapes.takes_no_shape(type(self)):      # build(self): Keras 3 matches no shape, records {}
+            self._build_from_shapes_dict({})
+            return
         self._build_from_shape(shape_of(inputs))     # a None batch in a build for any batch (call_inputs)
 
     def _warn_unbuilt_state(self):
@@ -599,7 +603,10 @@ class Layer(LayerWeights, OwnVariables):
         self.__dict__['_built_path'] = layer_scope(self)
         if type(self).build is not Layer.build:     # the default marks built (below), warning only by hand
             with once():        # a traced step's second trace finds the layer built: its prints show once
-                self.build(shape)
+                if build_shapes.takes_no_shape(type(self)):
+                    self.build()        # ``def build(self):`` given a shape by hand or by a saved config
+                else:
+                    self.build(shape)
         self.built = True
         self._build_input_shape = shape
         deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights
@@ -808,6 +815,11 @@ def _before_first_run(layer, args, training):
     ``failed_build.undo`` needs (``failed_build.before``)."""
     check_required_training(layer, args, training)
     return failed_build.before(layer)
+
+
+def _super_not_called(layer):
+    return RuntimeError("In layer '%s', you forgot to call `super().__init__()` as the first statement in the "
+                        "`__init__()` method. Go add it!" % type(layer).__name__)
 
 
 def _name_layer(err, layer):
