@@ -140,8 +140,8 @@ class Dense(KernelOptions, Layer):
                 mark_fusable(outputs)       # TF fuses a following Activation layer's tanh, elu, sigmoid
             return outputs
         # relu, elu and tanh join the affine op (one node; see ops/dense_activation.py)
-        if activation is activations.relu:
-            return affine_activation(inputs, kernel, self.bias, 'relu')
+        if activation is activations.relu:      # (oneDNN's fused relu makes a NaN 0, the eager kernel keeps it)
+            return affine_activation(inputs, kernel, self.bias, 'relu', self._onednn_fuses())
         if activation is activations.elu:
             return affine_activation(inputs, kernel, self.bias, 'elu', self._onednn_fuses())
         if activation is activations.tanh:
