@@ -11,6 +11,7 @@ their steps (``data:0``, ``data_1:0``). Code outside tapeflow that asks such a t
 ``shape`` gets the traced one, None where the trace leaves a length open; tapeflow's own code
 keeps reading the array's shape, which its ops need (``traced_shape``).
 """
+import itertools
 import sys
 import threading
 
@@ -33,6 +34,8 @@ class naming:
 
     def __init__(self, names, batch=None, scope_start=0, graph=None, ops=None):
         self._names = names
+        # how many of ``names`` (in order) are the trace's own arguments: their values are unknown to it
+        self.argument_count = len(names)
         self.batch = batch
         self.scope_start = scope_start      # how many enclosing scopes output names leave out
         # a GraphScopes for a trace TensorFlow runs as a graph (a tf.function, a Keras step): its
@@ -62,6 +65,12 @@ class naming:
         _local.contexts = _local.contexts[:-1]
         ACTIVE.remove(self)
         return False
+
+
+def is_argument(trace, tensor):
+    """Whether ``tensor`` is one of ``trace``'s arguments (a placeholder: its value is unknown there)."""
+    count = getattr(trace, 'argument_count', 0)
+    return any(key == id(tensor) for key in itertools.islice(trace._names, count))
 
 
 class eager_inside:

@@ -72,7 +72,8 @@ def output_shape(rule, parameters, result, trace):
             return (None,)
     open_trace = _is_open(trace)
     if rule == 'constant':      # a shape made of traced lengths: folded where the trace knows them all
-        return tuple(result._data.shape) if not open_trace else _created(parameters, trace)
+        return _argument_lengths_open(parameters, trace, tuple(result._data.shape)) if not open_trace \
+            else _created(parameters, trace)
     inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
     if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs):
         return tuple(result._data.shape)
@@ -116,6 +117,18 @@ def _remember_shape_value(parameters, result, trace):
         if values is None:
             values = trace.shape_values = {}
         values[id(result)] = tuple(traced)
+
+
+def _argument_lengths_open(parameters, trace, shape):
+    """``shape`` with None for each length given by one of the trace's arguments: its value is only
+    known when the graph runs (``Dataset.map(lambda x: tf.fill([x], x))`` is ``(None,)`` on TF 2.21)."""
+    dims = parameters.get('shape', parameters.get('dims'))
+    if isinstance(dims, Tensor):
+        return (None,) * len(shape) if trace_names.is_argument(trace, dims) else shape
+    if type(dims) not in (list, tuple) or len(dims) != len(shape):
+        return shape
+    return tuple(None if isinstance(d, Tensor) and trace_names.is_argument(trace, d) else n
+                 for d, n in zip(dims, shape))
 
 
 def _created(parameters, trace):
