@@ -79,11 +79,9 @@ class LSTMCell(RecurrentCell):
         if recurrent_mask is None and lstm_gates.applies_from_state(projected, h, recurrent_kernel, bias, c, gate, act):
             h, c = lstm_gates.step_from_state(projected, h, recurrent_kernel, bias, c, u)    # r's product in z's op
             return h, [h, c]
-        if isinstance(recurrent_mask, list):            # one mask per gate
-            r = concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u])
-                        for g, m in enumerate(recurrent_mask)], axis=-1)
-        else:
-            r = matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
+        if isinstance(recurrent_mask, list):            # one mask per gate: Keras's implementation 1
+            return self._gate_by_gate_step(projected, h, c, recurrent_kernel, bias, recurrent_mask)
+        r = matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
         if lstm_gates.applies(projected, r, bias, c, gate, act):     # the same values from two ops, not fifteen
             h, c = lstm_gates.step(projected, r, bias, c, u)
             return h, [h, c]
@@ -96,6 +94,23 @@ class LSTMCell(RecurrentCell):
         g = act(z[:, 2 * u:3 * u])
         o = gate(z[:, 3 * u:])
         c = f * c + i * g
+        h = o * act(c)
+        return h, [h, c]
+
+    def _gate_by_gate_step(self, projected, h, c, recurrent_kernel, bias, masks):
+        """Keras's implementation 1 (recurrent dropout): each gate's own masked h times its block of the
+        recurrent kernel, added to its block of the input projection, op by op as Keras writes
+        _compute_carry_and_output: the kernel's and bias's gradients are then TF's, where one product
+        concatenated over the gates differed in last bits (tests/test_rnnparity_lstm_gate_by_gate.py)."""
+        u, gate, act = self.units, self.recurrent_activation, self.activation
+        if bias is not None:
+            projected = add_bias(projected, bias)
+        x_i, x_f, x_c, x_o = (projected[:, g * u:(g + 1) * u] for g in range(4))
+        h_i, h_f, h_c, h_o = (h * m for m in masks)
+        i = gate(x_i + matmul(h_i, recurrent_kernel[:, :u]))
+        f = gate(x_f + matmul(h_f, recurrent_kernel[:, u:2 * u]))
+        c = f * c + i * act(x_c + matmul(h_c, recurrent_kernel[:, 2 * u:3 * u]))
+        o = gate(x_o + matmul(h_o, recurrent_kernel[:, 3 * u:]))
         h = o * act(c)
         return h, [h, c]
 
