@@ -8,7 +8,7 @@ projection after the matmul and the bias has two rows (input, recurrent):
 
 With reset_after=False: hh = activation(x_h + (r * h_{t-1}) @ recurrent_kernel_h).
 """
-from framework.ops import affine, concat, matmul
+from framework.ops import matmul
 
 from .. import activations
 from ..input_spec import InputSpec
@@ -58,18 +58,12 @@ class GRUCell(RecurrentCell):
     def step(self, projected, states, weights, recurrent_mask=None):
         h = states[0]
         u = self.units
-        if isinstance(recurrent_mask, list):        # one mask per gate (z, r, h)
-            h_z, h_r, h_h = (h * m for m in recurrent_mask)
-        else:
-            h_z = h_r = h_h = h if recurrent_mask is None else h * recurrent_mask
+        if isinstance(recurrent_mask, list):        # one mask per gate (z, r, h): Keras's implementation 1
+            return self._gate_by_gate_step(projected, h, weights, recurrent_mask)
+        h_masked = h if recurrent_mask is None else h * recurrent_mask
         if self.reset_after:
-            kernel, recurrent_bias = weights
-            if h_z is h_h:
-                inner, bias = matmul(h_h, kernel), recurrent_bias
-            else:
-                inner, bias = concat([affine(x, kernel[:, g * u:(g + 1) * u],
-                                             None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
-                                      for g, x in enumerate((h_z, h_r, h_h))], axis=-1), None
+            kernel, bias = weights
+            inner = matmul(h_masked, kernel)
             if gru_gates.applies(projected, inner, bias, h, self.recurrent_activation, self.activation):
                 h = gru_gates.step_output(projected, inner, bias, h, u)     # the same values from one op, not sixteen
                 return h, [h]
@@ -84,11 +78,39 @@ class GRUCell(RecurrentCell):
             hh = self.activation(projected[:, 2 * u:] + r * inner[:, 2 * u:])
         else:
             kernel_zr, kernel_h = weights
-            recurrent_zr = matmul(h_z, kernel_zr) if h_z is h_r else \
-                concat([matmul(h_z, kernel_zr[:, :u]), matmul(h_r, kernel_zr[:, u:])], axis=-1)
+            recurrent_zr = matmul(h_masked, kernel_zr)
             z = self.recurrent_activation(projected[:, :u] + recurrent_zr[:, :u])
             r = self.recurrent_activation(projected[:, u:2 * u] + recurrent_zr[:, u:])
-            hh = self.activation(projected[:, 2 * u:] + matmul(r * h_h, kernel_h))
+            hh = self.activation(projected[:, 2 * u:] + matmul(r * h_masked, kernel_h))
+        h = z * h + (1 - z) * hh
+        return h, [h]
+
+    def _gate_by_gate_step(self, projected, h, weights, masks):
+        """Keras's implementation 1 (recurrent dropout): each gate's own masked h times its block of the
+        recurrent kernel (plus its block of the recurrent bias), op by op as Keras's GRUCell.call writes
+        it, no concatenated product (tests/test_rnnparity_gru_gate_by_gate.py)."""
+        u, gate, act = self.units, self.recurrent_activation, self.activation
+        x_z, x_r, x_h = (projected[:, g * u:(g + 1) * u] for g in range(3))
+        h_z, h_r, h_h = (h * m for m in masks)
+        if self.reset_after:
+            kernel, bias = weights
+            recurrent_z, recurrent_r = matmul(h_z, kernel[:, :u]), matmul(h_r, kernel[:, u:2 * u])
+            if bias is not None:
+                recurrent_z = recurrent_z + bias[:u]      # (Keras's ``+=``: TF's AddV2)
+                recurrent_r = recurrent_r + bias[u:2 * u]
+        else:
+            kernel_zr, kernel_h = weights
+            recurrent_z, recurrent_r = matmul(h_z, kernel_zr[:, :u]), matmul(h_r, kernel_zr[:, u:])
+        z = gate(x_z + recurrent_z)
+        r = gate(x_r + recurrent_r)
+        if self.reset_after:
+            recurrent_h = matmul(h_h, kernel[:, 2 * u:])
+            if bias is not None:
+                recurrent_h = recurrent_h + bias[2 * u:]
+            recurrent_h = r * recurrent_h
+        else:
+            recurrent_h = matmul(r * h_h, kernel_h)
+        hh = act(x_h + recurrent_h)
         h = z * h + (1 - z) * hh
         return h, [h]
 
