@@ -293,14 +293,20 @@ class Dataset(ElementStages, RegroupingStages):
         reduce_func = traced_stage_function(reduce_func, self, takes_element=False)
         state = host_structure(initial_state)
         for element in self._make_iterator():
-            new_state = host_structure(reduce_func(as_tensors(state), as_tensors(element)))
+            returned = reduce_func(as_tensors(state), as_tensors(element))
+            # a returned list is a tuple of components to tf.data (its _should_pack), never one stacked tensor
+            new_state = host_structure(tuple(returned) if isinstance(returned, list) else returned)
             before, after = spec_of(state), spec_of(new_state)
             types_before = nest.map_structure(lambda s: s.dtype, before)
             types_after = nest.map_structure(lambda s: s.dtype, after)
             note = ('Dataset.reduce: reduce_func must keep the state\'s structure and dtypes; the initial state is '
                     '%r but reduce_func returned %r' % (before, after))
-            if len(nest.flatten(before)) != len(nest.flatten(after)):
-                raise TypeError(note)
+            count, returned_count = len(nest.flatten(before)), len(nest.flatten(after))
+            if count != returned_count:         # the ReduceDataset kernel's words
+                raise kernel_error('ReduceDataset', 'The number of components of the initial state and the reduce '
+                                   'function output does not match. (initial_state=%d, output=%d).'
+                                   % (count, returned_count), named=True, note=note,
+                                   node='ReduceDataset_Targuments_0_Tstate_%d_output_types_%d' % (count, count))
             if nest.flatten(types_before) != nest.flatten(types_after):
                 error = TypeError(f'The element types for the new state must match the initial state. Expected '
                                   f'{types_before} but got {types_after}.')       # TF's words

@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from .. import op_seeds, philox
+from .. import nest, op_seeds, philox
 from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
 from ..errors import InvalidArgumentError, kernel_error, noted
@@ -23,7 +23,7 @@ from .options import Options
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
-from .structure import as_tensors, call_with_element, host_structure
+from .structure import as_tensors, call_with_element, host_structure, spec_of
 
 # TensorFlow's words when Dataset.options() is read in a graph (a tf.function being traced)
 _GRAPH_OPTIONS_NOTICE = ('To make it possible to preserve tf.data options across serialization boundaries, their '
@@ -223,10 +223,14 @@ class ElementStages:
             state = host_structure(initial_state)
             for element in source():
                 result = scan_func(as_tensors(state), as_tensors(element))
-                if not isinstance(result, tuple) or len(result) != 2:
-                    raise TypeError('Dataset.scan: scan_func must return (new_state, output_element), got %r'
-                                    % (result,))
-                state = host_structure(result[0])
+                if not isinstance(result, (tuple, list)) or len(result) != 2:      # TF's words, then why
+                    raise noted(TypeError('Invalid `scan_func`. `scan_func` should return a pair consisting of new '
+                                          'state and the output value but its return type is %r.'
+                                          % (spec_of(host_structure(result)),)),
+                                'Dataset.scan: scan_func must return (new_state, output_element)')
+                new_state = host_structure(result[0])
+                _check_scan_state(state, new_state)
+                state = new_state
                 yield host_structure(result[1])
         return self._then(scanned, spec=None)
 
@@ -325,6 +329,20 @@ class ElementStages:
         result._reads_upstream = lambda: not stored
         return result
 
+
+
+def _check_scan_state(state, new_state):
+    """TF 2.21's check of scan's new state (made when its trace is): the initial state's dtypes.
+
+    Raises:
+        TypeError: another dtype for some component (TF's words).
+    """
+    old_types = nest.map_structure(lambda s: s.dtype, spec_of(state))
+    new_types = nest.map_structure(lambda s: s.dtype, spec_of(new_state))
+    if any(a != b for a, b in zip(nest.flatten(new_types), nest.flatten(old_types))):
+        raise noted(TypeError('Invalid `scan_func`. The element types for the new state must match the initial '
+                              'state. Expected %s, got %s.' % (old_types, new_types)),
+                    'Dataset.scan: cast the new state to the initial state\'s dtypes')
 
 
 def _returning_tuples(map_func, parallel=False):
