@@ -82,6 +82,10 @@ class DatasetIterator:
             next(self)
 
 
+# TensorFlow's class name, which type(iter(ds)).__name__, its repr and Python's attribute errors print
+DatasetIterator.__name__ = DatasetIterator.__qualname__ = 'OwnedIterator'
+
+
 def _end_of_sequence(dataset):
     from .. import nest
     from ..errors import OutOfRangeError, _EAGER_CPU

@@ -23,5 +23,11 @@ class NumpyIterator:
                 raise
             raise fixed from None
 
+    def next(self):
+        """``next(it)``, as TensorFlow's NumpyIterator also spells it (Python 2's name)."""
+        return self.__next__()
+
     def __repr__(self):
-        return '<NumpyIterator>'
+        # TF 2.21 prints the OwnedIterator it wraps; tapeflow's elements stand in for it (their address)
+        return 'NumpyIterator(iterator=<framework.data.dataset_iterator.OwnedIterator object at %#x>)' % id(
+            self._elements)
