@@ -142,6 +142,11 @@ class RecurrentCell(Layer):
         (unrolled_graph_order.py); measured for SimpleRNN, LSTM and GRU cells."""
         return False
 
+    def input_gate_order(self):
+        """With one dropout mask per gate (Keras's implementation 1), the order in which TF adds the
+        gates' parts of the inputs' gradient (sequence_projection.py); None: one product."""
+        return None
+
     def input_bias(self):
         return self.bias
 
@@ -162,7 +167,8 @@ class RecurrentCell(Layer):
         kernel = self.kernel
         inputs = self._promoted(inputs, kernel)
         if backwards is not None and inputs.ndim == 3:
-            return sequence_projection(inputs, kernel, self.input_bias(), backwards, graph_order)
+            return sequence_projection(inputs, kernel, self.input_bias(), backwards, graph_order,
+                                       self.input_gate_order())
         return affine(inputs, kernel, self.input_bias())
 
     def project_steps(self, sequences, input_mask, backwards, graph_order=None):
@@ -185,7 +191,9 @@ class RecurrentCell(Layer):
         if inputs.ndim == 3 and type(self).project is RecurrentCell.project:
             # a tracked input (stacked RNNs, Embedding -> LSTM): slices whose array gradients are their own
             kernel = self.kernel
-            return tracked_projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
+            gates = self.input_gate_order()
+            extra = () if gates is None else (gates,)       # (as few arguments as the usual case takes)
+            return tracked_projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards, *extra)
         return time_steps(self.project(inputs, backwards), backwards)
 
     def _promoted(self, inputs, kernel):

@@ -58,6 +58,10 @@ class LSTMCell(RecurrentCell):
             return concat([init((u,), dtype=dtype), ones((u,), dtype=dtype), init((2 * u,), dtype=dtype)], 0)
         return forget_bias_one
 
+    def input_gate_order(self):
+        # TF 2.21's eager tape adds the step input's four gradients as ((f + o) + i) + c (measured: 30/30)
+        return (1, 3, 0, 2) if self.gate_masks else None
+
     def input_bias(self):
         return None if self._bias_last else self.bias
 

@@ -31,18 +31,25 @@ from .step_gradients import StepGradients, dense_gradient
 from .time_steps import time_steps
 
 
-def sequence_projection(inputs, kernel, bias, backwards, graph_order=None):
+def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_order=None):
     """``inputs @ kernel + bias`` for (batch, steps, features) ``inputs`` whose steps a loop visits
     in order (last first when ``backwards``). ``graph_order``: the loop's steps in the order a traced
-    unrolled loop's AddN adds their terms (unrolled_graph_order.py), else last step first."""
+    unrolled loop's AddN adds their terms (unrolled_graph_order.py), else last step first.
+    ``gate_order``: Keras's implementation 1 multiplies each step by each gate's block of the kernel
+    apart, so the inputs' gradient is the sum of the blocks' products, in this order of the gates
+    (the cell's ``input_gate_order``), where one product of the whole kernel rounds otherwise."""
     tensors, y = affine_array(inputs, kernel, bias, 'affine')
     out = Tensor(y)
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
         if graph_order is not None:
             order = _AddNOrder(y.shape[1] - 1 - s if backwards else s for s in graph_order)
+        input_grad, input_grad_array = _input_grad, _input_grad_array
+        if gate_order is not None:
+            input_grad = _gate_by_gate(_input_grad, gate_order, y.shape[-1] // len(gate_order), False)
+            input_grad_array = _gate_by_gate(_input_grad_array, gate_order, y.shape[-1] // len(gate_order), True)
         # (the array forms may get the gradient as the steps' own, from ``tracked_projection_steps``)
-        rules = (array_rule(_input_grad, lambda g, *args: _input_grad_array(dense_gradient(g), *args)),
+        rules = (array_rule(input_grad, lambda g, *args: input_grad_array(dense_gradient(g), *args)),
                  array_rule(lambda g, y, x, k, *b: _stepwise(lambda t: matmul(x[:, t], g[:, t], transpose_a=True),
                                                               order, add),
                             lambda g, y, x, k, *b: _stepwise(
@@ -75,12 +82,12 @@ def projection_steps(inputs, kernel, bias, backwards):
     return steps
 
 
-def tracked_projection_steps(inputs, kernel, bias, backwards):
+def tracked_projection_steps(inputs, kernel, bias, backwards, gate_order=None):
     """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
     a tape tracks (a stacked RNN's, an Embedding's): each step a slice op of the one projection whose
     first-order gradient is the step's own (step_gradients.py), not a sequence-sized array. Under
     nested tapes or an observer the sequence is cut by time_steps, whose rules an outer tape records."""
-    sequence = sequence_projection(inputs, kernel, bias, backwards)
+    sequence = sequence_projection(inputs, kernel, bias, backwards, gate_order=gate_order)
     if not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
         return time_steps(sequence, backwards)
     y = sequence._data
@@ -135,6 +142,21 @@ def _bias_rule(units, dtype, order):
     return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: reduce_sum(g[:, t], 0), order, add),
                       lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): _sum(g[:, t], (0,), False),
                                                       order, _plus))
+
+
+def _gate_by_gate(input_grad, gate_order, width, arrays):
+    """``input_grad`` summed over the kernel's gate blocks of ``width`` columns, in ``gate_order``."""
+    def rule(g, y, x, kernel, *bias):
+        total = None
+        for gate in gate_order:
+            columns = slice(gate * width, (gate + 1) * width)
+            g_part, kernel_part = g[..., columns], kernel[:, columns]
+            if arrays:
+                g_part, kernel_part = np.ascontiguousarray(g_part), np.ascontiguousarray(kernel_part)
+            part = input_grad(g_part, None, x, kernel_part)
+            total = part if total is None else total + part
+        return total
+    return rule
 
 
 def _input_grad(g, y, x, kernel, *bias):
