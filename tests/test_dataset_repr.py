@@ -46,6 +46,6 @@ def test_counter_and_assert_cardinality():
     stated = r().filter(lambda x: x < 10).apply(tf.data.experimental.assert_cardinality(6))
     assert int(stated.cardinality()) == 6 and len(list(stated)) == 6
     wrong = r().apply(tf.data.experimental.assert_cardinality(4))
-    with pytest.raises(tf.errors.InvalidArgumentError, match='expected to contain 4 elements'):
+    with pytest.raises(tf.errors.FailedPreconditionError, match='expected to contain 4 elements'):
         list(wrong)
     assert np.array_equal(list(r().with_options(tf.data.Options()).as_numpy_iterator()), np.arange(6))

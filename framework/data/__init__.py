@@ -31,8 +31,8 @@ def cardinality(dataset):
 
 def assert_cardinality(expected_cardinality):
     """``tf.data.experimental.assert_cardinality``: a transformation (for ``Dataset.apply``) that
-    states the dataset's length and raises InvalidArgumentError when the elements disagree."""
-    from ..errors import InvalidArgumentError
+    states the dataset's length and raises FailedPreconditionError (the iterator kernel's words, as
+    TF 2.21) when the elements disagree."""
     expected = int(expected_cardinality)
 
     def transformation(dataset):
@@ -43,16 +43,26 @@ def assert_cardinality(expected_cardinality):
             for element in source():
                 count += 1
                 if 0 <= expected < count:
-                    raise InvalidArgumentError('Input dataset was expected to contain %d elements but contained '
-                                               'at least %d elements.' % (expected, count))
+                    raise _cardinality_error(dataset, '%d elements but contained at least %d elements.'
+                                             % (expected, count))
                 yield element
-            if count < expected:
-                raise InvalidArgumentError('Input dataset was expected to contain %d elements but contained only '
-                                           '%d elements.' % (expected, count))
+            if count < expected or expected == INFINITE_CARDINALITY:
+                raise _cardinality_error(dataset, '%s but contained only %d elements.' % (
+                    'an infinite number of elements' if expected == INFINITE_CARDINALITY else
+                    '%d elements' % expected, count))
         stated = dataset._then(checked, expected)
         stated._tf_class = '_AssertCardinalityDataset'
         return stated
     return transformation
+
+
+def _cardinality_error(dataset, text):
+    from .. import nest
+    from ..errors import FailedPreconditionError, kernel_error
+    count = len(nest.flatten(dataset.element_spec))
+    return kernel_error('IteratorGetNext', 'Input dataset was expected to contain ' + text, named=True,
+                        node='IteratorGetNext_output_types_%d' % count, error_class=FailedPreconditionError,
+                        note='tf.data.experimental.assert_cardinality: the dataset gave another number of elements')
 
 
 @deprecated('get_next_as_optional', 'tensorflow.python.data.ops.iterator_ops',
