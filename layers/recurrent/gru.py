@@ -96,15 +96,15 @@ class GRUCell(RecurrentCell):
         u, gate, act = self.units, self.recurrent_activation, self.activation
         x_z, x_r, x_h = (projected[:, g * u:(g + 1) * u] for g in range(3))
         h_z, h_r, h_h = (h * m for m in masks)
+        kernel = self.recurrent_kernel      # each gate's block a read of its own, as Keras's
         if self.reset_after:
-            kernel, bias = weights
+            bias = weights[1]
             recurrent_z, recurrent_r = matmul(h_z, kernel[:, :u]), matmul(h_r, kernel[:, u:2 * u])
             if bias is not None:
                 recurrent_z = recurrent_z + bias[:u]      # (Keras's ``+=``: TF's AddV2)
                 recurrent_r = recurrent_r + bias[u:2 * u]
         else:
-            kernel_zr, kernel_h = weights
-            recurrent_z, recurrent_r = matmul(h_z, kernel_zr[:, :u]), matmul(h_r, kernel_zr[:, u:])
+            recurrent_z, recurrent_r = matmul(h_z, kernel[:, :u]), matmul(h_r, kernel[:, u:2 * u])
         z = gate(x_z + recurrent_z)
         r = gate(x_r + recurrent_r)
         if self.reset_after:
@@ -113,7 +113,7 @@ class GRUCell(RecurrentCell):
                 recurrent_h = recurrent_h + bias[2 * u:]
             recurrent_h = r * recurrent_h
         else:
-            recurrent_h = matmul(r * h_h, kernel_h)
+            recurrent_h = matmul(r * h_h, kernel[:, 2 * u:])
         hh = act(x_h + recurrent_h)
         h = z * h + (1 - z) * hh
         return h, [h]

@@ -109,6 +109,7 @@ class LSTMCell(RecurrentCell):
         u, gate, act = self.units, self.recurrent_activation, self.activation
         if bias is not None:
             projected = add_bias(projected, bias)
+        recurrent_kernel = self.recurrent_kernel     # each gate's block a read of its own, as Keras's
         x_i, x_f, x_c, x_o = (projected[:, g * u:(g + 1) * u] for g in range(4))
         h_i, h_f, h_c, h_o = (h * m for m in masks)
         i = gate(x_i + matmul(h_i, recurrent_kernel[:, :u]))
