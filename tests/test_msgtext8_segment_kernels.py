@@ -146,7 +146,7 @@ ID_CASES = [
      '-> output:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, '
      'DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, '
      'DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; '
-     'attr=Tindices:type,allowed=[DT_INT32, DT_INT64]> [Op:SegmentSum] name: '),
+     'attr=Tindices:type,allowed=[DT_INT32, DT_INT64]> [Op:SegmentSum]'),
     ('unsorted_segment_sum string', lambda: tf.math.unsorted_segment_sum(DATA, ['0', '1'], 2),
      "Value for attr 'Tindices' of string is not in the list of allowed values: int16, int32, "
      'int64\n\t; NodeDef: {{node UnsortedSegmentSum}}; Op<name=UnsortedSegmentSum; '
@@ -156,7 +156,7 @@ ID_CASES = [
      'DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; '
      'attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
      'attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> '
-     '[Op:UnsortedSegmentSum] name: '),
+     '[Op:UnsortedSegmentSum]'),
     ('unsorted_segment_mean float', lambda: tf.math.unsorted_segment_mean(DATA, [0.0, 1.0], 2),
      "Value for attr 'Tindices' of float is not in the list of allowed values: int16, int32, "
      'int64\n\t; NodeDef: {{node UnsortedSegmentSum}}; Op<name=UnsortedSegmentSum; '
@@ -176,7 +176,7 @@ ID_CASES = [
      'DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; '
      'attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; '
      'attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> '
-     '[Op:UnsortedSegmentProd] name: '),
+     '[Op:UnsortedSegmentProd]'),
     ('unsorted_segment_min float', lambda: tf.math.unsorted_segment_min(DATA, [0.0, 1.0], 2),
      "Value for attr 'Tindices' of float is not in the list of allowed values: int32, int64\n\t; "
      'NodeDef: {{node UnsortedSegmentMin}}; Op<name=UnsortedSegmentMin; signature=data:T, '
@@ -185,14 +185,14 @@ ID_CASES = [
      'DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]; '
      'attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; '
      'attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> '
-     '[Op:UnsortedSegmentMin] name: '),
+     '[Op:UnsortedSegmentMin]'),
     ('segment_prod float', lambda: tf.math.segment_prod(DATA, [0.0, 1.0]),
      "Value for attr 'Tindices' of float is not in the list of allowed values: int32, int64\n\t; "
      'NodeDef: {{node SegmentProd}}; Op<name=SegmentProd; signature=data:T, '
      'segment_ids:Tindices -> output:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, '
      'DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, '
      'DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, '
-     'DT_UINT64]; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]> [Op:SegmentProd] name: '),
+     'DT_UINT64]; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]> [Op:SegmentProd]'),
 ]
 
 

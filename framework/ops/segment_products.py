@@ -86,7 +86,7 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
         TypeError: integer data (the square root needs floats, as in TensorFlow).
     """
     op = 'unsorted_segment_sqrt_n'
-    named = fast_path(data, segment_ids, num_segments)
+    named = True        # TF's Python function converts every input before its first kernel: the fast path
     data = _data(data, op)
     if data._data.dtype.kind != 'f' and data._data.dtype.name != 'bfloat16':
         raise InvalidArgumentError('%s: data must be floating-point, got dtype %s; cast it first'     # (TF's Sqrt)

@@ -292,7 +292,7 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
 @named_errors('unsorted_segment_mean')
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     """Means per segment (0 for a segment with no rows)."""
-    named = fast_path(data, segment_ids, num_segments)
+    named = True        # TF's Python function converts every input before its first kernel: the fast path
     data = _data(data, 'unsorted_segment_mean')
     ids = _ids(segment_ids, data, 'unsorted_segment_mean', named)
     num = _count(num_segments, 'unsorted_segment_mean', named)
