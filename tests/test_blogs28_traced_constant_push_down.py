@@ -5,8 +5,11 @@ ConstantPushDown moves Y next to the operator's output (framework/ops/constant_p
 Eagerly the loss is 0.009314754977822304; TF 2.21's traced step gives 0.009314756840467453.
 Goldens: notes/progs/blogs28/q_push.py (and p26.py, p31.py) under TF 2.21."""
 import numpy as np
+import pytest
 
 import framework as tf
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # the means and the matmul sum in the Xeon's order
 
 np.random.seed(5)
 _X = np.linspace(0, 1, 32).astype(np.float32)
