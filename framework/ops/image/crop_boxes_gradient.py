@@ -68,18 +68,19 @@ def crop_boxes_gradient(grads, image, boxes, box_index):
         grad_x = grad_x * incoming
         row_index = rows.astype(_F)[:, None, None]
         col_index = cols.astype(_F)[None, :, None]
-        if h_ratio is not None:
-            out[b, 0] = _add(out[b, 0], (grad_y * (_F(height - 1) - row_index * h_ratio)).reshape(-1))
-            out[b, 2] = _add(out[b, 2], (grad_y * (row_index * h_ratio)).reshape(-1))
-        else:
-            centre = grad_y.reshape(-1).astype(np.float64) * 0.5 * (height - 1)
-            out[b, 0] = _add_in_double(out[b, 0], centre)
-            out[b, 2] = _add_in_double(out[b, 2], centre)
-        if w_ratio is not None:
-            out[b, 1] = _add(out[b, 1], (grad_x * (_F(width - 1) - col_index * w_ratio)).reshape(-1))
-            out[b, 3] = _add(out[b, 3], (grad_x * (col_index * w_ratio)).reshape(-1))
-        else:
-            centre = grad_x.reshape(-1).astype(np.float64) * 0.5 * (width - 1)
-            out[b, 1] = _add_in_double(out[b, 1], centre)
-            out[b, 3] = _add_in_double(out[b, 3], centre)
+        _add_to_edges(out[b], 0, 2, grad_y, h_ratio, height, row_index)      # y1, y2
+        _add_to_edges(out[b], 1, 3, grad_x, w_ratio, width, col_index)       # x1, x2
     return out
+
+
+def _add_to_edges(box, low, high, grad, ratio, extent, index):
+    """Add one axis's sample gradients ``grad`` to the box's two edges on that axis (``box[low]``,
+    ``box[high]``, a row of the output): weighted by the sample's position, or, for a crop one sample
+    wide (no ``ratio``), half the extent each, added in double as TF's kernel does."""
+    if ratio is not None:
+        box[low] = _add(box[low], (grad * (_F(extent - 1) - index * ratio)).reshape(-1))
+        box[high] = _add(box[high], (grad * (index * ratio)).reshape(-1))
+    else:
+        centre = grad.reshape(-1).astype(np.float64) * 0.5 * (extent - 1)
+        box[low] = _add_in_double(box[low], centre)
+        box[high] = _add_in_double(box[high], centre)
