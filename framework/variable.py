@@ -404,33 +404,28 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        if self._data.dtype.kind in 'bOSU':
-            updated = self._update_without_kernel(delta, 'assign_add', name)
-            if updated is not None:
-                return self.assign(updated, read_value=read_value)
-        try:
-            data = self._new_value(delta, 'assign_add')
-        except (TypeError, ValueError):
-            if self._path is None:
-                raise
-            return self._keras_update(delta, 'assign_add', read_value)
-        self._detach()
-        self._data += data
-        return unread(self) if read_value else None
+        return self._update_in_place(delta, 'assign_add', name, read_value)
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self._update_in_place(delta, 'assign_sub', name, read_value)
+
+    def _update_in_place(self, delta, op, name, read_value):
+        """``assign_add`` / ``assign_sub`` (``op``): ``delta`` added to or taken from the buffer in place."""
         if self._data.dtype.kind in 'bOSU':
-            updated = self._update_without_kernel(delta, 'assign_sub', name)
+            updated = self._update_without_kernel(delta, op, name)
             if updated is not None:
                 return self.assign(updated, read_value=read_value)
         try:
-            data = self._new_value(delta, 'assign_sub')
+            data = self._new_value(delta, op)
         except (TypeError, ValueError):
             if self._path is None:
                 raise
-            return self._keras_update(delta, 'assign_sub', read_value)
+            return self._keras_update(delta, op, read_value)
         self._detach()
-        self._data -= data
+        if op == 'assign_add':
+            self._data += data
+        else:
+            self._data -= data
         return unread(self) if read_value else None
 
     def _keras_update(self, delta, what, read_value):
