@@ -149,7 +149,7 @@ class Dense(KernelOptions, Layer):
         if activation is activations.sigmoid and self._onednn_fuses():
             # a traced step: TF fuses MatMul + BiasAdd + Sigmoid into oneDNN's kernel (ops/fused_sigmoid.py)
             logits = affine(inputs, kernel, self.bias)
-            outputs = fused_sigmoid(logits)
+            outputs = fused_sigmoid(logits, inputs, kernel, self.bias)     # (16 bits: the float32 sum's)
             set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
             return outputs
         if activation is activations.silu and ACTIVE and self._onednn_fuses() and _in_keras_step():

@@ -19,26 +19,45 @@ sigmoid Dense output, gave the MSE of Eigen's sigmoid; with loss='mse' alone it 
 ``unfuse`` rewrites the values in place when the cross-entropy reads the logits; a Keras step
 computes its loss before its metrics, so readers after a BCE loss see Eigen's values (a reader
 before the first cross-entropy, e.g. an MSE loss with a BCE metric, still sees oneDNN's).
+
+A float16 / bfloat16 Dense layer's fused kernel sums x @ kernel + bias in float32
+(linalg.half_fused_affine), applies the logistic there and rounds once; the sigmoid of the rounded
+logits (eager TF's) moved a traced (64, 16) layer's sums, and fits' losses and weights from the first step
+(measured on TF 2.21: /work/notes/progs/halfsigmoid/hs.py). A BCE fit's losses and weights also match
+this way; its Sigmoid output is still unfused as above where the loss reads the logits.
 """
 import weakref
 
 import numpy as np
 
+from .. import backend
 from . import eigen_math, onednn_activations
+from .linalg import half_fused_affine
 from .unary import _apply, _sigmoid_grad, _sigmoid_value
 
 # id -> weak reference, for outputs holding oneDNN's values (tensors are unhashable, as TensorFlow's)
 _FUSED = {}
 
 
-def fused_sigmoid(z):
-    """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step."""
+def fused_sigmoid(z, x=None, kernel=None, bias=None):
+    """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step; ``x``, ``kernel``
+    and ``bias``: that layer's operands, whose float32 sum a 16-bit fused kernel takes (z is its rounding)."""
     out = _apply('sigmoid', z, _value, _sigmoid_grad, widen_bfloat16=False)
     a = out._data
     if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
-        ident = id(out)
-        _FUSED[ident] = weakref.ref(out, lambda _, ident=ident: _FUSED.pop(ident, None))
+        _remember(out)
+    elif bias is not None and a.dtype.itemsize == 2:       # (after the float32 test: that path pays nothing)
+        wide = half_fused_affine(x._data, kernel._data, bias._data)
+        wide = onednn_activations.logistic(wide) if eigen_math.handles(wide) \
+            else _sigmoid_value(backend.array_module(wide), wide)
+        a[...] = wide.astype(a.dtype)       # the gradient (SigmoidGrad) reads this rounded output
+        _remember(out)
     return out
+
+
+def _remember(out):
+    ident = id(out)
+    _FUSED[ident] = weakref.ref(out, lambda _, ident=ident: _FUSED.pop(ident, None))
 
 
 def unfuse(output, logits):
@@ -46,7 +65,7 @@ def unfuse(output, logits):
     values, give it Eigen's sigmoid of the logits, as TensorFlow's unfused graph computes it."""
     ref = _FUSED.pop(id(output), None)
     if ref is not None and ref() is output:
-        output._data[...] = _sigmoid_value(np, logits._data)
+        output._data[...] = _sigmoid_value(backend.array_module(logits._data), logits._data)
 
 
 def _value(xp, a):
