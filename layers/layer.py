@@ -588,9 +588,6 @@ class Layer(LayerWeights, OwnVariables):
         if names:       # build(self, a_shape, b_shape): the shapes of call's arguments by name (Keras 3)
             self._build_from_shapes_dict(build_shapes.shapes_dict(self, names, inputs, args, kwargs or {}))
             return
-        if build_shapes.takes_no_shape(type(self)):      # build(self): Keras 3 matches no shape, records {}
-            self._build_from_shapes_dict({})
-            return
         self._build_from_shape(shape_of(inputs))     # a None batch in a build for any batch (call_inputs)
 
     def _warn_unbuilt_state(self):
@@ -600,13 +597,13 @@ class Layer(LayerWeights, OwnVariables):
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``) and where it was built (``path``)."""
+        if build_shapes.takes_no_shape(type(self)):      # def build(self): Keras 3 matches no shape, records {}
+            self._build_from_shapes_dict({})
+            return
         self.__dict__['_built_path'] = layer_scope(self)
         if type(self).build is not Layer.build:     # the default marks built (below), warning only by hand
             with once():        # a traced step's second trace finds the layer built: its prints show once
-                if build_shapes.takes_no_shape(type(self)):
-                    self.build()        # ``def build(self):`` given a shape by hand or by a saved config
-                else:
-                    self.build(shape)
+                self.build(shape)
         self.built = True
         self._build_input_shape = shape
         deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights

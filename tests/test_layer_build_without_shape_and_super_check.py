@@ -60,3 +60,22 @@ def test_calling_a_layer_whose_init_skipped_super_says_so():
     with pytest.raises(RuntimeError) as caught:
         M()(tf.ones((1, 2)))
     assert str(caught.value) == FORGOT % 'M'
+
+
+@tf.keras.utils.register_keras_serializable(package='test_build_without_shape')
+class NoShapeScale(tf.keras.layers.Layer):
+    def build(self):
+        self.w = self.add_weight(shape=(2,), initializer='ones')
+
+    def call(self, x):
+        return x * self.w
+
+
+def test_a_build_without_a_shape_in_a_sequential_with_an_input_saves_and_loads(tmp_path):
+    # TF 2.21 (notes/progs/me27/bseq.py): {'shapes_dict': {}} before and after the round trip
+    model = tf.keras.Sequential([tf.keras.Input((2,)), NoShapeScale()])
+    assert model.layers[0].get_build_config() == {'shapes_dict': {}}
+    model.save(str(tmp_path / 'm.keras'))
+    loaded = tf.keras.models.load_model(str(tmp_path / 'm.keras'))
+    assert loaded(np.ones((1, 2), 'float32')).numpy().tolist() == [[1.0, 1.0]]
+    assert loaded.layers[0].get_build_config() == {'shapes_dict': {}}
