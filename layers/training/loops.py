@@ -28,8 +28,8 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from . import step_retracing
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import (first_input_is_static, input_nesting, traced_batch_is_free, traced_open_axes,
-                           traced_structure)
+from .traced_batch import (array_signature, first_input_is_static, input_nesting, traced_batch_is_free,
+                           traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
 
@@ -271,7 +271,7 @@ class TrainingLoops:
         random_scope = graph_random_ops.running(random_ops)
         traces = self._step_traces()
         if traces is not None:
-            traces.structure = traced_structure(data)
+            traces.begin_pass(traced_structure(data), array_signature(data))
         if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
             random_ops.static_shapes = False    # an earlier trace on a free batch serves these (reduce_retracing)
         # Keras's traced train / test function, fed by a dataset of unknown length, runs once more without a batch

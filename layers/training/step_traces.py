@@ -59,10 +59,21 @@ class StepTraces:
 
     @structure.setter
     def structure(self, structure):
-        # set once per pass: its steps then look up the batch sizes traced on data of this structure
+        self.begin_pass(structure, None)
+
+    def begin_pass(self, structure, signature):
+        """Set once per pass: its steps then look up the batch sizes traced on data of this structure and
+        of these shapes past the batch axis (``signature``, traced_batch.array_signature; None for data
+        whose shapes are not told apart: a dataset's, a generator's trace serves arrays, and theirs it)."""
         self._structure = structure
         key = None if structure == PLAIN_STRUCTURE else structure
-        self._traced = {kind: by_nesting.setdefault(key, set()) for kind, by_nesting in self._specs.items()}
+        self._traced = {kind: by_nesting.setdefault((key, signature), set())
+                        for kind, by_nesting in self._specs.items()}
+        # the other traces serving this pass: those on unshaped data, or for unshaped data every one
+        self._also_serving = {kind: [traced for (nesting, shapes), traced in by_nesting.items()
+                                     if nesting == key and shapes != signature
+                                     and (signature is None or shapes is None)]
+                              for kind, by_nesting in self._specs.items()}
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
@@ -70,7 +81,8 @@ class StepTraces:
         of each flattened tensor that the data's spec leaves open, when it is a dataset's."""
         traced = self._traced[kind]         # the traces on data of this pass's structure
         spec = None if free_batch else batch_size
-        if None in traced or spec in traced:
+        if None in traced or spec in traced or any(None in other or spec in other
+                                                   for other in self._also_serving[kind]):
             return replaying()
         first = not any(self._specs[kind].values())
         traced.add(spec)

@@ -58,6 +58,20 @@ def traced_structure(data):
     return None
 
 
+def array_signature(data):
+    """For arrays, the shapes of x's, y's and sample_weight's arrays past the batch axis and their dtypes;
+    None for other data. TensorFlow traces the step again on a spec of other shapes: fit(x, y_onehot) after
+    fit(x, y) checks its loss on a new trace, whose words show the batch as None ('target.shape=(None, 10)',
+    TF 2.21)."""
+    if type(data) is not ArrayData:
+        return None
+    def specs(value):
+        return tuple((tuple(a.shape[1:]), str(getattr(a, 'dtype', None))) for a in nest.flatten(value)
+                     if hasattr(a, 'shape'))
+    # (one sample_weight array serves every output as Keras spreads it: [sw, sw] traces nothing new)
+    return specs((data.x, data.y)), frozenset(specs(data.sample_weight))
+
+
 def input_nesting(data):
     """How the inputs of ``data`` (arrays) are nested, None for one bare array: TensorFlow traces
     a step again for inputs nested otherwise (x, then [x], which Keras hands the step as (x,)), and
