@@ -42,15 +42,16 @@ _FUSED = {}
 def fused_sigmoid(z, x=None, kernel=None, bias=None):
     """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step; ``x``, ``kernel``
     and ``bias``: that layer's operands, whose float32 sum a 16-bit fused kernel takes (z is its rounding)."""
+    if bias is not None and z._data.dtype.itemsize == 2:
+        # the logistic of the float32 sum, rounded once: the output the gradient (SigmoidGrad) reads
+        wide = half_fused_affine(x._data, kernel._data, bias._data)
+        rounded = _value(backend.array_module(wide), wide).astype(z._data.dtype)
+        out = _apply('sigmoid', z, lambda xp, a: rounded, _sigmoid_grad, widen_bfloat16=False)
+        _remember(out)
+        return out
     out = _apply('sigmoid', z, _value, _sigmoid_grad, widen_bfloat16=False)
     a = out._data
     if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_elementwise(a.size):
-        _remember(out)
-    elif bias is not None and a.dtype.itemsize == 2:       # (after the float32 test: that path pays nothing)
-        wide = half_fused_affine(x._data, kernel._data, bias._data)
-        wide = onednn_activations.logistic(wide) if eigen_math.handles(wide) \
-            else _sigmoid_value(backend.array_module(wide), wide)
-        a[...] = wide.astype(a.dtype)       # the gradient (SigmoidGrad) reads this rounded output
         _remember(out)
     return out
 
