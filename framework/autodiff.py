@@ -64,7 +64,7 @@ class ForwardAccumulator:
         self._tape.__enter__()
         # an integer primal has no tangent to carry (TensorFlow warned at construction; it warns
         # for a complex one too, and carries its tangent)
-        self._tape.watch([p for p in self._primals if _carries_tangent(p)])
+        self._tape._watch([p for p in self._primals if _carries_tangent(p)])
         return self
 
     def __exit__(self, *exc):
@@ -99,7 +99,7 @@ class ForwardAccumulator:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', NoneGradientWarning)
             with GradientTape() as dual:
-                dual.watch(u)
+                dual._watch(u)
                 grads = self._tape.gradient(target, self._primals, output_gradients=u)
                 # a primal gathered by rows has an IndexedSlices gradient: its jvp is dense, as TF's
                 terms = [reduce_sum(_real_product(convert_to_tensor(g), t))

@@ -35,7 +35,7 @@ def custom_gradient(f=None):
         inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in nest.flatten(list(args))]
         given = inputs + [t for t in nest.flatten(kwargs) if isinstance(t, Tensor)]
         with paused(), GradientTape() as probe:
-            probe.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
+            probe._watch([x for x in inputs if x._data.dtype.kind in 'fc'])
             returned = f(*args, **kwargs)
         result, grad_fn = _unpacked(returned, f.__name__)
         variables = [v for v in probe.watched_variables() if not any(v is x for x in given)]

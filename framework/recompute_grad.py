@@ -28,7 +28,7 @@ def recompute_grad(f):
             def grad(*upstream, variables=None):
                 variables = list(variables or [])
                 with GradientTape() as tape:
-                    tape.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
+                    tape._watch([x for x in inputs if x._data.dtype.kind in 'fc'])
                     again = nest.flatten(f(*nest.pack_sequence_as(list(given), inputs), **kwargs))
                 # TF differentiates the rerun with unconnected_gradients=ZERO (an input the block
                 # does not use gets zeros, not None); its rule has no transpose: a gradient reaching

@@ -411,8 +411,15 @@ class GradientTape:
         """Watch a tensor, a variable, or a nested structure of them.
 
         Raises:
-            ValueError: for anything that is not a tensor (TensorFlow's class).
+            ValueError: for anything that is not a tensor (TensorFlow's class), and for a layer's,
+                optimizer's or metric's variable: TensorFlow's tape takes only its own tf.Variable, not
+                the Keras 3 variable around it (tapes watch those when they are read).
         """
+        self._watch(tensor, refuse_keras_variables=True)
+
+    def _watch(self, tensor, refuse_keras_variables=False):
+        """``watch``, for tapeflow's own callers too: those watch Keras variables, as Keras's code
+        watches the tf.Variables inside them."""
         if self._no_recorder():         # TensorFlow's tape has no recorder: its words
             error = AttributeError("'NoneType' object has no attribute '_tape'")
             error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded, '
@@ -425,7 +432,7 @@ class GradientTape:
             if not isinstance(t, Tensor):
                 from .composite_gradient import RaggedTensor
                 if isinstance(t, RaggedTensor):       # TensorFlow watches a ragged tensor's components:
-                    self.watch(t.flat_values)       # its flat values, and its integer row splits (it logs)
+                    self._watch(t.flat_values)       # its flat values, and its integer row splits (it logs)
                     for splits in t.nested_row_splits:
                         _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), '
                                               'got tf.%s' % splits.dtype.name, _caller_site())
@@ -435,6 +442,13 @@ class GradientTape:
                                    % (t, type(t).__name__))
                 error.add_note('GradientTape.watch: expected a Tensor or Variable (or a structure of them); '
                                'convert it with framework.constant first')
+                raise error
+            if refuse_keras_variables and isinstance(t, Variable) and t._path is not None:
+                error = ValueError("Passed in object %s of type 'Variable', not tf.Tensor or tf.Variable or "
+                                   "ExtensionType." % (t,))
+                error.add_note("GradientTape.watch: '%s' is a Keras variable; tapes watch a layer's trainable "
+                               "variables when they are read, so the watch is not needed (for a frozen one, "
+                               "watch tf.convert_to_tensor(variable) or its value)" % t.path)
                 raise error
             if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
                 # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.

@@ -67,7 +67,7 @@ def _through_given_values(run, own_trainable, given):
     @custom_gradient
     def call_on(*values):
         with GradientTape(watch_accessed_variables=False) as inner:
-            inner.watch(own_trainable)
+            inner._watch(own_trainable)
             outputs = run()
         flat_outputs[:] = nest.flatten(outputs)
 

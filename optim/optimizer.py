@@ -560,7 +560,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         if callable(loss):
             with tape:
                 if not callable(var_list):
-                    tape.watch(var_list)
+                    tape._watch(var_list)
                 loss = loss()
         var_list = list(var_list() if callable(var_list) else var_list)
         grads = tape.gradient(loss, var_list)

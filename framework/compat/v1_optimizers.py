@@ -100,7 +100,7 @@ class Optimizer:
             var_list = var_list()
         with GradientTape() as tape:
             if var_list is not None:
-                tape.watch(var_list)
+                tape._watch(var_list)
             loss_value = loss()
         if var_list is None:
             var_list = tape.watched_variables()

@@ -39,12 +39,12 @@ def jvp(fun, primals, tangents, has_aux=False):
     args = nest.pack_sequence_as(list(primals), flat_p)
     with GradientTape(persistent=True) as outer:
         with GradientTape(persistent=True) as inner:
-            inner.watch(flat_p)
+            inner._watch(flat_p)
             result = fun(*args)
         out, aux = result if has_aux else (result, None)
         outputs = [_tensor(o, 'jvp') for o in nest.flatten(out)]
         cotangents = [_ops.zeros_like(o) for o in outputs]
-        outer.watch(cotangents)
+        outer._watch(cotangents)
         pulled = inner.gradient(outputs, flat_p, output_gradients=cotangents)
         pulled = [None if g is None else _ops.convert_to_tensor(g) for g in pulled]     # rows (a gather): dense
         total = _ops.add_n([_ops.reduce_sum(g * _ops.cast(t, g.dtype)) for g, t in zip(pulled, flat_t)

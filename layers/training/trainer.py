@@ -305,7 +305,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             if trainable is not None:
                 frozen_since = [v for v in trainable if not v.trainable]
                 if frozen_since:
-                    tape.watch(frozen_since)
+                    tape._watch(frozen_since)
             y_pred = self(x, training=True) if names_training(type(self)) else self(x)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
