@@ -15,12 +15,16 @@ _LOG2_FLOAT32 = float(np.log(np.float32(2.0)))
 def mean_squared_error(y_true, y_pred):
     """mean(square(y_true - y_pred), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_squared_error')
+    if y_pred._data.dtype.itemsize == 2 and y_pred._data.dtype.kind in 'fV':    # half: keras_mean averages in float32
+        return keras_mean(square(y_true - y_pred), -1)
     return mean_squared_difference(y_true, y_pred)     # the three ops, fused
 
 
 def mean_absolute_error(y_true, y_pred):
     """mean(abs(y_true - y_pred), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_error')
+    if y_pred._data.dtype.itemsize == 2 and y_pred._data.dtype.kind in 'fV':    # half: keras_mean averages in float32
+        return keras_mean(abs(y_true - y_pred), -1)
     return mean_absolute_difference(y_true, y_pred)    # the three ops, fused
 
 

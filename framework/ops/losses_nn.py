@@ -23,6 +23,9 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     ``softmax(logits) - labels`` (exact when each row of labels sums to 1)."""
     logits = as_float_tensor(logits, 'softmax_cross_entropy_with_logits')
     labels = as_tensor(labels, 'softmax_cross_entropy_with_logits', dtype=None)
+    if logits._data.dtype.itemsize == 2:
+        # TF's wrapper computes float16 / bfloat16 logits in float32 and rounds the losses back once
+        return _in_float32(softmax_cross_entropy_with_logits, labels, logits, axis)
     if labels.dtype != logits.dtype:
         from .shapes import cast
         labels = cast(labels, logits.dtype)
@@ -51,6 +54,14 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                                Tensor(backprop) + _zero_with_softmax_rule(logits, labels, axis)),
                            lambda g, y, labels, logits: xp.expand_dims(g, axis) * backprop)))
     return out
+
+
+def _in_float32(op, labels, logits, *args):
+    """``op`` on the logits (and float labels) cast to float32, its losses cast back to the logits' dtype."""
+    from .shapes import cast
+    if labels.dtype.is_floating:
+        labels = cast(labels, 'float32')
+    return cast(op(labels, cast(logits, 'float32'), *args), logits.dtype)
 
 
 def _labels_like_logits(labels, logits):
@@ -153,6 +164,9 @@ def sparse_xent(labels, logits, labels_in_range=False):
     if labels._data.dtype not in _LABEL_DTYPES:
         raise _labels_refusal(labels, op)
     a, idx = logits._data, labels._data
+    if a.dtype == np.float16:
+        # TF's wrapper computes float16 logits in float32 and rounds the losses back (bfloat16 stays)
+        return _in_float32(lambda labels, logits: sparse_xent(labels, logits, labels_in_range), labels, logits)
     # (the arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch of fit / evaluate)
     if idx.shape != a.shape[:-1]:
         raise _sparse_shape_error(idx.shape, a.shape, op)
