@@ -12,6 +12,7 @@ from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_en
 from ..errors import kernel_error
 from .inputs import EPSILON, keras_mean, labels_and_predictions, same_shape
 from .loss import LossFunctionWrapper
+from .probabilistic import smoothing_share
 from ..ops.fused_sigmoid import unfuse
 from .tensor_notes import get_keras_logits
 
@@ -91,7 +92,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
                       "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
                       SyntaxWarning, stacklevel=2)
     if label_smoothing:
-        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
+        y_true = y_true * (1.0 - label_smoothing) + smoothing_share(label_smoothing, y_true)
     if from_logits:
         y_pred = softmax(y_pred, axis)
     output = y_pred / reduce_sum(y_pred, axis, keepdims=True)

@@ -22,6 +22,13 @@ from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_pr
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
+def smoothing_share(label_smoothing, y_true):
+    """label_smoothing / classes, divided in the labels' dtype as Keras does (its class count is a tensor
+    cast to y_pred's dtype): float32(0.1) / 23 is not float32(0.1 / 23)."""
+    dtype = y_true._data.dtype
+    return Tensor(np.asarray(label_smoothing, dtype) / np.asarray(y_true._data.shape[-1], dtype))
+
+
 def carried_logits(y_pred, from_logits, activation, what):
     """(tensor to score, whether it holds logits), preferring logits a softmax/sigmoid output carries."""
     carried = get_keras_logits(y_pred)
@@ -73,7 +80,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         raise ValueError('Arguments `target` and `output` must be at least rank 1. Received: target.shape=%s, '
                          'output.shape=%s' % (tuple(y_true.shape), tuple(y_pred.shape)))      # Keras's words
     if label_smoothing:
-        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
+        y_true = y_true * (1.0 - label_smoothing) + smoothing_share(label_smoothing, y_true)
     same_shape(y_true, y_pred, 'categorical_crossentropy',
                '; for integer class labels use sparse_categorical_crossentropy')
     output, from_logits = carried_logits(y_pred, from_logits, 'Softmax', 'categorical_crossentropy')
