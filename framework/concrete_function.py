@@ -72,6 +72,9 @@ def _structure_text(value, open_dims):
         return 'Literal[None]'
     if isinstance(value, dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v, open_dims)) for k, v in value.items())
+    if isinstance(value, tuple) and hasattr(type(value), '_fields'):     # a namedtuple: Point[['x', ...], ...]
+        return '%s[%s]' % (type(value).__name__, ', '.join(
+            '[%r, %s]' % (f, _structure_text(v, open_dims)) for f, v in zip(value._fields, value)))
     if isinstance(value, (list, tuple)):
         return '%s[%s]' % ('List' if isinstance(value, list) else 'Tuple',
                            ', '.join(_structure_text(v, open_dims) for v in value))
@@ -180,6 +183,9 @@ class ConcreteFunction:
                           inspect.Parameter.KEYWORD_ONLY) for p in params):
             return None
         tensors = iter(list(args) + [kwargs[name] for name, _ in self._flat_specs()[len(args):]])
+        if self._entry.key is None:     # an input_signature's trace: a flat one takes the tensors in order
+            specs = self._function._binder.input_signature
+            return [next(tensors) for _ in specs] if all(isinstance(s, TensorSpec) for s in specs) else None
         values = []
         for key in self._entry.key[1:]:
             if is_tensor_key(key):

@@ -43,12 +43,13 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from .trace_names import known_dims
+from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
-from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
+from .function_keys import accepts, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import raised_from_trace
+from .function_end_of_sequence import call_site, graph_end_of_sequence
 from .function_init import from_tf_print, initializing_call
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
@@ -127,7 +128,7 @@ def is_replaying():
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
-    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws')
+    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -136,6 +137,7 @@ class _Trace:
         self.numpy_draws = None
         self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
         self.outputs = None         # the first run's result as (shape, dtype) leaves (structured_outputs)
+        self.site = ()              # the user frames of the call that ran the trace (function_end_of_sequence)
 
 
 class _TracingDetector:
@@ -260,6 +262,8 @@ class Function:
         self._loaded_states = {}    # call key -> random state of a top-level replayed call (_run_muted)
         self._detector = _detector(python_function)
         functools.update_wrapper(self, python_function)
+        if self.__doc__ is None:        # TensorFlow's decorator gives a function without a docstring ''
+            self.__doc__ = ''
         # a callable object (a Keras model, a class with __call__) has no __name__: TF names it 'function'
         self._name = getattr(python_function, '__name__', 'function')
 
@@ -400,9 +404,15 @@ class Function:
     def _run(self, entry, key, args, kwargs):
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
-            if entry.numpy_draws is not None:
-                return self._replay_numpy_constants(entry, args, kwargs, key)
-            return self._replay(args, kwargs, self._random_state(entry, key))
+            try:
+                if entry.numpy_draws is not None:
+                    return self._replay_numpy_constants(entry, args, kwargs, key)
+                return self._replay(args, kwargs, self._random_state(entry, key))
+            except StopIteration as error:      # a dataset iterator ran out: the graph's OutOfRangeError
+                end = graph_end_of_sequence(error, self._python_function, self._name, entry.site)
+                if end is None:
+                    raise
+                raise end from None
         random_state = self._random_state(entry, key)
         traced_key = self._relaxed(key) if entry is None else entry.key
         signature = self.input_signature
@@ -438,6 +448,10 @@ class Function:
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
                 raise asserts.error from None
+            end = graph_end_of_sequence(error, self._python_function, self._name, call_site()) \
+                if isinstance(error, StopIteration) else None
+            if end is not None:     # a dataset iterator ran out: the graph's OutOfRangeError
+                raise end from None
             converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False)
             raised = raised_from_trace(error, self._python_function, caller is None and converted)
             if raised is error:
@@ -455,6 +469,8 @@ class Function:
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
+        if not entry.site:
+            entry.site = call_site()
         if entry.output_type is None:
             run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
@@ -476,24 +492,27 @@ class Function:
         if specs is not None and names and names[0] == 'self' and len(values) == len(specs) + 1:
             specs = (None,) + tuple(specs)
         found = {}
+        namer = ArgumentNamer(found)
+        kinds = [p.kind for p in self._binder.signature.parameters.values()]
         for i, (name, value) in enumerate(zip(names, values)):
-            if type(value) is Tensor:
-                spec = specs[i] if specs is not None and i < len(specs) else None
-                if spec is None and key is not None and i + 1 < len(key) and type(key[i + 1]) is tuple \
-                        and len(key[i + 1]) == 3 and key[i + 1][0] is TENSOR:
-                    spec = TensorSpec(key[i + 1][1], key[i + 1][2])
-                shape = tuple(value.shape) if spec is None else known_dims(getattr(spec, 'shape', None))
-                traced_name = getattr(spec, 'name', None) or name      # TensorSpec(name='inp') -> "inp:0"
-                found[id(value)] = (traced_name, shape, dtypes.display_name(value._data.dtype))
-            elif isinstance(value, ExtensionType):       # its tensors are 'x:0', 'x_1:0', ... as TF names them
+            spec = specs[i] if specs is not None and i < len(specs) else None
+            item_key = key[i + 1] if key is not None and i + 1 < len(key) else None
+            if isinstance(value, ExtensionType):       # its tensors are 'x:0', 'x_1:0', ... as TF names them
                 for j, part in enumerate(nest.flatten(value, expand_composites=True)):
                     if type(part) is Tensor:
                         found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), tuple(part.shape),
                                            dtypes.display_name(part._data.dtype))
-            elif isinstance(value, dict):        # **kwargs
-                for key, item in value.items():
-                    if type(item) is Tensor:
-                        found[id(item)] = (key, tuple(item.shape), dtypes.display_name(item._data.dtype))
+            elif kinds[i] is inspect.Parameter.VAR_POSITIONAL:     # *args: args_0, args_1, ...
+                items = item_key[1:] if type(item_key) is tuple and len(item_key) == len(value) + 1 else ()
+                for j, item in enumerate(value):
+                    namer.add('%s_%d' % (name, j), item, specs[j] if specs is not None and i == 0 and
+                              j < len(specs) else None, items[j] if items else None)
+            elif kinds[i] is inspect.Parameter.VAR_KEYWORD:        # **kwargs: by keyword
+                items = dict(item_key[1:]) if type(item_key) is tuple and item_key else {}
+                for keyword, item in value.items():
+                    namer.add(keyword, item, None, items.get(keyword))
+            else:
+                namer.add(name, value, spec, item_key)
         return found
 
     def _replay(self, args, kwargs, random_state):

@@ -222,6 +222,10 @@ def describe(key, name=None):
         return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
+    if type(key) is tuple and key and isinstance(key[0], type) and hasattr(key[0], '_fields'):
+        # a namedtuple, by field: Point[['x', TensorSpec(...)], ['y', ...]]
+        return '%s[%s]' % (key[0].__name__, ', '.join('[%r, %s]' % (f, describe(k))
+                                                      for f, k in zip(key[0]._fields, key[1:])))
     if type(key) is tuple and key and isinstance(key[0], type):
         inner = ', '.join(describe(k) for k in key[1:])
         return '%s[%s]' % (key[0].__name__.capitalize(), inner)

@@ -1,0 +1,54 @@
+"""A dataset iterator that runs out inside a tf.function: TensorFlow's graph OutOfRangeError.
+
+In TensorFlow ``next(iterator)`` in a tf.function is an IteratorGetNext node of the graph. At the
+end of the data the graph's run fails with OutOfRangeError ('Graph execution error: ... End of
+sequence'), which custom training loops catch (``except tf.errors.OutOfRangeError``) to end an
+epoch. tapeflow runs the Python, where the iterator raises StopIteration; the Function's call turns
+that into TensorFlow's error. The node is 'defined at' the user frames of the trace that made it:
+the call that first traced the function, then the function's frames down to ``next``.
+
+What differs: a function that calls ``next`` more than once names each node in TensorFlow
+(IteratorGetNext_1, ...); here the node is always IteratorGetNext. TensorFlow's op name ends in a
+graph id (__inference_step_39), which tapeflow leaves out, as in its other texts.
+"""
+import sys
+
+from .errors import OutOfRangeError
+from .function_errors import _OWN_DIRS, _user_frames
+
+
+def _is_iterator_end(error):
+    """Whether StopIteration ``error`` came from a dataset iterator's ``__next__`` (not a Python
+    iterator's: TensorFlow ran that one while tracing, and raises its StopIteration there)."""
+    from .data.dataset_iterator import DatasetIterator
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code is DatasetIterator.__next__.__code__
+
+
+def call_site(depth=1):
+    """The user frames (file, line, function) of the stack ``depth`` frames above the caller,
+    outermost first: where a trace is made (tapeflow's own frames left out)."""
+    frames = []
+    frame = sys._getframe(depth + 1)
+    while frame is not None:
+        code = frame.f_code
+        if not code.co_filename.startswith(_OWN_DIRS):
+            frames.append((code.co_filename, frame.f_lineno, code.co_name))
+        frame = frame.f_back
+    return frames[::-1]
+
+
+def graph_end_of_sequence(error, python_function, name, site):
+    """TensorFlow's OutOfRangeError for StopIteration ``error`` from a dataset iterator in the
+    traced ``python_function`` (tf.function ``name``) whose trace was made from ``site``
+    (``call_site``'s frames); None for any other StopIteration."""
+    if not isinstance(error, StopIteration) or not _is_iterator_end(error):
+        return None
+    inner = [frame[:3] for frame in _user_frames(error.__traceback__, python_function)]
+    lines = ['Graph execution error:', '', 'Detected at node IteratorGetNext defined at (most recent call last):']
+    for filename, lineno, function in list(site) + inner:
+        lines += ['  File "%s", line %d, in %s' % (filename, lineno, function), '']
+    lines += ['End of sequence', '\t [[{{node IteratorGetNext}}]] [Op:__inference_%s]' % name]
+    return OutOfRangeError(None, None, '\n'.join(lines), OutOfRangeError.code)
