@@ -6,6 +6,7 @@ import string
 from framework.keras.einsum_matmul import einsum
 from framework import ops as _ops
 from framework.ops import cast
+from framework.keras.ops_math import _add_as_keras as keras_add
 from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, lora, regularizers
@@ -185,8 +186,11 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
         # keras.ops.einsum runs Keras's tf.matmul recipe for some equations; one with '...' is tf.einsum's
         x = (_ops.einsum if '.' in self.equation else einsum)(self._equation, inputs, self.kernel)
         if self.bias is not None:
-            # Keras adds a vector bias with tf.nn.bias_add (its gradient is BiasAddGrad's sum), a 2-D one with +
-            x = add_bias(x, self.bias)
+            # Keras adds its bias with keras.ops.add, whose TF backend makes a bias of one axis past size 1
+            # tf.nn.bias_add (gradient: BiasAddGrad's sum), channels first when x's second axis has its size
+            # and the last has not: MultiHeadAttention(num_heads=2, key_dim=1) on 2 key steps adds the key
+            # bias (2, 1) along the steps in TF 2.21 (its scores 0.49202 where + gave 0.50084)
+            x = add_bias(x, self.bias) if self.bias.ndim == 1 else keras_add(x, self.bias)
         return activations.apply_activation(self.activation, x)
 
     def compute_output_shape(self, input_shape):

@@ -9,7 +9,7 @@ import numpy as np
 
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
-from framework.ops.bias_add_kernel import add_bias
+from framework.ops.bias_add_kernel import add_bias, bias_add_nchw
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
@@ -48,6 +48,8 @@ def _add_as_keras(x1, x2):
             bias = x2 if x2.ndim == 1 else _ops.reshape(x2, [-1])
             if x1.shape[-1] == sizes[0]:
                 return add_bias(x1, bias)
+            if x1.dtype == bias.dtype:           # NCHW's BiasAddGrad sums the gradient (not AddV2's reduce_sum)
+                return bias_add_nchw(x1, bias)
             return _ops.add(x1, _ops.reshape(bias, [-1] + [1] * (x1.ndim - 2)))
     return _ops.add(x1, x2)
 
