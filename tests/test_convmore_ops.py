@@ -122,8 +122,8 @@ def test_gradients_match_central_differences(fn, shapes):
 @pytest.mark.parametrize('call, message', [
     (lambda: tf.nn.atrous_conv2d(X2, F2, 0, 'VALID'), 'atrous_conv2d: all values of `dilation_rate` must be positive'),
     (lambda: tf.nn.conv2d(X2, F2, 1, 'SAME', dilations=[2, 2, 1, 1]), 'dilations in the batch and depth'),
-    (lambda: tf.nn.pool(X2, [2, 2], 'MAX', padding='SAME', dilations=2), "'SAME' padding is not implemented"),
-    (lambda: tf.nn.pool(X2, [2, 2], 'AVG', strides=2, dilations=2), 'pool: `strides > 1` not supported'),
+    (lambda: tf.nn.pool(X2, [2, 2], 'MAX', padding='SAME', dilations=[2, 2]), "'SAME' padding is not implemented"),
+    (lambda: tf.nn.pool(X2, [2, 2], 'AVG', strides=[2, 2], dilations=[2, 2]), '^`strides > 1` not supported'),
     (lambda: keras.ops.conv(X2, F2, 2, 'same', dilation_rate=2), 'keras.ops.conv: `strides > 1` not supported'),
     (lambda: keras.ops.conv(X2, F2[:, :, :, :1][:, :, :1][..., :1].repeat(3, axis=2), 1, 'same'),
      "keras.ops.conv: the kernel's in_channels \\(3\\) must divide the input's channels \\(2\\)"),

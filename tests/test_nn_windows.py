@@ -112,8 +112,8 @@ def test_gradients_match_central_differences(f, inputs):
     (lambda: nn.convolution(X2, arr((2, 2, 3, 2), 1), padding='FULL'), ValueError,
      'Value for attr \'padding\' of "FULL" is not in the list of allowed values: "SAME", "VALID", "EXPLICIT"'),
     (lambda: nn.max_pool(X2, 2, 2, 'SAME', data_format='NDHWC'), ValueError, "data_format must be 'NHWC' or 'NCHW'"),
-    (lambda: nn.pool(X2, [2, 2], 'MIN'), ValueError, "pooling_type must be 'MAX' or 'AVG'"),
-    (lambda: nn.pool(X2, [2, 2], 'MAX', padding='SAME', dilations=2), ValueError, "'SAME' padding is not implemented"),
+    (lambda: nn.pool(X2, [2, 2], 'MIN'), ValueError, '^2-D MIN pooling is not supported.$'),
+    (lambda: nn.pool(X2, [2, 2], 'MAX', padding='SAME', dilations=[2, 2]), ValueError, "'SAME' padding is not implemented"),
     (lambda: nn.conv1d_transpose(X1, arr((3, 2, 3), 9), [2, 14], 2), ValueError, 'output_shape must have 3 entries'),
     (lambda: nn.depthwise_conv2d(X2, arr((2, 2, 2, 1), 1), 1, 'SAME'), ValueError, 'C = the input channels 3'),
 ])

@@ -9,8 +9,7 @@ from ..errors import InvalidArgumentError, UnimplementedError, kernel_error
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
-from .convolution_nd import normalize_tuple
-from . import float_kernels
+from . import float_kernels, pool_arguments
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, as_real_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -322,23 +321,13 @@ def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_
     ``dilations`` space each window's taps (with 'VALID' padding and strides 1, as TensorFlow).
 
     Raises:
-        ValueError: another pooling_type, or dilations above 1 with 'SAME' padding or
-            strides above 1 (TensorFlow's refusals).
+        ValueError: TensorFlow's refusals (pool_arguments.py): another pooling_type, dilations above 1
+            with 'SAME' padding or strides above 1, strides past the window.
     """
-    kind = str(pooling_type).upper()
-    if kind not in ('MAX', 'AVG'):
-        raise ValueError("pool: pooling_type must be 'MAX' or 'AVG', got %r" % (pooling_type,))
+    strides, dilations = pool_arguments.checked(as_float_tensor(input, 'pool'), window_shape, pooling_type, strides,
+                                                padding, dilations)
     x = _input(input, None, 'pool')
-    rank = x.ndim - 2
-    strides = 1 if strides is None else strides
-    dilations = 1 if dilations is None else dilations
-    dilated, strided = (list(normalize_tuple(v, rank, name, 'pool')) for v, name in
-                        ((dilations, 'dilations'), (strides, 'strides')))
-    if max(dilated) > 1 and str(padding).upper() == 'SAME':        # TensorFlow's words
-        raise ValueError("pool: pooling with 'SAME' padding is not implemented for `dilation_rate` > 1. Received: "
-                         "padding=SAME and dilation_rate=%s" % (dilated,))
-    if max(dilated) > 1 and max(strided) > 1:
-        raise ValueError('pool: `strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
-                         'strides=%s and dilation_rate=%s' % (strided, dilated))
-    return _pool(_max_pool_nd if kind == 'MAX' else _avg_pool_nd, x, window_shape, strides, padding, data_format,
+    # a lowercase padding is refused by the kernel tf.nn.pool runs: its attr error names that node
+    refuse_lowercase(padding, '%s_pool%dd' % (pooling_type.lower(), len(window_shape)), input=input)
+    return _pool(_max_pool_nd if pooling_type == 'MAX' else _avg_pool_nd, x, window_shape, strides, padding, data_format,
                  None, 'pool', dilations=dilations)
