@@ -440,6 +440,8 @@ class Function:
                     if remade is not None:      # TensorFlow's second trace makes that variable again
                         raise remade
                     self._second_trace = int(retraced)
+                    if retraced:        # TensorFlow traces on with variable creation refused
+                        self._refuses_variables = True
                 elif entry is None:         # a later trace: TensorFlow refuses the variables user code makes
                     with later_trace(getattr(self, '_refuses_variables', False)) as later:
                         result = self._python_function(*args, **kwargs)
@@ -476,7 +478,8 @@ class Function:
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
-        self._detector.called(True, self._python_function)
+        if caller is None:      # (TensorFlow counts only eager calls: not one traced into another graph)
+            self._detector.called(True, self._python_function)
         return result
 
     def _symbolic_names(self, args, kwargs, key=None):

@@ -1,0 +1,69 @@
+"""guide/function, "Creating tf.Variables" and recursion: TensorFlow 2.21 traces a function whose first call
+made variables on with creation refused, so a later trace that makes one raises the singleton error in
+autograph's words where it is made (tapeflow said 'Creating variables on a non-first call', TF's text for a
+function whose first call made none). And a tf.function calling itself traces the inner calls into the
+outer graph, which TF's frequent-retracing detector does not count: recursive_fn(5) logs no warning
+(tapeflow warned '5 out of the last 5 calls'). Values: TF 2.21 (notes progs/tutorials31/q7.py, fn_known.py)."""
+import logging
+
+import pytest
+
+import framework as tf
+
+SINGLETON = ('ValueError: tf.function only supports singleton tf.Variables created on the first call. Make sure '
+             'the tf.Variable is only created once or created outside tf.function.')
+NON_FIRST = 'Creating variables on a non-first call to a function decorated with tf.function.'
+
+
+def test_a_later_trace_after_a_first_that_made_variables_refuses_at_once():
+    store = {}
+
+    @tf.function
+    def f(x, k):
+        if k not in store:
+            store[k] = tf.Variable(x)
+        return store[k] + x
+    assert float(f(1., 'a')) == 2.0
+    with pytest.raises(ValueError) as caught:
+        f(1., 'b')
+    text = str(caught.value)
+    assert text.startswith('in user code:') and SINGLETON in text and 'store[k] = tf.Variable(x)' in text
+
+
+def test_a_later_trace_after_a_first_without_variables_says_non_first_call():
+    store = {}
+
+    @tf.function
+    def g(x, k):
+        if k == 'b' and k not in store:
+            store[k] = tf.Variable(x)
+        return x
+    assert float(g(1., 'a')) == 1.0
+    with pytest.raises(ValueError) as caught:
+        g(1., 'b')
+    assert str(caught.value) == NON_FIRST
+
+
+def test_recursive_calls_are_not_counted_as_retracing(caplog):
+    caplog.set_level(logging.WARNING, logger='tensorflow')
+
+    @tf.function
+    def recursive_fn(n):
+        if n > 0:
+            return recursive_fn(n - 1)
+        else:
+            return 1
+    assert int(recursive_fn(5)) == 1
+    assert not [r for r in caplog.records if 'triggered tf.function retracing' in r.getMessage()]
+
+
+def test_eager_calls_that_retrace_still_warn(caplog):
+    caplog.set_level(logging.WARNING, logger='tensorflow')
+
+    @tf.function
+    def f(x):
+        return x
+    for i in range(7):
+        f(i)
+    found = [r.getMessage() for r in caplog.records if 'triggered tf.function retracing' in r.getMessage()]
+    assert [m.split(' calls')[0] for m in found] == ['5 out of the last 5', '6 out of the last 6']
