@@ -10,7 +10,7 @@ from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..tape import array_rule
 from ..tensor import Tensor
-from .gradient_ops import elu_grad, mask_grad
+from .gradient_ops import elu_grad, mask_grad, selu_grad
 from .signed_zero_ties import ties_as_tensorflow
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
@@ -160,8 +160,7 @@ def selu(features, name=None):
         pos = xp.where(denormal, a * 0, pos)
     out = Tensor(xp.where(a <= -tiny, neg, pos))
     if ACTIVE:
-        record('selu', (x,), out, (lambda g, y, x: where(x < 0, g * (y + _SELU_SCALE_ALPHA),
-                                                        g * _SELU_SCALE),))
+        record('selu', (x,), out, (lambda g, y, x: selu_grad(g, x, y, _SELU_SCALE, _SELU_SCALE_ALPHA),))
     return out
 
 

@@ -55,6 +55,26 @@ def _elu_grad_by_output(positive):
     return lambda gg, o, g, x, y: where(~positive, gg * g, 0.0)
 
 
+def selu_grad(g, x, y, scale, scale_alpha):
+    """TensorFlow's SeluGrad: g * (y + scale * alpha) where selu(x) = y is negative, else g * scale. Its
+    gradient (nn_grad._SeluGradGrad) is SeluGrad of gg towards g, and where(y < 0, gg * g, zeros) towards
+    y: a +0.0 where y >= 0 (the composed where's product gave -0.0 for a negative gg * g)."""
+    negative = y._data < 0
+    a = g._data
+    kind = a.dtype.type
+    out = Tensor(backend.array_module(a).where(negative, a * (y._data + kind(scale_alpha)), a * kind(scale)))
+    if ACTIVE:
+        record('selu_grad', (g, x, y), out,
+               (lambda gg, o, g, x, y: selu_grad(gg, x, y, scale, scale_alpha),
+                None,                                     # piecewise: the mask does not move with x
+                lambda gg, o, g, x, y: _selu_grad_by_output(gg, g, negative)))
+    return out
+
+
+def _selu_grad_by_output(gg, g, negative):
+    return where(negative, gg * g, 0.0)
+
+
 def unreduce(g, shape, kept_shape):
     """A reduced gradient spread back over the reduced axes: reshape to
     ``kept_shape`` (size-1 where reduced), then broadcast to ``shape``."""
