@@ -185,7 +185,7 @@ _NOT_LAYERS = set(_PLAIN)
 NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
-                   '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk', ORDER,
+                   '_output_shapes', '_inbound_nodes', '_outbound_nodes', CACHE, '_weights_walk', ORDER,
                    '_graph_ends',      # Sequential's Input and output KerasTensors
                    '_compile_config',   # compile()'s arguments
                    'sequence_masks',    # a recurrent cell's dropout masks, held for one sequence

@@ -1,9 +1,10 @@
 """Node: one call of a layer on KerasTensors, recorded for the functional API.
 
 Each layer keeps its nodes, in call order, in ``layer._inbound_nodes`` (the
-list is created on the first symbolic call); the KerasTensors a call returns
-point back at it through ``_keras_history`` (layer, node index, output
-index). An InputLayer has one node with no inputs.
+list is created on the first symbolic call), and the calls that consumed its
+outputs in ``layer._outbound_nodes``, as Keras 3's operations do; the
+KerasTensors a call returns point back at it through ``_keras_history`` (layer,
+node index, output index). An InputLayer has one node with no inputs.
 """
 from framework import nest
 
@@ -16,6 +17,32 @@ def inbound_nodes(layer):
     if nodes is None:
         nodes = layer.__dict__['_inbound_nodes'] = []
     return nodes
+
+
+class _OutboundNodes(list):
+    """A layer's ``_outbound_nodes``. A pickle or deepcopy of the layer gets an empty list: the
+    calls downstream of it belong to other models, which a SavedModel of this layer's model must
+    not drag in (a downstream Lambda's lambda could not be pickled at all)."""
+
+    def __reduce_ex__(self, protocol):
+        return list, ()
+
+
+def outbound_nodes(layer):
+    """The recorded calls that took one of the layer's outputs as an input."""
+    nodes = layer.__dict__.get('_outbound_nodes')
+    if nodes is None:
+        nodes = layer.__dict__['_outbound_nodes'] = _OutboundNodes()
+    return nodes
+
+
+class SymbolicArguments:
+    """``node.arguments``: the call's arguments as Keras 3 keeps them (``args``, ``kwargs``, and
+    ``keras_tensors``, the KerasTensors among them), for code that walks a functional graph."""
+    __slots__ = ('args', 'kwargs', 'keras_tensors')
+
+    def __init__(self, args, kwargs, keras_tensors):
+        self.args, self.kwargs, self.keras_tensors = args, kwargs, keras_tensors
 
 
 class Node:
@@ -50,6 +77,23 @@ class Node:
         nodes.append(self)
         for index, tensor in enumerate(self.outputs):
             tensor._keras_history = KerasHistory(layer, len(nodes) - 1, index)
+        # every layer in a graph has both lists, as Keras 3's operations have from __init__ on
+        outbound_nodes(layer)
+        for tensor in self.input_tensors:
+            outbound_nodes(tensor._keras_history[0]).append(self)
+
+    @property
+    def operation(self):
+        """The layer (or keras.ops record) called: Keras 3's name for ``layer``."""
+        return self.layer
+
+    @property
+    def output_tensors(self):
+        return self.outputs
+
+    @property
+    def arguments(self):
+        return SymbolicArguments(self.args, self.kwargs, self.input_tensors)
 
     @property
     def is_input(self):
@@ -68,7 +112,7 @@ class Node:
                 nest.map_structure(swap, self.kwargs) if self.kwargs else {})
 
     def __repr__(self):
-        return '<Node of %s #%d>' % (self.layer.name, inbound_nodes(self.layer).index(self))
+        return '<Node operation=%s, id=%d>' % (self.layer.name, id(self))      # Keras 3's repr
 
 
 def producer(tensor):
