@@ -15,8 +15,11 @@ class Wrapper(Layer):
 
     def __init__(self, layer, **kwargs):
         if not isinstance(layer, Layer):
-            raise ValueError("%s: layer %r supplied to Wrapper isn't a supported layer type; pass a Layer instance"
-                             % (type(self).__name__, layer))
+            # Keras 3's words (the value printed with str); which layer refused it, in a note
+            error = ValueError("Layer %s supplied to Wrapper isn't a supported layer type. Please ensure wrapped "
+                               'layer is a valid Keras layer.' % (layer,))
+            error.add_note('%s: wrap a Layer instance, got %r' % (type(self).__name__, layer))
+            raise error
         super().__init__(**kwargs)
         self.layer = layer
 

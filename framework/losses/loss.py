@@ -98,8 +98,10 @@ class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main_
 
     def call(self, y_true, y_pred):
         """Per-sample losses; subclasses override it (the base class has no formula)."""
-        raise TypeError('%s must override call(y_true, y_pred) to return per-sample losses'
-                        % type(self).__name__)
+        # Keras 3's bare NotImplementedError (empty text); what to do, in a note
+        error = NotImplementedError()
+        error.add_note('%s must override call(y_true, y_pred) to return per-sample losses' % type(self).__name__)
+        raise error
 
     def get_config(self):
         return {'name': self.name, 'reduction': self.reduction}

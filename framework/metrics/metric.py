@@ -152,11 +152,17 @@ class Metric:
 
     def update_state(self, *args, **kwargs):
         """Accumulate one batch; subclasses override it."""
-        raise TypeError('%s must override update_state(...)' % type(self).__name__)
+        # Keras 3's bare NotImplementedError (empty text); what to do, in a note
+        error = NotImplementedError()
+        error.add_note('%s must override update_state(...)' % type(self).__name__)
+        raise error
 
     def result(self):
         """The metric's value as a scalar tensor; subclasses override it."""
-        raise TypeError('%s must override result()' % type(self).__name__)
+        # Keras 3's bare NotImplementedError (empty text); what to do, in a note
+        error = NotImplementedError()
+        error.add_note('%s must override result()' % type(self).__name__)
+        raise error
 
     def __call__(self, *args, **kwargs):
         """``update_state(*args, **kwargs)``, then the ``result()``."""
