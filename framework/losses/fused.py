@@ -58,7 +58,10 @@ def difference_means_array(kind, x, y):
     """The fused ops' forward on raw arrays of one shape and dtype ('squared' or 'absolute'):
     what a metric accumulates, with no tensor made on the way."""
     d = x - y
-    return last_axis_mean((_SquaredGrad if kind == 'squared' else _AbsoluteGrad).values(d))
+    values = (_SquaredGrad if kind == 'squared' else _AbsoluteGrad).values(d)
+    if values.dtype.itemsize == 2:      # half precision: Keras's ops.mean averages in float32, rounds once
+        return last_axis_mean(values.astype(np.float32)).astype(values.dtype)
+    return last_axis_mean(values)
 
 
 class _Grad:

@@ -6,15 +6,15 @@ sample's predicted and true vectors), then averaged over samples.
 from ..graph_random_ops import pushes_constants
 from ..losses import hinge_losses
 from ..losses.inputs import EPSILON, matched
-from ..ops import graph_rewrites, reduce_mean, reduce_std, reduce_variance, rsqrt, square
+from ..ops import cast, graph_rewrites, reduce_mean, reduce_std, reduce_variance, rsqrt, square
 from .reduction import MeanMetricWrapper
 
 
 def pearson_correlation(y_true, y_pred, axis=-1):
     """Pearson's r of y_true and y_pred along ``axis`` (mean of the product of z-scores)."""
     y_true, y_pred = matched(y_true, y_pred, 'pearson_correlation')
-    true_centred = y_true - reduce_mean(y_true, axis, keepdims=True)
-    pred_centred = y_pred - reduce_mean(y_pred, axis, keepdims=True)
+    true_centred = y_true - _keras(reduce_mean, y_true, axis)
+    pred_centred = y_pred - _keras(reduce_mean, y_pred, axis)
     if graph_rewrites.tracing() and graph_rewrites.static_shapes() and \
             not (graph_rewrites.taped(true_centred) or graph_rewrites.taped(pred_centred)):
         # A traced step with no gradient through it: grappler runs each x / sqrt(v) as x * rsqrt(v)
@@ -24,10 +24,11 @@ def pearson_correlation(y_true, y_pred, axis=-1):
         scale = rsqrt(reduce_variance(true_centred, axis, keepdims=True)) * \
             rsqrt(reduce_variance(pred_centred, axis, keepdims=True))
         if scale.shape != true_centred.shape:
-            return reduce_mean((true_centred * pred_centred) * scale, axis)
+            return _keras(reduce_mean, (true_centred * pred_centred) * scale, axis, False)
+    # (keras.ops.std, unlike mean and var, reduces half precision in its own type)
     true_scaled = true_centred / reduce_std(true_centred, axis, keepdims=True)
     pred_scaled = pred_centred / reduce_std(pred_centred, axis, keepdims=True)
-    return reduce_mean(true_scaled * pred_scaled, axis)
+    return _keras(reduce_mean, true_scaled * pred_scaled, axis, False)
 
 
 def concordance_correlation(y_true, y_pred, axis=-1):
@@ -36,19 +37,26 @@ def concordance_correlation(y_true, y_pred, axis=-1):
     As in Keras, the covariance term centres both tensors on the predictions' mean.
     """
     y_true, y_pred = matched(y_true, y_pred, 'concordance_correlation')
-    true_mean = reduce_mean(y_true, axis, keepdims=True)
-    pred_mean = reduce_mean(y_pred, axis, keepdims=True)
-    true_var = reduce_variance(y_true - true_mean, axis, keepdims=True)
-    pred_var = reduce_variance(y_pred - pred_mean, axis, keepdims=True)
+    true_mean = _keras(reduce_mean, y_true, axis)
+    pred_mean = _keras(reduce_mean, y_pred, axis)
+    true_var = _keras(reduce_variance, y_true - true_mean, axis)
+    pred_var = _keras(reduce_variance, y_pred - pred_mean, axis)
     covariance = (y_true - pred_mean) * (y_pred - pred_mean)
     if pushes_constants() and not graph_rewrites.static_shapes():
         # A trace relaxed to a None batch: grappler's ConstantPushDown moves epsilon down the sum
         # (TF 2.21: 734 of 9000 values differ from eager, none from this); knowing the shapes,
         # AddOpsRewrite makes the sum one AddN instead, which adds in the eager order
-        return reduce_mean(2.0 * covariance / ((true_var + (pred_var + EPSILON)) + square(true_mean - pred_mean)),
-                           axis)
+        norm = (true_var + (pred_var + EPSILON)) + square(true_mean - pred_mean)
+        return _keras(reduce_mean, 2.0 * covariance / norm, axis, False)
     norm = true_var + pred_var + square(true_mean - pred_mean)
-    return reduce_mean(2.0 * covariance / (norm + EPSILON), axis)
+    return _keras(reduce_mean, 2.0 * covariance / (norm + EPSILON), axis, False)
+
+
+def _keras(reduce, x, axis, keepdims=True):
+    """keras.ops.mean / var: float16 and bfloat16 are reduced in float32 and rounded back once."""
+    if x._data.dtype.itemsize == 2:
+        return cast(reduce(cast(x, 'float32'), axis, keepdims=keepdims), x.dtype)
+    return reduce(x, axis, keepdims=keepdims)
 
 
 class _NamedMean(MeanMetricWrapper):

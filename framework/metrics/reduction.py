@@ -13,13 +13,13 @@ from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend
 from ..errors import InvalidArgumentError, OpError
-from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..losses.inputs import keras_mean, squeeze_or_expand_to_same_rank, to_dtype
 from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
 from ..losses.registry import KERAS_LOSS_CLASSES
 from ..losses.regression import mean_absolute_error, mean_squared_error
 from ..losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask
-from ..ops import broadcast_to, eigen_sum, reduce_mean, reduce_sum
+from ..ops import broadcast_to, eigen_sum, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
 from .metric import Metric, add_to, note_metric
@@ -131,10 +131,14 @@ class Mean(Metric):
             data = values._data
             if data.ndim > 1:
                 per_sample = math.prod(data.shape[1:])
-                data = eigen_sum.sum_last_axis(data.reshape(data.shape[0], per_sample)) / per_sample
+                rows = data.reshape(data.shape[0], per_sample)
+                if data.dtype.itemsize == 2:        # Keras's ops.mean averages half precision in float32
+                    data = (eigen_sum.sum_last_axis(rows.astype(np.float32)) / per_sample).astype(data.dtype)
+                else:
+                    data = eigen_sum.sum_last_axis(rows) / per_sample
         else:
             with not_recording():
-                values, sample_weight = samplewise_values(values, sample_weight, reduce_mean, self._dtype,
+                values, sample_weight = samplewise_values(values, sample_weight, keras_mean, self._dtype,
                                                           self.name)
             data = values._data
         if sample_weight is not None:
