@@ -16,6 +16,7 @@ import numpy as np
 from .. import backend
 from ..errors import kernel_error
 from ..losses.inputs import string_cast_error, to_dtype
+from ..ops import reduce_sum
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
 
@@ -51,6 +52,15 @@ def _gather_indices(target_class_ids, classes, xp):
     return xp.asarray(ids)
 
 
+def _rounds_each_add(dtype, sample_weight, count):
+    """Whether a batch's cells must be added one weight at a time: a float state narrower than float64
+    with weights (fractions), or with more ones than its type counts exactly (bfloat16: 256)."""
+    if dtype.kind not in 'fV' or dtype.itemsize == 8:
+        return False
+    exact = 2 ** 24 if dtype.itemsize == 4 else 2048 if dtype == np.float16 else 256
+    return sample_weight is not None or count > exact
+
+
 class _IoUBase(Metric):
     """The confusion-matrix state and its update; subclasses compute the result."""
     _direction = 'up'
@@ -73,7 +83,7 @@ class _IoUBase(Metric):
             error = string_cast_error(self._dtype)
             error.add_note('%s must be numbers, got a %s tensor of shape %s' % (role, data.dtype, data.shape))
             raise error
-        if data.dtype.kind not in 'iufb':
+        if data.dtype.kind not in 'iufb' and data.dtype.name != 'bfloat16':
             raise TypeError('%s must be numbers, got a %s tensor of shape %s' % (role, data.dtype, data.shape))
         if not sparse:      # one score per class along `axis`: the class is the highest one
             if data.ndim == 0 or not -data.ndim <= self.axis < data.ndim:
@@ -91,12 +101,12 @@ class _IoUBase(Metric):
             weights = xp.ones(true.shape, self._dtype)
         else:
             # float states take the weights straight in their dtype (0.3 stays float64's 0.3)
-            in_dtype = self._dtype if np.dtype(self._dtype).kind == 'f' else None
+            in_dtype = self._dtype if np.dtype(self._dtype).kind in 'fV' else None
             weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight', keras_casts=True)._data
             if weights.dtype.kind in 'OSU':     # Keras ops.casts the weights to the metric's dtype
                 raise string_cast_error(self._dtype)
             # Keras warns only for weights that carry a float dtype (a Python list carries none)
-            if 'float' in str(getattr(sample_weight, 'dtype', '')) and np.dtype(self._dtype).kind != 'f':
+            if 'float' in str(getattr(sample_weight, 'dtype', '')) and np.dtype(self._dtype).kind in 'iu':
                 warnings.warn('You are passing weight as `float`, but dtype is `int`. This may result in an '
                               'incorrect weight due to type casting Consider using integer weights.',
                               stacklevel=3)
@@ -123,7 +133,14 @@ class _IoUBase(Metric):
             counted &= true != self.ignore_class
         # Keras casts each label to int64 on its own (float states truncate 0.7 to class 0) before the scatter
         index = xp.where(counted, true.astype('int64', copy=False) * n + pred.astype('int64', copy=False), 0)
-        cells = xp.bincount(index, weights=xp.where(counted, weights, 0), minlength=n * n)
+        weights = xp.where(counted, weights, 0)
+        if _rounds_each_add(weights.dtype, sample_weight, true.size) and xp is np:
+            # TF's ScatterNd adds the weights one by one in the state's float type: float32 / float16 /
+            # bfloat16 sums round at every add (bincount's float64 total, rounded once, differs)
+            cells = np.zeros(n * n, weights.dtype)
+            np.add.at(cells, index, weights)
+            return cells.reshape(n, n)
+        cells = xp.bincount(index, weights=weights, minlength=n * n)
         return cells.astype(self._dtype).reshape(n, n)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
@@ -146,7 +163,10 @@ class _IoUBase(Metric):
         cm = self.total_cm._data
         xp = backend.array_module(cm)
         true_positives = xp.diagonal(cm)
-        denominator = cm.sum(axis=0) + cm.sum(axis=1) - true_positives
+        if cm.dtype.kind in 'fV':       # the state's float type, summed as Keras's ops.sum (TF's Sum)
+            denominator = reduce_sum(Tensor(cm), 0)._data + reduce_sum(Tensor(cm), 1)._data - true_positives
+        else:
+            denominator = cm.sum(axis=0) + cm.sum(axis=1) - true_positives
         ids = _gather_indices(target_class_ids, cm.shape[0], xp)
         true_positives = true_positives[ids].astype('float32')
         denominator = denominator[ids].astype('float32')
@@ -205,7 +225,7 @@ class BinaryIoU(IoU):
     def update_state(self, y_true, y_pred, sample_weight=None):
         with naming_errors(self):
             scores = to_dtype(y_pred, None, self.name, 'y_pred')._data
-            if scores.dtype.kind not in 'iufb':
+            if scores.dtype.kind not in 'iufb' and scores.dtype.name != 'bfloat16':
                 raise TypeError('y_pred must be numbers, got a %s tensor' % (scores.dtype,))
             classes = (scores.astype('float32') >= np.float32(self.threshold)).astype(self._dtype)
             current = self.batch_matrix(y_true, classes, sample_weight)
