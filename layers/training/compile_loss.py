@@ -19,7 +19,7 @@ from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
-from .target_errors import MissingTargetError, TargetKeysError, missing_target_text
+from .target_errors import TargetKeysError, missing_target_error
 
 
 class CompiledLoss:
@@ -224,7 +224,7 @@ class CompiledLoss:
                 text = ('y_true and y_pred have different structures: y holds targets keyed %s, but the model '
                         'returns a list of %d outputs named %s' % (sorted(y_true), len(y_pred), self.output_names))
                 if len(y_true) < len(y_pred) and not isinstance(self._user_loss, (list, tuple, dict)):
-                    raise MissingTargetError(missing_target_text(len(y_true), len(y_pred)) + ' ' + text)
+                    raise missing_target_error(len(y_true), len(y_pred), text)
                 raise TargetKeysError(text)
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
@@ -259,7 +259,7 @@ class CompiledLoss:
         with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
         if len(flat_true) == 1 < len(with_loss) and not isinstance(self._user_loss, (list, tuple, dict)):
             # one loss for every output: Keras 3 maps it over y_pred's paths and misses (0,) in the one target
-            raise MissingTargetError(missing_target_text(1, len(with_loss)))
+            raise missing_target_error(1, len(with_loss))
         if len(flat_true) != len(with_loss):
             # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
@@ -282,7 +282,7 @@ class CompiledLoss:
             if isinstance(y_pred, (dict, list, tuple)) and len(y_pred) > 1:
                 # several outputs: Keras 3 packs the lone None as y_pred's structure and fails there
                 if not isinstance(self._user_loss, (list, tuple, dict)):
-                    raise MissingTargetError(missing_target_text(0, len(y_pred)))
+                    raise missing_target_error(0, len(y_pred))
                 error = ValueError('y_true and y_pred have different structures.\ny_true: *\ny_pred: %s\n'
                                    % _stars(y_pred))
                 error.add_note('The compiled loss needs a target per output: pass y to fit / evaluate')

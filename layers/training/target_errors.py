@@ -6,7 +6,7 @@ converted as targets. tapeflow's errors keep their ValueError class (the class t
 
 class MissingTargetError(ValueError, KeyError):
     """Fewer targets than outputs with a loss (Keras 3: KeyError 'The path: (0,) in the `loss` argument ...')."""
-    __str__ = ValueError.__str__       # KeyError's str() would quote the whole text
+    __str__ = KeyError.__str__         # quoted, as TF 2.21 prints Keras's KeyError
 
 
 class TargetKeysError(ValueError, TypeError):
@@ -14,7 +14,12 @@ class TargetKeysError(ValueError, TypeError):
     of type 'str'", from converting the keys as targets)."""
 
 
-def missing_target_text(count_true, count_outputs):
-    return ("The path: (0,) in the `loss` argument, can't be found in either the model's output (`y_pred`) or "
-            "in the labels (`y_true`). (y holds %d target%s for %d outputs with a loss; give one target per output)"
-            % (count_true, '' if count_true == 1 else 's', count_outputs))
+def missing_target_error(count_true, count_outputs, detail=None):
+    """Keras 3's KeyError words alone; how the counts differ (and ``detail``) in notes."""
+    error = MissingTargetError("The path: (0,) in the `loss` argument, can't be found in either the model's "
+                               "output (`y_pred`) or in the labels (`y_true`).")
+    error.add_note('y holds %d target%s for %d outputs with a loss; give one target per output'
+                   % (count_true, '' if count_true == 1 else 's', count_outputs))
+    if detail:
+        error.add_note(detail)
+    return error

@@ -1,0 +1,19 @@
+"""One target for a model of two outputs under one loss: TF 2.21 raises Keras's KeyError, whose str() is
+the sentence quoted (probe notes/progs/errors26 j5 fl_y_one); tapeflow's count rides as a note."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+
+def test_one_target_for_a_list_of_two_outputs_prints_as_keras_key_error():
+    keras.utils.set_random_seed(1)
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, [keras.layers.Dense(2)(inputs), keras.layers.Dense(1)(inputs)])
+    model.compile('adam', 'mse')
+    with pytest.raises(KeyError) as caught:
+        model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2)), verbose=0)
+    assert str(caught.value) == ('"The path: (0,) in the `loss` argument, can\'t be found in either the model\'s '
+                                 'output (`y_pred`) or in the labels (`y_true`)."')
+    assert caught.value.__notes__ == ['y holds 1 target for 2 outputs with a loss; give one target per output']
+    assert int(model.optimizer.iterations.numpy()) == 0
