@@ -95,7 +95,11 @@ class Binder:
         specs = self.input_signature or ()
         if specs and keys is None and self._varargs_only():
             return '(%s, /)' % ', '.join('%s: %s' % (self._vararg_name(i), describe_spec(s)) for i, s in enumerate(specs))
+        starred = False     # (a bare '*' goes before keyword-only parameters without *args, as Python writes it)
         for i, p in enumerate(self.signature.parameters.values()):
+            if p.kind == inspect.Parameter.KEYWORD_ONLY and not starred:
+                parts.append('*')
+            starred = starred or p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.KEYWORD_ONLY)
             prefix = {inspect.Parameter.VAR_POSITIONAL: '*', inspect.Parameter.VAR_KEYWORD: '**'}.get(p.kind, '')
             part = prefix + p.name
             if keys is not None and i < len(keys):
