@@ -99,7 +99,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             check_inputs(inputs)
         except (TypeError, ValueError) as err:
             raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
-    only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
+    # (the input's own mask, passed on as mask=, needs no run where compute_mask only hands it on)
+    others = {k: v for k, v in kwargs.items() if k != 'mask'} if getattr(layer, 'masks_only_handed_on', False) \
+        else kwargs
+    only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), others)))
     shortcut = _graph_outputs(layer, inputs) if only_first else None
     if shortcut is not None:
         outputs = shortcut
@@ -108,8 +111,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
         outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
         if _masks_involved(layer, inputs):
-            _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
-                        recorded=_recorded_masks(layer, inputs))
+            _give_masks(layer, inputs, args, kwargs, outputs)
     elif only_first and _defines_output_shape(layer):
         try:
             output_shapes = layer.compute_output_shape(shapes)
@@ -117,8 +119,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
         outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
-            _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
-                        recorded=_recorded_masks(layer, inputs))
+            _give_masks(layer, inputs, args, kwargs, outputs)
     else:
         try:
             (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
@@ -188,6 +189,26 @@ def _masks_involved(layer, inputs):
     them. Those calls run on zeros, so that the masks are found as a concrete call finds them."""
     return defines_compute_mask(type(layer)) or \
         any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs))
+
+
+def _give_masks(layer, inputs, args, kwargs, outputs):
+    """Hang the output masks on ``outputs``: found by a run on zeros, or, for a layer whose
+    compute_mask only hands on its input's mask (an RNN's), from compute_mask on the symbolic masks
+    with no run, as Keras 3 runs no call there: a custom cell's sublayers then stay unbuilt until
+    the first real call (Géron's LNSimpleRNNCell: the summary counts 0 parameters, as TF 2.21)."""
+    if not getattr(layer, 'masks_only_handed_on', False):
+        _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
+                    recorded=_recorded_masks(layer, inputs))
+        return
+    previous = kwargs.get('mask')      # an explicit mask=, else the one the input carries
+    if previous is None:
+        previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
+    masks = layer.compute_mask(inputs, previous)
+    flat_outputs = nest.flatten(outputs)
+    flat_masks = masks if isinstance(masks, (list, tuple)) else [masks]
+    for output, mask in zip(flat_outputs, flat_masks):
+        if type(output) is KerasTensor and type(mask) is KerasTensor:
+            output._mask = mask
 
 
 def _shape_or_value(x):
