@@ -42,6 +42,11 @@ class _EagerUndefined(_Missing):
         if executing_eagerly():
             raise AttributeError('Tensor.%s is undefined when eager execution is enabled.' % self.name,
                                  name=self.name, obj=tensor)
+        if self.name == 'name':     # user code's read of a tensor the trace named: its graph name ('mul:0')
+            from . import trace_names
+            if trace_names.is_graph_tensor_to_caller(tensor):
+                name = trace_names.entry_of(tensor)[0]
+                return name if ':' in name else name + ':0'
         return super().__get__(tensor, owner)      # a traced tensor: TF's has one, tapeflow's none
 
 
