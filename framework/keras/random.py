@@ -177,7 +177,8 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     # gives zeros, and neither draws a seed; another rate draws one, then tf.nn's dropout checks it is in [0, 1)
     if rate == 0:
         return inputs
-    x = floating(inputs, 'dropout')
+    # no cast: an integer or bool input is tf.nn's "`x.dtype` must be a floating point tensor" (rate 1: int zeros)
+    x = tensor(inputs, 'dropout')
     if rate == 1:
         return _ops.zeros_like(x)
     shape = tuple(x.shape) if noise_shape is None else tuple(
