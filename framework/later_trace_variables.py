@@ -49,11 +49,18 @@ def created_by(depth=1):
     trace: raise TensorFlow's singleton error when that trace refuses creation, else note it."""
     trace = RUNNING[-1]
     module = sys._getframe(depth + 1).f_globals.get('__name__', '')
-    if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
+    if module.partition('.')[0] in _TAPEFLOW_PACKAGES and not _keras_state(module):
         return
     if trace.refusing:
         raise ValueError(SINGLETON_REFUSAL)
     trace.created = True
+
+
+def _keras_state(module):
+    """Whether ``module`` makes Keras's own state, which Keras too makes inside the trace that first
+    needs it: a layer's weights (built at its first call), an optimizer's slots (at its first
+    apply_gradients). tapeflow's other variables are its own."""
+    return module.startswith(('layers.', 'optim.'))
 
 
 FIRST = []          # the first traces running now, innermost last

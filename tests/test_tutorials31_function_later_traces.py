@@ -67,3 +67,42 @@ def test_eager_calls_that_retrace_still_warn(caplog):
         f(i)
     found = [r.getMessage() for r in caplog.records if 'triggered tf.function retracing' in r.getMessage()]
     assert [m.split(' calls')[0] for m in found] == ['5 out of the last 5', '6 out of the last 6']
+
+
+def test_a_second_keras_optimizer_built_in_a_later_trace_is_refused():
+    # guide/function, "Using with multiple Keras optimizers": TF 2.21 raises the singleton error, w keeps
+    # opt1's one step (1.9900001)
+    opt1 = tf.keras.optimizers.Adam(learning_rate=1e-2)
+    opt2 = tf.keras.optimizers.Adam(learning_rate=1e-3)
+
+    @tf.function
+    def train_step(w, x, y, optimizer):
+        with tf.GradientTape() as tape:
+            L = tf.reduce_sum(tf.square(w * x - y))
+        gradients = tape.gradient(L, [w])
+        optimizer.apply_gradients(zip(gradients, [w]))
+    w = tf.Variable(2.)
+    x = tf.constant([-1.])
+    y = tf.constant([2.])
+    train_step(w, x, y, opt1)
+    with pytest.raises(ValueError) as caught:
+        train_step(w, x, y, opt2)
+    assert SINGLETON in str(caught.value)
+    assert w.numpy() == pytest.approx(1.9900001, abs=0)
+    opt3 = tf.keras.optimizers.Adam(learning_rate=1e-3)
+    opt3.build([w])         # built outside: its later trace makes nothing
+    train_step(w, x, y, opt3)
+
+
+def test_a_layer_built_in_a_later_trace_is_a_non_first_call():
+    layer = tf.keras.layers.Dense(2)
+
+    @tf.function
+    def h(x, flag):
+        if flag:
+            return layer(x)
+        return x
+    h(tf.ones([1, 2]), False)
+    with pytest.raises(ValueError) as caught:
+        h(tf.ones([1, 2]), True)
+    assert str(caught.value) == NON_FIRST
