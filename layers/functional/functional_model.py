@@ -9,6 +9,7 @@ The graph is sorted once, when the model is made (see ``graph``); calling
 the model runs the recorded calls in that order on real tensors, keeping
 each result in a dict keyed by the KerasTensor it stands for.
 """
+import collections
 import warnings
 
 import numpy as np
@@ -96,6 +97,19 @@ class Functional(Model):
     def operations(self):
         """The layers and the keras.ops calls of the graph (``x / 127.5``), in Keras's order."""
         return list(self._operations)
+
+    # Keras 3's Function keeps these two maps, and code that walks a model's graph (layer surgery,
+    # Keras-2-era utilities) reads them: depth 0 at the outputs, keys in the order Keras finds them
+    @property
+    def _nodes_by_depth(self):
+        return collections.defaultdict(list, {depth: list(nodes) for depth, nodes in self._graph.nodes_by_depth.items()})
+
+    @property
+    def _operations_by_depth(self):
+        # Keras sorts each depth's operations by when its walk first met them, as ``operations`` lists them
+        order = {operation: index for index, operation in enumerate(self._operations)}
+        return collections.defaultdict(list, {depth: sorted(operations, key=order.__getitem__)
+                                              for depth, operations in self._graph.layers_by_depth.items()})
 
     @property
     def inputs(self):
