@@ -17,3 +17,28 @@ def test_one_target_for_a_list_of_two_outputs_prints_as_keras_key_error():
                                  'output (`y_pred`) or in the labels (`y_true`)."')
     assert caught.value.__notes__ == ['y holds 1 target for 2 outputs with a loss; give one target per output']
     assert int(model.optimizer.iterations.numpy()) == 0
+
+
+def _dict_outputs():
+    inputs = keras.Input((3,), name='x')
+    return keras.Model(inputs, {'out_a': keras.layers.Dense(2, name='out_a')(inputs),
+                                'out_b': keras.layers.Dense(1, name='out_b')(inputs)})
+
+
+@pytest.mark.parametrize('loss', ['mse', {'out_a': 'mse', 'out_b': 'mse'}])
+@pytest.mark.parametrize('keys, first', [(('out_a', 'out_c'), 'out_a'), (('out_c', 'out_a'), 'out_c'),
+                                         (('zzz', 'out_b'), 'zzz'), (('Out_A', 'Out_B'), 'Out_A')])
+def test_targets_keyed_otherwise_than_as_many_dict_outputs_is_keras_type_error(loss, keys, first):
+    # TF 2.21 (probe errors26 j6): Keras packs y's keys as the targets and converts the first one
+    keras.utils.set_random_seed(1)
+    model = _dict_outputs()
+    model.compile('adam', loss)
+    y = {keys[0]: np.ones((4, 2)), keys[1]: np.ones((4, 1))}
+    with pytest.raises(TypeError) as caught:
+        model.fit(np.ones((4, 3), 'float32'), y, verbose=0)
+    assert str(caught.value) == "Expected float32, but got %s of type 'str'." % first
+    assert isinstance(caught.value, ValueError)        # the class tapeflow raised before
+    assert int(model.optimizer.iterations.numpy()) == 0
+    with pytest.raises(TypeError) as caught:
+        model.evaluate(np.ones((4, 3), 'float32'), y, verbose=0)
+    assert str(caught.value) == "Expected float32, but got %s of type 'str'." % first

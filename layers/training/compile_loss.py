@@ -19,7 +19,7 @@ from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
-from .target_errors import TargetKeysError, missing_target_error
+from .target_errors import TargetKeysError, keys_as_targets_error, missing_target_error
 
 
 class CompiledLoss:
@@ -211,6 +211,8 @@ class CompiledLoss:
         if isinstance(y_pred, dict):
             if isinstance(y_true, dict):
                 if y_true.keys() != y_pred.keys():
+                    if len(y_true) == len(y_pred):
+                        raise keys_as_targets_error(y_true, y_pred, nest.flatten(y_pred)[0].dtype.name)
                     self._check_target_count(y_true, y_pred)
                 return y_true
             flat = nest.flatten(y_true)
