@@ -89,6 +89,10 @@ def outer_sum(a, axes):
     elif len(runs) == 3 and runs[0][1] and a.size <= MAX_FIRST_AND_LAST:
         kept_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
         return _first_and_last(a.reshape([d for d, _ in runs]), kept_shape)
+    elif not any(reduced for _, reduced in runs):
+        # only size-1 axes reduced (a batch of one's ``x + b`` gradient): TF's reducer copies, a -0.0
+        # stays -0.0 (numpy's sum starts from +0.0)
+        return a.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)).copy()
     else:
         return None
     if n < 16 or inner < packet:

@@ -136,7 +136,9 @@ def _under_sixteen_rows(a, c):
         return _one_row_paired(a, c)
     if rows == 1 and _one_row_dot_wanted(a, c):
         return one_row_dot(a, c)
-    if not _wanted(a, c.T):
+    # one output column too (a one-feature Dense layer's input gradient): TF 2.21's tf.matmul(a, c,
+    # transpose_b=True) of (2-15, K) by (1, K) is the smalln_tn kernel's (t_mm.py, t_mm2.py: 38 of 38 shapes)
+    if not _wanted(a, c.T, 1):
         return product(a, c.T)
     return _few_rows_transposed(a, c) if depth <= _LANES * DEPTH_IN_ORDER else product(a, c.T)
 
@@ -242,8 +244,8 @@ def rows_matmul_transposed_a(at, b):
     return _summed_blocks(at, lambda a_block, start, stop: np.matmul(a_block, b[start:stop]))
 
 
-def _wanted(a, b):
+def _wanted(a, b, fewest_columns=2):
     return (type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float32
             and b.dtype == np.float32 and a.ndim == 2 and b.ndim == 2 and a.shape[0] >= 2
-            and b.shape[1] >= 2 and b.shape[0] > 0
+            and b.shape[1] >= fewest_columns and b.shape[0] > 0
             and eigen_math.ENABLED[0] is not False and onednn_policy.enabled())
