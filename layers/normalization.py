@@ -288,6 +288,8 @@ class Normalization(Layer):
         """
         who = 'Normalization %r' % self.name
         if isinstance(data, (np.ndarray, Tensor)):
+            if isinstance(data, Tensor) and data.dtype == 'string':     # Keras 3's ops.mean refuses it
+                raise ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
             array = np.asarray(to_host(data._data) if isinstance(data, Tensor) else data)
             self._build_or_check(array.shape, who)
             if isinstance(data, Tensor):          # keras.ops, in TensorFlow's summation order
@@ -350,6 +352,8 @@ class Normalization(Layer):
                                 '(e.g. numpy arrays or backend tensors). Got an element of type %s. Ensure each '
                                 'yielded element is array-like with a `.shape` attribute.'
                                 % type(batch).__name__)             # Keras 3's words
+            if isinstance(batch, Tensor) and batch.dtype == 'string':
+                batch = cast(batch, self.dtype)     # Keras converts each batch: TF's Cast refuses strings
             array = np.asarray(to_host(batch._data) if isinstance(batch, Tensor) else batch, dtype=self.dtype)
             self._build_or_check(array.shape, who)
             if total_mean is None:
