@@ -24,7 +24,7 @@ from ..layer import _UNBUILT_STATE_WARNING, Layer, builds_by_calling
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
-from . import gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
+from . import cell_loop_calls, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .step_input_error import state_width_error, step_input_error
@@ -210,8 +210,10 @@ class RNN(InitialStateBuildConfig, Layer):
         else:
             stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
             with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training):
+                cell_loop_calls.run_time_zero(self, cell, sequences, states, training)
                 for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
-                    output, new_states = cell(inputs, states, training=training)
+                    with cell_loop_calls.step_context(self, t):
+                        output, new_states = cell(inputs, states, training=training)
                     new_states = nest.flatten(new_states)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
