@@ -88,6 +88,13 @@ class CompiledLoss:
                                  % (labels, what, what, list(value.keys())))
             return [value[name] for name in labels]
         if isinstance(value, (list, tuple)):
+            if what == 'loss' and isinstance(keys[0], str) and len(value) != len(keys):
+                # a list of losses for a dict of outputs, of another length: Keras 3's tree code meets a tensor
+                # where its structures differ (TF 2.21's TypeError; tapeflow left the last outputs without a loss)
+                error = TypeError('Expected any non-tensor type, but got a tensor instead.')
+                error.add_note('%d losses for the %d outputs %s; give one loss per output (or a dict keyed by '
+                               'their names)' % (len(value), len(keys), list(keys)))
+                raise error
             if what == 'loss' and len(value) > len(keys):      # Keras 3's KeyError for the first extra one
                 error = KeyError("The path: (%d,) in the `loss` argument, can't be found in either the model's "
                                  'output (`y_pred`) or in the labels (`y_true`).' % len(keys))
