@@ -10,7 +10,7 @@ count tp/fp/tn/fn at ``num_thresholds`` evenly spaced thresholds in [0, 1]
 from .. import backend
 from ..tensor import Tensor
 from .confusion_matrix import confusion_counts, describe, divide_no_nan
-from .metric import FLOATX, Metric, add_to, naming_errors
+from .metric import Metric, add_to, naming_errors
 
 
 def _check_as_keras(value, constraint, num_thresholds, cls):
@@ -64,9 +64,9 @@ class SensitivitySpecificityBase(Metric):
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Add this batch's counts at each threshold (ValueError naming the metric for bad shapes)."""
         with naming_errors(self):
-            # counted in the state's dtype (float32, whatever the metric's), as Keras casts to the variables'
+            # counted in the state's dtype (floatx, whatever the metric's), as Keras casts to the variables'
             counts = confusion_counts(y_true, y_pred, self.thresholds, ('tp', 'fp', 'tn', 'fn'), describe(self),
-                                      FLOATX, sample_weight=sample_weight, class_id=self.class_id,
+                                      self.true_positives._data.dtype, sample_weight=sample_weight, class_id=self.class_id,
                                       evenly=self._thresholds_distributed_evenly)
         for kind, variable in (('tp', self.true_positives), ('fp', self.false_positives),
                                ('tn', self.true_negatives), ('fn', self.false_negatives)):

@@ -13,8 +13,9 @@ from .. import backend
 from ..errors import noted
 from ..ops import eigen_math, eigen_sum, sigmoid
 from ..tensor import Tensor, convert_to_tensor
+from ..losses.loss import default_dtype
 from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
-from .metric import FLOATX, Metric, add_to, naming_errors
+from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
 
 _CURVES = {'ROC': 'ROC', 'roc': 'ROC', 'PR': 'PR', 'pr': 'PR', 'PRGAIN': 'PRGAIN', 'prgain': 'PRGAIN'}
@@ -135,8 +136,9 @@ class AUC(Metric):
             if self.multi_label and self._built and (len(shape) != 2 or shape[1] != self._num_labels):
                 raise ValueError('%s: multi_label state holds %d labels; y_pred has shape %s'
                                  % (what, self._num_labels, shape))
-            # counted in the state's dtype (float32, whatever the metric's), as Keras casts to the variables'
-            counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, FLOATX,
+            # counted in the state's dtype (floatx, whatever the metric's), as Keras casts to the variables'
+            state = self.true_positives._data.dtype if self._built else default_dtype()
+            counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, state,
                                       sample_weight=sample_weight, multi_label=self.multi_label,
                                       label_weights=None if self.multi_label else self._label_weights,
                                       evenly=self._thresholds_distributed_evenly)

@@ -6,7 +6,7 @@ vector with one value per threshold.
 """
 from ..tensor import Tensor
 from .confusion_matrix import NEG_INF, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
-from .metric import FLOATX, Metric, add_to, naming_errors
+from .metric import Metric, add_to, naming_errors
 
 
 def _per_threshold(values, thresholds):
@@ -40,8 +40,9 @@ class _ThresholdMetric(Metric):
                 sample_weight does not broadcast to them.
         """
         with naming_errors(self):
-            # counted in the state's dtype (float32, whatever the metric's), as Keras casts to the variables'
-            counts = confusion_counts(y_true, y_pred, self.thresholds, self._counts, describe(self), FLOATX,
+            # counted in the state's dtype (floatx, whatever the metric's), as Keras casts to the variables'
+            counts = confusion_counts(y_true, y_pred, self.thresholds, self._counts, describe(self),
+                                      self._state[self._counts[0]]._data.dtype,
                                       sample_weight=sample_weight, top_k=self.top_k, class_id=self.class_id,
                                       evenly=self._thresholds_distributed_evenly)
         for kind in self._counts:
