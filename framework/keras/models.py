@@ -5,7 +5,7 @@ _MODELS = {
     'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential',
     'load_model': 'layers.saving:load_model', 'save_model': 'layers.saving:save_model',
     'clone_model': 'framework.keras.cloning:clone_model',
-    'model_from_json': 'layers.saving.model_config:model_from_json'}
+    'model_from_json': 'framework.keras.moduleless_configs:model_from_json'}
 __getattr__, _ = forward('layers', 'keras.models', extra=_MODELS, star_names=sorted(_MODELS))
 
 

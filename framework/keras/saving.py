@@ -7,4 +7,4 @@ __getattr__, __dir__ = forward('layers.saving', 'keras.saving', extra={
     'get_custom_objects': 'framework.keras.custom_objects:get_custom_objects',
     'get_registered_object': 'framework.keras.custom_objects:get_registered_object',
     'serialize_keras_object': 'framework.keras.object_serialization:serialize_keras_object',
-    'deserialize_keras_object': 'framework.keras.object_serialization:deserialize_keras_object'})
+    'deserialize_keras_object': 'framework.keras.moduleless_configs:deserialize_keras_object'})
