@@ -88,8 +88,16 @@ def _pandas_text_dtype(value):
     pandas = sys.modules.get('pandas')
     if pandas is None or not isinstance(value, (pandas.Series, pandas.DataFrame)):
         return None
-    dtypes = [value.dtype] if isinstance(value, pandas.Series) else list(value.dtypes.values)
-    return next((str(d) for d in dtypes if getattr(d, 'kind', None) in ('O', 'U', 'S')), None)
+    if isinstance(value, pandas.Series):
+        return str(value.dtype) if getattr(value.dtype, 'kind', None) in ('O', 'U', 'S') else None
+    floatx = _floatx()
+    for d in value.dtypes.values:       # Keras checks the columns in order for its float32 cast
+        kind = getattr(d, 'kind', None)
+        if kind in ('O', 'U', 'S'):
+            return str(d)
+        if kind == 'f' and d != floatx:     # Keras casts the whole frame first: pandas' astype refuses the text
+            return None
+    return None
 
 
 def _is_structure(value):
@@ -142,8 +150,10 @@ def to_arrays(value, what, copy=True):
             value.flags.c_contiguous:
         data = place(value)     # (a column-major array is copied: TF sums its rows in row-major order)
     else:
+        # (outside the try: a frame with text that Keras casts to float32 fails in pandas' astype, in its words)
+        converted = _frame_as_floatx(_series_as_column(value))
         try:
-            data = _to_array(_frame_as_floatx(_series_as_column(value)), None)
+            data = _to_array(converted, None)
         except (TypeError, ValueError) as err:
             raise noted(UnrecognizedDataError('Unrecognized data type: %s=%s (of type %s)'       # Keras 3's words
                                               % (what, value, type(value))),
