@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
-from ..ops.graph_input_errors import eager_input_error
+from ..ops.graph_input_errors import eager_input_error, fixed_type_mismatch
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, expand_dims, greater, reduce_any, reshape, squeeze
 from ..ops.logic import argmax_array
@@ -132,7 +132,7 @@ def _in_top_k_dtype_error(dtype, what):
     # Keras converts y_pred to a tensor of its own dtype and hands it to InTopKV2, whose kernel takes float32 only
     error = eager_input_error('InTopKV2', 0, 'float32', dtype)
     error.add_note('%s: y_pred must be float32 scores, got %s; cast them first' % (what, dtype))
-    return error
+    return fixed_type_mismatch(error, 'InTopKV2', 'predictions', 'float32', dtype)      # (fit's traced step)
 
 
 def _check_in_top_k_shapes(targets, predictions, note):

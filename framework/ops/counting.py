@@ -14,7 +14,7 @@ from ..tensor import Tensor
 from .indexing import _add_at
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis
 from .shapes import cast, squeeze
-from .graph_input_errors import eager_input_error
+from .graph_input_errors import eager_input_error, fixed_type_mismatch
 
 
 def _blocked(op, *tensors):
@@ -214,7 +214,7 @@ def in_top_k(targets, predictions, k, name=None):
     range, give False (TensorFlow's rule)."""
     t = _ints(targets, 'targets', 'in_top_k')
     p = as_tensor(predictions, 'in_top_k')
-    if p._data.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
+    if p._data.dtype.name != 'float32' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
         # TF 2.21's InTopKV2: its float32 input check, then its shape checks, in its words
         named = fast_path(targets, predictions)
         note = ('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector (batch,), got '
@@ -222,7 +222,7 @@ def in_top_k(targets, predictions, k, name=None):
         if p.dtype.name != 'float32':
             error = eager_input_error('InTopKV2', 0, 'float32', p.dtype, named=named)
             error.add_note(note)
-            raise error
+            raise fixed_type_mismatch(error, 'InTopKV2', 'predictions', 'float32', p.dtype)
         problem = ('predictions must be 2-dimensional' if p.ndim != 2 else
                    'targets must be 1-dimensional' if t.ndim != 1 else
                    'First dimension of predictions %d must match length of targets %d' % (p.shape[0], t.shape[0]))

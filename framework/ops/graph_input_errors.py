@@ -44,6 +44,17 @@ def input_mismatch(eager_error, kernel, index, expected, got):
     return _with_notes(TypeError(text), eager_error)
 
 
+def fixed_type_mismatch(eager_error, kernel, argument, expected, got):
+    """The error for ``kernel``'s input ``argument``, whose OpDef fixes its dtype to ``expected``, being of
+    dtype ``got`` (InTopKV2's float32 predictions): ``eager_error`` when running eagerly, else
+    op_def_library's TypeError (with ``eager_error``'s notes)."""
+    if not traced():
+        return eager_error
+    text = "Input '%s' of '%s' Op has type %s that does not match expected type of %s." % (
+        argument, kernel, _name(got), _name(expected))
+    return _with_notes(TypeError(text), eager_error)
+
+
 def list_mismatch(eager_error, kernel, dtypes):
     """The error for a list input of ``kernel`` whose tensors have ``dtypes`` (not all one):
     ``eager_error`` when running eagerly, else op_def_library's TypeError listing them all."""
