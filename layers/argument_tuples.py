@@ -91,6 +91,12 @@ def standardized_padding(padding, who, allow_causal=False):
     return mode
 
 
+def pooling_padding_for_kernel(padding):
+    """A pooling layer's padding as keras.ops hands it to TF's kernel: lower-cased (Python's AttributeError for
+    a value that is no string), then upper-cased; an unknown one is the kernel's attr error."""
+    return padding.lower().upper()
+
+
 def pooling_strides(value, n, who):
     """A pooling layer's strides: Keras 3 lets zeros through its check (``allow_zero``), so a negative
     stride gets its '>= 0' text; tapeflow refuses a zero here too (TF's pooling kernel refuses it at the call)."""

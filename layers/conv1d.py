@@ -8,7 +8,8 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
-from .argument_tuples import pooling_strides, standardized_padding, standardized_tuple
+from .argument_tuples import (pooling_padding_for_kernel, pooling_strides,
+                              standardized_padding, standardized_tuple)
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
@@ -19,20 +20,13 @@ from .activations import apply_activation
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
-from .pooled_shape import check_pooled_sizes
+from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .pooling import mean_over_steps
 
 
 def normalize_single(value, name, who):
     """A 1-tuple from an int or a 1-element sequence; positive ints only (Keras 3's texts)."""
     return standardized_tuple(value, 1, name, who)
-
-
-def _padding(padding, who, allowed=('valid', 'same')):
-    mode = str(padding).lower()
-    if mode not in allowed:
-        raise ValueError('%s: padding must be one of %s, got %r' % (who, ', '.join(repr(a) for a in allowed), padding))
-    return mode
 
 
 def _as_2d(inputs):
@@ -136,19 +130,20 @@ class _Pooling1D(Layer):
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_single(pool_size, 'pool_size', who)
         self.strides = self.pool_size if strides is None else pooling_strides(strides, 1, who)
-        self.padding = _padding(padding, who)
+        self.padding = padding        # as given, as Keras 3 keeps it (checked where it is used)
         self.input_spec = InputSpec(ndim=3)
         self.built = True
 
     def call(self, inputs):
         first = self.data_format == 'channels_first'
         pooled = type(self)._pool(_as_2d(to_last(inputs) if first else inputs), (1, self.pool_size[0]),
-                                  (1, self.strides[0]), self.padding.upper())
+                                  (1, self.strides[0]), pooling_padding_for_kernel(self.padding))
         return to_first(_from_2d(pooled)) if first else _from_2d(pooled)
 
     def compute_output_shape(self, input_shape):
         first = self.data_format == 'channels_first'
         n, steps, c = shape_to_last(input_shape) if first else tuple(input_shape)
+        check_pooling_padding(self.padding)
         shape = (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
         check_pooled_sizes(shape[1:2], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape

@@ -5,12 +5,12 @@ from framework.keras.ops_math import max as keras_max, mean
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .argument_tuples import pooling_strides
-from .convolution import _output_length, normalize_padding, normalize_pair
+from .argument_tuples import pooling_padding_for_kernel, pooling_strides
+from .convolution import _output_length, normalize_pair
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
-from .pooled_shape import check_pooled_sizes
+from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .mask_propagation import as_mask
 
 
@@ -42,18 +42,20 @@ class _Pooling2D(Layer):
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_pair(pool_size, 'pool_size', who)
         self.strides = self.pool_size if strides is None else pooling_strides(strides, 2, who)
-        self.padding = normalize_padding(padding, who)
+        self.padding = padding        # as given, as Keras 3 keeps it (checked where it is used)
         self.input_spec = InputSpec(ndim=4)
         self.built = True
 
     def call(self, inputs):
         first = self.data_format == 'channels_first'
-        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, self.padding.upper())
+        padding = pooling_padding_for_kernel(self.padding)
+        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
         return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
         first = self.data_format == 'channels_first'
         n, h, w, c = shape_to_last(input_shape) if first else tuple(input_shape)
+        check_pooling_padding(self.padding)
         shape = (n,) + tuple(_output_length(d, k, s, self.padding)
                              for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
         check_pooled_sizes(shape[1:3], input_shape, self.pool_size, self.strides, self.padding)

@@ -4,14 +4,13 @@ from framework.keras.ops_math import max as keras_max, mean
 # tf.nn's, as Keras's TF backend calls: they refuse the dtypes TF has no CPU kernel for (float64, float16)
 from framework.ops.nn_windows import avg_pool3d, max_pool3d
 
-from .argument_tuples import pooling_strides, standardized_tuple
+from .argument_tuples import pooling_padding_for_kernel, pooling_strides, standardized_tuple
 from .conv_nd import convolved_shape
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .convolution import normalize_padding
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
-from .pooled_shape import check_pooled_sizes
+from .pooled_shape import check_pooled_sizes, check_pooling_padding
 
 
 class _Pooling3D(Layer):
@@ -23,18 +22,20 @@ class _Pooling3D(Layer):
         self.data_format = data_format_option(data_format, who)
         self.pool_size = standardized_tuple(pool_size, 3, 'pool_size', who)
         self.strides = self.pool_size if strides is None else pooling_strides(strides, 3, who)
-        self.padding = normalize_padding(padding, who)
+        self.padding = padding        # as given, as Keras 3 keeps it (checked where it is used)
         self.input_spec = InputSpec(ndim=5)
         self.built = True
 
     def call(self, inputs):
         first = self.data_format == 'channels_first'
-        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, self.padding.upper())
+        padding = pooling_padding_for_kernel(self.padding)
+        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
         return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
         first = self.data_format == 'channels_first'
         last = shape_to_last(input_shape) if first else tuple(input_shape)
+        check_pooling_padding(self.padding)
         shape = convolved_shape(last, self.pool_size, self.strides, (1, 1, 1), self.padding, last[-1])
         check_pooled_sizes(shape[1:4], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape

@@ -67,8 +67,9 @@ def test_conv_layer_errors_name_the_layer():
     with pytest.raises(ValueError, match='Invalid value for argument `filters`') as info:    # Keras 3's text
         keras.layers.Conv2D(0, 3)
     assert "Conv2D 'conv2d" in info.value.__notes__[0]                                        # tapeflow's note
-    with pytest.raises(ValueError, match="padding must be 'valid' or 'same'"):
-        keras.layers.MaxPooling2D(padding='full')
+    # Keras 3 keeps a pooling padding as given; a model's build refuses it (TF 2.21's words; errors26)
+    with pytest.raises(ValueError, match="Argument `padding` must be either 'valid' or 'same'. Received: padding=full"):
+        keras.Sequential([keras.Input((4, 4, 3)), keras.layers.MaxPooling2D(padding='full')])
     layer = keras.layers.Conv2D(2, 3)
     with pytest.raises(ValueError, match='conv2d'):
         layer(np.zeros((4, 4, 3), np.float32))
