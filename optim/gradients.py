@@ -187,10 +187,13 @@ def present_gradients(grads, variables):
                        'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))
         raise error
     if missing:
-        warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
-                      '`model.compile()`, did you forget to provide a `loss` argument?%s'
-                      % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''),
-                      stacklevel=4)
+        # Attributed to this line, as Keras 3 attributes it to its own base_optimizer.py: Python's default
+        # filter then shows each text once per process, as under TF, not once per user call site. (Python
+        # prints the call's first line as its source line, '  warnings.warn(' in both.)
+        warnings.warn(
+            'Gradients do not exist for variables %s when minimizing the loss. If using `model.compile()`, '
+            'did you forget to provide a `loss` argument?%s'
+            % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''))
     return arrays, kept
 
 
