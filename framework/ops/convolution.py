@@ -306,7 +306,9 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     offsets = geo.offsets()
     best = padded[geo.window_slice(*offsets[0])].copy()
     for offset in offsets[1:]:
-        xp.maximum(best, padded[geo.window_slice(*offset)], out=best)
+        # a window's first maximum stays, as in TF's kernels (-0.0 before +0.0 pools to -0.0): numpy's
+        # maximum hands back its second operand on ties
+        xp.maximum(padded[geo.window_slice(*offset)], best, out=best)
     out = Tensor(best)
     if ACTIVE:
         # a traced step's MaxPoolGrad is oneDNN's (explicit paddings keep TF's Eigen kernel)

@@ -105,7 +105,9 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
     slices = [padded[geo.window_slice(o)] for o in geo.offsets()]
     best = slices[0].copy()
     for part in slices[1:]:
-        xp.maximum(best, part, out=best)
+        # TF's kernels keep a window's first maximum (a later value replaces it only when greater), so
+        # -0.0 before +0.0 pools to -0.0; numpy's maximum hands back its second operand on ties
+        xp.maximum(part, best, out=best)
     out = Tensor(best)
     if ACTIVE:
         record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, _maxima(slices, best, geo), None, x),))
