@@ -138,8 +138,10 @@ class StepTraces:
         traced = self._shapes.setdefault(kind, [])
         if any(_covers(one, shapes) for one in traced):
             return replaying()
-        # reduce_retracing: a retrace frees the axes that differ from the latest trace's
-        relaxed = shapes if not traced else relax(traced[-1], shapes)
+        # reduce_retracing: a retrace frees the axes that differ from the latest trace's of the same dtypes
+        # (the last entry: TF finds no common type across dtypes, and traces such inputs as they are)
+        same = [one for one in traced if one[-1] == shapes[-1]]
+        relaxed = relax(same[-1], shapes) if same else shapes
         traced.append(relaxed)
         ran = None
         if kind == 'predict' or kind[0] == 'predict':   # (TF's retracing detector for predict's one function)
@@ -242,7 +244,11 @@ def relax(traced, shapes):
 
 
 def input_shapes(batch):
-    """The shapes of a batch's arrays and tensors, as a trace's key."""
+    """The shapes of a batch's arrays and tensors, then their dtype names (one more entry), as a trace's
+    key: TensorFlow traces again for another dtype, and generalizes shapes only among traces of the same
+    dtypes (``shaped_step``)."""
     if type(batch) is Tensor:       # predict's usual batch: its array's shape (a Tensor's .shape builds a TensorShape)
-        return (batch._data.shape,)
-    return tuple(tuple(x.shape) for x in nest.flatten(batch) if hasattr(x, 'shape'))
+        return (batch._data.shape, (batch._data.dtype.name,))
+    leaves = [x for x in nest.flatten(batch) if hasattr(x, 'shape')]
+    return tuple(tuple(x.shape) for x in leaves) + (tuple(getattr(getattr(x, 'dtype', None), 'name', None)
+                                                          for x in leaves),)
