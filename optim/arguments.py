@@ -50,8 +50,11 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
                       DeprecationWarning, stacklevel=4)
         learning_rate = lr
     if kwargs.pop('decay', None) is not None:
-        # Keras 3.15's words (a learning-rate schedule replaces decay)
-        warnings.warn('Argument `decay` is no longer supported and will be ignored.', stacklevel=4)
+        # Keras 3.15's words (a learning-rate schedule replaces decay), attributed to this line as Keras
+        # attributes them to its base_optimizer.py: the default filter shows them once per process, as under
+        # TF, not once per line of the user's that builds an optimizer
+        warnings.warn(
+            'Argument `decay` is no longer supported and will be ignored.')
     if kwargs:
         valid = sorted(valid_arguments(cls))
         hints = []

@@ -1,4 +1,5 @@
-"""apply_gradients' 'Gradients do not exist' warning shows once per text per process, as under TF 2.21.
+"""apply_gradients' 'Gradients do not exist' warning (and the `decay` one) shows once per text per process,
+as under TF 2.21.
 
 Keras 3 issues it from its own base_optimizer.py, so Python's default filter dedups it there: calling
 apply_gradients from several lines of a script (a first step, then a loop; a second optimizer) shows
@@ -52,3 +53,15 @@ def test_an_unused_layer_in_a_tape_loop_warns_once():
     messages = [str(w.message) for w in caught]
     assert len(messages) == 1 and messages[0].startswith(
         "Gradients do not exist for variables ['dense_1/kernel', 'dense_1/bias'] when minimizing the loss.")
+
+
+def test_the_decay_warning_is_shown_once_for_optimizers_built_on_several_lines():
+    # Keras 3.15 warns from its base_optimizer.py too (probe blogs30/q/qdecay.py: TF 1 warning, tapeflow 3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('default')
+        tf.keras.optimizers.SGD(0.1, decay=1e-4)
+        tf.keras.optimizers.Adam(0.1, decay=1e-4)
+        for name in ('RMSprop', 'Adagrad'):
+            getattr(tf.keras.optimizers, name)(0.1, decay=1e-6)
+    assert [(w.category, str(w.message)) for w in caught] == [
+        (UserWarning, 'Argument `decay` is no longer supported and will be ignored.')]
