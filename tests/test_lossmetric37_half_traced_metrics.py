@@ -1,6 +1,6 @@
 """What a traced step (fit, tf.function) does with float16 / bfloat16 metric inputs, as TF 2.21:
 
-- log_cosh keeps the eager order x + softplus(-2x) - log(2): grappler's ConstantPushDown, which
+- log_cosh and categorical_hinge keep their eager order: grappler's ConstantPushDown, which
   regroups the float32 graph, leaves the half-precision one alone (traced equals eager in TF);
 - InTopKV2 takes float32 predictions only: eagerly its kernel's InvalidArgumentError, traced
   op_def_library's TypeError (sparse_top_k_categorical_accuracy on a mixed_float16 model's output);
@@ -52,3 +52,16 @@ def test_in_top_k_takes_float32_predictions_only():
         tf.math.in_top_k(LABELS, tf.cast(SCORES, 'float64'), 2)
     with pytest.raises(TypeError, match="of 'InTopKV2' Op has type float16 that does not match expected type"):
         tf.function(lambda a, b: tf.math.in_top_k(a, b, 2))(LABELS, tf.cast(SCORES, 'float16'))
+
+
+def test_traced_half_categorical_hinge_keeps_the_eager_order():
+    g = np.random.RandomState(5)
+    y_true = g.uniform(size=(16, 4)).astype('float32')
+    y_pred = g.uniform(-1, 1, size=(16, 4)).astype('float32')
+    step = tf.function(lambda a, b: keras.losses.categorical_hinge(a, b))
+    assert [float(v).hex() for v in step(y_true, tf.cast(y_pred, 'float16')).numpy()][:8] == [
+        '0x1.7d40000000000p+1', '0x1.d540000000000p+0', '0x1.e3c0000000000p+0', '0x1.2100000000000p+0',
+        '0x1.2100000000000p+0', '0x1.fd40000000000p+0', '0x1.3a40000000000p+1', '0x1.7fc0000000000p+0']
+    assert [float(v).hex() for v in step(y_true, tf.cast(y_pred, 'bfloat16')).numpy()][:8] == [
+        '0x1.7c00000000000p+1', '0x1.d400000000000p+0', '0x1.e400000000000p+0', '0x1.2000000000000p+0',
+        '0x1.2000000000000p+0', '0x1.fc00000000000p+0', '0x1.3a00000000000p+1', '0x1.8000000000000p+0']
