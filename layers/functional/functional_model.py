@@ -65,9 +65,11 @@ class Functional(Model):
         super().__init__(name=name, trainable=trainable)
         inputs, outputs = start_at_inputs(inputs, outputs)     # intermediate tensors get Inputs, as in Keras 3
         flat_inputs, flat_outputs = nest.flatten(inputs), nest.flatten(outputs)
-        if not flat_inputs or not flat_outputs:
-            raise ValueError("Model '%s' needs at least one input and one output; got inputs=%r, outputs=%r"
-                             % (self.name, inputs, outputs))
+        if not flat_inputs or not flat_outputs:      # Keras 3's words (its Function checks inputs first)
+            error = ValueError('`%s` argument cannot be empty. Received:\ninputs=%s\noutputs=%s'
+                               % ('inputs' if not flat_inputs else 'outputs', inputs, outputs))
+            error.add_note("Model '%s' needs at least one input and one output" % self.name)
+            raise error
         self._graph = map_graph(self.name, flat_inputs, flat_outputs,
                                 ['.'.join(map(str, path)) for path, _ in flatten_with_path(outputs)])
         # nodes whose output two consumers read: TF fuses no activation after them (shared_outputs)
