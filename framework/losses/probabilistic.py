@@ -36,9 +36,12 @@ def carried_logits(y_pred, from_logits, activation, what):
         return y_pred, from_logits
     unfuse(y_pred, carried)         # TF's graph no longer fuses a sigmoid whose logits a loss reads
     if from_logits:
+        # Attributed to the loss function's line, as Keras 3 attributes it to its nn.py's: Python's default
+        # filter then shows it once per loss function and process, as under TF, whether a loss object or
+        # the function form (called from a user's line) computed it
         warnings.warn('"`%s` received `from_logits=True`, but the `output` argument was produced by a %s '
                       'activation and thus does not represent logits. Was this intended?' % (what, activation),
-                      stacklevel=3)
+                      stacklevel=2)
     return carried, True
 
 
