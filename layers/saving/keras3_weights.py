@@ -89,12 +89,28 @@ def _keras_error(owner, variables, arrays):
     """What Keras 3's Layer.load_own_variables raises for these arrays, or None: its count check
     first, then the first assign of another shape."""
     if len(arrays) != len(variables):
+        if not variables and not getattr(owner, 'built', True):
+            return _never_built_error(owner.name, len(arrays))
         return ("Layer '%s' expected %d variables, but received %d variables during loading. Expected: %s"
                 % (owner.name, len(variables), len(arrays), [v.name for v in variables]))
     for variable, array in zip(variables, arrays):
         if tuple(np.shape(array)) != tuple(variable.shape):
             return str(variable._shape_mismatch('assign', np.shape(array)))
     return None
+
+
+def _never_built_error(name, count):
+    """Keras 3's words for a layer left unbuilt on load whose file entry holds weights (the sublayers of
+    a cell with no build() of its own, such as Hands-On ML's LNSimpleRNNCell)."""
+    return ("Layer '%s' was never built and thus it doesn't have any variables. However the weights file lists %d "
+            "variables for this layer.\nIn most cases, this error indicates that either:\n\n1. The layer is owned "
+            "by a parent layer that implements a `build()` method, but calling the parent's `build()` method did NOT "
+            "create the state of the child layer '%s'. A `build()` method must create ALL state for the layer, "
+            "including the state of any children layers.\n\n2. You need to implement the `def "
+            "build_from_config(self, config)` method on layer '%s', to specify how to rebuild it during loading. In "
+            "this case, you might also want to implement the method that generates the build config at saving time, "
+            "`def get_build_config(self)`. The method `build_from_config()` is meant to create the state of the layer "
+            "(i.e. its variables) upon deserialization." % (name, count, name, name))
 
 
 def read_vars(group, weight_plan, skip=()):
