@@ -27,13 +27,15 @@ def parse_equation(equation, who):
         if isinstance(equation, (bytes, bytearray)):
             raise TypeError('cannot use a string pattern on a bytes-like object')
         raise TypeError('expected string or bytes-like object, got %r' % type(equation).__name__)
-    text = str(equation).replace(' ', '')
     for form, pattern in _FORMS:
-        match = re.match(pattern, text)
+        match = re.match(pattern, equation)
         if match:
             return (form,) + match.groups()
-    raise ValueError("%s: invalid einsum equation %r; equations must be of the form 'ab,bc->ac', '...ab,bc->...ac' "
-                     "or 'ab...,bc->ac...'" % (who, equation))
+    # Keras 3's words (spaces are not taken there either)
+    error = ValueError("Invalid einsum equation '%s'. Equations must be in the form [X],[Y]->[Z], ...[X],[Y]->...[Z], "
+                       'or [X]...,[Y]->[Z]....' % (equation,))
+    error.add_note("%s: equations are of the form 'ab,bc->ac', '...ab,bc->...ac' or 'ab...,bc->ac...'" % who)
+    raise error
 
 
 class _Plan:
@@ -43,7 +45,11 @@ class _Plan:
         form, ins, ker, outs = parse_equation(equation, who)
         input_shape = tuple(input_shape)
         elided = len(input_shape) - len(ins)
-        if elided < 0 or (form == 'plain' and elided):
+        if elided < 0:      # Keras 3 reads the input's sizes past its rank: Python's IndexError
+            error = IndexError('tuple index out of range')
+            error.add_note('%s: equation %r does not fit an input of shape %s' % (who, equation, input_shape))
+            raise error
+        if form == 'plain' and elided:
             raise ValueError('%s: equation %r does not fit an input of shape %s' % (who, equation, input_shape))
         output = [input_shape[0]] + list(partial_output)
         if form == 'left':
@@ -55,13 +61,15 @@ class _Plan:
                 output += input_shape[len(input_shape) - elided:]
             in_at = {c: i for i, c in enumerate(ins)}
             out_at = {c: i for i, c in enumerate(outs)}
-        if len(output) != len(outs) + elided:
-            raise ValueError('%s: output_shape %s does not fit the output %r of equation %r'
-                             % (who, tuple(partial_output), outs, equation))
+        # Keras 3's checks, in its order and words
         for c in ins:
             if c in out_at and output[out_at[c]] is not None and output[out_at[c]] != input_shape[in_at[c]]:
-                raise ValueError('%s: input shape and output shape do not match at shared dimension %r: input shape '
-                                 '%s, output shape %s' % (who, c, input_shape, tuple(output)))
+                raise ValueError("Input shape and output shape do not match at shared dimension '%s'. Input shape is "
+                                 '%s, and output shape is %s.' % (c, input_shape[in_at[c]], output[out_at[c]]))
+        for c in outs:
+            if c not in ins and c not in ker:       # (Keras names the output spec as the weight spec too)
+                raise ValueError("Dimension '%s' was specified in the output '%s' but has no corresponding dim in the "
+                                 "input spec '%s' or weight spec '%s'" % (c, outs, ins, outs))
         self.kernel_shape, self.input_axes, self.output_axes = [], [], []
         for i, c in enumerate(ker):
             if c in out_at:
@@ -71,12 +79,18 @@ class _Plan:
                 self.kernel_shape.append(input_shape[in_at[c]])
                 self.input_axes.append(i)
             else:
-                raise ValueError('%s: weight dimension %r of equation %r is in neither the input nor the output'
-                                 % (who, c, equation))
+                raise ValueError("Weight dimension '%s' did not have a match in either the input spec '%s' or the "
+                                 "output spec '%s'. For this layer, the weight must be fully specified."
+                                 % (c, ins, outs))
+        if len(output) != len(outs) + elided:
+            raise ValueError('%s: output_shape %s does not fit the output %r of equation %r'
+                             % (who, tuple(partial_output), outs, equation))
         self.bias_shape = None
         if bias_axes:
-            if any(c not in outs for c in bias_axes):
-                raise ValueError('%s: bias_axes %r must be letters of the output %r' % (who, bias_axes, outs))
+            for c in bias_axes:
+                if c not in outs:
+                    raise ValueError("Bias dimension '%s' was requested, but is not part of the output spec '%s'"
+                                     % (c, outs))
             offset = elided if form == 'left' else 0
             first = min(outs.find(c) for c in bias_axes)
             self.bias_shape = [output[i + offset] if c in bias_axes else 1 for i, c in enumerate(outs) if i >= first]
@@ -117,9 +131,7 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
         self.lora_rank = lora_rank
         self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
         self.lora_enabled = False
-        if isinstance(equation, str):       # Keras 3 keeps any other equation and fails at build
-            parse_equation(equation, who)
-        self.equation = equation
+        self.equation = equation        # Keras 3 keeps any equation and reads it at build
         # tuple(): Python's TypeError for a float, None or numpy int, as Keras 3's ('... is not iterable')
         shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
         try:
