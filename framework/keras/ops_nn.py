@@ -310,7 +310,9 @@ def normalize(x, axis=-1, order=2, epsilon=None):
         t = _ops.reshape(t, [1])
     epsilon = EPSILON if epsilon is None else epsilon
     if order == 2:
-        inv_norm = _ops.rsqrt(_ops.reduce_sum(t * t, axis, keepdims=True))
+        # Keras squares with ops.square (one Square op, gradient g * 2x): t * t gave x two gradient terms,
+        # which the sweep added apart from the third (gradients an ulp off TF 2.21's)
+        inv_norm = _ops.rsqrt(_ops.reduce_sum(_ops.square(t), axis, keepdims=True))
         return t * _ops.minimum(inv_norm, 1.0 / epsilon)
     return t / _ops.maximum(_ops.norm(t, ord=order, axis=axis, keepdims=True), epsilon)
 

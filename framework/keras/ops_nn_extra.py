@@ -102,7 +102,7 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
         t = _ops.reshape(t, [1])
     axes = _axes(t, axis, 'rms_normalization')
     epsilon = EPSILON if epsilon is None else float(epsilon)
-    out = t * _ops.rsqrt(_ops.reduce_mean(t * t, axes, keepdims=True) + epsilon)
+    out = t * _ops.rsqrt(_ops.reduce_mean(_ops.square(t), axes, keepdims=True) + epsilon)   # Keras's Square op
     out = out if scale is None else out * _ops.cast(tensor(scale, 'rms_normalization'), t.dtype)
     return _ops.cast(out, original)
 
