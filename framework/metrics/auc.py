@@ -156,7 +156,11 @@ class AUC(Metric):
         if not self.multi_label:
             return eigen_sum.sum_all(per_threshold)
         by_label = per_threshold.sum(axis=0)      # over thresholds, one after another, as TF adds a leading axis
+        if by_label.dtype.kind == 'V':      # bfloat16: TF's Sum adds in float32, rounds once
+            by_label = per_threshold.astype(np.float32).sum(axis=0).astype(by_label.dtype)
         if self._label_weights is None:
+            if by_label.dtype.itemsize == 2:        # Keras's ops.mean averages half precision in float32
+                return (eigen_sum.sum_all(by_label.astype(np.float32)) / np.float32(by_label.size)).astype(by_label.dtype)
             return eigen_sum.sum_all(by_label) / by_label.dtype.type(by_label.size)
         weights = xp.asarray(self._label_weights)
         return divide_no_nan(xp.asarray(eigen_sum.sum_all(by_label * weights)), xp.asarray(eigen_sum.sum_all(weights)))

@@ -217,6 +217,10 @@ def _compared(positive, pred, weights, thresholds, kinds, xp):
     positive = positive[None]
     masks = {'tp': lambda: positive & above, 'fp': lambda: ~positive & above,
              'tn': lambda: ~positive & ~above, 'fn': lambda: positive & ~above}
+    if pred.dtype.kind == 'V':      # bfloat16 (thresholds too): TF's Sum adds in float32 and rounds once
+        counts = _compared(positive[0], pred.astype(np.float32), None if weights is None else weights.astype(np.float32),
+                           np.asarray(thresholds, pred.dtype).astype(np.float32), kinds, xp)
+        return {kind: count.astype(pred.dtype) for kind, count in counts.items()}
     counts = {}
     for kind in kinds:
         mask = masks[kind]()
@@ -238,7 +242,8 @@ def _bucketed(positive, pred, weights, thresholds, kinds, xp):
     otherwise it exceeds no threshold (and NaN never does).
     """
     n = len(thresholds)
-    bucket = xp.ceil(xp.clip(pred, 0, 1) * (n - 1)) - 1
+    # (Keras multiplies in the state's dtype: numpy would promote bfloat16 to float32 here)
+    bucket = xp.ceil((xp.clip(pred, 0, 1) * (n - 1)).astype(pred.dtype, copy=False)) - 1
     if thresholds[0] < 0:
         bucket = xp.maximum(bucket, 0)
     counted = bucket >= 0
@@ -268,7 +273,10 @@ def _bucketed(positive, pred, weights, thresholds, kinds, xp):
         # Keras's ops.sum of the labels' weights (per label when multi_label): Eigen's order, so
         # sum - cumsum's first entry (tn, fn at the lowest threshold) keeps TF's rounding residue
         if pred.ndim == 2:
-            return eigen_sum.sum_last_axis(xp.ascontiguousarray(weight.T.astype(dtype, copy=False)))
+            columns = xp.ascontiguousarray(weight.T.astype(dtype, copy=False))
+            if dtype.kind == 'V':       # bfloat16: TF's Sum adds in float32 and rounds once
+                return eigen_sum.sum_last_axis(columns.astype(np.float32)).astype(dtype)
+            return eigen_sum.sum_last_axis(columns)
         return eigen_sum.sum_all(weight.astype(dtype, copy=False))
 
     counts = {}
