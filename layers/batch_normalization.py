@@ -3,6 +3,7 @@ training, with moving averages of them at inference."""
 from framework import graph_random_ops
 from framework.keras.ops_nn import synchronized_moments
 from framework.ops import cast, moments, reshape, rsqrt
+from framework.ops.regrouped_step import regroups, root_times_gamma
 from framework.tape import paused
 
 from . import autocast as autocasting, constraints, initializers, regularizers
@@ -117,7 +118,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         mean, variance, gamma, beta = self._params(mean, variance, self.gamma, self.beta)
         inv = rsqrt(variance + self.epsilon)
         if gamma is not None:
-            inv = inv * gamma
+            # in a returning traced step SGD scales gamma's gradient in grappler's order (regrouped_step.py)
+            inv = root_times_gamma(inv, gamma) if gamma is self.gamma and regroups(gamma) else inv * gamma
         # tf.nn.batch_normalization's order, which Keras 3 calls: x * inv + (beta - mean * inv).
         # (x - mean) * inv + beta rounds differently in the last bit for about a tenth of values.
         shift = beta - mean * inv if beta is not None else -(mean * inv)

@@ -1,6 +1,7 @@
 """SGD with optional (Nesterov) momentum, as Keras 3."""
 from framework.errors import noted
 from framework.indexed_slices import RowGradients
+from framework.ops.regrouped_step import NOTED, regrouped_steps
 
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
@@ -51,13 +52,18 @@ class SGD(Optimizer):
         if scale is not None:       # a traced step's g * (lr * s) for the gradient g * s
             self._scaled_step(gradient, variable, learning_rate, scale(gradient.dtype))
             return
+        if NOTED and not (self.clipnorm or self.clipvalue or self.global_clipnorm or self.gradient_accumulation_steps):
+            # a BatchNormalization gamma's lone product gradient in a returning trace (regrouped_step.py)
+            steps = regrouped_steps(gradient, variable, learning_rate)
+        else:
+            steps = gradient * learning_rate
         if self.momentum == 0:
-            variable._data -= gradient * learning_rate
+            variable._data -= steps
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
         momentum = keras_cast(self.momentum, variable._data.dtype)
-        m[...] = m * momentum - gradient * learning_rate
-        variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
+        m[...] = m * momentum - steps
+        variable._data += m * momentum - steps if self.nesterov else m
 
     def _scaled_step(self, gradient, variable, learning_rate, factor):
         """update_step for the gradient g * s whose scalar s waits in ``_gradient_scale``: a returning traced
