@@ -15,6 +15,7 @@ from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..ops.fused_sigmoid import unfuse
+from ..ops.unary import log_of_probabilities
 from ..ops.losses_nn import label_range_error, sparse_xent
 from ..tensor import Tensor
 from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_predictions, predictions, same_shape,
@@ -60,7 +61,8 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if from_logits:
         return keras_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
-    return keras_mean(-(y_true * log(output) + (1.0 - y_true) * log(1.0 - output)), axis)
+    return keras_mean(-(y_true * log_of_probabilities(output) + (1.0 - y_true) * log_of_probabilities(1.0 - output)),
+                      axis)
 
 
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
@@ -91,7 +93,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         return softmax_cross_entropy_with_logits(labels=y_true, logits=output, axis=axis)
     output = output / reduce_sum(output, axis, keepdims=True)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
-    return -reduce_sum(y_true * log(output), axis)
+    return -reduce_sum(y_true * log_of_probabilities(output), axis)
 
 
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
@@ -137,7 +139,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     _check_range(labels, pred_shape[-1], what)
     output, from_logits = carried_logits(y_pred, from_logits, 'Softmax', what)
     if not from_logits:
-        output = log(clip_by_value(output, EPSILON, 1.0 - EPSILON))
+        output = log_of_probabilities(clip_by_value(output, EPSILON, 1.0 - EPSILON))
     losses = sparse_xent(labels, output, labels_in_range=True)      # (_check_range above)
     if valid is None:
         return losses
@@ -167,7 +169,7 @@ def kl_divergence(y_true, y_pred):
     y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'kl_divergence'), 'kl_divergence')
     y_true = clip_by_value(y_true, EPSILON, 1.0)
     y_pred = clip_by_value(y_pred, EPSILON, 1.0)
-    return reduce_sum(y_true * log(y_true / y_pred), -1)
+    return reduce_sum(y_true * log_of_probabilities(y_true / y_pred), -1)
 
 
 def poisson(y_true, y_pred):

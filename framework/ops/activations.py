@@ -383,20 +383,22 @@ def _along_last(a, ax, rows_fn):
 def _log_softmax_rows(xp, a):
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
     total = kernel_row_sums(_softmax_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
-    if eigen_math.handles(total):
+    if eigen_math.handles_class_scores(total):
         log_total = eigen_math.log(total)
     else:
-        log_total = eigen_math64.log(total) if eigen_math64.handles(total) else xp.log(total)
+        log_total = eigen_math64.log(total) if eigen_math64.handles_class_scores(total) else xp.log(total)
     shifted -= log_total[:, None]
     return shifted
 
 
 def _softmax_exp(xp, a):
     """The softmax kernels' exp: TensorFlow's float32 and float64 Eigen kernels where they apply
-    (float64 is not elu's: its _exp keeps the seed step's one check)."""
-    if a.dtype == np.float64 and eigen_math64.handles(a):
+    up to eigen_math.CLASS_SCORES values (float64 is not elu's: its _exp keeps the seed step's one check)."""
+    if eigen_math.handles_class_scores(a):
+        return eigen_math.exp(a)
+    if a.dtype == np.float64 and eigen_math64.handles_class_scores(a):
         return eigen_math64.exp(a)
-    return _exp(xp, a)
+    return xp.exp(a)
 
 
 def _softmax_rows(xp, a):
@@ -404,7 +406,7 @@ def _softmax_rows(xp, a):
         # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
         # (its half-precision steps differ in the last bit for about half the values)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
-    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_elementwise(a.size) and onednn_softmax.active():
+    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_class_scores(a.size) and onednn_softmax.active():
         # TF's x86 kernel (Eigen's order below) on the rows whose max is finite: a -inf (a mask: tf.where(mask,
         # logits, -inf)) gives an exact 0 there, as oneDNN's exp does. A row of NaN, +inf or only -inf keeps
         # Eigen's values (all NaN; oneDNN's NaNs depend on its vector lanes: not modelled).

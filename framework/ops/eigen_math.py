@@ -25,7 +25,8 @@ model) keep numpy's. Larger arrays take numpy's functions (TensorFlow's own
 bits depend on the array's size too: its last ``size % 8`` elements take
 another path). pow (eigen_pow.py, ~150 numpy calls) takes the same sizes. The
 emulations of TensorFlow's summation orders (matrix products, convolutions),
-whose cost grows with the work, keep the smaller SMALL.
+whose cost grows with the work, keep the smaller SMALL. Class scores (softmax, log-softmax, the
+cross-entropies) take these kernels up to CLASS_SCORES values: a classifier's batch of them.
 ``framework.config.set_tf_exact_math(True)`` (or the environment variable
 ``TAPEFLOW_TF_EXACT_MATH=1``) computes every float32 array exactly; False
 (or ``=0``) none.
@@ -350,6 +351,11 @@ def _evaluate(a, packets, scalar, passes_denormals):
 
 SMALL = 32     # the largest array whose summation order is emulated by default
 SMALL_ELEMENTWISE = 256     # the largest array these elementwise kernels compute by default
+# The largest array of class scores (softmax, log-softmax, the cross-entropies' exps and logs) computed by
+# default: a batch's (rows, classes) scores are what every classification step's loss, its gradient and so
+# fit's history are read from, so they get TF's bits at training sizes (128 rows of 32 classes, 32 of 128).
+# Their size is set by the classes, and their ~20 us (640 values) is small beside the products that made them.
+CLASS_SCORES = 4096
 
 # Which arrays the ops compute with these kernels: True (every float32 array), False (none)
 # or 'small' (up to SMALL elements). A list, so that framework.config can switch it for
@@ -372,6 +378,19 @@ def exact_elementwise(size):
     """Whether the mode computes an elementwise function of an array of ``size`` elements exactly."""
     mode = ENABLED[0]
     return mode is True or (mode == 'small' and size <= SMALL_ELEMENTWISE)
+
+
+def exact_class_scores(size):
+    """Whether the mode computes a softmax or cross-entropy over ``size`` class scores exactly."""
+    mode = ENABLED[0]
+    return mode is True or (mode == 'small' and size <= CLASS_SCORES)
+
+
+def handles_class_scores(a):
+    """``handles`` for the class-score ops (softmax, log-softmax, the cross-entropies): up to CLASS_SCORES."""
+    if (type(a) is not ndarray and type(a) is not _F) or a.dtype != _F:
+        return False
+    return exact_class_scores(a.size)
 
 
 def handles(a):

@@ -292,6 +292,11 @@ def handles(a):
     return (type(a) is np.ndarray or type(a) is np.float64) and a.dtype == _D and eigen_math.exact_elementwise(a.size)
 
 
+def handles_class_scores(a):
+    """``handles`` for the class-score ops (softmax, log-softmax, the cross-entropies; eigen_math.CLASS_SCORES)."""
+    return (type(a) is np.ndarray or type(a) is np.float64) and a.dtype == _D and eigen_math.exact_class_scores(a.size)
+
+
 def _kernel(packets, tail, passes_denormals=False):
     def run(a):
         with np.errstate(all='ignore'):

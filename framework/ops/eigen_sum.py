@@ -59,15 +59,15 @@ def applies(a, inner):
 
 def kernel_row_sums(a):
     """Row sums of 2-D ``a`` for the softmax family: TensorFlow's order where eigen_math's
-    mode computes an array of ``a``'s size exactly (the exp and log around the sum carry
+    mode computes class scores of ``a``'s size exactly (the exp and log around the sum carry
     TensorFlow's bits there too; float64 rows of a packet or more: reduce_sum's rule, ``applies``),
     else the backend's own sum."""
     if a.dtype != np.float32:
-        if a.dtype == _FLOAT64 and type(a) is np.ndarray and eigen_math.exact_elementwise(a.size) \
+        if a.dtype == _FLOAT64 and type(a) is np.ndarray and eigen_math.exact_class_scores(a.size) \
                 and applies(a, a.shape[1]):
             return row_sums(a)
         return a.sum(axis=1, dtype=a.dtype)
-    if not eigen_math.exact_elementwise(a.size):
+    if not eigen_math.exact_class_scores(a.size):
         return a.sum(axis=1, dtype=a.dtype)
     return row_sums(a)
 

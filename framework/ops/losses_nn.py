@@ -104,9 +104,9 @@ def _xent_value(xp, a, z, axis):
     in TensorFlow's Xent kernel order for float32 and float64 on the host: sum(labels * (log(sum(exp(shifted)))
     - shifted)) with Eigen's sums, whose exps are those of SparseXent's sums (_summed_exps)."""
     shifted = a - xp.max(a, axis=axis, keepdims=True)
-    if eigen_math.handles(shifted):
+    if eigen_math.handles_class_scores(shifted):
         math = eigen_math
-    elif shifted.dtype == np.float64 and eigen_math64.handles(shifted):
+    elif shifted.dtype == np.float64 and eigen_math64.handles_class_scores(shifted):
         math = eigen_math64         # the same kernel on doubles (Eigen's Packet4d exp and log)
     else:
         math = None
@@ -176,12 +176,12 @@ def sparse_xent(labels, logits, labels_in_range=False):
                                 % (op, depth, int(idx.min()), int(idx.max())))
     xp = backend.array_module(a)
     shifted = a - a.max(axis=-1, keepdims=True)      # (the method: xp.max's dispatch costs microseconds)
-    if eigen_math.handles(shifted) and shifted.size:
+    if eigen_math.handles_class_scores(shifted) and shifted.size:
         # TensorFlow's SparseXent kernel: Eigen's row sum of its exp, then C's logf per row.
         exps = eigen_math.exp(shifted)
         sums = kernel_row_sums(_summed_exps(shifted, exps)).reshape(idx.shape)
         lse = eigen_math.c_log(sums)
-    elif shifted.dtype == np.float64 and eigen_math64.handles(shifted) and shifted.size:
+    elif shifted.dtype == np.float64 and eigen_math64.handles_class_scores(shifted) and shifted.size:
         # the same kernel on doubles: Eigen's Packet4d exp, C's exp for a row's last classes % 4
         exps = eigen_math64.exp(shifted)
         sums = kernel_row_sums(_summed_exps(shifted, exps, eigen_math64)).reshape(idx.shape)

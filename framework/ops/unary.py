@@ -199,6 +199,32 @@ def _log_value(xp, a):
     return eigen_math64.log(a) if eigen_math64.handles(a) else xp.log(a)
 
 
+def log_of_probabilities(x):
+    """``log`` of a classifier's clipped probabilities, as the cross-entropies take it: TensorFlow's bits up
+    to eigen_math.CLASS_SCORES values, as the other class-score ops (a traced step keeps ``log``'s rewrites)."""
+    if _REWRITES[0] and graph_rewrites.tracing():
+        return log(x)
+    return _apply('log', x, _probabilities_log_value, _probabilities_log_grad)
+
+
+def _probabilities_log_value(xp, a):
+    if eigen_math.handles_class_scores(a):
+        return eigen_math.log(a)
+    return eigen_math64.log(a) if eigen_math64.handles_class_scores(a) else xp.log(a)
+
+
+def _probabilities_log_grad(g, y, x):
+    # log's rule, g * reciprocal(x), with the reciprocal's bits at the same sizes
+    return g * _apply('reciprocal', x, _probabilities_reciprocal_value, _reciprocal_grad)
+
+
+def _probabilities_reciprocal_value(xp, a):
+    if eigen_math.handles_class_scores(a):
+        out = eigen_reciprocal.reciprocal(a)
+        return out[()] if type(a) is np.float32 else out
+    return 1 / a
+
+
 def log1p(x, name=None):
     return _apply('log1p', x, _log1p_value, lambda g, y, x: g * reciprocal(1 + x))
 
