@@ -110,7 +110,7 @@ class ConcreteFunction:
             return tuple(named_specs(spec, name) for name, spec in zip(names, self._function.input_signature)), {}
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
-            value = placeholder(key, name)
+            value = placeholder(key, self._entry.spec_names.get(name, name))
             if kind == 'KEYWORD_ONLY':
                 kwargs[name] = value
             else:
@@ -212,7 +212,8 @@ class ConcreteFunction:
             for spec in nest.flatten(value):
                 if not isinstance(spec, TensorSpec):
                     continue
-                proposal = name
+                # (a TensorSpec argument named otherwise, TensorSpec(name='inp'), is its placeholder's name)
+                proposal = spec.name if spec is value and spec.name else name
                 while proposal in seen:
                     counts[name] = counts.get(name, 1)
                     proposal = '%s_%d' % (name, counts[name])

@@ -128,7 +128,8 @@ def is_replaying():
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
-    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site')
+    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
+                 'spec_names')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -138,6 +139,9 @@ class _Trace:
         self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
         self.outputs = None         # the first run's result as (shape, dtype) leaves (structured_outputs)
         self.site = ()              # the user frames of the call that ran the trace (function_end_of_sequence)
+        # parameter -> the name of the TensorSpec get_concrete_function made the trace for ('inp'): its
+        # placeholder's name, in the signature and in the trace's prints, as TensorFlow names them
+        self.spec_names = {}
 
 
 class _TracingDetector:
@@ -422,7 +426,7 @@ class Function:
         random_state.static_shapes = fully_defined(shapes_key) and (caller is None or caller.static_shapes)
         random_state.pushes_constants = returns_value(self._python_function) if caller is None \
             else caller.pushes_constants
-        names = self._symbolic_names(args, kwargs, traced_key)
+        names = self._symbolic_names(args, kwargs, traced_key, entry.spec_names if entry is not None else None)
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
@@ -482,7 +486,7 @@ class Function:
             self._detector.called(True, self._python_function)
         return result
 
-    def _symbolic_names(self, args, kwargs, key=None):
+    def _symbolic_names(self, args, kwargs, key=None, spec_names=None):
         """id(tensor) -> (parameter name, traced shape, dtype name) for the tensors passed directly
         (see trace_names): the input_signature's shape when there is one, else the trace key's
         (a concrete function made from a TensorSpec), else the tensor's."""
@@ -515,7 +519,7 @@ class Function:
                 for keyword, item in value.items():
                     namer.add(keyword, item, None, items.get(keyword))
             else:
-                namer.add(name, value, spec, item_key)
+                namer.add(spec_names.get(name, name) if spec_names else name, value, spec, item_key)
         return found
 
     def _replay(self, args, kwargs, random_state):
@@ -554,6 +558,9 @@ class Function:
             values = self._binder.bind(args, kwargs)
             key = (tuple,) + tuple(trace_key(v) for v in values)
         entry = self._dispatch.get(key) or self._find(key) or self._new_trace(key, False)
+        if key is not None and not entry.spec_names:     # TensorSpec(name='inp') names its placeholder
+            entry.spec_names = {name: v.name for name, v in zip(self._binder.names, values)
+                                if isinstance(v, TensorSpec) and v.name}
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
         return entry.concrete

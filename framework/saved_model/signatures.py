@@ -69,8 +69,9 @@ class Signature:
             # the trace's specs are the signature's (TF's structured_input_signature, dtype checks),
             # where it takes one tensor per parameter, as the keyword inputs the call passes on
             flat = concrete._flat_specs()
-            if [name for name, _ in flat] == names:
-                specs = [spec for _, spec in flat]
+            renamed = concrete._entry.spec_names     # TensorSpec(name='inp') names that keyword 'inp'
+            if len(flat) == len(names) and all(f == n or renamed.get(n) == f for (f, _), n in zip(flat, names)):
+                names, specs = [f for f, _ in flat], [spec for _, spec in flat]
         # TF names the wrapper of a concrete function's signature 'signature_wrapper', with no suffix
         return cls(instance, where, names, specs, wrapped_name='' if concrete is not None else None)
 
