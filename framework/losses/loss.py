@@ -55,6 +55,9 @@ class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main_
         try:
             self._dtype = dtypes.as_dtype(dtype or default_dtype()).name
         except TypeError:
+            if hasattr(dtype, 'compute_dtype'):     # a DTypePolicy (keras.DTypePolicy('float64')): its compute dtype
+                self._dtype = dtypes.as_dtype(dtype.compute_dtype).name
+                return
             if not isinstance(dtype, str):
                 raise
             # Keras 3 reads the string as a DTypePolicy: 'mixed_float16' computes in float16, an unknown
