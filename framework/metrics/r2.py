@@ -166,12 +166,12 @@ class R2Score(Metric):
             return score
         samples = float(backend.to_host(self.num_samples._data))
         if self.num_regressors > samples - 1:
-            warnings.warn('R2Score: more independent predictors than datapoints in adjusted R2 score; '
-                          'falling back to the standard R2 score', stacklevel=3)
+            warnings.warn('More independent predictors than datapoints in adjusted R2 score. Falling back to '
+                          'standard R2 score.', stacklevel=3)       # Keras 3.15's words
             return score
         if self.num_regressors == samples - 1:
-            warnings.warn('R2Score: division by zero in the adjusted R2 score; falling back to the standard '
-                          'R2 score', stacklevel=3)
+            warnings.warn('Division by zero in Adjusted R2 score. Falling back to standard R2 score.',
+                          stacklevel=3)
             return score
         n = xp.asarray(samples, dtype='float32')
         p = xp.asarray(self.num_regressors, dtype='float32')
