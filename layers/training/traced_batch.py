@@ -72,6 +72,22 @@ def array_signature(data):
     return specs((data.x, data.y)), frozenset(specs(data.sample_weight))
 
 
+def given_dtypes(values):
+    """The dtypes of the arrays and tensors in ``values`` as the caller gave them (before tapeflow makes
+    floating arrays float32), a hashable key: Keras's train_on_batch / test_on_batch / predict_on_batch
+    hand them to the traced function as they are, so TF 2.21 traces again for float64 x or y after
+    float32 (a print in call() shows again). Leaves without a dtype (lists) count as None."""
+    return tuple(None if dtype is None else str(dtype)
+                 for dtype in (getattr(leaf, 'dtype', None) for leaf in nest.flatten(values) if leaf is not None))
+
+
+def on_batch_key(kind, batch, dtypes):
+    """The trace key of a ``kind`` ('train_on_batch', ...) step on ``batch``: inputs nested otherwise
+    ([x] after x) and other given dtypes are traced apart, as TensorFlow's input signature tells them apart."""
+    nesting = nesting_of(batch)
+    return (kind, nesting, dtypes)
+
+
 def input_nesting(data):
     """How the inputs of ``data`` (arrays) are nested, None for one bare array: TensorFlow traces
     a step again for inputs nested otherwise (x, then [x], which Keras hands the step as (x,)), and

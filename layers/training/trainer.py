@@ -29,7 +29,7 @@ from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
 from . import step_functions
 from .step_traces import input_shapes
-from .traced_batch import nesting_of
+from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 
@@ -362,13 +362,13 @@ class Trainer(Keras2Shims, TrainingLoops):
                 raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
+        dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'train_on_batch')
         traces = self._step_traces()
-        with self._traced_once('train_on_batch', batch):
+        with self._traced_once('train_on_batch', batch, dtypes):
             if traces is not None:      # train_step trains what the serving trace read (OnBatchTrainables)
-                nesting = nesting_of(batch)
-                self.__dict__['_step_trace'] = (traces.on_batch, 'train_on_batch' if nesting is None else
-                                                ('train_on_batch', nesting), input_shapes(batch))
+                self.__dict__['_step_trace'] = (traces.on_batch, on_batch_key('train_on_batch', batch, dtypes),
+                                                input_shapes(batch))
             try:
                 logs = self.train_step(batch)
             finally:
@@ -379,27 +379,27 @@ class Trainer(Keras2Shims, TrainingLoops):
         """One ``test_step`` on the given batch; returns the loss (and metrics) for it."""
         self._assert_compiled('test_on_batch')
         self.reset_metrics()
+        dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
-        with self._traced_once('test_on_batch', batch):
+        with self._traced_once('test_on_batch', batch, dtypes):
             logs = self.test_step(batch)
         return self._batch_result(logs, return_dict)
 
     def predict_on_batch(self, x):
         """The model's output for ``x`` as a numpy array."""
         from .loops import to_numpy
+        dtypes = given_dtypes(x)
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
-        with self._traced_once('predict_on_batch', batch):
+        with self._traced_once('predict_on_batch', batch, dtypes):
             return nest.map_structure(to_numpy, self.predict_step(batch))
 
-    def _traced_once(self, kind, batch):
+    def _traced_once(self, kind, batch, dtypes):
         # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
         # its random ops are those of Keras's one-step function called directly, whose kernels are
         # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
-        # inputs nested otherwise ([x] after x) are traced apart, as TensorFlow's input signature tells them apart
-        nesting = nesting_of(batch)
         shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(
-            kind if nesting is None else (kind, nesting), input_shapes(batch), batch)
+            on_batch_key(kind, batch, dtypes), input_shapes(batch), batch)
         random_ops = self._step_graph_random_state(kind, False, None)
         if random_ops is None:
             return shaped
