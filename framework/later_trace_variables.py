@@ -59,8 +59,8 @@ def created_by(depth=1):
 def _keras_state(module):
     """Whether ``module`` makes Keras's own state, which Keras too makes inside the trace that first
     needs it: a layer's weights (built at its first call), an optimizer's slots (at its first
-    apply_gradients). tapeflow's other variables are its own."""
-    return module.startswith(('layers.', 'optim.'))
+    apply_gradients), a keras.Variable or SeedGenerator made there. tapeflow's other variables are its own."""
+    return module.startswith(('layers.', 'optim.', 'framework.keras.'))
 
 
 FIRST = []          # the first traces running now, innermost last

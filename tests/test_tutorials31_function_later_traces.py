@@ -106,3 +106,36 @@ def test_a_layer_built_in_a_later_trace_is_a_non_first_call():
     with pytest.raises(ValueError) as caught:
         h(tf.ones([1, 2]), True)
     assert str(caught.value) == NON_FIRST
+
+
+def test_keras_state_made_at_construction_is_not_made_again_in_later_traces():
+    # Dropout / GaussianNoise / BatchNormalization / RandomFlip / a Generator made before the trace: later
+    # traces that first use them make nothing (TF 2.21 runs them); a SeedGenerator made in a later trace
+    # is creation (TF: 'Creating variables on a non-first call'). notes progs/tutorials31/q17.py
+    drop = tf.keras.layers.Dropout(0.5, seed=1)
+    noise = tf.keras.layers.GaussianNoise(0.1, seed=2)
+    bn = tf.keras.layers.BatchNormalization()
+    bn.build((None, 2))
+    flip = tf.keras.layers.RandomFlip(seed=3)
+    gen = tf.random.Generator.from_seed(1)
+
+    @tf.function
+    def f(x, k):
+        if k == 1:
+            return drop(x, training=True)
+        if k == 2:
+            return noise(x, training=True)
+        if k == 3:
+            return bn(x, training=True)
+        if k == 4:
+            return flip(tf.ones([1, 4, 4, 1]), training=True)
+        if k == 5:
+            return gen.normal([2])
+        if k == 6:
+            return tf.keras.random.normal([2], seed=tf.keras.random.SeedGenerator(4))
+        return x
+    assert f(tf.ones([2, 2]), 0).shape == (2, 2)
+    assert [tuple(f(tf.ones([2, 2]), k).shape) for k in range(1, 6)] == [(2, 2), (2, 2), (2, 2), (1, 4, 4, 1), (2,)]
+    with pytest.raises(ValueError) as caught:
+        f(tf.ones([2, 2]), 6)
+    assert str(caught.value) == NON_FIRST
