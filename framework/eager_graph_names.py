@@ -125,8 +125,15 @@ _LIFTED = [0]       # init_scopes entered: TensorFlow lifts their code out of th
 
 
 def is_symbolic_tensor(tensor):
-    """False: every tapeflow tensor holds its value (there are no graph tensors)."""
-    return False
+    """Whether ``tensor`` is a graph tensor, as TF's SymbolicTensor: one that a running trace (a
+    tf.function's, a tf.data function's) named, an argument or an op's output, asked about by user
+    code. tapeflow's tensors hold their values; a variable, a Keras tensor or a Python value is no
+    graph tensor in TensorFlow either."""
+    from . import trace_names
+    from .tensor import Tensor
+    from .variable import Variable
+    return bool(trace_names.ACTIVE) and isinstance(tensor, Tensor) and not isinstance(tensor, Variable) \
+        and trace_names.is_graph_tensor_to_caller(tensor)
 
 
 @contextlib.contextmanager
