@@ -20,17 +20,17 @@ class Masking(Layer):
     Args:
         mask_value: the padding value (default 0.0).
     Raises:
-        ValueError: a mask_value that is not a number.
+        ValueError: at the call, a mask_value that is not a number (Keras 3's words).
     """
     supports_masking = True
 
     def __init__(self, mask_value=0.0, **kwargs):
         super().__init__(**kwargs)
-        # Keras 3 compares the input with it as given: a list or array of numbers broadcasts ([0.1] is taken)
+        # Keras 3 compares the input with it as given: a list or array of numbers broadcasts ([0.1] is taken).
+        # It keeps any other value too, and its call's keras.ops.not_equal refuses it there (TF 2.21)
         numbers = isinstance(mask_value, (list, tuple, np.ndarray)) and np.asarray(mask_value).dtype.kind in 'iuf'
-        if not numbers and (isinstance(mask_value, bool) or not isinstance(mask_value, (int, float, np.number))):
-            raise ValueError('Masking %r: mask_value must be a number, got %r (of type %s)'
-                             % (self.name, mask_value, type(mask_value).__name__))
+        self._refused_at_call = not numbers and (
+            isinstance(mask_value, bool) or not isinstance(mask_value, (int, float, np.number)))
         self.mask_value = mask_value
         self.built = True
 
@@ -39,6 +39,14 @@ class Masking(Layer):
             inputs = convert_to_tensor(inputs)
         if inputs.ndim < 1:
             raise ValueError('Masking %r: expected an input with a features axis, got a scalar' % self.name)
+        if self._refused_at_call:
+            from framework.keras import ops as keras_ops      # (lazy: framework.keras imports the layers)
+            try:
+                keras_ops.not_equal(inputs, self.mask_value)    # Keras 3's refusal ('a': type promotion, None)
+            except (TypeError, ValueError) as error:
+                error.add_note('Masking %r: mask_value must be a number, got %r (of type %s)'
+                               % (self.name, self.mask_value, type(self.mask_value).__name__))
+                raise
         return reduce_any(not_equal(inputs, self.mask_value), axis=-1, keepdims=keepdims)
 
     def compute_mask(self, inputs, mask=None):
