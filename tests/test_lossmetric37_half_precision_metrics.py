@@ -3,7 +3,8 @@ precision in float32 and round back once (ops.std does not). tapeflow averaged i
 
 - Mean's per-sample mean of (N, k) values and of (N, k) weights (RootMeanSquaredError feeds it squares);
 - MeanSquaredError / MeanAbsoluteError metrics on float16 arrays (their fast path);
-- pearson_correlation / concordance_correlation's means and variances.
+- pearson_correlation / concordance_correlation's means and variances;
+- F1Score / FBetaScore's macro average.
 
 Expected values (float.hex) printed by the reference environment for the same seeded inputs.
 """
@@ -77,3 +78,20 @@ def test_correlations_take_float32_means_and_variances():
     assert _hexes(metrics.pearson_correlation(*_correlation_inputs('bfloat16'))) == [
         '-0x1.8400000000000p-1', '0x1.3c00000000000p-1', '0x1.0400000000000p-1', '-0x1.c400000000000p-1',
         '0x1.6c00000000000p-2']
+
+
+def test_macro_f_scores_average_half_precision_in_float32():
+    g = np.random.RandomState(11)
+    y_true = (g.uniform(size=(20, 3)) > 0.5).astype('float32')
+    y_pred = g.uniform(size=(20, 3)).astype('float32')
+    weights = g.uniform(size=20).astype('float32')
+    f1 = metrics.F1Score(average='macro', threshold=0.4, dtype='float16')
+    f1.update_state(y_true, y_pred, sample_weight=weights)
+    assert float(f1.result()).hex() == '0x1.c380000000000p-2'
+    for dtype, threshold, expected in [('float16', 0.5, '0x1.be80000000000p-2'), ('float16', None, '0x1.61c0000000000p-2')]:
+        f_beta = metrics.FBetaScore(average='macro', beta=2.0, threshold=threshold, dtype=dtype)
+        f_beta.update_state(y_true, y_pred)
+        assert float(f_beta.result()).hex() == expected, (dtype, threshold)
+    f1 = metrics.F1Score(average='macro', threshold=0.5, dtype='bfloat16')
+    f1.update_state(y_true, y_pred, sample_weight=weights)
+    assert float(f1.result()).hex() == '0x1.d400000000000p-2'

@@ -195,6 +195,8 @@ class FBetaScore(Metric):
         if self.average == 'weighted':     # Keras's ops.sum / ops.mean: TensorFlow's order (their last bits)
             weights = self.intermediate_weights._data
             score = eigen_sum.sum_all(score * (weights / (eigen_sum.sum_all(weights) + EPSILON)))
+        elif self.average is not None and score.dtype.itemsize == 2:     # ops.mean: half precision in float32
+            score = (eigen_sum.sum_all(score.astype(np.float32)) / np.float32(score.size)).astype(score.dtype)
         elif self.average is not None:
             score = eigen_sum.sum_all(score) / score.dtype.type(score.size)
         return Tensor(xp.asarray(score, dtype=self._dtype))
