@@ -3,8 +3,12 @@ past size 1 into tf.nn.bias_add, channels first (along axis 1) when the output's
 size and its last has not. So MultiHeadAttention(key_dim=1) with as many key steps as heads adds the key
 bias along the steps in TF 2.21; tapeflow broadcast it along the heads (scores 0.50084 where TF has 0.49202,
 progs/gradfuzz9 7 #42). Values printed by TF 2.21 (progs/gradfuzz9/pin_ed.py)."""
+import pytest
+
 import framework as tf
 from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 
 def test_multi_head_attention_with_key_dim_one_adds_the_key_bias_as_tf():

@@ -2,8 +2,12 @@
 (backend.numpy.square): tapeflow's t * t gave x two gradient terms, which the sweep added apart from the
 third, so gradients were an ulp off TF 2.21 in 4 of 8 values (progs/gradfuzz9 21 #134, 21 #9; t_norm2.py
 80 of 80 lines equal now). Values printed by TF 2.21 (progs/gradfuzz9/pin_norm.py)."""
+import pytest
+
 import framework as tf
 from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 X = [[1.25, -2.5, 0.75, 2.0], [-0.5, 1.5, -2.25, 0.25]]
 C = [[0.3, -0.8, 0.55, 0.1], [-0.65, 0.9, 0.2, -0.35]]

@@ -5,8 +5,12 @@ where(x < 0, g * (y + scale * alpha), g * scale) gave -0.0 there for a negative 
 branch. Values printed by TF 2.21 (progs/gradfuzz9/t_selu.py, 24/24 lines equal)."""
 import math
 
+import pytest
+
 import framework as tf
 from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 X = [-2.0, -0.5, -1e-40, -0.0, 0.0, 1e-40, 0.5, 3.0]
 C = [0.5, -0.75, -1.0, -0.5, -1.25, 2.0, -1.5, -0.25]
