@@ -64,3 +64,22 @@ def test_a_sequential_without_input_refuses_at_its_first_fit():
     model.compile('sgd', 'mse')
     with pytest.raises(ValueError, match="Argument `padding` must be either 'valid' or 'same'. Received: padding=SAME"):
         model.fit(np.ones((2, 6, 6, 3), 'float32'), np.ones((2, 1)), verbose=0)
+
+
+@pytest.mark.usefixtures('xeon_cpu')        # (the AvgPool3D kernel named is oneDNN's on this Xeon)
+@pytest.mark.parametrize('op, dtype, node, signature, types', [
+    ('max_pool3d', 'float32', 'MaxPool3D', 'input', 'DT_HALF, DT_BFLOAT16, DT_FLOAT'),
+    ('max_pool3d', 'float64', 'MaxPool3D', 'input', 'DT_HALF, DT_BFLOAT16, DT_FLOAT'),
+    ('avg_pool3d', 'float32', '_MklNativeAvgPool3D', 'value', 'DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16'),
+    ('avg_pool3d', 'float64', 'AvgPool3D', 'input', 'DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE'),
+])
+def test_3d_pools_print_their_kernel_definition_for_an_unknown_padding(op, dtype, node, signature, types):
+    # TF 2.21 (probe errors26 p_pool3d.py): the attr is checked before a float64 MaxPool3D kernel is looked for
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        getattr(tf.nn, op)(tf.ones((1, 4, 4, 4, 2), dtype), 2, 2, 'FULL')
+    assert str(caught.value) == (
+        'Value for attr \'padding\' of "FULL" is not in the list of allowed values: "SAME", "VALID"\n\t; NodeDef: '
+        '{{node %s}}; Op<name=%s; signature=%s:T -> output:T; attr=ksize:list(int),min=5; attr=strides:list(int),'
+        'min=5; attr=padding:string,allowed=["SAME", "VALID"]; attr=data_format:string,default="NDHWC",allowed='
+        '["NDHWC", "NCDHW"]; attr=T:type,allowed=[%s]> [Op:%s] name: '
+        % (node, node, signature, types, 'MaxPool3D' if op == 'max_pool3d' else 'AvgPool3D'))

@@ -21,6 +21,9 @@ _KERNELS = {'conv2d': ('Conv2D', '_MklNativeConv2D', ('float32', 'float16', 'bfl
             'avg_pool2d': ('AvgPool', '_MklNativeAvgPool', ('float32', 'bfloat16'))}
 _KERNELS.update(conv1d=_KERNELS['conv2d'], convolution=_KERNELS['conv2d'], max_pool1d=_KERNELS['max_pool2d'],
                 max_pool=_KERNELS['max_pool2d'], avg_pool1d=_KERNELS['avg_pool2d'], avg_pool=_KERNELS['avg_pool2d'])
+# the 3-D pools, for 5-D input only (TF checks the attr before it looks for a kernel of the dtype: float64 too)
+_KERNELS_3D = {'max_pool3d': ('MaxPool3D', None, ()),
+               'avg_pool3d': ('AvgPool3D', '_MklNativeAvgPool3D', ('float32', 'bfloat16'))}
 
 # Their op definitions as TF 2.21's attr errors print them after the node's name
 _CONV2D_ATTRS = ('attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=true; %sattr=padding:string,'
@@ -30,6 +33,9 @@ _CONV2D_ATTRS = ('attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=tru
 _AVG_POOL_ATTRS = ('signature=value:T -> output:T; attr=ksize:list(int),min=4; attr=strides:list(int),min=4; '
                    'attr=padding:string,allowed=["SAME", "VALID"]; attr=data_format:string,default="NHWC",'
                    'allowed=["NHWC", "NCHW"]; attr=T:type,allowed=[%s]')
+_POOL3D_ATTRS = ('signature=%s:T -> output:T; attr=ksize:list(int),min=5; attr=strides:list(int),min=5; '
+                 'attr=padding:string,allowed=["SAME", "VALID"]; attr=data_format:string,default="NDHWC",'
+                 'allowed=["NDHWC", "NCDHW"]; attr=T:type,allowed=[%s]')
 _OP_DEFS = {
     'Conv2D': ('signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, '
                'DT_DOUBLE, DT_INT32]; ' + _CONV2D_ATTRS % ''),
@@ -53,13 +59,16 @@ _OP_DEFS = {
                 'default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]'),
     'AvgPool': _AVG_POOL_ATTRS % 'DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE',
     '_MklNativeAvgPool': _AVG_POOL_ATTRS % 'DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16',
+    'MaxPool3D': _POOL3D_ATTRS % ('input', 'DT_HALF, DT_BFLOAT16, DT_FLOAT'),
+    'AvgPool3D': _POOL3D_ATTRS % ('input', 'DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE'),
+    '_MklNativeAvgPool3D': _POOL3D_ATTRS % ('value', 'DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16'),
 }
 
 
 def _node_def_tail(op, input):  # noqa: A002
     """What TF 2.21's attr error adds after the allowed values, for the kernel ``op`` runs on ``input``
     (its '; NodeDef: ...' and '[Op:...] name: '), or '' where the op or the input is not one tabled here."""
-    entry = _KERNELS.get(op)
+    entry = _KERNELS.get(op) or _KERNELS_3D.get(op)
     if entry is None or input is None:
         return ''
     from ..onednn_policy import enabled as onednn_enabled
@@ -68,7 +77,7 @@ def _node_def_tail(op, input):  # noqa: A002
         x = convert_to_tensor(input)
     except (TypeError, ValueError):
         return ''
-    if x.ndim not in (3, 4):        # 3-D pooling and convolution run other kernels
+    if x.ndim not in ((5,) if op in _KERNELS_3D else (3, 4)):     # 3-D convolution runs other kernels
         return ''
     op_type, onednn_kernel, onednn_dtypes = entry
     node = onednn_kernel if onednn_kernel and x.dtype.name in onednn_dtypes and onednn_enabled() else op_type
