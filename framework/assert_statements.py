@@ -120,6 +120,11 @@ def truth(value_of, tensor=None):
     if not _is_assert(frame):
         if _is_call(frame):         # bool(x), x.__bool__(): no AutoGraph conversion, TF's refusal
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
+        from .function_errors import UNCONVERTED_CODE
+        if state[0] is False or frame.f_code in UNCONVERTED_CODE:
+            # tf.function(autograph=False), or code do_not_convert leaves as it is: nothing converts an
+            # `if` / `while` on a tensor, and the graph tensor's truth is refused
+            raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
             error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \
                 (tensor is not None and if_conditions.refusal(frame, tensor)) or None

@@ -27,15 +27,17 @@ _PARSED = {}                        # file name -> (its lines as linecache holds
 
 
 def warn_if_unparsable(fn):
-    """Log AutoGraph's warning when ``fn`` is a user's lambda that AutoGraph cannot find in its source."""
-    if getattr(fn, '__name__', None) != '<lambda>' or getattr(fn, 'autograph_do_not_convert', False) \
-            or fn in _WARNED:
+    """Log AutoGraph's warning when ``fn`` is a user's lambda that AutoGraph cannot find in its source,
+    or a user's generator function (AutoGraph converts no generators: 'generators are not supported')."""
+    generator = inspect.isgeneratorfunction(fn)
+    if (getattr(fn, '__name__', None) != '<lambda>' and not generator) \
+            or getattr(fn, 'autograph_do_not_convert', False) or fn in _WARNED:
         return
     module = sys.modules.get(getattr(fn, '__module__', None) or '')
     from .trace_names import _TAPEFLOW_PACKAGES
     if module is None or module.__name__.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return
-    cause = _why_unparsable(fn, module)
+    cause = 'generators are not supported' if generator else _why_unparsable(fn, module)
     if cause is not None:
         _WARNED.add(fn)
         logger().warning(_TEMPLATE, fn, cause)
