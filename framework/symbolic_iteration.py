@@ -36,22 +36,35 @@ def install():
 
     def __iter__(self):
         if assert_statements.RUNNING:
-            refuse(sys._getframe(1))
+            refuse(sys._getframe(1), self)
         return plain(self)
     __iter__.asks_symbolic_iteration = True
     __iter__.__doc__ = plain.__doc__
     Tensor.__iter__ = __iter__
 
 
-def refuse(frame):
-    """Raise TensorFlow's refusal when ``frame`` (the code iterating a tensor) is a traced function's
-    own code and its iteration is no ``for`` statement AutoGraph converts."""
+def refuse(frame, tensor=None):
+    """Raise TensorFlow's refusal when ``frame`` (the code iterating ``tensor``) is a traced function's
+    own code and its iteration is no ``for`` statement AutoGraph converts; for one it converts over a
+    scalar, AutoGraph's ValueError."""
     mode = assert_statements.traced_mode()
     if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return
     if mode and _is_for_statement(frame):
+        if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
+            raise _scalar_loop_error()
         return
     raise OperatorNotAllowedInGraphError(ITERATION_REFUSAL)
+
+
+def _scalar_loop_error():
+    """AutoGraph's error for a converted ``for`` over a scalar tensor: its loop asks len(), whose
+    check names the graph's Shape op (the trace's next 'Shape' name: 'Shape_1' after a tf.shape)."""
+    from . import trace_names
+    context = trace_names.current()
+    name = context.graph.unique('Shape') if context is not None and context.graph is not None else 'Shape'
+    return ValueError('len requires a non-scalar tensor, got one of shape Tensor("%s:0", shape=(0,), dtype=int32)'
+                      % name)
 
 
 def _is_for_statement(frame):
