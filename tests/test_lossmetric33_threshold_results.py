@@ -11,6 +11,7 @@ _CPU = '{{function_node __wrapped__BroadcastTo_device_/job:localhost/replica:0/t
 
 def test_count_metrics_with_several_thresholds_return_their_variable():
     # Keras's result() is convert_to_tensor(self.accumulator): the variable itself, printed as one
+    keras.backend.clear_session()       # (the automatic names in the paths: no metric made before)
     for cls, name, values in ((keras.metrics.TruePositives, 'true_positives', '[2. 1.]'),
                               (keras.metrics.FalseNegatives, 'false_negatives', '[0. 1.]')):
         metric = cls(thresholds=[0.25, 0.75])
