@@ -176,6 +176,7 @@ ROWS = (
     ('zeros', 'constant', 'keras.ops.zeros'),
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
+    ('{name}/div_no_nan', 'fixed', 'keras.losses.Loss.__call__'),     # a loss object's call (see _loss_object_name)
     ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
     ('sub,Abs,Mean', 'last_axis', 'keras.losses.mean_absolute_error'),
     # shapes and creation
@@ -246,6 +247,8 @@ def variant(name, parameters, result):
         return None
     if name.startswith('compile_loss/'):
         return _compiled_loss_name(name, parameters)
+    if name.startswith('{name}/'):
+        return _loss_object_name(parameters)
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
     if name == 'conv1d/Squeeze' and parameters.get('name'):
@@ -283,6 +286,20 @@ def _compiled_loss_name(name, parameters):
     if scope:       # the compiled loss ran in its scopes ('compile_loss_1/mse/' for a second run in one graph)
         return Opened(scope + name.rpartition('/')[2])
     return name.format(loss=label)
+
+
+def _loss_object_name(parameters):
+    """A Keras loss object's result: Loss.__call__ opens a name scope of the loss's name and reduces
+    last, div_no_nan for the averaging reductions (with sample weights too) and Sum for 'sum':
+    'mean_squared_error/div_no_nan', then 'mean_squared_error_1/div_no_nan' for a second call in the
+    graph (notes/progs/blogs30/q/qlossname.py, TF 2.21). Unreduced losses are not named."""
+    loss = parameters.get('self')
+    label = getattr(loss, 'name', None)
+    last = {'sum_over_batch_size': 'div_no_nan', 'mean': 'div_no_nan', 'sum': 'Sum'}.get(
+        getattr(loss, 'reduction', None))
+    if not isinstance(label, str) or not label or '/' in label or last is None:
+        return None
+    return label + '/' + last
 
 
 class Opened(str):

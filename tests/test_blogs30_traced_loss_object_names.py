@@ -1,0 +1,70 @@
+"""A Keras loss object's result printed while a tf.function traces shows TF 2.21's graph tensor.
+
+``print(loss)`` in a traced train step is how tutorials show tracing; Keras 3's Loss.__call__ opens a name
+scope of the loss's name and reduces last, so TF prints 'mean_squared_error/div_no_nan:0' (the scope made
+unique per graph: '_1' for a second call) or '.../Sum:0' for reduction='sum'. tapeflow printed the
+value (probe notes/progs/blogs30/p114.py, q/qlossname.py; expected lines are TF 2.21's).
+"""
+import numpy as np
+
+import framework as tf
+
+
+def test_loss_objects_print_their_graph_names_in_a_trace(capsys):
+    mse = tf.keras.losses.MeanSquaredError()
+    sce = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    bce = tf.keras.losses.BinaryCrossentropy()
+    hub = tf.keras.losses.Huber(name='my_huber')
+    summed = tf.keras.losses.MeanAbsoluteError(reduction='sum')
+    mean = tf.keras.losses.MeanAbsoluteError(reduction='mean')
+
+    @tf.function
+    def f(y, p, labels, logits):
+        print(mse(y, p))
+        print(mse(y, p))
+        print(sce(labels, logits))
+        print(bce(y, tf.sigmoid(p)))
+        print(hub(y, p))
+        print(summed(y, p))
+        print(mean(y, p))
+        print(mse(y, p, sample_weight=tf.ones([4])))
+        with tf.name_scope('outer'):
+            print(mse(y, p))
+        print(tf.keras.losses.CategoricalCrossentropy()(tf.one_hot(labels, 3), tf.nn.softmax(logits)))
+        print(tf.keras.losses.MeanSquaredError()(np.ones((4, 1), 'float32'), p))
+        return 0
+
+    f(tf.ones([4, 1]), tf.zeros([4, 1]), tf.constant([0, 1, 2, 1]), tf.zeros([4, 3]))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("mean_squared_error/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("mean_squared_error_1/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("sparse_categorical_crossentropy/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("binary_crossentropy/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("my_huber/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("mean_absolute_error/Sum:0", shape=(), dtype=float32)',
+        'Tensor("mean_absolute_error_1/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("mean_squared_error_2/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("outer/mean_squared_error/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("categorical_crossentropy/div_no_nan:0", shape=(), dtype=float32)',
+        'Tensor("mean_squared_error_3/div_no_nan:0", shape=(), dtype=float32)']
+
+
+def test_a_train_step_prints_its_loss_as_tf_does(capsys):
+    tf.keras.utils.set_random_seed(1)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+    opt = tf.keras.optimizers.SGD(0.1)
+    mse = tf.keras.losses.MeanSquaredError()
+
+    @tf.function
+    def train_step(x, y):
+        with tf.GradientTape() as tape:
+            loss = mse(y, model(x, training=True))
+            print('loss:', loss)
+        opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+        return loss
+
+    x = np.ones((8, 3), 'float32')
+    train_step(x, np.zeros((8, 1), 'float32'))
+    train_step(x, np.zeros((8, 1), 'float32'))
+    assert capsys.readouterr().out.splitlines() == [
+        'loss: Tensor("mean_squared_error/div_no_nan:0", shape=(), dtype=float32)']
