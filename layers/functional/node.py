@@ -80,7 +80,8 @@ class Node:
         # every layer in a graph has both lists, as Keras 3's operations have from __init__ on
         outbound_nodes(layer)
         for tensor in self.input_tensors:
-            outbound_nodes(tensor._keras_history[0]).append(self)
+            if tensor._keras_history is not None:    # (not a raw KerasTensor of a build without data)
+                outbound_nodes(tensor._keras_history[0]).append(self)
 
     @property
     def operation(self):
