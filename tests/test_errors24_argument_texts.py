@@ -47,6 +47,7 @@ def test_constant_that_broadcasts_still_fills():
 
 
 def test_auc_num_labels_without_multi_label_in_keras_words():
+    keras.backend.clear_session()       # (the note names the metric: 'auc', not an earlier test's 'auc_7')
     with pytest.raises(ValueError) as info:
         keras.metrics.AUC(num_labels=-1)
     assert str(info.value) == '`num_labels` is needed only when `multi_label` is True.'
