@@ -177,6 +177,20 @@ def accepts_training(cls):
     return accepts
 
 
+# class -> the default of its call's ``training`` (None when it has none)
+DEFAULT_TRAINING = {}
+
+
+def default_training(cls):
+    """The default of ``cls.call``'s ``training`` argument, None when it has none: Keras 3 takes it for a
+    call given no ``training`` outside any layer's call that had one, and hands it on to the sublayers
+    (``def call(self, x, training=True)`` runs its Dropout in training). Looked up once per class."""
+    if cls not in DEFAULT_TRAINING:
+        param = inspect.signature(cls.call).parameters.get('training')
+        DEFAULT_TRAINING[cls] = None if param is None or param.default is param.empty else param.default
+    return DEFAULT_TRAINING[cls]
+
+
 _REQUIRED_TRAINING = {}
 
 

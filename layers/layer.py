@@ -32,7 +32,7 @@ from framework.variable import Variable
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
-                          check_required_training,
+                          check_required_training, default_training,
                           convert_arguments, convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -504,6 +504,8 @@ class Layer(LayerWeights, OwnVariables):
                 self.__dict__['_call_epoch'] = context.epoch
             else:
                 self.__dict__['_call_epoch'] = call_context.begin_outer_call()
+            if training is None:        # Keras 3: neither given nor inherited, the call's own default
+                training = default_training(type(self))
             if self._losses:
                 self._losses = []
             entries.append((self, training))
