@@ -79,3 +79,13 @@ def test_float16_sparse_categorical_crossentropy_of_probabilities():
     loss = keras.losses.SparseCategoricalCrossentropy(dtype='float16', reduction='none')(labels, probs)
     assert _hexes(loss) == ['0x1.1840000000000p+0', '0x1.fc40000000000p+0', '0x1.f500000000000p-1', '0x1.2200000000000p+0',
                             '0x1.af80000000000p-1', '0x1.5100000000000p+1', '0x1.06c0000000000p+0', '0x1.4000000000000p+1']
+
+
+def test_bfloat16_circle_loss_takes_its_cast_labels():
+    # the loss casts the integer labels to its dtype; tapeflow refused bfloat16 labels (TypeError)
+    g = np.random.RandomState(9)
+    labels = g.randint(0, 3, 8)
+    embeddings = g.uniform(-1, 1, (8, 5)).astype('float32')
+    losses = keras.losses.Circle(reduction='none', dtype='bfloat16')(labels, embeddings)
+    assert [float(v) for v in losses.numpy()] == [376.0, 54.75, 404.0, 149.0, 266.0, 18.25, 22.375, 178.0]
+    assert float(keras.losses.Circle(dtype='bfloat16')(labels, embeddings)) == 184.0

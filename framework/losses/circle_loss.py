@@ -18,7 +18,7 @@ from .tensor_notes import set_keras_mask
 
 def _labels(labels, what, role):
     labels = to_dtype(labels, None, what, role)
-    if labels._data.dtype.kind not in 'iufb':
+    if labels._data.dtype.kind not in 'iufb' and labels._data.dtype.name != 'bfloat16':    # (a bfloat16 loss casts them)
         raise TypeError('%s: %s must be integer class labels, got a %s tensor' % (what, role, labels.dtype.name))
     if labels.ndim > 2 or (labels.ndim == 2 and labels.shape[1] != 1):
         raise ValueError('%s: %s must be class labels of shape (N,) or (N, 1), got shape %s'
