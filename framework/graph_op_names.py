@@ -177,7 +177,13 @@ ROWS = (
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
     ('{name}/div_no_nan', 'fixed', 'keras.losses.Loss.__call__'),     # a loss object's call (see _loss_object_name)
+    ('div_no_nan', 'fixed', 'keras.metrics.Metric.__call__'),     # (update_state, then result(): Mean's only)
     ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
+    # the cross-entropy functions, logits or not (q/qfnloss.py): the op their computation ends with
+    ('SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits', 'known',
+     'keras.losses.sparse_categorical_crossentropy'),
+    ('softmax_cross_entropy_with_logits/Reshape_2', 'known', 'keras.losses.categorical_crossentropy'),
+    ('Mean', 'known', 'keras.losses.binary_crossentropy'),
     ('sub,Abs,Mean', 'last_axis', 'keras.losses.mean_absolute_error'),
     # shapes and creation
     ('Reshape', 'reshape', 'reshape'),
@@ -249,6 +255,14 @@ def variant(name, parameters, result):
         return _compiled_loss_name(name, parameters)
     if name.startswith('{name}/'):
         return _loss_object_name(parameters)
+    if 'y_true' in parameters and name in _CROSSENTROPY_ENDS:
+        # (measured on the last axis, without label smoothing or an ignored class: those add ops after)
+        plain = parameters.get('axis', -1) == -1 and not parameters.get('label_smoothing') \
+            and parameters.get('ignore_class') is None
+        return name if plain else None
+    if name == 'div_no_nan' and 'self' in parameters:
+        from .keras import metrics      # (Metric.__call__ returns result(): named where that is Mean's)
+        return name if type(parameters['self']).result is metrics.Mean.result else None
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
     if name == 'conv1d/Squeeze' and parameters.get('name'):
@@ -286,6 +300,10 @@ def _compiled_loss_name(name, parameters):
     if scope:       # the compiled loss ran in its scopes ('compile_loss_1/mse/' for a second run in one graph)
         return Opened(scope + name.rpartition('/')[2])
     return name.format(loss=label)
+
+
+_CROSSENTROPY_ENDS = frozenset(('SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits',
+                                'softmax_cross_entropy_with_logits/Reshape_2', 'Mean'))
 
 
 def _loss_object_name(parameters):

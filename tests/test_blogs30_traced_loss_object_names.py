@@ -1,4 +1,4 @@
-"""A Keras loss object's result printed while a tf.function traces shows TF 2.21's graph tensor.
+"""Keras loss objects, the cross-entropy functions and Mean metrics' calls print TF 2.21's graph tensor in a trace.
 
 ``print(loss)`` in a traced train step is how tutorials show tracing; Keras 3's Loss.__call__ opens a name
 scope of the loss's name and reduces last, so TF prints 'mean_squared_error/div_no_nan:0' (the scope made
@@ -68,3 +68,49 @@ def test_a_train_step_prints_its_loss_as_tf_does(capsys):
     train_step(x, np.zeros((8, 1), 'float32'))
     assert capsys.readouterr().out.splitlines() == [
         'loss: Tensor("mean_squared_error/div_no_nan:0", shape=(), dtype=float32)']
+
+
+def test_crossentropy_functions_print_the_op_they_end_with(capsys):
+    @tf.function
+    def f(y, logits, one_hot, yb, lb):
+        print(tf.keras.losses.sparse_categorical_crossentropy(y, logits, from_logits=True))
+        print(tf.keras.losses.sparse_categorical_crossentropy(y, tf.nn.softmax(logits)))
+        print(tf.keras.losses.categorical_crossentropy(one_hot, logits, from_logits=True))
+        print(tf.keras.losses.categorical_crossentropy(one_hot, tf.nn.softmax(logits)))
+        print(tf.keras.losses.binary_crossentropy(yb, lb, from_logits=True))
+        print(tf.keras.losses.binary_crossentropy(yb, tf.sigmoid(lb)))
+        return 0
+
+    f(tf.constant([0, 1, 2, 0]), tf.zeros([4, 3]), tf.one_hot([0, 1, 2, 0], 3), tf.ones([4, 1]), tf.zeros([4, 1]))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits:0", shape=(4,), '
+        'dtype=float32)',
+        'Tensor("SparseSoftmaxCrossEntropyWithLogits_1/SparseSoftmaxCrossEntropyWithLogits:0", shape=(4,), '
+        'dtype=float32)',
+        'Tensor("softmax_cross_entropy_with_logits/Reshape_2:0", shape=(4,), dtype=float32)',
+        'Tensor("softmax_cross_entropy_with_logits_1/Reshape_2:0", shape=(4,), dtype=float32)',
+        'Tensor("Mean:0", shape=(4,), dtype=float32)',
+        'Tensor("Mean_1:0", shape=(4,), dtype=float32)']
+
+
+def test_a_mean_metrics_call_prints_its_result_op(capsys):
+    # (blogs30 p116: train_acc(y, logits) and train_loss(loss) in a traced step)
+    tf.keras.utils.set_random_seed(2)
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+    acc = tf.keras.metrics.SparseCategoricalAccuracy()
+    mean_loss = tf.keras.metrics.Mean()
+
+    @tf.function
+    def step(x, y):
+        logits = model(x)
+        loss = tf.reduce_mean(tf.keras.losses.sparse_categorical_crossentropy(y, logits, from_logits=True))
+        print('acc call:', acc(y, logits))
+        print('mean call:', mean_loss(loss))
+        print('acc result:', acc.result())
+        return loss
+
+    step(np.ones((6, 4), 'float32'), np.array([0, 1, 2, 0, 1, 2]))
+    assert capsys.readouterr().out.splitlines() == [
+        'acc call: Tensor("div_no_nan:0", shape=(), dtype=float32)',
+        'mean call: Tensor("div_no_nan_1:0", shape=(), dtype=float32)',
+        'acc result: Tensor("div_no_nan_2:0", shape=(), dtype=float32)']
