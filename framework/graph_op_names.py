@@ -99,6 +99,10 @@ ROWS = (
     ('dropout/SelectV2', 'same', 'nn.dropout'),
     ('RandomShuffle', 'same', 'random.shuffle'),
     ('clip_by_value', 'same', 'clip_by_value'),
+    ('clip_by_norm', 'same', 'clip_by_norm'),
+    ('global_norm/global_norm', 'fixed', 'linalg.global_norm', 'global_norm'),
+    # (clipped list, norm): named by traced_ops._name_global_clip
+    ('clip_by_global_norm', 'known', 'clip_by_global_norm'),
     ('l2_normalize', 'same', 'nn.l2_normalize', 'math.l2_normalize'),
     ('zeros_like', 'same', 'zeros_like'),
     ('ones_like', 'same', 'ones_like'),
@@ -255,6 +259,9 @@ def variant(name, parameters, result):
         return _compiled_loss_name(name, parameters)
     if name.startswith('{name}/'):
         return _loss_object_name(parameters)
+    if name in ('global_norm/global_norm', 'clip_by_global_norm') and (
+            parameters.get('name') or parameters.get('use_norm') is not None):
+        return None             # (measured without a name or a given norm)
     if 'y_true' in parameters and name in _CROSSENTROPY_ENDS:
         # (measured on the last axis, without label smoothing or an ignored class: those add ops after)
         plain = parameters.get('axis', -1) == -1 and not parameters.get('label_smoothing') \

@@ -198,6 +198,10 @@ def _name_result(found, parameters, result, operator):
     name, rule, floats_only, name_default = found
     if floats_only and not _float_input(parameters):
         return      # Keras casts an integer input first: an op this table does not name
+    if name == 'clip_by_global_norm':
+        if graph_op_names.variant(name, parameters, result) is not None:
+            _name_global_clip(graph, trace, parameters, result)
+        return
     several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
@@ -234,6 +238,30 @@ def _name_result(found, parameters, result, operator):
     for index, (tensor, one) in enumerate(zip(outputs, shape)):
         trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
                           dtypes.display_name(tensor._data.dtype))
+
+
+def _name_global_clip(graph, trace, parameters, result):
+    """tf.clip_by_global_norm's (clipped, norm): the norm first, 'global_norm/global_norm', then the
+    clipped tensors in the scope it opens, 'clip_by_global_norm/clip_by_global_norm/_0', '.../_1', ...
+    (notes/progs/blogs30/q/qgn.py, TF 2.21). Measured outside other scopes, on lists of tensors."""
+    if _layer_scope(graph, trace) or name_scopes.current():
+        return
+    clipped, norm = result
+    sources = list(parameters.get('t_list') or ())
+    tensors = list(clipped) + [norm]
+    if len(sources) != len(clipped) or not all(
+            isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
+            for t in tensors) or not all(isinstance(t, Tensor) for t in sources):
+        return
+    shapes = [output_shape('same', {'x': source}, out, trace) for source, out in zip(sources, clipped)]
+    norm_name = graph.unique('global_norm') + '/global_norm'
+    graph.unique(norm_name)
+    scope = graph.unique('clip_by_global_norm')
+    trace.name_output(norm, norm_name, (), dtypes.display_name(norm._data.dtype))
+    for index, (tensor, shape) in enumerate(zip(clipped, shapes)):
+        full = '%s/%s/_%d' % (scope, scope, index)
+        graph.unique(full)
+        trace.name_output(tensor, full, shape, dtypes.display_name(tensor._data.dtype))
 
 
 def _note_graph_error(error, found, parameters, function_name):

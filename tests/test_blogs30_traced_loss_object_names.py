@@ -114,3 +114,26 @@ def test_a_mean_metrics_call_prints_its_result_op(capsys):
         'acc call: Tensor("div_no_nan:0", shape=(), dtype=float32)',
         'mean call: Tensor("div_no_nan_1:0", shape=(), dtype=float32)',
         'acc result: Tensor("div_no_nan_2:0", shape=(), dtype=float32)']
+
+
+def test_global_norm_clipping_prints_tf_graph_names(capsys):
+    # (blogs30 p117: print(norm) after tf.clip_by_global_norm(grads, 1.0) in a traced train step)
+    @tf.function
+    def f(a, b):
+        clipped, norm = tf.clip_by_global_norm([a, b], 1.0)
+        print(clipped[0], clipped[1], norm)
+        print(tf.linalg.global_norm([a, b]))
+        again, norm2 = tf.clip_by_global_norm([a, b], 1.0)
+        print(again[0], norm2)
+        print(tf.clip_by_norm(a, 1.0))
+        return 0
+
+    f(tf.ones([2, 3]), tf.ones([3]))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("clip_by_global_norm/clip_by_global_norm/_0:0", shape=(2, 3), dtype=float32) '
+        'Tensor("clip_by_global_norm/clip_by_global_norm/_1:0", shape=(3,), dtype=float32) '
+        'Tensor("global_norm/global_norm:0", shape=(), dtype=float32)',
+        'Tensor("global_norm_1/global_norm:0", shape=(), dtype=float32)',
+        'Tensor("clip_by_global_norm_1/clip_by_global_norm_1/_0:0", shape=(2, 3), dtype=float32) '
+        'Tensor("global_norm_2/global_norm:0", shape=(), dtype=float32)',
+        'Tensor("clip_by_norm:0", shape=(2, 3), dtype=float32)']
