@@ -466,6 +466,11 @@ class Layer(LayerWeights, OwnVariables):
                                    not self.built and builds_by_calling(self) and not call_context.in_build_run())
         return self._call_concrete(inputs, args, kwargs, training)
 
+    def _input_cast_dtype(self):
+        """The dtype ``__call__`` casts floating inputs to (Keras 3's ``input_dtype``): the layer's own;
+        a model's Input decides (Sequential, Functional)."""
+        return self._dtype if self._compute is None else self._compute
+
     def _call_with_keywords(self, inputs, *args, training=None, **kwargs):
         return self._call_concrete(inputs, args, kwargs, training)
 
@@ -483,10 +488,10 @@ class Layer(LayerWeights, OwnVariables):
             if mixed is None:
                 if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
                     # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
-                    inputs = convert_inputs(inputs, self._dtype if self.autocast else None,
+                    inputs = convert_inputs(inputs, self._input_cast_dtype() if self.autocast else None,
                                             self._keeps_composite_inputs)
             elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
-                inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
+                inputs = convert_inputs(inputs, self._input_cast_dtype(), self._keeps_composite_inputs)
             else:
                 inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
             if (args or kwargs) and self.keras_converts_inputs:

@@ -85,6 +85,13 @@ class Sequential(ModelBase):
         raise AttributeError('`Sequential.layers` attribute is reserved and should not be used. Use `add()` and '
                              '`pop()` to change the layers in this model.')
 
+    def _input_cast_dtype(self):
+        # Keras 3's Sequential.input_dtype: its Input's dtype (a float64 Input keeps float64 data whole)
+        given = self._input_layer
+        if given is not None and given._dtype.kind == 'f':
+            return given._dtype
+        return self._dtype
+
     def add(self, layer, rebuild=True):
         """Append ``layer``; an Input/InputLayer may only come first.
 

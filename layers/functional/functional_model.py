@@ -218,6 +218,11 @@ class Functional(Model):
         without an Input's name, or another count of KerasTensors, in the eager call's words."""
         check_inputs_by_name(self, inputs)
 
+    def _input_cast_dtype(self):
+        # Keras 3's Functional converts no input in __call__ (_convert_input_args): call() casts each to its
+        # Input's dtype, so float64 data reaches a float64 Input whole
+        return None
+
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
         expected = self._inputs
