@@ -90,7 +90,7 @@ class Sequential(ModelBase):
         given = self._input_layer
         if given is not None and given._dtype.kind == 'f':
             return given._dtype
-        return self._dtype
+        return super()._input_cast_dtype()
 
     def add(self, layer, rebuild=True):
         """Append ``layer``; an Input/InputLayer may only come first.
