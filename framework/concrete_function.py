@@ -1,8 +1,10 @@
 """``ConcreteFunction``: one trace of a ``tf.function``, as ``get_concrete_function`` returns it."""
 import inspect
+import itertools
 
 from . import dtypes, nest
 from .ops.graph_input_errors import eager_input_error
+from .concrete_function_variables import captured_variables
 from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
                             placeholder, trace_key)
 from .variable import Variable
@@ -81,6 +83,11 @@ def _structure_text(value, open_dims):
     return 'Literal[%r]' % (value,)
 
 
+# TensorFlow numbers each traced graph's function '__inference_<name>_<uid>' from its global uid
+# counter (which every graph op also advances); tapeflow's numbers keep the names unique, not TF's digits
+_FUNCTION_UIDS = itertools.count(1)
+
+
 def _cast_reason(value, key):
     """TensorFlow's words for a value that does not fit a trace's Python or structure key
     (trace_type/default_types.py: a structure's cast asserts the container type first)."""
@@ -102,6 +109,35 @@ class ConcreteFunction:
     def __init__(self, function, entry):
         self._function = function
         self._entry = entry
+        self._graph_name = None
+
+    @property
+    def name(self):
+        """The traced graph function's name, bytes as TensorFlow gives it: b'__inference_scale_10'."""
+        if self._graph_name is None:
+            self._graph_name = ('__inference_%s_%d' % (self._function.name, next(_FUNCTION_UIDS))).encode()
+        return self._graph_name
+
+    @property
+    def inputs(self):
+        """The graph's placeholders, one per tensor of the structured signature ('x:0', 'pair_1:0').
+        TensorFlow also lists a resource placeholder per variable the trace captured; tapeflow's trace
+        reads variables directly, so those are not listed."""
+        return [GraphOutput(name + ':0', TensorShape(spec.shape), spec.dtype) for name, spec in self._flat_specs()]
+
+    @property
+    def variables(self):
+        """The variables the trace captures (concrete_function_variables: found in the traced code)."""
+        return captured_variables(self._function.python_function)
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
+    def outputs(self):
+        """The graph's output tensors, flat ('Identity:0', 'Identity_1:0', ...; a None output has none)."""
+        return [v for v in nest.flatten(self.structured_outputs) if isinstance(v, GraphOutput)]
 
     @property
     def structured_input_signature(self):
@@ -324,7 +360,9 @@ class ConcreteFunction:
             for name, kind, key in self._parameters():
                 lines.append('  %s (%s): %s' % (name, kind, describe(key)))
         if self._entry.output_type is not None:
-            lines += ['Output Type:', '  ' + self._entry.output_type, 'Captures:', '  None']
+            # TensorFlow lists each captured variable's resource handle under its Python id
+            captures = ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v) for v in self.variables]
+            lines += ['Output Type:', '  ' + self._entry.output_type, 'Captures:'] + (captures or ['  None'])
         return '\n'.join(lines)
 
     def __repr__(self):

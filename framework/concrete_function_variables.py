@@ -1,0 +1,93 @@
+"""The variables a ``ConcreteFunction`` captures (``cf.variables``), read from the traced code.
+
+TensorFlow lists the variables its trace read, in the order the trace first read them. tapeflow's
+trace reads a variable's buffer directly, with no hook to see that read (a hook on every op would
+cost each training step), so the variables are found in the function's code instead: in the order
+its bytecode names them, each global or closure name whose value is a variable, and each
+``self.<attribute>`` of a bound method's instance. A name that holds a tf.Module or Keras layer
+brings that object's variables (in its own order: TensorFlow's is the order its call reads them),
+and a tf.Function called inside brings the variables of its own code. A variable named only on a
+branch the trace does not take is listed too (TensorFlow would not capture it).
+"""
+import dis
+import types
+
+from .variable import Variable
+
+_SELF_LOADS = ('LOAD_FAST', 'LOAD_DEREF')
+_ATTRIBUTE_LOADS = ('LOAD_ATTR', 'LOAD_METHOD')
+
+
+def captured_variables(python_function):
+    """The variables ``python_function``'s code names, each once, in the order it names them."""
+    found, seen = [], set()
+    _collect(python_function, found, seen, set())
+    return tuple(found)
+
+
+def _add(value, found, seen, visited):
+    from .function import Function     # (function imports concrete_function, which imports this)
+    if isinstance(value, Variable):
+        if id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+    elif isinstance(value, Function):
+        _collect(value.python_function, found, seen, visited)
+    elif not isinstance(value, type) and hasattr(type(value), 'variables') and hasattr(value, 'trainable'):
+        # a tf.Module or Keras layer / model: its variables
+        for variable in value.variables:
+            _add(variable, found, seen, visited)
+
+
+def _unbound(python_function):
+    """(plain function, its instance or None) for a function, a bound method or tapeflow's weak method."""
+    instance = None
+    ref = getattr(python_function, '_ref', None)     # function._WeakMethod
+    if ref is not None:
+        instance, python_function = ref(), python_function.__wrapped__
+    elif isinstance(python_function, types.MethodType):
+        instance, python_function = python_function.__self__, python_function.__func__
+    return python_function, instance
+
+
+def _collect(python_function, found, seen, visited):
+    python_function, instance = _unbound(python_function)
+    code = getattr(python_function, '__code__', None)
+    if code is None:        # a callable object (tf.function(model)): its own variables
+        _add(python_function, found, seen, visited)
+        return
+    if id(code) in visited:
+        return
+    visited.add(id(code))
+    cells = dict(zip(code.co_freevars, [_content(c) for c in python_function.__closure__ or ()]))
+    self_name = code.co_varnames[0] if instance is not None and code.co_argcount else None
+    _scan(code, python_function.__globals__, cells, instance, self_name, found, seen, visited)
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def _content(cell):
+    return cell.cell_contents if _filled(cell) else None
+
+
+def _scan(code, globals_, cells, instance, self_name, found, seen, visited):
+    previous = None
+    for instruction in dis.get_instructions(code):
+        op, name = instruction.opname, instruction.argval
+        if op == 'LOAD_GLOBAL' and name in globals_:
+            _add(globals_[name], found, seen, visited)
+        elif op == 'LOAD_DEREF' and name in cells and name != self_name:
+            _add(cells[name], found, seen, visited)
+        elif op in _ATTRIBUTE_LOADS and previous is not None and previous.opname in _SELF_LOADS \
+                and previous.argval == self_name and self_name is not None:
+            _add(getattr(instance, name, None), found, seen, visited)
+        previous = instruction
+    for const in code.co_consts:        # nested functions and lambdas read the same globals
+        if isinstance(const, types.CodeType):
+            _scan(const, globals_, {}, None, None, found, seen, visited)

@@ -1,0 +1,115 @@
+"""ConcreteFunction's graph attributes (name, inputs, outputs, variables, trainable_variables, the
+'Captures:' block), as TensorFlow 2.21 prints them for guide/function and guide/intro_to_graphs
+snippets. Expected values printed by TF 2.21 (/work/notes/progs/concretefn/)."""
+import re
+
+import framework as tf
+
+
+def test_name_is_bytes_of_the_inference_function_and_unique_per_trace():
+    @tf.function
+    def add(a, b):
+        return a + b
+    first = add.get_concrete_function(tf.TensorSpec([None, 2], tf.float32), tf.TensorSpec([], tf.float32))
+    second = add.get_concrete_function(tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32))
+    assert type(first.name) is bytes and first.name.startswith(b'__inference_add_')
+    assert first.name == first.name and first.name != second.name
+    # a spec the first trace accepts finds that trace: the same concrete function, the same name
+    assert add.get_concrete_function(tf.TensorSpec([3, 2], tf.float32), tf.TensorSpec([], tf.float32)).name == first.name
+
+
+def test_inputs_are_placeholders_named_by_parameter():
+    @tf.function
+    def add(a, b):
+        return a + b, {'s': a * 2}
+    cf = add.get_concrete_function(tf.TensorSpec([None, 2], tf.float32), tf.TensorSpec([], tf.float32))
+    assert repr(cf.inputs) == ("[<tf.Tensor 'a:0' shape=(None, 2) dtype=float32>, "
+                               "<tf.Tensor 'b:0' shape=() dtype=float32>]")
+    cf(tf.ones([1, 2]), tf.constant(1.0))
+    assert repr(cf.outputs) == ("[<tf.Tensor 'Identity:0' shape=(None, 2) dtype=float32>, "
+                                "<tf.Tensor 'Identity_1:0' shape=(None, 2) dtype=float32>]")
+
+
+def test_structure_inputs_number_repeats_and_python_arguments_have_none():
+    @tf.function
+    def pair(p, n):
+        return p[0] * n + p[1]
+    cf = pair.get_concrete_function((tf.constant([1, 2]), tf.constant(3)), 4)
+    assert repr(cf.inputs) == ("[<tf.Tensor 'p:0' shape=(2,) dtype=int32>, "
+                               "<tf.Tensor 'p_1:0' shape=() dtype=int32>]")
+    cf((tf.constant([1, 2]), tf.constant(3)), 4)
+    assert repr(cf.outputs) == "[<tf.Tensor 'Identity:0' shape=(2,) dtype=int32>]"
+
+
+def test_input_signature_names_and_none_outputs():
+    @tf.function(input_signature=[tf.TensorSpec([3], tf.int32, name='vec')])
+    def neg(v):
+        return -v, None
+    cf = neg.get_concrete_function()
+    assert repr(cf.inputs) == "[<tf.Tensor 'vec:0' shape=(3,) dtype=int32>]"
+    neg(tf.constant([1, 2, 3]))
+    assert repr(cf.outputs) == "[<tf.Tensor 'Identity:0' shape=(3,) dtype=int32>]"
+
+    @tf.function
+    def none_out(x):
+        return None
+    empty = none_out.get_concrete_function(tf.constant(1.0))
+    empty(tf.constant(1.0))
+    assert repr(empty.inputs) == "[<tf.Tensor 'x:0' shape=() dtype=float32>]" and empty.outputs == []
+
+
+def test_variables_of_globals_in_the_order_the_code_reads_them():
+    scale = tf.Variable(2.0, name='scale')
+    steps = tf.Variable(0, trainable=False, name='steps')
+    namespace = {'tf': tf, 'scale': scale, 'steps': steps}
+    exec('def f(x):\n  steps.assign_add(1)\n  return x * scale\n', namespace)
+    cf = tf.function(namespace['f']).get_concrete_function(tf.TensorSpec([None], tf.float32))
+    assert repr(cf.variables) == ("(<tf.Variable 'steps:0' shape=() dtype=int32, numpy=0>, "
+                                  "<tf.Variable 'scale:0' shape=() dtype=float32, numpy=2.0>)")
+    assert repr(cf.trainable_variables) == "(<tf.Variable 'scale:0' shape=() dtype=float32, numpy=2.0>,)"
+
+
+def test_variables_of_a_closure_and_of_a_module_method():
+    w = tf.Variable([1.0, 2.0], name='w')
+
+    @tf.function
+    def g(x):
+        return tf.reduce_sum(x * w)
+    assert repr(g.get_concrete_function(tf.constant([1.0, 1.0])).variables) == (
+        "(<tf.Variable 'w:0' shape=(2,) dtype=float32, numpy=array([1., 2.], dtype=float32)>,)")
+
+    class Lin(tf.Module):
+        def __init__(self):
+            self.b = tf.Variable(0.5, name='b')
+            self.w = tf.Variable(3.0, name='w')
+            self.unused = tf.Variable(9.0, name='unused')
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def __call__(self, x):
+            return x * self.w + self.b
+    m = Lin()
+    assert repr(m.__call__.get_concrete_function().variables) == (
+        "(<tf.Variable 'w:0' shape=() dtype=float32, numpy=3.0>, <tf.Variable 'b:0' shape=() dtype=float32, numpy=0.5>)")
+
+    @tf.function
+    def nothing(x):
+        return x + 1
+    cf = nothing.get_concrete_function(tf.constant(1))
+    assert cf.variables == () and cf.trainable_variables == ()
+
+
+def test_captures_block_lists_each_variable_as_a_resource():
+    v = tf.Variable(2.0, name='scale')
+
+    @tf.function
+    def f(x):
+        return x * v
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.float32))
+    cf(tf.constant([1.0]))
+    text = re.sub(r'^  \d+: ', '  <id>: ', str(cf), flags=re.M)
+    assert text == ('ConcreteFunction Input Parameters:\n'
+                    '  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n'
+                    'Output Type:\n'
+                    '  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n'
+                    'Captures:\n'
+                    '  <id>: TensorSpec(shape=(), dtype=tf.resource, name=None)')
