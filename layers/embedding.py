@@ -54,7 +54,9 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
         input_dim = _positive_int(input_dim, 'input_dim')
         output_dim = _positive_int(output_dim, 'output_dim')
         if kwargs.pop('input_length', None) is not None:
-            warnings.warn('Argument `input_length` is deprecated. Just remove it.', stacklevel=2)
+            # (from this line, as Keras's own: shown once per process, whichever line of the program)
+            warnings.warn(
+                'Argument `input_length` is deprecated. Just remove it.')
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if quantization_config is not None:
             raise ValueError('Embedding %r: quantization is not supported; quantization_config must be None'

@@ -84,6 +84,13 @@ _UNBUILT_STATE_WARNING = ("`build()` was called on layer '%s', however the layer
                           'sure to implement a proper `build()` method.')
 
 
+def warn_unbuilt_state(name):
+    """Keras 3's default build()'s warning for layer ``name``, always from this one line: Keras warns from
+    its own layer.py, so Python's filter shows it once per layer name, whichever path built the layer."""
+    warnings.warn(
+        _UNBUILT_STATE_WARNING % name)
+
+
 class _BuildRun:
     """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
     call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
@@ -102,7 +109,7 @@ class _BuildRun:
         for context in reversed(self._contexts):
             context.__exit__(exc_type, *exc)
         if exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
-            warnings.warn(_UNBUILT_STATE_WARNING % self._layer.name)
+            warn_unbuilt_state(self._layer.name)
         return False
 
 
@@ -600,7 +607,7 @@ class Layer(LayerWeights, OwnVariables):
     def _warn_unbuilt_state(self):
         """Keras 3's default build's warning: no build of its own, and sublayers left unbuilt."""
         if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
-            warnings.warn(_UNBUILT_STATE_WARNING % self.name, stacklevel=3)
+            warn_unbuilt_state(self.name)
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``) and where it was built (``path``)."""

@@ -22,8 +22,8 @@ def warn_failed_build_run(layer, error):
     """Both warnings for ``layer``, whose symbolic build run raised ``error``. Keras runs ``self.call``
     there, so an error of the layer's own call shows unworded (tapeflow's call wording, which names the
     layer in a note, is undone); a sublayer's error keeps that sublayer's wording, as in Keras."""
-    from ..layer import _UNBUILT_STATE_WARNING        # layer.py imports the functional package
+    from ..layer import warn_unbuilt_state        # layer.py imports the functional package
     own = 'raised in call() of layer "%s"' % layer.name in getattr(error, '__notes__', ())
     raw = error.__context__ if own and error.__context__ is not None else error
     warnings.warn(_CANNOT_TRACE % (layer.name, raw), stacklevel=4)
-    warnings.warn(_UNBUILT_STATE_WARNING % layer.name, stacklevel=4)
+    warn_unbuilt_state(layer.name)

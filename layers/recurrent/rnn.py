@@ -6,7 +6,6 @@ built-in cells the input half of every step (``x_t @ kernel + bias``) is
 one matmul over the whole sequence before the loop; each step then does
 one matmul with the recurrent kernel for all gates together.
 """
-import warnings
 from contextlib import nullcontext
 
 import numpy as np
@@ -20,7 +19,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from .. import autocast as autocasting, call_context
-from ..layer import _UNBUILT_STATE_WARNING, Layer, builds_by_calling
+from ..layer import Layer, builds_by_calling, warn_unbuilt_state
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
@@ -129,7 +128,7 @@ class RNN(InitialStateBuildConfig, Layer):
             if builds_by_calling(self.cell):
                 # Keras 3 calls the cell's build(): the default one warns that the sublayers stay unbuilt
                 # (Géron's LNSimpleRNNCell); they are built by the cell's first call
-                warnings.warn(_UNBUILT_STATE_WARNING % self.cell.name, stacklevel=2)
+                warn_unbuilt_state(self.cell.name)
             with call_context.scope(self):      # the cell's weights are named under this layer
                 self.cell._build_from_shape((shape[0],) + shape[2:])
         if self.stateful:
