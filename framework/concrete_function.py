@@ -350,20 +350,61 @@ class ConcreteFunction:
             raise self._function._binder.error('Can not cast %r to %s' % (shown, describe(key)), args, kwargs, keys)
         return converted
 
-    def __str__(self):
-        lines = ['ConcreteFunction Input Parameters:']
+    def _parameter_texts(self):
+        """(name, TensorFlow's parameter kind, its type's text) per parameter of the trace; a tensor
+        traced from a named TensorSpec shows that name (TensorSpec(..., name='inp'))."""
         if self._entry.key is None:
             names = self._function._binder.names
-            for name, spec in zip(names, self._function.input_signature):
-                lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, describe_spec(spec)))
-        else:
-            for name, kind, key in self._parameters():
-                lines.append('  %s (%s): %s' % (name, kind, describe(key)))
-        if self._entry.output_type is not None:
-            # TensorFlow lists each captured variable's resource handle under its Python id
-            captures = ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v) for v in self.variables]
-            lines += ['Output Type:', '  ' + self._entry.output_type, 'Captures:'] + (captures or ['  None'])
-        return '\n'.join(lines)
+            return [(name, 'POSITIONAL_OR_KEYWORD', describe_spec(spec))
+                    for name, spec in zip(names, self._function.input_signature)]
+        named = self._entry.spec_names
+        return [(name, kind, describe(key, named.get(name)) if is_tensor_key(key) else describe(key))
+                for name, kind, key in self._parameters()]
+
+    @property
+    def function_type(self):
+        return FunctionType(self)
+
+    def pretty_printed_signature(self, verbose=True):
+        """The block ``print(cf)`` shows (verbose), or the one-line ``(x: TensorSpec(...)) -> ...``."""
+        return repr(self.function_type) if verbose else str(self.function_type)
+
+    def __str__(self):
+        return 'ConcreteFunction ' + repr(self.function_type)
 
     def __repr__(self):
-        return '<ConcreteFunction %s at 0x%X>' % (self._function.name, id(self))
+        return '<ConcreteFunction %s at 0x%X>' % (self.function_type, id(self))
+
+
+class FunctionType:
+    """A trace's parameters and output as TensorFlow's ``cf.function_type`` prints them: str is the
+    one-line ``(x: TensorSpec(...), /, *, k: Literal[2]) -> TensorSpec(...)``, repr the block
+    ``print(cf)`` shows. The output is known once the trace has run (tapeflow traces by running)."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+
+    def __str__(self):
+        parts, kinds = [], []
+        for name, kind, text in self._concrete._parameter_texts():
+            if kind == 'KEYWORD_ONLY' and 'KEYWORD_ONLY' not in kinds:
+                if 'POSITIONAL_ONLY' in kinds:
+                    parts.append('/')
+                parts.append('*')
+            parts.append('%s: %s' % (name, text))
+            kinds.append(kind)
+        if kinds and kinds[-1] == 'POSITIONAL_ONLY':
+            parts.append('/')
+        output = self._concrete._entry.output_type
+        return '(%s)%s' % (', '.join(parts), '' if output is None else ' -> ' + output)
+
+    def __repr__(self):
+        concrete = self._concrete
+        lines = ['Input Parameters:']
+        lines += ['  %s (%s): %s' % parameter for parameter in concrete._parameter_texts()]
+        if concrete._entry.output_type is not None:
+            # TensorFlow lists each captured variable's resource handle under its Python id
+            captures = ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v)
+                        for v in concrete.variables]
+            lines += ['Output Type:', '  ' + concrete._entry.output_type, 'Captures:'] + (captures or ['  None'])
+        return '\n'.join(lines)

@@ -113,3 +113,46 @@ def test_captures_block_lists_each_variable_as_a_resource():
                     '  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n'
                     'Captures:\n'
                     '  <id>: TensorSpec(shape=(), dtype=tf.resource, name=None)')
+
+
+def test_function_type_and_pretty_printed_signature():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def kw(x, *, scale=2):
+        return x * scale * v
+    cf = kw.get_concrete_function(tf.TensorSpec([None], tf.float32, name='inp'))
+    cf(tf.constant([1.0]))
+    one_line = ("(x: TensorSpec(shape=(None,), dtype=tf.float32, name='inp'), *, scale: Literal[2]) -> "
+                "TensorSpec(shape=(None,), dtype=tf.float32, name=None)")
+    assert str(cf.function_type) == one_line == cf.pretty_printed_signature(verbose=False)
+    block = re.sub(r'^  \d+: ', '  <id>: ', repr(cf.function_type), flags=re.M)
+    assert block == ("Input Parameters:\n"
+                     "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.float32, name='inp')\n"
+                     "  scale (KEYWORD_ONLY): Literal[2]\n"
+                     "Output Type:\n"
+                     "  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n"
+                     "Captures:\n"
+                     "  <id>: TensorSpec(shape=(), dtype=tf.resource, name=None)")
+    assert cf.pretty_printed_signature() == repr(cf.function_type) == str(cf)[len('ConcreteFunction '):]
+    assert repr(cf).startswith('<ConcreteFunction %s at 0x' % one_line)
+
+
+def test_function_type_marks_positional_only_and_keyword_only_parameters():
+    @tf.function
+    def va(*args, **kw):
+        return args[0]
+    cf = va.get_concrete_function(tf.constant(3), 4, z=tf.constant(1.0))
+    va(tf.constant(3), 4, z=tf.constant(1.0))
+    assert str(cf.function_type) == (
+        '(args_0: TensorSpec(shape=(), dtype=tf.int32, name=None), args_1: Literal[4], /, *, '
+        'z: TensorSpec(shape=(), dtype=tf.float32, name=None)) -> TensorSpec(shape=(), dtype=tf.int32, name=None)')
+
+    @tf.function
+    def d(x):
+        return {'a': x, 'b': None}
+    cf = d.get_concrete_function(tf.TensorSpec(None, tf.float32))
+    d(tf.constant([1.0, 2.0]))
+    assert str(cf.function_type) == (
+        "(x: TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)) -> "
+        "Dict[['a', TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)], ['b', Literal[None]]]")
