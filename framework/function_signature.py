@@ -5,6 +5,8 @@ and ``f(x, y=1)`` share a trace when 1 is the default); the errors are
 TensorFlow 2.21's TypeErrors (``Binding inputs to tf.function failed due to ...``).
 """
 import inspect
+import sys
+import types
 
 from . import nest
 from .function_keys import describe_spec, trace_key
@@ -15,6 +17,21 @@ from .variable import Variable
 
 _EMPTY = inspect.Parameter.empty
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+# Keras 3's Layer.__call__(self, *args, **kwargs): what tf.function(model) or tf.function(layer) binds
+_KERAS_CALL = inspect.Signature([inspect.Parameter('args', inspect.Parameter.VAR_POSITIONAL),
+                                 inspect.Parameter('kwargs', inspect.Parameter.VAR_KEYWORD)])
+
+
+def _signature(python_function):
+    """The parameters TensorFlow sees: a Keras layer or model called as a function has Keras 3's
+    ``(*args, **kwargs)`` (so its trace shows args_0 (POSITIONAL_ONLY)), whatever tapeflow's
+    Layer.__call__ declares; any other callable its own."""
+    if not isinstance(python_function, (types.FunctionType, types.MethodType)):
+        layer_module = sys.modules.get('layers.layer')      # (not imported: no layer exists)
+        if layer_module is not None and isinstance(python_function, layer_module.Layer) \
+                and type(python_function).__call__ is layer_module.Layer.__call__:
+            return _KERAS_CALL
+    return inspect.signature(python_function)
 
 
 class Binder:
@@ -26,7 +43,7 @@ class Binder:
     """
 
     def __init__(self, python_function, input_signature=None):
-        self.signature = inspect.signature(python_function)
+        self.signature = _signature(python_function)
         params = list(self.signature.parameters.values())
         # The common shape (only positional-or-keyword parameters) binds without inspect.
         self.simple = all(p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
