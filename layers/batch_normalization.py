@@ -11,6 +11,7 @@ from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
 from .layer import Layer
 from .masked_moments import masked_moments
+from .normalized_sums import note_parts
 from .traced_moments import traced_moments
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
@@ -123,7 +124,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         # tf.nn.batch_normalization's order, which Keras 3 calls: x * inv + (beta - mean * inv).
         # (x - mean) * inv + beta rounds differently in the last bit for about a tenth of values.
         shift = beta - mean * inv if beta is not None else -(mean * inv)
-        return inputs * inv + shift
+        product = inputs * inv
+        out = product + shift
+        note_parts(out, product, shift)        # an Add layer may sum it in grappler's order (normalized_sums.py)
+        return out
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

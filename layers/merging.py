@@ -12,6 +12,7 @@ from framework.errors import noted
 from framework.keras.ops_dtypes import cast_all
 
 from .layer import Layer
+from .normalized_sums import regrouped_sum
 
 
 def _check_list(layer, inputs, least=1):
@@ -99,6 +100,9 @@ class Add(_Merge):
     """The sum of the inputs."""
 
     def _merge(self, inputs):
+        regrouped = regrouped_sum(inputs)       # two BatchNormalization outputs in a static trace
+        if regrouped is not None:
+            return regrouped
         out = inputs[0]
         for x in inputs[1:]:
             out = out + x
