@@ -33,7 +33,7 @@ def _add(value, found, seen, visited):
             found.append(value)
     elif isinstance(value, Function):
         _collect(value.python_function, found, seen, visited)
-    elif not isinstance(value, type) and hasattr(type(value), 'variables') and hasattr(value, 'trainable'):
+    elif not isinstance(value, type) and isinstance(getattr(type(value), 'variables', None), property):
         # a tf.Module or Keras layer / model: its variables
         for variable in value.variables:
             _add(variable, found, seen, visited)

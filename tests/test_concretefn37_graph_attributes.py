@@ -156,3 +156,30 @@ def test_function_type_marks_positional_only_and_keyword_only_parameters():
     assert str(cf.function_type) == (
         "(x: TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)) -> "
         "Dict[['a', TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)], ['b', Literal[None]]]")
+
+
+def test_variables_of_sub_modules_a_traced_method_calls():
+    class Dense(tf.Module):
+        def __init__(self, i, o):
+            super().__init__()
+            self.w = tf.Variable(tf.ones([i, o]), name='w')
+            self.b = tf.Variable(tf.zeros([o]), name='b')
+
+        def __call__(self, x):
+            return tf.nn.relu(x @ self.w + self.b)
+
+    class MLP(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.l1 = Dense(3, 2)
+            self.l2 = Dense(2, 1)
+
+        @tf.function
+        def __call__(self, x):
+            return self.l2(self.l1(x))
+    m = MLP()
+    cf = m.__call__.get_concrete_function(tf.TensorSpec([None, 3], tf.float32))
+    # TensorFlow 2.21: ['w:0', 'w:0', 'b:0', 'b:0'] (its order is the graph's capture order)
+    assert sorted(v.name for v in cf.variables) == ['b:0', 'b:0', 'w:0', 'w:0'] and len(cf.trainable_variables) == 4
+    assert m(tf.ones([1, 3])).numpy().tolist() == [[6.0]]
+    assert str(cf).count(': TensorSpec(shape=(), dtype=tf.resource, name=None)') == 4
