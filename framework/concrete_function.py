@@ -126,6 +126,17 @@ class ConcreteFunction:
         return [GraphOutput(name + ':0', TensorShape(spec.shape), spec.dtype) for name, spec in self._flat_specs()]
 
     @property
+    def output_dtypes(self):
+        """``structured_outputs`` with each tensor's dtype (a None output stays None)."""
+        return nest.map_structure(lambda v: v.dtype if isinstance(v, GraphOutput) else None, self.structured_outputs)
+
+    @property
+    def output_shapes(self):
+        """``structured_outputs`` with each tensor's shape (a None output: TensorShape(None), as TF gives)."""
+        return nest.map_structure(lambda v: v.shape if isinstance(v, GraphOutput) else TensorShape(None),
+                                  self.structured_outputs)
+
+    @property
     def variables(self):
         """The variables the trace captures (concrete_function_variables: found in the traced code)."""
         return captured_variables(self._function.python_function)

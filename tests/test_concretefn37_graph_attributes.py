@@ -183,3 +183,13 @@ def test_variables_of_sub_modules_a_traced_method_calls():
     assert sorted(v.name for v in cf.variables) == ['b:0', 'b:0', 'w:0', 'w:0'] and len(cf.trainable_variables) == 4
     assert m(tf.ones([1, 3])).numpy().tolist() == [[6.0]]
     assert str(cf).count(': TensorSpec(shape=(), dtype=tf.resource, name=None)') == 4
+
+
+def test_output_dtypes_and_shapes_follow_the_structure():
+    @tf.function
+    def f(x, n=2):
+        return {'a': x + 1, 'b': (tf.shape(x), None)}
+    cf = f.get_concrete_function(tf.TensorSpec([None, 2], tf.float32))
+    f(tf.ones([3, 2]))
+    assert repr(cf.output_dtypes) == "{'a': tf.float32, 'b': (tf.int32, None)}"
+    assert repr(cf.output_shapes) == "{'a': TensorShape([None, 2]), 'b': (TensorShape([2]), TensorShape(None))}"
