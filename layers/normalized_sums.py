@@ -9,9 +9,11 @@ one Add: ``(s1 + s2) + (p1 + p2)``. It needs every shape known, so Keras's fit s
 batch) keeps ``(p1 + s1) + (p2 + s2)``, while predict and a tf.function training loop on fixed batches
 take the rewrite. Measured on TF 2.21 (progs/histories2 d15.py: predict of a two-input model, 1 value
 in 4 an ulp off; g06 *.loop: every weight off after the first step of such a loop). The gradients are
-the same values either way.
+the same values either way. A residual ``x + bn(h)`` takes the rewrite too: ``s + (x + p)``.
 """
 import weakref
+
+import numpy as np
 
 from framework.ops import graph_rewrites
 
@@ -33,14 +35,33 @@ def _parts(t):
 
 
 def regrouped_sum(inputs):
-    """``(s1 + s2) + (p1 + p2)`` when ``inputs`` are two noted BatchNormalization outputs of one shape,
-    whose parts differ in size; else None."""
+    """The sum of two inputs, one or both noted BatchNormalization outputs, in AddOpsRewrite's order: the
+    leaves (p, s for a noted input, the input itself otherwise) summed per shape in their order, the
+    smaller shape's sum first: ``(s1 + s2) + (p1 + p2)``, or ``s + (x + p)`` for a residual ``x + bn``.
+    None where nothing is noted, or the leaves are not of two shapes of different sizes."""
     if not _PARTS or len(inputs) != 2:
         return None
-    first, second = _parts(inputs[0]), _parts(inputs[1])
-    if first is None or second is None:
+    parts = [_parts(t) for t in inputs]
+    if parts[0] is None and parts[1] is None:
         return None
-    (p1, s1), (p2, s2) = first, second
-    if p1.shape != p2.shape or s1.shape != s2.shape or p1.dtype != p2.dtype or s1.shape.num_elements() >= p1.shape.num_elements():
+    groups = {}
+    for t, noted in zip(inputs, parts):
+        for leaf in (noted if noted is not None else (t,)):
+            groups.setdefault(tuple(leaf.shape), []).append(leaf)
+    if len(groups) != 2 or len({t.dtype for t in inputs}) != 1:
         return None
-    return (s1 + s2) + (p1 + p2)
+    (small, small_leaves), (big, big_leaves) = sorted(groups.items(), key=lambda item: _size(item[0]))
+    if None in small or None in big or _size(small) >= _size(big):
+        return None
+    return _add_n(small_leaves) + _add_n(big_leaves)
+
+
+def _size(shape):
+    return -1 if None in shape else int(np.prod(shape, dtype=np.int64))
+
+
+def _add_n(leaves):
+    total = leaves[0]
+    for leaf in leaves[1:]:
+        total = total + leaf
+    return total

@@ -1,7 +1,7 @@
 """Keras's Add of two BatchNormalization outputs sums them as TF 2.21's grappler (AddOpsRewrite) does where
 every shape is known, in predict and in a tf.function training loop on fixed batches: (s1 + s2) + (p1 + p2)
 (layers/normalized_sums.py); an eager call adds (p1 + s1) + (p2 + s2). Expected bits printed by TF 2.21 for
-the same program (/work/notes/progs/histories2/t2.py, SEED=3).
+the same programs (/work/notes/progs/histories2/t2.py and t3.py, SEED=3).
 """
 import numpy as np
 import pytest
@@ -71,3 +71,36 @@ def test_traced_training_loop():
 
     assert [float(step(a, b, y)).hex() for _ in range(3)] == LOOP_LOSSES
     assert [_bits(w.numpy()) for w in model.trainable_variables] == LOOP_WEIGHTS
+
+
+# A residual sum relu(x) + BatchNormalization(x) (t3.py, SEED=3): AddOpsRewrite's s + (relu(x) + p), either order.
+RES_A = [1061225845, 1069889264, 3205211222, 1057872893, 1075691063, 1075761236, 3215958042, 3212229287,
+    3219066781, 1045492295, 3219972373, 1049722425, 1067414467, 3206252874, 1068551578, 1064586734,
+    3220219599, 1061901647, 3207866408, 1033544418, 3205830272, 1069259703, 1045372799, 3214645962]
+RES_W = [[1061628297, 1064591901, 1060410822], [3197691108, 1013314383, 3201521324], [3156302940, 3181992861,
+    1040135312], [1070555154, 1069854873, 1069830808]]
+RES_PREDICT = {True: [1064046156, 1077116431, 3209386147, 1058644462, 1083052968, 1079658708, 3213935568, 3207204252,
+    3216829876, 1024718816, 3215747677, 3172639680, 1071345064, 3200758404, 1071091460, 1067406925,
+    3215938003, 1061373755, 3208182955, 1045980966, 3209738636, 1074029806, 1054806432, 3214312646], False:
+    [1064046156, 1077116431, 3209386147, 1058644462, 1083052968, 1079658708, 3213935568, 3207204252,
+    3216829876, 1024718816, 3215747677, 3172639680, 1071345064, 3200758404, 1071091460, 1067406925,
+    3215938003, 1061373755, 3208182955, 1045980966, 3209738636, 1074029806, 1054806432, 3214312646]}
+RES_CALL = {True: [1064046155, 1077116430, 3209386147, 1058644462, 1083052968, 1079658708, 3213935568, 3207204252,
+    3216829876, 1024718812, 3215747677, 3172639680, 1071345064, 3200758404, 1071091458, 1067406925,
+    3215938003, 1061373756, 3208182955, 1045980967, 3209738636, 1074029806, 1054806432, 3214312646], False:
+    [1064046155, 1077116430, 3209386147, 1058644462, 1083052968, 1079658708, 3213935568, 3207204252,
+    3216829876, 1024718812, 3215747677, 3172639680, 1071345064, 3200758404, 1071091458, 1067406925,
+    3215938003, 1061373756, 3208182955, 1045980967, 3209738636, 1074029806, 1054806432, 3214312646]}
+
+
+@pytest.mark.parametrize('shortcut_first', [True, False])
+def test_residual_sum_in_predict(shortcut_first):
+    inputs = keras.Input((3,))
+    shortcut, norm = keras.layers.Activation('relu')(inputs), keras.layers.BatchNormalization()
+    normalized = norm(inputs)
+    model = keras.Model(inputs, keras.layers.Add()([shortcut, normalized] if shortcut_first else [normalized, shortcut]))
+    norm.set_weights([_floats(w) for w in RES_W])
+    x = _floats(RES_A).reshape(8, 3)
+    assert RES_PREDICT[shortcut_first] != RES_CALL[shortcut_first]
+    assert _bits(model.predict(x, verbose=0)) == RES_PREDICT[shortcut_first]
+    assert _bits(model(x)) == RES_CALL[shortcut_first]
