@@ -283,6 +283,11 @@ class Function:
     def name(self):
         return self._name
 
+    @property
+    def function_type(self):
+        from .function_type import FunctionType
+        return FunctionType(self._binder)
+
     def experimental_get_tracing_count(self):
         """How many traces TensorFlow would have made so far."""
         return len(self._traces) + self._second_trace
