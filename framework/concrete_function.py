@@ -31,23 +31,27 @@ class OpenDims:
     graph; tapeflow runs the function, so it reads an output's size equal to an open input size as
     that open dimension (a batch), and an output shaped as an unknown-rank input as of unknown rank:
     right for elementwise and batch-preserving code; a fixed size that happens to equal the run's
-    batch also shows as None."""
-    __slots__ = ('sizes', 'unknown')
+    batch also shows as None. A size of 1 is read as open only at an axis an input left open there
+    (a batch of one through Dense(1) is TensorFlow's (None, 1), not (None, None))."""
+    __slots__ = ('sizes', 'unknown', 'axes')
 
     def __init__(self, pairs=()):
         """``pairs``: (traced shape (a tuple with None, or None for an unknown rank), run shape)."""
-        self.sizes, self.unknown = set(), set()
+        self.sizes, self.unknown, self.axes = set(), set(), set()
         for traced, shape in pairs:
             if traced is None:
                 self.unknown.add(tuple(shape))
             else:
-                self.sizes.update(int(n) for d, n in zip(traced, shape) if d is None)
+                open_dims = [(axis, int(n)) for axis, (d, n) in enumerate(zip(traced, shape)) if d is None]
+                self.sizes.update(n for _, n in open_dims)
+                self.axes.update(open_dims)
 
     def traced_shape(self, shape):
         shape = tuple(shape)
         if shape in self.unknown:
             return TensorShape(None)
-        return TensorShape([None if d in self.sizes else d for d in shape])
+        return TensorShape([None if d in self.sizes and (d != 1 or (axis, 1) in self.axes) else d
+                            for axis, d in enumerate(shape)])
 
 
 class GraphOutput:

@@ -193,3 +193,16 @@ def test_output_dtypes_and_shapes_follow_the_structure():
     f(tf.ones([3, 2]))
     assert repr(cf.output_dtypes) == "{'a': tf.float32, 'b': (tf.int32, None)}"
     assert repr(cf.output_shapes) == "{'a': TensorShape([None, 2]), 'b': (TensorShape([2]), TensorShape(None))}"
+
+
+def test_a_batch_of_one_keeps_fixed_sizes_of_one():
+    w = tf.Variable(tf.ones([3, 1]))
+
+    @tf.function
+    def regress(x):
+        return x @ w
+    cf = regress.get_concrete_function(tf.TensorSpec([None, 3], tf.float32))
+    cf(tf.ones([1, 3]))
+    # TensorFlow 2.21's shape inference: (None, 1); the run's batch of 1 is not the output's fixed 1
+    assert str(cf.function_type).endswith('-> TensorSpec(shape=(None, 1), dtype=tf.float32, name=None)')
+    assert repr(cf.outputs) == "[<tf.Tensor 'Identity:0' shape=(None, 1) dtype=float32>]"
