@@ -294,13 +294,13 @@ class Function:
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Each trace's block as ``str(concrete_function)`` prints it, in trace order, a blank line
-        between traces."""
+        between traces; not verbose, each trace's one-line signature, a line each."""
         blocks = []
         for entry in self._traces:
             if entry.concrete is None:
                 entry.concrete = ConcreteFunction(self, entry)
-            blocks.append(str(entry.concrete)[len('ConcreteFunction '):])
-        return '\n\n'.join(blocks)
+            blocks.append(entry.concrete.pretty_printed_signature(verbose))
+        return ('\n\n' if verbose else '\n').join(blocks)
 
     def __repr__(self):
         # TF 2.21's Function keeps object's repr: print(train_step) shows its class path and address

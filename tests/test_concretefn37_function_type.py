@@ -46,3 +46,19 @@ def test_methods_drop_self_and_layers_take_args_and_kwargs():
     assert str(m.f.function_type) == '(x, k=<captured_default_value>)'
     assert str(m.g.function_type) == '(x: TensorSpec(shape=(), dtype=tf.float32, name=None))'
     assert str(tf.function(keras.layers.Dense(2)).function_type) == '(*args, **kwargs)'
+
+
+def test_pretty_printed_concrete_signatures_not_verbose_is_a_line_per_trace():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(x, k=2):
+        return x * k * v
+    f(tf.constant(1.0))
+    f(tf.constant([1.0, 2.0]), k=3)
+    assert f.pretty_printed_concrete_signatures(verbose=False) == (
+        '(x: TensorSpec(shape=(), dtype=tf.float32, name=None), k: Literal[2]) -> '
+        'TensorSpec(shape=(), dtype=tf.float32, name=None)\n'
+        '(x: TensorSpec(shape=(2,), dtype=tf.float32, name=None), k: Literal[3]) -> '
+        'TensorSpec(shape=(2,), dtype=tf.float32, name=None)')
+    assert f.pretty_printed_concrete_signatures().count('Input Parameters:') == 2
