@@ -76,6 +76,15 @@ def _content(cell):
     return cell.cell_contents if _filled(cell) else None
 
 
+def _attribute(instance, name):
+    """``instance.name``, or None where reading it fails (a property of an unbuilt layer raises:
+    printing a concrete function must not)."""
+    try:
+        return getattr(instance, name, None)
+    except Exception:
+        return None
+
+
 def _scan(code, globals_, cells, instance, self_name, found, seen, visited):
     previous = None
     for instruction in dis.get_instructions(code):
@@ -86,7 +95,7 @@ def _scan(code, globals_, cells, instance, self_name, found, seen, visited):
             _add(cells[name], found, seen, visited)
         elif op in _ATTRIBUTE_LOADS and previous is not None and previous.opname in _SELF_LOADS \
                 and previous.argval == self_name and self_name is not None:
-            _add(getattr(instance, name, None), found, seen, visited)
+            _add(_attribute(instance, name), found, seen, visited)
         previous = instruction
     for const in code.co_consts:        # nested functions and lambdas read the same globals
         if isinstance(const, types.CodeType):

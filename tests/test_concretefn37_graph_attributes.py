@@ -206,3 +206,20 @@ def test_a_batch_of_one_keeps_fixed_sizes_of_one():
     # TensorFlow 2.21's shape inference: (None, 1); the run's batch of 1 is not the output's fixed 1
     assert str(cf.function_type).endswith('-> TensorSpec(shape=(None, 1), dtype=tf.float32, name=None)')
     assert repr(cf.outputs) == "[<tf.Tensor 'Identity:0' shape=(None, 1) dtype=float32>]"
+
+
+def test_an_attribute_that_raises_does_not_break_printing():
+    class M(tf.Module):
+        @property
+        def unbuilt(self):
+            raise ValueError('not built')
+
+        @tf.function
+        def f(self, x):
+            if x is None:
+                return self.unbuilt
+            return x
+    m = M()
+    cf = m.f.get_concrete_function(tf.constant(1.0))
+    m.f(tf.constant(1.0))
+    assert cf.variables == () and str(cf).endswith('Captures:\n  None')
