@@ -8,6 +8,8 @@ import pytest
 
 import framework as tf
 
+pytestmark = pytest.mark.usefixtures('xeon_cpu')     # the kernels' node names are oneDNN's (_MklNative*) on the Xeon
+
 X1, X2 = tf.ones((1, 6, 2)), tf.ones((1, 6, 6, 2))
 
 CASES = [
