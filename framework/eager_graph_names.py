@@ -97,10 +97,11 @@ def parallel_stack(values, name=None):
 
 def inside_function():
     """Whether the code runs where TensorFlow would build a graph: in a tf.function's trace (or a
-    later call, which replays the trace's Python), ``init_scope`` or not, as TensorFlow answers.
-    tapeflow computes eagerly there too, but code asking takes TensorFlow's branch."""
+    later call, which replays the trace's Python) or a Keras step (fit, evaluate and predict trace
+    theirs), ``init_scope`` or not, as TensorFlow answers. tapeflow computes eagerly there too, but
+    code asking takes TensorFlow's branch."""
     from . import graph_random_ops
-    return graph_random_ops.current() is not None or bool(_SCRATCH[0])
+    return graph_random_ops.drawing() is not None or bool(_SCRATCH[0])
 
 
 _SCRATCH = [0]      # Keras symbolic calls running: TensorFlow runs them in a scratch FuncGraph

@@ -58,6 +58,9 @@ class GraphRandomState:
 class _Stack(threading.local):
     def __init__(self):
         self.states = []
+        # (the GraphRandomState of the Keras predict step running, len(states) when it began): its
+        # random ops draw from its trace's kernels, while the rest of the step keeps eager semantics
+        self.predict = None
 
 
 _stack = _Stack()
@@ -72,6 +75,41 @@ def current():
         return None
     states = _stack.states
     return states[-1] if states else None
+
+
+def drawing():
+    """The GraphRandomState whose numbering and kernels the next random op takes: the innermost
+    traced call's, or a Keras predict step's (``predicting``) when no traced call runs inside it;
+    None when eager. TensorFlow runs predict's step as a tf.function, so its random ops neither
+    draw from nor move the eager stream."""
+    if not TRACED_CALLS[0]:
+        return None
+    stack = _stack
+    predict = stack.predict
+    if predict is not None and len(stack.states) == predict[1]:
+        return predict[0]
+    states = stack.states
+    return states[-1] if states else None
+
+
+class predicting:
+    """``with predicting(state):`` one Keras predict step, whose trace owns ``state``: its random
+    ops count from 0 again and its kernels carry on (``drawing``). Unlike ``running`` it leaves
+    ``current`` alone: predict's graph rewrites have their own switches (ops/graph_rewrites.py)."""
+    __slots__ = ('_state', '_was')
+
+    def __init__(self, state):
+        self._state = state
+
+    def __enter__(self):
+        state = self._state
+        state.unseeded = state.position = state.calls = 0
+        self._was, _stack.predict = _stack.predict, (state, len(_stack.states))
+        return self
+
+    def __exit__(self, *exc):
+        _stack.predict = self._was
+        return False
 
 
 def pushes_constants():

@@ -65,7 +65,7 @@ def _unseeded_op_seed():
     the graph's count of such ops; a frozen draw (Keras's never-run symbolic trace) takes 0."""
     if random_state_freeze.frozen():
         return 0
-    graph = graph_random_ops.current()
+    graph = graph_random_ops.drawing()
     return graph.next_unseeded() if graph is not None else _state['rng'].randint(0, _MAXINT32)
 
 
@@ -76,7 +76,7 @@ def reserve(op, dtype, seeds, count, blocks=None):
     (``graph_random_ops``); a frozen draw moves none."""
     key, counter = philox.key_counter_from_op_seeds(*seeds)
     frozen = random_state_freeze.frozen()
-    graph = None if frozen else graph_random_ops.current()
+    graph = None if frozen else graph_random_ops.drawing()
     with _lock:
         kernel = (op, str(dtype), seeds) if graph is None else (graph.next_position(), op, str(dtype), seeds)
         if graph is not None and graph.epoch != _state['epoch']:      # kernels made before set_seed

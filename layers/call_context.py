@@ -212,19 +212,22 @@ class traced_predict:
     """``with traced_predict():`` runs one predict step, which Keras 3 traces (unless compiled with
     run_eagerly=True); fit and evaluate steps say so through their graph_random_ops state."""
 
-    __slots__ = ('_was', '_static', '_was_static')
+    __slots__ = ('_was', '_static', '_was_static', '_random_ops')
 
-    def __init__(self, static_shapes=True):
+    def __init__(self, static_shapes, random_ops):
         self._static = static_shapes        # whether the trace serving the step fixes every axis
+        self._random_ops = graph_random_ops.predicting(random_ops)     # that trace's random kernels
 
     def __enter__(self):
         self._was, _context.traced_predict = _context.traced_predict, True
         self._was_static, graph_rewrites.PREDICT_STATIC[0] = graph_rewrites.PREDICT_STATIC[0], self._static
         graph_rewrites.PREDICT[0] += 1       # grappler's rewrites apply in a predict step too
         graph_rewrites.GATE[0] += 1
+        self._random_ops.__enter__()
         return self
 
     def __exit__(self, *exc):
+        self._random_ops.__exit__(*exc)
         _context.traced_predict = self._was
         graph_rewrites.PREDICT_STATIC[0] = self._was_static
         graph_rewrites.PREDICT[0] -= 1

@@ -206,7 +206,8 @@ class TrainingLoops:
                 static = traces.served_answer(kind, shapes)
                 scope = replaying() if static is not None else traces.shaped_step(kind, shapes, batch)
             with scope, _PYTHON if traces is None else call_context.traced_predict(
-                    static if static is not None else traces.static_trace(kind, shapes)):
+                    static if static is not None else traces.static_trace(kind, shapes),
+                    traces.random_ops(kind, shapes)):
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
                 step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)

@@ -23,6 +23,7 @@ import contextlib
 from framework import nest
 from framework.function import replaying
 from framework.function_errors import graph_side
+from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from . import step_retracing
@@ -45,6 +46,9 @@ class StepTraces:
         # the latest step a trace served, which predict asks for every batch; valid while the traces
         # are those (a failed step's trace is dropped again: see ``served_answer``)
         self._served = {}
+        # (kind, a predict trace's shapes) -> its random ops' kernels and numbering (graph_random_ops):
+        # each trace of Keras's predict function is a graph of its own
+        self._random_ops = {}
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
         self.on_batch = OnBatchTrainables(self)
@@ -164,9 +168,19 @@ class StepTraces:
         for one in traced:
             if _covers(one, shapes):
                 static = all(shape is not None and None not in shape for shape in one)
-                self._served[kind] = (shapes, static, len(traced), traced[-1])
+                self._served[kind] = (shapes, static, len(traced), traced[-1], one)
                 return static
         return True
+
+    def random_ops(self, kind, shapes):
+        """The GraphRandomState of the trace serving a ``kind`` step on ``shapes`` (after
+        ``static_trace``): a retrace on a smaller last batch starts fresh kernels, as on TF 2.21."""
+        served = self._served.get(kind)
+        trace = served[4] if served is not None and served[0] == shapes else shapes
+        state = self._random_ops.get((kind, trace))
+        if state is None:
+            state = self._random_ops[kind, trace] = GraphRandomState()
+        return state
 
     def served_answer(self, kind, shapes):
         """``static_trace``'s answer for the latest served ``shapes`` again, or None (search). The
