@@ -26,6 +26,7 @@ from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
+from .traced_logs import returning_tensors
 from . import step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, input_nesting, traced_batch_is_free,
@@ -273,6 +274,8 @@ class TrainingLoops:
         traces = self._step_traces()
         if traces is not None:
             traces.begin_pass(traced_structure(data), array_signature(data))
+        if kind != 'predict' and _overridden(step_fn):
+            step_fn = returning_tensors(step_fn)
         if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
             random_ops.static_shapes = False    # an earlier trace on a free batch serves these (reduce_retracing)
         # Keras's traced train / test function, fed by a dataset of unknown length, runs once more without a batch
@@ -345,6 +348,12 @@ class TrainingLoops:
 
 
 _PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
+
+
+def _overridden(step_fn):
+    """Whether ``step_fn`` is a custom train_step / test_step: Trainer's own return the metrics' logs."""
+    from .trainer import Trainer
+    return getattr(step_fn, '__func__', None) not in (Trainer.train_step, Trainer.test_step)
 
 
 def _begun(data, begin):

@@ -32,6 +32,7 @@ from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
+from .traced_logs import step_function_logs
 
 
 class Trainer(Keras2Shims, TrainingLoops):
@@ -409,6 +410,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         return stack
 
     def _batch_result(self, logs, return_dict):
+        if not self.run_eagerly:        # the step's tf.function returns Python numbers as tensors
+            logs = step_function_logs(logs)
         logs = pythonify_logs(self._metrics_or_logs(logs))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
