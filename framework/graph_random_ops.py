@@ -94,16 +94,18 @@ def drawing():
 
 class predicting:
     """``with predicting(state):`` one Keras predict step, whose trace owns ``state``: its random
-    ops count from 0 again and its kernels carry on (``drawing``). Unlike ``running`` it leaves
-    ``current`` alone: predict's graph rewrites have their own switches (ops/graph_rewrites.py)."""
-    __slots__ = ('_state', '_was')
+    ops count from 0 again (unless ``first`` is False: a later step of the same call) and its
+    kernels carry on (``drawing``). Unlike ``running`` it leaves ``current`` alone: predict's graph
+    rewrites have their own switches (ops/graph_rewrites.py)."""
+    __slots__ = ('_state', '_first', '_was')
 
-    def __init__(self, state):
-        self._state = state
+    def __init__(self, state, first=True):
+        self._state, self._first = state, first
 
     def __enter__(self):
         state = self._state
-        state.unseeded = state.position = state.calls = 0
+        if self._first:
+            state.unseeded = state.position = state.calls = 0
         self._was, _stack.predict = _stack.predict, (state, len(_stack.states))
         return self
 

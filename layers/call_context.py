@@ -214,9 +214,11 @@ class traced_predict:
 
     __slots__ = ('_was', '_static', '_was_static', '_random_ops')
 
-    def __init__(self, static_shapes, random_ops):
+    def __init__(self, static_shapes, random_ops, first=True):
         self._static = static_shapes        # whether the trace serving the step fixes every axis
-        self._random_ops = graph_random_ops.predicting(random_ops)     # that trace's random kernels
+        # that trace's random kernels; ``first``: the step begins a call of it (not the second step
+        # of a steps_per_execution group, whose random ops go on counting)
+        self._random_ops = graph_random_ops.predicting(random_ops, first)
 
     def __enter__(self):
         self._was, _context.traced_predict = _context.traced_predict, True

@@ -76,3 +76,13 @@ def test_mc_dropout_through_predict_draws_as_tf():
     np.testing.assert_array_equal(first, [[8, 0, 8], [8, 8, 8], [8, 0, 0], [0, 8, 0], [8, 8, 0], [8, 8, 0]])
     np.testing.assert_array_equal(second, [[8, 0, 0], [0, 8, 0], [8, 8, 8], [8, 8, 0], [8, 0, 0], [0, 8, 8]])
     np.testing.assert_array_equal(model(x[:2]), [[8, 8, 8], [8, 8, 8]])
+
+
+def test_a_steps_per_execution_group_is_one_graph_and_a_shorter_last_group_another():
+    keras.utils.set_random_seed(3)
+    model = _model(Noise())
+    model.compile(loss='mse', steps_per_execution=2)
+    # the group's second step makes the graph's next random op; the lone third step is a new trace
+    got = model.predict(np.zeros((6, 2)), batch_size=2, verbose=0)
+    np.testing.assert_allclose(got, [[0.1274, 0.8147], [0.8978, 0.7981], [0.7781, 0.5053], [0.625, 0.1518],
+                                     [0.1274, 0.8147], [0.8978, 0.7981]], atol=1e-4)

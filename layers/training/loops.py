@@ -199,16 +199,23 @@ class TrainingLoops:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
             if traces is None:          # run_eagerly: every step runs its Python
-                scope, static = _PYTHON, None
+                scope = traced = _PYTHON
             else:
                 shapes = input_shapes(batch)
                 # a batch the latest trace serves again is replayed, and that trace's answer is known: one
                 # look instead of shaped_step's and static_trace's (a tracing step asks static_trace after)
                 static = traces.served_answer(kind, shapes)
                 scope = replaying() if static is not None else traces.shaped_step(kind, shapes, batch)
-            with scope, _PYTHON if traces is None else call_context.traced_predict(
-                    static if static is not None else traces.static_trace(kind, shapes),
-                    traces.random_ops(kind, shapes)):
+                if static is None:
+                    static = traces.static_trace(kind, shapes)
+                # steps_per_execution > 1: Keras runs a group's steps in one graph, whose random ops go on
+                # counting from step to step (a shorter last group is a graph of its own)
+                first = every == 1 or step % every == 0
+                if first:
+                    random_ops = traces.random_ops(kind, shapes, None if every == 1 else
+                                                   _group_length(data, step, every))
+                traced = call_context.traced_predict(static, random_ops, first)
+            with scope, traced:
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
                 step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)
@@ -354,6 +361,13 @@ def _overridden(step_fn):
     """Whether ``step_fn`` is a custom train_step / test_step: Trainer's own return the metrics' logs."""
     from .trainer import Trainer
     return getattr(step_fn, '__func__', None) not in (Trainer.train_step, Trainer.test_step)
+
+
+def _group_length(data, step, every):
+    """The steps of the ``every``-step group that begins at ``step``: fewer in the last group of
+    data of known length, else ``every``."""
+    count = data.num_batches
+    return every if count is None else min(every, count - step)
 
 
 def _begun(data, begin):

@@ -172,14 +172,19 @@ class StepTraces:
                 return static
         return True
 
-    def random_ops(self, kind, shapes):
+    def random_ops(self, kind, shapes, group=None):
         """The GraphRandomState of the trace serving a ``kind`` step on ``shapes`` (after
-        ``static_trace``): a retrace on a smaller last batch starts fresh kernels, as on TF 2.21."""
-        served = self._served.get(kind)
-        trace = served[4] if served is not None and served[0] == shapes else shapes
-        state = self._random_ops.get((kind, trace))
+        ``static_trace``): a retrace on a smaller last batch starts fresh kernels, as on TF 2.21.
+        ``group``: the step count of a steps_per_execution group beginning with this step, whose
+        multi-step function is traced on its batches' list (by the first batch's shapes here)."""
+        if group is None:
+            served = self._served.get(kind)
+            key = (kind, served[4] if served is not None and served[0] == shapes else shapes)
+        else:
+            key = (kind, group, shapes)
+        state = self._random_ops.get(key)
         if state is None:
-            state = self._random_ops[kind, trace] = GraphRandomState()
+            state = self._random_ops[key] = GraphRandomState()
         return state
 
     def served_answer(self, kind, shapes):
