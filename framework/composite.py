@@ -80,3 +80,13 @@ def map_elementwise(x, fn, op):
     if not isinstance(x, CompositeTensor):
         raise       # noqa: PLE0704
     return x._map_values(fn, op)
+
+
+def map_ragged(x, fn, op):
+    """``fn`` applied to a RaggedTensor's flat values, called from an op's ``except`` block as
+    ``map_elementwise``: TF dispatches the op (zeros_like, relu, ...) for RaggedTensor only, so any
+    other value, a SparseTensor too, raises the error being handled."""
+    from .ragged.ragged_tensor import RaggedTensor
+    if not isinstance(x, RaggedTensor):
+        raise       # noqa: PLE0704
+    return x._map_values(fn, op)

@@ -752,7 +752,14 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
 
 
 def is_tensor(value):
-    return isinstance(value, Tensor)
+    """Whether TF ops take ``value`` without conversion: TF's is_tensor answers True also for its
+    RaggedTensor, SparseTensor and IndexedSlices (not for numpy arrays, specs, datasets or
+    ExtensionTypes)."""
+    if isinstance(value, Tensor):
+        return True
+    from .ragged.ragged_tensor import RaggedTensor
+    from .sparse.sparse_tensor import SparseTensor
+    return isinstance(value, (IndexedSlices, RaggedTensor, SparseTensor))
 
 
 def _is_bool(x):

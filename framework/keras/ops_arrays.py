@@ -13,6 +13,7 @@ from framework.ops.missing_kernels import refuse_missing
 from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
 from framework.sparse.sparse_tensor import SparseTensor
+from framework import tensor as tensor_module
 from framework.tensor import Tensor
 from .backend import result_type, standardize_dtype as checked_dtype_name
 from .ops_arguments import integer
@@ -54,7 +55,7 @@ def convert_to_numpy(x):
 
 
 def is_tensor(x):
-    return isinstance(x, (Tensor, SparseTensor))
+    return tensor_module.is_tensor(x)      # Keras 3's TF backend asks tf.is_tensor (ragged too)
 
 
 def cast(x, dtype):

@@ -8,6 +8,7 @@ from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from . import eigen_math, eigen_math64, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
+from ..composite import map_ragged
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad, selu_grad
@@ -19,7 +20,10 @@ from .unary import sigmoid, tanh, exp
 
 def relu(features, name=None):
     """max(x, 0); the gradient at 0 is 0. Integer tensors keep their dtype (TensorFlow's Relu takes them)."""
-    x = as_real_tensor(features, 'relu')
+    try:
+        x = as_real_tensor(features, 'relu')
+    except TypeError:       # a RaggedTensor: relu of its values (TF dispatches it; a SparseTensor fails)
+        return map_ragged(features, relu, 'relu')
     if FUSABLE and is_fusable(features) and onednn_policy.enabled():     # tf.nn.relu(dense(x)), traced
         out = Tensor(fused_relu_value(x._data))
     else:
@@ -57,7 +61,10 @@ _RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6), y),)
 
 
 def relu6(features, name=None):
-    x = as_real_tensor(features, 'relu6')
+    try:
+        x = as_real_tensor(features, 'relu6')
+    except TypeError:
+        return map_ragged(features, relu6, 'relu6')
     xp = backend.array_module(x._data)
     a, zero = x._data, x._data.dtype.type(0)
     if FUSABLE and is_fusable(features) and onednn_policy.enabled():    # tf.nn.relu6(dense(x)), traced
@@ -76,7 +83,10 @@ def elu(features, alpha=1.0, name=None):
     if FUSABLE and alpha == 1.0 and is_fusable(features) and onednn_policy.enabled():   # tf.nn.elu(dense(x)), traced
         from .fused_eltwise import fused_elu
         return fused_elu(features)
-    x = as_float_tensor(features, 'elu')
+    try:
+        x = as_float_tensor(features, 'elu')
+    except TypeError:
+        return map_ragged(features, lambda values: elu(values, alpha), 'elu')
     if alpha != 1.0:
         # Keras 3's elu for another alpha (its TF backend): where(x > 0, elu(x), alpha * elu(x)). Composed
         # the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
@@ -147,7 +157,10 @@ _SELU_SCALE_ALPHA = 1.7580993408473768599402175208123      # TensorFlow's consta
 def selu(features, name=None):
     """scale * x for x > 0, scale * alpha * (exp(x) - 1) otherwise (TensorFlow's Selu kernel:
     one product by scale * alpha, not two)."""
-    x = as_float_tensor(features, 'selu')
+    try:
+        x = as_float_tensor(features, 'selu')
+    except TypeError:
+        return map_ragged(features, selu, 'selu')
     a = x._data
     xp = backend.array_module(a)
     one = a.dtype.type(1)
@@ -174,7 +187,10 @@ def leaky_relu(features, alpha=0.2, name=None):
     if isinstance(alpha, (int, float, np.number)):
         # TF's LeakyRelu takes alpha as a float attr, 32 bits: float64 inputs are scaled by float32(alpha)
         alpha = float(np.float32(alpha))
-    x = as_real_tensor(features, 'leaky_relu')
+    try:
+        x = as_real_tensor(features, 'leaky_relu')
+    except TypeError:
+        return map_ragged(features, lambda values: leaky_relu(values, alpha), 'leaky_relu')
     if x._data.dtype.kind != 'f' and x._data.dtype.name != 'bfloat16':    # TF computes integers in float32
         from .shapes import cast
         x = cast(x, 'float32')

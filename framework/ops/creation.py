@@ -6,6 +6,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import dtypes
 from ..autopacking import pack
+from ..composite import map_ragged
 from ..placement import current_xp
 from ..tensor import ConversionError, Tensor
 from ..tensor_shape import TensorShape
@@ -169,14 +170,20 @@ def _FILL_VJP(g, y, v):
 
 def zeros_like(input, dtype=None, name=None):  # noqa: A002
     """Zeros of the input's shape (and dtype, unless given), on the input's device."""
-    x = as_tensor(input, 'zeros_like')
+    try:
+        x = as_tensor(input, 'zeros_like')
+    except TypeError:       # a RaggedTensor: zeros of its row layout (framework/composite.py)
+        return map_ragged(input, lambda values: zeros_like(values, dtype), 'zeros_like')
     from ..backend import array_module
     return Tensor(_constant_array(array_module(x._data), x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype,
                                   False, 'zeros_like'))
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
-    x = as_tensor(input, 'ones_like')
+    try:
+        x = as_tensor(input, 'ones_like')
+    except TypeError:       # a RaggedTensor: ones of its row layout
+        return map_ragged(input, lambda values: ones_like(values, dtype), 'ones_like')
     from ..backend import array_module
     return Tensor(_constant_array(array_module(x._data), x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype,
                                   True, 'ones_like'))

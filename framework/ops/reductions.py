@@ -327,7 +327,10 @@ reduce_min = _extreme('reduce_min', lambda xp, a, axes, k: xp.min(a, axis=axes, 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     """Product over ``axis``; the gradient is exact also where elements are zero."""
     keepdims = bool(keepdims)
-    x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
+    try:
+        x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
+    except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
+        return dispatch('reduce_prod', input_tensor, axis, keepdims)
     a = x._data
     out = Tensor(_prod(a, axes, keepdims, xp))
     if ACTIVE:

@@ -3,7 +3,7 @@ transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
 the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
-from ..composite import CompositeTensor, dispatch
+from ..composite import CompositeTensor, dispatch, map_elementwise
 from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
@@ -651,7 +651,10 @@ def _string_cast_error(x, dtype):
 
 
 def identity(input, name=None):  # noqa: A002
-    x = as_tensor(input, 'identity')
+    try:
+        x = as_tensor(input, 'identity')
+    except TypeError:       # a RaggedTensor or SparseTensor: a copy of its values, the layout kept
+        return map_elementwise(input, identity, 'identity')
     out = Tensor(snapshot(x))
     if ACTIVE:
         record('identity', (x,), out, _PASS_THROUGH)

@@ -47,6 +47,12 @@ def reverse(tensor, axis, name=None):
     return tensor[tuple(key)]
 
 
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """The values clipped, the rows kept (TF's ragged dispatch of clip_by_value; scalar bounds)."""
+    from ..ops import clip_by_value as dense_clip
+    return t._map_values(lambda values: dense_clip(values, clip_value_min, clip_value_max), 'clip_by_value')
+
+
 def map_rows(fn, rt, signature, op='map_fn'):
     """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
     their stack (a dtype / TensorSpec signature)."""
@@ -68,7 +74,8 @@ def map_rows(fn, rt, signature, op='map_fn'):
 def _install():
     RaggedTensor._DISPATCH['tile'] = tile
     RaggedTensor._DISPATCH['reverse'] = reverse
+    RaggedTensor._DISPATCH['clip_by_value'] = clip_by_value
 
 
 _install()
-__all__ = ['map_rows', 'reverse', 'tile']
+__all__ = ['clip_by_value', 'map_rows', 'reverse', 'tile']

@@ -157,8 +157,12 @@ def _reduce(segment_op, dense_op, mean=False):
     def run(input_tensor, axis=None, keepdims=False, name=None):
         rt = input_tensor
         op = dense_op.__name__
-        if keepdims:
-            raise ValueError('%s: keepdims=True is not supported for a RaggedTensor; expand_dims the result' % op)
+        if keepdims:        # TF reduces, then puts the reduced axis back with length 1
+            from ..ops import expand_dims, reshape
+            out = run(rt, axis)
+            if axis is None:
+                return reshape(out, [1] * rt.ndim)
+            return expand_dims(out, int(axis) % rt.ndim)
         if axis is None:
             return dense_op(rt.flat_values)
         ndim = rt.ndim
@@ -342,6 +346,8 @@ def _install():
     table['reduce_mean'] = _reduce(ops.unsorted_segment_sum, ops.reduce_mean, mean=True)
     table['reduce_max'] = _reduce(ops.unsorted_segment_max, ops.reduce_max)
     table['reduce_min'] = _reduce(ops.unsorted_segment_min, ops.reduce_min)
+    # framework.ops binds unsorted_segment_prod after this module loads: looked up at call time
+    table['reduce_prod'] = _reduce(lambda *args: ops.unsorted_segment_prod(*args), ops.reduce_prod)
     table['concat'] = concat
     table['stack'] = stack
     table['boolean_mask'] = _plain_boolean_mask

@@ -1,0 +1,107 @@
+"""Ops TF 2.21 dispatches to a RaggedTensor that tapeflow refused ('a RaggedTensor cannot be used where a
+dense tensor is needed'): zeros_like / ones_like (dtype too), identity, the tf.nn activations,
+reduce_prod, clip_by_value, reductions with keepdims=True; and tf.is_tensor, True for TF's ragged,
+sparse and IndexedSlices values. Expected values printed by TF 2.21 (progs/tutorials32/q3.py, q4.py,
+q5.py, q1.py)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+
+def _rt():
+    return tf.ragged.constant([[1.5, -2.0], [], [3.0]])
+
+
+def _ri():
+    return tf.ragged.constant([[1, 2], [4], [3, 5, 6]])
+
+
+def _r3():
+    return tf.ragged.constant([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0]]], ragged_rank=1)
+
+
+def _same(r, values, splits, dtype):
+    assert isinstance(r, tf.RaggedTensor)
+    assert r.dtype == dtype
+    np.testing.assert_array_equal(r.flat_values.numpy(), np.asarray(values))
+    np.testing.assert_array_equal(r.row_splits.numpy(), splits)
+
+
+def test_zeros_and_ones_like_keep_the_rows():
+    _same(tf.zeros_like(_rt()), [0.0, 0.0, 0.0], [0, 2, 2, 3], tf.float32)
+    _same(tf.ones_like(_ri()), [1, 1, 1, 1, 1, 1], [0, 2, 3, 6], tf.int32)
+    _same(tf.ones_like(_ri(), dtype=tf.bool), [True] * 6, [0, 2, 3, 6], tf.bool)
+    _same(tf.zeros_like(_ri(), dtype='float32'), [0.0] * 6, [0, 2, 3, 6], tf.float32)
+    _same(tf.zeros_like(_rt(), dtype=tf.float16), [0.0] * 3, [0, 2, 2, 3], tf.float16)
+    assert str(tf.zeros_like(_r3())) == '<tf.RaggedTensor [[[0.0, 0.0],\n  [0.0, 0.0]], [[0.0, 0.0]]]>'
+    small = tf.ragged.constant([[1], []], row_splits_dtype=tf.int32)
+    assert tf.zeros_like(small).row_splits.dtype == tf.int32
+
+
+def test_sparse_zeros_like_still_refused():
+    st = tf.sparse.SparseTensor([[0, 1], [1, 0]], [1.5, -2.0], [2, 3])
+    with pytest.raises((TypeError, ValueError)):
+        tf.zeros_like(st)
+    with pytest.raises((TypeError, ValueError)):
+        tf.nn.relu(st)
+
+
+def test_identity_of_ragged_and_sparse():
+    assert str(tf.identity(_r3())) == '<tf.RaggedTensor [[[1.0, 2.0],\n  [3.0, 4.0]], [[5.0, 6.0]]]>'
+    st = tf.identity(tf.sparse.from_dense([[0, 3]]))
+    assert isinstance(st, tf.sparse.SparseTensor)
+    assert st.values.numpy().tolist() == [3] and st.indices.numpy().tolist() == [[0, 1]]
+
+
+def test_activations_on_ragged_values():
+    assert str(tf.nn.relu(_r3() - 3.0)) == '<tf.RaggedTensor [[[0.0, 0.0],\n  [0.0, 1.0]], [[2.0, 3.0]]]>'
+    _same(tf.nn.relu(_rt()), [1.5, 0.0, 3.0], [0, 2, 2, 3], tf.float32)
+    _same(tf.nn.relu6(_ri() * 2), [2, 4, 6, 6, 6, 6], [0, 2, 3, 6], tf.int32)
+    _same(tf.nn.leaky_relu(_rt(), alpha=0.1), np.float32([1.5, -0.2, 3.0]), [0, 2, 2, 3], tf.float32)
+    _same(tf.nn.leaky_relu(tf.ragged.constant([[1, 2], [], [3]])), [1.0, 2.0, 3.0], [0, 2, 2, 3], tf.float32)
+    _same(tf.nn.elu(_rt()), np.float32([1.5, -0.8646647334098816, 3.0]), [0, 2, 2, 3], tf.float32)
+    _same(tf.nn.selu(_rt()), np.float32([1.5760514736175537, -1.5201665163040161, 3.1521029472351074]), [0, 2, 2, 3], tf.float32)
+
+
+def test_reduce_prod_over_rows_columns_and_all():
+    np.testing.assert_array_equal(tf.reduce_prod(_rt(), axis=1).numpy(), np.float32([-3.0, 1.0, 3.0]))
+    np.testing.assert_array_equal(tf.reduce_prod(_ri(), axis=1).numpy(), [2, 4, 90])
+    np.testing.assert_array_equal(tf.reduce_prod(_ri(), axis=0).numpy(), [12, 10, 6])
+    assert tf.reduce_prod(_ri()).numpy() == 720
+    np.testing.assert_array_equal(tf.reduce_prod(_r3(), axis=1).numpy(), [[3.0, 8.0], [5.0, 6.0]])
+    assert str(tf.reduce_prod(_r3(), axis=2)) == '<tf.RaggedTensor [[2.0, 12.0], [30.0]]>'
+    np.testing.assert_array_equal(tf.reduce_prod(_r3(), axis=0).numpy(), [[5.0, 12.0], [3.0, 4.0]])
+
+
+def test_clip_by_value_on_ragged():
+    assert str(tf.clip_by_value(_rt(), -1.0, 2.0)) == '<tf.RaggedTensor [[1.5, -1.0], [], [2.0]]>'
+    assert str(tf.clip_by_value(_ri(), 2, 4)) == '<tf.RaggedTensor [[2, 2], [4], [3, 4, 4]]>'
+    assert str(tf.clip_by_value(_r3(), 2.0, 5.0)) == '<tf.RaggedTensor [[[2.0, 2.0],\n  [3.0, 4.0]], [[5.0, 5.0]]]>'
+    with pytest.raises(TypeError, match='Cannot convert 2.0 to EagerTensor of dtype int32'):
+        tf.clip_by_value(_ri(), 0.5, 2.0)
+
+
+def test_reductions_keepdims_on_ragged():
+    rt = _rt()
+    out = tf.reduce_sum(rt, axis=1, keepdims=True)
+    assert out.shape == (3, 1)
+    np.testing.assert_array_equal(out.numpy(), np.float32([[-0.5], [0.0], [3.0]]))
+    out = tf.reduce_sum(rt, axis=0, keepdims=True)
+    np.testing.assert_array_equal(out.numpy(), np.float32([[4.5, -2.0]]))
+    out = tf.reduce_mean(rt, axis=1, keepdims=True)
+    np.testing.assert_array_equal(out.numpy(), np.float32([[-0.25], [np.nan], [3.0]]))
+    out = tf.reduce_max(rt, axis=None, keepdims=True)
+    assert out.shape == (1, 1) and out.numpy()[0, 0] == 3.0
+    out = tf.reduce_prod(_r3(), axis=2, keepdims=True)
+    assert str(out) == '<tf.RaggedTensor [[[2.0],\n  [12.0]], [[30.0]]]>'
+
+
+def test_is_tensor_of_composites():
+    assert tf.is_tensor(_rt()) and tf.is_tensor(tf.sparse.from_dense([[1, 0]]))
+    assert tf.is_tensor(tf.IndexedSlices(tf.constant([1.0]), tf.constant([0])))
+    assert tf.is_tensor(tf.Variable(1.0)) and tf.is_tensor(tf.constant(1))
+    assert not tf.is_tensor(np.array(1)) and not tf.is_tensor(1) and not tf.is_tensor(tf.TensorSpec([1]))
+    assert not tf.is_tensor(tf.data.Dataset.range(2)) and not tf.is_tensor(keras.Input((2,)))
+    assert keras.ops.is_tensor(_rt())
