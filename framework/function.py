@@ -389,8 +389,8 @@ class Function:
             key, _ = self._key(args, kwargs)
         except (TypeError, ValueError):     # arguments it would refuse: the call raises as it would
             key = None
-        if graph_random_ops.current() is None:
-            # called on its own, not from another trace: a SavedModel's loaded function, whose
+        if graph_random_ops.drawing() is None:
+            # called on its own, not from another trace (nor a Keras predict step): a SavedModel's loaded function, whose
             # concrete functions keep their random kernels from call to call (the text generation
             # tutorial's reloaded OneStep samples on, it does not redraw its first character)
             states = self.__dict__.setdefault('_loaded_states', {})    # (a Function pickled before it had one)
@@ -404,8 +404,9 @@ class Function:
 
     def _random_state(self, entry, key):
         """The random ops' state for this call: the trace's own when called eagerly (a new one for a
-        first trace); inside another traced call, the copy of this trace inlined at that call site."""
-        caller = graph_random_ops.current()
+        first trace); inside another traced call (a Keras predict step's too), the copy of this trace
+        inlined at that call site."""
+        caller = graph_random_ops.drawing()
         if caller is not None:
             return caller.callee((id(self), entry.key if entry is not None else key))
         return entry.random_state if entry is not None else GraphRandomState()
@@ -475,7 +476,7 @@ class Function:
             random_state.pushes_constants = False
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
-            entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)
+            entry = self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
             self._dispatch[key] = entry
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before

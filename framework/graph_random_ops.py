@@ -145,13 +145,16 @@ def subgraph(tag):
     """Inside a traced call, the state of a function graph made at the next call site (a tf.cond
     branch, a tf.while_loop body: TensorFlow traces each into a graph of its own, whose unseeded
     ops count from 0); None when eager."""
-    caller = current()
+    caller = drawing()
     return None if caller is None else caller.callee(tag)
 
 
 def inside(state):
-    """``with inside(state):`` one run of the subgraph owning ``state``; nothing when eager (None)."""
-    return contextlib.nullcontext() if state is None else running(state)
+    """``with inside(state):`` one run of the subgraph owning ``state``; nothing when eager (None).
+    A subgraph of a Keras predict step's takes over its random ops only (``predicting``)."""
+    if state is None:
+        return contextlib.nullcontext()
+    return running(state) if current() is not None else predicting(state)
 
 
 def loop_turns(items):

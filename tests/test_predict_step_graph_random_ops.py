@@ -86,3 +86,23 @@ def test_a_steps_per_execution_group_is_one_graph_and_a_shorter_last_group_anoth
     got = model.predict(np.zeros((6, 2)), batch_size=2, verbose=0)
     np.testing.assert_allclose(got, [[0.1274, 0.8147], [0.8978, 0.7981], [0.7781, 0.5053], [0.625, 0.1518],
                                      [0.1274, 0.8147], [0.8978, 0.7981]], atol=1e-4)
+
+
+def test_a_tf_function_and_a_cond_in_a_predict_step_are_graphs_of_their_own():
+    @tf.function
+    def noise(x):
+        return tf.random.uniform(tf.shape(x))
+
+    class Three(keras.layers.Layer):
+        def call(self, x):
+            branch = tf.cond(tf.reduce_sum(x) >= 0, lambda: tf.random.uniform(tf.shape(x)), lambda: x)
+            return tf.concat([noise(x), branch, tf.random.uniform(tf.shape(x))], -1)
+
+    keras.utils.set_random_seed(5)
+    model = keras.Sequential([keras.layers.Input((1,)), Three()])
+    # each is its graph's first unseeded op: one seed, three kernels, each carrying on in the second step
+    got = model.predict(np.zeros((4, 1)), batch_size=2, verbose=0)
+    np.testing.assert_allclose(got, np.repeat([[0.1829], [0.69], [0.9364], [0.6513]], 3, axis=1), atol=1e-4)
+    # the function called on its own has its own kernel, which predict's inlined copy left fresh
+    np.testing.assert_allclose(noise(tf.zeros((2, 1))), [[0.1829], [0.69]], atol=1e-4)
+    np.testing.assert_allclose(tf.random.uniform((2,)), [0.6264, 0.5298], atol=1e-4)
