@@ -20,7 +20,7 @@ from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from ..type_spec import SparseTensorSpec
 from .batching import _row
-from .ragged_elements import is_ragged, ragged_spec_without_batch, spec_of_ragged
+from .ragged_elements import is_ragged, is_ragged_row, ragged_spec_without_batch, spec_of_ragged
 from .sparse_elements import is_sparse
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
@@ -400,4 +400,8 @@ def _numpy_value(value):
     if is_sparse(value):
         from ..sparse import to_dense
         return to_dense(value).numpy()
+    if is_ragged_row(value):       # a ragged slice's row: TF hands out the plain array (repr 'array([1, 2], ...)')
+        return np.asarray(value)
+    if is_ragged(value):           # a batch of ragged rows: RaggedTensor.numpy()'s object array of rows
+        return value.numpy()
     return value[()] if type(value) is np.ndarray and value.ndim == 0 else value
