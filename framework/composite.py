@@ -85,8 +85,11 @@ def map_elementwise(x, fn, op):
 def map_ragged(x, fn, op):
     """``fn`` applied to a RaggedTensor's flat values, called from an op's ``except`` block as
     ``map_elementwise``: TF dispatches the op (zeros_like, relu, ...) for RaggedTensor only, so any
-    other value, a SparseTensor too, raises the error being handled."""
+    other value raises the error being handled; a SparseTensor, the error of TF's failed conversion
+    (SparseTensor._refusal: 'Attempt to convert a value (SparseTensor(...)) ...', a ValueError)."""
     from .ragged.ragged_tensor import RaggedTensor
     if not isinstance(x, RaggedTensor):
+        if isinstance(x, CompositeTensor):
+            raise x._refusal(op) from None
         raise       # noqa: PLE0704
     return x._map_values(fn, op)
