@@ -33,6 +33,9 @@ def pythonify_logs(logs):
     return result
 
 
+_ABSENT = object()
+
+
 class LiveLogs(MutableMapping):
     """A view of logs that converts them to Python floats when read.
 
@@ -69,7 +72,13 @@ class LiveLogs(MutableMapping):
         return self._source
 
     def __getitem__(self, key):
-        return self._read()[key]
+        # one key as the step holds it, as Keras's logs dict of tensors gives it (a custom train_step's
+        # super().train_step(data)['loss'].numpy() or .dtype); a nested dict's keys read as floats.
+        # items(), what callbacks and the progress bar read, stays floats
+        value = self.raw().get(key, _ABSENT)
+        if value is _ABSENT or isinstance(value, Mapping):
+            return self._read()[key]
+        return value
 
     def __setitem__(self, key, value):
         self._own()[key] = value
