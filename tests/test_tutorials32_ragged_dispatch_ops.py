@@ -112,3 +112,30 @@ def test_is_tensor_of_composites():
     assert not tf.is_tensor(np.array(1)) and not tf.is_tensor(1) and not tf.is_tensor(tf.TensorSpec([1]))
     assert not tf.is_tensor(tf.data.Dataset.range(2)) and not tf.is_tensor(keras.Input((2,)))
     assert keras.ops.is_tensor(_rt())
+
+
+def _rows():
+    return tf.ragged.constant([[1.5, -2.0], [], [3.0], [0.25, 1.0, 7.5]])
+
+
+def test_softmax_over_each_row():
+    out = tf.nn.softmax(_rows())
+    assert out.row_splits.numpy().tolist() == [0, 2, 2, 3, 6]
+    np.testing.assert_array_equal(out.flat_values.numpy(), np.float32(
+        [0.970687747001648, 0.02931223064661026, 1.0, 0.0007086058030836284, 0.0015001185238361359,
+         0.9977912902832031]))
+    assert str(tf.nn.softmax(_r3())) == ('<tf.RaggedTensor [[[0.26894143, 0.7310586],\n  [0.26894143, 0.7310586]], '
+                                         '[[0.26894143, 0.7310586]]]>')
+
+
+def test_variance_and_std_as_tf_ragged_formula():
+    # TF's mean of squares less the square of the mean (its ragged_math_ops), clipped at 0
+    assert tf.math.reduce_variance(_rows()).numpy() == np.float32(8.578125)
+    assert tf.math.reduce_std(_rows()).numpy() == np.float32(2.9288437)
+    np.testing.assert_array_equal(tf.math.reduce_variance(_rows(), axis=1).numpy(),
+                                  np.float32([3.0625, np.nan, 0.0, 10.597221374511719]))
+    np.testing.assert_array_equal(tf.math.reduce_std(_rows(), axis=0).numpy(),
+                                  np.float32([1.1242280006408691, 1.5, 0.0]))
+    assert tf.math.reduce_variance(_rows(), axis=1, keepdims=True).shape == (4, 1)
+    np.testing.assert_array_equal(tf.math.reduce_variance(_r3(), axis=1).numpy(), [[1.0, 1.0], [0.0, 0.0]])
+    assert str(tf.math.reduce_std(_r3(), axis=2)) == '<tf.RaggedTensor [[0.5, 0.5], [0.5]]>'

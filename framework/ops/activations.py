@@ -8,7 +8,7 @@ from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from . import eigen_math, eigen_math64, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
-from ..composite import map_ragged
+from ..composite import dispatch, map_ragged
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad, selu_grad
@@ -342,7 +342,10 @@ def _traced(traced):
 
 def softmax(logits, axis=-1, name=None):
     """exp(x - max) times the reciprocal of its sum along ``axis`` (TensorFlow's kernel order)."""
-    x = as_float_tensor(logits, 'softmax')
+    try:
+        x = as_float_tensor(logits, 'softmax')
+    except TypeError:       # a RaggedTensor: TF's ragged softmax, over each row (ragged/ragged_dispatch_more.py)
+        return dispatch('softmax', logits, axis)
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'softmax')
     except InvalidArgumentError:

@@ -53,6 +53,30 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return t._map_values(lambda values: dense_clip(values, clip_value_min, clip_value_max), 'clip_by_value')
 
 
+def softmax(logits, axis=-1, name=None):
+    """TF's ragged softmax: exp(x - the row's max), divided by the row's sum of those."""
+    from ..ops import divide, exp, reduce_max, reduce_sum, subtract
+    axis = -1 if axis is None else axis
+    shifted = exp(subtract(logits, reduce_max(logits, axis=axis, keepdims=True)))
+    return divide(shifted, reduce_sum(shifted, axis=axis, keepdims=True))
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """TF's ragged variance: mean of squares less the square of the mean, clipped at 0 (its words: 'not
+    numerically stable'; the dense op's mean of squared deviations rounds otherwise)."""
+    from ..ops import maximum, reduce_mean, square, subtract
+    if input_tensor.dtype.is_complex:
+        raise ValueError('reduce_variance is not supported for RaggedTensors with complex dtypes.')
+    mean_of_square = reduce_mean(square(input_tensor), axis, keepdims)
+    square_of_mean = square(reduce_mean(input_tensor, axis, keepdims))
+    return maximum(subtract(mean_of_square, square_of_mean), 0)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    from ..ops import sqrt
+    return sqrt(reduce_variance(input_tensor, axis, keepdims))
+
+
 def map_rows(fn, rt, signature, op='map_fn'):
     """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
     their stack (a dtype / TensorSpec signature)."""
@@ -75,7 +99,10 @@ def _install():
     RaggedTensor._DISPATCH['tile'] = tile
     RaggedTensor._DISPATCH['reverse'] = reverse
     RaggedTensor._DISPATCH['clip_by_value'] = clip_by_value
+    RaggedTensor._DISPATCH['softmax'] = softmax
+    RaggedTensor._DISPATCH['reduce_variance'] = reduce_variance
+    RaggedTensor._DISPATCH['reduce_std'] = reduce_std
 
 
 _install()
-__all__ = ['clip_by_value', 'map_rows', 'reverse', 'tile']
+__all__ = ['clip_by_value', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
