@@ -15,6 +15,7 @@ from framework.errors import noted
 from framework.distribute_values import local_dataset
 from framework.function import replaying
 from framework.backend import array_module, to_host
+from framework.config import functions_run_eagerly
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
@@ -273,7 +274,7 @@ class TrainingLoops:
         free_batch = traced_batch_is_free(data)
         open_axes = traced_open_axes(data)
         # run_eagerly steps build layers on the batch itself: Keras traces nothing there
-        traced = call_context.traced_step(free_batch and not self.run_eagerly)
+        traced = call_context.traced_step(free_batch and not self._steps_run_eagerly())
         batch_size = getattr(data, 'batch_size', None)     # (an array pass's fixed size; None for other data)
         random_ops = self._step_graph_random_state(kind, free_batch, batch_size)
         # one context for every step: entering it resets the trace's random-op counters each time
@@ -328,10 +329,16 @@ class TrainingLoops:
         return {} if step is None else logs
 
 
+    def _steps_run_eagerly(self):
+        """Whether Keras's steps run as plain Python: compiled with run_eagerly=True, or under
+        tf.config.run_functions_eagerly(True), which runs Keras's step tf.functions as Python too
+        (a layer's call then sees tf.executing_eagerly() True and draws from the eager stream)."""
+        return self.run_eagerly or functions_run_eagerly()
+
     def _step_traces(self):
         """What Keras's train / test / predict functions have traced since compile (None when
         compiled with run_eagerly=True: every step runs its Python): see step_traces."""
-        if self.run_eagerly:
+        if self._steps_run_eagerly():
             return None
         traces = self.__dict__.get('_traces')
         if traces is None:
@@ -342,7 +349,7 @@ class TrainingLoops:
         """The random ops of Keras's traced train / test function for this data (None when
         compiled with run_eagerly=True): a graph's seeds and kernels (``graph_random_ops``), kept
         until compile() makes new functions or other data makes Keras trace again."""
-        if self.run_eagerly:
+        if self._steps_run_eagerly():
             return None
         states = self.__dict__.setdefault('_step_random_states', {})
         key = (kind, free_batch, None if free_batch else batch_size)

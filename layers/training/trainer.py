@@ -410,7 +410,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         return stack
 
     def _batch_result(self, logs, return_dict):
-        if not self.run_eagerly:        # the step's tf.function returns Python numbers as tensors
+        if not self._steps_run_eagerly():       # the step's tf.function returns Python numbers as tensors
             logs = step_function_logs(logs)
         logs = pythonify_logs(self._metrics_or_logs(logs))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
