@@ -96,7 +96,8 @@ class LiveLogs(MutableMapping):
         return self._read().items()
 
     def __repr__(self):
-        return 'LiveLogs(%r)' % (self._read(),)
+        # as Keras's dict of the step's tensors prints (print(model.train_step(batch)) in a custom loop)
+        return repr(dict(self.raw()))
 
 
 def batch_logs(logs):
