@@ -83,14 +83,18 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=None):
     if path.endswith('.keras'):
         if by_name is not None:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
+        _refuse_unbuilt(model, path)
         with open_archive_weights(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
         return
     if path.endswith('.weights.h5') and by_name is not None:       # Keras 3 asks before opening the file
         raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
+    if path.endswith('.weights.h5'):
+        _refuse_unbuilt(model, path)
     if path.endswith('.weights.json'):       # Keras 3's sharded weights: the map of the shards
         if by_name is not None:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
+        _refuse_unbuilt(model, path)
         with sharded_weights.open_sharded(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
         return
@@ -114,13 +118,18 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=None):
                                  % (path, sorted(f.keys())))
 
 
-def _load_keras3(model, f, path, skip_mismatch):
+def _refuse_unbuilt(model, path):
+    # Keras 3 asks before it opens the file: an unbuilt model and a missing or broken file get this text
     if not model.built:
         error = ValueError('You are loading weights into a model that has not yet been built. Try building the '
                            'model first by calling it on some data or by using `build()`.')      # Keras 3's words
         error.add_note('load_weights(%r) needs the model to have its weights: call it on a batch or '
                        'model.build(input_shape) first (load_model builds the model from the file).' % path)
         raise error
+
+
+def _load_keras3(model, f, path, skip_mismatch):
+    _refuse_unbuilt(model, path)
     weight_plan = WeightPlan(path, skip_mismatch)
     keras3_weights.plan(f, model, weight_plan)
     _apply(weight_plan)
