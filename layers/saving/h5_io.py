@@ -51,6 +51,27 @@ class NotAZipError(SavedFileError, zipfile.BadZipFile):
     load_model)."""
 
 
+class ArchiveNotFoundError(SavedFileNotFoundError):
+    """load_model's missing .keras file (Keras 3: ValueError 'File not found: filepath=...')."""
+
+
+class ArchiveNotZipError(NotAZipError):
+    """load_model's .keras file that is no zip (Keras 3: ValueError 'File not found: filepath=...')."""
+
+
+# type(e).__name__ shows the class TensorFlow raises, as ConversionError's does: a user's
+# `print(type(e).__name__, e)` after a failed load prints TF's line.
+SavedFileError.__name__ = 'ValueError'
+NotAZipError.__name__ = 'BadZipFile'
+ArchiveNotZipError.__name__ = 'ValueError'
+UnknownClassError.__name__ = 'TypeError'
+SavedFileNotFoundError.__name__ = 'FileNotFoundError'
+ArchiveNotFoundError.__name__ = 'ValueError'
+UnreadableHDF5Error.__name__ = 'OSError'
+MissingMemberError.__name__ = 'KeyError'
+DirectoryGivenError.__name__ = 'IsADirectoryError'
+
+
 def loading_path(filepath):
     """The path load_model / load_weights read ``filepath`` as: Keras 3 reads a number or bytes by its
     str() (3 is 'filepath=3', b'm.keras' "filepath=b'm.keras'", formats it does not know), and anything

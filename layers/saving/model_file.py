@@ -27,7 +27,7 @@ from framework.atomic_files import ask_to_proceed_with_overwrite, atomic_write, 
 from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from framework.keras.object_serialization import lambdas_unwarned
-from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, loading_path, missing_file_message,
+from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
@@ -187,9 +187,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             return _load_h5(path, table, compile, custom_objects)
     if path.endswith('.keras'):
         if not os.path.exists(path):
-            raise SavedFileNotFoundError(missing_file_message(path))
-        error = NotAZipError('File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip '
-                             'file.' % path)        # Keras 3's words for a .keras name that is no zip
+            raise ArchiveNotFoundError(missing_file_message(path))          # Keras 3: a ValueError
+        error = ArchiveNotZipError('File not found: filepath=%s. Please ensure the file is an accessible `.keras` '
+                                   'zip file.' % path)        # Keras 3's words for a .keras name that is no zip
         error.add_note('%s is not a .keras archive (not a zip file: truncated, damaged, a directory, or an HDF5 '
                        'file misnamed .keras)' % path)
         raise error

@@ -26,6 +26,9 @@ class WeightsMismatchError(ValueError):
             self.add_note(listing)
 
 
+WeightsMismatchError.__name__ = 'ValueError'      # Keras 3's class, as type(e).__name__ shows it
+
+
 class WeightPlan:
     """(variable, array) pairs to assign, and the problems found while matching them."""
 
