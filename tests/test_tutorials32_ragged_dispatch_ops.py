@@ -139,3 +139,22 @@ def test_variance_and_std_as_tf_ragged_formula():
     assert tf.math.reduce_variance(_rows(), axis=1, keepdims=True).shape == (4, 1)
     np.testing.assert_array_equal(tf.math.reduce_variance(_r3(), axis=1).numpy(), [[1.0, 1.0], [0.0, 0.0]])
     assert str(tf.math.reduce_std(_r3(), axis=2)) == '<tf.RaggedTensor [[0.5, 0.5], [0.5]]>'
+
+
+def test_reduce_any_of_an_empty_row_is_false():
+    # TF sums the int32 values per row (an empty row: 0, False); a max over it gave int32's lowest, True
+    b = tf.ragged.constant([[1.5, -2.0], [], [3.0], [-1.0]]) > 0
+    assert tf.reduce_any(b, axis=1).numpy().tolist() == [True, False, True, False]
+    assert tf.reduce_all(b, axis=1).numpy().tolist() == [False, True, True, False]
+    assert tf.reduce_any(b, axis=0).numpy().tolist() == [True, False]
+    assert tf.reduce_all(b, axis=0).numpy().tolist() == [False, False]
+    assert tf.reduce_any(b, axis=1, keepdims=True).numpy().tolist() == [[True], [False], [True], [False]]
+    nested = tf.ragged.constant([[[True], [False, False]], [[]]])
+    assert str(tf.reduce_any(nested, axis=2)) == '<tf.RaggedTensor [[True, False], [False]]>'
+
+
+def test_pow_of_ragged():
+    rt = tf.ragged.constant([[1.5, -2.0], [], [3.0], [-1.0]])
+    assert str(tf.pow(rt, 2)) == '<tf.RaggedTensor [[2.25, 4.0], [], [9.0], [1.0]]>'
+    assert str(tf.pow(rt, rt)) == '<tf.RaggedTensor [[1.8371173, 0.25], [], [27.0], [-1.0]]>'
+    assert str(tf.pow(tf.ragged.constant([[2, 3], []]), 3)) == '<tf.RaggedTensor [[8, 27], []]>'

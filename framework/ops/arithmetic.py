@@ -297,7 +297,10 @@ def negative(x, name=None):
 def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     """x ** y, as TensorFlow's Pow kernel computes it (see ``pow_arrays``). The gradient for y
     uses log(x) where x > 0, and 0 elsewhere."""
-    x, y, dx, dy = binary(x, y, 'pow')
+    try:
+        x, y, dx, dy = binary(x, y, 'pow')
+    except TypeError:      # a RaggedTensor (its 'pow' entry, as TF dispatches it); else re-raised
+        return dispatch('pow', x, y)
     if getattr(dx, 'dtype', _NO_DTYPE).kind == 'u':      # Pow has no kernel for unsigned ints
         error = float_kernels.string_refusal('pow', dx.dtype.name)
         error.add_note('pow: TensorFlow takes no %s tensor here; cast it first, e.g. tf.cast(x, tf.int32)'

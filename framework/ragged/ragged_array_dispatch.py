@@ -221,9 +221,11 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
 
 def _reduce_logical(dense_op):
     def run(input_tensor, axis=None, keepdims=False, name=None):
-        from ..ops import cast, reduce_max, reduce_min
+        from ..ops import cast, reduce_prod, reduce_sum
         as_int = input_tensor.with_flat_values(cast(input_tensor.flat_values, 'int32'))
-        reduce = reduce_min if dense_op == 'reduce_all' else reduce_max
+        # TF's ragged reduce_all / reduce_any: the int32 product / sum, so an empty row is True / False
+        # (a max over an empty row was int32's lowest value: reduce_any gave True)
+        reduce = reduce_prod if dense_op == 'reduce_all' else reduce_sum
         out = reduce(as_int, axis, keepdims)
         return out.with_flat_values(cast(out.flat_values, 'bool')) if isinstance(out, RaggedTensor) else cast(out, 'bool')
     return run
