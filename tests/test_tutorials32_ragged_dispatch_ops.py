@@ -158,3 +158,32 @@ def test_pow_of_ragged():
     assert str(tf.pow(rt, 2)) == '<tf.RaggedTensor [[2.25, 4.0], [], [9.0], [1.0]]>'
     assert str(tf.pow(rt, rt)) == '<tf.RaggedTensor [[1.8371173, 0.25], [], [27.0], [-1.0]]>'
     assert str(tf.pow(tf.ragged.constant([[2, 3], []]), 3)) == '<tf.RaggedTensor [[8, 27], []]>'
+
+
+def test_one_hot_of_ragged_ids():
+    ri = tf.ragged.constant([[1, 2], [], [3]])
+    assert str(tf.one_hot(ri, 4)) == ('<tf.RaggedTensor [[[0.0, 1.0, 0.0, 0.0],\n  [0.0, 0.0, 1.0, 0.0]], [], '
+                                      '[[0.0, 0.0, 0.0, 1.0]]]>')
+    assert str(tf.one_hot(ri, 3, on_value=5, off_value=-1)) == ('<tf.RaggedTensor [[[-1, 5, -1],\n  [-1, -1, 5]], '
+                                                                '[], [[-1, -1, -1]]]>')
+    out = tf.one_hot(ri, 3, axis=2, dtype=tf.int64)
+    assert out.dtype == tf.int64 and out.flat_values.numpy().tolist() == [[0, 1, 0], [0, 0, 1], [0, 0, 0]]
+    with pytest.raises(ValueError, match=r'^axis \(1\) must be greater than indices.ragged_rank \(1\).$'):
+        tf.one_hot(ri, 3, axis=1)
+
+
+def test_add_n_squared_difference_divide_no_nan_of_ragged():
+    rt = _rt()
+    assert str(tf.add_n([rt, rt])) == '<tf.RaggedTensor [[3.0, -4.0], [], [6.0]]>'
+    assert str(tf.math.add_n([_ri(), _ri(), _ri()])) == '<tf.RaggedTensor [[3, 6], [12], [9, 15, 18]]>'
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.add_n([rt, tf.ragged.constant([[1.0], [2.0], [3.0]])])
+    assert str(info.value) == ('RowPartition._merge_precomputed_encodings: partitions have incompatible row_splits\n'
+                               'Condition x == y did not hold.\nIndices of first 1 different values:\n[[1]]\n'
+                               'Corresponding x values:\n[2]\nCorresponding y values:\n[1]\nFirst 3 elements of x:\n'
+                               '[0 2 2]\nFirst 3 elements of y:\n[0 1 2]')
+    assert str(tf.math.squared_difference(rt, 1.0)) == '<tf.RaggedTensor [[0.25, 9.0], [], [4.0]]>'
+    assert str(tf.math.divide_no_nan(rt, 0.0)) == '<tf.RaggedTensor [[0.0, 0.0], [], [0.0]]>'
+    den = tf.ragged.constant([[0.0, 4.0], [], [2.0]])
+    assert str(tf.math.divide_no_nan(tf.ragged.constant([[1.0, 2.0], [], [3.0]]), den)) == \
+        '<tf.RaggedTensor [[0.0, 0.5], [], [1.5]]>'

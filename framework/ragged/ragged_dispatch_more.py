@@ -77,6 +77,34 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
+def add_n(inputs, name=None):
+    """TF's ragged add_n: the flat values summed, every input of the first's row lengths."""
+    from ..errors import InvalidArgumentError
+    from ..ops import add_n as dense_add_n
+    from .ragged_ops import _same_layout
+    first = next(x for x in inputs if isinstance(x, RaggedTensor))
+    for x in inputs:
+        if not isinstance(x, RaggedTensor):
+            raise ValueError('add_n: inputs mix RaggedTensors and dense tensors; TF sums the flat values of '
+                             'RaggedTensors of one row layout, got %s' % type(x).__name__)
+        try:
+            _same_layout(first, x, 'add_n')
+        except InvalidArgumentError as err:     # TF merges the inputs' row partitions first: its words lead
+            raise InvalidArgumentError('RowPartition._merge_precomputed_encodings: partitions have incompatible '
+                                       'row_splits\n' + err.message) from None
+    return first.with_flat_values(dense_add_n([x.flat_values for x in inputs]))
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """TF's ragged one_hot: each flat index one-hot encoded, a new innermost axis of ``depth``."""
+    from ..ops import one_hot as dense_one_hot
+    if isinstance(axis, int) and axis >= 0:        # an axis of the flat values (only -1 may be negative)
+        if axis <= indices.ragged_rank:
+            raise ValueError('axis (%d) must be greater than indices.ragged_rank (%d).' % (axis, indices.ragged_rank))
+        axis -= indices.ragged_rank
+    return indices.with_flat_values(dense_one_hot(indices.flat_values, depth, on_value, off_value, axis, dtype))
+
+
 def map_rows(fn, rt, signature, op='map_fn'):
     """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
     their stack (a dtype / TensorSpec signature)."""
@@ -100,9 +128,11 @@ def _install():
     RaggedTensor._DISPATCH['reverse'] = reverse
     RaggedTensor._DISPATCH['clip_by_value'] = clip_by_value
     RaggedTensor._DISPATCH['softmax'] = softmax
+    RaggedTensor._DISPATCH['add_n'] = add_n
+    RaggedTensor._DISPATCH['one_hot'] = one_hot
     RaggedTensor._DISPATCH['reduce_variance'] = reduce_variance
     RaggedTensor._DISPATCH['reduce_std'] = reduce_std
 
 
 _install()
-__all__ = ['clip_by_value', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
+__all__ = ['add_n', 'clip_by_value', 'one_hot', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']

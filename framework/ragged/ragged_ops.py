@@ -340,7 +340,8 @@ def _install():
     from .. import ops
     table = RaggedTensor._DISPATCH
     for name in ('add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum', 'pow', 'floordiv', 'floormod',
-                 'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal'):
+                 'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal', 'squared_difference',
+                 'divide_no_nan'):
         table[name] = elementwise(getattr(ops, name))
     table['reduce_sum'] = _reduce(ops.unsorted_segment_sum, ops.reduce_sum)
     table['reduce_mean'] = _reduce(ops.unsorted_segment_sum, ops.reduce_mean, mean=True)
