@@ -105,6 +105,11 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """sp_a @ b for a 2-D SparseTensor and a dense matrix; gradients reach b and sp_a's values."""
     from ..ops import matrix_transpose, unsorted_segment_sum
     from ..ops.indexing import gather_dense
+    if isinstance(b, SparseTensor):     # dense @ sparse: TF computes (B' A')', the adjoints moved as it moves them
+        from ..ops import transpose
+        if adjoint_a != adjoint_b:
+            return transpose(sparse_dense_matmul(b, sp_a, adjoint_a, adjoint_b))
+        return transpose(sparse_dense_matmul(b, sp_a, not adjoint_a, not adjoint_b))
     sp, b = _matmul_operands(sp_a, b, adjoint_a, adjoint_b)
     if adjoint_b:
         b = matrix_transpose(b)
