@@ -297,7 +297,7 @@ def _is_layer_module(module):
 
 
 def _build_layer(config, custom_objects):
-    from layers.saving.model_config import build_model, lookup_table, resolve_layer_class
+    from layers.saving.model_config import build_model, compile_as_described, lookup_table, resolve_layer_class
     table = lookup_table(custom_objects)
     cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
     if cls is None:
@@ -305,7 +305,10 @@ def _build_layer(config, custom_objects):
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects'
                          % (config.get('module'), config['class_name']))
     if _is_model_class(cls):
-        return build_model(config, table, 'deserialize_keras_object')
+        # serialize_keras_object(model) of a compiled model holds its compile_config: Keras compiles it again
+        model = build_model(config, table, 'deserialize_keras_object')
+        compile_as_described(model, config, table, 'deserialize_keras_object')
+        return model
     from layers import serialization
     return serialization.deserialize(dict(config, class_name=cls.__name__), {cls.__name__: cls})
 

@@ -239,12 +239,17 @@ def model_from_json(json_string, custom_objects=None):
     table = lookup_table(custom_objects)
     with safe_mode_scope(effective_safe_mode(True)):        # Keras's default: a lambda only when switched off
         model = build_model(config, table, 'model_from_json')
+    compile_as_described(model, config, table, 'model_from_json')
+    return model
+
+
+def compile_as_described(model, config, table, caller):
+    """Compile ``model`` (with a fresh optimizer) when its ``config`` has a 'compile_config', as Keras 3's
+    model_from_json and deserialize_keras_object do."""
     if config.get('compile_config'):
-        # As Keras: the model comes back compiled (with a fresh optimizer) when the text says how.
-        model.compile(**compile_config.compile_arguments(config['compile_config'], table, 'model_from_json'))
+        model.compile(**compile_config.compile_arguments(config['compile_config'], table, caller))
         if model.built:
             model.optimizer.build(model.trainable_variables)     # Keras's compile_from_config does too
-    return model
 
 
 def build_for_shape(model, shape):
