@@ -10,7 +10,7 @@ enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
 import itertools
 import threading
 
-from framework import graph_random_ops, nest, random_state_freeze
+from framework import assert_statements, graph_random_ops, nest, random_state_freeze, symbolic_iteration
 from framework.ops import graph_rewrites
 from framework.tensor import Tensor
 
@@ -212,13 +212,18 @@ class traced_predict:
     """``with traced_predict():`` runs one predict step, which Keras 3 traces (unless compiled with
     run_eagerly=True); fit and evaluate steps say so through their graph_random_ops state."""
 
-    __slots__ = ('_was', '_static', '_was_static', '_random_ops')
+    __slots__ = ('_was', '_static', '_was_static', '_random_ops', '_unconverted')
 
     def __init__(self, static_shapes, random_ops, first=True):
         self._static = static_shapes        # whether the trace serving the step fixes every axis
         # that trace's random kernels; ``first``: the step begins a call of it (not the second step
         # of a steps_per_execution group, whose random ops go on counting)
         self._random_ops = graph_random_ops.predicting(random_ops, first)
+        # Keras marks its step do_not_convert: AutoGraph converts no `if` / `for` on a tensor in the
+        # step's Python, so the user's code there meets TF's refusals (assert_statements.py)
+        assert_statements.install()
+        symbolic_iteration.install()
+        self._unconverted = assert_statements.running(False, 'one_step_on_data_distributed')
 
     def __enter__(self):
         self._was, _context.traced_predict = _context.traced_predict, True
@@ -226,9 +231,11 @@ class traced_predict:
         graph_rewrites.PREDICT[0] += 1       # grappler's rewrites apply in a predict step too
         graph_rewrites.GATE[0] += 1
         self._random_ops.__enter__()
+        self._unconverted.__enter__()
         return self
 
     def __exit__(self, *exc):
+        self._unconverted.__exit__(*exc)
         self._random_ops.__exit__(*exc)
         _context.traced_predict = self._was
         graph_rewrites.PREDICT_STATIC[0] = self._was_static

@@ -106,3 +106,28 @@ def test_a_tf_function_and_a_cond_in_a_predict_step_are_graphs_of_their_own():
     # the function called on its own has its own kernel, which predict's inlined copy left fresh
     np.testing.assert_allclose(noise(tf.zeros((2, 1))), [[0.1829], [0.69]], atol=1e-4)
     np.testing.assert_allclose(tf.random.uniform((2,)), [0.6264, 0.5298], atol=1e-4)
+
+
+def test_a_python_if_or_loop_on_a_tensor_in_call_is_refused_in_predict_as_keras_does_not_convert_it():
+    class Branchy(keras.Model):
+        def __init__(self, mode):
+            super().__init__()
+            self.mode = mode
+
+        def call(self, x):
+            if self.mode == 'iter':
+                return tf.stack([row for row in x])
+            if tf.reduce_sum(x) > 0:
+                return x
+            return -x
+
+    x = np.ones((2, 2), 'float32')
+    for mode, words in (('if', 'Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.'),
+                        ('iter', 'Iterating over a symbolic `tf.Tensor` is not allowed.')):
+        np.testing.assert_array_equal(Branchy(mode)(x), x)      # eager: Python decides
+        try:
+            Branchy(mode).predict(x, verbose=0)
+        except tf.errors.OperatorNotAllowedInGraphError as error:
+            assert str(error).startswith('Exception encountered when calling Branchy.call().\n\n\x1b[1m' + words)
+        else:
+            raise AssertionError('predict ran a Python branch on a graph tensor')
