@@ -30,6 +30,22 @@ class GradientPairError(TypeError, ValueError, AttributeError):
     missing '_unique_id' of what lands in the variable's place (AttributeError) for bare tensors."""
 
 
+class PairCountError(GradientPairError):
+    """Items of other than two parts: Python's unpacking error, a ValueError on TensorFlow 2.21."""
+
+
+class PairVariableError(GradientPairError):
+    """A non-variable in the variables' column: its missing '_unique_id', an AttributeError on TF 2.21."""
+
+
+# As NotAVariableError: type(e).__name__ and the traceback's last line show TF's class (an item that
+# cannot be iterated fails zip(*pairs) with a TypeError there)
+for _error, _tf_class in ((GradientPairError, TypeError), (PairCountError, ValueError),
+                          (PairVariableError, AttributeError)):
+    _error.__name__ = _error.__qualname__ = _tf_class.__name__
+    _error.__module__ = _tf_class.__module__
+
+
 class StringGradientError(UnimplementedError, TypeError):
     """A string given as a gradient: TensorFlow's UnimplementedError from Cast (also the TypeError
     tapeflow raised before)."""
@@ -62,12 +78,14 @@ def unpacking_error(pairs, index):
     if columns is not None and len(columns) != 2:
         text = ('too many values to unpack (expected 2)' if len(columns) > 2
                 else 'not enough values to unpack (expected 2, got %d)' % len(columns))
+        kind = PairCountError
     else:
         strays = [v for v in (columns[1] if columns else ()) if not isinstance(v, Variable)]
         text = str(not_a_variable(index, strays[0])) if strays else None
+        kind = PairVariableError
     if text is None:
         return GradientPairError(note)
-    error = GradientPairError(text)
+    error = kind(text)
     error.add_note(note)
     return error
 

@@ -50,6 +50,11 @@ class DirectoryNotFoundError(FileNotFoundError, ValueError):
     before, so this is both."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows FileNotFoundError there
+DirectoryNotFoundError.__name__ = DirectoryNotFoundError.__qualname__ = FileNotFoundError.__name__
+DirectoryNotFoundError.__module__ = FileNotFoundError.__module__
+
+
 def index_directory(directory, labels, formats, class_names=None, shuffle=True, seed=None, follow_links=False,
                     verbose=True):
     """(file_paths, labels, class_names) of the files under ``directory`` whose names end with ``formats``.

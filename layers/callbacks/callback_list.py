@@ -16,6 +16,11 @@ class NotACallbackError(TypeError, AttributeError):
                       'of type %s' % (item, type(item).__name__))
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
+NotACallbackError.__name__ = NotACallbackError.__qualname__ = AttributeError.__name__
+NotACallbackError.__module__ = AttributeError.__module__
+
+
 class CallbackList(Callback):
     """A container that forwards each hook to its callbacks, in order.
 

@@ -11,6 +11,11 @@ class FilepathTypeError(TypeError, AttributeError):
     """A filepath that is no path: Keras 3 fails on its missing ``endswith`` (AttributeError)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
+FilepathTypeError.__name__ = FilepathTypeError.__qualname__ = AttributeError.__name__
+FilepathTypeError.__module__ = AttributeError.__module__
+
+
 class ModelCheckpoint(MonitorCallback):
     """Save the model (``model.save``) or its weights (``model.save_weights``).
 
