@@ -68,3 +68,18 @@ def test_renamed_classes_still_catch_as_before(folder):
         keras.models.load_model(folder / 'missing.keras')
     with pytest.raises(zipfile.BadZipFile):
         keras.models.load_model(folder / 'junk.keras')
+
+
+def test_traceback_last_line_names_tf_class(folder):
+    # An uncaught error's last traceback line: TF 2.21 printed 'ValueError: A total of 2 objects ...'
+    import traceback
+    try:
+        _model(5).load_weights(folder / 'a.weights.h5')
+    except ValueError as error:
+        last = traceback.format_exception_only(type(error), error)[0]
+    assert last.startswith('ValueError: A total of 2 objects could not be loaded.')
+    try:
+        keras.models.load_model(folder / 'junk.keras')
+    except ValueError as error:
+        last = traceback.format_exception_only(type(error), error)[0]
+    assert last.startswith('ValueError: File not found: filepath=')

@@ -59,17 +59,15 @@ class ArchiveNotZipError(NotAZipError):
     """load_model's .keras file that is no zip (Keras 3: ValueError 'File not found: filepath=...')."""
 
 
-# type(e).__name__ shows the class TensorFlow raises, as ConversionError's does: a user's
-# `print(type(e).__name__, e)` after a failed load prints TF's line.
-SavedFileError.__name__ = 'ValueError'
-NotAZipError.__name__ = 'BadZipFile'
-ArchiveNotZipError.__name__ = 'ValueError'
-UnknownClassError.__name__ = 'TypeError'
-SavedFileNotFoundError.__name__ = 'FileNotFoundError'
-ArchiveNotFoundError.__name__ = 'ValueError'
-UnreadableHDF5Error.__name__ = 'OSError'
-MissingMemberError.__name__ = 'KeyError'
-DirectoryGivenError.__name__ = 'IsADirectoryError'
+# type(e).__name__ and the traceback's last line show the class TensorFlow raises (as optim.gradients'
+# NotAVariableError does): a user's `print(type(e).__name__, e)` after a failed load prints TF's line.
+for _error, _tf_class in ((SavedFileError, ValueError), (NotAZipError, zipfile.BadZipFile),
+                          (ArchiveNotZipError, ValueError), (UnknownClassError, TypeError),
+                          (SavedFileNotFoundError, FileNotFoundError), (ArchiveNotFoundError, ValueError),
+                          (UnreadableHDF5Error, OSError), (MissingMemberError, KeyError),
+                          (DirectoryGivenError, IsADirectoryError)):
+    _error.__name__ = _error.__qualname__ = _tf_class.__name__
+    _error.__module__ = _tf_class.__module__
 
 
 def loading_path(filepath):

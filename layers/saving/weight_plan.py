@@ -26,7 +26,9 @@ class WeightsMismatchError(ValueError):
             self.add_note(listing)
 
 
-WeightsMismatchError.__name__ = 'ValueError'      # Keras 3's class, as type(e).__name__ shows it
+# Keras 3's class, as type(e).__name__ and the traceback's last line show it
+WeightsMismatchError.__name__ = WeightsMismatchError.__qualname__ = ValueError.__name__
+WeightsMismatchError.__module__ = ValueError.__module__
 
 
 class WeightPlan:
