@@ -220,7 +220,13 @@ def _shape(shape, kernel=None):
 def _float_dtype(dtype, op):
     dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
-        raise TypeError('Generator.%s: dtype must be floating, got %s' % (op, dtype.name))
+        name = dtypes.as_dtype(dtype).name
+        if dtype.kind == 'c':
+            raise TypeError('Generator.%s: dtype must be floating, got %s' % (op, name))
+        # TF converts the default mean 0.0 to the dtype first: its conversion error
+        error = TypeError('Cannot convert 0.0 to EagerTensor of dtype %s' % name)
+        error.add_note('Generator.%s: dtype must be floating, got %s' % (op, name))
+        raise error
     return dtype
 
 
