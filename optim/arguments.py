@@ -27,6 +27,11 @@ class UnknownArgumentError(TypeError, ValueError):
     so either ``except`` clause catches it."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
+UnknownArgumentError.__name__ = UnknownArgumentError.__qualname__ = ValueError.__name__
+UnknownArgumentError.__module__ = ValueError.__module__
+
+
 def valid_arguments(cls):
     """Every keyword the constructors of ``cls`` and its bases accept, plus the legacy ones."""
     names = {'lr', 'decay'}

@@ -15,6 +15,9 @@ class EmptyElemsError(OutOfRangeError, ValueError):
     """No slice to start from: TensorFlow's OutOfRangeError, and a ValueError (a bad argument)."""
 
 
+EmptyElemsError.__name__ = EmptyElemsError.__qualname__ = 'OutOfRangeError'     # as type(e).__name__ shows TF's
+
+
 def _slices(fn, elems, op):
     """[structure of slice i] for every i, from each leaf's first axis."""
     if not callable(fn):

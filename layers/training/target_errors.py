@@ -14,6 +14,12 @@ class TargetKeysError(ValueError, TypeError):
     of type 'str'", from converting the keys as targets)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows Keras's class there
+for _error, _tf_class in ((MissingTargetError, KeyError), (TargetKeysError, TypeError)):
+    _error.__name__ = _error.__qualname__ = _tf_class.__name__
+    _error.__module__ = _tf_class.__module__
+
+
 def missing_target_error(count_true, count_outputs, detail=None):
     """Keras 3's KeyError words alone; how the counts differ (and ``detail``) in notes."""
     error = MissingTargetError("The path: (0,) in the `loss` argument, can't be found in either the model's "
