@@ -187,3 +187,25 @@ def test_add_n_squared_difference_divide_no_nan_of_ragged():
     den = tf.ragged.constant([[0.0, 4.0], [], [2.0]])
     assert str(tf.math.divide_no_nan(tf.ragged.constant([[1.0, 2.0], [], [3.0]]), den)) == \
         '<tf.RaggedTensor [[0.0, 0.5], [], [1.5]]>'
+
+
+def test_cumsum_of_ragged_in_tf_order():
+    rt = tf.ragged.constant([[1.5, -2.0, 0.1], [], [3.0], [0.7, 0.2]])
+    assert str(tf.math.cumsum(rt, axis=0)) == '<tf.RaggedTensor [[1.5, -2.0, 0.1], [], [4.5], [5.2, -1.8]]>'
+    assert str(tf.math.cumsum(rt, axis=1)) == '<tf.RaggedTensor [[1.5, -0.5, -0.4], [], [3.0], [0.7, 0.90000004]]>'
+    assert str(tf.math.cumsum(rt, axis=1, exclusive=True, reverse=True)) == \
+        '<tf.RaggedTensor [[-1.9000001, 0.099999905, 0.0], [], [0.0], [0.2, 0.0]]>'
+    assert str(tf.math.cumsum(rt, axis=0, exclusive=True, reverse=True)) == \
+        '<tf.RaggedTensor [[3.7, 0.2, 0.0], [], [0.7], [0.0, 0.0]]>'
+    assert str(tf.math.cumsum(tf.ragged.constant([[1, 2], [], [3, 4, 5]]), axis=1)) == \
+        '<tf.RaggedTensor [[1, 3], [], [3, 7, 12]]>'
+    rr = tf.ragged.constant([[[1.0], [2.0, 3.0]], [[4.0, 0.5]]])
+    assert str(tf.math.cumsum(rr, axis=1)) == '<tf.RaggedTensor [[[1.0], [3.0, 3.0]], [[4.0, 0.5]]]>'
+    # TF's running sum over all flat values less each row's start: the second row's last bits show it
+    two = tf.ragged.constant([[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]] * 2)
+    assert tf.math.cumsum(two, axis=1).flat_values.numpy().tolist() == [
+        0.10000000149011612, 0.30000001192092896, 0.6000000238418579, 1.0, 1.5, 2.0999999046325684,
+        2.799999952316284, 0.10000000149011612, 0.2999998927116394, 0.5999999642372131, 0.9999998807907104, 1.5,
+        2.1000003814697266, 2.8000001907348633]
+    with pytest.raises(ValueError, match=r'^axis=2 out of bounds: expected -2<=axis<2$'):
+        tf.math.cumsum(rt, axis=2)

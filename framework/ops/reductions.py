@@ -442,7 +442,10 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """Cumulative sum along ``axis``."""
     from .shapes import reverse as flip
-    x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumsum'), 'cumsum')     # numpy counts Trues
+    try:
+        x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumsum'), 'cumsum')     # numpy counts Trues
+    except TypeError:      # a RaggedTensor (ragged/ragged_dispatch_more.py); else re-raised
+        return dispatch('cumsum', x, axis, exclusive, reverse)
     exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
     (ax,) = normalize_axis(axis, x.ndim, 'cumsum')
     if reverse:

@@ -105,6 +105,39 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return indices.with_flat_values(dense_one_hot(indices.flat_values, depth, on_value, off_value, axis, dtype))
 
 
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    """TF's ragged cumsum, op for op (its rounding): along the innermost ragged axis, the flat values'
+    exclusive cumsum less each row's first one (plus the values when inclusive); along a uniform inner
+    axis, the flat values'; along an outer axis, the padded tensor's, cut back to the rows."""
+    from ..ops import cumsum as dense_cumsum
+    rank = x.shape.rank
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -rank, rank))
+    axis %= rank
+    if axis == x.ragged_rank:
+        return x.with_flat_values(_cumsum_in_rows(x, x.flat_values, exclusive, reverse))
+    if axis > x.ragged_rank:
+        return x.with_flat_values(dense_cumsum(x.flat_values, axis - x.ragged_rank, exclusive, reverse))
+    dense = dense_cumsum(x.to_tensor(), axis, exclusive, reverse)
+    return RaggedTensor.from_tensor(dense, lengths=x.nested_row_lengths())
+
+
+def _cumsum_in_rows(x, flat_values, exclusive, reverse):
+    from ..ops import cumsum as dense_cumsum, gather
+    if not exclusive:
+        return _cumsum_in_rows(x, flat_values, True, reverse) + flat_values
+    last = x
+    while isinstance(last.values, RaggedTensor):
+        last = last.values
+    if reverse:
+        sibling = gather(last.row_splits, last.value_rowids() + 1) - 1
+    else:
+        sibling = gather(last.row_splits, last.value_rowids())
+    sums = dense_cumsum(flat_values, exclusive=True, reverse=reverse)
+    return sums - gather(sums, sibling)
+
+
 def map_rows(fn, rt, signature, op='map_fn'):
     """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
     their stack (a dtype / TensorSpec signature)."""
@@ -129,10 +162,11 @@ def _install():
     RaggedTensor._DISPATCH['clip_by_value'] = clip_by_value
     RaggedTensor._DISPATCH['softmax'] = softmax
     RaggedTensor._DISPATCH['add_n'] = add_n
+    RaggedTensor._DISPATCH['cumsum'] = cumsum
     RaggedTensor._DISPATCH['one_hot'] = one_hot
     RaggedTensor._DISPATCH['reduce_variance'] = reduce_variance
     RaggedTensor._DISPATCH['reduce_std'] = reduce_std
 
 
 _install()
-__all__ = ['add_n', 'clip_by_value', 'one_hot', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
+__all__ = ['add_n', 'clip_by_value', 'cumsum', 'one_hot', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
