@@ -244,6 +244,18 @@ class traced_predict:
         return False
 
 
+def unconverted_step(step_fn):
+    """``step_fn`` as Keras's traced test step runs it: Python that AutoGraph does not convert (Keras
+    marks its step do_not_convert), where an ``if`` / ``for`` on a tensor meets TF's refusal."""
+    assert_statements.install()
+    symbolic_iteration.install()
+
+    def step(batch):
+        with assert_statements.running(False, 'one_step_on_data'):
+            return step_fn(batch)
+    return step
+
+
 def in_traced_function():
     """Whether the running code is a traced function's (a Keras step or a tf.function), whose graph
     TensorFlow's optimizer rewrites (fusing ops into oneDNN kernels, ops/fused_sigmoid.py)."""

@@ -131,3 +131,23 @@ def test_a_python_if_or_loop_on_a_tensor_in_call_is_refused_in_predict_as_keras_
             assert str(error).startswith('Exception encountered when calling Branchy.call().\n\n\x1b[1m' + words)
         else:
             raise AssertionError('predict ran a Python branch on a graph tensor')
+
+
+def test_evaluate_refuses_a_python_if_on_a_tensor_too():
+    class Branchy(keras.Model):
+        def call(self, x):
+            if tf.reduce_sum(x) > 0:
+                return x
+            return -x
+
+    model = Branchy()
+    model.compile(loss='mse')
+    x = np.ones((2, 2), 'float32')
+    try:
+        model.evaluate(x, x, verbose=0)
+    except tf.errors.OperatorNotAllowedInGraphError as error:
+        assert 'Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.' in str(error)
+    else:
+        raise AssertionError('evaluate ran a Python branch on a graph tensor')
+    model.compile(loss='mse', run_eagerly=True)
+    assert model.evaluate(x, x, verbose=0) == 0.0       # run eagerly, Python decides (TF 2.21 too)
