@@ -11,6 +11,11 @@ class AxisRangeError(IndexError, ValueError):
     """An axis out of range for the input's shape (Keras 3's IndexError)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows IndexError there
+AxisRangeError.__name__ = AxisRangeError.__qualname__ = IndexError.__name__
+AxisRangeError.__module__ = IndexError.__module__
+
+
 def axis_range_error(explanation, text='tuple index out of range'):
     error = AxisRangeError(text)
     error.add_note(explanation)

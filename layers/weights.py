@@ -197,6 +197,11 @@ class WeightValueError(ValueError, AttributeError):
     also the ValueError tapeflow raised for a shape that did not fit."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
+WeightValueError.__name__ = WeightValueError.__qualname__ = AttributeError.__name__
+WeightValueError.__module__ = AttributeError.__module__
+
+
 class _Walk:
     """What a walk over a layer and its sublayers found, and when it is stale.
 

@@ -45,6 +45,12 @@ class NotIntegersError(TypeError, ValueError):
     int() with base 10'); tapeflow raised TypeError before, so this is both."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
+for _error in (NotStringsError, NotIntegersError):
+    _error.__name__ = _error.__qualname__ = ValueError.__name__
+    _error.__module__ = ValueError.__module__
+
+
 def string_array(value, who):
     """``value`` as an object array of bytes, or TypeError naming ``who``."""
     try:

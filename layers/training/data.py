@@ -194,6 +194,11 @@ class UnrecognizedDataError(TypeError, ValueError):
     raised it before."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
+UnrecognizedDataError.__name__ = UnrecognizedDataError.__qualname__ = ValueError.__name__
+UnrecognizedDataError.__module__ = ValueError.__module__
+
+
 def _series_as_column(value):
     """A pandas Series as a column of shape (n, 1), as Keras 3's array adapter takes one, so that
     ``model.fit(dict(df), target)`` feeds each feature as (batch, 1) (the pandas-dataframe tutorial's
