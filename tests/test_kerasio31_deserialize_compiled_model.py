@@ -53,3 +53,11 @@ def test_restored_model_trains_as_keras():
 def test_uncompiled_model_stays_uncompiled():
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
     assert _round_trip(model).compiled is False
+
+
+@pytest.mark.parametrize('serialize', [keras.layers.serialize, keras.saving.serialize_keras_object])
+def test_layers_deserialize_compiles_too(serialize):
+    # TF 2.21: keras.layers.deserialize of either form gives a compiled, built Sequential
+    restored = keras.layers.deserialize(serialize(_compiled_model()))
+    assert (type(restored).__name__, restored.compiled, restored.built) == ('Sequential', True, True)
+    assert restored.optimizer.get_config()['momentum'] == 0.9
