@@ -83,6 +83,9 @@ class StringCastError(UnimplementedError, TypeError):
     TypeError tapeflow raised before."""
 
 
+StringCastError.__name__ = StringCastError.__qualname__ = 'UnimplementedError'     # as type(e).__name__ shows TF's
+
+
 def predictions(y_pred, what):
     """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
     y_pred = to_dtype(y_pred, None, what, 'y_pred')
