@@ -17,10 +17,13 @@ import contextlib
 import threading
 
 
+UNSET = object()        # GraphRandomState.global_seed before the trace's first random op
+
+
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
     __slots__ = ('unseeded', 'position', 'offsets', 'epoch', 'calls', 'callees', 'static_shapes',
-                 'pushes_constants', 'trace_values', 'keras_step')
+                 'pushes_constants', 'trace_values', 'keras_step', 'global_seed')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -40,6 +43,9 @@ class GraphRandomState:
         self.trace_values = {}
         # whether this is the trace of a Keras fit / evaluate step (loops.py), not a user's tf.function
         self.keras_step = False
+        # the global seed when the trace first made a random op: TensorFlow writes the seeds into the
+        # graph's ops, so a later tf.random.set_seed restarts their kernels but keeps their seeds
+        self.global_seed = UNSET
 
     def callee(self, trace):
         """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""

@@ -50,6 +50,11 @@ def seed_pair(op_seed, fallback):
     """The (seed, seed2) pair of one op call; ``fallback()`` picks one when nothing is seeded."""
     with _lock:
         g = _state['global']
+        graph = None if random_state_freeze.frozen() else graph_random_ops.drawing()
+        if graph is not None:       # a traced op keeps the global seed of its trace (graph_random_ops)
+            if getattr(graph, 'global_seed', graph_random_ops.UNSET) is graph_random_ops.UNSET:   # (or unpickled)
+                graph.global_seed = g
+            g = graph.global_seed
         if g is not None:
             s = op_seed if op_seed is not None else _unseeded_op_seed()
             seeds = (g % _MAXINT32, int(s % _MAXINT32))     # TF's % first: a string seed is its TypeError
