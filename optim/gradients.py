@@ -51,6 +51,9 @@ class StringGradientError(UnimplementedError, TypeError):
     tapeflow raised before)."""
 
 
+StringGradientError.__name__ = StringGradientError.__qualname__ = 'UnimplementedError'   # as type(e).__name__ shows
+
+
 def not_a_variable(index, variable, what='apply_gradients'):
     # TF's words are Python's missing-attribute error for the object (an EagerTensor named by its module path)
     text = "'%s' object has no attribute '_unique_id'" % python_type_name(variable)

@@ -10,3 +10,6 @@ from ..errors import DataLossError
 
 class CheckpointDataLossError(DataLossError, ValueError):
     """A checkpoint file that is damaged, truncated or not a checkpoint; the message names the file."""
+
+
+CheckpointDataLossError.__name__ = CheckpointDataLossError.__qualname__ = DataLossError.__name__   # as TF shows it

@@ -28,6 +28,11 @@ class UnknownOptionError(NotImplementedError, ValueError):
     (a ValueError too, as tapeflow raised before)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows NotImplementedError there
+UnknownOptionError.__name__ = UnknownOptionError.__qualname__ = NotImplementedError.__name__
+UnknownOptionError.__module__ = NotImplementedError.__module__
+
+
 class RandomFlip(AugmentationLayer):
     """Flip each image left-right and / or up-down with probability 1/2 while training.
 

@@ -53,6 +53,9 @@ class StringRateError(UnimplementedError, TypeError):
     TypeError tapeflow raised before)."""
 
 
+StringRateError.__name__ = StringRateError.__qualname__ = 'UnimplementedError'     # as type(e).__name__ shows TF's
+
+
 _TF_TYPE_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
