@@ -2,7 +2,7 @@
 import os
 
 from .. import nest
-from ..errors import kernel_error
+from ..errors import kernel_error, noted
 from .spec import TensorSpec
 from .iteration_seeds import peeking
 from .structure import call_with_element
@@ -158,7 +158,12 @@ def schedulable_cores():
 def _inner(map_func, element, what):
     result = call_with_element(map_func, element)
     if not hasattr(result, '_make_iterator'):
-        raise TypeError('%s: map_func must return a Dataset, got %s' % (what, type(result).__name__))
+        hint = '%s: map_func must return a Dataset, got %s' % (what, type(result).__name__)
+        if hasattr(result, 'dtype') and hasattr(result, 'shape'):
+            # TF 2.21 fails reading the traced tensor's name before its own check
+            raise noted(AttributeError("'Tensor' object has no attribute '_name'"), hint)
+        kind = tuple if isinstance(result, list) else type(result)      # tf.data structures hold lists as tuples
+        raise noted(TypeError('The `map_func` argument must return a `Dataset` object. Got %r.' % (kind,)), hint)
     return result
 
 

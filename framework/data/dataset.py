@@ -192,6 +192,8 @@ class Dataset(ElementStages, RegroupingStages):
         """Elements of several datasets side by side: ``zip(a, b)`` or ``zip((a, b))`` or a dict."""
         if not args and datasets is None:
             raise TypeError('Must pass at least one dataset to `zip`.')
+        if args and datasets is not None:
+            raise TypeError('Both `*args` and `datasets` cannot be set.')
         if datasets is None:
             datasets = args[0] if len(args) == 1 else tuple(args)
         if _holds_a_list(datasets):       # TensorFlow checks this first, datasets in the list or not

@@ -135,6 +135,7 @@ class ElementStages:
         else:
             buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle', (
                 'ShuffleDatasetV3', 'buffer_size must be greater than zero or UNKNOWN_CARDINALITY'))
+        bool_attribute(reshuffle_each_iteration, 'reshuffle_each_iteration')     # the op's attr: 'a' is refused
         seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
@@ -252,7 +253,10 @@ class ElementStages:
 
     def apply(self, transformation_func):
         """``transformation_func(self)``, for chaining."""
-        return transformation_func(self)
+        dataset = transformation_func(self)
+        if not hasattr(dataset, '_make_iterator'):
+            raise TypeError('`transformation_func` must return a `tf.data.Dataset` object. Got %s.' % type(dataset))
+        return dataset
 
     def prefetch(self, buffer_size, name=None):
         """The same elements, each made one before it is asked for, as tf.data's prefetch thread
@@ -385,16 +389,23 @@ def _no_outputs(out, parallel):
                  '`return`?)' % (out,))
 
 
+def _predicate_error(spec_text, what):
+    # take_while's words lack filter's comma and the space before the spec (TF 2.21's take_while_op.py)
+    if what == 'Dataset.take_while':
+        return ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but its return type '
+                          'is%s.' % spec_text)
+    return ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return type '
+                      'is %s.' % spec_text)
+
+
 def _truth(value, what):
     if value is None:       # TensorFlow's spec of a None result
-        raise noted(ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its '
-                               'return type is NoneTensorSpec().'), '%s: the predicate returned None' % what)
+        raise noted(_predicate_error('NoneTensorSpec()', what), '%s: the predicate returned None' % what)
     flag = np.asarray(value)
     if flag.shape != () or flag.dtype != np.bool_:
         # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar)
         returned = value if isinstance(value, Tensor) else convert_to_tensor(value)
-        raise noted(ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return '
-                               'type is %r.' % (TensorSpec(tuple(returned.shape), returned.dtype),)),
+        raise noted(_predicate_error(repr(TensorSpec(tuple(returned.shape), returned.dtype)), what),
                     '%s: the predicate returned %r' % (what, value))
     return bool(flag)
 

@@ -20,9 +20,11 @@ WHAT = 'Dataset.from_generator'
 def signature_from(output_signature, output_types, output_shapes):
     """The structure of TensorSpecs the generator's elements must match."""
     if output_signature is not None:
-        if output_types is not None or output_shapes is not None:
-            raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
-                            '`output_shapes`, not both' % WHAT)
+        for legacy, given in (('output_types', output_types), ('output_shapes', output_shapes)):
+            if given is not None:       # TensorFlow's words; tapeflow's hint as a note
+                raise noted(TypeError('The `%s` argument can not be used together with the `output_signature` '
+                                      'argument.' % legacy), '%s: give either `output_signature` or the legacy '
+                            '`output_types` / `output_shapes`, not both' % WHAT)
         return _map_leaves(lambda s: s if is_ragged_spec(s) or isinstance(s, ExtensionTypeSpec)
                            else _signature_spec(s), output_signature)
     if output_types is None:
