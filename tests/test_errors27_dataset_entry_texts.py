@@ -77,3 +77,20 @@ def test_from_generator_signature_with_legacy_arguments():
         tf.data.Dataset.from_generator(lambda: iter([1]), output_shapes=(), output_signature=spec)
     assert str(info.value) == ('The `output_shapes` argument can not be used together with the `output_signature` '
                                'argument.')
+
+
+def test_padded_batch_structures_of_another_length():
+    pairs = _range().map(lambda x: (x, x))
+    with pytest.raises(ValueError) as info:
+        pairs.padded_batch(2, padded_shapes=([],))
+    assert str(info.value) == ("The two structures don't have the same sequence length. Input structure has length 1, "
+                               'while shallow structure has length 2.')
+    with pytest.raises(ValueError) as info:
+        pairs.padded_batch(2, padded_shapes=([], [], []))
+    assert str(info.value) == ("The two structures don't have the same sequence length. Input structure has length 3, "
+                               'while shallow structure has length 2.')
+    zero = tf.constant(0, tf.int64)
+    with pytest.raises(ValueError) as info:
+        pairs.padded_batch(2, padding_values=(zero, zero, zero))
+    assert str(info.value) == ("The two structures don't have the same sequence length. Input structure has length 2, "
+                               'while shallow structure has length 3.')

@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 
 from .. import nest
-from ..errors import DataLossError
+from ..errors import DataLossError, noted
 from .arguments import positive_int
 from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
@@ -177,9 +177,14 @@ def _flatten_upto(structure, given, what):
                              % (what, given, structure))
         return [x for key in sorted(structure) for x in _flatten_upto(structure[key], given[key], what)]
     if isinstance(structure, tuple):
-        if not isinstance(given, (tuple, list)) or len(given) != len(structure):
-            raise ValueError('Dataset.padded_batch: `%s` %r does not match the element structure %r'
-                             % (what, given, structure))
+        hint = 'Dataset.padded_batch: `%s` %r does not match the element structure %r' % (what, given, structure)
+        if not isinstance(given, (tuple, list)):
+            raise ValueError(hint)
+        if len(given) != len(structure):        # TF 2.21's nest words; tapeflow's as a note
+            # TF flattens padded_shapes up to the element spec, but the element spec up to padding_values
+            lengths = (len(structure), len(given)) if what == 'padding_values' else (len(given), len(structure))
+            raise noted(ValueError("The two structures don't have the same sequence length. Input structure has "
+                                   'length %d, while shallow structure has length %d.' % lengths), hint)
         return [x for s, g in zip(structure, given) for x in _flatten_upto(s, g, what)]
     return [given]
 
