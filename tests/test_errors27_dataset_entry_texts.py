@@ -94,3 +94,13 @@ def test_padded_batch_structures_of_another_length():
         pairs.padded_batch(2, padding_values=(zero, zero, zero))
     assert str(info.value) == ("The two structures don't have the same sequence length. Input structure has length 2, "
                                'while shallow structure has length 3.')
+
+
+def test_set_random_seed_of_a_tensor_prints_its_value():
+    from framework import keras
+    with pytest.raises(ValueError) as info:
+        keras.utils.set_random_seed(tf.constant(3))
+    assert str(info.value).startswith('Expected `seed` argument to be an integer. Received: seed=3 (of type <class ')
+    with pytest.raises(ValueError) as info:
+        keras.utils.set_random_seed('abc')
+    assert str(info.value) == "Expected `seed` argument to be an integer. Received: seed=abc (of type <class 'str'>)"

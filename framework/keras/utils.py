@@ -21,8 +21,9 @@ def set_random_seed(seed):
         ValueError: for a seed that is not an integer.
     """
     if not isinstance(seed, int):       # Keras 3's check and words: a numpy integer is refused, a bool is an int
-        raise ValueError('Expected `seed` argument to be an integer. Received: seed=%s (of type %s)'
-                         % (seed, type(seed)))
+        # format(), as Keras's f-string: a tensor seed prints its value (seed=3), not str(tensor)
+        raise ValueError('Expected `seed` argument to be an integer. Received: seed={} (of type {})'
+                         .format(seed, type(seed)))
     if not 0 <= seed <= 2 ** 32 - 1:       # Keras 3's words (numpy's seed range)
         raise ValueError('Seed must be between 0 and 2**32 - 1')
     from .seed_generator import reset_global_seed_generator
