@@ -246,7 +246,7 @@ def test_shard_scan_unique_single_element_and_choosing():
         Dataset.range(2).get_single_element()
     choices = Dataset.from_tensor_slices(np.array([0, 1, 1, 0], 'int64'))
     assert values(Dataset.choose_from_datasets([Dataset.range(3), Dataset.range(10, 13)], choices)) == [0, 10, 11, 1]
-    with pytest.raises(ValueError, match=r'choose_from_datasets: choices must be int64 scalars in \[0, 2\)'):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'Selector index out of range: 2 >= 2'):     # TF 2.21
         list(Dataset.choose_from_datasets([Dataset.range(3)] * 2, Dataset.from_tensor_slices(np.array([2]))))
     assert values(Dataset.range(4).apply(lambda ds: ds.skip(2))) == [2, 3]
     with pytest.raises(ValueError, match='shard: index must lie in'):

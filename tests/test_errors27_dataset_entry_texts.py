@@ -104,3 +104,13 @@ def test_set_random_seed_of_a_tensor_prints_its_value():
     with pytest.raises(ValueError) as info:
         keras.utils.set_random_seed('abc')
     assert str(info.value) == "Expected `seed` argument to be an integer. Received: seed=abc (of type <class 'str'>)"
+
+
+def test_choose_from_datasets_choice_past_the_last_dataset():
+    from framework.errors import InvalidArgumentError
+    chosen = tf.data.Dataset.choose_from_datasets([_range()], tf.data.Dataset.range(3))
+    with pytest.raises(InvalidArgumentError) as info:
+        list(chosen)
+    assert str(info.value) == ('{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/'
+                               'replica:0/task:0/device:CPU:0}} Selector index out of range: 1 >= 1 '
+                               '[Op:IteratorGetNext] name: ')

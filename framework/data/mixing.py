@@ -156,6 +156,8 @@ def chosen(datasets, choice_dataset, stop_on_empty):
         iterators = [d._make_iterator() for d in datasets]
         for choice in choice_dataset._make_iterator():
             k = np.asarray(choice)
+            if k.shape == () and k.dtype == np.int64 and int(k) >= len(iterators):
+                raise _selector_out_of_range(int(k), datasets)
             if k.shape != () or k.dtype != np.int64 or not 0 <= int(k) < len(iterators):
                 raise ValueError('Dataset.choose_from_datasets: choices must be int64 scalars in [0, %d), got %r '
                                  '(dtype %s)' % (len(iterators), choice, k.dtype))
@@ -165,6 +167,17 @@ def chosen(datasets, choice_dataset, stop_on_empty):
             elif stop_on_empty:
                 return
     return elements
+
+
+def _selector_out_of_range(index, datasets):
+    """TF 2.21's DirectedInterleave words, raised by the iterator (named by an element's tensor count)."""
+    from .. import nest
+    from ..errors import kernel_error
+    count = len(nest.flatten(datasets[0].element_spec))
+    return kernel_error('IteratorGetNext', 'Selector index out of range: %d >= %d' % (index, len(datasets)),
+                        named=True, node='IteratorGetNext_output_types_%d' % count,
+                        note='Dataset.choose_from_datasets: choice %d names no dataset (there are %d)'
+                        % (index, len(datasets)))
 
 
 _END = object()
