@@ -12,6 +12,7 @@ from framework import keras
 
 
 def test_relu_op_reloads_as_an_operation(tmp_path):
+    keras.backend.clear_session()       # (the entry's name is 're_lu' only in a fresh session)
     keras.utils.set_random_seed(0)
     inp = keras.Input((4,), name='x')
     h = keras.layers.Dense(3, name='d')(inp)
