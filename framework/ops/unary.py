@@ -5,6 +5,7 @@
 for upstream gradient g, output y and input x, written with framework ops (so
 an outer tape can differentiate it again).
 """
+import functools
 import math
 
 import numpy as np
@@ -193,10 +194,10 @@ def log(x, name=None):
     return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
 
 
-def _log_value(xp, a):
-    if eigen_math.handles(a):
+def _log_value(xp, a, handles=eigen_math.handles, handles64=eigen_math64.handles):
+    if handles(a):
         return eigen_math.log(a)
-    return eigen_math64.log(a) if eigen_math64.handles(a) else xp.log(a)
+    return eigen_math64.log(a) if handles64(a) else xp.log(a)
 
 
 def log_of_probabilities(x):
@@ -207,10 +208,9 @@ def log_of_probabilities(x):
     return _apply('log', x, _probabilities_log_value, _probabilities_log_grad)
 
 
-def _probabilities_log_value(xp, a):
-    if eigen_math.handles_class_scores(a):
-        return eigen_math.log(a)
-    return eigen_math64.log(a) if eigen_math64.handles_class_scores(a) else xp.log(a)
+# (the class-score ops' size limit: eigen_math.CLASS_SCORES)
+_probabilities_log_value = functools.partial(_log_value, handles=eigen_math.handles_class_scores,
+                                             handles64=eigen_math64.handles_class_scores)
 
 
 def _probabilities_log_grad(g, y, x):
@@ -219,10 +219,7 @@ def _probabilities_log_grad(g, y, x):
 
 
 def _probabilities_reciprocal_value(xp, a):
-    if eigen_math.handles_class_scores(a):
-        out = eigen_reciprocal.reciprocal(a)
-        return out[()] if type(a) is np.float32 else out
-    return 1 / a
+    return _reciprocal_value(xp, a, eigen_math.handles_class_scores)
 
 
 def log1p(x, name=None):
@@ -290,8 +287,8 @@ def reciprocal(x, name=None):
     return _apply('reciprocal', x, _reciprocal_value, _reciprocal_grad)
 
 
-def _reciprocal_value(xp, a):
-    if eigen_math.handles(a):
+def _reciprocal_value(xp, a, handles=eigen_math.handles):
+    if handles(a):
         out = eigen_reciprocal.reciprocal(a)      # TensorFlow's packets: an estimate and a Newton step
         return out[()] if type(a) is np.float32 else out
     return 1 / a
