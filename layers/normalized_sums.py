@@ -17,16 +17,22 @@ import numpy as np
 
 from framework.ops import graph_rewrites
 
-_PARTS = {}     # id(a BatchNormalization output) -> (weakref to it, p, s) in the running trace
+_PARTS = {}     # id(a live BatchNormalization output) -> (weakref to it, p, s)
 
 
 def note_parts(out, product, shift):
-    """Remember that ``out = product + shift`` (a BatchNormalization output) while a static trace runs."""
+    """Remember that ``out = product + shift`` (a BatchNormalization output) while a static trace runs.
+    The entry leaves with its tensor: no other rule empties the table, so whether an Add regroups can
+    never depend on how many outputs earlier programs noted."""
     if graph_rewrites.GATE[0] and graph_rewrites.tracing() and graph_rewrites.static_shapes() \
             and graph_rewrites.folds_constants():
-        if len(_PARTS) > 64:
-            _PARTS.clear()
-        _PARTS[id(out)] = (weakref.ref(out), product, shift)
+        key = id(out)
+
+        def forget(ref):
+            if _PARTS.get(key, (None,))[0] is ref:
+                del _PARTS[key]
+
+        _PARTS[key] = (weakref.ref(out, forget), product, shift)
 
 
 def _parts(t):
