@@ -112,10 +112,12 @@ def _tracked_by_module(value):
 def _as_child(value):
     if isinstance(value, (ListWrapper, DictWrapper)):     # a tf.Module's: they tell a waiting restore of new items
         return value
+    # a plain list, tuple or dict keeps its items' indices, but only the trackable items are
+    # dependencies: (variable, tf.constant(5.)) saves 'pair/0' alone
     if isinstance(value, (list, tuple)):
-        return Container((str(i), _as_child(v)) for i, v in enumerate(value))
+        return Container((str(i), _as_child(v)) for i, v in enumerate(value) if _tracked_by_module(v))
     if isinstance(value, dict):
-        return Container((str(k), _as_child(v)) for k, v in value.items())
+        return Container((str(k), _as_child(v)) for k, v in value.items() if _tracked_by_module(v))
     return value
 
 
