@@ -1,6 +1,6 @@
 """``tf.recompute_grad``: keep only a block's inputs, run it again for its gradient.
 
-The forward pass runs the block unrecorded (through ``custom_gradient``), so
+The forward pass runs the block unrecorded (through ``unrecorded_custom_gradient``), so
 its intermediate tensors are freed at once; the gradient rule runs the block
 again under a fresh tape and differentiates that run. Gradients are those of
 the plain block: only the memory held between forward and backward changes.
@@ -8,7 +8,7 @@ the plain block: only the memory held between forward and backward changes.
 import functools
 
 from . import nest
-from .custom_gradient import custom_gradient
+from .custom_gradient import unrecorded_custom_gradient
 from .tape import ACTIVE, GradientTape, pass_gradient, record
 from .tensor import Tensor, convert_to_tensor
 
@@ -21,7 +21,7 @@ def recompute_grad(f):
     """
     @functools.wraps(f)
     def inner(*args, **kwargs):
-        @custom_gradient
+        @unrecorded_custom_gradient
         def block(*given):
             # the block's inputs are its flattened arguments (a list argument: one per element)
             inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in nest.flatten(list(given))]

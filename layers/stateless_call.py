@@ -7,7 +7,7 @@ tapeflow's ``keras.StatelessScope`` does the mapping (the values enter as copies
 custom gradient sends the call's gradient to the trainable values given, as Keras's scope does.
 """
 from framework import nest
-from framework.custom_gradient import custom_gradient
+from framework.custom_gradient import unrecorded_custom_gradient
 from framework.keras.stateless_scope import StatelessScope
 from framework.tape import ACTIVE, GradientTape
 from framework.tensor import Tensor
@@ -64,7 +64,7 @@ def _through_given_values(run, own_trainable, given):
     variables that held them; the variables themselves get None."""
     flat_outputs = []
 
-    @custom_gradient
+    @unrecorded_custom_gradient
     def call_on(*values):
         with GradientTape(watch_accessed_variables=False) as inner:
             inner._watch(own_trainable)
