@@ -129,6 +129,11 @@ class UnknownArgumentError(TypeError, ValueError):
     Keras 2 TypeError; this is both, so either ``except`` clause catches it."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
+UnknownArgumentError.__name__ = UnknownArgumentError.__qualname__ = ValueError.__name__
+UnknownArgumentError.__module__ = ValueError.__module__
+
+
 # Keras 3's words for a weight added to a layer already built
 LOCKED_STATE = ('You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All '
                 'state must be created in the `__init__()` method or in the `build()` method.')

@@ -39,6 +39,11 @@ class NotALayerError(TypeError, ValueError):
     ValueError, Keras 2 TypeError; this is both)."""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
+NotALayerError.__name__ = NotALayerError.__qualname__ = ValueError.__name__
+NotALayerError.__module__ = ValueError.__module__
+
+
 # an Input's dtype name -> its numpy dtype (read on every call of a built Sequential)
 _NUMPY_DTYPES = {}
 
