@@ -381,13 +381,21 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     begin_mask/end_mask ignore that begin/end, ellipsis_mask puts ``...``, new_axis_mask
     a new axis, shrink_axis_mask takes the single element at begin."""
     x = as_tensor(input_, 'strided_slice')
+    begin_given, end_given, strides_given = begin, end, strides
     begin, end = _int_list(begin, 'strided_slice', 'begin', True), _int_list(end, 'strided_slice', 'end', False)
     strides = [1] * len(begin) if strides is None else _int_list(strides, 'strided_slice', 'strides', False)
+    # the kernel's errors end in ' name: ' only where TF's fast path took the call (no Python list among
+    # the arguments; TF fills in missing strides with a tensor)
+    given = (input_, begin_given, end_given) + (() if strides_given is None else (strides_given,))
+    named = (name or True) if fast_path(*given) else False      # (True: a bare ' name: ')
     if not len(begin) == len(end) == len(strides):
-        raise InvalidArgumentError('strided_slice: begin %s, end %s and strides %s must have the same length'
-                                   % (begin, end, strides))
+        raise kernel_error('StridedSlice', 'Expected begin, end, and strides to be 1D equal size tensors, but got '
+                                           'shapes [%d], [%d], and [%d] instead.' % (len(begin), len(end), len(strides)),
+                           named=named, note='strided_slice: begin %s, end %s and strides %s must have the same length'
+                                             % (begin, end, strides))
     if 0 in strides:
-        raise InvalidArgumentError('strided_slice: strides must be non-zero, got %s' % (strides,))
+        raise kernel_error('StridedSlice', 'strides[%d] must be non-zero' % strides.index(0), named=named,
+                           note='strided_slice: strides must be non-zero, got %s' % (strides,))
     index = []
     for i, (b, e, s) in enumerate(zip(begin, end, strides)):
         if ellipsis_mask >> i & 1:
@@ -400,5 +408,9 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
             index.append(builtins.slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
     try:
         return getitem(x, tuple(index))
-    except InvalidArgumentError as err:
-        raise InvalidArgumentError('strided_slice: %s' % err) from None
+    except InvalidArgumentError as err:       # the kernel's words, as x[...] gives them, with this call's tail
+        text = str(err)
+        if text.endswith(' name: strided_slice/'):
+            text = text[:-len(' name: strided_slice/')] + ('' if named is False else ' name: ' + (name or ''))
+        raise noted(InvalidArgumentError(text), 'strided_slice: begin %s, end %s, strides %s for an input of '
+                                                'shape %s' % (begin, end, strides, tuple(x.shape))) from None
