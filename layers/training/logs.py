@@ -48,11 +48,17 @@ class LiveLogs(MutableMapping):
     drop keys before returning it (``logs['grad_norm'] = ...``, as Keras programs do); the view
     then takes the results of that moment as its own dict, which fit logs as it logs a custom
     step's dict.
-    """
-    __slots__ = ('_source',)
 
-    def __init__(self, source):
+    as_returned: the view a step hands its caller (what ``compute_metrics`` returns). Keras 3
+        returns that as a plain dict of the result tensors in the order of ``model.metrics``
+        (a custom loop's ``for name, value in logs.items()`` prints 'loss' first, as tensors);
+        callbacks get a sorted copy of floats, which ``batch_logs`` makes of it.
+    """
+    __slots__ = ('_source', '_as_returned')
+
+    def __init__(self, source, as_returned=False):
         self._source = source
+        self._as_returned = as_returned
 
     @property
     def changed(self):
@@ -87,13 +93,17 @@ class LiveLogs(MutableMapping):
         del self._own()[key]
 
     def __iter__(self):
-        return iter(self._read())
+        return iter(self.raw() if self._as_returned else self._read())
 
     def __len__(self):
-        return len(self._read())
+        return len(self.raw() if self._as_returned else self._read())
 
     def items(self):
-        return self._read().items()
+        return (self.raw() if self._as_returned else self._read()).items()
+
+    def for_callbacks(self):
+        """The sorted view of floats callbacks read, over the same logs."""
+        return LiveLogs(self._source) if self._as_returned else self
 
     def __repr__(self):
         # as Keras's dict of the step's tensors prints (print(model.train_step(batch)) in a custom loop)
@@ -101,7 +111,9 @@ class LiveLogs(MutableMapping):
 
 
 def batch_logs(logs):
-    """What batch hooks receive: a ``LiveLogs`` as it is; a dict a custom step returned, wrapped."""
-    if isinstance(logs, LiveLogs) or not isinstance(logs, Mapping):
+    """What batch hooks receive: a ``LiveLogs`` as callbacks read it; a dict a custom step returned, wrapped."""
+    if isinstance(logs, LiveLogs):
+        return logs.for_callbacks()
+    if not isinstance(logs, Mapping):
         return logs
     return LiveLogs(logs)

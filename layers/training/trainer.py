@@ -287,7 +287,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         """Update the compiled metrics; returns a live view of every metric's result."""
         if self._compiled_metrics is not None:
             self._compiled_metrics.update_state(y, y_pred, sample_weight)
-        return LiveLogs(self.get_metrics_result)
+        return LiveLogs(self.get_metrics_result, as_returned=True)
 
     # ---- steps: override these to customize fit / evaluate / predict ----------------
     def train_step(self, data):
