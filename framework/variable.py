@@ -249,6 +249,12 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             return self._open_shape
         return Tensor.shape.fget(self)
 
+    def get_shape(self):
+        # tf.Variable(v, shape=[None]).get_shape() is the declared (None,), as .shape (tapeflow gave the value's)
+        if self._open_shape is not None:
+            return self._open_shape
+        return Tensor.get_shape(self)
+
     def set_shape(self, shape):
         """A check, as a tensor's: TensorFlow merges ``shape`` into the variable's, so an incompatible one
         fails TensorShape.merge_with ('Shapes (2,) and (3,) are not compatible'), not a tensor's set_shape."""
