@@ -68,6 +68,11 @@ class UnknownLayerClassError(TypeError, ValueError):
     raises saving.h5_io.UnknownClassError, checked before anything is built.)"""
 
 
+# Programs print type(e).__name__ and tracebacks name the class: Keras 3 shows TypeError there
+UnknownLayerClassError.__name__ = UnknownLayerClassError.__qualname__ = TypeError.__name__
+UnknownLayerClassError.__module__ = TypeError.__module__
+
+
 def layer_class(name, custom_objects=None, registered_name=None, config=None):
     """The Layer class a config names, looked up as Keras 3 does for ``Model.from_config``.
 
