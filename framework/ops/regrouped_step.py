@@ -17,12 +17,27 @@ The gamma rule notes its factors in NOTED (keyed by the variable, copies: the sw
 the gradient later); SGD's update asks ``regrouped_steps`` while a returning trace runs. A noted
 product that is no longer the gradient the optimizer sees (gamma read twice: an AddN) is left alone.
 """
+import weakref
+
 from .. import graph_random_ops
 from ..tape import array_rule, record
 from ..tensor import Tensor
 from .operands import binary
 
 NOTED = {}      # id(gamma variable) -> (d, r): the factors of its gradient in the running traced step
+# id(gamma variable) -> a weak reference whose callback drops the variable's note when it dies: only SGD
+# reads (pops) a note, so an Adam model's last note stayed behind its model, and every later SGD step in
+# the process then took the regrouping path (``if NOTED`` in optim/sgd.py) and looked its variables up
+_WATCHED = {}
+
+
+def _watch(gamma, key):
+    def forget(ref):
+        if _WATCHED.get(key) is ref:
+            del _WATCHED[key]
+            NOTED.pop(key, None)
+
+    _WATCHED[key] = weakref.ref(gamma, forget)
 
 
 def regroups(gamma):
@@ -36,6 +51,8 @@ def root_times_gamma(r, gamma):
     r, gamma, dr, dg = binary(r, gamma, 'multiply')
     out = Tensor(dr * dg)
     key = id(gamma)
+    if key not in _WATCHED:
+        _watch(gamma, key)
 
     def gamma_rule(g, output, r, gamma):
         return g * r
