@@ -126,16 +126,16 @@ def read_vars(group, weight_plan, skip=()):
 
 def _plan_optimizer(root, vars_path, node, model, weight_plan):
     group = root.get(vars_path)
-    if group is None:
-        return
     optimizer = node.obj
     # As Keras 3's load_weights: an optimizer not built yet (no step taken) has only its iterations
     # and learning rate, so a trained optimizer's state is skipped with this warning (load_model
-    # builds the optimizer first and so restores it).
+    # builds the optimizer first and so restores it). A file saved without an optimizer (from a
+    # model not compiled) has no group: Keras 3's store reads that as 0 entries and warns the same.
     variables = node.variables
-    if len(group) != len(variables):
+    saved_count = 0 if group is None else len(group)
+    if saved_count != len(variables):
         warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
-                      'saved optimizer has %d variables. ' % (optimizer.name, len(variables), len(group)),
+                      'saved optimizer has %d variables. ' % (optimizer.name, len(variables), saved_count),
                       stacklevel=4)
         return
     arrays, names = read_vars(group, weight_plan)
