@@ -42,7 +42,9 @@ class NotATensorError(TypeError, AttributeError):
         self.add_note(text)
 
 
-NotATensorError.__name__ = 'AttributeError'
+# the traceback's last line too: 'AttributeError: 'numpy.float32' object has no attribute '_id''
+NotATensorError.__name__ = NotATensorError.__qualname__ = AttributeError.__name__
+NotATensorError.__module__ = AttributeError.__module__
 
 
 def _not_a_tensor(value, attribute, text):

@@ -337,7 +337,8 @@ class SymbolicTensorError(ValueError):
     class's (ValueError), as ConversionError's below."""
 
 
-SymbolicTensorError.__name__ = 'ValueError'
+SymbolicTensorError.__name__ = SymbolicTensorError.__qualname__ = ValueError.__name__
+SymbolicTensorError.__module__ = ValueError.__module__
 
 
 def _logical_or_bitwise(name, x, y):
@@ -360,12 +361,13 @@ class ConversionError(TypeError, ValueError):
     """A value that cannot become a tensor (None, a dict, mixed or ragged lists).
 
     TensorFlow raises ValueError here and tapeflow raised TypeError before, so
-    programs catching either keep working. Its ``__name__`` is TensorFlow's class's, so a
-    program printing ``type(e).__name__`` prints ValueError as under TensorFlow; tracebacks
-    and pickle still find it as ConversionError."""
+    programs catching either keep working. Its name is TensorFlow's class's, so a program
+    printing ``type(e).__name__`` prints ValueError as under TensorFlow, and so does a traceback's
+    last line ('ValueError: Can't convert non-rectangular Python sequence to Tensor.')."""
 
 
-ConversionError.__name__ = 'ValueError'
+ConversionError.__name__ = ConversionError.__qualname__ = ValueError.__name__
+ConversionError.__module__ = ValueError.__module__
 
 
 def _to_array(value, dtype):

@@ -186,7 +186,8 @@ class BatchSizeTypeError(TypeError, ValueError):
     before; it prints as TF's class (``type(e).__name__``), as ConversionError does."""
 
 
-BatchSizeTypeError.__name__ = 'TypeError'
+BatchSizeTypeError.__name__ = BatchSizeTypeError.__qualname__ = TypeError.__name__
+BatchSizeTypeError.__module__ = TypeError.__module__
 
 
 class UnrecognizedDataError(TypeError, ValueError):
