@@ -44,6 +44,7 @@ def test_an_initializer_needs_a_shape():
 
 
 def test_trains_with_keras_initial_values_and_optimizer_slot_names():
+    keras.backend.clear_session()       # Keras numbers optimizer names per session: 'adam_1' after another Adam
     keras.utils.set_random_seed(1)
     a = keras.Variable(np.array([1.0, 2.0], 'float32'))
     b = keras.Variable('glorot_uniform', shape=(2, 2), name='w')
@@ -77,6 +78,7 @@ class Scale(keras.layers.Layer):
 
 def test_keras_variables_set_as_layer_attributes_are_its_weights(tmp_path):
     # Golden: /work/notes/progs/kguides_training/kvar5.py under TF 2.21 (tapeflow tracked none of them)
+    keras.backend.clear_session()       # the path names the model 'sequential', its session's first
     keras.utils.set_random_seed(3)
     model = keras.Sequential([keras.Input((3,)), Scale(name='scale')])
     assert [w.path for w in model.weights] == ['a', 'sequential/scale/k', 'n']
