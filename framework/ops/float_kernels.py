@@ -332,7 +332,7 @@ def index_refusal(op, attr, dtype_name, named=True):
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
-# (ArgMax / ArgMin: as tf.argmax and keras.ops.argmin print them; tf.math.argmin of strings prints the tail)
+# (ArgMax / ArgMin: as keras.ops.argmin prints them; tf.argmax of a tensor adds its tail in logic._arg)
 _NO_NAME_TAIL = frozenset(('moments', 'segment_max', 'ArgMax', 'ArgMin', 'local_response_normalization'))
 
 

@@ -154,6 +154,8 @@ def _arg(name, fn):
         x = as_tensor(input, name_)
         if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
             error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
+            if fast_path(input) and not isinstance(output_type, str):     # TF's fast path: a ' name: ' tail
+                error = type(error)('%s name: %s' % (error, name or ''))   # (Keras's output_type='int32': none)
             error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
                            "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
             raise error

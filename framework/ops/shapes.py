@@ -138,17 +138,37 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     if axis is None:
         shape = tuple(d for d in x._data.shape if d != 1)
     else:
+        given, axis = axis, _squeeze_dims_attr(axis)
+        named = fast_path(input) and axis is given      # (a float axis sends TF down its slow path: no tail)
         if x.ndim == 0:
-            raise InvalidArgumentError('squeeze: a scalar (shape ()) has no axis %r to squeeze' % (axis,))
+            first = axis[0] if isinstance(axis, (list, tuple)) and len(axis) else axis
+            if isinstance(first, (int, np.integer)):
+                raise kernel_error('Squeeze', 'Tried to squeeze dim index %d for tensor with 0 dimensions.' % first,
+                                   named=named,
+                                   note='squeeze: a scalar (shape ()) has no axis %r to squeeze' % (axis,))
         axes = normalize_axis(axis, x.ndim, 'squeeze')
         for a in axes:
             if x._data.shape[a] != 1:
                 raise kernel_error('Squeeze', 'Can not squeeze dim[%d], expected a dimension of 1, got %d'
-                                   % (a, x._data.shape[a]), named=fast_path(input),
+                                   % (a, x._data.shape[a]), named=named,
                                    note='squeeze: cannot squeeze axis %d of size %d (shape %s)'
                                         % (a, x._data.shape[a], tuple(x.shape)))
         shape = tuple(d for i, d in enumerate(x._data.shape) if i not in axes)
     return reshape(x, shape)
+
+
+def _squeeze_dims_attr(axis):
+    """``axis`` as TF's Squeeze takes it, as its list(int) attribute: a float is cut to an int (1.0 is
+    axis 1), a string refused in the attribute's words."""
+    items = axis if isinstance(axis, (list, tuple)) else [axis]
+    if not any(isinstance(a, (float, np.floating, str, bytes)) for a in items):
+        return axis
+    for a in items:
+        if isinstance(a, (str, bytes)):
+            raise noted(TypeError("Expected int for argument 'axis' not %r." % (a,)),
+                        'squeeze: an axis must be an integer (or a list of them), got %r' % (axis,))
+    ints = [int(a) if isinstance(a, (float, np.floating)) else a for a in items]
+    return ints if isinstance(axis, (list, tuple)) else ints[0]
 
 
 @named_errors('expand_dims')
@@ -163,6 +183,9 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     if axis is None:        # TF converts the axis to a tensor
         raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
                                "a Tensor."), 'expand_dims: axis must be an integer, got None')
+    if isinstance(axis, (list, tuple, np.ndarray)) and np.size(axis) != 1:
+        raise kernel_error('ExpandDims', "'dim' must be a tensor with a single value", named=fast_path(input, axis),
+                           note='expand_dims: axis must be one integer, got %r' % (axis,))
     (axis,) = normalize_axis(axis, x.ndim + 1, 'expand_dims')     # an axis of the result
     shape = list(x._data.shape)
     shape.insert(axis, 1)
@@ -230,28 +253,31 @@ def sum_to(x, shape):
     return out
 
 
-def _checked_perm(perm, shape):
+def _checked_perm(perm, shape, named=False):
     """``perm`` with negative axes counted from the end, checked as TensorFlow's Transpose kernel
-    checks it (its order and words; tapeflow's own in a note)."""
+    checks it (its order and words; tapeflow's own in a note). ``named``: whether the error ends in a
+    bare ' name: ' (TF's fast path, where perm was a tensor or array: transpose runs in a name scope)."""
     dims = len(shape)
     note = 'transpose: perm %s is not a permutation of the %d axes of shape %s' % (perm, dims, tuple(shape))
     if len(perm) != dims:
         raise kernel_error('Transpose', 'transpose expects a vector of size %d. But input(1) is a vector of size %d'
-                           % (dims, len(perm)), note=note)
+                           % (dims, len(perm)), named=named, note=note)
     adjusted = tuple(p + dims if p < 0 else p for p in perm)
     for p in adjusted:
         if not 0 <= p < dims:
-            raise kernel_error('Transpose', '%d is out of range [0 .. %d)' % (p, dims), note=note)
+            raise kernel_error('Transpose', '%d is out of range [0 .. %d)' % (p, dims), named=named, note=note)
     for i in range(dims):
         if i not in adjusted:
-            raise kernel_error('Transpose', '%d is missing from {%s}.' % (i, ','.join(map(str, adjusted))), note=note)
+            raise kernel_error('Transpose', '%d is missing from {%s}.' % (i, ','.join(map(str, adjusted))),
+                               named=named, note=note)
     return adjusted
 
 
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permute dimensions (reverse them when ``perm`` is None)."""
     x = as_tensor(a, 'transpose')
-    perm = tuple(range(x.ndim))[::-1] if perm is None else _checked_perm(_ints(perm, 'transpose'), x.shape)
+    perm = tuple(range(x.ndim))[::-1] if perm is None else _checked_perm(_ints(perm, 'transpose'), x.shape,
+                                                                         fast_path(perm))
     xp = backend.array_module(x._data)
     out = Tensor(xp.transpose(snapshot(x), perm))
     if ACTIVE:
