@@ -85,6 +85,23 @@ class _MutedStdout:
         return getattr(self.target, name)
 
 
+def _open_lengths(key, values):
+    """``key`` with each tensor argument that the running trace leaves open keyed by its traced shape.
+    TensorFlow traces a function called inside another's trace on the outer graph's tensors: a module's
+    @tf.function __call__ called from its serve(input_signature=[TensorSpec([None, 3])]) gains a
+    (None, 3) trace, which later eager calls of any batch size reuse and a SavedModel keeps (tapeflow
+    keyed the call by its real (1, 3) and refused a loaded call of 3 rows)."""
+    parts = None
+    for i, value in enumerate(values, 1):
+        if type(value) is Tensor:
+            entry = trace_names.entry_of(value)
+            if entry is not None and entry[1] is not None and None in entry[1] \
+                    and len(entry[1]) == value._data.ndim:
+                parts = parts or list(key)
+                parts[i] = (parts[i][0], tuple(entry[1]), parts[i][2])
+    return key if parts is None else tuple(parts)
+
+
 class replaying:
     """The context of a call TensorFlow would replay from its graph: this thread's writes to
     ``sys.stdout`` are dropped (``tf.print``'s kept) and tf.functions called inside run their
@@ -338,7 +355,10 @@ class Function:
             values = args
         else:
             values = self._binder.bind(args, kwargs)
-        return (tuple,) + tuple([trace_key(v) for v in values]), None    # keyed as a tuple of arguments
+        key = (tuple,) + tuple([trace_key(v) for v in values])     # keyed as a tuple of arguments
+        if trace_names.ACTIVE:      # called inside another trace: its open lengths key this one too
+            key = _open_lengths(key, values)
+        return key, None
 
     def _find(self, key):
         """The trace serving ``key``: exact, or the most specific that accepts it."""
