@@ -49,6 +49,11 @@ class ForwardAccumulator:
             _NOT_FLOATING_PRIMAL.warning('The dtype of the watched primal must be floating (e.g. tf.float32), '
                                          'got tf.%s' % primal.dtype.name)
         tangent = convert_to_tensor(tangent, dtype=primal.dtype)
+        if tuple(tangent.shape) != tuple(primal.shape) and _broadcasts_to(tangent.shape, primal.shape):
+            # TF checks no shapes: its ops broadcast the tangent, so a scalar (or (1,)) tangent of a
+            # vector primal acts as that value in every element (jvp of x * x at [1, 2] with 3.0: [6, 12])
+            from .ops import broadcast_to
+            tangent = broadcast_to(tangent, tuple(primal.shape))
         if tuple(tangent.shape) != tuple(primal.shape):
             raise ValueError('ForwardAccumulator: a tangent of shape %s for a primal of shape %s'
                              % (tuple(tangent.shape), tuple(primal.shape)))
@@ -109,6 +114,14 @@ class ForwardAccumulator:
         if out is None and mode == 'zero':
             return zeros_like(target)
         return out
+
+
+def _broadcasts_to(shape, target):
+    """Whether a tensor of ``shape`` broadcasts to ``target`` without growing (numpy's rules)."""
+    shape, target = tuple(shape), tuple(target)
+    if len(shape) > len(target):
+        return False
+    return all(s in (1, t) for s, t in zip(shape[::-1], target[::-1]))
 
 
 def _carries_tangent(t):
