@@ -5,6 +5,7 @@ from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater, where
 from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, fused_without_tape, is_fusable
+from framework.ops.fusable_outputs import is_dense_output
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
@@ -43,7 +44,7 @@ class Activation(_Elementwise):
         if fused is not None and is_fusable(inputs) and onednn_policy.enabled():
             return fused(inputs)        # after a traced Dense: TF's fused oneDNN kernel (ops/fused_eltwise.py)
         name = _FUSED_WITHOUT_TAPE.get(self.activation)
-        if name is not None and not ACTIVE and is_fusable(inputs) and onednn_policy.enabled():
+        if name is not None and not ACTIVE and is_dense_output(inputs) and onednn_policy.enabled():
             return fused_without_tape(name, inputs, self.activation)
         return self.activation(inputs)
 

@@ -22,5 +22,5 @@ def conv_activation(layer, x):
     activation = layer.activation
     if (activation is activations.relu or activation is activations.relu6 or activation is activations.elu) \
             and layer.bias is not None and call_context.in_traced_function() and onednn_policy.enabled():
-        mark_fusable(x)
+        mark_fusable(x, any_rank=True)
     return activations.apply_activation(activation, x)

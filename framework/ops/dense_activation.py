@@ -14,6 +14,7 @@ import numpy as np
 from .. import backend, onednn_policy
 from ..tensor import Tensor
 from . import eigen_math, graph_rewrites, onednn_activations
+from .fusable_outputs import onednn_fuses
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, fused_relu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array, half_fused_affine
 from .operands import ACTIVE, record
@@ -48,7 +49,7 @@ def affine_activation(x, kernel, bias, activation, onednn=False):
     op = 'affine_' + activation
     inputs, z = affine_array(x, kernel, bias, op)
     value, rule = _ACTIVATIONS[activation]
-    if onednn:
+    if onednn and onednn_fuses(x):      # (a rank-3 input's tensordot does not fuse: fusable_outputs.py)
         value = _ONEDNN_VALUES[activation]
         if z.dtype.itemsize == 2:
             value = _half_fused(activation, inputs)

@@ -6,6 +6,12 @@ the layer's output (``tf.tanh(dense(x))``): the graph is the same. Measured on T
 tf.tanh, tf.sigmoid and tf.nn.elu of a Dense(4) output differed from eager in 12, 18 and 11 of 32 values,
 each then equal to the fused kernel's (ops/fused_eltwise.py). Kept apart so that the ops can ask
 (unary.py, activations.py) without importing the fused kernels.
+
+A Dense layer fuses only on a 2-D input (convolutions at any rank): Keras's TF backend multiplies a
+rank-3 or higher input by the kernel with tf.tensordot (MatMul, then a Reshape), so the bias Add does
+not follow the MatMul and grappler's remapper finds no pattern. Measured on TF 2.21: a traced Dense(8)
+on (32, 3, 8) inputs followed by sigmoid, tanh, elu or gelu (its own or an Activation layer's) gives
+eager's bits (``onednn_fuses``); its silu and mish stay oneDNN's.
 """
 import weakref
 
@@ -14,12 +20,30 @@ import weakref
 FUSABLE = {}
 
 
-def mark_fusable(z):
-    """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation."""
+def onednn_fuses(x):
+    """Whether TF can fuse a Dense layer's MatMul + bias Add, given its input ``x``: a 2-D one only (see above)."""
+    return x._data.ndim == 2
+
+
+# the same, for a traced Dense layer's outputs of rank 3 or more: no activation joins their MatMul, but
+# TF 2.21 still runs silu and mish on them as oneDNN's kernels (an Activation layer's: fused_without_tape)
+ELEMENTWISE_ONLY = {}
+
+
+def mark_fusable(z, any_rank=False):
+    """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation;
+    ``any_rank``: a convolution's bias-added output, which fuses at its rank."""
+    table = FUSABLE if any_rank or z._data.ndim == 2 else ELEMENTWISE_ONLY
     ident = id(z)
-    FUSABLE[ident] = weakref.ref(z, lambda _, ident=ident: FUSABLE.pop(ident, None))
+    table[ident] = weakref.ref(z, lambda _, ident=ident: table.pop(ident, None))
 
 
 def is_fusable(z):
     ref = FUSABLE.get(id(z))
+    return ref is not None and ref() is z
+
+
+def is_dense_output(z):
+    """Whether ``z`` is a marked Dense output of any rank (silu and mish fuse on either)."""
+    ref = FUSABLE.get(id(z)) or ELEMENTWISE_ONLY.get(id(z))
     return ref is not None and ref() is z

@@ -48,8 +48,10 @@ def fused_without_tape(name, z, usual):
     """``usual(z)`` for ``name`` in 'silu', 'mish', 'gelu', as oneDNN's fused kernel computes it; only for a
     call no tape records (nothing differentiates the result)."""
     a = z._data
-    if not eigen_math.handles(a) or (name == 'gelu' and onednn_policy.vector_lanes() != 16):
-        return usual(z)         # (gelu: the minimax kernel is AVX-512's; other CPUs' is not modelled)
+    if not eigen_math.handles(a) or (name == 'gelu' and (onednn_policy.vector_lanes() != 16 or a.ndim != 2)):
+        # gelu: the minimax kernel is AVX-512's (other CPUs' is not modelled), and it joins a 2-D Dense's
+        # MatMul + bias only (fusable_outputs.py); TF 2.21 fuses silu and mish on a rank-3 output too
+        return usual(z)
     return Tensor(_WITHOUT_TAPE[name](a))
 
 

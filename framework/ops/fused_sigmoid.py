@@ -32,6 +32,7 @@ import numpy as np
 
 from .. import backend
 from . import eigen_math, onednn_activations
+from .fusable_outputs import onednn_fuses
 from .linalg import half_fused_affine
 from .unary import _apply, _sigmoid_grad, _sigmoid_value
 
@@ -42,6 +43,9 @@ _FUSED = {}
 def fused_sigmoid(z, x=None, kernel=None, bias=None):
     """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step; ``x``, ``kernel``
     and ``bias``: that layer's operands, whose float32 sum a 16-bit fused kernel takes (z is its rounding)."""
+    if x is not None and not onednn_fuses(x):
+        # a rank-3 or higher input: TF's tensordot leaves the Sigmoid unfused, Eigen's (fusable_outputs.py)
+        return _apply('sigmoid', z, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False)
     if bias is not None and z._data.dtype.itemsize == 2:
         # the logistic of the float32 sum, rounded once: the output the gradient (SigmoidGrad) reads
         wide = half_fused_affine(x._data, kernel._data, bias._data)
