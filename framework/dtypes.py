@@ -302,12 +302,19 @@ def as_dtype(dtype):
 
 _ENUM_SPELLINGS = (int, float, np.integer, np.floating)      # bool is an int
 
+# Keras 3.15's PYTHON_DTYPES_MAP on the TF backend: the dtype a Python type names in Keras
+_KERAS_PYTHON_DTYPES = {bool: 'bool', int: 'int64', float: 'float32', str: 'string', complex: 'complex128'}
+
 
 def as_keras_dtype(dtype):
     """``as_dtype`` for Keras 3's entry points (standardize_dtype, add_weight, keras.ops): Keras
     knows no DataType enums, so there a number names no dtype."""
     if isinstance(dtype, _ENUM_SPELLINGS):
         raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'float32'")
+    if isinstance(dtype, type) and dtype in _KERAS_PYTHON_DTYPES:     # Keras's PYTHON_DTYPES_MAP, on TF
+        return _BY_NAME[_KERAS_PYTHON_DTYPES[dtype]]
+    if isinstance(dtype, type) and dtype in (object, bytes):          # Keras reads them by name: not dtypes
+        raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'string'")
     if type(dtype) is str and dtype in _C_TYPE_NAMES:   # TF's as_dtype takes them; Keras's ALLOWED_DTYPES not
         raise _not_a_dtype(dtype, "Keras takes a dtype's name with its width, e.g. %r" % _C_TYPE_NAMES[dtype])
     return as_dtype(dtype)

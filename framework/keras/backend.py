@@ -104,7 +104,8 @@ def standardize_dtype(dtype):
     try:
         return dtypes.as_keras_dtype(dtype).name
     except (TypeError, ValueError) as err:
-        error = ValueError('Invalid dtype: %s' % (dtype,))          # Keras 3's words
+        # Keras 3's words (it names a Python type by its __name__)
+        error = ValueError('Invalid dtype: %s' % (dtype.__name__ if isinstance(dtype, type) else dtype,))
         error.add_note('standardize_dtype: %r is no dtype (%s)' % (dtype, err))
         raise error from None
 

@@ -226,6 +226,9 @@ def standardize_dtype(dtype):
     if dtype is None:
         return None
     from framework import dtypes
+    if isinstance(dtype, type):     # Keras's PYTHON_DTYPES_MAP (int is int64 on TF), its error for others
+        from .backend import standardize_dtype as keras_standardize_dtype
+        return keras_standardize_dtype(dtype)
     return dtypes.as_dtype(dtype).name
 
 
