@@ -110,7 +110,8 @@ def test_saved_model_of_a_model_trained_by_fit_loads_and_trains_on(tmp_path):
     model.fit(x, x, epochs=1, batch_size=4, verbose=0)       # leaves the optimizer's flat update plan
     tf.saved_model.save(model, str(tmp_path / 'm'))
     loaded = tf.saved_model.load(str(tmp_path / 'm'))
-    np.testing.assert_array_equal(loaded(x).numpy(), model(x).numpy())
+    # (TF 2.21 loads a Keras model as a _UserObject that is not callable: the saved object itself is compared)
+    np.testing.assert_array_equal(loaded._root(x).numpy(), model(x).numpy())
     model.fit(x, x, epochs=1, batch_size=4, shuffle=False, verbose=0)
     loaded._root.fit(x, x, epochs=1, batch_size=4, shuffle=False, verbose=0)
     for mine, theirs in zip(model.weights, loaded._root.weights):

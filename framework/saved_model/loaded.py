@@ -12,7 +12,15 @@ from .saved_traces import check_call
 
 class LoadedObject:
     """The loaded object's attributes, variables and functions, plus ``signatures`` (name -> function
-    taking keyword tensors, returning a dict). Calling it calls the object."""
+    taking keyword tensors, returning a dict). Callable (``_CallableLoadedObject``) only when the saved
+    object's ``__call__`` is a tf.function: TensorFlow saves no other Python, so a tf.Module with a plain
+    ``__call__`` or a Keras model loads as a ``_UserObject`` that is not callable (``callable()`` False,
+    a call TypeError "'_UserObject' object is not callable")."""
+
+    def __new__(cls, root, signatures=None, traces=None):
+        if cls is LoadedObject and isinstance(getattr(type(root), '__call__', None), Function):
+            cls = _CallableLoadedObject
+        return object.__new__(cls)
 
     def __init__(self, root, signatures, traces=None):
         object.__setattr__(self, '_root', root)
@@ -29,18 +37,19 @@ class LoadedObject:
     def __setattr__(self, name, value):
         setattr(self._root, name, value)
 
+    def __repr__(self):
+        return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
+
+
+class _CallableLoadedObject(LoadedObject):
+    """A loaded object whose saved ``__call__`` is a tf.function: calling it runs the saved traces."""
+
     def __call__(self, *args, **kwargs):
-        if not callable(self._root):
-            raise TypeError("'%s' loaded from a SavedModel is not callable; use its signatures %s or its "
-                            "functions" % (type(self._root).__name__, sorted(self.signatures)))
         options = self._traces.get('__call__')
         if options is not None:
             args, kwargs = check_call(self._root.__call__, options, args, kwargs)
         with replaying():
             return self._root(*args, **kwargs)
-
-    def __repr__(self):
-        return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
 
 
 def _revived_as_trackable(obj):
@@ -79,7 +88,7 @@ _MISSING = object()
 
 # TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
 # ``type(loaded).__name__``; the class keeps its Python name for imports and pickling.
-LoadedObject.__name__ = '_UserObject'
+LoadedObject.__name__ = _CallableLoadedObject.__name__ = '_UserObject'
 
 
 class _LoadedFunction:
