@@ -36,6 +36,15 @@ def reset(global_seed):
         _state['epoch'] += 1
 
 
+def clear_kernels():
+    """Forget every random kernel's position, keeping the global seed and its stream of op seeds: TF's
+    kernel-cache clearing (``keras.backend.clear_session`` on TF 2.21), so that an op-seeded op, eager
+    or in a tf.function, draws its first values again."""
+    with _lock:
+        _state['offsets'] = {}
+        _state['epoch'] += 1
+
+
 def _python_stream(seed):
     """TensorFlow's eager stream of op seeds: random.Random(seed), or of int(np.array(seed)) where
     Python refuses the seed (a numpy integer; a list then raises numpy's TypeError, as in TF)."""

@@ -36,6 +36,18 @@ def set_seed(seed):
     op_seeds.reset(_global_seed)
 
 
+def clear_kernel_cache():
+    """Start every op-seeded random kernel over, as TF's ``context.clear_kernel_cache()`` (Keras 3's
+    ``clear_session`` calls it): ``tf.random.uniform([2], seed=5)`` then gives its first values again,
+    where ``set_seed`` would also restart the global seed's stream. Measured on TF 2.21
+    (/work/notes/progs/testorder/clear_kernels2.py): uniform, normal, truncated_normal, categorical,
+    shuffle and a learned-unigram sampler with op seeds, eager and in a tf.function."""
+    with _lock:
+        _op_streams.clear()
+        _device_streams.clear()
+    op_seeds.clear_kernels()
+
+
 def _numpy_seed(seed):
     try:
         return None if seed is None else int(seed) % 2 ** 64

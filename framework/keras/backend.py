@@ -75,16 +75,20 @@ def clear_session(free_memory=True):
     """Forget automatic names (layers, optimizers, losses, metrics, variables), so the next Dense
     is 'dense' again (Keras 3's main effect), the global dtype policy (floatx() stays), and the
     global SeedGenerator of unseeded draws (the next one takes a new seed from Python's random,
-    as Keras's global state is dropped with it).
+    as Keras's global state is dropped with it), and the random ops' kernels: on TensorFlow Keras
+    clears the eager kernel cache, so an op-seeded op (``tf.random.uniform([2], seed=5)``, eager or
+    in a tf.function) draws its first values again (the global seed and its op seeds go on).
 
     There is no graph to reset: tapeflow executes eagerly.
     """
     from ..object_names import reset
+    from ..random import clear_kernel_cache
     from .mixed_precision import reset_global_policy
     from .seed_generator import reset_global_seed_generator
     reset()
     reset_global_policy()
     reset_global_seed_generator()
+    clear_kernel_cache()
 
 
 def standardize_dtype(dtype):
