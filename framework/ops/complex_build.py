@@ -4,6 +4,7 @@ rules below meet the tape's conj(rule(conj(g))) for complex outputs, see complex
 imaginary part's is written -imag(g).)"""
 import numpy as np
 
+from ..backend import array_module
 from ..tensor import Tensor
 from . import complex_parts
 from .operands import ACTIVE, as_tensor, named_errors, record
@@ -25,7 +26,11 @@ def complex(real, imag, name=None):  # noqa: A001  (TensorFlow's names)
         raise TypeError('The `real` and `imag` components have incorrect types: %s %s. They must be '
                         'consistent, and one of [tf.float32, tf.float64]' % (re.dtype.name, im.dtype.name))
     kind = _COMPLEX[kinds[0]]
-    out = Tensor((re._data + im._data * kind(1j)).astype(kind))
+    # the parts set as they are: re + im * 1j loses signed zeros (TF's complex(-0., -0.) prints -0.-0.j)
+    parts = array_module(re._data).broadcast_arrays(re._data, im._data)
+    data = array_module(re._data).empty(parts[0].shape, kind)
+    data.real, data.imag = parts
+    out = Tensor(data)
     if ACTIVE:
         record('complex', (re, im), out, (lambda g, y, a, b: sum_to(complex_parts.real(g), tuple(a.shape)),
                                            lambda g, y, a, b: sum_to(-complex_parts.imag(g), tuple(b.shape))))
