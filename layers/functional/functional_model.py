@@ -34,6 +34,7 @@ from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
 from .shared_outputs import shared_output_nodes, unfuse
+from . import fanout_gradients
 from .operation import Operation
 from .symbolic_call import any_symbolic
 from .unknown_rank_inputs import refuse_unknown_rank
@@ -74,6 +75,8 @@ class Functional(Model):
                                 ['.'.join(map(str, path)) for path, _ in flatten_with_path(outputs)])
         # nodes whose output two consumers read: TF fuses no activation after them (shared_outputs)
         self._shared_output_nodes = shared_output_nodes(self._graph.steps, flat_outputs)
+        # outputs three or more layers read: their gradient adds in grappler's order in a traced step
+        self._fanout_readers = fanout_gradients.fanout_readers(self._graph.steps, flat_outputs)
         # Keras's order; ``_layers`` (read by ``weights``) leaves out the keras.ops calls recorded.
         self._operations = list(self._graph.layers)
         self._layers = [layer for layer in self._operations if not isinstance(layer, Operation)]
@@ -181,7 +184,12 @@ class Functional(Model):
                     set_keras_mask(x, as_mask(one))
         values = dict(zip(self._inputs, flat))
         shared = self._shared_output_nodes
+        fanouts = self._fanout_readers
+        reads = {} if fanouts and fanout_gradients.applies() else None      # reader node -> [(tensor, value)]
         for node in self._graph.steps:
+            if reads and node in reads:
+                for tensor, value in reads.pop(node):
+                    values[tensor] = value
             single = node.single_input
             node_kwargs = node.kwargs
             if training is not None and 'training' in node_kwargs:
@@ -203,6 +211,12 @@ class Functional(Model):
             else:
                 for target, value in zip(targets, nest.flatten(out)):
                     values[target] = value
+            if reads is not None and node in fanouts:
+                for index, ordered in fanouts[node]:
+                    value = values[targets[index]]
+                    if type(value) is Tensor and id(value) not in TENSOR_NOTES:
+                        for reader, read in fanout_gradients.reader_values(value, ordered).items():
+                            reads.setdefault(reader, []).append((targets[index], read))
         struct = self._outputs_struct
         return _unpack_single(struct, nest.pack_sequence_as(struct, [values[t] for t in self._outputs]))
 
