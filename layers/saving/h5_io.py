@@ -11,6 +11,7 @@ import pathlib
 import zipfile
 
 import h5py
+import ml_dtypes
 import numpy as np
 
 # HDF5 keeps attributes in the object header, which holds about 64 KB;
@@ -185,6 +186,23 @@ def read_json_attr(group, name, path):
         raise SavedFileError('%s: attribute %r is not valid JSON: %s' % (path, name, err)) from None
 
 
+# HDF5 has no bfloat16: h5py stores ml_dtypes' bfloat16 as 2-byte opaque data, and Keras 3's
+# weights store marks such a dataset with the attribute dtype='bfloat16' to read it back
+BFLOAT16 = 'bfloat16'
+
+
 def read_array(dataset):
-    """A dataset's value as a numpy array (scalars included)."""
-    return np.array(dataset[()])
+    """A dataset's value as a numpy array (scalars included); bfloat16 again where ``write_array``
+    marked it (Keras 3's reader does the same; unmarked, such data stays 2-byte opaque values)."""
+    value = np.array(dataset[()])
+    if dataset.attrs.get('dtype') == BFLOAT16:
+        return value.view(ml_dtypes.bfloat16)
+    return value
+
+
+def write_array(group, key, array):
+    """Create dataset ``key`` in ``group`` holding ``array``, marked as Keras 3 marks bfloat16 data."""
+    dataset = group.create_dataset(key, data=array)
+    if np.asarray(array).dtype == ml_dtypes.bfloat16:
+        dataset.attrs['dtype'] = BFLOAT16
+    return dataset

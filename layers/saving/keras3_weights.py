@@ -12,7 +12,7 @@ import numpy as np
 from layers.own_variables import overrides_own_variables
 
 from .depth_list_warnings import warn_skipped_depth_lists
-from .h5_io import read_array
+from .h5_io import read_array, write_array
 from .keras_tree import saveables
 from .weight_plan import host_value
 
@@ -26,15 +26,15 @@ def write(root, model, include_optimizer=True):
             store = {}
             node.obj.save_own_variables(store)      # the user's class chooses what to file, and under which keys
             for key, value in store.items():
-                group.create_dataset(str(key), data=host_value(value) if hasattr(value, '_data') else value)
+                write_array(group, str(key), host_value(value) if hasattr(value, '_data') else value)
             continue
         for index, variable in enumerate(node.variables):
-            group.create_dataset(str(index), data=host_value(variable))
+            write_array(group, str(index), host_value(variable))
         # State kept outside variables under its own name, as Keras 3's save_own_variables
         # (a tf_idf lookup's 'idf_weights'); the layer reads it back with load_saved_arrays.
         for key, array in (node.obj.saved_arrays() if callable(getattr(node.obj, 'saved_arrays', None))
                            else {}).items():
-            group.create_dataset(key, data=array)
+            write_array(group, key, array)
 
 
 def is_keras3_layout(root):

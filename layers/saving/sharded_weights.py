@@ -23,7 +23,7 @@ import numpy as np
 
 from framework.atomic_files import atomic_write_together
 from . import keras3_weights
-from .h5_io import SavedFileError, SavedFileNotFoundError, missing_file_message
+from .h5_io import SavedFileError, SavedFileNotFoundError, missing_file_message, write_array
 
 _GB = 1024 ** 3
 
@@ -39,6 +39,8 @@ def _bits(dtype):
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
         return 1
+    if dtype.name == 'bfloat16':        # ml_dtypes' bfloat16 is numpy kind 'V'; Keras sizes it as 16 bits
+        return 16
     if dtype.kind not in 'fiu':
         raise ValueError('Invalid dtype: %s' % dtype)
     return dtype.itemsize * 8
@@ -102,7 +104,7 @@ class _ShardedGroup:
             shards.filled = size
         if self.shard != len(shards.files) - 1:      # goes on in the next shard, without the name attribute
             self.group, self.shard = shards.files[-1].require_group(self.path), len(shards.files) - 1
-        self.group.create_dataset(key, data=value)
+        dataset = write_array(self.group, key, value)
         listed = shards.weight_map.get(self.group.name)
         if listed is None:
             shards.weight_map[self.group.name] = shards.name
@@ -111,6 +113,7 @@ class _ShardedGroup:
             if shards.name not in listed:
                 listed.append(shards.name)
             shards.weight_map[self.group.name] = listed
+        return dataset
 
 
 def save_sharded(model, filepath, max_shard_size):
@@ -168,4 +171,6 @@ def _merge(merged, key, obj):
         for attr, value in obj.attrs.items():
             group.attrs[attr] = value
     else:
-        merged.create_dataset(key, data=obj[()])
+        dataset = merged.create_dataset(key, data=obj[()])
+        for attr, value in obj.attrs.items():      # (a bfloat16 mark)
+            dataset.attrs[attr] = value
