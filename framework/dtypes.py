@@ -282,12 +282,11 @@ def as_dtype(dtype):
             if dtype in _C_NAMES:          # TF's _STRING_TO_TF also takes the C type names
                 return _BY_NAME[_C_NAMES[dtype]]
             raise _not_a_dtype(dtype, 'expected one of %s' % ', '.join(sorted(_BY_NAME))) from None
-    if dtype is float:
+    if dtype is float:          # TF's _PYTHON_TO_TF: float, bool and object; int names no dtype there
         return float32
-    if dtype is int:
-        return int32
-    if dtype is str or dtype is bytes:
-        return string
+    if isinstance(dtype, type) and dtype in _NOT_TF_DTYPES:      # (np.dtype('int64') == int)
+        raise _not_a_dtype(dtype, "TensorFlow reads float, bool and object, not %s: say e.g. 'int32'"
+                                  % dtype.__name__)
     if isinstance(dtype, _ENUM_SPELLINGS):
         # TensorFlow looks a value up among DataType enums first, by hash: tf.zeros(1, 1) is
         # float32, and so are True and 1.0 (== 1); np.int64(2) is float64 (2), np.int64(99) int64.
@@ -301,6 +300,9 @@ def as_dtype(dtype):
 
 
 _ENUM_SPELLINGS = (int, float, np.integer, np.floating)      # bool is an int
+
+# Python types TensorFlow 2.21's as_dtype refuses (numpy reads them, so they are refused before it)
+_NOT_TF_DTYPES = (int, complex, str, bytes)
 
 # Keras 3.15's PYTHON_DTYPES_MAP on the TF backend: the dtype a Python type names in Keras
 _KERAS_PYTHON_DTYPES = {bool: 'bool', int: 'int64', float: 'float32', str: 'string', complex: 'complex128'}

@@ -60,8 +60,8 @@ class InputLayer(Layer):
         if shape is not None:
             batch_shape = (batch_size,) + standardize_shape(shape)
         # Keras 3's standardize_dtype: Python's int is int64. By identity: tf.float32 == float (as in TF)
-        if dtype is int or dtype is float or dtype is bool:
-            dtype = {int: 'int64', float: 'float32', bool: 'bool'}[dtype]
+        if dtype in (int, float, bool, str, complex) and isinstance(dtype, type):
+            dtype = {int: 'int64', float: 'float32', bool: 'bool', str: 'string', complex: 'complex128'}[dtype]
         if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
             from framework.keras.backend import standardize_dtype      # framework.keras imports layers
             try:

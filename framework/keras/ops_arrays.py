@@ -26,7 +26,9 @@ __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', '
 
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """A Tensor of ``x`` (Python ints: int32, floats: float32, numpy arrays keep their dtype)."""
-    if dtype is not None:
+    if isinstance(dtype, type):         # Keras standardizes it first: Python's int is int64
+        dtype = standardize_dtype(dtype)
+    elif dtype is not None:
         try:
             dtypes.as_keras_dtype(dtype)
         except TypeError:
@@ -137,6 +139,8 @@ def arange(start, stop=None, step=None, dtype=None):
         start, stop = 0, start
     if dtype is None:       # Keras 3: Python bounds are weak (int32 / float32), tensor bounds keep theirs
         dtype = result_type(*(getattr(b, 'dtype', type(b)) for b in (start, stop, step)))
+    elif isinstance(dtype, type):       # Keras standardizes it first: Python's int is int64
+        dtype = standardize_dtype(dtype)
     return _ops.range(start, stop, step, dtype=dtype)
 
 
