@@ -77,18 +77,24 @@ def clear_session(free_memory=True):
     global SeedGenerator of unseeded draws (the next one takes a new seed from Python's random,
     as Keras's global state is dropped with it), and the random ops' kernels: on TensorFlow Keras
     clears the eager kernel cache, so an op-seeded op (``tf.random.uniform([2], seed=5)``, eager or
-    in a tf.function) draws its first values again (the global seed and its op seeds go on).
+    in a tf.function) draws its first values again (the global seed and its op seeds go on). The
+    switches kept in Keras's global state go back to their defaults too: interactive logging,
+    traceback filtering, flash attention, and safe mode (enable_unsafe_deserialization's).
 
     There is no graph to reset: tapeflow executes eagerly.
     """
     from ..object_names import reset
     from ..random import clear_kernel_cache
+    from .global_switches import forget_session_switches
+    from .interactive_logging import enable_interactive_logging
     from .mixed_precision import reset_global_policy
     from .seed_generator import reset_global_seed_generator
     reset()
     reset_global_policy()
     reset_global_seed_generator()
     clear_kernel_cache()
+    forget_session_switches()
+    enable_interactive_logging()
 
 
 def standardize_dtype(dtype):

@@ -74,6 +74,15 @@ def is_flash_attention_enabled():
     return _switches.get('flash_attention')
 
 
+def forget_session_switches():
+    """Back to the defaults, as Keras 3's clear_session leaves them: traceback filtering, safe mode and
+    flash attention live in its global state, which clear_session drops (TF 2.21: after
+    enable_unsafe_deserialization() and clear_session, loading a Lambda's code is refused again)."""
+    _switches['traceback_filtering'] = True
+    _switches['safe_mode'] = None
+    _switches.pop('flash_attention', None)
+
+
 def is_nnx_enabled():
     """Flax NNX is a JAX-backend feature: False, as Keras reports on the TF backend."""
     return False
