@@ -99,7 +99,9 @@ def __getattr__(name):
         return importlib.import_module('.keras.' + name, __name__)
     if name == 'bfloat16':           # made on first use: it imports ml_dtypes (see dtypes._bfloat16)
         return dtypes.bfloat16
-    raise AttributeError("module 'framework' has no attribute %r" % name)
+    # named as TensorFlow's module, as `tf.placeholder` in TF 1 code copied into TF 2.21 is the famous
+    # "module 'tensorflow' has no attribute 'placeholder'"
+    raise AttributeError("module 'tensorflow' has no attribute %r" % name)
 
 
 def __dir__():

@@ -55,3 +55,9 @@ def load_variable(ckpt_dir_or_file, name):
     if name.endswith(':0'):
         name = name[:-2]
     return load_checkpoint(ckpt_dir_or_file).get_tensor(name)
+
+
+def __getattr__(name):
+    # named as TensorFlow 2.21 names this module: TF 1's tf.train.GradientDescentOptimizer there is
+    # "module 'tensorflow._api.v2.train' has no attribute 'GradientDescentOptimizer'"
+    raise AttributeError("module 'tensorflow._api.v2.train' has no attribute %r" % name)
