@@ -149,6 +149,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
+    if batch_dims and axis is not None and _given_zero(axis):
+        batch_dims = 0      # TF's Python gathers along a given axis 0 without batch_dims (its rows, as a variable's)
     if idx._data.dtype.kind not in 'iu' or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
                                             and not batch_dims and _given_zero(axis)):
         # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
@@ -168,7 +170,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
                                   kernel=kernel)
     if ax < b:
-        raise InvalidArgumentError('gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
+        raise kernel_error('GatherV2', 'batch_dims (%d) must be less than or equal to axis (%d).' % (b, ax),
+                           named=fast_path(params, indices),
+                           note='gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
     if b:
         from .batched_gather import batched_gather
         return batched_gather(x, i, ax, b, gather)

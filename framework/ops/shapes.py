@@ -101,7 +101,11 @@ def reshape(tensor, shape, name=None):
         out = Tensor(snapshot(x).reshape(ints))
     except ValueError:
         _refuse_reshape(x, ints, fast_path(shape))
-        out = Tensor(snapshot(x).reshape([0 if d == -1 else d for d in ints]))   # 0 values into a 0-size shape
+        # 0 values into a shape holding a 0 and a -1: TF's kernel fills the -1 with the product of the
+        # input's nonzero sizes over that of the shape's ((0, 3) to (-1, 0) is (3, 0)); numpy refuses
+        nonzero = int(np.prod([d for d in x._data.shape if d], dtype=np.int64))
+        missing = nonzero // int(np.prod([d for d in ints if d > 0], dtype=np.int64))
+        out = Tensor(snapshot(x).reshape([missing if d == -1 else d for d in ints]))
     if ACTIVE:
         in_shape = x._data.shape
         record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
@@ -110,7 +114,7 @@ def reshape(tensor, shape, name=None):
 
 def _refuse_reshape(x, shape, named=False):
     """Raise TensorFlow's Reshape kernel error for a shape numpy refused (or would misread); returns
-    only for 0 values into a shape holding a 0 and a -1, which TensorFlow allows (the -1 becomes 0)."""
+    only for 0 values into a shape holding a 0 and a -1, which TensorFlow allows (see reshape)."""
     size = x._data.size
     note = ('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s; the sizes must multiply '
             'to %d, with at most one -1 standing for the rest' % (size, tuple(x.shape), shape, size))
@@ -347,6 +351,8 @@ def stack(values, axis=0, name=None):
             and not -values.ndim <= axis < values.ndim:     # TF's range check, by the rank of values[0] plus one
         raise noted(ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -values.ndim, values.ndim)),
                     'stack: axis %d for tensors of rank %d' % (axis, values.ndim - 1))
+    if isinstance(values, (list, tuple)) and not values:     # TF reads values[0]'s rank to check axis
+        raise noted(IndexError('list index out of range'), 'stack: nothing to stack along axis %r' % (axis,))
     try:
         named = 'stack' if name is None else name       # (autopacking's nested lists: '')
         tensors = list_operands(values, 'stack', 'Pack', named)
