@@ -29,6 +29,7 @@ def _trained_and_loaded(tmp_path, optimizer):
     ('adam', 'adam', 0.0010000000474974513), ('rmsprop', 'rm_sprop', 0.0010000000474974513),
     (lambda: keras.optimizers.SGD(0.1, momentum=0.9), 'sgd', 0.10000000149011612)])
 def test_h5_load_restores_only_iteration_and_learning_rate(tmp_path, optimizer, prefix, learning_rate):
+    keras.backend.clear_session()     # before the SGD is made: after another test's SGD it is 'sgd_1'
     loaded, _, _ = _trained_and_loaded(tmp_path, optimizer() if callable(optimizer) else optimizer)
     assert [v.path for v in loaded.optimizer.variables] == [prefix + '/iteration', prefix + '/learning_rate']
     assert int(loaded.optimizer.iterations.numpy()) == 4 and loaded.optimizer.built
