@@ -36,7 +36,47 @@ def _estimate(a):
     return np.where(np.isnan(a), a, out)
 
 
+def _estimate_table():
+    """VRSQRTPS's estimate for every positive normal float's interval, as the bits of a float in [0.5, 1):
+    indexed by the exponent field's lowest bit and the top 10 mantissa bits (``bits >> 13 & 0x7FF``).
+    An exponent field f scales the estimate by 2 ** -((f - 127) >> 1), which is exact (see _fast_estimate)."""
+    parity_and_top = np.arange(2048, dtype=np.uint32)
+    # a float of exponent field 126 or 127 (by the parity bit) with those mantissa bits
+    samples = (np.uint32(126) + (parity_and_top >> 10)) << 23 | (parity_and_top & 0x3FF) << 13
+    estimates = _estimate(samples.view(np.float32))
+    exponent_field = (samples >> 23).astype(np.int32)
+    shift = (exponent_field - 127) >> 1
+    # undo the sample's own scaling, leaving the estimate in [0.5, 1)
+    return (estimates.view(np.uint32).astype(np.int64) + (shift.astype(np.int64) << 23)).astype(np.uint32)
+
+
+_TABLE_BITS = _estimate_table().view(np.int32)
+_NORMAL_SPAN = np.uint32(0x7F000000)      # bits - 0x00800000 below this: a positive normal float
+
+
+def _fast_estimate(bits):
+    """_estimate for positive normal floats only, by table: the estimate's bits less the input's half exponent."""
+    out = np.take(_TABLE_BITS, ((bits >> 13) & 0x7FF).view(np.int32))
+    exponent = (bits >> 23).view(np.int32)
+    exponent -= 127
+    exponent >>= 1
+    exponent <<= 23
+    out -= exponent
+    return out.view(np.float32)
+
+
 def _packets(a):
+    bits = a.view(np.uint32)
+    if not ((bits - np.uint32(0x00800000)) >= _NORMAL_SPAN).any():
+        # every input positive and normal (an optimizer's radicands, a variance plus epsilon): no
+        # estimate is 0, inf or NaN, so neither is the step
+        y = _fast_estimate(bits)
+        step = a * y
+        step *= y
+        step += _F(-1)
+        step *= y * _F(-0.5)
+        step += y
+        return step
     y = _estimate(a)
     with np.errstate(all='ignore'):
         step = a * y
@@ -51,6 +91,8 @@ def rsqrt(a):
     """1 / sqrt(a) for a float32 numpy array as TensorFlow's CPU kernel computes it."""
     flat = np.ascontiguousarray(a).reshape(-1)
     whole = flat.size - flat.size % eigen_math.PACKET
+    if whole == flat.size:
+        return _packets(flat).reshape(np.shape(a))
     with np.errstate(all='ignore'):
         out = np.divide(_F(1), np.sqrt(flat))          # the scalar functor, for the tail
     if whole:
