@@ -48,9 +48,9 @@ class IndexLookup(VocabularyAssets, Layer):
         frozen_size = kwargs.pop('vocabulary_size', None)
         has_vocabulary = kwargs.pop('has_input_vocabulary', vocabulary is not None)
         kwargs.pop('dtype', None)             # the dtype is the vocabulary's, as in Keras
-        super().__init__(**kwargs)
         who = type(self).__name__
-        # Keras 3's checks and texts, in its order (IntegerLookup words two of them its own way)
+        # Keras 3's checks and texts, in its order (IntegerLookup words two of them its own way); they come
+        # before Layer.__init__, as in Keras, so a refused layer takes no name ('string_lookup_N') from the next
         integer = who == 'IntegerLookup'
         number = isinstance(max_tokens, (int, np.integer, float)) and not isinstance(max_tokens, bool)
         if number and max_tokens <= 1:
@@ -74,7 +74,7 @@ class IndexLookup(VocabularyAssets, Layer):
         if not (isinstance(oov_method, str) and oov_method in ('floormod', 'farmhash')):
             raise _keras_error("Unknown value for `oov_method` argument of %s. Allowed values are: ('floormod', "
                                "'farmhash'). Received: oov_method=%%s" % who, oov_method, who)
-        self.salt = self._salt(salt, vocabulary_dtype, oov_method, who)
+        salt = self._salt(salt, vocabulary_dtype, oov_method, who)
         output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
         if not (isinstance(output_mode, str) and output_mode in OUTPUT_MODES):
             raise _keras_error('Unknown value for `output_mode` argument of %s. Allowed values are: %s. Received: '
@@ -88,6 +88,8 @@ class IndexLookup(VocabularyAssets, Layer):
         if idf_weights is not None and output_mode != 'tf_idf':
             raise ValueError("`idf_weights` should only be set if `output_mode` is `'tf_idf'`. Received: "
                              'idf_weights=%s and output_mode=%s' % (idf_weights, output_mode))
+        super().__init__(**kwargs)
+        self.salt = salt
         if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
             raise ValueError('When specifying the `vocabulary` argument, in TF-IDF output mode, the `idf_weights` '
                              'argument must also be provided.')
