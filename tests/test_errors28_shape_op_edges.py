@@ -43,3 +43,10 @@ def test_stack_of_nothing():
     ((0,), (0, -1), [0, 1]), ((0, 0), (-1, 0), [1, 0])])
 def test_reshape_of_no_values_fills_the_unknown_size_as_tf(shape, new, expected):
     assert tf.reshape(tf.zeros(shape), new).shape.as_list() == expected
+
+
+@pytest.mark.parametrize('indexing, shown', [('foo', "'foo'"), ('XY', "'XY'"), (None, "'None'")])
+def test_meshgrid_indexing_refusal_is_tfs_value_error(indexing, shown):
+    with pytest.raises(ValueError) as info:
+        tf.meshgrid(tf.ones(2), tf.ones(3), indexing=indexing)
+    assert str(info.value) == "Argument `indexing` parameter must be either 'xy' or 'ij', got %s" % shown

@@ -329,7 +329,8 @@ def meshgrid(*args, indexing='xy', name=None):
     Built from reshape and broadcast_to, so gradients sum back to each input."""
     from .shapes import broadcast_to, reshape
     if indexing not in ('xy', 'ij'):
-        raise InvalidArgumentError("meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))
+        raise noted(ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got '%s'" % (indexing,)),
+                    "meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))      # TF 2.21's words
     tensors = [as_tensor(a, 'meshgrid') for a in args]
     for i, t in enumerate(tensors):
         if t.ndim != 1:
