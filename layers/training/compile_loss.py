@@ -326,7 +326,8 @@ class CompiledLoss:
         """The weighted sum of the losses (each output's tracker updated)."""
         trackers = [None] * len(self._entries) if self._idle_trackers or not self.metrics else self.metrics
         total = None
-        for (key, loss, weight), tracker in zip(self._entries, trackers):
+        terms = [] if scoped and 3 <= len(self._entries) <= 9 else None     # (see _graph_sum)
+        for index, ((key, loss, weight), tracker) in enumerate(zip(self._entries, trackers)):
             t, p = pick(y_true, key), pick(y_pred, key)
             try:
                 value = self._value(loss, t, p, pick(sample_weight, key) if nested_weights else sample_weight, scoped)
@@ -346,10 +347,13 @@ class CompiledLoss:
                     if not isinstance(weight, str):
                         raise
                     raise _string_weight_error(weight) from None
-            total = value if total is None else total + value
+            if terms is not None:
+                terms.append((_graph_name(index, weight, self._running_scope), value))
+            else:
+                total = value if total is None else total + value
         for loss in self._dropped:      # (see _build_stacked)
             self._value(loss, y_true, y_pred, sample_weight, scoped)
-        return total
+        return total if terms is None else _graph_sum(terms)
 
     traced_scope = None     # the scope the first loss last ran in, in a traced step ('compile_loss/mse/')
     _running_scope = None   # the scope of the loss running now ('compile_loss/mse_1/' for a second 'mse')
@@ -373,6 +377,28 @@ class CompiledLoss:
             return True
         state = graph_random_ops.current()
         return state is not None and state.static_shapes
+
+
+def _graph_name(index, weight, scope):
+    """The name of a weighted loss's node in Keras's traced step: its ``loss * weight`` Mul, the
+    scope's (index * 2 + 1)-th mul (the output's loss tracker makes the other), or, where the weight is
+    1 (grappler drops the product) or None, the loss's own last op in its scope ('compile_loss/mse/')."""
+    if weight is not None and weight != 1:
+        return 'compile_loss/Mul_%d' % (2 * index + 1)
+    return scope or ''
+
+
+def _graph_sum(terms):
+    """The losses' total as grappler adds it in a traced step: Keras's ``sum(loss_values)`` becomes one
+    AddN (AddOpsRewrite), whose inputs grappler sorts by node name (``_graph_name``), as it does any
+    commutative op's. Measured on TF 2.21 (notes progs/histories3/d6.py - d8.py): losses weighted
+    [2, 1, 0.5] add as (cls + bin) + reg, the reg loss 'compile_loss/mse/div_no_nan' sorting after
+    'compile_loss/Mul_5'; three losses added left to right put fit's 'loss' an ulp off TF's. The losses
+    are scalars, so this holds on a None batch too. Up to nine terms (AddN adds more in chunks of eight)."""
+    total = None
+    for _, value in sorted(terms, key=lambda term: term[0]):
+        total = value if total is None else total + value
+    return total
 
 
 def _string_weight_error(weight):
