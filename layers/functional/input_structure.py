@@ -15,6 +15,7 @@ tree tells a layer's TrackedDict (``FeatureSpace.get_inputs()``) from a plain di
 its keys sorted.
 """
 import warnings
+from collections import OrderedDict
 
 import numpy as np
 
@@ -76,6 +77,8 @@ def _same_structure(a, b):
 def _map(fn, value):
     if isinstance(value, (list, tuple)):
         return type(value)(_map(fn, x) for x in value)
+    if isinstance(value, OrderedDict):      # Keras's tree keeps the type (make_csv_dataset's features)
+        return OrderedDict((key, _map(fn, value[key])) for key in value)
     if isinstance(value, dict):
         keys = sorted(value) if isinstance(value, TrackedDict) else value
         return {key: _map(fn, value[key]) for key in keys}
