@@ -60,10 +60,18 @@ def deserialize(config, custom_objects=None):
 
     Raises:
         ValueError: a class name that is neither built in nor found among the user's classes.
+        TypeError, KeyError: no dict, or a dict without 'class_name' (Keras 3 reads config['class_name']).
     """
-    if not isinstance(config, dict) or 'class_name' not in config:
-        raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
-    name = config['class_name']
+    try:
+        name = config['class_name']
+    except (TypeError, KeyError) as error:
+        # Python's own words, as Keras's subscript raises them: deserialize('adam') is a TypeError
+        # 'string indices must be integers, not 'str'', deserialize({}) a KeyError 'class_name'
+        error.add_note("keras.optimizers.deserialize takes serialize()'s dict {'class_name': ..., 'config': "
+                       "...}; got %r (keras.optimizers.get takes a name)" % (config,))
+        raise
+    if not isinstance(config, dict):        # another mapping with a 'class_name' key: Keras's .copy() fails
+        raise TypeError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     cls = find_class(config, _built_in_named, custom_objects)
     if cls is None:
         raise ValueError('Unknown optimizer %r; valid names are %s (register your own class with '

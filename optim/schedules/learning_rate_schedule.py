@@ -176,7 +176,9 @@ def deserialize(config, custom_objects=None):
         # Keras 3's deserialize_keras_object hands these back as they are: a custom optimizer's
         # from_config may pass a plain float learning rate through it
         return config
-    if not isinstance(config, dict) or 'class_name' not in config:
+    if isinstance(config, dict) and 'class_name' not in config:
+        raise ValueError('Unknown `config` as a `dict`, config=%s' % (config,))     # Keras 3's words
+    if not isinstance(config, dict):
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     cls = find_class(config, BUILT_IN.get, custom_objects)
     if cls is None:
