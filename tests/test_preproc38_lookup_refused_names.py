@@ -38,3 +38,16 @@ def test_tf_idf_vocabulary_without_weights_still_takes_a_name():
     with pytest.raises(ValueError, match='`idf_weights` argument must also be provided'):
         layers.StringLookup(vocabulary=['a', 'b'], output_mode='tf_idf')
     assert layers.StringLookup().name == 'string_lookup_1'
+
+
+@pytest.mark.parametrize('bad', [
+    dict(standardize='upper'),
+    dict(split='tab'),
+    dict(output_mode='multi_hot', output_sequence_length=3),
+    dict(output_mode='count', ragged=True),
+])
+def test_refused_text_vectorization_takes_no_name(bad):
+    keras.backend.clear_session()
+    with pytest.raises(ValueError):
+        layers.TextVectorization(**bad)
+    assert layers.TextVectorization().name == 'text_vectorization'    # TF 2.21

@@ -12,7 +12,8 @@ from framework.assertions import Assert
 from framework.errors import FailedPreconditionError, _EAGER_CPU
 from framework.printing import format_value
 from framework.ragged.ragged_tensor import RaggedTensor
-from framework.tensor import Tensor
+from framework.ops import reduce_mean
+from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from .. import call_context
@@ -35,6 +36,14 @@ def _keras_error(text, *values_and_who):
     error = ValueError(text % tuple(values))
     error.add_note('raised by %s' % who)
     return error
+
+
+def _oov_idf(weights):
+    """The OOV tokens' idf after adapt: Keras's tf.reduce_mean of the float32 weights (TF's summation
+    order, which can differ from numpy's mean in the last bit)."""
+    if not weights.size:
+        return 0.0
+    return float(reduce_mean(convert_to_tensor(weights)).numpy())
 
 
 class IndexLookup(VocabularyAssets, Layer):
@@ -215,14 +224,16 @@ class IndexLookup(VocabularyAssets, Layer):
                                'size is %d; `max_tokens` is %d.', start + len(tokens), self.max_tokens, who)
         self._set_tokens(tokens)
         if idf_weights is not None:
-            weights = np.asarray(host_array(idf_weights), np.float32).reshape(-1)
+            given = host_array(idf_weights)
+            weights = np.asarray(given, np.float32).reshape(-1)
             if weights.size != len(keys):
                 error = ValueError('`idf_weights` must be the same length as vocabulary. len(idf_weights) is %d; '
                                    'len(vocabulary) is %d' % (weights.size, len(keys)))      # Keras 3's text
                 error.add_note('(tapeflow) in %s' % who)
                 raise error
             front = 0 if with_specials else start
-            self._set_idf_weights(self._padded_idf(weights, front, float(np.mean(weights))))
+            # Keras pads with np.average of the weights as given: a list of floats averages in float64
+            self._set_idf_weights(self._padded_idf(weights, front, float(np.average(given))))
         self._has_input_vocabulary = True
         self._frozen_vocab_size = self.vocabulary_size()
 
@@ -295,7 +306,7 @@ class IndexLookup(VocabularyAssets, Layer):
         self._set_tokens(tokens)
         if self.output_mode == 'tf_idf':
             weights = self._counts.idf_weights(tokens)
-            self._set_idf_weights(self._padded_idf(weights, start, float(np.mean(weights)) if weights.size else 0.0))
+            self._set_idf_weights(self._padded_idf(weights, start, _oov_idf(weights)))
         self._counts = VocabularyCounts()
         self._frozen_vocab_size = self.vocabulary_size()
 

@@ -62,7 +62,7 @@ class TextVectorization(Layer):
                  idf_weights=None, sparse=False, ragged=False, encoding='utf-8', name=None, **kwargs):
         vocabulary_size = kwargs.pop('vocabulary_size', None)
         has_vocabulary = kwargs.pop('has_input_vocabulary', vocabulary is not None)
-        super().__init__(name=name, **kwargs)
+        # Keras 3 checks the arguments before Layer.__init__: a refused layer uses up no auto name
         _check_choice(standardize, STANDARDIZE, 'standardize')
         _check_choice(split, SPLIT, 'split')
         output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
@@ -83,6 +83,7 @@ class TextVectorization(Layer):
         if ragged and output_mode != 'int':
             raise ValueError("`ragged` must not be true if `output_mode` is `'int'`. Received: ragged=%s and "
                              'output_mode=%s' % (ragged, output_mode))
+        super().__init__(name=name, **kwargs)
         self._ragged = bool(ragged)
         self._standardize, self._split, self._ngrams_arg = standardize, split, ngrams
         self._ngrams = tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else ngrams
