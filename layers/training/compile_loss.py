@@ -11,6 +11,7 @@ each batch counts once, a short last batch as much as a full one; with
 ``run_eagerly=True`` the size is known and weighs it. Both are reproduced.
 """
 from framework import graph_random_ops
+from framework.ops import graph_rewrites
 from framework import metrics as metrics_module
 from framework import nest, trace_names
 from framework.errors import InvalidArgumentError
@@ -326,7 +327,7 @@ class CompiledLoss:
         """The weighted sum of the losses (each output's tracker updated)."""
         trackers = [None] * len(self._entries) if self._idle_trackers or not self.metrics else self.metrics
         total = None
-        terms = [] if scoped and 3 <= len(self._entries) <= 9 else None     # (see _graph_sum)
+        terms = [] if 3 <= len(self._entries) <= 9 and graph_rewrites.tracing() else None     # (see _graph_sum)
         for index, ((key, loss, weight), tracker) in enumerate(zip(self._entries, trackers)):
             t, p = pick(y_true, key), pick(y_pred, key)
             try:
@@ -348,7 +349,7 @@ class CompiledLoss:
                         raise
                     raise _string_weight_error(weight) from None
             if terms is not None:
-                terms.append((_graph_name(index, weight, self._running_scope), value))
+                terms.append((_graph_name(index, weight, loss, self._entries), value))
             else:
                 total = value if total is None else total + value
         for loss in self._dropped:      # (see _build_stacked)
@@ -379,13 +380,16 @@ class CompiledLoss:
         return state is not None and state.static_shapes
 
 
-def _graph_name(index, weight, scope):
-    """The name of a weighted loss's node in Keras's traced step: its ``loss * weight`` Mul, the
-    scope's (index * 2 + 1)-th mul (the output's loss tracker makes the other), or, where the weight is
-    1 (grappler drops the product) or None, the loss's own last op in its scope ('compile_loss/mse/')."""
+def _graph_name(index, weight, loss, entries):
+    """The name of the ``index``-th weighted loss's node in Keras's traced step: its ``loss * weight``
+    Mul, the scope's (index * 2 + 1)-th mul (the output's loss tracker makes the other), or, where the
+    weight is 1 (grappler drops the product) or None, the loss's own last op in its scope
+    ('compile_loss/mse/div_no_nan'; a second 'mse' runs in 'mse_1')."""
     if weight is not None and weight != 1:
         return 'compile_loss/Mul_%d' % (2 * index + 1)
-    return scope or ''
+    name = getattr(loss, 'name', '')
+    earlier = sum(getattr(other, 'name', None) == name for _, other, _ in entries[:index])
+    return 'compile_loss/%s/' % (name if not earlier else '%s_%d' % (name, earlier))
 
 
 def _graph_sum(terms):
