@@ -153,6 +153,19 @@ def xeon_cpu(monkeypatch, intel_reciprocal):
 
 
 @pytest.fixture
+def numpy_operators_restored():
+    """Tensor's plain operators back after the test: tnp.experimental_enable_numpy_behavior() replaces them
+    with promoting ones for the rest of the process (a program cannot turn it off), and the tests that
+    enable it clear only its switch, so every later test ran its operators through the wrappers."""
+    from framework.numpy_operator_promotion import OPERATORS
+    from framework.tensor import Tensor
+    saved = {name: Tensor.__dict__[name] for name in OPERATORS}
+    yield
+    for name, method in saved.items():
+        setattr(Tensor, name, method)
+
+
+@pytest.fixture
 def float64_floatx():
     """keras.backend.set_floatx('float64') for one test; float32 again after it, whatever happens."""
     from framework import keras

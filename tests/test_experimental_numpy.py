@@ -90,7 +90,7 @@ def test_random_seed_repeats():
     assert draws.min() >= 0 and draws.max() < 5
 
 
-def test_prefer_float32():
+def test_prefer_float32(numpy_operators_restored):
     from framework import tensor_numpy_methods
     saved = list(tensor_numpy_methods.ENABLED)      # (operators promote while it is on: restore it)
     tnp.experimental_enable_numpy_behavior(prefer_float32=True)

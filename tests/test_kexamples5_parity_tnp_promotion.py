@@ -14,7 +14,7 @@ from framework import tensor_numpy_methods
 
 
 @pytest.fixture
-def numpy_behavior():
+def numpy_behavior(numpy_operators_restored):
     # (restored afterwards: once enabled, tensor operators promote dtypes, and later test files expect TF's errors)
     saved = list(tensor_numpy_methods.ENABLED)
     tnp.experimental_enable_numpy_behavior()
@@ -67,7 +67,7 @@ def test_tnp_promotes_numbers_weakly_as_tensorflow(numpy_behavior, name, call, d
 
 
 @pytest.mark.parametrize('name, call, dtype, dtype32', [c for c in CASES if c[3]], ids=[c[0] for c in CASES if c[3]])
-def test_tnp_promotion_with_prefer_float32(name, call, dtype, dtype32):
+def test_tnp_promotion_with_prefer_float32(name, call, dtype, dtype32, numpy_operators_restored):
     saved = list(tensor_numpy_methods.ENABLED)
     tnp.experimental_enable_numpy_behavior(prefer_float32=True)
     try:

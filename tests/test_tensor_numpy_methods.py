@@ -13,7 +13,7 @@ T = [[1.5, 2.25], [3.0, -4.75]]
 
 
 @pytest.fixture
-def numpy_behavior():
+def numpy_behavior(numpy_operators_restored):
     saved = list(tensor_numpy_methods.ENABLED)
     tf.experimental.numpy.experimental_enable_numpy_behavior()
     yield

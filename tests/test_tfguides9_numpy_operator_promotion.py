@@ -13,7 +13,7 @@ from framework import tensor_numpy_methods
 
 
 @pytest.fixture
-def numpy_behavior():
+def numpy_behavior(numpy_operators_restored):
     saved = list(tensor_numpy_methods.ENABLED)
     tnp.experimental_enable_numpy_behavior()
     yield
