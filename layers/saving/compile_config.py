@@ -9,8 +9,11 @@ it through ``custom_objects`` or the registry. A Python lambda is Keras's
 '__lambda__' entry (bytecode), run on loading only with safe_mode=False.
 """
 import types
+import warnings
 
 import optim
+from framework.errors import noted
+from optim.arguments import UnknownArgumentError, valid_arguments
 from framework import losses as losses_module
 from framework.keras.function_code import LAMBDA_REFUSED, is_python_lambda
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
@@ -158,6 +161,8 @@ def compile_arguments(config, table, path):
     except ValueError as err:
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
+        if legacy and isinstance(err, UnknownArgumentError):
+            raise                   # Keras 3's words for tf.keras 2's optimizer keywords
         if not legacy and str(err).startswith("Could not deserialize 'keras."):
             raise                   # Keras 3's words for a class its module does not have
         if legacy and str(err).startswith(('Could not interpret optimizer identifier',
@@ -270,6 +275,7 @@ def _optimizer(config, table, legacy=False):
         try:
             # Keras's optimizers.deserialize knows only the classes of its ALL_OBJECTS (not Lamb)
             if str(config['class_name']).lower() not in optim.NOT_BY_NAME:
+                _refuse_keras2_arguments(config)
                 return optim.deserialize(config, custom_objects=table)
         except ValueError as err:
             if not str(err).startswith('Unknown optimizer'):
@@ -290,6 +296,24 @@ def _optimizer(config, table, legacy=False):
         if not str(err).startswith('Unknown optimizer'):
             raise
         raise _optimizer_not_found(saved, err) from None
+
+
+def _refuse_keras2_arguments(config):
+    """Raise Keras 3.15's error for a legacy .h5 optimizer config holding keywords its optimizers no
+    longer take: tf.keras 2.11-2.15 saved 'jit_compile' and 'is_legacy_optimizer', Keras <= 2.2 'lr'.
+    Its loader builds the optimizer with them, so load_model of such a file (compile=True) raises
+    "Argument(s) not recognized: {...}" after its 'decay' warning (TF 2.21)."""
+    cls = optim.BUILT_IN.get(str(config['class_name']).lower())
+    arguments = config.get('config') or {}
+    if cls is None or not isinstance(arguments, dict):
+        return
+    valid = valid_arguments(cls) - {'lr'}
+    unknown = {key: value for key, value in arguments.items() if key not in valid}
+    if unknown:
+        if arguments.get('decay') is not None:
+            warnings.warn('Argument `decay` is no longer supported and will be ignored.')
+        raise noted(UnknownArgumentError('Argument(s) not recognized: %s' % (unknown,)),
+                    "the file's optimizer config is tf.keras 2's: load it with compile=False and compile again")
 
 
 def _optimizer_not_found(config, err):

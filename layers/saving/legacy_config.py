@@ -65,7 +65,8 @@ def _keras_python_name(entry):
 
 # ---- reading -------------------------------------------------------------------------
 def with_keras_axis_rule(entry):
-    """A copy of a legacy model config with each layer's 'axis' as Keras 3's legacy loader leaves it.
+    """A copy of a legacy model config with each layer's 'axis' (and 'batch_input_shape') as Keras 3's
+    legacy loader leaves it.
 
     Keras's ``model_from_config`` (run on the root and on every entry of a Sequential's or
     functional model's 'layers', nested models included) pops 'axis' and puts back only an int
@@ -80,6 +81,11 @@ def with_keras_axis_rule(entry):
     if is_keras_op_entry(entry):        # a keras.ops entry (tapeflow reads those, Keras cannot): its axis as saved
         return entry
     inner = dict(entry['config'])
+    # tf.keras 2's 'batch_input_shape': Keras's model_from_config gives an InputLayer's as its
+    # 'batch_shape', any other layer's as 'input_shape' (whose warning a Keras 2 file's first Dense then gives)
+    batch_input_shape = inner.pop('batch_input_shape', None)
+    if batch_input_shape is not None:
+        inner['batch_shape' if entry.get('class_name') == 'InputLayer' else 'input_shape'] = batch_input_shape
     axis = inner.pop('axis', None)
     if isinstance(axis, list) and len(axis) == 1:
         inner['axis'] = int(axis[0])
