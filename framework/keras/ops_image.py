@@ -59,6 +59,25 @@ def _nhwc(images, data_format, op, to_float=True):
 _RESIZE_METHODS = ('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area')
 
 
+def _both_aspect_options():
+    return ValueError('Only one of `pad_to_aspect_ratio` & `crop_to_aspect_ratio` can be `True`.')   # Keras 3.15's
+
+
+def check_resize_arguments(interpolation, fill_mode, crop_to_aspect_ratio, pad_to_aspect_ratio, who):
+    """Keras 3's TF backend image.resize checks, in its order and words (the Resizing layer meets them
+    when called, not when made)."""
+    if interpolation not in _RESIZE_METHODS:
+        error = ValueError('Invalid value for argument `interpolation`. Expected of one %s. Received: '
+                           'interpolation=%s' % (_RESIZE_METHODS, interpolation))
+        error.add_note('%s: interpolation must be one of %s, got %r' % (who, _RESIZE_METHODS, interpolation))
+        raise error
+    if fill_mode != 'constant':
+        raise ValueError("Invalid value for argument `fill_mode`. Only `'constant'` is supported. Received: "
+                         'fill_mode=%s' % (fill_mode,))
+    if crop_to_aspect_ratio and pad_to_aspect_ratio:
+        raise _both_aspect_options()
+
+
 @_public
 def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspect_ratio=False,
            pad_to_aspect_ratio=False, fill_mode='constant', fill_value=0.0, data_format=None):
@@ -66,15 +85,11 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
     (``_RESIZE_METHODS``, tf.image.resize's); the aspect ratio kept by a centred crop or a padding of
     ``fill_value`` if asked. Floats stay in their dtype; integer images come back as floatx for all
     but 'nearest' (Keras 3 on TensorFlow)."""
-    if interpolation not in _RESIZE_METHODS:
-        error = ValueError('Invalid value for argument `interpolation`. Expected of one %s. Received: '
-                           'interpolation=%s' % (_RESIZE_METHODS, interpolation))      # Keras 3.15's text
-        error.add_note('keras.ops.image.resize: interpolation must be one of %s, got %r'
-                       % (_RESIZE_METHODS, interpolation))
-        raise error
-    if crop_to_aspect_ratio and pad_to_aspect_ratio:
-        raise ValueError('keras.ops.image.resize: give only one of crop_to_aspect_ratio and pad_to_aspect_ratio')
+    # Keras 3.15's order: the size, then the aspect options, then its TF backend's own checks
     _keras_size_checks(size)
+    if crop_to_aspect_ratio and pad_to_aspect_ratio:
+        raise _both_aspect_options()
+    check_resize_arguments(interpolation, fill_mode, crop_to_aspect_ratio, pad_to_aspect_ratio, 'keras.ops.image.resize')
     height, width = _two(size, False, 'image.resize', 'size')
     antialias = bool(antialias) and interpolation not in ('nearest', 'area')     # (tf.image.resize ignores it there)
     raw = tensor(images, 'image.resize')
@@ -86,9 +101,6 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         top, left = (h - keep_h) // 2, (w - keep_w) // 2
         x = x[:, top:top + keep_h, left:left + keep_w, :]
     elif pad_to_aspect_ratio:
-        if fill_mode != 'constant':
-            raise ValueError("keras.ops.image.resize: pad_to_aspect_ratio needs fill_mode='constant', got %r"
-                             % (fill_mode,))
         full_h, full_w = max(h, int(w * height / width)), max(w, int(h * width / height))
         top, left = (full_h - h) // 2, (full_w - w) // 2
         x = _ops.pad(x, [[0, 0], [top, full_h - h - top], [left, full_w - w - left], [0, 0]],

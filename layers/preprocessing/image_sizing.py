@@ -11,10 +11,11 @@ from framework.backend import array_module
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import clip_array
+from framework.keras.ops_image import check_resize_arguments
 from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
-from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, aspect_pad_margins, resize
+from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, resize
 from .size_arguments import as_size
 
 
@@ -108,13 +109,8 @@ class Resizing(_SizedLayer):
     def __init__(self, height, width, interpolation='bilinear', crop_to_aspect_ratio=False, pad_to_aspect_ratio=False,
                  fill_mode='constant', fill_value=0.0, antialias=False, data_format=None, **kwargs):
         super().__init__(height, width, data_format=data_format, **kwargs)
-        if interpolation not in INTERPOLATIONS:
-            raise ValueError('Resizing: interpolation must be one of %s; received interpolation=%r'
-                             % (INTERPOLATIONS, interpolation))
-        if crop_to_aspect_ratio and pad_to_aspect_ratio:
-            raise ValueError('Resizing: only one of crop_to_aspect_ratio and pad_to_aspect_ratio can be True')
-        if fill_mode != 'constant':
-            raise ValueError("Resizing: fill_mode must be 'constant'; received %r" % (fill_mode,))
+        # Keras 3 stores interpolation, fill_mode and the aspect options unchecked: its backend's
+        # image.resize refuses them in the call (_resized)
         self.interpolation, self.crop_to_aspect_ratio = interpolation, bool(crop_to_aspect_ratio)
         self.pad_to_aspect_ratio, self.fill_mode = bool(pad_to_aspect_ratio), fill_mode
         self.fill_value, self.antialias = fill_value, bool(antialias)
@@ -125,6 +121,8 @@ class Resizing(_SizedLayer):
         return self._resized(data)
 
     def _resized(self, inputs, interpolation=None):
+        check_resize_arguments(interpolation or self.interpolation, self.fill_mode, self.crop_to_aspect_ratio,
+                               self.pad_to_aspect_ratio, 'Resizing')
         if _taped_images(self, inputs):
             # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
             # is cropped or padded and resized by taped ops, so gradients flow back through it as through TF's
