@@ -601,6 +601,14 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         return cls(**config)
 
 
+# Keras 3 defines these on BaseOptimizer: a call with a Keras 2 keyword (apply_gradients(..., name=...),
+# experimental_aggregate_gradients=...) says "BaseOptimizer.apply_gradients() got an unexpected keyword
+# argument 'name'", and bound methods print so
+for _method in (Optimizer.apply_gradients, Optimizer.apply):
+    _method.__qualname__ = 'BaseOptimizer.' + _method.__name__
+del _method
+
+
 class _ReciprocalOf:
     """A deferred gradient factor ``1 / n`` in the gradient's dtype (a division by a constant, which a
     traced graph multiplies by: see divide_by_constant)."""
