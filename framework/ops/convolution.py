@@ -273,10 +273,39 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
                            note='%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
+    if kind in ('max', 'avg'):
+        _refuse_nonpositive_window(input, x, ksize, strides, kind, op)
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)
     empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind,
                                    empty_input=x._data.size == 0 and kind != 'argmax')
     return x, empty if empty is not None else _Geometry(tuple(x.shape), kernel, strides, padding.upper(), op)
+
+
+def _refuse_nonpositive_window(input, x, ksize, strides, kind, op):  # noqa: A002
+    """The MaxPool / AvgPool kernels' refusal of a window or stride below 1 (the window shown as the
+    kernel's four sizes), where TF's Python passed the sizes on (1, 2 or 4 of them, whole numbers)."""
+    def four(value):
+        values = [value] if isinstance(value, (int, np.integer)) else list(value) \
+            if isinstance(value, (list, tuple)) else None
+        if values is None or len(values) not in (1, 2, 4) or \
+                not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values):
+            return None
+        return [int(v) for v in values] if len(values) == 4 else [1] + [int(v) for v in values] * (3 - len(values)) + [1]
+    window, steps = four(ksize), four(strides)
+    if window is not None and min(window) > 0 and (steps is None or min(steps) > 0):
+        return
+    from ..errors import fast_path
+    from ..onednn_policy import enabled as onednn_enabled
+    node = '__MklNativeAvgPool' if kind == 'avg' and x.dtype.name in ('float32', 'bfloat16') and onednn_enabled() \
+        else None
+    if window is not None and min(window) <= 0:
+        text = 'Sliding window ksize must be positive. The specified or inferred ksize is: %s' % ','.join(map(str, window))
+    elif steps is not None and min(steps) <= 0:
+        text = 'Stride must be > 0, but got %d' % next(v for v in steps if v <= 0)
+    else:
+        return
+    raise kernel_error('MaxPool' if kind == 'max' else 'AvgPool', text, named=fast_path(input), node=node,
+                       note='%s: ksize %r and strides %r must be positive' % (op, ksize, strides))
 
 
 @named_errors('max_pool2d')
