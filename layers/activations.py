@@ -6,6 +6,7 @@ Each is a thin name over a framework op, so its gradient is the op's.
 import types
 
 from framework import ops
+from framework.ops.activations import traced_mish
 from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
 from framework.keras.ops_nn import softmax as keras_softmax
 from framework.keras.softmax_axis_warning import warn_if_one_class
@@ -144,7 +145,8 @@ hard_swish = hard_silu
 def mish(x):
     """x * tanh(softplus(x))."""
     x = float_activation_input(x, 'mish')
-    return x * ops.tanh(ops.softplus(x))
+    traced = traced_mish(x)         # a traced call no tape records: TF's graph runs oneDNN's mish
+    return traced if traced is not None else x * ops.tanh(ops.softplus(x))
 
 
 _ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softmax, log_softmax, softplus,

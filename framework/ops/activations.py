@@ -252,11 +252,41 @@ def silu(features, beta=1.0, name=None):
     # meets beta=1.7 as 1.7000000476837158
     if type(beta) is float and x._data.dtype != np.float32:
         beta = float(np.float32(beta))
+    if beta == 1.0 and not ACTIVE and graph_random_ops.TRACED_CALLS[0]:
+        traced = traced_swish(x)
+        if traced is not None:
+            return traced
     s = sigmoid(x * beta if beta != 1.0 else x)
     out = Tensor(x._data * s._data)
     if ACTIVE:
         record('silu', (x,), out, (lambda g, y, x: _silu_grad(g, x, beta),))
     return out
+
+
+def traced_swish(x):
+    """silu(x) as oneDNN's swish where TF 2.21's graph runs one: a traced call no tape records (predict,
+    evaluate, a tf.function), float32, oneDNN on; None elsewhere. Measured: tf.function(tf.nn.silu)(x)
+    and keras.activations.silu differ from eager in TF on any tensor (a placeholder, x * 1.0 + 0.5, a
+    rank-3 one), each then oneDNN's value (notes progs/kerasguides29/p_silu.py)."""
+    from . import graph_rewrites, onednn_activations
+    a = x._data
+    if a.dtype != np.float32 or not graph_rewrites.tracing() or not onednn_policy.enabled() \
+            or not eigen_math.handles(a):
+        return None
+    return Tensor(onednn_activations.swish(a))
+
+
+def traced_mish(x):
+    """mish(x) as oneDNN's where TF 2.21's graph runs one (as ``traced_swish``: x * tanh(softplus(x)) in a
+    traced call no tape records differs from eager in TF, p_silu.py); None elsewhere."""
+    from . import graph_rewrites, onednn_activations
+    if ACTIVE or not graph_random_ops.TRACED_CALLS[0] or not isinstance(x, Tensor):
+        return None
+    a = x._data
+    if a.dtype != np.float32 or not graph_rewrites.tracing() or not onednn_policy.enabled() \
+            or not eigen_math.handles(a):
+        return None
+    return Tensor(onednn_activations.mish(a))
 
 
 def _silu_grad(g, x, beta):
