@@ -8,7 +8,7 @@ a bias, and for Conv1D and Conv2DTranspose (not fused there), the NaNs stay. The
 fused Dense relu's (ops/activations.fused_relu_value), reached by marking the bias-added output fusable.
 TF fuses elu there too, with oneDNN's elu (67 of 288 values of a Conv2D(8, 3, activation='elu') off the
 eager ones in TF 2.21; the marked output reaches ops/fused_eltwise.fused_elu). Its tanh, sigmoid and gelu
-are not fused (the eager values); its silu is (139 of 288 off), which is not modelled here.
+are not fused (the eager values); its silu is (139 of 288 off): ops/activations.traced_swish, as on any tensor.
 """
 from framework import onednn_policy
 from framework.ops.fusable_outputs import mark_fusable
