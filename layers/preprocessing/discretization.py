@@ -58,11 +58,16 @@ class Discretization(Layer):
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,
                  dtype=None, name=None, **kwargs):
         super().__init__(name=name, dtype=dtype, **kwargs)
+        if sparse and output_mode == 'int':
+            raise ValueError("`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or "
+                             "`'count'`. Received: sparse=%s and output_mode=%s" % (sparse, output_mode))  # Keras 3's
         if output_mode not in MODES:
             raise ValueError('Unknown value for `output_mode` argument of Discretization. Allowed values are: %s. '
                              'Received: output_mode=%s' % (MODES, output_mode))      # Keras 3's text
-        if num_bins is not None and (isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer))
-                                     or num_bins < 0):
+        if isinstance(num_bins, (int, np.integer, float)) and not isinstance(num_bins, bool) and num_bins < 0:
+            raise ValueError('`num_bins` must be greater than or equal to 0. Received: `num_bins=%s`'
+                             % (num_bins,))      # Keras 3's text
+        if num_bins is not None and (isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer))):
             raise ValueError('Discretization: num_bins must be an int >= 0; received num_bins=%r' % (num_bins,))
         if num_bins is not None and bin_boundaries is not None:
             raise ValueError('Both `num_bins` and `bin_boundaries` should not be set. Received: `num_bins=%s` and '

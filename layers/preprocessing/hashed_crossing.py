@@ -33,8 +33,8 @@ class HashedCrossing(Layer):
             dtype = 'int64'
         super().__init__(name=name, dtype=dtype, **kwargs)
         if output_mode not in MODES:
-            raise ValueError('HashedCrossing: output_mode must be one of %s; received output_mode=%r'
-                             % (MODES, output_mode))
+            raise ValueError('Unknown value for `output_mode` argument of HashedCrossing. Allowed values are: %s. '
+                             'Received: output_mode=%s' % (MODES, output_mode))      # Keras 3's text
         if sparse:
             raise ValueError('HashedCrossing: sparse=True needs sparse outputs, which tapeflow does not give')
         self.num_bins, self.output_mode, self.sparse = num_bins, output_mode, False

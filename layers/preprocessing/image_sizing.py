@@ -222,6 +222,10 @@ class CenterCrop(_SizedLayer):
     # and a float, string or None size is stored and fails in the call (_refuse_unsized)
     smallest_size = None
 
+    def __init__(self, height, width, data_format=None, **kwargs):
+        # its own signature, so a missing size names CenterCrop.__init__() as Keras's TypeError does
+        super().__init__(height, width, data_format=data_format, **kwargs)
+
     def call(self, data, training=True):     # as Resizing's
         if isinstance(data, dict):
             return self._dict_call(data, self._cropped, self._cropped)    # masks as images (cast), as Keras

@@ -98,6 +98,7 @@ class IndexLookup(VocabularyAssets, Layer):
             raise ValueError("`idf_weights` should only be set if `output_mode` is `'tf_idf'`. Received: "
                              'idf_weights=%s and output_mode=%s' % (idf_weights, output_mode))
         super().__init__(**kwargs)
+        self._check_special_tokens(mask_token, oov_token)
         self.salt = salt
         if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
             raise ValueError('When specifying the `vocabulary` argument, in TF-IDF output mode, the `idf_weights` '
@@ -135,6 +136,9 @@ class IndexLookup(VocabularyAssets, Layer):
                            'integer. Received: salt=%s.', salt, who)
 
     # ---- the token type: overridden by StringLookup / IntegerLookup ------------------------
+    def _check_special_tokens(self, mask_token, oov_token):
+        """Refuse special tokens of the wrong type, once the layer is named (IntegerLookup's)."""
+
     def _keys(self, value):
         """``value`` as a host array of lookup keys (bytes objects or int64)."""
         raise TypeError('%s has no key type; use StringLookup or IntegerLookup' % type(self).__name__)

@@ -92,13 +92,23 @@ class IntegerLookup(IndexLookup):
                                'vocabulary_dtype=%s' % (vocabulary_dtype,))     # Keras 3's
             error.add_note("IntegerLookup: vocabulary_dtype is 'int64'")
             raise error
-        for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
-                raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary_dtype='int64', vocabulary=vocabulary,
                          idf_weights=idf_weights, invert=invert, output_mode=output_mode, sparse=sparse,
                          pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method, salt=salt, name=name, **kwargs)
+
+    def _check_special_tokens(self, mask_token, oov_token):
+        # after Layer.__init__, as Keras meets them (the refused layer has used up its name)
+        if isinstance(mask_token, (str, bytes, float)) and not (isinstance(mask_token, float) and
+                                                                 mask_token.is_integer()):
+            error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (mask_token,))    # TF 2.21's
+            error.add_note('IntegerLookup: mask_token must be an int or None')
+            raise error
+        if isinstance(oov_token, (str, bytes)):
+            int(oov_token)      # Keras 3 takes int(oov_token): Python's ValueError for a word
+        for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
+                raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
 
     def _keys(self, value):
         return integer_array(value, '%s %r' % (type(self).__name__, self.name))
