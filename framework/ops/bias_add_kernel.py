@@ -60,6 +60,8 @@ def bias_grad_sum(g):
         return rows.sum(axis=0)
     threads = config_threading.intra_op_pool_size()
     if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
+        if len(rows) == 1:      # BiasAddGrad's reducer copies a lone row: its -0.0 stays (numpy's sum adds it to +0.0)
+            return rows[0].copy()
         return _reduce(rows, 0) if channels > 1 else _in_order(rows)   # too little work to split: row after row
     accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves
     if len(rows) == 0:
