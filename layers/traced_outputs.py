@@ -64,3 +64,19 @@ def _keep_open_lengths(layer, outputs, inputs, trace):
     for value in nest.flatten(outputs):
         if type(value) is Tensor and value._data.shape == first._data.shape:
             trace.name_output(value, path, entry[1], display_name(value._data.dtype))
+
+
+def name_open_tokens(layer, output, inputs):
+    """In a graph trace without a batch (a Dataset.map function's), name ``output`` (one row of token ids
+    per input string) with its token axis open: TensorFlow's TextVectorization pads to the longest
+    string only when the graph runs, so ``ds.batch(2).map(vectorize)`` has the spec ``(None, None)``
+    (``(None,)`` unbatched) whatever the first batch's longest string."""
+    trace = trace_names.current()
+    if trace is None or trace.batch is not None or trace.graph is None or type(output) is not Tensor:
+        return
+    entry = trace_names.entry_of(inputs) if type(inputs) is Tensor else None
+    leading = tuple(output._data.shape[:-1])
+    if entry is not None and entry[1] is not None and len(entry[1]) >= len(leading):
+        leading = tuple(entry[1][:len(leading)])
+    path = trace.graph.scope_of(call_context.enclosing_calls(layer))
+    trace.name_output(output, path, leading + (None,), display_name(output._data.dtype))

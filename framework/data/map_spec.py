@@ -12,6 +12,7 @@ rows: stage_function.py records the traced shapes) is None too.
 import numpy as np
 
 from .. import nest
+from ..ragged.ragged_spec import RaggedTensorSpec
 from .iteration_seeds import peeking
 from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
@@ -121,6 +122,13 @@ def _unknown_batch_size(upstream_spec, first):
 
 
 def _unknown_leading(spec, batch):
+    if isinstance(spec, RaggedTensorSpec):
+        # tf.strings.split of a batch of lines: TensorFlow's spec is RaggedTensorSpec([None, None], ...)
+        shape = spec.shape
+        if shape.rank and shape[0] == batch:
+            return RaggedTensorSpec((None,) + tuple(shape[1:]), spec.dtype, spec.ragged_rank, spec.row_splits_dtype,
+                                    spec._flat_values_spec)
+        return spec
     if not isinstance(spec, TensorSpec) or spec.shape is None or len(spec.shape) == 0 or spec.shape[0] != batch:
         return spec
     return TensorSpec((None,) + tuple(spec.shape[1:]), spec.dtype, spec.name)

@@ -8,10 +8,12 @@ import re
 
 import numpy as np
 
+from framework import trace_names
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
+from ..traced_outputs import name_open_tokens
 from .data_inputs import batches, string_array
 from .lookups import StringLookup
 
@@ -231,7 +233,10 @@ class TextVectorization(Layer):
             offset += len(row)
         if strings.ndim == 0:
             dense = dense[0]
-        return lookup._encoded(dense, who)
+        out = lookup._encoded(dense, who)
+        if self._output_mode == 'int' and self._output_sequence_length is None and trace_names.ACTIVE:
+            name_open_tokens(self, out, inputs)
+        return out
 
     def _ragged_rows(self, indices, lengths):
         """The token indices of each string as a ragged row, cut (never padded) to output_sequence_length."""
