@@ -10,7 +10,7 @@ overestimates it); true and false positives are, following Davis & Goadrich
 import numpy as np
 
 from .. import backend
-from ..errors import noted
+from ..errors import kernel_error, noted
 from ..ops import eigen_math, eigen_sum, sigmoid
 from ..tensor import Tensor, convert_to_tensor
 from ..losses.loss import default_dtype
@@ -86,9 +86,6 @@ class AUC(Metric):
         # host array beside it is what the counts and the result read
         self.label_weights = None if label_weights is None else convert_to_tensor(label_weights, self._dtype)
         self._label_weights = None if label_weights is None else backend.to_host(self.label_weights._data)
-        if self._label_weights is not None and (self._label_weights.ndim != 1 or (self._label_weights < 0).any()):
-            raise ValueError('%s: label_weights must be a list of non-negative weights, one per label, got %r'
-                             % (describe(self), label_weights))
         self._from_logits = from_logits
         self._built = False
         if num_labels and not self.multi_label:
@@ -106,9 +103,9 @@ class AUC(Metric):
 
     def _build(self, shape):
         if self.multi_label:
-            if len(shape) != 2:
-                raise ValueError('%s: y_pred must have rank 2 (samples, labels) when multi_label=True; got '
-                                 'shape %s' % (describe(self), tuple(shape)))
+            if len(shape) != 2:     # Keras's words (update_state's naming_errors names the metric in a note)
+                raise ValueError('`y_pred` must have rank 2 when `multi_label=True`. Found rank %d. Full shape '
+                                 'received for `y_pred`: %s' % (len(shape), tuple(shape)))
             self._num_labels = shape[1]
             variable_shape = (self.num_thresholds, self._num_labels)
         else:
@@ -133,9 +130,13 @@ class AUC(Metric):
                 with not_recording():
                     y_pred = sigmoid(y_pred)
             shape = tuple(getattr(y_pred, 'shape', np.shape(y_pred)))
-            if self.multi_label and self._built and (len(shape) != 2 or shape[1] != self._num_labels):
-                raise ValueError('%s: multi_label state holds %d labels; y_pred has shape %s'
-                                 % (what, self._num_labels, shape))
+            one_label_to_all = False
+            if self.multi_label:
+                if not self._built:     # Keras builds the state (checking y_pred's rank) before counting
+                    self._build(shape)
+                elif len(shape) != 2 or shape[1] not in (self._num_labels, 1):
+                    raise self._labels_mismatch(shape)
+                one_label_to_all = shape[1] != self._num_labels
             # counted in the state's dtype (floatx, whatever the metric's), as Keras casts to the variables'
             state = self.true_positives._data.dtype if self._built else default_dtype()
             counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, state,
@@ -146,7 +147,20 @@ class AUC(Metric):
             self._build(shape)
         for kind, variable in (('tp', self.true_positives), ('fp', self.false_positives),
                                ('tn', self.true_negatives), ('fn', self.false_negatives)):
-            add_to(variable, counts[kind])
+            amount = counts[kind]
+            if one_label_to_all:        # one label's counts, added to every label as TF's AddV2 broadcasts
+                amount = backend.array_module(amount).broadcast_to(amount, variable._data.shape)
+            add_to(variable, amount)
+
+    def _labels_mismatch(self, shape):
+        """TF's error where a multi_label state built for some labels gets y_pred of another number of labels:
+        Keras adds the (thresholds, labels) counts to the state in an AddV2 (a single label broadcasts)."""
+        note = ('%s: multi_label state holds %d labels; y_pred has shape %s'
+                % (describe(self), self._num_labels, shape))
+        if len(shape) != 2:         # TF fails deeper, in a traced segment_sum; its text names Keras's source lines
+            return ValueError(note)
+        return kernel_error('AddV2', 'Incompatible shapes: [%d,%d] vs. [%d,%d]' % (
+            self.num_thresholds, self._num_labels, self.num_thresholds, shape[1]), named=True, note=note)
 
     def _aggregate(self, per_threshold):
         """Sum over thresholds; for multi_label, then the (label-weighted) mean over labels."""
