@@ -13,15 +13,22 @@ from .confusion_matrix import confusion_counts, describe, divide_no_nan
 from .metric import Metric, add_to, naming_errors
 
 
-def _check_as_keras(value, constraint, num_thresholds, cls):
+def _check_as_keras(value, constraint, num_thresholds, cls, named):
     """Keras 3's own checks, in its order and words: plain comparisons, so NaN and True pass, a value
     that is no number is Python's comparison TypeError and a float num_thresholds range()'s TypeError
-    (raised where the thresholds are made); tapeflow's sentence is a note."""
+    (raised where the thresholds are made); tapeflow's sentence is a note.
+
+    The subclass checks the value before Metric.__init__ and the base class num_thresholds after it
+    (``named``), so a refused num_thresholds has taken its auto name ('sensitivity_at_specificity'):
+    the next metric of the class is 'sensitivity_at_specificity_1' in Keras."""
     note = ('%s: %s must be a number in [0, 1] and num_thresholds an integer > 0, got %s=%r, num_thresholds=%r'
             % (cls, constraint, constraint, value, num_thresholds))
     try:
-        if value < 0 or value > 1:
-            raise ValueError('Argument `%s` must be in the range [0, 1]. Received: %s=%s' % (constraint, constraint, value))
+        if not named:
+            if value < 0 or value > 1:
+                raise ValueError('Argument `%s` must be in the range [0, 1]. Received: %s=%s'
+                                 % (constraint, constraint, value))
+            return
         if num_thresholds <= 0:
             raise ValueError('Argument `num_thresholds` must be an integer > 0. Received: num_thresholds=%s'
                              % (num_thresholds,))
@@ -43,8 +50,9 @@ class SensitivitySpecificityBase(Metric):
     _constraint = 'value'          # the argument's name, for messages and configs
 
     def __init__(self, value, num_thresholds=200, class_id=None, name=None, dtype=None):
-        _check_as_keras(value, self._constraint, num_thresholds, type(self).__name__)
+        _check_as_keras(value, self._constraint, num_thresholds, type(self).__name__, named=False)
         super().__init__(name=name, dtype=dtype)
+        _check_as_keras(value, self._constraint, num_thresholds, type(self).__name__, named=True)
         self.value = value
         self.num_thresholds = num_thresholds
         self.class_id = class_id
