@@ -4,7 +4,8 @@ Keras's rules: the samples are listed (a batched Dataset is unbatched first),
 shuffled with Python's ``random`` seeded by ``seed`` (so the same seed picks
 the same samples as Keras), the first ``left_size`` go left and the last
 ``right_size`` go right; a Dataset that ended in ``batch(n)`` gives splits
-batched by n.
+batched by n. Both splits end in ``prefetch(AUTOTUNE)``, as Keras's do: they print as
+``<_PrefetchDataset element_spec=...>``.
 """
 import random
 
@@ -28,7 +29,7 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
         TypeError: another kind of dataset, or sizes that are neither ints, floats nor None.
         ValueError: no size given, sizes out of range, or a split that would be empty.
     """
-    from framework.data import Dataset
+    from framework.data import AUTOTUNE, Dataset
     kind = _kind(dataset)
     if left_size is None and right_size is None:
         raise ValueError('At least one of the `left_size` or `right_size` must be specified. Received: '
@@ -45,7 +46,7 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
     batch_size = getattr(dataset, '_batch_size', None) if kind == 'dataset' else None
     if batch_size is not None:
         out = [half.batch(batch_size) for half in out]
-    return tuple(out)
+    return tuple(half.prefetch(AUTOTUNE) for half in out)
 
 
 def _kind(dataset):
