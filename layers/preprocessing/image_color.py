@@ -1,7 +1,9 @@
 """RandomContrast and RandomBrightness (Keras 3): identity at inference, one random
 factor per image while training (also when called without ``training``: Keras 3's
 image layers default to True), clipped to ``value_range``."""
-from framework.ops import reduce_mean
+import numpy as np
+
+from framework.ops import add, cast, minimum, multiply, reduce_mean, subtract
 from framework.tensor import Tensor
 
 from .image_factors import factor_range
@@ -35,6 +37,15 @@ class RandomContrast(ColourLayer):
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 
+    def _images(self, inputs, as_float=True):
+        data = inputs._data if isinstance(inputs, Tensor) else np.asarray(inputs)
+        if as_float and data.dtype.kind in self.refused_kinds:
+            # TF's own kernel error, which Keras meets: Sub of the images and their float mean ('cannot compute
+            # Sub as input #1(zero-based) was expected to be a uint8 tensor ...'), Mul for complex images
+            (multiply if data.dtype.kind == 'c' else subtract)(Tensor(data.reshape(-1)[:1]),
+                                                               Tensor(np.zeros(1, np.float32)))
+        return super()._images(inputs, as_float)
+
     def _draw(self, images, xp):
         # Keras draws the factors in the compute dtype
         return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp,
@@ -67,6 +78,24 @@ class RandomBrightness(ColourLayer):
         low, high = self.value_range
         return self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
 
+    def _images(self, inputs, as_float=True):
+        # Keras adds the delta to integer images in their own dtype (uint8 stays uint8)
+        data = inputs._data if isinstance(inputs, Tensor) else np.asarray(inputs)
+        if as_float and data.dtype.kind in self.refused_kinds:
+            # TF's own kernel error, which Keras meets: AddV2 of bool images, Minimum (the clip) of complex ones
+            first = Tensor(data.reshape(-1)[:1])
+            if data.dtype.kind == 'c':
+                minimum(first, first)
+            else:
+                add(first, Tensor(np.zeros(1, np.float32)))
+        return super()._images(inputs, as_float and data.dtype.kind not in 'iu')
+
     def _apply(self, images, delta, xp):
         low, high = self.value_range
+        if images.dtype.kind in 'iu':
+            # Keras casts the delta to the images' dtype (TF's Cast: a negative delta wraps in uint8, -6.3 -> 250)
+            # and adds there (wrapping too), then clips to the range cast to that dtype (255 is -1 in int8)
+            out = images + cast(Tensor(delta), images.dtype)._data
+            low, high = np.array([low, high]).astype(images.dtype)
+            return xp.maximum(xp.minimum(out, high), low)
         return xp.clip(images + delta, low, high).astype(images.dtype)
