@@ -22,6 +22,7 @@ from ..integer_inputs import promoted
 from ..layer import Layer
 from .sequence_projection import (projection_steps, sequence_projection, tracked_projection_steps,
                                   untracked)
+from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
@@ -184,7 +185,9 @@ class RecurrentCell(Layer):
         if isinstance(input_mask, list):
             return time_steps(self.project_masked(sequences, input_mask, backwards), backwards)
         inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)
-        if inputs.ndim == 3 and untracked(inputs):
+        # (an eager loop of ten or more steps takes one projection, whose rules add the steps' terms
+        # as AddN: step_term_sums.py)
+        if inputs.ndim == 3 and untracked(inputs) and not chunked(inputs.shape[1]):
             kernel = self.kernel
             steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
             return steps[::-1] if backwards else steps

@@ -13,7 +13,8 @@ rules give each input what the separate ops' rules gave it, added as the per-ste
     product h @ kernel_zr: (z's + r's) + product's; with return_sequences the sequence output's term
     comes first, ((output + z's) + r's) + product's, or in a traced step (rnn.py's identity per state)
     output + ((z's + r's) + product's);
-  - the two kernel slices (getitem outputs) took one term per step, last step first.
+  - the two kernel slices (getitem outputs) took one term per step, last step first (in an eager
+    loop of ten or more steps the variable's 2T terms as one AddN: step_term_sums.py).
 The Tensor rules are the separate ops' own rules, called in the sweep's order, so that a tape
 recording the sweep sees the same graph. ``gru_sequence.applies`` decides where it runs.
 """
@@ -28,6 +29,7 @@ from framework.tensor import Tensor
 
 from .gru_gates import side_by_side
 from .step_gradients import dense_gradient
+from .step_term_sums import chunked, interleaved_sums
 from .sequence_op import once_per_gradient, record_sequence
 
 
@@ -73,10 +75,12 @@ def _state_gradient(from_output, from_update, from_reset, from_product, grouped)
 
 def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel_zr, kernel_h) from the output's, once per ``g``."""
+    chunks = chunked(len(saved))
+
     def walk(g):
         g = dense_gradient(g)
         steps = len(saved)
-        gp, g_kzr, g_kh = [], None, None
+        gp, g_kzr, g_kh = [], [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             h_prev, z, r, rh, hh, keep = saved[t]
@@ -84,16 +88,16 @@ def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
             g_ah = (gh * keep) * (1 - hh * hh)
             g_rh = _NT(g_ah, kernel_h)
             term = _TN(rh, g_ah)
-            g_kh = term if g_kh is None else g_kh + term
+            g_kh.append(term)
             g_ar = sigmoid_grad_array(g_rh * h_prev, r)
             gp.append(side_by_side(np, [g_az, g_ar, g_ah]))
             g_m = side_by_side(np, [g_az, g_ar])
             term = _TN(h_prev, g_m)
-            g_kzr = term if g_kzr is None else g_kzr + term
+            g_kzr.append(term)
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z, g_rh * r,
                                      _NT(g_m, kernel_zr), grouped)
-        result = gp + [g_kzr, g_kh]
+        result = gp + interleaved_sums(g_kzr, g_kh, chunks)
         return result
     return once_per_gradient(walk)
 
@@ -101,6 +105,8 @@ def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
 def _tensor_walk(steps, return_sequences, grouped, u):
     """``_array_walk`` with the separate ops' Tensor rules, from the op's Tensor inputs, for a sweep
     another tape records (computed once per ``g``: one graph, as the per-step rules made)."""
+    chunks = chunked(steps)
+
     def walk(g, tensors):
         ps = tensors[:steps][::-1]          # loop order
         kernel_zr, kernel_h = tensors[steps], tensors[steps + 1]
@@ -118,7 +124,7 @@ def _tensor_walk(steps, return_sequences, grouped, u):
         p_shape, m_shape = tuple(ps[0].shape), (ps[0].shape[0], 2 * u)
         z_block, r_block, h_block = (slice(None), slice(None, u)), (slice(None), slice(u, 2 * u)), \
             (slice(None), slice(2 * u, None))
-        gp, g_kzr, g_kh = [], None, None
+        gp, g_kzr, g_kh = [], [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             h_prev, z, r, rh, hh, keep = saved[t]
@@ -130,7 +136,7 @@ def _tensor_walk(steps, return_sequences, grouped, u):
             g_az = sigmoid_grad(z, g_z)
             g_rh = matmul(g_ah, kernel_h, transpose_b=True)
             term = matmul(rh, g_ah, transpose_a=True)
-            g_kh = term if g_kh is None else g_kh + term
+            g_kh.append(term)
             from_reset = g_rh * r
             g_ar = sigmoid_grad(r, g_rh * h_prev)
             gp.append((_scatter(g_ah, h_block, p_shape) + _scatter(g_az, z_block, p_shape)) +
@@ -138,10 +144,10 @@ def _tensor_walk(steps, return_sequences, grouped, u):
             g_m = _scatter(g_az, z_block, m_shape) + _scatter(g_ar, (slice(None), slice(u, None)), m_shape)
             from_product = matmul(g_m, kernel_zr, transpose_b=True) if t else None
             term = matmul(h_prev, g_m, transpose_a=True)
-            g_kzr = term if g_kzr is None else g_kzr + term
+            g_kzr.append(term)
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, from_update, from_reset,
                                      from_product, grouped)
-        result = gp + [g_kzr, g_kh]
+        result = gp + interleaved_sums(g_kzr, g_kh, chunks)
         return result
     return once_per_gradient(walk)

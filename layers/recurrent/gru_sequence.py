@@ -11,7 +11,8 @@ and give each input what the per-step rules gave it, added as the sweep added th
   - p_t's and m_t's gradients are gru_gates' (blocks side by side, + 0.0); the bias took m_t's
     summed to its shape (the AddV2's reduce_sum: sum_to_array), one term per step;
   - the kernel's read and the bias's slice (ops' outputs: not the AddN chunks of unproduced reads)
-    took one term per step, visited last step first: a running sum from the last step back;
+    took one term per step, visited last step first: a running sum from the last step back (AddN's
+    chunks in an eager loop of ten or more steps: step_term_sums.py);
   - h_{t-1} has two readers in the loop (z * h: g * z, and the product: g @ kernel^T), two terms
     that add alike in either order; with return_sequences a third, the sequence output, whose
     term came first: eagerly TensorFlow's queue adds (output + z's) + product's, and in a traced
@@ -41,6 +42,7 @@ from . import gru_reset_before_sequence
 from .gru_gates import _m, _tensor_grads, forward_arrays, pre_activation_grads_arrays, side_by_side
 from .step_gradients import dense_gradient
 from .sequence_op import once_per_gradient, record_sequence
+from .step_term_sums import chunked, step_sum
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -118,11 +120,13 @@ def _state_gradient(from_output, from_gate, from_product, grouped):
 
 def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel[, bias]) from the output's, computed once per ``g``."""
+    chunks = chunked(len(saved))
+
     def walk(g):
         g = dense_gradient(g)
         steps = len(saved)
         bias_shape = (3 * u,)
-        gp, gk, gb = [], None, None
+        gp, gk, gb = [], [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             h_prev, z, r, m_h, hh, keep = saved[t]
@@ -131,12 +135,12 @@ def _array_walk(saved, kernel, has_bias, return_sequences, grouped, u):
             gm = side_by_side(np, [g_az, g_ar, g_mh])
             if has_bias:
                 term = sum_to_array(gm, bias_shape)
-                gb = term if gb is None else gb + term
+                gb.append(term)
             term = _TN(h_prev, gm)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, gh * z, _NT(gm, kernel), grouped)
-        result = gp + [gk] + ([gb] if has_bias else [])
+        result = gp + [step_sum(gk, chunks)] + ([step_sum(gb, chunks)] if has_bias else [])
         return result
     return once_per_gradient(walk)
 
@@ -146,6 +150,8 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
     inputs, for a sweep another tape records. Computed once per ``g``, as the array walk: one graph for
     that tape to differentiate, as the per-step rules made (a walk per input would add the copies'
     terms at ``g`` in another order)."""
+    chunks = chunked(steps)
+
     def walk(g, tensors):
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
@@ -160,7 +166,7 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
             hh = tanh(p[:, 2 * u:] + r * m[:, 2 * u:])
             saved.append(step_inputs)
             h = z * h + (1 - z) * hh
-        gp, gk, gb = [], None, None
+        gp, gk, gb = [], [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             step_inputs = saved[t]
@@ -171,13 +177,13 @@ def _tensor_walk(steps, has_bias, return_sequences, grouped, u):
             gm = _tensor_grads(gh, step_inputs, u)[1]
             if has_bias:
                 term = sum_to(_tensor_grads(gh, step_inputs, u)[1], (3 * u,))
-                gb = term if gb is None else gb + term
+                gb.append(term)
             from_gate = gh * sigmoid(step_inputs[0][:, :u] + _m(step_inputs)[:, :u])
             from_product = matmul(gm, kernel, transpose_b=True) if t else None
             term = matmul(h_prev, gm, transpose_a=True)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if t:
                 gh = _state_gradient(g[:, t - 1] if return_sequences else None, from_gate, from_product, grouped)
-        result = gp + [gk] + ([gb] if has_bias else [])
+        result = gp + [step_sum(gk, chunks)] + ([step_sum(gb, chunks)] if has_bias else [])
         return result
     return once_per_gradient(walk)

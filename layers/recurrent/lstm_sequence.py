@@ -12,7 +12,8 @@ gave it, added as the sweep added them:
   - h_{t-1} and c_{t-1} have two readers each (two terms add alike in either order);
   - the recurrent kernel's read and the bias's (identity ops of their Variables: not the AddN
     chunks that unproduced reads get, addn_chunks.py) took one term per step, visited last step
-    first: a running sum from the last step back.
+    first: a running sum from the last step back, or AddN's chunks where Keras's eager loop reads
+    them at every step (step_term_sums.py).
 The projected steps keep their own ops; they are inputs here last loop step first, so TensorFlow's
 queue visits their producers in the order the per-step ops did.
 
@@ -36,6 +37,7 @@ from framework.variable import Variable
 from .lstm_gates import _gate_sigmoids
 from .step_gradients import dense_gradient
 from .sequence_op import once_per_gradient, record_sequence
+from .step_term_sums import chunked, step_sum
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -102,10 +104,12 @@ def run(steps, weights, units, return_sequences):
 
 def _array_walk(saved, kernel, has_bias, return_sequences, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel[, bias]) from the output's, computed once per ``g``."""
+    chunks = chunked(len(saved))
+
     def walk(g):
         g = dense_gradient(g)
         steps = len(saved)
-        gp, gk, gb = [], None, None
+        gp, gk, gb = [], [], []
         gh_next = gc_next = None        # h_t's from z_{t+1}, c_t's from the state op of step t + 1
         for t in range(steps - 1, -1, -1):
             h_prev, c_prev, i, f, gg, o, tc = saved[t]
@@ -124,14 +128,14 @@ def _array_walk(saved, kernel, has_bias, return_sequences, u):
             gz += gz.dtype.type(0)      # each column block came with the other reader's zeros
             gp.append(gz)
             term = _TN(h_prev, gz)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if has_bias:
                 term = bias_grad_sum(gz)
-                gb = term if gb is None else gb + term
+                gb.append(term)
             if t:
                 gh_next = _NT(gz, kernel)
                 gc_next = gc * f
-        result = gp + [gk] + ([gb] if has_bias else [])
+        result = gp + [step_sum(gk, chunks)] + ([step_sum(gb, chunks)] if has_bias else [])
         return result
     return once_per_gradient(walk)
 
@@ -140,6 +144,8 @@ def _tensor_walk(steps, has_bias, return_sequences, u):
     """``_array_walk`` with framework ops, from the op's Tensor inputs (for a sweep another tape records).
     Computed once per ``g``, as the array walk: one graph for that tape to differentiate, as the per-step
     rules made (a walk per input would add the copies' terms at ``g`` in another order)."""
+    chunks = chunked(steps)
+
     def walk(g, tensors):
         ps = tensors[:steps][::-1]          # loop order
         kernel = tensors[steps]
@@ -155,7 +161,7 @@ def _tensor_walk(steps, has_bias, return_sequences, u):
             tc = tanh(c_new)
             saved.append((h, c, i, f, gg, o, tc))
             h, c = o * tc, c_new
-        gp, gk, gb = [], None, None
+        gp, gk, gb = [], [], []
         gh_next = gc_next = None
         for t in range(steps - 1, -1, -1):
             h_prev, c_prev, i, f, gg, o, tc = saved[t]
@@ -168,13 +174,13 @@ def _tensor_walk(steps, has_bias, return_sequences, u):
                          sigmoid_grad(o, gh * tc)], axis=1)
             gp.append(gz)
             term = matmul(h_prev, gz, transpose_a=True)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if has_bias:
                 term = bias_add_grad(gz)
-                gb = term if gb is None else gb + term
+                gb.append(term)
             if t:
                 gh_next = matmul(gz, kernel, transpose_b=True)
                 gc_next = gc * f
-        result = gp + [gk] + ([gb] if has_bias else [])
+        result = gp + [step_sum(gk, chunks)] + ([step_sum(gb, chunks)] if has_bias else [])
         return result
     return once_per_gradient(walk)

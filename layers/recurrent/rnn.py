@@ -28,6 +28,7 @@ from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .step_input_error import state_width_error, step_input_error
 from .step_outputs import stacked_steps
+from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
@@ -193,6 +194,11 @@ class RNN(InitialStateBuildConfig, Layer):
                 elif simple_rnn_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self,
                                                initial_state):
                     return simple_rnn_sequence.run(cell, projected_steps, weights, self.return_sequences)
+                if step_weights is None and ACTIVE and chunked(steps):
+                    # eagerly Keras's loop reads the weights at every step, and the tape adds a variable's
+                    # ten or more reads' gradients as one AddN (step_term_sums.py): a read per step here
+                    step_weights = [tuple(w._read_value() if type(w) is Variable else w
+                                          for w in cell.recurrent_weights()) for _ in range(steps)]
                 loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
                     not (keep is None and cell.states_read_twice(recurrent_mask))
                 for t, projected in enumerate(projected_steps):

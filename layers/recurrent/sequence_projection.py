@@ -28,6 +28,7 @@ from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .step_gradients import StepGradients, dense_gradient
+from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
@@ -44,6 +45,8 @@ def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
         if graph_order is not None:
             order = _AddNOrder(y.shape[1] - 1 - s if backwards else s for s in graph_order)
+        elif chunked(y.shape[1]):
+            order = _AddNOrder(order)       # an eager loop's per-step reads (step_term_sums.py)
         input_grad, input_grad_array = _input_grad, _input_grad_array
         if gate_order is not None:
             input_grad = _gate_by_gate(_input_grad, gate_order, y.shape[-1] // len(gate_order), False)

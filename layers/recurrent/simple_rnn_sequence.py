@@ -6,7 +6,8 @@ traced step on static shapes, the sum as grappler regroups it: regrouped_step_su
 one node whose inputs are the projected steps (last loop step first, as TensorFlow's queue visited
 their producers) and the recurrent kernel's read. Its rules give what the per-step rules gave:
 tanh's g * (1 - h_t * h_t) to p_t (the sum passes it on) and to the product, whose rules give
-h_{t-1} g @ kernel^T and the kernel h_{t-1}^T @ g, one term per step added last step first. h_t has
+h_{t-1} g @ kernel^T and the kernel h_{t-1}^T @ g, one term per step added last step first (AddN's
+chunks in an eager loop of ten or more steps: step_term_sums.py). h_t has
 two readers at most (the next product and the sequence output): two terms add alike in any order.
 
 Only with tanh, no recurrent dropout, no mask, zero initial state, no return_state or stateful
@@ -28,6 +29,7 @@ from .. import activations
 from .regrouped_step_sum import regrouped_sum
 from .step_gradients import dense_gradient
 from .sequence_op import once_per_gradient, record_sequence
+from .step_term_sums import chunked, step_sum
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
@@ -82,21 +84,23 @@ def run(cell, steps, weights, return_sequences):
 
 def _array_walk(hs, kernel, return_sequences):
     """The gradients of (p_{T-1}, ..., p_0, kernel) from the output's, computed once per ``g``."""
+    chunks = chunked(len(hs) - 1)
+
     def walk(g):
         g = dense_gradient(g)
         steps = len(hs) - 1
-        gp, gk = [], None
+        gp, gk = [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             y = hs[t + 1]
             ga = gh * (1 - y * y)           # tanh's rule; the sum passes it to p_t and the product
             gp.append(ga)
             term = _TN(hs[t], ga)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if t:
                 from_product = _NT(ga, kernel)
                 gh = g[:, t - 1] + from_product if return_sequences else from_product
-        result = gp + [gk]
+        result = gp + [step_sum(gk, chunks)]
         return result
     return once_per_gradient(walk)
 
@@ -104,6 +108,8 @@ def _array_walk(hs, kernel, return_sequences):
 def _tensor_walk(steps, return_sequences, bias_free, bias):
     """``_array_walk`` with framework ops, from the op's Tensor inputs (p_{T-1}, ..., p_0, kernel): the
     forward pass again as the per-step ops ran it (the regrouped sum's value where it was one)."""
+    chunks = chunked(steps)
+
     def walk(g, tensors):
         ps = tensors[:steps][::-1]
         kernel = tensors[steps]
@@ -111,7 +117,7 @@ def _tensor_walk(steps, return_sequences, bias_free, bias):
         for t, p in enumerate(ps):
             product = matmul(hs[-1], kernel)
             hs.append(tanh(p + product if bias_free is None else regrouped_sum(p, product, bias_free[t], bias)))
-        gp, gk = [], None
+        gp, gk = [], []
         gh = g[:, steps - 1] if return_sequences else g
         for t in range(steps - 1, -1, -1):
             y = hs[t + 1]
@@ -119,9 +125,9 @@ def _tensor_walk(steps, return_sequences, bias_free, bias):
             gp.append(ga)
             from_product = matmul(ga, kernel, transpose_b=True) if t else None
             term = matmul(hs[t], ga, transpose_a=True)
-            gk = term if gk is None else gk + term
+            gk.append(term)
             if t:
                 gh = g[:, t - 1] + from_product if return_sequences else from_product
-        result = gp + [gk]
+        result = gp + [step_sum(gk, chunks)]
         return result
     return once_per_gradient(walk)
