@@ -17,6 +17,7 @@ from .. import backend
 from ..errors import kernel_error
 from ..losses.inputs import string_cast_error, to_dtype
 from ..ops import reduce_sum
+from ..ops.logic import argmax_array
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
 
@@ -89,7 +90,8 @@ class _IoUBase(Metric):
             if data.ndim == 0 or not -data.ndim <= self.axis < data.ndim:
                 raise ValueError('%s of shape %s has no axis %r to take the class from'
                                  % (role, tuple(data.shape), self.axis))
-            data = backend.array_module(data).argmax(data, axis=self.axis)
+            # TF's ArgMax, where a NaN never wins (numpy's argmax picks the first NaN)
+            data = argmax_array(backend.array_module(data), data, self.axis)
         return data.astype(self._dtype).reshape(-1)
 
     def batch_matrix(self, y_true, y_pred, sample_weight=None):
