@@ -14,6 +14,7 @@ from framework.ops.graph_input_errors import eager_input_error
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, concat, expand_dims, ones, zeros
+from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor
 
 from .. import activations, call_context, constraints, initializers, regularizers
@@ -187,7 +188,7 @@ class RecurrentCell(Layer):
         inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)
         # (an eager loop of ten or more steps takes one projection, whose rules add the steps' terms
         # as AddN: step_term_sums.py)
-        if inputs.ndim == 3 and untracked(inputs) and not chunked(inputs.shape[1]):
+        if inputs.ndim == 3 and untracked(inputs) and not (ACTIVE and chunked(inputs.shape[1])):
             kernel = self.kernel
             steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
             return steps[::-1] if backwards else steps
