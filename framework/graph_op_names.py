@@ -236,6 +236,13 @@ ROWS = (
     ('UnicodeDecode/UnicodeDecode:1', 'pieces', 'strings.unicode_decode'),
     ('StringsByteSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.bytes_split'),
     ('StringSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.split'),
+    # image files read in a Dataset.map (the image-loading tutorials): an image's height and width are
+    # only known when the graph runs, its channels where given, (None, None, 3) (notes/progs/tfdata3/q_decode.py)
+    ('ReadFile', 'known', 'io.read_file'),
+    ('DecodePng', 'decoded', 'io.decode_png', 'image.decode_png'),
+    ('DecodeJpeg', 'decoded', 'io.decode_jpeg', 'image.decode_jpeg'),
+    ('decode_image/DecodeImage', 'decoded', 'io.decode_image', 'image.decode_image'),
+    ('DecodeRaw', 'decoded', 'io.decode_raw'),
 )
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)
@@ -281,6 +288,8 @@ def variant(name, parameters, result):
         return 'Relu' if parameters.get('max_value') is None else 'Relu6'
     if name == 'frame/Reshape_4' and _all_lengths_known(parameters.get('signal')):
         return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
+    if name == 'DecodeRaw' and parameters.get('fixed_length') is not None:
+        return 'DecodePaddedRaw'    # (its length is known: fixed_length bytes)
     if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
         return 'Where'          # tf.where(condition): the coordinates of the true elements
     if name == 'Const' and isinstance(parameters.get('value'), Variable):

@@ -65,6 +65,8 @@ def output_shape(rule, parameters, result, trace):
         return tuple(result._data.shape)
     if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
         return (None,) * result._data.ndim
+    if rule == 'decoded':
+        return _decoded(parameters, result, trace)
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)
@@ -103,6 +105,21 @@ def _outputs(parameters, outputs, trace):
     if 'num_or_size_splits' in parameters:      # split: the pieces' lengths where the axis is known
         return [shape[:axis] + (None if shape[axis] is None else out[axis],) + shape[axis + 1:] for out in known]
     return [shape[:axis] + shape[axis + 1:]] * len(outputs)
+
+
+def _decoded(parameters, result, trace):
+    """The traced shape of a decoded file's contents: (None, None, channels) pixels, channels None where
+    not given (decode_image of animations: unknown rank), or tf.io.decode_raw's numbers, one open length
+    after the input's unless ``fixed_length`` fixes it (TF 2.21's DecodePng / DecodeRaw shape functions)."""
+    if 'out_type' in parameters:
+        if parameters.get('fixed_length') is not None:
+            return tuple(result._data.shape)
+        shape = _traced(parameters.get('input_bytes'), _is_open(trace))
+        return None if shape is None else tuple(shape) + (None,)
+    if parameters.get('expand_animations', False):
+        return None
+    channels = parameters.get('channels')
+    return (None, None, channels if type(channels) is int and channels > 0 else None)
 
 
 def _remember_shape_value(parameters, result, trace):
