@@ -110,18 +110,33 @@ def batched_wanted(a, b):
 
 
 def _packet_sums(products):
-    """The sums over axis 2 (the depth) of Eigen's vectorized dot product of two contiguous rows: four
-    lanes over the whole packets of 4, folded (lane0 + lane2) + (lane1 + lane3), then the remaining products
-    in order (measured: progs/gradfuzz8/t_lazy4.py, 'bik,bjk->bij' of batches, depths 2-8, every value)."""
+    """The sums over axis 2 (the depth) of Eigen's vectorized dot product of two contiguous rows (its redux):
+    the whole packets of 4 in two accumulators (packets 0, 2, 4... and 1, 3, 5...), added, then a last odd
+    packet, the 4 lanes folded (lane0 + lane2) + (lane1 + lane3), then the remaining products in order
+    (measured: progs/gradfuzz8/t_lazy4.py, depths 2-8; progs/gradfuzz10/t_row64.py, depths 1-17)."""
     depth = products.shape[2]
+    pairs = depth // 8 * 8
     whole = depth // 4 * 4
     lanes = products[:, :, 0:4]
-    for k in range(4, whole, 4):
-        lanes = lanes + products[:, :, k:k + 4]
+    if whole > 4:
+        odd = products[:, :, 4:8]
+        for k in range(8, pairs, 8):
+            lanes = lanes + products[:, :, k:k + 4]
+            odd = odd + products[:, :, k + 4:k + 8]
+        lanes = lanes + odd
+        if whole > pairs:
+            lanes = lanes + products[:, :, pairs:whole]
     total = (lanes[:, :, 0] + lanes[:, :, 2]) + (lanes[:, :, 1] + lanes[:, :, 3])
     for k in range(whole, depth):
         total = total + products[:, :, k]
     return total
+
+
+def single_wanted(a, b):
+    """Whether the 2-D float64 ``a @ b`` (M, K) @ (K, N) is Eigen's coefficient-based product (a side of 1,
+    K + M + N < 20: TF's MatMul runs its batch-of-one BatchMatMul kernel), computed by ``eigen_double_batched``."""
+    return (type(a) is np.ndarray and type(b) is np.ndarray and b.dtype == _FLOAT64 and a.shape[1] > 0
+            and _coefficient_based(a, b) and eigen_math.ENABLED[0] is not False)
 
 
 def _coefficient_based(a, b):

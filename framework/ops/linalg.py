@@ -8,7 +8,8 @@ from ..errors import InvalidArgumentError, kernel_error, noted
 from .. import backend, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
-from . import batched_product, column_product, eigen_double_product, eigen_sum, float_kernels, graph_rewrites
+from . import batched_product, column_product, eigen_double_matvec, eigen_double_product, eigen_sum, float_kernels, \
+    graph_rewrites
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .bool_attributes import bool_attribute
 from .einsum_kernel import einsum_array
@@ -133,6 +134,14 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
         if xa.dtype == _FLOAT64 and eigen_double_product.batched_wanted(xa, xb):     # Eigen's (doubles)
             return eigen_double_product.eigen_double_batched(xa, xb, rows_by_rows=transpose_b and not transpose_a)
         return product(xa, xb)
+    if xa.dtype == _FLOAT64:
+        # TF's MatMul is its BatchMatMul kernel with a batch of one: a double product with a side of 1 is
+        # Eigen's Matrix product, coefficient-based while K + M + N < 20, else a matrix-vector one
+        # (x @ W.T of one sample: 1-ulp and -0.0 differences)
+        if (transpose_a or transpose_b) and eigen_double_product.single_wanted(xa, xb):
+            return eigen_double_product.eigen_double_batched(xa, xb, rows_by_rows=transpose_b and not transpose_a)
+        if eigen_double_matvec.wanted(xa, xb, transpose_a, transpose_b):
+            return eigen_double_matvec.matvec(xa, xb, transpose_a, transpose_b)
     if transpose_b:
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
     if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):

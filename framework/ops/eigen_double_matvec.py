@@ -1,0 +1,85 @@
+"""A float64 2-D product with one row or one column, summed as TensorFlow's Eigen matrix-vector kernels sum it.
+
+TF's MatMul is its BatchMatMul kernel with a batch of one (matmul_op_impl.h): a product with a side of 1
+runs Eigen's Matrix product, which is coefficient-based below K + M + N = 20 (eigen_double_product.py)
+and from there a matrix-vector product. Where the matrix is a stored (row-major) operand (one row of x
+times W.T: W; a column: x, untransposed), Eigen's row-major gemv runs, built for AVX without
+FMA (Packet4d): each output's products in four lanes over the whole packets of 4, every lane from +0,
+folded (lane0 + lane2) + (lane1 + lane3); the matrix's rows go in blocks of 8, 4 and 2, and a last odd
+row also takes a packet of 2 (its two lanes from +0, added) before the rest in order; each total is
+added onto the zeroed output. numpy's BLAS fuses multiply-adds, so a float64 one-sample ``x @ W.T``
+(and the input gradient ``g @ W.T`` of a one-sample ``x @ W``) was an ulp off TF's in most outputs.
+
+Measured against TF 2.21 on the AVX-512 Xeon: progs/gradfuzz10/t_row64.py (x @ W.T, one row: N 2..17, one
+column: M 2..3, K up to 39; 195 of 195 shapes) and t_mm64.py (all four transposes, with gradients).
+A column-major matrix (one column of x.T: x stored (K, M)) takes Eigen's column-major gemv: per block of
+columns, each output's products in order from +0, unfused, added to the output. Not modelled: a single
+output (one row and one column: Eigen's dot product, its order not found), products past 128 * 128
+multiply-adds (TF splits them over threads), and a column-major matrix for one row (x @ W, x.T @ W:
+numpy's bits matched TF's on every shape tried).
+"""
+import numpy as np
+
+from . import eigen_math
+
+_FLOAT64 = np.dtype(np.float64)
+_COEFFICIENT_BASED = 20             # below: Eigen's coefficient-based product (eigen_double_product.py)
+_OUTER_PARALLEL_COST = 128 * 128    # above: TF's SingleBatchParallelMatMulKernel
+
+
+def wanted(a, b, transpose_a, transpose_b):
+    """Whether ``a @ b`` (2-D float64 views, TF's MatMul flags) is one of Eigen's gemv products computed
+    here: one row or one column (not both), K + M + N >= 20, at most 128 * 128 multiply-adds."""
+    if type(a) is not np.ndarray or type(b) is not np.ndarray or b.dtype != _FLOAT64:
+        return False
+    rows, depth = a.shape
+    columns = b.shape[1]
+    return ((rows == 1) != (columns == 1) and depth > 0 and rows + depth + columns >= _COEFFICIENT_BASED
+            and rows * depth * columns <= _OUTER_PARALLEL_COST and eigen_math.ENABLED[0] is not False
+            and (transpose_b or columns == 1))
+
+
+def matvec(a, b, transpose_a, transpose_b):
+    """``a @ b`` for ``a`` (M, K) and ``b`` (K, N) with M == 1 or N == 1, in the order of Eigen's gemv on
+    TF's stored operand: row-major (one row times W.T: W; one column: an untransposed x), else column-major."""
+    if a.shape[0] == 1:
+        return _row_major_gemv(b.T, a[0])[None, :]
+    if not transpose_a:
+        return _row_major_gemv(a, b[:, 0])[:, None]
+    return _column_major_gemv(a, b[:, 0])[:, None]
+
+
+def _row_major_gemv(matrix, vector):
+    """``matrix @ vector``: per row, four lanes over the packets of 4 from +0, folded, then the rest."""
+    rows, depth = matrix.shape
+    with np.errstate(all='ignore'):
+        products = matrix * vector
+        whole = depth // 4 * 4
+        lanes = np.zeros((rows, 4))
+        for k in range(0, whole, 4):
+            lanes = lanes + products[:, k:k + 4]
+        totals = (lanes[:, 0] + lanes[:, 2]) + (lanes[:, 1] + lanes[:, 3])
+        if rows % 2 and depth - whole >= 2:         # the last odd row's packet of 2, its lanes from +0
+            pair = products[-1, whole:whole + 2]
+            last = _in_order(totals[-1:] + ((0.0 + pair[0]) + (0.0 + pair[1])), products[-1:, whole + 2:])
+            return 0.0 + np.concatenate([_in_order(totals[:-1], products[:-1, whole:]), last])
+        return 0.0 + _in_order(totals, products[:, whole:])
+
+
+def _column_major_gemv(matrix, vector):
+    """``matrix @ vector`` for a column-major matrix: per block of columns (all below 128 columns, else 16,
+    or 4 past a 32000-byte column stride) each row's products in order from +0, then added to the output."""
+    rows, depth = matrix.shape
+    block = depth if depth < 128 else (16 if rows * 8 < 32000 else 4)
+    out = np.zeros(rows)
+    with np.errstate(all='ignore'):
+        products = matrix * vector
+        for start in range(0, depth, block):
+            out = out + _in_order(np.zeros(rows), products[:, start:start + block])
+    return out
+
+
+def _in_order(totals, products):
+    for k in range(products.shape[1]):
+        totals = totals + products[:, k]
+    return totals
