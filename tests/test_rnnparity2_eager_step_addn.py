@@ -5,7 +5,8 @@ Keras's loop reads the weights at every step; eagerly TF's tape adds a variable'
 AddN, whose chunks of eight round otherwise than a running sum from ten terms on (GRU(reset_after=False)
 reads two slices of its recurrent kernel per step: 2T terms). The whole-loop ops (lstm_sequence.py,
 gru_sequence.py, simple_rnn_sequence.py, gru_reset_before_sequence.py, the input projection) and rnn.py's
-per-step loop (a mask, return_state) add them so; a traced step (tf.function) keeps the backward loop's
+per-step loop (a mask, return_state: a read per step; a GRU's input bias from step 0's read,
+eager_step_reads.py) add them so; a traced step (tf.function) keeps the backward loop's
 running sum. Literals: TF 2.21 / Keras 3.15 on this Xeon (/work/notes/progs/rnnparity2/t1.py).
 """
 import numpy as np
@@ -26,6 +27,7 @@ CASES = {
     'lstm_masked': (10, lambda: L.LSTM(3), True),
     'gru_reset_before_masked': (10, lambda: L.GRU(3, reset_after=False), True),
     'simple_rnn_state': (10, lambda: L.SimpleRNN(3, return_state=True), False),
+    'gru_masked': (12, lambda: L.GRU(3), True),
 }
 
 TF_EAGER = {
@@ -157,6 +159,25 @@ TF_EAGER = {
          '-0x1.6e8b4a0000000p-1', '0x1.21c1f40000000p+1', '0x1.cbe2540000000p-1', '-0x1.9443ea0000000p+0',
          '0x1.7f58c40000000p-1'],
         ['0x1.dad3800000000p-2', '-0x1.9771800000000p-10', '0x1.1543780000000p-1'],
+    ],
+    'gru_masked': [
+        ['-0x1.11e36e0000000p-1', '-0x1.644af80000000p-2', '-0x1.5a2b500000000p-2', '0x1.3c92640000000p-6',
+         '-0x1.4817ec0000000p-7', '-0x1.42bb240000000p-6', '0x1.a9ad6c0000000p+0', '0x1.2973a40000000p-2',
+         '0x1.23a8800000000p-5', '-0x1.297c0a0000000p-1', '-0x1.adfe2c0000000p-2', '-0x1.cadf780000000p-3',
+         '0x1.13b2c40000000p-8', '-0x1.8ddf260000000p-8', '-0x1.0274d40000000p-4', '0x1.6996260000000p-1',
+         '-0x1.0353620000000p+0', '-0x1.6d00120000000p-1'],
+        ['0x1.2fe9da0000000p-4', '0x1.0f99300000000p-4', '-0x1.3c01a80000000p-9', '0x1.329c5a0000000p-8',
+         '-0x1.9baeb00000000p-13', '0x1.2d0faa0000000p-6', '0x1.1e5b7c0000000p-2', '0x1.a970d20000000p-3',
+         '0x1.6885ec0000000p-3', '0x1.9dbce80000000p-4', '0x1.6474580000000p-4', '0x1.8a3f680000000p-7',
+         '0x1.7c457e0000000p-9', '0x1.b6ecf80000000p-13', '0x1.4af24c0000000p-6', '0x1.900a6c0000000p-3',
+         '0x1.7ddb960000000p-3', '0x1.a954100000000p-4', '0x1.3b4b480000000p-4', '0x1.e4347e0000000p-5',
+         '0x1.107f680000000p-5', '-0x1.290ccc0000000p-10', '0x1.13bfae0000000p-10', '0x1.13df120000000p-7',
+         '0x1.4664140000000p-6', '0x1.c4cc740000000p-6', '0x1.a56fb00000000p-10'],
+        ['0x1.16ccde0000000p-4', '0x1.80cc900000000p-3', '-0x1.5032c20000000p-3', '0x1.68f5e80000000p-5',
+         '-0x1.e6f4a00000000p-9', '0x1.5687fe0000000p-4', '0x1.7ab0140000000p+2', '0x1.8a7ba80000000p+1',
+         '0x1.ef31e00000000p+1', '0x1.16ccde0000000p-4', '0x1.80cc900000000p-3', '-0x1.5032c20000000p-3',
+         '0x1.68f5e80000000p-5', '-0x1.e6f4a00000000p-9', '0x1.5687fe0000000p-4', '0x1.5273e60000000p+1',
+         '0x1.6a2b4c0000000p+0', '0x1.cf956c0000000p+0'],
     ],
 }
 

@@ -48,10 +48,12 @@ class GRUCell(RecurrentCell):
         # TF 2.21's eager tape adds the step input's three gradients as (z + h) + r (measured: 30/30)
         return (0, 2, 1) if self.gate_masks else None
 
+    _bias_read = None       # an eager loop's step-0 read of the bias while it projects (eager_step_reads.py)
+
     def input_bias(self):
         if self.bias is None or not self.reset_after:
             return self.bias
-        return self.bias[0]
+        return self.bias[0] if self._bias_read is None else self._bias_read[0]
 
     def recurrent_weights(self):
         kernel, u = self.recurrent_kernel, self.units

@@ -23,7 +23,7 @@ from ..layer import Layer, builds_by_calling, warn_unbuilt_state
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
-from . import cell_loop_calls, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
+from . import cell_loop_calls, eager_step_reads, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .step_input_error import state_width_error, step_input_error
@@ -197,8 +197,10 @@ class RNN(InitialStateBuildConfig, Layer):
                 if step_weights is None and ACTIVE and chunked(steps):
                     # eagerly Keras's loop reads the weights at every step, and the tape adds a variable's
                     # ten or more reads' gradients as one AddN (step_term_sums.py): a read per step here
-                    step_weights = [tuple(w._read_value() if type(w) is Variable else w
-                                          for w in cell.recurrent_weights()) for _ in range(steps)]
+                    step_weights, projected = eager_step_reads.per_step_weights(
+                        cell, steps, lambda: cell.project_steps(sequences, input_mask, self.go_backwards))
+                    if projected is not None:
+                        projected_steps = projected
                 loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
                     not (keep is None and cell.states_read_twice(recurrent_mask))
                 for t, projected in enumerate(projected_steps):
