@@ -169,7 +169,7 @@ class RandomRotation(_AffineLayer):
 
     def __init__(self, factor, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0,
                  data_format=None, **kwargs):
-        kwargs.pop('value_range', None)           # accepted by Keras 3, unused by the rotation
+        # (Keras 3.15 has no value_range here: Layer's 'Unrecognized keyword arguments' refuses it)
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
         self.factor = factor_range(factor, 'factor', 'RandomRotation', none_is_zero=True)
 

@@ -41,6 +41,10 @@ class StringLookup(IndexLookup):
                          idf_weights=idf_weights, invert=invert, output_mode=output_mode, sparse=sparse,
                          pad_to_max_tokens=pad_to_max_tokens, name=name, salt=salt, **kwargs)
 
+    def adapt(self, data, steps=None):
+        """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names StringLookup.adapt())."""
+        super().adapt(data, steps)
+
     def _keys(self, value):
         return string_array(value, '%s %r' % (type(self).__name__, self.name))
 
@@ -109,6 +113,10 @@ class IntegerLookup(IndexLookup):
         for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
                 raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
+
+    def adapt(self, data, steps=None):
+        """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names IntegerLookup.adapt())."""
+        super().adapt(data, steps)
 
     def _keys(self, value):
         return integer_array(value, '%s %r' % (type(self).__name__, self.name))
