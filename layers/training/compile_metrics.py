@@ -100,8 +100,8 @@ class CompileMetrics:
         y_true, y_pred = self._flatten(y_true), self._flatten(y_pred)
         for group, t, p in zip(self._flat, y_true, y_pred):
             if group:
-                for m in group.metrics:
-                    m.update_state(t, p)
+                for m in group.metrics:     # Keras's MetricsList passes sample_weight=None by keyword: a
+                    m.update_state(t, p, sample_weight=None)    # metric without it fails (TypeError) as on TF
         if sample_weight is not None:
             weights = self._flatten(sample_weight)
             if len(weights) < len(y_true):         # one sample weight serves every output
