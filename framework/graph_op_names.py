@@ -243,6 +243,13 @@ ROWS = (
     ('DecodeJpeg', 'decoded', 'io.decode_jpeg', 'image.decode_jpeg'),
     ('decode_image/DecodeImage', 'decoded', 'io.decode_image', 'image.decode_image'),
     ('DecodeRaw', 'decoded', 'io.decode_raw'),
+    # what a map does to one decoded image next (named for a single image only: q_imgnames.py)
+    ('convert_image', 'same', 'image.convert_image_dtype'),
+    ('flip_left_right/ReverseV2', 'same', 'image.flip_left_right'),
+    ('flip_up_down/ReverseV2', 'same', 'image.flip_up_down'),
+    ('rgb_to_grayscale', 'grayscale', 'image.rgb_to_grayscale'),
+    ('per_image_standardization', 'same', 'image.per_image_standardization'),
+    ('resize/Squeeze', 'resized', 'image.resize'),
 )
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)
@@ -252,6 +259,10 @@ FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power',
                         'keras.ops.argmax', 'keras.activations.tanh', 'keras.activations.sigmoid',
                         'keras.activations.softmax', 'keras.activations.relu', 'keras.losses.mean_squared_error',
                         'keras.losses.mean_absolute_error'))
+
+
+_ONE_IMAGE_NAMES = frozenset(('convert_image', 'flip_left_right/ReverseV2', 'flip_up_down/ReverseV2', 'rgb_to_grayscale',
+                              'per_image_standardization', 'resize/Squeeze'))
 
 
 def variant(name, parameters, result):
@@ -288,6 +299,12 @@ def variant(name, parameters, result):
         return 'Relu' if parameters.get('max_value') is None else 'Relu6'
     if name == 'frame/Reshape_4' and _all_lengths_known(parameters.get('signal')):
         return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
+    if name in _ONE_IMAGE_NAMES and getattr(result, 'ndim', None) != 3:
+        return None                 # (measured on one image; a batch's ops differ: resize/ResizeBilinear)
+    if name == 'convert_image' and result is parameters.get('image'):
+        return None                 # (the same dtype: TF returns an Identity, opening no scope)
+    if name == 'resize/Squeeze' and parameters.get('preserve_aspect_ratio'):
+        return None
     if name == 'DecodeRaw' and parameters.get('fixed_length') is not None:
         return 'DecodePaddedRaw'    # (its length is known: fixed_length bytes)
     if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):

@@ -384,10 +384,23 @@ def _ensured(parameters, shapes, result):
     return tuple(have if have is not None else want for have, want in zip(shape, given))
 
 
+def _grayscale(parameters, shapes, result):
+    return None if not shapes or shapes[0] is None else tuple(shapes[0][:-1]) + (1,)
+
+
+def _resized(parameters, shapes, result):
+    """tf.image.resize of one image: the given size, the image's channels."""
+    size = parameters.get('size')
+    if not shapes or shapes[0] is None or type(size) not in (list, tuple) or len(size) != 2 \
+            or not all(type(n) is int for n in size):
+        return None
+    return tuple(size) + tuple(shapes[0][-1:])
+
+
 _RULES = {
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
-    'conv': _conv, 'ensured': _ensured, 'frames': _frames,
+    'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
 }

@@ -76,3 +76,30 @@ def test_decode_raw_in_a_trace():
         'Tensor("DecodeRaw:0", shape=(None,), dtype=uint8)',
         'Tensor("DecodePaddedRaw:0", shape=(2,), dtype=int16)',
         'Tensor("DecodeRaw_1:0", shape=(2, None), dtype=uint8)']
+
+
+def test_one_image_ops_after_decoding_keep_the_open_lengths(png_files, capsys):
+    def load(path):
+        x = tf.io.decode_png(tf.io.read_file(path), channels=3)
+        print(tf.image.flip_left_right(x))
+        print(tf.image.flip_up_down(x))
+        print(tf.image.rgb_to_grayscale(x))
+        print(tf.image.convert_image_dtype(x, tf.float32))
+        print(tf.image.resize(x, [2, 2]))
+        print(tf.image.resize(x, (2, 3), method='nearest'))
+        print(tf.image.per_image_standardization(x))
+        return tf.image.convert_image_dtype(x, tf.float32)
+    ds = png_files.map(load)
+    assert repr(ds.element_spec) == 'TensorSpec(shape=(None, None, 3), dtype=tf.float32, name=None)'
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("flip_left_right/ReverseV2:0", shape=(None, None, 3), dtype=uint8)',
+        'Tensor("flip_up_down/ReverseV2:0", shape=(None, None, 3), dtype=uint8)',
+        'Tensor("rgb_to_grayscale:0", shape=(None, None, 1), dtype=uint8)',
+        'Tensor("convert_image:0", shape=(None, None, 3), dtype=float32)',
+        'Tensor("resize/Squeeze:0", shape=(2, 2, 3), dtype=float32)',
+        'Tensor("resize_1/Squeeze:0", shape=(2, 3, 3), dtype=uint8)',
+        'Tensor("per_image_standardization:0", shape=(None, None, 3), dtype=float32)']
+    flipped = png_files.map(lambda p: tf.image.flip_left_right(tf.io.decode_png(tf.io.read_file(p), channels=3)))
+    assert repr(flipped.element_spec) == 'TensorSpec(shape=(None, None, 3), dtype=tf.uint8, name=None)'
+    gray = png_files.map(lambda p: tf.image.rgb_to_grayscale(tf.io.decode_png(tf.io.read_file(p), channels=3)))
+    assert repr(gray.element_spec) == 'TensorSpec(shape=(None, None, 1), dtype=tf.uint8, name=None)'
