@@ -118,8 +118,9 @@ def _call_mismatch(error, fn, converted):
     """TensorFlow's error for an element that does not fit ``fn``'s parameters (``map(lambda x, y: ...)``
     over single tensors): the call of AutoGraph's converted copy fails before any line of it runs, so
     the 'in user code:' block lists no frame. None for other errors."""
-    prefix = '%s() ' % fn.__qualname__
-    if type(error) is not TypeError or converted is None or not str(error).startswith(prefix):
+    qualname = getattr(fn, '__qualname__', None)       # (a Keras layer passed as the function has none)
+    prefix = '%s() ' % qualname
+    if type(error) is not TypeError or converted is None or qualname is None or not str(error).startswith(prefix):
         return None
     tb = error.__traceback__
     while tb is not None:

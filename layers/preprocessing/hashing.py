@@ -112,6 +112,11 @@ class Hashing(Layer):
         values = host_array(inputs)
         if values.dtype.kind == 'O':
             values = string_array(values, who)
+        if self.output_mode == 'one_hot' and not values.ndim:
+            # Keras reads inputs.shape[-1] for one_hot: a scalar (a Dataset.map of single strings) fails there
+            error = IndexError('tuple index out of range')
+            error.add_note("%s: output_mode='one_hot' needs inputs of rank 1 or more" % who)
+            raise error
         if self.output_mode == 'one_hot' and values.ndim and values.shape[-1] == 1:
             values = values[..., 0]
         bins = self._bins(values, who)
