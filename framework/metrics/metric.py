@@ -81,6 +81,31 @@ def _current(scope, variable):
     return variable if value is None else value
 
 
+def _tracking_setattr(metric, name, value):
+    """A user metric's attribute assignment, tracking Keras Variables and Metrics as Keras 3's Tracker
+    does: in the metric's state once, in the order first set (add_variable has tracked its own), also
+    those in a list, tuple or dict set whole (items appended later are not seen). A tf.Variable is no
+    Keras Variable: Keras leaves it out of the state, and reset_state leaves it alone."""
+    if '_metrics' in metric.__dict__:
+        _track(metric, value)
+    object.__setattr__(metric, name, value)
+
+
+def _track(metric, value):
+    if isinstance(value, Metric):
+        if value is not metric and not any(kept is value for kept in metric._metrics):
+            metric._metrics.append(value)
+    elif isinstance(value, Variable):
+        if value._path is not None and not any(kept is value for kept in metric._variables):
+            metric._variables.append(value)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _track(metric, item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _track(metric, item)
+
+
 class Metric:
     """Base class: subclasses create state with ``add_variable`` and implement
     ``update_state(...)`` and ``result()``.
@@ -99,6 +124,14 @@ class Metric:
         from ..keras.dtype_policies import get as dtype_policy
         self._dtype = dtype_policy(dtype or default_dtype()).compute_dtype
         self._variables = []
+        self._metrics = []      # metrics a subclass keeps as attributes (see _tracking_setattr)
+
+    def __init_subclass__(cls, **kwargs):
+        # Keras 3 tracks the Variables and Metrics set as attributes of any metric; tapeflow's own metrics
+        # hold none, so only a user's subclass pays for the check on each attribute it sets
+        super().__init_subclass__(**kwargs)
+        if not cls.__module__.startswith(('framework.', 'layers.')) and '__setattr__' not in cls.__dict__:
+            cls.__setattr__ = _tracking_setattr
 
     @property
     def dtype(self):
@@ -106,8 +139,14 @@ class Metric:
 
     @property
     def variables(self):
-        """The state variables (non-trainable), in creation order."""
-        return list(self._variables)
+        """The state variables (non-trainable), in creation order, then those of the metrics kept as
+        attributes (Keras 3's order: a composite metric saves, resets and restores its parts)."""
+        if not self._metrics:
+            return list(self._variables)
+        variables = list(self._variables)
+        for metric in self._metrics:
+            variables.extend(metric.variables)
+        return variables
 
     def add_variable(self, shape=(), initializer='zeros', dtype=None, aggregation='sum', name=None):
         """A non-trainable state variable named '<metric>/<name>'.
@@ -142,8 +181,8 @@ class Metric:
     add_weight = add_variable
 
     def reset_state(self):
-        """Zero every state variable, in place (on whatever device it lives)."""
-        for variable in self._variables:
+        """Zero every state variable, in place (on whatever device it lives), the parts' too."""
+        for variable in self.variables:
             variable._data[...] = 0
 
     def reset_states(self):
