@@ -389,10 +389,46 @@ def softmax(logits, axis=-1, name=None):
     if ACTIVE:
         # (imported here, where a tape records: an import statement costs ~2 us on every predict batch)
         from .reductions import _sum, reduce_sum      # the array rule sums as reduce_sum does (TF's order)
-        record('softmax', (x,), out, (array_rule(
-            lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
-            lambda g, y, x: y * (g - _sum((g * y), (ax,), True))),))
+        if ax == x.ndim - 1:
+            record('softmax', (x,), out, (array_rule(
+                lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
+                lambda g, y, x: y * (g - _sum((g * y), (ax,), True))),))
+        else:
+            record('softmax', (x,), out, (array_rule(
+                lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
+                lambda g, y, x: _in_class_layout_array(_softmax_grad_array, ax, g, y)),))
     return out
+
+
+def _softmax_grad(g, y):
+    from .reductions import reduce_sum
+    return y * (g - reduce_sum(g * y, -1, keepdims=True))
+
+
+def _softmax_grad_array(g, y):
+    from .reductions import _sum
+    return y * (g - _sum(g * y, (g.ndim - 1,), True))
+
+
+def _log_softmax_grad(g, y):
+    from .reductions import reduce_sum
+    return g - exp(y) * reduce_sum(g, -1, keepdims=True)
+
+
+def _in_class_layout(grad_fn, ax, g, y):
+    """``grad_fn(g, y)`` (classes on the last axis) for classes on another axis ``ax``: TF moves a softmax
+    axis last (transposes) around its kernels, so the gradient's sum runs over the last axis of the
+    transposed tensors and its exp sees their order (summed in place along ``ax``, float64 softmax /
+    log_softmax gradients were an ulp off: progs/gradfuzz10/t_lsm.py)."""
+    from .shapes import transpose
+    order = [i for i in range(y.ndim) if i != ax] + [ax]
+    return transpose(grad_fn(transpose(g, order), transpose(y, order)), list(np.argsort(order)))
+
+
+def _in_class_layout_array(grad_fn, ax, g, y):
+    """_in_class_layout on arrays (the array rule's form)."""
+    return np.moveaxis(grad_fn(np.ascontiguousarray(np.moveaxis(g, ax, -1)),
+                               np.ascontiguousarray(np.moveaxis(y, ax, -1))), -1, ax)
 
 
 def _refuse_onednn_rank(x):
@@ -479,7 +515,6 @@ def _softmax_rows(xp, a):
 
 def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
-    from .reductions import reduce_sum
     x = as_float_tensor(logits, 'log_softmax')
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
@@ -488,7 +523,11 @@ def log_softmax(logits, axis=-1, name=None):
         raise
     out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
     if ACTIVE:
-        record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
+        if ax == x.ndim - 1:
+            from .reductions import reduce_sum
+            record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
+        else:
+            record('log_softmax', (x,), out, (lambda g, y, x: _in_class_layout(_log_softmax_grad, ax, g, y),))
     return out
 
 
