@@ -14,6 +14,8 @@ import numpy as np
 from .. import nest
 from ..ragged.ragged_spec import RaggedTensorSpec
 from .iteration_seeds import peeking
+from ..tensor_shape import TensorShape
+from ..type_spec import SparseTensorSpec
 from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
 
@@ -65,6 +67,10 @@ def _with_open_lengths(spec, traced):
                 and len(leaf.shape) == len(shape)):
             leaf = TensorSpec(tuple(None if open_ is None else d for d, open_ in zip(leaf.shape, shape)),
                               leaf.dtype, leaf.name)
+        elif (shape is not None and isinstance(leaf, SparseTensorSpec) and leaf.shape.rank is not None
+                and leaf.shape.rank == len(shape)):
+            leaf = SparseTensorSpec(TensorShape(tuple(None if open_ is None else d
+                                                      for d, open_ in zip(leaf.shape.as_list(), shape))), leaf.dtype)
         opened.append(leaf)
     return nest.pack_sequence_as(spec, opened)
 

@@ -139,7 +139,8 @@ def _traced_shapes(result):
     shapes = []
     for leaf in nest.flatten(result):
         entry = trace_names.entry_of(leaf) if isinstance(leaf, Tensor) else None
-        shapes.append(None if entry is None else entry[1])
+        # (a SparseTensor parsed from records carries its open dense shape: example_parsing._sparse)
+        shapes.append(getattr(leaf, 'traced_shape', None) if entry is None else entry[1])
     return shapes
 
 

@@ -7,7 +7,7 @@ import collections
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, trace_names
 from ..ops.operands import named_errors
 from ..tensor import Tensor
 from . import ragged_partitions, sparse_feature
@@ -114,8 +114,13 @@ def _sparse(entries, dtype, batched):
     values = [v for _, vs in entries for v in vs]
     width = max([len(vs) for _, vs in entries] + [0])
     shape = [len(entries), width] if batched else [width]
-    return SparseTensor(np.asarray(indices, np.int64).reshape(-1, len(shape)), _tensor(_array(values, dtype)),
-                        np.asarray(shape, np.int64))
+    sparse = SparseTensor(np.asarray(indices, np.int64).reshape(-1, len(shape)), _tensor(_array(values, dtype)),
+                          np.asarray(shape, np.int64))
+    if trace_names.current() is not None:
+        # TF's graph computes the dense shape from the records: a Dataset.map's spec reads [None] ([None, None]
+        # for parse_example), whatever the first record holds (stage_function._traced_shapes reads this)
+        sparse.traced_shape = (None,) * len(shape)
+    return sparse
 
 
 def _ragged(entries, dtype, row_splits_dtype):
