@@ -64,10 +64,10 @@ class SensitivitySpecificityBase(Metric):
             self.thresholds = [0.0] + inner + [1.0]
             self._thresholds_distributed_evenly = True
         shape = (len(self.thresholds),)
-        self.true_positives = self.add_variable(shape, name='true_positives')
-        self.false_positives = self.add_variable(shape, name='false_positives')
-        self.true_negatives = self.add_variable(shape, name='true_negatives')
-        self.false_negatives = self.add_variable(shape, name='false_negatives')
+        self.true_positives = self.add_variable(shape, 'zeros', name='true_positives')
+        self.false_positives = self.add_variable(shape, 'zeros', name='false_positives')
+        self.true_negatives = self.add_variable(shape, 'zeros', name='true_negatives')
+        self.false_negatives = self.add_variable(shape, 'zeros', name='false_negatives')
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Add this batch's counts at each threshold (ValueError naming the metric for bad shapes)."""

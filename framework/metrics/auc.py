@@ -111,10 +111,10 @@ class AUC(Metric):
         else:
             variable_shape = (self.num_thresholds,)
         self._build_input_shape = shape
-        self.true_positives = self.add_variable(variable_shape, name='true_positives')
-        self.false_positives = self.add_variable(variable_shape, name='false_positives')
-        self.true_negatives = self.add_variable(variable_shape, name='true_negatives')
-        self.false_negatives = self.add_variable(variable_shape, name='false_negatives')
+        self.true_positives = self.add_variable(variable_shape, 'zeros', name='true_positives')
+        self.false_positives = self.add_variable(variable_shape, 'zeros', name='false_positives')
+        self.true_negatives = self.add_variable(variable_shape, 'zeros', name='true_negatives')
+        self.false_negatives = self.add_variable(variable_shape, 'zeros', name='false_negatives')
         self._built = True
 
     def update_state(self, y_true, y_pred, sample_weight=None):

@@ -29,7 +29,7 @@ class _ThresholdMetric(Metric):
         default = 0.5 if top_k is None else NEG_INF
         self.thresholds = parse_thresholds(thresholds, default, describe(self))
         self._thresholds_distributed_evenly = evenly_spaced(self.thresholds)
-        self._state = {kind: self.add_variable((len(self.thresholds),), name=self._variable_names[kind])
+        self._state = {kind: self.add_variable((len(self.thresholds),), 'zeros', name=self._variable_names[kind])
                        for kind in self._counts}
 
     def update_state(self, y_true, y_pred, sample_weight=None):

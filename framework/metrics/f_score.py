@@ -96,10 +96,10 @@ class FBetaScore(Metric):
     def _build(self, classes):
         shape = () if self.average == 'micro' else (classes,)
         self._classes = classes
-        self.true_positives = self.add_variable(shape, dtype=self._dtype, name='true_positives')
-        self.false_positives = self.add_variable(shape, dtype=self._dtype, name='false_positives')
-        self.false_negatives = self.add_variable(shape, dtype=self._dtype, name='false_negatives')
-        self.intermediate_weights = self.add_variable(shape, dtype=self._dtype, name='intermediate_weights')
+        self.true_positives = self.add_variable(shape, 'zeros', dtype=self._dtype, name='true_positives')
+        self.false_positives = self.add_variable(shape, 'zeros', dtype=self._dtype, name='false_positives')
+        self.false_negatives = self.add_variable(shape, 'zeros', dtype=self._dtype, name='false_negatives')
+        self.intermediate_weights = self.add_variable(shape, 'zeros', dtype=self._dtype, name='intermediate_weights')
         self._built = True
 
     def _inputs(self, y_true, y_pred, sample_weight):

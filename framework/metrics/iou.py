@@ -75,7 +75,7 @@ class _IoUBase(Metric):
         self.sparse_y_true = sparse_y_true
         self.sparse_y_pred = sparse_y_pred
         self.axis = axis
-        self.total_cm = self.add_variable((num_classes, num_classes), dtype=self._dtype,
+        self.total_cm = self.add_variable((num_classes, num_classes), 'zeros', dtype=self._dtype,
                                           name='total_confusion_matrix')
 
     def _labels(self, values, sparse, role):

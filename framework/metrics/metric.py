@@ -148,14 +148,15 @@ class Metric:
             variables.extend(metric.variables)
         return variables
 
-    def add_variable(self, shape=(), initializer='zeros', dtype=None, aggregation='sum', name=None):
-        """A non-trainable state variable named '<metric>/<name>'.
+    def add_variable(self, shape, initializer, dtype=None, aggregation='sum', name=None):
+        """A non-trainable state variable named '<metric>/<name>' (Keras 3's signature: no defaults).
 
         Args:
-            initializer: 'zeros', 'ones', or a callable (shape, dtype) -> value.
+            initializer: any Keras initializer ('zeros', 'glorot_uniform', an instance, a callable
+                (shape, dtype)) or an array of the values.
             aggregation: how replicas combine it, Keras's string (default 'sum').
         Raises:
-            ValueError: for another initializer.
+            ValueError: Keras's, for an unknown initializer name or None.
         """
         dtype = dtypes.numpy_dtype(dtype or default_dtype())    # Keras's Variable default: floatx, whatever the metric's
         # Keras's Variable takes its automatic name ('variable', 'variable_1', ... shared with the layers'
@@ -164,21 +165,28 @@ class Metric:
         name = name or uniquify('variable')
         from layers.input_spec import standardize_shape      # (layers imports the metrics)
         shape = standardize_shape(shape)
-        if callable(initializer):
-            value = initializer(shape, dtype)
-        elif initializer in ('zeros', 'ones'):
+        if isinstance(initializer, str) and initializer in ('zeros', 'ones'):
             # A host array: Variable places it on the current default device.
             value = (np.zeros if initializer == 'zeros' else np.ones)(shape, dtype)
         else:
-            raise ValueError("%s.add_variable: initializer must be 'zeros', 'ones' or a callable, got %r"
-                             % (type(self).__name__, initializer))
+            from layers import initializers
+            resolved = initializers.get(initializer)
+            if resolved is None:        # Keras's Variable converts the missing initializer as a value
+                error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                   "to a Tensor.")
+                error.add_note('%s.add_variable %r: give an initializer, such as "zeros"' % (type(self).__name__, name))
+                raise error
+            value = resolved(shape, dtype) if callable(resolved) else np.asarray(resolved, dtype)
         variable = Variable(value, trainable=False, dtype=dtype, name=name)
         variable._path = '%s/%s' % (self.name, variable._name)    # Keras 3: name 'total', path 'mean/total'
         variable.aggregation, variable.synchronization = aggregation, 'on_read'    # Keras 3's metric variables
         self._variables.append(variable)
         return variable
 
-    add_weight = add_variable
+    def add_weight(self, shape=(), initializer=None, dtype=None, name=None):
+        """``add_variable`` under its Keras 2 name, with Keras 3's signature (no aggregation; initializer
+        None fails as Keras's does)."""
+        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype, name=name)
 
     def reset_state(self):
         """Zero every state variable, in place (on whatever device it lives), the parts' too."""

@@ -64,15 +64,15 @@ class R2Score(Metric):
         super().__init__(name=name, dtype=dtype)
         self.class_aggregation = class_aggregation
         self.num_regressors = num_regressors
-        self.num_samples = self.add_variable((), name='num_samples')
+        self.num_samples = self.add_variable((), 'zeros', name='num_samples')
         self._built = False
 
     def _build(self, outputs):
         self._outputs = outputs
-        self.squared_sum = self.add_variable((outputs,), name='squared_sum')
-        self.sum = self.add_variable((outputs,), name='sum')
-        self.total_mse = self.add_variable((outputs,), name='residual')
-        self.count = self.add_variable((outputs,), name='count')
+        self.squared_sum = self.add_variable((outputs,), 'zeros', name='squared_sum')
+        self.sum = self.add_variable((outputs,), 'zeros', name='sum')
+        self.total_mse = self.add_variable((outputs,), 'zeros', name='residual')
+        self.count = self.add_variable((outputs,), 'zeros', name='count')
         self._built = True
 
     def _inputs(self, y_true, y_pred, sample_weight):
