@@ -250,6 +250,8 @@ ROWS = (
     ('rgb_to_grayscale', 'grayscale', 'image.rgb_to_grayscale'),
     ('per_image_standardization', 'same', 'image.per_image_standardization'),
     ('resize/Squeeze', 'resized', 'image.resize'),
+    # a parsed VarLenFeature made dense (the TFRecord tutorials): as long as the record's list (q_varlen2.py)
+    ('SparseToDense', 'densified', 'sparse.to_dense'),
 )
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)

@@ -67,6 +67,11 @@ def output_shape(rule, parameters, result, trace):
         return (None,) * result._data.ndim
     if rule == 'decoded':
         return _decoded(parameters, result, trace)
+    if rule == 'densified':     # the SparseTensor's dense shape: open where a parse made it (example_parsing)
+        sparse = parameters.get('sp_input')
+        entry = trace_names.entry_of(sparse)         # (a map's SparseTensor argument: the upstream spec's)
+        traced = entry[1] if entry is not None else getattr(sparse, 'traced_shape', None)
+        return traced if traced is not None else tuple(result._data.shape)
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)

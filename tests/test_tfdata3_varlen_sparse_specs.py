@@ -38,3 +38,22 @@ def test_parse_example_spec(records):
 def test_eager_parse_keeps_the_record_shape(records):
     parsed = tf.io.parse_single_example(next(iter(records)), {'x': tf.io.VarLenFeature(tf.float32)})
     assert parsed['x'].shape == (1,)
+
+
+def test_densified_varlen_feature_spec(records, capsys):
+    def parse(record):
+        x = tf.sparse.to_dense(tf.io.parse_single_example(record, FEATURES)['x'])
+        print(x)
+        print(x * 2)
+        return x
+    assert repr(records.map(parse).element_spec) == 'TensorSpec(shape=(None,), dtype=tf.float32, name=None)'
+    assert capsys.readouterr().out.splitlines() == ['Tensor("SparseToDense:0", shape=(None,), dtype=float32)',
+                                                    'Tensor("mul:0", shape=(None,), dtype=float32)']
+    one = records.map(lambda r: tf.io.parse_single_example(r, FEATURES))
+    dense = one.map(lambda e: tf.sparse.to_dense(e['x']))
+    assert repr(dense.element_spec) == 'TensorSpec(shape=(None,), dtype=tf.float32, name=None)'
+    assert repr(dense.padded_batch(2).element_spec) == 'TensorSpec(shape=(None, None), dtype=tf.float32, name=None)'
+    assert [a.tolist() for a in dense.as_numpy_iterator()] == [[0.0], [1.0, 1.0], [2.0, 2.0, 2.0],
+                                                                [3.0, 3.0, 3.0, 3.0]]
+    batched = records.batch(2).map(lambda r: tf.sparse.to_dense(tf.io.parse_example(r, FEATURES)['x']))
+    assert repr(batched.element_spec) == 'TensorSpec(shape=(None, None), dtype=tf.float32, name=None)'

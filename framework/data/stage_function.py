@@ -26,6 +26,7 @@ from ..autograph_lambda_warning import converted_name, warn_if_unparsable
 from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..function_errors import raised_from_trace
+from ..sparse.sparse_tensor import SparseTensor
 from ..tensor import Tensor
 from .. import host_random_replay
 from .iterator_kernels import graph_state
@@ -138,7 +139,7 @@ def _traced_shapes(result):
     lengths, as TensorFlow's spec comes from this trace (map_spec.py)."""
     shapes = []
     for leaf in nest.flatten(result):
-        entry = trace_names.entry_of(leaf) if isinstance(leaf, Tensor) else None
+        entry = trace_names.entry_of(leaf) if isinstance(leaf, (Tensor, SparseTensor)) else None
         # (a SparseTensor parsed from records carries its open dense shape: example_parsing._sparse)
         shapes.append(getattr(leaf, 'traced_shape', None) if entry is None else entry[1])
     return shapes
@@ -166,6 +167,9 @@ def _placeholder_names(args, upstream):
         specs = [None] * len(leaves)
     found = {}
     for i, (value, spec) in enumerate(zip(leaves, specs)):
+        if type(value) is SparseTensor and spec is not None:      # its dense shape as the upstream spec tells
+            found[id(value)] = ('args_%d' % i, trace_names.known_dims(spec.shape),
+                                dtypes.display_name(value.values._data.dtype))
         if type(value) is not Tensor:
             continue
         shape = tuple(value.shape) if spec is None else trace_names.known_dims(getattr(spec, 'shape', None))
