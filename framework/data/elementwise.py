@@ -92,7 +92,7 @@ class ElementStages:
         def kept():
             for element in source():
                 try:
-                    keep = _truth(call_with_element(predicate, element), 'Dataset.filter')
+                    keep = _truth(call_with_element(predicate, element), 'Dataset.filter', predicate)
                 except Exception as err:     # noqa: BLE001  (any error of the predicate; ignore_errors drops it)
                     if tolerated(me[0]):
                         yield SkippedElement(err)
@@ -398,14 +398,20 @@ def _predicate_error(spec_text, what):
                       'is %s.' % spec_text)
 
 
-def _truth(value, what):
+def _truth(value, what, stage=None):
+    """``value`` (the predicate's result) as a Python bool. ``stage``: the traced predicate
+    (stage_function.py), whose trace gives the shape TensorFlow's error names."""
     if value is None:       # TensorFlow's spec of a None result
         raise noted(_predicate_error('NoneTensorSpec()', what), '%s: the predicate returned None' % what)
     flag = np.asarray(value)
     if flag.shape != () or flag.dtype != np.bool_:
-        # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar)
+        # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar): a
+        # batch's comparison is (None,) there, the batch size being open in the trace
         returned = value if isinstance(value, Tensor) else convert_to_tensor(value)
-        raise noted(_predicate_error(repr(TensorSpec(tuple(returned.shape), returned.dtype)), what),
+        traced = stage.traced_shapes() if stage is not None else None
+        shape = traced[0] if traced and len(traced) == 1 and traced[0] is not None \
+            and len(traced[0]) == returned.ndim else tuple(returned.shape)
+        raise noted(_predicate_error(repr(TensorSpec(tuple(shape), returned.dtype)), what),
                     '%s: the predicate returned %r' % (what, value))
     return bool(flag)
 
