@@ -56,3 +56,23 @@ def test_kerass_refusals(add, error, text):
     with pytest.raises(error) as raised:
         _state(add)
     assert text in str(raised.value)
+
+
+def test_add_variable_before_super_init_is_kerass_runtime_error():
+    class _LateSuper(keras.metrics.Metric):
+        def __init__(self):
+            self.t = self.add_variable((), 'zeros', name='t')
+            super().__init__()
+
+    with pytest.raises(RuntimeError, match=r'You forgot to call `super\(\).__init__\(\)` in the `__init__\(\)` method. '
+                                           'Go add it!'):
+        _LateSuper()
+
+
+def test_variables_without_super_init_name_keras_attribute():
+    class _NoSuper(keras.metrics.Metric):
+        def __init__(self):
+            self.k = 1
+
+    with pytest.raises(AttributeError, match="'_NoSuper' object has no attribute '_variables'"):
+        _NoSuper().variables

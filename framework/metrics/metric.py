@@ -141,9 +141,9 @@ class Metric:
     def variables(self):
         """The state variables (non-trainable), in creation order, then those of the metrics kept as
         attributes (Keras 3's order: a composite metric saves, resets and restores its parts)."""
+        variables = list(self._variables)       # (first: without Metric.__init__, Keras's AttributeError names it)
         if not self._metrics:
-            return list(self._variables)
-        variables = list(self._variables)
+            return variables
         for metric in self._metrics:
             variables.extend(metric.variables)
         return variables
@@ -158,6 +158,8 @@ class Metric:
         Raises:
             ValueError: Keras's, for an unknown initializer name or None.
         """
+        if '_metrics' not in self.__dict__:
+            raise RuntimeError('You forgot to call `super().__init__()` in the `__init__()` method. Go add it!')
         dtype = dtypes.numpy_dtype(dtype or default_dtype())    # Keras's Variable default: floatx, whatever the metric's
         # Keras's Variable takes its automatic name ('variable', 'variable_1', ... shared with the layers'
         # unnamed weights) before it checks the shape: the book's add_weight("total", ...) passes 'total' as
