@@ -418,7 +418,10 @@ class Function:
             if state is None:
                 state = states[key] = GraphRandomState()
         else:
-            state = self._random_state(None, key)
+            # the trace the call would run (keyed by the replayed caller's open lengths when it traced,
+            # which this call's own key may not be): its inlined copy is the one the caller's trace drew from
+            entry = None if key is None else self._dispatch.get(key) or self._find(key)
+            state = self._random_state(entry, key)
         with graph_random_ops.running(state):
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
 
