@@ -10,7 +10,7 @@ import numpy as np
 from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, tensor_missing_names, \
-    trace_names
+    trace_names, traced_for_loops
 from .placement import on_host
 from .type_text import python_type_name
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
@@ -186,7 +186,9 @@ class Tensor:
         if self._data.ndim == 0:
             raise TypeError('Cannot iterate over a scalar tensor.')
         turns = (self[i] for i in range(self._data.shape[0]))
-        return turns if graph_random_ops.current() is None else loop_reads.turns(graph_random_ops.loop_turns(turns))
+        if graph_random_ops.current() is None:
+            return turns
+        return loop_reads.turns(traced_for_loops.body_turns(self, graph_random_ops.loop_turns(turns)))
 
     def __repr__(self):
         if trace_names.ACTIVE:

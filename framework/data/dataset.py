@@ -4,9 +4,11 @@ Stages are lazy generators over host (numpy) elements; each element is handed
 out as framework tensors. Every stage knows its cardinality (see
 cardinality.py) and how to state its ``element_spec``.
 """
+import sys
+
 import numpy as np
 
-from .. import nest
+from .. import nest, trace_names, traced_for_loops
 from ..deprecation import deprecated_argument
 from ..errors import kernel_error, noted
 from ..tensor import constant, convert_to_tensor
@@ -274,7 +276,10 @@ class Dataset(ElementStages, RegroupingStages):
 
     # ---- reading ---------------------------------------------------------------------
     def __iter__(self):
-        return DatasetIterator(self)
+        iterator = DatasetIterator(self)
+        if trace_names.ACTIVE and traced_for_loops.starts_graph_for_loop(sys._getframe(1)):
+            return traced_for_loops.body_turns(None, iterator)      # autograph's loop: its body traced once
+        return iterator
 
     def _tensor_elements(self):
         for element in self._make_iterator():
