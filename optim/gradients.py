@@ -5,7 +5,7 @@ import numpy as np
 from numpy import ndarray
 
 from framework import backend
-from framework.errors import InvalidArgumentError, UnimplementedError
+from framework.errors import InvalidArgumentError, UnimplementedError, kernel_error
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
@@ -133,9 +133,13 @@ def checked_gradient(index, grad, variable):
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
     if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
-        # TensorFlow's class (its AssignSubVariableOp refuses the update); also a ValueError, as before
-        raise InvalidArgumentError('apply_gradients: the gradient for variable %r has shape %s but the variable '
-                                   'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
+        # TF 2.21's words where plain SGD's AssignSubVariableOp refuses the update (the hand-written
+        # regression's optimizer); other optimizers fail at other ops, or broadcast. A ValueError, as before.
+        raise kernel_error('AssignSubVariableOp', 'Cannot update variable with shape [%s] using a Tensor with '
+                           'shape [%s], shapes must be equal.' % (','.join(map(str, variable._data.shape)),
+                                                                  ','.join(map(str, data.shape))),
+                           named=True, note='apply_gradients: the gradient for variable %r has shape %s but the '
+                           'variable has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
     if backend.is_device_array(data) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'
