@@ -250,6 +250,7 @@ ROWS = (
     ('rgb_to_grayscale', 'grayscale', 'image.rgb_to_grayscale'),
     ('per_image_standardization', 'same', 'image.per_image_standardization'),
     ('resize/Squeeze', 'resized', 'image.resize'),
+    ('central_crop/Slice', 'cropped', 'image.central_crop'),
     # a parsed VarLenFeature made dense (the TFRecord tutorials): as long as the record's list (q_varlen2.py)
     ('SparseToDense', 'densified', 'sparse.to_dense'),
 )
@@ -303,6 +304,8 @@ def variant(name, parameters, result):
         return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
     if name in _ONE_IMAGE_NAMES and getattr(result, 'ndim', None) != 3:
         return None                 # (measured on one image; a batch's ops differ: resize/ResizeBilinear)
+    if name == 'central_crop/Slice' and result is parameters.get('image'):
+        return None                 # (a fraction of 1: the image itself)
     if name == 'convert_image' and result is parameters.get('image'):
         return None                 # (the same dtype: TF returns an Identity, opening no scope)
     if name == 'resize/Squeeze' and parameters.get('preserve_aspect_ratio'):

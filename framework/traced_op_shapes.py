@@ -402,10 +402,17 @@ def _resized(parameters, shapes, result):
     return tuple(size) + tuple(shapes[0][-1:])
 
 
+def _cropped(parameters, shapes, result):
+    """tf.image.central_crop: the window's height and width follow the image's, which the trace leaves open."""
+    shape = shapes[0] if shapes else None
+    return None if shape is None or len(shape) < 3 else tuple(shape[:-3]) + (None, None) + tuple(shape[-1:])
+
+
 _RULES = {
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
+    'cropped': _cropped,
 }

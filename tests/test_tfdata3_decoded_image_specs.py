@@ -103,3 +103,18 @@ def test_one_image_ops_after_decoding_keep_the_open_lengths(png_files, capsys):
     assert repr(flipped.element_spec) == 'TensorSpec(shape=(None, None, 3), dtype=tf.uint8, name=None)'
     gray = png_files.map(lambda p: tf.image.rgb_to_grayscale(tf.io.decode_png(tf.io.read_file(p), channels=3)))
     assert repr(gray.element_spec) == 'TensorSpec(shape=(None, None, 1), dtype=tf.uint8, name=None)'
+
+
+def test_central_crop_of_a_decoded_image(png_files, capsys):
+    def load(path):
+        x = tf.io.decode_png(tf.io.read_file(path), channels=3)
+        print(tf.image.central_crop(x, 0.5))
+        print(tf.image.central_crop(tf.zeros((6, 4, 3)), 0.5))
+        print(tf.image.central_crop(tf.zeros((2, 6, 4, 3)), 0.5))
+        return tf.image.central_crop(x, 0.5)
+    ds = png_files.map(load)
+    assert repr(ds.element_spec) == 'TensorSpec(shape=(None, None, 3), dtype=tf.uint8, name=None)'
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("central_crop/Slice:0", shape=(None, None, 3), dtype=uint8)',
+        'Tensor("central_crop_1/Slice:0", shape=(4, 2, 3), dtype=float32)',
+        'Tensor("central_crop_2/Slice:0", shape=(2, 4, 2, 3), dtype=float32)']
