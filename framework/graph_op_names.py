@@ -264,8 +264,8 @@ FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power',
                         'keras.losses.mean_absolute_error'))
 
 
-_ONE_IMAGE_NAMES = frozenset(('convert_image', 'flip_left_right/ReverseV2', 'flip_up_down/ReverseV2', 'rgb_to_grayscale',
-                              'per_image_standardization', 'resize/Squeeze'))
+_ONE_IMAGE_NAMES = frozenset(('convert_image', 'flip_left_right/ReverseV2', 'flip_up_down/ReverseV2',
+                              'rgb_to_grayscale', 'per_image_standardization', 'resize/Squeeze'))
 
 
 def variant(name, parameters, result):
