@@ -69,6 +69,7 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
                           batch_size * 8 if batch_size is not None else 1024, seed)
         if batch_size is not None:
             dataset = dataset.batch(batch_size)
+        dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): prints as _PrefetchDataset, as TF's
         dataset.class_names = class_names
         dataset.file_paths = part_paths
         out.append(dataset)

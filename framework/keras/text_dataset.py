@@ -61,6 +61,7 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
                          shuffle and not (subset == 'both' and part == 'validation'), buffer, seed)
         if batch_size is not None:
             dataset = dataset.batch(batch_size)
+        dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): prints as _PrefetchDataset, as TF's
         dataset.class_names = class_names
         out.append(dataset)
     return out if subset == 'both' else out[0]
