@@ -9,7 +9,7 @@ from tapeflow's seeded stream (see ``Dataset.shuffle``).
 import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
-                              training_or_validation_split)
+                              split_subsets)
 from .file_dataset import file_bytes, files_dataset
 
 ALLOWED_FORMATS = ('.wav',)
@@ -58,13 +58,9 @@ def audio_dataset_from_directory(directory, labels='inferred', label_mode='int',
                          'class_names=%s' % (class_names,))
     buffer = batch_size * 8 if batch_size is not None else 1024
     num_classes = len(class_names) if class_names else 0
-    parts = ('training', 'validation') if subset == 'both' else (subset,)
     out = []
-    for part in parts:
-        paths, part_labels = training_or_validation_split(file_paths, labels, validation_split, part)
-        if not paths:
-            raise ValueError('No %saudio files found in directory %s. Allowed format(s): %s'
-                             % ('' if subset != 'both' else part + ' ', directory, ALLOWED_FORMATS))
+    for part, paths, part_labels in split_subsets(file_paths, labels, validation_split, subset, 'audio files',
+                                                  directory, 'Allowed format(s): %s' % (ALLOWED_FORMATS,)):
         dataset = _clips(paths, part_labels, label_mode, num_classes, output_sequence_length,
                          shuffle and not (subset == 'both' and part == 'validation'), buffer, seed)
         dataset = _batched(dataset, batch_size, output_sequence_length, ragged, label_mode)

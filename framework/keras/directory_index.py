@@ -16,15 +16,16 @@ from .interactive_logging import print_msg
 def check_validation_split_arg(validation_split, subset, shuffle, seed):
     """Raise ValueError for a validation_split / subset combination Keras refuses."""
     if validation_split and not 0 < validation_split < 1:
-        raise ValueError('`validation_split` must be between 0 and 1, received: %r' % (validation_split,))
+        raise ValueError('`validation_split` must be between 0 and 1, received: %s' % (validation_split,))
     if (validation_split or subset) and not (validation_split and subset):
-        raise ValueError('If `subset` is set, `validation_split` must be set, and inversely (got subset=%r, '
-                         'validation_split=%r)' % (subset, validation_split))
+        error = ValueError('If `subset` is set, `validation_split` must be set, and inversely.')
+        error.add_note('got subset=%r, validation_split=%r' % (subset, validation_split))  # str() stays Keras's
+        raise error
     if subset not in ('training', 'validation', 'both', None):
-        raise ValueError('`subset` must be either "training", "validation" or "both", received: %r' % (subset,))
+        raise ValueError('`subset` must be either "training", "validation" or "both", received: %s' % (subset,))
     if validation_split and shuffle and seed is None:
         raise ValueError('If using `validation_split` and shuffling the data, you must provide a `seed` argument, '
-                         'to make sure that there is no overlap between the training and validation subset')
+                         'to make sure that there is no overlap between the training and validation subset.')
 
 
 def check_label_args(what, labels, label_mode, class_names):
@@ -141,3 +142,17 @@ def training_or_validation_split(samples, labels, validation_split, subset):
         print_msg('Using %d files for validation.' % num_val)
         return samples[-num_val:], None if labels is None else labels[-num_val:]
     raise ValueError('`subset` must be either "training" or "validation", received: %r' % (subset,))
+
+
+def split_subsets(samples, labels, validation_split, subset, noun, directory, allowed):
+    """[(part, samples, labels)] for ``subset`` ('both': training, then validation). Every part is split
+    before any is refused, as Keras prints both 'Using N files for ...' lines before its 'No training
+    images found in directory ...' error (``noun``: 'images'; ``allowed``: its 'Allowed formats: ...')."""
+    parts = ('training', 'validation') if subset == 'both' else (subset,)
+    splits = [(part,) + tuple(training_or_validation_split(samples, labels, validation_split, part))
+              for part in parts]
+    for part, part_samples, _ in splits:
+        if not part_samples:
+            raise ValueError('No %s%s found in directory %s. %s'
+                             % ('' if subset != 'both' else part + ' ', noun, directory, allowed))
+    return splits

@@ -10,7 +10,7 @@ interpolation='nearest'), as Keras's tf.data loader does with tf.image.resize.
 import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
-                              training_or_validation_split)
+                              split_subsets)
 from .file_dataset import files_dataset
 
 ALLOWLIST_FORMATS = ('.bmp', '.gif', '.jpeg', '.jpg', '.png')
@@ -59,11 +59,8 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     load = _Loader(tuple(int(d) for d in image_size), _CHANNELS[color_mode], interpolation,
                    crop_to_aspect_ratio, pad_to_aspect_ratio)
     out = []
-    for part in (('training', 'validation') if subset == 'both' else (subset,)):
-        part_paths, part_labels = training_or_validation_split(paths, labels, validation_split, part)
-        if not part_paths:
-            raise ValueError('No %simages found in directory %s. Allowed formats: %s'
-                             % ('' if subset != 'both' else part + ' ', directory, ALLOWLIST_FORMATS))
+    for part, part_paths, part_labels in split_subsets(paths, labels, validation_split, subset, 'images', directory,
+                                                       'Allowed formats: %s' % (ALLOWLIST_FORMATS,)):
         dataset = _images(part_paths, part_labels, label_mode, len(class_names) if class_names else 0, load,
                           shuffle and not (subset == 'both' and part == 'validation'),
                           batch_size * 8 if batch_size is not None else 1024, seed)

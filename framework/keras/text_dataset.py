@@ -9,7 +9,7 @@ Keras adds per epoch draws from tapeflow's seeded stream instead of TF's.
 import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
-                              training_or_validation_split)
+                              split_subsets)
 from .file_dataset import file_bytes, files_dataset
 
 
@@ -50,13 +50,9 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
                          % (class_names,))
     buffer = batch_size * 8 if batch_size is not None else 1024
     num_classes = len(class_names) if class_names else 0
-    parts = ('training', 'validation') if subset == 'both' else (subset,)
     out = []
-    for part in parts:
-        paths, part_labels = training_or_validation_split(file_paths, labels, validation_split, part)
-        if not paths:
-            raise ValueError('No %stext files found in directory %s. Allowed format: .txt'
-                             % ('' if subset != 'both' else part + ' ', directory))
+    for part, paths, part_labels in split_subsets(file_paths, labels, validation_split, subset, 'text files',
+                                                  directory, 'Allowed format: .txt'):
         dataset = _texts(paths, part_labels, label_mode, num_classes, max_length,
                          shuffle and not (subset == 'both' and part == 'validation'), buffer, seed)
         if batch_size is not None:
