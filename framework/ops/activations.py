@@ -3,7 +3,7 @@ composed from other ops elsewhere."""
 
 import numpy as np
 
-from .. import backend, graph_random_ops, onednn_policy
+from .. import backend, graph_random_ops, libm, onednn_policy
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from . import eigen_math, eigen_math64, onednn_softmax
 from .eigen_sum import kernel_row_sums
@@ -467,13 +467,32 @@ def _along_last(a, ax, rows_fn):
 
 def _log_softmax_rows(xp, a):
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
-    total = kernel_row_sums(_softmax_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
+    total = kernel_row_sums(_summed_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
     if eigen_math.handles_class_scores(total):
         log_total = eigen_math.log(total)
     else:
         log_total = eigen_math64.log(total) if eigen_math64.handles_class_scores(total) else xp.log(total)
     shifted -= log_total[:, None]
     return shifted
+
+
+def _summed_exp(xp, a):
+    """The exp inside LogSoftmax's ``exp().sum(along_class)``: Eigen's inner-dimension reducer runs
+    the packet exp on each row's whole packets and C's exp (the scalar functor) on the rest of the
+    row, so a row shorter than a packet (2 actions of a policy) is C's exp throughout. An exp of the
+    whole array first would put the scalar tail at the array's end instead."""
+    e = _softmax_exp(xp, a)
+    if xp is not np or not (eigen_math.handles_class_scores(a) or
+                            a.dtype == np.float64 and eigen_math64.handles_class_scores(a)):
+        return e
+    packet = eigen_math.PACKET if a.dtype == np.float32 else eigen_math64.PACKET
+    start = a.shape[1] - a.shape[1] % packet
+    if start < a.shape[1]:
+        tail = libm.apply('exp', a[:, start:])
+        # TensorFlow's threads flush denormal results to zero, as eigen_math's kernels do
+        tail[np.abs(tail) < np.finfo(a.dtype).tiny] = 0
+        e[:, start:] = tail
+    return e
 
 
 def _softmax_exp(xp, a):
