@@ -98,7 +98,7 @@ def test_ragged_batches_keep_each_clips_length(root):
     (dict(sampling_rate=0), ValueError, '`sampling_rate` should be higher than 0'),
     (dict(labels=[0, 1]), ValueError, 'Expected the lengths of `labels` to match the number of files'),
     (dict(validation_split=0.2), ValueError, 'If `subset` is set, `validation_split` must be set, and inversely'),
-    (dict(label_mode='multi'), ValueError, '`label_mode` must be one of'),
+    (dict(label_mode='multi'), ValueError, '`label_mode` argument must be one of'),
 ])
 def test_bad_arguments_raise_kerass_errors(root, kwargs, error, message):
     with pytest.raises(error, match=message):

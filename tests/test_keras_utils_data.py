@@ -154,7 +154,8 @@ def test_text_dataset_validation_split_picks_keras_files(text_dir):
 
 
 @pytest.mark.parametrize('kwargs, message', [
-    (dict(labels='x'), '`labels` should be'), (dict(label_mode='sparse'), '`label_mode` must be one of'),
+    (dict(labels='x'), '`labels` argument should be'),
+    (dict(label_mode='sparse'), '`label_mode` argument must be one of'),
     (dict(validation_split=0.2), 'If `subset` is set'), (dict(class_names=['zz']), 'did not match'),
     (dict(format='grain'), 'tapeflow has no grain'),
 ])

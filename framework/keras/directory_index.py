@@ -10,6 +10,7 @@ import os
 
 import numpy as np
 
+from framework.errors import noted
 from .interactive_logging import print_msg
 
 
@@ -28,19 +29,30 @@ def check_validation_split_arg(validation_split, subset, shuffle, seed):
                          'to make sure that there is no overlap between the training and validation subset.')
 
 
+# Each loader's words in Keras's bad-`labels` message: (its opening, the files, what an unlabelled dataset holds)
+_LABELS_WORDS = {'text_dataset_from_directory': ('', 'text files', 'text samples'),
+                 'image_dataset_from_directory': ('', 'image files', 'images'),
+                 'audio_dataset_from_directory': ('The ', 'audio files', 'audio samples')}
+
+
 def check_label_args(what, labels, label_mode, class_names):
-    """Raise ValueError (naming ``what``) for labels / label_mode / class_names Keras refuses; return
-    (labels, label_mode), both None when either is None (an unlabelled dataset)."""
+    """Raise Keras's ValueError for labels / label_mode / class_names it refuses (``what``: the loader,
+    named in a note); return (labels, label_mode), both None when either is None (an unlabelled dataset)."""
     if labels not in ('inferred', None):
         if not isinstance(labels, (list, tuple)):
-            raise ValueError('%s: `labels` should be "inferred", None, or a list/tuple of integer labels of the same '
-                             'size as the number of files; got labels=%r' % (what, labels))
+            opening, files, samples = _LABELS_WORDS[what]
+            error = ValueError('%s`labels` argument should be a list/tuple of integer labels, of the same size as the '
+                               'number of %s in the target directory. If you wish to infer the labels from the '
+                               'subdirectory names in the target directory, pass `labels="inferred"`. If you wish to '
+                               'get a dataset that only contains %s (no labels), pass `labels=None`. Received: '
+                               'labels=%s' % (opening, files, samples, labels))
+            raise noted(error, what)
         if class_names:
-            raise ValueError('%s: you can only pass `class_names` if labels="inferred"; got labels=%r and '
-                             'class_names=%r' % (what, labels, class_names))
+            raise noted(ValueError('You can only pass `class_names` if `labels="inferred"`. Received: labels=%s, and '
+                                   'class_names=%s' % (labels, class_names)), what)
     if label_mode not in ('int', 'categorical', 'binary', None):
-        raise ValueError('%s: `label_mode` must be one of "int", "categorical", "binary" or None, got %r'
-                         % (what, label_mode))
+        raise noted(ValueError('`label_mode` argument must be one of "int", "categorical", "binary", or None. '
+                               'Received: label_mode=%s' % (label_mode,)), what)
     if labels is None or label_mode is None:
         return None, None
     return labels, label_mode

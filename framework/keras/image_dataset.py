@@ -55,7 +55,8 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
                                                  class_names=class_names, shuffle=shuffle, seed=seed,
                                                  follow_links=follow_links, verbose=verbose)
     if label_mode == 'binary' and len(class_names) != 2:
-        raise ValueError('%s: label_mode="binary" needs exactly 2 class_names, got %s' % (what, class_names))
+        raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 class_names. Received: '
+                         'class_names=%s' % (class_names,))
     load = _Loader(tuple(int(d) for d in image_size), _CHANNELS[color_mode], interpolation,
                    crop_to_aspect_ratio, pad_to_aspect_ratio)
     out = []
@@ -63,7 +64,7 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
                                                        'Allowed formats: %s' % (ALLOWLIST_FORMATS,)):
         dataset = _images(part_paths, part_labels, label_mode, len(class_names) if class_names else 0, load,
                           shuffle and not (subset == 'both' and part == 'validation'),
-                          batch_size * 8 if batch_size is not None else 1024, seed)
+                          batch_size * 8 if batch_size else 1024, seed)     # Keras: shuffle_buffer_size or 1024
         if batch_size is not None:
             dataset = dataset.batch(batch_size)
         dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): prints as _PrefetchDataset, as TF's

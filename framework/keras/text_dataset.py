@@ -46,9 +46,9 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
                                                       class_names=class_names, shuffle=shuffle, seed=seed,
                                                       follow_links=follow_links, verbose=verbose)
     if label_mode == 'binary' and len(class_names) != 2:
-        raise ValueError('text_dataset_from_directory: label_mode="binary" needs exactly 2 class_names, got %s'
-                         % (class_names,))
-    buffer = batch_size * 8 if batch_size is not None else 1024
+        raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 class_names. Received: '
+                         'class_names=%s' % (class_names,))
+    buffer = batch_size * 8 if batch_size else 1024      # Keras: shuffle(shuffle_buffer_size or 1024)
     num_classes = len(class_names) if class_names else 0
     out = []
     for part, paths, part_labels in split_subsets(file_paths, labels, validation_split, subset, 'text files',
