@@ -50,7 +50,7 @@ def refuse(frame, tensor=None):
     mode = assert_statements.traced_mode()
     if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return
-    if mode and _is_for_statement(frame):
+    if mode and is_for_statement(frame):
         if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
             raise _scalar_loop_error()
         return
@@ -67,7 +67,7 @@ def _scalar_loop_error():
                       % name)
 
 
-def _is_for_statement(frame):
+def is_for_statement(frame):
     """Whether the frame's current instruction is the GET_ITER of a ``for`` statement (its loop's
     FOR_ITER comes next); a comprehension's GET_ITER is followed by the call of its code."""
     code = frame.f_code.co_code

@@ -5,6 +5,7 @@ gradient state: tapes keep their own records, so a Tensor costs what its
 array costs. Operators delegate to the ops in ``framework.ops``.
 """
 import numbers
+import sys
 
 import numpy as np
 from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.py)
@@ -188,7 +189,10 @@ class Tensor:
         turns = (self[i] for i in range(self._data.shape[0]))
         if graph_random_ops.current() is None:
             return turns
-        return loop_reads.turns(traced_for_loops.body_turns(self, graph_random_ops.loop_turns(turns)))
+        turns = graph_random_ops.loop_turns(turns)
+        if trace_names.ACTIVE and traced_for_loops.starts_graph_for_loop(sys._getframe(1)):
+            turns = traced_for_loops.body_turns(self, turns)        # autograph's loop: its body traced once
+        return loop_reads.turns(turns)
 
     def __repr__(self):
         if trace_names.ACTIVE:

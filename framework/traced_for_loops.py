@@ -10,21 +10,19 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-import dis
-
-from . import dtypes, name_scopes, trace_names
-
-_GET_ITER, _FOR_ITER = dis.opmap['GET_ITER'], dis.opmap['FOR_ITER']
+from . import assert_statements, dtypes, name_scopes, symbolic_iteration, trace_names
 
 
 def starts_graph_for_loop(frame):
-    """Whether ``frame`` (the caller of an ``__iter__``) is a graph trace's code at a ``for`` statement's
-    GET_ITER: a loop autograph would convert (not ``iter(ds)``, ``zip(...)`` or unpacking)."""
+    """Whether ``frame`` (the caller of an ``__iter__``) is a graph trace's own code at a ``for``
+    statement: a loop autograph would convert (not ``iter(ds)``, ``zip(...)``, unpacking, nor tapeflow's
+    own iteration)."""
     trace = trace_names.current() if trace_names.ACTIVE else None
-    if getattr(trace, 'graph', None) is None:
+    if frame.f_code.co_filename == symbolic_iteration.__file__:     # (Tensor.__iter__ as install() wraps it)
+        frame = frame.f_back
+    if getattr(trace, 'graph', None) is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return False
-    code, at = frame.f_code.co_code, frame.f_lasti
-    return code[at] == _GET_ITER and at + 2 < len(code) and code[at + 2] == _FOR_ITER
+    return symbolic_iteration.is_for_statement(frame)
 
 
 def body_turns(tensor, items):
