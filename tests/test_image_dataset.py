@@ -53,7 +53,7 @@ def test_rgb_to_grey_uses_tensorflows_weights():
 def test_bad_arguments_name_the_function(image_dir):
     with pytest.raises(ValueError, match='color_mode'):
         keras.utils.image_dataset_from_directory(str(image_dir), color_mode='cmyk')
-    with pytest.raises(ValueError, match='only one of'):
+    with pytest.raises(ValueError, match='Only one of'):
         keras.utils.image_dataset_from_directory(str(image_dir), crop_to_aspect_ratio=True, pad_to_aspect_ratio=True)
     with pytest.raises(ValueError, match='image_size'):
         keras.utils.image_dataset_from_directory(str(image_dir), image_size=(1, 2, 3))

@@ -9,6 +9,7 @@ interpolation='nearest'), as Keras's tf.data loader does with tf.image.resize.
 """
 import numpy as np
 
+from framework.errors import noted
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
                               split_subsets)
 from .file_dataset import files_dataset
@@ -35,16 +36,17 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     what = 'image_dataset_from_directory'
     labels, label_mode = check_label_args(what, labels, label_mode, class_names)
     if color_mode not in _CHANNELS:
-        raise ValueError('%s: `color_mode` must be one of {"rgb", "rgba", "grayscale"}, got %r' % (what, color_mode))
+        raise noted(ValueError('`color_mode` must be one of {"rgb", "rgba", "grayscale"}. Received: color_mode=%s'
+                               % (color_mode,)), what)
     if isinstance(image_size, int):
         image_size = (image_size, image_size)
     if not isinstance(image_size, (list, tuple)) or len(image_size) != 2:
-        raise ValueError('%s: `image_size` must be a tuple of 2 integers, got %r' % (what, image_size))
+        raise noted(ValueError('Invalid `image_size` value. Expected a tuple of 2 integers. Received: image_size=%s'
+                               % (image_size,)), what)
     interpolation = str(interpolation).lower()
     if interpolation not in _INTERPOLATIONS:
-        raise ValueError('%s: `interpolation` should be one of %s, got %r' % (what, _INTERPOLATIONS, interpolation))
-    if crop_to_aspect_ratio and pad_to_aspect_ratio:
-        raise ValueError('%s: only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to True' % what)
+        raise noted(ValueError('Argument `interpolation` should be one of %s. Received: interpolation=%s'
+                               % (_INTERPOLATIONS, interpolation)), what)
     if format != 'tf' or data_format not in (None, 'channels_last'):
         raise ValueError('%s: tapeflow gives format="tf" datasets in channels_last, got format=%r, data_format=%r'
                          % (what, format, data_format))
@@ -62,6 +64,9 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     out = []
     for part, part_paths, part_labels in split_subsets(paths, labels, validation_split, subset, 'images', directory,
                                                        'Allowed formats: %s' % (ALLOWLIST_FORMATS,)):
+        if crop_to_aspect_ratio and pad_to_aspect_ratio:      # Keras's image loader refuses, once files are found
+            raise noted(ValueError('Only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to `True`.'),
+                        what)
         dataset = _images(part_paths, part_labels, label_mode, len(class_names) if class_names else 0, load,
                           shuffle and not (subset == 'both' and part == 'validation'),
                           batch_size * 8 if batch_size else 1024, seed)     # Keras: shuffle_buffer_size or 1024
