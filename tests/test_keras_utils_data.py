@@ -157,7 +157,7 @@ def test_text_dataset_validation_split_picks_keras_files(text_dir):
     (dict(labels='x'), '`labels` argument should be'),
     (dict(label_mode='sparse'), '`label_mode` argument must be one of'),
     (dict(validation_split=0.2), 'If `subset` is set'), (dict(class_names=['zz']), 'did not match'),
-    (dict(format='grain'), 'tapeflow has no grain'),
+    (dict(format='xyz'), '`format` should be either "tf" or "grain". Received: format=xyz'),
 ])
 def test_text_dataset_bad_arguments(text_dir, kwargs, message):
     with pytest.raises(ValueError, match=message):

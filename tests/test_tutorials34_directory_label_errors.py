@@ -59,3 +59,21 @@ def test_batch_size_zero_fails_at_the_batch(text_dir):
         keras.utils.text_dataset_from_directory(text_dir, batch_size=0, seed=1, verbose=False)
     assert str(info.value) == ('{{function_node __wrapped__BatchDatasetV2_device_/job:localhost/replica:0/task:0/'
                                'device:CPU:0}} Batch size must be greater than zero. [Op:BatchDatasetV2] name: ')
+
+
+@pytest.mark.parametrize('loader', [keras.utils.text_dataset_from_directory,
+                                    keras.utils.image_dataset_from_directory])
+def test_unknown_format_words_keras_message(text_dir, loader):
+    with pytest.raises(ValueError) as info:
+        loader(text_dir, format='TF')
+    assert str(info.value) == '`format` should be either "tf" or "grain". Received: format=TF'
+
+
+def test_grain_format_raises_tfs_import_error_once_files_are_found(text_dir, capsys):
+    # TF 2.21 without the grain package; tapeflow has no grain datasets
+    with pytest.raises(ImportError) as info:
+        keras.utils.text_dataset_from_directory(text_dir, format='grain')
+    assert str(info.value) == 'This requires the grain module. You can install it via `pip install grain`'
+    assert capsys.readouterr().out == 'Found 6 files belonging to 2 classes.\n'
+    with pytest.raises(ValueError, match='^No images found in directory'):     # no images: refused first
+        keras.utils.image_dataset_from_directory(text_dir, format='grain', verbose=False)

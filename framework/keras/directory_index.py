@@ -29,6 +29,18 @@ def check_validation_split_arg(validation_split, subset, shuffle, seed):
                          'to make sure that there is no overlap between the training and validation subset.')
 
 
+def check_format(format):
+    """Raise Keras's ValueError for a ``format`` that is neither "tf" nor "grain"."""
+    if format not in ('tf', 'grain'):
+        raise ValueError('`format` should be either "tf" or "grain". Received: format=%s' % (format,))
+
+
+def refuse_grain(what):
+    """format="grain", refused as TF 2.21 without the grain package refuses it once the files are listed."""
+    error = ImportError('This requires the grain module. You can install it via `pip install grain`')
+    return noted(error, '%s: tapeflow has no grain datasets; use format="tf"' % what)
+
+
 # Each loader's words in Keras's bad-`labels` message: (its opening, the files, what an unlabelled dataset holds)
 _LABELS_WORDS = {'text_dataset_from_directory': ('', 'text files', 'text samples'),
                  'image_dataset_from_directory': ('', 'image files', 'images'),

@@ -10,8 +10,8 @@ interpolation='nearest'), as Keras's tf.data loader does with tf.image.resize.
 import numpy as np
 
 from framework.errors import noted
-from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
-                              split_subsets)
+from .directory_index import (check_label_args, check_format, check_validation_split_arg,
+                              index_directory, refuse_grain, split_subsets)
 from .file_dataset import files_dataset
 
 ALLOWLIST_FORMATS = ('.bmp', '.gif', '.jpeg', '.jpg', '.png')
@@ -32,6 +32,7 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     Raises:
         ValueError: bad labels, label_mode, color_mode, image_size, interpolation, format or split
             arguments, both aspect-ratio options, or no image files.
+        ImportError: format='grain'.
     """
     what = 'image_dataset_from_directory'
     labels, label_mode = check_label_args(what, labels, label_mode, class_names)
@@ -47,9 +48,9 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     if interpolation not in _INTERPOLATIONS:
         raise noted(ValueError('Argument `interpolation` should be one of %s. Received: interpolation=%s'
                                % (_INTERPOLATIONS, interpolation)), what)
-    if format != 'tf' or data_format not in (None, 'channels_last'):
-        raise ValueError('%s: tapeflow gives format="tf" datasets in channels_last, got format=%r, data_format=%r'
-                         % (what, format, data_format))
+    check_format(format)
+    if data_format not in (None, 'channels_last'):
+        raise ValueError('%s: tapeflow gives datasets in channels_last, got data_format=%r' % (what, data_format))
     check_validation_split_arg(validation_split, subset, shuffle, seed)
     if seed is None:
         seed = np.random.randint(1e6)
@@ -64,6 +65,8 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     out = []
     for part, part_paths, part_labels in split_subsets(paths, labels, validation_split, subset, 'images', directory,
                                                        'Allowed formats: %s' % (ALLOWLIST_FORMATS,)):
+        if format == 'grain':                   # refused where Keras first imports grain: files found
+            raise refuse_grain(what)
         if crop_to_aspect_ratio and pad_to_aspect_ratio:      # Keras's image loader refuses, once files are found
             raise noted(ValueError('Only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to `True`.'),
                         what)

@@ -8,8 +8,8 @@ Keras adds per epoch draws from tapeflow's seeded stream instead of TF's.
 """
 import numpy as np
 
-from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
-                              split_subsets)
+from .directory_index import (check_label_args, check_format, check_validation_split_arg,
+                              index_directory, refuse_grain, split_subsets)
 from .file_dataset import file_bytes, files_dataset
 
 
@@ -28,17 +28,16 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
         shuffle, seed: shuffle the files (a seed is required with validation_split).
         validation_split, subset: keep the 'training' or 'validation' part, or 'both' (a list of two).
         follow_links: follow symbolic links to subfolders.
-        format: 'tf' (a Dataset); Keras's 'grain' is not available.
+        format: 'tf' (a Dataset); Keras's 'grain' raises TF's ImportError (no grain here).
         verbose: print how many files and classes were found.
     Returns:
         a Dataset with a ``class_names`` attribute, or [train, validation] with subset='both'.
     Raises:
         ValueError: bad labels, label_mode, format or split arguments, or no .txt files.
+        ImportError: format='grain'.
     """
     labels, label_mode = check_label_args('text_dataset_from_directory', labels, label_mode, class_names)
-    if format != 'tf':
-        raise ValueError('text_dataset_from_directory: `format` must be "tf" (tapeflow has no grain datasets), got '
-                         '%r' % (format,))
+    check_format(format)
     check_validation_split_arg(validation_split, subset, shuffle, seed)
     if seed is None:
         seed = np.random.randint(1e6)
@@ -53,6 +52,8 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
     out = []
     for part, paths, part_labels in split_subsets(file_paths, labels, validation_split, subset, 'text files',
                                                   directory, 'Allowed format: .txt'):
+        if format == 'grain':                   # refused where Keras first imports grain: files found
+            raise refuse_grain('text_dataset_from_directory')
         dataset = _texts(paths, part_labels, label_mode, num_classes, max_length,
                          shuffle and not (subset == 'both' and part == 'validation'), buffer, seed)
         if batch_size is not None:
