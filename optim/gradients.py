@@ -5,12 +5,14 @@ import numpy as np
 from numpy import ndarray
 
 from framework import backend
-from framework.errors import InvalidArgumentError, UnimplementedError, kernel_error
+from framework.errors import InvalidArgumentError, UnimplementedError
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
 from framework.type_text import python_type_name
 from framework.variable import Variable
+
+from .gradient_shapes import mismatched_gradient
 
 
 class NotAVariableError(TypeError, AttributeError):
@@ -93,13 +95,14 @@ def unpacking_error(pairs, index):
     return error
 
 
-def checked_gradient(index, grad, variable):
+def checked_gradient(index, grad, variable, optimizer=None):
     """``grad`` as a raw array of ``variable``'s dtype (None stays None).
 
     Raises:
         TypeError: ``variable`` is not a floating-point Variable, or ``grad`` is
             neither a Tensor, an IndexedSlices (given back as RowGradients) nor an array.
-        InvalidArgumentError (a ValueError): ``grad`` has another shape than ``variable``.
+        InvalidArgumentError (a ValueError): ``grad`` has another shape than ``variable``, which
+            ``optimizer`` (plain SGD when None) cannot broadcast as TF 2.21 does (see gradient_shapes).
         ValueError: ``grad`` lives on another device than ``variable``.
     """
     if not isinstance(variable, Variable):
@@ -133,13 +136,9 @@ def checked_gradient(index, grad, variable):
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
     if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
-        # TF 2.21's words where plain SGD's AssignSubVariableOp refuses the update (the hand-written
-        # regression's optimizer); other optimizers fail at other ops, or broadcast. A ValueError, as before.
-        raise kernel_error('AssignSubVariableOp', 'Cannot update variable with shape [%s] using a Tensor with '
-                           'shape [%s], shapes must be equal.' % (','.join(map(str, variable._data.shape)),
-                                                                  ','.join(map(str, data.shape))),
-                           named=True, note='apply_gradients: the gradient for variable %r has shape %s but the '
-                           'variable has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
+        # TF 2.21 trains with a gradient that broadcasts onto the variable (Adam, RMSprop, ...), or fails in
+        # the optimizer's first op (plain SGD's AssignSubVariableOp): its text, or the broadcast gradient
+        data = mismatched_gradient(data, variable, optimizer)
     if backend.is_device_array(data) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'
@@ -183,7 +182,7 @@ def _checked_rows(grad, variable):
     return RowGradients(values, indices, target)
 
 
-def present_gradients(grads, variables):
+def present_gradients(grads, variables, optimizer=None):
     """The (gradients, variables) whose gradient is not None, checked first, in order.
 
     Warns naming the variables without a gradient, as Keras 3 does.
@@ -200,7 +199,7 @@ def present_gradients(grads, variables):
                 arrays.append(array)
                 kept.append(v)
                 continue
-        array = checked_gradient(i, g, v)
+        array = checked_gradient(i, g, v, optimizer)
         if array is None:
             missing.append(v)
         else:

@@ -323,7 +323,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         if not grads:
             return
         # Every pair is checked before the first change, so a failing call changes nothing.
-        grads, present = present_gradients(grads, variables)
+        grads, present = present_gradients(grads, variables, self)
         if not self.built:
             self.build_in_scope(variables)
         elif not all(map(self._slots.has_slots, variables)):
