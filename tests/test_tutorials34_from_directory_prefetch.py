@@ -69,3 +69,16 @@ def test_image_dataset_prints_as_prefetch_dataset(tmp_path):
                                                          verbose=False)
     assert repr(unbatched) == ("<_PrefetchDataset element_spec=(TensorSpec(shape=(4, 4, 3), dtype=tf.float32, "
                                "name=None), TensorSpec(shape=(), dtype=tf.int32, name=None))>")
+
+
+def test_unbatched_timeseries_dataset_prints_as_prefetch_dataset():
+    # Keras prefetches the windows before its optional shuffle / batch
+    data = np.arange(20, dtype='float32')
+    windows = keras.utils.timeseries_dataset_from_array(data, None, sequence_length=3, batch_size=None)
+    assert repr(windows) == "<_PrefetchDataset element_spec=TensorSpec(shape=(None,), dtype=tf.float32, name=None)>"
+    assert [w.numpy().tolist() for w in windows.take(2)] == [[0.0, 1.0, 2.0], [1.0, 2.0, 3.0]]
+    pairs = keras.utils.timeseries_dataset_from_array(data, data, sequence_length=3, batch_size=None)
+    assert repr(pairs) == ("<_PrefetchDataset element_spec=(TensorSpec(shape=(None,), dtype=tf.float32, name=None), "
+                           "TensorSpec(shape=(), dtype=tf.float32, name=None))>")
+    batched = keras.utils.timeseries_dataset_from_array(data, None, sequence_length=3, batch_size=4)
+    assert repr(batched) == "<_BatchDataset element_spec=TensorSpec(shape=(None, None), dtype=tf.float32, name=None)>"

@@ -72,6 +72,7 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         np.random.RandomState(seed).shuffle(starts)
     dataset = _windows(data[start_index:end_index], starts, sequence_length, sampling_rate,
                        None if targets is None else targets[start_index:end_index])
+    dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): unbatched, prints as _PrefetchDataset as TF's
     if batch_size is None:
         return dataset.shuffle(1024, seed=seed) if shuffle else dataset
     if shuffle:
