@@ -18,6 +18,7 @@ _BROADCASTING = {
     'Nadam': ('AssignAddVariableOp', None, 'Sub', True, False),
     'AdamW': ('AssignAddVariableOp', None, 'Sub', True, False),
     'Adamax': ('AssignAddVariableOp', None, 'Sub', True, False),
+    'Lamb': ('AssignAddVariableOp', None, 'Sub', True, False),
     'Ftrl': ('AssignAddVariableOp', None, 'AddV2', True, True),
     'Lion': ('AssignSubVariableOp', None, 'AddV2', False, True),
     'RMSprop': ('assign', 'velocity', 'AddV2', False, True),

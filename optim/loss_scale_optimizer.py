@@ -148,7 +148,7 @@ class LossScaleOptimizer(Optimizer):
         if variables is not None:
             if len(grads) != len(variables):      # Keras 3 zips them, as Optimizer.apply
                 grads, variables = grads[:len(variables)], variables[:len(grads)]
-            grads = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
+            grads = [checked_gradient(i, g, v, self.inner_optimizer) for i, (g, v) in enumerate(zip(grads, variables))]
             if not self.built:      # Keras 3 builds once: the inner optimizer then refuses new variables
                 self.build_in_scope(variables)
         counter, scale = self.step_counter._data, self.dynamic_scale._data

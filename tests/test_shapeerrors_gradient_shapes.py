@@ -12,6 +12,8 @@ _CPU = '_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
 
 
 def _optimizer(name):
+    if name == 'LSO':
+        return keras.optimizers.LossScaleOptimizer(keras.optimizers.Adam(0.1))
     return keras.optimizers.SGD(0.1, momentum=0.9) if name == 'SGDm' else getattr(keras.optimizers, name)(0.1)
 
 
@@ -20,6 +22,8 @@ def _optimizer(name):
     ('SGDm', 0.2824999988079071), ('Adam', 0.3000023663043976), ('Nadam', 0.3163624405860901),
     ('RMSprop', -0.04564313590526581), ('AdamW', 0.2996424436569214), ('Adamax', 0.30000007152557373),
     ('Adadelta', 0.4997153580188751), ('Ftrl', 0.14583547413349152), ('Lion', 0.30000001192092896),
+    ('Lamb', 0.4049999713897705),
+    ('LSO', 0.32104259729385376),      # LossScaleOptimizer(Adam(0.1)): the inner optimizer's rule
 ])
 @pytest.mark.parametrize('grad_shape', [(1,), ()])
 def test_a_gradient_that_broadcasts_trains_as_tf(name, value, grad_shape):
@@ -62,6 +66,8 @@ def _update(op, shape):
     ('RMSprop', (10,), ValueError, _SLOT % ('rm_sprop', 'velocity', '(10, 10)')),
     ('RMSprop', (3, 1), tf.errors.InvalidArgumentError, _kernel('AddV2', 'Incompatible shapes: [10,1] vs. [3,1]')),
     ('Adadelta', (10, 1, 1), ValueError, _SLOT % ('adadelta', 'accumulated_grad', '(10, 10, 1)')),
+    ('Lamb', (3, 1), tf.errors.InvalidArgumentError,
+     _kernel('Sub', 'Incompatible shapes: [3,1] vs. [10,1]', named=False)),
     ('Ftrl', (10,), tf.errors.InvalidArgumentError, _update('AssignAddVariableOp', '10,10')),
     ('Ftrl', (3, 1), tf.errors.InvalidArgumentError, _kernel('AddV2', 'Incompatible shapes: [3,1] vs. [10,1]')),
     ('Lion', (10,), tf.errors.InvalidArgumentError, _update('AssignSubVariableOp', '10,10')),
