@@ -127,7 +127,8 @@ class StepTraces:
         return self._trainable.get(self._trainable_key(free_batch, batch_size))
 
     def keep_trainable(self, free_batch, batch_size, variables):
-        self._trainable.setdefault(self._trainable_key(free_batch, batch_size), list(variables))
+        """``variables``: a traced_norm_modes.TracedVariables, kept as the step gives it."""
+        self._trainable.setdefault(self._trainable_key(free_batch, batch_size), variables)
 
     def _trainable_key(self, free_batch, batch_size):
         # the trace that serves a step: a free-batch one serves every batch size (see ``step``)
@@ -148,7 +149,9 @@ class StepTraces:
         relaxed = relax(same[-1], shapes) if same else shapes
         traced.append(relaxed)
         ran = None
-        if kind == 'predict' or kind[0] == 'predict':   # (TF's retracing detector for predict's one function)
+        # (TF's retracing detector for predict's one function, which predict_on_batch calls too: Keras 3's
+        # predict_on_batch is self.predict_function([(x,)]))
+        if kind == 'predict' or kind[0] == 'predict' or kind[0] == 'predict_on_batch':
             function = self._functions.get('predict')
             if function is None:
                 function = self._functions['predict'] = step_retracing.stand_in('predict')
@@ -225,7 +228,7 @@ class OnBatchTrainables:
     def keep_trainable(self, kind, shapes, variables):
         key = self._serving(kind, shapes)
         if key is not None:
-            self._read.setdefault(key, list(variables))
+            self._read.setdefault(key, variables)
 
 
 @contextlib.contextmanager

@@ -27,12 +27,13 @@ from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
-from . import step_functions
+from . import step_functions, step_retracing
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
+from .traced_norm_modes import restore as restore_norm_modes, switch_to_traced, traced_trainables
 
 
 class Trainer(Keras2Shims, TrainingLoops):
@@ -307,7 +308,14 @@ class Trainer(Keras2Shims, TrainingLoops):
                 frozen_since = [v for v in trainable if not v.trainable]
                 if frozen_since:
                     tape._watch(frozen_since)
-            y_pred = self(x, training=True) if names_training(type(self)) else self(x)
+            # a BatchNormalization (un)frozen since the trace keeps the trace's mode (traced_norm_modes)
+            switched = (switch_to_traced(trainable.norm_modes)
+                        if trainable is not None and trainable.norm_modes else ())
+            try:
+                y_pred = self(x, training=True) if names_training(type(self)) else self(x)
+            finally:
+                if switched:
+                    restore_norm_modes(switched)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
             scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
@@ -315,7 +323,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         if trainable is None:
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
             if trace is not None:
-                trace[0].keep_trainable(trace[1], trace[2], trainable)
+                trace[0].keep_trainable(trace[1], trace[2], traced_trainables(self, trainable))
                 return self._traced_first_step(tape, scaled_loss, trainable, x, y, y_pred, sample_weight)
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
@@ -392,7 +400,10 @@ class Trainer(Keras2Shims, TrainingLoops):
         dtypes = given_dtypes(x)
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch, dtypes):
-            return nest.map_structure(to_numpy, self.predict_step(batch))
+            out = nest.map_structure(to_numpy, self.predict_step(batch))
+        if self._step_traces() is not None:
+            step_retracing.calls_made(1, 'predict')    # a call of predict's function (TF's retracing detector)
+        return out
 
     def _traced_once(self, kind, batch, dtypes):
         # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
