@@ -127,7 +127,8 @@ class StepTraces:
         return self._trainable.get(self._trainable_key(free_batch, batch_size))
 
     def keep_trainable(self, free_batch, batch_size, variables):
-        self._trainable.setdefault(self._trainable_key(free_batch, batch_size), list(variables))
+        """``variables``: a traced_norm_modes.TracedVariables, kept as the step gives it."""
+        self._trainable.setdefault(self._trainable_key(free_batch, batch_size), variables)
 
     def _trainable_key(self, free_batch, batch_size):
         # the trace that serves a step: a free-batch one serves every batch size (see ``step``)
@@ -227,7 +228,7 @@ class OnBatchTrainables:
     def keep_trainable(self, kind, shapes, variables):
         key = self._serving(kind, shapes)
         if key is not None:
-            self._read.setdefault(key, list(variables))
+            self._read.setdefault(key, variables)
 
 
 @contextlib.contextmanager

@@ -33,6 +33,7 @@ from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
+from .traced_norm_modes import restore as restore_norm_modes, switch_to_traced, traced_trainables
 
 
 class Trainer(Keras2Shims, TrainingLoops):
@@ -307,7 +308,14 @@ class Trainer(Keras2Shims, TrainingLoops):
                 frozen_since = [v for v in trainable if not v.trainable]
                 if frozen_since:
                     tape._watch(frozen_since)
-            y_pred = self(x, training=True) if names_training(type(self)) else self(x)
+            # a BatchNormalization (un)frozen since the trace keeps the trace's mode (traced_norm_modes)
+            switched = (switch_to_traced(trainable.norm_modes)
+                        if trainable is not None and trainable.norm_modes else ())
+            try:
+                y_pred = self(x, training=True) if names_training(type(self)) else self(x)
+            finally:
+                if switched:
+                    restore_norm_modes(switched)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
             scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
@@ -315,7 +323,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         if trainable is None:
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
             if trace is not None:
-                trace[0].keep_trainable(trace[1], trace[2], trainable)
+                trace[0].keep_trainable(trace[1], trace[2], traced_trainables(self, trainable))
                 return self._traced_first_step(tape, scaled_loss, trainable, x, y, y_pred, sample_weight)
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
