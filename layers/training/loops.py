@@ -107,6 +107,10 @@ class TrainingLoops:
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
+        if optimizer is not None and not optimizer.built and self.built and not self.trainable_variables:
+            # Keras 3 builds the optimizer in its first apply_gradients, which a train step with nothing
+            # to train skips: TF 2.21's optimizer.built stays False, and summary() shows no optimizer params
+            optimizer = None
         # (a Sequential that build() left with unbuilt layers, as Keras 3 leaves one given no single
         # shape, or a subclassed model whose build((None, 2)) built no sublayer (the SNGP tutorial's
         # DeepResNet), builds them on its first batch: its optimizer then builds at its first update)
