@@ -136,8 +136,8 @@ def _clone_functional(model, clone, input_tensors, call_function):
 def _compile_like(model, new):
     if not getattr(model, 'compiled', False):
         return new
-    from .object_serialization import deserialize_keras_object, serialize_keras_object
-    config = dict(model._compile_config)         # compile's own arguments
-    # Round-tripping each argument through its config gives the clone its own optimizer and metrics.
-    new.compile(**{key: deserialize_keras_object(serialize_keras_object(value)) for key, value in config.items()})
+    # Keras 3's way: the clone compiles from the model's compile config, so it gets its own optimizer
+    # of the same name ('adam', not 'adam_1') and metrics, and a built clone's optimizer is built
+    # (TF 2.21: 6 variables for a Dense(1) under Adam; a weights file's optimizer state then loads)
+    new.compile_from_config(model.get_compile_config())
     return new
