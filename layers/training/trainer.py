@@ -33,7 +33,7 @@ from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
-from .traced_norm_modes import restore as restore_norm_modes, switch_to_traced, traced_trainables
+from .traced_norm_modes import TracedVariables, restore as restore_norm_modes, switch_to_traced, traced_trainables
 
 
 class Trainer(Keras2Shims, TrainingLoops):
@@ -326,8 +326,9 @@ class Trainer(Keras2Shims, TrainingLoops):
                 trace[0].keep_trainable(trace[1], trace[2], traced_trainables(self, trainable))
                 return self._traced_first_step(tape, scaled_loss, trainable, x, y, y_pred, sample_weight)
         if trainable:
-            gradients = tape.gradient(scaled_loss, trainable)
-            self.optimizer.apply_gradients(zip(gradients, trainable))
+            sources = trainable.plain if type(trainable) is TracedVariables else trainable
+            gradients = tape.gradient(scaled_loss, sources)
+            self.optimizer.apply_gradients(zip(gradients, sources))
         else:
             warnings.warn('The model does not have any trainable weights.', stacklevel=2)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
