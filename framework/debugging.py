@@ -20,7 +20,7 @@ from _thread import get_ident
 import numpy as np
 
 from . import backend, none_gradients, tape
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shown_as
 from .variable import variable_of
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -35,8 +35,7 @@ class NumericsError(InvalidArgumentError, FloatingPointError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows InvalidArgumentError there
-NumericsError.__name__ = NumericsError.__qualname__ = InvalidArgumentError.__name__
-NumericsError.__module__ = InvalidArgumentError.__module__
+shown_as(NumericsError, InvalidArgumentError)
 
 
 class _Everything:

@@ -26,6 +26,14 @@ DATA_LOSS = 15
 UNAUTHENTICATED = 16
 
 
+def shown_as(cls, shown):
+    """Make exception class ``cls`` print as ``shown`` (TensorFlow's or Keras's class for the same error):
+    ``type(e).__name__`` and an uncaught traceback's last line name ``shown``, while ``except`` clauses
+    still catch ``cls`` by every class it derives from."""
+    cls.__name__ = cls.__qualname__ = shown.__name__
+    cls.__module__ = shown.__module__
+
+
 class OpError(Exception):
     """An op failed. Built as ``OpError(message)`` or, as in TensorFlow,
     ``OpError(node_def, op, message[, error_code])``."""

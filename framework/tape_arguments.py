@@ -10,7 +10,7 @@ from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.
 
 from . import nest
 from .backend import array_module
-from .errors import kernel_error
+from .errors import kernel_error, shown_as
 from .tensor import Tensor
 
 _array = np.array      # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
@@ -43,8 +43,7 @@ class NotATensorError(TypeError, AttributeError):
 
 
 # the traceback's last line too: 'AttributeError: 'numpy.float32' object has no attribute '_id''
-NotATensorError.__name__ = NotATensorError.__qualname__ = AttributeError.__name__
-NotATensorError.__module__ = AttributeError.__module__
+shown_as(NotATensorError, AttributeError)
 
 
 def _not_a_tensor(value, attribute, text):

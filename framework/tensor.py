@@ -12,6 +12,7 @@ from numpy import generic, ndarray  # (not np.ndarray on hot paths: see backend.
 
 from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, tensor_missing_names, \
     trace_names, traced_for_loops
+from .errors import shown_as
 from .placement import on_host
 from .type_text import python_type_name
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
@@ -343,8 +344,7 @@ class SymbolicTensorError(ValueError):
     class's (ValueError), as ConversionError's below."""
 
 
-SymbolicTensorError.__name__ = SymbolicTensorError.__qualname__ = ValueError.__name__
-SymbolicTensorError.__module__ = ValueError.__module__
+shown_as(SymbolicTensorError, ValueError)
 
 
 def _logical_or_bitwise(name, x, y):
@@ -372,8 +372,7 @@ class ConversionError(TypeError, ValueError):
     last line ('ValueError: Can't convert non-rectangular Python sequence to Tensor.')."""
 
 
-ConversionError.__name__ = ConversionError.__qualname__ = ValueError.__name__
-ConversionError.__module__ = ValueError.__module__
+shown_as(ConversionError, ValueError)
 
 
 def _to_array(value, dtype):

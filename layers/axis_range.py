@@ -5,6 +5,7 @@ build, so Keras 3 refuses axis=5 of a rank-3 input with IndexError('tuple index 
 PReLU assigns ``param_shape[axis - 1]`` ('list assignment index out of range'). tapeflow raises that
 text, with its own explanation as a note, in a class that is a ValueError too (as it raised before).
 """
+from framework.errors import shown_as
 
 
 class AxisRangeError(IndexError, ValueError):
@@ -12,8 +13,7 @@ class AxisRangeError(IndexError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows IndexError there
-AxisRangeError.__name__ = AxisRangeError.__qualname__ = IndexError.__name__
-AxisRangeError.__module__ = IndexError.__module__
+shown_as(AxisRangeError, IndexError)
 
 
 def axis_range_error(explanation, text='tuple index out of range'):

@@ -15,7 +15,7 @@ import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names, traced_ops
-from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, noted
+from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, noted, shown_as
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
@@ -130,8 +130,7 @@ class UnknownArgumentError(TypeError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
-UnknownArgumentError.__name__ = UnknownArgumentError.__qualname__ = ValueError.__name__
-UnknownArgumentError.__module__ = ValueError.__module__
+shown_as(UnknownArgumentError, ValueError)
 
 
 # Keras 3's words for a weight added to a layer already built

@@ -5,7 +5,7 @@ import numpy as np
 
 from framework import nest
 from framework.dtypes import numpy_dtype
-from framework.errors import noted
+from framework.errors import noted, shown_as
 from framework.function import is_replaying
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
@@ -40,8 +40,7 @@ class NotALayerError(TypeError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
-NotALayerError.__name__ = NotALayerError.__qualname__ = ValueError.__name__
-NotALayerError.__module__ = ValueError.__module__
+shown_as(NotALayerError, ValueError)
 
 
 # an Input's dtype name -> its numpy dtype (read on every call of a built Sequential)

@@ -2,6 +2,8 @@
 import contextlib
 import contextvars
 
+from framework.errors import shown_as
+
 from . import build_shapes
 from .keras_build_config import keras_writes_build_config, keras_writes_build_config_unbuilt
 from .layer import Layer
@@ -69,8 +71,7 @@ class UnknownLayerClassError(TypeError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: Keras 3 shows TypeError there
-UnknownLayerClassError.__name__ = UnknownLayerClassError.__qualname__ = TypeError.__name__
-UnknownLayerClassError.__module__ = TypeError.__module__
+shown_as(UnknownLayerClassError, TypeError)
 
 
 def layer_class(name, custom_objects=None, registered_name=None, config=None):
@@ -186,6 +187,13 @@ def _keras_class_text(cls):
     from .sequential import Sequential
     module = {Sequential: 'sequential', Functional: 'functional', Model: 'model'}.get(cls)
     return cls if module is None else "<class 'keras.src.models.%s.%s'>" % (module, cls.__name__)
+
+
+def legacy_unknown_text(kind, name):
+    """Keras's legacy deserializer's words for a class ``name`` of ``kind`` ('layer') it cannot find."""
+    return ("Unknown %s: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object "
+            "is included in the scope. See https://www.tensorflow.org/guide/keras/save_and_serialize"
+            "#registering_the_custom_object for details." % (kind, name))
 
 
 def not_located_text(name, config):

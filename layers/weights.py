@@ -10,6 +10,7 @@ from operator import is_
 import numpy as np
 
 from framework.backend import array_module, to_host
+from framework.errors import shown_as
 from framework.tape import paused
 from framework.tensor import Tensor
 from framework.variable import TRAINABLE_FLAG_CHANGES
@@ -198,8 +199,7 @@ class WeightValueError(ValueError, AttributeError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
-WeightValueError.__name__ = WeightValueError.__qualname__ = AttributeError.__name__
-WeightValueError.__module__ = AttributeError.__module__
+shown_as(WeightValueError, AttributeError)
 
 
 class _Walk:

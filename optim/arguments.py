@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from framework import object_names
-from framework.errors import noted
+from framework.errors import noted, shown_as
 from framework.tensor import ConversionError
 
 
@@ -28,8 +28,7 @@ class UnknownArgumentError(TypeError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
-UnknownArgumentError.__name__ = UnknownArgumentError.__qualname__ = ValueError.__name__
-UnknownArgumentError.__module__ = ValueError.__module__
+shown_as(UnknownArgumentError, ValueError)
 
 
 def valid_arguments(cls):

@@ -5,7 +5,7 @@ import numpy as np
 from numpy import ndarray
 
 from framework import backend
-from framework.errors import InvalidArgumentError, UnimplementedError
+from framework.errors import InvalidArgumentError, UnimplementedError, shown_as
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
@@ -22,8 +22,7 @@ class NotAVariableError(TypeError, AttributeError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
-NotAVariableError.__name__ = NotAVariableError.__qualname__ = AttributeError.__name__
-NotAVariableError.__module__ = AttributeError.__module__
+shown_as(NotAVariableError, AttributeError)
 
 
 class GradientPairError(TypeError, ValueError, AttributeError):
@@ -44,8 +43,7 @@ class PairVariableError(GradientPairError):
 # cannot be iterated fails zip(*pairs) with a TypeError there)
 for _error, _tf_class in ((GradientPairError, TypeError), (PairCountError, ValueError),
                           (PairVariableError, AttributeError)):
-    _error.__name__ = _error.__qualname__ = _tf_class.__name__
-    _error.__module__ = _tf_class.__module__
+    shown_as(_error, _tf_class)
 
 
 class StringGradientError(UnimplementedError, TypeError):

@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 
 from .. import nest
-from ..errors import DataLossError, noted
+from ..errors import DataLossError, noted, shown_as
 from .arguments import positive_int
 from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
@@ -22,8 +22,7 @@ class PaddingTooSmallError(DataLossError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows DataLossError there
-PaddingTooSmallError.__name__ = PaddingTooSmallError.__qualname__ = DataLossError.__name__
-PaddingTooSmallError.__module__ = DataLossError.__module__
+shown_as(PaddingTooSmallError, DataLossError)
 
 
 def check_batch_size(batch_size, what, components=1):

@@ -10,7 +10,7 @@ import os
 
 import numpy as np
 
-from framework.errors import noted
+from framework.errors import noted, shown_as
 from .interactive_logging import print_msg
 
 
@@ -76,8 +76,7 @@ class DirectoryNotFoundError(FileNotFoundError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows FileNotFoundError there
-DirectoryNotFoundError.__name__ = DirectoryNotFoundError.__qualname__ = FileNotFoundError.__name__
-DirectoryNotFoundError.__module__ = FileNotFoundError.__module__
+shown_as(DirectoryNotFoundError, FileNotFoundError)
 
 
 def index_directory(directory, labels, formats, class_names=None, shuffle=True, seed=None, follow_links=False,

@@ -1,5 +1,6 @@
 """CallbackList: calls every callback's hook in order, and skips batch hooks nobody uses."""
 from framework import nest
+from framework.errors import shown_as
 
 from ..training.logs import pythonify_logs
 from .callback import Callback, overrides
@@ -17,8 +18,7 @@ class NotACallbackError(TypeError, AttributeError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
-NotACallbackError.__name__ = NotACallbackError.__qualname__ = AttributeError.__name__
-NotACallbackError.__module__ = AttributeError.__module__
+shown_as(NotACallbackError, AttributeError)
 
 
 class CallbackList(Callback):

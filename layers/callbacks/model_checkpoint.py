@@ -2,6 +2,7 @@
 import os
 import warnings
 
+from framework.errors import shown_as
 from framework.keras.interactive_logging import print_msg
 
 from .monitor import MonitorCallback
@@ -12,8 +13,7 @@ class FilepathTypeError(TypeError, AttributeError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows AttributeError there
-FilepathTypeError.__name__ = FilepathTypeError.__qualname__ = AttributeError.__name__
-FilepathTypeError.__module__ = AttributeError.__module__
+shown_as(FilepathTypeError, AttributeError)
 
 
 class ModelCheckpoint(MonitorCallback):

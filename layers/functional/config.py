@@ -157,10 +157,7 @@ def keras2_entry_layer(entry, custom_objects):
             return serialization.deserialize(with_keras_axis_rule(entry), custom_objects)
         except serialization.UnknownLayerClassError as err:
             # the legacy deserializer's words and class (Keras 3's current one says 'Could not locate')
-            error = ValueError("Unknown layer: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` "
-                               "and that this object is included in the scope. See https://www.tensorflow.org/guide/"
-                               "keras/save_and_serialize#registering_the_custom_object for details."
-                               % entry.get('class_name'))
+            error = ValueError(serialization.legacy_unknown_text('layer', entry.get('class_name')))
             for note in getattr(err, '__notes__', ()):
                 error.add_note(note)
             raise error from None

@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import dtypes
 from framework.backend import to_host
-from framework.errors import UnimplementedError, kernel_error
+from framework.errors import UnimplementedError, kernel_error, shown_as
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -47,8 +47,7 @@ class NotIntegersError(TypeError, ValueError):
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
 for _error in (NotStringsError, NotIntegersError):
-    _error.__name__ = _error.__qualname__ = ValueError.__name__
-    _error.__module__ = ValueError.__module__
+    shown_as(_error, ValueError)
 
 
 def string_array(value, who):

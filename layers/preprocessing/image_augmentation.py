@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from framework.errors import shown_as
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import affine_array, clip_array, inverse_affine_matrices
@@ -29,8 +30,7 @@ class UnknownOptionError(NotImplementedError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows NotImplementedError there
-UnknownOptionError.__name__ = UnknownOptionError.__qualname__ = NotImplementedError.__name__
-UnknownOptionError.__module__ = NotImplementedError.__module__
+shown_as(UnknownOptionError, NotImplementedError)
 
 
 class RandomFlip(AugmentationLayer):

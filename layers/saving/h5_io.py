@@ -14,6 +14,8 @@ import h5py
 import ml_dtypes
 import numpy as np
 
+from framework.errors import shown_as
+
 # HDF5 keeps attributes in the object header, which holds about 64 KB;
 # Keras splits longer name lists into 'name0', 'name1', ... attributes.
 HEADER_LIMIT = 64512
@@ -67,8 +69,7 @@ for _error, _tf_class in ((SavedFileError, ValueError), (NotAZipError, zipfile.B
                           (SavedFileNotFoundError, FileNotFoundError), (ArchiveNotFoundError, ValueError),
                           (UnreadableHDF5Error, OSError), (MissingMemberError, KeyError),
                           (DirectoryGivenError, IsADirectoryError)):
-    _error.__name__ = _error.__qualname__ = _tf_class.__name__
-    _error.__module__ = _tf_class.__module__
+    shown_as(_error, _tf_class)
 
 
 def loading_path(filepath):

@@ -22,8 +22,8 @@ from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from .structured_build import build_by_running_call_on_structure, is_shape_structure
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity, not_deserialized_text, not_located_text, overrides_build_from_config, \
-    shown_after_failure, wrapped_type_errors
+from ..serialization import keras_identity, legacy_unknown_text, not_deserialized_text, not_located_text, \
+    overrides_build_from_config, shown_after_failure, wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -160,9 +160,7 @@ def check_loadable(config, table, path):
             error.add_note(ours)
             raise error
         # Keras 3's legacy .h5 loader: a ValueError naming the first class it cannot find, in its words
-        error = SavedFileError("Unknown layer: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` "
-                               'and that this object is included in the scope. See https://www.tensorflow.org/guide/'
-                               'keras/save_and_serialize#registering_the_custom_object for details.' % unknown[0])
+        error = SavedFileError(legacy_unknown_text('layer', unknown[0]))
         error.add_note(ours)
         raise error
 

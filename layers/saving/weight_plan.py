@@ -9,6 +9,7 @@ weights exactly as they were.
 import numpy as np
 
 from framework import backend
+from framework.errors import shown_as
 
 
 class WeightsMismatchError(ValueError):
@@ -27,8 +28,7 @@ class WeightsMismatchError(ValueError):
 
 
 # Keras 3's class, as type(e).__name__ and the traceback's last line show it
-WeightsMismatchError.__name__ = WeightsMismatchError.__qualname__ = ValueError.__name__
-WeightsMismatchError.__module__ = ValueError.__module__
+shown_as(WeightsMismatchError, ValueError)
 
 
 class WeightPlan:

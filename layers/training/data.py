@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from framework import nest, random
-from framework.errors import noted
+from framework.errors import noted, shown_as
 from framework.backend import array_module, place, to_host
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
@@ -186,8 +186,7 @@ class BatchSizeTypeError(TypeError, ValueError):
     before; it prints as TF's class (``type(e).__name__``), as ConversionError does."""
 
 
-BatchSizeTypeError.__name__ = BatchSizeTypeError.__qualname__ = TypeError.__name__
-BatchSizeTypeError.__module__ = TypeError.__module__
+shown_as(BatchSizeTypeError, TypeError)
 
 
 class UnrecognizedDataError(TypeError, ValueError):
@@ -196,8 +195,7 @@ class UnrecognizedDataError(TypeError, ValueError):
 
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
-UnrecognizedDataError.__name__ = UnrecognizedDataError.__qualname__ = ValueError.__name__
-UnrecognizedDataError.__module__ = ValueError.__module__
+shown_as(UnrecognizedDataError, ValueError)
 
 
 def _series_as_column(value):

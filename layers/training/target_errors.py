@@ -2,6 +2,7 @@
 raises. Keras finds these mismatches late, inside its tree utilities, so its classes vary with the shape
 of the mistake: a KeyError for a path of the loss missing from y, a TypeError when a dict's keys end up
 converted as targets. tapeflow's errors keep their ValueError class (the class they had) and add TF's."""
+from framework.errors import shown_as
 
 
 class MissingTargetError(ValueError, KeyError):
@@ -16,8 +17,7 @@ class TargetKeysError(ValueError, TypeError):
 
 # Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows Keras's class there
 for _error, _tf_class in ((MissingTargetError, KeyError), (TargetKeysError, TypeError)):
-    _error.__name__ = _error.__qualname__ = _tf_class.__name__
-    _error.__module__ = _tf_class.__module__
+    shown_as(_error, _tf_class)
 
 
 def missing_target_error(count_true, count_outputs, detail=None):

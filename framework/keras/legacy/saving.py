@@ -9,10 +9,8 @@ rebuilds it with ``from_config``. The texts of its errors are Keras's.
 import inspect
 
 from layers.saving import registry
+from layers.serialization import legacy_unknown_text
 
-_UNKNOWN = ("Unknown %s: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object "
-            "is included in the scope. See https://www.tensorflow.org/guide/keras/save_and_serialize"
-            "#registering_the_custom_object for details.")
 
 
 def serialize_keras_object(instance):
@@ -57,7 +55,7 @@ def _class_and_config(config, module_objects, custom_objects, printable_module_n
                          'as keys' % (config,))
     cls = _lookup(config['class_name'], module_objects, custom_objects)
     if cls is None:
-        raise ValueError(_UNKNOWN % (printable_module_name, config['class_name']))
+        raise ValueError(legacy_unknown_text(printable_module_name, config['class_name']))
     cls_config = config['config']
     if isinstance(cls_config, list):
         return cls, cls_config
@@ -94,7 +92,7 @@ def deserialize_keras_object(identifier, module_objects=None, custom_objects=Non
         if found is None:
             found = module_objects.get(identifier)      # Keras reads module_objects as given (None fails there too)
             if found is None:
-                raise ValueError(_UNKNOWN % (printable_module_name, identifier))
+                raise ValueError(legacy_unknown_text(printable_module_name, identifier))
         return found() if inspect.isclass(found) else found
     if inspect.isfunction(identifier):
         return identifier
