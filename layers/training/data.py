@@ -204,6 +204,12 @@ def _series_as_column(value):
     dict models concatenate them on axis 1)."""
     pandas = sys.modules.get('pandas')          # never imported here: a Series means pandas is loaded
     if pandas is not None and isinstance(value, pandas.Series):
+        floatx = _floatx()
+        if getattr(value.dtype, 'kind', '') == 'f' and value.dtype != floatx:
+            # cast by pandas, as Keras casts it: pandas' astype enters warnings.catch_warnings, which lets
+            # Python's once-per-place warnings show again (TF repeats fit's 'shuffle=True ... was provided
+            # as a tf.data.Dataset' warning after a fit on a float64 Series, as the pandas tutorial shows)
+            value = value.astype(floatx.name)     # by name, as Keras passes backend.floatx()
         return value.to_numpy()[:, None]
     return value
 
@@ -217,7 +223,7 @@ def _frame_as_floatx(value):
         return value
     floatx = _floatx()
     if any(getattr(d, 'kind', '') == 'f' and d != floatx for d in column_dtypes.values):
-        return value.astype(floatx)
+        return value.astype(floatx.name)     # by name, as Keras: see _series_as_column
     return value
 
 
