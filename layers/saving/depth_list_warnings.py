@@ -11,6 +11,12 @@ as its ``layers`` property); a nested model whose layers failed is visited only 
 so its own depth lists warn twice (Python's default warning filter shows such a repeat once).
 
 ``warn_skipped_depth_lists`` replays that walk over tapeflow's saveable tree (``keras_tree``).
+
+The same walk retries a failed layer wherever else it is reached outside a depth list: a subclassed
+model's layer is reached as its attribute ('d1') and again in the model's ``layers`` property
+('layers/dense'), a path no file holds. That retry's failure *is* counted: Keras keeps one error per
+object, the last, so its "Example error message" says "Layer 'dense' expected 2 variables, but
+received 0 variables during loading" rather than the shape mismatch met first.
 """
 import warnings
 
@@ -26,13 +32,16 @@ def warn_skipped_depth_lists(model, failed_objects):
     """Warn as Keras 3.15 does for the depth lists holding objects that failed to load.
 
     ``failed_objects``: the layers whose own weights did not load (Keras's "could not be loaded").
+    Returns the objects Keras retried, and failed again, at a path the file lacks outside a depth
+    list, in the order it met them: their last error is Keras's count check on 0 saved variables.
     """
     if not failed_objects:
-        return
+        return []
     replay = _Replay({id(obj) for obj in failed_objects})
     replay.load(model, '', retry=False, failed=set())
     for path in replay.skipped:
         warnings.warn(_TEXT % path, stacklevel=4)
+    return list(replay.refailed.values())
 
 
 class _Replay:
@@ -42,12 +51,21 @@ class _Replay:
         self.failing = failing      # ids of the objects whose own load fails at their saved path
         self.visited = set()
         self.skipped = []           # the depth lists' paths, in the order Keras warns them
+        self.first_paths = {}       # id -> the path of an object's first load
+        self.refailed = {}          # id -> object: retried outside a depth list, and failed again
 
     def load(self, obj, path, retry, failed):
         if id(obj) in self.visited:
             return
         # at a path the file lacks (a retry), any object with variables fails Keras's count check
-        failure = bool(Saveable(path, obj).variables) if retry else id(obj) in self.failing
+        if retry:
+            failure = bool(Saveable(path, obj).variables)
+        elif self.first_paths.setdefault(id(obj), path) != path:
+            failure = bool(Saveable(path, obj).variables)
+            if failure:
+                self.refailed[id(obj)] = obj
+        else:
+            failure = id(obj) in self.failing
         if failure:
             failed.add(id(obj))
         before = len(failed)
@@ -87,8 +105,14 @@ def _is_functional(obj):
 
 
 def _walked(obj):
-    """``keras_tree``'s children, with a model's layers walked a second time as its ``layers`` property."""
+    """``keras_tree``'s children, with a model's layers walked a second time as its ``layers`` property.
+
+    Keras's walk skips a functional model's ``_operations`` (its layers again): a failed layer is not
+    retried there.
+    """
     children = _children(obj, include_optimizer=False)
+    if _is_functional(obj):
+        children = [(name, child) for name, child in children if name not in ('_operations', 'operations')]
     if is_layer_graph(obj):
         children = children[:1] + children
     return children

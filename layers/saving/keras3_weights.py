@@ -13,7 +13,7 @@ from layers.own_variables import overrides_own_variables
 
 from .depth_list_warnings import warn_skipped_depth_lists
 from .h5_io import read_array, write_array
-from .keras_tree import saveables
+from .keras_tree import Saveable, saveables
 from .weight_plan import host_value
 
 
@@ -82,7 +82,10 @@ def plan(root, model, weight_plan):
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     # (entries of layers the model lacks are left unread, as Keras 3 leaves them: a smaller model loads
     # the layers it shares with the file's)
-    warn_skipped_depth_lists(model, [owner for owner, _ in weight_plan.keras_failures])
+    # Keras's error keeps the last failure of a layer it retried at a path the file lacks
+    for owner in warn_skipped_depth_lists(model, [owner for owner, _ in weight_plan.keras_failures]):
+        if not overrides_own_variables(owner):
+            weight_plan.keras_failure(owner, _keras_error(owner, Saveable('', owner).variables, []))
 
 
 def _keras_error(owner, variables, arrays):

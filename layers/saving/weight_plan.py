@@ -91,7 +91,14 @@ class WeightPlan:
             self.pairs.extend(zip(variables, arrays))
 
     def keras_failure(self, owner, text):
-        """Note the error Keras 3 meets loading ``owner`` (its error names the first such object)."""
+        """Note the error Keras 3 meets loading ``owner`` (its error names the first such object).
+
+        Keras keeps one error per object: a later failure of the same object replaces its text in place.
+        """
+        for index, (known, _) in enumerate(self.keras_failures):
+            if known is owner:
+                self.keras_failures[index] = (owner, text)
+                return
         self.keras_failures.append((owner, text))
 
     def then(self, restore, variables=(), owner=None):
