@@ -43,10 +43,11 @@ def separable(x, rows, cols):
     return einsum('pw,bowc->bopc', constant_like(cols.astype(dtype), x), y)
 
 
-def _bilinear(x, height, width):
-    """ResizeBilinear's own arithmetic (lerp across, then down), so results round as TensorFlow's do."""
+def _bilinear(x, height, width, sources=half_pixel_sources):
+    """ResizeBilinear's own arithmetic (lerp across, then down), so results round as TensorFlow's do;
+    ``sources(size_in, size_out)`` places the output pixels (half-pixel centres, or compat.v1's grids)."""
     def axis_parts(size_in, size_out):
-        source = half_pixel_sources(size_in, size_out)
+        source = sources(size_in, size_out)
         low = np.floor(source)
         return (np.maximum(low, 0).astype(np.int32), np.minimum(np.ceil(source), size_in - 1).astype(np.int32),
                 (source - low).astype(x._data.dtype))
@@ -141,6 +142,10 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     height, width = size_pair(size, op)
     if preserve_aspect_ratio:
         height, width = _aspect_size(x.shape[1], x.shape[2], height, width)
+        if not (height and width):      # a side rounded to 0: the kernel's refusal
+            raise kernel_error(_resize_kernel(method, antialias), 'output dimensions must be positive', named=True,
+                               note='%s: preserve_aspect_ratio scales the images (%d x %d) to %d x %d; give a '
+                               'larger size' % (op, x.shape[1], x.shape[2], height, width))
     if method == 'nearest':
         return undo(resize_nearest(x, height, width, lambda t, h, w: resample(t, h, w, method)))
     if method == 'bilinear' and not antialias:       # one op, TF's ResizeBilinearGrad as its gradient

@@ -25,9 +25,13 @@ def _fraction(cell, low, high, scale):
     return high - cell if cell + F32(1) > high else F32(1)
 
 
-def _axis(size_in, size_out):
-    """Per output index: (the input indices it reads, clamped, and their fractions), in order."""
-    scale = F32(size_in) / F32(size_out)
+def _axis(size_in, size_out, align_corners=False):
+    """Per output index: (the input indices it reads, clamped, and their fractions), in order.
+    compat.v1's align_corners scales by (in - 1) / (out - 1), as TF's CalculateResizeScale."""
+    if align_corners and size_out > 1 and size_in > 1:
+        scale = F32(size_in - 1) / F32(size_out - 1)
+    else:
+        scale = F32(size_in) / F32(size_out)
     taps = []
     for o in range(size_out):
         low, high = F32(o) * scale, F32(o + 1) * scale
@@ -49,10 +53,10 @@ def _padded(taps):
     return index, fraction, valid
 
 
-def _area_values(a, out_h, out_w):
+def _area_values(a, out_h, out_w, align_corners=False):
     xp = backend.array_module(a)
-    height_scale, rows = _axis(a.shape[1], out_h)
-    width_scale, cols = _axis(a.shape[2], out_w)
+    height_scale, rows = _axis(a.shape[1], out_h, align_corners)
+    width_scale, cols = _axis(a.shape[2], out_w, align_corners)
     row_index, row_part, row_valid = _padded(rows)
     col_index, col_part, col_valid = _padded(cols)
     last = np.array([len(cells) - 1 for cells, _ in cols])
@@ -74,7 +78,7 @@ def _area_values(a, out_h, out_w):
     return total * scale
 
 
-def resize_area(x, out_h, out_w):
+def resize_area(x, out_h, out_w, align_corners=False):
     """4-D float32 Tensor ``x`` resized by ResizeArea to (out_h, out_w)."""
     # TensorFlow registers no gradient for ResizeArea: asking for one raises its LookupError
-    return without_gradient('ResizeArea', lambda x: Tensor(_area_values(x._data, out_h, out_w)), x)
+    return without_gradient('ResizeArea', lambda x: Tensor(_area_values(x._data, out_h, out_w, align_corners)), x)

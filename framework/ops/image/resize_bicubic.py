@@ -22,9 +22,9 @@ _TABLE = 1024
 
 
 @functools.lru_cache(maxsize=None)
-def _coefficients():
-    """(near, far) float32 tables: Keys' kernel at x and at x + 1 for x = i / 1024, computed in double."""
-    a = -0.5
+def _coefficients(a=-0.5):
+    """(near, far) float32 tables: Keys' kernel at x and at x + 1 for x = i / 1024, computed in double
+    (a = -0.5; compat.v1's legacy grid tabulates the cubic with a = -0.75)."""
     x = (np.arange(_TABLE + 1) * 1.0 / _TABLE).astype(F32).astype(np.float64)
     near = (((a + 2) * x - (a + 3)) * x * x + 1).astype(F32)
     x = (x + 1.0).astype(F32).astype(np.float64)       # the C++ adds 1.0 to its float x
@@ -62,10 +62,11 @@ def _interpolate(a, index, weights, axis):
     return out
 
 
-def resize_bicubic(x, out_h, out_w):
+def resize_bicubic(x, out_h, out_w, taps=_taps):
     """4-D float Tensor ``x`` resized by ResizeBicubic (half-pixel centres) to (out_h, out_w): float32
-    values, computed from x's values as float32 (a float64 ``x`` too, as TF's kernel reads it)."""
-    rows, cols = _taps(x.shape[1], out_h), _taps(x.shape[2], out_w)
+    values, computed from x's values as float32 (a float64 ``x`` too, as TF's kernel reads it).
+    ``taps(size_in, size_out)`` gives each output's four sources and weights (compat.v1's grids differ)."""
+    rows, cols = taps(x.shape[1], out_h), taps(x.shape[2], out_w)
     out = Tensor(_interpolate(_interpolate(x._data.astype(F32, copy=False), *rows, 1), *cols, 2))
     if ACTIVE:
         def backprop(g, x):
@@ -78,18 +79,20 @@ def resize_bicubic(x, out_h, out_w):
 
 
 def _scatter_grad(g, shape, dtype, rows, cols):
-    """TF's ResizeBicubicGrad in the image's dtype: output by output (rows, then columns), each
-    gradient value times its row weight, times its column weight, added to its 16 source pixels.
-    A source gets its terms in (row, column) order of the outputs, as np.add.at adds them here."""
+    """TF's ResizeBicubicGrad in the image's dtype: output by output (rows, then columns), the gradient
+    value times its row weight, times its column weight, added to its 16 source pixels (row tap by row
+    tap, column tap by column tap). Where taps share a source (compat.v1's clamped legacy taps, all with
+    weights), the sums follow that order: np.add.at adds one output row's terms in it."""
     xp = backend.array_module(g)
-    out = xp.zeros(shape, dtype)
+    batch, height, width, channels = shape
+    out = xp.zeros((batch, height * width, channels), dtype)
     (row_index, row_weights), (col_index, col_weights) = rows, cols
-    targets = xp.asarray(col_index.reshape(-1))                 # (column, tap) pairs, column-major
-    col_w = xp.asarray(col_weights.astype(dtype).reshape(1, -1, 1))
+    out_w = col_index.shape[0]
+    col_w = xp.asarray(col_weights.astype(dtype).reshape(1, out_w, 1, 4, 1))
     g = g.astype(dtype, copy=False)
-    repeat = xp.asarray(np.repeat(np.arange(col_index.shape[0]), 4))
     for y in range(row_index.shape[0]):
-        for tap in range(4):
-            row = g[:, y] * dtype.type(row_weights[y, tap])       # (batch, out_w, channels)
-            np.add.at(out[:, row_index[y, tap]], (slice(None), targets), xp.take(row, repeat, axis=1) * col_w)
-    return out
+        # (batch, out_w, row tap, column tap, channels), and the flat source pixel of each term
+        terms = g[:, y, :, None, None, :] * xp.asarray(row_weights[y].astype(dtype).reshape(1, 1, 4, 1, 1)) * col_w
+        targets = (row_index[y].reshape(1, 4, 1) * width + col_index.reshape(out_w, 1, 4)).reshape(-1)
+        np.add.at(out, (slice(None), xp.asarray(targets)), terms.reshape(batch, -1, channels))
+    return out.reshape(shape)

@@ -18,20 +18,21 @@ from .resize_weights import half_pixel_sources, nearest_indices
 F32 = np.float32
 
 
-def _axis(size_in, size_out):
+def _axis(size_in, size_out, sources=half_pixel_sources):
     """(low index, high index, lerp) per output position, in float32 as the kernel computes them."""
-    source = half_pixel_sources(size_in, size_out)
+    source = sources(size_in, size_out)
     low = np.floor(source)
     return (np.maximum(low, 0).astype(np.int64), np.minimum(np.ceil(source), size_in - 1).astype(np.int64),
             (source - low).astype(F32))
 
 
-def bilinear_grad_array(g, shape, dtype):
-    """ResizeBilinearGrad on host arrays: ``g`` (b, oh, ow, c) onto an image of ``shape`` in ``dtype``."""
+def bilinear_grad_array(g, shape, dtype, sources=half_pixel_sources):
+    """ResizeBilinearGrad on host arrays: ``g`` (b, oh, ow, c) onto an image of ``shape`` in ``dtype``;
+    ``sources(size_in, size_out)`` places the output pixels (half-pixel centres, or compat.v1's grids)."""
     b, h, w, c = shape
     oh, ow = g.shape[1:3]
-    y_low, y_high, y_lerp = _axis(h, oh)
-    x_low, x_high, x_lerp = _axis(w, ow)
+    y_low, y_high, y_lerp = _axis(h, oh, sources)
+    x_low, x_high, x_lerp = _axis(w, ow, sources)
     grad = np.asarray(g, F32)
     wy = np.stack([F32(1) - y_lerp, F32(1) - y_lerp, y_lerp, y_lerp], axis=1)        # (oh, 4): tl, tr, bl, br
     wx = np.stack([F32(1) - x_lerp, x_lerp, F32(1) - x_lerp, x_lerp], axis=1)        # (ow, 4)
@@ -47,7 +48,7 @@ def bilinear_grad_array(g, shape, dtype):
     return out.reshape(shape).astype(dtype)
 
 
-def resize_bilinear(x, height, width, forward):
+def resize_bilinear(x, height, width, forward, sources=half_pixel_sources):
     """``forward(cast(x, float32), height, width)`` (float32, as TF's kernel) recorded as ResizeBilinear."""
     if not ACTIVE or x._data.dtype.kind != 'f':
         return forward(cast(x, 'float32'), height, width)
@@ -56,7 +57,7 @@ def resize_bilinear(x, height, width, forward):
     shape, dtype = tuple(x._data.shape), x._data.dtype
 
     def vjp(g, y, x):
-        return Tensor(backend.place(bilinear_grad_array(backend.to_host(g._data), shape, dtype)))
+        return Tensor(backend.place(bilinear_grad_array(backend.to_host(g._data), shape, dtype, sources)))
     record('ResizeBilinear', (x,), out, (vjp,))
     return out
 
@@ -72,17 +73,18 @@ def nearest_grad_array(g, shape, rows, cols):
     return out.reshape(shape)
 
 
-def resize_nearest(x, height, width, forward):
+def resize_nearest(x, height, width, forward, indices=nearest_indices):
     """``forward(x, height, width)`` (half-pixel nearest neighbours: ``nearest_indices``) recorded as
     ResizeNearestNeighbor, ResizeNearestNeighborGrad's kernel its gradient; TF registers no gradient for
-    ResizeNearestNeighborGrad, so a jvp or a second derivative that reaches it raises TF's LookupError."""
+    ResizeNearestNeighborGrad, so a jvp or a second derivative that reaches it raises TF's LookupError.
+    ``indices(size_in, size_out)`` maps output pixels to their sources (compat.v1's grids differ)."""
     from ..unregistered_gradient import without_gradient
     if not ACTIVE or x._data.dtype.kind != 'f':
         return forward(x, height, width)
     with paused():
         out = Tensor(forward(x, height, width)._data)
     shape = tuple(x._data.shape)
-    rows, cols = nearest_indices(shape[1], height), nearest_indices(shape[2], width)
+    rows, cols = indices(shape[1], height), indices(shape[2], width)
 
     def backprop(g):
         return Tensor(backend.place(nearest_grad_array(backend.to_host(g._data), shape, rows, cols)))
