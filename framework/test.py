@@ -37,8 +37,10 @@ def is_built_with_xla():
 
 
 def gpu_device_name():
-    """'/device:GPU:0' when a GPU is usable, else '' (as ``tf.test.gpu_device_name``)."""
-    return '/device:GPU:0' if is_gpu_available() else ''
+    """'/device:GPU:0' when a GPU is usable, else '' (as ``tf.test.gpu_device_name``). TF lists the
+    devices itself, so this logs no deprecation notice (and leaves is_gpu_available's for its own call)."""
+    from .placement import list_physical_devices
+    return '/device:GPU:0' if list_physical_devices('GPU') else ''
 
 
 def is_cpu_target_available(cpu_target):
