@@ -21,7 +21,7 @@ import os
 import sys
 import threading
 
-from . import branch_definitions, if_conditions, python_loop_breaks
+from . import branch_definitions, if_conditions, python_loop_breaks, untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -130,6 +130,11 @@ def truth(value_of, tensor=None):
                 (tensor is not None and if_conditions.refusal(frame, tensor)) or None
             if error is not None:
                 raise error
+            value = value_of()
+            from .function import is_replaying     # (late: function imports this module)
+            if not is_replaying():      # (a replay's prints are dropped anyway)
+                untaken_branches.trace(frame, value)    # AutoGraph traces the other branch too
+            return value
         return value_of()
     if state[0] != CONVERTS:
         raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)

@@ -185,6 +185,11 @@ class _Hook:
         return self._returned
 
 
+def is_trace_hook(function):
+    """Whether ``function`` (``sys.gettrace()``) is the trace function of a graph trace (not a debugger's)."""
+    return type(function) is _Hook
+
+
 def _name_result(found, parameters, result, operator):
     trace = trace_names.current()
     graph = _graph_of(trace)

@@ -1,0 +1,186 @@
+"""The prints of a tensor ``if``'s untaken branch in a tf.function, shown as AutoGraph's trace shows them.
+
+AutoGraph turns ``if tensor:`` into tf.cond and traces both branches, the main one first: a Python
+``print`` in either shows once while tracing, whatever the condition's value (the tf.function guide's
+fizzbuzz prints 'Tracing fizzbuzz branch', 'Tracing fizz branch', 'Tracing buzz branch' and 'Tracing
+default branch' for n = 5). tapeflow runs the Python itself, on real values, so only the taken branch
+runs. assert_statements.truth calls ``trace`` with the condition's value; the untaken branch's prints
+of constants (strings, numbers, f-strings without fields) then show where TensorFlow's trace shows
+them: a main branch's before the else branch runs, an else branch's once the main branch is done (a
+line trace on the frame tells when it leaves the branch's lines). A nested ``if`` (an ``elif`` chain's
+too) shows both its branches' prints where its test reads a tensor, as AutoGraph nests the conds, and the
+branch an ``if flag:`` on a Python value picks. Prints of other values, and the rest of the branch's
+Python, are left out: running them could change state the program reads. Only an ``if`` statement with a plain test on
+one line counts (no ``and`` / ``or`` / ``not`` / conditional expression: those call ``__bool__`` more
+than once). An else branch waits for no line under a debugger's or coverage tool's trace function.
+"""
+import ast
+import sys
+import threading
+
+from .code_source import scanned
+
+_OTHER_CONVERSIONS = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_local = threading.local()      # .pending: {frame: [(first line, last line, prints), ...] innermost last}
+
+
+def trace(frame, taken):
+    """Show the prints of the branch that the ``if`` at ``frame``'s line does not take (``taken``: the
+    condition's value), where AutoGraph's trace of both branches shows them."""
+    entry = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)
+    if entry is None:
+        return
+    main, other, first, last = entry
+    if not taken:
+        _show(main, frame)      # AutoGraph traces the main branch before the else branch that runs now
+    elif other:
+        _after_lines(frame, first, last, other)
+
+
+def _show(items, frame):
+    """Print the constant prints among ``items``, and those of the branches of a nested ``if`` that the trace
+    runs (``_traced_branches``)."""
+    for item in items:
+        if item[0] == 'print':
+            print(*item[1], sep=item[2], end=item[3])
+        else:
+            branches = _traced_branches(item, frame)
+            for index in branches:
+                _show(item[index], frame)
+
+
+def _traced_branches(item, frame):
+    """Which branches of a nested ``if`` item AutoGraph's trace runs: both for a tensor test; for ``if
+    name:`` on a Python value the frame holds, the one it picks; else none (the value is not known)."""
+    from .tensor import Tensor      # (late: tensor's truth test imports this module's user)
+    from .variable import Variable
+    _, names, _, _, bare = item
+    values = frame.f_locals
+    if any(isinstance(values.get(name), (Tensor, Variable)) for name in names):
+        return (2, 3)
+    if bare is not None and bare in values:
+        try:
+            return (2,) if values[bare] else (3,)
+        except Exception:       # (a value without a truth of its own)
+            return ()
+    return ()
+
+
+def _after_lines(frame, first, last, prints):
+    """Show ``prints`` when ``frame`` next runs a line outside ``first``..``last`` (or returns): a line trace on
+    the frame, under the trace function a graph trace runs with (traced_ops); not under a debugger's."""
+    from .traced_ops import is_trace_hook     # (late: traced_ops imports tensor, which imports this module's user)
+    if not is_trace_hook(sys.gettrace()):
+        return
+    pending = getattr(_local, 'pending', None)
+    if pending is None:
+        pending = _local.pending = {}
+    pending.setdefault(frame, []).append((first, last, prints))
+    frame.f_trace = _lines
+    frame.f_trace_lines = True
+
+
+def _lines(frame, event, arg):
+    pending = _local.pending.get(frame)
+    if not pending:
+        return None
+    if event == 'line':
+        line = frame.f_lineno
+        while pending and not pending[-1][0] <= line <= pending[-1][1]:
+            _show(pending.pop()[2], frame)
+    elif event == 'return':
+        while pending:
+            _show(pending.pop()[2], frame)
+    elif event == 'exception':
+        pending.clear()     # TensorFlow's trace stops at the error, before the else branch
+    if pending:
+        return _lines
+    del _local.pending[frame]
+    frame.f_trace = None
+    return None
+
+
+def _scan(tree, offset):
+    """{line of an ``if``'s plain test: (main branch's items, else branch's items, first and last line of
+    the main branch)} for the ``if`` statements of the function's own code (see ``_items``)."""
+    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    table = {}
+    for node in _statements(tree.body[0].body):
+        if isinstance(node, ast.If) and _plain_test(node.test):
+            main, other = _items(node.body), _items(node.orelse)
+            if main or other:
+                table[node.test.lineno + offset] = (main, other, node.body[0].lineno + offset,
+                                                    node.body[-1].end_lineno + offset)
+    return table
+
+
+def _plain_test(test):
+    """A test on one line that calls ``__bool__`` once, on the value the branch follows (no ``and`` / ``or``
+    / ``not`` / conditional expression: AutoGraph converts those otherwise)."""
+    return test.lineno == test.end_lineno and not any(
+        isinstance(part, _OTHER_CONVERSIONS) or (isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not))
+        for part in ast.walk(test))
+
+
+def _statements(block):
+    """Every statement in ``block`` and the blocks nested in it, not entering functions or classes."""
+    stack = list(reversed(block))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, _SCOPES):
+            continue
+        for field in ('handlers', 'finalbody', 'orelse', 'body'):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                stack.extend(reversed(inner))
+
+
+def _items(block):
+    """What a branch's trace may show, in order: ('print', values, sep, end) for a print of constants (its
+    own, or in a ``with`` body), and ('if', the names its test reads, main items, else items, the name that
+    is the whole test or None) for a nested ``if`` (an ``elif`` too), whose branches show or not by what
+    those names hold then (``_traced_branches``)."""
+    found = []
+    for node in block:
+        if isinstance(node, ast.Expr):
+            shown = _constant_print(node.value)
+            if shown is not None:
+                found.append(('print',) + shown)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            found.extend(_items(node.body))
+        elif isinstance(node, ast.If) and _plain_test(node.test):
+            main, other = _items(node.body), _items(node.orelse)
+            if main or other:
+                names = frozenset(n.id for n in ast.walk(node.test) if isinstance(n, ast.Name))
+                bare = node.test.id if isinstance(node.test, ast.Name) else None
+                found.append(('if', names, main, other, bare))
+    return tuple(found)
+
+
+def _constant_print(call):
+    """(values, sep, end) of ``print(...)`` with constant arguments, or None."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == 'print'):
+        return None
+    values = [_constant(arg) for arg in call.args]
+    options = {'sep': ' ', 'end': '\n'}
+    for keyword in call.keywords:
+        if keyword.arg not in options:
+            return None
+        options[keyword.arg] = _constant(keyword.value)
+    if any(v is _NOT_CONSTANT for v in values) or any(v is _NOT_CONSTANT for v in options.values()):
+        return None
+    return tuple(values), options['sep'], options['end']
+
+
+_NOT_CONSTANT = object()
+
+
+def _constant(node):
+    if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and all(isinstance(part, ast.Constant) for part in node.values):
+        return ''.join(part.value for part in node.values)
+    return _NOT_CONSTANT
