@@ -151,39 +151,72 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     """``m[i, j]``: how many (or how much weight of the) examples with label i were predicted j.
 
     As TensorFlow: a trailing size-1 axis on one side is squeezed ((N, 1) labels against (N,)
-    predictions), and both are cast to int64 (float scores > 0.5 as bools, float labels truncated)."""
+    predictions), and both are cast to int64 (float scores > 0.5 as bools, float labels truncated).
+    Its checks come in its order: negative values, bounds (a given num_classes), the weights' shape,
+    then the pairing of labels with predictions."""
     y, p = _squeezed_pair(as_tensor(labels, 'confusion_matrix'), as_tensor(predictions, 'confusion_matrix'))
     y, p = cast(y, 'int64'), cast(p, 'int64')
+    a, b = y._data, p._data
+    with _noting('labels and predictions must be >= 0'):
+        assert_non_negative(y, message='`labels` contains negative values')
+        assert_non_negative(p, message='`predictions` contains negative values')
+    if num_classes is None:     # TF's reduce_max of nothing is int64's lowest: no classes at all
+        n = max(int(a.max()) if a.size else _INT64_LOWEST, int(b.max()) if b.size else _INT64_LOWEST) + 1
+    else:
+        n = _optional_int(num_classes, 'num_classes', 'confusion_matrix')
+        with _noting('labels and predictions must be < num_classes=%d' % n):
+            assert_less(y, np.int64(n), message='`labels` out of bound')
+            assert_less(p, np.int64(n), message='`predictions` out of bound')
+    out_dtype = dtypes.numpy_dtype(dtype)
+    wt = None
+    if weights is not None:
+        wt = as_tensor(weights, 'confusion_matrix')
+        if not _compatible(tuple(p.shape), tuple(wt.shape)):     # TensorShape.assert_is_compatible_with
+            raise ValueError('Shapes %s and %s are incompatible' % (tuple(p.shape), tuple(wt.shape)))
     if tuple(y.shape) != tuple(p.shape):
         raise kernel_error('Pack', 'Shapes of all inputs must match: values[0].shape = [%s] != values[1].shape = [%s]'
                            % (','.join(map(str, y.shape)), ','.join(map(str, p.shape))), named='stack',
                            note='confusion_matrix: labels %s and predictions %s must be vectors of one length'
                            % (tuple(y.shape), tuple(p.shape)), node='Pack_N_2')
-    if y.ndim != 1:
-        raise InvalidArgumentError('confusion_matrix: labels and predictions must be vectors, got shape %s'
-                                   % (tuple(y.shape),))
-    a, b = y._data, p._data
-    with _noting('labels and predictions must be >= 0'):
-        assert_non_negative(y, message='`labels` contains negative values')
-        assert_non_negative(p, message='`predictions` contains negative values')
-    top = max(int(a.max()), int(b.max())) + 1 if a.size else 0
-    n = top if num_classes is None else _optional_int(num_classes, 'num_classes', 'confusion_matrix')
-    with _noting('labels and predictions must be < num_classes=%d' % n):
-        assert_less(y, np.int64(n), message='`labels` out of bound')
-        assert_less(p, np.int64(n), message='`predictions` out of bound')
-    out_dtype = dtypes.numpy_dtype(dtype)
+    if y.ndim != 1 or n < 0:
+        return _scattered_as_tf(y, p, n, wt, out_dtype)
     xp = backend.array_module(a)
-    w = xp.ones(a.shape, out_dtype)
-    if weights is not None:
-        wt = as_tensor(weights, 'confusion_matrix')
-        if tuple(wt.shape) != tuple(y.shape):
-            raise InvalidArgumentError('confusion_matrix: weights %s must be shaped like labels %s'
-                                       % (tuple(wt.shape), tuple(y.shape)))
-        w = wt._data.astype(out_dtype)
+    w = xp.ones(a.shape, out_dtype) if wt is None else wt._data.astype(out_dtype)
     _blocked('confusion_matrix', y, p)
     out = xp.zeros((n, n), out_dtype)
     _add_at(xp, out, (a, b), w)
     return Tensor(out)
+
+
+_INT64_LOWEST = int(np.iinfo(np.int64).min)
+
+
+def _compatible(shape, other):
+    return len(shape) == len(other) and all(d == e for d, e in zip(shape, other))
+
+
+def _scattered_as_tf(labels, predictions, n, weights, out_dtype):
+    """TensorFlow's own route for what is not a pair of vectors: scatter_nd of the index vectors
+    stack([labels, predictions], axis=1) into an (n, n) matrix. (N, k) pairs with k != 2 meet
+    ScatterNd's shape error (the common (N, 1) labels against (N, 1) rounded predictions); (N, 2)
+    ones scatter each row's two labels and two predictions as index pairs; scalars fail in stack;
+    empty vectors leave n at int64's lowest + 1, which ScatterNd refuses as a dimension."""
+    from .scatter import scatter_nd
+    from .shapes import stack
+    try:
+        indices = stack([labels, predictions], axis=1)
+    except ValueError as error:
+        error.add_note('confusion_matrix: labels and predictions must be vectors, got shape %s'
+                       % (tuple(labels.shape),))
+        raise
+    values = Tensor(backend.array_module(predictions._data).ones(predictions.shape, out_dtype)) if weights is None \
+        else cast(weights, out_dtype)
+    try:
+        return scatter_nd(indices, values, Tensor(np.array([n, n], np.int64)))
+    except InvalidArgumentError as error:
+        error.add_note('confusion_matrix: labels and predictions must be vectors, got shape %s'
+                       % (tuple(labels.shape),))
+        raise
 
 
 @contextlib.contextmanager

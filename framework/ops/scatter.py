@@ -171,7 +171,9 @@ def _scatter_add(indices_raw, u, shape):
 def scatter_nd(indices, updates, shape, name=None):
     """Zeros of ``shape`` with ``updates`` added at ``indices`` (repeated indices add up)."""
     shape = _shape_of(shape, 'scatter_nd')
-    columns, want = _index_columns(indices, shape, 'scatter_nd')
+    # (ScatterNd validates the updates' layout before the index depth: index vectors deeper than
+    # the output's rank get its 'Dimensions [0,k) of indices...' / '... of input...' text)
+    columns, want = _index_columns(indices, shape, 'scatter_nd', updates)
     u = _updates(updates, want, None, 'scatter_nd', (indices, shape))
     if u._data.dtype.kind not in 'fciu':
         raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
