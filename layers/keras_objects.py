@@ -47,14 +47,19 @@ class KerasObjects:
         """An object from ``{'class_name': ..., 'config': {...}}``: a built-in class, or a
         user's class or function from custom objects or the registry.
 
+        A function found nowhere comes back as its name, as from Keras 3's deserialize with its
+        module table (so ``get`` says it cannot interpret the config).
+
         Raises:
-            TypeError: a function found nowhere (Keras 3's 'Could not locate function').
             ValueError: any other unknown class name.
         """
         name = config.get('class_name')
         if name == 'function':
-            from framework.keras.object_serialization import deserialize_keras_object
-            return deserialize_keras_object(config)
+            from framework.keras.object_serialization import located_function
+            found = located_function(config.get('config'), config.get('registered_name'))
+            if found is not None:
+                return found
+            return config.get('config') if config.get('module') == 'builtins' else config.get('registered_name')
         cls = self.table.get(name) if not config.get('registered_name') else None
         if cls is None:
             from .saving.registry import get_registered_object
@@ -75,11 +80,14 @@ class KerasObjects:
             return None
         if isinstance(identifier, dict):
             try:
-                return self.deserialize(identifier)
-            except TypeError:
-                raise                            # Keras 3's 'Could not locate function', as it is
+                found = self.deserialize(identifier)
             except ValueError as err:
                 raise self._not_interpreted(identifier, str(err)) from None
+            if isinstance(found, str):          # a function found nowhere (its name)
+                raise self._not_interpreted(identifier, 'Could not locate function %r: decorate it with '
+                                            '@keras.saving.register_keras_serializable() or pass it in '
+                                            'custom_objects' % found)
+            return found
         if isinstance(identifier, str):
             cls = self.table.get(identifier)
             if cls is None:

@@ -181,12 +181,17 @@ def not_deserialized_text(cls, config, err):
 
 def _keras_class_text(cls):
     """How Keras 3 prints ``cls`` in that text: its models by their place in keras.src (a model holding an
-    unregistered custom layer is the text a user meets most); other classes as Python prints them."""
+    unregistered custom layer is the text a user meets most), and the common built-in layers (a Dense
+    given an unregistered activation); other classes as Python prints them."""
     from .functional.functional_model import Functional
+    from .keras_modules import keras_module_of
     from .model import Model
     from .sequential import Sequential
     module = {Sequential: 'sequential', Functional: 'functional', Model: 'model'}.get(cls)
-    return cls if module is None else "<class 'keras.src.models.%s.%s'>" % (module, cls.__name__)
+    if module is not None:
+        return "<class 'keras.src.models.%s.%s'>" % (module, cls.__name__)
+    layer_module = keras_module_of(cls) if isinstance(cls, type) else None
+    return cls if layer_module is None else "<class '%s.%s'>" % (layer_module, cls.__name__)
 
 
 def legacy_unknown_text(kind, name):

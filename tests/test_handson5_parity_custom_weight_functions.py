@@ -7,7 +7,9 @@ function is written as ``{'module': 'builtins', 'class_name': 'function', 'confi
 'registered_name': 'function'}``, and a user's Regularizer subclass as ``{'module': None (its
 module; None for a script), 'class_name': 'MyL1Regularizer', 'config': {'factor': 0.1},
 'registered_name': 'MyL1Regularizer'}``. Keras's ``Dense.from_config`` of that config finds them
-inside ``custom_object_scope`` and raises TypeError 'Could not locate function' outside it.
+inside ``custom_object_scope``; outside it, Keras's initializers.get is handed the unfound function's
+name and raises "Could not interpret initializer identifier: {...}", which Dense.from_config wraps in a
+TypeError (TF 2.21's text, progs/kerasio33/r25d.py).
 tapeflow kept the functions themselves in the config (and wrote the class under
 'keras.regularizers'), so a saved .keras model with a function initializer did not load: 'Could
 not interpret initializer identifier'.
@@ -83,8 +85,9 @@ def test_from_config_finds_them_in_scope_and_refuses_outside():
     assert type(again.bias_regularizer) is MyL1Regularizer and again.bias_regularizer.factor == 0.1
     # TF 2.21 wraps it (Keras's Operation.from_config; progs/handson7/x11.py)
     with pytest.raises(TypeError, match="^Error when deserializing class 'Dense' using config=.*'dtype': 'float32'"
-                                        ".*\n\nException encountered: Could not locate function "
-                                        "'my_glorot_initializer'"):
+                                        ".*\n\nException encountered: Could not interpret initializer identifier: "
+                                        "{'module': 'builtins', 'class_name': 'function', 'config': "
+                                        "'my_glorot_initializer', 'registered_name': 'function'}$"):
         keras.layers.Dense.from_config(config)
 
 
@@ -104,5 +107,7 @@ def test_saved_model_with_custom_parts_loads_with_custom_objects(tmp_path):
     with pytest.raises(TypeError, match=r"Sequential'> could not be deserialized properly\. (.|\n)*"
                                         r"Dense'> could not be deserialized properly\. (.|\n)*"
                                         r"Error when deserializing class 'Dense' (.|\n)*"
-                                        r"Exception encountered: Could not locate function 'my_glorot_initializer'"):
+                                        r"Exception encountered: Could not interpret initializer identifier: "
+                                        r"\{'module': 'builtins', 'class_name': 'function', 'config': "
+                                        r"'my_glorot_initializer', 'registered_name': 'function'\}$"):
         keras.models.load_model(path)

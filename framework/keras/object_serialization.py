@@ -234,8 +234,13 @@ def _lookup(names, custom_objects):
     return None
 
 
+def located_function(name, registered_name, custom_objects=None):
+    """The user's function a 'function' config names, from custom objects or the registry, or None."""
+    return _lookup([registered_name if registered_name != 'function' else None, name], custom_objects)
+
+
 def _find_function(name, registered_name, custom_objects, config=None):
-    found = _lookup([registered_name if registered_name != 'function' else None, name], custom_objects)
+    found = located_function(name, registered_name, custom_objects)
     if found is not None:
         return found
     from framework.losses.registry import BY_NAME as losses_by_name
