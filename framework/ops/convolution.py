@@ -392,6 +392,7 @@ def _to_windows(g, hits, geo, onednn=False):
         for k in pool_gradient_order.max_order(offsets, 2):
             grad[geo.window_slice(*offsets[k])] += _selected(g, hits[k])
     else:
+        g = g + 0       # TF adds each share onto zeros: a -0.0 gradient lands as +0.0 (a pass over the output)
         for offset, hit in zip(geo.offsets(), hits):
             _selected(g, hit, out=grad[geo.window_slice(*offset)])
     return geo.unpad(grad)
@@ -468,7 +469,7 @@ def _window_sums(windows, offsets):
     ``sum(axis=(3, 4))`` does so only while channels are the inner loop: with one channel, a window row is
     contiguous and numpy adds each row apart first, (a + b) + (c + d) for a 2x2 window, off TF's last bits.)"""
     (i, j), rest = offsets[0], offsets[1:]
-    total = windows[:, :, :, i, j].copy()
+    total = windows[:, :, :, i, j] + 0          # TF's sums start from +0.0: a window of -0.0 averages to +0.0
     for i, j in rest:
         total += windows[:, :, :, i, j]
     return total

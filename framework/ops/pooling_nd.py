@@ -58,7 +58,7 @@ def _gather(a, geo, hits=None):
     total = None
     for k, offset in enumerate(geo.offsets()):
         part = padded[geo.window_slice(offset)]
-        part = part if hits is None else part * hits[k]
+        part = part + 0 if hits is None else part * hits[k]     # (an average starts from +0.0, as TF's sums)
         total = part.copy() if total is None else total + part
     return total
 
