@@ -34,9 +34,16 @@ def shown_as(cls, shown):
     cls.__module__ = shown.__module__
 
 
+# TensorFlow's module for its op errors: an uncaught one ends a traceback as
+# 'tensorflow.python.framework.errors_impl.InvalidArgumentError: ...', and tapeflow's classes print
+# the same module (pickle still finds them here, through OpError.__reduce__)
+_TF_MODULE = 'tensorflow.python.framework.errors_impl'
+
+
 class OpError(Exception):
     """An op failed. Built as ``OpError(message)`` or, as in TensorFlow,
     ``OpError(node_def, op, message[, error_code])``."""
+    __module__ = _TF_MODULE
     code = UNKNOWN
 
     def __init__(self, *args):
@@ -53,9 +60,20 @@ class OpError(Exception):
     def error_code(self):
         return self.code
 
+    def __reduce__(self):
+        kind = type(self)
+        if kind.__module__ == _TF_MODULE and globals().get(kind.__name__) is kind:
+            return _rebuilt, (kind.__name__, self.node_def, self.op, self.message, self.code), self.__dict__
+        return super().__reduce__()
+
+
+def _rebuilt(name, node_def, op, message, code):
+    """An unpickled op error: its class found by name in this module (its shown module is TF's)."""
+    return globals()[name](node_def, op, message, code)
+
 
 def _error(name, code, *bases):
-    return type(name, (OpError,) + bases, {'code': code, '__module__': __name__,
+    return type(name, (OpError,) + bases, {'code': code, '__module__': _TF_MODULE,
                                           '__doc__': 'TensorFlow\'s %s (error code %d).' % (name, code)})
 
 

@@ -213,9 +213,9 @@ def _scattered_as_tf(labels, predictions, n, weights, out_dtype):
         else cast(weights, out_dtype)
     try:
         return scatter_nd(indices, values, Tensor(np.array([n, n], np.int64)))
-    except InvalidArgumentError as error:
-        error.add_note('confusion_matrix: labels and predictions must be vectors, got shape %s'
-                       % (tuple(labels.shape),))
+    except InvalidArgumentError as error:      # (scatter_nd's own note would speak of index depths)
+        error.__notes__ = ['confusion_matrix: labels and predictions must be vectors of class ids, got shape %s '
+                           '(flatten them, or take the argmax of one-hot or probability rows)' % (tuple(labels.shape),)]
         raise
 
 
