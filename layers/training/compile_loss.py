@@ -15,12 +15,13 @@ from framework.ops import graph_rewrites
 from framework import metrics as metrics_module
 from framework import nest, trace_names
 from framework.errors import InvalidArgumentError
+from framework.losses.loss import Loss, default_dtype
 from framework.losses.shape_mismatch import in_traced_step
 from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
-from .target_errors import TargetKeysError, keys_as_targets_error, missing_target_error
+from .target_errors import keys_as_targets_error, missing_target_error
 
 
 class CompiledLoss:
@@ -220,7 +221,7 @@ class CompiledLoss:
             if isinstance(y_true, dict):
                 if y_true.keys() != y_pred.keys():
                     if len(y_true) == len(y_pred):
-                        raise keys_as_targets_error(y_true, y_pred, nest.flatten(y_pred)[0].dtype.name)
+                        raise self._keys_as_targets(y_true, y_pred)
                     self._check_target_count(y_true, y_pred)
                 return y_true
             flat = nest.flatten(y_true)
@@ -231,11 +232,12 @@ class CompiledLoss:
             if isinstance(y_true, dict):
                 if self.output_names and set(y_true) == set(self.output_names):
                     return [y_true[name] for name in self.output_names]
-                text = ('y_true and y_pred have different structures: y holds targets keyed %s, but the model '
-                        'returns a list of %d outputs named %s' % (sorted(y_true), len(y_pred), self.output_names))
-                if len(y_true) < len(y_pred) and not isinstance(self._user_loss, (list, tuple, dict)):
-                    raise missing_target_error(len(y_true), len(y_pred), text)
-                raise TargetKeysError(text)
+                if len(y_true) == len(y_pred):
+                    # Keras 3 packs the dict into the list by iterating it: its keys become the targets
+                    raise self._keys_as_targets(y_true, y_pred)
+                # other counts: Keras 3 spreads them over the losses that are not None, else its
+                # 'different structures' ValueError (or the path KeyError for one loss over all outputs)
+                return self._spread_over_losses(nest.flatten(y_true), y_true, y_pred)
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
                 flat = self._spread_over_losses(flat, y_true, y_pred)
@@ -252,6 +254,20 @@ class CompiledLoss:
             # 'str'."), whatever the key: keras.io's text_generation_fnet fits y={'outputs': ...} so on TF
             return next(iter(y_true))
         return flat[0]
+
+    def _keys_as_targets(self, y_true, y_pred):
+        """The error for a dict of targets keyed otherwise than as many outputs: Keras 3 packs it into the
+        outputs' flat order by iterating it, so its keys stand as the targets, and the first loss it computes
+        converts its key to the loss's dtype (floatx unless a Loss given another): TF 2.21 "Expected float64,
+        but got a of type 'str'." for loss=[None, MeanSquaredError(dtype='float64')] and y={'b': .., 'a': ..}."""
+        keys, labels = self._keys_and_labels(y_pred)
+        losses = dict(zip(keys, self._per_output(self._user_loss, keys, labels, 'loss')))
+        order = self._keras_order(y_pred) if isinstance(y_pred, dict) else keys
+        first = next((key for key in order if losses.get(key) is not None), keys[0])
+        loss = losses[first]
+        dtype = loss.dtype if isinstance(loss, Loss) else default_dtype()
+        names = list(y_pred) if isinstance(y_pred, dict) else self.output_names
+        return keys_as_targets_error(list(y_true)[keys.index(first)], list(y_true), names, dtype)
 
     def _check_target_count(self, y_true, y_pred):
         """Targets keyed otherwise than the outputs: Keras 3 reconciles them only when they are as many as

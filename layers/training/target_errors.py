@@ -31,11 +31,9 @@ def missing_target_error(count_true, count_outputs, detail=None):
     return error
 
 
-def keys_as_targets_error(y_true, y_pred, dtype):
-    """A dict of targets keyed otherwise than a dict of as many outputs: Keras 3 packs y's keys in place of the
-    targets and converts the first one (TF 2.21: "Expected float32, but got out_c of type 'str'.")."""
-    first = next(iter(y_true))
-    error = TargetKeysError("Expected %s, but got %s of type '%s'." % (dtype, first, type(first).__name__))
-    error.add_note('y is keyed %s, the outputs %s; key the targets by the outputs\' names'
-                   % (list(y_true), list(y_pred)))
+def keys_as_targets_error(key, y_keys, output_names, dtype):
+    """A dict of targets keyed otherwise than as many outputs: Keras 3 packs y's keys in place of the targets,
+    and its first loss converts ``key`` (TF 2.21: "Expected float32, but got out_c of type 'str'.")."""
+    error = TargetKeysError("Expected %s, but got %s of type '%s'." % (dtype, key, type(key).__name__))
+    error.add_note("y is keyed %s, the outputs %s; key the targets by the outputs' names" % (y_keys, output_names))
     return error
