@@ -58,4 +58,8 @@ def get_metric(identifier, y_true, y_pred):
     'accuracy'/'acc' become binary, sparse categorical or categorical accuracy
     depending on the shapes of y_true and y_pred.
     """
+    if y_true is None and str(identifier).lower() not in ('accuracy', 'acc'):
+        # an output fit gave no target (y=[y_a, None]): Keras 3 reads y_true's shape for 'accuracy' only (an
+        # AttributeError there); the metric's first update is TF's 'None values not supported.'
+        return metrics_module.compile_metric(identifier, None, tuple(y_pred.shape))
     return metrics_module.compile_metric(identifier, tuple(y_true.shape), tuple(y_pred.shape))

@@ -143,7 +143,7 @@ def to_arrays(value, what, copy=True):
         return SparseRows.of(value)
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what, copy), value)
-    if what == 'sample_weight' and _has_none_entry(value):
+    if what in ('y', 'sample_weight') and _has_none_entry(value):
         # Keras 3 takes None for an output left unweighted ([w, None], {'c': None}): None is a leaf
         return nest.map_structure(lambda v: None if v is None else to_arrays(v, what, copy), value)
     if not copy and type(value) is np.ndarray and value.dtype.kind in 'biuf' and value.ndim and \
@@ -394,7 +394,7 @@ class ArrayData:
                 raise ValueError('You cannot `class_weight` and `sample_weight` at the same time.')
             if y is None:
                 raise ValueError('class_weight needs a single array of labels y')
-            if _is_structure(y):        # Keras 3's words (array_data_adapter); what it got rides as a note
+            if _is_structure(y) or _has_none_entry(y):     # Keras 3's words (array_data_adapter); what it got rides as a note
                 error = ValueError('`class_weight` is only supported for Models with a single output.')
                 error.add_note('y holds %d arrays; pass one sample_weight array per output instead'
                                % len(nest.flatten(y)))
