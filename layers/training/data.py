@@ -144,7 +144,7 @@ def to_arrays(value, what, copy=True):
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what, copy), value)
     if what in ('y', 'sample_weight') and _has_none_entry(value):
-        # Keras 3 takes None for an output left unweighted ([w, None], {'c': None}): None is a leaf
+        # Keras 3 takes None for an output left unweighted ([w, None]) or without a loss (y=[y_a, None]): a leaf
         return nest.map_structure(lambda v: None if v is None else to_arrays(v, what, copy), value)
     if not copy and type(value) is np.ndarray and value.dtype.kind in 'biuf' and value.ndim and \
             value.flags.c_contiguous:
