@@ -6,23 +6,21 @@ fizzbuzz prints 'Tracing fizzbuzz branch', 'Tracing fizz branch', 'Tracing buzz 
 default branch' for n = 5). tapeflow runs the Python itself, on real values, so only the taken branch
 runs. assert_statements.truth calls ``trace`` with the condition's value; the untaken branch's prints
 of constants (strings, numbers, f-strings without fields) then show where TensorFlow's trace shows
-them: a main branch's before the else branch runs, an else branch's once the main branch is done (a
-line trace on the frame tells when it leaves the branch's lines). A nested ``if`` (an ``elif`` chain's
+them: a main branch's before the else branch runs, an else branch's once the main branch is done
+(frame_lines.py), unless an error stopped it. A nested ``if`` (an ``elif`` chain's
 too) shows both its branches' prints where its test reads a tensor, as AutoGraph nests the conds, and the
 branch an ``if flag:`` on a Python value picks. Prints of other values, and the rest of the branch's
 Python, are left out: running them could change state the program reads. Only an ``if`` statement with a plain test on
 one line counts (no ``and`` / ``or`` / ``not`` / conditional expression: those call ``__bool__`` more
-than once). An else branch waits for no line under a debugger's or coverage tool's trace function.
+than once).
 """
 import ast
-import sys
-import threading
 
+from . import frame_lines
 from .code_source import scanned
 
 _OTHER_CONVERSIONS = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-_local = threading.local()      # .pending: {frame: [(first line, last line, prints), ...] innermost last}
 
 
 def trace(frame, taken):
@@ -35,7 +33,7 @@ def trace(frame, taken):
     if not taken:
         _show(main, frame)      # AutoGraph traces the main branch before the else branch that runs now
     elif other:
-        _after_lines(frame, first, last, other)
+        frame_lines.when_leaving(frame, first, last, lambda finished: finished and _show(other, frame))
 
 
 def _show(items, frame):
@@ -65,40 +63,6 @@ def _traced_branches(item, frame):
         except Exception:       # (a value without a truth of its own)
             return ()
     return ()
-
-
-def _after_lines(frame, first, last, prints):
-    """Show ``prints`` when ``frame`` next runs a line outside ``first``..``last`` (or returns): a line trace on
-    the frame, under the trace function a graph trace runs with (traced_ops); not under a debugger's."""
-    from .traced_ops import is_trace_hook     # (late: traced_ops imports tensor, which imports this module's user)
-    if not is_trace_hook(sys.gettrace()):
-        return
-    pending = getattr(_local, 'pending', None)
-    if pending is None:
-        pending = _local.pending = {}
-    pending.setdefault(frame, []).append((first, last, prints))
-    frame.f_trace = _lines
-    frame.f_trace_lines = True
-
-
-def _lines(frame, event, arg):
-    pending = _local.pending.get(frame)
-    if not pending:
-        return None
-    if event == 'line':
-        line = frame.f_lineno
-        while pending and not pending[-1][0] <= line <= pending[-1][1]:
-            _show(pending.pop()[2], frame)
-    elif event == 'return':
-        while pending:
-            _show(pending.pop()[2], frame)
-    elif event == 'exception':
-        pending.clear()     # TensorFlow's trace stops at the error, before the else branch
-    if pending:
-        return _lines
-    del _local.pending[frame]
-    frame.f_trace = None
-    return None
 
 
 def _scan(tree, offset):

@@ -1,0 +1,63 @@
+"""A Python ``while`` on a tensor in a tf.function: AutoGraph traces the loop body once, so its print shows once,
+however many turns run; tf.print runs every turn. Lines printed by TF 2.21."""
+import framework as tf
+
+
+def test_the_body_prints_once_and_tf_print_every_turn(capsys):
+    @tf.function
+    def collatz(x):
+        count = tf.constant(0)
+        while x > 1:
+            print('Tracing the body')
+            tf.print('turn', x)
+            x = x // 2
+            count += 1
+        print('after loop')
+        return count
+
+    assert int(collatz(tf.constant(20))) == 4
+    assert int(collatz(tf.constant(7))) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ['Tracing the body', 'after loop']
+    assert captured.err.splitlines() == ['turn 20', 'turn 10', 'turn 5', 'turn 2', 'turn 7', 'turn 3']
+
+
+def test_a_break_ends_the_muting(capsys):
+    @tf.function
+    def f(n):
+        i = tf.constant(0)
+        while i < n:
+            print('body')
+            i += 1
+            if i > 2:
+                break
+        print('done')
+        return i
+
+    assert int(f(tf.constant(10))) == 3
+    assert capsys.readouterr().out.splitlines() == ['body', 'done']
+
+
+def test_a_python_loop_around_it_traces_the_body_once_per_python_turn(capsys):
+    @tf.function
+    def g(n):
+        total = tf.constant(0)
+        for k in range(2):
+            j = tf.constant(0)
+            while j < n:
+                print('inner', k)
+                j += 1
+            total += j
+        print('g done')
+        return total
+
+    assert int(g(tf.constant(3))) == 6
+    assert capsys.readouterr().out.splitlines() == ['inner 0', 'inner 1', 'g done']
+
+
+def test_eager_loops_print_every_turn(capsys):
+    x = tf.constant(3)
+    while x > 0:
+        print('eager turn')
+        x -= 1
+    assert capsys.readouterr().out.splitlines() == ['eager turn'] * 3
