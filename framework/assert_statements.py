@@ -12,7 +12,9 @@ next bytecode instruction tells an assert statement (LOAD_ASSERTION_ERROR after 
 ``if``. An explicit ``bool(x)`` (the caller's current instruction is a call) is refused as TensorFlow
 refuses it, AutoGraph or not (the performance tutorial's ``if bool(x):``). An ``if`` that AutoGraph would
 convert may still be refused while tracing: python_loop_breaks.py (a break out of a Python loop) and
-branch_definitions.py (a variable only one branch defines) say when. Library frames are left alone,
+branch_definitions.py (a variable only one branch defines) say when; once converted, its other branch's prints
+show (untaken_branches.py), and a ``while`` body's from the second turn on do not (traced_while_loops.py).
+Library frames are left alone,
 and so is everything outside a tf.function. The check joins
 Tensor.__bool__ when the first tf.function is made (``install``), so programs without one never pay it.
 """

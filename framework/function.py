@@ -23,6 +23,11 @@ What differs, and why:
     - ``get_concrete_function`` counts a trace at once but cannot run the
       function without running its effects: the trace's prints show at the
       first call that uses it.
+    - AutoGraph's control flow runs on the real values: a loop over a tensor
+      prints its body on the first turn only (traced_for_loops.py,
+      traced_while_loops.py), and an ``if`` on a tensor shows the untaken
+      branch's prints of constants (untaken_branches.py), but runs none of
+      that branch's other Python; a loop that runs no turn prints nothing.
 
 The bookkeeping costs a few microseconds a call (about 4 us for ``f(x, y)``
 with two tensors, 6 us for a method called with a keyword), nothing next to
