@@ -192,7 +192,10 @@ def _with_functional_base(cls):
     if variant is None:
         from .functional.functional_model import Functional
         variant = type(cls.__name__, (cls, Functional), {'__module__': cls.__module__,
-                                                           '__qualname__': cls.__qualname__})
+                                                           '__qualname__': cls.__qualname__,
+                                                           # Keras rebases the class itself: it keeps its
+                                                           # registered name ('Package>Name')
+                                                           '_functional_variant_of': cls})
         _FUNCTIONAL_VARIANTS[cls] = variant
     return variant
 

@@ -47,11 +47,18 @@ register_keras_serializable = register_serializable
 
 def get_registered_name(obj):
     """'Package>Name' for a registered class or function, else its ``__name__``."""
-    return _NAMES.get(obj, getattr(obj, '__name__', type(obj).__name__))
+    return _NAMES.get(_registered_as(obj), getattr(obj, '__name__', type(obj).__name__))
 
 
 def is_registered(obj):
-    return obj in _NAMES
+    return _registered_as(obj) in _NAMES
+
+
+def _registered_as(obj):
+    """The class registered for ``obj``: a Model subclass built from inputs and outputs is made an
+    instance of a variant with Functional among its bases (layers.model), which Keras 3 does by
+    rebasing the class itself, so the variant answers for the user's class."""
+    return vars(obj).get('_functional_variant_of', obj) if isinstance(obj, type) else obj
 
 
 def custom_class_identity(cls):
