@@ -156,5 +156,8 @@ def _mean(x, axis=None, keepdims=False):
 
 def _sparse_mean(values, size):
     """Keras's ``ops.mean`` of an IndexedSlices over every axis: ``sum(values) / size`` (the dense
-    shape's), a graph constant, so a traced step multiplies by its reciprocal (grappler)."""
-    return divide_by_constant(reduce_sum(Tensor(values))._data, values.dtype.type(size))
+    shape's), a division in a traced step too: inside Keras's apply_gradients TF 2.21 keeps the Div
+    (an Embedding(500, 16) in fit with clipping active: rms(u) = sqrt(s / 8000) = 0x1.ae3c8ep-1, where
+    s * (1 / 8000) gave 0x1.ae3c90p-1 and 127 of the touched weights 1 ulp off)."""
+    total = reduce_sum(Tensor(values))._data
+    return total / values.dtype.type(size)
