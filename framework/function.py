@@ -194,7 +194,16 @@ class _TracingDetector:
                 'reduce_retracing=True option that can avoid unnecessary retracing. For (3), please refer to '
                 'https://www.tensorflow.org/guide/function#controlling_retracing and '
                 'https://www.tensorflow.org/api_docs/python/tf/function for  more details.'
-                % (len(self.calls_per_trace), self.calls, python_function))
+                % (len(self.calls_per_trace), self.calls, _as_named_in_warning(python_function)))
+
+
+def _as_named_in_warning(python_function):
+    """What TensorFlow's retracing warning shows for ``python_function``: a method decorated with
+    tf.function as its plain function ('<function M.f at 0x...>', TF 2.21), not as the weakly bound
+    method an instance's Function runs; ``tf.function(obj.f)`` keeps its bound method."""
+    if isinstance(python_function, _WeakMethod):
+        return python_function.__wrapped__
+    return python_function
 
 
 _DETECTORS = weakref.WeakKeyDictionary()     # shared by the Functions of one Python function, as in TF

@@ -8,7 +8,7 @@ import importlib
 
 from ..concrete_function import ConcreteFunction, OpenDims
 from ..ops.graph_input_errors import eager_input_error
-from ..function import Function
+from ..function import Function, _TracingDetector
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor
@@ -116,7 +116,9 @@ class Signature:
             raise self._binding_error('got an unexpected keyword argument %r' % unexpected[0], args, kwargs)
         inputs = [given[name] for name in self.input_names]
         self._check_dtypes(inputs)
-        outputs = self._as_dict(self.function(*inputs))
+        function = self.function
+        with _uncounted(function):
+            outputs = self._as_dict(function(*inputs))
         if self._output_type is None:
             self._learn_output_type(inputs, outputs)
         return outputs
@@ -227,3 +229,27 @@ def as_signatures(signatures, obj):
         signatures = {'serving_default': signatures}
     return {name: function if isinstance(function, Signature) else Signature.of(function)
             for name, function in signatures.items()}
+
+
+class _uncounted:
+    """Calls of a loaded signature, made while inside, stay out of the frequent-retracing warning's
+    count: TensorFlow runs a signature's concrete function, which never reaches the tf.function's
+    tracing detector. tapeflow traces a signature at its first call, and that trace counted as an
+    eager call that traced: five saved copies of a tf.Module, each loaded and called through its
+    signature, logged 'WARNING:tensorflow:5 out of the last 5 calls to <bound method M.__call__ ...>
+    triggered tf.function retracing' where TF 2.21 logs nothing. The detector (shared by every
+    Function of one Python function) is swapped for a throwaway one while the call runs."""
+
+    def __init__(self, function):
+        self._function = function if isinstance(function, Function) else None
+
+    def __enter__(self):
+        if self._function is not None:
+            self._counted = self._function._detector
+            self._function._detector = _TracingDetector()
+        return self
+
+    def __exit__(self, *exc):
+        if self._function is not None:
+            self._function._detector = self._counted
+        return False
