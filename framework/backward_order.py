@@ -12,8 +12,31 @@ x three times). Two gradients add the same in either order.
 
 Measured against TensorFlow 2.21 (progs/kernels/order_tf.py): y = (x*a + x*b) + x*c adds its
 three gradients for x as (c, a, b), y = x*a + (x*b + x*c) as (a, b, c), as this queue gives.
+
+Some of tapeflow's nodes stand for a chain of TensorFlow's ops (Dense's matmul, bias and activation;
+an L2 penalty; the mean squared error), and each op of the chain takes its own turn in the queue:
+such a node waits ``tf_ops`` turns before it is visited, so a variable read by a deep model and by a
+short penalty gets the penalty's gradients first, as in TensorFlow (Keras's l1_l2 on a Dense kernel:
+its three gradients add as (abs, square) + matmul there).
 """
 from collections import deque
+
+# Nodes that stand for several of TensorFlow's eager ops in a chain, and how many (the last reads the
+# inputs): sum_of_squares with a scale (regularizers) is Square, Sum, Mul; the fused losses Sub, Square
+# (or Abs), Mean. Dense's 'affine' and 'affine_<activation>' count theirs from their inputs (tf_ops).
+_CHAIN_OPS = {'sum_of_squares': 3, 'mean_squared_difference': 3, 'mean_absolute_difference': 3}
+_AFFINE = frozenset(('affine_relu', 'affine_elu', 'affine_tanh'))
+_CHAINS = _AFFINE | {'affine'} | set(_CHAIN_OPS)     # (a set test per node: other tapes pay no call)
+
+
+def tf_ops(node):
+    """How many turns of TensorFlow's queue the op(s) of a tape node take."""
+    name = node[3]
+    if name == 'affine':                # MatMul (+ bias Add): x, kernel (, bias)
+        return len(node[1]) - 1
+    if name in _AFFINE:                 # ... then the activation
+        return len(node[1])
+    return _CHAIN_OPS.get(name, 1)
 
 
 def tf_backward_order(nodes, targets, tracked, many=None):
@@ -45,9 +68,17 @@ def tf_backward_order(nodes, targets, tracked, many=None):
     # The targets' own ops start the queue (TensorFlow's starting order is a hash map's; one
     # target gives one op)
     queue = deque(sorted((i for i in counted if id(nodes[i][0]) not in readers), reverse=True))
+    # a node standing for a chain of n ops goes back to the queue's end n - 1 times before its visit
+    waits = {i: n - 1 for i in counted if nodes[i][3] in _CHAINS and (n := tf_ops(nodes[i])) > 1}
     order = []
     while queue:
         i = queue.popleft()
+        if i in waits:
+            left = waits.pop(i)
+            if left > 1:
+                waits[i] = left - 1
+            queue.append(i)
+            continue
         order.append(i)
         for xid in counted[i]:
             left = readers[xid] - 1

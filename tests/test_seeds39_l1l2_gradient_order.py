@@ -1,0 +1,65 @@
+"""A Dense kernel under Keras's l1_l2 penalty gets its three gradients added in TensorFlow's order.
+
+Seed 002's custom training loop (section 12.3.9) with ``keras.regularizers.l1_l2(0.01, 0.02)`` in place of
+its ``l2(0.05)``: the kernel is read by the layer's matmul, the penalty's abs and its square, and TF 2.21's
+eager tape adds the three gradients as (abs, square) + matmul, because its queue visits the short penalty
+chains before the model's deeper ones. tapeflow's fused nodes (Dense's matmul + bias + elu, the mean
+squared error, the L2 sum) count as the ops they stand for in that queue (framework/backward_order.py);
+counted as one op each, the matmul's gradient came first and 12 of these 30 first-kernel gradients were an
+ulp off; the seed loop's printed mean loss drifted (TF 2.6813, tapeflow 2.6814 after 3 epochs of 31 steps).
+Values: TensorFlow 2.21 (notes progs/seeds/t_l1l2_golden.py).
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
+
+TF_LOSS = np.float32(2.5254755)
+TF_KERNEL_GRADIENT = [
+    -0.5380220413208008, 0.7555233836174011, -0.8586344122886658, 0.13891136646270752, 0.28594905138015747,
+    -1.1508233547210693, 0.1098686084151268, -0.08146711438894272, 0.17172588407993317,
+    -0.05479757860302925, -0.032661404460668564, 0.08820571005344391, 0.04459594935178757,
+    0.10313153266906738, -0.15630191564559937, 0.042202435433864594, 0.043589573353528976,
+    -0.05793552100658417, -0.22608095407485962, -0.30650630593299866, 0.4102092683315277,
+    -0.11600885540246964, 0.09049782902002335, 0.7902733087539673, -0.4509458839893341, 0.32214027643203735,
+    -0.3395702838897705, 0.09553629159927368, 0.23848286271095276, -0.3534269630908966]
+TF_OUTPUT_KERNEL_GRADIENT = [
+    -0.33475929498672485, 1.3875240087509155, 1.7008488178253174, -0.365709125995636, -0.9212084412574768,
+    2.7269814014434814]
+
+
+def _seed_loop_gradients(regularizer):
+    rng = np.random.RandomState(3)
+    x = rng.randn(16, 5).astype('float32')
+    y = rng.randn(16, 1).astype('float32')
+    weights = [(rng.randn(5, 6) * 0.7).astype('float32'), (rng.randn(6) * 0.1).astype('float32'),
+               (rng.randn(6, 1) * 0.7).astype('float32'), np.float32([0.05])]
+    model = keras.models.Sequential([keras.Input((5,)),
+                                     keras.layers.Dense(6, activation='elu', kernel_regularizer=regularizer),
+                                     keras.layers.Dense(1, kernel_regularizer=regularizer)])
+    model.set_weights(weights)
+    with tf.GradientTape() as tape:
+        y_pred = model(x, training=True)
+        main_loss = tf.reduce_mean(keras.losses.mse(y, y_pred))
+        loss = tf.add_n([main_loss] + model.losses)
+    return loss, tape.gradient(loss, model.trainable_variables)
+
+
+def test_l1_l2_kernel_gradients_add_in_tensorflows_order():
+    loss, grads = _seed_loop_gradients(keras.regularizers.l1_l2(0.01, 0.02))
+    assert loss.numpy() == TF_LOSS
+    assert grads[0].numpy().ravel().tolist() == np.float32(TF_KERNEL_GRADIENT).tolist()
+    assert grads[2].numpy().ravel().tolist() == np.float32(TF_OUTPUT_KERNEL_GRADIENT).tolist()
+
+
+def test_fused_nodes_count_the_ops_they_stand_for():
+    from framework.backward_order import tf_ops
+    x, k, b = object(), object(), object()
+    assert tf_ops((None, (x, k, b), None, 'affine_elu')) == 3       # MatMul, Add, Elu
+    assert tf_ops((None, (x, k), None, 'affine_relu')) == 2        # no bias
+    assert tf_ops((None, (x, k, b), None, 'affine')) == 2
+    assert tf_ops((None, (x,), None, 'sum_of_squares')) == 3        # Square, Sum, Mul
+    assert tf_ops((None, (x, k), None, 'multiply')) == 1
