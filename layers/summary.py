@@ -196,8 +196,24 @@ def _cells(values, widths, align, bar, header=False, kinds=None):
 def _wrap(text, width):
     """Lines of ``text`` broken at spaces; a word too long for the column is
     cut with an ellipsis (rich's 'ellipsis' overflow, which Keras's table uses)."""
+    if styles.cell_len(text) != len(text):
+        return _wrap_cells(text, width)
     lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or ['']
     return [line if len(line) <= width else line[:width - 1] + '…' for line in lines]
+
+
+def _wrap_cells(text, width):
+    """``_wrap`` for text with wide characters (a Japanese layer name): rich measures the words and
+    the ellipsis cut in terminal cells, two for each CJK character."""
+    lines, line = [], ''
+    for word in text.split():
+        joined = line + ' ' + word if line else word
+        if line and styles.cell_len(joined) > width:
+            lines.append(line)
+            joined = word
+        line = joined
+    lines.append(line)
+    return [line if styles.cell_len(line) <= width else styles.cut_to_cells(line, width - 1) + '…' for line in lines]
 
 
 def _rows(model, layer, level, expand_nested, show_trainable, connected_to=None):

@@ -14,6 +14,7 @@ renders each segment on its own (``ESC[<style>m text ESC[0m``), so they are kept
 import os
 import re
 import sys
+import unicodedata
 
 BOLD, SYMBOL, NUMBER, NONE, YES, NO = '1', '94', '32', '96', '1;32', '1;91'
 _WITHOUT_COLOR = {BOLD: BOLD, SYMBOL: None, NUMBER: None, NONE: None, YES: BOLD, NO: BOLD}
@@ -66,6 +67,7 @@ def aligned_segments(text, spans, line, start, width, how, base):
     for begin, end, style in spans:
         for i in range(max(begin - start, 0), min(end - start, len(line))):
             styles[i] = style
+    width -= cell_len(line) - len(line)      # rich pads to terminal cells: a CJK character takes two
     aligned = line.rjust(width) if how == 'right' else line.center(width) if how == 'center' else line.ljust(width)
     left = width - len(line) if how == 'right' else aligned.find(line) if how == 'center' else 0
     styles = [base] * left + styles + [base] * (len(aligned) - left - len(line))
@@ -76,6 +78,27 @@ def aligned_segments(text, spans, line, start, width, how, base):
         else:
             segments.append([char, style])
     return [tuple(segment) for segment in segments]
+
+
+def cell_len(text):
+    """The terminal cells ``text`` takes, as rich measures it: two for a wide (East Asian) character,
+    none for a combining mark, one for the rest."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in ('W', 'F') else 1 for c in text)
+
+
+def cut_to_cells(text, cells):
+    """``text`` cut to ``cells`` terminal cells; a wide character split by the cut becomes a space (rich's
+    set_cell_size)."""
+    out, used = [], 0
+    for char in text:
+        size = cell_len(char)
+        if used + size > cells:
+            break
+        out.append(char)
+        used += size
+    return ''.join(out) + ' ' * (cells - used)
 
 
 def line_starts(text, lines):
