@@ -10,6 +10,7 @@ the model runs the recorded calls in that order on real tensors, keeping
 each result in a dict keyed by the KerasTensor it stands for.
 """
 import collections
+import inspect
 import warnings
 
 import numpy as np
@@ -22,6 +23,7 @@ from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from ..mask_propagation import as_mask, warn_if_mask_dropped
+from ..layer import Layer
 from ..model import Model
 from ..summary import print_summary
 from .config import functional_config, rebuild
@@ -335,6 +337,10 @@ class Functional(Model):
         print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range,
                       connected_to=connected_to)
 
+    # Keras defines summary on Model only: a wrong keyword is TF 2.21's "Model.summary() got an unexpected
+    # keyword argument 'show_shapes'" (Python names the function's __qualname__)
+    summary.__qualname__ = 'Model.summary'
+
     def _is_chain(self):
         """Keras's test for a sequence-like graph: one call per depth, each with one
         input tensor, and no layer called twice."""
@@ -357,12 +363,37 @@ class Functional(Model):
         return {'input_shape': None}
 
     def get_config(self):
-        """The graph in Keras 3's layout (see ``config``)."""
+        """The graph in Keras 3's layout (see ``config``). A subclass whose constructor takes no
+        graph (``__init__(self, units=2, **kwargs)`` building its own) gets the base layer config
+        only, {'name', 'trainable', 'dtype'}, as in Keras 3: its author writes get_config."""
+        if not takes_a_graph(type(self)):
+            return Layer.get_config(self)
         return functional_config(self)
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        return rebuild(cls, config, custom_objects)
+        # Keras 3's Model.from_config: a graph for a class that takes one, else the whole config
+        # to the constructor (a subclass's own get_config)
+        if all(key in config for key in _GRAPH_KEYS) and (cls is Functional or takes_a_graph(cls, revive=True)):
+            return rebuild(cls, config, custom_objects)
+        return Model.from_config.__func__(cls, config, custom_objects)
+
+
+_GRAPH_KEYS = ('name', 'layers', 'input_layers', 'output_layers')
+_KERAS_FUNCTIONAL_ARGS = ['inputs', 'outputs', 'name']       # Keras 3's Functional.__init__
+
+
+def takes_a_graph(cls, revive=False):
+    """Whether ``cls``'s constructor takes inputs and outputs, by Keras 3's test (its
+    functional_like_constructor; ``revive``: from_config's, which wants *args, **kwargs by name)."""
+    if cls.__init__ is Functional.__init__:
+        return True
+    spec = inspect.getfullargspec(cls.__init__)
+    if spec.args[1:] == _KERAS_FUNCTIONAL_ARGS:
+        return True
+    if revive:
+        return spec.varargs == 'args' and spec.varkw == 'kwargs'
+    return spec.varargs is not None and spec.varkw is not None
 
 
 def _unpack_single(structure, value):

@@ -19,6 +19,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
+from .empty_predict import empty_predict_error
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
@@ -130,8 +131,8 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
         if data.num_samples == 0 and what == 'predict':
             # TF 2.21 fails here on its own unset local ('batch_outputs'); fit and evaluate run no step and
             # log nothing, as for an empty dataset (TF: history {}, evaluate [])
-            raise ValueError('%s: x holds no samples (its first axis has size 0), so there is nothing to predict'
-                             % what)
+            raise empty_predict_error('%s: x holds no samples (its first axis has size 0), so there is nothing '
+                                      'to predict' % what)
         return data
     _refuse_array_arguments(x, y, sample_weight, class_weight)
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on

@@ -25,6 +25,7 @@ from .. import call_context
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
+from .empty_predict import empty_predict_error
 from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .traced_logs import returning_tensors
@@ -238,7 +239,7 @@ class TrainingLoops:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
         callbacks.on_predict_end()
         if not outputs:
-            raise ValueError('predict: x holds no samples, so there is nothing to predict')
+            raise empty_predict_error('predict: x holds no samples, so there is nothing to predict')
         flat = [nest.flatten(o) for o in outputs]
         joined = [to_numpy(array_module(parts[0]).concatenate(parts, axis=0)) for parts in zip(*flat)]
         return nest.pack_sequence_as(outputs[0], joined)
