@@ -96,6 +96,17 @@ DataLossError = _error('DataLossError', DATA_LOSS)
 
 class OperatorNotAllowedInGraphError(TypeError):
     """TensorFlow's error for a Python operation on a graph tensor (``if tensor:`` in a graph)."""
+    __module__ = _TF_MODULE
+
+    def __reduce__(self):
+        return _rebuilt_plain, (type(self).__name__, self.args), self.__dict__
+
+
+def _rebuilt_plain(name, args):
+    """An unpickled error of this module that is no OpError (see OpError.__reduce__)."""
+    return globals()[name](*args)
+
+
 UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)
 
 

@@ -52,3 +52,12 @@ class MyError(tf.errors.InvalidArgumentError):
 def test_user_subclass_pickles_as_itself():
     again = pickle.loads(pickle.dumps(MyError(None, None, 'mine')))
     assert type(again) is MyError and str(again) == 'mine'
+
+
+def test_operator_not_allowed_in_graph_prints_tf_module_and_pickles():
+    from framework.errors import OperatorNotAllowedInGraphError
+    assert repr(OperatorNotAllowedInGraphError) == "<class '%s.OperatorNotAllowedInGraphError'>" % _TF
+    error = OperatorNotAllowedInGraphError('Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.')
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is OperatorNotAllowedInGraphError and again.args == error.args
+    assert isinstance(again, TypeError)
