@@ -2,6 +2,7 @@
 import numpy as np
 
 from framework import backend
+from framework.ops import eigen_math, eigen_sum
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
 from .arguments import check_number
@@ -150,8 +151,20 @@ def _mean(x, axis=None, keepdims=False):
     """Keras's ``ops.mean`` of a raw array: its sums in TensorFlow's order (``reduce_mean``); a float16
     or bfloat16 array's mean is taken in float32 and rounded back, as Keras's TF backend does."""
     if x.dtype.itemsize < 4:
-        return reduce_mean(Tensor(x.astype(np.float32)), axis=axis, keepdims=keepdims)._data.astype(x.dtype)
+        return _mean(x.astype(np.float32), axis=axis, keepdims=keepdims).astype(x.dtype)
+    if axis == -1 and _large_rows(x):
+        means = eigen_sum.row_sums(x.reshape(-1, x.shape[-1])).reshape(x.shape[:-1]) / x.dtype.type(x.shape[-1])
+        return means[..., None] if keepdims else means
     return reduce_mean(Tensor(x), axis=axis, keepdims=keepdims)._data
+
+
+def _large_rows(x):
+    """Whether the row means of ``x`` take Eigen's row order here though reduce_mean keeps numpy's sum
+    past eigen_sum.MAX_SIZE elements: the row slot of an MNIST-sized kernel (784 x 128) was 1 ulp off
+    TF 2.21's in the first step, and every Adafactor fit of such a model drifted. Rows of up to
+    8192 values (no tree) cost a few numpy passes, less than numpy's own sum at that size."""
+    return (type(x) is np.ndarray and x.dtype == np.float32 and x.size > eigen_sum.MAX_SIZE
+            and eigen_sum.PACKET <= x.shape[-1] <= 1024 * eigen_sum.PACKET and eigen_math.ENABLED[0] is not False)
 
 
 def _sparse_mean(values, size):
