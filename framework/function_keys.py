@@ -19,7 +19,7 @@ from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
-from .tensor import Tensor
+from .tensor import SymbolicTensorError, Tensor
 from .variable import Variable
 
 TENSOR = object()       # marks a tensor's key (and a numpy array's: TensorFlow treats both alike)
@@ -91,6 +91,16 @@ def trace_key(value):
         raise TypeError('weakref input %r not supported for tf.function.' % (value,))
     if hasattr(kind, '__tf_tracing_type__'):
         return _protocol_key(value)
+    if hasattr(kind, '__array__') and not isinstance(value, type):
+        # TensorFlow reads any object with __array__ as a numpy array (trace_type's is_np_ndarray) and
+        # asks it for one: a KerasTensor refuses there (ValueError "A KerasTensor is symbolic: ... You
+        # cannot convert it to a NumPy array."); tapeflow still passes other such objects as given
+        try:
+            value.__array__()
+        except SymbolicTensorError:
+            raise
+        except Exception:       # (a SparseTensor refuses too: tapeflow traces it as an object)
+            pass
     try:
         return ObjectRef(value)
     except TypeError:

@@ -37,3 +37,25 @@ def test_functional_summary_with_an_unknown_keyword_names_model_summary():
     with pytest.raises(TypeError) as caught:
         _functional().summary(show_shapes=True)
     assert str(caught.value) == "Model.summary() got an unexpected keyword argument 'show_shapes'"
+
+
+def test_a_keras_input_given_to_a_tf_function_is_keras_symbolic_error():
+    # TF reads any object with __array__ as an array when it traces: the KerasTensor refuses (probe j15)
+    @tf.function
+    def double(t):
+        return t * 2
+
+    with pytest.raises(ValueError) as caught:
+        double(keras.Input((3,)))
+    assert str(caught.value) == ("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+                                 "have any actual numerical value. You cannot convert it to a NumPy array.")
+    assert double.experimental_get_tracing_count() == 0
+
+
+def test_a_sparse_tensor_still_reaches_a_tf_function():
+    @tf.function
+    def dense(s):
+        return tf.sparse.to_dense(s)
+
+    value = dense(tf.sparse.SparseTensor([[0, 1]], [1.0], [2, 2]))
+    assert value.numpy().tolist() == [[0.0, 1.0], [0.0, 0.0]]
