@@ -78,6 +78,11 @@ class Model(Trainer, Layer):
         if cls is Model and 'input_layers' in config:        # a functional model saved as 'Model' (Keras 2)
             from .functional.functional_model import Functional
             return Functional.from_config(config, custom_objects)
+        from .functional.functional_model import GRAPH_KEYS, takes_a_graph
+        if all(key in config for key in GRAPH_KEYS) and takes_a_graph(cls, revive=True):
+            # Keras 3: a subclass whose constructor takes inputs and outputs is rebuilt from its graph
+            from .functional.config import rebuild
+            return rebuild(cls, config, custom_objects)
         try:            # Keras 3's Model.from_config: the whole config to the constructor, and its words
             return cls(**config)
         except TypeError as err:

@@ -374,19 +374,19 @@ class Functional(Model):
     def from_config(cls, config, custom_objects=None):
         # Keras 3's Model.from_config: a graph for a class that takes one, else the whole config
         # to the constructor (a subclass's own get_config)
-        if all(key in config for key in _GRAPH_KEYS) and (cls is Functional or takes_a_graph(cls, revive=True)):
+        if all(key in config for key in GRAPH_KEYS) and (cls is Functional or takes_a_graph(cls, revive=True)):
             return rebuild(cls, config, custom_objects)
         return Model.from_config.__func__(cls, config, custom_objects)
 
 
-_GRAPH_KEYS = ('name', 'layers', 'input_layers', 'output_layers')
+GRAPH_KEYS = ('name', 'layers', 'input_layers', 'output_layers')     # a config holding a graph
 _KERAS_FUNCTIONAL_ARGS = ['inputs', 'outputs', 'name']       # Keras 3's Functional.__init__
 
 
 def takes_a_graph(cls, revive=False):
     """Whether ``cls``'s constructor takes inputs and outputs, by Keras 3's test (its
     functional_like_constructor; ``revive``: from_config's, which wants *args, **kwargs by name)."""
-    if cls.__init__ is Functional.__init__:
+    if cls.__init__ in (Functional.__init__, Model.__init__):
         return True
     spec = inspect.getfullargspec(cls.__init__)
     if spec.args[1:] == _KERAS_FUNCTIONAL_ARGS:
