@@ -55,7 +55,24 @@ def traced_structure(data):
     after evaluate(x, [ya, yb]), evaluate(x, y) after evaluate(x, [y]), a first sample_weight (TF 2.21)."""
     if type(data) is ArrayData:
         return data.y is None, data.sample_weight is None, nesting_of(data.y), input_nesting(data)
+    if isinstance(data, IterableData) and isinstance(data.source, Dataset):
+        # a dataset's element spec, as Keras unpacks it: its dict or list inputs are nested as the same
+        # arrays' are, so each serves the other's trace (TF 2.21: the pandas-dataframe tutorial's
+        # fit(dict_batches) after fit(dict(df), y) traces nothing new; tapeflow traced again, its print
+        # in call() showed and the retracing warning counted it)
+        x, y, sample_weight = _unpacked_spec(data.source.element_spec)
+        structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
+        return None if structure == PLAIN_STRUCTURE else structure
     return None
+
+
+def _unpacked_spec(spec):
+    """(x, y, sample_weight) of a dataset element spec, as Keras's unpack_x_y_sample_weight takes a batch."""
+    if isinstance(spec, list):
+        spec = tuple(spec)
+    if not isinstance(spec, tuple):
+        return spec, None, None
+    return (tuple(spec) + (None, None))[:3] if 1 <= len(spec) <= 3 else (spec, None, None)
 
 
 def array_signature(data):
