@@ -178,10 +178,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     while (limit is None or iteration < limit) and holds():
         with inside(body_graph):
             result = body(*current)
-        if len(current) == 1 and not isinstance(result, (list, tuple)):
+        if not isinstance(result, (list, tuple)):
             if not single and not traced():
-                _not_a_sequence(result, limit is not None)      # TF 2.21's eager loop lists the body's result
-            result = type(current)([result])
+                _not_a_sequence(result, limit is not None, current)     # TF 2.21's eager loop lists the body's result
+            if len(current) == 1:
+                result = type(current)([result])
         if not isinstance(result, (list, tuple)):
             raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
                              % (describe_structure(current), type(result).__name__))
@@ -196,20 +197,38 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return current
 
 
-def _not_a_sequence(result, limited):
+def _not_a_sequence(result, limited, loop_vars):
     """TF 2.21's error for an eager body that returns its one loop variable bare: while_loop_v2 keeps
     the structure of loop_vars ([x] in, [x] back) and iterates what the body returned (with
-    maximum_iterations it compares (counter, result) with (counter, loop_vars): a structure error)."""
+    maximum_iterations it compares (counter, result) with (counter, loop_vars): a structure error,
+    in nest's words, the structures as TF draws them: type specs of what went in, what came back)."""
     if limited or (isinstance(result, Tensor) and result.ndim) or (
             not isinstance(result, Tensor) and hasattr(result, '__iter__')):
-        error = ValueError("The two structures don't have the same nested structure.")
+        error = _structure_error(result, limited, loop_vars)
     elif isinstance(result, Tensor):
         error = TypeError('Cannot iterate over a scalar tensor.')
     else:
         error = TypeError("'%s' object is not iterable" % type(result).__name__)
-    error.add_note('while_loop: loop_vars is a list of one variable, so body must return a list (or tuple) '
-                   'of one too, e.g. lambda i: [i + 1]; or pass the variable alone as loop_vars')
+    if len(loop_vars) == 1:
+        error.add_note('while_loop: loop_vars is a list of one variable, so body must return a list (or tuple) '
+                       'of one too, e.g. lambda i: [i + 1]; or pass the variable alone as loop_vars')
+    else:
+        error.add_note('while_loop: body must return a list or tuple like loop_vars %s, got %s'
+                       % (describe_structure(loop_vars), type(result).__name__))
     raise error
+
+
+def _structure_error(result, limited, loop_vars):
+    from ..nest_compare import assert_same_structure
+    from ..type_spec import type_spec_from_value
+    specs = nest.map_structure(type_spec_from_value, list(loop_vars))
+    # the counter starts as the Python int 0 (an int32 spec) and the first iteration makes it 1
+    first, second = ([type_spec_from_value(0), specs], [1, result]) if limited else (specs, list(result))
+    try:
+        assert_same_structure(first, second)
+    except ValueError as error:
+        return error
+    return ValueError("The two structures don't have the same nested structure.")
 
 
 def _iteration_limit(value):
