@@ -90,10 +90,12 @@ class OptimizerState:
     def load_own_variables(self, store):
         """Read what ``save_own_variables`` wrote; warns and loads nothing on a count mismatch, as Keras 3."""
         if len(store.keys()) != len(self.variables):
+            # Keras 3's words, its trailing space and its unbuilt hint included
             warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas "
-                          'the saved optimizer has %d variables.%s'
+                          'the saved optimizer has %d variables. %s'
                           % (self.name, len(self.variables), len(store.keys()),
-                             '' if self.built else ' Build it first: optimizer.build(model.trainable_variables)'),
+                             '' if self.variables else 'This is likely because the optimizer has not been '
+                                                       'called/built yet.'),
                           stacklevel=2)
             return
         values = [np.asarray(store[str(i)]) for i in range(len(self.variables))]

@@ -59,3 +59,16 @@ def test_a_sparse_tensor_still_reaches_a_tf_function():
 
     value = dense(tf.sparse.SparseTensor([[0, 1]], [1.0], [2, 2]))
     assert value.numpy().tolist() == [[0.0, 1.0], [0.0, 0.0]]
+
+
+@pytest.mark.parametrize('build, count', [(False, 2), (True, 4)])
+def test_optimizer_load_own_variables_count_warning_is_keras_text(build, count):
+    # Keras 3's f-string ends in a space (TF 2.21, probe p_optload.py)
+    optimizer = keras.optimizers.Adam(0.1)
+    if build:
+        optimizer.build([tf.Variable([1.0, 2.0])])
+    with pytest.warns(UserWarning) as record:
+        optimizer.load_own_variables({'0': 1})
+    assert [str(w.message) for w in record] == [
+        "Skipping variable loading for optimizer '%s', because it has %d variables whereas the saved optimizer "
+        'has 1 variables. ' % (optimizer.name, count)]
