@@ -174,3 +174,18 @@ def test_eager_code_and_python_conditions_run_one_branch(capsys):
 
     g(tf.constant(1.0), True)
     assert capsys.readouterr().out.splitlines() == ['main', 'flag']
+
+
+def test_a_dataset_map_function_is_converted_too(capsys):
+    def fn(x):
+        if x > 2:
+            print('big branch')
+            y = x * 10
+        else:
+            print('small branch')
+            y = x
+        return y
+
+    values = list(tf.data.Dataset.range(5).map(fn).as_numpy_iterator())
+    assert values == [0, 1, 2, 30, 40]
+    assert capsys.readouterr().out.splitlines() == ['big branch', 'small branch']

@@ -21,7 +21,7 @@ import functools
 import inspect
 import types
 
-from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
+from .. import assert_statements, dtypes, graph_random_ops, nest, symbolic_iteration, trace_names, traced_ops
 from ..autograph_lambda_warning import converted_name, warn_if_unparsable
 from ..graph_scopes import GraphScopes
 from ..function import replaying
@@ -49,6 +49,9 @@ def traced_stage_function(fn, upstream, takes_element=True):
         _refuse_mismatched_call(fn, converted, upstream)
     fn = names_read_now(fn)
     state = {'traced': False}
+    # AutoGraph converts the function: its `if` / `while` / `for` on tensors trace as tf.function's do
+    assert_statements.install()
+    symbolic_iteration.install()
     if DEBUG_MODE[0]:
         return _debug_stage_function(fn, upstream, state)
 
@@ -62,7 +65,7 @@ def traced_stage_function(fn, upstream, takes_element=True):
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
             try:
                 with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), \
-                        traced_ops.hooked():
+                        traced_ops.hooked(), assert_statements.running(True, getattr(fn, '__name__', 'fn')):
                     result = host_random_replay.traced(fn, args, state)
                     state['shapes'] = _traced_shapes(result)
                     # placeholders of the upstream spec's shapes: a batch length the trace knows is TF's too
