@@ -31,12 +31,12 @@ def trace(frame, taken):
         return
     main, other, first, last = entry
     if not taken:
-        _show(main, frame)      # AutoGraph traces the main branch before the else branch that runs now
+        show(main, frame)      # AutoGraph traces the main branch before the else branch that runs now
     elif other:
-        frame_lines.when_leaving(frame, first, last, lambda finished: finished and _show(other, frame))
+        frame_lines.when_leaving(frame, first, last, lambda finished: finished and show(other, frame))
 
 
-def _show(items, frame):
+def show(items, frame):
     """Print the constant prints among ``items``, and those of the branches of a nested ``if`` that the trace
     runs (``_traced_branches``)."""
     for item in items:
@@ -45,7 +45,7 @@ def _show(items, frame):
         else:
             branches = _traced_branches(item, frame)
             for index in branches:
-                _show(item[index], frame)
+                show(item[index], frame)
 
 
 def _traced_branches(item, frame):
@@ -67,13 +67,13 @@ def _traced_branches(item, frame):
 
 def _scan(tree, offset):
     """{line of an ``if``'s plain test: (main branch's items, else branch's items, first and last line of
-    the main branch)} for the ``if`` statements of the function's own code (see ``_items``)."""
+    the main branch)} for the ``if`` statements of the function's own code (see ``block_items``)."""
     if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     table = {}
     for node in _statements(tree.body[0].body):
         if isinstance(node, ast.If) and _plain_test(node.test):
-            main, other = _items(node.body), _items(node.orelse)
+            main, other = block_items(node.body), block_items(node.orelse)
             if main or other:
                 table[node.test.lineno + offset] = (main, other, node.body[0].lineno + offset,
                                                     node.body[-1].end_lineno + offset)
@@ -102,7 +102,7 @@ def _statements(block):
                 stack.extend(reversed(inner))
 
 
-def _items(block):
+def block_items(block):
     """What a branch's trace may show, in order: ('print', values, sep, end) for a print of constants (its
     own, or in a ``with`` body), and ('if', the names its test reads, main items, else items, the name that
     is the whole test or None) for a nested ``if`` (an ``elif`` too), whose branches show or not by what
@@ -114,9 +114,9 @@ def _items(block):
             if shown is not None:
                 found.append(('print',) + shown)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
-            found.extend(_items(node.body))
+            found.extend(block_items(node.body))
         elif isinstance(node, ast.If) and _plain_test(node.test):
-            main, other = _items(node.body), _items(node.orelse)
+            main, other = block_items(node.body), block_items(node.orelse)
             if main or other:
                 names = frozenset(n.id for n in ast.walk(node.test) if isinstance(n, ast.Name))
                 bare = node.test.id if isinstance(node.test, ast.Name) else None

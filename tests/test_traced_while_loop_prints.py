@@ -61,3 +61,24 @@ def test_eager_loops_print_every_turn(capsys):
         print('eager turn')
         x -= 1
     assert capsys.readouterr().out.splitlines() == ['eager turn'] * 3
+
+
+def test_a_loop_that_runs_no_turn_still_traces_its_body(capsys):
+    @tf.function
+    def f(x):
+        while x > 1:
+            print('traced body')
+            x = x // 2
+        return x
+
+    assert int(f(tf.constant(1))) == 1
+
+    def g(x):
+        i = tf.constant(0, tf.int64)
+        while i < x:
+            print('dataset body')
+            i += 1
+        return i
+
+    assert list(tf.data.Dataset.range(3).map(g).as_numpy_iterator()) == [0, 1, 2]
+    assert capsys.readouterr().out.splitlines() == ['traced body', 'dataset body']
