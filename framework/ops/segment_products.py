@@ -15,7 +15,8 @@ from .complex_parts import conj
 from .indexing import getitem
 from .logic import equal, greater
 from .operands import ACTIVE, named_errors, record
-from .segments import _at, _count, _check_range, _data, _ids, _rows, _segment_sum, _sorted_ids
+from .segments import (_at, _count, _check_range, _data, _ids, _rows, _segment_sum, _sorted_ids, counts_fold,
+                       reciprocal_counts)
 from .selection import where
 from .shapes import cast
 
@@ -94,6 +95,9 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     ids = _ids(segment_ids, data, op, named)
     num = _count(num_segments, op, named)
     _check_range(ids, num, op, named)
+    if counts_fold(segment_ids, num_segments, data):        # a trace's grappler: sums * (1 / sqrt(N))
+        return multiply(_segment_sum(data, ids, num),
+                        Tensor(reciprocal_counts(ids, num, data._data.dtype, data.ndim - ids.ndim + 1, root=True)))
     xp = backend.array_module(ids._data)
     flat = ids._data.reshape(-1)
     counts = xp.zeros(num, data._data.dtype)
