@@ -40,12 +40,12 @@ def _visit(block, followers, table, offset):
         after = [block[index + 1:]] + followers
         if isinstance(node, ast.If):
             found = []
-            body, orelse = _stores(node.body), _stores(node.orelse)
+            body, orelse = stores(node.body), stores(node.orelse)
             for name in sorted(body - orelse, key=lambda n: _first_store(node.body, n)):
-                if _read_later(name, after):
+                if read_later(name, after):
                     found.append((name, 'else'))
             for name in sorted(orelse - body, key=lambda n: _first_store(node.orelse, n)):
-                if _read_later(name, after):
+                if read_later(name, after):
                     found.append((name, 'main'))
             if found:
                 table[node.lineno + offset] = found
@@ -58,18 +58,18 @@ def _visit(block, followers, table, offset):
                 _visit(inner, after, table, offset)
 
 
-def _stores(block, comprehensions=False):
+def stores(block, comprehensions=False):
     """Plain names a block assigns (not inside nested functions or classes; a comprehension's own
     variables only when ``comprehensions``)."""
     names = set()
-    for node in _walk(block, comprehensions):
+    for node in walk_statements(block, comprehensions):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
     return names
 
 
 def _first_store(block, name):
-    for node in _walk(block):
+    for node in walk_statements(block):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             return (node.lineno, node.col_offset)
     return (0, 0)
@@ -78,21 +78,22 @@ def _first_store(block, name):
 _SIMPLE = (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)
 
 
-def _read_later(name, followers):
-    """Whether ``name`` is read by the code after the ``if`` before anything may assign it."""
+def read_later(name, followers):
+    """Whether ``name`` is read by the code after a statement (``followers``: the statement lists that run
+    after it, innermost first) before anything may assign it."""
     for statements in followers:
         for statement in statements:
             loads = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
-                        for n in _walk([statement], True))
-            stores = name in _stores([statement], True)
+                        for n in walk_statements([statement], True))
+            assigns = name in stores([statement], True)
             if isinstance(statement, _SIMPLE) and not any(
-                    isinstance(n, _COMPREHENSIONS) for n in _walk([statement], True)):
+                    isinstance(n, _COMPREHENSIONS) for n in walk_statements([statement], True)):
                 if loads:               # (an assignment's value is read before its targets are set)
                     return True
-                if stores:
+                if assigns:
                     return False        # overwritten before any read
                 continue
-            if stores:
+            if assigns:
                 return False            # a compound statement (or comprehension) may assign it first
             if loads:
                 return True
@@ -102,7 +103,7 @@ def _read_later(name, followers):
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
-def _walk(block, comprehensions=False):
+def walk_statements(block, comprehensions=False):
     """ast.walk over statements, not entering nested function, lambda or class bodies (nor
     comprehensions unless asked)."""
     stack = list(reversed(block))

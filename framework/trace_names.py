@@ -51,6 +51,20 @@ class naming:
             self._names[id(tensor)] = (name, shape, dtype)
             self._kept.append(tensor)
 
+    def rename(self, tensor, name, shape, dtype):
+        """Name ``tensor`` otherwise for a while (a loop variable, in its loop body's graph); returns what
+        ``restore`` puts back."""
+        previous = self._names.get(id(tensor))
+        self._names[id(tensor)] = (name, shape, dtype)
+        self._kept.append(tensor)
+        return previous
+
+    def restore(self, tensor, previous):
+        if previous is None:
+            self._names.pop(id(tensor), None)
+        else:
+            self._names[id(tensor)] = previous
+
     def __enter__(self):
         stack = getattr(_local, 'stack', None)
         if stack is None:

@@ -11,8 +11,9 @@ that runs no turn still has its body traced there: its prints of constants show 
 import ast
 import dis
 
-from . import frame_lines, untaken_branches
+from . import dtypes, frame_lines, name_scopes, trace_names, untaken_branches
 from .code_source import scanned
+from .while_loop_variables import loop_variables
 
 _BACKWARD_TESTS = {}     # code -> offsets of its conditional jumps back (a loop's test at its end)
 
@@ -25,17 +26,61 @@ def turn_tested(frame, value):
         return
     last, body = loop
     again = frame.f_lasti in _backward_tests(frame.f_code)
-    if not value:
-        if not again:
-            untaken_branches.show(body, frame)
-        return
     if not again:
+        names = _name_loop_variables(frame) if trace_names.ACTIVE else None
+        if not value:
+            untaken_branches.show(body, frame)
+        if names:
+            _restore_after_first_turn(frame, names, last)
+        return
+    _RENAMED.pop((frame, frame.f_lineno), _NOTHING)()     # the first turn is over: the names it had go back
+    if not value:
         return
     from .function import replaying     # (late: function imports tensor, whose truth test leads here)
     muted = replaying()
     muted.__enter__()
     if not frame_lines.when_leaving(frame, frame.f_lineno, last, lambda finished: muted.__exit__(None, None, None)):
         muted.__exit__(None, None, None)
+
+
+def _name_loop_variables(frame):
+    """Name the loop variables' tensors as the body's graph sees them (``while/Placeholder``, ...), in a graph
+    trace; [(trace, tensor, its former entry), ...] to restore."""
+    from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
+    trace = trace_names.current()
+    graph = getattr(trace, 'graph', None)
+    if graph is None:
+        return None
+    scope = graph.unique(name_scopes.current() + 'while')     # (the loop's op takes its name, turns or not)
+    renamed = []
+    values = frame.f_locals
+    for index, name in enumerate(scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())):
+        tensor = values.get(name)
+        if type(tensor) is not Tensor:
+            continue            # (a Python number AutoGraph would make a tensor: it prints as itself here)
+        entry = trace_names.entry_of(tensor)
+        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
+        placeholder = scope + '/Placeholder' + ('_%d' % index if index else '')
+        renamed.append((trace, tensor, trace.rename(tensor, placeholder, shape,
+                                                     dtypes.display_name(tensor._data.dtype))))
+    return renamed
+
+
+def _restore_after_first_turn(frame, renamed, last):
+    """Put the loop variables' names back when the first turn ends: at the test after it, or when the frame
+    leaves the loop (a break, a return), whichever comes first."""
+    def restore(*_):
+        for trace, tensor, previous in renamed:
+            trace.restore(tensor, previous)
+        renamed.clear()
+    _RENAMED[frame, frame.f_lineno] = restore
+    if not frame_lines.when_leaving(frame, frame.f_lineno, last, restore):
+        _RENAMED.pop((frame, frame.f_lineno))
+        restore()
+
+
+_RENAMED = {}       # (frame, line of a while test) -> what puts its loop variables' names back
+_NOTHING = lambda: None     # noqa: E731
 
 
 def _backward_tests(code):

@@ -82,3 +82,36 @@ def test_a_loop_that_runs_no_turn_still_traces_its_body(capsys):
 
     assert list(tf.data.Dataset.range(3).map(g).as_numpy_iterator()) == [0, 1, 2]
     assert capsys.readouterr().out.splitlines() == ['traced body', 'dataset body']
+
+
+def test_the_loop_variables_print_as_the_body_graphs_placeholders(capsys):
+    @tf.function
+    def collatz(x):
+        count = tf.zeros_like(x)
+        zz = tf.constant(5.0)
+        while x > 1:
+            print('Tracing', count, x, zz)
+            x = x // 2
+            count += 1
+            zz = zz * 2.0
+        return count, zz
+
+    count, zz = collatz(tf.constant(20))
+    assert (int(count), float(zz)) == (4, 80.0)
+
+    @tf.function
+    def h(n):
+        a = tf.constant(1.0)
+        while n > 0:
+            print('h', n, a)
+            n -= 1
+        for i in tf.range(2):
+            print('for', i)
+        return n
+
+    h(tf.constant(3))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tracing Tensor("while/Placeholder:0", shape=(), dtype=int32) Tensor("while/Placeholder_2:0", shape=(), '
+        'dtype=int32) Tensor("while/Placeholder_1:0", shape=(), dtype=float32)',
+        'h Tensor("while/Placeholder:0", shape=(), dtype=int32) Tensor("Const:0", shape=(), dtype=float32)',
+        'for Tensor("while_1/Placeholder:0", shape=(), dtype=int32)']

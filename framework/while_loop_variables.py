@@ -1,0 +1,55 @@
+"""The loop variables AutoGraph gives a ``while`` statement's tf.while_loop, in its order.
+
+AutoGraph's loop variables are the plain names the body assigns that are live into the loop (read by
+the test, or by the body before it assigns them) or live out of it (read after the loop). It orders
+them outputs first (the ones read after the loop), then the input-only ones, each group by name
+(control_flow.py's _get_block_vars), and the body's graph holds one placeholder per variable in that
+order: ``while/Placeholder``, ``while/Placeholder_1``, ... (the collatz loop of the tf.function guide
+prints its ``count`` as ``Tensor("while/Placeholder:0", ...)``). The liveness here reads the source as
+written: the statements after the loop in its block and the enclosing ones (branch_definitions.py).
+"""
+import ast
+
+from .branch_definitions import read_later, stores, walk_statements
+
+
+def loop_variables(tree, offset):
+    """{line of a ``while`` statement's test: its loop variables' names, in AutoGraph's order} for the
+    function's own code."""
+    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    table = {}
+    _visit(tree.body[0].body, [], table, offset)
+    return table
+
+
+def _visit(block, followers, table, offset):
+    for index, node in enumerate(block):
+        after = [block[index + 1:]] + followers
+        if isinstance(node, ast.While):
+            modified = stores(node.body)
+            live_in = _loads(node.test) | _read_first(node.body)
+            live_out = {name for name in modified if read_later(name, after)}
+            scope = [name for name in modified if name in live_in or name in live_out]
+            table[node.test.lineno + offset] = tuple(sorted(scope, key=lambda n: (n not in live_out, n)))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ('body', 'orelse', 'finalbody'):
+            inner = getattr(node, field, None)
+            if inner:
+                _visit(inner, after, table, offset)
+
+
+def _loads(node):
+    return {n.id for n in walk_statements([node], True) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _read_first(body):
+    """Names the body may read before it assigns them: its statements in order, a simple statement's reads
+    before its writes; a compound statement's writes may not happen, so they do not hide later reads."""
+    written, found = set(), set()
+    for statement in body:
+        found |= _loads(statement) - written
+        if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            written |= stores([statement])
+    return found
