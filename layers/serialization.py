@@ -104,7 +104,8 @@ def layer_class(name, custom_objects=None, registered_name=None, config=None):
 
 def deserialize(config, custom_objects=None):
     """A layer from ``serialize``'s dict, built if the dict says how."""
-    if config is None or isinstance(config, str):   # Keras 3 resolves these to no Layer, then says so
+    if not isinstance(config, dict) or 'class_name' not in config or 'config' not in config:
+        # Keras 3 resolves these (None, a name, a number, a dict without both keys) to no Layer, then says so
         raise ValueError('`keras.layers.deserialize` was passed a `config` object that is not a '
                          '`keras.layers.Layer`. Received: %s' % (config,))
     cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'), config)

@@ -72,3 +72,16 @@ def test_optimizer_load_own_variables_count_warning_is_keras_text(build, count):
     assert [str(w.message) for w in record] == [
         "Skipping variable loading for optimizer '%s', because it has %d variables whereas the saved optimizer "
         'has 1 variables. ' % (optimizer.name, count)]
+
+
+@pytest.mark.parametrize('config, shown', [
+    (3, '3'),
+    ({'class_name': 'Dense'}, "{'class_name': 'Dense'}"),
+    ([1], '[1]'),
+])
+def test_layers_deserialize_of_no_layer_config_is_keras_value_error(config, shown):
+    # Keras 3 resolves these to no Layer, then refuses (TF 2.21, probe j2)
+    with pytest.raises(ValueError) as caught:
+        keras.layers.deserialize(config)
+    assert str(caught.value) == ('`keras.layers.deserialize` was passed a `config` object that is not a '
+                                 '`keras.layers.Layer`. Received: %s' % shown)
