@@ -14,29 +14,34 @@ Measured against TensorFlow 2.21 (progs/kernels/order_tf.py): y = (x*a + x*b) + 
 three gradients for x as (c, a, b), y = x*a + (x*b + x*c) as (a, b, c), as this queue gives.
 
 Some of tapeflow's nodes stand for a chain of TensorFlow's ops (Dense's matmul, bias and activation;
-an L2 penalty; the mean squared error), and each op of the chain takes its own turn in the queue:
-such a node waits ``tf_ops`` turns before it is visited, so a variable read by a deep model and by a
-short penalty gets the penalty's gradients first, as in TensorFlow (Keras's l1_l2 on a Dense kernel:
-its three gradients add as (abs, square) + matmul there).
+an L2 penalty; the mean squared error), and each op of the chain takes its own turn in the queue: such
+a node goes back to the queue's end once per op, and each input counts as read at the turn of the op
+that reads it (Dense's bias at its Add, the kernel and x at the MatMul after it). So a variable read by
+a deep model and by a short penalty gets the penalty's gradients first, as in TensorFlow (Keras's l1_l2
+on a Dense kernel: its three gradients add as (abs, square) + matmul there). The sweep takes a node's
+gradients for all its inputs at one visit: at the turn of the first input read three times or more
+(the one whose sum has an order), else at the node's last turn.
 """
 from collections import deque
 
-# Nodes that stand for several of TensorFlow's eager ops in a chain, and how many (the last reads the
-# inputs): sum_of_squares with a scale (regularizers) is Square, Sum, Mul; the fused losses Sub, Square
-# (or Abs), Mean. Dense's 'affine' and 'affine_<activation>' count theirs from their inputs (tf_ops).
-_CHAIN_OPS = {'sum_of_squares': 3, 'mean_squared_difference': 3, 'mean_absolute_difference': 3}
+# Nodes that stand for a chain of TensorFlow's eager ops, and the turn (1 = the chain's first op from the
+# output) at which each input is read: sum_of_squares with a scale (regularizers) is Mul, Sum, Square; the
+# fused losses Mean, Square (or Abs), Sub. Dense's 'affine' and 'affine_<activation>': (activation,) bias
+# Add, MatMul, with or without the bias (tf_turns).
+_CHAIN_TURNS = {'sum_of_squares': (3,), 'mean_squared_difference': (3, 3), 'mean_absolute_difference': (3, 3)}
 _AFFINE = frozenset(('affine_relu', 'affine_elu', 'affine_tanh'))
-_CHAINS = _AFFINE | {'affine'} | set(_CHAIN_OPS)     # (a set test per node: other tapes pay no call)
+_CHAINS = _AFFINE | {'affine'} | set(_CHAIN_TURNS)     # (a set test per node: other tapes pay no call)
 
 
-def tf_ops(node):
-    """How many turns of TensorFlow's queue the op(s) of a tape node take."""
-    name = node[3]
-    if name == 'affine':                # MatMul (+ bias Add): x, kernel (, bias)
-        return len(node[1]) - 1
-    if name in _AFFINE:                 # ... then the activation
-        return len(node[1])
-    return _CHAIN_OPS.get(name, 1)
+def tf_turns(node):
+    """The turn of TensorFlow's queue at which each of a tape node's inputs is read (all 1 for one op)."""
+    name, inputs = node[3], node[1]
+    if name == 'affine' or name in _AFFINE:
+        first = name != 'affine'        # the activation's turn
+        if len(inputs) == 3:            # x, kernel, bias: MatMul after the bias Add
+            return (first + 2, first + 2, first + 1)
+        return (first + 1,) * len(inputs)
+    return _CHAIN_TURNS.get(name) or (1,) * len(inputs)
 
 
 def tf_backward_order(nodes, targets, tracked, many=None):
@@ -68,19 +73,33 @@ def tf_backward_order(nodes, targets, tracked, many=None):
     # The targets' own ops start the queue (TensorFlow's starting order is a hash map's; one
     # target gives one op)
     queue = deque(sorted((i for i in counted if id(nodes[i][0]) not in readers), reverse=True))
-    # a node standing for a chain of n ops goes back to the queue's end n - 1 times before its visit
-    waits = {i: n - 1 for i in counted if nodes[i][3] in _CHAINS and (n := tf_ops(nodes[i])) > 1}
+    # chain nodes: their inputs' turns (only the counted ones) and the turn of their visit
+    turns = {}
+    for i in counted:
+        node = nodes[i]
+        if node[3] in _CHAINS:
+            at = [t for t, x in zip(tf_turns(node), node[1]) if id(x) in tracked]
+            if at and max(at) > 1:
+                shared = [t for t, xid in zip(at, counted[i]) if readers[xid] > 2]
+                # (never after an input whose maker it frees: the maker is visited after this node)
+                made = [t for t, xid in zip(at, counted[i]) if xid in producer]
+                turns[i] = [0, min([min(shared) if shared else max(at)] + made), at]
     order = []
     while queue:
         i = queue.popleft()
-        if i in waits:
-            left = waits.pop(i)
-            if left > 1:
-                waits[i] = left - 1
-            queue.append(i)
-            continue
-        order.append(i)
-        for xid in counted[i]:
+        chain = turns.get(i)
+        if chain is None:
+            order.append(i)
+            ids = counted[i]
+        else:
+            chain[0] = turn = chain[0] + 1
+            if turn == chain[1]:
+                order.append(i)
+            at = chain[2]
+            ids = [xid for t, xid in zip(at, counted[i]) if t == turn]
+            if turn < max(at):
+                queue.append(i)
+        for xid in ids:
             left = readers[xid] - 1
             readers[xid] = left
             # (the op making a counted input was counted too: the walk above went to it)

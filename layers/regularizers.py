@@ -100,14 +100,15 @@ class L1L2(Regularizer):
     l2 = L2.l2
 
     def __call__(self, x):
-        total = None
+        # Keras's convert_to_tensor(0.0, x.dtype), to which each penalty is added: the same value, and
+        # the same ops for a tape, whose gradients a kernel read by its layer too adds in TF's queue order
+        # (framework/backward_order.py; the l1 chain is one op deeper than the l2 one). Neither penalty:
+        # +0, no gradient to x, NaN ignored.
+        total = convert_to_tensor(0.0, dtype=convert_to_tensor(x).dtype)
         if self.l1:
-            total = self._l1_factor * reduce_sum(abs_(x))
+            total = total + self._l1_factor * reduce_sum(abs_(x))
         if self.l2:
-            term = sum_of_squares(x, self._l2_factor)
-            total = term if total is None else total + term
-        if total is None:       # Keras's convert_to_tensor(0.0, x.dtype): +0, no gradient to x, NaN ignored
-            return convert_to_tensor(0.0, dtype=convert_to_tensor(x).dtype)
+            total = total + sum_of_squares(x, self._l2_factor)
         return total
 
     def get_config(self):

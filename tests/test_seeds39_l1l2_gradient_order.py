@@ -7,7 +7,7 @@ chains before the model's deeper ones. tapeflow's fused nodes (Dense's matmul + 
 squared error, the L2 sum) count as the ops they stand for in that queue (framework/backward_order.py);
 counted as one op each, the matmul's gradient came first and 12 of these 30 first-kernel gradients were an
 ulp off; the seed loop's printed mean loss drifted (TF 2.6813, tapeflow 2.6814 after 3 epochs of 31 steps).
-Values: TensorFlow 2.21 (notes progs/seeds/t_l1l2_golden.py).
+Values: TensorFlow 2.21 (notes progs/seeds/t_l1l2_golden.py, t_bias_golden.py).
 """
 import numpy as np
 import pytest
@@ -55,11 +55,34 @@ def test_l1_l2_kernel_gradients_add_in_tensorflows_order():
     assert grads[2].numpy().ravel().tolist() == np.float32(TF_OUTPUT_KERNEL_GRADIENT).tolist()
 
 
-def test_fused_nodes_count_the_ops_they_stand_for():
-    from framework.backward_order import tf_ops
+def test_fused_nodes_read_their_inputs_at_their_ops_turns():
+    from framework.backward_order import tf_turns
     x, k, b = object(), object(), object()
-    assert tf_ops((None, (x, k, b), None, 'affine_elu')) == 3       # MatMul, Add, Elu
-    assert tf_ops((None, (x, k), None, 'affine_relu')) == 2        # no bias
-    assert tf_ops((None, (x, k, b), None, 'affine')) == 2
-    assert tf_ops((None, (x,), None, 'sum_of_squares')) == 3        # Square, Sum, Mul
-    assert tf_ops((None, (x, k), None, 'multiply')) == 1
+    assert tf_turns((None, (x, k, b), None, 'affine_elu')) == (3, 3, 2)     # Elu, Add (bias), MatMul
+    assert tf_turns((None, (x, k), None, 'affine_relu')) == (2, 2)          # no bias
+    assert tf_turns((None, (x, k, b), None, 'affine')) == (2, 2, 1)
+    assert tf_turns((None, (x,), None, 'sum_of_squares')) == (3,)           # Mul, Sum, Square
+    assert tf_turns((None, (x, k), None, 'multiply')) == (1, 1)
+
+
+def test_l1_l2_bias_gradients_follow_kerass_zero_plus_penalties():
+    # Keras's L1L2 adds each penalty to convert_to_tensor(0.0): the l1 chain is Add, Add, Mul, Sum, Abs.
+    # With an activity regularizer on the same Dense(1), TF 2.21 adds the bias's gradients as
+    # (square + the layer's) + abs; without that first Add tapeflow visited abs before square.
+    keras.utils.set_random_seed(42)
+    rng = np.random.RandomState(0)
+    x = rng.randn(8, 8).astype('float32')
+    y = rng.randn(8, 1).astype('float32')
+    model = keras.models.Sequential([
+        keras.Input((8,)), keras.layers.Dense(6, activation='elu'),
+        keras.layers.Dense(1, bias_regularizer=keras.regularizers.l1_l2(0.01, 0.01),
+                           activity_regularizer=keras.regularizers.l2(0.001))])
+    bias = model.layers[1].bias
+    got = []
+    for value in (-1.0, -0.6, 0.2):
+        bias.assign([value])
+        with tf.GradientTape() as tape:
+            y_pred = model(x, training=True)
+            loss = tf.add_n([tf.reduce_mean(keras.losses.mse(y, y_pred))] + model.losses)
+        got.append(tape.gradient(loss, bias).numpy()[0])
+    assert got == [np.float32(-0.5079804), np.float32(0.3008196), np.float32(1.9384196)]
