@@ -85,3 +85,35 @@ def test_layers_deserialize_of_no_layer_config_is_keras_value_error(config, show
         keras.layers.deserialize(config)
     assert str(caught.value) == ('`keras.layers.deserialize` was passed a `config` object that is not a '
                                  '`keras.layers.Layer`. Received: %s' % shown)
+
+
+def _two_input_model():
+    first, second = keras.Input((3,)), keras.Input((2,))
+    return keras.Model([first, second], layers.Dense(1)(layers.Concatenate()([first, second])))
+
+
+def test_clone_model_input_tensors_texts_are_keras():
+    # TF 2.21 (probe j18); tapeflow's explanation rides as a note
+    with pytest.raises(ValueError) as caught:
+        keras.models.clone_model(_sequential(), input_tensors=3)
+    assert str(caught.value) == 'Argument `input_tensors` must be a KerasTensor. Received invalid value: input_tensors=3'
+    with pytest.raises(ValueError) as caught:
+        keras.models.clone_model(_sequential(), input_tensors=[keras.Input((3,)), keras.Input((3,))])
+    assert str(caught.value) == 'Argument `input_tensors` must contain a single tensor.'
+    with pytest.raises(ValueError) as caught:
+        keras.models.clone_model(_two_input_model(), input_tensors=[3, 4])
+    assert str(caught.value) == ('All entries in `input_tensors` must be KerasTensors. Received invalid values: '
+                                 'inputs_tensors=[3, 4]')
+
+
+def test_clone_model_input_tensors_of_another_structure():
+    keras.backend.clear_session()
+    model = _two_input_model()
+    with pytest.raises(ValueError) as caught:
+        keras.models.clone_model(model, input_tensors=[keras.Input((3,))])
+    assert str(caught.value) == (
+        '`input_tensors` must have the same structure as model.input\nReference structure: '
+        '[<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=keras_tensor>, '
+        '<KerasTensor shape=(None, 2), dtype=float32, sparse=False, ragged=False, name=keras_tensor_1>]\n'
+        'Received structure: [<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, '
+        'name=keras_tensor_4>]')

@@ -8,6 +8,7 @@ A compiled model's clone is compiled with the same arguments, with new
 optimizer, loss and metric objects.
 """
 from framework import nest
+from framework.errors import noted
 
 
 def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
@@ -84,13 +85,14 @@ def _clone_sequential(model, clone, input_tensors):
     source = model._input_layer
     if input_tensors is not None:
         if isinstance(input_tensors, (list, tuple)):
-            if len(input_tensors) != 1:
-                raise ValueError('clone_model: input_tensors must hold a single tensor for a Sequential model, '
-                                 'got %d' % len(input_tensors))
+            if len(input_tensors) != 1:      # Keras 3's words; the count in a note
+                raise noted(ValueError('Argument `input_tensors` must contain a single tensor.'),
+                            'clone_model: a Sequential model takes one input tensor, got %d' % len(input_tensors))
             input_tensors = input_tensors[0]
-        if not isinstance(input_tensors, KerasTensor):
-            raise ValueError('clone_model: input_tensors must be a KerasTensor (keras.Input), got %r'
-                             % (input_tensors,))
+        if not isinstance(input_tensors, KerasTensor):      # Keras 3's f-string words
+            raise noted(ValueError('Argument `input_tensors` must be a KerasTensor. Received invalid value: '
+                                   'input_tensors=%s' % format(input_tensors)),
+                        'clone_model: pass a keras.Input as input_tensors')
         new_layers = [Input(tensor=input_tensors, name=source.name if source is not None else None)] + new_layers
     elif source is not None:
         new_layers = [Input(batch_shape=source.batch_shape, dtype=source.dtype, name=source.name)] + new_layers
@@ -107,12 +109,16 @@ def _clone_functional(model, clone, input_tensors, call_function):
         input_tensors = nest.map_structure(lambda x: Input(batch_shape=x.shape, dtype=x.dtype, name=x.name),
                                            model.input)
     else:
-        if not all(isinstance(x, KerasTensor) for x in nest.flatten(input_tensors)):
-            raise ValueError('clone_model: every entry of input_tensors must be a KerasTensor (keras.Input), got %r'
-                             % (input_tensors,))
+        if not all(isinstance(x, KerasTensor) for x in nest.flatten(input_tensors)):     # Keras 3's words
+            raise noted(ValueError('All entries in `input_tensors` must be KerasTensors. Received invalid values: '
+                                   'inputs_tensors=%s' % format(input_tensors)),
+                        'clone_model: pass keras.Input tensors as input_tensors')
         if len(nest.flatten(input_tensors)) != len(model.inputs):
-            raise ValueError('clone_model: input_tensors must have the structure of model.input (%d tensors), '
-                             'got %d' % (len(model.inputs), len(nest.flatten(input_tensors))))
+            raise noted(ValueError('`input_tensors` must have the same structure as model.input\nReference '
+                                   'structure: %s\nReceived structure: %s' % (format(model.input),
+                                                                              format(input_tensors))),
+                        'clone_model: model.input holds %d tensors, input_tensors %d'
+                        % (len(model.inputs), len(nest.flatten(input_tensors))))
     values = dict(zip(model.inputs, nest.flatten(input_tensors)))
     for node in model._graph.steps:
         args, kwargs = node.fill_in(values)
