@@ -183,3 +183,24 @@ def test_preserve_aspect_ratio_to_zero_pixels_is_the_kernels_refusal(method, ant
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.image.resize(x, [1, 3], method=method, preserve_aspect_ratio=True, antialias=antialias)
     assert str(info.value) == WRAPPED % (kernel, 'output dimensions must be positive', kernel) + ' name: '
+
+
+def test_float64_antialias_gradient_refusal_eager_and_traced():
+    # TF's ScaleAndTranslateGrad takes float32 only: eagerly its kernel refuses a float64 image, in a
+    # tf.function the op's construction does (a TypeError; tapeflow raised the eager error there too)
+    x = tf.Variable(np.ones((1, 4, 5, 1)))
+
+    def body():
+        with tf.GradientTape() as tape:
+            y = tf.image.resize(x, [6, 2], method='bilinear', antialias=True)
+            loss = tf.reduce_sum(tf.square(y))
+        return tape.gradient(loss, x)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        body()
+    assert str(info.value) == ('cannot compute ScaleAndTranslateGrad as input #1(zero-based) was expected to be a '
+                               'float tensor but is a double tensor [Op:ScaleAndTranslateGrad] name: ')
+    with pytest.raises(TypeError) as info:
+        tf.function(body)()
+    assert str(info.value).splitlines()[-1].strip() == (
+        "TypeError: Input 'original_image' of 'ScaleAndTranslateGrad' Op has type float64 that does not match "
+        "type float32 of argument 'grads'.")

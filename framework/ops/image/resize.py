@@ -19,7 +19,7 @@ from .resize_bilinear_grad import resize_bilinear, resize_nearest
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 from ..unregistered_gradient import not_differentiable, without_gradient
-from ..graph_input_errors import eager_input_error
+from ..graph_input_errors import eager_input_error, input_mismatch
 
 METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
 
@@ -161,7 +161,9 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
         # image fails in its dtype check
         return undo(without_gradient('ScaleAndTranslate', lambda t: resample(cast(t, 'float32'), height, width, method,
                                                                              antialias), x,
-                                     error=lambda: eager_input_error('ScaleAndTranslateGrad', 1, 'float32', x.dtype)))
+                                     error=lambda: input_mismatch(eager_input_error('ScaleAndTranslateGrad', 1, 'float32',
+                                                                                    x.dtype),
+                                                                  'ScaleAndTranslateGrad', 1, 'float32', x.dtype)))
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))
 
 
