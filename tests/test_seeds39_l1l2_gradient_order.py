@@ -86,3 +86,31 @@ def test_l1_l2_bias_gradients_follow_kerass_zero_plus_penalties():
             loss = tf.add_n([tf.reduce_mean(keras.losses.mse(y, y_pred))] + model.losses)
         got.append(tape.gradient(loss, bias).numpy()[0])
     assert got == [np.float32(-0.5079804), np.float32(0.3008196), np.float32(1.9384196)]
+
+
+def test_softmax_classifier_kernel_gradients_under_l1_l2():
+    # categorical_crossentropy of a softmax output runs tf.nn.softmax_cross_entropy_with_logits on the logits:
+    # Reshape, SoftmaxCrossEntropyWithLogits, Reshape in TF's queue. As one turn, the output kernel's
+    # matmul gradient came before its penalties' and 5 of 18 values were an ulp off (TF: t_cce_golden.py).
+    rng = np.random.RandomState(0)
+    x = rng.randn(16, 5).astype('float32')
+    labels = rng.randint(0, 3, size=(16,))
+    rng.randint(0, 2, size=(16, 1))
+    weights = [(rng.randn(5, 6) * 0.7).astype('float32'), (rng.randn(6) * 0.1).astype('float32'),
+               (rng.randn(6, 3) * 0.7).astype('float32'), (rng.randn(3) * 0.1).astype('float32')]
+    regularizer = keras.regularizers.l1_l2(0.01, 0.02)
+    model = keras.models.Sequential([keras.Input((5,)),
+                                     keras.layers.Dense(6, activation='relu', kernel_regularizer=regularizer),
+                                     keras.layers.Dense(3, activation='softmax', kernel_regularizer=regularizer)])
+    model.set_weights(weights)
+    with tf.GradientTape() as tape:
+        y_pred = model(x, training=True)
+        main_loss = tf.reduce_mean(keras.losses.categorical_crossentropy(tf.one_hot(labels, 3), y_pred))
+        loss = tf.add_n([main_loss] + model.losses)
+    got = tape.gradient(loss, model.trainable_variables)[2].numpy().ravel()
+    assert got.tolist() == np.float32([
+        -0.09672752022743225, 0.32534343004226685, -0.20994038879871368, -0.2830348014831543,
+        0.5340580940246582, -0.243914395570755, -0.193002387881279, 0.3689090311527252, -0.1486256718635559,
+        -0.1815110296010971, 0.3251328468322754, -0.17897170782089233, -0.2676089107990265,
+        0.36127379536628723, -0.1084502711892128, -0.36435383558273315, 0.7416995763778687,
+        -0.23639141023159027]).tolist()
