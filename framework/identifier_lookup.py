@@ -14,6 +14,8 @@ def from_identifier(identifier, kind, by_name, deserialize, base_name, name_note
     if identifier is None:
         return None
     if isinstance(identifier, dict):
+        if 'class_name' not in identifier:      # Keras 3's deserialize_keras_object refuses it first
+            raise ValueError('Unknown `config` as a `dict`, config=%s' % (identifier,))
         try:
             return deserialize(identifier)
         except ValueError as err:

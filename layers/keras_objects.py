@@ -79,6 +79,8 @@ class KerasObjects:
         if identifier is None:
             return None
         if isinstance(identifier, dict):
+            if 'class_name' not in identifier:      # Keras 3's deserialize_keras_object refuses it first
+                raise ValueError('Unknown `config` as a `dict`, config=%s' % (identifier,))
             try:
                 found = self.deserialize(identifier)
             except ValueError as err:

@@ -117,3 +117,11 @@ def test_clone_model_input_tensors_of_another_structure():
         '<KerasTensor shape=(None, 2), dtype=float32, sparse=False, ragged=False, name=keras_tensor_1>]\n'
         'Received structure: [<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, '
         'name=keras_tensor_4>]')
+
+
+@pytest.mark.parametrize('module', ['initializers', 'regularizers', 'constraints', 'losses', 'metrics'])
+def test_get_of_a_config_dict_without_class_name_is_keras_text(module):
+    # Keras 3's deserialize_keras_object refuses it before get() words its own error (TF 2.21, probe j7)
+    with pytest.raises(ValueError) as caught:
+        getattr(keras, module).get({'config': {}})
+    assert str(caught.value) == "Unknown `config` as a `dict`, config={'config': {}}"
