@@ -4,15 +4,17 @@ AutoGraph turns ``if tensor:`` into tf.cond and traces both branches, the main o
 ``print`` in either shows once while tracing, whatever the condition's value (the tf.function guide's
 fizzbuzz prints 'Tracing fizzbuzz branch', 'Tracing fizz branch', 'Tracing buzz branch' and 'Tracing
 default branch' for n = 5). tapeflow runs the Python itself, on real values, so only the taken branch
-runs. assert_statements.truth calls ``trace`` with the condition's value; the untaken branch's prints
-of constants (strings, numbers, f-strings without fields) then show where TensorFlow's trace shows
-them: a main branch's before the else branch runs, an else branch's once the main branch is done
-(frame_lines.py), unless an error stopped it. A nested ``if`` (an ``elif`` chain's
-too) shows both its branches' prints where its test reads a tensor, as AutoGraph nests the conds, and the
-branch an ``if flag:`` on a Python value picks. Prints of other values, and the rest of the branch's
-Python, are left out: running them could change state the program reads. Only an ``if`` statement with a plain test on
-one line counts (no ``and`` / ``or`` / ``not`` / conditional expression: those call ``__bool__`` more
-than once).
+runs. assert_statements.truth calls ``trace`` with the condition's value, and the untaken branch's
+prints then show where TensorFlow's trace shows them: a main branch's before the else branch runs, an
+else branch's once the main branch is done (frame_lines.py), unless an error stopped it.
+
+Only prints of constants (strings, numbers, f-strings without fields) and of names show, a name as it
+was when the ``if`` ran (a tensor as its graph tensor); the rest of the branch's Python is left out:
+running it could change state the program reads. A nested ``if`` (an ``elif`` chain's too) shows both
+its branches' prints where its test reads a tensor, as AutoGraph nests the conds, and the branch that
+an ``if flag:`` on a Python value picks. Only an ``if`` statement with a plain test on one line counts
+(no ``and`` / ``or`` / ``not`` / conditional expression: those call ``__bool__`` more than once).
+traced_while_loops.py shows a while body that runs no turn the same way.
 """
 import ast
 
@@ -33,33 +35,37 @@ def trace(frame, taken):
     if not taken:
         show(main, frame)      # AutoGraph traces the main branch before the else branch that runs now
     elif other:
-        frame_lines.when_leaving(frame, first, last, lambda finished: finished and show(other, frame))
+        # the else branch sees the names as they are now, before the main branch assigns any
+        names = dict(frame.f_globals, **frame.f_locals)
+        frame_lines.when_leaving(frame, first, last, lambda finished: finished and show(other, frame, names))
 
 
-def show(items, frame):
-    """Print the constant prints among ``items``, and those of the branches of a nested ``if`` that the trace
-    runs (``_traced_branches``)."""
+def show(items, frame, names=None):
+    """Print the prints among ``items`` (``names``: what the names they print hold, by default the frame's
+    now), and those of the branches of a nested ``if`` that the trace runs (``_traced_branches``)."""
+    if names is None:
+        names = dict(frame.f_globals, **frame.f_locals)
     for item in items:
         if item[0] == 'print':
-            print(*item[1], sep=item[2], end=item[3])
+            values = [names.get(v.id, _NOT_CONSTANT) if type(v) is ast.Name else v for v in item[1]]
+            if not any(v is _NOT_CONSTANT for v in values):     # (a name not bound yet: the print is left out)
+                print(*values, sep=item[2], end=item[3])
         else:
-            branches = _traced_branches(item, frame)
-            for index in branches:
-                show(item[index], frame)
+            for index in _traced_branches(item, names):
+                show(item[index], frame, names)
 
 
-def _traced_branches(item, frame):
+def _traced_branches(item, names):
     """Which branches of a nested ``if`` item AutoGraph's trace runs: both for a tensor test; for ``if
-    name:`` on a Python value the frame holds, the one it picks; else none (the value is not known)."""
+    name:`` on a Python value, the one it picks; else none (the value is not known)."""
     from .tensor import Tensor      # (late: tensor's truth test imports this module's user)
     from .variable import Variable
-    _, names, _, _, bare = item
-    values = frame.f_locals
-    if any(isinstance(values.get(name), (Tensor, Variable)) for name in names):
+    _, read, _, _, bare = item
+    if any(isinstance(names.get(name), (Tensor, Variable)) for name in read):
         return (2, 3)
-    if bare is not None and bare in values:
+    if bare is not None and bare in names:
         try:
-            return (2,) if values[bare] else (3,)
+            return (2,) if names[bare] else (3,)
         except Exception:       # (a value without a truth of its own)
             return ()
     return ()
@@ -125,7 +131,8 @@ def block_items(block):
 
 
 def _constant_print(call):
-    """(values, sep, end) of ``print(...)`` with constant arguments, or None."""
+    """(values, sep, end) of ``print(...)`` whose arguments are constants or names (an ast.Name, looked up
+    when shown: a tensor prints as its graph tensor), or None."""
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == 'print'):
         return None
     values = [_constant(arg) for arg in call.args]
@@ -134,7 +141,7 @@ def _constant_print(call):
         if keyword.arg not in options:
             return None
         options[keyword.arg] = _constant(keyword.value)
-    if any(v is _NOT_CONSTANT for v in values) or any(v is _NOT_CONSTANT for v in options.values()):
+    if any(v is _NOT_CONSTANT for v in values) or any(type(v) is not str for v in options.values()):
         return None
     return tuple(values), options['sep'], options['end']
 
@@ -143,6 +150,8 @@ _NOT_CONSTANT = object()
 
 
 def _constant(node):
+    if isinstance(node, ast.Name):
+        return node
     if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
         return node.value
     if isinstance(node, ast.JoinedStr) and all(isinstance(part, ast.Constant) for part in node.values):

@@ -115,3 +115,19 @@ def test_the_loop_variables_print_as_the_body_graphs_placeholders(capsys):
         'dtype=int32) Tensor("while/Placeholder_1:0", shape=(), dtype=float32)',
         'h Tensor("while/Placeholder:0", shape=(), dtype=int32) Tensor("Const:0", shape=(), dtype=float32)',
         'for Tensor("while_1/Placeholder:0", shape=(), dtype=int32)']
+
+
+def test_the_function_guides_collatz_of_one_traces_the_body(capsys):
+    @tf.function
+    def collatz(x):
+        count = tf.zeros_like(x)
+        while x > 1:
+            print('Tracing', count, x)
+            x = x // 2
+            count += 1
+        return count
+
+    assert int(collatz(tf.constant(1))) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        'Tracing Tensor("while/Placeholder:0", shape=(), dtype=int32) '
+        'Tensor("while/Placeholder_1:0", shape=(), dtype=int32)']

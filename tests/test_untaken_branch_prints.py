@@ -189,3 +189,22 @@ def test_a_dataset_map_function_is_converted_too(capsys):
     values = list(tf.data.Dataset.range(5).map(fn).as_numpy_iterator())
     assert values == [0, 1, 2, 30, 40]
     assert capsys.readouterr().out.splitlines() == ['big branch', 'small branch']
+
+
+def test_printed_names_show_as_they_were_when_the_if_ran(capsys):
+    @tf.function
+    def f(x, y):
+        z = x * 2
+        if x > 0:
+            print('main', x, z, y)
+            x = x + 1
+        else:
+            print('else', x, z, y, 3)
+        return x
+
+    f(tf.constant(1.0), tf.constant([1, 2]))
+    assert capsys.readouterr().out.splitlines() == [
+        'main Tensor("x:0", shape=(), dtype=float32) Tensor("mul:0", shape=(), dtype=float32) '
+        'Tensor("y:0", shape=(2,), dtype=int32)',
+        'else Tensor("x:0", shape=(), dtype=float32) Tensor("mul:0", shape=(), dtype=float32) '
+        'Tensor("y:0", shape=(2,), dtype=int32) 3']
