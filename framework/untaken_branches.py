@@ -48,11 +48,23 @@ def show(items, frame, names=None):
     for item in items:
         if item[0] == 'print':
             values = [names.get(v.id, _NOT_CONSTANT) if type(v) is ast.Name else v for v in item[1]]
-            if not any(v is _NOT_CONSTANT for v in values):     # (a name not bound yet: the print is left out)
-                print(*values, sep=item[2], end=item[3])
+            if any(v is _NOT_CONSTANT for v in values):
+                continue        # a name not bound yet: the print is left out
+            text = _text(values, item[2], item[3])
+            if text is not None:
+                print(text, end='')
         else:
             for index in _traced_branches(item, names):
                 show(item[index], frame, names)
+
+
+def _text(values, sep, end):
+    """What ``print(*values, sep=sep, end=end)`` writes, or None where a value's str() fails (the print is
+    then left out: this output is TensorFlow's trace's, which a failing print in it would have stopped)."""
+    try:
+        return sep.join(map(str, values)) + end
+    except Exception:
+        return None
 
 
 def _traced_branches(item, names):
