@@ -53,15 +53,42 @@ class _Message:
         return len(data)
 
 
+class _Values(list):
+    """A list's ``value`` field: a list that numpy reads in the field's own type, as protobuf's upb
+    RepeatedScalarContainer does (its ``__array__``): the tfrecord tutorial's
+    ``np.array(feature.float_list.value)`` is float32 on TF 2.21 (a plain list gave float64), and an
+    empty Int64List's values are int64, an empty BytesList's '|S1'."""
+    __slots__ = ()
+    _dtype = None       # numpy's dtype for the field; None: numpy's own reading of the items
+
+    def __array__(self, dtype=None, copy=None):
+        if dtype is not None and np.dtype(dtype) == object:     # the items themselves, as upb hands them
+            return np.array(list(self), dtype=object)
+        array = np.array(list(self), dtype=self._dtype) if self or self._dtype is not None \
+            else np.array([], dtype='S1')
+        return array if dtype is None else array.astype(dtype)
+
+
+class _FloatValues(_Values):
+    __slots__ = ()
+    _dtype = np.float32
+
+
+class _Int64Values(_Values):
+    __slots__ = ()
+    _dtype = np.int64
+
+
 class _List(_Message):
     """A repeated ``value`` field; subclasses say how one value is written, and refuse what protobuf's
     C messages refuse (with their TypeError / ValueError texts)."""
     __slots__ = ('value',)
+    _values = _Values       # the field's list type (how numpy reads it)
 
     def __init__(self, *args, **fields):
         keyword_fields(type(self).__name__, args, fields, ('value',))
         value = fields.get('value')
-        self.value = [] if value is None else [self._check(v) for v in repeated_field(value)]
+        self.value = self._values() if value is None else self._values(self._check(v) for v in repeated_field(value))
 
     def __eq__(self, other):
         return type(self) is type(other) and self.value == other.value
@@ -103,6 +130,7 @@ class BytesList(_List):
 class FloatList(_List):
     """float32 numbers (written packed, as TensorFlow does)."""
     __slots__ = ()
+    _values = _FloatValues
 
     @staticmethod
     def _check(v):
@@ -133,6 +161,7 @@ class FloatList(_List):
 class Int64List(_List):
     """int64 numbers (written packed, as TensorFlow does)."""
     __slots__ = ()
+    _values = _Int64Values
 
     @staticmethod
     def _check(v):
