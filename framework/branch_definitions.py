@@ -12,7 +12,7 @@ later statement may assign the name first (inside a nested block), nothing is ra
 """
 import ast
 
-from .code_source import scanned
+from .code_source import function_body, scanned
 
 def refusal(frame):
     """TensorFlow's ValueError for the ``if`` at the frame's line, or None."""
@@ -27,10 +27,11 @@ def refusal(frame):
 
 
 def _scan(tree, offset):
-    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    body = function_body(tree)
+    if body is None:
         return {}
     table = {}
-    _visit(tree.body[0].body, [], table, offset)
+    _visit(body, [], table, offset)
     return table
 
 

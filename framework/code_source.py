@@ -15,6 +15,14 @@ def parsed_source(code):
         return None
 
 
+def function_body(tree):
+    """The statements of the function whose parsed source is ``tree`` (``parsed_source``), or None where it
+    holds no function statement (a lambda's source)."""
+    if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return tree.body[0].body
+    return None
+
+
 _SCANS = {}     # (scan, code object) -> what the scan found in its source
 
 

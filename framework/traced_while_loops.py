@@ -12,7 +12,7 @@ import ast
 import dis
 
 from . import dtypes, frame_lines, name_scopes, trace_names, untaken_branches
-from .code_source import scanned
+from .code_source import function_body, scanned
 from .while_loop_variables import loop_variables
 
 _BACKWARD_TESTS = {}     # code -> offsets of its conditional jumps back (a loop's test at its end)
@@ -95,7 +95,8 @@ def _backward_tests(code):
 def _loops(tree, offset):
     """{line of a ``while`` statement's test: (the last line of its body, the body's constant prints)} for
     the function's own code."""
-    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    body = function_body(tree)
+    if body is None:
         return {}
     return {node.test.lineno + offset: (node.body[-1].end_lineno + offset, untaken_branches.block_items(node.body))
-            for node in ast.walk(tree.body[0]) if isinstance(node, ast.While)}
+            for statement in body for node in ast.walk(statement) if isinstance(node, ast.While)}

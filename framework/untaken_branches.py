@@ -19,7 +19,7 @@ traced_while_loops.py shows a while body that runs no turn the same way.
 import ast
 
 from . import frame_lines
-from .code_source import scanned
+from .code_source import function_body, scanned
 
 _OTHER_CONVERSIONS = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -86,10 +86,11 @@ def _traced_branches(item, names):
 def _scan(tree, offset):
     """{line of an ``if``'s plain test: (main branch's items, else branch's items, first and last line of
     the main branch)} for the ``if`` statements of the function's own code (see ``block_items``)."""
-    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    body = function_body(tree)
+    if body is None:
         return {}
     table = {}
-    for node in _statements(tree.body[0].body):
+    for node in _statements(body):
         if isinstance(node, ast.If) and _plain_test(node.test):
             main, other = block_items(node.body), block_items(node.orelse)
             if main or other:

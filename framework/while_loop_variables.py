@@ -11,15 +11,17 @@ written: the statements after the loop in its block and the enclosing ones (bran
 import ast
 
 from .branch_definitions import read_later, stores, walk_statements
+from .code_source import function_body
 
 
 def loop_variables(tree, offset):
     """{line of a ``while`` statement's test: its loop variables' names, in AutoGraph's order} for the
     function's own code."""
-    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    body = function_body(tree)
+    if body is None:
         return {}
     table = {}
-    _visit(tree.body[0].body, [], table, offset)
+    _visit(body, [], table, offset)
     return table
 
 
