@@ -437,6 +437,8 @@ class Sequential(ModelBase):
                 show_trainable=False, layer_range=None):
         """Print the table of layers, output shapes and parameter counts (see ``summary``)."""
         print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range)
+    # Keras defines summary on Model only: TF 2.21's TypeError for a wrong keyword names Model.summary()
+    summary.__qualname__ = 'Model.summary'
 
     def get_config(self):
         layer_configs = []

@@ -125,3 +125,9 @@ def test_get_of_a_config_dict_without_class_name_is_keras_text(module):
     with pytest.raises(ValueError) as caught:
         getattr(keras, module).get({'config': {}})
     assert str(caught.value) == "Unknown `config` as a `dict`, config={'config': {}}"
+
+
+def test_sequential_summary_with_an_unknown_keyword_names_model_summary():
+    model = keras.Sequential([keras.layers.Dense(2)])
+    with pytest.raises(TypeError, match=r"^Model\.summary\(\) got an unexpected keyword argument 'foo'$"):
+        model.summary(foo=1)
