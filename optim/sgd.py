@@ -47,12 +47,12 @@ class SGD(Optimizer):
         # returning traced step merges the scale into the rate for that gradient as for a dense one (and
         # for the dense ones beside it); sparse_update_step then takes the dense step.
         dense = [g for g in grads if type(g) is not RowGradients]
-        if len(grads) == 1 and dense and graph_random_ops.current() is not None \
+        if len(grads) == 1 and graph_random_ops.current() is not None \
                 and not graph_random_ops.pushes_constants():
             # One variable in a tf.function that returns None: TF 2.21 still merges the scale into the
             # rate there (two or more variables it does not): SGD(0.1, global_clipnorm=0.5) on a vector
             # of 300 in a loop without a return left 1 ulp in some weights, as did loss_scale_factor
-            # and gradient_accumulation_steps.
+            # and gradient_accumulation_steps; an Embedding's rows under global_clipnorm too.
             return self.merges_gradient_scale and not other_factor and self._gradient_scale is None
         return super()._defers_scale(dense, other_factor)
 

@@ -43,3 +43,26 @@ def test_three_steps_without_return(option, variables):
     for t in range(3):
         step(*[tf.constant(grads[t])] * variables)
     assert hashlib.sha1(weights[0].numpy().tobytes()).hexdigest()[:16] == GOLDEN[(option, variables)]
+
+
+ROWS_GOLDEN = {'gclip': '6231a6eb42a87b11', 'gclip_mom': '69962fb953b0b331'}
+
+
+@pytest.mark.parametrize('option', sorted(ROWS_GOLDEN))
+def test_gathered_rows_of_one_table_without_return(option):
+    # an IndexedSlices gradient (Keras's global_clipnorm scales its rows): merged as a dense one
+    rng = np.random.RandomState(6)
+    init = (rng.randn(500, 16) * 0.05).astype('float32')
+    ids = [rng.randint(0, 500, 40) for _ in range(3)]
+    weights = tf.constant(rng.randn(40, 16).astype('float32'))
+    table = keras.Variable(init, name='table')
+    opt = keras.optimizers.SGD(0.1, **OPTIONS[option])
+
+    @tf.function
+    def step(i):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.gather(table, i) * weights)
+        opt.apply_gradients([(tape.gradient(loss, table), table)])
+    for s in range(3):
+        step(tf.constant(ids[s]))
+    assert hashlib.sha1(table.numpy().tobytes()).hexdigest()[:16] == ROWS_GOLDEN[option]
