@@ -45,3 +45,19 @@ class GraphScopes:
                 given = self._given[id(owner)] = (owner, scope)
             parent = given[1]
         return parent
+
+
+class LoopBodyScopes(GraphScopes):
+    """The names of a loop body's graph (autograph's tf.while_loop body): counted on their own, below the
+    loop's name (``while/mul``, ``while/while/Placeholder`` for a nested loop's), so the turns leave the
+    enclosing graph's names free, as TensorFlow's body FuncGraph does."""
+    loop_body = True
+
+    def __init__(self, prefix, reserved=()):
+        super().__init__()
+        self._prefix = prefix
+        for name in reserved:       # (the body's own placeholders and reads, named by the loop)
+            super().unique(name)
+
+    def unique(self, name):
+        return self._prefix + super().unique(name)

@@ -191,8 +191,10 @@ class Tensor:
         if graph_random_ops.current() is None:
             return turns
         turns = graph_random_ops.loop_turns(turns)
-        if trace_names.ACTIVE and traced_for_loops.starts_graph_for_loop(sys._getframe(1)):
-            turns = traced_for_loops.body_turns(self, turns)        # autograph's loop: its body traced once
+        if trace_names.ACTIVE:
+            frame = traced_for_loops.starts_graph_for_loop(sys._getframe(1))
+            if frame is not None:
+                turns = traced_for_loops.body_turns(self, turns, frame)     # autograph's loop: its body traced once
         return loop_reads.turns(turns)
 
     def __repr__(self):

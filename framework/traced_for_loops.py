@@ -10,24 +10,30 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, dtypes, name_scopes, symbolic_iteration, trace_names
+from . import assert_statements, dtypes, frame_lines, name_scopes, symbolic_iteration, trace_names
+from .code_source import scanned
+from .graph_scopes import LoopBodyScopes
+from .traced_while_loops import name_loop_outputs
+from .while_loop_variables import for_loops
 
 
 def starts_graph_for_loop(frame):
-    """Whether ``frame`` (the caller of an ``__iter__``) is a graph trace's own code at a ``for``
-    statement: a loop autograph would convert (not ``iter(ds)``, ``zip(...)``, unpacking, nor tapeflow's
-    own iteration)."""
+    """The frame of a graph trace's own code at a ``for`` statement that ``frame`` (the caller of an
+    ``__iter__``) is or calls through, a loop autograph would convert (not ``iter(ds)``, ``zip(...)``,
+    unpacking, nor tapeflow's own iteration); else None (False)."""
     trace = trace_names.current() if trace_names.ACTIVE else None
     if frame.f_code.co_filename == symbolic_iteration.__file__:     # (Tensor.__iter__ as install() wraps it)
         frame = frame.f_back
     if getattr(trace, 'graph', None) is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return False
-    return symbolic_iteration.is_for_statement(frame)
+    return frame if symbolic_iteration.is_for_statement(frame) else None
 
 
-def body_turns(tensor, items):
+def body_turns(tensor, items, frame=None):
     """Yield ``items``, the turns of a ``for`` over ``tensor`` in a traced call (see the module doc);
-    ``tensor`` None: a Dataset's, whose element is not named."""
+    ``tensor`` None: a Dataset's, whose element is not named. With the loop's ``frame``, the turns' ops
+    take names in the loop body's graph (``while/mul``), and the loop variables print after the loop as
+    the loop op's outputs (``while:3``, after its counter, maximum and iterate), as TF 2.21 prints them."""
     from .function import replaying     # (late: function imports tensor, which calls this)
     trace = trace_names.current()
     graph = getattr(trace, 'graph', None) if trace is not None else None
@@ -36,21 +42,52 @@ def body_turns(tensor, items):
         if first:
             first = False
             if graph is not None and tensor is not None:
-                _name_loop_variable(trace, graph, tensor, item)
+                scope, read = _name_loop_variable(trace, graph, tensor, item)
+                if frame is not None:
+                    _open_body_graph(trace, graph, frame, scope, read)
             yield item
         else:
             with replaying():
                 yield item
 
 
+# the ops autograph makes in the enclosing graph before a for loop's while op (TF 2.21's graph): a range's
+# length, or the TensorArray a tensor's rows are read from ('y = x + 1' after a tf.range loop is add_1)
+_RANGE_LENGTH_OPS = ('sub', 'floordiv', 'mod', 'zeros_like', 'NotEqual', 'Cast', 'add', 'zeros_like', 'Maximum')
+_UNSTACK_OPS = ('TensorArrayV2', 'TensorArrayUnstack', 'Const')
+
+
 def _name_loop_variable(trace, graph, tensor, item):
     """Name the first turn's ``item`` as autograph's loop body sees it (only a graph trace names tensors)."""
-    scope = graph.unique(name_scopes.current() + 'while')
     entry = trace_names.entry_of(tensor)
-    if entry is not None and entry[0].rpartition('/')[2].partition('_')[0] == 'range':
+    ranged = entry is not None and entry[0].rpartition('/')[2].partition('_')[0] == 'range'
+    prefix = name_scopes.current()
+    for op in _RANGE_LENGTH_OPS if ranged else _UNSTACK_OPS:
+        graph.unique(prefix + op)
+    scope = graph.unique(prefix + 'while')
+    if ranged:
         # autograph iterates a Range op's tensor by its own counter: the body's placeholder
         name, shape = scope + '/Placeholder', ()
     else:
         name = scope + '/TensorArrayV2Read/TensorListGetItem'
         shape = tuple(entry[1][1:]) if entry is not None and entry[1] else tuple(item._data.shape)
     trace.name_output(item, name, shape, dtypes.display_name(item._data.dtype))
+    return scope, name[len(scope) + 1:].partition('/')[0]
+
+
+def _open_body_graph(trace, graph, frame, scope, read):
+    """Name the turns' ops in the body's graph until ``frame`` leaves the loop (``read``: the body's own op
+    that gives the item), then its loop variables as the loop's outputs."""
+    loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
+    if loop is None:
+        return
+    last, variables = loop
+    before = [frame.f_locals.get(name) for name in variables]
+    reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
+
+    def leave(finished):
+        trace.graph = graph
+        if finished:
+            name_loop_outputs(trace, frame, scope, variables, before, 3)
+    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
+        trace.graph = LoopBodyScopes(scope + '/', reserved)

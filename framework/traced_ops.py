@@ -198,8 +198,8 @@ def _name_result(found, parameters, result, operator):
     state = getattr(trace, 'graph_state', None)
     if state is _LATER:         # a Keras step: its random state is entered after its naming
         state = trace.graph_state = graph_random_ops.current()
-    if graph_random_ops.current() is not state:
-        return      # a tf.range loop's body or another function's graph: TensorFlow names it there
+    if graph_random_ops.current() is not state and not getattr(graph, 'loop_body', False):
+        return      # another function's graph: TensorFlow names it there (a for loop's body: its own scopes)
     name, rule, floats_only, name_default = found
     if floats_only and not _float_input(parameters):
         return      # Keras casts an integer input first: an op this table does not name

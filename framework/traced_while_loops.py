@@ -13,6 +13,7 @@ import dis
 
 from . import dtypes, frame_lines, name_scopes, trace_names, untaken_branches
 from .code_source import function_body, scanned
+from .graph_scopes import LoopBodyScopes
 from .while_loop_variables import loop_variables
 
 _BACKWARD_TESTS = {}     # code -> offsets of its conditional jumps back (a loop's test at its end)
@@ -27,7 +28,8 @@ def turn_tested(frame, value):
     last, body = loop
     again = frame.f_lasti in _backward_tests(frame.f_code)
     if not again:
-        names = _name_loop_variables(frame) if trace_names.ACTIVE else None
+        scope = _open_body_graph(frame, last) if trace_names.ACTIVE else None
+        names = _name_loop_variables(frame, scope) if scope else None
         if not value:
             untaken_branches.show(body, frame)
         if names:
@@ -43,15 +45,50 @@ def turn_tested(frame, value):
         muted.__exit__(None, None, None)
 
 
-def _name_loop_variables(frame):
-    """Name the loop variables' tensors as the body's graph sees them (``while/Placeholder``, ...), in a graph
-    trace; [(trace, tensor, its former entry), ...] to restore."""
-    from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
+def _open_body_graph(frame, last):
+    """In a graph trace, name the loop (its op takes a 'while' name, turns or not) and let the ops of its
+    turns take names in its body's graph (``while/mul``), as TF 2.21 prints them, not the enclosing graph's
+    (a ``y = x * 2`` after the loop stays ``mul``); once the frame leaves the loop, the loop variables
+    print as the loop op's outputs (``while:2``, after its counter and its maximum). The loop's name, or
+    None."""
     trace = trace_names.current()
     graph = getattr(trace, 'graph', None)
     if graph is None:
         return None
-    scope = graph.unique(name_scopes.current() + 'while')     # (the loop's op takes its name, turns or not)
+    scope = graph.unique(name_scopes.current() + 'while')
+    variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
+    before = [frame.f_locals.get(name) for name in variables]
+    body = LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables))
+
+    def leave(finished):
+        trace.graph = graph
+        if finished:
+            name_loop_outputs(trace, frame, scope, variables, before)
+    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
+        trace.graph = body
+    return scope
+
+
+def name_loop_outputs(trace, frame, scope, variables, before, first=2):
+    """Name the loop variables' tensors after the loop as its op's outputs, ``while:2`` on (the loop's
+    counter and maximum come first; a for loop's iterate too: ``first``), with their shapes before the
+    loop; an argument the loop left as it was keeps its name."""
+    from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
+    values = frame.f_locals
+    for index, (name, old) in enumerate(zip(variables, before)):
+        tensor = values.get(name)
+        if type(tensor) is not Tensor or (tensor is old and trace_names.is_argument(trace, tensor)):
+            continue
+        entry = trace_names.entry_of(old) if type(old) is Tensor else None
+        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
+        trace.rename(tensor, '%s:%d' % (scope, index + first), shape, dtypes.display_name(tensor._data.dtype))
+
+
+def _name_loop_variables(frame, scope):
+    """Name the loop variables' tensors as the body's graph sees them (``while/Placeholder``, ...), in a graph
+    trace; [(trace, tensor, its former entry), ...] to restore."""
+    from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
+    trace = trace_names.current()
     renamed = []
     values = frame.f_locals
     for index, name in enumerate(scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())):

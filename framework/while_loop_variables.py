@@ -25,21 +25,41 @@ def loop_variables(tree, offset):
     return table
 
 
-def _visit(block, followers, table, offset):
+def for_loops(tree, offset):
+    """{line of a ``for`` statement's iterable: (the last line of its body, its loop variables' names in
+    AutoGraph's order, the loop target's excluded: autograph's own iterate goes before them)} for the
+    function's own code."""
+    body = function_body(tree)
+    if body is None:
+        return {}
+    table = {}
+    _visit(body, [], table, offset, ast.For)
+    return {line: (node.body[-1].end_lineno + offset, names) for line, (node, names) in table.items()}
+
+
+def _visit(block, followers, table, offset, kind=ast.While):
     for index, node in enumerate(block):
         after = [block[index + 1:]] + followers
-        if isinstance(node, ast.While):
-            modified = stores(node.body)
-            live_in = _loads(node.test) | _read_first(node.body)
+        if isinstance(node, kind):
+            if kind is ast.While:
+                modified = stores(node.body)
+                live_in = _loads(node.test) | _read_first(node.body)
+            else:
+                modified = stores(node.body) - stores([node.target])
+                live_in = _read_first(node.body)
             live_out = {name for name in modified if read_later(name, after)}
-            scope = [name for name in modified if name in live_in or name in live_out]
-            table[node.test.lineno + offset] = tuple(sorted(scope, key=lambda n: (n not in live_out, n)))
+            scope = tuple(sorted((name for name in modified if name in live_in or name in live_out),
+                                 key=lambda n: (n not in live_out, n)))
+            if kind is ast.While:
+                table[node.test.lineno + offset] = scope
+            else:
+                table[node.iter.lineno + offset] = (node, scope)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for field in ('body', 'orelse', 'finalbody'):
             inner = getattr(node, field, None)
             if inner:
-                _visit(inner, after, table, offset)
+                _visit(inner, after, table, offset, kind)
 
 
 def _loads(node):

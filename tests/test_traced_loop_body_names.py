@@ -1,0 +1,130 @@
+"""A loop on a tensor in a tf.function is one tf.while_loop: the ops of its body take names in the body's graph
+(``while/mul``), the enclosing graph's names stay free for the ops after the loop, and the loop variables
+print after the loop as the loop op's outputs (``while:2`` after its counter and maximum; a for loop's from
+``while:3``, after its iterate). Lines printed by TF 2.21 (notes/progs/autograph2/p*.py)."""
+import framework as tf
+
+
+def test_a_while_bodys_ops_and_its_variable_after_the_loop(capsys):
+    @tf.function
+    def f(x):
+        while x < 100:
+            x = x * 2
+            print('x in body', x)
+        y = x + 1
+        print('y', y, x)
+        return y
+
+    assert float(f(tf.constant(1.0))) == 129.0
+    assert capsys.readouterr().out.splitlines() == [
+        'x in body Tensor("while/mul:0", shape=(), dtype=float32)',
+        'y Tensor("add:0", shape=(), dtype=float32) Tensor("while:2", shape=(), dtype=float32)']
+
+
+def test_while_variables_after_the_loop_in_autographs_order(capsys):
+    @tf.function
+    def f(x):
+        count = tf.constant(0)
+        while x > 1:
+            if x % 2 == 0:
+                x = x // 2
+            else:
+                x = 3 * x + 1
+            count += 1
+        print('count', count, 'x', x)
+        return count
+
+    assert int(f(tf.constant(6))) == 8
+    assert capsys.readouterr().out.splitlines() == [
+        'count Tensor("while:2", shape=(), dtype=int32) x Tensor("while:3", shape=(), dtype=int32)']
+
+
+def test_a_while_on_a_reduction_prints_its_body_op_and_output_with_the_shape(capsys):
+    @tf.function
+    def f(x):
+        while tf.reduce_sum(x) > 1:
+            x = tf.tanh(x)
+            print('x in body', x)
+        print('x after', x)
+        return x
+
+    assert f(tf.fill([5], 2.0)).numpy().shape == (5,)
+    assert capsys.readouterr().out.splitlines() == [
+        'x in body Tensor("while/Tanh:0", shape=(5,), dtype=float32)',
+        'x after Tensor("while:2", shape=(5,), dtype=float32)']
+
+
+def test_nested_whiles_name_the_inner_loop_below_the_outer(capsys):
+    @tf.function
+    def f(x):
+        i = tf.constant(0)
+        while i < 3:
+            j = tf.constant(0)
+            while j < 2:
+                print('inner j', j, 'i', i)
+                j += 1
+            i += 1
+        print('i', i)
+        return i
+
+    assert int(f(tf.constant(1.0))) == 3
+    assert capsys.readouterr().out.splitlines() == [
+        'inner j Tensor("while/while/Placeholder:0", shape=(), dtype=int32) '
+        'i Tensor("while/Placeholder:0", shape=(), dtype=int32)',
+        'i Tensor("while:2", shape=(), dtype=int32)']
+
+
+def test_a_range_loops_body_ops_and_the_ops_after_it(capsys):
+    @tf.function
+    def f(x):
+        for i in tf.range(3):
+            x = x * 2
+            print('x in body', x)
+        y = x + 1
+        print('y', y)
+        return y
+
+    assert float(f(tf.constant(1.0))) == 9.0
+    # autograph's range length takes 'add' (and sub, floordiv, ...) in the enclosing graph before the loop
+    assert capsys.readouterr().out.splitlines() == [
+        'x in body Tensor("while/mul:0", shape=(), dtype=float32)',
+        'y Tensor("add_1:0", shape=(), dtype=float32)']
+
+
+def test_a_range_loops_variable_after_the_loop(capsys):
+    @tf.function
+    def f(x):
+        for i in tf.range(3):
+            print('i is', i)
+            x = x * 2
+        print('x after', x)
+        return x
+
+    assert float(f(tf.constant(1.0))) == 8.0
+    assert capsys.readouterr().out.splitlines() == [
+        'i is Tensor("while/Placeholder:0", shape=(), dtype=int32)',
+        'x after Tensor("while:3", shape=(), dtype=float32)']
+
+
+def test_a_loop_over_a_tensors_rows(capsys):
+    @tf.function
+    def f(x):
+        s = tf.constant(0.0)
+        for row in x:
+            s += tf.reduce_sum(row)
+            print('row', row)
+        print('s', s)
+        return s
+
+    assert float(f(tf.ones([3, 2]))) == 6.0
+    assert capsys.readouterr().out.splitlines() == [
+        'row Tensor("while/TensorArrayV2Read/TensorListGetItem:0", shape=(2,), dtype=float32)',
+        's Tensor("while:3", shape=(), dtype=float32)']
+
+
+def test_eager_loops_print_values(capsys):
+    x = tf.constant(1.0)
+    for i in tf.range(2):
+        x = x * 2
+    print(x)
+    assert capsys.readouterr().out == 'tf.Tensor(4.0, shape=(), dtype=float32)\n'
