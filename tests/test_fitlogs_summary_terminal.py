@@ -122,11 +122,11 @@ def test_plain_text_where_rich_has_no_terminal(terminal, capsys, how):
     assert _lines(capsys)[:9] == _plain(UNBUILT)
 
 
-def test_summary_goes_to_the_keras_log_when_interactive_logging_is_off(capsys, caplog):
+def test_summary_goes_to_the_absl_log_when_interactive_logging_is_off(capsys, caplog):
     # Keras 3 hands it to io_utils.print_msg, which logs rather than prints
     keras.config.disable_interactive_logging()
     try:
-        with caplog.at_level(logging.INFO, logger='keras'):
+        with caplog.at_level(logging.INFO, logger='absl'):
             _unbuilt().summary()
     finally:
         keras.config.enable_interactive_logging()

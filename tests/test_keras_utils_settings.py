@@ -85,10 +85,10 @@ def test_interactive_logging_switch_moves_fit_output_to_the_logger(restore_setti
     assert keras.utils.is_interactive_logging_enabled()
     keras.utils.disable_interactive_logging()
     assert not keras.utils.is_interactive_logging_enabled()
-    with caplog.at_level(logging.INFO, logger='keras'):
+    with caplog.at_level(logging.INFO, logger='absl'):
         model.fit(x, y, epochs=2, verbose=2)
     assert capsys.readouterr().out == ''
-    logged = [r.getMessage() for r in caplog.records if r.name == 'keras']
+    logged = [r.getMessage() for r in caplog.records if r.name == 'absl']
     assert logged[0] == 'Epoch 1/2' and any('1/1' in m and 'loss:' in m for m in logged)
     keras.utils.enable_interactive_logging()
     model.fit(x, y, epochs=1, verbose=2)

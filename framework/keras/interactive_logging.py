@@ -1,11 +1,12 @@
 """Interactive logging (Keras 3's switch): messages and progress bars go to stdout, or to ``logging``.
 
 Off (``disable_interactive_logging()``), what Keras would print (fit's bars,
-``get_file``'s messages) goes to the Python logger 'keras' at INFO level
-instead, as Keras sends it to absl logging: the way to keep server logs clean.
+``get_file``'s messages) goes to the Python logger 'absl' at INFO level
+instead, as Keras sends it to ``absl.logging.info``: the way to keep server logs clean.
 """
-import logging
 import sys
+
+from . import absl_warnings
 
 _state = {'interactive': True}
 
@@ -16,7 +17,7 @@ def enable_interactive_logging():
 
 
 def disable_interactive_logging():
-    """Send logs to the 'keras' logger (INFO) instead of stdout."""
+    """Send logs to the 'absl' logger (INFO) instead of stdout."""
     _state['interactive'] = False
 
 
@@ -29,7 +30,7 @@ def print_msg(message, line_break=True, stream=None):
     """Write ``message`` to ``stream`` (stdout) when interactive, else log it at INFO."""
     message = str(message)
     if not _state['interactive']:
-        logging.getLogger('keras').info(message)
+        absl_warnings.info(message)     # Keras: io_utils.print_msg's absl.logging.info
         return
     stream = stream or sys.stdout
     stream.write(message + '\n' if line_break else message)
