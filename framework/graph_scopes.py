@@ -53,11 +53,16 @@ class LoopBodyScopes(GraphScopes):
     enclosing graph's names free, as TensorFlow's body FuncGraph does."""
     loop_body = True
 
-    def __init__(self, prefix, reserved=()):
+    def __init__(self, prefix, reserved=(), outer=''):
         super().__init__()
         self._prefix = prefix
+        self._outer = outer     # the name scopes open at the loop: its body's graph starts below them
         for name in reserved:       # (the body's own placeholders and reads, named by the loop)
             super().unique(name)
 
     def unique(self, name):
+        if name.startswith(self._prefix):
+            name = name[len(self._prefix):]     # (a layer's scope, from scope_of: already below the loop)
+        elif self._outer and name.startswith(self._outer):
+            name = name[len(self._outer):]      # ('outer/while/add', not 'outer/while/outer/add')
         return self._prefix + super().unique(name)

@@ -10,7 +10,7 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, dtypes, frame_lines, name_scopes, symbolic_iteration, trace_names
+from . import assert_statements, dtypes, frame_lines, name_scopes, symbolic_iteration, trace_names, untaken_branches
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes
 from .traced_while_loops import name_loop_outputs
@@ -49,6 +49,8 @@ def body_turns(tensor, items, frame=None):
         else:
             with replaying():
                 yield item
+    if first and graph is not None and tensor is not None and frame is not None:
+        _trace_unturned_body(trace, graph, frame, tensor)
 
 
 # the ops autograph makes in the enclosing graph before a for loop's while op (TF 2.21's graph): a range's
@@ -57,14 +59,43 @@ _RANGE_LENGTH_OPS = ('sub', 'floordiv', 'mod', 'zeros_like', 'NotEqual', 'Cast',
 _UNSTACK_OPS = ('TensorArrayV2', 'TensorArrayUnstack', 'Const')
 
 
-def _name_loop_variable(trace, graph, tensor, item):
-    """Name the first turn's ``item`` as autograph's loop body sees it (only a graph trace names tensors)."""
+def _open_loop(graph, tensor):
+    """Take the names autograph's loop over ``tensor`` takes in ``graph``: (the loop's name, whether it
+    iterates a Range op's tensor, by its own counter)."""
     entry = trace_names.entry_of(tensor)
     ranged = entry is not None and entry[0].rpartition('/')[2].partition('_')[0] == 'range'
     prefix = name_scopes.current()
     for op in _RANGE_LENGTH_OPS if ranged else _UNSTACK_OPS:
         graph.unique(prefix + op)
-    scope = graph.unique(prefix + 'while')
+    return graph.unique(prefix + 'while'), ranged
+
+
+def _trace_unturned_body(trace, graph, frame, tensor):
+    """A loop of no turn: autograph still traces its body once, so its prints of constants and names show
+    (the target as the body's placeholder), and its variables after it are the loop's outputs."""
+    import numpy as np
+    from .tensor import Tensor     # (late: tensor imports this module)
+    loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
+    if loop is None:
+        return
+    last, variables, items, target = loop
+    scope, ranged = _open_loop(graph, tensor)
+    names = dict(frame.f_globals, **frame.f_locals)
+    if target is not None:
+        entry = trace_names.entry_of(tensor)
+        shape = () if ranged else tuple(entry[1][1:]) if entry is not None and entry[1] else tensor._data.shape[1:]
+        stand_in = Tensor(np.zeros([d or 0 for d in shape], tensor._data.dtype))
+        name = scope + ('/Placeholder' if ranged else '/TensorArrayV2Read/TensorListGetItem')
+        trace.name_output(stand_in, name, shape, dtypes.display_name(tensor._data.dtype))
+        names[target] = stand_in
+    untaken_branches.show(items, frame, names)
+    name_loop_outputs(trace, frame, scope, variables, [frame.f_locals.get(n) for n in variables], 3)
+
+
+def _name_loop_variable(trace, graph, tensor, item):
+    """Name the first turn's ``item`` as autograph's loop body sees it (only a graph trace names tensors)."""
+    scope, ranged = _open_loop(graph, tensor)
+    entry = trace_names.entry_of(tensor)
     if ranged:
         # autograph iterates a Range op's tensor by its own counter: the body's placeholder
         name, shape = scope + '/Placeholder', ()
@@ -81,7 +112,7 @@ def _open_body_graph(trace, graph, frame, scope, read):
     loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
     if loop is None:
         return
-    last, variables = loop
+    last, variables = loop[:2]
     before = [frame.f_locals.get(name) for name in variables]
     reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
 
@@ -90,4 +121,4 @@ def _open_body_graph(trace, graph, frame, scope, read):
         if finished:
             name_loop_outputs(trace, frame, scope, variables, before, 3)
     if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
-        trace.graph = LoopBodyScopes(scope + '/', reserved)
+        trace.graph = LoopBodyScopes(scope + '/', reserved, name_scopes.current())

@@ -58,7 +58,7 @@ def _open_body_graph(frame, last):
     scope = graph.unique(name_scopes.current() + 'while')
     variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
     before = [frame.f_locals.get(name) for name in variables]
-    body = LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables))
+    body = LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables), name_scopes.current())
 
     def leave(finished):
         trace.graph = graph

@@ -90,9 +90,11 @@ def _scan(tree, offset):
     if body is None:
         return {}
     table = {}
-    for node in _statements(body):
+    for node, rest in _statements(body):
         if isinstance(node, ast.If) and _plain_test(node.test):
             main, other = block_items(node.body), block_items(node.orelse)
+            if not node.orelse and isinstance(node.body[-1], ast.Continue):
+                other = block_items(rest)   # autograph makes the rest of the loop body this if's else branch
             if main or other:
                 table[node.test.lineno + offset] = (main, other, node.body[0].lineno + offset,
                                                     node.body[-1].end_lineno + offset)
@@ -108,17 +110,18 @@ def _plain_test(test):
 
 
 def _statements(block):
-    """Every statement in ``block`` and the blocks nested in it, not entering functions or classes."""
-    stack = list(reversed(block))
+    """(statement, the statements after it in its block) for every statement in ``block`` and the blocks
+    nested in it, not entering functions or classes."""
+    stack = [(node, block[i + 1:]) for i, node in reversed(list(enumerate(block)))]
     while stack:
-        node = stack.pop()
-        yield node
+        node, rest = stack.pop()
+        yield node, rest
         if isinstance(node, _SCOPES):
             continue
         for field in ('handlers', 'finalbody', 'orelse', 'body'):
             inner = getattr(node, field, None)
             if isinstance(inner, list):
-                stack.extend(reversed(inner))
+                stack.extend((n, inner[i + 1:]) for i, n in reversed(list(enumerate(inner))))
 
 
 def block_items(block):

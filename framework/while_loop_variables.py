@@ -12,6 +12,7 @@ import ast
 
 from .branch_definitions import read_later, stores, walk_statements
 from .code_source import function_body
+from .untaken_branches import block_items
 
 
 def loop_variables(tree, offset):
@@ -27,14 +28,17 @@ def loop_variables(tree, offset):
 
 def for_loops(tree, offset):
     """{line of a ``for`` statement's iterable: (the last line of its body, its loop variables' names in
-    AutoGraph's order, the loop target's excluded: autograph's own iterate goes before them)} for the
-    function's own code."""
+    AutoGraph's order, the loop target's excluded: autograph's own iterate goes before them; what its body's
+    trace may show, untaken_branches.block_items; the target's name where it is one)} for the function's
+    own code."""
     body = function_body(tree)
     if body is None:
         return {}
     table = {}
     _visit(body, [], table, offset, ast.For)
-    return {line: (node.body[-1].end_lineno + offset, names) for line, (node, names) in table.items()}
+    return {line: (node.body[-1].end_lineno + offset, names, block_items(node.body),
+                   node.target.id if isinstance(node.target, ast.Name) else None)
+            for line, (node, names) in table.items()}
 
 
 def _visit(block, followers, table, offset, kind=ast.While):

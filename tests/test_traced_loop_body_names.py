@@ -128,3 +128,72 @@ def test_eager_loops_print_values(capsys):
         x = x * 2
     print(x)
     assert capsys.readouterr().out == 'tf.Tensor(4.0, shape=(), dtype=float32)\n'
+
+
+def test_an_inner_range_loop_of_no_turn_still_traces_its_body(capsys):
+    @tf.function
+    def f(n):
+        total = tf.constant(0)
+        for i in tf.range(n):
+            for j in tf.range(i):
+                print('inner', i, j)
+                total += j
+        print('total', total)
+        return total
+
+    assert int(f(tf.constant(4))) == 4
+    assert capsys.readouterr().out.splitlines() == [
+        'inner Tensor("while/Placeholder:0", shape=(), dtype=int32) '
+        'Tensor("while/while/Placeholder:0", shape=(), dtype=int32)',
+        'total Tensor("while:3", shape=(), dtype=int32)']
+
+
+def test_a_continue_in_the_first_turn_still_shows_the_rest_of_the_body(capsys):
+    @tf.function
+    def f(x):
+        for i in tf.range(4):
+            if i % 2 == 0:
+                continue
+            print('odd turn', i)
+            x += 1
+        return x
+
+    assert int(f(tf.constant(0))) == 2
+    assert capsys.readouterr().out.splitlines() == ['odd turn Tensor("while/Placeholder:0", shape=(), dtype=int32)']
+
+
+def test_a_model_called_in_a_loop_body_takes_its_scope_below_the_loop(capsys):
+    from framework import keras
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model.build((None, 3))
+
+    @tf.function
+    def run(x):
+        out = tf.zeros([1, 2])
+        for i in tf.range(2):
+            out = model(x)
+            print('out', out)
+        print('final', out)
+        return out
+
+    assert run(tf.ones([1, 3])).shape == (1, 2)
+    assert capsys.readouterr().out.splitlines() == [
+        'out Tensor("while/sequential_1/dense_1/BiasAdd:0", shape=(1, 2), dtype=float32)',
+        'final Tensor("while:3", shape=(1, 2), dtype=float32)']
+
+
+def test_a_loop_in_a_name_scope_names_its_body_below_the_loop_only(capsys):
+    @tf.function
+    def f(x):
+        with tf.name_scope('outer'):
+            for i in tf.range(2):
+                x = x + 1.0
+                print('x in body', x)
+            print('x after', x)
+        return x
+
+    assert float(f(tf.constant(0.0))) == 2.0
+    assert capsys.readouterr().out.splitlines() == [
+        'x in body Tensor("outer/while/add:0", shape=(), dtype=float32)',
+        'x after Tensor("outer/while:3", shape=(), dtype=float32)']
