@@ -23,7 +23,8 @@ import os
 import sys
 import threading
 
-from . import branch_definitions, if_conditions, python_loop_breaks, traced_while_loops, untaken_branches
+from . import branch_definitions, if_conditions, python_loop_breaks, traced_cond_names, traced_while_loops, \
+    untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -136,6 +137,7 @@ def truth(value_of, tensor=None):
             from .function import is_replaying     # (late: function imports this module)
             if not is_replaying():      # (a replay's prints are dropped anyway)
                 untaken_branches.trace(frame, value)    # AutoGraph traces the other branch too
+                traced_cond_names.branch_taken(frame, value)    # and names its ops below the cond
                 traced_while_loops.turn_tested(frame, value)     # and a while loop's body once
             return value
         return value_of()

@@ -1,0 +1,84 @@
+"""The names an ``if`` on a tensor gives the tensors of its branch and the variables after it, in a graph trace.
+
+AutoGraph turns ``if x > 0:`` in a tf.function into one tf.cond whose branches are graphs of their own, below
+the cond's name: ``y = x * 2`` in a branch prints as ``Tensor("cond/mul:0", ...)`` and leaves the enclosing
+graph's ``mul`` free, and each variable the branches assign and the code after the ``if`` reads is an output
+of the cond, ``cond/Identity``, ``cond/Identity_1``, ... in AutoGraph's order (by name: control_flow.py's
+_get_block_vars), so ``print(y)`` after the ``if`` shows ``Tensor("cond/Identity:0", ...)`` (TF 2.21).
+tapeflow runs the taken branch only: its ops take names in a branch graph (graph_scopes.LoopBodyScopes)
+until the frame leaves the branch's lines (frame_lines.py), and then the outputs are renamed. A Python
+value there (``n = 1``, which AutoGraph would make a tensor) keeps printing as itself.
+"""
+import ast
+
+from . import dtypes, frame_lines, name_scopes, trace_names
+from .branch_definitions import read_later, stores
+from .code_source import function_body, scanned
+from .graph_scopes import LoopBodyScopes
+
+
+def branch_taken(frame, taken):
+    """The ``if`` at ``frame``'s line tests a tensor in a graph trace and takes its main branch or not."""
+    entry = scanned(frame.f_code, _ifs, {}).get(frame.f_lineno)
+    if entry is None:
+        return
+    trace = trace_names.current()
+    graph = getattr(trace, 'graph', None)
+    if graph is None:
+        return
+    main, other, outputs = entry
+    scope = graph.unique(name_scopes.current() + 'cond')
+    lines = main if taken else other
+
+    def leave(finished):
+        trace.graph = graph
+        if finished:
+            _name_outputs(trace, frame, scope, outputs)
+    if lines is None or not frame_lines.when_leaving(frame, lines[0], lines[1], leave):
+        if lines is None:
+            _name_outputs(trace, frame, scope, outputs)     # an absent else branch: the values pass through
+        return
+    trace.graph = LoopBodyScopes(scope + '/', (), name_scopes.current())
+
+
+def _name_outputs(trace, frame, scope, outputs):
+    from .tensor import Tensor      # (late: tensor's truth test leads here)
+    values = frame.f_locals
+    for index, name in enumerate(outputs):
+        tensor = values.get(name)
+        if type(tensor) is not Tensor or trace_names.is_argument(trace, tensor):
+            continue
+        entry = trace_names.entry_of(tensor)
+        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
+        trace.rename(tensor, '%s/Identity%s' % (scope, '_%d' % index if index else ''), shape,
+                     dtypes.display_name(tensor._data.dtype))
+
+
+def _ifs(tree, offset):
+    """{line of an ``if`` statement's one-line test: ((first, last line of the main branch), the else
+    branch's or None, the cond's outputs by name)} for the function's own code."""
+    body = function_body(tree)
+    if body is None:
+        return {}
+    table = {}
+    _visit(body, [], table, offset)
+    return table
+
+
+def _visit(block, followers, table, offset):
+    for index, node in enumerate(block):
+        after = [block[index + 1:]] + followers
+        if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
+            outputs = sorted(n for n in stores(node.body) | stores(node.orelse) if read_later(n, after))
+            table[node.test.lineno + offset] = (_lines(node.body, offset), _lines(node.orelse, offset),
+                                                tuple(outputs))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ('body', 'orelse', 'finalbody'):
+            inner = getattr(node, field, None)
+            if inner:
+                _visit(inner, after, table, offset)
+
+
+def _lines(block, offset):
+    return (block[0].lineno + offset, block[-1].end_lineno + offset) if block else None
