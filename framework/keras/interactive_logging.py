@@ -33,5 +33,17 @@ def print_msg(message, line_break=True, stream=None):
         absl_warnings.info(message)     # Keras: io_utils.print_msg's absl.logging.info
         return
     stream = stream or sys.stdout
-    stream.write(message + '\n' if line_break else message)
+    message = message + '\n' if line_break else message
+    try:
+        stream.write(message)
+    except UnicodeEncodeError:
+        stream.write(_encodable(message, stream))
     stream.flush()
+
+
+def _encodable(message, stream):
+    """``message`` as Keras rewrites it for a stream whose encoding lacks its characters (stdout
+    piped with PYTHONIOENCODING=ascii, a cp1252 console): the bar's '━' becomes Keras 2's '=', and
+    what is still not encodable is dropped (TF 2.21: '1/2 ==========...' where tapeflow raised)."""
+    encoding = getattr(stream, 'encoding', None) or 'utf-8'
+    return message.replace('━', '=').encode(encoding, errors='ignore').decode(encoding)
