@@ -7,6 +7,7 @@ the bold and colors rich gives Keras's (summary_styles).
 import math
 import os
 import shutil
+import sys
 import textwrap
 
 import numpy as np
@@ -73,15 +74,16 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
 
     console = _console_width()        # Keras prints through rich, which crops a wider table, wraps a longer title
     title = styles.wrapped([('Model: "%s"' % model.name, styles.BOLD)], console)
+    box = ASCII_BOX if _ascii_only() else HEAVY_HEAD_BOX
     lines = []      # each line a list of (text, style) segments
-    lines.append(_rule('┏', '━', '┳', '┓', widths))
-    lines.extend(_cells(header, widths, align, '┃', header=True))
-    lines.append(_rule('┡', '━', '╇', '┩', widths))
+    lines.append(_rule(*box['top'], widths))
+    lines.extend(_cells(header, widths, align, box['head'], header=True))
+    lines.append(_rule(*box['head_row'], widths))
     for i, row in enumerate(rows):
         if i:
-            lines.append(_rule('├', '─', '┼', '┤', widths))
-        lines.extend(_cells(row, widths, align, '│', kinds=kinds))
-    lines.append(_rule('└', '─', '┴', '┘', widths))
+            lines.append(_rule(*box['row'], widths))
+        lines.extend(_cells(row, widths, align, box['body'], kinds=kinds))
+    lines.append(_rule(*box['bottom'], widths))
     lines = title + [styles.crop(line, console) for line in lines]
 
     trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
@@ -161,6 +163,19 @@ def _ratio_distribute(total, ratios):
         total_ratio -= ratio
         total -= share
     return shares
+
+
+# rich's box.HEAVY_HEAD, which Keras's table uses, and box.ASCII, which rich draws instead where the
+# console's encoding is not a utf one (Box.substitute): rules as (left, fill, join, right), bars
+HEAVY_HEAD_BOX = {'top': '┏━┳┓', 'head': '┃', 'head_row': '┡━╇┩', 'row': '├─┼┤', 'body': '│', 'bottom': '└─┴┘'}
+ASCII_BOX = {'top': '+--+', 'head': '|', 'head_row': '|-+|', 'row': '|-+|', 'body': '|', 'bottom': '+--+'}
+
+
+def _ascii_only():
+    """rich's ConsoleOptions.ascii_only for Keras's console, whose file is sys.stdout (also while it
+    captures for a print_fn): PYTHONIOENCODING=ascii, a cp1252 console (TF 2.21: '+-----+', '| ... |')."""
+    encoding = (getattr(sys.stdout, 'encoding', None) or 'utf-8').lower()
+    return not encoding.startswith('utf')
 
 
 def _rule(left, fill, join, right, widths):

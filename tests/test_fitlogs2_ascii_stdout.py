@@ -44,3 +44,31 @@ def test_characters_the_encoding_lacks_are_dropped(monkeypatch):
     keras.utils.Progbar(1).update(1, values=[('\u00e9t\u00e9', 1.0)])
     assert _last_states(ascii_stdout) == [
         '\x1b[1m1/1\x1b[0m \x1b[32m====================\x1b[0m\x1b[37m\x1b[0m T - t: 1.0000']
+
+
+ASCII_SUMMARY = '''Model: "small"
++--------------------------------------------------------------------------+
+| Layer (type)                    | Output Shape           |       Param # |
+|---------------------------------+------------------------+---------------|
+| dense (Dense)                   | (None, 3)              |             9 |
+|---------------------------------+------------------------+---------------|
+| dense_1 (Dense)                 | (None, 1)              |             4 |
++--------------------------------------------------------------------------+
+ Total params: 13 (52.00 B)
+ Trainable params: 13 (52.00 B)
+ Non-trainable params: 0 (0.00 B)
+'''
+
+
+def test_summary_draws_rich_ascii_box(monkeypatch):
+    # rich substitutes box.ASCII for Keras's HEAVY_HEAD where sys.stdout's encoding is not utf (p42.py, cp1252)
+    monkeypatch.setenv('COLUMNS', '80')      # as piped on TF: rich's default width
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(3), keras.layers.Dense(1)], name='small')
+    stream = _ascii_stdout(monkeypatch)
+    model.summary()
+    stream.flush()
+    assert stream.buffer.getvalue().decode('ascii') == ASCII_SUMMARY
+    captured = []
+    model.summary(print_fn=captured.append)      # a print_fn gets the same box: rich's console still reads stdout's encoding
+    assert captured == [ASCII_SUMMARY]
