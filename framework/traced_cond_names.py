@@ -10,6 +10,7 @@ until the frame leaves the branch's lines (frame_lines.py), and then the outputs
 value there (``n = 1``, which AutoGraph would make a tensor) keeps printing as itself.
 """
 import ast
+import sys
 
 from . import dtypes, frame_lines, name_scopes, trace_names
 from .branch_definitions import read_later, stores
@@ -82,3 +83,46 @@ def _visit(block, followers, table, offset):
 
 def _lines(block, offset):
     return (block[0].lineno + offset, block[-1].end_lineno + offset) if block else None
+
+
+class api_op:
+    """Around an explicit tf.cond or tf.while_loop called by the user's code in a graph trace: the op takes
+    its name (``kind``, or the call's ``name``), the ops its functions make take names in its branch or body
+    graph (``cond/mul``), and ``outputs`` names its results as TF 2.21 prints them (tf.cond's
+    ``cond/Identity:0``, tf.while_loop's ``while:2`` on). Nothing outside such a trace."""
+
+    def __init__(self, kind, name=None, depth=1):
+        self.trace = trace_names.current() if trace_names.ACTIVE else None
+        self.graph = getattr(self.trace, 'graph', None)
+        caller = sys._getframe(depth + 1).f_globals.get('__name__', '')
+        if caller.partition('.')[0] in trace_names._TAPEFLOW_PACKAGES:
+            self.graph = None       # (tapeflow's own use of the op, depth frames above: not the user's)
+        if self.graph is not None:
+            outer = name_scopes.current()
+            self.scope = self.graph.unique(outer + (name if isinstance(name, str) and name else kind))
+            self.body = LoopBodyScopes(self.scope + '/', (), outer)
+
+    def __enter__(self):
+        if self.graph is not None:
+            self.trace.graph = self.body
+        return self
+
+    def __exit__(self, *exc):
+        if self.graph is not None:
+            self.trace.graph = self.graph
+        return False
+
+    def outputs(self, result, loop=False):
+        from . import nest
+        from .tensor import Tensor      # (late: tensor's truth test leads to this module)
+        if self.graph is None:
+            return result
+        for index, tensor in enumerate(nest.flatten(result)):
+            if type(tensor) is not Tensor or trace_names.is_argument(self.trace, tensor):
+                continue
+            entry = trace_names.entry_of(tensor)
+            shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
+            name = '%s:%d' % (self.scope, index + 2) if loop else \
+                '%s/Identity%s' % (self.scope, '_%d' % index if index else '')
+            self.trace.rename(tensor, name, shape, dtypes.display_name(tensor._data.dtype))
+        return result

@@ -71,3 +71,30 @@ def test_an_if_in_a_loop_body_is_a_cond_below_the_loop(capsys):
     assert capsys.readouterr().out.splitlines() == [
         'y in body Tensor("while/cond/Identity:0", shape=(), dtype=float32)',
         'y Tensor("while:3", shape=(), dtype=float32)']
+
+
+def test_explicit_cond_and_while_loop_outputs(capsys):
+    @tf.function
+    def f(x):
+        out = tf.cond(x > 0, lambda: x * 2, lambda: x - 1)
+        print('out', out)
+        r = tf.while_loop(lambda i: i < 10, lambda i: i + 1, [x])
+        print('r', r)
+        return out
+
+    assert float(f(tf.constant(1.0))) == 2.0
+    assert capsys.readouterr().out.splitlines() == [
+        'out Tensor("cond/Identity:0", shape=(), dtype=float32)',
+        "r [<tf.Tensor 'while:2' shape=() dtype=float32>]"]
+
+
+def test_a_while_loop_body_prints_once_in_a_trace(capsys):
+    @tf.function
+    def f(x):
+        def body(i):
+            print('body traced')
+            return i + 1
+        return tf.while_loop(lambda i: i < 3, body, [x])
+
+    assert float(f(tf.constant(1.0))[0]) == 3.0
+    assert capsys.readouterr().out.splitlines() == ['body traced']

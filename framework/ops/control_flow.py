@@ -5,12 +5,17 @@ TensorFlow's argument checks: only the chosen branch runs, and the ops it runs
 are recorded on the tape like any others. Gradients (and higher derivatives)
 through a branch or a loop therefore need no rule of their own.
 """
+import contextlib
+
 import numpy as np
 
 from .. import backend, nest
 from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
+from ..traced_cond_names import api_op
+
+_NOTHING = contextlib.nullcontext()
 
 
 def _callable(fn, op, what):
@@ -52,8 +57,13 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     # in a traced function TensorFlow traces both branches, each a graph of its own
     branch_graphs = (subgraph('cond_true'), subgraph('cond_false')) if isinstance(pred, Tensor) else (None, None)
     take = _predicate(pred, 'cond', 'pred')
+    op = api_op('cond', name) if branch_graphs[0] is not None else None
     with inside(branch_graphs[0] if take else branch_graphs[1]):
-        return true_fn() if take else false_fn()
+        if op is None:
+            return true_fn() if take else false_fn()
+        with op:
+            result = true_fn() if take else false_fn()
+    return op.outputs(result)
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
@@ -171,25 +181,39 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     iteration = 0
     # in a traced function cond and body are graphs of their own, run once per iteration
     cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
+    op = api_op('while', name) if cond_graph is not None else None
+    muted = None
 
     def holds():
-        with inside(cond_graph):
+        nonlocal muted
+        if iteration == 1 and muted is None and op is not None and op.graph is not None:
+            from ..function import replaying    # (late: function imports this package)
+            muted = replaying()     # TensorFlow traces cond and body once: later turns print nothing
+            muted.__enter__()
+        with inside(cond_graph), op or _NOTHING:
             return _predicate(cond(*current), 'while_loop', 'the result of cond')
-    while (limit is None or iteration < limit) and holds():
-        with inside(body_graph):
-            result = body(*current)
-        if not isinstance(result, (list, tuple)):
-            if not single and not traced():
-                _not_a_sequence(result, limit is not None, current)     # TF 2.21's eager loop lists the body's result
-            if len(current) == 1:
-                result = type(current)([result])
-        if not isinstance(result, (list, tuple)):
-            raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
-                             % (describe_structure(current), type(result).__name__))
-        result = _as_loop_values(result)
-        _check_same(current, result)
-        current = result
-        iteration += 1
+    try:
+        while (limit is None or iteration < limit) and holds():
+            with inside(body_graph), op or _NOTHING:
+                result = body(*current)
+            if not isinstance(result, (list, tuple)):
+                if not single and not traced():
+                    # TF 2.21's eager loop lists the body's result
+                    _not_a_sequence(result, limit is not None, current)
+                if len(current) == 1:
+                    result = type(current)([result])
+            if not isinstance(result, (list, tuple)):
+                raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
+                                 % (describe_structure(current), type(result).__name__))
+            result = _as_loop_values(result)
+            _check_same(current, result)
+            current = result
+            iteration += 1
+    finally:
+        if muted is not None:
+            muted.__exit__(None, None, None)
+    if op is not None:
+        op.outputs(current, loop=True)
     if single:
         return current[0]
     if traced():        # TF's while_v2 packs its outputs as loop_vars: [i, x] in, a list out, whatever body returned
