@@ -19,7 +19,6 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
-from .empty_predict import empty_predict_error
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
@@ -128,11 +127,9 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
         _check_array_leaves(x, y, sample_weight)
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                          restart_each_epoch=what != 'fit', copy_arrays=copy_arrays)
-        if data.num_samples == 0 and what == 'predict':
-            # TF 2.21 fails here on its own unset local ('batch_outputs'); fit and evaluate run no step and
-            # log nothing, as for an empty dataset (TF: history {}, evaluate [])
-            raise empty_predict_error('%s: x holds no samples (its first axis has size 0), so there is nothing '
-                                      'to predict' % what)
+        # (0 samples: fit and evaluate run no step and log nothing, as for an empty dataset (TF: history {},
+        # evaluate []); predict, too, runs its callbacks, whose bar prints '0/Unknown', before it fails
+        # after on_predict_end as TF 2.21 does on its own unset local ('batch_outputs'): loops.py)
         return data
     _refuse_array_arguments(x, y, sample_weight, class_weight)
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
