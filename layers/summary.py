@@ -33,7 +33,7 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
             giving a layer's inputs as text: adds Keras's 'Connected to' column.
     """
     if print_fn is None and not is_interactive_logging_enabled():
-        print_fn = _to_keras_log        # Keras 3 hands the text to io_utils.print_msg (the 'keras' logger)
+        print_fn = _to_keras_log        # Keras 3 hands the text to io_utils.print_msg (absl's logger)
     text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range, connected_to,
                         escapes=styles.escapes_wanted(print_fn))
     if print_fn is None:
