@@ -9,7 +9,8 @@ prints then show where TensorFlow's trace shows them: a main branch's before the
 else branch's once the main branch is done (frame_lines.py), unless an error stopped it.
 
 Only prints of constants (strings, numbers, f-strings without fields) and of names show, a name as it
-was when the ``if`` ran (a tensor as its graph tensor); the rest of the branch's Python is left out:
+was when the ``if`` ran (a tensor as its graph tensor), and a tensor's ``.shape`` / ``.dtype`` (the traced
+shape); the rest of the branch's Python is left out:
 running it could change state the program reads. A nested ``if`` (an ``elif`` chain's too) shows both
 its branches' prints where its test reads a tensor, as AutoGraph nests the conds, and the branch that
 an ``if flag:`` on a Python value picks. Only an ``if`` statement with a plain test on one line counts
@@ -18,7 +19,8 @@ traced_while_loops.py shows a while body that runs no turn the same way.
 """
 import ast
 
-from . import frame_lines
+from . import frame_lines, trace_names
+from .tensor_shape import TensorShape
 from .code_source import function_body, scanned
 
 _OTHER_CONVERSIONS = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
@@ -47,7 +49,7 @@ def show(items, frame, names=None):
         names = dict(frame.f_globals, **frame.f_locals)
     for item in items:
         if item[0] == 'print':
-            values = [names.get(v.id, _NOT_CONSTANT) if type(v) is ast.Name else v for v in item[1]]
+            values = [_value(v, names) for v in item[1]]
             if any(v is _NOT_CONSTANT for v in values):
                 continue        # a name not bound yet: the print is left out
             text = _text(values, item[2], item[3])
@@ -56,6 +58,24 @@ def show(items, frame, names=None):
         else:
             for index in _traced_branches(item, names):
                 show(item[index], frame, names)
+
+
+def _value(node, names):
+    """What a print's argument shows: a constant as itself, a name as what it holds, ``name.shape`` /
+    ``name.dtype`` of a tensor as the trace's graph tensor has them (the traced shape, None where the trace
+    leaves a length open); _NOT_CONSTANT where the name is not bound."""
+    if type(node) is ast.Name:
+        return names.get(node.id, _NOT_CONSTANT)
+    if type(node) is ast.Attribute:
+        from .tensor import Tensor      # (late: tensor's truth test imports this module's user)
+        value = names.get(node.value.id, _NOT_CONSTANT)
+        if not isinstance(value, Tensor):
+            return _NOT_CONSTANT        # (another object's attribute may be a property with effects)
+        if node.attr == 'dtype':
+            return value.dtype
+        entry = trace_names.entry_of(value)
+        return TensorShape(entry[1] if entry is not None else value._data.shape)
+    return node
 
 
 def _text(values, sep, end):
@@ -166,7 +186,8 @@ _NOT_CONSTANT = object()
 
 
 def _constant(node):
-    if isinstance(node, ast.Name):
+    if isinstance(node, ast.Name) or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                                      and node.attr in ('shape', 'dtype')):
         return node
     if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
         return node.value
