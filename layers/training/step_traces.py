@@ -20,7 +20,7 @@ A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras d
 """
 import contextlib
 
-from framework import nest
+from framework import nest, trace_prints
 from framework.function import replaying
 from framework.function_errors import graph_side
 from framework.graph_random_ops import GraphRandomState
@@ -237,7 +237,9 @@ def _undone_on_failure(trace, undo, ran=None):
     the next call traces again (a shape error in the loss is raised by every call, from its trace).
     ``ran``, if given, is called once the step has run."""
     try:
-        with trace:
+        # TF runs the graph once its trace is done: the step's tf.print lines follow the trace's Python
+        # prints (a custom train_step's print('trace') and tf.print(...)), and a trace that raises prints none
+        with trace_prints.held(), trace:       # (the trace repeats its prints as it ends: before the tf.prints)
             yield
     except BaseException as error:
         undo()
