@@ -194,6 +194,8 @@ ROWS = (
     ('transpose', 'transpose', 'transpose'),
     ('concat', 'concat', 'concat'),
     ('stack', 'stack', 'stack'),
+    # a TensorArray's stack (the RNN tutorials' loops): its own scope, rows open for a dynamic size
+    ('TensorArrayV2Stack/TensorListStack', 'array_stack', 'TensorArray.stack'),
     ('ExpandDims', 'expand', 'expand_dims'),
     ('Squeeze', 'known', 'squeeze'),
     ('Tile', 'tile', 'tile'),

@@ -72,6 +72,8 @@ def output_shape(rule, parameters, result, trace):
         entry = trace_names.entry_of(sparse)         # (a map's SparseTensor argument: the upstream spec's)
         traced = entry[1] if entry is not None else getattr(sparse, 'traced_shape', None)
         return traced if traced is not None else tuple(result._data.shape)
+    if rule == 'array_stack':   # (its input is the TensorArray, not a tensor)
+        return _array_stack(parameters, result)
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)
@@ -187,6 +189,12 @@ def _broadcast(parameters, shapes, result):
 
 def _same(parameters, shapes, result):
     return shapes[0] if shapes else None
+
+
+def _array_stack(parameters, result):
+    """TensorArray.stack: as many rows as a fixed size gives, None for a dynamic one (TF 2.21)."""
+    rows = None if getattr(parameters.get('self'), '_dynamic', True) else result._data.shape[0]
+    return (rows,) + tuple(result._data.shape[1:])
 
 
 def _axes(axis, rank):
@@ -414,5 +422,5 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
-    'cropped': _cropped,
+    'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
 }

@@ -197,3 +197,23 @@ def test_a_loop_in_a_name_scope_names_its_body_below_the_loop_only(capsys):
     assert capsys.readouterr().out.splitlines() == [
         'x in body Tensor("outer/while/add:0", shape=(), dtype=float32)',
         'x after Tensor("outer/while:3", shape=(), dtype=float32)']
+
+
+def test_a_tensor_arrays_stack_after_a_loop(capsys):
+    @tf.function
+    def f(x):
+        ta = tf.TensorArray(tf.float32, size=3)
+        for i in tf.range(3):
+            ta = ta.write(i, x * tf.cast(i, tf.float32))
+        out = ta.stack()
+        print('out', out)
+        tb = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+        for i in tf.range(2):
+            tb = tb.write(i, tf.ones([2, 3]))
+        print('tb', tb.stack())
+        return out
+
+    assert f(tf.constant(2.0)).numpy().tolist() == [0.0, 2.0, 4.0]
+    assert capsys.readouterr().out.splitlines() == [
+        'out Tensor("TensorArrayV2Stack/TensorListStack:0", shape=(3,), dtype=float32)',
+        'tb Tensor("TensorArrayV2Stack_1/TensorListStack:0", shape=(None, 2, 3), dtype=float32)']
