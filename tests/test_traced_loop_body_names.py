@@ -217,3 +217,35 @@ def test_a_tensor_arrays_stack_after_a_loop(capsys):
     assert capsys.readouterr().out.splitlines() == [
         'out Tensor("TensorArrayV2Stack/TensorListStack:0", shape=(3,), dtype=float32)',
         'tb Tensor("TensorArrayV2Stack_1/TensorListStack:0", shape=(None, 2, 3), dtype=float32)']
+
+
+def test_a_scalar_tensor_index_makes_an_add_first(capsys):
+    @tf.function
+    def f(x, i):
+        y = x[i]
+        z = y + 1
+        print(y, z)
+        return z
+
+    f(tf.ones([3, 2]), tf.constant(1))
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("strided_slice:0", shape=(2,), dtype=float32) Tensor("add_1:0", shape=(2,), dtype=float32)']
+
+
+def test_the_guides_dynamic_rnn_loop(capsys):
+    @tf.function
+    def dynamic_rnn(input_data, initial_state):
+        input_data = tf.transpose(input_data, [1, 0, 2])
+        states = tf.TensorArray(tf.float32, size=input_data.shape[0])
+        state = initial_state
+        for i in tf.range(input_data.shape[0]):
+            state = input_data[i] + state
+            print('state', state)
+            states = states.write(i, state)
+        print('final state', state)
+        return tf.transpose(states.stack(), [1, 0, 2])
+
+    assert dynamic_rnn(tf.ones([2, 3, 4]), tf.zeros([2, 4])).shape == (2, 3, 4)
+    assert capsys.readouterr().out.splitlines() == [
+        'state Tensor("while/add_1:0", shape=(2, 4), dtype=float32)',
+        'final state Tensor("while:3", shape=(2, 4), dtype=float32)']
