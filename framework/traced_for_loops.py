@@ -45,6 +45,8 @@ def body_turns(tensor, items, frame=None):
                 scope, read = _name_loop_variable(trace, graph, tensor, item)
                 if frame is not None:
                     _open_body_graph(trace, graph, frame, scope, read)
+            elif graph is not None and frame is not None:
+                _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None))
             yield item
         else:
             with replaying():
@@ -104,6 +106,37 @@ def _name_loop_variable(trace, graph, tensor, item):
         shape = tuple(entry[1][1:]) if entry is not None and entry[1] else tuple(item._data.shape)
     trace.name_output(item, name, shape, dtypes.display_name(item._data.dtype))
     return scope, name[len(scope) + 1:].partition('/')[0]
+
+
+def _open_reduce_graph(trace, graph, frame, item, spec):
+    """A ``for`` over a Dataset is autograph's ``ds.reduce``: the body is the reduce function's graph (its
+    own names, no scope: 'add'), the element its arguments after the loop variables' (``args_1``), and
+    the loop variables after the loop the ReduceDataset op's outputs (``ReduceDataset:0``), as TF 2.21
+    prints them."""
+    from . import nest
+    from .tensor import Tensor     # (late: tensor imports this module)
+    loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
+    if loop is None:
+        return
+    last, variables = loop[:2]
+    before = [frame.f_locals.get(name) for name in variables]
+    scope = graph.unique(name_scopes.current() + 'ReduceDataset')
+    values = nest.flatten(item)
+    specs = nest.flatten(spec) if spec is not None else []
+    specs = specs if len(specs) == len(values) else [None] * len(values)
+    for index, (value, one) in enumerate(zip(values, specs), len(variables)):
+        if type(value) is Tensor:
+            # (the spec's shape: a batch the dataset may leave short is None)
+            shape = trace_names.known_dims(getattr(one, 'shape', None)) if one is not None else None
+            trace.rename(value, 'args_%d' % index, shape if shape is not None else tuple(value._data.shape),
+                         dtypes.display_name(value._data.dtype))
+
+    def leave(finished):
+        trace.graph = graph
+        if finished:
+            name_loop_outputs(trace, frame, scope, variables, before, 0)
+    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
+        trace.graph = LoopBodyScopes('', ['args'] * (len(variables) + len(nest.flatten(item))))
 
 
 def _open_body_graph(trace, graph, frame, scope, read):

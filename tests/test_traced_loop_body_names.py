@@ -249,3 +249,39 @@ def test_the_guides_dynamic_rnn_loop(capsys):
     assert capsys.readouterr().out.splitlines() == [
         'state Tensor("while/add_1:0", shape=(2, 4), dtype=float32)',
         'final state Tensor("while:3", shape=(2, 4), dtype=float32)']
+
+
+def test_a_dataset_loop_is_a_reduce(capsys):
+    ds = tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0])
+
+    @tf.function
+    def f(ds):
+        total = tf.constant(0.0)
+        for x in ds:
+            total = total + x * 2
+            print('in body', total, x)
+        print('total', total)
+        y = total + 1
+        print('y', y)
+        return y
+
+    assert float(f(ds)) == 13.0
+    assert capsys.readouterr().out.splitlines() == [
+        'in body Tensor("add:0", shape=(), dtype=float32) Tensor("args_1:0", shape=(), dtype=float32)',
+        'total Tensor("ReduceDataset:0", shape=(), dtype=float32)',
+        'y Tensor("add:0", shape=(), dtype=float32)']
+
+
+def test_a_dataset_loops_batch_has_the_specs_open_length(capsys):
+    ds = tf.data.Dataset.from_tensor_slices(tf.ones([5, 2])).batch(2)
+
+    @tf.function
+    def f(ds):
+        total = tf.constant(0.0)
+        for x in ds:
+            print('x', x)
+            total += tf.reduce_sum(x)
+        return total
+
+    assert float(f(ds)) == 10.0
+    assert capsys.readouterr().out.splitlines() == ['x Tensor("args_1:0", shape=(None, 2), dtype=float32)']

@@ -277,8 +277,9 @@ class Dataset(ElementStages, RegroupingStages):
     # ---- reading ---------------------------------------------------------------------
     def __iter__(self):
         iterator = DatasetIterator(self)
-        if trace_names.ACTIVE and traced_for_loops.starts_graph_for_loop(sys._getframe(1)):
-            return traced_for_loops.body_turns(None, iterator)      # autograph's loop: its body traced once
+        frame = traced_for_loops.starts_graph_for_loop(sys._getframe(1)) if trace_names.ACTIVE else None
+        if frame is not None:
+            return traced_for_loops.body_turns(None, iterator, frame)      # autograph's loop: its body traced once
         return iterator
 
     def _tensor_elements(self):
