@@ -31,32 +31,36 @@ def _scan(tree, offset):
     if body is None:
         return {}
     table = {}
-    _visit(body, [], table, offset)
-    return table
-
-
-def _visit(block, followers, table, offset):
-    """``followers``: the statement lists that run after ``block`` ends (innermost first)."""
-    for index, node in enumerate(block):
-        after = [block[index + 1:]] + followers
+    # (not into loops: their bodies' reads are loop-carried)
+    for node, after in statements_with_followers(body, into_loops=False):
         if isinstance(node, ast.If):
             found = []
-            body, orelse = stores(node.body), stores(node.orelse)
-            for name in sorted(body - orelse, key=lambda n: _first_store(node.body, n)):
+            main, orelse = stores(node.body), stores(node.orelse)
+            for name in sorted(main - orelse, key=lambda n: _first_store(node.body, n)):
                 if read_later(name, after):
                     found.append((name, 'else'))
-            for name in sorted(orelse - body, key=lambda n: _first_store(node.orelse, n)):
+            for name in sorted(orelse - main, key=lambda n: _first_store(node.orelse, n)):
                 if read_later(name, after):
                     found.append((name, 'main'))
             if found:
                 table[node.lineno + offset] = found
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While,
-                             ast.AsyncFor)):
-            continue            # nested scopes and loops (loop-carried reads): left alone
+    return table
+
+
+def statements_with_followers(block, followers=(), into_loops=True):
+    """Each statement of ``block`` and of the blocks nested in it (not of nested functions or classes, nor
+    of loops unless ``into_loops``), with the statement lists that run after it, innermost first (for
+    ``read_later``)."""
+    for index, node in enumerate(block):
+        after = [block[index + 1:], *followers]
+        yield node, after
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or (
+                not into_loops and isinstance(node, (ast.For, ast.While, ast.AsyncFor))):
+            continue
         for field in ('body', 'orelse', 'finalbody'):
             inner = getattr(node, field, None)
             if inner:
-                _visit(inner, after, table, offset)
+                yield from statements_with_followers(inner, after, into_loops)
 
 
 def stores(block, comprehensions=False):

@@ -13,7 +13,7 @@ import ast
 import sys
 
 from . import dtypes, frame_lines, name_scopes, trace_names
-from .branch_definitions import read_later, stores
+from .branch_definitions import read_later, statements_with_followers, stores
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes
 
@@ -62,23 +62,12 @@ def _ifs(tree, offset):
     if body is None:
         return {}
     table = {}
-    _visit(body, [], table, offset)
-    return table
-
-
-def _visit(block, followers, table, offset):
-    for index, node in enumerate(block):
-        after = [block[index + 1:]] + followers
+    for node, after in statements_with_followers(body):
         if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
             outputs = sorted(n for n in stores(node.body) | stores(node.orelse) if read_later(n, after))
             table[node.test.lineno + offset] = (_lines(node.body, offset), _lines(node.orelse, offset),
                                                 tuple(outputs))
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for field in ('body', 'orelse', 'finalbody'):
-            inner = getattr(node, field, None)
-            if inner:
-                _visit(inner, after, table, offset)
+    return table
 
 
 def _lines(block, offset):

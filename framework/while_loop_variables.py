@@ -10,7 +10,7 @@ written: the statements after the loop in its block and the enclosing ones (bran
 """
 import ast
 
-from .branch_definitions import read_later, stores, walk_statements
+from .branch_definitions import read_later, statements_with_followers, stores, walk_statements
 from .code_source import function_body
 from .untaken_branches import block_items
 
@@ -21,9 +21,8 @@ def loop_variables(tree, offset):
     body = function_body(tree)
     if body is None:
         return {}
-    table = {}
-    _visit(body, [], table, offset)
-    return table
+    return {node.test.lineno + offset: _scope(node, after)
+            for node, after in statements_with_followers(body) if isinstance(node, ast.While)}
 
 
 def for_loops(tree, offset):
@@ -34,36 +33,23 @@ def for_loops(tree, offset):
     body = function_body(tree)
     if body is None:
         return {}
-    table = {}
-    _visit(body, [], table, offset, ast.For)
-    return {line: (node.body[-1].end_lineno + offset, names, block_items(node.body),
-                   node.target.id if isinstance(node.target, ast.Name) else None)
-            for line, (node, names) in table.items()}
+    return {node.iter.lineno + offset: (node.body[-1].end_lineno + offset, _scope(node, after),
+                                        block_items(node.body),
+                                        node.target.id if isinstance(node.target, ast.Name) else None)
+            for node, after in statements_with_followers(body) if isinstance(node, ast.For)}
 
 
-def _visit(block, followers, table, offset, kind=ast.While):
-    for index, node in enumerate(block):
-        after = [block[index + 1:]] + followers
-        if isinstance(node, kind):
-            if kind is ast.While:
-                modified = stores(node.body)
-                live_in = _loads(node.test) | _read_first(node.body)
-            else:
-                modified = stores(node.body) - stores([node.target])
-                live_in = _read_first(node.body)
-            live_out = {name for name in modified if read_later(name, after)}
-            scope = tuple(sorted((name for name in modified if name in live_in or name in live_out),
-                                 key=lambda n: (n not in live_out, n)))
-            if kind is ast.While:
-                table[node.test.lineno + offset] = scope
-            else:
-                table[node.iter.lineno + offset] = (node, scope)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for field in ('body', 'orelse', 'finalbody'):
-            inner = getattr(node, field, None)
-            if inner:
-                _visit(inner, after, table, offset, kind)
+def _scope(node, after):
+    """A ``while`` or ``for`` statement's loop variables in AutoGraph's order (``after``: what runs after it)."""
+    if isinstance(node, ast.While):
+        modified = stores(node.body)
+        live_in = _loads(node.test) | _read_first(node.body)
+    else:
+        modified = stores(node.body) - stores([node.target])
+        live_in = _read_first(node.body)
+    live_out = {name for name in modified if read_later(name, after)}
+    return tuple(sorted((name for name in modified if name in live_in or name in live_out),
+                        key=lambda n: (n not in live_out, n)))
 
 
 def _loads(node):
