@@ -8,6 +8,7 @@ second: a Sequential named 'sequential' whose Dense layers are 'dense' and 'dens
 output in a fit step as ``Tensor("sequential_1/dense_1_2/BiasAdd:0", ...)`` (TF 2.21, Keras 3.15:
 shared layers, nested models, tf.function calls and evaluate steps all follow the rule).
 """
+from . import frame_lines
 
 
 class GraphScopes:
@@ -45,6 +46,22 @@ class GraphScopes:
                 given = self._given[id(owner)] = (owner, scope)
             parent = given[1]
         return parent
+
+
+def names_in_body(trace, frame, first, last, body, then):
+    """Let ``trace`` name the ops made in ``frame``'s lines ``first``..``last`` (a loop's or a branch's) in
+    ``body``, a LoopBodyScopes, and in its own graph again once the frame leaves them, calling ``then()``
+    unless an error ended them (frame_lines.py). False, changing nothing, where no line watch can run."""
+    graph = trace.graph
+
+    def leave(finished):
+        trace.graph = graph
+        if finished:
+            then()
+    if not frame_lines.when_leaving(frame, first, last, leave):
+        return False
+    trace.graph = body
+    return True
 
 
 class LoopBodyScopes(GraphScopes):

@@ -24,6 +24,9 @@ _local = threading.local()
 _TAPEFLOW_PACKAGES = frozenset(('framework', 'layers', 'optim'))
 
 
+_ITSELF = object()      # naming.rename_traced's default: the tensor's own traced shape
+
+
 class naming:
     """The context of one trace: ``names`` maps id(tensor) -> (parameter name, shape, dtype name).
 
@@ -58,6 +61,14 @@ class naming:
         self._names[id(tensor)] = (name, shape, dtype)
         self._kept.append(tensor)
         return previous
+
+    def rename_traced(self, tensor, name, shape_of=_ITSELF):
+        """``rename`` to ``name`` with the shape ``shape_of`` (default: ``tensor`` itself) has in the running
+        trace, else ``tensor``'s array shape, and ``tensor``'s dtype (a loop's or cond's graph tensors)."""
+        from . import dtypes        # (late: dtypes is imported through tensor, which imports this module)
+        entry = entry_of(tensor if shape_of is _ITSELF else shape_of)
+        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
+        return self.rename(tensor, name, shape, dtypes.display_name(tensor._data.dtype))
 
     def restore(self, tensor, previous):
         if previous is None:

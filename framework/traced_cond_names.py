@@ -12,10 +12,10 @@ value there (``n = 1``, which AutoGraph would make a tensor) keeps printing as i
 import ast
 import sys
 
-from . import dtypes, frame_lines, name_scopes, trace_names
+from . import name_scopes, trace_names
 from .branch_definitions import read_later, statements_with_followers, stores
 from .code_source import function_body, scanned
-from .graph_scopes import LoopBodyScopes
+from .graph_scopes import LoopBodyScopes, names_in_body
 
 
 def branch_taken(frame, taken):
@@ -30,16 +30,11 @@ def branch_taken(frame, taken):
     main, other, outputs = entry
     scope = graph.unique(name_scopes.current() + 'cond')
     lines = main if taken else other
-
-    def leave(finished):
-        trace.graph = graph
-        if finished:
-            _name_outputs(trace, frame, scope, outputs)
-    if lines is None or not frame_lines.when_leaving(frame, lines[0], lines[1], leave):
-        if lines is None:
-            _name_outputs(trace, frame, scope, outputs)     # an absent else branch: the values pass through
+    if lines is None:
+        _name_outputs(trace, frame, scope, outputs)     # an absent else branch: the values pass through
         return
-    trace.graph = LoopBodyScopes(scope + '/', (), name_scopes.current())
+    names_in_body(trace, frame, lines[0], lines[1], LoopBodyScopes(scope + '/', (), name_scopes.current()),
+                  lambda: _name_outputs(trace, frame, scope, outputs))
 
 
 def _name_outputs(trace, frame, scope, outputs):
@@ -49,10 +44,7 @@ def _name_outputs(trace, frame, scope, outputs):
         tensor = values.get(name)
         if type(tensor) is not Tensor or trace_names.is_argument(trace, tensor):
             continue
-        entry = trace_names.entry_of(tensor)
-        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
-        trace.rename(tensor, '%s/Identity%s' % (scope, '_%d' % index if index else ''), shape,
-                     dtypes.display_name(tensor._data.dtype))
+        trace.rename_traced(tensor, '%s/Identity%s' % (scope, '_%d' % index if index else ''))
 
 
 def _ifs(tree, offset):
@@ -109,9 +101,7 @@ class api_op:
         for index, tensor in enumerate(nest.flatten(result)):
             if type(tensor) is not Tensor or trace_names.is_argument(self.trace, tensor):
                 continue
-            entry = trace_names.entry_of(tensor)
-            shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
             name = '%s:%d' % (self.scope, index + 2) if loop else \
                 '%s/Identity%s' % (self.scope, '_%d' % index if index else '')
-            self.trace.rename(tensor, name, shape, dtypes.display_name(tensor._data.dtype))
+            self.trace.rename_traced(tensor, name)
         return result

@@ -10,9 +10,9 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, dtypes, frame_lines, name_scopes, symbolic_iteration, trace_names, untaken_branches
+from . import assert_statements, dtypes, name_scopes, symbolic_iteration, trace_names, untaken_branches
 from .code_source import scanned
-from .graph_scopes import LoopBodyScopes
+from .graph_scopes import LoopBodyScopes, names_in_body
 from .traced_while_loops import name_loop_outputs
 from .while_loop_variables import for_loops
 
@@ -130,13 +130,8 @@ def _open_reduce_graph(trace, graph, frame, item, spec):
             shape = trace_names.known_dims(getattr(one, 'shape', None)) if one is not None else None
             trace.rename(value, 'args_%d' % index, shape if shape is not None else tuple(value._data.shape),
                          dtypes.display_name(value._data.dtype))
-
-    def leave(finished):
-        trace.graph = graph
-        if finished:
-            name_loop_outputs(trace, frame, scope, variables, before, 0)
-    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
-        trace.graph = LoopBodyScopes('', ['args'] * (len(variables) + len(nest.flatten(item))))
+    names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes('', ['args'] * (len(variables) + len(values))),
+                  lambda: name_loop_outputs(trace, frame, scope, variables, before, 0))
 
 
 def _open_body_graph(trace, graph, frame, scope, read):
@@ -148,10 +143,5 @@ def _open_body_graph(trace, graph, frame, scope, read):
     last, variables = loop[:2]
     before = [frame.f_locals.get(name) for name in variables]
     reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
-
-    def leave(finished):
-        trace.graph = graph
-        if finished:
-            name_loop_outputs(trace, frame, scope, variables, before, 3)
-    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
-        trace.graph = LoopBodyScopes(scope + '/', reserved, name_scopes.current())
+    names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes(scope + '/', reserved, name_scopes.current()),
+                  lambda: name_loop_outputs(trace, frame, scope, variables, before, 3))

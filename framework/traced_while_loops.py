@@ -11,9 +11,9 @@ that runs no turn still has its body traced there: its prints of constants show 
 import ast
 import dis
 
-from . import dtypes, frame_lines, name_scopes, trace_names, untaken_branches
+from . import frame_lines, name_scopes, trace_names, untaken_branches
 from .code_source import function_body, scanned
-from .graph_scopes import LoopBodyScopes
+from .graph_scopes import LoopBodyScopes, names_in_body
 from .while_loop_variables import loop_variables
 
 _BACKWARD_TESTS = {}     # code -> offsets of its conditional jumps back (a loop's test at its end)
@@ -58,14 +58,9 @@ def _open_body_graph(frame, last):
     scope = graph.unique(name_scopes.current() + 'while')
     variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
     before = [frame.f_locals.get(name) for name in variables]
-    body = LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables), name_scopes.current())
-
-    def leave(finished):
-        trace.graph = graph
-        if finished:
-            name_loop_outputs(trace, frame, scope, variables, before)
-    if frame_lines.when_leaving(frame, frame.f_lineno, last, leave):
-        trace.graph = body
+    names_in_body(trace, frame, frame.f_lineno, last,
+                  LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables), name_scopes.current()),
+                  lambda: name_loop_outputs(trace, frame, scope, variables, before))
     return scope
 
 
@@ -79,9 +74,7 @@ def name_loop_outputs(trace, frame, scope, variables, before, first=2):
         tensor = values.get(name)
         if type(tensor) is not Tensor or (tensor is old and trace_names.is_argument(trace, tensor)):
             continue
-        entry = trace_names.entry_of(old) if type(old) is Tensor else None
-        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
-        trace.rename(tensor, '%s:%d' % (scope, index + first), shape, dtypes.display_name(tensor._data.dtype))
+        trace.rename_traced(tensor, '%s:%d' % (scope, index + first), shape_of=old if type(old) is Tensor else None)
 
 
 def _name_loop_variables(frame, scope):
@@ -95,11 +88,8 @@ def _name_loop_variables(frame, scope):
         tensor = values.get(name)
         if type(tensor) is not Tensor:
             continue            # (a Python number AutoGraph would make a tensor: it prints as itself here)
-        entry = trace_names.entry_of(tensor)
-        shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(tensor._data.shape)
         placeholder = scope + '/Placeholder' + ('_%d' % index if index else '')
-        renamed.append((trace, tensor, trace.rename(tensor, placeholder, shape,
-                                                     dtypes.display_name(tensor._data.dtype))))
+        renamed.append((trace, tensor, trace.rename_traced(tensor, placeholder)))
     return renamed
 
 
