@@ -6,7 +6,7 @@ same object once loaded) or a module-level ``tf.function`` (by import path).
 """
 import importlib
 
-from ..concrete_function import ConcreteFunction, OpenDims
+from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
 from ..ops.graph_input_errors import eager_input_error
 from ..function import Function, _TracingDetector
 from ..nest import flatten
@@ -34,6 +34,17 @@ def _input_names(function):
     if function.input_signature is not None:
         return [spec.name or name for spec, name in zip(flatten(function.input_signature), function._binder.names)]
     return list(function._binder.names)
+
+
+def _traced_output_specs(function, concrete):
+    """{name: TensorSpec} of the signature's outputs where a run of its trace already showed them
+    (TensorFlow traces a signature at save, so a loaded one lists its outputs before any call;
+    tapeflow traces by running, and running at save would repeat the function's side effects)."""
+    entry = concrete._entry if concrete is not None else function._dispatch.get(None)
+    if entry is None or entry.outputs is None:
+        return None
+    return {name: TensorSpec(leaf.shape, leaf.dtype) for name, leaf in Signature._as_dict(entry.outputs).items()
+            if isinstance(leaf, GraphOutput)}
 
 
 class Signature:
@@ -73,7 +84,8 @@ class Signature:
             if len(flat) == len(names) and all(f == n or renamed.get(n) == f for (f, _), n in zip(flat, names)):
                 names, specs = [f for f, _ in flat], [spec for _, spec in flat]
         # TF names the wrapper of a concrete function's signature 'signature_wrapper', with no suffix
-        return cls(instance, where, names, specs, wrapped_name='' if concrete is not None else None)
+        return cls(instance, where, names, specs, wrapped_name='' if concrete is not None else None,
+                   output_specs=_traced_output_specs(function, concrete))
 
     @property
     def function(self):
