@@ -154,12 +154,13 @@ def xeon_cpu(monkeypatch, intel_reciprocal):
 
 @pytest.fixture
 def numpy_operators_restored():
-    """Tensor's plain operators back after the test: tnp.experimental_enable_numpy_behavior() replaces them
-    with promoting ones for the rest of the process (a program cannot turn it off), and the tests that
-    enable it clear only its switch, so every later test ran its operators through the wrappers."""
+    """Tensor's plain operators and indexing back after the test: tnp.experimental_enable_numpy_behavior()
+    replaces them with promoting (NumPy-style) ones for the rest of the process (a program cannot turn it
+    off), and the tests that enable it clear only its switch, so every later test ran its operators through
+    the wrappers."""
     from framework.numpy_operator_promotion import OPERATORS
     from framework.tensor import Tensor
-    saved = {name: Tensor.__dict__[name] for name in OPERATORS}
+    saved = {name: Tensor.__dict__[name] for name in OPERATORS + ('__getitem__',)}
     yield
     for name, method in saved.items():
         setattr(Tensor, name, method)

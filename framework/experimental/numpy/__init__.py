@@ -6,8 +6,8 @@ operands promote as ``numpy.result_type``. Results are ordinary tapeflow
 Tensors (``tnp.ndarray`` is ``tf.Tensor``), so GradientTape sees every call.
 
 ``experimental_enable_numpy_behavior`` sets the float preference of tnp and, as in TensorFlow,
-gives tensors NumPy methods (``.astype``, ``.T``, ...: tensor_numpy_methods.py) and NumPy's
-promotion in their operators (numpy_operator_promotion.py).
+gives tensors NumPy methods (``.astype``, ``.T``, ...: tensor_numpy_methods.py), NumPy's
+promotion in their operators (numpy_operator_promotion.py) and NumPy's indexing (numpy_style_getitem.py).
 """
 import numpy as _np
 
@@ -67,6 +67,8 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
     _prefer_float32(prefer_float32)
     from ...tensor_numpy_methods import ENABLED     # tensors gain .T, .reshape(), .astype(), round(), ...
     from ... import numpy_operator_promotion        # ... and NumPy's promotion in their operators
+    from ... import numpy_style_getitem             # ... and NumPy's advanced indexing
     if not ENABLED:
         ENABLED.append(True)
     numpy_operator_promotion.install()
+    numpy_style_getitem.install()
