@@ -14,7 +14,7 @@ from . import activations, call_context, lora
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .integer_inputs import promoted
-from .layer import Layer
+from .layer import PLAIN_CALLS, Layer
 from .own_variables import check_own_variable_count
 from .sparse_inputs import sparse_times_kernel
 
@@ -187,3 +187,6 @@ class Dense(KernelOptions, Layer):
             config['lora_rank'] = self.lora_rank
             config['lora_alpha'] = self.lora_alpha
         return config
+
+
+PLAIN_CALLS.add(Dense)      # (see layer.py: a built Dense's call needs none of __call__'s work)

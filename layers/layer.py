@@ -51,6 +51,10 @@ from .weights import LayerWeights
 _SHOWN_ONCE = contextlib.nullcontext()
 _PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
 _PLAIN_INPUTS = frozenset((Tensor, np.ndarray))       # inputs that hold no Python value: one set lookup per call
+# Layer classes whose built instances, called on a tensor of their dtype without notes (no mask) and no
+# other argument, need none of __call__'s conversions, mask or build work: Dense adds itself (its exact
+# class only: a subclass may override call). __call__ then runs their call directly.
+PLAIN_CALLS = set()
 
 
 def _refuse_python_values(inputs):
@@ -456,6 +460,32 @@ class Layer(LayerWeights, OwnVariables):
         the call and returns KerasTensors instead (see ``functional``). The first
         argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
+        if type(self) in PLAIN_CALLS and type(inputs) is Tensor and not args and not kwargs:
+            spec = self.input_spec
+            if (self.built and inputs._data.dtype is self._dtype and self._compute is None and type(spec) is InputSpec
+                    and self.activity_regularizer is None and id(inputs) not in TENSOR_NOTES and not trace_names.ACTIVE):
+                # The usual call of a built Dense on a batch of its dtype: of this method's and _call_concrete's
+                # work only the call's stack entry, its epoch and the input check apply. An error takes the
+                # full path again, which raises it named as Keras does.
+                context = call_context.STATE
+                entries = context.stack
+                if entries:
+                    if training is None:
+                        training = entries[-1][1]
+                    self.__dict__['_call_epoch'] = context.epoch
+                else:
+                    self.__dict__['_call_epoch'] = call_context.begin_outer_call()
+                if self._losses:
+                    self._losses = []
+                entries.append((self, training))
+                try:
+                    spec.check(self, inputs._data.shape)
+                    outputs = self.call(inputs)
+                except Exception:
+                    entries.pop()
+                    return self._call_concrete(inputs, args, kwargs, training)
+                entries.pop()
+                return outputs
         named = inputs is _NO_INPUTS
         if named:
             inputs = keyword_inputs(self, kwargs)
