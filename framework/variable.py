@@ -344,17 +344,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
             if self._path is not None and what == 'assign':     # Keras 3's convert_to_tensor casts
                 return self._new_value(_to_array(value, self._data.dtype), what)
-            # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted),
-            # in convert_to_tensor's words (a variable's own conversion function has its own)
-            if isinstance(value, Variable):
-                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
-                                   '(Variable: %r)' % (self._data.dtype.name, value._data.dtype.name, value))
-            else:
-                error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
-                                   % (self._data.dtype.name, value._data.dtype.name, value))
-            error.add_note('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; cast it first '
-                           'with framework.cast' % (what, value._data.dtype.name, self._name, self._data.dtype.name))
-            raise error
+            raise self._dtype_refusal(value, what)
         try:
             data = _to_array(value, self._data.dtype)
         except (TypeError, ValueError) as err:       # TensorFlow's conversion error, as it is
@@ -375,6 +365,19 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
                              % (what, backend.device_name(data), self._name, backend.device_name(self._data)))
         return data
+
+    def _dtype_refusal(self, value, what):
+        """TensorFlow refuses a tensor of another dtype (numpy arrays and Python values are converted),
+        in convert_to_tensor's words (a variable's own conversion function has its own)."""
+        if isinstance(value, Variable):
+            error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
+                               '(Variable: %r)' % (self._data.dtype.name, value._data.dtype.name, value))
+        else:
+            error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                               % (self._data.dtype.name, value._data.dtype.name, value))
+        error.add_note('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; cast it first '
+                       'with framework.cast' % (what, value._data.dtype.name, self._name, self._data.dtype.name))
+        return error
 
     def _shape_mismatch(self, what, shape):
         """TensorFlow's error for a value of another shape (it broadcasts none, not even a scalar):

@@ -65,7 +65,7 @@ def scatter_nd_extreme(variable, indices, updates, mode):
             err.add_note('%s on variable %r' % (op, variable.name))
             raise
         raise InvalidArgumentError('%s on variable %r: %s' % (op, variable.name, err)) from None
-    u = _values_of(_updates(updates, want, None, op), variable._data.dtype)
+    u = _values_of(_updates(updates, want, None, op, (indices, shape)), variable._data.dtype)
     variable._detach()
     _write(variable, tuple(backend.to_host(c) for c in columns), u, _COMBINE[mode])
     return unread(variable)

@@ -33,6 +33,10 @@ class SliceOfVariable(Tensor):
         variable, index = self._variable, self._index
         raw = _basic_index(index, variable)
         target_shape = variable._data[raw].shape
+        if isinstance(value, Tensor) and value._data.dtype != variable._data.dtype:
+            # TF converts the value to the variable's dtype first: a tensor of another dtype is refused,
+            # a Keras variable's slice too (it is the tf.Variable's)
+            raise variable._dtype_refusal(value, 'strided_slice assign')
         data = _to_array(value, variable._data.dtype)
         try:
             data = backend.array_module(variable._data).broadcast_to(data, target_shape)
@@ -116,7 +120,7 @@ def scatter_nd(variable, indices, updates, mode):
             err.add_note('%s on variable %r' % (op, variable.name))
             raise
         raise InvalidArgumentError('%s on variable %r: %s' % (op, variable.name, err)) from None
-    u = _updates(updates, want, None, op)._data
+    u = _updates(updates, want, None, op, (indices, shape))._data
     if u.dtype != variable._data.dtype:
         u = _to_array(u, variable._data.dtype)
     xp = backend.array_module(variable._data)

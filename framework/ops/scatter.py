@@ -98,6 +98,8 @@ def _layout_error(op, indices, updates, output):
     ishape = tuple(indices.shape) if isinstance(indices, Tensor) else np.shape(indices)
     ushape = tuple(updates.shape) if isinstance(updates, Tensor) else np.shape(updates)
     text = lambda dims: '[%s]' % ','.join(map(str, dims))     # noqa: E731  (TensorShape::DebugString)
+    if op in _VARIABLE_KERNELS:
+        return _resource_layout_error(_VARIABLE_KERNELS[op], ishape, ushape, output, fast_path(indices), text)
     slice_dim = ishape[-1] if len(ishape) > 1 else 1
     if kernel == 'ScatterNd':
         batch_dim = len(ishape) - 1 if len(ishape) > 1 else 1
@@ -120,6 +122,32 @@ def _layout_error(op, indices, updates, output):
     inner = len(output) - slice_dim
     return kernel_error(kernel, 'The inner %d dimensions of output.shape=%s must match the inner %d dimensions of '
                                 'updates.shape=%s' % (inner, text(output), inner, text(ushape)))
+
+
+def _resource_layout_error(kernel, ishape, ushape, output, named, text):
+    """A variable's ResourceScatterNd* kernel error for updates that do not fit, in TF 2.21's order: the
+    first dimension (with its sizes), then the ranks, the other leading dimensions and the trailing ones
+    (the trailing text counts both from the index depth). None for scalar updates, where TF's text
+    reads a size the updates do not have."""
+    slice_dim = ishape[-1] if len(ishape) > 1 else 1
+    batch_dim = len(ishape) - 1 if len(ishape) > 1 else 1
+    if not ushape:
+        return None
+    if ushape[0] != ishape[0]:
+        return kernel_error(kernel, 'Dimensions [0,1) of indices[shape=%s] = %d must match dimensions [0,1) of '
+                                    'updates[shape=%s] = %d' % (text(ishape), ishape[0], text(ushape), ushape[0]),
+                            named=named)
+    leading = kernel_error(kernel, 'Dimensions [0,%d) of indices[shape=%s] must match dimensions [0,%d) of '
+                                   'updates[shape=%s]' % (batch_dim, text(ishape), batch_dim, text(ushape)),
+                           named=named)
+    trailing = kernel_error(kernel, 'Dimensions [%d,%d) of input[shape=%s] must match dimensions [%d,%d) of '
+                                    'updates[shape=%s]' % (slice_dim, len(output), text(output), slice_dim,
+                                                           len(ushape), text(ushape)), named=named)
+    if len(ushape) < batch_dim:
+        return leading
+    if len(ushape) != batch_dim + len(output) - slice_dim:
+        return trailing
+    return leading if ushape[:batch_dim] != ishape[:batch_dim] else trailing
 
 
 def _updates(updates, want_shape, dtype, op, layout=None):
