@@ -107,7 +107,10 @@ class IndexLookup(VocabularyAssets, Layer):
         self.mask_token, self.oov_token = mask_token, oov_token
         self.vocabulary_dtype, self.invert, self.output_mode = vocabulary_dtype, bool(invert), output_mode
         self.sparse, self.pad_to_max_tokens, self.oov_method = bool(sparse), bool(pad_to_max_tokens), oov_method
-        self.input_vocabulary, self.input_idf_weights = vocabulary, idf_weights
+        # a vocabulary file's path stays out of the config, as in Keras 3: the tokens go to the assets
+        # (a saved model must not depend on a file outside it)
+        self.input_vocabulary = None if isinstance(vocabulary, str) else vocabulary
+        self.input_idf_weights = idf_weights
         self._has_input_vocabulary = bool(has_vocabulary)
         self._frozen_vocab_size = frozen_size
         self._tokens, self._index, self._idf_array, self._idf_variable = [], {}, None, None
@@ -192,6 +195,8 @@ class IndexLookup(VocabularyAssets, Layer):
                 raise _keras_error('Vocabulary file %s does not exist.', vocabulary, who)
             with open(vocabulary, encoding='utf-8') as f:
                 vocabulary = [line.rstrip('\n') for line in f]
+            if self.vocabulary_dtype != 'string':     # TF's int64 table reads each line as an integer
+                vocabulary = [int(token) for token in vocabulary]
         try:
             keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
         except (NotStringsError, NotIntegersError) as words:
