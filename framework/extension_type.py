@@ -106,13 +106,14 @@ class ExtensionTypeSpec(TypeSpec):
     value_type = None
 
     def __init__(self, *args, **fields):
-        names = list(self.value_type._tf_extension_type_fields) if self.value_type is not None else []
-        if len(args) > len(names):
-            raise TypeError('%s takes %d field specs, got %d' % (type(self).__qualname__, len(names), len(args)))
-        for name, value in zip(names, args):
-            if name in fields:
-                raise TypeError("%s got multiple values for field '%s'" % (type(self).__qualname__, name))
-            fields[name] = value
+        if self.value_type is not None:
+            # TF binds them to a signature of every field, none with a default: Python's own TypeErrors
+            # ('missing a required argument: 'values'', "got an unexpected keyword argument 'shape'")
+            fields = inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                                        for name in self.value_type._tf_extension_type_fields]
+                                       ).bind(*args, **fields).arguments
+        elif args:
+            raise TypeError('%s takes no positional field specs, got %d' % (type(self).__qualname__, len(args)))
         object.__setattr__(self, '_fields', {name: _field_spec(value) for name, value in fields.items()})
 
     @classmethod
@@ -160,8 +161,18 @@ class ExtensionTypeSpec(TypeSpec):
         return True
 
     def __repr__(self):
+        # TF prints its serialization, where a Mapping field's ImmutableDict is a plain dict
         return '%s(%s)' % (type(self).__qualname__,
-                           ', '.join('%s=%r' % item for item in self._fields.items()))
+                           ', '.join('%s=%r' % (name, _plain_mappings(value)) for name, value in self._fields.items()))
+
+
+def _plain_mappings(value):
+    """``value`` with each mapping in it (inside tuples too) a plain dict, as TF's spec serializes it."""
+    if isinstance(value, (dict, ImmutableDict)):
+        return {key: _plain_mappings(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_plain_mappings(item) for item in value)
+    return value
 
 
 def _fields_of(cls):

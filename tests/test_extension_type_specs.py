@@ -56,7 +56,7 @@ def test_spec_fields_by_position_and_a_user_spec_class():
     assert repr(masked) == 'MaskedTensor.Spec(shape=(None, 2), dtype=<dtype: \'float32\'>)'
     assert repr(masked.mask) == 'TensorSpec(shape=(None, 2), dtype=tf.bool, name=None)'
     assert masked.is_compatible_with(MaskedTensor([[1., 2.]], [[True, False]]))
-    with pytest.raises(TypeError, match='takes 2 field specs, got 3'):
+    with pytest.raises(TypeError, match='^too many positional arguments$'):     # (TF 2.21: signature.bind's)
         Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec(2), tf.TensorSpec(2))
 
 
