@@ -51,10 +51,11 @@ from .weights import LayerWeights
 _SHOWN_ONCE = contextlib.nullcontext()
 _PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
 _PLAIN_INPUTS = frozenset((Tensor, np.ndarray))       # inputs that hold no Python value: one set lookup per call
-# Layer classes whose built instances, called on a tensor of their dtype without notes (no mask) and no
-# other argument, need none of __call__'s conversions, mask or build work: Dense adds itself (its exact
-# class only: a subclass may override call). __call__ then runs their call directly.
-PLAIN_CALLS = set()
+# Layer classes whose built instances, called on a batch (a tensor or numpy array, without notes: no mask)
+# and no other argument, need of __call__'s work only the input's conversion and check: __call__ then runs
+# their call directly. Each class adds itself, its exact class only (a subclass may override call), mapped
+# to whether its call takes ``training`` (Sequential hands it on; Dense ignores it).
+PLAIN_CALLS = {}
 
 
 def _refuse_python_values(inputs):
@@ -460,13 +461,15 @@ class Layer(LayerWeights, OwnVariables):
         the call and returns KerasTensors instead (see ``functional``). The first
         argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
-        if type(self) in PLAIN_CALLS and type(inputs) is Tensor and not args and not kwargs:
+        if type(self) in PLAIN_CALLS and not args and not kwargs and type(inputs) in _PLAIN_INPUTS:
             spec = self.input_spec
-            if (self.built and inputs._data.dtype is self._dtype and self._compute is None and type(spec) is InputSpec
+            if (self.built and self._compute is None and (spec is None or type(spec) is InputSpec)
                     and self.activity_regularizer is None and id(inputs) not in TENSOR_NOTES and not trace_names.ACTIVE):
-                # The usual call of a built Dense on a batch of its dtype: of this method's and _call_concrete's
-                # work only the call's stack entry, its epoch and the input check apply. An error takes the
-                # full path again, which raises it named as Keras does.
+                # The usual call of a built Dense or Sequential on a batch: of this method's and _call_concrete's
+                # work only the conversion, the call's stack entry and epoch and the input check apply. An error
+                # takes the full path again, which raises it named as Keras does.
+                if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:
+                    inputs = convert_inputs(inputs, self._input_cast_dtype() if self.autocast else None)
                 context = call_context.STATE
                 entries = context.stack
                 if entries:
@@ -479,8 +482,9 @@ class Layer(LayerWeights, OwnVariables):
                     self._losses = []
                 entries.append((self, training))
                 try:
-                    spec.check(self, inputs._data.shape)
-                    outputs = self.call(inputs)
+                    if spec is not None:
+                        spec.check(self, inputs._data.shape)
+                    outputs = self.call(inputs, training=training) if PLAIN_CALLS[type(self)] else self.call(inputs)
                 except Exception:
                     entries.pop()
                     return self._call_concrete(inputs, args, kwargs, training)

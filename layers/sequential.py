@@ -21,7 +21,7 @@ from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
 from .input_spec import standardize_shape
-from .layer import Layer
+from .layer import PLAIN_CALLS, Layer
 from .policy_sharing import policy_config
 from .mask_propagation import as_mask, warn_if_mask_dropped
 from .naming import unique_name
@@ -475,3 +475,6 @@ class Sequential(ModelBase):
         if not model.built and build_input_shape is not None:
             model.build(build_input_shape)
         return model
+
+
+PLAIN_CALLS[Sequential] = True      # (see layer.py: a built Sequential's call takes the batch as it comes)
