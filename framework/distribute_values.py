@@ -45,7 +45,16 @@ class DistributedDataset:
         self._dataset = dataset
 
     def __iter__(self):
+        self._read_options_in_graph()
         return DistributedIterator(self._dataset)
+
+    def _read_options_in_graph(self):
+        """TF's iterator reads the dataset's options(): in a tf.function being traced (a ``for`` over the
+        distributed dataset, its ``iter()`` or ``reduce``) that logs tf.data's UserWarning that options are
+        no longer known at graph construction time (the distribute/custom_training tutorial's epoch loop)."""
+        from framework import executing_eagerly
+        if not executing_eagerly():
+            self._dataset.options()
 
     @property
     def element_spec(self):
@@ -58,6 +67,7 @@ class DistributedDataset:
 
     def reduce(self, initial_state, reduce_func):
         """``reduce_func(state, batch)`` over the batches, from ``initial_state``."""
+        self._read_options_in_graph()
         return self._dataset.reduce(initial_state, reduce_func)
 
 
