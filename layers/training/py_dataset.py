@@ -12,6 +12,7 @@ that is kept, so a PyDataset sees the same calls here as under Keras.
 """
 import itertools
 import random
+import warnings
 
 import numpy as np
 
@@ -33,9 +34,50 @@ class PyDataset:
     """
 
     def __init__(self, workers=1, use_multiprocessing=False, max_queue_size=10):
-        self.workers = workers
-        self.use_multiprocessing = use_multiprocessing
-        self.max_queue_size = max_queue_size
+        self._workers = workers
+        self._use_multiprocessing = use_multiprocessing
+        self._max_queue_size = max_queue_size
+
+    def _warn_if_super_not_called(self):
+        """A subclass whose __init__ skips ``super().__init__(**kwargs)`` gets the defaults and Keras 3's
+        warning; fit / evaluate / predict read ``workers`` and ``use_multiprocessing`` as they start."""
+        missing = False
+        for name, default in (('_workers', 1), ('_use_multiprocessing', False), ('_max_queue_size', 10)):
+            if not hasattr(self, name):
+                setattr(self, name, default)
+                missing = True
+        if missing:
+            # attributed to the property's line, as Keras's: the default filter shows it once per process
+            warnings.warn('Your `PyDataset` class should call `super().__init__(**kwargs)` in its constructor. '
+                          '`**kwargs` can include `workers`, `use_multiprocessing`, `max_queue_size`. Do not pass '
+                          'these arguments to `fit()`, as they will be ignored.', stacklevel=2)
+
+    @property
+    def workers(self):
+        self._warn_if_super_not_called()
+        return self._workers
+
+    @workers.setter
+    def workers(self, value):
+        self._workers = value
+
+    @property
+    def use_multiprocessing(self):
+        self._warn_if_super_not_called()
+        return self._use_multiprocessing
+
+    @use_multiprocessing.setter
+    def use_multiprocessing(self, value):
+        self._use_multiprocessing = value
+
+    @property
+    def max_queue_size(self):
+        self._warn_if_super_not_called()
+        return self._max_queue_size
+
+    @max_queue_size.setter
+    def max_queue_size(self, value):
+        self._max_queue_size = value
 
     def __getitem__(self, index):
         raise TypeError('%s must define __getitem__(index) returning the batch at that index'
@@ -73,6 +115,9 @@ class PyDatasetData:
 
     def __init__(self, py_dataset, shuffle=False, class_weight=None, steps_per_epoch=None, what='fit'):
         self.py_dataset = py_dataset
+        # Keras's adapter reads these as it starts (its warning when super().__init__ was skipped);
+        # tapeflow reads the batches on the training thread whatever they say
+        py_dataset.workers, py_dataset.use_multiprocessing      # noqa: B018 (read for that warning)
         self.shuffle = shuffle is True and py_dataset.num_batches is not None
         self.class_weight = class_weight
         self.steps_per_epoch = steps_per_epoch
