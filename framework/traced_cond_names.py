@@ -6,13 +6,13 @@ graph's ``mul`` free, and each variable the branches assign and the code after t
 of the cond, ``cond/Identity``, ``cond/Identity_1``, ... in AutoGraph's order (by name: control_flow.py's
 _get_block_vars), so ``print(y)`` after the ``if`` shows ``Tensor("cond/Identity:0", ...)`` (TF 2.21).
 tapeflow runs the taken branch only: its ops take names in a branch graph (graph_scopes.LoopBodyScopes)
-until the frame leaves the branch's lines (frame_lines.py), and then the outputs are renamed. A Python
-value there (``n = 1``, which AutoGraph would make a tensor) keeps printing as itself.
+until the frame leaves the branch's lines (frame_lines.py), and then the outputs are renamed; a Python
+number there (``n = 1``) becomes a tensor first, as AutoGraph makes it (autograph_numbers.py).
 """
 import ast
 import sys
 
-from . import name_scopes, trace_names
+from . import autograph_numbers, name_scopes, trace_names
 from .branch_definitions import read_later, statements_with_followers, stores
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
@@ -39,6 +39,7 @@ def branch_taken(frame, taken):
 
 def _name_outputs(trace, frame, scope, outputs):
     from .tensor import Tensor      # (late: tensor's truth test leads here)
+    autograph_numbers.make_tensors(frame, outputs)      # (made in the branches: no Const outside)
     values = frame.f_locals
     for index, name in enumerate(outputs):
         tensor = values.get(name)

@@ -10,7 +10,8 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, dtypes, name_scopes, symbolic_iteration, trace_names, untaken_branches
+from . import assert_statements, autograph_numbers, dtypes, name_scopes, symbolic_iteration, trace_names, \
+    untaken_branches
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .traced_while_loops import name_loop_outputs
@@ -82,6 +83,7 @@ def _trace_unturned_body(trace, graph, frame, tensor):
         return
     last, variables, items, target = loop
     scope, ranged = _open_loop(graph, tensor)
+    _loop_inputs(graph, frame, variables)
     names = dict(frame.f_globals, **frame.f_locals)
     if target is not None:
         entry = trace_names.entry_of(tensor)
@@ -92,6 +94,13 @@ def _trace_unturned_body(trace, graph, frame, tensor):
         names[target] = stand_in
     untaken_branches.show(items, frame, names)
     name_loop_outputs(trace, frame, scope, variables, [frame.f_locals.get(n) for n in variables], 3)
+
+
+def _loop_inputs(graph, frame, variables):
+    """Make the Python numbers among the loop's variables tensors, as its while op takes them: through a
+    Const each, after the loop's own ops in ``graph`` (autograph_numbers.py)."""
+    for _ in range(autograph_numbers.make_tensors(frame, variables)):
+        graph.unique(name_scopes.current() + 'Const')
 
 
 def _name_loop_variable(trace, graph, tensor, item):
@@ -119,6 +128,7 @@ def _open_reduce_graph(trace, graph, frame, item, spec):
     if loop is None:
         return
     last, variables = loop[:2]
+    autograph_numbers.make_tensors(frame, variables)    # (ds.reduce's initial state: tensors)
     before = [frame.f_locals.get(name) for name in variables]
     scope = graph.unique(name_scopes.current() + 'ReduceDataset')
     values = nest.flatten(item)
@@ -141,6 +151,7 @@ def _open_body_graph(trace, graph, frame, scope, read):
     if loop is None:
         return
     last, variables = loop[:2]
+    _loop_inputs(graph, frame, variables)
     before = [frame.f_locals.get(name) for name in variables]
     reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
     names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes(scope + '/', reserved, name_scopes.current()),

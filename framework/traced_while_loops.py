@@ -11,7 +11,7 @@ that runs no turn still has its body traced there: its prints of constants show 
 import ast
 import dis
 
-from . import frame_lines, name_scopes, trace_names, untaken_branches
+from . import autograph_numbers, frame_lines, name_scopes, trace_names, untaken_branches
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .while_loop_variables import loop_variables
@@ -57,6 +57,8 @@ def _open_body_graph(frame, last):
         return None
     scope = graph.unique(name_scopes.current() + 'while')
     variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
+    for _ in range(autograph_numbers.make_tensors(frame, variables)):
+        graph.unique(name_scopes.current() + 'Const')       # (the loop's input: a Const each)
     before = [frame.f_locals.get(name) for name in variables]
     names_in_body(trace, frame, frame.f_lineno, last,
                   LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables), name_scopes.current()),
@@ -69,6 +71,7 @@ def name_loop_outputs(trace, frame, scope, variables, before, first=2):
     counter and maximum come first; a for loop's iterate too: ``first``), with their shapes before the
     loop; an argument the loop left as it was keeps its name."""
     from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
+    autograph_numbers.make_tensors(frame, variables)    # (a Python value a muted turn gave: still the loop's)
     values = frame.f_locals
     for index, (name, old) in enumerate(zip(variables, before)):
         tensor = values.get(name)
@@ -87,7 +90,7 @@ def _name_loop_variables(frame, scope):
     for index, name in enumerate(scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())):
         tensor = values.get(name)
         if type(tensor) is not Tensor:
-            continue            # (a Python number AutoGraph would make a tensor: it prints as itself here)
+            continue            # (a Python value AutoGraph would refuse: a list, None)
         placeholder = scope + '/Placeholder' + ('_%d' % index if index else '')
         renamed.append((trace, tensor, trace.rename_traced(tensor, placeholder)))
     return renamed
