@@ -54,8 +54,20 @@ def _closure_strings_in(frame):
     return tuple(v for v in (values.get(n) for n in frame.f_code.co_freevars) if isinstance(v, str))
 
 
+# tapeflow functions the traced code may call that are no graph op of their own: a print's (a tensor's text,
+# the stdout that tf.function's first call records) and a tensor's shape and dtype (False), and tf.print, a
+# stateful op (True); a tf.function calling them still knows its call op's name
+_NOT_OPS = {}
+
+
 def _build_table():
     import framework
+    from . import function_init, printing
+    muted = importlib.import_module(__package__ + '.function')._MutedStdout   # (framework.function: tf.function)
+    for fn in (Tensor.__str__, Tensor.__repr__, Tensor.__format__, Tensor.shape.fget, Tensor.dtype.fget,
+               Tensor.ndim.fget, Tensor.get_shape, function_init._Recorder.write, muted.write):
+        _NOT_OPS[fn.__code__] = False
+    _NOT_OPS[printing.print_.__code__] = True
     # tf.experimental.numpy's promoting operators wrap the Tensor operators, installed or not yet
     _TABLE[numpy_operator_promotion.wrapper_code()] = _WRAPPER
     for name, rule, *paths in graph_op_names.ROWS:
@@ -131,8 +143,10 @@ class _Hook:
         if found is None:
             if self.functions and caller is not None and _own_module(frame) and not _own_module(caller) \
                     and not caller.f_code.co_filename.startswith(_STDLIB):
-                for notes in self.functions:        # an API call this table does not know: its ops unknown
-                    notes['unsure'] = True
+                stateful = _NOT_OPS.get(frame.f_code)
+                if stateful is not False:
+                    for notes in self.functions:    # an API call this table does not know: its ops unknown
+                        notes['stateful' if stateful else 'unsure'] = True
             return None
         if caller is None or (_own_module(caller) and caller.f_code not in _USER_FUNCTION_CALLERS):
             return None         # tapeflow's own use of the API
