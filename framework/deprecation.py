@@ -33,12 +33,13 @@ def deprecated(tf_name, tf_module, instructions):
     return wrap
 
 
-def deprecated_argument(tf_name, tf_module, argument, instructions, depth=2):
+def deprecated_argument(tf_name, tf_module, argument, instructions, depth=2, eagerly=False):
     """Log TensorFlow's notice for a deprecated argument given to ``tf_module.tf_name``: once per
     argument, and only in a graph (a tf.function or a tf.data function being traced), as TF's
-    ``deprecated_args`` logs it; ``depth`` counts frames up to the caller it names."""
+    ``deprecated_args`` logs it for an op, unless ``eagerly`` (an API TF wraps itself: tf.function's
+    experimental_relax_shapes); ``depth`` counts frames up to the caller it names."""
     from . import executing_eagerly
-    if (tf_name, argument) in _warned or executing_eagerly():
+    if (tf_name, argument) in _warned or (not eagerly and executing_eagerly()):
         return
     _warned.add((tf_name, argument))
     caller = sys._getframe(depth)

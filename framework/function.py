@@ -64,6 +64,7 @@ from .tensor import Tensor, convert_to_tensor
 from .tf_logging import logger
 from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
+from .deprecation import deprecated_argument
 
 RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
 _NUMPY = (np.ndarray, np.generic)      # numpy scalars (np.float32(3.0)) trace as scalar tensors
@@ -620,6 +621,15 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     Raises:
         TypeError: ``func`` not callable, or an input_signature that does not fit it.
     """
+    for argument, value, instructions in (
+            ('experimental_compile', experimental_compile, 'experimental_compile is deprecated, use jit_compile instead'),
+            ('experimental_relax_shapes', experimental_relax_shapes,
+             'experimental_relax_shapes is deprecated, use reduce_retracing instead'),
+            ('experimental_follow_type_hints', experimental_follow_type_hints,
+             'experimental_follow_type_hints is deprecated')):
+        if value is not None:       # (passed at all: TF's deprecated_args notice, once)
+            deprecated_argument('function', 'tensorflow.python.eager.polymorphic_function.polymorphic_function',
+                                argument, instructions, eagerly=True)
     relax = bool(reduce_retracing or experimental_relax_shapes)
     compile_ = jit_compile if jit_compile is not None else experimental_compile
 

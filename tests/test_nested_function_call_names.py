@@ -59,4 +59,3 @@ def test_pure_stateful_and_printing_inner_functions(capsys):
         'stateful Tensor("StatefulPartitionedCall:0", shape=(), dtype=float32)',
         'printing Tensor("StatefulPartitionedCall_1:0", shape=(), dtype=float32)',
         'after Tensor("add:0", shape=(), dtype=float32)']
-
