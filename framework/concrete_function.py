@@ -157,7 +157,7 @@ class ConcreteFunction:
     @property
     def structured_input_signature(self):
         if self._entry.key is None:
-            names = self._function._binder.names
+            names = [name for name, _ in self._function._binder.signature_parameters()]
             return tuple(named_specs(spec, name) for name, spec in zip(names, self._function.input_signature)), {}
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
@@ -369,9 +369,9 @@ class ConcreteFunction:
         """(name, TensorFlow's parameter kind, its type's text) per parameter of the trace; a tensor
         traced from a named TensorSpec shows that name (TensorSpec(..., name='inp'))."""
         if self._entry.key is None:
-            names = self._function._binder.names
-            return [(name, 'POSITIONAL_OR_KEYWORD', describe_spec(spec))
-                    for name, spec in zip(names, self._function.input_signature)]
+            return [(name, kind, describe_spec(spec))
+                    for (name, kind), spec in zip(self._function._binder.signature_parameters(),
+                                                  self._function.input_signature)]
         named = self._entry.spec_names
         return [(name, kind, describe(key, named.get(name)) if is_tensor_key(key) else describe(key))
                 for name, kind, key in self._parameters()]

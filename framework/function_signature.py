@@ -26,10 +26,12 @@ def _signature(python_function):
     """The parameters TensorFlow sees: a Keras layer or model called as a function has Keras 3's
     ``(*args, **kwargs)`` (so its trace shows args_0 (POSITIONAL_ONLY)), whatever tapeflow's
     Layer.__call__ declares; any other callable its own."""
-    if not isinstance(python_function, (types.FunctionType, types.MethodType)):
-        layer_module = sys.modules.get('layers.layer')      # (not imported: no layer exists)
-        if layer_module is not None and isinstance(python_function, layer_module.Layer) \
-                and type(python_function).__call__ is layer_module.Layer.__call__:
+    layer_module = sys.modules.get('layers.layer')      # (not imported: no layer exists)
+    if layer_module is not None:
+        # the layer itself, or its bound __call__ (Keras's ExportArchive.track_and_add_endpoint)
+        layer = getattr(python_function, '__self__', None) if isinstance(python_function, types.MethodType) \
+            and python_function.__name__ == '__call__' else python_function
+        if isinstance(layer, layer_module.Layer) and type(layer).__call__ is layer_module.Layer.__call__:
             return _KERAS_CALL
     return inspect.signature(python_function)
 
@@ -83,6 +85,9 @@ class Binder:
         params = list(self.signature.parameters.values())
         if self._varargs_only():
             # TF binds *args to positional-only parameters a_0, a_1, ... of the signature's specs
+            # (and, for (*args, **kwargs), refuses keywords: a Keras model's __call__)
+            if kwargs:
+                raise self.error('got an unexpected keyword argument %r' % next(iter(kwargs)), args, kwargs)
             values = list(values[0])
             if len(values) != len(specs):
                 raise self.error('too many positional arguments' if len(values) > len(specs) else
@@ -93,6 +98,8 @@ class Binder:
         try:
             cast = [_cast(v, s) for v, s in zip(values, specs)]
             for value, param in zip(values[len(specs):], params[len(specs):]):
+                if not value and param.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+                    continue        # an empty *args or **kwargs (a Keras layer's call(inputs, **kwargs))
                 if trace_key(value) != trace_key(param.default):
                     raise TypeError('Can not cast %r to Literal[%r]' % (value, param.default))
         except (TypeError, ValueError) as err:
@@ -100,8 +107,14 @@ class Binder:
         return cast
 
     def _varargs_only(self):
-        params = list(self.signature.parameters.values())
-        return len(params) == 1 and params[0].kind == inspect.Parameter.VAR_POSITIONAL
+        return _only_varargs(list(self.signature.parameters.values()))
+
+    def signature_parameters(self):
+        """(name, TensorFlow's parameter kind) per spec of ``input_signature``: a function of ``*args``
+        takes them as args_0, args_1, ... (POSITIONAL_ONLY), any other by its parameters' names."""
+        if self._varargs_only():
+            return [(self._vararg_name(i), 'POSITIONAL_ONLY') for i in range(len(self.input_signature))]
+        return [(name, 'POSITIONAL_OR_KEYWORD') for name in self.names[:len(self.input_signature)]]
 
     def _vararg_name(self, i):
         return '%s_%d' % (self.names[0], i)
@@ -136,6 +149,12 @@ class Binder:
                          'for signature: %s.' % (reason, tuple(args), kwargs, self.text(keys)))
 
 
+def _only_varargs(params):
+    """``(*args)`` or ``(*args, **kwargs)``: TensorFlow binds an input_signature to ``*args``."""
+    return bool(params) and params[0].kind == inspect.Parameter.VAR_POSITIONAL and \
+        all(p.kind == inspect.Parameter.VAR_KEYWORD for p in params[1:])
+
+
 def _checked_signature(input_signature, params):
     if not isinstance(input_signature, (list, tuple)):
         raise TypeError('input_signature must be either a tuple or a list, got %s.' % type(input_signature))
@@ -143,7 +162,7 @@ def _checked_signature(input_signature, params):
     if bad:
         raise TypeError('input_signature must be a possibly nested sequence of TensorSpec objects, got invalid '
                         'args %r with types %r.' % (bad, [type(b) for b in bad]))
-    if params and params[-1].kind == inspect.Parameter.VAR_POSITIONAL and len(params) == 1:
+    if _only_varargs(params):
         return tuple(input_signature)
     positional = [p for p in params if p.kind in _POSITIONAL]
     if len(input_signature) > len(positional):
