@@ -11,7 +11,8 @@ import importlib
 from ..version import KERAS_VERSION as __version__  # noqa: F401  (the Keras API followed, 3.15.1)
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
-               'dtype_policies', 'initializers', 'layers', 'legacy', 'losses', 'metrics', 'mixed_precision', 'models',
+               'dtype_policies', 'export', 'initializers', 'layers', 'legacy', 'losses', 'metrics', 'mixed_precision',
+               'models',
                'ops', 'optimizers',
                'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils', 'wrappers')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',

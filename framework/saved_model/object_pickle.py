@@ -1,16 +1,22 @@
 """Pickling an object with its variables kept apart, as a SavedModel keeps them in 'variables/'.
 
 The object is pickled by reference to its classes and functions (so the
-code that defines them must be importable when loading); each Variable
+code that defines them must be importable when loading), lambdas and nested
+functions by value (their code, closure and the globals they use); each Variable
 becomes a reference to a key whose value is written to the variables
 checkpoint instead of into the pickle, and each Asset's file is copied
 into 'assets/'. Loading rebuilds each variable, of
 its own class and with its own attributes, around the saved value.
 """
+import builtins
+import importlib
 import io
+import marshal
 import os
 import pickle
+import sys
 import threading
+import types
 
 import numpy as np
 
@@ -34,6 +40,42 @@ def _rebuild_asset(name):
     return Asset(os.path.join(_loading.assets_dir, name))
 
 
+def _importable(function):
+    """Whether pickle finds ``function`` again by its module and qualified name (not a lambda, not
+    a function defined inside another)."""
+    found = sys.modules.get(function.__module__)
+    for part in function.__qualname__.split('.'):
+        found = getattr(found, part, None)
+    return found is function
+
+
+def _global_names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _global_names(const)
+    return names
+
+
+def _function_by_value(function):
+    """A lambda or nested function as its code, the globals it names, its defaults and its closure:
+    what TensorFlow's saved graph keeps of an endpoint such as ``lambda x: model(x, training=False)``
+    (Keras's ExportArchive example). The globals are saved with it (a model it calls, a module)."""
+    used = {name: function.__globals__[name] for name in _global_names(function.__code__)
+            if name in function.__globals__}
+    cells = None if function.__closure__ is None else tuple(cell.cell_contents for cell in function.__closure__)
+    return _rebuild_function, (marshal.dumps(function.__code__), used, function.__module__, function.__name__,
+                               function.__qualname__, function.__defaults__, function.__kwdefaults__, cells)
+
+
+def _rebuild_function(code, used, module, name, qualname, defaults, kwdefaults, cells):
+    scope = dict(used, __builtins__=builtins, __name__=module)
+    closure = None if cells is None else tuple(types.CellType(value) for value in cells)
+    function = types.FunctionType(marshal.loads(code), scope, name, defaults, closure)
+    function.__qualname__, function.__kwdefaults__ = qualname, kwdefaults
+    return function
+
+
 class _Pickler(pickle.Pickler):
     def __init__(self, file, key_of, assets_dir):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
@@ -42,6 +84,10 @@ class _Pickler(pickle.Pickler):
         self.variables = {}          # key -> Variable
 
     def reducer_override(self, obj):
+        if type(obj) is types.FunctionType and not _importable(obj):
+            return _function_by_value(obj)
+        if type(obj) is types.ModuleType:
+            return importlib.import_module, (obj.__name__,)
         if isinstance(obj, Asset):
             return _rebuild_asset, (copy_into(obj, self._assets_dir),)
         if not isinstance(obj, Variable):
@@ -60,13 +106,13 @@ def dumps(obj, key_of, assets_dir):
     Asset files are copied into ``assets_dir``.
 
     Raises:
-        TypeError: an object pickle cannot store by reference (a lambda, a local class, a lock...).
+        TypeError: an object pickle cannot store (a local class, a lock, an open file...).
     """
     buffer = io.BytesIO()
     pickler = _Pickler(buffer, key_of, assets_dir)
     try:
         pickler.dump(obj)
-    except (pickle.PicklingError, TypeError, AttributeError) as err:
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError) as err:
         raise TypeError('tf.saved_model.save: cannot store %r: %s. tapeflow saves Python objects by reference '
                         '(pickle): classes and functions must be defined at module level and importable, '
                         'and attributes must not hold lambdas, open files or locks.' % (obj, err)) from None

@@ -63,8 +63,9 @@ class Signature:
     _specs = _wrapped = None               # signatures pickled before these were kept
 
     @classmethod
-    def of(cls, function):
-        """The signature of a tf.function with an input_signature, or of a concrete function.
+    def of(cls, function, at=None):
+        """The signature of a tf.function with an input_signature, or of a concrete function; ``at``:
+        (object, attribute) where the loaded object finds the function (default: where it is bound).
 
         Raises:
             ValueError: a tf.function without input_signature.
@@ -75,6 +76,8 @@ class Signature:
                              'f.get_concrete_function(tf.TensorSpec(...))' % function.__name__)
         concrete = function if isinstance(function, ConcreteFunction) else None
         instance, where, function = _locate(function)
+        if at is not None:
+            instance, where = at
         names, specs = _input_names(function), None
         if concrete is not None and function.input_signature is None:
             # the trace's specs are the signature's (TF's structured_input_signature, dtype checks),
