@@ -103,8 +103,12 @@ ROWS = (
     ('global_norm/global_norm', 'fixed', 'linalg.global_norm', 'global_norm'),
     # (clipped list, norm): named by traced_ops._name_global_clip
     ('clip_by_global_norm', 'known', 'clip_by_global_norm'),
+    # gradients: unnamed (their names follow the gradient graph's last op), their sources' shapes noted
+    # (traced_ops._note_gradient_shapes)
+    ('gradient_tape', 'known', 'GradientTape.gradient'),
     ('l2_normalize', 'same', 'nn.l2_normalize', 'math.l2_normalize'),
     ('zeros_like', 'same', 'zeros_like'),
+    ('Roll', 'same', 'roll'),
     ('ones_like', 'same', 'ones_like'),
     # reductions (one without an axis first makes the axes constant 'Const')
     ('Sum', 'reduce', 'reduce_sum', 'math.reduce_sum'),

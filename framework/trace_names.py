@@ -48,10 +48,20 @@ class naming:
         # call are named there (traced_ops), below the layer being built
         self.ops = ops
         self._kept = []         # the tensors named after the start: kept alive, so that ids stay theirs
+        # id(tensor) -> traced shape, for tensors the trace knows the shape of but does not name
+        # (a tape's gradients: note_shape); shape rules read them (traced_op_shapes), as user code does
+        self.shapes = {}
 
     def name_output(self, tensor, name, shape, dtype):
         if id(tensor) not in self._names:
             self._names[id(tensor)] = (name, shape, dtype)
+            self._kept.append(tensor)
+
+    def note_shape(self, tensor, shape):
+        """Give ``tensor`` the traced ``shape`` (a tuple with None where open) without naming it: its value
+        still prints, its ``shape`` in user code and the shapes of the ops it feeds follow ``shape``."""
+        if id(tensor) not in self._names and id(tensor) not in self.shapes:
+            self.shapes[id(tensor)] = shape
             self._kept.append(tensor)
 
     def rename(self, tensor, name, shape, dtype):
@@ -136,12 +146,22 @@ def traced_shape(tensor, depth=1):
     trace leaves a length open), asked by the code ``depth`` frames above the caller; None when
     the tensor is not one the trace named, or the code asking is tapeflow's own."""
     entry = entry_of(tensor)
-    if entry is None or entry[1] is None:        # unknown rank: the array's shape stands
+    shape = entry[1] if entry is not None else noted_shape(tensor)
+    if shape is None:        # unknown rank: the array's shape stands
         return None
     module = sys._getframe(depth + 1).f_globals.get('__name__', '')
     if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return None
-    return TensorShape(entry[1])
+    return TensorShape(shape)
+
+
+def noted_shape(tensor):
+    """The traced shape the running trace noted for ``tensor`` without naming it (``naming.note_shape``), or None."""
+    context = current()
+    stack = getattr(_local, 'stack', None)
+    if context is None or not context.shapes or stack[-1] is not context._names:
+        return None
+    return context.shapes.get(id(tensor))
 
 
 def is_graph_tensor_to_caller(tensor, depth=1):

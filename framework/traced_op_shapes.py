@@ -40,7 +40,7 @@ def _traced(tensor, open_trace):
         return entry[1]
     if type(tensor) is not Tensor or not open_trace:        # a variable, or a trace without open lengths
         return tuple(tensor._data.shape)
-    return None
+    return trace_names.noted_shape(tensor)          # (a gradient: its source's), else unknown
 
 
 def output_shape(rule, parameters, result, trace):

@@ -221,6 +221,9 @@ def _name_result(found, parameters, result, operator):
         if graph_op_names.variant(name, parameters, result) is not None:
             _name_global_clip(graph, trace, parameters, result)
         return
+    if name == 'gradient_tape':
+        _note_gradient_shapes(trace, parameters, result)
+        return
     several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
@@ -281,6 +284,27 @@ def _name_global_clip(graph, trace, parameters, result):
         full = '%s/%s/_%d' % (scope, scope, index)
         graph.unique(full)
         trace.name_output(tensor, full, shape, dtypes.display_name(tensor._data.dtype))
+
+
+def _note_gradient_shapes(trace, parameters, result):
+    """``tape.gradient(target, sources)``'s tensors have their sources' traced shapes, as TensorFlow's
+    gradient graph infers them (an input_signature's (None, None, 3) image: the deepdream tutorial adds
+    the gradient to the image in a tf.range loop and calls a functional model on it; an unknown shape
+    there made the loop's image of unknown rank, which the model refuses). Not named: TF's names
+    follow the gradient graph's last op ('gradient_tape/mul/Mul:0')."""
+    from . import nest
+    sources = nest.flatten(parameters.get('sources'))
+    results = nest.flatten(result)
+    if len(sources) != len(results):
+        return
+    for source, gradient in zip(sources, results):
+        if type(gradient) is not Tensor or not isinstance(source, Tensor):
+            continue            # (None, IndexedSlices)
+        entry = trace_names.entry_of(source)
+        shape = entry[1] if entry is not None else (
+            tuple(source._data.shape) if isinstance(source, Variable) else trace_names.noted_shape(source))
+        if shape is not None and len(shape) == gradient._data.ndim:
+            trace.note_shape(gradient, tuple(shape))
 
 
 def _note_graph_error(error, found, parameters, function_name):
