@@ -16,6 +16,7 @@ from .signed_zero_ties import ties_as_tensorflow
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
 from .unary import sigmoid, tanh, exp
+from .variable_reads import read_once
 
 
 def relu(features, name=None):
@@ -225,7 +226,7 @@ def gelu(features, approximate=False, name=None):
     1/sqrt(2) to x's dtype from float32 constants, so float64 gelu takes their float32 values too."""
     from .special_functions import erfc
     from .gelu_folded_constants import erfc_term, folds_gelu_constants
-    x = as_float_tensor(features, 'gelu')
+    x = read_once(as_float_tensor(features, 'gelu'))
     if approximate:
         return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + _GELU_CUBIC * _cube(x))))
     if ACTIVE and folds_gelu_constants(x):

@@ -19,6 +19,7 @@ from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, as_tensor, nam
 from .reductions import reduce_max, reduce_sum
 from .selection import where
 from .unary import abs as abs_, rsqrt, sqrt, square
+from .variable_reads import read_once
 
 
 @named_errors('reduce_euclidean_norm')
@@ -66,7 +67,7 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
         ValueError: an ``ord`` the chosen kind of norm does not support.
     """
     matrix = _checked_norm_kind(axis, ord)
-    x = as_float_tensor(tensor, 'norm')
+    x = read_once(as_float_tensor(tensor, 'norm'))
     keepdims = bool(keepdims)
     if axis is None:
         axes = tuple(range(x.ndim))
@@ -165,7 +166,7 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
         error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (epsilon, t.dtype.name))
         error.add_note('l2_normalize: expected a floating-point tensor, got dtype %s; cast it first' % t.dtype.name)
         raise error
-    x = as_float_tensor(t, 'l2_normalize')
+    x = read_once(as_float_tensor(t, 'l2_normalize'))
     axis = dim if axis is None and dim is not None else axis
     if x._data.dtype.kind == 'c':       # TensorFlow's complex branch: |x|^2 from the parts, each part scaled
         from .complex_build import complex as make_complex
@@ -190,7 +191,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     from .arithmetic import maximum
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
-    t = float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater')
+    t = read_once(float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater'))
     clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
     # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|)
     clip_norm = max(clip_norm, 0.0) if isinstance(clip_norm, float) else maximum(clip_norm, 0.0)
