@@ -32,8 +32,7 @@ FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'logaddexp', 'logaddexp2', 'true_d
 ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'diag', 'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip',
                'fliplr', 'flipud', 'max', 'min', 'moveaxis', 'ndim', 'ptp', 'ravel', 'repeat', 'roll', 'rot90',
                'shape', 'size', 'sort', 'split', 'squeeze', 'swapaxes', 'take', 'take_along_axis', 'tile', 'trace',
-               'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit', 'dsplit', 'broadcast_to', 'copy', 'pad',
-               'nonzero']
+               'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit', 'dsplit', 'broadcast_to', 'copy']
 # A sequence of arrays, promoted together.
 SEQUENCE = ['concatenate', 'dstack', 'hstack', 'stack', 'vstack']
 
@@ -113,10 +112,22 @@ def argmin(a, axis=None):
 def where(condition, x=None, y=None):
     """``where(condition)``: the indices where it holds; ``where(condition, x, y)``: x or y, promoted."""
     if x is None and y is None:
-        return ops.nonzero(asarray(condition))
+        return nonzero(condition)
     if x is None or y is None:
         raise ValueError('tf.experimental.numpy.where: pass both x and y, or neither')
     return ops.where(asarray(condition), *promoted(x, y))
+
+
+def nonzero(a):
+    """NumPy-compatible ``nonzero``: one int64 index tensor per axis, as NumPy's and TF's tnp (its where_v2's
+    int64 rows; keras.ops.nonzero gives int32)."""
+    return tuple(cast_to(i, np.int64) for i in ops.nonzero(asarray(a)))
+
+
+def pad(array, pad_width, mode, **kwargs):
+    """NumPy-compatible ``pad``: ``mode`` has no default in TF's tnp (a call without it is Python's
+    TypeError there); 'constant' (with ``constant_values``), 'reflect' and 'symmetric'."""
+    return ops.pad(asarray(array), pad_width, mode=mode, **kwargs)
 
 
 def clip(a, a_min, a_max):
@@ -190,6 +201,6 @@ def take(a, indices, axis=None):
 
 
 FUNCTIONS.update(REDUCTIONS)
-for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
-              'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
+for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'clip', 'round', 'around', 'tensordot',
+              'einsum', 'isclose', 'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
     FUNCTIONS[_name] = globals()[_name]

@@ -1,0 +1,27 @@
+"""tf.experimental.numpy's nonzero / where(condition) give int64 indices and pad needs its mode, as TF 2.21's tnp.
+
+TF's tnp.nonzero unstacks where_v2's int64 rows (NumPy's indices are int64 too); tapeflow passed on
+keras.ops.nonzero's int32. TF's tnp.pad(array, pad_width, mode, **kwargs) has no default mode. Values printed by
+TF 2.21 (probe tn6.py in /work/notes/progs/tutorials36).
+"""
+import pytest
+
+import framework as tf
+import framework.experimental.numpy as tnp
+
+
+def test_nonzero_and_where_indices_are_int64():
+    a = tnp.asarray([[1, 2, 3], [4, 5, 6]])
+    rows, cols = tnp.nonzero(a > 2)
+    assert (rows.dtype, rows.numpy().tolist()) == (tf.int64, [0, 1, 1, 1])
+    assert (cols.dtype, cols.numpy().tolist()) == (tf.int64, [2, 0, 1, 2])
+    (only,) = tnp.where(tnp.asarray([True, False, True]))
+    assert (only.dtype, only.numpy().tolist()) == (tf.int64, [0, 2])
+
+
+def test_pad_needs_a_mode():
+    a = tnp.asarray([[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(TypeError, match=r"^pad\(\) missing 1 required positional argument: 'mode'$"):
+        tnp.pad(a, 1)
+    padded = tnp.pad(a, 1, mode='constant')
+    assert padded.numpy().tolist() == [[0, 0, 0, 0, 0], [0, 1, 2, 3, 0], [0, 4, 5, 6, 0], [0, 0, 0, 0, 0]]
