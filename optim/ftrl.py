@@ -5,10 +5,12 @@ from framework import graph_random_ops
 from framework.ops import eigen_math, eigen_pow, eigen_pow64
 from framework.ops.arithmetic import pow_arrays
 from framework.ops.signed_zero_ties import ties_as_tensorflow
+from framework.tensor import Tensor
 from .arguments import check_number
 from .clipping import clip_by_value
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
+from .schedules import LearningRateSchedule
 
 
 class Ftrl(RowwiseMoment, Optimizer):
@@ -74,6 +76,28 @@ class Ftrl(RowwiseMoment, Optimizer):
     def initial_slot_value(self, slot_name):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
 
+    # Whether the step's rate is a number the traced graph holds as a constant (see learning_rate)
+    _rate_is_number = False
+
+    @property
+    def learning_rate(self):
+        value = Optimizer.learning_rate.fget(self)
+        # A callable rate that returns a number: Keras's cast makes it a Const in a traced step, and grappler
+        # turns the step's two divisions by it into products with its reciprocal (lambda: 0.01 in fit left
+        # TF 2.21's weights by 1 ulp from the first step). A Variable or a schedule's value stays a division.
+        rate = self._learning_rate
+        self._rate_is_number = (callable(rate) and not isinstance(rate, LearningRateSchedule)
+                                and not isinstance(value, Tensor))
+        return value
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        self._set_learning_rate(value)
+
+    def _learning_rate_value(self):
+        self._rate_is_number = False        # (a float rate's Variable is read without the property)
+        return super()._learning_rate_value()
+
     def _step(self, gradient, squared, variable, learning_rate):
         accumulator, linear = self._slots.arrays(variable, ('accumulator', 'linear'))
         power = -self.learning_rate_power
@@ -81,8 +105,16 @@ class Ftrl(RowwiseMoment, Optimizer):
         shrunk = gradient + 2 * self.l2_shrinkage_regularization_strength * variable._data
         new_accumulator = accumulator + squared
         new_root = _accumulator_power(new_accumulator, power)
-        linear += shrunk - (new_root - _accumulator_power(accumulator, power)) / learning_rate * variable._data
-        quadratic = new_root / learning_rate + 2 * l2
+        if self._rate_is_number and graph_random_ops.current() is not None:
+            # (x / C) * var is x * (1 / C) * var, and grappler multiplies 1 / C by var first (also in a
+            # tf.function returning None)
+            inverse = learning_rate.dtype.type(1) / learning_rate
+            change = new_root - _accumulator_power(accumulator, power)
+            linear += shrunk - change * (inverse * variable._data)
+            quadratic = new_root * inverse + 2 * l2
+        else:
+            linear += shrunk - (new_root - _accumulator_power(accumulator, power)) / learning_rate * variable._data
+            quadratic = new_root / learning_rate + 2 * l2
         l1 = self.l1_regularization_strength
         variable._data[...] = (_clipped(self.xp(variable), linear, l1) - linear) / quadratic
         accumulator[...] = new_accumulator
