@@ -23,5 +23,6 @@ def test_pad_needs_a_mode():
     a = tnp.asarray([[1, 2, 3], [4, 5, 6]])
     with pytest.raises(TypeError, match=r"^pad\(\) missing 1 required positional argument: 'mode'$"):
         tnp.pad(a, 1)
-    padded = tnp.pad(a, 1, mode='constant')
-    assert padded.numpy().tolist() == [[0, 0, 0, 0, 0], [0, 1, 2, 3, 0], [0, 4, 5, 6, 0], [0, 0, 0, 0, 0]]
+    padded = tnp.pad(a, [[1, 0], [0, 2]], mode='constant', constant_values=7)
+    assert padded.numpy().tolist() == [[7, 7, 7, 7, 7], [1, 2, 3, 7, 7], [4, 5, 6, 7, 7]]
+    assert tnp.pad(a, [[0, 0], [1, 1]], mode='reflect').numpy().tolist() == [[2, 1, 2, 3, 2], [5, 4, 5, 6, 5]]
