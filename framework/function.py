@@ -55,7 +55,7 @@ from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import raised_from_trace
 from .function_end_of_sequence import call_site, graph_end_of_sequence
-from .function_init import from_tf_print, initializing_call
+from .function_init import from_tf_print, initializing_call, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
@@ -265,6 +265,12 @@ def _outputs(value, python_function):
         raise TypeError('To be compatible with tf.function, Python functions must return zero or more Tensors or '
                         'ExtensionTypes or None values; in compilation of %r, found return value of type %s, which '
                         'is not a Tensor or ExtensionType.' % (python_function, type(value).__name__)) from None
+
+
+def _in_keras_build_run():
+    """Whether a Keras layer call runs now as Keras's build run of a layer built by calling it."""
+    call_context = sys.modules.get('layers.call_context')       # (not imported: no layer exists)
+    return call_context is not None and call_context.in_build_run()
 
 
 def _numpy_as_tensor(value):
@@ -481,7 +487,14 @@ class Function:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
                         warn_if_unparsable(self._python_function)
                     with first_trace() as first:
-                        result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                        if _in_keras_build_run():
+                            # Keras 3 builds a model without build() by running its call in a scratch graph,
+                            # in a StatelessScope: this trace runs there, its Keras variables deferred (no
+                            # second trace), and the real call after it replays the trace (prints once)
+                            with once():
+                                result, retraced = self._python_function(*args, **kwargs), False
+                        else:
+                            result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     if retraced and first.made:     # (a variable returned is returned read: TF's second
                         result = _outputs(result, self._python_function)    # trace makes it again)
                     remade = first.remade() if retraced and first.made else None
