@@ -8,6 +8,7 @@ import pytest
 
 import framework as tf
 import framework.experimental.numpy as tnp
+from framework.errors import InvalidArgumentError
 
 
 def test_nonzero_and_where_indices_are_int64():
@@ -26,3 +27,15 @@ def test_pad_needs_a_mode():
     padded = tnp.pad(a, [[1, 0], [0, 2]], mode='constant', constant_values=7)
     assert padded.numpy().tolist() == [[7, 7, 7, 7, 7], [1, 2, 3, 7, 7], [4, 5, 6, 7, 7]]
     assert tnp.pad(a, [[0, 0], [1, 1]], mode='reflect').numpy().tolist() == [[2, 1, 2, 3, 2], [5, 4, 5, 6, 5]]
+
+
+def test_pad_takes_tf_pad_widths_and_modes():
+    a = tnp.asarray([[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(InvalidArgumentError, match=r'paddings must be a matrix with 2 columns: \[\] \[Op:Pad\]'):
+        tnp.pad(a, 1, mode='constant')
+    with pytest.raises(ValueError, match='^Unsupported padding mode: edge$'):
+        tnp.pad(a, [[0, 0], [1, 1]], mode='edge')
+    assert tnp.pad(a, [[0, 0], [2, 2]], mode='symmetric').numpy().tolist() == \
+        [[2, 1, 1, 2, 3, 3, 2], [5, 4, 4, 5, 6, 6, 5]]
+    padded = tnp.pad(tnp.asarray([[1.5, 2.5]], dtype=tnp.float32), [[1, 1], [0, 0]], 'constant', constant_values=2.5)
+    assert (padded.dtype, padded.numpy().tolist()) == (tf.float32, [[2.5, 2.5], [1.5, 2.5], [2.5, 2.5]])

@@ -125,9 +125,14 @@ def nonzero(a):
 
 
 def pad(array, pad_width, mode, **kwargs):
-    """NumPy-compatible ``pad``: ``mode`` has no default in TF's tnp (a call without it is Python's
-    TypeError there); 'constant' (with ``constant_values``), 'reflect' and 'symmetric'."""
-    return ops.pad(asarray(array), pad_width, mode=mode, **kwargs)
+    """``pad`` as TF's tnp: ``mode`` has no default (a call without it is Python's TypeError there), only
+    'constant' (with ``constant_values``), 'reflect' and 'symmetric', and ``pad_width`` is tf.pad's paddings
+    (a matrix with 2 columns: a scalar width is the Pad kernel's InvalidArgumentError, not NumPy's broadcast)."""
+    from ... import pad as tf_pad
+    if not (mode == 'constant' or mode == 'reflect' or mode == 'symmetric'):
+        raise ValueError('Unsupported padding mode: ' + mode)
+    return tf_pad(asarray(array), asarray(pad_width, np.int32), mode=mode.upper(),
+                  constant_values=kwargs.get('constant_values', 0))
 
 
 def clip(a, a_min, a_max):
