@@ -35,8 +35,12 @@ finfo, iinfo, issubdtype, promote_types = _np.finfo, _np.iinfo, _np.issubdtype, 
 
 
 def result_type(*arrays_and_dtypes):
-    """NumPy's ``result_type`` of tensors, arrays, dtypes and Python numbers."""
-    return _np.result_type(*[_np.dtype(a.dtype.name) if isinstance(a, ndarray) else a for a in arrays_and_dtypes])
+    """NumPy's ``result_type`` of tensors, arrays, dtypes and Python numbers, as a tf.DType (TF's tnp gives
+    one; of nothing: float64, NumPy's for an empty array)."""
+    from ...dtypes import as_dtype
+    found = [_np.dtype(a.dtype.name) if isinstance(a, ndarray) else
+             _np.dtype(a.name) if hasattr(a, 'as_numpy_dtype') else a for a in arrays_and_dtypes]
+    return as_dtype(_np.result_type(*(found or [_np.asarray([])])))
 
 
 def positive(x):

@@ -31,7 +31,7 @@ FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'logaddexp', 'logaddexp2', 'true_d
 # The first argument is an array; the rest are passed on (axes, shapes, counts).
 ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'diag', 'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip',
                'fliplr', 'flipud', 'max', 'min', 'moveaxis', 'ndim', 'ptp', 'ravel', 'repeat', 'roll', 'rot90',
-               'shape', 'size', 'sort', 'split', 'squeeze', 'swapaxes', 'take', 'take_along_axis', 'tile', 'trace',
+               'sort', 'split', 'squeeze', 'swapaxes', 'take', 'take_along_axis', 'tile', 'trace',
                'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit', 'dsplit', 'broadcast_to', 'copy']
 # A sequence of arrays, promoted together.
 SEQUENCE = ['concatenate', 'dstack', 'hstack', 'stack', 'vstack']
@@ -135,6 +135,20 @@ def pad(array, pad_width, mode, **kwargs):
                   constant_values=kwargs.get('constant_values', 0))
 
 
+def shape(a):
+    """NumPy-compatible ``shape``: the array's TensorShape, as TF's tnp gives it."""
+    return asarray(a).shape
+
+
+def size(x, axis=None):
+    """``size`` as TF's tnp: a NumPy int64 (1 for a Python or NumPy scalar); no ``axis``."""
+    if axis is not None:
+        raise NotImplementedError('axis argument is not supported in the current `np.size` implementation')
+    if isinstance(x, (int, float, np.int32, np.int64, np.float32, np.float64)):
+        return 1
+    return np.prod(tuple(asarray(x).shape), dtype=int)
+
+
 def clip(a, a_min, a_max):
     """NumPy-compatible ``clip``: the bounds take the array's dtype."""
     a = asarray(a)
@@ -206,6 +220,6 @@ def take(a, indices, axis=None):
 
 
 FUNCTIONS.update(REDUCTIONS)
-for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'clip', 'round', 'around', 'tensordot',
+for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'shape', 'size', 'clip', 'round', 'around', 'tensordot',
               'einsum', 'isclose', 'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
     FUNCTIONS[_name] = globals()[_name]
