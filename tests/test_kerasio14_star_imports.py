@@ -119,7 +119,7 @@ def test_applications_star_import_binds_the_models_not_importlib():
 
 def test_keras_star_import_binds_the_top_level_names():
     # `from tensorflow.keras import *` under TF 2.21 binds 52 names (probe star_top.json); tapeflow has all but
-    # its six namespaces it does not implement (distillation, distribution, export, quantizers, Quantizer,
+    # its five namespaces it does not implement (distillation, distribution, quantizers, Quantizer,
     # visualization), plus keras.saving (Keras 3's own `from keras import *` binds it)
     scope = {}
     exec('from framework.keras import *', scope)
@@ -129,7 +129,7 @@ def test_keras_star_import_binds_the_top_level_names():
                  'version', 'device', 'ops', 'backend'):
         assert scope[name] is getattr(keras, name)
     assert 'importlib' not in names and 'InputLayer' not in names      # keras.InputLayer is not a Keras name
-    assert len(names) == 47
+    assert len(names) == 48
 
 
 def test_mixed_precision_star_import_binds_keras_names_only():
