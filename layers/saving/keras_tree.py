@@ -57,13 +57,15 @@ class Saveable:
 
 
 def saveables(model, include_optimizer=True):
-    """Every saveable under ``model``, in Keras 3's walk order, each with its path."""
+    """Every saveable under ``model``, in Keras 3's walk order, each with its path. ``include_optimizer``
+    is for the model's own optimizer: a compiled model nested in it keeps its optimizer's state
+    ('layers/functional/optimizer/vars'), as Keras 3 walks every attribute of every sublayer."""
     out = []
     _walk(model, '', set(), out, include_optimizer)
     return out
 
 
-def _walk(obj, path, visited, out, include_optimizer):
+def _walk(obj, path, visited, out, include_optimizer=True):
     if id(obj) in visited:
         return
     out.append(Saveable(path, obj))
@@ -71,12 +73,12 @@ def _walk(obj, path, visited, out, include_optimizer):
     for attribute, child in _children(obj, include_optimizer):
         child_path = _join(path, attribute)
         if _is_saveable(child):
-            _walk(child, child_path, visited, out, include_optimizer)
+            _walk(child, child_path, visited, out)
         elif isinstance(child, (list, tuple, dict)):
-            _walk_container(child, child_path, visited, out, include_optimizer, set())
+            _walk_container(child, child_path, visited, out, set())
 
 
-def _walk_container(container, path, visited, out, include_optimizer, seen_containers):
+def _walk_container(container, path, visited, out, seen_containers):
     if id(container) in seen_containers:
         return
     seen_containers.add(id(container))
@@ -88,10 +90,9 @@ def _walk_container(container, path, visited, out, include_optimizer, seen_conta
         if isinstance(item, Layer):
             # Keras's class name, where tapeflow's class is named as Keras exports it (GroupQueryAttention)
             class_name = getattr(type(item), '_keras_class_name', type(item).__name__)
-            _walk(item, _join(path, _unique(to_snake_case(class_name), used)), visited, out, include_optimizer)
+            _walk(item, _join(path, _unique(to_snake_case(class_name), used)), visited, out)
         elif isinstance(item, (list, tuple, dict)):
-            _walk_container(item, _join(path, _unique('container', used)), visited, out, include_optimizer,
-                            seen_containers)
+            _walk_container(item, _join(path, _unique('container', used)), visited, out, seen_containers)
 
 
 def _children(obj, include_optimizer):
