@@ -27,7 +27,7 @@ PROMOTING_BINARY = ['add', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'cross', 
                     'logical_and', 'logical_or', 'logical_xor', 'matmul', 'maximum', 'minimum', 'mod',
                     'multiply', 'nextafter', 'not_equal', 'outer', 'power', 'subtract', 'vdot']
 # Promoted, then made float (int / int is float64 in NumPy).
-FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'logaddexp', 'logaddexp2', 'true_divide']
+FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'true_divide']
 # The first argument is an array; the rest are passed on (axes, shapes, counts).
 ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'diag', 'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip',
                'fliplr', 'flipud', 'max', 'min', 'moveaxis', 'ndim', 'ptp', 'ravel', 'repeat', 'roll', 'rot90',
@@ -149,6 +149,36 @@ def size(x, axis=None):
     return np.prod(tuple(asarray(x).shape), dtype=int)
 
 
+def log2(x):
+    """``log2`` as TF's tnp computes it: ``log(x) / np.log(2)``. The NumPy float64 divisor is a float32
+    tensor's own dtype in TF's operators, but promotes the quotient to float64 once NumPy behavior is on."""
+    return FUNCTIONS['log'](x) / np.log(2)
+
+
+def log10(x):
+    """``log10`` as TF's tnp computes it: ``log(x) / np.log(10)`` (see log2)."""
+    return FUNCTIONS['log'](x) / np.log(10)
+
+
+def logaddexp(x1, x2):
+    """``logaddexp`` composed as TF's tnp composes it: ``amax + log1p(exp(-|x1 - x2|))`` (``x1 + x2`` where
+    the difference is NaN: infinities of one sign); operands promoted, integers as float64."""
+    x1, x2 = [floating(v) for v in promoted(x1, x2)]
+    delta = x1 - x2
+    return where(FUNCTIONS['isnan'](delta), x1 + x2,
+                 FUNCTIONS['maximum'](x1, x2) + FUNCTIONS['log1p'](FUNCTIONS['exp'](-FUNCTIONS['abs'](delta))))
+
+
+def logaddexp2(x1, x2):
+    """``logaddexp2`` as TF's tnp: ``amax + log1p(exp2(-|x1 - x2|)) / np.log(2)`` (float64 once NumPy
+    behavior is on, as log2)."""
+    x1, x2 = [floating(v) for v in promoted(x1, x2)]
+    delta = x1 - x2
+    return where(FUNCTIONS['isnan'](delta), x1 + x2,
+                 FUNCTIONS['maximum'](x1, x2) + FUNCTIONS['log1p'](FUNCTIONS['exp2'](-FUNCTIONS['abs'](delta))) /
+                 np.log(2))
+
+
 def clip(a, a_min, a_max):
     """NumPy-compatible ``clip``: the bounds take the array's dtype."""
     a = asarray(a)
@@ -220,6 +250,6 @@ def take(a, indices, axis=None):
 
 
 FUNCTIONS.update(REDUCTIONS)
-for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'shape', 'size', 'clip', 'round', 'around', 'tensordot',
+for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'shape', 'size', 'log2', 'log10', 'logaddexp', 'logaddexp2', 'clip', 'round', 'around', 'tensordot',
               'einsum', 'isclose', 'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
     FUNCTIONS[_name] = globals()[_name]
