@@ -161,5 +161,6 @@ def test_sums_of_small_integers_accumulate_wide(values):
     assert tnp.sum(values).dtype.name == np.sum(values).dtype.name          # int64 / uint64
     assert tnp.cumprod(values).dtype.name == np.cumprod(values).dtype.name
     assert tnp.reshape(values, newshape=(2, 1)).shape.as_list() == [2, 1]
-    with pytest.raises(ValueError, match="order='C'"):
-        tnp.reshape(values, (2, 1), order='F')
+    assert tnp.reshape(values, (2, 1), order='F').shape.as_list() == [2, 1]     # (TF 2.21's tnp takes 'F')
+    with pytest.raises(ValueError, match='^Unsupported order argument A$'):
+        tnp.reshape(values, (2, 1), order='A')

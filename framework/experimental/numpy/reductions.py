@@ -77,14 +77,20 @@ def std(a, axis=None, keepdims=None):
 
 
 def reshape(a, newshape, order='C'):
-    """``a`` in ``newshape`` (row-major order only).
+    """``a`` in ``newshape``: row-major (order='C'), or column-major (order='F': TF's tnp transposes,
+    reshapes to the reversed shape and transposes back).
 
     Raises:
-        ValueError: order other than 'C'.
+        ValueError: an order other than 'C' or 'F' (TF's words).
     """
-    if order != 'C':
-        raise ValueError("tf.experimental.numpy.reshape: only order='C' is supported, got %r" % (order,))
-    return ops.reshape(asarray(a), newshape)
+    if order not in {'C', 'F'}:
+        raise ValueError('Unsupported order argument {}'.format(order))
+    a = asarray(a)
+    if isinstance(newshape, int):
+        newshape = [newshape]
+    if order == 'F':
+        return ops.transpose(ops.reshape(ops.transpose(a), newshape[::-1]))
+    return ops.reshape(a, newshape)
 
 
 def argsort(a, axis=-1, kind='quicksort', order=None):
