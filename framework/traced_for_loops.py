@@ -10,8 +10,8 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, autograph_numbers, dtypes, name_scopes, symbolic_iteration, trace_names, \
-    untaken_branches
+from . import assert_statements, autograph_numbers, dtypes, name_scopes, symbolic_iteration, tensor_loop_returns, \
+    trace_names, untaken_branches
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .traced_while_loops import name_loop_outputs
@@ -27,7 +27,12 @@ def starts_graph_for_loop(frame):
         frame = frame.f_back
     if getattr(trace, 'graph', None) is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return False
-    return frame if symbolic_iteration.is_for_statement(frame) else None
+    if not symbolic_iteration.is_for_statement(frame):
+        return None
+    error = tensor_loop_returns.refusal(frame)     # (autograph's loop cannot carry a return)
+    if error is not None:
+        raise error
+    return frame
 
 
 def body_turns(tensor, items, frame=None):

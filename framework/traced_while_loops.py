@@ -11,7 +11,7 @@ that runs no turn still has its body traced there: its prints of constants show 
 import ast
 import dis
 
-from . import autograph_numbers, frame_lines, name_scopes, trace_names, untaken_branches
+from . import autograph_numbers, frame_lines, name_scopes, tensor_loop_returns, trace_names, untaken_branches
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .while_loop_variables import loop_variables
@@ -28,6 +28,9 @@ def turn_tested(frame, value):
     last, body = loop
     again = frame.f_lasti in _backward_tests(frame.f_code)
     if not again:
+        error = tensor_loop_returns.refusal(frame)
+        if error is not None:
+            raise error
         scope = _open_body_graph(frame, last) if trace_names.ACTIVE else None
         names = _name_loop_variables(frame, scope) if scope else None
         if not value:
