@@ -52,4 +52,10 @@ def randint(low, high=None, size=None, dtype=np.int64):
     return _random.uniform(_shape(size), int(low), int(high), dtype=dtypes.as_dtype(numpy_dtype(dtype).name))
 
 
-__all__ = ['rand', 'randint', 'randn', 'random', 'seed', 'standard_normal', 'uniform']
+def poisson(lam=1.0, size=None):
+    """int64 Poisson(lam) counts of shape ``size`` (tf.random.poisson's draw from the global stream, as
+    TF's tnp makes it)."""
+    return _random.poisson(_shape(size), lam, dtype=dtypes.int64)
+
+
+__all__ = ['poisson', 'rand', 'randint', 'randn', 'random', 'seed', 'standard_normal', 'uniform']
