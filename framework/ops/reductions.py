@@ -539,8 +539,10 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
         c = _shift_in(xp, c, ax, 1)
     out = Tensor(c)
     if ACTIVE and a.dtype.kind in 'fc':
+        # TF's _CumprodGrad computes the products again (a node of its own under an outer tape, where the
+        # output's other readers add at the output instead: second derivatives an ulp off otherwise)
         record('cumprod', (x,), out,
-               (lambda g, y, x: divide_no_nan(cumsum(g * y, ax, exclusive, reverse=True), x),))
+               (lambda g, y, x: divide_no_nan(cumsum(cumprod(x, ax, exclusive) * g, ax, exclusive, reverse=True), x),))
     return out
 
 
