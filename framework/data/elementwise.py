@@ -53,11 +53,15 @@ class ElementStages:
         first = []          # the first (element, result): the spec is read from it once it is there
 
         me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
+        identity = [False]  # whether map_func returned its arguments (TF's noop_elimination drops such a map)
 
         def mapped():
             for element in source():
                 try:
-                    out = call_with_element(map_func, element)
+                    if first:
+                        out = call_with_element(map_func, element)
+                    else:       # the first element also says whether map_func hands its arguments back
+                        out, identity[0] = _call_noting_identity(map_func, element)
                 except Exception as err:     # noqa: BLE001  (any error of map_func; ignore_errors drops it)
                     if tolerated(me[0]):
                         yield SkippedElement(err)
@@ -81,6 +85,7 @@ class ElementStages:
         result._spec_reads_data = lambda: not first or upstream_reads()
         if num_parallel_calls is not None:
             result._tf_class = '_ParallelMapDataset'
+        result._identity_map = identity
         return result
 
     def filter(self, predicate, name=None):
@@ -347,6 +352,16 @@ def _check_scan_state(state, new_state):
         raise noted(TypeError('Invalid `scan_func`. The element types for the new state must match the initial '
                               'state. Expected %s, got %s.' % (old_types, new_types)),
                     'Dataset.scan: cast the new state to the initial state\'s dtypes')
+
+
+def _call_noting_identity(map_func, element):
+    """``call_with_element(map_func, element)``, and whether it returned its arguments unchanged (as
+    ``lambda x: x`` or ``lambda x, y: (x, y)`` do)."""
+    args = as_tensors(element)
+    spread = isinstance(args, tuple) and not hasattr(args, '_fields')
+    out = map_func(*args) if spread else map_func(args)
+    given, returned = nest.flatten(args), nest.flatten(out)
+    return out, len(given) == len(returned) and all(a is b for a, b in zip(given, returned))
 
 
 def _returning_tuples(map_func, parallel=False):

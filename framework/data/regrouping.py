@@ -12,11 +12,19 @@ from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
 from .sparse_elements import sparse_rows_combiner
-from .structure import known_batch_dim, spec_of, stack, with_batch_dim, without_batch_dim
+from .structure import MAPPED_BATCH, known_batch_dim, spec_of, stack, with_batch_dim, without_batch_dim
 
 # TensorFlow's words for rebatch on scalar elements
 _SCALAR_REBATCH = ('Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with scalar '
                    'elements. Fix the issue by adding the `batch` transformation to the dataset.')
+
+
+def _fused_stack(identity_map):
+    """``stack`` for a batch right after a map: TF fuses the two, unless the map hands its arguments
+    back (``identity_map[0]``, known once the first element is mapped), which TF drops first."""
+    def stack_mapped(elements):
+        return stack(elements, 'Dataset.batch' if identity_map[0] else MAPPED_BATCH)
+    return stack_mapped
 
 
 class RegroupingStages:
@@ -27,7 +35,10 @@ class RegroupingStages:
         """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
         batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.batch')
-        stream = batching.batches(self._make_iterator, batch_size, drop_remainder, stack)
+        # a batch right after a map is TF's fused MapAndBatch (its own words for rows that do not fit)
+        mapped = self._tf_class in ('_MapDataset', '_ParallelMapDataset')
+        combine = _fused_stack(getattr(self, '_identity_map', [False])) if mapped else stack
+        stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine)
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
         batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
         batched._batch_size = batch_size      # tf.data's BatchDataset attribute, read by keras.utils.split_dataset

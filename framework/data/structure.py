@@ -80,16 +80,42 @@ def stack(elements, what='Dataset.batch'):
         shapes = _shapes(parts)
         if len(shapes) > 1:
             # TensorFlow's words, as its iterator raises them (IteratorGetNext, named by the component count)
-            first = np.shape(parts[0])
-            other = next(i for i, part in enumerate(parts) if np.shape(part) != first)
-            raise kernel_error('IteratorGetNext', 'Cannot batch tensors with different shapes in component %d. First '
-                               'element had shape %s and element %d had shape %s.'
-                               % (k, list(first), other, list(np.shape(parts[other]))), named=True,
-                               node='IteratorGetNext_output_types_%d' % len(rows[0]),
-                               note='%s: cannot stack elements of different shapes %s in component %d; use '
-                                    'padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
+            first_shape = np.shape(parts[0])
+            note = ('%s: cannot stack elements of different shapes %s in component %d; use padded_batch to pad '
+                    'them to a common shape' % (what, sorted(shapes), k))
+            if what == MAPPED_BATCH:
+                parts = _fused_batch_parts(parts, len(rows[0]), note)
+            else:
+                other = next(i for i, part in enumerate(parts) if np.shape(part) != first_shape)
+                raise kernel_error('IteratorGetNext', 'Cannot batch tensors with different shapes in component %d. '
+                                   'First element had shape %s and element %d had shape %s.'
+                                   % (k, _dims(first_shape), other, _dims(np.shape(parts[other]))), named=True,
+                                   node='IteratorGetNext_output_types_%d' % len(rows[0]), note=note)
         stacked.append(_stack_strings(parts) if _is_string(parts[0]) else np.stack(parts))
     return tuple(stacked) if flat_tuple else nest.pack_sequence_as(first, stacked)
+
+
+# ``stack``'s ``what`` for a batch right after a map: TF's map_and_batch_fusion (on by default) makes
+# the two one MapAndBatch kernel, whose copy into the batch checks sizes, not shapes
+MAPPED_BATCH = 'Dataset.map(...).batch'
+
+
+def _fused_batch_parts(parts, components, note):
+    """A fused map and batch's rows of one component: an element of another size is MapAndBatch's
+    error; one of the first's size but another shape is copied in that shape, as TF's kernel does."""
+    first = np.shape(parts[0])
+    size = int(np.prod(first))
+    for part in parts[1:]:
+        if int(np.prod(np.shape(part))) != size:
+            raise kernel_error('IteratorGetNext', 'Cannot add tensor to the batch: number of elements does not '
+                               'match. Shapes are: [tensor]: %s, [batch]: %s' % (_dims(np.shape(part)), _dims(first)),
+                               named=True, node='IteratorGetNext_output_types_%d' % components, note=note)
+    return [np.reshape(part, first) for part in parts]
+
+
+def _dims(shape):
+    """A shape as TF's TensorShape::DebugString writes it: [2,3]."""
+    return '[%s]' % ','.join(map(str, shape))
 
 
 def _shapes(parts):
