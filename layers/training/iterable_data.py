@@ -17,6 +17,7 @@ from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
+from .axisless_leaves import refuse_axisless_leaves
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
 from .list_batches import check_batch
@@ -125,6 +126,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         _check_array_leaves(x, y, sample_weight)
+        refuse_axisless_leaves(x, y, sample_weight, class_weight)
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                          restart_each_epoch=what != 'fit', copy_arrays=copy_arrays)
         # (0 samples: fit and evaluate run no step and log nothing, as for an empty dataset (TF: history {},

@@ -22,6 +22,7 @@ from framework.tensor import Tensor
 from framework.variable import CREATED
 
 from .. import call_context
+from .axisless_leaves import refuse_axisless_split
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
@@ -85,6 +86,7 @@ class TrainingLoops:
         x, validation_data = local_dataset(x), local_dataset(validation_data)     # a strategy's DistributedDataset
         if validation_split and validation_data is None:
             refuse_unsplittable((x, y, sample_weight))
+            refuse_axisless_split(x, y, sample_weight)
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
         train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
