@@ -63,8 +63,10 @@ def save(obj, export_dir, signatures=None, options=None):
     export_dir = os.fspath(export_dir)
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
-    payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj),
-               'traces': traced_signatures(obj)}
+    signatures = as_signatures(signatures, obj)
+    for signature in signatures.values():
+        signature.trace_at_save(graph.variables.values())
+    payload = {'format': FORMAT, 'root': obj, 'signatures': signatures, 'traces': traced_signatures(obj)}
     assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
     os.makedirs(assets_dir, exist_ok=True)
     data, variables = object_pickle.dumps(payload, lambda variable: keys.get(id(variable)), assets_dir)

@@ -6,12 +6,14 @@ same object once loaded) or a module-level ``tf.function`` (by import path).
 """
 import importlib
 
+import numpy as np
+
 from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
 from ..ops.graph_input_errors import eager_input_error
 from ..function import Function, _TracingDetector
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from .returns_value import may_return_value
 
 
@@ -45,6 +47,15 @@ def _traced_output_specs(function, concrete):
         return None
     return {name: TensorSpec(leaf.shape, leaf.dtype) for name, leaf in Signature._as_dict(entry.outputs).items()
             if isinstance(leaf, GraphOutput)}
+
+
+def _zeros(spec):
+    """A tensor of zeros (empty strings, False) that ``spec`` accepts: each open dimension 1, a scalar
+    for an unknown rank."""
+    shape = () if spec.shape is None or spec.shape.rank is None else [1 if d is None else d for d in spec.shape]
+    dtype = spec.dtype
+    value = np.full(shape, b'', dtype=object) if dtype.name == 'string' else np.zeros(shape, dtype.as_numpy_dtype)
+    return convert_to_tensor(value, dtype)
 
 
 class Signature:
@@ -163,6 +174,22 @@ class Signature:
     def _set_output_specs(self, specs):
         self._output_specs = specs
         self._output_type = 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in specs.items())
+
+    def trace_at_save(self, variables):
+        """Learn the outputs as TensorFlow's save does by tracing the signature: run it once on zeros of
+        its input specs (each open dimension 1), then give ``variables`` back their values (a trace
+        assigns nothing). Python prints show, as in TF's trace; a run that fails leaves them unknown."""
+        specs = self._input_specs()
+        if self._output_specs is not None or specs is None or len(specs) != len(self.input_names):
+            return
+        kept = [(v, np.array(v.numpy())) for v in variables]
+        try:
+            self(**{name: _zeros(spec) for name, spec in zip(self.input_names, specs)})
+        except Exception:       # noqa: BLE001 -- a function that cannot run on zeros keeps its outputs unknown
+            pass
+        finally:
+            for variable, value in kept:
+                variable.assign(value)
 
     @property
     def structured_outputs(self):
