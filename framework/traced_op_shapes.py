@@ -192,8 +192,10 @@ def _same(parameters, shapes, result):
 
 
 def _array_stack(parameters, result):
-    """TensorArray.stack: as many rows as a fixed size gives, None for a dynamic one (TF 2.21)."""
-    rows = None if getattr(parameters.get('self'), '_dynamic', True) else result._data.shape[0]
+    """TensorArray.stack: as many rows as a fixed size gives, None for a dynamic one or a size the graph
+    knows only when it runs (TF 2.21)."""
+    array = parameters.get('self')
+    rows = None if getattr(array, '_dynamic', True) or getattr(array, '_size_open', False) else result._data.shape[0]
     return (rows,) + tuple(result._data.shape[1:])
 
 

@@ -7,7 +7,7 @@ from the stacked result back to whatever was written.
 """
 import numpy as np
 
-from .. import backend, dtypes
+from .. import backend, dtypes, trace_names
 from ..errors import InvalidArgumentError, OutOfRangeError
 from ..tensor import Tensor
 from ..tensor_shape import TensorShape
@@ -56,6 +56,8 @@ class TensorArray:
             raise TypeError('TensorArray: %s' % err) from None
         if self._dtype is None:
             raise TypeError('TensorArray: dtype is required, e.g. TensorArray(framework.float32, size=3)')
+        # a size TF's graph cannot fold to a constant (an argument, tf.shape(x)[0]) stacks as None rows
+        self._size_open = isinstance(size, Tensor) and trace_names.ACTIVE and _open_size(size)
         size = 0 if size is None else _int(size, 'size')
         if size < 0:
             raise ValueError('TensorArray: size must be >= 0, got %d' % size)
@@ -227,6 +229,20 @@ _CLEARED = object()    # the slot of an element read with clear_after_read
 def _shape_text(shape):
     """A shape as TensorShape prints it: (2,), (None, 3), ()."""
     return str(tuple(shape))
+
+
+# ops whose value TF's constant_value folds while tracing (a Size or Shape of a known shape: tf.size(x))
+_FOLDED_OPS = ('Const', 'Size', 'Shape', 'Rank')
+
+
+def _open_size(size):
+    """Whether a traced TensorArray's ``size`` tensor is unknown to TF's graph until it runs: a traced
+    tensor (an argument, ``tf.shape(x)[0]``) that is not a constant TF folds."""
+    entry = trace_names.entry_of(size)
+    if entry is None:
+        return False
+    op, _, number = entry[0].rpartition('/')[2].rpartition('_')
+    return (op if number.isdigit() else entry[0].rpartition('/')[2]) not in _FOLDED_OPS
 
 
 def _int(value, what):
