@@ -19,7 +19,7 @@ from .arguments import function_argument, integer, positive_int
 from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .iteration_seeds import IterationSeeds
 from .map_spec import mapped_spec, shell
-from .options import Options
+from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
@@ -282,15 +282,27 @@ class ElementStages:
         tapeflow's stages have nothing to tune, so the settings change no element."""
         if not isinstance(options, Options):
             raise TypeError('Dataset.with_options: expected a tf.data.Options, got %s' % type(options).__name__)
+        # TF's merge takes a group the caller set (options.autotune) into the dataset's options as it is
+        # where those leave it unset, and freezes them: changing it afterwards is options()'s ValueError
+        current = self._chained_options()
+        for name, group in options._values.items():
+            if isinstance(group, _OptionsGroup) and group._set_values():
+                mine = current._values.get(name)
+                if mine is None or not mine._set_values():
+                    group._freeze()
         result = self._then(self._make_iterator)
-        result._options = options
+        result._options = Options().merge(options)      # a copy: later top-level settings do not reach it
         return result
 
     def options(self):
-        """The ``tf.data.Options`` set on this dataset and the datasets it reads, merged (later wins)."""
+        """The ``tf.data.Options`` set on this dataset and the datasets it reads, merged (later wins); frozen,
+        as TF's (setting one is its ValueError: the object is a copy)."""
         from framework import executing_eagerly
         if not executing_eagerly():         # TF 2.21's notice, for a call while a tf.function traces
             warnings.warn(_GRAPH_OPTIONS_NOTICE)
+        return self._chained_options()._freeze()
+
+    def _chained_options(self):
         chain, stage = [], self
         while stage is not None:
             chain.append(getattr(stage, '_options', None))

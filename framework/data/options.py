@@ -36,9 +36,14 @@ class _OptionsGroup:
         kind, default = self._FIELDS[name]
         if name not in self._values and isinstance(default, type):
             self._values[name] = default()          # a nested group, created on first read
+            if self.__dict__.get('_frozen'):
+                self._values[name]._freeze()
         return self._values.get(name, default)
 
     def __setattr__(self, name, value):
+        if self.__dict__.get('_frozen'):
+            raise ValueError('Mutating `tf.data.Options()` returned by `tf.data.Dataset.options()` has no effect. '
+                             'Use `tf.data.Dataset.with_options(options)` to set or update dataset options.')
         name = self._ALIASES.get(name, name)
         if name not in self._FIELDS:
             raise AttributeError('Cannot set the property %s on %s.' % (name, type(self).__name__))
@@ -55,6 +60,15 @@ class _OptionsGroup:
 
     def _set_values(self):
         return {k: v for k, v in self._values.items() if not (isinstance(v, _OptionsGroup) and not v._set_values())}
+
+    def _freeze(self):
+        """Make this group and the groups in it refuse changes: what ``Dataset.options()`` returns (TF's
+        ``_set_mutable(False)``: its settings are a copy, so changing them would change nothing)."""
+        object.__setattr__(self, '_frozen', True)
+        for value in self._values.values():
+            if isinstance(value, _OptionsGroup):
+                value._freeze()
+        return self
 
     def merge(self, other):
         """A new group: this one's settings with ``other``'s set values on top (TF's merge order)."""
