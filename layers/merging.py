@@ -142,9 +142,11 @@ class Average(_Merge):
     """The mean of the inputs."""
 
     def _merge(self, inputs):
-        out = inputs[0]
-        for x in inputs[1:]:
-            out = out + x
+        out = regrouped_sum(inputs)     # Keras sums with Add ops first: grappler regroups them as Add's
+        if out is None:
+            out = inputs[0]
+            for x in inputs[1:]:
+                out = out + x
         return out / len(inputs)        # integer sums divide as TensorFlow's truediv (int32 -> float64)
 
 

@@ -5,9 +5,9 @@ A BatchNormalization output is ``p + s`` (p = x * inv, s = beta - mean * inv, on
 When an Add layer sums two of them (a residual block with a projection shortcut, two branches), the
 three AddV2 nodes each have one consumer, and grappler's arithmetic optimizer (AddOpsRewrite) rewrites
 the tree over the leaves [p1, s1, p2, s2]: an AddN for each shape, the smaller shape's sum first, then
-one Add: ``(s1 + s2) + (p1 + p2)``. It needs every shape known, so Keras's fit step (traced on a None
-batch) keeps ``(p1 + s1) + (p2 + s2)``, while predict and a tf.function training loop on fixed batches
-take the rewrite. Measured on TF 2.21 (progs/histories2 d15.py: predict of a two-input model, 1 value
+one Add: ``(s1 + s2) + (p1 + p2)``. It needs the shapes known: a fit step (traced on a None batch) of a
+two-input model keeps ``(p1 + s1) + (p2 + s2)`` (its batch axes are two unknowns), while predict, a
+tf.function training loop on fixed batches and a one-input model's fit step take the rewrite. Measured on TF 2.21 (progs/histories2 d15.py: predict of a two-input model, 1 value
 in 4 an ulp off; g06 *.loop: every weight off after the first step of such a loop). The gradients are
 the same values either way. A residual ``x + bn(h)`` takes the rewrite too: ``s + (x + p)``.
 """
@@ -15,6 +15,7 @@ import weakref
 
 import numpy as np
 
+from framework import graph_random_ops
 from framework.ops import graph_rewrites
 
 _PARTS = {}     # id(a live BatchNormalization output) -> (weakref to it, p, s)
@@ -24,8 +25,7 @@ def note_parts(out, product, shift):
     """Remember that ``out = product + shift`` (a BatchNormalization output) while a static trace runs.
     The entry leaves with its tensor: no other rule empties the table, so whether an Add regroups can
     never depend on how many outputs earlier programs noted."""
-    if graph_rewrites.GATE[0] and graph_rewrites.tracing() and graph_rewrites.static_shapes() \
-            and graph_rewrites.folds_constants():
+    if graph_rewrites.GATE[0] and graph_rewrites.tracing() and _shapes_known() and graph_rewrites.folds_constants():
         key = id(out)
 
         def forget(ref):
@@ -33,6 +33,17 @@ def note_parts(out, product, shift):
                 del _PARTS[key]
 
         _PARTS[key] = (weakref.ref(out, forget), product, shift)
+
+
+def _shapes_known():
+    """Whether grappler knows the shapes AddOpsRewrite groups by: a trace on fully defined shapes, or a
+    Keras step of a one-input model on a None batch, whose symbolic shapes share that input's batch
+    axis (TF 2.21, progs/modelfuzz t_sym.py: a one-input model's ``h + bn(b)`` and ``bn1 + bn2`` regroup
+    in fit as in predict; a two-input model's ``h + bn(b2)`` keeps its order)."""
+    if graph_rewrites.static_shapes():
+        return True
+    state = graph_random_ops.current()
+    return state is not None and state.one_batch_axis
 
 
 def _parts(t):

@@ -8,8 +8,9 @@ import math
 
 import numpy as np
 
+from framework.ops import graph_rewrites
 from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, rsqrt, square, sum_of_squares
-from framework.tensor import convert_to_tensor
+from framework.tensor import _is_variable, convert_to_tensor
 
 from .keras_objects import KerasObjects
 from framework.keras_repr import KerasObjectRepr
@@ -105,6 +106,12 @@ class L1L2(Regularizer):
         # (framework/backward_order.py; the l1 chain is one op deeper than the l2 one). Neither penalty:
         # +0, no gradient to x, NaN ignored.
         total = convert_to_tensor(0.0, dtype=convert_to_tensor(x).dtype)
+        if self.l1 and self.l2 and _is_variable(x) and graph_rewrites.tracing():
+            # In a traced step (fit) each op reads the variable anew, and grappler adds the reads'
+            # gradients sorted by op name: 'gradient_tape/Abs/..' and '../Square/..' before the layer's
+            # '../<model>/<layer>/MatMul/..', so the penalties' sum joins the layer's gradient last.
+            # One read for both penalties adds them first (TF 2.21: progs/modelfuzz t_l1l2.py)
+            x = x._read_value()
         if self.l1:
             total = total + self._l1_factor * reduce_sum(abs_(x))
         if self.l2:

@@ -367,10 +367,20 @@ class TrainingLoops:
             state = states[key] = GraphRandomState()
             state.static_shapes = not free_batch      # the data spec's batch axis (traced_batch.py)
             state.keras_step = True
+            state.one_batch_axis = _one_input(self)
         return state
 
 
 _PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
+
+
+def _one_input(model):
+    """Whether ``model`` is a functional or Sequential model of one input (a subclassed model's
+    call may take several tensors: False)."""
+    try:
+        return len(model.__dict__.get('_inputs') or model.inputs) == 1
+    except (AttributeError, TypeError):
+        return False
 
 
 def _overridden(step_fn):
