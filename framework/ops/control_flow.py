@@ -174,6 +174,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     _callable(body, 'while_loop', 'body')
     single = isinstance(loop_vars, Tensor)
     if not single and not isinstance(loop_vars, (list, tuple)):
+        from ..composite import CompositeTensor
+        if isinstance(loop_vars, CompositeTensor):      # TF 2.21 takes its len() (an ExtensionType has none)
+            error = TypeError("object of type '%s' has no len()" % type(loop_vars).__name__)
+            error.add_note('while_loop: pass the loop variable in a list, as [x] (body returning [new_x])')
+            raise error
         raise TypeError('while_loop: loop_vars must be a list or tuple of tensors (or one tensor), got %r '
                         '(of type %s)' % (loop_vars, type(loop_vars).__name__))
     limit = None if maximum_iterations is None else _iteration_limit(maximum_iterations)
@@ -268,6 +273,9 @@ def _as_loop_values(values):
     """Leaves as tensors (TensorArrays and other objects with a dtype stay as they are)."""
     def convert(x):
         if isinstance(x, Tensor) or hasattr(x, 'dtype') and not isinstance(x, (np.ndarray, np.generic)):
+            return x
+        from ..composite import CompositeTensor
+        if isinstance(x, CompositeTensor):      # an ExtensionType value (guide/extension_type's MaskedTensor)
             return x
         try:
             return convert_to_tensor(x)
