@@ -71,3 +71,19 @@ def test_string_signature(tmp_path):
     loaded = tf.saved_model.load(str(tmp_path / 'st'))
     assert repr(loaded.signatures['serving_default'].structured_outputs) == (
         "{'output_0': TensorSpec(shape=(None,), dtype=tf.string, name='output_0')}")
+
+
+class _LambdaAttribute(tf.Module):
+    def __init__(self):
+        self.v = tf.Variable(2.0)
+        self.f = tf.function(lambda x: x * self.v + 1.0, input_signature=[tf.TensorSpec([None], tf.float32)])
+
+
+def test_tf_function_of_a_lambda_kept_as_an_attribute(tmp_path):
+    # TF 2.21 (progs/kerasio34/t_pickle_fn.py): [3.] and its outputs; tapeflow could not find the
+    # lambda again ("'function' object has no attribute '<locals>'") nor pickle it
+    module = _LambdaAttribute()
+    tf.saved_model.save(module, str(tmp_path / 'pf'), signatures={'a': module.f})
+    sig = tf.saved_model.load(str(tmp_path / 'pf')).signatures['a']
+    assert sig(x=tf.constant([1.0]))['output_0'].numpy().tolist() == [3.0]
+    assert repr(sig.structured_outputs) == "{'output_0': TensorSpec(shape=(None,), dtype=tf.float32, name='output_0')}"

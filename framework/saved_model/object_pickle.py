@@ -63,14 +63,26 @@ def _function_by_value(function):
     (Keras's ExportArchive example). The globals are saved with it (a model it calls, a module)."""
     used = {name: function.__globals__[name] for name in _global_names(function.__code__)
             if name in function.__globals__}
-    cells = None if function.__closure__ is None else tuple(cell.cell_contents for cell in function.__closure__)
+    cells = None if function.__closure__ is None else tuple(_cell_value(cell) for cell in function.__closure__)
     return _rebuild_function, (marshal.dumps(function.__code__), used, function.__module__, function.__name__,
                                function.__qualname__, function.__defaults__, function.__kwdefaults__, cells)
 
 
+class _EmptyCell:
+    """A closure cell not yet assigned (a nested function naming a variable its scope sets later)."""
+
+
+def _cell_value(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return _EmptyCell
+
+
 def _rebuild_function(code, used, module, name, qualname, defaults, kwdefaults, cells):
     scope = dict(used, __builtins__=builtins, __name__=module)
-    closure = None if cells is None else tuple(types.CellType(value) for value in cells)
+    closure = None if cells is None else tuple(types.CellType() if value is _EmptyCell else types.CellType(value)
+                                               for value in cells)
     function = types.FunctionType(marshal.loads(code), scope, name, defaults, closure)
     function.__qualname__, function.__kwdefaults__ = qualname, kwdefaults
     return function

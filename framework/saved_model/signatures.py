@@ -179,7 +179,10 @@ class Signature:
         """Learn the outputs as TensorFlow's save does by tracing the signature: run it once on zeros of
         its input specs (each open dimension 1), then give ``variables`` back their values (a trace
         assigns nothing). Python prints show, as in TF's trace; a run that fails leaves them unknown."""
-        specs = self._input_specs()
+        try:
+            specs = self._input_specs()
+        except Exception:       # noqa: BLE001 -- a function not found again (pickling will say why)
+            return
         if self._output_specs is not None or specs is None or len(specs) != len(self.input_names):
             return
         kept = [(v, np.array(v.numpy())) for v in variables]
@@ -269,8 +272,20 @@ def as_signatures(signatures, obj):
         signatures = default_signatures(obj)
     elif not isinstance(signatures, dict):
         signatures = {'serving_default': signatures}
-    return {name: function if isinstance(function, Signature) else Signature.of(function)
-            for name, function in signatures.items()}
+    return {name: function if isinstance(function, Signature) else
+            Signature.of(function, at=_attribute_of(obj, function)) for name, function in signatures.items()}
+
+
+def _attribute_of(obj, function):
+    """(obj, attribute) where ``obj`` keeps the tf.function ``function`` (``self.f = tf.function(lambda ...)``),
+    which pickle cannot find by name; None for a method or a module-level function (found where bound)."""
+    function = function._function if isinstance(function, ConcreteFunction) else function
+    if not isinstance(function, Function) or getattr(function.python_function, '__self__', None) is not None:
+        return None
+    for name, value in vars(obj).items() if hasattr(obj, '__dict__') else ():
+        if value is function:
+            return obj, name
+    return None
 
 
 class _uncounted:
