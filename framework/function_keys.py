@@ -228,7 +228,7 @@ def describe(key, name=None):
     """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name))
-    if type(key) is tuple and key and key[0] is RaggedTensor:
+    if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key)):
         return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
@@ -260,6 +260,9 @@ def placeholder(key, name=None):
         from .ragged.ragged_spec import RaggedTensorSpec
         _, (_, shape, dtype), ragged_rank, splits_dtype = key
         return RaggedTensorSpec(shape, dtype, ragged_rank, splits_dtype)
+    if _is_extension_key(key):      # its Spec, as TF lists it: field specs unnamed
+        return key[0].Spec._from_fields({field: _field_placeholder(k)
+                                         for field, k in zip(key[0]._tf_extension_type_fields, key[1:])})
     if type(key) is tuple and key and isinstance(key[0], type):
         def part(suffix):
             return None if name is None else '%s_%s' % (name, suffix)
@@ -268,6 +271,17 @@ def placeholder(key, name=None):
         if key[0] is dict:
             return {k: placeholder(v, part(k)) for k, v in key[1:]}
     return key
+
+
+def _is_extension_key(key):
+    return type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], ExtensionType)
+
+
+def _field_placeholder(key):
+    """An ExtensionType field's key (``_field_key``) as its Spec holds it."""
+    if type(key) is tuple and key and key[0] is ImmutableDict:
+        return ImmutableDict({k: _field_placeholder(v) for k, v in key[1:]})
+    return placeholder(key)
 
 
 def describe_spec(spec):
