@@ -14,3 +14,13 @@ def python_type_name(obj):
     """The type name Python's errors give for ``obj`` under TensorFlow."""
     name = type(obj).__name__
     return EAGER_TENSOR_PATH if name == 'EagerTensor' else name
+
+
+def class_text(obj):
+    """``str(type(obj))`` as it reads under TensorFlow ("<class 'tensorflow.python.framework.ops.EagerTensor'>",
+    a tf.Variable's ResourceVariable path, "<class 'int'>"), which TF's argument checks quote."""
+    from .variable import Variable
+    if isinstance(obj, Variable) and getattr(obj, '_path', None) is None:
+        return "<class 'tensorflow.python.ops.resource_variable_ops.ResourceVariable'>"
+    name = python_type_name(obj)
+    return "<class '%s'>" % name if name == EAGER_TENSOR_PATH else str(type(obj))

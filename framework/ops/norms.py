@@ -227,8 +227,11 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     """
     from .arithmetic import minimum
     if isinstance(t_list, Tensor) or not isinstance(t_list, (list, tuple)):
-        raise TypeError('clip_by_global_norm: t_list must be a list or tuple of tensors, got %s'
-                        % type(t_list).__name__)
+        from ..type_text import class_text
+        error = TypeError('`t_list` should be a sequence of tensors. Received %s.' % class_text(t_list))
+        error.add_note('clip_by_global_norm: t_list must be a list or tuple of tensors, got %s'
+                       % type(t_list).__name__)
+        raise error
     present = _present([t for t in t_list if not isinstance(t, IndexedSlices)], 'clip_by_global_norm') + \
         [t for t in t_list if isinstance(t, IndexedSlices)]
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
