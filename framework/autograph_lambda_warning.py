@@ -18,6 +18,7 @@ import sys
 import types
 import weakref
 
+from .autograph_unsupported import unsupported_feature
 from .tf_logging import logger
 
 _TEMPLATE = ('AutoGraph could not transform %s and will run it as-is.\nCause: %s\n'
@@ -30,14 +31,23 @@ def warn_if_unparsable(fn):
     """Log AutoGraph's warning when ``fn`` is a user's lambda that AutoGraph cannot find in its source,
     or a user's generator function (AutoGraph converts no generators: 'generators are not supported')."""
     generator = inspect.isgeneratorfunction(fn)
-    if (getattr(fn, '__name__', None) != '<lambda>' and not generator) \
+    lambda_ = getattr(fn, '__name__', None) == '<lambda>'
+    if (type(fn) is not types.FunctionType and not lambda_ and not generator) \
             or getattr(fn, 'autograph_do_not_convert', False) or fn in _WARNED:
         return
     module = sys.modules.get(getattr(fn, '__module__', None) or '')
     from .trace_names import _TAPEFLOW_PACKAGES
     if module is None or module.__name__.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return
-    cause = 'generators are not supported' if generator else _why_unparsable(fn, module)
+    if generator:
+        cause = 'generators are not supported'
+    elif lambda_:
+        cause = _why_unparsable(fn, module)
+    else:       # a feature AutoGraph's checker refuses (for/else, self.__x): it runs the function unconverted
+        cause = unsupported_feature(fn.__code__)
+        if cause is not None:
+            from .function_errors import UNCONVERTED_CODE
+            UNCONVERTED_CODE.add(fn.__code__)
     if cause is not None:
         _WARNED.add(fn)
         logger().warning(_TEMPLATE, fn, cause)

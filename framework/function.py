@@ -53,7 +53,7 @@ from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output
 from .function_keys import accepts, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
-from .function_errors import raised_from_trace
+from .function_errors import UNCONVERTED_CODE, raised_from_trace
 from .function_end_of_sequence import call_site, graph_end_of_sequence
 from .function_init import from_tf_print, initializing_call, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
@@ -515,7 +515,8 @@ class Function:
                 if isinstance(error, StopIteration) else None
             if end is not None:     # a dataset iterator ran out: the graph's OutOfRangeError
                 raise end from None
-            converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False)
+            converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False) \
+                and getattr(self._python_function, '__code__', None) not in UNCONVERTED_CODE    # (for/else: as it is)
             raised = raised_from_trace(error, self._python_function, caller is None and converted)
             if raised is error:
                 raise

@@ -50,7 +50,8 @@ def refuse(frame, tensor=None):
     mode = assert_statements.traced_mode()
     if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return
-    if mode and is_for_statement(frame):
+    from .function_errors import UNCONVERTED_CODE     # (late: function_errors imports the tensor module)
+    if mode and is_for_statement(frame) and frame.f_code not in UNCONVERTED_CODE:     # (do_not_convert, for/else)
         if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
             raise _scalar_loop_error()
         return
