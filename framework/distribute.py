@@ -212,9 +212,10 @@ class MirroredStrategy(Strategy):
                              % (list(devices),))
         super().__init__()
         self._devices = None if not devices else list(devices)
-        from .eager_graph_names import get_logger
-        # TF's INFO line, shown once a program sets the 'tensorflow' logger to INFO
-        get_logger().info('Using MirroredStrategy with devices %s', self.extended.worker_devices)
+        from .tf_logging import logger
+        # TF's INFO line, shown once a program sets the 'tensorflow' logger to INFO (its level stays
+        # unset here, as TF leaves it)
+        logger().info('Using MirroredStrategy with devices %s', self.extended.worker_devices)
 
     def run(self, fn, args=(), kwargs=None, options=None):
         """As ``Strategy.run``; called eagerly with a plain Python function it logs TensorFlow's

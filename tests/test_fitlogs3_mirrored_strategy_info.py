@@ -47,3 +47,11 @@ def test_at_the_default_level_nothing_is_logged(tf_records):
     logger.setLevel(logging.WARNING)
     tf.distribute.MirroredStrategy()
     assert messages == []
+
+
+def test_the_strategy_leaves_the_loggers_level_unset_as_tf_does(tf_records):
+    # TF 2.21: logging.getLogger('tensorflow').level is 0 before and after MirroredStrategy()
+    logger, messages = tf_records
+    logger.setLevel(logging.NOTSET)
+    tf.distribute.MirroredStrategy()
+    assert logger.level == logging.NOTSET

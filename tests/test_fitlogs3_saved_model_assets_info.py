@@ -57,3 +57,10 @@ def test_at_the_default_level_nothing_is_logged(tf_records, tmp_path):
     logger.setLevel(logging.WARNING)
     tf.saved_model.save(Scale(), str(tmp_path / 'a'))
     assert messages == []
+
+
+def test_saving_leaves_the_loggers_level_unset_as_tf_does(tf_records, tmp_path):
+    logger, messages = tf_records
+    logger.setLevel(logging.NOTSET)
+    tf.saved_model.save(Scale(), str(tmp_path / 'a'))
+    assert logger.level == logging.NOTSET

@@ -23,8 +23,8 @@ import numpy as np
 from .. import backend
 
 from ..atomic_files import atomic_write
-from ..eager_graph_names import get_logger
 from ..train import checkpoint_file
+from ..tf_logging import logger as tensorflow_logger
 from ..train.absl_root_logging import after_checkpoint_write
 from ..train import trackable_proto
 from ..train.object_graph import is_trackable
@@ -79,7 +79,7 @@ def save(obj, export_dir, signatures=None, options=None):
     after_checkpoint_write()        # as TensorFlow's saver, through absl (train/absl_root_logging.py)
     # TensorFlow's INFO line as it copies the assets (builder_impl), shown once a program sets the
     # 'tensorflow' logger to INFO (twice when absl's basicConfig gave the root logger a handler, as on TF)
-    get_logger().info('Assets written to: %s', assets_dir)
+    tensorflow_logger().info('Assets written to: %s', assets_dir)
     with atomic_write(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
         with open(temporary, 'wb') as f:
             f.write(data)
