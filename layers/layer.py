@@ -466,10 +466,15 @@ class Layer(LayerWeights, OwnVariables):
             if (self.built and self._compute is None and (spec is None or type(spec) is InputSpec)
                     and self.activity_regularizer is None and id(inputs) not in TENSOR_NOTES and not trace_names.ACTIVE):
                 # The usual call of a built Dense or Sequential on a batch: of this method's and _call_concrete's
-                # work only the conversion, the call's stack entry and epoch and the input check apply. An error
-                # takes the full path again, which raises it named as Keras does.
+                # work only the conversion, the input check, the call's stack entry and epoch and the wording of
+                # an error raised in call() apply.
                 if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:
                     inputs = convert_inputs(inputs, self._input_cast_dtype() if self.autocast else None)
+                if spec is not None:
+                    try:
+                        spec.check(self, inputs._data.shape)
+                    except ValueError:      # nothing has run yet: the full path raises it, named as Keras names it
+                        return self._call_concrete(inputs, args, kwargs, training)
                 context = call_context.STATE
                 entries = context.stack
                 if entries:
@@ -482,14 +487,16 @@ class Layer(LayerWeights, OwnVariables):
                     self._losses = []
                 entries.append((self, training))
                 try:
-                    if spec is not None:
-                        spec.check(self, inputs._data.shape)
-                    outputs = self.call(inputs, training=training) if PLAIN_CALLS[type(self)] else self.call(inputs)
-                except Exception:
+                    return self.call(inputs, training=training) if PLAIN_CALLS[type(self)] else self.call(inputs)
+                except _CAUGHT_IN_CALL as err:
+                    # as _call_concrete words it (both classes' calls take ``training``), without running
+                    # the call again: its layers' updates and random draws happen once
+                    error = _call_error(err, self, inputs, args, {} if training is None else {'training': training})
+                    if isinstance(error, (TypeError, ValueError)):
+                        _name_layer(error, self)
+                    raise error from None
+                finally:
                     entries.pop()
-                    return self._call_concrete(inputs, args, kwargs, training)
-                entries.pop()
-                return outputs
         named = inputs is _NO_INPUTS
         if named:
             inputs = keyword_inputs(self, kwargs)
