@@ -105,3 +105,22 @@ def test_activity_regularizer_losses_follow_the_latest_call():
     first = [float(v) for v in model.losses]
     model(np.zeros((1, 2), np.float32))
     assert first == [18.0] and [float(v) for v in model.losses] == [0.0]
+
+
+def test_a_failing_layer_inside_a_direct_sequential_runs_once_per_call():
+    runs = []
+
+    def fails_on_pairs(x):
+        runs.append(x.shape[0])
+        if x.shape[0] == 2:
+            raise ValueError('no pairs')
+        return x
+
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3), keras.layers.Lambda(fails_on_pairs)])
+    runs.clear()
+    with pytest.raises(ValueError) as caught:
+        model(np.ones((2, 4), np.float32), training=True)
+    assert runs == [2]
+    assert 'Exception encountered when calling Lambda.call()' in str(caught.value)
+    assert call_context.state().stack == []
