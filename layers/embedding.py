@@ -8,7 +8,7 @@ from framework.ops import cast, gather, not_equal
 from framework.ops.indexing import _gather_range_error
 from framework.tensor import Tensor, convert_to_tensor
 
-from . import constraints, initializers, lora, regularizers
+from . import autocast as autocasting, constraints, initializers, lora, regularizers
 from .failed_build import keep_build
 from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
@@ -48,6 +48,8 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
             on call, indices outside [0, input_dim) (an IndexError from gather).
     """
 
+    casts_looked_up_rows = True         # (see call, and lora.merged)
+
     def __init__(self, input_dim, output_dim, embeddings_initializer='uniform', embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
                  quantization_config=None, activity_regularizer=None, **kwargs):
@@ -58,6 +60,9 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
             warnings.warn(
                 'Argument `input_length` is deprecated. Just remove it.')
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        # Keras 3's Embedding reads its table in float32 under a mixed policy and casts the rows it looked
+        # up (see call); its floating inputs are not cast to the compute dtype first either
+        self.autocast = False
         if quantization_config is not None:
             raise ValueError('Embedding %r: quantization is not supported; quantization_config must be None'
                              % self.name)
@@ -81,7 +86,7 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
             self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim), name='embeddings',
                                               initializer=self.embeddings_initializer,
                                               regularizer=self.embeddings_regularizer,
-                                              constraint=self.embeddings_constraint)
+                                              constraint=self.embeddings_constraint, autocast=False)
         self.built = True
         if self.lora_rank and not self.lora_enabled:
             self.enable_lora(self.lora_rank)
@@ -96,6 +101,7 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
         lora.check_can_enable(self, self.embeddings_constraint, 'embedding', 'embeddings_constraint')
         lora.enable(self, 'embeddings', 'lora_embeddings', rank, lora_alpha, a_initializer, b_initializer,
                     self.embeddings_regularizer)
+        autocasting.keep_float32(self)      # (autocast=False: the merged table is summed in float32, then cast)
 
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):
@@ -114,7 +120,13 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
             # the layer stays built with its table, as in TF 2.21
             raise keep_build(_gather_range_error(backend.to_host(ids), self.input_dim, 0,
                                                  (self.input_dim, self.output_dim)))
-        return gather(self.embeddings, inputs)
+        rows = gather(self.embeddings, inputs)
+        if rows.dtype.name != self.compute_dtype:
+            # A mixed policy: the rows, not the table, are cast, so the gradient reaches the table as
+            # IndexedSlices of float32 rows, each the cast of its own compute-dtype gradient (TF 2.21's
+            # Cast gradient keeps the slices); a cast table gave a dense gradient summed from them
+            rows = cast(rows, self.compute_dtype)
+        return rows
 
     def compute_mask(self, inputs, mask=None):
         """``inputs != 0`` when mask_zero, else None."""

@@ -48,7 +48,9 @@ def enable(layer, attribute, weight_prefix, rank, lora_alpha, a_initializer, b_i
 
 
 def merged(layer):
-    """``kernel + (lora_alpha / lora_rank) * a @ b`` in the layer's compute dtype (Keras 3's order)."""
+    """``kernel + (lora_alpha / lora_rank) * a @ b`` in the layer's compute dtype (Keras 3's order); an
+    Embedding's in float32, its call casting the rows it looks up (the same bits, and the rows' gradients
+    summed in float32, as TF sums the IndexedSlices its Cast gradient passes on)."""
     import framework as tf
     attribute, prefix = layer.__dict__['_lora']
     frozen = layer.__dict__[attribute]
@@ -58,7 +60,7 @@ def merged(layer):
     product = tf.matmul(a, b) if len(a.shape) == 2 else tf.tensordot(a, b, axes=[[-1], [0]])
     delta = (layer.lora_alpha / layer.lora_rank) * product
     kernel = frozen + delta
-    if kernel.dtype.name != layer.compute_dtype:
+    if kernel.dtype.name != layer.compute_dtype and not getattr(layer, 'casts_looked_up_rows', False):
         kernel = tf.cast(kernel, layer.compute_dtype)
     return kernel
 
