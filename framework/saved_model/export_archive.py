@@ -6,10 +6,10 @@ and ``write_out(path)`` saves them all with ``tf.saved_model.save``: every endpo
 the first one also 'serving_default'. ``tf.saved_model.load`` gives back the endpoints, the
 collections and ``variables`` / ``trainable_variables`` / ``non_trainable_variables``.
 
-TensorFlow traces each endpoint at save without running it; tapeflow traces by running, so
-``write_out`` runs an endpoint never run before once on zeros (each open dimension 1) and puts the
-tracked variables back as they were: the endpoint's printout and its signature's outputs come
-from that run, and a training-mode endpoint leaves no moving statistics or seed behind.
+TensorFlow traces each endpoint at save without running it; tapeflow's save runs an endpoint never
+run before once on zeros and puts the variables back (``Signature.trace_at_save``): the endpoint's
+printout and its signature's outputs come from that run, and a training-mode endpoint leaves no
+moving statistics or seed behind.
 """
 from .. import nest
 from ..concrete_function import ConcreteFunction
@@ -133,9 +133,6 @@ class ExportArchive:
         from .signatures import Signature
         if not self._endpoint_names:
             raise ValueError('No endpoints have been set yet. Call add_endpoint().')
-        for name in self._endpoint_names:
-            if name in self._endpoint_signatures:
-                _run_once(getattr(self._root, name), self._endpoint_signatures[name], self._variables())
         signatures = {name: Signature.of(self._concrete(name), at=(self._root, name)) for name in self._endpoint_names}
         if 'serving_default' not in signatures:
             signatures['serving_default'] = signatures[self._endpoint_names[0]]
@@ -153,26 +150,6 @@ class ExportArchive:
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(endpoint, entry)
         return entry.concrete
-
-    def _variables(self):
-        found = {id(v): v for v in self._root.variables}
-        for resource in self._tracked:
-            found.update((id(v), v) for v in getattr(resource, 'variables', ()) if isinstance(v, Variable))
-        return list(found.values())
-
-
-def _run_once(endpoint, specs, variables):
-    """Run ``endpoint`` on zeros of ``specs`` (open dimensions 1) if it never ran, so that its trace
-    knows its outputs, then give ``variables`` back their values (see the module's docstring)."""
-    if endpoint.get_concrete_function()._entry.outputs is not None:
-        return
-    from .. import ops
-    kept = [(v, v.numpy().copy()) for v in variables]
-    try:
-        endpoint(*nest.map_structure(lambda s: ops.zeros([1 if d is None else d for d in s.shape], s.dtype), specs))
-    finally:
-        for variable, value in kept:
-            variable.assign(value)
 
 
 def _endpoint_text(concrete, name):
