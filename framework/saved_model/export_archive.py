@@ -30,6 +30,7 @@ class ArchiveRoot:
 
     def __init__(self):
         self.variables, self.trainable_variables, self.non_trainable_variables = [], [], []
+        self._misc_assets = []
 
 
 class ExportArchive:
@@ -41,7 +42,6 @@ class ExportArchive:
         self._root = ArchiveRoot()
         self._endpoint_names = []
         self._endpoint_signatures = {}
-        self._tracked = []
 
     @property
     def variables(self):
@@ -72,7 +72,7 @@ class ExportArchive:
         elif not is_trackable(resource):
             raise ValueError("Invalid resource type. Expected a Keras `Layer` or `Model` or a TensorFlow `Trackable` "
                              "object. Received object %s of type '%s'. " % (resource, type(resource)))
-        self._tracked.append(resource)
+        self._root._misc_assets.append(resource)     # saved with the archive (TF's _misc_assets)
 
     def add_endpoint(self, name, fn, input_signature=None, **kwargs):
         """Make ``fn`` the endpoint ``name``; returns the tf.function that wraps it.
