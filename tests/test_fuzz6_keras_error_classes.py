@@ -16,9 +16,10 @@ X = np.ones((2, 2), np.float32)
 
 @pytest.mark.parametrize('call', [
     lambda: ops.sum(S), lambda: ops.abs(S), lambda: ops.max(S), lambda: ops.cumsum(S), lambda: ops.argmax(S),
-    lambda: ops.det(S), lambda: ops.svd(S), lambda: ops.qr(S), lambda: ops.exp(S), lambda: ops.sin(S),
-    lambda: ops.mean(S), lambda: ops.square(S), lambda: ops.trace(S),
-], ids=['sum', 'abs', 'max', 'cumsum', 'argmax', 'det', 'svd', 'qr', 'exp', 'sin', 'mean', 'square', 'trace'])
+    lambda: ops.det(S), lambda: ops.svd(S), lambda: ops.qr(S), lambda: ops.exp(S),
+    lambda: ops.square(S), lambda: ops.trace(S),
+], ids=['sum', 'abs', 'max', 'cumsum', 'argmax', 'det', 'svd', 'qr', 'exp', 'square', 'trace'])
+# (sin and mean: Keras's type promotion refuses the strings first, a ValueError: test_errors30_keras_ops_string_promotion)
 def test_string_tensors_are_kernel_refusals(call):
     with pytest.raises(IAE, match='expected a numeric tensor, got dtype string') as err:
         call()

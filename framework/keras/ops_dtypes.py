@@ -90,6 +90,10 @@ def _not_numeric(op, t):
     meets first, the text is that kernel's registry text; tapeflow's sentence is then a note."""
     words = ('keras.ops.%s: expected a numeric tensor, got dtype %s; convert the strings first '
              '(e.g. tf.strings.to_number)' % (op, t.dtype.name))
+    if op in _PROMOTION_FIRST and t._data.dtype.kind in 'OSU':
+        error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+        error.add_note(words)
+        return error
     from framework.ops import float_kernels
     kernel = _STRING_KERNELS.get(op)
     error = float_kernels.refusal(kernel, 'string') if kernel and t._data.dtype.kind in 'OSU' else None
@@ -114,6 +118,14 @@ _STRING_KERNELS = {
     'depthwise_conv': 'DepthwiseConv2dNative', 'argmax': 'ArgMax', 'nanargmax': 'ArgMax', 'argmin': 'ArgMin',
     'nanargmin': 'ArgMin',
 }
+
+
+# keras.ops whose Keras 3 TensorFlow op first asks Keras's type promotion for a float dtype, which has no
+# string: its ValueError (TF 2.21, /work/notes/progs/errors30/p_kstr2.py)
+_PROMOTION_FIRST = frozenset((
+    'angle', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'average', 'ceil', 'cos', 'cosh',
+    'floor', 'layer_normalization', 'log', 'log10', 'log1p', 'log2', 'mean', 'median', 'nanstd', 'nanvar', 'norm',
+    'rms_normalization', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh', 'trapezoid', 'var'))
 
 
 def _floating_kind(dtype):

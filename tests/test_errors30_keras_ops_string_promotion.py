@@ -1,0 +1,34 @@
+"""keras.ops that ask Keras 3's type promotion for a float dtype before any kernel runs (sqrt, log, the
+trigonometric ops, mean, var, norm, ...) refuse a string tensor with its ValueError "dtype='string' is not
+a valid dtype for Keras type promotion." (TF 2.21 / Keras 3.15); tapeflow raised its own sentence as an
+InvalidArgumentError (now a note). Ops whose kernel meets the strings first keep the kernel's text
+(test_fuzz6_keras_error_classes). Literals: /work/notes/progs/errors30/p_kstr2.py under TF."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+ops = keras.ops
+_NAMES = ['angle', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'average', 'ceil', 'cos', 'cosh',
+          'floor', 'layer_normalization', 'log', 'log10', 'log1p', 'log2', 'mean', 'median', 'nanstd', 'nanvar',
+          'norm', 'rms_normalization', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh', 'trapezoid', 'var']
+
+
+@pytest.mark.parametrize('name', _NAMES)
+def test_string_tensor_meets_type_promotion(name):
+    with pytest.raises(ValueError) as info:
+        getattr(ops, name)(tf.constant([['a', 'b'], ['c', 'd']]))
+    assert type(info.value) is ValueError
+    assert str(info.value) == "dtype='string' is not a valid dtype for Keras type promotion."
+
+
+def test_numpy_strings_too():
+    with pytest.raises(ValueError) as info:
+        ops.sqrt(np.array(['1', '4']))
+    assert str(info.value) == "dtype='string' is not a valid dtype for Keras type promotion."
+
+
+def test_numbers_still_go_through():
+    assert ops.sqrt(tf.constant([4.0])).numpy().tolist() == [2.0]
+    assert float(ops.mean(tf.constant([1, 2]))) == 1.5
