@@ -124,8 +124,8 @@ _STRING_KERNELS = {
 # string: its ValueError (TF 2.21, /work/notes/progs/errors30/p_kstr2.py)
 _PROMOTION_FIRST = frozenset((
     'angle', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'average', 'ceil', 'cos', 'cosh',
-    'floor', 'layer_normalization', 'log', 'log10', 'log1p', 'log2', 'mean', 'median', 'nanstd', 'nanvar', 'norm',
-    'rms_normalization', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh', 'trapezoid', 'var'))
+    'floor', 'inner', 'layer_normalization', 'log', 'log10', 'log1p', 'log2', 'mean', 'median', 'nanstd', 'nanvar',
+    'norm', 'rms_normalization', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh', 'trapezoid', 'var', 'vdot'))
 
 
 def _floating_kind(dtype):
@@ -207,6 +207,18 @@ def cast_all(values, op):
             raise error
         dtype = result_dtype(dtype, t._data.dtype)
     return [t if t._data.dtype == dtype else _ops.cast(t, dtype) for t in tensors]
+
+
+def cast_all_promoted(values, op):
+    """``cast_all`` for an op whose Keras 3 TensorFlow op asks the type promotion for its dtype even when
+    the operands share one (matmul, dot, tensordot): strings are its ValueError, before any kernel."""
+    tensors = cast_all(values, op)
+    if any(t._data.dtype.kind in 'OSU' for t in tensors):
+        error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+        error.add_note('keras.ops.%s: expected numeric tensors, got %s; convert the strings first (e.g. '
+                       'tf.strings.to_number)' % (op, ', '.join(display(t) for t in tensors)))
+        raise error
+    return tensors
 
 
 def in_product_dtype(tensors, exact=(), bools=True):

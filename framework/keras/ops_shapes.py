@@ -17,7 +17,7 @@ from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedIn
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
-from .ops_dtypes import cast_all, in_product_dtype, numeric, pair, tensor
+from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
 
 __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
            'matmul', 'moveaxis', 'outer', 'pad', 'repeat', 'reshape', 'slice', 'slice_update', 'sort',
@@ -370,7 +370,7 @@ def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
 def matmul(x1, x2):
     """numpy.matmul: batched matrix product; a 1-D operand acts as a row or column vector."""
     both_int8 = all(tensor(x, 'matmul')._data.dtype.name == 'int8' for x in (x1, x2))
-    a, b = cast_all([x1, x2], 'matmul')
+    a, b = cast_all_promoted([x1, x2], 'matmul')
     if a.ndim == 0 or b.ndim == 0:
         # Keras 3 hands a scalar to tf.matmul (its kernel's error), but reads a vector's other shape first
         if a.ndim == 1 or b.ndim == 1:
@@ -397,7 +397,7 @@ def matmul(x1, x2):
 
 def dot(x1, x2):
     """numpy.dot: scalars multiply, otherwise the last axis of x1 meets the second-to-last of x2."""
-    (a, b), back = in_product_dtype(cast_all([x1, x2], 'dot'))
+    (a, b), back = in_product_dtype(cast_all_promoted([x1, x2], 'dot'))
     if a.ndim == 0 or b.ndim == 0:
         out = _ops.multiply(a, b)
     else:
@@ -406,7 +406,7 @@ def dot(x1, x2):
 
 
 def tensordot(x1, x2, axes=2):
-    (a, b), back = in_product_dtype(cast_all([x1, x2], 'tensordot'), exact=('int32', 'int64'))
+    (a, b), back = in_product_dtype(cast_all_promoted([x1, x2], 'tensordot'), exact=('int32', 'int64'))
     out = _ops.tensordot(a, b, axes)
     return out if back is None else _ops.cast(out, back)
 
