@@ -79,6 +79,6 @@ def test_scatter_nd_with_tensor_indices_has_the_name_tail():
     v = tf.Variable(tf.zeros((3, 2)))
     with pytest.raises(InvalidArgumentError) as info:
         v.scatter_nd_add(tf.constant([[0, 1]]), tf.ones((1, 1)))
-    assert str(info.value) == ('{{function_node __wrapped__ResourceScatterNdAdd%sDimensions [2,2) of input[shape=[3,2]] '
-                               'must match dimensions [2,2) of updates[shape=[1,1]] [Op:ResourceScatterNdAdd] name: '
-                               % _CPU)
+    assert str(info.value) == ('{{function_node __wrapped__ResourceScatterNdAdd%sDimensions [2,2) of '
+                               'input[shape=[3,2]] must match dimensions [2,2) of updates[shape=[1,1]] '
+                               '[Op:ResourceScatterNdAdd] name: ' % _CPU)
