@@ -1,7 +1,9 @@
 """Adafactor (Shazeer & Stern, 2018): second moments kept as row and column means, as Keras 3."""
+import re
+
 import numpy as np
 
-from framework import backend
+from framework import backend, graph_random_ops
 from framework.ops import eigen_math, eigen_sum
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
@@ -57,6 +59,11 @@ class Adafactor(Optimizer):
 
     def slot_groups(self):
         return [('row', 'column', 'velocity')]
+
+    def build(self, var_list):
+        if graph_random_ops.current() is not None:
+            _refuse_scope_names(var_list)
+        super().build(var_list)
 
     def build_more(self, var_list, new):
         """Keras's slots per variable: row and column means (rank >= 2 only), then the velocity."""
@@ -145,6 +152,24 @@ class Adafactor(Optimizer):
         config.update(beta_2_decay=self.beta_2_decay, epsilon_1=self.epsilon_1, epsilon_2=self.epsilon_2,
                       clip_threshold=self.clip_threshold, relative_step=self.relative_step)
         return config
+
+
+# TensorFlow's name-scope rule (ops.py's _VALID_SCOPE_NAME_REGEX)
+_VALID_SCOPE_NAME = re.compile(r'^[A-Za-z0-9_.\\/>-]*$')
+
+
+def _refuse_scope_names(var_list):
+    """Keras makes each variable's row and column slots under a name scope of the variable's name. Built
+    inside a tf.function (a graph), a raw tf.Variable's name ('w:0') is no valid scope name: TF 2.21 raises
+    there (eagerly, and for a Keras weight's 'kernel', it does not)."""
+    for variable in var_list:
+        name = getattr(variable, 'name', None)
+        if isinstance(name, str) and not _VALID_SCOPE_NAME.match(name):
+            error = ValueError("'%s' is not a valid scope name. A scope name has to match the following "
+                               'pattern: %s' % (name, _VALID_SCOPE_NAME.pattern))
+            error.add_note("Adafactor: build it before the tf.function (optimizer.build(var_list)), or give "
+                           'the variables Keras weights; TF names their slots after them')
+            raise error
 
 
 def _mean(x, axis=None, keepdims=False):
