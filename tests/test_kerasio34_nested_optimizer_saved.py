@@ -18,6 +18,7 @@ pytestmark = pytest.mark.usefixtures('xeon_cpu')
 
 
 def _outer():
+    keras.backend.clear_session()       # the optimizer's name ('adam') is pinned: no earlier test's optimizers
     keras.utils.set_random_seed(22)
     x = np.random.rand(8, 3).astype('float32')
     y = np.random.rand(8, 1).astype('float32')
