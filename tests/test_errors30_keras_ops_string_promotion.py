@@ -42,3 +42,14 @@ def test_products_of_string_tensors_meet_type_promotion(name):
         getattr(ops, name)(s, s)
     assert type(info.value) is ValueError
     assert str(info.value) == "dtype='string' is not a valid dtype for Keras type promotion."
+
+
+@pytest.mark.parametrize('name', ['divide', 'true_divide', 'arctan2', 'logaddexp', 'logaddexp2', 'divide_no_nan',
+                                  'nextafter'])
+@pytest.mark.parametrize('other', [lambda s: s, lambda s: 1.0])
+def test_float_pairs_with_a_string_tensor_meet_type_promotion(name, other):
+    s = tf.constant(['a', 'b'])
+    with pytest.raises(ValueError) as info:
+        getattr(ops, name)(s, other(s))
+    assert type(info.value) is ValueError
+    assert str(info.value) == "dtype='string' is not a valid dtype for Keras type promotion."

@@ -241,6 +241,13 @@ def display(t):
 def float_pair(x1, x2, op):
     """(x1, x2) promoted, then made floating: true division and the like."""
     x1, x2 = pair(x1, x2, op)
+    strings = [isinstance(v, Tensor) and v._data.dtype.kind in 'OSU' for v in (x1, x2)]
+    if any(strings) and not (op == 'hypot' and all(strings)):     # (hypot of two: its kernel's refusal)
+        # Keras 3 asks its type promotion for the float dtype first, which has no string
+        error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+        error.add_note('keras.ops.%s: expected numeric operands, got a string tensor; convert the strings first '
+                       '(e.g. tf.strings.to_number)' % op)
+        raise error
     return tuple(v if not isinstance(v, Tensor) or _floating_kind(v._data.dtype) else _ops.cast(v, FLOATX)
                  for v in (x1, x2))
 
