@@ -363,6 +363,10 @@ class GradientTape:
                                'tape.')
             error.add_note('GradientTape: this tape is already recording; it cannot be entered twice at once')
             raise error
+        if self._used and not self._persistent:
+            # TensorFlow drops a one-shot tape's recorder after its gradients and makes a fresh one on the
+            # next entry: a tape object reused across a loop's `with` blocks gives each block's gradients
+            self._clear()
         self._push()
         return self
 
