@@ -50,7 +50,10 @@ class Lambda(Layer):
 
     def compute_output_shape(self, input_shape):
         if self._output_shape is None:
-            return super().compute_output_shape(input_shape)
+            try:
+                return super().compute_output_shape(input_shape)
+            except Exception as cause:      # Keras 3 turns any failure of its inference run into this
+                raise _not_inferred(self, cause) from None
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         # A given shape leaves out the batch axis; it is the first length among the inputs' shapes
@@ -122,3 +125,14 @@ def _map_shapes(fn, shapes):
         return type(shapes)(_map_shapes(fn, value) for value in shapes)
     raise TypeError('Lambda: output_shape must be a shape tuple (without the batch axis), a structure of them or '
                     'a function of the input shape; got %r' % (shapes,))
+
+
+def _not_inferred(layer, cause):
+    """Keras 3's words for a Lambda without output_shape whose function failed on stand-ins of the inputs
+    (compute_output_shape((None, 2)) of ``lambda x: x.numpy()``); a note keeps the cause Keras hides."""
+    error = NotImplementedError("We could not automatically infer the shape of the Lambda's output. Please "
+                                "specify the `output_shape` argument for this Lambda layer.")
+    text = str(cause).strip().split('\n')[0][:300]
+    error.add_note('Lambda %r: the function failed on stand-ins of the inputs: %s: %s'
+                   % (layer.name, type(cause).__name__, text))
+    return error
