@@ -189,11 +189,16 @@ class Sequential(ModelBase):
             shapes = self._trace(shape)
             if shapes is None:
                 shapes = {}
-                for layer in self._layers:
-                    if not layer.built:
-                        layer._build_from_shape(shape)
-                    shape = tuple(layer.compute_output_shape(shape))
-                    shapes[id(layer)] = shape
+                try:
+                    for layer in self._layers:
+                        if not layer.built:
+                            layer._build_from_shape(shape)
+                        shape = tuple(layer.compute_output_shape(shape))
+                        shapes[id(layer)] = shape
+                except NotImplementedError:
+                    # Keras 3's build returns where a layer cannot say its output shape (a Lambda calling
+                    # x.numpy()): the model is built without them, and eager calls run as usual
+                    pass
         self._output_shapes = shapes
         self._build_input_shape = tuple(input_shape)
         self.built = True
