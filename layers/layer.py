@@ -968,6 +968,7 @@ def _arguments_received(layer, inputs, args, kwargs):
 
 def _argument_text(value):
     if isinstance(value, Tensor):
-        return '%s.Tensor(shape=%s, dtype=%s)' % (DISPLAY_NAME, trace_names.open_batch(tuple(value.shape)),
-                                                  value.dtype.name)
+        entry = trace_names.entry_of(value)
+        shape = '<unknown>' if entry is not None and entry[1] is None else trace_names.open_batch(tuple(value.shape))
+        return '%s.Tensor(shape=%s, dtype=%s)' % (DISPLAY_NAME, shape, value.dtype.name)    # (a trace's unknown rank)
     return repr(value)

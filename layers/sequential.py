@@ -3,7 +3,7 @@ import warnings
 
 import numpy as np
 
-from framework import nest
+from framework import nest, trace_names
 from framework.dtypes import numpy_dtype
 from framework.errors import noted, shown_as
 from framework.function import is_replaying
@@ -315,6 +315,11 @@ class Sequential(ModelBase):
             return squeeze(x, axis=-1)
         if x.ndim == len(reference) - 1 and reference[-1] == 1:
             return expand_dims(x, axis=-1)
+        entry = trace_names.entry_of(x)
+        if entry is not None and entry[1] is None:
+            # predict's step retraced on a batch of another rank leaves the rank unknown (reduce_retracing):
+            # Keras's _adjust_input_rank then fails on len(x.shape), as TF 2.21 does (fitlogs3's p54)
+            raise ValueError('Cannot take the length of shape with unknown rank.')
         # Keras 3's Functional._adjust_input_rank: any other rank is refused (a Sequential built on
         # batches, mapped over single images in a Dataset, raised this on TF 2.21 and ran on tapeflow)
         raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
