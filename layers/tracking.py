@@ -190,6 +190,9 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    '_compile_config',   # compile()'s arguments
                    'sequence_masks',    # a recurrent cell's dropout masks, held for one sequence
                    '_step_trace',       # fit's trace of the running train step, set twice per step
+                   # a model's fit state (its History callback, Keras's stop flag): set by every fit (history
+                   # four times), they moved every cached weight and metric walk's key
+                   'history', 'stop_training',
                    # a functional model's KerasTensor structures: Keras builds them untracked (model.input
                    # is the plain dict or list given, no TrackedDict)
                    '_inputs_struct', '_outputs_struct', '_inputs', '_outputs', '_input_dtypes'))
