@@ -193,6 +193,7 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    # a model's fit state (its History callback, Keras's stop flag): set by every fit (history
                    # four times), they moved every cached weight and metric walk's key
                    'history', 'stop_training',
+                   '_step_random_states',   # fit's random states per step kind (a dict every step's walk checked)
                    # a functional model's KerasTensor structures: Keras builds them untracked (model.input
                    # is the plain dict or list given, no TrackedDict)
                    '_inputs_struct', '_outputs_struct', '_inputs', '_outputs', '_input_dtypes'))

@@ -26,3 +26,11 @@ def test_a_layer_set_after_fit_still_joins_the_weights():
     model.fit(np.ones((4, 3), np.float32), np.zeros((4, 2), np.float32), epochs=1, verbose=0)
     model.add(keras.layers.Dense(1))
     assert [tuple(w.shape) for w in model.weights] == [(3, 2), (2,), (2, 1), (1,)]
+
+
+def test_fits_random_states_are_no_container_of_the_weight_walk():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dropout(0.5, seed=2), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    model.fit(np.ones((8, 3), np.float32), np.zeros((8, 1), np.float32), epochs=1, verbose=0)
+    assert type(model._step_random_states) is dict and model._step_random_states
+    assert all(container is not model._step_random_states for container in model._walk().containers)
