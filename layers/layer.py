@@ -461,7 +461,8 @@ class Layer(LayerWeights, OwnVariables):
         the call and returns KerasTensors instead (see ``functional``). The first
         argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
-        if type(self) in PLAIN_CALLS and not args and not kwargs and type(inputs) in _PLAIN_INPUTS:
+        passes_training = PLAIN_CALLS.get(type(self))
+        if passes_training is not None and not args and not kwargs and type(inputs) in _PLAIN_INPUTS:
             spec = self.input_spec
             if (self.built and self._compute is None and (spec is None or type(spec) is InputSpec)
                     and self.activity_regularizer is None and id(inputs) not in TENSOR_NOTES and not trace_names.ACTIVE):
@@ -475,19 +476,9 @@ class Layer(LayerWeights, OwnVariables):
                         spec.check(self, inputs._data.shape)
                     except ValueError:      # nothing has run yet: the full path raises it, named as Keras names it
                         return self._call_concrete(inputs, args, kwargs, training)
-                context = call_context.STATE
-                entries = context.stack
-                if entries:
-                    if training is None:
-                        training = entries[-1][1]
-                    self.__dict__['_call_epoch'] = context.epoch
-                else:
-                    self.__dict__['_call_epoch'] = call_context.begin_outer_call()
-                if self._losses:
-                    self._losses = []
-                entries.append((self, training))
+                entries, training = self._enter_call(training)
                 try:
-                    return self.call(inputs, training=training) if PLAIN_CALLS[type(self)] else self.call(inputs)
+                    return self.call(inputs, training=training) if passes_training else self.call(inputs)
                 except _CAUGHT_IN_CALL as err:
                     # as _call_concrete words it (both classes' calls take ``training``), without running
                     # the call again: its layers' updates and random draws happen once
@@ -517,6 +508,27 @@ class Layer(LayerWeights, OwnVariables):
             return call_with_masks(self._call_with_keywords, self, inputs, args, dict(kwargs, training=training),
                                    not self.built and builds_by_calling(self) and not call_context.in_build_run())
         return self._call_concrete(inputs, args, kwargs, training)
+
+    def _enter_call(self, training):
+        """Put this call on the thread's layer stack, which its sublayers' calls read; returns (the stack,
+        the call's ``training``: as given, else the enclosing call's, else the call's own default).
+        The caller pops the entry when the call ends."""
+        context = call_context.STATE
+        entries = context.stack
+        # Set in the instance dict: the attribute changes on every call and
+        # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
+        if entries:
+            if training is None:
+                training = entries[-1][1]
+            self.__dict__['_call_epoch'] = context.epoch
+        else:
+            self.__dict__['_call_epoch'] = call_context.begin_outer_call()
+        if training is None:        # Keras 3: neither given nor inherited, the call's own default
+            training = default_training(type(self))
+        if self._losses:            # the activity losses of the call before (model.losses reads the latest)
+            self._losses = []
+        entries.append((self, training))
+        return entries, training
 
     def _input_cast_dtype(self):
         """The dtype ``__call__`` casts floating inputs to (Keras 3's ``input_dtype``): the layer's own;
@@ -551,21 +563,7 @@ class Layer(LayerWeights, OwnVariables):
                 args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
             # (before ``training`` is inherited: Keras binds the call's own arguments first)
             unbuilt = None if self.built else _before_first_run(self, args, training)
-            context = call_context.STATE
-            entries = context.stack
-            # Set in the instance dict: the attribute changes on every call and
-            # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
-            if entries:
-                if training is None:
-                    training = entries[-1][1]
-                self.__dict__['_call_epoch'] = context.epoch
-            else:
-                self.__dict__['_call_epoch'] = call_context.begin_outer_call()
-            if training is None:        # Keras 3: neither given nor inherited, the call's own default
-                training = default_training(type(self))
-            if self._losses:
-                self._losses = []
-            entries.append((self, training))
+            entries, training = self._enter_call(training)
             shown_twice = _SHOWN_ONCE
             try:
                 if not self.built:
