@@ -190,7 +190,9 @@ class Sequential(ModelBase):
             if shapes is None:
                 shapes = {}
                 try:
-                    for layer in self._layers:
+                    for index, layer in enumerate(self._layers):
+                        if index == self.__dict__.get('_shapeless_at'):
+                            raise NotImplementedError
                         if not layer.built:
                             layer._build_from_shape(shape)
                         shape = tuple(layer.compute_output_shape(shape))
@@ -218,8 +220,9 @@ class Sequential(ModelBase):
                 self._input_layer = input_layer
         x = input_layer.output
         shapes = {}
+        index = None
         try:
-            for layer in self._layers:
+            for index, layer in enumerate(self._layers):
                 x = layer(x)
                 shapes[id(layer)] = nest.map_structure(lambda t: t.shape, x) if not isinstance(x, KerasTensor) \
                     else x.shape
@@ -231,6 +234,9 @@ class Sequential(ModelBase):
                 raise
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
+            # (where the layer says it cannot (NotImplementedError), Keras's build stops: build's shape pass stops
+            # there too, without running that layer's code again)
+            self.__dict__['_shapeless_at'] = index if isinstance(err, NotImplementedError) else None
             return None
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
         # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
