@@ -52,6 +52,21 @@ def first_axis_sum(a):
     return a.sum(axis=0, dtype=a.dtype) if total is None else total
 
 
+def eigen_runs(shape, axes):
+    """``shape`` as Eigen's reducers see it: size-1 axes dropped, neighbouring axes that are both reduced
+    (in ``axes``) or both kept merged; a list of [length, reduced]."""
+    runs = []
+    for i, d in enumerate(shape):
+        if d == 1:
+            continue
+        reduced = i in axes
+        if runs and runs[-1][1] == reduced:
+            runs[-1][0] *= d
+        else:
+            runs.append([d, reduced])
+    return runs
+
+
 def outer_sum(a, axes):
     """Sum float32 or float64 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
     reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments),
@@ -73,15 +88,7 @@ def outer_sum(a, axes):
         return (wide.sum(axis=axes) if total is None else total).astype(a.dtype)
     else:
         return None
-    runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
-    for i, d in enumerate(a.shape):
-        if d == 1:
-            continue
-        reduced = i in axes
-        if runs and runs[-1][1] == reduced:
-            runs[-1][0] *= d
-        else:
-            runs.append([d, reduced])
+    runs = eigen_runs(a.shape, axes)
     if len(runs) == 2 and runs[0][1] and not runs[1][1]:
         outer, n, inner = 1, runs[0][0], runs[1][0]
     elif len(runs) == 3 and runs[1][1] and not runs[0][1]:

@@ -15,7 +15,7 @@ over [0, 2] gave -0.63484657 where tapeflow printed -0.6348467 (notes progs/grad
 """
 import numpy as np
 
-from ..eigen_outer_sum import _vectorized
+from ..eigen_outer_sum import _vectorized, eigen_runs
 from . import eigen_prod
 
 _PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}     # values per AVX packet
@@ -27,15 +27,7 @@ def strided_products(a, axes):
     packet = _PACKETS.get(a.dtype)
     if packet is None or type(a) is not np.ndarray:
         return None
-    runs = []                       # the shape as Eigen sees it: size-1 axes dropped, runs merged
-    for i, d in enumerate(a.shape):
-        if d == 1:
-            continue
-        reduced = i in axes
-        if runs and runs[-1][1] == reduced:
-            runs[-1][0] *= d
-        else:
-            runs.append([d, reduced])
+    runs = eigen_runs(a.shape, axes)
     kept_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
     dims = [d for d, _ in runs]
     with np.errstate(all='ignore'):     # inf * 0 is NaN silently, as in TensorFlow
