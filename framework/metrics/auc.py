@@ -169,7 +169,12 @@ class AUC(Metric):
         xp = backend.array_module(per_threshold)
         if not self.multi_label:
             return eigen_sum.sum_all(per_threshold)
-        by_label = per_threshold.sum(axis=0)      # over thresholds, one after another, as TF adds a leading axis
+        if per_threshold.shape[-1] == 1 and per_threshold.dtype.kind == 'f':
+            # one label: TF drops the size-1 axis and sums the column as a whole tensor (AUC(multi_label=True)
+            # on a sigmoid head printed 0.43042758 where tapeflow's one-by-one sum gave 0.43042755)
+            by_label = eigen_sum.sum_all(per_threshold).reshape(1)
+        else:
+            by_label = per_threshold.sum(axis=0)      # over thresholds, one after another, as TF adds a leading axis
         if by_label.dtype.kind == 'V':      # bfloat16: TF's Sum adds in float32, rounds once
             by_label = per_threshold.astype(np.float32).sum(axis=0).astype(by_label.dtype)
         if self._label_weights is None:
