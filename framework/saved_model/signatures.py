@@ -259,7 +259,10 @@ def default_signatures(obj):
             return {}
         from .keras_export import one_input_specs      # it imports this module
         specs, outputs = one_input_specs(obj, 'inputs')
-        return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, output_specs=outputs)}
+        # Keras's _default_save_signature traces a function named serving_default: TF's wrapper of it
+        # is 'signature_wrapper_serving_default' in binding and kernel errors
+        return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, wrapped_name='serving_default',
+                                             output_specs=outputs)}
     found = [getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), Function)]
     found = [f for f in found if f.input_signature is not None and may_return_value(f.python_function)]
