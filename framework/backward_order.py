@@ -30,7 +30,7 @@ from collections import deque
 # (its rank-2 logits and labels flattened, the cost shaped back). Dense's 'affine' and
 # 'affine_<activation>': (activation,) bias Add, MatMul, with or without the bias (tf_turns).
 _CHAIN_TURNS = {'sum_of_squares': (3,), 'mean_squared_difference': (3, 3), 'mean_absolute_difference': (3, 3),
-                'softmax_cross_entropy_with_logits': (3, 3)}
+                'softmax_cross_entropy_with_logits': (3, 3), 'mul_reduced': (3, 3, 2)}
 _AFFINE = frozenset(('affine_relu', 'affine_elu', 'affine_tanh'))
 _CHAINS = _AFFINE | {'affine'} | set(_CHAIN_TURNS)     # (a set test per node: other tapes pay no call)
 
@@ -82,9 +82,12 @@ def tf_backward_order(nodes, targets, tracked, many=None):
         if node[3] in _CHAINS:
             at = [t for t, x in zip(tf_turns(node), node[1]) if id(x) in tracked]
             if at and max(at) > 1:
-                shared = [t for t, xid in zip(at, counted[i]) if readers[xid] > 2]
+                # (an input that gets no gradient, as the Shape an Mul's reduced gradient reads, constrains
+                # neither: its sum has no order here, and its maker's gradient is not this node's to free)
+                grads = [vjp is not None for x, vjp in zip(node[1], node[2]) if id(x) in tracked]
+                shared = [t for t, xid, g in zip(at, counted[i], grads) if g and readers[xid] > 2]
                 # (never after an input whose maker it frees: the maker is visited after this node)
-                made = [t for t, xid in zip(at, counted[i]) if xid in producer]
+                made = [t for t, xid, g in zip(at, counted[i], grads) if g and xid in producer]
                 turns[i] = [0, min([min(shared) if shared else max(at)] + made), at]
     order = []
     while queue:

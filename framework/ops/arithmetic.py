@@ -557,10 +557,64 @@ def _pow_grad_y(g, out, x, y):
     return g * out * where(positive, log(where(positive, x, 1)), 0)
 
 
+def _multiply_grad_x(g, out, x, y):
+    """d(x * y)/dx as a recording tape sees TF's _MulGrad build it (see _reduced)."""
+    if _reduced(g, x, y, x) and not (type(y) in _NUMBERS or (type(y) is Tensor and not y._data.shape)):
+        return _reduced_product(g, y, x)
+    return g * y
+
+
+def _multiply_grad_y(g, out, x, y):
+    """d(x * y)/dy as a recording tape sees TF's _MulGrad build it (see _reduced)."""
+    if _reduced(g, x, y, y):
+        return _reduced_product(x, g, y)
+    return g * x
+
+
+def _reduced(g, x, y, target):
+    """Whether TF's eager _MulGrad leaves its fast path (float32 or int32 with x, y and the gradient of
+    one shape: Mul(grad, y) and Mul(grad, x)) for Mul, Sum and Reshape to Shape(input) of each gradient
+    (_ReduceGradientArgs). Those ops change no value, but a tape recording this sweep visits them in turn,
+    so a second derivative adds its terms in another order (float64 x * x * x). Its skip path, Mul(grad,
+    y) alone, serves x's gradient where y is a scalar the tape does not need: a number, or (tapeflow's
+    rules cannot see the tape) a scalar tensor that is no variable. Only where the product has the shape
+    of the input it is for: a broadcast gradient's own sum (tape._fitted) keeps the plain order. A traced
+    function knows the shapes statically and emits no Sum (grappler's order is modelled elsewhere)."""
+    shape = g._data.shape
+    if g._data.dtype.name in _MUL_FAST and _shape(x) == shape and _shape(y) == shape:
+        return False
+    return _shape(target) == shape and not graph_rewrites.tracing()
+
+
+def _shape(v):
+    return v._data.shape if isinstance(v, Tensor) else ()
+
+
+def _reduced_product(a, b, target):
+    """``a * b`` recorded as TF's Mul, Sum and Reshape to ``target``'s Shape: the node's third input is
+    read by that Shape op, a reader that counts in TF's visiting order (backward_order.py)."""
+    a, b, da, db = binary(a, b, 'multiply')
+    out = Tensor(da * db)
+    if ACTIVE:
+        if isinstance(target, Tensor):
+            record('mul_reduced', (a, b, target), out, _REDUCED_VJPS)
+        else:
+            record('multiply', (a, b), out, _MULTIPLY_VJPS)
+    return out
+
+
+_MUL_FAST = ('float32', 'int32')
+
+
 # Rules written with operators alone compute the same on raw arrays (array_rule).
 _ADD_VJPS = (_pass_through, _pass_through)
 _SUBTRACT_VJPS = (_pass_through, array_rule(lambda g, out, x, y: -g))
-_MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: g * y), array_rule(lambda g, out, x, y: g * x))
+_MULTIPLY_VJPS = (array_rule(_multiply_grad_x, lambda g, out, x, y: g * y),
+                  array_rule(_multiply_grad_y, lambda g, out, x, y: g * x))
+# _reduced_product's node: the product's two inputs, then the input whose Shape the Reshape reads
+_REDUCED_VJPS = (array_rule(lambda g, out, x, y, target: _multiply_grad_x(g, out, x, y), lambda g, out, x, y, t: g * y),
+                 array_rule(lambda g, out, x, y, target: _multiply_grad_y(g, out, x, y), lambda g, out, x, y, t: g * x),
+                 None)
 # TF's _SquaredDifferenceGrad: x_grad = (2 * g) * (x - y) and -x_grad, each summed to its input's shape
 _SQUARED_DIFFERENCE_VJPS = (array_rule(lambda g, out, x, y: (2.0 * g) * (x - y)),
                             array_rule(lambda g, out, x, y: -((2.0 * g) * (x - y))))
