@@ -59,6 +59,8 @@ def _unrolled_block_sums(padded, full_blocks):
     AVX-512): all 160 rows of 17 to 1000 classes; one running sum (the order below 64 classes) missed
     rows of 64 and more."""
     rows, blocks, lanes_wide = padded.shape
+    if blocks == 1:         # (up to 16 classes) one block: accumulator 0 is the block, the others +0
+        return padded[:, 0]
     accumulators = np.zeros((_UNROLL, rows, lanes_wide), _F)
     for b in range(full_blocks):
         accumulators[b % _UNROLL] += padded[:, b]
@@ -68,17 +70,30 @@ def _unrolled_block_sums(padded, full_blocks):
 
 
 def exp(x):
-    """oneDNN's float32 exp of a float32 array."""
-    zero = x < _LN_MIN
+    """oneDNN's float32 exp of a float32 array.
+
+    Each multiply-add of the polynomial is one float64 multiply of the float32 value by the
+    widened ``r`` and one add (numpy widens the float32 operand inside the loop), then a rounding
+    to float32. Below ln(FLT_MIN) the clamp makes ``n`` -126, whose scale 2**(n - 1) has an
+    exponent field of 0: the value +0, oneDNN's zero there, without a mask."""
     x = np.maximum(np.minimum(x, _LN_MAX), _LN_MIN)
-    n = np.floor(x * _LOG2E + _F(0.5))
-    r = (x.astype(np.float64) - n.astype(np.float64) * float(_LN2)).astype(_F)
-    scale = (((n - _F(1)).astype(np.int32) + 127) << 23).view(_F)
-    scale[zero] = 0
+    n = x * _LOG2E
+    n += _F(0.5)
+    np.floor(n, out=n)
+    wide = np.multiply(n, -float(_LN2), dtype=np.float64)     # exact: n is an integer of at most 8 bits
+    wide += x
+    r = wide.astype(_F)
     wide_r = r.astype(np.float64)
-    y = np.full(r.shape, _POLYNOMIAL[0], _F)
-    for coefficient in _POLYNOMIAL[1:]:
-        y = (y.astype(np.float64) * wide_r + float(coefficient)).astype(_F)
-    y *= scale
+    np.multiply(wide_r, float(_POLYNOMIAL[0]), out=wide)
+    wide += float(_POLYNOMIAL[1])
+    y = wide.astype(_F)
+    for coefficient in _POLYNOMIAL[2:]:
+        np.multiply(y, wide_r, out=wide)
+        wide += float(coefficient)
+        y = wide.astype(_F)
+    n += _F(126)                                            # (n - 1) + 127: the biased exponent of 2**(n - 1)
+    scale = n.astype(np.int32)
+    scale <<= 23
+    y *= scale.view(_F)
     y *= _F(2)
     return y
