@@ -161,15 +161,16 @@ def sparse_xent(labels, logits, labels_in_range=False):
     op = 'sparse_softmax_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
-    if labels._data.dtype not in _LABEL_DTYPES:
-        raise _labels_refusal(labels, op)
     a, idx = logits._data, labels._data
+    # TF's wrapper compares the static shapes before its kernel refuses float labels: one-hot float
+    # labels get the rank text. (The arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch.)
+    if idx.shape != a.shape[:-1]:
+        raise _sparse_shape_error(idx.shape, a.shape, op)
+    if idx.dtype not in _LABEL_DTYPES:
+        raise _labels_refusal(labels, op)
     if a.dtype == np.float16:
         # TF's wrapper computes float16 logits in float32 and rounds the losses back (bfloat16 stays)
         return _in_float32(lambda labels, logits: sparse_xent(labels, logits, labels_in_range), labels, logits)
-    # (the arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch of fit / evaluate)
-    if idx.shape != a.shape[:-1]:
-        raise _sparse_shape_error(idx.shape, a.shape, op)
     depth = a.shape[-1]
     if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
         raise label_range_error(idx, depth, '%s: labels must lie in [0, %d), got min %d, max %d'

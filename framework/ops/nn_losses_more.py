@@ -25,8 +25,9 @@ def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
     x = as_float_tensor(logits, op)
     z = as_tensor(labels, op)       # as TF: [[1, 0]] is int32 and meets the float logits in Mul's refusal
     if tuple(z.shape) != tuple(x.shape):
-        raise ValueError('%s: logits and labels must have the same shape, got %s and %s'
-                         % (op, tuple(x.shape), tuple(z.shape)))
+        # TF 2.21's words (nn_impl.py)
+        raise ValueError('`logits` and `labels` must have the same shape, received (%s vs %s).'
+                         % (x.shape, z.shape))
     q = as_tensor(pos_weight, op, dtype=x.dtype)
     log_weight = add(1.0, multiply(subtract(q, 1.0), z))
     softplus_neg = add(log1p(exp(-abs_(x))), relu(-x))     # log(1 + exp(-x)), stable
@@ -45,8 +46,9 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
     c = as_float_tensor(log_input, op)
     z = as_tensor(targets, op)      # as TF: int or float64 targets meet the float log_input in Mul's refusal
     if tuple(z.shape) != tuple(c.shape):
-        raise ValueError('%s: log_input and targets must have the same shape, got %s and %s'
-                         % (op, tuple(c.shape), tuple(z.shape)))
+        # TF 2.21's words (nn_impl.py)
+        raise ValueError('`log_input` and `targets` must have the same shape, received (%s vs %s).'
+                         % (c.shape, z.shape))
     result = subtract(exp(c), multiply(c, z))
     if compute_full_loss:
         # TF's steps, on the targets themselves: a watched target of 0 gets TF's NaN gradient (0 * log 0 in the
