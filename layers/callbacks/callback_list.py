@@ -11,8 +11,9 @@ from .progbar_logger import ProgbarLogger
 class NotACallbackError(TypeError, AttributeError):
     """TensorFlow 2.21 fails on the missing ``set_model`` (AttributeError); a TypeError names the cause."""
 
-    def __init__(self, item):
-        super().__init__("'%s' object has no attribute 'set_model'" % type(item).__name__)     # TF's words
+    def __init__(self, item, missing):
+        # Python's own words for the missing attribute ('numpy.ndarray' object has no attribute 'set_model')
+        super().__init__(str(missing))
         self.add_note('callbacks: expected a list of Callback objects (keras.callbacks.Callback subclasses), got %r '
                       'of type %s' % (item, type(item).__name__))
 
@@ -76,8 +77,10 @@ class CallbackList(Callback):
         if model is None:
             return
         for cb in self.callbacks:
-            if not hasattr(cb, 'on_epoch_end'):
-                raise NotACallbackError(cb)
+            try:
+                cb.set_model     # Keras calls it and nothing else first: a duck with set_model fails at its first missing hook
+            except AttributeError as missing:
+                raise NotACallbackError(cb, missing) from None
         super().set_model(model)
         if self._history is not None:
             model.history = self._history

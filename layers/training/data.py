@@ -310,10 +310,11 @@ def class_weight_table(class_weight):
 
 def _require_method(class_weight, method):
     """Python's AttributeError where Keras 3 calls class_weight.get (arrays) or .keys (datasets)."""
-    if not hasattr(class_weight, method):
-        error = AttributeError("'%s' object has no attribute '%s'" % (type(class_weight).__name__, method))
+    try:
+        getattr(class_weight, method)
+    except AttributeError as error:     # Python's words: an array is a 'numpy.ndarray' object there
         error.add_note('class_weight: expected a dict {class index: weight}, got %r' % (class_weight,))
-        raise error
+        raise
 
 
 def train_validation_split(arrays, validation_split):
