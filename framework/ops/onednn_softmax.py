@@ -73,9 +73,10 @@ def exp(x):
     """oneDNN's float32 exp of a float32 array.
 
     Each multiply-add of the polynomial is one float64 multiply of the float32 value by the
-    widened ``r`` and one add (numpy widens the float32 operand inside the loop), then a rounding
-    to float32. Below ln(FLT_MIN) the clamp makes ``n`` -126, whose scale 2**(n - 1) has an
-    exponent field of 0: the value +0, oneDNN's zero there, without a mask."""
+    widened ``r`` (numpy widens the float32 operand inside the loop) and one float64 add whose
+    result is rounded to float32 as it is written to ``y``. Below ln(FLT_MIN) the clamp makes
+    ``n`` -126, whose scale 2**(n - 1) has an exponent field of 0: the value +0, oneDNN's zero
+    there, without a mask."""
     x = np.maximum(np.minimum(x, _LN_MAX), _LN_MIN)
     n = x * _LOG2E
     n += _F(0.5)
@@ -84,13 +85,12 @@ def exp(x):
     wide += x
     r = wide.astype(_F)
     wide_r = r.astype(np.float64)
+    y = np.empty_like(r)
     np.multiply(wide_r, float(_POLYNOMIAL[0]), out=wide)
-    wide += float(_POLYNOMIAL[1])
-    y = wide.astype(_F)
-    for coefficient in _POLYNOMIAL[2:]:
+    for coefficient in _POLYNOMIAL[1:-1]:
+        np.add(wide, float(coefficient), out=y)             # the float64 sum rounded once into y
         np.multiply(y, wide_r, out=wide)
-        wide += float(coefficient)
-        y = wide.astype(_F)
+    np.add(wide, float(_POLYNOMIAL[-1]), out=y)
     n += _F(126)                                            # (n - 1) + 127: the biased exponent of 2**(n - 1)
     scale = n.astype(np.int32)
     scale <<= 23
