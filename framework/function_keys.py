@@ -15,6 +15,7 @@ import weakref
 
 import numpy as np
 
+from .dataset_trace_keys import data_key, data_spec, is_data_key
 from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
 from .ragged.ragged_tensor import RaggedTensor
@@ -101,6 +102,9 @@ def trace_key(value):
             raise
         except Exception:       # (a SparseTensor refuses too: tapeflow traces it as an object)
             pass
+    key = data_key(value, trace_key)       # a dataset or iterator: by its element spec, as TF's DatasetSpec
+    if key is not None:
+        return key
     try:
         return ObjectRef(value)
     except TypeError:
@@ -228,7 +232,7 @@ def describe(key, name=None):
     """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name))
-    if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key)):
+    if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key) or is_data_key(key)):
         return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
@@ -260,6 +264,8 @@ def placeholder(key, name=None):
         from .ragged.ragged_spec import RaggedTensorSpec
         _, (_, shape, dtype), ragged_rank, splits_dtype = key
         return RaggedTensorSpec(shape, dtype, ragged_rank, splits_dtype)
+    if is_data_key(key):            # DatasetSpec / IteratorSpec, element specs unnamed
+        return data_spec(key, placeholder)
     if _is_extension_key(key):      # its Spec, as TF lists it: field specs unnamed
         return key[0].Spec._from_fields({field: _field_placeholder(k)
                                          for field, k in zip(key[0]._tf_extension_type_fields, key[1:])})
