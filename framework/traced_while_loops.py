@@ -72,13 +72,13 @@ def _open_body_graph(frame, last):
 def name_loop_outputs(trace, frame, scope, variables, before, first=2):
     """Name the loop variables' tensors after the loop as its op's outputs, ``while:2`` on (the loop's
     counter and maximum come first; a for loop's iterate too: ``first``), with their shapes before the
-    loop; an argument the loop left as it was keeps its name."""
+    loop; an argument too when the loop ran no turn (TF 2.21: ``x`` after ``while x > 10.0`` is while:2)."""
     from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
     autograph_numbers.make_tensors(frame, variables)    # (a Python value a muted turn gave: still the loop's)
     values = frame.f_locals
     for index, (name, old) in enumerate(zip(variables, before)):
         tensor = values.get(name)
-        if type(tensor) is not Tensor or (tensor is old and trace_names.is_argument(trace, tensor)):
+        if type(tensor) is not Tensor:
             continue
         trace.rename_traced(tensor, '%s:%d' % (scope, index + first), shape_of=old if type(old) is Tensor else None)
 
