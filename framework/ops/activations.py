@@ -253,7 +253,7 @@ def silu(features, beta=1.0, name=None):
     # meets beta=1.7 as 1.7000000476837158
     if type(beta) is float and x._data.dtype != np.float32:
         beta = float(np.float32(beta))
-    if beta == 1.0 and not ACTIVE and graph_random_ops.TRACED_CALLS[0]:
+    if beta == 1.0 and graph_random_ops.TRACED_CALLS[0] and (not ACTIVE or untaped(x)):
         traced = traced_swish(x)
         if traced is not None:
             return traced
@@ -262,6 +262,15 @@ def silu(features, beta=1.0, name=None):
     if ACTIVE:
         record('silu', (x,), out, (lambda g, y, x: _silu_grad(g, x, beta),))
     return out
+
+
+def untaped(x):
+    """Whether no active tape tracks tensor ``x`` (a model's input in a train step): TF's tape records no
+    custom gradient for silu(x) or mish(x) then, and grappler fuses the graph's x * sigmoid(x) (x *
+    tanh(softplus(x))) into oneDNN's kernel as in a call no tape sees. Measured on TF 2.21: in a traced
+    GradientTape step, tf.nn.silu and keras mish of an unwatched (16, 8) input gave oneDNN's bits (66 and
+    67 values off eager's); of a watched product, eager's (progs/modelfuzz2/t_swish_tape2.py)."""
+    return type(x) is Tensor and not any(id(x) in tape._tracked for tape in ACTIVE)
 
 
 def traced_swish(x):
@@ -281,7 +290,7 @@ def traced_mish(x):
     """mish(x) as oneDNN's where TF 2.21's graph runs one (as ``traced_swish``: x * tanh(softplus(x)) in a
     traced call no tape records differs from eager in TF, p_silu.py); None elsewhere."""
     from . import graph_rewrites, onednn_activations
-    if ACTIVE or not graph_random_ops.TRACED_CALLS[0] or not isinstance(x, Tensor):
+    if not graph_random_ops.TRACED_CALLS[0] or not isinstance(x, Tensor) or (ACTIVE and not untaped(x)):
         return None
     a = x._data
     if a.dtype != np.float32 or not graph_rewrites.tracing() or not onednn_policy.enabled() \
