@@ -181,7 +181,7 @@ def test_outputs_carrying_their_logits_are_scored_from_the_logits():
     probs = tf.nn.softmax(logits)
     set_keras_logits(probs, logits)
     np.testing.assert_allclose(losses.categorical_crossentropy([[1., 0.]], probs).numpy(), [30.], rtol=1e-6)
-    np.testing.assert_allclose(losses.sparse_categorical_crossentropy([0], probs).numpy(), [30.], rtol=1e-6)
+    np.testing.assert_allclose(losses.sparse_categorical_crossentropy(np.array([0]), probs).numpy(), [30.], rtol=1e-6)
     sigmoid_logits = tf.constant([[-30.]])
     sigmoid_out = tf.sigmoid(sigmoid_logits)
     set_keras_logits(sigmoid_out, sigmoid_logits)
@@ -219,10 +219,10 @@ GRADIENT_CASES = [
     ('bce_logits', lambda p: losses.binary_crossentropy(_BIN, p, from_logits=True), _LOGITS),
     ('cce', lambda p: losses.categorical_crossentropy(_ONEHOT, p, label_smoothing=0.1), _PROBS),
     ('cce_logits', lambda p: losses.categorical_crossentropy(_ONEHOT, p, from_logits=True), _LOGITS),
-    ('scce', lambda p: losses.sparse_categorical_crossentropy([2, 0, 3], p), _PROBS),
-    ('scce_logits', lambda p: losses.sparse_categorical_crossentropy([2, 0, 3], p, from_logits=True), _LOGITS),
+    ('scce', lambda p: losses.sparse_categorical_crossentropy(np.array([2, 0, 3]), p), _PROBS),
+    ('scce_logits', lambda p: losses.sparse_categorical_crossentropy(np.array([2, 0, 3]), p, from_logits=True), _LOGITS),
     ('scce_ignore', lambda p: losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=0,
-                                                                   dtype='float64')([2, 0, 3], p), _LOGITS),
+                                                                   dtype='float64')(np.array([2, 0, 3]), p), _LOGITS),
     ('mse_object_weighted', lambda p: losses.MeanSquaredError(reduction='sum', dtype='float64')(
         _T, p, sample_weight=[0.5, 1., 2.]), _P),
     ('bce_object_logits', lambda p: losses.BinaryCrossentropy(from_logits=True, dtype='float64')(_BIN, p), _LOGITS),
@@ -238,7 +238,7 @@ def test_logits_losses_stay_finite_and_stable_far_out():
     logits = tf.constant([[-200., 150.]])
     with tf.GradientTape() as tape:
         tape.watch(logits)
-        loss = losses.BinaryCrossentropy(from_logits=True)([[1., 0.]], logits)
+        loss = losses.BinaryCrossentropy(from_logits=True)(tf.constant([[1., 0.]]), logits)
     grad = tape.gradient(loss, logits).numpy()
     np.testing.assert_allclose(loss.numpy(), 175.)
     np.testing.assert_allclose(grad, [[-0.5, 0.5]])
@@ -287,11 +287,11 @@ def test_bad_input_names_the_loss_and_the_shapes():
     with pytest.raises(ValueError, match=r'categorical_crossentropy.*\(2,\).*\(2, 3\).*sparse_categorical'):
         losses.categorical_crossentropy([1, 2], CP)
     with pytest.raises(ValueError, match=r'sparse_categorical_crossentropy.*\(3,\).*\(2, 3\)'):
-        losses.sparse_categorical_crossentropy([0, 1, 2], CP)
+        losses.sparse_categorical_crossentropy(np.array([0, 1, 2]), CP)
     with pytest.raises(ValueError, match=r'sparse_categorical_crossentropy: labels must lie in \[0, 3\).*max 5'):
-        losses.SparseCategoricalCrossentropy()([0, 5], CP)
+        losses.SparseCategoricalCrossentropy()(np.array([0, 5]), CP)
     # fractional labels truncate as TF's Cast does (TF 2.21 computes them; 0.5 is class 0)
-    np.testing.assert_array_equal(losses.sparse_categorical_crossentropy([0.5, 1.], CP).numpy(),
-                                  losses.sparse_categorical_crossentropy([0, 1], CP).numpy())
+    np.testing.assert_array_equal(losses.sparse_categorical_crossentropy(np.array([0.5, 1.]), CP).numpy(),
+                                  losses.sparse_categorical_crossentropy(np.array([0, 1]), CP).numpy())
     with pytest.raises(ValueError, match=r'Invalid value for argument `reduction`.*auto'):
         losses.MeanSquaredError(reduction='auto')

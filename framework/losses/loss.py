@@ -3,7 +3,7 @@
 ``LossFunctionWrapper`` is the one mechanism behind every built-in loss
 class: it holds a per-sample function and its keyword arguments.
 """
-from .. import dtypes
+from .. import dtypes, nest
 from ..keras_repr import KerasObjectRepr
 from ..tensor import Tensor
 from .inputs import FLOATX, NUMPY_DTYPES, squeeze_or_expand_to_same_rank, to_dtype
@@ -15,20 +15,48 @@ from .reduction import reduce_weighted_values, standardize_reduction
 _SEQUENCES = (list, tuple)
 
 
-def _holds_arrays(value):
-    # a list of arrays or tensors (one per output); nested lists of numbers are one array, as before
-    return type(value) in _SEQUENCES and any(hasattr(v, 'shape') for v in value)
+def _check_same_structure(y_true, y_pred, name, dtype):
+    """Keras 3 converts each leaf of y_true and y_pred to a tensor, then pairs them structure by structure
+    (optree, y_true's structure first): a list of labels against one prediction array, [1, 0] against
+    [[.2, .8], [.6, .4]] or a list of predictions against one label array is refused in optree's words,
+    where stacking the lists would compute a loss over other shapes. Structures that match go on."""
+    if _structure_problem(y_true, y_pred) is None:
+        return
+    # optree's text shows y_pred's part as Keras converted it: tensors of the loss's dtype (y_pred converted first)
+    converted_pred = nest.map_structure(lambda v: to_dtype(v, dtype, name, 'y_pred'), y_pred)
+    converted_true = nest.map_structure(lambda v: to_dtype(v, dtype, name, 'y_true'), y_true)
+    error = ValueError(_structure_problem(converted_true, converted_pred))
+    error.add_note('Loss %r: y_true is %s, y_pred is %s; give both as arrays (np.array(...) of a nested list), or one '
+                   'prediction per label array (a multi-output model takes one loss per output in compile)'
+                   % (name, _structure_text(y_true), _structure_text(y_pred)))
+    raise error
 
 
-def _check_same_structure(y_true, y_pred, name):
-    """Keras 3 pairs y_true and y_pred structure by structure: a list of predictions against one label
-    array is refused, where stacking the list would compute a loss over the wrong shape."""
-    if _holds_arrays(y_true) or _holds_arrays(y_pred):
-        lengths = [len(v) if type(v) in _SEQUENCES else None for v in (y_true, y_pred)]
-        if lengths[0] != lengths[1]:
-            raise ValueError("Structures don't have the same nested structure. Loss %r: y_true is %s, y_pred is "
-                             "%s; give one prediction per label array (a multi-output model takes one loss per "
-                             "output in compile)" % (name, _structure_text(y_true), _structure_text(y_pred)))
+def _structure_problem(a, b):
+    """optree's complaint as keras.tree.map_structure(f, a, b) raises it, else None: first every node of
+    ``a`` against ``b`` (type, arity, keys: flatten_up_to), then leaves of ``a`` where ``b`` nests deeper."""
+    from ..keras.tree import _children, _node_problem      # (lazy: framework.keras imports the losses)
+
+    def nodes(x, y):
+        if not nest.is_nested(x):
+            return None
+        problem = _node_problem(x, y)
+        # optree's flatten_up_to walks a reversed post-order: a node, then its children last to first
+        for xc, yc in ([] if problem else reversed(_children(x, y))):
+            problem = nodes(xc, yc)
+            if problem:
+                break
+        return problem
+
+    def leaves(x, y):
+        if not nest.is_nested(x):
+            return nest.is_nested(y)
+        return any(leaves(xc, yc) for xc, yc in _children(x, y))
+
+    problem = nodes(a, b)
+    if problem is None and leaves(a, b):
+        problem = "Structures don't have the same nested structure."
+    return problem
 
 
 def _structure_text(value):
@@ -81,7 +109,7 @@ class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main_
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
                              % (self.name,))
         if self._one_structure and (type(y_pred) in _SEQUENCES or type(y_true) in _SEQUENCES):
-            _check_same_structure(y_true, y_pred, self.name)
+            _check_same_structure(y_true, y_pred, self.name, self._dtype)
         # (fit calls this on every step: the common case, tensors of the loss's dtype without a note,
         # skips the calls)
         in_mask = get_keras_mask(y_pred) if id(y_pred) in NOTES else None

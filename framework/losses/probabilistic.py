@@ -108,6 +108,8 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
             labels outside [0, classes).
     """
     what = 'sparse_categorical_crossentropy'
+    if type(y_true) is not Tensor or type(y_pred) is not Tensor:
+        _read_shapes(y_true, y_pred)
     y_pred = predictions(y_pred, what)
     y_true = to_dtype(y_true, None, what, 'y_true')
     # (the arrays' shapes: fit and evaluate call this on every batch, TensorShape's indexing costs)
@@ -147,6 +149,20 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     losses = where(valid, losses, 0.0)
     set_keras_mask(losses, valid)
     return losses
+
+
+def _read_shapes(y_true, y_pred):
+    """Keras 3's function reads ``y_true.shape`` and ``y_pred.shape`` before converting anything (to squeeze
+    a trailing 1): a list, a Python number or None fails there with Python's AttributeError ("'list' object
+    has no attribute 'shape'"), even for the lists its own docstring shows. Loss objects convert first."""
+    for value in (y_true, y_pred):
+        try:
+            value.shape
+        except AttributeError as error:
+            error.add_note('sparse_categorical_crossentropy: Keras 3 takes arrays or tensors here, not %s; wrap '
+                           'them in np.array(...) or call keras.losses.SparseCategoricalCrossentropy()'
+                           % type(value).__name__)
+            raise
 
 
 def _integer_labels(y_true, float_dtype):
