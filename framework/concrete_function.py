@@ -4,6 +4,7 @@ import itertools
 
 from . import dtypes, nest
 from .ops.graph_input_errors import eager_input_error
+from .concrete_function_outputs import learn_outputs
 from .concrete_function_variables import captured_variables
 from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
                             placeholder, trace_key)
@@ -114,6 +115,7 @@ class ConcreteFunction:
         self._function = function
         self._entry = entry
         self._graph_name = None
+        self._outputs_tried = False     # (a run on stand-ins for outputs no call has shown: once)
 
     @property
     def name(self):
@@ -173,7 +175,7 @@ class ConcreteFunction:
         """The trace's outputs as TensorFlow's graph tensors ('Identity:0', ...), None kept. Shapes are
         the first run's: where the trace left an input dimension open, TensorFlow's shape inference
         may report None where this reports the size that run had."""
-        if self._entry.output_type is None:     # never run: tapeflow traces by running the function
+        if self._known_output_type() is None:     # tapeflow traces by running the function
             raise ValueError('structured_outputs: this concrete function has not run yet; tapeflow learns a '
                              "trace's outputs by running it, so call it once first (TensorFlow traces without "
                              'running)')
@@ -185,6 +187,14 @@ class ConcreteFunction:
                 return GraphOutput('Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
             return v
         return nest.map_structure(leaf, self._entry.outputs)
+
+    def _known_output_type(self):
+        """The trace's 'Output Type:' text, or None. A trace no call has run yet (get_concrete_function's)
+        runs once on stand-ins first, as TensorFlow traces there (concrete_function_outputs.py)."""
+        if self._entry.output_type is None and not self._outputs_tried:
+            self._outputs_tried = True
+            learn_outputs(self, self._entry, self._function)
+        return self._entry.output_type
 
     def _parameters(self):
         """(name, TensorFlow's parameter kind, trace key) per parameter of the trace, ``*args`` spread
@@ -410,14 +420,14 @@ class FunctionType:
             kinds.append(kind)
         if kinds and kinds[-1] == 'POSITIONAL_ONLY':
             parts.append('/')
-        output = self._concrete._entry.output_type
+        output = self._concrete._known_output_type()
         return '(%s)%s' % (', '.join(parts), '' if output is None else ' -> ' + output)
 
     def __repr__(self):
         concrete = self._concrete
         lines = ['Input Parameters:']
         lines += ['  %s (%s): %s' % parameter for parameter in concrete._parameter_texts()]
-        if concrete._entry.output_type is not None:
+        if concrete._known_output_type() is not None:
             # TensorFlow lists each captured variable's resource handle under its Python id
             captures = ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v)
                         for v in concrete.variables]

@@ -320,7 +320,11 @@ def test_get_concrete_function_counts_a_trace_and_checks_calls(capsys):
     assert isinstance(cf, ConcreteFunction) and f.experimental_get_tracing_count() == 1
     assert str(cf) == ('ConcreteFunction Input Parameters:\n'
                        '  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n'
-                       '  scale (POSITIONAL_OR_KEYWORD): Literal[2]')
+                       '  scale (POSITIONAL_OR_KEYWORD): Literal[2]\n'
+                       'Output Type:\n'
+                       '  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n'
+                       'Captures:\n'
+                       '  None')
     assert repr(cf.structured_input_signature) == (
         "((TensorSpec(shape=(None,), dtype=tf.float32, name='x'), 2), {})")
     assert cf(tf.constant([1., 2.])).numpy().tolist() == [2., 4.]
