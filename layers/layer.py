@@ -540,6 +540,7 @@ class Layer(LayerWeights, OwnVariables):
 
     def _call_concrete(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs; an error raised before ``call`` ran names the layer."""
+        given = inputs          # what an error's "Arguments received" shows where Keras 3 converts nothing
         try:
             if type(inputs) not in _PLAIN_INPUTS:
                 if not self._allow_non_tensor_positional_args:
@@ -606,7 +607,8 @@ class Layer(LayerWeights, OwnVariables):
                             outputs = self.call(inputs, *args, **kwargs)
                 except _CAUGHT_IN_CALL as err:
                     # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
-                    raise _call_error(err, self, inputs, args, kwargs) from None
+                    raise _call_error(err, self, inputs if self.keras_converts_inputs else given, args,
+                                      kwargs) from None
                 if trace_names.ACTIVE:
                     name_traced_outputs(self, outputs, inputs)
             except Exception as err:
