@@ -483,7 +483,7 @@ class Function:
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
-                if entry is None and not self._traces:
+                if entry is None and not self._traces and not self._second_trace:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
                         warn_if_unparsable(self._python_function)
                     with first_trace() as first:
@@ -498,7 +498,9 @@ class Function:
                     if retraced and first.made:     # (a variable returned is returned read: TF's second
                         result = _outputs(result, self._python_function)    # trace makes it again)
                     remade = first.remade() if retraced and first.made else None
-                    if remade is not None:      # TensorFlow's second trace makes that variable again
+                    if remade is not None:      # TensorFlow's second trace makes that variable again:
+                        self._second_trace = 1      # the first trace counts (TF 2.21: 1), and later calls
+                        self._refuses_variables = True      # trace once more, with creation refused
                         raise remade
                     self._second_trace = int(retraced)
                     if retraced:        # TensorFlow traces on with variable creation refused
