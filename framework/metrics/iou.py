@@ -27,15 +27,18 @@ _EPSILON = 1e-7     # keras.backend.epsilon()
 def _class_count(num_classes, what):
     """num_classes as Keras 3 takes it into its (num_classes, num_classes) shape: anything Python can use as
     an index (True is 1 class), else Python's TypeError ("'float' object cannot be interpreted as an
-    integer"); tapeflow also refuses fewer than 1 class."""
+    integer"); a negative count fails making the (n, n) state in Keras's words. 0 classes pass here: IoU's
+    check of its target ids refuses them in Keras's words (MeanIoU(0): "max() arg is an empty sequence")."""
     note = '%s: `num_classes` must be an integer >= 1, got %r' % (what, num_classes)
     try:
         count = operator.index(num_classes)
     except TypeError as error:
         error.add_note(note)
         raise
-    if count < 1:
-        raise ValueError(note)
+    if count < 0:
+        error = ValueError("Cannot convert '(%d, %d)' to a shape. Negative dimensions are not allowed." % (count, count))
+        error.add_note(note)
+        raise error
     return count
 
 
@@ -244,6 +247,10 @@ class MeanIoU(IoU):
     def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
                  sparse_y_pred=True, axis=-1):
         num_classes = _class_count(num_classes, type(self).__name__)
+        if not num_classes:     # Keras's max(target_class_ids) of list(range(0)), in Python's words
+            error = ValueError('max() arg is an empty sequence')
+            error.add_note('%s: `num_classes` must be an integer >= 1, got 0' % type(self).__name__)
+            raise error
         super().__init__(num_classes, list(range(num_classes)), name=name, dtype=dtype, ignore_class=ignore_class,
                          sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
 
