@@ -156,13 +156,12 @@ def _read_shapes(y_true, y_pred):
     a trailing 1): a list, a Python number or None fails there with Python's AttributeError ("'list' object
     has no attribute 'shape'"), even for the lists its own docstring shows. Loss objects convert first."""
     for value in (y_true, y_pred):
-        try:
-            value.shape
-        except AttributeError as error:
-            error.add_note('sparse_categorical_crossentropy: Keras 3 takes arrays or tensors here, not %s; wrap '
-                           'them in np.array(...) or call keras.losses.SparseCategoricalCrossentropy()'
-                           % type(value).__name__)
-            raise
+        if not hasattr(value, 'shape'):
+            # Python's words, also a TypeError (what tapeflow raised for such input before)
+            from ..tape_arguments import NotATensorError
+            raise NotATensorError(value, 'shape', 'sparse_categorical_crossentropy: Keras 3 takes arrays or tensors '
+                                  'here, not %s; wrap them in np.array(...) or call '
+                                  'keras.losses.SparseCategoricalCrossentropy()' % type(value).__name__) from None
 
 
 def _integer_labels(y_true, float_dtype):
