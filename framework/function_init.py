@@ -91,6 +91,15 @@ _ONCE = [0]
 OPEN = []       # the first traced calls running now, innermost last
 
 
+def made_unseen(before):
+    """The variables made since ``CREATED[0]`` read ``before`` were made in a for-over-dataset body, the
+    reduce function's own graph, where TensorFlow's first-trace check does not see them: the open first
+    call does not trace again for them (TF 2.21: a train_epoch(ds) whose loop body first builds the
+    optimizer's slots traces once, prints once; a train_step that builds them traces twice)."""
+    if OPEN and CREATED[0] != before:
+        OPEN[-1]._before += CREATED[0] - before
+
+
 def initializing_call(run):
     """``run()`` as the function's first traced call; returns (its result, whether TensorFlow
     would trace again because variables were created)."""

@@ -44,19 +44,26 @@ def body_turns(tensor, items, frame=None):
     trace = trace_names.current()
     graph = getattr(trace, 'graph', None) if trace is not None else None
     first = True
-    for item in items:
-        if first:
-            first = False
-            if graph is not None and tensor is not None:
-                scope, read = _name_loop_variable(trace, graph, tensor, item)
-                if frame is not None:
-                    _open_body_graph(trace, graph, frame, scope, read)
-            elif graph is not None and frame is not None:
-                _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None))
-            yield item
-        else:
-            with replaying():
+    created = None      # (a dataset's loop: the variables count before its body, see function_init.made_unseen)
+    try:
+        for item in items:
+            if first:
+                first = False
+                if graph is not None and tensor is not None:
+                    scope, read = _name_loop_variable(trace, graph, tensor, item)
+                    if frame is not None:
+                        _open_body_graph(trace, graph, frame, scope, read)
+                elif graph is not None and frame is not None:
+                    from . import function_init     # (late: it imports variable, which imports tensor)
+                    created = function_init.CREATED[0]
+                    _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None))
                 yield item
+            else:
+                with replaying():
+                    yield item
+    finally:
+        if created is not None:
+            function_init.made_unseen(created)
     if first and graph is not None and tensor is not None and frame is not None:
         _trace_unturned_body(trace, graph, frame, tensor)
 
