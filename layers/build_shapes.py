@@ -56,6 +56,19 @@ def saved_input_shape(shape):
     return shape if isinstance(shape, dict) else tuple(shape)
 
 
+def build_from_saved_shape(layer, shape):
+    """Build ``layer`` from a build config's ``input_shape`` as Keras 3's build_from_config does:
+    ``build(shape)`` with the shape as the config holds it (after loading, a JSON list: a user's build
+    that prints it shows [None, 5]), and ``get_build_config`` gives that back (TF 2.21 prints
+    {'input_shape': [None, 5]} for a reloaded layer). tapeflow's own builds are given a tuple, which
+    their shape arithmetic expects; they record the shape as saved all the same."""
+    if isinstance(shape, dict) or _written_outside_tapeflow(inspect.unwrap(type(layer).build)):
+        layer._build_from_shape(shape)
+        return
+    layer._build_from_shape(tuple(shape))
+    layer._build_input_shape = shape
+
+
 def shapes_dict(layer, names, inputs, args, kwargs):
     """``{'<argument>_shape': shape}`` for ``build(**...)``: each of ``names`` matched to the call's
     argument of that name, as Keras 3's update_shapes_dict_for_target_fn does (its ValueErrors for a

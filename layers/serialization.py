@@ -118,7 +118,7 @@ def deserialize(config, custom_objects=None):
             layer.build_from_config(build_config)       # a user's way of building from its own config
         elif build_config.get('input_shape') is not None:
             layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
-            layer._build_from_shape(build_shapes.saved_input_shape(build_config['input_shape']))
+            build_shapes.build_from_saved_shape(layer, build_config['input_shape'])
     if config.get('compile_config') and hasattr(layer, 'compile_from_config'):
         # a compiled model's serialize() holds its compile arguments: Keras 3 compiles it again
         from .saving.model_config import compile_as_described, lookup_table
