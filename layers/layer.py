@@ -572,10 +572,8 @@ class Layer(LayerWeights, OwnVariables):
                         check_spec(self, inputs)
                     if builds_by_calling(self):
                         # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
-                        # its call once symbolically, which names one KerasTensor: take that name too, so
-                        # that later KerasTensors are numbered as in Keras (the masking guide prints one),
-                        # and show the call's prints twice, as that extra run does.
-                        naming.unique_name('keras_tensor')
+                        # its call once symbolically, which shows the call's prints twice, and, once that
+                        # run has succeeded, names a KerasTensor per output (taken after the call below)
                         shown_twice = _BuildRun(self, (inputs, args, kwargs))
                     self._build_for(inputs, args, kwargs)
                 spec = self.input_spec
@@ -609,6 +607,13 @@ class Layer(LayerWeights, OwnVariables):
                     # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
                     raise _call_error(err, self, inputs if self.keras_converts_inputs else given, args,
                                       kwargs) from None
+                if shown_twice is not _SHOWN_ONCE:
+                    # the symbolic build run's tensor outputs, one KerasTensor name each (not its None or
+                    # Python values), so that later KerasTensors are numbered as in Keras (the masking guide
+                    # prints one); a failed run names none
+                    for output in nest.flatten(outputs):
+                        if isinstance(output, (Tensor, CompositeTensor)):
+                            naming.unique_name('keras_tensor')
                 if trace_names.ACTIVE:
                     name_traced_outputs(self, outputs, inputs)
             except Exception as err:
