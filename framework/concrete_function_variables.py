@@ -52,6 +52,13 @@ def _unbound(python_function):
 
 def _collect(python_function, found, seen, visited):
     python_function, instance = _unbound(python_function)
+    if instance is not None and _is_keras_call(python_function, instance):
+        # a layer's or model's own __call__ (Keras's track_and_add_endpoint): its variables, as its
+        # inference call reads them (not a Dropout's seed state, which only training reads)
+        for variable in instance.variables:
+            if variable.name != 'seed_generator_state':
+                _add(variable, found, seen, visited)
+        return
     code = getattr(python_function, '__code__', None)
     if code is None:        # a callable object (tf.function(model)): its own variables
         _add(python_function, found, seen, visited)
@@ -62,6 +69,13 @@ def _collect(python_function, found, seen, visited):
     cells = dict(zip(code.co_freevars, [_content(c) for c in python_function.__closure__ or ()]))
     self_name = code.co_varnames[0] if instance is not None and code.co_argcount else None
     _scan(code, python_function.__globals__, cells, instance, self_name, found, seen, visited)
+
+
+def _is_keras_call(python_function, instance):
+    """Whether ``python_function`` is tapeflow's own ``__call__`` of the layer ``instance``."""
+    return getattr(python_function, '__name__', None) == '__call__' and \
+        (getattr(python_function, '__module__', None) or '').split('.')[0] == 'layers' and \
+        isinstance(getattr(type(instance), 'variables', None), property)
 
 
 def _filled(cell):

@@ -31,7 +31,9 @@ def _signature(python_function):
         # the layer itself, or its bound __call__ (Keras's ExportArchive.track_and_add_endpoint)
         layer = getattr(python_function, '__self__', None) if isinstance(python_function, types.MethodType) \
             and python_function.__name__ == '__call__' else python_function
-        if isinstance(layer, layer_module.Layer) and type(layer).__call__ is layer_module.Layer.__call__:
+        # (tapeflow's own __call__ of any layer or model, Functional's included: Keras has only Layer's)
+        if isinstance(layer, layer_module.Layer) and \
+                type(layer).__call__.__module__.split('.')[0] in ('layers', 'framework'):
             return _KERAS_CALL
     return inspect.signature(python_function)
 

@@ -178,6 +178,13 @@ class Model(Trainer, Layer):
             raise ValueError('Torch export requires PyTorch backend.')
         if format != 'tf_saved_model':
             raise ValueError("Model.export: only format='tf_saved_model' is supported, got %r" % (format,))
+        if input_signature is not None:
+            # Keras 3 makes the 'serve' endpoint of the signature given, named as its specs are
+            from framework.saved_model.export_archive import ExportArchive
+            archive = ExportArchive()
+            archive.track_and_add_endpoint('serve', self, input_signature, **kwargs)
+            archive.write_out(filepath, verbose=verbose)
+            return
         from framework.saved_model.keras_export import export_model
         endpoint = export_model(self, filepath)
         if verbose:

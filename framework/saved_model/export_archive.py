@@ -133,13 +133,22 @@ class ExportArchive:
         from .signatures import Signature
         if not self._endpoint_names:
             raise ValueError('No endpoints have been set yet. Call add_endpoint().')
-        signatures = {name: Signature.of(self._concrete(name), at=(self._root, name)) for name in self._endpoint_names}
+        # Keras passes an endpoint made with an input_signature as its tf.function, whose wrapper TF names
+        # after the function ('signature_wrapper___call__' for track_and_add_endpoint), others as traces
+        signatures = {name: Signature.of(self._concrete(name), at=(self._root, name),
+                                         wrapped_name=self._signature_function_name(name))
+                      for name in self._endpoint_names}
         if 'serving_default' not in signatures:
             signatures['serving_default'] = signatures[self._endpoint_names[0]]
         save(self._root, filepath, signatures=signatures, options=options)
         if verbose:
             endpoints = '\n\n'.join(_endpoint_text(self._concrete(name), name) for name in self._endpoint_names)
             print("Saved artifact at '%s'. The following endpoints are available:\n\n%s" % (filepath, endpoints))
+
+    def _signature_function_name(self, name):
+        if name not in self._endpoint_signatures:
+            return None
+        return getattr(getattr(self._root, name), '__name__', '')
 
     def _concrete(self, name):
         """The endpoint's concrete function: its input signature's, or a tf.function's first trace (Keras's)."""

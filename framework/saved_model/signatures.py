@@ -34,7 +34,11 @@ def _locate(function):
 
 def _input_names(function):
     if function.input_signature is not None:
-        return [spec.name or name for spec, name in zip(flatten(function.input_signature), function._binder.names)]
+        # an unnamed spec takes its parameter's name, as TF's signature lists it ('args_0' for *args)
+        names = [name for name, _ in function._binder.signature_parameters()]
+        if len(names) != len(flatten(function.input_signature)):
+            names = function._binder.names
+        return [spec.name or name for spec, name in zip(flatten(function.input_signature), names)]
     return list(function._binder.names)
 
 
@@ -74,9 +78,10 @@ class Signature:
     _specs = _wrapped = None               # signatures pickled before these were kept
 
     @classmethod
-    def of(cls, function, at=None):
+    def of(cls, function, at=None, wrapped_name=None):
         """The signature of a tf.function with an input_signature, or of a concrete function; ``at``:
-        (object, attribute) where the loaded object finds the function (default: where it is bound).
+        (object, attribute) where the loaded object finds the function (default: where it is bound);
+        ``wrapped_name``: the name TF's wrapper takes after the function, where it is not its attribute's.
 
         Raises:
             ValueError: a tf.function without input_signature.
@@ -98,7 +103,9 @@ class Signature:
             if len(flat) == len(names) and all(f == n or renamed.get(n) == f for (f, _), n in zip(flat, names)):
                 names, specs = [f for f, _ in flat], [spec for _, spec in flat]
         # TF names the wrapper of a concrete function's signature 'signature_wrapper', with no suffix
-        return cls(instance, where, names, specs, wrapped_name='' if concrete is not None else None,
+        if wrapped_name is None and concrete is not None:
+            wrapped_name = ''
+        return cls(instance, where, names, specs, wrapped_name=wrapped_name,
                    output_specs=_traced_output_specs(function, concrete))
 
     @property
