@@ -2,10 +2,11 @@
 import warnings
 
 from framework import onednn_policy
+from framework import graph_random_ops
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater, where
-from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, fused_without_tape, is_fusable
-from framework.ops.fusable_outputs import is_dense_output
+from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_silu, fused_tanh, fused_without_tape, is_fusable
+from framework.ops.fusable_outputs import FUSABLE, is_dense_output
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
@@ -17,6 +18,11 @@ def _fused_sigmoid(logits):
     outputs = fused_sigmoid(logits)
     set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
     return outputs
+
+
+def _in_keras_step():
+    state = graph_random_ops.current()
+    return state is not None and state.keras_step
 
 
 _FUSED = {activations.tanh: fused_tanh, activations.elu: fused_elu, activations.sigmoid: _fused_sigmoid}
@@ -43,6 +49,15 @@ class Activation(_Elementwise):
         fused = _FUSED.get(self.activation)
         if fused is not None and is_fusable(inputs) and onednn_policy.enabled():
             return fused(inputs)        # after a traced Dense: TF's fused oneDNN kernel (ops/fused_eltwise.py)
+        if self.activation is activations.silu and ACTIVE and is_fusable(inputs) and onednn_policy.enabled() \
+                and _in_keras_step():
+            # a fit step: the graph of Dense + Activation('swish') is Dense(activation='swish')'s, which TF
+            # fuses (layers/dense.py); measured on TF 2.21: its kernel after two SGD steps, progs/modelfuzz2.
+            # The mark goes: the gradient's sigmoid(z) is Eigen's, not the fused kernel's (as in Dense)
+            FUSABLE.pop(id(inputs), None)
+            fused = fused_silu(inputs)
+            if fused is not None:
+                return fused
         name = _FUSED_WITHOUT_TAPE.get(self.activation)
         if name is not None and not ACTIVE and is_dense_output(inputs) and onednn_policy.enabled():
             return fused_without_tape(name, inputs, self.activation)

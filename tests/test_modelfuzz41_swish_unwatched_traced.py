@@ -1,10 +1,16 @@
-"""silu and mish of a tensor no tape tracks, inside a traced train step, take oneDNN's values, as TF 2.21.
+"""silu in a traced train step takes oneDNN's values where TF 2.21's graph fuses it.
+
+1. silu and mish of a tensor no tape tracks, inside a traced train step, take oneDNN's values.
 
 TF's tape records no custom gradient for tf.nn.silu(x) / mish(x) when x is not watched (a model's input,
 as Activation('swish') on the features), so grappler fuses the forward into oneDNN's swish / mish as in a
 call no tape sees; tapeflow kept the eager x * sigmoid(x) whenever a tape was active. Measured on TF 2.21:
 20 of 32 silu values and 19 of 32 mish values differ from eager; a watched operand keeps eager's
 (progs/modelfuzz2/t_swish_tape2.py). Values: TF 2.21 (progs/modelfuzz2/t_swish_pin.py).
+2. silu of any tensor in a Keras fit step (a BatchNormalization's, a LayerNormalization's, a convolution's own
+activation, a Dense output given to an Activation layer): TF's custom gradient recomputes the sigmoid behind a
+control dependency on the loss's gradient, so the forward sigmoid + product fuse into oneDNN's swish. tapeflow
+did so for a 2-D Dense's own activation only. Values: TF 2.21 (progs/modelfuzz2/t_swish_fit.py, t_dense_act.py).
 """
 import numpy as np
 import pytest
@@ -79,3 +85,42 @@ def test_swish_layer_on_the_input_in_fit():
     model.compile(optimizer=keras.optimizers.SGD(0.1), loss='mse')
     model.fit(xs, ys, batch_size=16, epochs=1, verbose=0)
     assert _hex(model.layers[-1].kernel.numpy()) == TF_FIT_KERNEL
+
+
+L = keras.layers
+# name: (layers between the input and Flatten + Dense(1), TF 2.21's loss history, first weight's float64 sum)
+FIT_CASES = {
+    'bn_swish': (lambda: [L.Conv2D(3, 2, use_bias=False), L.BatchNormalization(), L.Activation('swish')],
+                 ['0x1.1371740000000p+0', '0x1.ab5c800000000p-2'], '-0x1.4a05810000000p+0'),
+    'ln_swish': (lambda: [L.Conv2D(3, 2), L.LayerNormalization(), L.Activation('swish')],
+                 ['0x1.b49be00000000p+0', '0x1.631edc0000000p-1'], '-0x1.83c1c1ac00000p+0'),
+    'nobias_swish': (lambda: [L.Conv2D(3, 2, use_bias=False, activation='swish')],
+                     ['0x1.0b6cdc0000000p+0', '0x1.fa26800000000p-2'], '-0x1.5a2fbae000000p+0'),
+}
+
+
+@pytest.mark.parametrize('name', sorted(FIT_CASES))
+def test_swish_of_any_tensor_in_fit(name, exact_math):
+    make, losses, weight_sum = FIT_CASES[name]
+    rng = np.random.RandomState(4)
+    xs = rng.normal(size=(16, 6, 6, 2)).astype('float32')
+    ys = rng.normal(size=(16, 1)).astype('float32')
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((6, 6, 2))] + make() + [L.Flatten(), L.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss='mse')
+    history = model.fit(xs, ys, batch_size=16, epochs=2, verbose=0)
+    assert [float(v).hex() for v in history.history['loss']] == losses
+    assert np.asarray(model.weights[0].numpy(), 'float64').sum().hex() == float.fromhex(weight_sum).hex()
+
+
+def test_swish_layer_after_dense_in_fit():
+    # the Dense output's fusable mark must not reach the gradient's sigmoid (Eigen's in TF's custom gradient)
+    rng = np.random.RandomState(3)
+    xs = rng.normal(size=(16, 8)).astype('float32')
+    ys = rng.normal(size=(16, 1)).astype('float32')
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((8,)), L.Dense(8), L.Activation('swish'), L.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss='mse')
+    model.fit(xs, ys, batch_size=16, epochs=2, verbose=0)
+    assert np.asarray(model.layers[0].kernel.numpy(), 'float64').sum().hex() == float.fromhex('-0x1.052ee5e400000p+1').hex()
+    assert _hex(model.predict(xs[:2], verbose=0)) == ['-0x1.59b8f40000000p-2', '-0x1.b675b00000000p-6']

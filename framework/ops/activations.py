@@ -253,10 +253,16 @@ def silu(features, beta=1.0, name=None):
     # meets beta=1.7 as 1.7000000476837158
     if type(beta) is float and x._data.dtype != np.float32:
         beta = float(np.float32(beta))
-    if beta == 1.0 and graph_random_ops.TRACED_CALLS[0] and (not ACTIVE or untaped(x)):
-        traced = traced_swish(x)
-        if traced is not None:
-            return traced
+    if beta == 1.0 and graph_random_ops.TRACED_CALLS[0]:
+        if not ACTIVE or untaped(x):
+            traced = traced_swish(x)
+            if traced is not None:
+                return traced
+        elif _in_keras_step():
+            traced = traced_swish(x)
+            if traced is not None:      # TF's custom gradient recomputes the sigmoid: silu's own gradient
+                record('silu', (x,), traced, (lambda g, y, x: _silu_grad(g, x, 1.0),))
+                return traced
     s = sigmoid(x * beta if beta != 1.0 else x)
     out = Tensor(x._data * s._data)
     if ACTIVE:
@@ -271,6 +277,18 @@ def untaped(x):
     GradientTape step, tf.nn.silu and keras mish of an unwatched (16, 8) input gave oneDNN's bits (66 and
     67 values off eager's); of a watched product, eager's (progs/modelfuzz2/t_swish_tape2.py)."""
     return type(x) is Tensor and not any(id(x) in tape._tracked for tape in ACTIVE)
+
+
+def _in_keras_step():
+    """Whether this is a Keras train step, where the loss's gradient reaches a silu as data: TF's custom
+    gradient then recomputes sigmoid(x) behind a control dependency on it, so the forward sigmoid has the
+    product as its one reader and grappler fuses them into oneDNN's swish. Measured on TF 2.21 in a traced
+    tape step: silu of a watched x * w gave oneDNN's bits (66 of 128 off eager's) under reduce_sum(y * c)
+    and reduce_sum(y * y); under reduce_sum(y), a constant gradient, eager's (progs/modelfuzz2/t_swish_tape4.py).
+    A BatchNormalization + Activation('swish') or a Conv2D(activation='swish') of a fit step (EfficientNet's)
+    takes them."""
+    state = graph_random_ops.current()
+    return state is not None and state.keras_step
 
 
 def traced_swish(x):
