@@ -360,7 +360,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             raise
         if data.shape != self._data.shape and not (what == 'assign' and self._open_shape is not None and
                                                    self._open_shape.is_compatible_with(data.shape)):
-            raise self._shape_mismatch(what, data.shape)
+            raise self._shape_mismatch(what, data.shape, value)
         if backend.is_device_array(self._data) != backend.is_device_array(data):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
                              % (what, backend.device_name(data), self._name, backend.device_name(self._data)))
@@ -379,7 +379,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
                        'with framework.cast' % (what, value._data.dtype.name, self._name, self._data.dtype.name))
         return error
 
-    def _shape_mismatch(self, what, shape):
+    def _shape_mismatch(self, what, shape, value=None):
         """TensorFlow's error for a value of another shape (it broadcasts none, not even a scalar):
         assign's ValueError, assign_add/sub's kernel error; tapeflow's words ride along as a note."""
         note = ('%s: cannot assign a value of shape %s to variable %r of shape %s; give a value of the '
@@ -397,6 +397,12 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             error.add_note(note)
             return error
         kernel = 'AssignAddVariableOp' if what == 'assign_add' else 'AssignSubVariableOp'
+        if trace_names.ACTIVE and isinstance(value, Tensor):    # a graph trace: shape inference refuses it
+            from .traced_variable_updates import graph_refusal
+            refusal = graph_refusal(kernel, self._data.shape, value, self._data.dtype)
+            if refusal is not None:
+                refusal.add_note(note)
+                return refusal
         return kernel_error(kernel, 'Cannot update variable with shape [%s] using a Tensor with shape [%s], shapes '
                                     'must be equal.' % (','.join(map(str, self._data.shape)), ','.join(map(str, shape))),
                             named=True, note=note)
