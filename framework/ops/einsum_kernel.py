@@ -9,9 +9,12 @@ result. numpy's einsum sums the products in another order, so MultiHeadAttention
 projections and scores (``abc,cde->abde``, ``aecd,abcd->acbe``) differed from TF's in the
 last bit of about half their values, and a Transformer's training drifted from TF's.
 
-The product's bits, measured against TF 2.21 (oneDNN, x86-64) on einsums of the attention
-layers and their gradients: a matrix of one row or one column is summed with one fused
-multiply-add per step in order, emulated in float64 for float32 where eigen_math's mode
+The product is TF's batched matmul (its _MklEinsum runs oneDNN's): where batched_product.py
+sums tf.matmul's float32 batches in oneDNN's chains (exact mode; small products by default), the
+einsum takes them too, so the style-transfer gram 'bijc,bijd->bcd' over 832 positions carries the
+bits of the transposed matmul TF gives it. Elsewhere, as measured against TF 2.21 (oneDNN,
+x86-64) on einsums of the attention layers and their gradients: a matrix of one row or one
+column is summed with one fused multiply-add per step in order, emulated in float64 for float32 where eigen_math's mode
 computes the result exactly (a loop over the contraction: by default results of up to 32
 values, BLAS's bits otherwise, as an ellipsis's rows, each a one-row product, take); other products
 match numpy's BLAS given a contiguous right operand (a transposed view of it is summed in
@@ -21,7 +24,7 @@ oneDNN and keep BLAS's last bits. A letter repeated in one operand or in the out
 """
 import numpy as np
 
-from . import eigen_double_product, eigen_math, eigen_sum
+from . import batched_product, eigen_double_product, eigen_math, eigen_sum
 from ..blas_threads import product
 
 # TensorFlow's EinsumDimensionType order; an operand's axes are sorted by it
@@ -132,6 +135,8 @@ def _double_product(swapped, lhs, rhs):
 
 def _product(xp, lhs, rhs):
     """``lhs @ rhs`` (stacked, broadcasting) with TF's BatchMatMul bits where known (see above)."""
+    if xp is np and batched_product.wanted(lhs, rhs):
+        return batched_product.batched_matmul(lhs, rhs)
     vector = 1 in (lhs.shape[-2], rhs.shape[-1])
     if vector and xp is np and lhs.dtype == np.float32 and rhs.dtype == np.float32 \
             and eigen_math.exact_for_size(_product_size(lhs, rhs)):
