@@ -11,7 +11,7 @@ import numpy as np
 from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from ..errors import kernel_error
 from .inputs import EPSILON, keras_mean, labels_and_predictions, same_shape
-from .loss import LossFunctionWrapper
+from .loss import Loss, LossFunctionWrapper
 from .probabilistic import smoothing_share
 from ..ops.fused_sigmoid import unfuse
 from .tensor_notes import get_keras_logits
@@ -107,12 +107,16 @@ class BinaryFocalCrossentropy(LossFunctionWrapper):
     def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
                  axis=-1, reduction=_AVERAGE, name='binary_focal_crossentropy', dtype=None):
         _check_axis(axis, 'BinaryFocalCrossentropy')
-        # the config lists these in this order, as Keras 3's does
+        # the wrapper's kwargs in Keras 3's order (print(model.loss) shows them); its config's order is below
         super().__init__(binary_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis,
-                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma)
+                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
         self.apply_class_balancing, self.alpha, self.gamma = apply_class_balancing, alpha, gamma
         self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis
+
+    def get_config(self):
+        return _in_config_order(self, ('from_logits', 'label_smoothing', 'axis', 'apply_class_balancing', 'alpha',
+                                       'gamma'))
 
 
 class CategoricalFocalCrossentropy(LossFunctionWrapper):
@@ -122,7 +126,17 @@ class CategoricalFocalCrossentropy(LossFunctionWrapper):
                  reduction=_AVERAGE, name='categorical_focal_crossentropy', dtype=None):
         _check_axis(axis, 'CategoricalFocalCrossentropy')
         super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis,
-                         alpha=alpha, gamma=gamma)       # Keras 3's config order
+                         alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
+                         axis=axis)       # Keras 3's kwargs order; its config's is below
         self.alpha, self.gamma = alpha, gamma
         self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis
+
+    def get_config(self):
+        return _in_config_order(self, ('from_logits', 'label_smoothing', 'axis', 'alpha', 'gamma'))
+
+
+def _in_config_order(loss, names):
+    """The Loss config, then ``names`` in the order Keras 3's get_config lists them (not its kwargs')."""
+    config = Loss.get_config(loss)
+    config.update((name, loss._fn_kwargs[name]) for name in names)
+    return config
