@@ -94,8 +94,10 @@ class api_op:
             self.trace.graph = self.graph
         return False
 
-    def outputs(self, result, loop=False):
-        from . import nest
+    def outputs(self, result, loop=False, shapes=None):
+        """Name ``result``'s tensors as the op's outputs; ``shapes``: a loop's shape invariants, one per
+        flat result (TF 2.21's while op outputs take them: [None] gives (None,)), or None."""
+        from . import dtypes, nest
         from .tensor import Tensor      # (late: tensor's truth test leads to this module)
         if self.graph is None:
             return result
@@ -104,5 +106,9 @@ class api_op:
                 continue
             name = '%s:%d' % (self.scope, index + 2) if loop else \
                 '%s/Identity%s' % (self.scope, '_%d' % index if index else '')
-            self.trace.rename_traced(tensor, name)
+            shape = shapes[index] if shapes is not None else None
+            if shape is not None:
+                self.trace.rename(tensor, name, shape, dtypes.display_name(tensor._data.dtype))
+            else:
+                self.trace.rename_traced(tensor, name)
         return result

@@ -13,6 +13,7 @@ from .. import backend, nest
 from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
+from ..tensor_shape import TensorShape
 from ..traced_cond_names import api_op
 
 _NOTHING = contextlib.nullcontext()
@@ -218,12 +219,27 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         if muted is not None:
             muted.__exit__(None, None, None)
     if op is not None:
-        op.outputs(current, loop=True)
+        op.outputs(current, loop=True, shapes=_invariant_shapes(shape_invariants, single, len(current)))
     if single:
         return current[0]
     if traced():        # TF's while_v2 packs its outputs as loop_vars: [i, x] in, a list out, whatever body returned
         return nest.pack_sequence_as(loop_vars, nest.flatten(current))
     return current
+
+
+def _invariant_shapes(shape_invariants, single, count):
+    """The traced shapes of a loop's ``count`` flat outputs from its shape_invariants (one TensorShape or
+    list per loop variable; ``single``: loop_vars was one tensor, and so is this one shape), or None where
+    there are none, they are nested, or a rank is unknown (the outputs keep their own shapes)."""
+    if shape_invariants is None:
+        return None
+    items = [shape_invariants] if single else shape_invariants
+    if type(items) not in (list, tuple) or len(items) != count:
+        return None
+    shapes = [item if isinstance(item, TensorShape) else TensorShape(item) for item in items]
+    if any(shape.rank is None for shape in shapes):
+        return None
+    return [tuple(shape.as_list()) for shape in shapes]
 
 
 def _not_a_sequence(result, limited, loop_vars):
