@@ -28,4 +28,8 @@ def test_relu_op_reloads_as_an_operation(tmp_path):
     assert [layer.name for layer in back.layers] == ['x', 'd']
     out = back.predict(np.ones((1, 4)), verbose=0)
     assert [np.round(np.asarray(v), 5).tolist() for v in out] == [[[1.0499199628829956]], [[2.099839925765991]]]
-    assert back.get_config() == model.get_config()
+    # TF 2.21 differs in one place: the reloaded Dense was built from its saved build config, a JSON
+    # list (/work/notes/progs/kerasio35/t_reluop.py)
+    changed = [(x['name'], x.get('build_config'), y.get('build_config'))
+               for x, y in zip(back.get_config()['layers'], model.get_config()['layers']) if x != y]
+    assert repr(changed) == "[('d', {'input_shape': [None, 4]}, {'input_shape': (None, 4)})]"
