@@ -226,6 +226,7 @@ ROWS = (
     ('range', 'range', 'range'),
     ('Shape', 'fixed', 'shape'),
     ('Size', 'fixed', 'size'),
+    ('Rank', 'fixed', 'rank'),
     ('ArgMax', 'argreduce', 'argmax', 'math.argmax'),
     ('ArgMin', 'argreduce', 'argmin', 'math.argmin'),
     ('GatherV2', 'gather', 'gather'),
