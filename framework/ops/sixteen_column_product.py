@@ -32,7 +32,7 @@ A Dense(784 -> 128) forward costs about 4 us more than numpy's one product (57 v
 """
 import numpy as np
 
-from . import eigen_math, pfor_rows
+from . import column_product, eigen_math, pfor_rows
 from .onednn_depth_blocks import deep_blocks_wanted, depth_blocks
 from .one_row_dot import DEPTH_LIMIT as DOT_DEPTH_LIMIT, one_row_dot
 from .. import onednn_policy
@@ -122,6 +122,12 @@ def rows_matmul_transposed(a, c):
             return _as_stacked(a, c, rows * pfor_rows.ITERATIONS[0])
         return _under_sixteen_rows(a, c)
     if not _wanted(a, c.T):
+        if c.shape[0] == 1 and a.dtype == np.float32 and onednn_policy.enabled() \
+                and column_product.wanted(a, c.T, np):
+            # one output column (a one-feature Dense layer's input gradient; x's through tf.matmul(x, w) for
+            # x of shape (n, 1)): TF's MatMul(transpose_b) of a one-row b from 16 rows on is oneDNN's gemv,
+            # as the untransposed product (t_mm4.py: 16 to 2000 rows, depths 2 to 1000, every element equal)
+            return column_product.column_matmul(a, c.T)
         return product(a, c.T)
     if depth > DEPTH_IN_ORDER and not deep_blocks_wanted(rows, c.shape[0], depth, 'input_grad'):
         return product(a, c.T)
