@@ -575,7 +575,15 @@ class Layer(LayerWeights, OwnVariables):
                         # its call once symbolically, which shows the call's prints twice, and, once that
                         # run has succeeded, names a KerasTensor per output (taken after the call below)
                         shown_twice = _BuildRun(self, (inputs, args, kwargs))
-                    self._build_for(inputs, args, kwargs)
+                    if self.keras_converts_inputs or isinstance(given, (Tensor, CompositeTensor)) \
+                            or build_shapes.shape_names(type(self)):
+                        self._build_for(inputs, args, kwargs)
+                    else:
+                        # Keras 3 builds from the shapes of tensor arguments only, and a layer that converts
+                        # nothing (TextVectorization, Hashing, ...) given a list or an array has none:
+                        # build(None), and the build config says {'input_shape': None}
+                        self._build_from_shape(None)
+                        self.__dict__['_build_shapes_dict'] = {'input_shape': None}
                 spec = self.input_spec
                 if spec is not None:
                     if type(inputs) is Tensor and type(spec) is InputSpec:

@@ -25,6 +25,8 @@ class Pipeline(Layer):
     def build(self, input_shape):
         # Keras builds the layers in its symbolic run of call, each on the shape the one before
         # gives (batch None): their build_config in files says so
+        if input_shape is None:     # called on an array or a list (Keras 3 sees no tensor): each layer builds in call
+            return
         shape = tuple(input_shape)
         for layer in self._pipeline_layers:
             if not layer.built:
