@@ -83,8 +83,10 @@ def tanh(x):
     index = (((bits - _INDEX_BIAS) & _HALF_BINADE_MASK) >> np.uint32(22)) & np.uint32(31)
     r = (a - (bits & _HALF_BINADE_MASK).view(_F)).astype(np.float64)
     y = _TANH_POLYNOMIALS[6][index]
-    for degree in range(5, -1, -1):
-        y = (y.astype(np.float64) * r + _TANH_POLYNOMIALS[degree][index]).astype(_F)
+    wide = np.empty_like(r)
+    for degree in range(5, -1, -1):     # each step's float64 sum rounded once into y, as an FMA
+        np.multiply(y, r, out=wide)
+        np.add(wide, _TANH_POLYNOMIALS[degree][index], out=y)
     y = np.where(a >= _SATURATION_LBOUND, _F(1), y)      # (a NaN stays NaN, as the kernel's: TF 2.21)
     y = np.where(a < _LINEAR_UBOUND, a, y)
     return np.copysign(y, x)

@@ -60,7 +60,9 @@ def gelu_erf(s):
     index = np.where(pos > _RIGHT_BOUND, 23, index)
     wide = pos.astype(np.float64)
     p = _POLYNOMIALS[5][index]
-    for degree in range(4, -1, -1):
-        p = (p.astype(np.float64) * wide + _POLYNOMIALS[degree][index]).astype(_F)
+    product = np.empty_like(wide)
+    for degree in range(4, -1, -1):     # each step's float64 sum rounded once into p, as an FMA
+        np.multiply(p, wide, out=product)
+        np.add(product, _POLYNOMIALS[degree][index], out=p)
     p = np.where(np.signbit(s), -p, p)
     return ((s * (p + _F(1))).astype(_F) * _F(0.5)).astype(_F)
