@@ -32,9 +32,41 @@ def branch_taken(frame, taken):
     lines = main if taken else other
     if lines is None:
         _name_outputs(trace, frame, scope, outputs)     # an absent else branch: the values pass through
+        if not taken:
+            _guard_rest_of_body(trace, graph, frame)
         return
     names_in_body(trace, frame, lines[0], lines[1], LoopBodyScopes(scope + '/', (), name_scopes.current()),
                   lambda: _name_outputs(trace, frame, scope, outputs))
+
+
+def _guard_rest_of_body(trace, graph, frame):
+    """After ``if t: break`` (or ``continue``) in a loop body that did not break: AutoGraph wraps the rest
+    of the body in ``if not break_:``, a cond of its own, so its ops are named below that cond
+    (``while/cond_1/add``, TF 2.21), until the frame leaves the body's last lines."""
+    rest = scanned(frame.f_code, _loop_guards, {}).get(frame.f_lineno)
+    if rest is not None:
+        scope = graph.unique(name_scopes.current() + 'cond')
+        names_in_body(trace, frame, rest[0], rest[1], LoopBodyScopes(scope + '/', (), name_scopes.current()),
+                      lambda: None)
+
+
+def _loop_guards(tree, offset):
+    """{line of the one-line test of an ``if`` in a loop's body whose branch ends in ``break`` / ``continue``
+    (no else) and is followed by more of the body: (first, last line of the rest of the body)}."""
+    body = function_body(tree)
+    if body is None:
+        return {}
+    table = {}
+    for statement in body:
+        for loop in ast.walk(statement):
+            if not isinstance(loop, (ast.While, ast.For)):
+                continue
+            for index, node in enumerate(loop.body[:-1]):
+                if isinstance(node, ast.If) and not node.orelse and node.test.lineno == node.test.end_lineno \
+                        and isinstance(node.body[-1], (ast.Break, ast.Continue)):
+                    table[node.test.lineno + offset] = (loop.body[index + 1].lineno + offset,
+                                                        loop.body[-1].end_lineno + offset)
+    return table
 
 
 def _name_outputs(trace, frame, scope, outputs):
