@@ -30,7 +30,12 @@ def test_layers_given_their_vocabulary_write_no_directory(tmp_path):
     model = keras.Model(text, vectorizer(text))
     keras.saving.save_model(model, tmp_path / 'm', zipped=False)
     assert _walk(tmp_path / 'm') == [('.', [], ['config.json', 'metadata.json', 'model.weights.h5'])]
-    assert keras.models.load_model(tmp_path / 'm').get_config() == model.get_config()
+    # as in TF 2.21, the reloaded layer's build config is the saved JSON list: the only difference
+    # (/work/notes/progs/kerasio35/t_tvcfg.py)
+    back = keras.models.load_model(tmp_path / 'm').get_config()['layers']
+    changed = [(x['name'], x.get('build_config'), y.get('build_config'))
+               for x, y in zip(back, model.get_config()['layers']) if x != y]
+    assert repr(changed) == "[('text_vectorization', {'input_shape': [None, 1]}, {'input_shape': (None, 1)})]"
 
 
 def test_an_adapted_vocabulary_is_kept(tmp_path):
