@@ -18,6 +18,7 @@ import numpy as np
 
 from framework import nest
 from framework.tensor import Tensor, convert_to_tensor
+from framework.type_text import class_text
 
 from .data import class_weight_to_sample_weights
 from .list_batches import check_batch
@@ -80,19 +81,26 @@ class PyDataset:
         self._max_queue_size = value
 
     def __getitem__(self, index):
-        raise TypeError('%s must define __getitem__(index) returning the batch at that index'
-                        % type(self).__name__)
+        # Keras 3's bare NotImplementedError (empty text); what to define, in a note
+        error = NotImplementedError()
+        error.add_note('%s must define __getitem__(index) returning the batch at that index' % type(self).__name__)
+        raise error
 
     @property
     def num_batches(self):
         """Batches per pass (from ``__len__``), or None for an endless PyDataset."""
         if hasattr(self, '__len__'):
             return len(self)
-        raise TypeError('%s must define __len__ (or a num_batches property; None means endless)'
-                        % type(self).__name__)
+        error = NotImplementedError('You need to implement the `num_batches` property:\n\n'
+                                    '@property\ndef num_batches(self):\n  return ...')      # Keras 3's words
+        error.add_note('%s must define __len__ (or a num_batches property; None means endless)' % type(self).__name__)
+        raise error
 
     def __iter__(self):
-        count = self.num_batches
+        try:
+            count = self.num_batches
+        except NotImplementedError:     # Keras 3: without a length, iterate until __getitem__ stops it
+            count = None
         for index in (itertools.count() if count is None else range(count)):
             yield self[index]
 
@@ -154,7 +162,9 @@ class PyDatasetData:
             count = self.py_dataset.num_batches
             reads = 2 if count is None else min(2, count)
             if reads == 0:
-                raise ValueError('%s: The PyDataset has length 0' % self.what)
+                error = ValueError('The PyDataset has length 0')
+                error.add_note('%s: %s has no batch to read' % (self.what, type(self.py_dataset).__name__))
+                raise error
             for index in range(reads):
                 batch = self.py_dataset[index]
                 check_batch(batch)
@@ -207,21 +217,26 @@ class PyDatasetData:
 
     def _standardize(self, batch, index):
         where = '%s: %s[%d]' % (self.what, type(self.py_dataset).__name__, index)
-        if isinstance(batch, (np.ndarray, Tensor)):
+        if isinstance(batch, np.ndarray):       # (a lone tf.Tensor is refused below, as Keras 3 on TF 2.21 does)
             batch = (batch,)
         if isinstance(batch, list):
             batch = tuple(batch)
         if isinstance(batch, dict):
             batch = (batch,)
         if not isinstance(batch, tuple) or len(batch) not in (1, 2, 3):
-            raise ValueError('%s: PyDataset.__getitem__() must return a tuple (x,), (x, y) or (x, y, '
-                             'sample_weight), or a dict; got %s of type %s'
-                             % (where, str(batch)[:100], type(batch).__name__))
+            error = ValueError('PyDataset.__getitem__() must return a tuple or a dict. If a tuple, it must be ordered '
+                               'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: '
+                               '%s... of type %s' % (str(batch)[:100], class_text(batch)))     # Keras 3's words
+            error.add_note('%s returned %s' % (where, type(batch).__name__))
+            raise error
         batch = tuple(nest.map_structure(_as_tensor, part) for part in batch)
         if self.class_weight is not None:
-            if len(batch) != 2:
-                raise ValueError('%s: class_weight needs batches of (x, y) without sample weights' % where)
-            batch = batch + (convert_to_tensor(class_weight_to_sample_weights(batch[1], self.class_weight)),)
+            if len(batch) == 3:
+                error = ValueError('You cannot specify `class_weight` and `sample_weight` at the same time.')
+                error.add_note('%s: class_weight needs batches of (x, y) without sample weights' % where)
+                raise error
+            if len(batch) == 2:     # (Keras weighs nothing in a batch of inputs alone)
+                batch = batch + (convert_to_tensor(class_weight_to_sample_weights(batch[1], self.class_weight)),)
         self._check_consistent(batch, where)
         return batch if len(batch) > 1 else batch[0]
 
