@@ -42,7 +42,8 @@ def test_sparse_xent_half_one_hot_labels_get_the_rank_text():
 ])
 def test_weighted_cross_entropy_shape_text(labels_shape, logits_shape, text):
     with pytest.raises(ValueError) as info:
-        tf.nn.weighted_cross_entropy_with_logits(np.ones(labels_shape, 'float32'), np.ones(logits_shape, 'float32'), 2.0)
+        tf.nn.weighted_cross_entropy_with_logits(np.ones(labels_shape, 'float32'), np.ones(logits_shape, 'float32'),
+                                                 2.0)
     assert str(info.value) == text
 
 

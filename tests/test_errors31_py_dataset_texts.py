@@ -67,7 +67,8 @@ def test_missing_methods_are_not_implemented_errors():
             return 2
     with pytest.raises(NotImplementedError) as info:
         _model().fit(NoLength(), verbose=0)
-    assert str(info.value) == 'You need to implement the `num_batches` property:\n\n@property\ndef num_batches(self):\n  return ...'
+    assert str(info.value) == ('You need to implement the `num_batches` property:\n\n'
+                               '@property\ndef num_batches(self):\n  return ...')
     with pytest.raises(NotImplementedError) as info:
         _model().fit(NoItems(), verbose=0)
     assert str(info.value) == ''
