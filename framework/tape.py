@@ -136,9 +136,10 @@ def record(name, inputs, output, vjps):
                     held = []
                     for x in inputs:
                         if type(x) is Variable:
-                            if len(ACTIVE) == 1:
+                            if len(ACTIVE) == 1 and not tape._per_read:
                                 snap = x._snapshot_tensor()
-                            else:       # nested tapes: each read is a snapshot of its own (see _read_ranks)
+                            else:       # nested tapes: each read is a snapshot of its own (see _read_ranks), also
+                                        # a read after the inner tape has gone, under the outer one alone
                                 snap = x._fresh_snapshot()
                                 tape._per_read = True
                             if id(x) in tracked and id(snap) not in tracked:
