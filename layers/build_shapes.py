@@ -50,12 +50,6 @@ def _written_outside_tapeflow(build):
     return (build.__module__ or '').split('.')[0] not in ('layers', 'framework')
 
 
-def saved_input_shape(shape):
-    """A build config's ``input_shape`` as ``build`` takes it: a dict of shapes (a layer called on a dict)
-    as it is, as Keras 3's build_from_config passes it; a shape or a list of shapes as a tuple."""
-    return shape if isinstance(shape, dict) else tuple(shape)
-
-
 def build_from_saved_shape(layer, shape):
     """Build ``layer`` from a build config's ``input_shape`` as Keras 3's build_from_config does:
     ``build(shape)`` with the shape as the config holds it (after loading, a JSON list: a user's build

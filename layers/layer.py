@@ -869,7 +869,7 @@ class Layer(LayerWeights, OwnVariables):
         if not config:
             return
         if config.get('input_shape') is not None:
-            self._build_from_shape(build_shapes.saved_input_shape(config['input_shape']))
+            build_shapes.build_from_saved_shape(self, config['input_shape'])    # the shape as given: [None, 5]
         elif 'shapes_dict' in config:
             self.build(**config['shapes_dict'])
             if build_shapes.shape_names(type(self)):

@@ -45,3 +45,25 @@ def test_a_pipeline_on_an_array_builds_its_layers_in_call():
     pipeline(IMAGES)
     assert [layer.get_build_config() for layer in pipeline.layers] == [{'input_shape': (1, 4, 4, 3)}] * 2
     assert pipeline.get_build_config() == {'input_shape': None}
+
+
+def test_build_from_config_keeps_the_shape_as_given():
+    # Keras 3's build_from_config calls build with the config's shape as it is: a JSON list stays a list
+    seen = []
+
+    class Probe(keras.layers.Layer):
+        def build(self, input_shape):
+            seen.append(input_shape)
+            self.w = self.add_weight(shape=(input_shape[-1], 2))
+
+        def call(self, x):
+            return x @ self.w
+
+    for layer in (keras.layers.Dense(3), Probe(), keras.layers.BatchNormalization()):
+        layer.build_from_config({'input_shape': [None, 5]})
+        assert layer.built and layer.get_build_config() == {'input_shape': [None, 5]}
+    assert seen == [[None, 5]]
+    dense = keras.layers.Dense(3)
+    dense.build_from_config({'input_shape': (None, 4)})
+    assert dense.get_build_config() == {'input_shape': (None, 4)}
+    assert [tuple(w.shape) for w in dense.weights] == [(4, 3), (3,)]
