@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError, UnimplementedError
+from framework.errors import InvalidArgumentError
 from framework.ops.missing_kernels import refuse_missing
 from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
@@ -41,7 +41,23 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         else:
             return _ops.cast(x, dtype)
     t = tensor(x, 'convert_to_tensor')
-    return t if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype) else _ops.cast(t, dtype)
+    if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype):
+        return t
+    if not isinstance(x, Tensor) and _conversion_refused(t, dtype):
+        # Keras 3 converts what is no tensor with TF's convert_to_tensor(x, dtype) (it casts only to ints
+        # and bools): strings to a number, numbers to strings and complex to real fail there, in TF's
+        # words ("Cannot convert ['a'] to EagerTensor of dtype float"), not in Cast's
+        return tensor_module.convert_to_tensor(x, dtype)
+    return _ops.cast(t, dtype)
+
+
+def _conversion_refused(t, dtype):
+    """Whether TF's convert_to_tensor(x, dtype) refuses what tensor() made of ``x`` as ``t``, where Keras calls it."""
+    target = dtypes.as_dtype(dtype)
+    if target.is_integer or target.is_bool:
+        return False
+    text = t._data.dtype.kind in 'OSU'
+    return text != (target == dtypes.string) or (t._data.dtype.kind == 'c' and not target.is_complex)
 
 
 def array(x, dtype=None):
@@ -107,13 +123,9 @@ def full(shape, fill_value, dtype=None):
 
 
 def _filled(shape, fill_value, dtype, op):
-    value = tensor(fill_value, op)
-    try:
-        value = _ops.cast(value, dtype)
-    except UnimplementedError:     # Keras: TypeError 'Cannot convert 1 to EagerTensor of dtype string'
-        raise TypeError('keras.ops.%s: cannot convert the fill value (%s %s) to dtype %s: strings and numbers '
-                        'do not convert into each other' % (op, value.dtype.name, tuple(value.shape),
-                                                            dtypes.as_dtype(dtype).name)) from None
+    # Keras 3: convert_to_tensor(fill_value, dtype), with its errors ('a' for a float: TF's
+    # "Cannot convert 'a' to EagerTensor of dtype float"; for an int: Cast's UnimplementedError)
+    value = convert_to_tensor(fill_value, dtype)
     return _ops.broadcast_to(value, (shape,) if isinstance(shape, (int, np.integer)) else shape)
 
 
