@@ -9,9 +9,13 @@ dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 import math
 import operator
 
+import numpy as np
+
 from .eigen_outer_sum import outer_sum
 from .ops import eigen_sum
 from .tensor import Tensor
+
+_FLOAT32 = np.dtype(np.float32)
 
 
 def array_rule(vjp, rule=None):
@@ -146,6 +150,12 @@ def sum_to_array(a, shape):
         inner = math.prod(a.shape[axes[0]:])
         if eigen_sum.applies(a, inner):
             return eigen_sum.sum_last_axis(a.reshape(kept + (inner,))).reshape(shape)
+    if a.dtype == _FLOAT32:
+        from .ops import reductions     # (here: reductions imports the tape, which imports this module)
+        if reductions._trailing_but_for_ones(a.shape, axes) is not None:
+            # trailing once size-1 axes are set aside (a GroupNormalization of one channel's gamma):
+            # TF drops those axes before it reduces, a row sum in Eigen's order
+            return reductions._sum(a, axes, False).reshape(shape)
     total = outer_sum(a, axes)
     return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
 
