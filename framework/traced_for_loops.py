@@ -66,6 +66,8 @@ def body_turns(tensor, items, frame=None):
             function_init.made_unseen(created)
     if first and graph is not None and tensor is not None and frame is not None:
         _trace_unturned_body(trace, graph, frame, tensor)
+    elif first and graph is not None and frame is not None:
+        _unturned_reduce(graph, frame)
 
 
 # the ops autograph makes in the enclosing graph before a for loop's while op (TF 2.21's graph): a range's
@@ -127,6 +129,20 @@ def _name_loop_variable(trace, graph, tensor, item):
         shape = tuple(entry[1][1:]) if entry is not None and entry[1] else tuple(item._data.shape)
     trace.name_output(item, name, shape, dtypes.display_name(item._data.dtype))
     return scope, name[len(scope) + 1:].partition('/')[0]
+
+
+def _unturned_reduce(graph, frame):
+    """A ``for`` over a Dataset that gave no element in the trace: still autograph's ``ds.reduce``, whose
+    body is traced (its constant prints show) and whose outputs are the loop variables after the loop
+    (``ReduceDataset:0``, TF 2.21), arguments among them."""
+    loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
+    if loop is None:
+        return
+    variables, items = loop[1], loop[2]
+    autograph_numbers.make_tensors(frame, variables)
+    scope = graph.unique(name_scopes.current() + 'ReduceDataset')
+    untaken_branches.show(items, frame)
+    name_loop_outputs(trace_names.current(), frame, scope, variables, [frame.f_locals.get(n) for n in variables], 0)
 
 
 def _open_reduce_graph(trace, graph, frame, item, spec):
