@@ -165,13 +165,16 @@ def sparse_xent(labels, logits, labels_in_range=False):
     # TF's wrapper compares the static shapes before its kernel refuses float labels: one-hot float
     # labels get the rank text. (The arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch.)
     if idx.shape != a.shape[:-1]:
-        raise _sparse_shape_error(idx.shape, a.shape, op)
+        raise _scalar_logits_error(a, op) if not a.shape else _sparse_shape_error(idx.shape, a.shape, op)
     if idx.dtype not in _LABEL_DTYPES:
         raise _labels_refusal(labels, op)
     if a.dtype == np.float16:
         # TF's wrapper computes float16 logits in float32 and rounds the losses back (bfloat16 stays)
         return _in_float32(lambda labels, logits: sparse_xent(labels, logits, labels_in_range), labels, logits)
-    depth = a.shape[-1]
+    try:
+        depth = a.shape[-1]
+    except IndexError:          # scalar logits with a scalar label: TF's wrapper refuses the logits first
+        raise _scalar_logits_error(a, op) from None
     if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
         raise label_range_error(idx, depth, '%s: labels must lie in [0, %d), got min %d, max %d'
                                 % (op, depth, int(idx.min()), int(idx.max())))
@@ -205,6 +208,13 @@ def sparse_xent(labels, logits, labels_in_range=False):
 
 
 _LABEL_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _scalar_logits_error(a, op):
+    """TF 2.21's wrapper's ValueError for scalar logits (its text ends in a stray backquote)."""
+    error = ValueError('`logits` cannot be a scalar. Received logits=%s`' % format(a[()]))
+    error.add_note('%s: logits need an axis of classes, e.g. shape (batch, classes)' % op)
+    return error
 
 
 def _sparse_shape_error(labels_shape, logits_shape, op):
