@@ -575,12 +575,12 @@ class Layer(LayerWeights, OwnVariables):
                         # its call once symbolically, which shows the call's prints twice, and, once that
                         # run has succeeded, names a KerasTensor per output (taken after the call below)
                         shown_twice = _BuildRun(self, (inputs, args, kwargs))
-                    if self.keras_converts_inputs or isinstance(given, (Tensor, CompositeTensor)) \
-                            or build_shapes.shape_names(type(self)):
+                    if self.keras_converts_inputs or _only_tensors(given) or build_shapes.shape_names(type(self)):
                         self._build_for(inputs, args, kwargs)
                     else:
                         # Keras 3 builds from the shapes of tensor arguments only, and a layer that converts
-                        # nothing (TextVectorization, Hashing, ...) given a list or an array has none:
+                        # nothing (TextVectorization, Hashing, ...) given a list or an array (or a tuple
+                        # holding one) has none:
                         # build(None), and the build config says {'input_shape': None}
                         self._build_from_shape(None)
                         self.__dict__['_build_shapes_dict'] = {'input_shape': None}
@@ -877,6 +877,12 @@ class Layer(LayerWeights, OwnVariables):
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
+
+
+def _only_tensors(value):
+    """Whether Keras 3's CallSpec counts ``value`` a tensor argument: a tensor, or a structure of them."""
+    leaves = nest.flatten(value)
+    return bool(leaves) and all(isinstance(leaf, (Tensor, CompositeTensor)) for leaf in leaves)
 
 
 def _before_first_run(layer, args, training):

@@ -67,3 +67,15 @@ def test_build_from_config_keeps_the_shape_as_given():
     dense.build_from_config({'input_shape': (None, 4)})
     assert dense.get_build_config() == {'input_shape': (None, 4)}
     assert [tuple(w.shape) for w in dense.weights] == [(4, 3), (3,)]
+
+
+def test_a_structure_of_tensors_gives_its_shapes_and_a_mixed_one_none():
+    crossing = keras.layers.HashedCrossing(4)
+    crossing((tf.constant([1, 2]), tf.constant(['a', 'b'])))
+    assert crossing.get_build_config() == {'input_shape': ((2,), (2,))}
+    crossing = keras.layers.HashedCrossing(4)
+    crossing([tf.constant([1, 2]), tf.constant(['a', 'b'])])
+    assert crossing.get_build_config() == {'input_shape': [(2,), (2,)]}
+    crossing = keras.layers.HashedCrossing(4)
+    crossing((tf.constant([1, 2]), np.array(['a', 'b'])))
+    assert crossing.get_build_config() == {'input_shape': None}
