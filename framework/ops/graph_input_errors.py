@@ -66,6 +66,29 @@ def list_mismatch(eager_error, kernel, dtypes):
     return _with_notes(TypeError(text), eager_error)
 
 
+def python_float_refusal(eager_error, kernel, value, dtype, tensor_first, reflected):
+    """The error for a Python float ``value`` meeting an integer tensor of ``dtype`` in ``kernel``
+    (``tensor_first``: the tensor is the op's first operand; ``reflected``: Python's reflected operator,
+    ``0.9 ** step``, called it). Eagerly TensorFlow's conversion refuses it ('Cannot convert 0.9 to
+    EagerTensor of dtype int64', ``eager_error``). In a graph (a custom LearningRateSchedule's
+    ``0.9 ** (step // 2)`` in fit) op_def_library converts the value with the dtype the tensor fixed
+    and says so; a reflected operator converts it first, in make_tensor_proto's words; a function given
+    the float first (tf.maximum(0.9, step)) makes it float32, and the tensor then fails to match."""
+    if not traced():
+        return eager_error
+    float_name = type(value).__name__
+    if tensor_first:
+        parameter = _ARGUMENTS.get(kernel, ('x', 'y'))[1]
+        text = ("Expected %s passed to parameter '%s' of op '%s', got %s of type '%s' instead. "
+                "Error: Expected %s, but got %s of type '%s'." % (_name(dtype), parameter, kernel, value, float_name,
+                                                                 _name(dtype), value, float_name))
+        return _with_notes(TypeError(text), eager_error)
+    if reflected or kernel not in _ARGUMENTS:
+        return _with_notes(TypeError("Expected %s, but got %s of type '%s'." % (_name(dtype), value, float_name)),
+                           eager_error)
+    return input_mismatch(eager_error, kernel, 1, 'float32', dtype)
+
+
 def eager_input_error(kernel, index, expected, got, runs=None, name='', named=True):
     """The eager kernel's InvalidArgumentError for input ``index`` of dtype ``got`` where ``expected``
     was due (dtypes, numpy dtypes or names; ``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF

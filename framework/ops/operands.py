@@ -6,6 +6,7 @@ conversion cost. Tensors of two dtypes are refused, as TensorFlow refuses them.
 """
 import functools
 import re
+import sys
 
 import numpy as np
 
@@ -18,7 +19,7 @@ from ..indexed_slices import IndexedSlices
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import axis_errors, broadcast_kernels, float_kernels
-from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_name
+from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_name, python_float_refusal
 
 _PY_SCALARS = (int, float, bool)
 
@@ -275,7 +276,28 @@ def _refused(v, dtype, op, left):
         error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (v, _KERNEL_DTYPES.get(mine, mine)))
     error.add_note('%s: cannot combine %s (of type %s) with a %s tensor; convert one of them first (e.g. tf.cast '
                    'the tensor)' % (op, _short(v), type(v).__name__, mine))
+    if type(v) is float and dtype.kind in 'iu' and not (left and op == 'divide'):
+        # inside a tf.function TensorFlow refuses the float while building the op, in other words
+        if left and op == 'add':
+            return input_mismatch(error, 'AddV2', 1, mine, natural)
+        return python_float_refusal(error, _KERNELS.get(op), v, mine, left, not left and _reflected_operator())
     return error
+
+
+def _reflected_operator():
+    """Whether Python's reflected operator (``0.9 ** step``: Tensor.__rpow__) made the op that refuses a
+    value, not a function given it first (tf.pow(0.9, step)). Asked on the error path only."""
+    frame = sys._getframe(2)
+    for _ in range(8):
+        if frame is None:
+            return False
+        if frame.f_code.co_name in _REFLECTED:
+            return True
+        frame = frame.f_back
+    return False
+
+
+_REFLECTED = frozenset(('__radd__', '__rsub__', '__rmul__', '__rtruediv__', '__rfloordiv__', '__rmod__', '__rpow__'))
 
 
 def _packed_other(v, ref):
