@@ -35,6 +35,15 @@ def note_parts(out, product, shift):
         _PARTS[key] = (weakref.ref(out, forget), product, shift)
 
 
+def forget_parts(values):
+    """Forget the noted parts of ``values`` that two consumers read (functional/shared_outputs.py): grappler
+    absorbs no Add whose output another op reads too, so an Add of such an output keeps Keras's order."""
+    if _PARTS:
+        for value in values:
+            if _parts(value) is not None:
+                del _PARTS[id(value)]
+
+
 def _shapes_known():
     """Whether grappler knows the shapes AddOpsRewrite groups by: a trace on fully defined shapes, or a
     Keras step of a one-input model on a None batch, whose symbolic shapes share that input's batch

@@ -6,8 +6,16 @@ Activation layer and by another layer, or by an Activation layer and as a model 
 unfused and the activation is Eigen's op. Measured on TF 2.21: Dense(16) then Activation('tanh') /
 ('sigmoid') / ('elu') predicted with oneDNN's fused values (55, 74, 32 of 128 values off the eager
 ones); the same model that also outputs the Dense's result predicted the eager values exactly.
+
+Grappler's AddOpsRewrite likewise absorbs an Add only where its output has that one consumer: a
+BatchNormalization output (``x * inv + shift``) that an Add layer and another layer both read stays one
+leaf, so the Add sums in Keras's order (normalized_sums.py). Measured on TF 2.21 (notes progs/modelfuzz3
+p6020, p6035: Add / Average of a BatchNormalization output and a Dense of it, fit an ulp off from the first
+step while tapeflow regrouped it).
 """
 from framework.ops.fusable_outputs import FUSABLE
+
+from ..normalized_sums import forget_parts
 
 
 def shared_output_nodes(steps, outputs):
@@ -23,6 +31,8 @@ def shared_output_nodes(steps, outputs):
 
 
 def unfuse(values):
-    """Take the traced Dense outputs among ``values`` (a node's flat outputs) out of the fusable ones."""
+    """Take the traced Dense outputs among ``values`` (a node's flat outputs) out of the fusable ones, and
+    BatchNormalization outputs out of those an Add regroups."""
     for value in values:
         FUSABLE.pop(id(value), None)
+    forget_parts(values)
