@@ -200,6 +200,8 @@ ROWS = (
     ('stack', 'stack', 'stack'),
     # a TensorArray's stack (the RNN tutorials' loops): its own scope, rows open for a dynamic size
     ('TensorArrayV2Stack/TensorListStack', 'array_stack', 'TensorArray.stack'),
+    # its size: a dynamic one's TensorListLength; a fixed one converts its Python size, a Const (variant)
+    ('TensorListLength', 'known', 'TensorArray.size'),
     ('ExpandDims', 'expand', 'expand_dims'),
     ('Squeeze', 'known', 'squeeze'),
     ('Tile', 'tile', 'tile'),
@@ -283,6 +285,9 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return None
+    if name == 'TensorListLength' and not parameters['self'].dynamic_size:
+        parameters.pop('name', None)    # (TF's convert_to_tensor(size) takes no name: 'Const', 'Const_1', ...)
+        return 'Const'
     if name == 'strided_slice':
         # each scalar tensor index ends its slice at index + 1, an 'add' made first (x[i]: add, then
         # strided_slice; the body of 'for i in tf.range(n)' reading input_data[i] prints 'while/add_1' next)

@@ -58,6 +58,9 @@ class TensorArray:
             raise TypeError('TensorArray: dtype is required, e.g. TensorArray(framework.float32, size=3)')
         # a size TF's graph cannot fold to a constant (an argument, tf.shape(x)[0]) stacks as None rows
         self._size_open = isinstance(size, Tensor) and trace_names.ACTIVE and _open_size(size)
+        # TF's graph TensorArray of a fixed size tensor answers size() with that tensor ('n:0' in a trace)
+        self._size_tensor = size if isinstance(size, Tensor) and trace_names.ACTIVE and not dynamic_size \
+            and size.dtype == dtypes.int32 else None
         size = 0 if size is None else _int(size, 'size')
         if size < 0:
             raise ValueError('TensorArray: size must be >= 0, got %d' % size)
@@ -86,6 +89,8 @@ class TensorArray:
 
     def size(self, name=None):
         """The number of elements, as a scalar int32 tensor."""
+        if self._size_tensor is not None:
+            return self._size_tensor
         return Tensor(np.asarray(len(self._elements), np.int32))
 
     def write(self, index, value, name=None):
