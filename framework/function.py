@@ -481,8 +481,8 @@ class Function:
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
         try:
-            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
-                    graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
+            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
+                    as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 if entry is None and not self._traces and not self._second_trace:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
                         warn_if_unparsable(self._python_function)
@@ -539,6 +539,8 @@ class Function:
             entry.site = call_site()
         if entry.output_type is None:
             run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
+            # (the elements next(iterator) gave are the graph's inputs too: a batch their spec leaves open)
+            run += [v for v in trace.kept() if names.get(id(v), ('',))[0].startswith('IteratorGetNext')]
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)

@@ -200,6 +200,10 @@ ROWS = (
     ('stack', 'stack', 'stack'),
     # a TensorArray's stack (the RNN tutorials' loops): its own scope, rows open for a dynamic size
     ('TensorArrayV2Stack/TensorListStack', 'array_stack', 'TensorArray.stack'),
+    # an iterator's next element (next(it), it.get_next()): one op, a component per output, shaped by the
+    # iterator's element_spec (a batch the dataset may leave short: None) (notes/progs/autograph5/t2.py)
+    ('IteratorGetNext', 'element', 'framework.data.dataset_iterator:DatasetIterator.__next__',
+     'framework.data.dataset_iterator:DatasetIterator.get_next'),
     # its size: a dynamic one's TensorListLength; a fixed one converts its Python size, a Const (variant)
     ('TensorListLength', 'known', 'TensorArray.size'),
     ('ExpandDims', 'expand', 'expand_dims'),

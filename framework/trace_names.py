@@ -57,6 +57,10 @@ class naming:
             self._names[id(tensor)] = (name, shape, dtype)
             self._kept.append(tensor)
 
+    def kept(self):
+        """The tensors named or shaped after the trace's start, in order."""
+        return list(self._kept)
+
     def note_shape(self, tensor, shape):
         """Give ``tensor`` the traced ``shape`` (a tuple with None where open) without naming it: its value
         still prints, its ``shape`` in user code and the shapes of the ops it feeds follow ``shape``."""

@@ -72,6 +72,8 @@ def output_shape(rule, parameters, result, trace):
         entry = trace_names.entry_of(sparse)         # (a map's SparseTensor argument: the upstream spec's)
         traced = entry[1] if entry is not None else getattr(sparse, 'traced_shape', None)
         return traced if traced is not None else tuple(result._data.shape)
+    if rule == 'element':       # an iterator's element: its spec's shapes, component by component
+        return _element(parameters, result)
     if rule == 'array_stack':   # (its input is the TensorArray, not a tensor)
         return _array_stack(parameters, result)
     if rule in ('range', 'constant'):
@@ -197,6 +199,20 @@ def _array_stack(parameters, result):
     array = parameters.get('self')
     rows = None if getattr(array, '_dynamic', True) or getattr(array, '_size_open', False) else result._data.shape[0]
     return (rows,) + tuple(result._data.shape[1:])
+
+
+def _element(parameters, result):
+    """An iterator's next element: each component's shape its ``element_spec``'s, as TF's IteratorGetNext
+    op gives (the array's where the spec's rank is unknown); a list for a structure of several."""
+    from . import nest
+    values = nest.flatten(result)
+    specs = nest.flatten(parameters['self'].element_spec)
+    specs = specs if len(specs) == len(values) else [None] * len(values)
+    shapes = []
+    for value, spec in zip(values, specs):
+        shape = trace_names.known_dims(getattr(spec, 'shape', None))
+        shapes.append(shape if shape is not None else tuple(value._data.shape))
+    return shapes if len(values) > 1 or values[0] is not result else shapes[0]
 
 
 def _axes(axis, rank):

@@ -226,6 +226,10 @@ def _name_result(found, parameters, result, operator):
         return
     several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
+    if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)
+        from . import nest
+        outputs = nest.flatten(result)
+        several = len(outputs) > 1 or outputs[0] is not result
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
         return      # a variable, a composite, or a tensor already named (an argument returned)
