@@ -17,6 +17,14 @@ readers' outwards. Only in a traced step under a tape, for 3 to 9 readers (AddN 
 eight), each a distinct layer that reads the tensor once and has ops of its own on it (an Add layer
 passes its gradient on unchanged: no op in its scope to sort by), and not for a model output or a
 tensor with notes (a Keras mask rides on the tensor itself).
+
+Self-attention (MultiHeadAttention(h, h), Attention([h, h])) reads h three times, as its query, value
+and key, whose gradients are named in the layer's scope by the op reading each ('<mha>/key/...'): each
+read is a reader of its own, fed through the call's argument of that name. Beside it, the residual Add of every
+transformer block (Add([h, MHA(h, h)]) then LayerNormalization) sorts first: measured on TF 2.21
+(notes progs/modelfuzz2/t_mha_res.py), h's gradient is ((add + key) + query) + value, the Dense before
+the block 8 of 12 values an ulp off before. An Add reader counts only beside such a split reader
+(its gradient's ops carry the add's or the next layer's name, both before 'multi_head_attention').
 """
 from framework.ops import graph_rewrites
 from framework.ops.operands import ACTIVE
@@ -31,33 +39,100 @@ _PASS_THROUGH = frozenset({'Add', 'Subtract', 'Identity', 'InputLayer'})
 
 def fanout_readers(steps, outputs):
     """{producer node: [(output index, readers in name order)]} for the outputs of ``steps`` that
-    3 to 9 layers read as described above (nodes, not ids: a deep copy of the model maps them)."""
+    3 to 9 layers (or a self-attention's projections) read as described above; a reader is
+    (node, argument name), the name None but for a self-attention's reads (nodes, not ids: a deep
+    copy of the model maps them)."""
     readers = {}
     for node in steps:
         for tensor in node.input_tensors:
-            readers.setdefault(id(tensor), []).append(node)
+            nodes = readers.setdefault(id(tensor), [])
+            if not nodes or nodes[-1] is not node:         # a node's reads are adjacent
+                nodes.append(node)
     model_outputs = {id(t) for t in outputs}
     found = {}
     for node in steps:
         for index, tensor in enumerate(node.outputs):
             nodes = readers.get(id(tensor), ())
-            if not 3 <= len(nodes) <= _MOST or id(tensor) in model_outputs or not _sortable(nodes, tensor):
+            if len(nodes) < 2 or id(tensor) in model_outputs:
                 continue
-            ordered = sorted(nodes, key=lambda reader: reader.layer.name + '/')
-            found.setdefault(node, []).append((index, ordered))
+            named = _named_reads(nodes, tensor)
+            if named is None or not 3 <= len(named) <= _MOST:
+                continue
+            found.setdefault(node, []).append((index, [read for _, read in sorted(named, key=lambda pair: pair[0])]))
     return found
 
 
-def _sortable(nodes, tensor):
+def _named_reads(nodes, tensor):
+    """[(gradient scope name, (node, argument name))] for the reads of ``tensor``, or None where
+    their order is not known: a layer twice, a keras.ops call, a layer reading it twice (but
+    self-attention), a pass-through layer (but beside self-attention)."""
     layers = [node.layer for node in nodes]
     if len({id(layer) for layer in layers}) != len(layers):
-        return False
+        return None
+    named, split = [], False
     for node in nodes:
-        if isinstance(node.layer, Operation) or type(node.layer).__name__ in _PASS_THROUGH:
-            return False
-        if sum(t is tensor for t in node.input_tensors) != 1:
-            return False
-    return True
+        name = node.layer.name
+        if isinstance(node.layer, Operation):
+            return None
+        arguments = _self_attention_arguments(node, tensor)
+        if arguments:
+            named.extend((name + '/' + scope, (node, argument)) for scope, argument in arguments)
+            split = True
+        elif sum(t is tensor for t in node.input_tensors) != 1:
+            return None
+        else:
+            named.append((name + '/', (node, None)))
+    if not split and any(type(layer).__name__ in _PASS_THROUGH for layer in layers):
+        return None
+    return named
+
+
+def _self_attention_arguments(node, tensor):
+    """[(gradient scope in the layer, argument name)] where ``node`` is self-attention on ``tensor``, else ().
+
+    MultiHeadAttention(h, h[, h]) without a gate (which reads the query once more): its projection
+    sublayers are named as the arguments they read. Attention([h, h[, h]]) scoring by dot product:
+    Keras 3's scores = matmul(query, transpose(key)), output = matmul(weights, value), so the query's
+    gradient is MatMul's, the value's MatMul_1's, the key's transpose's (measured on TF 2.21: add,
+    query, value, key; progs/modelfuzz4/t_att_res.py)."""
+    layer = node.layer
+    kind = type(layer).__name__
+    if kind == 'MultiHeadAttention' and not layer.use_gate:
+        bound = dict(zip(_ARGUMENTS, node.args))
+        bound.update((name, node.kwargs[name]) for name in _ARGUMENTS if name in node.kwargs)
+        scopes = ('query/', 'value/', 'key/')
+    elif kind == 'Attention' and layer.score_mode == 'dot':
+        inputs = node.args[0] if node.args else node.kwargs.get('inputs')
+        bound = dict(zip(_ARGUMENTS, inputs)) if isinstance(inputs, (list, tuple)) else {}
+        scopes = ('MatMul/', 'MatMul_1/', 'transpose/')
+    else:
+        return ()
+    key = bound.get('key')
+    if bound.get('query') is not tensor or bound.get('value') is not tensor or not (key is None or key is tensor):
+        return ()
+    return tuple(zip(scopes, _ARGUMENTS))
+
+
+_ARGUMENTS = ('query', 'value', 'key')
+
+
+def read_by_argument(layer, args, kwargs, reads):
+    """The call's (args, kwargs) with the self-attention's query, value and key given their own values
+    ``reads[name]``, where the call had them (positional, by keyword, or in Attention's inputs list)."""
+    args, kwargs = list(args), dict(kwargs)
+    if type(layer).__name__ == 'Attention':
+        inputs = [reads[name] for name in _ARGUMENTS]
+        if args:
+            args[0] = inputs
+        else:
+            kwargs['inputs'] = inputs
+        return args, kwargs
+    for position, name in enumerate(_ARGUMENTS):
+        if position < len(args):
+            args[position] = reads[name]
+        else:
+            kwargs[name] = reads[name]
+    return args, kwargs
 
 
 def applies():
@@ -66,7 +141,7 @@ def applies():
 
 
 def reader_values(value, ordered):
-    """{reader node: the value it reads}: ``value`` and a chain of its identities, so that its gradient
+    """{(reader node, argument name or None): the value it reads}: ``value`` and a chain of its identities, so that its gradient
     adds the readers' gradients in the order of ``ordered``."""
     chain = [value]
     for _ in range(len(ordered) - 2):

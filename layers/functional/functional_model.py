@@ -187,11 +187,17 @@ class Functional(Model):
         values = dict(zip(self._inputs, flat))
         shared = self._shared_output_nodes
         fanouts = self._fanout_readers
-        reads = {} if fanouts and fanout_gradients.applies() else None      # reader node -> [(tensor, value)]
+        # reader node -> [(tensor, argument name or None, value)]
+        reads = {} if fanouts and fanout_gradients.applies() else None
         for node in self._graph.steps:
+            by_argument = None
             if reads and node in reads:
-                for tensor, value in reads.pop(node):
-                    values[tensor] = value
+                for tensor, argument, value in reads.pop(node):
+                    if argument is None:
+                        values[tensor] = value
+                    else:         # a self-attention's query / value / key, each its own read
+                        by_argument = by_argument or {}
+                        by_argument[argument] = value
             single = node.single_input
             node_kwargs = node.kwargs
             if training is not None and 'training' in node_kwargs:
@@ -202,6 +208,9 @@ class Functional(Model):
                 out = node.layer(values[single], **node_kwargs)
             else:
                 node_args, filled_kwargs = node.fill_in(values)
+                if by_argument:
+                    node_args, filled_kwargs = fanout_gradients.read_by_argument(node.layer, node_args,
+                                                                                 filled_kwargs, by_argument)
                 if node_kwargs is not node.kwargs:
                     filled_kwargs['training'] = training
                 out = node.layer(*node_args, **filled_kwargs)     # Layer.__call__ handles the masks
@@ -217,8 +226,8 @@ class Functional(Model):
                 for index, ordered in fanouts[node]:
                     value = values[targets[index]]
                     if type(value) is Tensor and id(value) not in TENSOR_NOTES:
-                        for reader, read in fanout_gradients.reader_values(value, ordered).items():
-                            reads.setdefault(reader, []).append((targets[index], read))
+                        for (reader, argument), read in fanout_gradients.reader_values(value, ordered).items():
+                            reads.setdefault(reader, []).append((targets[index], argument, read))
         struct = self._outputs_struct
         return _unpack_single(struct, nest.pack_sequence_as(struct, [values[t] for t in self._outputs]))
 
