@@ -136,8 +136,9 @@ def truth(value_of, tensor=None):
             value = value_of()
             from .function import is_replaying     # (late: function imports this module)
             if not is_replaying():      # (a replay's prints are dropped anyway)
-                untaken_branches.trace(frame, value)    # AutoGraph traces the other branch too
-                traced_cond_names.branch_taken(frame, value)    # and names its ops below the cond
+                scope = traced_cond_names.cond_scope(frame)
+                untaken_branches.trace(frame, value, scope)    # AutoGraph traces the other branch too
+                traced_cond_names.branch_taken(frame, value, scope)    # and names its ops below the cond
                 traced_while_loops.turn_tested(frame, value)     # and a while loop's body once
             return value
         return value_of()

@@ -18,17 +18,24 @@ from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 
 
-def branch_taken(frame, taken):
-    """The ``if`` at ``frame``'s line tests a tensor in a graph trace and takes its main branch or not."""
+def cond_scope(frame):
+    """The name of the cond that the ``if`` at ``frame``'s line on a tensor makes in the graph trace running
+    now ('cond', 'cond_1', ...: taken, so ask once per test), or None where its branches are not named."""
     entry = scanned(frame.f_code, _ifs, {}).get(frame.f_lineno)
-    if entry is None:
+    graph = getattr(trace_names.current(), 'graph', None)
+    if entry is None or graph is None:
+        return None
+    return graph.unique(name_scopes.current() + 'cond')
+
+
+def branch_taken(frame, taken, scope):
+    """The ``if`` at ``frame``'s line tests a tensor in a graph trace and takes its main branch or not;
+    ``scope``: its cond's name (``cond_scope``)."""
+    if scope is None:
         return
     trace = trace_names.current()
-    graph = getattr(trace, 'graph', None)
-    if graph is None:
-        return
-    main, other, outputs = entry
-    scope = graph.unique(name_scopes.current() + 'cond')
+    graph = trace.graph
+    main, other, outputs = scanned(frame.f_code, _ifs, {})[frame.f_lineno]
     lines = main if taken else other
     if lines is None:
         _name_outputs(trace, frame, scope, outputs)     # an absent else branch: the values pass through
