@@ -137,7 +137,8 @@ class Dense(KernelOptions, Layer):
         if activation is activations.linear or activation is None:     # None: reset after construction
             outputs = affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
             if self.bias is not None and call_context.in_traced_function():
-                mark_fusable(outputs)       # TF fuses a following Activation layer's tanh, elu, sigmoid
+                # TF fuses a following Activation layer's tanh, elu, sigmoid, and an Add (fused_residual_add)
+                mark_fusable(outputs, parts=(inputs, kernel, self.bias))
             return outputs
         # relu, elu and tanh join the affine op (one node; see ops/dense_activation.py)
         if activation is activations.relu:      # (oneDNN's fused relu makes a NaN 0, the eager kernel keeps it)

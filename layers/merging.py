@@ -11,6 +11,7 @@ from framework import ops
 from framework.errors import noted
 from framework.keras.ops_dtypes import cast_all
 
+from .fused_residual_add import fused_residual_sum
 from .layer import Layer
 from .normalized_sums import regrouped_sum
 
@@ -103,6 +104,9 @@ class Add(_Merge):
         regrouped = regrouped_sum(inputs)       # two BatchNormalization outputs in a static trace
         if regrouped is not None:
             return regrouped
+        fused = fused_residual_sum(inputs)      # a Dense output and another tensor in a static trace
+        if fused is not None:
+            return fused
         out = inputs[0]
         for x in inputs[1:]:
             out = out + x

@@ -30,12 +30,23 @@ def onednn_fuses(x):
 ELEMENTWISE_ONLY = {}
 
 
-def mark_fusable(z, any_rank=False):
+# id -> (x, kernel, bias) of a marked 2-D Dense output made from them (``parts`` of mark_fusable): an Add
+# of that output TF fuses into the MatMul too (layers/fused_residual_add.py). Leaves with the output.
+AFFINE_PARTS = {}
+
+
+def mark_fusable(z, any_rank=False, parts=None):
     """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation;
-    ``any_rank``: a convolution's bias-added output, which fuses at its rank."""
-    table = FUSABLE if any_rank or z._data.ndim == 2 else ELEMENTWISE_ONLY
+    ``any_rank``: a convolution's bias-added output, which fuses at its rank; ``parts``: the Dense's
+    (x, kernel, bias)."""
     ident = id(z)
-    table[ident] = weakref.ref(z, lambda _, ident=ident: table.pop(ident, None))
+    if any_rank or z._data.ndim == 2:
+        if parts is not None:
+            AFFINE_PARTS[ident] = parts
+        FUSABLE[ident] = weakref.ref(z, lambda _, ident=ident: (FUSABLE.pop(ident, None),
+                                                                 AFFINE_PARTS.pop(ident, None)))
+    else:
+        ELEMENTWISE_ONLY[ident] = weakref.ref(z, lambda _, ident=ident: ELEMENTWISE_ONLY.pop(ident, None))
 
 
 def is_fusable(z):
