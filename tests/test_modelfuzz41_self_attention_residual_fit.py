@@ -5,8 +5,9 @@ h is read by the Add and, three times, by the attention (query, value, key); in 
 step grappler sorts that AddN by node name: ((add + key) + query) + value for MultiHeadAttention,
 ((add + query) + value) + key for Attention (its query read is MatMul's, value's MatMul_1's, key's
 transpose's). tapeflow added them in its tape's order: the Dense before the block drifted an ulp from
-the second step (progs/modelfuzz2 p3037, p4049; modelfuzz3 q6017 ... q6036). Values: TF 2.21
-(progs/modelfuzz4/fit_mha.py mha / att).
+the second step (progs/modelfuzz2 p3037, p4049; modelfuzz3 q6017 ... q6036). The residual written
+h + attention (keras.ops.add) sums alike. Values: TF 2.21 (progs/modelfuzz4/fit_mha.py mha / att;
+fit_mha2.py mha_op / att_op print the same).
 """
 import numpy as np
 import pytest
@@ -30,7 +31,7 @@ TF_FIT = {
 }
 
 
-def _fit(variant):
+def _fit(variant, residual):
     keras.backend.clear_session()
     keras.utils.set_random_seed(5)
     rng = np.random.RandomState(5)
@@ -42,7 +43,7 @@ def _fit(variant):
         a = keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)(h, h)
     else:
         a = keras.layers.Attention(use_scale=True)([h, h])
-    a = keras.layers.LayerNormalization()(keras.layers.Add()([h, a]))
+    a = keras.layers.LayerNormalization()(keras.layers.Add()([h, a]) if residual == 'layer' else h + a)
     model = keras.Model(inp, keras.layers.Dense(1)(keras.layers.GlobalAveragePooling1D()(a)))
     model.compile(optimizer=keras.optimizers.SGD(0.05), loss='mse')
     history = model.fit(x, y, epochs=2, batch_size=16, verbose=0, shuffle=False)
@@ -51,6 +52,7 @@ def _fit(variant):
             [float(v).hex() for v in np.ravel(kernel)], [float(v).hex() for v in np.ravel(bias)])
 
 
+@pytest.mark.parametrize('residual', ['layer', 'op'])
 @pytest.mark.parametrize('variant', ['mha', 'att'])
-def test_self_attention_residual_block_fit(variant):
-    assert _fit(variant) == TF_FIT[variant]
+def test_self_attention_residual_block_fit(variant, residual):
+    assert _fit(variant, residual) == TF_FIT[variant]

@@ -20,11 +20,13 @@ tensor with notes (a Keras mask rides on the tensor itself).
 
 Self-attention (MultiHeadAttention(h, h), Attention([h, h])) reads h three times, as its query, value
 and key, whose gradients are named in the layer's scope by the op reading each ('<mha>/key/...'): each
-read is a reader of its own, fed through the call's argument of that name. Beside it, the residual Add of every
-transformer block (Add([h, MHA(h, h)]) then LayerNormalization) sorts first: measured on TF 2.21
-(notes progs/modelfuzz2/t_mha_res.py), h's gradient is ((add + key) + query) + value, the Dense before
-the block 8 of 12 values an ulp off before. An Add reader counts only beside such a split reader
-(its gradient's ops carry the add's or the next layer's name, both before 'multi_head_attention').
+read is a reader of its own, fed through the call's argument of that name. Beside it, the residual Add
+of every transformer block (Add([h, MHA(h, h)]) then LayerNormalization) sorts first: measured on
+TF 2.21 (notes progs/modelfuzz2/t_mha_res.py), h's gradient is ((add + key) + query) + value, the Dense
+before the block 8 of 12 values an ulp off before. An Add reader (the layer, or ``h + attention``
+recorded as keras.ops.add) counts only beside such a split reader: its gradient's ops carry the add's
+or the next layer's name, which sort before 'multi_head_attention' and 'attention' (modelfuzz4's
+fit_mha.py, fit_mha2.py).
 """
 from framework.ops import graph_rewrites
 from framework.ops.operands import ACTIVE
@@ -65,14 +67,14 @@ def fanout_readers(steps, outputs):
 def _named_reads(nodes, tensor):
     """[(gradient scope name, (node, argument name))] for the reads of ``tensor``, or None where
     their order is not known: a layer twice, a keras.ops call, a layer reading it twice (but
-    self-attention), a pass-through layer (but beside self-attention)."""
+    self-attention), a pass-through layer or keras.ops.add (but beside self-attention)."""
     layers = [node.layer for node in nodes]
     if len({id(layer) for layer in layers}) != len(layers):
         return None
     named, split = [], False
     for node in nodes:
         name = node.layer.name
-        if isinstance(node.layer, Operation):
+        if isinstance(node.layer, Operation) and node.layer.class_name not in _PASS_THROUGH:
             return None
         arguments = _self_attention_arguments(node, tensor)
         if arguments:
@@ -82,7 +84,7 @@ def _named_reads(nodes, tensor):
             return None
         else:
             named.append((name + '/', (node, None)))
-    if not split and any(type(layer).__name__ in _PASS_THROUGH for layer in layers):
+    if not split and any(isinstance(layer, Operation) or type(layer).__name__ in _PASS_THROUGH for layer in layers):
         return None
     return named
 
