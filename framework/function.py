@@ -48,6 +48,7 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
+from . import inaccessible_tensors
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -528,6 +529,9 @@ class Function:
             raise ValueError(NON_FIRST_CALL)
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
+        refused = inaccessible_tensors.refusal(result, names, self._name) if entry is None else None
+        if refused is not None:     # a loop body's tensor among the outputs (a list appended in the body)
+            raise refused
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
