@@ -114,17 +114,21 @@ def is_argument(trace, tensor):
 
 class eager_inside:
     """Around Python that TensorFlow runs eagerly within a trace (a py_function's func): the
-    trace's tensors are EagerTensors there, so they print their values and have ``numpy``."""
+    trace's tensors are EagerTensors there, so they print their values and have ``numpy``, and no
+    trace runs there: its ops take no name in the graph (a py_function's ``a + 1`` leaves 'add' free)."""
 
     def __enter__(self):
         stack = getattr(_local, 'stack', None)
         if stack is None:
             stack = _local.stack = []
         stack.append({})
+        self._contexts = getattr(_local, 'contexts', [])
+        _local.contexts = self._contexts + [None]
         return self
 
     def __exit__(self, *exc):
         _local.stack.pop()
+        _local.contexts = self._contexts
         return False
 
 
