@@ -33,7 +33,7 @@ def pack(value, dtype=None):
 
     only_tensors = all(isinstance(leaf, Tensor) for leaf in _leaves(value))
 
-    def packed(item, top):
+    def packed(item, pack_name):
         if isinstance(item, Tensor):
             if item._data.dtype == packed_dtype or only_tensors:      # (a list of tensors: Pack checks below)
                 return item
@@ -45,25 +45,27 @@ def pack(value, dtype=None):
             error.add_note(_note(item, packed_dtype))
             raise error
         if isinstance(item, (list, tuple)) and holds_tensor(item):
-            items = [packed(element, False) for element in item]
-            # TF names a flat list's Pack 'packed', a nested one's (each level) ''
-            named = top and not any(isinstance(e, (list, tuple)) for e in item)
+            items = [packed(element, str(index)) for index, element in enumerate(item)]
+            # TF's eager fast path packs a list of tensors alone under its own name ('packed' at the top,
+            # an inner list's index); any other list packs in a name scope, which eager names ''
+            if not all(isinstance(element, Tensor) for element in item):
+                pack_name = ''
             if only_tensors and dtype is None:
-                _check_one_dtype(items, named)
-            return ops.stack(items, name='packed' if named else '')
+                _check_one_dtype(items, pack_name)
+            return ops.stack(items, name=pack_name)
         return Tensor(_to_array(item, packed_dtype))
 
-    return packed(value, True)
+    return packed(value, 'packed')
 
 
-def _check_one_dtype(items, named):
+def _check_one_dtype(items, pack_name):
     """TensorFlow's Pack kernel refuses inputs of two dtypes (the first's is the list's), in its words;
     each inner list was packed on its own first, so an outer list sees their dtypes."""
     first = items[0]._data.dtype
     for i, item in enumerate(items):
         if item._data.dtype != first:
             from .ops.graph_input_errors import eager_input_error, list_mismatch     # (the ops import this module)
-            error = eager_input_error('Pack', i, first, item._data.dtype, name='packed' if named else '')
+            error = eager_input_error('Pack', i, first, item._data.dtype, name=pack_name)
             error.add_note(_note(item, first))
             raise list_mismatch(error, 'Pack', [i._data.dtype for i in items])     # (a TypeError where TF traces)
 

@@ -108,14 +108,41 @@ def _shape(shape, op, kernel=None):
             texts = [isinstance(d, (str, bytes)) for d in dims]
             if isinstance(given, (list, tuple)) and any(texts) and not all(texts):
                 raise noted(ValueError("Can't convert Python sequence with mixed types to Tensor."), note)
-            if all(texts) or any(isinstance(d, float) for d in dims):     # the kernel's T attribute refuses them
+            if isinstance(given, (list, tuple)):
+                refuse_mixed_tensor_dtypes(given, note)
+            if all(texts) or any(_is_float(d) for d in dims):     # the kernel's T attribute refuses them
                 from .ops.graph_input_errors import kernel_dtype_name
                 dtype_name = ('string' if all(texts) else kernel_dtype_name(given.dtype.name)
-                              if isinstance(given, (Tensor, np.ndarray)) else 'float')
+                              if isinstance(given, (Tensor, np.ndarray)) else _packed_dtype_name(given))
                 raise noted(_shape_dtype_error(kernel, dtype_name), note)
         negative = negative_dimension(dims, kernel, note)
         raise negative if negative is not None else InvalidArgumentError(note)
     return tuple(int(d) for d in dims)
+
+
+def _is_float(dim):
+    """A float shape entry: a Python or numpy float, or a float scalar tensor (tf.shape(x)[0] / 2)."""
+    return isinstance(dim, (float, np.floating)) or (isinstance(dim, Tensor) and dim._data.dtype.kind == 'f')
+
+
+def _packed_dtype_name(given):
+    """The dtype TF packs a shape list to, as the kernel's T attribute names it: its first tensor's
+    ([3, tf.shape(x)[0] / 2] is a double list), else float for Python floats."""
+    from .autopacking import _first_tensor_dtype
+    from .ops.graph_input_errors import kernel_dtype_name
+    first = _first_tensor_dtype(given)
+    return 'float' if first is None else kernel_dtype_name(first.name)
+
+
+def refuse_mixed_tensor_dtypes(given, note):
+    """A shape list of tensors alone takes TF's eager fast path: Pack, named 'shape' by the random op's
+    conversion, refuses a tensor of another dtype than the first's before any kernel sees the shape."""
+    if given and all(isinstance(d, Tensor) for d in given):
+        first = given[0]._data.dtype
+        for index, d in enumerate(given):
+            if d._data.dtype != first:
+                from .ops.graph_input_errors import eager_input_error
+                raise noted(eager_input_error('Pack', index, first, d._data.dtype, name='shape'), note)
 
 
 def unknown_length_error(given, dims):
@@ -138,6 +165,9 @@ _SHAPE_SIGNATURES = {kernel: ('shape:T -> output:dtype; attr=seed:int,default=0;
                               'attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; '
                               'attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true')
                      for kernel in ('RandomStandardNormal', 'RandomUniform', 'TruncatedNormal')}
+_SHAPE_SIGNATURES['RandomUniformInt'] = ('shape:T, minval:Tout, maxval:Tout -> output:Tout; attr=seed:int,default=0; '
+                                         'attr=seed2:int,default=0; attr=Tout:type,allowed=[DT_INT32, DT_INT64]; '
+                                         'attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true')
 
 
 def _shape_dtype_error(kernel, dtype_name):
