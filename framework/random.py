@@ -113,7 +113,7 @@ def _shape(shape, op, kernel=None):
             if all(texts) or any(_is_float(d) for d in dims):     # the kernel's T attribute refuses them
                 from .ops.graph_input_errors import kernel_dtype_name
                 dtype_name = ('string' if all(texts) else kernel_dtype_name(given.dtype.name)
-                              if isinstance(given, (Tensor, np.ndarray)) else _packed_dtype_name(given))
+                              if isinstance(given, (Tensor, np.ndarray)) else shape_list_dtype_name(given))
                 raise noted(_shape_dtype_error(kernel, dtype_name), note)
         negative = negative_dimension(dims, kernel, note)
         raise negative if negative is not None else InvalidArgumentError(note)
@@ -125,7 +125,7 @@ def _is_float(dim):
     return isinstance(dim, (float, np.floating)) or (isinstance(dim, Tensor) and dim._data.dtype.kind == 'f')
 
 
-def _packed_dtype_name(given):
+def shape_list_dtype_name(given):
     """The dtype TF packs a shape list to, as the kernel's T attribute names it: its first tensor's
     ([3, tf.shape(x)[0] / 2] is a double list), else float for Python floats."""
     from .autopacking import _first_tensor_dtype

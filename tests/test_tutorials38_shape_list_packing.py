@@ -80,3 +80,23 @@ def test_an_integer_tensor_in_a_random_shape_still_draws():
     x = tf.ones((4, 6))
     assert tf.random.normal([tf.shape(x)[0] // 2, 3]).shape == (2, 3)
     assert tf.random.uniform([tf.constant(2, tf.int64), 3]).shape == (2, 3)
+
+
+def _tshape_error(dtype_name, kernel, tail):
+    return ('InvalidArgumentError', "Value for attr 'Tshape' of %s is not in the list of allowed values: int32, "
+            "int64\n\t; NodeDef: {{node %s}}; Op<name=%s; signature=shape:Tshape, key:uint64, counter:uint64, "
+            "alg:int32 -> output:dtype; attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, "
+            "DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s]%s"
+            % (dtype_name, kernel, kernel, kernel, tail))
+
+
+def test_a_float_tensor_in_a_keras_random_shape_is_the_stateless_kernels_refusal():
+    from framework import keras
+    x = tf.ones((4, 6))
+    assert _message(lambda: keras.random.normal([tf.constant(2.0), 3])) == \
+        _tshape_error('float', 'StatelessRandomNormalV2', '')
+    assert _message(lambda: keras.random.normal([tf.shape(x)[0] / 2, 3])) == \
+        _tshape_error('double', 'StatelessRandomNormalV2', '')
+    assert _message(lambda: keras.random.uniform((tf.shape(x)[0] / 2, 3))) == \
+        _tshape_error('double', 'StatelessRandomUniformV2', ' name: ')
+    assert keras.random.normal([tf.shape(x)[0] // 2, 3], seed=1).shape == (2, 3)

@@ -54,6 +54,10 @@ def _shape(shape, op):
             raise entry_dtype_error(op, dims, 'string')
         if any(isinstance(d, (float, np.floating)) for d in dims):
             raise entry_dtype_error(op, dims, 'double' if any(isinstance(d, np.float64) for d in dims) else 'float')
+        first_tensor = next((d for d in dims if isinstance(d, Tensor)), None)
+        if first_tensor is not None and first_tensor._data.dtype.kind == 'f':
+            # ((tf.shape(x)[0] / 2, 3)): TF packs the list in its first tensor's dtype, which the kernel refuses
+            raise entry_dtype_error(op, dims, _framework_random.shape_list_dtype_name(dims))
     dims = tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
     if any(d < 0 for d in dims):
         raise negative_size_error(op, dims)
