@@ -110,7 +110,7 @@ def _shape(shape, op, kernel=None):
                 raise noted(ValueError("Can't convert Python sequence with mixed types to Tensor."), note)
             if isinstance(given, (list, tuple)):
                 refuse_mixed_tensor_dtypes(given, note)
-            if all(texts) or any(_is_float(d) for d in dims):     # the kernel's T attribute refuses them
+            if all(texts) or any(is_float_entry(d) for d in dims):     # the kernel's T attribute refuses them
                 from .ops.graph_input_errors import kernel_dtype_name
                 dtype_name = ('string' if all(texts) else kernel_dtype_name(given.dtype.name)
                               if isinstance(given, (Tensor, np.ndarray)) else shape_list_dtype_name(given))
@@ -120,7 +120,7 @@ def _shape(shape, op, kernel=None):
     return tuple(int(d) for d in dims)
 
 
-def _is_float(dim):
+def is_float_entry(dim):
     """A float shape entry: a Python or numpy float, or a float scalar tensor (tf.shape(x)[0] / 2)."""
     return isinstance(dim, (float, np.floating)) or (isinstance(dim, Tensor) and dim._data.dtype.kind == 'f')
 

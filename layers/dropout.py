@@ -81,7 +81,7 @@ def _checked_noise_shape(noise_shape):
             continue
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
             raise ValueError('Invalid value received for argument `noise_shape`. Expected all elements to be integers '
-                             'or None. Received element at index %d: %s (type: %s)' % (i, d, type(d).__name__))
+                             'or None. Received element at index %d: %s (type: %s)' % (i, format(d), type(d).__name__))
         if d <= 0:
             raise ValueError('Invalid value received for argument `noise_shape`. Expected all dimensions to be '
                              'positive integers or None. Received negative or zero value at index %d: %d' % (i, d))

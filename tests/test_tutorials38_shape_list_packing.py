@@ -100,3 +100,16 @@ def test_a_float_tensor_in_a_keras_random_shape_is_the_stateless_kernels_refusal
     assert _message(lambda: keras.random.uniform((tf.shape(x)[0] / 2, 3))) == \
         _tshape_error('double', 'StatelessRandomUniformV2', ' name: ')
     assert keras.random.normal([tf.shape(x)[0] // 2, 3], seed=1).shape == (2, 3)
+
+
+def test_a_float_entry_in_a_dropout_noise_shape():
+    from framework import keras
+    x = tf.ones((4, 6))
+    assert _message(lambda: keras.random.dropout(x, 0.5, noise_shape=[tf.shape(x)[0] / 2, 6])) == \
+        _tshape_error('double', 'StatelessRandomUniformV2', ' name: ')
+    assert _message(lambda: keras.random.dropout(x, 0.5, noise_shape=[4.0, 6])) == \
+        _tshape_error('float', 'StatelessRandomUniformV2', ' name: ')
+    assert keras.random.dropout(x, 0.5, noise_shape=[None, 6], seed=1).shape == (4, 6)
+    assert _message(lambda: keras.layers.Dropout(0.5, noise_shape=[tf.shape(x)[0] / 2, 6])) == (
+        'ValueError', 'Invalid value received for argument `noise_shape`. Expected all elements to be integers or '
+        'None. Received element at index 0: 2.0 (type: EagerTensor)')

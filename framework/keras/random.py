@@ -186,8 +186,17 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     if rate == 1:
         return _ops.zeros_like(x)
     shape = tuple(x.shape) if noise_shape is None else tuple(
-        x.shape[i] if d is None else int(d) for i, d in enumerate(noise_shape))
+        x.shape[i] if d is None else d if type(d) is int else _noise_size(d, noise_shape)
+        for i, d in enumerate(noise_shape))
     return stateless_dropout(x, rate, draw_seed(seed, 'keras.random.dropout'), noise_shape=shape)
+
+
+def _noise_size(size, noise_shape):
+    """A noise_shape entry that is no Python int, as an int; a float one ([tf.shape(x)[0] / 2, 6]) is refused as
+    Keras's TF backend's stateless uniform refuses it, by its Tshape attribute."""
+    if _framework_random.is_float_entry(size):
+        raise entry_dtype_error('uniform', noise_shape, _framework_random.shape_list_dtype_name(noise_shape))
+    return int(size)
 
 
 @named_errors('keras.random.categorical')
