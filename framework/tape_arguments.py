@@ -138,7 +138,9 @@ def seeds(targets, output_gradients):
         if s is None:
             out.append(ops.ones_like(t))
             continue
-        s = s if isinstance(s, Tensor) else ops.convert_to_tensor(s, dtype=t.dtype)
+        s = s if isinstance(s, Tensor) else _seed_tensor(s)
+        if s.dtype != t.dtype:
+            raise _seed_dtype_error(s, t)
         if tuple(s.shape) != tuple(t.shape):
             # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
             # to the target (a scalar, say) scales every element.
@@ -150,6 +152,23 @@ def seeds(targets, output_gradients):
             s = ops.broadcast_to(s, tuple(t.shape))
         out.append(s)
     return out
+
+
+def _seed_tensor(value):
+    """TF converts a seed with no dtype asked: a Python float is float32, a Python int int32, a NumPy
+    array keeps its own dtype (np.ones(2) is float64); one that differs from the target's is refused."""
+    from . import ops
+    return ops.convert_to_tensor(value)
+
+
+def _seed_dtype_error(seed, target):
+    """TF multiplies the seed into the first backward rule (Mul(seed, other input)), whose kernel refuses
+    a seed of another dtype than the target's; tapeflow used to cast it silently."""
+    from .ops.graph_input_errors import eager_input_error
+    error = eager_input_error('Mul', 1, seed.dtype, target.dtype)
+    error.add_note('GradientTape.gradient: output_gradients of dtype %s for a target of dtype %s; cast the '
+                   'seed to the target\'s dtype' % (seed.dtype.name, target.dtype.name))
+    return error
 
 
 def _broadcasts_to(shape, target_shape):
