@@ -25,6 +25,7 @@ def test_a_model_without_assets_gets_no_assets_directory(tmp_path):
 
 
 def test_layers_given_their_vocabulary_write_no_directory(tmp_path):
+    keras.backend.clear_session()       # (the layer's name below: earlier tests made TextVectorizations too)
     vectorizer = keras.layers.TextVectorization(vocabulary=['a', 'b'])
     text = keras.Input((1,), dtype='string')
     model = keras.Model(text, vectorizer(text))
