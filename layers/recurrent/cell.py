@@ -43,8 +43,13 @@ def check_units(units, who):
     if isinstance(units, Tensor) and units.dtype.is_integer and not units.shape:
         return int(units)
     if not isinstance(units, (int, np.integer)):
-        raise ValueError('%s: received an invalid value for argument `units`, expected a positive integer, '
-                         'got %r' % (who, units))
+        # Keras 3 takes a float here and refuses it in RNN's state_size check; GRU(2.5) and SimpleRNN(2.5)
+        # give this text (LSTM's list state_size lets it through to a later failure).
+        error = ValueError('state_size must be an integer, or a list/tuple of integers (one for each state '
+                           'tensor).')
+        error.add_note('%s: received an invalid value for argument `units`, expected a positive integer, got %r'
+                       % (who, units))
+        raise error
     return int(units)
 
 
