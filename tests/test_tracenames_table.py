@@ -8,7 +8,8 @@ import pytest
 import framework
 from framework import graph_op_names, traced_op_shapes, traced_ops
 
-_OWN_RULES = {'range', 'constant', 'fixed', 'outputs', 'call', 'masked', 'known', 'pieces', 'decoded', 'densified'}   # output_shape's own branches
+_OWN_RULES = {'range', 'constant', 'fixed', 'outputs', 'call', 'masked', 'known', 'pieces', 'decoded', 'densified',
+              'element'}   # output_shape's own branches
 
 
 def _resolve(path):
