@@ -33,7 +33,7 @@ def test_sizes_given_as_tensors_or_autotune_still_work():
     ds = Dataset.range(4)
     shuffled = ds.shuffle(ds.cardinality(), seed=1).prefetch(tf.data.AUTOTUNE)
     assert sorted(int(x) for x in shuffled) == [0, 1, 2, 3]
-    assert len(list(ds.batch(tf.constant(2)))) == 2
+    assert len(list(ds.batch(tf.constant(2, tf.int64)))) == 2
 
 
 def test_map_refuses_a_function_that_cannot_be_called_when_the_stage_is_made():

@@ -15,8 +15,8 @@ def positive_int(value, what, stage, kernel=None):
 
     ``kernel``: (TensorFlow's dataset kernel, its sentence[, the node name it prints]) for an integer
     that is not positive."""
-    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
-        value = value.numpy().item()
+    if isinstance(value, Tensor):
+        value = _int64_count(value, what)
     if isinstance(value, (bool, np.bool_)):     # TF converts True / False to int64 1 / 0
         value = int(value)
     if not isinstance(value, (int, np.integer)) or value <= 0:
@@ -27,6 +27,24 @@ def positive_int(value, what, stage, kernel=None):
             raise kernel_error(*kernel[:2], named=True, note=note, node=kernel[2] if len(kernel) > 2 else None)
         raise InvalidArgumentError(note)
     return int(value)
+
+
+def _int64_count(tensor, what):
+    """A scalar int64 tensor's value; TF converts a count to int64 and refuses a tensor of any other
+    dtype (an int32 tf.constant(2) included) with its conversion ValueError, prefixed by the argument's
+    name. Other int64 tensors (rank 1) go on to the caller's checks."""
+    if tensor.dtype.name != 'int64':
+        from ..variable import Variable
+        if isinstance(tensor, Variable):
+            error = ValueError('Incompatible type conversion requested to type int64 for `tf.Variable of type %s. '
+                               '(Variable: %r)' % (tensor.dtype.name, tensor))
+        else:
+            error = ValueError('%s: Tensor conversion requested dtype int64 for Tensor with dtype %s: %r'
+                               % (what, tensor.dtype.name, tensor))
+        error.add_note('tf.data: %s must be a Python int or an int64 tensor; cast it with tf.cast(x, tf.int64)'
+                       % what)
+        raise error
+    return tensor.numpy().item() if tensor.ndim == 0 else tensor
 
 
 def _not_int64(value, note):
@@ -48,8 +66,8 @@ def integer(value, what, stage):
     """``value`` as a Python int (a scalar integer tensor works too). TensorFlow converts a count to an
     int64 tensor, which refuses 1.5 and 'a' (TypeError) and None (ValueError): int() would take 1.5
     as 1, so this raises InvalidArgumentError, which is both."""
-    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
-        value = value.numpy().item()
+    if isinstance(value, Tensor):
+        value = _int64_count(value, what)
     if isinstance(value, (bool, np.bool_)):     # TF converts True / False to int64 1 / 0
         value = int(value)
     if not isinstance(value, (int, np.integer)):

@@ -167,7 +167,8 @@ class Dataset(ElementStages, RegroupingStages):
             if isinstance(a, float):      # TensorFlow converts each argument to an int64 tensor
                 raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int64' % (a,)),
                             'Dataset.range: start, stop and step must be integers, got %r' % (args,))
-        args = tuple(integer(a, 'each of start, stop, step', 'Dataset.range') for a in args)
+        roles = ('stop',) if len(args) == 1 else ('start', 'stop', 'step')     # TF's names for its errors
+        args = tuple(integer(a, role, 'Dataset.range') for a, role in zip(args, roles))
         if len(args) == 3 and args[2] == 0:
             raise kernel_error('RangeDataset', 'step must be a non-zero integer.', named=True,
                                note='Dataset.range%r' % (args,))
