@@ -15,6 +15,7 @@ from .normalized_sums import note_parts
 from .traced_moments import traced_moments
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
+from .undefined_weight_shape import scale_offset_first_weight, undefined_shape_error
 
 
 class BatchNormalization(ScaleOffsetOptions, Layer):
@@ -65,9 +66,11 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                                    % (self.name, self.axis, tuple(input_shape)))
         axis = self.axis % rank
         size = input_shape[axis]
-        if size is None:
-            raise ValueError('BatchNormalization %r: axis %d of the input must be known, got shape %s'
-                             % (self.name, self.axis, tuple(input_shape)))
+        if size is None:        # Keras 3's Variable refuses the first weight's shape (None,)
+            raise undefined_shape_error(self, (None,), scale_offset_first_weight(self.scale, self.center,
+                                                                                 'moving_mean'),
+                                        'BatchNormalization %r: axis %d of the input must be known, got shape %s'
+                                        % (self.name, self.axis, tuple(input_shape)))
         shape = (int(size),)
         self._add_gamma_and_beta(shape)
         self.moving_mean = self.add_weight(name='moving_mean', shape=shape,

@@ -22,6 +22,7 @@ from .global_pooling import GlobalPooling
 from .layer import Layer
 from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .pooling import mean_over_steps
+from .undefined_weight_shape import unknown_channels_error
 
 
 def normalize_single(value, name, who):
@@ -71,9 +72,9 @@ class Conv1D(KernelOptions, Layer):
 
     def build(self, input_shape):
         channels = input_shape[channel_axis(self)]
-        if channels is None:
-            raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
-                             % (self.name, tuple(input_shape)))
+        if channels is None:        # Keras 3 fails on its `channels % groups` check
+            raise unknown_channels_error('Conv1D %r: the channel axis of the input must be known, got shape %s'
+                                         % (self.name, tuple(input_shape)))
         if len(input_shape) > 3:
             raise kernel_rank_error(self, input_shape)
         check_input_groups(channels, self.groups, input_shape)

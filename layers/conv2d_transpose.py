@@ -11,6 +11,7 @@ from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
+from .undefined_weight_shape import undefined_shape_error
 
 
 def transposed_length(size, kernel, stride, padding, output_padding):
@@ -67,9 +68,10 @@ class Conv2DTranspose(KernelOptions, Layer):
 
     def build(self, input_shape):
         channels = input_shape[channel_axis(self)]
-        if channels is None:
-            raise ValueError('Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
-                             % (self.name, tuple(input_shape)))
+        if channels is None:        # Keras 3's Variable refuses the kernel's shape
+            raise undefined_shape_error(self, self.kernel_size + (self.filters, None), 'kernel',
+                                        'Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
+                                        % (self.name, tuple(input_shape)))
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
         self.input_spec = InputSpec(min_ndim=4, max_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True

@@ -13,6 +13,7 @@ from .activations import apply_activation
 from .conv_fused_relu import conv_activation
 from .input_spec import InputSpec
 from .layer import Layer
+from .undefined_weight_shape import unknown_channels_error
 
 
 def normalize_pair(value, name, who):
@@ -135,9 +136,9 @@ class Conv2D(KernelOptions, Layer):
         if len(input_shape) != 4:       # Keras 3's words; build((None, 4)) made a kernel no call could use
             raise ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and '
                              'input of shape %s.' % (kernel_shape, given))
-        if channels is None:
-            raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
-                             % (self.name, given))
+        if channels is None:        # Keras 3 fails on its `channels % groups` check
+            raise unknown_channels_error('Conv2D %r: the channel axis of the input must be known, got shape %s'
+                                         % (self.name, given))
         check_input_groups(channels, self.groups, given)
         refuse_empty_output(self, given, input_shape[1:3])
         self._add_kernel_and_bias(kernel_shape, self.filters)

@@ -17,6 +17,7 @@ from .layer import Layer
 from .normalization_dtypes import normalized, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
+from .undefined_weight_shape import scale_offset_first_weight, undefined_shape_error
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
 _EPSILON = 1e-7
@@ -116,6 +117,10 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         rank = len(input_shape)
         axes = _axes(self.axis, rank, 'LayerNormalization %r' % self.name, axis_range_error)
         shape = tuple(input_shape[a] for a in axes)
+        first = scale_offset_first_weight(self.scale or self.rms_scaling, self.center and not self.rms_scaling)
+        if any(d is None for d in shape) and first is not None:      # Keras 3's Variable refuses it
+            raise undefined_shape_error(self, shape, first, 'LayerNormalization %r: the normalized axes %s of the input '
+                                        'must be known, got shape %s' % (self.name, axes, tuple(input_shape)))
         if any(d is None for d in shape):
             raise ValueError('LayerNormalization %r: the normalized axes %s of the input must be known, got shape %s'
                              % (self.name, axes, tuple(input_shape)))
