@@ -467,10 +467,14 @@ def _refuse_python_numbers(x, y, what):
     """Keras 3 hands the batch to the model as it is: a list of numbers for x is a structure of Python
     floats, which the model's call refuses in the words below; one for y is a structure of targets that
     fits no output ('y_true and y_pred have different structures'). TF 2.21 raises both."""
+    numbers = (bool, int, float, complex, str, bytes)
     for part, name in ((x, 'x'), (y, 'y')):
-        if not isinstance(part, (list, tuple, dict)):
+        if name == 'x' and isinstance(part, numbers):     # a bare x = 3 or 'a' is refused in the same words
+            leaf = part
+        elif not isinstance(part, (list, tuple, dict)):
             continue
-        leaf = next((v for v in nest.flatten(part) if isinstance(v, (bool, int, float, complex, str, bytes))), None)
+        else:
+            leaf = next((v for v in nest.flatten(part) if isinstance(v, numbers)), None)
         if leaf is None:
             continue
         if name == 'x':
