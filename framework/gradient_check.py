@@ -58,7 +58,9 @@ def check_gradients(f, inputs, delta=1e-6, atol=1e-6, rtol=1e-5, seed=0):
     with GradientTape() as tape:
         tape.watch(inputs)
         out = f(*inputs)
-    weights = rng.standard_normal(np.shape(out.numpy()))
+    values = out.numpy()
+    # the seed in the output's dtype, as GradientTape.gradient takes it (TF's Mul refuses another dtype)
+    weights = rng.standard_normal(np.shape(values)).astype(values.dtype if values.dtype.kind in 'fc' else np.float64)
     analytic = tape.gradient(out, inputs, output_gradients=constant(weights))
     numeric = numerical_vjp(f, inputs, weights, delta)
     worst = 0.0
