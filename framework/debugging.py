@@ -75,6 +75,7 @@ class _NumericsObserver:
     _tracked = _Everything()
     _read_once = _Everything()       # record() then marks the observer _shared: it never sweeps
     _watch_accessed = False
+    _per_read = False                # (record() asks every active tape whether its reads are nested ones)
 
     @property
     def _last(self):
