@@ -128,6 +128,10 @@ def kernel_error(op_type, text, named=False, note=None, node=None, error_class=N
         node: the kernel that ran, where it is not ``op_type`` (oneDNN's '__MklMatMul' for MatMul).
         error_class: the kernel's class where it is not InvalidArgumentError (Cross's FailedPreconditionError).
     """
+    if isinstance(named, str) and named.endswith('/'):
+        # a name scope the op's wrapper opened (x[i]'s 'strided_slice/'), inside the user's tf.name_scope
+        from .name_scopes import current
+        named = current() + named
     error = (error_class or InvalidArgumentError)('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
                                  % (node or op_type, _EAGER_CPU, text, op_type,
                                     ' name: ' + (named if isinstance(named, str) else '') if named else ''))

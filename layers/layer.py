@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from framework import dtypes, nest, random_state_freeze
+from framework import dtypes, name_scopes, nest, random_state_freeze
 from framework import trace_names, traced_ops
 from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, noted, shown_as
 from framework.composite import CompositeTensor
@@ -941,8 +941,11 @@ def _call_error(err, layer, inputs, args, kwargs):
         if unbound is not None:
             return unbound
     where = '%s.call()' % type(layer).__name__
+    text = err.args[0] if err.args else ''
+    if isinstance(err, OpError) and isinstance(text, str):
+        text = _in_layer_scopes(text)
     message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'
-               % (where, err.args[0] if err.args else '', where, _arguments_received(layer, inputs, args, kwargs)))
+               % (where, text, where, _arguments_received(layer, inputs, args, kwargs)))
     named = type(err)(message)
     named._keras_call_info_injected = True
     named._keeps_build = getattr(err, '_keeps_build', False)       # (failed_build: an outer layer reads it)
@@ -952,6 +955,19 @@ def _call_error(err, layer, inputs, args, kwargs):
     for note in getattr(err, '__notes__', ()):
         named.add_note(note)
     return named
+
+
+def _in_layer_scopes(text):
+    """A kernel error's text with its op's scoped name (' name: strided_slice/') under the name scopes Keras 3
+    opens for the layers being called, outermost first: ' name: l/strided_slice/' (TF 2.21)."""
+    at = text.rfind(' name: ')
+    if at < 0 or not text.endswith('/'):
+        return text
+    at += 7
+    outside = name_scopes.current()     # a tf.name_scope around the layer call comes first: 'foo/l/...'
+    if outside and text.startswith(outside, at):
+        at += len(outside)
+    return text[:at] + ''.join(entry[0].name + '/' for entry in call_context.STATE.stack) + text[at:]
 
 
 def _binding_error(layer, inputs, args, kwargs):
