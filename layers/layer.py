@@ -580,8 +580,7 @@ class Layer(LayerWeights, OwnVariables):
                     else:
                         # Keras 3 builds from the shapes of tensor arguments only, and a layer that converts
                         # nothing (TextVectorization, Hashing, ...) given a list or an array (or a tuple
-                        # holding one) has none:
-                        # build(None), and the build config says {'input_shape': None}
+                        # holding one) has none: build(None), and the build config says {'input_shape': None}
                         self._build_from_shape(None)
                         self.__dict__['_build_shapes_dict'] = {'input_shape': None}
                 spec = self.input_spec
