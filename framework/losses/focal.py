@@ -48,7 +48,7 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     """
     what = 'binary_focal_crossentropy'
     _check_axis(axis, what)
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
     same_shape(y_true, y_pred, what)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
@@ -73,7 +73,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     """
     what = 'categorical_focal_crossentropy'
     _check_axis(axis, what)
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
     if y_pred.ndim < 1:         # Keras reads y_pred.shape[-1]
         error = IndexError('tuple index out of range')
         error.add_note('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)

@@ -37,6 +37,10 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
             if len(_NUMPY_DTYPES) < 64:
                 _NUMPY_DTYPES[dtype] = target
         return x if x._data.dtype == target else cast(x, dtype)
+    if (keras_casts or role == 'values') and dtype is not None and type(x) is not np.ndarray:
+        converted = _cast_after_conversion(x, dtype)
+        if converted is not None:
+            return converted
     try:
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:
@@ -58,6 +62,21 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
             err = _graph_conversion_without_dtype(x, err)
         err.add_note(note)      # the text stays TensorFlow's
         raise err from None
+
+
+def _cast_after_conversion(x, dtype):
+    """Keras's ops.cast(x, dtype) of Python numbers where it differs from converting ``x`` to ``dtype``:
+    tf.cast converts first, a Python float to float32, then casts, so [0.1] cast to float64 is float32's
+    0.1 (TF 2.21: Mean(dtype='float64') of 0.1 is 0x1.99999a0000000p-4) and cast to float16 is rounded
+    twice. None where converting straight to ``dtype`` gives the same (float32, integers, numpy data)."""
+    target = np.dtype(dtype)
+    if target.itemsize == 4 or not (target.kind == 'f' or target.name == 'bfloat16'):
+        return None
+    try:
+        converted = convert_to_tensor(x)
+    except (TypeError, ValueError):
+        return None         # (the straight conversion raises the error Keras's users see)
+    return cast(converted, dtype) if converted._data.dtype == np.float32 else None
 
 
 def _graph_conversion_without_dtype(x, err):
@@ -99,11 +118,12 @@ def predictions(y_pred, what):
     return y_pred
 
 
-def labels_and_predictions(y_true, y_pred, what):
-    """(y_true cast to y_pred's dtype, y_pred), before ranks are lined up."""
+def labels_and_predictions(y_true, y_pred, what, keras_casts=False):
+    """(y_true cast to y_pred's dtype, y_pred), before ranks are lined up. ``keras_casts``: the loss
+    ops.casts y_true (Python floats pass through float32) where others convert it to the dtype."""
     y_pred = predictions(y_pred, what)
     # (the numpy dtype: a numpy batch of labels of that dtype converts without a look-up)
-    return to_dtype(y_true, y_pred._data.dtype, what, 'y_true'), y_pred
+    return to_dtype(y_true, y_pred._data.dtype, what, 'y_true', keras_casts), y_pred
 
 
 def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):

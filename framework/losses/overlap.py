@@ -5,7 +5,7 @@ Keras's default ``axis=None`` the sums run over every element, so a batch
 gives one number, which the reduction then leaves as it is.
 """
 from ..ops import divide, reduce_sum
-from .inputs import EPSILON, matched
+from .inputs import EPSILON, comparable, labels_and_predictions
 from .loss import LossFunctionWrapper
 
 _AVERAGE = 'sum_over_batch_size'
@@ -19,6 +19,14 @@ def _check_axis(axis, what):
         raise ValueError('%s: `axis` must be None, an int or a tuple of ints, got %r' % (what, axis))
 
 
+def _unaligned(y_true, y_pred, what):
+    """(y_true, y_pred) as Keras's dice and tversky functions take them: y_true ops.cast to y_pred's dtype
+    (Python floats pass through float32), ranks not lined up (the loss classes line them up before calling),
+    so (N,) labels meet (N, 1) predictions as an (N, N) product, as in TF 2.21."""
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
+    return comparable(y_true, y_pred, what)
+
+
 def dice(y_true, y_pred, axis=None):
     """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + 1e-7), the sums over ``axis``.
 
@@ -26,7 +34,7 @@ def dice(y_true, y_pred, axis=None):
         ValueError: when the shapes cannot be compared, or ``axis`` is not None/int/ints.
     """
     _check_axis(axis, 'dice')
-    y_true, y_pred = matched(y_true, y_pred, 'dice')
+    y_true, y_pred = _unaligned(y_true, y_pred, 'dice')
     intersection = reduce_sum(y_true * y_pred, axis)
     return 1.0 - divide(2.0 * intersection, reduce_sum(y_true, axis) + reduce_sum(y_pred, axis) + EPSILON)
 
@@ -41,7 +49,7 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
         ValueError: when the shapes cannot be compared, or ``axis`` is not None/int/ints.
     """
     _check_axis(axis, 'tversky')
-    y_true, y_pred = matched(y_true, y_pred, 'tversky')
+    y_true, y_pred = _unaligned(y_true, y_pred, 'tversky')
     intersection = reduce_sum(y_true * y_pred, axis)
     fp = reduce_sum((1.0 - y_pred) * y_true, axis)
     fn = reduce_sum(y_pred * (1.0 - y_true), axis)

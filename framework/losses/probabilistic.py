@@ -52,7 +52,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     Raises:
         ValueError: when y_true and y_pred differ in shape.
     """
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'binary_crossentropy')
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'binary_crossentropy', keras_casts=True)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     same_shape(y_true, y_pred, 'binary_crossentropy',
@@ -75,7 +75,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     """
     if isinstance(axis, bool):
         raise ValueError('categorical_crossentropy: `axis` must be an int, got %r' % (axis,))
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy')
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy', keras_casts=True)
     if y_pred.ndim and y_pred.shape[-1] == 1:
         warnings.warn('In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) '
                       'with num_classes > 1. Received: y_pred.shape=%s. Consider using '
