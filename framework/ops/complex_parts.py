@@ -19,7 +19,9 @@ def _complex_part(x, op, value, grad):
     t = as_tensor(x, op)
     a = t._data
     xp = backend.array_module(a)
-    out = Tensor(xp.ascontiguousarray(value(xp, a)))
+    part = value(xp, a)
+    # real / imag are strided views; ascontiguousarray would also make a scalar 1-D, so copy those instead
+    out = Tensor(xp.ascontiguousarray(part) if part.ndim else xp.array(part))
     if ACTIVE:
         record(op, (t,), out, (lambda g, y, x: grad(g, x),))
     return out
