@@ -16,6 +16,7 @@ from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
 from .missing_kernels import refuse_missing
+from .complex_parts import conj
 from .creation import zeros_like
 from .shapes import cast, expand_dims, transpose
 
@@ -39,10 +40,16 @@ def _square(x, op):
     return t
 
 
-def _swap(t):
-    """The transpose of each matrix in a batch."""
+def _swap(t, conjugate=False):
+    """The transpose of each matrix in a batch; with ``conjugate`` the adjoint (conjugate transpose),
+    which TF's ``adjoint=True`` means for complex matrices. Gradient rules keep the plain transpose:
+    they are written in real form and the tape conjugates them for complex outputs (complex_gradients)."""
     perm = list(range(t.ndim - 2)) + [t.ndim - 1, t.ndim - 2]
-    return transpose(t, perm)
+    return transpose(t, perm, conjugate=conjugate)
+
+
+def _conj(t):
+    return conj(t) if t._data.dtype.kind == 'c' else t
 
 
 def inv(input, adjoint=False, name=None):  # noqa: A002
@@ -55,7 +62,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
         return cast(inv(cast(a, 'float32'), adjoint), 'float16')
     if adjoint:
-        a = _swap(a)
+        a = _swap(a, conjugate=True)
     xp = backend.array_module(a._data)
     try:
         if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
@@ -100,7 +107,9 @@ def det(input, name=None):  # noqa: A002
         with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
             out = Tensor(xp.asarray(xp.linalg.det(a._data)))
     if ACTIVE:
-        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * inv(a, adjoint=True),))
+        # TF's rule, g * det * matrix_inverse(a, adjoint=True), in the real form the tape conjugates for complex
+        # matrices (complex_gradients): so TF's product by det itself, not by conj(det), comes out
+        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * _conj(y), -1), -1) * inv(_swap(a)),))
     return out
 
 
@@ -114,13 +123,15 @@ def slogdet(input, name=None):  # noqa: A002
     else:
         with np.errstate(all='ignore'):
             sign, logabs = xp.linalg.slogdet(a._data)
+    if a._data.dtype.kind == 'c':       # LogMatrixDeterminant's outputs are both of the input's dtype
+        logabs = logabs.astype(a._data.dtype)
     sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
     if ACTIVE:
-        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * inv(a, adjoint=True),))
+        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * inv(_swap(a)),))
         # TF's one rule ignores the sign's gradient and eager TF fills the log's with zeros, so a
         # gradient through the sign alone is zeros (signed as 0 * inv(a)^H), not None
         record('slogdet_sign', (a,), sign,
-               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * inv(a, adjoint=True),))
+               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * inv(_swap(a)),))
     return LogMatrixDeterminant(sign, logabs)
 
 
@@ -159,13 +170,14 @@ def _solve_operands(matrix, rhs, kernel_checks=False):
     return a, b
 
 
-def broadcast_solve(matrix, rhs, adjoint=False, lu_order=False):
+def broadcast_solve(matrix, rhs, adjoint=False, lu_order=False, conjugate=True):
     """``solve`` with numpy's broadcasting of batch axes, which TF's triangular_solve has (its MatrixSolve
     has not). ``lu_order``: MatrixSolve's own sums (tf.linalg.solve and its gradient), for the
-    sizes eigen_lu_solve emulates."""
+    sizes eigen_lu_solve emulates. ``adjoint`` solves with the conjugate transpose, the plain one when
+    not ``conjugate`` (the real-form gradient rules)."""
     a, b = _solve_operands(matrix, rhs)
     if adjoint:
-        a = _swap(a)
+        a = _swap(a, conjugate)
     xp = backend.array_module(a._data)
     try:
         if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
@@ -178,7 +190,7 @@ def broadcast_solve(matrix, rhs, adjoint=False, lu_order=False):
             raise InvalidArgumentError(note) from None
         raise kernel_error('MatrixSolve', 'Input matrix is not invertible.', named=True, note=note) from None
     if ACTIVE:
-        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, True, lu_order), y,
+        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, True, lu_order, False), y,
                                                                  transpose_b=True),
-                                      lambda g, y, a, b: broadcast_solve(a, g, True, lu_order)))
+                                      lambda g, y, a, b: broadcast_solve(a, g, True, lu_order, False)))
     return out

@@ -192,4 +192,4 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
                            node='__MklMatMul' if va.dtype.name in ('float32', 'bfloat16') else None,
                            note='matvec: a must be matrices (rank >= 2) and b vectors (rank >= 1), got shapes %s '
                                 'and %s' % (tuple(va.shape), tuple(vb.shape)))
-    return squeeze(matmul(va, expand_dims(vb, -1), transpose_a=transpose_a or adjoint_a), -1)
+    return squeeze(matmul(va, expand_dims(vb, -1), transpose_a=transpose_a, adjoint_a=adjoint_a), -1)
