@@ -21,12 +21,20 @@ def _conjugated(vjp):
 
     def rule(g, output, *inputs):
         gx = vjp(conj(g), output, *inputs)
-        return gx if gx is None or gx._data.dtype.kind != 'c' else conj(gx)
+        return gx if gx is None or gx._data.dtype.kind != 'c' else _each_value(gx, conj)
 
     array_rule = getattr(vjp, 'array_rule', None)
     if array_rule is not None:
         def on_arrays(g, output, *inputs):
             gx = array_rule(g.conj() if g.dtype.kind == 'c' else g, output, *inputs)
-            return gx if gx is None or gx.dtype.kind != 'c' else gx.conj()
+            return gx if gx is None or gx.dtype.kind != 'c' else _each_value(gx, lambda a: a.conj())
         rule.array_rule = on_arrays
     return rule
+
+
+def _each_value(gx, fn):
+    """fn of a dense gradient, or of the rows of a gather's (RowGradients: its indices stay)."""
+    from .indexed_slices import RowGradients
+    if type(gx) is RowGradients:
+        return RowGradients(fn(gx.values), gx.indices, gx.shape, gx.shape_dtype)
+    return fn(gx)
