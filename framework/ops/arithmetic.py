@@ -424,11 +424,13 @@ def squared_difference(x, y, name=None):
     except ValueError:
         raise _broadcast_error('squared_difference', dx, dy) from None     # not Sub's words
     d = dx - dy
-    out = Tensor(d * d)
+    complex_ = getattr(d, 'dtype', _NO_DTYPE).kind == 'c'
+    out = Tensor(d * d.conj() if complex_ else d * d)        # TF's kernel: (x - y) * conj(x - y)
     if ACTIVE:
         # one op with TF's rule, not the product d * d: the same first derivative, but higher ones
         # add their terms in TF's order (tf.nn.moments under nested tapes)
-        record('squared_difference', (x, y), out, _SQUARED_DIFFERENCE_VJPS)
+        record('squared_difference', (x, y), out, _SQUARED_DIFFERENCE_COMPLEX_VJPS if complex_ else
+               _SQUARED_DIFFERENCE_VJPS)
     return out
 
 
@@ -618,6 +620,16 @@ _REDUCED_VJPS = (array_rule(lambda g, out, x, y, target: _multiply_grad_x(g, out
 # TF's _SquaredDifferenceGrad: x_grad = (2 * g) * (x - y) and -x_grad, each summed to its input's shape
 _SQUARED_DIFFERENCE_VJPS = (array_rule(lambda g, out, x, y: (2.0 * g) * (x - y)),
                             array_rule(lambda g, out, x, y: -((2.0 * g) * (x - y))))
+
+
+def _complex_squared_difference_grad(g, out, x, y):
+    # TF's 2 g (x - y) for complex too; written in the real form the tape conjugates (complex_gradients)
+    from .complex_parts import conj
+    return (2.0 * g) * conj(x - y)
+
+
+_SQUARED_DIFFERENCE_COMPLEX_VJPS = (_complex_squared_difference_grad,
+                                    lambda g, out, x, y: -_complex_squared_difference_grad(g, out, x, y))
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)

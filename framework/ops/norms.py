@@ -33,12 +33,21 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
         wide = a.astype('float64')
         return Tensor(xp.sqrt(xp.sum(wide * wide, axis=axes, keepdims=keepdims)).astype(a.dtype))
     if not ACTIVE:
-        return sqrt(reduce_sum(x * x, axis, keepdims))
+        return sqrt(reduce_sum(_times_conjugate(x), axis, keepdims))
     from ..tape import paused
     with paused():                  # one EuclideanNorm op, with its own gradient rule
-        out = sqrt(reduce_sum(x * x, axis, keepdims))
+        out = sqrt(reduce_sum(_times_conjugate(x), axis, keepdims))
     record('euclidean_norm', (x,), out, (lambda g, y, x: _euclidean_norm_grad(g, y, x, axes, keepdims),))
     return out
+
+
+def _times_conjugate(x):
+    """x * conj(x), the squares TF's Euclidean norms sum (|x|^2 for complex values, with a zero imaginary
+    part; x * x for real ones, with no conj op recorded)."""
+    if x._data.dtype.kind != 'c':
+        return x * x
+    from .complex_parts import conj
+    return x * conj(x)
 
 
 def _euclidean_norm_grad(g, y, x, axes, keepdims):
@@ -49,6 +58,9 @@ def _euclidean_norm_grad(g, y, x, axes, keepdims):
         reduced = range(x.ndim) if axes is None else [a % x.ndim for a in np.atleast_1d(axes)]
         kept = [1 if i in reduced else n for i, n in enumerate(x._data.shape)]
         y, g = reshape(y, kept), reshape(g, kept)
+    if x._data.dtype.kind == 'c':       # TF's x / (norm / g), in the real form the tape conjugates
+        from .complex_parts import conj
+        return conj(x) / (conj(y) / g)
     return x / (y / g)
 
 
@@ -116,7 +128,7 @@ def _bad_axis(a, x, matrix=False, ord='euclidean'):  # noqa: A002
 
 def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
     if ord in ('euclidean', 2, 2.0):
-        return sqrt(reduce_sum(x * x, axes, keepdims))
+        return sqrt(reduce_sum(_times_conjugate(x), axes, keepdims))
     if ord == 1:
         return reduce_sum(abs_(x), axes, keepdims)
     if ord == math.inf:
@@ -130,7 +142,7 @@ def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
 def _matrix_norm(x, ord, axes, keepdims):  # noqa: A002
     rows, cols = axes
     if ord in ('fro', 'euclidean'):
-        return sqrt(reduce_sum(x * x, axes, keepdims))
+        return sqrt(reduce_sum(_times_conjugate(x), axes, keepdims))
     if ord in (1, math.inf):
         summed, then = (rows, cols) if ord == 1 else (cols, rows)
         sums = reduce_sum(abs_(x), summed, keepdims=True)
