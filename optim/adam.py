@@ -5,6 +5,7 @@ from .arguments import set_moment_options
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
+from .scratch import borrow
 
 
 class Adam(RowwiseMoment, Optimizer):
@@ -43,13 +44,24 @@ class Adam(RowwiseMoment, Optimizer):
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         root, denominator = self.per_step('adam', dtype, lambda: self._bias_corrections(dtype))
         alpha = learning_rate * root / denominator      # Keras's order of operations, for identical bits
-        m += (gradient - m) * (1 - self.beta_1)
-        v += (squared - v) * (1 - self.beta_2)
+        # Each intermediate goes into a reused buffer where the variable is large (see scratch.py),
+        # else into a new array (out=None): the same operations either way.
+        t1, t2 = borrow(self, variable._data, 2) or (None, None)
+        change = xp.subtract(gradient, m, out=t1)
+        change *= 1 - self.beta_1
+        m += change
+        change = xp.subtract(squared, v, out=t1)
+        change *= 1 - self.beta_2
+        v += change
         if self.amsgrad:
             (v_hat,) = self._slots.arrays(variable, ('velocity_hat',))
             xp.maximum(v_hat, v, out=v_hat)
             v = v_hat
-        variable._data -= m * alpha / (xp.sqrt(v) + self.epsilon)
+        step = xp.multiply(m, alpha, out=t1)
+        root = xp.sqrt(v, out=t2)
+        root += self.epsilon
+        step /= root
+        variable._data -= step
 
     def _bias_corrections(self, dtype):
         t = self._local_step(dtype)

@@ -9,9 +9,11 @@ from .arguments import auto_name, set_moment_options
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
+from .scratch import borrow
 from .slots import keras_unscoped
 
 _FLOAT32 = np.dtype(np.float32)
+_NO_SCRATCH = (None, None)      # small variables: numpy's own temporaries (see scratch.py)
 _DECAY_32 = np.float32(0.96)
 
 
@@ -90,15 +92,29 @@ class Nadam(RowwiseMoment, Optimizer):
         (one_minus_beta_1, one_minus_beta_2, u_next, one_minus_u_product_next, one_minus_u_t, one_minus_u_product,
          bias_correction_2, epsilon) = self.per_step('nadam', dtype, lambda: self._constants(dtype))
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
-        m += (gradient - m) * one_minus_beta_1
-        v += (squared - v) * one_minus_beta_2
+        # Each intermediate goes into a reused buffer where the variable is large (see scratch.py),
+        # else into a new array (out=None): the same operations in the same order either way.
+        t1, t2 = borrow(self, data, 2) or _NO_SCRATCH
+        change = xp.subtract(gradient, m, out=t1)
+        change *= one_minus_beta_1
+        m += change
+        change = xp.subtract(squared, v, out=t1)
+        change *= one_minus_beta_2
+        v += change
+        m_hat = xp.multiply(m, u_next, out=t1)
+        m_hat /= one_minus_u_product_next
         if rows is None:
-            m_hat = u_next * m / one_minus_u_product_next + one_minus_u_t * gradient / one_minus_u_product
+            gradient_term = xp.multiply(gradient, one_minus_u_t, out=t2)
+            gradient_term /= one_minus_u_product
         else:
-            scaled_rows = rows.dense(one_minus_u_t * rows.values / one_minus_u_product)
-            m_hat = u_next * m / one_minus_u_product_next + scaled_rows
-        v_hat = v / bias_correction_2
-        variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + epsilon)
+            gradient_term = rows.dense(one_minus_u_t * rows.values / one_minus_u_product)
+        m_hat += gradient_term
+        root = xp.divide(v, bias_correction_2, out=t2)       # v_hat
+        xp.sqrt(root, out=root)
+        root += epsilon
+        m_hat *= learning_rate
+        m_hat /= root
+        data -= m_hat
 
     def _constants(self, dtype):
         """The scalars of this step, in ``dtype``, the same for every variable:

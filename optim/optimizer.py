@@ -101,6 +101,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         self._step_in_progress = None     # the 1-based step while an update runs
         self._per_step_cache = {}
         self._flat_plan = None            # see flat_update.update_plan
+        self._scratch = {}                # see scratch.py
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
@@ -451,6 +452,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         # must not carry it, since its buffers would no longer be those views; the first step rebuilds it.
         state = dict(self.__dict__)
         state['_flat_plan'] = None
+        state['_scratch'] = {}          # (reused buffers: nothing to keep)
         return state
 
     def __init_subclass__(cls, **kwargs):

@@ -1,5 +1,6 @@
 """SGD with optional (Nesterov) momentum, as Keras 3."""
 from framework import graph_random_ops
+from framework.backend import array_module
 from framework.errors import noted
 from framework.indexed_slices import RowGradients
 from framework.ops.regrouped_step import NOTED, regrouped_steps
@@ -7,6 +8,7 @@ from framework.ops.regrouped_step import NOTED, regrouped_steps
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import scatter_add
+from .scratch import borrow
 
 
 class SGD(Optimizer):
@@ -61,18 +63,28 @@ class SGD(Optimizer):
         if scale is not None:       # a traced step's g * (lr * s) for the gradient g * s
             self._scaled_step(gradient, variable, learning_rate, scale(gradient.dtype))
             return
+        # Intermediates go into reused buffers where the variable is large (see scratch.py), else
+        # into new arrays (out=None): the same operations in the same order either way.
+        data = variable._data
+        t1, t2 = borrow(self, data, 2) or (None, None)
         if NOTED and not (self.clipnorm or self.clipvalue or self.global_clipnorm or self.gradient_accumulation_steps):
             # a BatchNormalization gamma's lone product gradient in a returning trace (regrouped_step.py)
             steps = regrouped_steps(gradient, variable, learning_rate)
         else:
-            steps = gradient * learning_rate
+            steps = array_module(data).multiply(gradient, learning_rate, out=t1)
         if self.momentum == 0:
-            variable._data -= steps
+            data -= steps
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
-        momentum = keras_cast(self.momentum, variable._data.dtype)
-        m[...] = m * momentum - steps
-        variable._data += m * momentum - steps if self.nesterov else m
+        momentum = keras_cast(self.momentum, data.dtype)
+        m *= momentum
+        m -= steps
+        if self.nesterov:
+            change = array_module(data).multiply(m, momentum, out=t2)
+            change -= steps
+            data += change
+        else:
+            data += m
 
     def _scaled_step(self, gradient, variable, learning_rate, factor):
         """update_step for the gradient g * s whose scalar s waits in ``_gradient_scale``: a returning traced
