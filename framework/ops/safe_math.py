@@ -67,6 +67,8 @@ def _x_op(name, x, y, value, vjps, composed):
         shape = np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
         return composed()
+    if xp is np and a.dtype.kind == 'c':
+        return _complex_x_op(name, x, y, vjps, composed)
     if xp is not np or a.dtype.kind != 'f':
         return composed()
     a, b = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
@@ -79,6 +81,19 @@ def _x_op(name, x, y, value, vjps, composed):
     out = Tensor(flat.reshape(shape))
     if ACTIVE:
         record(name, (x, y), out, vjps)
+    return out
+
+
+def _complex_x_op(name, x, y, vjps, composed):
+    """A complex Xlogy / Xdivy / Xlog1py: the composition's values, recorded with TF's rules. TF's rules
+    multiply g by the partial itself, not by its conjugate as its Mul / Log rules do, so they are
+    handed to the tape pre-conjugated: its complex wrapping (complex_gradients) undoes that."""
+    from ..complex_gradients import conjugated
+    from ..tape import paused
+    with paused():
+        out = composed()
+    if ACTIVE:
+        record(name, (x, y), out, conjugated(vjps))
     return out
 
 
@@ -120,9 +135,17 @@ def multiply_no_nan(x, y, name=None):
                            note='multiply_no_nan: shapes %s and %s do not broadcast together'
                                 % (tuple(a.shape), tuple(b.shape))) from None
     if ACTIVE:
-        record('multiply_no_nan', (x, y), out, (lambda g, out, x, y: multiply_no_nan(g, y),
-                                                 lambda g, out, x, y: multiply_no_nan(x, g)))
+        # TF's MulNoNan rule multiplies by y and x themselves, for complex values too (Mul's conjugates):
+        # pre-conjugated there, as the tape conjugates complex rules (complex_gradients)
+        vjps = _MULTIPLY_NO_NAN_VJPS
+        if a.dtype.kind == 'c':
+            from ..complex_gradients import conjugated
+            vjps = conjugated(vjps)
+        record('multiply_no_nan', (x, y), out, vjps)
     return out
+
+
+_MULTIPLY_NO_NAN_VJPS = (lambda g, out, x, y: multiply_no_nan(g, y), lambda g, out, x, y: multiply_no_nan(x, g))
 
 
 @named_errors('reciprocal_no_nan')
