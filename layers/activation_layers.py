@@ -207,6 +207,8 @@ class ThresholdedReLU(_Elementwise):
     Raises:
         ValueError: theta None or negative.
     """
+    # tf.keras exports Keras's legacy class, which serializes under this module (only that namespace has it)
+    _keras_identity = ('keras._legacy.layers', None)
 
     def __init__(self, theta=1.0, **kwargs):
         super().__init__(**kwargs)

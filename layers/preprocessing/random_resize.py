@@ -54,9 +54,12 @@ class RandomHeight(_RandomResize):
     (a number f: (-f, f)); the width stays."""
     _AXIS = -3
     _WORD = 'lesser'
+    # tf.keras's legacy class (keras.layers has none): serialized under this module
+    _keras_identity = ('keras._legacy.layers', None)
 
 
 class RandomWidth(_RandomResize):
     """Stretch the width of each training batch by 1 + f, f uniform in ``factor``'s range."""
     _AXIS = -2
     _WORD = 'less'
+    _keras_identity = ('keras._legacy.layers', None)       # as RandomHeight's

@@ -125,15 +125,20 @@ def resolve_layer_class(class_name, registered_name, table):
 
 def check_loadable(config, table, path):
     """Raise before building anything if the config names a class we cannot (or must not) create."""
-    unknown, lambdas = [], []
+    unknown, lambdas, legacy_only = [], [], []
+    legacy_h5 = str(path).lower().endswith(('.h5', '.hdf5'))
     for entry in _layer_entries(config):
         name = entry.get('class_name')
         if is_keras_op_entry(entry):
             continue                # a keras.ops call: functional.config decides whether it can be rebuilt
+        cls = resolve_layer_class(name, entry.get('registered_name'), table)
         if name == 'Lambda' and _holds_code(entry.get('config', {})):
             lambdas.append(entry.get('config', {}).get('name', '?'))
-        elif resolve_layer_class(name, entry.get('registered_name'), table) is None:
+        elif cls is None:
             unknown.append(entry.get('registered_name') or name)
+        elif legacy_h5 and _found_only_as_tf_keras_legacy_layer(cls, entry, table):
+            unknown.append(name)
+            legacy_only.append(name)
     if lambdas and not allows_code():
         # Keras 3's ValueError (its Lambda.from_config's), before anything is built
         error = ValueError(LAMBDA_LAYER_REFUSED)
@@ -161,8 +166,22 @@ def check_loadable(config, table, path):
             raise error
         # Keras 3's legacy .h5 loader: a ValueError naming the first class it cannot find, in its words
         error = SavedFileError(legacy_unknown_text('layer', unknown[0]))
+        if legacy_only:
+            ours = ("%s: %s %s tf.keras's legacy layer(s), which Keras 3's .h5 loader does not look up (TF 2.21 "
+                    'cannot load this file either): pass custom_objects={%s} to load_model, or save as .keras'
+                    % (path, sorted(set(legacy_only)), 'is' if len(set(legacy_only)) == 1 else 'are',
+                       ', '.join("'%s': keras.layers.%s" % (n, n) for n in sorted(set(legacy_only)))))
         error.add_note(ours)
         raise error
+
+
+def _found_only_as_tf_keras_legacy_layer(cls, entry, table):
+    """Whether ``cls`` is one of tf.keras's legacy layers (ThresholdedReLU, RandomHeight, RandomWidth:
+    keras._legacy.layers) and was found only among tapeflow's own classes. Keras 3's legacy .h5 loader
+    looks names up in custom_objects, the scope, the registry and keras.layers, which lacks these, so
+    TF 2.21 refuses a .h5 file of its own that holds one ('Unknown layer: 'ThresholdedReLU'. ...')."""
+    return (vars(cls).get('_keras_identity', (None,))[0] == 'keras._legacy.layers'
+            and cls is not table.get(entry.get('class_name')) and cls is not table.get(entry.get('registered_name')))
 
 
 def _keras_unknown_class_text(entry, table):
