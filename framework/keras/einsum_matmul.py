@@ -107,6 +107,11 @@ def einsum(subscripts, *operands):
     """keras.ops.einsum's computation on TensorFlow for float operands of one dtype: Keras's
     ``tf.matmul`` recipe where the (normalized) equation has one, else ``tf.einsum``."""
     subscripts = normalized(subscripts.replace(' ', ''))
+    if len(operands) < 2 and subscripts in _RECIPES:
+        # Keras picks its recipe by the equation alone, then reads the second operand (or its shape)
+        error = IndexError('tuple index out of range')
+        error.add_note('keras.ops.einsum: %r takes 2 operands, got %d' % (subscripts, len(operands)))
+        raise error
     recipe = _RECIPES.get(subscripts) if len(operands) == 2 else None
     if recipe is None or not all(t.dtype.is_floating for t in operands):
         return _ops.einsum(subscripts, *operands)

@@ -332,6 +332,8 @@ def meshgrid(*args, indexing='xy', name=None):
         raise noted(ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got '%s'" % (indexing,)),
                     "meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))      # TF 2.21's words
     tensors = [as_tensor(a, 'meshgrid') for a in args]
+    if not tensors:
+        return []       # TF 2.21: no inputs, no grids
     for i, t in enumerate(tensors):
         if t.ndim != 1:
             raise InvalidArgumentError('meshgrid: every input must be 1-D, but input %d has shape %s'

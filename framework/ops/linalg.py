@@ -326,17 +326,18 @@ def einsum(equation, *inputs, **kwargs):
     if not isinstance(equation, str):
         raise TypeError("einsum: the equation must be a string such as 'ij,jk->ik', got %r" % (equation,))
     tensors = [as_tensor(t, 'einsum') for t in inputs]
-    if not tensors:
-        raise InvalidArgumentError('einsum: %r needs at least one operand' % (equation,))
-    dtypes_seen = sorted({t.dtype.name for t in tensors})
-    if len(dtypes_seen) > 1:
-        raise _einsum_dtypes_error(tensors)
+    given = equation
+    if tensors:
+        dtypes_seen = sorted({t.dtype.name for t in tensors})
+        if len(dtypes_seen) > 1:
+            raise _einsum_dtypes_error(tensors)
     equation = equation.replace(' ', '')
     _check_labels(equation)
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
     if len(specs) != len(tensors):
-        raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), equation, len(specs))),
+        # TF 2.21 counts the operands first (no operands too), naming the equation as the user spelled it
+        raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), given, len(specs))),
                     'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
     _check_output_labels(equation, lhs, rhs)
     _check_ranks(specs, tensors, equation)
