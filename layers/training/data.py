@@ -424,6 +424,14 @@ class ArrayData:
         if batch_size is None:
             # Keras 3: given steps and no batch size, the steps split the samples evenly (else 32).
             batch_size = math.ceil(self.num_samples / steps_per_epoch) if steps_per_epoch else 32
+            if batch_size < 1:      # a negative steps_per_epoch: Keras 3 counts batches with this size
+                own = ('steps_per_epoch (steps) must be a non-negative number of batches (or None for all the '
+                       'data), got %d' % steps_per_epoch)
+                if batch_size == 0:
+                    raise noted(ZeroDivisionError('division by zero'), own)
+                error = _negative_batch_size_error(self.num_samples, batch_size)
+                # (where both sizes are -1 TF's graph fails in its own words: tapeflow's sentence then)
+                raise ValueError(own) if str(error).startswith('batch_size') else noted(error, own)
         self.batch_size = int(batch_size)
         self.shuffle = shuffle
         self.steps_per_epoch = steps_per_epoch

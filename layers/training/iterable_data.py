@@ -31,10 +31,11 @@ def is_iterable_input(x):
     return isinstance(x, Dataset) or is_py_dataset(x) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
 
 
-def _check_steps(steps, what, iterable):
+def _check_steps(steps, what, iterable, batch_size=None):
     """A step count is None or a whole number >= 0: for arrays a negative one ran no step and reported a
     loss of 0.0 here, where TensorFlow stops ('Invalid value in tensor used for shape: -8'); for a dataset
-    or generator TensorFlow 2.21 reads a negative count as 'all the data' (None), as returned here."""
+    or generator TensorFlow 2.21 reads a negative count as 'all the data' (None), as returned here. Arrays
+    with no batch_size keep a negative count: Keras sizes their batches by it (ArrayData refuses the size)."""
     if steps is None:
         return None
     name = 'steps_per_epoch' if what == 'fit' else 'steps'
@@ -47,6 +48,8 @@ def _check_steps(steps, what, iterable):
         raise error
     if steps < 0 and iterable:
         return None
+    if steps < 0 and batch_size is None:
+        return steps
     if steps < 0:
         raise ValueError('%s: %s must be a non-negative number of batches (or None for all the data), got %d'
                          % (what, name, steps))
@@ -122,7 +125,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
 
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
     ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
-    steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x))
+    steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x), batch_size)
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         _check_array_leaves(x, y, sample_weight)
