@@ -143,10 +143,13 @@ def seeds(targets, output_gradients):
             raise _seed_dtype_error(s, t)
         if tuple(s.shape) != tuple(t.shape):
             # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
-            # to the target (a scalar, say) scales every element.
+            # to the target (a scalar, say) scales every element. One that does not fails in that
+            # rule: Mul(seed, other input) for x * x, exp, log, softmax, a division (TF 2.21 prints
+            # 'Incompatible shapes: [3] vs. [2]' for a seed of 3 and a target of 2); other rules
+            # fail in their own kernels (ReluGrad, TanhGrad, MatMul, Reshape), which are not told apart here.
             if not _broadcasts_to(tuple(s.shape), tuple(t.shape)):
                 raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]'
-                                   % (','.join(map(str, t.shape)), ','.join(map(str, s.shape))), named=True,
+                                   % (','.join(map(str, s.shape)), ','.join(map(str, t.shape))), named=True,
                                    note='GradientTape.gradient: output_gradients of shape %s for a target of shape '
                                         '%s' % (tuple(s.shape), tuple(t.shape)))
             s = ops.broadcast_to(s, tuple(t.shape))
