@@ -555,7 +555,8 @@ _pass_through = pass_gradient
 def _pow_grad_y(g, out, x, y):
     if not isinstance(x, Tensor):            # a Python base: log(x) is a number
         return g * out * (math.log(x) if x > 0 else 0.0)
-    positive = x > 0
+    # TF's mask: x > 0 for real bases (no sensible value below 0), x != 0 for complex ones
+    positive = (x != 0) if x._data.dtype.kind == 'c' else x > 0
     return g * out * where(positive, log(where(positive, x, 1)), 0)
 
 

@@ -541,8 +541,11 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     if ACTIVE and a.dtype.kind in 'fc':
         # TF's _CumprodGrad computes the products again (a node of its own under an outer tape, where the
         # output's other readers add at the output instead: second derivatives an ulp off otherwise)
-        record('cumprod', (x,), out,
-               (lambda g, y, x: divide_no_nan(cumsum(cumprod(x, ax, exclusive) * g, ax, exclusive, reverse=True), x),))
+        vjps = (lambda g, y, x: divide_no_nan(cumsum(cumprod(x, ax, exclusive) * g, ax, exclusive, reverse=True), x),)
+        if a.dtype.kind == 'c':     # TF's rule takes no conjugates: pre-conjugated for the tape's complex wrapping
+            from ..complex_gradients import conjugated
+            vjps = conjugated(vjps)
+        record('cumprod', (x,), out, vjps)
     return out
 
 

@@ -322,7 +322,17 @@ def _abs_grad(g, y, x):
 def sign(x, name=None):
     # TF's _SignGrad returns zeros_like(x): +0.0 whatever g holds (g * 0 gave -0.0 and nan), and
     # nothing an outer tape differentiates further
+    if isinstance(x, Tensor) and x._data.dtype.kind == 'c':
+        return _complex_sign(x)
     return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_numbers)
+
+
+def _complex_sign(x):
+    """tf.math.sign of complex values is TF's Python composition, div_no_nan(x, cast(abs(x))), not the
+    Sign kernel: its gradient flows through DivNoNan and ComplexAbs."""
+    from .arithmetic import divide_no_nan
+    from .shapes import cast
+    return divide_no_nan(x, cast(abs(x), x.dtype))
 
 
 # TensorFlow computes these with Eigen's scalar functors, which call the C library (glibc's
