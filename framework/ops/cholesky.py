@@ -10,6 +10,7 @@ matmul and the diagonal ops, so second derivatives follow.
 import numpy as np
 
 from .. import backend
+from ..complex_gradients import conjugated
 from ..errors import kernel_error
 from ..tensor import Tensor
 from . import eigen_llt
@@ -37,7 +38,9 @@ def cholesky(input, name=None):  # noqa: A002
     symmetric = lower + xp.swapaxes(xp.tril(a._data, -1), -1, -2)
     out = Tensor(_factor(xp, symmetric))
     if ACTIVE:
-        record('cholesky', (a,), out, (_cholesky_grad,))
+        # TF's rule is written in TF's complex form (adjoints): pre-conjugated for complex matrices, so that
+        # the tape's wrapping of complex outputs (complex_gradients) gives it back unchanged
+        record('cholesky', (a,), out, conjugated((_cholesky_grad,)) if a._data.dtype.kind == 'c' else (_cholesky_grad,))
     return out
 
 
@@ -61,10 +64,12 @@ def _factor(xp, symmetric):
 
 
 def _cholesky_grad(g, l, a):
+    """TF's _CholeskyGrad, its adjoints included (plain transposes for real matrices)."""
     from .creation import eye
     from .linalg_solves import triangular_solve
     l_inv = triangular_solve(l, eye(l.shape[-1], batch_shape=tuple(l.shape[:-2]), dtype=l.dtype))    # as TF
-    middle = matmul(l, g, transpose_a=True)
+    middle = matmul(l, g, adjoint_a=True)
     middle = band_part(set_diag(middle, 0.5 * diag_part(middle)), -1, 0)
-    grad = matmul(matmul(l_inv, middle, transpose_a=True), l_inv)
-    return 0.5 * (grad + matrix_transpose(grad))
+    grad = matmul(matmul(l_inv, middle, adjoint_a=True), l_inv)
+    return 0.5 * (grad + matrix_transpose(grad, conjugate=True))
+
