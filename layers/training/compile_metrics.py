@@ -6,6 +6,7 @@ of them) or a dict keyed by output name, and each result is logged as
 '<output name>_<metric name>' ('department_accuracy'), as Keras 3 names them.
 """
 from framework import nest
+from framework.losses.loss import default_dtype
 
 from .compile import SINGLE_ARRAYS, get_metric
 
@@ -46,6 +47,16 @@ class CompileMetrics:
         self._flat = self._flat_weighted = []
         self._resolved_names = None
         self.built = False
+        # Keras 3's CompileMetrics is a Metric made without a dtype: floatx at compile time, whatever
+        # the dtype policy (TF 2.21 prints 'float32' for model.metrics[1].dtype under mixed_float16)
+        self.dtype = default_dtype()
+
+    def get_config(self):
+        # Keras 3's CompileMetrics.get_config raises a bare NotImplementedError (compile's own config
+        # keeps the metrics); what to do, in a note
+        error = NotImplementedError()
+        error.add_note('compile_metrics has no config: read model.get_compile_config() instead')
+        raise error
 
     @property
     def metrics(self):
