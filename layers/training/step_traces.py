@@ -27,6 +27,7 @@ from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from . import step_retracing
+from .relaxed_traces import leaf_specs, relaxed_axes
 from .traced_batch import PLAIN_STRUCTURE
 from .traced_step import batch_axis_open, traced_step
 
@@ -51,6 +52,9 @@ class StepTraces:
         self._random_ops = {}
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
+        # (kind, nesting) -> the leaf shapes and dtypes of the latest train / test trace on arrays, None
+        # for the axes it left open (``_relaxed_axes``)
+        self._latest_array_trace = {}
         self.on_batch = OnBatchTrainables(self)
 
     @property
@@ -71,6 +75,7 @@ class StepTraces:
         whose shapes are not told apart: a dataset's, a generator's trace serves arrays, and theirs it)."""
         self._structure = structure
         key = None if structure == PLAIN_STRUCTURE else structure
+        self._pass_key, self._pass_signature = key, signature
         self._traced = {kind: by_nesting.setdefault((key, signature), set())
                         for kind, by_nesting in self._specs.items()}
         # the other traces serving this pass: those on unshaped data, or for unshaped data every one
@@ -97,15 +102,23 @@ class StepTraces:
         added_free = free_batch and free not in self._free_traced
         if added_free:
             self._free_traced.add(free)
+        latest_key = (kind, self._pass_key)
+        latest = self._latest_array_trace.get(latest_key)
+        relaxed = None if open_axes or self._pass_signature is None else relaxed_axes(latest, batch, free_batch)
+        if self._pass_signature is not None:
+            self._latest_array_trace[latest_key] = leaf_specs(batch, relaxed or batch_axis_open(batch, free_batch))
 
         def undo():
             traced.discard(spec)
             if added_free:
                 self._free_traced.discard(free)
+            if self._pass_signature is not None:
+                self._latest_array_trace[latest_key] = latest
         # a call whose trace raised is no call for TensorFlow's retracing detector: counted once it ran
-        return _undone_on_failure(traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first,
+        return _undone_on_failure(traced_step(batch, open_axes or relaxed or batch_axis_open(batch, free_batch), first,
                                               kind in self._made_early), undo,
                                   lambda: step_retracing.traced(function))
+
 
     def batch_free_in_trace(self, kind, free_batch):
         """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
