@@ -174,7 +174,16 @@ def logm(input, name=None):  # noqa: A002
 @named_errors('logdet')
 def logdet(matrix, name=None):
     """log(det(matrix)) of each Hermitian positive-definite matrix, 2 sum(log(diag(cholesky)))."""
-    a = refuse_missing(matrices(matrix, 'logdet', complex_ok=False), 'Cholesky', 'logdet')
+    a = refuse_missing(matrices(matrix, 'logdet'), 'Cholesky', 'logdet')
+    if a._data.dtype.kind == 'c':
+        # TF's composition, 2 * sum(log(real(diag(cholesky(a))))): a real result, and its gradient through
+        # the complex Cholesky's
+        from .cholesky import cholesky
+        from .complex_parts import real
+        from .matrix_parts import diag_part
+        from .reductions import reduce_sum
+        from .unary import log
+        return 2.0 * reduce_sum(log(real(diag_part(cholesky(a)))), axis=[-1])
     from ..keras import ops_decompositions
     return ops_decompositions.logdet(a)
 
