@@ -290,7 +290,7 @@ class TrainingLoops:
         if traces is not None:
             traces.begin_pass(traced_structure(data), array_signature(data))
         if kind != 'predict' and _overridden(step_fn):
-            step_fn = returning_tensors(step_fn)
+            step_fn = returning_tensors(step_fn, self._steps_run_eagerly())
         if kind == 'test' and traces is not None:      # (not fit's steps: the training step stays as lean)
             step_fn = call_context.unconverted_step(step_fn)
         if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
