@@ -47,6 +47,7 @@ def atomic_write(path, create_directories=True):
         os.makedirs(directory, exist_ok=True)
     elif not os.path.isdir(directory):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    _refuse_directory(path)
     temporary = _new_temporary(directory, os.path.basename(path))
     try:
         yield temporary
@@ -70,6 +71,8 @@ def atomic_write_together(paths):
     ``paths``: put last the file that readers look for first.
     """
     paths = [os.fspath(p) for p in paths]
+    for path in paths:
+        _refuse_directory(path)
     directories = [os.path.dirname(os.path.abspath(p)) for p in paths]
     temporaries = []
     try:
@@ -88,6 +91,13 @@ def atomic_write_together(paths):
         raise
     for directory in sorted(set(directories)):
         _fsync_directory(directory)
+
+
+def _refuse_directory(path):
+    # Opening a directory to write fails at once in Python (Keras's zip writer: "[Errno 21] Is a
+    # directory: 'm.keras'"); found only at the final rename, the error named our temporary file.
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
 
 
 def _new_temporary(directory, base):

@@ -4,6 +4,7 @@ Every read error names the path: a missing file, a file that is not HDF5
 (or was truncated), and an object that the layout promises but the file
 lacks all say which file and what to do.
 """
+import errno
 import io
 import json
 import os
@@ -103,6 +104,14 @@ def missing_directory_message(path):
     # Keras hands h5py a pathlib.Path: './a//b.weights.h5' is named 'a/b.weights.h5'
     return ("[Errno 2] Unable to synchronously create file (unable to open file: name = '%s', errno = 2, "
             "error message = 'No such file or directory', flags = 13, o_flags = 242)" % pathlib.PurePath(path))
+
+
+def refuse_directory_target(path):
+    """h5py's IsADirectoryError (which Keras lets through) for a new HDF5 file whose path is a directory."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "Unable to synchronously create file (unable to open file: name = '%s', "
+                                "errno = 21, error message = 'Is a directory', flags = 13, o_flags = 242)"
+                                % pathlib.PurePath(path))
 
 
 def open_for_reading(path):

@@ -28,7 +28,7 @@ from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from framework.keras.object_serialization import lambdas_unwarned
 from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, loading_path, missing_file_message,
-                    open_for_reading, read_json_attr)
+                    open_for_reading, read_json_attr, refuse_directory_target)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
 from ..serialization import legacy_loading
@@ -122,6 +122,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         warnings.warn('save_model(%s): the .h5 format keeps no assets, so the adapted vocabulary of layer(s) %s '
                       'is not saved (nor does Keras 3 save it there); save as .keras to keep it'
                       % (path, ', '.join(repr(n) for n in lost)), stacklevel=3)
+    refuse_directory_target(path)
     # Keras's legacy .h5 writer makes the missing directories (its .keras and .weights.h5 writers do not)
     with atomic_write(path, create_directories=True) as temporary:
         with h5py.File(temporary, 'w') as f:

@@ -7,6 +7,7 @@ full-model file; see ``legacy_h5``). As in Keras 3 the suffix picks the
 reader ('.keras', '.weights.json', else an HDF5 file: '.h5' / '.hdf5');
 an '.h5' file's layout is recognised from its content.
 """
+import contextlib
 import os
 import warnings
 
@@ -15,7 +16,8 @@ import h5py
 from ..dense import Dense
 from . import keras3_weights, legacy_h5, sharded_weights
 from framework.atomic_files import atomic_write, check_overwrite
-from .h5_io import SavedFileError, loading_path, missing_directory_message, open_for_reading, read_array
+from .h5_io import (SavedFileError, loading_path, missing_directory_message, open_for_reading, read_array,
+                    refuse_directory_target)
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
 from .model_config import build_for_shape
@@ -52,6 +54,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
         return
     if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
         raise FileNotFoundError(missing_directory_message(path))
+    refuse_directory_target(path)
     with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             keras3_weights.write(f, model)
@@ -72,8 +75,10 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=None):
             missing, unexpected and wrongly shaped weight is listed and no weight
             is changed.
         SavedFileError (a ValueError): not an HDF5 file (also an OSError, as h5py's error
-            is on TensorFlow), truncated, a .keras file that is no zip (also a
-            zipfile.BadZipFile), or an unknown layout.
+            is on TensorFlow), truncated, or a .keras file that is no zip (also a
+            zipfile.BadZipFile). The reader is Keras 3's for the suffix ('.weights.h5': its own
+            layout; '.h5' / '.hdf5': the legacy one), so a file in the other layout, or with no
+            weights, fails as there (a note says what the file holds).
         SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
         ValueError: an unbuilt model (Keras 3's texts: 'You are loading weights into a model that has not
             yet been built...', for a legacy .h5 its 'Layer count mismatch'); a legacy .h5 file with another
@@ -102,20 +107,33 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=None):
         # Keras 3 picks the reader by the suffix alone (TF 2's 'training_1/cp.ckpt' prefixes, files or not)
         raise ValueError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
                          '`.weights.h5` files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.' % path)
-    with open_for_reading(path) as f:
-        if legacy_h5.is_legacy_layout(f):
-            _load_legacy(model, f, path, skip_mismatch, bool(by_name))
-        elif keras3_weights.is_keras3_layout(f):
-            if by_name:
-                error = ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s"
-                                   % path)       # Keras 3's words
-                error.add_note("%s has Keras 3's .weights.h5 layout, which matches layers by position" % path)
-                raise error
+    # Keras 3 picks the reader by the suffix, not by what the file holds: '.weights.h5' its own layout,
+    # any other '.h5' / '.hdf5' the legacy one (a file in the other layout then finds no layers)
+    with open_for_reading(path) as f, _layout_noted(f, path):
+        if path.endswith('.weights.h5'):
             _load_keras3(model, f, path, skip_mismatch)
         else:
-            raise SavedFileError('%s is an HDF5 file but holds no model weights (no `layer_names` attribute, '
-                                 "`model_weights` group, or Keras 3 'layers'/'vars' groups); top-level keys: %s"
-                                 % (path, sorted(f.keys())))
+            _load_legacy(model, f, path, skip_mismatch, bool(by_name))
+
+
+@contextlib.contextmanager
+def _layout_noted(f, path):
+    """Say, on a failed load, when the file holds the other reader's layout or no weights at all."""
+    try:
+        yield
+    except ValueError as error:
+        legacy, keras3 = legacy_h5.is_legacy_layout(f), keras3_weights.is_keras3_layout(f)
+        if path.endswith('.weights.h5') and legacy and not keras3:
+            error.add_note("%s holds a legacy .h5 layout ('layer_names'), which Keras 3 reads only from a file "
+                           "named '.h5' (not '.weights.h5'): rename it" % path)
+        elif not path.endswith('.weights.h5') and keras3 and not legacy:
+            error.add_note("%s holds Keras 3's .weights.h5 layout ('layers' / 'vars' groups), which Keras 3 reads "
+                           "only from a file named '.weights.h5': rename it" % path)
+        elif not legacy and not keras3:
+            error.add_note('%s is an HDF5 file but holds no model weights (no `layer_names` attribute, '
+                           "`model_weights` group, or Keras 3 'layers'/'vars' groups); top-level keys: %s"
+                           % (path, sorted(f.keys())))
+        raise
 
 
 def _refuse_unbuilt(model, path):
