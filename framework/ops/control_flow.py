@@ -15,6 +15,8 @@ from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
 from ..traced_cond_names import api_op
+from . import control_flow_checks as checks
+from .graph_input_errors import traced
 
 _NOTHING = contextlib.nullcontext()
 
@@ -53,11 +55,14 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     Raises:
         TypeError: a branch that is not callable; ValueError/TypeError: pred not a scalar bool.
     """
-    _callable(true_fn, 'cond', 'true_fn')
-    _callable(false_fn, 'cond', 'false_fn')
+    for fn, what in ((true_fn, 'true_fn'), (false_fn, 'false_fn')):
+        if fn is None:
+            raise TypeError("cond(): '%s' argument required" % what)
+        checks.callable_argument(fn, what, 'cond')
     # in a traced function TensorFlow traces both branches, each a graph of its own
     branch_graphs = (subgraph('cond_true'), subgraph('cond_false')) if isinstance(pred, Tensor) else (None, None)
-    take = _predicate(pred, 'cond', 'pred')
+    # (eagerly TF reads any predicate as NumPy reads its value; a graph's Switch takes a scalar bool only)
+    take = _predicate(pred, 'cond', 'pred') if traced() else checks.eager_truth(pred)
     op = api_op('cond', name) if branch_graphs[0] is not None else None
     with inside(branch_graphs[0] if take else branch_graphs[1]):
         if op is None:
@@ -77,6 +82,27 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'
     Raises:
         ValueError: no predicate holds and there is no default; exclusive with several true.
     """
+    if traced():        # (a graph's case: tapeflow's own checks)
+        return _traced_case(pred_fn_pairs, default, exclusive)
+    preds, fns = checks.case_pairs(pred_fn_pairs)
+    last = None
+    if default is None:     # TF 2.21 makes the last pair the default, asserting that its predicate holds
+        preds, fns, last, default = preds[:-1], fns[:-1], preds[-1], fns[-1]
+    if len(preds) == 1:     # (the default is the outermost cond's false_fn, checked before anything runs)
+        checks.callable_argument(default, 'false_fn', 'case')
+    truth = [checks.eager_truth(p) for p in preds]
+    if exclusive:
+        checks.assert_at_most_one(preds, truth)
+    for held, fn in zip(truth, fns):      # (TF's nested conds: the first that holds)
+        if held:
+            return fn()
+    checks.callable_argument(default, 'false_fn', 'case')
+    if last is not None:
+        checks.assert_one_holds(truth + [checks.eager_truth(last)])
+    return default()
+
+
+def _traced_case(pred_fn_pairs, default, exclusive):
     if isinstance(pred_fn_pairs, dict):
         pred_fn_pairs = list(pred_fn_pairs.items())
     if not isinstance(pred_fn_pairs, (list, tuple)):
@@ -170,9 +196,13 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     Raises:
         ValueError: body returns another structure; TypeError: it changes a dtype.
     """
-    from .graph_input_errors import traced
-    _callable(cond, 'while_loop', 'cond')
-    _callable(body, 'while_loop', 'body')
+    checks.callable_argument(cond, 'cond', 'while_loop')
+    checks.callable_argument(body, 'body', 'while_loop')
+    if parallel_iterations < 1:
+        raise TypeError("'parallel_iterations' must be a positive integer.")
+    eager = not traced()
+    if eager:       # (TF's eager loop takes len(loop_vars); its graph loop takes one tensor too)
+        checks.eager_loop_vars(loop_vars)
     single = isinstance(loop_vars, Tensor)
     if not single and not isinstance(loop_vars, (list, tuple)):
         from ..composite import CompositeTensor
@@ -183,7 +213,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         raise TypeError('while_loop: loop_vars must be a list or tuple of tensors (or one tensor), got %r '
                         '(of type %s)' % (loop_vars, type(loop_vars).__name__))
     limit = None if maximum_iterations is None else _iteration_limit(maximum_iterations)
-    current = _as_loop_values([loop_vars] if single else loop_vars)
+    # (TF's eager loop hands Python numbers to cond and body as they are, converting only its results)
+    initial = [loop_vars] if single else loop_vars
+    current = initial if eager else _as_loop_values(initial)
     iteration = 0
     # in a traced function cond and body are graphs of their own, run once per iteration
     cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
@@ -211,13 +243,22 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             if not isinstance(result, (list, tuple)):
                 raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
                                  % (describe_structure(current), type(result).__name__))
-            result = _as_loop_values(result)
-            _check_same(current, result)
+            if eager:       # TF 2.21's eager loop checks the structure only, in nest's words
+                checks.same_structure(initial, result, limit is not None)
+            else:
+                result = _as_loop_values(result)
+                _check_same(current, result)
+                if iteration == 0:      # (TF traces the body once: its outputs against what went in)
+                    invariants = _invariant_shapes(shape_invariants, single, len(current))
+                    if shape_invariants is None or invariants is not None:
+                        checks.traced_shape_change(nest.flatten(current), nest.flatten(result), invariants)
             current = result
             iteration += 1
     finally:
         if muted is not None:
             muted.__exit__(None, None, None)
+    if eager:
+        current = _as_loop_values(current)
     if op is not None:
         op.outputs(current, loop=True, shapes=_invariant_shapes(shape_invariants, single, len(current)))
     if single:
@@ -324,10 +365,12 @@ def _leaf_text(x):
 
 
 def _check_same(before, after):
+    """A graph loop's checks of the body's result (TF's eager loop checks the structure only)."""
     if structure_of(before) != structure_of(after):
         raise ValueError('while_loop: body must return the structure of loop_vars %s, got %s'
                          % (describe_structure(before), describe_structure(after)))
     for i, (a, b) in enumerate(zip(nest.flatten(before), nest.flatten(after))):
         if getattr(a, 'dtype', None) != getattr(b, 'dtype', None):
+            checks.traced_dtype_change(a, b)
             raise TypeError('while_loop: loop variable %d changed dtype from %s to %s in body; '
                             'cast it back with framework.cast' % (i, a.dtype.name, b.dtype.name))
