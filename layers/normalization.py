@@ -126,7 +126,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                              % (self.name, axes, tuple(input_shape)))
         self._add_gamma_and_beta(shape, with_gamma=self.scale or self.rms_scaling,
                                  with_beta=self.center and not self.rms_scaling)
-        self._axes = axes
+        self._axes, self._rank = axes, rank
         # Keras 3 keeps axis as a (sorted) list once built, and its config shows that
         self.axis = sorted(self.axis) if isinstance(self.axis, list) else [self.axis]
         # gamma / beta broadcast in this shape unless they cover just the last axis
@@ -139,9 +139,16 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
 
     def _normalize(self, inputs):
         gamma, beta = self.gamma, self.beta
-        if self._broadcast is not None:
-            gamma = None if gamma is None else reshape(gamma, self._broadcast)
-            beta = None if beta is None else reshape(beta, self._broadcast)
+        axes, broadcast, ndim = self._axes, self._broadcast, inputs._data.ndim
+        if ndim != self._rank:      # Keras reads axis against each call's input: axis=-1 is the last axis of any rank
+            axes = sorted(a % ndim if -ndim <= a < ndim else a for a in self.axis)
+            broadcast = None if axes == [ndim - 1] else [inputs._data.shape[a] if a in axes else 1 for a in range(ndim)]
+        weight = gamma if gamma is not None else beta
+        if weight is not None and weight._data.shape != tuple(inputs._data.shape[a] for a in axes if a < ndim):
+            _refuse_other_sizes(self, inputs, weight)
+        if broadcast is not None:
+            gamma = None if gamma is None else reshape(gamma, broadcast)
+            beta = None if beta is None else reshape(beta, broadcast)
         dtype = inputs._data.dtype
         gamma, beta = weight_in(gamma, dtype), weight_in(beta, dtype)
         epsilon = _EPSILON if self.epsilon is None else self.epsilon
@@ -152,15 +159,15 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
         if not self.rms_scaling and beta is not None and gamma is not None and graph_rewrites.GATE[0] \
                 and graph_rewrites.tracing():
-            mean, variance = moments(moments_first(inputs), self._axes, keepdims=True)
+            mean, variance = moments(moments_first(inputs), axes, keepdims=True)
             return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, epsilon)
         if self.rms_scaling:
             from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
             warn_rms_scaling()
             # Keras's ops.var: tf.math.reduce_variance, whose gradient also flows through the mean (moments'
             # variance stops it there: the last bits of the input's gradient differed)
-            return inputs * rsqrt(reduce_variance(inputs, self._axes, keepdims=True) + epsilon) * gamma
-        mean, variance = moments(inputs, self._axes, keepdims=True)
+            return inputs * rsqrt(reduce_variance(inputs, axes, keepdims=True) + epsilon) * gamma
+        mean, variance = moments(inputs, axes, keepdims=True)
         if not self.rms_scaling and beta is not None and gamma is None and graph_rewrites.GATE[0] \
                 and graph_rewrites.tracing():
             inv = rsqrt(variance + epsilon)
@@ -182,6 +189,28 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             'rms_scaling': self.rms_scaling, **self._scale_offset_config(),
         })
         return config
+
+
+def _refuse_other_sizes(layer, inputs, weight):
+    """A built LayerNormalization called on an input whose normalized axes have other sizes: Keras 3's
+    ops.layer_normalization reshapes gamma (beta) to the input's broadcast shape unless ``axis`` is the
+    list [ndim - 1] as written (axis=-1, the default, is reshaped), so TF 2.21 fails in Reshape ('Input to
+    reshape is a tensor with 4 values, but the requested shape has 5'); where it is not reshaped, the
+    Mul of the broadcast fails later, as here."""
+    shape = list(inputs._data.shape)
+    ndim = len(shape)
+    if layer.axis == [ndim - 1] or len(weight._data.shape) == ndim:
+        return
+    broadcast = [1] * ndim
+    for dim in layer.axis:
+        broadcast[dim] = shape[dim]
+    if int(np.prod(broadcast)) != weight._data.size:
+        try:
+            reshape(weight, broadcast)      # the Reshape kernel's own error
+        except Exception as error:
+            error.add_note('LayerNormalization %r was built for normalized axes of sizes %s, got an input of shape %s'
+                           % (layer.name, tuple(weight._data.shape), tuple(shape)))
+            raise
 
 
 def _refused(text):
