@@ -14,6 +14,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from . import autocast as autocasting
 from .layer import Layer
+from .layer_norm_calls import axes_of_call, refuse_other_sizes
 from .normalization_dtypes import normalized, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
@@ -139,13 +140,13 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
 
     def _normalize(self, inputs):
         gamma, beta = self.gamma, self.beta
-        axes, broadcast, ndim = self._axes, self._broadcast, inputs._data.ndim
-        if ndim != self._rank:      # Keras reads axis against each call's input: axis=-1 is the last axis of any rank
-            axes = sorted(a % ndim if -ndim <= a < ndim else a for a in self.axis)
-            broadcast = None if axes == [ndim - 1] else [inputs._data.shape[a] if a in axes else 1 for a in range(ndim)]
+        axes, broadcast = self._axes, self._broadcast
+        if inputs._data.ndim != self._rank:
+            axes, broadcast = axes_of_call(self.axis, inputs._data.shape)
         weight = gamma if gamma is not None else beta
-        if weight is not None and weight._data.shape != tuple(inputs._data.shape[a] for a in axes if a < ndim):
-            _refuse_other_sizes(self, inputs, weight)
+        if weight is not None and weight._data.shape != tuple(inputs._data.shape[a] for a in axes
+                                                               if a < inputs._data.ndim):
+            refuse_other_sizes(self, inputs, weight)
         if broadcast is not None:
             gamma = None if gamma is None else reshape(gamma, broadcast)
             beta = None if beta is None else reshape(beta, broadcast)
@@ -189,28 +190,6 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             'rms_scaling': self.rms_scaling, **self._scale_offset_config(),
         })
         return config
-
-
-def _refuse_other_sizes(layer, inputs, weight):
-    """A built LayerNormalization called on an input whose normalized axes have other sizes: Keras 3's
-    ops.layer_normalization reshapes gamma (beta) to the input's broadcast shape unless ``axis`` is the
-    list [ndim - 1] as written (axis=-1, the default, is reshaped), so TF 2.21 fails in Reshape ('Input to
-    reshape is a tensor with 4 values, but the requested shape has 5'); where it is not reshaped, the
-    Mul of the broadcast fails later, as here."""
-    shape = list(inputs._data.shape)
-    ndim = len(shape)
-    if layer.axis == [ndim - 1] or len(weight._data.shape) == ndim:
-        return
-    broadcast = [1] * ndim
-    for dim in layer.axis:
-        broadcast[dim] = shape[dim]
-    if int(np.prod(broadcast)) != weight._data.size:
-        try:
-            reshape(weight, broadcast)      # the Reshape kernel's own error
-        except Exception as error:
-            error.add_note('LayerNormalization %r was built for normalized axes of sizes %s, got an input of shape %s'
-                           % (layer.name, tuple(weight._data.shape), tuple(shape)))
-            raise
 
 
 def _refused(text):
