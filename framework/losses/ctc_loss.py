@@ -1,12 +1,15 @@
 """Connectionist temporal classification (Graves et al., 2006): Keras 3's ``ctc`` loss and ``CTC`` class.
 
-Class 0 is the blank, and also pads the labels. The loss is the one op of
-``framework.ops.ctc_forward_backward`` (values and gradient in one pass), computed in
+Class 0 is the blank, and also pads the labels. The loss is TensorFlow's dense-label composition
+(``framework.ops.ctc_dense``: its float32 steps and gradient; ``ctc_forward_backward``'s float64 recursion
+past its sizes), computed in
 float32 whatever the logits' dtype, as Keras 3's TensorFlow backend casts them (tf.nn.ctc_loss
 refuses float64); the result is float64 for float64 logits and float32 otherwise.
 """
+import numpy as np
+
 from .. import backend
-from ..ops import cast
+from ..ops import cast, ctc_dense
 from ..ops.ctc_forward_backward import ctc_negative_log_likelihood
 from ..tensor import Tensor
 from .inputs import predictions, to_dtype
@@ -52,7 +55,11 @@ def ctc(y_true, y_pred):
     result = 'float64' if y_pred.dtype.name == 'float64' else 'float32'
     if not y_pred._data.size:
         return Tensor(xp.zeros((y_pred.shape[0],), result))
-    loss = ctc_negative_log_likelihood(labels, cast(y_pred, 'float32'), label_length)
+    batch, frames = y_pred.shape[0], y_pred.shape[1]
+    if backend.array_module(labels) is np and ctc_dense.fits(batch, frames, labels.shape[1], y_pred.shape[2]):
+        loss = ctc_dense.ctc_dense_loss(labels, label_length, cast(y_pred, 'float32'), np.full(batch, frames))
+    else:
+        loss = ctc_negative_log_likelihood(labels, cast(y_pred, 'float32'), label_length)
     return cast(loss, result)
 
 

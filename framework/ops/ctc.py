@@ -13,6 +13,7 @@ import numpy as np
 from .. import backend
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from ..tensor import Tensor
+from . import ctc_dense
 from .ctc_forward_backward import ctc_negative_log_likelihood
 from .ctc_labels import lengths_vector
 from .graph_input_errors import eager_input_error
@@ -108,11 +109,19 @@ def ctc_loss(labels, logits, label_length, logit_length, logits_time_major=True,
     order = np.concatenate([[blank], np.delete(np.arange(classes), blank)]).astype(np.int32)
     moved = gather(x, order, axis=2) if blank else x
     columns = np.where(rows < blank, rows + 1, rows)
+    if not sparse and batch and frames and ctc_dense.fits(batch, frames, rows.shape[1], classes) \
+            and backend.array_module(x._data) is np:
+        # dense labels: TensorFlow's ctc_loss_dense composition, its float32 steps
+        return _as_given(ctc_dense.ctc_dense_loss(columns, label_lengths, moved, frame_lengths), given)
     losses = [_sample_cost(columns[b:b + 1, :label_lengths[b]],
                            getitem(moved, (slice(b, b + 1), slice(0, int(frame_lengths[b])))),
                            label_lengths[b:b + 1], sparse)
               for b in range(batch)]
     loss = concat(losses, 0) if losses else Tensor(backend.array_module(x._data).zeros((0,), x._data.dtype))
+    return _as_given(loss, given)
+
+
+def _as_given(loss, given):
     return loss if loss.dtype == given else cast(loss, given)
 
 
