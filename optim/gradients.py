@@ -197,13 +197,18 @@ def present_gradients(grads, variables, optimizer=None):
                 arrays.append(array)
                 kept.append(v)
                 continue
-        array = checked_gradient(i, g, v, optimizer)
+        try:
+            array = checked_gradient(i, g, v, optimizer)
+        except Exception:
+            _unknown_variables_first(optimizer, variables)
+            raise
         if array is None:
             missing.append(v)
         else:
             arrays.append(array)
             kept.append(v)
     if not kept:
+        _unknown_variables_first(optimizer, variables)
         error = ValueError('No gradients provided for any variable.')      # Keras 3's words; why, in a note
         error.add_note('Variables without a gradient: %s.%s Check that the loss depends on the variables and '
                        'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))
@@ -217,6 +222,16 @@ def present_gradients(grads, variables, optimizer=None):
             'did you forget to provide a `loss` argument?%s'
             % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''))
     return arrays, kept
+
+
+def _unknown_variables_first(optimizer, variables):
+    """Keras 3 refuses a variable its built optimizer does not know before it reads a gradient, so an
+    unknown variable is named even where a gradient is also wrong (of another shape, a string, None):
+    'Unknown variable: <tf.Variable ...>. This optimizer can only be called for the variables it was
+    originally built with. ...' (TF 2.21). Asked only on the failure paths."""
+    check = getattr(optimizer, '_check_variables_are_known', None)
+    if check is not None and getattr(optimizer, 'built', False):
+        check([v for v in variables if isinstance(v, Variable)])
 
 
 def _keras_name(variable):
