@@ -84,3 +84,12 @@ def test_other_layers_keep_keras_layers_module_and_load_from_h5(tmp_path):
     assert keras.layers.serialize(model.layers[0])['module'] == 'keras.layers'
     model.save(str(tmp_path / 'r.h5'))
     assert type(keras.models.load_model(str(tmp_path / 'r.h5')).layers[0]) is L.ReLU
+
+
+@pytest.mark.parametrize('name', sorted(LEGACY))
+def test_deserialize_keras_object_finds_them_under_keras_legacy_module(name):
+    # TF 2.21: keras.utils.deserialize_keras_object(keras.layers.serialize(layer)) gives the layer back
+    layer = LEGACY[name][1]()
+    again = keras.utils.deserialize_keras_object(keras.layers.serialize(layer))
+    assert type(again) is type(layer) and again.get_config() == layer.get_config()
+    assert type(keras.layers.deserialize(keras.layers.serialize(layer))) is type(layer)

@@ -298,7 +298,9 @@ def _build_object(config, custom_objects):
 
 
 def _is_layer_module(module):
-    return module is not None and (module in ('keras', 'keras.layers') or module.startswith('keras.src.models'))
+    # 'keras._legacy.layers': tf.keras's ThresholdedReLU / RandomHeight / RandomWidth, as TF 2.21 saves them
+    return module is not None and (module in ('keras', 'keras.layers', 'keras._legacy.layers')
+                                   or module.startswith('keras.src.models'))
 
 
 def _build_layer(config, custom_objects):
