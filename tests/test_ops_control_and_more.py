@@ -169,7 +169,7 @@ _IDX = np.array([0, 1], np.int32)
 _SQ = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)
 SWEEP_CALLS = {
     'cond': ((np.array(True), lambda: 1.0, lambda: 2.0), {}),
-    'case': (([(np.array(True), lambda: 1.0)],), {}),
+    'case': (([(tf.constant(True), lambda: 1.0)],), {}),     # (TF 2.21 refuses a NumPy pred: 'pred must be a Tensor, got: True')
     'switch_case': ((tf.constant(1), [lambda: 1.0, lambda: 2.0]), {}),     # (TF refuses a numpy index)
     'while_loop': ((lambda v: tf.size(v) < 0, lambda v: (v,), [_V]), {}),
     'map_fn': ((lambda x: x, _M), {}),
@@ -207,4 +207,5 @@ SWEEP_NONE_IS_VALID = {('py_function', 1), ('py_function', 2), ('numpy_function'
                        ('sequence_mask', 1)}
 # Ops that move elements whatever their dtype (a string tensor is documented input).
 SWEEP_ANY_DTYPE = {'map_fn', 'vectorized_map', 'roll', 'unique', 'embedding_lookup', 'count_nonzero',
-                   'tensor_scatter_nd_update', 'numpy_function'}
+                   'tensor_scatter_nd_update', 'numpy_function',
+                   'cond'}      # (TF 2.21's eager cond takes any predicate NumPy can read: tf.cond('abc', ...) is true_fn's)

@@ -24,8 +24,14 @@ def callable_argument(fn, what, op):
 def eager_truth(pred):
     """An eager cond's predicate as TF reads it: converted to a tensor, then NumPy's truth of its value
     (a float, an int, a string, a one-element list all go; several elements raise NumPy's ValueError)."""
-    value = backend.to_host(convert_to_tensor(pred)._data) if not isinstance(pred, Tensor) \
-        else backend.to_host(pred._data)
+    if not isinstance(pred, Tensor):
+        try:
+            pred = convert_to_tensor(pred)
+        except (TypeError, ValueError) as error:
+            error.add_note('cond: pred must be a scalar bool tensor (or a value NumPy can read as one), got %r'
+                           % (pred,))
+            raise
+    value = backend.to_host(pred._data)
     try:
         return bool(np.asarray(value))
     except ValueError:
@@ -39,16 +45,18 @@ def eager_truth(pred):
 def case_pairs(pred_fn_pairs):
     """TF's checks of tf.case's pairs (eager: a pair's predicate must be a bool tensor, its fn callable;
     TF words those last two with ``pred.name``, which an eager tensor refuses): (preds, fns)."""
+    note = 'case: pred_fn_pairs must be a list of (scalar bool tensor, callable) pairs'
     if not isinstance(pred_fn_pairs, (list, tuple, dict)):
-        raise TypeError("'pred_fn_pairs' must be a list, tuple, or dict. Received: %s" % type(pred_fn_pairs))
+        raise _noted(TypeError("'pred_fn_pairs' must be a list, tuple, or dict. Received: %s" % type(pred_fn_pairs)),
+                     note)
     if isinstance(pred_fn_pairs, dict):
         pred_fn_pairs = list(pred_fn_pairs.items())
     for pair in pred_fn_pairs:
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise TypeError("Each entry in 'pred_fn_pairs' must be a 2-tuple. Received %s." % (pair,))
+            raise _noted(TypeError("Each entry in 'pred_fn_pairs' must be a 2-tuple. Received %s." % (pair,)), note)
         pred, fn = pair
         if not isinstance(pred, Tensor):
-            raise TypeError('pred must be a Tensor, got: %s' % (pred,))
+            raise _noted(TypeError('pred must be a Tensor, got: %s' % (pred,)), note)
         if pred.dtype.name != 'bool' or not callable(fn):
             error = AttributeError('Tensor.name is undefined when eager execution is enabled.')
             error.add_note('case: each pair needs a scalar bool tensor and a callable, got %s and %r'
@@ -57,6 +65,11 @@ def case_pairs(pred_fn_pairs):
     if not pred_fn_pairs:
         raise ValueError('not enough values to unpack (expected 2, got 0)')
     return [p for p, _ in pred_fn_pairs], [f for _, f in pred_fn_pairs]
+
+
+def _noted(error, note):
+    error.add_note(note)
+    return error
 
 
 def assert_at_most_one(preds, truth):
