@@ -5,7 +5,7 @@ import numpy as np
 from numpy import ndarray
 
 from framework import backend
-from framework.errors import InvalidArgumentError, UnimplementedError, shown_as
+from framework.errors import InvalidArgumentError, UnimplementedError, kernel_error, shown_as
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
@@ -113,7 +113,7 @@ def checked_gradient(index, grad, variable, optimizer=None):
     if grad is None:
         return None
     if isinstance(grad, (IndexedSlices, RowGradients)):
-        return _checked_rows(grad, variable)
+        return _checked_rows(grad, variable, optimizer)
     if isinstance(grad, Tensor):
         data = grad._data
     elif isinstance(grad, (np.ndarray, np.generic)):
@@ -150,7 +150,7 @@ def checked_gradient(index, grad, variable, optimizer=None):
     return data if data.dtype == variable.dtype else data.astype(variable.dtype)
 
 
-def _checked_rows(grad, variable):
+def _checked_rows(grad, variable, optimizer=None):
     """An IndexedSlices (or rows already checked) as RowGradients of raw arrays in the variable's dtype.
 
     Raises:
@@ -168,16 +168,32 @@ def _checked_rows(grad, variable):
                          'rows of shape %s, but the variable has shape %s'
                          % (variable.path, shape, tuple(values.shape[1:]), target))
     if indices.size and (int(indices.min()) < 0 or int(indices.max()) >= target[0]):
-        # TensorFlow's class (its ResourceScatter* kernel refuses the rows); also a ValueError, as before
-        raise InvalidArgumentError('apply_gradients: the IndexedSlices gradient for variable %r has indices in '
-                                   '[%d, %d], outside the variable\'s %d rows' % (variable.path, int(indices.min()),
-                                                                                  int(indices.max()), target[0]))
+        raise _rows_outside(indices, target[0], variable, optimizer)
     if backend.is_device_array(values) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on %s; '
                          'compute both on one device' % (variable.path, backend.device_name(values), variable.device))
     if values.dtype != variable._data.dtype:
         values = values.astype(variable._data.dtype)
     return RowGradients(values, indices, target)
+
+
+def _rows_outside(indices, rows, variable, optimizer):
+    """The error of the first TF 2.21 kernel that reads the rows of an IndexedSlices gradient with an index
+    outside the variable: plain SGD scatters it (ResourceScatterSub), Adagrad scatters its square
+    (ResourceScatterAdd), the others densify it first (UnsortedSegmentSum); each names the first bad index."""
+    flat = np.asarray(backend.to_host(indices)).reshape(-1)
+    position = int(np.flatnonzero((flat < 0) | (flat >= rows))[0])
+    names = {kind.__name__ for kind in type(optimizer).__mro__} if optimizer is not None else {'SGD'}
+    accumulates = getattr(optimizer, 'gradient_accumulation_steps', None)
+    if 'SGD' in names and not getattr(optimizer, 'momentum', 0) and not accumulates:
+        kernel, text = 'ResourceScatterSub', 'indices[%d] = %d is not in [0, %d)'
+    elif 'Adagrad' in names and not accumulates:
+        kernel, text = 'ResourceScatterAdd', 'indices[%d] = %d is not in [0, %d)'
+    else:
+        kernel, text = 'UnsortedSegmentSum', 'segment_ids[%d] = %d is out of range [0, %d)'
+    return kernel_error(kernel, text % (position, int(flat[position]), rows), named=True,
+                        note='apply_gradients: the IndexedSlices gradient for variable %r has indices in [%d, %d], '
+                             'outside the variable\'s %d rows' % (variable.path, int(flat.min()), int(flat.max()), rows))
 
 
 def present_gradients(grads, variables, optimizer=None):
