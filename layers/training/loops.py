@@ -30,7 +30,7 @@ from .empty_predict import empty_predict_error
 from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .traced_logs import returning_tensors
-from . import step_retracing
+from . import predict_none, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, input_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
@@ -227,6 +227,8 @@ class TrainingLoops:
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
                 step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)
+            if step == 1 and type(out) is not Tensor and predict_none.holds_none(out):
+                raise predict_none.predict_error(out)       # Keras 3 gathers outputs from the second batch
             # (one output, every batch: its array, without walking a structure)
             outputs.append(out._data if type(out) is Tensor else
                            nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
@@ -242,6 +244,8 @@ class TrainingLoops:
         callbacks.on_predict_end()
         if not outputs:
             raise empty_predict_error('predict: x holds no samples, so there is nothing to predict')
+        if step == 0 and type(out) is not Tensor and predict_none.holds_none(out):
+            raise predict_none.predict_error(out)
         flat = [nest.flatten(o) for o in outputs]
         joined = [to_numpy(array_module(parts[0]).concatenate(parts, axis=0)) for parts in zip(*flat)]
         return nest.pack_sequence_as(outputs[0], joined)

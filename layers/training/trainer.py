@@ -27,7 +27,7 @@ from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
-from . import step_functions, step_retracing
+from . import predict_none, step_functions, step_retracing
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
@@ -401,10 +401,12 @@ class Trainer(Keras2Shims, TrainingLoops):
         dtypes = given_dtypes(x)
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch, dtypes):
-            out = nest.map_structure(to_numpy, self.predict_step(batch))
+            out = self.predict_step(batch)
         if self._step_traces() is not None:
             step_retracing.calls_made(1, 'predict')    # a call of predict's function (TF's retracing detector)
-        return out
+        if type(out) is not Tensor and predict_none.holds_none(out):
+            raise predict_none.on_batch_error(out)
+        return nest.map_structure(to_numpy, out)
 
     def _traced_once(self, kind, batch, dtypes):
         # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
