@@ -62,6 +62,12 @@ def getitem(x, index):
 def strided_slice_error(index, raw, shape, note):
     """The error TensorFlow's ``x[index]`` raises for an index numpy refused: its Python check of the
     items (TypeError), else its StridedSlice kernel's words; tapeflow's note attached."""
+    mask = index._data if isinstance(index, Tensor) else index
+    if isinstance(mask, np.ndarray) and mask.dtype == bool and mask.ndim and tuple(mask.shape) != tuple(shape[:mask.ndim]):
+        # TensorFlow reads a bool tensor index as boolean_mask, which checks the shapes first
+        error = ValueError('Shapes %s and %s are incompatible' % (tuple(shape[:mask.ndim]), tuple(mask.shape)))
+        error.add_note(note)
+        return error
     items = index if isinstance(index, tuple) else (index,)
     for item in items:
         bounds = (item.start, item.stop, item.step) if isinstance(item, builtins.slice) else (item,)
