@@ -78,6 +78,20 @@ def _complex_values(name, a, fn):
     return tuple(Tensor(x) for x in fn(a._data))
 
 
+def _complex_singular_values(a, xp, full_matrices):
+    """The singular values of complex matrices, real, with TF's _SvdGrad for compute_uv=False:
+    u diag(g) v^H from an SVD computed again (the phases of u and v cancel in it). That SVD's factors
+    are constants here (TF's would be differentiated again by an outer tape)."""
+    s = Tensor(xp.linalg.svd(a._data, compute_uv=False).astype(a._data.real.dtype))
+    if ACTIVE:
+        def grad(g, s, a):
+            from .matrix_parts import diag
+            u, _, vh = xp.linalg.svd(a._data, full_matrices=False)
+            return matmul(Tensor(u), matmul(diag(cast(g, a.dtype)), Tensor(vh)))
+        record('svd', (a,), s, (grad,))
+    return s
+
+
 def _check_bool(value, argument):
     """TF's check of a bool attr: a string, number or array there is refused, not read as truthy."""
     if type(value) is not bool:
@@ -98,7 +112,7 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         if not compute_uv:
-            return _complex_values('svd', a, lambda x: (xp.linalg.svd(x, compute_uv=False).astype(x.real.dtype),))[0]
+            return _complex_singular_values(a, xp, bool(full_matrices))
         u, s, vh = _complex_values('svd', a, lambda x: xp.linalg.svd(x, full_matrices=bool(full_matrices)))
         return s, u, _adjoint(vh)
     dec = _decompositions()
