@@ -5,7 +5,7 @@ sample's predicted and true vectors), then averaged over samples.
 """
 from ..graph_random_ops import pushes_constants
 from ..losses import hinge_losses
-from ..losses.inputs import EPSILON, matched
+from ..losses.inputs import EPSILON, labels_and_predictions, matched, squeeze_or_expand_to_same_rank
 from ..ops import cast, graph_rewrites, reduce_mean, reduce_std, reduce_variance, rsqrt, square
 from .reduction import MeanMetricWrapper
 
@@ -36,7 +36,9 @@ def concordance_correlation(y_true, y_pred, axis=-1):
 
     As in Keras, the covariance term centres both tensors on the predictions' mean.
     """
-    y_true, y_pred = matched(y_true, y_pred, 'concordance_correlation')
+    # (no shape check first: Keras's own ops fail, e.g. (N,) labels and (N, C) predictions first meet as
+    # (N, N) in the covariance, and TF 2.21's Mul error names [N,N] vs. [N,C])
+    y_true, y_pred = squeeze_or_expand_to_same_rank(*labels_and_predictions(y_true, y_pred, 'concordance_correlation'))
     true_mean = _keras(reduce_mean, y_true, axis)
     pred_mean = _keras(reduce_mean, y_pred, axis)
     true_var = _keras(reduce_variance, y_true - true_mean, axis)
