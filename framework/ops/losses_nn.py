@@ -12,6 +12,7 @@ from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
+from .creation import zeros_like
 from .shapes import expand_dims
 from .unary import exp, log1p
 from .bias_add_kernel import bias_add as bias_add_nhwc, bias_add_nchw
@@ -131,7 +132,15 @@ def _zero_with_softmax_rule(logits, labels, axis):
     Softmax and a batched product (softmax's own rule sums gg * softmax with reduce_sum, an ulp apart)."""
     zero = Tensor(backend.array_module(logits._data).zeros_like(logits._data))
     if ACTIVE:
-        record('xent_backprop', (logits,), zero, (lambda gg, y, logits: _xent_grad_grad(gg, logits, axis),))
+        if labels is None:      # the sparse op: integer labels take no gradient
+            record('xent_backprop', (logits,), zero, (lambda gg, y, logits: _xent_grad_grad(gg, logits, axis),))
+        else:
+            # TF's rule hands the labels grad_loss * -log_softmax(logits), grad_loss being zeros on this path:
+            # a second derivative towards soft labels is zeros there (not None), though softmax - labels
+            # depends on them
+            record('xent_backprop', (logits, labels), zero,
+                   (lambda gg, y, logits, labels: _xent_grad_grad(gg, logits, axis),
+                    lambda gg, y, logits, labels: zeros_like(gg) * -log_softmax(logits, axis)))
     return zero
 
 
