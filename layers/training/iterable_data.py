@@ -125,6 +125,9 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
 
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
     ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
+    # Keras 3 takes a negative count for a dataset as 'until it runs out', of a length it does not know
+    count_hidden = isinstance(steps_per_epoch, numbers.Integral) and not isinstance(steps_per_epoch, bool) \
+        and steps_per_epoch < 0
     steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x), batch_size)
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
@@ -156,8 +159,10 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                       stacklevel=2)
     if class_weight is not None:
         x = x.map(_class_weights_as_sample_weights(class_weight))
-    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
+    data = IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
                         peek_now=what != 'fit(validation_data)')
+    data.count_hidden = count_hidden
+    return data
 
 
 def _class_weights_as_sample_weights(class_weight):
@@ -201,6 +206,9 @@ class IterableData:
         self._kept_reads = 0          # batches read from ``_iterator`` (see _after_kept_steps)
         self.ran_dry = False          # the last pass ended because the input had no more batches
         self._peeked = None
+        # a negative steps count: Keras reads the Dataset to its end as one of unknown length (an extra,
+        # unfed step and the ran-out warning every pass, TF 2.21)
+        self.count_hidden = False
         if peek_now:
             self.peek()
 
@@ -216,7 +224,7 @@ class IterableData:
     def may_run_dry(self):
         """Whether Keras asks this input for batches until it has none (its length is unknown), so
         that TensorFlow's traced train function runs once without a batch (unfed_step.py)."""
-        if not self._reusable:
+        if not self._reusable or self.count_hidden:
             return True
         try:
             # Keras reads a known length of 0 batches as unknown too (take(0), too few for one batch)
@@ -228,7 +236,7 @@ class IterableData:
     def num_batches(self):
         if self.steps_per_epoch:
             return self.steps_per_epoch
-        if self._reusable:
+        if self._reusable and not self.count_hidden:
             try:
                 return len(self.source)
             except TypeError:
@@ -298,7 +306,7 @@ class IterableData:
 
     def _known_length(self):
         """The Dataset's batch count when tf.data knows it (else None; 0 for an empty one)."""
-        if not self._reusable:
+        if not self._reusable or self.count_hidden:
             return None
         try:
             return len(self.source)
