@@ -113,6 +113,10 @@ class WeightPlan:
             keras_text = self.keras_text or (str(loading_failure(self.keras_failures)) if self.keras_failures
                                              else None)
             raise WeightsMismatchError(self.path, self.problems, keras_text)
+        # Cast now (a no-op where the dtypes agree): a saved array that cannot take its variable's dtype
+        # (numpy's 'No cast function available.') fails before anything is assigned, and before
+        # load_model's compile step, as in Keras, which assigns the weights before it compiles
+        self.pairs = [(variable, np.asarray(array, dtype=variable._data.dtype)) for variable, array in self.pairs]
 
     def apply(self):
         """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none).
