@@ -15,6 +15,7 @@ from ..errors import kernel_error
 from .arithmetic import divide_no_nan, multiply
 from .operands import as_tensor, named_errors
 from .segments import segment_sum
+from .indexing import gather
 from .sequences import embedding_lookup
 from .creation import zeros_like
 from .selection import where
@@ -67,17 +68,11 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
                            'Bad: indices[%d] == %d out of range [0, %d)' % (bad[0], ids[bad[0]], rows), named=True,
                            note='%s: ids must lie in [0, %d), the rows of params' % (op, rows))
     segments = _host(sp_ids.indices)[:, 0].astype(np.int32)
-    embeddings = embedding_lookup(table, ids, max_norm=max_norm)
     if sp_weights is None:
-        total = segment_sum(embeddings, segments)
-        if combiner == 'sum':
-            return total
-        # TF's SparseSegmentMean / SqrtN kernels multiply by 1 / n (or 1 / sqrt(n)), in the table's dtype
-        counts = np.bincount(segments, minlength=total.shape[0]).astype(total.dtype.name)
-        scale = counts if combiner == 'mean' else np.sqrt(counts)
-        with np.errstate(divide='ignore'):
-            inverse = np.where(counts > 0, np.ones_like(scale) / scale, 0).astype(total.dtype.name)
-        return multiply(total, reshape(inverse, [-1] + [1] * (total.ndim - 1)))
+        return _unweighted(table, ids, segments, combiner, max_norm)
+    # TF looks up tf.unique's ids and gathers their rows back: the table's gradient has one row per distinct id
+    unique_ids, idx = _first_occurrences(ids)
+    embeddings = gather(embedding_lookup(table, unique_ids, max_norm=max_norm), idx)
     weights = cast(sp_weights.values, embeddings.dtype)
     weights = reshape(weights, [-1] + [1] * (embeddings.ndim - 1))
     total = segment_sum(multiply(embeddings, weights), segments)
@@ -85,6 +80,31 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
         return total
     norm = segment_sum(weights, segments) if combiner == 'mean' else sqrt(segment_sum(square(weights), segments))
     return divide_no_nan(total, norm)
+
+
+def _unweighted(table, ids, segments, combiner, max_norm):
+    """TF's unweighted path: SparseSegmentSum / Mean / SqrtN over the table's rows, so that the table's
+    gradient is an IndexedSlices with one row per distinct id, as TF's. One table without max_norm takes
+    TF's fast path, whose SparseSegment*GradV2 gives the distinct ids sorted; otherwise TF looks up
+    tf.unique's ids, in order of first occurrence."""
+    from ..sparse import segments as sparse_segments
+    if not isinstance(table, list) and max_norm is None:
+        unique_ids = np.unique(ids)
+        idx = np.searchsorted(unique_ids, ids).astype(np.int32)
+    else:
+        unique_ids, idx = _first_occurrences(ids)
+    embeddings = embedding_lookup(table, unique_ids, max_norm=max_norm)
+    combine = {'sum': sparse_segments.segment_sum, 'mean': sparse_segments.segment_mean,
+               'sqrtn': sparse_segments.segment_sqrt_n}[combiner]
+    return combine(embeddings, idx, segments)
+
+
+def _first_occurrences(ids):
+    """tf.unique: the distinct ids in order of first occurrence, and each id's position among them."""
+    first = np.sort(np.unique(ids, return_index=True)[1])
+    unique_ids = ids[first]
+    position = {int(v): i for i, v in enumerate(unique_ids)}
+    return unique_ids, np.array([position[int(v)] for v in ids], np.int32)
 
 
 @named_errors('safe_embedding_lookup_sparse')
