@@ -64,3 +64,18 @@ def test_overlap_functions_broadcast_unaligned_ranks_and_classes_line_them_up(na
     y_true, y_pred = np.array(Y_TRUE)[:, 0], np.array(Y_PRED)[:, :1]
     assert _hex(getattr(keras.losses, name)(y_true, y_pred)) == [function_value]
     assert _hex(getattr(keras.losses, name.capitalize())()(y_true, y_pred)) == [class_value]
+
+
+@pytest.mark.parametrize('call', [
+    lambda labels: keras.losses.binary_crossentropy(labels, np.array([[0.5, 0.5]], 'float32')),
+    lambda labels: keras.losses.hinge(labels, np.array([[0.5, 0.5]], 'float32')),
+    lambda labels: keras.metrics.Mean().update_state(labels),
+    lambda labels: keras.metrics.BinaryCrossentropy().update_state(labels, [[0.5, 0.5]]),
+])
+def test_python_lists_of_strings_fail_in_the_cast_kernel(call):
+    # TF 2.21: UnimplementedError '... Cast string to float is not supported [Op:Cast] name: ' (strs.py);
+    # tapeflow raised TypeError 'Cannot convert [['a', 'b']] to EagerTensor of dtype float' for lists
+    with pytest.raises(Exception) as info:
+        call([['a', 'b']])
+    assert type(info.value).__name__ == 'UnimplementedError'
+    assert 'Cast string to float is not supported [Op:Cast]' in str(info.value)

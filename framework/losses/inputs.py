@@ -54,7 +54,7 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
                 return cast(converted, dtype)
         note = '%s: cannot use %s (%s) as a tensor' % (what, role, type(x).__name__)
         if (role == 'values' or keras_casts) and dtype is not None and np.dtype(dtype).kind in 'fiu' and (
-                isinstance(x, (str, bytes)) or isinstance(x, np.ndarray) and x.dtype.kind in 'SU'):
+                isinstance(x, np.ndarray) and x.dtype.kind in 'SU' or _all_strings(x)):
             # Keras 3's reduction metrics convert values and then cast them: TF's Cast refuses a string
             # (UnimplementedError); a sample_weight converts straight to the dtype (TF's TypeError)
             err = string_cast_error(dtype)
@@ -62,6 +62,14 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
             err = _graph_conversion_without_dtype(x, err)
         err.add_note(note)      # the text stays TensorFlow's
         raise err from None
+
+
+def _all_strings(x):
+    """Whether ``x`` is a string or a (nested) list or tuple of nothing but strings: what TF converts to a
+    string tensor, which Keras's ops.cast then refuses in the Cast kernel."""
+    if isinstance(x, (str, bytes)):
+        return True
+    return isinstance(x, (list, tuple)) and len(x) > 0 and all(_all_strings(item) for item in x)
 
 
 def _cast_after_conversion(x, dtype):
