@@ -7,6 +7,7 @@ the function itself; ``to_code`` shows the function's own source, the code that 
 """
 import enum
 import functools
+import sys
 import inspect
 import textwrap
 import types
@@ -68,7 +69,10 @@ def do_not_convert(func=None):     # named as TF's: print(...do_not_convert) sho
 
 
 def _set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterations=None, shape_invariants=None):
-    """Accepted inside loops; Python loops run as written."""
+    """Accepted inside loops; Python loops run as written, their shape_invariants bound the loop's check
+    (loop_variable_checks.py)."""
+    from .loop_variable_checks import set_loop_options
+    set_loop_options(sys._getframe(1), shape_invariants)
 
 
 experimental = types.SimpleNamespace(Feature=_Feature, do_not_convert=do_not_convert,

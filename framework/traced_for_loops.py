@@ -10,8 +10,8 @@ dropped (``function.replaying``). A ``for`` over a tf.data Dataset is one loop t
 dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: each ``next`` is its
 own op there.
 """
-from . import assert_statements, autograph_numbers, dtypes, name_scopes, symbolic_iteration, tensor_loop_returns, \
-    trace_names, untaken_branches
+from . import assert_statements, autograph_numbers, dtypes, loop_variable_checks, name_scopes, symbolic_iteration, \
+    tensor_loop_returns, trace_names, untaken_branches
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .traced_while_loops import name_loop_outputs
@@ -45,6 +45,7 @@ def body_turns(tensor, items, frame=None):
     graph = getattr(trace, 'graph', None) if trace is not None else None
     first = True
     created = None      # (a dataset's loop: the variables count before its body, see function_init.made_unseen)
+    started = None      # (the loop's variables and their values before it, for the check after the first turn)
     try:
         for item in items:
             if first:
@@ -52,18 +53,23 @@ def body_turns(tensor, items, frame=None):
                 if graph is not None and tensor is not None:
                     scope, read = _name_loop_variable(trace, graph, tensor, item)
                     if frame is not None:
-                        _open_body_graph(trace, graph, frame, scope, read)
+                        started = _open_body_graph(trace, graph, frame, scope, read)
                 elif graph is not None and frame is not None:
                     from . import function_init     # (late: it imports variable, which imports tensor)
                     created = function_init.CREATED[0]
                     _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None))
                 yield item
+                if started is not None:     # (the first turn is over: checked before the next is drawn)
+                    _check_first_turn(frame, started, items)
+                    started = None
             else:
                 with replaying():
                     yield item
     finally:
         if created is not None:
             function_init.made_unseen(created)
+        if started is not None:     # (a break in the first turn)
+            loop_variable_checks.forget(frame)
     if first and graph is not None and tensor is not None and frame is not None:
         _trace_unturned_body(trace, graph, frame, tensor)
     elif first and graph is not None and frame is not None:
@@ -184,3 +190,15 @@ def _open_body_graph(trace, graph, frame, scope, read):
     reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
     names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes(scope + '/', reserved, name_scopes.current()),
                   lambda: name_loop_outputs(trace, frame, scope, variables, before, 3))
+    return variables, before
+
+
+def _check_first_turn(frame, started, items):
+    """The body's one trace is over: AutoGraph's check of the loop variables (loop_variable_checks.py).
+    On a refusal the turns' generator is closed first, so that the turn's graph state it holds ends now."""
+    error = loop_variable_checks.refusal(frame, *started)
+    if error is not None:
+        close = getattr(items, 'close', None)
+        if close is not None:
+            close()
+        raise error

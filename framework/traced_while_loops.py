@@ -11,7 +11,8 @@ that runs no turn still has its body traced there: its prints of constants show 
 import ast
 import dis
 
-from . import autograph_numbers, frame_lines, name_scopes, tensor_loop_returns, trace_names, untaken_branches
+from . import autograph_numbers, frame_lines, loop_variable_checks, name_scopes, tensor_loop_returns, trace_names, \
+    untaken_branches
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .while_loop_variables import loop_variables
@@ -39,6 +40,11 @@ def turn_tested(frame, value):
             _restore_after_first_turn(frame, names, last)
         return
     _RENAMED.pop((frame, frame.f_lineno), _NOTHING)()     # the first turn is over: the names it had go back
+    started = _STARTED.pop((frame, frame.f_lineno), None)
+    if started is not None:     # (AutoGraph's check of the loop variables after the body's one trace)
+        error = loop_variable_checks.refusal(frame, *started)
+        if error is not None:
+            raise error
     if not value:
         return
     from .function import replaying     # (late: function imports tensor, whose truth test leads here)
@@ -66,7 +72,16 @@ def _open_body_graph(frame, last):
     names_in_body(trace, frame, frame.f_lineno, last,
                   LoopBodyScopes(scope + '/', ['Placeholder'] * len(variables), name_scopes.current()),
                   lambda: name_loop_outputs(trace, frame, scope, variables, before))
+    key = (frame, frame.f_lineno)
+    if frame_lines.when_leaving(frame, frame.f_lineno, last, lambda *_: _forget(key)):
+        _STARTED[key] = (variables, before)     # (until the test after the first turn checks them)
     return scope
+
+
+def _forget(key):
+    """A loop left in its first turn (a break, a return): no check, nothing kept."""
+    if _STARTED.pop(key, None) is not None:
+        loop_variable_checks.forget(key[0])
 
 
 def name_loop_outputs(trace, frame, scope, variables, before, first=2):
@@ -113,6 +128,7 @@ def _restore_after_first_turn(frame, renamed, last):
 
 
 _RENAMED = {}       # (frame, line of a while test) -> what puts its loop variables' names back
+_STARTED = {}       # (frame, line of a while test) -> (its loop variables, their values before the loop)
 _NOTHING = lambda: None     # noqa: E731
 
 

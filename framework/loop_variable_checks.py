@@ -1,0 +1,100 @@
+"""AutoGraph's check of a tensor loop's variables after its body's one trace, in a tf.function.
+
+AutoGraph traces a ``for i in tf.range(n)`` / ``for row in x`` / ``while x > 1`` body once and makes it
+a tf.while_loop, whose variables must keep their dtype and a shape within what they entered with
+(control_flow.py's verify_tf_loop_vars). TF 2.21 raises, while tracing:
+``TypeError: 's' has dtype int32 before the loop, but dtype float32 after one iteration`` and
+``ValueError: 'x' has shape (2,) before the loop, but shape (4,) after one iteration. Use
+tf.autograph.experimental.set_loop_options to set shape invariants.`` (the accumulating
+``x = tf.concat([x, y], 0)`` users are told to write with a TensorArray), in AutoGraph's order of the
+variables. tapeflow runs the turns on the real values: the loop modules hand the variables here
+when the first turn ends, with their values before the loop. Shapes are the traced ones (a length
+the trace leaves open is None there and takes any length), and ``set_loop_options``'s
+shape_invariants, recorded per frame, replace the entry shapes as in TF.
+"""
+import threading
+
+from . import trace_names
+
+_local = threading.local()      # .invariants: {frame: {id(tensor): (tensor, shape tuple or None)}}
+
+
+def set_loop_options(frame, shape_invariants):
+    """``tf.autograph.experimental.set_loop_options`` called in ``frame``'s loop body: its shape_invariants,
+    a list of (tensor, shape) pairs, bound the loop's check (its other options change nothing tapeflow runs)."""
+    if not shape_invariants or not trace_names.tracing():
+        return
+    from .tensor_shape import TensorShape
+    table = _invariants().setdefault(frame, {})
+    for tensor, shape in shape_invariants:
+        shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        table[id(tensor)] = (tensor, None if shape.rank is None else tuple(shape.as_list()))
+
+
+def refusal(frame, names, before):
+    """TF's error for the first turn of the loop whose variables ``names`` (AutoGraph's order) had the values
+    ``before`` when it started, as ``frame`` holds them now; None when they fit."""
+    from .tensor import Tensor     # (late: tensor imports the loop modules)
+    invariants = _invariants().pop(frame, {})
+    values = frame.f_locals
+    for name, entry in zip(names, before):
+        exit_ = values.get(name)
+        if type(entry) is Tensor and name in values and exit_ is None:
+            return ValueError("'%s' is None at the end of the iteration." % name)
+        if type(entry) is not Tensor or type(exit_) is not Tensor:
+            continue
+        if entry._data.dtype != exit_._data.dtype:
+            return TypeError("'%s' has dtype %s before the loop, but dtype %s after one iteration"
+                             % (name, entry.dtype.name, exit_.dtype.name))
+        entry_shape, exit_shape = _traced(entry), _traced(exit_)
+        if entry_shape is False or exit_shape is False:
+            continue        # (a tensor the trace does not know the shape of)
+        invariant = invariants.get(id(entry))
+        if invariant is None:
+            if not _within(exit_shape, entry_shape):
+                return ValueError("'%s' has shape %s before the loop, but shape %s after one iteration. Use "
+                                  'tf.autograph.experimental.set_loop_options to set shape invariants.'
+                                  % (name, _text(entry_shape), _text(exit_shape)))
+        elif not _within(entry_shape, invariant[1]):
+            return ValueError("'%s' has shape %s before the loop, which does not conform with the shape invariant %s."
+                              % (name, _text(entry_shape), _text(invariant[1])))
+        elif not _within(exit_shape, invariant[1]):
+            return ValueError("'%s' has shape %s after one iteration, which does not conform with the shape "
+                              'invariant %s.' % (name, _text(exit_shape), _text(invariant[1])))
+    return None
+
+
+def forget(frame):
+    """Drop what ``set_loop_options`` recorded for ``frame`` (a loop that ended without its check)."""
+    _invariants().pop(frame, None)
+
+
+def _invariants():
+    found = getattr(_local, 'invariants', None)
+    if found is None:
+        found = _local.invariants = {}
+    return found
+
+
+def _traced(tensor):
+    """``tensor``'s traced shape (a tuple with None where open, None for an unknown rank), or False when
+    the trace did not name it."""
+    entry = trace_names.entry_of(tensor)
+    if entry is None:
+        entry_shape = trace_names.noted_shape(tensor)
+        return False if entry_shape is None else entry_shape
+    return entry[1]
+
+
+def _within(shape, bound):
+    """TF's _is_subshape: ``shape`` at least as specific as ``bound`` (whose None lengths take any)."""
+    if bound is None:
+        return True
+    if shape is None or len(shape) != len(bound):
+        return False
+    return all(b is None or a == b for a, b in zip(shape, bound))
+
+
+def _text(shape):
+    from .tensor_shape import TensorShape
+    return str(TensorShape(shape))
