@@ -104,6 +104,11 @@ class IndexedSlices:
         shape = '' if self._dense_shape is None else ', dense_shape=%s' % self._dense_shape
         return 'IndexedSlices(indices=%s, values=%s%s)' % (self._indices, self._values, shape)
 
+    def __repr__(self):
+        # TF's class keeps object's repr, which names its module: print(tape.gradient(loss, embedding
+        # .trainable_variables)) shows [<tensorflow.python.framework.indexed_slices.IndexedSlices object at 0x...>]
+        return '<tensorflow.python.framework.indexed_slices.IndexedSlices object at 0x%x>' % id(self)
+
 
 def _both_slices(op):
     """Python's own words for two IndexedSlices (TF's class defines no such sum), the advice as a note."""
