@@ -16,6 +16,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import eigen_sum, expand_dims
 from ..ops.shapes import broadcast_to_text
+from ..trace_names import open_batch
 from .reduction import not_recording
 
 NEG_INF = -1e10     # Keras's score for predictions outside the top k: below every threshold
@@ -122,7 +123,12 @@ def _same_shape_labels(true, pred, thresholds, evenly, multi_label, what):
         raise ValueError(note)
     if true.size == pred.size:
         return true.reshape(pred.shape)
-    if evenly:
+    if evenly and (None in open_batch(tuple(true.shape)) or None in open_batch(tuple(pred.shape))):
+        # A Keras step traced on batches of unknown size flattens both to (None,): Keras's static check
+        # passes and the UnsortedSegmentSum kernel refuses the lengths as the step runs (TF 2.21)
+        error = kernel_error('UnsortedSegmentSum', 'data.shape = [%d] does not start with segment_ids.shape = [%d]'
+                             % (true.size, pred.size))
+    elif evenly:
         error = ValueError('Argument `segment_ids` and `data` should have same leading dimension. '
                            'Got (%d,) v.s. (%d,).' % (pred.size, true.size))
     elif true.size == 1:
