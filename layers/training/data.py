@@ -43,8 +43,13 @@ def unpack_x_y_sample_weight(data):
         return data[0], data[1], None
     if len(data) == 3:
         return data
-    raise ValueError('Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, '
-                     'found: %s' % (data,))      # Keras 3's words
+    raise unpack_error(data)
+
+
+def unpack_error(data):
+    """Keras 3's words for a batch of more than (x, y, sample_weight); ``data`` or its text."""
+    return ValueError('Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, '
+                      'found: %s' % (data if isinstance(data, str) else (data,)))
 
 
 def reject_numpy_text(what, **values):

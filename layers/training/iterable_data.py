@@ -18,7 +18,7 @@ from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from .axisless_leaves import refuse_axisless_leaves
-from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
+from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
                    unpack_x_y_sample_weight)
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
@@ -276,7 +276,7 @@ class IterableData:
             steps = -(-steps // every) * every
         self.ran_dry = False
         for step, element in enumerate(iterator):
-            yield _as_batch(element)
+            yield _as_batch(element, self.source if self._reusable else None)
             if steps and step + 1 >= steps:
                 if iterator is self._iterator:
                     self._after_kept_steps(step + 1)
@@ -334,6 +334,17 @@ class IterableData:
         return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 
+def _too_many_parts(element, dataset):
+    """Keras 3 unpacks a Dataset's element in its traced train step, so TF 2.21 names the parts by their
+    graph tensors: "found: (<tf.Tensor 'data:0' shape=(None, 4) dtype=float32>, ...)"."""
+    specs = nest.flatten(dataset.element_spec)
+    if len(specs) != len(element) or not all(isinstance(part, Tensor) for part in element):
+        return unpack_error(element)
+    parts = ["<tf.Tensor '%s:0' shape=%s dtype=%s>" % ('data' if i == 0 else 'data_%d' % i, spec.shape, spec.dtype.name)
+             for i, spec in enumerate(specs)]
+    return unpack_error('(%s)' % ', '.join(parts))
+
+
 def _peeked_batches(iterator):
     """The first two batches of a generator, read and checked as Keras 3 peeks at one (for their
     spec), and the iterator: every pass yields the peeked batches first, so a pass after the
@@ -352,9 +363,11 @@ def _peeked_batches(iterator):
 
 
 
-def _as_batch(element):
+def _as_batch(element, dataset=None):
     if isinstance(element, list):
         element = tuple(element)
+    if dataset is not None and type(element) is tuple and len(element) > 3:
+        raise _too_many_parts(element, dataset)
     x, y, sample_weight = unpack_x_y_sample_weight(element) if isinstance(element, tuple) else (element, None, None)
     tensors = [None if v is None else nest.map_structure(
         lambda a: a if isinstance(a, (Tensor, SparseTensor)) else convert_to_tensor(a), v)   # sparse: a sparse Input's
