@@ -61,6 +61,9 @@ class Nadam(RowwiseMoment, Optimizer):
             # auto-named 'variable', 'variable_1', ..., in whatever name scope the build runs.
             dtype = var_list[0].dtype if var_list else floatx()
             self._u_product = self._slots.add_extra('u_product', 1.0, dtype)
+            # Keras makes it with backend.Variable(1.0): trainable, as its `trainable` prints (no tape
+            # watches it, which _auto_watch, set when the slot was made, keeps so)
+            self._u_product._trainable = True
             keras_unscoped(self._u_product, auto_name('variable'), self)
 
     def _update_variables(self, grads, variables, lr):

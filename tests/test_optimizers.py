@@ -648,7 +648,9 @@ def test_variables_follow_keras_order_and_names():
             assert product.path == 'nadam/' + product.name and re.fullmatch(r'variable(_\d+)?', product.name)
         assert [v.path for v in variables] == ['%s/%s' % (optimizer.name, n) for n in names]
         assert [v.name for v in variables] == names
-        assert all(not v.trainable for v in optimizer.variables)
+        # (Nadam's product, popped above, is trainable: Keras makes it with backend.Variable(1.0); TF 2.21 printed
+        # ('variable', True))
+        assert all(not v.trainable for v in variables)
 
 
 @pytest.mark.parametrize('cls', list(KERAS_DEFAULTS), ids=lambda c: c.__name__)
