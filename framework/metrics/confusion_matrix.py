@@ -133,6 +133,11 @@ def _same_shape_labels(true, pred, thresholds, evenly, multi_label, what):
                            'Got (%d,) v.s. (%d,).' % (pred.size, true.size))
     elif true.size == 1:
         return backend.array_module(pred).broadcast_to(true.reshape(()), pred.shape)
+    elif None in open_batch(tuple(true.shape)) or None in open_batch(tuple(pred.shape)):
+        # the step's graph runs it: grappler has sorted the commutative LogicalAnd's inputs by node name,
+        # (Greater, Tile_2), so TF 2.21's kernel names the predictions' tile first
+        error = kernel_error('LogicalAnd', 'Incompatible shapes: [%d,%d] vs. [%d,%d]'
+                             % (len(thresholds), pred.size, len(thresholds), true.size))
     else:
         error = kernel_error('LogicalAnd', 'Incompatible shapes: [%d,%d] vs. [%d,%d]'
                              % (len(thresholds), true.size, len(thresholds), pred.size), named=True)

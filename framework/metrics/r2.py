@@ -17,6 +17,7 @@ from ..ops.arithmetic import pow_arrays
 from ..eigen_outer_sum import first_axis_sum
 from ..ops.shapes import broadcast_to_text
 from ..tensor import Tensor
+from ..trace_names import open_batch
 from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
 
@@ -90,7 +91,8 @@ class R2Score(Metric):
                                                                    tuple(sample_weight.shape)))
         if not self._built and (y_pred.ndim != 2 or y_true.ndim != 2):      # Keras's _build check and words
             error = ValueError('R2Score expects 2D inputs with shape (batch_size, output_dim). Received input shapes: '
-                               'y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
+                               'y_pred.shape=%s and y_true.shape=%s.'       # (the shapes Keras's step traced)
+                               % (open_batch(tuple(y_pred.shape)), open_batch(tuple(y_true.shape))))
             error.add_note(note)
             raise error
         if not self._built:     # Keras builds here, before the checks below: a batch they refuse leaves it built
