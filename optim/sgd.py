@@ -54,8 +54,11 @@ class SGD(Optimizer):
             # One variable in a tf.function that returns None: TF 2.21 still merges the scale into the
             # rate there (two or more variables it does not): SGD(0.1, global_clipnorm=0.5) on a vector
             # of 300 in a loop without a return left 1 ulp in some weights, as did loss_scale_factor
-            # and gradient_accumulation_steps; an Embedding's rows under global_clipnorm too.
-            return self.merges_gradient_scale and not other_factor and self._gradient_scale is None
+            # and gradient_accumulation_steps; an Embedding's rows under global_clipnorm too. Not where the
+            # rate is a schedule's last product (ExponentialDecay, CosineDecay): TF 2.21 keeps (g * s) * lr
+            # there (SGD(ExponentialDecay(0.05, 7, 0.8), global_clipnorm=1.0) left 1 ulp from step 7).
+            return (self.merges_gradient_scale and not other_factor and self._gradient_scale is None
+                    and not getattr(self._learning_rate, 'ends_in_product', False))
         return super()._defers_scale(dense, other_factor)
 
     def update_step(self, gradient, variable, learning_rate):

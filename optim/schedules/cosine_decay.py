@@ -57,6 +57,11 @@ class CosineDecay(LearningRateSchedule):
             return (peak.astype(work) * work(0.5), wave) if self.alpha == 0 else (peak.astype(work), decayed)
         return peak.astype(work) * decayed
 
+    @property
+    def ends_in_product(self):
+        """initial * decayed without warmup; with it the rate comes out of a cond (see LearningRateSchedule)."""
+        return self.warmup_target is None
+
     def product_factors(self, step):
         """Without warmup, in a traced graph that pushes constants (see LearningRateSchedule): ``(initial *
         0.5, 1 + cos(angle))``, or with alpha ``(initial, decayed)``; else None (with warmup the rate

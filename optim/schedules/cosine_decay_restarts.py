@@ -25,6 +25,8 @@ class CosineDecayRestarts(LearningRateSchedule):
         ValueError: for first_decay_steps <= 0.
     """
 
+    ends_in_product = True        # initial * decayed (see LearningRateSchedule)
+
     def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0,
                  name='SGDRDecay'):
         check_decay_steps(first_decay_steps, 'first_decay_steps')

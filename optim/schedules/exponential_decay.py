@@ -16,6 +16,8 @@ class ExponentialDecay(LearningRateSchedule):
     steps every ``decay_steps``. Matches ``keras.optimizers.schedules.ExponentialDecay``.
     """
 
+    ends_in_product = True        # initial * decay_rate ** p (see LearningRateSchedule)
+
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
                  name='ExponentialDecay'):
         check_decay_steps(decay_steps)

@@ -40,6 +40,10 @@ class LearningRateSchedule(KerasObjectRepr):     # '<keras.src.optimizers.schedu
     def from_config(cls, config):
         return cls(**config)
 
+    # Whether Keras's graph of the rate ends in a Mul (ExponentialDecay, the cosine schedules without
+    # warmup): SGD's traced step then keeps a scaled gradient's factor apart (sgd.py _defers_scale)
+    ends_in_product = False
+
     def product_factors(self, step):
         """``(constant, rest)`` where Keras's graph ends the rate as ``Mul(constant, rest)``
         (ExponentialDecay's ``initial * decay_rate ** p``), ``(lead, constant, rest)`` for a longer
