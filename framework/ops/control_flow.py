@@ -9,7 +9,7 @@ import contextlib
 
 import numpy as np
 
-from .. import backend, nest
+from .. import backend, cond_branch_prints, nest
 from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
@@ -64,11 +64,15 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     # (eagerly TF reads any predicate as NumPy reads its value; a graph's Switch takes a scalar bool only)
     take = _predicate(pred, 'cond', 'pred') if traced() else checks.eager_truth(pred)
     op = api_op('cond', name) if branch_graphs[0] is not None else None
+    if op is not None and not take:     # (TF traces true_fn first: its prints show before false_fn runs)
+        cond_branch_prints.show(true_fn)
     with inside(branch_graphs[0] if take else branch_graphs[1]):
         if op is None:
             return true_fn() if take else false_fn()
         with op:
             result = true_fn() if take else false_fn()
+    if take:
+        cond_branch_prints.show(false_fn)
     return op.outputs(result)
 
 
