@@ -211,8 +211,16 @@ def divide_no_nan(x, y, name=None):
         np.broadcast_shapes(x._data.shape, y._data.shape)
     except ValueError:
         raise _broadcast_error('divide_no_nan', x._data, y._data) from None     # DivNoNan's text, not RealDiv's
-    zero = y == 0
-    return where(zero, 0, x / where(zero, 1, y))
+    a, b = x._data, y._data
+    if a.dtype != b.dtype or a.dtype.kind not in 'fc':
+        zero = y == 0
+        return where(zero, 0, x / where(zero, 1, y))
+    xp = backend.array_module(a)
+    with np.errstate(all='ignore'):
+        out = Tensor(xp.where(b == 0, xp.zeros((), a.dtype), a / b))      # DivNoNan: x / y, +0 where y is 0
+    if ACTIVE:
+        record('divide_no_nan', (x, y), out, _DIVIDE_NO_NAN_VJPS)
+    return out
 
 
 def floordiv(x, y, name=None):
@@ -631,6 +639,10 @@ def _complex_squared_difference_grad(g, out, x, y):
 
 _SQUARED_DIFFERENCE_COMPLEX_VJPS = (_complex_squared_difference_grad,
                                     lambda g, out, x, y: -_complex_squared_difference_grad(g, out, x, y))
+# TF's _DivNoNanGrad: div_no_nan(g, y) and g * div_no_nan(div_no_nan(-x, y), y), whose products keep the
+# sign of g where y is 0 (0 * g), and are recorded as those ops for higher derivatives
+_DIVIDE_NO_NAN_VJPS = (lambda g, out, x, y: divide_no_nan(g, y),
+                       lambda g, out, x, y: g * divide_no_nan(divide_no_nan(-x, y), y))
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
