@@ -20,6 +20,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from .axisless_leaves import refuse_axisless_leaves
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
                    unpack_x_y_sample_weight)
+from .generator_signature import batch_signature, checked_batches
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
@@ -218,6 +219,7 @@ class IterableData:
         validation, before on_test_begin (TF 2.21)."""
         if not self._reusable and self._peeked is None:
             self._peeked, self._rest = _peeked_batches(iter(self.source))
+            self._signature = batch_signature(self._peeked)
             self._iterator = self._read_ahead()
 
     @property
@@ -330,7 +332,7 @@ class IterableData:
         if not self._reusable:
             # TF's prefetch makes one batch ahead of the step: a generator is drawn one batch early
             # (once past the peeked two), which a counting generator, or a later evaluate(gen), sees
-            return ReadAhead(itertools.chain(self._peeked, self._rest), 1)
+            return ReadAhead(checked_batches(itertools.chain(self._peeked, self._rest), self._signature), 1)
         return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 

@@ -1,0 +1,74 @@
+"""Keras 3 reads a Python generator through ``tf.data.Dataset.from_generator``, with an output signature
+taken from the first two batches it peeked at: the batch axis, and every axis whose size differs between
+those two, is left open (None); the others are fixed. A later batch whose shape does not fit fails when
+its step reads it, inside TF's traced function (TF 2.21: InvalidArgumentError 'Graph execution error: ...
+TypeError: Generator yielded an element of shape (2, 2) where an element of shape (None, 3) was
+expected. ...'). tapeflow ran such a batch and failed further on (the loss's Sub, a layer's input check),
+or trained on it. The text leaves out TF's Python traceback and graph id, as framework/function_end_of_sequence.py.
+"""
+import numpy as np
+
+from framework import nest
+from framework.errors import InvalidArgumentError
+from framework.tensor import Tensor
+
+
+def batch_signature(peeked):
+    """The shape each array leaf of the peeked batches fixes (None for an open axis), or None for a leaf
+    that is no array; None for batches of different structures (Keras refuses those itself)."""
+    flats = [nest.flatten(batch) for batch in peeked]
+    if any(len(flat) != len(flats[0]) for flat in flats):
+        return None
+    signature = []
+    for leaves in zip(*flats):
+        shapes = [_shape(leaf) for leaf in leaves]
+        if any(shape is None for shape in shapes) or len({len(shape) for shape in shapes}) != 1 or not shapes[0]:
+            signature.append(None)
+            continue
+        first = shapes[0]
+        signature.append((None,) + tuple(d if all(s[i] == d for s in shapes) else None
+                                         for i, d in enumerate(first) if i > 0))
+    return signature
+
+
+def checked_batches(iterator, signature):
+    """``iterator``'s batches, each checked against ``signature`` as it is read."""
+    for batch in iterator:
+        if signature is not None:
+            _check(batch, signature)
+        yield batch
+
+
+def _check(batch, signature):
+    flat = nest.flatten(batch)
+    if len(flat) != len(signature):
+        return
+    for leaf, expected in zip(flat, signature):
+        shape = _shape(leaf)
+        if expected is None or shape is None:
+            continue
+        if len(shape) != len(expected) or any(e is not None and e != d for e, d in zip(expected, shape)):
+            text = ('Generator yielded an element of shape %s where an element of shape %s was expected. Your '
+                    'generator provides tensors with variable input dimensions other than the batch size. Make sure '
+                    "that the generator's first two batches do not have the same dimension value wherever there is "
+                    'a variable input dimension.' % (shape, _shape_text(expected)))
+            error = InvalidArgumentError(None, None, 'Graph execution error:\n\nDetected at node PyFunc defined at '
+                                         '(most recent call last):\n<stack traces unavailable>\nTypeError: %s\n\n\n'
+                                         '\t [[{{node PyFunc}}]]\n\t [[IteratorGetNext]] '
+                                         '[Op:__inference_multi_step_on_iterator]' % text)
+            error.add_note('the generator\'s batches must keep the shapes of its first two batches, but for the batch '
+                           'size (a part of shape %s after %s)' % (shape, _shape_text(expected)))
+            raise error
+
+
+def _shape(leaf):
+    if isinstance(leaf, Tensor):
+        return tuple(leaf._data.shape)
+    if isinstance(leaf, (np.ndarray, np.generic)):
+        return tuple(leaf.shape)
+    return None
+
+
+def _shape_text(shape):
+    """A TensorShape's text: (None, 3), (None,)."""
+    return '(%s,)' % shape[0] if len(shape) == 1 else '(%s)' % ', '.join(str(d) for d in shape)
