@@ -18,6 +18,7 @@ from .distribute_values import (DistributedDataset, DistributedDatasetsFromFunct
                                 local_value)
 from .tensor import Tensor, convert_to_tensor
 from .tf_logging import FirstN as _FirstN
+from .keras_repr import default_repr
 
 
 class ReduceOp:
@@ -259,6 +260,7 @@ class OneDeviceStrategy(Strategy):
 class _DefaultDistributionStrategy(Strategy):
     """What ``get_strategy()`` returns outside any scope (TensorFlow's class name); it has no devices
     of its own."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def _device_spec(self):
         return None

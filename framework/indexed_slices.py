@@ -16,6 +16,7 @@ import numpy as np
 from . import backend
 from .row_scatter import add_rows
 from .tensor import Tensor, TensorShape, convert_to_tensor
+from .keras_repr import default_repr
 
 
 class IndexedSlices:
@@ -104,10 +105,9 @@ class IndexedSlices:
         shape = '' if self._dense_shape is None else ', dense_shape=%s' % self._dense_shape
         return 'IndexedSlices(indices=%s, values=%s%s)' % (self._indices, self._values, shape)
 
-    def __repr__(self):
-        # TF's class keeps object's repr, which names its module: print(tape.gradient(loss, embedding
-        # .trainable_variables)) shows [<tensorflow.python.framework.indexed_slices.IndexedSlices object at 0x...>]
-        return '<tensorflow.python.framework.indexed_slices.IndexedSlices object at 0x%x>' % id(self)
+    # TF's class keeps object's repr, which names its module: print(tape.gradient(loss, embedding
+    # .trainable_variables)) shows [<tensorflow.python.framework.indexed_slices.IndexedSlices object at 0x...>]
+    __repr__ = default_repr
 
 
 def _both_slices(op):

@@ -1,11 +1,13 @@
-"""Python's default repr of an object, naming the module Keras 3 defines its class in.
+"""Python's default repr of an object, naming the module Keras 3 (or TF 2.21) defines its class in.
 
 Keras leaves the repr of its callbacks, initializers, regularizers, constraints, learning-rate
 schedules and optimizers to Python: ``print(history)`` shows
 ``<keras.src.callbacks.history.History object at 0x7f...>``. tapeflow's classes live in other modules
 (``layers.callbacks.history``), so their repr names Keras's module instead; a user's subclass keeps
 its own (``<__main__.MyCallback object at 0x...>``), as under Keras. IPython shows such an object as
-``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps.
+``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps. TensorFlow's classes that keep object's repr
+(tf.Module, tf.train.Checkpoint and its load status, tf.random.Generator, a dataset's iterator, an
+embedding gradient's IndexedSlices) name TF's module the same way (``default_repr``).
 """
 
 # tapeflow module -> Keras 3's, where a package's file names differ from Keras's
@@ -16,6 +18,17 @@ _MODULES = {
     'layers.regularizers': 'keras.src.regularizers.regularizers',
     'layers.constraints': 'keras.src.constraints.constraints',
     'framework.losses.loss': 'keras.src.losses.loss',
+    'framework.keras.seed_generator': 'keras.src.random.seed_generator',
+    'framework.module': 'tensorflow.python.module.module',
+    'framework.train.checkpoint': 'tensorflow.python.checkpoint.checkpoint',
+    'framework.train.restore_status': 'tensorflow.python.checkpoint.checkpoint',
+    'framework.train.checkpoint_manager': 'tensorflow.python.checkpoint.checkpoint_management',
+    'framework.random_generator': 'tensorflow.python.ops.stateful_random_ops',
+    'framework.data.dataset_iterator': 'tensorflow.python.data.ops.iterator_ops',
+    'framework.data.options': 'tensorflow.python.data.ops.options',
+    'framework.distribute': 'tensorflow.python.distribute.distribute_lib',
+    'framework.indexed_slices': 'tensorflow.python.framework.indexed_slices',
+    'framework.tape': 'tensorflow.python.eager.backprop',       # (GradientTape: tape.py does not use it yet)
 }
 _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
              ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras
@@ -34,11 +47,16 @@ def keras_class_path(cls):
     return '%s.%s' % (keras_module or module, cls.__qualname__)
 
 
+def default_repr(self):
+    """Python's default repr of ``self``, its class named as Keras / TensorFlow name it (``__repr__ = default_repr``
+    in a class body: a mixin base would change the class's layout)."""
+    return '<%s object at %#x>' % (keras_class_path(type(self)), id(self))
+
+
 class KerasObjectRepr:
     """Mixin: the default object repr, with Keras's module for tapeflow's own classes."""
 
-    def __repr__(self):
-        return '<%s object at %#x>' % (keras_class_path(type(self)), id(self))
+    __repr__ = default_repr
 
     def _repr_pretty_(self, printer, cycle):
         printer.text('<%s at %#x>' % (keras_class_path(type(self)), id(self)))

@@ -11,6 +11,7 @@ import re
 from . import nest
 from .name_scopes import name_scope
 from .variable import Variable
+from .keras_repr import default_repr
 
 
 _VALID_NAME = re.compile(r'^[a-zA-Z_]([a-zA-Z0-9_])*$')     # TensorFlow's module names
@@ -28,6 +29,7 @@ class Module:
     Args:
         name: a name (default: the class name in snake case).
     """
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, name=None):
         if name is not None and not _VALID_NAME.match(name):

@@ -16,6 +16,7 @@ from .random_affine import scaled
 from .random_algorithm import Algorithm, algorithm_id, int64_words, state_from_seed, state_size, unsupported_message
 from .tensor import Tensor
 from .variable import Variable
+from .keras_repr import default_repr
 
 _RESERVED_BLOCKS_PER_VALUE = 256
 _lock = threading.Lock()
@@ -25,6 +26,7 @@ class Generator:
     """A random number generator with its state in the Variable ``state`` (TensorFlow's
     ``tf.random.Generator``). Make one with ``from_seed``, ``from_state``, ``from_key_counter``,
     ``from_non_deterministic_state`` or ``Generator(copy_from=other)``."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     @classmethod
     def from_state(cls, state, alg):

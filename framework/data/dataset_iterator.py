@@ -15,10 +15,12 @@ import numpy as np
 
 from ..errors import OpError
 from .iterator_errors import recounted
+from ..keras_repr import default_repr
 
 
 class DatasetIterator:
     """``next(it)`` / ``it.get_next()``: the dataset's next element, as tensors."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, dataset):
         self._dataset = dataset

@@ -3,6 +3,7 @@ read back by ``ds.options()``). tapeflow's stages run in order on one thread, so
 nothing they compute; they are kept, typed and merged as TensorFlow keeps them, so programs that set
 them (distribution tutorials set ``experimental_distribute.auto_shard_policy``) run unchanged."""
 import enum
+from ..keras_repr import default_repr
 
 
 class AutoShardPolicy(enum.IntEnum):
@@ -108,6 +109,7 @@ class Options(_OptionsGroup):
     """``tf.data.Options``: ``deterministic`` (alias ``experimental_deterministic``), ``autotune``,
     ``experimental_distribute``, ``experimental_optimization``, ``threading`` (alias
     ``experimental_threading``), ``experimental_slack``, ... ."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
     _FIELDS = {'deterministic': (bool, None), 'autotune': (AutotuneOptions, AutotuneOptions),
                'experimental_distribute': (DistributeOptions, DistributeOptions),
                'experimental_external_state_policy': (ExternalStatePolicy, None),

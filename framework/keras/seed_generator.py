@@ -27,6 +27,7 @@ import numpy as np
 from framework import backend, object_names, random_state_freeze
 from framework.tensor import Tensor
 from framework.variable import Variable
+from ..keras_repr import default_repr
 
 _INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
 _global = []                               # the global SeedGenerator, made on first use
@@ -49,6 +50,7 @@ class SeedGenerator:
     Raises:
         ValueError: a seed that is not an int, or unknown keyword arguments.
     """
+    __repr__ = default_repr     # Keras's object repr, its module named as Keras names it
 
     def __init__(self, seed=None, name=None, **kwargs):
         # named first, as Keras does: a refused seed has still used up its name

@@ -25,6 +25,7 @@ from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_cl
 from .restore_checks import check_restorable
 from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus, NameBasedSaverStatus
 from .trackable_view import TrackableGraph
+from ..keras_repr import default_repr
 
 
 def _not_trackable(name, value):
@@ -52,6 +53,7 @@ class Checkpoint:
     Raises:
         ValueError: a value that holds no variables.
     """
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, root=None, **kwargs):
         object.__setattr__(self, '_tracked', {})

@@ -3,6 +3,7 @@ import os
 import time
 
 from . import checkpoint_file, checkpoint_state
+from ..keras_repr import default_repr
 
 
 class CheckpointManager:
@@ -23,6 +24,7 @@ class CheckpointManager:
     Raises:
         ValueError: max_to_keep below 1, or checkpoint_interval without step_counter.
     """
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
                  checkpoint_name='ckpt', step_counter=None, checkpoint_interval=None, init_fn=None,

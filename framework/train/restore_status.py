@@ -2,6 +2,7 @@
 from ..deprecation import deprecated
 from .object_graph import SUFFIX
 from .trackable_proto import node_names, node_text
+from ..keras_repr import default_repr
 
 
 def _names(keys):
@@ -102,6 +103,7 @@ class CheckpointLoadStatus(_LoadStatus):
     """The status of a restore from a TensorFlow-format checkpoint (TensorFlow's class name, which
     the distribute tutorial's ``type(ckpt.restore(...))`` shows): what matched is read when an
     ``assert_*`` runs, so values restored later (when a model builds) count, as in TensorFlow."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, save_path, restore, root):
         self.save_path = save_path
