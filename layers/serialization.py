@@ -64,6 +64,15 @@ def keras_identity(cls):
     return custom_class_identity(cls)
 
 
+def names_keras_builtin(entry):
+    """Whether a config entry is one Keras 3 writes for its own class (a 'keras...' module and
+    'registered_name' None). Keras looks custom_objects and scopes up by registered name only, so
+    for such an entry they are not consulted: custom_objects={'Dense': MyDense} loads a .keras
+    file's Dense as Dense. (A legacy .h5 entry has neither key: there the class name is looked up.)"""
+    return (isinstance(entry, dict) and 'registered_name' in entry and entry['registered_name'] is None
+            and isinstance(entry.get('module'), str) and entry['module'].split('.')[0] == 'keras')
+
+
 class UnknownLayerClassError(TypeError, ValueError):
     """A config names a layer class that is nowhere to be found. Keras 3 raises TypeError ('Could not
     locate class'); tapeflow raised ValueError before, so this is both. (A saved file naming one
@@ -92,6 +101,8 @@ def layer_class(name, custom_objects=None, registered_name=None, config=None):
     candidates = (table.get(registered_name) if registered_name else None, table.get(name),
                   get_registered_object(registered_name) if registered_name else None,
                   getattr(builtin, name, None), get_registered_object(name))
+    if names_keras_builtin(config):
+        candidates = (getattr(builtin, name, None),) + candidates
     for cls in candidates:
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls

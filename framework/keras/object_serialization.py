@@ -306,7 +306,7 @@ def _is_layer_module(module):
 def _build_layer(config, custom_objects):
     from layers.saving.model_config import build_model, compile_as_described, lookup_table, resolve_layer_class
     table = lookup_table(custom_objects)
-    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
+    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     if cls is None:
         raise ValueError("Could not deserialize '%s.%s': no such layer class; register it with "
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects'

@@ -22,8 +22,8 @@ from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from .structured_build import build_by_running_call_on_structure, is_shape_structure
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity, legacy_unknown_text, not_deserialized_text, not_located_text, \
-    overrides_build_from_config, shown_after_failure, wrapped_type_errors
+from ..serialization import keras_identity, legacy_unknown_text, names_keras_builtin, not_deserialized_text, \
+    not_located_text, overrides_build_from_config, shown_after_failure, wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -112,12 +112,14 @@ def lookup_table(custom_objects):
     return table
 
 
-def resolve_layer_class(class_name, registered_name, table):
-    """The Layer class for a config entry, or None; only known classes are ever returned."""
+def resolve_layer_class(class_name, registered_name, table, entry=None):
+    """The Layer class for a config entry, or None; only known classes are ever returned. An
+    ``entry`` that Keras writes for its own class gets tapeflow's class first (``names_keras_builtin``)."""
     import layers as builtin                 # the package's explicit exports (imported late: it imports us)
-    for candidate in (table.get(registered_name) if registered_name else None, table.get(class_name),
-                      get_registered_object(registered_name) if registered_name else None,
-                      getattr(builtin, class_name, None)):
+    first = (getattr(builtin, class_name, None),) if names_keras_builtin(entry) else ()
+    for candidate in first + (table.get(registered_name) if registered_name else None, table.get(class_name),
+                              get_registered_object(registered_name) if registered_name else None,
+                              getattr(builtin, class_name, None)):
         if isinstance(candidate, type) and issubclass(candidate, Layer):
             return candidate
     return None
@@ -131,7 +133,7 @@ def check_loadable(config, table, path):
         name = entry.get('class_name')
         if is_keras_op_entry(entry):
             continue                # a keras.ops call: functional.config decides whether it can be rebuilt
-        cls = resolve_layer_class(name, entry.get('registered_name'), table)
+        cls = resolve_layer_class(name, entry.get('registered_name'), table, entry)
         if name == 'Lambda' and _holds_code(entry.get('config', {})):
             lambdas.append(entry.get('config', {}).get('name', '?'))
         elif cls is None:
@@ -190,13 +192,13 @@ def _keras_unknown_class_text(entry, table):
     TypeError of a from_config. A functional model's config reads {} there: its from_config has
     popped every key of the dict the message shows."""
     name = entry.get('class_name')
-    if not is_keras_op_entry(entry) and resolve_layer_class(name, entry.get('registered_name'), table) is None:
+    if not is_keras_op_entry(entry) and resolve_layer_class(name, entry.get('registered_name'), table, entry) is None:
         return not_located_text(name, entry)
     inner = entry.get('config')
     for child in (inner.get('layers') or ()) if isinstance(inner, dict) else ():
         text = _keras_unknown_class_text(child, table) if isinstance(child, dict) else None
         if text is not None:
-            return not_deserialized_text(resolve_layer_class(name, entry.get('registered_name'), table),
+            return not_deserialized_text(resolve_layer_class(name, entry.get('registered_name'), table, entry),
                                          shown_after_failure(entry), text)
     return None
 
@@ -227,7 +229,7 @@ def build_model(config, table, path):
         raise SavedFileError('%s: its model config names no class (config.json holds %.80r); the file is not a '
                              'model saved by model.save()' % (path, config))
     check_loadable(config, table, path)
-    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
+    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     inner = dict(config.get('config') or {})
     takes_custom_objects = 'custom_objects' in inspect.signature(cls.from_config).parameters
     with custom_object_scope(table), wrapped_type_errors(cls, config):
