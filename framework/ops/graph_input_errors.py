@@ -73,13 +73,14 @@ def python_float_refusal(eager_error, kernel, value, dtype, tensor_first, reflec
     EagerTensor of dtype int64', ``eager_error``). In a graph (a custom LearningRateSchedule's
     ``0.9 ** (step // 2)`` in fit) op_def_library converts the value with the dtype the tensor fixed
     and says so; a reflected operator converts it first, in make_tensor_proto's words; a function given
-    the float first (tf.maximum(0.9, step)) makes it float32, and the tensor then fails to match."""
+    the float first (tf.maximum(0.9, step)) makes it float32, and the tensor then fails to match. A Python
+    string meeting a numeric tensor (``x * 'a'``) is refused in the same words (its repr first: got 'a')."""
     if not traced():
         return eager_error
     float_name = type(value).__name__
     if tensor_first:
         parameter = _ARGUMENTS.get(kernel, ('x', 'y'))[1]
-        text = ("Expected %s passed to parameter '%s' of op '%s', got %s of type '%s' instead. "
+        text = ("Expected %s passed to parameter '%s' of op '%s', got %r of type '%s' instead. "
                 "Error: Expected %s, but got %s of type '%s'." % (_name(dtype), parameter, kernel, value, float_name,
                                                                  _name(dtype), value, float_name))
         return _with_notes(TypeError(text), eager_error)

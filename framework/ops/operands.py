@@ -245,8 +245,8 @@ def _other(v, ref, op, left=True):
         err.add_note('raised by %s' % op)
         raise
     except (TypeError, ValueError) as err:
-        if str(err).startswith('Cannot convert'):
-            raise _refused(v, dtype, op, left) from None
+        if str(err).startswith('Cannot convert') or (isinstance(v, (str, bytes)) and dtype.kind in 'iufc'):
+            raise _refused(v, dtype, op, left) from None        # (a string: a graph's conversion words it otherwise)
         # TensorFlow's words ('Attempt to convert a value ...'); a tf.function's graph conversion keeps its class
         error = err if getattr(err, 'tf_graph_conversion', False) else ConversionError(str(err))
         error.add_note('%s: cannot combine %s (of type %s) with a %s tensor'
@@ -276,8 +276,8 @@ def _refused(v, dtype, op, left):
         error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (v, _KERNEL_DTYPES.get(mine, mine)))
     error.add_note('%s: cannot combine %s (of type %s) with a %s tensor; convert one of them first (e.g. tf.cast '
                    'the tensor)' % (op, _short(v), type(v).__name__, mine))
-    if type(v) is float and dtype.kind in 'iu' and not (left and op == 'divide'):
-        # inside a tf.function TensorFlow refuses the float while building the op, in other words
+    if (type(v) is float and dtype.kind in 'iu' or isinstance(v, (str, bytes))) and not (left and op == 'divide'):
+        # inside a tf.function TensorFlow refuses the float (or string) while building the op, in other words
         if left and op == 'add':
             return input_mismatch(error, 'AddV2', 1, mine, natural)
         return python_float_refusal(error, _KERNELS.get(op), v, mine, left, not left and _reflected_operator())
