@@ -31,6 +31,21 @@ def batch_signature(peeked):
     return signature
 
 
+def signature_specs(first, signature):
+    """TensorSpecs of the first batch's leaves with ``signature``'s shapes (None where not known)."""
+    from framework.ops.tensor_spec import TensorSpec
+    if signature is None:
+        return None
+    leaves = nest.flatten(first)
+    if len(leaves) != len(signature):
+        return None
+    return [None if shape is None else TensorSpec(shape, _dtype(leaf)) for leaf, shape in zip(leaves, signature)]
+
+
+def _dtype(leaf):
+    return leaf._data.dtype.name if isinstance(leaf, Tensor) else leaf.dtype.name
+
+
 def checked_batches(iterator, signature):
     """``iterator``'s batches, each checked against ``signature`` as it is read."""
     for batch in iterator:

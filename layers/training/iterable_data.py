@@ -10,6 +10,8 @@ import numbers
 import types
 import warnings
 
+import numpy as np
+
 from framework import nest, ops
 from framework.data import Dataset
 from framework.data.stage_names import tf_class_text
@@ -20,7 +22,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from .axisless_leaves import refuse_axisless_leaves
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
                    unpack_x_y_sample_weight)
-from .generator_signature import batch_signature, checked_batches
+from .generator_signature import batch_signature, checked_batches, signature_specs
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
@@ -220,6 +222,7 @@ class IterableData:
         if not self._reusable and self._peeked is None:
             self._peeked, self._rest = _peeked_batches(iter(self.source))
             self._signature = batch_signature(self._peeked)
+            self._specs = signature_specs(self._peeked[0], self._signature)
             self._iterator = self._read_ahead()
 
     @property
@@ -278,7 +281,7 @@ class IterableData:
             steps = -(-steps // every) * every
         self.ran_dry = False
         for step, element in enumerate(iterator):
-            yield _as_batch(element, self.source if self._reusable else None)
+            yield _as_batch(element, self._element_specs())
             if steps and step + 1 >= steps:
                 if iterator is self._iterator:
                     self._after_kept_steps(step + 1)
@@ -326,6 +329,13 @@ class IterableData:
             self._iterator = self._read_ahead()
             self._kept_reads = 0
 
+    def _element_specs(self):
+        """The flat specs of the elements as Keras's traced step sees them: the Dataset's element_spec, a
+        generator's signature from its first two batches (generator_signature.py); None if not known."""
+        if self._reusable:
+            return nest.flatten(self.source.element_spec)
+        return getattr(self, '_specs', None)
+
     def _read_ahead(self):
         """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py); of a
         generator, its first batches again and then what it has left, as Keras's peek_and_restore."""
@@ -336,11 +346,11 @@ class IterableData:
         return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 
-def _too_many_parts(element, dataset):
-    """Keras 3 unpacks a Dataset's element in its traced train step, so TF 2.21 names the parts by their
-    graph tensors: "found: (<tf.Tensor 'data:0' shape=(None, 4) dtype=float32>, ...)"."""
-    specs = nest.flatten(dataset.element_spec)
-    if len(specs) != len(element) or not all(isinstance(part, Tensor) for part in element):
+def _too_many_parts(element, specs):
+    """Keras 3 unpacks a Dataset's (or a generator's) element in its traced train step, so TF 2.21 names the
+    parts by their graph tensors: "found: (<tf.Tensor 'data:0' shape=(None, 4) dtype=float32>, ...)"."""
+    if len(specs) != len(element) or any(spec is None for spec in specs) \
+            or not all(isinstance(part, (Tensor, np.ndarray)) for part in element):
         return unpack_error(element)
     parts = ["<tf.Tensor '%s:0' shape=%s dtype=%s>" % ('data' if i == 0 else 'data_%d' % i, spec.shape, spec.dtype.name)
              for i, spec in enumerate(specs)]
@@ -365,11 +375,11 @@ def _peeked_batches(iterator):
 
 
 
-def _as_batch(element, dataset=None):
+def _as_batch(element, specs=None):
     if isinstance(element, list):
         element = tuple(element)
-    if dataset is not None and type(element) is tuple and len(element) > 3:
-        raise _too_many_parts(element, dataset)
+    if specs is not None and type(element) is tuple and len(element) > 3:
+        raise _too_many_parts(element, specs)
     x, y, sample_weight = unpack_x_y_sample_weight(element) if isinstance(element, tuple) else (element, None, None)
     tensors = [None if v is None else nest.map_structure(
         lambda a: a if isinstance(a, (Tensor, SparseTensor)) else convert_to_tensor(a), v)   # sparse: a sparse Input's
