@@ -26,7 +26,9 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
     A tensor that already has the dtype is returned as it is, so the notes
     it carries (see ``tensor_notes``: logits, mask) are kept. ``keras_casts``: where Keras
     applies ops.cast (it converts, then casts), strings fail in TF's Cast kernel (UnimplementedError),
-    not in the conversion to ``dtype`` (TypeError).
+    not in the conversion to ``dtype`` (TypeError), and Python floats pass through float32.
+    ``keras_casts='errors'``: only the errors are Cast's (IoU converts its weights straight to its
+    dtype: float64's 0.3 stays 0.3 in TF 2.21).
     """
     if isinstance(x, Tensor):
         if dtype is None:
@@ -37,7 +39,7 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
             if len(_NUMPY_DTYPES) < 64:
                 _NUMPY_DTYPES[dtype] = target
         return x if x._data.dtype == target else cast(x, dtype)
-    if (keras_casts or role == 'values') and dtype is not None and type(x) is not np.ndarray:
+    if (keras_casts is True or role == 'values') and dtype is not None and type(x) is not np.ndarray:
         converted = _cast_after_conversion(x, dtype)
         if converted is not None:
             return converted

@@ -107,7 +107,7 @@ class _IoUBase(Metric):
         else:
             # float states take the weights straight in their dtype (0.3 stays float64's 0.3)
             in_dtype = self._dtype if np.dtype(self._dtype).kind in 'fV' else None
-            weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight', keras_casts=True)._data
+            weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight', keras_casts='errors')._data
             if weights.dtype.kind in 'OSU':     # Keras ops.casts the weights to the metric's dtype
                 raise string_cast_error(self._dtype)
             # Keras warns only for weights that carry a float dtype (a Python list carries none)
