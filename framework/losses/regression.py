@@ -50,7 +50,14 @@ def huber(y_true, y_pred, delta=1.0):
     error = y_pred - y_true
     abs_error = abs(error)
     quadratic = 0.5 * square(error)
-    linear = delta * abs_error - 0.5 * delta * delta
+    dtype = error._data.dtype
+    if type(delta) in (int, float) and dtype.kind == 'f':
+        # Keras's half * square(delta) with delta a tensor of the loss's dtype: 0.5 * 0.1 ** 2 rounded from
+        # float64 is 0.005f, TF's float32 square of 0.1f halved is 0.0050000004f
+        d = dtype.type(delta)
+        linear = delta * abs_error - dtype.type(0.5) * (d * d)
+    else:
+        linear = delta * abs_error - 0.5 * delta * delta
     return keras_mean(where(abs_error <= delta, quadratic, linear), -1)
 
 
