@@ -306,11 +306,12 @@ def _extreme(name, fn):
             out = Tensor(fn(xp, a, axes, keepdims))
         if ACTIVE:
             def grad(g, out, x):
-                # Ties share the gradient equally, as in TensorFlow.
+                # Ties share the gradient equally, as in TensorFlow: its _MinOrMaxGrad's
+                # (indicators / num_selected) * grad, in that order (3 ties: (1/3) * g, not g / 3)
                 y = out._data if keepdims else out._data.reshape(_kept_shape(a.shape, axes))
                 hit = Tensor((a == y).astype(a.dtype))
                 count = reduce_sum(hit, axes, keepdims=True)
-                return _spread(g, x, axes, keepdims) * hit / count
+                return hit / count * _spread(g, x, axes, keepdims)
             record(name_, (x,), out, (grad,))
         return out
     name_ = name
