@@ -59,6 +59,7 @@ class SGD(Optimizer):
             # there (SGD(ExponentialDecay(0.05, 7, 0.8), global_clipnorm=1.0) left 1 ulp from step 7).
             return (self.merges_gradient_scale and not other_factor and self._gradient_scale is None
                     and not getattr(self._learning_rate, 'ends_in_product', False))
+        self._single_gradient = len(grads) == 1
         return super()._defers_scale(dense, other_factor)
 
     def update_step(self, gradient, variable, learning_rate):
@@ -98,6 +99,9 @@ class SGD(Optimizer):
         Inside a LossScaleOptimizer (TF: a tf.cond branch, optimized apart) it is merged as the others: a
         mixed_float16 fit stayed equal to TF only so."""
         steps = gradient * (learning_rate * factor)
+        product = self._constant_scale_product(factor, learning_rate.dtype)
+        if product is not None:
+            steps = gradient * product
         if self.global_clipnorm and not self._updates_in_branch:
             if gradient.size == 1:
                 steps = _one_value_step(gradient, learning_rate, factor, gradient.ndim == 0)
@@ -111,6 +115,24 @@ class SGD(Optimizer):
         momentum = keras_cast(self.momentum, variable._data.dtype)
         m[...] = m * momentum - steps
         variable._data += m * momentum - steps if self.nesterov else m
+
+    _single_gradient = False     # whether the step defers the scale of one gradient (see _defers_scale)
+
+    def _constant_scale_product(self, factor, dtype):
+        """``(factor * constant) * rest`` (``(lead * (factor * constant)) * rest``) where a returning traced
+        step multiplies one gradient by a constant 1 / n (loss_scale_factor's, accumulation's) and a rate
+        that is a schedule's last product: ConstantPushDown gathers the two constants, as in a weight
+        decay's chain (weight_decay.traced_scale). SGD(ExponentialDecay(0.05, 7, 0.8),
+        gradient_accumulation_steps=3) on one kernel was 1 ulp off TF 2.21 so; with two gradients TF keeps
+        g * (lr * s). None where that does not apply."""
+        if not self._single_gradient or self.global_clipnorm or not getattr(self._learning_rate, 'ends_in_product', False):
+            return None
+        factors = self._learning_rate.product_factors(self._iterations)
+        if factors is None or any(f.dtype != dtype for f in factors):      # (a cast rate breaks the chain)
+            return None
+        *lead, constant, rest = factors
+        gathered = factor * constant
+        return (lead[0] * gathered if lead else gathered) * rest
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         if self._gradient_scale is not None:      # a deferred global_clipnorm scale: Keras's rows are dense now
