@@ -72,6 +72,10 @@ def deserialize(config, custom_objects=None):
         raise
     if not isinstance(config, dict):        # another mapping with a 'class_name' key: Keras's .copy() fails
         raise TypeError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
+    if isinstance(name, str) and _built_in_named(name) is not None and name.lower() not in NOT_BY_NAME:
+        # Keras 3 lower-cases a built-in optimizer's name before its lookup, so custom_objects={'Adam': MyAdam}
+        # is not consulted for an 'Adam' config (a .keras or .h5 compile config loads Adam); only 'adam' would be
+        config = dict(config, class_name=name.lower())
     cls = find_class(config, _built_in_named, custom_objects)
     if cls is None:
         raise ValueError('Unknown optimizer %r; valid names are %s (register your own class with '

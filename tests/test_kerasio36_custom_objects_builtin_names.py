@@ -17,6 +17,7 @@ tapeflow used MyDense for the .keras file too, whose weights it then could not f
 1 objects could not be loaded ... Layer 'd' expected 2 variables, but received 0 variables").
 """
 import numpy as np
+import pytest
 
 from framework import keras
 
@@ -58,3 +59,20 @@ def test_an_entry_without_module_still_takes_the_custom_class():
     config = keras.layers.serialize(keras.layers.Dense(2, name='d'))
     legacy = {'class_name': config['class_name'], 'config': config['config']}
     assert type(keras.layers.deserialize(legacy, custom_objects={'Dense': MyDense})) is MyDense
+
+
+def test_custom_objects_do_not_replace_a_builtin_optimizer(tmp_path):
+    # TF 2.21: Keras lower-cases a built-in optimizer's name before its lookup, so
+    # load_model(..., custom_objects={'Adam': keras.optimizers.SGD}) compiles with Adam (either format)
+    model = _model()
+    model.compile(keras.optimizers.Adam(0.01), 'mean_squared_error')
+    for name in ('a.keras', 'a.h5'):
+        model.save(str(tmp_path / name))
+        loaded = keras.models.load_model(str(tmp_path / name), custom_objects={'Adam': keras.optimizers.SGD})
+        assert type(loaded.optimizer) is keras.optimizers.Adam
+    config = keras.optimizers.serialize(keras.optimizers.Adam(0.01))
+    assert type(keras.optimizers.deserialize(config, custom_objects={'Adam': keras.optimizers.SGD})) is \
+        keras.optimizers.Adam
+    # a key spelled as Keras looks it up ('adam') is still taken: SGD then refuses Adam's arguments, as on TF
+    with pytest.raises(ValueError, match=r"^Argument\(s\) not recognized: \{'beta_1': 0.9"):
+        keras.optimizers.deserialize(dict(config, registered_name='adam'), custom_objects={'adam': keras.optimizers.SGD})
