@@ -259,7 +259,10 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         InvalidArgumentError: a rhs of rank < 2 or with other rows than the matrix.
     """
     op = 'lstsq'
-    a = matrices(matrix, op, square=False, complex_ok=False)
+    a = matrices(matrix, op, square=False)
+    if a._data.dtype == np.complex128 and bool(l2_regularizer != 0):       # TF's check, in its words
+        raise NotImplementedError('matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 '
+                                  'due to poor accuracy.')
     b = as_float_tensor(rhs, op)
     rhs_rows(a, b, op)
     m, n = a.shape[-2], a.shape[-1]
@@ -272,9 +275,10 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     from .cholesky import cholesky
     from .creation import eye
     l2 = as_float_tensor(l2_regularizer, op) if not isinstance(l2_regularizer, (int, float)) else l2_regularizer
+    # adjoints: the conjugate transposes of complex matrices (MatrixSolveLs takes complex64 / complex128 too)
     if m >= n:
-        gram = matmul(a, a, transpose_a=True) + l2 * eye(n, dtype=a.dtype)
-        return cholesky_solve(cholesky(gram), matmul(a, b, transpose_a=True))
-    gram = matmul(a, a, transpose_b=True) + l2 * eye(m, dtype=a.dtype)
-    return matmul(a, cholesky_solve(cholesky(gram), b), transpose_a=True)
+        gram = matmul(a, a, adjoint_a=True) + l2 * eye(n, dtype=a.dtype)
+        return cholesky_solve(cholesky(gram), matmul(a, b, adjoint_a=True))
+    gram = matmul(a, a, adjoint_b=True) + l2 * eye(m, dtype=a.dtype)
+    return matmul(a, cholesky_solve(cholesky(gram), b), adjoint_a=True)
 
