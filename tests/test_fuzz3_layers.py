@@ -106,6 +106,6 @@ def test_integer_lookup_casts_float_keys_as_keras():
 def test_numbers_into_text_vectorization_are_keras_value_error():
     layer = keras.layers.TextVectorization(max_tokens=5)
     layer.adapt(['a b', 'b c'])
-    for error in (ValueError, TypeError):      # Keras's class, and the one tapeflow raised before
-        with pytest.raises(error, match='expected string inputs, got dtype int64'):
-            layer(np.array([1, 2]))
+    # TF 2.21's class and words (Keras converts the array itself); tapeflow's explanation is a note
+    with pytest.raises(ValueError, match=r'Failed to convert a NumPy array to a Tensor \(Unsupported object type int'):
+        layer(np.array([1, 2]))

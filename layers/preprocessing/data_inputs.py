@@ -67,6 +67,25 @@ def string_array(value, who):
     return out
 
 
+def call_strings(inputs, given, who):
+    """A text layer's call ``inputs`` as string_array has them; numbers refused as TF 2.21's conversion
+    of ``given`` (what the caller passed, before Layer.__call__ made it a tensor) refuses them: a list or
+    a Python number, 'Cannot convert 3 to EagerTensor of dtype string'; a NumPy array, 'Failed to
+    convert a NumPy array to a Tensor'; a tensor, the Cast kernel's error."""
+    try:
+        return string_array(inputs, who)
+    except NotStringsError:
+        if given is None or isinstance(given, Tensor):
+            raise
+    try:
+        return string_array(given, who)
+    except NotStringsError as refused:      # plain TypeError / ValueError: Keras words them as a call's error
+        plain = (TypeError if isinstance(given, (list, tuple, int, float, complex)) else ValueError)(str(refused))
+        for note in getattr(refused, '__notes__', ()):
+            plain.add_note(note)
+        raise plain from None
+
+
 def integer_array(value, who):
     """``value`` as an int64 array, or TypeError naming ``who``. Floats are cast as Keras 3's lookup
     casts them to its int64 keys: truncated toward zero (1.5 is 1), NaN and infinities to int64's
@@ -109,7 +128,7 @@ def _converted_wrongly(value, array, wanted, words):
         error = kernel_error('Cast', 'Cast %s to %s is not supported' % (_KERNEL_NAMES.get(have, have), wanted),
                              named=True, note=note, error_class=CastNotSupportedError)
         return error
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, int, float, complex)):       # (bool is an int)
         error = type(words)('Cannot convert %s to EagerTensor of dtype %s' % (value, wanted))
     elif wanted == 'string':
         error = type(words)('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'

@@ -101,7 +101,8 @@ class Discretization(Layer):
     def call(self, inputs):
         who = 'Discretization %r' % self.name
         if self.bin_boundaries is None:
-            raise ValueError('%s: pass bin_boundaries or call adapt() before using the layer' % who)
+            raise ValueError('You need to either pass the `bin_boundaries` argument at construction time or call '
+                             '`adapt(dataset)` before you can start using the `Discretization` layer.')  # Keras 3's
         values = host_array(inputs)
         if values.dtype.kind not in 'iufb':
             raise TypeError('%s: expected numbers, got dtype %s' % (who, values.dtype))

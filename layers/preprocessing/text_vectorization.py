@@ -14,7 +14,7 @@ from framework.tensor import Tensor
 
 from ..layer import Layer
 from ..traced_outputs import name_open_tokens
-from .data_inputs import batches, string_array
+from .data_inputs import batches, call_strings, string_array
 from .lookups import StringLookup
 
 # Keras's punctuation class: ASCII punctuation only, as its RE2 pattern
@@ -205,10 +205,19 @@ class TextVectorization(Layer):
                              'shape %s' % (who, tokens.shape))
         return [[t for t in row if t != b''] for row in tokens.tolist()]
 
+    def __call__(self, inputs, *args, **kwargs):
+        # Keras 3 converts what the user passed to a string tensor in call itself: a list or a NumPy
+        # array of numbers fails in that conversion (Layer.__call__ hands call a converted tensor)
+        self.__dict__['_given_inputs'] = inputs
+        try:
+            return super().__call__(inputs, *args, **kwargs)
+        finally:
+            self.__dict__['_given_inputs'] = None
+
     def call(self, inputs):
         who = 'TextVectorization %r' % self.name
         lookup = self._lookup_layer
-        strings = string_array(inputs, who)
+        strings = call_strings(inputs, self.__dict__.get('_given_inputs'), who)
         if self._output_mode == 'int' and (self._output_sequence_length or 0) < 0:
             error = ValueError('Dimension %d must be >= 0' % self._output_sequence_length)    # TF's TensorShape
             error.add_note('%s: output_sequence_length must be None or an int >= 0' % who)
