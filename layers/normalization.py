@@ -303,9 +303,13 @@ class Normalization(Layer):
         return self._built_statistics('variance')[1]
 
     def _built_statistics(self, name):
-        if not self.built:
-            raise AttributeError('Normalization %r has no %s until it is built (call adapt() or the layer)'
-                                 % (self.name, name))
+        if not self.built:      # Keras 3 sets mean = None in __init__, variance only when built
+            if name == 'mean':
+                return None, None
+            error = AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+            error.add_note('Normalization %r has no %s until it is built (call adapt() or the layer)'
+                           % (self.name, name))
+            raise error
         return self._statistics()
 
     def call(self, inputs):
