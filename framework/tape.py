@@ -535,7 +535,7 @@ class GradientTape:
             targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
             if check_targets(targets):
                 return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
-            seed_grads = seeds(targets, output_gradients)
+            seed_grads = seeds(targets, output_gradients, self._seed_mul_shapes)
         except BaseException:
             # TF refuses bad arguments before its sweep, which alone uses up a non-persistent tape:
             # a corrected call on the same tape still answers
@@ -575,6 +575,20 @@ class GradientTape:
         return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients), experimental_use_pfor)
 
     # ---- the sweep ---------------------------------------------------------
+    def _seed_mul_shapes(self, target, seed_shape):
+        """Where ``target`` is a product x * y recorded here, the shapes of the Mul in which TensorFlow's
+        _MulGrad meets an ill-shaped seed: Mul(seed, y) for x's gradient, computed first, or, where x
+        needs none (a constant times a variable), Mul(x, seed) for y's (TF 2.21: y = c * v with c of 2
+        and a seed of 3 prints 'Incompatible shapes: [2] vs. [3]', y = x * x '[3] vs. [2]'). None for
+        other ops, whose first rule multiplies the seed first (exp, log, softmax, a division)."""
+        node = next((n for n in reversed(self._nodes) if n is not None and n[0] is target), None)
+        if node is None or node[3] != 'multiply' or len(node[1]) != 2:
+            return None
+        x, y = node[1]
+        if isinstance(x, Tensor) and id(x) in self._tracked:
+            return seed_shape, tuple(y.shape) if isinstance(y, Tensor) else ()
+        return (tuple(x.shape) if isinstance(x, Tensor) else ()), seed_shape
+
     def _backward(self, targets, seed_grads, sources, free=None, sparse=False):
         """The reverse sweep: a dict from tensor id to its accumulated gradient.
 

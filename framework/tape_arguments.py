@@ -117,8 +117,10 @@ def check_targets(targets):
                                 'computed under the tape, got %r of type %s' % (t, type(t).__name__))
 
 
-def seeds(targets, output_gradients):
-    """The gradient each target starts the sweep with: ones, or the user's."""
+def seeds(targets, output_gradients, mul_shapes=None):
+    """The gradient each target starts the sweep with: ones, or the user's. ``mul_shapes(target,
+    seed_shape)``: the operand shapes of the Mul in which TensorFlow's first rule meets a seed that
+    does not broadcast, in its order (None: Mul(seed, target))."""
     if output_gradients is None:
         return [_ones_like(t._data) for t in targets]
     from . import ops
@@ -148,8 +150,10 @@ def seeds(targets, output_gradients):
             # 'Incompatible shapes: [3] vs. [2]' for a seed of 3 and a target of 2); other rules
             # fail in their own kernels (ReluGrad, TanhGrad, MatMul, Reshape), which are not told apart here.
             if not _broadcasts_to(tuple(s.shape), tuple(t.shape)):
+                shapes = mul_shapes(t, tuple(s.shape)) if mul_shapes is not None else None
+                left, right = shapes if shapes is not None else (s.shape, t.shape)
                 raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]'
-                                   % (','.join(map(str, s.shape)), ','.join(map(str, t.shape))), named=True,
+                                   % (','.join(map(str, left)), ','.join(map(str, right))), named=True,
                                    note='GradientTape.gradient: output_gradients of shape %s for a target of shape '
                                         '%s' % (tuple(s.shape), tuple(t.shape)))
             s = ops.broadcast_to(s, tuple(t.shape))
