@@ -932,6 +932,11 @@ def _call_error(err, layer, inputs, args, kwargs):
     UnimplementedError or a NotFoundError too, fuzz6/p/l8.py), so that exceptions with their own
     constructors pass through unchanged."""
     err = graph_side(err)       # a shape error TensorFlow's graph raises in a trace or build (graph_shape_errors)
+    if isinstance(err, OpError) and call_context.in_traced_function():
+        # A kernel error left after graph_side is one TensorFlow meets when it runs the traced step (an
+        # Embedding index out of range in fit / predict): the layer's call ran at trace time without error,
+        # so TF 2.21 raises it from the step, not reworded by the call
+        return err
     reworded = type(err) in _REWORDED or isinstance(err, OpError)
     if not reworded or getattr(err, '_keras_call_info_injected', False):
         return err
