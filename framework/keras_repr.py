@@ -28,7 +28,7 @@ _MODULES = {
     'framework.data.options': 'tensorflow.python.data.ops.options',
     'framework.distribute': 'tensorflow.python.distribute.distribute_lib',
     'framework.indexed_slices': 'tensorflow.python.framework.indexed_slices',
-    'framework.tape': 'tensorflow.python.eager.backprop',       # (GradientTape: tape.py does not use it yet)
+    'framework.tape': 'tensorflow.python.eager.backprop',       # GradientTape
 }
 _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
              ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras

@@ -20,6 +20,7 @@ import numpy as np
 
 from . import graph_random_ops, loop_reads, nest
 from .indexed_slices import IndexedSlices, RowGradients
+from .keras_repr import default_repr
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
@@ -338,6 +339,8 @@ class GradientTape:
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
                  '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '_order',
                  '_per_read', '__weakref__')
+
+    __repr__ = default_repr        # TensorFlow's module: <tensorflow.python.eager.backprop.GradientTape object at 0x...>
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
