@@ -124,6 +124,9 @@ ROWS = (
     ('unstack', 'outputs', 'unstack'),
     ('TopKV2', 'outputs', 'math.top_k', 'nn.top_k'),
     ('Unique', 'outputs', 'unique'),
+    # Python run by the graph: TensorFlow knows neither the rank nor the lengths of what it returns
+    ('EagerPyFunc', 'opaque', 'py_function'),
+    ('PyFunc', 'opaque', 'numpy_function'),
     # another tf.function called in the trace ('StatefulPartitionedCall' when its graph reads a variable or draws)
     ('PartitionedCall', 'call', 'framework.function:Function.__call__'),
     # composites whose last op sits in their own name scope: no axes constant outside it

@@ -58,6 +58,8 @@ def output_shape(rule, parameters, result, trace):
         known = [tuple(t._data.shape) for t in (result if several else [result])]
         known = [None] * len(known) if _is_open(trace) else known
         return known if several else known[0]
+    if rule == 'opaque':      # py_function / numpy_function: an unknown rank for each output
+        return [None] * len(result) if isinstance(result, (list, tuple)) else None
     if rule == 'outputs':
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known

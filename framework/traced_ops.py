@@ -224,7 +224,7 @@ def _name_result(found, parameters, result, operator):
     if name == 'gradient_tape':
         _note_gradient_shapes(trace, parameters, result)
         return
-    several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
+    several = rule in ('outputs', 'call', 'opaque') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)
         from . import nest

@@ -436,7 +436,7 @@ def _truth(value, what, stage=None):
         # batch's comparison is (None,) there, the batch size being open in the trace
         returned = value if isinstance(value, Tensor) else convert_to_tensor(value)
         traced = stage.traced_shapes() if stage is not None else None
-        shape = traced[0] if traced and len(traced) == 1 and traced[0] is not None \
+        shape = traced[0] if traced and len(traced) == 1 and isinstance(traced[0], tuple) \
             and len(traced[0]) == returned.ndim else tuple(returned.shape)
         raise noted(_predicate_error(repr(TensorSpec(tuple(shape), returned.dtype)), what),
                     '%s: the predicate returned %r' % (what, value))

@@ -17,6 +17,7 @@ from .iteration_seeds import peeking
 from ..tensor_shape import TensorShape
 from ..type_spec import SparseTensorSpec
 from .spec import TensorSpec
+from .stage_function import UNKNOWN_RANK
 from .structure import call_with_element, host_structure, spec_of
 
 
@@ -51,7 +52,7 @@ def mapped_spec(map_func, upstream, first_pair=None, stage=None):
 
 
 def _leading_known(shape):
-    return shape is not None and len(shape) > 0 and shape[0] is not None
+    return shape is not None and shape is not UNKNOWN_RANK and len(shape) > 0 and shape[0] is not None
 
 
 def _with_open_lengths(spec, traced):
@@ -63,7 +64,9 @@ def _with_open_lengths(spec, traced):
         return spec
     opened = []
     for leaf, shape in zip(leaves, traced):
-        if (shape is not None and None in shape and isinstance(leaf, TensorSpec) and leaf.shape is not None
+        if shape is UNKNOWN_RANK and isinstance(leaf, TensorSpec):     # tf.py_function's output: TensorSpec(<unknown>)
+            leaf = TensorSpec(None, leaf.dtype, leaf.name)
+        elif (shape is not None and None in shape and isinstance(leaf, TensorSpec) and leaf.shape is not None
                 and len(leaf.shape) == len(shape)):
             leaf = TensorSpec(tuple(None if open_ is None else d for d, open_ in zip(leaf.shape, shape)),
                               leaf.dtype, leaf.name)

@@ -143,9 +143,17 @@ def _traced_shapes(result):
     shapes = []
     for leaf in nest.flatten(result):
         entry = trace_names.entry_of(leaf) if isinstance(leaf, (Tensor, SparseTensor)) else None
+        if entry is not None and entry[1] is None:      # named with an unknown rank (a py_function's output)
+            shapes.append(UNKNOWN_RANK)
+            continue
         # (a SparseTensor parsed from records carries its open dense shape: example_parsing._sparse)
         shapes.append(getattr(leaf, 'traced_shape', None) if entry is None else entry[1])
     return shapes
+
+
+# a traced shape whose rank the trace leaves unknown (tf.py_function's outputs): TensorFlow's spec is
+# TensorSpec(shape=<unknown>), where a traced shape of None only says the trace did not name the value
+UNKNOWN_RANK = 'unknown rank'
 
 
 def _debug_stage_function(fn, upstream, state):
