@@ -135,6 +135,7 @@ class RandomTranslation(_AffineLayer):
         fill_mode: 'reflect' (default), 'wrap', 'constant' (``fill_value``) or 'nearest'.
         interpolation: 'bilinear' (default) or 'nearest'.
     """
+    reads_height_first = True       # (Keras 3.15's get_random_transformation reads images.shape[-3])
 
     def __init__(self, height_factor, width_factor, fill_mode='reflect', interpolation='bilinear', seed=None,
                  fill_value=0.0, data_format=None, **kwargs):

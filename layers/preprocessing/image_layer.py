@@ -89,6 +89,15 @@ class ImageLayer(Layer):
             return Tensor(xp.ascontiguousarray(out[0] if single else out))
         return data, restore
 
+    def _refuse_short_rank(self, images):
+        """Keras 3's Resizing, RandomCrop and RandomTranslation (while training) read the height,
+        images.shape[-3], before any rank check: an input of rank 1 or 2 fails there, IndexError."""
+        if len(images.shape) < 3:
+            error = IndexError('tuple index out of range')
+            error.add_note('%s: images are rank 3 (height, width, channels) or 4 (batch, height, width, '
+                           'channels); received shape %s' % (self._who, tuple(images.shape)))
+            raise error
+
     def _spatial_axes(self, rank):
         """The (height, width) axes of an input of ``rank`` in this data_format."""
         return (rank - 2, rank - 1) if self.data_format == 'channels_first' else (rank - 3, rank - 2)
@@ -165,12 +174,15 @@ class AugmentationLayer(ImageLayer):
     # layers (RandomShear, RandomSharpness), and draws even at inference in others.
     casts_at_inference = False
     draws_at_inference = False
+    reads_height_first = False      # True: a rank-1 or -2 input fails on its height (_refuse_short_rank)
 
     def call(self, data, training=True):
         is_dict = isinstance(data, dict)
         if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
             return data
         parts = dict(data) if is_dict else {'images': data}
+        if training and self.reads_height_first:
+            self._refuse_short_rank(parts['images'])
         single = len(parts['images'].shape) == 3
         images, restore = self._images(parts['images'], as_float=training or self.casts_at_inference)
         xp = array_module(images)

@@ -123,6 +123,7 @@ class Resizing(_SizedLayer):
     def _resized(self, inputs, interpolation=None):
         check_resize_arguments(interpolation or self.interpolation, self.fill_mode, self.crop_to_aspect_ratio,
                                self.pad_to_aspect_ratio, 'Resizing')
+        self._refuse_short_rank(inputs)
         if _taped_images(self, inputs):
             # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
             # is cropped or padded and resized by taped ops, so gradients flow back through it as through TF's
@@ -291,9 +292,12 @@ class RandomCrop(_SizedLayer):
         self.seed = drawn
 
     def call(self, data, training=True):
-        if not training:
-            return self._dict_call(data, None, None, training=False) if isinstance(data, dict) else data
         images = data['images'] if isinstance(data, dict) else data
+        self._refuse_short_rank(images)     # (Keras 3.15 reads the input's height in both modes,
+        if not training:                    # and checks its rank before passing it through)
+            if len(images.shape) > 4:
+                raise ValueError(self.rank_text % (tuple(images.shape),))
+            return self._dict_call(data, None, None, training=False) if isinstance(data, dict) else data
         h_axis, w_axis = self._spatial_axes(len(images.shape))
         in_h, in_w = images.shape[h_axis], images.shape[w_axis]
         if in_h > self.height and in_w > self.width:
