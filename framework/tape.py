@@ -22,7 +22,7 @@ from . import graph_random_ops, loop_reads, nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .keras_repr import default_repr
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
-from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
+from .tape_arguments import NONE_TARGET, check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .tf_logging import FirstNPerSite
 from .variable import Variable
@@ -535,7 +535,7 @@ class GradientTape:
             # (the checks answer True for a RaggedTensor, differentiated through its flat values)
             if not flat_list and check_sources(flat_sources):
                 return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
-            targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
+            targets = [target] if isinstance(target, Tensor) else NONE_TARGET if target is None else nest.flatten(target)
             if check_targets(targets):
                 return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
             seed_grads = seeds(targets, output_gradients, self._seed_mul_shapes)

@@ -100,12 +100,15 @@ def _is_ragged(value):
     return isinstance(value, RaggedTensor)
 
 
+# The targets of gradient(None, x), told apart from a structure holding None ([None]: TF's DType error)
+NONE_TARGET = (None,)
+
+
 def check_targets(targets):
     """Raise for an empty target or one that is no tensor; True where a RaggedTensor is among them."""
     if not targets:
         raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
-    if len(targets) == 1 and targets[0] is None:     # gradient(None, x): TF's TypeError and words (an identity
-        # test: `targets == [None]` would run Tensor.__eq__, an elementwise op, on every gradient call)
+    if targets is NONE_TARGET:      # gradient(None, x): TF's TypeError and words
         raise TypeError('Argument `target` should be a list or nested structure of Tensors, Variables or '
                         'CompositeTensors to be differentiated, but received None.')
     for t in targets:
