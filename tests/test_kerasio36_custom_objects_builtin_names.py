@@ -43,6 +43,7 @@ def test_keras_file_keeps_the_builtin_class(tmp_path):
         assert type(keras.models.load_model(path).layers[0]) is keras.layers.Dense
     entry = keras.layers.serialize(model.layers[0])
     assert type(keras.layers.deserialize(entry, custom_objects={'Dense': MyDense})) is keras.layers.Dense
+    assert type(keras.utils.deserialize_keras_object(entry, custom_objects={'Dense': MyDense})) is keras.layers.Dense
 
 
 def test_legacy_h5_file_takes_the_custom_class(tmp_path):

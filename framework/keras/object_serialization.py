@@ -267,6 +267,9 @@ def _find_function(name, registered_name, custom_objects, config=None):
 def _build_object(config, custom_objects):
     from layers.layer import Layer
     class_name, module = config['class_name'], config.get('module')
+    from layers.serialization import names_keras_builtin
+    if names_keras_builtin(config) and _is_layer_module(module) and _is_builtin_layer(class_name):
+        return _build_layer(config, custom_objects)     # Keras's own layer: custom_objects are not consulted
     cls = _lookup([config.get('registered_name'), class_name], custom_objects)
     if cls is None and module == 'keras' and class_name in ('DTypePolicy', 'FloatDTypePolicy'):
         from .dtype_policies import deserialize
@@ -295,6 +298,13 @@ def _build_object(config, custom_objects):
     error.add_note('deserialize_keras_object: no class %r (module %r) is known; pass it in custom_objects={%r: %s}'
                    % (class_name, module, class_name, class_name))
     raise error
+
+
+def _is_builtin_layer(class_name):
+    import layers as builtin
+    from layers.layer import Layer
+    cls = getattr(builtin, class_name, None)
+    return isinstance(cls, type) and issubclass(cls, Layer)
 
 
 def _is_layer_module(module):
