@@ -54,3 +54,14 @@ def test_discretization_called_before_adapt():
     assert type(error) is ValueError
     assert ('\x1b[1mYou need to either pass the `bin_boundaries` argument at construction time or call '
             '`adapt(dataset)` before you can start using the `Discretization` layer.\x1b[0m') in str(error)
+
+
+@pytest.mark.parametrize('inputs, kernel_dtype', [(np.array([1.5]), 'double'), (3, 'int64'), (2.5, 'double'),
+                                                  ([1, 2], 'int32'), (np.array([1], 'int32'), 'int32')])
+def test_string_lookup_numbers_name_the_dtype_tf_converts_them_to(inputs, kernel_dtype):
+    # TF 2.21: StringLookup(vocabulary=['a'])(inputs) -> UnimplementedError 'Cast <dtype> to string is not
+    # supported' (Keras converts an array or Python number itself: float64 / int64; a list: int32)
+    error = _refusal(keras.layers.StringLookup(vocabulary=['a']), inputs)
+    assert type(error).__name__ == 'UnimplementedError'
+    assert 'Cast %s to string is not supported [Op:Cast]' % kernel_dtype in str(error)
+    assert str(error).startswith('Exception encountered when calling StringLookup.call().')

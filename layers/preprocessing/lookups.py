@@ -1,6 +1,8 @@
 """StringLookup and IntegerLookup: vocabularies of strings or integers (Keras 3)."""
 import numpy as np
 
+from framework.tensor import Tensor
+
 from .data_inputs import NotIntegersError, NotStringsError, integer_array, string_array
 from .index_lookup import IndexLookup
 
@@ -45,8 +47,24 @@ class StringLookup(IndexLookup):
         """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names StringLookup.adapt())."""
         super().adapt(data, steps)
 
+    def __call__(self, inputs, *args, **kwargs):
+        # Keras 3 converts a NumPy array or a Python number itself, keeping its dtype (float64, int64),
+        # where Layer.__call__ hands call a float32 / int32 tensor: _keys's refusal reads what was passed
+        self.__dict__['_given_inputs'] = inputs
+        try:
+            return super().__call__(inputs, *args, **kwargs)
+        finally:
+            self.__dict__['_given_inputs'] = None
+
     def _keys(self, value):
-        return string_array(value, '%s %r' % (type(self).__name__, self.name))
+        who = '%s %r' % (type(self).__name__, self.name)
+        try:
+            return string_array(value, who)
+        except NotStringsError:
+            given = self.__dict__.get('_given_inputs')
+            if not isinstance(given, (np.ndarray, np.generic, int, float, complex)):
+                raise
+        return string_array(Tensor(np.asarray(given)), who)     # TF's Cast error, naming the array's dtype
 
     def _key(self, token):
         if token is None:
