@@ -8,7 +8,7 @@ the Python once; the second trace's prints are the first's, written again.
 """
 import sys
 
-from .variable import CREATED
+from .variable import CREATED, SYMBOLIC_RUNS
 
 
 def from_tf_print(depth=2):
@@ -26,9 +26,11 @@ class _Recorder:
         self.written = []
 
     def write(self, text):
-        if not _ONCE[0] and not from_tf_print():
+        if not _ONCE[0] and not self.stopped and not from_tf_print():
             self.written.append(text)
         return self.target.write(text)
+
+    stopped = False     # (an aborted symbolic run: what follows belongs to the real call alone)
 
     def __getattr__(self, name):
         return getattr(self.target, name)
@@ -41,8 +43,12 @@ class initializing:
     the second trace finds the layer built. ``created``: variables made for this call before
     it started, which TensorFlow's trace would have made (Keras's optimizer slots)."""
 
-    def __init__(self, created=False):
+    def __init__(self, created=False, symbolic=False):
         self._created = created
+        # Keras's symbolic build run (layers/layer.py), which fails where user code makes a tf.Variable
+        # from a tensor of the run: ``abort``
+        self._symbolic = symbolic
+        self.aborted = False
 
     def __enter__(self):
         self._before = CREATED[0]
@@ -51,7 +57,22 @@ class initializing:
         self.retraced = False
         self.on_retrace = []        # what runs again in TensorFlow's second trace (trace_time_values.py)
         OPEN.append(self)
+        if self._symbolic:
+            SYMBOLIC_RUNS.append(self)
         return self
+
+    def abort(self):
+        """TensorFlow's symbolic run failed here: what it printed so far shows again now, before the real
+        call's prints go on (TF 2.21 prints 'M1 call', then 'M1 call', 'Flex call' for a model whose
+        sublayer's build makes tf.Variable(tf.random.normal(...))), and nothing more is repeated."""
+        if self.aborted:
+            return
+        self.aborted = True
+        self._recorder.stopped = True
+        text = ''.join(self._recorder.written)
+        if text:
+            with once():
+                self._recorder.target.write(text)
 
     def repeats(self):
         """Whether TensorFlow traces this call again: so far it made variables, or was told it would."""
@@ -60,9 +81,11 @@ class initializing:
     def __exit__(self, exc_type, *exc):
         if OPEN and OPEN[-1] is self:
             OPEN.pop()
+        if self._symbolic and SYMBOLIC_RUNS and SYMBOLIC_RUNS[-1] is self:
+            SYMBOLIC_RUNS.pop()
         if sys.stdout is self._recorder:
             sys.stdout = self._recorder.target
-        if exc_type is None and self.repeats():
+        if exc_type is None and self.repeats() and not self.aborted:
             self.retraced = True
             for again in self.on_retrace:
                 again()

@@ -1,5 +1,6 @@
 """Variable: a mutable tensor that tapes watch automatically when read."""
 import itertools
+import sys
 import weakref
 
 import numpy as np
@@ -20,6 +21,20 @@ TRAINABLE_FLAG_CHANGES = [0]
 
 # How many Variables were made: tf.function's first call reads it (see function_init.py).
 CREATED = [0]
+
+# Keras's symbolic build runs open now (function_init.initializing(symbolic=True)): there TensorFlow
+# fails to make a tf.Variable from a tensor the run made (tf.Variable(tf.random.normal(...)) in a
+# sublayer's build), which each such run is told (``abort``).
+SYMBOLIC_RUNS = []
+
+
+def _from_user_code():
+    """Whether the Variable being made was asked for by code outside tapeflow (not add_weight's)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get('__name__') == __name__:
+        frame = frame.f_back
+    module = frame.f_globals.get('__name__', '') if frame is not None else ''
+    return module.partition('.')[0] not in trace_names._TAPEFLOW_PACKAGES
 
 _IN_PLACE_HINTS = {
     '`variable += value`': 'Use `variable.assign_add(value)` to modify the variable, or `out = variable + value` if '
@@ -141,6 +156,9 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         self._serial = CREATED[0]       # creation order: TF lists a tape's watched variables in it
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
+        if SYMBOLIC_RUNS and type(initial_value) is Tensor and _from_user_code():
+            for run in SYMBOLIC_RUNS:
+                run.abort()
         if isinstance(initial_value, Tensor) and dtype is not None \
                 and initial_value._data.dtype != dtypes.numpy_dtype(dtype):
             error = ValueError('initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'

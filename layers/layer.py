@@ -103,7 +103,8 @@ class _BuildRun:
 
     def __init__(self, layer, values):
         self._layer = layer
-        self._contexts = (initializing(created=True), call_context.build_run(values))
+        self._run = initializing(created=True, symbolic=True)
+        self._contexts = (self._run, call_context.build_run(values))
 
     def __enter__(self):
         for context in self._contexts:
@@ -113,9 +114,18 @@ class _BuildRun:
     def __exit__(self, exc_type, *exc):
         for context in reversed(self._contexts):
             context.__exit__(exc_type, *exc)
-        if exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
+        if self._run.aborted:
+            # Keras's symbolic run failed (a sublayer made a tf.Variable from a tensor): it leaves the
+            # eager call to build, unwarned, and records no build shape (get_build_config() is None)
+            self._layer.__dict__['_build_shapes_dict'] = None
+            self._layer._build_input_shape = None
+        elif exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
             warn_unbuilt_state(self._layer.name)
         return False
+
+    @property
+    def failed(self):
+        return self._run.aborted
 
 
 def builds_by_calling(layer):
@@ -614,7 +624,7 @@ class Layer(LayerWeights, OwnVariables):
                     # from None, as Keras's traceback filter raises it: one traceback (err stays its __context__)
                     raise _call_error(err, self, inputs if self.keras_converts_inputs else given, args,
                                       kwargs) from None
-                if shown_twice is not _SHOWN_ONCE:
+                if shown_twice is not _SHOWN_ONCE and not shown_twice.failed:
                     # the symbolic build run's tensor outputs, one KerasTensor name each (not its None or
                     # Python values), so that later KerasTensors are numbered as in Keras (the masking guide
                     # prints one); a failed run names none
