@@ -184,7 +184,10 @@ def snapshot(dataset, path, compression='AUTO', reader_func=None, shard_func=Non
             yield element
         _write(iter(elements), spec, path, compression)
         written.append(True)
-    return dataset._then(passes)
+    result = dataset._then(passes)
+    # TF 2.21 snapshots the enumerated elements and maps the index away unless a shard_func is given
+    result._tf_class = '_MapDataset' if shard_func is None else '_SnapshotDataset'
+    return result
 
 
 def _elements_at(path, what):
