@@ -139,10 +139,11 @@ class RandomTranslation(_AffineLayer):
 
     def __init__(self, height_factor, width_factor, fill_mode='reflect', interpolation='bilinear', seed=None,
                  fill_value=0.0, data_format=None, **kwargs):
+        ranges = self._checked_early(lambda: (shift_range(height_factor, 'height_factor', TRANSLATION_TEXT),
+                                              shift_range(width_factor, 'width_factor', TRANSLATION_TEXT)))
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self.height_lower, self.height_upper = shift_range(height_factor, 'height_factor', TRANSLATION_TEXT)
-        self.width_lower, self.width_upper = shift_range(width_factor, 'width_factor', TRANSLATION_TEXT)
+        (self.height_lower, self.height_upper), (self.width_lower, self.width_upper) = ranges
 
     def _draw(self, images, xp):
         batch, height, width = images.shape[:3]
@@ -171,8 +172,9 @@ class RandomRotation(_AffineLayer):
     def __init__(self, factor, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0,
                  data_format=None, **kwargs):
         # (Keras 3.15 has no value_range here: Layer's 'Unrecognized keyword arguments' refuses it)
+        bounds = self._checked_early(lambda: factor_range(factor, 'factor', 'RandomRotation', none_is_zero=True))
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomRotation', none_is_zero=True)
+        self.factor = bounds
 
     def _draw(self, images, xp):
         batch, height, width = images.shape[:3]
@@ -208,11 +210,13 @@ class RandomZoom(_AffineLayer):
 
     def __init__(self, height_factor, width_factor=None, fill_mode='reflect', interpolation='bilinear', seed=None,
                  fill_value=0.0, data_format=None, **kwargs):
+        ranges = self._checked_early(lambda: (self._zoom_range(height_factor, 'height_factor'), None
+                                              if width_factor is None else self._zoom_range(width_factor, 'width_factor')))
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self.height_lower, self.height_upper = self._zoom_range(height_factor, 'height_factor')
+        self.height_lower, self.height_upper = ranges[0]
         if width_factor is not None:
-            self.width_lower, self.width_upper = self._zoom_range(width_factor, 'width_factor')
+            self.width_lower, self.width_upper = ranges[1]
 
     @staticmethod
     def _zoom_range(factor, arg):

@@ -32,8 +32,10 @@ class RandomContrast(ColourLayer):
     refused_kinds = 'biuc'      # Sub of the int images and their float mean, of bools; Mul of complex ones
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        # Keras's int bounds: f gives [0, f]
+        bounds = self._checked_early(lambda: factor_range(factor, 'factor', 'RandomContrast', bounds=(0, 1)))
         super().__init__(seed=seed, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomContrast', bounds=(0, 1))   # Keras's int bounds: f gives [0, f]
+        self.factor = bounds
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 
@@ -70,8 +72,9 @@ class RandomBrightness(ColourLayer):
     refused_kinds = 'bc'        # AddV2 of bools, Minimum of complex images
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        bounds = self._checked_early(lambda: factor_range(factor, 'factor', 'RandomBrightness', none_is_zero=True))
         super().__init__(seed=seed, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomBrightness', none_is_zero=True)
+        self.factor = bounds
         self.value_range = _value_range(value_range, 'RandomBrightness')
 
     def _draw(self, images, xp):

@@ -39,6 +39,9 @@ class ImageLayer(Layer):
         # Keras 3's backend.standardize_data_format: any case, its text
         data_format = 'channels_last' if data_format is None else standardized_data_format(data_format,
                                                                                             type(self).__name__)
+        refused = self.__dict__.pop('_refused_factor', None)
+        if refused is not None:         # (see _checked_early: Keras 3 checks factors here, before the seed)
+            raise refused
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):     # (numpy's ints too)
             error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,))  # SeedGenerator's
             error.add_note('%s: seed is an int or None' % type(self).__name__)
@@ -47,6 +50,15 @@ class ImageLayer(Layer):
         generators = [SeedGenerator(seed) for _ in range(self.keras_seed_generators)]
         # the last one made is the one Keras draws from (RandomCrop's own, after its base's seed)
         self.generator = generators[-1] if generators else None
+
+    def _checked_early(self, check):
+        """``check()`` (a subclass's factor ranges), run before it calls ImageLayer.__init__; a refusal is
+        raised there, after Layer's keyword and data_format checks and before the seed's, Keras 3's order."""
+        try:
+            return check()
+        except (TypeError, ValueError) as error:
+            self.__dict__['_refused_factor'] = error
+            return None
 
     @property
     def _who(self):
