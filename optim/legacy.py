@@ -18,3 +18,9 @@ _LegacyOptimizerWarning.__name__ = _LegacyOptimizerWarning.__qualname__ = 'Legac
 Adagrad = Adam = Ftrl = Optimizer = RMSprop = SGD = _LegacyOptimizerWarning
 
 __all__ = ['Adagrad', 'Adam', 'Ftrl', 'Optimizer', 'RMSprop', 'SGD']
+
+# A missing name (Keras 2's legacy Nadam, say) reads as TF 2.21 prints it, "module 'keras.optimizers.legacy'
+# has no attribute 'Nadam'", not with tapeflow's module path 'optim.legacy'
+from framework.keras._forward import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names('keras.optimizers.legacy')
