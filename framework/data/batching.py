@@ -146,15 +146,18 @@ def _pad_component(parts, target, value, k, components):
 
 def _padding_value(value, dtype, k):
     if value is None:
-        return '' if dtype == object else np.zeros((), dtype)[()]
+        return b'' if dtype == object else np.zeros((), dtype)[()]      # (strings are bytes, as TF gives them)
     array = to_host(value)          # Python numbers take TensorFlow's dtypes: int32, float32
     if array.ndim != 0:
         raise ValueError('Dataset.padded_batch: padding value for component %d must be a scalar, got shape %s'
                          % (k, array.shape))
-    if array.dtype != dtype:
-        raise TypeError('Dataset.padded_batch: padding value for component %d has dtype %s but the component '
-                        'has dtype %s; give a value of that dtype (e.g. np.%s(%r))'
-                        % (k, array.dtype.name, dtype.name, dtype.name, array.item()))
+    if array.dtype != dtype:        # TF 2.21's words; tapeflow's as a note
+        names = ['string' if t == object else np.dtype(t).name for t in (array.dtype, dtype)]
+        raise noted(TypeError("Invalid `padding_values`. `padding_values` values type <dtype: '%s'> does not match "
+                              "type <dtype: '%s'> of the corresponding input component." % tuple(names)),
+                    'Dataset.padded_batch: padding value for component %d has dtype %s but the component has '
+                    'dtype %s; give a value of that dtype (e.g. np.%s(%r))'
+                    % (k, names[0], names[1], names[1], array.item()))
     return array[()]
 
 
