@@ -59,4 +59,14 @@ def reciprocal(a):
         out = np.divide(_F(1), flat)                  # the scalar functor, for the tail
     if whole:
         out[:whole] = packet_reciprocal(flat[:whole])
+    if whole < flat.size:
+        out[whole:] = _scalar_flushed(flat[whole:], out[whole:])
     return out.reshape(np.shape(a))
+
+
+def _scalar_flushed(tail, quotients):
+    """The scalar functor's 1 / x as TensorFlow's threads see it: a denormal x reads as a signed 0
+    (1 / x is a signed inf) and a denormal quotient (|x| above 2**126) comes out as a signed 0, so
+    log's gradient g / x of exp(88.7) + 1 is 0 there, as in TF 2.21, not 1.0000001."""
+    quotients = np.where(np.abs(quotients) < _TINY, 0 * quotients, quotients)
+    return np.where(np.abs(tail) < _TINY, np.copysign(_F(np.inf), tail), quotients)
