@@ -65,3 +65,17 @@ def test_string_lookup_numbers_name_the_dtype_tf_converts_them_to(inputs, kernel
     assert type(error).__name__ == 'UnimplementedError'
     assert 'Cast %s to string is not supported [Op:Cast]' % kernel_dtype in str(error)
     assert str(error).startswith('Exception encountered when calling StringLookup.call().')
+
+
+def test_text_vectorization_one_hot_is_ragged_per_token():
+    # TF 2.21: TextVectorization(output_mode='one_hot', vocabulary=['a', 'b'])(...) -> RaggedTensor (batch, None, 3)
+    from framework.ragged.ragged_tensor import RaggedTensor
+    layer = keras.layers.TextVectorization(output_mode='one_hot', vocabulary=['a', 'b'])
+    out = layer(['a b', 'b'])
+    assert isinstance(out, RaggedTensor) and out.dtype.name == 'int64'
+    assert out.to_list() == [[[0, 1, 0], [0, 0, 1]], [[0, 0, 1]]]
+    assert layer(['a', 'b']).to_list() == [[[0, 1, 0]], [[0, 0, 1]]]
+    assert layer([['a'], ['b c']]).to_list() == [[[0, 1, 0]], [[0, 0, 1], [1, 0, 0]]]
+    assert layer(['']).to_list() == [[]]
+    scalar = layer('a b')        # a scalar string stays a dense (tokens, depth) tensor
+    assert not isinstance(scalar, RaggedTensor) and scalar.numpy().tolist() == [[0, 1, 0], [0, 0, 1]]

@@ -243,6 +243,12 @@ class TextVectorization(Layer):
         if strings.ndim == 0:
             dense = dense[0]
         out = lookup._encoded(dense, who)
+        if self._output_mode == 'one_hot' and strings.ndim and isinstance(out, Tensor):
+            # Keras 3 one-hot encodes the split tokens as they are: a ragged (batch, None, depth) result
+            lengths, depth = [len(r) for r in rows], out.shape[-1]
+            encoded = out._data.reshape(len(rows), width, depth)      # (the encoder drops a width of 1)
+            values = np.concatenate([row[:n] for row, n in zip(encoded, lengths)] or [encoded[:0, 0]]).reshape(-1, depth)
+            return RaggedTensor.from_row_lengths(Tensor(values), Tensor(np.asarray(lengths, np.int64)))
         if self._output_mode == 'int' and self._output_sequence_length is None and trace_names.ACTIVE:
             name_open_tokens(self, out, inputs)
         return out
