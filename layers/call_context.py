@@ -28,6 +28,10 @@ class _Context(threading.local):
 
 
 _context = _Context()
+
+# ``layer(x, training=None)`` as Layer.__call__ hands it on: given, unlike a call without ``training``
+# (Keras 3 takes a given None as it is: call() gets None, not the enclosing call's or its own default)
+EXPLICIT_NONE = type('ExplicitNone', (), {'__repr__': lambda self: 'None', '__bool__': lambda self: False})()
 STATE = _context        # what state() returns, read directly by Layer.__call__ (every call)
 
 # Every outermost layer call takes the next number; a layer's activity

@@ -137,6 +137,8 @@ def builds_by_calling(layer):
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
 _AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
 _NO_INPUTS = object()         # __call__ without a positional first argument: call names it (keyword_inputs)
+_NOT_GIVEN = object()         # __call__ without ``training`` (a given None is Keras 3's too: _enter_call)
+_EXPLICIT_NONE = call_context.EXPLICIT_NONE
 
 
 class UnknownArgumentError(TypeError, ValueError):
@@ -461,7 +463,7 @@ class Layer(LayerWeights, OwnVariables):
                        % type(self).__name__)
         raise error
 
-    def __call__(self, inputs=_NO_INPUTS, *args, training=None, **kwargs):
+    def __call__(self, inputs=_NO_INPUTS, *args, training=_NOT_GIVEN, **kwargs):
         """Convert the input, build on first use, check it, and run ``call``.
 
         Floating inputs (numpy arrays, lists, tensors) become tensors of the
@@ -471,6 +473,11 @@ class Layer(LayerWeights, OwnVariables):
         the call and returns KerasTensors instead (see ``functional``). The first
         argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
+        # From here on None is "not given"; a given None travels as call_context.EXPLICIT_NONE (_enter_call)
+        if training is _NOT_GIVEN:
+            training = None
+        elif training is None:
+            training = _EXPLICIT_NONE
         passes_training = PLAIN_CALLS.get(type(self))
         if passes_training is not None and not args and not kwargs and type(inputs) in _PLAIN_INPUTS:
             spec = self.input_spec
@@ -506,7 +513,7 @@ class Layer(LayerWeights, OwnVariables):
         if args:
             check_call_positionals(self, args)
         if (type(inputs) not in _PLAIN_INPUTS or args or kwargs) and any_symbolic(inputs, args, kwargs):
-            return call_symbolic(self, inputs, args, kwargs, training, named)
+            return call_symbolic(self, inputs, args, kwargs, None if training is _EXPLICIT_NONE else training, named)
         # masks_matter's answer for a model, or for a plain call on a tensor without notes, without its call
         kind = MASK_KIND.get(type(self))
         if kind != 'own' and not (kind == 'passes' and not kwargs and type(inputs) is Tensor
@@ -535,6 +542,8 @@ class Layer(LayerWeights, OwnVariables):
             self.__dict__['_call_epoch'] = call_context.begin_outer_call()
         if training is None:        # Keras 3: neither given nor inherited, the call's own default
             training = default_training(type(self))
+        elif training is _EXPLICIT_NONE:    # given as None: call() gets None (a RandomFlip leaves x as it is)
+            training = None
         if self._losses:            # the activity losses of the call before (model.losses reads the latest)
             self._losses = []
         entries.append((self, training))
@@ -574,6 +583,7 @@ class Layer(LayerWeights, OwnVariables):
                 args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
             # (before ``training`` is inherited: Keras binds the call's own arguments first)
             unbuilt = None if self.built else _before_first_run(self, args, training)
+            given_none = training is _EXPLICIT_NONE     # (call() gets it, as Keras passes what it was given)
             entries, training = self._enter_call(training)
             shown_twice = _SHOWN_ONCE
             try:
@@ -600,7 +610,7 @@ class Layer(LayerWeights, OwnVariables):
                     else:
                         check_spec(self, inputs)
                 passes_training = False
-                if training is not None:
+                if training is not None or given_none:
                     accepts = TAKES_TRAINING.get(type(self))       # cached per class (accepts_training)
                     if accepts or (accepts is None and accepts_training(type(self))):
                         kwargs['training'] = training

@@ -266,6 +266,12 @@ class Sequential(ModelBase):
             warn_if_mask_dropped(self, inputs, mask)
             if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
                 set_keras_mask(x, as_mask(mask))
+        if training is None:
+            # As Keras 3's Sequential: a None training is not handed on, so each layer resolves its own
+            # (the call context's value, else its call's default: a RandomFlip flips in model(x))
+            for layer in self._layers:
+                x = type(layer).__call__(layer, x)
+            return x
         for layer in self._layers:
             # layer(x, training=...) itself: a Python __call__ called with a keyword goes through a tuple
             # and a dict (slot_tp_call), a few hundred nanoseconds more per layer

@@ -463,7 +463,9 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
             # (ops run in the call are named in Keras's scratch graph: a print or a shape error shows them)
             with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer,
                                     ops=GraphScopes()), traced_ops.hooked():
-                out = layer(stand_ins[0], *stand_ins[1], training=training, **stand_ins[2])
+                # (no training at all where it is None: a given None would reach call() as None)
+                given = {} if training is None else {'training': training}
+                out = layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
     finally:
         for each, losses in saved:
             each._losses = losses
