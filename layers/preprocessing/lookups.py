@@ -4,10 +4,11 @@ import numpy as np
 from framework.tensor import Tensor
 
 from .data_inputs import NotIntegersError, NotStringsError, integer_array, string_array
+from .given_inputs import KeepsGivenInputs
 from .index_lookup import IndexLookup
 
 
-class StringLookup(IndexLookup):
+class StringLookup(KeepsGivenInputs, IndexLookup):
     """Strings to integer indices through a vocabulary, learned by ``adapt`` or given.
 
     Index 0 is the mask token when there is one (int mode), then
@@ -46,15 +47,6 @@ class StringLookup(IndexLookup):
     def adapt(self, data, steps=None):
         """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names StringLookup.adapt())."""
         super().adapt(data, steps)
-
-    def __call__(self, inputs, *args, **kwargs):
-        # Keras 3 converts a NumPy array or a Python number itself, keeping its dtype (float64, int64),
-        # where Layer.__call__ hands call a float32 / int32 tensor: _keys's refusal reads what was passed
-        self.__dict__['_given_inputs'] = inputs
-        try:
-            return super().__call__(inputs, *args, **kwargs)
-        finally:
-            self.__dict__['_given_inputs'] = None
 
     def _keys(self, value):
         who = '%s %r' % (type(self).__name__, self.name)

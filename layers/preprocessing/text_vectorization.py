@@ -15,6 +15,7 @@ from framework.tensor import Tensor
 from ..layer import Layer
 from ..traced_outputs import name_open_tokens
 from .data_inputs import batches, call_strings, string_array
+from .given_inputs import KeepsGivenInputs
 from .lookups import StringLookup
 
 # Keras's punctuation class: ASCII punctuation only, as its RE2 pattern
@@ -33,7 +34,7 @@ def _check_choice(value, allowed, arg, none_or_callable=True):
                          '%s=%s' % (arg, allowed, arg, value))
 
 
-class TextVectorization(Layer):
+class TextVectorization(KeepsGivenInputs, Layer):
     """Strings to int64 token indices, or multi-hot / count / tf-idf vectors (Keras 3).
 
     Args:
@@ -204,15 +205,6 @@ class TextVectorization(Layer):
             raise ValueError('%s: a split callable must return a list of token lists or a 2-D string tensor; got '
                              'shape %s' % (who, tokens.shape))
         return [[t for t in row if t != b''] for row in tokens.tolist()]
-
-    def __call__(self, inputs, *args, **kwargs):
-        # Keras 3 converts what the user passed to a string tensor in call itself: a list or a NumPy
-        # array of numbers fails in that conversion (Layer.__call__ hands call a converted tensor)
-        self.__dict__['_given_inputs'] = inputs
-        try:
-            return super().__call__(inputs, *args, **kwargs)
-        finally:
-            self.__dict__['_given_inputs'] = None
 
     def call(self, inputs):
         who = 'TextVectorization %r' % self.name
