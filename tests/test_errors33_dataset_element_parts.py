@@ -5,17 +5,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-from framework import keras
-
-X = np.arange(40, dtype='float32').reshape(10, 4) / 40
-Y = np.ones((10, 3), 'float32')
-
-
-def compiled():
-    keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-    model.compile('sgd', 'mse')
-    return model
+from helpers_small_fit import X, Y, compiled
 
 
 def test_a_dataset_of_four_parts_is_named_by_its_graph_tensors():

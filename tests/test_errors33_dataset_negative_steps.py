@@ -16,16 +16,7 @@ import pytest
 
 import framework as tf
 from framework import keras
-
-X = np.arange(40, dtype='float32').reshape(10, 4) / 40
-Y = np.ones((10, 3), 'float32')
-
-
-def compiled():
-    keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-    model.compile('sgd', 'mse')
-    return model
+from helpers_small_fit import X, Y, compiled
 
 
 class _Begins(keras.callbacks.Callback):

@@ -9,19 +9,11 @@ import pytest
 
 import framework as tf
 from framework import keras
+from helpers_small_fit import X, Y, compiled
 
-X = np.arange(40, dtype='float32').reshape(10, 4) / 40
-Y = np.ones((10, 3), 'float32')
 _ADVICE = ('Your generator provides tensors with variable input dimensions other than the batch size. Make sure '
            "that the generator's first two batches do not have the same dimension value wherever there is a variable "
            'input dimension.')
-
-
-def compiled():
-    keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-    model.compile('sgd', 'mse')
-    return model
 
 
 @pytest.mark.parametrize('third, got, expected', [

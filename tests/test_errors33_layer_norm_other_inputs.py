@@ -13,7 +13,6 @@ import pytest
 
 import framework as tf
 from framework import keras
-from helpers_error_texts import assert_raises_exactly
 
 X3 = np.arange(24, dtype='float32').reshape(2, 3, 4) ** 1.5
 

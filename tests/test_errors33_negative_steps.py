@@ -11,18 +11,8 @@ non-negative number of batches (or None for all the data), got -1'.
 import numpy as np
 import pytest
 
-from framework import keras
 from helpers_error_texts import assert_raises_exactly
-
-X = np.arange(40, dtype='float32').reshape(10, 4) / 40
-Y = np.ones((10, 3), 'float32')
-
-
-def compiled():
-    keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-    model.compile('sgd', 'mse')
-    return model
+from helpers_small_fit import X, Y, compiled
 
 
 @pytest.mark.parametrize('call, error, text', [

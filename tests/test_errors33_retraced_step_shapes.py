@@ -15,17 +15,11 @@ import numpy as np
 import pytest
 
 import framework as tf
-from framework import keras
-
-X = np.arange(40, dtype='float32').reshape(10, 4) / 40
-Y = np.ones((10, 3), 'float32')
+from helpers_small_fit import X, Y, compiled as compiled_with
 
 
 def compiled():
-    keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-    model.compile('sgd', 'mse', metrics=['mae'])
-    return model
+    return compiled_with(metrics=['mae'])
 
 
 def _fails_at_run_time(call, model, shapes):
