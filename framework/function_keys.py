@@ -21,6 +21,7 @@ from .extension_type import ExtensionType, ExtensionTypeSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
 from .tensor import SymbolicTensorError, Tensor
+from .tensor_shape import shape_accepts
 from .variable import Variable
 
 TENSOR = object()       # marks a tensor's key (and a numpy array's: TensorFlow treats both alike)
@@ -176,21 +177,13 @@ def fully_defined(key):
     return True
 
 
-def _shape_accepts(general, specific):
-    if general is None:
-        return True
-    if specific is None or len(general) != len(specific):
-        return False
-    return all(g is None or g == s for g, s in zip(general, specific))
-
-
 def accepts(general, specific):
     """Whether a trace made for key ``general`` serves a call with key ``specific``."""
     if general == specific:
         return True
     if _is_tensor_key(general):
         return (_is_tensor_key(specific) and general[0] is specific[0] and general[2] == specific[2]
-                and _shape_accepts(general[1], specific[1]))
+                and shape_accepts(general[1], specific[1]))
     if type(general) is tuple and type(specific) is tuple and len(general) == len(specific) and general:
         if general[0] != specific[0]:
             return False

@@ -15,6 +15,7 @@ shape_invariants, recorded per frame, replace the entry shapes as in TF.
 import threading
 
 from . import trace_names
+from .tensor_shape import shape_accepts
 
 _local = threading.local()      # .invariants: {frame: {id(tensor): (tensor, shape tuple or None)}}
 
@@ -88,11 +89,7 @@ def _traced(tensor):
 
 def _within(shape, bound):
     """TF's _is_subshape: ``shape`` at least as specific as ``bound`` (whose None lengths take any)."""
-    if bound is None:
-        return True
-    if shape is None or len(shape) != len(bound):
-        return False
-    return all(b is None or a == b for a, b in zip(shape, bound))
+    return shape_accepts(bound, shape)
 
 
 def _text(shape):

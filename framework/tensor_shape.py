@@ -208,3 +208,14 @@ class _UnknownRankShape(TensorShape):
 
     def __str__(self):
         return '<unknown>'
+
+
+def shape_accepts(general, specific):
+    """Whether dims ``general`` (a tuple; None: any rank; None lengths: any) accept dims ``specific``, as
+    TF's is_subtype_of / _is_subshape: a trace for ``general`` serves ``specific`` (function_keys), a loop
+    variable of shape ``specific`` stays within its invariant ``general`` (loop_variable_checks)."""
+    if general is None:
+        return True
+    if specific is None or len(general) != len(specific):
+        return False
+    return all(g is None or g == s for g, s in zip(general, specific))
