@@ -3,9 +3,14 @@
 ``Layer.__call__`` pushes ``(layer, training)`` here for the length of its
 call, and ``Sequential.build`` pushes the model while it builds its layers.
 Three things read the stack: ``current_layer()`` (debugging tools name the
-layer an op belongs to), nested calls that inherit their parent's
-``training`` flag, and ``add_weight``, whose weight paths follow the layers
-enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
+layer an op belongs to), nested calls that inherit a ``training`` flag, and
+``add_weight``, whose weight paths follow the layers enclosing the build
+('sequential/dense/kernel'), as Keras 3's name scopes do.
+
+The ``training`` a call inherits is Keras 3's call context: one value per
+outermost call, which every layer call inside sets to the flag it resolved.
+So a sibling's flag carries on: after ``self.a(x, training=False)``,
+``self.b(x)`` runs with False, in a model called with training=True too.
 """
 import itertools
 import threading
@@ -25,6 +30,11 @@ class _Context(threading.local):
         self.traced_predict = False     # a predict step Keras 3 runs as a traced function
         self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
         self.build_run = None   # ids of the tensors given to the layer built by running its call (build_run)
+        # Keras 3's call context: ``training`` as the latest layer call inside it set it, and the stack
+        # entry of the call that opened it (at stack[root]; an entry no longer there: none is open)
+        self.training = None
+        self.root = 0
+        self.root_entry = None
 
 
 _context = _Context()
@@ -279,6 +289,9 @@ class probe:
     def __enter__(self):
         self._was = (_context.probing, _context.probe_batch_free)
         _context.probing, _context.probe_batch_free = True, self._batch_free
+        # Keras builds a functional graph outside any layer call: the probed call opens its own context
+        self._call_context = (_context.training, _context.root, _context.root_entry)
+        _context.root_entry = None
         self._random_states = random_state_freeze.freezing()     # Keras's trace moves no random state
         self._random_states.__enter__()
         return self
@@ -286,4 +299,5 @@ class probe:
     def __exit__(self, *exc):
         self._random_states.__exit__(*exc)
         _context.probing, _context.probe_batch_free = self._was
+        _context.training, _context.root, _context.root_entry = self._call_context
         return False

@@ -528,25 +528,35 @@ class Layer(LayerWeights, OwnVariables):
 
     def _enter_call(self, training):
         """Put this call on the thread's layer stack, which its sublayers' calls read; returns (the stack,
-        the call's ``training``: as given, else the enclosing call's, else the call's own default).
-        The caller pops the entry when the call ends."""
+        the call's ``training``). As Keras 3 resolves it: as given, else the call context's (the flag
+        the latest layer call inside the outermost one resolved: a sibling's too), else the call's own
+        default; the context then holds it. The caller pops the entry when the call ends."""
         context = call_context.STATE
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and
         # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
         if entries:
-            if training is None:
-                training = entries[-1][1]
             self.__dict__['_call_epoch'] = context.epoch
+            root = context.root
+            # (no call context open: a call inside a build outside any call, or a functional probe)
+            opens = root >= len(entries) or entries[root] is not context.root_entry
+            if training is None and not opens:
+                training = context.training
         else:
             self.__dict__['_call_epoch'] = call_context.begin_outer_call()
+            opens = True
         if training is None:        # Keras 3: neither given nor inherited, the call's own default
             training = default_training(type(self))
         elif training is _EXPLICIT_NONE:    # given as None: call() gets None (a RandomFlip leaves x as it is)
             training = None
         if self._losses:            # the activity losses of the call before (model.losses reads the latest)
             self._losses = []
-        entries.append((self, training))
+        entry = (self, training)
+        if opens:
+            context.root = len(entries)
+            context.root_entry = entry
+        context.training = training
+        entries.append(entry)
         return entries, training
 
     def _input_cast_dtype(self):

@@ -18,6 +18,7 @@ from .functional.config import keras2_entry_layer
 from .functional.input_dims import as_traced
 from .functional.input_spec_names import named_inputs_error, not_optional_error
 from .functional.keras_tensor import KerasTensor
+from .functional.keras_training_argument import recorded_training
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
 from .input_spec import standardize_shape
@@ -74,6 +75,7 @@ class Sequential(ModelBase):
         self._layers = []
         self._output_shapes = {}        # id(layer) -> its output shape, filled by build
         self._graph_ends = None         # (inputs, outputs): the KerasTensors of the traced layers
+        self._recorded_training = None  # {id(layer): the training its call records in the graph} (_trace)
         self._graph_error = None        # why tracing failed, when it did
         for layer in layers or ():
             self.add(layer, rebuild=False)
@@ -234,11 +236,16 @@ class Sequential(ModelBase):
                 raise
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
+            self.__dict__['_recorded_training'] = None
             # (where the layer says it cannot (NotImplementedError), Keras's build stops: build's shape pass stops
             # there too, without running that layer's code again)
             self.__dict__['_shapeless_at'] = index if isinstance(err, NotImplementedError) else None
             return None
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
+        # what a model(x) without training hands each layer: the default Keras records in the graph
+        flags = {id(layer): recorded_training(inbound_nodes(layer)[-1] if inbound_nodes(layer) else None)
+                 for layer in self._layers}
+        self.__dict__['_recorded_training'] = {key: flag for key, flag in flags.items() if flag is not None}
         # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
         # a later keras.Model(...) is 'functional_1' after one built Sequential, as there.
         self._functional_name = unique_name('functional')
@@ -268,9 +275,13 @@ class Sequential(ModelBase):
                 set_keras_mask(x, as_mask(mask))
         if training is None:
             # As Keras 3's Sequential: a None training is not handed on, so each layer resolves its own
-            # (the call context's value, else its call's default: a RandomFlip flips in model(x))
+            # (the call context's value, else its call's default: a RandomFlip flips in model(x)), but
+            # where Keras runs its graph, a layer whose call has a default gets it as recorded there
+            # (a Dropout after a RandomFlip gets its False, not the context's True)
+            recorded = self._recorded_training if self._graph_ends is not None else None
             for layer in self._layers:
-                x = type(layer).__call__(layer, x)
+                flag = recorded.get(id(layer)) if recorded else None
+                x = type(layer).__call__(layer, x) if flag is None else type(layer).__call__(layer, x, training=flag)
             return x
         for layer in self._layers:
             # layer(x, training=...) itself: a Python __call__ called with a keyword goes through a tuple

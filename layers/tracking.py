@@ -187,6 +187,8 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
                    '_output_shapes', '_inbound_nodes', '_outbound_nodes', CACHE, '_weights_walk', ORDER,
                    '_graph_ends',      # Sequential's Input and output KerasTensors
+                   # the training flags a Sequential's / Functional's graph records for its layers
+                   '_recorded_training', '_node_training',
                    '_compile_config',   # compile()'s arguments
                    'sequence_masks',    # a recurrent cell's dropout masks, held for one sequence
                    '_step_trace',       # fit's trace of the running train step, set twice per step

@@ -34,6 +34,7 @@ from .input_order import by_position, in_keras_order
 from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
 from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
+from .keras_training_argument import recorded_training, takes_training
 from .keras_tensor import KerasTensor
 from .shared_outputs import shared_output_nodes, unfuse
 from . import fanout_gradients
@@ -79,6 +80,7 @@ class Functional(Model):
         self._shared_output_nodes = shared_output_nodes(self._graph.steps, flat_outputs)
         # outputs three or more layers read: their gradient adds in grappler's order in a traced step
         self._fanout_readers = fanout_gradients.fanout_readers(self._graph.steps, flat_outputs)
+        self.__dict__['_node_training'] = None      # {node: (its call takes training, the one Keras recorded)}, at the first call
         # Keras's order; ``_layers`` (read by ``weights``) leaves out the keras.ops calls recorded.
         self._operations = list(self._graph.layers)
         self._layers = [layer for layer in self._operations if not isinstance(layer, Operation)]
@@ -185,6 +187,10 @@ class Functional(Model):
                 if one is not None:
                     set_keras_mask(x, as_mask(one))
         values = dict(zip(self._inputs, flat))
+        node_training = self._node_training
+        if node_training is None:
+            node_training = {node: (takes_training(node.layer), recorded_training(node)) for node in self._graph.steps}
+            self.__dict__['_node_training'] = node_training     # (a plain dict: no tracking)
         shared = self._shared_output_nodes
         fanouts = self._fanout_readers
         # reader node -> [(tensor, argument name or None, value)]
@@ -200,10 +206,14 @@ class Functional(Model):
                         by_argument[argument] = value
             single = node.single_input
             node_kwargs = node.kwargs
-            if training is not None and 'training' in node_kwargs:
-                # As Keras 3: the model's own training flag wins over one recorded in the graph, so
-                # base_model(x, training=False) in a model fit later still trains (BatchNorm statistics).
-                node_kwargs = dict(node_kwargs, training=training)
+            takes, recorded = node_training[node]
+            if takes:
+                # As Keras 3: the model's own training flag goes to every layer whose call takes one,
+                # over one recorded in the graph (base_model(x, training=False) in a model fit later
+                # still trains: BatchNorm statistics), else the recorded one (recorded_training)
+                flag = recorded if training is None else training
+                if flag is not None:
+                    node_kwargs = dict(node_kwargs, training=flag)
             if single is not None:
                 out = node.layer(values[single], **node_kwargs)
             else:
@@ -212,7 +222,7 @@ class Functional(Model):
                     node_args, filled_kwargs = fanout_gradients.read_by_argument(node.layer, node_args,
                                                                                  filled_kwargs, by_argument)
                 if node_kwargs is not node.kwargs:
-                    filled_kwargs['training'] = training
+                    filled_kwargs['training'] = node_kwargs['training']
                 out = node.layer(*node_args, **filled_kwargs)     # Layer.__call__ handles the masks
             if shared and node in shared:
                 unfuse(nest.flatten(out))

@@ -43,3 +43,22 @@ def without_default_training(layer, kwargs):
     if takes and 'training' in kwargs and default is not None and kwargs['training'] is default:
         return {k: v for k, v in kwargs.items() if k != 'training'}
     return kwargs
+
+
+def takes_training(layer):
+    """Whether ``layer``'s call takes ``training`` (Keras 3's ``_call_has_training_arg``)."""
+    return _signature_default(type(layer))[0]
+
+
+def recorded_training(node):
+    """The ``training`` Keras 3's graph holds for a functional call that was given none: its call's
+    default where Keras records what it fills in (keras_filled_arguments), else None. Keras passes it
+    on at run time when the model's own flag is None: a Dropout node records False, so in
+    ``Sequential([RandomFlip(), Dropout(0.5)])(x)`` the dropout stays off although the flip's default
+    True is the call context's by then."""
+    if node is None or node.kwargs.get('training') is not None or not takes_training(node.layer):
+        return None
+    if node.keras_kwargs is not None:        # read from a config: as written there
+        return node.keras_kwargs.get('training')
+    from .keras_filled_arguments import keras_recorded_kwargs
+    return keras_recorded_kwargs(node.layer, node.args, node.kwargs).get('training')
