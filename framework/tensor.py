@@ -440,11 +440,14 @@ def _to_array(value, dtype):
             return backend.place(graph_array(value, dtype))
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
-        leaf = _first_leaf(value)
+        leaf, wide = _first_leaf(value), array
         if array.dtype.kind == 'f' and isinstance(leaf, (np.floating, np.ndarray)) and leaf.dtype.kind == 'f':
             array = array.astype(leaf.dtype, copy=False)     # [np.float64(1), 2.0] is float64 in TF
         else:
             array = dtypes.python_default(array)
+        if wide.dtype == np.float64 and array.dtype == np.float32 and _float32_overflow(wide, array):
+            raise ConversionError("Can't convert Python sequence with a value out of range for a double-precision "
+                                  "float.")
     else:
         # TensorFlow refuses Python floats for an integer dtype (even 2.0), numbers for bool, complex
         # numbers for a real dtype
@@ -537,6 +540,16 @@ def _c_type_name(kind):
 
 def _all_python_ints(array):
     return all(type(v) is int for v in array.flat)
+
+
+def _float32_overflow(wide, narrow):
+    """Whether a finite Python float became inf as the float32 TensorFlow picked for it (1e39, -3.5e38):
+    its eager converter refuses those (an explicit dtype=float32 takes the inf, as does a traced function's
+    constant, which numpy casts)."""
+    if not np.isinf(narrow).any():
+        return False
+    from .eager_graph_names import inside_function
+    return not inside_function() and bool(np.isfinite(wide[np.isinf(narrow)]).any())
 
 
 def _beyond_int64(value, array):
