@@ -75,8 +75,25 @@ def substitute(compiled, rewrite, text, replace_global, unicode_pattern=None):
         def expand_text(match):
             joined = b''.join(p if isinstance(p, bytes) else (match.group(p) or '').encode('utf-8') for p in pieces)
             return joined.decode('utf-8', 'surrogateescape')
-        return unicode_pattern.sub(expand_text, decoded, count=count).encode('utf-8', 'surrogateescape')
+        return _replaced(unicode_pattern, expand_text, decoded, count).encode('utf-8', 'surrogateescape')
 
     def expand(match):
         return b''.join(p if isinstance(p, bytes) else (match.group(p) or b'') for p in pieces)
-    return compiled.sub(expand, text, count=count)
+    return _replaced(compiled, expand, text, count)
+
+
+def _replaced(pattern, expand, text, count):
+    """``text`` with ``pattern``'s matches replaced by ``expand(match)`` (the first ``count``; 0: all), as
+    RE2's GlobalReplace walks them: an empty match where the previous match ended is skipped (a*
+    on 'aaa' is one match, 'X'), where Python's sub also replaces it ('XX')."""
+    out, previous_end, replaced = [], 0, 0
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        if start == end and start == previous_end and replaced:
+            continue
+        out += [text[previous_end:start], expand(match)]
+        previous_end, replaced = end, replaced + 1
+        if replaced == count:
+            break
+    out.append(text[previous_end:])
+    return text[:0].join(out)

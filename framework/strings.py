@@ -146,7 +146,19 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
     maxsplit = _int_attribute(maxsplit, 'maxsplit')
     # None and '' split on runs of whitespace, as in TensorFlow
     sep = None if sep is None else _scalar_string(sep, 'StringSplitV2', 'split', 'separator') or None
+    if sep is None and maxsplit >= 0:
+        return pieces(values, [_whitespace_split(text, maxsplit) for text in values.reshape(-1)])
     return pieces(values, [text.split(sep, maxsplit) for text in values.reshape(-1)])
+
+
+def _whitespace_split(text, maxsplit):
+    """StringSplitV2's whitespace split with a limit: maxsplit=0 keeps the string as it is (whitespace
+    and all), and the rest after the maxsplit-th word is a piece even when empty ('abc', maxsplit=1:
+    [b'abc', b'']), where Python's split strips the first and drops the second."""
+    if maxsplit == 0:
+        return [text]
+    words = text.split(None, maxsplit)
+    return words + [b''] if builtins.len(words) == maxsplit else words
 
 
 def pieces(values, rows, dtype=object):
@@ -267,7 +279,9 @@ def to_number(string_tensor, out_type=np.float32, name=None):
 
     def parse(s):
         try:
-            number = int(s) if limits is not None else float(s)
+            if b'_' in s:       # Python's int / float read '1_0' as 10; the kernel's parsers refuse it
+                raise ValueError(s)
+            number = int(s) if limits is not None else _float_text(s)
             if limits is not None and not limits.min <= number <= limits.max:
                 raise ValueError(s)         # the kernel's safe_strto32 / 64 refuses it as it refuses text
             return number
@@ -276,6 +290,17 @@ def to_number(string_tensor, out_type=np.float32, name=None):
                                % s.decode(errors='replace'), named=_fast(string_tensor),
                                note='to_number: not a number of type %s' % dtype.name) from None
     return _map(parse, values, dtype)
+
+
+def _float_text(s):
+    """A float from ``s`` as StringToNumber reads one: Python's float, and hexadecimal as strtod
+    ('0x10' is 16.0, '-0x1.8p1' -3.0), which Python's float refuses."""
+    try:
+        return float(s)
+    except ValueError:
+        if s.strip().lstrip(b'+-')[:2].lower() != b'0x':
+            raise
+        return float.fromhex(s.decode('ascii'))
 
 
 @_on_flat_values
@@ -290,6 +315,8 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
         raise ValueError("as_string: fill must be '', ' ' or '0', got %r" % (fill,))
     if scientific and shortest:
         raise ValueError('as_string: scientific and shortest cannot both be set')
+    if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
+        values = values.astype(np.float32)
     kind = values.dtype.kind
     if kind == 'O':
         return _tensor(values)
@@ -299,15 +326,17 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
                            named=_fast(input), note='as_string: %s applies to floating-point values only' % problem)
     flags = '0' if fill == '0' else ''
     size = str(width) if width > 0 else ''
-    if kind == 'f':
+    if kind in 'fc':
         digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
         spec = '%' + flags + size + digits + ('e' if scientific else 'g' if shortest else 'f')
+        if kind == 'c':     # AsString's complex format: (real,imag), each part in the float format
+            return _map(lambda v: ('(%s,%s)' % (spec % v.real, spec % v.imag)).encode(), values)
         return _map(lambda v: (spec % v).encode(), values)
     if kind in 'iu':
         spec = '%' + flags + size + 'd'
         return _map(lambda v: (spec % v).encode(), values)
     if kind == 'b':
-        return _map(lambda v: (('%' + size + 's') % ('true' if v else 'false')).encode(), values)
+        return _map(lambda v: b'true' if v else b'false', values)     # AsString pads no bool to ``width``
     raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
 
 
