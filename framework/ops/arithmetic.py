@@ -22,6 +22,7 @@ from . import constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kern
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
+from .shape_reads import connected_only_through
 from .shapes import cast
 from .signed_zero_ties import ties_as_tensorflow
 from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
@@ -609,6 +610,7 @@ def _reduced_product(a, b, target):
     if ACTIVE:
         if isinstance(target, Tensor):
             record('mul_reduced', (a, b, target), out, _REDUCED_VJPS)
+            connected_only_through(out, (a, b))     # target is TF's Shape(target): an int32 read
         else:
             record('multiply', (a, b), out, _MULTIPLY_VJPS)
     return out
