@@ -20,6 +20,15 @@ _BASE_DEFAULTS = {'weight_decay': None, 'clipnorm': None, 'global_clipnorm': Non
                   'loss_scale_factor': None, 'gradient_accumulation_steps': None}
 
 
+def unscaled_gradient(grad, scale):
+    """``grad / scale`` as Keras's ``ops.divide(g, dynamic_scale)``: in the result type of the gradient's
+    dtype and the scale's float32, so a float16 or bfloat16 gradient is divided in float32 (the inner
+    optimizer casts the quotient to its variable's dtype). Dividing in float16 made a scale grown past
+    65504 inf there and every such gradient zero; float32 and float64 gradients keep their dtype."""
+    dtype = getattr(grad, '_data', grad).dtype
+    return grad / (np.float32(scale) if dtype.itemsize < 4 else dtype.type(scale))
+
+
 class LossScaleOptimizer(Optimizer):
     """Wraps ``inner_optimizer`` with a dynamic loss scale (``keras.optimizers.LossScaleOptimizer``).
 
@@ -156,7 +165,7 @@ class LossScaleOptimizer(Optimizer):
             counter[...] = 0
             scale[...] = scale * 0.5
             return
-        unscaled = [None if g is None else g / getattr(g, '_data', g).dtype.type(scale) for g in grads]
+        unscaled = [None if g is None else unscaled_gradient(g, scale) for g in grads]
         self.inner_optimizer.apply(unscaled, variables)
         if counter == self.dynamic_growth_steps - 1:
             counter[...] = 0
@@ -166,8 +175,7 @@ class LossScaleOptimizer(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """One variable's update by the inner optimizer, the gradient unscaled first."""
-        self.inner_optimizer.update_step(gradient / gradient.dtype.type(self.dynamic_scale._data),
-                                         variable, learning_rate)
+        self.inner_optimizer.update_step(unscaled_gradient(gradient, self.dynamic_scale._data), variable, learning_rate)
 
     def get_config(self):
         from . import serialize
