@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..atomic_files import atomic_write_together
-from . import tensor_bundle, trackable_proto
+from . import tensor_bundle, trackable_proto, v1_reader_fallback
 from .unordered_map_order import unordered_map_order
 
 DATA_SUFFIX = '.data-00000-of-00001'
@@ -111,6 +111,11 @@ class CheckpointReader:
         from ..errors import NotFoundError
         self.prefix = os.fspath(prefix)
         index_path = self.prefix + INDEX_SUFFIX
+        if not os.path.exists(index_path) and v1_reader_fallback.existing_v1_file(self.prefix):
+            # TF's V1 fallback: a file given in place of a prefix is read as a table (or refused)
+            if v1_reader_fallback.check_v1_table(self.prefix):
+                self._read_as_empty_v1_checkpoint()
+                return
         if not os.path.exists(index_path):
             error = NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
                                   'matching files for %s' % self.prefix)      # TensorFlow 2.21's words
@@ -155,6 +160,13 @@ class CheckpointReader:
         return values
 
     _graph_bytes = None      # a TensorFlow-format checkpoint's serialized object graph
+    _missing_key_text = 'Key %s not found in checkpoint'     # TF's V2 reader's words
+
+    def _read_as_empty_v1_checkpoint(self):
+        """A TF 2 index passed as the prefix: TF's V1 reader finds no tensors in it."""
+        self.is_tensor_bundle, self.object_graph, self.saved_graph = True, {}, None
+        self._entries, self._values = {}, {}
+        self._missing_key_text = '%s not found in checkpoint file'      # TF's V1 reader's words
 
     def has_tensor(self, name):
         return name in self._values or (name == GRAPH_KEY and self._graph_bytes is not None)
@@ -167,7 +179,7 @@ class CheckpointReader:
             return self._graph_bytes
         if name not in self._values:
             from ..errors import NotFoundError
-            error = NotFoundError(None, None, 'Key %s not found in checkpoint' % name)    # TensorFlow 2.21's words
+            error = NotFoundError(None, None, self._missing_key_text % name)    # TensorFlow 2.21's words
             error.add_note('Checkpoint %s holds: %s' % (self.prefix, sorted(self._values)))
             raise error
         value = self._values[name]
