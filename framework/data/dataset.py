@@ -83,6 +83,20 @@ class Dataset(ElementStages, RegroupingStages):
             if upstream is not None and (reads_upstream is None or reads_upstream()):
                 pending.append(upstream)
 
+    def _refuse_iterator(self):
+        """Raise, as TF's MakeIterator does when an iterator is made (not at its first element), the
+        error of a stage up the chain that cannot run here (``shard(SHARD_HINT, i)``)."""
+        pending = [self]
+        while pending:
+            stage = pending.pop()
+            refusal = getattr(stage, '_iterator_refusal', None)
+            if refusal is not None:
+                raise refusal()
+            pending.extend(getattr(stage, '_zipped', ()))
+            upstream = getattr(stage, '_upstream', None)
+            if upstream is not None:
+                pending.append(upstream)
+
     # ---- sources ---------------------------------------------------------------------
     @staticmethod
     def from_tensor_slices(tensors, name=None):
@@ -289,6 +303,7 @@ class Dataset(ElementStages, RegroupingStages):
 
     def as_numpy_iterator(self):
         """The elements as numpy values (scalars as numpy scalars, strings as bytes), as TensorFlow gives them."""
+        self._refuse_iterator()
         return NumpyIterator((nest.map_structure(_numpy_value, element) for element in self._make_iterator()), self)
 
     def reduce(self, initial_state, reduce_func, name=None):

@@ -23,6 +23,7 @@ class DatasetIterator:
     __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, dataset):
+        dataset._refuse_iterator()
         self._dataset = dataset
         self._elements = dataset._tensor_elements()
         self._taken = 0

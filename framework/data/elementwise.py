@@ -12,10 +12,11 @@ import numpy as np
 from .. import nest, op_seeds, philox
 from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
 from ..ops.bool_attributes import bool_attribute
 from .arguments import function_argument, integer, positive_int
+from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
 from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .iteration_seeds import IterationSeeds
 from .map_spec import mapped_spec, shell
@@ -207,6 +208,11 @@ class ElementStages:
     def shard(self, num_shards, index, name=None):
         """Every ``num_shards``-th element, starting at ``index``."""
         num_shards, index = integer(num_shards, 'num_shards', 'Dataset.shard'), integer(index, 'index', 'Dataset.shard')
+        if num_shards == SHARD_HINT:
+            # (TF's cardinality is the kernel's C++ n / -1 + 0: -n for a known size)
+            hinted = self._then(_hint_shard_iterator, -self._length if card.is_known(self._length) else self._length)
+            hinted._iterator_refusal = _hint_shard_refusal
+            return hinted
         if not 0 <= index < num_shards:
             # the ShardDataset kernel's words
             text = ('Number of shards must be greater than zero (currently num_shards = %d).' % num_shards
@@ -374,6 +380,21 @@ def _call_noting_identity(map_func, element):
     out = map_func(*args) if spread else map_func(args)
     given, returned = nest.flatten(args), nest.flatten(out)
     return out, len(given) == len(returned) and all(a is b for a, b in zip(given, returned))
+
+
+def _hint_shard_refusal():
+    """``shard(SHARD_HINT, i)`` outside a strategy: TF 2.21 makes the dataset and refuses its iterator."""
+    return kernel_error('MakeIterator', '`tf.data.Dataset.shard(SHARD_HINT, ...)` can only be used in '
+                        '`tf.distribute.Strategy.experimental_distribute_dataset()` with '
+                        '`tf.data.experimental.AutoShardPolicy.HINT` policy, or tf.data service with '
+                        '`tf.data.experimental.service.ShardingPolicy.HINT` processing mode.', named=True,
+                        error_class=FailedPreconditionError,
+                        note='Dataset.shard: num_shards=-1 is tf.data.experimental.SHARD_HINT, for a distribution '
+                             'strategy to fill in; give a positive number of shards to shard here')
+
+
+def _hint_shard_iterator():
+    raise _hint_shard_refusal()
 
 
 def _returning_tuples(map_func, parallel=False):
