@@ -25,7 +25,7 @@ _KERNELS = {'diag_part': ('MatrixDiagPartV3', 'diag_part'), 'band_part': ('Matri
 
 def _matrices(x, op, name=None):
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fciub':
+    if t._data.dtype.kind not in 'fciub' and t._data.dtype.name != 'bfloat16':     # (bfloat16: kind 'V')
         raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim < 2:
         sentence = '%s: input must be at least 2-dim (a batch of matrices), received shape %s' % (op, tuple(t.shape))
@@ -83,7 +83,7 @@ def _onto_diagonal(v, shape, k):
 def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
     v = as_tensor(diagonal, 'diag')
-    if v._data.dtype.kind not in 'fciub':
+    if v._data.dtype.kind not in 'fciub' and v._data.dtype.name != 'bfloat16':
         raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
     if v.ndim < 1:
         raise kernel_error('MatrixDiagV3', 'diagonal must be at least 1-dim, received shape: []', named='diag',

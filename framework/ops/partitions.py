@@ -76,7 +76,7 @@ def dynamic_stitch(indices, data, name=None):
         return gather(concat(flats + [zero_row], 0), source)        # concat's errors
     xp = backend.array_module(flats[0]._data)
     out = Tensor(xp.concatenate([f._data for f in flats] + [xp.asarray(zero_row._data)], 0)[source])
-    if ACTIVE and out._data.dtype.kind in 'fc':
+    if ACTIVE and (out._data.dtype.kind in 'fc' or out._data.dtype.name == 'bfloat16'):    # (bfloat16: kind 'V')
         # TF's DynamicStitch gradient: data[m] gets gather(grad, indices[m]), so a row a later entry
         # overwrote still receives the gradient of the row it was written to
         record('dynamic_stitch', tuple(flats), out,

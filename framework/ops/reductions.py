@@ -539,7 +539,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     if exclusive:
         c = _shift_in(xp, c, ax, 1)
     out = Tensor(c)
-    if ACTIVE and a.dtype.kind in 'fc':
+    if ACTIVE and (a.dtype.kind in 'fc' or a.dtype.name == 'bfloat16'):     # (ml_dtypes' bfloat16 is kind 'V')
         # TF's _CumprodGrad computes the products again (a node of its own under an outer tape, where the
         # output's other readers add at the output instead: second derivatives an ulp off otherwise)
         vjps = (lambda g, y, x: divide_no_nan(cumsum(cumprod(x, ax, exclusive) * g, ax, exclusive, reverse=True), x),)

@@ -203,7 +203,7 @@ def scatter_nd(indices, updates, shape, name=None):
     # the output's rank get its 'Dimensions [0,k) of indices...' / '... of input...' text)
     columns, want = _index_columns(indices, shape, 'scatter_nd', updates)
     u = _updates(updates, want, None, 'scatter_nd', (indices, shape))
-    if u._data.dtype.kind not in 'fciu':
+    if u._data.dtype.kind not in 'fciu' and u._data.dtype.name != 'bfloat16':     # (bfloat16: kind 'V')
         raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
     return _scatter_add(columns, u, shape)
 
@@ -213,7 +213,7 @@ def scatter_nd(indices, updates, shape, name=None):
 def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` added at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_add')
-    if t._data.dtype.kind not in 'fciu':
+    if t._data.dtype.kind not in 'fciu' and t._data.dtype.name != 'bfloat16':
         raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add', updates)
     return _scatter_into(t, columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add',
@@ -225,7 +225,7 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
 def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` subtracted at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_sub')
-    if t._data.dtype.kind not in 'fciu':
+    if t._data.dtype.kind not in 'fciu' and t._data.dtype.name != 'bfloat16':
         raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub', updates)
     return _scatter_into(t, columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub',

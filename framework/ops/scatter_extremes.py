@@ -27,7 +27,7 @@ def _scatter_extreme(kind):
     @kernel_errors_named_on_fast_path
     def scatter(tensor, indices, updates, name=None):
         t = as_tensor(tensor, op)
-        if t._data.dtype.kind not in 'fiu':
+        if t._data.dtype.kind not in 'fiu' and t._data.dtype.name != 'bfloat16':     # (bfloat16: kind 'V')
             raise TypeError('%s: tensor must be real numbers, got dtype %s' % (op, t.dtype.name))
         columns, want = _index_columns(indices, tuple(t.shape), op, updates)     # TensorScatterMax's checks
         u = _updates(updates, want, t.dtype, op, (indices, tuple(t.shape)))

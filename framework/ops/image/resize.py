@@ -128,7 +128,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     x, undo = batched(images, op, tf_rank=IMAGES)
     _check_antialias(antialias, method, op)
     _check_pixels(x.shape, method, antialias, op)
-    if x._data.dtype.kind not in 'fiu':
+    if x._data.dtype.kind not in 'fiu' and x._data.dtype.name != 'bfloat16':      # (bfloat16: kind 'V')
         raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
     _check_int32_size(size, op)
     given = size.numpy() if hasattr(size, 'numpy') else size
