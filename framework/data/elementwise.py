@@ -68,7 +68,12 @@ class ElementStages:
                         yield SkippedElement(err)
                         continue
                     raise
-                out = host_structure(out)
+                try:
+                    out = host_structure(out)
+                except (TypeError, ValueError) as error:     # TF's trace of map_func: its return value's spec
+                    raise noted(TypeError('Unsupported return value from function passed to Dataset.map(): %s.'
+                                          % (out,)), 'Dataset.map: map_func must return tensors, arrays, numbers '
+                                'or strings (or tuples / dicts of them), not %s' % _kind_of(out)) from error
                 if not first:
                     first.append((shell(element), shell(out)))
                 yield out
@@ -407,6 +412,16 @@ def _returning_tuples(map_func, parallel=False):
             raise _no_outputs(out, parallel)
         return tuple(out) if isinstance(out, list) else out
     return call
+
+
+def _kind_of(out):
+    """The type of the first part of a map function's result that cannot be a tensor."""
+    for leaf in nest.flatten(out):
+        try:
+            host_structure(leaf)
+        except (TypeError, ValueError):
+            return type(leaf).__name__
+    return type(out).__name__
 
 
 # the kernels' op definitions, as TensorFlow 2.21 prints them when a map function returns no tensor
