@@ -16,6 +16,7 @@ from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
 from .graph_input_errors import eager_input_error, list_mismatch
+from . import matmul_mixed_types
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -55,9 +56,21 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         b = _conjugated(b) if adjoint_b else b
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
+    if output_type is not None:
+        a, b = matmul_mixed_types.operands(a, b)
+        if matmul_mixed_types.takes_other_kernel(a, b, output_type):    # BatchMatMulV3
+            return matmul_mixed_types.matmul(a, b, transpose_a, transpose_b, output_type)
     if type(a) in _CONVERTED_ALONE or type(b) in _SEQUENCES:
         a, b = _converted_as_tf(a, b)
-    a, b, da, db = binary(a, b, 'matmul')
+    if a_is_sparse or b_is_sparse:
+        _sparse_hint(a, b)
+    try:
+        a, b, da, db = binary(a, b, 'matmul')
+    except (TypeError, ValueError):
+        # bfloat16 beside float32: TF's matmul runs SparseMatMul, a float32 product
+        if not (isinstance(a, Tensor) and isinstance(b, Tensor) and matmul_mixed_types.takes_other_kernel(a, b, None)):
+            raise
+        return matmul_mixed_types.matmul(a, b, transpose_a, transpose_b, None)
     try:
         too_flat = da.ndim < 2 or db.ndim < 2
     except AttributeError:          # a Python number comes back from binary() as itself
@@ -66,11 +79,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         raise _rank_error(da, db)
     if flags is not None:
         _check_flag_types(da.ndim > 2 or db.ndim > 2, *flags)
-    if da.dtype.kind == 'b' or da.dtype.name in ('int8', 'int16'):     # numpy multiplies them; TF's MatMul refuses
-        error = float_kernels.refusal('matmul', da.dtype.name)
-        error.add_note('matmul: TensorFlow has no MatMul kernel for %s; cast the operands first, e.g. '
-                       'tf.cast(x, tf.int32)' % da.dtype.name)
-        raise error
+    if da.dtype.kind in 'bu' or da.dtype.name in ('int8', 'int16'):     # numpy multiplies them; TF's kernels refuse
+        batched = da.ndim > 2 or db.ndim > 2
+        error = matmul_mixed_types.one_dtype_refusal(da.dtype.name, batched, transpose_a, transpose_b)
+        if error is None and not (batched and da.dtype.name == 'int16'):
+            error = float_kernels.refusal('matmul', da.dtype.name)
+            error.add_note('matmul: TensorFlow has no MatMul kernel for %s; cast the operands first, e.g. '
+                           'tf.cast(x, tf.int32)' % da.dtype.name)
+        if error is not None:
+            raise error
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'
@@ -90,6 +107,13 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+def _sparse_hint(a, b):
+    # a_is_sparse / b_is_sparse send float32 and bfloat16 matrices to TF's SparseMatMul, which logs its
+    # deprecation; its values are the product's (computed here as MatMul's)
+    if all(isinstance(x, Tensor) and x._data.dtype.name in ('float32', 'bfloat16') and x.ndim <= 2 for x in (a, b)):
+        matmul_mixed_types.sparse_matmul_notice()
 
 
 _SEQUENCES = (list, tuple)
