@@ -9,7 +9,8 @@ Two views of one state:
   ``set_slot_state(var_list, state)`` with
   ``{'iterations': int, 'slots': [{slot name: array} for each variable of var_list],
   'extras': {name: array}}``.
-Restoring validates everything before assigning anything.
+set_slot_state validates everything before assigning anything; load_own_variables and set_weights
+assign in order, as Keras 3's.
 """
 import warnings
 
@@ -98,10 +99,10 @@ class OptimizerState:
                                                        'called/built yet.'),
                           stacklevel=2)
             return
-        values = [np.asarray(store[str(i)]) for i in range(len(self.variables))]
-        for variable, value in zip(self.variables, values):
-            _check_shape(value, variable, 'load_own_variables')
-        _assign_all(zip(self.variables, values))
+        # Keras 3 assigns in order: a value of another shape raises Variable.assign's ValueError, the
+        # variables before it already set
+        for i, variable in enumerate(self.variables):
+            variable.assign(np.asarray(store[str(i)]))
 
     def set_weights(self, weights):
         """Assign arrays to ``variables`` in order, as Keras 3 does: pairs up to the shorter list (a
