@@ -11,7 +11,6 @@ from framework import ops
 from framework.errors import noted
 from framework.keras.ops_dtypes import cast_all
 
-from .fused_residual_add import fused_residual_sum
 from .layer import Layer
 from .normalized_sums import regrouped_sum
 
@@ -104,9 +103,8 @@ class Add(_Merge):
         regrouped = regrouped_sum(inputs)       # two BatchNormalization outputs in a static trace
         if regrouped is not None:
             return regrouped
-        fused = fused_residual_sum(inputs)      # a Dense output and another tensor in a static trace
-        if fused is not None:
-            return fused
+        # (a Dense output plus another tensor in a static trace: the add takes TF's fused kernel's value,
+        # framework/ops/fused_residual_add.py)
         out = inputs[0]
         for x in inputs[1:]:
             out = out + x

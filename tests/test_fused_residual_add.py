@@ -1,4 +1,4 @@
-"""An Add layer of a Dense output (read by the Add alone) and another tensor, in a traced step on static
+"""An Add layer (or a + / tf.add) of a Dense output (read by the Add alone) and another tensor, in a traced step on static
 shapes, sums as TF 2.21's fused MatMul + BiasAdd + Add: (x @ kernel + other) + bias. predict of
 Add()([x, Dense(6)(x)]) and a fit on full batches give TF's bits; a Dense output also read elsewhere keeps
 Keras's order. Values from TF 2.21 (notes progs/me32/fra/fra.py, modelfuzz3 t_dense_add_pred.py)."""
@@ -44,3 +44,32 @@ def test_fit_of_a_residual_add_on_full_batches():
     history = model.fit(x, y, epochs=2, batch_size=16, verbose=0)
     assert _hex(history.history['loss']) == LOSS
     assert _hex(model.layers[-1].kernel.numpy()) == KERNEL
+
+
+class _Residual(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d0 = keras.layers.Dense(16, activation='relu')
+        self.d1 = keras.layers.Dense(16)
+        self.out = keras.layers.Dense(1)
+
+    def call(self, x):
+        h = self.d0(x)
+        return self.out(h + self.d1(h))        # the operator: the same fused graph as an Add layer
+
+
+def test_fit_of_a_residual_sum_written_with_the_operator():
+    # TF 2.21 (notes progs/me34/resid3.py): the bias's gradient is the Dense's BiasAddGrad, not a broadcast
+    # add's row sum, and h + dense(h) fuses as Add()([h, dense(h)]) does
+    keras.utils.set_random_seed(3)
+    rs = np.random.RandomState(0)
+    x, y = rs.randn(64, 8).astype('float32'), rs.randn(64, 1).astype('float32')
+    model = _Residual()
+    model.compile(keras.optimizers.SGD(0.01), 'mse')
+    model.fit(x, y, batch_size=16, epochs=1, verbose=0, shuffle=False)
+    assert model.d1.bias.numpy()[:6].tolist() == [
+        -0.003876475850120187, -0.003617476671934128, 0.005529762711375952, -0.0007535284967161715,
+        -0.0038425023667514324, 0.0012478319695219398]
+    assert np.asarray(model.predict(x[:16], verbose=0)).ravel()[:6].tolist() == [
+        -0.5343866944313049, -0.391871839761734, 0.575717568397522, -0.7140658497810364, 0.036351535469293594,
+        -1.0545096397399902]

@@ -19,6 +19,8 @@ from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
+from .fusable_outputs import AFFINE_PARTS
+from .fused_residual_add import fused_residual_value
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
@@ -48,8 +50,10 @@ def add(x, y, name=None):
             from ..strings import join
             return join([x, y])
         raise
+    fused = fused_residual_value(x, y) if traced and AFFINE_PARTS else None
     try:
-        out = Tensor(dx + dy)
+        # (a Dense output's residual sum in a static trace: TF's fused kernel's value, the add's gradients)
+        out = Tensor(dx + dy if fused is None else fused)
     except ValueError:
         raise _broadcast_error('add', dx, dy) from None
     if ACTIVE:
