@@ -132,8 +132,10 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                                         or ema_overwrite_frequency < 1):
             raise ValueError('`ema_overwrite_frequency` must be an integer >= 1 or None. '
                              'Received: ema_overwrite_frequency=%s' % ema_overwrite_frequency)
-    if gradient_accumulation_steps and not (isinstance(gradient_accumulation_steps, int)
-                                            and gradient_accumulation_steps >= 2):
+    # Keras 3 asks only `steps >= 2` (a str raises that comparison's TypeError): a NumPy integer trains,
+    # True fails the test; a float passes it and fails at TF's first apply, refused here instead
+    if gradient_accumulation_steps and not (gradient_accumulation_steps >= 2 and isinstance(
+            gradient_accumulation_steps, (int, np.integer))):
         raise ValueError('`gradient_accumulation_steps` must be an integer >= 2. '
                          'Received: gradient_accumulation_steps=%s' % gradient_accumulation_steps)
 
