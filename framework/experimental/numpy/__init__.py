@@ -17,7 +17,8 @@ from .conversion import asarray, prefer_float32 as _prefer_float32, promoted as 
 from .creation import (arange, array, empty, empty_like, eye, full, full_like, geomspace, identity,  # noqa: F401
                        linspace, logspace, ones, ones_like, tri, zeros, zeros_like)
 from .extras import (angle, atleast_1d, atleast_2d, atleast_3d, bitwise_not, broadcast_arrays, compress,  # noqa: F401
-                     diag_indices, divmod, fix, float_power, iscomplex, iscomplexobj, isrealobj, ix_, polyval)
+                     diag_indices, divmod, fix, float_power, iscomplex, iscomplexobj, isrealobj, ix_, polyval,
+                     signbit)
 from .functions import FUNCTIONS as _FUNCTIONS
 
 globals().update(_FUNCTIONS)

@@ -116,3 +116,12 @@ def isrealobj(x):
 
 def bitwise_not(x):
     return ops.bitwise_not(asarray(x))
+
+
+def signbit(x):
+    """TF's tnp signbit: ``x < 0`` (False for a bool array), so -0.0 and -nan give False where NumPy's
+    sign bit (and keras.ops.signbit) gives True."""
+    x = asarray(x)
+    if x.dtype.is_bool:
+        return ops.zeros_like(x, dtype='bool')
+    return ops.less(x, ops.zeros_like(x))

@@ -20,7 +20,7 @@ FLOAT_UNARY = ['arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'c
                'reciprocal', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh']
 # The input's dtype is kept.
 SAME_UNARY = ['abs', 'absolute', 'conj', 'conjugate', 'imag', 'isfinite', 'isinf', 'isnan', 'isneginf',
-              'isposinf', 'isreal', 'logical_not', 'negative', 'real', 'sign', 'signbit', 'square']
+              'isposinf', 'isreal', 'logical_not', 'negative', 'real', 'sign', 'square']
 # Both operands promote to numpy.result_type of the two.
 PROMOTING_BINARY = ['add', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'cross', 'dot', 'equal', 'floor_divide',
                     'gcd', 'greater', 'greater_equal', 'heaviside', 'inner', 'kron', 'lcm', 'less', 'less_equal',
@@ -120,8 +120,8 @@ def where(condition, x=None, y=None):
 
 def nonzero(a):
     """NumPy-compatible ``nonzero``: one int64 index tensor per axis, as NumPy's and TF's tnp (its where_v2's
-    int64 rows; keras.ops.nonzero gives int32)."""
-    return tuple(cast_to(i, np.int64) for i in ops.nonzero(asarray(a)))
+    int64 rows; keras.ops.nonzero gives int32), in a list as TF's unstack gives them (NumPy: a tuple)."""
+    return [cast_to(i, np.int64) for i in ops.nonzero(asarray(a))]
 
 
 def pad(array, pad_width, mode, **kwargs):
