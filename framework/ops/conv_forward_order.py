@@ -11,10 +11,15 @@ output rows have 5 or more columns, oneDNN's brgemm kernel lays the weights out 
 kernel column (Adcb16a) and sums each output as one chain over kw, then kh; for a single image or
 narrower outputs (weights cdba / Acdb16a) over kh, then kw (measured on TF 2.21, notes
 progs/conv7/probe_fw.py: 61 shapes, 1-64 images, 1-64 filters, 2x2 to 5x5, SAME and VALID,
-1 and 2 threads: all bits equal). With strides 2 it picks either layout
-by its own cost estimate (17 shapes measured, no simple rule found): those keep the BLAS product.
+1 and 2 threads: all bits equal). With strides 2 and an odd square kernel (3x3, 5x5, 7x7: the
+strided encoders of keras.io's VAE and autoencoders) the same rule holds (measured on TF 2.21,
+notes progs/tutorials41/t41_c1s2*.py: 279 shapes (1x1 to 7x7), 1-128 images, 1-128 filters, SAME and VALID,
+1 and 2 threads: all bits equal); with even or non-square kernels at strides 2 oneDNN picks
+the layout by its own cost estimate (27 of 270 random shapes broke the rule, all of them such
+kernels): those keep the BLAS product.
 
-Not emulated (the BLAS product stays): one input channel with strides 2, other strides, and
+Not emulated (the BLAS product stays): one input channel with strides 2 and an even or
+non-square kernel, other strides, and
 TensorFlow without oneDNN (Eigen's contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
 its one rounding; the chain loops over kh * kw * c taps, ~100x BLAS's time, so it follows eigen_math's
 exact-math mode (outputs of up to 32 values by default, every size with set_tf_exact_math(True)).
@@ -28,9 +33,14 @@ from . import eigen_math
 def applies(x, f, geo):
     """Whether the mode computes this convolution in TensorFlow's order."""
     return (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32
-            and geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 else ((1, 1),))
+            and geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 or _odd_square(f) else ((1, 1),))
             and geo.padding in ('SAME', 'VALID')
             and eigen_math.exact_for_size(geo.shape[0] * geo.oh * geo.ow * f.shape[3]) and onednn_policy.enabled())
+
+
+def _odd_square(f):
+    # one input channel at strides 2: the rule below was measured for these kernels only
+    return f.shape[0] == f.shape[1] and f.shape[0] % 2 == 1
 
 
 def forward(x, f, geo):
