@@ -141,9 +141,15 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
     logits = _ops.einsum('btnh,bsnh->bnts', q, k)
     if bias is None and attn_logits_soft_cap is None and mask is None and not is_causal and folds_scale(logits):
         return _ops.einsum('bnts,bsnh->btnh', scaled_softmax(logits, scale), v)
+    # Keras on TF scales, masks and softmaxes float16 / bfloat16 logits in float32 and casts the
+    # probabilities back: in the narrow dtype the outputs were an ulp or two off under mixed_float16
+    narrow = q.dtype if np.dtype(q._data.dtype).name in ('float16', 'bfloat16') else None
+    if narrow is not None:
+        logits = _ops.cast(logits, 'float32')
     logits = logits * scale
     if bias is not None:
-        logits = logits + _ops.cast(tensor(bias, 'dot_product_attention'), logits.dtype)
+        bias = _ops.cast(tensor(bias, 'dot_product_attention'), q.dtype)     # Keras: bias in q's dtype first
+        logits = logits + _ops.cast(bias, logits.dtype)
     if attn_logits_soft_cap is not None:
         cap = float(attn_logits_soft_cap)
         logits = _ops.tanh(logits / cap) * cap
@@ -154,7 +160,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
     if keep is not None:
         # Keras 3's large negative (not -inf), so a fully masked row averages its values.
         logits = _ops.where(_ops.broadcast_to(keep, logits.shape), logits, -0.7 * 3.38953e38)
-    return _ops.einsum('bnts,bsnh->btnh', _ops.softmax(logits, -1), v)
+    probs = _ops.softmax(logits, -1)
+    return _ops.einsum('bnts,bsnh->btnh', probs if narrow is None else _ops.cast(probs, narrow), v)
 
 
 def in_top_k(targets, predictions, k):
