@@ -27,6 +27,7 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         ValueError: groups not a positive int or -1; on build, an unknown channel
             count, more groups than channels, or channels that do not divide into groups.
     """
+    supports_masking = True     # as Keras 3: an input's mask passes to the output (the statistics ignore it)
 
     def __init__(self, groups=32, axis=-1, epsilon=1e-3, center=True, scale=True, beta_initializer='zeros',
                  gamma_initializer='ones', beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
