@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
+from . import eigen_complex_exp, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -183,7 +183,9 @@ def exp(x, name=None):
 def _exp_value(xp, a):
     if eigen_math.handles(a):
         return eigen_math.exp(a)
-    return eigen_math64.exp(a) if eigen_math64.handles(a) else xp.exp(a)
+    if eigen_math64.handles(a):
+        return eigen_math64.exp(a)
+    return eigen_complex_exp.exp(a) if a.dtype.kind == 'c' and eigen_complex_exp.handles(a) else xp.exp(a)
 
 
 def log(x, name=None):
