@@ -441,7 +441,8 @@ def _to_array(value, dtype):
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
         leaf, wide = _first_leaf(value), array
-        if array.dtype.kind == 'f' and isinstance(leaf, (np.floating, np.ndarray)) and leaf.dtype.kind == 'f':
+        if array.dtype.kind == 'f' and isinstance(leaf, (np.floating, np.ndarray)) and leaf.dtype.kind == 'f' \
+                and array.size:     # (no number at all, as [np.zeros(0), np.zeros(2)]: TF's float32)
             array = array.astype(leaf.dtype, copy=False)     # [np.float64(1), 2.0] is float64 in TF
         else:
             array = dtypes.python_default(array)
@@ -485,9 +486,9 @@ def _empty_leading_shape(value):
     the shape along the first elements only, so [[], [1, 2]] and [[], 1] convert to a (2, 0) tensor.
     None for any other list."""
     shape = []
-    while isinstance(value, (list, tuple)):
+    while _is_sequence(value):      # (an empty array first: [np.zeros(0), np.zeros(2)] is (2, 0) too)
         shape.append(len(value))
-        if not value:
+        if not len(value):
             return tuple(shape)
         value = value[0]
     return None
@@ -606,28 +607,36 @@ def _ragged_words(value):
     string where a list belongs) is 'mixed types' ([1.0, [1.0]]), a number or another length where a
     list belongs 'non-rectangular' ([[1.0], 1.0], [[1.0], [1.0, 2.0]])."""
     shape, first = [], value
-    while isinstance(first, (list, tuple)) and first:
+    while _is_sequence(first) and len(first):
         shape.append(len(first))
         first = first[0]
-    if isinstance(first, (list, tuple)):
+    if _is_sequence(first):
         shape.append(0)
 
     def walk(v, depth):
         if depth == len(shape):
-            return _MIXED if isinstance(v, (list, tuple)) else None
+            return _MIXED if _is_sequence(v) else None
         if isinstance(v, (str, bytes)):
             return _MIXED
-        if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
+        if not _is_sequence(v) or len(v) != shape[depth]:
             return _RAGGED
+        if isinstance(v, np.ndarray):       # its rows alike: the first answers for all (MNIST-sized arrays)
+            return walk(v[0], depth + 1) if len(v) else None
         for item in v:
             words = walk(item, depth + 1)
             if words:
                 return words
         return None
 
-    if not isinstance(value, (list, tuple)) or any(isinstance(v, np.ndarray) for v in _leaves(value)):
-        return _RAGGED      # arrays among the lists: tapeflow's words, not traced to TF's walk
+    if not isinstance(value, (list, tuple)):
+        return _RAGGED
     return walk(value, 0) or _RAGGED
+
+
+def _is_sequence(value):
+    """Whether TF's converter walks ``value`` as a sequence: a list, a tuple or a numpy array of rank 1 or
+    more (a 0-d array is a scalar to it), so [ids (n,), values (n, 2)] is 'mixed types' as in TF 2.21."""
+    return isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim > 0)
 
 
 def _unsupported(value):
