@@ -23,7 +23,7 @@ def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort', 'negative')   # TF sorts by Neg
     float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
-    return Tensor(_order(x._data, ax, _descending(direction, 'argsort')).astype('int32'))
+    return Tensor(_sort_order(x._data, ax, _descending(direction, 'argsort')).astype('int32'))
 
 
 def sort(values, axis=-1, direction='ASCENDING', name=None):
@@ -32,7 +32,7 @@ def sort(values, axis=-1, direction='ASCENDING', name=None):
     float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
     descending = _descending(direction, 'sort')
-    index = _along(_order(x._data, ax, descending), ax, x._data.shape)
+    index = _along(_sort_order(x._data, ax, descending), ax, x._data.shape)
     if descending or not (x._data.dtype.kind == 'f' or x._data.dtype.name == 'bfloat16'):
         return getitem(x, index)
     # TF sorts ascending as -top_k(-x): the same values, bit for bit, but the gradient's zeros
@@ -96,6 +96,19 @@ def _descending(direction, op):
                                % direction),
                     "%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
     return direction == 'DESCENDING'
+
+
+def _sort_order(a, axis, descending):
+    """sort / argsort's order: TF sorts as top_k of all n values (of -x, ascending), whose kernel orders a
+    row holding NaN by its std::sort (NaN neither greater nor less: sort([3., 1., nan, 2.]) is
+    [1., 3., nan, 2.]); a stable sort everywhere else, and past the 16 values topk_heap replays."""
+    if _has_nan(a) and a.ndim:
+        xp = backend.array_module(a)
+        moved = xp.moveaxis(a, axis, -1)
+        order = _kernel_order(moved if descending else -moved, moved.shape[-1], True)
+        if order is not None:
+            return xp.moveaxis(order, -1, axis)
+    return _order(a, axis, descending)
 
 
 def _order(a, axis, descending):
