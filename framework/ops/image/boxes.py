@@ -8,6 +8,7 @@ CropAndResizeGradBoxes (crop_boxes_gradient.py).
 import numpy as np
 
 from ... import backend
+from ...errors import fast_path, kernel_error
 from ..operands import as_tensor
 from ...tensor import Tensor
 from ...tensor import convert_to_tensor
@@ -74,18 +75,15 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour
     (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]."""
     op = 'image.draw_bounding_boxes'
-    x = refuse_dtype(as_tensor(images, op), 'DrawBoundingBoxesV2', op, 'images')
-    if x.ndim != 4 or x.shape[-1] not in (1, 3, 4):
-        raise ValueError('%s: images must be 4-D with 1, 3 or 4 channels, got shape %s' % (op, tuple(x.shape)))
+    named = fast_path(images, boxes, colors)      # (a Python list among them: no ' name: ' tail)
+    x = refuse_dtype(as_tensor(images, op), 'DrawBoundingBoxesV2', op, 'images', named=named)
     b = _host(boxes, op, 'boxes').astype(np.float32)
     palette = _host(colors, op, 'colors').astype(np.float32)
-    if b.ndim != 3 or b.shape[0] != x.shape[0] or b.shape[2] != 4 or palette.ndim != 2 or len(palette) == 0:
-        raise ValueError('%s: boxes must be (batch=%d, num_boxes, 4) and colors (num_colors, channels), got %s and %s'
-                         % (op, x.shape[0], b.shape, palette.shape))
+    _check_drawing(x.shape, b.shape, palette.shape, named)
     out = np.array(backend.to_host(x._data))
     h, w = out.shape[1], out.shape[2]
     depth = out.shape[3]
-    palette = np.pad(palette, [(0, 0), (0, max(0, depth - palette.shape[1]))], constant_values=1)[:, :depth]
+    palette = palette[:, :depth] if palette.size else _default_colours(depth)
     for n in range(b.shape[0]):
         for k, (y1, x1, y2, x2) in enumerate(b[n]):
             colour = palette[k % len(palette)].astype(out.dtype)
@@ -102,3 +100,44 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
                 if 0 <= c < w:
                     out[n, rows, c] = colour
     return Tensor(backend.array_module(x._data).asarray(out))
+
+
+def _check_drawing(image_shape, box_shape, colour_shape, named):
+    """The DrawBoundingBoxesV2 kernel's checks of its operands' shapes, in its order and words."""
+    def refuse(text, note):
+        raise kernel_error('DrawBoundingBoxesV2', text, named=named,
+                           note='image.draw_bounding_boxes: %s; got images %s, boxes %s, colors %s'
+                                % (note, tuple(image_shape), tuple(box_shape), tuple(colour_shape)))
+    if len(image_shape) != 4:
+        refuse('The rank of the images should be 4', 'images must be 4-D (batch, height, width, channels)')
+    if len(box_shape) != 3:
+        refuse('The rank of the boxes tensor should be 3', 'boxes must be 3-D (batch, num_boxes, 4)')
+    if image_shape[0] != box_shape[0]:
+        refuse('The batch sizes should be the same', 'images and boxes must have one batch size')
+    if image_shape[3] not in (1, 3, 4):
+        refuse('Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)', 'images must have 1, 3 or 4 channels')
+    if box_shape[2] != 4:
+        refuse('The size of the third dimension of the box must be 4. Received: %d' % box_shape[2],
+               'each box must be [y_min, x_min, y_max, x_max]')
+    if len(colour_shape) != 2:
+        refuse('colors must be a 2-D matrix%s' % _dims(colour_shape), 'colors must be 2-D (num_colors, channels)')
+    if colour_shape[1] < image_shape[3]:
+        refuse('colors must have equal or more channels than the image provided: %s' % _dims(colour_shape),
+               'each colour needs a value for every channel of the images')
+
+
+def _dims(shape):
+    return '[%s]' % ','.join(str(d) for d in shape)
+
+
+# the kernel's colours where ``colors`` is empty (yellow, blue, red, lime, purple, olive, maroon, navy, aqua,
+# fuchsia), as RGBA; one-channel images take a first channel of 1 for all
+_DEFAULT_COLOURS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1], [0.5, 0, 0.5, 1],
+                             [0.5, 0.5, 0, 1], [0.5, 0, 0, 1], [0, 0, 0.5, 1], [0, 1, 1, 1], [1, 0, 1, 1]], np.float32)
+
+
+def _default_colours(depth):
+    table = _DEFAULT_COLOURS.copy()
+    if depth == 1:
+        table[:, 0] = 1
+    return table[:, :depth]

@@ -17,7 +17,7 @@ from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
 from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
-from .conversions import convert_image_dtype, float_kind
+from .conversions import convert_image_dtype, float32_image, float_kind
 from .hsv_gradient import rgb_to_hsv_op
 from .hue_kernel import adjust_hue_exact
 from .layout import AT_LEAST_3D, constant_like
@@ -28,6 +28,7 @@ from ..operands import named_errors
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
 _YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617], [0.114, -0.32134392, 0.31119955]]
+_GREY_WEIGHTS = (0.2989, 0.5870, 0.1140)
 _YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021], [0.6208248, -0.64720424, 1.70423049]]
 
 
@@ -63,8 +64,23 @@ def _to_float(images, op, low_rank=1, kernel=None):
 
 
 def _matrix(images, rows, op):
-    x = _channels(images, op, 3)
-    return tensordot(x, constant_like(np.asarray(rows, x._data.dtype), x), [[x.ndim - 1], [0]])
+    x = as_tensor(images, op)
+    if x._data.dtype.kind not in 'fc':      # TensorFlow reads the matrix in the images' dtype first
+        raise noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (rows, x.dtype.name)),
+                    '%s: images must be floating (float16/32/64), got dtype %s; use tf.image.convert_image_dtype '
+                    'first' % (op, x.dtype.name))
+    matrix = constant_like(np.asarray(rows, x._data.dtype), x)
+    return _channel_product(x, matrix, [[x.ndim - 1], [0]], op)
+
+
+def _channel_product(x, weights, axes, op):
+    """tensordot(x, weights, axes) over the channel axis. Images whose last axis is not 3 channels fail there
+    as TensorFlow's do: a scalar in tensordot's axes (IndexError), other images in its MatMul."""
+    try:
+        return tensordot(x, weights, axes)
+    except (IndexError, InvalidArgumentError) as error:
+        error.add_note('%s: the last axis must hold 3 channels (R, G, B), got shape %s' % (op, tuple(x.shape)))
+        raise
 
 
 @named_errors('image.rgb_to_yuv')
@@ -95,14 +111,16 @@ def yiq_to_rgb(images):
 def rgb_to_grayscale(images, name=None):
     """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype (computed in float32,
     as TF converts every image there first: float64 and float16 images round through it)."""
-    x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
-    flt, dtype = _to_float(x, 'image.rgb_to_grayscale')
-    flt = convert_image_dtype(flt, 'float32')
+    op = 'image.rgb_to_grayscale'
+    x = as_tensor(images, op)
+    flt, dtype = float32_image(x, op), x.dtype       # (TF's AttributeError for bool and string images)
+    if flt.ndim == 0 or flt.shape[-1] != 3:     # TensorFlow's tensordot with the weights fails: its error
+        _channel_product(flt, constant_like(np.asarray(_GREY_WEIGHTS, np.float32), flt), [-1, -1], op)
     # TensorFlow's tensordot becomes a 3-deep MatMul, which adds the products in channel order
     # (a BLAS dot product added them in another order: last-bit differences in a fifth of the pixels)
     r, g, b = unstack(flt, axis=-1)
-    weight = lambda value: constant_like(np.asarray(value, flt._data.dtype), flt)
-    grey = (r * weight(0.2989) + g * weight(0.5870)) + b * weight(0.1140)
+    red, green, blue = (constant_like(np.asarray(value, flt._data.dtype), flt) for value in _GREY_WEIGHTS)
+    grey = (r * red + g * green) + b * blue
     return convert_image_dtype(expand_dims(grey, -1), dtype)
 
 

@@ -77,3 +77,13 @@ def convert_image_dtype(image, dtype, saturate=False, name=None):
         return multiply(cast(x, target), 1.0 / np.iinfo(source).max)
     scaled = multiply(x, float(np.iinfo(target).max) + 0.5)
     return saturate_cast(scaled, target) if saturate else cast(scaled, target)
+
+
+def float32_image(image, op):
+    """``image`` as float32 for ``op``, which converts it first as TensorFlow's does: an image of neither
+    integer nor floating dtype is convert_image_dtype's AttributeError (TF's class), ``op`` named in a note."""
+    try:
+        return convert_image_dtype(image, 'float32')
+    except AttributeError as error:     # (named_errors leaves AttributeError alone)
+        error.add_note('raised inside %s' % op)
+        raise

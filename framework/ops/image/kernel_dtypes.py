@@ -27,11 +27,13 @@ KERNELS = {
 }
 
 
-def refuse_dtype(t, kernel, op, what='images'):
-    """``t`` when ``kernel`` takes its dtype; else TensorFlow's InvalidArgumentError, tapeflow's words a note."""
+def refuse_dtype(t, kernel, op, what='images', named=None):
+    """``t`` when ``kernel`` takes its dtype; else TensorFlow's InvalidArgumentError, tapeflow's words a note.
+    ``named``: whether the error ends in ' name: ' (the eager fast path's tail), where the caller knows."""
     name = t.dtype.name
     shown = kernel_dtype_name(name)
-    allowed, text, named = KERNELS[kernel]
+    allowed, text, always_named = KERNELS[kernel]
+    named = always_named if named is None else named
     if shown in allowed:
         return t
     error = InvalidArgumentError(

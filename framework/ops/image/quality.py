@@ -3,14 +3,17 @@ sobel_edges, psnr and ssim (TensorFlow's Gaussian-window SSIM), written with tap
 ops so they can serve as differentiable losses."""
 import numpy as np
 
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, kernel_error, noted
+from ...tensor_shape import TensorShape
+from ..float_kernels import refusal
 from ..arithmetic import squared_difference
 from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_sum
-from ..shapes import cast, pad, reshape, stack
+from ..graph_input_errors import eager_input_error
+from ..shapes import broadcast_to, cast, pad, reshape, stack
 from ..unary import log
 from ..activations import relu
-from .conversions import convert_image_dtype
+from .conversions import convert_image_dtype, float32_image
 from .resize import separable
 from ..operands import named_errors
 
@@ -20,24 +23,23 @@ def total_variation(images, name=None):
     """Sum of absolute differences of neighbouring pixels: a scalar for one image, (batch,) for a batch."""
     x = as_tensor(images, 'image.total_variation')
     if x.ndim not in (3, 4):
-        raise ValueError('image.total_variation: images must be 3-D or 4-D, got shape %s' % (tuple(x.shape),))
+        raise noted(ValueError("'images' must be either 3 or 4-dimensional."),
+                    'image.total_variation: images must be 3-D (height, width, channels) or 4-D (batch, ...), '
+                    'got shape %s' % (tuple(x.shape),))
     axes = list(range(x.ndim - 3, x.ndim))
     down = x[..., 1:, :, :] - x[..., :-1, :, :]
     across = x[..., :, 1:, :] - x[..., :, :-1, :]
     return reduce_sum(abs(down), axes) + reduce_sum(abs(across), axes)
 
 
-def _four_d(image, op):
-    x = as_tensor(image, op)
-    if x.ndim != 4:
-        raise ValueError('%s: image must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
-    return x
-
-
 @named_errors('image.image_gradients')
 def image_gradients(image):
     """(dy, dx): forward differences down and across, zero in the last row / column; 4-D images."""
-    x = _four_d(image, 'image.image_gradients')
+    x = as_tensor(image, 'image.image_gradients')
+    if x.ndim != 4:     # TensorFlow's Python check and words
+        raise noted(ValueError('image_gradients expects a 4D tensor [batch_size, h, w, d], not %s.'
+                               % (TensorShape(x.shape),)),
+                    'image.image_gradients: add a batch axis (tf.expand_dims(image, 0)) to a single image')
     dy = pad(x[:, 1:] - x[:, :-1], [[0, 0], [0, 1], [0, 0], [0, 0]])
     dx = pad(x[:, :, 1:] - x[:, :, :-1], [[0, 0], [0, 0], [0, 1], [0, 0]])
     return dy, dx
@@ -47,9 +49,16 @@ def image_gradients(image):
 def sobel_edges(image):
     """Sobel responses (batch, height, width, channels, 2): [..., 0] vertical, [..., 1] horizontal,
     on the image reflect-padded by one pixel."""
-    x = _four_d(image, 'image.sobel_edges')
-    if x._data.dtype.kind != 'f':
-        raise TypeError('image.sobel_edges: image must be floating, got dtype %s' % x.dtype.name)
+    x = as_tensor(image, 'image.sobel_edges')
+    if x.ndim != 4:     # TensorFlow reflect-pads the image with 4 (before, after) pairs first: MirrorPad's words
+        raise kernel_error('MirrorPad', 'The first dimension of paddings must be the rank of inputs[4,2], [%s]'
+                           % ','.join(str(d) for d in x.shape),
+                           note='image.sobel_edges: image must be 4-D (batch, height, width, channels), got shape %s'
+                                % (tuple(x.shape),))
+    if x._data.dtype.kind != 'f':       # then its depthwise convolution takes floating images only
+        error = refusal('DepthwiseConv2dNative', x.dtype.name)
+        error.add_note('image.sobel_edges: image must be floating (tf.cast it), got dtype %s' % x.dtype.name)
+        raise error
     h, w = x.shape[1], x.shape[2]
     p = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode='REFLECT')
     shifted = [[p[:, i:i + h, j:j + w] for j in range(3)] for i in range(3)]
@@ -71,22 +80,37 @@ def _taps_in_row_order(shifted, kernel):
     return total
 
 
-def _pair_as_float(a, b, max_val, op):
-    x, y = as_tensor(a, op), as_tensor(b, op)
-    if x._data.dtype != y._data.dtype or tuple(x.shape) != tuple(y.shape):
-        raise ValueError('%s: the two images must have one dtype and shape, got %s %s and %s %s'
-                         % (op, x.dtype.name, tuple(x.shape), y.dtype.name, tuple(y.shape)))
-    if x.ndim < 3:
-        raise ValueError('%s: images must be at least 3-D (height, width, channels), got shape %s' % (op, tuple(x.shape)))
+def _verify_compatible_image_shapes(x, y):
+    """TensorFlow's checks of two images for psnr / ssim: at least 3 axes each, the same last three,
+    and leading (batch) axes that broadcast."""
+    for t in (x, y):
+        if t.ndim < 3:
+            raise ValueError('Shape %s must have rank at least 3' % (TensorShape(t.shape),))
+    if tuple(x.shape[-3:]) != tuple(y.shape[-3:]):
+        raise ValueError('Shapes %s and %s are incompatible' % (TensorShape(x.shape[-3:]), TensorShape(y.shape[-3:])))
+    for d1, d2 in zip(reversed(x.shape[:-3]), reversed(y.shape[:-3])):
+        if not (d1 == 1 or d2 == 1 or d1 == d2):
+            raise ValueError('Two images are not compatible: %s and %s' % (TensorShape(x.shape), TensorShape(y.shape)))
+
+
+def _as_float(x, max_val, op):
+    """``x`` and ``max_val`` (read in ``x``'s dtype) as float32 images, as convert_image_dtype scales them."""
     peak = convert_image_dtype(cast(as_tensor(max_val, op), x.dtype), 'float32')
-    return convert_image_dtype(x, 'float32'), convert_image_dtype(y, 'float32'), peak
+    return float32_image(x, op), peak
+
 
 
 @named_errors('image.psnr')
 def psnr(a, b, max_val, name=None):
     """Peak signal-to-noise ratio in dB per image: 20 log10(max_val) - 10 log10(MSE) (float32)."""
-    x, y, peak = _pair_as_float(a, b, max_val, 'image.psnr')
+    op = 'image.psnr'
+    # TensorFlow's order: both images to float32 (of any dtypes), the squared difference and its mean over
+    # the last three axes (their kernels' errors for shapes that do not broadcast, fewer than three axes),
+    # the shape checks last
+    x, peak = _as_float(as_tensor(a, op), max_val, op)
+    y = float32_image(as_tensor(b, op), op)
     mse = reduce_mean(squared_difference(x, y), [-3, -2, -1])
+    _verify_compatible_image_shapes(x, y)
     return 20.0 * log(peak) / float(np.float32(np.log(10.0))) - float(np.float32(10.0 / np.log(10.0))) * log(mse)
 
 
@@ -119,7 +143,17 @@ def _ssim_maps(x, y, peak, window, sigma, k1, k2):
 
 def _flat_pair(img1, img2, max_val, filter_size, op):
     """(x, y as (-1, h, w, c) float32, peak, leading shape, window size), checked against the window."""
-    x, y, peak = _pair_as_float(img1, img2, max_val, op)
+    x, y = as_tensor(img1, op), as_tensor(img2, op)
+    _verify_compatible_image_shapes(x, y)       # TensorFlow checks the shapes first, then reads both (ShapeN)
+    if x._data.dtype != y._data.dtype:
+        error = eager_input_error('ShapeN', 1, x._data.dtype, y._data.dtype)
+        error.add_note('%s: the two images must have one dtype, got %s and %s' % (op, x.dtype.name, y.dtype.name))
+        raise error
+    if tuple(x.shape) != tuple(y.shape):        # batch axes of 1 broadcast
+        both = np.broadcast_shapes(tuple(x.shape), tuple(y.shape))
+        x, y = broadcast_to(x, both), broadcast_to(y, both)
+    x, peak = _as_float(x, max_val, op)
+    y = float32_image(y, op)
     h, w = x.shape[-3], x.shape[-2]
     window = int(filter_size)
     if window < 1:
