@@ -142,8 +142,12 @@ def _layer_children(layer):
     out = []
     if _is(layer, 'layers.sequential', 'Sequential'):
         if layer.built:
-            first = layer._input_layer if layer._input_layer is not None else Placeholder()
-            out.append(('_functional', Container(_functional_children([first] + list(layer._layers)))))
+            from layers.functional.sequential_operations import sequential_operations
+            operations = sequential_operations(layer)      # with the mask ops Keras records (NotEqual, Any)
+            if operations is None:
+                first = layer._input_layer if layer._input_layer is not None else Placeholder()
+                operations = [first] + list(layer._layers)
+            out.append(('_functional', Container(_functional_children(operations))))
     elif isinstance(vars(layer).get('_operations'), list):          # a functional model
         out.extend(_functional_children(layer._operations))
     names = _keras_names(layer)
