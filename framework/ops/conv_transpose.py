@@ -6,6 +6,8 @@ window of the (larger) output. So it is that very op, ``convolution``'s
 input-gradient, whose own gradients (a forward convolution for the input, a
 filter-gradient for the kernel) are already recorded, nested tapes included.
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError, kernel_error
 from .explicit_padding import checked_list, is_explicit
 from .convolution import _Geometry, _conv_input_grad, _pair
@@ -23,8 +25,8 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     ``output_shape`` must be one that ``conv2d`` with the same filters, strides
     and padding maps back onto the input's height and width, as TensorFlow requires.
 
-    ``dilations`` other than 1 give the transpose of the dilated convolution (TensorFlow's CPU
-    kernels refuse it; its GPU ones compute it, as this does).
+    ``dilations`` other than 1 give the transpose of the dilated convolution (float32 as TensorFlow's
+    oneDNN kernel; its CPU kernel for float64 refuses it, and so does this).
 
     Raises:
         ValueError: shapes that do not fit together, or data_format other than NHWC.
@@ -48,6 +50,10 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
         full = conv2d_transpose(x, f, padded, strides, 'VALID', data_format, dilations)
         return full[:, top:top + out[1], left:left + out[2], :]
     if dilations is not None and _pair(dilations, 'dilations', op) != (1, 1):
+        if x._data.dtype == np.float64:     # Eigen's double kernel (oneDNN runs float32) refuses dilations
+            raise kernel_error('Conv2DBackpropInput', 'Current CPU implementations do not yet support dilation rates '
+                               'larger than 1.', note='conv2d_transpose: TensorFlow has no float64 dilated transposed '
+                                                      'convolution on the CPU; compute in float32')
         from .convolution_nd import conv_transpose      # it builds on convolution.py's padding rule
         return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))
     if x.ndim != 4 or f.ndim != 4 or len(out) != 4 or x.shape[3] != f.shape[3] or x.dtype != f.dtype \

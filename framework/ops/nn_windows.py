@@ -5,6 +5,8 @@ These add TensorFlow's signatures to the N-d ops: the ``data_format`` argument
 and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 ``conv3d``-style fixed ranks, and the ``pool`` / ``convolution`` dispatchers.
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError, UnimplementedError, kernel_error
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
@@ -73,8 +75,15 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
     x = _input(input, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
+    dilations = _spatial(dilations if dilations is not None else 1, rank, first)
+    if op == 'conv3d' and x._data.dtype == np.float64 and np.any(np.ravel(dilations) != 1):
+        # TF 2.21's CPU Conv3D for double (Eigen's; oneDNN runs float32 only) refuses dilations (tf.nn.convolution
+        # dilates through space_to_batch instead, and computes)
+        raise kernel_error('Conv3D', 'CPU implementation of Conv3D currently only supports dilated rates of 1.',
+                           named=True, note='conv3d: TensorFlow has no float64 dilated 3-D convolution on the CPU; '
+                                            'compute in float32, or call tf.nn.convolution')
     out = _convolution_nd(_to_last(x, first), filters, _spatial(strides if strides is not None else 1, rank, first),
-                          padding, _spatial(dilations if dilations is not None else 1, rank, first))
+                          padding, dilations)
     return _to_first(out, first)
 
 
