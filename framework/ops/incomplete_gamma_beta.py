@@ -10,6 +10,8 @@ only (TensorFlow has none for a and b).
 import numpy as np
 
 from ..errors import kernel_error
+from ..tensor import Tensor
+from . import eigen_igamma
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
@@ -90,12 +92,20 @@ def _gamma_density(a, x):
     return exp(subtract(subtract(multiply(subtract(a, 1.0), log(x)), x), lgamma(a)))
 
 
+def _kernel_values(a, x, upper):
+    """P(a, x) (``upper``: Q) in x's dtype: TF's kernel replayed (eigen_igamma.py) where it applies,
+    else the float64 host functions rounded once."""
+    if eigen_igamma.handles(a._data, x._data):
+        return Tensor(eigen_igamma.igamma(a._data, x._data, upper))
+    return _tensor(_igamma_host(_host(a), _host(x))[1 if upper else 0], x)
+
+
 @named_errors('igamma')
 def igamma(a, x, name=None):
     """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
     Gradients for both: for x the gamma density, for a the differentiated series."""
     a, x = _binary('igamma', a, x)
-    out = _tensor(_igamma_host(_host(a), _host(x))[0], x)
+    out = _kernel_values(a, x, False)
     if ACTIVE:
         record('igamma', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, 1.0),
                                         lambda g, y, a, x: g * _gamma_density(a, x)))
@@ -107,7 +117,7 @@ def igammac(a, x, name=None):
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
     Gradients for both, those of igamma negated."""
     a, x = _binary('igammac', a, x)
-    out = _tensor(_igamma_host(_host(a), _host(x))[1], x)
+    out = _kernel_values(a, x, True)
     if ACTIVE:
         record('igammac', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, -1.0),
                                          lambda g, y, a, x: -g * _gamma_density(a, x)))
