@@ -11,8 +11,8 @@ from .argument_tuples import output_padding_option, standardized_padding, standa
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
-from .convolution import _compare_with_zero, _output_length, check_groups, filter_count, kernel_rank_error, \
-    refuse_empty_output, refuse_strided_dilation
+from .convolution import _compare_with_zero, _output_length, check_groups, check_input_groups, filter_count, \
+    kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
 from .conv_fused_relu import conv_activation
 from .input_spec import InputSpec
@@ -83,9 +83,7 @@ class ConvND(KernelOptions, Layer):
     def build(self, input_shape):
         last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
         channels = input_channels(self, last, self.rank)
-        if channels % self.groups:
-            raise ValueError('%s %r: the input channels %d must divide by groups=%d'
-                             % (type(self).__name__, self.name, channels, self.groups))
+        check_input_groups(channels, self.groups, input_shape)       # Keras 3's words, as Conv1D / Conv2D
         refuse_empty_output(self, tuple(input_shape), last[1:-1])     # at build, as Keras 3
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})

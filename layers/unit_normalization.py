@@ -1,5 +1,5 @@
 """UnitNormalization: scale each sample to unit L2 norm along some axes."""
-from framework.errors import InvalidArgumentError
+from framework.errors import noted
 from framework.ops import minimum, reduce_sum, rsqrt, square
 
 from .layer import Layer
@@ -21,7 +21,8 @@ class UnitNormalization(Layer):
         axis: an int or a list of ints (default -1, the features).
     Raises:
         TypeError: axis neither an int nor a list/tuple of ints.
-        ValueError: (on call) an axis beyond the input's rank.
+        ValueError: (compute_output_shape, a symbolic call) an axis beyond the input's rank.
+        InvalidArgumentError: (an eager call) the same, from the Sum kernel, as TF.
     """
     supports_masking = True
 
@@ -39,16 +40,15 @@ class UnitNormalization(Layer):
         self.built = True
 
     def call(self, inputs):
-        self._check_axes(tuple(inputs.shape))
+        # an axis the input lacks: the Sum kernel's InvalidArgumentError, as TF 2.21 ('Invalid reduction dimension')
         axis = tuple(self.axis) if isinstance(self.axis, list) else self.axis
         return unit_normalize(inputs, axis)
 
     def _check_axes(self, shape):
         for axis in self.axis if isinstance(self.axis, list) else [self.axis]:
-            if not -len(shape) <= axis < len(shape):
-                # TensorFlow's class (its Sum kernel refuses the axis); also the ValueError raised before
-                raise InvalidArgumentError('UnitNormalization %r: axis %s is out of bounds for input shape %s'
-                                           % (self.name, self.axis, shape))
+            if not -len(shape) <= axis < len(shape):        # Keras 3's compute_output_shape
+                raise noted(ValueError('Axis %s is out of bounds for input shape %s.' % (self.axis, shape)),
+                            'UnitNormalization %r' % self.name)
 
     def compute_output_shape(self, input_shape):
         self._check_axes(tuple(input_shape))
