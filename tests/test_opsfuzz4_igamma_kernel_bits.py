@@ -60,3 +60,9 @@ def test_gradient_still_flows():
         y = tf.math.igamma(a, x)
     # d/dx P(2, x) = x e^-x / Gamma(2) = 3 e^-3
     np.testing.assert_allclose(tape.gradient(y, x).numpy(), [3 * np.exp(-3.0)], rtol=1e-6)
+
+
+def test_spence_at_one_is_positive_zero():
+    # TF 2.21: print(tf.math.special.spence(tf.constant([1.]))) -> tf.Tensor([0.], shape=(1,), dtype=float32)
+    assert str(tf.math.special.spence(tf.constant([1.]))) == 'tf.Tensor([0.], shape=(1,), dtype=float32)'
+    assert str(tf.math.special.spence(tf.constant(1., tf.float64))) == 'tf.Tensor(0.0, shape=(), dtype=float64)'

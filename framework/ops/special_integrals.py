@@ -130,6 +130,7 @@ def _spence_host(x):
         value = np.where(reflected, np.pi ** 2 / 6 - log_product - core, core)
         log_x = np.log(np.where(inverted, x, 1.0))
         value = np.where(inverted, -value - log_x * log_x / 2, value)
+    value = np.where(x == 1, 0.0, value)      # Cephes' spence returns +0 at 1 (the quadrature's sum is -0.0)
     return np.where((x < 0) | np.isnan(x) | np.isposinf(x), np.nan, value)      # TensorFlow: nan at inf
 
 
