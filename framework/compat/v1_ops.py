@@ -99,7 +99,18 @@ def global_variables(scope=None):
 
 trainable_variables = local_variables = model_variables = global_variables
 
-TOP_LEVEL = {fn.__name__: fn for fn in (random_normal, truncated_normal, random_uniform, random_shuffle, multinomial,
+@deprecated('clip_by_average_norm', 'tensorflow.python.ops.clip_ops', 'clip_by_average_norm is deprecated in '
+            'TensorFlow 2.0. Please use clip_by_norm(t, clip_norm * tf.cast(tf.size(t), tf.float32), name) instead.')
+def clip_by_average_norm(t, clip_norm, name=None):
+    """``t`` scaled so that its L2 norm divided by its size is at most ``clip_norm``: TF 1's composition,
+    t * clip_norm * min(size / norm(t), 1 / clip_norm), the size and 1.0 float32 (float64 t: Mul's error)."""
+    t = framework.convert_to_tensor(t)
+    n_element = framework.cast(framework.size(t), 'float32')
+    l2norm_inv = framework.math.rsqrt(framework.reduce_sum(t * t, framework.range(framework.rank(t))))
+    return t * clip_norm * framework.minimum(l2norm_inv * n_element, framework.constant(1.0) / clip_norm)
+
+
+TOP_LEVEL = {fn.__name__: fn for fn in (clip_by_average_norm, random_normal, truncated_normal, random_uniform, random_shuffle, multinomial,
                                          div, arg_max, arg_min, global_variables_initializer, variables_initializer,
                                          global_variables)}
 TOP_LEVEL.update(local_variables_initializer=local_variables_initializer, tables_initializer=tables_initializer,
