@@ -104,7 +104,9 @@ def _in_order(x, axis):
 def _tail_sums(tail):
     """The last ``n % 8`` values of each row (rows, t) added one by one (Eigen's scalar loop)."""
     if type(tail) is np.ndarray:
-        return np.cumsum(tail, axis=1)[:, -1]     # numpy's cumsum adds in order
+        # numpy's cumsum adds in order; the method, not np.cumsum, so that an overflow's RuntimeWarning is
+        # raised from this module, which the package silences (float16 sums past 65504 are inf, quietly, in TF)
+        return tail.cumsum(axis=1)[:, -1]
     total = tail[:, 0]
     for j in range(1, tail.shape[1]):
         total = total + tail[:, j]
