@@ -153,6 +153,15 @@ def noted(error, note):
     return error
 
 
+def without_name_tail(error):
+    """``error`` (a kernel error worded as the fast path words it, ending in ' name: ') as the slow path
+    (a Python list among the op's arguments) words it, ending at '[Op:GatherV2]'; its class and notes kept."""
+    plain = type(error)(str(error)[:-len(' name: ')])
+    for note in getattr(error, '__notes__', ()):
+        plain.add_note(note)
+    return plain
+
+
 def with_name_tail(error):
     """``error`` (a kernel error raised as the slow path words it, ending at '[Op:SelectV2]') as the fast
     path words it, with its ' name: ' tail; its class and notes kept."""

@@ -24,11 +24,11 @@ def batch_dims_of(batch_dims, indices_rank, kernel):
     return b
 
 
-def check_batch_shapes(params_shape, indices_shape, b, kernel):
+def check_batch_shapes(params_shape, indices_shape, b, kernel, named=False):
     for d in range(b):
         if params_shape[d] != indices_shape[d]:
             raise kernel_error(kernel, 'params.shape[%d]: %d should be equal to indices.shape[%d]: %d'
-                               % (d, params_shape[d], d, indices_shape[d]))
+                               % (d, params_shape[d], d, indices_shape[d]), named=named)
 
 
 def batched_gather(x, i, axis, b, gather):

@@ -9,7 +9,7 @@ import builtins
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted, with_name_tail, without_name_tail
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
 from ..tensor import Tensor
@@ -162,23 +162,25 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
         index_kernels.refuse('resource_gather' if type(x) is Variable and not batch_dims and _given_zero(axis)
                              else 'gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
-    b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
-    (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
+    named = fast_path(params, indices)      # (a Python list among them: TF's errors end without ' name: ')
+    # the GatherV2 kernel's order: the axis (TF's Python makes it batch_dims where none is given), batch_dims,
+    # batch_dims <= axis, the batch axes' sizes, then the indices' range
+    ax, b = _axis_and_batch_dims(x.ndim, idx.ndim, axis, batch_dims, named)
+    if ax < b:
+        raise kernel_error('GatherV2', 'batch_dims (%d) must be less than or equal to axis (%d).' % (b, ax),
+                           named=named,
+                           note='gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
     n = x._data.shape[ax]
     i = idx._data
     if b:
         from .batched_gather import check_batch_shapes     # built on shapes, which imports this module
-        check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2')
+        check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2', named)
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
         # (a variable's rows along axis 0 are TF's ResourceGather: its sparse_read)
         kernel = 'ResourceGather' if type(x) is Variable and not b and _given_zero(axis) else 'GatherV2'
         raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
                                   kernel=kernel)
-    if ax < b:
-        raise kernel_error('GatherV2', 'batch_dims (%d) must be less than or equal to axis (%d).' % (b, ax),
-                           named=fast_path(params, indices),
-                           note='gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
     if b:
         from .batched_gather import batched_gather
         return batched_gather(x, i, ax, b, gather)
@@ -206,6 +208,19 @@ def _given_zero(axis):
     if isinstance(axis, Tensor):
         axis = backend.to_host(axis._data)
     return axis is None or int(np.reshape(axis, -1)[0]) == 0
+
+
+def _axis_and_batch_dims(ndim, indices_rank, axis, batch_dims, named):
+    """gather's (axis, batch_dims) as counts, or the GatherV2 kernel's error for either, its ' name: ' tail
+    as ``named`` says. (A function of its own: an error caught and raised again inside gather's own frame
+    would reach the trace hook twice, traced_ops.py.)"""
+    try:
+        (ax,) = normalize_axis(batch_dims if axis is None else axis, ndim, 'gather')
+        return ax, _batch_dims(batch_dims, indices_rank, 'GatherV2')
+    except InvalidArgumentError as error:
+        if not str(error).startswith('{{') or named == str(error).endswith(' name: '):
+            raise
+        raise (with_name_tail(error) if named else without_name_tail(error)) from None
 
 
 def _batch_dims(batch_dims, indices_rank, kernel):
@@ -253,16 +268,22 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     if idx._data.dtype.kind not in 'iu':
         index_kernels.refuse('gather_nd', idx, fast_path(params, indices))
     i = idx._data
-    b = _batch_dims(batch_dims, i.ndim - 1, 'GatherNd')
+    named = fast_path(params, indices)
+    if i.ndim == 0:
+        raise kernel_error('GatherNd', 'indices must be at least a vector', named=named,
+                           note='gather_nd: indices must hold index vectors in their last axis (rank >= 1), got a '
+                                'scalar; write [i] for one index')
+    b = _gather_nd_batch_dims(batch_dims, i.ndim, x.ndim) if batch_dims else 0
+    if b and i.shape[-1] > x.ndim - b:      # TF's batch_gather_nd prepends b batch columns to each index vector
+        raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
+                           % (i.shape[-1] + b, x.ndim), named=True,
+                           note='gather_nd: with batch_dims=%d, index vectors of params %s must have at most %d '
+                                'entries, got indices of shape %s' % (b, tuple(x.shape), x.ndim - b, tuple(i.shape)))
     if i.ndim and not b and i.shape[-1] > x.ndim:
         raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
                            % (i.shape[-1], x.ndim), named=fast_path(params, indices),
                            note='gather_nd: indices of shape %s need a last axis of at most %d (the rank of params %s)'
                                 % (tuple(i.shape), x.ndim, tuple(x.shape)))
-    if i.ndim == 0 or i.shape[-1] > x.ndim - b:
-        raise InvalidArgumentError('gather_nd: indices of shape %s need a last axis of at most %d (the '
-                                   'rank of params %s)'
-                                   % (tuple(i.shape), x.ndim - b, tuple(x.shape)))
     if b:
         from .batched_gather import batched_gather_nd
         return batched_gather_nd(x, i, b, gather_nd)
@@ -270,15 +291,26 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
-            raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, name)
+            raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, named)
     if i.ndim == 2 and i.shape[1] == 1 and (type(x) is Variable or ACTIVE and type(x) is Tensor and gathers_rows(x)):
         return _gather_rows(x, i[:, 0], i.dtype.name)     # TF's GatherNd rules give these rows
     return getitem(x, tuple(xp.asarray(i[..., d]) for d in range(i.shape[-1])))
 
 
-def _gather_nd_range_error(indices, shape, d, name):
+def _gather_nd_batch_dims(batch_dims, indices_rank, params_rank):
+    """``batch_dims`` of gather_nd checked as TF's Python batch_gather_nd checks it (its ValueErrors)."""
+    b = int(backend.to_host(batch_dims._data) if isinstance(batch_dims, Tensor) else batch_dims)
+    if b < 0:
+        raise ValueError('tf.gather_nd does not allow negative batch_dims.')
+    for rank, what in ((indices_rank, 'indices'), (params_rank, 'params')):
+        if b >= rank:
+            raise ValueError('Argument `batch_dims` = %d must be less than rank(`%s`) = %d' % (b, what, rank))
+    return b
+
+
+def _gather_nd_range_error(indices, shape, d, named):
     """TensorFlow's GatherNd kernel error: the last index vector outside params (its loop keeps the last
-    one it met), with its position; ``name`` set where TensorFlow's wrapper adds its ' name: ' tail."""
+    one it met), with its position; ``named``: whether TensorFlow's wrapper adds its ' name: ' tail."""
     depth = indices.shape[-1]
     vectors = indices.reshape(-1, depth)
     bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[-1, 0])
@@ -286,7 +318,7 @@ def _gather_nd_range_error(indices, shape, d, name):
     column = indices[..., d]
     return kernel_error('GatherNd', 'indices%s = [%s] does not index into param shape [%s], node name: GatherNd'
                         % ('[%s]' % ','.join(map(str, where)), ', '.join(map(str, vectors[bad])),
-                           ','.join(map(str, shape))), named=name is not None,
+                           ','.join(map(str, shape))), named=named,
                         note='gather_nd: index %d of the index vectors must lie in [0, %d) for params of shape %s; '
                              'got min %d, max %d' % (d, shape[d], shape, int(column.min()), int(column.max())))
 
