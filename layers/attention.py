@@ -1,6 +1,6 @@
 """Attention: dot-product (Luong-style) or concat (Bahdanau-style) attention."""
 from framework.ops import (abs as absolute, cast, convert_to_tensor, expand_dims, greater_equal, less, logical_and,
-                           logical_not, matmul, reduce_sum, reshape, softmax, tanh, where)
+                           logical_not, matmul, reduce_sum, reshape, softmax, tanh, transpose, where)
 from framework.ops import range as arange
 
 from framework.errors import InvalidArgumentError
@@ -142,12 +142,8 @@ class Attention(Layer):
         query, value = inputs[0], inputs[1]
         key = inputs[2] if len(inputs) > 2 else value
         value, key = (convert_to_tensor(x, dtype=query.dtype) for x in (value, key))
-        if query.ndim < 2 or query.ndim != key.ndim or query.shape[-1] != key.shape[-1] \
-                or value.shape[-2] != key.shape[-2]:
-            # TF's BatchMatMul refuses them ('Matrix size-incompatible'): its InvalidArgumentError, a ValueError
-            raise InvalidArgumentError('Attention %r: query %s, value %s and key %s do not fit (B, Tq, dim), '
-                                       '(B, Tv, dim), (B, Tv, dim)' % (self.name, tuple(query.shape), tuple(value.shape),
-                                                                       tuple(key.shape)))
+        # shapes that do not fit fail in the ops as in Keras: BatchMatMulV2's 'Matrix size-incompatible' (the
+        # dot scores, or weights @ value when value and key differ in length), AddV2's for concat scores
         scores = self._scores(query, key)
         keep = None if not mask or mask[1] is None else as_bool(mask[1])
         if keep is not None and keep.ndim == 2:
@@ -168,7 +164,14 @@ class Attention(Layer):
 
     def _scores(self, query, key):
         if self.score_mode == 'dot':
-            scores = matmul(query, key, transpose_b=True)
+            try:
+                scores = matmul(query, key, transpose_b=True)
+            except InvalidArgumentError as error:
+                # Keras multiplies by ops.swapaxes(key, -2, -1): TF's kernel text names the swapped key's shape
+                perm = list(range(key.ndim))
+                perm[-2:] = perm[:-3:-1]
+                matmul(query, transpose(key, perm))
+                raise error
             return scores * self.scale if self.scale is not None else scores
         pairs = expand_dims(query, -2) + expand_dims(key, -3)          # (B, Tq, Tv, dim)
         if self.scale is not None:

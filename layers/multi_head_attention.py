@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from framework.errors import InvalidArgumentError
 from framework.keras.softmax_axis_warning import silenced
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.keras.ops_nn_extra import dot_product_attention
@@ -285,7 +286,11 @@ class MultiHeadAttention(Layer):
         shape = tuple(scores.shape)
         flat = shape[:len(shape) - attended] + (-1,)
         if mask is not None:
-            mask = reshape(broadcast_to(mask, shape), flat)
+            try:
+                mask = reshape(broadcast_to(mask, shape), flat)
+            except InvalidArgumentError as error:
+                self._softmax(scores, mask=mask)    # Keras hands its Softmax layer the mask as it is: that ValueError
+                raise error
         # Keras's softmax over several axes does not warn
         with silenced() if attended > 1 else contextlib.nullcontext():
             weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)

@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input
 from .ops_arguments import integer
@@ -154,6 +155,13 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         cap = float(attn_logits_soft_cap)
         logits = _ops.tanh(logits / cap) * cap
     keep = None if mask is None else _ops.cast(tensor(mask, 'dot_product_attention'), 'bool')
+    if keep is not None:
+        try:
+            keep = _ops.broadcast_to(keep, logits.shape)
+        except InvalidArgumentError as error:
+            # Keras ands the mask into ones_like(logits) first: a mask that does not fit is LogicalAnd's error
+            _ops.logical_and(_ops.ones(logits.shape, 'bool'), keep)
+            raise error
     if is_causal:
         causal = np.tril(np.ones(logits.shape[-2:], bool))[None, None]
         keep = _ops.constant(causal) if keep is None else _ops.logical_and(keep, causal)
