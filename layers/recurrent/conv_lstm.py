@@ -69,9 +69,12 @@ class ConvLSTMCell(LSTMCell):
         shape = tuple(input_shape)
         spatial, channels = shape[1:-1], shape[-1]
         if len(spatial) != self.rank or None in spatial:
-            raise ValueError('ConvLSTM layers only support static input shapes for the spatial dimension. '
-                             'Received invalid input shape: input_shape=%s (a step of %d spatial axes and channels)'
-                             % (shape, self.rank))
+            # Keras 3's words (the shape is one step's); tapeflow's reading of it goes in a note
+            error = ValueError('ConvLSTM layers only support static input shapes for the spatial dimension. '
+                               'Received invalid input shape: input_shape=%s' % (shape,))
+            error.add_note('%s %r: input_shape is a step of %d spatial axes and channels' % (type(self).__name__,
+                                                                                        self.name, self.rank))
+            raise error
         if channels is None:
             raise ValueError('The channel dimension of the inputs (last axis) should be defined. Found None. '
                              'Full input shape received: input_shape=%s' % (shape,))
