@@ -11,12 +11,42 @@ import re
 import sys
 
 
+def end_anchored(pattern):
+    """``pattern`` (str or bytes) with each ``$`` outside a class written ``\\Z``: RE2's ``$`` matches at the
+    text's end only, Python's also before a final newline (regex_replace('ab\\n', '$', '!') is b'ab\\n!' in
+    TF, b'ab!\\n!' with Python's ``$``). A pattern that turns multi-line mode on ((?m)) keeps its ``$``."""
+    text = pattern.decode('latin-1') if isinstance(pattern, bytes) else pattern
+    if '$' not in text or _MULTILINE.search(text):
+        return pattern
+    out, i, class_start = [], 0, None      # class_start: where a class's members begin (a ']' there is one)
+    while i < len(text):
+        c = text[i]
+        if c == '\\':
+            out.append(text[i:i + 2])
+            i += 2
+            continue
+        if class_start is not None:
+            if c == ']' and i != class_start:
+                class_start = None
+        elif c == '[':
+            class_start = i + 2 if text[i + 1:i + 2] == '^' else i + 1
+        elif c == '$':
+            c = '\\Z'
+        out.append(c)
+        i += 1
+    joined = ''.join(out)
+    return joined.encode('latin-1') if isinstance(pattern, bytes) else joined
+
+
+_MULTILINE = re.compile(r'\(\?[a-zA-Z]*m')
+
+
 def text_pattern(pattern):
     """``pattern`` for UTF-8 text, as RE2 reads patterns and strings: one codepoint per ``.`` or
     class member (the NMT tutorial's ``[^ a-z.?!,¿]`` keeps its two-byte ``¿`` and drops ``í``
     whole), with ASCII ``\\w \\d \\s \\b``. None for a pattern that is not UTF-8."""
     try:
-        text = pattern.decode('utf-8') if isinstance(pattern, bytes) else pattern
+        text = end_anchored(pattern.decode('utf-8') if isinstance(pattern, bytes) else pattern)
         # re.ASCII only where a class shorthand needs it: it would also stop (?i) folding É to é, as RE2 does
         return re.compile(text, re.ASCII if _SHORTHAND.search(text) else 0)
     except (UnicodeDecodeError, re.error):

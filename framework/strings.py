@@ -13,7 +13,7 @@ import numpy as np
 
 from . import backend, re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError, OutOfRangeError, kernel_error
+from .errors import InvalidArgumentError, OutOfRangeError, fast_path, kernel_error
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
 from .tensor import Tensor, convert_to_tensor
 
@@ -41,6 +41,11 @@ def _map(fn, values, dtype=object):
     return _tensor(out, dtype)
 
 
+def _dims(shape):
+    """A shape as TF's kernels print it: [2,1]."""
+    return '[%s]' % ','.join(str(d) for d in shape)
+
+
 def join(inputs, separator='', name=None):
     """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
     if isinstance(inputs, (str, bytes, Tensor)) or not isinstance(inputs, (list, tuple)):
@@ -57,7 +62,7 @@ def join(inputs, separator='', name=None):
     shaped = [p.shape for p in parts if p.ndim]
     other = next((s for s in shaped if s != shaped[0]), None)
     if other is not None:       # StringJoin compares each input with the first that is not a scalar
-        raise kernel_error('StringJoin', 'Input shapes do not match: %s vs. %s' % (list(shaped[0]), list(other)),
+        raise kernel_error('StringJoin', 'Input shapes do not match: %s vs. %s' % (_dims(shaped[0]), _dims(other)),
                            named=_fast(*inputs), node='StringJoin_N_%d' % builtins.len(inputs),
                            note='join: the inputs must have one shape (or be scalars)')
     shape = shaped[0] if shaped else ()
@@ -186,20 +191,41 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
             'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
             '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
     values = _strings(input, 'substr')
-    start, size = int(pos), int(len)
-    for index, s in enumerate(values.reshape(-1)):      # the kernel names the first string pos misses
-        n = builtins.len(s if unit == 'BYTE' else s.decode('utf-8'))   # (``len`` is TF's argument name)
-        if not -n <= start <= n:
-            raise kernel_error('Substr', 'pos %d out of range for string %r at index %d' % (start, s, index),
-                               named=_fast(input), note='substr: pos must lie in [-len, len] of every string')
-
-    def cut(s):
+    starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
+    named = _fast(input) and fast_path(pos, len)        # a list pos / len takes TF's slow path: no ' name: '
+    if starts.shape != sizes.shape:
+        raise kernel_error('Substr', 'pos and len should have the same shape, got: %s vs. %s'
+                           % (_dims(starts.shape), _dims(sizes.shape)), named=named,
+                           note='substr: pos and len need one shape (they broadcast against the strings)')
+    try:
+        shape = np.broadcast_shapes(values.shape, starts.shape)
+    except ValueError:
+        raise kernel_error('Substr', 'Incompatible shapes: %s vs. %s' % (_dims(values.shape), _dims(starts.shape)),
+                           named=named,
+                           note='substr: pos of shape %s does not broadcast against strings of shape %s'
+                                % (starts.shape, values.shape)) from None
+    strings, starts, sizes = (np.broadcast_to(a, shape).reshape(-1) for a in (values, starts, sizes))
+    out = np.empty(builtins.len(strings), dtype=object)
+    for index, (s, start, size) in enumerate(zip(strings, starts.tolist(), sizes.tolist())):
         text = s if unit == 'BYTE' else s.decode('utf-8')
         n = builtins.len(text)
+        if not -n <= start <= n:        # the kernel names the first string pos misses
+            # (the kernel writes the string's bytes between b' and ', not Python's escapes)
+            raise kernel_error('Substr', "pos %d out of range for string b'%s' at index %d"
+                               % (start, s.decode('utf-8', 'replace'), index),
+                               named=named, note='substr: pos must lie in [-len, len] of every string')
         begin = start if start >= 0 else n + start
-        piece = text[begin:begin + max(size, 0)]
-        return piece if unit == 'BYTE' else piece.encode('utf-8')
-    return _map(cut, values)
+        # a negative byte length is string_view's npos (the rest); in characters it is none
+        piece = text[begin:] if size < 0 and unit == 'BYTE' else text[begin:begin + max(size, 0)]
+        out[index] = piece if unit == 'BYTE' else piece.encode('utf-8')
+    return _tensor(out.reshape(shape))
+
+
+def _host_ints(value):
+    """An int pos / len argument (Python number, list, array or tensor) as a numpy integer array."""
+    if isinstance(value, Tensor):
+        return np.asarray(backend.to_host(value._data))
+    return np.asarray(value, dtype=np.int64)
 
 
 @_on_flat_values
@@ -221,7 +247,7 @@ def _compiled(pattern, kernel, op):
     """``pattern`` compiled, or the kernel's InvalidArgumentError for one that does not parse
     (RE2's words stand in for Python re's error)."""
     try:
-        return re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+        return re.compile(re2_rewrite.end_anchored(pattern.encode() if isinstance(pattern, str) else pattern))
     except re.error as err:
         text = pattern.decode() if isinstance(pattern, bytes) else pattern
         raise kernel_error(kernel, 'Invalid pattern: %s, error: %s' % (text, err),

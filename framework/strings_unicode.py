@@ -248,8 +248,9 @@ def _characters(text, encoding, errors, replacement_char, replace_control_charac
     try:
         chars = text.decode(_text_codec(codec, text), errors)
     except UnicodeDecodeError as err:
-        raise InvalidArgumentError('%s: invalid %s text %r (%s); pass errors="replace" or "ignore"'
-                                   % (op, encoding, text, err.reason)) from None
+        raise kernel_error(_DECODERS[op], 'Invalid formatting on input string', named=True,
+                           note='%s: invalid %s text %r (%s); pass errors="replace" or "ignore"'
+                                % (op, encoding, text, err.reason)) from None
     if errors == 'replace' and replacement_char != 0xFFFD:
         chars = chars.replace('\ufffd', chr(replacement_char))
     if replace_control_characters:
