@@ -2,6 +2,8 @@
 cropping / zero-padding of 1-D and 2-D inputs."""
 import numpy as np
 
+from framework.errors import InvalidArgumentError
+from framework.keras.ops_shapes import pad as keras_pad
 from framework.ops import expand_dims, pad, reshape, tile, transpose
 from framework.type_text import EAGER_TENSOR_PATH
 
@@ -179,10 +181,7 @@ def _pairs(value, count, name, who):
     if count == 1:
         return (standardized_tuple(value, 2, name, who, allow_zero=True),)
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        if value < 0 and name == 'padding':     # Keras lets it through to its call, where TF's pad refuses it
-            raise ValueError('%s: padding must not be negative (TensorFlow refuses a negative pad), got %s'
-                             % (who, value))
-        if value < 0:
+        if value < 0 and name != 'padding':     # a negative padding goes through to the call, where TF's Pad refuses it
             error = ValueError('`%s` cannot be negative. Received: %s=%s.' % (name, name, value))     # Keras 3's
             error.add_note('%s: %s is a non-negative int or %d of them' % (who, name, count))
             raise error
@@ -234,7 +233,12 @@ class _Resize(Layer):
 
 class _ZeroPadding(_Resize):
     def call(self, inputs):
-        return pad(inputs, self._widths())
+        try:
+            return pad(inputs, self._widths())
+        except InvalidArgumentError:
+            # a negative int padding (Keras takes it): Keras's ops.pad words the Pad kernel's error as its Operation
+            keras_pad(inputs, self._widths())
+            raise
 
     def compute_output_shape(self, input_shape):
         return tuple(None if d is None else d + lo + hi for d, (lo, hi) in zip(input_shape, self._widths()))

@@ -29,6 +29,7 @@ def in_call(error, operation, arguments):
                % (where, error.args[0] if error.args else '', where,
                   '\n'.join('  \u2022 %s=%s' % (name, _argument_text(value)) for name, value in arguments)))
     worded = type(error)(message)
+    worded._keras_call_info_injected = True     # as Keras marks it: a layer calling the op adds no banner of its own
     for note in getattr(error, '__notes__', ()):
         worded.add_note(note)
     return worded
