@@ -70,7 +70,15 @@ def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None,
     # TF's oneDNN kernel takes float32 (its name then shows in the error), the plain one other floats
     k = same_dtype_operand(x, kernel, 'depthwise_conv', '_MklNativeDepthwiseConv2dNative'
                            if x.dtype.name == 'float32' else 'DepthwiseConv2dNative')
-    if k.ndim != (3 if one_d else 4) or k.shape[-2] != x.shape[-1]:
+    if k.ndim == (3 if one_d else 4) and k.shape[-2] != x.shape[-1]:
+        # Keras 3's check_conv_input_channels, before the backend runs (separable_conv's too)
+        error = ValueError("The number of input channels must match the kernel's input channels. Received: input "
+                           "channels=%d, kernel input channels=%d, data_format='%s'."
+                           % (x.shape[-1], k.shape[-2], 'channels_first' if first else 'channels_last'))
+        error.add_note('keras.ops.depthwise_conv: kernel must be (%s, in_channels=%d, multiplier), got shape %s'
+                       % ('width' if one_d else 'height, width', x.shape[-1], tuple(k.shape)))
+        raise error
+    if k.ndim != (3 if one_d else 4):
         raise ValueError('keras.ops.depthwise_conv: kernel must be (%s, in_channels=%d, multiplier), got shape %s'
                          % ('width' if one_d else 'height, width', x.shape[-1], tuple(k.shape)))
     if one_d:

@@ -206,6 +206,28 @@ def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False):
     return _conv(x, f, geo, depthwise)
 
 
+def _depthwise_mismatch(x, f, op):
+    """DepthwiseConv2dNative's error for filters of another depth, from the kernel that ran: oneDNN's (float32,
+    half, bfloat16) 'input depth must be evenly divisible by filter depth' (and, where it divides, its abort:
+    no primitive for it), Eigen's (float64) 'input and filter must have the same depth'."""
+    from ..errors import AbortedError
+    from ..onednn_policy import enabled as onednn_enabled
+    c, depth = x.shape[-1], f.shape[-2]
+    note = '%s: filters (*kernel, C, multiplier) %s need C = the input channels %d' % (op, tuple(f.shape), c)
+    if x.dtype.name not in ('float32', 'float16', 'bfloat16') or not onednn_enabled():
+        return kernel_error('DepthwiseConv2dNative', 'input and filter must have the same depth: %d vs %d' % (c, depth),
+                            named=True, note=note)
+    node = '__MklNativeDepthwiseConv2dNative'
+    if depth and c % depth == 0:
+        return kernel_error('DepthwiseConv2dNative', 'Operation received an exception:Status: 2, message: could not '
+                            'create a primitive descriptor for the convolution forward propagation primitive. Run '
+                            'workload with environment variable ONEDNN_VERBOSE=all to get additional diagnostic '
+                            'information., in file tensorflow/core/kernels/mkl/mkl_conv_ops.cc:1112', named=True,
+                            note=note, node=node, error_class=AbortedError)
+    return kernel_error('DepthwiseConv2dNative', 'input depth must be evenly divisible by filter depth: %d vs %d'
+                        % (c, depth), named=True, note=note, node=node)
+
+
 @named_errors('depthwise_conv')
 def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name=None):  # noqa: A002
     """Each input channel convolved on its own with (*kernel, C, M) filters, giving C * M
@@ -213,8 +235,7 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
     op = 'depthwise_conv'
     x, f = _operands(input, filters, op)
     if f.shape[-2] != x.shape[-1]:
-        raise InvalidArgumentError('%s: filters (*kernel, C, multiplier) %s need C = the input channels %d'
-                                   % (op, tuple(f.shape), x.shape[-1]))
+        raise _depthwise_mismatch(x, f, op)
     grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
     return _grouped(x, grouped, strides, padding, dilations, x.shape[-1], 'convolution', depthwise=True)
 
