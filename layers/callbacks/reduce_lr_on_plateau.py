@@ -5,6 +5,7 @@ import numpy as np
 
 from framework.keras.interactive_logging import print_msg
 
+from .learning_rate_scheduler import learning_rate_owners, log_learning_rates
 from .monitor import MonitorCallback
 
 
@@ -21,7 +22,8 @@ class ReduceLROnPlateau(MonitorCallback):
         cooldown: epochs to wait after a reduction before counting again.
         min_lr: the learning rate never goes below this.
 
-    Adds 'learning_rate' to each epoch's logs, as Keras 3 does.
+    Adds 'learning_rate' to each epoch's logs, as Keras 3 does ('learning_rate_<name>' for each
+    sub-optimizer of a MultiOptimizer, whose rates it reduces one by one).
     """
 
     def __init__(self, monitor='val_loss', factor=0.1, patience=10, verbose=0, mode='auto', min_delta=1e-4,
@@ -50,7 +52,7 @@ class ReduceLROnPlateau(MonitorCallback):
             self._set_monitor_op()
         logs = logs if logs is not None else {}
         optimizer = self.model.optimizer
-        logs['learning_rate'] = float(np.asarray(optimizer.learning_rate))
+        log_learning_rates(optimizer, logs)
         current = logs.get(self.monitor)
         if current is None:
             warnings.warn('Learning rate reduction is conditioned on metric `%s` which is not available. '
@@ -64,16 +66,20 @@ class ReduceLROnPlateau(MonitorCallback):
             self.wait = 0
         elif not self.in_cooldown():
             self.wait += 1
-            if self.wait >= self.patience and self._reduce(optimizer, epoch):
-                self.cooldown_counter = self.cooldown
-                self.wait = 0
+            if self.wait >= self.patience:
+                # each sub-optimizer of a MultiOptimizer in turn, as Keras 3.15 (all of them, reduced or not)
+                reduced = [self._reduce(owner, epoch, name) for owner, name in learning_rate_owners(optimizer)]
+                if any(reduced):
+                    self.cooldown_counter = self.cooldown
+                    self.wait = 0
 
-    def _reduce(self, optimizer, epoch):
+    def _reduce(self, optimizer, epoch, name=''):
         old_lr = float(np.asarray(optimizer.learning_rate))
         if old_lr <= np.float32(self.min_lr):
             return False
         new_lr = max(old_lr * self.factor, self.min_lr)
         optimizer.learning_rate = new_lr
         if self.verbose > 0:
-            print_msg('\nEpoch %d: ReduceLROnPlateau reducing learning rate to %s.' % (epoch + 1, new_lr))
+            print_msg('\nEpoch %d: ReduceLROnPlateau reducing %slearning rate to %s.'
+                      % (epoch + 1, name + ' ' if name else '', new_lr))
         return True
