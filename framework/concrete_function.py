@@ -227,7 +227,7 @@ class ConcreteFunction:
                 if structured_args is None:
                     raise
                 return self._function._run(self._entry, None, structured_args, {})
-            if self._entry.output_type is not None:     # TensorFlow's signature text ends with the output type
+            if self._known_output_type() is not None:     # TensorFlow's signature text ends with the output type
                 message = message[:-1] + ' -> %s.' % self._entry.output_type
             error = TypeError(message + '\nFallback to flat signature also failed due to: ' + flat)
             error.__notes__ = getattr(structured, '__notes__', [])

@@ -204,16 +204,18 @@ def _cast(value, spec):
         return {k: _cast(value[k], spec[k]) for k in spec}
     if not isinstance(spec, TensorSpec):
         return _cast_composite(value, spec)
-    if isinstance(value, (Tensor, TensorSpec)):
+    if isinstance(value, (Tensor, TensorSpec)) and not (isinstance(value, Variable) and value.dtype != spec.dtype):
         if value.dtype != spec.dtype:
             raise TypeError('Can not cast %s to %r' % (_spec_text(value, spec.name), spec))
         tensor = value
-    else:
+    else:       # (a variable of another dtype: TF converts it, in the variable's words)
         try:
             tensor = convert_to_tensor(value, dtype=spec.dtype)
         except (TypeError, ValueError) as err:
+            # the conversion's own words, as TF's cast gives them ('Attempt to convert a value (None) ...',
+            # "Can't convert Python sequence with mixed types to Tensor.", 'Cannot convert 'a' to EagerTensor ...')
             text = str(err.args[0]) if err.args else ''
-            if not (isinstance(err, TypeError) and text.startswith('Cannot convert ')):   # (TF's dtype spelling)
+            if not text:
                 text = 'Cannot convert %r to EagerTensor of dtype %s' % (value, spec.dtype.name)
             raise TypeError(text) from None
     if not spec.is_compatible_with(tensor):
