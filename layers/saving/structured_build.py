@@ -43,7 +43,8 @@ def _leaf_shapes(shape):
 def build_by_running_call_on_structure(model, shapes):
     """Build ``model`` (no ``build`` of its own) by running ``model.call`` on zeros shaped as the
     structure ``shapes``. Like Keras, the call is ``model.call``, not ``model(...)``: the model's
-    name is no part of its sublayers' weight paths. Losses the call adds are dropped."""
+    name is no part of its sublayers' weight paths. Losses the call adds are dropped.
+    Returns what the call returned."""
     batch_free = all(leaf and leaf[0] is None for leaf in _leaf_shapes(shapes))
     compute = model._dtype if model._compute is None else model._compute
     zeros = _zeros_like_structure(shapes, compute, current_xp())
@@ -56,7 +57,18 @@ def build_by_running_call_on_structure(model, shapes):
             if not model.built:
                 model._build_for(zeros)
             with autocast.weights_as(model, compute) if model._compute is not None else contextlib.nullcontext():
-                model.call(zeros)
+                return model.call(zeros)
     finally:
         for each, losses in saved:
             each._losses = losses
+
+
+def name_build_run_tensors(shapes, outputs):
+    """Take the names (keras_tensor_N) of the KerasTensors Keras 3's build run makes: one per input
+    shape (``tree.map_shape_structure``), then one per tensor ``compute_output_spec`` returns; so
+    unnamed tensors made after a load_model / model_from_json / clone_model of a subclassed model are
+    numbered as in Keras."""
+    from framework import nest
+    from ..naming import unique_name
+    for _ in range(len(_leaf_shapes(shapes)) + sum(isinstance(t, Tensor) for t in nest.flatten(outputs))):
+        unique_name('keras_tensor')
