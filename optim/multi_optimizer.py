@@ -2,13 +2,14 @@
 import re
 from collections.abc import MutableMapping
 
+from framework.keras_repr import KerasObjectRepr
 from framework.variable import STATELESS_SCOPES
 
 from .loss_scale_optimizer import LossScaleOptimizer
 from .optimizer import Optimizer
 
 
-class OptimizerMap(MutableMapping):
+class OptimizerMap(KerasObjectRepr, MutableMapping):
     """Optimizers by variable path: an exact key first, else the one key that, read as a regular
     expression, matches the whole path ('encoder/.*'), else ``default_optimizer``.
 
@@ -147,7 +148,7 @@ class MultiOptimizer(Optimizer):
         for variable in var_list:
             opt = self._optimizer_map(variable)
             if not isinstance(opt, Optimizer):
-                raise ValueError('Optimizer for variable %s is not an Optimizer instance.' % (variable.path,))
+                raise ValueError('Optimizer for variable %s is not an Optimizer instance.' % (variable,))
             if isinstance(opt, LossScaleOptimizer):
                 raise ValueError('LossScaleOptimizer cannot be used inside an MultiOptimizer.')
             if isinstance(opt, MultiOptimizer):
@@ -172,8 +173,8 @@ class MultiOptimizer(Optimizer):
             return
         if trainable_variables is None:
             if not self.built:
-                raise ValueError('apply: without `trainable_variables` the optimizer must already be built; '
-                                 'call optimizer.build(trainable_variables) first')
+                raise ValueError('When passing `grads` without `variables`, the optimizer must already be built '
+                                 'on a list of variables. Call `optimizer.build(trainable_variables)` first.')
             trainable_variables = self._slots.model_variables()
         trainable_variables = list(trainable_variables)
         if not self.built:
@@ -210,6 +211,21 @@ class MultiOptimizer(Optimizer):
         for opt, variables in zip(self._inner_optimizers, groups):
             if variables:
                 opt.finalize_variable_values(variables)
+
+    def set_weights(self, weights):
+        """Keras 3.15's: its own variables from the first arrays (an IndexError when too few), then each
+        inner optimizer's ``set_weights`` on its slice of the rest."""
+        if not self.built:
+            super().set_weights(weights)        # raises the not-built ValueError
+        own = list(self._slots.variables)
+        for i, variable in enumerate(own):
+            variable.assign(weights[i])
+        start = len(own)
+        for opt in self._inner_optimizers:
+            count = len(opt.variables)
+            if count:
+                opt.set_weights(weights[start:start + count])
+                start += count
 
     def get_config(self):
         """Keras's config: the map serialized (a callable selector is kept as it is), the loss scale
