@@ -31,6 +31,17 @@ def batch_signature(peeked):
     return signature
 
 
+def take_spec_names(batch):
+    """Keras 3 builds a generator's or PyDataset's signature from the peeked batches as KerasTensors
+    (data_adapter_utils.get_keras_tensor_spec), one per leaf of a batch, once per adapter: they take the
+    next automatic names, so a model's KerasTensors printed after fit(generator) read keras_tensor_N two
+    further on (x and y) than after fit(x, y) (TF 2.21). ``batch``: the first batch as Keras reads it."""
+    from layers.naming import unique_name
+    for leaf in nest.flatten(batch):
+        if leaf is not None:
+            unique_name('keras_tensor')
+
+
 def signature_specs(first, signature):
     """TensorSpecs of the first batch's leaves with ``signature``'s shapes (None where not known)."""
     from framework.ops.tensor_spec import TensorSpec

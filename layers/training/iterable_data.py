@@ -22,7 +22,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from .axisless_leaves import refuse_axisless_leaves
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
                    unpack_x_y_sample_weight)
-from .generator_signature import batch_signature, checked_batches, signature_specs
+from .generator_signature import batch_signature, checked_batches, signature_specs, take_spec_names
 from .list_batches import check_batch
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
@@ -222,6 +222,8 @@ class IterableData:
         if not self._reusable and self._peeked is None:
             self._peeked, self._rest = _peeked_batches(iter(self.source))
             self._signature = batch_signature(self._peeked)
+            if self._peeked:
+                take_spec_names(self._peeked[0])
             self._specs = signature_specs(self._peeked[0], self._signature)
             self._iterator = self._read_ahead()
 

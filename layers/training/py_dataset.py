@@ -21,6 +21,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.type_text import class_text
 
 from .data import class_weight_to_sample_weights
+from .generator_signature import take_spec_names
 from .list_batches import check_batch
 from .ran_out import warn_ran_out
 
@@ -168,7 +169,9 @@ class PyDatasetData:
             for index in range(reads):
                 batch = self.py_dataset[index]
                 check_batch(batch)
-                self._standardize(batch, index)
+                batch = self._standardize(batch, index)
+                if index == reads - 1:      # (Keras names its signature's tensors after reading them all)
+                    take_spec_names(batch)
         self._reset()
 
     def _reset(self):
