@@ -11,11 +11,11 @@ import re
 
 import numpy as np
 
-from . import backend, re2_rewrite
+from . import re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError, OutOfRangeError, fast_path, kernel_error
+from .errors import InvalidArgumentError, OutOfRangeError, kernel_error
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor
 
 
 def _on_flat_values(op):
@@ -181,54 +181,6 @@ def pieces(values, rows, dtype=object):
 
 
 @_on_flat_values
-def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
-    """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``
-    (negative: from the end); a ``pos`` past either end raises, as in TensorFlow."""
-    if unit not in ('BYTE', 'UTF8_CHAR'):
-        raise InvalidArgumentError(
-            'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
-            '{{node Substr}}; Op<name=Substr; signature=input:string, pos:T, len:T -> output:string; '
-            'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
-            '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
-    values = _strings(input, 'substr')
-    starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
-    named = _fast(input) and fast_path(pos, len)        # a list pos / len takes TF's slow path: no ' name: '
-    if starts.shape != sizes.shape:
-        raise kernel_error('Substr', 'pos and len should have the same shape, got: %s vs. %s'
-                           % (_dims(starts.shape), _dims(sizes.shape)), named=named,
-                           note='substr: pos and len need one shape (they broadcast against the strings)')
-    try:
-        shape = np.broadcast_shapes(values.shape, starts.shape)
-    except ValueError:
-        raise kernel_error('Substr', 'Incompatible shapes: %s vs. %s' % (_dims(values.shape), _dims(starts.shape)),
-                           named=named,
-                           note='substr: pos of shape %s does not broadcast against strings of shape %s'
-                                % (starts.shape, values.shape)) from None
-    strings, starts, sizes = (np.broadcast_to(a, shape).reshape(-1) for a in (values, starts, sizes))
-    out = np.empty(builtins.len(strings), dtype=object)
-    for index, (s, start, size) in enumerate(zip(strings, starts.tolist(), sizes.tolist())):
-        text = s if unit == 'BYTE' else s.decode('utf-8')
-        n = builtins.len(text)
-        if not -n <= start <= n:        # the kernel names the first string pos misses
-            # (the kernel writes the string's bytes between b' and ', not Python's escapes)
-            raise kernel_error('Substr', "pos %d out of range for string b'%s' at index %d"
-                               % (start, s.decode('utf-8', 'replace'), index),
-                               named=named, note='substr: pos must lie in [-len, len] of every string')
-        begin = start if start >= 0 else n + start
-        # a negative byte length is string_view's npos (the rest); in characters it is none
-        piece = text[begin:] if size < 0 and unit == 'BYTE' else text[begin:begin + max(size, 0)]
-        out[index] = piece if unit == 'BYTE' else piece.encode('utf-8')
-    return _tensor(out.reshape(shape))
-
-
-def _host_ints(value):
-    """An int pos / len argument (Python number, list, array or tensor) as a numpy integer array."""
-    if isinstance(value, Tensor):
-        return np.asarray(backend.to_host(value._data))
-    return np.asarray(value, dtype=np.int64)
-
-
-@_on_flat_values
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
     static = isinstance(pattern, (str, bytes))      # TF's static kernel; a tensor pattern takes the other
@@ -278,92 +230,6 @@ def _int_attribute(value, what):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError("Expected int for argument '%s' not %r." % (what, value))
     return value
-
-
-_NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
-
-
-@_on_flat_values
-def to_number(string_tensor, out_type=np.float32, name=None):
-    """Each string parsed as a number of ``out_type`` (float32 by default)."""
-    from . import dtypes
-    out_type = np.float32 if out_type is None else out_type      # None: the kernel's default, as in TF
-    dtype = dtypes.numpy_dtype(out_type)
-    values = _strings(string_tensor, 'to_number')
-    if dtype.name not in _NUMBER_TYPES:
-        shown = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(dtypes.as_dtype(out_type).name,
-                                                                                  dtypes.as_dtype(out_type).name)
-        error = InvalidArgumentError(
-            "Value for attr 'out_type' of %s is not in the list of allowed values: float, double, int32, int64, "
-            "uint32, uint64\n\t; NodeDef: {{node StringToNumber}}; Op<name=StringToNumber; signature=string_tensor:"
-            "string -> output:out_type; attr=out_type:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, "
-            "DT_INT64, DT_UINT32, DT_UINT64]> [Op:StringToNumber]%s" % (shown, ' name: ' if _fast(string_tensor) else ''))
-        error.add_note('to_number: out_type must be a float or integer type of 32 or 64 bits, got %s' % shown)
-        raise error
-
-    limits = np.iinfo(dtype) if dtype.kind in 'iu' else None
-
-    def parse(s):
-        try:
-            if b'_' in s:       # Python's int / float read '1_0' as 10; the kernel's parsers refuse it
-                raise ValueError(s)
-            number = int(s) if limits is not None else _float_text(s)
-            if limits is not None and not limits.min <= number <= limits.max:
-                raise ValueError(s)         # the kernel's safe_strto32 / 64 refuses it as it refuses text
-            return number
-        except ValueError:
-            raise kernel_error('StringToNumber', 'StringToNumberOp could not correctly convert string: %s'
-                               % s.decode(errors='replace'), named=_fast(string_tensor),
-                               note='to_number: not a number of type %s' % dtype.name) from None
-    return _map(parse, values, dtype)
-
-
-def _float_text(s):
-    """A float from ``s`` as StringToNumber reads one: Python's float, and hexadecimal as strtod
-    ('0x10' is 16.0, '-0x1.8p1' -3.0), which Python's float refuses."""
-    try:
-        return float(s)
-    except ValueError:
-        if s.strip().lstrip(b'+-')[:2].lower() != b'0x':
-            raise
-        return float.fromhex(s.decode('ascii'))
-
-
-@_on_flat_values
-def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill='', name=None):  # noqa: A002
-    """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
-    otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
-    padded to ``width`` with spaces (or ``fill='0'``)."""
-    precision, width = _int_attribute(precision, 'precision'), _int_attribute(width, 'width')
-    t = convert_to_tensor(input)
-    values = np.asarray(backend.to_host(t._data))
-    if fill not in ('', ' ', '0'):
-        raise ValueError("as_string: fill must be '', ' ' or '0', got %r" % (fill,))
-    if scientific and shortest:
-        raise ValueError('as_string: scientific and shortest cannot both be set')
-    if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
-        values = values.astype(np.float32)
-    kind = values.dtype.kind
-    if kind == 'O':
-        return _tensor(values)
-    if kind in 'iub' and (scientific or shortest or precision >= 0):      # the AsString kernel's checks, in order
-        problem = 'scientific and shortest format' if scientific or shortest else 'precision'
-        raise kernel_error('AsString', '%s not supported for datatype %s' % (problem, t.dtype.name),
-                           named=_fast(input), note='as_string: %s applies to floating-point values only' % problem)
-    flags = '0' if fill == '0' else ''
-    size = str(width) if width > 0 else ''
-    if kind in 'fc':
-        digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
-        spec = '%' + flags + size + digits + ('e' if scientific else 'g' if shortest else 'f')
-        if kind == 'c':     # AsString's complex format: (real,imag), each part in the float format
-            return _map(lambda v: ('(%s,%s)' % (spec % v.real, spec % v.imag)).encode(), values)
-        return _map(lambda v: (spec % v).encode(), values)
-    if kind in 'iu':
-        spec = '%' + flags + size + 'd'
-        return _map(lambda v: (spec % v).encode(), values)
-    if kind == 'b':
-        return _map(lambda v: b'true' if v else b'false', values)     # AsString pads no bool to ``width``
-    raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
 
 
 @_on_flat_values
@@ -419,3 +285,5 @@ from .strings_unicode import (bytes_split, unicode_decode, unicode_decode_with_o
 
 from .strings_more import format, ngrams, to_hash_bucket  # noqa: E402,F401,A004
 from .strings_script import unicode_script  # noqa: E402,F401
+from .strings_numbers import as_string, to_number  # noqa: E402,F401
+from .strings_substr import substr  # noqa: E402,F401

@@ -1,0 +1,92 @@
+"""tf.strings.to_number and as_string: StringToNumber's parsing and AsString's formats."""
+import numpy as np
+
+from . import backend
+from .errors import InvalidArgumentError, kernel_error
+from .strings import _fast, _int_attribute, _map, _on_flat_values, _strings, _tensor
+from .tensor import convert_to_tensor
+
+_NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
+
+
+@_on_flat_values
+def to_number(string_tensor, out_type=np.float32, name=None):
+    """Each string parsed as a number of ``out_type`` (float32 by default)."""
+    from . import dtypes
+    out_type = np.float32 if out_type is None else out_type      # None: the kernel's default, as in TF
+    dtype = dtypes.numpy_dtype(out_type)
+    values = _strings(string_tensor, 'to_number')
+    if dtype.name not in _NUMBER_TYPES:
+        shown = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(dtypes.as_dtype(out_type).name,
+                                                                                  dtypes.as_dtype(out_type).name)
+        error = InvalidArgumentError(
+            "Value for attr 'out_type' of %s is not in the list of allowed values: float, double, int32, int64, "
+            "uint32, uint64\n\t; NodeDef: {{node StringToNumber}}; Op<name=StringToNumber; signature=string_tensor:"
+            "string -> output:out_type; attr=out_type:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, "
+            "DT_INT64, DT_UINT32, DT_UINT64]> [Op:StringToNumber]%s" % (shown, ' name: ' if _fast(string_tensor) else ''))
+        error.add_note('to_number: out_type must be a float or integer type of 32 or 64 bits, got %s' % shown)
+        raise error
+
+    limits = np.iinfo(dtype) if dtype.kind in 'iu' else None
+
+    def parse(s):
+        try:
+            if b'_' in s:       # Python's int / float read '1_0' as 10; the kernel's parsers refuse it
+                raise ValueError(s)
+            number = int(s) if limits is not None else _float_text(s)
+            if limits is not None and not limits.min <= number <= limits.max:
+                raise ValueError(s)         # the kernel's safe_strto32 / 64 refuses it as it refuses text
+            return number
+        except ValueError:
+            raise kernel_error('StringToNumber', 'StringToNumberOp could not correctly convert string: %s'
+                               % s.decode(errors='replace'), named=_fast(string_tensor),
+                               note='to_number: not a number of type %s' % dtype.name) from None
+    return _map(parse, values, dtype)
+
+
+def _float_text(s):
+    """A float from ``s`` as StringToNumber reads one: Python's float, and hexadecimal as strtod
+    ('0x10' is 16.0, '-0x1.8p1' -3.0), which Python's float refuses."""
+    try:
+        return float(s)
+    except ValueError:
+        if s.strip().lstrip(b'+-')[:2].lower() != b'0x':
+            raise
+        return float.fromhex(s.decode('ascii'))
+
+
+@_on_flat_values
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill='', name=None):  # noqa: A002
+    """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
+    otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
+    padded to ``width`` with spaces (or ``fill='0'``)."""
+    precision, width = _int_attribute(precision, 'precision'), _int_attribute(width, 'width')
+    t = convert_to_tensor(input)
+    values = np.asarray(backend.to_host(t._data))
+    if fill not in ('', ' ', '0'):
+        raise ValueError("as_string: fill must be '', ' ' or '0', got %r" % (fill,))
+    if scientific and shortest:
+        raise ValueError('as_string: scientific and shortest cannot both be set')
+    if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
+        values = values.astype(np.float32)
+    kind = values.dtype.kind
+    if kind == 'O':
+        return _tensor(values)
+    if kind in 'iub' and (scientific or shortest or precision >= 0):      # the AsString kernel's checks, in order
+        problem = 'scientific and shortest format' if scientific or shortest else 'precision'
+        raise kernel_error('AsString', '%s not supported for datatype %s' % (problem, t.dtype.name),
+                           named=_fast(input), note='as_string: %s applies to floating-point values only' % problem)
+    flags = '0' if fill == '0' else ''
+    size = str(width) if width > 0 else ''
+    if kind in 'fc':
+        digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
+        spec = '%' + flags + size + digits + ('e' if scientific else 'g' if shortest else 'f')
+        if kind == 'c':     # AsString's complex format: (real,imag), each part in the float format
+            return _map(lambda v: ('(%s,%s)' % (spec % v.real, spec % v.imag)).encode(), values)
+        return _map(lambda v: (spec % v).encode(), values)
+    if kind in 'iu':
+        spec = '%' + flags + size + 'd'
+        return _map(lambda v: (spec % v).encode(), values)
+    if kind == 'b':
+        return _map(lambda v: b'true' if v else b'false', values)     # AsString pads no bool to ``width``
+    raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)

@@ -1,0 +1,56 @@
+"""tf.strings.substr: the Substr kernel's cut of each string, with pos / len broadcast against them."""
+import builtins
+
+import numpy as np
+
+from . import backend
+from .errors import InvalidArgumentError, fast_path, kernel_error
+from .strings import _dims, _fast, _on_flat_values, _strings, _tensor
+from .tensor import Tensor
+
+@_on_flat_values
+def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
+    """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``
+    (negative: from the end); a ``pos`` past either end raises, as in TensorFlow."""
+    if unit not in ('BYTE', 'UTF8_CHAR'):
+        raise InvalidArgumentError(
+            'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
+            '{{node Substr}}; Op<name=Substr; signature=input:string, pos:T, len:T -> output:string; '
+            'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
+            '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
+    values = _strings(input, 'substr')
+    starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
+    named = _fast(input) and fast_path(pos, len)        # a list pos / len takes TF's slow path: no ' name: '
+    if starts.shape != sizes.shape:
+        raise kernel_error('Substr', 'pos and len should have the same shape, got: %s vs. %s'
+                           % (_dims(starts.shape), _dims(sizes.shape)), named=named,
+                           note='substr: pos and len need one shape (they broadcast against the strings)')
+    try:
+        shape = np.broadcast_shapes(values.shape, starts.shape)
+    except ValueError:
+        raise kernel_error('Substr', 'Incompatible shapes: %s vs. %s' % (_dims(values.shape), _dims(starts.shape)),
+                           named=named,
+                           note='substr: pos of shape %s does not broadcast against strings of shape %s'
+                                % (starts.shape, values.shape)) from None
+    strings, starts, sizes = (np.broadcast_to(a, shape).reshape(-1) for a in (values, starts, sizes))
+    out = np.empty(builtins.len(strings), dtype=object)
+    for index, (s, start, size) in enumerate(zip(strings, starts.tolist(), sizes.tolist())):
+        text = s if unit == 'BYTE' else s.decode('utf-8')
+        n = builtins.len(text)
+        if not -n <= start <= n:        # the kernel names the first string pos misses
+            # (the kernel writes the string's bytes between b' and ', not Python's escapes)
+            raise kernel_error('Substr', "pos %d out of range for string b'%s' at index %d"
+                               % (start, s.decode('utf-8', 'replace'), index),
+                               named=named, note='substr: pos must lie in [-len, len] of every string')
+        begin = start if start >= 0 else n + start
+        # a negative byte length is string_view's npos (the rest); in characters it is none
+        piece = text[begin:] if size < 0 and unit == 'BYTE' else text[begin:begin + max(size, 0)]
+        out[index] = piece if unit == 'BYTE' else piece.encode('utf-8')
+    return _tensor(out.reshape(shape))
+
+
+def _host_ints(value):
+    """An int pos / len argument (Python number, list, array or tensor) as a numpy integer array."""
+    if isinstance(value, Tensor):
+        return np.asarray(backend.to_host(value._data))
+    return np.asarray(value, dtype=np.int64)
