@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import backend, graph_random_ops, libm, onednn_policy
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
-from . import eigen_math, eigen_math64, onednn_softmax
+from . import eigen_math, eigen_math64, onednn_softmax, softmax_grad_push_down
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..composite import dispatch, map_ragged
@@ -434,9 +434,9 @@ def softmax(logits, axis=-1, name=None):
         # (imported here, where a tape records: an import statement costs ~2 us on every predict batch)
         from .reductions import _sum, reduce_sum      # the array rule sums as reduce_sum does (TF's order)
         if ax == x.ndim - 1:
-            record('softmax', (x,), out, (array_rule(
-                lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
-                lambda g, y, x: y * (g - _sum((g * y), (ax,), True))),))
+            record('softmax', (x,), out, (array_rule(     # (s * (g - sum): a traced x / T regroups it)
+                lambda g, y, x: softmax_grad_push_down.product(y, g - reduce_sum(g * y, ax, keepdims=True)),
+                lambda g, y, x: softmax_grad_push_down.product(y, g - _sum((g * y), (ax,), True))),))
         else:
             record('softmax', (x,), out, (array_rule(
                 lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),

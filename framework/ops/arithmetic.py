@@ -18,7 +18,8 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
-from . import constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels
+from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
+               softmax_grad_push_down)
 from .fusable_outputs import AFFINE_PARTS
 from .fused_residual_add import fused_residual_value
 from .graph_input_errors import eager_input_error, list_mismatch
@@ -107,6 +108,16 @@ def multiply(x, y, name=None):
     return out
 
 
+def _folded_quotient(x, c):
+    """A traced ``x / C`` as grappler's ``x * (1 / C)``: multiply's value and rules, but for x's gradient
+    after a softmax, which ConstantPushDown regroups (softmax_grad_push_down.py)."""
+    x, c, dx, dc = binary(x, c, 'multiply')
+    out = Tensor(dx * dc)
+    if ACTIVE:
+        record('multiply', (x, c), out, _FOLDED_QUOTIENT_VJPS)
+    return out
+
+
 def bool_product(x, y, reflected=False):
     """``x * y`` where an operand is a bool tensor, as TF 2.21's ``*`` operator computes it (``tf.multiply``
     itself refuses bools): both operands cast to int32, multiplied, the product cast to bool. For two
@@ -126,7 +137,7 @@ def divide(x, y, name=None):
             if type(y) in _NUMBERS:
                 folded = graph_rewrites.constant_reciprocal(x, y)
                 if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
-                    return multiply(x, folded)
+                    return _folded_quotient(x, folded)
             elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None:
                 return _traced_one_over(x, y)
         if graph_rewrites.SQRT[0] is not None and graph_rewrites.tracing():
@@ -628,6 +639,19 @@ _ADD_VJPS = (_pass_through, _pass_through)
 _SUBTRACT_VJPS = (_pass_through, array_rule(lambda g, out, x, y: -g))
 _MULTIPLY_VJPS = (array_rule(_multiply_grad_x, lambda g, out, x, y: g * y),
                   array_rule(_multiply_grad_y, lambda g, out, x, y: g * x))
+
+
+def _folded_quotient_grad_x(g, out, x, y):
+    pushed = softmax_grad_push_down.scaled(g, y)
+    return _multiply_grad_x(g, out, x, y) if pushed is None else pushed
+
+
+def _folded_quotient_grad_x_array(g, out, x, y):
+    pushed = softmax_grad_push_down.scaled(g, y)
+    return g * y if pushed is None else pushed
+
+
+_FOLDED_QUOTIENT_VJPS = (array_rule(_folded_quotient_grad_x, _folded_quotient_grad_x_array), _MULTIPLY_VJPS[1])
 # _reduced_product's node: the product's two inputs, then the input whose Shape the Reshape reads
 _REDUCED_VJPS = (array_rule(lambda g, out, x, y, target: _multiply_grad_x(g, out, x, y), lambda g, out, x, y, t: g * y),
                  array_rule(lambda g, out, x, y, target: _multiply_grad_y(g, out, x, y), lambda g, out, x, y, t: g * x),
