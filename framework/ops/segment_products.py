@@ -12,6 +12,7 @@ from ..errors import InvalidArgumentError, fast_path
 from ..tensor import Tensor
 from .arithmetic import divide, multiply
 from .complex_parts import conj
+from .float_kernels import refusal
 from .indexing import getitem
 from .logic import equal, greater
 from .operands import ACTIVE, named_errors, record
@@ -89,12 +90,16 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     op = 'unsorted_segment_sqrt_n'
     named = True        # TF's Python function converts every input before its first kernel: the fast path
     data = _data(data, op)
-    if data._data.dtype.kind != 'f' and data._data.dtype.name != 'bfloat16':
-        raise InvalidArgumentError('%s: data must be floating-point, got dtype %s; cast it first'     # (TF's Sqrt)
-                                   % (op, data.dtype.name))
     ids = _ids(segment_ids, data, op, named)
     num = _count(num_segments, op, named)
-    _check_range(ids, num, op, named)
+    _check_range(ids, num, op, named)       # (TF counts the rows per segment first, then takes their Sqrt)
+    if data._data.dtype.kind != 'f' and data._data.dtype.name != 'bfloat16':
+        text = '%s: data must be floating-point, got dtype %s; cast it first' % (op, data.dtype.name)
+        error = refusal('sqrt', data.dtype.name) if data._data.dtype.kind in 'iu' else None
+        if error is None:
+            raise InvalidArgumentError(text)
+        error.add_note(text)
+        raise error
     if counts_fold(segment_ids, num_segments, data):        # a trace's grappler: sums * (1 / sqrt(N))
         return multiply(_segment_sum(data, ids, num),
                         Tensor(reciprocal_counts(ids, num, data._data.dtype, data.ndim - ids.ndim + 1, root=True)))

@@ -81,6 +81,11 @@ def _shape_text(op, ids_shape, data_shape):
 def _count(num_segments, op, named=True):
     _refuse_count_form(num_segments, op)
     if isinstance(num_segments, Tensor):
+        if num_segments._data.dtype.kind in 'iu' and num_segments.ndim != 0 and op in _KERNELS:
+            raise kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
+                               % ','.join(str(n) for n in num_segments.shape), named=True,
+                               note='%s: num_segments must be a scalar integer, got shape %s'
+                                    % (op, tuple(num_segments.shape)))
         if num_segments._data.dtype.kind not in 'iu' or num_segments.ndim != 0:
             raise TypeError('%s: num_segments must be a scalar integer, got dtype %s shape %s'
                             % (op, num_segments.dtype.name, tuple(num_segments.shape)))
@@ -113,7 +118,8 @@ def _refuse_count_form(num_segments, op):
                                      "int64\n\t; NodeDef: {{node %s}}" % (kind, _KERNELS[op]))
     elif np.ndim(num_segments) > 0:
         error = kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
-                             % ','.join(str(n) for n in np.shape(num_segments)), named=True)
+                             % ','.join(str(n) for n in np.shape(num_segments)),
+                             named=not isinstance(num_segments, (list, tuple)))      # (a list: the slow path)
     else:
         return
     error.add_note(note)

@@ -4,6 +4,7 @@ Their gradients are TF's SparseSegment*Grad kernels: dense, and not differentiab
 import numpy as np
 
 from .. import backend
+from ..errors import fast_path, kernel_error
 from ..tensor import Tensor, convert_to_tensor
 
 
@@ -15,16 +16,15 @@ def _segments(data, indices, segment_ids, num_segments, op, power, kernel):
     from ..ops.indexing import gather_dense
     from ..ops.unregistered_gradient import without_gradient
     from ..tape import ACTIVE, paused, record
-    rows = np.asarray(backend.to_host(convert_to_tensor(indices)._data)).reshape(-1)
-    ids = np.asarray(backend.to_host(convert_to_tensor(segment_ids)._data)).reshape(-1)
-    if len(rows) != len(ids) or rows.dtype.kind not in 'iu' or ids.dtype.kind not in 'iu':
+    rows = np.asarray(backend.to_host(convert_to_tensor(indices)._data))
+    ids = np.asarray(backend.to_host(convert_to_tensor(segment_ids)._data))
+    if rows.dtype.kind not in 'iu' or ids.dtype.kind not in 'iu':
         raise ValueError('%s: indices and segment_ids must be integer vectors of one length, got %s and %s'
                          % (op, rows.tolist(), ids.tolist()))
-    if ids.size and (ids[0] < 0 or np.any(np.diff(ids) < 0)):
-        raise ValueError('%s: segment_ids must be sorted and >= 0, got %s' % (op, ids.tolist()))
-    n = int(ids[-1]) + 1 if ids.size else 0
-    n = n if num_segments is None else int(num_segments)
     x = convert_to_tensor(data)
+    forward = kernel[:-len('Grad')] + ('' if num_segments is None else 'WithNumSegments')
+    n = check_sparse_segments(rows, ids, int(x.shape[0]) if x.ndim else 0, num_segments, forward,
+                              fast_path(data, indices, segment_ids), op)
     counts = np.bincount(ids, minlength=n)[:n]
     with paused():
         out = unsorted_segment_sum(gather_dense(x, rows), ids.astype(np.int64), n)
@@ -40,6 +40,45 @@ def _segments(data, indices, segment_ids, num_segments, op, power, kernel):
             return unsorted_segment_sum(picked, rows.astype(np.int64), int(x.shape[0]))
         record(op, (x,), out, (lambda g, y, x: without_gradient(kernel, rows_gradient, g),))
     return out
+
+
+def check_sparse_segments(rows, ids, row_count, num_segments, kernel, named, op):
+    """The number of output rows, after the SparseSegmentReduction kernels' checks in their order and words:
+    the shapes, then segment by segment the ids' order and range and each segment's row indices."""
+    def refuse(text):
+        raise kernel_error(kernel, text, named=named,
+                           note='%s: indices must be rows of data (in [0, %d)) and segment_ids sorted ids >= 0, one '
+                                'per index; got indices %s and segment_ids %s' % (op, row_count, rows.tolist(),
+                                                                                  ids.tolist()))
+    if rows.ndim != 1:
+        refuse('indices should be a vector.')
+    if ids.ndim != 1:
+        refuse('segment_ids should be a vector.')
+    if rows.size != ids.size:
+        refuse('segment_ids and indices should have same size.')
+    if num_segments is None:
+        output_rows = int(ids[-1]) + 1 if ids.size else 0
+    else:
+        output_rows = int(num_segments)
+        if ids.size and int(ids[-1]) >= output_rows:
+            refuse('segment ids must be < num_segments')
+    if output_rows < 0:
+        refuse('segment ids must be >= 0')
+    start = 0
+    while start < ids.size:
+        end = start + 1
+        while end < ids.size and ids[end] == ids[start]:
+            end += 1
+        if end < ids.size and ids[start] > ids[end]:
+            refuse('segment ids are not increasing')
+        if not 0 <= ids[start] < output_rows:
+            refuse("Segment id %d out of range [0, %d), possibly because 'segment_ids' input is not sorted."
+                   % (ids[start], output_rows))
+        bad = [k for k in range(start, end) if not 0 <= rows[k] < row_count]
+        if bad:
+            refuse('Bad: indices[%d] == %d out of range [0, %d)' % (bad[0], rows[bad[0]], row_count))
+        start = end
+    return output_rows
 
 
 def _column(values, ndim):
