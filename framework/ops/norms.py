@@ -204,9 +204,13 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
     t = read_once(float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater'))
-    clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
-    # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|)
-    clip_norm = max(clip_norm, 0.0) if isinstance(clip_norm, float) else maximum(clip_norm, 0.0)
+    # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|); a tensor clip_norm
+    # is cast to t's dtype after that maximum (a float32 bound clips float64 values)
+    if np.isscalar(clip_norm) and not isinstance(clip_norm, (str, bytes)):
+        clip_norm = max(float(clip_norm), 0.0)
+    else:
+        from .shapes import cast
+        clip_norm = cast(maximum(as_tensor(clip_norm, 'clip_by_norm'), 0), t.dtype)
     squares = reduce_sum(t * t, axes, keepdims=True)
     positive = squares > 0
     length = where(positive, sqrt(where(positive, squares, 1.0)), squares)
