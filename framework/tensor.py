@@ -303,14 +303,15 @@ class Tensor:
 
     # Convenience methods TensorFlow tensors carry.
     def ref(self):
-        return _Ref(self)
+        return Reference(self)
 
     def experimental_ref(self):
-        return _Ref(self)
+        return Reference(self)
 
 
-class _Ref:
-    """A hashable handle on a tensor (``tensor.ref()``), compared by identity."""
+class Reference:
+    """A hashable handle on a tensor (``tensor.ref()``), compared by identity; TF's class name and print
+    (<Reference wrapping <tf.Variable 'v:0' ...>>)."""
     __slots__ = ('_tensor',)
 
     def __init__(self, tensor):
@@ -323,7 +324,10 @@ class _Ref:
         return id(self._tensor)
 
     def __eq__(self, other):
-        return isinstance(other, _Ref) and other._tensor is self._tensor
+        return isinstance(other, Reference) and other._tensor is self._tensor
+
+    def __repr__(self):
+        return '<Reference wrapping %r>' % (self._tensor,)
 
 
 def _numpy_text(tensor, is_repr):
