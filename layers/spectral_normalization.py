@@ -4,7 +4,7 @@ import numpy as np
 from framework.ops import cast, equal, matmul, minimum, reduce_all, reduce_sum, reshape, rsqrt
 from framework.tape import paused
 
-from . import initializers
+from . import autocast as autocasting, initializers
 from .input_spec import InputSpec
 from .wrapper import Wrapper
 
@@ -56,6 +56,8 @@ class SpectralNormalization(Wrapper):
         self.kernel = kernel
         self.vector_u = self.add_weight(name='vector_u', shape=(1, kernel.shape[-1]), trainable=False,
                                         initializer=initializers.TruncatedNormal(stddev=0.02), dtype=kernel.dtype)
+        # call assigns to vector_u, so it stays the variable there (no autocast); normalized_weights casts
+        autocasting.keep_float32(self)
         self.built = True
 
     def call(self, inputs, training=False):
@@ -63,19 +65,23 @@ class SpectralNormalization(Wrapper):
             with paused():               # an update of the weights, not part of the differentiated computation
                 if not bool(reduce_all(equal(self.kernel, 0.0))):
                     vector_u, kernel = self.normalized_weights()
+                    # (float16 results under 'mixed_float16': assign casts them to the float32 weights, as Keras)
                     self.vector_u.assign(vector_u)
                     self.kernel.assign(kernel)
         return cast(self.layer(inputs), inputs.dtype)
 
     def normalized_weights(self):
-        """(the new vector_u, the kernel divided by its estimated spectral norm)."""
-        weights = reshape(self.kernel, (-1, self.kernel.shape[-1]))
-        vector_u = self.vector_u
+        """(the new vector_u, the kernel divided by its estimated spectral norm), in the compute dtype as Keras
+        reads both weights inside call (float16 under 'mixed_float16')."""
+        dtype = self.compute_dtype
+        kernel = self.kernel if self.kernel.dtype == dtype else cast(self.kernel, dtype)
+        weights = reshape(kernel, (-1, kernel.shape[-1]))
+        vector_u = self.vector_u if self.vector_u.dtype == dtype else cast(self.vector_u, dtype)
         for _ in range(self.power_iterations):
             vector_v = _normalize(matmul(vector_u, weights, transpose_b=True))
             vector_u = _normalize(matmul(vector_v, weights))
         sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
-        return vector_u, reshape(self.kernel / sigma, tuple(self.kernel.shape))
+        return vector_u, reshape(kernel / sigma, tuple(kernel.shape))
 
     def get_config(self):
         config = super().get_config()
