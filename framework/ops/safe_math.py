@@ -8,6 +8,7 @@ that their gradients are TensorFlow's (``where`` picks a harmless value where x 
 import numpy as np
 
 from .. import backend
+from ..deprecation import deprecated
 from ..errors import kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
@@ -191,6 +192,7 @@ def scalar_mul(scalar, x, name=None):
     return multiply(s, as_tensor(x, 'scalar_mul'))
 
 
+@deprecated('accumulate_n', 'tensorflow.python.ops.math_ops', 'Use `tf.math.add_n` Instead')
 @named_errors('accumulate_n')
 def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
     """The sum of a list of tensors of one shape and dtype (``add_n``; shape and tensor_dtype,
