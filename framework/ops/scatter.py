@@ -28,6 +28,8 @@ def _index_columns(indices, shape, op, updates=None):
     if idx._data.dtype.kind not in 'iu':
         index_kernels.refuse(op, idx)      # TF's registry text (Tindices), tapeflow's words as a note
     i = idx._data
+    if op in _KERNELS and updates is not None:
+        _check_operand_sizes(op, i.shape, updates, shape)
     if updates is not None and i.ndim and i.shape[-1] > len(shape):      # TensorScatter*'s rank check
         error = _layout_error(op, idx, updates, tuple(shape))
         error.add_note('%s: index vectors of depth %d for a tensor of rank %d' % (op, i.shape[-1], len(shape)))
@@ -48,6 +50,26 @@ def _index_columns(indices, shape, op, updates=None):
                                            % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
             raise _out_of_shape(backend.to_host(i), tuple(shape), op, d)
     return tuple(i[..., d] for d in range(i.shape[-1])), tuple(i.shape[:-1]) + tuple(shape[i.shape[-1]:])
+
+
+def _check_operand_sizes(op, index_shape, updates, shape):
+    """The ScatterNd / TensorScatter* kernels' first checks: indices and updates of rank >= 1, and no index
+    or update without an element to write to (their ValidEmptyOutputShape: either both indices and updates
+    are empty, or neither is nor the output; ScatterNd tests the length of its shape argument first)."""
+    kernel = _KERNELS[op]
+    update_shape = tuple(updates.shape) if isinstance(updates, Tensor) else np.shape(updates)
+    note = ('%s: indices %s and updates %s must both have rank >= 1 and both be empty, or write into a non-empty '
+            'output (shape %s)' % (op, tuple(index_shape), tuple(update_shape), tuple(shape)))
+    for what, dims in (('Indices', index_shape), ('Updates', update_shape)):
+        if not len(dims):
+            raise kernel_error(kernel, '%s shape must have rank at least one. Found:[]' % what, note=note)
+    counts = (int(np.prod(index_shape)), int(np.prod(update_shape)))
+    empty = lambda output_count: counts != (0, 0) and 0 in (output_count,) + counts      # noqa: E731
+    if empty(len(shape) if kernel == 'ScatterNd' else int(np.prod(shape))):
+        raise kernel_error(kernel, 'Indices and updates specified for empty output shape', note=note)
+    if kernel == 'ScatterNd' and empty(int(np.prod(shape))):
+        raise kernel_error(kernel, 'Indices and updates specified for empty output.  indices shape: [%s]'
+                           % ','.join(map(str, index_shape)), note=note)
 
 
 def kernel_errors_named_on_fast_path(op):
