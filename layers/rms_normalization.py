@@ -1,7 +1,7 @@
 """RMSNormalization (Keras 3): ``x * rsqrt(mean(x ** 2, axis) + epsilon) * scale``."""
 import numpy as np
 
-from framework.ops import reduce_mean, reshape, rsqrt, square
+from framework.ops import cast, reduce_mean, reshape, rsqrt, square
 
 from .layer import Layer
 
@@ -50,9 +50,15 @@ class RMSNormalization(Layer):
         scale_shape = [1] * inputs.ndim
         for a in axes:
             scale_shape[a] = inputs.shape[a]
+        # Keras computes a float16 / bfloat16 input in float32 (its scale read in the compute dtype first, then
+        # widened too) and casts the result back
+        narrow = inputs.dtype if inputs.dtype in ('float16', 'bfloat16') else None
+        x = inputs if narrow is None else cast(inputs, 'float32')
+        scale = self.scale if narrow is None else cast(self.scale, 'float32')
         # square(x), as Keras: its gradient 2 * x * g rounds otherwise than x * x's two x * g added
-        rms = rsqrt(reduce_mean(square(inputs), axis=axes, keepdims=True) + self.epsilon)
-        return inputs * rms * reshape(self.scale, scale_shape)
+        rms = rsqrt(reduce_mean(square(x), axis=axes, keepdims=True) + self.epsilon)
+        out = x * rms * reshape(scale, scale_shape)
+        return out if narrow is None else cast(out, narrow)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
