@@ -39,14 +39,16 @@ def atomic_write(path, create_directories=True):
     On any exception the temporary file is removed and ``path`` is untouched.
     ``create_directories``: make missing parent directories, as TensorFlow's
     checkpoints and SavedModels do; Keras's ``save`` and ``save_weights`` do
-    not (False: a missing directory raises FileNotFoundError, as there).
+    not (False: a missing directory raises FileNotFoundError, as there). A
+    file where the directory goes raises NotADirectoryError, as open() does.
     """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
-    if create_directories:
-        os.makedirs(directory, exist_ok=True)
-    elif not os.path.isdir(directory):
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    if create_directories and not os.path.exists(directory):
+        os.makedirs(directory)          # (a file standing there is left to the error below, as in Keras)
+    if not os.path.isdir(directory):
+        code = missing_directory_errno(directory)
+        raise OSError(code, os.strerror(code), path)      # open()'s FileNotFoundError / NotADirectoryError
     _refuse_directory(path)
     temporary = _new_temporary(directory, os.path.basename(path))
     try:
@@ -58,6 +60,17 @@ def atomic_write(path, create_directories=True):
             os.remove(temporary)
         raise
     _fsync_directory(directory)
+
+
+def missing_directory_errno(directory):
+    """Why a file cannot be created in ``directory``, which is no directory: ENOTDIR when it, or the
+    nearest existing path above it, is a file (open() then fails so), else ENOENT."""
+    while directory and not os.path.exists(directory):
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+    return errno.ENOTDIR if os.path.exists(directory) and not os.path.isdir(directory) else errno.ENOENT
 
 
 @contextlib.contextmanager

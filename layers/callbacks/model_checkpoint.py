@@ -135,8 +135,9 @@ class ModelCheckpoint(MonitorCallback):
                                  'saving to HDF5 is not available for this model'
                                  % (type(self.model).__name__, method))
         dirname = os.path.dirname(filepath)
-        if dirname:
-            os.makedirs(dirname, exist_ok=True)
+        if dirname and not os.path.exists(dirname):
+            # as Keras 3: a file standing where the directory goes is left to the save's NotADirectoryError
+            os.makedirs(dirname)
         try:
             save(filepath, overwrite=True)
         except IsADirectoryError:       # Keras 3's words, after its 'saving model to' line

@@ -99,11 +99,17 @@ def missing_file_message(path):
             "error message = 'No such file or directory', flags = 0, o_flags = 0)" % path)
 
 
-def missing_directory_message(path):
-    """h5py's words (which Keras lets through) for a new HDF5 file in a directory that is not there."""
+def refuse_missing_directory(path):
+    """h5py's error (which Keras lets through) for a new HDF5 file in a directory that is not there:
+    FileNotFoundError, or NotADirectoryError where a file stands in the way."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(directory):
+        return
+    from framework.atomic_files import missing_directory_errno
+    code = missing_directory_errno(directory)
     # Keras hands h5py a pathlib.Path: './a//b.weights.h5' is named 'a/b.weights.h5'
-    return ("[Errno 2] Unable to synchronously create file (unable to open file: name = '%s', errno = 2, "
-            "error message = 'No such file or directory', flags = 13, o_flags = 242)" % pathlib.PurePath(path))
+    raise OSError(code, "Unable to synchronously create file (unable to open file: name = '%s', errno = %d, "
+                  "error message = '%s', flags = 13, o_flags = 242)" % (pathlib.PurePath(path), code, os.strerror(code)))
 
 
 def refuse_directory_target(path):

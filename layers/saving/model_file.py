@@ -28,7 +28,7 @@ from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from framework.keras.object_serialization import lambdas_unwarned
 from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, loading_path, missing_file_message,
-                    open_for_reading, read_json_attr, refuse_directory_target)
+                    open_for_reading, read_json_attr, refuse_directory_target, refuse_missing_directory)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
 from ..serialization import legacy_loading
@@ -123,7 +123,12 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
                       'is not saved (nor does Keras 3 save it there); save as .keras to keep it'
                       % (path, ', '.join(repr(n) for n in lost)), stacklevel=3)
     refuse_directory_target(path)
-    # Keras's legacy .h5 writer makes the missing directories (its .keras and .weights.h5 writers do not)
+    # Keras's legacy .h5 writer makes the missing directories (its .keras and .weights.h5 writers do not);
+    # a file where the directory goes fails in h5py
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(directory):
+        os.makedirs(directory)
+    refuse_missing_directory(path)
     with atomic_write(path, create_directories=True) as temporary:
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND

@@ -16,7 +16,7 @@ import h5py
 from ..dense import Dense
 from . import keras3_weights, legacy_h5, sharded_weights
 from framework.atomic_files import atomic_write, check_overwrite
-from .h5_io import (SavedFileError, loading_path, missing_directory_message, open_for_reading, read_array,
+from .h5_io import (SavedFileError, loading_path, refuse_missing_directory, open_for_reading, read_array,
                     refuse_directory_target)
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
@@ -52,8 +52,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     if max_shard_size is not None:
         sharded_weights.save_sharded(model, path, max_shard_size)
         return
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise FileNotFoundError(missing_directory_message(path))
+    refuse_missing_directory(path)
     refuse_directory_target(path)
     with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
