@@ -5,7 +5,8 @@ keras.io's knowledge distillation (``ops.softmax(y_pred / temperature)`` in comp
 off TF from its first fit step before.
 
 Golden bits: TensorFlow 2.21 printed the traced and eager gradients as uint32 hex (notes
-progs/tutorials41/t41_goldens_softmaxT.py; 42 of the 80 values differ between the two).
+progs/tutorials41/t41_goldens_softmaxT.py; 42 of the 80 values differ between the two) and, for the
+distillation loss's two softmaxes in one step, t41_goldens_softmaxT2.py.
 """
 import numpy as np
 
@@ -34,6 +35,18 @@ EAGER = [
     '0xbb8b6dfc', '0xbbfa6bfa', '0x3a4bd677', '0xbb1e9e50', '0x3c99a2c2', '0xbc19fe3c', '0xb90aa667', '0xbb9215e3',
     '0x3b2f9fe9', '0x3ab75cda', '0x3c082827', '0x3bad3726', '0xbb7033e5', '0xbc99ce0a', '0x3b848c15', '0xbb31bfe6',
     '0x3bba7eec', '0xbc1bb866', '0x3be56f35', '0xbbcc12a2', '0x3b9f1e40', '0xba7296da', '0xba9436a9', '0xba8f523d',
+]
+
+# KLDivergence()(softmax(t / 10), softmax(y / 10)) * 100: the gradients of y and t
+DISTILLED_Y = [
+    '0x3e3352ce', '0x3cf44b2a', '0xbcec53fb', '0x3e4b8d69', '0xbeb00d1f', '0xbcfe26f2', '0x3d3c3d20', '0xbecc2c1b',
+    '0x3e92a8c3', '0xbd3da0c2', '0x3dc68cfd', '0x3c80c927', '0x3e7e9ac9', '0xbe1dd9e0', '0xbe511ee9', '0xbd37a614',
+    '0x3d43dfdf', '0x3dda9f27', '0xbdc05aee', '0xbdc7bd90', '0x3eababf0', '0x3e094b5f', '0xbe0c1848', '0xbe107eb9',
+]
+DISTILLED_T = [
+    '0xbe44597e', '0xbd6821f9', '0xbc0ede31', '0xbe2a8788', '0x3edc1df3', '0xbbcc8f78', '0xbdbddc7d', '0x3f08b8bc',
+    '0xbe71c191', '0xbcc507ed', '0xbdec0d7c', '0xbd8716a8', '0xbe40f466', '0x3e138176', '0x3e562cd2', '0x3cda916f',
+    '0xbd9c0a9d', '0xbdec0d46', '0x3d7e7808', '0x3db3c03d', '0xbe6cbf4d', '0xbe01d3b1', '0x3dfbcb8c', '0x3dae5e17',
 ]
 
 
@@ -74,3 +87,20 @@ def test_traced_logits_times_reciprocal_is_not_regrouped():
         return tape.gradient(loss, y)
     expected = np.where(np.asarray(y) * np.float32(0.1) > 0, np.asarray(t), 0) * np.float32(0.1)
     np.testing.assert_array_equal(np.asarray(through_relu(y, t)), expected)
+
+
+def test_two_softmaxes_in_one_traced_step_both_regroup():
+    # the sweep passes both softmaxes before either division (the teacher's and the student's logits)
+    from framework import keras
+    rng = np.random.RandomState(7)
+    y = tf.constant((rng.randn(4, 6) * 3).astype('float32'))
+    t = tf.constant((rng.randn(4, 6) * 3).astype('float32'))
+
+    @tf.function
+    def traced(y, t):
+        with tf.GradientTape() as tape:
+            tape.watch([y, t])
+            loss = keras.losses.KLDivergence()(keras.ops.softmax(t / 10, axis=1),
+                                               keras.ops.softmax(y / 10, axis=1)) * 100
+        return tape.gradient(loss, [y, t])
+    assert [_hex(g) for g in traced(y, t)] == [DISTILLED_Y, DISTILLED_T]

@@ -16,21 +16,24 @@ import weakref
 
 from . import graph_rewrites
 
-_NOTED = [None]         # (weakref to the softmax rule's last traced product, s, g - sum(g * s))
+# id of a product the softmax rule returned in a trace -> (weakref to it, s, g - sum(g * s)); an entry goes
+# when its product does (a step's sweep may pass several softmaxes before their divisions)
+_NOTED = {}
 
 
 def product(s, centred):
     """``s * centred`` (tensors or raw arrays), noted while a trace folds constants."""
     out = s * centred
     if graph_rewrites.GATE[0] and graph_rewrites.folds_constants():
-        _NOTED[0] = (weakref.ref(out), s, centred)
+        key = id(out)
+        _NOTED[key] = (weakref.ref(out, lambda _, key=key: _NOTED.pop(key, None)), s, centred)
     return out
 
 
 def scaled(g, c):
-    """``(s * c) * centred`` when ``g`` is the noted product, else None."""
-    noted = _NOTED[0]
+    """``(s * c) * centred`` when ``g`` is a noted product, else None."""
+    noted = _NOTED.get(id(g))
     if noted is None or noted[0]() is not g:
         return None
-    _NOTED[0] = None
+    del _NOTED[id(g)]
     return (noted[1] * c) * noted[2]
