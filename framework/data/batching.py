@@ -14,6 +14,7 @@ from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
+from ..tensor_shape import TensorShape
 
 
 class PaddingTooSmallError(DataLossError, ValueError):
@@ -148,9 +149,11 @@ def _padding_value(value, dtype, k):
     if value is None:
         return b'' if dtype == object else np.zeros((), dtype)[()]      # (strings are bytes, as TF gives them)
     array = to_host(value)          # Python numbers take TensorFlow's dtypes: int32, float32
-    if array.ndim != 0:
-        raise ValueError('Dataset.padded_batch: padding value for component %d must be a scalar, got shape %s'
-                         % (k, array.shape))
+    if array.ndim != 0:         # TF 2.21's words; tapeflow's as a note
+        raise noted(ValueError('Invalid `padding_values`. `padding_values` values should be scalars, but got %s.'
+                               % (TensorShape(array.shape),)),
+                    'Dataset.padded_batch: padding value for component %d must be a scalar, got shape %s'
+                    % (k, array.shape))
     if array.dtype != dtype:        # TF 2.21's words; tapeflow's as a note
         names = ['string' if t == object else np.dtype(t).name for t in (array.dtype, dtype)]
         raise noted(TypeError("Invalid `padding_values`. `padding_values` values type <dtype: '%s'> does not match "
@@ -166,6 +169,15 @@ def _per_component(given, element_spec, what, is_leaf):
     if given is None:
         return None
     if not isinstance(element_spec, (tuple, dict)):
+        if what == 'padding_values' and isinstance(given, (tuple, list, dict)) and not hasattr(given, 'dtype'):
+            # TF maps the values up to its default padding value for the one component: a numpy value, or ''
+            shown = 'str' if getattr(element_spec, 'dtype', None) == 'string' else 'ndarray'
+            if isinstance(given, list) and not any(isinstance(v, (tuple, list, dict)) for v in given):
+                return [given]      # (a list of numbers is one value: its shape is refused as TF's)
+            raise noted(TypeError('If shallow structure is a sequence, input must also be a sequence. Input has '
+                                  "type: '%s'." % shown),
+                        'Dataset.padded_batch: the elements have one component; give one padding value, got %r'
+                        % (given,))
         return [given]
     if is_leaf(given) or hasattr(given, 'dtype'):
         return [given] * len(nest.flatten(element_spec))
@@ -215,4 +227,21 @@ def _shapes(padded_shapes, element_spec):
         shapes = _flatten_upto(element_spec, padded_shapes, 'padded_shapes')
     else:
         shapes = [padded_shapes]
+    for shape in shapes:
+        _check_padded_shape(shape)
     return [(int(s),) if _is_length(s) else s for s in shapes]
+
+
+def _check_padded_shape(shape):
+    """TF 2.21's refusals of a padded shape that is no vector of lengths (None or -1: the largest)."""
+    if isinstance(shape, float):
+        raise ValueError('Padded shape %r must be a `tf.int64` vector tensor, but its shape was ().' % shape)
+    if isinstance(shape, (list, tuple)):
+        if any(isinstance(d, float) for d in shape):
+            raise TypeError('Padded shape %s must be a `tf.int64` vector tensor, but its element type was float32.'
+                            % (list(shape),))
+        bad = next((d for d in shape if _is_length(d) and d < -1), None)
+        if bad is not None:
+            raise noted(ValueError('Dimension %d must be >= 0' % bad),
+                        'Dataset.padded_batch: padded_shapes %r: each length must be >= 0, or -1 / None for the '
+                        "batch's largest" % (shape,))
