@@ -45,4 +45,5 @@ def test_keras_ops_check_the_channels_first(call, data_format, channels):
     with pytest.raises(ValueError) as caught:
         call()
     assert str(caught.value) == ("The number of input channels must match the kernel's input channels. Received: "
-                                 "input channels=3, kernel input channels=%d, data_format='%s'." % (channels, data_format))
+                                 "input channels=3, kernel input channels=%d, data_format='%s'."
+                                 % (channels, data_format))

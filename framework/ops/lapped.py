@@ -58,8 +58,12 @@ def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name
 def vorbis_window(window_length, dtype='float32', name=None):
     """The Vorbis power-complementary window sin(pi / 2 sin^2(pi (n + 0.5) / N))."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.vorbis_window')
-    n = np.arange(length, dtype=dtype)
-    return Tensor(np.sin(np.pi / 2 * np.square(np.sin(np.pi / length * (n + 0.5)))).astype(dtype))
+    # TF's ops in ``dtype`` (its float32 sin and pow are Eigen's: the window carries TF's bits)
+    from .arithmetic import multiply, pow as power
+    from .unary import sin
+    arg = cast(range_(length), dtype)
+    inner = sin(multiply(np.pi / cast(length, dtype), arg + 0.5))
+    return sin(multiply(np.pi / 2.0, power(inner, 2.0)))
 
 
 @named_errors('signal.mdct')
