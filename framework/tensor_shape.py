@@ -75,7 +75,9 @@ class TensorShape(tuple):
 
     @property
     def dims(self):
-        return None if self.rank is None else list(self)
+        # TF 2.21 lists Dimension objects here ([Dimension(2), Dimension(None)]); indexing gives ints
+        from .tensor_dimension import Dimension
+        return None if self.rank is None else [Dimension(d) for d in self]
 
     def as_list(self):
         return list(self)
