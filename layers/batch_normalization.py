@@ -18,6 +18,11 @@ from .axis_range import axis_range_error
 from .undefined_weight_shape import scale_offset_first_weight, undefined_shape_error
 
 
+def _read(variable, dtype):
+    """``variable`` as ``dtype``: itself when it has it (float16 weights are widened for a float32 computation)."""
+    return variable if variable is None or variable.dtype == dtype else cast(variable, dtype)
+
+
 class BatchNormalization(ScaleOffsetOptions, Layer):
     """``(x - mean) / sqrt(variance + epsilon) * gamma + beta`` per feature of ``axis``.
 
@@ -95,6 +100,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         if self._compute is not None:
             # mixed precision: Keras 3 normalizes in float32 and casts the result to the compute dtype
             return cast(self._normalize(cast(inputs, self._dtype), training, mask), self._compute)
+        if inputs.dtype in ('float16', 'bfloat16'):
+            # a float16 / bfloat16 policy: Keras 3 still normalizes in result_type(x, float32), its float16
+            # weights widened, and casts the result back
+            return cast(self._normalize(cast(inputs, 'float32'), training, mask), inputs.dtype)
         return self._normalize(inputs, training, mask)
 
     def _normalize(self, inputs, training, mask):
@@ -115,11 +124,12 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                 mean, variance = masked_moments(inputs, mask, self._reduction_axes)
             with paused():
                 m = self.momentum
-                self.moving_mean.assign(self.moving_mean * m + mean * (1.0 - m))
-                self.moving_variance.assign(self.moving_variance * m + variance * (1.0 - m))
+                self.moving_mean.assign(_read(self.moving_mean, mean.dtype) * m + mean * (1.0 - m))
+                self.moving_variance.assign(_read(self.moving_variance, mean.dtype) * m + variance * (1.0 - m))
         else:
-            mean, variance = self.moving_mean, self.moving_variance
-        mean, variance, gamma, beta = self._params(mean, variance, self.gamma, self.beta)
+            mean, variance = _read(self.moving_mean, inputs.dtype), _read(self.moving_variance, inputs.dtype)
+        mean, variance, gamma, beta = self._params(mean, variance, _read(self.gamma, inputs.dtype),
+                                                   _read(self.beta, inputs.dtype))
         inv = rsqrt(variance + self.epsilon)
         if gamma is not None:
             # in a returning traced step SGD scales gamma's gradient in grappler's order (regrouped_step.py)
