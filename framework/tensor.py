@@ -80,6 +80,11 @@ class Tensor:
     def device(self):
         return backend.device_name(self._data)
 
+    @property
+    def backing_device(self):
+        # where the tensor's memory lives: the device it was computed on, as for TF's eager tensors
+        return backend.device_name(self._data)
+
     def get_shape(self):
         if trace_names.ACTIVE:
             traced = trace_names.traced_shape(self)

@@ -17,3 +17,8 @@ def test_reference_keys_by_identity():
     assert table[a.ref()] == 'a' and table[b.ref()] == 'b'
     assert a.ref() == a.ref() and a.ref() != b.ref()
     assert a.ref().deref() is a
+
+
+def test_backing_device_is_the_tensors_device():
+    # TF 2.21: tf.constant(1).backing_device -> /job:localhost/replica:0/task:0/device:CPU:0
+    assert tf.constant(1).backing_device == '/job:localhost/replica:0/task:0/device:CPU:0' == tf.constant(1).device
