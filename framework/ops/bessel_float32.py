@@ -7,12 +7,12 @@ The float64 quadrature of bessel.py, rounded once, differs from them in the last
 about a third of the inputs, which shows in printed Kaiser windows.
 
 Beyond |x| = 8, elements inside Eigen's 8-wide packets take an approximate reciprocal square
-root (rsqrt plus a Newton step, its bits the CPU's); the last ``size % 8`` elements and
-all of |x| <= 8 are exact here, the rest may be one ulp apart.
+root (VRSQRTPS's estimate plus a Newton step: eigen_rsqrt, Intel's estimate) and the last
+``size % 8`` elements 1 / sqrtf, on the arrays the exact-math mode covers (eigen_math.handles).
 """
 import numpy as np
 
-from . import eigen_math
+from . import eigen_math, eigen_rsqrt
 
 _F = np.float32
 # Cephes' i0ef / i1ef Chebyshev coefficients (Eigen's SpecialFunctionsImpl.h), highest order first
@@ -53,9 +53,17 @@ def _scaled_bessel(order, x):
         small = _chebyshev(_F(0.5) * y + _F(-2.0), near)
         if order == 1:
             small = y * small
-        large = _chebyshev(_F(32.0) / y - _F(2.0), far) * (_F(1.0) / np.sqrt(y))
+        large = _chebyshev(_F(32.0) / y - _F(2.0), far) * _rsqrt(y)
     out = np.where(y <= _F(8.0), small, large)
     return np.where(x < 0, -out, out) if order == 1 else out
+
+
+def _rsqrt(y):
+    # Eigen's prsqrt: VRSQRTPS's estimate and a Newton step on packets of 8, 1 / sqrtf on the tail
+    # (eigen_rsqrt), on the arrays the exact-math mode covers; numpy's correctly rounded one elsewhere
+    if eigen_math.handles(y):
+        return eigen_rsqrt.rsqrt(y)
+    return _F(1.0) / np.sqrt(y)
 
 
 def _exp(y):

@@ -48,10 +48,11 @@ def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
 def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name=None):
     """The KBD window: square roots of the normalised running sums of a Kaiser window, mirrored."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_bessel_derived_window')
-    kaiser = kaiser_window(length // 2 + 1, beta, 'float64').numpy()
-    running = np.cumsum(kaiser)
-    half = np.sqrt(running[:-1] / running[-1])
-    return Tensor(np.concatenate([half, half[::-1]]).astype(dtype))
+    # TF's ops in ``dtype`` (not float64 then rounded), so float32 windows carry its bits
+    from .reductions import cumsum
+    running = cumsum(kaiser_window(length // 2 + 1, beta, dtype))
+    half = sqrt(running[:-1] / running[-1])
+    return concat([half, reverse(half, [0])], 0)
 
 
 @named_errors('signal.vorbis_window')
