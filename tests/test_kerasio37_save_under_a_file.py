@@ -64,3 +64,35 @@ def test_a_missing_directory_is_still_not_found(model):
         model.save('nodir/m.keras')
     assert str(error.value) == "[Errno 2] No such file or directory: 'nodir/m.keras'"
     model.save('made/m.h5')          # Keras's legacy writer makes the directory
+
+
+def _h5_open_text(path):
+    return ("[Errno 20] Unable to synchronously open file (unable to open file: name = '%s', errno = 20, "
+            "error message = 'Not a directory', flags = 0, o_flags = 0)" % path)
+
+
+@pytest.mark.parametrize('path,text', [
+    ('afile/m.keras', "[Errno 20] Not a directory: 'afile/m.keras'"),
+    ('afile/w.weights.h5', _h5_open_text('afile/w.weights.h5')),
+    ('afile/m.h5', _h5_open_text('afile/m.h5')),
+    ('afile/w.weights.json', "[Errno 20] Not a directory: 'afile/w.weights.json'"),
+])
+def test_reading_under_a_file_is_not_a_directory(model, path, text):
+    # TF 2.21: load_weights of each, and load_model of the .h5 files (its .keras check says 'File not found')
+    with pytest.raises(NotADirectoryError) as error:
+        model.load_weights(path)
+    assert str(error.value) == text
+    assert type(error.value).__name__ == 'NotADirectoryError'
+    if path.endswith('.h5'):
+        with pytest.raises(NotADirectoryError) as error:
+            keras.models.load_model(path)
+        assert str(error.value) == text
+
+
+def test_sharded_weights_need_their_directory(model):
+    with pytest.raises(NotADirectoryError) as error:
+        model.save_weights('afile/w.weights.json', max_shard_size=0.001)
+    assert str(error.value) == _h5_text('afile/w_00000.weights.h5', errno.ENOTDIR)
+    with pytest.raises(FileNotFoundError) as error:         # Keras makes no directory for the shards
+        model.save_weights('nodir/w.weights.json', max_shard_size=0.001)
+    assert str(error.value) == _h5_text('nodir/w_00000.weights.h5', errno.ENOENT)

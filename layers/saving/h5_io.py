@@ -41,6 +41,11 @@ class UnreadableHDF5Error(SavedFileError, OSError):
     """Not HDF5, or truncated (Keras: h5py's OSError)."""
 
 
+class SavedFileNotADirectoryError(SavedFileError, NotADirectoryError):
+    """A file stands where a directory of the path should be (Keras: open()'s or h5py's
+    NotADirectoryError, errno 20)."""
+
+
 class MissingMemberError(SavedFileError, KeyError):
     """A .keras archive without a member it needs (Keras: zipfile's KeyError "There is no item named
     'config.json' in the archive", which str() shows quoted, as here)."""
@@ -69,7 +74,7 @@ for _error, _tf_class in ((SavedFileError, ValueError), (NotAZipError, zipfile.B
                           (ArchiveNotZipError, ValueError), (UnknownClassError, TypeError),
                           (SavedFileNotFoundError, FileNotFoundError), (ArchiveNotFoundError, ValueError),
                           (UnreadableHDF5Error, OSError), (MissingMemberError, KeyError),
-                          (DirectoryGivenError, IsADirectoryError)):
+                          (DirectoryGivenError, IsADirectoryError), (SavedFileNotADirectoryError, NotADirectoryError)):
     shown_as(_error, _tf_class)
 
 
@@ -88,15 +93,26 @@ def loading_path(filepath):
     return os.fspath(filepath)
 
 
-def missing_file_message(path):
+def missing_file_message(path, code=errno.ENOENT):
     """Keras 3's words for a file that is not there: load_model's for a .keras path, else h5py's,
-    which Keras lets through."""
+    which Keras lets through (``code``: errno.ENOTDIR where a file stands in the path)."""
     if path.endswith('.keras'):
         return 'File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip file.' % path
     if path.endswith('.weights.json'):          # Keras opens a sharded map with Python's open()
-        return "[Errno 2] No such file or directory: '%s'" % path
-    return ("[Errno 2] Unable to synchronously open file (unable to open file: name = '%s', errno = 2, "
-            "error message = 'No such file or directory', flags = 0, o_flags = 0)" % path)
+        return str(OSError(code, os.strerror(code), path))
+    return ("[Errno %d] Unable to synchronously open file (unable to open file: name = '%s', errno = %d, "
+            "error message = '%s', flags = 0, o_flags = 0)" % (code, path, code, os.strerror(code)))
+
+
+def missing_file_error(path, message=missing_file_message):
+    """The error for reading ``path``, which does not exist: SavedFileNotFoundError, or, where a file
+    stands in place of one of its directories, SavedFileNotADirectoryError with errno 20 in the text,
+    as open() and h5py report it. ``message(path, code)`` words it."""
+    from framework.atomic_files import missing_directory_errno
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory) and missing_directory_errno(directory) == errno.ENOTDIR:
+        return SavedFileNotADirectoryError(message(path, errno.ENOTDIR))
+    return SavedFileNotFoundError(message(path, errno.ENOENT))
 
 
 def refuse_missing_directory(path):
@@ -130,7 +146,7 @@ def open_for_reading(path):
     """
     path = os.fspath(path)
     if not os.path.exists(path):
-        raise SavedFileNotFoundError(missing_file_message(path))
+        raise missing_file_error(path)
     if os.path.isdir(path):
         raise DirectoryGivenError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
                              '(.weights.h5 or .h5) or a .keras archive' % path)

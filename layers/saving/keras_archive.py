@@ -20,7 +20,7 @@ import h5py
 
 from framework.atomic_files import atomic_write
 from .keras_directory import UnzippedArchive, is_unzipped_archive
-from .h5_io import (MissingMemberError, NotAZipError, SavedFileError, SavedFileNotFoundError,
+from .h5_io import (MissingMemberError, missing_file_error, NotAZipError, SavedFileError, SavedFileNotFoundError,
                     open_bytes_for_reading)
 
 CONFIG = 'config.json'
@@ -30,7 +30,7 @@ WEIGHTS = 'model.weights.h5'
 
 def _open_zip(path):
     if not os.path.exists(path):        # (load_model checks first, in its words) zipfile's open, as Keras 3's
-        raise SavedFileNotFoundError("[Errno 2] No such file or directory: '%s'" % os.fspath(path))   # load_weights
+        raise missing_file_error(os.fspath(path), lambda p, code: str(OSError(code, os.strerror(code), p)))
     if is_unzipped_archive(path):
         return UnzippedArchive(path)
     try:

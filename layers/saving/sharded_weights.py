@@ -23,7 +23,7 @@ import numpy as np
 
 from framework.atomic_files import atomic_write_together
 from . import keras3_weights
-from .h5_io import SavedFileError, SavedFileNotFoundError, missing_file_message, write_array
+from .h5_io import SavedFileError, missing_file_error, refuse_missing_directory, write_array
 
 _GB = 1024 ** 3
 
@@ -129,6 +129,7 @@ def save_sharded(model, filepath, max_shard_size):
         config = shards.close()
     directory = os.path.dirname(json_path)
     names = ['%s_%05d.weights.h5' % (base, i) for i in range(len(shards.buffers))]
+    refuse_missing_directory(os.path.join(directory, names[0]))     # h5py's error for the first shard, as in Keras
     with atomic_write_together([os.path.join(directory, n) for n in names] + [json_path]) as temporaries:
         for temporary, buffer in zip(temporaries, shards.buffers):
             with open(temporary, 'wb') as f:
@@ -141,7 +142,7 @@ def open_sharded(json_path):
     """The shards a ``.weights.json`` lists, merged into one in-memory ``h5py.File`` (read with
     ``keras3_weights`` as a ``.weights.h5`` file is)."""
     if not os.path.exists(json_path):
-        raise SavedFileNotFoundError(missing_file_message(json_path))
+        raise missing_file_error(json_path)
     try:
         with open(json_path) as f:
             weight_map = json.load(f)['weight_map']
@@ -159,7 +160,7 @@ def open_sharded(json_path):
         path = os.path.join(directory, name)
         if not os.path.exists(path):
             merged.close()
-            raise SavedFileNotFoundError(missing_file_message(path))
+            raise missing_file_error(path)
         with h5py.File(path, 'r') as shard:
             shard.visititems(lambda key, obj: _merge(merged, key, obj))
     return merged
