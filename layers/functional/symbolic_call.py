@@ -115,7 +115,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     elif only_first and _defines_output_shape(layer):
         try:
             output_shapes = layer.compute_output_shape(shapes)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, IndexError) as err:      # (Concatenate's axis past the rank: IndexError)
             raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
         outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
