@@ -129,6 +129,8 @@ class scope:
 
     def __exit__(self, *exc):
         _context.stack.pop()
+        if not _context.stack:
+            _context.root_entry = None      # (a call opened inside keeps no layer alive)
         return False
 
 
@@ -153,6 +155,8 @@ class building:
     def __exit__(self, *exc):
         if self._pushed:
             _context.stack.pop()
+            if not _context.stack:
+                _context.root_entry = None
         return False
 
 

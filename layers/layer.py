@@ -505,6 +505,8 @@ class Layer(LayerWeights, OwnVariables):
                     raise error from None
                 finally:
                     entries.pop()
+                    if not entries:
+                        call_context.STATE.root_entry = None     # (the context keeps no layer alive after its call)
         named = inputs is _NO_INPUTS
         if named:
             inputs = keyword_inputs(self, kwargs)
@@ -659,6 +661,8 @@ class Layer(LayerWeights, OwnVariables):
                 raise
             finally:
                 entries.pop()
+                if not entries:
+                    call_context.STATE.root_entry = None
         except (TypeError, ValueError) as err:
             _name_layer(err, self)
             raise

@@ -195,3 +195,15 @@ def test_sequential_hands_recorded_defaults_and_predict_runs_with_false():
         seen.clear()
         call()
         assert seen == expected
+
+
+def test_the_call_context_keeps_no_layer_alive():
+    import gc
+    import weakref
+    model = keras.Sequential([keras.Input((2,)), DefaultFalse('f', []), layers.Dense(1)])
+    model(X)
+    model.predict(X, verbose=0)
+    gone = weakref.ref(model)
+    del model
+    gc.collect()
+    assert gone() is None
