@@ -45,6 +45,7 @@ def test_a_config_string_naming_a_custom_function_becomes_it_in_h5_only(tmp_path
 
 
 def test_attention_score_mode_dot_fails_to_load_from_legacy_h5(tmp_path):
+    keras.backend.clear_session()       # (the message pins the auto name 'attention')
     a, b = keras.Input((3, 2)), keras.Input((4, 2))
     keras.Model([a, b], keras.layers.Attention()([a, b])).save(tmp_path / 'a.h5')
     with pytest.raises(TypeError) as info:
