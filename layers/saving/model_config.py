@@ -164,6 +164,15 @@ def check_loadable(config, table, path):
             error.add_note(ours)
             raise error
         if not str(path).lower().endswith(('.h5', '.hdf5')):
+            first = _first_unknown_entry(config, table)
+            module = str(first.get('module') or '')
+            if module == 'keras' or module.startswith(('keras.', 'keras_hub.', 'keras_cv.', 'keras_nlp.')):
+                # Keras 3 imports a Keras package's module and finds no such class there: a ValueError
+                # that no enclosing from_config wraps
+                error = SavedFileError("Could not deserialize '%s.%s' because it is not a KerasSaveable subclass"
+                                       % (module, first.get('class_name')))
+                error.add_note(ours)
+                raise error
             error = UnknownClassError(_keras_unknown_class_text(config, table))     # Keras 3's TypeError
             error.add_note(ours)
             raise error
@@ -185,6 +194,20 @@ def _found_only_as_tf_keras_legacy_layer(cls, entry, table):
     TF 2.21 refuses a .h5 file of its own that holds one ('Unknown layer: 'ThresholdedReLU'. ...')."""
     return (vars(cls).get('_keras_identity', (None,))[0] == 'keras._legacy.layers'
             and cls is not table.get(entry.get('class_name')) and cls is not table.get(entry.get('registered_name')))
+
+
+def _first_unknown_entry(entry, table):
+    """The first entry at or under ``entry`` whose class is unknown, in Keras's deserialization order
+    (the one _keras_unknown_class_text words); None if none."""
+    name = entry.get('class_name')
+    if not is_keras_op_entry(entry) and resolve_layer_class(name, entry.get('registered_name'), table, entry) is None:
+        return entry
+    inner = entry.get('config')
+    for child in (inner.get('layers') or ()) if isinstance(inner, dict) else ():
+        found = _first_unknown_entry(child, table) if isinstance(child, dict) else None
+        if found is not None:
+            return found
+    return None
 
 
 def _keras_unknown_class_text(entry, table):
@@ -226,9 +249,13 @@ def _layer_entries(config):
 def build_model(config, table, path):
     """The model a ``serialize_model`` dict describes, built when its input shape is known."""
     if not isinstance(config, dict) or 'class_name' not in config:
-        # TF 2.21 fails later on such a file ('Expected a model.weights.h5 or model.weights.npz file.')
-        raise SavedFileError('%s: its model config names no class (config.json holds %.80r); the file is not a '
-                             'model saved by model.save()' % (path, config))
+        # Keras 3 deserializes such a config to itself (a list or dict of plain values) and refuses it when
+        # it walks the result for its weights (an archive without a weights member fails first, there)
+        error = SavedFileError('Expected object to be an instance of `KerasSaveable`, but got %s of type %s'
+                               % (config, type(config)))
+        error.add_note('%s: its model config names no class (config.json holds %.80r); the file is not a model '
+                       'saved by model.save()' % (path, config))
+        raise error
     check_loadable(config, table, path)
     cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     inner = dict(config.get('config') or {})
