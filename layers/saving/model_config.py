@@ -18,10 +18,9 @@ from framework.keras.function_code import LAMBDA_LAYER_REFUSED, is_python_lambda
 from framework.keras.global_switches import allows_code, effective_safe_mode, safe_mode_scope
 from ..layer import Layer
 from .. import call_context, object_sharing, policy_sharing
-from ..naming import unique_name
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
-from .structured_build import build_by_running_call_on_structure, is_shape_structure, name_build_run_tensors
+from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, legacy_unknown_text, names_keras_builtin, not_deserialized_text, \
     not_located_text, overrides_build_from_config, shown_after_failure, wrapped_type_errors
@@ -297,29 +296,3 @@ def compile_as_described(model, config, table, caller):
         model.compile(**compile_config.compile_arguments(config['compile_config'], table, caller))
         if model.built:
             model.optimizer.build(model.trainable_variables)     # Keras's compile_from_config does too
-
-
-def build_for_shape(model, shape, names_keras_tensors=False):
-    """Build ``model`` for inputs of ``shape``, a subclassed model by running its call (with
-    ``names_keras_tensors``, taking the KerasTensor names Keras's build_from_config run takes)."""
-    # A Sequential builds each layer in turn; a subclassed model creates its
-    # sublayers' weights only by running call, which compute_output_shape does
-    # on zeros with tapes paused.
-    if type(model).build is Layer.build and is_shape_structure(shape):
-        # several inputs in call's one argument (a wide & deep model's [[None, 5], [None, 8]])
-        outputs = build_by_running_call_on_structure(model, shape)
-        model._build_input_shape = shape if isinstance(shape, dict) else list(shape)
-        if names_keras_tensors:
-            name_build_run_tensors(shape, outputs)
-    elif type(model).build is Layer.build:
-        # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
-        # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
-        with call_context.traced_step(bool(shape) and shape[0] is None):
-            model._build_by_running_call(shape)
-        # ... and the model keeps the saved shape ([None, 5]): saved again, it holds the same build config
-        model._build_input_shape = list(shape)
-        if names_keras_tensors:
-            name_build_run_tensors(shape, None)
-            unique_name('keras_tensor')          # its one output (_build_by_running_call takes one tensor)
-    else:
-        model.build(shape)

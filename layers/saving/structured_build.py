@@ -1,4 +1,5 @@
-"""Building a loaded subclassed model whose ``call`` takes several inputs in one argument.
+"""Building a loaded model for its saved input shape (``build_for_shape``), a subclassed one by running
+its ``call``, also where ``call`` takes several inputs in one argument.
 
 Hands-On ML's WideAndDeepModel (``call(self, inputs)`` with ``input_wide, input_deep = inputs``)
 saves ``build_config = {'input_shape': [[None, 5], [None, 8]]}``. Keras 3's
@@ -14,6 +15,7 @@ from framework.tape import paused
 from framework.tensor import Tensor
 
 from .. import autocast, call_context
+from ..layer import Layer
 
 
 def is_shape_structure(shape):
@@ -63,12 +65,39 @@ def build_by_running_call_on_structure(model, shapes):
             each._losses = losses
 
 
-def name_build_run_tensors(shapes, outputs):
+def name_build_run_tensors(shapes, outputs, outputs_count=None):
     """Take the names (keras_tensor_N) of the KerasTensors Keras 3's build run makes: one per input
     shape (``tree.map_shape_structure``), then one per tensor ``compute_output_spec`` returns; so
     unnamed tensors made after a load_model / model_from_json / clone_model of a subclassed model are
     numbered as in Keras."""
     from framework import nest
     from ..naming import unique_name
-    for _ in range(len(_leaf_shapes(shapes)) + sum(isinstance(t, Tensor) for t in nest.flatten(outputs))):
+    if outputs_count is None:
+        outputs_count = sum(isinstance(t, Tensor) for t in nest.flatten(outputs))
+    for _ in range(len(_leaf_shapes(shapes)) + outputs_count):
         unique_name('keras_tensor')
+
+
+def build_for_shape(model, shape, names_keras_tensors=False):
+    """Build ``model`` for inputs of ``shape``, a subclassed model by running its call (with
+    ``names_keras_tensors``, taking the KerasTensor names Keras's build_from_config run takes)."""
+    # A Sequential builds each layer in turn; a subclassed model creates its
+    # sublayers' weights only by running call, which compute_output_shape does
+    # on zeros with tapes paused.
+    if type(model).build is Layer.build and is_shape_structure(shape):
+        # several inputs in call's one argument (a wide & deep model's [[None, 5], [None, 8]])
+        outputs = build_by_running_call_on_structure(model, shape)
+        model._build_input_shape = shape if isinstance(shape, dict) else list(shape)
+        if names_keras_tensors:
+            name_build_run_tensors(shape, outputs)
+    elif type(model).build is Layer.build:
+        # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
+        # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
+        with call_context.traced_step(bool(shape) and shape[0] is None):
+            model._build_by_running_call(shape)
+        # ... and the model keeps the saved shape ([None, 5]): saved again, it holds the same build config
+        model._build_input_shape = list(shape)
+        if names_keras_tensors:
+            name_build_run_tensors(shape, None, outputs_count=1)     # _build_by_running_call makes one output
+    else:
+        model.build(shape)
