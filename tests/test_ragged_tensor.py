@@ -142,7 +142,9 @@ def test_bad_input_names_the_problem():
     # TF 2.21's _from_row_partition assertion (tests/test_tutorials20_ragged_partitions.py has the texts)
     with pytest.raises(ValueError, match='Arguments to _from_row_partition do not form a valid RaggedTensor'):
         tf.RaggedTensor.from_row_splits([1, 2, 3], [0, 2])
-    with pytest.raises(TypeError, match='RaggedTensor cannot be used where a dense tensor'):
+    # TF 2.21's conversion error for an op it does not dispatch (its ragged matmul, an InvalidArgumentError
+    # about ragged inner dimensions, is not modelled); a TypeError too for tapeflow's dispatch
+    with pytest.raises(TypeError, match="object of type 'RaggedTensor' has no len"):
         tf.matmul(rc([[1., 2.], [3.]]), tf.ones([2, 2]))
     with pytest.raises(ValueError, match='axis'):
         tf.reduce_sum(rc([[[1.]], [[2.]]]), axis=1)

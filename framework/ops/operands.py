@@ -459,7 +459,9 @@ def named_errors(op):
             try:
                 return fn(*args, **kwargs)
             except (TypeError, ValueError) as err:
-                handler = handler_for(op, args, kwargs) if type(err) is TypeError else None
+                # (a RaggedTensor's refusal is TF's ValueError as well: its composite_refusal mark says so)
+                handler = handler_for(op, args, kwargs) \
+                    if type(err) is TypeError or getattr(err, 'composite_refusal', False) else None
                 if handler is None:     # else a RaggedTensor / SparseTensor argument the op cannot take: below
                     if _names(err, op):
                         raise       # named already (a kernel error keeps TF's text and names the op in a note)

@@ -37,6 +37,16 @@ class RaggedTensor(CompositeTensor):
     _DENSIFY = 'rt.to_tensor() (padding the rows)'
     _DISPATCH = {}      # filled in framework/ragged/ragged_ops.py
 
+    def _refusal(self, op):
+        # an op TF dispatches no RaggedTensor to converts it and fails with TF 2.21's ValueError (tf.argmax(rt),
+        # tf.boolean_mask(rt, m), tf.convert_to_tensor(rt)); a ConversionError is a TypeError too, which the
+        # ops' dispatch looks for; tapeflow's sentence (how to densify) as a note
+        from ..tensor import ConversionError
+        error = ConversionError("TypeError: object of type 'RaggedTensor' has no len()\n")
+        error.add_note(str(super()._refusal(op)))
+        error.composite_refusal = True
+        return error
+
     def __init__(self, values, row_splits, uniform_row_length=None):
         self._values = values
         self._row_splits = row_splits
