@@ -5,6 +5,7 @@ import numpy as np
 
 from framework import graph_random_ops
 from framework.keras import ops
+from framework.keras.backend import floatx
 from framework.ops.linalg import matmul
 from framework.ops.shapes import cast
 from framework.tensor import convert_to_tensor
@@ -147,12 +148,15 @@ class Muon(Optimizer):
             rate, update = cast(rate, common), cast(update, common)
         if self.rms_rate is None:
             update = rate * update
-        elif graph_random_ops.current() is not None and update.dtype == 'float32':
+        elif graph_random_ops.current() is not None and (update.dtype == 'float32' or update.dtype == floatx()):
             update = update * _traced_scale(rate._data, update.shape, self.rms_rate)
         else:
             # Moonlight's scaling: the update's RMS then matches AdamW's (Liu et al., 2025).
             update = rate * update
-            update = update * ops.sqrt(ops.maximum(update.shape[0], update.shape[1])) * self.rms_rate
+            # Keras's sqrt of an int is in floatx: float64 under set_floatx('float64'), where a float32 root
+            # made the float64 update fail in Mul (TF 2.21 trains)
+            root = ops.sqrt(cast(ops.maximum(update.shape[0], update.shape[1]), floatx()))
+            update = update * root * self.rms_rate
         variable._data -= update._data
 
     def newton_schulz(self, x):
@@ -189,10 +193,11 @@ def _traced_scale(rate, shape, rms_rate):
     scalars first, and where it pushes constants (see graph_random_ops.pushes_constants) the two
     constants are folded before the rate meets them (TF 2.21, a (16, 32) kernel at lr 0.013:
     309 of 512 values of the eager product differ from the traced one)."""
-    root = np.sqrt(np.float32(max(shape[0], shape[1])))
+    real = rate.dtype.type       # float32, or float64 under set_floatx('float64') (then Keras's root is float64)
+    root = np.sqrt(real(max(shape[0], shape[1])))
     if graph_random_ops.pushes_constants():
-        return rate * (root * np.float32(rms_rate))
-    return (rate * root) * np.float32(rms_rate)
+        return rate * (root * real(rms_rate))
+    return (rate * root) * real(rms_rate)
 
 
 def _swap_last_axes(x):
