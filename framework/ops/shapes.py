@@ -138,7 +138,11 @@ def _refuse_reshape(x, shape, named=False):
 
 def squeeze(input, axis=None, name=None):  # noqa: A002
     """Remove size-1 dimensions (all of them, or those in ``axis``)."""
-    x = as_tensor(input, 'squeeze')
+    try:
+        x = as_tensor(input, 'squeeze')
+    except TypeError:       # a RaggedTensor: TF dispatches squeeze to ragged_squeeze_op
+        from ..composite import dispatch
+        return dispatch('squeeze', input, axis)
     if axis is None:
         shape = tuple(d for d in x._data.shape if d != 1)
     else:
