@@ -214,7 +214,10 @@ def read_json_attr(group, name, path):
     text = decode(group.attrs[name])
     try:
         return json.loads(text)
-    except (TypeError, ValueError) as err:
+    except json.JSONDecodeError as err:        # Keras 3 lets json's error through
+        err.add_note('%s: attribute %r is not valid JSON' % (path, name))
+        raise
+    except TypeError as err:
         raise SavedFileError('%s: attribute %r is not valid JSON: %s' % (path, name, err)) from None
 
 

@@ -33,6 +33,14 @@ def weights_root(f):
     return f
 
 
+def require_model_weights(f, path):
+    """Keras 3's load_model reads f['model_weights'] without looking first: a KeyError where it is missing."""
+    if 'model_weights' not in f:
+        error = KeyError('model_weights')
+        error.add_note("%s holds a model config but no 'model_weights' group: not a whole model.save() file" % path)
+        raise error
+
+
 def is_legacy_layout(f):
     root = weights_root(f)
     return 'layer_names' in root.attrs or 'layer_names0' in root.attrs

@@ -238,6 +238,7 @@ def _load_h5(path, table, compile, custom_objects=None):
             raise error
         with legacy_loading():
             model = build_model(with_keras_axis_rule(with_functions_resolved(model_config, custom_objects)), table, path)
+        legacy_h5.require_model_weights(f, path)
         root = legacy_h5.weights_root(f)
         first_shape = None if model.built else legacy_h5.first_weight_shape(root)
         if first_shape is not None:       # (saved unbuilt: no weights, the model stays unbuilt, as in Keras)
