@@ -27,6 +27,7 @@ from .sparse_elements import is_sparse
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
 from .stage_names import maker_name
+from .empty_elements import no_components_error
 from .structure import as_tensors, host_structure, spec_of
 from ..extension_batching import refuse_unbatchable, restore_spec
 
@@ -147,6 +148,8 @@ class Dataset(ElementStages, RegroupingStages):
     @staticmethod
     def from_tensors(tensors, name=None):
         """A dataset of one element, ``tensors``."""
+        if tensors is None or (nest.is_nested(tensors) and not nest.flatten(tensors)):
+            raise no_components_error('TensorDataset', 'Dataset.from_tensors', tensors)
         arrays = host_structure(tensors)
         return Dataset(lambda: iter([arrays]), 1, lambda: spec_of(arrays))
 
@@ -218,6 +221,8 @@ class Dataset(ElementStages, RegroupingStages):
                                   '`tf.data.Dataset` objects. Python `list` is not supported and you should use '
                                   '`tuple` instead.'), 'Dataset.zip: got %r' % (datasets,))
         members = nest.flatten(datasets)
+        if not members and nest.is_nested(datasets):        # TF builds its ZipDataset of no dataset: the kernel refuses
+            raise no_components_error('ZipDataset', 'Dataset.zip', datasets)
         if not members or not all(isinstance(d, Dataset) for d in members):
             bad = next((d for d in members if not isinstance(d, Dataset)), datasets)
             error = TypeError('Invalid input to `zip`. Inputs are expected to be (nested) structures of '
