@@ -355,11 +355,22 @@ def pow_arrays(dx, dy, constant_exponent):
         rewritten = _graph_pow(dx, dy)
         if rewritten is not None:
             return rewritten
+    if dtype.kind == 'c':
+        return _complex_pow(dx, dy, dtype)
     if dtype == np.float32 and type(dx) in _HOST_FLOAT32 and type(dy) in _HOST_FLOAT32 and _exact_pow(dx, dy):
         return eigen_pow.pow(dx, dy)
     if dtype == np.float64 and type(dx) in _HOST_FLOAT64 and type(dy) in _HOST_FLOAT64 and _exact_pow(dx, dy):
         return eigen_pow64.pow(dx, dy)
     return dx ** dy
+
+
+def _complex_pow(dx, dy, dtype):
+    """TF's complex Pow: the C library's cpow, exp(y * log(x)) in the dtype, for every exponent (numpy's
+    power multiplies out integer ones: (1+1j)**2 is 2j there, (-8.742278e-08+2j) in TF), 0 ** 0 NaN."""
+    xp = backend.array_module(dx if not isinstance(dx, _PY_NUMBERS + (complex,)) else dy)
+    base, exponent = xp.asarray(dx, dtype), xp.asarray(dy, dtype)
+    with np.errstate(all='ignore'):
+        return xp.exp(exponent * xp.log(base))
 
 
 def _exact_pow(dx, dy):
