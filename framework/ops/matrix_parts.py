@@ -79,6 +79,21 @@ def _onto_diagonal(v, shape, k):
     return out
 
 
+def _check_diag_sizes(n, k, rows, cols, named):
+    """MatrixDiagV3's checks of num_rows / num_cols (-1: not given) for a diagonal of length n at offset k."""
+    least_rows, least_cols = n - min(k, 0), n + max(k, 0)
+    text = ('The number of rows is too small.' if rows != -1 and rows < least_rows else
+            'The number of columns is too small.' if cols != -1 and cols < least_cols else
+            'The number of rows or columns is not consistent with the specified d_lower, d_upper, and diagonal.'
+            if rows != -1 and cols != -1 and rows != least_rows and cols != least_cols else None)
+    if text is not None:
+        raise kernel_error('MatrixDiagV3', text, named=named,
+                           note='diag: a diagonal of length %d at k=%d needs num_rows %d or num_cols %d (one of them '
+                                'exactly), got a %d x %d matrix' % (n, k, least_rows, least_cols,
+                                                                    least_rows if rows == -1 else rows,
+                                                                    least_cols if cols == -1 else cols))
+
+
 @named_errors('diag')
 def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
@@ -96,12 +111,11 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
     # TensorFlow: square n + |k| when neither size is given; else a missing size is the smallest that fits.
     given_rows = num_rows is not None and int(num_rows) >= 0
     given_cols = num_cols is not None and int(num_cols) >= 0
+    _check_diag_sizes(n, k, int(num_rows) if given_rows else -1, int(num_cols) if given_cols else -1,
+                      'diag' if isinstance(diagonal, (Tensor, np.ndarray)) else False)
     rows = int(num_rows) if given_rows else n + (max(-k, 0) if given_cols else abs(k))
     cols = int(num_cols) if given_cols else n + (max(k, 0) if given_rows else abs(k))
     shape = tuple(v.shape[:-1]) + (rows, cols)
-    if len(_diagonal_index(rows, cols, k)[0]) != n:
-        raise InvalidArgumentError('diag: a diagonal of length %d does not fit diagonal %d of a %d x %d matrix'
-                                   % (n, k, rows, cols))
     out = _onto_diagonal(v, shape, k)
     if padding_value != 0:
         on_diagonal = _onto_diagonal(Tensor(backend.array_module(v._data).ones(v.shape, bool)), shape, k)
