@@ -41,3 +41,16 @@ def test_a_file_without_model_weights(saved):
     with pytest.raises(KeyError) as error:
         keras.models.load_model(path)
     assert str(error.value) == "'model_weights'"
+
+
+@pytest.mark.parametrize('by_name', [False, True])
+def test_layer_names_listing_a_missing_group(saved, by_name):
+    path = _variant(saved, 'extra.h5', lambda f: f['model_weights'].attrs.__setitem__('layer_names',
+                                                                                       np.array([b'd', b'zz'])))
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, name='d')])
+    with pytest.raises(KeyError) as error:
+        model.load_weights(path, by_name=by_name)
+    assert str(error.value) == "'zz'"
+    with pytest.raises(KeyError) as error:
+        keras.models.load_model(path)
+    assert str(error.value) == "'zz'"

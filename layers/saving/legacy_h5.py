@@ -93,7 +93,11 @@ def saved_layers(root):
     out = []
     for name in read_string_list(root, 'layer_names'):
         group = root.get(name)
-        if group is not None and read_string_list(group, 'weight_names'):
+        if group is None:       # Keras 3's safe_get_h5_group: a listed layer without its group
+            error = KeyError(name)
+            error.add_note("%s lists layer %r in 'layer_names' but holds no group of that name" % (root.file.filename, name))
+            raise error
+        if read_string_list(group, 'weight_names'):
             out.append((name, group))
     return out
 
