@@ -54,3 +54,11 @@ def test_layer_names_listing_a_missing_group(saved, by_name):
     with pytest.raises(KeyError) as error:
         keras.models.load_model(path)
     assert str(error.value) == "'zz'"
+
+
+def test_a_training_config_without_optimizer_config(saved):
+    path = _variant(saved, 'noopt.h5', lambda f: f.attrs.__setitem__('training_config', b'{"loss": "mse"}'))
+    with pytest.raises(KeyError) as error:
+        keras.models.load_model(path)
+    assert str(error.value) == "'optimizer_config'"
+    assert not keras.models.load_model(path, compile=False).compiled      # compile=False reads no training config

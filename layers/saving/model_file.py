@@ -251,6 +251,7 @@ def _load_h5(path, table, compile, custom_objects=None):
             absl_warnings.warning('No training configuration found in the save file, so the model was *not* '
                                   'compiled. Compile it manually.')
         if compile and training:
+            training['optimizer_config']        # Keras 3 reads it first: its KeyError where it is missing
             arguments = compile_config.compile_arguments(training, table, path)
             saved = legacy_h5.read_optimizer(f)
             if saved is None:
