@@ -41,8 +41,10 @@ def fold_in(seed, data, alg='auto_select'):
 
 
 def index_shuffle(index, seed, max_index):
-    """The position of ``index`` in a permutation of [0, ..., max_index] fixed by ``seed`` (shape [2],
-    or [n, 2] for one permutation per index); vectors give one result per element."""
+    """The position of ``index`` in a permutation of [0, ..., max_index] fixed by ``seed`` (shape [2]);
+    vectors give one result per element. TF 2.21 pads any other seed's first axis and leaves it to
+    RandomIndexShuffle ([n, 2], its docstring's per-index seeds, fails there)."""
+    given_index, given_max = index, max_index
     # as TF's generated op matches its inputs: a Python value takes the dtype of the tensor beside it
     # (Dataset.range's int64 elements against max_index=9)
     like = next((v.dtype for v in (index, max_index) if isinstance(v, Tensor)), None)
@@ -52,8 +54,14 @@ def index_shuffle(index, seed, max_index):
     if index._data.dtype.kind not in 'iu' or max_index.dtype != index.dtype:
         raise TypeError('random.index_shuffle: index and max_index must be integer tensors of one dtype, got %s '
                         'and %s' % (index.dtype.name, max_index.dtype.name))
-    if seeds.dtype.kind not in 'iu' or seeds.ndim not in (1, 2) or seeds.shape[-1] != 2:
-        raise ValueError('random.index_shuffle: seed must be integers of shape [2] or [n, 2], got %r' % (seed,))
+    if seeds.dtype.kind not in 'iu' or seeds.shape != (2,):
+        if seeds.dtype.kind not in 'iu' or seeds.ndim not in (1, 2):
+            raise ValueError('random.index_shuffle: seed must be integers of shape [2], got %r' % (seed,))
+        # TF's wrapper pads the seed's first axis with its key word and hands it to RandomIndexShuffle, which
+        # takes [3] or [n, 3]: an [n, 2] seed (its docstring's) or another length fails there, in its words
+        from .ops.index_shuffle import random_index_shuffle
+        padded = np.concatenate([np.full((1,) + seeds.shape[1:], _INDEX_SHUFFLE_SEED_PAD, seeds.dtype), seeds])
+        return random_index_shuffle(given_index, padded, given_max)
     indices, maxima = _host(index), _host(max_index)
     count = max(np.size(indices), np.size(maxima), seeds.size // 2)
     out = np.empty(count, dtype=index._data.dtype)
