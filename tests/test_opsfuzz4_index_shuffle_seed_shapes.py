@@ -21,3 +21,13 @@ def test_seed_of_two_and_padded_matrix_seed():
     assert tf.random.experimental.index_shuffle(tf.range(10), [5, 9], 9).numpy().tolist() == \
         [tf.random.experimental.index_shuffle(i, [5, 9], 9).numpy().item() for i in range(10)]
     assert tf.random.experimental.index_shuffle(3, [[1, 2, 3]], 9).numpy().tolist() == [3, 4]
+
+
+def test_list_arguments_take_the_slow_path_without_name_tail():
+    # TF 2.21: tf.random_index_shuffle([1, 2], [1, 2], 9) -> '... but got [2]. [Op:RandomIndexShuffle]' (no ' name: ')
+    with pytest.raises(InvalidArgumentError) as info:
+        tf.random_index_shuffle([1, 2], [1, 2], 9)
+    assert str(info.value).endswith('a matrix of size [2, 3] but got [2]. [Op:RandomIndexShuffle]')
+    with pytest.raises(InvalidArgumentError) as info:
+        tf.random.experimental.index_shuffle([1, 2], [1, 2, 3], 9)
+    assert str(info.value).endswith('a matrix of size [2, 3] but got [4]. [Op:RandomIndexShuffle]')

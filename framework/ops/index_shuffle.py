@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, named_errors
@@ -87,7 +87,8 @@ def random_index_shuffle(index, seed, max_index, rounds=4, name=None):
     rows = i.shape[0] if i.ndim == 1 else 1           # beside a vector of indices, one row of seeds per index
     if s.shape[-1:] != (3,) or s.ndim > 2 or (s.ndim == 2 and i.ndim == 1 and s.shape[0] != rows):
         raise kernel_error('RandomIndexShuffle', 'Seed must be a vector of size [3] or a matrix of size [%d, 3] but '
-                           'got %s.' % (rows, str(list(s.shape)).replace(' ', '')), named=True,
+                           'got %s.' % (rows, str(list(s.shape)).replace(' ', '')),
+                           named=fast_path(index, seed, max_index),      # (a list argument: TF's slow path, no tail)
                            note='%s: seed of shape %s for %d indices' % (op, tuple(s.shape), rows))
     tops_signed = np.asarray(backend.to_host(m._data))
     if (tops_signed < 0).any():         # (its cast to uint64 below would wrap it to a huge range)
