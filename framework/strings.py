@@ -131,9 +131,9 @@ def lower(input, encoding='', name=None):  # noqa: A002
 def _case_mapping(change, encoding, op):
     if encoding == '':
         return getattr(bytes, change.__name__)
-    if encoding != 'utf-8':
-        raise InvalidArgumentError("%s: only utf-8 or '' (no encoding) is supported, received %s"
-                                   % (op, encoding))
+    if encoding != 'utf-8':     # the StringLower / StringUpper kernel's words
+        raise kernel_error('String' + op.capitalize(), "only utf-8 or '' (no encoding) is supported, received %s"
+                           % encoding, note="%s: encoding must be 'utf-8' or '', got %r" % (op, encoding))
     # bytes that are not UTF-8 become U+FFFD, as ICU's conversion makes them
     return lambda text: change(text.decode('utf-8', errors='replace')).encode('utf-8')
 
@@ -246,8 +246,11 @@ def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
     from .string_hashes import siphash24
     buckets = _buckets(num_buckets, 'to_hash_bucket_strong')
     key = list(key) if isinstance(key, (list, tuple)) else None
-    if key is None or len(key) != 2 or not all(isinstance(k, (int, np.integer)) for k in key):
-        raise ValueError('to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,))
+    note = 'to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,)
+    if key is not None and len(key) != 2:       # the kernel's words
+        raise kernel_error('StringToHashBucketStrong', 'Key must have 2 elements', note=note)
+    if key is None or not all(isinstance(k, (int, np.integer)) for k in key):
+        raise ValueError(note)
     return _map(lambda s: siphash24(s, int(key[0]), int(key[1])) % buckets,
                 _strings(input, 'to_hash_bucket_strong'), np.int64)
 

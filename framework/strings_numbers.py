@@ -64,7 +64,12 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     t = convert_to_tensor(input)
     values = np.asarray(backend.to_host(t._data))
     if fill not in ('', ' ', '0'):
-        raise ValueError("as_string: fill must be '', ' ' or '0', got %r" % (fill,))
+        note = "as_string: fill must be '', ' ' or '0', got %r" % (fill,)
+        if isinstance(fill, str) and len(fill) > 1:       # the AsString kernel's words
+            raise kernel_error('AsString', 'Fill string must be one or fewer characters', note=note)
+        if isinstance(fill, str) and fill not in '+-#':     # (TF's other flags, not written here)
+            raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, note=note)
+        raise ValueError(note)
     if scientific and shortest:
         raise ValueError('as_string: scientific and shortest cannot both be set')
     if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
