@@ -539,9 +539,11 @@ class Layer(LayerWeights, OwnVariables):
         # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
         if entries:
             self.__dict__['_call_epoch'] = context.epoch
-            root = context.root
             # (no call context open: a call inside a build outside any call, or a functional probe)
-            opens = root >= len(entries) or entries[root] is not context.root_entry
+            try:
+                opens = entries[context.root] is not context.root_entry
+            except IndexError:      # (the call that opened it has ended)
+                opens = True
             if training is None and not opens:
                 training = context.training
         else:
