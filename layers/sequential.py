@@ -243,9 +243,13 @@ class Sequential(ModelBase):
             return None
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
         # what a model(x) without training hands each layer: the default Keras records in the graph
-        flags = {id(layer): recorded_training(inbound_nodes(layer)[-1] if inbound_nodes(layer) else None)
-                 for layer in self._layers}
-        self.__dict__['_recorded_training'] = {key: flag for key, flag in flags.items() if flag is not None}
+        recorded = {}
+        for layer in self._layers:
+            nodes = inbound_nodes(layer)
+            flag = recorded_training(nodes[-1]) if nodes else None
+            if flag is not None:
+                recorded[id(layer)] = flag
+        self.__dict__['_recorded_training'] = recorded
         # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
         # a later keras.Model(...) is 'functional_1' after one built Sequential, as there.
         self._functional_name = unique_name('functional')
@@ -278,7 +282,7 @@ class Sequential(ModelBase):
             # (the call context's value, else its call's default: a RandomFlip flips in model(x)), but
             # where Keras runs its graph, a layer whose call has a default gets it as recorded there
             # (a Dropout after a RandomFlip gets its False, not the context's True)
-            recorded = self._recorded_training if self._graph_ends is not None else None
+            recorded = self._recorded_training      # (None where no graph was traced)
             for layer in self._layers:
                 flag = recorded.get(id(layer)) if recorded else None
                 x = type(layer).__call__(layer, x) if flag is None else type(layer).__call__(layer, x, training=flag)

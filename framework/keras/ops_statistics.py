@@ -56,19 +56,17 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
         raise InvalidArgumentError('keras.ops.%s: cannot take a quantile of an empty axis (shape %s)'
                                    % (op, tuple(t.shape)))      # TF: GatherV2's index error
     nans = np.isnan(backend.to_host(rows._data))
-    if skip_nan:
-        if nans.any():
-            # Keras drops the NaNs before it sorts (TF's sort leaves them where its comparisons put them):
-            # as +inf they sort after every value, and no position below the count of the rest picks one
-            rows = _ops.where(_ops.constant(nans), float('inf'), rows)
+    if skip_nan and nans.any():
+        # Keras drops the NaNs before it sorts (TF's sort leaves them where its comparisons put them):
+        # as +inf they sort after every value, and no position below the count of the rest picks one
+        rows = _ops.where(_ops.constant(nans), float('inf'), rows)
     ordered = _ops.sort(rows, axis=-1)
     # Positions are worked out on the host in float64 from q as given (quantile takes a Python q as
     # float32, as Keras 3's convert_to_tensor does); the values are gathered from the sorted tensor,
     # so gradients reach them. 'linear' is Keras's TensorFlow formula (tfp's percentile):
     # y[hi] * (1 - f) + y[lo] * f with hi = ceil(position), lo = hi - 1, f = hi - position.
-    data = backend.to_host(rows._data)
-    dtype = data.dtype
-    valid = (~nans).sum(-1, keepdims=True) if skip_nan else np.full(data.shape[:-1] + (1,), data.shape[-1])
+    dtype = rows._data.dtype
+    valid = (~nans).sum(-1, keepdims=True) if skip_nan else np.full(nans.shape[:-1] + (1,), nans.shape[-1])
     last = np.maximum(valid - 1, 0)
     position = qs.reshape(-1) * last
     low, high = np.floor(position), np.ceil(position)

@@ -31,7 +31,7 @@ ELEMENTWISE_ONLY = {}
 
 
 # id -> (x, kernel, bias) of a marked 2-D Dense output made from them (``parts`` of mark_fusable): an Add
-# of that output TF fuses into the MatMul too (layers/fused_residual_add.py). Leaves with the output.
+# of that output TF fuses into the MatMul too (ops/fused_residual_add.py). Leaves with the output.
 AFFINE_PARTS = {}
 
 

@@ -56,7 +56,7 @@ def recorded_training(node):
     on at run time when the model's own flag is None: a Dropout node records False, so in
     ``Sequential([RandomFlip(), Dropout(0.5)])(x)`` the dropout stays off although the flip's default
     True is the call context's by then."""
-    if node is None or node.kwargs.get('training') is not None or not takes_training(node.layer):
+    if node.kwargs.get('training') is not None or not takes_training(node.layer):
         return None
     if node.keras_kwargs is not None:        # read from a config: as written there
         return node.keras_kwargs.get('training')
