@@ -95,8 +95,11 @@ class CompileMetrics:
         if per_output is None:
             raise ValueError(_structure_error(argument, metrics, y_pred, self.output_names))
         labels = names if names else [None] * count
-        return [_metrics_list(m, t, p, n)
-                for m, t, p, n in zip(per_output, self._flatten(y_true), self._flatten(y_pred), labels)]
+        try:
+            return [_metrics_list(m, t, p, n)
+                    for m, t, p, n in zip(per_output, self._flatten(y_true), self._flatten(y_pred), labels)]
+        except ValueError as error:     # Keras 3 shows which argument held the unknown metric
+            raise ValueError('%s\nReceived: %s=%s' % (error, argument, metrics)) from error
 
     def _flatten(self, y):
         if type(y) in SINGLE_ARRAYS:        # one output's batch (fit's every step): nothing to walk
