@@ -121,17 +121,16 @@ def standardize_dtype(dtype):
 
 
 def result_type(*dtypes):
-    """The dtype Keras 3 computes in when these dtypes meet ('float32' when none is given)."""
-    import numpy as np
-    from .ops_dtypes import result_dtype
-    weak = {float: 'float32', int: 'int32', bool: 'bool'}      # Python types meet tensors as weak types
-    names = [weak[d] if isinstance(d, type) and d in weak else standardize_dtype(d) for d in dtypes if d is not None]
-    if not names:
+    """The dtype Keras 3 computes in when these dtypes meet ('float32' when none is given), on its
+    promotion lattice: Python int and float are weak ('int8' with int is 'int8'), uint64 and
+    complex128 results narrow to uint32 and complex64 (see dtype_lattice)."""
+    from .dtype_lattice import lattice_result_type, refuse_float8
+    if not dtypes:
         return floatx()
-    out = np.dtype(names[0])
-    for name in names[1:]:
-        out = result_dtype(out, np.dtype(name))
-    return out.name
+    refuse_float8(dtypes)
+    dtypes = [floatx() if d is None else d for d in dtypes]
+    return lattice_result_type([standardize_dtype(d) for d in dtypes], [d is int or d is float for d in dtypes],
+                               floatx())
 
 
 def is_float_dtype(dtype):

@@ -16,6 +16,8 @@ from framework.tensor import Tensor
 
 FLOATX = np.dtype('float32')
 _PY_NUMBERS = (bool, int, float)
+# Keras 3's promotion narrows these results on every backend, TensorFlow's included (dtype_lattice.NARROWED)
+_NARROWED = {np.dtype('uint64'): np.dtype('uint32'), np.dtype('complex128'): np.dtype('complex64')}
 
 
 def tensor(x, op):
@@ -158,17 +160,20 @@ def result_dtype(a, b):
     """The dtype Keras 3 computes in when dtypes ``a`` and ``b`` meet (bfloat16 beside an int
     stays bfloat16; beside float16 both become float32)."""
     if a == b:
-        return a
+        return _NARROWED.get(a, a)
     a_float, b_float = _floating_kind(a), _floating_kind(b)
     if a_float != b_float:
-        return a if a_float else b          # int64 + float32 is float32 in Keras 3, not float64
-    if a.kind == 'b':
-        return b
-    if b.kind == 'b':
-        return a
-    promoted = np.promote_types(a, b)
-    # int64 and uint64 meet in Keras's lattice at its weak float, floatx (numpy says float64)
-    return FLOATX if promoted.kind == 'f' and a.kind in 'iu' else promoted
+        out = a if a_float else b          # int64 + float32 is float32 in Keras 3, not float64
+    elif a.kind == 'b':
+        out = b
+    elif b.kind == 'b':
+        out = a
+    else:
+        out = np.promote_types(a, b)
+        # int64 and uint64 meet in Keras's lattice at its weak float, floatx (numpy says float64)
+        if out.kind == 'f' and a.kind in 'iu':
+            out = FLOATX
+    return _NARROWED.get(out, out)
 
 
 def pair(x1, x2, op):
@@ -188,6 +193,8 @@ def pair(x1, x2, op):
         # (a Python bool beside a bool tensor stays bool, as in Keras: the kernels then refuse it)
         if (kind == 'b' and type(scalar) is not bool) or (type(scalar) is float and kind in 'iu'):
             other = _ops.cast(other, FLOATX if type(scalar) is float else 'int32')
+        elif other._data.dtype in _NARROWED:
+            other = _ops.cast(other, _NARROWED[other._data.dtype])
         return (scalar, other) if py1 else (other, scalar)
     return cast_all([x1, x2], op)
 

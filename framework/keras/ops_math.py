@@ -264,8 +264,10 @@ min = _extreme('min', _ops.reduce_min, _ops.minimum, _ops.reduce_all)  # noqa: A
 
 
 def prod(x, axis=None, keepdims=False, dtype=None):
-    """Product over ``axis``; bools and small ints multiply in int32 (uint32) unless ``dtype`` is given."""
-    t = summable(x, 'prod') if dtype is None else _ops.cast(numeric(x, 'prod'), dtype)
+    """Product over ``axis``; bools and small ints multiply in int32 (uint32) unless ``dtype`` is given.
+    Keras 3's TensorFlow backend then multiplies ``x`` in its own dtype and never casts to ``dtype``
+    (prod(int8 [3, 4], dtype='float32') is int8 12 on TF 2.21; a bool tensor is Prod's refusal)."""
+    t = summable(x, 'prod') if dtype is None else tensor(x, 'prod')
     return _ops.reduce_prod(t, axis, keepdims)
 
 
