@@ -6,20 +6,21 @@ Loading: every class the config names is looked up first, before anything
 is built, in ``custom_objects``, the registry (``register_serializable``)
 and tapeflow's own layers; an unknown class is refused with an error saying how
 to fix it, and so is a Lambda whose function is a Python lambda (bytecode in the
-file) unless safe mode is off, as in Keras; a Lambda of a named function finds
-it by name.
+file) unless safe mode is off, as in Keras, where Keras meets it (``lambda_refusal``);
+a Lambda of a named function finds it by name.
 """
 import inspect
 import json
 
 import numpy as np
 
-from framework.keras.function_code import LAMBDA_LAYER_REFUSED, is_python_lambda
+from framework.keras.function_code import is_python_lambda
 from framework.keras.global_switches import allows_code, effective_safe_mode, safe_mode_scope
 from ..layer import Layer
 from .. import call_context, object_sharing, policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
+from .lambda_refusal import holds_code, lambda_refused_in_order, layer_entries
 from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, legacy_unknown_text, names_keras_builtin, not_deserialized_text, \
@@ -127,27 +128,23 @@ def resolve_layer_class(class_name, registered_name, table, entry=None):
 
 def check_loadable(config, table, path):
     """Raise before building anything if the config names a class we cannot (or must not) create."""
-    unknown, lambdas, legacy_only = [], [], []
+    unknown, legacy_only = [], []
     legacy_h5 = str(path).lower().endswith(('.h5', '.hdf5'))
-    for entry in _layer_entries(config):
+    for entry in layer_entries(config):
         name = entry.get('class_name')
         if is_keras_op_entry(entry):
             continue                # a keras.ops call: functional.config decides whether it can be rebuilt
         cls = resolve_layer_class(name, entry.get('registered_name'), table, entry)
-        if name == 'Lambda' and _holds_code(entry.get('config', {})):
-            lambdas.append(entry.get('config', {}).get('name', '?'))
-        elif cls is None:
+        if name == 'Lambda' and holds_code(entry.get('config', {})) and not unknown and not allows_code():
+            # Keras 3 deserializes layers in order: a Lambda's code met before any unknown class is refused
+            # by its from_config (lambda_refused_in_order names the file), after an earlier layer's own
+            # failure if one has one (an activation function not in custom_objects)
+            return
+        if cls is None:
             unknown.append(entry.get('registered_name') or name)
         elif legacy_h5 and _found_only_as_tf_keras_legacy_layer(cls, entry, table):
             unknown.append(name)
             legacy_only.append(name)
-    if lambdas and not allows_code():
-        # Keras 3's ValueError (its Lambda.from_config's), before anything is built
-        error = ValueError(LAMBDA_LAYER_REFUSED)
-        error.add_note('%s: Lambda layer(s) %s hold a Python lambda as bytecode, which only safe_mode=False '
-                       'runs; or rebuild the model in code and use load_weights(), or give each Lambda a named '
-                       'function (def ...) passed in custom_objects' % (path, lambdas))
-        raise error
     if unknown:
         names = sorted(set(unknown))
         ours = ('%s names unknown layer class(es) %s. Make them known by decorating each class with '
@@ -226,25 +223,6 @@ def _keras_unknown_class_text(entry, table):
     return None
 
 
-def _holds_code(lambda_config):
-    """Whether a Lambda's config holds a Python lambda as bytecode (Keras's '__lambda__' entries),
-    which only running it could bring back; a named function is looked up by name instead."""
-    return any(isinstance(lambda_config.get(key), dict) and lambda_config[key].get('class_name') == '__lambda__'
-               for key in ('function', 'output_shape', 'mask')) or not isinstance(lambda_config.get('function'), dict)
-
-
-def _layer_entries(config):
-    """The model's entry and, recursively, those in 'layers' lists."""
-    if not isinstance(config, dict) or 'class_name' not in config:
-        return []
-    out = [config]
-    inner = config.get('config')
-    if isinstance(inner, dict):
-        for item in inner.get('layers') or ():
-            out.extend(_layer_entries(item))
-    return out
-
-
 def build_model(config, table, path):
     """The model a ``serialize_model`` dict describes, built when its input shape is known."""
     if not isinstance(config, dict) or 'class_name' not in config:
@@ -259,7 +237,7 @@ def build_model(config, table, path):
     cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     inner = dict(config.get('config') or {})
     takes_custom_objects = 'custom_objects' in inspect.signature(cls.from_config).parameters
-    with custom_object_scope(table), wrapped_type_errors(cls, config):
+    with custom_object_scope(table), wrapped_type_errors(cls, config), lambda_refused_in_order(config, path):
         model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
     build_config = config.get('build_config') or {}
     if not model.built and build_config and overrides_build_from_config(model):
