@@ -12,6 +12,7 @@ from framework.tensor import Tensor
 from framework.type_text import python_type_name
 from framework.variable import Variable
 
+from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from .gradient_shapes import mismatched_gradient
 
 
@@ -147,7 +148,19 @@ def checked_gradient(index, grad, variable, optimizer=None):
                                     % {'f': 'float', 'c': 'complex'}.get(variable._data.dtype.kind, 'float'))
         error.add_note('apply_gradients: the gradient for variable %r holds strings; pass numbers' % (variable.path,))
         raise error
-    return data if data.dtype == variable.dtype else data.astype(variable.dtype)
+    if data.dtype == variable.dtype:
+        return data
+    if optimizer is not None and _floating(data.dtype) and _floating(variable._data.dtype):
+        # Keras 3 unscales, accumulates and clips a gradient in its own dtype and casts it to the variable's
+        # only in update_step: a float32 gradient of a float16 variable is clipped in float32, where its
+        # norm does not overflow. The optimizer casts after clipping (Optimizer._update).
+        optimizer._recast_gradients = True
+        return data
+    return data.astype(variable.dtype)
+
+
+def _floating(dtype):
+    return dtype.kind == 'f' or dtype.name == 'bfloat16'
 
 
 def _checked_rows(grad, variable, optimizer=None):
@@ -270,3 +283,23 @@ def _numbers(value):
         return np.asarray(value).dtype.kind in 'iuf'
     except ValueError:          # ragged nested lists
         return False
+
+
+def check_accumulable(grads, accumulators):
+    """Keras 3 adds each gradient to its accumulator (of the variable's dtype) with TF's AddV2, which
+    refuses two dtypes: its error, before any accumulator changes.
+
+    Raises:
+        InvalidArgumentError: a gradient whose dtype is not its accumulator's.
+    """
+    for grad, accumulator in zip(grads, accumulators):
+        if grad.dtype != accumulator.dtype:
+            # (eagerly the kernel's InvalidArgumentError, in a trace op_def_library's TypeError)
+            error = input_mismatch(eager_input_error('AddV2', 1, accumulator.dtype, grad.dtype), 'AddV2', 1,
+                                   accumulator.dtype, grad.dtype)
+            worded = type(error)('Exception encountered when calling Cond.call().\n\n\x1b[1m%s\x1b[0m'
+                                 % error.args[0])
+            worded.add_note('apply_gradients with gradient_accumulation_steps: a %s gradient for a %s variable; '
+                            'cast the gradients to their variables\' dtypes first'
+                            % (grad.dtype.name, accumulator.dtype.name))
+            raise worded

@@ -42,7 +42,7 @@ from . import clipping
 from .arguments import auto_name, check_base_options, check_number, resolve_legacy_arguments
 from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
-from .gradients import not_a_variable, present_gradients, unpacking_error
+from .gradients import check_accumulable, not_a_variable, present_gradients, unpacking_error
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .custom_state import CustomState
 from .optimizer_state import OptimizerState
@@ -395,6 +395,8 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         # then sees dense gradients: rows are summed here.
         grads = [g.dense() if type(g) is RowGradients else g for g in grads]
         accumulators = [self._slots.get(v, 'gradient_accumulator')._data for v in variables]
+        if self._recast_gradients:
+            check_accumulable(grads, accumulators)
         if (self._iteration_count() + 1) % steps:
             for accumulator, grad in zip(accumulators, grads):
                 accumulator += grad
@@ -417,6 +419,10 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
                 self._gradient_scale = _ScaleOf(clipping.global_norm_scale(grads, self.global_clipnorm))
             else:
                 grads = self._clip_gradients(grads)
+        if self._recast_gradients:        # (set by checked_gradient alone: the usual step never casts)
+            self._recast_gradients = False
+            grads = [g if g.dtype == v._data.dtype or type(g) is RowGradients else g.astype(v._data.dtype)
+                     for g, v in zip(grads, variables)]
         lr = self._learning_rate_value()
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
@@ -434,6 +440,9 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
     # ``_gradient_scale`` for update_step to merge, instead of scaling the gradients beforehand.
     merges_gradient_scale = False
     _gradient_scale = None
+    # Set where a floating gradient of another dtype than its variable's was kept in its own dtype
+    # for unscaling and clipping (optim/gradients.py checked_gradient): _update casts it afterwards.
+    _recast_gradients = False
 
     def _defers_scale(self, grads, other_factor=False):
         """Whether the gradients' one scalar factor is left to update_step (see merges_gradient_scale)."""
