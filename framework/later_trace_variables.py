@@ -99,9 +99,11 @@ class first_trace:
 
 def made_in_first_trace(variable, depth=1):
     """Note ``variable``, made by the code ``depth`` frames above the caller in a first trace, when that
-    code is the user's."""
+    code is the user's or makes Keras's state: an optimizer made inside the function and dropped after
+    it makes its iterations and slots again in TensorFlow's second trace (the singleton error)."""
     frame = sys._getframe(depth + 1)
-    if frame.f_globals.get('__name__', '').partition('.')[0] in _TAPEFLOW_PACKAGES:
+    module = frame.f_globals.get('__name__', '')
+    if module.partition('.')[0] in _TAPEFLOW_PACKAGES and not _keras_state(module):
         return
     steps = []
     while frame is not None:
