@@ -9,6 +9,7 @@ from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import cast
 from framework.placement import current_xp
+from framework.tape import thread_tapes
 from framework.tensor import Tensor
 
 from ..argument_tuples import standardized_data_format
@@ -205,11 +206,20 @@ class AugmentationLayer(ImageLayer):
                 masks, restore_masks = self._images(parts['segmentation_masks'], as_float=False)
                 parts['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
         else:
-            parts['images'] = restore(images)
+            parts['images'] = self._passed_through(parts['images'], restore(images))
         if 'bounding_boxes' in parts:
             parts['bounding_boxes'] = transformed_boxes(self, parts['bounding_boxes'], drawn, images.shape, single,
                                                        training)
         return parts if is_dict else parts['images']
+
+    def _passed_through(self, given, out):
+        """``out``, the images passed at inference (cast to the layer's dtype), by taped casts of ``given``
+        where a tape watches a float tensor: Keras's casts, so gradients reach the images as in TF."""
+        if not (isinstance(given, Tensor) and given._data.dtype.kind == 'f' and thread_tapes()):
+            return out
+        if self.casts_at_inference and given._data.dtype != self._dtype:
+            given = cast(given, self._dtype)
+        return given if given._data.dtype == out._data.dtype else cast(given, out._data.dtype)
 
     def _draw(self, images, xp):
         return None

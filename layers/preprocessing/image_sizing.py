@@ -2,7 +2,7 @@
 import numpy as np
 
 from framework.ops import cast, expand_dims, squeeze
-from framework.ops.shapes import pad
+from framework.ops.shapes import pad, transpose
 from framework.ops.image.resize import resize as image_resize
 from framework.tape import thread_tapes
 from framework.tensor import Tensor
@@ -53,21 +53,30 @@ class _SizedLayer(ImageLayer):
 
 
 def _taped_images(layer, inputs):
-    """Whether ``inputs`` is a float channels-last image tensor under a watching tape, for a layer computing
-    in a float dtype: such images are cropped, padded and resized by taped ops (TF's gradients flow back
-    through Keras's), others on raw arrays."""
+    """Whether ``inputs`` is a float image tensor under a watching tape, for a layer computing in a float
+    dtype: such images are cropped, padded and resized by taped ops (TF's gradients flow back through
+    Keras's, channels_first ones too), others on raw arrays."""
     return isinstance(inputs, Tensor) and inputs._data.dtype in _TAPED_DTYPES and layer.compute_dtype in _TAPED_DTYPES \
-        and inputs.ndim in (3, 4) and layer.data_format == 'channels_last' and thread_tapes()
+        and inputs.ndim in (3, 4) and thread_tapes()
 
 
 _TAPED_DTYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 
 def _taped_batch(layer, inputs):
-    """``inputs`` as a batch in the layer's compute dtype (Keras casts float images to it: float16 under
-    mixed_float16), by taped ops."""
+    """``inputs`` as a channels-last batch in the layer's compute dtype (Keras casts float images to it:
+    float16 under mixed_float16), by taped ops."""
     batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+    if layer.data_format == 'channels_first':
+        batch = transpose(batch, (0, 2, 3, 1))
     return batch if batch._data.dtype == layer.compute_dtype else cast(batch, layer.compute_dtype)
+
+
+def _taped_output(layer, out, inputs):
+    """The channels-last batch ``out`` in the layout and rank of ``inputs``, by taped ops."""
+    if layer.data_format == 'channels_first':
+        out = transpose(out, (0, 3, 1, 2))
+    return out if inputs.ndim == 4 else squeeze(out, 0)
 
 
 def _taped_resize(batch, height, width, interpolation, antialias=False):
@@ -135,7 +144,7 @@ class Resizing(_SizedLayer):
                 top, left = aspect_pad_margins(batch.shape[1], batch.shape[2], self.height, self.width)
                 batch = pad(batch, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=self.fill_value)
             out = _taped_resize(batch, self.height, self.width, interpolation or self.interpolation, self.antialias)
-            return out if inputs.ndim == 4 else squeeze(out, 0)
+            return _taped_output(self, out, inputs)
         images, restore = self._images(inputs, as_float=False)
         if images.dtype.kind == 'f':
             # Keras casts float images to the compute dtype, tf.image.resize resamples them in float32
@@ -255,7 +264,7 @@ class CenterCrop(_SizedLayer):
             top, left, h, w = aspect_crop_box(batch.shape[1], batch.shape[2], self.height, self.width)
             # Keras's smart_resize returns tf.image.resize's float32 (float64 images too)
             out = image_resize(batch[:, top:top + h, left:left + w], (self.height, self.width), 'bilinear')
-        return out if inputs.ndim == 4 else squeeze(out, 0)
+        return _taped_output(self, out, inputs)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
