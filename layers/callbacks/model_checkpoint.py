@@ -123,11 +123,19 @@ class ModelCheckpoint(MonitorCallback):
         return False
 
     def _save(self, epoch, batch, logs):
-        if self.monitor_op is None:
-            self._set_monitor_op()
+        # the comparison is chosen at the first epoch's end only (on_epoch_end), as in Keras 3.15: a
+        # save_freq=N save that must compare before then calls None (TF 2.21's TypeError, below)
         filepath = self.file_path(epoch, batch, logs)
-        if not self._should_save(epoch, logs, filepath):
-            return
+        try:
+            if not self._should_save(epoch, logs, filepath):
+                return
+        except TypeError as error:
+            if self.monitor_op is None and error.args == ("'NoneType' object is not callable",):
+                error.add_note('ModelCheckpoint(save_best_only=True, save_freq=%r): Keras 3 picks how to compare '
+                               '%r only when the first epoch ends, so a batch-level save that compares before then '
+                               'fails (TF 2.21 too); make save_freq at least the steps of an epoch, or use '
+                               "save_freq='epoch'" % (self.save_freq, self.monitor))
+            raise
         method = 'save_weights' if self.save_weights_only else 'save'
         save = getattr(self.model, method, None)
         if save is None:
