@@ -30,7 +30,7 @@ IMG = np.arange(75, dtype=np.float32).reshape(1, 5, 5, 3) / 75
     (lambda: ops.triu(X, k=1.5), TypeError, 'keras.ops.triu: k must be an integer'),
     (lambda: ops.linspace(0, 1, 1.5), TypeError, 'keras.ops.linspace: num must be an integer'),
     (lambda: ops.logspace(0, 2, 2.5), TypeError, 'num must be an integer'),
-    (lambda: ops.repeat(X, 1.5), TypeError, 'keras.ops.repeat: repeats must be integers'),
+    (lambda: ops.repeat(X, 1.5), TypeError, 'keras.ops.repeat: Argument `tensor` (name: repeats) must be of type integer'),  # TF 2.21's tf.repeat text
     (lambda: ops.tile(V, 1.5), TypeError, "'float' object is not iterable"),      # TF 2.21: Keras iterates it
     (lambda: ops.pad(X, 1.5), TypeError, "'float' object is not subscriptable"),     # TF 2.21: Pad's __init__
     (lambda: ops.diff(X, axis=1.5), TypeError, 'keras.ops.diff: axis must be an integer'),

@@ -13,11 +13,13 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.eager_graph_names import inside_function
-from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError, kernel_error
+from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_error
 from framework.tensor import Tensor
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
+from .ops_matmul import matmul
+from .ops_shape_inference import take_along_axis_shape
 
 __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
            'matmul', 'moveaxis', 'outer', 'pad', 'repeat', 'reshape', 'slice', 'slice_update', 'sort',
@@ -256,9 +258,8 @@ def _axis_size(t, axis, op):
     """The length of ``t`` along ``axis``, or a ValueError naming the op."""
     axis = integer(axis, 'axis', op)
     if not -t.ndim <= axis < t.ndim:
-        # Keras 3's words: its repeat checks the axis itself, the others canonicalize it as numpy words it
-        error = ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -t.ndim, t.ndim) if op == 'repeat'
-                           else 'axis %d is out of bounds for an array with dimension %d.' % (axis, t.ndim))
+        # Keras 3 canonicalizes the axis in numpy's words
+        error = ValueError('axis %d is out of bounds for an array with dimension %d.' % (axis, t.ndim))
         error.add_note('keras.ops.%s: axis %d is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
         raise error
     return t.shape[axis]
@@ -291,31 +292,35 @@ def take(x, indices, axis=None):
 
 
 def take_along_axis(x, indices, axis=None):
-    """numpy.take_along_axis: ``indices`` picks along ``axis``, matching ``x`` on every other axis."""
+    """numpy.take_along_axis as Keras 3 on TF: ``indices`` (cast to integers, as Keras makes them int64) pick
+    along ``axis``; x and indices broadcast on every other axis. Keras checks the shapes before gathering."""
     t = tensor(x, 'take_along_axis')
+    raw = np.asarray(backend.to_host(indices._data) if hasattr(indices, '_data') else indices)
+    if raw.dtype.kind in 'fb':
+        raw = raw.astype(np.int64)
     if axis is None:
+        if raw.ndim != 1:
+            raise ValueError('`indices` must be 1D if axis=None. Received: indices.shape=%s' % (raw.shape,))
         t, axis = _ops.reshape(t, [-1]), 0
-    size = _axis_size(t, axis, 'take_along_axis')
+    try:
+        if raw.ndim == t.ndim:
+            _axis_size(t, axis, 'take_along_axis')      # Keras canonicalizes the axis after the rank check
+        take_along_axis_shape(t.shape, raw.shape, axis % max(t.ndim, 1))
+    except ValueError as error:
+        error.add_note('keras.ops.take_along_axis: indices of shape %s cannot pick along axis %s of a tensor of '
+                       'shape %s' % (raw.shape, axis, tuple(t.shape)))
+        raise
     axis = axis % t.ndim
-    idx = _index_array(indices, size, 'take_along_axis')
-    if idx.ndim != t.ndim:
-        raise ValueError('keras.ops.take_along_axis: indices must have the rank of x (%d), got shape %s'
-                         % (t.ndim, idx.shape))
+    idx = _index_array(raw, t.shape[axis], 'take_along_axis')
     grid = np.ogrid[tuple(np.s_[:d] for d in t.shape)]
     index = tuple(idx if d == axis else grid[d] for d in range(t.ndim))
     return _ops.getitem(t, index)
 
 
 def repeat(x, repeats, axis=None):
-    """numpy.repeat: each element ``repeats`` times along ``axis`` (None: flattened first)."""
-    t = tensor(x, 'repeat')
-    if axis is None:
-        t, axis = _ops.reshape(t, [-1]), 0
-    counts = np.asarray(backend.to_host(repeats._data) if hasattr(repeats, '_data') else repeats)
-    if counts.size and counts.dtype.kind not in 'iub':
-        raise TypeError('keras.ops.repeat: repeats must be integers, got %r (dtype %s)' % (repeats, counts.dtype.name))
-    source = np.repeat(np.arange(_axis_size(t, axis, 'repeat')), counts.astype(np.int64))
-    return _ops.gather(t, source, axis=axis)
+    """numpy.repeat: each element ``repeats`` times along ``axis`` (None: flattened first). Keras 3 on TF
+    calls tf.repeat, whose errors these are ('Dimensions 3 and 2 are not compatible', Tile's for -1)."""
+    return _ops.repeat(tensor(x, 'repeat'), repeats, axis=axis)
 
 
 def where(condition, x1=None, x2=None):
@@ -365,34 +370,6 @@ def argsort(x, axis=-1):
 def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
     """(values, indices) of the ``k`` largest entries along the last axis."""
     return _ops.top_k(tensor(x, 'top_k'), integer(k, 'k', 'top_k'), sorted)
-
-
-def matmul(x1, x2):
-    """numpy.matmul: batched matrix product; a 1-D operand acts as a row or column vector."""
-    both_int8 = all(tensor(x, 'matmul')._data.dtype.name == 'int8' for x in (x1, x2))
-    a, b = cast_all_promoted([x1, x2], 'matmul')
-    if a.ndim == 0 or b.ndim == 0:
-        # Keras 3 hands a scalar to tf.matmul (its kernel's error), but reads a vector's other shape first
-        if a.ndim == 1 or b.ndim == 1:
-            error = IndexError('list index out of range')
-        else:
-            try:
-                return _ops.matmul(a, b)
-            except InvalidArgumentError as kernel_refusal:
-                error = kernel_refusal
-        error.add_note('keras.ops.matmul: operands must have rank >= 1, got shapes %s and %s; use keras.ops.multiply '
-                       'for scalars' % (tuple(a.shape), tuple(b.shape)))
-        raise error
-    vector_a, vector_b = a.ndim == 1, b.ndim == 1
-    if both_int8 and not (vector_a or vector_b):
-        # Keras 3 on TF: int8 by int8 matrices as MatMul(output_type=int32), which sums exactly in int32
-        a, b, back = _ops.cast(a, 'int32'), _ops.cast(b, 'int32'), None
-    else:       # other integer or bool operands in floatx, cast back ([[16777217, 1]] @ [[1], [1]] is 16777216)
-        (a, b), back = in_product_dtype([a, b])
-    out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
-    if vector_a or vector_b:
-        out = _ops.squeeze(out, ([-2] if vector_a else []) + ([-1] if vector_b else []))
-    return out if back is None else _ops.cast(out, back)
 
 
 def dot(x1, x2):
