@@ -4,11 +4,13 @@ diagonals, rot90, diff, roll, select, logspace, vander and friends.
 Each is a composition of tapeflow's shape ops (reshape, transpose, gather,
 concat, split), so gradients flow back to the elements moved.
 """
+import operator
+
 import numpy as np
 
-from framework import dtypes
+from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, OpError
 from .ops_arrays import FLOATX, diag, refuse_strings
 from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
@@ -136,17 +138,41 @@ def diagflat(x, k=0):
 
 
 def diff(a, n=1, axis=-1):
-    """The ``n``-th discrete difference along ``axis``: out[i] = a[i + 1] - a[i], n times."""
-    t = _at_least(a, 1, 'diff')
-    axis = _axis(t, axis, 'diff')
-    n = integer(n, 'n', 'diff')
+    """The ``n``-th discrete difference along ``axis``: out[i] = a[i + 1] - a[i], n times (bools: a[i + 1] != a[i]).
+    Keras 3 runs it as its Diff operation: errors come back in 'Exception encountered when calling Diff.call()'."""
+    try:
+        return _diff(tensor(a, 'diff'), n, axis)
+    except (TypeError, ValueError, OpError) as error:
+        from .operation_call_errors import in_call
+        raise in_call(error, 'Diff', [('a', a)]) from None
+
+
+def _diff(t, n, axis):
+    # Keras's TF backend's checks, in its order (n == 0 returns even a scalar)
+    if n == 0:
+        return t
     if n < 0:
-        raise ValueError('keras.ops.diff: n must be >= 0, got %d' % n)
-    for _ in range(n):
-        length = t.shape[axis]
-        head = [slice(None)] * axis
+        error = ValueError('Order `n` must be non-negative. Received n=%s' % (n,))
+        error.add_note('keras.ops.diff: n must be >= 0, got %s' % (n,))
+        raise error
+    if t.ndim == 0:
+        raise ValueError('`diff` requires input that is at least one dimensional. Received: a=%s'
+                         % (backend.to_host(t._data),))
+    try:
+        axis = operator.index(axis)         # Python's TypeError for a float / None / tuple axis, as Keras's
+    except TypeError as error:
+        error.add_note('keras.ops.diff: axis must be an integer, got %r' % (axis,))
+        raise
+    if not -t.ndim <= axis < t.ndim:        # numpy's canonicalize_axis words
+        error = ValueError('axis %s is out of bounds for an array with dimension %d.' % (axis, t.ndim))
+        error.add_note('keras.ops.diff: axis %s is out of range for a tensor of shape %s' % (axis, tuple(t.shape)))
+        raise error
+    axis %= t.ndim
+    head = [slice(None)] * axis
+    for _ in range(n):      # (range() refuses a float n with Python's TypeError, as Keras's loop does)
         later = _ops.getitem(t, tuple(head + [slice(1, None)]))
-        t = later - _ops.getitem(t, tuple(head + [slice(0, max(length - 1, 0))]))
+        earlier = _ops.getitem(t, tuple(head + [slice(None, -1)]))
+        t = _ops.not_equal(later, earlier) if t._data.dtype.kind == 'b' else later - earlier
     return t
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, kernel_error
 from framework.ops.missing_kernels import refuse_missing
 from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
@@ -225,8 +225,10 @@ def _triangle(x, k, lower, op):
     if t._data.dtype.kind in 'OSU' and t.ndim >= 2:     # TF 2.21's MatrixBandPart has no CPU kernel for strings
         refuse_missing(t, 'MatrixBandPart', op, ', Tindex=DT_INT64')
     if t.ndim < 2:
-        # TF's MatrixBandPart kernel refuses it: InvalidArgumentError
-        raise InvalidArgumentError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
+        # TF's MatrixBandPart kernel refuses it, in its words
+        raise kernel_error('MatrixBandPart', 'input must be at least 2-dim, received shape: [%s]'
+                           % ','.join(map(str, t.shape)), named=True,
+                           note='keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
     rows, cols = t.shape[-2:]
     k = integer(k, 'k', op)
     keep = backend.array_module(t._data).tri(rows, cols, k if lower else k - 1, dtype=bool)
