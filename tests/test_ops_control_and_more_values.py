@@ -266,6 +266,7 @@ def test_tensor_array_as_a_while_loop_variable_and_variable_gradients_through_ma
 
 
 def test_map_fn_output_must_have_the_signature_structure():
-    with pytest.raises(ValueError, match=r"map_fn: fn returned \('float32\[\]', 'float32\[\]'\) for element 0, which "
-                                         r"does not have the structure of the output signature float32"):
+    # TF 2.21's nest.assert_same_structure(fn_output_signature or elems, result) words
+    with pytest.raises(ValueError, match=r"The two structures don't have the same nested structure.\n\n"
+                                         r"First structure: type=EagerTensor str=tf.Tensor\(\[1. 2.\], shape=\(2,\)"):
         tf.map_fn(lambda x: (x, x), tf.constant([1., 2.]))

@@ -59,6 +59,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
         if fn is None:
             raise TypeError("cond(): '%s' argument required" % what)
         checks.callable_argument(fn, what, 'cond')
+    if type(pred) is bool and traced():     # (TF's graph cond; eagerly a Python bool just picks)
+        raise TypeError('pred must not be a Python bool', pred)
     # in a traced function TensorFlow traces both branches, each a graph of its own
     branch_graphs = (subgraph('cond_true'), subgraph('cond_false')) if isinstance(pred, Tensor) else (None, None)
     # (eagerly TF reads any predicate as NumPy reads its value; a graph's Switch takes a scalar bool only)

@@ -13,12 +13,12 @@ import sys
 import numpy as np
 
 from .. import assert_statements, backend, dtypes, nest, trace_names
+from ..nest_compare import assert_same_structure
 from ..autograph_lambda_warning import _why_unparsable, warn_if_unparsable
 from ..host_random_replay import eager_draws
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
-from .control_flow import describe_structure, structure_of
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .py_function_errors import kernel_error
@@ -96,6 +96,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     """
     warn_if_unparsable(fn)          # (TensorFlow's map_fn converts fn with AutoGraph)
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    expected = signature if signature is not None else elems      # (TF: fn_output_signature or elems)
     if has_extension_values(elems):
         return _map_extensions(fn, elems, signature)
     if hasattr(elems, 'with_flat_values'):      # a RaggedTensor: fn sees each row
@@ -124,11 +125,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
                                                  for s, d in zip(spec_leaves, wanted)])
     columns = []
     for i, out in enumerate(outputs):
+        # TF's nest.assert_same_structure(fn_output_signature or elems, result): its ValueError, or its
+        # TypeError where a list stands for a tuple
+        assert_same_structure(expected, out)
         flat = nest.flatten(out)
-        if structure_of(out) != structure_of(signature):
-            raise ValueError('map_fn: fn returned %s for element %d, which does not have the structure of the '
-                             'output signature %s; pass fn_output_signature'
-                             % (describe_structure(out), i, describe_structure(signature)))
         flat = [as_tensor(x, 'map_fn', dtype=d) if not isinstance(x, Tensor) else x for x, d in zip(flat, wanted)]
         for k, (x, d) in enumerate(zip(flat, wanted)):
             if x.dtype != d:
