@@ -720,6 +720,8 @@ def cast(x, dtype, name=None):
     packet = packet_length(x._data.dtype, dtype) if dtype.kind in 'iu' else None
     if packet is not None and x._data.size >= packet and isinstance(x._data, np.ndarray):
         out = Tensor(cast_float_to_small_int(x._data, dtype, packet))
+    elif dtype.itemsize == 2 and x._data.dtype.itemsize >= 8 and dtype.kind in 'fV' and x._data.dtype.kind in 'fc':
+        out = Tensor(_through_float32(x._data).astype(dtype))
     else:
         out = Tensor(x._data.astype(dtype))
     if ACTIVE:
@@ -729,6 +731,14 @@ def cast(x, dtype, name=None):
         else:
             record_blocked('cast to %s' % dtype.name, (x,))
     return out
+
+
+def _through_float32(data):
+    """float64 / complex128 ``data`` as TF's Cast kernel takes it to float16 or bfloat16: Eigen's half(double) and
+    bfloat16(double) convert to float first, so a value just above a half-way point rounds twice
+    (1 + 2**-11 + 2**-30 is 1.0 in float16 there, 1.0009765625 rounded once; 65519.99999 is inf, not 65504)."""
+    xp = backend.array_module(data)
+    return (xp.real(data) if data.dtype.kind == 'c' else data).astype(np.float32)
 
 
 def _differentiable(dtype):
