@@ -16,7 +16,8 @@ from .type_text import python_type_name
 NAMES = ('assign', 'assign_add', 'assign_sub', 'read_value', 'value', 'initial_value', 'initializer',
          'trainable', 'constraint', 'aggregation', 'synchronization', 'scatter_update', 'scatter_add',
          'scatter_sub', 'scatter_nd_update', 'sparse_read', 'gather_nd',
-         'item', 'backward', 'detach', 'requires_grad', 'grad')
+         'item', 'backward', 'detach', 'requires_grad', 'grad',
+         'items')   # (Keras's callbacks read a custom train_step's returned loss tensor as a dict of logs)
 # Graph-tensor properties an eager tensor refuses (TF's EagerTensor raises this text for each)
 EAGER_UNDEFINED = ('name', 'op', 'graph')
 

@@ -255,6 +255,10 @@ def _undone_on_failure(trace, undo, ran=None):
         with trace_prints.held(), trace:       # (the trace repeats its prints as it ends: before the tf.prints)
             yield
     except BaseException as error:
+        if getattr(error, 'step_ran', False):   # raised reading the logs of a step that ran (traced_logs)
+            if ran is not None:
+                ran()
+            raise
         undo()
         refused = graph_side(error)     # a shape error TensorFlow's graph raises as it builds the step
         if refused is error:

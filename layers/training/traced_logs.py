@@ -13,9 +13,9 @@ loss of 0.0 (refuse_componentless).
 from collections.abc import Mapping
 
 from framework.errors import InvalidArgumentError, noted
-from framework.tensor import convert_to_tensor
+from framework.tensor import Tensor, convert_to_tensor
 
-from .logs import LiveLogs
+from .logs import LiveLogs, pythonify_logs
 
 _PYTHON_SCALARS = (bool, int, float, str, bytes)     # (a string becomes a string tensor)
 
@@ -45,13 +45,18 @@ def _as_tensor(value, optional):
     return value
 
 
-def step_function_logs(logs, optional=False):
+def step_function_logs(logs, optional=False, eager=False):
     """A step's logs as Keras's step function returns them: a dict the step built, or the metrics'
-    logs with keys it set (``logs['lr'] = 0.01``), with Python numbers as tensors (numbers_as_tensors)."""
+    logs with keys it set (``logs['lr'] = 0.01``), with Python numbers as tensors (numbers_as_tensors).
+    A value no tensor can hold (a metric object) is refused as refuse_untensorable says."""
     if type(logs) is dict:
+        refuse_untensorable(logs, eager)
         return numbers_as_tensors(logs, optional)
     if isinstance(logs, LiveLogs) and logs.changed:
+        refuse_untensorable(logs.raw(), eager)
         return LiveLogs(numbers_as_tensors(logs.raw(), optional))
+    if type(logs) in (list, tuple):     # (tf.data's Optional makes a list one tensor)
+        return _as_tensor(logs, optional)
     return logs
 
 
@@ -62,7 +67,16 @@ def returning_tensors(step, eager=False):
         logs = step(data)
         if not (type(logs) is LiveLogs and not logs.changed):      # (the metrics' own logs: tensors)
             refuse_componentless(logs, eager)
-        return step_function_logs(logs, optional=True)
+        logs = step_function_logs(logs, optional=True, eager=eager)
+        if not isinstance(logs, Mapping):
+            # Keras's callbacks read each step's logs as a dict (pythonify_logs: ``(logs or {}).items()``),
+            # which a returned loss tensor or list fails as in TF 2.21, after the step's function ran
+            try:
+                pythonify_logs(logs)
+            except (AttributeError, ValueError) as error:
+                error.step_ran = True
+                raise
+        return logs
     return step_function
 
 
@@ -95,3 +109,49 @@ def _has_component(value):
     if isinstance(value, list) and value:       # tf.data reads [None] (or [[None]]) as None
         return any(_has_component(each) if isinstance(each, list) else each is not None for each in value)
     return True
+
+
+_ONE_STEP = 'TensorFlowTrainer._make_function.<locals>.one_step_on_data'
+
+
+def refuse_untensorable(logs, eager):
+    """Raise what TF 2.21 raises when a custom step's logs hold a value no tensor holds (a beginner's
+    ``return {m.name: m for m in self.metrics}``, without ``.result()``): Keras's traced step function
+    (fit, evaluate, train_on_batch, test_on_batch) refuses the first such value in tf.nest's order
+    (dict keys sorted) as tf.function refuses its outputs; with run_eagerly, fit's and evaluate's
+    tf.experimental.Optional refuses the first in the dict's own order."""
+    value = _first_untensorable(logs, sort_keys=not eager)
+    if value is _TENSORABLE:
+        return
+    own = ('the train_step / test_step returned a %s in its logs, which is no tensor: return its value '
+           '(e.g. {m.name: m.result() for m in self.metrics})' % type(value).__name__)
+    if eager:
+        raise noted(TypeError('Could not build a `TypeSpec` for %r with type %s' % (value, type(value).__name__)), own)
+    raise noted(TypeError('To be compatible with tf.function, Python functions must return zero or more Tensors or '
+                          'ExtensionTypes or None values; in compilation of <function %s at 0x%x>, found return '
+                          'value of type %s, which is not a Tensor or ExtensionType.'
+                          % (_ONE_STEP, id(logs), type(value).__name__)), own)
+
+
+_TENSORABLE = object()
+
+
+def _first_untensorable(value, sort_keys):
+    if value is None or type(value) is Tensor or type(value) in _PYTHON_SCALARS:
+        return _TENSORABLE
+    if isinstance(value, Mapping):
+        keys = sorted(value) if sort_keys else list(value)
+        children = [value[key] for key in keys]
+    elif isinstance(value, (list, tuple)):
+        children = value
+    else:
+        try:
+            convert_to_tensor(value)
+        except (TypeError, ValueError):
+            return value
+        return _TENSORABLE
+    for child in children:
+        found = _first_untensorable(child, sort_keys)
+        if found is not _TENSORABLE:
+            return found
+    return _TENSORABLE
