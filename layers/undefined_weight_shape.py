@@ -1,11 +1,13 @@
 """Keras 3's error for a weight whose shape holds None: its Variable refuses the shape, naming the first
 weight a layer's build makes (BatchNormalization's gamma, Conv2DTranspose's kernel); tapeflow's own
-sentence, which says which input axis was unknown, goes in a note."""
+sentence, which says which input axis was unknown, goes in a note. The path is the weight's Keras 3
+path, under the layers enclosing ``layer`` ('sequential/batch_normalization/gamma')."""
+from .weight_paths import weight_path
 
 
 def undefined_shape_error(layer, shape, weight, note):
     error = ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
-                       "Received: shape=%s for variable path='%s/%s'" % (tuple(shape), layer.name, weight))
+                       "Received: shape=%s for variable path='%s'" % (tuple(shape), weight_path(layer, weight)))
     error.add_note(note)
     return error
 

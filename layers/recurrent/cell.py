@@ -21,6 +21,7 @@ from .. import activations, call_context, constraints, initializers, regularizer
 from ..failed_build import keep_build
 from ..integer_inputs import promoted
 from ..layer import Layer
+from ..undefined_weight_shape import undefined_shape_error
 from .sequence_projection import (projection_steps, sequence_projection, tracked_projection_steps,
                                   untracked)
 from .step_term_sums import chunked
@@ -126,10 +127,11 @@ class RecurrentCell(Layer):
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
-        if input_dim is None:
-            raise ValueError('%s %r: the last axis of the input (its features) must be known to build, '
-                             'got shape %s' % (type(self).__name__, self.name, tuple(input_shape)))
         width = self.gates * self.units
+        if input_dim is None:       # Keras 3's Variable refuses the kernel's shape
+            raise undefined_shape_error(self, (None, width), 'kernel',
+                                        '%s %r: the last axis of the input (its features) must be known to build, '
+                                        'got shape %s' % (type(self).__name__, self.name, tuple(input_shape)))
         self.kernel = self.add_weight(shape=(int(input_dim), width), name='kernel',
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
