@@ -108,8 +108,8 @@ def bessel_j0(x, name=None):
 def bessel_j1(x, name=None):
     """J1(x), the Bessel function of the first kind of order 1 (derivative J0 - J1 / x, 1/2 at 0)."""
     def grad(g, y, x):
-        zero = equal(x, 0)
-        return g * where(zero, 0.5, subtract(bessel_j0(x), divide(y, where(zero, 1.0, x))))
+        # TF's _BesselJ1Grad divides by x itself: the untaken 0 / 0 makes the second derivative at 0 NaN there
+        return g * where(equal(x, 0), 0.5, subtract(bessel_j0(x), divide(y, x)))
     return _unary('bessel_j1', as_real_float_tensor(x, 'bessel_j1'), lambda a: bessel_jy_host(1, a)[0], grad)
 
 

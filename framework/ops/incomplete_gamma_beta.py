@@ -15,6 +15,7 @@ from . import eigen_igamma
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
+from .safe_math import xlog1py, xlogy
 from .special_math import lgamma
 from .unary import exp, log, log1p
 
@@ -177,7 +178,7 @@ def betainc(a, b, x, name=None):
     if ACTIVE:
         def density(g, y, a, b, x):
             log_beta = subtract(add(lgamma(a), lgamma(b)), lgamma(add(a, b)))
-            return g * exp(subtract(add(multiply(subtract(a, 1.0), log(x)), multiply(subtract(b, 1.0), log1p(-x))),
-                                    log_beta))
+            # TF's _BetaincGrad: xlog1py / xlogy (0 where b == 1 / a == 1, and their zero partials there)
+            return g * exp(subtract(add(xlog1py(subtract(b, 1.0), -x), xlogy(subtract(a, 1.0), x)), log_beta))
         record('betainc', (a, b, t), out, (None, None, density))
     return out
