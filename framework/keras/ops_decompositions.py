@@ -110,6 +110,8 @@ def eig(x):
     complex_dtype = np.complex128 if a._data.dtype in (np.float64, np.complex128) else np.complex64
     outputs = {}        # the rules read both outputs, as TF's (an outer tape then differentiates them again)
 
+    # (the rules are TF's linalg_grad, in tf.linalg.matmul: keras.ops.matmul's promotion makes complex128
+    # products complex64, as Keras 3 on TF does)
     def tf_form(rule):
         # the tape hands a complex output's rule conj(g) and conjugates its answer (complex_gradients):
         # TF's rule is written for g itself
@@ -117,7 +119,7 @@ def eig(x):
 
     def from_e(g):
         vt = _ops.adjoint(outputs['v'])
-        return _ops.cast(_ops.solve(vt, matmul(_ops.diag(g), vt)), a.dtype)
+        return _ops.cast(_ops.solve(vt, _ops.matmul(_ops.diag(g), vt)), a.dtype)
 
     def from_v(g):
         e, v = outputs['e'], outputs['v']
@@ -125,10 +127,10 @@ def eig(x):
         gap = _ops.expand_dims(e, -2) - _ops.expand_dims(e, -1)
         safe_reciprocal = gap * _ops.reciprocal(gap * gap + 1e-20)       # TF's _SafeReciprocal
         f = _ops.conj(_ops.set_diag(safe_reciprocal, _ops.zeros_like(e)))
-        vgv = matmul(vt, g)
+        vgv = _ops.matmul(vt, g)
         diag_grad = _ops.diag(_ops.diag_part(_ops.cast(_ops.real(vgv), vgv.dtype)))
-        mid = f * (vgv - matmul(matmul(vt, v), diag_grad))
-        return _ops.cast(_ops.solve(vt, matmul(mid, vt)), a.dtype)
+        mid = f * (vgv - _ops.matmul(_ops.matmul(vt, v), diag_grad))
+        return _ops.cast(_ops.solve(vt, _ops.matmul(mid, vt)), a.dtype)
 
     outputs['e'] = _primitive('eig', (a,), w.astype(complex_dtype), (tf_form(from_e),))
     outputs['v'] = _primitive('eig', (a,), v.astype(complex_dtype), (tf_form(from_v),))
