@@ -4,8 +4,8 @@ Inside a ``tf.function``, a Python ``for`` over a tensor (``for t in tf.range(n)
 ``tf.while_loop`` in TensorFlow's graph (autograph). Its gradient runs the loop backwards and
 carries one accumulator per variable the body reads: the last turn's gradient first, then each
 earlier turn's added to it. tapeflow runs the turns as Python, and each read of a variable in a
-traced step has a snapshot of its own (``tape._graph_read``) whose gradients the tape adds in the
-reads' order, first turn first: the actor-critic tutorial's Dense kernels came out a last bit off
+traced step has a snapshot of its own (``variable_read_gradients.graph_read``) whose gradients
+the tape adds in the reads' order, first turn first: the actor-critic tutorial's Dense kernels came out a last bit off
 after the first episode (a reversed sum of 10 to 60 turns' gradients).
 
 ``turns`` notes which of each recording tape's reads every turn made; ``fold_order`` hands the tape
@@ -17,7 +17,8 @@ from _thread import get_ident
 
 _LOOPS = weakref.WeakKeyDictionary()     # tape -> (its reads list, [[(start, end) of each turn] per loop])
 # The dict under _LOOPS: empty until some tape records a traced loop's reads, so that every other
-# gradient() tells in one truth test that it has no loop to fold (tape._fold_reads, on the training step)
+# gradient() tells in one truth test that it has no loop to fold (variable_read_gradients.fold_reads,
+# on the training step)
 NOTED = _LOOPS.data
 
 

@@ -30,6 +30,8 @@ from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  
 from .addn_chunks import addn_order
 from .backward_order import tf_backward_order
 from .complex_gradients import conjugated
+from .variable_read_gradients import (Pending, fold_nested_reads, fold_reads, graph_read, read_ranks,
+                                      traced_rows_order)
 
 
 
@@ -139,7 +141,7 @@ def record(name, inputs, output, vjps):
                         if type(x) is Variable:
                             if len(ACTIVE) == 1 and not tape._per_read:
                                 snap = x._snapshot_tensor()
-                            else:       # nested tapes: each read is a snapshot of its own (see _read_ranks), also
+                            else:       # nested tapes: each read is a snapshot of its own (see read_ranks), also
                                         # a read after the inner tape has gone, under the outer one alone
                                 snap = x._fresh_snapshot()
                                 tape._per_read = True
@@ -147,7 +149,7 @@ def record(name, inputs, output, vjps):
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
                             elif id(snap) in tracked and _TRACED_CALLS[0] and graph_random_ops.current() is not None:
-                                snap = _graph_read(x, tape)
+                                snap = graph_read(x, tape)
                             held.append(snap)
                         else:
                             held.append(x)
@@ -156,7 +158,7 @@ def record(name, inputs, output, vjps):
                     node = (output, inputs, vjps, name)
             elif reads:
                 tape._per_read = True       # (a second tape: the reads are nested)
-                # List the snapshots of the watched variables read, once per tape (see _fold_reads).
+                # List the snapshots of the watched variables read, once per tape (see variable_read_gradients).
                 for x, snap in zip(inputs, node[1]):
                     if snap is not x and id(x) in tracked and id(snap) not in tracked:
                         tape._reads.append(snap)
@@ -169,126 +171,12 @@ def record(name, inputs, output, vjps):
 NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input is this object)
 
 
-def _graph_read(variable, tape):
-    """A variable read again in a traced step: a snapshot of its own, as each read is its own
-    ReadVariableOp in TensorFlow's graph. There grappler sorts the AddN of the reads' gradients by
-    node name, which for a layer called again and again (Hands-On ML's ResidualBlock, run four
-    times) is the calls' order (scopes 'block', 'block_1', ... up to ten calls); ``_fold_reads``
-    adds the snapshots' gradients in the order of ``tape._reads``, the reads' order. Eager
-    TensorFlow adds them in its tape's visiting order instead, which one shared snapshot gives."""
-    snap = variable._fresh_snapshot()
-    tape._reads.append(snap)
-    tape._tracked.add(id(snap))
-    return snap
-
-
 # A tensor read three times or more makes the sweep follow TensorFlow's order (backward_order.py):
 # there its gradients can add in another order. ``record`` counts reads in the tape's ``_read_once``
 # set: it does not count the read of the last op's output by the next op (a chain's: the common
 # case, and free to spot), so two other reads of a tensor count as three. Variables (a kernel read
 # by its layer and its regularizer) count every read: a second one is kept as the negated id
 # (ids are positive), a third marks the tape ``_shared``.
-
-
-# Reading a variable under a tape: the op's node holds a snapshot Tensor that
-# shares the variable's buffer; the tape lists the snapshots it saw, and the
-# sweep adds each snapshot's gradient to its variable at the end (``_fold_reads``).
-# A write to the variable while a snapshot is alive first moves the variable
-# to a fresh buffer (``Variable._detach``), so gradients use the values the
-# forward pass read even if the variable changes before ``gradient()`` (e.g.
-# two optimizers stepping between two gradient calls on a persistent tape).
-# Once the tape lets go, writes are in place again. (``record`` makes the snapshots and lists them.)
-
-
-def _fold_reads(tape, grads, reads=None):
-    """Move each snapshot's gradient to its variable (once the sweep is done with it), in the order of
-    ``reads`` (default: the tape's, the order they were read); the reads made in a traced loop's turns
-    add last turn first, as tf.while_loop's gradient (loop_reads.py)."""
-    if reads is None:
-        reads = tape._reads
-    loops = loop_reads.loops_of(tape) if reads and loop_reads.NOTED else None
-    if loops is not None:
-        for vid, g in loop_reads.fold_order(reads, grads, loops, _added):
-            if g is not None:
-                prev = grads.get(vid)
-                grads[vid] = g if prev is None else _added(prev, g)
-        return
-    for snap in reads:          # the usual case, in a plain loop: every training step runs it
-        g = grads.pop(id(snap), None)
-        if g is not None:
-            vid = id(snap._variable)
-            prev = grads.get(vid)
-            if prev is None:
-                grads[vid] = g
-            else:
-                grads[vid] = _added(prev, g)
-
-
-def _fold_nested_reads(tape, grads, ranks, recorded):
-    """``_fold_reads`` for reads made under nested tapes: in the order of ``ranks`` (see _read_ranks),
-    and, where an outer tape ``recorded`` the sweep, the parts of a variable's gradient as one add_n, as
-    TF's AddN aggregates them (see _Pending)."""
-    reads = sorted(tape._reads, key=lambda snap: ranks.get(id(snap), _UNREAD))
-    if not recorded or (reads and loop_reads.NOTED and loop_reads.loops_of(tape) is not None):
-        return _fold_reads(tape, grads, reads)
-    parts = {}
-    for snap in reads:
-        g = grads.pop(id(snap), None)
-        if g is not None:
-            vid = id(snap._variable)
-            if vid not in parts:        # (a variable also watched itself: its own gradient first)
-                parts[vid] = [grads[vid]] if vid in grads else []
-            parts[vid].append(g)
-    for vid, gs in parts.items():
-        if len(gs) > 1 and all(type(g) is Tensor for g in gs):
-            grads[vid] = _Pending(gs).total()
-        else:
-            total = gs[0]
-            for g in gs[1:]:
-                total = _added(total, g)
-            grads[vid] = total
-
-
-_UNREAD = (float('inf'), 0)
-
-
-def _read_ranks(tape, order):
-    """Where each variable read made under nested tapes has its gradient added, as TensorFlow adds it.
-
-    There every read is its own ReadVariableOp, and the sweep of an outer tape also meets the reads
-    that the inner sweep's rules took as inputs (``x`` in Pow's ``g * y * pow(x, y - 1)``): each read's
-    gradients add up first, then the reads' sums add at the variable in the order the reads are
-    visited, which is when their last reader has been (readers' inputs in order). One shared snapshot
-    added them all in arrival order: a * exp(-a ** 2)'s second derivative differed in the last bit
-    for a third of the points. ``order``: the sweep's node indices (None: the record reversed)."""
-    nodes = tape._nodes
-    reads = {id(snap) for snap in tape._reads}
-    ranks = {}
-    for position, i in enumerate(range(len(nodes) - 1, -1, -1) if order is None else order):
-        for k, x in enumerate(nodes[i][1]):
-            if id(x) in reads:
-                ranks[id(x)] = (position, k)
-    return ranks
-
-
-def _traced_rows_order(tape, grads, ranks):
-    """The reads of a traced step in their order, but for those whose gradients are gathered rows: each is its
-    own read there (``_graph_read``), and TensorFlow concatenates a variable's IndexedSlices in its tape's
-    visiting order, not the reads' (``ranks``: _read_ranks of that order)."""
-    reads = tape._reads
-    rows = [i for i, snap in enumerate(reads) if type(grads.get(id(snap))) is RowGradients]
-    if len(rows) < 2:
-        return reads
-    reads = list(reads)
-    for i, snap in zip(rows, sorted([reads[i] for i in rows], key=lambda snap: ranks.get(id(snap), _UNREAD))):
-        reads[i] = snap
-    return reads
-
-
-def _added(prev, g):
-    # gathered rows go first where the other is a Tensor, whose ``+`` does not know them; two gathers' rows
-    # join in the reads' order (TensorFlow concatenates the IndexedSlices in its visiting order)
-    return g + prev if type(g) is RowGradients and type(prev) is not RowGradients else prev + g
 
 
 def record_blocked(name, inputs):
@@ -356,7 +244,7 @@ class GradientTape:
         self._blocked = {}           # id of a tracked tensor -> the non-differentiable op that read it
         self._read_once = set()      # ids of tracked tensors read by recorded ops (see record)
         self._shared = False         # whether one was read three times (then the sweep takes TF's order)
-        self._per_read = False       # whether variables were read under nested tapes (see _read_ranks)
+        self._per_read = False       # whether variables were read under nested tapes (see read_ranks)
         self._last = NO_OUTPUT       # the last recorded op's output
         self._order = (None, None)   # (record length and targets, TF's visiting order) of the last sweep
 
@@ -618,15 +506,15 @@ class GradientTape:
         ranks = row_ranks = None
         if graph_random_ops.current() is None:
             if self._per_read:
-                ranks = _read_ranks(self, self._order[1] if self._shared else None)
+                ranks = read_ranks(self, self._order[1] if self._shared else None)
         elif self._shared:
-            row_ranks = _read_ranks(self, self._order[1])     # (before a one-shot sweep frees the nodes)
+            row_ranks = read_ranks(self, self._order[1])     # (before a one-shot sweep frees the nodes)
         if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
             self._sweep(grads, source_ids, free, order)
             if ranks is None:
-                _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
+                fold_reads(self, grads, None if row_ranks is None else traced_rows_order(self, grads, row_ranks))
             else:
-                _fold_nested_reads(self, grads, ranks, True)
+                fold_nested_reads(self, grads, ranks, True)
             rows = [key for key, g in grads.items() if type(g) is RowGradients]
         else:
             # Nothing of this thread records the sweep (first-order gradients): run
@@ -635,9 +523,9 @@ class GradientTape:
                 grads[key] = g._data
             sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
             if ranks is None:
-                _fold_reads(self, grads, None if row_ranks is None else _traced_rows_order(self, grads, row_ranks))
+                fold_reads(self, grads, None if row_ranks is None else traced_rows_order(self, grads, row_ranks))
             else:
-                _fold_nested_reads(self, grads, ranks, False)
+                fold_nested_reads(self, grads, ranks, False)
             rows = []
             for key, g in grads.items():
                 if type(g) is RowGradients:
@@ -681,7 +569,7 @@ class GradientTape:
             g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
             if g is None:
                 continue
-            if type(g) is _Pending:
+            if type(g) is Pending:
                 g = g.total()
                 if out_id in source_ids:
                     grads[out_id] = g
@@ -693,7 +581,7 @@ class GradientTape:
                 if gx is None:
                     continue
                 prev = grads.get(xid)
-                if type(prev) is _Pending and type(gx) is RowGradients:
+                if type(prev) is Pending and type(gx) is RowGradients:
                     prev = prev.total()
                 if type(gx) is RowGradients:      # a variable's gathered rows (see indexed_slices.py)
                     # Earlier rows first, as the array sweep's ``prev + gx``; a Tensor's ``+`` does not know rows.
@@ -701,17 +589,17 @@ class GradientTape:
                     continue
                 if gx._data.shape != x._data.shape:
                     # (only the other gradient's shape is read: a pending sum's first part has it)
-                    gx = _fitted(gx, x._data.shape, output, vjp, prev[0] if type(prev) is _Pending else prev)
+                    gx = _fitted(gx, x._data.shape, output, vjp, prev[0] if type(prev) is Pending else prev)
                 if prev is None:
                     grads[xid] = gx
-                elif type(prev) is _Pending:
+                elif type(prev) is Pending:
                     prev.append(gx)
                 elif type(prev) is RowGradients:
                     grads[xid] = prev + gx
                 else:
-                    grads[xid] = _Pending((prev, gx))
+                    grads[xid] = Pending((prev, gx))
         for key, g in grads.items():        # the sources' and the variable reads' sums
-            if type(g) is _Pending:
+            if type(g) is Pending:
                 grads[key] = g.total()
 
     def _check_usable(self):
@@ -770,18 +658,6 @@ class _StopRecording:
             self._tape._clear()
         self._tape._push()
         return False
-
-
-class _Pending(list):
-    """A tensor's gradients from several readers, in a sweep that an outer tape records: TensorFlow adds
-    them with one AddN op once the sweep reaches the tensor (backprop's _aggregate_grads). Adding each as it
-    came (``prev + gx``) made a chain of Add ops, which the outer tape's sweep visits, and so adds its own
-    gradients, in another order: second derivatives differed in the last bit where three or more met."""
-    __slots__ = ()
-
-    def total(self):
-        from .ops.arithmetic import add_n
-        return add_n(self)
 
 
 def _fitted(gx, shape, output, vjp, prev):

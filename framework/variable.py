@@ -292,7 +292,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 
     def _fresh_snapshot(self):
         """A new snapshot of the current buffer, for a read that must be told apart from earlier ones
-        (tape._graph_read); ``_detach`` copies the buffer before a write while the newest is alive,
+        (variable_read_gradients.graph_read); ``_detach`` copies the buffer before a write while the newest is alive,
         and a tape holding it holds the older ones too."""
         snap = _Snapshot(self._data, self)
         self._snapshot = weakref.ref(snap)
