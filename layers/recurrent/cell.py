@@ -28,9 +28,10 @@ from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
-def check_units(units, who):
+def check_units(units, who, keep_float=False):
     """Keras 3's check, ``units <= 0``: a string, None or tuple fails the comparison with Python's
-    TypeError; bools and scalar integer tensors are taken as the ints they hold."""
+    TypeError; bools and scalar integer tensors are taken as the ints they hold. ``keep_float``: a
+    Python float is kept (LSTMCell's list state size lets it through; its kernel's shape fails at build)."""
     try:
         refused = units <= 0
     except TypeError as error:
@@ -43,6 +44,8 @@ def check_units(units, who):
         raise error
     if isinstance(units, Tensor) and units.dtype.is_integer and not units.shape:
         return int(units)
+    if keep_float and isinstance(units, float):
+        return units
     if not isinstance(units, (int, np.integer)):
         # Keras 3 takes a float here and refuses it in RNN's state_size check; GRU(2.5) and SimpleRNN(2.5)
         # give this text (LSTM's list state_size lets it through to a later failure).
@@ -87,7 +90,7 @@ class RecurrentCell(Layer):
         if self.seed_generator_first:
             self.seed_generator = SeedGenerator(seed)
         who = '%s %r' % (type(self).__name__, self.name)
-        self.units = check_units(units, who)
+        self.units = check_units(units, who, keep_float=self.float_units_fail_at_build)
         self.activation = activations.get(activation)
         self.use_bias = bool(use_bias)
         self.kernel_initializer = initializers.get(kernel_initializer)
@@ -117,6 +120,7 @@ class RecurrentCell(Layer):
     seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
     masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call, even alone
     gate_masks = False                  # one dropout mask per gate (LSTMCell with recurrent dropout)
+    float_units_fail_at_build = False   # LSTMCell: Keras 3 takes units=2.5 and fails making the kernel
 
     # ---- weights -------------------------------------------------------------------
     def bias_shape(self):

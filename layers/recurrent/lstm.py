@@ -25,6 +25,7 @@ class LSTMCell(RecurrentCell):
     """
     gates = 4
     complex_meets = 'Mul'
+    float_units_fail_at_build = True    # Keras 3: "Cannot convert '(3, 10.0)' to a shape. ..." at build
 
     def unrolled_graph_reads(self, return_sequences):
         return True     # (unrolled_graph_order.py)
