@@ -5,9 +5,11 @@ recorded ops inside ``fn`` (and of unstack / stack), as TensorFlow's while-loop 
 ``elems`` and ``initializer`` may be nested structures, as in TensorFlow.
 """
 from .. import nest
-from ..errors import OutOfRangeError
-from .operands import named_errors
-from ..tensor import convert_to_tensor
+from ..errors import InvalidArgumentError, OutOfRangeError
+from ..nest_compare import assert_same_structure
+from .graph_input_errors import traced
+from .operands import as_tensor, named_errors
+from ..tensor import Tensor, convert_to_tensor
 from .shapes import stack, unstack
 
 
@@ -54,13 +56,35 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
     slices = _slices(fn, elems, 'scan')
     acc, rest = _start(slices, initializer, reverse, 'scan')
     outputs = [acc] if initializer is None else []
+    firsts, eager = nest.flatten(acc), not traced()
     for x in rest:
         acc = fn(acc, x)
+        # TF checks fn's result against elems (or initializer), then writes each leaf into a TensorArray
+        # of the first accumulator's dtype and (infer_shape) shape: their eager errors
+        assert_same_structure(elems if initializer is None else initializer, acc)
+        _check_writes(nest.flatten(acc), firsts, infer_shape, eager)
         outputs.append(acc)
     if reverse:
         outputs = outputs[::-1]
     columns = zip(*[nest.flatten(out) for out in outputs])
     return nest.pack_sequence_as(outputs[0], [stack(list(col)) for col in columns])
+
+
+def _check_writes(leaves, firsts, infer_shape, eager):
+    """The errors of TF's writes of ``leaves`` into TensorArrays made for ``firsts``: eagerly the
+    TensorArray's own; traced, its TensorList's shape check (the loop's dtype error names graph tensors:
+    left to stack)."""
+    for leaf, first in zip(leaves, firsts):
+        if not isinstance(first, Tensor):       # (composite accumulators: their own checks)
+            continue
+        value = as_tensor(leaf, 'scan', dtype=first.dtype)      # (a Python number takes the array's dtype)
+        if eager and value.dtype != first.dtype:
+            raise InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
+                                       % (first.dtype.name, value.dtype.name))
+        if infer_shape and tuple(value.shape) != tuple(first.shape):
+            saw, expected = tuple(value.shape), tuple(first.shape)
+            raise ValueError('Incompatible shape for value (%s), expected (%s)' % (saw, expected) if eager else
+                             'Inconsistent shapes: saw %s but expected %s ' % (saw, expected))
 
 
 @named_errors('foldl')
