@@ -275,7 +275,8 @@ def _build_object(config, custom_objects):
         from .dtype_policies import deserialize
         return deserialize(config, custom_objects)
     if (isinstance(cls, type) and issubclass(cls, Layer)) or (cls is None and _is_layer_module(module)):
-        return _build_layer(config, dict(custom_objects or {}, **({class_name: cls} if cls else {})))
+        # the class found here, at the top (an enclosing scope before the registry), is the one built
+        return _build_layer(config, dict(custom_objects or {}, **({class_name: cls} if cls else {})), cls)
     if cls is not None:
         if not hasattr(cls, 'from_config'):
             raise TypeError('deserialize_keras_object: %r resolved to %r, which has no from_config()'
@@ -313,10 +314,10 @@ def _is_layer_module(module):
                                    or module.startswith('keras.src.models'))
 
 
-def _build_layer(config, custom_objects):
+def _build_layer(config, custom_objects, found=None):
     from layers.saving.model_config import build_model, compile_as_described, lookup_table, resolve_layer_class
     table = lookup_table(custom_objects)
-    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
+    cls = found or resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     if cls is None:
         raise ValueError("Could not deserialize '%s.%s': no such layer class; register it with "
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects'

@@ -96,20 +96,26 @@ def to_json(config):
 
 
 # ---- loading --------------------------------------------------------------------------
-def lookup_table(custom_objects):
+def lookup_table(custom_objects, legacy_h5=False):
     """``custom_objects`` and those of an enclosing ``custom_object_scope``, plus every registered
     object, under its 'Package>Name' and its bare name, and the classes Keras saves by bare name
-    outside keras.layers (``keras_internal_classes``)."""
+    outside keras.layers (``keras_internal_classes``).
+
+    A registered 'Package>Name' wins over both in a .keras / JSON config, as in Keras 3, whose
+    deserialize_keras_object merges {**custom_objects, **scope, **registry} and opens that as the
+    scope of every from_config; its legacy .h5 loader asks the scope before the registry."""
     table = {}
-    for key, obj in registered_objects().items():
+    registered = registered_objects()
+    for key, obj in registered.items():
         table.setdefault(key.split('>')[-1], obj)
-        table[key] = obj
     for name, cls in keras_internal_classes().items():     # Keras's own, saved by bare name
         table.setdefault(name, cls)
     table.update({**(custom_objects or {})})      # (Keras unpacks it: a non-mapping is Python's TypeError)
     # a scope's names, as Keras merges them ({**custom_objects, **scope, ...}): the legacy .h5 loader and the
     # compile config look only here, so a scoped layer class or loss function is found in either format
-    table.update(scoped_objects())
+    scoped = scoped_objects()
+    for layer in ((registered, scoped) if legacy_h5 else (scoped, registered)):
+        table.update(layer)
     return table
 
 

@@ -190,7 +190,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             return _load_archive(path, table, compile)
     if path.endswith(('.h5', '.hdf5')):
         with safe_mode_scope(safe_mode):       # Keras's legacy loader: the argument, whatever the global switch
-            return _load_h5(path, table, compile, custom_objects)
+            return _load_h5(path, lookup_table(custom_objects, legacy_h5=True), compile, custom_objects)
     if path.endswith('.keras'):
         if not os.path.exists(path):
             raise ArchiveNotFoundError(missing_file_message(path))          # Keras 3: a ValueError

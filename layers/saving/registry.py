@@ -72,15 +72,14 @@ def custom_class_identity(cls):
 def get_registered_object(name, custom_objects=None):
     """The class or function filed under ``name``, or None.
 
-    Looked up, in order: ``custom_objects``, an enclosing
-    ``custom_object_scope``, then the registry (by 'Package>Name', or by the
-    bare class name when exactly one registered object has it).
+    Looked up, in Keras 3's order: an enclosing ``custom_object_scope``, the registry by
+    'Package>Name', ``custom_objects`` (so custom_objects={'pk>Foo': Bar} does not replace a
+    registered 'pk>Foo', as in TF 2.21); then, tapeflow's leniency for files naming a class
+    bare, the registry by the bare class name when exactly one registered object has it.
     """
-    for table in (custom_objects or {}), scoped_objects():
+    for table in scoped_objects(), _REGISTERED, (custom_objects or {}):
         if name in table:
             return table[name]
-    if name in _REGISTERED:
-        return _REGISTERED[name]
     matches = [obj for key, obj in _REGISTERED.items() if key.split('>')[-1] == name]
     return matches[0] if len(matches) == 1 else None
 
