@@ -61,8 +61,9 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
             raise ValueError(text) if -rank <= self.axis < rank else axis_range_error(text)
         dim = input_shape[self.axis]
         if dim is None:
-            raise ValueError('%s: axis %d of the input must have a known size, got shape %s'
-                             % (who, self.axis, tuple(input_shape)))
+            raise noted(ValueError('Axis %d of input tensor should have a defined dimension but the layer received an '
+                                   'input with shape %s.' % (self.axis, tuple(input_shape))),       # Keras 3's words
+                        '%s: axis %d of the input must have a known size' % (who, self.axis))
         if self.groups == -1:
             self.groups = int(dim)
         if dim < self.groups:           # Keras 3's two checks, in its order and words
