@@ -42,6 +42,7 @@ from .own_variables import OwnVariables
 from .output_spec import output_spec
 from .quantize_refusal import refuse_quantize
 from .stateless_call import stateless_call
+from .layer_dtype import LayerDType
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
@@ -154,7 +155,7 @@ shown_as(UnknownArgumentError, ValueError)
 LOCKED_STATE = ('You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All '
                 'state must be created in the `__init__()` method or in the `build()` method.')
 
-class Layer(LayerWeights, OwnVariables):
+class Layer(LayerDType, LayerWeights, OwnVariables):
     """The base class of every layer.
 
     Args:
@@ -236,53 +237,6 @@ class Layer(LayerWeights, OwnVariables):
         self._call_epoch = 0
         self._build_input_shape = None
         self._batch_input_shape = legacy_batch_shape(legacy, type(self).__name__)
-
-    # ---- dtype -------------------------------------------------------------
-    @property
-    def dtype(self):
-        """The variable dtype's name, e.g. 'float32' (as Keras 3 reports it)."""
-        return self._dtype.name
-
-    @property
-    def compute_dtype(self):
-        """The dtype the layer computes in: the variable dtype, or a mixed policy's 16 bits."""
-        mixed = self.__dict__.get('_compute')
-        return (mixed if mixed is not None else self._dtype).name
-
-    @property
-    def variable_dtype(self):
-        return self._dtype.name
-
-    @property
-    def input_dtype(self):
-        """The dtype a call converts floating inputs to (Keras 3): the compute dtype; a Sequential's
-        Input's dtype, Discretization's floatx."""
-        from .functional.keras_filled_arguments import _input_dtype      # (it imports Sequential)
-        return _input_dtype(self)
-
-    def _compute_array_dtype(self):
-        """compute_dtype as the numpy dtype arrays are made in."""
-        return self._dtype if self._compute is None else self._compute
-
-    @property
-    def dtype_policy(self):
-        """The layer's ``keras.DTypePolicy`` (``<DTypePolicy "mixed_float16">``)."""
-        from framework.keras.mixed_precision import DTypePolicy
-        return DTypePolicy(self.__dict__.get('_mixed') or self._dtype.name)
-
-    @dtype_policy.setter
-    def dtype_policy(self, value):
-        """Set the policy as Keras 3 does (``layer.dtype_policy = 'mixed_float16'``): later calls compute in
-        its compute dtype, weights made later take its variable dtype; weights made before keep theirs."""
-        self._dtype, compute, self._mixed = standardize_policy(value, type(self).__name__)
-        self._compute = compute if self._mixed is not None else None
-        self._policy_identity = None
-
-    def _symbolic_dtype(self):
-        """The dtype of the KerasTensors that a call on KerasTensors returns when the layer gives
-        compute_output_shape: compute_dtype, unless the layer says otherwise (Keras 3's lookups
-        declare floatx for their encodings in compute_output_spec, yet return int64 when run)."""
-        return self.compute_dtype
 
     # ---- masking ------------------------------------------------------------------
     @property
