@@ -1,9 +1,9 @@
 """tf.math.special.dawsn, expint, fresnel_cos, fresnel_sin and spence: functions defined by an integral.
 
-Computed on the host in float64 (scipy is not a dependency):
+Computed on the host in float64 (scipy is not a dependency), but dawsn:
 
-- dawsn(x) = exp(-x^2) int_0^x exp(t^2) dt: exp(-x^2) sum x^(2k+1) / (k! (2k+1)) (positive terms,
-  no cancellation) up to |x| = 6, its asymptotic series (2x)^-1 sum (2n-1)!! / (2x^2)^n beyond;
+- dawsn(x) = exp(-x^2) int_0^x exp(t^2) dt: TensorFlow's Cephes kernel in the tensor's dtype
+  (cephes_dawsn.py), bit for bit;
 - expint(x) = Ei(x): gamma + ln x + sum x^k / (k k!) up to 40, e^x / x sum k! / x^k beyond;
   nan for x < 0 and at inf, -inf at 0, as TensorFlow;
 - fresnel_cos / sin(x) = int_0^x cos / sin(pi t^2 / 2) dt: Gauss-Legendre quadrature up to
@@ -19,6 +19,7 @@ Gradients are TensorFlow's (math_grad.py) and are written with framework ops, so
 """
 import numpy as np
 
+from . import cephes_dawsn
 from .arithmetic import divide, subtract
 from .logic import equal
 from ..errors import InvalidArgumentError, NotFoundError
@@ -29,26 +30,6 @@ from .unary import cos, exp, log, sin, square
 
 _EULER_GAMMA = 0.5772156649015329
 _GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(128)
-
-
-def _dawsn_host(x):
-    x = np.asarray(x, np.float64)
-    a = np.abs(x)
-    near = np.minimum(a, 6.0)
-    q = near * near
-    term, total = near.copy(), np.zeros_like(near)           # x^(2k+1) / k!
-    for k in range(200):
-        total += term / (2 * k + 1)
-        term = term * q / (k + 1)
-    series = np.exp(-q) * total
-    far = np.maximum(a, 6.0)
-    inv = 1 / (2 * far * far)
-    term, asymptotic = np.ones_like(far), np.ones_like(far)
-    for n in range(1, 36):
-        term = term * (2 * n - 1) * inv
-        asymptotic += term
-    value = np.where(a <= 6, series, np.where(np.isinf(a), 0.0, asymptotic / (2 * far)))
-    return np.sign(x) * value
 
 
 def _expint_host(x):
@@ -154,8 +135,9 @@ def _single_or_double(x, op, kernel):
 @named_errors('dawsn')
 def dawsn(x, name=None):
     """Dawson's integral exp(-x^2) int_0^x exp(t^2) dt (its derivative is 1 - 2 x dawsn(x))."""
-    return _unary('dawsn', _single_or_double(x, 'dawsn', 'Dawsn'),
-                  _dawsn_host, lambda g, y, x: g * (1. - 2 * x * y))
+    t = _single_or_double(x, 'dawsn', 'Dawsn')
+    return _unary('dawsn', t, lambda a: cephes_dawsn.dawsn(a.astype(t._data.dtype)),
+                  lambda g, y, x: g * (1. - 2 * x * y))
 
 
 @named_errors('expint')
