@@ -146,9 +146,15 @@ def count_error(layer, specs, values):
 def refuse_shapeless(layer, inputs):
     """Keras 3's input-spec check, run before the inputs are converted: a leaf without a shape
     (``None``; a list of Python numbers is refused earlier as a positional value) is no tensor. Keras
-    converts array-likes first, so those (``__array__``) pass."""
-    for leaf in nest.flatten(inputs):
+    converts array-likes first, so those (``__array__``) pass. Keras counts the leaves against the
+    spec's first: ``Dense((x, None, None))`` (a custom train_step's ``self(data)`` under
+    train_on_batch(x)) is a count error."""
+    leaves = nest.flatten(inputs)
+    for leaf in leaves:
         if not (hasattr(leaf, 'shape') or hasattr(leaf, '__array__')):
+            specs = nest.flatten(layer.input_spec)
+            if len(specs) != len(leaves) and type(inputs) is not dict:
+                raise count_error(layer, specs, leaves)
             error = ValueError("Inputs to a layer should be tensors. Got '%s' (of type %s) as input for layer '%s'."
                                % (leaf, type(leaf), layer.name))
             error.add_note('%s takes tensors or arrays, not %s' % (type(layer).__name__, type(leaf).__name__))
@@ -158,7 +164,7 @@ def refuse_shapeless(layer, inputs):
 def _described(value):
     # Keras 3 formats the list of inputs, so each shows as its repr: '<tf.Tensor: shape=(2, 3), dtype=float32,
     # numpy=...>' (the arrays converted first), '<KerasTensor shape=(None, 3), ...>'
-    if isinstance(value, (Tensor, KerasTensor)):
+    if value is None or isinstance(value, (Tensor, KerasTensor)):
         return value
     return 'Tensor(shape=%s)' % (tuple(np.shape(value)),) if hasattr(value, 'shape') else repr(value)[:40]
 
