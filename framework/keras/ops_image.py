@@ -188,19 +188,24 @@ def pad_images(images, top_padding=None, left_padding=None, bottom_padding=None,
 
 
 # ---- sampling ---------------------------------------------------------------------------------------
+_AFFINE_INTERPOLATIONS = ('nearest', 'bilinear')          # Keras 3.15's TF backend's tuples, in its order
+_AFFINE_FILL_MODES = ('constant', 'nearest', 'wrap', 'reflect')
+
+
 @_public
 def affine_transform(images, transform, interpolation='bilinear', fill_mode='constant', fill_value=0,
                      data_format=None):
     """Each output pixel (x, y) sampled from the input at ((a0 x + a1 y + a2) / k, (a3 x + a4 y + a5) / k),
-    k = a6 x + a7 y + 1; ``transform`` is (8,) or one row per image. Outside the image:
-    ``fill_value`` ('constant') or the nearest edge pixel ('nearest')."""
-    if interpolation not in ('nearest', 'bilinear'):
-        raise ValueError("keras.ops.image.affine_transform: interpolation must be 'nearest' or 'bilinear', got %r"
-                         % (interpolation,))
-    if fill_mode not in ('constant', 'nearest'):
-        raise ValueError("keras.ops.image.affine_transform: fill_mode must be 'constant' or 'nearest' here, got %r"
-                         % (fill_mode,))
-    x, undo = _nhwc(images, data_format, 'affine_transform')
+    k = a6 x + a7 y + 1; ``transform`` is (8,) or one row per image. Outside the image: ``fill_value``
+    ('constant'), the nearest edge pixel ('nearest'), the image mirrored ('reflect') or tiled ('wrap'), the
+    modes Keras 3 on TF passes to ImageProjectiveTransformV3 (its texts for others: 'mirror' too)."""
+    if interpolation not in _AFFINE_INTERPOLATIONS:
+        raise ValueError('Invalid value for argument `interpolation`. Expected of one %s. Received: interpolation=%s'
+                         % (_AFFINE_INTERPOLATIONS, interpolation))
+    if fill_mode not in _AFFINE_FILL_MODES:
+        raise ValueError('Invalid value for argument `fill_mode`. Expected of one %s. Received: fill_mode=%s'
+                         % (_AFFINE_FILL_MODES, fill_mode))
+    x, undo = _nhwc(images, data_format, 'affine_transform', to_float=False)     # integer images stay (Keras on TF)
     n = x.shape[0]
     a = np.asarray(backend.to_host(tensor(transform, 'image.affine_transform')._data))
     if a.ndim not in (1, 2) or a.shape[-1] != 8 or (a.ndim == 2 and a.shape[0] not in (1, n)):

@@ -16,6 +16,7 @@ from ...tensor import Tensor
 from ..indexing import gather
 from ..selection import where
 from ..shapes import cast, reshape
+from ...tape import ACTIVE, paused, record
 
 FILL_MODES = ('reflect', 'wrap', 'constant', 'nearest')
 INTERPOLATIONS = ('nearest', 'bilinear')
@@ -57,12 +58,59 @@ def source_points(transforms, batch, height, width, fill_mode):
     return y_in, x_in
 
 
+def inverse_transforms(transforms):
+    """The flat float32 transforms (rows of 8) of the inverse maps, as TF's gradient makes them: each row
+    with a 1 appended as a 3 x 3 matrix, inverted in float32, divided by its last entry."""
+    flat = np.asarray(transforms, np.float32).reshape(-1, 8)
+    matrices = np.concatenate([flat, np.ones((len(flat), 1), np.float32)], axis=1).reshape(-1, 3, 3)
+    inverse = _lu_inverse(matrices).reshape(-1, 9)
+    return (inverse / inverse[:, 8:9])[:, :8]
+
+
+def _lu_inverse(matrices):
+    """float32 inverses of (B, 3, 3) ``matrices`` in the order of TF's MatrixInverse (Eigen's PartialPivLU of a
+    row-major matrix, then solves of P I: unit-lower forward, upper backward subtracting in ascending columns
+    and multiplying by the pivot's reciprocal), so the bits are TF's."""
+    lu = np.array(matrices, np.float32)
+    n = lu.shape[-1]
+    rows = np.arange(len(lu))
+    rhs = np.broadcast_to(np.eye(n, dtype=np.float32), lu.shape).copy()
+    for k in range(n):
+        pivot = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)        # the first largest, as Eigen's maxCoeff
+        for rows_of in (lu, rhs):
+            kept = rows_of[rows, k].copy()
+            rows_of[rows, k] = rows_of[rows, pivot]
+            rows_of[rows, pivot] = kept
+        lu[:, k + 1:, k] /= lu[:, k:k + 1, k]
+        lu[:, k + 1:, k + 1:] -= lu[:, k + 1:, k:k + 1] * lu[:, k:k + 1, k + 1:]
+    for i in range(n):
+        for k in range(i):
+            rhs[:, i] -= lu[:, i, k:k + 1] * rhs[:, k]
+    for i in range(n - 1, -1, -1):
+        for k in range(i + 1, n):
+            rhs[:, i] -= lu[:, i, k:k + 1] * rhs[:, k]
+        rhs[:, i] *= np.float32(1) / lu[:, i, i:i + 1]
+    return rhs
+
+
 def transform(images, transforms, interpolation='bilinear', fill_mode='reflect', fill_value=0.0):
     """4-D ``images`` (batch, height, width, channels) sampled through ``transforms`` ((8,), (1, 8)
     or (batch, 8)); the result has the images' shape and dtype."""
-    if images._data.dtype.kind != 'f':
-        # integer pixels are interpolated in float32 and truncated back, as a C++ cast does
+    if interpolation == 'bilinear' and images._data.dtype != np.float32:
+        # TF's kernel interpolates every dtype in float32 (float64 and float16 images too) and casts the result
+        # back, as a C++ cast does (integers truncate); 'nearest' reads the pixels as they are. The fill value is
+        # read as a pixel: in the images' dtype first (0.5 is 0 for integer images)
+        fill_value = float(np.asarray(np.float32(fill_value)).astype(images._data.dtype))
         return cast(transform(cast(images, 'float32'), transforms, interpolation, fill_mode, fill_value), images.dtype)
+    if ACTIVE:
+        # TF registers its own gradient for the op: the output gradient sampled back through the inverse
+        # transforms, fill value 0 (image_ops._image_projective_transform_v3_grad), not the gather's adjoint
+        with paused():
+            out = transform(images, transforms, interpolation, fill_mode, fill_value)
+        inverse = inverse_transforms(backend.to_host(transforms))
+        record('ImageProjectiveTransformV3', (images,), out,
+               (lambda g, y, x: transform(g, inverse, interpolation, fill_mode, 0.0),))
+        return out
     n, h, w, c = images.shape
     y_in, x_in = source_points(backend.to_host(transforms), n, h, w, fill_mode)
     flat = reshape(images, [n * h * w, c])
