@@ -78,7 +78,10 @@ class Lambda(Layer):
     @classmethod
     def from_config(cls, config, custom_objects=None, safe_mode=None):
         config = dict(config)
-        for key in ('function', 'output_shape', 'mask'):
+        # Keras 3.15 reads back only these two: a saved 'mask' function (named or a lambda's code) stays
+        # the config entry it was, which the layer then gives as its mask (TF 2.21: a TrackedDict), so a
+        # file holding one loads in safe mode and needs no custom_objects for it
+        for key in ('function', 'output_shape'):
             # (a list is Keras 2's [code, defaults, closure] for the function; for output_shape, a shape)
             if isinstance(config.get(key), dict) or (key == 'function' and isinstance(config.get(key), list)):
                 config[key] = _function_from_entry(config[key], custom_objects, safe_mode)

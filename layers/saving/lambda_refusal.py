@@ -27,7 +27,7 @@ def holds_code(lambda_config):
     """Whether a Lambda's config holds a Python lambda as bytecode (Keras's '__lambda__' entries),
     which only running it could bring back; a named function is looked up by name instead."""
     return any(isinstance(lambda_config.get(key), dict) and lambda_config[key].get('class_name') == '__lambda__'
-               for key in ('function', 'output_shape', 'mask')) or not isinstance(lambda_config.get('function'), dict)
+               for key in ('function', 'output_shape'))        # (a 'mask' entry is never run: lambda_layer) or not isinstance(lambda_config.get('function'), dict)
 
 
 def layer_entries(config):
