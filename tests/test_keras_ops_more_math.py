@@ -155,8 +155,8 @@ def test_erfinv_inverts_erf_to_float64_precision():
 
 # ---- bad input: the error names the op and says what is wrong ----------------------------------
 @pytest.mark.parametrize('call, message', [
-    (lambda: ops.quantile(X, 1.5), 'keras.ops.quantile: q must be .* within \\[0, 1\\]'),
-    (lambda: ops.percentile(X, 150), 'keras.ops.percentile: q must be'),
+    # (ops.quantile(X, 1.5) and ops.percentile(X, 150) are no errors on TF 2.21: Keras clips the positions,
+    # tests/test_opsfuzz5_numeric_edges.py)
     (lambda: ops.quantile(X, [[0.5]]), 'keras.ops.quantile: q must be a scalar or 1-D'),
     (lambda: ops.quantile(X, 0.5, method='cubic'), 'keras.ops.quantile: method must be one of'),
     (lambda: ops.median(X, axis=2), 'keras.ops.median: axis 2 is out of range .* shape \\(2, 3\\)'),

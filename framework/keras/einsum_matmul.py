@@ -113,6 +113,7 @@ def einsum(subscripts, *operands):
         error.add_note('keras.ops.einsum: %r takes 2 operands, got %d' % (subscripts, len(operands)))
         raise error
     recipe = _RECIPES.get(subscripts) if len(operands) == 2 else None
-    if recipe is None or not all(t.dtype.is_floating for t in operands):
+    # (Keras floats integer operands first; bools reach its recipe as they are: MatMul's registry error)
+    if recipe is None or not all(t.dtype.is_floating or t.dtype.is_bool for t in operands):
         return _ops.einsum(subscripts, *operands)
     return recipe(*operands)

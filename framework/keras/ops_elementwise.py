@@ -8,6 +8,7 @@ i0) record a rule written with framework ops through ``_primitive``.
 """
 import math as _math
 
+import ml_dtypes
 import numpy as np
 
 from framework import backend
@@ -108,14 +109,19 @@ def signbit(x):
     return Tensor(_xp(t).signbit(t._data))
 
 
+def _is_float(t):
+    # a real float tensor, bfloat16 included (ml_dtypes' kind 'V')
+    return t._data.dtype.kind == 'f' or t._data.dtype.name == 'bfloat16'
+
+
 def isposinf(x):
     t = numeric(x, 'isposinf')
-    return Tensor(_xp(t).isposinf(t._data) if t._data.dtype.kind == 'f' else _xp(t).zeros(t.shape, bool))
+    return Tensor(_xp(t).isposinf(t._data) if _is_float(t) else _xp(t).zeros(t.shape, bool))
 
 
 def isneginf(x):
     t = numeric(x, 'isneginf')
-    return Tensor(_xp(t).isneginf(t._data) if t._data.dtype.kind == 'f' else _xp(t).zeros(t.shape, bool))
+    return Tensor(_xp(t).isneginf(t._data) if _is_float(t) else _xp(t).zeros(t.shape, bool))
 
 
 def isreal(x):
@@ -283,24 +289,45 @@ def nextafter(x1, x2):
 
 
 def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
-    """|x1 - x2| <= atol + rtol * |x2| elementwise (infinities close only to themselves)."""
-    a, b = cast_all([numeric(x1, 'isclose'), numeric(x2, 'isclose')], 'isclose')
-    return Tensor(_xp(a).isclose(a._data, b._data, rtol=float(rtol), atol=float(atol), equal_nan=bool(equal_nan)))
+    """|x1 - x2| <= atol + rtol * |x2| elementwise, as Keras 3 on TF computes it: in the pair's float dtype with
+    no special case for infinities (inf is not close to inf, whose difference is NaN, but is to -inf); other
+    dtypes compare equal."""
+    a, b, floats = _close_operands(x1, x2, 'isclose')
+    if not floats:
+        return _ops.equal(a, b)
+    close = _ops.abs(a - b) <= atol + rtol * _ops.abs(b)
+    return close | (_ops.is_nan(a) & _ops.is_nan(b)) if equal_nan else close
 
 
 def allclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
-    """Whether every element pair is close (a bool scalar tensor)."""
-    return _ops.reduce_all(isclose(x1, x2, rtol, atol, equal_nan))
+    """Whether every element pair is close (a bool scalar tensor); Keras 3's allclose, unlike its isclose,
+    takes equal infinities as close and treats non-finite pairs as close only when equal."""
+    a, b, floats = _close_operands(x1, x2, 'allclose')
+    if not floats:
+        return _ops.reduce_all(_ops.equal(a, b))
+    finite = _ops.is_finite(a) & _ops.is_finite(b)
+    close = (finite & (_ops.abs(a - b) <= atol + rtol * _ops.abs(b))) | _ops.equal(a, b)
+    return _ops.reduce_all(close | (_ops.is_nan(a) & _ops.is_nan(b)) if equal_nan else close)
+
+
+def _close_operands(x1, x2, op):
+    a, b = cast_all([numeric(x1, op), numeric(x2, op)], op)
+    return a, b, _is_float(a)       # (complex: compared equal, as Keras)
 
 
 def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
     """NaN -> ``nan``, +inf -> ``posinf`` (default: the dtype's max), -inf -> ``neginf`` (its min)."""
-    t = refuse_kinds(numeric(x, 'nan_to_num'), 'nan_to_num')
-    if t._data.dtype.kind != 'f':
+    t = tensor(x, 'nan_to_num')
+    if t._data.dtype.kind == 'b':      # Keras hands back what is not numeric to TF: bools stay bools
         return t
-    info = np.finfo(t._data.dtype)
-    big = float(info.max if posinf is None else posinf)
-    small = float(info.min if neginf is None else neginf)
-    out = _ops.where(_ops.is_nan(t), float(nan), t)
-    out = _ops.where(isposinf(t), big, out)
-    return _ops.where(isneginf(t), small, out)
+    t = refuse_kinds(numeric(t, 'nan_to_num'), 'nan_to_num')
+    if not _is_float(t):
+        return t
+    info = ml_dtypes.finfo(t._data.dtype)
+    # the replacements are constants of x's dtype, as Keras makes them (a bfloat16 x stays bfloat16)
+    big, small, nan = (_ops.constant(float(v), t.dtype) for v in (info.max if posinf is None else posinf,
+                                                                   info.min if neginf is None else neginf, nan))
+    # one replacement after the other, as Keras's: a ``nan`` that overflows the dtype to inf becomes ``big``
+    out = _ops.where(_ops.is_nan(t), nan, t)
+    out = _ops.where(isposinf(out), big, out)
+    return _ops.where(isneginf(out), small, out)

@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.errors import kernel_error
 from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
@@ -46,6 +47,11 @@ def digitize(x, bins):
     if b.ndim != 1:
         raise ValueError('keras.ops.digitize: bins must be 1-D, got shape %s' % (tuple(b.shape),))
     xp = backend.array_module(t._data)
+    if bool((b._data[1:] < b._data[:-1]).any()):
+        # Keras 3 on TF hands the bins to Bucketize, whose kernel takes only non-decreasing boundaries
+        raise kernel_error('Bucketize', 'Expected sorted boundaries', named=True,
+                           note='keras.ops.digitize: bins must be non-decreasing on TensorFlow, got %s'
+                                % (backend.to_host(b._data).tolist(),))
     return Tensor(xp.searchsorted(b._data, t._data, side='right').astype('int32'))
 
 

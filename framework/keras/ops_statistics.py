@@ -46,9 +46,9 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
         raise ValueError('keras.ops.%s: method must be one of %s, got %r' % (op, _METHODS, method))
     t = floating(x, op)
     qs = np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float64)
-    if qs.ndim > 1 or np.any((qs < 0) | (qs > 1)) or np.any(np.isnan(qs)):
-        raise ValueError('keras.ops.%s: q must be a scalar or 1-D, within [0, 1] (percentile: [0, 100]); '
-                         'got %r' % (op, qs.tolist()))
+    # (a q outside [0, 1] is no error on TF: Keras clips the positions and extrapolates, quantile(x, 1.5))
+    if qs.ndim > 1 or np.any(np.isnan(qs)):
+        raise ValueError('keras.ops.%s: q must be a scalar or 1-D, without NaN; got %r' % (op, qs.tolist()))
     axes = _axes(t, axis, op)
     others = [i for i in range(t.ndim) if i not in axes]
     rows = _ops.reshape(_ops.transpose(t, others + axes), [t.shape[i] for i in others] + [-1])
@@ -69,11 +69,13 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
     valid = (~nans).sum(-1, keepdims=True) if skip_nan else np.full(nans.shape[:-1] + (1,), nans.shape[-1])
     last = np.maximum(valid - 1, 0)
     position = qs.reshape(-1) * last
-    low, high = np.floor(position), np.ceil(position)
+    # Keras clips each index into [0, last], so a q beyond [0, 1] gives the end values (linear: extrapolated)
+    low, high = np.clip(np.floor(position), 0, last), np.clip(np.ceil(position), 0, last)
     if method == 'linear':
-        low = np.maximum(np.minimum(high, last) - 1, 0)
+        low = np.maximum(high - 1, 0)
         high = np.minimum(low + 1, last)
-    pick = {'lower': (low, low), 'higher': (high, high), 'nearest': (np.round(position),) * 2}.get(method, (low, high))
+    pick = {'lower': (low, low), 'higher': (high, high),
+            'nearest': (np.clip(np.round(position), 0, last),) * 2}.get(method, (low, high))
     below, above = (take_along_axis(ordered, p.astype('int32'), axis=-1) for p in pick)
     if method == 'linear':
         fraction = (high - position).astype(dtype)
@@ -104,7 +106,8 @@ def nanquantile(x, q, axis=None, method='linear', keepdims=False):
 
 
 def _percent(q):
-    return np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float64) / 100
+    # Keras divides q, converted to floatx (float32), by 100 in float32: percentile 40 is q = 0.4000000059604645
+    return np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float32) / np.float32(100)
 
 
 def percentile(x, q, axis=None, method='linear', keepdims=False):

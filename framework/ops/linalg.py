@@ -368,6 +368,9 @@ def einsum(equation, *inputs, **kwargs):
     _check_label_sizes(specs, tensors, equation)
     if len(tensors) > 2:
         return _pairwise_einsum(specs, rhs, tensors)
+    if tensors and tensors[0].dtype.name not in ('float32', 'float64'):
+        from .einsum_kernel_dtypes import refuse_uncomputed
+        refuse_uncomputed(tensors, lhs, rhs)
     broadcast = ''
     if '.' in equation:
         specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)

@@ -198,7 +198,10 @@ def tensordot(a, b, axes=2):
 
 
 def einsum(subscripts, *operands, **kwargs):
-    return ops.einsum(subscripts, *promoted(*operands), **kwargs)
+    # TF's tnp.einsum promotes the operands and runs tf.einsum: int8 or bool operands are its Einsum
+    # NotFoundError (keras.ops.einsum would float the ints and multiply bools with MatMul)
+    from ...ops.linalg import einsum as tf_einsum
+    return tf_einsum(subscripts, *promoted(*operands), **kwargs)
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
