@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import kernel_error
 from ..tensor import Tensor
-from . import eigen_igamma
+from . import eigen_igamma, eigen_igamma_grad_a
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
@@ -85,7 +85,15 @@ def _igamma_da(g, a, x, sign):
     """The gradient for a: g times TensorFlow's IgammaGradA kernel, which registers no gradient
     (a second derivative reaching it raises LookupError, as TF 2.21)."""
     from .unregistered_gradient import without_gradient
-    return g * without_gradient('IgammaGradA', lambda a, x: _tensor(sign * _igamma_da_host(_host(a), _host(x)), x), a, x)
+    return g * without_gradient('IgammaGradA', lambda a, x: _igamma_da_tensor(a, x, sign), a, x)
+
+
+def _igamma_da_tensor(a, x, sign):
+    """IgammaGradA's values (times ``sign``): TF's kernel replayed where it applies (eigen_igamma_grad_a.py)."""
+    if eigen_igamma.handles(a._data, x._data):
+        derivative = eigen_igamma_grad_a.igamma_grad_a(a._data, x._data)
+        return Tensor(-derivative if sign < 0 else derivative)
+    return _tensor(sign * _igamma_da_host(_host(a), _host(x)), x)
 
 
 def _gamma_density(a, x):
