@@ -420,13 +420,17 @@ def softmax(logits, axis=-1, name=None):
         x = as_float_tensor(logits, 'softmax')
     except TypeError:       # a RaggedTensor: TF's ragged softmax, over each row (ragged/ragged_dispatch_more.py)
         return dispatch('softmax', logits, axis)
+    if axis is None:        # TF's wrapper: the last axis
+        axis = -1
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'softmax')
     except InvalidArgumentError:
-        if axis == -1:          # (another axis fails the wrapper's own range check)
-            _refuse_onednn_rank(x)
-        _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
-        raise
+        ax = _last_axis_by_comparison(axis, x.ndim)
+        if ax is None:
+            if axis == -1:          # (another axis fails the wrapper's own range check)
+                _refuse_onednn_rank(x)
+            _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
+            raise
     if x.ndim > 5:
         _refuse_onednn_rank(x)
     out = Tensor(_along_last(x._data, ax, _softmax_rows))
@@ -442,6 +446,19 @@ def softmax(logits, axis=-1, name=None):
                 lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
                 lambda g, y, x: _in_class_layout_array(_softmax_grad_array, ax, g, y)),))
     return out
+
+
+def _last_axis_by_comparison(axis, ndim):
+    """TF's softmax / log_softmax wrapper compares an axis that is no integer before any kernel sees it:
+    one equal to -1 or the last axis runs there (axis=1.0 on a matrix softmaxes its rows), any other meets
+    the range check's Python comparison (a string: TypeError "'<=' not supported between instances of
+    'int' and 'str'"). None: tapeflow's own refusal stands."""
+    if isinstance(axis, (list, tuple, np.ndarray, Tensor)) or ndim == 0:
+        return None
+    if axis == -1 or axis == ndim - 1:
+        return ndim - 1
+    -ndim <= axis < ndim       # noqa: B015  (TF's range check: Python's TypeError for a string)
+    return None
 
 
 def _softmax_grad(g, y):
@@ -579,11 +596,15 @@ def _softmax_rows(xp, a):
 def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
     x = as_float_tensor(logits, 'log_softmax')
+    if axis is None:        # TF's wrapper: the last axis
+        axis = -1
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
     except InvalidArgumentError:
-        _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
-        raise
+        ax = _last_axis_by_comparison(axis, x.ndim)
+        if ax is None:
+            _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
+            raise
     out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
     if ACTIVE:
         if ax == x.ndim - 1:
