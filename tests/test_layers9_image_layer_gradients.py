@@ -1,6 +1,7 @@
 """Gradients through the image preprocessing layers as TF 2.21 / Keras 3.15 gives them: channels_first
-Resizing and CenterCrop, and the random augmentation layers at inference (they pass the images, cast to
-the layer's dtype, and TF's gradient flows back through that cast). tapeflow gave None for all of them.
+Resizing and CenterCrop, the random augmentation layers at inference (they pass the images, cast to
+the layer's dtype, and TF's gradient flows back through that cast) and while training (RandomFlip,
+Rotation, Zoom, Translation, Contrast, Brightness, Crop). tapeflow gave None for all of them.
 Golden values printed by TF 2.21 (/work/notes/progs/layers9/gold_grad.py, gold_grad2.py):
 
     x = tf.constant(np.arange(24, dtype='float32').reshape(1, 2, 3, 4) / 7)
@@ -86,3 +87,70 @@ def test_dense_weights_before_an_augmentation_block_get_gradients_at_inference()
     kernel_grad, bias_grad = tape.gradient(loss, model.trainable_variables)
     np.testing.assert_array_equal(kernel_grad.numpy(), np.full((3, 3), 4, 'float32'))
     np.testing.assert_array_equal(bias_grad.numpy(), np.full((3,), 4, 'float32'))
+
+
+# ---- while training: TF 2.21's gradients through Keras's ops (gold_train.py) --------------------------
+#     x = tf.constant((np.arange(24, dtype='float32').reshape(2, 3, 4, 1) * 11 % 24) * 10)
+#     W = np.linspace(-1, 1, 24, dtype='float32').reshape(2, 3, 4, 1)
+#     with tf.GradientTape() as tape:
+#         tape.watch(x); y = make()(x, training=True); loss = tf.reduce_sum(y * (W if y.shape == W.shape else 1.0))
+TRAINING_LAYERS = {
+    'flip': lambda: keras.layers.RandomFlip(seed=3), 'rotation': lambda: keras.layers.RandomRotation(0.2, seed=3),
+    'zoom': lambda: keras.layers.RandomZoom(0.3, fill_mode='constant', seed=3),
+    'translation': lambda: keras.layers.RandomTranslation(0.3, 0.3, seed=3, interpolation='nearest'),
+    'contrast': lambda: keras.layers.RandomContrast(0.5, seed=3),
+    'brightness': lambda: keras.layers.RandomBrightness(0.4, seed=3),
+    'crop': lambda: keras.layers.RandomCrop(2, 3, seed=3)}
+TRAINING_GRADIENTS = {
+    'flip': [
+        -0.043478261679410934, -0.1304347813129425, -0.21739129722118378, -0.30434781312942505,
+        -0.3913043439388275, -0.47826087474823, -0.5652173757553101, -0.6521739363670349, -0.739130437374115,
+        -0.8260869383811951, -0.9130434989929199, -1.0, 0.043478261679410934, 0.1304347813129425,
+        0.21739129722118378, 0.30434781312942505, 0.3913043439388275, 0.47826087474823, 0.5652173757553101,
+        0.6521739363670349, 0.739130437374115, 0.8260869383811951, 0.9130434989929199, 1.0],
+    'rotation': [
+        -0.9035520553588867, -0.8407782316207886, -0.5609258413314819, -0.281356543302536,
+        -0.9637259244918823, -0.6734736561775208, -0.3700045645236969, -0.0797523632645607,
+        -0.7621216773986816, -0.48255228996276855, -0.2026999592781067, -0.13992616534233093,
+        0.7008000016212463, 0.4233705401420593, 0.15184397995471954, 0.15492850542068481, 0.8108886480331421,
+        0.6575024127960205, 0.38597583770751953, 0.23258960247039795, 0.8885497450828552, 0.8916342854499817,
+        0.6201077103614807, 0.3426782488822937],
+    'zoom': [
+        -0.516781747341156, -0.7168169617652893, -0.6341912746429443, -0.3819691240787506,
+        -0.43385517597198486, -0.5749204158782959, -0.46855780482292175, -0.26031309366226196,
+        -0.15728139877319336, -0.1764136403799057, -0.09378799051046371, -0.022468771785497665,
+        0.14325052499771118, 0.2120666354894638, 0.28088274598121643, 0.34969887137413025, 0.4185149669647217,
+        0.4873310625553131, 0.5561472177505493, 0.6249632835388184, 0.6937793493270874, 0.762595534324646,
+        0.8314117193222046, 0.9002277255058289],
+    'translation': [
+        -1.0, -0.9130434989929199, -0.8260869383811951, -0.739130437374115, -1.0, -0.9130434989929199,
+        -0.8260869383811951, -0.739130437374115, -0.6521739363670349, -0.5652173757553101, -0.47826087474823,
+        -0.3913043439388275, 0.3913043439388275, 0.47826087474823, 0.5652173757553101, 0.6521739363670349,
+        0.739130437374115, 0.8260869383811951, 0.9130434989929199, 1.0, 0.739130437374115, 0.8260869383811951,
+        0.9130434989929199, 1.0],
+    'contrast': [
+        0.04294466972351074, -0.9595372676849365, -0.8640627861022949, -0.7685883641242981,
+        -0.6731138825416565, -0.5776394009590149, -0.4821649193763733, -0.3866904377937317,
+        -0.2912159562110901, -0.19574150443077087, -0.10026703774929047, -0.00479256734251976,
+        -0.14030665159225464, -0.2042054682970047, 0.11528857052326202, 0.24308620393276215,
+        0.3708838224411011, 0.4986814856529236, 0.6264790892601013, 0.7542767524719238, 0.8820744156837463,
+        1.0098718404769897, -0.2042054682970047, 1.2654671669006348],
+    'brightness': [
+        0.0, -0.9130434989929199, -0.8260869383811951, -0.739130437374115, -0.6521739363670349,
+        -0.5652173757553101, -0.47826087474823, 0.0, -0.30434781312942505, 0.0, -0.1304347813129425, 0.0,
+        0.043478261679410934, 0.0, 0.21739129722118378, 0.0, 0.3913043439388275, 0.0, 0.5652173757553101, 0.0,
+        0.739130437374115, 0.8260869383811951, 0.9130434989929199, 1.0],
+    'crop': [
+        1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0,
+        0.0, 0.0, 0.0, 0.0],
+}
+
+
+@pytest.mark.parametrize('name', sorted(TRAINING_LAYERS))
+def test_augmentation_layers_while_training_pass_tf_gradients(name):
+    x = tf.constant((np.arange(24, dtype='float32').reshape(2, 3, 4, 1) * 11 % 24) * 10)
+    weights = np.linspace(-1, 1, 24, dtype='float32').reshape(2, 3, 4, 1)
+    untaped = TRAINING_LAYERS[name]()(x, training=True)
+    y, grad = _gradient(TRAINING_LAYERS[name](), x, weights if untaped.shape == weights.shape else None, training=True)
+    np.testing.assert_array_equal(y.numpy(), untaped.numpy())       # the taped path gives the raw path's bits
+    np.testing.assert_array_equal(grad.numpy().ravel(), np.float32(TRAINING_GRADIENTS[name]))

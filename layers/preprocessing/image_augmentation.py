@@ -12,7 +12,11 @@ import math
 
 import numpy as np
 
+from framework.backend import array_module
 from framework.errors import shown_as
+from framework.ops.image import projective
+from framework.ops.selection import where
+from framework.tensor import Tensor
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import affine_array, clip_array, inverse_affine_matrices
@@ -62,6 +66,14 @@ class RandomFlip(AugmentationLayer):
             images = xp.where(flips, images[:, ::-1], images)
         return images
 
+    def _taped_apply(self, images, flips):
+        flips = Tensor(array_module(images._data).asarray(flips)[:, None, None, None])
+        if self.mode in ('horizontal', 'horizontal_and_vertical'):
+            images = where(flips, images[:, :, ::-1], images)
+        if self.mode in ('vertical', 'horizontal_and_vertical'):
+            images = where(flips, images[:, ::-1], images)
+        return images
+
     def _apply_to_masks(self, masks, flips, xp):
         return self._apply(masks.astype(self._dtype), flips, xp)      # Keras flips masks as images: cast
 
@@ -106,6 +118,9 @@ class _AffineLayer(AugmentationLayer):
     def _apply(self, images, drawn, xp, interpolation=None):
         return affine_transform.transform(images, xp.asarray(drawn['matrices']), interpolation or self.interpolation,
                                           self.fill_mode, self.fill_value)
+
+    def _taped_apply(self, images, drawn):
+        return projective.transform(images, drawn['matrices'], self.interpolation, self.fill_mode, self.fill_value)
 
     def _apply_to_masks(self, masks, drawn, xp):
         return self._apply(masks, drawn, xp, 'nearest')         # Keras samples masks with 'nearest', uncast

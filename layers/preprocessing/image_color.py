@@ -3,7 +3,8 @@ factor per image while training (also when called without ``training``: Keras 3'
 image layers default to True), clipped to ``value_range``."""
 import numpy as np
 
-from framework.ops import add, cast, minimum, multiply, reduce_mean, subtract
+from framework.backend import array_module
+from framework.ops import add, cast, clip_by_value, minimum, multiply, reduce_mean, subtract
 from framework.tensor import Tensor
 
 from .image_factors import factor_range
@@ -53,6 +54,11 @@ class RandomContrast(ColourLayer):
         return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp,
                              self.compute_dtype)
 
+    def _taped_apply(self, images, c):
+        mean = reduce_mean(reduce_mean(images, axis=1, keepdims=True), axis=2, keepdims=True)
+        factor = Tensor(array_module(images._data).asarray(c).astype(images._data.dtype))
+        return clip_by_value(add(multiply(subtract(images, mean), factor), mean), *self.value_range)
+
     def _apply(self, images, c, xp):
         # Keras averages over the height, then that over the width (not both at once: other last bits)
         mean = reduce_mean(reduce_mean(Tensor(images), axis=1, keepdims=True), axis=2, keepdims=True)._data
@@ -92,6 +98,10 @@ class RandomBrightness(ColourLayer):
             else:
                 add(first, Tensor(np.zeros(1, np.float32)))
         return super()._images(inputs, as_float and data.dtype.kind not in 'iu')
+
+    def _taped_apply(self, images, delta):
+        delta = Tensor(array_module(images._data).asarray(delta).astype(images._data.dtype))
+        return clip_by_value(add(images, delta), *self.value_range)
 
     def _apply(self, images, delta, xp):
         low, high = self.value_range

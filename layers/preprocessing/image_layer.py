@@ -7,7 +7,7 @@ from framework.backend import array_module
 from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
-from framework.ops import cast
+from framework.ops import cast, expand_dims, squeeze, transpose
 from framework.placement import current_xp
 from framework.tape import thread_tapes
 from framework.tensor import Tensor
@@ -201,7 +201,11 @@ class AugmentationLayer(ImageLayer):
         xp = array_module(images)
         drawn = self._draw(images, xp) if training or self.draws_at_inference else None
         if training:
-            parts['images'] = restore(self._apply(images, drawn, xp))
+            taped = self._taped_batch(parts['images']) if self._taped_apply is not None else None
+            if taped is not None:       # TF's gradients reach the images through Keras's ops
+                parts['images'] = taped[1](self._taped_apply(taped[0], drawn))
+            else:
+                parts['images'] = restore(self._apply(images, drawn, xp))
             if 'segmentation_masks' in parts:
                 masks, restore_masks = self._images(parts['segmentation_masks'], as_float=False)
                 parts['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
@@ -211,6 +215,28 @@ class AugmentationLayer(ImageLayer):
             parts['bounding_boxes'] = transformed_boxes(self, parts['bounding_boxes'], drawn, images.shape, single,
                                                        training)
         return parts if is_dict else parts['images']
+
+    # ``_taped_apply(batch, drawn)``: ``_apply`` by taped ops on a channels-last float batch tensor in the
+    # layer's dtype (the same bits), for a layer whose images gradients should reach while training
+    _taped_apply = None
+
+    def _taped_batch(self, given):
+        """(channels-last batch tensor in the layer's dtype, restore) made by taped ops from ``given``, a float
+        image tensor under an active tape; None otherwise (the raw-array path serves)."""
+        if not (isinstance(given, Tensor) and given._data.dtype.kind == 'f' and given.ndim in (3, 4)
+                and thread_tapes()):
+            return None
+        batch = given if given._data.dtype == self._dtype else cast(given, self._dtype)
+        single, first = batch.ndim == 3, self.data_format == 'channels_first'
+        batch = expand_dims(batch, 0) if single else batch
+        batch = transpose(batch, (0, 2, 3, 1)) if first else batch
+        half = self.compute_dtype == 'float16'
+
+        def restore(out):       # as _images' restore
+            out = transpose(out, (0, 3, 1, 2)) if first else out
+            out = cast(out, 'float16') if half and out._data.dtype.kind == 'f' else out
+            return squeeze(out, 0) if single else out
+        return batch, restore
 
     def _passed_through(self, given, out):
         """``out``, the images passed at inference (cast to the layer's dtype), by taped casts of ``given``

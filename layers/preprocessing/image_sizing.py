@@ -321,6 +321,11 @@ class RandomCrop(_SizedLayer):
         return self._cropped(data, top, left)
 
     def _cropped(self, inputs, top, left):
+        if _taped_images(self, inputs):
+            # a box inside the images is a slice, taped so that gradients reach them as in TF
+            out = _taped_batch(self, inputs)[:, top:top + self.height, left:left + self.width]
+            if tuple(out.shape[1:3]) == (self.height, self.width):
+                return _taped_output(self, out, inputs)
         images, restore = self._images(inputs)
         # Keras slices the target's size from the box's corner (cut short by the image's edge)
         images = images[:, top:top + self.height, left:left + self.width]
