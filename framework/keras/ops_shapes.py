@@ -288,7 +288,20 @@ def take(x, indices, axis=None):
     t = tensor(x, 'take')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
+    _refuse_gather_indices(indices)
     return _ops.gather(t, _index_array(indices, _axis_size(t, axis, 'take'), 'take'), axis=axis)
+
+
+def _refuse_gather_indices(indices):
+    """Keras 3 on TF hands take's indices to GatherV2 in their own dtype: float, uint8 or int8 indices are its
+    registry InvalidArgumentError, bools the TypeError of the negative-index fix (i + the axis size)."""
+    dtype = indices._data.dtype if isinstance(indices, Tensor) else np.asarray(indices).dtype
+    if dtype.kind == 'i' and dtype.itemsize >= 2:
+        return
+    if dtype.kind == 'b':
+        raise TypeError('Cannot convert 0 to EagerTensor of dtype bool')
+    from framework.ops import index_kernels
+    index_kernels.refuse('gather', tensor(indices, 'take'))
 
 
 def take_along_axis(x, indices, axis=None):
