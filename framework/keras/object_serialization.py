@@ -155,7 +155,7 @@ def _serialize_layer(layer, registered):
     from layers.model import Model
     if isinstance(layer, Model):
         from layers.saving.model_config import serialize_model
-        return serialize_model(layer)
+        return serialize_model(layer, json_safe=False)     # Keras 3 keeps tuples ('batch_shape': (None, 2))
     config = serialization.serialize(layer)
     if registered is not None:
         config['module'], config['registered_name'] = _module_or_none(type(layer)), registered

@@ -29,9 +29,11 @@ from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
 # ---- saving --------------------------------------------------------------------------
-def serialize_model(model, shared_policy_ids=False):
-    """The model's config dict in Keras 3's form (JSON-safe); ``shared_policy_ids``: mark the
-    layers sharing the global dtype policy as a ``.keras`` archive does (``policy_sharing``)."""
+def serialize_model(model, shared_policy_ids=False, json_safe=True):
+    """The model's config dict in Keras 3's form; ``shared_policy_ids``: mark the layers sharing the
+    global dtype policy as a ``.keras`` archive does (``policy_sharing``); ``json_safe``: checked to
+    hold only JSON values, tuples made lists, as the file and to_json write it (False: as
+    serialize_keras_object returns it, tuples kept)."""
     cls = type(model)
     module, registered = keras_identity(cls)
     # a model a user's get_config serializes while a .keras config is recorded: the outer mark marks it
@@ -48,7 +50,7 @@ def serialize_model(model, shared_policy_ids=False):
             config['build_config'] = build_config
         if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
             config['compile_config'] = compile_config.config_entry(model)
-    return to_json_safe(config, type(model).__name__)
+    return to_json_safe(config, type(model).__name__) if json_safe else config
 
 
 def to_json_safe(value, where):
