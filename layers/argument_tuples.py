@@ -99,9 +99,12 @@ def pooling_padding_for_kernel(padding):
 
 def pooling_strides(value, n, who):
     """A pooling layer's strides: Keras 3 lets zeros through its check (``allow_zero``), so a negative
-    stride gets its '>= 0' text; tapeflow refuses a zero here too (TF's pooling kernel refuses it at the call)."""
-    strides = standardized_tuple(value, n, 'strides', who, allow_zero=True)
+    stride gets its '>= 0' text; a zero fails later, as in Keras: the call's kernel refuses it, the
+    output shape divides by it (``zero_stride_division``)."""
+    return standardized_tuple(value, n, 'strides', who, allow_zero=True)
+
+
+def zero_stride_division(strides):
+    """Keras 3's pooling output shape divides by each stride: Python's ZeroDivisionError for a zero."""
     if 0 in strides:
-        raise ValueError('%s: strides must be positive (TensorFlow refuses a zero stride when pooling), got %s'
-                         % (who, value))
-    return strides
+        raise ZeroDivisionError('division by zero')

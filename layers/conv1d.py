@@ -8,8 +8,8 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
-from .argument_tuples import (pooling_padding_for_kernel, pooling_strides,
-                              standardized_padding, standardized_tuple)
+from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, standardized_padding,
+                              standardized_tuple, zero_stride_division)
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
@@ -145,6 +145,7 @@ class _Pooling1D(Layer):
         first = self.data_format == 'channels_first'
         n, steps, c = shape_to_last(input_shape) if first else tuple(input_shape)
         check_pooling_padding(self.padding)
+        zero_stride_division(self.strides)
         shape = (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
         check_pooled_sizes(shape[1:2], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape

@@ -5,7 +5,7 @@ from framework.keras.ops_math import max as keras_max, mean
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .argument_tuples import pooling_padding_for_kernel, pooling_strides
+from .argument_tuples import pooling_padding_for_kernel, pooling_strides, zero_stride_division
 from .convolution import _output_length, normalize_pair
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
@@ -56,6 +56,7 @@ class _Pooling2D(Layer):
         first = self.data_format == 'channels_first'
         n, h, w, c = shape_to_last(input_shape) if first else tuple(input_shape)
         check_pooling_padding(self.padding)
+        zero_stride_division(self.strides)
         shape = (n,) + tuple(_output_length(d, k, s, self.padding)
                              for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
         check_pooled_sizes(shape[1:3], input_shape, self.pool_size, self.strides, self.padding)

@@ -4,7 +4,8 @@ from framework.keras.ops_math import max as keras_max, mean
 # tf.nn's, as Keras's TF backend calls: they refuse the dtypes TF has no CPU kernel for (float64, float16)
 from framework.ops.nn_windows import avg_pool3d, max_pool3d
 
-from .argument_tuples import pooling_padding_for_kernel, pooling_strides, standardized_tuple
+from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, standardized_tuple,
+                              zero_stride_division)
 from .conv_nd import convolved_shape
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .input_spec import InputSpec
@@ -36,6 +37,7 @@ class _Pooling3D(Layer):
         first = self.data_format == 'channels_first'
         last = shape_to_last(input_shape) if first else tuple(input_shape)
         check_pooling_padding(self.padding)
+        zero_stride_division(self.strides)
         shape = convolved_shape(last, self.pool_size, self.strides, (1, 1, 1), self.padding, last[-1])
         check_pooled_sizes(shape[1:4], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape

@@ -4,6 +4,8 @@
 Both gradients are linear in the output gradient, so each is an op whose own
 gradient is its adjoint (and back): nested tapes differentiate them.
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tensor import Tensor
@@ -33,11 +35,34 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
     mode = str(padding).upper()
     if mode not in ('VALID', 'SAME'):
         raise InvalidArgumentError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
-    windows = (normalize_tuple(ksize, rank, 'ksize', op), normalize_tuple(strides, rank, 'strides', op),
-               normalize_tuple(dilations, rank, 'dilations', op))
+    try:
+        windows = (normalize_tuple(ksize, rank, 'ksize', op), normalize_tuple(strides, rank, 'strides', op),
+                   normalize_tuple(dilations, rank, 'dilations', op))
+    except InvalidArgumentError:
+        _refuse_stride_as_kernel(strides, rank, kind, x, op)
+        raise
     empty = empty_valid_pool_sizes(tuple(x.shape[1:-1]), *windows[:2], mode, op, kind, windows[2],
                                    empty_input=x._data.size == 0)
     return x, empty if empty is not None else WindowGeometry(x.shape, *windows, mode, op)
+
+
+def _refuse_stride_as_kernel(strides, rank, kind, x, op):
+    """A stride of 0 (or less) in TF's pooling kernel's words: MaxPool / AvgPool (a 1-D pool runs on an
+    added axis), MaxPool3D / AvgPool3D; oneDNN's AvgPool node for float32. Other bad strides keep
+    tapeflow's refusal."""
+    values = [strides] * rank if isinstance(strides, (int, np.integer)) else \
+        list(strides) if isinstance(strides, (list, tuple)) else []
+    if len(values) == rank + 2 and values[0] == values[-1] == 1:       # TensorFlow's [1, ..., 1] form
+        values = values[1:-1]
+    if len(values) != rank or not all(isinstance(v, (int, np.integer)) for v in values) or min(values) > 0:
+        return
+    from ..errors import kernel_error
+    from ..onednn_policy import enabled as onednn_enabled
+    kernel = ('MaxPool' if kind == 'max' else 'AvgPool') + ('3D' if rank == 3 else '')
+    mkl = kind != 'max' and x._data.dtype.name in ('float32', 'bfloat16') and onednn_enabled()
+    raise kernel_error(kernel, 'Stride must be > 0, but got %d' % next(v for v in values if v <= 0), named=True,
+                       node='__MklNative' + kernel if mkl else None,
+                       note='%s: strides must be positive, got %r' % (op, strides))
 
 
 def _spread(g, geo, hits=None, order=None):

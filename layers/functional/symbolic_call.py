@@ -115,7 +115,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     elif only_first and _defines_output_shape(layer):
         try:
             output_shapes = layer.compute_output_shape(shapes)
-        except (TypeError, ValueError, IndexError) as err:      # (Concatenate's axis past the rank: IndexError)
+        # (Concatenate's axis past the rank: IndexError; a pooling stride of 0: ZeroDivisionError)
+        except (TypeError, ValueError, IndexError, ZeroDivisionError) as err:
             raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
         outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
