@@ -5,7 +5,7 @@ from framework.ops import equal
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import as_sparse, encode, encoded_shape, float_depth_error
+from .categorical_encoding import as_sparse, encode, float_depth_error
 from .data_inputs import host_array, is_string_array, string_array
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
@@ -132,7 +132,9 @@ class Hashing(Layer):
     def compute_output_shape(self, input_shape):
         if self.output_mode == 'int':
             return tuple(input_shape)
-        return encoded_shape(input_shape, self.output_mode, self.num_bins)
+        # Keras 3.15's Hashing replaces the last axis by the bins in every encoding mode, 'one_hot' too
+        # (CategoryEncoding appends an axis there); a symbolic call reads this shape, an eager one encodes
+        return tuple(input_shape[:-1]) + (self.num_bins,)
 
     def get_config(self):
         config = super().get_config()
