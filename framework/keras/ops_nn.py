@@ -7,6 +7,8 @@ cross-entropies take probabilities unless ``from_logits=True`` (clipped to
 elementwise, ``conv`` and the pools take Keras's lower-case padding and
 ``data_format``.
 """
+import operator
+
 import numpy as np
 
 from framework import dtypes
@@ -101,21 +103,38 @@ def softmax(x, axis=-1):
     return y
 
 
-def _softmax_over_axes(x, axis):
-    """Keras 3's softmax over several axes (None: all): those axes moved last and flattened into one,
-    one softmax over it, moved back (so the sums are TF's Softmax kernel's over that row)."""
+def _softmax_over_axes(x, axis, kernel=_ops.softmax):
+    """Keras 3's softmax (or log_softmax: ``kernel``) over several axes (None: all): those axes moved last and
+    flattened into one, one softmax over it, moved back (so the sums are TF's Softmax kernel's over that row)."""
     shape = tuple(x.shape)
     if axis is None:
-        return _ops.reshape(_ops.softmax(_ops.reshape(x, [-1]), -1), shape)
+        return _ops.reshape(kernel(_ops.reshape(x, [-1]), -1), shape)
     keep = [v for v in range(len(shape)) if v not in axis]
+    perm = [_canonical_axis(v, len(shape)) for v in keep + list(axis)]
+    if len(set(perm)) != len(perm):
+        # Keras's TF transpose check (a negative axis is not taken out of ``keep``: (-1,) repeats the last)
+        raise ValueError('`axes` must be a valid permutation of the input dimensions (no duplicates). Received: '
+                         'axes=%s for input of rank %d.' % (perm, len(shape)))
     moved = _ops.transpose(x, keep + list(axis))
-    y = _ops.softmax(_ops.reshape(moved, [shape[v] for v in keep] + [-1]), -1)
+    y = kernel(_ops.reshape(moved, [shape[v] for v in keep] + [-1]), -1)
     order = keep + list(axis)
     return _ops.transpose(_ops.reshape(y, tuple(moved.shape)), sorted(range(len(order)), key=order.__getitem__))
 
 
+def _canonical_axis(axis, rank):
+    """Keras's canonicalize_axis: Python's TypeError for a non-integer, numpy's words out of range."""
+    axis = operator.index(axis)
+    if not -rank <= axis < rank:
+        raise ValueError('axis %d is out of bounds for an array with dimension %d.' % (axis, rank))
+    return axis % rank
+
+
 def log_softmax(x, axis=-1):
-    return _ops.log_softmax(float_activation_input(tensor(x, 'log_softmax'), 'log_softmax'), axis)
+    """x - logsumexp(x) along ``axis``; a tuple of axes (or None: all) as Keras 3's softmax takes one."""
+    x = float_activation_input(tensor(x, 'log_softmax'), 'log_softmax')
+    if axis is None or isinstance(axis, tuple):
+        return _softmax_over_axes(x, axis, _ops.log_softmax)
+    return _ops.log_softmax(x, axis)
 
 
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
