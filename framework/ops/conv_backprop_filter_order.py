@@ -20,15 +20,15 @@ thread count is TensorFlow's intra-op pool (``config_threading.intra_op_pool_siz
 
 The chain is sequential: it loops over the output positions, so it follows eigen_math's exact-math
 mode (kernels of up to 32 weights over at most 1024 positions by default, every size with
-set_tf_exact_math(True)). A 1x1 kernel goes to another oneDNN kernel (its strides-2 sums differed) and
-keeps the BLAS product, as do other dtypes and TensorFlow without oneDNN.
+set_tf_exact_math(True)). A 1x1 kernel goes to oneDNN's 1x1 backward-weights kernel (conv_backprop_filter_1x1.py).
+Other dtypes and TensorFlow without oneDNN keep the BLAS product.
 """
 import weakref
 
 import numpy as np
 
 from .. import config_threading, onednn_policy
-from . import eigen_math
+from . import conv_backprop_filter_1x1, eigen_math
 
 _LANES = 16             # oneDNN's channel block with AVX-512
 _RUN = 28               # the explicit-broadcast kernel's longest unrolled run of output columns
@@ -41,7 +41,7 @@ def applies(x, g, geo):
             and geo.padding in ('SAME', 'VALID') and onednn_policy.enabled()
             and onednn_policy.vector_lanes() == _LANES):
         return False
-    if geo.kernel == (1, 1):
+    if geo.kernel == (1, 1) and not conv_backprop_filter_1x1.applies(geo, g.shape[3]):
         return False
     weights = geo.kernel[0] * geo.kernel[1] * geo.shape[3] * g.shape[3]
     if eigen_math.ENABLED[0] is True:
@@ -54,6 +54,8 @@ def filter_grad(x, g, geo):
     and output gradient ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
     kh, kw = geo.kernel
     n, c, o = geo.shape[0], geo.shape[3], g.shape[3]
+    if (kh, kw) == (1, 1):
+        return conv_backprop_filter_1x1.filter_grad(x, g, geo).reshape(1, 1, c, o)
     patches = np.asarray(geo.windows(x)).reshape(n, geo.oh, geo.ow, kh * kw * c).astype(np.float64)
     wide_g = g.astype(np.float64)
     rows = _explicit_broadcast_rows if c >= _LANES and geo.strides[1] == 1 else _one_chain

@@ -1,0 +1,88 @@
+"""A 1x1 Conv2D's kernel gradient at strides 1 adds its float32 products as TF 2.21's oneDNN 1x1
+backward-weights kernel does (framework/ops/conv_backprop_filter_1x1.py): each image's positions in one
+fused multiply-add chain from zero, the image sums added in order in each thread's share of the
+(image, position block) pairs, the threads' sums in order. Before, tapeflow kept the BLAS product
+(every case below differed from TF in its first words).
+
+Golden bits: TensorFlow 2.21 (oneDNN on, AVX-512) printed tf.GradientTape's gradient of
+reduce_sum(conv2d(x, f) * gy) with respect to f, in a process started with
+tf.config.threading.set_intra_op_parallelism_threads(T); x, f, gy drawn from np.random.default_rng(seed)
+in this order (notes progs/tutorials42/t42_goldens_1x1.py): a sha256 prefix of the gradient's bytes and
+its first four words.
+"""
+import hashlib
+
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import config, onednn_policy
+
+pytestmark = pytest.mark.skipif(not onednn_policy.enabled() or onednn_policy.vector_lanes() != 16,
+                                reason="TensorFlow's order here is oneDNN's AVX-512 kernel")
+
+# (seed, N, H, W, C, O) -> {threads: (sha256 prefix, first words)}
+GOLDEN = {
+    # 16 input channels, 32 outputs: one chain per image
+    (3, 8, 4, 4, 16, 32): {1: ('389ffd3be39ff480', ['0x3dc01bfe', '0x41173378', '0x40b1c02e', '0xc0fdcddd']),
+                           2: ('389ffd3be39ff480', ['0x3dc01bfe', '0x41173378', '0x40b1c02e', '0xc0fdcddd'])},
+    # 176 positions in 11 blocks of 16: with 2 threads the second one starts inside image 2
+    (4, 5, 16, 11, 64, 3): {1: ('90ca1892cb0ac560', ['0xc184e8f2', '0x423c07ec', '0x421d52c5', '0xc1670ef6']),
+                            2: ('d8f842d4ba0f8f78', ['0xc184e8f0', '0x423c07ea', '0x421d52c5', '0xc1670ef4'])},
+    # fewer than 16 input channels
+    (5, 3, 7, 7, 8, 16): {1: ('da75074c24aeb70d', ['0x3faf83d4', '0x4087290d', '0xc1949d11', '0x40f104bc']),
+                          2: ('af9688eb6d5e2ec9', ['0x3faf83cb', '0x40872910', '0xc1949d10', '0x40f104bb'])},
+}
+
+
+@pytest.fixture
+def threads():
+    before = tf.config.threading.get_intra_op_parallelism_threads()
+    yield tf.config.threading.set_intra_op_parallelism_threads
+    tf.config.threading.set_intra_op_parallelism_threads(before)
+
+
+@pytest.fixture
+def exact():
+    previous = config.tf_exact_math()
+    config.set_tf_exact_math(True)
+    yield
+    config.set_tf_exact_math(previous)
+
+
+def _kernel_gradient(seed, n, h, w, c, o):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, h, w, c)).astype(np.float32)
+    f = tf.constant(rng.standard_normal((1, 1, c, o)).astype(np.float32))
+    with tf.GradientTape() as tape:
+        tape.watch(f)
+        y = tf.nn.conv2d(x, f, 1, 'SAME')
+        gy = rng.standard_normal(y.shape).astype(np.float32)
+        loss = tf.reduce_sum(y * gy)
+    return tape.gradient(loss, f).numpy()
+
+
+@pytest.mark.parametrize('case', sorted(GOLDEN))
+@pytest.mark.parametrize('count', [1, 2])
+def test_one_by_one_kernel_gradient_has_tensorflows_bits(case, count, threads, exact):
+    threads(count)
+    grad = _kernel_gradient(*case)
+    digest, words = GOLDEN[case][count]
+    assert [hex(v) for v in grad.ravel()[:4].view(np.uint32)] == words
+    assert hashlib.sha256(grad.tobytes()).hexdigest()[:16] == digest
+
+
+def test_strides_two_and_images_split_across_calls_keep_the_product():
+    """Where the rule was not measured to hold (strides 2; an image cut into several kernel calls),
+    the gradient is still the exact sum within float32 rounding."""
+    rng = np.random.default_rng(6)
+    for shape, strides in (((2, 8, 8, 16), 2), ((1, 24, 24, 16), 1)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        f = tf.constant(rng.standard_normal((1, 1, 16, 16)).astype(np.float32))
+        with tf.GradientTape() as tape:
+            tape.watch(f)
+            loss = tf.reduce_sum(tf.square(tf.nn.conv2d(x, f, strides, 'SAME')))
+        grad = tape.gradient(loss, f).numpy()
+        xs = x[:, ::strides, ::strides].reshape(-1, 16).astype(np.float64)
+        expected = xs.T @ (2 * (xs @ f.numpy().astype(np.float64).reshape(16, 16)))
+        np.testing.assert_allclose(grad.reshape(16, 16), expected, rtol=2e-4, atol=1e-3)
