@@ -134,7 +134,11 @@ def _weights_in_traced_step(error, scope, loss, y_pred):
     else:
         return error
     weight_shape = tuple(entry[1])
-    value_shape = (weight_shape[0],) + values_shape[1:] if weight_shape else values_shape
+    # the losses' traced batch axis is the predictions': None in fit's traces, the batch's own size in
+    # train_on_batch's (weights of another length: 'but are 12 and 5'); the weights' where unknown
+    predicted = trace_names.entry_of(y_pred) if y_pred is not None else None
+    batch = predicted[1][0] if predicted is not None and predicted[1] else (weight_shape[0] if weight_shape else None)
+    value_shape = (batch,) + values_shape[1:] if weight_shape else values_shape
     operands = ((weight_name, weight_shape), ('compile_loss/%s/%s' % (scope, _MASK_SELECTS[name]), value_shape)) \
         if masked else (('compile_loss/%s/%s' % (scope, source), value_shape), (weight_name, weight_shape))
     dims = first_unequal(operands[0][1], operands[1][1])

@@ -369,7 +369,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         self._assert_compiled('train_on_batch')
         if class_weight is not None:
             if sample_weight is not None:
-                raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
+                raise ValueError('Arguments `sample_weight` and `class_weight` cannot be specified at the same time. '
+                                 'Received: sample_weight=%s, class_weight=%s' % (sample_weight, class_weight))
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
         dtypes = given_dtypes((x, y, sample_weight))
