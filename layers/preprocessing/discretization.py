@@ -122,7 +122,11 @@ class Discretization(Layer):
         if self.output_mode == 'int':
             return tuple(input_shape)
         depth = len(self.bin_boundaries) + 1 if self.bin_boundaries is not None else self.num_bins
-        return encoded_shape(input_shape, self.output_mode, depth)
+        shape = tuple(input_shape)
+        if self.output_mode != 'one_hot' and len(shape) >= 2:
+            # Keras 3.15's Discretization drops axis 1 ('to match the eager tensor'): (2, 3, 4) -> (2, 4, depth)
+            return (shape[0],) + shape[2:] + (depth,)
+        return encoded_shape(shape, self.output_mode, depth)
 
     def _symbolic_dtype(self):
         """int32 bin indices, else the layer's dtype (its compute_dtype, as Keras 3 reports it)."""
