@@ -1,6 +1,7 @@
 """Hashing and Discretization output shapes in their encoding modes as Keras 3.15 computes them
 (compute_output_shape and a symbolic call). Hashing: the last axis becomes num_bins in 'one_hot' too, where
-tapeflow appended an axis as CategoryEncoding does. Discretization on rank 3: multi_hot / count drop axis 1. Printed by TF 2.21 (/work/notes/progs/layers9/hashcos.py):
+tapeflow appended an axis as CategoryEncoding does. Discretization on rank 3: multi_hot / count drop axis 1.
+Printed by TF 2.21 (/work/notes/progs/layers9/hashcos.py, lookcos.py):
 
     keras.layers.Hashing(5, output_mode='one_hot').compute_output_shape((None, 3))      # (None, 5)
     keras.layers.Hashing(5, output_mode='one_hot')(keras.Input(batch_shape=(2, 3, 4), dtype='int64')).shape
