@@ -22,6 +22,9 @@ def restore_settings():
 
 
 def test_set_floatx_makes_new_layers_and_their_weights_float64(restore_settings):
+    # an explicitly set global policy (another test's restore) outlives set_floatx, as in Keras 3;
+    # clear_session drops it
+    keras.backend.clear_session()
     keras.backend.set_floatx('float64')
     assert keras.backend.floatx() == 'float64' and repr(keras.mixed_precision.global_policy()) == \
         '<DTypePolicy "float64">'
