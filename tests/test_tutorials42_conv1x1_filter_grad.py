@@ -86,3 +86,23 @@ def test_strides_two_and_images_split_across_calls_keep_the_product():
         xs = x[:, ::strides, ::strides].reshape(-1, 16).astype(np.float64)
         expected = xs.T @ (2 * (xs @ f.numpy().astype(np.float64).reshape(16, 16)))
         np.testing.assert_allclose(grad.reshape(16, 16), expected, rtol=2e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize('count', [1, 2])
+def test_separable_conv2d_pointwise_gradient_has_tensorflows_bits(count, threads, exact):
+    """tf.nn.separable_conv2d's pointwise step is TF's 1x1 Conv2D (keras SeparableConv2D's too): its filter
+    gradient takes the same kernel as tf.nn.conv2d's (tapeflow's N-d convolution kept BLAS before).
+    TF 2.21 printed (notes progs/tutorials42/t42_goldens_sep.py) the same bits at 1 and 2 threads."""
+    threads(count)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((8, 2, 2, 32)).astype(np.float32)
+    gy = rng.standard_normal((8, 2, 2, 64)).astype(np.float32)
+    depthwise = tf.constant(rng.standard_normal((3, 3, 32, 1)).astype(np.float32))
+    pointwise = tf.constant(rng.standard_normal((1, 1, 32, 64)).astype(np.float32))
+    with tf.GradientTape() as tape:
+        tape.watch(pointwise)
+        loss = tf.reduce_sum(tf.nn.separable_conv2d(x, depthwise, pointwise, [1, 1, 1, 1], 'SAME') * gy)
+    grad = tape.gradient(loss, pointwise).numpy()
+    assert [hex(v) for v in grad.ravel()[:4].view(np.uint32)] == ['0xbeda5940', '0x41170c44', '0xc18b1ebe',
+                                                                  '0x3ed13e60']
+    assert hashlib.sha256(grad.tobytes()).hexdigest()[:16] == 'e4216867d1917e1e'

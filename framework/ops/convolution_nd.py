@@ -9,6 +9,7 @@ three ops (forward, input gradient, filter gradient) are each other's gradients,
 so nested tapes give higher derivatives. A depthwise convolution is the grouped
 one with a group per input channel.
 """
+import collections
 import itertools
 
 from .. import backend
@@ -16,7 +17,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
-from . import depthwise_forward_order
+from . import conv_backprop_filter_order, depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import reshape
 
@@ -150,13 +151,30 @@ def _input_grad(g, f, geo):
 
 
 def _filter_grad(x, g, geo):
-    """d conv / d filters: each group's windows, transposed, times its output gradients."""
-    cols = geo.grouped_columns(geo.columns(x._data))
-    out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
+    """d conv / d filters: each group's windows, transposed, times its output gradients (a 2-D 1x1 kernel
+    in TF's order where conv_backprop_filter_order knows it: tf.nn.separable_conv2d's pointwise step is
+    TF's Conv2D, as tf.nn.conv2d's)."""
+    plain = _plain_one_by_one(geo)
+    if plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
+        out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, plain))
+    else:
+        cols = geo.grouped_columns(geo.columns(x._data))
+        out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
     if ACTIVE:
         record('convolution_filter_grad', (x, g), out, (lambda gf, y, x, g: _input_grad(g, gf, geo),
                                                         lambda gf, y, x, g: _conv(x, gf, geo)))
     return out
+
+
+def _plain_one_by_one(geo):
+    """conv_backprop_filter_order's view of a 2-D, ungrouped, undilated, unpadded 1x1 convolution, else None."""
+    if len(geo.kernel) != 2 or tuple(geo.kernel) != (1, 1) or geo.groups != 1 or tuple(geo.dilations) != (1, 1) \
+            or any(pad != (0, 0) for pad in geo.pads):
+        return None
+    return _OneByOne(geo.shape, (1, 1), tuple(geo.strides), 'VALID', geo.out[0], geo.out[1])
+
+
+_OneByOne = collections.namedtuple('_OneByOne', 'shape kernel strides padding oh ow')
 
 
 def _operands(input, filters, op):  # noqa: A002
