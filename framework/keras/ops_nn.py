@@ -18,6 +18,7 @@ from framework import ops as _ops
 from framework.losses.probabilistic import carried_logits
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
+from framework.tensor import Tensor
 from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel
@@ -337,8 +338,8 @@ def normalize(x, axis=-1, order=2, epsilon=None):
 
 
 # ---- convolution and pooling: 1-D runs as 2-D with a height of 1 ---------------------------
-def _spatial(inputs, data_format, op):
-    x = floating(inputs, op)
+def _spatial(inputs, data_format, op, keep_dtype=False):
+    x = tensor(inputs, op) if keep_dtype else floating(inputs, op)
     if x.ndim not in (3, 4):
         error = ValueError('Input rank not supported: %d. Expected values are [3, 4, 5]' % x.ndim)  # Keras 3's
         error.add_note('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, channels) here;'
@@ -441,12 +442,16 @@ def refuse_integer_input(inputs, op, kernel=None):
 
 def _pool(tapeflow_op, op, volume_op):
     def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
-        if op == 'average_pool':        # TF's MaxPool takes integers (Keras casts them), its AvgPool does not
+        if isinstance(inputs, (list, tuple)):       # Keras reads inputs.shape before converting anything
+            raise AttributeError("'%s' object has no attribute 'shape'" % type(inputs).__name__)
+        if op == 'average_pool':        # TF's AvgPool refuses integers
             refuse_integer_input(inputs, op)
+        else:
+            inputs = _max_pool_input(inputs, data_format)
         strides = pool_size if strides is None else strides
         if np.ndim(inputs) == 5:        # (batch, depth, height, width, channels): Keras hands it to tf.nn's 3-D pool
             return _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op)
-        x, one_d, first = _spatial(inputs, data_format, op)
+        x, one_d, first = _spatial(inputs, data_format, op, keep_dtype=op == 'max_pool')
         y = tapeflow_op(x, _window(pool_size, one_d, 'ksize'), _window(strides, one_d, 'strides'),
                         padding=str(padding).upper())
         return _restore(y, one_d, first)
@@ -455,9 +460,19 @@ def _pool(tapeflow_op, op, volume_op):
     return pool
 
 
+def _max_pool_input(inputs, data_format):
+    """``inputs`` as Keras 3 on TF hands them to MaxPool: tensors keep their dtype (integers too: MaxPool3D's
+    registry then refuses them), and a channels_last 4-D numpy array converts to MaxPool's default T, float32
+    (max_pool(np.float64 images) is float32 on TF 2.21; channels_first arrays are transposed to tensors first)."""
+    t = tensor(inputs, 'max_pool')
+    if not isinstance(inputs, Tensor) and t.ndim == 4 and data_format != 'channels_first' and t.dtype != 'float32':
+        return _ops.cast(t, 'float32')
+    return t
+
+
 def _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op):
     """A 3-D pool as Keras 3's TensorFlow backend runs it: channels_first moved to the end and back."""
-    x = floating(inputs, op)
+    x = tensor(inputs, op) if op == 'max_pool' else floating(inputs, op)
     first = data_format == 'channels_first'
     if first:
         x = _ops.transpose(x, [0, 2, 3, 4, 1])
