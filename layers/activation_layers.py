@@ -164,6 +164,9 @@ def _layer_axis(axis):
 
 class Softmax(_Elementwise):
     """softmax along ``axis`` (an int)."""
+    # Keras 3 finds a symbolic call's output from compute_output_shape, not by running call, so a mask that
+    # does not broadcast (Masking's (B, T) before a (B, T, units) Dense) fails only in a real call, as in TF
+    masks_only_handed_on = True
 
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
