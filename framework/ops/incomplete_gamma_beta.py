@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import kernel_error
 from ..tensor import Tensor
-from . import eigen_igamma, eigen_igamma_grad_a
+from . import eigen_betainc, eigen_igamma, eigen_igamma_grad_a
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
@@ -182,7 +182,10 @@ def betainc(a, b, x, name=None):
     t = as_float_tensor(x, 'betainc')
     a, b = _same_float('betainc', t, a, b)
     _same_shapes_or_scalars((('a', a), ('b', b), ('x', t)))
-    out = _tensor(_betainc_host(_host(a), _host(b), _host(t)), t)
+    if eigen_betainc.handles(a._data, b._data, t._data):        # TF's kernel, bit for bit
+        out = Tensor(eigen_betainc.betainc(a._data, b._data, t._data))
+    else:
+        out = _tensor(_betainc_host(_host(a), _host(b), _host(t)), t)
     if ACTIVE:
         def density(g, y, a, b, x):
             log_beta = subtract(add(lgamma(a), lgamma(b)), lgamma(add(a, b)))
