@@ -425,7 +425,7 @@ def softmax(logits, axis=-1, name=None):
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'softmax')
     except InvalidArgumentError:
-        ax = _last_axis_by_comparison(axis, x.ndim)
+        ax = _last_axis_by_comparison(axis, x.ndim, 'softmax')
         if ax is None:
             if axis == -1:          # (another axis fails the wrapper's own range check)
                 _refuse_onednn_rank(x)
@@ -448,7 +448,7 @@ def softmax(logits, axis=-1, name=None):
     return out
 
 
-def _last_axis_by_comparison(axis, ndim):
+def _last_axis_by_comparison(axis, ndim, op):
     """TF's softmax / log_softmax wrapper compares an axis that is no integer before any kernel sees it:
     one equal to -1 or the last axis runs there (axis=1.0 on a matrix softmaxes its rows), any other meets
     the range check's Python comparison (a string: TypeError "'<=' not supported between instances of
@@ -457,7 +457,11 @@ def _last_axis_by_comparison(axis, ndim):
         return None
     if axis == -1 or axis == ndim - 1:
         return ndim - 1
-    -ndim <= axis < ndim       # noqa: B015  (TF's range check: Python's TypeError for a string)
+    try:
+        -ndim <= axis < ndim       # noqa: B015  (TF's range check: Python's TypeError for a string)
+    except TypeError as error:
+        error.add_note('%s: axis must be an integer, got %r' % (op, axis))
+        raise
     return None
 
 
@@ -571,22 +575,22 @@ def _softmax_rows(xp, a):
         # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
         # (its half-precision steps differ in the last bit for about half the values)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
-    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_class_scores(a.size) and onednn_softmax.active():
-        # TF's x86 kernel (Eigen's order below) on the rows whose max is finite: a -inf (a mask: tf.where(mask,
-        # logits, -inf)) gives an exact 0 there, as oneDNN's exp does. A row of NaN, +inf or only -inf keeps
-        # Eigen's values (all NaN; oneDNN's NaNs depend on its vector lanes: not modelled).
+    row_max = None
+    if a.dtype == np.float32 and xp is np and a.size and onednn_policy.enabled():
+        # TF's x86 kernel is oneDNN's: a -inf (a mask: tf.where(mask, logits, -inf)) gives an exact 0
+        # there, as oneDNN's exp does, and a row holding NaN or +inf (or only -inf) gives NaN where its exp
+        # overflowed and 0 elsewhere ([inf, 1] is [nan, 0], [1, nan] [0, nan]), not a row of NaN
         row_max = a.max(axis=1, keepdims=True)
         finite = np.isfinite(row_max[:, 0])
-        if finite.all():
+        if eigen_math.exact_class_scores(a.size) and finite.all():
             return onednn_softmax.softmax_rows(a, row_max)
-        if finite.any():
-            out = _softmax_rows(xp, a[~finite])
-            full = np.empty_like(a)
-            full[~finite] = out
-            full[finite] = onednn_softmax.softmax_rows(a[finite], row_max[finite])
+        if not finite.all():
+            full = _softmax_rows(xp, np.where(finite[:, None], a, np.float32(0))) if finite.any() else np.empty_like(a)
+            rows = a[~finite]
+            full[~finite] = onednn_softmax.softmax_rows(rows, np.fmax.reduce(rows, axis=1, keepdims=True))
             return full
     # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)
-    shifted = a - a.max(axis=1, keepdims=True) if a.size else a
+    shifted = a - (a.max(axis=1, keepdims=True) if row_max is None else row_max) if a.size else a
     e = _softmax_exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)
     e *= (1 / total)[:, None]
@@ -601,7 +605,7 @@ def log_softmax(logits, axis=-1, name=None):
     try:
         (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
     except InvalidArgumentError:
-        ax = _last_axis_by_comparison(axis, x.ndim)
+        ax = _last_axis_by_comparison(axis, x.ndim, 'log_softmax')
         if ax is None:
             _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
             raise

@@ -709,21 +709,24 @@ def cast(x, dtype, name=None):
         return identity(x)
     if (x._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
         raise _string_cast_error(x, dtype)
-    if x._data.dtype.kind == 'c' and (dtype.kind == 'f' or dtype.name == 'bfloat16'):
-        # TensorFlow's math_ops.cast logs this on every Python call: each eager one, each trace of a
-        # tf.function or fit step (a Cast gradient's, keras.io's text_generation_fnet), none on replays
-        from ..tf_logging import logger
-        from ..trace_time_logs import log_as_traced
-        text = ('You are casting an input of type %s to an incompatible dtype %s.  This will discard the imaginary '
-                'part and may not be what you intended.' % (x._data.dtype.name, dtype.name))
-        log_as_traced(lambda: logger().warning(text))
-    packet = packet_length(x._data.dtype, dtype) if dtype.kind in 'iu' else None
-    if packet is not None and x._data.size >= packet and isinstance(x._data, np.ndarray):
-        out = Tensor(cast_float_to_small_int(x._data, dtype, packet))
-    elif dtype.itemsize == 2 and x._data.dtype.itemsize >= 8 and dtype.kind in 'fV' and x._data.dtype.kind in 'fc':
-        out = Tensor(_through_float32(x._data).astype(dtype))
+    data = x._data
+    if data.dtype.kind == 'c' and dtype.kind != 'c':
+        data = data.real        # TF's Cast keeps the real part silently (numpy's astype warns ComplexWarning)
+        if dtype.kind == 'f' or dtype.name == 'bfloat16':
+            # TensorFlow's math_ops.cast logs this on every Python call: each eager one, each trace of a
+            # tf.function or fit step (a Cast gradient's, keras.io's text_generation_fnet), none on replays
+            from ..tf_logging import logger
+            from ..trace_time_logs import log_as_traced
+            text = ('You are casting an input of type %s to an incompatible dtype %s.  This will discard the '
+                    'imaginary part and may not be what you intended.' % (x._data.dtype.name, dtype.name))
+            log_as_traced(lambda: logger().warning(text))
+    packet = packet_length(data.dtype, dtype) if dtype.kind in 'iu' else None
+    if packet is not None and data.size >= packet and isinstance(data, np.ndarray):
+        out = Tensor(cast_float_to_small_int(data, dtype, packet))
+    elif dtype.itemsize == 2 and data.dtype.itemsize >= 8 and dtype.kind in 'fV' and data.dtype.kind in 'fc':
+        out = Tensor(_through_float32(data).astype(dtype))
     else:
-        out = Tensor(x._data.astype(dtype))
+        out = Tensor(data.astype(dtype))
     if ACTIVE:
         if _differentiable(dtype) and _differentiable(x._data.dtype):
             src = x._data.dtype
