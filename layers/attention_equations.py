@@ -2,6 +2,8 @@
 over any set of axes (the scheme of Keras 3, so kernels have Keras's shapes)."""
 import string
 
+import numpy as np
+
 _LETTERS = string.ascii_lowercase
 
 
@@ -29,6 +31,15 @@ def attention_equations(rank, attention_axes):
     but the attention axes and the channels. Combine: scores and value ->
     the query's layout again.
     """
+    try:
+        # Keras 3 finds the batch dims with np.delete: an axis past the rank is its IndexError ('index 5 is out
+        # of bounds for axis 0 with size 4'), raised by the layer's build, outside the call's banner
+        np.delete(np.arange(rank), tuple(attention_axes) + (rank - 1,))
+    except IndexError as error:
+        error._keras_call_info_injected = True
+        error.add_note('MultiHeadAttention: attention_axes %s must be axes of the projected inputs (rank %d, the '
+                       'last two being heads and channels)' % (tuple(attention_axes), rank))
+        raise
     target = _LETTERS[:rank]
     batch_dims = [i for i in range(rank) if i not in attention_axes and i != rank - 1]
     source, extra = list(target), rank
