@@ -16,11 +16,12 @@ _LANES = 16             # oneDNN's channel block with AVX-512
 # image are cut into blocks of ``reduce_block``; the threads on the batch (``nthr_mb``) share the (image, block)
 # pairs, image-major, in balance211 slices. Each thread chains every image's positions in its slice from zero
 # with fused multiply-adds (one kernel call per image), adds those image sums one by one, and the threads' sums
-# are added in order. Measured on TF 2.21 (notes progs/tutorials42/pw_meas*.py, pw_check_all.py): all bits
-# equal in the 152 shapes it covers (76 at 1 and at 2 intra-op threads: 1-64 images, up to 28x28 positions,
-# 3-128 input and 1-100 output channels). Where oneDNN cuts an image into several calls (more positions than
-# _WHOLE_IMAGE_POSITIONS) the sums differed from this rule, and at strides 2 (its strided-copy path) as well:
-# those keep the BLAS product.
+# are added in order. At strides 2 over even sizes the kernel reads the strided positions the same way; over
+# odd sizes TensorFlow's call goes to oneDNN's general backward-weights kernel (conv_backprop_filter_order.py's
+# one chain). Measured on TF 2.21 (notes progs/tutorials42/pw_meas*.py, pw_check_all.py, pw_s2.py): all bits
+# equal in the shapes these rules cover (1 and 2 intra-op threads: 1-64 images, up to 28x28 positions, 3-128
+# input and 1-100 output channels). Where oneDNN cuts an image into several calls (more positions than
+# _WHOLE_IMAGE_POSITIONS) the sums differed from this rule: those keep the BLAS product, as do other strides.
 _WHOLE_IMAGE_POSITIONS = {8: 784, 16: 256}     # by the kernel's unroll (ur): the largest images measured whole
 
 
@@ -37,9 +38,9 @@ def _best_divider(value, low, high, find_max):
     return best
 
 
-def _plan(geo, o):
-    """(reduce_block, blocks per image, unroll) of oneDNN's 1x1 kernel gradient (its init_conf)."""
-    ih, iw = geo.shape[1], geo.shape[2]
+def _plan(ih, iw, o):
+    """(reduce_block, blocks per image, unroll) of oneDNN's 1x1 kernel gradient over ih x iw positions
+    (its init_conf)."""
     block = _best_divider(ih * iw, 7, 16, True)
     if (ih * iw) % block:
         block = _best_divider(iw, 4, iw, False)
@@ -49,10 +50,19 @@ def _plan(geo, o):
     return block, -(-(ih * iw) // block), unroll
 
 
-def applies(geo, o):
-    """Whether the 1x1 kernel gradient follows the rule above (strides 1, each image in one call)."""
-    _, _, unroll = _plan(geo, o)
-    return geo.strides == (1, 1) and geo.shape[1] * geo.shape[2] <= _WHOLE_IMAGE_POSITIONS[unroll]
+def route(geo, o):
+    """Which oneDNN kernel sums this 1x1 kernel gradient, as measured: '1x1' (the rule above; at strides 2
+    over even sizes, on the strided positions), 'general' (strides 2 over odd sizes: conv_backprop_filter_order's
+    kernel), or None (not measured to a rule: the BLAS product)."""
+    h, w = geo.shape[1], geo.shape[2]
+    if geo.strides == (2, 2) and h % 2 and w % 2:
+        return 'general'
+    if geo.strides == (2, 2) and not h % 2 and not w % 2:
+        h, w = h // 2, w // 2
+    elif geo.strides != (1, 1):
+        return None
+    _, _, unroll = _plan(h, w, o)
+    return '1x1' if h * w <= _WHOLE_IMAGE_POSITIONS[unroll] else None
 
 
 def _threads_on_pairs(geo, o, threads, pairs, block):
@@ -78,9 +88,10 @@ def _threads_on_pairs(geo, o, threads, pairs, block):
 
 
 def filter_grad(x, g, geo):
-    """The (C, O) gradient of a 1x1 convolution at strides 1, summed as oneDNN's 1x1 kernel (see above)."""
-    n, positions = geo.shape[0], geo.shape[1] * geo.shape[2]
-    block, blocks, _ = _plan(geo, g.shape[3])
+    """The (C, O) gradient of a 1x1 convolution routed to '1x1', summed as oneDNN's 1x1 kernel (see above)."""
+    x = x[:, ::geo.strides[0], ::geo.strides[1]]        # the positions the kernel reads (all at strides 1)
+    n, positions = geo.shape[0], x.shape[1] * x.shape[2]
+    block, blocks, _ = _plan(x.shape[1], x.shape[2], g.shape[3])
     rows = x.reshape(n, positions, x.shape[3]).astype(np.float64)
     grads = g.reshape(n, positions, g.shape[3]).astype(np.float64)
     threads = _threads_on_pairs(geo, g.shape[3], config_threading.intra_op_pool_size(), n * blocks, block)

@@ -41,7 +41,7 @@ def applies(x, g, geo):
             and geo.padding in ('SAME', 'VALID') and onednn_policy.enabled()
             and onednn_policy.vector_lanes() == _LANES):
         return False
-    if geo.kernel == (1, 1) and not conv_backprop_filter_1x1.applies(geo, g.shape[3]):
+    if geo.kernel == (1, 1) and conv_backprop_filter_1x1.route(geo, g.shape[3]) is None:
         return False
     weights = geo.kernel[0] * geo.kernel[1] * geo.shape[3] * g.shape[3]
     if eigen_math.ENABLED[0] is True:
@@ -54,7 +54,7 @@ def filter_grad(x, g, geo):
     and output gradient ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
     kh, kw = geo.kernel
     n, c, o = geo.shape[0], geo.shape[3], g.shape[3]
-    if (kh, kw) == (1, 1):
+    if (kh, kw) == (1, 1) and conv_backprop_filter_1x1.route(geo, o) == '1x1':
         return conv_backprop_filter_1x1.filter_grad(x, g, geo).reshape(1, 1, c, o)
     patches = np.asarray(geo.windows(x)).reshape(n, geo.oh, geo.ow, kh * kw * c).astype(np.float64)
     wide_g = g.astype(np.float64)
