@@ -63,6 +63,14 @@ def traced_structure(data):
         x, y, sample_weight = _unpacked_spec(data.source.element_spec)
         structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
         return None if structure == PLAIN_STRUCTURE else structure
+    peeked = getattr(data, '_peeked', None) if isinstance(data, IterableData) else None
+    if peeked:
+        # a generator's first batch, as Keras's adapter makes its spec of it: (x, y, sample_weight)
+        # batches or dict inputs serve (and are served by) a dataset's or arrays' trace of the same
+        # structure (TF 2.21: fit(ds) after fit(generator) of ({'a': xa}, y, w) batches traces nothing)
+        x, y, sample_weight = _unpacked_spec(peeked[0])
+        structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
+        return None if structure == PLAIN_STRUCTURE else structure
     return None
 
 
