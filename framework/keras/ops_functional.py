@@ -4,8 +4,9 @@ associative_scan, rearrange.
 jvp is forward mode built from reverse mode (the "double vjp": J t is the
 gradient, with respect to a cotangent u, of u's vjp dotted with t), so it works
 wherever tapeflow's gradient rules are themselves differentiable. vectorize
-and associative_scan call the user's function in a Python loop, as
-``keras.ops.map`` does; its errors pass through untouched.
+calls the user's function in a Python loop, as ``keras.ops.map`` does, and
+associative_scan on slices in Keras's parallel-prefix order; their errors pass
+through untouched.
 """
 import re
 
@@ -15,6 +16,7 @@ from framework import nest
 from framework import ops as _ops
 from framework.tape import GradientTape
 from .ops_arguments import integer
+from .ops_associative_scan import parallel_scan
 from .ops_dtypes import tensor as _tensor
 
 __all__ = ['associative_scan', 'jvp', 'rearrange', 'vectorize']
@@ -96,7 +98,8 @@ def _parse_signature(signature):
 
 def associative_scan(f, elems, reverse=False, axis=0):
     """Running ``f`` over ``elems`` (a tensor or a structure of them) along ``axis``:
-    out[i] = f(out[i - 1], elems[i]) (from the end with ``reverse``); f must be associative."""
+    out[i] = f(out[i - 1], elems[i]) (from the end with ``reverse``); f must be associative. As Keras's
+    TensorFlow backend, a parallel prefix: ``f`` combines whole slices (ops_associative_scan.py)."""
     _callable(f, 'associative_scan', 'f')
     leaves = [_tensor(e, 'associative_scan') for e in nest.flatten(elems)]
     if not leaves:
@@ -109,17 +112,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
     if len(lengths) != 1:
         raise ValueError('keras.ops.associative_scan: every tensor of elems must have one length along axis %d, '
                          'got %s' % (axis, sorted(lengths)))
-    n = lengths.pop()
-    slices = [[_ops.gather(leaf, np.array([i], 'int32'), axis=axis) for leaf in leaves] for i in range(n)]
-    order = list(range(n - 1, -1, -1)) if reverse else list(range(n))
-    outputs = [None] * n
-    carry = None
-    for i in order:
-        current = nest.pack_sequence_as(elems, slices[i])
-        carry = current if carry is None else f(carry, current)
-        outputs[i] = nest.flatten(carry)
-    columns = [_ops.concat([_tensor(out[k], 'associative_scan') for out in outputs], axis) for k in range(len(leaves))]
-    return nest.pack_sequence_as(elems, columns)
+    return parallel_scan(f, elems, leaves, axis, reverse)
 
 
 def rearrange(tensor, pattern, **axes_lengths):  # noqa: F811  (Keras 3's name)
