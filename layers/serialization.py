@@ -130,6 +130,10 @@ def deserialize(config, custom_objects=None):
         elif build_config.get('input_shape') is not None:
             layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
             build_shapes.build_from_saved_shape(layer, build_config['input_shape'])
+        elif build_config.get('shapes_dict'):
+            # Keras's build(**shapes_dict) here, with the shapes as the file holds them (lists), before a
+            # functional model calls the layer: a build(a_shape, b_shape) sees [None, 3], as on TF 2.21
+            layer.build_from_config(build_config)
     if config.get('compile_config') and hasattr(layer, 'compile_from_config'):
         # a compiled model's serialize() holds its compile arguments: Keras 3 compiles it again
         from .saving.model_config import compile_as_described, lookup_table
