@@ -11,6 +11,19 @@ from .image_factors import factor_range
 from .image_layer import ColourLayer
 
 
+def _in_compute_dtype(layer, images):
+    """Float ``images`` in the layer's compute dtype, as Keras's image layers cast them (float16 under
+    mixed_float16: the colour changes are computed in half precision there)."""
+    return images if images._data.dtype == layer.compute_dtype else cast(images, layer.compute_dtype)
+
+
+def _keras_mean(images, axis):
+    """keras.ops.mean over ``axis`` (kept) as Keras computes it on TF: in float32 at least, then cast back."""
+    wide = images if images._data.dtype.itemsize >= 4 else cast(images, 'float32')
+    mean = reduce_mean(wide, axis=axis, keepdims=True)
+    return mean if mean._data.dtype == images._data.dtype else cast(mean, images._data.dtype)
+
+
 def _value_range(value_range, who):
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
         if who == 'RandomBrightness':       # Keras 3's check and text (RandomContrast checks at its call)
@@ -55,14 +68,17 @@ class RandomContrast(ColourLayer):
                              self.compute_dtype)
 
     def _taped_apply(self, images, c):
-        mean = reduce_mean(reduce_mean(images, axis=1, keepdims=True), axis=2, keepdims=True)
+        images = _in_compute_dtype(self, images)
+        mean = _keras_mean(_keras_mean(images, 1), 2)
         factor = Tensor(array_module(images._data).asarray(c).astype(images._data.dtype))
         return clip_by_value(add(multiply(subtract(images, mean), factor), mean), *self.value_range)
 
     def _apply(self, images, c, xp):
+        images = _in_compute_dtype(self, Tensor(images))
         # Keras averages over the height, then that over the width (not both at once: other last bits)
-        mean = reduce_mean(reduce_mean(Tensor(images), axis=1, keepdims=True), axis=2, keepdims=True)._data
-        out = (images - mean) * c + mean
+        mean = _keras_mean(_keras_mean(images, 1), 2)._data
+        images = images._data
+        out = (images - mean) * c.astype(images.dtype) + mean
         return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 
 
@@ -100,6 +116,7 @@ class RandomBrightness(ColourLayer):
         return super()._images(inputs, as_float and data.dtype.kind not in 'iu')
 
     def _taped_apply(self, images, delta):
+        images = _in_compute_dtype(self, images)
         delta = Tensor(array_module(images._data).asarray(delta).astype(images._data.dtype))
         return clip_by_value(add(images, delta), *self.value_range)
 
@@ -111,4 +128,5 @@ class RandomBrightness(ColourLayer):
             out = images + cast(Tensor(delta), images.dtype)._data
             low, high = np.array([low, high]).astype(images.dtype)
             return xp.maximum(xp.minimum(out, high), low)
-        return xp.clip(images + delta, low, high).astype(images.dtype)
+        images = _in_compute_dtype(self, Tensor(images))._data        # (float16 under mixed_float16, as Keras)
+        return xp.clip(images + delta.astype(images.dtype), low, high).astype(images.dtype)
