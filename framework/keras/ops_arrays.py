@@ -84,7 +84,12 @@ def cast(x, dtype):
 
 
 def dtype(x):
-    """The dtype's name, e.g. 'float32'."""
+    """The dtype's name, e.g. 'float32'. Keras 3 reads ``x.dtype`` as it is: a list or a Python number is its
+    AttributeError ("'int' object has no attribute 'dtype'")."""
+    if not hasattr(x, 'dtype'):
+        error = AttributeError("'%s' object has no attribute 'dtype'" % type(x).__name__)
+        error.add_note('keras.ops.dtype: pass a tensor or an array, got %s' % type(x).__name__)
+        raise error
     return standardize_dtype((x if isinstance(x, SparseTensor) else tensor(x, 'dtype')).dtype)
 
 

@@ -20,6 +20,7 @@ from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
 from .ops_matmul import matmul
 from .ops_shape_inference import take_along_axis_shape
+from .ops_slice_update import slice_update  # noqa: F401  (its own module: XLA's rules)
 
 __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
            'matmul', 'moveaxis', 'outer', 'pad', 'repeat', 'reshape', 'slice', 'slice_update', 'sort',
@@ -441,17 +442,3 @@ def slice(inputs, start_indices, shape):  # noqa: A001  (Keras 3's name)
     return _ops.slice(t, starts, sizes)
 
 
-def slice_update(inputs, start_indices, updates):
-    """``inputs`` with the block at ``start_indices`` replaced by ``updates``; both get gradients."""
-    t, u = cast_all([inputs, updates], 'slice_update')
-    starts = [int(i) for i in start_indices]
-    if len(starts) != t.ndim or u.ndim != t.ndim:
-        raise ValueError('keras.ops.slice_update: inputs %s, updates %s and start_indices %r must agree in rank'
-                         % (tuple(t.shape), tuple(u.shape), starts))
-    widths = [[lo, d - lo - n] for lo, n, d in zip(starts, u.shape, t.shape)]
-    if any(w < 0 for pair_ in widths for w in pair_):
-        raise ValueError('keras.ops.slice_update: updates %s at %r do not fit in inputs %s'
-                         % (tuple(u.shape), starts, tuple(t.shape)))
-    xp = backend.array_module(t._data)
-    inside = xp.pad(xp.ones(u.shape, bool), widths)
-    return _ops.where(inside, _ops.pad(u, widths), t)
