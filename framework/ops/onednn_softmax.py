@@ -76,8 +76,9 @@ def exp(x):
     widened ``r`` (numpy widens the float32 operand inside the loop) and one float64 add whose
     result is rounded to float32 as it is written to ``y``. Below ln(FLT_MIN) the clamp makes
     ``n`` -126, whose scale 2**(n - 1) has an exponent field of 0: the value +0, oneDNN's zero
-    there, without a mask."""
-    x = np.maximum(np.minimum(x, _LN_MAX), _LN_MIN)
+    there, without a mask. A NaN input clamps to ln(FLT_MAX) (vminps gives its second operand where either
+    is NaN), so its exp is +inf."""
+    x = np.maximum(np.fmin(x, _LN_MAX), _LN_MIN)
     n = x * _LOG2E
     n += _F(0.5)
     np.floor(n, out=n)
