@@ -364,10 +364,14 @@ def einsum(equation, *inputs, **kwargs):
         raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), given, len(specs))),
                     'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
     _check_output_labels(equation, lhs, rhs)
+    if len(tensors) > 2:
+        # TF 2.21's Python checks each operand's labels against its rank, then runs binary einsums, whose
+        # kernels report any size mismatch for the pair they hold (einsum_operand_ranks.py)
+        from .einsum_operand_ranks import check_named_labels
+        check_named_labels(specs, tensors, given)
+        return _pairwise_einsum(specs, rhs, tensors)
     _check_ranks(specs, tensors, equation)
     _check_label_sizes(specs, tensors, equation)
-    if len(tensors) > 2:
-        return _pairwise_einsum(specs, rhs, tensors)
     if tensors and tensors[0].dtype.name not in ('float32', 'float64'):
         from .einsum_kernel_dtypes import refuse_uncomputed
         refuse_uncomputed(tensors, lhs, rhs)
