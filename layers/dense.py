@@ -10,10 +10,10 @@ from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
 from framework.sparse.sparse_tensor import SparseTensor
 
-from .weight_paths import weight_path
 from . import activations, call_context, lora
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
+from .weight_paths import weight_path
 from .integer_inputs import promoted
 from .layer import PLAIN_CALLS, Layer
 from .own_variables import check_own_variable_count
@@ -84,7 +84,8 @@ class Dense(KernelOptions, Layer):
         input_dim = input_shape[-1]
         if input_dim is None:       # Keras 3's Variable check of the kernel's shape
             error = ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
-                               "Received: shape=(None, %d) for variable path='%s'" % (self.units, weight_path(self, 'kernel')))
+                               "Received: shape=(None, %d) for variable path='%s'"
+                               % (self.units, weight_path(self, 'kernel')))
             error.add_note('Dense %r: the last axis of the input must be known to build, got shape %s'
                            % (self.name, tuple(input_shape)))
             raise error

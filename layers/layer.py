@@ -340,7 +340,8 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
         shape = () if shape is None else tuple(shape)
         if any(d is None for d in shape):       # Keras 3's Variable words, tapeflow's in a note
             raise noted(ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
-                                   "Received: shape=%s for variable path='%s'" % (shape, weight_path(self, name or 'variable'))),
+                                   "Received: shape=%s for variable path='%s'"
+                                   % (shape, weight_path(self, name or 'variable'))),
                         '%s.add_weight: weight %r needs a fully defined shape, got %s'
                         % (type(self).__name__, name, shape))
         if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words

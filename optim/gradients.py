@@ -10,9 +10,9 @@ from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
 from framework.type_text import python_type_name
+from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from framework.variable import Variable
 
-from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from .gradient_shapes import mismatched_gradient
 
 
