@@ -87,14 +87,22 @@ class _Rule:
     is kept, keyed by the identities of its output gradient and output (which it holds, so
     neither id can be reused meanwhile), and let go by the node's last input. One per
     activation and input count, made at import: recording a fused Dense call builds no objects."""
-    __slots__ = ('rule', '_last')
+    __slots__ = ('rule', '_last', '_last_tensor')
 
     def __init__(self, rule):
-        self.rule, self._last = rule, None
+        self.rule, self._last, self._last_tensor = rule, None, None
 
     def pre_activation_grad(self, g, y):
-        """dL/dz from dL/dy = g, on tensors (so an outer tape can differentiate it)."""
-        return self.rule(g, y, y)
+        """dL/dz from dL/dy = g, on tensors (so an outer tape can differentiate it): one op for the node's
+        inputs, as TF's one TanhGrad / EluGrad / ReluGrad feeds MatMul's and BiasAdd's gradients. An outer
+        tape then sums their contributions before differentiating it once; three copies rounded each part
+        apart (a Hessian-vector product through Dense(4, activation='tanh') was 17 values up to 3.7e-6 off)."""
+        last = self._last_tensor
+        if last is not None and last[0] is g and last[1] is y:
+            return last[2]
+        gz = self.rule(g, y, y)
+        self._last_tensor = (g, y, gz)
+        return gz
 
     def pre_activation_grad_array(self, g, y):
         last = self._last
@@ -113,7 +121,10 @@ class _InputRule:
         self.rule, self.index, self.last = rule, index, index == count - 1
 
     def __call__(self, g, y, *inputs):
-        return _AFFINE_VJPS[self.index](self.rule.pre_activation_grad(g, y), None, *inputs)
+        gz = self.rule.pre_activation_grad(g, y)
+        if self.last:
+            self.rule._last_tensor = None      # the node's last input: its tensors may go
+        return _AFFINE_VJPS[self.index](gz, None, *inputs)
 
     def array_rule(self, g, y, *inputs):
         shared = self.rule
