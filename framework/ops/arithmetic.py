@@ -21,6 +21,7 @@ from ..tape import array_rule, pass_gradient
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
                softmax_grad_push_down)
 from .fusable_outputs import AFFINE_PARTS
+from .dense_constant_push_down import pushed_value as dense_pushed_value
 from .fused_residual_add import fused_residual_value
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
@@ -42,6 +43,8 @@ def add(x, y, name=None):
         pushed = constant_push_down.pushed_down('add', x, y)
         if pushed is not None:                          # a traced (v + t) + C is v + (C + t) (constant_push_down.py)
             return pushed
+        # a traced Dense output plus numpy data: TF's regrouped sum (dense_constant_push_down.py)
+        regrouped = dense_pushed_value('add', x, y) if AFFINE_PARTS else None
     try:
         x, y, dx, dy = binary(x, y, 'add')
     except TypeError:
@@ -51,7 +54,7 @@ def add(x, y, name=None):
             from ..strings import join
             return join([x, y])
         raise
-    fused = fused_residual_value(x, y) if traced and AFFINE_PARTS else None
+    fused = (fused_residual_value(x, y) if regrouped is None else regrouped) if traced and AFFINE_PARTS else None
     try:
         # (a Dense output's residual sum in a static trace: TF's fused kernel's value, the add's gradients)
         out = Tensor(dx + dy if fused is None else fused)
@@ -76,6 +79,8 @@ def subtract(x, y, name=None):
         pushed = constant_push_down.pushed_down('subtract', x, y)
         if pushed is not None:                          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
             return pushed
+        # a traced Dense output minus numpy data: TF's regrouped difference (dense_constant_push_down.py)
+        regrouped = dense_pushed_value('subtract', x, y) if AFFINE_PARTS else None
     try:
         x, y, dx, dy = binary(x, y, 'subtract')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
@@ -85,7 +90,7 @@ def subtract(x, y, name=None):
         if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
             return expm1(exponent)
     try:
-        out = Tensor(dx - dy)
+        out = Tensor(dx - dy if not traced or regrouped is None else regrouped)
     except ValueError:
         raise _broadcast_error('subtract', dx, dy) from None
     if ACTIVE:

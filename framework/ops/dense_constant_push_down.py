@@ -1,0 +1,59 @@
+"""A traced Dense output minus (or plus) captured numpy data, regrouped as grappler's ConstantPushDown does.
+
+A tf.function training step that closes over numpy arrays holds them as Const nodes:
+``loss = tf.reduce_mean(tf.square(model(X) - Y))`` or ``tf.square(Y - model(X))``. When the model ends in a
+Dense layer with a bias and no activation, its output is ``Add(MatMul, ReadVariableOp)``, and grappler's
+constant folding pushes the constant into the Add whose output nothing else reads, joining the second of its
+name-sorted inputs: the bias read ('.../Add/ReadVariableOp') sorts before 'MatMul', so TF computes
+``(Y - x @ kernel) - bias`` for ``Y - out`` and ``bias + (x @ kernel - Y)`` for ``out - Y``, with data Y or
+a scalar alike; ``out + C`` (or ``C + out``) is ``(C + bias) + x @ kernel`` for a scalar C and
+``(C + x @ kernel) + bias`` for data (p_add.py; constant_push_down.py has the rule for a user's ``v + t``).
+Measured on TF 2.21 (notes/progs/optimtraj11/p_sub.py, c20_capnp.py): 14 of 32 differences ``Y - out`` an
+ulp off the eager ones, all equal to the regrouped sum, and every weight of such a loop off from the first
+step, since the square's gradient reads the difference. A step that also returns or reads the Dense output
+keeps Keras's order (TF: no rewrite of an Add with two readers); tapeflow cannot count readers and regroups
+there too. Only the value changes: the tape records the written op, whose gradients do not read it.
+"""
+import numpy as np
+
+from . import graph_rewrites
+from .fusable_outputs import AFFINE_PARTS, is_fusable
+
+_CONSTANTS = (float, int, np.floating, np.ndarray)     # a Const in TF's graph of the step
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def pushed_value(op, left, right):
+    """The array TF's graph gives for ``left - right`` (op 'subtract') or ``left + right`` ('add') when one
+    side is a marked 2-D Dense output (fusable_outputs.AFFINE_PARTS) and the other a Python or numpy
+    constant, in a constant-folding trace on static shapes; else None. Call only while AFFINE_PARTS holds
+    something (it is empty outside traced steps)."""
+    if isinstance(right, _CONSTANTS):
+        dense, constant, constant_first = left, right, False
+    elif isinstance(left, _CONSTANTS):
+        dense, constant, constant_first = right, left, True
+    else:
+        return None
+    parts = AFFINE_PARTS.get(id(dense))
+    if parts is None or not is_fusable(dense) or dense._data.dtype not in _FLOATS:
+        return None
+    if not (graph_rewrites.folds_constants() and graph_rewrites.static_shapes()):
+        return None
+    shape = np.shape(constant)
+    if len(shape) > dense._data.ndim or any(c > d for c, d in zip(shape[::-1], dense._data.shape[::-1])):
+        return None         # grappler's check: the constant may not broadcast the product it joins
+    from ..tape import paused
+    from .arithmetic import add, subtract
+    from .linalg import matmul
+    inputs, kernel, bias = parts
+    with paused():
+        product = matmul(inputs, kernel)
+        if op == 'add' and np.size(constant) <= bias._data.size:
+            value = add(add(constant, bias), product)       # a scalar joins the bias: (C + b) + x @ kernel
+        elif op == 'add':
+            value = add(add(constant, product), bias)
+        elif constant_first:
+            value = subtract(subtract(constant, product), bias)
+        else:
+            value = add(bias, subtract(product, constant))
+    return value._data
