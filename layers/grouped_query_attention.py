@@ -20,6 +20,7 @@ from .attention import as_bool, attention_input, causal_mask, combined_attention
 from .dropout import Dropout
 from .einsum_dense import EinsumDense
 from .layer import Layer
+from .multi_head_attention import recorded_shape_rule
 
 
 class GroupQueryAttention(Layer):
@@ -76,6 +77,8 @@ class GroupQueryAttention(Layer):
         if value_shape is not None:
             self._build_projections(tuple(query_shape), tuple(value_shape),
                                     None if key_shape is None else tuple(key_shape))
+            if isinstance(query_shape, list):       # a file's shapes_dict (build_from_config): Keras keeps the lists
+                self._shapes_dict = {name: list(shape) for name, shape in self._shapes_dict.items()}
         self.built = True
 
     def _dense(self, equation, output_shape, bias_axes, name, shape, activation=None):
@@ -92,7 +95,7 @@ class GroupQueryAttention(Layer):
         return layer
 
     def _build_projections(self, query_shape, value_shape, key_shape):
-        free_batch = lambda shape: [None] + list(shape[1:])  # noqa: E731
+        free_batch = recorded_shape_rule()
         self._shapes_dict = {'query_shape': free_batch(query_shape), 'value_shape': free_batch(value_shape)}
         if key_shape is not None:
             self._shapes_dict['key_shape'] = free_batch(key_shape)

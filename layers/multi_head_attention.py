@@ -138,6 +138,8 @@ class MultiHeadAttention(Layer):
         if value_shape is not None:
             self._build_projections(tuple(query_shape), tuple(value_shape),
                                     None if key_shape is None else tuple(key_shape))
+            if isinstance(query_shape, list):       # a file's shapes_dict (build_from_config): Keras keeps the lists
+                self._shapes_dict = {name: list(shape) for name, shape in self._shapes_dict.items()}
         self.built = True
 
     def _sublayer_options(self):
@@ -157,7 +159,7 @@ class MultiHeadAttention(Layer):
         return layer
 
     def _build_projections(self, query_shape, value_shape, key_shape):
-        free_batch = lambda shape: [None] + list(shape[1:])  # noqa: E731
+        free_batch = recorded_shape_rule()
         self._shapes_dict = {'query_shape': free_batch(query_shape), 'value_shape': free_batch(value_shape)}
         if key_shape is not None:
             self._shapes_dict['key_shape'] = free_batch(key_shape)
@@ -324,3 +326,11 @@ class MultiHeadAttention(Layer):
             'seed': self.seed,
         })
         return config
+
+
+def recorded_shape_rule():
+    """How Keras 3 records an attention layer's build shapes (get_build_config's shapes_dict): a call's as
+    tuples, the batch kept for an eager call ((2, 5, 4)) and None where Keras builds for any batch (a
+    symbolic call, a traced step: call_context.builds_for_any_batch); build turns a file's back to lists."""
+    any_batch = call_context.builds_for_any_batch()
+    return lambda shape: ((None,) if any_batch else tuple(shape[:1])) + tuple(shape[1:])
