@@ -78,9 +78,10 @@ lcm = _binary('lcm', 'lcm', bools=False)
 
 
 def bitwise_invert(x):
-    """Elementwise bitwise NOT (logical NOT for bools)."""
-    t = _integers([x], 'bitwise_invert')[0]
-    return Tensor(backend.array_module(t._data).invert(t._data))
+    """Elementwise bitwise NOT: tf.bitwise.invert, as Keras 3 on TF calls it (bools and floats are Invert's
+    registry error)."""
+    from framework import bitwise
+    return bitwise.invert(tensor(x, 'bitwise_invert'))
 
 
 bitwise_not = bitwise_invert

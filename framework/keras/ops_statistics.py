@@ -12,7 +12,7 @@ from framework import backend
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from .ops_arguments import integer
-from .ops_dtypes import floating, numeric, tensor
+from .ops_dtypes import floating, numeric, summable, tensor
 from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
 
@@ -149,7 +149,7 @@ def ptp(x, axis=None, keepdims=False):
 def _without_nan(x, op, fill):
     """(tensor, NaN mask or None): NaN replaced by ``fill``; integer tensors have no NaN."""
     t = numeric(x, op)
-    if t._data.dtype.kind not in 'fc':
+    if t._data.dtype.kind not in 'fc' and t._data.dtype.name != 'bfloat16':
         return t, None
     nan = _ops.is_nan(t)
     return _ops.where(nan, fill, t), nan
@@ -160,7 +160,8 @@ def nansum(x, axis=None, keepdims=False):
     t = tensor(x, 'nansum')
     if t.dtype.is_complex:
         return _ops.reduce_sum(_ops.where(_ops.is_nan(_ops.real(t)), 0.0, t), axis, keepdims)
-    return _ops.reduce_sum(_without_nan(x, 'nansum', 0.0)[0], axis, keepdims)
+    # (Keras sums bool, int8 and int16 in int32, uint8 and uint16 in uint32, as its sum)
+    return _ops.reduce_sum(summable(_without_nan(x, 'nansum', 0.0)[0], 'nansum'), axis, keepdims)
 
 
 def nanprod(x, axis=None, keepdims=False):

@@ -48,7 +48,13 @@ def where(condition, x=None, y=None, name=None):
                 raise with_name_tail(err) from None
             raise
     try:
-        out = Tensor(xp.where(c, dx, dy))
+        picked = xp.where(c, dx, dy)
+        if type(dx) is float or type(dy) is float:
+            # numpy widens a Python float beside bfloat16 to float32; TF's SelectV2 keeps the tensor's dtype
+            kept = (y if type(dx) is float else x)._data.dtype
+            if picked.dtype != kept:
+                picked = picked.astype(kept)
+        out = Tensor(picked)
     except ValueError:
         raise kernel_error('SelectV2', 'condition %s, then %s, and else %s must be broadcastable'
                            % (_dims(c), _dims(dx), _dims(dy)), named=fast_path(*given),
