@@ -4,6 +4,7 @@ The layout is Keras 3's (a box-drawn table, line length min(88, terminal
 width - 4), columns at 45% / 80% / 100%), written as plain text, or on a terminal with
 the bold and colors rich gives Keras's (summary_styles).
 """
+import inspect
 import math
 import os
 import shutil
@@ -275,13 +276,36 @@ def _output_shape(model, layer):
             return _format_shape(tuple(own)) if _is_shape(own) else \
                 '(%s)' % ', '.join(_format_shape(tuple(one)) for one in own)
     if shape is None and layer.built and layer._build_input_shape is not None and _states_output_shape(layer):
-        try:
-            shape = layer.compute_output_shape(layer._build_input_shape)
-        except Exception:               # a layer whose shape cannot be worked out shows '?'
-            shape = None
+        shapes_dict = layer.__dict__.get('_build_shapes_dict') or _build_shapes_by_name(layer)
+        if type(layer).__module__.split('.')[0] != 'layers' and isinstance(shapes_dict, dict) and shapes_dict:
+            # a user's layer: Keras 3 passes its build shapes by build()'s own argument names, and only a
+            # NotImplementedError shows '?' (compute_output_shape(self, s) with build(self, input_shape)
+            # is TF 2.21's "TypeError: Block.compute_output_shape() got an unexpected keyword argument ...")
+            try:
+                shape = layer.compute_output_shape(**shapes_dict)
+            except NotImplementedError:
+                shape = None
+        else:
+            try:
+                shape = layer.compute_output_shape(layer._build_input_shape)
+            except Exception:               # a layer whose shape cannot be worked out shows '?'
+                shape = None
     if shape is None:
         return '?'
     return _format_shape(shape)
+
+
+def _build_shapes_by_name(layer):
+    """{build's shape argument name: the build shape} for a user's layer whose own build() takes one shape
+    (Keras 3 records it by that name, also when a parent model's build() calls it directly); else None."""
+    from .layer import Layer
+    build = type(layer).build
+    if build is Layer.build:
+        return None
+    params = list(inspect.signature(build).parameters.values())[1:]
+    if len(params) != 1 or params[0].kind not in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD):
+        return None
+    return {params[0].name: layer._build_input_shape}
 
 
 def _states_output_shape(layer):
