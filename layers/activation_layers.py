@@ -86,10 +86,8 @@ class ELU(_Elementwise):
         unit = activations.elu(inputs)
         return where(greater(inputs, 0), unit, unit * alpha)
 
-    def get_config(self):
-        # Keras 3's ELU writes no get_config: its automatic config puts alpha right after the name
-        config = super().get_config()
-        return {'name': config.pop('name'), 'alpha': self.alpha, **config}
+    # (no get_config: Keras 3's ELU has none, so its config is the automatic one, as given: ELU(1) has alpha 1,
+    # and Layer keywords passed keep their place, ELU(dtype='float16') lists dtype before trainable)
 
 
 class ReLU(_Elementwise):
