@@ -49,3 +49,13 @@ def test_bitwise_invert_refuses_what_invert_has_no_kernel_for(values, shown):
                              "int64, uint8, uint16, uint32, uint64" % shown):
         ops.bitwise_invert(values)
     assert ops.bitwise_invert(np.array([-3, 0, 5], 'int8')).numpy().tolist() == [2, -1, -6]
+
+
+def test_hypot_of_int64_is_float64():
+    # TF 2.21: ops.hypot(np.array([3, 5]), np.array([4, 12])) -> float64 [5, 13]; ops.hypot(int64 [3, 5], 4) ->
+    # float64 [5, 6.4031242374328485]; int32 pairs -> float32; ops.hypot(int64 [3, 5], 4.0) -> float32
+    out = ops.hypot(np.array([3, 5], 'int64'), np.array([4, 12], 'int64'))
+    assert out.dtype.name == 'float64' and out.numpy().tolist() == [5.0, 13.0]
+    assert ops.hypot(np.array([3, 5], 'int64'), 4).numpy().tolist() == [5.0, 6.4031242374328485]
+    assert ops.hypot(np.array([3, 5], 'int32'), np.array([4, 12], 'int32')).dtype.name == 'float32'
+    assert ops.hypot(np.array([3, 5], 'int64'), 4.0).dtype.name == 'float32'

@@ -181,7 +181,11 @@ def _first_broadcast(a, b, kernel, op):
 def hypot(x1, x2):
     """sqrt(x1**2 + x2**2), as a float, in Keras 3's TensorFlow order (its float32 bits):
     max(|x1|, |x2|) * sqrt(1 + (min / max)**2), the ratio 0 where max is 0."""
-    a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
+    a, b = cast_all([x1, x2], 'hypot')
+    if a._data.dtype.name == 'int64':       # Keras 3 takes int64 pairs to float64, other integers to floatx
+        a, b = _ops.cast(a, 'float64'), _ops.cast(b, 'float64')
+    else:
+        a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
     _first_broadcast(a, b, 'Maximum', 'hypot')
     a, b = _ops.abs(a), _ops.abs(b)
     top = _ops.maximum(a, b)
