@@ -38,7 +38,8 @@ class _ActivityPenalty(regularizers.L1L2):
             error.add_note('ActivityRegularization: its penalty l1 * sum|x| + l2 * sum x**2 takes real numbers, got '
                            'dtype %s; cast the input first' % x.dtype.name)
             raise error
-        return super().__call__(x if kind == 'f' else cast(x, 'float32'))
+        # (ml_dtypes' bfloat16 is numpy kind 'V': a float, penalized in its own precision as Keras does)
+        return super().__call__(x if kind == 'f' or x._data.dtype.name == 'bfloat16' else cast(x, 'float32'))
 
 
 class ActivityRegularization(Layer):
