@@ -66,3 +66,16 @@ def test_prod_ignores_dtype_on_tensorflow():
     # without dtype: small ints multiply in int32 (TF 2.21: int8 [100, 100] -> int32 10000)
     out = keras.ops.prod(np.array([100, 100], 'int8'))
     assert _dtype(out) == 'int32' and int(out) == 10000
+
+
+@pytest.mark.parametrize('cls', [list, tuple, dict])
+def test_standardize_dtype_refuses_container_classes(cls):
+    # TF 2.21: keras.backend.standardize_dtype(list) -> ValueError 'Invalid dtype: list'; so does
+    # keras.ops.linspace([0, 1], [1, 3], 3), whose dtype Keras resolves from type(start)
+    with pytest.raises(ValueError, match='^Invalid dtype: %s' % cls.__name__):
+        keras.backend.standardize_dtype(cls)
+
+
+def test_linspace_of_lists_is_kerass_dtype_error():
+    with pytest.raises(ValueError, match='^Invalid dtype: list'):
+        keras.ops.linspace([0, 1], [1, 3], 3)

@@ -111,6 +111,11 @@ def standardize_dtype(dtype):
         return {float: 'float32', int: 'int64', bool: 'bool'}[dtype]
     if isinstance(dtype, str) and dtype == 'int':       # Keras's PYTHON_DTYPES_MAP reads 'int' as int
         return 'int64'
+    if isinstance(dtype, type) and dtype in (list, tuple, dict, set):
+        # numpy reads these classes as its object dtype (tapeflow's string); Keras knows no such dtype
+        error = ValueError('Invalid dtype: %s' % dtype.__name__)
+        error.add_note('standardize_dtype: %r is no dtype' % (dtype,))
+        raise error
     try:
         return dtypes.as_keras_dtype(dtype).name
     except (TypeError, ValueError) as err:
