@@ -140,8 +140,6 @@ def log_softmax(x, axis=-1):
 
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows."""
-    if sparse:
-        raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
     if num_classes is None or isinstance(num_classes, (float, str)):      # TF's conversion of the depth to int32
         error = (ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
                             "Tensor.") if num_classes is None else
@@ -152,6 +150,9 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     labels = tensor(x, 'one_hot')
     if labels.dtype.name not in ('int32', 'int64'):
         labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
+    if sparse:
+        from .sparse_one_hot import sparse_one_hot
+        return sparse_one_hot(labels, depth, axis, dtypes.as_dtype(dtype or FLOATX).name)
     return keras_one_hot(labels, depth, axis, dtype or FLOATX)
 
 

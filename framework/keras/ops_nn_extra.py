@@ -182,13 +182,16 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
     num_classes = kwargs.pop('num_tokens', num_classes)
     if kwargs or num_classes is None:
         raise TypeError('keras.ops.multi_hot: give num_classes (an int); unexpected arguments %s' % sorted(kwargs))
-    if sparse:
-        raise ValueError('keras.ops.multi_hot: sparse=True is not supported; tapeflow tensors are dense')
     t = tensor(inputs, 'multi_hot')
     if t._data.dtype.kind not in 'iu':
         raise TypeError('keras.ops.multi_hot: inputs must be integer class ids, got dtype %s' % t._data.dtype.name)
     if t.dtype.name not in ('int32', 'int64'):
         t = _ops.cast(t, 'int64')         # Keras 3 one-hots int64 ids (tf.one_hot takes no int16 or uint16)
+    if sparse:
+        from framework import dtypes
+        from .sparse_one_hot import sparse_multi_hot
+        return sparse_multi_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis,
+                                dtypes.as_dtype(dtype or FLOATX).name)
     from .ops_nn import keras_one_hot
     hot = keras_one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis, dtype or FLOATX)
     # Keras 3 reduces over axis 1 of the one-hot tensor (axis 0 for a 1-D input), wherever ``axis`` put the classes.
