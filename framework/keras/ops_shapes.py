@@ -30,7 +30,9 @@ __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'e
 
 def reshape(x, newshape):
     if not isinstance(newshape, Tensor):
-        _check_newshape(tuple(newshape) if isinstance(newshape, (list, tuple, np.ndarray)) else (newshape,))
+        # Keras 3 makes any other shape a tuple (so a reshape error ends at '[Op:Reshape]', TF's slow path)
+        newshape = tuple(newshape) if isinstance(newshape, (list, tuple, np.ndarray)) else (newshape,)
+        _check_newshape(newshape)
     return _ops.reshape(tensor(x, 'reshape'), newshape)
 
 

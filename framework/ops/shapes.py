@@ -23,6 +23,9 @@ def _ints(shape, op):
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (int, np.integer)):
+        if op == 'broadcast_to':        # TF's BroadcastTo takes no scalar shape (tf.zeros(3) and reshape(x, 5) do)
+            raise kernel_error('BroadcastTo', 'shape must be a vector of {int32,int64}, got shape []',
+                               named=fast_path(given), note='broadcast_to: give the shape as a list, e.g. [%d]' % shape)
         return (int(shape),)
     if shape is None:
         _unknown_dim(op, shape)
