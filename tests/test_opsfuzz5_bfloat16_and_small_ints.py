@@ -59,3 +59,15 @@ def test_hypot_of_int64_is_float64():
     assert ops.hypot(np.array([3, 5], 'int64'), 4).numpy().tolist() == [5.0, 6.4031242374328485]
     assert ops.hypot(np.array([3, 5], 'int32'), np.array([4, 12], 'int32')).dtype.name == 'float32'
     assert ops.hypot(np.array([3, 5], 'int64'), 4.0).dtype.name == 'float32'
+
+
+@pytest.mark.parametrize('values, shown, kernel', [
+    (np.array([True]), 'bool', 'Neg'), (np.array([3], 'uint8'), 'uint8', 'Neg'), (np.array([3], 'int32'), 'int32', 'Softplus'),
+])
+@pytest.mark.parametrize('fn', [tf.math.log_sigmoid, ops.log_sigmoid])
+def test_log_sigmoid_negates_first(values, shown, kernel, fn):
+    # TF 2.21: tf.math.log_sigmoid(np.array([True])) -> Neg's "Value for attr 'T' of bool is not in the list of allowed
+    # values: bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128"; int32 -> Softplus's
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"(?s)^Value for attr 'T' of %s .*\{\{node %s\}\}"
+                                                             % (shown, kernel)):
+        fn(values)

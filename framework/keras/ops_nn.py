@@ -66,7 +66,14 @@ softsign = _activation('softsign', _ops.softsign)
 silu = swish = _activation('silu', _ops.silu)
 selu = _activation('selu', _ops.selu)
 hard_sigmoid = _activation('hard_sigmoid', lambda x: _ops.hard_sigmoid(x, traced=_in_traced_step()))
-log_sigmoid = _activation('log_sigmoid', lambda x: -_ops.softplus(-x))
+
+
+def log_sigmoid(x):
+    """log(sigmoid(x)): tf.math.log_sigmoid, as Keras 3 on TF calls it (its Neg refuses bools, unsigned ints
+    and strings before Softplus refuses signed ints)."""
+    return _ops.log_sigmoid(tensor(x, 'log_sigmoid'))
+
+
 hard_silu = hard_swish = _activation('hard_silu', lambda x: _ops.hard_silu(x, traced=_in_traced_step()))
 
 

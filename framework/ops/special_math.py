@@ -19,7 +19,15 @@ from .unary import _apply, softplus
 
 def log_sigmoid(x, name=None):
     """log(sigmoid(x)) = -softplus(-x), stable for large |x|."""
-    return -softplus(-as_float_tensor(x, 'log_sigmoid'))
+    t = as_tensor(x, 'log_sigmoid')
+    if t._data.dtype.kind in 'biuOSU':
+        # TF negates first: Neg's registry refuses bools, unsigned ints and strings, then Softplus signed ints
+        try:
+            return -softplus(-t)
+        except InvalidArgumentError as error:
+            error.add_note('log_sigmoid: got dtype %s; cast it to a float dtype first' % t.dtype.name)
+            raise
+    return -softplus(-as_float_tensor(t, 'log_sigmoid'))
 
 
 def atan2(y, x, name=None):
