@@ -106,10 +106,17 @@ def swapaxes(x, axis1, axis2):
 
 
 def moveaxis(x, source, destination):
+    """Axes ``source`` (an int or a list of them) moved to ``destination``, the others kept in order (Keras's rule)."""
     t = tensor(x, 'moveaxis')
-    perm = list(range(t.ndim))
-    source = axis_of(source, t.ndim, 'moveaxis', 'source')
-    perm.insert(axis_of(destination, t.ndim, 'moveaxis', 'destination'), perm.pop(source))
+    src = [axis_of(a, t.ndim, 'moveaxis', 'source') for a in (source if isinstance(source, (list, tuple)) else [source])]
+    dst = [axis_of(a, t.ndim, 'moveaxis', 'destination')
+           for a in (destination if isinstance(destination, (list, tuple)) else [destination])]
+    if len(src) != len(dst):
+        raise ValueError('Inconsistent number of `source` and `destination`. Received: source=%s, destination=%s'
+                         % (source, destination))
+    perm = [i for i in range(t.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        perm.insert(d, s)
     return _ops.transpose(t, perm)
 
 
