@@ -8,6 +8,7 @@ reshape, transpose, concat, stack, basic indexing. Without a rule, or with an in
 the trace cannot tell (made by a call it does not name), the shape is unknown (None): TensorFlow's
 text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 """
+import itertools
 import numbers
 
 from . import trace_names
@@ -16,10 +17,13 @@ from .tensor import Tensor
 
 def _is_open(trace):
     """Whether the trace's arguments leave a length open: then a tensor it did not name, made from
-    them by a call it does not know, may hold one too (its shape is unknown here)."""
+    them by a call it does not know, may hold one too (its shape is unknown here). Only the arguments
+    count: a tensor captured from outside (a global ``x``) has its known shape in TensorFlow's graph, even
+    where the trace opened a length of its own (``tf.range(n)``'s (None,))."""
     found = getattr(trace, 'open_lengths', None)
     if found is None:
-        found = trace.open_lengths = any(entry[1] is None or None in entry[1] for entry in trace._names.values())
+        arguments = itertools.islice(trace._names.values(), trace.argument_count)
+        found = trace.open_lengths = any(entry[1] is None or None in entry[1] for entry in arguments)
     return found
 
 

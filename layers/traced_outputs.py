@@ -30,6 +30,9 @@ def name_traced_outputs(layer, outputs, inputs=None):
     if trace.batch is None:
         if trace.graph is not None:
             _keep_open_lengths(layer, outputs, inputs, trace)
+            for value in nest.flatten(outputs):
+                if type(value) is Tensor and value._data.ndim and trace_names.entry_of(value) is None:
+                    _note_shape_from_input(value, inputs, trace)
         return
     length, free = trace.batch
     path = None
@@ -40,12 +43,29 @@ def name_traced_outputs(layer, outputs, inputs=None):
         if op is not None:
             path += '/' + op
     for value in nest.flatten(outputs):
-        if type(value) is not Tensor or not value._data.ndim or value._data.shape[0] != length:
+        if type(value) is not Tensor or not value._data.ndim:
+            continue
+        if value._data.shape[0] != length:
+            if trace.graph is not None:
+                _note_shape_from_input(value, inputs, trace)
             continue
         if path is None:
             path = '/'.join((call_context.enclosing_names(layer) + [layer.name])[trace.scope_start:]) or layer.name
         shape = tuple(value._data.shape)
         trace.name_output(value, path, (None,) + shape[1:] if free else shape, display_name(value._data.dtype))
+
+
+def _note_shape_from_input(value, inputs, trace):
+    """In a graph trace, the shape of an output that is not one row per batch element (a Dense on
+    ``x[:1]``), as TensorFlow's shape inference gives it: its first axis follows the first input's where
+    their lengths agree (open there if the input's is), the other axes its own. Noted, not named, so that
+    the ops it feeds, and a traced loop's check of its variables, know it (``for i in tf.range(n): s +=
+    d(x[:1])[0, 0]`` keeps s a scalar)."""
+    first = next((t for t in nest.flatten(inputs) if type(t) is Tensor), None)
+    entry = trace_names.entry_of(first) if first is not None else None
+    if entry is None or not entry[1] or not first._data.ndim or first._data.shape[0] != value._data.shape[0]:
+        return
+    trace.note_shape(value, (entry[1][0],) + tuple(value._data.shape[1:]))
 
 
 def _keep_open_lengths(layer, outputs, inputs, trace):
