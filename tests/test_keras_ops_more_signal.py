@@ -9,6 +9,7 @@ complex values as (real, imaginary) pairs).
 import numpy as np
 import pytest
 
+import framework as tf
 from framework import keras
 from framework.gradient_check import check_gradients
 from helpers_keras_ops import check_keras_result, golden
@@ -75,10 +76,16 @@ def test_values_and_dtypes_match_keras3(expression, expected, dtype):
     check_keras_result(eval(expression), expected, dtype, atol=2e-6)
 
 
-def test_bools_work_bitwise_as_in_numpy():
-    # Keras's TensorFlow backend refuses bools here; numpy (and Keras's documented behaviour) accept them.
-    np.testing.assert_array_equal(ops.bitwise_and(B, B[::-1]), B & B[::-1])
-    np.testing.assert_array_equal(ops.bitwise_not(B), ~B)
+def test_bools_are_refused_bitwise_as_keras_on_tensorflow_refuses_them():
+    # TF 2.21's bitwise kernels take integers only: "Value for attr 'T' of bool is not in the list of allowed
+    # values: int8, ... [Op:BitwiseAnd]" (Invert, LeftShift alike); a bool beside an integer promotes
+    for op, kernel in ((lambda: ops.bitwise_and(B, B[::-1]), 'BitwiseAnd'), (lambda: ops.bitwise_not(B), 'Invert'),
+                       (lambda: ops.left_shift(B, B), 'LeftShift')):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of bool is not in the list"):
+            op()
+        with pytest.raises(tf.errors.InvalidArgumentError, match=r'\[Op:%s\]' % kernel):
+            op()
+    np.testing.assert_array_equal(ops.bitwise_and(B[0], np.array([3, 4, 6])), [1, 0, 0])
 
 
 # ---- gradients: the tape against central differences, in float64 ----------------------------
@@ -114,8 +121,8 @@ def test_gradients_match_central_differences(name):
 
 # ---- bad input: the error names the op and says what is wrong ----------------------------------
 @pytest.mark.parametrize('call, message', [
-    (lambda: ops.bitwise_and(X, I), 'keras.ops.bitwise_and: expected integer or bool tensors, got dtype float32'),
-    (lambda: ops.left_shift(B, B), 'keras.ops.left_shift: expected integer tensors, got bool'),
+    (lambda: ops.bitwise_and(X, I), 'keras.ops.bitwise_and: expected integer tensors, got dtype float32'),
+    (lambda: ops.left_shift(B, B), 'keras.ops.left_shift: expected integer tensors, got dtype bool'),
     (lambda: ops.gcd(I, np.ones((3, 3), np.int32)), 'keras.ops.gcd: shapes \\(2, 3\\) and \\(3, 3\\) do not broadcast'),
     (lambda: ops.view(np.float32(1.0), 'int8'), 'keras.ops.view: a scalar of float32 cannot be viewed as int8'),
     (lambda: ops.view(np.ones(3, np.int8), 'int16'), 'keras.ops.view: the last axis'),

@@ -20,9 +20,10 @@ __all__ = ['bitwise_and', 'bitwise_invert', 'bitwise_left_shift', 'bitwise_not',
 def _integers(values, op):
     tensors = cast_all(values, op)
     for t in tensors:
-        if t._data.dtype.kind not in 'iub':
-            # TF's bitwise kernels refuse floats with their registry's InvalidArgumentError (a TypeError here too)
-            words = 'keras.ops.%s: expected integer or bool tensors, got dtype %s' % (op, t._data.dtype.name)
+        if t._data.dtype.kind not in 'iu':
+            # TF's bitwise kernels refuse bools and floats with their registry's InvalidArgumentError (a
+            # TypeError here too), as Keras 3 on TF meets it
+            words = 'keras.ops.%s: expected integer tensors, got dtype %s' % (op, t._data.dtype.name)
             error = float_kernels.refusal(_KERNELS.get(op), t.dtype.name) if op in _KERNELS else None
             if error is None:
                 raise InvalidArgumentError(words)
@@ -36,12 +37,10 @@ _KERNELS = {'bitwise_and': 'BitwiseAnd', 'bitwise_or': 'BitwiseOr', 'bitwise_xor
             'left_shift': 'LeftShift', 'right_shift': 'RightShift'}
 
 
-def _binary(name, fn_name, bools=True):
+def _binary(name, fn_name):
     def op(x, y):
         _refuse_bools_as_keras(name, x, y)
         a, b = _integers([x, y], name)
-        if not bools and a._data.dtype.kind == 'b':
-            raise TypeError('keras.ops.%s: expected integer tensors, got bool' % name)
         xp = backend.array_module(a._data)
         count = clamp_shift(xp, a._data, b._data) if name in ('left_shift', 'right_shift') else b._data
         try:
@@ -50,19 +49,21 @@ def _binary(name, fn_name, bools=True):
             raise ValueError('keras.ops.%s: shapes %s and %s do not broadcast (%s)'
                              % (name, tuple(a.shape), tuple(b.shape), err)) from None
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = 'Elementwise ``%s`` of two integer (or bool) tensors.' % fn_name
+    op.__doc__ = 'Elementwise ``%s`` of two integer tensors.' % fn_name
     return op
 
 
 def _refuse_bools_as_keras(name, x, y):
     """Keras 3 on TF: gcd and lcm take integers only (their own TypeErrors; lcm refuses bools too); a shift of a bool tensor by a Python int
-    converts the int to bool (TF's conversion TypeError). Other bool pairs promote, as cast_all does."""
+    converts the int to bool (TF's conversion TypeError). A bool beside an integer promotes, as cast_all does; two
+    bools reach TF's bitwise kernels, which refuse them (_integers)."""
     if name == 'lcm':
         kinds = [tensor(v, name).dtype for v in (x, y)]
         if not (kinds[0].is_integer and kinds[1].is_integer):
             raise TypeError('Arguments to lcm must be integers. Received: x1.dtype=%s, x2.dtype=%s'
                             % (kinds[0].name, kinds[1].name))
-    if name == 'gcd' and any(tensor(v, name)._data.dtype.kind in 'fc' for v in (x, y)):
+    kinds = [tensor(v, name)._data.dtype.kind for v in (x, y)] if name == 'gcd' else ()
+    if kinds and (any(kind in 'fc' for kind in kinds) or kinds == ['b', 'b']):
         raise TypeError('Arguments to gcd must be integers.')       # (Keras checks the promoted dtype)
     if name in ('left_shift', 'right_shift') and type(y) is int and tensor(x, name).dtype.is_bool:
         raise TypeError('Cannot convert %r to EagerTensor of dtype bool' % (y,))
@@ -71,10 +72,10 @@ def _refuse_bools_as_keras(name, x, y):
 bitwise_and = _binary('bitwise_and', 'bitwise_and')
 bitwise_or = _binary('bitwise_or', 'bitwise_or')
 bitwise_xor = _binary('bitwise_xor', 'bitwise_xor')
-left_shift = bitwise_left_shift = _binary('left_shift', 'left_shift', bools=False)
-right_shift = bitwise_right_shift = _binary('right_shift', 'right_shift', bools=False)
-gcd = _binary('gcd', 'gcd', bools=False)
-lcm = _binary('lcm', 'lcm', bools=False)
+left_shift = bitwise_left_shift = _binary('left_shift', 'left_shift')
+right_shift = bitwise_right_shift = _binary('right_shift', 'right_shift')
+gcd = _binary('gcd', 'gcd')
+lcm = _binary('lcm', 'lcm')
 
 
 def bitwise_invert(x):
