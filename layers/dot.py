@@ -1,7 +1,7 @@
 """Dot: the batchwise dot product of two tensors along one axis of each."""
 import string
 
-from framework.ops import einsum, expand_dims
+from framework.ops import cast, einsum, expand_dims
 
 from .layer import Layer
 from .unit_normalization import unit_normalize
@@ -91,7 +91,13 @@ class Dot(Layer):
         ys = ['a'] + [next(letters) for _ in range(y.ndim - 1)]
         ys[a1] = xs[a0]
         out = [c for c in xs if c != xs[a0]] + [c for c in ys[1:] if c != xs[a0]]
-        result = einsum('%s,%s->%s' % (''.join(xs), ''.join(ys), ''.join(out)), x, y)
+        equation = '%s,%s->%s' % (''.join(xs), ''.join(ys), ''.join(out))
+        if x.dtype.is_bool and y.dtype.is_bool:
+            # Keras 3's batch_dot is keras.ops.matmul, which multiplies bools in floatx and casts back
+            # (TF's einsum kernel has none for bool)
+            result = cast(einsum(equation, cast(x, 'float32'), cast(y, 'float32')), 'bool')
+        else:
+            result = einsum(equation, x, y)
         return expand_dims(result, 1) if result.ndim == 1 else result
 
     def compute_output_shape(self, input_shape):
