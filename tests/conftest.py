@@ -105,6 +105,15 @@ def exact_math():
 
 
 @pytest.fixture
+def intra_op_threads():
+    """framework.config.threading.set_intra_op_parallelism_threads, handed to the test (kernels whose
+    summation order TensorFlow splits by thread count are measured at 1 and 2); the count is restored after."""
+    before = framework.config.threading.get_intra_op_parallelism_threads()
+    yield framework.config.threading.set_intra_op_parallelism_threads
+    framework.config.threading.set_intra_op_parallelism_threads(before)
+
+
+@pytest.fixture
 def explained_nones():
     """framework.debugging.explain_none_gradients() for one test: a NoneGradientWarning at each None
     gradient (off by default, as TensorFlow prints nothing there); the previous switch is restored after."""

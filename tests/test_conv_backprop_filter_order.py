@@ -36,13 +36,6 @@ ROWS_GOLDEN = {1: ('205efdfa3ce0cd6c', ['0x405a8e51', '0x41d5ece0', '0x409589de'
 
 
 @pytest.fixture
-def threads():
-    before = tf.config.threading.get_intra_op_parallelism_threads()
-    yield tf.config.threading.set_intra_op_parallelism_threads
-    tf.config.threading.set_intra_op_parallelism_threads(before)
-
-
-@pytest.fixture
 def exact():
     previous = config.tf_exact_math()
     yield config.set_tf_exact_math
@@ -66,36 +59,36 @@ def _hex(a):
 
 
 @pytest.mark.parametrize('count', [1, 2])
-def test_chain_gives_tf_bits_by_default(threads, exact, count):
+def test_chain_gives_tf_bits_by_default(intra_op_threads, exact, count):
     # 18 weights over 72 positions: within the default mode's sizes
-    threads(count)
+    intra_op_threads(count)
     exact('small')
     assert _hex(_kernel_gradient(*CHAIN)) == CHAIN_GOLDEN[count]
 
 
 @pytest.mark.parametrize('count', [1, 2])
-def test_row_runs_give_tf_bits_in_exact_mode(threads, exact, count):
-    threads(count)
+def test_row_runs_give_tf_bits_in_exact_mode(intra_op_threads, exact, count):
+    intra_op_threads(count)
     exact(True)
     grad = _kernel_gradient(*ROWS)
     assert (hashlib.sha256(grad.tobytes()).hexdigest()[:16], _hex(grad)[:4]) == ROWS_GOLDEN[count]
 
 
-def test_blas_product_differs_from_tf_here(threads, exact):
+def test_blas_product_differs_from_tf_here(intra_op_threads, exact):
     # the test can fail: the emulation is what makes the bits equal
-    threads(2)
+    intra_op_threads(2)
     exact(False)
     assert _hex(_kernel_gradient(*CHAIN)) != CHAIN_GOLDEN[2]
 
 
-def test_emulation_equals_float64_sum_to_a_few_ulps(threads, exact):
+def test_emulation_equals_float64_sum_to_a_few_ulps(intra_op_threads, exact):
     from framework.ops import conv_backprop_filter_order as order
     from framework.ops.convolution import _Geometry
     exact(True)
     rng = np.random.default_rng(3)
     for shape, kernel, strides, padding, o in [((3, 7, 9, 2), (3, 2), (2, 1), 'SAME', 3),
                                                ((2, 5, 30, 17), (2, 3), (1, 1), 'VALID', 2)]:
-        threads(2)
+        intra_op_threads(2)
         x = rng.standard_normal(shape).astype(np.float32)
         geo = _Geometry(shape, kernel, strides, padding, 'test')
         g = rng.standard_normal((shape[0], geo.oh, geo.ow, o)).astype(np.float32)
@@ -153,8 +146,8 @@ def _bias_gradient(traced):
 
 
 @pytest.mark.parametrize('count', [1, 2])
-def test_traced_conv_bias_gradient_is_the_fused_kernels(threads, count):
-    threads(count)
+def test_traced_conv_bias_gradient_is_the_fused_kernels(intra_op_threads, count):
+    intra_op_threads(count)
     assert _hex(_bias_gradient(traced=True)) == BIAS_TRACED[count]
     assert _hex(_bias_gradient(traced=False)) == BIAS_EAGER
 

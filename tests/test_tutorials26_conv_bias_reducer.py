@@ -3,7 +3,7 @@ cpu_reducer balance, not by the weights' thread balance (framework/ops/conv_back
 _bias_slices): one output-channel block gets both threads on halves of the batch, two or more blocks
 mostly one thread each over the whole batch.
 
-Goldens: TensorFlow 2.21 (oneDNN on, AVX-512, 2 intra-op threads) in tf.function, the gradient of
+Goldens: TensorFlow 2.21 (oneDNN on, AVX-512, 2 intra-op intra_op_threads) in tf.function, the gradient of
 reduce_sum(bias_add(conv2d(x, f), b) * gy) with respect to b; x, f, b, gy from np.random.default_rng(5)
 in this order (notes progs/tutorials26/bias_test_goldens.py). The slice counts were measured the same way
 (progs/tutorials25/conv_bias_split_data.md). quickstart/advanced's Conv2D on 8x8 digits is the first case.
@@ -41,13 +41,6 @@ TWO_SLICES = [(8, 16, 3, 48, 5, 2, 'SAME'), (32, 8, 32, 8, 3, 1, 'SAME'), (32, 1
               (64, 10, 2, 4, 3, 1, 'SAME'), (16, 12, 8, 16, 3, 1, 'VALID')]
 
 
-@pytest.fixture
-def threads():
-    before = tf.config.threading.get_intra_op_parallelism_threads()
-    yield tf.config.threading.set_intra_op_parallelism_threads
-    tf.config.threading.set_intra_op_parallelism_threads(before)
-
-
 def _geometry(n, hw, c_in, k, stride, padding):
     from framework.ops.convolution import _Geometry
     return _Geometry((n, hw, hw, c_in), (k, k), (stride, stride), padding, 'test')
@@ -70,8 +63,8 @@ def _traced_bias_gradient(shape, k, stride, padding, o):
 
 
 @pytest.mark.parametrize('case', list(TRACED_BIAS), ids=str)
-def test_traced_bias_gradient_has_tf_bits(threads, case):
-    threads(2)
+def test_traced_bias_gradient_has_tf_bits(intra_op_threads, case):
+    intra_op_threads(2)
     gb = _traced_bias_gradient(*case)
     words = [hex(v) for v in gb.view(np.uint32).tolist()[:3]]
     assert (hashlib.sha256(gb.tobytes()).hexdigest()[:16], words) == TRACED_BIAS[case]

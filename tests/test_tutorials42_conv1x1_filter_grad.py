@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-from framework import config, onednn_policy
+from framework import onednn_policy
 
 pytestmark = pytest.mark.skipif(not onednn_policy.enabled() or onednn_policy.vector_lanes() != 16,
                                 reason="TensorFlow's order here is oneDNN's AVX-512 kernel")
@@ -36,21 +36,6 @@ GOLDEN = {
 }
 
 
-@pytest.fixture
-def threads():
-    before = tf.config.threading.get_intra_op_parallelism_threads()
-    yield tf.config.threading.set_intra_op_parallelism_threads
-    tf.config.threading.set_intra_op_parallelism_threads(before)
-
-
-@pytest.fixture
-def exact():
-    previous = config.tf_exact_math()
-    config.set_tf_exact_math(True)
-    yield
-    config.set_tf_exact_math(previous)
-
-
 def _kernel_gradient(seed, n, h, w, c, o, strides=1):
     rng = np.random.default_rng(seed)
     x = rng.standard_normal((n, h, w, c)).astype(np.float32)
@@ -65,8 +50,8 @@ def _kernel_gradient(seed, n, h, w, c, o, strides=1):
 
 @pytest.mark.parametrize('case', sorted(GOLDEN))
 @pytest.mark.parametrize('count', [1, 2])
-def test_one_by_one_kernel_gradient_has_tensorflows_bits(case, count, threads, exact):
-    threads(count)
+def test_one_by_one_kernel_gradient_has_tensorflows_bits(case, count, intra_op_threads, exact_math):
+    intra_op_threads(count)
     grad = _kernel_gradient(*case)
     digest, words = GOLDEN[case][count]
     assert [hex(v) for v in grad.ravel()[:4].view(np.uint32)] == words
@@ -88,15 +73,15 @@ STRIDED_GOLDEN = {
 
 @pytest.mark.parametrize('case', sorted(STRIDED_GOLDEN))
 @pytest.mark.parametrize('count', [1, 2])
-def test_strides_two_kernel_gradient_has_tensorflows_bits(case, count, threads, exact):
-    threads(count)
+def test_strides_two_kernel_gradient_has_tensorflows_bits(case, count, intra_op_threads, exact_math):
+    intra_op_threads(count)
     grad = _kernel_gradient(*case, strides=2)
     digest, words = STRIDED_GOLDEN[case][count]
     assert [hex(v) for v in grad.ravel()[:4].view(np.uint32)] == words
     assert hashlib.sha256(grad.tobytes()).hexdigest()[:16] == digest
 
 
-def test_shapes_outside_the_measured_rules_keep_the_product(exact):
+def test_shapes_outside_the_measured_rules_keep_the_product(exact_math):
     """An image oneDNN cuts into several calls (24x24 positions, 16 filters) and strides 2 over sizes of
     mixed parity were not measured to a rule: the gradient is the exact sum within float32 rounding."""
     rng = np.random.default_rng(6)
@@ -113,11 +98,11 @@ def test_shapes_outside_the_measured_rules_keep_the_product(exact):
 
 
 @pytest.mark.parametrize('count', [1, 2])
-def test_separable_conv2d_pointwise_gradient_has_tensorflows_bits(count, threads, exact):
+def test_separable_conv2d_pointwise_gradient_has_tensorflows_bits(count, intra_op_threads, exact_math):
     """tf.nn.separable_conv2d's pointwise step is TF's 1x1 Conv2D (keras SeparableConv2D's too): its filter
     gradient takes the same kernel as tf.nn.conv2d's (tapeflow's N-d convolution kept BLAS before).
     TF 2.21 printed (notes progs/tutorials42/t42_goldens_sep.py) the same bits at 1 and 2 threads."""
-    threads(count)
+    intra_op_threads(count)
     rng = np.random.default_rng(0)
     x = rng.standard_normal((8, 2, 2, 32)).astype(np.float32)
     gy = rng.standard_normal((8, 2, 2, 64)).astype(np.float32)
