@@ -415,12 +415,14 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
         m = xp.where(xp.isfinite(m), m, 0)
     else:       # an empty sum: log(0) = -inf, as TensorFlow gives (max has no identity)
         m = xp.zeros(tuple(1 if i in axes else d for i, d in enumerate(a.shape)), a.dtype)
-    e, total, log = _exp_and_sum(xp, a - m, axes)
-    kept = log(total) + m
+    shifted = a - m
+    e, total, log = _exp_and_sum(xp, shifted, axes)
+    logs = log(total)
+    kept = logs + m
     out = Tensor(kept if keepdims else kept.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)))
     if ACTIVE:
         if a.size:
-            _record_composed(x, e, total, out, axes, keepdims)
+            _record_composed(x, shifted, e, total, logs, out, axes, keepdims)
         else:
             shift = Tensor(m)
             record('reduce_logsumexp', (x,), out,
@@ -428,19 +430,33 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     return out
 
 
-def _record_composed(x, e, total, out, axes, keepdims):
-    """Tape nodes for TF's composition log(sum(exp(x - max))) + max, holding the kernel's values: exp
-    (its gradient g * e), the sum over ``axes`` and log (g * reciprocal(sum), the max's add and
-    subtraction passing g on). An outer tape then meets the exps and the sums that the gradient reads
-    as the forward's own tensors, and adds its terms at them as TF does: one node with a recomputed
-    softmax gave eager second derivatives an ulp off TF 2.21 in 19 of 40 values (notes
-    progs/gradfuzz12/t_readonce.py)."""
+def _record_composed(x, shifted, e, total, logs, out, axes, keepdims):
+    """Tape nodes for TF's composition log(sum(exp(x - max))) + max, holding the kernel's values: the
+    subtraction of the max, exp (its gradient g * e), the sum over ``axes``, log (g * reciprocal(sum))
+    and the max's add; the max is a constant (TF stops its gradient), so Sub and Add pass g on. An
+    outer tape then meets the exps and the sums that the gradient reads as the forward's own tensors,
+    and adds its terms at them as TF does: one node with a recomputed softmax gave eager second
+    derivatives an ulp off TF 2.21 in 19 of 40 values (notes progs/gradfuzz12/t_readonce.py). Sub and
+    Add are nodes of their own because TF's tape visits them: x is read five ops from the output, and
+    where x has other readers its gradients add in that visiting order (backward_order.py;
+    lse(v) + reduce_sum((v - 1) * 0.3) + reduce_sum(v * v) was an ulp off TF 2.21 with three nodes)."""
     from .unary import reciprocal
+    shifts = Tensor(shifted)
+    record('logsumexp_shift', (x,), shifts, (_pass_gradient,))
     exps = Tensor(e)
-    record('exp', (x,), exps, (lambda g, y, x: g * y,))
-    sums = Tensor(total if keepdims else total.reshape(out._data.shape))
+    record('exp', (shifts,), exps, (lambda g, y, x: g * y,))
+    shape = out._data.shape
+    sums = Tensor(total if keepdims else total.reshape(shape))
     record('reduce_sum', (exps,), sums, (_Spread(axes, None),))
-    record('log', (sums,), out, (lambda g, y, s: g * reciprocal(s),))
+    logged = Tensor(logs if keepdims else logs.reshape(shape))
+    record('log', (sums,), logged, (lambda g, y, s: g * reciprocal(s),))
+    record('logsumexp_unshift', (logged,), out, (_pass_gradient,))
+
+
+def _pass_gradient(g, y, x):
+    """The gradient of x - c or x + c for a constant c of x's shape or smaller (the max, kept or reshaped
+    to the result's shape): g as it is."""
+    return g
 
 
 def _log_sum_exp_grad(g, x, shift, axes, keepdims):
