@@ -128,21 +128,32 @@ def _bad_axis(a, x, matrix=False, ord='euclidean'):  # noqa: A002
 
 def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
     if ord in ('euclidean', 2, 2.0):
-        return sqrt(reduce_sum(_times_conjugate(x), axes, keepdims))
+        return _squeezed(sqrt(reduce_sum(_times_conjugate(x), axes, True)), axes, keepdims)
     if ord == 1:
-        return reduce_sum(abs_(x), axes, keepdims)
+        return _squeezed(reduce_sum(abs_(x), axes, True), axes, keepdims)
     if ord == math.inf:
-        return reduce_max(abs_(x), axes, keepdims)
+        return _squeezed(reduce_max(abs_(x), axes, True), axes, keepdims)
     if np.isreal(ord) and not isinstance(ord, bool) and ord > 0:        # (numpy numbers too, as TF)
-        return reduce_sum(abs_(x) ** float(ord), axes, keepdims) ** (1.0 / float(ord))
+        return _squeezed(reduce_sum(abs_(x) ** float(ord), axes, True) ** (1.0 / float(ord)), axes, keepdims)
     raise ValueError("norm: ord must be 'euclidean', 1, 2, numpy.inf or a number p > 0 for a vector "
                      "norm, got %r" % (ord,))
+
+
+def _squeezed(result, axes, keepdims):
+    """tf.norm's last step: its reductions keep the axes and a Squeeze drops them. The Squeeze is an op of
+    TF's tape, so a tensor read by the norm and by other ops gets its gradients added in TF's visiting
+    order only with it on the tape too (backward_order.py: tf.norm(v - 1.0) + tf.norm(v) + ... was an
+    ulp off TF 2.21)."""
+    if keepdims:
+        return result
+    from .shapes import squeeze
+    return squeeze(result, list(axes))
 
 
 def _matrix_norm(x, ord, axes, keepdims):  # noqa: A002
     rows, cols = axes
     if ord in ('fro', 'euclidean'):
-        return sqrt(reduce_sum(_times_conjugate(x), axes, keepdims))
+        return _squeezed(sqrt(reduce_sum(_times_conjugate(x), axes, True)), axes, keepdims)
     if ord in (1, math.inf):
         summed, then = (rows, cols) if ord == 1 else (cols, rows)
         sums = reduce_sum(abs_(x), summed, keepdims=True)
