@@ -27,10 +27,11 @@ from collections import deque
 # Nodes that stand for a chain of TensorFlow's eager ops, and the turn (1 = the chain's first op from the
 # output) at which each input is read: sum_of_squares with a scale (regularizers) is Mul, Sum, Square; the
 # fused losses Mean, Square (or Abs), Sub; tf.nn.softmax_cross_entropy_with_logits Reshape, the op, Reshape
-# (its rank-2 logits and labels flattened, the cost shaped back). Dense's 'affine' and
-# 'affine_<activation>': (activation,) bias Add, MatMul, with or without the bias (tf_turns).
+# (its rank-2 logits and labels flattened, the cost shaped back); clip_by_value (t, min, max) Maximum(., min),
+# Minimum(t, max). Dense's 'affine' and 'affine_<activation>': (activation,) bias Add, MatMul, with or
+# without the bias (tf_turns).
 _CHAIN_TURNS = {'sum_of_squares': (3,), 'mean_squared_difference': (3, 3), 'mean_absolute_difference': (3, 3),
-                'softmax_cross_entropy_with_logits': (3, 3), 'mul_reduced': (3, 3, 2)}
+                'softmax_cross_entropy_with_logits': (3, 3), 'mul_reduced': (3, 3, 2), 'clip_by_value': (2, 1, 2)}
 _AFFINE = frozenset(('affine_relu', 'affine_elu', 'affine_tanh'))
 _CHAINS = _AFFINE | {'affine'} | set(_CHAIN_TURNS)     # (a set test per node: other tapes pay no call)
 
