@@ -494,7 +494,10 @@ def _exp_and_sum(xp, shifted, axes):
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     from .complex_parts import conj, real
     from .unary import square
-    x = as_float_tensor(input_tensor, 'reduce_variance')
+    from .variable_reads import read_once
+    # TF converts the input once (a variable: one ReadVariableOp) and reads that tensor twice; its tape
+    # then adds the mean's and the deviations' gradients before the variable's other reads
+    x = read_once(as_float_tensor(input_tensor, 'reduce_variance'))
     mean = reduce_mean(x, axis, keepdims=True)
     d = x - mean
     # TF's squared deviations: Square (its gradient 2 * d * g, where d * d's adds two d * g and rounds
