@@ -587,7 +587,7 @@ def _softmax_rows(xp, a):
         if not finite.all():
             full = _softmax_rows(xp, np.where(finite[:, None], a, np.float32(0))) if finite.any() else np.empty_like(a)
             rows = a[~finite]
-            full[~finite] = onednn_softmax.softmax_rows(rows, np.fmax.reduce(rows, axis=1, keepdims=True))
+            full[~finite] = onednn_softmax.softmax_rows(rows, np.fmax.reduce(rows, axis=1, keepdims=True), True)
             return full
     # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)
     shifted = a - (a.max(axis=1, keepdims=True) if row_max is None else row_max) if a.size else a

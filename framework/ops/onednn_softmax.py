@@ -30,12 +30,18 @@ def active():
     return onednn_policy.enabled()
 
 
-def softmax_rows(a, row_max=None):
+def softmax_rows(a, row_max=None, non_finite=False):
     """Softmax along the last axis of a 2-D float32 numpy array, as oneDNN computes it: each row's max
-    (``row_max``, when the caller has it) finite; -inf entries give 0 (below ln(FLT_MIN))."""
+    (``row_max``, when the caller has it) finite; -inf entries give 0 (below ln(FLT_MIN)). Rows holding
+    NaN or +inf (``non_finite``, their max taken without the NaNs): oneDNN's softmax clamps a NaN to
+    ln(FLT_MAX) (vminps gives its second operand where either is NaN), so its exp is +inf, the row's sum
+    +inf and 1/sum 0: NaN there, 0 elsewhere (softmax([inf, 1]) is [nan, 0] on TF 2.21)."""
     if row_max is None:
         row_max = a.max(axis=1, keepdims=True)
-    e = exp(a - row_max)
+    shifted = a - row_max
+    if non_finite:
+        np.fmin(shifted, _LN_MAX, out=shifted)
+    e = exp(shifted)
     rows, n = e.shape
     lanes_wide = onednn_policy.vector_lanes()
     blocks = -(-n // lanes_wide)
@@ -76,9 +82,9 @@ def exp(x):
     widened ``r`` (numpy widens the float32 operand inside the loop) and one float64 add whose
     result is rounded to float32 as it is written to ``y``. Below ln(FLT_MIN) the clamp makes
     ``n`` -126, whose scale 2**(n - 1) has an exponent field of 0: the value +0, oneDNN's zero
-    there, without a mask. A NaN input clamps to ln(FLT_MAX) (vminps gives its second operand where either
-    is NaN), so its exp is +inf."""
-    x = np.maximum(np.fmin(x, _LN_MAX), _LN_MIN)
+    there, without a mask. A NaN stays NaN (a fused elu's NaN input gives NaN, measured on TF 2.21); the
+    softmax's own NaNs are clamped before (softmax_rows)."""
+    x = np.maximum(np.minimum(x, _LN_MAX), _LN_MIN)
     n = x * _LOG2E
     n += _F(0.5)
     np.floor(n, out=n)
