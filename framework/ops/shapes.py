@@ -1,6 +1,6 @@
 """Ops that move elements around without arithmetic: reshape, broadcast,
-transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
-the same way. Indexing (getitem, gather) lives in indexing.py."""
+transpose, concatenate, tile, pad, cast. Each gradient moves g back
+the same way. Indexing (getitem, gather) lives in indexing.py; split in splitting.py, one_hot in one_hot_encoding.py."""
 import numpy as np
 
 from ..composite import CompositeTensor, dispatch, map_elementwise
@@ -14,7 +14,7 @@ from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
-from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
+from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 
 
@@ -422,125 +422,6 @@ def unstack(value, num=None, axis=0, name=None):
     return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
 
 
-@named_errors('split')
-def split(value, num_or_size_splits, axis=0, num=None, name=None):
-    """Split along ``axis`` into equal parts, or parts of the given sizes."""
-    x = as_tensor(value, 'split')
-    equal_parts = isinstance(num_or_size_splits, (int, np.integer))
-    if equal_parts and num_or_size_splits <= 0:
-        raise _split_error(InvalidArgumentError(
-            "Value for attr 'num_split' of %d must be at least minimum 1\n\t; NodeDef: {{node Split}}; Op<name=Split; "
-            "signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> "
-            "[Op:Split]%s" % (num_or_size_splits,
-                              # (TF's fast path takes 0 and names it; a negative count falls to the slow path)
-                              ' name: split' if num_or_size_splits == 0 else '')),
-            'split: cannot split into %d parts' % num_or_size_splits)
-    if not equal_parts and (isinstance(num_or_size_splits, (float, np.floating))
-                            or getattr(num_or_size_splits, 'ndim', None) == 0):      # TF's Python check, its words
-        raise _split_error(ValueError('Rank-0 tensors are not supported as the num_or_size_splits argument to '
-                                      'split. Argument provided: %s' % (num_or_size_splits,)),
-                           'split: give a whole number of parts (an int) or a list of sizes, got %r'
-                           % (num_or_size_splits,))
-    named = 'split' if name is None else name
-    if equal_parts:
-        kernel, parts = 'Split', int(num_or_size_splits)
-    else:
-        kernel, sizes, parts = 'SplitV', _split_sizes(num_or_size_splits, num, named), num
-        if parts is None:
-            parts = len(sizes)
-        elif parts != len(sizes):         # TF's Python passes num as the kernel's output count
-            raise _split_error(_split_kernel_error(
-                kernel, parts, 'size of the split_tensor must be 1-D and have the same elements as outputs got 1 -D '
-                               'and %d elements' % len(sizes), named),
-                'split: num=%d but %d sizes were given' % (parts, len(sizes)))
-    if type(axis) is int and not -x.ndim <= axis < x.ndim:
-        raise _split_error(_split_kernel_error(kernel, parts, '-input rank(-%d) <= split_dim < input rank (%d), but '
-                                                              'got %d' % (x.ndim, x.ndim, axis), named),
-                           'split: axis %d is out of range for a tensor of rank %d' % (axis, x.ndim))
-    (ax,) = normalize_axis(axis, x.ndim, 'split')
-    n = x._data.shape[ax]
-    if equal_parts:
-        k = parts
-        if n % k:
-            raise _split_error(_split_kernel_error(
-                kernel, k, 'Number of ways to split should evenly divide the split dimension, but got split_dim %d '
-                           '(size = %d) and num_split %d' % (ax, n, k), named),
-                'split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
-        sizes = [n // k] * k
-    else:
-        _check_split_sizes(sizes, n, ax, parts, named)
-    bounds = np.cumsum([0] + sizes)
-    return [getitem(x, (slice(None),) * ax + (slice(int(lo), int(hi)),)) for lo, hi in zip(bounds[:-1], bounds[1:])]
-
-
-def _split_sizes(given, num, named):
-    """The list of sizes tf.split was given, as ints; SplitV's attribute errors (no output, float sizes)
-    and its rank error (sizes nested in a list) where TensorFlow would give them."""
-    try:
-        array = convert_to_tensor(given)._data
-    except (TypeError, ValueError):
-        array = None        # (tensors among Python numbers: _ints reads them)
-    parts = num if num is not None or array is None or array.ndim == 0 else array.shape[0]
-    if parts is not None and parts < 1:
-        _refuse_split_v_attr("'num_split' of %d must be at least minimum 1" % parts, named)
-    if array is None:
-        return list(_ints(given, 'split'))
-    if array.dtype.kind not in 'iu':
-        _refuse_split_v_attr("'Tlen' of %s is not in the list of allowed values: int8, int32, int64"
-                             % kernel_dtype_name(convert_to_tensor(given).dtype), named)
-    if array.ndim != 1:
-        raise _split_error(_split_kernel_error(
-            'SplitV', parts, 'size of the split_tensor must be 1-D and have the same elements as outputs got %d -D '
-                             'and %d elements' % (array.ndim, array.size), named),
-            'split: sizes must be a flat list, got %r' % (given,))
-    return [int(size) for size in array]
-
-
-def _refuse_split_v_attr(text, named):
-    raise InvalidArgumentError(
-        "Value for attr %s\n\t; NodeDef: {{node SplitV}}; Op<name=SplitV; signature=value:T, size_splits:Tlen, "
-        "split_dim:int32 -> output:num_split*T; attr=num_split:int,min=1; attr=T:type; attr=Tlen:type,"
-        "default=DT_INT64,allowed=[DT_INT8, DT_INT32, DT_INT64]> [Op:SplitV] name: %s" % (text, named))
-
-
-def _check_split_sizes(sizes, n, ax, parts, named):
-    """SplitV's checks, in its kernel's order, on ``sizes`` for an axis of size ``n``: one output must
-    take the whole axis (even for -1); one size at most may be -1, and the others must add up to
-    ``n`` exactly (with no -1) or to no more than ``n`` (with one); then none may be negative (numpy
-    would slice silently wrong parts). Fills in the -1 in place."""
-    def refuse(text, note):
-        raise _split_error(_split_kernel_error('SplitV', parts, text, named), note)
-    if parts == 1:
-        if sizes[0] != n:
-            refuse('If there is only one output, it must have the same size as the input. Input size: %d output '
-                   'size: %d' % (n, sizes[0]), 'split: one size %d for axis %d of size %d' % (sizes[0], ax, n))
-        return
-    if sizes.count(-1) > 1:
-        refuse('There can only be one -1 in the input.',
-               'split: sizes %s hold more than one -1; only one size can be inferred' % (sizes,))
-    determined = sum(size for size in sizes if size != -1)
-    if determined > n if -1 in sizes else determined != n:
-        refuse('Determined shape must either match input shape along split_dim exactly if fully specified, or be '
-               'less than the size of the input along split_dim if not fully specified.  Got: %d' % determined,
-               'split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
-    if -1 in sizes:
-        sizes[sizes.index(-1)] = n - determined
-    for i, size in enumerate(sizes):
-        if size < 0:
-            refuse('Split size at index %d must be >= 0. Got: %d' % (i, size),
-                   'split: size at index %d must be >= 0 (or -1 to infer it), got %d' % (i, size))
-
-
-def _split_kernel_error(kernel, parts, text, named):
-    """TF's Split / SplitV kernel error: its node names the number of parts, its tail the op's name ('split')."""
-    return kernel_error(kernel, text, named=named, node='%s_num_split_%d' % (kernel, parts))
-
-
-def _split_error(error, note):
-    error.add_note(note)
-    return error
-
-
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     try:
@@ -795,64 +676,6 @@ def stop_gradient(input, name=None):  # noqa: A002
     return Tensor(snapshot(x))
 
 
-def _one_hot_refusal(dtype_name, named):
-    """OneHot's op-registry error: its indices attr TI takes four integer types."""
-    error = InvalidArgumentError(
-        "Value for attr 'TI' of %s is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
-        '{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; '
-        'attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, '
-        'DT_INT32, DT_INT64]> [Op:OneHot]%s' % (kernel_dtype_name(dtype_name), ' name: ' if named else ''))
-    error.add_note('one_hot: indices must be integers (uint8, int8, int32 or int64), got %s; cast them first'
-                   % dtype_name)
-    return error
-
-
-@named_errors('one_hot')
-def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
-    """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
-    idx = as_tensor(indices, 'one_hot')
-    if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
-        raise _one_hot_refusal(idx.dtype.name, isinstance(indices, Tensor))     # (the tail: a tensor's only)
-    # as TensorFlow: on_value / off_value convert with dtype as a hint and must then be of dtype; without a
-    # dtype they set it (both alike), else float32; the defaults 1 and 0 convert to it (a string dtype refuses)
-    hint = None if dtype is None else dtypes.as_dtype(dtype)
-    given = {which: convert_to_tensor(v, dtype_hint=hint) for which, v in (('on_value', on_value),
-                                                                          ('off_value', off_value)) if v is not None}
-    if dtype is not None:
-        for which, t in given.items():
-            if t.dtype != hint:
-                raise TypeError('dtype %s of %s does not match dtype parameter %s' % (t.dtype, which, hint))
-    elif len(given) == 2 and given['on_value'].dtype != given['off_value'].dtype:
-        raise TypeError('dtype %s of on_value does not match dtype %s of off_value'
-                        % (given['on_value'].dtype, given['off_value'].dtype))
-    else:
-        dtype = next(iter(given.values())).dtype if given else dtypes.float32
-    on = given['on_value'] if 'on_value' in given else convert_to_tensor(1, dtype=dtype)
-    off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
-    dtype = dtypes.numpy_dtype(dtype)
-    xp = backend.array_module(idx._data)
-    if isinstance(depth, (list, tuple, np.ndarray, Tensor)) and np.ndim(depth) > 0:      # OneHot's words, no tail
-        raise kernel_error('OneHot', 'depth must be a scalar, but got: [%s]' % ','.join(map(str, np.shape(depth))),
-                           note='one_hot: depth must be one non-negative integer, got shape %s' % (np.shape(depth),))
-    size = as_size(depth, 'depth', 'one_hot')
-    if size < 0:
-        raise kernel_error('OneHot', 'depth must be non-negative, got: %d' % size, named=fast_path(indices),
-                           note='one_hot: depth must be non-negative, got %d' % size)
-    if axis is not None and axis != -1 and isinstance(axis, (int, np.integer)) and not 0 <= axis <= idx.ndim:
-        raise kernel_error('OneHot', 'Expected axis to be -1 or between [0, %d).  But received: %d'
-                           % (idx.ndim + 1, axis), named=fast_path(indices),
-                           note='one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
-                                % (idx.ndim + 1, tuple(idx.shape), axis))
-    hot = idx._data[..., None] == xp.arange(size)
-    out = xp.where(hot, on._data, off._data).astype(dtype)
-    if axis is not None and axis != -1:
-        if not isinstance(axis, (int, np.integer)):
-            raise InvalidArgumentError('one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
-                                       % (out.ndim, tuple(idx.shape), axis))
-        out = xp.moveaxis(out, -1, axis)
-    return Tensor(out)
-
-
 def shape(input, out_type='int32', name=None):  # noqa: A002
     if isinstance(input, CompositeTensor):
         if hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
@@ -931,3 +754,7 @@ def _concat_shapes_error(tensors, ax, name):
 
 
 _PASS_THROUGH = (lambda g, y, x: g,)
+
+
+from .splitting import split  # noqa: E402,F401  (split and one_hot have modules of their own)
+from .one_hot_encoding import one_hot  # noqa: E402,F401

@@ -1,0 +1,66 @@
+"""tf.one_hot: integer indices to rows of on / off values, with TF's dtype rules and OneHot's errors."""
+import numpy as np
+
+from .. import backend, dtypes
+from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..tensor import Tensor, convert_to_tensor
+from .graph_input_errors import kernel_dtype_name
+from .operands import as_size, as_tensor, named_errors
+
+
+def _one_hot_refusal(dtype_name, named):
+    """OneHot's op-registry error: its indices attr TI takes four integer types."""
+    error = InvalidArgumentError(
+        "Value for attr 'TI' of %s is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
+        '{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; '
+        'attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, '
+        'DT_INT32, DT_INT64]> [Op:OneHot]%s' % (kernel_dtype_name(dtype_name), ' name: ' if named else ''))
+    error.add_note('one_hot: indices must be integers (uint8, int8, int32 or int64), got %s; cast them first'
+                   % dtype_name)
+    return error
+
+
+@named_errors('one_hot')
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
+    idx = as_tensor(indices, 'one_hot')
+    if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
+        raise _one_hot_refusal(idx.dtype.name, isinstance(indices, Tensor))     # (the tail: a tensor's only)
+    # as TensorFlow: on_value / off_value convert with dtype as a hint and must then be of dtype; without a
+    # dtype they set it (both alike), else float32; the defaults 1 and 0 convert to it (a string dtype refuses)
+    hint = None if dtype is None else dtypes.as_dtype(dtype)
+    given = {which: convert_to_tensor(v, dtype_hint=hint) for which, v in (('on_value', on_value),
+                                                                          ('off_value', off_value)) if v is not None}
+    if dtype is not None:
+        for which, t in given.items():
+            if t.dtype != hint:
+                raise TypeError('dtype %s of %s does not match dtype parameter %s' % (t.dtype, which, hint))
+    elif len(given) == 2 and given['on_value'].dtype != given['off_value'].dtype:
+        raise TypeError('dtype %s of on_value does not match dtype %s of off_value'
+                        % (given['on_value'].dtype, given['off_value'].dtype))
+    else:
+        dtype = next(iter(given.values())).dtype if given else dtypes.float32
+    on = given['on_value'] if 'on_value' in given else convert_to_tensor(1, dtype=dtype)
+    off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
+    dtype = dtypes.numpy_dtype(dtype)
+    xp = backend.array_module(idx._data)
+    if isinstance(depth, (list, tuple, np.ndarray, Tensor)) and np.ndim(depth) > 0:      # OneHot's words, no tail
+        raise kernel_error('OneHot', 'depth must be a scalar, but got: [%s]' % ','.join(map(str, np.shape(depth))),
+                           note='one_hot: depth must be one non-negative integer, got shape %s' % (np.shape(depth),))
+    size = as_size(depth, 'depth', 'one_hot')
+    if size < 0:
+        raise kernel_error('OneHot', 'depth must be non-negative, got: %d' % size, named=fast_path(indices),
+                           note='one_hot: depth must be non-negative, got %d' % size)
+    if axis is not None and axis != -1 and isinstance(axis, (int, np.integer)) and not 0 <= axis <= idx.ndim:
+        raise kernel_error('OneHot', 'Expected axis to be -1 or between [0, %d).  But received: %d'
+                           % (idx.ndim + 1, axis), named=fast_path(indices),
+                           note='one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
+                                % (idx.ndim + 1, tuple(idx.shape), axis))
+    hot = idx._data[..., None] == xp.arange(size)
+    out = xp.where(hot, on._data, off._data).astype(dtype)
+    if axis is not None and axis != -1:
+        if not isinstance(axis, (int, np.integer)):
+            raise InvalidArgumentError('one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
+                                       % (out.ndim, tuple(idx.shape), axis))
+        out = xp.moveaxis(out, -1, axis)
+    return Tensor(out)
