@@ -94,12 +94,22 @@ def _incbsa32(aa, bb, xx, k):
     return one - t if mirrored else t
 
 
-def _betainc32(a, b, x, k):
+def _outside(a, b, x, k):
+    """Both kernels' answer where a or b is not positive or x is not inside (0, 1): NaN, 0 or 1; None
+    inside, where the series or continued fraction runs."""
     one = k.one
     if a <= k.zero or b <= k.zero:
         return one * np.nan
     if x <= k.zero or x >= one:
         return k.zero if x == k.zero else one if x == one else one * np.nan
+    return None
+
+
+def _betainc32(a, b, x, k):
+    one = k.one
+    edge = _outside(a, b, x, k)
+    if edge is not None:
+        return edge
     if a <= one:
         ans = _incbsa32(a + one, b, x, k)
         t = a * k.log(x) + b * _log1p(-x) + k.lgamma(a + b) - k.lgamma(a + one) - k.lgamma(b)
@@ -132,10 +142,9 @@ def _mirror64(t, k):
 
 def _betainc64(aa, bb, xx, k):
     one = k.one
-    if aa <= k.zero or bb <= k.zero:
-        return one * np.nan
-    if xx <= k.zero or xx >= one:
-        return k.zero if xx == k.zero else one if xx == one else one * np.nan
+    edge = _outside(aa, bb, xx, k)
+    if edge is not None:
+        return edge
     if bb * xx <= one and xx <= np.float64(0.95):
         return _series64(aa, bb, xx, k)
     w = one - xx
