@@ -37,9 +37,10 @@ def _is_array(value):
 
 
 def _holds_arrays(value):
-    """A list/tuple whose leaves are all arrays (not a nested list of numbers, which is one array)."""
-    return isinstance(value, (list, tuple)) and bool(value) and all(
-        _is_array(x) or _holds_arrays(x) for x in value)
+    """A list/tuple whose leaves are arrays or None, at least one an array (not a nested list of numbers,
+    which is one array)."""
+    return (isinstance(value, (list, tuple)) and any(x is not None for x in value)
+            and all(x is None or _is_array(x) or _holds_arrays(x) for x in value))
 
 
 def convert_inputs(inputs, dtype, keep_composite=False):
@@ -54,10 +55,11 @@ def convert_inputs(inputs, dtype, keep_composite=False):
         return inputs
     # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
     # several inputs; a nested list of numbers is one array.
-    if isinstance(inputs, (list, tuple)) and inputs and all(_is_array(x) or _holds_arrays(x) for x in inputs):
-        # nested lists of arrays ([x, [h, c]]) are structures too, converted leaf by leaf as Keras's tree does
-        return type(inputs)(_convert_one(x, dtype) if _is_array(x) else convert_inputs(x, dtype, keep_composite)
-                            for x in inputs)
+    if _holds_arrays(inputs):
+        # nested lists of arrays ([x, [h, c]]) are structures too, converted leaf by leaf as Keras's tree does;
+        # a None among them stays None, as Keras 3's map_structure passes it on ([x, None]: an optional state)
+        return type(inputs)(_convert_one(x, dtype) if _is_array(x) else
+                            None if x is None else convert_inputs(x, dtype, keep_composite) for x in inputs)
     if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
         # a None entry stays None, as Keras 3 passes it (the migration guide's {'bar': {'baz': None}})
         return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)
@@ -107,6 +109,8 @@ def shape_of(inputs):
         return [shape_of(x) for x in inputs]
     if isinstance(inputs, dict):
         return {k: shape_of(v) for k, v in inputs.items()}
+    if inputs is None:          # a None among several inputs has no shape, as in Keras's map_structure
+        return None
     return _build_shape(tuple(np.shape(inputs)))
 
 

@@ -2,6 +2,7 @@
 import string
 
 from framework.ops import cast, einsum, expand_dims
+from framework.tensor import convert_to_tensor
 
 from .layer import Layer
 from .unit_normalization import unit_normalize
@@ -77,12 +78,17 @@ class Dot(Layer):
 
     def build(self, input_shape):
         _check_pair(self, input_shape, 'input_shape')
-        self._axes_for(input_shape)
+        if None not in input_shape:     # Keras 3's build returns early for a None input
+            self._axes_for(input_shape)
         self.built = True
 
     def call(self, inputs):
         _check_pair(self, inputs, 'a')
         x, y = inputs
+        if x is None or y is None:
+            # (TF 2.21's batch_dot fails reading None's .shape, an AttributeError; the conversion's words,
+            # as the other merging layers give, say what is wrong)
+            x, y = convert_to_tensor(x), convert_to_tensor(y)
         a0, a1 = self._axes_for([tuple(x.shape), tuple(y.shape)])
         if self.normalize:
             x, y = unit_normalize(x, a0), unit_normalize(y, a1)

@@ -10,6 +10,7 @@ import numpy as np
 from framework import ops
 from framework.errors import noted
 from framework.keras.ops_dtypes import cast_all
+from framework.tensor import Tensor, convert_to_tensor
 
 from .layer import Layer
 from .normalized_sums import regrouped_sum
@@ -29,7 +30,7 @@ def _check_shapes(layer, shapes, least=1):
         error.add_note('%s %r: call it on a list of at least %d tensors' % (type(layer).__name__, layer.name, least))
         raise error
     if not isinstance(shapes, (list, tuple)) or len(shapes) < least or \
-            not all(isinstance(s, (list, tuple)) for s in shapes):
+            not all(s is None or isinstance(s, (list, tuple)) for s in shapes):
         raise ValueError('%s %r: a merge layer should be called on a list of at least %d input(s); received input '
                          'shape %s' % (type(layer).__name__, layer.name, least, shapes))
 
@@ -73,6 +74,8 @@ class _Merge(Layer):
 
     def build(self, input_shape):
         _check_shapes(self, input_shape, self.least_inputs)
+        # a None input (layer([x, None])) has no shape: Keras 3's build passes over it, its call refuses it
+        input_shape = [s for s in input_shape if s is not None]
         batches = {s[0] for s in input_shape if len(s)} - {None}
         if len(batches) > 1:
             raise ValueError('Cannot merge tensors with different batch sizes. Received tensors with shapes %s'
@@ -82,6 +85,8 @@ class _Merge(Layer):
 
     def call(self, inputs):
         _check_list(self, inputs, self.least_inputs)
+        # TF 2.21's words for a None input ('Attempt to convert a value (None) ...'), as Keras's ops convert
+        inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in inputs]
         rank = max(x.ndim for x in inputs)
         aligned = []
         for x in inputs:
@@ -191,6 +196,12 @@ class Concatenate(Layer):
             error.add_note('Concatenate %r: call it on a list of tensors' % self.name)
             raise error
         _check_shapes(self, input_shape)
+        if None in input_shape:
+            # Keras 3's build copies each shape with list(shape): a None input (layer([x, None])) fails there
+            error = TypeError("'NoneType' object is not iterable")
+            error.add_note('Concatenate %r: input %d is None; pass tensors only'
+                           % (self.name, input_shape.index(None)))
+            raise error
         if any(-len(s) > self.axis for s in input_shape):
             # Keras 3's build drops the axis from each shape with `del shape[axis]`, which a negative axis
             # beyond the rank fails in Python's words (a positive one beyond it is skipped there)
