@@ -19,8 +19,8 @@ from framework.ops import (eigen_blocked_qr, eigen_householder_qr, eigen_jacobi_
                            float_kernels)
 from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
-from framework.tape import record_blocked
 from framework.tensor import Tensor
+from . import ops_svd_full_gradient
 from .ops_arguments import flag
 from .ops_dtypes import floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
@@ -139,7 +139,7 @@ def eig(x):
 
 def qr(x, mode='reduced'):
     """(Q, R) with x = Q R, Q's columns orthonormal and R upper triangular. Gradients need
-    ``mode='reduced'`` or M <= N (TensorFlow's condition)."""
+    ``mode='reduced'`` or M <= N: else TensorFlow's NotImplementedError once one reaches them."""
     if mode not in ('reduced', 'complete'):
         raise ValueError("keras.ops.qr: mode must be 'reduced' or 'complete', got %r" % (mode,))
     a = _matrices(x, 'qr', square=False)
@@ -148,9 +148,7 @@ def qr(x, mode='reduced'):
     q_raw, r_raw = _qr_values(a._data, mode)
     m, n = a.shape[-2], a.shape[-1]
     if mode == 'complete' and m > n:
-        if ACTIVE:
-            record_blocked('keras.ops.qr', (a,))
-        return Tensor(q_raw), Tensor(r_raw)
+        return ops_svd_full_gradient.complete_deep_qr(a, q_raw, r_raw)
     outputs = {}        # the rule reads the outputs, as TF's (an outer tape then differentiates them again)
 
     def vjp(dq, dr, a):
@@ -193,7 +191,8 @@ def _qr_values(a, mode):
 
 def svd(x, full_matrices=True, compute_uv=True):
     """(U, S, V^T) with x = U diag(S) V^T, S descending; S alone without ``compute_uv``.
-    Gradients of U and V need ``full_matrices=False`` or square matrices."""
+    With ``full_matrices`` the gradient is TensorFlow's for |M - N| <= 1 and its NotImplementedError
+    beyond (ops_svd_full_gradient.py)."""
     a = _matrices(x, 'svd', square=False)
     full_matrices, compute_uv = flag(full_matrices, 'full_matrices', 'svd'), flag(compute_uv, 'compute_uv', 'svd')
     refuse_missing(a, 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
@@ -206,6 +205,8 @@ def svd(x, full_matrices=True, compute_uv=True):
         u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
     k = min(m, n)
+    if compute_uv and full_matrices and m != n:
+        return ops_svd_full_gradient.full_svd(a, u_raw, s_raw, vt_raw)
     outputs = {}        # the rules read the outputs, as TF's (an outer tape then differentiates them again)
 
     def from_s(g, out, a):
@@ -219,10 +220,6 @@ def svd(x, full_matrices=True, compute_uv=True):
     s = _primitive('svd', (a,), s_raw, (from_s,))
     if not compute_uv:
         return s
-    if full_matrices and m != n:
-        if ACTIVE:
-            record_blocked('keras.ops.svd', (a,))
-        return Tensor(u_raw), s, Tensor(vt_raw)
 
     def from_u(g, out, a):
         # U [(F o (U^T G - G^T U)) S] V^T + (I - U U^T) G S^-1 V^T

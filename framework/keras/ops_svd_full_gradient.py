@@ -1,0 +1,99 @@
+"""Gradients of the full factorizations of non-square matrices, where TensorFlow 2.21's rules
+are special: ``svd(a, full_matrices=True)`` and ``qr(a, full_matrices=True)``.
+
+TF's _SvdGrad computes the full-matrices gradient when the two sides differ by one
+(a 4 x 3 or 3 x 4 matrix): the one extra singular vector is then fixed up to its sign, and the rule
+adds the term of its gradient, ``- U S^-1 (V1^T dV2) V2^T``. It refuses ``|m - n| > 1``, and
+_QrGrad refuses a deep matrix's complete Q (m > n), each with a NotImplementedError once a
+gradient reaches the op, whichever output it comes through. Before this module tapeflow dropped
+those outputs from the tape, so the gradient silently lost their part (or was None).
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from .ops_elementwise import _primitive
+
+
+def _t(x):
+    return _ops.matrix_transpose(x)
+
+
+def _refusing(name, a, raws, text):
+    """The raw outputs recorded on ``a`` with a rule that raises TF's NotImplementedError."""
+    def refuse(g, out, a):
+        raise NotImplementedError(text)
+    return tuple(_primitive(name, (a,), raw, (refuse,)) for raw in raws)
+
+
+def complete_deep_qr(a, q_raw, r_raw):
+    """(Q, R) of an M > N matrix with the complete Q: TF's QrGrad refuses their gradient."""
+    shape = '(%s)' % ', '.join(str(d) for d in r_raw.shape)
+    return _refusing('qr', a, (q_raw, r_raw),
+                     'QrGrad not implemented when nrows > ncols and full_matrices is true. Received r.shape=%s with '
+                     'nrows=%d' 'and ncols=%d.' % (shape, r_raw.shape[-2], r_raw.shape[-1]))
+
+
+def full_svd(a, u_raw, s_raw, vt_raw):
+    """(U, S, V^T) of a non-square matrix with the full U and V, recorded with TF's _SvdGrad."""
+    m, n = a.shape[-2], a.shape[-1]
+    if abs(m - n) > 1:
+        shape = '(%s)' % ', '.join(str(d) for d in a.shape)
+        return _refusing('svd', a, (u_raw, s_raw, vt_raw),
+                         'svd gradient is not implemented for abs(m - n) > 1 when full_matrices is True. Received: '
+                         'm=%d and n=%d from op input=%s with shape=%s.'
+                         % (min(m, n), max(m, n), np.asarray(backend.to_host(a._data)), shape))
+    outputs = {}
+    deep = m > n     # TF differentiates a^T = V S U^T then, and transposes the result
+
+    def wide_factors():
+        """U (k x k), S, V1 (n' x k) and V2 (n' x 1) of the wide orientation, k = min(m, n)."""
+        u, vt = outputs['u'], outputs['vt']
+        wide_u, wide_v = (_t(vt), u) if deep else (u, _t(vt))
+        k = min(m, n)
+        return wide_u, outputs['s'], wide_v[..., :, :k], wide_v[..., :, k:]
+
+    def back(grad):
+        return _t(grad) if deep else grad
+
+    def from_s(g, out, a):
+        u, s, v1, _ = wide_factors()
+        return back(_ops.matmul(u, _ops.matmul(_ops.diag(g), v1, transpose_b=True)))
+
+    def from_wide_u(g):
+        u, s, v1, _ = wide_factors()
+        f_u = _gaps(s) * _ops.matmul(u, g, transpose_a=True)
+        inner = _ops.matmul(f_u + _t(f_u), _ops.diag(s))
+        return back(_ops.matmul(u, _ops.matmul(inner, v1, transpose_b=True)))
+
+    def from_wide_v(g):
+        u, s, v1, v2 = wide_factors()
+        k = min(m, n)
+        g1, g2 = g[..., :, :k], g[..., :, k:]
+        f_v = _gaps(s) * _ops.matmul(v1, g1, transpose_a=True)
+        inner = _ops.matmul(_ops.diag(s), f_v + _t(f_v))
+        term1 = _ops.matmul(u, _ops.matmul(inner, v1, transpose_b=True))
+        g1t = _t(g1)
+        term2 = g1t - _ops.matmul(_ops.matmul(g1t, v1), v1, transpose_b=True)
+        term2 = term2 - _ops.matmul(_ops.matmul(v1, g2, transpose_a=True), v2, transpose_b=True)
+        s_inv = s * _ops.reciprocal(s * s + 1e-20)       # TF's _SafeReciprocal
+        return back(term1 + _ops.matmul(_ops.matmul(u, _ops.diag(s_inv)), term2))
+
+    # the tape's rules see U's gradient and V^T's; the wide orientation swaps U and V for a deep matrix
+    def from_u(g, out, a):
+        return from_wide_v(g) if deep else from_wide_u(g)
+
+    def from_vt(g, out, a):
+        return from_wide_u(_t(g)) if deep else from_wide_v(_t(g))
+
+    outputs['s'] = _primitive('svd', (a,), s_raw, (from_s,))
+    outputs['u'] = _primitive('svd', (a,), u_raw, (from_u,))
+    outputs['vt'] = _primitive('svd', (a,), vt_raw, (from_vt,))
+    return outputs['u'], outputs['s'], outputs['vt']
+
+
+def _gaps(s):
+    """TF's F: 1 / (s_j^2 - s_i^2) off the diagonal through _SafeReciprocal, 0 on it."""
+    s2 = s * s
+    gaps = _ops.expand_dims(s2, -2) - _ops.expand_dims(s2, -1)
+    return _ops.set_diag(gaps * _ops.reciprocal(gaps * gaps + 1e-20), _ops.zeros_like(s))
