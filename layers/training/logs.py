@@ -8,18 +8,22 @@ from collections.abc import Mapping, MutableMapping
 
 from framework.backend import to_host
 from framework.tensor import Tensor
+from framework.variable import Variable
 
 
 def to_python(value):
     """A float for scalar tensors and arrays, a host (numpy) array for others (an F1Score's per-class
     values: a cupy array on the GPU, which numpy refuses to read); anything else unchanged."""
+    live = isinstance(value, Variable)
     if isinstance(value, Tensor):
         value = value._data
     value = to_host(value)
     try:
         return float(value)
     except (TypeError, ValueError):
-        return value
+        # A Variable's result (TruePositives(thresholds=[...]): Keras returns the variable) is read now, as
+        # TF's traced step reads it: the live buffer would show later updates in History and evaluate's dict
+        return value.copy() if live and hasattr(value, 'copy') else value
 
 
 def pythonify_logs(logs):
