@@ -61,6 +61,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     a = _square(input, 'inv')
     if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
         return cast(inv(cast(a, 'float32'), adjoint), 'float16')
+    source = a
     if adjoint:
         a = _swap(a, conjugate=True)
     xp = backend.array_module(a._data)
@@ -72,7 +73,12 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
         raise kernel_error('MatrixInverse', 'Input is not invertible.', named=True,
                            note='inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
     if ACTIVE:
-        record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
+        if adjoint and a._data.dtype.kind != 'c':
+            # TF's MatrixInverse rule with adjoint=True, -ainv (g^T ainv), on the input itself: the transpose
+            # of the plain rule through the swap sums each product in another order (an ulp off in float32)
+            record('inv', (source,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_a=True)),))
+        else:
+            record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
     return out
 
 
