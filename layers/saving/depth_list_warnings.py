@@ -14,9 +14,11 @@ so its own depth lists warn twice (Python's default warning filter shows such a 
 
 The same walk retries a failed layer wherever else it is reached outside a depth list: a subclassed
 model's layer is reached as its attribute ('d1') and again in the model's ``layers`` property
-('layers/dense'), a path no file holds. That retry's failure *is* counted: Keras keeps one error per
-object, the last, so its "Example error message" says "Layer 'dense' expected 2 variables, but
-received 0 variables during loading" rather than the shape mismatch met first.
+('layers/dense'). That retry reads the file at the new path. A subclassed model's own file has
+nothing there, so the retry fails too and *is* counted: Keras keeps one error per object, the last,
+so its "Example error message" says "Layer 'dense' expected 2 variables, but received 0 variables
+during loading" rather than the shape mismatch met first. A Sequential's or functional model's
+file has its layers exactly there, so a subclassed model holding the same layers loads it.
 """
 import warnings
 
@@ -28,31 +30,35 @@ _TEXT = ("Skipping nested container at '%s': no matching group found in the save
          "Affected layers will retain their freshly-initialized weights.")
 
 
-def warn_skipped_depth_lists(model, failed_objects):
-    """Warn as Keras 3.15 does for the depth lists holding objects that failed to load.
+def replay_load_walk(model, failed_objects, attempt):
+    """Keras 3.15's load walk over ``model`` once ``failed_objects`` (the layers whose weights did not
+    load at their saved path) have failed there.
 
-    ``failed_objects``: the layers whose own weights did not load (Keras's "could not be loaded").
-    Returns the objects Keras retried, and failed again, at a path the file lacks outside a depth
-    list, in the order it met them: their last error is Keras's count check on 0 saved variables.
+    ``attempt(obj, path)``: Keras's load of ``obj``'s own variables at ``path`` of the file, as
+    (its error text or None, ...). Returns the replay: ``retries`` maps id(obj) to (obj, path, the
+    last attempt) for each layer retried outside a depth list, in the order Keras met them;
+    ``warn()`` warns for the depth lists Keras skipped.
     """
-    if not failed_objects:
-        return []
-    replay = _Replay({id(obj) for obj in failed_objects})
-    replay.load(model, '', retry=False, failed=set())
-    for path in replay.skipped:
-        warnings.warn(_TEXT % path, stacklevel=4)
-    return list(replay.refailed.values())
+    replay = _Replay({id(obj) for obj in failed_objects}, attempt)
+    if failed_objects:
+        replay.load(model, '', retry=False, failed=set())
+    return replay
 
 
 class _Replay:
     """Keras's load walk, reduced to which objects fail and which are visited."""
 
-    def __init__(self, failing):
+    def __init__(self, failing, attempt):
         self.failing = failing      # ids of the objects whose own load fails at their saved path
+        self.attempt = attempt
         self.visited = set()
         self.skipped = []           # the depth lists' paths, in the order Keras warns them
         self.first_paths = {}       # id -> the path of an object's first load
-        self.refailed = {}          # id -> object: retried outside a depth list, and failed again
+        self.retries = {}           # id -> (object, path, attempt): its last retry outside a depth list
+
+    def warn(self):
+        for path in self.skipped:
+            warnings.warn(_TEXT % path, stacklevel=4)
 
     def load(self, obj, path, retry, failed):
         if id(obj) in self.visited:
@@ -61,9 +67,9 @@ class _Replay:
         if retry:
             failure = bool(Saveable(path, obj).variables)
         elif self.first_paths.setdefault(id(obj), path) != path:
-            failure = bool(Saveable(path, obj).variables)
-            if failure:
-                self.refailed[id(obj)] = obj
+            outcome = self.attempt(obj, path)
+            self.retries[id(obj)] = (obj, path, outcome)
+            failure = outcome[0] is not None
         else:
             failure = id(obj) in self.failing
         if failure:

@@ -11,7 +11,7 @@ import numpy as np
 
 from layers.own_variables import overrides_own_variables
 
-from .depth_list_warnings import warn_skipped_depth_lists
+from .depth_list_warnings import replay_load_walk
 from .h5_io import read_array, write_array
 from .keras_tree import Saveable, saveables
 from .weight_plan import host_value
@@ -51,6 +51,12 @@ def plan(root, model, weight_plan):
     warns, as in Keras 3.
     """
     nodes = saveables(model, include_optimizer=True)
+    first_attempts = {id(node.obj): _attempt(root, node.obj, node.path) for node in nodes if _matched_here(node)}
+    # Keras retries a layer that failed wherever its walk reaches it again (a subclassed model's
+    # 'layers' property): where a Sequential's or functional model's file holds it, it loads from there
+    replay = replay_load_walk(model, [node.obj for node in nodes if _matched_here(node)
+                                      and first_attempts[id(node.obj)][0] is not None],
+                              lambda obj, path: _attempt(root, obj, path))
     for node in nodes:
         vars_path = node.path + '/vars' if node.path else 'vars'
         if node.is_optimizer:
@@ -64,28 +70,48 @@ def plan(root, model, weight_plan):
             weight_plan.then(lambda layer=node.obj, store=store: layer.load_own_variables(store), node.obj.weights,
                              owner=node.obj)
             continue
+        first = first_attempts.get(id(node.obj))
+        _, retry_path, retry = replay.retries.get(id(node.obj), (None, None, None)) if first else (None,) * 3
+        if first and first[0] is not None and retry is not None and retry[0] is None:
+            weight_plan.match(Saveable(retry_path, node.obj).describe(), variables, retry[1],
+                              ['%s/vars/%s' % (retry_path, n) for n in retry[2]])
+            continue
         if group is None:
             if variables:
                 weight_plan.problem('%s: missing from the file (no group %s; the model has %d weight(s): %s)'
                                     % (node.describe(), vars_path, len(variables),
                                        ', '.join(v.path for v in variables)))
                 weight_plan.keras_failure(node.obj, _keras_error(node.obj, variables, []))
-            continue
-        loader = getattr(node.obj, 'load_saved_arrays', None)
-        named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
-        if named:
-            weight_plan.then(lambda loader=loader, named=named: loader(named))
-        arrays, names = read_vars(group, weight_plan, skip=named)
-        error = None if named else _keras_error(node.obj, variables, arrays)
-        if error is not None:
-            weight_plan.keras_failure(node.obj, error)
-        weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
+        else:
+            loader = getattr(node.obj, 'load_saved_arrays', None)
+            named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
+            if named:
+                weight_plan.then(lambda loader=loader, named=named: loader(named))
+            arrays, names = read_vars(group, weight_plan, skip=named)
+            error = None if named else _keras_error(node.obj, variables, arrays)
+            if error is not None:
+                weight_plan.keras_failure(node.obj, error)
+            weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
+        if retry is not None and retry[0] is not None:
+            weight_plan.keras_failure(node.obj, retry[0])      # Keras keeps an object's last error
     # (entries of layers the model lacks are left unread, as Keras 3 leaves them: a smaller model loads
     # the layers it shares with the file's)
-    # Keras's error keeps the last failure of a layer it retried at a path the file lacks
-    for owner in warn_skipped_depth_lists(model, [owner for owner, _ in weight_plan.keras_failures]):
-        if not overrides_own_variables(owner):
-            weight_plan.keras_failure(owner, _keras_error(owner, Saveable('', owner).variables, []))
+    replay.warn()
+
+
+def _matched_here(node):
+    """A layer whose arrays ``plan`` matches itself (not the optimizer, nor a layer reading its own)."""
+    return (not node.is_optimizer and not overrides_own_variables(node.obj)
+            and not callable(getattr(node.obj, 'load_saved_arrays', None)))
+
+
+def _attempt(root, obj, path):
+    """Keras 3's load of ``obj``'s own variables at ``path`` of the file: (its error text or None,
+    the arrays there, their keys)."""
+    group = root.get(path + '/vars' if path else 'vars')
+    keys = sorted((k for k in group.keys() if k.isdigit()), key=int) if group is not None else []
+    arrays = [read_array(group[k]) for k in keys]
+    return _keras_error(obj, Saveable(path, obj).variables, arrays), arrays, keys
 
 
 def _keras_error(owner, variables, arrays):
