@@ -7,8 +7,11 @@ shape, and its leading axes count the samples drawn for each (count, prob) pair.
 import numpy as np
 
 from . import backend, dtypes, philox_binomial
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error, noted
 from .tensor import Tensor
+
+STATELESS = 'StatelessRandomBinomial'
+_KERNEL_TYPE_NAMES = {'float16': 'half', 'float32': 'float', 'float64': 'double'}
 
 
 def stateless_binomial(shape, seed, counts, probs, output_dtype='int32', name=None):
@@ -28,27 +31,34 @@ def parameters(counts, probs):
     return _floats(counts, probs.dtype), probs
 
 
-def batches_and_samples(shape, counts, probs):
-    """(batch shape, samples per batch member) for ``shape``, or InvalidArgumentError as TensorFlow."""
-    if counts.dtype != probs.dtype:
-        raise TypeError('random.binomial: counts and probs must have one dtype, got %s and %s'
-                        % (counts.dtype.name, probs.dtype.name))
+def batches_and_samples(shape, counts, probs, kernel=STATELESS):
+    """(batch shape, samples per batch member) for ``shape``, or ``kernel``'s InvalidArgumentError in
+    TensorFlow's words (the stateless op's wrapper adds no ' name: ' tail, the Generator's does)."""
+    named = kernel != STATELESS
+    if counts.dtype != probs.dtype:     # the kernel's type attribute comes from counts, the input before probs
+        shown = [_KERNEL_TYPE_NAMES.get(a.dtype.name, a.dtype.name) for a in (counts, probs)]
+        raise noted(InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor '
+                                         'but is a %s tensor [Op:%s]%s' % (kernel, 4 if named else 3, shown[0],
+                                                                           shown[1], kernel, ' name: ' * named)),
+                    'random.binomial: counts and probs must have one dtype, got %s and %s'
+                    % (counts.dtype.name, probs.dtype.name))
     try:
         batch_shape = np.broadcast_shapes(counts.shape, probs.shape)
     except ValueError:
-        raise InvalidArgumentError('counts and probs must have compatible batch dimensions: %s vs. %s'
-                                   % (list(counts.shape), list(probs.shape))) from None
+        raise kernel_error(kernel, 'counts and probs must have compatible batch dimensions: %s vs. %s'
+                           % (list(counts.shape), list(probs.shape)), named=named) from None
     sample_axes = len(shape) - len(batch_shape)
     if sample_axes < 0 or tuple(shape[sample_axes:]) != tuple(batch_shape):
-        raise InvalidArgumentError('random.binomial: shape %s must end with the broadcast shape %s of counts and '
-                                   'probs (Shape passed in must end with broadcasted shape.)'
-                                   % (list(shape), list(batch_shape)))
+        raise kernel_error(kernel, 'Shape passed in must end with broadcasted shape.', named=named,
+                           note='random.binomial: shape %s must end with the broadcast shape %s of counts and probs'
+                           % (list(shape), list(batch_shape)))
     return batch_shape, int(np.prod(shape[:sample_axes], dtype=np.int64))
 
 
-def binomial_tensor(shape, key, counter, counts, probs, output_dtype):
+
+def binomial_tensor(shape, key, counter, counts, probs, output_dtype, kernel=STATELESS):
     """The draws for ``shape`` from Philox (key, counter), as a tensor of ``output_dtype``."""
-    batch_shape, samples = batches_and_samples(shape, counts, probs)
+    batch_shape, samples = batches_and_samples(shape, counts, probs, kernel)
     draws = philox_binomial.binomial_values(key, counter, np.broadcast_to(counts, batch_shape),
                                             np.broadcast_to(probs, batch_shape), samples)
     out_dtype = dtypes.numpy_dtype(output_dtype)

@@ -148,11 +148,11 @@ class Generator:
         from .random_binomial import batches_and_samples, binomial_tensor, parameters
         counts, probs = parameters(counts, probs)
         shape = _shape(shape)
-        batch_shape, samples = batches_and_samples(shape, counts, probs)
+        batch_shape, samples = batches_and_samples(shape, counts, probs, 'StatefulRandomBinomial')
         batches = int(np.prod(batch_shape, dtype=np.int64))
         state = self._read_and_skip(philox_binomial.stateful_blocks(batches, samples))
         key, counter = _philox_key_counter(state)
-        return binomial_tensor(shape, key, counter, counts, probs, dtype)
+        return binomial_tensor(shape, key, counter, counts, probs, dtype, 'StatefulRandomBinomial')
 
     def make_seeds(self, count=1):
         """``count`` seed pairs for the stateless ops, as an int64 tensor [2, count]."""

@@ -85,7 +85,7 @@ def stateless_shuffle(value, seed, alg='auto_select', name=None):
     if value.ndim == 0:
         raise ValueError('random.stateless_shuffle: value must have at least one axis, got a scalar')
     from .ops.unregistered_gradient import without_gradient
-    key, counter = _key_counter(seed, 'stateless_shuffle', alg)
+    key, counter = _key_counter(seed, 'stateless_shuffle', alg, 'StatelessShuffle')
     order = philox.shuffle_order(key, counter, int(value.shape[0]))
     # TensorFlow registers no gradient for StatelessShuffle: a gradient through it is its LookupError
     return without_gradient('StatelessShuffle', lambda v: gather(v, order), value)

@@ -41,15 +41,16 @@ def _seed_values(seed, op):
     return int(values[0]), int(values[1])
 
 
-def _key_counter(seed, op, alg='auto_select'):
+def _key_counter(seed, op, alg='auto_select', kernel=None):
     """The Philox key and counter TensorFlow derives from a seed pair ('philox' and 'auto_select' scramble
-    the seed alike on the CPU; ThreeFry has no CPU kernel)."""
+    the seed alike on the CPU; ThreeFry has no CPU kernel: ``kernel``, the op's, refuses its one-word
+    counter in TF's words)."""
     from ..random_algorithm import Algorithm, algorithm_id
     if algorithm_id(alg) == Algorithm.THREEFRY.value:
-        from ..errors import InvalidArgumentError
-        raise InvalidArgumentError('%s: the ThreeFry algorithm (alg=%r) has no CPU kernel in TensorFlow (its counter '
-                                   'must be a vector with length at least 2; got shape: [1]); use alg="philox" or '
-                                   '"auto_select"' % (op, alg))
+        raise kernel_error(kernel, 'counter must be a vector with length at least 2; got shape: [1]. (Note that '
+                           'batched counters are not supported yet.)', named=True,
+                           note='%s: the ThreeFry algorithm (alg=%r) has no CPU kernel in TensorFlow; use '
+                           'alg="philox" or "auto_select"' % (op, alg))
     return philox.key_counter_from_seed(*_seed_values(seed, op))
 
 
@@ -134,12 +135,33 @@ def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
     scaled by ``stddev`` and shifted by ``mean``."""
     dtype = 'float32' if dtype is None else dtype      # TF's stateless_normal falls back on float32
     dtype = dtypes.numpy_dtype(dtype)
-    if not dtypes.is_floating(dtype):
-        raise TypeError('%s: dtype must be floating, got %s' % (op, dtype.name))
     shape = _shape(shape, op, _STATELESS_KERNELS.get(op))
-    key, counter = _key_counter(seed, op, alg)
+    if not dtypes.is_floating(dtype):
+        raise _not_floating(op, dtype, mean, stddev)
+    key, counter = _key_counter(seed, op, alg, _STATELESS_KERNELS.get(op))
     values = draw(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
+
+
+def _not_floating(op, dtype, mean, stddev):
+    """TF's error for stateless_normal / truncated_normal of a non-float ``dtype``: its wrapper converts
+    mean, then stddev, to ``dtype`` (a float number or a tensor of another dtype fails there), then the
+    kernel's dtype attribute refuses it."""
+    name, kernel = dtypes.as_dtype(dtype).name, _STATELESS_KERNELS[op]
+    note = '%s: dtype must be floating, got %s' % (op, name)
+    if dtype.kind in 'iub':
+        for what, value in (('mean', mean), ('stddev', stddev)):
+            if isinstance(value, float):
+                return noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, name)), note)
+            if isinstance(value, Tensor) and value.dtype.name != name:
+                return noted(ValueError('%s: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                                        % (what, name, value.dtype.name, value)), note)
+    return noted(InvalidArgumentError(
+        "Value for attr 'dtype' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
+        "NodeDef: {{node %s}}; Op<name=%s; signature=shape:Tshape, key:uint64, counter:uint64, alg:int32 -> "
+        "output:dtype; attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
+        "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s] name: " % (name, kernel, kernel,
+                                                                                         kernel)), note)
 
 
 def _scaled(unit, scale, offset, dtype):
@@ -168,9 +190,13 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
         from ..random import NO_DTYPE
         raise TypeError(NO_DTYPE)
     dtype = dtypes.numpy_dtype(dtype)
-    shape = _shape(shape, 'stateless_uniform', 'StatelessRandomUniformV2' if dtype.kind not in 'iu' else
-                   'StatelessRandomUniformFullIntV2' if minval is None else 'StatelessRandomUniformIntV2')
-    key, counter = _key_counter(seed, 'stateless_uniform', alg)
+    kernel = 'StatelessRandomUniformV2' if dtype.kind not in 'iu' else \
+        'StatelessRandomUniformFullIntV2' if minval is None else 'StatelessRandomUniformIntV2'
+    shape = _shape(shape, 'stateless_uniform', kernel)
+    if dtype.kind == 'u' and minval is not None:        # TF's Python check, before any kernel runs
+        raise ValueError("Argument `dtype` got invalid value <dtype: '%s'> when argument `minval` is not None. "
+                         "Please don't use unsigned integers in this case." % dtype.name)
+    key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
     n = int(np.prod(shape, dtype=np.int64))
     if dtype.kind in 'iu':
         if (minval is None) != (maxval is None):
