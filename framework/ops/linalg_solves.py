@@ -13,7 +13,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import matmul
 from .linalg_checks import matrices, rhs_rows, same_dtype
-from .matrix_ops import broadcast_solve
+from .matrix_ops import broadcast_solve, shared_rule
 from .missing_kernels import refuse_missing
 from .matrix_parts import band_part, diag, diag_part, matrix_transpose
 from . import eigen_triangular_solve
@@ -54,12 +54,13 @@ def _small_triangular_solve(a, b, lower, adjoint):
         t = np.swapaxes(t, -1, -2).conj()
     out = Tensor(eigen_triangular_solve.solve(t, b._data, lower != adjoint))
     if ACTIVE:
+        rhs_grad = shared_rule(lambda g, a: triangular_solve(a, g, lower=lower, adjoint=not adjoint))
+
         def grad_a(g, c, a, b):
-            grad_b = triangular_solve(a, g, lower=lower, adjoint=not adjoint)
+            grad_b = rhs_grad(g, a)
             product = matmul(c, grad_b, transpose_b=True) if adjoint else matmul(grad_b, c, transpose_b=True)
             return band_part(-product, -1, 0) if lower else band_part(-product, 0, -1)
-        record('triangular_solve', (a, b), out,
-               (grad_a, lambda g, c, a, b: triangular_solve(a, g, lower=lower, adjoint=not adjoint)))
+        record('triangular_solve', (a, b), out, (grad_a, lambda g, c, a, b: rhs_grad(g, a)))
     return out
 
 

@@ -196,7 +196,20 @@ def broadcast_solve(matrix, rhs, adjoint=False, lu_order=False, conjugate=True):
             raise InvalidArgumentError(note) from None
         raise kernel_error('MatrixSolve', 'Input matrix is not invertible.', named=True, note=note) from None
     if ACTIVE:
-        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, True, lu_order, False), y,
-                                                                 transpose_b=True),
-                                      lambda g, y, a, b: broadcast_solve(a, g, True, lu_order, False)))
+        rhs_grad = shared_rule(lambda g, a: broadcast_solve(a, g, True, lu_order, False))
+        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(rhs_grad(g, a), y, transpose_b=True),
+                                      lambda g, y, a, b: rhs_grad(g, a)))
     return out
+
+
+def shared_rule(rule):
+    """``rule(g, a)`` computed once per output gradient ``g`` for a node's inputs: TF's solve gradients solve
+    once and feed the result to both inputs' gradients, so an outer tape sums the two uses before
+    differentiating that one solve; two solves rounded each second-derivative part apart."""
+    last = []
+
+    def shared(g, a):
+        if not last or last[0] is not g:
+            last[:] = [g, rule(g, a)]      # holding g keeps its id from being reused meanwhile
+        return last[1]
+    return shared
