@@ -75,7 +75,7 @@ def map_graph(model_name, inputs, outputs, output_paths=None):
 
 
 def _check_inputs(model_name, inputs):
-    seen = set()
+    # One Input given twice is accepted, as Keras 3 accepts it: a call feeds it the last of its values.
     for index, tensor in enumerate(inputs):
         if type(tensor) is not KerasTensor:
             raise ValueError("Model '%s': inputs[%d] is %r (of type %s); every input must be a KerasTensor made "
@@ -84,9 +84,6 @@ def _check_inputs(model_name, inputs):
             raise ValueError("Model '%s': inputs[%d] is tensor '%s', an output of layer '%s', not an Input; start "
                              'the model at keras.Input(...) tensors (to reuse layers on a new input, call them '
                              'on a new keras.Input)' % (model_name, index, tensor.name, tensor._keras_history[0].name))
-        if tensor in seen:
-            raise ValueError("Model '%s': input tensor '%s' is given twice in inputs" % (model_name, tensor.name))
-        seen.add(tensor)
 
 
 def _walk(model_name, inputs, outputs, output_paths=None):
