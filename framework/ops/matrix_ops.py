@@ -115,8 +115,14 @@ def det(input, name=None):  # noqa: A002
     if ACTIVE:
         # TF's rule, g * det * matrix_inverse(a, adjoint=True), in the real form the tape conjugates for complex
         # matrices (complex_gradients): so TF's product by det itself, not by conj(det), comes out
-        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * _conj(y), -1), -1) * inv(_swap(a)),))
+        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * _conj(y), -1), -1) * _adjoint_inverse(a),))
     return out
+
+
+def _adjoint_inverse(a):
+    """TF's matrix_inverse(a, adjoint=True) in the determinants' rules, so that an outer tape differentiates it
+    by that op's rule; complex matrices in the real form the tape conjugates."""
+    return inv(_swap(a)) if a._data.dtype.kind == 'c' else inv(a, adjoint=True)
 
 
 def slogdet(input, name=None):  # noqa: A002
@@ -133,11 +139,11 @@ def slogdet(input, name=None):  # noqa: A002
         logabs = logabs.astype(a._data.dtype)
     sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
     if ACTIVE:
-        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * inv(_swap(a)),))
+        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _adjoint_inverse(a),))
         # TF's one rule ignores the sign's gradient and eager TF fills the log's with zeros, so a
         # gradient through the sign alone is zeros (signed as 0 * inv(a)^H), not None
         record('slogdet_sign', (a,), sign,
-               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * inv(_swap(a)),))
+               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * _adjoint_inverse(a),))
     return LogMatrixDeterminant(sign, logabs)
 
 
