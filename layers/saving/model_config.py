@@ -159,8 +159,9 @@ def check_loadable(config, table, path):
                 "@layers.saving.register_serializable(package='Custom') (Keras: "
                 '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
                 % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
-        if unknown == [config.get('registered_name') or config.get('class_name')]:
-            # the model's own class: Keras 3 cannot locate it before anything else, in these words
+        if unknown == [config.get('registered_name') or config.get('class_name')] and not legacy_h5:
+            # the model's own class: Keras 3 cannot locate it before anything else, in these words (its
+            # legacy .h5 loader says 'Unknown layer', below, as for any class)
             error = UnknownClassError('Could not locate class %r. Make sure custom classes and functions are decorated '
                                       'with `@keras.saving.register_keras_serializable()`. If they are already '
                                       'decorated, make sure they are all imported so that the decorator is run before '
