@@ -109,8 +109,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         else compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
         if not model.built:
+            # warned from here, not the user's line: as Keras's (saving_api.py's one line), once a process
             warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
-                          'yet. Consider building the model first by calling it on some data.', stacklevel=3)
+                          'yet. Consider building the model first by calling it on some data.')
         if 'compile_config' in config:
             config['compile_config'] = _archive_compile_config(model, compiled, compile_cfg)
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
@@ -153,9 +154,9 @@ def _save_unzipped(model, path, overwrite):
     if not check_overwrite(path, overwrite):
         return                      # the user answered 'n' to Keras's prompt
     config = serialize_model(model, shared_policy_ids=True)
-    if not model.built:
+    if not model.built:         # (once a process, apart from the .keras one, as Keras's)
         warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
-                      'yet. Consider building the model first by calling it on some data.', stacklevel=4)
+                      'yet. Consider building the model first by calling it on some data.')
     compiled = getattr(model, 'compiled', False) and model.optimizer is not None    # (include_optimizer: .h5 only)
     if 'compile_config' in config:
         config['compile_config'] = config['compile_config'] if compiled else {}
