@@ -47,9 +47,20 @@ class TensorArray:
         TypeError: writing another dtype; ValueError: another element shape, an index out of range.
     """
 
+    def __new__(cls, *args, **kwargs):
+        # made inside a tf.function: TF's graph TensorArray, whose writes return a new array
+        if cls is TensorArray and not _executing_eagerly():
+            from .graph_tensor_array import GraphTensorArray
+            cls = GraphTensorArray
+        return super().__new__(cls)
+
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
                  name=None):
+        if size is None and flow is None:      # (even with dynamic_size=True, as TF 2.21)
+            raise ValueError('Size must be declared for TensorArrays when eager execution is enabled.'
+                             if _executing_eagerly() else
+                             'Argument `size` must be provided if argument `flow` is not provided.')
         try:
             self._dtype = dtypes.as_dtype(dtype)
         except TypeError as err:
@@ -61,14 +72,13 @@ class TensorArray:
         # TF's graph TensorArray of a fixed size tensor answers size() with that tensor ('n:0' in a trace)
         self._size_tensor = size if isinstance(size, Tensor) and trace_names.ACTIVE and not dynamic_size \
             and size.dtype == dtypes.int32 else None
-        size = 0 if size is None else _int(size, 'size')
+        size = _int(size, 'size')
         if size < 0:
             raise ValueError('TensorArray: size must be >= 0, got %d' % size)
         self._elements = [None] * size
         self._dynamic = bool(dynamic_size)
         self._clear_after_read = True if clear_after_read is None else bool(clear_after_read)
-        from .. import executing_eagerly      # (late: framework imports ops)
-        if not executing_eagerly():     # TF's graph TensorArray (a TensorList) never clears what it read
+        if not _executing_eagerly():     # TF's graph TensorArray (a TensorList) never clears what it read
             self._clear_after_read = False
         self._infer_shape = infer_shape
         self._element_shape = None if element_shape is None else tuple(
@@ -91,7 +101,14 @@ class TensorArray:
         """The number of elements, as a scalar int32 tensor."""
         if self._size_tensor is not None:
             return self._size_tensor
-        return Tensor(np.asarray(len(self._elements), np.int32))
+        return Tensor(np.asarray(self._length(), np.int32))
+
+    def _length(self):
+        return len(self._elements)
+
+    def identity(self):
+        """The array itself (eager TensorFlow's ``parent()``)."""
+        return self
 
     def write(self, index, value, name=None):
         """Store ``value`` at ``index`` (replacing what was there, as eager TensorFlow); returns this array."""
@@ -161,6 +178,7 @@ class TensorArray:
 
     def stack(self, name=None):
         """All elements stacked along a new first axis."""
+        self._check_stack()
         if not self._elements:
             shape = (0,) + (self._element_shape if self._element_shape and None not in self._element_shape else ())
             return Tensor(np.zeros(shape, self._dtype))
@@ -178,6 +196,9 @@ class TensorArray:
             picked.append(items[int(i)])
         return stack(picked) if picked else Tensor(np.zeros((0,), self._dtype))
 
+    def _check_stack(self):
+        """Nothing to check eagerly (TF's graph TensorArray checks its count here)."""
+
     def concat(self, name=None):
         """All elements joined along their first axis."""
         return concat(self._all('concat'), 0)
@@ -185,8 +206,8 @@ class TensorArray:
     def unstack(self, value, name=None):
         """Write ``value[i]`` at index i for every i; returns this array."""
         x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
-        if x.ndim == 0:
-            raise ValueError('TensorArray.unstack: value must have rank >= 1, got a scalar')
+        if x.ndim == 0:       # (eager TensorFlow unstacks it along axis 0 first)
+            raise ValueError('Argument `axis` = 0 not in range [0, 0)')
         if x.shape[0] > len(self._elements) and not self._dynamic:
             raise _error(ValueError, 'Cannot unstack %d tensors into a TensorArray of static size %d '
                          % (x.shape[0], len(self._elements)),
@@ -199,13 +220,20 @@ class TensorArray:
         """Cut ``value`` along its first axis into pieces of ``lengths``; the array becomes the pieces
         (as eager TensorFlow's). Returns this array."""
         x = as_tensor(value, 'TensorArray.split', dtype=self._dtype)
-        sizes = [int(n) for n in np.asarray(backend.to_host(as_tensor(lengths, 'TensorArray.split')._data)).reshape(-1)]
-        if x.ndim == 0 or sum(sizes) != x.shape[0]:
-            raise ValueError('TensorArray.split: lengths %s must add up to the first dimension of value, of shape %s'
-                             % (sizes, tuple(x.shape)))
-        if len(sizes) > len(self._elements) and not self._dynamic:
-            raise ValueError('TensorArray.split: %d pieces do not fit an array of static size %d; make it with '
-                             'dynamic_size=True' % (len(sizes), len(self._elements)))
+        sizes = np.asarray(backend.to_host(as_tensor(lengths, 'TensorArray.split')._data))
+        # eager TensorFlow's checks, in its order and words (tensor_array_ops._EagerTensorArray.split)
+        if sizes.ndim != 1:
+            raise InvalidArgumentError('Expected lengths to be a vector, received shape: %s ' % list(sizes.shape))
+        if x.ndim == 0:
+            raise InvalidArgumentError('Expected value to be at least a vector, but received shape: [] ')
+        sizes = [int(n) for n in sizes]
+        if sum(sizes) != x.shape[0]:
+            raise InvalidArgumentError("Expected sum of lengths to be equal to values.shape[0], but sum of lengths "
+                                       "is %d and value's shape is: %s " % (sum(sizes), list(x.shape)))
+        if len(sizes) != len(self._elements) and not self._dynamic:
+            raise InvalidArgumentError("TensorArray's size is not equal to the size of lengths (%d vs. %d), and the "
+                                       "TensorArray is not marked as dynamically resizeable."
+                                       % (len(self._elements), len(sizes)))
         starts = np.cumsum([0] + sizes)        # (pieces may differ in length: no element shape is checked)
         self._elements = [getitem(x, slice(int(a), int(b))) for a, b in zip(starts[:-1], starts[1:])]
         return self
@@ -214,10 +242,9 @@ class TensorArray:
         """Write ``value[k]`` at ``indices[k]``; returns this array."""
         x = as_tensor(value, 'TensorArray.scatter', dtype=self._dtype)
         idx = np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.scatter')._data)).reshape(-1)
-        if x.ndim == 0 or x.shape[0] != len(idx):
-            raise ValueError('TensorArray.scatter: value of shape %s needs a first dimension of %d (one per index)'
-                             % (tuple(x.shape), len(idx)))
-        for k, i in enumerate(idx):
+        if x.ndim == 0:       # (eager TensorFlow unstacks it along axis 0 first)
+            raise ValueError('Argument `axis` = 0 not in range [0, 0)')
+        for k, i in enumerate(idx[:x.shape[0]]):     # (eager TensorFlow zips indices with rows: the shorter wins)
             self.write(int(i), getitem(x, k))
         return self
 
@@ -259,3 +286,8 @@ def _int(value, what):
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
         raise TypeError('TensorArray: %s must be an integer, got %r (of type %s)' % (what, value, type(value).__name__))
     return int(value)
+
+
+def _executing_eagerly():
+    from .. import executing_eagerly      # (late: framework imports ops)
+    return executing_eagerly()
