@@ -222,16 +222,26 @@ class Tensor:
         raise TypeError('Tensor is unhashable. Instead, use tensor.ref() as the key.')
 
     # ---- operators: thin delegations to framework.ops --------------------
-    def __add__(self, other): return ops.add(self, other)
+    # (an operand that cannot be converted goes to its own reflected operator, as TF's binary_op_wrapper
+    # does: reflected_operators; the try costs nothing until something is raised)
+    def __add__(self, other):
+        try:
+            return ops.add(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'add')
     def __radd__(self, other): return ops.add(other, self)
-    def __sub__(self, other): return ops.subtract(self, other)
+    def __sub__(self, other):
+        try:
+            return ops.subtract(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'sub')
     def __rsub__(self, other): return ops.subtract(other, self)
     def __mul__(self, other):
         try:
             return ops.multiply(self, other)
-        except Exception:               # (tf.multiply refuses bools; TF's ``*`` takes them: bool_product)
+        except Exception as error:      # (tf.multiply refuses bools; TF's ``*`` takes them: bool_product)
             if not (_is_bool(self) or _is_bool(other)):
-                raise
+                return reflected_or_raise(error, self, other, 'mul')
         return bool_product(self, other)
 
     def __rmul__(self, other):
@@ -242,15 +252,35 @@ class Tensor:
                 raise
         return bool_product(other, self, reflected=True)
 
-    def __truediv__(self, other): return ops.divide(self, other)
+    def __truediv__(self, other):
+        try:
+            return ops.divide(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'truediv')
     def __rtruediv__(self, other): return ops.divide(other, self)
-    def __floordiv__(self, other): return ops.floordiv(self, other)
+    def __floordiv__(self, other):
+        try:
+            return ops.floordiv(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'floordiv')
     def __rfloordiv__(self, other): return ops.floordiv(other, self)
-    def __mod__(self, other): return ops.floormod(self, other)
+    def __mod__(self, other):
+        try:
+            return ops.floormod(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'mod')
     def __rmod__(self, other): return ops.floormod(other, self)
-    def __pow__(self, other): return ops.pow(self, other)
+    def __pow__(self, other):
+        try:
+            return ops.pow(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'pow')
     def __rpow__(self, other): return ops.pow(other, self)
-    def __matmul__(self, other): return ops.matmul(self, other)
+    def __matmul__(self, other):
+        try:
+            return ops.matmul(self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'matmul')
     # (x @ w with x no tensor: TF's reflected operator converts x to w's dtype first, as tf.matmul does not)
     def __rmatmul__(self, other): return ops.matmul(ops.convert_to_tensor(other, dtype=self.dtype), self)
     def __neg__(self): return ops.negative(self)
@@ -274,11 +304,23 @@ class Tensor:
     def __gt__(self, other): return ops.greater(self, other)
     def __ge__(self, other): return ops.greater_equal(self, other)
     # As TensorFlow's operators: logical on bool tensors, bitwise on integer ones.
-    def __and__(self, other): return _logical_or_bitwise('and', self, other)
+    def __and__(self, other):
+        try:
+            return _logical_or_bitwise('and', self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'and')
     def __rand__(self, other): return _logical_or_bitwise('and', other, self)
-    def __or__(self, other): return _logical_or_bitwise('or', self, other)
+    def __or__(self, other):
+        try:
+            return _logical_or_bitwise('or', self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'or')
     def __ror__(self, other): return _logical_or_bitwise('or', other, self)
-    def __xor__(self, other): return _logical_or_bitwise('xor', self, other)
+    def __xor__(self, other):
+        try:
+            return _logical_or_bitwise('xor', self, other)
+        except Exception as error:
+            return reflected_or_raise(error, self, other, 'xor')
     def __rxor__(self, other): return _logical_or_bitwise('xor', other, self)
 
     def __invert__(self):
@@ -808,6 +850,7 @@ def _is_bool(x):
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .ops.arithmetic import bool_product  # noqa: E402  (bool tensors' ``*``)
+from .reflected_operators import reflected_or_raise  # noqa: E402
 from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
 from . import autopacking  # noqa: E402  (it builds on Tensor)

@@ -245,6 +245,10 @@ def _other(v, ref, op, left=True):
         err.add_note('raised by %s' % op)
         raise
     except (TypeError, ValueError) as err:
+        if op == 'add' and left and isinstance(v, np.ndarray) and v.dtype.kind in 'US' and dtype.kind in 'iufc':
+            # tf.add converts its second operand with only a dtype hint (strings add): a numpy array of strings
+            # is a string tensor, which AddV2 refuses (the other ops convert to the tensor's dtype: numpy's error)
+            raise _dtype_mismatch(ref, _to_array(v, None), op) from None
         if str(err).startswith('Cannot convert') or (isinstance(v, (str, bytes)) and dtype.kind in 'iufc'):
             raise _refused(v, dtype, op, left) from None        # (a string: a graph's conversion words it otherwise)
         # TensorFlow's words ('Attempt to convert a value ...'); a tf.function's graph conversion keeps its class
