@@ -161,8 +161,13 @@ class Variable(Tensor, metaclass=_CreatorScoped):
                 run.abort()
         if isinstance(initial_value, Tensor) and dtype is not None \
                 and initial_value._data.dtype != dtypes.numpy_dtype(dtype):
-            error = ValueError('initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
-                               % (dtypes.numpy_dtype(dtype).name, initial_value._data.dtype.name, initial_value))
+            if isinstance(initial_value, Variable):     # a variable's own conversion function refuses it
+                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
+                                   '(Variable: %r)' % (dtypes.numpy_dtype(dtype).name, initial_value.dtype.name,
+                                                       initial_value))
+            else:
+                error = ValueError('initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                                   % (dtypes.numpy_dtype(dtype).name, initial_value._data.dtype.name, initial_value))
             error.add_note('tf.Variable: the initial value is a %s tensor but dtype=%s; cast it first with '
                            'framework.cast' % (initial_value._data.dtype.name, dtypes.numpy_dtype(dtype).name))
             raise error       # TensorFlow 2.21's convert_to_tensor(initial_value, dtype) words
