@@ -5,7 +5,7 @@ eigh, eig, qr and svd compute with the array module's LAPACK and record one
 gradient rule per output (the rules are linear in the output gradients, so
 the tape's sum of them is the full vjp); they are the textbook formulas
 TensorFlow uses (eigh: Giles 2008; eig: TensorFlow's EigGrad; qr: TensorFlow's
-QrGrad; svd: Townsend 2016).
+QrGrad; svd: TensorFlow's SvdGrad, in ops_svd_gradient.py).
 The rest compose those with tapeflow's ops. Like LAPACK, each factorization
 reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 """
@@ -20,7 +20,7 @@ from framework.ops import (eigen_blocked_qr, eigen_householder_qr, eigen_jacobi_
 from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor
-from . import ops_svd_full_gradient
+from . import ops_svd_gradient
 from .ops_arguments import flag
 from .ops_dtypes import floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
@@ -148,7 +148,7 @@ def qr(x, mode='reduced'):
     q_raw, r_raw = _qr_values(a._data, mode)
     m, n = a.shape[-2], a.shape[-1]
     if mode == 'complete' and m > n:
-        return ops_svd_full_gradient.complete_deep_qr(a, q_raw, r_raw)
+        return ops_svd_gradient.complete_deep_qr(a, q_raw, r_raw)
     outputs = {}        # the rule reads the outputs, as TF's (an outer tape then differentiates them again)
 
     def vjp(dq, dr, a):
@@ -191,8 +191,8 @@ def _qr_values(a, mode):
 
 def svd(x, full_matrices=True, compute_uv=True):
     """(U, S, V^T) with x = U diag(S) V^T, S descending; S alone without ``compute_uv``.
-    With ``full_matrices`` the gradient is TensorFlow's for |M - N| <= 1 and its NotImplementedError
-    beyond (ops_svd_full_gradient.py)."""
+    The gradient is TensorFlow's _SvdGrad (ops_svd_gradient.py); with ``full_matrices`` for |M - N| <= 1,
+    its NotImplementedError beyond."""
     a = _matrices(x, 'svd', square=False)
     full_matrices, compute_uv = flag(full_matrices, 'full_matrices', 'svd'), flag(compute_uv, 'compute_uv', 'svd')
     refuse_missing(a, 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
@@ -205,52 +205,17 @@ def svd(x, full_matrices=True, compute_uv=True):
         u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
     k = min(m, n)
-    if compute_uv and full_matrices and m != n:
-        return ops_svd_full_gradient.full_svd(a, u_raw, s_raw, vt_raw)
-    outputs = {}        # the rules read the outputs, as TF's (an outer tape then differentiates them again)
+    if compute_uv:
+        return ops_svd_gradient.svd_with_vectors(a, u_raw, s_raw, vt_raw, full_matrices)
 
     def from_s(g, out, a):
-        if 'u' in outputs:
-            u, vt = outputs['u'], outputs['vt']
-        elif ACTIVE:        # TF's rule for compute_uv=False runs a (recorded) Svd with vectors
+        # TF's rule for compute_uv=False runs a (recorded) Svd with vectors: u (diag(g) v^T)
+        if ACTIVE:
             u, _, vt = svd(a, full_matrices=False)
         else:
             u, vt = Tensor(u_raw[..., :, :k]), Tensor(vt_raw[..., :k, :])
-        return matmul(u * _ops.expand_dims(g, -2), vt)
-    s = _primitive('svd', (a,), s_raw, (from_s,))
-    if not compute_uv:
-        return s
-
-    def from_u(g, out, a):
-        # U [(F o (U^T G - G^T U)) S] V^T + (I - U U^T) G S^-1 V^T
-        u, vt, s_row, f = _svd_parts(outputs)
-        ug = matmul(_t(u), g)
-        inner = matmul(u, (f * (ug - _t(ug))) * s_row)
-        return matmul(inner + (g - matmul(u, ug)) * _safe_reciprocal(s_row), vt)
-
-    def from_vt(g, out, a):
-        # U [S (F o (V^T G_v - G_v^T V))] V^T + U S^-1 G_v^T (I - V V^T), with G_v = g^T
-        u, vt, s_row, f = _svd_parts(outputs)
-        v = _t(vt)
-        gv = _t(g)
-        vg = matmul(_t(v), gv)
-        inner = _t(s_row) * (f * (vg - _t(vg)))
-        return matmul(u, matmul(inner, vt) + (_t(gv) - matmul(matmul(_t(gv), v), vt)) * _safe_reciprocal(_t(s_row)))
-
-    outputs.update(u=_primitive('svd', (a,), u_raw, (from_u,)), s=s, vt=_primitive('svd', (a,), vt_raw, (from_vt,)))
-    return outputs['u'], s, outputs['vt']
-
-
-def _svd_parts(outputs):
-    s = outputs['s']
-    s2 = s * s          # TF's SvdGrad: F from _SafeReciprocal of the gaps, so equal or zero values give 0, not inf
-    f = _ops.set_diag(_safe_reciprocal(_ops.expand_dims(s2, -2) - _ops.expand_dims(s2, -1)), _ops.zeros_like(s))
-    return outputs['u'], outputs['vt'], _ops.expand_dims(s, -2), f
-
-
-def _safe_reciprocal(x):
-    """TF's _SafeReciprocal: x / (x^2 + 1e-20), 0 at 0 (a rank-deficient matrix's zero singular value)."""
-    return x * _ops.reciprocal(x * x + 1e-20)
+        return _ops.matmul(u, _ops.matmul(_ops.diag(g), vt))
+    return _primitive('svd', (a,), s_raw, (from_s,))
 
 
 def cholesky(x, upper=False):

@@ -1,12 +1,14 @@
-"""Gradients of the full factorizations of non-square matrices, where TensorFlow 2.21's rules
-are special: ``svd(a, full_matrices=True)`` and ``qr(a, full_matrices=True)``.
+"""TensorFlow 2.21's _SvdGrad for svd's three outputs, and its refusals for the full factorizations
+of non-square matrices (``svd`` / ``qr`` with ``full_matrices=True``).
 
-TF's _SvdGrad computes the full-matrices gradient when the two sides differ by one
-(a 4 x 3 or 3 x 4 matrix): the one extra singular vector is then fixed up to its sign, and the rule
-adds the term of its gradient, ``- U S^-1 (V1^T dV2) V2^T``. It refuses ``|m - n| > 1``, and
-_QrGrad refuses a deep matrix's complete Q (m > n), each with a NotImplementedError once a
-gradient reaches the op, whichever output it comes through. Before this module tapeflow dropped
-those outputs from the tape, so the gradient silently lost their part (or was None).
+The rule is TF's own arrangement (the wide orientation, a deep matrix through its transpose; F and
+1 / s through _SafeReciprocal; each product in TF's order), one part per output: textbook forms of
+the same gradient round differently (singular-vector gradients were up to 5e-5 off in float32).
+With full matrices TF computes the gradient when the two sides differ by one (a 4 x 3 or 3 x 4
+matrix): the extra singular vector is then fixed up to its sign, and the rule adds the term of its
+gradient, ``- U S^-1 (V1^T dV2) V2^T``. It refuses ``|m - n| > 1``, and _QrGrad refuses a deep
+matrix's complete Q (m > n), each with a NotImplementedError once a gradient reaches the op,
+whichever output it comes through (tapeflow had dropped those outputs from the tape).
 """
 import numpy as np
 
@@ -34,10 +36,10 @@ def complete_deep_qr(a, q_raw, r_raw):
                      'nrows=%d' 'and ncols=%d.' % (shape, r_raw.shape[-2], r_raw.shape[-1]))
 
 
-def full_svd(a, u_raw, s_raw, vt_raw):
-    """(U, S, V^T) of a non-square matrix with the full U and V, recorded with TF's _SvdGrad."""
+def svd_with_vectors(a, u_raw, s_raw, vt_raw, full_matrices):
+    """(U, S, V^T) recorded with TF's _SvdGrad (compute_uv=True)."""
     m, n = a.shape[-2], a.shape[-1]
-    if abs(m - n) > 1:
+    if full_matrices and abs(m - n) > 1:
         shape = '(%s)' % ', '.join(str(d) for d in a.shape)
         return _refusing('svd', a, (u_raw, s_raw, vt_raw),
                          'svd gradient is not implemented for abs(m - n) > 1 when full_matrices is True. Received: '
@@ -47,7 +49,8 @@ def full_svd(a, u_raw, s_raw, vt_raw):
     deep = m > n     # TF differentiates a^T = V S U^T then, and transposes the result
 
     def wide_factors():
-        """U (k x k), S, V1 (n' x k) and V2 (n' x 1) of the wide orientation, k = min(m, n)."""
+        """U (k x k), S, V1 (n' x k) and V2 (n' x 1 with full_matrices, else empty) of the wide orientation,
+        k = min(m, n)."""
         u, vt = outputs['u'], outputs['vt']
         wide_u, wide_v = (_t(vt), u) if deep else (u, _t(vt))
         k = min(m, n)
@@ -73,9 +76,12 @@ def full_svd(a, u_raw, s_raw, vt_raw):
         f_v = _gaps(s) * _ops.matmul(v1, g1, transpose_a=True)
         inner = _ops.matmul(_ops.diag(s), f_v + _t(f_v))
         term1 = _ops.matmul(u, _ops.matmul(inner, v1, transpose_b=True))
+        if m == n:
+            return term1
         g1t = _t(g1)
         term2 = g1t - _ops.matmul(_ops.matmul(g1t, v1), v1, transpose_b=True)
-        term2 = term2 - _ops.matmul(_ops.matmul(v1, g2, transpose_a=True), v2, transpose_b=True)
+        if full_matrices:
+            term2 = term2 - _ops.matmul(_ops.matmul(v1, g2, transpose_a=True), v2, transpose_b=True)
         s_inv = s * _ops.reciprocal(s * s + 1e-20)       # TF's _SafeReciprocal
         return back(term1 + _ops.matmul(_ops.matmul(u, _ops.diag(s_inv)), term2))
 
