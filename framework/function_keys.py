@@ -18,6 +18,7 @@ import numpy as np
 from .dataset_trace_keys import data_key, data_spec, is_data_key
 from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
+from .ragged.ragged_spec import RaggedTensorSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
 from .tensor import SymbolicTensorError, Tensor
@@ -78,6 +79,10 @@ def trace_key(value):
         flat = value.flat_values._data
         shape = (int(value.nrows()),) + (None,) * value.ragged_rank + tuple(flat.shape[1:])
         return (RaggedTensor, (TENSOR, shape, flat.dtype), value.ragged_rank, value.row_splits.dtype.name)
+    if isinstance(value, RaggedTensorSpec):     # get_concrete_function's placeholder: a RaggedTensor's key
+        shape = None if value.shape.rank is None else tuple(value.shape)
+        return (RaggedTensor, (TENSOR, shape, np.dtype(value.dtype.as_numpy_dtype)), value.ragged_rank,
+                value.row_splits_dtype.name)
     if isinstance(value, ExtensionType):
         # by its TypeSpec, as TensorFlow: its tensors' shapes and dtypes, its other fields' values
         return (type(value),) + tuple(_field_key(getattr(value, name)) for name in value._tf_extension_type_fields)

@@ -186,6 +186,17 @@ class RaggedTensor(CompositeTensor):
     def row_splits_dtype(self):
         return self._row_splits.dtype
 
+    def with_row_splits_dtype(self, dtype):
+        """This RaggedTensor with every level's row splits in ``dtype`` (int32 or int64); itself if they are."""
+        from ..dtypes import as_dtype
+        dtype = as_dtype(dtype)
+        if dtype.name not in ('int32', 'int64'):
+            raise ValueError('Argument `row_splits` dtype must be int32 or int64. Received %s.' % (dtype,))
+        if dtype == self.row_splits_dtype:
+            return self
+        values = self._values.with_row_splits_dtype(dtype) if isinstance(self._values, RaggedTensor) else self._values
+        return RaggedTensor(values, ops.cast(self._row_splits, dtype), self._uniform_row_length)
+
     @property
     def shape(self):
         """(nrows, None per ragged dimension (its length if uniform), the flat values' inner dimensions)."""
