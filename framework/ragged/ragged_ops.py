@@ -64,7 +64,14 @@ def elementwise(op):
                 spread = _spread_over(small, big)
                 values = op(big.flat_values, spread) if big is x else op(spread, big.flat_values)
                 return big.with_flat_values(values)
-            return map_flat_values(op, x, y)
+            try:
+                return map_flat_values(op, x, y)
+            except ValueError:
+                from .broadcast_errors import ragged_pair_error
+                error = ragged_pair_error(x, y, op.__name__)
+                if error is None:
+                    raise
+                raise error from None
         rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
         other = _dense_operand(rt, convert_to_tensor(other, dtype_hint=rt.dtype), op.__name__)
         if rt is x:
@@ -115,10 +122,11 @@ def _dense_operand(rt, other, op):
         shape, nrows, inner = tuple(other.shape), int(rt.nrows()), tuple(rt.flat_values.shape[1:])
         if rt.ragged_rank == 1 and shape[0] in (1, nrows) and all(d in (1, f) for d, f in zip(shape[2:], inner)):
             if shape[0] == 1 and nrows != 1:       # TF 2.21 refuses one row of several values for many rows
-                from ..errors import InvalidArgumentError
-                error = InvalidArgumentError('Last row partition does not match flat_values.')
-                error.add_note('%s: a dense tensor of shape %s meets a RaggedTensor of shape %s' % (op, shape, rt.shape))
-                raise error
+                from ..errors import InvalidArgumentError, noted
+                from .broadcast_errors import dense_operand_error
+                raise dense_operand_error(rt, shape, op) or noted(
+                    InvalidArgumentError('Last row partition does not match flat_values.'),
+                    '%s: a dense tensor of shape %s meets a RaggedTensor of shape %s' % (op, shape, rt.shape))
             width, splits = shape[1], rt._splits_host()
             uniform = np.arange(len(splits), dtype=splits.dtype) * width
             if not np.array_equal(uniform, splits):
@@ -126,6 +134,10 @@ def _dense_operand(rt, other, op):
                                      '%s whose rows are not all %d long' % (op, shape, rt.shape, width))
             rows = broadcast_to(other, (nrows,) + shape[1:])            # every row `width` long: one per value
             return reshape(rows, (nrows * width,) + shape[2:])
+    from .broadcast_errors import dense_operand_error
+    error = dense_operand_error(rt, other.shape, op)
+    if error is not None:       # TF's assert on sizes or row splits
+        raise error
     raise ValueError('%s: a RaggedTensor of shape %s meets a dense tensor of shape %s that does not broadcast '
                      'against it; convert with RaggedTensor.from_tensor first' % (op, rt.shape, tuple(other.shape)))
 
