@@ -47,6 +47,19 @@ class LossScaleOptimizer(Optimizer):
     """
 
     def __init__(self, inner_optimizer, initial_scale=2.0 ** 15, dynamic_growth_steps=2000, name=None, **kwargs):
+        if not kwargs.pop('dynamic', True):
+            raise ValueError('LossScaleOptimizer no longer supports `dynamic=False`. Instead, simply set '
+                             '`loss_scale_factor` directly on the `inner_optimizer`.')
+        for key, default in _BASE_DEFAULTS.items():
+            if key in kwargs and kwargs.pop(key) != default:
+                raise ValueError('LossScaleOptimizer does not support `%s`. Instead, set `%s` on the '
+                                 '`inner_optimizer`.' % (key, key))
+        if kwargs:
+            raise ValueError('LossScaleOptimizer does not support arguments: `%s`.' % '`, `'.join(kwargs))
+        super().__init__(learning_rate=0.0, name=name)
+        # Keras checks the inner optimizer only after its base __init__ has named this one, so a refused
+        # one still uses up its auto name ('loss_scale_optimizer' -> the next is '..._1'); the checks
+        # of the two numbers, tapeflow's own, follow it for the same reason
         if not isinstance(inner_optimizer, Optimizer):
             # Keras sets inner_optimizer.loss_scale_factor here (Python's AttributeError for a number or a
             # string) and calls its build() at the first step (an AttributeError for what took the attribute)
@@ -60,22 +73,12 @@ class LossScaleOptimizer(Optimizer):
             error = AttributeError("'%s' object has no attribute 'build'" % type(inner_optimizer).__name__)
             error.add_note(note)
             raise error
-        if not kwargs.pop('dynamic', True):
-            raise ValueError('LossScaleOptimizer no longer supports `dynamic=False`. Instead, simply set '
-                             '`loss_scale_factor` directly on the `inner_optimizer`.')
-        for key, default in _BASE_DEFAULTS.items():
-            if key in kwargs and kwargs.pop(key) != default:
-                raise ValueError('LossScaleOptimizer does not support `%s`. Instead, set `%s` on the '
-                                 '`inner_optimizer`.' % (key, key))
-        if kwargs:
-            raise ValueError('LossScaleOptimizer does not support arguments: `%s`.' % '`, `'.join(kwargs))
         # Keras checks neither value: a scale <= 0 or growth steps < 1 (never doubling) run as there
         if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float, np.number)):
             raise ValueError('LossScaleOptimizer: `initial_scale` must be a number, got %r' % (initial_scale,))
         if not isinstance(dynamic_growth_steps, (int, float, np.number)):      # Keras's steps - 1: TypeError
             raise TypeError('LossScaleOptimizer: `dynamic_growth_steps` must be a number (an integer >= 1 '
                             'to double the scale), got %r' % (dynamic_growth_steps,))
-        super().__init__(learning_rate=0.0, name=name)
         self.inner_optimizer = inner_optimizer
         self.initial_scale = initial_scale
         self.dynamic_growth_steps = dynamic_growth_steps
