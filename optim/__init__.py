@@ -111,9 +111,18 @@ def get(identifier):
     else:
         note = 'Pass a name (%s), a config dict or an Optimizer' % ', '.join(sorted(BUILT_IN))
     # Keras 3's text; what tapeflow knows (the valid names) rides as a note
-    error = ValueError('Could not interpret optimizer identifier: %s' % (identifier,))
+    error = ValueError('Could not interpret optimizer identifier: %s' % (_keras_class_text(identifier),))
     error.add_note(note)
     raise error
+
+
+def _keras_class_text(identifier):
+    """An optimizer class (given where an instance belongs) as Keras prints it: its modules bear the names of
+    tapeflow's (optim/sgd.py, keras/src/optimizers/sgd.py); anything else as Python prints it."""
+    module = getattr(identifier, '__module__', '') if isinstance(identifier, type) else ''
+    if module.count('.') == 1 and module.startswith('optim.') and issubclass(identifier, Optimizer):
+        return "<class 'keras.src.optimizers.%s.%s'>" % (module.split('.')[1], identifier.__name__)
+    return identifier
 
 
 __all__ = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Ftrl', 'Lamb', 'Lion',

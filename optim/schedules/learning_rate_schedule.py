@@ -182,6 +182,8 @@ def deserialize(config, custom_objects=None):
         return config
     if isinstance(config, dict) and 'class_name' not in config:
         raise ValueError('Unknown `config` as a `dict`, config=%s' % (config,))     # Keras 3's words
+    if isinstance(config, str):     # a built-in's name: Keras builds it from no arguments (which fails)
+        config = {'class_name': config}
     if not isinstance(config, dict):
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     cls = find_class(config, BUILT_IN.get, custom_objects)
@@ -189,4 +191,23 @@ def deserialize(config, custom_objects=None):
         raise ValueError('Unknown learning-rate schedule %r; known: %s (register your own class with '
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
                          % (config['class_name'], ', '.join(sorted(BUILT_IN))))
-    return cls.from_config(dict(config.get('config') or {}))
+    try:
+        return cls.from_config(dict(config.get('config') or {}))
+    except TypeError as err:
+        raise _not_deserialized(cls, config, err) from None
+
+
+def _not_deserialized(cls, config, err):
+    """Keras 3's TypeError for a schedule whose from_config failed (arguments missing or unknown): a built-in
+    named by its place in keras.src and shown as the dict Keras rewrites it to, a user's class as given."""
+    from layers.serialization import not_deserialized_text     # (late: layers imports optim)
+    if cls.__module__.startswith('optim.'):
+        shown = {'module': KERAS_MODULE, 'class_name': config['class_name'], 'config': config.get('config'),
+                 'registered_name': None}
+        cls = "<class 'keras.src.optimizers.schedules.learning_rate_schedule.%s'>" % cls.__name__
+    else:
+        shown = config
+    error = TypeError(not_deserialized_text(cls, shown, err))
+    error.add_note('deserialize: the config of a %s must hold its constructor arguments'
+                   % (cls if isinstance(cls, str) else cls.__name__))
+    return error
