@@ -48,7 +48,7 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import inaccessible_tensors
+from . import frozen_globals, inaccessible_tensors
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -153,7 +153,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names')
+                 'spec_names', 'frozen')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -166,6 +166,7 @@ class _Trace:
         # parameter -> the name of the TensorSpec get_concrete_function made the trace for ('inp'): its
         # placeholder's name, in the signature and in the trace's prints, as TensorFlow names them
         self.spec_names = {}
+        self.frozen = None          # the function as its replays run it: its globals as the trace read them
 
 
 class _TracingDetector:
@@ -462,7 +463,7 @@ class Function:
             try:
                 if entry.numpy_draws is not None:
                     return self._replay_numpy_constants(entry, args, kwargs, key)
-                return self._replay(args, kwargs, self._random_state(entry, key))
+                return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
             except StopIteration as error:      # a dataset iterator ran out: the graph's OutOfRangeError
                 end = graph_end_of_sequence(error, self._python_function, self._name, entry.site)
                 if end is None:
@@ -539,6 +540,8 @@ class Function:
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
+        if entry.frozen is None:
+            entry.frozen = frozen_globals.freeze(self._python_function)
         if not entry.site:
             entry.site = call_site()
         if entry.output_type is None:
@@ -588,11 +591,11 @@ class Function:
                 namer.add(spec_names.get(name, name) if spec_names else name, value, spec, item_key)
         return found
 
-    def _replay(self, args, kwargs, random_state):
+    def _replay(self, args, kwargs, random_state, frozen=None):
         asserts = assert_statements.running(self._autograph, self._name)
         try:
             with replaying(), graph_random_ops.running(random_state), asserts:
-                return _outputs(self._python_function(*args, **kwargs), self._python_function)
+                return _outputs((frozen or self._python_function)(*args, **kwargs), self._python_function)
         except AssertionError:
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
                 raise asserts.error from None
@@ -605,7 +608,7 @@ class Function:
         tutorial makes `tf.constant(np.random.randn(...))` in a tf.function it calls twice, then traces
         another)."""
         with drawing_from(entry.numpy_draws):
-            return self._replay(args, kwargs, self._random_state(entry, key))
+            return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
 
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.
