@@ -205,6 +205,13 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
     if not multi_label:
         positive, pred = positive.reshape(-1), pred.reshape(-1)
         weights = None if weights is None else weights.reshape(-1)
+    if multi_label and evenly:
+        # Keras's optimized update runs tp's and fp's per-label segment sums through backend.vectorized_map:
+        # two eager pfor calls, whose tf.functions TF's retracing warning counts (an AUC(multi_label=True)'s
+        # third eager update logs '5 out of the last 5 calls to <function pfor.<locals>.f ...>')
+        from ..pfor_tracing import pfor_called     # (late: function imports ops)
+        pfor_called()
+        pfor_called()
     count = _bucketed if evenly else _compared
     counts = count(positive, pred, weights, thresholds, kinds, xp)
     return {kind: xp.asarray(counts[kind], dtype=dtype) for kind in kinds}
