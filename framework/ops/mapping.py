@@ -31,6 +31,8 @@ from .map_fn_composite import map_composite, takes_composites
 def _slices(elems, op):
     """(structure, flat leaves, n): the elements' leaves as tensors sharing one leading size n."""
     leaves = [as_tensor(x, op) for x in nest.flatten(elems)]
+    if op == 'map_fn':
+        _check_map_fn_leaves(elems, leaves)
     if not leaves:
         raise ValueError('%s: elems is empty; give a tensor or a structure of tensors' % op)
     for x in leaves:
@@ -42,6 +44,30 @@ def _slices(elems, op):
         raise ValueError('%s: the tensors in elems must share their first dimension, got shapes %s'
                          % (op, [tuple(x.shape) for x in leaves]))
     return leaves, sizes[0]
+
+
+def _check_map_fn_leaves(elems, leaves):
+    """TF 2.21's map_fn checks, in its order and words: no tensors at all, a scalar first element, then each
+    later element's rank (TensorShape.with_rank_at_least) and first dimension against the first's;
+    tapeflow's explanation rides as a note."""
+    def fail(text, note):
+        error = ValueError(text)
+        error.add_note('map_fn: ' + note)
+        raise error
+    if not leaves:
+        fail('elems must be a Tensor or (possibly nested) sequence of Tensors. Got %s, which does not contain any '
+             'Tensors.' % (elems,), 'give a tensor or a structure of tensors')
+    scalar = 'elements of elems must have rank >= 1 (they are sliced along axis 0); got a scalar'
+    if leaves[0].ndim == 0:
+        fail('Elements in elems must be 1+ dimensional Tensors, not scalars', scalar)
+    n = leaves[0].shape[0]
+    for x in leaves[1:]:
+        if x.ndim == 0:
+            fail('Shape () must have rank at least 1', scalar)
+        if x.shape[0] != n:
+            fail('Dimensions %d and %d are not compatible' % (n, x.shape[0]),
+                 'the tensors in elems must share their first dimension, got shapes %s'
+                 % [tuple(t.shape) for t in leaves])
 
 
 def _run(fn, elems, leaves, n, op):
@@ -94,6 +120,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     Raises:
         ValueError: mismatched first dimensions or output structure; TypeError: a dtype differs.
     """
+    if not callable(fn):        # TF 2.21 words it with fn.__name__, which fails first: its AttributeError
+        error = AttributeError("'%s' object has no attribute '__name__'" % type(fn).__name__)
+        error.add_note('map_fn: fn must be callable, got %r (of type %s)' % (fn, type(fn).__name__))
+        raise error
     warn_if_unparsable(fn)          # (TensorFlow's map_fn converts fn with AutoGraph)
     signature = fn_output_signature if fn_output_signature is not None else dtype
     expected = signature if signature is not None else elems      # (TF: fn_output_signature or elems)
@@ -132,10 +162,12 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         flat = [as_tensor(x, 'map_fn', dtype=d) if not isinstance(x, Tensor) else x for x, d in zip(flat, wanted)]
         for k, (x, d) in enumerate(zip(flat, wanted)):
             if x.dtype != d:
-                # TensorFlow's class (its TensorArray refuses the write); also the TypeError raised before
-                raise InvalidArgumentError('map_fn: output %d of fn has dtype %s but the output signature says %s; '
-                                           'pass fn_output_signature=%s or cast inside fn'
-                                           % (k, x.dtype.name, d.name, x.dtype.name))
+                # TensorFlow's words (its TensorArray refuses the write, with a trailing space)
+                error = InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
+                                             % (d.name, x.dtype.name))
+                error.add_note('map_fn: output %d of fn has dtype %s but the output signature says %s; pass '
+                               'fn_output_signature=%s or cast inside fn' % (k, x.dtype.name, d.name, x.dtype.name))
+                raise error
         columns.append(flat)
     return nest.pack_sequence_as(signature, _stacked(columns, 'map_fn'))
 
