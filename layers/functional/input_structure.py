@@ -19,12 +19,14 @@ from collections import OrderedDict
 
 import numpy as np
 
+from framework import nest
 from framework.function import is_replaying
 from framework.tensor import Tensor
 
 from .. import call_context
 from ..tracked_dict import TrackedDict
-from .input_spec_names import check_inputs_by_name
+from .input_dims import input_spec_error
+from .input_spec_names import check_inputs_by_name, spec_names
 from .keras_tensor import KerasTensor
 
 
@@ -49,9 +51,26 @@ def warn_if_structure_differs(model, inputs):
     # Keras checks the inputs against the model's InputSpecs (names, count) in Layer.__call__, before
     # call() warns: two arrays for a one-Input model raise that check's ValueError with no warning
     check_inputs_by_name(model, inputs)
+    _refuse_other_sizes(model, inputs)
     # From this one line, as Keras warns from one line of Functional: Python's once-per-place
     # filter then shows each text once, whoever calls (model(x), predict, fit's traced step).
     warnings.warn(structure_text(model, inputs))
+
+
+def _refuse_other_sizes(model, inputs):
+    """The size half of Keras's InputSpec check, which also runs before call() warns: a model of dict
+    Inputs given a list in the wrong order ([b, a]) raises 'Input 0 with name 'a' ... is incompatible'
+    with no warning. Tensors are matched to specs as Keras matches them: a dict by the specs' names
+    (spec_names), anything else flattened in order."""
+    names = spec_names(model)
+    if names is None:
+        return
+    flat = [inputs.get(name) for name in names] if isinstance(inputs, dict) else nest.flatten(inputs)
+    for index, x in enumerate(flat):
+        if x is not None and hasattr(x, 'shape'):
+            error = input_spec_error(model, index, tuple(x.shape))
+            if error is not None:
+                raise error
 
 
 def structure_text(model, inputs):
