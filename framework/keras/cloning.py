@@ -7,6 +7,8 @@ shared layer is cloned once); any other model is rebuilt from its config.
 A compiled model's clone is compiled with the same arguments, with new
 optimizer, loss and metric objects.
 """
+import inspect
+
 from framework import nest
 from framework.errors import noted
 
@@ -135,8 +137,16 @@ def _clone_functional(model, clone, input_tensors, call_function):
                 lambda x: values[x] if type(x) is KerasTensor else x, node.keras_kwargs)
         values.update(zip(node.outputs, nest.flatten(out)))
     outputs = nest.map_structure(lambda x: values[x], model.output)
-    cls = type(model) if type(model) is Functional else Functional
+    cls = type(model) if _functional_like_constructor(type(model), Functional) else Functional
     return cls(input_tensors, outputs, name=model.name)
+
+
+def _functional_like_constructor(cls, functional):
+    """Keras 3's test for cloning a functional model as its own class (a subclass with a train_step or a
+    compile of its own): its __init__ takes Functional's arguments, or ``*args, **kwargs``."""
+    spec = inspect.getfullargspec(cls.__init__)
+    return (spec.args[1:] in (['inputs', 'outputs', 'name'], inspect.getfullargspec(functional.__init__).args[1:])
+            or (spec.varargs is not None and spec.varkw is not None))
 
 
 def _compile_like(model, new):

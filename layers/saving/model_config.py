@@ -278,8 +278,16 @@ def model_from_json(json_string, custom_objects=None):
 
 def compile_as_described(model, config, table, caller):
     """Compile ``model`` (with a fresh optimizer) when its ``config`` has a 'compile_config', as Keras 3's
-    model_from_json and deserialize_keras_object do."""
-    if config.get('compile_config'):
+    model_from_json and deserialize_keras_object do (a class with its own compile or compile_from_config:
+    through its compile_from_config, which Keras's base refuses for a custom compile, warning)."""
+    from ..training.trainer import Trainer      # (imported late: training imports saving)
+    cls = type(model)
+    if config.get('compile_config') and (cls.compile is not Trainer.compile
+                                         or cls.compile_from_config is not Trainer.compile_from_config):
+        from .registry import custom_object_scope
+        with custom_object_scope(table):
+            model.compile_from_config(config['compile_config'])
+    elif config.get('compile_config'):
         model.compile(**compile_config.compile_arguments(config['compile_config'], table, caller))
         if model.built:
             model.optimizer.build(model.trainable_variables)     # Keras's compile_from_config does too

@@ -300,10 +300,7 @@ def _compile_from_config(model, compile_cfg, table, path):
             model.compile_from_config(compile_cfg)
         return
     if cls.compile is not Trainer.compile:
-        warnings.warn("`compile()` was not called as part of model loading because the model's `compile()` method "
-                      'is custom. All subclassed Models that have `compile()` overridden should also override '
-                      '`get_compile_config()` and `compile_from_config(config)`. Alternatively, you can call '
-                      '`compile()` manually after loading.', stacklevel=4)
+        model.compile_from_config(compile_cfg)      # warns (from here, once a process, as Keras's load) and returns
         return
     _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
 

@@ -36,6 +36,12 @@ from .traced_logs import step_function_logs
 from .traced_norm_modes import TracedVariables, restore as restore_norm_modes, switch_to_traced, traced_trainables
 
 
+CUSTOM_COMPILE_NOT_CALLED = ("`compile()` was not called as part of model loading because the model's `compile()` "
+                             'method is custom. All subclassed Models that have `compile()` overridden should also '
+                             'override `get_compile_config()` and `compile_from_config(config)`. Alternatively, you '
+                             'can call `compile()` manually after loading.')      # Keras 3's words
+
+
 class Trainer(Keras2Shims, TrainingLoops):
     """Mixin of ``Model``: ``compile`` and the train/test/predict steps."""
 
@@ -169,6 +175,10 @@ class Trainer(Keras2Shims, TrainingLoops):
         Raises:
             SavedFileError (a ValueError): a loss, metric or optimizer it cannot find.
         """
+        if type(self).compile is not Trainer.compile:
+            # Keras 3 does not guess a custom compile's signature: it warns and leaves the model as it is
+            warnings.warn(CUSTOM_COMPILE_NOT_CALLED, stacklevel=2)
+            return
         from ..saving import compile_config
         from ..saving.model_config import lookup_table
         arguments = compile_config.compile_arguments(config, lookup_table(None), 'compile_from_config')
