@@ -6,6 +6,7 @@ Ported programs pass it to ``tf.function(input_signature=...)`` and to
 import numpy as np
 
 from .. import dtypes
+from ..deprecation import deprecated
 from ..tensor import Tensor, TensorShape
 from ..type_spec import TypeSpec
 
@@ -88,6 +89,46 @@ class TensorSpec(TypeSpec):
         if self._shape is None or other_shape is None:
             return True
         return self._shape.is_compatible_with(other_shape)
+
+    # TensorFlow's TraceType protocol (tf.types.experimental.TraceType): a spec is a subtype of another of
+    # the same class, dtype and name whose shape admits its own; the common supertype keeps the sizes all
+    # agree on (a rank they disagree on: unknown), None for specs of another dtype, name or class
+    def is_subtype_of(self, other):
+        if type(other) is not type(self) or other._dtype != self._dtype or other._name != self._name:
+            return False
+        if other._shape is None:
+            return True
+        return self._shape is not None and self._shape.is_subtype_of(other._shape)
+
+    def most_specific_common_supertype(self, others):
+        if any(type(o) is not type(self) or o._dtype != self._dtype or o._name != self._name for o in others):
+            return None
+        shape = self._shape
+        for other in others:
+            shape = None if shape is None or other._shape is None else shape.most_specific_compatible_shape(
+                other._shape)
+        return type(self)(shape, self._dtype, self._name)
+
+    @deprecated('TypeSpec.most_specific_compatible_type', 'tensorflow.python.framework.type_spec',
+                'Use most_specific_common_supertype instead.')
+    def most_specific_compatible_type(self, other):
+        common = self.most_specific_common_supertype([other])
+        if common is None:
+            raise ValueError('No TypeSpec is compatible with both %s and %s' % (self, other))
+        return common
+
+    @property
+    def value_type(self):
+        return Tensor
+
+    def flatten(self):
+        return [self]
+
+    def to_tensors(self, value):
+        return [value]
+
+    def from_tensors(self, tensors):
+        return next(tensors)
 
     def __eq__(self, other):
         return (isinstance(other, TensorSpec) and self._shape == other._shape
