@@ -4,7 +4,7 @@ svd, cholesky, cholesky_inverse, solve_triangular, lstsq, pinv, matrix_rank, log
 eigh, eig, qr and svd compute with the array module's LAPACK and record one
 gradient rule per output (the rules are linear in the output gradients, so
 the tape's sum of them is the full vjp); they are the textbook formulas
-TensorFlow uses (eigh: Giles 2008; eig: TensorFlow's EigGrad; qr: TensorFlow's
+TensorFlow uses (eigh: its SelfAdjointEigV2 rule in its order; eig: TensorFlow's EigGrad; qr: TensorFlow's
 QrGrad; svd: TensorFlow's SvdGrad, in ops_svd_gradient.py).
 The rest compose those with tapeflow's ops. Like LAPACK, each factorization
 reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
@@ -67,18 +67,10 @@ def _t(x):
     return _ops.matrix_transpose(x)
 
 
-def _off_diagonal_reciprocal(w, square):
-    """F[i, j] = 1 / (w[j] - w[i]) off the diagonal (of w**2 with ``square``), 0 on it."""
-    values = w * w if square else w
-    gap = _ops.expand_dims(values, -2) - _ops.expand_dims(values, -1)
-    eye = np.eye(w.shape[-1], dtype=bool)
-    return _ops.where(eye, 0.0, 1.0 / _ops.where(eye, 1.0, gap))
-
-
-def _lower_read(g):
-    """The gradient for a routine that reads only the lower triangle of a symmetric input."""
-    full = g + _t(g)
-    return _ops.band_part(full, -1, 0) - _ops.band_part(g, 0, 0)
+def _tf_lower_read(g):
+    """TF's eigh rule's last step: band_part(g + g^T, -1, 0) with its diagonal halved."""
+    lower = _ops.band_part(g + _t(g), -1, 0)
+    return _ops.set_diag(lower, 0.5 * _ops.diag_part(lower))
 
 
 def eigh(x):
@@ -90,13 +82,18 @@ def eigh(x):
         w_raw, v_raw = backend.array_module(a._data).linalg.eigh(a._data)
     outputs = {}        # the rules read both outputs, as TF's (an outer tape then differentiates them again)
 
+    # TF's SelfAdjointEigV2 rule, v (diag(g_e) + F o (v^T g_v)) v^T read onto the lower triangle, one part
+    # per output, each product in TF's order (F through _SafeReciprocal)
     def from_w(g, w, a):
         v = outputs['v']
-        return _lower_read(matmul(v * _ops.expand_dims(g, -2), _t(v)))
+        return _tf_lower_read(_ops.matmul(v, _ops.matmul(_ops.diag(g), v, transpose_b=True)))
 
     def from_v(g, v, a):
-        f = _off_diagonal_reciprocal(outputs['w'], False)
-        return _lower_read(matmul(matmul(v, f * matmul(_t(v), g)), _t(v)))
+        e = outputs['w']
+        gaps = _ops.expand_dims(e, -2) - _ops.expand_dims(e, -1)
+        f = _ops.set_diag(gaps * _ops.reciprocal(gaps * gaps + 1e-20), _ops.zeros_like(e))
+        inner = f * _ops.matmul(v, g, transpose_a=True)
+        return _tf_lower_read(_ops.matmul(v, _ops.matmul(inner, v, transpose_b=True)))
 
     outputs['w'] = _primitive('eigh', (a,), w_raw, (from_w,))
     outputs['v'] = _primitive('eigh', (a,), v_raw, (from_v,))
