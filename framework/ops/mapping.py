@@ -234,17 +234,30 @@ def _call_convention(op, func, inp, Tout, run):
         # time.sleep(0.01), [], ())`` in the tf.data performance guide), and then an empty Tout
         # gives [] (numpy_function: None)
         values = [] if returned is None else list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        if op == 'py_function':
+            values = values[:len(Tout)]     # (TF's EagerFunc zips them with Tout: extra results are dropped)
         if len(values) != len(Tout):
             raise InvalidArgumentError('%s: func returned %d values but Tout lists %d dtypes'
                                        % (op, len(values), len(Tout)))
         if not values and op == 'numpy_function':
             return None
-        return [_output(v, t, op) for v, t in zip(values, Tout)]
-    return _output(returned, Tout, op)
+        return [_output(v, t, op, len(inp), len(Tout)) for v, t in zip(values, Tout)]
+    return _output(returned, Tout, op, len(inp), 1)
 
 
-def _output(value, dtype, op):
+def _output(value, dtype, op, n_inputs, n_outputs):
     dtype = _spec_dtype(dtype, op, 'Tout')
+    if op == 'py_function':
+        # TF's EagerFunc converts each result with convert_to_tensor(value, dtype) inside the kernel: a numpy
+        # float for an int Tout converts; a tensor of another dtype, or 1.5 for int32, is the kernel's error
+        try:
+            return convert_to_tensor(value, dtype=dtype)
+        except (TypeError, ValueError) as err:
+            error = kernel_error(err, n_inputs, n_outputs)
+            given = 'dtype %s' % value.dtype.name if hasattr(value, 'dtype') else repr(value)
+            error.add_note('py_function: func returned %s where Tout says %s; cast it in func or change Tout'
+                           % (given, dtype.name))
+            raise error from None
     if isinstance(value, (Tensor, np.ndarray, np.generic)):
         if value.dtype != dtype:
             raise TypeError('%s: func returned dtype %s where Tout says %s' % (op, value.dtype.name, dtype.name))
