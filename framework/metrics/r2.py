@@ -9,8 +9,9 @@ import warnings
 
 import numpy as np
 
-from .. import backend
-from ..errors import kernel_error
+from .. import backend, graph_random_ops
+from ..assert_statements import BOOL_REFUSAL
+from ..errors import OperatorNotAllowedInGraphError, kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import eigen_sum
 from ..ops.arithmetic import pow_arrays
@@ -166,6 +167,8 @@ class R2Score(Metric):
     def _adjusted(self, score, xp):
         if self.num_regressors == 0:
             return score
+        if graph_random_ops.current() is not None:
+            raise _traced_adjustment_refusal(self)
         samples = float(backend.to_host(self.num_samples._data))
         if self.num_regressors > samples - 1:
             warnings.warn('More independent predictors than datapoints in adjusted R2 score. Falling back to '
@@ -182,3 +185,14 @@ class R2Score(Metric):
     def get_config(self):
         return dict(super().get_config(), class_aggregation=self.class_aggregation,
                     num_regressors=self.num_regressors)
+
+
+def _traced_adjustment_refusal(metric):
+    """Keras 3.15 compares ``num_regressors > num_samples - 1`` in Python: in a traced function (a tf.function,
+    a custom train_step that returns the result) the right side is a symbolic tensor, whose truth value TF 2.21
+    refuses."""
+    error = OperatorNotAllowedInGraphError(BOOL_REFUSAL)
+    error.add_note('R2Score %r: with num_regressors=%s, result() cannot run inside a traced function in '
+                   'TensorFlow; call it eagerly (outside the tf.function, or compile with run_eagerly=True)'
+                   % (metric.name, metric.num_regressors))
+    return error
