@@ -51,7 +51,7 @@ class ExtensionType(CompositeTensor):
         # properties and methods), as in TensorFlow
         own = cls.__dict__.get('Spec')
         bases = (ExtensionTypeSpec,) if own is None or issubclass(own, ExtensionTypeSpec) else (own, ExtensionTypeSpec)
-        cls.Spec = type('Spec', bases, {
+        cls.Spec = type(cls.__name__ + '.Spec', bases, {      # TF's name: type(spec).__name__ 'MaskedTensor.Spec'
             'value_type': cls, '__qualname__': cls.__qualname__ + '.Spec', '__module__': cls.__module__})
 
     def __setattr__(self, name, value):

@@ -226,6 +226,21 @@ def _cast(value, spec):
     return tensor
 
 
+def _field_refused(value, spec):
+    """'TensorSpec(...) to TensorSpec(...)' for the first tensor field (in field order, nested
+    ExtensionTypes included) that ``spec`` refuses, as TF casts an ExtensionType field by field; or None."""
+    for name in type(value)._tf_extension_type_fields:
+        wanted, field = spec._fields.get(name), getattr(value, name)
+        if isinstance(wanted, TensorSpec) and isinstance(field, Tensor) and not (
+                field.dtype == wanted.dtype and wanted.is_compatible_with(field)):
+            return '%s to %r' % (_spec_text(field, wanted.name), wanted)
+        if hasattr(type(field), '_tf_extension_type_fields') and hasattr(wanted, '_fields'):
+            refused = _field_refused(field, wanted)
+            if refused:
+                return refused
+    return None
+
+
 def _cast_composite(value, spec):
     """A RaggedTensor or SparseTensor (or another composite) that ``spec`` accepts, as it is."""
     from .type_spec import type_spec_from_value
@@ -234,6 +249,9 @@ def _cast_composite(value, spec):
             raise TypeError('Can not cast %r to %r' % (value, spec))
         return value
     if not isinstance(value, spec.value_type):
+        fields = getattr(spec.value_type, '_tf_extension_type_fields', None)
+        if fields:      # TF reads the spec's fields off the value by name: its KeyError's text
+            raise TypeError(repr(next(iter(fields))))
         if isinstance(value, Tensor) and hasattr(spec, 'ragged_rank'):
             raise TypeError("The two structures don't have the same nested structure.")
         raise TypeError('%r object is not a %s' % (type(value).__name__, spec.value_type.__name__))
@@ -244,7 +262,8 @@ def _cast_composite(value, spec):
         return value
     if hasattr(type(value), '_tf_extension_type_fields'):       # an ExtensionType: its fields' specs must fit
         if not spec.is_compatible_with(value):
-            raise TypeError('Can not cast %r to %r' % (type_spec_from_value(value), spec))
+            raise TypeError('Can not cast %s' % (_field_refused(value, spec) or '%r to %r' % (
+                type_spec_from_value(value), spec)))
         return value
     if hasattr(spec, 'ragged_rank') and value.dtype != spec.dtype:      # TF compares the flat values' specs
         raise TypeError('Can not cast %r to %r' % (TensorSpec(tuple(value.flat_values.shape), value.dtype),
