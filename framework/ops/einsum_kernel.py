@@ -19,8 +19,8 @@ computes the result exactly (a loop over the contraction: by default results of 
 values, BLAS's bits otherwise, as an ellipsis's rows, each a one-row product, take); other products
 match numpy's BLAS given a contiguous right operand (a transposed view of it is summed in
 another order), up to a contraction of about 256: longer ones are blocked differently by
-oneDNN and keep BLAS's last bits. A letter repeated in one operand or in the output
-(diagonals) and three or more operands go to the backend's einsum.
+oneDNN and keep BLAS's last bits. A letter repeated in one operand is that diagonal, taken first
+as TF does; one repeated in the output and three or more operands go to the backend's einsum.
 """
 import numpy as np
 
@@ -41,9 +41,14 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
     Raises:
         ValueError: a letter has two sizes, or the operands do not broadcast.
     """
-    if len(arrays) > 2 or any(len(set(s)) != len(s) for s in list(specs) + [output]) \
-            or any(c not in ''.join(specs) for c in output):
+    if len(arrays) > 2 or len(set(output)) != len(output) or any(c not in ''.join(specs) for c in output):
         return xp.einsum(','.join(specs) + '->' + output, *arrays)
+    # a letter repeated in an operand: TF's ReduceOperand takes that diagonal (a strided view, no arithmetic)
+    # and goes on as for distinct letters, choosing whether to multiply transposed from all the letters
+    labels = list(specs)
+    specs = [''.join(dict.fromkeys(spec)) for spec in labels]
+    arrays = [xp.einsum(spec + '->' + unique, array) if unique != spec else array
+              for spec, unique, array in zip(labels, specs, arrays)]
     ids = {}
     for c in ''.join(specs) + output:        # labels are numbered as they first appear
         ids.setdefault(c, len(ids))
@@ -52,8 +57,8 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
     order = {c: (kinds[c], broadcast.index(c) if kinds[c] == _BROADCAST else ids[c]) for c in ids}
     sizes = _letter_sizes(specs, arrays, broadcast)
     folded, swapped, free = [], [], []
-    for spec, array in zip(specs, arrays):
-        matrix, swap, letters = _fold(xp, spec, array, kinds, order, sizes)
+    for spec, array, spec_labels in zip(specs, arrays, labels):
+        matrix, swap, letters = _fold(xp, spec, array, kinds, order, sizes, spec_labels)
         folded.append(matrix)
         swapped.append(swap)
         free.extend(letters)
@@ -91,10 +96,11 @@ def _letter_sizes(specs, arrays, broadcast):
     return sizes
 
 
-def _fold(xp, spec, array, kinds, order, sizes):
+def _fold(xp, spec, array, kinds, order, sizes, labels):
     """(array as (batch..., F, C), or (batch..., C, F) when already in that order, which TF
-    multiplies transposed rather than transposing; whether so; its free letters in order)."""
-    keys = [(_SWAPPED_RANK[kinds[c]], order[c][1]) for c in spec]
+    multiplies transposed rather than transposing; whether so; its free letters in order).
+    ``labels``: the operand's letters before its diagonals were taken (TF's order check reads them)."""
+    keys = [(_SWAPPED_RANK[kinds[c]], order[c][1]) for c in labels]
     swap = all(a <= b for a, b in zip(keys, keys[1:]))
     letters = list(spec) if swap else sorted(spec, key=order.get)
     if letters != list(spec):
