@@ -202,8 +202,21 @@ def _write(text, output_stream):
     else:
         stream = output_stream
     try:
-        stream.write(text)
-    except UnicodeEncodeError:      # string bytes that are not UTF-8: write them as TensorFlow does, raw
+        # (sys.stderr's 'backslashreplace' would write such bytes as '\\udcff' instead of failing)
+        raw = getattr(stream, 'buffer', None) is not None and not text.isascii() and _has_surrogates(text)
+        if not raw:
+            stream.write(text)
+    except UnicodeEncodeError:
+        raw = True
+    if raw:                         # string bytes that are not UTF-8: write them as TensorFlow does, raw
         stream.flush()
         stream.buffer.write(text.encode('utf-8', 'surrogateescape'))
         stream.buffer.flush()
+
+
+def _has_surrogates(text):
+    try:
+        text.encode('utf-8')
+    except UnicodeEncodeError:
+        return True
+    return False
