@@ -9,11 +9,12 @@ import contextlib
 
 import numpy as np
 
-from .. import backend, cond_branch_prints, nest
+from .. import backend, cond_branch_prints, nest, untaken_branch_reads
 from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
+from ..variable import SYMBOLIC_RUNS
 from ..traced_cond_names import api_op
 from . import control_flow_checks as checks
 from .graph_input_errors import traced
@@ -68,14 +69,39 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     op = api_op('cond', name) if branch_graphs[0] is not None else None
     if op is not None and not take:     # (TF traces true_fn first: its prints show before false_fn runs)
         cond_branch_prints.show(true_fn)
+    marked = untaken_branch_reads.marks() if op is not None and traced() else None
     with inside(branch_graphs[0] if take else branch_graphs[1]):
         if op is None:
+            if SYMBOLIC_RUNS and isinstance(pred, Tensor):
+                return _both_branches(true_fn, false_fn, take)
             return true_fn() if take else false_fn()
         with op:
             result = true_fn() if take else false_fn()
     if take:
         cond_branch_prints.show(false_fn)
+    if marked:          # (the untaken branch's variables are the If op's inputs too: zero gradients)
+        result = untaken_branch_reads.connect(result, (false_fn if take else true_fn,), marked)
     return op.outputs(result)
+
+
+def _both_branches(true_fn, false_fn, take):
+    """Keras's symbolic build run of a layer's call traces both branches, as a graph cond does, so the
+    sublayers each branch calls are built (a model choosing between two Dense layers by a flag tensor
+    builds both, and Keras warns of no unbuilt state); the untaken branch's failure is the trace's
+    alone (the run is on zeros standing for the inputs), and its result is dropped."""
+    if take:
+        result = true_fn()
+    else:
+        try:
+            true_fn()
+        except Exception:
+            pass
+        return false_fn()
+    try:
+        false_fn()
+    except Exception:
+        pass
+    return result
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
@@ -125,11 +151,18 @@ def _traced_case(pred_fn_pairs, default, exclusive):
     chosen = [i for i, t in enumerate(truth) if t]
     if exclusive and len(chosen) > 1:
         raise ValueError('case: exclusive=True but the predicates %s all hold' % chosen)
-    if chosen:
-        return pred_fn_pairs[chosen[0]][1]()
-    if default is None:
+    if not chosen and default is None:
         raise InvalidArgumentError('case: none of the %d predicates holds and no default was given' % len(truth))
-    return default()
+    fns = [pair[1] for pair in pred_fn_pairs] + ([default] if default is not None else [])
+    return _run_branch(fns, chosen[0] if chosen else len(fns) - 1)
+
+
+def _run_branch(fns, index):
+    """``fns[index]()`` in a graph trace, where the other branches' variables get zero gradients
+    (untaken_branch_reads.py: TF traces every branch of a case / switch_case)."""
+    marked = untaken_branch_reads.marks()
+    result = fns[index]()
+    return untaken_branch_reads.connect(result, fns[:index] + fns[index + 1:], marked)
 
 
 def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
@@ -145,9 +178,15 @@ def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
     if default is not None:
         _callable(default, 'switch_case', 'default')
     index = _branch_index(branch_index)
-    if 0 <= index < len(fns):
-        return fns[index]()
-    return (default or fns[-1])()
+    if not 0 <= index < len(fns):
+        index = len(fns) - 1
+        if default is not None:
+            fns, index = fns + [default], len(fns)
+    elif default is not None:
+        fns = fns + [default]
+    if traced():
+        return _run_branch(fns, index)
+    return fns[index]()
 
 
 def _branches(branch_fns):
