@@ -168,7 +168,7 @@ class R2Score(Metric):
         if self.num_regressors == 0:
             return score
         if graph_random_ops.current() is not None:
-            raise _traced_adjustment_refusal(self)
+            raise self.traced_result_refusal()
         samples = float(backend.to_host(self.num_samples._data))
         if self.num_regressors > samples - 1:
             warnings.warn('More independent predictors than datapoints in adjusted R2 score. Falling back to '
@@ -182,17 +182,18 @@ class R2Score(Metric):
         p = xp.asarray(self.num_regressors, dtype='float32')
         return 1 - (1 - score) * (n - 1) / (n - p - 1)
 
+    def traced_result_refusal(self):
+        """The error TF 2.21 raises for result() in a traced function (a tf.function, fit / evaluate's step),
+        or None: with num_regressors, Keras 3.15 compares ``num_regressors > num_samples - 1`` in Python, and
+        traced the right side is a symbolic tensor, whose truth value TensorFlow refuses."""
+        if self.num_regressors == 0:
+            return None
+        error = OperatorNotAllowedInGraphError(BOOL_REFUSAL)
+        error.add_note('R2Score %r: with num_regressors=%s, result() cannot run inside a traced function in '
+                       'TensorFlow; read it eagerly (outside the tf.function, or compile with run_eagerly=True)'
+                       % (self.name, self.num_regressors))
+        return error
+
     def get_config(self):
         return dict(super().get_config(), class_aggregation=self.class_aggregation,
                     num_regressors=self.num_regressors)
-
-
-def _traced_adjustment_refusal(metric):
-    """Keras 3.15 compares ``num_regressors > num_samples - 1`` in Python: in a traced function (a tf.function,
-    a custom train_step that returns the result) the right side is a symbolic tensor, whose truth value TF 2.21
-    refuses."""
-    error = OperatorNotAllowedInGraphError(BOOL_REFUSAL)
-    error.add_note('R2Score %r: with num_regressors=%s, result() cannot run inside a traced function in '
-                   'TensorFlow; call it eagerly (outside the tf.function, or compile with run_eagerly=True)'
-                   % (metric.name, metric.num_regressors))
-    return error

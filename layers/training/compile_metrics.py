@@ -5,10 +5,14 @@ With several, ``metrics`` is a list with one entry per output (a metric or a lis
 of them) or a dict keyed by output name, and each result is logged as
 '<output name>_<metric name>' ('department_accuracy'), as Keras 3 names them.
 """
-from framework import nest
+from framework import graph_random_ops, nest
 from framework.losses.loss import default_dtype
 
 from .compile import SINGLE_ARRAYS, get_metric
+
+
+def _NONE():
+    return None
 
 
 class MetricsList:
@@ -46,6 +50,7 @@ class CompileMetrics:
         self.output_names = list(output_names) if output_names else None
         self._flat = self._flat_weighted = []
         self._resolved_names = None
+        self._untraceable = ()
         self.built = False
         # Keras 3's CompileMetrics is a Metric made without a dtype: floatx at compile time, whatever
         # the dtype policy (TF 2.21 prints 'float32' for model.metrics[1].dtype under mixed_float16)
@@ -79,6 +84,9 @@ class CompileMetrics:
         self._flat = self._build_set(self._user_metrics, count, names, y_true, y_pred, is_flat, 'metrics')
         self._flat_weighted = self._build_set(self._user_weighted, count, names, y_true, y_pred, is_flat,
                                               'weighted_metrics')
+        # Keras's traced step reads every result after the updates (get_metrics_result); metrics whose
+        # result() TF cannot trace (R2Score with num_regressors) fail there
+        self._untraceable = [m for m in self.metrics if getattr(m, 'traced_result_refusal', _NONE)() is not None]
         self.built = True
 
     def _build_set(self, metrics, count, names, y_true, y_pred, is_flat, argument):
@@ -126,6 +134,8 @@ class CompileMetrics:
             if group:
                 for m in group.metrics:
                     m.update_state(t, p, sample_weight=w)
+        if self._untraceable and graph_random_ops.current() is not None:
+            raise self._untraceable[0].traced_result_refusal()
 
     def reset_state(self):
         for m in self.metrics:
