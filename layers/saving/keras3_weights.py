@@ -87,7 +87,10 @@ def plan(root, model, weight_plan):
             named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
             if named:
                 weight_plan.then(lambda loader=loader, named=named: loader(named))
-            arrays, names = read_vars(group, weight_plan, skip=named)
+            if first and len(first[2]) == len(group):
+                arrays, names = first[1], first[2]        # (read once: a large model's file is read once)
+            else:
+                arrays, names = read_vars(group, weight_plan, skip=named)
             error = None if named else _keras_error(node.obj, variables, arrays)
             if error is not None:
                 weight_plan.keras_failure(node.obj, error)
