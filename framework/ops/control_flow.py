@@ -14,7 +14,6 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
-from ..variable import SYMBOLIC_RUNS
 from ..traced_cond_names import api_op
 from . import control_flow_checks as checks
 from .graph_input_errors import traced
@@ -72,8 +71,6 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     marked = untaken_branch_reads.marks() if op is not None and traced() else None
     with inside(branch_graphs[0] if take else branch_graphs[1]):
         if op is None:
-            if SYMBOLIC_RUNS and isinstance(pred, Tensor):
-                return _both_branches(true_fn, false_fn, take)
             return true_fn() if take else false_fn()
         with op:
             result = true_fn() if take else false_fn()
@@ -82,26 +79,6 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     if marked:          # (the untaken branch's variables are the If op's inputs too: zero gradients)
         result = untaken_branch_reads.connect(result, (false_fn if take else true_fn,), marked)
     return op.outputs(result)
-
-
-def _both_branches(true_fn, false_fn, take):
-    """Keras's symbolic build run of a layer's call traces both branches, as a graph cond does, so the
-    sublayers each branch calls are built (a model choosing between two Dense layers by a flag tensor
-    builds both, and Keras warns of no unbuilt state); the untaken branch's failure is the trace's
-    alone (the run is on zeros standing for the inputs), and its result is dropped."""
-    if take:
-        result = true_fn()
-    else:
-        try:
-            true_fn()
-        except Exception:
-            pass
-        return false_fn()
-    try:
-        false_fn()
-    except Exception:
-        pass
-    return result
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
