@@ -46,7 +46,7 @@ def map_graph(model_name, inputs, outputs, output_paths=None):
             path; a note names both tensors), or two layers with one name.
     """
     _check_inputs(model_name, inputs)
-    order, first_seen = _walk(model_name, inputs, outputs, output_paths)
+    order, first_seen, disconnected = _walk(model_name, inputs, outputs, output_paths)
     in_graph = set(order)
     node_depth, layer_depth = {}, {}
     for node in reversed(order):                    # outputs first: a node's consumers are done
@@ -71,6 +71,8 @@ def map_graph(model_name, inputs, outputs, output_paths=None):
     steps = [node for depth in sorted(nodes_by_depth, reverse=True) for node in nodes_by_depth[depth]
              if not node.is_input]
     _check_names(model_name, layers)
+    if disconnected is not None:    # Keras 3 checks the names first, counting the Inputs not given too
+        raise disconnected
     return Graph(layers, set(node_depth), nodes_by_depth, layers_by_depth, steps)
 
 
@@ -88,9 +90,12 @@ def _check_inputs(model_name, inputs):
 
 def _walk(model_name, inputs, outputs, output_paths=None):
     """The nodes the outputs depend on, each after its parents (a depth-first
-    walk, without recursion so deep models fit), and {layer: order first met}."""
+    walk, without recursion so deep models fit), {layer: order first met}, and the error for the
+    first output (in flat order) that depends on an Input not among ``inputs``, or None; the
+    walk goes on past such Inputs, as Keras 3.15's map_graph does before it checks names."""
     declared = set(inputs)
     finished, order, first_seen = set(), [], {}
+    disconnected = None
     for index, output in enumerate(outputs):
         if type(output) is not KerasTensor:
             raise ValueError("Model '%s': outputs[%d] is %r (of type %s); every output must be a KerasTensor "
@@ -106,7 +111,7 @@ def _walk(model_name, inputs, outputs, output_paths=None):
                 continue
             if node in finished:
                 continue
-            if node.is_input and tensor not in declared:
+            if node.is_input and tensor not in declared and disconnected is None:
                 # Keras 3.15's Function finds the first output (in flat order) its inputs do not reach
                 path = output_paths[index] if output_paths is not None else str(index)
                 error = ValueError('Output with path `%s` is not connected to `inputs`' % path)
@@ -115,11 +120,11 @@ def _walk(model_name, inputs, outputs, output_paths=None):
                     "it depends on Input '%s', which is not in inputs %s. Pass every Input the outputs use in "
                     'Model(inputs=[...])' % (model_name, output.name, output.shape, output._keras_history[0].name,
                                              tensor.name, [x.name for x in inputs]))
-                raise error
+                disconnected = error
             first_seen.setdefault(node.layer, len(first_seen))
             stack.append((tensor, True))
             stack.extend((x, False) for x in reversed(node.input_tensors))
-    return order, first_seen
+    return order, first_seen, disconnected
 
 
 def _check_names(model_name, layers):
