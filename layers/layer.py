@@ -20,7 +20,7 @@ from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
 from framework.graph_scopes import GraphScopes
-from framework.function_init import initializing, once
+from framework.function_init import once
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
@@ -30,6 +30,7 @@ from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
+from .build_run import BuildRun, builds_by_calling, warn_unbuilt_state  # noqa: F401  (rnn.py, functional/ import them here)
 from .call_errors import CAUGHT_IN_CALL, call_error, name_layer, super_not_called
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
                           check_required_training, default_training,
@@ -82,57 +83,6 @@ def _warn_legacy_shape_argument(data_layer):
         warnings.warn(message, stacklevel=1)
     else:
         warnings.warn(message, stacklevel=3)
-
-
-_UNBUILT_STATE_WARNING = ("`build()` was called on layer '%s', however the layer does not have a `build()` method "
-                          'implemented and it looks like it has unbuilt state. This will cause the layer to be marked '
-                          'as built, despite not being actually built, which may cause failures down the line. Make '
-                          'sure to implement a proper `build()` method.')
-
-
-def warn_unbuilt_state(name):
-    """Keras 3's default build()'s warning for layer ``name``, always from this one line: Keras warns from
-    its own layer.py, so Python's filter shows it once per layer name, whichever path built the layer."""
-    warnings.warn(
-        _UNBUILT_STATE_WARNING % name)
-
-
-class _BuildRun:
-    """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
-    call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
-    use are still unbuilt after it (the NMT tutorial's Decoder keeps a StringLookup it never calls)."""
-
-    def __init__(self, layer, values):
-        self._layer = layer
-        self._run = initializing(created=True, symbolic=True)
-        self._contexts = (self._run, call_context.build_run(values))
-
-    def __enter__(self):
-        for context in self._contexts:
-            context.__enter__()
-        return self
-
-    def __exit__(self, exc_type, *exc):
-        for context in reversed(self._contexts):
-            context.__exit__(exc_type, *exc)
-        if self._run.aborted:
-            # Keras's symbolic run failed (a sublayer made a tf.Variable from a tensor): it leaves the
-            # eager call to build, unwarned, and records no build shape (get_build_config() is None)
-            self._layer.__dict__['_build_shapes_dict'] = None
-            self._layer._build_input_shape = None
-        elif exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
-            warn_unbuilt_state(self._layer.name)
-        return False
-
-    @property
-    def failed(self):
-        return self._run.aborted
-
-
-def builds_by_calling(layer):
-    """Whether Keras 3 builds ``layer`` by running its call once more (symbolically): a layer
-    without a build() of its own whose sublayers are not all built."""
-    return type(layer).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(layer))
 
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
@@ -563,7 +513,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
                         # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
                         # its call once symbolically, which shows the call's prints twice, and, once that
                         # run has succeeded, names a KerasTensor per output (taken after the call below)
-                        shown_twice = _BuildRun(self, (inputs, args, kwargs))
+                        shown_twice = BuildRun(self, (inputs, args, kwargs))
                     if self.keras_converts_inputs or _only_tensors(given) or build_shapes.shape_names(type(self)):
                         self._build_for(inputs, args, kwargs)
                     else:
