@@ -6,7 +6,8 @@ raising: ``tf.constant(1.) + Money(2)`` is ``Money.__radd__``'s result, ``tf.con
 'abab' (str's ``*`` reads the int32 scalar through ``__index__``), and ``tf.constant(2.) * 'ab'``
 fails in that ``__index__`` ("'numpy.float32' object has no attribute '__index__'"). A reflected
 operator that raises TypeError / ValueError, or answers NotImplemented, leaves the operator's own
-error to be raised. Kernel errors (OpError: shapes, dtypes of tensors) are raised as they are.
+error to be raised; so does a sequence in a tf.function's trace (a graph tensor has no ``__index__``).
+Kernel errors (OpError: shapes, dtypes of tensors) are raised as they are.
 """
 import numpy as np
 
@@ -23,6 +24,10 @@ def reflected_or_raise(error, tensor, other, name):
     reflected = getattr(type(other), '__r%s__' % name, None)
     if reflected is None:
         raise error
+    if isinstance(other, (str, bytes, list, tuple)):
+        from .eager_graph_names import inside_function
+        if inside_function():   # a graph tensor's __index__ raises TypeError: the sequence declines, TF's error stays
+            raise error
     try:
         result = reflected(other, tensor)
     except (TypeError, ValueError):
