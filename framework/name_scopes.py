@@ -38,8 +38,9 @@ class name_scope:  # noqa: N801  (TensorFlow's spelling)
 
     def __init__(self, name):
         if not isinstance(name, str):
-            raise ValueError('name_scope: name must be a string, got %r of type %s'
-                             % (name, type(name).__name__))
+            error = ValueError('name for name_scope must be a string.')     # TF 2.21's words
+            error.add_note('name_scope: got %r of type %s' % (name, type(name).__name__))
+            raise error
         self._name = name
         self._saved = []
 

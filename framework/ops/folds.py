@@ -5,7 +5,7 @@ recorded ops inside ``fn`` (and of unstack / stack), as TensorFlow's while-loop 
 ``elems`` and ``initializer`` may be nested structures, as in TensorFlow.
 """
 from .. import nest
-from ..errors import InvalidArgumentError, OutOfRangeError
+from ..errors import InvalidArgumentError, OutOfRangeError, shown_as
 from ..nest_compare import assert_same_structure
 from .graph_input_errors import traced
 from .operands import as_tensor, named_errors
@@ -17,22 +17,40 @@ class EmptyElemsError(OutOfRangeError, ValueError):
     """No slice to start from: TensorFlow's OutOfRangeError, and a ValueError (a bad argument)."""
 
 
-EmptyElemsError.__name__ = EmptyElemsError.__qualname__ = 'OutOfRangeError'     # as type(e).__name__ shows TF's
+shown_as(EmptyElemsError, OutOfRangeError)     # type(e).__name__ and a traceback show TF's class
 
 
-def _slices(fn, elems, op):
-    """[structure of slice i] for every i, from each leaf's first axis."""
+def _slices(fn, elems, op, reverse=False):
+    """[structure of slice i] for every i, from each leaf's first axis. Refusals in TF 2.21's order and words
+    (its functional_ops: fn.__name__ in the callable check, the first leaf's shape[0], TensorArray unstacks of
+    every leaf, then reads in the loop's order), tapeflow's sentence in a note."""
     if not callable(fn):
-        raise TypeError('%s: fn must be callable (a function of the accumulator and a slice), got %r' % (op, fn))
+        _refuse(AttributeError("'%s' object has no attribute '__name__'" % type(fn).__name__),
+                '%s: fn must be callable (a function of the accumulator and a slice), got %r' % (op, fn))
     leaves = [convert_to_tensor(leaf) for leaf in nest.flatten(elems)]
-    if any(leaf.ndim == 0 for leaf in leaves):
-        raise ValueError('%s: elems must have a first axis to iterate over; got a scalar' % op)
+    scalar = '%s: elems must have a first axis to iterate over; got a scalar' % op
+    if leaves and leaves[0].ndim == 0:
+        _refuse(IndexError('tuple index out of range'), scalar)
     n = leaves[0].shape[0]
-    if any(leaf.shape[0] != n for leaf in leaves):
-        raise ValueError('%s: every tensor of elems needs the same first dimension, got %s'
-                         % (op, [leaf.shape[0] for leaf in leaves]))
+    sizes = '%s: every tensor of elems needs the same first dimension, got %s' % (op, [
+        leaf.shape[0] if leaf.ndim else None for leaf in leaves])
+    for leaf in leaves[1:]:
+        if leaf.ndim == 0:
+            _refuse(ValueError('Argument `axis` = 0 not in range [0, 0)'), scalar)
+        if leaf.shape[0] > n:
+            _refuse(ValueError('Cannot unstack %d tensors into a TensorArray of static size %d ' % (leaf.shape[0], n)),
+                    sizes)
+    short = min(leaf.shape[0] for leaf in leaves)
+    if short < n:       # the loop's first read past the shortest leaf
+        _refuse(OutOfRangeError(None, None, 'Tried to read from index %d but array size is: %d '
+                                % (n - 1 if reverse else short, short)), sizes)
     columns = [unstack(leaf) if n else [] for leaf in leaves]
     return [nest.pack_sequence_as(elems, [col[i] for col in columns]) for i in range(n)]
+
+
+def _refuse(error, note):
+    error.add_note(note)
+    raise error
 
 
 def _start(slices, initializer, reverse, op):
@@ -41,8 +59,8 @@ def _start(slices, initializer, reverse, op):
     if initializer is not None:
         return nest.map_structure(convert_to_tensor, initializer), order
     if not order:
-        raise EmptyElemsError('%s: Tried to read from index 0 but array size is: 0 (give an initializer '
-                              'for empty elems)' % op)
+        _refuse(EmptyElemsError(None, None, 'Tried to read from index 0 but array size is: 0 '),
+                '%s: elems is empty: give an initializer for empty elems' % op)
     return order[0], order[1:]
 
 
@@ -53,7 +71,7 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
     first axis. Without ``initializer`` the first slice starts ``a`` and is the first output.
     ``reverse=True`` runs from the last slice; each output stays at its slice's position.
     """
-    slices = _slices(fn, elems, 'scan')
+    slices = _slices(fn, elems, 'scan', reverse)
     acc, rest = _start(slices, initializer, reverse, 'scan')
     outputs = [acc] if initializer is None else []
     firsts, eager = nest.flatten(acc), not traced()
@@ -99,7 +117,7 @@ def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, s
 @named_errors('foldr')
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     """``a = fn(a, x)`` over the slices of ``elems`` from the last; the last ``a``."""
-    acc, rest = _start(_slices(fn, elems, 'foldr'), initializer, True, 'foldr')
+    acc, rest = _start(_slices(fn, elems, 'foldr', True), initializer, True, 'foldr')
     for x in rest:
         acc = fn(acc, x)
     return acc
