@@ -17,7 +17,7 @@ from ..tensor import Tensor
 from .linalg import matmul
 from .shapes import reshape
 from .matrix_parts import matrix_transpose
-from .missing_kernels import refuse_missing
+from .missing_kernels import refuse_missing, refuse_unregistered
 from .linalg_checks import matrices
 from .linalg_decompositions import _nan_where_not_finite
 from .matrix_ops import solve
@@ -60,7 +60,12 @@ def _pade(a, degree):
 @named_errors('expm')
 def expm(input, name=None):  # noqa: A002
     """The matrix exponential of each square matrix (TensorFlow's Pade degrees and scaling)."""
-    a = matrices(input, 'expm')
+    from .operands import as_tensor
+    given = as_tensor(input, 'expm')
+    if given.dtype.name not in ('float16', 'float32', 'float64', 'complex64', 'complex128') \
+            and tuple(given.shape[-2:]) != (0, 0):        # TF 2.21's Python check, before any kernel
+        raise ValueError('tf.linalg.expm does not support matrices of type %s' % (given.dtype,))
+    a = matrices(given, 'expm')
     if a.shape[-1] == 0:
         return a
     dtype = a._data.dtype
@@ -217,4 +222,5 @@ def _at_least_matrices(a, op):
         error = ValueError('Input `a` must have at least 2 dimensions (saw: %d).' % t.ndim)
         error.add_note('tf.linalg.%s takes a matrix or a batch of matrices' % op)
         raise error
+    refuse_unregistered(t, 'Svd', op)         # bfloat16: the Svd op registry's words
     return matrices(t, op, square=False, complex_ok=False)

@@ -30,9 +30,12 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     Raises:
         InvalidArgumentError: non-square matrices, or a rhs whose rows differ.
     """
-    a = matrices(matrix, 'triangular_solve')
-    refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', ', adjoint=%s, lower=%s'
-                   % (str(bool(adjoint)).lower(), str(bool(lower)).lower()))
+    given = as_tensor(matrix, 'triangular_solve')
+    attrs = ', adjoint=%s, lower=%s' % (str(bool(adjoint)).lower(), str(bool(lower)).lower())
+    if given.dtype.name == 'bfloat16':      # its registry takes bfloat16, no CPU kernel does: TF's NotFoundError
+        refuse_missing(given, 'MatrixTriangularSolve', 'triangular_solve', attrs)
+    a = matrices(given, 'triangular_solve')
+    refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', attrs)
     b = as_float_tensor(rhs, 'triangular_solve')
     if b.ndim >= 2 and b.shape[-2] != a.shape[-2]:      # the kernel's words (its flags printed as 1 / 0)
         raise kernel_error('MatrixTriangularSolve', 'In[0] mismatch In[1] shape: %d vs. %d: [%s] [%s] %d %d'

@@ -15,7 +15,7 @@ from ..tensor import Tensor
 from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
-from .missing_kernels import refuse_missing
+from .missing_kernels import refuse_missing, refuse_unregistered
 from .complex_parts import conj
 from .creation import zeros_like
 from .shapes import cast, expand_dims, transpose
@@ -58,7 +58,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     Raises:
         ValueError: a matrix that is not square or not invertible.
     """
-    a = _square(input, 'inv')
+    a = refuse_unregistered(_square(input, 'inv'), 'MatrixInverse', 'inv')
     if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
         return cast(inv(cast(a, 'float32'), adjoint), 'float16')
     source = a

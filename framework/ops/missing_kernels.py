@@ -103,10 +103,27 @@ _TF_NAMES = {'float16': 'HALF', 'float32': 'FLOAT', 'float64': 'DOUBLE'}
 
 def refuse_missing(t, kernel, op, attrs=''):
     """Raise TensorFlow's NotFoundError when ``kernel`` has no CPU kernel for ``t``'s dtype (``attrs``: the
-    node's other attributes as TF prints them, ', compute_v=true'); else return ``t``. A dtype-name test."""
+    node's other attributes as TF prints them, ', compute_v=true'); else return ``t``. A dtype-name test.
+    A dtype the op registry itself refuses (bfloat16 for MatrixDeterminant) is its InvalidArgumentError."""
     if _TF_NAMES.get(t.dtype.name, t.dtype.name.upper()) in _ON_CPU[kernel]:
         return t
+    refuse_unregistered(t, kernel, op)
     raise listed_not_found(kernel, t.dtype.name, op, attrs)
+
+
+def refuse_unregistered(t, kernel, op):
+    """Raise TensorFlow's op-registry InvalidArgumentError ("Value for attr 'T' of bfloat16 is not in the list of
+    allowed values: ...") when ``kernel``'s op definition excludes ``t``'s dtype (float_kernels.KERNELS);
+    TF checks that before looking for a CPU kernel. Else return ``t``."""
+    from . import float_kernels
+    from .graph_input_errors import kernel_dtype_name
+    entry = next(((name, spec) for name, spec in float_kernels.KERNELS.items() if spec[0] == kernel), None)
+    if entry is None or kernel_dtype_name(t.dtype.name) in entry[1][2]:
+        return t
+    error = float_kernels.refusal(entry[0], t.dtype.name)
+    error.add_note('%s: TensorFlow\'s %s takes no %s tensors; cast to float32 (or float64) first'
+                   % (op, kernel, t.dtype.name))
+    raise error
 
 
 def listed_not_found(kernel, name, op, attrs=''):
