@@ -48,7 +48,7 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import frozen_globals, inaccessible_tensors
+from . import frozen_globals, inaccessible_tensors, leaked_tensors
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -530,6 +530,8 @@ class Function:
             raise ValueError(NON_FIRST_CALL)
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
+        if entry is None:       # (a tensor of the trace kept in a global: TensorFlow's leaked graph tensor)
+            leaked_tensors.mark_leaks(self._python_function, names)
         refused = inaccessible_tensors.refusal(result, names, self._name) if entry is None else None
         if refused is not None:     # a loop body's tensor among the outputs (a list appended in the body)
             raise refused
