@@ -54,3 +54,10 @@ def test_float16_keeps_its_kernels_answers():
     assert tf.linalg.inv(x).dtype == tf.float16
     with pytest.raises(tf.errors.NotFoundError, match=r'MatrixDeterminant\[T=DT_HALF\]'):
         tf.linalg.det(x)
+
+
+def test_float16_matrix_rank_names_tf_svd_node():
+    # TF's matrix_rank runs Svd(compute_uv=False, full_matrices=False); tapeflow's node printed full_matrices=true
+    with pytest.raises(tf.errors.NotFoundError) as err:
+        tf.linalg.matrix_rank(tf.constant(np.eye(3, dtype=np.float16)))
+    assert str(err.value) == ("Could not find device for node: {{node Svd}} = Svd[T=DT_HALF, compute_uv=false, full_matrices=false]\nAll kernels registered for op Svd:\n  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_HALF]\n  device='CPU'; T in [DT_FLOAT]\n  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_COMPLEX64]\n  device='CPU'; T in [DT_COMPLEX128]\n [Op:Svd] name: ")

@@ -280,7 +280,7 @@ def matrix_rank(x, tol=None):
     a = _matrices(x, 'matrix_rank', square=False)
     if a._data.dtype.kind == 'c':       # TF's matrix_rank checks in Python
         raise TypeError('Input `a` must have `float`-like `dtype` (saw %s).' % a.dtype.name)
-    s = svd(a, compute_uv=False)
+    s = svd(a, full_matrices=False, compute_uv=False)     # TF's Svd node (its refusals print the attributes)
     eps = float(np.finfo(a._data.dtype).eps)
     limit = _ops.reduce_max(s, -1, keepdims=True) * (max(a.shape[-2:]) * eps) if tol is None else float(tol)
     return _ops.reduce_sum(_ops.cast(_ops.greater(s, limit), 'int32'), -1)
