@@ -6,6 +6,7 @@ curve with 'interpolation' the precision is not interpolated linearly (that
 overestimates it); true and false positives are, following Davis & Goadrich
 (2006), which gives each step's area in closed form with a logarithm.
 """
+from enum import Enum
 
 import numpy as np
 
@@ -18,9 +19,27 @@ from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan
 from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
 
-_CURVES = {'ROC': 'ROC', 'roc': 'ROC', 'PR': 'PR', 'pr': 'PR', 'PRGAIN': 'PRGAIN', 'prgain': 'PRGAIN'}
-_SUMMATIONS = {'interpolation': 'interpolation', 'Interpolation': 'interpolation', 'majoring': 'majoring',
-               'Majoring': 'majoring', 'minoring': 'minoring', 'Minoring': 'minoring'}
+
+
+class AUCCurve(Enum):
+    """AUC's ``curve`` attribute, as Keras 3 keeps it (print(auc.curve): <AUCCurve.ROC: 'ROC'>; get_config the value)."""
+    ROC = 'ROC'
+    PR = 'PR'
+    PRGAIN = 'PRGAIN'
+
+
+class AUCSummationMethod(Enum):
+    """AUC's ``summation_method`` attribute, as Keras 3 keeps it (str: 'AUCSummationMethod.INTERPOLATION')."""
+    INTERPOLATION = 'interpolation'
+    MAJORING = 'majoring'
+    MINORING = 'minoring'
+
+
+_CURVES = {'ROC': AUCCurve.ROC, 'roc': AUCCurve.ROC, 'PR': AUCCurve.PR, 'pr': AUCCurve.PR,
+           'PRGAIN': AUCCurve.PRGAIN, 'prgain': AUCCurve.PRGAIN}
+_SUMMATIONS = {'interpolation': AUCSummationMethod.INTERPOLATION, 'Interpolation': AUCSummationMethod.INTERPOLATION,
+               'majoring': AUCSummationMethod.MAJORING, 'Majoring': AUCSummationMethod.MAJORING,
+               'minoring': AUCSummationMethod.MINORING, 'Minoring': AUCSummationMethod.MINORING}
 
 
 def _choice(value, table, words, expected):
@@ -212,9 +231,9 @@ class AUC(Metric):
         tp, fp = self.true_positives._data, self.false_positives._data
         tn, fn = self.true_negatives._data, self.false_negatives._data
         recall = divide_no_nan(tp, tp + fn)
-        if self.curve == 'ROC':
+        if self.curve is AUCCurve.ROC:
             return divide_no_nan(fp, fp + tn), recall
-        if self.curve == 'PR':
+        if self.curve is AUCCurve.PR:
             return recall, divide_no_nan(tp, tp + fp)
         # PR gain (Flach & Kull 2015): recall and precision rescaled against the positives' share.
         scale = divide_no_nan(tp + fn, tn + fp)
@@ -228,14 +247,14 @@ class AUC(Metric):
             error = AttributeError("'%s' object has no attribute 'true_positives'" % type(self).__name__)
             error.add_note('%s: no batch seen yet; call update_state first' % describe(self))
             raise error
-        if self.curve == 'PR' and self.summation_method == 'interpolation':
+        if self.curve is AUCCurve.PR and self.summation_method is AUCSummationMethod.INTERPOLATION:
             area = self.interpolate_pr_auc()
         else:
             xp = backend.array_module(self.true_positives._data)
             x, y = self._curve_points()
-            if self.summation_method == 'interpolation':
+            if self.summation_method is AUCSummationMethod.INTERPOLATION:
                 heights = (y[:-1] + y[1:]) / 2
-            elif self.summation_method == 'minoring':
+            elif self.summation_method is AUCSummationMethod.MINORING:
                 heights = xp.minimum(y[:-1], y[1:])
             else:
                 heights = xp.maximum(y[:-1], y[1:])
@@ -248,8 +267,8 @@ class AUC(Metric):
         return Tensor(backend.array_module(area).asarray(area, dtype=dtype))
 
     def get_config(self):
-        config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
-                      summation_method=self.summation_method, multi_label=self.multi_label,
+        config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve.value,
+                      summation_method=self.summation_method.value, multi_label=self.multi_label,
                       num_labels=self.num_labels,
                       label_weights=self.label_weights,
                       from_logits=self._from_logits)
