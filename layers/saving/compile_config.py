@@ -153,11 +153,14 @@ def compile_arguments(config, table, path):
                 _deserialize(config.get('loss'), _once(losses_module.deserialize, shared), table),
                 'loss_weights': config.get('loss_weights'),
                 'metrics': _deserialize(config.get('metrics'), _once(_metric, shared), table),
-                'weighted_metrics': _deserialize(config.get('weighted_metrics'), _once(_metric, shared), table),
-                'steps_per_execution': config.get('steps_per_execution') or 1}
-        for key in ('run_eagerly', 'jit_compile'):       # Keras's compile_from_config passes them on too
-            if key in config:
-                arguments[key] = config[key]
+                'weighted_metrics': _deserialize(config.get('weighted_metrics'), _once(_metric, shared), table)}
+        if not legacy:
+            # Keras's compile_from_config passes these on too; its legacy .h5 loader (compile_args_from_training_
+            # config) does not: such a model gets compile's defaults (run_eagerly False, steps_per_execution 1)
+            arguments['steps_per_execution'] = config.get('steps_per_execution') or 1
+            for key in ('run_eagerly', 'jit_compile'):
+                if key in config:
+                    arguments[key] = config[key]
     except ValueError as err:
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
