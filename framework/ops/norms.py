@@ -79,7 +79,7 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
         ValueError: an ``ord`` the chosen kind of norm does not support.
     """
     matrix = _checked_norm_kind(axis, ord)
-    x = read_once(as_float_tensor(tensor, 'norm'))
+    x = _norm_operand(tensor, ord, matrix)
     keepdims = bool(keepdims)
     if axis is None:
         axes = tuple(range(x.ndim))
@@ -89,6 +89,20 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
     if matrix:
         return _matrix_norm(x, ord, axes, keepdims)
     return _vector_norm(x, ord, axes, keepdims)
+
+
+def _norm_operand(tensor, ord, matrix):  # noqa: A002
+    """The tensor tf.norm reads. TF's 1, inf and p norms start with Abs, so integer tensors compute there in
+    their dtype (int32 in, int32 out; uint8 / bool meet Abs's registry error, a p-norm's 1 / p its TypeError);
+    a matrix 2-norm of them meets Svd's registry error, the others Sqrt's (as_float_tensor's)."""
+    given = read_once(as_tensor(tensor, 'norm'))
+    if given._data.dtype.kind not in 'iub' or ord in ('euclidean', 'fro') or (ord in (2, 2.0) and not matrix):
+        return read_once(as_float_tensor(given, 'norm'))
+    if matrix and ord in (2, 2.0):
+        error = float_kernels.refusal('svd', given.dtype.name)
+        error.add_note('norm: a matrix 2-norm takes the largest singular value: cast the tensor to float first')
+        raise error
+    return given
 
 
 _MATRIX_ORDS = ['euclidean', 'fro', 1, 2, math.inf]
@@ -134,7 +148,8 @@ def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
     if ord == math.inf:
         return _squeezed(reduce_max(abs_(x), axes, True), axes, keepdims)
     if np.isreal(ord) and not isinstance(ord, bool) and ord > 0:        # (numpy numbers too, as TF)
-        return _squeezed(reduce_sum(abs_(x) ** float(ord), axes, True) ** (1.0 / float(ord)), axes, keepdims)
+        power = ord if x._data.dtype.kind in 'iu' else float(ord)       # TF's pow(abs(x), ord) as given
+        return _squeezed(reduce_sum(abs_(x) ** power, axes, True) ** (1.0 / float(ord)), axes, keepdims)
     raise ValueError("norm: ord must be 'euclidean', 1, 2, numpy.inf or a number p > 0 for a vector "
                      "norm, got %r" % (ord,))
 
