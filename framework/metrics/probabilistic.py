@@ -15,6 +15,7 @@ class BinaryCrossentropy(_ConfiguredMean):
     def __init__(self, name='binary_crossentropy', dtype=None, from_logits=False, label_smoothing=0):
         super().__init__(formulas.binary_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing)
+        self.from_logits, self.label_smoothing = from_logits, label_smoothing     # Keras 3's attributes
 
 
 class CategoricalCrossentropy(_ConfiguredMean):
@@ -24,6 +25,7 @@ class CategoricalCrossentropy(_ConfiguredMean):
                  axis=-1):
         super().__init__(formulas.categorical_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing, axis=axis)
+        self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis
 
 
 class SparseCategoricalCrossentropy(_ConfiguredMean):
@@ -33,6 +35,7 @@ class SparseCategoricalCrossentropy(_ConfiguredMean):
                  ignore_class=None, axis=-1):
         super().__init__(formulas.sparse_categorical_crossentropy, name=name, dtype=dtype,
                          from_logits=from_logits, ignore_class=ignore_class, axis=axis)
+        self.from_logits, self.ignore_class, self.axis = from_logits, ignore_class, axis
 
 
 class KLDivergence(_ConfiguredMean):
