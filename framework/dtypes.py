@@ -28,6 +28,7 @@ class DType:
     there is exactly one object per dtype, so ``is`` works as ``==`` does.
     """
     __slots__ = ('_name', 'dtype', '_hash')
+    _TF_CLASS = "<class 'tensorflow.python.framework.dtypes.DType'>"      # as TF's conversion errors name it
 
     def __new__(cls, type_enum):
         """``DType(1)`` is ``tf.float32``: TensorFlow's constructor takes a DataType enum."""
