@@ -161,3 +161,16 @@ def test_switch_case_and_case_give_their_other_branches_zeros():
     assert _values(switch(tf.constant(7))) == [0.0, 0.0, 4.0]       # out of range: the last branch
     assert _values(case(tf.constant(1.))) == [0.0, 3.0, 0.0]
     assert _values(case(tf.constant(-1.))) == [0.0, 0.0, 4.0]
+
+
+def test_a_traced_loop_that_runs_no_turn_gives_its_body_reads_zeros():
+    v1, v2, v3 = tf.Variable(1.0), tf.Variable(2.0), tf.Variable(3.0)
+
+    @tf.function
+    def loop(n):
+        with tf.GradientTape() as t:
+            y = tf.while_loop(lambda i, s: i < n, lambda i, s: (i + 1, s + v1 * v2), (0, tf.constant(0.)))[1]
+        return t.gradient(y, [v1, v2, v3])
+
+    assert _values(loop(tf.constant(0))) == [0.0, 0.0, None]       # TF 2.21
+    assert _values(loop(tf.constant(2))) == [4.0, 2.0, None]

@@ -243,6 +243,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
     op = api_op('while', name) if cond_graph is not None else None
     muted = None
+    marked = untaken_branch_reads.marks() if op is not None and not eager else None
 
     def holds():
         nonlocal muted
@@ -281,6 +282,10 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             muted.__exit__(None, None, None)
     if eager:
         current = _as_loop_values(current)
+    elif marked and iteration == 0:
+        # a traced loop that runs no turn: what its body reads still gets zeros, as TF's while_v2 gives its
+        # captures (the turns' reads get theirs from loop_reads.zeros_for_captures)
+        current = untaken_branch_reads.connect(current, (body,), marked)
     if op is not None:
         op.outputs(current, loop=True, shapes=_invariant_shapes(shape_invariants, single, len(current)))
     if single:
