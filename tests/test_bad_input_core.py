@@ -107,7 +107,6 @@ BAD_OPS = [
     ('norm_matrix_ord', lambda: tf.norm(f32(3, 3), ord=3, axis=[0, 1]), ValueError, ['norm', 'matrix', 'got 3']),
     ('top_k_too_many', lambda: tf.math.top_k(f32(2, 3), 5), ValueError, ['top_k', 'k=5', '(2, 3)']),
     ('sort_direction', lambda: tf.sort(f32(3), direction='UP'), ValueError, ['sort', "'UP'"]),
-    ('meshgrid_rank', lambda: tf.meshgrid(f32(2, 2), f32(3)), ValueError, ['meshgrid', '(2, 2)']),
     ('cast_unknown_dtype', lambda: tf.cast(f32(2), 'floaty'), TypeError, ['cast', "'floaty'"]),
     ('bias_add_shapes', lambda: tf.nn.bias_add(f32(2, 3), f32(4)), ValueError, ['bias_add', '(4,)', '(2, 3)']),
     ('dropout_rate', lambda: tf.nn.dropout(f32(2, 3), 1.5), ValueError, ['dropout', '1.5']),

@@ -109,7 +109,10 @@ ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide
 # (AbortedError: TF 2.21's oneDNN softmax of a scalar, test_gradfuzz5_softmax_rank_abort)
 CLEAR = (TypeError, ValueError, IndexError, tf.errors.UnimplementedError, tf.errors.NotFoundError, tf.errors.AbortedError)
 # classes TF 2.21 itself raises for a wrong Python type: tf.range('abc') fails its bare assert on the dtypes
-TF_CLASSES = {'range': (AssertionError,), 'scalar_mul': (AttributeError,)}   # TF's own classes there
+TF_CLASSES = {'range': (AssertionError,), 'scalar_mul': (AttributeError,),   # TF's own classes there
+              # (map_fn / scan / foldl / foldr format fn.__name__ of a fn that is not callable: AttributeError)
+              'map_fn': (AttributeError,), 'scan': (AttributeError,), 'foldl': (AttributeError,),
+              'foldr': (AttributeError,)}
 
 
 def public_ops():

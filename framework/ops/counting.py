@@ -130,11 +130,17 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
         raise InvalidArgumentError('histogram_fixed_width: value_range must have shape (2,), got %s'
                                    % (tuple(r.shape),))
     lo, hi = (float(z) for z in backend.to_host(r._data))
+    given = nbins
+    if isinstance(nbins, (int, np.integer)) and not isinstance(nbins, bool) and nbins < 0:
+        nbins = 0       # (the kernel's words below; _optional_int refuses negatives for the other ops)
     nbins = _optional_int(nbins, 'nbins', 'histogram_fixed_width')
     if not lo < hi or nbins == 0:
-        raise InvalidArgumentError('histogram_fixed_width: need value_range[0] < value_range[1] and '
-                                   'nbins > 0, got %s and %d'
-                                   % ([lo, hi], nbins))
+        # the kernel's checks in its order, its numbers printed as C++ streams print them (%g)
+        text = ("value_range should satisfy value_range[0] < value_range[1], but got '[%g, %g]'" % (lo, hi)
+                if not lo < hi else "nbins should be a positive number, but got '%d'" % int(given))
+        raise kernel_error('HistogramFixedWidth', text, named=fast_path(values, value_range, given),
+                           note='histogram_fixed_width: need value_range[0] < value_range[1] and nbins > 0, got '
+                                '%s and %d' % ([lo, hi], int(given)))
     _blocked('histogram_fixed_width', v)
     xp = backend.array_module(v._data)
     flat = v._data.reshape(-1).astype(np.float64)

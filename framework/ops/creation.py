@@ -334,10 +334,8 @@ def meshgrid(*args, indexing='xy', name=None):
     tensors = [as_tensor(a, 'meshgrid') for a in args]
     if not tensors:
         return []       # TF 2.21: no inputs, no grids
-    for i, t in enumerate(tensors):
-        if t.ndim != 1:
-            raise InvalidArgumentError('meshgrid: every input must be 1-D, but input %d has shape %s'
-                                       % (i, tuple(t.shape)))
+    # TF 2.21 reshapes every input to a vector first: a scalar or a matrix gives its elements' grid
+    tensors = [t if t.ndim == 1 else reshape(t, [-1]) for t in tensors]
     first_dtype = tensors[0]._data.dtype
     for t in tensors[1:]:
         # (TF 2.21 returns bool grids beside a float one: no refusal where a bool takes part)

@@ -153,8 +153,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         idx = as_tensor(indices, 'gather')
     except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
         return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
-    if x.ndim == 0:
-        raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
+    if x.ndim == 0:     # GatherV2's words; a Python list of indices takes the slow path (no ' name: ' tail)
+        raise kernel_error('GatherV2', 'params must be at least 1 dimensional', named=fast_path(params, indices),
+                           note='gather: params must have rank >= 1, got a scalar')
     if batch_dims and axis is not None and _given_zero(axis):
         batch_dims = 0      # TF's Python gathers along a given axis 0 without batch_dims (its rows, as a variable's)
     if idx._data.dtype.kind not in 'iu' or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
