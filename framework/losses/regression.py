@@ -30,8 +30,23 @@ def mean_absolute_error(y_true, y_pred):
 
 def mean_absolute_percentage_error(y_true, y_pred):
     """100 * mean(abs((y_true - y_pred) / maximum(abs(y_true), 1e-7)), axis=-1)."""
+    # Keras converts epsilon to y_pred's dtype first: integer predictions make it 0, so a zero label
+    # divides by 0 (TF 2.21: nan for 0 / 0, inf otherwise), where tapeflow's float32 predictions keep 1e-7
+    epsilon = 0.0 if _integer_array(y_pred) else EPSILON
     y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_percentage_error')
-    return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(abs(y_true), EPSILON)), -1)
+    return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(abs(y_true), epsilon)), -1)
+
+
+def _integer_array(value):
+    """Whether ``value`` (a tensor, array, or Python numbers) holds integers, as ops.convert_to_tensor sees it."""
+    data = getattr(value, '_data', value)
+    dtype = getattr(data, 'dtype', None)
+    if dtype is None:
+        try:
+            dtype = np.asarray(data).dtype
+        except (TypeError, ValueError):
+            return False
+    return np.dtype(dtype).kind in 'iu'
 
 
 def mean_squared_logarithmic_error(y_true, y_pred):
