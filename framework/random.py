@@ -314,8 +314,11 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
     minval_is_zero = isinstance(minval, int) and minval == 0
     if maxval is None or (isinstance(maxval, int) and maxval == 1 and minval_is_zero):
         if not minval_is_zero:
-            return _placed(unit * (np.asarray(1, dtype) - np.asarray(minval, dtype)) + np.asarray(minval, dtype),
-                           dtype)
+            try:
+                return _placed(unit * (np.asarray(1, dtype) - np.asarray(minval, dtype)) + np.asarray(minval, dtype),
+                               dtype)
+            except ValueError:      # a minval the draws do not broadcast with: Mul's kernel error, as in TF
+                raise affine_error(unit, np.zeros(np.shape(minval)), minval, dtype) from None
         return _placed(unit, dtype)
     try:
         hi = np.asarray(_number(maxval), dtype)
