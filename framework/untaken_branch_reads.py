@@ -119,29 +119,33 @@ def _variables(fn, variable_type, depth=0):
 
 
 def _scan(code, names, variable_type, depth):
+    """What the name chains of ``code`` (``self.dense``, ``v2``) reach: each chain's last value that is
+    plain data (``self.dense``, not all of ``self``'s variables), followed into a plain function's code."""
     found = []
     current = _MISSING
-    for loads, name in _name_loads(code):
-        if loads:
-            current = names.get(name, _MISSING)
-        elif name is None or current is _MISSING:
-            current = _MISSING
-            continue
-        else:
-            current = _own_attribute(current, name)
-        if current is _MISSING:
-            continue
-        if type(current) in variable_type:
-            found.append(current)
-        elif isinstance(current, types.FunctionType):
-            if depth < _DEPTH and not current.__code__.co_filename.startswith(_LIBRARY):
-                found.extend(_variables(current, variable_type, depth + 1))
-        else:
-            found.extend(_held(current, variable_type))
+    for loads, name in _name_loads(code) + ((True, None),):
+        if not loads and name is not None and current is not _MISSING:
+            following = _own_attribute(current, name)
+            if following is not _MISSING:
+                current = following
+                continue
+        if current is not _MISSING:         # the chain ends here
+            found.extend(_reached(current, variable_type, depth))
+        current = names.get(name, _MISSING) if loads else _MISSING
     for constant in code.co_consts:     # a lambda or def inside the branch (a nested tf.cond's branches)
         if isinstance(constant, types.CodeType):
             found.extend(_scan(constant, names, variable_type, depth))
     return found
+
+
+def _reached(value, variable_type, depth):
+    if type(value) in variable_type:
+        return [value]
+    if isinstance(value, types.FunctionType):
+        if depth < _DEPTH and not value.__code__.co_filename.startswith(_LIBRARY):
+            return _variables(value, variable_type, depth + 1)
+        return []
+    return _held(value, variable_type)
 
 
 # tapeflow's own functions (tf.matmul, a layer's call) read no user variable by name

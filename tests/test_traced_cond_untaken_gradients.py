@@ -174,3 +174,30 @@ def test_a_traced_loop_that_runs_no_turn_gives_its_body_reads_zeros():
 
     assert _values(loop(tf.constant(0))) == [0.0, 0.0, None]       # TF 2.21
     assert _values(loop(tf.constant(2))) == [4.0, 2.0, None]
+
+
+def test_a_layer_neither_branch_calls_keeps_none():
+    # the branches name self.d1 / self.d2: the model's other layer (d3) is no input of TF's If op
+    keras.utils.set_random_seed(1)
+
+    class ThreeHeads(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d1, self.d2, self.d3 = keras.layers.Dense(1), keras.layers.Dense(1), keras.layers.Dense(1)
+
+        def call(self, x, flag):
+            return tf.cond(flag, lambda: self.d1(x), lambda: self.d2(x))
+
+    model = ThreeHeads()
+    x = tf.ones((1, 2))
+    for layer in (model.d1, model.d2, model.d3):
+        layer(x)
+
+    @tf.function
+    def grads(flag):
+        with tf.GradientTape() as t:
+            y = model(x, flag)
+        return t.gradient(y, model.d1.trainable_variables + model.d2.trainable_variables
+                          + model.d3.trainable_variables)
+
+    assert _values(grads(tf.constant(True))) == [[[1.0], [1.0]], [1.0], [[0.0], [0.0]], [0.0], None, None]
