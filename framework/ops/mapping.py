@@ -22,7 +22,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .py_function_errors import kernel_error
-from .shapes import stack
+from .shapes import identity, stack
 from .tensor_spec import TensorSpec
 from ..extension_batching import has_extension_values, refuse_unbatchable, restore, take_apart
 from .map_fn_composite import map_composite, takes_composites
@@ -303,7 +303,7 @@ def py_function(func=None, inp=None, Tout=None, name=None):
 def _py_function(func, inp, Tout):
     def run(tensors):
         try:
-            return _every_call(func, tensors)
+            return _every_call(func, tensors, new_outputs=True)
         except Exception as err:            # the kernel's status error, as TensorFlow raises it
             raise kernel_error(err, len(tensors), len(Tout) if isinstance(Tout, (list, tuple)) else 1) from None
     return _call_convention('py_function', func, inp, Tout, run)
@@ -327,15 +327,28 @@ def _eager_numpy_function(func, inp):
     return results[0] if len(results) == 1 else results
 
 
-def _every_call(func, args):
+def _every_call(func, args, new_outputs=False):
     """``func(*args)`` as TensorFlow runs a py_function's Python: at every call of an enclosing
     tf.function, its prints included, and eagerly (``executing_eagerly()`` is True there, so a
-    numpy_function called inside takes its eager path, and its assert statements are plain Python)."""
+    numpy_function called inside takes its eager path, and its assert statements are plain Python).
+    ``new_outputs``: an input ``func`` hands back comes out as a copy (identity, so its gradient
+    flows), as TF's EagerPyFunc gives new tensors: ``ds.map(lambda x, y: tf.py_function(lambda a, b:
+    (a, b), [x, y], [...]))`` names them its own outputs, of unknown rank (map_spec.py)."""
     from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
     with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside(), \
             eager_draws():
-        return func(*args)
+        returned = func(*args)
+        if new_outputs:
+            returned = _copies_of_inputs(returned, args)
+        return returned
+
+
+def _copies_of_inputs(returned, args):
+    passed = {id(x) for x in args}
+    if type(returned) in (list, tuple):
+        return type(returned)(identity(v) if id(v) in passed else v for v in returned)
+    return identity(returned) if id(returned) in passed else returned
 
 
 def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
