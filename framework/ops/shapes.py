@@ -740,6 +740,10 @@ def _concat_shapes_error(tensors, ax, name):
     """ConcatV2's kernel error for the first tensor whose rank or sizes off ``ax`` differ from the first's."""
     first = tensors[0].shape
     for index, t in enumerate(tensors[1:], 1):
+        if t.ndim == 0:     # the kernel's loop refuses a scalar input before comparing ranks
+            return list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
+                                     'instead)', name, 'concat: input %d is a scalar; stack scalars with '
+                                     'framework.stack, or reshape it to [1]' % index)
         if t.ndim != len(first):
             text = 'Ranks of all input tensors should match'
         else:
