@@ -151,10 +151,8 @@ def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
         branch_fns: a list of callables, a dict {int: callable}, or (int, callable) pairs,
             with keys 0..n-1.
     """
-    fns = _branches(branch_fns)
-    if default is not None:
-        _callable(default, 'switch_case', 'default')
-    index = _branch_index(branch_index)
+    index = _branch_index(branch_index)     # TF checks the index's type before the branches
+    fns = _branches(branch_fns)     # (a default is only called, as in TF, when the index is out of range)
     if not 0 <= index < len(fns):
         index = len(fns) - 1
         if default is not None:
@@ -167,18 +165,35 @@ def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
 
 
 def _branches(branch_fns):
-    if isinstance(branch_fns, dict):
-        branch_fns = list(branch_fns.items())
-    if not isinstance(branch_fns, (list, tuple)) or not branch_fns:
-        raise TypeError('switch_case: branch_fns must be a non-empty list of callables, a dict or (int, callable) '
-                        'pairs, got %r' % (branch_fns,))
-    if all(isinstance(p, (list, tuple)) and len(p) == 2 for p in branch_fns):
-        keys = [p[0] for p in branch_fns]
-        if sorted(keys) != list(range(len(keys))):
-            raise ValueError('switch_case: branch keys must be the integers 0..%d, got %s'
-                             % (len(keys) - 1, keys))
-        branch_fns = [fn for _, fn in sorted(branch_fns, key=lambda p: p[0])]
-    return [_callable(fn, 'switch_case', 'branch_fns[%d]' % i) for i, fn in enumerate(branch_fns)]
+    """The branches in key order, checked as TF 2.21's _indexed_case_verify_and_canonicalize_args checks them
+    (its order, types and words; tapeflow's sentence in a note)."""
+    def refuse(error, note):
+        error.add_note('switch_case: ' + note)
+        raise error
+    shapes = 'branch_fns must be a non-empty list of callables, a dict or (int, callable) pairs, got %r' % (
+        branch_fns,)
+    if not branch_fns:
+        refuse(ValueError("Must provide at least one item in 'branch_fns'"), shapes)
+    if not isinstance(branch_fns, (list, tuple, dict)):
+        refuse(TypeError("'branch_fns' must be a list, tuple, or dict"), shapes)
+    pairs = list(branch_fns.items()) if isinstance(branch_fns, dict) else list(branch_fns)
+    if all(callable(fn) for fn in pairs):
+        pairs = list(enumerate(pairs))
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            refuse(TypeError("Each entry in 'branch_fns' must be a 2-tuple. Received %s." % (pair,)), shapes)
+        key, fn = pair
+        if not isinstance(key, int):
+            refuse(TypeError('key must be a Python `int`, got %s' % (type(key),)), shapes)
+        if not callable(fn):
+            refuse(TypeError('fn for key %s must be callable.' % (key,)),
+                   'branch_fns[%s] must be callable, got %r (of type %s)' % (key, fn, type(fn).__name__))
+    keys = [key for key, _ in pairs]
+    if min(keys) < 0 or max(keys) >= len(keys) or len(set(keys)) != len(keys):
+        refuse(ValueError('branch indices (keys) must form contiguous range of [0 to %d) but found {%s}'
+                          % (len(keys), ','.join(map(str, sorted(keys))))),
+               'branch keys must be the integers 0..%d, got %s' % (len(keys) - 1, keys))
+    return [fn for _, fn in sorted(pairs, key=lambda pair: pair[0])]
 
 
 def _branch_index(value):
