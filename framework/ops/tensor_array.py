@@ -73,9 +73,9 @@ class TensorArray:
         self._size_tensor = size if isinstance(size, Tensor) and trace_names.ACTIVE and not dynamic_size \
             and size.dtype == dtypes.int32 else None
         size = _int(size, 'size')
-        if size < 0:
+        if size < 0 and not _executing_eagerly():
             raise ValueError('TensorArray: size must be >= 0, got %d' % size)
-        self._elements = [None] * size
+        self._elements = [None] * size      # (eagerly TF's is a Python list too: size -1 makes an empty array)
         self._dynamic = bool(dynamic_size)
         self._clear_after_read = True if clear_after_read is None else bool(clear_after_read)
         if not _executing_eagerly():     # TF's graph TensorArray (a TensorList) never clears what it read
