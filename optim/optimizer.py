@@ -82,12 +82,13 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
                  global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
                  loss_scale_factor=None, gradient_accumulation_steps=None, name=None, **kwargs):
         learning_rate = resolve_legacy_arguments(type(self), learning_rate, kwargs)
-        check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
-                           ema_overwrite_frequency, gradient_accumulation_steps)
         self.name = name if name is not None else auto_name(type(self).__name__)
         if not isinstance(self.name, str) or '/' in self.name:       # Keras 3's name-scope check
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
                              'name=%s' % (name,))
+        # (after naming, as Keras 3: a refused optimizer has used up its auto name, the next Adam is 'adam_1')
+        check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
+                           ema_overwrite_frequency, gradient_accumulation_steps)
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
