@@ -1,8 +1,8 @@
 """tf.linalg.eigh / eigvalsh gradients in TF 2.21's SelfAdjointEigV2 arrangement: v (diag(g_e) + F o (v^T g_v)) v^T
 with F through _SafeReciprocal and each product in TF's order, then band_part(g + g^T, -1, 0) with the diagonal
 halved. tapeflow's textbook form ((v diag(g)) v^T, F = 1 / gap) rounded differently: every case here was off TF's
-in its first or second derivative; now the first derivatives and the eigenvalues' second derivatives are TF's bits
-(the eigenvectors' second derivatives still differ in 1-3 last bits: TF differentiates one combined rule)."""
+in its first or second derivative; now these first and second derivatives are TF's bits (the second derivatives
+since both outputs' gradients meet in one rule, ops_joint_outputs.py)."""
 import numpy as np
 import pytest
 
@@ -39,6 +39,12 @@ TF_G = {
         '0x1.45e0020000000p+0', '-0x1.5efd9c0000000p-2', '0x1.a983900000000p-1'],
 }
 TF_GG = {
+    ('A', 'vectors'): [
+        '-0x1.df2ab60000000p-2', '0x0.0p+0', '0x1.714e6a0000000p-1', '0x1.df2ab80000000p-2', '0x1.36ad0a0000000p-1',
+        '0x0.0p+0', '0x1.3db4000000000p+1', '-0x1.36ad060000000p-1'],
+    ('B', 'vectors'): [
+        '0x1.da5aa40000000p+1', '0x0.0p+0', '0x0.0p+0', '0x1.3fd37a0000000p+3', '-0x1.8f34fa0000000p+1', '0x0.0p+0',
+        '0x1.7b292e0000000p+0', '-0x1.ae4c2c0000000p+1', '-0x1.2c96aa0000000p-1'],
     ('A', 'values'): [
         '-0x1.c320800000000p-2', '0x0.0p+0', '0x1.e359b00000000p+0', '0x1.c320800000000p-2', '0x1.02a55e0000000p+0',
         '0x0.0p+0', '-0x1.8deabe0000000p-1', '-0x1.02a5600000000p+0'],

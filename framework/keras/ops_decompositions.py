@@ -1,11 +1,11 @@
 """``keras.ops`` matrix decompositions and what is built on them: eigh, eig, qr,
 svd, cholesky, cholesky_inverse, solve_triangular, lstsq, pinv, matrix_rank, logdet.
 
-eigh, eig, qr and svd compute with the array module's LAPACK and record one
-gradient rule per output (the rules are linear in the output gradients, so
-the tape's sum of them is the full vjp); they are the textbook formulas
-TensorFlow uses (eigh: its SelfAdjointEigV2 rule in its order; eig: TensorFlow's EigGrad; qr: TensorFlow's
-QrGrad; svd: TensorFlow's SvdGrad, in ops_svd_gradient.py).
+eigh, eig, qr and svd compute with the array module's LAPACK (Eigen's kernels where emulated).
+eigh, qr and svd record all their outputs as one node whose rule takes every output's gradient at
+once, as TensorFlow's (ops_joint_outputs.py); eig one rule per output (linear in the output
+gradients, so the tape's sum of them is the full vjp). The rules are TensorFlow's, in its order
+(eigh: SelfAdjointEigV2's; eig: EigGrad; qr: QrGrad; svd: SvdGrad, in ops_svd_gradient.py).
 The rest compose those with tapeflow's ops. Like LAPACK, each factorization
 reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 """
@@ -21,6 +21,7 @@ from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor
 from . import ops_svd_gradient
+from .ops_joint_outputs import joint_outputs
 from .ops_arguments import flag
 from .ops_dtypes import floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
@@ -80,24 +81,17 @@ def eigh(x):
         w_raw, v_raw = eigen_self_adjoint.eigh(a._data)
     else:
         w_raw, v_raw = backend.array_module(a._data).linalg.eigh(a._data)
-    outputs = {}        # the rules read both outputs, as TF's (an outer tape then differentiates them again)
 
-    # TF's SelfAdjointEigV2 rule, v (diag(g_e) + F o (v^T g_v)) v^T read onto the lower triangle, one part
-    # per output, each product in TF's order (F through _SafeReciprocal)
-    def from_w(g, w, a):
-        v = outputs['v']
-        return _tf_lower_read(_ops.matmul(v, _ops.matmul(_ops.diag(g), v, transpose_b=True)))
-
-    def from_v(g, v, a):
-        e = outputs['w']
+    # TF's SelfAdjointEigV2 rule, v (diag(g_e) + F o (v^T g_v)) v^T read onto the lower triangle, on both
+    # outputs' gradients at once, each product in TF's order (F through _SafeReciprocal)
+    def rule(grads, outputs, a):
+        (ge, gv), (e, v) = grads, outputs
         gaps = _ops.expand_dims(e, -2) - _ops.expand_dims(e, -1)
         f = _ops.set_diag(gaps * _ops.reciprocal(gaps * gaps + 1e-20), _ops.zeros_like(e))
-        inner = f * _ops.matmul(v, g, transpose_a=True)
+        inner = _ops.diag(ge) + f * _ops.matmul(v, gv, transpose_a=True)
         return _tf_lower_read(_ops.matmul(v, _ops.matmul(inner, v, transpose_b=True)))
-
-    outputs['w'] = _primitive('eigh', (a,), w_raw, (from_w,))
-    outputs['v'] = _primitive('eigh', (a,), v_raw, (from_v,))
-    return outputs['w'], outputs['v']
+    w, v = joint_outputs('eigh', a, (w_raw, v_raw), rule)
+    return w, v
 
 
 def eig(x):
@@ -146,22 +140,16 @@ def qr(x, mode='reduced'):
     m, n = a.shape[-2], a.shape[-1]
     if mode == 'complete' and m > n:
         return ops_svd_gradient.complete_deep_qr(a, q_raw, r_raw)
-    outputs = {}        # the rule reads the outputs, as TF's (an outer tape then differentiates them again)
-
-    def vjp(dq, dr, a):
-        q, r = outputs['q'], outputs['r']
+    def rule(grads, outputs, a):
+        (dq, dr), (q, r) = grads, outputs
         if m >= n:
             return _qr_deep_vjp(q, r, dq, dr)
         # TF's wide rule: a = [X, Y], r = [U, V]; X = Q U is a square QR and Y = Q V
         dv = dr[..., m:]
         dx = _qr_deep_vjp(q, r[..., :m], dq + matmul(a[..., m:], _t(dv)), dr[..., :m])
         return _ops.concat([dx, matmul(q, dv)], -1)
-
-    xp = backend.array_module(q_raw)
-    zero_q, zero_r = Tensor(xp.zeros_like(q_raw)), Tensor(xp.zeros_like(r_raw))
-    outputs['q'] = _primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r, a),))
-    outputs['r'] = _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g, a),))
-    return outputs['q'], outputs['r']
+    q, r = joint_outputs('qr', a, (q_raw, r_raw), rule)
+    return q, r
 
 
 def _qr_deep_vjp(q, r, dq, dr):

@@ -2,7 +2,8 @@
 of non-square matrices (``svd`` / ``qr`` with ``full_matrices=True``).
 
 The rule is TF's own arrangement (the wide orientation, a deep matrix through its transpose; F and
-1 / s through _SafeReciprocal; each product in TF's order), one part per output: textbook forms of
+1 / s through _SafeReciprocal; each product in TF's order), on all three outputs' gradients at once
+(ops_joint_outputs.py): per-output parts, or textbook forms of
 the same gradient round differently (singular-vector gradients were up to 5e-5 off in float32).
 With full matrices TF computes the gradient when the two sides differ by one (a 4 x 3 or 3 x 4
 matrix): the extra singular vector is then fixed up to its sign, and the rule adds the term of its
@@ -15,6 +16,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from .ops_elementwise import _primitive
+from .ops_joint_outputs import joint_outputs
 
 
 def _t(x):
@@ -45,57 +47,30 @@ def svd_with_vectors(a, u_raw, s_raw, vt_raw, full_matrices):
                          'svd gradient is not implemented for abs(m - n) > 1 when full_matrices is True. Received: '
                          'm=%d and n=%d from op input=%s with shape=%s.'
                          % (min(m, n), max(m, n), np.asarray(backend.to_host(a._data)), shape))
-    outputs = {}
     deep = m > n     # TF differentiates a^T = V S U^T then, and transposes the result
+    k = min(m, n)
 
-    def wide_factors():
-        """U (k x k), S, V1 (n' x k) and V2 (n' x 1 with full_matrices, else empty) of the wide orientation,
-        k = min(m, n)."""
-        u, vt = outputs['u'], outputs['vt']
-        wide_u, wide_v = (_t(vt), u) if deep else (u, _t(vt))
-        k = min(m, n)
-        return wide_u, outputs['s'], wide_v[..., :, :k], wide_v[..., :, k:]
-
-    def back(grad):
+    def rule(grads, outputs, a):
+        (g_u, g_s, g_vt), (u, s, vt) = grads, outputs
+        # the wide orientation: U (k x k), V = [V1, V2] (V2: one column with full_matrices, else none)
+        wide_u, wide_v, g_wide_u, g_wide_v = (_t(vt), u, _t(g_vt), g_u) if deep else (u, _t(vt), g_u, _t(g_vt))
+        v1, v2, g1, g2 = wide_v[..., :, :k], wide_v[..., :, k:], g_wide_v[..., :, :k], g_wide_v[..., :, k:]
+        f = _gaps(s)
+        f_u = f * _ops.matmul(wide_u, g_wide_u, transpose_a=True)
+        f_v = f * _ops.matmul(v1, g1, transpose_a=True)
+        s_mat = _ops.diag(s)
+        inner = _ops.diag(g_s) + _ops.matmul(f_u + _t(f_u), s_mat) + _ops.matmul(s_mat, f_v + _t(f_v))
+        grad = _ops.matmul(wide_u, _ops.matmul(inner, v1, transpose_b=True))
+        if m != n:
+            g1t = _t(g1)
+            term2 = g1t - _ops.matmul(_ops.matmul(g1t, v1), v1, transpose_b=True)
+            if full_matrices:
+                term2 = term2 - _ops.matmul(_ops.matmul(v1, g2, transpose_a=True), v2, transpose_b=True)
+            s_inv = s * _ops.reciprocal(s * s + 1e-20)       # TF's _SafeReciprocal
+            grad = grad + _ops.matmul(_ops.matmul(wide_u, _ops.diag(s_inv)), term2)
         return _t(grad) if deep else grad
-
-    def from_s(g, out, a):
-        u, s, v1, _ = wide_factors()
-        return back(_ops.matmul(u, _ops.matmul(_ops.diag(g), v1, transpose_b=True)))
-
-    def from_wide_u(g):
-        u, s, v1, _ = wide_factors()
-        f_u = _gaps(s) * _ops.matmul(u, g, transpose_a=True)
-        inner = _ops.matmul(f_u + _t(f_u), _ops.diag(s))
-        return back(_ops.matmul(u, _ops.matmul(inner, v1, transpose_b=True)))
-
-    def from_wide_v(g):
-        u, s, v1, v2 = wide_factors()
-        k = min(m, n)
-        g1, g2 = g[..., :, :k], g[..., :, k:]
-        f_v = _gaps(s) * _ops.matmul(v1, g1, transpose_a=True)
-        inner = _ops.matmul(_ops.diag(s), f_v + _t(f_v))
-        term1 = _ops.matmul(u, _ops.matmul(inner, v1, transpose_b=True))
-        if m == n:
-            return term1
-        g1t = _t(g1)
-        term2 = g1t - _ops.matmul(_ops.matmul(g1t, v1), v1, transpose_b=True)
-        if full_matrices:
-            term2 = term2 - _ops.matmul(_ops.matmul(v1, g2, transpose_a=True), v2, transpose_b=True)
-        s_inv = s * _ops.reciprocal(s * s + 1e-20)       # TF's _SafeReciprocal
-        return back(term1 + _ops.matmul(_ops.matmul(u, _ops.diag(s_inv)), term2))
-
-    # the tape's rules see U's gradient and V^T's; the wide orientation swaps U and V for a deep matrix
-    def from_u(g, out, a):
-        return from_wide_v(g) if deep else from_wide_u(g)
-
-    def from_vt(g, out, a):
-        return from_wide_u(_t(g)) if deep else from_wide_v(_t(g))
-
-    outputs['s'] = _primitive('svd', (a,), s_raw, (from_s,))
-    outputs['u'] = _primitive('svd', (a,), u_raw, (from_u,))
-    outputs['vt'] = _primitive('svd', (a,), vt_raw, (from_vt,))
-    return outputs['u'], outputs['s'], outputs['vt']
+    u, s, vt = joint_outputs('svd', a, (u_raw, s_raw, vt_raw), rule)
+    return u, s, vt
 
 
 def _gaps(s):
