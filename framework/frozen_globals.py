@@ -22,12 +22,12 @@ _OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(_
 
 
 def freeze(python_function):
-    """A callable like ``python_function`` whose globals and closure are copies taken now, or
-    ``python_function`` itself where there is nothing to freeze (a builtin, tapeflow's own code)."""
+    """A callable like ``python_function`` whose globals and closure are copies taken now, or None
+    where there is nothing to freeze (a builtin, tapeflow's own code)."""
     plain, rebind = _unbound(python_function)
     code = getattr(plain, '__code__', None)
     if not isinstance(plain, types.FunctionType) or code.co_filename.startswith(_OWN_DIRS):
-        return python_function
+        return None
     closure = plain.__closure__
     if closure is not None:
         closure = tuple(_copied_cell(cell) for cell in closure)

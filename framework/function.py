@@ -168,6 +168,14 @@ class _Trace:
         self.spec_names = {}
         self.frozen = None          # the function as its replays run it: its globals as the trace read them
 
+    def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
+        return {name: getattr(self, name) for name in self.__slots__ if name != 'frozen' and hasattr(self, name)}
+
+    def __setstate__(self, state):
+        self.frozen = None
+        for name, value in state.items():
+            setattr(self, name, value)
+
 
 class _TracingDetector:
     """TensorFlow's frequent-tracing warning: 5 traces among the last 10 calls, twice at most."""
@@ -542,7 +550,7 @@ class Function:
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
-        if entry.frozen is None:
+        if entry.frozen is None:        # (None again for tapeflow's own functions: they run as they are)
             entry.frozen = frozen_globals.freeze(self._python_function)
         if not entry.site:
             entry.site = call_site()

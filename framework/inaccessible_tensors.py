@@ -7,8 +7,9 @@ values and the list holds them: the first trace looks at what the function retur
 a loop body ('while/mul', trace_names), as the graph's outputs would have been refused.
 """
 import re
+import sys
 
-from . import nest
+from . import nest, trace_names
 from .tensor import Tensor, DISPLAY_NAME
 
 _LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')
@@ -16,6 +17,38 @@ _LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')
 
 class InaccessibleTensorError(ValueError):
     """TensorFlow's error for a graph tensor used outside the graph that made it (a ValueError)."""
+    # (built from one message: autograph's 'in user code' rewrite keeps the class, as TensorFlow's does)
+    __init__ = Exception.__init__
+
+
+def check_inputs(parameters, graph, api_name):
+    """Raise TensorFlow's error when an API call in a trace is handed a tensor a tensor loop's body made
+    (a list appended in the body, read after the loop: ``tf.stack(out)``), outside that body. ``graph``: the
+    trace's GraphScopes now (a loop body's has the body's prefix, 'while/'); ``api_name``: the call's function."""
+    here = getattr(graph, '_prefix', '') if getattr(graph, 'loop_body', False) else ''
+    for value in parameters.values():
+        for item in (value if type(value) in (list, tuple) else (value,)):
+            entry = trace_names.entry_of(item) if isinstance(item, Tensor) else None
+            if entry is None:
+                continue
+            bodies = list(_LOOP_BODY.finditer(entry[0]))
+            if bodies and not here.startswith(entry[0][:bodies[-1].end()]):
+                error = _error(item, entry, _tracing_function_name(), id(parameters))
+                # (the note names the call, so that the op's error wrapper lets TensorFlow's class through)
+                error.add_note('%s: a tensor made in a tensor loop\'s body is read after the loop; write it to a '
+                               'tf.TensorArray in the body and stack that instead' % api_name)
+                raise error
+
+
+def _tracing_function_name():
+    """The name of the tf.function whose trace runs here (its Function._run frame's)."""
+    from .function import Function
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code is Function._run.__code__:
+            return frame.f_locals['self']._name
+        frame = frame.f_back
+    return 'function'
 
 
 def refusal(result, names, function_name):
@@ -25,16 +58,20 @@ def refusal(result, names, function_name):
         entry = names.get(id(value)) if isinstance(value, Tensor) else None
         if entry is None or not _LOOP_BODY.search(entry[0]):
             continue
-        name, shape, dtype = entry
-        text = "<%s.Tensor '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, name if ':' in name else name + ':0',
-                                                        '<unknown>' if shape is None else shape, dtype)
-        body = _LOOP_BODY.search(name).group(0).strip('/')
-        # (TF's ids are its graphs' Python ids, its body's number a graph counter: neither is knowable here)
-        return InaccessibleTensorError(
-            '%s is out of scope and cannot be used here. Use return values, explicit Python locals or TensorFlow '
-            'collections to access it.\nPlease see https://www.tensorflow.org/guide/function'
-            '#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n'
-            'The tensor %s cannot be accessed from FuncGraph(name=%s, id=%d), because it was defined in '
-            'FuncGraph(name=%s_body, id=%d), which is out of scope.'
-            % (text, text, function_name, id(result), body, id(value)))
+        return _error(value, entry, function_name, id(result))
     return None
+
+
+def _error(value, entry, function_name, graph_id):
+    name, shape, dtype = entry
+    text = "<%s.Tensor '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, name if ':' in name else name + ':0',
+                                                    '<unknown>' if shape is None else shape, dtype)
+    body = _LOOP_BODY.search(name).group(0).strip('/')
+    # (TF's ids are its graphs' Python ids, its body's number a graph counter: neither is knowable here)
+    return InaccessibleTensorError(
+        '%s is out of scope and cannot be used here. Use return values, explicit Python locals or TensorFlow '
+        'collections to access it.\nPlease see https://www.tensorflow.org/guide/function'
+        '#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n'
+        'The tensor %s cannot be accessed from FuncGraph(name=%s, id=%d), because it was defined in '
+        'FuncGraph(name=%s_body, id=%d), which is out of scope.'
+        % (text, text, function_name, graph_id, body, id(value)))

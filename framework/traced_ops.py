@@ -17,7 +17,7 @@ import sys
 import sysconfig
 import threading
 
-from . import dtypes, graph_op_names, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
+from . import dtypes, graph_op_names, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     trace_names
 from .tensor import Tensor
 from .variable import Variable
@@ -135,6 +135,9 @@ class _Hook:
                     calls[-1][3] = frame
                 elif found is not None:
                     calls[-1][1:3] = found, _parameters(frame)
+                    if found[1] != 'call':      # (a loop body's tensor after its loop: TF refuses it)
+                        inaccessible_tensors.check_inputs(calls[-1][2], _graph_of(trace_names.current()),
+                                                          frame.f_code.co_name)
                     calls[-1][4] = frame.f_code.co_name
                     self._note(found, calls[-1][2])
             return None
@@ -155,6 +158,8 @@ class _Hook:
             if found is None:
                 return None
         parameters = None if found is _WRAPPER else _parameters(frame)
+        if parameters is not None and found[1] != 'call':     # (a loop body's tensor after its loop: TF refuses it)
+            inaccessible_tensors.check_inputs(parameters, _graph_of(trace_names.current()), frame.f_code.co_name)
         calls.append([frame, found, parameters, frame, frame.f_code.co_name])
         if parameters is not None:
             self._note(found, parameters)
