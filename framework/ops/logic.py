@@ -186,7 +186,7 @@ def _arg(name, fn):
                              _OUTPUT_TYPES[name_], 'output_type')
         return Tensor(out)
     name_ = name
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name    # (Python's argument errors print the qualname: 'argmax()')
     op.__doc__ = 'Index of the %s along ``axis`` (default 0), as int64.' % name[3:]
     return op
 
