@@ -143,6 +143,24 @@ class unmuted:
         return False
 
 
+class _own_key_traced_once:
+    """A trace that calls its own function with its own key (a recursive tf.function on a tensor,
+    ``if n > 0: return f(n - 1)``): TensorFlow traces that call anew, inside, without end, until Python's
+    RecursionError (the tf.function guide's recursive_fn); tapeflow raises it at the first such call."""
+
+    def __init__(self, function, key):
+        self._keys, self._key = function.__dict__.setdefault('_keys_tracing', set()), key
+
+    def __enter__(self):
+        if self._key is not None and self._key in self._keys:
+            raise RecursionError('maximum recursion depth exceeded while calling a Python object')
+        self._keys.add(self._key)
+
+    def __exit__(self, *exc):
+        self._keys.discard(self._key)
+        return False
+
+
 def is_replaying():
     """Whether this thread runs a call TensorFlow would replay from its graph (its Python, a Keras
     warning in a layer's call, would not run there)."""
@@ -491,7 +509,8 @@ class Function:
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
         try:
-            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
+            with _own_key_traced_once(self, key), trace_prints.held(), \
+                    trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 if entry is None and not self._traces and not self._second_trace:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
