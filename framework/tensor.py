@@ -434,10 +434,15 @@ def _to_array(value, dtype):
         data = value._data
         return data if dtype is None or data.dtype == dtype else data.astype(dtype)
     if isinstance(value, (ndarray, generic)) or backend.is_device_array(value):
-        if value.dtype.kind in 'US' and (dtype is None or dtype == object):
-            return numpy_strings_as_bytes(value)
-        if value.dtype == object:
-            return _object_array(value)
+        kind = value.dtype.kind
+        if kind not in _PLAIN_KINDS:        # (one test for the numbers every batch holds)
+            if kind in 'US' and (dtype is None or dtype == object):
+                return numpy_strings_as_bytes(value)
+            if kind == 'O':
+                return _object_array(value)
+            if kind in 'Mm':        # TensorFlow's converter has no dates or durations
+                raise ConversionError('Failed to convert a NumPy array to a Tensor (Unsupported numpy type: %s).'
+                                      % ('NPY_DATETIME' if kind == 'M' else 'NPY_TIMEDELTA'))
         # TensorFlow copies an array into a new row-major buffer: a later write to the array never
         # reaches the tensor, and a column-major one (pandas' DataFrame.values, np.asfortranarray)
         # is summed in TensorFlow's order, not in the one numpy takes along its contiguous columns
@@ -472,6 +477,14 @@ def _to_array(value, dtype):
     if _beyond_int64(value, array) and (dtype is None or (dtype.kind != 'f' and dtype != np.uint64)):
         # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
         raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    if array.dtype.kind == 'c' and type(value) in (list, tuple) and dtype != np.complex128 \
+            and not _complex_leaf(_first_leaf(value)):
+        # TensorFlow's eager converter takes a list's type from its first element: [1, 2j] has mixed types,
+        # [2j, 1] is complex, and so is any list asked for as complex128 (a traced function's graph constant
+        # takes what numpy made of it)
+        from .eager_graph_names import inside_function
+        if not inside_function():
+            raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
         from .eager_graph_names import inside_function
         if inside_function():       # a traced function makes a graph constant: make_tensor_proto's words
@@ -552,6 +565,12 @@ _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 def _kernel_name(dtype):
     name = dtypes.display_name(dtype)
     return _KERNEL_NAMES.get(name, name)
+
+
+def _complex_leaf(leaf):
+    """Whether a list's first element makes TensorFlow read the list as complex numbers."""
+    data = getattr(leaf, '_data', leaf)
+    return isinstance(leaf, complex) or getattr(getattr(data, 'dtype', None), 'kind', '') == 'c'
 
 
 def _first_leaf(value):
@@ -759,6 +778,15 @@ def constant(value, dtype=None, shape=None, name=None):
         return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
+        if isinstance(shape, (list, tuple)) and None in shape and array.size != 1:
+            # TF's eager constant counts the shape's elements as None: its reshape text, before any conversion
+            given = backend.to_host(value._data) if isinstance(value, Tensor) else value
+            error = TypeError('Eager execution of tf.constant with unsupported shape. Tensor %s (converted from %s) '
+                              'has %d elements, but got `shape` %s with None elements).'
+                              % (backend.to_host(array), given, array.size, tuple(shape)))
+            error.add_note('constant: a shape with an unknown (None) dimension cannot reshape %d elements; give '
+                           'every dimension' % array.size)
+            raise error
         shape = _constant_shape(shape)
         xp = backend.array_module(array)
         if array.size == 1:
@@ -826,8 +854,9 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, (list, tuple)) and autopacking.holds_tensor(value):   # a Pack op, recorded on tapes
         return autopacking.pack(value, dtypes.numpy_dtype(dtype))
     if dtype is None and dtype_hint is not None and not isinstance(value, (ndarray, generic)):
+        hint = dtypes.numpy_dtype(dtypes.as_dtype(dtype_hint))     # an unknown name: TF's TypeError, not ignored
         try:
-            return Tensor(_to_array(value, dtypes.numpy_dtype(dtype_hint)))
+            return Tensor(_to_array(value, hint))
         except (TypeError, ValueError):
             pass
     return Tensor(_to_array(value, dtypes.numpy_dtype(dtype)))
