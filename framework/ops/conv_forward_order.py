@@ -18,6 +18,13 @@ notes progs/tutorials41/t41_c1s2*.py: 279 shapes (1x1 to 7x7), 1-128 images, 1-1
 the layout by its own cost estimate (27 of 270 random shapes broke the rule, all of them such
 kernels): those keep the BLAS product.
 
+Dilated kernels (tf.nn.conv2d(dilations=...), keras Conv2D(dilation_rate=...), through tf.nn.convolution's
+N-d path) chain the same way, kernel rows, columns, then channels (measured on TF 2.21, notes
+progs/layers10/dil_tf*.py: 69 shapes, 2-64 channels, 1x1 to 5x5 kernels, dilations 1-3 per axis, strides 1
+and 2, SAME and VALID: all bits equal but those with a column dilation of 3 or more, a kernel wider than one
+column and SAME padding, where oneDNN sums in another order; those keep the BLAS product, as do one input
+channel and grouped convolutions).
+
 Not emulated (the BLAS product stays): one input channel with strides 2 and an even or
 non-square kernel, other strides, and
 TensorFlow without oneDNN (Eigen's contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
@@ -56,4 +63,29 @@ def forward(x, f, geo):
         window = padded[geo.window_slice(i, j)]
         for k in range(c):
             out[...] = out + window[..., k:k + 1] * wide_f[i, j, k]     # float64, then one rounding
+    return out
+
+
+def applies_dilated(x, f, geo):
+    """Whether the mode computes this dilated 2-D convolution (convolution_nd's WindowGeometry) in TF's order."""
+    if not (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
+            and geo.groups == 1 and f.shape[2] >= 2 and tuple(geo.strides) in ((1, 1), (2, 2))):
+        return False
+    padded = any(pad != (0, 0) for pad in geo.pads)
+    if padded and geo.kernel[1] > 1 and geo.dilations[1] >= 3:      # oneDNN's other order (see above)
+        return False
+    return (eigen_math.exact_for_size(geo.shape[0] * geo.out[0] * geo.out[1] * f.shape[3])
+            and onednn_policy.enabled())
+
+
+def forward_dilated(x, f, geo):
+    """The (N, OH, OW, O) dilated convolution of ``x`` (N, H, W, C) with ``f`` (KH, KW, C, O): one chain over
+    kernel rows, columns, then channels, as ``forward``."""
+    padded = geo.pad(x).astype(np.float64)
+    wide_f = f.astype(np.float64)
+    out = np.zeros((geo.shape[0],) + tuple(geo.out) + (f.shape[3],), np.float32)
+    for offset in geo.offsets():
+        window = padded[geo.window_slice(offset)]
+        for k in range(f.shape[2]):
+            out[...] = out + window[..., k:k + 1] * wide_f[offset + (k,)]     # float64, then one rounding
     return out

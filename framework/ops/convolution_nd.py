@@ -17,7 +17,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
-from . import conv_backprop_filter_order, depthwise_forward_order
+from . import conv_backprop_filter_order, conv_forward_order, depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import reshape
 
@@ -131,6 +131,8 @@ class WindowGeometry:
 def _conv(x, f, geo, depthwise=False):
     if depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)
         out = Tensor(depthwise_forward_order.forward(x._data, f._data, geo))
+    elif not depthwise and conv_forward_order.applies_dilated(x._data, f._data, geo):     # TF's order (oneDNN)
+        out = Tensor(conv_forward_order.forward_dilated(x._data, f._data, geo))
     else:
         cols = geo.grouped_columns(geo.columns(x._data))
         out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
