@@ -54,6 +54,13 @@ class FunctionHealth:
         """Set the compiled model whose functions these are (held weakly)."""
         self._owner = weakref.ref(model)
 
+    def __getstate__(self):
+        # a model saved by pickling (tf.saved_model.save) keeps the states; a weak reference cannot be stored
+        # (the loaded model's functions then never count as building variables: they have traced already)
+        state = dict(self.__dict__)
+        state['_owner'] = None
+        return state
+
     @property
     def model(self):
         return None if self._owner is None else self._owner()
