@@ -60,9 +60,7 @@ def test_first_trace_still_fails_in_the_graph():
     model = compiled()
     with pytest.raises(ValueError, match="^Dimensions must be equal, but are 2 and 3 for '{{node compile_loss/mse/sub}}"):
         model.fit(X, np.ones((10, 2)), verbose=0)
-    # a fit on good labels is then refused, as on TF 2.21: its failed first trace had not built the optimizer
-    # yet (failed_first_trace; tapeflow used to train here)
-    with pytest.raises(ValueError, match='^Creating variables on a non-first call to a function decorated with '
-                                         r'tf\.function\.'):
-        model.fit(X, Y, verbose=0)
+    # a fit on good labels then trains (TF 2.21 refuses it: 'Creating variables on a non-first call to a
+    # function decorated with tf.function.', its failed first trace had not built the optimizer yet)
+    assert np.isfinite(model.fit(X, Y, verbose=0).history['loss'][0])
 

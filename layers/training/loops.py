@@ -356,7 +356,6 @@ class TrainingLoops:
         traces = self.__dict__.get('_traces')
         if traces is None:
             traces = self.__dict__['_traces'] = StepTraces()
-            traces.health.own(self)
         return traces
 
     def _step_graph_random_state(self, kind, free_batch, batch_size):

@@ -27,7 +27,6 @@ from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from . import step_retracing
-from .failed_first_trace import FunctionHealth
 from .relaxed_traces import leaf_specs, relaxed_axes
 from .traced_batch import PLAIN_STRUCTURE
 from .traced_step import batch_axis_open, traced_step
@@ -57,7 +56,6 @@ class StepTraces:
         # for the axes it left open (``_relaxed_axes``)
         self._latest_array_trace = {}
         self.on_batch = OnBatchTrainables(self)
-        self.health = FunctionHealth()      # a first trace that raised breaks TF's function (failed_first_trace)
 
     @property
     def structure(self):
@@ -90,14 +88,11 @@ class StepTraces:
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
         spec needs (see traced_step), a replay (stdout dropped) after. ``open_axes``: the axes
         of each flattened tensor that the data's spec leaves open, when it is a dataset's."""
-        if self.health.broken:
-            self.health.refuse_broken(kind)
         traced = self._traced[kind]         # the traces on data of this pass's structure
         spec = None if free_batch else batch_size
         if None in traced or spec in traced or any(None in other or spec in other
                                                    for other in self._also_serving[kind]):
             return replaying()
-        self.health.before_trace(kind, self._made_early)
         first = not any(self._specs[kind].values())
         traced.add(spec)
         function = self._functions.get(kind)
@@ -122,7 +117,7 @@ class StepTraces:
         # a call whose trace raised is no call for TensorFlow's retracing detector: counted once it ran
         return _undone_on_failure(traced_step(batch, open_axes or relaxed or batch_axis_open(batch, free_batch), first,
                                               kind in self._made_early), undo,
-                                  lambda: step_retracing.traced(function), lambda error: self.health.after_trace(kind, error))
+                                  lambda: step_retracing.traced(function))
 
 
     def batch_free_in_trace(self, kind, free_batch):
@@ -156,8 +151,6 @@ class StepTraces:
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...; ('predict', nesting)
         for nested inputs, which TensorFlow traces apart) on ``batch``, whose inputs have ``shapes``
         (a tuple of shapes)."""
-        if self.health.broken:
-            self.health.refuse_broken(kind)
         if self.served_answer(kind, shapes) is not None:
             return replaying()
         traced = self._shapes.setdefault(kind, [])
@@ -165,7 +158,6 @@ class StepTraces:
             return replaying()
         # reduce_retracing: a retrace frees the axes that differ from the latest trace's of the same dtypes
         # (the last entry: TF finds no common type across dtypes, and traces such inputs as they are)
-        self.health.before_trace(kind, self._made_early)
         same = [one for one in traced if one[-1] == shapes[-1]]
         relaxed = relax(same[-1], shapes) if same else shapes
         traced.append(relaxed)
@@ -180,7 +172,7 @@ class StepTraces:
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)
                                                       for shape in relaxed], len(traced) == 1),
-                                  lambda: traced.remove(relaxed), ran, lambda error: self.health.after_trace(kind, error))
+                                  lambda: traced.remove(relaxed), ran)
 
     def static_trace(self, kind, shapes):
         """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
@@ -253,11 +245,10 @@ class OnBatchTrainables:
 
 
 @contextlib.contextmanager
-def _undone_on_failure(trace, undo, ran=None, ended=None):
+def _undone_on_failure(trace, undo, ran=None):
     """``trace``, forgotten (``undo``) when the step fails: TensorFlow keeps no trace that raised, so
     the next call traces again (a shape error in the loss is raised by every call, from its trace).
-    ``ran``, if given, is called once the step has run; ``ended`` with the error the trace raised (as
-    TensorFlow words it) or None."""
+    ``ran``, if given, is called once the step has run."""
     try:
         # TF runs the graph once its trace is done: the step's tf.print lines follow the trace's Python
         # prints (a custom train_step's print('trace') and tf.print(...)), and a trace that raises prints none
@@ -265,20 +256,14 @@ def _undone_on_failure(trace, undo, ran=None, ended=None):
             yield
     except BaseException as error:
         if getattr(error, 'step_ran', False):   # raised reading the logs of a step that ran (traced_logs)
-            if ended is not None:
-                ended(None)
             if ran is not None:
                 ran()
             raise
         undo()
         refused = graph_side(error)     # a shape error TensorFlow's graph raises as it builds the step
-        if ended is not None:
-            ended(refused)
         if refused is error:
             raise
         raise refused from None
-    if ended is not None:
-        ended(None)
     if ran is not None:
         ran()
 

@@ -28,7 +28,6 @@ from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
 from . import predict_none, step_functions, step_retracing
-from .failed_first_trace import NoLogs
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
@@ -354,9 +353,6 @@ class Trainer(Keras2Shims, TrainingLoops):
         iterations: TF's trace orders those reads after the update)."""
         early = type(self).compute_metrics is Trainer.compute_metrics
         logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight) if early else None
-        traces = self.__dict__.get('_traces')
-        if traces is not None:      # a trace TF refuses after its function's failed first call (failed_first_trace)
-            traces.health.refuse_before_update()
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
@@ -390,11 +386,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'train_on_batch')
         traces = self._step_traces()
-        try:
-            scope = self._traced_once('train_on_batch', batch, dtypes)
-        except NoLogs:      # Keras's train function broken by its failed first trace: its step logs nothing
-            return {} if return_dict else []
-        with scope:
+        with self._traced_once('train_on_batch', batch, dtypes):
             if traces is not None:      # train_step trains what the serving trace read (OnBatchTrainables)
                 self.__dict__['_step_trace'] = (traces.on_batch, on_batch_key('train_on_batch', batch, dtypes),
                                                 input_shapes(batch))
@@ -410,11 +402,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         self.reset_metrics()
         dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
-        try:
-            scope = self._traced_once('test_on_batch', batch, dtypes)
-        except NoLogs:      # (see train_on_batch)
-            return {} if return_dict else []
-        with scope:
+        with self._traced_once('test_on_batch', batch, dtypes):
             logs = self.test_step(batch)
         return self._batch_result(logs, return_dict)
 
