@@ -349,6 +349,12 @@ def _graph_of(trace):
     return trace.graph if trace.graph is not None else trace.ops
 
 
+def scope_prefix(trace):
+    """The prefix of an op's name made now in ``trace``'s graph: the running layer call's scope, then the
+    open ``tf.name_scope``s ('reg/' inside ``with tf.name_scope('reg')``)."""
+    return _layer_scope(trace.graph, trace) + name_scopes.current()
+
+
 def _layer_scope(graph, trace):
     """The graph scope of the Keras layer whose ``call`` runs now ('sequential_1/dense_1/'), as Keras 3
     opens one per call; '' outside layers (layers.call_context, when the layers package is in use).

@@ -5,17 +5,19 @@ creation order), then those of the sublayers, without repeats. A layer
 whose ``trainable`` is False reports no trainable weights.
 """
 import collections
+import sys
 from operator import is_
 
 import numpy as np
 
 from framework.backend import array_module, to_host
+from framework import trace_names
 from framework.errors import shown_as
 from framework.tape import paused
 from framework.tensor import Tensor
 from framework.variable import TRAINABLE_FLAG_CHANGES
 
-from . import layer_metrics, tracking
+from . import layer_metrics, traced_penalties, tracking
 from .tracking import STRUCTURE_CHANGES, unchanged      # (a list counted in place: the name stays bound to it)
 from .tracked_containers import TrackedList
 
@@ -118,8 +120,10 @@ class LayerWeights:
         for layer in walk.subs:
             if layer._losses and layer._call_epoch >= self._call_epoch:
                 out.extend(layer._losses)
-        for variable, penalty in walk.penalties:
-            out.append(penalty(variable))
+        penalties = [penalty(variable) for variable, penalty in walk.penalties]
+        if penalties and trace_names.ACTIVE:        # (a graph trace's names: traced_penalties.py)
+            traced_penalties.name_penalties(walk.penalties, penalties, sys._getframe(1))
+        out.extend(penalties)
         return out
 
     # ---- constraints ------------------------------------------------------------
