@@ -60,3 +60,32 @@ def test_wide_column_dilation_with_same_padding_keeps_its_values():
     exact = tf.nn.conv2d(x.astype('float64'), f.astype('float64'), 1, 'SAME', dilations=3).numpy()
     assert y.shape == (1, 6, 9, 2)
     np.testing.assert_allclose(y, exact, rtol=0, atol=1e-5)
+
+
+# TF 2.21, notes progs/layers10/gold_ctd.py: Conv2DTranspose(3, 3, dilation_rate=2, padding=..., use_bias=False)
+# with kernel _data((3, 3, 3, 8), 41) / 5 on _data((2, 6, 6, 8), 29): sha256 of the output's bytes, [0, 0, 0], [1, -1, -1]
+TF_TRANSPOSED = {
+    'valid': ('5363d6235b51a625877896aba547516d04be5ef13430e8bbe6f9875ed013c918',
+              [-0.15237347781658173, 1.1034048795700073, 1.9887334108352661],
+              [-2.9854533672332764, 0.8160691857337952, 2.318006992340088]),
+    'same': ('f30f572b260ae8b4d53f641e4c8549d395427857e65ff198fcf8e85578d2ff41',
+             [-1.9670730829238892, 3.5010244846343994, 3.566145181655884],
+             [-1.3560693264007568, -1.4898406267166138, 3.7374253273010254]),
+}
+
+
+def test_dilated_conv2d_transpose_has_tf_bits_in_exact_mode():
+    # Conv2DBackpropInput with dilations sums as the undilated kernel (VALID: one chain per kernel column,
+    # SAME: one chain), the taps dilation apart; the BLAS product differed in most values
+    previous = eigen_math.ENABLED[0]
+    tf.config.set_tf_exact_math(True)
+    try:
+        for padding, (digest, first, last) in TF_TRANSPOSED.items():
+            layer = keras.layers.Conv2DTranspose(3, 3, dilation_rate=2, padding=padding, use_bias=False)
+            layer.build((2, 6, 6, 8))
+            layer.kernel.assign(_data((3, 3, 3, 8), 41) / 5)
+            y = layer(_data((2, 6, 6, 8), 29)).numpy()
+            assert y[0, 0, 0].tolist() == first and y[1, -1, -1].tolist() == last, padding
+            assert hashlib.sha256(y.tobytes()).hexdigest() == digest, padding
+    finally:
+        tf.config.set_tf_exact_math(previous)

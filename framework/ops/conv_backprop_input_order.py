@@ -17,6 +17,11 @@ VALID: (input - 1) * 2 + kernel). Other sizes, which conv2d's gradient can have 
 VALID size with rows the windows never reach), took the other shape in some of the cases measured,
 so they keep the BLAS product, as do other strides.
 
+Dilated kernels at strides 1 (tf.nn.conv2d_transpose(dilations=...), Conv2DTranspose(dilation_rate=...),
+a dilated conv2d's input gradient; tapeflow computes them in convolution_nd) follow the same two shapes with the
+taps dilation apart (measured on TF 2.21, notes progs/layers10/ctd_tf.py: 6 shapes, dilations 2 and 3,
+1x2 to 5x5 kernels, 2-6 output channels, all bits equal).
+
 tapeflow's BLAS product rounds each product and sums in its own blocks: about half the values
 differed in the last bit. A fused multiply-add is exact in float64 (a float32 product has 48 bits)
 before its one rounding to float32. Other strides keep the BLAS product. The emulation loops over
@@ -74,3 +79,32 @@ def backprop_input(g, f, geo):
                 fused_taps(part, i, j)
             total = part if total is None else total + part
     return np.ascontiguousarray(geo.unpad(total))
+
+
+class _DilatedView:
+    """convolution_nd's WindowGeometry of a 2-D dilated convolution at strides 1, as ``backprop_input`` reads it."""
+
+    def __init__(self, geo):
+        self.geo, self.kernel, self.strides = geo, tuple(geo.kernel), (1, 1)
+        self.padding = 'SAME' if any(pad != (0, 0) for pad in geo.pads) else 'VALID'   # strides 1: only SAME pads
+
+    def window_slice(self, i, j):
+        return self.geo.window_slice((i, j))
+
+    def padded_zeros(self, like):
+        return self.geo.padded_zeros(like)
+
+    def unpad(self, padded):
+        return self.geo.unpad(padded)
+
+
+def applies_dilated(g, f, geo):
+    """Whether TensorFlow's order is known for this dilated 2-D product (convolution_nd's geometry)."""
+    return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
+            and geo.groups == 1 and f.shape[2] >= 2 and tuple(geo.strides) == (1, 1)
+            and tuple(geo.dilations) != (1, 1) and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def backprop_input_dilated(g, f, geo):
+    """``backprop_input`` for a dilated convolution (see ``applies_dilated``)."""
+    return backprop_input(g, f, _DilatedView(geo))

@@ -17,7 +17,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
-from . import conv_backprop_filter_order, conv_forward_order, depthwise_forward_order
+from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import reshape
 
@@ -142,10 +142,17 @@ def _conv(x, f, geo, depthwise=False):
     return out
 
 
-def _input_grad(g, f, geo):
-    """d conv / d input: each output gradient spread back over its window."""
-    cols = product(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
-    out = Tensor(geo.fold(geo.ungrouped_columns(cols)))
+def _input_grad(g, f, geo, transposed=False):
+    """d conv / d input: each output gradient spread back over its window; a ``transposed`` convolution's
+    (tf.nn.conv2d_transpose, Conv2DTranspose) in TF's order of sums where conv_backprop_input_order knows it.
+    A dilated convolution's own input gradient keeps the BLAS product: TF sums it in one of two orders by the
+    API that ran it (tf.nn.conv2d: Conv2DBackpropInput's; tf.nn.convolution and Keras: space-to-batch's,
+    VALID-shaped), which this op cannot tell apart."""
+    if transposed and conv_backprop_input_order.applies_dilated(g._data, f._data, geo):
+        out = Tensor(conv_backprop_input_order.backprop_input_dilated(g._data, f._data, geo))
+    else:
+        cols = product(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
+        out = Tensor(geo.fold(geo.ungrouped_columns(cols)))
     if ACTIVE:
         record('convolution_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
                                                        lambda gg, y, g, f: _filter_grad(gg, g, geo)))
@@ -281,4 +288,4 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     if geo.out != tuple(x.shape[1:-1]):
         raise InvalidArgumentError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
                                    % (op, out, geo.out, tuple(x.shape[1:-1])))
-    return _input_grad(x, f, geo)
+    return _input_grad(x, f, geo, transposed=True)
