@@ -89,3 +89,32 @@ def test_dilated_conv2d_transpose_has_tf_bits_in_exact_mode():
             assert hashlib.sha256(y.tobytes()).hexdigest() == digest, padding
     finally:
         tf.config.set_tf_exact_math(previous)
+
+
+# TF 2.21, notes progs/layers10/gold_grp.py: Conv2D(6, 3, groups=3, dilation_rate=d, padding='same', use_bias=False)
+# with kernel _data((3, 3, 4, 6), 43) / 5 on _data((2, 8, 8, 12), 31): sha256 of the output's bytes and [0, 0, 0]
+TF_GROUPED = {
+    1: ('31620a8870118cb35337105dac9469db5ebeede0491e616ed6bd334069a56af8',
+        [-0.7024639844894409, 0.0744912326335907, 0.5459099411964417, -3.662602186203003, -3.029038429260254,
+         0.19753652811050415]),
+    2: ('6f514b3f77aa25421b4acea39e03ed95d54dfffa5e6057b8728d2ee5e4b53b5e',
+        [-0.6304916739463806, 2.8087472915649414, 2.0702004432678223, 1.5724152326583862, 1.2336609363555908,
+         -0.0767890214920044]),
+}
+
+
+def test_grouped_conv2d_has_tf_bits_in_exact_mode():
+    # each group's outputs chain over kernel rows, columns, then that group's channels (the BLAS product of
+    # the grouped columns differed in most values)
+    previous = eigen_math.ENABLED[0]
+    tf.config.set_tf_exact_math(True)
+    try:
+        for dilation, (digest, first) in TF_GROUPED.items():
+            layer = keras.layers.Conv2D(6, 3, groups=3, dilation_rate=dilation, padding='same', use_bias=False)
+            layer.build((2, 8, 8, 12))
+            layer.kernel.assign(_data((3, 3, 4, 6), 43) / 5)
+            y = layer(_data((2, 8, 8, 12), 31)).numpy()
+            assert y[0, 0, 0].tolist() == first, dilation
+            assert hashlib.sha256(y.tobytes()).hexdigest() == digest, dilation
+    finally:
+        tf.config.set_tf_exact_math(previous)

@@ -23,7 +23,10 @@ N-d path) chain the same way, kernel rows, columns, then channels (measured on T
 progs/layers10/dil_tf*.py: 69 shapes, 2-64 channels, 1x1 to 5x5 kernels, dilations 1-3 per axis, strides 1
 and 2, SAME and VALID: all bits equal but those with a column dilation of 3 or more, a kernel wider than one
 column and SAME padding, where oneDNN sums in another order; those keep the BLAS product, as do one input
-channel and grouped convolutions).
+channel per group). Grouped convolutions (keras Conv2D(groups=...), tf.nn.convolution with filters of
+fewer channels) chain each group's channels alike (notes progs/layers10/grp_tf.py: 39 of 40 random shapes, 2-4
+groups of 2-8 channels, dilations 1-2, strides 1-2, SAME/VALID; the other, a one-image 4x4 SAME kernel, matches
+neither order).
 
 Not emulated (the BLAS product stays): one input channel with strides 2 and an even or
 non-square kernel, other strides, and
@@ -67,9 +70,10 @@ def forward(x, f, geo):
 
 
 def applies_dilated(x, f, geo):
-    """Whether the mode computes this dilated 2-D convolution (convolution_nd's WindowGeometry) in TF's order."""
+    """Whether the mode computes this dilated or grouped 2-D convolution (convolution_nd's WindowGeometry) in
+    TF's order."""
     if not (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
-            and geo.groups == 1 and f.shape[2] >= 2 and tuple(geo.strides) in ((1, 1), (2, 2))):
+            and f.shape[2] >= 2 and tuple(geo.strides) in ((1, 1), (2, 2))):
         return False
     padded = any(pad != (0, 0) for pad in geo.pads)
     if padded and geo.kernel[1] > 1 and geo.dilations[1] >= 3:      # oneDNN's other order (see above)
@@ -79,13 +83,17 @@ def applies_dilated(x, f, geo):
 
 
 def forward_dilated(x, f, geo):
-    """The (N, OH, OW, O) dilated convolution of ``x`` (N, H, W, C) with ``f`` (KH, KW, C, O): one chain over
-    kernel rows, columns, then channels, as ``forward``."""
+    """The (N, OH, OW, O) dilated or grouped convolution of ``x`` (N, H, W, C) with ``f`` (KH, KW, C / groups, O):
+    per output one chain over kernel rows, columns, then its group's channels, as ``forward``."""
     padded = geo.pad(x).astype(np.float64)
     wide_f = f.astype(np.float64)
+    per_group, group_filters = f.shape[2], f.shape[3] // geo.groups
     out = np.zeros((geo.shape[0],) + tuple(geo.out) + (f.shape[3],), np.float32)
-    for offset in geo.offsets():
-        window = padded[geo.window_slice(offset)]
-        for k in range(f.shape[2]):
-            out[...] = out + window[..., k:k + 1] * wide_f[offset + (k,)]     # float64, then one rounding
+    for group in range(geo.groups):      # each group's outputs chain over its own channels
+        group_out = out[..., group * group_filters:(group + 1) * group_filters]
+        group_f = wide_f[..., group * group_filters:(group + 1) * group_filters]
+        for offset in geo.offsets():
+            window = padded[geo.window_slice(offset)][..., group * per_group:(group + 1) * per_group]
+            for k in range(per_group):
+                group_out[...] = group_out + window[..., k:k + 1] * group_f[offset + (k,)]   # float64, one rounding
     return out
