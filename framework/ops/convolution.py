@@ -154,10 +154,14 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         raise InvalidArgumentError('conv2d: Current implementation does not yet support dilations in the batch '
                                    'and depth dimensions; got dilations=%r' % (dilations,))
     dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', op)
-    if x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype:
+    groups = _groups(x, f)
+    if (x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype) and not groups:
         raise _conv2d_mismatch(x, f)
     if is_explicit(padding):         # oneDNN's float32 kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
+    if groups:
+        from .convolution_nd import convolution       # it builds on this module's padding rule
+        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, groups)
     if dilated != (1, 1):
         from .convolution_nd import convolution       # it builds on this module's padding rule
         if x._data.dtype.name == 'float64' and ACTIVE:
@@ -166,6 +170,17 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
+
+
+def _groups(x, f):
+    """How many groups filters of fewer channels than the input make (TF 2.21's oneDNN Conv2D computes a grouped
+    convolution when the input's depth is a multiple of theirs), or 0 where they are not grouped."""
+    from ..onednn_policy import enabled as onednn_enabled
+    if x.ndim != 4 or f.ndim != 4 or x.dtype != f.dtype or not f.shape[2] or x.shape[3] == f.shape[2] \
+            or x.shape[3] % f.shape[2] or x.dtype.name not in ('float32', 'float16', 'bfloat16') or not onednn_enabled():
+        return 0
+    groups = x.shape[3] // f.shape[2]
+    return groups if f.shape[3] % groups == 0 else 0
 
 
 def _conv2d_mismatch(x, f):

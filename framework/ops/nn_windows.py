@@ -71,6 +71,15 @@ def _input(input, rank, op):  # noqa: A002
 
 
 # ---- convolution -----------------------------------------------------------------------------
+def _groups(x, filters, rank):
+    """TF 2.21 runs 1-D and 2-D convolutions as oneDNN's Conv2D, which groups filters of fewer channels than the
+    input (a divisor of its depth); 3-D ones (Conv3D) refuse them, as convolution_nd does."""
+    depth, width = x.shape[-1], (filters.shape[-2] if getattr(filters, 'ndim', 0) == rank + 2 else None)
+    if rank > 2 or not width or depth == width or depth % width or filters.shape[-1] % (depth // width):
+        return 1
+    return depth // width
+
+
 def _convolve(input, filters, strides, padding, data_format, dilations, rank, op):  # noqa: A002
     x = _input(input, rank, op)
     rank = x.ndim - 2
@@ -82,8 +91,9 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         raise kernel_error('Conv3D', 'CPU implementation of Conv3D currently only supports dilated rates of 1.',
                            named=True, note='conv3d: TensorFlow has no float64 dilated 3-D convolution on the CPU; '
                                             'compute in float32, or call tf.nn.convolution')
-    out = _convolution_nd(_to_last(x, first), filters, _spatial(strides if strides is not None else 1, rank, first),
-                          padding, dilations)
+    x = _to_last(x, first)
+    out = _convolution_nd(x, filters, _spatial(strides if strides is not None else 1, rank, first), padding, dilations,
+                          _groups(x, filters, rank))
     return _to_first(out, first)
 
 
