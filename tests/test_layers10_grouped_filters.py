@@ -63,3 +63,10 @@ def test_filters_whose_depth_does_not_divide_the_input_still_fail():
         tf.nn.conv2d(_data((1, 4, 4, 4), 3), _data((3, 3, 3, 4), 5), 1, 'SAME')
     with pytest.raises(InvalidArgumentError):        # Conv3D refuses grouped filters in TF 2.21 too
         tf.nn.convolution(np.ones((1, 4, 4, 4, 4), 'float32'), np.ones((2, 2, 2, 2, 4), 'float32'))
+
+
+def test_float64_grouped_filters_compute_too():
+    # TF 2.21: tf.nn.conv2d(np.ones((1, 5, 5, 4)), np.ones((3, 3, 2, 4)), 1, 'SAME').shape == (1, 5, 5, 4)
+    y = tf.nn.conv2d(np.ones((1, 5, 5, 4)), np.ones((3, 3, 2, 4)), 1, 'SAME')
+    assert y.dtype == tf.float64 and y.shape == (1, 5, 5, 4)
+    assert y.numpy()[0, 2, 2].tolist() == [18.0] * 4 and y.numpy()[0, 0, 0].tolist() == [8.0] * 4

@@ -173,11 +173,10 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
 
 
 def _groups(x, f):
-    """How many groups filters of fewer channels than the input make (TF 2.21's oneDNN Conv2D computes a grouped
-    convolution when the input's depth is a multiple of theirs), or 0 where they are not grouped."""
-    from ..onednn_policy import enabled as onednn_enabled
+    """How many groups filters of fewer channels than the input make (TF 2.21's Conv2D, float32 and float64,
+    computes a grouped convolution when the input's depth is a multiple of theirs), or 0 where they are not."""
     if x.ndim != 4 or f.ndim != 4 or x.dtype != f.dtype or not f.shape[2] or x.shape[3] == f.shape[2] \
-            or x.shape[3] % f.shape[2] or x.dtype.name not in ('float32', 'float16', 'bfloat16') or not onednn_enabled():
+            or x.shape[3] % f.shape[2]:
         return 0
     groups = x.shape[3] // f.shape[2]
     return groups if f.shape[3] % groups == 0 else 0
