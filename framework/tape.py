@@ -316,11 +316,9 @@ class GradientTape:
     def _watch(self, tensor, refuse_keras_variables=False):
         """``watch``, for tapeflow's own callers too: those watch Keras variables, as Keras's code
         watches the tf.Variables inside them."""
-        if self._no_recorder():         # TensorFlow's tape has no recorder: its words
-            error = AttributeError("'NoneType' object has no attribute '_tape'")
-            error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded, '
-                           'or it is not persistent and already gave its gradients)')
-            raise error
+        # TensorFlow's tape without a recorder fails at its first element's watch, after that element's dtype
+        # warning (an empty structure passes)
+        no_recorder = self._no_recorder()
         # TF's C++ watch does nothing while no tape records on this thread (inside this tape's
         # stop_recording, or between a persistent tape's blocks); the dtype warning still comes first
         ignored = not self._recording and not thread_tapes()
@@ -350,9 +348,13 @@ class GradientTape:
                 # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.
                 _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
                                       % t.dtype.name, _caller_site())
+                if no_recorder:
+                    raise _no_recorder_error()
                 if isinstance(t, Variable) and not ignored and not any(w is t for w in self._watched):
                     self._watched.append(t)
                 continue
+            if no_recorder:
+                raise _no_recorder_error()
             if not ignored:
                 self._watch_one(t)
 
@@ -620,6 +622,14 @@ class GradientTape:
         self._last = NO_OUTPUT
         self._order = (None, None)
         self._watched = [t for t in self._watched if isinstance(t, Variable)]
+
+
+def _no_recorder_error():
+    """TensorFlow's words for a watch on a tape that has no recorder."""
+    error = AttributeError("'NoneType' object has no attribute '_tape'")
+    error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded, '
+                   'or it is not persistent and already gave its gradients)')
+    return error
 
 
 def _caller_site():
