@@ -23,6 +23,9 @@ class Keras2Shims:
             def update_state(_, y, y_pred, sample_weight=None):
                 return model._compiled_metrics_update_state(y, y_pred, sample_weight=sample_weight)
 
+        # (printed as Keras 3's: <keras.src.backend.tensorflow.trainer.TensorFlowTrainer.compiled_metrics.<locals>...>)
+        DeprecatedCompiledMetric.__module__ = 'keras.src.backend.tensorflow.trainer'
+        DeprecatedCompiledMetric.__qualname__ = 'TensorFlowTrainer.compiled_metrics.<locals>.DeprecatedCompiledMetric'
         return DeprecatedCompiledMetric()
 
     def _compiled_metrics_update_state(self, y, y_pred, sample_weight=None):
@@ -40,3 +43,8 @@ class Keras2Shims:
         warnings.warn('`model.compiled_loss()` is deprecated. Instead, use '
                       '`model.compute_loss(x, y, y_pred, sample_weight, training)`.')
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+
+# Printed as Keras 3's TF trainer defines it (print(model.compiled_loss): <bound method TensorFlowTrainer.compiled_loss
+# of <Sequential ...>>); a bound method pickles by its name, not this
+Keras2Shims.compiled_loss.__qualname__ = 'TensorFlowTrainer.compiled_loss'

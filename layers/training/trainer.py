@@ -443,7 +443,8 @@ class Trainer(Keras2Shims, TrainingLoops):
 
 # Keras 3 defines these on its TensorFlowTrainer: Python's own argument errors name it
 # ("TensorFlowTrainer.fit() got an unexpected keyword argument 'foo'"), and programs print them
-for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on_batch'):
+for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on_batch', 'train_step', 'test_step',
+                'predict_step'):
     getattr(Trainer, _method).__qualname__ = 'TensorFlowTrainer.' + _method
 del _method
 
