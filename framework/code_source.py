@@ -35,3 +35,15 @@ def scanned(code, scan, empty):
         parsed = parsed_source(code)
         found = _SCANS[key] = empty if parsed is None else scan(*parsed)
     return found
+
+
+def function_names(fn):
+    """The names ``fn``'s code can load, with their values now: its globals, then its closure's bound cells
+    (a free name not bound yet is left out)."""
+    names = dict(getattr(fn, '__globals__', None) or {})
+    for name, cell in zip(fn.__code__.co_freevars, getattr(fn, '__closure__', None) or ()):
+        try:
+            names[name] = cell.cell_contents
+        except ValueError:
+            pass
+    return names

@@ -8,7 +8,7 @@ of it runs, so no state changes) are shown where TensorFlow's trace shows them: 
 that runs, false_fn's after a true_fn that ran. A lambda branch (an expression, no statements) shows none.
 """
 from . import untaken_branches
-from .code_source import function_body, scanned
+from .code_source import function_body, function_names, scanned
 
 
 def show(fn):
@@ -19,13 +19,7 @@ def show(fn):
     items = scanned(code, _items, ())
     if not items:
         return
-    names = dict(getattr(fn, '__globals__', {}))
-    for name, cell in zip(code.co_freevars, getattr(fn, '__closure__', None) or ()):
-        try:
-            names[name] = cell.cell_contents
-        except ValueError:      # (a free name not bound yet)
-            pass
-    untaken_branches.show(items, None, names)
+    untaken_branches.show(items, None, function_names(fn))
 
 
 def _items(tree, offset):

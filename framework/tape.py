@@ -344,17 +344,17 @@ class GradientTape:
                                "variables when they are read, so the watch is not needed (for a frozen one, "
                                "watch tf.convert_to_tensor(variable) or its value)" % t.path)
                 raise error
-            if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
+            floating = t._data.dtype.kind in 'fc' or _bfloat16(t)
+            if not floating:
                 # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.
                 _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
                                       % t.dtype.name, _caller_site())
-                if no_recorder:
-                    raise _no_recorder_error()
+            if no_recorder:
+                raise _no_recorder_error()
+            if not floating:
                 if isinstance(t, Variable) and not ignored and not any(w is t for w in self._watched):
                     self._watched.append(t)
                 continue
-            if no_recorder:
-                raise _no_recorder_error()
             if not ignored:
                 self._watch_one(t)
 

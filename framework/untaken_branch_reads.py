@@ -10,9 +10,11 @@ tapeflow runs only the taken branch (the other's effects must not happen), so th
 variables are found by reading its code: the names it loads from its closure and globals, followed
 through attributes (``self.v2``, ``self.dense``), that are Variables or hold trainable variables (a
 layer or module it calls), and the plain functions it calls, a level or two deep. A node on the tape
-then passes the cond's output gradient through unchanged and gives each such variable zeros. A
-variable the taken branch reads too gets only its real gradient there, as TF's If gradient is the
-taken branch's own.
+then passes the cond's output gradient through unchanged and gives each such variable zeros, and so
+what the taken branch read from outside it: TF's If gradient gives zeros to every input its taken
+branch's gradient does not reach (a cond output the target does not use); where it does reach one,
+adding an exact zero changes nothing. (concrete_function_variables.py reads a function's code for
+``cf.variables`` in its own way: every variable named, non-trainable ones too, in naming order.)
 """
 import dis
 import functools
@@ -21,6 +23,7 @@ import types
 from _thread import get_ident
 
 from .array_sweep import pass_gradient
+from .code_source import function_names
 
 _LOADS = frozenset(('LOAD_GLOBAL', 'LOAD_DEREF', 'LOAD_NAME', 'LOAD_CLASSDEREF'))
 _ATTRIBUTES = frozenset(('LOAD_ATTR', 'LOAD_METHOD'))
@@ -109,13 +112,7 @@ def _variables(fn, variable_type, depth=0):
     code = getattr(fn, '__code__', None)
     if code is None:
         return _held(fn, variable_type)
-    names = dict(getattr(fn, '__globals__', None) or {})
-    for name, cell in zip(code.co_freevars, getattr(fn, '__closure__', None) or ()):
-        try:
-            names[name] = cell.cell_contents
-        except ValueError:      # (a free name not bound yet)
-            pass
-    return _scan(code, names, variable_type, depth)
+    return _scan(code, function_names(fn), variable_type, depth)
 
 
 def _scan(code, names, variable_type, depth):
