@@ -22,6 +22,15 @@ class NotACallbackError(TypeError, AttributeError):
 shown_as(NotACallbackError, AttributeError)
 
 
+def _hook_of(callback, hook):
+    """``callback``'s bound ``hook``; a duck callback without it fails when the hook is called, as in Keras,
+    so that set_model's (or an earlier hook's) AttributeError comes first."""
+    try:
+        return getattr(callback, hook)
+    except AttributeError:
+        return lambda batch, logs=None: getattr(callback, hook)(batch, logs=logs)
+
+
 class CallbackList(Callback):
     """A container that forwards each hook to its callbacks, in order.
 
@@ -56,7 +65,7 @@ class CallbackList(Callback):
             self.callbacks.append(self._history)
         if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
             self.callbacks.append(ProgbarLogger())
-        self._listeners = {hook: [(getattr(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
+        self._listeners = {hook: [(_hook_of(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
                                   for cb in self.callbacks if hasattr(cb, 'on_epoch_end') and overrides(cb, hook)]
                            for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
                                         'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end')}
