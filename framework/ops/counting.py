@@ -63,7 +63,8 @@ def count_nonzero(input, axis=None, keepdims=None, dtype='int64', name=None):  #
     axes = normalize_axis(axis, t.ndim, 'count_nonzero')
     _blocked('count_nonzero', t)
     a = t._data
-    nonzero = a != '' if a.dtype.kind in 'OUS' else a != 0
+    # string tensors hold bytes objects: b'' is their zero (a bytes never equals the str '')
+    nonzero = ((a != b'') & (a != '')) if a.dtype.kind in 'OUS' else a != 0
     xp = backend.array_module(a)
     counts = xp.asarray(nonzero.sum(axis=axes, keepdims=bool(keepdims)))
     return Tensor(counts.astype(dtypes.numpy_dtype(dtype)))

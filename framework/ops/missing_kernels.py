@@ -84,6 +84,8 @@ LISTED = {
     'AvgPool3D': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
     'Reciprocal': _xla('FLOAT, DOUBLE, INT32, INT16, INT8, COMPLEX64, INT64, BFLOAT16, COMPLEX128, HALF')
     + _cpu('COMPLEX128', 'COMPLEX64', 'DOUBLE', 'BFLOAT16', 'HALF', 'FLOAT'),
+    'TruncateMod': _xla('FLOAT, DOUBLE, INT32, INT64, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT', 'INT64', 'INT32')
+    + ["device='DEFAULT'; T in [DT_INT32]"],
     'RealDiv': _xla('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BFLOAT16, UINT16, COMPLEX128, HALF, '
                     'UINT32, UINT64') + _cpu('COMPLEX128', 'COMPLEX64', 'BFLOAT16', 'DOUBLE', 'HALF', 'FLOAT'),
     # tf.image's colour kernels: float16 images reach them as they are (TF converts other dtypes to float32)
