@@ -187,12 +187,15 @@ class IndexLookup(VocabularyAssets, Layer):
         """
         who = '%s %r' % (type(self).__name__, self.name)
         if self.output_mode == 'tf_idf' and idf_weights is None:
-            raise ValueError("%s: idf_weights must be set when output_mode='tf_idf'" % who)
+            raise _keras_error("`idf_weights` must be set if output_mode is 'tf_idf'.", who)     # Keras 3's words
         if self.output_mode != 'tf_idf' and idf_weights is not None:
-            raise ValueError("%s: idf_weights is used only when output_mode='tf_idf', not %r" % (who, self.output_mode))
+            raise _keras_error("`idf_weights` should only be set if output_mode is `'tf_idf'`. Received: "
+                               'output_mode=%s and idf_weights=%s', self.output_mode, idf_weights, who)
         if isinstance(vocabulary, str):
             if not os.path.isfile(vocabulary):
                 raise _keras_error('Vocabulary file %s does not exist.', vocabulary, who)
+            if self.output_mode == 'tf_idf':      # Keras 3 reads files into a static table: no idf weights
+                raise _keras_error("output_mode `'tf_idf'` does not support loading a vocabulary from file.", who)
             with open(vocabulary, encoding='utf-8') as f:
                 vocabulary = [line.rstrip('\n') for line in f]
             if self.vocabulary_dtype != 'string':     # TF's int64 table reads each line as an integer
