@@ -112,14 +112,21 @@ def _refuse_array_arguments(x, y, sample_weight, class_weight):
 
 def refuse_unsplittable(parts):
     """fit's validation_split slices arrays: Keras 3 (train_validation_split) names the type of every
-    leaf of (x, y, sample_weight) it cannot slice, a dataset by TensorFlow's class for it."""
+    leaf of (x, y, sample_weight) it cannot slice, a dataset by TensorFlow's class for it. A Python number
+    or string has no ``__array__``, so each one of a list of lists is named ("<class 'float'>", 36 times
+    for 6 rows of 4 features and 2 targets): without a split Keras refuses such lists as 'Unrecognized data
+    type', and tapeflow, which converted the halves to arrays after slicing, trained on them."""
     leaves = [leaf for part in parts if part is not None
               for leaf in ([part] if is_iterable_input(part) else nest.flatten(part))]
     unsplittable = [tf_class_text(leaf) if isinstance(leaf, Dataset) else str(type(leaf))
-                    for leaf in leaves if is_iterable_input(leaf)]
+                    for leaf in leaves if is_iterable_input(leaf) or isinstance(leaf, _PYTHON_SCALARS)]
     if unsplittable:
-        raise ValueError('Argument `validation_split` is only supported for tensors or NumPy arrays.'
-                         'Found incompatible type in the input: [%s]' % ', '.join(unsplittable))
+        error = ValueError('Argument `validation_split` is only supported for tensors or NumPy arrays.'
+                           'Found incompatible type in the input: [%s]' % ', '.join(unsplittable))
+        if any(isinstance(leaf, _PYTHON_SCALARS) for leaf in leaves):
+            error.add_note('fit(validation_split=...) slices x, y and sample_weight: pass np.array(...) of '
+                           'Python lists of numbers')
+        raise error
 
 
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
