@@ -31,18 +31,33 @@ def apply_activation(activation, x):
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     """max(x, 0); Keras 3's options: values above ``threshold`` pass, the
     positive part is capped at ``max_value``, and ``negative_slope`` times
-    (x - threshold) is added below the threshold."""
+    (threshold - x) is taken off below the threshold.
+
+    Composed as Keras 3's ReLU.static_call composes it, since the composition
+    decides the gradient at the kinks: a slope alone is leaky_relu (slope * g at
+    x == 0), a cap of 6 is relu6 (no gradient at x == 6), other caps are
+    clip_by_value (gradient through at the cap)."""
     if negative_slope == 0.0 and max_value is None and threshold == 0.0:
         return ops.relu(x)
     x = ops.convert_to_tensor(x)
-    if negative_slope != 0.0 and x.dtype.is_integer:
-        x = ops.cast(x, 'float32')      # a leaky relu of integers is float32, as TensorFlow's leaky_relu makes it
-    positive = ops.relu(x) if threshold == 0.0 else ops.where(x > threshold, x, 0.0)
-    if max_value is not None:      # the cap in x's dtype, as Keras 3 casts it (clip_by_value refuses 6.0 for ints)
+    if negative_slope != 0.0:
+        if x.dtype.is_integer:
+            x = ops.cast(x, 'float32')      # a leaky relu of integers is float32, as TensorFlow's leaky_relu makes it
+        if max_value is None and threshold == 0:
+            return ops.leaky_relu(x, negative_slope)
+        negative_part = ops.relu(-x + threshold) if threshold != 0 else ops.relu(-x)
+    clip_max = max_value is not None
+    if threshold != 0:
+        positive = ops.where(x > threshold, x, 0.0)
+    elif max_value == 6:
+        positive, clip_max = ops.relu6(x), False
+    else:
+        positive = ops.relu(x)
+    if clip_max:      # the cap in x's dtype, as Keras 3 casts it (clip_by_value refuses 6.0 for ints)
         cap = ops.cast(max_value, positive.dtype) if positive.dtype.is_integer else float(max_value)
         positive = ops.clip_by_value(positive, 0, cap)
     if negative_slope != 0.0:
-        positive = positive - negative_slope * ops.relu(threshold - x)
+        positive = positive - negative_slope * negative_part
     return positive
 
 

@@ -318,9 +318,13 @@ def traced_mish(x):
 
 
 def _silu_grad(g, x, beta):
-    bx = x * beta if beta != 1.0 else x
-    s = sigmoid(bx)
-    return g * (s * (1.0 + bx * (1.0 - s)))
+    # TF's grad_fn multiplies beta * features twice (once inside the sigmoid, once in the factor): an outer
+    # tape adds the two products' contributions at x, each already scaled by beta, not their sum once
+    if beta == 1.0:
+        s = sigmoid(x)
+        return g * (s * (1.0 + x * (1.0 - s)))
+    s = sigmoid(x * beta)
+    return g * (s * (1.0 + (x * beta) * (1.0 - s)))
 
 
 def _silu_tensor_beta(x, beta):
@@ -328,21 +332,29 @@ def _silu_tensor_beta(x, beta):
     differentiates: sum(dy * x**2 * s * (1 - s)), one scalar whatever beta's shape."""
     from .reductions import reduce_sum
     from .shapes import cast
+    from .unary import square
     b = cast(beta, x.dtype)
     s = sigmoid(b * x)
     out = Tensor(x._data * s._data)
     if ACTIVE:
+        last = []
+
+        def recomputed_sigmoid(g, x, b):
+            # TF's grad_fn computes sigmoid(beta * features) once for both gradients: an outer tape
+            # differentiates that one node
+            if not last or last[0] is not g:
+                last[:] = [g, sigmoid(b * x)]      # holding g keeps its id from being reused meanwhile
+            return last[1]
+
+        def features_grad(g, y, x, b):
+            s = recomputed_sigmoid(g, x, b)
+            return g * (s * (1.0 + (b * x) * (1.0 - s)))      # a second beta * x, as _silu_grad says
+
         def beta_grad(g, y, x, b):
-            s = sigmoid(b * x)
-            return reduce_sum(g * (x * x) * s * (1.0 - s))
-        record('silu', (x, b), out, (lambda g, y, x, b: _silu_grad_tensor_beta(g, x, b), beta_grad))
+            s = recomputed_sigmoid(g, x, b)
+            return reduce_sum(g * square(x) * s * (1.0 - s))
+        record('silu', (x, b), out, (features_grad, beta_grad))
     return out
-
-
-def _silu_grad_tensor_beta(g, x, b):
-    bx = b * x
-    s = sigmoid(bx)
-    return g * (s * (1.0 + bx * (1.0 - s)))
 
 
 swish = silu
