@@ -127,6 +127,9 @@ def deserialize(config, custom_objects=None):
     if build_config and not layer.built:
         if overrides_build_from_config(layer):
             layer.build_from_config(build_config)       # a user's way of building from its own config
+        elif build_config.get('input_shape') is not None and _model_with_own_build(layer):
+            from .saving.structured_build import build_own_way
+            build_own_way(layer, build_config['input_shape'])      # Keras's Model.build_from_config: a failure warns
         elif build_config.get('input_shape') is not None:
             layer._warn_unbuilt_state()     # Keras's build_from_config calls build, whose default warns so
             build_shapes.build_from_saved_shape(layer, build_config['input_shape'])
@@ -230,6 +233,11 @@ def overrides_get_build_config(layer):
     returns, even for an unbuilt layer, where tapeflow's own rule would write nothing."""
     owner = next(cls for cls in type(layer).__mro__ if 'get_build_config' in vars(cls))
     return owner.__module__.split('.')[0] not in ('layers', 'framework', 'optim')
+
+
+def _model_with_own_build(layer):
+    from .model import Model
+    return isinstance(layer, Model) and type(layer).build is not Layer.build
 
 
 def overrides_build_from_config(layer):

@@ -253,7 +253,7 @@ def build_model(config, table, path):
         model.build_from_config(build_config)     # a layer whose build config is its own (FeatureSpace)
     elif not model.built and build_config.get('input_shape') is not None:
         shape = build_config['input_shape']        # a dict of shapes: a model called on a dict of inputs
-        build_for_shape(model, shape if isinstance(shape, dict) else tuple(shape), names_keras_tensors=True)
+        build_for_shape(model, shape, names_keras_tensors=True)     # as the file holds it: [None, 3]
     return model
 
 

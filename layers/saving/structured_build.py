@@ -9,6 +9,7 @@ and runs ``call`` on them, so ``load_model`` and ``clone_model`` give a built mo
 a single input shape (``Layer._build_by_running_call``).
 """
 import contextlib
+import warnings
 
 from framework.placement import current_xp
 from framework.tape import paused
@@ -94,10 +95,27 @@ def build_for_shape(model, shape, names_keras_tensors=False):
         # Keras builds symbolically: with a None batch in the saved shape, the sublayers record
         # a None batch (summary's '(None, 5, 3)'), not the zeros' 1
         with call_context.traced_step(bool(shape) and shape[0] is None):
-            model._build_by_running_call(shape)
+            model._build_by_running_call(tuple(shape))
         # ... and the model keeps the saved shape ([None, 5]): saved again, it holds the same build config
         model._build_input_shape = list(shape)
         if names_keras_tensors:
             name_build_run_tensors(shape, None, outputs_count=1)     # _build_by_running_call makes one output
     else:
+        build_own_way(model, shape)
+
+
+def build_own_way(model, shape):
+    """Keras 3's Model.build_from_config for a model with a ``build`` of its own: ``build(shape)`` with
+    the shape as the file holds it (config.json's list: a build printing it shows [4, 3] on TF 2.21),
+    and a build that raises is only warned about; deserialization then marks the model built anyway."""
+    try:
         model.build(shape)
+    except Exception:       # noqa: BLE001 -- Keras 3 catches everything here (a bare except)
+        warnings.warn("Model '%s' had a build config, but the model cannot be built automatically in "
+                      '`build_from_config(config)`. You should implement `def build_from_config(self, config)`, '
+                      'and you might also want to implement the method  that generates the config at saving '
+                      'time, `def get_build_config(self)`. The method `build_from_config()` is meant to create '
+                      'the state of the model (i.e. its variables) upon deserialization.' % model.name)
+        if model._build_input_shape is None:
+            model._build_input_shape = shape        # Keras keeps the config: saved again, it says the same
+    model.built = True
