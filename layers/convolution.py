@@ -48,7 +48,7 @@ def check_groups(groups, filters):
     that does not divide: its divisibility error)."""
     if isinstance(groups, bool) or not isinstance(groups, (int, np.integer, float)) or groups < 1:
         raise ValueError('The number of groups must be a positive integer. Received: groups=%r.' % (groups,))
-    if filters % groups:
+    if filters is not None and filters % groups:
         raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
                          'groups=%s, filters=%s.' % (groups, filters))
     if isinstance(groups, float):       # (Keras fails later, building a kernel of a float shape)
@@ -59,7 +59,11 @@ def check_groups(groups, filters):
 def filter_count(value, who, name='filters', groups=None):
     """``filters`` (or ``depth_multiplier``) as a positive int, with Keras 3's base convolution's texts for
     the values it checks at construction: one below 1, and a float that ``groups`` does not divide.
-    Other values (a float Keras accepts until its build, a string, None) keep tapeflow's sentence."""
+    ``filters=None`` passes, as in Keras 3 (its base convolution skips its checks for None): the build
+    then fails where the kernel's shape has a None, 'Shapes used to initialize variables must be
+    fully-defined'. Other values (a float Keras accepts until its build, a string) keep tapeflow's sentence."""
+    if value is None and name == 'filters':
+        return None
     number = isinstance(value, (int, np.integer, float)) and not isinstance(value, bool)
     if not number and value is not None:
         _compare_with_zero(value, who, name)
