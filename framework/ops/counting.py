@@ -78,42 +78,12 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     The length is ``max(arr) + 1``, at least ``minlength``, at most ``maxlength``
     (larger values are dropped). ``axis=-1`` counts each row of a matrix
     separately; ``axis=None`` or 0 counts everything. ``binary_output`` gives 1
-    for each value present.
+    for each value present. TF 2.21's checks and words: framework/ops/dense_bincount.py.
     """
-    if weights is not None and binary_output:      # TF 2.21's bincount_ops checks this first, whatever arr is
-        raise ValueError('Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.')
-    t = as_tensor(arr, 'bincount')
-    if t._data.dtype.kind in 'fb':
-        # TF's bincount casts an arr of another dtype to int32 (0.7 counts as 0, -0.5 as 0, True as 1)
-        t = Tensor(t._data.astype(np.int32))
-    t = _ints(t, 'arr', 'bincount')
-    a = t._data
-    if a.size and int(a.min()) < 0:
-        raise kernel_error('DenseBincount', 'Input arr must be non-negative!', named=True,
-                           note='bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
-    if axis not in (None, 0, -1) or (axis == -1 and t.ndim != 2):
-        raise InvalidArgumentError('bincount: axis must be None, 0, or -1 for a matrix; got axis=%r for shape %s'
-                                   % (axis, tuple(t.shape)))
-    w = None
-    if weights is not None:
-        w = as_tensor(weights, 'bincount')
-        if tuple(w.shape) != tuple(t.shape) or w._data.dtype.kind not in 'fiu':
-            raise InvalidArgumentError('bincount: weights must be numeric and shaped like arr %s, got %s %s'
-                                       % (tuple(t.shape), w.dtype.name, tuple(w.shape)))
-    _blocked('bincount', t, *([w] if w is not None else []))
-    lo, hi = _optional_int(minlength, 'minlength', 'bincount'), _optional_int(maxlength, 'maxlength', 'bincount')
-    size = max(int(a.max()) + 1 if a.size else 0, lo or 0)
-    size = size if hi is None else min(size, hi)
-    out_dtype = w.dtype if w is not None and not binary_output else dtypes.numpy_dtype(dtype)
-    xp = backend.array_module(a)
-    rows = a.reshape(a.shape[0], -1) if axis == -1 else a.reshape(1, -1)
-    weight_rows = None if w is None else w._data.reshape(rows.shape)
-    out = xp.zeros((rows.shape[0], size), out_dtype)
-    for r in range(rows.shape[0]):
-        keep = rows[r] < size
-        counted = xp.bincount(rows[r][keep], None if weight_rows is None else weight_rows[r][keep], minlength=size)
-        out[r] = (counted > 0) if binary_output else counted[:size]
-    return Tensor(out if axis == -1 else out[0])
+    from .dense_bincount import dense_bincount
+    counts = dense_bincount(arr, weights, minlength, maxlength, dtype, axis, binary_output)
+    _blocked('bincount', counts)
+    return counts
 
 
 @named_errors('histogram_fixed_width')
