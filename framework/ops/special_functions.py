@@ -284,7 +284,8 @@ def zeta(x, q, name=None):
         with np.errstate(all='ignore'):
             out = _tensor(_zeta_host(_host(x), _host(q)), q)
     if ACTIVE:
-        record('zeta', (x, q), out, (None, lambda g, y, x, q: g * -x * zeta(x + 1, q)))
+        # TF's _ZetaGrad: partial_q = -x * zeta(x + 1, q), then partial_q * grad (g * -x first rounded differently)
+        record('zeta', (x, q), out, (None, lambda g, y, x, q: (-x * zeta(x + 1, q)) * g))
     return out
 
 

@@ -49,13 +49,8 @@ def atan2(y, x, name=None):
         raise kernel_error('Atan2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sy)), ','.join(map(str, sx))),
                            named=True, note='atan2: shapes %s and %s do not broadcast together' % (sy, sx)) from None
     if ACTIVE:
-        record('atan2', (y, x), out, _ATAN2_VJPS)
+        record('atan2', (y, x), out, _atan2_vjps())
     return out
-
-
-def _atan2_grad_inv(g, y, x):
-    from .unary import square
-    return g / (square(y) + square(x))
 
 
 def _atan2_operands(g, y, x):
@@ -63,19 +58,26 @@ def _atan2_operands(g, y, x):
     return tuple(v if isinstance(v, Tensor) else as_tensor(v, 'atan2', dtype=g.dtype) for v in (y, x))
 
 
-# TF's _Atan2Grad: grad_inv = grad / (y**2 + x**2), then x * grad_inv and -y * grad_inv (not (g * x) / ...,
-# which rounds differently)
-def _atan2_grad_y(g, out, y, x):
-    y, x = _atan2_operands(g, y, x)
-    return x * _atan2_grad_inv(g, y, x)
+def _atan2_vjps():
+    """TF's _Atan2Grad: grad_inv = grad / (y**2 + x**2), then x * grad_inv and -y * grad_inv (not (g * x) / ...,
+    which rounds differently). One grad_inv per output gradient feeds both inputs' rules, as in TF's graph, so
+    an outer tape differentiates that one node (two rounded the second derivatives' parts apart)."""
+    from .unary import square
+    last = []
 
+    def grad_inv(g, y, x):
+        if not last or last[0] is not g:
+            last[:] = [g, g / (square(y) + square(x))]      # holding g keeps its id from being reused meanwhile
+        return last[1]
 
-def _atan2_grad_x(g, out, y, x):
-    y, x = _atan2_operands(g, y, x)
-    return -y * _atan2_grad_inv(g, y, x)
+    def grad_y(g, out, y, x):
+        y, x = _atan2_operands(g, y, x)
+        return x * grad_inv(g, y, x)
 
-
-_ATAN2_VJPS = (_atan2_grad_y, _atan2_grad_x)
+    def grad_x(g, out, y, x):
+        y, x = _atan2_operands(g, y, x)
+        return -y * grad_inv(g, y, x)
+    return grad_y, grad_x
 
 
 def _atan2_value(xp, dy, dx):
