@@ -23,34 +23,39 @@ def clone_model(model, input_tensors=None, clone_function=None, call_function=No
             shares the layers (and so the weights).
         call_function: ``fn(layer, *args, **kwargs)`` that calls each cloned layer (functional only).
         recursive: also clone the layers of nested Sequential / functional models with ``clone_function``.
+    Anything else (a subclassed model, a layer, any Keras object or plain value) is rebuilt from
+    ``serialize_keras_object``'s config, as Keras 3 does (``clone_model(Dense(3))`` is a new Dense).
+
     Raises:
         ValueError: unknown keywords; clone_function / input_tensors with a subclassed model, or
-            call_function with anything but a functional model.
+            call_function with anything but a functional model (Keras 3's texts).
     """
     from layers.functional.functional_model import Functional
-    from layers.model import Model
     from layers.sequential import Sequential
     cache = kwargs.pop('cache', None)
     if kwargs:
-        raise ValueError('clone_model: unexpected keyword argument(s) %s' % (tuple(kwargs),))
-    if not isinstance(model, Model):
-        raise ValueError('clone_model: expected a keras Model, got %s (%r)' % (type(model).__name__, model))
+        raise ValueError('Unexpected keyword argument(s): %s' % (tuple(kwargs),))     # Keras 3's words
     if isinstance(model, (Sequential, Functional)):
-        clone = _wrap(clone_function, call_function, recursive, {} if cache is None else cache)
+        clone = _wrap_clone_function(clone_function, call_function, recursive, {} if cache is None else cache)
         if isinstance(model, Sequential):
-            if call_function is not None:
-                raise ValueError('clone_model: call_function is only supported for functional models, not the '
-                                 'Sequential %r' % model.name)
+            if call_function is not None:       # Keras 3's words (its call_function= shows the clone function)
+                raise ValueError("`call_function` argument is not supported with Sequential models.  In a Sequential "
+                                 "model, layers aren't called at model-construction time (they're merely listed). "
+                                 "Use `call_function` with Functional models only. Received model of type '%s', "
+                                 "with call_function=%s" % (type(model).__name__, clone))
             new = _clone_sequential(model, clone, input_tensors)
         else:
             new = _clone_functional(model, clone, input_tensors, call_function)
         return _compile_like(model, new)
-    if clone_function is not None or input_tensors is not None:
-        raise ValueError('clone_model: clone_function and input_tensors are only supported for Sequential or '
-                         'functional models; %r is a %s' % (model.name, type(model).__name__))
+    # Keras 3 tests truth values here: input_tensors=[] passes, a lone KerasTensor raises its TypeError
+    # "A symbolic KerasTensor cannot be used as a boolean."; its call_function text shows clone_function
+    if clone_function or input_tensors:
+        raise ValueError("Arguments `clone_function` and `input_tensors` are only supported for Sequential models "
+                         "or Functional models. Received model of type '%s', with clone_function=%s and "
+                         "input_tensors=%s" % (type(model).__name__, clone_function, input_tensors))
     if call_function is not None:
-        raise ValueError('clone_model: call_function is only supported for functional models; %r is a %s'
-                         % (model.name, type(model).__name__))
+        raise ValueError("Argument `call_function` is only supported for Functional models. Received model of "
+                         "type '%s', with call_function=%s" % (type(model).__name__, clone_function))
     from .object_serialization import deserialize_keras_object, serialize_keras_object
     return deserialize_keras_object(serialize_keras_object(model),
                                     custom_objects={type(model).__name__: type(model)})
@@ -60,15 +65,17 @@ def _clone_layer(layer):
     return type(layer).from_config(layer.get_config())
 
 
-def _wrap(clone_function, call_function, recursive, cache):
+def _wrap_clone_function(clone_function, call_function, recursive, cache):
+    """``clone_function`` (default: a layer from its config) called once per layer, recursing into nested
+    models with ``recursive``. Named as Keras 3 names it: its errors show the wrapper."""
     from layers.functional.functional_model import Functional
     from layers.sequential import Sequential
     clone_function = clone_function or _clone_layer
     if not callable(clone_function):      # Keras 3 calls it: TypeError "'int' object is not callable"
-        raise TypeError("'%s' object is not callable (clone_model: expected clone_function to be a callable, got %r)"
-                        % (type(clone_function).__name__, clone_function))
+        raise noted(TypeError("'%s' object is not callable" % type(clone_function).__name__),
+                    'clone_model: expected clone_function to be a callable, got %r' % (clone_function,))
 
-    def clone(layer):
+    def wrapped_clone_function(layer):
         if id(layer) not in cache:
             if recursive and isinstance(layer, (Sequential, Functional)):
                 cache[id(layer)] = clone_model(layer, clone_function=clone_function, recursive=True, cache=cache,
@@ -76,7 +83,7 @@ def _wrap(clone_function, call_function, recursive, cache):
             else:
                 cache[id(layer)] = clone_function(layer)
         return cache[id(layer)]
-    return clone
+    return wrapped_clone_function
 
 
 def _clone_sequential(model, clone, input_tensors):
@@ -115,12 +122,14 @@ def _clone_functional(model, clone, input_tensors, call_function):
             raise noted(ValueError('All entries in `input_tensors` must be KerasTensors. Received invalid values: '
                                    'inputs_tensors=%s' % format(input_tensors)),
                         'clone_model: pass keras.Input tensors as input_tensors')
-        if len(nest.flatten(input_tensors)) != len(model.inputs):
+        try:
+            nest.assert_same_structure(input_tensors, model.input, check_types=True)
+        except (TypeError, ValueError) as err:      # Keras 3 compares the nesting and its types (a list is no tuple)
             raise noted(ValueError('`input_tensors` must have the same structure as model.input\nReference '
                                    'structure: %s\nReceived structure: %s' % (format(model.input),
                                                                               format(input_tensors))),
-                        'clone_model: model.input holds %d tensors, input_tensors %d'
-                        % (len(model.inputs), len(nest.flatten(input_tensors))))
+                        'clone_model: pass input_tensors nested as model.input is (%s of %d tensors), got a %s'
+                        % (type(model.input).__name__, len(model.inputs), type(input_tensors).__name__)) from err
     values = dict(zip(model.inputs, nest.flatten(input_tensors)))
     for node in model._graph.steps:
         args, kwargs = node.fill_in(values)
@@ -128,6 +137,9 @@ def _clone_functional(model, clone, input_tensors, call_function):
             values.update(zip(node.outputs, nest.flatten(node.layer(*args, **kwargs))))
             continue
         layer = clone(node.layer)
+        if not callable(layer):     # Keras 3 calls what clone_function returned
+            raise noted(TypeError("'%s' object is not callable" % type(layer).__name__),
+                        'clone_model: clone_function returned %r for the layer %r' % (layer, node.layer.name))
         made = len(inbound_nodes(layer))
         out = call_function(layer, *args, **kwargs) if call_function is not None else layer(*args, **kwargs)
         if node.keras_kwargs is not None and len(inbound_nodes(layer)) > made:
