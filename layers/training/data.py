@@ -292,10 +292,12 @@ def class_weight_to_sample_weights(y, class_weight):
     if labels.ndim > 1:
         labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
     if labels.ndim > 1 and labels[0].size != 1:
-        raise TypeError('class_weight: y of shape %s holds %d labels per sample; with arrays Keras 3 weighs '
-                        'one class per sample (its loop raises "only 0-dimensional arrays can be converted '
-                        'to Python scalars"): give the data as a tf.data.Dataset, where class_weight weighs each '
-                        'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
+        # TF 2.21's words (Keras 3's loop reads each sample's label with float()); what to do in a note
+        error = TypeError('only 0-dimensional arrays can be converted to Python scalars')
+        error.add_note('class_weight: y of shape %s holds %d labels per sample; with arrays Keras 3 weighs one '
+                       'class per sample: give the data as a tf.data.Dataset, where class_weight weighs each '
+                       'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
+        raise error
     labels = np.round(labels).astype(np.int64).reshape(-1)
     weights = np.ones(len(labels), dtype=np.float32)
     # Keras 3 weighs each sample by class_weight.get(int(label), 1.0): keys that are no class index
