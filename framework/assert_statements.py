@@ -24,7 +24,7 @@ import sys
 import threading
 
 from . import branch_definitions, if_conditions, python_loop_breaks, traced_cond_names, traced_while_loops, \
-    untaken_branches
+    unconverted_callers, untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -124,9 +124,10 @@ def truth(value_of, tensor=None):
         if _is_call(frame):         # bool(x), x.__bool__(): no AutoGraph conversion, TF's refusal
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         from .function_errors import UNCONVERTED_CODE
-        if state[0] is False or frame.f_code in UNCONVERTED_CODE:
-            # tf.function(autograph=False), or code do_not_convert leaves as it is: nothing converts an
-            # `if` / `while` on a tensor, and the graph tensor's truth is refused
+        if state[0] is False or frame.f_code in UNCONVERTED_CODE or \
+                unconverted_callers.called_unconverted(frame):
+            # tf.function(autograph=False), code do_not_convert leaves as it is, or a Keras layer's call:
+            # nothing converts an `if` / `while` on a tensor, and the graph tensor's truth is refused
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
             error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \

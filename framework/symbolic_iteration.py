@@ -16,7 +16,7 @@ made (``install``), so programs without one never pay it.
 import dis
 import sys
 
-from . import assert_statements
+from . import assert_statements, unconverted_callers
 from .errors import OperatorNotAllowedInGraphError
 
 ITERATION_REFUSAL = assert_statements.BOOL_REFUSAL.replace(
@@ -51,7 +51,9 @@ def refuse(frame, tensor=None):
     if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return
     from .function_errors import UNCONVERTED_CODE     # (late: function_errors imports the tensor module)
-    if mode and is_for_statement(frame) and frame.f_code not in UNCONVERTED_CODE:     # (do_not_convert, for/else)
+    # (do_not_convert, for/else and a Keras layer's call are code AutoGraph leaves unconverted)
+    if mode and is_for_statement(frame) and frame.f_code not in UNCONVERTED_CODE and \
+            not unconverted_callers.called_unconverted(frame):
         if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
             raise _scalar_loop_error()
         return

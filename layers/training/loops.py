@@ -295,7 +295,8 @@ class TrainingLoops:
             traces.begin_pass(traced_structure(data), array_signature(data))
         if kind != 'predict' and _overridden(step_fn):
             step_fn = returning_tensors(step_fn, self._steps_run_eagerly())
-        if kind == 'test' and traces is not None:      # (not fit's steps: the training step stays as lean)
+        # (fit's own training step stays as lean: only a custom train_step meets TF's refusals there)
+        if traces is not None and (kind == 'test' or (kind == 'train' and _overridden(step_fn))):
             step_fn = call_context.unconverted_step(step_fn)
         if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
             random_ops.static_shapes = False    # an earlier trace on a free batch serves these (reduce_retracing)
