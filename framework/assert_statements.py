@@ -23,8 +23,8 @@ import os
 import sys
 import threading
 
-from . import branch_definitions, if_conditions, python_loop_breaks, traced_cond_names, traced_while_loops, \
-    unconverted_callers, untaken_branches
+from . import branch_definitions, if_conditions, loop_turn_limits, python_loop_breaks, traced_cond_names, \
+    traced_while_loops, unconverted_callers, untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -135,6 +135,9 @@ def truth(value_of, tensor=None):
             if error is not None:
                 raise error
             value = value_of()
+            loop = traced_while_loops.loop_test(frame)
+            if loop is not None:        # (a while test: set_loop_options' maximum_iterations may end it)
+                value = loop_turn_limits.while_test(frame, value, loop)
             from .function import is_replaying     # (late: function imports this module)
             if not is_replaying():      # (a replay's prints are dropped anyway)
                 scope = traced_cond_names.cond_scope(frame)

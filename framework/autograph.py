@@ -70,9 +70,14 @@ def do_not_convert(func=None):     # named as TF's: print(...do_not_convert) sho
 
 def _set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterations=None, shape_invariants=None):
     """Accepted inside loops; Python loops run as written, their shape_invariants bound the loop's check
-    (loop_variable_checks.py)."""
+    (loop_variable_checks.py) and maximum_iterations ends a traced tensor loop (loop_turn_limits.py)."""
     from .loop_variable_checks import set_loop_options
-    set_loop_options(sys._getframe(1), shape_invariants)
+    frame = sys._getframe(1)
+    set_loop_options(frame, shape_invariants)
+    if maximum_iterations is not None:
+        from . import assert_statements, loop_turn_limits
+        if assert_statements.traced_mode():     # (a traced function's run with AutoGraph on: trace or replay)
+            loop_turn_limits.record(frame, maximum_iterations)
 
 
 experimental = types.SimpleNamespace(Feature=_Feature, do_not_convert=do_not_convert,

@@ -16,7 +16,7 @@ made (``install``), so programs without one never pay it.
 import dis
 import sys
 
-from . import assert_statements, unconverted_callers
+from . import assert_statements, loop_turn_limits, unconverted_callers
 from .errors import OperatorNotAllowedInGraphError
 
 ITERATION_REFUSAL = assert_statements.BOOL_REFUSAL.replace(
@@ -36,7 +36,9 @@ def install():
 
     def __iter__(self):
         if assert_statements.RUNNING:
-            refuse(sys._getframe(1), self)
+            frame = sys._getframe(1)
+            if refuse(frame, self):     # a for statement AutoGraph converts: its set_loop_options' limit
+                return loop_turn_limits.for_turns(plain(self), frame)
         return plain(self)
     __iter__.asks_symbolic_iteration = True
     __iter__.__doc__ = plain.__doc__
@@ -46,7 +48,7 @@ def install():
 def refuse(frame, tensor=None):
     """Raise TensorFlow's refusal when ``frame`` (the code iterating ``tensor``) is a traced function's
     own code and its iteration is no ``for`` statement AutoGraph converts; for one it converts over a
-    scalar, AutoGraph's ValueError."""
+    scalar, AutoGraph's ValueError. True for a ``for`` statement AutoGraph converts."""
     mode = assert_statements.traced_mode()
     if mode is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
         return
@@ -56,7 +58,7 @@ def refuse(frame, tensor=None):
             not unconverted_callers.called_unconverted(frame):
         if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
             raise _scalar_loop_error()
-        return
+        return True
     raise OperatorNotAllowedInGraphError(ITERATION_REFUSAL)
 
 

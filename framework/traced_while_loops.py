@@ -132,6 +132,15 @@ _STARTED = {}       # (frame, line of a while test) -> (its loop variables, thei
 _NOTHING = lambda: None     # noqa: E731
 
 
+def loop_test(frame):
+    """(the last line of the body, whether this is the test after a turn) when ``frame`` is at the test of
+    a ``while`` of the traced function's own code, else None."""
+    loop = scanned(frame.f_code, _loops, {}).get(frame.f_lineno)
+    if loop is None:
+        return None
+    return loop[0], frame.f_lasti in _backward_tests(frame.f_code)
+
+
 def _backward_tests(code):
     found = _BACKWARD_TESTS.get(code)
     if found is None:

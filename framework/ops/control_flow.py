@@ -10,6 +10,7 @@ import contextlib
 import numpy as np
 
 from .. import backend, cond_branch_prints, nest, untaken_branch_reads
+from ..deprecation import deprecated_argument
 from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
@@ -17,8 +18,14 @@ from ..tensor_shape import TensorShape
 from ..traced_cond_names import api_op
 from . import control_flow_checks as checks
 from .graph_input_errors import traced
+from .shapes import stop_gradient
 
 _NOTHING = contextlib.nullcontext()
+_BACK_PROP_FALSE = '''back_prop=False is deprecated. Consider using tf.stop_gradient instead.
+Instead of:
+results = tf.while_loop(c, b, vars, back_prop=False)
+Use:
+results = tf.nest.map_structure(tf.stop_gradient, tf.while_loop(c, b, vars))'''
 
 
 def _callable(fn, op, what):
@@ -233,6 +240,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     Raises:
         ValueError: body returns another structure; TypeError: it changes a dtype.
     """
+    if back_prop is False:      # (TF's deprecated_arg_values: logged once, eagerly too, naming the caller)
+        deprecated_argument('while_loop_v2', 'tensorflow.python.ops.while_loop', 'back_prop=False',
+                            _BACK_PROP_FALSE, eagerly=True)
     checks.callable_argument(cond, 'cond', 'while_loop')
     checks.callable_argument(body, 'body', 'while_loop')
     if parallel_iterations < 1:
@@ -303,6 +313,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         current = untaken_branch_reads.connect(current, (body,), marked)
     if op is not None:
         op.outputs(current, loop=True, shapes=_invariant_shapes(shape_invariants, single, len(current)))
+    if not back_prop and not eager:     # TF's while_v2 stops its outputs' gradients (its eager loop does not)
+        current = nest.map_structure(lambda t: stop_gradient(t) if isinstance(t, Tensor) else t, current)
     if single:
         return current[0]
     if traced():        # TF's while_v2 packs its outputs as loop_vars: [i, x] in, a list out, whatever body returned
