@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..graph_random_ops import pushes_constants
-from ..ops import abs, cast, graph_rewrites, log, maximum, reduce_sum, reshape, rsqrt, softplus, square, where
+from ..ops import abs, cast, graph_rewrites, log, maximum, minimum, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
 from .inputs import EPSILON, keras_mean, matched
 
@@ -114,6 +114,7 @@ def _vector(x):
 
 
 def _inverse_norm(x, axis):
-    # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon), so a zero vector stays zero; taking
-    # rsqrt(max(sum x^2, epsilon^2)) is the same number without the intermediate inf.
-    return rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), EPSILON * EPSILON))
+    # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon), so a zero vector stays zero; the intermediate inf
+    # is kept, as the gradient needs it: a zero y_pred's second derivative is TF 2.21's NaN (RsqrtGrad of
+    # inf), where rsqrt(max(sum x^2, epsilon^2)) gave 0
+    return minimum(rsqrt(reduce_sum(square(x), axis, keepdims=True)), 1.0 / EPSILON)

@@ -4,6 +4,8 @@ TensorFlow's. Written as ``where(dy == 0, 0, rule)`` they had no derivative in d
 forward mode through a rsqrt whose upstream gradient cancels to zero (batch_normalization's
 x * inv - mean * inv) lost that term and gave another jvp than TF's.
 """
+import numpy as np
+
 from .. import backend
 from ..tensor import Tensor
 from .operands import ACTIVE, record
@@ -11,12 +13,14 @@ from .operands import ACTIVE, record
 
 def rsqrt_grad_array(y, dy):
     """RsqrtGrad's kernel on arrays: -0.5 * (dy * y) * (y * y), 0 wherever dy is 0."""
-    return backend.array_module(dy).where(dy == 0, dy.dtype.type(0), -0.5 * (dy * y) * (y * y))
+    with np.errstate(invalid='ignore', over='ignore'):      # (0 * inf where dy is 0: an rsqrt of 0, discarded)
+        return backend.array_module(dy).where(dy == 0, dy.dtype.type(0), -0.5 * (dy * y) * (y * y))
 
 
 def reciprocal_grad_array(y, dy):
     """ReciprocalGrad's kernel on arrays: dy * -(y * y), 0 wherever dy is 0."""
-    return backend.array_module(dy).where(dy == 0, dy.dtype.type(0), dy * -(y * y))
+    with np.errstate(invalid='ignore', over='ignore'):      # (0 * inf where dy is 0: a reciprocal of 0, discarded)
+        return backend.array_module(dy).where(dy == 0, dy.dtype.type(0), dy * -(y * y))
 
 
 def rsqrt_grad(y, dy):
