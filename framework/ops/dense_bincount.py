@@ -20,6 +20,12 @@ _SIGNATURE = ('Op<name=DenseBincount; signature=input:Tidx, size:Tidx, weights:T
 _ALLOWED = {'Tidx': ('int32', 'int64'), 'T': ('int32', 'int64', 'float', 'double')}
 
 
+def check_bincount_dtype(dtype_name):
+    """DenseBincount's InvalidArgumentError for counts of a dtype its kernel has no registration for
+    (half, bfloat16, uint8, ...): what Keras's count / multi_hot encodings raise on TF 2.21."""
+    _registry_check('T', dtype_name)
+
+
 def _registry_check(attr, dtype_name):
     shown = kernel_dtype_name(dtype_name)
     if shown not in _ALLOWED[attr]:

@@ -6,6 +6,7 @@ import numpy as np
 
 from framework.backend import array_module
 from framework.errors import kernel_error, noted
+from framework.ops.dense_bincount import check_bincount_dtype
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -49,6 +50,27 @@ def encode(indices, mode, depth, dtype, weights=None):
     if mode == 'multi_hot':
         counts = counts > 0
     return counts.astype(dtype)
+
+
+# Keras 3's ops.sum widens small integer counts (jax's rule), as its rank-3+ count encoding sums one-hots
+_SUM_DTYPES = {'bool': 'int32', 'int8': 'int32', 'int16': 'int32', 'uint8': 'uint32', 'uint16': 'uint32'}
+
+
+def encoded_output(indices, mode, depth, dtype, sparse, weights=None):
+    """``encode``'s array as the layer's output: a tf.SparseTensor of the categories present when
+    ``sparse``, else a Tensor, in the dtype Keras 3 on TF 2.21 gives (see ``encode``)."""
+    dtype = np.dtype(dtype)
+    fast_path = mode in ('multi_hot', 'count') and indices.ndim <= 2
+    if fast_path and not sparse:
+        # Keras's TF fast path: tf.math.bincount(..., dtype=dtype), whose DenseBincount kernel takes
+        # int32 / int64 / float / double counts only (a float16 layer fails there)
+        check_bincount_dtype(dtype.name)
+    if mode == 'count' and not fast_path:
+        dtype = np.dtype(_SUM_DTYPES.get(dtype.name, dtype.name))
+    encoded = encode(indices, mode, depth, dtype, weights)
+    if sparse:
+        return as_sparse(encoded, encode(indices, mode, depth, bool))
+    return Tensor(encoded)
 
 
 def encoded_shape(input_shape, mode, depth):
@@ -145,11 +167,7 @@ class CategoryEncoding(Layer):
                 raise ValueError('%s: count_weights of shape %s must match the inputs, of shape %s'
                                  % (who, tuple(np.shape(weights)), tuple(data.shape)))
             weights = array_module(data).asarray(weights)
-        encoded = encode(data, self.output_mode, self.num_tokens, self._dtype, weights)
-        if self.sparse:
-            present = encode(data, self.output_mode, self.num_tokens, bool)    # where a category occurs
-            return as_sparse(encoded, present)
-        return Tensor(encoded)
+        return encoded_output(data, self.output_mode, self.num_tokens, self._dtype, self.sparse, weights)
 
     def compute_output_shape(self, input_shape):
         return encoded_shape(input_shape, self.output_mode, self.num_tokens)

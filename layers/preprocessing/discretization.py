@@ -5,7 +5,7 @@ from framework.errors import kernel_error
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import as_sparse, encode, encoded_shape
+from .categorical_encoding import encoded_output, encoded_shape
 from .data_inputs import batches, host_array
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
@@ -110,13 +110,19 @@ class Discretization(Layer):
         if any(b > a for b, a in zip(bounds, bounds[1:])):      # Keras 3 takes them; TF's Bucketize refuses
             raise kernel_error('Bucketize', 'Expected sorted boundaries', named=True,
                                note='%s: bin_boundaries must be sorted; received %r' % (who, bounds))
-        indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float64)).astype(np.int64)
+        # TF's Bucketize holds its boundaries as a float32 attribute
+        indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float32)).astype(np.int64)
         if self.output_mode == 'int':
             return Tensor(indices.astype(np.int32))
-        encoded = encode(indices, self.output_mode, len(self.bin_boundaries) + 1, self._dtype)
-        if self.sparse:         # an entry per bin present, as Keras's sparse encodings
-            return as_sparse(encoded, encode(indices, self.output_mode, len(self.bin_boundaries) + 1, bool))
-        return Tensor(encoded)
+        # Keras 3 encodes in the compute dtype (float16 under mixed_float16)
+        return encoded_output(indices, self.output_mode, len(self.bin_boundaries) + 1, self.compute_dtype,
+                              self.sparse)
+
+    def _input_cast_dtype(self):
+        # Keras 3's Discretization.input_dtype is floatx whatever the layer's dtype: an int32 layer
+        # buckets 0.7 as 0.7 (not as 0), and float64 data is bucketed in float32
+        from framework.keras.backend import floatx       # framework.keras imports the layers
+        return np.dtype(floatx())
 
     def compute_output_shape(self, input_shape):
         if self.output_mode == 'int':
@@ -130,7 +136,7 @@ class Discretization(Layer):
 
     def _symbolic_dtype(self):
         """int32 bin indices, else the layer's dtype (its compute_dtype, as Keras 3 reports it)."""
-        return 'int32' if self.output_mode == 'int' else self._dtype.name
+        return 'int32' if self.output_mode == 'int' else self.compute_dtype
 
     @classmethod
     def from_config(cls, config):

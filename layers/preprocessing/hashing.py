@@ -5,7 +5,7 @@ from framework.ops import equal
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import as_sparse, encode, float_depth_error
+from .categorical_encoding import encoded_output, float_depth_error
 from .data_inputs import host_array, is_string_array, string_array
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
@@ -124,10 +124,7 @@ class Hashing(Layer):
             return Tensor(bins.astype(self._dtype))
         if type(self.num_bins) is float:
             raise float_depth_error(self.num_bins, self.output_mode, self.sparse, values.shape, 'Hashing', 'num_bins')
-        encoded = encode(bins, self.output_mode, self.num_bins, self._dtype)
-        if self.sparse:         # an entry per bin present, as Keras's sparse encodings
-            return as_sparse(encoded, encode(bins, self.output_mode, self.num_bins, bool))
-        return Tensor(encoded)
+        return encoded_output(bins, self.output_mode, self.num_bins, self._dtype, self.sparse)
 
     def compute_output_shape(self, input_shape):
         if self.output_mode == 'int':
