@@ -199,7 +199,10 @@ def result(g, source, unconnected):
     if g is None:
         if unconnected != 'zero':
             return None
-        return Tensor(array_module(source._data).zeros(source._data.shape, source._data.dtype))
+        zeros = array_module(source._data).zeros(source._data.shape, source._data.dtype)
+        if zeros.dtype == object:       # a watched string tensor: TF's zeros_like holds b'', not the int 0
+            zeros[...] = b''
+        return Tensor(zeros)
     if g._data.dtype != source._data.dtype:
         from .ops import cast
         g = cast(g, source.dtype)

@@ -50,7 +50,7 @@ def expint(x, name=None):
     """The exponential integral Ei(x) (nan for x < 0, -inf at 0; its derivative is e^x / x)."""
     t = _single_or_double(x, 'expint', 'Expint')
     return _unary('expint', t, lambda a: cephes_integrals.expint(a.astype(t._data.dtype)),
-                  lambda g, y, x: g * divide(exp(x), x))
+                  lambda g, y, x: divide(g * exp(x), x))      # TF's grad * exp(x) / x, in that order
 
 
 @named_errors('fresnel_cos')
