@@ -2,6 +2,8 @@
 keywords, and ``add_weight``'s positional arguments."""
 from framework import dtypes
 
+from .quantize_refusal import QUANTIZATION_MODES
+
 
 def dtype_policy(name):
     """Keras 3's serialized dtype policy of the policy ``name`` ('float32', 'mixed_float16')."""
@@ -23,6 +25,12 @@ def standardize_policy(dtype, who):
     plain dtype), for a layer's ``dtype`` argument: None (the global policy), a dtype in any
     spelling, a DTypePolicy, its name ('mixed_float16') or its serialized dict."""
     from framework.keras.mixed_precision import global_policy, policy_dtypes
+    if isinstance(dtype, str) and dtype.startswith(QUANTIZATION_MODES) and len(dtype.split('_from_')) != 2 \
+            and who != 'InputLayer':           # (an Input's dtype is a dtype, not a policy)
+        # Keras 3's dtype_policies.get reads these names as quantized policies ('int8_from_float32'):
+        # a plain 'int8' or 'float8_e4m3fn' fails its split
+        raise ValueError('Cannot convert `policy` into a valid pair (`mode`, `source_name`) to instantiate '
+                         '`QuantizedDTypePolicy`. Received: policy=%s' % (dtype,))
     if dtype is None:
         # keras.backend.set_floatx and keras.mixed_precision.set_global_policy choose the default.
         dtype = global_policy().name

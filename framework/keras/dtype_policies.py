@@ -50,6 +50,9 @@ def get(identifier):
         return deserialize(identifier)
     if isinstance(identifier, str):
         if identifier.startswith(_QUANTIZED):
+            if len(identifier.split('_from_')) != 2:          # Keras 3's own refusal ('int8', 'float8_e4m3fn')
+                raise ValueError('Cannot convert `policy` into a valid pair (`mode`, `source_name`) to instantiate '
+                                 '`QuantizedDTypePolicy`. Received: policy=%s' % (identifier,))
             raise ValueError('keras.dtype_policies.get(%r): quantized dtype policies are not supported by tapeflow'
                              % (identifier,))
         return DTypePolicy(identifier)
