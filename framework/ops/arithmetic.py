@@ -470,7 +470,7 @@ def squared_difference(x, y, name=None):
         # one op with TF's rule, not the product d * d: the same first derivative, but higher ones
         # add their terms in TF's order (tf.nn.moments under nested tapes)
         record('squared_difference', (x, y), out, _SQUARED_DIFFERENCE_COMPLEX_VJPS if complex_ else
-               _SQUARED_DIFFERENCE_VJPS)
+               _squared_difference_vjps())
     return out
 
 
@@ -673,8 +673,26 @@ _REDUCED_VJPS = (array_rule(lambda g, out, x, y, target: _multiply_grad_x(g, out
                  array_rule(lambda g, out, x, y, target: _multiply_grad_y(g, out, x, y), lambda g, out, x, y, t: g * x),
                  None)
 # TF's _SquaredDifferenceGrad: x_grad = (2 * g) * (x - y) and -x_grad, each summed to its input's shape
-_SQUARED_DIFFERENCE_VJPS = (array_rule(lambda g, out, x, y: (2.0 * g) * (x - y)),
-                            array_rule(lambda g, out, x, y: -((2.0 * g) * (x - y))))
+def _squared_difference_vjps():
+    """TF's _SquaredDifferenceGrad: x_grad = (2 g) (x - y) once, and -x_grad for y. The node's two rules
+    share that tensor, so an outer tape differentiates one product (two rounded second derivatives apart);
+    sweeps nothing records take the array forms."""
+    last = []
+
+    def x_rule(g, out, x, y):
+        if not last or last[0] is not g:
+            last[:] = [g, (2.0 * g) * (x - y)]      # holding g keeps its id from being reused meanwhile
+        return last[1]
+    return (array_rule(x_rule, _squared_difference_x_array),
+            array_rule(lambda g, out, x, y: -x_rule(g, out, x, y), _squared_difference_y_array))
+
+
+def _squared_difference_x_array(g, out, x, y):
+    return (2.0 * g) * (x - y)
+
+
+def _squared_difference_y_array(g, out, x, y):
+    return -((2.0 * g) * (x - y))
 
 
 def _complex_squared_difference_grad(g, out, x, y):
