@@ -65,8 +65,10 @@ class TimeDistributed(Wrapper):
             outputs = [inner.call(steps[t], **(kwargs if step_masks is None else dict(kwargs, mask=step_masks[t])))
                        for t in range(steps.shape[0])]
         if not outputs:
-            raise ValueError('TimeDistributed %r: the input has no time steps (shape %s)'
-                             % (self.name, tuple(inputs.shape)))
+            # TF 2.21's words: Keras stacks the steps' outputs, and there are none
+            error = ValueError('axis 1 is out of bounds for an array with dimension 1.')
+            error.add_note('TimeDistributed %r: the input has no time steps (shape %s)' % (self.name, tuple(inputs.shape)))
+            raise error
         return _swap_batch_and_time(stack(outputs))
 
     def compute_output_shape(self, input_shape):

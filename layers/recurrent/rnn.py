@@ -26,29 +26,34 @@ from ..stacked_rnn_cells import StackedRNNCells
 from . import cell_loop_calls, eager_step_reads, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
+from .sequence_mask_errors import mask_shape_error, no_steps_error, refuse_python_mask
 from .step_input_error import state_width_error, step_input_error
 from .step_outputs import stacked_steps
 from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
-def step_masks(mask, batch, steps, reverse, who):
+def step_masks(mask, batch, steps, reverse, who, layer):
     """The (batch, 1) bool tensor of each step, in the order the loop runs them; None without a mask.
 
     Raises:
-        ValueError: a mask that is not (batch, steps).
+        a mask that is not (batch, steps): TF 2.21's error for it (sequence_mask_errors.py).
     """
     if mask is None:
         return None
+    refuse_python_mask(mask)
     mask = nest.flatten(mask)[0] if isinstance(mask, (list, tuple)) else mask
     if mask is None:
         return None
     mask = as_mask(mask)
-    if tuple(mask.shape) == (batch, steps, 1):
+    given = tuple(mask.shape)
+    if len(given) == 3 and given[2] == 1:
         mask = Tensor(mask._data[:, :, 0])      # Keras 3 broadcasts a trailing 1: the same masking (TF 2.21)
+    if tuple(mask.shape) == (1, steps) and batch != 1:
+        # TF's select broadcasts a mask of one row over the batch: every sequence masked alike
+        mask = Tensor(array_module(mask._data).broadcast_to(mask._data, (batch, steps)))
     if tuple(mask.shape) != (batch, steps):
-        raise ValueError('%s: the mask must have shape (batch, steps) = %s, matching the sequence; got shape %s'
-                         % (who, (batch, steps), tuple(mask.shape)))
+        raise mask_shape_error(layer, tuple(mask.shape), given, batch, steps, who)
     data = mask._data
     keep = [Tensor(data[:, t:t + 1]) for t in range(steps)]
     return keep[::-1] if reverse else keep
@@ -149,14 +154,13 @@ class RNN(InitialStateBuildConfig, Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         batch, steps = sequences.shape[0], sequences.shape[1]
         if steps == 0:
-            # TF's StridedSlice refuses the first step of none ('slice index 0 of dimension 1 out of bounds')
-            raise InvalidArgumentError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
+            raise no_steps_error(who, sequences.shape)
         if self.stateful:
             stateful_states.check_batch(self, batch)
             if initial_state is None:
                 initial_state = stateful_states.current(self)
         states = self._initial_states(sequences, initial_state, who, training)
-        keep = step_masks(mask, batch, steps, self.go_backwards, who)
+        keep = step_masks(mask, batch, steps, self.go_backwards, who, self)
         cell = self.cell
         outputs = []
         if isinstance(cell, RecurrentCell):
