@@ -28,24 +28,20 @@ def get_registered_object(name, custom_objects=None, module_objects=None):
 class CustomObjectScope:
     """Within ``with CustomObjectScope({'MyLayer': MyLayer}):`` deserialization finds those names.
 
+    As in Keras 3.15, the scope's dict replaces an enclosing scope's for the block (an inner
+    ``custom_object_scope({'A': f})`` hides the outer one's 'B'), and its one argument is the dict.
+
     Args:
-        *custom_objects: dicts of {name: class or function}, merged in order.
-    Raises:
-        TypeError: an argument that is not a dict.
+        custom_objects: {name: class or function} (None: none).
     """
 
-    def __init__(self, *custom_objects):
-        for table in custom_objects:
-            if table is not None and not isinstance(table, dict):
-                raise TypeError('CustomObjectScope: expected dicts of {name: class or function}, got %s (%r)'
-                                % (type(table).__name__, table))
-        self.custom_objects = {}
-        for table in custom_objects:
-            self.custom_objects.update(table or {})
+    def __init__(self, custom_objects):
+        self.custom_objects = custom_objects or {}
         self._scope = None
 
     def __enter__(self):
-        self._scope = registry.custom_object_scope(self.custom_objects)
+        # Keras 3 copies the dict here: an int fails now, with "'int' object has no attribute 'copy'"
+        self._scope = registry.custom_object_scope(self.custom_objects.copy(), hides_outer=True)
         self._scope.__enter__()
         return self
 

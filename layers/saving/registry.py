@@ -95,20 +95,25 @@ def find_by_exact_name(name, custom_objects=None):
 
 
 def scoped_objects():
-    """{name: object} of the enclosing ``custom_object_scope``s, inner ones winning (a copy)."""
+    """{name: object} of the enclosing ``custom_object_scope``s, inner ones winning (a copy); a
+    scope that hides the outer ones starts afresh."""
     merged = {}
-    for table in getattr(_scope, 'stack', ()):
+    for table, hides_outer in getattr(_scope, 'stack', ()):
+        if hides_outer:
+            merged = {}
         merged.update(table)
     return merged
 
 
 @contextlib.contextmanager
-def custom_object_scope(custom_objects):
-    """Within the block, ``custom_objects`` are found by every lookup (Keras's ``CustomObjectScope``)."""
+def custom_object_scope(custom_objects, hides_outer=False):
+    """Within the block, ``custom_objects`` are found by every lookup. Loading opens such scopes
+    over the enclosing ones; a user's ``keras.saving.custom_object_scope`` ``hides_outer``, since
+    Keras 3's replaces the enclosing scope's dict with its own."""
     stack = getattr(_scope, 'stack', None)
     if stack is None:
         stack = _scope.stack = []
-    stack.append(dict(custom_objects or {}))
+    stack.append((dict(custom_objects or {}), hides_outer))
     try:
         yield
     finally:
