@@ -11,11 +11,12 @@ tapeflow runs the Python itself, so Tensor.__bool__ asks this module while a tra
 next bytecode instruction tells an assert statement (LOAD_ASSERTION_ERROR after the jump) from an
 ``if``. An explicit ``bool(x)`` (the caller's current instruction is a call) is refused as TensorFlow
 refuses it, AutoGraph or not (the performance tutorial's ``if bool(x):``). An ``if`` that AutoGraph would
-convert may still be refused while tracing: python_loop_breaks.py (a break out of a Python loop) and
-branch_definitions.py (a variable only one branch defines) say when; once converted, its other branch's prints
-show (untaken_branches.py), and a ``while`` body's from the second turn on do not (traced_while_loops.py).
-Library frames are left alone,
-and so is everything outside a tf.function. The check joins
+convert may still be refused while tracing: python_loop_breaks.py (a break out of a Python loop),
+branch_definitions.py (a variable only one branch defines) and branch_outputs.py (a return in one branch
+only, None or another dtype left by a branch) say when, and unconverted_callers.py where Keras called the
+code; once converted, its other branch's prints show (untaken_branches.py), and a ``while`` body's from
+the second turn on do not (traced_while_loops.py). Library frames are left alone, and so is everything
+outside a tf.function. The check joins
 Tensor.__bool__ when the first tf.function is made (``install``), so programs without one never pay it.
 """
 import dis
@@ -23,8 +24,8 @@ import os
 import sys
 import threading
 
-from . import branch_definitions, if_conditions, loop_turn_limits, python_loop_breaks, traced_cond_names, \
-    traced_while_loops, unconverted_callers, untaken_branches
+from . import branch_definitions, branch_outputs, if_conditions, loop_turn_limits, python_loop_breaks, \
+    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -131,7 +132,7 @@ def truth(value_of, tensor=None):
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
             error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \
-                (tensor is not None and if_conditions.refusal(frame, tensor)) or None
+                (tensor is not None and if_conditions.refusal(frame, tensor)) or branch_outputs.refusal(frame) or None
             if error is not None:
                 raise error
             value = value_of()

@@ -1,0 +1,201 @@
+"""What the two branches of a tensor ``if`` leave in its outputs, checked as TF 2.21's AutoGraph checks them.
+
+AutoGraph turns ``if tensor:`` into tf.cond, whose outputs are the variables the branches assign and the
+code after reads, and, where a branch returns, the function's return value ``retval_`` (its return
+converter moves the rest of the block into the else branch of an ``if`` whose body always returns).
+Tracing both branches, TF raises (control_flow.py's _verify_tf_cond_branch_vars / verify_single_cond_var):
+
+- ``ValueError: the else branch must also have a return statement.`` (or ``main``) where one branch always
+  returns and the other has no return (``if x > 0: return x * 2`` at the end of the function);
+- ``ValueError: 'y' is None at the end of the else branch.`` (``y = None; if x > 0: y = x; return y``);
+- ``TypeError: 'y' has dtype float32 in the main branch, but dtype int32 in the else branch`` (``y = 0;
+  if x > 0: y = x``; Python numbers count as the tensors they convert to; ``'retval_'`` for two returns).
+
+tapeflow runs the taken branch only, so assert_statements.truth asks here at the test, before either
+branch runs, and the values are found without running them: a name a branch does not assign keeps its
+value from before the ``if``; a branch's ``y = None`` / ``y = 2`` / ``y = x`` / ``y = -x * 2.0`` (Python
+operators over names it does not assign and numbers) gives that value's dtype. Where a branch assigns
+otherwise, or returns in more than one place, its output is not checked (its dtype is not known here).
+"""
+import ast
+
+from .branch_definitions import read_later, statements_with_followers, stores, walk_statements
+from .code_source import function_body, scanned
+
+_UNKNOWN = object()
+_NONE = 'None'      # (a branch value that is None; others are dtype names)
+
+
+def refusal(frame):
+    """TensorFlow's error for the tensor ``if`` at ``frame``'s line, or None."""
+    entry = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)
+    if entry is None:
+        return None
+    missing, outputs = entry
+    if missing is not None:
+        return ValueError('the %s branch must also have a return statement.' % missing)
+    names = dict(frame.f_globals, **frame.f_locals)
+    for name, main, other in outputs:
+        values = [_dtype_of(expression, names) for expression in (main, other)]
+        if values[0] is _NONE:
+            return ValueError("'%s' is None at the end of the main branch." % name)
+        if values[1] is _NONE:
+            return ValueError("'%s' is None at the end of the else branch." % name)
+        if _UNKNOWN not in values and None not in values and values[0] != values[1]:
+            return TypeError("'%s' has dtype %s in the main branch, but dtype %s in the else branch"
+                             % (name, values[0], values[1]))
+    return None
+
+
+def _scan(tree, offset):
+    """{line of an ``if``'s one-line test: (the branch that lacks a return or None, [(output name, what the
+    main branch leaves in it, what the else branch leaves), ...] in AutoGraph's order)}."""
+    body = function_body(tree)
+    if body is None:
+        return {}
+    table = {}
+    # (not into loops: a return there is refused on its own, tensor_loop_returns.py)
+    for node, after in statements_with_followers(body, into_loops=False):
+        if not (isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno):
+            continue
+        main, other, merged = _branches(node, after[0])
+        followers = after[1:] if merged else after
+        missing = None
+        main_returns, other_returns = _always_returns(main), _always_returns(other)
+        if main_returns and not other_returns and not _has_return(other):
+            missing = 'else'
+        elif other_returns and not main_returns and not _has_return(main):
+            missing = 'main'
+        outputs = []
+        for name in sorted(n for n in stores(main) | stores(other) if read_later(n, followers)):
+            outputs.append((name, _assigned(main, name), _assigned(other, name)))
+        if main_returns and other_returns:
+            outputs.append(('retval_', _returned(main), _returned(other)))
+            outputs.sort(key=lambda output: output[0])
+        if missing is not None or outputs:
+            table[node.lineno + offset] = (missing, outputs)
+    return table
+
+
+def _branches(node, rest):
+    """(main, else, whether the rest of the block joined one): AutoGraph's return converter moves what
+    follows an ``if`` into its else branch when the body always returns (and into the body when the
+    else branch does)."""
+    if _always_returns(node.body):
+        return node.body, node.orelse + rest, bool(rest)
+    if node.orelse and _always_returns(node.orelse):
+        return node.body + rest, node.orelse, bool(rest)
+    return node.body, node.orelse, False
+
+
+def _always_returns(block):
+    for index, node in enumerate(block):
+        if isinstance(node, ast.Return):
+            return True
+        if isinstance(node, ast.If):
+            main, other, _ = _branches(node, block[index + 1:])
+            if _always_returns(main) and _always_returns(other):
+                return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and _always_returns(node.body):
+            return True
+    return False
+
+
+def _has_return(block):
+    return any(isinstance(node, ast.Return) for node in walk_statements(block))
+
+
+def _assigned(block, name):
+    """What the branch leaves in ``name``: the expression of its one plain assignment (``ast.Name(name)``
+    itself where it assigns none, the value from before the ``if``), or _UNKNOWN."""
+    found = [node for node in walk_statements(block) if isinstance(node, ast.Name) and node.id == name
+             and isinstance(node.ctx, ast.Store)]
+    if not found:
+        return ast.Name(name, ast.Load())
+    if len(found) > 1:
+        return _UNKNOWN
+    for statement in block:     # (only a top-level plain assignment of the branch)
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and statement.targets[0] is found[0]:
+            return _plain(statement.value, stores(block))
+    return _UNKNOWN
+
+
+def _returned(block):
+    """The expression of the branch's one return, the last statement of it, or _UNKNOWN."""
+    returns = [node for node in walk_statements(block) if isinstance(node, ast.Return)]
+    if len(returns) != 1 or block[-1] is not returns[0]:
+        return _UNKNOWN
+    value = returns[0].value
+    return ast.Constant(None) if value is None else _plain(value, stores(block))
+
+
+_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.USub)
+
+
+def _plain(node, assigned):
+    """``node`` where it is a constant, a name the branch does not assign or Python operators over those;
+    else _UNKNOWN."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name):
+            if part.id in assigned:
+                return _UNKNOWN
+        elif isinstance(part, (ast.BinOp, ast.UnaryOp)):
+            if not isinstance(part.op, _OPERATORS):
+                return _UNKNOWN
+        elif not isinstance(part, (ast.Constant, ast.Load, ast.operator, ast.unaryop)):
+            return _UNKNOWN
+    return node
+
+
+def _dtype_of(node, names):
+    """_NONE, the dtype name the branch's value converts to, None (not a tensor nor a Python scalar:
+    not compared), or _UNKNOWN."""
+    if node is _UNKNOWN:
+        return _UNKNOWN
+    if isinstance(node, ast.Constant):
+        return _NONE if node.value is None else _python_dtype(node.value)
+    if isinstance(node, ast.Name):
+        if node.id not in names:
+            return _UNKNOWN
+        value = names[node.id]
+        if value is None:
+            return _NONE
+        return _python_dtype(value) if type(value) in (bool, int, float) else _tensor_dtype(value)
+    operands = [node.operand] if isinstance(node, ast.UnaryOp) else [node.left, node.right]
+    kinds = [_dtype_of(operand, names) for operand in operands]
+    if _UNKNOWN in kinds or None in kinds or _NONE in kinds:
+        return _UNKNOWN
+    tensors = [kind for operand, kind in zip(operands, kinds) if _is_tensor(operand, names)]
+    if tensors:
+        return tensors[0]       # (a tensor's operators keep its dtype; a Python number takes it)
+    # Python numbers only: the type Python's arithmetic gives (/ makes a float, bool and int an int)
+    if isinstance(getattr(node, 'op', None), ast.Div) or 'float32' in kinds:
+        return 'float32'
+    return 'int32'
+
+
+def _is_tensor(node, names):
+    if isinstance(node, ast.Name):
+        return _tensor_dtype(names.get(node.id)) is not None
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)):
+        return any(_is_tensor(part, names) for part in ast.iter_child_nodes(node))
+    return False
+
+
+def _python_dtype(value):
+    """The dtype TF's convert_to_tensor gives a Python scalar."""
+    if type(value) is bool:
+        return 'bool'
+    if type(value) is int:
+        return 'int32' if -2 ** 31 <= value < 2 ** 31 else 'int64'
+    if type(value) is float:
+        return 'float32'
+    return None
+
+
+def _tensor_dtype(value):
+    from .tensor import Tensor      # (late: tensor's truth test leads here)
+    from .variable import Variable
+    if isinstance(value, (Tensor, Variable)):
+        return value.dtype.name
+    return None
