@@ -7,7 +7,7 @@ import framework
 
 from .v1_ctc_loss import ctc_loss as v1_ctc_loss
 from .v1_modules import Keras2Only
-from .v1_ops import NN
+from .v1_ops import NN, V1_ARG_EXTREMA
 
 
 def in_top_k(predictions, targets, k, name=None):
@@ -24,6 +24,6 @@ def _module(name, base, **own):
     return module
 
 
-math = _module('math', framework.math)
+math = _module('math', framework.math, **V1_ARG_EXTREMA)       # (TF 1's argmax(..., dimension=))
 nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss, rnn_cell=Keras2Only('framework.compat.v1.nn.rnn_cell'),
              **NN)      # TF 1's signatures (v1_ctc_loss.py, v1_ops.py); rnn_cell: Keras 2's, refused as TF 2.21 does

@@ -49,6 +49,21 @@ def arg_min(input, dimension, name=None, output_type='int64'):      # noqa: A002
     return framework.math.argmin(input, axis=dimension, output_type=output_type)
 
 
+def _v1_arg_extremum(v2):
+    """TF 1's tf.argmax / tf.argmin: ``dimension`` is the old name of ``axis``."""
+    def op(input, axis=None, name=None, dimension=None, output_type=framework.int64):  # noqa: A002  (TF's name)
+        if axis is not None and dimension is not None:
+            raise ValueError("Cannot specify both 'dimension' and 'axis'.")
+        return v2(input, axis=dimension if axis is None else axis, output_type=output_type, name=name)
+    op.__name__ = op.__qualname__ = v2.__name__
+    op.__doc__ = v2.__doc__
+    return op
+
+
+V1_ARG_EXTREMA = {'argmax': _v1_arg_extremum(framework.math.argmax),
+                  'argmin': _v1_arg_extremum(framework.math.argmin)}
+
+
 def _v1_reduction(reduce):
     """TF 1's signature of a reduction: ``keep_dims`` and ``reduction_indices`` for ``keepdims`` and ``axis``."""
     def reduction(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
@@ -116,6 +131,7 @@ TOP_LEVEL = {fn.__name__: fn for fn in (clip_by_average_norm, random_normal, tru
 TOP_LEVEL.update(local_variables_initializer=local_variables_initializer, tables_initializer=tables_initializer,
                  trainable_variables=trainable_variables, local_variables=local_variables,
                  model_variables=model_variables)
+TOP_LEVEL.update(V1_ARG_EXTREMA)
 TOP_LEVEL.update({name: _v1_reduction(getattr(framework.math, name)) for name in (
     'reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_prod', 'reduce_all', 'reduce_any',
     'reduce_logsumexp')})

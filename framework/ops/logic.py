@@ -6,6 +6,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
+from .arg_extremum_axis import checked_axis
 from ..tape import record_blocked
 from .graph_input_errors import eager_input_error, input_mismatch
 from .index_operands import refuse_out_dtype
@@ -159,15 +160,14 @@ def _arg(name, fn):
             error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
                            "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
             raise error
-        if x.ndim == 0:
-            raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
         try:
-            (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+            # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): arg_extremum_axis.py
+            (ax,) = normalize_axis(checked_axis(name_, input, axis), x.ndim, name_)
         except InvalidArgumentError as error:
-            if not isinstance(output_type, str) or not str(error).endswith(' name: '):
+            if (fast_path(input) and not isinstance(output_type, str)) or not str(error).endswith(' name: '):
                 raise
-            # an output_type given by name ('int32', as Keras passes it) sends TF's call down the slow path,
-            # whose kernel errors end at [Op:ArgMax]
+            # an output_type given by name ('int32', as Keras passes it) or a list input sends TF's call down
+            # the slow path, whose kernel errors end at [Op:ArgMax]
             raise float_kernels._without_tail(error) from None
         if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
             raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
