@@ -82,16 +82,17 @@ _tanh_grad = array_rule(lambda g, y, x: tanh_grad(y, g), lambda g, y, x: g * (1 
 _sigmoid_grad = array_rule(lambda g, y, x: sigmoid_grad(y, g), lambda g, y, x: sigmoid_grad_array(g, y))
 
 
-_GRAD_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}      # Eigen's AVX packet sizes
+_GRAD_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4, np.dtype(np.float16): 8}      # Eigen's AVX packet sizes
 
 
 def sigmoid_grad_array(dy, y):
     """TensorFlow's SigmoidGrad on arrays: Eigen's packets compute dy * (y * (1 - y)); the last
-    ``size % 8`` values (float64: ``size % 4``), outside the packets, take the scalar functor's
+    ``size % 8`` values (float64: ``size % 4``; float16 and bfloat16 ``size % 8``, each product rounded to
+    the half type), outside the packets, take the scalar functor's
     (dy * y) * (1 - y) (TF 2.21: 7 of 7, 3 of the 7 past 8 of 15 values differ between the two forms),
     where the exact-math mode covers the array."""
     out = dy * (y * (1 - y))
-    packet = _GRAD_PACKETS.get(y.dtype)
+    packet = _GRAD_PACKETS.get(y.dtype) or (8 if y.dtype.name == 'bfloat16' else 0)     # (Packet8bf)
     tail = y.size % packet if packet else 0
     if tail and getattr(dy, 'shape', None) == y.shape and eigen_math.exact_elementwise(y.size):
         if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's kernel runs over the stacked sweeps
