@@ -88,7 +88,7 @@ class running:
         stack = getattr(_local, 'stack', None)
         if stack is None:
             stack = _local.stack = []
-        stack.append([self.autograph, False])       # [mode, a converted assert failed]
+        stack.append([self.autograph, False, self.function_name])   # [mode, a converted assert failed, name]
         RUNNING.append(True)
         return self
 
@@ -96,10 +96,17 @@ class running:
         RUNNING.pop()
         failed = _local.stack.pop()[1]
         if failed and kind is AssertionError:
+            from . import graph_asserts     # (late: it imports function_errors, which imports tensor)
             message = error.args[0] if error.args else 'Assertion error'
-            self.error = InvalidArgumentError('assertion failed: [%s]\n\t [[{{node Assert/Assert}}]] '
-                                              '[Op:__inference_%s]' % (message, self.function_name))
+            self.error = graph_asserts.GraphCheck('Assert', {}, 'Assert', failed).error([str(message)], None,
+                                                                                      self.function_name)
         return False
+
+
+def traced_function_name():
+    """The name of the traced function whose body runs on this thread (innermost), or None."""
+    stack = getattr(_local, 'stack', None)
+    return stack[-1][2] if stack else None
 
 
 def traced_mode():
@@ -151,7 +158,9 @@ def truth(value_of, tensor=None):
         raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
     value = value_of()
     if not value:
-        state[1] = True             # Python raises the AssertionError next; the Function raises the kernel's
+        from . import graph_asserts     # (late: it imports function_errors, which imports tensor)
+        # Python raises the AssertionError next; the Function raises the kernel's, defined at these frames
+        state[1] = graph_asserts.frames_from(frame)
     return value
 
 

@@ -8,7 +8,7 @@ Comparisons run on raw arrays, outside any tape: an assertion is never different
 """
 import numpy as np
 
-from . import backend, dtypes
+from . import backend, dtypes, graph_asserts
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
 
@@ -45,11 +45,15 @@ def _summarized(summarize):
     return 1e9 if summarize < 0 else int(summarize)
 
 
-def _compare(x, y, holds, sign, op, message, summarize):
+def _compare(x, y, holds, sign, op, message, summarize, name=None):
+    # (TF's assert_equal opens its name scope twice: its node is assert_equal_1/...)
+    graph = graph_asserts.check(op, name, {'x': x, 'y': y}, 2 if op == 'assert_equal' else 1)
     a, b = _pair(x, y, op)
     ok = holds(a, b)
     if ok.all():
         return None
+    if graph is not None:       # in a traced function: the graph Assert kernel's text
+        raise graph.binary_error(message, sign, a, b, summarize)
     n = _summarized(summarize)
     lines = ['Condition x %s y did not hold.' % sign]
     if n > 0:
@@ -65,40 +69,44 @@ def _compare(x, y, holds, sign, op, message, summarize):
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x == y everywhere (with broadcasting)."""
-    return _compare(x, y, np.equal, '==', 'assert_equal', message, summarize)
+    return _compare(x, y, np.equal, '==', 'assert_equal', message, summarize, name)
 
 
 def assert_none_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x != y everywhere."""
-    return _compare(x, y, np.not_equal, '!=', 'assert_none_equal', message, summarize)
+    return _compare(x, y, np.not_equal, '!=', 'assert_none_equal', message, summarize, name)
 
 
 def assert_less(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x < y everywhere."""
-    return _compare(x, y, np.less, '<', 'assert_less', message, summarize)
+    return _compare(x, y, np.less, '<', 'assert_less', message, summarize, name)
 
 
 def assert_less_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x <= y everywhere."""
-    return _compare(x, y, np.less_equal, '<=', 'assert_less_equal', message, summarize)
+    return _compare(x, y, np.less_equal, '<=', 'assert_less_equal', message, summarize, name)
 
 
 def assert_greater(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x > y everywhere."""
-    return _compare(x, y, np.greater, '>', 'assert_greater', message, summarize)
+    return _compare(x, y, np.greater, '>', 'assert_greater', message, summarize, name)
 
 
 def assert_greater_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x >= y everywhere."""
-    return _compare(x, y, np.greater_equal, '>=', 'assert_greater_equal', message, summarize)
+    return _compare(x, y, np.greater_equal, '>=', 'assert_greater_equal', message, summarize, name)
 
 
-def _sign_check(x, holds, sign, op, message, summarize):
+def _sign_check(x, holds, sign, op, message, summarize, name=None):
+    graph = graph_asserts.check(op, name, {'x': x})
+    inner = graph.sign_check(sign) if graph is not None else None
     a = _host(x, op)
     if a.dtype.kind not in 'fiu':
         raise TypeError('%s: expected a real numeric tensor, got dtype %s' % (op, a.dtype.name))
     if holds(a, 0).all():
         return None
+    if inner is not None:       # in a traced function: the graph Assert kernel's text
+        raise inner.sign_error(message, sign, a, summarize)
     n = _summarized(summarize)
     raise InvalidArgumentError('%s\nCondition x %s 0 did not hold element-wise:\nx (shape=%s dtype=%s) = \n%s'
                                % (message + '.  ' if message else '', sign, tuple(a.shape), a.dtype.name,
@@ -117,22 +125,22 @@ def _pretty(values, n):
 
 def assert_positive(x, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x > 0 everywhere."""
-    return _sign_check(x, np.greater, '>', 'assert_positive', message, summarize)
+    return _sign_check(x, np.greater, '>', 'assert_positive', message, summarize, name)
 
 
 def assert_non_negative(x, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x >= 0 everywhere."""
-    return _sign_check(x, np.greater_equal, '>=', 'assert_non_negative', message, summarize)
+    return _sign_check(x, np.greater_equal, '>=', 'assert_non_negative', message, summarize, name)
 
 
 def assert_negative(x, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x < 0 everywhere."""
-    return _sign_check(x, np.less, '<', 'assert_negative', message, summarize)
+    return _sign_check(x, np.less, '<', 'assert_negative', message, summarize, name)
 
 
 def assert_non_positive(x, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x <= 0 everywhere."""
-    return _sign_check(x, np.less_equal, '<=', 'assert_non_positive', message, summarize)
+    return _sign_check(x, np.less_equal, '<=', 'assert_non_positive', message, summarize, name)
 
 
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
@@ -141,6 +149,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     rtol and atol default to 10 * eps of the dtype (1.19e-6 for float32), as in TensorFlow, whose check is
     an ``Assert`` over [message, the tolerances, x, y]: the error is that Assert's, tensors printed as tensors.
     """
+    graph = graph_asserts.check('assert_near', name, {'x': x, 'y': y})
     x = convert_to_tensor(x)
     y = convert_to_tensor(y, dtype=x.dtype)
     real = np.real(np.zeros((), dtypes.numpy_dtype(x.dtype))).dtype
@@ -150,6 +159,10 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     a, b = _host(x, 'assert_near'), _host(y, 'assert_near')
     tolerance = np.asarray(backend.to_host(atol._data)) + np.asarray(backend.to_host(rtol._data)) * np.abs(b)
     held = bool((np.abs(a - b) < tolerance).all())
+    if graph is not None:       # in a traced function: the graph Assert kernel's text
+        if not held:
+            raise graph.near_error(message, dtypes.display_name(real), a, b, summarize)
+        return None
     Assert(Tensor(np.asarray(held)), [
         '%s.  ' % message if message else '',
         'x and y not equal to tolerance rtol = %s, atol = %s' % (rtol, atol),
@@ -173,9 +186,10 @@ def _static_shape(x, op):
 def assert_rank(x, rank, message=None, name=None):
     """Raise ValueError unless x has rank ``rank``."""
     shape = _static_shape(x, 'assert_rank')
-    if len(shape) != int(rank):
+    if len(shape) != int(rank):     # (in a trace TF names the graph tensor: 'Tensor x:0 must have rank 2.')
         raise ValueError('%sTensor %s must have rank %d.  Received rank %d, shape %s'
-                         % (message + '  ' if message else '', name or '', int(rank), len(shape), shape))
+                         % (message + '  ' if message else '', graph_asserts.tensor_name(x) or name or '', int(rank),
+                            len(shape), shape))
 
 
 def assert_rank_at_least(x, rank, message=None, name=None):
@@ -183,10 +197,14 @@ def assert_rank_at_least(x, rank, message=None, name=None):
     shape = _static_shape(x, 'assert_rank_at_least')
     if len(shape) < int(rank):
         raise ValueError('%sTensor %s must have rank at least %d.  Received rank %d, shape %s'
-                         % (message + '  ' if message else '', name or '', int(rank), len(shape), shape))
+                         % (message + '  ' if message else '', graph_asserts.tensor_name(x) or name or '', int(rank),
+                            len(shape), shape))
 
 
 def _describe(x, shape):
+    graph_name = graph_asserts.tensor_name(x)       # (in a trace TF names the graph tensor: x:0)
+    if graph_name is not None:
+        return graph_name
     dtype = getattr(x, 'dtype', None)
     return 'shape=%s dtype=%s' % (shape, dtypes.display_name(np.dtype(dtype)) if dtype is not None else '?')
 
@@ -242,8 +260,9 @@ def assert_type(tensor, tf_type, message=None, name=None):
     want = dtypes.numpy_dtype(tf_type)
     got = getattr(tensor, 'dtype', None)
     if got is None or np.dtype(got) != want:
-        raise TypeError('%stensor must be of type tf.%s; got tf.%s'
-                        % (message + ' ' if message else '', dtypes.display_name(want),
+        raise TypeError('%s%s must be of type tf.%s; got tf.%s'      # ('x:0 must ...' in a trace)
+                        % (message + ' ' if message else '', graph_asserts.tensor_name(tensor) or 'tensor',
+                           dtypes.display_name(want),
                            dtypes.display_name(np.dtype(got)) if got is not None else type(tensor).__name__))
 
 
@@ -265,10 +284,13 @@ def assert_scalar(tensor, message=None, name=None):
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TensorFlow's name)
     """Raise InvalidArgumentError listing ``data`` unless the scalar ``condition`` is true."""
+    graph = graph_asserts.check('Assert', name, {})
     held = _host(condition, 'Assert')
     if held.dtype != np.bool_ or held.size != 1:
         raise TypeError('Assert: condition must be one bool, got dtype %s and shape %s' % (held.dtype.name, held.shape))
     if not held.reshape(()):
+        if graph is not None:       # in a traced function: the graph Assert kernel's text
+            raise graph.error([d if isinstance(d, str) else _host(d, 'Assert') for d in data], summarize)
         n = 3 if summarize is None else int(summarize)
         shown = [repr(d.encode()) if isinstance(d, str) else _summary(_host(d, 'Assert'), n) for d in data]
         # TF's eager Assert writes the condition as given (a tensor's str, 'False' for a Python bool).
