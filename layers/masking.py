@@ -2,7 +2,7 @@
 import numpy as np
 
 from framework.losses.tensor_notes import set_keras_mask
-from framework.ops import reduce_any, not_equal, squeeze, where
+from framework.ops import cast, multiply, reduce_any, not_equal, squeeze, where
 from framework.tensor import Tensor, convert_to_tensor
 
 from .functional.keras_tensor import is_keras_tensor
@@ -39,15 +39,23 @@ class Masking(Layer):
             inputs = convert_to_tensor(inputs)
         if inputs.ndim < 1:
             raise ValueError('Masking %r: expected an input with a features axis, got a scalar' % self.name)
+        kind = inputs._data.dtype.kind
+        if kind in 'OSU':       # Keras 3's ops.not_equal asks its type promotion, which has no string
+            error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+            error.add_note('Masking %r: expected a numeric input, got dtype string; convert the strings first '
+                           '(e.g. tf.strings.to_number, or a StringLookup layer)' % self.name)
+            raise error
+        from framework.keras import ops as keras_ops      # (lazy: framework.keras imports the layers)
         if self._refused_at_call:
-            from framework.keras import ops as keras_ops      # (lazy: framework.keras imports the layers)
             try:
                 keras_ops.not_equal(inputs, self.mask_value)    # Keras 3's refusal ('a': type promotion, None)
             except (TypeError, ValueError) as error:
                 error.add_note('Masking %r: mask_value must be a number, got %r (of type %s)'
                                % (self.name, self.mask_value, type(self.mask_value).__name__))
                 raise
-        return reduce_any(not_equal(inputs, self.mask_value), axis=-1, keepdims=keepdims)
+        # integer and bool inputs compare as Keras promotes them (beside 0.0, in float32)
+        differs = keras_ops.not_equal(inputs, self.mask_value) if kind in 'biu' else not_equal(inputs, self.mask_value)
+        return reduce_any(differs, axis=-1, keepdims=keepdims)
 
     def compute_mask(self, inputs, mask=None):
         """True for each step with a feature other than mask_value."""
@@ -57,7 +65,14 @@ class Masking(Layer):
 
     def call(self, inputs):
         kept = self._kept(inputs, keepdims=True)
-        outputs = where(kept, inputs, 0.0)
+        kind = inputs._data.dtype.kind if isinstance(inputs, Tensor) else 'f'
+        if kind in 'biu':
+            # Keras 3 multiplies by the mask in the input's dtype: integers stay integers, bools (which
+            # its multiply computes in int32) come out int32, as on TF 2.21
+            dtype = 'int32' if kind == 'b' else inputs.dtype
+            outputs = multiply(cast(inputs, dtype), cast(kept, dtype))
+        else:
+            outputs = where(kept, inputs, 0.0)
         set_keras_mask(outputs, squeeze(kept, axis=-1))
         return outputs
 

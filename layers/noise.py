@@ -60,7 +60,7 @@ class GaussianNoise(_Noise):
     def call(self, inputs, training=False):
         if not training or self.stddev == 0:
             return inputs
-        return inputs + keras_random.normal(tuple(inputs.shape), 0.0, self.stddev, inputs.dtype,
+        return inputs + keras_random.normal(tuple(inputs.shape), 0.0, self.stddev, self.compute_dtype,
                                             seed=self.seed_generator)
 
     def get_config(self):
@@ -87,7 +87,8 @@ class GaussianDropout(_Noise):
         if not training or self.rate == 0:
             return inputs
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
-        return inputs * keras_random.normal(tuple(inputs.shape), 1.0, stddev, inputs.dtype, seed=self.seed_generator)
+        return inputs * keras_random.normal(tuple(inputs.shape), 1.0, stddev, self.compute_dtype,
+                                            seed=self.seed_generator)
 
     def get_config(self):
         config = super().get_config()
