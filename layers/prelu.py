@@ -48,12 +48,18 @@ class PReLU(Layer):
                                        % (self.name, self.shared_axes, 1 - len(shape), len(shape),
                                           tuple(input_shape)), 'list assignment index out of range')
             shape[axis - 1] = 1
-        if any(d is None for d in shape):
-            raise ValueError('PReLU %r: every non-shared axis must be known to build, got shape %s; share the '
-                             'unknown axes (shared_axes)' % (self.name, tuple(input_shape)))
-        self.alpha = self.add_weight(shape=shape, name='alpha', initializer=self.alpha_initializer,
-                                     regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
-        axes = {i: input_shape[i] for i in range(1, len(input_shape)) if i not in (self.shared_axes or ())}
+        try:        # an unknown non-shared axis: add_weight's 'Shapes used to initialize variables must be ...'
+            self.alpha = self.add_weight(shape=shape, name='alpha', initializer=self.alpha_initializer,
+                                         regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
+        except ValueError as error:
+            if any(d is None for d in shape):
+                error.add_note('PReLU %r: every non-shared axis must be known to build, got shape %s; share the '
+                               'unknown axes (shared_axes)' % (self.name, tuple(input_shape)))
+            raise
+        # Keras 3 pins the axes' sizes only with shared_axes: without, a call of another width fails in
+        # the product with alpha (Mul's 'Incompatible shapes: [3] vs. [2,4]', as on TF 2.21)
+        axes = {i: input_shape[i] for i in range(1, len(input_shape)) if i not in self.shared_axes} \
+            if self.shared_axes else {}
         self.input_spec = InputSpec(ndim=len(input_shape), axes=axes)
         self.built = True
 
