@@ -40,6 +40,7 @@ _OUT_OF_RANGE = {
     'argmin': _arg_extremum('ArgMin'),
     'cumsum': _scan('Cumsum'),
     'cumprod': _scan('Cumprod'),
+    'cumulative_logsumexp': _scan('CumulativeLogsumexp'),
     # (Squeeze's axis is an attribute: a list of them takes the fast path too)
     'squeeze': lambda axis, ndim, position, named: kernel_error(
         'Squeeze', 'Tried to squeeze dim index %d for tensor with %d dimensions.' % (axis, ndim), named=True),

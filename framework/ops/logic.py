@@ -6,7 +6,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
-from .arg_extremum_axis import checked_axis
+from .kernel_scalar_axis import checked_axis
 from ..tape import record_blocked
 from .graph_input_errors import eager_input_error, input_mismatch
 from .index_operands import refuse_out_dtype
@@ -161,7 +161,7 @@ def _arg(name, fn):
                            "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
             raise error
         try:
-            # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): arg_extremum_axis.py
+            # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): kernel_scalar_axis.py
             (ax,) = normalize_axis(checked_axis(name_, input, axis), x.ndim, name_)
         except InvalidArgumentError as error:
             if (fast_path(input) and not isinstance(output_type, str)) or not str(error).endswith(' name: '):

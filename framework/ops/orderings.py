@@ -7,6 +7,7 @@ from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .bool_attributes import bool_attribute
+from .kernel_scalar_axis import scan_axis
 from .logic import greater, less
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
 from .selection import where
@@ -77,12 +78,11 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     if t._data.dtype.kind == 'c':       # TF's CumulativeLogsumexp takes real floats only
         raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
                                    "float, double\n\t; NodeDef: {{node CumulativeLogsumexp}}" % t.dtype.name)
-    if t.ndim == 0:
-        raise ValueError('cumulative_logsumexp: x must have rank >= 1, got a scalar')
-    if axis is None or isinstance(axis, (list, tuple)):      # a list is the kernel's scalar check (IAE)
-        raise (TypeError if axis is None else InvalidArgumentError)(
-            'cumulative_logsumexp: axis must be one integer, got %r' % (axis,))
-    (ax,) = normalize_axis(axis, t.ndim, 'cumulative_logsumexp')
+    if axis is None:
+        raise TypeError('cumulative_logsumexp: axis must be one integer, got None')
+    # (a list is the kernel's scalar check: kernel_scalar_axis.py)
+    (ax,) = normalize_axis(scan_axis('cumulative_logsumexp', 'CumulativeLogsumexp', x, axis), t.ndim,
+                           'cumulative_logsumexp')
     a = t._data
     xp = backend.array_module(a)
     if reverse:

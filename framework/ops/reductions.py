@@ -16,6 +16,7 @@ from .eigen_shuffled_sum import shuffled_sum
 from .gradient_ops import unreduce
 from . import float_kernels
 from .bool_attributes import bool_attribute
+from .kernel_scalar_axis import scan_axis
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
 _empty = np.empty     # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
@@ -515,12 +516,13 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """Cumulative sum along ``axis``."""
     from .shapes import reverse as flip
+    given = x
     try:
         x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumsum'), 'cumsum')     # numpy counts Trues
     except TypeError:      # a RaggedTensor (ragged/ragged_dispatch_more.py); else re-raised
         return dispatch('cumsum', x, axis, exclusive, reverse)
     exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
-    (ax,) = normalize_axis(axis, x.ndim, 'cumsum')
+    (ax,) = normalize_axis(scan_axis('cumsum', 'Cumsum', given, axis), x.ndim, 'cumsum')
     if reverse:
         return flip(cumsum(flip(x, [ax]), ax, exclusive), [ax])
     a = x._data
@@ -546,9 +548,10 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     """
     from .arithmetic import divide_no_nan
     from .shapes import reverse as flip
+    given = x
     x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumprod'), 'cumprod')     # numpy counts Trues
     exclusive, reverse = bool_attribute(exclusive, 'exclusive'), bool_attribute(reverse, 'reverse')
-    (ax,) = normalize_axis(axis, x.ndim, 'cumprod')
+    (ax,) = normalize_axis(scan_axis('cumprod', 'Cumprod', given, axis), x.ndim, 'cumprod')
     if reverse:
         return flip(cumprod(flip(x, [ax]), ax, exclusive), [ax])
     a = x._data

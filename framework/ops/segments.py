@@ -154,7 +154,8 @@ def _sorted_ids(data, segment_ids, op):
     ids = _ids(segment_ids, data, op, named)
     a = backend.to_host(ids._data)
     if ids.ndim != 1:
-        raise InvalidArgumentError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
+        raise kernel_error(_KERNELS[op], 'segment_ids should be a vector.', named=named,
+                           note='%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
     rows = int(a[-1]) + 1 if a.size else 0
     if a.size and (a[0] < 0 or (np.diff(a) < 0).any()):
         # The kernel walks the runs of equal ids: at each run's end it checks that the next id grows, then
