@@ -171,9 +171,18 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 
 
 def assert_all_finite(x, message, name=None):
-    """Return x, or raise as ``tf.debugging.check_numerics`` (TensorFlow's op is that kernel)."""
-    from .debugging import check_numerics
-    return check_numerics(x, message)
+    """Return x, or raise as ``tf.debugging.check_numerics`` (TensorFlow's op is that kernel, in a
+    VerifyFinite scope: a tf.function's graph error names node VerifyFinite/CheckNumerics)."""
+    from .debugging import NumericsError, check_numerics
+    graph = graph_asserts.check('VerifyFinite', name, {})
+    try:
+        checked = check_numerics(x, message)
+        # (TF's output is an identity with a control dependency on the check)
+        return graph_asserts.named_output(checked, graph.scope + '/control_dependency') if graph else checked
+    except NumericsError as error:
+        if graph is None:
+            raise
+        raise NumericsError(graph.op_error(str(error), graph.scope + '/CheckNumerics')) from None
 
 
 def _static_shape(x, op):

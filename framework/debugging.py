@@ -307,13 +307,19 @@ def explain_none_gradients(enabled=True):
     none_gradients.EXPLAIN_NONE[0] = bool(enabled)
 
 
+def _via_assertions():
+    """Whether assert_all_finite called check_numerics (TF's node is VerifyFinite/CheckNumerics there)."""
+    from . import graph_asserts     # (late: it imports function_errors, which imports tensor)
+    return sys._getframe(2).f_code.co_filename == graph_asserts.CHECK_FILES[0]
+
+
 def check_numerics(tensor, message, name=None):
     """``tf.debugging.check_numerics``: raise if ``tensor`` holds NaN or Inf, else return it.
 
     Raises:
         NumericsError: the CheckNumerics kernel's '<message> : Tensor had NaN values' (or Inf), in the eager
-            kernel's frame as TensorFlow 2.21 prints it; in a function or Dataset.map the bare sentence
-            (TensorFlow's graph error wraps it in a traceback tapeflow does not build).
+            kernel's frame as TensorFlow 2.21 prints it; in a tf.function in the graph error's wrapper
+            (graph_asserts.py); in a Dataset.map the bare sentence.
         InvalidArgumentError: a tensor that is not floating-point, in the op registry's words.
     """
     from .errors import fast_path, kernel_error
@@ -333,12 +339,18 @@ def check_numerics(tensor, message, name=None):
     traced = inside_function()
     if config_optimizer.strips_debug_ops() and traced:
         return tensor           # tf.config.optimizer's debug_stripper: the graph's CheckNumerics is an Identity
+    from . import graph_asserts     # (late: it imports function_errors, which imports tensor)
+    graph = graph_asserts.check('CheckNumerics', name, {}) if traced and not _via_assertions() else None
     if not np.all(np.isfinite(values)):
         text = '%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf')
+        if graph is not None:       # a tf.function's own call: the graph kernel error's wrapper
+            raise NumericsError(graph.op_error(text))
         if traced:
             raise NumericsError(text)
         error = kernel_error('CheckNumerics', text, named=fast_path(given))
         raise NumericsError(str(error))
+    if graph is not None:
+        return graph_asserts.named_output(tensor, graph.scope)     # (the graph's CheckNumerics:0, not x:0)
     return tensor
 
 

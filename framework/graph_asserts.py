@@ -32,7 +32,8 @@ from . import assert_statements, backend, name_scopes, trace_names
 from .errors import InvalidArgumentError
 from .function_errors import _OWN_DIRS
 
-_CHECK_FILES = (__file__.replace('graph_asserts', 'assertions'), __file__)
+# (the public checks' own files: the user's call is the first frame outside them)
+CHECK_FILES = tuple(__file__.replace('graph_asserts', name) for name in ('assertions', 'graph_asserts', 'debugging'))
 _DATA_STAGE = os.path.join(os.path.dirname(__file__), 'data', 'stage_function.py')
 _local = threading.local()      # .names: {(code, offset) of the user's call: its names in the trace}
 
@@ -54,11 +55,16 @@ class GraphCheck:
                       for item in host)
         node = '%s/%sAssert' % (self.assert_scope, 'AssertGuard/' if guarded else '')
         text = 'assertion failed: ' + ' '.join('[%s]' % _summary(item, limit) for item in host)
+        return InvalidArgumentError(None, None, self.op_error(text, node, function_name))
+
+    def op_error(self, text, node=None, function_name=None):
+        """The graph error's text around a kernel's ``text`` (``node``: by default the check's scope, as
+        CheckNumerics names its node)."""
+        node = node or self.scope
         frames = ''.join('  File "%s", line %d, in %s\n\n' % frame for frame in self.frames)
-        message = ('Graph execution error:\n\nDetected at node %s defined at (most recent call last):\n%s%s\n'
-                   '\t [[{{node %s}}]] [Op:__inference_%s]'
-                   % (node, frames, text, node, function_name or assert_statements.traced_function_name()))
-        return InvalidArgumentError(None, None, message)
+        return ('Graph execution error:\n\nDetected at node %s defined at (most recent call last):\n%s%s\n'
+                '\t [[{{node %s}}]] [Op:__inference_%s]'
+                % (node, frames, text, node, function_name or assert_statements.traced_function_name()))
 
 
     def binary_error(self, message, sign, x, y, summarize):
@@ -135,6 +141,18 @@ def nested(outer, kind):
     return found
 
 
+def named_output(tensor, name):
+    """An identity of ``tensor`` that a trace running now names ``name`` (a check's output op: CheckNumerics),
+    or ``tensor`` itself outside a trace (a replay)."""
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if getattr(trace, 'graph', None) is None:
+        return tensor
+    from .ops.shapes import identity        # (late: ops import tensor)
+    out = identity(tensor)
+    trace.rename_traced(out, name, tensor)
+    return out
+
+
 def tensor_name(value):
     """The graph name TF's static checks print for ``value`` in a trace ('x:0'), or None."""
     if assert_statements.traced_mode() is None:
@@ -201,7 +219,7 @@ def _called_by_tapeflow():
     reports its kernel errors through the iterator, in other words)."""
     import sys
     frame = sys._getframe(2)
-    while frame is not None and frame.f_code.co_filename in _CHECK_FILES:
+    while frame is not None and frame.f_code.co_filename in CHECK_FILES:
         frame = frame.f_back
     if frame is None or frame.f_code.co_filename.startswith(_OWN_DIRS):
         return True

@@ -154,3 +154,37 @@ def test_eager_checks_keep_their_texts():
         _positive(tf.constant([1.0, -2.0]))
     assert str(caught.value) == ("need positive.  \nCondition x > 0 did not hold element-wise:\n"
                                  "x (shape=(2,) dtype=float32) = \n['1.0', '-2.0']")
+
+
+def _check_numerics_twice(x):
+    with tf.name_scope('outer'):
+        first = tf.debugging.check_numerics(x, 'first')
+    second = tf.debugging.check_numerics(first * 2, 'second')
+    print(first, second)
+    return tf.debugging.check_numerics(second * 0.0 + float('inf'), 'third')
+
+
+def test_check_numerics_in_a_function_is_the_graph_error_and_names_its_output(capsys):
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.function(_check_numerics_twice)(tf.constant([1.0]))
+    text = str(caught.value)
+    # TF 2.21: Tensor("outer/CheckNumerics:0", ...) Tensor("CheckNumerics:0", ...), then the third check fails
+    assert capsys.readouterr().out == ('Tensor("outer/CheckNumerics:0", shape=(1,), dtype=float32) '
+                                       'Tensor("CheckNumerics:0", shape=(1,), dtype=float32)\n')
+    assert text.startswith('Graph execution error:\n\nDetected at node CheckNumerics_1 defined at')
+    assert text.endswith('\nthird : Tensor had Inf values\n\t [[{{node CheckNumerics_1}}]] '
+                         '[Op:__inference__check_numerics_twice]')
+
+
+def test_assert_all_finite_in_a_function_names_verify_finite():
+    def finite(x):
+        return tf.debugging.assert_all_finite(x, 'not finite')
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.function(finite)(tf.constant([1.0, float('inf')]))
+    # TF 2.21: '... not finite : Tensor had Inf values\n\t [[{{node VerifyFinite/CheckNumerics}}]] [Op:...]'
+    assert str(caught.value).endswith('\nnot finite : Tensor had Inf values\n\t '
+                                      '[[{{node VerifyFinite/CheckNumerics}}]] [Op:__inference_finite]')
+    x = tf.Variable([3.0])
+    with tf.GradientTape() as tape:
+        y = tf.function(lambda v: tf.debugging.check_numerics(v * v, 'm'))(x)
+    assert tape.gradient(y, x).numpy().tolist() == [6.0]       # TF 2.21: [6.]
