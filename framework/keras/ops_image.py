@@ -101,10 +101,13 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         top, left = (h - keep_h) // 2, (w - keep_w) // 2
         x = x[:, top:top + keep_h, left:left + keep_w, :]
     elif pad_to_aspect_ratio:
-        full_h, full_w = max(h, int(w * height / width)), max(w, int(h * width / height))
-        top, left = (full_h - h) // 2, (full_w - w) // 2
-        x = _ops.pad(x, [[0, 0], [top, full_h - h - top], [left, full_w - w - left], [0, 0]],
-                     constant_values=fill_value)
+        from layers.preprocessing.image_resize import aspect_pad_margins, integer_fill_value
+        # Keras 3 adds the same margin, half the shortfall rounded down, on both sides (an odd shortfall
+        # leaves the padded image a row short of the target's aspect ratio)
+        top, left = aspect_pad_margins(h, w, height, width)
+        if integers and (top or left):       # Keras pads integer images in their own dtype
+            fill_value = integer_fill_value(fill_value, raw._data.dtype)
+        x = _ops.pad(x, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=fill_value)
     if interpolation != 'nearest' and x._data.dtype.itemsize < 4:
         # tf.image.resize resamples half images in float32, and Keras casts the result back. (It does so
         # for float64 too; tapeflow keeps float64 there, so the tape checks against central differences.)

@@ -39,6 +39,18 @@ def aspect_pad_margins(height, width, target_height, target_width):
     return int(float(pad_height - height) / 2), int(float(pad_width - width) / 2)
 
 
+def integer_fill_value(fill_value, dtype):
+    """The value Keras 3's ``tf.ones(..., images.dtype) * fill_value`` pads integer images with: an int
+    wrapped to the dtype (-1 is 255 in uint8); a float is TF's conversion TypeError, even 0.0 (the default).
+
+    Raises:
+        TypeError: ``fill_value`` is no integer.
+    """
+    if isinstance(fill_value, (int, np.integer)):
+        return np.array(int(fill_value)).astype(dtype)[()]
+    raise TypeError('Cannot convert %s to EagerTensor of dtype %s' % (fill_value, np.dtype(dtype).name))
+
+
 def aspect_pad(images, target_height, target_width, fill_value):
     """``images`` padded with ``fill_value`` toward the target's aspect ratio (Keras's pad_to_aspect_ratio:
     the same margin, half the shortfall rounded down, on both sides)."""

@@ -15,7 +15,7 @@ from framework.keras.ops_image import check_resize_arguments
 from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
-from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, resize
+from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, integer_fill_value, resize
 from .size_arguments import as_size
 
 
@@ -155,8 +155,12 @@ class Resizing(_SizedLayer):
             top, left, h, w = aspect_crop_box(images.shape[1], images.shape[2], self.height, self.width)
             images = images[:, top:top + h, left:left + w]
         elif self.pad_to_aspect_ratio:
+            fill = self.fill_value
+            if dtype.kind in 'iu' and any(aspect_pad_margins(images.shape[1], images.shape[2], self.height,
+                                                             self.width)):
+                fill = integer_fill_value(fill, dtype)      # Keras pads integer images in their own dtype
             images = aspect_pad(images if dtype.kind == 'f' else images.astype(np.float32), self.height, self.width,
-                                self.fill_value)
+                                fill)
         method = interpolation or self.interpolation
         if self.antialias and method not in ('nearest', 'area'):
             # tf.image.resize's antialiased kernels (ScaleAndTranslate), on the float32 images it makes
