@@ -442,5 +442,10 @@ def _check_keras_tensors(inputs, outputs):
     for what, structure in (('inputs', inputs), ('outputs', outputs)):
         for x in nest.flatten(structure):
             if not isinstance(x, KerasTensor):
-                raise ValueError('All `%s` values must be KerasTensors. Received: %s=%s including invalid value %s '
-                                 'of type %s' % (what, what, structure, x, type(x)))
+                # Keras's f-string: format() prints an eager tensor as its numpy value ('[1. 1.]'), and the
+                # type as TensorFlow's / Keras's class
+                from framework.type_text import class_text
+                from ..serialization import _keras_class_text
+                kind = _keras_class_text(type(x)) if isinstance(x, Layer) else class_text(x)
+                raise ValueError('All `{0}` values must be KerasTensors. Received: {0}={1} including invalid value '
+                                 '{2} of type {3}'.format(what, structure, x, kind))
