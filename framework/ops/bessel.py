@@ -51,7 +51,7 @@ def bessel_i0e(x, name=None):
     """exp(-|x|) I0(x), the exponentially scaled modified Bessel function of order 0."""
     x = as_float_tensor(x, 'bessel_i0e')
     return _unary('bessel_i0e', x, _scaled_for(0, x),
-                  lambda g, y, x: g * subtract(bessel_i1e(x), multiply(sign(x), y)))
+                  lambda g, y, x: g * subtract(bessel_i1e(x), multiply(sign(x), y)), kernel='BesselI0e')
 
 
 @named_errors('bessel_i1e')
@@ -64,7 +64,7 @@ def bessel_i1e(x, name=None):
         slope = subtract(bessel_i0e(x), multiply(y, add(sign(x), reciprocal(x))))
         return g * where(equal(x, 0), 0.5, slope)
     x = as_float_tensor(x, 'bessel_i1e')
-    return _unary('bessel_i1e', x, _scaled_for(1, x), grad)
+    return _unary('bessel_i1e', x, _scaled_for(1, x), grad, kernel='BesselI1e')
 
 
 @named_errors('bessel_i0')
@@ -73,7 +73,7 @@ def bessel_i0(x, name=None):
     x = as_float_tensor(x, 'bessel_i0')
     value = {np.float32: bessel_float32.i0, np.float64: bessel_float64.i0}.get(x._data.dtype.type) or (
         lambda a: _scaled_bessel_host(0, a) * np.exp(np.abs(a)))
-    return _unary('bessel_i0', x, value, lambda g, y, x: g * bessel_i1(x))
+    return _unary('bessel_i0', x, value, lambda g, y, x: g * bessel_i1(x), kernel='BesselI0')
 
 
 @named_errors('bessel_i1')
@@ -86,4 +86,4 @@ def bessel_i1(x, name=None):
     x = as_float_tensor(x, 'bessel_i1')
     value = {np.float32: bessel_float32.i1, np.float64: bessel_float64.i1}.get(x._data.dtype.type) or (
         lambda a: _scaled_bessel_host(1, a) * np.exp(np.abs(a)))
-    return _unary('bessel_i1', x, value, grad)
+    return _unary('bessel_i1', x, value, grad, kernel='BesselI1')

@@ -101,7 +101,7 @@ def bessel_jy_host(order, x):
 def bessel_j0(x, name=None):
     """J0(x), the Bessel function of the first kind of order 0 (its derivative is -J1)."""
     return _unary('bessel_j0', as_real_float_tensor(x, 'bessel_j0'), lambda a: bessel_jy_host(0, a)[0],
-                  lambda g, y, x: -g * bessel_j1(x))
+                  lambda g, y, x: -g * bessel_j1(x), kernel='BesselJ0')
 
 
 @named_errors('bessel_j1')
@@ -110,14 +110,15 @@ def bessel_j1(x, name=None):
     def grad(g, y, x):
         # TF's _BesselJ1Grad divides by x itself: the untaken 0 / 0 makes the second derivative at 0 NaN there
         return g * where(equal(x, 0), 0.5, subtract(bessel_j0(x), divide(y, x)))
-    return _unary('bessel_j1', as_real_float_tensor(x, 'bessel_j1'), lambda a: bessel_jy_host(1, a)[0], grad)
+    return _unary('bessel_j1', as_real_float_tensor(x, 'bessel_j1'), lambda a: bessel_jy_host(1, a)[0], grad,
+                  kernel='BesselJ1')
 
 
 @named_errors('bessel_y0')
 def bessel_y0(x, name=None):
     """Y0(x), the Bessel function of the second kind of order 0 (-inf for x <= 0; derivative -Y1)."""
     return _unary('bessel_y0', as_real_float_tensor(x, 'bessel_y0'), lambda a: bessel_jy_host(0, a)[1],
-                  lambda g, y, x: -g * bessel_y1(x))
+                  lambda g, y, x: -g * bessel_y1(x), kernel='BesselY0')
 
 
 @named_errors('bessel_y1')
@@ -129,4 +130,5 @@ def bessel_y1(x, name=None):
     def value(a):
         y = bessel_jy_host(1, a)[1]
         return np.where(a == 0, np.nan, y) if nan_at_zero else y
-    return _unary('bessel_y1', t, value, lambda g, y, x: g * subtract(bessel_y0(x), divide(y, x)))
+    return _unary('bessel_y1', t, value, lambda g, y, x: g * subtract(bessel_y0(x), divide(y, x)),
+                  kernel='BesselY1')

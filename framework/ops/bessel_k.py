@@ -29,24 +29,26 @@ def _scaled_k_host(order, x):
 @named_errors('bessel_k0e')
 def bessel_k0e(x, name=None):
     """exp(x) K0(x), the exponentially scaled modified Bessel function of the second kind, order 0."""
-    return _unary('bessel_k0e', x, lambda a: _scaled_k_host(0, a), lambda g, y, x: g * subtract(y, bessel_k1e(x)))
+    return _unary('bessel_k0e', x, lambda a: _scaled_k_host(0, a), lambda g, y, x: g * subtract(y, bessel_k1e(x)),
+                  kernel='BesselK0e')
 
 
 @named_errors('bessel_k1e')
 def bessel_k1e(x, name=None):
     """exp(x) K1(x), the exponentially scaled modified Bessel function of the second kind, order 1."""
     return _unary('bessel_k1e', x, lambda a: _scaled_k_host(1, a),
-                  lambda g, y, x: g * subtract(subtract(y, bessel_k0e(x)), divide(y, x)))
+                  lambda g, y, x: g * subtract(subtract(y, bessel_k0e(x)), divide(y, x)), kernel='BesselK1e')
 
 
 @named_errors('bessel_k0')
 def bessel_k0(x, name=None):
     """K0(x), the modified Bessel function of the second kind of order 0 (its derivative is -K1)."""
-    return _unary('bessel_k0', x, lambda a: _scaled_k_host(0, a) * np.exp(-a), lambda g, y, x: -g * bessel_k1(x))
+    return _unary('bessel_k0', x, lambda a: _scaled_k_host(0, a) * np.exp(-a), lambda g, y, x: -g * bessel_k1(x),
+                  kernel='BesselK0')
 
 
 @named_errors('bessel_k1')
 def bessel_k1(x, name=None):
     """K1(x), the modified Bessel function of the second kind of order 1."""
     return _unary('bessel_k1', x, lambda a: _scaled_k_host(1, a) * np.exp(-a),
-                  lambda g, y, x: -g * (bessel_k0(x) + divide(y, x)))
+                  lambda g, y, x: -g * (bessel_k0(x) + divide(y, x)), kernel='BesselK1')

@@ -14,6 +14,7 @@ from ..tensor import Tensor
 from . import eigen_betainc, eigen_igamma, eigen_igamma_grad_a
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .missing_kernels import refuse_missing, refuse_unregistered
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
 from .safe_math import xlog1py, xlogy
 from .special_math import lgamma
@@ -114,6 +115,7 @@ def igamma(a, x, name=None):
     """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
     Gradients for both: for x the gamma density, for a the differentiated series."""
     a, x = _binary('igamma', a, x)
+    refuse_missing(x, 'Igamma', 'igamma')       # no half kernels on CPU (TF 2.21's NotFoundError)
     out = _kernel_values(a, x, False)
     if ACTIVE:
         record('igamma', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, 1.0),
@@ -126,6 +128,7 @@ def igammac(a, x, name=None):
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
     Gradients for both, those of igamma negated."""
     a, x = _binary('igammac', a, x)
+    refuse_missing(x, 'Igammac', 'igammac')
     out = _kernel_values(a, x, True)
     if ACTIVE:
         record('igammac', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, -1.0),
@@ -181,6 +184,7 @@ def betainc(a, b, x, name=None):
     The gradient is for x only, x**(a-1) (1-x)**(b-1) / B(a, b), as TensorFlow's."""
     t = as_float_tensor(x, 'betainc')
     a, b = _same_float('betainc', t, a, b)
+    refuse_unregistered(t, 'Betainc', 'betainc')      # float and double only, the op registry's check first
     _same_shapes_or_scalars((('a', a), ('b', b), ('x', t)))
     if eigen_betainc.handles(a._data, b._data, t._data):        # TF's kernel, bit for bit
         out = Tensor(eigen_betainc.betainc(a._data, b._data, t._data))

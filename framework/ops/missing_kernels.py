@@ -78,6 +78,16 @@ LISTED = {
     'SelfAdjointEigV2': _cpu('FLOAT', 'DOUBLE', 'COMPLEX64', 'COMPLEX128')
     + _xla('FLOAT, DOUBLE, COMPLEX64, COMPLEX128, HALF'),
     'Erfinv': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
+    # the special functions' half kernels (TF 2.21, progs/gradfuzz18/t11.py): bfloat16 has none, float16 some
+    **{kernel: _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'HALF', 'FLOAT')
+       for kernel in ('Lgamma', 'Digamma')},
+    **{kernel: _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT', 'HALF')
+       for kernel in ('BesselI0e', 'BesselI1e')},
+    **{kernel: _cpu('DOUBLE', 'FLOAT', 'HALF') for kernel in (
+        'BesselI0', 'BesselI1', 'BesselJ0', 'BesselJ1', 'BesselY0', 'BesselY1', 'BesselK0', 'BesselK1', 'BesselK0e',
+        'BesselK1e')},
+    **{kernel: _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT') for kernel in ('Igamma', 'Igammac')},
+    **{kernel: _cpu('DOUBLE', 'FLOAT') for kernel in ('Spence', 'Dawsn', 'Expint', 'FresnelCos', 'FresnelSin')},
     'Ndtri': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
     'Rint': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
     'MaxPool3D': _xla('FLOAT, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),

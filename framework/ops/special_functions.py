@@ -22,7 +22,7 @@ from . import eigen_math, eigen_math64, eigen_ndtri, eigen_ndtri64, eigen_zeta
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
-from .missing_kernels import refuse_missing
+from .missing_kernels import refuse_missing, refuse_unregistered
 from .reductions import reduce_sum
 from .special_math import lgamma
 from .unary import exp, square
@@ -278,6 +278,7 @@ def zeta(x, q, name=None):
     """The Hurwitz zeta function sum over k >= 0 of (k + q) ** -x (x > 1; inf at x = 1 and at q = 0, -1, ...).
     The gradient is for q only: -x * zeta(x + 1, q)."""
     x, q = _binary('zeta', x, q)
+    refuse_unregistered(q, 'Zeta', 'zeta')      # float and double only (TF 2.21's registry error for halves)
     if _eigen_computes(q):
         out = Tensor(eigen_zeta.zeta(x._data, q._data))
     else:
@@ -304,6 +305,7 @@ def polygamma(a, x, name=None):
     """The a-th derivative of digamma at x (a a non-negative integer value; nan otherwise).
     The gradient is for x only: polygamma(a + 1, x)."""
     a, x = _binary('polygamma', a, x)
+    refuse_unregistered(x, 'Polygamma', 'polygamma')
     if _eigen_computes(x):
         from .special_math import _digamma_value
         out = Tensor(eigen_zeta.polygamma(a._data, x._data, lambda v: _digamma_value(np, v)))

@@ -13,9 +13,10 @@ import numpy as np
 from . import cephes_dawsn, cephes_integrals
 from .arithmetic import divide, subtract
 from .logic import equal
-from ..errors import InvalidArgumentError, NotFoundError
+from ..errors import InvalidArgumentError
 from .operands import as_float_tensor, named_errors
 from .selection import where
+from .missing_kernels import refuse_missing
 from .special_functions import _unary
 from .unary import cos, exp, log, sin, square
 
@@ -32,8 +33,7 @@ def as_real_float_tensor(x, op):
 def _single_or_double(x, op, kernel):
     t = as_real_float_tensor(x, op)
     if t._data.dtype not in (np.float32, np.float64):
-        raise NotFoundError('%s: no %s kernel for dtype %s (TensorFlow registers it for float32 and float64 '
-                            'only); cast x first, e.g. tf.cast(x, tf.float32)' % (op, kernel, t.dtype.name))
+        refuse_missing(t, kernel, op)       # TF 2.21's NotFoundError, its registered kernels listed
     return t
 
 

@@ -33,9 +33,8 @@ def log_sigmoid(x, name=None):
 def atan2(y, x, name=None):
     """The angle of the point (x, y), elementwise with broadcasting: atan(y / x) in the right quadrant."""
     y, x, dy, dx = binary(y, x, 'atan2')
-    if getattr(dy, 'dtype', None) is not None and dy.dtype.kind != 'f' or \
-            getattr(dx, 'dtype', None) is not None and dx.dtype.kind != 'f':
-        bad = dy.dtype if getattr(dy, 'dtype', None) is not None and dy.dtype.kind != 'f' else dx.dtype
+    if _not_floating(dy) or _not_floating(dx):
+        bad = dy.dtype if _not_floating(dy) else dx.dtype
         # Atan2's kernel refuses the dtype (InvalidArgumentError, also the TypeError raised before)
         error = float_kernels.refusal('atan2', dtypes.as_dtype(bad).name)
         error.add_note('atan2: y and x must be floating-point tensors, got %s and %s'
@@ -51,6 +50,11 @@ def atan2(y, x, name=None):
     if ACTIVE:
         record('atan2', (y, x), out, _atan2_vjps())
     return out
+
+
+def _not_floating(a):
+    # (bfloat16, ml_dtypes' kind 'V', is one of Atan2's dtypes)
+    return getattr(a, 'dtype', None) is not None and a.dtype.kind != 'f' and a.dtype.name != 'bfloat16'
 
 
 def _atan2_operands(g, y, x):
@@ -268,15 +272,26 @@ def _trigamma(x):
 _HOST = {'gammaln': _gammaln, 'digamma': _digamma, 'polygamma1': _trigamma}
 
 
+def _with_cpu_kernel(kernel):
+    """``_apply``'s input check for ``kernel``, which has no bfloat16 CPU kernel (TF 2.21's NotFoundError)."""
+    def check(x, name):
+        from .missing_kernels import refuse_missing
+        return refuse_missing(as_float_tensor(x, name), kernel, name)
+    return check
+
+
+_LGAMMA_INPUT, _DIGAMMA_INPUT = _with_cpu_kernel('Lgamma'), _with_cpu_kernel('Digamma')
+
+
 def lgamma(x, name=None):
     """log|Gamma(x)|; its derivative is digamma(x)."""
-    return _apply('lgamma', x, _lgamma_value, lambda g, y, x: g * digamma(x))
+    return _apply('lgamma', x, _lgamma_value, lambda g, y, x: g * digamma(x), check=_LGAMMA_INPUT)
 
 
 def digamma(x, name=None):
     """The derivative of lgamma. Its gradient is TF's polygamma(1, x) (Eigen's zeta series: float64
     trigamma differs from the exact one in the 11th digit, as TF's), itself differentiable."""
-    return _apply('digamma', x, _digamma_value, _digamma_grad)
+    return _apply('digamma', x, _digamma_value, _digamma_grad, check=_DIGAMMA_INPUT)
 
 
 def _digamma_grad(g, y, x):
