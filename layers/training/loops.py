@@ -201,9 +201,11 @@ class TrainingLoops:
         step = None
         nesting = input_nesting(data)
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
-        batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else data.epoch(every)
+        grouped = every > 1 and _count_unknown(data)
+        batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else \
+            _begun_in_groups(data, callbacks.on_predict_batch_begin, every) if grouped else data.epoch(every)
         for step, batch in enumerate(batches):
-            if every > 1 and step % every == 0:
+            if every > 1 and not grouped and step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
             if traces is None:          # run_eagerly: every step runs its Python
@@ -241,6 +243,8 @@ class TrainingLoops:
                     break
         if group and wants_end:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
+        if grouped:
+            _begin_past(callbacks.on_predict_batch_begin, step, every)
         callbacks.on_predict_end()
         if not outputs:
             raise empty_predict_error('predict: x holds no samples, so there is nothing to predict')
@@ -305,8 +309,9 @@ class TrainingLoops:
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
         # one step at a time, Keras calls on_*_batch_begin before its step function reads the batch
-        begins_first = wants_begin and every == 1
-        batches = _begun(data, begin) if begins_first else data.epoch(every)
+        begins_first = wants_begin and (every == 1 or _count_unknown(data))
+        batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \
+            else data.epoch(every)
         for step, batch in enumerate(batches):
             if wants_begin and not begins_first and step % every == 0:
                 begin(step)
@@ -331,13 +336,17 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
+            if begins_first and every > 1:
+                _begin_past(begin, step, every)
             if step is None and traces is not None and kind != 'predict':
                 build_without_batch(self, data, kind)      # TF's trace built what its step calls
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed, kind, batch if step is not None else None,
                                traces.batch_free_in_trace(kind, free_batch), first_input_is_static(data))
         if traces is not None and step is not None and kind != 'predict':
-            step_retracing.calls_made(-(-(step + 1) // every))     # TF's retracing detector (step_retracing)
+            # (with steps_per_execution > 1, the call of the group that found no batch counts too)
+            dry_group = every > 1 and getattr(data, 'ran_dry', False) and _count_unknown(data)
+            step_retracing.calls_made(-(-(step + 1) // every) + dry_group)     # TF's retracing detector
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
         # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
         return {} if step is None else logs
@@ -406,10 +415,13 @@ def _begun(data, begin):
     hands its step function the iterator after the callback: a callback sees the pipeline before
     the batch is made (a prefetching map's seed state: TF 2.21). Input of unknown length (a
     filtered or unbatched dataset, a generator) ends when no batch comes, after ``begin`` was
-    called for it; a known count ends without it, also when ``steps_per_epoch`` asks for more
-    batches than the data hold (the data's startable_steps)."""
+    called for it, as does input of no batches at all (empty arrays, take(0)); a known count ends
+    without it, also when ``steps_per_epoch`` asks for more batches than the data hold (the data's
+    startable_steps)."""
     startable = getattr(data, 'startable_steps', None)
     count = startable() if startable is not None else data.num_batches
+    if count == 0 and not getattr(data, 'steps_per_epoch', None):
+        count = None    # Keras reads a known count of 0 batches as unknown: one step is begun, and finds no batch
     batches = iter(data.epoch(1))
     step = 0
     while count is None or step < count:
@@ -421,6 +433,44 @@ def _begun(data, begin):
         yield batch
         step += 1
     next(batches, None)         # let the epoch finish its pass (the seeds its end spends, ran_dry)
+
+
+def _count_unknown(data):
+    """Whether Keras reads ``data`` without knowing its batch count (after filter, a generator; a known
+    count of 0 is read so too): it then calls its step function until a call finds no batch, each call
+    after on_*_batch_begin (_begun, _begun_in_groups)."""
+    known = data._known_length() if hasattr(data, '_known_length') else data.num_batches
+    return not known
+
+
+def _begun_in_groups(data, begin, every):
+    """_begun for steps_per_execution ``every`` > 1 on input of unknown count (_count_unknown):
+    ``begin(step)`` before each group's first batch is read, and for the group after the last, which
+    finds no batch (TF 2.21, 6 batches or 5 in groups of 2: begins 0, 2, 4 and 6; after a shorter last
+    group the loop begins it, after that group's end: _begin_past). With ``steps_per_epoch``, no
+    group is begun past its whole groups."""
+    steps = getattr(data, 'steps_per_epoch', None)
+    last = -(-steps // every) * every if steps else None
+    batches = iter(data.epoch(every))
+    step = 0
+    while last is None or step < last:
+        if step % every == 0:
+            begin(step)
+        try:
+            batch = next(batches)
+        except StopIteration:
+            # (ran out inside a group: the loop reports that group's end, then begins the next, _begin_past)
+            return
+        yield batch
+        step += 1
+    next(batches, None)         # let the epoch finish its pass (ran_dry, the warning)
+
+
+def _begin_past(begin, step, every):
+    """After a shorter last group ending at ``step`` (its on_*_batch_end called), begin the group that
+    finds no batch, as Keras does for input of unknown count (_begun_in_groups)."""
+    if step is not None and (step + 1) % every:
+        begin(_group_end(step, every) + 1)
 
 
 def _group_end(step, every):
