@@ -381,7 +381,10 @@ class Normalization(Layer):
             raise ValueError('%s: the layer was built with input_shape=%s, but adapt() is being called with data '
                              'of an incompatible shape, %s' % (who, self._build_shape, tuple(shape)))
         if self.input_mean is not None:
-            raise ValueError('%s: adapt() needs a layer built without fixed `mean` and `variance`' % who)
+            # Keras 3 builds such a layer without adapt_mean / adapt_variance and fails assigning them
+            error = AttributeError("'%s' object has no attribute 'adapt_mean'" % type(self).__name__)
+            error.add_note('%s: adapt() needs a layer built without fixed `mean` and `variance`' % who)
+            raise error
 
     def _adapt_batches(self, batches, who, is_dataset=False):
         total_mean = total_var = None
