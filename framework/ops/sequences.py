@@ -7,13 +7,13 @@ from .. import backend, dtypes
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
-from .graph_input_errors import eager_input_error
 from .index_operands import refuse_out_dtype
 from .indexing import gather
 from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat, identity
+from .sorted_search import searchsorted  # noqa: F401  (tf.searchsorted's home before sorted_search.py)
 from .unregistered_gradient import without_gradient
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
@@ -104,40 +104,6 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
         raise
     mask = steps._data < cast(t, limit.dtype)._data[..., None]
     return Tensor(mask.astype(dtypes.numpy_dtype(dtype), copy=False))
-
-
-@named_errors('searchsorted')
-def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=None):
-    """For each value, the index in its row of ``sorted_sequence`` (last axis) where it
-    would be inserted to keep the order; leading dimensions must match."""
-    s, v = as_tensor(sorted_sequence, 'searchsorted'), as_tensor(values, 'searchsorted')
-    if side not in ('left', 'right'):
-        error = ValueError("Argument `side` must be either 'right' or 'left'. Received: `side` = %r." % (side,))
-        error.add_note("searchsorted: side must be 'left' or 'right', got %r" % (side,))
-        raise error
-    kernel = 'LowerBound' if side == 'left' else 'UpperBound'
-    if s.dtype != v.dtype and s._data.dtype.kind in 'fiu':
-        # a real sequence fixes the kernel's T: values of another dtype (complex, string too) fail its input check
-        raise eager_input_error(kernel, 1, s.dtype, v.dtype, named=True)
-    if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
-        # other kinds fail in Python
-        raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
-                        % (s.dtype.name, v.dtype.name))
-    if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
-        note = ('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading dimensions'
-                % (tuple(s.shape), tuple(v.shape)))
-        if s.ndim and v.ndim:       # TF folds the leading axes into rows, whose counts its kernel compares
-            raise kernel_error(kernel, 'Leading dim_size of both tensors must match.', named=True, note=note)
-        raise InvalidArgumentError(note)
-    if ACTIVE:
-        record_blocked('searchsorted', (s, v))
-    xp = backend.array_module(s._data)
-    batch = int(np.prod(s.shape[:-1], dtype=np.int64))
-    rows = s._data.reshape(batch, s.shape[-1])
-    queries = v._data.reshape(batch, v.shape[-1])
-    found = [xp.searchsorted(r, q, side=side) for r, q in zip(rows, queries)]
-    out = xp.stack(found) if found else xp.zeros(queries.shape, np.int64)
-    return Tensor(out.reshape(v._data.shape).astype(dtypes.numpy_dtype(out_type)))
 
 
 @named_errors('unique')
