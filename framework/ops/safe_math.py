@@ -7,7 +7,7 @@ that their gradients are TensorFlow's (``where`` picks a harmless value where x 
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, dtypes
 from ..deprecation import deprecated
 from ..errors import kernel_error
 from ..tensor import Tensor, convert_to_tensor
@@ -45,6 +45,8 @@ def xdivy(x, y, name=None):
     def composed():
         zero = equal(x, 0)
         safe = where(zero, 1, y)
+        if x.dtype == dtypes.bfloat16:      # Eigen's bfloat16 x / y: one float32 quotient rounded once, not x * (1 / y)
+            return divide(x, safe)
         return multiply(x, where(zero, 0, divide(_one(safe), safe)))
     return _x_op('xdivy', x, y, lambda xp, a, b: a / b, _XDIVY_VJPS, composed)
 
@@ -70,13 +72,21 @@ def _x_op(name, x, y, value, vjps, composed):
         return composed()
     if xp is np and a.dtype.kind == 'c':
         return _complex_x_op(name, x, y, vjps, composed)
-    if xp is not np or a.dtype.kind != 'f':
+    bfloat16 = xp is np and a.dtype.name == 'bfloat16'
+    if not bfloat16 and (xp is not np or a.dtype.kind != 'f'):
         return composed()
+    if bfloat16:
+        # Eigen's bfloat16 kernel rounds each step from float32, as the composition's ops do; its gradient is
+        # still TF's rule (``vjps``), not the composition's
+        from ..tape import paused
+        with paused():
+            full = composed()._data
     a, b = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
-    with np.errstate(all='ignore'):
-        full = np.asarray(value(xp, a, b), a.dtype)
+    if not bfloat16:
+        with np.errstate(all='ignore'):
+            full = np.asarray(value(xp, a, b), a.dtype)
     flat = np.array(np.where(a == 0, a, full), a.dtype).reshape(-1)
-    tail = flat.size % (8 if a.dtype == np.float32 else 4)
+    tail = flat.size % (4 if a.dtype == np.float64 else 8)
     if tail:
         flat[-tail:][a.reshape(-1)[-tail:] == 0] = 0
     out = Tensor(flat.reshape(shape))
