@@ -28,6 +28,14 @@ fewer channels) chain each group's channels alike (notes progs/layers10/grp_tf.p
 groups of 2-8 channels, dilations 1-2, strides 1-2, SAME/VALID; the other, a one-image 4x4 SAME kernel, matches
 neither order).
 
+A 1-D convolution (tf.nn.conv1d, keras Conv1D: a height-1 input and kernel) at strides 2 or 3 chains the
+same way, kernel columns then channels (measured on TF 2.21, notes progs/tutorials44/t44_c1d_meas.py and
+t44_c1d_cand2.py: 140 random shapes, 1-64 sequences, 1-40 channels, 1-33 filters, kernels 1-7, SAME and VALID,
+all bits equal but one); the BLAS product had missed 51 of them (keras.io's timeseries anomaly autoencoder's second
+Conv1D at batch 32). The one miss (13 sequences of 61 steps, 32 channels, 16 filters, a 4-wide kernel, strides 2),
+like two strides-1 shapes (32 x 32 steps, 16 channels, 8 filters, 7 wide), sums each kernel column's channels
+from zero and adds the columns' sums: what makes oneDNN pick that kernel is not known, so those keep this chain.
+
 Not emulated (the BLAS product stays): one input channel with strides 2 and an even or
 non-square kernel, other strides, and
 TensorFlow without oneDNN (Eigen's contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
@@ -43,7 +51,8 @@ from . import eigen_math
 def applies(x, f, geo):
     """Whether the mode computes this convolution in TensorFlow's order."""
     return (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32
-            and geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 or _odd_square(f) else ((1, 1),))
+            and (geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 or _odd_square(f) else ((1, 1),))
+                 or _strided_one_row(f, geo))
             and geo.padding in ('SAME', 'VALID')
             and eigen_math.exact_for_size(geo.shape[0] * geo.oh * geo.ow * f.shape[3]) and onednn_policy.enabled())
 
@@ -51,6 +60,11 @@ def applies(x, f, geo):
 def _odd_square(f):
     # one input channel at strides 2: the rule below was measured for these kernels only
     return f.shape[0] == f.shape[1] and f.shape[0] % 2 == 1
+
+
+def _strided_one_row(f, geo):
+    # conv1d at strides 2 or 3 (see above): measured for height-1 inputs and kernels only
+    return geo.shape[1] == 1 and f.shape[0] == 1 and geo.strides[0] == 1 and geo.strides[1] in (2, 3)
 
 
 def forward(x, f, geo):
