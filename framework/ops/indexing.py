@@ -336,8 +336,18 @@ def boolean_mask(tensor, mask, axis=None, name=None):
         raise InvalidArgumentError('boolean_mask: mask must be a bool (or numeric) tensor, got %s' % m.dtype.name)
     if m.ndim == 0:
         raise noted(ValueError('mask cannot be scalar.'), 'boolean_mask: mask must have rank >= 1, got a scalar')
-    (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'boolean_mask')
-    covered = tuple(x._data.shape[ax:ax + m.ndim])
+    given = 0 if axis is None else axis
+    if isinstance(given, Tensor) and given.ndim == 0 and given._data.dtype.kind in 'iu':
+        given = int(given.numpy())
+    if isinstance(given, (int, np.integer)) and not isinstance(given, bool):
+        # TF slices the static shape with the axis as given: shape[-1:0] is () for axis=-1 and a vector mask
+        # (its shape check then fails), shape[-2:-1] of a matrix is its first axis
+        ax = int(given)
+        covered = tuple(x._data.shape[ax:ax + m.ndim])
+        ax = ax + x.ndim if ax < 0 else ax
+    else:
+        (ax,) = normalize_axis(given, x.ndim, 'boolean_mask')
+        covered = tuple(x._data.shape[ax:ax + m.ndim])
     if covered != tuple(m._data.shape):
         # TensorFlow's Python check of the shapes (TensorShape.assert_is_compatible_with)
         error = ValueError('Shapes %s and %s are incompatible' % (covered, tuple(m._data.shape)))

@@ -2,14 +2,11 @@
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tape import record_blocked
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
+from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .operands import ACTIVE, as_tensor, named_errors
-
-# The C++ type names TensorFlow's attribute checks print.
-_TF_TYPE_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half', 'string': 'string', 'bool': 'bool'}
-
 
 def _kernel_error(text, note):
     return kernel_error('UnravelIndex', text, note='unravel_index: ' + note)
@@ -28,17 +25,24 @@ def unravel_index(indices, dims, name=None):
     """
     empty = not isinstance(indices, Tensor) and np.size(np.asarray(indices, dtype=object)) == 0
     i = as_tensor(indices, 'unravel_index', dtype='int32' if empty else None)     # [] is int32 to TF
-    d = dims if isinstance(dims, Tensor) else as_tensor(dims, 'unravel_index', dtype=_list_dtype(i, dims))
-    if i._data.dtype.name not in ('int32', 'int64') or d._data.dtype.name not in ('int32', 'int64'):
-        bad = i if i._data.dtype.name not in ('int32', 'int64') else d
-        error = InvalidArgumentError("Value for attr 'Tidx' of %s is not in the list of allowed values: int32, int64"
-                                     % _TF_TYPE_NAMES.get(bad.dtype.name, bad.dtype.name))
+    # dims given as a list takes the indices' dtype, as TensorFlow converts it ([3, 3] for string indices is
+    # the conversion's TypeError)
+    d = dims if isinstance(dims, Tensor) else convert_to_tensor(dims, dtype=i.dtype)
+    named = fast_path(indices, dims)
+    if i._data.dtype.name not in ('int32', 'int64'):
+        error = InvalidArgumentError(
+            "Value for attr 'Tidx' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+            "UnravelIndex}}; Op<name=UnravelIndex; signature=indices:Tidx, dims:Tidx -> output:Tidx; attr=Tidx:type,"
+            "default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:UnravelIndex]%s"
+            % (kernel_dtype_name(i.dtype.name), ' name: ' if named else ''))
         error.add_note('unravel_index: indices and dims must be int32 or int64 integers, got %s and %s'
                        % (i.dtype.name, d.dtype.name))
         raise error
     if i.dtype != d.dtype:
-        raise TypeError('unravel_index: indices (%s) and dims (%s) must have one dtype; cast one of them'
-                        % (i.dtype.name, d.dtype.name))
+        error = eager_input_error('UnravelIndex', 1, i.dtype, d.dtype, named=named)
+        error.add_note('unravel_index: indices (%s) and dims (%s) must have one dtype; cast one of them'
+                       % (i.dtype.name, d.dtype.name))
+        raise error
     if i.ndim > 1:
         raise _kernel_error('The indices can only be scalar or vector, got "%s"' % list(i.shape).__str__().replace(' ', ''),
                             'indices of shape %s: pass a scalar or a vector' % (tuple(i.shape),))
@@ -68,14 +72,6 @@ def unravel_index(indices, dims, name=None):
     coords = np.fmod(_c_divide(flat[None], strides.reshape(column)), sizes.reshape(column))
     xp = backend.array_module(i._data)
     return Tensor(xp.asarray(coords.astype(i._data.dtype)))
-
-
-def _list_dtype(indices, dims):
-    """dims given as a list takes the indices' integer dtype, as TensorFlow converts it."""
-    if indices._data.dtype.name in ('int32', 'int64') and all(
-            isinstance(v, (int, np.integer)) for v in np.ravel(np.asarray(dims, dtype=object)).tolist()):
-        return indices.dtype
-    return None
 
 
 def _c_divide(a, b):
