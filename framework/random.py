@@ -15,6 +15,7 @@ from . import philox
 from .placement import current
 from .random_affine import affine_error, scaled
 from .tensor import Tensor
+from .tensor_shape import SHAPE_SEQUENCES
 
 _lock = threading.Lock()
 _global_seed = None
@@ -93,7 +94,7 @@ def _shape(shape, op, kernel=None):
     given = shape
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
-    if isinstance(shape, (list, tuple)):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
+    if isinstance(shape, SHAPE_SEQUENCES):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
         dims = scalar_dims(shape)
     else:
         dims = None if shape is None else [shape] if np.ndim(shape) == 0 else list(shape)
@@ -179,7 +180,7 @@ def _shape_dtype_error(kernel, dtype_name):
 def refuse_non_vector(shape, kernel, note):
     """TF's random kernels take a shape vector: a scalar (tf.random.uniform(3)) or a nested list is the kernel's
     'shape must be a vector of {int32,int64}, got shape []' error (only where ``kernel`` names it)."""
-    if kernel is None or isinstance(shape, (list, tuple)) and not any(isinstance(d, (list, tuple)) for d in shape):
+    if kernel is None or isinstance(shape, SHAPE_SEQUENCES) and not any(isinstance(d, (list, tuple)) for d in shape):
         return
     try:
         rank_shape = np.shape(backend.to_host(shape._data) if isinstance(shape, Tensor) else shape)

@@ -15,9 +15,8 @@ from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_method
 from .errors import shown_as
 from .placement import on_host
 from .type_text import python_type_name
-from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
+from .tensor_shape import TensorShape, partial_shape_error, shape_of  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
-_new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
 _DTYPE_OF_NUMPY = dtypes._BY_NUMPY
 
 # Reprs name the module as TensorFlow's do (`tf.Tensor(...)`, `<tf.Variable ...>`): a ported program
@@ -43,7 +42,7 @@ class Tensor:
             traced = trace_names.traced_shape(self)
             if traced is not None:
                 return traced
-        return _new_tuple(TensorShape, self._data.shape)
+        return shape_of(self._data.shape)
 
     @property
     def dtype(self):
@@ -90,7 +89,7 @@ class Tensor:
             traced = trace_names.traced_shape(self)
             if traced is not None:
                 return traced
-        return _new_tuple(TensorShape, self._data.shape)
+        return shape_of(self._data.shape)
 
     def set_shape(self, shape):
         """TensorFlow's eager ``set_shape``: a check, since an eager tensor's shape is known.
@@ -462,6 +461,8 @@ def _to_array(value, dtype):
     except SymbolicTensorError:
         raise
     except ValueError:
+        if isinstance(value, TensorShape):      # an unknown rank: TF's shape conversion refuses it
+            raise partial_shape_error(value) from None
         empty = _empty_leading_shape(value)
         if empty is None:
             error = ConversionError(_ragged_words(value))
@@ -472,6 +473,8 @@ def _to_array(value, dtype):
             return _to_array(value.__tf_tensor__(), dtype)
         if dtype is not None and dtype.kind == 'f' and _all_python_ints(array):
             array = np.asarray([float(v) for v in array.flat]).reshape(array.shape)  # 2**200 as float32: inf
+        elif isinstance(value, TensorShape):     # (None, 3): TF converts a shape only when every length is known
+            raise partial_shape_error(value)
         else:
             raise _refusal(value, dtype, _unconvertible(value, array))
     if _beyond_int64(value, array) and (dtype is None or (dtype.kind != 'f' and dtype != np.uint64)):
@@ -778,7 +781,7 @@ def constant(value, dtype=None, shape=None, name=None):
         return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
-        if isinstance(shape, (list, tuple)) and None in shape and array.size != 1:
+        if isinstance(shape, (list, tuple, TensorShape)) and None in shape and array.size != 1:
             # TF's eager constant counts the shape's elements as None: its reshape text, before any conversion
             given = backend.to_host(value._data) if isinstance(value, Tensor) else value
             error = TypeError('Eager execution of tf.constant with unsupported shape. Tensor %s (converted from %s) '

@@ -13,6 +13,7 @@ import numbers
 
 from . import trace_names
 from .tensor import Tensor
+from .tensor_shape import SHAPE_SEQUENCES
 
 
 def _is_open(trace):
@@ -173,7 +174,7 @@ def _created(parameters, trace):
             return known
         traced = _traced(shape, True)
         return (None,) * traced[0] if traced is not None and len(traced) == 1 and traced[0] is not None else None
-    if not isinstance(shape, (list, tuple)):
+    if not isinstance(shape, SHAPE_SEQUENCES):
         return None
     return tuple(None if isinstance(d, Tensor) else int(d) for d in shape)
 

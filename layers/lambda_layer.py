@@ -2,6 +2,7 @@
 import inspect
 
 from framework import nest
+from framework.tensor_shape import SHAPE_SEQUENCES
 from framework.keras import function_code
 from framework.keras.global_switches import allows_code
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
@@ -115,7 +116,7 @@ def _function_from_entry(entry, custom_objects, safe_mode=None):
 
 
 def _is_shape(value):
-    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, int) for d in value)
+    return isinstance(value, SHAPE_SEQUENCES) and all(d is None or isinstance(d, int) for d in value)
 
 
 def _map_shapes(fn, shapes):

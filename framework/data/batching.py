@@ -14,7 +14,7 @@ from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
-from ..tensor_shape import TensorShape
+from ..tensor_shape import SHAPE_SEQUENCES, TensorShape
 
 
 class PaddingTooSmallError(DataLossError, ValueError):
@@ -236,7 +236,7 @@ def _check_padded_shape(shape):
     """TF 2.21's refusals of a padded shape that is no vector of lengths (None or -1: the largest)."""
     if isinstance(shape, float):
         raise ValueError('Padded shape %r must be a `tf.int64` vector tensor, but its shape was ().' % shape)
-    if isinstance(shape, (list, tuple)):
+    if isinstance(shape, SHAPE_SEQUENCES):
         if any(isinstance(d, float) for d in shape):
             raise TypeError('Padded shape %s must be a `tf.int64` vector tensor, but its element type was float32.'
                             % (list(shape),))

@@ -15,6 +15,7 @@ from framework import ops as _ops
 from framework.eager_graph_names import inside_function
 from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_error
 from framework.tensor import Tensor
+from framework.tensor_shape import TensorShape
 from . import einsum_matmul
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
@@ -31,7 +32,7 @@ __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'e
 def reshape(x, newshape):
     if not isinstance(newshape, Tensor):
         # Keras 3 makes any other shape a tuple (so a reshape error ends at '[Op:Reshape]', TF's slow path)
-        newshape = tuple(newshape) if isinstance(newshape, (list, tuple, np.ndarray)) else (newshape,)
+        newshape = tuple(newshape) if isinstance(newshape, (list, tuple, TensorShape, np.ndarray)) else (newshape,)
         _check_newshape(newshape)
     return _ops.reshape(tensor(x, 'reshape'), newshape)
 

@@ -19,6 +19,7 @@ from framework.ops.operands import named_errors
 from framework.random_binomial import stateless_binomial
 from framework.random_gamma_poisson import stateless_gamma
 from framework.tensor import Tensor
+from framework.tensor_shape import SHAPE_SEQUENCES
 from .ops_arguments import axis_of, integer
 from .backend import floatx
 from .ops_dtypes import floating, tensor
@@ -39,17 +40,17 @@ def _shape(shape, op):
         shape = shape.numpy().tolist()
     # (a list or tuple is the shape itself: np.ndim would hand its traced tensors, tf.shape(x)[0] in a
     # GAN's train_step, to NumPy, which refuses them in a trace)
-    if isinstance(shape, (list, tuple)):
+    if isinstance(shape, SHAPE_SEQUENCES):
         dims = shape
     elif np.ndim(shape) == 0 and not isinstance(shape, str):
         raise scalar_shape_error(op, shape)     # a number where a shape belongs: the stateless kernel's check
     else:
         dims = shape
-    if isinstance(dims, (list, tuple)) and None in dims:      # an unknown batch size: TF's conversion refuses it
+    if isinstance(dims, SHAPE_SEQUENCES) and None in dims:      # an unknown batch size: TF's conversion refuses it
         error = _framework_random.unknown_length_error(dims, list(dims))
         error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
         raise error
-    if isinstance(dims, (list, tuple)):
+    if isinstance(dims, SHAPE_SEQUENCES):
         if any(isinstance(d, (str, bytes)) for d in dims):
             raise entry_dtype_error(op, dims, 'string')
         if any(isinstance(d, (float, np.floating)) for d in dims):

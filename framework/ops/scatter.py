@@ -14,6 +14,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError, fast_path, kernel_error, with_name_tail
 from ..tensor import Tensor
+from ..tensor_shape import TensorShape
 from .indexing import _add_at, getitem
 from . import index_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
@@ -196,10 +197,10 @@ def _updates(updates, want_shape, dtype, op, layout=None):
 def _shape_of(shape, op):
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
-    if not isinstance(shape, (list, tuple, np.ndarray)) or any(
+    if not isinstance(shape, (list, tuple, TensorShape, np.ndarray)) or any(
             not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in shape):
         note = '%s: shape must be a list of non-negative ints, got %r' % (op, shape)
-        if op == 'scatter_nd' and isinstance(shape, (list, tuple, np.ndarray)) and all(
+        if op == 'scatter_nd' and isinstance(shape, (list, tuple, TensorShape, np.ndarray)) and all(
                 isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in shape):
             raise kernel_error('ScatterNd', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0), note=note)
         raise TypeError(note)

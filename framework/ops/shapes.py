@@ -9,6 +9,7 @@ from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
 from ..tensor import ConversionError, Tensor, convert_to_tensor
+from ..tensor_shape import TensorShape, partial_shape_error
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
@@ -29,6 +30,8 @@ def _ints(shape, op):
         return (int(shape),)
     if shape is None:
         _unknown_dim(op, shape)
+    if isinstance(shape, TensorShape) and not shape.is_fully_defined():
+        raise partial_shape_error(shape)
     try:
         ints = tuple(_unknown_dim(op, given) if d is None else int(d) for d in shape)
         whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2

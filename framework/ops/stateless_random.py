@@ -9,6 +9,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor
+from ..tensor_shape import SHAPE_SEQUENCES
 from .. import philox
 
 
@@ -72,7 +73,7 @@ def _shape(shape, op, kernel=None):
     given = shape
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
-    dims = scalar_dims(shape) if isinstance(shape, (list, tuple)) else shape if isinstance(shape, np.ndarray) \
+    dims = scalar_dims(shape) if isinstance(shape, SHAPE_SEQUENCES) else shape if isinstance(shape, np.ndarray) \
         else [shape]
     if any(not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in dims):
         from ..random import negative_dimension
