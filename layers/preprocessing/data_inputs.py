@@ -114,7 +114,7 @@ class CastNotSupportedError(UnimplementedError, NotStringsError, NotIntegersErro
     ValueError tapeflow raised before."""
 
 
-CastNotSupportedError.__name__ = 'UnimplementedError'
+shown_as(CastNotSupportedError, UnimplementedError)       # its class and module in a traceback: TF's
 
 
 def _converted_wrongly(value, array, wanted, words):
