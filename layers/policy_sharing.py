@@ -20,16 +20,20 @@ it has returned (the guide's ``{**super().get_config(), 'sublayer': serialize(..
 policy then carries the id everywhere. ``serializing`` follows which get_config is running.
 """
 import contextlib
+import itertools
 
 from .layer_arguments import dtype_policy
 
 _TAG = '__tapeflow_policy_identity__'
+_SEQUENCE = '__tapeflow_policy_sequence__'
+_USERS_ORDER = '__tapeflow_users_get_config__'
 _DROPPED = '__tapeflow_dropped_config__'
 _recording = [False]
 _running = []          # while recording: a _GetConfig for each get_config running, innermost last
 _seen = set()           # the tags serialized so far
 _first_made_in = {}     # tag -> the _GetConfig its first config was made in, while that one runs
 _marked_everywhere = set()     # tags Keras marks on every config (read by ``mark``)
+_made = itertools.count()       # the order the tagged configs were made in
 
 
 class _GetConfig:
@@ -83,6 +87,7 @@ def policy_config(layer):
     identity = getattr(layer, '_policy_identity', None)
     if _recording[0] and identity is not None:
         config[_TAG] = tag = id(identity)
+        config[_SEQUENCE] = next(_made)
         _note_serialized(tag)
     return config
 
@@ -101,6 +106,22 @@ def _note_serialized(tag):
         _marked_everywhere.add(tag)
 
 
+def writes_users_config(obj):
+    """Whether ``obj``'s get_config is a user's (not one of tapeflow's classes')."""
+    defining = next((cls for cls in type(obj).__mro__ if 'get_config' in vars(cls)), object)
+    return defining.__module__.split('.')[0] not in ('layers', 'framework', 'optim')
+
+
+def in_users_order(layer, entry):
+    """``entry`` (``layer``'s serialized dict), noted while recording when ``layer``'s get_config is a
+    user's: Keras then meets its policies in the order they were made (its own dtype in
+    ``super().get_config()``, a sublayer returned as an object after get_config returns), which
+    ``mark`` follows for it instead of the built-in layers' sublayers-first order."""
+    if _recording[0] and writes_users_config(layer):
+        entry[_USERS_ORDER] = True
+    return entry
+
+
 def with_dropped_config(config, dropped):
     """``config`` holding, while recording, a config Keras serializes and then drops (an RNN's
     cell): ``mark`` counts the policies in it, before ``config``'s own dtype, then removes it."""
@@ -109,29 +130,46 @@ def with_dropped_config(config, dropped):
     return config
 
 
-def mark(config):
-    """Replace the tags in ``config`` (in place) by Keras's 'shared_object_id' marks."""
+def mark(config, users_order=False):
+    """Replace the tags in ``config`` (in place) by Keras's 'shared_object_id' marks; ``users_order``:
+    ``config`` is what a user's get_config returned (see ``in_users_order``)."""
     seen = set()
-
-    def visit_policy(policy):
-        tag = policy.pop(_TAG, None)
-        if tag is None:
-            return
+    policies = _in_made_order([], config) if users_order else _policies_in_keras_order(config)
+    for policy in policies:
+        tag = policy.pop(_TAG)
+        policy.pop(_SEQUENCE, None)
         if tag in seen or tag in _marked_everywhere:
             policy['shared_object_id'] = tag
         seen.add(tag)
-
-    def walk(node):
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key != 'dtype':
-                    walk(value)
-            node.pop(_DROPPED, None)
-            if isinstance(node.get('dtype'), dict):
-                visit_policy(node['dtype'])
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                walk(value)
-
-    walk(config)
     return config
+
+
+def _policies_in_keras_order(node):
+    """The tagged policy dicts under ``node``: a built-in layer's sublayers before its own dtype, a
+    user's get_config's policies (each sublayer's as one block) in the order they were made."""
+    if isinstance(node, (list, tuple)):
+        return [policy for value in node for policy in _policies_in_keras_order(value)]
+    if not isinstance(node, dict):
+        return []
+    users_order = node.pop(_USERS_ORDER, False)
+    if users_order and isinstance(node.get('config'), dict):
+        return _in_made_order([value for key, value in node.items() if key != 'config'], node['config'])
+    found = [policy for key, value in node.items() if key != 'dtype' for policy in _policies_in_keras_order(value)]
+    node.pop(_DROPPED, None)
+    return found + _own_policy(node)
+
+
+def _in_made_order(others, inner):
+    """The policies of a user's get_config output ``inner`` (and of its entry's ``others``), each value's
+    in one block, the blocks in the order their policies were made."""
+    blocks = [_policies_in_keras_order(value) for value in others]
+    blocks += [_policies_in_keras_order(value) for key, value in inner.items() if key != 'dtype']
+    blocks.append(_own_policy(inner))
+    blocks.sort(key=lambda block: min(policy[_SEQUENCE] for policy in block) if block else -1)
+    inner.pop(_DROPPED, None)
+    return [policy for block in blocks for policy in block]
+
+
+def _own_policy(node):
+    policy = node.get('dtype')
+    return [policy] if isinstance(policy, dict) and _TAG in policy else []

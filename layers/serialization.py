@@ -8,7 +8,7 @@ from . import build_shapes
 from .keras_build_config import keras_writes_build_config, keras_writes_build_config_unbuilt
 from .layer import Layer
 from .object_sharing import recorded
-from .policy_sharing import serializing
+from .policy_sharing import in_users_order, serializing
 
 
 def serialize(layer):
@@ -16,7 +16,7 @@ def serialize(layer):
     module, registered_name = keras_identity(type(layer))
     with serializing(layer):
         config = layer.get_config()
-    out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(config),
+    out = {'module': module, 'class_name': type(layer).__name__, 'config': serialized_values(config),
            'registered_name': registered_name}
     if overrides_get_build_config(layer) or keras_writes_build_config_unbuilt(type(layer)):
         build_config = layer.get_build_config()     # a user's method (or Keras's lookups) decides, built or not
@@ -28,18 +28,18 @@ def serialize(layer):
     if isinstance(layer, Model):
         from .saving.compile_config import config_entry
         out['compile_config'] = config_entry(layer)
-    return recorded(layer, out)         # a layer serialized twice (a model nested twice) is marked
+    return recorded(layer, in_users_order(layer, out))     # a layer serialized twice (a model nested twice) is marked
 
 
-def _serialized_values(value):
+def serialized_values(value):
     """A config with its values serialized, as Keras 3's serialize_dict does: a layer, regularizer
     or array a custom get_config returns becomes its own config dict (which a custom from_config
     deserializes); a Python lambda becomes Keras's '__lambda__' entry (its bytecode)."""
     from framework.keras.object_serialization import serialize_keras_object
     if isinstance(value, dict):
-        return {key: _serialized_values(item) for key, item in value.items()}
+        return {key: serialized_values(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        items = [_serialized_values(item) for item in value]
+        items = [serialized_values(item) for item in value]
         return tuple(items) if isinstance(value, tuple) else items
     return serialize_keras_object(value)
 

@@ -24,7 +24,7 @@ from .lambda_refusal import holds_code, lambda_refused_in_order, layer_entries
 from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, legacy_unknown_text, names_keras_builtin, not_deserialized_text, \
-    not_located_text, overrides_build_from_config, shown_after_failure, wrapped_type_errors
+    not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -42,14 +42,19 @@ def serialize_model(model, shared_policy_ids=False, json_safe=True):
     with policy_sharing.recording(shared_policy_ids or nested), object_sharing.scope(fresh=not nested):
         with policy_sharing.serializing(model):
             layer_config = model.get_config()
+        users_config = policy_sharing.writes_users_config(model)
+        if users_config:        # Keras's serialize_dict: a layer or initializer it returns becomes a config
+            layer_config = serialized_values(layer_config)
         config = {'module': module, 'class_name': cls.__name__,
-                  'config': layer_config if nested else policy_sharing.mark(layer_config),
+                  'config': layer_config if nested else policy_sharing.mark(layer_config, users_config),
                   'registered_name': registered}
         build_config = model.get_build_config() if model.built else None
         if build_config is not None:
             config['build_config'] = build_config
         if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
             config['compile_config'] = compile_config.config_entry(model)
+        if nested:
+            policy_sharing.in_users_order(model, config)     # the outer mark reads its policies in Keras's order
     return to_json_safe(config, type(model).__name__) if json_safe else config
 
 
