@@ -202,6 +202,7 @@ class TrainingLoops:
         nesting = input_nesting(data)
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
         grouped = every > 1 and _count_unknown(data)
+        family = step_retracing.predict_family(every)
         batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else \
             _begun_in_groups(data, callbacks.on_predict_batch_begin, every) if grouped else data.epoch(every)
         for step, batch in enumerate(batches):
@@ -215,7 +216,7 @@ class TrainingLoops:
                 # a batch the latest trace serves again is replayed, and that trace's answer is known: one
                 # look instead of shaped_step's and static_trace's (a tracing step asks static_trace after)
                 static = traces.served_answer(kind, shapes)
-                scope = replaying() if static is not None else traces.shaped_step(kind, shapes, batch)
+                scope = replaying() if static is not None else traces.shaped_step(kind, shapes, batch, family)
                 if static is None:
                     static = traces.static_trace(kind, shapes)
                 # steps_per_execution > 1: Keras runs a group's steps in one graph, whose random ops go on
@@ -228,7 +229,7 @@ class TrainingLoops:
             with scope, traced:
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
-                step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)
+                step_retracing.calls_made(1, family)     # TF's retracing detector (step_retracing)
             if step == 1 and type(out) is not Tensor and predict_none.holds_none(out):
                 raise predict_none.predict_error(out)       # Keras 3 gathers outputs from the second batch
             # (one output, every batch: its array, without walking a structure)

@@ -11,15 +11,18 @@ retracing..." (keras.io's intro_to_keras_for_engineers, audio/stft on TF 2.21).
 tapeflow knows when Keras traces (``StepTraces.step``: a function's first step, or a batch spec its
 traces do not serve), always on a pass's first step. The calls between traces are counted per pass
 (``calls_made``, once at its end), not per step, so the detector costs the step loop nothing.
-predict's function (``one_step_on_data_distributed``) has a detector of its own; its traces
+predict's function (``one_step_on_data_distributed``; ``multi_step_on_data`` with steps_per_execution > 1,
+``predict_family``) has a detector of its own; its traces
 (``StepTraces.shaped_step``) may come at any batch (a short last one), so its calls count per batch.
 """
 from framework.function import _TracingDetector
 
 # The Python functions Keras makes tf.functions of, by the qualified names TensorFlow's warning shows:
 # fit's and evaluate's steps, and predict's (its own code object, so its own detector)
+# (with steps_per_execution > 1 Keras makes predict's function of another code object, multi_step_on_data)
 _NAMES = {'step': 'TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator',
-          'predict': 'TensorFlowTrainer.make_predict_function.<locals>.one_step_on_data_distributed'}
+          'predict': 'TensorFlowTrainer.make_predict_function.<locals>.one_step_on_data_distributed',
+          'predict_multi': 'TensorFlowTrainer.make_predict_function.<locals>.multi_step_on_data'}
 
 
 class _Family:
@@ -45,6 +48,11 @@ class _StepFunction:
 
     def __repr__(self):
         return '<function %s at 0x%x>' % (_NAMES[self.family], id(self))
+
+
+def predict_family(steps_per_execution):
+    """The family of a model's predict function: Keras 3 makes it of another code object for groups of steps."""
+    return 'predict' if steps_per_execution == 1 else 'predict_multi'
 
 
 def stand_in(family='step'):

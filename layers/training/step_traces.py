@@ -147,10 +147,10 @@ class StepTraces:
         # the trace that serves a step: a free-batch one serves every batch size (see ``step``)
         return None if free_batch or None in self._trainable else batch_size
 
-    def shaped_step(self, kind, shapes, batch):
+    def shaped_step(self, kind, shapes, batch, family='predict'):
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...; ('predict', nesting)
         for nested inputs, which TensorFlow traces apart) on ``batch``, whose inputs have ``shapes``
-        (a tuple of shapes)."""
+        (a tuple of shapes); ``family``: predict's function's (step_retracing.predict_family)."""
         if self.served_answer(kind, shapes) is not None:
             return replaying()
         traced = self._shapes.setdefault(kind, [])
@@ -165,10 +165,10 @@ class StepTraces:
         # (TF's retracing detector for predict's one function, which predict_on_batch calls too: Keras 3's
         # predict_on_batch is self.predict_function([(x,)]))
         if kind == 'predict' or kind[0] == 'predict' or kind[0] == 'predict_on_batch':
-            function = self._functions.get('predict')
+            function = self._functions.get(family)
             if function is None:
-                function = self._functions['predict'] = step_retracing.stand_in('predict')
-            ran = lambda: step_retracing.traced(function, 'predict')     # noqa: E731
+                function = self._functions[family] = step_retracing.stand_in(family)
+            ran = lambda: step_retracing.traced(function, family)     # noqa: E731
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)
                                                       for shape in relaxed], len(traced) == 1),

@@ -414,7 +414,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         with self._traced_once('predict_on_batch', batch, dtypes):
             out = self.predict_step(batch)
         if self._step_traces() is not None:
-            step_retracing.calls_made(1, 'predict')    # a call of predict's function (TF's retracing detector)
+            # a call of predict's function (TF's retracing detector)
+            step_retracing.calls_made(1, step_retracing.predict_family(self.steps_per_execution))
         if type(out) is not Tensor and predict_none.holds_none(out):
             raise predict_none.on_batch_error(out)
         return nest.map_structure(to_numpy, out)
@@ -425,7 +426,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
         shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(
-            on_batch_key(kind, batch, dtypes), input_shapes(batch), batch)
+            on_batch_key(kind, batch, dtypes), input_shapes(batch), batch,
+            step_retracing.predict_family(self.steps_per_execution))
         random_ops = self._step_graph_random_state(kind, False, None)
         if random_ops is None:
             return shaped
