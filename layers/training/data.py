@@ -239,13 +239,6 @@ def _floatx():
     return np.dtype(default_dtype())
 
 
-def num_samples(arrays, what):
-    sizes = {int(a.shape[0]) for a in nest.flatten(arrays) if a is not None}
-    if len(sizes) > 1:
-        raise ValueError('%s: the arrays hold different numbers of samples: %s' % (what, sorted(sizes)))
-    return sizes.pop()
-
-
 def _check_one_weight_per_sample(y, sample_weight):
     """Keras 3's ValueError for one sample_weight array that is not a weight per sample, given for a
     model with several outputs (Keras copies it onto each output; tapeflow used to fail in the loss)."""
@@ -330,7 +323,10 @@ def train_validation_split(arrays, validation_split):
     Keras 3's arithmetic, checks included: a split that leaves either part empty is refused (0 or 1,
     a negative one), one above 1 cuts at a negative index as Python slicing does (1.5 of 8 samples
     trains on the first 4 and validates on the last 4), as on TensorFlow 2.21."""
-    n = num_samples([a for a in arrays if a is not None], 'validation_split')
+    # Keras 3 counts the samples of the first array and cuts every array there: arrays of other lengths
+    # fail later, in Keras's cardinality check of the training or the validation part (TF 2.21 trains the
+    # first epoch on [x1 of 6, x2 of 5] with validation_split=0.5, then refuses the validation part)
+    n = next(int(a.shape[0]) for a in nest.flatten([a for a in arrays if a is not None]) if a is not None)
     split_at = int(math.floor(n * (1.0 - validation_split)))
     if split_at == 0 or split_at == n:
         raise ValueError('Training data contains %d samples, which is not sufficient to split it into a '
