@@ -143,3 +143,18 @@ def test_custom_train_step_with_a_tensor_if_fails_in_traced_fit_and_runs_eagerly
     assert str(caught.value).startswith(BOOL)
     for w, b in zip(model.weights, before):
         np.testing.assert_array_equal(w.numpy(), b)
+
+
+def test_a_functional_call_on_a_keras_input_refuses_a_tensor_if_as_keras_does():
+    # TF 2.21 / Keras 3: inp = keras.Input((2,)); Gate()(inp) raises OperatorNotAllowedInGraphError
+    # 'Exception encountered when calling Gate.call().\n\n\x1b[1mCould not automatically infer the output shape /
+    # dtype of 'gate' (of type Gate). ... Error encountered:\n\nUsing a symbolic `tf.Tensor` as a Python `bool` ...'
+    keras.backend.clear_session()
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        _Gate()(keras.Input((2,)))
+    text = str(caught.value)
+    assert text.startswith("Exception encountered when calling _Gate.call().\n\n\x1b[1mCould not automatically infer "
+                           "the output shape / dtype of ")
+    assert 'Error encountered:\n\n' + BOOL in text
+    out = _CondOp()(keras.Input((2,)))      # a tf.cond in the call builds (Keras: KerasTensor shape (None, 2))
+    assert tuple(out.shape) == (None, 2)

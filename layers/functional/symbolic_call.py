@@ -19,7 +19,7 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import SymbolicTensorError, Tensor
-from framework import trace_names, trace_prints, traced_ops
+from framework import assert_statements, symbolic_iteration, trace_names, trace_prints, traced_ops
 from framework.graph_scopes import GraphScopes
 from framework.eager_graph_names import scratch_graph
 from framework.dtypes import display_name
@@ -396,6 +396,15 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
     return none if axes is None else axes
 
 
+def _unconverted():
+    """Keras 3's symbolic call runs the layer's Python as it is in a scratch FuncGraph: AutoGraph converts
+    nothing, so a tensor ``if`` / ``for`` in call() raises OperatorNotAllowedInGraphError (TF 2.21), which
+    the output-spec inference then rewords ('Could not automatically infer the output shape ...')."""
+    assert_statements.install()
+    symbolic_iteration.install()
+    return assert_statements.running(False, 'compute_output_spec')
+
+
 def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
     """The layer called on zeros (free axes 1 long; past the batch axis ``inner_length``), with tapes
     paused: (its concrete outputs, the KerasTensor each all-True input mask stood for, by the
@@ -462,8 +471,9 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
             outer = len(call_context.enclosing_names(None)) + 1
             # (ops run in the call are named in Keras's scratch graph: a print or a shape error shows them)
+            # (Keras runs call() unconverted there: a tensor `if` / `for` in it meets TF's refusal)
             with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer,
-                                    ops=GraphScopes()), traced_ops.hooked():
+                                    ops=GraphScopes()), traced_ops.hooked(), _unconverted():
                 # (no training at all where it is None: a given None would reach call() as None)
                 given = {} if training is None else {'training': training}
                 out = layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
