@@ -105,7 +105,7 @@ class Checkpoint:
         graph = TrackableGraph(self)
         tensors = list(graph.values.items())
         tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
-        path = checkpoint_file.write_bundle(os.fspath(file_prefix), tensors)
+        path = checkpoint_file.write_bundle(_prefix_text(file_prefix), tensors)
         options.run_write_callbacks(path)
         return path
 
@@ -255,3 +255,13 @@ def _in_model_order(variables, graph):
         for variable in getattr(obj, 'trainable_variables', ()):
             order.setdefault(id(variable), len(order))
     return sorted(variables, key=lambda v: order.get(id(v), len(order)))
+
+
+def _prefix_text(file_prefix):
+    """``file_prefix`` as a str, refused as TF 2.21 refuses it (it converts the prefix to a string tensor)."""
+    if isinstance(file_prefix, (str, bytes, os.PathLike)):
+        prefix = os.fspath(file_prefix)
+        return prefix.decode() if isinstance(prefix, bytes) else prefix
+    if file_prefix is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
+    raise TypeError('Cannot convert %r to EagerTensor of dtype string' % (file_prefix,))

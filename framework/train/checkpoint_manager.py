@@ -120,6 +120,11 @@ class CheckpointManager:
                 if os.path.exists(path + suffix):
                     os.remove(path + suffix)
 
+    def sync(self):
+        """Wait for the checkpoint's outstanding saves (TF 2.21's; tapeflow saves synchronously)."""
+        if self._checkpoint:
+            self._checkpoint.sync()
+
     def restore_or_initialize(self):
         """Restore the latest checkpoint and return its path; or call ``init_fn`` and return None."""
         if self.latest_checkpoint is not None:
