@@ -85,7 +85,14 @@ def _warn_legacy_shape_argument(data_layer):
         warnings.warn(message, stacklevel=3)
 
 
-_LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
+_LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim')     # Keras 3 takes these two of Keras 2's (with a warning)
+def _unknown_argument_hint(kwargs, name):
+    if 'batch_input_shape' in kwargs or 'batch_size' in kwargs:     # Keras 2's, gone from Keras 3's layers
+        return ('Keras 3 takes a fixed batch size from the model\'s input: keras.Input(shape=..., batch_size=...) '
+                '(or Input(batch_shape=...)) as the first layer of the model')
+    return 'valid ones include name, trainable, dtype and the arguments of %s itself' % name
+
+
 _AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
 _NO_INPUTS = object()         # __call__ without a positional first argument: call names it (keyword_inputs)
 _NOT_GIVEN = object()         # __call__ without ``training`` (a given None is Keras 3's too: _enter_call)
@@ -165,7 +172,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
             # Keras 3's words; tapeflow's hint in a note
             raise noted(UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s'
                                              % (type(self).__name__, kwargs)),
-                        'valid ones include name, trainable, dtype and the arguments of %s itself' % type(self).__name__)
+                        _unknown_argument_hint(kwargs, type(self).__name__))
         # _dtype: the variables' numpy dtype; under a mixed policy, _mixed (its name) and _compute
         # (the compute dtype) are set too, and the call autocasts (see layers/autocast.py).
         self._dtype, compute, self._mixed = standardize_policy(dtype, type(self).__name__)

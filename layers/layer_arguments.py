@@ -54,8 +54,6 @@ def standardize_policy(dtype, who):
 
 
 def legacy_batch_shape(legacy, who):
-    if 'batch_input_shape' in legacy:
-        return tuple(legacy['batch_input_shape'])
     # Keras 3 reads input_dim first, as the shape (input_dim,), and ignores input_shape=None; the
     # Sequential's InputLayer(shape=...) checks it in standardize_shape's words ("Cannot convert '4' to a
     # shape.", "... Found invalid dimension 'a' of type ..."), which are given here when the layer is made

@@ -11,6 +11,7 @@ from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask,
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
+from framework.type_text import class_text
 from framework.train import deferred_restore
 
 from . import call_context, serialization
@@ -109,8 +110,10 @@ class Sequential(ModelBase):
         if origin is not None and isinstance(origin[0], InputLayer):
             layer = origin[0]                  # keras.Input(...) gives the tensor; the model keeps its layer
         if not isinstance(layer, Layer):
-            raise NotALayerError('Only instances of `keras.Layer` can be added to a Sequential model. Received: %s '
-                                 '(of type %s)' % (layer, type(layer)))     # Keras 3's words, str() and all
+            # Keras 3's f-string: a tensor formats as its values ('[1. 1.]'), its type as TF names it
+            raise NotALayerError('Only instances of `keras.Layer` can be added to a Sequential model. Received: {} '
+                                 '(of type {})'.format(serialization._keras_class_text(layer) if isinstance(layer, type) else layer,
+                                                      class_text(layer)))
         if isinstance(layer, InputLayer):
             if self._input_layer is not None:
                 raise noted(ValueError("Sequential model '%s' has already been configured to use input shape %s. "

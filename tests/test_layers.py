@@ -3,6 +3,7 @@
 Golden numbers come from the formulas in each test (checked against Keras 3.15
 with TensorFlow 2.21, where a comment says so).
 """
+import re
 import threading
 
 import numpy as np
@@ -45,7 +46,13 @@ def test_unknown_keyword_names_the_class_and_keyword():
 def test_legacy_input_shape_keywords_are_stored():
     assert Dense(2, input_shape=(8,))._batch_input_shape == (None, 8)
     assert Dense(2, input_dim=5)._batch_input_shape == (None, 5)
-    assert Dense(2, batch_input_shape=(4, 3))._batch_input_shape == (4, 3)
+    # Keras 3 (TF 2.21) refuses Keras 2's batch_input_shape / batch_size on a layer: "Unrecognized keyword
+    # arguments passed to Dense: {'batch_input_shape': (4, 3)}"; a note says to give keras.Input a batch_size
+    for keyword, value in (('batch_input_shape', (4, 3)), ('batch_size', 3)):
+        with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Dense: \{'%s': %s\}"
+                           % (keyword, re.escape(repr(value)))) as caught:
+            Dense(2, **{keyword: value})
+        assert 'keras.Input(shape=..., batch_size=...)' in caught.value.__notes__[0]
 
 
 # (True is no bad size: Keras 3.15's isinstance(units, int) takes it, Dense(True) has one unit on TF 2.21)
