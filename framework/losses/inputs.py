@@ -7,7 +7,7 @@ adding or removing one trailing axis of size 1; everything else broadcasts.
 import numpy as np
 
 from .. import trace_names
-from ..errors import UnimplementedError, _EAGER_CPU
+from ..errors import UnimplementedError, _EAGER_CPU, shown_as
 from ..ops import cast, expand_dims, reduce_mean, squeeze
 from ..tensor import Tensor, convert_to_tensor
 from .shape_mismatch import mismatch_error
@@ -112,7 +112,7 @@ class StringCastError(UnimplementedError, TypeError):
     TypeError tapeflow raised before."""
 
 
-StringCastError.__name__ = StringCastError.__qualname__ = 'UnimplementedError'     # as type(e).__name__ shows TF's
+shown_as(StringCastError, UnimplementedError)     # type(e) and a traceback's last line show TF's class and module
 
 
 def predictions(y_pred, what):

@@ -8,7 +8,7 @@ from the stacked result back to whatever was written.
 import numpy as np
 
 from .. import backend, dtypes, trace_names
-from ..errors import InvalidArgumentError, OutOfRangeError
+from ..errors import InvalidArgumentError, OutOfRangeError, shown_as
 from ..tensor import Tensor
 from ..tensor_shape import TensorShape
 from .creation import zeros
@@ -22,7 +22,7 @@ class IndexOutOfRange(OutOfRangeError, ValueError):
     tapeflow raised before. Programs print its class name: TensorFlow's."""
 
 
-IndexOutOfRange.__name__ = 'OutOfRangeError'
+shown_as(IndexOutOfRange, OutOfRangeError)      # type(e) and a traceback's last line show TF's class and module
 
 
 def _error(cls, tf_text, note):
