@@ -97,3 +97,14 @@ def test_swish_variable_beta_second_derivative_bits():
         first = inner.gradient(y, beta)
     _same_bits(first.numpy(), _hex32(['-0x1.2d7f38p-5']).reshape(()))
     _same_bits(outer.gradient(first, beta).numpy(), _hex32(['-0x1.fe5bb8p-5']).reshape(()))
+
+
+def test_bfloat16_relu_keeps_negative_zero():
+    # TF 2.21: tf.nn.relu(bfloat16 [-0, 0, -1, 2, nan, -inf, inf] + 9 * [-0]) is [-0, 0, 0, 2, nan, 0, inf] + 9 * [-0]
+    # (Eigen's scalar max returns x on the tie); float32's oneDNN relu gives +0, float16 -0 (unchanged here)
+    values = [-0., 0., -1., 2., float('nan'), -float('inf'), float('inf')] + [-0.] * 9
+    got = tf.cast(tf.nn.relu(tf.constant(values, tf.bfloat16)), tf.float32).numpy()
+    want = np.float32([-0., 0., 0., 2., np.nan, 0., np.inf] + [-0.] * 9)
+    np.testing.assert_array_equal(got, want)
+    assert np.signbit(got).tolist() == np.signbit(want).tolist()
+    assert np.signbit(tf.nn.relu(tf.constant([-0.], tf.float32)).numpy()).tolist() == [False]

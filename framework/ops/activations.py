@@ -41,6 +41,9 @@ def _has_gradients(dtype):
 
 def relu_value(a):
     """relu on a raw array (shared with the fused dense op)."""
+    if a.dtype.kind == 'V':
+        # bfloat16: Eigen's scalar max(x, 0) is x < 0 ? 0 : x, so -0 stays -0 (TF 2.21); ml_dtypes' maximum gives 0
+        return backend.array_module(a).where(a < 0, a.dtype.type(0), a)
     return backend.array_module(a).maximum(a, a.dtype.type(0))
 
 
