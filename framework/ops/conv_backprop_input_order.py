@@ -17,6 +17,16 @@ VALID: (input - 1) * 2 + kernel). Other sizes, which conv2d's gradient can have 
 VALID size with rows the windows never reach), took the other shape in some of the cases measured,
 so they keep the BLAS product, as do other strides.
 
+A 1-D transposed convolution at strides 2 (keras Conv1DTranspose, which TF runs as Conv2DBackpropInput on a
+height-1 image: strides (1, 2)) takes the strides-2 shapes: SAME padding the per-column partial sums, VALID
+padding the one chain for an odd kernel width and the per-column sums for an even one (measured on TF 2.21, notes
+progs/tutorials44/t44_ct1d_meas.py, t44_ct1d_cand2.py, t44_ct1d_check2.py: 158 shapes of kernels 1-7 wide, 1-33
+channels, 1-40 filters, 1-32 sequences: all 130 of two or more sequences, 20 of the 28 single sequences (the BLAS
+product had 6 of these and 80 of those); the other 8 single sequences follow neither shape). Neither shape
+either (BLAS neither) for 4 of 10 shapes near keras.io's timeseries autoencoder (t44_ct1d_meas2.py): 13 sequences
+of 32 positions (8 or 16 channels, kernels 5 and 7), where 13 x 31, 13 x 24 and 2 x 32 follow the rule: what
+oneDNN does there is not known.
+
 Dilated kernels at strides 1 (tf.nn.conv2d_transpose(dilations=...), Conv2DTranspose(dilation_rate=...),
 a dilated conv2d's input gradient; tapeflow computes them in convolution_nd) follow the same two shapes with the
 taps dilation apart (measured on TF 2.21, notes progs/layers10/ctd_tf.py: 6 shapes, dilations 2 and 3,
@@ -40,8 +50,24 @@ _ORDERS = {((1, 1), 'SAME'): (True, True), ((2, 2), 'VALID'): (True, False),
 def applies(g, f, geo):
     """Whether TensorFlow's order is known for this product and the mode computes it."""
     return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32
-            and (geo.strides, geo.padding) in _ORDERS and (geo.strides == (1, 1) or _transposed_size(geo))
+            and ((geo.strides, geo.padding) in _ORDERS and (geo.strides == (1, 1) or _transposed_size(geo))
+                 or _strided_one_row(geo))
             and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def _strided_one_row(geo):
+    """Whether this is a 1-D transposed convolution at strides 2 of Conv1DTranspose's sizes (see above)."""
+    (_, h, w, _), (kh, kw) = geo.shape, geo.kernel
+    if geo.strides != (1, 2) or h != 1 or kh != 1:
+        return False
+    return w == (2 * geo.ow if geo.padding == 'SAME' else 2 * (geo.ow - 1) + kw)
+
+
+def _order(geo):
+    """(one chain?, taps from the last down?) for this product."""
+    if geo.strides == (1, 2):      # _strided_one_row: an odd VALID kernel chains, the rest add column sums
+        return geo.padding == 'VALID' and geo.kernel[1] % 2 == 1, False
+    return _ORDERS[(geo.strides, geo.padding)]
 
 
 def _transposed_size(geo):
@@ -55,7 +81,7 @@ def _transposed_size(geo):
 def backprop_input(g, f, geo):
     """The (N, H, W, C) input gradient of a convolution with filters ``f`` (KH, KW, C, O) whose
     output gradient is ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
-    one_chain, downwards = _ORDERS[(geo.strides, geo.padding)]
+    one_chain, downwards = _order(geo)
     kh, kw, _, o = f.shape
     rows = range(kh - 1, -1, -1) if downwards else range(kh)
     columns = range(kw - 1, -1, -1) if downwards else range(kw)
