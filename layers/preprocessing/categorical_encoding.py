@@ -8,6 +8,7 @@ from framework.backend import array_module
 from framework.errors import kernel_error, noted
 from framework.ops.dense_bincount import check_bincount_dtype
 from framework.placement import current_xp
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..input_spec import standardize_shape
@@ -115,6 +116,7 @@ class CategoryEncoding(Layer):
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
+    _keeps_composite_inputs = (RaggedTensor,)     # encoded over the flat values (ragged_encoding.py)
 
     def __init__(self, num_tokens=None, output_mode='multi_hot', sparse=False, **kwargs):
         super().__init__(**kwargs)
@@ -146,6 +148,9 @@ class CategoryEncoding(Layer):
             raise noted(ValueError("`count_weights` is not used when `output_mode` is not `'count'`. Received "
                                    "`count_weights=%s`." % (count_weights,)),       # Keras 3's words
                         "%s: count_weights is used only when output_mode='count', not %r" % (who, self.output_mode))
+        if isinstance(inputs, RaggedTensor):
+            from .ragged_encoding import encode_ragged       # (it builds on this module)
+            return encode_ragged(self, inputs, self._ragged_ids, self.num_tokens, self._dtype)
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
         if data.dtype.kind not in 'iu':
             if data.dtype.kind != 'f':
@@ -168,6 +173,10 @@ class CategoryEncoding(Layer):
                                  % (who, tuple(np.shape(weights)), tuple(data.shape)))
             weights = array_module(data).asarray(weights)
         return encoded_output(data, self.output_mode, self.num_tokens, self._dtype, self.sparse, weights)
+
+    def _ragged_ids(self, flat):
+        ids = host_array(flat).astype(np.int64)         # (Keras casts float ids to int)
+        return np.where(ids < self.num_tokens, ids, -1)
 
     def compute_output_shape(self, input_shape):
         return encoded_shape(input_shape, self.output_mode, self.num_tokens)

@@ -2,11 +2,13 @@
 import numpy as np
 
 from framework.errors import kernel_error
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
 from .categorical_encoding import encoded_output, encoded_shape
 from .data_inputs import batches, host_array
+from .ragged_encoding import encode_ragged
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 
@@ -54,6 +56,7 @@ class Discretization(Layer):
     """
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
+    _keeps_composite_inputs = (RaggedTensor,)     # bucketized over the flat values (ragged_encoding.py)
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,
                  dtype=None, name=None, **kwargs):
@@ -103,6 +106,17 @@ class Discretization(Layer):
         if self.bin_boundaries is None:
             raise ValueError('You need to either pass the `bin_boundaries` argument at construction time or call '
                              '`adapt(dataset)` before you can start using the `Discretization` layer.')  # Keras 3's
+        if isinstance(inputs, RaggedTensor):
+            return encode_ragged(self, inputs, lambda flat: self._bucketize(flat, who), len(self.bin_boundaries) + 1,
+                                 self.compute_dtype)
+        indices = self._bucketize(inputs, who)
+        if self.output_mode == 'int':
+            return Tensor(indices.astype(np.int32))
+        # Keras 3 encodes in the compute dtype (float16 under mixed_float16)
+        return encoded_output(indices, self.output_mode, len(self.bin_boundaries) + 1, self.compute_dtype,
+                              self.sparse)
+
+    def _bucketize(self, inputs, who):
         values = host_array(inputs)
         if values.dtype.kind not in 'iufb':
             raise TypeError('%s: expected numbers, got dtype %s' % (who, values.dtype))
@@ -111,12 +125,7 @@ class Discretization(Layer):
             raise kernel_error('Bucketize', 'Expected sorted boundaries', named=True,
                                note='%s: bin_boundaries must be sorted; received %r' % (who, bounds))
         # TF's Bucketize holds its boundaries as a float32 attribute
-        indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float32)).astype(np.int64)
-        if self.output_mode == 'int':
-            return Tensor(indices.astype(np.int32))
-        # Keras 3 encodes in the compute dtype (float16 under mixed_float16)
-        return encoded_output(indices, self.output_mode, len(self.bin_boundaries) + 1, self.compute_dtype,
-                              self.sparse)
+        return np.digitize(values, np.asarray(self.bin_boundaries, np.float32)).astype(np.int64)
 
     def _input_cast_dtype(self):
         # Keras 3's Discretization.input_dtype is floatx whatever the layer's dtype: an int32 layer

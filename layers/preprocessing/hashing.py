@@ -2,11 +2,13 @@
 import numpy as np
 
 from framework.ops import equal
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
 from .categorical_encoding import encoded_output, float_depth_error
 from .data_inputs import host_array, is_string_array, string_array
+from .ragged_encoding import encode_ragged
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
 from framework.strings import _buckets as hash_buckets
@@ -38,6 +40,7 @@ class Hashing(Layer):
     """
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
+    _keeps_composite_inputs = (RaggedTensor,)     # hashed over the flat values (ragged_encoding.py)
 
     def __init__(self, num_bins, mask_value=None, salt=None, output_mode='int', sparse=False, **kwargs):
         if kwargs.get('dtype') is None:
@@ -84,6 +87,11 @@ class Hashing(Layer):
         out.reshape(-1)[:] = [str(int(v)).encode() for v in values.reshape(-1).tolist()]
         return out
 
+    @staticmethod
+    def _values(inputs, who):
+        values = host_array(inputs)
+        return string_array(values, who) if values.dtype.kind == 'O' else values
+
     def _bins(self, values, who):
         bins = self.num_bins
         mask = None
@@ -109,9 +117,10 @@ class Hashing(Layer):
 
     def call(self, inputs):
         who = 'Hashing %r' % self.name
-        values = host_array(inputs)
-        if values.dtype.kind == 'O':
-            values = string_array(values, who)
+        if isinstance(inputs, RaggedTensor):
+            return encode_ragged(self, inputs, lambda flat: self._bins(self._values(flat, who), who), self.num_bins,
+                                 self._dtype)
+        values = self._values(inputs, who)
         if self.output_mode == 'one_hot' and not values.ndim:
             # Keras reads inputs.shape[-1] for one_hot: a scalar (a Dataset.map of single strings) fails there
             error = IndexError('tuple index out of range')
