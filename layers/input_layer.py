@@ -48,8 +48,9 @@ class InputLayer(Layer):
                              '(RaggedTensor.to_tensor()) and declare a dense Input' % ('' if name is None else ' %r' % name))
         if input_tensor is not None:
             if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
+                from framework.type_text import class_text      # (Keras's f-string: a tensor by format())
                 error = ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
-                                   'input_tensor=%s (of type %s)' % (input_tensor, type(input_tensor)))     # Keras 3's
+                                   'input_tensor={} (of type {})'.format(input_tensor, class_text(input_tensor)))
                 error.add_note('pass shape= (and dtype=) for an Input of its shape')
                 raise error
             batch_shape = tuple(input_tensor.shape)
@@ -70,7 +71,8 @@ class InputLayer(Layer):
                 raise ValueError('Invalid dtype: %s' % dtype) from None
         elif dtype is not None:        # Keras 3 names it (dtype.name, else __name__) and looks the name up
             _check_dtype_object(dtype)
-        super().__init__(name=name, dtype=dtype, **kwargs)
+        # Keras 3's InputLayer passes only its name on: other keywords (trainable, a misspelt one) are dropped
+        super().__init__(name=name, dtype=dtype)
         named = name is not None
         if dtype is None:
             from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
