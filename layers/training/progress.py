@@ -39,13 +39,16 @@ def format_value(value, signed=True):
     ``signed=False`` is the verbose=2 line's test (``value > 1e-3``, so negative
     values come out in scientific notation there, as in Keras).
     """
-    try:
-        # an array (a train_step's per-feature value) prints as its mean, as Keras's Progbar takes np.mean
-        value = float(np.mean(np.asarray(value, dtype=float))) if np.ndim(value) else float(value)
-    except (TypeError, ValueError):
-        return ' %s' % (value,)
+    # As Keras's Progbar: what is no float is averaged by np.mean (an array, a train_step's per-feature
+    # value, prints as its mean), then divided by its count of 1. A value a callback wrote into the logs
+    # that is no number fails there as in Keras: numpy's TypeError for a str or bytes ('the resolved dtypes
+    # are not compatible with add.reduce ...'), Python's for None or a dict ('unsupported operand type(s)
+    # for /: 'NoneType' and 'int''); a complex prints as '1.0000+2.0000j'.
+    if not isinstance(value, float):
+        value = np.mean(value)
+    value = value / 1
     large = abs(value) > 1e-3 if signed else value > 1e-3
-    return ' %.4f' % value if large else ' %.4e' % value
+    return ' ' + format(value, '.4f' if large else '.4e')
 
 
 def format_logs(logs, signed=True):
