@@ -97,7 +97,7 @@ class TensorShape:
 
     def __getitem__(self, key):
         if self._dims is None:
-            return self if key.__class__ is slice else None   # any dimension of an unknown shape is unknown
+            return None if key.__class__ is not slice else _unknown_slice(key)  # any dimension of it is unknown
         if key.__class__ is slice:
             return shape_of(self._dims[key])
         return self._dims[key]
@@ -178,6 +178,35 @@ class TensorShape:
     def assert_has_rank(self, rank):
         self.with_rank(rank)
 
+    def with_rank_at_least(self, rank):
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError('Shape %s must have rank at least %d' % (self, rank))
+        return self
+
+    def with_rank_at_most(self, rank):
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError('Shape %s must have rank at most %d' % (self, rank))
+        return self
+
+    def assert_same_rank(self, other):
+        other = TensorShape(other)
+        if self._dims is not None and other._dims is not None and len(self._dims) != len(other._dims):
+            raise ValueError('Shapes %s and %s must have the same rank' % (self, other))
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError('Shape %s is not fully defined' % (self,))
+
+    def most_specific_common_supertype(self, others):
+        """The most specific shape that this one and each of ``others`` are subtypes of (TF's TraceType rule)."""
+        dims = self._dims
+        for other in others:
+            other = TensorShape(other)
+            if dims is None or other._dims is None or len(dims) != len(other._dims):
+                return shape_of(None)
+            dims = tuple(a if a == b else None for a, b in zip(dims, other._dims))
+        return shape_of(dims)
+
     def is_subtype_of(self, other):
         other = TensorShape(other)
         return shape_accepts(other._dims, self._dims)
@@ -210,6 +239,17 @@ class TensorShape:
     def __str__(self):
         # print(x.shape) shows (1, 3), as in TensorFlow; an unknown rank shows <unknown>
         return '<unknown>' if self._dims is None else repr(self._dims)
+
+
+def _unknown_slice(key):
+    """TF's slice of an unknown-rank shape: a known length where the slice's ends give one ([1:3]: two
+    unknown dimensions), else the unknown shape."""
+    if key.step is not None:
+        raise ValueError('Steps are not yet handled')
+    start = 0 if key.start is None else key.start
+    if key.stop is None or start < 0 or key.stop < 0:
+        return shape_of(None)
+    return shape_of((None,) * max(key.stop - start, 0))
 
 
 def partial_shape_error(shape):
