@@ -459,6 +459,8 @@ class Rescaling(Layer):
             cast(value, self.compute_dtype)
         if isinstance(value, (int, float, list, tuple)):
             value = np.float32(value) if np.ndim(value) == 0 else np.asarray(value, np.float32)
+        if np.dtype(self.compute_dtype).kind in 'iu':       # an integer layer: TF's Cast truncates 0.5 to 0
+            return Tensor(array_module(inputs._data).asarray(np.asarray(value).astype(self.compute_dtype)))
         if np.ndim(value) == 0:
             return float(value)
         return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.compute_dtype)))
