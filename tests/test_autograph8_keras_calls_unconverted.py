@@ -158,3 +158,24 @@ def test_a_functional_call_on_a_keras_input_refuses_a_tensor_if_as_keras_does():
     assert 'Error encountered:\n\n' + BOOL in text
     out = _CondOp()(keras.Input((2,)))      # a tf.cond in the call builds (Keras: KerasTensor shape (None, 2))
     assert tuple(out.shape) == (None, 2)
+
+
+def test_a_loss_subclass_call_with_a_tensor_if_is_refused_in_a_function():
+    # TF 2.21: OperatorNotAllowedInGraphError (Keras 3's Loss.__call__ calls self.call unconverted); the same
+    # function called by the tf.function itself is converted and runs ([2.])
+    class Loss(keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            d = y_true - y_pred
+            if tf.reduce_sum(d) > 0:
+                return d * 2.0
+            return -d
+
+    def loss_fn(a, b):
+        if tf.reduce_sum(a - b) > 0:
+            return a - b
+        return b - a
+    with pytest.raises(OperatorNotAllowedInGraphError, match='Python `bool` is not allowed'):
+        tf.function(lambda a, b: Loss()(a, b))(tf.constant([1.0]), tf.constant([3.0]))
+    out = tf.function(loss_fn)(tf.constant([1.0]), tf.constant([3.0]))
+    assert out.numpy().tolist() == [2.0]
+    assert float(Loss()(tf.constant([1.0]), tf.constant([3.0]))) == 2.0     # eagerly: plain Python
