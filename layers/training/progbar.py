@@ -7,9 +7,8 @@ listed as stateful, in which case its last value is shown.
 """
 import time
 
-import numpy as np
 
-from .progress import Progress
+from .progress import Averaged, Progress
 
 
 class Progbar(Progress):
@@ -57,16 +56,21 @@ class Progbar(Progress):
             finalize = self.target is not None and current >= self.target
         shown = {}
         for name, value in values or ():
-            value = value if isinstance(value, str) else float(np.mean(np.asarray(value, dtype=float)))
-            if self._averaged(name) and not isinstance(value, str):
+            if self._averaged(name):
+                # Keras's sums, by Python's operators on the values as given: None or a dict fails here
+                # ("unsupported operand type(s) for *: 'NoneType' and 'int'"), a list is repeated and
+                # joined, a str too (numpy's TypeError when drawn); np.mean and the division come at the
+                # drawing (progress.format_value)
                 if finalize:
                     self._sums[name] = [value, 1]
                 else:
                     steps = max(current - self.seen, 1)
-                    total = self._sums.setdefault(name, [0.0, 0])
-                    total[0] += value * steps
-                    total[1] += steps
-                shown[name] = self._sums[name][0] / max(1, self._sums[name][1])
+                    if name not in self._sums:
+                        self._sums[name] = [value * steps, steps]
+                    else:
+                        self._sums[name][0] += value * steps
+                        self._sums[name][1] += steps
+                shown[name] = Averaged(*self._sums[name])
             else:
                 shown[name] = value
         # Kept whether or not this update draws: Keras keeps every value given, so the final line
@@ -80,22 +84,6 @@ class Progbar(Progress):
         per_step = self._step_duration(current, now)
         if self.verbose == 1 and now - self._last_draw >= self.interval:
             self._draw(current, None, now, per_step, final=False)
-
-    def _draw(self, current, logs, now, per_step, final):
-        self._refuse_text()
-        super()._draw(current, logs, now, per_step, final)
-
-    def _final(self, current, logs):
-        if self.verbose == 2 and self._sized():      # (verbose=1 draws through _draw)
-            self._refuse_text()
-        super()._final(current, logs)
-
-    def _refuse_text(self):
-        # Keras averages every value it draws with np.mean, a string included: numpy's TypeError
-        # ('the resolved dtypes are not compatible with add.reduce ...'), raised only when drawing
-        for value in self._values.values():
-            if isinstance(value, str):
-                np.mean(value)
 
     def add(self, n, values=None):
         """``update(steps seen + n, values)``."""

@@ -33,6 +33,15 @@ def resolve_verbose(verbose):
     return verbose
 
 
+class Averaged:
+    """A value keras.utils.Progbar averages: the sum of the values given, each times the steps it covers,
+    and the count of those steps (Keras's [sum, count], divided only when drawn)."""
+    __slots__ = ('total', 'count')
+
+    def __init__(self, total, count):
+        self.total, self.count = total, count
+
+
 def format_value(value, signed=True):
     """A log value as Keras prints it: 4 decimals, or scientific notation when tiny.
 
@@ -44,9 +53,12 @@ def format_value(value, signed=True):
     # that is no number fails there as in Keras: numpy's TypeError for a str or bytes ('the resolved dtypes
     # are not compatible with add.reduce ...'), Python's for None or a dict ('unsupported operand type(s)
     # for /: 'NoneType' and 'int''); a complex prints as '1.0000+2.0000j'.
+    count = 1
+    if type(value) is Averaged:
+        value, count = value.total, value.count
     if not isinstance(value, float):
         value = np.mean(value)
-    value = value / 1
+    value = value / max(1, count)
     large = abs(value) > 1e-3 if signed else value > 1e-3
     return ' ' + format(value, '.4f' if large else '.4e')
 
