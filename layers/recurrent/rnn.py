@@ -27,7 +27,7 @@ from . import cell_loop_calls, eager_step_reads, gru_sequence, lstm_sequence, se
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .sequence_mask_errors import mask_shape_error, no_steps_error, refuse_python_mask
-from .step_input_error import state_width_error, step_input_error
+from .step_input_error import state_width_error, step_input_error, step_type_error
 from .step_outputs import stacked_steps
 from .step_term_sums import chunked
 from .time_steps import time_steps
@@ -186,6 +186,11 @@ class RNN(InitialStateBuildConfig, Layer):
                     projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards, graph_order)
                 except InvalidArgumentError:
                     refused = step_input_error(self, cell, sequences, states, training)   # steps of another size
+                    if refused is None:
+                        raise
+                    raise refused from None
+                except ValueError as err:       # a string sequence: Keras's type promotion, in the cell's call
+                    refused = step_type_error(self, cell, err, sequences, states, training)
                     if refused is None:
                         raise
                     raise refused from None

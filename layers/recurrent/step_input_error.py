@@ -31,6 +31,18 @@ def step_input_error(layer, cell, sequences, states, training):
     return error
 
 
+def step_type_error(layer, cell, err, sequences, states, training):
+    """``err``, raised projecting a sequence of strings, as the cell's call words it (Keras's type promotion
+    refuses the step in the cell's first op); else None."""
+    if sequences.ndim != 3 or sequences._data.dtype.kind not in 'OSU':
+        return None
+    error = _cell_call_error(cell, err, (sequences.shape[0], sequences.shape[-1]), sequences, states, training)
+    for note in getattr(err, '__notes__', ()):
+        error.add_note(note)
+    error.add_note('raised in call() of layer "%s": it takes numbers, got a sequence of strings' % layer.name)
+    return error
+
+
 def state_width_error(layer, cell, sequences, states, training):
     """The cell-call error for initial ``states`` whose first (h) is (batch, width) of a width other than
     the cell's units: Keras's ``matmul(h, recurrent_kernel)`` refuses it (a GRU with reset_after=False
