@@ -1,7 +1,7 @@
 """Discretization: numbers to bucket indices, with boundaries given or learned as quantiles (Keras 3)."""
 import numpy as np
 
-from framework.errors import kernel_error
+from framework.errors import InvalidArgumentError, kernel_error
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
@@ -118,6 +118,13 @@ class Discretization(Layer):
 
     def _bucketize(self, inputs, who):
         values = host_array(inputs)
+        if values.dtype.kind in 'OSU':      # TF's Bucketize kernel has no string registration
+            error = InvalidArgumentError(
+                "Value for attr 'T' of string is not in the list of allowed values: int32, int64, float, double\n\t; "
+                'NodeDef: {{node Bucketize}}; Op<name=Bucketize; signature=input:T -> output:int32; attr=T:type,'
+                'allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]; attr=boundaries:list(float)> [Op:Bucketize] name: ')
+            error.add_note('%s: expected numbers, got strings; convert them first (e.g. tf.strings.to_number)' % who)
+            raise error
         if values.dtype.kind not in 'iufb':
             raise TypeError('%s: expected numbers, got dtype %s' % (who, values.dtype))
         bounds = self.bin_boundaries
