@@ -15,6 +15,7 @@ from framework.tensor import Tensor
 from ..argument_tuples import standardized_data_format
 from ..layer import Layer
 from .data_inputs import host_array
+from .string_images import string_images_error
 from .image_boxes import transformed_boxes
 
 
@@ -76,6 +77,9 @@ class ImageLayer(Layer):
         if kind == 'c' and as_float:
             data = cast(Tensor(data), self._dtype)._data        # (TF's 'discard the imaginary part' warning)
         elif kind not in 'biuf':
+            refused = string_images_error(self) if kind in 'OSU' else None      # TF's error, where it is known
+            if refused is not None:
+                raise refused
             raise TypeError('%s: expected numeric images, got dtype %s' % (self._who, data.dtype))
         if data.ndim not in (3, 4):
             error = ValueError(self.rank_text % (tuple(data.shape),))
