@@ -142,7 +142,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             dtype = _as_keras_lambda_infers(layer, inputs, concrete)
         outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype) for t, axes in
                                                    zip(nest.flatten(concrete), varying)])
-        _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
+        if layer.supports_masking:
+            # Keras 3 sets output masks only for such layers: another's symbolic outputs carry none, even where
+            # its call hands back a tensor with a mask (Lambda(lambda t: t), a custom layer setting _keras_mask)
+            _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
     if named:       # Keras's node keeps the call's own arguments: no positional one here
         Node(layer, tuple(args), dict({first_call_parameter(layer): inputs}, **kwargs), outputs)
     else:
