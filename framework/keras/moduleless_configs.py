@@ -13,7 +13,7 @@ from framework.keras.custom_objects import get_registered_object
 
 # class names the deserializer reads itself, never looked up by module
 _OWN_FORMS = frozenset(('function', '__lambda__', '__tuple__', '__bytes__', '__ellipsis__', '__slice__',
-                        '__numpy__', '__tensor__', '__typespec__'))
+                        '__numpy__', '__tensor__', '__typespec__', '__keras_tensor__'))
 
 
 def refuse_moduleless(config, custom_objects=None, error_class=TypeError):
@@ -59,6 +59,9 @@ def deserialize_layer(config, custom_objects=None):
     try:
         return serialization.deserialize(config, custom_objects)
     except serialization.UnknownLayerClassError:
+        from .keras_module_classes import is_keras_package_module, not_keras_saveable
+        if is_keras_package_module(config.get('module')) and not _names_other_object(config, custom_objects):
+            raise not_keras_saveable(config['module'], config['class_name']) from None
         # Keras deserializes whatever the config names, then refuses what is not a layer (an optimizer's config)
         if _names_other_object(config, custom_objects):
             raise ValueError('`keras.layers.deserialize` was passed a `config` object that is not a '

@@ -23,6 +23,7 @@ from .function_code import LAMBDA_REFUSED, dump_function, is_python_lambda, load
 from .global_switches import allows_code, effective_safe_mode, safe_mode_scope
 
 _PLAIN = (type(None), bool, int, float, str)
+_KERAS_NAMES = {'_CheckedInputSpec': 'InputSpec'}      # tapeflow's own subclasses, filed under Keras's name
 
 
 def _families():
@@ -32,8 +33,10 @@ def _families():
     import optim
     from layers import constraints, initializers, regularizers
     from optim.schedules import learning_rate_schedule as schedules
+    from layers.input_spec import InputSpec
     from . import dtype_policies
     return [('keras', dtype_policies.DTypePolicy, dtype_policies.deserialize),
+            ('keras', InputSpec, _input_spec),
             ('keras.losses', losses.Loss, losses.deserialize),
             ('keras.metrics', metrics.Metric, metrics.deserialize),
             ('keras.optimizers', optim.Optimizer, optim.deserialize),
@@ -41,6 +44,13 @@ def _families():
             ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize)),
             ('keras.regularizers', regularizers.Regularizer, _ignoring_custom_objects(regularizers.deserialize)),
             ('keras.constraints', constraints.Constraint, _ignoring_custom_objects(constraints.deserialize))]
+
+
+def _input_spec(config, custom_objects=None):
+    from layers.input_spec import InputSpec
+    if config.get('class_name') != 'InputSpec':
+        raise ValueError('not an InputSpec config: %r' % (config,))
+    return InputSpec.from_config(config['config'])
 
 
 def _ignoring_custom_objects(deserialize):
@@ -84,6 +94,9 @@ def serialize_keras_object(obj):
         return {'class_name': kind, 'config': {'value': value.tolist(), 'dtype': value.dtype.name}}
     if is_python_lambda(obj):
         return _lambda_entry(obj)
+    from layers.functional.keras_tensor import KerasTensor, serialized_entry
+    if isinstance(obj, KerasTensor):
+        return serialized_entry(obj)
     registered = get_registered_name(type(obj) if not _is_function(obj) else obj) \
         if is_registered(type(obj) if not _is_function(obj) else obj) else None
     from layers.object_sharing import recorded
@@ -108,7 +121,9 @@ def serialize_keras_object(obj):
         # A user's class (a HuberLoss(keras.losses.Loss), a HuberMetric): Keras 3 writes its module
         # (None for a script) and its registered name, the bare class name when not registered.
         module, registered = _module_or_none(type(obj)), get_registered_name(type(obj))
-    return recorded(obj, {'module': module, 'class_name': type(obj).__name__,
+    class_name = type(obj).__name__ if module != 'keras' or not _is_tapeflows(type(obj)) else _KERAS_NAMES.get(
+        type(obj).__name__, type(obj).__name__)
+    return recorded(obj, {'module': module, 'class_name': class_name,
                           'config': serialize_keras_object(obj.get_config()), 'registered_name': registered})
 
 
@@ -209,6 +224,9 @@ def _deserialize(config, custom_objects):
         return Ellipsis
     if class_name == '__slice__':
         return slice(*(deserialize_keras_object(inner[part], custom_objects) for part in ('start', 'stop', 'step')))
+    if class_name == '__keras_tensor__':        # Keras 3: a new symbolic tensor of that shape and dtype
+        from layers.functional.keras_tensor import KerasTensor
+        return KerasTensor(inner['shape'], dtype=inner['dtype'])
     if class_name in ('__numpy__', '__tensor__'):
         value = np.array(inner['value'], dtype=inner['dtype'])
         return convert_to_tensor(value) if class_name == '__tensor__' else value
@@ -274,6 +292,8 @@ def _build_object(config, custom_objects):
     if cls is None and module == 'keras' and class_name in ('DTypePolicy', 'FloatDTypePolicy'):
         from .dtype_policies import deserialize
         return deserialize(config, custom_objects)
+    if cls is None and module == 'keras' and class_name == 'InputSpec':
+        return _input_spec(config)
     if (isinstance(cls, type) and issubclass(cls, Layer)) or (cls is None and _is_layer_module(module)):
         # the class found here, at the top (an enclosing scope before the registry), is the one built
         return _build_layer(config, dict(custom_objects or {}, **({class_name: cls} if cls else {})), cls)
@@ -282,6 +302,9 @@ def _build_object(config, custom_objects):
             raise TypeError('deserialize_keras_object: %r resolved to %r, which has no from_config()'
                             % (class_name, cls))
         return cls.from_config(deserialize_keras_object(config['config'], custom_objects))
+    from .keras_module_classes import lacks_class, not_keras_saveable
+    if cls is None and lacks_class(str(module), class_name):
+        raise not_keras_saveable(module, class_name)
     families = [f for f in _families() if f[0] == module] or _families()
     for _, _, deserialize in families:
         try:
@@ -319,9 +342,9 @@ def _build_layer(config, custom_objects, found=None):
     table = lookup_table(custom_objects)
     cls = found or resolve_layer_class(config['class_name'], config.get('registered_name'), table, config)
     if cls is None:
-        raise ValueError("Could not deserialize '%s.%s': no such layer class; register it with "
-                         '@keras.saving.register_keras_serializable() or pass it in custom_objects'
-                         % (config.get('module'), config['class_name']))
+        # Keras 3's words (its _retrieve_class_or_fn finds nothing of that name in the Keras module)
+        from .keras_module_classes import not_keras_saveable
+        raise not_keras_saveable(config.get('module'), config['class_name'])
     if _is_model_class(cls):
         # serialize_keras_object(model) of a compiled model holds its compile_config: Keras compiles it again
         model = build_model(config, table, 'deserialize_keras_object')

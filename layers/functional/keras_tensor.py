@@ -226,3 +226,13 @@ def _record(function_name, *args):
 
 def is_keras_tensor(value):
     return type(value) is KerasTensor
+
+
+def serialized_entry(tensor):
+    """Keras 3's ``serialize_keras_object(tensor)``: shape, dtype and the [layer name, node index,
+    tensor index] that made it (None for a tensor no layer made)."""
+    history = tensor._keras_history
+    if history:
+        history = [history[0].name, history[1], history[2]]
+    return {'class_name': '__keras_tensor__',
+            'config': {'shape': tensor.shape, 'dtype': tensor.dtype, 'keras_history': history}}
