@@ -13,9 +13,12 @@ channels, 1x1 to 5x5 kernels, all bits equal):
   strides 1 with VALID padding (taps from the last down), strides 2 with SAME padding (from the first up).
 
 With strides 2 this holds where the image is the one Conv2DTranspose makes (SAME: twice the input;
-VALID: (input - 1) * 2 + kernel). Other sizes, which conv2d's gradient can have (an odd SAME size, a
-VALID size with rows the windows never reach), took the other shape in some of the cases measured,
-so they keep the BLAS product, as do other strides.
+VALID: (input - 1) * 2 + kernel). conv2d's gradient can also have an odd SAME size (a strided SAME Conv2D
+on an odd image, as in tensorflow.org's convolutional VAE: 3x3 -> 2x2): there an odd width takes the one chain
+from the first tap up, while an odd height with an even width keeps the per-column sums (measured on TF 2.21,
+notes progs/tutorials44/t44_cig_dump*.py, t44_cig_cand*.py: 20 shapes, 3x3 to 11x11, kernels 2x2 to 7x7 and
+3x5, 1-32 channels, 1-32 images, all bits equal). VALID sizes with rows the windows never reach took the other
+shape in some of the cases measured, so they keep the BLAS product, as do other strides.
 
 A 1-D transposed convolution at strides 2 (keras Conv1DTranspose, which TF runs as Conv2DBackpropInput on a
 height-1 image: strides (1, 2)) takes the strides-2 shapes: SAME padding the per-column partial sums, VALID
@@ -67,14 +70,16 @@ def _order(geo):
     """(one chain?, taps from the last down?) for this product."""
     if geo.strides == (1, 2):      # _strided_one_row: an odd VALID kernel chains, the rest add column sums
         return geo.padding == 'VALID' and geo.kernel[1] % 2 == 1, False
+    if geo.strides == (2, 2) and geo.padding == 'SAME' and geo.shape[2] % 2 == 1:    # an odd width: one chain
+        return True, False
     return _ORDERS[(geo.strides, geo.padding)]
 
 
 def _transposed_size(geo):
     """Whether a strides-2 image has the size Conv2DTranspose gives it (see the module's docstring)."""
     (h, w), (kh, kw) = geo.shape[1:3], geo.kernel
-    if geo.padding == 'SAME':
-        return (h, w) == (2 * geo.oh, 2 * geo.ow)
+    if geo.padding == 'SAME':      # or an odd size, which conv2d's gradient can have (see above)
+        return h in (2 * geo.oh, 2 * geo.oh - 1) and w in (2 * geo.ow, 2 * geo.ow - 1)
     return (h, w) == (2 * (geo.oh - 1) + kh, 2 * (geo.ow - 1) + kw)
 
 
