@@ -61,7 +61,9 @@ def test_accepted_forms():
     assert tf.one_hot([0, 1], 2, on_value=2).numpy().tolist() == [[2, 0], [0, 2]]
     assert tf.pad(X, [[1, 1], [0, 0]], constant_values=2).numpy()[0].tolist() == [2., 2., 2.]
     assert tf.pad(X, [[1, 0], [0, 0]], mode='REFLECT', constant_values=[1., 2.]).shape == (3, 3)
-    assert tf.range(3, dtype=tf.uint16).numpy().tolist() == [0, 1, 2]
+    # (TF 2.21 has no CPU Range kernel for uint16: NotFoundError; tests/test_opsfuzz6_range_ones_like.py)
+    with pytest.raises(tf.errors.NotFoundError):
+        tf.range(3, dtype=tf.uint16)
     assert tf.reverse(X, [0]).numpy()[0].tolist() == [4., 5., 6.]
 
 

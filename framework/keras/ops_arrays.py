@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError, kernel_error
+from framework.errors import InvalidArgumentError, NotFoundError, kernel_error
 from framework.ops.missing_kernels import refuse_missing
 from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
@@ -158,7 +158,10 @@ def arange(start, stop=None, step=None, dtype=None):
         dtype = result_type(*(getattr(b, 'dtype', type(b)) for b in (start, stop, step)))
     elif isinstance(dtype, type):       # Keras standardizes it first: Python's int is int64
         dtype = standardize_dtype(dtype)
-    return _ops.range(start, stop, step, dtype=dtype)
+    try:
+        return _ops.range(start, stop, step, dtype=dtype)
+    except NotFoundError:      # (int8 / int16 / uint16..uint64: no Range CPU kernel) Keras counts in float32, casts
+        return _ops.cast(_ops.range(start, stop, step, dtype='float32'), dtype)
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):

@@ -185,8 +185,11 @@ def ones_like(input, dtype=None, name=None):  # noqa: A002
     except TypeError:       # a RaggedTensor: ones of its row layout
         return map_ragged(input, lambda values: ones_like(values, dtype), 'ones_like')
     from ..backend import array_module
-    return Tensor(_constant_array(array_module(x._data), x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype,
-                                  True, 'ones_like'))
+    wanted = dtypes.numpy_dtype(dtype) or x._data.dtype
+    # TF's OnesLike kernel runs for the input's own dtype; another dtype goes through tf.ones, whose string
+    # case is the conversion of 1 (a TypeError, not OnesLike's registry error)
+    return Tensor(_constant_array(array_module(x._data), x._data.shape, wanted, True,
+                                  'ones_like' if wanted == x._data.dtype else 'ones'))
 
 
 @named_errors('range')
@@ -249,6 +252,18 @@ def _refuse_range_dtype(name, start):
             "Op<name=Range; signature=start:Tidx, limit:Tidx, delta:Tidx -> output:Tidx; attr=Tidx:type,default="
             "DT_INT32,allowed=[%s]> [Op:Range] name: " % (shown, ', '.join(_RANGE_TIDX),
                                                            ', '.join('DT_' + t.upper() for t in _RANGE_TIDX)))
+    if shown in ('int8', 'int16', 'uint16', 'uint32', 'uint64'):
+        # in Range's op definition, but TF 2.21 has no CPU kernel for them
+        from ..errors import NotFoundError
+        error = NotFoundError(
+            "Could not find device for node: {{node Range}} = Range[Tidx=DT_%s]\nAll kernels registered for op Range:"
+            "\n  device='XLA_CPU_JIT'; Tidx in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, "
+            "DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]\n  device='DEFAULT'; Tidx in [DT_INT32]%s\n [Op:Range] name: "
+            % (shown.upper(), ''.join("\n  device='CPU'; Tidx in [DT_%s]" % t
+                                      for t in ('INT64', 'INT32', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF'))))
+        error.add_note('range: TensorFlow computes int32, int64 and float ranges on the CPU; make an int32 range '
+                       'and cast it to %s' % name)
+        raise error
 
 
 def _range_scalar(v, which):
