@@ -123,7 +123,9 @@ def _build_shape(shape):
 
 def check_spec(layer, inputs):
     specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
-    values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    # (Keras flattens the inputs: a dict's values, by sorted key, are the tensors it counts and checks)
+    values = inputs if isinstance(inputs, (list, tuple)) else \
+        [inputs[key] for key in sorted(inputs)] if type(inputs) is dict else [inputs]
     # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
     # specs, called on one tensor, is refused before its call)
     if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
