@@ -53,6 +53,8 @@ class LogCoshError(_PerSampleMean):
 class CosineSimilarity(MeanMetricWrapper):
     """Running mean of the cosine similarity along ``axis`` (+1 for vectors pointing the same way)."""
 
+    _direction = 'up'       # as Keras 3's: monitors in 'auto' mode maximize it (its function's name says nothing)
+
     def __init__(self, name='cosine_similarity', dtype=None, axis=-1):
         super().__init__(_similarity, name=name, dtype=dtype, axis=axis)
         self.axis = axis
