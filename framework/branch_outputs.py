@@ -133,8 +133,10 @@ _OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Po
 
 
 def _plain(node, assigned):
-    """``node`` where it is a constant, a name the branch does not assign or Python operators over those;
-    else _UNKNOWN."""
+    """``node`` where it is a constant, a name the branch does not assign, Python operators over those or
+    ``tf.constant(<number>[, dtype])``; else _UNKNOWN."""
+    if _constant_call(node):
+        return node
     for part in ast.walk(node):
         if isinstance(part, ast.Name):
             if part.id in assigned:
@@ -152,6 +154,8 @@ def _dtype_of(node, names):
     not compared), or _UNKNOWN."""
     if node is _UNKNOWN:
         return _UNKNOWN
+    if isinstance(node, ast.Call):
+        return _constant_call_dtype(node, names)
     if isinstance(node, ast.Constant):
         return _NONE if node.value is None else _python_dtype(node.value)
     if isinstance(node, ast.Name):
@@ -172,6 +176,28 @@ def _dtype_of(node, names):
     if isinstance(getattr(node, 'op', None), ast.Div) or 'float32' in kinds:
         return 'float32'
     return 'int32'
+
+
+def _constant_call(node):
+    """Whether ``node`` is ``<name>.constant(<number or bool>)``, with at most a ``dtype`` of ``<name>.<attr>``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == 'constant'
+            and isinstance(node.func.value, ast.Name) and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) in (bool, int, float)):
+        return False
+    return all(k.arg == 'dtype' and isinstance(k.value, ast.Attribute) and isinstance(k.value.value, ast.Name)
+               for k in node.keywords)
+
+
+def _constant_call_dtype(node, names):
+    """The dtype name of ``tf.constant(<number>[, dtype=tf.<dtype>])`` where ``tf`` is this framework."""
+    import framework        # (late: the package imports this module's users)
+    module = names.get(node.func.value.id)
+    if getattr(module, 'constant', None) is not framework.constant:
+        return _UNKNOWN
+    if node.keywords:
+        dtype = getattr(names.get(node.keywords[0].value.value.id), node.keywords[0].value.attr, None)
+        return getattr(dtype, 'name', _UNKNOWN)
+    return _python_dtype(node.args[0].value)
 
 
 def _is_tensor(node, names):

@@ -92,6 +92,14 @@ def _returns_int_or_float(x):
     return x
 
 
+def _constants_of_two_dtypes(x):
+    if x > 0:
+        y = tf.constant(1)
+    else:
+        y = tf.constant(1.0)
+    return y
+
+
 def _tensor_before(x):
     y = tf.constant(1)
     if x > 0:
@@ -115,6 +123,8 @@ def _tensor_before(x):
     (_returns_int_or_float, -2.0, TypeError,
      "'retval_' has dtype int32 in the main branch, but dtype float32 in the else branch"),
     (_tensor_before, 2.0, TypeError, "'y' has dtype float32 in the main branch, but dtype int32 in the else branch"),
+    (_constants_of_two_dtypes, 2.0, TypeError,
+     "'y' has dtype int32 in the main branch, but dtype float32 in the else branch"),
 ])
 def test_tf_2_21_refuses_what_the_branches_leave(fn, value, error, text):
     with pytest.raises(error) as caught:
