@@ -42,3 +42,24 @@ def test_string_images_fail_where_tf_fails(make, error_class, text):
         make()(IMAGES, training=True)
     assert _middle_line(info.value) == text
     assert any('decode them first' in note for note in info.value.__notes__)
+
+
+@pytest.mark.parametrize('interpolation, kernel_text', [
+    ('area', "Value for attr 'T' of string is not in the list of allowed values: int8, uint8, int16, uint16, int32, "
+             'int64, half, float, double, bfloat16\n\t; NodeDef: {{node ResizeArea}}; Op<name=ResizeArea; signature='
+             'images:T, size:int32 -> resized_images:float; attr=T:type,allowed=[DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, '
+             'DT_INT32, DT_INT64, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_BFLOAT16]; attr=align_corners:bool,default=false> '
+             '[Op:ResizeArea] name: '),
+    ('lanczos5', "Value for attr 'T' of string is not in the list of allowed values: int8, uint8, int16, uint16, "
+                 'int32, int64, bfloat16, half, float, double\n\t; NodeDef: {{node ScaleAndTranslate}}; Op<name='
+                 'ScaleAndTranslate; signature=images:T, size:int32, scale:float, translation:float -> resized_images:'
+                 'float; attr=T:type,allowed=[DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, DT_INT64, DT_BFLOAT16, '
+                 'DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=kernel_type:string,default="lanczos3"; attr=antialias:bool,'
+                 'default=true> [Op:ScaleAndTranslate] name: '),
+])
+def test_resizing_names_its_interpolations_kernel(interpolation, kernel_text):
+    # printed by TF 2.21 (/work/notes/progs/errors37/imgstr2.py)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        L.Resizing(4, 4, interpolation=interpolation)(IMAGES)
+    assert _middle_line(info.value) == kernel_text
+

@@ -10,17 +10,28 @@ from framework.errors import InvalidArgumentError, UnimplementedError, kernel_er
 
 _KERNEL_DTYPE_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half', 'bfloat16': 'bfloat16'}
 _INTEGERS = 'int8, uint8, int16, uint16, int32, int64'
-# resize kernel -> (its allowed types as TF 2.21 lists them, its output type)
+_ALIGN = 'attr=align_corners:bool,default=false'
+_SIGNATURE = 'signature=images:T, size:int32%s -> resized_images:%s; attr=T:type,allowed=[%%s]; %s'
+# interpolation -> (its kernel, the types TF 2.21's registry lists, the rest of the op's signature)
 _RESIZE_KERNELS = {
-    'bilinear': ('ResizeBilinear', _INTEGERS + ', bfloat16, half, float, double, bfloat16', 'float'),
-    'nearest': ('ResizeNearestNeighbor', _INTEGERS + ', half, float, double, bfloat16', 'T'),
-    'bicubic': ('ResizeBicubic', _INTEGERS + ', half, float, double, bfloat16', 'float'),
+    'bilinear': ('ResizeBilinear', _INTEGERS + ', bfloat16, half, float, double, bfloat16',
+                 _SIGNATURE % ('', 'float', _ALIGN + '; attr=half_pixel_centers:bool,default=false')),
+    'nearest': ('ResizeNearestNeighbor', _INTEGERS + ', half, float, double, bfloat16',
+                _SIGNATURE % ('', 'T', _ALIGN + '; attr=half_pixel_centers:bool,default=false')),
+    'bicubic': ('ResizeBicubic', _INTEGERS + ', half, float, double, bfloat16',
+                _SIGNATURE % ('', 'float', _ALIGN + '; attr=half_pixel_centers:bool,default=false')),
+    'area': ('ResizeArea', _INTEGERS + ', half, float, double, bfloat16', _SIGNATURE % ('', 'float', _ALIGN)),
 }
+# lanczos3 / lanczos5 run ScaleAndTranslate, whose registry text names its default kernel
+_RESIZE_KERNELS['lanczos3'] = _RESIZE_KERNELS['lanczos5'] = (
+    'ScaleAndTranslate', _INTEGERS + ', bfloat16, half, float, double',
+    _SIGNATURE % (', scale:float, translation:float', 'float',
+                  'attr=kernel_type:string,default="lanczos3"; attr=antialias:bool,default=true'))
 
 
 def string_images_error(layer):
     """The error TF 2.21 raises when ``layer`` (an image preprocessing layer) is called on strings, or None
-    where tapeflow keeps its own (a Resizing interpolation whose kernel was not measured)."""
+    where tapeflow keeps its own (a Resizing interpolation not listed above)."""
     kind = type(layer).__name__
     if kind == 'Resizing':
         error = _resize_registry_error(layer.interpolation)
@@ -45,10 +56,8 @@ def _resize_registry_error(interpolation):
     entry = _RESIZE_KERNELS.get(interpolation)
     if entry is None:
         return None
-    kernel, allowed, output = entry
+    kernel, allowed, signature = entry
     listed = ', '.join('DT_' + name.strip().upper() for name in allowed.split(','))
     return InvalidArgumentError(
         "Value for attr 'T' of string is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; Op<name=%s; "
-        'signature=images:T, size:int32 -> resized_images:%s; attr=T:type,allowed=[%s]; attr=align_corners:bool,'
-        'default=false; attr=half_pixel_centers:bool,default=false> [Op:%s] name: '
-        % (allowed, kernel, kernel, output, listed, kernel))
+        '%s> [Op:%s] name: ' % (allowed, kernel, kernel, signature % listed, kernel))
