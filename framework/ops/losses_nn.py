@@ -356,6 +356,10 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     x = as_tensor(x, 'moments')
     if x._data.dtype.kind not in 'iu':
         x = as_float_tensor(x, 'moments')
+    half = x.dtype.name == 'float16'
+    if half:        # TF computes float16 moments in float32 and casts both back (bfloat16 stays as it is)
+        from .shapes import cast
+        x = cast(x, 'float32')
     mean = reduce_mean(x, axes, keepdims=True)
     from .shapes import stop_gradient
     # TF's squared_difference (a product, not pow: TensorFlow's float32 pow is not correctly rounded),
@@ -365,6 +369,8 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     if not keepdims:
         from .shapes import squeeze
         mean, variance = squeeze(mean, axes), squeeze(variance, axes)
+    if half:
+        mean, variance = cast(mean, 'float16'), cast(variance, 'float16')
     return mean, variance
 
 

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import kernel_error, noted
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
@@ -229,6 +229,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     from .arithmetic import maximum
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
+    _refuse_integers(t)
     t = read_once(float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater'))
     # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|); a tensor clip_norm
     # is cast to t's dtype after that maximum (a float32 bound clips float64 values)
@@ -243,6 +244,16 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     return t * clip_norm / maximum(length, clip_norm)
 
 
+def _refuse_integers(t):
+    # TF's clip_by_norm squares and sums t in its dtype, then takes Sqrt: integers reach Sqrt's registry error,
+    # bools Sum's (t * t of bools passes)
+    x = t if isinstance(t, Tensor) else as_tensor(t, 'clip_by_norm')
+    if x._data.dtype.kind in 'iub':
+        error = float_kernels.refusal('sqrt' if x._data.dtype.kind != 'b' else 'reduce_sum', x.dtype.name)
+        error.add_note('clip_by_norm: t must be a float tensor, got %s; cast it first' % x.dtype.name)
+        raise error
+
+
 @named_errors('global_norm')
 def global_norm(t_list, name=None):
     """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped;
@@ -250,10 +261,13 @@ def global_norm(t_list, name=None):
     tensors = _present([t.values if isinstance(t, IndexedSlices) else t for t in t_list], 'global_norm')
     if not tensors:
         raise ValueError('global_norm: t_list holds no tensors (only None)')
-    for t in tensors[1:]:
-        if t.dtype != tensors[0].dtype:
-            raise InvalidArgumentError('global_norm: all tensors must share one dtype, got %s and %s'   # (TF's Pack)
-                                       % (tensors[0].dtype.name, t.dtype.name))
+    for position, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:     # TF stacks the L2Losses: Pack's input check
+            from .graph_input_errors import eager_input_error
+            error = eager_input_error('Pack', position, tensors[0].dtype, t.dtype, name='stack')
+            error.add_note('global_norm: all tensors must share one dtype, got %s and %s'
+                           % (tensors[0].dtype.name, t.dtype.name))
+            raise error
     # TF's composition, sqrt(reduce_sum(stack(l2_loss(t) ...)) * 2), so that gradients round as TF's:
     # L2Loss's rule t * grad is one product (t * t's is two halves, added apart from other uses of t)
     from .losses_nn import l2_loss
@@ -276,13 +290,17 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
         raise error
     present = _present([t for t in t_list if not isinstance(t, IndexedSlices)], 'clip_by_global_norm') + \
         [t for t in t_list if isinstance(t, IndexedSlices)]
+    if use_norm is not None and not hasattr(use_norm, 'dtype'):
+        # TF builds constant(1.0, dtype=use_norm.dtype): a Python number has none
+        raise noted(AttributeError("'%s' object has no attribute 'dtype'" % type(use_norm).__name__),
+                    'clip_by_global_norm: use_norm must be a tensor (or numpy scalar), got %r' % (use_norm,))
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
     clip_norm = _number_or_tensor(clip_norm, norm_value.dtype, 'clip_by_global_norm')
     # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
     scale = clip_norm * minimum(1.0 / norm_value, 1.0 / clip_norm) + (norm_value - norm_value)
     clipped = [None if t is None else map_values(lambda values: values * scale, t) if isinstance(t, IndexedSlices)
                else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
-    return clipped, norm_value
+    return clipped, norm_value if use_norm is None else use_norm      # (TF returns use_norm as given)
 
 
 def _present(t_list, op):
