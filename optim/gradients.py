@@ -106,13 +106,15 @@ def checked_gradient(index, grad, variable, optimizer=None):
     """
     if not isinstance(variable, Variable):
         raise not_a_variable(index, variable)
+    if grad is None:
+        # before the dtype test: a tape gives an integer variable no gradient, and Keras 3 skips such
+        # pairs ('No gradients provided for any variable.' when none is left), as for a float variable
+        return None
     if variable._data.dtype.kind not in 'fc' and variable._data.dtype.name != 'bfloat16':
         # TensorFlow's class: its update kernel refuses the float learning rate times an integer gradient
         # ('cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor')
         raise InvalidArgumentError('apply_gradients: variable %r has dtype %s; only floating-point variables can '
                                    'be trained' % (variable.path, variable.dtype.name))
-    if grad is None:
-        return None
     if isinstance(grad, (IndexedSlices, RowGradients)):
         return _checked_rows(grad, variable, optimizer)
     if isinstance(grad, Tensor):
@@ -238,6 +240,10 @@ def present_gradients(grads, variables, optimizer=None):
             kept.append(v)
     if not kept:
         _unknown_variables_first(optimizer, variables)
+        if optimizer is not None and not getattr(optimizer, 'built', True):
+            # Keras 3's apply builds before it filters the empty gradients: TF 2.21's optimizer is built
+            # on these variables (its slots made) though it raises, and later refuses others as unknown
+            optimizer.build_in_scope(variables)
         error = ValueError('No gradients provided for any variable.')      # Keras 3's words; why, in a note
         error.add_note('Variables without a gradient: %s.%s Check that the loss depends on the variables and '
                        'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))

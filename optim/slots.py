@@ -41,6 +41,10 @@ class SlotStore:
     def add_extra(self, name, value, dtype):
         """An optimizer-wide state Variable named '<prefix>/<name>', tracked in ``variables``."""
         aggregation = 'only_first_replica' if name == 'learning_rate' else 'none'     # as Keras 3
+        if isinstance(value, float) and value.is_integer() and getattr(dtype, 'is_integer', False):
+            # Keras casts the initial value: Nadam built on an integer first variable (a tape gives it
+            # no gradient, and TF 2.21 builds before refusing) gets an int32 product of 1
+            value = int(value)
         variable = keras_named(Variable(value, dtype=dtype, trainable=False, name=name), self.prefix, aggregation)
         self.extras[name] = variable
         return self.track(variable)

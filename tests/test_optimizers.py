@@ -489,7 +489,9 @@ def test_all_none_gradients_raise_and_change_nothing():
     v0, v1 = tf.Variable([1.0], name='first'), tf.Variable([2.0], name='second')
     with pytest.raises(ValueError, match="No gradients provided for any variable.\n.*\\['first', 'second'\\]"):
         optimizer.apply_gradients(zip([None, None], [v0, v1]))
-    assert int(optimizer.iterations) == 0 and not optimizer.built
+    # TF 2.21 builds before it filters the empty gradients (Keras 3's apply): built, no step taken
+    assert int(optimizer.iterations) == 0 and optimizer.built
+    assert v0.numpy().tolist() == [1.0] and v1.numpy().tolist() == [2.0]
 
 
 def test_none_gradient_error_says_why_when_the_tape_knows():
