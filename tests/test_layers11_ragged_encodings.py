@@ -64,3 +64,28 @@ def test_two_ragged_axes_refused_for_folding_modes():
     assert L.Hashing(3, output_mode='one_hot')(nested).shape[-1] == 3
     with pytest.raises(ValueError, match='folds the rows of a'):
         L.Hashing(3, output_mode='multi_hot')(nested)
+
+
+# SparseTensors, printed by TF 2.21 (progs/layers11/hsp.py, hsp2.py)
+IDS = tf.sparse.SparseTensor([[0, 0], [0, 2], [1, 1]], [3, 9, 3], [2, 3])
+WORDS_SPARSE = tf.sparse.SparseTensor([[0, 0], [0, 2], [1, 1], [1, 2]], ['a', 'b', 'a', 'zz'], [3, 4])
+
+
+def test_hashing_of_a_sparse_tensor():
+    ids = L.Hashing(4)(WORDS_SPARSE)
+    assert isinstance(ids, tf.SparseTensor) and ids.dtype == tf.int64
+    assert ids.values.numpy().tolist() == [3, 2, 3, 2] and ids.dense_shape.numpy().tolist() == [3, 4]
+    # a masked value hashes to 0 and its bin is counted, as in Keras
+    masked = L.Hashing(4, output_mode='multi_hot', mask_value='a')(WORDS_SPARSE)
+    assert masked.numpy().tolist() == [[1., 0., 1., 0.], [1., 0., 1., 0.], [0., 0., 0., 0.]]
+    counts = L.Hashing(4, output_mode='count', sparse=True)(IDS)
+    assert counts.indices.numpy().tolist() == [[0, 1], [1, 1]] and counts.values.numpy().tolist() == [2., 1.]
+
+
+def test_category_encoding_and_discretization_of_sparse_tensors():
+    out = L.CategoryEncoding(10, output_mode='count')(IDS)
+    assert out.numpy().tolist() == [[0., 0., 0., 1., 0., 0., 0., 0., 0., 1.], [0., 0., 0., 1.] + [0.] * 6]
+    bins = L.Discretization(bin_boundaries=[4.])(tf.sparse.SparseTensor([[0, 0], [1, 1]], [5., 1.], [2, 2]))
+    assert isinstance(bins, tf.SparseTensor) and bins.dtype == tf.int32 and bins.values.numpy().tolist() == [1, 0]
+    with pytest.raises(ValueError, match='(?s)Attempt to convert a value .* with an unsupported type'):
+        L.CategoryEncoding(10, output_mode='one_hot')(IDS)

@@ -9,6 +9,7 @@ from framework.errors import kernel_error, noted
 from framework.ops.dense_bincount import check_bincount_dtype
 from framework.placement import current_xp
 from framework.ragged.ragged_tensor import RaggedTensor
+from framework.sparse import SparseTensor
 from framework.tensor import Tensor
 
 from ..input_spec import standardize_shape
@@ -116,7 +117,7 @@ class CategoryEncoding(Layer):
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
-    _keeps_composite_inputs = (RaggedTensor,)     # encoded over the flat values (ragged_encoding.py)
+    _keeps_composite_inputs = (RaggedTensor, SparseTensor)     # see ragged_encoding.py, sparse_encoding.py
 
     def __init__(self, num_tokens=None, output_mode='multi_hot', sparse=False, **kwargs):
         super().__init__(**kwargs)
@@ -151,6 +152,9 @@ class CategoryEncoding(Layer):
         if isinstance(inputs, RaggedTensor):
             from .ragged_encoding import encode_ragged       # (it builds on this module)
             return encode_ragged(self, inputs, self._ragged_ids, self.num_tokens, self._dtype)
+        if isinstance(inputs, SparseTensor):
+            from .sparse_encoding import encode_sparse       # (it builds on this module)
+            return encode_sparse(self, inputs, self._ragged_ids, self.num_tokens, self._dtype, np.int64)
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
         if data.dtype.kind not in 'iu':
             if data.dtype.kind != 'f':

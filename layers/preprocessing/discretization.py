@@ -3,12 +3,14 @@ import numpy as np
 
 from framework.errors import InvalidArgumentError, kernel_error
 from framework.ragged.ragged_tensor import RaggedTensor
+from framework.sparse import SparseTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
 from .categorical_encoding import encoded_output, encoded_shape
 from .data_inputs import batches, host_array
 from .ragged_encoding import encode_ragged
+from .sparse_encoding import encode_sparse
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 
@@ -56,7 +58,7 @@ class Discretization(Layer):
     """
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
-    _keeps_composite_inputs = (RaggedTensor,)     # bucketized over the flat values (ragged_encoding.py)
+    _keeps_composite_inputs = (RaggedTensor, SparseTensor)     # see ragged_encoding.py, sparse_encoding.py
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,
                  dtype=None, name=None, **kwargs):
@@ -109,6 +111,9 @@ class Discretization(Layer):
         if isinstance(inputs, RaggedTensor):
             return encode_ragged(self, inputs, lambda flat: self._bucketize(flat, who), len(self.bin_boundaries) + 1,
                                  self.compute_dtype)
+        if isinstance(inputs, SparseTensor):
+            return encode_sparse(self, inputs, lambda values: self._bucketize(values, who),
+                                 len(self.bin_boundaries) + 1, self.compute_dtype, np.int32)
         indices = self._bucketize(inputs, who)
         if self.output_mode == 'int':
             return Tensor(indices.astype(np.int32))

@@ -3,12 +3,14 @@ import numpy as np
 
 from framework.ops import equal
 from framework.ragged.ragged_tensor import RaggedTensor
+from framework.sparse import SparseTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
 from .categorical_encoding import encoded_output, float_depth_error
 from .data_inputs import host_array, is_string_array, string_array
 from .ragged_encoding import encode_ragged
+from .sparse_encoding import encode_sparse
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
 from framework.strings import _buckets as hash_buckets
@@ -40,7 +42,7 @@ class Hashing(Layer):
     """
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
-    _keeps_composite_inputs = (RaggedTensor,)     # hashed over the flat values (ragged_encoding.py)
+    _keeps_composite_inputs = (RaggedTensor, SparseTensor)     # see ragged_encoding.py, sparse_encoding.py
 
     def __init__(self, num_bins, mask_value=None, salt=None, output_mode='int', sparse=False, **kwargs):
         if kwargs.get('dtype') is None:
@@ -120,6 +122,9 @@ class Hashing(Layer):
         if isinstance(inputs, RaggedTensor):
             return encode_ragged(self, inputs, lambda flat: self._bins(self._values(flat, who), who), self.num_bins,
                                  self._dtype)
+        if isinstance(inputs, SparseTensor):
+            return encode_sparse(self, inputs, lambda values: self._bins(self._values(values, who), who), self.num_bins,
+                                 self._dtype, self._dtype)
         values = self._values(inputs, who)
         if self.output_mode == 'one_hot' and not values.ndim:
             # Keras reads inputs.shape[-1] for one_hot: a scalar (a Dataset.map of single strings) fails there
