@@ -39,8 +39,9 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
         n = builtins.len(text)
         if not -n <= start <= n:        # the kernel names the first string pos misses
             # (the kernel writes the string's bytes between b' and ', not Python's escapes)
-            raise kernel_error('Substr', "pos %d out of range for string b'%s' at index %d"
-                               % (start, s.decode('utf-8', 'replace'), index),
+            # (in UTF8_CHAR units TF's kernel leaves the string out: 'pos 1 out of range for string at index 2')
+            shown = "b'%s' " % s.decode('utf-8', 'replace') if unit == 'BYTE' else ''
+            raise kernel_error('Substr', "pos %d out of range for string %sat index %d" % (start, shown, index),
                                named=named, note='substr: pos must lie in [-len, len] of every string')
         begin = start if start >= 0 else n + start
         # a negative byte length is string_view's npos (the rest); in characters it is none
