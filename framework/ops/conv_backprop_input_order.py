@@ -61,7 +61,7 @@ def applies(g, f, geo):
 def _strided_one_row(geo):
     """Whether this is a 1-D transposed convolution at strides 2 of Conv1DTranspose's sizes (see above)."""
     (_, h, w, _), (kh, kw) = geo.shape, geo.kernel
-    if geo.strides != (1, 2) or h != 1 or kh != 1:
+    if geo.strides != (1, 2) or h != 1 or kh != 1 or kw < 1:
         return False
     return w == (2 * geo.ow if geo.padding == 'SAME' else 2 * (geo.ow - 1) + kw)
 
