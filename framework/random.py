@@ -15,6 +15,7 @@ from . import philox
 from .placement import current
 from .random_affine import affine_error, scaled
 from .tensor import Tensor
+from .partial_shape_refusal import refuse_partial_shape
 from .tensor_shape import SHAPE_SEQUENCES
 
 _lock = threading.Lock()
@@ -90,6 +91,7 @@ def _shape(shape, op, kernel=None):
     """A shape of non-negative ints (a list, tuple, int or integer tensor), else InvalidArgumentError
     (a negative size in ``kernel``'s words: 'Dimension -1 must be >= 0')."""
     from .errors import InvalidArgumentError
+    refuse_partial_shape(shape, 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
     refuse_non_vector(shape, kernel, 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
     given = shape
     if isinstance(shape, Tensor):

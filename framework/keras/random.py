@@ -19,6 +19,7 @@ from framework.ops.operands import named_errors
 from framework.random_binomial import stateless_binomial
 from framework.random_gamma_poisson import stateless_gamma
 from framework.tensor import Tensor
+from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor_shape import SHAPE_SEQUENCES
 from .ops_arguments import axis_of, integer
 from .backend import floatx
@@ -36,6 +37,7 @@ def __dir__():
 
 def _shape(shape, op):
     # TensorFlow takes a shape as an int32 tensor, which refuses (2.5, 3): int() would make it (2, 3)
+    refuse_partial_shape(shape, 'keras.random.%s: each entry of shape must be an integer, got %r' % (op, shape))
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     # (a list or tuple is the shape itself: np.ndim would hand its traced tensors, tf.shape(x)[0] in a

@@ -12,6 +12,7 @@ from ..composite import dispatch
 from ..errors import InvalidArgumentError, fast_path, kernel_error, noted, with_name_tail, without_name_tail
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor import Tensor
 from ..variable import Variable
 from . import index_kernels
@@ -399,6 +400,7 @@ def _refuse_floats(value, op, what, first):
 def _int_list(value, op, what, first=None):
     if first is not None:
         _refuse_floats(value, op, what, first)
+    refuse_partial_shape(value, '%s: %s must be a list of integers, got %r' % (op, what, value))
     if isinstance(value, Tensor):
         value = value.numpy()
     try:

@@ -14,6 +14,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError, fast_path, kernel_error, with_name_tail
 from ..tensor import Tensor
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import TensorShape
 from .indexing import _add_at, getitem
 from . import index_kernels
@@ -195,6 +196,7 @@ def _updates(updates, want_shape, dtype, op, layout=None):
 
 
 def _shape_of(shape, op):
+    refuse_partial_shape(shape, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
     if not isinstance(shape, (list, tuple, TensorShape, np.ndarray)) or any(

@@ -8,6 +8,7 @@ from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor import ConversionError, Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape, partial_shape_error
 from ..tape import record_blocked, sum_to_array
@@ -431,6 +432,7 @@ def tile(input, multiples, name=None):  # noqa: A002
         x = as_tensor(input, 'tile')
     except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
         return dispatch('tile', input, multiples)
+    refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,))
     rank = np.ndim(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
     if rank != 1:
         raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'

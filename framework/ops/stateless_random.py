@@ -9,6 +9,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import SHAPE_SEQUENCES
 from .. import philox
 
@@ -69,6 +70,7 @@ def scalar_dims(dims):
 
 def _shape(shape, op, kernel=None):
     from ..random import refuse_non_vector
+    refuse_partial_shape(shape, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
     refuse_non_vector(shape, kernel, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
     given = shape
     if isinstance(shape, Tensor):

@@ -81,7 +81,8 @@ class TensorArray:
         if not _executing_eagerly():     # TF's graph TensorArray (a TensorList) never clears what it read
             self._clear_after_read = False
         self._infer_shape = infer_shape
-        self._element_shape = None if element_shape is None else tuple(
+        unknown = element_shape is None or isinstance(element_shape, TensorShape) and element_shape.rank is None
+        self._element_shape = None if unknown else tuple(
             None if d is None else int(d) for d in element_shape)
 
     @property

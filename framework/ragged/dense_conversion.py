@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..tensor import Tensor, constant as dense_constant, convert_to_tensor
+from ..tensor_shape import TensorShape
 from . import row_partition as rp
 from .ragged_tensor import RaggedTensor
 
@@ -141,7 +142,7 @@ def to_tensor(rt, default_value=None, shape=None):
     flat = rt.flat_values
     coords, sizes = _coordinates(rt)
     inner = list(flat.shape[1:])
-    if shape is not None:
+    if shape is not None and not (isinstance(shape, TensorShape) and shape.rank is None):  # TensorShape(None): any
         wanted = list(shape)
         for d in wanted:        # TF reads shape as a TensorShape
             if d is not None and not hasattr(d, '__index__'):

@@ -8,10 +8,12 @@ import numpy as np
 
 from .. import backend
 from ..composite import CompositeTensor
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor import Tensor, TensorShape, convert_to_tensor
 
 
 def _int64(value, what):
+    refuse_partial_shape(value, 'SparseTensor: %s must be integers, got %r' % (what, value))
     if isinstance(value, Tensor) and value.dtype != 'int64':
         # TensorFlow converts lists and numpy arrays but refuses another dtype's tensor
         raise ValueError('%s: Tensor conversion requested dtype int64 for Tensor with dtype %s: %r; use '

@@ -5,6 +5,7 @@ from framework import backend, dtypes
 from framework.errors import kernel_error
 from framework.ops import cast
 from framework.placement import current_xp
+from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor import Tensor, convert_to_tensor
 
 from .initializer import Initializer
@@ -26,7 +27,7 @@ class Constant(Initializer):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        shape, dtype = tuple(shape), _dtype(dtype)
+        shape, dtype = _known_shape(shape, self), _dtype(dtype)
         # Keras's ops.cast(value, dtype) converts the value first: a Python float is float32 then
         # (0.3 in a float64 weight is 0.30000001192092896); None is TensorFlow's conversion error
         converted = convert_to_tensor(self.value)
@@ -62,14 +63,14 @@ class Zeros(Initializer):
     """All zeros."""
 
     def __call__(self, shape, dtype=None):
-        return Tensor(current_xp().zeros(tuple(shape), dtype=_dtype(dtype)))
+        return Tensor(current_xp().zeros(_known_shape(shape, self), dtype=_dtype(dtype)))
 
 
 class Ones(Initializer):
     """All ones."""
 
     def __call__(self, shape, dtype=None):
-        return Tensor(current_xp().ones(tuple(shape), dtype=_dtype(dtype)))
+        return Tensor(current_xp().ones(_known_shape(shape, self), dtype=_dtype(dtype)))
 
 
 class Identity(Initializer):
@@ -89,3 +90,10 @@ class Identity(Initializer):
     def get_config(self):
         # Keras 3.15's Identity writes no get_config: its saved config is {} and gain is 1.0 when read back
         return {}
+
+
+def _known_shape(shape, initializer):
+    """The shape as a tuple; a TensorShape with unknown lengths is refused as Keras's ops.zeros(shape) refuses it."""
+    refuse_partial_shape(shape, 'keras.initializers.%s: shape must be fully defined, got %r'
+                         % (type(initializer).__name__, shape))
+    return tuple(shape)

@@ -17,6 +17,7 @@ from framework.ops import eigen_blocked_qr, eigen_householder_qr
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
+from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor import Tensor, convert_to_tensor
 
 from .initializer import Initializer
@@ -66,8 +67,12 @@ class RandomNormal(RandomInitializer):
         return {'seed': self._init_seed, 'mean': self.mean, 'stddev': self.stddev}
 
 
-def _shape(shape, initializer):
-    # TensorFlow refuses (2.5, 3) as a shape; int() would quietly make it (2, 3)
+def _shape(shape, initializer, converted=True):
+    # TensorFlow refuses (2.5, 3) as a shape; int() would quietly make it (2, 3). Keras converts the shape to a
+    # tensor (refusing unknown lengths) except in Orthogonal, which multiplies its entries first (converted=False)
+    if converted:
+            refuse_partial_shape(shape, 'keras.initializers.%s: shape must be fully defined, got %r'
+                             % (type(initializer).__name__, shape))
     return tuple(integer(d, 'each entry of shape', type(initializer).__name__, 'keras.initializers') for d in shape)
 
 
@@ -223,7 +228,7 @@ class Orthogonal(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
-        shape = _shape(shape, self)
+        shape = _shape(shape, self, converted=False)
         if self.gain is None:       # numpy would scale by NaN; TensorFlow refuses to convert None
             convert_to_tensor(self.gain)
         if len(shape) < 2:

@@ -5,6 +5,7 @@ attribute conversion (a list of ints, a string padding), the op registry (lists 
 import numbers
 
 from ...errors import InvalidArgumentError, NotFoundError, OutOfRangeError, UnimplementedError, kernel_error
+from ...tensor_shape import TensorShape
 from ..graph_input_errors import kernel_dtype_name
 
 KERNEL = 'ExtractImagePatches'
@@ -27,7 +28,8 @@ def _python_list(value, attr, op):
     """Ints from a list or tuple, as TF's attribute conversion takes them (2.0 passes, 'a' does not)."""
     if value is None:       # an unset list attribute: empty
         return []
-    if not isinstance(value, (list, tuple)):
+    # x.shape as ksizes: TF's attribute conversion takes a TensorShape of known lengths ((None, 3) is refused whole)
+    if not (isinstance(value, (list, tuple)) or isinstance(value, TensorShape) and value.is_fully_defined()):
         _fail(TypeError("Expected list for '%s' argument to 'extract_image_patches' Op, not %r." % (attr, value)),
               '%s: %s must be a list [1, rows, cols, 1]' % (op, attr))
     for v in value:

@@ -8,6 +8,7 @@ factor, one int32 per cropped axis), so a seeded program crops and flips alike.
 import numpy as np
 
 from ... import random as _random
+from ...partial_shape_refusal import refuse_partial_shape
 from ..operands import as_tensor
 from ..unary import round as round_
 from ..shapes import cast, reverse, reshape
@@ -73,6 +74,7 @@ def _hue(image, max_delta, seed, stateless, op):
 
 def _crop(value, size, seed, stateless, op):
     x = as_tensor(value, op)
+    refuse_partial_shape(size, '%s: size must have one integer per axis of value, got %r' % (op, size))
     dims = [int(d) for d in (size.numpy() if hasattr(size, 'numpy') else np.asarray(size)).reshape(-1)]
     sentence = ('%s: size must have one entry per axis of value (shape %s), each between 0 and that axis, got %s'
                 % (op, tuple(x.shape), dims))

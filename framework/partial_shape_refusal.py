@@ -1,0 +1,13 @@
+"""TF converts a shape argument to a tensor before an op reads it; a TensorShape with an unknown length
+((None, 3), a Keras batch size) or an unknown rank has no values, and the conversion refuses it in one
+sentence for every op: tf.random.normal(TensorShape([None, 3])) raises TF 2.21's
+'ValueError: Cannot convert a partially known TensorShape (None, 3) to a Tensor.'"""
+from .tensor_shape import TensorShape, partial_shape_error
+
+
+def refuse_partial_shape(shape, note):
+    """Raise TF's conversion error (with ``note``) for a TensorShape that is not fully defined."""
+    if shape.__class__ is TensorShape and not shape.is_fully_defined():
+        error = partial_shape_error(shape)
+        error.add_note(note)
+        raise error
