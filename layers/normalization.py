@@ -469,6 +469,18 @@ class Rescaling(Layer):
         return tuple(input_shape)
 
     def get_config(self):
+        # Keras 3 serializes them: a tensor or array as its {'class_name': '__tensor__' / '__numpy__', ...} entry,
+        # a numpy scalar as a Python number
+        from framework.keras.object_serialization import serialize_keras_object    # (it imports the layers)
         config = super().get_config()
-        config.update({'scale': self.scale, 'offset': self.offset})
+        config.update({'scale': serialize_keras_object(self.scale), 'offset': serialize_keras_object(self.offset)})
         return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        from framework.keras.object_serialization import deserialize_keras_object
+        config = dict(config)
+        for key in ('scale', 'offset'):
+            if key in config:
+                config[key] = deserialize_keras_object(config[key], custom_objects=custom_objects)
+        return cls(**config)

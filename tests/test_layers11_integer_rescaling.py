@@ -27,3 +27,14 @@ def test_integer_rescaling(kwargs, expected):
 def test_float_layers_keep_float32_scales():
     out = keras.layers.Rescaling(0.5, offset=0.25)(X)
     assert out.dtype == tf.float32 and out.numpy().tolist() == [[0.75, 1.25, 125.25]]
+
+
+def test_rescaling_config_serializes_tensors_and_arrays():
+    # printed by TF 2.21 (progs/layers11/rescfg.py)
+    config = keras.layers.Rescaling(tf.constant([1., 2.]), offset=np.float64(0.25)).get_config()
+    assert config['scale'] == {'class_name': '__tensor__', 'config': {'value': [1.0, 2.0], 'dtype': 'float32'}}
+    assert config['offset'] == 0.25
+    config = keras.layers.Rescaling(np.array([1., 2.])).get_config()
+    assert config['scale'] == {'class_name': '__numpy__', 'config': {'value': [1.0, 2.0], 'dtype': 'float64'}}
+    restored = keras.layers.Rescaling.from_config(config)
+    assert restored(np.ones((1, 2), 'float32')).numpy().tolist() == [[1., 2.]]
