@@ -228,7 +228,7 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
         raise kernel_error('Range', 'Requires ((limit - start) / delta) <= 9223372036854775807', named=True,
                            note='range: %s to %s in steps of %s has no end' % (lo, hi, step))
     xp, np_dtype = current_xp(), dtypes.numpy_dtype(dtype)
-    if np.dtype(np_dtype).kind != 'f':
+    if np.dtype(np_dtype).kind != 'f' and dtypes.as_dtype(dtype).name != 'bfloat16':     # (bfloat16's kind is 'V')
         return Tensor(xp.arange(*values).astype(np_dtype))
     # Range's kernel works in the result's dtype: size = ceil(|(limit - start) / delta|) and
     # element i = start + i * delta (arange's float64 steps differ: range(0., 1., .1)[9] is 0.90000004)

@@ -34,7 +34,7 @@ def linspace(start, stop, num, name=None, axis=0):
     refuse_non_integer(num, 'num', 'linspace')       # int(5.5) would cut it
     n = int(num.numpy() if isinstance(num, Tensor) else num)
     start = convert_to_tensor(start)
-    stop = convert_to_tensor(stop, dtype=start.dtype)
+    stop = convert_to_tensor(stop, dtype=start.dtype, name='stop')     # (TF names it in its conversion error)
     if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
         raise TypeError('linspace: axis must be an integer, got %r' % (axis,))
     shape = broadcast_dynamic_shape(*(convert_to_tensor(list(t.shape), dtype='int32') for t in (start, stop)))

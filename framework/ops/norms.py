@@ -30,8 +30,11 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     if x._data.dtype.kind in 'iub':
         a = x._data
         xp = backend.array_module(a)
-        wide = a.astype('float64')
-        return Tensor(xp.sqrt(xp.sum(wide * wide, axis=axes, keepdims=keepdims)).astype(a.dtype))
+        # Eigen's EuclideanNormReducer adds x * x in the tensor's dtype (wrapping as C's integers do: TF 2.21's
+        # norm of int8 [100, 100] is sqrt(16 + 16) -> 5), then takes sqrt through double and truncates
+        with np.errstate(over='ignore'):
+            squares = xp.sum(a * a, axis=axes, keepdims=keepdims, dtype=a.dtype)
+        return Tensor(xp.sqrt(xp.asarray(squares).astype('float64')).astype(a.dtype))
     if not ACTIVE:
         return sqrt(reduce_sum(_times_conjugate(x), axis, keepdims))
     from ..tape import paused
