@@ -35,6 +35,11 @@ class IterationSeeds:
             return pair
 
 
+def is_peeking():
+    """True while an element is only read for a spec (inside ``peeking()``)."""
+    return getattr(_STATE, 'peeking', False)
+
+
 @contextlib.contextmanager
 def peeking():
     """Iterators made inside draw their stages' next pairs without spending them, and the map

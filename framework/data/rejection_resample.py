@@ -10,7 +10,9 @@ estimated as the data passes, in batches of 32, from counts started at 10 per cl
 Its filter warns through tf.Print (stderr, the first 10 elements of an iteration) when half or
 more of the examples would be rejected: ``Proportion of examples rejected by sampler is high:
 [0.8][0.8 0.2][0 1]``. TF's parallel maps run ahead, so an iteration prints all ten; here the
-acceptance stream is read ten ahead when an iteration starts, for the same lines.
+acceptance stream is read ten ahead when an iteration starts, for the same lines. Building the
+dataset prints nothing (TF traces the filter then; tapeflow's read of a first element for the
+spec is silent).
 
 The values follow TF's float32 arithmetic; the elements and classes of each draw were compared
 with TF 2.21 (tests/test_tutorials5_parity_rejection_resample.py).
@@ -24,6 +26,7 @@ from .. import ops
 from .. import random as tf_random
 from ..tensor import constant
 from . import cardinality as card
+from .iteration_seeds import is_peeking
 
 _WARNED_ELEMENTS = 10          # tf.Print's first_n
 _ESTIMATION_BATCH = 32         # dist_estimation_batch_size
@@ -136,6 +139,8 @@ def _warning_accept_stream(pairs):
 
 
 def _warn_if_rejecting(accept, initial):
+    if is_peeking():        # a read for the spec (sample_from_datasets / map at construction): TF only traces then
+        return
     rejected = ops.reduce_sum(ops.multiply(ops.subtract(1.0, accept), initial))
     if float(rejected) >= 0.5:
         values = [np.atleast_1d(np.asarray(v)) for v in (rejected, initial, accept)]
