@@ -11,6 +11,7 @@ import numpy as np
 from . import backend, dtypes, graph_asserts
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
+from .tensor_shape import SHAPE_SEQUENCES
 
 
 def _host(x, op, dtype=None):
@@ -235,7 +236,8 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
             raise TypeError('assert_shapes: each entry must be (tensor, shape spec), got %r' % (entry,))
         x, spec = entry
         shape = _static_shape(x, 'assert_shapes')
-        spec = tuple(spec) if isinstance(spec, (tuple, list)) else tuple(spec.split()) if isinstance(spec, str) else (spec,)
+        # x.shape as the spec: TF reads a TensorShape as its dimensions (TensorShape(None): 'Cannot iterate ...')
+        spec = tuple(spec) if isinstance(spec, SHAPE_SEQUENCES) else tuple(spec.split()) if isinstance(spec, str) else (spec,)
         leading_any = bool(spec) and spec[0] == '*'
         spec = spec[1:] if leading_any else spec
         if leading_any:

@@ -1,5 +1,6 @@
 """InputSpec: what a built layer accepts (rank, fixed axis widths, and optionally a dtype or a whole shape)."""
 from framework import trace_names
+from framework.tensor_shape import TensorShape
 
 
 class InputSpec:
@@ -156,6 +157,8 @@ def standardize_shape(shape):
         raise ValueError('Undefined shapes are not supported.')
     if not hasattr(shape, '__iter__'):
         raise ValueError("Cannot convert '%s' to a shape." % (shape,))
+    if isinstance(shape, TensorShape):      # Keras 3 on TF reads shape.as_list(): TensorShape(None) is refused there
+        shape = shape.as_list()
     dims = []
     for d in shape:
         if d is None:

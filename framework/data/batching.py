@@ -14,7 +14,7 @@ from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
-from ..tensor_shape import SHAPE_SEQUENCES, TensorShape
+from ..tensor_shape import SHAPE_SEQUENCES, TensorShape, partial_shape_error
 
 
 class PaddingTooSmallError(DataLossError, ValueError):
@@ -236,6 +236,8 @@ def _check_padded_shape(shape):
     """TF 2.21's refusals of a padded shape that is no vector of lengths (None or -1: the largest)."""
     if isinstance(shape, float):
         raise ValueError('Padded shape %r must be a `tf.int64` vector tensor, but its shape was ().' % shape)
+    if isinstance(shape, TensorShape) and shape.rank is None:      # TF converts it to a vector, which has no length
+        raise noted(partial_shape_error(shape), 'Dataset.padded_batch: give padded_shapes a known rank, e.g. [None]')
     if isinstance(shape, SHAPE_SEQUENCES):
         if any(isinstance(d, float) for d in shape):
             raise TypeError('Padded shape %s must be a `tf.int64` vector tensor, but its element type was float32.'

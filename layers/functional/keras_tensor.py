@@ -8,6 +8,7 @@ import collections
 
 from framework import dtypes
 from framework.tensor import SymbolicTensorError
+from framework.tensor_shape import TensorShape
 
 
 # Keras 3's texts (keras/src/backend/common/keras_tensor.py, its typo 'an a dtype' included)
@@ -50,6 +51,8 @@ class KerasTensor:
         if ragged:
             raise ValueError('KerasTensor(ragged=True): tapeflow\'s functional models take no ragged inputs; pass '
                              'padded dense tensors (RaggedTensor.to_tensor()) and a keras.Input without ragged')
+        if shape.__class__ is TensorShape:   # Keras 3 on TF reads as_list(): TensorShape(None) is refused there
+            shape = shape.as_list()
         self.shape = tuple(None if d is None else int(d) for d in shape)
         self.dtype = dtypes.as_dtype(dtype).name
         self.name = name if name is not None else naming.unique_name('keras_tensor')
