@@ -99,3 +99,13 @@ def test_ragged_to_tensor_with_a_shape_of_unknown_rank():
     dense = tf.ragged.constant([[1], [2, 3]]).to_tensor(shape=UNKNOWN)
     assert dense.dtype == tf.int32
     np.testing.assert_array_equal(dense.numpy(), [[1, 0], [2, 3]])
+
+
+@pytest.mark.parametrize('size', [PARTIAL, UNKNOWN])
+def test_image_resize_refuses_a_partial_tensorshape_size_as_tf(size):
+    # TF 2.21: tf.image.resize(tf.ones([1, 4, 4, 1]), tf.TensorShape([None, 3])) (and TensorShape(None)):
+    # ValueError: 'size' must be a 1-D int32 Tensor   (tapeflow before: its own sentence / the 2-elements error)
+    with pytest.raises(ValueError) as info:
+        tf.image.resize(tf.ones([1, 4, 4, 1]), size)
+    assert str(info.value) == "'size' must be a 1-D int32 Tensor"
+    assert tf.image.resize(tf.ones([1, 4, 4, 1]), tf.ones([1, 5, 6, 1]).shape[1:3]).shape == (1, 5, 6, 1)

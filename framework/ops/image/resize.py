@@ -8,6 +8,7 @@ import numpy as np
 
 from ...errors import kernel_error, noted
 from ...tensor import Tensor
+from ...tensor_shape import TensorShape
 from ..indexing import gather
 from ..linalg import einsum
 from ..shapes import cast, pad
@@ -203,6 +204,8 @@ def _check_int32_size(size, op):
     kernel, 'output dimensions must be positive')."""
     if isinstance(size, Tensor):
         convertible = size.dtype.name == 'int32'
+    elif isinstance(size, TensorShape):     # a shape converts only with every length known (x.shape[1:3] does)
+        convertible = size.is_fully_defined()
     elif isinstance(size, (list, tuple)):
         convertible = all(isinstance(v, (int, np.integer)) or (isinstance(v, Tensor) and v.dtype.name == 'int32')
                           for v in size)
