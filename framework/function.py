@@ -366,6 +366,10 @@ class Function:
             if entry.concrete is None:
                 entry.concrete = ConcreteFunction(self, entry)
             blocks.append(entry.concrete.pretty_printed_signature(verbose))
+        if self._second_trace and blocks:
+            # TF 2.21 keeps the first call's variable-creating trace beside the one it runs (a step that
+            # builds Adam's slots, a function making its tf.Variable): that signature is listed twice
+            blocks.insert(0, blocks[0])
         return ('\n\n' if verbose else '\n').join(blocks)
 
     def __repr__(self):
