@@ -11,7 +11,7 @@ import io
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import convert_to_tensor
 from .cardinality import UNKNOWN_CARDINALITY
 from .files import _contents, _filenames
@@ -88,21 +88,15 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
             element (its default); an empty tensor also marks a required column.
         select_cols / exclude_cols: the column indices to parse (ascending), or to leave out.
     Raises:
-        ValueError: both select_cols and exclude_cols, or select_cols that do not match
-            record_defaults; InvalidArgumentError (when iterating): a record with another
-            number of fields, a missing required field, or a field that is not a number.
+        InvalidArgumentError: (when made) both select_cols and exclude_cols, select_cols not one per
+            record_defaults entry, indices not strictly increasing or negative; (when iterating) a
+            record with another number of fields, a missing required field, a field that is not a number.
     """
     from .dataset import Dataset
     what = 'data.experimental.CsvDataset'
     names = _filenames(filenames, what)
     columns = [Column(default, i) for i, default in enumerate(record_defaults)]
-    if select_cols is not None and exclude_cols is not None:
-        raise ValueError('%s: give select_cols or exclude_cols, not both' % what)
-    if select_cols is not None:
-        select_cols = [int(i) for i in select_cols]
-        if select_cols != sorted(set(select_cols)) or len(select_cols) != len(columns):
-            raise ValueError('%s: select_cols must be distinct ascending indices, one per record_defaults entry; '
-                             'got %s for %d defaults' % (what, select_cols, len(columns)))
+    select_cols, exclude_cols = _checked_column_indices(select_cols, exclude_cols, len(columns), what)
 
     def records():
         number = 0
@@ -117,6 +111,30 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
     return dataset
 
 
+def _checked_column_indices(select_cols, exclude_cols, n_columns, what):
+    """(select_cols, exclude_cols) as lists (None where not given or empty), checked as TF 2.21's
+    CSVDatasetV2 kernel checks them when the dataset is made, in its order and words."""
+    select_cols = [int(i) for i in select_cols] if select_cols is not None and len(select_cols) else None
+    exclude_cols = [int(i) for i in exclude_cols] if exclude_cols is not None and len(exclude_cols) else None
+
+    def refuse(text, note):
+        return kernel_error('CSVDatasetV2', text, named=True, node='CSVDatasetV2_output_types_%d' % n_columns,
+                            note='%s: %s' % (what, note))
+    if select_cols is not None and exclude_cols is not None:
+        raise refuse('Either select_cols or exclude_cols should be empty', 'give one of select_cols and exclude_cols')
+    if select_cols is not None and len(select_cols) != n_columns:
+        raise refuse('select_cols should match output size', 'select_cols %s names %d columns, record_defaults %d'
+                     % (select_cols, len(select_cols), n_columns))
+    for name, indices in (('select_cols', select_cols), ('exclude_cols', exclude_cols)):
+        if indices is None:
+            continue
+        if any(a >= b for a, b in zip(indices, indices[1:])):
+            raise refuse('%s should be strictly increasing indices' % name, '%s %s: sort them' % (name, indices))
+        if indices[0] < 0:
+            raise refuse('%s should be non-negative indices' % name, '%s %s: count fields from 0' % (name, indices))
+    return select_cols, exclude_cols
+
+
 def _wanted(n_fields, n_columns, select_cols, exclude_cols, record, what):
     """The field indices a record of ``n_fields`` fields is parsed from."""
     if select_cols is not None:
@@ -128,6 +146,8 @@ def _wanted(n_fields, n_columns, select_cols, exclude_cols, record, what):
         return select_cols
     wanted = [i for i in range(n_fields) if exclude_cols is None or i not in exclude_cols]
     if len(wanted) != n_columns:
-        raise next_error(InvalidArgumentError, 'Expect %d fields but have %d in record' % (n_columns, len(wanted)),
+        # TF's kernel stops at the first field past the last column: it does not count the rest
+        have = 'more' if len(wanted) > n_columns else len(wanted)
+        raise next_error(InvalidArgumentError, 'Expect %d fields but have %s in record' % (n_columns, have),
                          n_columns, note='%s: record %d has %d fields' % (what, record, n_fields))
     return wanted
