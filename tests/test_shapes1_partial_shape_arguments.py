@@ -109,3 +109,25 @@ def test_image_resize_refuses_a_partial_tensorshape_size_as_tf(size):
         tf.image.resize(tf.ones([1, 4, 4, 1]), size)
     assert str(info.value) == "'size' must be a 1-D int32 Tensor"
     assert tf.image.resize(tf.ones([1, 4, 4, 1]), tf.ones([1, 5, 6, 1]).shape[1:3]).shape == (1, 5, 6, 1)
+
+
+@pytest.mark.parametrize('body, arg', [
+    (lambda a: tf.reshape(a, a.shape), 'shape'),
+    (lambda a: tf.broadcast_to(a, a.shape), 'shape'),
+    (lambda a: tf.tile(a, a.shape), 'multiples'),
+    (lambda a: tf.scatter_nd([[0, 0]], [1.], a.shape), 'shape'),
+    (lambda a: tf.slice(a, [0, 0], a.shape), 'size'),
+    (lambda a: tf.strided_slice(a, [0, 0], a.shape), 'end'),
+    (lambda a: tf.random.normal(a.shape), None),      # converted before any op builder: the sentence alone
+    (lambda a: tf.zeros(a.shape), None),
+])
+def test_in_a_function_the_op_builder_names_the_input_it_could_not_convert(body, arg):
+    # TF 2.21, tf.function(body, input_signature=[tf.TensorSpec([None, 3])], autograph=False)(tf.ones([2, 3])):
+    # ValueError: Tried to convert 'shape' to a tensor and failed. Error: Cannot convert a partially known
+    # TensorShape (None, 3) to a Tensor.   (random.normal, zeros: the conversion's sentence alone)
+    fn = tf.function(body, input_signature=[tf.TensorSpec([None, 3])], autograph=False)
+    with pytest.raises(ValueError) as info:
+        fn(tf.ones([2, 3]))
+    sentence = 'Cannot convert a partially known TensorShape (None, 3) to a Tensor.'
+    expected = sentence if arg is None else "Tried to convert '%s' to a tensor and failed. Error: %s" % (arg, sentence)
+    assert str(info.value).strip().split('\n')[-1] == expected

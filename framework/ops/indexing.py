@@ -400,7 +400,7 @@ def _refuse_floats(value, op, what, first):
 def _int_list(value, op, what, first=None):
     if first is not None:
         _refuse_floats(value, op, what, first)
-    refuse_partial_shape(value, '%s: %s must be a list of integers, got %r' % (op, what, value))
+    refuse_partial_shape(value, '%s: %s must be a list of integers, got %r' % (op, what, value), what)
     if isinstance(value, Tensor):
         value = value.numpy()
     try:

@@ -196,7 +196,7 @@ def _updates(updates, want_shape, dtype, op, layout=None):
 
 
 def _shape_of(shape, op):
-    refuse_partial_shape(shape, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+    refuse_partial_shape(shape, '%s: shape must be a list of non-negative ints, got %r' % (op, shape), 'shape')
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
     if not isinstance(shape, (list, tuple, TensorShape, np.ndarray)) or any(

@@ -10,7 +10,7 @@ from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor import ConversionError, Tensor, convert_to_tensor
-from ..tensor_shape import TensorShape, partial_shape_error
+from ..tensor_shape import TensorShape
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
@@ -31,8 +31,9 @@ def _ints(shape, op):
         return (int(shape),)
     if shape is None:
         _unknown_dim(op, shape)
-    if isinstance(shape, TensorShape) and not shape.is_fully_defined():
-        raise partial_shape_error(shape)
+    # reshape / broadcast_to name their input 'shape' when a graph's op builder refuses it (transpose: 'perm')
+    refuse_partial_shape(shape, '%s: a shape with unknown lengths has no values; use tf.shape(x)' % op,
+                         {'reshape': 'shape', 'broadcast_to': 'shape', 'transpose': 'perm'}.get(op))
     try:
         ints = tuple(_unknown_dim(op, given) if d is None else int(d) for d in shape)
         whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2
@@ -432,7 +433,7 @@ def tile(input, multiples, name=None):  # noqa: A002
         x = as_tensor(input, 'tile')
     except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
         return dispatch('tile', input, multiples)
-    refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,))
+    refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,), 'multiples')
     rank = np.ndim(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
     if rank != 1:
         raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'
