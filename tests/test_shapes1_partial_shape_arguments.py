@@ -114,6 +114,7 @@ def test_image_resize_refuses_a_partial_tensorshape_size_as_tf(size):
 @pytest.mark.parametrize('body, arg', [
     (lambda a: tf.reshape(a, a.shape), 'shape'),
     (lambda a: tf.broadcast_to(a, a.shape), 'shape'),
+    (lambda a: tf.fill(a.shape, 1.), 'dims'),
     (lambda a: tf.tile(a, a.shape), 'multiples'),
     (lambda a: tf.scatter_nd([[0, 0]], [1.], a.shape), 'shape'),
     (lambda a: tf.slice(a, [0, 0], a.shape), 'size'),

@@ -9,6 +9,7 @@ from ..autopacking import pack
 from ..composite import map_ragged
 from ..placement import current_xp
 from ..tensor import ConversionError, Tensor
+from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import TensorShape
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, ACTIVE, as_tensor, named_errors, record
@@ -23,8 +24,10 @@ _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel,
 
 def _shape(shape, op):
     given = shape
-    if isinstance(shape, TensorShape) and op in _FILLS and not shape.is_fully_defined():
-        raise ValueError('Cannot convert a partially known TensorShape %s to a Tensor.' % (shape,))
+    # unknown lengths: tf.fill's op builder names its input 'dims' in a tf.function; zeros / ones convert first
+    if shape.__class__ is TensorShape and op in _FILLS:
+        refuse_partial_shape(shape, '%s: a shape with unknown lengths has no values; use tf.shape(x)' % op,
+                             'dims' if op == 'fill' else None)
     if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) and d.ndim for d in shape):
         # TF packs such a list: a tensor that is no scalar there (the NMT tutorial's
         # rnn.get_initial_state(embedded) passes (batch_tensor, units)) is Pack's shape error
