@@ -279,17 +279,20 @@ def _name_global_clip(graph, trace, parameters, result):
         return
     clipped, norm = result
     sources = list(parameters.get('t_list') or ())
-    tensors = list(clipped) + [norm]
-    if len(sources) != len(clipped) or not all(
-            isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
-            for t in tensors) or not all(isinstance(t, Tensor) for t in sources):
+    if len(sources) != len(clipped):
         return
-    shapes = [output_shape('same', {'x': source}, out, trace) for source, out in zip(sources, clipped)]
+    # a None (a tape's missing gradient) stays None, unnamed; the others keep their list index (TF's '_%d')
+    kept = [(index, source, out) for index, (source, out) in enumerate(zip(sources, clipped)) if source is not None]
+    tensors = [out for _, _, out in kept] + [norm]
+    if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
+               for t in tensors) or not all(isinstance(source, Tensor) for _, source, _ in kept):
+        return
+    shapes = [output_shape('same', {'x': source}, out, trace) for _, source, out in kept]
     norm_name = graph.unique('global_norm') + '/global_norm'
     graph.unique(norm_name)
     scope = graph.unique('clip_by_global_norm')
     trace.name_output(norm, norm_name, (), dtypes.display_name(norm._data.dtype))
-    for index, (tensor, shape) in enumerate(zip(clipped, shapes)):
+    for (index, _, tensor), shape in zip(kept, shapes):
         full = '%s/%s/_%d' % (scope, scope, index)
         graph.unique(full)
         trace.name_output(tensor, full, shape, dtypes.display_name(tensor._data.dtype))

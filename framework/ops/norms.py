@@ -263,7 +263,8 @@ def global_norm(t_list, name=None):
     an IndexedSlices counts its values)."""
     tensors = _present([t.values if isinstance(t, IndexedSlices) else t for t in t_list], 'global_norm')
     if not tensors:
-        raise ValueError('global_norm: t_list holds no tensors (only None)')
+        # TF 2.21 sums an empty stack: 0.0 float32 (clip_by_global_norm of a tape's all-None gradients)
+        return Tensor(np.zeros((), np.float32))
     for position, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:     # TF stacks the L2Losses: Pack's input check
             from .graph_input_errors import eager_input_error
