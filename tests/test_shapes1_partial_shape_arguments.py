@@ -132,3 +132,18 @@ def test_in_a_function_the_op_builder_names_the_input_it_could_not_convert(body,
     sentence = 'Cannot convert a partially known TensorShape (None, 3) to a Tensor.'
     expected = sentence if arg is None else "Tried to convert '%s' to a tensor and failed. Error: %s" % (arg, sentence)
     assert str(info.value).strip().split('\n')[-1] == expected
+
+
+@pytest.mark.parametrize('batch_shape, words', [
+    ([None, 3], "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    (PARTIAL, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ((2, None), "Can't convert Python sequence with mixed types to Tensor."),
+    (UNKNOWN, 'Cannot iterate over a shape with unknown rank.'),
+])
+def test_eye_batch_shape_of_unknown_sizes(batch_shape, words):
+    # TF 2.21: tf.eye(2, batch_shape=...) for each row raises ValueError with these words
+    # (tapeflow before: TypeError "'<' not supported between instances of 'NoneType' and 'int'")
+    with pytest.raises(ValueError) as info:
+        tf.eye(2, batch_shape=batch_shape)
+    assert str(info.value) == words
+    assert tf.eye(2, batch_shape=tf.ones([2, 3]).shape).shape == (2, 3, 2, 2)

@@ -10,7 +10,7 @@ from ..composite import map_ragged
 from ..placement import current_xp
 from ..tensor import ConversionError, Tensor
 from ..partial_shape_refusal import refuse_partial_shape
-from ..tensor_shape import TensorShape
+from ..tensor_shape import SHAPE_SEQUENCES, TensorShape
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, ACTIVE, as_tensor, named_errors, record
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
@@ -331,6 +331,13 @@ def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
         if isinstance(batch_shape, (list, tuple)) and batch_shape:
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         raise TypeError('Cannot convert [%r] to EagerTensor of dtype int32' % np.minimum(num_rows, columns))
+    if isinstance(batch_shape, SHAPE_SEQUENCES) and None in batch_shape:
+        # TF converts list(batch_shape) to a tensor: an unknown size (x.shape[:1] of a Keras batch) cannot be one
+        from ..random import unknown_length_error
+        error = unknown_length_error(list(batch_shape), list(batch_shape))
+        error.add_note('eye: batch_shape must hold known sizes, got %s; use tf.shape(x) for sizes known when it '
+                       'runs' % (batch_shape,))
+        raise error
     sizes = [num_rows, columns] + (list(batch_shape) if isinstance(batch_shape, (list, tuple)) else [])
     negative = next((n for n in sizes if isinstance(n, (numbers.Integral, np.integer)) and n < 0), None)
     if negative is not None:
