@@ -5,7 +5,7 @@ import numpy as np
 
 from framework import nest, trace_names
 from framework.dtypes import numpy_dtype
-from framework.errors import noted, shown_as
+from framework.errors import OperatorNotAllowedInGraphError, noted, shown_as
 from framework.function import is_replaying
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
@@ -237,6 +237,8 @@ class Sequential(ModelBase):
                 raise
             if getattr(err, 'graph_refused', False):   # TensorFlow's graph refused an op of the call: Keras raises
                 raise
+            if isinstance(err, OperatorNotAllowedInGraphError):     # a tensor `if` in a call: Keras re-raises
+                raise                                               # the TypeError, as any but a signature's
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
             self.__dict__['_recorded_training'] = None
