@@ -57,3 +57,18 @@ def test_padded_batch_refuses_padded_shapes_of_unknown_rank():
     assert str(info.value) == 'Cannot convert a partially known TensorShape <unknown> to a Tensor.'
     batch = next(iter(ds.padded_batch(2, padded_shapes=tf.TensorShape([None]))))
     np.testing.assert_array_equal(batch.numpy(), [[1., 1., 1.], [1., 0., 0.]])
+
+
+@pytest.mark.parametrize('repeats, words', [
+    (tf.TensorShape([None, 3]), "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                                'Tensor.'),
+    ([None, 3], "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ((2, None), "Can't convert Python sequence with mixed types to Tensor."),
+])
+def test_keras_ops_tile_refuses_unknown_repeats_as_its_conversion(repeats, words):
+    # TF 2.21: keras.ops.tile(tf.ones([1, 1]), repeats) for each row raises ValueError with these words
+    # (tapeflow before: TypeError 'keras.ops.tile: repeats must be an integer, got None ...')
+    with pytest.raises(ValueError) as info:
+        keras.ops.tile(tf.ones([1, 1]), repeats)
+    assert str(info.value) == words
+    assert keras.ops.tile(tf.ones([1, 1]), tf.ones([2, 3]).shape).shape == (2, 3)

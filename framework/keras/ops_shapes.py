@@ -259,7 +259,13 @@ def _in_graph():
 def tile(x, repeats):
     """numpy.tile: fewer repeats than axes repeat the last axes, more add leading axes."""
     t = tensor(x, 'tile')
-    repeats = [integer(r, 'repeats', 'tile') for r in _repeats_list(repeats)]
+    listed = _repeats_list(repeats)
+    if any(r is None for r in listed):      # (x.shape with an unknown batch) Keras converts repeats to a tensor
+        from framework.random import unknown_length_error
+        error = unknown_length_error(list(listed), list(listed))
+        error.add_note('keras.ops.tile: repeats must be known integers, got %r' % (repeats,))
+        raise error
+    repeats = [integer(r, 'repeats', 'tile') for r in listed]
     if len(repeats) > t.ndim:
         t = _ops.reshape(t, [1] * (len(repeats) - t.ndim) + list(t.shape))
     return _ops.tile(t, [1] * (t.ndim - len(repeats)) + repeats)
