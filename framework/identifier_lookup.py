@@ -17,9 +17,13 @@ def from_identifier(identifier, kind, by_name, deserialize, base_name, name_note
         if 'class_name' not in identifier:      # Keras 3's deserialize_keras_object refuses it first
             raise ValueError('Unknown `config` as a `dict`, config=%s' % (identifier,))
         try:
-            return deserialize(identifier)
+            obj = deserialize(identifier)
         except ValueError as err:
             raise _not_interpreted(kind, identifier, str(err)) from None
+        if not callable(obj):       # Keras 3's deserialize hands an unknown class's name back; get refuses it
+            raise _not_interpreted(kind, identifier, 'No %s class %r is known: register it or pass it in '
+                                   'custom_objects' % (kind, identifier['class_name']))
+        return obj
     if isinstance(identifier, str):
         obj = by_name.get(identifier)
         if obj is None:

@@ -61,12 +61,36 @@ def function_by_name(name):
     return fn
 
 
+class UnknownMetricClass(ValueError):
+    """A config dict naming a class that neither the registry nor custom_objects holds."""
+
+
 def deserialize(config, custom_objects=None):
+    """``keras.metrics.deserialize``: ``deserialize_known``, with Keras 3's answer for a dict of an unknown
+    class (deserialize_keras_object's): a class saved from __main__ (module None) is refused with
+    Keras's TypeError; another (a legacy .h5 entry, {'class_name': 'MyMetric', 'config': {...}}) comes
+    back as its name, which compile refuses when it builds ('Could not interpret metric identifier:
+    MyMetric'), as on TF 2.21.
+    """
+    try:
+        return deserialize_known(config, custom_objects)
+    except UnknownMetricClass:
+        if not (isinstance(config, dict) and isinstance(config.get('class_name'), str)):
+            raise
+        if 'module' in config and config['module'] is None:
+            raise TypeError('Cannot deserialize object of type `{0}`. If `{0}` is a custom class, please '
+                            'register it using the `@keras.saving.register_keras_serializable()` '
+                            'decorator.'.format(config['class_name'])) from None
+        return config['class_name']
+
+
+def deserialize_known(config, custom_objects=None):
     """The Metric (or metric function) a {'class_name': ..., 'config': ...} dict describes, or a name
     resolves to (an unknown name comes back as it is, as in Keras 3).
 
     Raises:
-        ValueError: for a dict of an unknown class or function name, listing the known ones.
+        UnknownMetricClass (a ValueError): for a dict of an unknown class, listing the known ones.
+        ValueError: for an unknown function name.
     """
     if isinstance(config, str):
         # Keras 3 deserializes a bare name too: a custom object (given, scoped or registered) as it is, a
@@ -88,8 +112,9 @@ def deserialize(config, custom_objects=None):
     # A Loss given to compile as a metric (Hands-On's metrics=[HuberLoss(2.)]) is saved as its own class;
     # Keras 3 rebuilds it and compile wraps it again, so load_model restores it
     if not (inspect.isclass(cls) and issubclass(cls, (Metric, Loss))):
-        raise ValueError('Could not interpret metric config %r; known classes: %s'
-                         % (config, ', '.join(sorted(c.__name__ for c in _CLASSES))))
+        refusal = UnknownMetricClass if cls is None else ValueError
+        raise refusal('Could not interpret metric config %r; known classes: %s'
+                      % (config, ', '.join(sorted(c.__name__ for c in _CLASSES))))
     # Keras 3 runs from_config inside the custom objects' scope: a MeanMetricWrapper finds its own
     # function there (Hands-On's MeanMetricWrapper(create_huber(2.0)) reloaded with {'huber_fn': ...})
     from layers.saving.registry import custom_object_scope

@@ -397,7 +397,7 @@ def _deserialize(value, deserialize, table):
     if isinstance(value, dict) and 'class_name' in value:
         try:
             return deserialize(_named(value, table), custom_objects=table)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:     # (TypeError: an unregistered class saved from __main__)
             if 'module' in value and not _locatable(value, table):
                 raise _not_located(value, err) from None     # a TypeError, which compile_arguments lets by
             raise
