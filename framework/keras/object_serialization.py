@@ -38,7 +38,7 @@ def _families():
     return [('keras', dtype_policies.DTypePolicy, dtype_policies.deserialize),
             ('keras', InputSpec, _input_spec),
             ('keras.losses', losses.Loss, losses.deserialize),
-            ('keras.metrics', metrics.Metric, metrics.registry.deserialize_known),   # (raises for a class it lacks)   # (raises for a class it lacks)
+            ('keras.metrics', metrics.Metric, metrics.registry.deserialize_known),   # (raises for a class it lacks)
             ('keras.optimizers', optim.Optimizer, optim.deserialize),
             ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
             ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize)),
