@@ -811,6 +811,8 @@ def _constant_shape(shape):
     size), then an unknown (None) one cannot become the shape tensor."""
     if isinstance(shape, str):        # TF's as_shape reads it letter by letter: its TypeError
         TensorShape(shape)
+    if shape.__class__ is TensorShape:      # TF's as_list(): TensorShape(None) is its ValueError
+        shape = shape.as_list()
     TensorShape([d for d in shape if d is not None])        # a float dimension: Dimension's TypeError
     for d in shape:
         if d is not None and int(d) < 0:

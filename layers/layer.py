@@ -25,6 +25,7 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import Tensor
+from framework.tensor_shape import TensorShape
 from framework.train import deferred_restore
 from framework.variable import Variable
 
@@ -289,6 +290,8 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
         if '_dtype' not in self.__dict__:       # called in __init__ before super().__init__(), as Keras 3 checks
             raise super_not_called(self)
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
+        if shape.__class__ is TensorShape:      # Keras 3 reads it with as_list(): TensorShape(None) is its error
+            shape = shape.as_list()
         if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
             standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
         if name is not None and (not isinstance(name, str) or '/' in name):      # Keras 3's Variable check

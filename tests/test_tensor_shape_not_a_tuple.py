@@ -103,3 +103,12 @@ def test_converting_a_shape():
         tf.constant(tf.TensorShape(None))
     with pytest.raises(ValueError, match=r'Cannot convert a partially known TensorShape \(None, 3\) to a Tensor.'):
         tf.zeros(tf.TensorShape([None, 3]))
+
+
+def test_a_shape_of_unknown_rank_is_read_with_as_list():
+    # TF 2.21 (and Keras 3's add_weight): ValueError 'as_list() is not defined on an unknown TensorShape.'
+    with pytest.raises(ValueError, match=r'^as_list\(\) is not defined on an unknown TensorShape.'):
+        tf.constant(1., shape=tf.TensorShape(None))
+    with pytest.raises(ValueError, match=r'^as_list\(\) is not defined on an unknown TensorShape.'):
+        keras.layers.Layer().add_weight(shape=tf.TensorShape(None))
+    assert keras.layers.Layer().add_weight(shape=tf.TensorShape([2])).shape == (2,)
