@@ -423,17 +423,7 @@ def _begun(data, begin):
     count = startable() if startable is not None else data.num_batches
     if count == 0 and not getattr(data, 'steps_per_epoch', None):
         count = None    # Keras reads a known count of 0 batches as unknown: one step is begun, and finds no batch
-    batches = iter(data.epoch(1))
-    step = 0
-    while count is None or step < count:
-        begin(step)
-        try:
-            batch = next(batches)
-        except StopIteration:
-            return
-        yield batch
-        step += 1
-    next(batches, None)         # let the epoch finish its pass (the seeds its end spends, ran_dry)
+    return _begin_steps(data, begin, 1, count)
 
 
 def _count_unknown(data):
@@ -451,10 +441,15 @@ def _begun_in_groups(data, begin, every):
     group the loop begins it, after that group's end: _begin_past). With ``steps_per_epoch``, no
     group is begun past its whole groups."""
     steps = getattr(data, 'steps_per_epoch', None)
-    last = -(-steps // every) * every if steps else None
+    return _begin_steps(data, begin, every, -(-steps // every) * every if steps else None)
+
+
+def _begin_steps(data, begin, every, limit):
+    """The batches of one epoch read ``every`` at a time, ``begin(step)`` called before each group's first
+    is read, up to ``limit`` steps (None: until no batch comes, that group begun too)."""
     batches = iter(data.epoch(every))
     step = 0
-    while last is None or step < last:
+    while limit is None or step < limit:
         if step % every == 0:
             begin(step)
         try:
@@ -464,7 +459,7 @@ def _begun_in_groups(data, begin, every):
             return
         yield batch
         step += 1
-    next(batches, None)         # let the epoch finish its pass (ran_dry, the warning)
+    next(batches, None)         # let the epoch finish its pass (the seeds its end spends, ran_dry, the warning)
 
 
 def _begin_past(begin, step, every):
