@@ -75,3 +75,28 @@ def test_h5_model_with_unregistered_metric_loads_and_fails_at_evaluate(tmp_path)
     assert str(info.value) == 'Could not interpret metric identifier: MyMetric'
     again = keras.models.load_model(path, custom_objects={'MyMetric': MyMetric})
     assert sorted(again.evaluate(x, y, verbose=0, return_dict=True)) == ['accuracy', 'loss', 'my_metric']
+
+
+def test_unknown_function_entry_comes_back_as_its_name_but_a_keras_file_refuses_it(tmp_path):
+    # TF 2.21 (c7.py, c10.py): keras.metrics.deserialize of an unknown function entry -> 'fmet';
+    # load_model('m.keras') of a model compiled with metrics=[fmet] and no custom_objects -> TypeError
+    # "Could not locate function 'fmet'. ..."; with custom_objects it evaluates.
+    entry = {'module': 'builtins', 'class_name': 'function', 'config': 'fmet', 'registered_name': 'function'}
+    assert keras.metrics.deserialize(entry) == 'fmet'
+
+    def fmet(y_true, y_pred):
+        return tf.reduce_mean(y_pred, axis=-1)
+
+    keras.backend.clear_session()
+    x = np.random.RandomState(0).rand(8, 3).astype('float32')
+    y = np.ones((8, 1), 'float32')
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation='sigmoid')])
+    model.compile('adam', 'binary_crossentropy', metrics=['mae', fmet])
+    model.fit(x, y, verbose=0)
+    path = os.path.join(tmp_path, 'm.keras')
+    model.save(path)
+    with pytest.raises(TypeError) as info:
+        keras.models.load_model(path)
+    assert str(info.value).startswith("Could not locate function 'fmet'. Make sure custom classes")
+    again = keras.models.load_model(path, custom_objects={'fmet': fmet})
+    assert sorted(again.evaluate(x, y, verbose=0, return_dict=True)) == ['fmet', 'loss', 'mae']

@@ -67,7 +67,7 @@ class UnknownMetricClass(ValueError):
 
 def deserialize(config, custom_objects=None):
     """``keras.metrics.deserialize``: ``deserialize_known``, with Keras 3's answer for a dict of an unknown
-    class (deserialize_keras_object's): a class saved from __main__ (module None) is refused with
+    class or function (deserialize_keras_object's): a function comes back as its name; a class saved from __main__ (module None) is refused with
     Keras's TypeError; another (a legacy .h5 entry, {'class_name': 'MyMetric', 'config': {...}}) comes
     back as its name, which compile refuses when it builds ('Could not interpret metric identifier:
     MyMetric'), as on TF 2.21.
@@ -77,6 +77,8 @@ def deserialize(config, custom_objects=None):
     except UnknownMetricClass:
         if not (isinstance(config, dict) and isinstance(config.get('class_name'), str)):
             raise
+        if config['class_name'] == 'function':      # an unknown function: its name, as Keras 3 gives it back
+            return config.get('config') if config.get('module') == 'builtins' else config.get('registered_name')
         if 'module' in config and config['module'] is None:
             raise TypeError('Cannot deserialize object of type `{0}`. If `{0}` is a custom class, please '
                             'register it using the `@keras.saving.register_keras_serializable()` '
@@ -89,8 +91,7 @@ def deserialize_known(config, custom_objects=None):
     resolves to (an unknown name comes back as it is, as in Keras 3).
 
     Raises:
-        UnknownMetricClass (a ValueError): for a dict of an unknown class, listing the known ones.
-        ValueError: for an unknown function name.
+        UnknownMetricClass (a ValueError): for a dict of an unknown class (listing the known ones) or function.
     """
     if isinstance(config, str):
         # Keras 3 deserializes a bare name too: a custom object (given, scoped or registered) as it is, a
@@ -107,7 +108,12 @@ def deserialize_known(config, custom_objects=None):
         # A metric given to compile as a function (Keras 3's files: {'class_name': 'function',
         # 'config': 'mean_absolute_error' or a registered 'package>name'}).
         name = config.get('config')
-        return known[name] if callable(known.get(name)) else function_by_name(name)
+        if callable(known.get(name)):
+            return known[name]
+        try:
+            return function_by_name(name)
+        except ValueError as err:
+            raise UnknownMetricClass(str(err)) from None
     cls = known.get(config.get('class_name')) if isinstance(config, dict) else None
     # A Loss given to compile as a metric (Hands-On's metrics=[HuberLoss(2.)]) is saved as its own class;
     # Keras 3 rebuilds it and compile wraps it again, so load_model restores it

@@ -375,6 +375,10 @@ def _metric(config, custom_objects=None):
     MeanSquaredError metric of a MeanSquaredError loss's config)."""
     if isinstance(config, dict) and config.get('module') == 'keras.losses' and config.get('class_name') != 'function':
         return losses_module.deserialize(config, custom_objects)
+    if isinstance(config, dict) and 'module' in config:
+        # a .keras entry: Keras's compile_from_config (deserialize_keras_object) refuses what it cannot find
+        # ("Could not locate ..."), where keras.metrics.deserialize would hand an unknown name back
+        return metric_classes.deserialize_known(config, custom_objects)
     return metrics_module.deserialize(config, custom_objects)
 
 
