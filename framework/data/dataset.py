@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import nest, trace_names, traced_for_loops
 from ..deprecation import deprecated_argument
-from ..errors import kernel_error, noted
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import constant, convert_to_tensor
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
 from .arguments import function_argument, integer
@@ -190,6 +190,15 @@ class Dataset(ElementStages, RegroupingStages):
             raise kernel_error('RangeDataset', 'step must be a non-zero integer.', named=True,
                                note='Dataset.range%r' % (args,))
         spec = TensorSpec((), output_type)
+        if spec.dtype.is_bool or spec.dtype.name == 'string':
+            # TF's RangeDataset kernel only makes number types; it refuses the others at the first element
+            from .iterator_errors import next_error
+
+            def refused():
+                raise next_error(InvalidArgumentError, 'Unsupported data type: %s' % spec.dtype.name,
+                                 note='Dataset.range(output_type=%s): give a number type' % spec.dtype.name)
+                yield
+            return Dataset(refused, len(range(*args)), lambda: spec)
         values = np.arange(*args, dtype=spec.dtype)
         return Dataset(lambda: iter(values), len(values), lambda: spec)
 
