@@ -59,8 +59,7 @@ def grouped_by_window(source, key_func, reduce_func, window_size, window_size_fu
     def reduced(key, members):
         result = reduce_func(np.int64(key), make_dataset(members))
         if not hasattr(result, '_make_iterator'):
-            raise TypeError('Dataset.group_by_window: reduce_func must return a Dataset, got %s'
-                            % type(result).__name__)
+            raise _not_a_dataset_error(result)
         return result._make_iterator()
 
     def elements():
@@ -103,3 +102,17 @@ def _key(value):
         raise TypeError('Dataset.group_by_window: key_func must return a scalar integer (int64), got %r '
                         '(shape %s, dtype %s)' % (value, key.shape, key.dtype))
     return int(key)
+
+
+def _not_a_dataset_error(result):
+    """TF 2.21's TypeError for a reduce_func that does not return a Dataset: it names the spec of what
+    the function returned (its trace converts a Python number to a tensor)."""
+    from ..tensor import convert_to_tensor
+    from .structure import spec_of
+    try:
+        returned = spec_of(nest.map_structure(convert_to_tensor, result))
+    except Exception:        # noqa: BLE001 -- a value no tensor holds: name its Python type instead
+        returned = type(result).__name__
+    return noted(TypeError('Invalid `reduce_func`. `reduce_func` must return a single `tf.data.Dataset` object but its '
+                           'return type is %s.' % (returned,)),
+                 'Dataset.group_by_window: reduce_func(key, window) must return a Dataset (window.batch(n), ...)')
