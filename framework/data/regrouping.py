@@ -163,11 +163,7 @@ class RegroupingStages:
             raise ValueError('`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but '
                              '`len(bucket_batch_sizes)=%d` and `len(bucket_boundaries)=%d`.'
                              % (len(bucket_batch_sizes), len(bucket_boundaries)))
-        boundaries = [int(b) for b in bucket_boundaries]
-        if list(boundaries) != sorted(boundaries):
-            raise ValueError('Dataset.bucket_by_sequence_length: bucket_boundaries must increase and '
-                             'bucket_batch_sizes must have len(bucket_boundaries) + 1 = %d entries, got %r and %r'
-                             % (len(boundaries) + 1, bucket_boundaries, bucket_batch_sizes))
+        boundaries = [int(b) for b in bucket_boundaries]      # TF takes them unsorted too (windows.bucket_key)
 
         def batch_bucket(key, window):
             size = int(bucket_batch_sizes[int(key)])

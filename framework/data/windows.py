@@ -89,10 +89,16 @@ def _window_size_error(size, components):
 
 
 def bucket_key(element_length_func, boundaries):
-    """key_func for bucket_by_sequence_length: bucket i holds lengths in [boundaries[i-1], boundaries[i])."""
+    """key_func for bucket_by_sequence_length: as TF 2.21, the first bucket i whose [low, high) holds the
+    length, lows [int32 min] + boundaries and highs boundaries + [int32 max]; boundaries that do not
+    increase are taken as given (TF checks nothing: [3, 2] puts lengths 0, 1 and 2 in bucket 0)."""
+    lows = np.array([np.iinfo(np.int32).min] + list(boundaries), np.int64)
+    highs = np.array(list(boundaries) + [np.iinfo(np.int32).max], np.int64)
+
     def key(*element):
         length = int(np.asarray(element_length_func(*element)))
-        return np.int64(np.searchsorted(boundaries, length, side='right'))
+        holding = np.flatnonzero((lows <= length) & (length < highs))
+        return np.int64(holding[0] if holding.size else np.iinfo(np.int64).max)   # TF: reduce_min of no index
     return key
 
 
