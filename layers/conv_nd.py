@@ -2,9 +2,7 @@
 and Conv3DTranspose (Keras 3's arguments, defaults, weights and configs)."""
 import numpy as np
 
-from framework.ops.convolution_nd import conv_transpose, convolution
-from framework.ops.conv_transpose import conv2d_transpose
-from framework.ops.shapes import expand_dims, squeeze
+from framework.ops.convolution_nd import conv_transpose, convolution, height_one_transpose
 from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import output_padding_option, standardized_padding, standardized_tuple
@@ -125,16 +123,6 @@ class Conv3D(ConvND):
     rank = 3
 
 
-def conv1d_transpose_as_2d(inputs, kernel, out_shape, stride, padding):
-    """Conv1DTranspose as Keras's TF backend runs it: tf.nn.conv1d_transpose puts a height-1 axis on the
-    input (N, 1, W, C) and the kernel (1, K, C_out, C_in) and runs Conv2DBackpropInput, whose order of
-    sums conv2d_transpose follows; the N-d product rounds the sums in its own order (last-bit drift
-    that grew over a Conv1D autoencoder's training)."""
-    x = conv2d_transpose(expand_dims(inputs, 1), expand_dims(kernel, 0), (out_shape[0], 1) + tuple(out_shape[1:]),
-                         (1, stride), padding)
-    return squeeze(x, [1])
-
-
 class ConvTransposeND(KernelOptions, Layer):
     """A transposed convolution over ``rank`` spatial axes (Keras 3's arguments).
 
@@ -178,7 +166,7 @@ class ConvTransposeND(KernelOptions, Layer):
             inputs = to_last(inputs)
         out_shape = self._channels_last_output_shape(tuple(inputs.shape))
         if self.rank == 1 and self.dilation_rate == (1,):
-            x = conv1d_transpose_as_2d(inputs, self.kernel, out_shape, self.strides[0], self.padding.upper())
+            x = height_one_transpose(inputs, self.kernel, out_shape, self.strides[0], self.padding.upper())
         else:
             x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:

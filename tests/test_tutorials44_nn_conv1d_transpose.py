@@ -1,5 +1,5 @@
 """tf.nn.conv1d_transpose runs as TF 2.21 runs it, Conv2DBackpropInput on a height-1 image, so its float32 sums
-take conv_backprop_input_order's orders (framework/ops/convolution_nd.py's _height_one_transpose), as keras
+take conv_backprop_input_order's orders (framework/ops/convolution_nd.py's height_one_transpose), as keras
 Conv1DTranspose already did. Before, it took the N-d product, whose last bits differed from TF's in 54 of 69
 strides-1 shapes measured (notes progs/tutorials44/t44_ct1d_check.py), e.g. every case below.
 

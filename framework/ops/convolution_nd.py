@@ -289,15 +289,16 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
         raise InvalidArgumentError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
                                    % (op, out, geo.out, tuple(x.shape[1:-1])))
     if rank == 1 and tuple(geo.dilations) == (1,) and f.shape[0] > 0:     # (an empty kernel: zeros, as here)
-        return _height_one_transpose(x, f, out, geo.strides[0], _padding_mode(padding, op))
+        return height_one_transpose(x, f, out, geo.strides[0], _padding_mode(padding, op))
     return _input_grad(x, f, geo, transposed=True)
 
 
-def _height_one_transpose(x, f, out, stride, padding):
+def height_one_transpose(x, f, out, stride, padding):
     """tf.nn.conv1d_transpose as TensorFlow runs it (and keras Conv1DTranspose, layers/conv_nd.py): Conv2DBackpropInput
-    on a height-1 image, so its float32 sums take conv_backprop_input_order's orders; the N-d product here rounded
-    them in its own order (measured on TF 2.21, notes progs/tutorials44/t44_ct1d_check.py: 54 of 69 strides-1
-    shapes differed in the last bits)."""
+    on a height-1 image (N, 1, W, C) with a (1, K, C_out, C_in) kernel, so its float32 sums take
+    conv_backprop_input_order's orders; the N-d product here rounded them in its own order (measured on TF 2.21,
+    notes progs/tutorials44/t44_ct1d_check.py: 54 of 69 strides-1 shapes differed in the last bits; a Conv1D
+    autoencoder's training drifted)."""
     from .conv_transpose import conv2d_transpose      # conv_transpose.py imports this module lazily as well
-    y = conv2d_transpose(expand_dims(x, 1), expand_dims(f, 0), (out[0], 1) + out[1:], (1, stride), padding)
+    y = conv2d_transpose(expand_dims(x, 1), expand_dims(f, 0), (out[0], 1) + tuple(out[1:]), (1, stride), padding)
     return squeeze(y, [1])
