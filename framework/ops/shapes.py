@@ -74,7 +74,8 @@ _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
 
 
 def _unknown_dim(op, given):
-    """-1 for a None in a shape (a TensorShape's unknown dimension); a Python list or tuple holding None
+    """-1 for a None in the shape of an op that reads it so (a TensorShape holding None was refused before, in
+    refuse_partial_shape's words); a Python list or tuple holding None
     is no shape TensorFlow's reshape, broadcast_to or tile converts (tf.reshape(x, [None, 3])): eagerly the C++
     converter's ValueError, where TensorFlow builds a graph (a tf.function, Keras's symbolic call of a
     layer on an Input of unknown batch size) make_tensor_proto's TypeError ('Failed to convert elements

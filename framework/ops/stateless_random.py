@@ -97,9 +97,9 @@ def _tshape_error(given, kernel):
     partial shapes fail the conversion, other dtypes (a float list, a string, bools, a float array) the
     op registry's Tshape attribute."""
     from ..tensor import ConversionError, convert_to_tensor
-    from ..tensor_shape import TensorShape
+    from ..tensor_shape import TensorShape, partial_shape_error
     if isinstance(given, TensorShape):
-        return ValueError('Cannot convert a partially known TensorShape %s to a Tensor.' % (given,))
+        return partial_shape_error(given)
     if given is None or (isinstance(given, (list, tuple)) and any(d is None for d in given)):
         return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
                                "Tensor.")
