@@ -40,6 +40,17 @@ def _take(frame, first, last):
     return None
 
 
+def _drop(frame, first, last):
+    """Forget what calls on lines ``first``..``last`` of ``frame`` recorded: each turn of a loop records its
+    call again, and a later frame at the same address (the next call of the function) must not take them."""
+    pending = getattr(_local, 'pending', None)
+    entries = pending.get(id(frame)) if pending else None
+    if entries:
+        entries[:] = [e for e in entries if not (e[0] is frame.f_code and first <= e[1] <= last)]
+        if not entries:
+            del pending[id(frame)]
+
+
 def for_turns(turns, frame):
     """``turns`` of the ``for`` statement of the traced function's own code at ``frame``'s line, ended
     after the maximum_iterations its body sets (``turns`` itself where the loop is not found)."""
@@ -65,6 +76,7 @@ def _limited(turns, frame, last):
             if limit is None:
                 limit = _take(frame, first, last)
     finally:
+        _drop(frame, first, last)
         close = getattr(turns, 'close', None)
         if close is not None:
             close()
@@ -88,6 +100,7 @@ def while_test(frame, value, loop):
     entry[0] += 1
     if not value or entry[0] >= entry[1]:
         del counts[key]
+        _drop(frame, frame.f_lineno, last)
         return False
     return value
 
