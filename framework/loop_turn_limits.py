@@ -9,12 +9,15 @@ and the innermost loop whose lines hold it (the first to end a turn) takes it an
 turns: a ``for`` through ``for_turns`` (symbolic_iteration's Tensor.__iter__), a ``while`` through ``while_test``
 (assert_statements.truth).
 """
+import sys
 import threading
 
 import numpy as np
 
-_local = threading.local()      # .pending: {id(frame): [(code, line of the call, limit), ...]}
-                                # .counts: {(id(frame), line of the while): [turns run, limit]}
+# Entries hold their frame itself: a frame at a dead one's address (the next call of the function) must not
+# take what the dead one recorded, such as the calls of a Python loop AutoGraph unrolls, which no loop takes.
+_local = threading.local()      # .pending: {id(frame): [(frame, line of the call, limit), ...]}
+                                # .counts: {(id(frame), line of the while): [turns run, limit, frame]}
 
 
 def record(frame, maximum_iterations):
@@ -22,7 +25,18 @@ def record(frame, maximum_iterations):
     from . import backend       # (late: backend imports tensor modules that import this one)
     value = getattr(maximum_iterations, '_data', maximum_iterations)
     limit = int(np.asarray(backend.to_host(value)))
-    _table('pending').setdefault(id(frame), []).append((frame.f_code, frame.f_lineno, limit))
+    pending = _table('pending')
+    live = set()
+    caller = sys._getframe()
+    while caller is not None:
+        live.add(id(caller))
+        caller = caller.f_back
+    for key in [key for key in pending if key not in live]:     # frames that have returned: let them go
+        del pending[key]
+    counts = _table('counts')
+    for key in [key for key in counts if key[0] not in live]:  # (a while loop left by an exception)
+        del counts[key]
+    pending.setdefault(id(frame), []).append((frame, frame.f_lineno, limit))
 
 
 def _take(frame, first, last):
@@ -31,8 +45,8 @@ def _take(frame, first, last):
     entries = pending.get(id(frame)) if pending else None
     if not entries:
         return None
-    for index, (code, line, limit) in enumerate(entries):
-        if code is frame.f_code and first <= line <= last:
+    for index, (owner, line, limit) in enumerate(entries):
+        if owner is frame and first <= line <= last:
             del entries[index]
             if not entries:
                 del pending[id(frame)]
@@ -46,7 +60,7 @@ def _drop(frame, first, last):
     pending = getattr(_local, 'pending', None)
     entries = pending.get(id(frame)) if pending else None
     if entries:
-        entries[:] = [e for e in entries if not (e[0] is frame.f_code and first <= e[1] <= last)]
+        entries[:] = [e for e in entries if not (e[0] is frame and first <= e[1] <= last)]
         if not entries:
             del pending[id(frame)]
 
@@ -92,11 +106,11 @@ def while_test(frame, value, loop):
         counts.pop(key, None)       # (a new run of the loop)
         return value
     entry = counts.get(key)
-    if entry is None:
+    if entry is None or entry[2] is not frame:
         limit = _take(frame, frame.f_lineno, last)
         if limit is None:
             return value
-        entry = counts[key] = [0, limit]
+        entry = counts[key] = [0, limit, frame]
     entry[0] += 1
     if not value or entry[0] >= entry[1]:
         del counts[key]
