@@ -64,6 +64,8 @@ def convert_inputs(inputs, dtype, keep_composite=False):
         # a None entry stays None, as Keras 3 passes it (the migration guide's {'bar': {'baz': None}})
         return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)
                 for k, v in inputs.items()}
+    if type(inputs) in (list, tuple) and not inputs:
+        return inputs       # an empty structure, as Keras 3's map_structure leaves it (not a (0,) tensor)
     return _convert_one(inputs, dtype)
 
 
@@ -100,15 +102,23 @@ def shape_of(inputs):
     """The build shape of ``inputs``, in their structure as Keras 3 maps it (a tuple of inputs gives a
     tuple of shapes, a list a list, a dict a dict). In a build for any batch size (a fit step on
     batches of varying length, a run on zeros standing for KerasTensors), each input's batch axis is
-    None, as in Keras's traced build: ((None, 5), (None, 8)) for a wide & deep model's pair."""
+    None, as in Keras's traced build: ((None, 5), (None, 8)) for a wide & deep model's pair.
+    An empty list or tuple holds no tensor argument: Keras 3 builds with None (Concatenate()([]) fails
+    reading len(None))."""
+    if type(inputs) in (list, tuple) and not inputs:
+        return None
+    return _structure_shape(inputs)
+
+
+def _structure_shape(inputs):
     if isinstance(inputs, (Tensor, CompositeTensor)):
         return _build_shape(tuple(inputs.shape))
     if type(inputs) is tuple:
-        return tuple(shape_of(x) for x in inputs)
+        return tuple(_structure_shape(x) for x in inputs)
     if isinstance(inputs, (list, tuple)):
-        return [shape_of(x) for x in inputs]
+        return [_structure_shape(x) for x in inputs]
     if isinstance(inputs, dict):
-        return {k: shape_of(v) for k, v in inputs.items()}
+        return {k: _structure_shape(v) for k, v in inputs.items()}
     if inputs is None:          # a None among several inputs has no shape, as in Keras's map_structure
         return None
     return _build_shape(tuple(np.shape(inputs)))

@@ -5,10 +5,13 @@ from framework.ops import cast, einsum, expand_dims
 from framework.tensor import convert_to_tensor
 
 from .layer import Layer
+from .merging import refuse_no_shapes
 from .unit_normalization import unit_normalize
 
 
 def _check_pair(layer, value, what):
+    if what == 'input_shape':
+        refuse_no_shapes(layer, value)
     if what == 'input_shape' and (not isinstance(value, (list, tuple)) or len(value) != 2
                                   or not isinstance(value[0], (list, tuple))):
         error = ValueError('A `Dot` layer should be called on a list of 2 inputs. Received: input_shape=%s'

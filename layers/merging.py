@@ -22,8 +22,21 @@ def _check_list(layer, inputs, least=1):
                          % (type(layer).__name__, layer.name, least, _describe(inputs)))
 
 
+def refuse_no_shapes(layer, shapes, reads='subscript'):
+    """Python's TypeError where Keras 3's merge builds read a None input_shape (a call on an empty list or
+    tuple holds no tensor argument, so Keras builds with None): ``input_shape[0]`` in the elementwise merges'
+    and Dot's builds, ``len(input_shape)`` in Concatenate's."""
+    if shapes is not None:
+        return
+    error = TypeError("object of type 'NoneType' has no len()" if reads == 'len'
+                      else "'NoneType' object is not subscriptable")
+    error.add_note('%s %r: called on an empty list; call it on a list of tensors' % (type(layer).__name__, layer.name))
+    raise error
+
+
 def _check_shapes(layer, shapes, least=1):
     """``build``'s check: a list of shapes, not the shape of one tensor."""
+    refuse_no_shapes(layer, shapes)
     if isinstance(shapes, (list, tuple)) and shapes and not isinstance(shapes[0], (list, tuple)):
         error = ValueError('A merge layer should be called on a list of inputs. Received: input_shape=%s '
                            '(not a list of shapes)' % (tuple(shapes),))       # Keras 3's base merge build
@@ -186,6 +199,7 @@ class Concatenate(Layer):
         self.axis = int(axis) if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool) else axis
 
     def build(self, input_shape):
+        refuse_no_shapes(self, input_shape, reads='len')
         if not isinstance(self.axis, int):
             raise _axis_type_error(self.axis, len(input_shape[0]) if isinstance(input_shape, (list, tuple)) and
                                    input_shape and isinstance(input_shape[0], (list, tuple)) else 1, self.name)

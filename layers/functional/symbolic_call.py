@@ -216,7 +216,11 @@ def _give_masks(layer, inputs, args, kwargs, outputs):
 
 
 def _shape_or_value(x):
-    return x.shape if type(x) is KerasTensor else x
+    # a concrete tensor among KerasTensors has its shape in the build shapes too, as Keras 3's
+    # get_shapes_dict maps every tensor (Add()([keras.Input((2,)), tf.ones([1, 2])]) builds for (1, 2))
+    if type(x) is KerasTensor:
+        return x.shape
+    return tuple(x.shape) if type(x) is Tensor else x
 
 
 def _check_spec(layer, inputs):
