@@ -144,6 +144,13 @@ class Model(Trainer, Layer):
         """Assign the values of a state tree (as ``get_state_tree`` gives, maybe partial) by path."""
         state_tree.set_state_tree(self, state_tree_values)
 
+    def build_from_config(self, config):
+        """Keras 3's Model.build_from_config: ``build(input_shape)`` (or ``build(**shapes_dict)``) for a model
+        with a build of its own, else a run of ``call`` on the saved shapes; a failure of either is only
+        warned about (UserWarning), the model left unbuilt. (Loading builds through structured_build.)"""
+        from .saving.structured_build import build_model_from_config
+        build_model_from_config(self, config)
+
     # ---- saving (see layers.saving) ----------------------------------------------------
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
         """Write the weights (and optimizer state) to a '.weights.h5' file, Keras 3's layout (or, with

@@ -136,7 +136,7 @@ def deserialize(config, custom_objects=None):
         elif build_config.get('shapes_dict'):
             # Keras's build(**shapes_dict) here, with the shapes as the file holds them (lists), before a
             # functional model calls the layer: a build(a_shape, b_shape) sees [None, 3], as on TF 2.21
-            layer.build_from_config(build_config)
+            Layer.build_from_config(layer, build_config)     # (a Model's by-hand one only warns on failure)
     if config.get('compile_config') and hasattr(layer, 'compile_from_config'):
         # a compiled model's serialize() holds its compile arguments: Keras 3 compiles it again
         from .saving.model_config import compile_as_described, lookup_table
@@ -243,7 +243,8 @@ def _model_with_own_build(layer):
 def overrides_build_from_config(layer):
     """Whether ``layer``'s class builds from its build config in its own way (FeatureSpace, a user's)."""
     from .layer import Layer
-    return type(layer).build_from_config is not Layer.build_from_config
+    from .model import Model
+    return type(layer).build_from_config not in (Layer.build_from_config, Model.build_from_config)
 
 
 def _takes_custom_objects(cls):

@@ -111,11 +111,71 @@ def build_own_way(model, shape):
     try:
         model.build(shape)
     except Exception:       # noqa: BLE001 -- Keras 3 catches everything here (a bare except)
-        warnings.warn("Model '%s' had a build config, but the model cannot be built automatically in "
-                      '`build_from_config(config)`. You should implement `def build_from_config(self, config)`, '
-                      'and you might also want to implement the method  that generates the config at saving '
-                      'time, `def get_build_config(self)`. The method `build_from_config()` is meant to create '
-                      'the state of the model (i.e. its variables) upon deserialization.' % model.name)
+        _warn_not_built(model, stacklevel=2)
         if model._build_input_shape is None:
             model._build_input_shape = shape        # Keras keeps the config: saved again, it says the same
     model.built = True
+
+
+def build_model_from_config(model, config):
+    """``Model.build_from_config`` called by a user, as Keras 3.15's: ``build(input_shape)`` (or
+    ``build(**shapes_dict)``) for a model with its own build, else ``call`` run on the shapes, which
+    creates the sublayers' weights but leaves the model itself unbuilt (TF 2.21: built False). Either
+    failing is only warned about, at the caller's line; the config is kept for ``get_build_config``."""
+    if not config:
+        return
+    own_build = type(model).build is not Layer.build
+    built = False
+    try:
+        if 'input_shape' in config:
+            shape = config['input_shape']
+            if own_build:
+                model.build(shape)
+            else:
+                with _left_unbuilt(model):
+                    build_by_running_call_on_structure(model, shape)
+            built = True
+        elif 'shapes_dict' in config:
+            shapes = config['shapes_dict']
+            if own_build:
+                model.build(**shapes)
+                built = True
+            elif all(not is_shape_structure(one) for one in shapes.values()):  # Keras runs plain shapes only
+                with _left_unbuilt(model):
+                    _run_call_on_keywords(model, shapes)
+                built = True
+    except Exception:       # noqa: BLE001 -- Keras 3 catches everything here (a bare except)
+        pass
+    if 'input_shape' in config:
+        model._build_input_shape = config['input_shape']
+    elif 'shapes_dict' in config:
+        model.__dict__['_build_shapes_dict'] = config['shapes_dict']
+    if not built:
+        _warn_not_built(model, stacklevel=4)      # the line that called model.build_from_config
+
+
+@contextlib.contextmanager
+def _left_unbuilt(model):
+    """Keras's symbolic run of call builds the sublayers, not the model."""
+    was_built = model.built
+    try:
+        yield
+    finally:
+        model.built = was_built
+
+
+def _run_call_on_keywords(model, shapes):
+    zeros = {name[:-len('_shape')] if name.endswith('_shape') else name:
+             _zeros_like_structure(shape, model._dtype if model._compute is None else model._compute, current_xp())
+             for name, shape in shapes.items()}
+    with paused(), call_context.probe(True), call_context.traced_step(True):
+        model.call(**zeros)
+
+
+def _warn_not_built(model, stacklevel):
+    warnings.warn("Model '%s' had a build config, but the model cannot be built automatically in "
+                  '`build_from_config(config)`. You should implement `def build_from_config(self, config)`, '
+                  'and you might also want to implement the method  that generates the config at saving '
+                  'time, `def get_build_config(self)`. The method `build_from_config()` is meant to create '
+                  'the state of the model (i.e. its variables) upon deserialization.' % model.name,
+                  stacklevel=stacklevel)
