@@ -496,19 +496,28 @@ def _log_softmax_grad(g, y):
 
 
 def _in_class_layout(grad_fn, ax, g, y):
-    """``grad_fn(g, y)`` (classes on the last axis) for classes on another axis ``ax``: TF moves a softmax
-    axis last (transposes) around its kernels, so the gradient's sum runs over the last axis of the
+    """``grad_fn(g, y)`` (classes on the last axis) for classes on another axis ``ax``: TF swaps a softmax
+    axis with the last (transposes) around its kernels, so the gradient's sum runs over the last axis of the
     transposed tensors and its exp sees their order (summed in place along ``ax``, float64 softmax /
     log_softmax gradients were an ulp off: progs/gradfuzz10/t_lsm.py)."""
     from .shapes import transpose
-    order = [i for i in range(y.ndim) if i != ax] + [ax]
-    return transpose(grad_fn(transpose(g, order), transpose(y, order)), list(np.argsort(order)))
+    order = _swapped_last(ax, y.ndim)
+    return transpose(grad_fn(transpose(g, order), transpose(y, order)), order)
+
+
+def _swapped_last(ax, ndim):
+    """TF's _swap_axis permutation: ``ax`` and the last axis trade places, the others stay (for rank 3 and
+    axis 0 the rows come in another order than moving ``ax`` last gives, and Eigen's packets of the row
+    logs fell elsewhere: log_softmax(x (3, 4, 5), axis=0) was an ulp off in 3 of 60 values). Its own inverse."""
+    order = list(range(ndim))
+    order[ax], order[-1] = order[-1], order[ax]
+    return order
 
 
 def _in_class_layout_array(grad_fn, ax, g, y):
     """_in_class_layout on arrays (the array rule's form)."""
-    return np.moveaxis(grad_fn(np.ascontiguousarray(np.moveaxis(g, ax, -1)),
-                               np.ascontiguousarray(np.moveaxis(y, ax, -1))), -1, ax)
+    return np.swapaxes(grad_fn(np.ascontiguousarray(np.swapaxes(g, ax, -1)),
+                               np.ascontiguousarray(np.swapaxes(y, ax, -1))), -1, ax)
 
 
 def _refuse_onednn_rank(x):
@@ -529,20 +538,20 @@ def _refuse_scalar_logits(x, axis, kernel, op):
 
 
 def _along_last(a, ax, rows_fn):
-    """Apply ``rows_fn`` to ``a`` seen as (rows, classes) with ``ax`` last, as TensorFlow
-    transposes a softmax axis to the end (the flat order decides Eigen's packets)."""
+    """Apply ``rows_fn`` to ``a`` seen as (rows, classes) with ``ax`` swapped with the last axis, as
+    TensorFlow transposes a softmax axis to the end (the flat order decides Eigen's packets)."""
     xp = backend.array_module(a)
     if a.size == 0:                 # no rows, or rows of no classes: nothing to normalise (reshape(-1, 0) fails)
         return a.copy()
     last = ax == a.ndim - 1
-    moved = a if last else xp.moveaxis(a, ax, -1)
+    moved = a if last else xp.swapaxes(a, ax, -1)
     if a.ndim == 0:
         moved = moved.reshape(1)
     out = rows_fn(xp, xp.ascontiguousarray(moved).reshape(-1, moved.shape[-1] if moved.ndim else 1))
     out = out.reshape(moved.shape)
     if a.ndim == 0:
         return out.reshape(())
-    return out if last else xp.moveaxis(out, -1, ax)
+    return out if last else xp.swapaxes(out, -1, ax)
 
 
 def _log_softmax_rows(xp, a):

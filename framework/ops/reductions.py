@@ -472,8 +472,7 @@ def _log_sum_exp_grad(g, x, shift, axes, keepdims):
 
 def _exp_and_sum(xp, shifted, axes):
     """(exp(shifted), its sum over ``axes`` kept, the log to take of it): float32 and float64 on the host
-    with TensorFlow's exp and log kernels and, for float32 when ``axes`` are the trailing ones, its
-    summation order."""
+    with TensorFlow's exp and log kernels and its reduce_sum's summation order."""
     import math
     from . import eigen_math, eigen_math64
     if not eigen_math.handles(shifted):
@@ -486,8 +485,8 @@ def _exp_and_sum(xp, shifted, axes):
     kept_shape = tuple(1 if i in axes else d for i, d in enumerate(shifted.shape))
     if tuple(axes) == tuple(range(shifted.ndim - len(axes), shifted.ndim)) and e.size:
         total = eigen_sum.kernel_row_sums(e.reshape(-1, int(math.prod(shifted.shape[i] for i in axes)))).reshape(kept_shape)
-    else:
-        total = xp.sum(e, axis=axes, keepdims=True)
+    else:       # other axes: reduce_sum's own order (its outer or shuffled sums; numpy's pairwise sum was an ulp off)
+        total = _sum(e, tuple(axes), True)
     return e, total, eigen_math.log
 
 
