@@ -80,7 +80,20 @@ def inferred_supports_masking(layer):
     rule = _keras_rule(layer)
     if rule is not None:
         return rule[0]
+    if _is_models_compute_mask(type(layer)):
+        return False
     return defines_compute_mask(layer) or isinstance(layer, _pass_through_classes())
+
+
+def _is_models_compute_mask(cls):
+    """Whether ``cls`` takes its compute_mask from Functional or Sequential. Theirs (None: each output
+    carries the mask its own layer computed) is tapeflow's; Keras 3's models define none, so their
+    ``supports_masking`` is False and a nested model's symbolic outputs carry no mask (TF 2.21).
+    A subclass that writes its own compute_mask supports masking, as in Keras."""
+    for klass in cls.__mro__:
+        if 'compute_mask' in vars(klass):
+            return 'outputs_carry_masks' in vars(klass)
+    return False
 
 
 def defines_compute_mask(layer_or_class):
@@ -237,7 +250,7 @@ def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     if supports_masking(layer):
         _attach(layer, inputs, outputs, previous)
     elif previous is not None:
-        _warn_mask_dropped(layer)
+        warn_mask_dropped(layer)
     return outputs
 
 
@@ -248,10 +261,10 @@ def warn_if_mask_dropped(model, inputs, mask):
     given = mask if mask is not None else nest.map_structure(
         lambda x: get_keras_mask(x) if isinstance(x, Tensor) else None, inputs)
     if any(m is not None for m in nest.flatten(given)):
-        _warn_mask_dropped(model)
+        warn_mask_dropped(model)
 
 
-def _warn_mask_dropped(layer):
+def warn_mask_dropped(layer):
     # Warned from this line (no stacklevel), as Keras warns from one line of its Layer.__call__:
     # Python's default filter then shows it once per layer, not once per place it is called from.
     warnings.warn("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer "

@@ -42,7 +42,9 @@ def test_a_masked_model_still_runs_to_find_its_masks():
     emb = keras.Sequential([keras.Input((None,)), L.Embedding(5, 2, mask_zero=True)])
     x = keras.Input((None,))
     symbolic = emb(x)
-    assert symbolic._mask is not None
+    # Keras 3's Sequential does not support masking: its symbolic output carries no mask (TF 2.21),
+    # but its eager output does, so the LSTM still skips the padding
+    assert symbolic._mask is None
     model = keras.Model(x, L.LSTM(3)(symbolic))
     # the padded steps are skipped: the same output as on the two real steps alone
     np.testing.assert_array_equal(model(np.array([[1, 2, 0, 0]])), model(np.array([[1, 2]])))

@@ -28,7 +28,7 @@ from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
 from ..call_inputs import count_error, first_call_parameter
-from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask
+from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
 from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
@@ -190,7 +190,12 @@ def _recorded_masks(layer, inputs):
 
 def _masks_involved(layer, inputs):
     """Whether the call's outputs may carry masks: the inputs carry some, or the layer computes
-    them. Those calls run on zeros, so that the masks are found as a concrete call finds them."""
+    them. Those calls run on zeros, so that the masks are found as a concrete call finds them.
+    Keras 3 sets output masks only where ``supports_masking`` (a nested model's outputs carry none)."""
+    if not layer.supports_masking:
+        if any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs)):
+            warn_mask_dropped(layer)        # Keras warns on the symbolic call as on an eager one
+        return False
     return defines_compute_mask(type(layer)) or \
         any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs))
 
