@@ -14,7 +14,7 @@ variables (``framework.function_init``).
 """
 import contextlib
 
-from framework import nest, trace_names, traced_ops
+from framework import assert_statements, nest, symbolic_iteration, trace_names, traced_ops
 from framework.dtypes import display_name
 from framework.graph_scopes import GraphScopes
 from framework.function_init import initializing
@@ -46,6 +46,11 @@ def traced_step(batch, open_axes, first, created=False):
     # the tensors the step's ops make (in a model's own step, a layer's call, a compiled loss) print as
     # graph tensors (traced_ops); the step's random state is entered next
     stack.enter_context(traced_ops.hooked(state_entered=False))
+    # Keras marks its step functions do_not_convert: a tensor `if` / `for` in a model's or layer's call
+    # meets TF's OperatorNotAllowedInGraphError in the trace (a replay of a trace that passed needs no check)
+    assert_statements.install()
+    symbolic_iteration.install()
+    stack.enter_context(assert_statements.running(False, 'one_step_on_data'))
     return stack
 
 
