@@ -97,6 +97,11 @@ def tridiagonal_solve_compact(diagonals, rhs, partial_pivoting=True):
     value = solve_values(backend.to_host(diagonals._data), backend.to_host(rhs._data), partial_pivoting)
     out = Tensor(xp.asarray(value))
     if ACTIVE:
+        from .matrix_ops import shared_rule
+
+        # one solve per output gradient feeds both rules, as TF's _TridiagonalSolveGrad: a solve per rule
+        # gave an outer tape two solves to differentiate (second derivatives an ulp off)
+        @shared_rule
         def grads(g, x):
             grad_rhs = tridiagonal_solve_compact(_transposed(diagonals), g, partial_pivoting)
             return -_three_diagonals(grad_rhs, x), grad_rhs
