@@ -20,9 +20,10 @@ def holds_tensor(value):
     return False
 
 
-def pack(value, dtype=None):
+def pack(value, dtype=None, name=None):
     """``value``, a (nested) list or tuple holding tensors, stacked into one tensor with
-    recorded ops; ``dtype`` (a numpy dtype) or else the first tensor's.
+    recorded ops; ``dtype`` (a numpy dtype) or else the first tensor's. The outer Pack is named
+    ``name`` (convert_to_tensor's; TF's errors end 'name: t' for clip_by_norm's), else 'packed'.
 
     Raises:
         InvalidArgumentError: tensors of two dtypes (without ``dtype``), or elements whose
@@ -55,7 +56,7 @@ def pack(value, dtype=None):
             return ops.stack(items, name=pack_name)
         return Tensor(_to_array(item, packed_dtype))
 
-    return packed(value, 'packed')
+    return packed(value, name or 'packed')
 
 
 def _check_one_dtype(items, pack_name):

@@ -857,7 +857,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, IndexedSlices):    # the dense tensor, repeated rows summed (recorded on tapes)
         return value._to_dense(dtype)
     if isinstance(value, (list, tuple)) and autopacking.holds_tensor(value):   # a Pack op, recorded on tapes
-        return autopacking.pack(value, dtypes.numpy_dtype(dtype))
+        return autopacking.pack(value, dtypes.numpy_dtype(dtype), name)
     if dtype is None and dtype_hint is not None and not isinstance(value, (ndarray, generic)):
         hint = dtypes.numpy_dtype(dtypes.as_dtype(dtype_hint))     # an unknown name: TF's TypeError, not ignored
         try:

@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend
 from ..errors import kernel_error, noted
 from ..indexed_slices import IndexedSlices, map_values
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis, record
 from .reductions import reduce_max, reduce_sum
@@ -232,6 +232,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     from .arithmetic import maximum
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
+    if isinstance(t, (list, tuple)):        # TF converts it with name="t" (its Pack errors end 'name: t')
+        t = convert_to_tensor(t, name='t')
     _refuse_integers(t)
     t = read_once(float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater'))
     # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|); a tensor clip_norm
