@@ -442,10 +442,13 @@ class ArrayData:
         self._stream = None
         self._seen = 0
         self.restart_each_epoch = restart_each_epoch
+        self.count_hidden = False       # a negative step count: read to the end as of unknown length (hide_count)
 
     @property
     def num_batches(self):
-        """Batches in one epoch."""
+        """Batches in one epoch (None when a negative step count hides the count, as from Keras)."""
+        if self.count_hidden:
+            return None
         return self.steps_per_epoch or self.num_batches_in_data
 
     def _ordered(self):
@@ -502,7 +505,7 @@ class ArrayData:
     def may_run_dry(self):
         """No samples: Keras 3 counts no batches, reads the input as one of unknown length and (as for
         such a dataset) its traced train function runs once more without a batch (unfed_step.py)."""
-        return self.num_samples == 0
+        return self.num_samples == 0 or self.count_hidden
 
     ran_dry = may_run_dry
 
@@ -519,6 +522,8 @@ class ArrayData:
             return
         if not self.steps_per_epoch:
             yield from self._one_pass()
+            if self.count_hidden:
+                warn_ran_out(count_known=False)     # the step begun past the data found no batch
             return
         if self.restart_each_epoch:
             self._stream = None

@@ -24,6 +24,7 @@ from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack
                    unpack_x_y_sample_weight)
 from .generator_signature import batch_signature, checked_batches, signature_specs, take_spec_names
 from .list_batches import check_batch
+from .negative_steps import hide_count, is_negative_count
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
@@ -35,10 +36,10 @@ def is_iterable_input(x):
 
 
 def _check_steps(steps, what, iterable, batch_size=None):
-    """A step count is None or a whole number >= 0: for arrays a negative one ran no step and reported a
-    loss of 0.0 here, where TensorFlow stops ('Invalid value in tensor used for shape: -8'); for a dataset
-    or generator TensorFlow 2.21 reads a negative count as 'all the data' (None), as returned here. Arrays
-    with no batch_size keep a negative count: Keras sizes their batches by it (ArrayData refuses the size)."""
+    """The step count the data reads by: None or a whole number >= 0. TensorFlow 2.21 reads a negative
+    count as 'all the data, of a length not known' (None here; make_data marks the data with hide_count).
+    Arrays with no batch_size keep a negative count: Keras sizes their batches by it, and ArrayData refuses
+    that size in Keras's words."""
     if steps is None:
         return None
     name = 'steps_per_epoch' if what == 'fit' else 'steps'
@@ -49,14 +50,9 @@ def _check_steps(steps, what, iterable, batch_size=None):
         error.add_note('%s: %s must be a whole number of batches or None, got %r (%s)'
                        % (what, name, steps, type(steps).__name__))
         raise error
-    if steps < 0 and iterable:
-        return None
-    if steps < 0 and batch_size is None:
+    if steps < 0 and batch_size is None and not iterable:
         return steps
-    if steps < 0:
-        raise ValueError('%s: %s must be a non-negative number of batches (or None for all the data), got %d'
-                         % (what, name, steps))
-    return steps
+    return None if steps < 0 else steps
 
 
 def _keras_steps_type_text(steps, iterable):
@@ -135,16 +131,16 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
 
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
     ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
-    # Keras 3 takes a negative count for a dataset as 'until it runs out', of a length it does not know
-    count_hidden = isinstance(steps_per_epoch, numbers.Integral) and not isinstance(steps_per_epoch, bool) \
-        and steps_per_epoch < 0
+    # Keras 3 takes a negative count as 'until it runs out', of a length it does not know (negative_steps.py)
+    given_steps = steps_per_epoch
     steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x), batch_size)
-    steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
+    if not is_negative_count(given_steps):
+        steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         _check_array_leaves(x, y, sample_weight)
         refuse_axisless_leaves(x, y, sample_weight, class_weight)
-        data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
-                         restart_each_epoch=what != 'fit', copy_arrays=copy_arrays)
+        data = hide_count(ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
+                                    restart_each_epoch=what != 'fit', copy_arrays=copy_arrays), given_steps)
         # (0 samples: fit and evaluate run no step and log nothing, as for an empty dataset (TF: history {},
         # evaluate []); predict, too, runs its callbacks, whose bar prints '0/Unknown', before it fails
         # after on_predict_end as TF 2.21 does on its own unset local ('batch_outputs'): loops.py)
@@ -153,7 +149,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
     # training passes batch_size=64 with its PyDataset, and TF runs it without a word.
     if is_py_dataset(x):
-        data = PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
+        data = hide_count(PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what), given_steps)
         if what in ('fit', 'evaluate', 'predict'):
             # TF reads the first two batches as it makes its epoch iterator, before any callback
             # runs (fit's validation PyDataset: at the first validation, as epoch() does)
@@ -171,8 +167,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
         x = x.map(_class_weights_as_sample_weights(class_weight))
     data = IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
                         peek_now=what != 'fit(validation_data)')
-    data.count_hidden = count_hidden
-    return data
+    return hide_count(data, given_steps)
 
 
 def _class_weights_as_sample_weights(class_weight):

@@ -29,6 +29,7 @@ from .dataset_build import build_from_element_spec
 from .empty_predict import empty_predict_error
 from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
+from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
 from . import predict_none, step_retracing
 from .step_traces import StepTraces, input_shapes
@@ -107,7 +108,7 @@ class TrainingLoops:
                 def make_val():
                     return make_data(vx, vy, vsw, validation_batch_size or batch_size,
                                      steps_per_epoch=validation_steps, what='fit(validation_data)')
-        callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
+        callbacks = self._callback_list(callbacks, verbose, epochs, reported_steps(train), add_history=True)
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
         if optimizer is not None and not optimizer.built and self.built and not self.trainable_variables:
@@ -179,7 +180,7 @@ class TrainingLoops:
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
                          distributed=self._distributes_datasets(), copy_arrays=bool(callbacks))
         build_from_element_spec(self, x)
-        callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
+        callbacks = self._callback_list(callbacks, verbose, 1, reported_steps(data))
         logs = self._evaluate_data(data, callbacks)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
@@ -191,7 +192,7 @@ class TrainingLoops:
         reject_numpy_text('predict', x=x)
         x = local_dataset(x)
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict', copy_arrays=bool(callbacks))
-        callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
+        callbacks = self._callback_list(callbacks, verbose, 1, reported_steps(data))
         self.stop_predicting = False
         callbacks.on_predict_begin()
         outputs = []

@@ -137,10 +137,21 @@ class PyDatasetData:
         self._resets = {'fit': 'once', 'predict': 'never'}.get(what, 'always')
         self._reset_done = False        # for the pass about to run
         self._peeked = False
+        self.count_hidden = False       # a negative step count: read to the end as of unknown length (hide_count)
 
     @property
     def num_batches(self):
+        if self.count_hidden:
+            return None
         return self.steps_per_epoch or self.py_dataset.num_batches
+
+    @property
+    def may_run_dry(self):
+        """Whether Keras reads this input until a step finds no batch: TF's traced step then runs once
+        more without one (unfed_step.py). Only so here under a negative step count."""
+        return self.count_hidden
+
+    ran_dry = may_run_dry
 
     def _pass(self):
         count = self.py_dataset.num_batches
@@ -216,6 +227,8 @@ class PyDatasetData:
             yield batch
         if in_data and self._seen >= in_data:
             self._iterator, self._seen = self._pass(), 0
+        if self.count_hidden:
+            warn_ran_out(count_known=False)     # the step begun past the data found no batch
         self.py_dataset.on_epoch_end()
 
     def _standardize(self, batch, index):
