@@ -301,6 +301,12 @@ class MultiHeadAttention(Layer):
 
     def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
         query_shape = tuple(query_shape)
+        if value_shape is not None:         # Keras 3's check and words
+            value_shape = tuple(value_shape)
+            key_shape = value_shape if key_shape is None else tuple(key_shape)
+            if value_shape[1:-1] != key_shape[1:-1]:
+                raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
+                                 'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
         if self._output_shape:
             return query_shape[:-1] + tuple(self._output_shape)
         return query_shape
