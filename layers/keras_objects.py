@@ -54,6 +54,15 @@ class KerasObjects:
             ValueError: any other unknown class name.
         """
         name = config.get('class_name')
+        if name != 'function' and (config.get('registered_name') or name not in self.table):
+            # Keras 3 revives a custom object's 'shared_object_id' once in a load (one regularizer for
+            # the layers that shared it); a built-in's config it rebuilds without the id: one per layer
+            from .object_sharing import revived
+            return revived(config, lambda: self._deserialize(config))
+        return self._deserialize(config)
+
+    def _deserialize(self, config):
+        name = config.get('class_name')
         if name == 'function':
             from framework.keras.object_serialization import located_function
             found = located_function(config.get('config'), config.get('registered_name'))

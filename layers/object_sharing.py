@@ -9,6 +9,9 @@ shows the mark only when it is still the dict that reaches the file: Keras copie
 (``serialize_dict``) when its ``get_config`` returns, as ``layers.serialization.serialize`` does
 here, so an object shared by two layers is marked on the second one only, and one given twice to a
 layer (kernel and bias regularizer), or to a model's compile, is marked everywhere.
+
+Loading a ``.keras`` file, Keras's ObjectSharingScope revives each id once: the second layer given
+the marked regularizer holds the first one's object again (``reviving`` / ``revived``).
 """
 import contextlib
 
@@ -43,3 +46,27 @@ def recorded(obj, config):
         config['shared_object_id'] = key
         first[1]['shared_object_id'] = key
     return config
+
+
+_revived = None     # shared_object_id -> object, while a .keras file's config is deserialized
+
+
+@contextlib.contextmanager
+def reviving():
+    """Loading one ``.keras`` config: objects marked with one 'shared_object_id' are made once."""
+    global _revived
+    outer, _revived = _revived, {}
+    try:
+        yield
+    finally:
+        _revived = outer
+
+
+def revived(config, make):
+    """``make()``, or the object already made for ``config``'s 'shared_object_id' in this load."""
+    key = config.get('shared_object_id') if _revived is not None else None
+    if key is None:
+        return make()
+    if key not in _revived:
+        _revived[key] = make()
+    return _revived[key]

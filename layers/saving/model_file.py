@@ -31,6 +31,7 @@ from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, lo
                     open_for_reading, read_json_attr, refuse_directory_target, refuse_missing_directory)
 from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
+from .. import object_sharing
 from ..serialization import legacy_loading
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
@@ -215,10 +216,11 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
 
 def _load_archive(path, table, compile):
     config = keras_archive.read_config(path)
-    model = build_model(config, table, path)
-    compile_cfg = config.get('compile_config')
-    if compile and compile_cfg:
-        _compile_from_config(model, compile_cfg, table, path)
+    with object_sharing.reviving():     # Keras's ObjectSharingScope: a regularizer shared by layers stays one
+        model = build_model(config, table, path)
+        compile_cfg = config.get('compile_config')
+        if compile and compile_cfg:
+            _compile_from_config(model, compile_cfg, table, path)
     with keras_archive.open_archive_weights(path, loading_model=True) as f:
         first_shape = None if model.built else keras3_first_shape(model, f)
         if first_shape is not None:       # (a model saved unbuilt has no weights to read: it stays unbuilt, as in Keras)
