@@ -84,12 +84,6 @@ def deserialize(config, custom_objects=None):
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
                          % (name, ', '.join(sorted(BUILT_IN))))
     arguments = dict(config.get('config') or {})
-    rate = arguments.get('learning_rate')
-    if isinstance(rate, dict) and rate.get('class_name') == '__lambda__':
-        # Keras 3 saves a lambda learning rate (SGD(learning_rate=lambda: 0.01)) as its bytecode and loads it
-        # back only with safe_mode=False (else its ValueError "Requested the deserialization of a Python lambda");
-        # Optimizer.from_config takes schedules and named functions only
-        arguments['learning_rate'] = deserialize_keras_object(rate, custom_objects)
     return cls.from_config(arguments, custom_objects=custom_objects)
 
 

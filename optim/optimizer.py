@@ -581,13 +581,14 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
     # ---- configuration -----------------------------------------------------------------
     def get_config(self):
         """Keras 3's config; a schedule is serialized as Keras does, a named function by name (Keras's
-        'function' entry, found again through custom_objects or the registry), any other callable kept
-        as it is (Keras writes a lambda's bytecode; tapeflow writes none)."""
+        'function' entry, found again through custom_objects or the registry), a lambda as its bytecode
+        (Keras's '__lambda__' entry, with its warning; loading it needs safe_mode=False), any other
+        callable kept as it is."""
         if isinstance(self._learning_rate, LearningRateSchedule):
             learning_rate = serialize_schedule(self._learning_rate)
         elif isinstance(self._learning_rate, Variable):
             learning_rate = float(self._learning_rate.numpy())
-        elif isinstance(self._learning_rate, types.FunctionType) and self._learning_rate.__name__ != '<lambda>':
+        elif isinstance(self._learning_rate, types.FunctionType):
             learning_rate = serialize_keras_object(self._learning_rate)
         else:
             learning_rate = self._learning_rate
@@ -605,7 +606,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         schedule is deserialized into the given dict too: its 'learning_rate' is the schedule after."""
         given, config = config, {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
         if isinstance(config.get('learning_rate'), dict):
-            if config['learning_rate'].get('class_name') == 'function':
+            if config['learning_rate'].get('class_name') in ('function', '__lambda__'):
                 config['learning_rate'] = deserialize_keras_object(config['learning_rate'], custom_objects)
             else:
                 config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
