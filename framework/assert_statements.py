@@ -25,7 +25,7 @@ import sys
 import threading
 
 from . import branch_definitions, branch_outputs, if_conditions, loop_turn_limits, python_loop_breaks, \
-    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branches
+    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -143,6 +143,9 @@ def truth(value_of, tensor=None):
             if error is not None:
                 raise error
             value = value_of()
+            error = untaken_branch_checks.refusal(frame, value)     # AutoGraph traces the other branch too
+            if error is not None:
+                raise error
             loop = traced_while_loops.loop_test(frame)
             if loop is not None:        # (a while test: set_loop_options' maximum_iterations may end it)
                 value = loop_turn_limits.while_test(frame, value, loop)

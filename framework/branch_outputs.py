@@ -6,7 +6,9 @@ converter moves the rest of the block into the else branch of an ``if`` whose bo
 Tracing both branches, TF raises (control_flow.py's _verify_tf_cond_branch_vars / verify_single_cond_var):
 
 - ``ValueError: the else branch must also have a return statement.`` (or ``main``) where one branch always
-  returns and the other has no return (``if x > 0: return x * 2`` at the end of the function);
+  returns and the other has no return (``if x > 0: return x * 2`` at the end of the function); the main
+  branch, traced first, is refused where it has no return and the else branch has any, even under a
+  nested ``if`` (untaken_branch_checks.py checks those nested in the branch tapeflow does not run);
 - ``ValueError: 'y' is None at the end of the else branch.`` (``y = None; if x > 0: y = x; return y``);
 - ``TypeError: 'y' has dtype float32 in the main branch, but dtype int32 in the else branch`` (``y = 0;
   if x > 0: y = x``; Python numbers count as the tensors they convert to; ``'retval_'`` for two returns).
@@ -28,13 +30,18 @@ _NONE = 'None'      # (a branch value that is None; others are dtype names)
 
 def refusal(frame):
     """TensorFlow's error for the tensor ``if`` at ``frame``'s line, or None."""
-    entry = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)
+    return refusal_at(frame.f_code, frame.f_lineno, dict(frame.f_globals, **frame.f_locals))
+
+
+def refusal_at(code, line, names):
+    """TensorFlow's error for the tensor ``if`` of ``code`` at ``line`` where ``names`` hold what the branches'
+    values are made of (a name left out: not known, not checked), or None."""
+    entry = scanned(code, _scan, {}).get(line)
     if entry is None:
         return None
     missing, outputs = entry
     if missing is not None:
         return ValueError('the %s branch must also have a return statement.' % missing)
-    names = dict(frame.f_globals, **frame.f_locals)
     for name, main, other in outputs:
         values = [_dtype_of(expression, names) for expression in (main, other)]
         if values[0] is _NONE:
@@ -58,13 +65,15 @@ def _scan(tree, offset):
     for node, after in statements_with_followers(body, into_loops=False):
         if not (isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno):
             continue
-        main, other, merged = _branches(node, after[0])
+        main, other, merged = autograph_branches(node, after[0])
         followers = after[1:] if merged else after
         missing = None
         main_returns, other_returns = _always_returns(main), _always_returns(other)
         if main_returns and not other_returns and not _has_return(other):
             missing = 'else'
-        elif other_returns and not main_returns and not _has_return(main):
+        elif _has_return(other) and not _has_return(main):
+            # (the main branch is traced and checked first: a return the else branch makes only under a
+            # nested if already makes retval_ an output that the main branch leaves undefined)
             missing = 'main'
         outputs = []
         for name in sorted(n for n in stores(main) | stores(other) if read_later(n, followers)):
@@ -77,7 +86,7 @@ def _scan(tree, offset):
     return table
 
 
-def _branches(node, rest):
+def autograph_branches(node, rest):
     """(main, else, whether the rest of the block joined one): AutoGraph's return converter moves what
     follows an ``if`` into its else branch when the body always returns (and into the body when the
     else branch does)."""
@@ -93,7 +102,7 @@ def _always_returns(block):
         if isinstance(node, ast.Return):
             return True
         if isinstance(node, ast.If):
-            main, other, _ = _branches(node, block[index + 1:])
+            main, other, _ = autograph_branches(node, block[index + 1:])
             if _always_returns(main) and _always_returns(other):
                 return True
         if isinstance(node, (ast.With, ast.AsyncWith)) and _always_returns(node.body):
