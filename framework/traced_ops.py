@@ -204,6 +204,20 @@ class _Hook:
         return self._returned
 
 
+def name_as_user_call(fn, parameters, result):
+    """Name ``result`` in the running trace as the user's own call of the API function ``fn`` with
+    ``parameters`` (by parameter name) is named: for a tapeflow function that makes the ops Keras 3
+    makes on TensorFlow for the user (keras.ops.shape's ``tf.shape(x)[i]``), which the hook does not
+    see (it follows a decorated API's own call only)."""
+    found = _TABLE.get(fn.__code__)
+    if found is None or found is _WRAPPER or type(found) is dict:
+        return
+    try:
+        _name_result(found, parameters, result, False)
+    except Exception:       # naming is for printing: a failure leaves the value's text
+        pass
+
+
 def is_trace_hook(function):
     """Whether ``function`` (``sys.gettrace()``) is the trace function of a graph trace (not a debugger's)."""
     return type(function) is _Hook

@@ -6,7 +6,7 @@ soon as one bound is a float, ``convert_to_numpy`` returns an ndarray.
 """
 import numpy as np
 
-from framework import backend, dtypes
+from framework import backend, dtypes, trace_names
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError, NotFoundError, kernel_error
 from framework.ops.missing_kernels import refuse_missing
@@ -17,6 +17,7 @@ from framework import tensor as tensor_module
 from framework.tensor import Tensor
 from .backend import result_type, standardize_dtype as checked_dtype_name
 from .ops_arguments import integer
+from .ops_dynamic_shape import open_dims_as_tensors
 from .ops_dtypes import FLOATX, standardize_dtype, tensor
 
 __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', 'diag', 'dtype', 'eye', 'full',
@@ -97,6 +98,10 @@ def shape(x):
     """The static shape as a tuple of ints."""
     if x is None:         # np.shape(None) is (): Keras converts x first and refuses None
         raise ValueError('keras.ops.shape: cannot take the shape of None; pass a tensor or an array')
+    if trace_names.ACTIVE:        # a graph tensor's open lengths are tensors (ops_dynamic_shape.py)
+        dims = open_dims_as_tensors(x)
+        if dims is not None:
+            return dims
     return tuple(x.shape) if hasattr(x, 'shape') else tuple(np.shape(x))
 
 
