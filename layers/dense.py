@@ -17,6 +17,7 @@ from .weight_paths import weight_path
 from .integer_inputs import promoted
 from .layer import PLAIN_CALLS, Layer
 from .own_variables import check_own_variable_count
+from .quantization_config import QuantizationConfigEntry
 from .sparse_inputs import sparse_times_kernel
 
 
@@ -28,7 +29,7 @@ def _in_keras_step():
     return state is not None and state.keras_step
 
 
-class Dense(KernelOptions, Layer):
+class Dense(QuantizationConfigEntry, KernelOptions, Layer):
     """A fully connected layer (Keras 3's arguments and defaults).
 
     The kernel has shape (input_dim, units); inputs of rank >= 2 are

@@ -13,6 +13,7 @@ from . import activations, constraints, initializers, lora, regularizers
 from .initializers import VarianceScaling
 from .input_spec import InputSpec
 from .layer import Layer
+from .quantization_config import QuantizationConfigEntry
 
 # The three forms Keras 3 accepts: no ellipsis, one on the left, one on the right.
 _FORMS = (('plain', r'([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$'),
@@ -104,7 +105,7 @@ class _Plan:
                                       (ins + dots, ker, outs + dots))
 
 
-class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged kernel, bias)
+class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged kernel, bias)
     """``activation(einsum(equation, inputs, kernel) + bias)``.
 
     Args:
@@ -133,12 +134,9 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
         self.lora_enabled = False
         self.equation = equation        # Keras 3 keeps any equation and reads it at build
         # tuple(): Python's TypeError for a float, None or numpy int, as Keras 3's ('... is not iterable')
-        shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
-        try:
-            self.partial_output_shape = tuple(None if d is None else int(d) for d in shape)
-        except (TypeError, ValueError):
-            raise ValueError('%s: output_shape must be an int or a tuple of ints and None, got %r'
-                             % (who, output_shape)) from None
+        # Keras 3 keeps the entries as given: one that is no size ('a') fails at build, in add_weight's
+        # shape check ("Cannot convert '(2, 'a')' to a shape. Found invalid dimension 'a' ...")
+        self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
         if bias_axes is not None and not isinstance(bias_axes, str):
             raise ValueError('%s: bias_axes must be a string of output letters or None, got %r' % (who, bias_axes))
         self.bias_axes = bias_axes
@@ -168,7 +166,7 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
             config = dict(initializer.get_config(), seed=initializer.seed, input_axes=plan.input_axes,
                           output_axes=plan.output_axes)
             initializer = type(initializer)(**config)
-        self.kernel = self.add_weight(name='kernel', shape=plan.kernel_shape, initializer=initializer,
+        self.kernel = self.add_weight(name='kernel', shape=tuple(plan.kernel_shape), initializer=initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         if plan.bias_shape is not None:
             self.bias = self.add_weight(name='bias', shape=plan.bias_shape, initializer=self.bias_initializer,

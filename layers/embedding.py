@@ -13,6 +13,7 @@ from .failed_build import keep_build
 from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
+from .quantization_config import QuantizationConfigEntry
 
 
 def _positive_int(value, name):
@@ -24,7 +25,7 @@ def _positive_int(value, name):
     return int(value)
 
 
-class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged table)
+class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged table)
     """Look up ``embeddings[indices]``: (batch, ...) ints -> (batch, ..., output_dim).
 
     Float inputs are cast to int32 first, as Keras 3 does. The gradient is a
