@@ -339,7 +339,9 @@ class Trainer(Keras2Shims, TrainingLoops):
             sources = trainable.plain if type(trainable) is TracedVariables else trainable
             gradients = tape.gradient(scaled_loss, sources)
             self.optimizer.apply_gradients(zip(gradients, sources))
-        else:
+        elif trace is None:
+            # TF 2.21 warns where its train function is traced (once per traced function: a traced step
+            # after the first runs no Python), and every step when run eagerly
             warnings.warn('The model does not have any trainable weights.', stacklevel=2)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
