@@ -425,7 +425,8 @@ def unstack(value, num=None, axis=0, name=None):
         raise kernel_error('Unpack', 'Input shape axis %d must equal %d, got shape [%s]'
                            % (ax, num, ','.join(map(str, x.shape))), named='unstack', node='Unpack_num_%d' % num,
                            note='unstack: num=%d but axis %d has size %d' % (num, ax, n))
-    return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
+    from .split_parts import split_parts          # (split_parts imports this module)
+    return split_parts(x, ax, [(i, i + 1) for i in range(n)], drop_axis=True)
 
 
 def tile(input, multiples, name=None):  # noqa: A002

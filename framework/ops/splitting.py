@@ -1,13 +1,13 @@
 """tf.split: equal parts (TF's Split kernel) or parts of given sizes (SplitV), with their kernels' checks
-and errors in their order; each part is a slice, so its gradient is the slice's."""
+and errors in their order; the parts are one op's outputs, with TF's SplitGrad (split_parts.py)."""
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import convert_to_tensor
 from .graph_input_errors import kernel_dtype_name
-from .indexing import getitem
 from .operands import as_tensor, named_errors, normalize_axis
 from .shapes import _ints
+from .split_parts import split_parts
 
 
 @named_errors('split')
@@ -57,8 +57,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
         sizes = [n // k] * k
     else:
         _check_split_sizes(sizes, n, ax, parts, named)
-    bounds = np.cumsum([0] + sizes)
-    return [getitem(x, (slice(None),) * ax + (slice(int(lo), int(hi)),)) for lo, hi in zip(bounds[:-1], bounds[1:])]
+    ends = np.cumsum([0] + sizes).tolist()
+    return split_parts(x, ax, list(zip(ends[:-1], ends[1:])))
 
 
 def _split_sizes(given, num, named):
