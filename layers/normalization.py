@@ -117,7 +117,10 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
     def build(self, input_shape):
         rank = len(input_shape)
         axes = _axes(self.axis, rank, 'LayerNormalization %r' % self.name, axis_range_error)
-        shape = tuple(input_shape[a] for a in axes)
+        # Keras 3 sorts the axes as written: axis=[-1, 1] on (2, 3, 4, 5) gives gamma (5, 3), reshaped (not
+        # transposed) to the broadcast shape (1, 3, 1, 5), so TF's weights load unchanged
+        shape = tuple(input_shape[a] for a in sorted(self.axis)) if isinstance(self.axis, list) else \
+            (input_shape[self.axis],)
         first = scale_offset_first_weight(self.scale or self.rms_scaling, self.center and not self.rms_scaling)
         if any(d is None for d in shape) and first is not None:      # Keras 3's Variable refuses it
             raise undefined_shape_error(self, shape, first, 'LayerNormalization %r: the normalized axes %s of the input '
@@ -144,8 +147,9 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         if inputs._data.ndim != self._rank:
             axes, broadcast = axes_of_call(self.axis, inputs._data.shape)
         weight = gamma if gamma is not None else beta
-        if weight is not None and weight._data.shape != tuple(inputs._data.shape[a] for a in axes
-                                                               if a < inputs._data.ndim):
+        ndim = inputs._data.ndim
+        if weight is not None and weight._data.shape != tuple(inputs._data.shape[a] for a in self.axis
+                                                               if -ndim <= a < ndim):
             refuse_other_sizes(self, inputs, weight)
         if broadcast is not None:
             gamma = None if gamma is None else reshape(gamma, broadcast)
