@@ -52,7 +52,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         record('softmax_cross_entropy_with_logits', (labels, logits), out,
                (lambda g, y, labels, logits: -expand_dims(g, axis) * log_softmax(logits, axis),
                 array_rule(lambda g, y, labels, logits: expand_dims(g, axis) * (
-                               Tensor(backprop) + _zero_with_softmax_rule(logits, labels, axis)),
+                               Tensor(backprop) + _zero_with_softmax_rule(logits, labels, axis, backprop)),
                            lambda g, y, labels, logits: xp.expand_dims(g, axis) * backprop)))
     return out
 
@@ -126,27 +126,30 @@ def _xent_value(xp, a, z, axis):
     return kernel_row_sums(terms).reshape(shifted.shape[:-1]), xp.moveaxis(backprop, -1, axis)
 
 
-def _zero_with_softmax_rule(logits, labels, axis):
+def _zero_with_softmax_rule(logits, labels, axis, backprop):
     """0, with TF's rule for the Xent op's backprop output (grad_grad) towards the logits only (the labels
     get nothing from it): (gg - squeeze(matmul(gg[..., None, :], softmax[..., :, None]))) * softmax, a new
     Softmax and a batched product (softmax's own rule sums gg * softmax with reduce_sum, an ulp apart)."""
     zero = Tensor(backend.array_module(logits._data).zeros_like(logits._data))
     if ACTIVE:
         if labels is None:      # the sparse op: integer labels take no gradient
-            record('xent_backprop', (logits,), zero, (lambda gg, y, logits: _xent_grad_grad(gg, logits, axis),))
+            record('xent_backprop', (logits,), zero, (lambda gg, y, logits: _xent_grad_grad(gg, logits, axis, backprop),))
         else:
             # TF's rule hands the labels grad_loss * -log_softmax(logits), grad_loss being zeros on this path:
             # a second derivative towards soft labels is zeros there (not None), though softmax - labels
             # depends on them
             record('xent_backprop', (logits, labels), zero,
-                   (lambda gg, y, logits, labels: _xent_grad_grad(gg, logits, axis),
+                   (lambda gg, y, logits, labels: _xent_grad_grad(gg, logits, axis, backprop),
                     lambda gg, y, logits, labels: zeros_like(gg) * -log_softmax(logits, axis)))
     return zero
 
 
-def _xent_grad_grad(gg, logits, axis):
+def _xent_grad_grad(gg, logits, axis, backprop):
     """TF's grad_grad term of _SoftmaxCrossEntropyWithLogitsGrad / its sparse twin, along ``axis`` (TF moves
-    that axis last before the op, and back)."""
+    that axis last before the op, and back), added to the rule's first term _BroadcastMul(grad_loss, backprop)
+    with the zeros TF's tape fills in for the loss output's missing gradient: 0 * backprop is +0 or -0, and
+    where the term is a zero too (a row of sample weight 0) that sign decides the result's (TF +0 where
+    tapeflow gave -0)."""
     from .linalg import matmul
     from .shapes import squeeze, transpose
     last = axis % logits.ndim == logits.ndim - 1
@@ -155,7 +158,8 @@ def _xent_grad_grad(gg, logits, axis):
         gg, logits = transpose(gg, order), transpose(logits, order)
     s = softmax(logits)
     term = (gg - squeeze(matmul(expand_dims(gg, -2), expand_dims(s, -1)), -1)) * s
-    return term if last else transpose(term, list(np.argsort(order)))
+    zeros_times_backprop = Tensor(backend.array_module(backprop).zeros_like(backprop) * backprop)
+    return zeros_times_backprop + (term if last else transpose(term, list(np.argsort(order))))
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -211,7 +215,7 @@ def sparse_xent(labels, logits, labels_in_range=False):
         backprop = exps / sums[..., None]
         backprop -= (xp.arange(depth) == idx[..., None]).astype(backprop.dtype)
         record(op, (logits,), out, (array_rule(
-            lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _zero_with_softmax_rule(logits, None, -1)),
+            lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _zero_with_softmax_rule(logits, None, -1, backprop)),
             lambda g, y, logits: g[..., None] * backprop),))
     return out
 
