@@ -223,10 +223,10 @@ class ConcreteFunction:
             flat = self._flat_signature_error(args, kwargs)
             if flat is None:        # TensorFlow calls the graph with these tensors: its kernel checks dtypes
                 self._check_graph_inputs(args, kwargs)
-                structured_args = self._from_flat(args, kwargs)
-                if structured_args is None:
+                structured = self._from_flat(args, kwargs)
+                if structured is None:
                     raise
-                return self._function._run(self._entry, None, structured_args, {})
+                return self._function._run(self._entry, None, *structured)
             if self._known_output_type() is not None:     # TensorFlow's signature text ends with the output type
                 message = message[:-1] + ' -> %s.' % self._entry.output_type
             error = TypeError(message + '\nFallback to flat signature also failed due to: ' + flat)
@@ -235,18 +235,18 @@ class ConcreteFunction:
         return self._function._run(self._entry, None, args, kwargs)
 
     def _from_flat(self, args, kwargs):
-        """The structured arguments for a call by the graph's flat tensor inputs: each tensor parameter
+        """The structured (args, kwargs) for a call by the graph's flat tensor inputs: each tensor parameter
         takes the next tensor, each Python parameter the value it was traced with (TensorFlow's graph
-        holds that value; ``tf.function(f).get_concrete_function(model, x)(x)``). None where the trace
-        has structured or variadic parameters, or a traced object is gone."""
-        params = self._function._binder.signature.parameters.values()
-        if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD,
-                          inspect.Parameter.KEYWORD_ONLY) for p in params):
+        holds that value; ``tf.function(f).get_concrete_function(model, x)(x)``; a keyword-only
+        ``scale=2`` is passed as a keyword). None where the trace has structured or variadic parameters,
+        or a traced object is gone."""
+        params = list(self._function._binder.signature.parameters.values())
+        if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD) for p in params):
             return None
         tensors = iter(list(args) + [kwargs[name] for name, _ in self._flat_specs()[len(args):]])
         if self._entry.key is None:     # an input_signature's trace: a flat one takes the tensors in order
             specs = self._function._binder.input_signature
-            return [next(tensors) for _ in specs] if all(isinstance(s, TensorSpec) for s in specs) else None
+            return ([next(tensors) for _ in specs], {}) if all(isinstance(s, TensorSpec) for s in specs) else None
         values = []
         for key in self._entry.key[1:]:
             if is_tensor_key(key):
@@ -258,7 +258,9 @@ class ConcreteFunction:
                 if isinstance(key, ObjectRef) and value is None:
                     return None
                 values.append(value)
-        return values
+        keyword_only = [p.kind == inspect.Parameter.KEYWORD_ONLY for p in params]
+        return ([v for v, keyword in zip(values, keyword_only) if not keyword],
+                {p.name: v for p, v, keyword in zip(params, values, keyword_only) if keyword})
 
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
@@ -330,41 +332,37 @@ class ConcreteFunction:
             names = binder.names
             filled = dict(kwargs)
             keys = self._entry.key[1:]
-            for i, (name, key) in enumerate(zip(names, keys)):
-                # a Python value (a literal) is filled in as TF's default; an object is not: TF requires it
-                if i >= len(args) and name not in filled and not isinstance(key, (tuple, ObjectRef, ProtocolKey)):
-                    filled[name] = placeholder(key)
             try:
-                values = binder.bind(args, filled)
-            except TypeError:       # TensorFlow binds the arguments as given, then names the traced types
-                try:
-                    binder.signature.bind(*args, **kwargs)
-                except TypeError as reason:
-                    raise binder.error(reason, args, kwargs, keys) from None
-                raise
+                # a concrete function's parameters have no defaults, not even the Python literal it was
+                # traced with: cf(10.0) for power(a, b=2) is TF's `missing a required argument: 'b'` (a
+                # tensor for a alone then runs by the flat signature, __call__)
+                _without_defaults(binder.signature).bind(*args, **kwargs)
+            except TypeError as reason:     # TensorFlow binds the arguments as given, then names the traced types
+                raise self._binding_error(reason, args, kwargs) from None
+            values = binder.bind(args, filled)
             given, args = tuple(args), list(args)       # (errors show the arguments as given)
             for i, (value, key) in enumerate(zip(values, keys)):
                 if is_tensor_key(key):
-                    converted = self._check_tensor(i, value, key, given, kwargs, keys)
+                    converted = self._check_tensor(value, key, given, kwargs)
                     if converted is not value:      # a Python value or array: the function sees a tensor
                         if i < len(args):
                             args[i] = converted
                         else:
                             filled[names[i]] = converted
                 elif not accepts(key, trace_key(value)):
-                    raise binder.error(_cast_reason(value, key), given, kwargs, keys)
+                    raise self._binding_error(_cast_reason(value, key), given, kwargs)
             kwargs = filled
         return args, kwargs
 
-    def _check_tensor(self, index, value, key, args, kwargs, keys):
+    def _check_tensor(self, value, key, args, kwargs):
         """A tensor argument as a concrete function takes it (TensorFlow's graph call): any shape, but
         its traced dtype (else InvalidArgumentError, as the graph's kernel says); a Python value or
         array must convert to the traced dtype and a compatible shape (else TypeError)."""
         dtype = dtypes.as_dtype(key[2])
         if isinstance(value, Tensor):
             if value.dtype != dtype:        # (the graph's kernel may take it after all: __call__)
-                raise self._function._binder.error('Can not cast %r to %s' % (
-                    TensorSpec(value.shape, value.dtype), describe(key)), args, kwargs, keys)
+                raise self._binding_error('Can not cast %r to %s' % (
+                    TensorSpec(value.shape, value.dtype), describe(key)), args, kwargs)
             return value
         try:
             converted = convert_to_tensor(value, dtype=dtype)
@@ -372,8 +370,14 @@ class ConcreteFunction:
             converted = None
         if converted is None or not accepts(key, trace_key(converted)):
             shown = TensorSpec(converted.shape, dtype) if converted is not None else value
-            raise self._function._binder.error('Can not cast %r to %s' % (shown, describe(key)), args, kwargs, keys)
+            raise self._binding_error('Can not cast %r to %s' % (shown, describe(key)), args, kwargs)
         return converted
+
+    def _binding_error(self, reason, args, kwargs):
+        """TensorFlow's TypeError for arguments the trace's parameters refuse, which it names by the
+        concrete function's own type (a named TensorSpec's name, ``*args`` spread as args_0, args_1, ...)."""
+        return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
+                         'signature: %s.' % (reason, tuple(args), kwargs, self.function_type.parameters_text()))
 
     def _parameter_texts(self):
         """(name, TensorFlow's parameter kind, its type's text) per parameter of the trace; a tensor
@@ -410,6 +414,11 @@ class FunctionType:
         self._concrete = concrete
 
     def __str__(self):
+        output = self._concrete._known_output_type()
+        return self.parameters_text() + ('' if output is None else ' -> ' + output)
+
+    def parameters_text(self):
+        """``(x: TensorSpec(...), /, *, k: Literal[2])``: the parameters of the one-line text."""
         parts, kinds = [], []
         for name, kind, text in self._concrete._parameter_texts():
             if kind == 'KEYWORD_ONLY' and 'KEYWORD_ONLY' not in kinds:
@@ -420,8 +429,7 @@ class FunctionType:
             kinds.append(kind)
         if kinds and kinds[-1] == 'POSITIONAL_ONLY':
             parts.append('/')
-        output = self._concrete._known_output_type()
-        return '(%s)%s' % (', '.join(parts), '' if output is None else ' -> ' + output)
+        return '(%s)' % ', '.join(parts)
 
     def __repr__(self):
         concrete = self._concrete
@@ -433,3 +441,8 @@ class FunctionType:
                         for v in concrete.variables]
             lines += ['Output Type:', '  ' + concrete._entry.output_type, 'Captures:'] + (captures or ['  None'])
         return '\n'.join(lines)
+
+
+def _without_defaults(signature):
+    return signature.replace(parameters=[p.replace(default=inspect.Parameter.empty)
+                                         for p in signature.parameters.values()])
