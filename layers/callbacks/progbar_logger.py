@@ -17,7 +17,9 @@ class ProgbarLogger(Callback):
 
     def __init__(self):
         super().__init__()
-        self.progress = None
+        # Keras 3's attribute: the bar of the latest epoch (or evaluate / predict pass), kept after it
+        # ends, made at each begin whatever the verbosity (a ProgbarLogger given with verbose=0 has one)
+        self.progbar = None
         self.verbose = 1
         self.epochs = 1
         self.target = None
@@ -31,21 +33,21 @@ class ProgbarLogger(Callback):
 
     def _start(self):
         self.seen = 0
-        self.progress = Progress(self.target, self.verbose) if self.verbose else None
+        self.progbar = Progress(self.target, self.verbose)
 
     def _update(self, batch, logs):
         self.seen = batch + 1
-        if self.progress is not None:
-            self.progress.update(self.seen, logs)
+        if self.progbar is None:
+            self.progbar = Progress(self.target, self.verbose)
+        self.progbar.update(self.seen, logs)
 
     def _finish(self, logs):
         if self.target is None:
             # as Keras 3: an unknown step count is learnt from the first pass, so later epochs show
             # a bar of that many steps ('1/4 ━━━━━') where the first showed '1/Unknown'
             self.target = self.seen
-        if self.progress is not None:
-            self.progress.finish(logs)
-            self.progress = None
+        if self.progbar is not None:
+            self.progbar.finish(logs)
 
     def on_train_begin(self, logs=None):
         self._called_in_fit = True
