@@ -27,20 +27,21 @@ def recording_build(build):
 
     @functools.wraps(build)
     def build_and_record(self, *args, **kwargs):
-        # Keras 3 locks a layer's state once built: building it again by hand may not add weights
-        # (add_weight raises before any change, so the layer keeps the weights it has).
-        rebuilding = self.built
-        if rebuilding:
-            self.__dict__['_rebuilding'] = True
+        # Keras 3 wraps only the instance's own build: a super().build() inside it does not lock
+        outermost = '_in_build' not in self.__dict__
+        if outermost:
+            self.__dict__['_in_build'] = True
         try:
             with call_context.building(self):
                 build(self, *args, **kwargs)
         finally:
-            if rebuilding:
-                del self.__dict__['_rebuilding']
+            if outermost:
+                del self.__dict__['_in_build']
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)
+        if outermost:
+            self.lock_state()      # built again by hand, add_weight refuses: the layer keeps its weights
 
     build_and_record._records_build = True
     return build_and_record

@@ -190,11 +190,11 @@ TAKES_TRAINING = {}
 
 
 def accepts_training(cls):
-    """Whether ``cls.call`` takes a ``training`` argument (looked up once per class)."""
+    """Whether ``cls.call`` takes a ``training`` argument (looked up once per class). Named only: Keras 3
+    passes none to a ``call(self, x, **kwargs)``, even one given in the layer's call."""
     accepts = TAKES_TRAINING.get(cls)
     if accepts is None:
-        params = inspect.signature(cls.call).parameters
-        accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+        accepts = 'training' in inspect.signature(cls.call).parameters
         TAKES_TRAINING[cls] = accepts
     return accepts
 

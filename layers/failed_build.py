@@ -53,4 +53,5 @@ def undo(state):
                     delattr(layer, name)
         layer.built = False
         layer._build_input_shape = None
+        layer.__dict__.pop('_state_locked', None)      # the build that locked it is undone
         tracking.structure_changed(layer)

@@ -126,8 +126,9 @@ class GroupQueryAttention(Layer):
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value
         self._check_shapes(query, value, key)
-        if not self._projections_ready:
-            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
+        if not self._projections_ready:     # (built from the query's shape alone: made on this first call)
+            with self.unlocked_state():
+                self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
         causal_only = (use_causal_mask and query_mask is None and value_mask is None and key_mask is None
                        and attention_mask is None and self.sliding_window is None)
         mask = None if causal_only else self._attention_mask(query, value, query_mask, value_mask, key_mask,

@@ -147,6 +147,9 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
     # Keras 3's _convert_input_args: whether a call converts its arguments' arrays to tensors (False in
     # the lookups, CategoryEncoding, a functional model, ...: they take them as given)
     keras_converts_inputs = True
+    # Keras 3 locks a layer's state when its build ends (``_lock_state``): later weights and new
+    # sublayers are refused. Sequential and functional models stay open (layers are added to them).
+    locks_state_when_built = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -250,6 +253,25 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = input_shape
+        if type(self).build is Layer.build:     # by hand; a subclass's super().build() is inside its own
+            self.lock_state()
+
+    def lock_state(self):
+        """Refuse new weights and sublayers from now on, as Keras 3 does when a build ends (a weight
+        made in ``call`` would be made again at each trace, and saved files would not hold it)."""
+        if self.locks_state_when_built:
+            self.__dict__['_state_locked'] = True
+
+    @contextlib.contextmanager
+    def unlocked_state(self):
+        """Lift the lock meanwhile, as Keras 3's ``_tracker.unlock()``: for tapeflow's own layers that make
+        state after their build (MultiHeadAttention's projections on its first call, enable_lora)."""
+        locked = self.__dict__.pop('_state_locked', None)
+        try:
+            yield
+        finally:
+            if locked:
+                self.__dict__['_state_locked'] = True
 
     @property
     def path(self):
@@ -285,7 +307,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
             ValueError: a name given positionally or holding '/', a shape with None, negative,
                 fractional or text entries (or no shape at all, such as 3), an unknown dtype.
         """
-        if self.__dict__.get('_rebuilding'):       # build called again on a built layer (build_recording)
+        if self.__dict__.get('_state_locked'):     # built (lock_state): Keras 3's tracker refuses new state
             raise ValueError(LOCKED_STATE)
         if '_dtype' not in self.__dict__:       # called in __init__ before super().__init__(), as Keras 3 checks
             raise super_not_called(self)
@@ -356,6 +378,8 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
     def __setattr__(self, name, value):
         may_hold_sublayers = name not in tracking.NOT_SUBLAYER_NAMES
         if may_hold_sublayers:
+            if '_state_locked' in self.__dict__ and tracking.new_state(self, value, Layer):
+                raise ValueError(LOCKED_STATE)      # a new sublayer or weight set on a built layer (Keras 3)
             # Keras 3's tracker: note the sublayers in the order added; lists and dicts become
             # tracked copies, so that what is appended to them later is noted too
             value = tracked_containers.track(self, value, Layer)
@@ -370,7 +394,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
         tracking.structure_changed(self)
 
     # ---- calling ----------------------------------------------------------------
-    def call(self, inputs, *args, **kwargs):
+    def call(self, *args, **kwargs):      # (Keras 3's signature: its "Arguments received" block shows args=, kwargs=)
         """The computation, which each layer defines. The base class raises Keras 3's NotImplementedError:
         returning the input unchanged hid a subclass whose ``call`` was missing or misspelled."""
         error = NotImplementedError('Layer %s does not have a `call` method implemented.' % type(self).__name__)
@@ -628,6 +652,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
                 self.build(shape)
         self.built = True
         self._build_input_shape = shape
+        self.lock_state()
         deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights
 
     def _build_from_shapes_dict(self, shapes):
@@ -637,6 +662,7 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
             self.build(**shapes)
         self.built = True
         self.__dict__['_build_shapes_dict'] = shapes
+        self.lock_state()
         deferred_restore.after_build(self)
 
     def _add_activity_losses(self, outputs):

@@ -33,12 +33,13 @@ def enable(layer, attribute, weight_prefix, rank, lora_alpha, a_initializer, b_i
     frozen = layer.__dict__[attribute]
     shape = tuple(frozen.shape)     # an EinsumDense kernel may have more axes: a is (..., rank), b (rank, last)
     # float32 whatever the policy, as Keras 3 keeps them (no underflow while fine-tuning)
-    a = layer.add_weight(name=weight_prefix + '_a', shape=shape[:-1] + (rank,),
-                         initializer=initializers.get(a_initializer), dtype='float32', regularizer=regularizer)
-    b = layer.add_weight(name=weight_prefix + '_b', shape=(rank, shape[-1]),
-                         initializer=initializers.get(b_initializer), dtype='float32', regularizer=regularizer)
-    setattr(layer, weight_prefix + '_a', a)
-    setattr(layer, weight_prefix + '_b', b)
+    with layer.unlocked_state():        # Keras 3's enable_lora unlocks the built layer's tracker likewise
+        a = layer.add_weight(name=weight_prefix + '_a', shape=shape[:-1] + (rank,),
+                             initializer=initializers.get(a_initializer), dtype='float32', regularizer=regularizer)
+        b = layer.add_weight(name=weight_prefix + '_b', shape=(rank, shape[-1]),
+                             initializer=initializers.get(b_initializer), dtype='float32', regularizer=regularizer)
+        setattr(layer, weight_prefix + '_a', a)
+        setattr(layer, weight_prefix + '_b', b)
     frozen.trainable = False
     layer.lora_enabled = True
     layer.lora_rank = rank

@@ -232,8 +232,9 @@ class MultiHeadAttention(Layer):
         value = self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value
-        if not self._projections_ready:
-            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
+        if not self._projections_ready:     # (built from the query's shape alone: made on this first call)
+            with self.unlocked_state():
+                self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
         self._check_shapes(query, value, key)
         mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
         gate = self._gate_dense(query) if self.use_gate else None

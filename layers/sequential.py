@@ -68,6 +68,8 @@ class Sequential(ModelBase):
         trainable: whether its weights are trained.
         name: default 'sequential', numbered.
     """
+    locks_state_when_built = False     # Keras 3's model stays open to layers added after its build
+
 
     def __init__(self, layers=None, trainable=True, name=None):
         # Keras 3's signature: Sequential(dtype=...) is its TypeError (the layers carry the policies)

@@ -214,3 +214,18 @@ def track_variable(layer, variable):
         return
     (created if variable.trainable else others).append(variable)
     structure_changed(layer)
+
+
+def new_state(layer, value, layer_class):
+    """Whether setting ``value`` on ``layer`` would add state that Keras 3's tracker refuses once
+    the layer is built: a layer that is not yet one of its sublayers, a Keras variable that is not
+    yet one of its weights, or a list, tuple or dict holding one (reassigning what it has is fine)."""
+    if isinstance(value, layer_class):
+        return value is not layer and not any(value is sub for sub in direct_sublayers(layer))
+    if type(value) is Variable:
+        return value._path is not None and not any(
+            value is v for v in layer._trainable_created + layer._non_trainable_created)
+    if type(value) in CONTAINERS:
+        items = value.values() if isinstance(value, _DICTS) else value
+        return any(new_state(layer, item, layer_class) for item in items)
+    return False

@@ -60,6 +60,8 @@ class Functional(Model):
         ValueError: an input that is not a KerasTensor, an output not connected to
             the inputs (naming the tensor), or two layers with one name.
     """
+    locks_state_when_built = False     # Keras 3's model stays open to layers added after its build
+
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
