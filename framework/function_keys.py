@@ -69,7 +69,7 @@ def trace_key(value):
     if isinstance(value, np.generic) and value.dtype.kind in 'biufc':    # np.float32(3.0): a scalar tensor
         return (TENSOR, (), value.dtype)
     if isinstance(value, TensorSpec):       # get_concrete_function's placeholders
-        shape = None if value.shape is None else tuple(value.shape)
+        shape = None if value.shape.rank is None else tuple(value.shape)
         return (TENSOR, shape, value.dtype)
     if isinstance(value, (list, tuple)):
         return (type(value),) + tuple(trace_key(v) for v in value)

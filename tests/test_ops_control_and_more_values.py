@@ -179,7 +179,7 @@ def test_tensor_spec():
     assert spec.is_compatible_with(tf.zeros([2, 3]))
     assert not spec.is_compatible_with(tf.zeros([2, 4])) and not spec.is_compatible_with(tf.zeros([2, 3], tf.int32))
     assert tf.TensorSpec.from_tensor(tf.zeros([2])) == tf.TensorSpec([2])
-    assert tf.TensorSpec(None).shape is None and len({spec, tf.TensorSpec([None, 3], name='x')}) == 1
+    assert tf.TensorSpec(None).shape.rank is None and len({spec, tf.TensorSpec([None, 3], name='x')}) == 1
     with pytest.raises(TypeError, match='TensorSpec'):
         tf.TensorSpec([2], 'nope')
     with pytest.raises(TypeError, match="Failed to convert ''ab'' to a shape"):   # TF 2.21's text

@@ -51,7 +51,7 @@ class TFRecordWriter:
         """Every element of ``dataset`` (scalar strings) as one record."""
         from ..io.tfrecord import TFRecordWriter as RecordWriter
         spec = dataset.element_spec
-        scalar = isinstance(spec, TensorSpec) and spec.shape is not None and len(spec.shape) == 0
+        scalar = isinstance(spec, TensorSpec) and spec.shape.rank == 0
         if not scalar or spec.dtype.name != 'string':
             shapes = getattr(spec, 'shape', None)
             raise TypeError('Invalid `dataset`. Expected a`dataset` that produces scalar `tf.string` elements, but got '

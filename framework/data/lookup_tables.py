@@ -25,7 +25,7 @@ def _check_pairs(spec):
         if not isinstance(spec_part, TensorSpec):
             raise ValueError(_BASE + 'However, the given dataset produces non-Tensor %ss of type %s.'
                              % (what, type(spec_part)))
-        if spec_part.shape is not None and len(spec_part.shape) != 0:
+        if spec_part.shape.rank not in (None, 0):
             raise ValueError(_BASE + 'However, the given dataset produces non-scalar %s Tensors of rank %d.'
                              % (what, len(spec_part.shape)))
 

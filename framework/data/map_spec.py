@@ -66,7 +66,7 @@ def _with_open_lengths(spec, traced):
     for leaf, shape in zip(leaves, traced):
         if shape is UNKNOWN_RANK and isinstance(leaf, TensorSpec):     # tf.py_function's output: TensorSpec(<unknown>)
             leaf = TensorSpec(None, leaf.dtype, leaf.name)
-        elif (shape is not None and None in shape and isinstance(leaf, TensorSpec) and leaf.shape is not None
+        elif (shape is not None and None in shape and isinstance(leaf, TensorSpec) and leaf.shape.rank is not None
                 and len(leaf.shape) == len(shape)):
             leaf = TensorSpec(tuple(None if open_ is None else d for d, open_ in zip(leaf.shape, shape)),
                               leaf.dtype, leaf.name)
@@ -89,7 +89,7 @@ def _spec_without_elements(map_func, upstream):
     refusal = ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec of its '
                          'elements cannot be read from them')
     leaves = nest.flatten(upstream.element_spec)
-    if not leaves or not all(isinstance(s, TensorSpec) and s.shape is not None and None not in tuple(s.shape)[1:]
+    if not leaves or not all(isinstance(s, TensorSpec) and s.shape.rank is not None and None not in tuple(s.shape)[1:]
                              for s in leaves):
         raise refusal
     try:
@@ -138,6 +138,6 @@ def _unknown_leading(spec, batch):
             return RaggedTensorSpec((None,) + tuple(shape[1:]), spec.dtype, spec.ragged_rank, spec.row_splits_dtype,
                                     spec._flat_values_spec)
         return spec
-    if not isinstance(spec, TensorSpec) or spec.shape is None or len(spec.shape) == 0 or spec.shape[0] != batch:
+    if not isinstance(spec, TensorSpec) or spec.shape.rank in (None, 0) or spec.shape[0] != batch:
         return spec
     return TensorSpec((None,) + tuple(spec.shape[1:]), spec.dtype, spec.name)

@@ -26,7 +26,7 @@ def as_spec(spec, what):
 
 def shape_admits(spec, shape):
     """Whether a value of ``shape`` fits ``spec``'s shape (None sizes and an unknown rank admit any)."""
-    return spec.shape is None or TensorShape(spec.shape).is_compatible_with(shape)
+    return spec.shape is None or spec.shape.rank is None or TensorShape(spec.shape).is_compatible_with(shape)
 
 
 class DatasetSpec:

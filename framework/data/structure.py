@@ -178,7 +178,7 @@ def without_batch_dim(spec, what, scalar_text=_SCALAR_UNBATCH):
             return sparse_spec_without_batch(s, what)
         if is_ragged_spec(s):
             return ragged_spec_without_batch(s, what)
-        if s.shape is None:
+        if s.shape is None or s.shape.rank is None:
             return TensorSpec(None, s.dtype, s.name)
         if len(s.shape) == 0:
             error = ValueError(scalar_text)
@@ -196,7 +196,7 @@ def known_batch_dim(spec):
     counts as unknown, as in TF (its flat variant has no static shape)."""
     known = None
     for s in nest.flatten(spec):
-        if isinstance(s, ExtensionTypeSpec) or _is_sparse_spec(s) or s.shape is None or len(s.shape) == 0:
+        if isinstance(s, ExtensionTypeSpec) or _is_sparse_spec(s) or s.shape is None or s.shape.rank in (None, 0):
             continue
         size = s.shape[0]
         if size is None:

@@ -185,7 +185,7 @@ def _map_extensions(fn, elems, signature):
 
 def _empty_shape(spec):
     """(0,) + the spec's shape when fully known; otherwise (0,), as TensorFlow gives."""
-    if isinstance(spec, TensorSpec) and spec.shape is not None and None not in spec.shape:
+    if isinstance(spec, TensorSpec) and spec.shape.rank is not None and None not in spec.shape:
         return (0,) + tuple(spec.shape)
     return (0,)
 

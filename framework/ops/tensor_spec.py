@@ -11,6 +11,9 @@ from ..tensor import Tensor, TensorShape
 from ..type_spec import TypeSpec
 
 
+_UNKNOWN_RANK = TensorShape(None)
+
+
 def _shape(shape):
     if shape is None or isinstance(shape, TensorShape) and shape.rank is None:     # tf.TensorShape(None)
         return None
@@ -68,8 +71,8 @@ class TensorSpec(TypeSpec):
 
     @property
     def shape(self):
-        """The TensorShape, or None when the rank is unknown."""
-        return self._shape
+        """The TensorShape; TensorShape(None) when the rank is unknown, as TF's."""
+        return _UNKNOWN_RANK if self._shape is None else self._shape
 
     @property
     def dtype(self):

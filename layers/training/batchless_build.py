@@ -40,14 +40,14 @@ def build_without_batch(model, data, kind):
     if metrics_unbuilt or not model.built or not all(layer.built for layer in getattr(model, '_layers', ())):
         inputs, targets = _inputs_of(spec), _targets_of(spec)
         leaves = nest.flatten(inputs)
-        if not leaves or not all(isinstance(leaf, TensorSpec) and leaf.shape is not None for leaf in leaves):
+        if not leaves or not all(isinstance(leaf, TensorSpec) and leaf.shape.rank is not None for leaf in leaves):
             return
         # TF's trace feeds graph tensors: no KerasTensor name is handed out there
         with count_kept('keras_tensor'):
             y_pred = model(nest.map_structure(_symbolic, inputs))
             # the trace builds the compiled metrics on the step's y and y_pred (a step's result() then works)
             target_leaves = nest.flatten(targets)
-            if metrics_unbuilt and target_leaves and all(isinstance(leaf, TensorSpec) and leaf.shape is not None
+            if metrics_unbuilt and target_leaves and all(isinstance(leaf, TensorSpec) and leaf.shape.rank is not None
                                                          for leaf in target_leaves):
                 metrics.build(nest.map_structure(_symbolic, targets), y_pred)
     optimizer = getattr(model, 'optimizer', None)

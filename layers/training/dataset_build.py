@@ -20,7 +20,7 @@ def build_from_element_spec(model, x):
         return
     spec = x.element_spec
     inputs = spec[0] if isinstance(spec, tuple) and not hasattr(spec, '_fields') else spec
-    if not isinstance(inputs, TensorSpec) or inputs.shape is None or len(inputs.shape) == 0:
+    if not isinstance(inputs, TensorSpec) or inputs.shape.rank in (None, 0):
         return
     shape = tuple(inputs.shape)
     if None in shape[1:]:
