@@ -133,11 +133,13 @@ class Bidirectional(InitialStateBuildConfig, Layer):
             AttributeError: the layers are not stateful (Keras 3's class and words).
         """
         if not self.stateful:
-            raise AttributeError('Bidirectional %r: layer must be stateful to reset its states' % self.name)
+            raise AttributeError('Layer must be stateful.')        # Keras 3's words
         self.forward_layer.reset_state()
         self.backward_layer.reset_state()
 
-    reset_states = reset_state      # the Keras 2 spelling, kept by Keras 3
+    def reset_states(self):
+        """The Keras 2 spelling, kept by Keras 3 as its own method (errors name it)."""
+        self.reset_state()
 
     @property
     def states(self):

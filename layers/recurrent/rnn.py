@@ -148,7 +148,9 @@ class RNN(InitialStateBuildConfig, Layer):
         """Zero the states a stateful layer keeps (nothing for other layers)."""
         stateful_states.reset(self.states)
 
-    reset_states = reset_state      # the Keras 2 spelling, kept by Keras 3
+    def reset_states(self):
+        """The Keras 2 spelling, kept by Keras 3 as its own method (errors name it)."""
+        self.reset_state()
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         who = '%s %r' % (type(self).__name__, self.name)
