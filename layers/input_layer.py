@@ -53,7 +53,8 @@ class InputLayer(Layer):
                                    'input_tensor={} (of type {})'.format(input_tensor, class_text(input_tensor)))
                 error.add_note('pass shape= (and dtype=) for an Input of its shape')
                 raise error
-            batch_shape = tuple(input_tensor.shape)
+            _check_fits_tensor(input_tensor, shape, batch_size, batch_shape, dtype, sparse)
+            batch_shape, dtype, sparse, shape = tuple(input_tensor.shape), input_tensor.dtype, input_tensor.sparse, None
         if shape is not None and batch_shape is not None:
             raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')
         if shape is None and batch_shape is None:
@@ -84,8 +85,10 @@ class InputLayer(Layer):
         # The graph starts here: a call with no inputs whose output is ``self.output``. As in
         # Keras 3, the tensor takes the Input's name if one was given, else the next 'keras_tensor'.
         self.sparse = bool(sparse)      # a tf.SparseTensor batch comes in (Dense takes it, as in Keras)
-        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, sparse=self.sparse,
-                                       name=self.name if named else None))
+        # Keras 3: an input_tensor is this layer's output itself (clone_model(seq, input_tensors=t) keeps t's name)
+        if input_tensor is None:
+            input_tensor = KerasTensor(self.batch_shape, self._dtype, sparse=self.sparse, name=self.name if named else None)
+        Node(self, outputs=input_tensor)
 
     @property
     def shape(self):
@@ -109,6 +112,24 @@ class InputLayer(Layer):
         return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': self.sparse,
                 'ragged': False,
                 'name': self.name, 'optional': self.optional}
+
+
+def _check_fits_tensor(tensor, shape, batch_size, batch_shape, dtype, sparse):
+    """Keras 3's refusals of an InputLayer argument that disagrees with its ``input_tensor``."""
+    def refuse(argument):
+        raise ValueError('When providing the `input_tensor` argument, you cannot provide an incompatible `%s` '
+                         'argument.' % argument)
+    have = tuple(tensor.shape)
+    if batch_size is not None and (len(have) < 1 or have[0] != batch_size):
+        refuse('batch_size')
+    if shape is not None and (len(shape) != len(have) - 1 or tuple(shape) != have[1:]):
+        refuse('shape')
+    if batch_shape is not None and tuple(batch_shape) != have:
+        refuse('batch_shape')
+    if dtype is not None and tensor.dtype != dtype:
+        refuse('dtype')
+    if sparse is not None and tensor.sparse != sparse:
+        refuse('sparse')
 
 
 def _check_dtype_object(dtype):
