@@ -146,7 +146,18 @@ def log_softmax(x, axis=-1):
 
 
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
-    """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows."""
+    """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows. Checked in Keras 3's
+    order: the dtype ('Invalid dtype: foo'), then the labels, then tf.one_hot's depth."""
+    if dtype is not None:
+        from .backend import standardize_dtype
+        dtype = standardize_dtype(dtype)
+    labels = tensor(x, 'one_hot')
+    if labels.dtype.name not in ('int32', 'int64'):
+        try:
+            labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
+        except _errors.UnimplementedError as error:     # string labels: TF's Cast text, the op named in a note
+            error.add_note('keras.ops.one_hot: labels must be integers, got dtype %s' % labels.dtype.name)
+            raise
     if num_classes is None or isinstance(num_classes, (float, str)):      # TF's conversion of the depth to int32
         error = (ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
                             "Tensor.") if num_classes is None else
@@ -154,9 +165,6 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
         error.add_note('keras.ops.one_hot: num_classes must be an integer, got %r' % (num_classes,))
         raise error
     depth = integer(num_classes, 'num_classes', 'one_hot')
-    labels = tensor(x, 'one_hot')
-    if labels.dtype.name not in ('int32', 'int64'):
-        labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
     if sparse:
         from .sparse_one_hot import sparse_one_hot
         return sparse_one_hot(labels, depth, axis, dtypes.as_dtype(dtype or FLOATX).name)

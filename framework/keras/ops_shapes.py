@@ -305,20 +305,28 @@ def take(x, indices, axis=None):
     t = tensor(x, 'take')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
-    _refuse_gather_indices(indices)
-    return _ops.gather(t, _index_array(indices, _axis_size(t, axis, 'take'), 'take'), axis=axis)
-
-
-def _refuse_gather_indices(indices):
-    """Keras 3 on TF hands take's indices to GatherV2 in their own dtype: float, uint8 or int8 indices are its
-    registry InvalidArgumentError, bools the TypeError of the negative-index fix (i + the axis size)."""
+    # Keras 3 on TF: tf.where(i < 0, i + tf.shape(x)[axis], i), then GatherV2 -- each step's errors in turn
     dtype = indices._data.dtype if isinstance(indices, Tensor) else np.asarray(indices).dtype
-    if dtype.kind == 'i' and dtype.itemsize >= 2:
-        return
-    if dtype.kind == 'b':
-        raise TypeError('Cannot convert 0 to EagerTensor of dtype bool')
-    from framework.ops import index_kernels
-    index_kernels.refuse('gather', tensor(indices, 'take'))
+    if dtype.kind in 'bUSO':     # i < 0 converts the 0 to the indices' dtype
+        raise TypeError('Cannot convert 0 to EagerTensor of dtype %s' % ('bool' if dtype.kind == 'b' else 'string'))
+    size = _take_axis_length(t, axis)
+    if not (dtype.kind == 'i' and dtype.itemsize >= 2):
+        from framework.ops import index_kernels     # float, uint8 or int8 indices: GatherV2's registry error
+        index_kernels.refuse('gather', tensor(indices, 'take'))
+    return _ops.gather(t, _index_array(indices, size, 'take'), axis=axis)
+
+
+def _take_axis_length(t, axis):
+    """``tf.shape(x)[axis]``, as Keras 3's take reads the axis's length: TF's indexing errors for an axis
+    that is no integer ('Only integers, slices ...', 'mask cannot be scalar.' for a bool) or outside the
+    rank (StridedSlice's 'slice index 2 of dimension 0 out of bounds.')."""
+    if type(axis) is int and -t.ndim <= axis < t.ndim:
+        return t.shape[axis]
+    try:
+        return int(_ops.shape(t)[axis])
+    except Exception as error:      # noqa: BLE001 -- TF's error as it is, with the op named in a note
+        error.add_note('keras.ops.take: axis %r is no axis of a tensor of shape %s' % (axis, tuple(t.shape)))
+        raise
 
 
 def take_along_axis(x, indices, axis=None):

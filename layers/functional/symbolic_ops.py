@@ -15,6 +15,7 @@ from framework.silenced_warnings import silenced_warnings
 from framework.tape import paused
 from framework.tensor import Tensor
 
+from .keras_op_shape_checks import check_keras_output_spec
 from .keras_tensor import KerasTensor
 from .node import Node
 from .operation import Operation, _signature, call_parameters, op_function
@@ -99,6 +100,7 @@ def record_op(function_name, args, kwargs):
 
 def call_symbolic_op(op, args, kwargs):
     """Record ``op(*args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
+    check_keras_output_spec(op, args, kwargs)
     first, ran_at = first_stand_in_run(op, args, kwargs)
     varying = _free_output_axes(op, args, kwargs, first, ran_at)
     outputs = nest.pack_sequence_as(first, [_symbolic(op, t, axes) for t, axes in zip(nest.flatten(first), varying)])

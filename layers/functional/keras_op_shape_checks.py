@@ -1,0 +1,46 @@
+"""The checks of Keras 3's ``compute_output_spec`` (and those its op functions run before a symbolic
+call) for keras.ops called on KerasTensors: Keras raises them before any kernel could run, in its own
+words ("Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal ..."), where a run on
+stand-ins would fail with the kernel's text.
+Only the checks are taken from Keras; the outputs still come from the stand-in runs (symbolic_ops)."""
+import numpy as np
+
+from framework.keras.ops_shape_inference import concatenate_shape, matmul_shape, take_shape
+
+
+def _shape(value):
+    shape = getattr(value, 'shape', None)
+    return tuple(shape) if shape is not None else np.shape(value)
+
+
+def _matmul(config, x1, x2):
+    # Keras reads getattr(x, 'shape', []): a Python list operand has the empty list
+    matmul_shape(*(tuple(x.shape) if hasattr(x, 'shape') else [] for x in (x1, x2)))
+
+
+def _concatenate(config, xs):
+    concatenate_shape([_shape(x) for x in xs], config.get('axis', 0))
+
+
+def _take(config, x, indices):
+    take_shape(_shape(x), _shape(indices), config.get('axis'))
+
+
+def _one_hot(config, x):
+    if config.get('dtype') is not None:      # keras.ops.one_hot standardizes it before its symbolic call
+        from framework.keras.backend import standardize_dtype
+        standardize_dtype(config['dtype'])
+    axis, rank = config.get('axis', -1), len(_shape(x))
+    if axis != -1 and not 0 <= axis < rank:
+        raise ValueError('axis must be -1 or between [0, %d), but received %s.' % (rank, axis))
+    list(_shape(x)).insert(axis, None)      # Keras inserts the class axis: a float one is Python's TypeError
+
+
+_CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot}
+
+
+def check_keras_output_spec(op, args, kwargs):
+    """Raise Keras's ValueError (or TypeError) where its ``compute_output_spec`` of ``op`` refuses ``args``."""
+    check = _CHECKS.get(op.function_name)
+    if check is not None:
+        check(op.config, *args, **kwargs)
