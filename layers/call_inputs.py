@@ -51,6 +51,8 @@ def convert_inputs(inputs, dtype, keep_composite=False):
     is a tuple of classes); other layers refuse it when converting."""
     if type(inputs) is Tensor and inputs._data.dtype is dtype:
         return inputs                     # the common case, kept cheap
+    if type(inputs) is np.ndarray:        # a numpy batch (a loop over arrays: every step)
+        return _convert_one(inputs, dtype)
     if keep_composite and isinstance(inputs, CompositeTensor if keep_composite is True else keep_composite):
         return inputs
     # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
