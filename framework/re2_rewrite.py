@@ -7,63 +7,7 @@ where TF spaces out the punctuation. Measured on TF 2.21: a rewrite naming a gro
 lacks replaces nothing; one with another escape (``\\n``, a trailing ``\\``) is invalid: RE2
 logs it, a global replace writes the rewrite up to the bad escape, a single one nothing.
 """
-import re
 import sys
-
-
-def end_anchored(pattern):
-    """``pattern`` (str or bytes) with each ``$`` outside a class written ``\\Z``: RE2's ``$`` matches at the
-    text's end only, Python's also before a final newline (regex_replace('ab\\n', '$', '!') is b'ab\\n!' in
-    TF, b'ab!\\n!' with Python's ``$``). A pattern that turns multi-line mode on ((?m)) keeps its ``$``."""
-    text = pattern.decode('latin-1') if isinstance(pattern, bytes) else pattern
-    if '$' not in text or _MULTILINE.search(text):
-        return pattern
-    out, i, class_start = [], 0, None      # class_start: where a class's members begin (a ']' there is one)
-    while i < len(text):
-        c = text[i]
-        if c == '\\':
-            out.append(text[i:i + 2])
-            i += 2
-            continue
-        if class_start is not None:
-            if c == ']' and i != class_start:
-                class_start = None
-        elif c == '[':
-            class_start = i + 2 if text[i + 1:i + 2] == '^' else i + 1
-        elif c == '$':
-            c = '\\Z'
-        out.append(c)
-        i += 1
-    joined = ''.join(out)
-    return joined.encode('latin-1') if isinstance(pattern, bytes) else joined
-
-
-_MULTILINE = re.compile(r'\(\?[a-zA-Z]*m')
-
-
-def text_pattern(pattern):
-    """``pattern`` for UTF-8 text, as RE2 reads patterns and strings: one codepoint per ``.`` or
-    class member (the NMT tutorial's ``[^ a-z.?!,¿]`` keeps its two-byte ``¿`` and drops ``í``
-    whole), with ASCII ``\\w \\d \\s \\b``. None for a pattern that is not UTF-8."""
-    try:
-        text = end_anchored(pattern.decode('utf-8') if isinstance(pattern, bytes) else pattern)
-        # re.ASCII only where a class shorthand needs it: it would also stop (?i) folding É to é, as RE2 does
-        return re.compile(text, re.ASCII if _SHORTHAND.search(text) else 0)
-    except (UnicodeDecodeError, re.error):
-        return None
-
-
-_SHORTHAND = re.compile(r'(?<!\\)(?:\\\\)*\\[wWdDsSbB]')
-
-
-def utf8_text(value, pattern):
-    """``value`` (bytes) decoded for ``pattern``; None where either is not UTF-8 (matched as bytes)."""
-    if pattern is None:
-        return None
-    try:
-        return value.decode('utf-8')
-    except UnicodeDecodeError:
-        return None
 
 
 def parse(rewrite):
@@ -90,40 +34,42 @@ def parse(rewrite):
     return pieces, highest, True
 
 
-def substitute(compiled, rewrite, text, replace_global, unicode_pattern=None):
-    """``text`` with the matches of ``compiled`` (a bytes pattern) replaced as RE2 replaces them;
-    with ``unicode_pattern`` (text_pattern's) UTF-8 text is matched by codepoints."""
+def substitute(compiled, rewrite, text, replace_global):
+    """``text`` (bytes) with the matches of ``compiled`` (re2_pattern's, for 'surrogateescape'-decoded
+    text: RE2 matches UTF-8 text by codepoints) replaced as RE2 replaces them."""
     pieces, highest, valid = parse(rewrite)
     if not valid:
         print('re2.cc: invalid rewrite pattern: %s' % rewrite.decode(errors='replace'), file=sys.stderr)
     if highest > compiled.groups or not (valid or replace_global):
         return text
 
-    count = 0 if replace_global else 1
-    decoded = utf8_text(text, unicode_pattern)
-    if decoded is not None:
-        def expand_text(match):
-            joined = b''.join(p if isinstance(p, bytes) else (match.group(p) or '').encode('utf-8') for p in pieces)
-            return joined.decode('utf-8', 'surrogateescape')
-        return _replaced(unicode_pattern, expand_text, decoded, count).encode('utf-8', 'surrogateescape')
-
     def expand(match):
-        return b''.join(p if isinstance(p, bytes) else (match.group(p) or b'') for p in pieces)
-    return _replaced(compiled, expand, text, count)
+        joined = b''.join(p if isinstance(p, bytes) else (match.group(p) or '').encode('utf-8', 'surrogateescape')
+                          for p in pieces)
+        return joined.decode('utf-8', 'surrogateescape')
+    decoded = text.decode('utf-8', 'surrogateescape')
+    return _replaced(compiled, expand, decoded, 0 if replace_global else 1).encode('utf-8', 'surrogateescape')
 
 
 def _replaced(pattern, expand, text, count):
     """``text`` with ``pattern``'s matches replaced by ``expand(match)`` (the first ``count``; 0: all), as
-    RE2's GlobalReplace walks them: an empty match where the previous match ended is skipped (a*
-    on 'aaa' is one match, 'X'), where Python's sub also replaces it ('XX')."""
-    out, previous_end, replaced = [], 0, 0
-    for match in pattern.finditer(text):
-        start, end = match.span()
-        if start == end and start == previous_end and replaced:
-            continue
-        out += [text[previous_end:start], expand(match)]
-        previous_end, replaced = end, replaced + 1
-        if replaced == count:
+    RE2's GlobalReplace walks them: each search starts where the last match ended, and an empty match
+    there is skipped by copying one character (a*? on 'ab' gives '#a#b#', Python's sub '##b#')."""
+    out, position, last_end, replaced = [], 0, -1, 0
+    while position <= len(text) and (not count or replaced < count):
+        match = pattern.search(text, position)
+        if match is None:
             break
-    out.append(text[previous_end:])
+        start, end = match.span()
+        out.append(text[position:start])
+        if start == end == last_end:
+            out.append(text[start:start + 1])
+            position = start + 1
+            continue
+        out.append(expand(match))
+        position = last_end = end
+        replaced += 1
+    if not replaced:
+        return text
+    out.append(text[position:])
     return text[:0].join(out)

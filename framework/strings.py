@@ -8,10 +8,11 @@ takes inputs of one shape or scalars (TensorFlow does not broadcast further).
 import builtins
 import functools
 import re
+import sys
 
 import numpy as np
 
-from . import re2_rewrite
+from . import re2_pattern, re2_rewrite
 from .composite import CompositeTensor
 from .errors import InvalidArgumentError, OutOfRangeError, kernel_error
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
@@ -182,41 +183,40 @@ def pieces(values, rows, dtype=object):
 
 @_on_flat_values
 def regex_full_match(input, pattern, name=None):  # noqa: A002
-    """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
+    """Whether each whole string matches ``pattern``, an RE2 pattern (framework/re2_pattern.py)."""
     static = isinstance(pattern, (str, bytes))      # TF's static kernel; a tensor pattern takes the other
-    values = _strings(input, 'regex_full_match', 'StaticRegexFullMatch' if static else 'RegexFullMatch')
+    kernel = 'StaticRegexFullMatch' if static else 'RegexFullMatch'
+    values = _strings(input, 'regex_full_match', kernel)
     pattern = _scalar_string(pattern, 'RegexFullMatch', 'regex_full_match')
-    compiled = _compiled(pattern, 'StaticRegexFullMatch', 'regex_full_match')
-    text_pattern = re2_rewrite.text_pattern(pattern)
-
-    def full(s):
-        text = re2_rewrite.utf8_text(s, text_pattern)
-        return (compiled.fullmatch(s) if text is None else text_pattern.fullmatch(text)) is not None
-    return _map(full, values, np.bool_)
+    compiled = _compiled(pattern, kernel, 'regex_full_match', _fast(input))
+    return _map(lambda s: compiled.fullmatch(s.decode('utf-8', 'surrogateescape')) is not None, values, np.bool_)
 
 
-def _compiled(pattern, kernel, op):
-    """``pattern`` compiled, or the kernel's InvalidArgumentError for one that does not parse
-    (RE2's words stand in for Python re's error)."""
+def _compiled(pattern, kernel, op, named):
+    """``pattern`` (an RE2 pattern) as a Python pattern for 'surrogateescape'-decoded text, or the kernel's
+    InvalidArgumentError in RE2's words (and RE2's log line on stderr) for one RE2 refuses."""
+    text = pattern.decode('utf-8', 'surrogateescape') if isinstance(pattern, bytes) else pattern
     try:
-        return re.compile(re2_rewrite.end_anchored(pattern.encode() if isinstance(pattern, str) else pattern))
-    except re.error as err:
-        text = pattern.decode() if isinstance(pattern, bytes) else pattern
-        raise kernel_error(kernel, 'Invalid pattern: %s, error: %s' % (text, err),
-                           note='strings.%s: the pattern is not a valid regular expression' % op) from None
+        return re.compile(re2_pattern.translate(text))
+    except re2_pattern.Re2Error as err:
+        print("external/com_googlesource_code_re2/re2/re2.cc:232: Error parsing '%s': %s" % (text, err),
+              file=sys.stderr)
+        raise kernel_error(kernel, 'Invalid pattern: %s, error: %s' % (text, err), named=named,
+                           note='strings.%s: RE2 does not accept this pattern' % op) from None
 
 
 @_on_flat_values
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
-    """Each string with the matches of ``pattern`` replaced by ``rewrite`` (``\\1`` names a group);
-    only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
+    """Each string with the matches of ``pattern`` (an RE2 pattern) replaced by ``rewrite`` (``\\1`` names
+    a group); only the first match when ``replace_global`` is False."""
     static = isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes))     # TF's static kernel
-    values = _strings(input, 'regex_replace', 'StaticRegexReplace' if static else 'RegexReplace')
+    kernel = 'StaticRegexReplace' if static else 'RegexReplace'
+    values = _strings(input, 'regex_replace', kernel)
     as_bytes = [_scalar_string(p, 'RegexReplace', 'regex_replace', what)
                 for p, what in ((pattern, 'pattern'), (rewrite, 'rewrite'))]
-    compiled = _compiled(as_bytes[0], 'StaticRegexReplace', 'regex_replace')
-    text_pattern = re2_rewrite.text_pattern(as_bytes[0])
-    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern), values)
+    # TF 2.21's RegexReplace (tensor pattern) errors end at '[Op:RegexReplace]': its wrapper falls off the fast path
+    compiled = _compiled(as_bytes[0], kernel, 'regex_replace', static and _fast(input))
+    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global), values)
 
 
 def _fast(*inputs):
