@@ -20,6 +20,7 @@ from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
                softmax_grad_push_down)
+from . import eigen_complex_divide
 from .fusable_outputs import AFFINE_PARTS
 from .dense_constant_push_down import pushed_value as dense_pushed_value
 from .fused_residual_add import fused_residual_value
@@ -159,6 +160,12 @@ def divide(x, y, name=None):
         raise _broadcast_error('divide', dx, dy) from None
     if value.dtype.itemsize == 8 and (_small_int(dx) or _small_int(dy)):
         value = value.astype(np.float32)    # numpy's float64 quotient of 16-bit ints rounds to float32's exactly
+    elif value.dtype.kind == 'c' and eigen_complex_divide.handles(dx, dy, value):
+        value = eigen_complex_divide.divide(dx, dy, value)      # Eigen's complex quotient, not numpy's
+        out = Tensor(value)
+        if ACTIVE:
+            record('divide', (x, y), out, _COMPLEX_DIVIDE_VJPS)
+        return out
     out = Tensor(value)
     if ACTIVE:
         record('divide', (x, y), out, _DIVIDE_VJPS)
@@ -708,6 +715,16 @@ _SQUARED_DIFFERENCE_COMPLEX_VJPS = (_complex_squared_difference_grad,
 _DIVIDE_NO_NAN_VJPS = (lambda g, out, x, y: divide_no_nan(g, y),
                        lambda g, out, x, y: g * divide_no_nan(divide_no_nan(-x, y), y))
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
+
+
+def _complex_quotient(x, y):
+    return eigen_complex_divide.divide(x, y, x / y)
+
+
+# The same rules on host complex arrays, whose quotients are Eigen's (the Tensor forms reach divide above)
+_COMPLEX_DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y, lambda g, out, x, y: _complex_quotient(g, y)),
+                        array_rule(lambda g, out, x, y: g * (-x / y / y),
+                                   lambda g, out, x, y: g * _complex_quotient(_complex_quotient(-x, y), y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
 # TF's (g * y) * pow(x, y - 1): a Pow op again, with a constant exponent where y is one.
