@@ -33,7 +33,7 @@ from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
 from . import predict_none, step_retracing
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import (array_signature, first_input_is_static, input_nesting, traced_batch_is_free,
+from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
@@ -200,7 +200,7 @@ class TrainingLoops:
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
         step = None
-        nesting = input_nesting(data)
+        nesting = predict_nesting(data)
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
         grouped = every > 1 and _count_unknown(data)
         family = step_retracing.predict_family(every)

@@ -123,6 +123,23 @@ def input_nesting(data):
     return nesting_of(data.x)
 
 
+def predict_nesting(data):
+    """How predict's traced function sees the elements of ``data`` nested, None for one bare tensor:
+    Keras 3 hands it each element as the input yields it, arrays packed as its pack_x_y_sample_weight
+    packs x alone (a list or tuple of inputs wrapped in a 1-tuple). So predict(x) and a dataset of x
+    batches share a trace (TF 2.21 relaxes it to a free batch axis), while a dataset of (x,) or (x, y)
+    elements, and predict([x]), are traced apart; a generator's (x,) batches share the (x,) dataset's.
+    PyDatasets are not told apart (None)."""
+    if type(data) is ArrayData:
+        return nesting_of((data.x,)) if isinstance(data.x, (list, tuple)) else nesting_of(data.x)
+    if isinstance(data, IterableData):
+        if isinstance(data.source, Dataset):
+            return nesting_of(data.source.element_spec)
+        peeked = getattr(data, '_peeked', None)
+        return nesting_of(peeked[0]) if peeked else None
+    return None
+
+
 def nesting_of(value):
     """The nesting of a structure of arrays, as a hashable key (lists and tuples alike; None for a leaf)."""
     if isinstance(value, (list, tuple)):
