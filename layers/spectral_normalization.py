@@ -70,6 +70,9 @@ class SpectralNormalization(Wrapper):
                     self.kernel.assign(kernel)
         return cast(self.layer(inputs), inputs.dtype)
 
+    def compute_output_shape(self, input_shape):
+        return self.layer.compute_output_shape(input_shape)
+
     def normalized_weights(self):
         """(the new vector_u, the kernel divided by its estimated spectral norm), in the compute dtype as Keras
         reads both weights inside call (float16 under 'mixed_float16')."""

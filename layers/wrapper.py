@@ -7,7 +7,8 @@ from .serialization import deserialize, serialize
 class Wrapper(Layer):
     """Holds ``layer`` (its weights are this layer's too), builds it on first use,
     and saves it under 'layer' in the config. Subclasses (SpectralNormalization)
-    change ``call``; on its own a Wrapper runs the wrapped layer unchanged.
+    change ``call``; on its own a Wrapper runs the wrapped layer unchanged. As Keras 3's, it has no
+    compute_output_shape: a subclass's symbolic call runs its own ``call`` unless it writes one.
 
     Raises:
         ValueError: ``layer`` is not a Layer.
@@ -31,9 +32,6 @@ class Wrapper(Layer):
 
     def call(self, inputs, *args, **kwargs):
         return self.layer(inputs, *args, **kwargs)
-
-    def compute_output_shape(self, input_shape):
-        return self.layer.compute_output_shape(input_shape)
 
     def get_config(self):
         config = super().get_config()

@@ -1,0 +1,31 @@
+"""keras.layers.Wrapper has no compute_output_shape in Keras 3: a subclass that changes the wrapped
+layer's output gets its symbolic shape from its own call. TF 2.21 (/work/notes/progs/layers12/wrap2.py):
+((None, 1), (None, 2), (2, 2), 19). tapeflow took the wrapped Dense's (None, 3), built the next Dense for
+3 features and failed on the first real call."""
+import numpy as np
+
+from framework import keras
+
+L = keras.layers
+
+
+class FirstUnit(L.Wrapper):
+    def call(self, x):
+        return self.layer(x)[:, :1]
+
+
+def test_subclass_symbolic_shape_comes_from_its_call():
+    keras.backend.clear_session()
+    inputs = keras.Input((4,))
+    first = FirstUnit(L.Dense(3))(inputs)
+    model = keras.Model(inputs, L.Dense(2)(first))
+    assert tuple(first.shape) == (None, 1)
+    assert model.output_shape == (None, 2)
+    assert tuple(model(np.ones((2, 4), 'float32')).shape) == (2, 2)
+    assert model.count_params() == 15 + 4
+
+
+def test_spectral_normalization_still_gives_its_layers_shape():
+    layer = L.SpectralNormalization(L.Dense(3))
+    assert tuple(layer.compute_output_shape((None, 5))) == (None, 3)
+    assert tuple(layer(keras.Input((5,))).shape) == (None, 3)
