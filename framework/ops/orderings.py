@@ -87,7 +87,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     xp = backend.array_module(a)
     if reverse:
         a = xp.flip(a, ax)
-    value = np.logaddexp.accumulate(backend.to_host(a), axis=ax)    # the host has the ufunc's accumulate
+    value = _log_add_exp_scan(backend.to_host(a), ax)    # the host has the ufunc's accumulate
     # + 0: TF's scan adds the first value to -inf's log-sum-exp too (max + log1p(0)), so a -0 becomes +0
     value = xp.asarray(value + value.dtype.type(0))
     if exclusive:
@@ -100,6 +100,22 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
         record('cumulative_logsumexp', (t,), out,
                (lambda g, y, x: _grad(g, y, x, ax, exclusive, reverse),))
     return out
+
+
+def _log_add_exp_scan(a, axis):
+    """np.logaddexp.accumulate with the edges of TF's reducer (Eigen's LogSumExp: max(acc, x) +
+    log1p(exp(min - max)), where std::min / max give acc for a NaN x): a NaN x adds acc to itself
+    (cumulative_logsumexp([1, nan, 2]) is [1, 1 + log 2, 2.551]), and a sum of inf with inf or NaN
+    is NaN (inf - inf), which stays. Non-finite inputs take a loop along the axis."""
+    if np.isfinite(a).all():
+        return np.logaddexp.accumulate(a, axis=axis)
+    x = np.moveaxis(a, axis, 0)
+    out = np.empty_like(x)
+    total = np.full_like(x[0], -np.inf)
+    for i, step in enumerate(x):
+        added = np.logaddexp(total, np.where(np.isnan(step), total, step))
+        total = out[i] = np.where((total == np.inf) & ((step == np.inf) | np.isnan(step)), np.nan, added)
+    return np.moveaxis(out, 0, axis)
 
 
 def _grad(g, y, x, axis, exclusive, reverse):
