@@ -112,10 +112,14 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         return transpose(sparse_dense_matmul(b, sp_a, not adjoint_a, not adjoint_b))
     sp, b = _matmul_operands(sp_a, b, adjoint_a, adjoint_b)
     if adjoint_b:
-        b = matrix_transpose(b)
+        b = matrix_transpose(b, conjugate=True)     # an adjoint conjugates complex entries
     idx, shape = sp._indices_host(), sp._shape_host()
     rows, cols, n = (idx[:, 1], idx[:, 0], shape[1]) if adjoint_a else (idx[:, 0], idx[:, 1], shape[0])
-    products = gather_dense(b, cols) * sp.values[:, None]     # b's gradient is dense, as TF's
+    values = sp.values
+    if adjoint_a and values.dtype.is_complex:
+        from ..ops import conj
+        values = conj(values)
+    products = gather_dense(b, cols) * values[:, None]     # b's gradient is dense, as TF's
     return unsorted_segment_sum(products, rows, int(n))
 
 
