@@ -25,7 +25,8 @@ import sys
 import threading
 
 from . import branch_definitions, branch_outputs, if_conditions, loop_turn_limits, python_loop_breaks, \
-    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches
+    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches, \
+    untaken_if_reads
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -146,6 +147,9 @@ def truth(value_of, tensor=None):
             error = untaken_branch_checks.refusal(frame, value)     # AutoGraph traces the other branch too
             if error is not None:
                 raise error
+            from .tape import ACTIVE     # (late: tape imports tensor, whose truth test leads here)
+            if ACTIVE:          # and what that branch reads is an input of the If op: zero gradients
+                untaken_if_reads.watch(frame, value)
             loop = traced_while_loops.loop_test(frame)
             if loop is not None:        # (a while test: set_loop_options' maximum_iterations may end it)
                 value = loop_turn_limits.while_test(frame, value, loop)

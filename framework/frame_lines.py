@@ -12,13 +12,18 @@ import threading
 _local = threading.local()      # .pending: {frame: [(first line, last line, callback), ...] innermost last}
 
 
-def when_leaving(frame, first, last, callback):
+def when_leaving(frame, first, last, callback, anywhere=False):
     """Call ``callback(True)`` once ``frame`` runs a line outside ``first``..``last`` or returns, and
     ``callback(False)`` if an exception is raised there first. False (nothing watched) when no graph trace's
-    trace function runs."""
+    trace function runs, unless ``anywhere`` (a replay's gradients, untaken_if_reads.py): then, where no
+    trace function runs at all, one that follows no calls is set until the watches end."""
     from .traced_ops import is_trace_hook     # (late: traced_ops imports tensor, whose truth test leads here)
-    if not is_trace_hook(sys.gettrace()):
-        return False
+    current = sys.gettrace()
+    if not is_trace_hook(current):
+        if not anywhere or (current is not None and current is not _calls_unfollowed):
+            return False
+        if current is None:
+            sys.settrace(_calls_unfollowed)     # (line events reach frame.f_trace only while one is set)
     pending = getattr(_local, 'pending', None)
     if pending is None:
         pending = _local.pending = {}
@@ -46,4 +51,10 @@ def _lines(frame, event, arg):
         return _lines
     del _local.pending[frame]
     frame.f_trace = None
+    if not _local.pending and sys.gettrace() is _calls_unfollowed:
+        sys.settrace(None)
+    return None
+
+
+def _calls_unfollowed(frame, event, arg):
     return None

@@ -37,10 +37,11 @@ def marks():
     return [(tape, len(tape._nodes)) for tape in ACTIVE if tape._thread == me]
 
 
-def connect(result, untaken_fns, marked):
+def connect(result, untaken_fns, marked, reads=()):
     """``result`` (the taken branch's) with each floating tensor passed through a node that also gives
-    the variables and watched tensors only ``untaken_fns`` read zero gradients; ``result`` itself where
-    there are none. ``marked``: ``marks()`` taken before the taken branch ran."""
+    the variables and watched tensors only ``untaken_fns`` read zero gradients (and ``reads``, those an
+    ``if`` statement's untaken branch reads: untaken_if_reads.py); ``result`` itself where there are
+    none. ``marked``: ``marks()`` taken before the taken branch ran."""
     if not marked:
         return result
     from .tensor import Tensor
@@ -62,14 +63,13 @@ def connect(result, untaken_fns, marked):
                     captures.append(x)
             made.add(id(node[0]))
     untaken = []
-    for fn in untaken_fns:
-        for v in _variables(fn, (Variable, Tensor)):
-            if id(v) in taken or v._data.dtype.kind not in 'fc':
-                continue
-            # (a tensor counts where a tape watches it: an argument watched, or an op's output on the tape)
-            if type(v) is Variable or any(id(v) in tape._tracked for tape, _ in marked):
-                taken.add(id(v))
-                untaken.append(v)
+    for v in list(reads) + [v for fn in untaken_fns for v in _variables(fn, (Variable, Tensor))]:
+        if id(v) in taken or v._data.dtype.kind not in 'fc':
+            continue
+        # (a tensor counts where a tape watches it: an argument watched, or an op's output on the tape)
+        if type(v) is Variable or any(id(v) in tape._tracked for tape, _ in marked):
+            taken.add(id(v))
+            untaken.append(v)
     untaken = captures + untaken
     if not untaken:
         return result
