@@ -14,7 +14,7 @@ import numpy as np
 
 from . import re2_pattern, re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError, OutOfRangeError, kernel_error
+from .errors import InvalidArgumentError, kernel_error
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
 from .tensor import Tensor
 
@@ -76,28 +76,6 @@ def join(inputs, separator='', name=None):
     return _tensor(out)
 
 
-def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
-    """Join the strings along ``axis`` (all of them when None); a RaggedTensor joins the strings
-    each position has (``ragged/string_reduce_join.py``)."""
-    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    if isinstance(inputs, CompositeTensor) and hasattr(inputs, 'ragged_rank'):
-        from .ragged.string_reduce_join import reduce_join_ragged
-        return reduce_join_ragged(inputs, axis, keepdims, sep)
-    values = _strings(inputs, 'reduce_join')
-    if axis is None:
-        out = np.array(sep.join(values.reshape(-1)), dtype=object)
-        return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)
-    if not -values.ndim <= int(axis) < max(values.ndim, 1):
-        raise kernel_error('ReduceJoin', 'Invalid reduction dimension %d for input with %d dimension(s)'
-                           % (axis, values.ndim), named=True, error_class=OutOfRangeError,
-                           note='reduce_join: axis %d is out of range for a tensor of rank %d' % (axis, values.ndim))
-    moved = np.moveaxis(values, int(axis), -1)
-    out = np.empty(moved.shape[:-1], dtype=object)
-    for index in np.ndindex(out.shape):
-        out[index] = sep.join(moved[index])
-    return _tensor(np.expand_dims(out, int(axis)) if keepdims else out)
-
-
 @_on_flat_values
 def length(input, unit='BYTE', name=None):  # noqa: A002
     """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
@@ -112,7 +90,8 @@ def length(input, unit='BYTE', name=None):  # noqa: A002
     values = _strings(input, 'length')
     if unit == 'BYTE':
         return _map(len, values, np.int32)
-    return _map(lambda s: len(s.decode('utf-8')), values, np.int32)
+    # TF's UTF8StrLen counts the bytes that are not continuation bytes (0x80-0xBF): any bytes have a length
+    return _map(lambda s: builtins.sum(not 0x80 <= byte < 0xC0 for byte in s), values, np.int32)
 
 
 @_on_flat_values
@@ -290,3 +269,4 @@ from .strings_more import format, ngrams, to_hash_bucket  # noqa: E402,F401,A004
 from .strings_script import unicode_script  # noqa: E402,F401
 from .strings_numbers import as_string, to_number  # noqa: E402,F401
 from .strings_substr import substr  # noqa: E402,F401
+from .strings_reduce_join import reduce_join  # noqa: E402,F401

@@ -35,7 +35,7 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
     strings, starts, sizes = (np.broadcast_to(a, shape).reshape(-1) for a in (values, starts, sizes))
     out = np.empty(builtins.len(strings), dtype=object)
     for index, (s, start, size) in enumerate(zip(strings, starts.tolist(), sizes.tolist())):
-        text = s if unit == 'BYTE' else s.decode('utf-8')
+        text = s if unit == 'BYTE' else utf8_pieces(s)
         n = builtins.len(text)
         if not -n <= start <= n:        # the kernel names the first string pos misses
             # (the kernel writes the string's bytes between b' and ', not Python's escapes)
@@ -46,8 +46,16 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
         begin = start if start >= 0 else n + start
         # a negative byte length is string_view's npos (the rest); in characters it is none
         piece = text[begin:] if size < 0 and unit == 'BYTE' else text[begin:begin + max(size, 0)]
-        out[index] = piece if unit == 'BYTE' else piece.encode('utf-8')
+        out[index] = piece if unit == 'BYTE' else b''.join(piece)
     return _tensor(out.reshape(shape))
+
+
+def utf8_pieces(s):
+    """``s`` (bytes) cut into characters as TF's UTF-8 kernels step through it: a character is a byte
+    and the continuation bytes (0x80-0xBF) after it, so bytes that are not UTF-8 count one each
+    (length(b'\\xff\\xfeab', 'UTF8_CHAR') is 4; Python's decode refuses them)."""
+    starts = [i for i, byte in enumerate(s) if i == 0 or not 0x80 <= byte < 0xC0]
+    return [s[a:b] for a, b in zip(starts, starts[1:] + [builtins.len(s)])]
 
 
 def _host_ints(value):

@@ -102,11 +102,13 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
             if hasattr(input.values, 'row_lengths') else None
         if inner is not None:
             return input.with_values(inner)
-        points = np.asarray(backend.to_host(convert_to_tensor(input.values)._data))
+        points = np.asarray(backend.to_host(_refuse_other_than_int32(convert_to_tensor(input.values), True)._data))
         bounds = np.asarray(backend.to_host(convert_to_tensor(input.row_splits)._data))
         rows = [points[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
         return Tensor(np.asarray([_encode(r, codec, errors, replacement_char) for r in rows] + [b''], object)[:-1])
     t = convert_to_tensor(input)
+    if t.ndim:
+        _refuse_other_than_int32(t, not isinstance(input, (list, tuple)))
     if t._data.dtype.kind not in 'iu' or t.ndim == 0:
         raise TypeError('%s: input must be int32 code points with at least one axis, got %s of shape %s'
                         % (op, t.dtype.name, tuple(t.shape)))
@@ -115,6 +117,16 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
     out = np.empty(len(flat), object)
     out[:] = [_encode(r, codec, errors, replacement_char) for r in flat]
     return Tensor(out.reshape(points.shape[:-1]))
+
+
+def _refuse_other_than_int32(points, named):
+    """``points``, or UnicodeEncode's dtype error: its input_values are int32 only (int64 code points were read)."""
+    if points._data.dtype != np.int32:
+        from .ops.graph_input_errors import eager_input_error
+        error = eager_input_error('UnicodeEncode', 0, 'int32', points.dtype, named=named)
+        error.add_note('unicode_encode: code points must be int32, got %s; cast them first' % points.dtype.name)
+        raise error
+    return points
 
 
 def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
