@@ -7,6 +7,8 @@ Literals printed by TF 2.21 (tensorflow-cpu) with /work/notes/progs/gradfuzz19/t
     rs = np.random.RandomState(5); x, y = complex64 rs.randn(7) + 1j * rs.randn(7) (x first); x / y;
     then complex128 of rs.randn(3) + 1j * rs.randn(3) likewise; edge cases e / f below; and the gradient
     of reduce_sum(real(x / y) * arange(7)) + reduce_sum(imag(x / y)) with respect to x.
+    Then rs = np.random.RandomState(8); x, y = complex64 rs.randn(6) + 1j * rs.randn(6); y[3] = 0; and
+    tf.math.reciprocal(x), tf.math.divide_no_nan(x, y), tf.math.xdivy(x, y).
     Each value printed as (real.hex(), imag.hex()).
 """
 import numpy as np
@@ -39,6 +41,28 @@ TF_GRADIENT = [
     ('-0x1.35def00000000p+1', '0x1.eb0d740000000p-2'),
     ('0x1.e313220000000p+2', '0x1.1f1c2a0000000p+1'),
     ('-0x1.43111a0000000p+2', '-0x1.71ebc40000000p+1')]
+
+TF_RECIPROCAL = [
+    ('0x1.f324400000000p-6', '-0x1.2780440000000p-1'),
+    ('0x1.715a900000000p-3', '-0x1.7513420000000p-2'),
+    ('-0x1.c2d0420000000p-2', '-0x1.70141c0000000p-3'),
+    ('-0x1.edb81c0000000p-2', '-0x1.5bbb560000000p-2'),
+    ('-0x1.6055740000000p-2', '0x1.6b21060000000p-3'),
+    ('0x1.044f420000000p-2', '-0x1.9e02960000000p-3')]
+TF_DIVIDE_NO_NAN = [
+    ('-0x1.5d37fe0000000p-3', '-0x1.8736780000000p+0'),
+    ('-0x1.38fa3c0000000p+1', '-0x1.469dbe0000000p+1'),
+    ('0x1.d8c0c00000000p-1', '0x1.2fa8d00000000p+0'),
+    ('0x0.0p+0', '0x0.0p+0'),
+    ('-0x1.262b200000000p+1', '-0x1.d7bab20000000p+0'),
+    ('0x1.19b0a60000000p+0', '-0x1.9208200000000p+2')]
+TF_XDIVY = [
+    ('-0x1.5d37fe0000000p-3', '-0x1.8736780000000p+0'),
+    ('-0x1.38fa3c0000000p+1', '-0x1.469dbe0000000p+1'),
+    ('0x1.d8c0c00000000p-1', '0x1.2fa8d00000000p+0'),
+    ('nan', 'nan'),
+    ('-0x1.262b200000000p+1', '-0x1.d7bab20000000p+0'),
+    ('0x1.19b0a60000000p+0', '-0x1.9208200000000p+2')]
 
 
 def _hex(values):
@@ -86,3 +110,14 @@ def test_broadcast_quotients_agree_with_the_elementwise_ones():
     flat = tf.constant(np.tile(x[:4], 3)) / tf.constant(np.tile(y[:4], 3))
     assert np.array_equal(rows.numpy().ravel(), flat.numpy())
     assert np.allclose(rows.numpy(), np.stack([x[:4]] * 3) / y[:4], rtol=1e-6)
+
+
+def test_reciprocal_divide_no_nan_and_xdivy_divide_as_the_kernel():
+    rs = np.random.RandomState(8)
+    x = tf.constant((rs.randn(6) + 1j * rs.randn(6)).astype(np.complex64))
+    y = (rs.randn(6) + 1j * rs.randn(6)).astype(np.complex64)
+    y[3] = 0
+    y = tf.constant(y)
+    assert _hex(tf.math.reciprocal(x).numpy()) == TF_RECIPROCAL
+    assert _hex(tf.math.divide_no_nan(x, y).numpy()) == TF_DIVIDE_NO_NAN
+    assert _hex(tf.math.xdivy(x, y).numpy()) == TF_XDIVY

@@ -245,7 +245,10 @@ def divide_no_nan(x, y, name=None):
         return where(zero, 0, x / where(zero, 1, y))
     xp = backend.array_module(a)
     with np.errstate(all='ignore'):
-        out = Tensor(xp.where(b == 0, xp.zeros((), a.dtype), a / b))      # DivNoNan: x / y, +0 where y is 0
+        quotient = a / b
+        if eigen_complex_divide.handles(a, b, quotient):
+            quotient = eigen_complex_divide.divide(a, b, quotient)      # Eigen's complex quotient, not numpy's
+        out = Tensor(xp.where(b == 0, xp.zeros((), a.dtype), quotient))      # DivNoNan: x / y, +0 where y is 0
     if ACTIVE:
         record('divide_no_nan', (x, y), out, _DIVIDE_NO_NAN_VJPS)
     return out

@@ -48,6 +48,11 @@ def _flushed(v):
     return np.where(small, np.copysign(v.dtype.type(0), v), v) if small.any() else v
 
 
+def reciprocal(a):
+    """TensorFlow's 1 / a for a host complex array (Reciprocal's packets divide 1 by a with pdiv_complex)."""
+    return divide(np.ones((), a.dtype), a, np.empty(a.shape, a.dtype))
+
+
 def _packet_quotient(a, b, c, d):
     """Eigen's pdiv_complex: the product x * conj(y / m) (Eigen's complex pmul, each product and sum
     rounded) divided by the scaled |y|^2, then by m."""

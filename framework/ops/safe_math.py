@@ -45,7 +45,9 @@ def xdivy(x, y, name=None):
     def composed():
         zero = equal(x, 0)
         safe = where(zero, 1, y)
-        if x.dtype == dtypes.bfloat16:      # Eigen's bfloat16 x / y: one float32 quotient rounded once, not x * (1 / y)
+        if x.dtype == dtypes.bfloat16 or x.dtype.is_complex:
+            # Eigen's bfloat16 x / y: one float32 quotient rounded once, not x * (1 / y); complex: its
+            # pdiv_complex quotient (eigen_complex_divide.py)
             return divide(x, safe)
         return multiply(x, where(zero, 0, divide(_one(safe), safe)))
     return _x_op('xdivy', x, y, lambda xp, a, b: a / b, _XDIVY_VJPS, composed)

@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_complex_exp, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
+from . import eigen_complex_divide, eigen_complex_exp, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -294,6 +294,8 @@ def _reciprocal_value(xp, a, handles=eigen_math.handles):
     if handles(a):
         out = eigen_reciprocal.reciprocal(a)      # TensorFlow's packets: an estimate and a Newton step
         return out[()] if type(a) is np.float32 else out
+    if a.dtype.kind == 'c' and xp is np:
+        return eigen_complex_divide.reciprocal(np.asarray(a))     # Eigen's complex quotient 1 / a
     return 1 / a
 
 
