@@ -11,6 +11,7 @@ from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
 from .conv_fused_relu import conv_activation
+from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
 from .layer import Layer
 from .undefined_weight_shape import unknown_channels_error
@@ -156,6 +157,8 @@ class Conv2D(KernelOptions, Layer):
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
+            if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
+                fuse_half_bias(self, inputs, x)
         # None: set after construction; relu in a traced step: TF's fused kernel (conv_fused_relu)
         return conv_activation(self, to_first(x) if first else x)
 
