@@ -22,20 +22,32 @@ _UNSORTED = {'sum': _ops.unsorted_segment_sum, 'max': _ops.unsorted_segment_max,
 
 
 def _check_shapes(data, segment_ids, op):
-    """Keras 3's _segment_reduce_validation, in its words (keras.ops names the op before them, as all its
-    errors). Keras reads ``.shape`` of both, so a Python list or a scalar is its AttributeError or
-    IndexError there; here lists are taken and a scalar is a ValueError saying what is wrong."""
-    data_shape, ids_shape = tuple(np.shape(data)), tuple(np.shape(segment_ids))
-    if not data_shape or not ids_shape:
-        raise ValueError('keras.ops.%s: data must have rank >= 1 and segment_ids be a 1-D vector (one id per row of '
-                         'data), got shapes %s and %s' % (op, data_shape, ids_shape))
+    """Keras 3's _segment_reduce_validation, in its words. Keras reads ``.shape`` of both, so a Python list
+    or number is Python's AttributeError there ("'list' object has no attribute 'shape'"), and a scalar's
+    ``shape[0]`` its IndexError ('tuple index out of range'); the op is named in a note."""
+    data_shape, ids_shape = _shape(data, op, 'data'), _shape(segment_ids, op, 'segment_ids')
     if len(ids_shape) > 1:
         raise ValueError('Argument `segment_ids` should be an 1-D vector, got shape: %d. Consider either flatten '
                          'input with segment_ids.reshape((-1)) and data.reshape((-1, ) + '
                          'data.shape[len(segment_ids.shape):]) or vectorize with vmap.' % len(ids_shape))
+    if not ids_shape or not data_shape:
+        error = IndexError('tuple index out of range')     # Keras reads segment_ids.shape[0], then data.shape[0]
+        error.add_note('keras.ops.%s: data must have rank >= 1 and segment_ids be a 1-D vector (one id per row of '
+                       'data), got shapes %s and %s' % (op, data_shape, ids_shape))
+        raise error
     if ids_shape[0] is not None and data_shape[0] is not None and ids_shape[0] != data_shape[0]:
         raise ValueError('Argument `segment_ids` and `data` should have same leading dimension. Got %s v.s. %s.'
                          % (ids_shape, data_shape))
+
+
+def _shape(value, op, argument):
+    shape = getattr(value, 'shape', None)
+    if shape is None:
+        error = AttributeError("'%s' object has no attribute 'shape'" % type(value).__name__)
+        error.add_note('keras.ops.%s: %s must be a tensor or an array, got %s; pass np.array(...)'
+                       % (op, argument, type(value).__name__))
+        raise error
+    return tuple(shape)
 
 
 def _reduce(kind, data, segment_ids, num_segments, sorted):  # noqa: A002  (Keras 3's name)

@@ -406,8 +406,9 @@ def argsort(x, axis=-1):
 
 
 def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
-    """(values, indices) of the ``k`` largest entries along the last axis."""
-    return _ops.top_k(tensor(x, 'top_k'), integer(k, 'k', 'top_k'), sorted)
+    """(values, indices) of the ``k`` largest entries along the last axis. Keras 3 on TF hands ``k`` and
+    ``sorted`` to tf.math.top_k as they are, so its conversion errors are TF's."""
+    return _ops.top_k(tensor(x, 'top_k'), k, sorted)
 
 
 def dot(x1, x2):

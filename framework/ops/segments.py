@@ -79,9 +79,9 @@ def _shape_text(op, ids_shape, data_shape):
 
 
 def _count(num_segments, op, named=True):
-    _refuse_count_form(num_segments, op)
+    num_segments = _refuse_count_form(num_segments, op)
     if isinstance(num_segments, Tensor):
-        if num_segments._data.dtype.kind in 'iu' and num_segments.ndim != 0 and op in _KERNELS:
+        if num_segments.ndim != 0 and op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
                                % ','.join(str(n) for n in num_segments.shape), named=True,
                                note='%s: num_segments must be a scalar integer, got shape %s'
@@ -102,26 +102,48 @@ def _count(num_segments, op, named=True):
     return int(num_segments)
 
 
+# TF computes these two in Python: num_segments is converted as it is (a float stays float), then refused
+# by the UnsortedSegmentSum it feeds
+_CONVERTED_AS_GIVEN = ('unsorted_segment_mean', 'unsorted_segment_sqrt_n')
+
+
 def _refuse_count_form(num_segments, op):
-    """TF 2.21's errors for a num_segments that is no integer scalar (fuzz6/p/k2.py, out_tf.txt): a string is
-    the Tnumsegments attr's refusal, a list the kernel's scalar check (InvalidArgumentErrors), None the
-    conversion's ValueError; the unsorted mean and sqrt_n refuse a float by its attr too."""
-    if op not in _KERNELS or isinstance(num_segments, (int, np.integer, Tensor)):
-        return
+    """``num_segments`` as TF 2.21's eager wrapper converts it (fuzz6/p/k2.py, errors38/seg2): a tensor or
+    a string of another dtype than int32 / int64 is the Tnumsegments attr's refusal, a list the kernel's
+    scalar check, None the conversion's ValueError, a Python float the int32 conversion's TypeError; a
+    numpy float converts (truncated) and a bool is 0 or 1. The unsorted mean and sqrt_n convert it
+    without a dtype, so any float or bool is their attr's refusal. Returns the count to use."""
+    if op not in _KERNELS or isinstance(num_segments, (int, np.integer)) and not isinstance(num_segments, bool):
+        return num_segments
     note = '%s: num_segments must be a non-negative integer, got %r' % (op, num_segments)
-    if num_segments is None:
+    as_given = op in _CONVERTED_AS_GIVEN
+    if isinstance(num_segments, Tensor):
+        dtype, named = num_segments._data.dtype, True
+    elif isinstance(num_segments, (str, bytes)):
+        dtype, named = 'string', as_given
+    elif as_given and isinstance(num_segments, (bool, float, np.generic)):
+        dtype, named = np.asarray(num_segments).dtype, True
+        dtype = np.dtype('float32') if dtype == np.float64 and type(num_segments) is float else dtype
+    else:
+        dtype = None
+    if dtype is not None:
+        shown = dtype if isinstance(dtype, str) else dtypes.as_dtype(dtype).name
+        error = None if shown in ('int32', 'int64') else \
+            float_kernels.index_refusal(op, 'Tnumsegments', shown, named=named)
+        if error is None:
+            return num_segments
+    elif num_segments is None:
         error = ValueError('Attempt to convert a value (None) with an unsupported type (%s) to a Tensor.' % type(None))
-    elif isinstance(num_segments, (str, bytes)) or (isinstance(num_segments, float)
-                                                   and op in ('unsorted_segment_mean', 'unsorted_segment_sqrt_n')):
-        kind = 'string' if isinstance(num_segments, (str, bytes)) else 'float'
-        error = InvalidArgumentError("Value for attr 'Tnumsegments' of %s is not in the list of allowed values: int32, "
-                                     "int64\n\t; NodeDef: {{node %s}}" % (kind, _KERNELS[op]))
+    elif type(num_segments) is float:
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (num_segments,))
+    elif isinstance(num_segments, (bool, np.bool_, np.floating)):
+        return int(num_segments)        # TF converts it to int32: True is 1, np.float32(2.5) is 2
     elif np.ndim(num_segments) > 0:
         error = kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
                              % ','.join(str(n) for n in np.shape(num_segments)),
                              named=not isinstance(num_segments, (list, tuple)))      # (a list: the slow path)
     else:
-        return
+        return num_segments
     error.add_note(note)
     raise error
 

@@ -12,6 +12,8 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
+from .bool_attributes import bool_attribute
+from .graph_input_errors import kernel_dtype_name
 from .operands import _KERNEL_DTYPES, as_numeric_tensor, normalize_axis
 from .indexing import getitem
 
@@ -54,14 +56,13 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
     if index_type.name not in ('int16', 'int32', 'int64'):        # the op's attr check
         raise InvalidArgumentError("Value for attr 'index_type' of %s is not in the list of allowed values: int16, "
                                    'int32, int64' % _KERNEL_DTYPES.get(index_type.name, index_type.name))
+    bool_attribute(sorted, 'sorted')        # (TF reads its attrs before converting k)
     x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
-    named = fast_path(input)
+    named = fast_path(input, k) and not isinstance(k, str)
     if x.ndim == 0:
         raise kernel_error('TopKV2', 'input must be >= 1-D, got shape []', named=named,
                            note='top_k: input must have rank >= 1, got a scalar')
-    if isinstance(k, (float, np.floating)):     # int() would cut 1.5 to 1 (TF converts k to int32)
-        raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
-    k = int(k)
+    k = _count(k, named)
     n = x._data.shape[-1]
     if not 0 <= k <= n:
         raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
@@ -73,6 +74,36 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
         order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
     return TopKV2(values, Tensor(order.astype(index_type.as_numpy_dtype)))
+
+
+def _count(k, named):
+    """``k`` as TopKV2 takes it: converted to int32 (a Python float or None refused as TF's conversion
+    refuses it), a tensor of int16 / int32 / int64 (else the registry's Tk error), a scalar."""
+    if isinstance(k, (float, np.floating)) and not float(k).is_integer() or type(k) is float:
+        raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
+    if k is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
+    if isinstance(k, Tensor):
+        dtype = k._data.dtype
+    else:       # a Python value converts to int32 where it can: () is an empty int32 vector, np.float32(1.0) is 1
+        given = np.asarray(k)
+        integral = given.dtype.kind == 'f' and bool(np.all(np.mod(given, 1) == 0))
+        dtype = np.dtype('int32') if given.size == 0 or integral else given.dtype
+    if dtype.kind not in 'iub' or dtype.name in ('uint8', 'uint16', 'uint32', 'uint64', 'int8') \
+            or (dtype.kind == 'b' and isinstance(k, Tensor)):
+        shown = 'string' if dtype.kind in 'USO' else kernel_dtype_name(dtypes.as_dtype(dtype))
+        raise InvalidArgumentError("Value for attr 'Tk' of %s is not in the list of allowed values: int16, int32, int64"
+                                   "\n\t; NodeDef: {{node TopKV2}}; Op<name=TopKV2; signature=input:T, k:Tk -> "
+                                   "values:T, indices:index_type; attr=sorted:bool,default=true; attr=T:type,allowed="
+                                   "[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, "
+                                   "DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tk:type,default=DT_INT32,allowed="
+                                   "[DT_INT16, DT_INT32, DT_INT64]; attr=index_type:type,default=DT_INT32,allowed="
+                                   "[DT_INT16, DT_INT32, DT_INT64]> [Op:TopKV2]%s" % (shown, ' name: ' if named else ''))
+    shape = tuple(k.shape) if isinstance(k, Tensor) else np.shape(k)
+    if shape:
+        raise kernel_error('TopKV2', 'k must be scalar, got shape [%s]' % ','.join(map(str, shape)), named=named,
+                           note='top_k: k must be one integer, got shape %s' % (shape,))
+    return int(k)
 
 
 def _kernel_order(a, k, sorted_):
