@@ -48,7 +48,7 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import frozen_globals, inaccessible_tensors, leaked_tensors
+from . import frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -493,6 +493,8 @@ class Function:
             try:
                 if entry.numpy_draws is not None:
                     return self._replay_numpy_constants(entry, args, kwargs, key)
+                if not kwargs:      # (f(1.0) after f(1): the graph holds the trace's 1)
+                    args = traced_literals.as_traced(args, entry.key)
                 return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
             except StopIteration as error:      # a dataset iterator ran out: the graph's OutOfRangeError
                 end = graph_end_of_sequence(error, self._python_function, self._name, entry.site)

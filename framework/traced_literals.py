@@ -1,0 +1,30 @@
+"""Python numbers given to a tf.function whose trace was made for an equal number of another type.
+
+TF 2.21 keys a Python argument by its value (a Literal trace type), and ``1 == 1.0 == True`` hash alike,
+so ``f(1)`` then ``f(1.0)`` or ``f(True)`` runs the graph traced for ``1``: ``@tf.function def p(x):
+return x`` gives ``tf.Tensor(1, shape=(), dtype=int32)`` for all three, the constant the trace held.
+tapeflow replays a trace by running the Python again, so the replay gets the trace's own number in
+their place (in lists and tuples too), as the graph would.
+"""
+_NUMBERS = (bool, int, float)
+
+
+def as_traced(args, key):
+    """``args`` (positional, in parameter order) with each Python number whose trace ``key`` entry is an
+    equal number of another type replaced by that entry; ``args`` itself where there is none."""
+    if type(key) is not tuple or len(key) != len(args) + 1:
+        return args
+    replaced = [_as_traced(value, entry) for value, entry in zip(args, key[1:])]
+    if all(new is old for new, old in zip(replaced, args)):
+        return args
+    return type(args)(replaced) if type(args) is tuple else replaced
+
+
+def _as_traced(value, entry):
+    kind = type(value)
+    if kind in _NUMBERS:
+        return entry if type(entry) in _NUMBERS and type(entry) is not kind else value
+    if kind in (list, tuple) and type(entry) is tuple and len(entry) == len(value) + 1 and entry[0] is kind:
+        replaced = [_as_traced(v, e) for v, e in zip(value, entry[1:])]
+        return value if all(new is old for new, old in zip(replaced, value)) else kind(replaced)
+    return value
