@@ -14,6 +14,7 @@ traces do not serve), always on a pass's first step. The calls between traces ar
 predict's function (``one_step_on_data_distributed``; ``multi_step_on_data`` with steps_per_execution > 1,
 ``predict_family``) has a detector of its own; its traces
 (``StepTraces.shaped_step``) may come at any batch (a short last one), so its calls count per batch.
+train_on_batch's and test_on_batch's function (``one_step_on_data``) has one too, counted per call.
 """
 from framework.function import _TracingDetector
 
@@ -22,7 +23,11 @@ from framework.function import _TracingDetector
 # (with steps_per_execution > 1 Keras makes predict's function of another code object, multi_step_on_data)
 _NAMES = {'step': 'TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator',
           'predict': 'TensorFlowTrainer.make_predict_function.<locals>.one_step_on_data_distributed',
-          'predict_multi': 'TensorFlowTrainer.make_predict_function.<locals>.multi_step_on_data'}
+          'predict_multi': 'TensorFlowTrainer.make_predict_function.<locals>.multi_step_on_data',
+          # train_on_batch / test_on_batch call the one-step function inside fit's and evaluate's
+          # multi-step one directly, eagerly: only such calls reach TF's detector (a call made while
+          # another function traces is not counted), so it counts the on-batch calls of every model
+          'on_batch': 'TensorFlowTrainer._make_function.<locals>.one_step_on_data'}
 
 
 class _Family:

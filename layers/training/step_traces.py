@@ -169,6 +169,12 @@ class StepTraces:
             if function is None:
                 function = self._functions[family] = step_retracing.stand_in(family)
             ran = lambda: step_retracing.traced(function, family)     # noqa: E731
+        elif kind[0] in ('train_on_batch', 'test_on_batch'):
+            # (Keras's one-step function, of one code object for both: step_retracing's 'on_batch')
+            function = self._functions.get(kind[0])
+            if function is None:
+                function = self._functions[kind[0]] = step_retracing.stand_in('on_batch')
+            ran = lambda: step_retracing.traced(function, 'on_batch')     # noqa: E731
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)
                                                       for shape in relaxed], len(traced) == 1),

@@ -396,6 +396,8 @@ class Trainer(Keras2Shims, TrainingLoops):
                 logs = self.train_step(batch)
             finally:
                 self.__dict__['_step_trace'] = None
+        if traces is not None:
+            step_retracing.calls_made(1, 'on_batch')     # a call of Keras's one-step function (TF's detector)
         return self._batch_result(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
@@ -406,6 +408,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch, dtypes):
             logs = self.test_step(batch)
+        if self._step_traces() is not None:
+            step_retracing.calls_made(1, 'on_batch')     # a call of Keras's one-step function (TF's detector)
         return self._batch_result(logs, return_dict)
 
     def predict_on_batch(self, x):
