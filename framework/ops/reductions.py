@@ -408,6 +408,10 @@ def _prod_of_others(x, axes):
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) over ``axis``, computed stably; its gradient is the softmax."""
     from .unary import exp
+    from ..composite import handler_for
+    ragged = handler_for('reduce_logsumexp', (input_tensor,), {})     # TF's composition, on a RaggedTensor
+    if ragged is not None:
+        return ragged(input_tensor, axis, keepdims)
     keepdims = bool(keepdims)
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_logsumexp', as_float_tensor)
     a = x._data

@@ -77,6 +77,19 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """TF's reduce_logsumexp on a RaggedTensor: its dense composition (log of the sum of exp(x - max), plus
+    the max where finite), each op dispatched to the ragged operands as TF dispatches them."""
+    from ..ops import add, exp, is_finite, log, reduce_max, reduce_sum, reshape, shape, stop_gradient, subtract, where
+    from ..ops import zeros_like
+    raw_max = reduce_max(input_tensor, axis, keepdims=True)
+    top = stop_gradient(where(is_finite(raw_max), raw_max, zeros_like(raw_max)))
+    result = log(reduce_sum(exp(subtract(input_tensor, top)), axis, keepdims))
+    if not keepdims:
+        top = reshape(top, shape(result))
+    return add(result, top)
+
+
 def add_n(inputs, name=None):
     """TF's ragged add_n: the flat values summed, every input of the first's row lengths."""
     from ..errors import InvalidArgumentError
@@ -166,7 +179,8 @@ def _install():
     RaggedTensor._DISPATCH['one_hot'] = one_hot
     RaggedTensor._DISPATCH['reduce_variance'] = reduce_variance
     RaggedTensor._DISPATCH['reduce_std'] = reduce_std
+    RaggedTensor._DISPATCH['reduce_logsumexp'] = reduce_logsumexp
 
 
 _install()
-__all__ = ['add_n', 'clip_by_value', 'cumsum', 'one_hot', 'map_rows', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
+__all__ = ['add_n', 'clip_by_value', 'cumsum', 'one_hot', 'map_rows', 'reduce_logsumexp', 'reduce_std', 'reduce_variance', 'reverse', 'softmax', 'tile']
