@@ -8,7 +8,7 @@ from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.keras.softmax_axis_warning import warn_if_one_class
 
-from .functional.keras_tensor import is_keras_tensor
+from .functional.keras_tensor import KerasTensor, is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
 
@@ -160,7 +160,8 @@ class Attention(Layer):
         output = matmul(used, value)
         if mask and mask[0] is not None:
             output = where(expand_dims(as_bool(mask[0]), -1), output, 0.0)
-        return (output, weights) if return_attention_scores else output
+        # Keras 3 returns the weights it multiplied by: dropped out (and rescaled) while training
+        return (output, used) if return_attention_scores else output
 
     def _scores(self, query, key):
         if self.score_mode == 'dot':
@@ -190,6 +191,17 @@ class Attention(Layer):
     def compute_output_shape(self, input_shape):
         self._check(input_shape)
         return tuple(input_shape[0][:-1]) + (input_shape[1][-1],)
+
+    def compute_output_spec(self, inputs, mask=None, return_attention_scores=False, training=None,
+                            use_causal_mask=False):
+        """Keras 3's symbolic outputs: the scores (*batch, Tq, Tv) too when asked for."""
+        self._check(inputs, mask)
+        query, value = inputs[0], inputs[1]
+        key = inputs[2] if len(inputs) > 2 else value
+        output = KerasTensor(self.compute_output_shape([query.shape, value.shape, key.shape]), self.compute_dtype)
+        if not return_attention_scores:
+            return output
+        return output, KerasTensor(tuple(query.shape[:-1]) + (key.shape[-2],), self.compute_dtype)
 
     def get_config(self):
         config = super().get_config()

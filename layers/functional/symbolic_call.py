@@ -107,9 +107,14 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     if shortcut is not None:
         outputs = shortcut
     elif only_first and not getattr(type(layer).compute_output_spec, 'keras_default', False):
-        # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
-        spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
-        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
+        # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype; Attention
+        # gives its scores' too); new KerasTensors it made are the outputs themselves
+        try:
+            spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
+        except (TypeError, ValueError) as err:      # in the call's banner, as Keras's symbolic call
+            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
+        outputs = nest.map_structure(lambda t: t if type(t) is KerasTensor and t._keras_history is None else
+                                     KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
         if _masks_involved(layer, inputs):
             _give_masks(layer, inputs, args, kwargs, outputs)
     elif only_first and _defines_output_shape(layer):
