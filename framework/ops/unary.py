@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_complex_divide, eigen_complex_exp, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
+from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -246,10 +246,16 @@ def _expm1_value(xp, a):
 
 
 def sqrt(x, name=None):
-    out = _apply('sqrt', x, lambda xp, a: xp.sqrt(a), _sqrt_grad)
+    out = _apply('sqrt', x, _sqrt_value, _sqrt_grad)
     if _REWRITES[0] and graph_rewrites.tracing():
         graph_rewrites.note_sqrt(x, out)                # a traced y / sqrt(x) is y * rsqrt(x) (graph_rewrites.py)
     return out
+
+
+def _sqrt_value(xp, a):
+    if a.dtype.kind == 'c' and eigen_complex_sqrt.handles(a):
+        return eigen_complex_sqrt.sqrt(a)       # Eigen's complex square roots (numpy's differ in ~11% of values)
+    return xp.sqrt(a)
 
 
 def rsqrt(x, name=None):
@@ -261,6 +267,8 @@ def rsqrt_array(xp, a):
     if eigen_math.handles(a):
         out = eigen_rsqrt.rsqrt(a)        # TensorFlow's packets: an estimate and a Newton step
         return out[()] if type(a) is np.float32 else out
+    if a.dtype.kind == 'c' and eigen_complex_sqrt.handles(a):
+        return eigen_complex_sqrt.rsqrt(a)      # Eigen's complex_rsqrt (1 / sqrt(z) rounds otherwise)
     if a.dtype == _HALF:
         # Eigen's half packets compute in float32 and round once; the last size % 8 values take the
         # scalar path, sqrt then 1 / it, each rounded to half (TF 2.21: rsqrt(4.973) is 0.4482, not 0.4485)
