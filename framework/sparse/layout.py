@@ -33,6 +33,7 @@ def _linear(idx, shape):
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """The dense tensor; missing entries are ``default_value`` (0). Indices must be in order, as in TensorFlow."""
     from ..ops import scatter_nd, where
+    from .dense_default import checked_default
     sp = _sparse(sp_input, 'sparse.to_dense')
     idx, shape = sp._indices_host(), tuple(sp._shape_host())
     linear = _linear(idx, shape)
@@ -46,11 +47,14 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
                 'a correctly ordered copy.\n\n' % where)
         raise kernel_error('SparseToDense', text, named=True, note=note)
     dtype = sp.values._data.dtype
+    default_value = checked_default(default_value, dtype)
+    if not shape and len(idx):      # rank 0 (a full reduce_sum(output_is_sparse=True)): its value
+        from ..ops import reshape
+        return reshape(sp.values[-1:], [])
     if dtype.kind not in 'fc':
         dense = np.zeros(shape, dtype)
         if dtype == object:     # string entries: '' (or a str default) as the bytes string tensors hold
-            default_value = np.asarray(backend.to_host(convert_to_tensor(
-                b'' if default_value is None else default_value)._data), dtype=object)
+            default_value = b'' if default_value is None else default_value
         if default_value is not None:
             dense[...] = default_value
         dense[tuple(idx.T)] = np.asarray(backend.to_host(sp.values._data))

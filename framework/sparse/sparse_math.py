@@ -144,7 +144,7 @@ def _reduce(segment_op, op):
         flat = segment_op(sp.values, segments, size)
         if output_is_sparse:
             where = np.nonzero(present)[0]
-            result = SparseTensor(np.stack(np.unravel_index(where, tuple(out_shape)), axis=1) if kept else np.zeros((len(where), 0)),
+            result = SparseTensor(np.stack(np.unravel_index(where, tuple(out_shape)), axis=1) if kept else np.zeros((len(where), 0), np.int64),
                                   flat if present.all() else _gather(flat, where), out_shape)
             return result
         # Positions no entry reaches hold 0 (TensorFlow reduces only the stored entries).
