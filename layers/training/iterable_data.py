@@ -149,6 +149,11 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
     # training passes batch_size=64 with its PyDataset, and TF runs it without a word.
     if is_py_dataset(x):
+        if shuffle and getattr(x, 'num_batches', None) is None:
+            # Keras 3's words (get_data_adapter): an endless PyDataset is read in order; fit's default
+            # shuffle=True warns, once per process as Keras's one line does
+            warnings.warn('`shuffle=True` was passed, but will be ignored since the data `x` was provided as an '
+                          'infinite PyDataset. The PyDataset is expected to already be shuffled.', stacklevel=2)
         data = hide_count(PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what), given_steps)
         if what in ('fit', 'evaluate', 'predict'):
             # TF reads the first two batches as it makes its epoch iterator, before any callback
