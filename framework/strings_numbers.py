@@ -70,8 +70,6 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
         if isinstance(fill, str) and fill not in '+-#':     # (TF's other flags, not written here)
             raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, note=note)
         raise ValueError(note)
-    if scientific and shortest:
-        raise ValueError('as_string: scientific and shortest cannot both be set')
     if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
         values = values.astype(np.float32)
     kind = values.dtype.kind
@@ -81,6 +79,9 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
         problem = 'scientific and shortest format' if scientific or shortest else 'precision'
         raise kernel_error('AsString', '%s not supported for datatype %s' % (problem, t.dtype.name),
                            named=_fast(input), note='as_string: %s applies to floating-point values only' % problem)
+    if scientific and shortest:     # the AsString kernel's next check
+        raise kernel_error('AsString', 'Cannot select both scientific and shortest notation', named=_fast(input),
+                           note='as_string: scientific and shortest cannot both be set')
     flags = '0' if fill == '0' else ''
     size = str(width) if width > 0 else ''
     if kind in 'fc':

@@ -23,7 +23,8 @@ def _scaled_k_host(order, x):
     t = end[..., None] * _STEPS
     values = np.exp(-safe[..., None] * (np.cosh(t) - 1.0)) * (np.cosh(t) if order else 1.0)
     integral = (values.sum(-1) - 0.5 * (values[..., 0] + values[..., -1])) * end / (_STEPS.size - 1)
-    return np.where(positive, integral, np.where(np.isnan(x), np.nan, np.inf))
+    # K_n(x) and exp(x) K_n(x) tend to 0 as x grows: TF gives 0 at +inf, where the rule's nodes collapse to NaN
+    return np.where(x == np.inf, 0.0, np.where(positive, integral, np.where(np.isnan(x), np.nan, np.inf)))
 
 
 @named_errors('bessel_k0e')
