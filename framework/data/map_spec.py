@@ -124,7 +124,7 @@ def _unknown_batch_size(upstream_spec, first):
     specs, values = nest.flatten(upstream_spec), nest.flatten(first)
     for spec, value in zip(specs, values):
         shape = getattr(spec, 'shape', None)
-        if isinstance(spec, TensorSpec) and shape is not None and len(shape) > 0 and shape[0] is None \
+        if isinstance(spec, TensorSpec) and shape.rank and shape[0] is None \
                 and getattr(value, 'ndim', 0) > 0:
             return value.shape[0]
     return None

@@ -213,4 +213,4 @@ def _is_sparse_spec(spec):
 
 
 def _prepend(size, shape):
-    return None if shape is None else TensorShape((size,) + tuple(shape))
+    return None if shape is None or shape.rank is None else TensorShape((size,) + tuple(shape))
