@@ -65,6 +65,11 @@ def _track_item(owner, item):
     if _Layer is None:
         from .layer import Layer        # layer.py imports this module
         _Layer = Layer
+    if '_state_locked' in owner.__dict__:       # a built layer: Keras 3's locked tracker refuses new state
+        from .layer import LOCKED_STATE
+        from .tracking import new_state
+        if new_state(owner, item, _Layer):
+            raise ValueError(LOCKED_STATE)
     return track(owner, item, _Layer)
 
 

@@ -61,6 +61,14 @@ def test_by_hand_on_a_built_layer():
         dense.extra = keras.Variable(np.ones(2))
     with pytest.raises(ValueError, match='already built'):
         dense.extras = [keras.layers.Dense(3)]
+    with dense.unlocked_state():
+        dense.blocks = []
+    with pytest.raises(ValueError, match='already built'):
+        dense.blocks.append(keras.layers.Dense(3))
+    with pytest.raises(ValueError, match='already built'):
+        dense.blocks.extend([keras.layers.Dense(3)])
+    dense.blocks.append(tf.ones([2]))       # not state
+    assert len(dense.blocks) == 1
     assert len(dense.weights) == 2 and not hasattr(dense, 'extra')
     dense.kernel_again = dense.kernel      # what it has may be set again
     dense.note = 'text'                     # and what is not state
