@@ -17,6 +17,7 @@ from .weight_paths import weight_path
 from .integer_inputs import promoted
 from .layer import PLAIN_CALLS, Layer
 from .own_variables import check_own_variable_count
+from .read_only_weights import ReadOnlyWeight
 from .quantization_config import QuantizationConfigEntry
 from .sparse_inputs import sparse_times_kernel
 
@@ -78,6 +79,8 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
 
+    kernel = ReadOnlyWeight('kernel')       # Keras 3's property: no setter (layers/read_only_weights.py)
+
     # A SparseTensor input reaches call (see _call_on_sparse); a RaggedTensor is refused as before.
     _keeps_composite_inputs = (SparseTensor,)
 
@@ -131,7 +134,7 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
     def call(self, inputs, training=None):
         # ``training`` is unused but named, as in Keras 3: a subclass's call(inputs, *args, **kwargs)
         # forwards the flag to super().call (the serialization guide's LayerWithCustomVariable)
-        kernel = self.kernel
+        kernel = self.__dict__['kernel']      # (the read-only property's value, at plain attribute speed)
         if type(inputs) is SparseTensor:      # a keras.Input(sparse=True) batch, as Keras's TF backend takes it
             return self._call_on_sparse(inputs)
         if inputs._data.dtype is not kernel._data.dtype:

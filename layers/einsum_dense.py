@@ -14,6 +14,7 @@ from .initializers import VarianceScaling
 from .input_spec import InputSpec
 from .layer import Layer
 from .quantization_config import QuantizationConfigEntry
+from .read_only_weights import ReadOnlyWeight, store
 
 # The three forms Keras 3 accepts: no ellipsis, one on the left, one on the right.
 _FORMS = (('plain', r'([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$'),
@@ -120,6 +121,8 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
         ValueError: a malformed equation, output_shape or bias_axes; GPTQ or quantization arguments.
     """
 
+    kernel = ReadOnlyWeight('kernel')       # Keras 3's property: no setter (layers/read_only_weights.py)
+
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, lora_rank=None, lora_alpha=None, gptq_unpacked_column_size=None,
@@ -147,7 +150,7 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
-        self.kernel = self.bias = None
+        self.bias = None
 
     def _plan(self, input_shape):
         return _Plan(self.equation, self.bias_axes, input_shape, self.partial_output_shape,
@@ -166,8 +169,8 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
             config = dict(initializer.get_config(), seed=initializer.seed, input_axes=plan.input_axes,
                           output_axes=plan.output_axes)
             initializer = type(initializer)(**config)
-        self.kernel = self.add_weight(name='kernel', shape=tuple(plan.kernel_shape), initializer=initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        store(self, 'kernel', self.add_weight(name='kernel', shape=tuple(plan.kernel_shape), initializer=initializer,
+                                              regularizer=self.kernel_regularizer, constraint=self.kernel_constraint))
         if plan.bias_shape is not None:
             self.bias = self.add_weight(name='bias', shape=plan.bias_shape, initializer=self.bias_initializer,
                                         regularizer=self.bias_regularizer, constraint=self.bias_constraint)

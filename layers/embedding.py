@@ -14,6 +14,7 @@ from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
 from .quantization_config import QuantizationConfigEntry
+from .read_only_weights import ReadOnlyWeight, store
 
 
 def _positive_int(value, name):
@@ -51,6 +52,8 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
 
     casts_looked_up_rows = True         # (see call, and lora.merged)
 
+    embeddings = ReadOnlyWeight('embeddings')       # Keras 3's property: no setter (layers/read_only_weights.py)
+
     def __init__(self, input_dim, output_dim, embeddings_initializer='uniform', embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
                  quantization_config=None, activity_regularizer=None, **kwargs):
@@ -77,17 +80,16 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = bool(mask_zero)
         self.supports_masking = self.mask_zero    # only a mask_zero Embedding makes a mask; any incoming one stops
-        self.embeddings = None
         if weights is not None:
             self._build_from_shape(None)
             self.set_weights(weights if isinstance(weights, list) and len(weights) == 1 else [weights])
 
     def build(self, input_shape=None):
-        if self.embeddings is None:
-            self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim), name='embeddings',
-                                              initializer=self.embeddings_initializer,
-                                              regularizer=self.embeddings_regularizer,
-                                              constraint=self.embeddings_constraint, autocast=False)
+        if 'embeddings' not in self.__dict__:
+            store(self, 'embeddings', self.add_weight(shape=(self.input_dim, self.output_dim), name='embeddings',
+                                                      initializer=self.embeddings_initializer,
+                                                      regularizer=self.embeddings_regularizer,
+                                                      constraint=self.embeddings_constraint, autocast=False))
         self.built = True
         if self.lora_rank and not self.lora_enabled:
             self.enable_lora(self.lora_rank)

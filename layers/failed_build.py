@@ -13,6 +13,7 @@ call, and a layer whose call cannot run on zeros (a Sequential then keeps no gra
 weights that build made, which a later call uses, so the seeded weights stay Keras's.
 """
 from . import call_context, tracking
+from .read_only_weights import restore
 
 
 def keep_build(error):
@@ -47,10 +48,8 @@ def undo(state):
             layer._constraints.pop(variable, None)
         for name, value in list(vars(layer).items()):
             if any(value is variable for variable in made):
-                if name in attributes:      # (Embedding's ``self.embeddings = None`` until its build)
-                    setattr(layer, name, attributes[name])
-                else:
-                    delattr(layer, name)
+                # (past a read-only weight's descriptor: Dense's kernel, read_only_weights)
+                restore(layer, name, attributes.get(name), name in attributes)
         layer.built = False
         layer._build_input_shape = None
         layer.__dict__.pop('_state_locked', None)      # the build that locked it is undone

@@ -1,6 +1,7 @@
 """What Dense and the convolutions share: an activation, an optional bias, and the
 kernel's and bias's initializers, regularizers and constraints (Keras 3's names)."""
 from . import activations, constraints, initializers, regularizers
+from .read_only_weights import store
 
 
 class _Unbuilt:
@@ -38,8 +39,8 @@ class KernelOptions:
         self.bias_constraint = constraints.get(bias_constraint)
 
     def _add_kernel_and_bias(self, kernel_shape, units):
-        self.kernel = self.add_weight(name='kernel', shape=kernel_shape, initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        store(self, 'kernel', self.add_weight(name='kernel', shape=kernel_shape, initializer=self.kernel_initializer,
+                                              regularizer=self.kernel_regularizer, constraint=self.kernel_constraint))
         if self.use_bias:
             self.bias = self.add_weight(name='bias', shape=(units,), initializer=self.bias_initializer,
                                         regularizer=self.bias_regularizer, constraint=self.bias_constraint)
