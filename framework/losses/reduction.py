@@ -21,7 +21,9 @@ def standardize_reduction(reduction):
 
     Raises:
         ValueError: listing the accepted values.
+        TypeError: an unhashable value (a list), as Keras's set lookup.
     """
+    hash(reduction)         # Keras tests membership in a set: a list is Python's "unhashable type: 'list'"
     if reduction not in REDUCTIONS:
         # Keras prints its set (in PYTHONHASHSEED's order: this is one TF 2.21 run's) and the value with str()
         raise ValueError("Invalid value for argument `reduction`. Expected one of {'sum_over_batch_size', 'mean', "

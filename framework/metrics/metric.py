@@ -160,6 +160,9 @@ class Metric:
         """
         if '_metrics' not in self.__dict__:
             raise RuntimeError('You forgot to call `super().__init__()` in the `__init__()` method. Go add it!')
+        if not isinstance(self.name, str):
+            # Keras 3 opens the name scope self.name.replace('/', '>'): Mean(name=3) is Python's AttributeError
+            self.name.replace('/', '>')
         dtype = dtypes.numpy_dtype(dtype or default_dtype())    # Keras's Variable default: floatx, whatever the metric's
         # Keras's Variable takes its automatic name ('variable', 'variable_1', ... shared with the layers'
         # unnamed weights) before it checks the shape: the book's add_weight("total", ...) passes 'total' as

@@ -213,8 +213,8 @@ class MeanMetricWrapper(Mean):
     """
 
     def __init__(self, fn, name=None, dtype=None, **kwargs):
-        if not callable(fn):
-            raise TypeError('MeanMetricWrapper: fn must be callable, got %r' % (fn,))
+        # (Keras 3 takes any fn here: one that is no function fails at update_state, "'NoneType' object is
+        # not callable")
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
