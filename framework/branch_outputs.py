@@ -188,13 +188,15 @@ def _dtype_of(node, names):
 
 
 def _constant_call(node):
-    """Whether ``node`` is ``<name>.constant(<number or bool>)``, with at most a ``dtype`` of ``<name>.<attr>``."""
+    """Whether ``node`` is ``<name>.constant(<number or bool>)``, with at most a ``dtype`` of ``<name>.<attr>``
+    (by keyword or second)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == 'constant'
-            and isinstance(node.func.value, ast.Name) and len(node.args) == 1
+            and isinstance(node.func.value, ast.Name) and len(node.args) in (1, 2)
             and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) in (bool, int, float)):
         return False
-    return all(k.arg == 'dtype' and isinstance(k.value, ast.Attribute) and isinstance(k.value.value, ast.Name)
-               for k in node.keywords)
+    dtypes = [k.value for k in node.keywords if k.arg == 'dtype'] + node.args[1:]
+    return len(dtypes) == len(node.keywords) + len(node.args) - 1 <= 1 and all(
+        isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name) for d in dtypes)
 
 
 def _constant_call_dtype(node, names):
@@ -203,8 +205,9 @@ def _constant_call_dtype(node, names):
     module = names.get(node.func.value.id)
     if getattr(module, 'constant', None) is not framework.constant:
         return _UNKNOWN
-    if node.keywords:
-        dtype = getattr(names.get(node.keywords[0].value.value.id), node.keywords[0].value.attr, None)
+    given = node.keywords[0].value if node.keywords else node.args[1] if len(node.args) > 1 else None
+    if given is not None:
+        dtype = getattr(names.get(given.value.id), given.attr, None)
         return getattr(dtype, 'name', _UNKNOWN)
     return _python_dtype(node.args[0].value)
 

@@ -83,6 +83,11 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
             result = true_fn() if take else false_fn()
     if take:
         cond_branch_prints.show(false_fn)
+    if op.graph is not None:    # TF traces both branches and compares what they return
+        from .. import cond_branch_structures      # (late: it reads concrete functions' graph outputs)
+        refused = cond_branch_structures.refusal(result, false_fn if take else true_fn, take, op.scope)
+        if refused is not None:
+            raise refused
     if marked:          # (the untaken branch's variables are the If op's inputs too: zero gradients)
         result = untaken_branch_reads.connect(result, (false_fn if take else true_fn,), marked)
     return op.outputs(result)
