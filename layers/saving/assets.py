@@ -33,6 +33,12 @@ def collect(model):
     return dict(sorted(members.items()))
 
 
+def directories(model):
+    """The directories Keras 3's asset store makes as it saves: ``assets`` and ``assets/<path>`` of each
+    layer with ``save_assets`` (an unzipped save to an absolute path keeps them, empty or not)."""
+    return [PREFIX.rstrip('/')] + [_member_prefix(node.path).rstrip('/') for node in _with_assets(model, 'save_assets')]
+
+
 def layers_with_assets(model):
     """The names of the layers that write asset files (state a format without assets loses)."""
     named = []

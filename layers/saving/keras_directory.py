@@ -50,15 +50,21 @@ class UnzippedArchive:
         return sorted(names)
 
 
-def write(path, config, keras_version, write_weights, assets=None):
+def write(path, config, keras_version, write_weights, assets=None, asset_directories=()):
     """Write the members of an archive as files under the directory ``path`` (made if missing).
     Every member is written to a temporary first, so an interrupted save leaves the old members
     whole, and never a new config beside old weights.
 
-    Keras 3.15.1 writes the asset files into a temporary directory it then deletes: its unzipped
-    form holds no ``assets/`` (and loses an adapted vocabulary). Ours holds the files there are,
-    which Keras's loader reads, and makes no directory for a model that has none."""
+    Keras 3.15.1's asset store joins its temporary directory with ``<path>/assets``: for a relative
+    ``path`` the asset files go into that temporary directory, which it deletes (no ``assets/``, and an
+    adapted vocabulary lost); an absolute ``path`` wins the join, so ``assets/`` and the directory of
+    each layer with assets (``asset_directories``) are made there, empty where a layer writes nothing.
+    Ours holds the files there are either way (Keras's loader reads them), and the directories
+    where Keras makes them."""
     os.makedirs(path, exist_ok=True)
+    if os.path.isabs(os.fspath(path)):
+        for directory in asset_directories:
+            os.makedirs(os.path.join(path, *directory.split('/')), exist_ok=True)
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
     assets = assets or {}

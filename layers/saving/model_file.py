@@ -163,7 +163,7 @@ def _save_unzipped(model, path, overwrite):
         config['compile_config'] = config['compile_config'] if compiled else {}
     keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                           lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
-                          assets=assets.collect(model))
+                          assets=assets.collect(model), asset_directories=assets.directories(model))
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
