@@ -148,8 +148,8 @@ def test_bad_input_names_the_problem():
     # about ragged inner dimensions, is not modelled); a TypeError too for tapeflow's dispatch
     with pytest.raises(TypeError, match="object of type 'RaggedTensor' has no len"):
         tf.matmul(rc([[1., 2.], [3.]]), tf.ones([2, 2]))
-    with pytest.raises(ValueError, match='axis'):
-        tf.reduce_sum(rc([[[1.]], [[2.]]]), axis=1)
+    # a middle ragged axis reduces inside each row, as TF 2.21's ragged_reduce_aggregate (it printed [[1.0], [2.0]])
+    assert tf.reduce_sum(rc([[[1.]], [[2.]]]), axis=1).to_list() == [[1.], [2.]]
 
 
 def test_strings_split_gives_ragged_for_a_batch():

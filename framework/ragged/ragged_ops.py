@@ -164,62 +164,6 @@ def _per_value(rt, other):
     return gather(rows, outer if shape[0] > 1 else np.zeros_like(outer))
 
 
-# ---- reductions -----------------------------------------------------------------------
-def _reduce(segment_op, dense_op, mean=False):
-    def run(input_tensor, axis=None, keepdims=False, name=None):
-        rt = input_tensor
-        op = dense_op.__name__
-        if keepdims:        # TF reduces, then puts the reduced axis back with length 1
-            from ..ops import expand_dims, reshape
-            out = run(rt, axis)
-            if axis is None:
-                return reshape(out, [1] * rt.ndim)
-            return expand_dims(out, int(axis) % rt.ndim)
-        if axis is None:
-            return dense_op(rt.flat_values)
-        ndim = rt.ndim
-        axis = int(axis) + ndim if int(axis) < 0 else int(axis)
-        if axis == rt.ragged_rank:
-            return _reduce_innermost(rt, segment_op, mean)
-        if axis == 0 and rt.ragged_rank == 1:
-            return _reduce_columns(rt, segment_op, mean)
-        if axis > rt.ragged_rank:      # a uniform inner axis of the flat values
-            return rt.with_flat_values(dense_op(rt.flat_values, axis=axis - rt.ragged_rank))
-        raise ValueError('%s: a RaggedTensor of shape %s (ragged_rank %d) reduces here over axis None, 0 (with '
-                         'ragged_rank 1), its innermost ragged axis %d or a uniform inner axis; got axis=%d'
-                         % (op, rt.shape, rt.ragged_rank, rt.ragged_rank, axis))
-    return run
-
-
-def _reduce_innermost(rt, segment_op, mean):
-    from ..ops import cast, divide
-    node, outer = rt, []
-    while isinstance(node.values, RaggedTensor):
-        outer.append(node.row_splits)
-        node = node.values
-    splits = node._splits_host()
-    nrows = len(splits) - 1
-    out = segment_op(node.values, rp.rowids_of(splits), nrows)
-    if mean:
-        counts = np.diff(splits).reshape((-1,) + (1,) * (out.ndim - 1))
-        out = divide(out, cast(Tensor(backend.place(counts)), out.dtype))
-    for s in reversed(outer):
-        out = RaggedTensor(out, s)
-    return out
-
-
-def _reduce_columns(rt, segment_op, mean):
-    from ..ops import cast, divide
-    splits = rt._splits_host()
-    positions = rp.positions_of(splits)
-    width = int(np.diff(splits).max(initial=0))
-    out = segment_op(rt.values, positions, width)
-    if mean:
-        counts = np.bincount(positions, minlength=width).reshape((-1,) + (1,) * (out.ndim - 1))
-        out = divide(out, cast(Tensor(backend.place(counts)), out.dtype))
-    return out
-
-
 # ---- joining ---------------------------------------------------------------------------
 def _as_ragged(value, op):
     if isinstance(value, RaggedTensor):
@@ -355,6 +299,7 @@ def _install():
                  'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal', 'squared_difference',
                  'divide_no_nan'):
         table[name] = elementwise(getattr(ops, name))
+    from .ragged_reductions import reduction as _reduce
     table['reduce_sum'] = _reduce(ops.unsorted_segment_sum, ops.reduce_sum)
     table['reduce_mean'] = _reduce(ops.unsorted_segment_sum, ops.reduce_mean, mean=True)
     table['reduce_max'] = _reduce(ops.unsorted_segment_max, ops.reduce_max)

@@ -217,12 +217,21 @@ class RaggedTensor(CompositeTensor):
         return self._int_tensor(len(self._splits_host()) - 1, out_type)
 
     def row_lengths(self, axis=1, name=None):
-        """The length of each row (``axis`` > 1: of each row of ``values``, as a RaggedTensor)."""
+        """The length of each row (``axis`` > 1: of each row of ``values``, as a RaggedTensor; 0: the row
+        count; negative axes count from the end), as TF 2.21's RaggedTensor.row_lengths."""
+        if axis == 0:
+            return self.nrows()
         if axis == 1:
             return self._int_tensor(np.diff(self._splits_host()))
-        if axis < 1 or not isinstance(self._values, RaggedTensor):
-            raise ValueError('row_lengths: axis must be in [1, %d] for this RaggedTensor, got %r' % (self.ragged_rank, axis))
-        return self.with_values(self._values.row_lengths(axis - 1))
+        if not -self.ndim <= axis < self.ndim:      # array_ops.get_positive_axis's words
+            raise ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -self.ndim, self.ndim))
+        axis %= self.ndim
+        if axis < 2:
+            return self.row_lengths(axis)
+        if isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.row_lengths(axis - 1))
+        inner = self._values.shape        # a uniform axis: every row holds its size
+        return self.with_values(self._int_tensor(np.full(tuple(inner[:axis - 1]), inner[axis - 1])))
 
     def bounding_shape(self, axis=None, name=None, out_type=None):
         """The dense shape that to_tensor() gives, as an int vector."""
