@@ -8,9 +8,11 @@ import warnings
 
 import numpy as np
 
+from ..function import is_replaying
+
 from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from ..errors import kernel_error
-from .inputs import EPSILON, keras_mean, labels_and_predictions, same_shape
+from .inputs import EPSILON, keras_mean, keras_shape, labels_and_predictions, same_shape
 from .loss import Loss, LossFunctionWrapper
 from .probabilistic import smoothing_share
 from ..ops.fused_sigmoid import unfuse
@@ -86,10 +88,11 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
             ','.join(map(str, y_true.shape)), ','.join(map(str, y_pred.shape))), named=True,
             note='%s: y_true %s and y_pred %s must have one shape; for integer class labels one-hot encode them '
                  'first (tf.one_hot)' % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
-    if y_pred.shape[-1] == 1:
+    # (a step TensorFlow replays from its graph runs no Python: Keras warns at the trace, with its shape)
+    if y_pred.shape[-1] == 1 and not is_replaying():
         warnings.warn('In loss categorical_focal_crossentropy, expected y_pred.shape to be (batch_size, '
                       'num_classes) with num_classes > 1. Received: y_pred.shape=%s. Consider using '
-                      "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
+                      "'binary_crossentropy' if you only have 2 classes." % keras_shape(y_pred),
                       SyntaxWarning, stacklevel=2)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + smoothing_share(label_smoothing, y_true)

@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 
+from ..function import is_replaying
+
 from .. import backend
 from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
@@ -76,10 +78,11 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     if isinstance(axis, bool):
         raise ValueError('categorical_crossentropy: `axis` must be an int, got %r' % (axis,))
     y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy', keras_casts=True)
-    if y_pred.ndim and y_pred.shape[-1] == 1:
+    # (a step TensorFlow replays from its graph runs no Python: Keras warns at the trace, with its shape)
+    if y_pred.ndim and y_pred.shape[-1] == 1 and not is_replaying():
         warnings.warn('In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) '
                       'with num_classes > 1. Received: y_pred.shape=%s. Consider using '
-                      "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
+                      "'binary_crossentropy' if you only have 2 classes." % keras_shape(y_pred),
                       SyntaxWarning, stacklevel=2)
     if y_true.ndim < 1:
         raise ValueError('Arguments `target` and `output` must be at least rank 1. Received: target.shape=%s, '
