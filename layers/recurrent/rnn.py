@@ -271,6 +271,9 @@ class RNN(InitialStateBuildConfig, Layer):
                 not isinstance(self.cell, RecurrentCell):
             initial_state = self.cell.get_initial_state(batch_size=batch)      # a user cell's own start
         if initial_state is None:
+            if any(isinstance(size, (list, tuple)) for size in self.flat_state_sizes()):
+                # a cell's state of several axes (state_size [3, (3, 2)]): Keras 3's ops.zeros((batch, (3, 2)))
+                raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
             xp = array_module(sequences._data)
             return [Tensor(xp.zeros(shape, self.compute_dtype)) for shape in self.state_shapes(batch)]
         given = nest.flatten(initial_state)       # a stack's states come nested per cell
@@ -306,12 +309,17 @@ class RNN(InitialStateBuildConfig, Layer):
         return given
 
     def state_shapes(self, batch):
-        """The shape of each state tensor for a batch of ``batch`` sequences: (batch, size)."""
-        return [(batch, size) for size in self.flat_state_sizes()]
+        """The shape of each state tensor for a batch of ``batch`` sequences: (batch, size), or (batch, *size)
+        for a cell's state of several axes."""
+        return [(batch,) + tuple(size) if isinstance(size, (list, tuple)) else (batch, size)
+                for size in self.flat_state_sizes()]
 
     def flat_state_sizes(self):
-        """One int per state tensor (a stack's ``state_size`` nests them per cell)."""
-        return nest.flatten(self.state_size)
+        """One size per state tensor: an int, or a tuple for a cell's state of several axes (state_size
+        [3, (3, 2)]: two states, as Keras 3 runs it); a stack's ``state_size`` nests ints per cell."""
+        if isinstance(self.cell, StackedRNNCells):
+            return nest.flatten(self.state_size)
+        return list(self.state_size)
 
     def returned_states(self, flat):
         """The final states as ``return_state`` gives them after the output: nested per cell for a stack."""
