@@ -124,7 +124,7 @@ def test_gradients_match_central_differences(fn, shapes):
     (lambda: tf.nn.conv2d(X2, F2, 1, 'SAME', dilations=[2, 2, 1, 1]), 'dilations in the batch and depth'),
     (lambda: tf.nn.pool(X2, [2, 2], 'MAX', padding='SAME', dilations=[2, 2]), "'SAME' padding is not implemented"),
     (lambda: tf.nn.pool(X2, [2, 2], 'AVG', strides=[2, 2], dilations=[2, 2]), '^`strides > 1` not supported'),
-    (lambda: keras.ops.conv(X2, F2, 2, 'same', dilation_rate=2), 'keras.ops.conv: `strides > 1` not supported'),
+    (lambda: keras.ops.conv(X2, F2, 2, 'same', dilation_rate=2), '^`strides > 1` not supported'),  # TF 2.21's
     (lambda: keras.ops.conv(X2, F2[:, :, :, :1][:, :, :1][..., :1].repeat(3, axis=2), 1, 'same'),
      "keras.ops.conv: the kernel's in_channels \\(3\\) must divide the input's channels \\(2\\)"),
 ])

@@ -17,6 +17,7 @@ from .ops_conv_dtypes import forward_kernel, transpose_kernel
 from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 from .ops_nn import _restore, _spatial, refuse_integer_input
+from .data_format import standardize_data_format
 
 __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
            'fold', 'separable_conv', 'space_to_depth', 'unfold']
@@ -181,9 +182,7 @@ def _image(x, op, data_format):
     t = tensor(x, op)
     if t.ndim != 4:
         raise InvalidArgumentError('keras.ops.%s: x must be 4-D images, got shape %s' % (op, tuple(t.shape)))
-    if data_format not in ('channels_last', 'channels_first'):
-        raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
-                         % (op, data_format))
+    data_format = standardize_data_format(data_format, 'keras.ops.' + op)
     return _ops.transpose(t, [0, 2, 3, 1]) if data_format == 'channels_first' else t
 
 

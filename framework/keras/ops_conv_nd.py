@@ -4,12 +4,15 @@ tapeflow's N-d convolution. Keras 3's TF backend computes these with ``tf.nn.con
 ``tf.nn.conv_transpose``; TensorFlow's CPU kernels refuse a dilated transposed convolution
 (its GPU ones compute it, as this does).
 """
+import numpy as np
+
 from framework import ops as _ops
 from framework.ops.convolution_nd import conv_transpose as _conv_transpose_nd
 from framework.ops.convolution_nd import convolution as _convolution_nd
 from framework.ops.convolution_nd import normalize_tuple
 
 from .ops_dtypes import cast_all
+from .data_format import standardize_data_format
 
 
 def _channels_last(inputs, kernel, data_format, op):
@@ -17,9 +20,7 @@ def _channels_last(inputs, kernel, data_format, op):
     if x.ndim not in (3, 4, 5) or k.ndim != x.ndim:
         raise ValueError('keras.ops.%s: inputs must be (batch, *spatial, channels) with 1 to 3 spatial axes and '
                          'the kernel of the same rank; got shapes %s and %s' % (op, tuple(x.shape), tuple(k.shape)))
-    if data_format not in (None, 'channels_last', 'channels_first'):
-        raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
-                         % (op, data_format))
+    data_format = standardize_data_format(data_format, 'keras.ops.' + op)
     first = data_format == 'channels_first'
     if first:
         x = _ops.transpose(x, [0] + list(range(2, x.ndim)) + [1])
@@ -32,9 +33,23 @@ def _restore(y, first):
 
 def _windows(x, strides, dilation_rate, padding, op):
     rank = x.ndim - 2
+    given = (dilation_rate,) * rank if isinstance(dilation_rate, int) else dilation_rate
+    if op == 'conv' and isinstance(given, (list, tuple)) and all(isinstance(d, int) for d in given) \
+            and min(given, default=1) < 1:
+        # tf.nn.convolution's check (its Convolution class, which a dilation other than 1 reaches)
+        error = ValueError('all values of `dilation_rate` must be positive. Received: dilation_rate=%s'
+                           % np.array(given))
+        error.add_note('keras.ops.%s: dilation_rate must be positive, got %r' % (op, dilation_rate))
+        raise error
     strides = normalize_tuple(strides, rank, 'strides', 'keras.ops.' + op)
     dilation = normalize_tuple(dilation_rate, rank, 'dilation_rate', 'keras.ops.' + op)
-    if max(strides) > 1 and max(dilation) > 1:      # TensorFlow's refusal, in Keras's words
+    if max(strides) > 1 and max(dilation) > 1 and op == 'conv':    # tf.nn.convolution's (numpy arrays printed)
+        error = ValueError('`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
+                           'strides=%s and dilation_rate=%s' % (np.array(strides), np.array(dilation)))
+        error.add_note('keras.ops.%s: strides and dilation_rate cannot both exceed 1' % op)
+        raise error
+    if max(strides) > 1 and max(dilation) > 1:
+        # (TF 2.21 computes a strided, dilated keras.ops.conv_transpose; tapeflow has no kernel for it)
         raise ValueError('keras.ops.%s: `strides > 1` not supported in conjunction with `dilation_rate > 1`. '
                          'Received: strides=%s and dilation_rate=%s' % (op, list(strides), list(dilation)))
     if str(padding).lower() not in ('valid', 'same'):

@@ -16,6 +16,7 @@ from framework.ops.operands import named_errors
 from .ops_arguments import integer
 from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
+from .data_format import standardize_data_format
 
 __all__ = ['affine_transform', 'crop_images', 'elastic_transform', 'extract_patches', 'extract_patches_3d',
            'gaussian_blur', 'hsv_to_rgb', 'map_coordinates', 'pad_images', 'perspective_transform', 'resize',
@@ -40,9 +41,7 @@ def _nhwc(images, data_format, op, to_float=True):
         error.add_note('keras.ops.image.%s: images must be 3-D (H, W, C) or 4-D (N, H, W, C), got shape %s'
                        % (op, tuple(t.shape)))
         raise error
-    if data_format not in (None, 'channels_last', 'channels_first'):
-        raise ValueError("keras.ops.image.%s: data_format must be 'channels_last' or 'channels_first', got %r"
-                         % (op, data_format))
+    data_format = standardize_data_format(data_format, 'keras.ops.image.' + op)
     single, first = t.ndim == 3, data_format == 'channels_first'
     if single:
         t = _ops.expand_dims(t, 0)

@@ -25,6 +25,7 @@ from .ops_conv_dtypes import forward_kernel
 from .ops_conv_nd import conv_nd
 from .ops_dtypes import FLOATX, floating, tensor
 from .softmax_axis_warning import warn_if_one_class
+from .data_format import standardize_data_format
 
 __all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
            'hard_sigmoid', 'hard_silu', 'hard_swish', 'leaky_relu', 'log_sigmoid', 'log_softmax',
@@ -361,9 +362,7 @@ def _spatial(inputs, data_format, op, keep_dtype=False):
         error.add_note('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, channels) here;'
                        ' got shape %s' % (op, tuple(x.shape)))
         raise error
-    if data_format not in (None, 'channels_last', 'channels_first'):
-        raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
-                         % (op, data_format))
+    data_format = standardize_data_format(data_format, 'keras.ops.' + op)
     first = data_format == 'channels_first'
     if first:
         x = _ops.transpose(x, [0] + list(range(2, x.ndim)) + [1])

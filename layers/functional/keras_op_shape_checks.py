@@ -5,6 +5,7 @@ stand-ins would fail with the kernel's text.
 Only the checks are taken from Keras; the outputs still come from the stand-in runs (symbolic_ops)."""
 import numpy as np
 
+from framework.keras.data_format import standardize_data_format
 from framework.keras.ops_shape_inference import concatenate_shape, matmul_shape, take_shape
 
 
@@ -36,7 +37,38 @@ def _one_hot(config, x):
     list(_shape(x)).insert(axis, None)      # Keras inserts the class axis: a float one is Python's TypeError
 
 
-_CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot}
+def _resize(config, images):
+    # keras.ops.image.resize's own checks, run before its symbolic call
+    size = config.get('size')
+    if len(size) != 2:
+        raise ValueError('Expected `size` to be a tuple of 2 integers. Received: size=%s' % (size,))
+    if size[0] <= 0 or size[1] <= 0:
+        raise ValueError('`size` must have positive height and width. Received: size=%s' % (size,))
+    if len(_shape(images)) not in (3, 4):
+        raise ValueError('Invalid images rank: expected rank 3 (single image) or rank 4 (batch of images). Received '
+                         'input with shape: images.shape=%s' % (_shape(images),))
+    if config.get('pad_to_aspect_ratio') and config.get('crop_to_aspect_ratio'):
+        raise ValueError('Only one of `pad_to_aspect_ratio` & `crop_to_aspect_ratio` can be `True`.')
+    standardize_data_format(config.get('data_format'), 'keras.ops.image.resize')
+
+
+def _conv(config, inputs, kernel):
+    # keras.ops.conv standardizes the data format, then Conv.compute_output_spec checks the channels and ranks
+    last = standardize_data_format(config.get('data_format'), 'keras.ops.conv') == 'channels_last'
+    x_shape, k_shape = _shape(inputs), _shape(kernel)
+    channels = x_shape[-1] if last else x_shape[1]
+    if isinstance(channels, int) and isinstance(k_shape[-2], int) and channels != k_shape[-2]:
+        raise ValueError("The number of input channels must match the kernel's input channels. Received: input "
+                         "channels=%s, kernel input channels=%s, data_format='%s'."
+                         % (channels, k_shape[-2], 'channels_last' if last else 'channels_first'))
+    full_kernel = k_shape[:-2] + (channels, k_shape[-1])
+    if len(full_kernel) != len(x_shape):
+        raise ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and input '
+                         'of shape %s.' % (full_kernel, x_shape))
+
+
+_CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
+           'conv': _conv}
 
 
 def check_keras_output_spec(op, args, kwargs):
