@@ -20,7 +20,7 @@ from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
                softmax_grad_push_down)
-from . import eigen_complex_divide
+from . import eigen_complex_divide, eigen_complex_product
 from .fusable_outputs import AFFINE_PARTS
 from .dense_constant_push_down import pushed_value as dense_pushed_value
 from .fused_residual_add import fused_residual_value
@@ -106,11 +106,23 @@ def multiply(x, y, name=None):
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('multiply', x, y)
     try:
-        out = Tensor(dx * dy)
+        value = dx * dy
     except ValueError:
         raise _broadcast_error('multiply', dx, dy) from None
+    if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
+        return _complex_product(x, y, eigen_complex_product.product(dx, dy, value))
+    out = Tensor(value)
     if ACTIVE:
         record('multiply', (x, y), out, _MULTIPLY_VJPS)
+    return out
+
+
+def _complex_product(x, y, value):
+    """A complex product in Eigen's rounding (numpy fuses a multiply-add), recorded with rules that multiply
+    the same way on arrays."""
+    out = Tensor(value)
+    if ACTIVE:
+        record('multiply', (x, y), out, _COMPLEX_MULTIPLY_VJPS)
     return out
 
 
@@ -667,6 +679,16 @@ _MULTIPLY_VJPS = (array_rule(_multiply_grad_x, lambda g, out, x, y: g * y),
                   array_rule(_multiply_grad_y, lambda g, out, x, y: g * x))
 
 
+def _complex_times(p, q):
+    return eigen_complex_product.product(p, q, p * q)
+
+
+_COMPLEX_MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: _multiply_grad_x(g, out, x, y),
+                                     lambda g, out, x, y: _complex_times(g, y)),
+                          array_rule(lambda g, out, x, y: _multiply_grad_y(g, out, x, y),
+                                     lambda g, out, x, y: _complex_times(g, x)))
+
+
 def _folded_quotient_grad_x(g, out, x, y):
     pushed = softmax_grad_push_down.scaled(g, y)
     return _multiply_grad_x(g, out, x, y) if pushed is None else pushed
@@ -727,7 +749,7 @@ def _complex_quotient(x, y):
 # The same rules on host complex arrays, whose quotients are Eigen's (the Tensor forms reach divide above)
 _COMPLEX_DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y, lambda g, out, x, y: _complex_quotient(g, y)),
                         array_rule(lambda g, out, x, y: g * (-x / y / y),
-                                   lambda g, out, x, y: g * _complex_quotient(_complex_quotient(-x, y), y)))
+                                   lambda g, out, x, y: _complex_times(g, _complex_quotient(_complex_quotient(-x, y), y))))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
 # TF's (g * y) * pow(x, y - 1): a Pow op again, with a constant exponent where y is one.

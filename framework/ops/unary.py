@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
+from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_product, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -291,7 +291,14 @@ def rsqrt_array(xp, a):
 
 
 def square(x, name=None):
-    return _apply('square', x, lambda xp, a: a * a, _square_grad, _numbers_no_bool)
+    return _apply('square', x, _square_value, _square_grad, _numbers_no_bool)
+
+
+def _square_value(xp, a):
+    value = a * a
+    if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
+        return eigen_complex_product.product(a, a, value)      # Eigen's pmul(a, a), no fused multiply-add
+    return value
 
 
 def reciprocal(x, name=None):
