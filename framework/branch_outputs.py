@@ -21,6 +21,7 @@ otherwise, or returns in more than one place, its output is not checked (its dty
 """
 import ast
 
+from . import branch_structures
 from .branch_definitions import read_later, statements_with_followers, stores, walk_statements
 from .code_source import function_body, scanned
 
@@ -43,6 +44,9 @@ def refusal_at(code, line, names):
     if missing is not None:
         return ValueError('the %s branch must also have a return statement.' % missing)
     for name, main, other in outputs:
+        error = branch_structures.refusal(name, main, other, names)
+        if error is not None:
+            return error
         values = [_dtype_of(expression, names) for expression in (main, other)]
         if values[0] is _NONE:
             return ValueError("'%s' is None at the end of the main branch." % name)
@@ -153,7 +157,7 @@ def _plain(node, assigned):
         elif isinstance(part, (ast.BinOp, ast.UnaryOp)):
             if not isinstance(part.op, _OPERATORS):
                 return _UNKNOWN
-        elif not isinstance(part, (ast.Constant, ast.Load, ast.operator, ast.unaryop)):
+        elif not isinstance(part, (ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.Tuple, ast.List, ast.Dict)):
             return _UNKNOWN
     return node
 
@@ -163,6 +167,8 @@ def _dtype_of(node, names):
     not compared), or _UNKNOWN."""
     if node is _UNKNOWN:
         return _UNKNOWN
+    if isinstance(node, (ast.Tuple, ast.List, ast.Dict)):
+        return None         # (a structure: _structure_refusal compares it)
     if isinstance(node, ast.Call):
         return _constant_call_dtype(node, names)
     if isinstance(node, ast.Constant):

@@ -96,3 +96,45 @@ def test_matching_branches_run():
     assert tf.function(lambda x: tf.cond(x > 0, lambda: None, lambda: None))(tf.constant(1.0)) is None
     # eagerly only the taken branch runs: no check
     assert float(tf.cond(tf.constant(True), lambda: tf.constant(1.0), lambda: tf.constant(1))) == 1.0
+
+
+def _leaves_a_tuple_or_a_tensor(x):
+    if x > 0:
+        d = (x, x)
+    else:
+        d = x
+    return d
+
+
+def _keys_differ_from_before(x):
+    d = {'a': x}
+    if x > 0:
+        d = {'b': x}
+    return d
+
+
+def _tuples_alike(x):
+    if x > 0:
+        d = (x, 2)
+    else:
+        d = (x, 3)
+    return d
+
+
+def test_if_statement_branches_leaving_other_structures():
+    # TF 2.21 (p5.py s1, p5c.py s3): the values as the trace has them, x as 'x:0'
+    kind, text = _raised(_leaves_a_tuple_or_a_tensor, 2.0)
+    assert kind is TypeError
+    assert text == (
+        "TypeError: 'd' must have the same nested structure in the main and else branches:\n\n"
+        "The two structures don't have the same nested structure.\n\n"
+        "First structure: type=tuple str=(<tf.Tensor 'x:0' shape=() dtype=float32>, <tf.Tensor 'x:0' shape=() "
+        "dtype=float32>)\n\nSecond structure: type=SymbolicTensor str=Tensor(\"x:0\", shape=(), dtype=float32)\n\n"
+        "More specifically: Substructure \"type=tuple str=(<tf.Tensor 'x:0' shape=() dtype=float32>, <tf.Tensor "
+        "'x:0' shape=() dtype=float32>)\" is a sequence, while substructure \"type=SymbolicTensor "
+        "str=Tensor(\"x:0\", shape=(), dtype=float32)\" is not\nEntire first structure:\n(., .)\n"
+        "Entire second structure:\n.")
+    kind, text = _raised(_keys_differ_from_before, -2.0)
+    assert "First structure: type=dict str={'b': <tf.Tensor 'x:0' shape=() dtype=float32>}" in text
+    assert "Entire first structure:\n{'b': .}\nEntire second structure:\n{'a': .}" in text
+    assert [float(v) for v in tf.function(_tuples_alike)(tf.constant(2.0))] == [2.0, 2.0]     # TF: (2.0, 2)
