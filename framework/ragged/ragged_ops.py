@@ -13,7 +13,7 @@ from .dense_conversion import from_tensor
 from .ragged_tensor import RaggedTensor
 
 
-def _same_layout(a, b, op):
+def _same_layout(a, b, op, prefix=''):
     sa, sb = a.nested_row_splits, b.nested_row_splits
     same = len(sa) == len(sb) and all(np.array_equal(backend.to_host(x._data), backend.to_host(y._data))
                                       for x, y in zip(sa, sb))
@@ -23,11 +23,11 @@ def _same_layout(a, b, op):
             for x, y in zip(sa, sb):
                 x, y = backend.to_host(x._data), backend.to_host(y._data)
                 if x.shape == y.shape and not np.array_equal(x, y):
-                    raise _splits_differ(x, y, note)
+                    raise _splits_differ(x, y, note, prefix=prefix)
         raise ValueError(note)
 
 
-def _splits_differ(x, y, note, summarize=3):
+def _splits_differ(x, y, note, summarize=3, prefix=''):
     """TensorFlow's assert_equal on two row_splits of one length (its ragged ops check the layouts so)."""
     from ..errors import InvalidArgumentError
     diff = x != y
@@ -36,7 +36,7 @@ def _splits_differ(x, y, note, summarize=3):
              'Corresponding x values:', str(x[diff][:summarize]), 'Corresponding y values:', str(y[diff][:summarize]),
              'First %d elements of x:' % min(summarize, x.size), str(x[:summarize]),
              'First %d elements of y:' % min(summarize, y.size), str(y[:summarize])]
-    error = InvalidArgumentError('\n'.join(lines))
+    error = InvalidArgumentError(prefix + '\n'.join(lines))
     error.add_note(note)
     return error
 
@@ -44,13 +44,28 @@ def _splits_differ(x, y, note, summarize=3):
 def map_flat_values(op, *args, **kwargs):
     """``op`` on the flat values of the RaggedTensor arguments (which must share one layout);
     the result has their layout. Other arguments are passed as they are."""
+    # (row splits that differ fail in the words of the RowPartition merge that compares them in TF)
+    return _map_flat_values(op, args, kwargs, 'RowPartition._merge_precomputed_encodings: partitions have '
+                                              'incompatible row_splits ')
+
+
+def _map_flat_values(op, args, kwargs, layout_prefix=''):
+    """map_flat_values; with no ``layout_prefix`` (the elementwise ops) without its size checks."""
     ragged = [a for a in list(args) + list(kwargs.values()) if isinstance(a, RaggedTensor)]
-    if not ragged:
-        raise ValueError('map_flat_values: expected at least one RaggedTensor argument, got none; call op directly')
+    if not ragged:          # TF calls op as it is
+        return op(*args, **kwargs)
+    sizes = {int(r.flat_values.shape[0]) for r in ragged}
+    if len(sizes) > 1 and layout_prefix:      # tf.ragged.map_flat_values's static check, before the splits'
+        raise ValueError("Input RaggedTensors' flat_values must all have the same outer-dimension size.  Got sizes: "
+                         "%s" % sizes)
     for other in ragged[1:]:
-        _same_layout(ragged[0], other, 'map_flat_values')
+        _same_layout(ragged[0], other, 'map_flat_values', layout_prefix)
     flat = lambda a: a.flat_values if isinstance(a, RaggedTensor) else a  # noqa: E731
     values = op(*[flat(a) for a in args], **{k: flat(v) for k, v in kwargs.items()})
+    if layout_prefix and (not values.shape or values.shape[0] != next(iter(sizes))):
+        raise ValueError('tf.ragged.map_flat_values requires that the output of `op` have the same outer-dimension '
+                         'size as flat_values of any ragged inputs. (output shape: %s; expected outer dimension '
+                         'size: %d)' % (values.shape, next(iter(sizes))))
     return ragged[0].with_flat_values(values)
 
 
@@ -65,7 +80,7 @@ def elementwise(op):
                 values = op(big.flat_values, spread) if big is x else op(spread, big.flat_values)
                 return big.with_flat_values(values)
             try:
-                return map_flat_values(op, x, y)
+                return _map_flat_values(op, (x, y), {})
             except ValueError:
                 from .broadcast_errors import ragged_pair_error
                 error = ragged_pair_error(x, y, op.__name__)
