@@ -58,10 +58,12 @@ class ConvLSTMCell(LSTMCell):
         self.rank, self.filters = rank, filters
         self.data_format = data_format_option(data_format, who)
         window_options(self, rank, kernel_size, strides, padding, dilation_rate, who)
-        if max(self.strides) > 1 and max(self.dilation_rate) > 1:        # Keras 3's words
-            raise ValueError('%s: Specifying `strides > 1` is not compatible with `dilation_rate > 1`. Please '
-                             'provide `strides=1` or `dilation_rate=1`. Received: strides=%s and dilation_rate=%s'
-                             % (who, self.strides, self.dilation_rate))
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:        # Keras 3's words; the layer in a note
+            error = ValueError('Specifying `strides > 1` is not compatible with `dilation_rate > 1`. Please '
+                               'provide `strides=1` or `dilation_rate=1`. Received: strides=%s and dilation_rate=%s'
+                               % (self.strides, self.dilation_rate))
+            error.add_note('%s: use strides or dilation_rate above 1, not both' % who)
+            raise error
         self.gate_masks = True          # Keras's dropout_mask_count = 4, for both kinds of dropout
         self.spatial_dims = self.state_shape = None
 
