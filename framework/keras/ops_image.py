@@ -11,7 +11,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.ops.image import projective
-from framework.ops.image.resize import resample, resize as tf_image_resize
+from framework.ops.image.resize import check_antialias, resample, resize as tf_image_resize
 from framework.ops.operands import named_errors
 from .ops_arguments import integer
 from .ops_conv_extra import _patches, _two
@@ -62,6 +62,13 @@ def _both_aspect_options():
     return ValueError('Only one of `pad_to_aspect_ratio` & `crop_to_aspect_ratio` can be `True`.')   # Keras 3.15's
 
 
+def _integer_entry(n):
+    """Whether tf.image.resize's int32 conversion takes ``n`` (a Python or numpy int, an integer tensor)."""
+    if hasattr(n, '_data'):
+        return n._data.dtype.kind in 'iu'
+    return isinstance(n, (int, np.integer)) and not isinstance(n, bool)
+
+
 def check_resize_arguments(interpolation, fill_mode, crop_to_aspect_ratio, pad_to_aspect_ratio, who):
     """Keras 3's TF backend image.resize checks, in its order and words (the Resizing layer meets them
     when called, not when made)."""
@@ -89,7 +96,13 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
         raise _both_aspect_options()
     check_resize_arguments(interpolation, fill_mode, crop_to_aspect_ratio, pad_to_aspect_ratio, 'keras.ops.image.resize')
+    if not all(_integer_entry(n) for n in size):
+        # tf.image.resize converts size to int32: a float (2.5, or 2.0 in an array) fails there, in its words
+        error = ValueError("'size' must be a 1-D int32 Tensor")
+        error.add_note('keras.ops.image.resize: size must be two integers (height, width), got %r' % (size,))
+        raise error
     height, width = _two(size, False, 'image.resize', 'size')
+    check_antialias(antialias, interpolation, 'keras.ops.image.resize')      # (tf.image.resize's kernel attribute)
     antialias = bool(antialias) and interpolation not in ('nearest', 'area')     # (tf.image.resize ignores it there)
     raw = tensor(images, 'image.resize')
     integers = raw._data.dtype.kind in 'iu'

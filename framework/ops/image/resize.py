@@ -85,7 +85,7 @@ def _aspect_size(h, w, height, width):
     return int(np.round(np.float32(scale) * np.float32(h))), int(np.round(np.float32(scale) * np.float32(w)))
 
 
-def _check_antialias(antialias, method, op):
+def check_antialias(antialias, method, op):
     """TF passes ``antialias`` to its ScaleAndTranslate kernel (the kernel methods always, bilinear and
     bicubic when it is true), whose bool attribute takes only a Python bool."""
     # None is an unset attribute: the kernel's default.
@@ -127,7 +127,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
         raise noted(ValueError('Resize method is not implemented: %s' % (method,)),
                     '%s: method must be one of %s' % (op, ', '.join(METHODS)))
     x, undo = batched(images, op, tf_rank=IMAGES)
-    _check_antialias(antialias, method, op)
+    check_antialias(antialias, method, op)
     _check_pixels(x.shape, method, antialias, op)
     if x._data.dtype.kind not in 'fiu' and x._data.dtype.name != 'bfloat16':      # (bfloat16: kind 'V')
         raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
@@ -206,11 +206,16 @@ def _check_int32_size(size, op):
         convertible = size.dtype.name == 'int32'
     elif isinstance(size, TensorShape):     # a shape converts only with every length known (x.shape[1:3] does)
         convertible = size.is_fully_defined()
-    elif isinstance(size, (list, tuple)):
+    elif isinstance(size, (list, tuple)) and any(isinstance(v, Tensor) for v in size):
         convertible = all(isinstance(v, (int, np.integer)) or (isinstance(v, Tensor) and v.dtype.name == 'int32')
                           for v in size)
+    elif isinstance(size, (list, tuple)):       # nested lists of ints convert too ([[2, 2]]: its rank is refused next)
+        try:
+            convertible = np.asarray(size).dtype.kind in 'iu'
+        except ValueError:
+            convertible = False
     else:
-        convertible = True
+        convertible = size is not None      # (None is the conversion's refusal)
     if not convertible:
         raise noted(ValueError("'size' must be a 1-D int32 Tensor"),
                     '%s: size must be two integers (height, width), got %r' % (op, size))
