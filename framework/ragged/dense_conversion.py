@@ -53,9 +53,17 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     if not isinstance(pylist, (list, tuple, np.ndarray)):
         return dense_constant(pylist, dtype)
     inner = () if inner_shape is None else tuple(int(d) for d in inner_shape)
+    has_scalars = bool(scalars)
     depth = scalars.pop() if scalars else list_depth + len(inner)
     if ragged_rank is None:
         ragged_rank = depth - 1 - len(inner)
+    if ragged_rank < 0:         # TF 2.21's words for these three, then tapeflow's
+        raise ValueError('Invalid ragged_rank=%s: must be nonnegative' % ragged_rank)
+    if has_scalars and list_depth < ragged_rank:
+        raise ValueError('Invalid pylist=%r, max depth smaller than ragged_rank=%d' % (pylist, ragged_rank))
+    if has_scalars and ragged_rank >= depth and inner_shape is None:
+        raise ValueError('pylist has scalar values depth %d, but ragged_rank=%d requires scalar value depth greater '
+                         'than %d' % (depth, ragged_rank, ragged_rank))
     if not 0 <= ragged_rank < depth:
         raise ValueError('ragged.constant: ragged_rank must be in [0, %d) for values nested %d deep, got %r'
                          % (depth, depth, ragged_rank))

@@ -32,16 +32,6 @@ _GREY_WEIGHTS = (0.2989, 0.5870, 0.1140)
 _YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021], [0.6208248, -0.64720424, 1.70423049]]
 
 
-def _channels(images, op, count, floating=True):
-    x = as_tensor(images, op)
-    if x.ndim < 1 or x.shape[-1] != count:
-        raise ValueError('%s: the last axis must hold %d channels, got shape %s' % (op, count, tuple(x.shape)))
-    if floating and x._data.dtype.kind != 'f':
-        raise TypeError('%s: images must be floating (float16/32/64), got dtype %s; use '
-                        'tf.image.convert_image_dtype first' % (op, x.dtype.name))
-    return x
-
-
 def _to_float(images, op, low_rank=1, kernel=None):
     """(float image, original dtype): float16 / float32 stay; every other dtype becomes float32 in [0, 1],
     as TF's adjust_* and rgb_to_grayscale convert it (float64 images, e.g. numpy's ``x / 255.0``, are
@@ -252,18 +242,21 @@ def adjust_gamma(image, gamma=1, gain=1):
 
 
 def _at_least_3d(image, kernel, op):
-    """TF's HSV kernels take images (..., height, width, 3): a bare pixel row is refused."""
+    """TF's HSV kernels take images (..., height, width, 3): a bare pixel row is refused, then other channels."""
+    note = '%s: expected an image of shape (..., height, width, 3), got %s' % (op, tuple(image.shape))
     if image.ndim < 3:
         raise kernel_error(kernel, 'input must be at least 3-D, got shape[%s]' % ','.join(map(str, image.shape)),
-                           named=True, note='%s: expected an image of shape (..., height, width, 3), got %s'
-                                            % (op, tuple(image.shape)))
+                           named=True, note=note)
+    if image.shape[-1] != 3:
+        raise kernel_error(kernel, 'input must have 3 channels but instead has %d channels.' % image.shape[-1],
+                           named=True, note=note)
 
 
 @named_errors('image.adjust_saturation')
 def adjust_saturation(image, saturation_factor, name=None):
     """Saturation (in HSV) multiplied by ``saturation_factor`` and clipped to [0, 1]."""
     op = 'image.adjust_saturation'
-    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op, kernel='AdjustSaturation')
+    flt, dtype = _to_float(image, op, kernel='AdjustSaturation')
     _at_least_3d(flt, 'AdjustSaturation', op)
     factor = _factor(saturation_factor, flt, op, 'saturation_factor')
 
@@ -282,7 +275,7 @@ def adjust_saturation(image, saturation_factor, name=None):
 def adjust_hue(image, delta, name=None):
     """Hue (in HSV) rotated by ``delta`` in [-1, 1] (a full turn is 1)."""
     op = 'image.adjust_hue'
-    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op, kernel='AdjustHue')
+    flt, dtype = _to_float(image, op, kernel='AdjustHue')
     _at_least_3d(flt, 'AdjustHue', op)
     shift = _factor(delta, flt, op, 'delta')
     if not -1.0 <= float(shift.numpy()) <= 1.0:
