@@ -17,6 +17,7 @@ from .channels_first import as_channels_last, as_layer_format, channel_axis, dat
 from .convolution import _output_length, check_groups, check_input_groups, filter_count, \
     kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
+from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
@@ -100,6 +101,10 @@ class Conv1D(KernelOptions, Layer):
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
+            if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
+                strides, padding = (1, self.strides[0]), padding.upper()
+                fuse_half_bias(self, x, lambda v, k: _from_2d(conv2d(_as_2d(v), expand_dims(k, 0), strides, padding)),
+                               inputs, self.kernel)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

@@ -1,4 +1,4 @@
-"""A float16 Conv2D's bias add in a traced step, as TF's fused Conv2D + BiasAdd kernel rounds it.
+"""A float16 convolution layer's bias add in a traced step, as TF's fused Conv + BiasAdd kernel rounds it.
 
 Under the 'mixed_float16' policy in a traced step (Keras's fit / predict, a tf.function) where TF runs
 oneDNN, its graph optimizer fuses Conv2D with its BiasAdd (and relu): the fused kernel sums in float32,
@@ -8,7 +8,11 @@ non-zero bias, activation None / relu / tanh / sigmoid, three shapes (strides 1 
 traced outputs differed from eager in 55 to 5337 values each, and all but 4 of 105,120 values were the
 float32 convolution plus bias rounded once (a later tanh or sigmoid runs on that rounded value). A zero
 bias gives eager's bits, so a freshly initialized model's first step agrees either way; its later steps
-drifted (progs/tutorials45/mixed2.py). Only the forward value changes: TF differentiates the unfused ops.
+drifted (progs/tutorials45/mixed2.py). Conv1D, Conv3D, DepthwiseConv2D and SeparableConv2D's pointwise
+convolution (on its float16 depthwise output) fuse the same way: 0 of 3,160 values off the rule
+(t45_tf_cf_hyp.py); so do a causal Conv1D, SeparableConv1D and relu variants, while DepthwiseConv1D,
+Conv1DTranspose / Conv2DTranspose and dilated or grouped convolutions keep eager's bits (t45_cf_layers.py).
+Only the forward value changes: TF differentiates the unfused ops.
 """
 import numpy as np
 
@@ -18,15 +22,16 @@ from framework.tensor import Tensor
 from . import call_context
 
 
-def fuse_half_bias(layer, inputs, x):
-    """Overwrite ``x`` (``layer``'s float16 convolution of channels-last ``inputs`` plus its bias, just
-    made) with TF's fused value in a traced step where oneDNN runs; else leave it. (Channels-first
-    layers are not measured: they keep eager's value.)"""
+def fuse_half_bias(layer, x, convolve, inputs, kernel):
+    """Overwrite ``x`` (``layer``'s float16 ``convolve(inputs, kernel)`` plus its bias, channels last, just
+    made) with TF's fused value in a traced step where oneDNN runs; else leave it. A dilated or grouped
+    convolution is not fused by TF 2.21 (its traced output is eager's, t45_cf_layers.py); channels-first
+    layers are not measured: they keep eager's value."""
     if x._data.dtype != np.float16 or type(x._data) is not np.ndarray or not call_context.in_traced_function() \
             or not onednn_policy.enabled():
         return
+    if getattr(layer, 'groups', 1) != 1 or any(r != 1 for r in getattr(layer, 'dilation_rate', ())):
+        return
     wide = lambda t: Tensor(t._data.astype(np.float32))       # plain tensors: the tape records nothing of this
-    summed = layer.convolution_op(wide(inputs), wide(layer.kernel))._data
-    bias = layer.bias._data.astype(np.float32)
-    summed = summed + bias
+    summed = convolve(wide(inputs), wide(kernel))._data + layer.bias._data.astype(np.float32)
     x._data[...] = summed.astype(np.float16)

@@ -13,6 +13,7 @@ from .convolution import _compare_with_zero, _output_length, check_groups, check
     kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
 from .conv_fused_relu import conv_activation
+from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -94,6 +95,8 @@ class ConvND(KernelOptions, Layer):
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
+            if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
+                fuse_half_bias(self, x, self.convolution_op, inputs, self.kernel)
         x = to_first(x) if first else x
         if self.rank >= 2:      # relu in a traced step: TF's fused kernel (conv_fused_relu); Conv1D is not fused
             return conv_activation(self, x)

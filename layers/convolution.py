@@ -158,7 +158,7 @@ class Conv2D(KernelOptions, Layer):
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
             if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
-                fuse_half_bias(self, inputs, x)
+                fuse_half_bias(self, x, self.convolution_op, inputs, self.kernel)
         # None: set after construction; relu in a traced step: TF's fused kernel (conv_fused_relu)
         return conv_activation(self, to_first(x) if first else x)
 

@@ -12,6 +12,7 @@ from framework.ops.bias_add_kernel import add_bias
 from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
 from .conv_fused_relu import conv_activation
+from .conv_half_fused_bias import fuse_half_bias
 from .conv_input_dtypes import conv_inputs
 from .convolution import filter_count, refuse_empty_output
 from .conv_nd import convolved_shape, input_channels, window_options
@@ -79,9 +80,13 @@ class _DepthwiseBase(Layer):
             inputs = conv_inputs(inputs, kernel, self, 'DepthwiseConv2dNative', any(r != 1 for r in self.dilation_rate))
         return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
 
-    def _finish(self, x):
+    def _finish(self, x, made=None):
+        """The bias and activation of ``x``, channels last; ``made``: (convolve, inputs, kernel) that made
+        ``x``, for mixed_float16's rounding in a traced step (conv_half_fused_bias.py)."""
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=self.data_format == 'channels_first')
+            if made is not None and x._data.dtype == np.float16 and self.data_format != 'channels_first':
+                fuse_half_bias(self, x, *made)
         if self.rank >= 2:      # relu in a traced step: TF's fused kernel (conv_fused_relu)
             return conv_activation(self, x)
         return activations.apply_activation(self.activation, x)
@@ -126,7 +131,11 @@ class _DepthwiseConv(_DepthwiseBase):
         self.built = True
 
     def call(self, inputs):
-        return self._transposed(inputs, lambda x: self._finish(self._depthwise(x, self.kernel)))
+        # (TF 2.21 fuses a DepthwiseConv2D's bias add, not a DepthwiseConv1D's: t45_cf_layers.py)
+        def depthwise(x):
+            made = (self._depthwise, x, self.kernel) if self.rank == 2 else None
+            return self._finish(self._depthwise(x, self.kernel), made)
+        return self._transposed(inputs, depthwise)
 
     def compute_output_shape(self, input_shape):
         refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
@@ -190,8 +199,11 @@ class _SeparableConv(_DepthwiseBase):
         self.built = True
 
     def call(self, inputs):
-        return self._transposed(inputs, lambda x: self._finish(
-            convolution(self._depthwise(x, self.depthwise_kernel), self.pointwise_kernel)))
+        def separable(x):
+            spread = self._depthwise(x, self.depthwise_kernel)        # (TF fuses only the pointwise conv's bias)
+            made = (convolution, spread, self.pointwise_kernel)
+            return self._finish(convolution(spread, self.pointwise_kernel), made)
+        return self._transposed(inputs, separable)
 
     def compute_output_shape(self, input_shape):
         refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
