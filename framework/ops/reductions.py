@@ -10,7 +10,7 @@ from .. import backend, graph_random_ops
 from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
-from . import eigen_prod, eigen_sum
+from . import eigen_complex_divide, eigen_complex_sum, eigen_prod, eigen_sum
 from .eigen_prod_axes import strided_products
 from .eigen_shuffled_sum import shuffled_sum
 from .gradient_ops import unreduce
@@ -83,7 +83,8 @@ def _mean(input_tensor, axis, keepdims, mean_op):
     count = 1
     for ax in axes:
         count *= shape[ax]
-    if a.dtype.kind in 'iub':
+    kind = a.dtype.kind
+    if kind in 'iub':
         # TensorFlow's integer mean divides as C does: the quotient rounds toward zero.
         total = xp.sum(a, axis=axes, keepdims=keepdims)
         count = max(count, 1)
@@ -91,7 +92,7 @@ def _mean(input_tensor, axis, keepdims, mean_op):
     # sum / count rather than xp.mean: numpy's mean is a Python function with a
     # few microseconds of overhead. The result is the same to the bit: the float
     # quotient is correctly rounded either way while count is exact (< 2**24).
-    if a.dtype.kind == 'V':          # bfloat16: TensorFlow's reducers sum and divide in float32, then round
+    if kind == 'V':          # bfloat16: TensorFlow's reducers sum and divide in float32, then round
         mean = _sum(a.astype(np.float32), axes, keepdims) / np.float32(count)
         out = Tensor(mean.astype(a.dtype))
         if ACTIVE:
@@ -102,6 +103,9 @@ def _mean(input_tensor, axis, keepdims, mean_op):
         # a whole mean (a loss): divided as a numpy scalar, the same float op at a fraction of a 0-d ufunc's cost
         total = total[()]
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
+    if kind == 'c' and eigen_complex_divide.handles(total, count, mean):
+        # TF divides each part by the count; numpy's complex quotient multiplies by its reciprocal
+        mean = eigen_complex_divide.divide(total, np.asarray(count, mean.dtype), mean)
     out = Tensor(mean)
     if ACTIVE:
         scale = traced_reciprocal(count, a.dtype) if mean_op and count & (count - 1) else None
@@ -142,6 +146,11 @@ def _sum(a, axes, keepdims):
     if inner == 1 or not axes:      # one value per sum: TF's reducer copies it (a -0 stays -0; numpy adds it to 0)
         return a.reshape(_kept_shape(a.shape, axes) if keepdims else
                          tuple(d for i, d in enumerate(a.shape) if i not in axes)).copy()
+    if inner is not None and a.dtype.kind == 'c' and eigen_complex_sum.applies(a, inner):
+        # complex rows: each part in Eigen's order on complex packets (numpy's pairwise sum differed)
+        total = eigen_complex_sum.row_sums(a.reshape(-1, inner))
+        return total.reshape(_kept_shape(a.shape, axes) if keepdims else () if len(axes) == ndim else
+                             tuple(d for i, d in enumerate(a.shape) if i not in axes))
     total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
         total = shuffled_sum(a, axes)
