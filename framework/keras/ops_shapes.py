@@ -127,7 +127,18 @@ def broadcast_to(x, shape):
 
 def concatenate(xs, axis=0):
     """Join tensors along ``axis``; mixed dtypes are promoted as Keras 3 does."""
+    if _one_array(xs):
+        # Keras first asks any_symbolic_tensors(args=xs), whose ``args or ()`` is the array's truth value
+        # (numpy's ValueError past one element); tf.concat then takes one tensor as a list of one
+        bool(xs)
+        return tensor(xs, 'concatenate')
     return _ops.concat(cast_all(xs, 'concatenate'), axis)
+
+
+def _one_array(xs):
+    """Whether a joining op was given one tensor or array, not a list of them (tf.concat, which Keras 3's
+    TF backend ends with, takes it as the only value and returns it as it is)."""
+    return isinstance(xs, (Tensor, np.ndarray)) and np.ndim(xs) >= 1
 
 
 def stack(x, axis=0):
@@ -136,12 +147,21 @@ def stack(x, axis=0):
 
 def hstack(xs):
     """Concatenate along axis 1 (axis 0 for 1-D tensors), as numpy.hstack."""
+    if _one_array(xs):
+        try:
+            xs[0]       # Keras reads xs[0].shape: an empty one is TF's StridedSlice error (numpy's IndexError)
+        except Exception as error:      # noqa: BLE001 -- TF's or numpy's error as it is, the op in a note
+            error.add_note('keras.ops.hstack: xs must be a list of tensors, got an empty %s' % type(xs).__name__)
+            raise
+        return tensor(xs, 'hstack')
     tensors = cast_all(xs, 'hstack')
     return _ops.concat(tensors, 0 if tensors and tensors[0].ndim == 1 else 1)
 
 
 def vstack(xs):
     """Concatenate along axis 0, 1-D tensors first becoming rows, as numpy.vstack."""
+    if _one_array(xs):
+        return tensor(xs, 'vstack')
     tensors = [t if t.ndim >= 2 else _ops.reshape(t, [1, -1]) for t in cast_all(xs, 'vstack')]
     return _ops.concat(tensors, 0)
 
