@@ -50,7 +50,9 @@ KERNELS = {
         ('floor', 'Floor'), ('ceil', 'Ceil'), ('erf', 'Erf'), ('erfc', 'Erfc'), ('erfinv', 'Erfinv'),
         ('lgamma', 'Lgamma'), ('digamma', 'Digamma'), ('rint', 'Rint'), ('ndtri', 'Ndtri'),
         ('bessel_i0e', 'BesselI0e'), ('bessel_i0', 'BesselI0'), ('bessel_i1', 'BesselI1'),
-        ('bessel_i1e', 'BesselI1e'), ('erfcinv', 'Ndtri'))},
+        ('bessel_i1e', 'BesselI1e'), ('erfcinv', 'Ndtri'), ('bessel_j0', 'BesselJ0'), ('bessel_j1', 'BesselJ1'),
+        ('bessel_y0', 'BesselY0'), ('bessel_y1', 'BesselY1'), ('bessel_k0', 'BesselK0'), ('bessel_k0e', 'BesselK0e'),
+        ('bessel_k1', 'BesselK1'), ('bessel_k1e', 'BesselK1e'))},
     **{name: (kernel, 'x:T -> y:bool', _REAL) for name, kernel in (
         ('is_nan', 'IsNan'), ('is_inf', 'IsInf'), ('is_finite', 'IsFinite'))},
     **{name: (kernel, _FEATURES, _ACTIVATION) for name, kernel in (
@@ -248,7 +250,8 @@ REAL_ONLY = frozenset([op for op, entry in KERNELS.items() if 'complex64' not in
 RAW_INPUT = frozenset((
     'sqrt', 'exp', 'log', 'tanh', 'sin', 'cos', 'tan', 'rsqrt', 'log1p', 'expm1', 'asin', 'acos', 'atan', 'sinh',
     'cosh', 'asinh', 'acosh', 'atanh', 'floor', 'ceil', 'erf', 'erfc', 'erfinv', 'lgamma', 'digamma', 'rint', 'ndtri',
-    'bessel_i0e', 'bessel_i0', 'bessel_i1', 'bessel_i1e', 'is_nan', 'is_inf', 'is_finite', 'softplus', 'softsign',
+    'bessel_i0e', 'bessel_i0', 'bessel_i1', 'bessel_i1e', 'bessel_j0', 'bessel_j1', 'bessel_y0', 'bessel_y1',
+    'bessel_k0', 'bessel_k0e', 'bessel_k1', 'bessel_k1e', 'is_nan', 'is_inf', 'is_finite', 'softplus', 'softsign',
     'elu', 'selu', 'relu', 'negative', 'square', 'reciprocal', 'reduce_sum', 'reduce_max', 'reduce_logsumexp',
     'l2_loss', 'inv', 'det', 'cholesky', 'sqrtm', 'eigh', 'qr', 'svd', 'logdet'))
 
