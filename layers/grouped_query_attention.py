@@ -125,7 +125,12 @@ class GroupQueryAttention(Layer):
         query, value = self._as_input(query, 'query'), self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value
-        self._check_shapes(query, value, key)
+        # Keras 3 checks the shapes in compute_output_shape: on a symbolic call of this layer, not eagerly (TF 2.21
+        # attends a value narrower than the query; other sizes fail in its projections or einsums) nor inside
+        # another layer's symbolic call (which runs the call itself)
+        if call_context.probing() and len(call_context.STATE.stack) == 1:
+            shape = recorded_shape_rule()
+            self.compute_output_shape(shape(query.shape), shape(value.shape), shape(key.shape) if key_given else None)
         if not self._projections_ready:     # (built from the query's shape alone: made on this first call)
             with self.unlocked_state():
                 self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
@@ -149,15 +154,6 @@ class GroupQueryAttention(Layer):
             raise ValueError('GroupQueryAttention %r: %s must have rank 3 (batch, steps, features); got shape %s'
                              % (self.name, what, tuple(x.shape)))
         return x
-
-    def _check_shapes(self, query, value, key):
-        if query.shape[-1] != value.shape[-1]:
-            raise ValueError('The last dimension of `query_shape` and `value_shape` must be equal, but are %s, %s. '
-                             'Received: query_shape=%s, value_shape=%s' % (query.shape[-1], value.shape[-1],
-                                                                          tuple(query.shape), tuple(value.shape)))
-        if value.shape[1:-1] != key.shape[1:-1]:
-            raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. Received: '
-                             'value_shape=%s and key_shape=%s' % (tuple(value.shape), tuple(key.shape)))
 
     def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
         return combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
