@@ -242,13 +242,17 @@ def _conv(x, f, geo):
 def _conv_input_grad(g, f, geo):
     """d conv / d input: each output gradient spread back over its window (TensorFlow's
     Conv2DBackpropInput; in its order of sums where conv_backprop_input_order knows it)."""
-    if conv_backprop_input_order.applies(g._data, f._data, geo):
-        out = Tensor(conv_backprop_input_order.backprop_input(g._data, f._data, geo))
+    gd, fd = g._data, f._data
+    half = gd.dtype == np.float16
+    if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_ct16.py)
+        gd, fd = gd.astype(np.float32), fd.astype(np.float32)
+    if conv_backprop_input_order.applies(gd, fd, geo):
+        summed = conv_backprop_input_order.backprop_input(gd, fd, geo)
     else:
-        kh, kw, c, o = f._data.shape
-        cols = product(g._data.reshape(-1, o), f._data.reshape(-1, o).T).reshape(
-            geo.shape[0], geo.oh, geo.ow, kh, kw, c)
-        out = Tensor(geo.fold(cols))
+        kh, kw, c, o = fd.shape
+        cols = product(gd.reshape(-1, o), fd.reshape(-1, o).T).reshape(geo.shape[0], geo.oh, geo.ow, kh, kw, c)
+        summed = geo.fold(cols)
+    out = Tensor(summed.astype(np.float16) if half else summed)
     if ACTIVE:
         record('conv2d_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
                                                   lambda gg, y, g, f: _conv_filter_grad(gg, g, geo)))
