@@ -31,7 +31,7 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
-from . import predict_none, step_retracing
+from . import predict_group_traces, predict_none, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
@@ -199,6 +199,7 @@ class TrainingLoops:
         wants_end = callbacks.wants('on_predict_batch_end')
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
+        group_shapes = []       # (every > 1) their input shapes: Keras traces its function per group
         step = None
         nesting = predict_nesting(data)
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
@@ -214,6 +215,8 @@ class TrainingLoops:
                 scope = traced = _PYTHON
             else:
                 shapes = input_shapes(batch)
+                if every > 1:
+                    group_shapes.append(shapes)
                 # a batch the latest trace serves again is replayed, and that trace's answer is known: one
                 # look instead of shaped_step's and static_trace's (a tracing step asks static_trace after)
                 static = traces.served_answer(kind, shapes)
@@ -230,6 +233,9 @@ class TrainingLoops:
             with scope, traced:
                 out = self.predict_step(batch)
             if traces is not None and (step + 1) % every == 0:
+                if every > 1:
+                    predict_group_traces.group_ran(traces, kind, tuple(group_shapes), family)
+                    group_shapes = []
                 step_retracing.calls_made(1, family)     # TF's retracing detector (step_retracing)
             if step == 1 and type(out) is not Tensor and predict_none.holds_none(out):
                 raise predict_none.predict_error(out)       # Keras 3 gathers outputs from the second batch
@@ -245,6 +251,9 @@ class TrainingLoops:
                     break
         if group and wants_end:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
+        if group_shapes:        # a shorter last group is a call of its own
+            predict_group_traces.group_ran(traces, kind, tuple(group_shapes), family)
+            step_retracing.calls_made(1, family)
         if grouped:
             _begin_past(callbacks.on_predict_batch_begin, step, every)
         callbacks.on_predict_end()

@@ -52,6 +52,7 @@ class StepTraces:
         self._random_ops = {}
         self.structure = None
         self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
+        self._group_shapes = {}     # predict kind -> its multi-step function's traces (predict_group_traces)
         # (kind, nesting) -> the leaf shapes and dtypes of the latest train / test trace on arrays, None
         # for the axes it left open (``_relaxed_axes``)
         self._latest_array_trace = {}
@@ -164,7 +165,9 @@ class StepTraces:
         ran = None
         # (TF's retracing detector for predict's one function, which predict_on_batch calls too: Keras 3's
         # predict_on_batch is self.predict_function([(x,)]))
-        if kind == 'predict' or kind[0] == 'predict' or kind[0] == 'predict_on_batch':
+        if family == 'predict_multi' and kind[0] != 'predict_on_batch':
+            pass        # fit's predict in groups: traced per group (predict_group_traces), not per batch
+        elif kind == 'predict' or kind[0] == 'predict' or kind[0] == 'predict_on_batch':
             function = self._functions.get(family)
             if function is None:
                 function = self._functions[family] = step_retracing.stand_in(family)
