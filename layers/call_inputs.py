@@ -135,9 +135,18 @@ def _build_shape(shape):
 
 def check_spec(layer, inputs):
     specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
-    # (Keras flattens the inputs: a dict's values, by sorted key, are the tensors it counts and checks)
-    values = inputs if isinstance(inputs, (list, tuple)) else \
-        [inputs[key] for key in sorted(inputs)] if type(inputs) is dict else [inputs]
+    # (Keras flattens the inputs: a dict's values, by sorted key, are the tensors it counts and checks;
+    # where every spec is named, as a functional model's, it takes the dict's entries by those names)
+    names = [getattr(spec, 'name', None) for spec in specs] if type(inputs) is dict else [None]
+    if all(names):
+        missing = [name for name in names if name not in inputs]
+        if missing:
+            raise ValueError('Missing data for input "%s". You passed a data dictionary with keys %s. Expected the '
+                             'following keys: %s' % (missing[0], list(inputs.keys()), names))
+        values = [inputs[name] for name in names]
+    else:
+        values = inputs if isinstance(inputs, (list, tuple)) else \
+            [inputs[key] for key in sorted(inputs)] if type(inputs) is dict else [inputs]
     # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
     # specs, called on one tensor, is refused before its call)
     if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):

@@ -35,6 +35,7 @@ from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
 from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_training_argument import recorded_training, takes_training
+from .keras_input_specs import functional_input_specs
 from .keras_tensor import KerasTensor
 from .shared_outputs import shared_output_nodes, unfuse
 from . import fanout_gradients
@@ -95,6 +96,21 @@ class Functional(Model):
         # trainable=False (Layer.__init__ took it) stays the model's own flag: Keras 3 sets it before the
         # layers are tracked, so they keep theirs (a reloaded frozen model's InputLayers are trainable)
         self.built = True
+
+    @property
+    def input_spec(self):
+        """Keras 3's list of InputSpecs, one per Input (``keras_input_specs``); a value set wins."""
+        if '_manual_input_spec' in self.__dict__ or '_inputs' not in self.__dict__:
+            return self.__dict__.get('_manual_input_spec')
+        specs = self.__dict__.get('_keras_input_specs')
+        if specs is None:       # (the Inputs never change: made once, read at every call's check)
+            specs = self.__dict__['_keras_input_specs'] = functional_input_specs(self)
+        return specs
+
+    @input_spec.setter
+    def input_spec(self, value):
+        if '_inputs' in self.__dict__:      # (Layer.__init__'s None comes before the graph: Keras's default)
+            self.__dict__['_manual_input_spec'] = value
 
     # ---- the graph's ends ------------------------------------------------------------
     @property
