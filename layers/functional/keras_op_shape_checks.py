@@ -6,7 +6,8 @@ Only the checks are taken from Keras; the outputs still come from the stand-in r
 import numpy as np
 
 from framework.keras.data_format import standardize_data_format
-from framework.keras.ops_shape_inference import concatenate_shape, matmul_shape, take_shape
+from framework.keras.ops_shape_inference import (broadcast_shapes, canonical_axis, concatenate_shape, matmul_shape,
+                                                 take_shape)
 
 
 def _shape(value):
@@ -67,8 +68,72 @@ def _conv(config, inputs, kernel):
                          'of shape %s.' % (full_kernel, x_shape))
 
 
+def _broadcast(config, x1, x2):
+    # the elementwise binary ops read getattr(x, 'shape', []): a Python number broadcasts as a scalar
+    broadcast_shapes(*(list(x.shape) if hasattr(x, 'shape') else [] for x in (x1, x2)))
+
+
+def _broadcast_to(config, x):
+    broadcast_shapes(list(_shape(x)), list(config.get('shape')))
+
+
+def _stack(config, x):
+    first = _shape(x[0])
+    canonical_axis(config.get('axis', 0), len(first) + 1)
+    for value in x:
+        shape = _shape(value)
+        if len(shape) != len(first) or any(a is not None and b is not None and a != b for a, b in zip(shape, first)):
+            raise ValueError("Every value in `x` must have the same shape. But found element of shape %s,  which "
+                             "is different from the first element's shape %s." % (shape, first))     # (two spaces)
+
+
+def _squeeze(config, x):
+    axis = config.get('axis')
+    if axis is None:
+        return
+    shape = list(_shape(x))
+    for a in (list(axis) if isinstance(axis, (list, tuple)) else [axis]):
+        if shape[a] != 1:
+            raise ValueError('Cannot squeeze axis %s, because the dimension is not 1.' % (a,))
+
+
+def _transpose(config, x):
+    axes, ndim = config.get('axes'), len(_shape(x))
+    if axes is None:
+        return
+    if len(axes) != ndim:
+        raise ValueError('axis must be a list of the same length as the input shape, expected %d, but received %d.'
+                         % (ndim, len(axes)))
+    if any(not isinstance(a, int) or not -ndim <= a < ndim for a in axes):
+        raise ValueError('Each axis in `axes` must be an integer in [-%d, %d). Received: axes=%s.'
+                         % (ndim, ndim, list(axes)))
+    if len({a % ndim for a in axes}) != ndim:
+        raise ValueError('`axes` must be a valid permutation of the input dimensions (no duplicates). Received: '
+                         'axes=%s for input of rank %d.' % (list(axes), ndim))
+
+
+def _reduce(config, x):
+    # Keras's reduce_shape canonicalizes each axis ('axis 3 is out of bounds for an array with dimension 2.')
+    axis = config.get('axis')
+    for a in ((axis,) if isinstance(axis, int) else axis or ()):
+        canonical_axis(a, len(_shape(x)))
+
+
+def _expand_dims(config, x):
+    axis = config.get('axis')
+    if axis is None:        # Keras appends the axis
+        return
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    for a in axes:
+        canonical_axis(a, len(axes) + len(_shape(x)))
+
+
 _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
-           'conv': _conv}
+           'conv': _conv, 'broadcast_to': _broadcast_to, 'stack': _stack, 'squeeze': _squeeze,
+           'transpose': _transpose, 'expand_dims': _expand_dims}
+_CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod'), _reduce))
+_CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_divide', 'maximum', 'minimum'),
+                             _broadcast))
 
 
 def check_keras_output_spec(op, args, kwargs):
