@@ -35,3 +35,19 @@ def emit(write):
         write()
     else:
         waiting.append(write)
+
+
+def graph_output(run):
+    """``run()``, whose writes to sys.stdout are the graph's when a trace runs (a py_function's Python, which
+    TensorFlow runs with the graph, after the trace's prints): held as a tf.print's are; else as it is."""
+    if getattr(_local, 'held', None) is None:
+        return run()
+    import io
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        result = run()
+    text = buffer.getvalue()
+    if text:
+        import sys
+        emit(lambda: sys.stdout.write(text))
+    return result

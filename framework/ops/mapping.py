@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from .. import assert_statements, backend, dtypes, nest, trace_names
+from .. import assert_statements, backend, dtypes, nest, trace_names, trace_prints
 from ..nest_compare import assert_same_structure
 from ..autograph_lambda_warning import _why_unparsable, warn_if_unparsable
 from ..host_random_replay import eager_draws
@@ -338,7 +338,7 @@ def _every_call(func, args, new_outputs=False):
     from ..function import unmuted      # (late: function imports ops)
     with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside(), \
             eager_draws():
-        returned = func(*args)
+        returned = trace_prints.graph_output(lambda: func(*args))
         if new_outputs:
             returned = _copies_of_inputs(returned, args)
         return returned
