@@ -29,3 +29,15 @@ def test_spectral_normalization_still_gives_its_layers_shape():
     layer = L.SpectralNormalization(L.Dense(3))
     assert tuple(layer.compute_output_shape((None, 5))) == (None, 3)
     assert tuple(layer(keras.Input((5,))).shape) == (None, 3)
+
+
+def test_spectral_normalization_output_keeps_the_wrapped_layers_mask():
+    # TF 2.21: SpectralNormalization does not support masking (it warns), but its eager output is the wrapped
+    # Dense's own tensor (ops.cast of the same dtype is a no-op), which carries the Embedding's mask
+    import warnings
+    tokens = np.array([[1, 2, 0, 0], [3, 0, 0, 0]])
+    embedded = L.Embedding(6, 3, mask_zero=True)(tokens)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        out = L.SpectralNormalization(L.Dense(2))(embedded)
+    assert out._keras_mask.numpy().tolist() == [[True, True, False, False], [True, False, False, False]]
