@@ -25,7 +25,8 @@ def test_concatenate_of_one_array_asks_its_truth_value(xs):
     assert str(info.value) == TRUTH
 
 
-@pytest.mark.parametrize('op, xs, shape', [('concatenate', tf.ones([1]), (1,)), ('concatenate', tf.ones([0, 2]), (0, 2)),
+@pytest.mark.parametrize('op, xs, shape', [('concatenate', tf.ones([1]), (1,)),
+                                           ('concatenate', tf.ones([0, 2]), (0, 2)),
                                            ('hstack', tf.ones([2, 2]), (2, 2)), ('hstack', np.ones((1, 2)), (1, 2)),
                                            ('vstack', tf.ones([2]), (2,)), ('vstack', tf.ones([1]), (1,))])
 def test_one_array_comes_back_unchanged(op, xs, shape):

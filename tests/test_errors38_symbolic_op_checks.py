@@ -1,6 +1,6 @@
 """keras.ops on KerasTensors run Keras 3's compute_output_spec checks, in its words, before tapeflow's stand-in
-run: elementwise binaries and broadcast_to (broadcast_shapes), stack, squeeze, transpose, expand_dims and the
-reductions (canonicalize_axis). tapeflow wrapped the stand-in run's kernel error ('add (Keras op Add,
+run: elementwise binaries and broadcast_to (broadcast_shapes), stack, squeeze, transpose, expand_dims, split,
+where, dot and the reductions (canonicalize_axis). tapeflow wrapped the stand-in run's kernel error ('add (Keras op Add,
 keras.ops.add) cannot be applied to KerasTensors ... Incompatible shapes: [2,2] vs. [2,3]').
 
 Golden texts printed by TF 2.21 / Keras 3 (progs/errors38/ops3.py, ops3.tf.out).
@@ -29,6 +29,12 @@ I = keras.Input
     (lambda: ops.expand_dims(I((3,)), 4), 'axis 4 is out of bounds for an array with dimension 3.'),
     (lambda: ops.mean(I((3,)), axis=3), 'axis 3 is out of bounds for an array with dimension 2.'),
     (lambda: ops.sum(I((3,)), axis=(0, 3)), 'axis 3 is out of bounds for an array with dimension 2.'),
+    (lambda: ops.split(I((5,)), 2, axis=1), '`x` size on given `axis` must be divisible by `indices_or_sections` '
+     'when `indices_or_sections` is an int. But received 5 and 2.'),
+    (lambda: ops.where(I((2,), dtype='bool'), I((3,)), 0.), 'Cannot broadcast shape, the failure dim has value 2, '
+     'which cannot be broadcasted to 3. Input shapes are: [None, 2] and [None, 3].'),
+    (lambda: ops.dot(I((2,)), I((3, 4))), 'Shape must match on the last axis of `x1` and second last axis of `x2` '
+     'when `x1` is N-d array while `x2` is M-D, but received `x1.shape=(None, 2)` and x2.shape=`(None, 3, 4)`.'),
 ])
 def test_symbolic_checks_in_keras_words(call, text):
     with pytest.raises(ValueError) as info:
@@ -44,3 +50,5 @@ def test_symbolic_calls_that_fit_are_unchanged():
     assert ops.transpose(I((2, 3)), (0, 2, 1)).shape == (None, 3, 2)
     assert ops.expand_dims(I((3,)), -1).shape == (None, 3, 1)
     assert ops.mean(I((3, 4)), axis=(1, -1)).shape == (None,)
+    assert [t.shape for t in ops.split(I((None,)), 2, axis=1)] == [(None, None), (None, None)]
+    assert ops.dot(I((2, 3)), tf.ones([3, 5])).shape == (None, 2, 5)

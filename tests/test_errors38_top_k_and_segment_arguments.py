@@ -4,7 +4,8 @@ inputs are converted and refused as TF 2.21 / Keras 3 do.
 Golden texts printed by TF 2.21 (progs/errors38 and /tmp probes copied here), e.g.
     tf.math.top_k(tf.constant([1., 2.]), None)      -> ValueError: Attempt to convert a value (None) ...
     tf.math.top_k(tf.constant([1., 2.]), 1, sorted='a')  -> TypeError: Expected bool for argument 'sorted' not 'a'.
-    tf.math.top_k(tf.constant([1., 2.]), [1])        -> InvalidArgumentError: ... k must be scalar, got shape [1] [Op:TopKV2]
+    tf.math.top_k(tf.constant([1., 2.]), [1])
+                                        -> InvalidArgumentError: ... k must be scalar, got shape [1] [Op:TopKV2]
     tf.math.unsorted_segment_sum(x, ids, 2.0)        -> TypeError: Cannot convert 2.0 to EagerTensor of dtype int32
     tf.math.unsorted_segment_sum(x, ids, np.float32(2.5))  -> two segments (int32 conversion truncates)
     tf.math.unsorted_segment_mean(x, ids, 2.0)       -> InvalidArgumentError: Value for attr 'Tnumsegments' of float ...
@@ -82,7 +83,8 @@ def test_unsorted_segment_num_segments_as_tf_converts_it(op, kernel):
             fn(X, IDS, given)
         text = str(info.value)
         assert text.startswith("Value for attr 'Tnumsegments' of %s is not in the list of allowed values: int32, "
-                               "int64\n\t; NodeDef: {{node %s}}; Op<name=%s; signature=data:T" % (shown, kernel, kernel))
+                               "int64\n\t; NodeDef: {{node %s}}; Op<name=%s; signature=data:T"
+                               % (shown, kernel, kernel))
         assert text.endswith('allowed=[DT_INT32, DT_INT64]> [Op:%s]%s' % (kernel, tail))
 
 

@@ -128,9 +128,38 @@ def _expand_dims(config, x):
         canonical_axis(a, len(axes) + len(_shape(x)))
 
 
+def _split(config, x):
+    shape = list(_shape(x))
+    axis = canonical_axis(config.get('axis', 0), len(shape))
+    sections = config.get('indices_or_sections')
+    if isinstance(sections, int) and shape[axis] is not None and np.mod(shape[axis], sections) != 0:
+        raise ValueError('`x` size on given `axis` must be divisible by `indices_or_sections` when '
+                         '`indices_or_sections` is an int. But received %s and %s.' % (shape[axis], sections))
+
+
+def _where(config, condition, x1=None, x2=None):
+    shapes = [list(v.shape) if hasattr(v, 'shape') else [] for v in (condition, x1, x2)]
+    broadcast_shapes(broadcast_shapes(shapes[0], shapes[1]), shapes[2])
+
+
+def _dot(config, x1, x2):
+    first, second = (list(v.shape) if hasattr(v, 'shape') else [] for v in (x1, x2))
+    if not first or not second or len(first) == 1 and len(second) == 1:
+        return
+    if len(second) == 1:
+        if first[-1] != second[0]:
+            raise ValueError('Shape must match on the last axis of `x1` and `x2` when `x1` is N-d array while `x2` '
+                             'is 1-D, but receive shape `x1.shape=%s` and x2.shape=`%s`.' % (_shape(x1), _shape(x2)))
+        return
+    if first[-1] is not None and second[-2] is not None and first[-1] != second[-2]:
+        raise ValueError('Shape must match on the last axis of `x1` and second last axis of `x2` when `x1` is N-d '
+                         'array while `x2` is M-D, but received `x1.shape=%s` and x2.shape=`%s`.'
+                         % (_shape(x1), _shape(x2)))
+
+
 _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
            'conv': _conv, 'broadcast_to': _broadcast_to, 'stack': _stack, 'squeeze': _squeeze,
-           'transpose': _transpose, 'expand_dims': _expand_dims}
+           'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot}
 _CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod'), _reduce))
 _CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_divide', 'maximum', 'minimum'),
                              _broadcast))
