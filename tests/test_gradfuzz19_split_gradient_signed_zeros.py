@@ -98,3 +98,19 @@ def test_second_derivatives_through_split_parts():
     expect[:, 1:] = 2 * g_b * 6 * b
     expect[:, 1:2] += 2 * b[:, :1]
     np.testing.assert_allclose(h, expect, rtol=1e-12)
+
+
+def test_complex_parts_keep_tensorflows_signed_zeros():
+    # printed by TF 2.21 (t34.py): x = [[1+1j, 2-1j, 3, 4j]] (complex64), a, b = tf.split(x, 2, axis=1);
+    # the gradients of real(reduce_sum(a * [[-0+0j, 0-0j]])) and of real(reduce_sum(a * -1.))
+    x = tf.constant(np.array([[1 + 1j, 2 - 1j, 3, 4j]], np.complex64))
+
+    def gradient(loss):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            a, b = tf.split(x, 2, axis=1)
+            y = loss(a, b)
+        return [(float(v.real).hex(), float(v.imag).hex()) for v in tape.gradient(y, x).numpy().ravel()]
+    weights = tf.constant([[complex(-0., 0.), complex(0., -0.)]], tf.complex64)
+    assert gradient(lambda a, b: tf.math.real(tf.reduce_sum(a * weights))) == [(Z, NZ), (Z, Z), (Z, Z), (Z, Z)]
+    assert gradient(lambda a, b: tf.math.real(tf.reduce_sum(a * -1.))) == [(M1, NZ), (M1, NZ), (Z, Z), (Z, Z)]

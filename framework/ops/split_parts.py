@@ -54,7 +54,9 @@ def _negative_zeros(whole, axis, size, g):
     shape = list(whole._data.shape)
     shape[axis] = size
     dtype = g._data.dtype
-    fill = complex(-0.0, -0.0) if dtype.kind == 'c' else -0.0 if dtype.kind in 'fV' else 0
+    # (complex: the tape conjugates a complex op's rule's result (complex_gradients.py), so -0 + 0i here
+    # adds as -0 - 0i there)
+    fill = complex(-0.0, 0.0) if dtype.kind == 'c' else -0.0 if dtype.kind in 'fV' else 0
     return Tensor(backend.array_module(g._data).full(shape, fill, dtype))
 
 
@@ -72,7 +74,9 @@ def _zeros_for_unread(g, axis, bounds, read):
         begin, size = [0] * g.ndim, list(g.shape)
         begin[axis], size[axis] = lo, (hi - lo)
         if k in unread:
-            pieces.append(Tensor(backend.array_module(g._data).zeros(size, g._data.dtype)))
+            # (complex: 0 - 0i, which the tape's conjugation of a complex rule's result turns into TF's 0 + 0i)
+            fill = complex(0.0, -0.0) if g._data.dtype.kind == 'c' else 0
+            pieces.append(Tensor(backend.array_module(g._data).full(size, fill, g._data.dtype)))
         else:
             pieces.append(slice_(g, begin, size))
     return concat(pieces, axis) if len(pieces) > 1 else pieces[0]
