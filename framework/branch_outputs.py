@@ -40,7 +40,9 @@ def refusal_at(code, line, names):
     entry = scanned(code, _scan, {}).get(line)
     if entry is None:
         return None
-    missing, outputs = entry
+    missing, outputs, flagged = entry
+    if flagged is not None:     # AutoGraph traces only the branch an `if flag:` on a Python value picks
+        missing = _missing(*(_picked(block, names) for block in flagged))
     if missing is not None:
         return ValueError('the %s branch must also have a return statement.' % missing)
     for name, main, other in outputs:
@@ -71,23 +73,46 @@ def _scan(tree, offset):
             continue
         main, other, merged = autograph_branches(node, after[0])
         followers = after[1:] if merged else after
-        missing = None
+        missing = _missing(main, other)
         main_returns, other_returns = _always_returns(main), _always_returns(other)
-        if main_returns and not other_returns and not _has_return(other):
-            missing = 'else'
-        elif _has_return(other) and not _has_return(main):
-            # (the main branch is traced and checked first: a return the else branch makes only under a
-            # nested if already makes retval_ an output that the main branch leaves undefined)
-            missing = 'main'
+        flagged = (main, other) if any(isinstance(n, ast.If) and isinstance(n.test, ast.Name)
+                                       for n in main + other) else None
         outputs = []
         for name in sorted(n for n in stores(main) | stores(other) if read_later(n, followers)):
             outputs.append((name, _assigned(main, name), _assigned(other, name)))
         if main_returns and other_returns:
             outputs.append(('retval_', _returned(main), _returned(other)))
             outputs.sort(key=lambda output: output[0])
-        if missing is not None or outputs:
-            table[node.lineno + offset] = (missing, outputs)
+        if missing is not None or outputs or flagged is not None:
+            table[node.lineno + offset] = (missing, outputs, flagged)
     return table
+
+
+def _missing(main, other):
+    """The branch whose lack of a return TF refuses ('else' / 'main'), or None."""
+    if _always_returns(main) and not _always_returns(other) and not _has_return(other):
+        return 'else'
+    if _has_return(other) and not _has_return(main):
+        # (the main branch is traced and checked first: a return the else branch makes only under a
+        # nested if already makes retval_ an output that the main branch leaves undefined)
+        return 'main'
+    return None
+
+
+def _picked(block, names):
+    """``block`` with each ``if flag:`` on a Python value (not a tensor) replaced by the branch it takes."""
+    statements = []
+    for node in block:
+        value = names.get(node.test.id, _UNKNOWN) if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+            else _UNKNOWN
+        if value is _UNKNOWN or _tensor_dtype(value) is not None:
+            statements.append(node)
+            continue
+        try:
+            statements.extend(_picked(node.body if value else node.orelse, names))
+        except Exception:       # (a value without a truth of its own)
+            statements.append(node)
+    return statements
 
 
 def autograph_branches(node, rest):

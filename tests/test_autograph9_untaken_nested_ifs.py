@@ -140,3 +140,13 @@ def test_complete_nested_branches_run():
     assert float(tf.function(_elif_chain_complete)(tf.constant(-2.0))) == 2.0
     assert float(tf.function(_untaken_else_assigns_then_tests)(tf.constant(2.0))) == 2.0
     assert float(tf.function(_python_flag_picks_a_returning_branch)(tf.constant(2.0), True)) == 2.0
+
+
+def test_a_python_flag_that_picks_no_return_is_refused_at_the_outer_if():
+    # TF 2.21 (p3.py h4): flag False leaves the else branch without a return (the flag's if is Python's)
+    with pytest.raises(ValueError) as caught:
+        tf.function(_python_flag_picks_a_returning_branch)(tf.constant(2.0), False)
+    message = str(caught.value)
+    line = _line_of(_python_flag_picks_a_returning_branch, 'if x > 0:')
+    assert 'line %d, in _python_flag_picks_a_returning_branch  *\n        if x > 0:\n' % line in message
+    assert message.rstrip().endswith('ValueError: the else branch must also have a return statement.')
