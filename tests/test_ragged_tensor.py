@@ -72,12 +72,15 @@ def test_indexing_matches_tensorflow():
     rt = rc([[1, 2], [3]])
     assert rt[0].numpy().tolist() == [1, 2] and repr(rt[1:2]) == '<tf.RaggedTensor [[3]]>'
     assert repr(rt[:, :1]) == '<tf.RaggedTensor [[1],\n [3]]>'
-    assert rt[:, 0].numpy().tolist() == [1, 3] and int(rt[0, 1]) == 2
+    assert int(rt[0, 1]) == 2
+    # TF 2.21 refuses an int inside ragged rows, whatever their lengths (it printed this ValueError for rt[:, 0])
+    with pytest.raises(ValueError, match='Cannot index into an inner ragged dimension'):
+        rt[:, 0]
     rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
     assert repr(rt2[:, :1]) == '<tf.RaggedTensor [[[1.0, 2.0]], [], [[4.0]]]>'
     assert repr(rt2[:, :, :1]) == '<tf.RaggedTensor [[[1.0],\n  [3.0]], [], [[4.0]]]>'
     assert repr(rt2[1:]) == '<tf.RaggedTensor [[], [[4.0]]]>'
-    with pytest.raises(IndexError, match='out of range'):
+    with pytest.raises(ValueError, match='Cannot index into an inner ragged dimension'):
         rt[:, 1]
 
 

@@ -16,7 +16,7 @@ def _row_range(rt, lo, hi):
     splits = rt._splits_host()
     new_splits = splits[lo:hi + 1] - splits[lo]
     return RaggedTensor(rt.values[int(splits[lo]):int(splits[hi])],
-                        rp.splits_tensor(new_splits, rt._row_splits._data.dtype))
+                        rp.splits_tensor(new_splits, rt._row_splits._data.dtype), rt._uniform_row_length)
 
 
 def _index_rows(rt, key, rest):
@@ -65,6 +65,11 @@ def _index_inside(rt, rest):
             values = values[(slice(None),) + tuple(rest)]
         return RaggedTensor(values, rp.splits_tensor(rp.splits_from_lengths(np.asarray(lengths, np.int64), 'getitem'),
                                                      rt._row_splits._data.dtype))
+    if isinstance(key, (int, np.integer)) and rt._uniform_row_length is None:
+        error = ValueError('Cannot index into an inner ragged dimension.')      # TF 2.21, whatever the row lengths
+        error.add_note('RaggedTensor indexing: rows of a ragged dimension take slices only (rt[:, %d:%d] keeps the '
+                       'rows that have element %d); or pad them first with rt.to_tensor()' % (key, int(key) + 1, key))
+        raise error
     if isinstance(key, (int, np.integer)):
         lengths = np.diff(splits)
         j = int(key)
