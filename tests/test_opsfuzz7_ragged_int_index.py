@@ -13,8 +13,9 @@ import framework as tf
     ([[1., 2., 3.], [], [4.]], (slice(1, None), 0)),
 ])
 def test_int_inside_ragged_rows_is_refused(rows, key):
-    with pytest.raises(ValueError, match=r'^Cannot index into an inner ragged dimension\.$'):
+    with pytest.raises(ValueError) as caught:
         tf.ragged.constant(rows)[key]
+    assert str(caught.value) == 'Cannot index into an inner ragged dimension.'
 
 
 def test_uniform_rows_take_an_int_and_rows_keep_their_length():
