@@ -54,3 +54,20 @@ def test_half_conv2d_transpose_layer(monkeypatch):
         wide = np.asarray(twin(x.astype(np.float16).astype(np.float32))).astype(np.float16)
         np.testing.assert_array_equal(np.asarray(layer(x)), wide)
     assert seen == [0x5fa3091, 0xfdc1ae, 0x3807b29]     # TF 2.21
+
+
+def test_half_depthwise_input_gradient(monkeypatch):
+    monkeypatch.setenv('TAPEFLOW_TF_EXACT_MATH', '1')
+    rng = np.random.RandomState(9)
+    seen = []
+    for shape, kshape, s, padding in (((64, 8, 8, 8), (3, 3, 8, 1), 1, 'SAME'), ((4, 9, 9, 3), (3, 3, 3, 2), 2, 'SAME'),
+                                      ((2, 8, 8, 4), (2, 2, 4, 1), 1, 'VALID')):
+        x = tf.constant(rng.rand(*shape).astype('float16'))
+        k = tf.constant((rng.randn(*kshape) * 0.3).astype('float16'))
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.nn.depthwise_conv2d(x, k, [1, s, s, 1], padding)
+            weights = tf.reshape(tf.cast(tf.range(tf.size(y)) % 7, tf.float32), tf.shape(y))
+            loss = tf.reduce_sum(tf.cast(y, tf.float32) * weights)
+        seen.append(_bits(tape.gradient(loss, x)))
+    assert seen == [0x453de010, 0x2048466, 0xf9fdd0]      # TF 2.21 (progs/tutorials45/t45_dwg16.py)

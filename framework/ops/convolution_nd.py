@@ -11,6 +11,7 @@ one with a group per input channel.
 """
 import collections
 import itertools
+import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
@@ -148,11 +149,16 @@ def _input_grad(g, f, geo, transposed=False):
     A dilated convolution's own input gradient keeps the BLAS product: TF sums it in one of two orders by the
     API that ran it (tf.nn.conv2d: Conv2DBackpropInput's; tf.nn.convolution and Keras: space-to-batch's,
     VALID-shaped), which this op cannot tell apart."""
-    if transposed and conv_backprop_input_order.applies_dilated(g._data, f._data, geo):
-        out = Tensor(conv_backprop_input_order.backprop_input_dilated(g._data, f._data, geo))
+    gd, fd = g._data, f._data
+    half = gd.dtype == np.float16
+    if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_dwg16.py)
+        gd, fd = gd.astype(np.float32), fd.astype(np.float32)
+    if transposed and conv_backprop_input_order.applies_dilated(gd, fd, geo):
+        summed = conv_backprop_input_order.backprop_input_dilated(gd, fd, geo)
     else:
-        cols = product(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
-        out = Tensor(geo.fold(geo.ungrouped_columns(cols)))
+        cols = product(geo.grouped_outputs(gd), geo.grouped_filters(fd).transpose(0, 2, 1))
+        summed = geo.fold(geo.ungrouped_columns(cols))
+    out = Tensor(summed.astype(np.float16) if half else summed)
     if ACTIVE:
         record('convolution_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
                                                        lambda gg, y, g, f: _filter_grad(gg, g, geo)))
