@@ -35,9 +35,10 @@ class RMSNormalization(Layer):
         self.built = True
 
     def call(self, x):
-        # Keras computes a float16 / bfloat16 input in float32 (its scale read in the compute dtype first, then
-        # widened too) and casts the result back
-        narrow = x.dtype if x.dtype in ('float16', 'bfloat16') else None
+        # Keras computes in result_type(x.dtype, 'float32'): a float16 / bfloat16 / integer / bool input in float32
+        # (its scale read in the compute dtype first, then widened too), and casts the result back (an int32 input
+        # gives int32, truncated)
+        narrow = None if x.dtype in ('float32', 'float64') else x.dtype
         wide = x if narrow is None else cast(x, 'float32')
         scale = self.scale if narrow is None else cast(self.scale, 'float32')
         # square(x), as Keras: its gradient 2 * x * g rounds otherwise than x * x's two x * g added

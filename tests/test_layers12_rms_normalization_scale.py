@@ -43,3 +43,11 @@ def test_positive_axes_in_order_still_normalize_and_scale():
     layer.build((2, 3, 4))
     layer.set_weights([np.arange(12, dtype='float32').reshape(3, 4)])
     assert layer(X).numpy()[0, 1].view('uint32').tolist() == [1088624313, 0, 1076515083, 1086764002]
+
+
+@pytest.mark.parametrize('dtype, want', [('int32', [[0, 0, 1]]), ('int64', [[0, 0, 1]]), ('uint8', [[0, 0, 1]]),
+                                         ('bool', [[True, True, True]])])
+def test_integer_and_bool_inputs_compute_in_float32_and_cast_back(dtype, want):
+    # TF 2.21: Keras's ops.rms_normalization computes in result_type(dtype, 'float32') and casts back
+    out = L.RMSNormalization()(np.array([[1, 2, 3]]).astype(dtype))
+    assert out.dtype == dtype and out.numpy().tolist() == want
