@@ -7,6 +7,7 @@ computed on the host.
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import kernel_error
 from ..tensor import Tensor, constant as dense_constant, convert_to_tensor
 from ..tensor_shape import TensorShape
 from . import row_partition as rp
@@ -145,6 +146,14 @@ def _coordinates(rt):
     return coords, sizes
 
 
+def _to_tensor_kernel(rt):
+    return 'RaggedTensorToTensor_num_row_partition_tensors_%d' % rt.ragged_rank
+
+
+def _dims(shape):
+    return '[%s]' % ','.join('?' if d is None else str(int(d)) for d in shape)
+
+
 def to_tensor(rt, default_value=None, shape=None):
     from ..ops import gather, scatter_nd, where
     flat = rt.flat_values
@@ -156,9 +165,12 @@ def to_tensor(rt, default_value=None, shape=None):
             if d is not None and not hasattr(d, '__index__'):
                 raise TypeError("Dimension value must be integer or None or have an __index__ method, got value "
                                 "'%r' with type '%s'" % (d, type(d)))
-        if len(wanted) != len(sizes) + len(inner):
-            raise ValueError('to_tensor: shape %s must have rank %d for this RaggedTensor (shape %s)'
-                             % (wanted, len(sizes) + len(inner), rt.shape))
+        if len(wanted) != len(sizes) + len(inner):      # the RaggedTensorToTensor kernel's check
+            raise kernel_error('RaggedTensorToTensor', 'rt_input.shape and shape=%s are incompatible: rt_input.rank = '
+                               '%d but shape.rank = %d' % (_dims(wanted), len(sizes) + len(inner), len(wanted)),
+                               named=True, node=_to_tensor_kernel(rt),
+                               note='to_tensor: shape %s must have rank %d for this RaggedTensor (shape %s)'
+                               % (wanted, len(sizes) + len(inner), rt.shape))
         for i, d in enumerate(wanted[len(sizes):]):
             if d is not None and int(d) != inner[i]:
                 raise ValueError('to_tensor: shape %s cannot change the uniform inner dimensions %s' % (wanted, inner))
@@ -182,8 +194,13 @@ def to_tensor(rt, default_value=None, shape=None):
     else:
         fill = np.asarray(0 if default_value is None else default_value)
     if fill.ndim > len(inner):
-        raise ValueError('to_tensor: default_value must be a scalar or match the inner shape %s, got shape %s'
-                         % (inner, fill.shape))
+        flat_shape = _dims(flat.shape)
+        raise kernel_error('RaggedTensorToTensor', 'default_value.shape=%s and rt_input.flat_values.shape=%s are '
+                           'incompatible: default_value.rank = %d  must be less than rt_input.flat_values.rank = %d'
+                           % (_dims(fill.shape), flat_shape, fill.ndim, flat.ndim), named=True,
+                           node=_to_tensor_kernel(rt),
+                           note='to_tensor: default_value must be a scalar or match the inner shape %s, got shape %s'
+                           % (inner, fill.shape))
     if np_dtype.kind not in 'fc':
         dense = np.empty(full, dtype=np_dtype)
         dense[...] = fill.astype(np_dtype)
