@@ -51,6 +51,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     if size < 0:
         raise kernel_error('OneHot', 'depth must be non-negative, got: %d' % size, named=fast_path(indices),
                            note='one_hot: depth must be non-negative, got %d' % size)
+    if axis is not None and not isinstance(axis, (int, np.integer)):
+        axis = _int_attribute(axis, 'axis')
     if axis is not None and axis != -1 and isinstance(axis, (int, np.integer)) and not 0 <= axis <= idx.ndim:
         raise kernel_error('OneHot', 'Expected axis to be -1 or between [0, %d).  But received: %d'
                            % (idx.ndim + 1, axis), named=fast_path(indices),
@@ -64,3 +66,14 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                                        % (out.ndim, tuple(idx.shape), axis))
         out = xp.moveaxis(out, -1, axis)
     return Tensor(out)
+
+
+def _int_attribute(value, argument):
+    """An int attribute as TF's op wrapper reads it (make_int): int(value), so 1.5 is axis 1; a string, or a
+    value int() refuses, is its TypeError."""
+    if not isinstance(value, str):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            pass
+    raise TypeError("Expected int for argument '%s' not %r." % (argument, value))
