@@ -23,6 +23,8 @@ def _segments(data, indices, segment_ids, num_segments, op, power, kernel):
                          % (op, rows.tolist(), ids.tolist()))
     x = convert_to_tensor(data)
     forward = kernel[:-len('Grad')] + ('' if num_segments is None else 'WithNumSegments')
+    if power and x._data.dtype.name not in ('bfloat16', 'float16', 'float32', 'float64'):
+        raise _float_only(forward, x, num_segments is not None)
     n = check_sparse_segments(rows, ids, int(x.shape[0]) if x.ndim else 0, num_segments, forward,
                               fast_path(data, indices, segment_ids), op)
     counts = np.bincount(ids, minlength=n)[:n]
@@ -83,6 +85,25 @@ def check_sparse_segments(rows, ids, row_count, num_segments, kernel, named, op)
 
 def _column(values, ndim):
     return Tensor(backend.place(values.reshape((-1,) + (1,) * (ndim - 1))))
+
+
+def _float_only(kernel, x, counted):
+    """The registry error of SparseSegmentMean / SqrtN (and ...WithNumSegments) for data of another dtype; its
+    Python wrapper passes no name, so the text ends at [Op:...] (an int mean was computed as 0 before)."""
+    from ..errors import InvalidArgumentError
+    from ..ops.graph_input_errors import kernel_dtype_name
+    count = ', num_segments:Tnumsegments' if counted else ''
+    count_attr = 'attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; ' if counted else ''
+    error = InvalidArgumentError(
+        "Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, float, double\n\t; NodeDef: "
+        "{{node %s}}; Op<name=%s; signature=data:T, indices:Tidx, segment_ids:Tsegmentids%s -> output:T; "
+        "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=Tidx:type,default=DT_INT32,allowed="
+        "[DT_INT32, DT_INT64]; %sattr=Tsegmentids:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
+        "attr=sparse_gradient:bool,default=false> [Op:%s]"
+        % (kernel_dtype_name(x._data.dtype), kernel, kernel, count, count_attr, kernel))
+    error.add_note('sparse.segment_mean / segment_sqrt_n take floating data only; cast it first, e.g. '
+                   'tf.cast(data, tf.float32)')
+    return error
 
 
 def _scale(total, counts, power):
