@@ -237,30 +237,28 @@ class ConcreteFunction:
     def _from_flat(self, args, kwargs):
         """The structured (args, kwargs) for a call by the graph's flat tensor inputs: each tensor parameter
         takes the next tensor, each Python parameter the value it was traced with (TensorFlow's graph
-        holds that value; ``tf.function(f).get_concrete_function(model, x)(x)``; a keyword-only
-        ``scale=2`` is passed as a keyword). None where the trace has structured or variadic parameters,
-        or a traced object is gone."""
-        params = list(self._function._binder.signature.parameters.values())
-        if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD) for p in params):
-            return None
+        holds that value; ``tf.function(f).get_concrete_function(model, x)(x)``); keyword-only ones (a
+        ``scale=2``, a ``**kw`` entry) are passed as keywords, ``*args`` ones in order. None where the trace
+        has structured parameters, or a traced object is gone."""
         tensors = iter(list(args) + [kwargs[name] for name, _ in self._flat_specs()[len(args):]])
         if self._entry.key is None:     # an input_signature's trace: a flat one takes the tensors in order
             specs = self._function._binder.input_signature
             return ([next(tensors) for _ in specs], {}) if all(isinstance(s, TensorSpec) for s in specs) else None
-        values = []
-        for key in self._entry.key[1:]:
+        positional, keywords = [], {}
+        for name, kind, key in self._parameters():
             if is_tensor_key(key):
-                values.append(next(tensors))
+                value = next(tensors)
             elif type(key) is tuple or type(key) is ProtocolKey:
                 return None
             else:
                 value = placeholder(key)
                 if isinstance(key, ObjectRef) and value is None:
                     return None
-                values.append(value)
-        keyword_only = [p.kind == inspect.Parameter.KEYWORD_ONLY for p in params]
-        return ([v for v, keyword in zip(values, keyword_only) if not keyword],
-                {p.name: v for p, v, keyword in zip(params, values, keyword_only) if keyword})
+            if kind == 'KEYWORD_ONLY':
+                keywords[name] = value
+            else:
+                positional.append(value)
+        return positional, keywords
 
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
@@ -269,8 +267,9 @@ class ConcreteFunction:
         args, kwargs = self.structured_input_signature
         params = [p.name for p in self._function._binder.signature.parameters.values()
                   if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
-        values = list(zip(params, args)) + [(k, v) for k, v in kwargs.items()]
-        values += [('args_%d' % i, v) for i, v in enumerate(args[len(params):])]
+        # (TF's order: the positional parameters, ``*args`` spread, then the keyword-only ones)
+        values = list(zip(params, args)) + [('args_%d' % i, v) for i, v in enumerate(args[len(params):])]
+        values += [(k, v) for k, v in kwargs.items()]
         for name, value in values:
             for spec in nest.flatten(value):
                 if not isinstance(spec, TensorSpec):
@@ -335,8 +334,9 @@ class ConcreteFunction:
             try:
                 # a concrete function's parameters have no defaults, not even the Python literal it was
                 # traced with: cf(10.0) for power(a, b=2) is TF's `missing a required argument: 'b'` (a
-                # tensor for a alone then runs by the flat signature, __call__)
-                _without_defaults(binder.signature).bind(*args, **kwargs)
+                # tensor for a alone then runs by the flat signature, __call__); *args and **kw are the
+                # parameters the trace spread them into (args_0, z)
+                self._trace_signature().bind(*args, **kwargs)
             except TypeError as reason:     # TensorFlow binds the arguments as given, then names the traced types
                 raise self._binding_error(reason, args, kwargs) from None
             values = binder.bind(args, filled)
@@ -353,6 +353,11 @@ class ConcreteFunction:
                     raise self._binding_error(_cast_reason(value, key), given, kwargs)
             kwargs = filled
         return args, kwargs
+
+    def _trace_signature(self):
+        """The concrete function's parameters as a Python signature without defaults (see _parameters)."""
+        return inspect.Signature([inspect.Parameter(name, getattr(inspect.Parameter, kind))
+                                  for name, kind, _ in self._parameters()])
 
     def _check_tensor(self, value, key, args, kwargs):
         """A tensor argument as a concrete function takes it (TensorFlow's graph call): any shape, but
@@ -442,7 +447,3 @@ class FunctionType:
             lines += ['Output Type:', '  ' + concrete._entry.output_type, 'Captures:'] + (captures or ['  None'])
         return '\n'.join(lines)
 
-
-def _without_defaults(signature):
-    return signature.replace(parameters=[p.replace(default=inspect.Parameter.empty)
-                                         for p in signature.parameters.values()])

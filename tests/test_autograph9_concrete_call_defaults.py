@@ -94,3 +94,23 @@ def test_keyword_only_literal_and_named_spec():
         "Binding inputs to tf.function failed due to `Can not cast 3 to Literal[2]`. Received args: (<tf.Tensor: "
         "shape=(1,), dtype=float32, numpy=array([1.], dtype=float32)>,) and kwargs: {'scale': 3} for signature: (x: "
         "TensorSpec(shape=(None,), dtype=tf.float32, name='inp'), *, scale: Literal[2]) -> ")
+
+
+def test_variadic_parameters_as_the_trace_spread_them():
+    # TF 2.21 (p7c.py, p7d.py): args_0, args_1, then z; a missing z named; the flat call runs
+    @tf.function
+    def va(*args, **kw):
+        return args[0] * args[1]
+    cf = va.get_concrete_function(tf.constant(3), 4, z=tf.constant(1.0))
+    assert [t.name for t in cf.inputs] == ['args_0:0', 'z:0']
+    assert int(cf(tf.constant(3), 4, z=tf.constant(1.0))) == 12
+    assert int(cf(tf.constant(3), tf.constant(1.0))) == 12      # by the flat signature va(args_0, z)
+    with pytest.raises(TypeError) as caught:
+        cf(tf.constant(3), 4)
+    assert str(caught.value).startswith("Binding inputs to tf.function failed due to `missing a required argument: "
+                                        "'z'`. Received args: (<tf.Tensor: shape=(), dtype=int32, numpy=3>, 4) and "
+                                        "kwargs: {} for signature: (args_0: TensorSpec(shape=(), dtype=tf.int32, "
+                                        "name=None), args_1: Literal[4], /, *, z: TensorSpec(shape=(), "
+                                        "dtype=tf.float32, name=None)) -> ")
+    assert str(caught.value).endswith("Fallback to flat signature also failed due to: va(args_0, z): expected "
+                                      "argument #1(zero-based) to be a Tensor; got int (4).")
