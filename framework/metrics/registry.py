@@ -166,7 +166,10 @@ def resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name='accuracy'):
     pred_last = pred_shape[-1] if pred_shape else None
     if pred_last == 1:
         return accuracy.BinaryAccuracy(name=name)
-    if len(true_shape) < len(pred_shape) or (true_last == 1 and pred_last is not None and pred_last > 1):
+    # Keras compares the last axes as they are: a traced step's None batch axis (rank-1 predictions
+    # fed a partial last batch) against labels ending in 1 is its TypeError "'>' not supported between
+    # instances of 'NoneType' and 'int'", which TF 2.21's fit raises (only predictions of rank 0 are spared)
+    if len(true_shape) < len(pred_shape) or (true_last == 1 and bool(pred_shape) and pred_last > 1):
         return accuracy.SparseCategoricalAccuracy(name=name)
     return accuracy.CategoricalAccuracy(name=name)
 

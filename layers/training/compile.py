@@ -12,6 +12,8 @@ from framework import metrics as metrics_module
 from framework.losses.naming import object_name
 from framework.tensor import Tensor
 
+from .. import call_context
+
 # One output's values or targets (fit's usual batch), which nest.flatten would only wrap in a list:
 # the compiled loss and metrics take them as they are.
 SINGLE_ARRAYS = frozenset((Tensor, np.ndarray))
@@ -28,8 +30,11 @@ def resolve_optimizer(identifier):
 
 
 def _is_binary_or_sparse(y_true, y_pred):
-    is_binary = y_pred.shape[-1] == 1
-    is_sparse = y_true.ndim < y_pred.ndim or (y_true.shape[-1] == 1 and y_pred.shape[-1] > 1)
+    # Keras 3's is_binary_or_sparse_categorical, on the shapes its step sees (a None batch axis in a
+    # traced step on a partial last batch: rank-1 predictions against labels ending in 1 are its TypeError)
+    true_shape, pred_shape = _traced_shape(y_true), _traced_shape(y_pred)
+    is_binary = pred_shape[-1] == 1
+    is_sparse = len(true_shape) < len(pred_shape) or (true_shape[-1] == 1 and pred_shape[-1] > 1)
     return is_binary, is_sparse
 
 
@@ -61,5 +66,14 @@ def get_metric(identifier, y_true, y_pred):
     if y_true is None and str(identifier).lower() not in ('accuracy', 'acc'):
         # an output fit gave no target (y=[y_a, None]): Keras 3 reads y_true's shape for 'accuracy' only (an
         # AttributeError there); the metric's first update is TF's 'None values not supported.'
-        return metrics_module.compile_metric(identifier, None, tuple(y_pred.shape))
-    return metrics_module.compile_metric(identifier, tuple(y_true.shape), tuple(y_pred.shape))
+        return metrics_module.compile_metric(identifier, None, _traced_shape(y_pred))
+    return metrics_module.compile_metric(identifier, _traced_shape(y_true), _traced_shape(y_pred))
+
+
+def _traced_shape(value):
+    """``value``'s shape as the step Keras builds its metrics in sees it: a traced fit / evaluate step on
+    data whose batch size varies (a partial last batch) has a None batch axis (call_context)."""
+    shape = tuple(value.shape)
+    if shape and call_context.builds_for_any_batch():
+        return (None,) + shape[1:]
+    return shape
