@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, noted
 from framework.keras.softmax_axis_warning import silenced
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.keras.ops_nn_extra import dot_product_attention
@@ -106,8 +106,9 @@ class MultiHeadAttention(Layer):
         if isinstance(attention_axes, int):
             attention_axes = (attention_axes,)
         elif attention_axes is not None and not isinstance(attention_axes, (list, tuple)):
-            raise ValueError('MultiHeadAttention: `attention_axes` must be an int, list, or tuple. Received: '
-                             'attention_axes=%r' % (attention_axes,))
+            # Keras 3's words (no space after the period, the value by str)
+            raise noted(ValueError('`attention_axes` must be an int, list, or tuple.Received: attention_axes=%s'
+                                   % (attention_axes,)), 'MultiHeadAttention: attention_axes is an int, list or tuple')
         self.attention_axes = None if attention_axes is None else tuple(attention_axes)
         if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(
                 sliding_window, (int, np.integer)) or sliding_window <= 0):

@@ -1,5 +1,4 @@
 """SpectralNormalization (Keras 3): keep a layer's kernel at spectral norm 1 while training."""
-import numpy as np
 
 from framework.ops import cast, equal, matmul, minimum, reduce_all, reduce_sum, reshape, rsqrt
 from framework.tape import paused
@@ -32,15 +31,10 @@ class SpectralNormalization(Wrapper):
 
     def __init__(self, layer, power_iterations=1, **kwargs):
         super().__init__(layer, **kwargs)
-        number = isinstance(power_iterations, (int, float, np.integer, np.floating)) \
-            and not isinstance(power_iterations, bool)
-        if number and power_iterations <= 0:       # Keras 3.15's check and words
+        if power_iterations <= 0:       # Keras 3's only check and words (a float is kept: range() refuses it
             raise ValueError('`power_iterations` should be greater than zero. Received: `power_iterations=%s`'
-                             % (power_iterations,))
-        if not number or not float(power_iterations).is_integer():
-            raise ValueError('SpectralNormalization %r: `power_iterations` should be an integer greater than zero, '
-                             'got %r' % (self.name, power_iterations))
-        self.power_iterations = int(power_iterations)
+                             % (power_iterations,))            # in a training call, as in TF 2.21)
+        self.power_iterations = power_iterations
 
     def build(self, input_shape):
         super().build(input_shape)

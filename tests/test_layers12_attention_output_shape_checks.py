@@ -30,3 +30,11 @@ def test_shapes_that_fit():
     assert L.GroupQueryAttention(2, 4, 2).compute_output_shape((None, 4, 6), (None, 3, 6), (None, 3, 5)) == (None, 4, 6)
     assert L.MultiHeadAttention(2, 4).compute_output_shape((None, 4, 6), (None, 3, 5)) == (None, 4, 6)
     assert L.MultiHeadAttention(2, 4, output_shape=7).compute_output_shape((None, 4, 6), (None, 3, 5)) == (None, 4, 7)
+
+
+@pytest.mark.parametrize('axes', ['1', 1.0])
+def test_mha_attention_axes_text(axes):
+    # TF 2.21's words: no space after the period, the value printed by str
+    with pytest.raises(ValueError) as err:
+        L.MultiHeadAttention(2, 2, attention_axes=axes)
+    assert str(err.value) == '`attention_axes` must be an int, list, or tuple.Received: attention_axes=%s' % (axes,)

@@ -3,6 +3,7 @@ layer's output gets its symbolic shape from its own call. TF 2.21 (/work/notes/p
 ((None, 1), (None, 2), (2, 2), 19). tapeflow took the wrapped Dense's (None, 3), built the next Dense for
 3 features and failed on the first real call."""
 import numpy as np
+import pytest
 
 from framework import keras
 
@@ -41,3 +42,15 @@ def test_spectral_normalization_output_keeps_the_wrapped_layers_mask():
         warnings.simplefilter('ignore')
         out = L.SpectralNormalization(L.Dense(2))(embedded)
     assert out._keras_mask.numpy().tolist() == [[True, True, False, False], [True, False, False, False]]
+
+
+def test_spectral_normalization_takes_a_float_power_iterations_as_keras():
+    # TF 2.21: accepted and kept (get_config 1.5); inference runs; a training call fails in range()
+    layer = L.SpectralNormalization(L.Dense(2), power_iterations=1.5)
+    assert layer.get_config()['power_iterations'] == 1.5
+    assert tuple(layer(np.ones((2, 3), 'float32')).shape) == (2, 2)
+    with pytest.raises(TypeError, match="'float' object cannot be interpreted as an integer"):
+        layer(np.ones((2, 3), 'float32'), training=True)
+    with pytest.raises(ValueError) as err:
+        L.SpectralNormalization(L.Dense(2), power_iterations=0)
+    assert str(err.value) == '`power_iterations` should be greater than zero. Received: `power_iterations=0`'
