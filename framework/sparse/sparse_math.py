@@ -30,6 +30,37 @@ def _union(a, b, op):
     return union, idx, np.searchsorted(union, la), np.searchsorted(union, lb), sa
 
 
+def _merge_walk(la, lb):
+    """SparseAdd's walk over a's and b's entries (linear indices, as given): the smaller of the two heads goes
+    out next, equal heads are summed into one entry; then the rest of each side. Returns (output keys,
+    a's slots, b's slots)."""
+    i = j = 0
+    keys, slots_a, slots_b = [], [], []
+    while i < len(la) or j < len(lb):
+        if j == len(lb) or (i < len(la) and la[i] < lb[j]):
+            slots_a.append(len(keys))
+            keys.append(la[i])
+            i += 1
+        elif i == len(la) or lb[j] < la[i]:
+            slots_b.append(len(keys))
+            keys.append(lb[j])
+            j += 1
+        else:
+            slots_a.append(len(keys))
+            slots_b.append(len(keys))
+            keys.append(la[i])
+            i, j = i + 1, j + 1
+    return np.asarray(keys, np.int64), np.asarray(slots_a, np.int64), np.asarray(slots_b, np.int64)
+
+
+def _merge_sources(keys, ia, ib, count_a):
+    """For each output slot, the row of a's indices (or count_a + the row of b's) that names it."""
+    rows = np.empty(len(keys), np.int64)
+    rows[ib] = count_a + np.arange(len(ib))
+    rows[ia] = np.arange(len(ia))
+    return rows
+
+
 def add(a, b, threshold=0, name=None):
     """a + b: two SparseTensors give a SparseTensor (sums with ``|sum| < threshold`` dropped);
     a SparseTensor and a dense tensor give a dense tensor."""
@@ -38,9 +69,17 @@ def add(a, b, threshold=0, name=None):
         sp, dense = (a, b) if isinstance(a, SparseTensor) else (b, a)
         _sparse(sp, 'sparse.add')
         return dense_add(convert_to_tensor(dense, dtype=sp.dtype), to_dense(reorder(sp)))
+    if a.values._data.dtype != b.values._data.dtype:       # SparseAdd's input #4 is b's values
+        raise eager_input_error('SparseAdd', 4, a.values._data.dtype, b.values._data.dtype)
     union, idx, ia, ib, shape = _union(a, b, 'sparse.add')
+    la, lb = _linear(a._indices_host(), tuple(shape)), _linear(b._indices_host(), tuple(shape))
+    if np.any(np.diff(la) <= 0) or np.any(np.diff(lb) <= 0):     # unordered or repeated: SparseAdd's merge walk
+        union, ia, ib = _merge_walk(la, lb)
+        idx = np.concatenate([a._indices_host(), b._indices_host()])[_merge_sources(union, ia, ib, len(la))]
     total = scatter_nd(ia[:, None], a.values, [len(union)]) + scatter_nd(ib[:, None], b.values, [len(union)])
-    keep = np.abs(np.asarray(backend.to_host(total._data))) >= threshold
+    # SparseAdd drops only sums below the threshold; an entry of one side stays whatever its size
+    summed = np.bincount(ia, minlength=len(union)) + np.bincount(ib, minlength=len(union)) > 1
+    keep = ~summed | (np.abs(np.asarray(backend.to_host(total._data))) >= threshold)
     if not keep.all():
         rows = np.nonzero(keep)[0]
         return SparseTensor(idx[rows], gather(total, rows), shape)
