@@ -188,7 +188,9 @@ ROWS = (
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
     ('{name}/div_no_nan', 'fixed', 'keras.losses.Loss.__call__'),     # a loss object's call (see _loss_object_name)
-    ('div_no_nan', 'fixed', 'keras.metrics.Metric.__call__'),     # (update_state, then result(): Mean's only)
+    ('div_no_nan', 'fixed', 'keras.metrics.Metric.__call__'),     # (update_state, then result(): Mean's or RMSE's)
+    # Keras 3's ops.sqrt(super().result()): Mean's div_no_nan, then Sqrt (notes/progs/seedvariants4/rmse9.py)
+    ('div_no_nan,Sqrt', 'fixed', 'keras.metrics.RootMeanSquaredError.result'),
     ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
     # the cross-entropy functions, logits or not (q/qfnloss.py): the op their computation ends with
     ('SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits', 'known',
@@ -316,8 +318,11 @@ def variant(name, parameters, result):
             and parameters.get('ignore_class') is None
         return name if plain else None
     if name == 'div_no_nan' and 'self' in parameters:
-        from .keras import metrics      # (Metric.__call__ returns result(): named where that is Mean's)
-        return name if type(parameters['self']).result is metrics.Mean.result else None
+        from .keras import metrics      # (Metric.__call__ returns result(): named where that is Mean's or RMSE's)
+        result_fn = type(parameters['self']).result
+        if result_fn is metrics.RootMeanSquaredError.result:
+            return 'div_no_nan,Sqrt'
+        return name if result_fn is metrics.Mean.result else None
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
     if name == 'conv1d/Squeeze' and parameters.get('name'):
