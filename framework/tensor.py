@@ -55,6 +55,10 @@ class Tensor:
 
     @property
     def ndim(self):
+        if trace_names.ACTIVE:      # a traced tensor of unknown rank (input_signature TensorSpec(None)): TF's -1
+            traced = trace_names.traced_shape(self)
+            if traced is not None and traced.rank is None:
+                return -1
         return self._data.ndim
 
     # Keras hangs a tensor's mask on it as ``_keras_mask`` (the masking guide prints

@@ -51,6 +51,7 @@ class naming:
         # id(tensor) -> traced shape, for tensors the trace knows the shape of but does not name
         # (a tape's gradients: note_shape); shape rules read them (traced_op_shapes), as user code does
         self.shapes = {}
+        self.unknown_rank = set()       # ids of the op outputs of unknown rank (traced_op_shapes.output_shape)
 
     def name_output(self, tensor, name, shape, dtype):
         if id(tensor) not in self._names:
@@ -155,12 +156,29 @@ def traced_shape(tensor, depth=1):
     the tensor is not one the trace named, or the code asking is tapeflow's own."""
     entry = entry_of(tensor)
     shape = entry[1] if entry is not None else noted_shape(tensor)
-    if shape is None:        # unknown rank: the array's shape stands
-        return None
+    if shape is None:
+        # Unknown: the array's shape stands (an op whose shape rule tapeflow lacks is unknown here where
+        # TF knows it), but for an argument of unknown rank (an input_signature's TensorSpec(None)):
+        # TF's TensorShape(None), certain
+        context = current()
+        if entry is None or context is None or _local.stack[-1] is not context._names \
+                or not of_unknown_rank(tensor, context):
+            return None
+        module = sys._getframe(depth + 1).f_globals.get('__name__', '')
+        return None if module.partition('.')[0] in _TAPEFLOW_PACKAGES else TensorShape(None)
     module = sys._getframe(depth + 1).f_globals.get('__name__', '')
     if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return None
     return TensorShape(shape)
+
+
+def of_unknown_rank(tensor, trace):
+    """Whether ``trace`` knows ``tensor`` to be of unknown rank: an argument whose traced shape is None
+    (an input_signature's TensorSpec(None)), or an op's output computed from one (traced_op_shapes)."""
+    if id(tensor) in trace.unknown_rank:
+        return True
+    entry = trace._names.get(id(tensor))
+    return entry is not None and entry[1] is None and is_argument(trace, tensor)
 
 
 def noted_shape(tensor):

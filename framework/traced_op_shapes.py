@@ -49,7 +49,17 @@ def _traced(tensor, open_trace):
 
 
 def output_shape(rule, parameters, result, trace):
-    """The traced shape of ``result`` returned by a call of ``rule``'s family with ``parameters``."""
+    """The traced shape of ``result`` returned by a call of ``rule``'s family with ``parameters``; an
+    unknown one computed from a tensor of unknown rank (an input_signature's TensorSpec(None)) is
+    noted as of unknown rank too (``trace_names.of_unknown_rank``), as TF's shape inference leaves it."""
+    shape = _output_shape(rule, parameters, result, trace)
+    if shape is None and type(result) is Tensor and any(
+            trace_names.of_unknown_rank(t, trace) for t in _tensors(parameters)):
+        trace.unknown_rank.add(id(result))
+    return shape
+
+
+def _output_shape(rule, parameters, result, trace):
     if rule == 'broadcast' and 'condition' in parameters and all(
             parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
         return (None, result._data.shape[1])    # tf.where(condition): one row per true element
@@ -69,6 +79,9 @@ def output_shape(rule, parameters, result, trace):
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
         _remember_shape_value(parameters, result, trace)
+        source = next(_tensors(parameters), None)
+        if result._data.ndim == 1 and source is not None and trace_names.of_unknown_rank(source, trace):
+            return (None,)      # (tf.shape of a tensor of unknown rank: its length is unknown too)
         return tuple(result._data.shape)
     if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
         return (None,) * result._data.ndim
@@ -234,8 +247,9 @@ def _axes(axis, rank):
 
 def _reduce(parameters, shapes, result):
     shape = shapes[0] if shapes else None
-    if shape is None:
-        return None
+    if shape is None:       # (over every axis, a scalar even of a tensor of unknown rank)
+        return () if parameters.get('axis') is None and not parameters.get('keepdims') and not result._data.ndim \
+            else None
     axes = _axes(parameters.get('axis'), len(shape))
     if parameters.get('keepdims'):
         return tuple(1 if i in axes else d for i, d in enumerate(shape))
