@@ -224,11 +224,13 @@ def test_cached_weight_lists_follow_every_change():
     assert len(model.trainable_weights) == before - 1
     model.layers[0].kernel.trainable = True
     block = model.layers[2]
-    block.inner.append(Dense(2))                               # a list grows in place
+    with block.unlocked_state():          # (Keras 3 refuses new sublayers on a built layer)
+        block.inner.append(Dense(2))                           # a list grows in place
     block.inner[-1](np.ones((1, 3), np.float32))
     assert len(model.trainable_weights) == before + 2
     old = block.inner[-1]
-    block.inner[-1] = Dense(5)                                 # an item replaced in place
+    with block.unlocked_state():
+        block.inner[-1] = Dense(5)                             # an item replaced in place
     block.inner[-1](np.ones((1, 3), np.float32))
     ids = [id(w) for w in model.trainable_weights]
     assert id(block.inner[-1].kernel) in ids and id(old.kernel) not in ids
