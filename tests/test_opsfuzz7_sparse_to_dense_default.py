@@ -57,3 +57,12 @@ def test_full_reduction_to_a_rank_0_sparse_tensor():
     assert out.indices.shape == (1, 0) and out.values.numpy().tolist() == [2.0] and out.dense_shape.shape == (0,)
     assert tf.sparse.to_dense(out).numpy() == 2.0
     assert tf.sparse.reduce_max(_floats(), output_is_sparse=True).values.numpy().tolist() == [3.0]
+
+
+def test_from_dense_of_a_scalar_is_where_kernel_error():
+    # TF 2.21's from_dense runs tf.where, whose kernel refuses rank 0 (printed for from_dense(5))
+    for scalar in (5, tf.constant(0.)):
+        with pytest.raises(InvalidArgumentError) as caught:
+            tf.sparse.from_dense(scalar)
+        assert str(caught.value) == ('{{function_node __wrapped__Where_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+                                     'WhereOp : Unhandled input dimensions: 0 [Op:Where] name: ')

@@ -77,9 +77,12 @@ def from_dense(tensor, name=None):
     """The non-zero entries of a dense tensor, in row-major order."""
     from ..ops import gather_nd
     t = convert_to_tensor(tensor)
+    if not t.ndim:      # TF's from_dense runs tf.where on the tensor, whose kernel takes rank >= 1
+        raise kernel_error('Where', 'WhereOp : Unhandled input dimensions: 0', named=True,
+                           note='sparse.from_dense: the tensor must have at least one axis, got a scalar')
     data = np.asarray(backend.to_host(t._data))
     idx = np.argwhere(data != (b'' if data.dtype == object else 0)).astype(np.int64)
-    return SparseTensor(idx, gather_nd(t, idx) if t.ndim else t, np.asarray(data.shape, np.int64))
+    return SparseTensor(idx, gather_nd(t, idx), np.asarray(data.shape, np.int64))
 
 
 def reorder(sp_input, name=None):
