@@ -64,5 +64,5 @@ def test_from_dense_of_a_scalar_is_where_kernel_error():
     for scalar in (5, tf.constant(0.)):
         with pytest.raises(InvalidArgumentError) as caught:
             tf.sparse.from_dense(scalar)
-        assert str(caught.value) == ('{{function_node __wrapped__Where_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-                                     'WhereOp : Unhandled input dimensions: 0 [Op:Where] name: ')
+        assert str(caught.value) == ('{{function_node __wrapped__Where_device_/job:localhost/replica:0/task:0/'
+                                     'device:CPU:0}} WhereOp : Unhandled input dimensions: 0 [Op:Where] name: ')
