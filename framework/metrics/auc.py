@@ -201,6 +201,14 @@ class AUC(Metric):
                 return (eigen_sum.sum_all(by_label.astype(np.float32)) / np.float32(by_label.size)).astype(by_label.dtype)
             return eigen_sum.sum_all(by_label) / by_label.dtype.type(by_label.size)
         weights = xp.asarray(self._label_weights)
+        try:
+            np.broadcast_shapes(by_label.shape, weights.shape)
+        except ValueError:
+            # TF 2.21 multiplies the per-label AUCs by label_weights in result(): its Mul kernel's refusal
+            raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, by_label.shape)), ','.join(map(str, weights.shape))), named=True,
+                note='AUC(multi_label=True): %d label_weights for predictions of %d labels; give one weight per '
+                     'label (last axis of y_pred)' % (weights.size, by_label.size)) from None
         return divide_no_nan(xp.asarray(eigen_sum.sum_all(by_label * weights)), xp.asarray(eigen_sum.sum_all(weights)))
 
     def interpolate_pr_auc(self):
