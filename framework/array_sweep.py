@@ -9,13 +9,10 @@ dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 import math
 import operator
 
-import numpy as np
 
-from .eigen_outer_sum import outer_sum
 from .ops import eigen_sum
 from .tensor import Tensor
 
-_FLOAT32 = np.dtype(np.float32)
 
 
 def array_rule(vjp, rule=None):
@@ -134,8 +131,8 @@ def _sums_to(big, shape):
 def sum_to_array(a, shape):
     """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
     wraps it). Float32 sums add in TensorFlow's order over every axis (a scalar's gradient, ops/eigen_sum.py)
-    and over leading axes (a bias's gradient, ``outer_sum``); others are the array's own sum(): xp.sum's
-    Python-level dispatch costs microseconds."""
+    and over trailing axes (eigen_sum), others in reduce_sum's order (reductions._sum: a bias's gradient over
+    leading axes by outer_sum); the array's own methods, as xp.sum's Python-level dispatch costs microseconds."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
     if not axes:
@@ -150,12 +147,9 @@ def sum_to_array(a, shape):
         inner = math.prod(a.shape[axes[0]:])
         if eigen_sum.applies(a, inner):
             return eigen_sum.sum_last_axis(a.reshape(kept + (inner,))).reshape(shape)
-    if a.dtype == _FLOAT32:
-        from .ops import reductions     # (here: reductions imports the tape, which imports this module)
-        if reductions._trailing_but_for_ones(a.shape, axes) is not None:
-            # trailing once size-1 axes are set aside (a GroupNormalization of one channel's gamma):
-            # TF drops those axes before it reduces, a row sum in Eigen's order
-            return reductions._sum(a, axes, False).reshape(shape)
-    total = outer_sum(a, axes)
-    return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
+    # Any other axes: TF's _BroadcastToGrad / _MulGrad call reduce_sum, whose order reductions._sum follows
+    # (leading axes by outer_sum; trailing once size-1 axes are set aside, as a GroupNormalization of one
+    # channel's gamma; axes between, as [1, 3] of a rank-4 gradient, by its shuffled sum)
+    from .ops import reductions     # (here: reductions imports the tape, which imports this module)
+    return reductions._sum(a, axes, False).reshape(shape)
 
