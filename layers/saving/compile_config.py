@@ -168,6 +168,12 @@ def compile_arguments(config, table, path):
             raise                   # Keras 3's words for tf.keras 2's optimizer keywords
         if not legacy and str(err).startswith("Could not deserialize 'keras."):
             raise                   # Keras 3's words for a class its module does not have
+        if str(err).startswith('Attempt to convert a value ({'):
+            # TF's convert_to_tensor refusing a saved tensor entry: AUC(multi_label=True, label_weights=[...])'s
+            # from_config gets label_weights as {'class_name': '__tensor__', ...}, which TF 2.21 fails on too
+            err.add_note('%s: its compile arguments hold a metric TF cannot restore either; load with '
+                         'compile=False and compile again' % path)
+            raise
         if legacy and str(err).startswith(('Could not interpret optimizer identifier',
                                            'Could not interpret loss identifier', "Could not deserialize 'keras.")):
             if not getattr(err, '__notes__', None):
