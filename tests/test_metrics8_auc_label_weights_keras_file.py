@@ -28,3 +28,15 @@ def test_keras_file_with_auc_label_weights_fails_to_load_with_tf_text(tmp_path):
         keras.models.load_model(path)
     assert str(info.value) == TF_TEXT
     assert keras.models.load_model(path, compile=False).output_shape == (None, 3)     # the way out the note gives
+
+
+def test_h5_save_of_auc_label_weights_is_tf_json_type_error(tmp_path):
+    # TF 2.21: model.save('m.h5') -> TypeError (Keras 2's serializer keeps label_weights as an EagerTensor, which
+    # the .h5 writer's JSON encoder refuses); printed with the snippet below under tensorflow
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    model.compile('adam', 'mse', metrics=[keras.metrics.AUC(multi_label=True, label_weights=[.25, .5, 1.])])
+    with pytest.raises(TypeError) as info:
+        model.save(os.path.join(str(tmp_path), 'm.h5'))
+    assert str(info.value) == ("Unable to serialize [0.25 0.5  1.  ] to JSON. Unrecognized type "
+                               "<class 'tensorflow.python.framework.ops.EagerTensor'>.")

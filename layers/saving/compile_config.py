@@ -11,6 +11,8 @@ it through ``custom_objects`` or the registry. A Python lambda is Keras's
 import types
 import warnings
 
+import numpy as np
+
 import optim
 from framework.errors import noted
 from optim.arguments import UnknownArgumentError, valid_arguments
@@ -21,6 +23,7 @@ from framework import metrics as metrics_module
 from framework.losses import registry as loss_classes
 from framework.metrics import registry as metric_classes
 from framework.tensor import Tensor
+from framework.type_text import EAGER_TENSOR_PATH
 
 from ..object_sharing import recorded
 from .h5_io import SavedFileError
@@ -87,10 +90,24 @@ def _legacy_spelling(value):
     if isinstance(value, dict) and value.get('class_name') == '__lambda__':
         return '<lambda>'           # Keras 2's serializer names a function by its __name__, a lambda too
     if isinstance(value, dict) and 'class_name' in value:
+        _refuse_tensor_entries(value['config'])
         return {'class_name': value.get('registered_name') or value['class_name'], 'config': value['config']}
     if isinstance(value, dict):
         return {k: _legacy_spelling(v) for k, v in value.items()}
     return value
+
+
+def _refuse_tensor_entries(config):
+    """Keras 2's serializer keeps a tensor in an object's config as it is (AUC's label_weights), which
+    Keras 3's .h5 writer's JSON encoder refuses: TF 2.21's TypeError, formatting the EagerTensor as its values."""
+    for entry in (config.values() if isinstance(config, dict) else ()):
+        if isinstance(entry, dict) and entry.get('class_name') == '__tensor__':
+            values = np.asarray(entry['config']['value'], dtype=entry['config']['dtype'])
+            error = TypeError("Unable to serialize %s to JSON. Unrecognized type <class '%s'>."
+                              % (values, EAGER_TENSOR_PATH))
+            error.add_note("save_model: a compile argument's config holds a tensor, which the legacy .h5 format "
+                           "cannot write; save as .keras, or compile without it")
+            raise error
 
 
 def _serialize(value):
