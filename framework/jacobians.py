@@ -44,7 +44,7 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
             for k, s in enumerate(flat_sources):
                 g = grads.get(id(s))
                 connected[k] = connected[k] or g is not None
-                rows[k].append(result(g, s, 'zero'))
+                rows[k].append(_zero_filled(g, s, unconnected, use_pfor))
     if not n:
         # An empty target: TF's pfor traces one row and answers zeros for the sources that row reaches
         # (None for the others, as its gradient); one sweep of an empty seed tells which are reached.
@@ -86,6 +86,23 @@ def _densified(tape, slices):
         return ops.convert_to_tensor(slices)
     finally:
         tape._pop()
+
+
+def _zero_filled(g, source, unconnected, use_pfor):
+    """A row's gradient, zeros where the source is not reached. A user's unconnected_gradients='zero'
+    for an unreached Keras variable fails as in TF 2.21's gradient call inside the loop (pfor traces
+    that call, so AutoGraph rewords the error: 'in user code:' and the original's line)."""
+    if g is None and unconnected == 'zero':
+        try:
+            return result(g, source, 'zero')
+        except AttributeError as error:
+            if not use_pfor:
+                raise
+            traced = AttributeError('in user code:\n\n\n    AttributeError: %s\n' % error.args[0])
+            for note in getattr(error, '__notes__', ()):
+                traced.add_note(note)
+            raise traced from None
+    return result(g, source, 'zero', asked=False)
 
 
 def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
@@ -133,7 +150,7 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
             seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
             g = tape._backward([target], [seed], [source], free=False).get(id(source))
             connected = connected or g is not None
-            cols.append(result(g, source, 'zero'))
+            cols.append(_zero_filled(g, source, unconnected, use_pfor))
     if not tape._persistent:
         tape._release()
     if not use_pfor and inner:

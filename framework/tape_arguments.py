@@ -194,11 +194,14 @@ def _ones_like(data):
     return Tensor(array_module(data).ones(data.shape, data.dtype))
 
 
-def result(g, source, unconnected):
-    """The gradient handed back for one source, in the source's dtype."""
+def result(g, source, unconnected, asked=True):
+    """The gradient handed back for one source, in the source's dtype. ``asked``: False where
+    tapeflow fills zeros for itself (a jacobian's rows), not for a user's unconnected_gradients='zero'."""
     if g is None:
         if unconnected != 'zero':
             return None
+        if asked and getattr(source, '_path', None) is not None:
+            raise keras_variable_zeros_error(source)
         zeros = array_module(source._data).zeros(source._data.shape, source._data.dtype)
         if zeros.dtype == object:       # a watched string tensor: TF's zeros_like holds b'', not the int 0
             zeros[...] = b''
@@ -207,3 +210,14 @@ def result(g, source, unconnected):
         from .ops import cast
         g = cast(g, source.dtype)
     return g
+
+
+def keras_variable_zeros_error(source):
+    """TF 2.21's failure for unconnected_gradients='zero' and a Keras 3 variable the target does not
+    reach (a layer the loss never used): its zeros fill reads the source's dtype, which a Keras
+    variable holds as a string ('float32'), so it fails in Python's words."""
+    error = AttributeError("'str' object has no attribute '_type_enum'")
+    error.add_note("GradientTape: unconnected_gradients='zero' for the Keras variable '%s', which the target does not "
+                   "depend on, fails in TensorFlow 2.21; use the default ('none') and replace each None with "
+                   "tf.zeros_like(variable)" % source._path)
+    return error
