@@ -38,9 +38,13 @@ def parse_thresholds(thresholds, default, what, check_range=True):
     """
     if thresholds is None:
         return [default]
-    values = list(thresholds) if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds]
+    values = list(thresholds) if isinstance(thresholds, (list, tuple)) or (isinstance(thresholds, np.ndarray)
+                                                                          and thresholds.ndim) else [thresholds]
     if check_range:     # Keras 3's assert_thresholds_range (a string fails its comparison: Python's TypeError)
-        bad = [t for t in values if t is None or t < 0 or t > 1]
+        # on Keras's to_list(thresholds), which wraps anything but a list: a tuple (0.3, 0.6) fails the comparison
+        # with TypeError "'<' not supported between instances of 'tuple' and 'int'", an array of several
+        # values with numpy's 'truth value ... is ambiguous' ValueError, as on TF 2.21
+        bad = [t for t in (thresholds if isinstance(thresholds, list) else [thresholds]) if t is None or t < 0 or t > 1]
         if bad:
             error = ValueError('Threshold values must be in [0, 1]. Received: %s' % (bad,))
             error.add_note('%s: received thresholds=%r' % (what, thresholds))
