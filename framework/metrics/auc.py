@@ -93,7 +93,7 @@ class AUC(Metric):
             except (TypeError, ValueError) as error:
                 error.add_note('AUC: num_thresholds must be an integer > 1, got %r' % (num_thresholds,))
                 raise
-            self.num_thresholds = int(num_thresholds)
+            self.num_thresholds = num_thresholds        # as given (np.int64(5) stays one in get_config, as in Keras 3)
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self._thresholds_distributed_evenly = True
         # Just outside [0, 1], so that predictions of exactly 0 and 1 fall inside the outer intervals.

@@ -71,9 +71,10 @@ class _IoUBase(Metric):
 
     def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
                  sparse_y_pred=True, axis=-1):
-        num_classes = _class_count(num_classes, type(self).__name__)
+        count = _class_count(num_classes, type(self).__name__)
         super().__init__(name=name, dtype=dtype or 'int64')
-        self.num_classes = num_classes
+        self.num_classes = num_classes      # as given (np.int64(3) stays one in get_config, as in Keras 3)
+        self._count = num_classes = count   # (True: 1) what the state's shape and the bounds use
         self.ignore_class = ignore_class
         self.sparse_y_true = sparse_y_true
         self.sparse_y_pred = sparse_y_pred
@@ -132,7 +133,7 @@ class _IoUBase(Metric):
             raise kernel_error('LogicalAnd', 'Incompatible shapes: [%d] vs. [%d]' % (true.size, pred.size), named=True,
                                note='y_true and y_pred must hold one class per sample, got %d and %d classes'
                                     % (true.size, pred.size))
-        n = self.num_classes
+        n = self._count
         counted = (true >= 0) & (true < n) & (pred >= 0) & (pred < n)
         if self.ignore_class is not None:
             counted &= true != self.ignore_class
@@ -246,12 +247,12 @@ class MeanIoU(IoU):
 
     def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
                  sparse_y_pred=True, axis=-1):
-        num_classes = _class_count(num_classes, type(self).__name__)
-        if not num_classes:     # Keras's max(target_class_ids) of list(range(0)), in Python's words
+        count = _class_count(num_classes, type(self).__name__)
+        if not count:     # Keras's max(target_class_ids) of list(range(0)), in Python's words
             error = ValueError('max() arg is an empty sequence')
             error.add_note('%s: `num_classes` must be an integer >= 1, got 0' % type(self).__name__)
             raise error
-        super().__init__(num_classes, list(range(num_classes)), name=name, dtype=dtype, ignore_class=ignore_class,
+        super().__init__(num_classes, list(range(count)), name=name, dtype=dtype, ignore_class=ignore_class,
                          sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
 
     def get_config(self):
