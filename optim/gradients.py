@@ -128,11 +128,13 @@ def checked_gradient(index, grad, variable, optimizer=None):
         # Keras converts a Python gradient ([0.1, 0.2]) to a tensor, on the variable's device
         data = backend.array_module(variable._data).asarray(grad, dtype=variable._data.dtype)
     elif isinstance(grad, (str, bytes)):       # TF casts it to the variable's dtype: its kernel refuses strings
-        raise StringGradientError('{{function_node __wrapped__Cast_device_/job:localhost/replica:0/task:0/device:'
-                                  'CPU:0}} Cast string to %s is not supported [Op:Cast] name: '
-                                  % {'f': 'float', 'c': 'complex'}.get(variable._data.dtype.kind, 'float')
-                                  + '(apply_gradients: the gradient for variable %r is the string %r; pass a Tensor '
-                                    'or an array)' % (variable.path, grad))
+        # (the hint is a note: TF's message ends at 'name: ', and str(e) shows the message only)
+        error = StringGradientError('{{function_node __wrapped__Cast_device_/job:localhost/replica:0/task:0/device:'
+                                    'CPU:0}} Cast string to %s is not supported [Op:Cast] name: '
+                                    % {'f': 'float', 'c': 'complex'}.get(variable._data.dtype.kind, 'float'))
+        error.add_note('apply_gradients: the gradient for variable %r is the string %r; pass a Tensor or an array'
+                       % (variable.path, grad))
+        raise error
     else:
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
