@@ -16,6 +16,7 @@ from .none_gradients import NoneGradientWarning
 from .tape import GradientTape, UnconnectedGradients
 from .tape_arguments import unconnected_mode
 from .tensor import Tensor, convert_to_tensor
+from .variable import Variable
 from .tf_logging import FirstN
 
 _NOT_FLOATING_PRIMAL = FirstN(5)      # TensorFlow's log_first_n for integer primals
@@ -45,6 +46,13 @@ class ForwardAccumulator:
     def _watch(self, primal, tangent):
         if not isinstance(primal, Tensor):
             raise TypeError('ForwardAccumulator: primals must be tensors or variables, got %r' % (primal,))
+        if isinstance(primal, Variable) and primal._path is not None:
+            # TF 2.21 reads primal.dtype.is_floating first: a Keras 3 variable's dtype is a string
+            error = AttributeError("'str' object has no attribute 'is_floating'")
+            error.add_note("ForwardAccumulator: '%s' is a Keras variable, which TensorFlow 2.21's forward mode cannot take "
+                           "as a primal; differentiate a function of tensors (e.g. keras's stateless_call with the "
+                           "variables' values)" % primal._path)
+            raise error
         if not primal.dtype.is_floating:
             _NOT_FLOATING_PRIMAL.warning('The dtype of the watched primal must be floating (e.g. tf.float32), '
                                          'got tf.%s' % primal.dtype.name)
