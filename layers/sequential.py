@@ -11,6 +11,7 @@ from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask,
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
+from framework.tensor_shape import TensorShape
 from framework.type_text import class_text
 from framework.train import deferred_restore
 
@@ -209,7 +210,8 @@ class Sequential(ModelBase):
                     # x.numpy()): the model is built without them, and eager calls run as usual
                     pass
         self._output_shapes = shapes
-        self._build_input_shape = tuple(input_shape)
+        # as given, as Keras 3 records it (get_build_config shows a TensorShape or a list as such; files a list)
+        self._build_input_shape = input_shape if isinstance(input_shape, (list, TensorShape)) else tuple(input_shape)
         self.built = True
         # a checkpoint restored into the model before it had layers' weights waits on it (TF restores
         # them as model.build((None, 3)) makes them, as on the first call)

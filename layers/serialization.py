@@ -22,8 +22,8 @@ def serialize(layer):
         build_config = layer.get_build_config()     # a user's method (or Keras's lookups) decides, built or not
     else:
         build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
-    if build_config is not None:
-        out['build_config'] = build_config
+    if build_config is not None:        # (serialized as Keras's serialize_dict: a TensorShape as its list)
+        out['build_config'] = serialized_values(build_config)
     from .model import Model
     if isinstance(layer, Model):
         from .saving.compile_config import config_entry

@@ -49,8 +49,8 @@ def serialize_model(model, shared_policy_ids=False, json_safe=True):
                   'config': layer_config if nested else policy_sharing.mark(layer_config, users_config),
                   'registered_name': registered}
         build_config = model.get_build_config() if model.built else None
-        if build_config is not None:
-            config['build_config'] = build_config
+        if build_config is not None:        # (a TensorShape given to build is written as its list, as Keras)
+            config['build_config'] = serialized_values(build_config)
         if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
             config['compile_config'] = compile_config.config_entry(model)
         if nested:
