@@ -19,7 +19,7 @@ import numpy as np
 from . import nest
 from .backend import array_module
 from .tape import ACTIVE, GradientTape, paused, record
-from .tensor import Tensor, convert_to_tensor
+from .tensor import DISPLAY_NAME, Tensor, convert_to_tensor, numpy_text
 
 
 def custom_gradient(f=None):
@@ -39,6 +39,16 @@ def unrecorded_custom_gradient(f):
     return _decorated(f, paused)
 
 
+def _tf_variable_repr(variable):
+    """A variable as TF 2.21's error lists it: a Keras variable as its backing tf.Variable ('dense/kernel:0')."""
+    if variable._path is None:
+        return repr(variable)
+    from . import dtypes
+    return "<%s.Variable '%s:0' shape=%s dtype=%s, numpy=%s>" % (
+        DISPLAY_NAME, variable._path, tuple(variable._data.shape), dtypes.display_name(variable._data.dtype),
+        numpy_text(variable.numpy(), True))
+
+
 def _decorated(f, body_context):
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
@@ -51,14 +61,19 @@ def _decorated(f, body_context):
             probe._watch([x for x in inputs if x._data.dtype.kind in 'fc'])
             returned = f(*args, **kwargs)
         result, grad_fn = _unpacked(returned, f.__name__)
-        variables = [v for v in probe.watched_variables() if not any(v is x for x in given)]
-        if variables and not _takes_variables(grad_fn):
-            # TF 2.21's words (its list is the variables' reprs); tapeflow's as a note
-            error = TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
-                              'uses variables: %s' % '[%s]' % ', '.join(map(repr, variables)))
+        watched = probe.watched_variables()
+        variables = [v for v in watched if not any(v is x for x in given)]
+        # A Keras variable passed as an argument is read through its backing tf.Variable, which
+        # TF 2.21 does not find among the inputs: it counts as a variable the function uses.
+        used = [v for v in watched if v._path is not None or not any(v is x for x in given)]
+        if used and not _takes_variables(grad_fn):
+            # TF 2.21's words (its list is the variables' reprs, a Keras variable's backing tf.Variable's);
+            # tapeflow's as a note
+            error = TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
+                              'function uses variables: %s' % '[%s]' % ', '.join(map(_tf_variable_repr, used)))
             error.add_note('custom_gradient: %s reads the variables %s, so its grad_fn must accept a '
                            "'variables' keyword argument and return (input_grads, variable_grads)"
-                           % (f.__name__, [v.name for v in variables]))
+                           % (f.__name__, [v.name for v in used]))
             raise error
         outputs = [o if isinstance(o, Tensor) else _converted(o) for o in nest.flatten(result)]
         if not outputs or not all(isinstance(o, Tensor) for o in outputs):
