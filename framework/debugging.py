@@ -21,7 +21,7 @@ import numpy as np
 
 from . import backend, none_gradients, tape
 from .errors import InvalidArgumentError, shown_as
-from .variable import variable_of
+from .variable import Variable, variable_of
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Frames in these packages are tapeflow's own; the first frame outside them is the user's.
@@ -351,6 +351,9 @@ def check_numerics(tensor, message, name=None):
         raise NumericsError(str(error))
     if graph is not None:
         return graph_asserts.named_output(tensor, graph.scope)     # (the graph's CheckNumerics:0, not x:0)
+    if isinstance(tensor, Variable):
+        from .ops import identity       # TF's CheckNumerics op outputs a tensor of the variable's value
+        return identity(tensor)
     return tensor
 
 
