@@ -30,7 +30,8 @@ def pack(value, dtype=None, name=None):
             shapes do not stack.
     """
     from . import ops     # ops import this module's callers: a late import
-    packed_dtype = dtype if dtype is not None else _first_tensor_dtype(value)
+    first_dtype = first_tensor_dtype(value)
+    packed_dtype = dtype if dtype is not None else first_dtype
 
     only_tensors = all(isinstance(leaf, Tensor) for leaf in _leaves(value))
 
@@ -85,12 +86,24 @@ def _leaves(value):
             yield item
 
 
-def _first_tensor_dtype(value):
+def first_tensor_dtype(value):
+    """The dtype of the first tensor in ``value`` (depth first), None if it holds none.
+
+    Raises:
+        AttributeError: the first is a Keras variable, as TF 2.21's packing reads its dtype's base_dtype
+            and a Keras 3 variable's dtype is a string (tf.stack([layer.kernel, ...]) fails there).
+    """
     for item in value:
         if isinstance(item, Tensor):
+            if getattr(item, '_path', None) is not None:
+                error = AttributeError("'str' object has no attribute 'base_dtype'")
+                error.add_note("packing a list whose first tensor is the Keras variable '%s' fails in TensorFlow 2.21; "
+                               "read it first (tf.convert_to_tensor(variable)) or use tf.stack(..., axis=1) / tf.concat"
+                               % item._path)
+                raise error
             return item._data.dtype
         if isinstance(item, (list, tuple)):
-            found = _first_tensor_dtype(item)
+            found = first_tensor_dtype(item)
             if found is not None:
                 return found
     return None

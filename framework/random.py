@@ -131,9 +131,9 @@ def is_float_entry(dim):
 def shape_list_dtype_name(given):
     """The dtype TF packs a shape list to, as the kernel's T attribute names it: its first tensor's
     ([3, tf.shape(x)[0] / 2] is a double list), else float for Python floats."""
-    from .autopacking import _first_tensor_dtype
+    from .autopacking import first_tensor_dtype
     from .ops.graph_input_errors import kernel_dtype_name
-    first = _first_tensor_dtype(given)
+    first = first_tensor_dtype(given)
     return 'float' if first is None else kernel_dtype_name(first.name)
 
 

@@ -382,6 +382,11 @@ def stack(values, axis=0, name=None):
                     'stack: axis %d for tensors of rank %d' % (axis, values.ndim - 1))
     if isinstance(values, (list, tuple)) and not values:     # TF reads values[0]'s rank to check axis
         raise noted(IndexError('list index out of range'), 'stack: nothing to stack along axis %r' % (axis,))
+    if axis == 0 and isinstance(values, (list, tuple)):
+        # TF's stack tries convert_to_tensor(values) first along axis 0, whose packing refuses a
+        # Keras variable as the first tensor (an AttributeError, not among the errors stack catches)
+        from ..autopacking import first_tensor_dtype
+        first_tensor_dtype(values)
     try:
         named = 'stack' if name is None else name       # (autopacking's nested lists: '')
         tensors = list_operands(values, 'stack', 'Pack', named)
