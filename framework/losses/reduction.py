@@ -13,7 +13,8 @@ from ..ops import cast, divide_no_nan, reduce_sum
 from ..ops.reductions import divided_mean
 from .inputs import squeeze_or_expand_to_same_rank, to_dtype
 
-REDUCTIONS = ('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None)
+# a set, as Keras tests membership in one: a list given is Python's "unhashable type: 'list'"
+REDUCTIONS = frozenset(('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None))
 
 
 def standardize_reduction(reduction):
@@ -23,7 +24,6 @@ def standardize_reduction(reduction):
         ValueError: listing the accepted values.
         TypeError: an unhashable value (a list), as Keras's set lookup.
     """
-    hash(reduction)         # Keras tests membership in a set: a list is Python's "unhashable type: 'list'"
     if reduction not in REDUCTIONS:
         # Keras prints its set (in PYTHONHASHSEED's order: this is one TF 2.21 run's) and the value with str()
         raise ValueError("Invalid value for argument `reduction`. Expected one of {'sum_over_batch_size', 'mean', "
