@@ -24,6 +24,13 @@ def logger():
     return log
 
 
+def _as_traced(emit):
+    # log_first_n is Python: inside a tf.function TensorFlow runs it while tracing, never on the calls
+    # that replay the graph (which then neither log nor count); tapeflow runs the Python each call
+    from .trace_time_logs import log_as_traced     # (it imports function.py, which imports the ops)
+    log_as_traced(emit)
+
+
 class FirstN:
     """TensorFlow's ``log_first_n``: a message logged from one place at most ``n`` times a program."""
     __slots__ = ('left',)
@@ -32,6 +39,9 @@ class FirstN:
         self.left = n
 
     def warning(self, message):
+        _as_traced(lambda: self._count(message))
+
+    def _count(self, message):
         if self.left > 0:
             self.left -= 1
             logger().warning(message)
@@ -47,6 +57,9 @@ class FirstNPerSite:
         self.counts = {}
 
     def warning(self, message, site):
+        _as_traced(lambda: self._count(message, site))
+
+    def _count(self, message, site):
         count = self.counts.get(site, 0)
         self.counts[site] = count + 1
         if count < self.n:
