@@ -12,7 +12,7 @@ from .. import backend
 from ..errors import kernel_error
 from ..ops import eigen_sum, sign
 from ..ops.operands import binary, record
-from ..ops.reductions import _spread, traced_reciprocal
+from ..ops.reductions import _spread, folded_constant, traced_reciprocal
 from ..tape import ACTIVE
 from ..tensor import Tensor
 
@@ -93,8 +93,8 @@ class _Grad:
         # g / count spread over the last axis by broadcasting in the product: the same
         # products as with the spread array materialised first, one copy fewer
         # (x / 1 is x to the bit, NaN and -0.0 included: a count of one, an output of one column, skips it)
-        value = (g if self.count == 1 else g / self.count if self.scale is None else g * self.scale
-                 ).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
+        value = (g if self.count == 1 else g / self.count if self.scale is None or folded_constant(g)
+                 else g * self.scale).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
         self._last = (key, value)
         return value
 
