@@ -112,16 +112,18 @@ def trace_key(value):
     if key is not None:
         return key
     try:
-        return ObjectRef(value)
-    except TypeError:
-        pass
+        key = ObjectRef(value)
+    except TypeError:       # not weakly referable: keyed by its value, as TF's Literal
+        key = NAN if isinstance(value, np.floating) and value != value else value
     try:
+        # TF hashes its Weakref's reference, which hashes the object: an unhashable one (a set, an
+        # object with __eq__ but no __hash__) is refused even when it can be weakly referenced
         hash(value)
     except TypeError:
         raise TypeError('Could not generate a generic TraceType for %r.Please verify that it is '
                         'immutable/hashable. Otherwise, consider implementing the Tracing Protocol for it.'
                         % (value,)) from None
-    return NAN if isinstance(value, np.floating) and value != value else value
+    return key
 
 
 class InternalTracingContext:
