@@ -128,6 +128,7 @@ class RegroupingStages:
                                % (reduce_func, type(reduce_func)))
             error.add_note(note)
             raise error
+        key_func = traced_stage_function(key_func, self, refusal_of_result=windows.key_refusal)
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,
                                            lambda: len(nest.flatten(grouped.element_spec)))

@@ -40,9 +40,11 @@ DEBUG_MODE = [False]
 traced_ops.calls_user_function(host_random_replay.traced)
 
 
-def traced_stage_function(fn, upstream, takes_element=True):
+def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=None):
     """``fn`` wrapped so that its first call is a trace and later calls replay it. ``takes_element``: ``fn``
-    is called with one element of ``upstream`` (spread when a tuple), not reduce's (state, element)."""
+    is called with one element of ``upstream`` (spread when a tuple), not reduce's (state, element).
+    ``refusal_of_result(result)``: the error (or None) the stage raises for what the trace returned, worded
+    while the trace still names its tensors (TF's check after tracing: '<tf.Tensor 'Cast:0' ...>')."""
     warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
     converted = converted_name(fn)
     if takes_element:
@@ -70,12 +72,16 @@ def traced_stage_function(fn, upstream, takes_element=True):
                     state['shapes'] = _traced_shapes(result)
                     # placeholders of the upstream spec's shapes: a batch length the trace knows is TF's too
                     state['batch_traced'] = not upstream._spec_reads_data()
-                    return result
+                    refusal = refusal_of_result and refusal_of_result(result)
+                    if refusal is None:
+                        return result
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
                 raised = _call_mismatch(error, fn, converted) or raised_from_trace(error, fn)
                 if raised is error:
                     raise
                 raise raised from None
+            state['traced'] = False         # (refused: a later call fails the same way)
+            raise refusal
     run.traced_shapes = lambda: state.get('shapes')
     run.batch_traced = lambda: state.get('batch_traced', False)
     return run

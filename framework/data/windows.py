@@ -102,6 +102,18 @@ def bucket_key(element_length_func, boundaries):
     return key
 
 
+def key_refusal(key):
+    """TF 2.21's error for a key_func returning a tensor of another dtype than int64 (int32, bool): its
+    wrapper converts the traced result to int64, whose words show the graph tensor ('Cast:0')."""
+    from ..tensor import Tensor
+    if isinstance(key, Tensor) and key.dtype.name != 'int64':
+        error = ValueError('Tensor conversion requested dtype int64 for Tensor with dtype %s: %r'
+                           % (key.dtype.name, key))
+        error.add_note('Dataset.group_by_window: key_func must return an int64 scalar (tf.cast(key, tf.int64))')
+        return error
+    return None
+
+
 def _key(value):
     key = np.asarray(value)
     if key.shape != () or key.dtype.kind not in 'iu':
