@@ -10,6 +10,7 @@ from . import autocast as autocasting, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
 from .layer import Layer
+from .training_flag import training_is_on
 from .masked_moments import masked_moments
 from .normalized_sums import note_parts
 from .traced_moments import traced_moments
@@ -111,7 +112,7 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
             raise ValueError('BatchNormalization %r: the mask must have one dimension less than the inputs '
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'
                              % (self.name, tuple(mask.shape), tuple(inputs.shape)))
-        if training and self.trainable:
+        if training_is_on(training) and self.trainable:
             if mask is None and self.synchronized:
                 # Keras 3's moments(synchronized=True): var = E(x**2) - E(x)**2 over the one replica
                 mean, variance = synchronized_moments(inputs, self._reduction_axes)

@@ -5,6 +5,7 @@ from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 
 from .layer import Layer
+from .training_flag import training_is_on
 
 
 class Dropout(Layer):
@@ -34,7 +35,7 @@ class Dropout(Layer):
         self.built = True
 
     def call(self, inputs, training=False):
-        if not training or self.rate == 0:
+        if not training_is_on(training) or self.rate == 0:
             return inputs
         return keras_random.dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs), seed=self.seed_generator)
 

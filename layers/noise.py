@@ -10,6 +10,7 @@ from framework.keras.seed_generator import SeedGenerator
 from framework.ops import cast
 
 from .layer import Layer
+from .training_flag import training_is_on
 
 # SELU's constants (Klambauer et al., 2017), as Keras 3's AlphaDropout uses them.
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -58,7 +59,7 @@ class GaussianNoise(_Noise):
         self._make_seed_generator(stddev)
 
     def call(self, inputs, training=False):
-        if not training or self.stddev == 0:
+        if not training_is_on(training) or self.stddev == 0:
             return inputs
         return inputs + keras_random.normal(tuple(inputs.shape), 0.0, self.stddev, self.compute_dtype,
                                             seed=self.seed_generator)
@@ -84,7 +85,7 @@ class GaussianDropout(_Noise):
         self._make_seed_generator(rate)
 
     def call(self, inputs, training=False):
-        if not training or self.rate == 0:
+        if not training_is_on(training) or self.rate == 0:
             return inputs
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
         return inputs * keras_random.normal(tuple(inputs.shape), 1.0, stddev, self.compute_dtype,
@@ -118,7 +119,7 @@ class AlphaDropout(_Noise):
             self.seed_generator = SeedGenerator(seed)
 
     def call(self, inputs, training=False):
-        if not training or self.rate == 0:
+        if not training_is_on(training) or self.rate == 0:
             return inputs
         shape = tuple(inputs.shape)
         if self.noise_shape is not None:

@@ -4,6 +4,7 @@ from framework.keras import random as keras_random
 
 from .argument_tuples import standardized_data_format
 from .dropout import Dropout
+from .training_flag import training_is_on
 from .input_spec import InputSpec
 
 
@@ -17,7 +18,7 @@ class _SpatialDropout(Dropout):
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def call(self, inputs, training=False):
-        if not training or self.rate == 0:
+        if not training_is_on(training) or self.rate == 0:
             return inputs
         shape = tuple(inputs.shape)
         if self.data_format == 'channels_last':

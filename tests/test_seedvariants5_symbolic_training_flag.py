@@ -1,0 +1,89 @@
+"""A graph tensor passed as ``training`` to Dropout, the noise layers or BatchNormalization inside a
+tf.function is refused as in TF 2.21 (Keras 3 tests ``if training and ...`` in plain Python, which
+AutoGraph does not convert there); tapeflow ran the call on the tensor's value. Printed by TF 2.21
+(notes/progs/seedvariants5/drop11.py, /tmp/sv5_dt3.py copied to notes/progs/seedvariants5/dt3_tf.py):
+
+    @tf.function
+    def fwd(x, training):
+        return model(x, training=training)       # Dense(6, elu), Dropout(0.5), Dense(1)
+    fwd(x, tf.constant(False))
+    # OperatorNotAllowedInGraphError ... Exception encountered when calling Dropout.call().
+    #     Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. ...
+    #     Arguments received by Dropout.call():
+    #       • inputs=tf.Tensor(shape=(2, 6), dtype=float32)
+    #       • training=tf.Tensor(shape=(), dtype=bool)
+    fwd.experimental_get_tracing_count()        # 2 (after True and False; the failed trace not counted)
+    cap(x)   # training=flag, an eager tf.constant(False) made outside: [-0.30727714 -0.30727714]
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from framework.errors import OperatorNotAllowedInGraphError
+
+_REFUSAL = 'Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.'
+
+
+def _model():
+    keras.utils.set_random_seed(21)
+    return keras.models.Sequential([keras.layers.Input((4,)), keras.layers.Dense(6, activation='elu'),
+                                    keras.layers.Dropout(0.5), keras.layers.Dense(1)])
+
+
+def test_a_tensor_training_argument_is_refused_by_dropout_in_a_trace():
+    model = _model()
+    x = np.ones((2, 4), 'float32')
+
+    @tf.function
+    def fwd(x, training):
+        return model(x, training=training)
+
+    assert np.allclose(fwd(x, True).numpy().ravel(), [0.792675, 0.792675])
+    assert np.allclose(fwd(x, False).numpy().ravel(), [-0.30727714, -0.30727714])
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        fwd(x, tf.constant(False))
+    text = str(caught.value)
+    assert 'Exception encountered when calling Dropout.call().' in text
+    assert _REFUSAL in text
+    assert text.splitlines()[-3:] == ['    Arguments received by Dropout.call():',
+                                      '      • inputs=tf.Tensor(shape=(2, 6), dtype=float32)',
+                                      '      • training=tf.Tensor(shape=(), dtype=bool)']
+    assert fwd.experimental_get_tracing_count() == 2
+
+
+def test_eager_and_captured_eager_flags_still_have_a_truth():
+    model = _model()
+    x = np.ones((2, 4), 'float32')
+    flag = tf.constant(False)
+
+    @tf.function
+    def cap(x):
+        return model(x, training=flag)
+
+    assert np.allclose(cap(x).numpy().ravel(), [-0.30727714, -0.30727714])
+    assert np.allclose(model(x, training=tf.constant(False)).numpy().ravel(), [-0.30727717, -0.30727717], atol=1e-7)
+
+    @tf.function
+    def inner(x):
+        return model(x, training=tf.constant(False))     # a graph constant: refused as well
+
+    with pytest.raises(OperatorNotAllowedInGraphError):
+        inner(x)
+
+
+@pytest.mark.parametrize('make', [lambda: keras.layers.GaussianNoise(0.1), lambda: keras.layers.GaussianDropout(0.1),
+                                  lambda: keras.layers.AlphaDropout(0.1), lambda: keras.layers.SpatialDropout1D(0.1),
+                                  lambda: keras.layers.BatchNormalization()])
+def test_noise_layers_and_batch_normalization_refuse_it_too(make):
+    layer = make()
+
+    @tf.function
+    def g(x, t):
+        return layer(x, training=t)
+
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        g(np.ones((2, 3, 4), 'float32'), tf.constant(True))
+    name = type(layer).__name__
+    assert 'Exception encountered when calling %s.call().' % name in str(caught.value)
+    assert '    Arguments received by %s.call():' % name in str(caught.value).splitlines()
