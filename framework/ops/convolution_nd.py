@@ -19,6 +19,7 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
 from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, depthwise_forward_order
+from . import depthwise_backprop_filter_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
 
@@ -139,7 +140,7 @@ def _conv(x, f, geo, depthwise=False):
         out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
     if ACTIVE:
         record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo),
-                                            lambda g, y, x, f: _filter_grad(x, g, geo)))
+                                            lambda g, y, x, f: _filter_grad(x, g, geo, depthwise)))
     return out
 
 
@@ -165,12 +166,14 @@ def _input_grad(g, f, geo, transposed=False):
     return out
 
 
-def _filter_grad(x, g, geo):
+def _filter_grad(x, g, geo, depthwise=False):
     """d conv / d filters: each group's windows, transposed, times its output gradients (a 2-D 1x1 kernel
     in TF's order where conv_backprop_filter_order knows it: tf.nn.separable_conv2d's pointwise step is
-    TF's Conv2D, as tf.nn.conv2d's)."""
+    TF's Conv2D, as tf.nn.conv2d's; a depthwise one where depthwise_backprop_filter_order knows it)."""
     plain = _plain_one_by_one(geo)
-    if plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
+    if depthwise and depthwise_backprop_filter_order.applies(x._data, g._data, geo):
+        out = Tensor(depthwise_backprop_filter_order.filter_grad(x._data, g._data, geo))
+    elif plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, plain))
     else:
         cols = geo.grouped_columns(geo.columns(x._data))
