@@ -90,6 +90,38 @@ def python_float_refusal(eager_error, kernel, value, dtype, tensor_first, reflec
     return input_mismatch(eager_error, kernel, 1, 'float32', dtype)
 
 
+def graph_conversion_refusal(eager_error, kernel, value, dtype):
+    """The error for a Python ``value`` that cannot become a tensor (a dict, an object, None, a ragged
+    list) as the second operand of ``kernel`` after a tensor of ``dtype``; ``eager_error`` is the
+    conversion's TypeError or ValueError, raised as it is when running eagerly. In a graph op_def_library
+    converts it with the tensor's dtype and wraps the failure ("Expected float32 passed to parameter 'y'
+    of op 'Mul', got {'a': 1} of type 'dict' instead. Error: ...", or for a ValueError "Tried to convert
+    'y' to a tensor and failed. Error: ..."); ``x + v`` and ``x / v`` convert it first, where only a
+    TypeError is reworded (make_tensor_proto's 'Failed to convert elements of ...')."""
+    if not traced():
+        return eager_error
+    arguments = _ARGUMENTS.get(kernel)
+    type_error = isinstance(eager_error, TypeError)
+    if kernel in ('AddV2', 'divide'):
+        if not type_error:
+            return eager_error
+        error = TypeError('Failed to convert elements of %s to Tensor. Consider casting elements to a supported '
+                          'type. See https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF dtypes.'
+                          % (value,))
+    elif arguments is None:
+        return eager_error
+    else:
+        parameter = arguments[-1]       # the operand after the tensor: tf.where(c, x, v)'s is 'e'
+        if type_error:
+            error = TypeError("Expected %s passed to parameter '%s' of op '%s', got %r of type '%s' instead. "
+                              "Error: %s" % (_name(dtype), parameter, kernel, value, type(value).__name__,
+                                             eager_error.args[0]))
+        else:
+            error = ValueError("Tried to convert '%s' to a tensor and failed. Error: %s" % (parameter,
+                                                                                            eager_error.args[0]))
+    return _with_notes(error, eager_error)
+
+
 def eager_input_error(kernel, index, expected, got, runs=None, name='', named=True):
     """The eager kernel's InvalidArgumentError for input ``index`` of dtype ``got`` where ``expected``
     was due (dtypes, numpy dtypes or names; ``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF
