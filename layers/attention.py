@@ -11,6 +11,7 @@ from framework.keras.softmax_axis_warning import warn_if_one_class
 from .functional.keras_tensor import KerasTensor, is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
+from .training_flag import training_is_on
 
 _LARGE = 1.0e9          # subtracted from masked scores (65504 in float16, as Keras)
 
@@ -156,7 +157,7 @@ class Attention(Layer):
         warn_if_one_class(scores, -1)      # Keras's ops.softmax warns when there is one value step
         weights = softmax(scores, axis=-1)
         used = keras_random.dropout(weights, self.dropout, seed=self.seed_generator) \
-            if training and self.dropout > 0 else weights
+            if training_is_on(training) and self.dropout > 0 else weights
         output = matmul(used, value)
         if mask and mask[0] is not None:
             output = where(expand_dims(as_bool(mask[0]), -1), output, 0.0)

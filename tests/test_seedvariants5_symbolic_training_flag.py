@@ -87,3 +87,25 @@ def test_noise_layers_and_batch_normalization_refuse_it_too(make):
     name = type(layer).__name__
     assert 'Exception encountered when calling %s.call().' % name in str(caught.value)
     assert '    Arguments received by %s.call():' % name in str(caught.value).splitlines()
+
+
+@pytest.mark.parametrize('make', [lambda: keras.layers.Attention(), lambda: keras.layers.AdditiveAttention(dropout=0.1)])
+def test_attention_refuses_it_even_without_dropout(make):
+    # TF 2.21: Keras's `if training and self.dropout > 0` tests the flag first (notes/progs/seedvariants5/att_tf.py)
+    layer = make()
+    q = np.ones((1, 2, 3), 'float32')
+
+    @tf.function
+    def f(t):
+        return layer([q, q], training=t)
+
+    assert f(False).shape == (1, 2, 3)
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    assert str(caught.value).splitlines()[-6:] == [
+        '    Arguments received by %s.call():' % type(layer).__name__,
+        "      • inputs=['tf.Tensor(shape=(1, 2, 3), dtype=float32)', 'tf.Tensor(shape=(1, 2, 3), dtype=float32)']",
+        '      • mask=None',
+        '      • training=tf.Tensor(shape=(), dtype=bool)',
+        '      • return_attention_scores=False',
+        '      • use_causal_mask=False']
