@@ -141,7 +141,8 @@ def _pad_component(parts, target, value, k, components):
             raise error
     out = np.full((len(parts),) + full, value, dtype=np.asarray(parts[0]).dtype)
     for i, p in enumerate(parts):
-        out[(i,) + tuple(slice(0, s) for s in np.shape(p))] = p
+        # a scalar's value, not its 0-d array: a string (object) batch would hold the arrays themselves
+        out[(i,) + tuple(slice(0, s) for s in np.shape(p))] = p if rank else np.asarray(p)[()]
     return out
 
 
