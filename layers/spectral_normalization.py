@@ -5,6 +5,7 @@ from framework.tape import paused
 
 from . import autocast as autocasting, initializers
 from .input_spec import InputSpec
+from .training_flag import training_is_on
 from .wrapper import Wrapper
 
 _EPSILON = 1e-7     # Keras's backend epsilon, the floor of ops.normalize's norm
@@ -55,7 +56,7 @@ class SpectralNormalization(Wrapper):
         self.built = True
 
     def call(self, inputs, training=False):
-        if training:
+        if training_is_on(training):
             with paused():               # an update of the weights, not part of the differentiated computation
                 if not bool(reduce_all(equal(self.kernel, 0.0))):
                     vector_u, kernel = self.normalized_weights()

@@ -109,3 +109,19 @@ def test_attention_refuses_it_even_without_dropout(make):
         '      • training=tf.Tensor(shape=(), dtype=bool)',
         '      • return_attention_scores=False',
         '      • use_causal_mask=False']
+
+
+def test_spectral_normalization_refuses_it():
+    # TF 2.21: "Exception encountered when calling SpectralNormalization.call()." (Keras's `if training:`;
+    # notes/progs/seedvariants5/more_tf.py)
+    layer = keras.layers.SpectralNormalization(keras.layers.Dense(2))
+    x = np.ones((2, 3), 'float32')
+
+    @tf.function
+    def f(t):
+        return layer(x, training=t)
+
+    assert f(False).shape == (2, 2)
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    assert 'Exception encountered when calling SpectralNormalization.call().' in str(caught.value)
