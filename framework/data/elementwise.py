@@ -234,6 +234,9 @@ class ElementStages:
     def scan(self, initial_state, scan_func, name=None):
         """A running state: ``scan_func(state, element)`` returns (new state, output element)."""
         function_argument(scan_func, 'scan_func', 'Dataset.scan')
+        # traced once as TF's scan traces it, as reduce's function is: a Python print shows once, with graph
+        # tensors, and scan_func's errors are the trace's (StagingError, op_def_library's words)
+        scan_func = traced_stage_function(scan_func, self, takes_element=False)
         source = self._make_iterator
 
         def scanned():
