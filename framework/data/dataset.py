@@ -24,7 +24,7 @@ from ..type_spec import SparseTensorSpec
 from .batching import _row
 from .ragged_elements import is_ragged, is_ragged_row, ragged_spec_without_batch, spec_of_ragged
 from .sparse_elements import is_sparse
-from .spec import TensorSpec
+from .spec import DatasetSpec, TensorSpec
 from .stage_function import traced_stage_function
 from .stage_names import maker_name
 from .empty_elements import no_components_error
@@ -318,6 +318,10 @@ class Dataset(ElementStages, RegroupingStages):
     def as_numpy_iterator(self):
         """The elements as numpy values (scalars as numpy scalars, strings as bytes), as TensorFlow gives them."""
         self._refuse_iterator()
+        if not self._spec_reads_data():     # (else a nested dataset is refused at its element, _numpy_value)
+            for spec in nest.flatten(self.element_spec):
+                if isinstance(spec, DatasetSpec):
+                    raise _nested_dataset_error()
         return NumpyIterator((nest.map_structure(_numpy_value, element) for element in self._make_iterator()), self)
 
     def reduce(self, initial_state, reduce_func, name=None):
@@ -442,4 +446,14 @@ def _numpy_value(value):
         return np.asarray(value)
     if is_ragged(value):           # a batch of ragged rows: RaggedTensor.numpy()'s object array of rows
         return value.numpy()
+    if isinstance(value, Dataset):      # a window's datasets: TF refuses them when the iterator is made
+        raise _nested_dataset_error()
     return value[()] if type(value) is np.ndarray and value.ndim == 0 else value
+
+
+def _nested_dataset_error():
+    error = TypeError("`tf.data.Dataset.as_numpy_iterator()` is not supported for datasets that produce values of "
+                      "type <class 'tensorflow.python.data.ops.dataset_ops.DatasetV2'>")
+    error.add_note('Dataset.as_numpy_iterator: the elements hold datasets (a window\'s); flat_map them first, '
+                   'e.g. ds.window(n).flat_map(lambda w: w.batch(n))')
+    return error
