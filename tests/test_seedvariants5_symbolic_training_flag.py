@@ -125,3 +125,24 @@ def test_spectral_normalization_refuses_it():
     with pytest.raises(OperatorNotAllowedInGraphError) as caught:
         f(tf.constant(True))
     assert 'Exception encountered when calling SpectralNormalization.call().' in str(caught.value)
+
+
+@pytest.mark.parametrize('make, name', [(lambda: keras.layers.LSTM(2), 'LSTM'),
+                                        (lambda: keras.layers.GRU(2, dropout=0.1), 'GRU')])
+def test_recurrent_layers_refuse_it_even_without_dropout(make, name):
+    # TF 2.21 (notes/progs/seedvariants5/rnn_tf.py): Keras's RNN tests `training` before it looks at the rates
+    layer = make()
+    x = np.ones((1, 3, 2), 'float32')
+
+    @tf.function
+    def f(t):
+        return layer(x, training=t)
+
+    assert f(False).shape == (1, 2)
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    assert 'Exception encountered when calling %s.call().' % name in str(caught.value)
+    assert str(caught.value).splitlines()[-5:] == ['    Arguments received by %s.call():' % name,
+                                                   '      • sequences=tf.Tensor(shape=(1, 3, 2), dtype=float32)',
+                                                   '      • initial_state=None', '      • mask=None',
+                                                   '      • training=tf.Tensor(shape=(), dtype=bool)']

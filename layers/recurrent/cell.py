@@ -21,6 +21,7 @@ from .. import activations, call_context, constraints, initializers, regularizer
 from ..failed_build import keep_build
 from ..integer_inputs import promoted
 from ..layer import Layer
+from ..training_flag import training_is_on
 from ..undefined_weight_shape import undefined_shape_error
 from .sequence_projection import (projection_steps, sequence_projection, tracked_projection_steps,
                                   untracked)
@@ -248,7 +249,7 @@ class RecurrentCell(Layer):
         and a SimpleRNNCell called alone does too (``masks_drawn_when_inferring``).
         A functional call's run on zeros draws nothing: Keras traces it symbolically.
         """
-        if call_context.probing() or not (training or in_rnn or self.masks_drawn_when_inferring):
+        if call_context.probing() or not (training_is_on(training) or in_rnn or self.masks_drawn_when_inferring):
             return None, None
         count = self.gates if self.gate_masks else None
         input_mask = self._mask(self.input_mask_shape(batch, features), self.dropout, count)
