@@ -35,7 +35,7 @@ class _KerasVariableType(type):
         from layers import initializers, naming
         if name is None:          # Keras 3: 'variable', 'variable_1', ... shared with unnamed add_weight
             name = naming.unique_name('variable')
-        if isinstance(name, str) and '/' in name:
+        if not isinstance(name, str) or '/' in name:     # Keras 3 refuses a name of another type in these words
             raise ValueError("Argument `name` must be a string and cannot contain character `/`. Received: name=%s"
                              % (name,))
         if dtype is not None:
