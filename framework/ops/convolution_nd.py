@@ -19,7 +19,7 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
 from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, depthwise_forward_order
-from . import depthwise_backprop_filter_order
+from . import depthwise_backprop_filter_order, depthwise_backprop_input_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
 
@@ -139,12 +139,12 @@ def _conv(x, f, geo, depthwise=False):
         cols = geo.grouped_columns(geo.columns(x._data))
         out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
     if ACTIVE:
-        record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo),
+        record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo, depthwise=depthwise),
                                             lambda g, y, x, f: _filter_grad(x, g, geo, depthwise)))
     return out
 
 
-def _input_grad(g, f, geo, transposed=False):
+def _input_grad(g, f, geo, transposed=False, depthwise=False):
     """d conv / d input: each output gradient spread back over its window; a ``transposed`` convolution's
     (tf.nn.conv2d_transpose, Conv2DTranspose) in TF's order of sums where conv_backprop_input_order knows it.
     A dilated convolution's own input gradient keeps the BLAS product: TF sums it in one of two orders by the
@@ -154,7 +154,9 @@ def _input_grad(g, f, geo, transposed=False):
     half = gd.dtype == np.float16
     if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_dwg16.py)
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
-    if transposed and conv_backprop_input_order.applies_dilated(gd, fd, geo):
+    if depthwise and not half and depthwise_backprop_input_order.applies(gd, fd, geo):
+        summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
+    elif transposed and conv_backprop_input_order.applies_dilated(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input_dilated(gd, fd, geo)
     else:
         cols = product(geo.grouped_outputs(gd), geo.grouped_filters(fd).transpose(0, 2, 1))
