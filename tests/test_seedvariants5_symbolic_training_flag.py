@@ -146,3 +146,22 @@ def test_recurrent_layers_refuse_it_even_without_dropout(make, name):
                                                    '      • sequences=tf.Tensor(shape=(1, 3, 2), dtype=float32)',
                                                    '      • initial_state=None', '      • mask=None',
                                                    '      • training=tf.Tensor(shape=(), dtype=bool)']
+
+
+@pytest.mark.parametrize('make', [lambda: keras.layers.RandomRotation(0.1), lambda: keras.layers.RandomZoom(0.1),
+                                  lambda: keras.layers.RandomContrast(0.1), lambda: keras.layers.RandomFlip()])
+def test_image_augmentation_layers_refuse_it(make):
+    # TF 2.21 (notes/progs/seedvariants5/aug_tf.py): Keras's image preprocessing base tests `if training:`
+    layer = make()
+    x = np.ones((1, 4, 4, 3), 'float32')
+
+    @tf.function
+    def f(t):
+        return layer(x, training=t)
+
+    assert f(False).shape == (1, 4, 4, 3)
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    name = type(layer).__name__
+    assert 'Exception encountered when calling %s.call().' % name in str(caught.value)
+    assert str(caught.value).splitlines()[-1] == '      • training=tf.Tensor(shape=(), dtype=bool)'

@@ -13,6 +13,7 @@ from framework.tape import thread_tapes
 from framework.tensor import Tensor
 
 from ..argument_tuples import standardized_data_format
+from ..training_flag import training_is_on
 from ..layer import Layer
 from .data_inputs import host_array
 from .string_images import string_images_error
@@ -194,6 +195,7 @@ class AugmentationLayer(ImageLayer):
     reads_height_first = False      # True: a rank-1 or -2 input fails on its height (_refuse_short_rank)
 
     def call(self, data, training=True):
+        training_is_on(training)     # Keras 3 tests ``training`` in Python: a graph tensor is refused there
         is_dict = isinstance(data, dict)
         if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
             return data
