@@ -74,6 +74,10 @@ def ragged_spec_with_batch(spec, size):
 
 
 def ragged_spec_without_batch(spec, what):
+    if spec.ragged_rank == 0 and spec.shape.rank:
+        # a ragged slice's dense row (from_tensor_slices of a 2-level ragged tensor): TF 2.21 unbatches it to
+        # RaggedTensorSpec(TensorShape([]), tf.int32, -1, tf.int64), whose elements are plain scalars
+        return RaggedTensorSpec(spec.shape[1:], spec.dtype, -1, spec.row_splits_dtype)
     if spec.shape.rank == 0 or spec.ragged_rank == 0:
         raise ValueError('%s: cannot unbatch a component of spec %s' % (what, spec))
     shape = None if spec.shape.rank is None else spec.shape[1:]

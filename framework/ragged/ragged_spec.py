@@ -18,7 +18,7 @@ class RaggedTensorSpec(TypeSpec):
             if rank is None:
                 raise ValueError('Must specify ragged_rank or a shape with a known rank.')
             ragged_rank = rank - 1
-        if rank is not None and not 0 <= ragged_rank < max(rank, 1):
+        if rank is not None and ragged_rank >= max(rank, 1):     # (TF 2.21 takes a negative one: unbatch's -1)
             raise ValueError('Argument `ragged_rank` (%d) must be less than rank (%d).' % (ragged_rank, rank))
         self._ragged_rank = int(ragged_rank)
         self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
