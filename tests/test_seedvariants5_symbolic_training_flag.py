@@ -165,3 +165,33 @@ def test_image_augmentation_layers_refuse_it(make):
     name = type(layer).__name__
     assert 'Exception encountered when calling %s.call().' % name in str(caught.value)
     assert str(caught.value).splitlines()[-1] == '      • training=tf.Tensor(shape=(), dtype=bool)'
+
+
+@pytest.mark.parametrize('make', [lambda: keras.layers.RandomCrop(2, 2), lambda: keras.layers.RandomColorJitter(),
+                                  lambda: keras.layers.MixUp(), lambda: keras.layers.CutMix()])
+def test_image_layers_with_calls_of_their_own_refuse_it(make):
+    # TF 2.21 (notes/progs/seedvariants5/aug_tf.py)
+    layer = make()
+    x = np.ones((1, 4, 4, 3), 'float32')
+
+    @tf.function
+    def f(t):
+        return layer(x, training=t)
+
+    f(False)
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    assert 'Exception encountered when calling %s.call().' % type(layer).__name__ in str(caught.value)
+
+
+def test_color_jitter_names_its_argument_data():
+    layer = keras.layers.RandomColorJitter()
+
+    @tf.function
+    def f(t):
+        return layer(np.ones((1, 4, 4, 3), 'float32'), training=t)
+
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        f(tf.constant(True))
+    assert str(caught.value).splitlines()[-2:] == ['      • data=tf.Tensor(shape=(1, 4, 4, 3), dtype=float32)',
+                                                   '      • training=tf.Tensor(shape=(), dtype=bool)']

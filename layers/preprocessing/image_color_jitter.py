@@ -7,6 +7,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_more import _base_factor, _rescaled, _value_range
 from .image_hsv import RandomHue, RandomSaturation
 from .image_layer import ColourLayer, ImageLayer
+from ..training_flag import training_is_on
 
 
 def _unchanged(x):
@@ -47,12 +48,13 @@ class RandomColorJitter(ImageLayer):
             step.build(input_shape)
         super().build(input_shape)
 
-    def call(self, inputs, training=True):
-        if isinstance(inputs, dict):        # masks and boxes pass unchanged, as Keras's colour layers keep them
-            return self._dict_call(inputs, self._jittered, _unchanged, training=training)
+    def call(self, data, training=True):    # ('data', Keras's name: its call errors list the arguments)
+        training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
+        if isinstance(data, dict):          # masks and boxes pass unchanged, as Keras's colour layers keep them
+            return self._dict_call(data, self._jittered, _unchanged, training=training)
         if not training:
-            return inputs
-        return self._jittered(inputs)
+            return data
+        return self._jittered(data)
 
     def _jittered(self, inputs):
         for step in self._jitter_steps:

@@ -15,6 +15,7 @@ from framework.keras.ops_image import check_resize_arguments
 from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
+from ..training_flag import training_is_on
 from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, integer_fill_value, resize
 from .size_arguments import as_size
 
@@ -307,7 +308,7 @@ class RandomCrop(_SizedLayer):
     def call(self, data, training=True):
         images = data['images'] if isinstance(data, dict) else data
         self._refuse_short_rank(images)     # (Keras 3.15 reads the input's height in both modes,
-        if not training:                    # and checks its rank before passing it through)
+        if not training_is_on(training):    # and checks its rank before passing it through)
             if len(images.shape) > 4:
                 raise ValueError(self.rank_text % (tuple(images.shape),))
             return self._dict_call(data, None, None, training=False) if isinstance(data, dict) else data

@@ -15,6 +15,7 @@ from framework.tensor import Tensor
 from .image_color_more import _base_factor
 from .image_boxes import transformed_boxes
 from .image_layer import ImageLayer
+from ..training_flag import training_is_on
 
 
 def _blend(raw, weight, permutation):
@@ -56,6 +57,7 @@ class MixUp(ImageLayer):
         self._keeps_composite_inputs = False
 
     def call(self, data, training=True):
+        training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
         images = data['images'] if isinstance(data, dict) else data
         batched = len(images.shape) == 4
         count = images.shape[0] if batched else 1
@@ -107,6 +109,7 @@ class CutMix(ImageLayer):
         self._keeps_composite_inputs = False
 
     def call(self, data, training=True):
+        training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
         images = data['images'] if isinstance(data, dict) else data
         if not training:
             return self._cast(data)    # Keras casts the images to the layer's dtype at inference too
