@@ -5,6 +5,7 @@ list is one tensor. Elements travel through a pipeline as numpy values; they
 become framework tensors only when handed out.
 """
 import collections
+import copy
 
 import numpy as np
 
@@ -44,7 +45,14 @@ def host_structure(value):
         return value
     if isinstance(value, ExtensionType):       # its tensors travel as a structure (extension_batching.py)
         return take_apart(value, host_structure)
-    return to_host(value)
+    try:
+        return to_host(value)
+    except (TypeError, ValueError):
+        if hasattr(value, '_make_iterator'):    # a dataset (a map returning a window): TF's DatasetSpec component,
+            held = copy.copy(value)             # handed on in a variant tensor, so it prints as one
+            held._tf_class = '_VariantDataset'
+            return held
+        raise
 
 
 def as_tensors(element):
