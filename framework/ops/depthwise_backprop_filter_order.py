@@ -13,7 +13,8 @@ Measured on TF 2.21 with 2 intra-op threads (progs/tutorials46/t46_dwf_*.py, t46
 kernels, multiplier 1), all bits equal, the split the partition below picks with 16-channel blocks
 grouped 4 to a thread block.
 
-Not emulated: multipliers above 1, dilations, more than 2-D, float16 (not measured), TensorFlow
+Not emulated: images smaller than the kernel (a 1x1 or 2x2 image under a 3x3 SAME kernel: TF's sums
+there are another kernel's, plain float32 in image order at 1x1, t46_dwf_cmp8.py), multipliers above 1, dilations, more than 2-D, float16 (not measured), TensorFlow
 without oneDNN. The fused multiply-add is exact in float64 before its one rounding; like
 depthwise_forward_order it follows eigen_math's exact-math mode.
 """
@@ -34,6 +35,7 @@ def applies(x, g, geo):
     return (type(x) is np.ndarray and type(g) is np.ndarray and x.dtype == np.float32 and g.dtype == np.float32
             and len(geo.kernel) == 2 and tuple(geo.dilations) == (1, 1) and g.shape[-1] == x.shape[-1]
             and geo.groups == x.shape[-1] and x.shape[0] > 0
+            and all(size >= k for size, k in zip(x.shape[1:-1], geo.kernel))     # smaller: not oneDNN's order
             and eigen_math.exact_for_size(int(np.prod(geo.kernel)) * x.shape[-1]) and onednn_policy.enabled())
 
 
