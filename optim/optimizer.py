@@ -167,6 +167,10 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
     def learning_rate(self, value):
         self._set_learning_rate(value)
 
+    def _get_current_learning_rate(self):
+        """Keras 3's private accessor of the rate now (forum answers print it each epoch under a schedule)."""
+        return self.learning_rate
+
     def _learning_rate_value(self):
         rate = self._learning_rate
         if type(rate) is Variable and type(rate._data) is ndarray:
