@@ -106,7 +106,7 @@ class Dataset(ElementStages, RegroupingStages):
         if tensors is None:
             raise noted(ValueError(EMPTY_ELEMENT), 'Dataset.from_tensor_slices: got None')
         try:
-            arrays = host_structure(tensors)
+            arrays = host_structure(_lists_of_arrays_kept(tensors))
         except (TypeError, ValueError) as err:      # None, a ragged list, ...: TF's words; which stage, in a note
             err.add_note('Dataset.from_tensor_slices')
             raise err from None
@@ -150,7 +150,7 @@ class Dataset(ElementStages, RegroupingStages):
         """A dataset of one element, ``tensors``."""
         if tensors is None or (nest.is_nested(tensors) and not nest.flatten(tensors)):
             raise no_components_error('TensorDataset', 'Dataset.from_tensors', tensors)
-        arrays = host_structure(tensors)
+        arrays = host_structure(_lists_of_arrays_kept(tensors))
         return Dataset(lambda: iter([arrays]), 1, lambda: spec_of(arrays))
 
     @staticmethod
@@ -449,6 +449,35 @@ def _numpy_value(value):
     if isinstance(value, Dataset):      # a window's datasets: TF refuses them when the iterator is made
         raise _nested_dataset_error()
     return value[()] if type(value) is np.ndarray and value.ndim == 0 else value
+
+
+def _lists_of_arrays_kept(tensors):
+    """A list component made only of numpy arrays of one dtype (``[np.arange(2), np.arange(2)]``) keeps that
+    dtype, as TF 2.21's from_tensor_slices / from_tensors give it (int64, uint8; tf.constant gives int32).
+    Lists of numpy scalars, Python numbers or mixed dtypes convert as tf.constant does (measured, p8.py)."""
+    def kept(value):
+        if type(value) is not list or not value:
+            return value
+        leaves, pending = [], list(value)
+        while pending:
+            item = pending.pop()
+            if type(item) is list:
+                pending.extend(item)
+            elif type(item) is np.ndarray:
+                leaves.append(item)
+            else:
+                return value
+        if not leaves or len({leaf.dtype for leaf in leaves}) != 1 or leaves[0].dtype == object:
+            return value
+        try:
+            return np.asarray(value, dtype=leaves[0].dtype)
+        except ValueError:      # ragged: converted (and refused) as before
+            return value
+    if isinstance(tensors, dict):       # (tf.data's structures are tuples and dicts; a list is one component)
+        return type(tensors)((k, _lists_of_arrays_kept(v)) for k, v in tensors.items())
+    if type(tensors) is tuple:
+        return tuple(_lists_of_arrays_kept(v) for v in tensors)
+    return kept(tensors)
 
 
 def _nested_dataset_error():
