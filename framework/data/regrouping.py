@@ -106,7 +106,8 @@ class RegroupingStages:
         stream = batching.rebatched(self._make_iterator, batch_size, drop_remainder)
         fixed = batch_size if drop_remainder and isinstance(batch_size, (int, np.integer)) else None
         spec = with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch', _SCALAR_REBATCH), fixed)
-        return self._then(stream, card.UNKNOWN_CARDINALITY if self._length >= 0 else self._length, lambda: spec)
+        # TF 2.21 counts no rebatch, not even of an infinite dataset (its cardinality is UNKNOWN, -2)
+        return self._then(stream, card.UNKNOWN_CARDINALITY, lambda: spec)
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
         """Windows of ``size`` elements as nested datasets (one per component), every ``shift`` elements."""
