@@ -185,14 +185,32 @@ def _per_component(given, element_spec, what, is_leaf):
     return _flatten_upto(element_spec, given, what)
 
 
+def _nest_pair(what, given, element):
+    """(input, shallow) as TF 2.21's nest names them: padded_shapes is flattened up to the element spec,
+    the element spec up to padding_values."""
+    return (element, given) if what == 'padding_values' else (given, element)
+
+
 def _flatten_upto(structure, given, what):
+    hint = 'Dataset.padded_batch: `%s` %r does not match the element structure %r' % (what, given, structure)
+    if isinstance(structure, (tuple, dict)) and isinstance(given, (tuple, list, dict)) \
+            and isinstance(given, dict) != isinstance(structure, dict):       # TF 2.21's nest words
+        raise noted(TypeError("The two structures don't have the same sequence type. Input structure has type '%s', "
+                              "while shallow structure has type '%s'."
+                              % tuple(type(v).__name__ for v in _nest_pair(what, given, structure))), hint)
     if isinstance(structure, dict):
-        if not isinstance(given, dict) or set(given) != set(structure):
-            raise ValueError('Dataset.padded_batch: `%s` %r does not match the element structure %r'
-                             % (what, given, structure))
+        if not isinstance(given, dict):
+            raise ValueError(hint)
+        if len(given) != len(structure):
+            raise noted(ValueError("The two structures don't have the same sequence length. Input structure has "
+                                   'length %d, while shallow structure has length %d.'
+                                   % tuple(len(v) for v in _nest_pair(what, given, structure))), hint)
+        if set(given) != set(structure):
+            raise noted(ValueError("The two structures don't have the same keys. Input structure has keys %s, while "
+                                   'shallow structure has keys %s.'
+                                   % tuple(sorted(v) for v in _nest_pair(what, given, structure))), hint)
         return [x for key in sorted(structure) for x in _flatten_upto(structure[key], given[key], what)]
     if isinstance(structure, tuple):
-        hint = 'Dataset.padded_batch: `%s` %r does not match the element structure %r' % (what, given, structure)
         if not isinstance(given, (tuple, list)):
             raise ValueError(hint)
         if len(given) != len(structure):        # TF 2.21's nest words; tapeflow's as a note
