@@ -46,7 +46,7 @@ def test_ragged_components_of_other_ragged_ranks_do_not_mix():
     # TF refuses the concatenation (TypeError: incompatible dataset elements); batching such rows is refused too
     flat = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]]))
     nested = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1]], [[2]]]))
-    with pytest.raises(TypeError, match='incompatible ragged components'):
+    with pytest.raises(TypeError, match='Incompatible dataset elements'):
         flat.concatenate(nested)
     from framework.data.ragged_elements import stack_ragged
     rows = [next(iter(flat)), next(iter(nested))]

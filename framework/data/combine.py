@@ -32,7 +32,10 @@ def concatenated_spec(a, b):
     same_structure = len(flat_a) == len(flat_b) and _structure(a) == _structure(b)
     if not same_structure or any(x.dtype != y.dtype for x, y in zip(flat_a, flat_b)):
         raise _incompatible(a, b)
-    return nest.pack_sequence_as(a, [_common(x, y) for x, y in zip(flat_a, flat_b)])
+    common = [_common(x, y) for x, y in zip(flat_a, flat_b)]
+    if any(c is None for c in common):      # TF 2.21 prints both whole element specs
+        raise _incompatible(a, b)
+    return nest.pack_sequence_as(a, common)
 
 
 def flat_mapped(source, map_func, what='Dataset.flat_map'):
@@ -179,8 +182,9 @@ def _incompatible(a, b):
 
 
 def _common(x, y):
+    """The spec covering components ``x`` and ``y``; None when they cannot meet (spec classes, ragged ranks)."""
     if type(x) is not type(y):
-        raise _incompatible(x, y)
+        return None
     unknown = x.shape is None or y.shape is None or x.shape.rank is None or y.shape.rank is None \
         or len(x.shape) != len(y.shape)
     shape = None if unknown else tuple(a if a == b else None for a, b in zip(x.shape, y.shape))
@@ -188,6 +192,6 @@ def _common(x, y):
         return type(x)(shape, x.dtype)
     if type(x).__name__ == 'RaggedTensorSpec':
         if x.ragged_rank != y.ragged_rank:
-            raise TypeError('Dataset.concatenate: incompatible ragged components: %r and %r' % (x, y))
+            return None
         return type(x)(shape, x.dtype, x.ragged_rank, x.row_splits_dtype)
     return TensorSpec(shape, x.dtype)
