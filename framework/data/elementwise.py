@@ -147,7 +147,7 @@ class ElementStages:
             buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle', (
                 'ShuffleDatasetV3', 'buffer_size must be greater than zero or UNKNOWN_CARDINALITY'))
         bool_attribute(reshuffle_each_iteration, 'reshuffle_each_iteration')     # the op's attr: 'a' is refused
-        if type(seed) is float:     # TF converts a Python float seed to an int64 tensor, which refuses 2.0 (numpy floats pass)
+        if type(seed) is float:     # TF converts it to an int64 tensor, which refuses 2.0 (numpy floats pass)
             integer(seed, 'seed', 'Dataset.shuffle')
         seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
