@@ -136,7 +136,8 @@ def forget_operands():
 
 def _operand(slot, t):
     noted = slot[0]
-    if noted is None or noted[0]() is not t:
+    # (a dead reference gives None: ``x / None`` after a trace whose noted output is gone is no match)
+    if noted is None or t is None or noted[0]() is not t:
         return None
     slot[0] = None
     return noted[1]
