@@ -15,6 +15,7 @@ import weakref
 
 import numpy as np
 
+from .composite import CompositeTensor
 from .dataset_trace_keys import data_key, data_spec, is_data_key
 from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
@@ -117,8 +118,10 @@ def trace_key(value):
         key = NAN if isinstance(value, np.floating) and value != value else value
     try:
         # TF hashes its Weakref's reference, which hashes the object: an unhashable one (a set, an
-        # object with __eq__ but no __hash__) is refused even when it can be weakly referenced
-        hash(value)
+        # object with __eq__ but no __hash__) is refused even when it can be weakly referenced. A
+        # SparseTensor (its elementwise __eq__) goes by its TypeSpec in TF: tapeflow keys it by identity
+        if not isinstance(value, CompositeTensor):
+            hash(value)
     except TypeError:
         raise TypeError('Could not generate a generic TraceType for %r.Please verify that it is '
                         'immutable/hashable. Otherwise, consider implementing the Tracing Protocol for it.'

@@ -17,6 +17,7 @@ from ..autopacking import holds_tensor, pack
 from ..composite import handler_for
 from ..indexed_slices import IndexedSlices
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
+from ..leaked_tensors import SymbolicTensor
 from ..variable import Variable
 from . import axis_errors, broadcast_kernels, float_kernels
 from .graph_input_errors import (eager_input_error, graph_conversion_refusal, input_mismatch, kernel_dtype_name,
@@ -256,7 +257,8 @@ def _other(v, ref, op, left=True):
         error = err if getattr(err, 'tf_graph_conversion', False) else ConversionError(str(err))
         error.add_note('%s: cannot combine %s (of type %s) with a %s tensor'
                        % (op, _short(v), type(v).__name__, dtype.name))
-        if left and error is err:       # a tf.function's graph: TF refuses it while building the op, in other words
+        if left and error is err and not isinstance(v, SymbolicTensor):     # a tf.function's graph: TF refuses
+            # it while building the op, in other words (a tensor leaked from another trace keeps its own)
             error = graph_conversion_refusal(err, _KERNELS.get(op, op), v, dtype)
         raise error from None
     if backend.is_device_array(ref) and not backend.is_device_array(t._data):
