@@ -164,12 +164,10 @@ def traced_shape(tensor, depth=1):
         if entry is None or context is None or _local.stack[-1] is not context._names \
                 or not of_unknown_rank(tensor, context):
             return None
-        module = sys._getframe(depth + 1).f_globals.get('__name__', '')
-        return None if module.partition('.')[0] in _TAPEFLOW_PACKAGES else TensorShape(None)
     module = sys._getframe(depth + 1).f_globals.get('__name__', '')
     if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
         return None
-    return TensorShape(shape)
+    return TensorShape(shape)       # (TensorShape(None) for an unknown rank)
 
 
 def of_unknown_rank(tensor, trace):
