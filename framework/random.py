@@ -295,17 +295,8 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
         if maxval is None:
             raise noted(ValueError('Must specify maxval for integer dtype tf.%s' % dtype.name),
                         'random.uniform: integer dtype %s needs maxval' % dtype.name)
-        for bound in (minval, maxval):      # TF converts the bounds to the integer dtype: 0.0 is no int
-            if isinstance(bound, float):
-                error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (bound, dtype.name))
-                error.add_note('random.uniform: an integer dtype needs integer minval and maxval, got %r and %r'
-                               % (minval, maxval))
-                raise error
-        lo, hi = int(minval), int(maxval)
-        if lo >= hi:
-            from .errors import kernel_error
-            raise kernel_error('RandomUniformInt', 'Need minval < maxval, got %d >= %d' % (lo, hi), named=True,
-                               note='random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
+        from .random_int_bounds import integer_bounds
+        lo, hi = integer_bounds(minval, maxval, dtype, 'RandomUniformInt', 'random.uniform')
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)

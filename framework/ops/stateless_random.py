@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import SHAPE_SEQUENCES
 from .. import philox
@@ -174,15 +174,6 @@ def _scaled(unit, scale, offset, dtype):
     return scaled(unit, scale, offset, dtype)
 
 
-def _number(value, what):
-    if isinstance(value, Tensor):
-        value = value.numpy()
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise TypeError('stateless random: %s must be a number, got %r' % (what, value)) from None
-
-
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=None, alg='auto_select'):
     """Uniform samples in [minval, maxval) determined by ``seed`` (two integers).
 
@@ -192,34 +183,44 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     if dtype is None:
         from ..random import NO_DTYPE
         raise TypeError(NO_DTYPE)
+    if dtypes.as_dtype(dtype).name not in _UNIFORM_DTYPES:      # TF's Python check comes first
+        raise noted(ValueError('Argument `dtype` got invalid value %s. Accepted dtypes are (tf.float16, tf.bfloat16, '
+                               'tf.float32, tf.float64, tf.int32, tf.int64, tf.uint32, tf.uint64).'
+                               % (dtypes.as_dtype(dtype),)),
+                    'stateless_uniform: dtype must be a float, int32 / int64 or uint32 / uint64 (full range)')
     dtype = dtypes.numpy_dtype(dtype)
     kernel = 'StatelessRandomUniformV2' if dtype.kind not in 'iu' else \
         'StatelessRandomUniformFullIntV2' if minval is None else 'StatelessRandomUniformIntV2'
-    shape = _shape(shape, 'stateless_uniform', kernel)
+    if dtype.kind in 'iu' and (minval is None) != (maxval is None):
+        raise noted(ValueError("For integer `dtype` argument <dtype: '%s'>, argument `minval` and `maxval` must be "
+                               "both None or not None. Got `minval`=%s and `maxval`=%s."
+                               % (dtype.name, minval, maxval)),
+                    'stateless_uniform: for integer dtype %s give both minval and maxval or neither, got '
+                    'minval=%r, maxval=%r' % (dtype.name, minval, maxval))
     if dtype.kind == 'u' and minval is not None:        # TF's Python check, before any kernel runs
         raise ValueError("Argument `dtype` got invalid value <dtype: '%s'> when argument `minval` is not None. "
                          "Please don't use unsigned integers in this case." % dtype.name)
-    key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
+    shape = _shape(shape, 'stateless_uniform', kernel)
     n = int(np.prod(shape, dtype=np.int64))
+    if dtype.kind in 'iu' and minval is None:
+        key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
+        return Tensor(backend.place(philox.full_int_values(key, counter, n, dtype).reshape(shape)))
     if dtype.kind in 'iu':
-        if (minval is None) != (maxval is None):
-            raise noted(ValueError("For integer `dtype` argument <dtype: '%s'>, argument `minval` and `maxval` must be "
-                                   "both None or not None. Got `minval`=%s and `maxval`=%s."
-                                   % (dtype.name, minval, maxval)),
-                        'stateless_uniform: for integer dtype %s give both minval and maxval or neither, got '
-                        'minval=%r, maxval=%r' % (dtype.name, minval, maxval))
-        if minval is None:
-            return Tensor(backend.place(philox.full_int_values(key, counter, n, dtype).reshape(shape)))
-        lo, hi = int(_number(minval, 'minval')), int(_number(maxval, 'maxval'))
-        if lo >= hi:
-            raise InvalidArgumentError('stateless_uniform: need minval < maxval, got %d and %d' % (lo, hi))
+        from ..random_int_bounds import integer_bounds
+        bounds = convert_to_tensor(minval, dtype=dtype, name='min'), convert_to_tensor(maxval, dtype=dtype, name='max')
+        key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
+        lo, hi = integer_bounds(*bounds, dtype, kernel, 'stateless_uniform')
         return Tensor(backend.place(philox.uniform_int_values(key, counter, n, lo, hi, dtype).reshape(shape)))
-    if not dtypes.is_floating(dtype):
-        raise TypeError('stateless_uniform: dtype must be floating or integer, got %s' % dtype.name)
-    lo, hi = _number(minval, 'minval'), 1.0 if maxval is None else _number(maxval, 'maxval')
-    unit = philox.uniform_values(key, counter, n, dtype).reshape(shape)
-    lo, span = np.asarray(lo, dtype=dtype), np.asarray(hi, dtype=dtype) - np.asarray(lo, dtype=dtype)
-    return Tensor(backend.place(np.asarray(unit * span + lo, dtype=dtype)))
+    # TF converts both bounds to dtype (a string or a float64 tensor fails there), then computes
+    # rnd * (maxval - minval) + minval, broadcasting (a Variable bound is recorded on tapes)
+    lo, hi = convert_to_tensor(minval, dtype=dtype, name='min'), convert_to_tensor(
+        1 if maxval is None else maxval, dtype=dtype, name='max')
+    key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
+    unit = Tensor(backend.place(philox.uniform_values(key, counter, n, dtype).reshape(shape)))
+    return unit * (hi - lo) + lo
+
+
+_UNIFORM_DTYPES = frozenset(('float16', 'bfloat16', 'float32', 'float64', 'int32', 'int64', 'uint32', 'uint64'))
 
 
 # TensorFlow's names for them (tf.random.stateless_normal.__name__ is 'stateless_random_normal'),
