@@ -49,12 +49,16 @@ _CACHE = dis.opmap.get('CACHE', -1)
 _CALLS = {dis.opmap[name] for name in ('PRECALL', 'CALL', 'CALL_FUNCTION_EX') if name in dis.opmap}
 _PASSED_OVER = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP', 'TO_BOOL') if name in dis.opmap}
 _local = threading.local()
+_INSTALLED = []        # [True] once install() has run
 
 
 def install():
     """Give Tensor (and Variable) a __bool__ that consults ``truth`` while a traced body runs; once."""
+    if _INSTALLED:      # (checked before the import: fit and predict call this on every batch)
+        return
     from .tensor import Tensor
     plain = Tensor.__bool__
+    _INSTALLED.append(True)
     if getattr(plain, 'asks_assert_statements', False):
         return
 

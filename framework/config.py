@@ -1,5 +1,6 @@
 """``framework.config``: which devices exist."""
 from .deprecation import deprecated
+from .eager_switch import RUN_EAGERLY
 from .placement import (get_soft_device_placement, list_physical_devices, set_default_device,  # noqa: F401
                         set_soft_device_placement)
 
@@ -12,13 +13,11 @@ from .device_config import (LogicalDevice, LogicalDeviceConfiguration, PhysicalD
 def run_functions_eagerly(run_eagerly):
     """Make every ``tf.function`` call run its Python as a plain call (each ``print`` shows, no
     trace is counted), as TensorFlow's debugging switch does; False restores tracing."""
-    from .function import RUN_EAGERLY
     RUN_EAGERLY[0] = bool(run_eagerly)
 
 
 def functions_run_eagerly():
     """Whether ``run_functions_eagerly(True)`` is in effect."""
-    from .function import RUN_EAGERLY
     return RUN_EAGERLY[0]
 
 

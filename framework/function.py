@@ -66,8 +66,8 @@ from .tf_logging import logger
 from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
 from .deprecation import deprecated_argument
+from .eager_switch import RUN_EAGERLY       # tf.config.run_functions_eagerly's switch
 
-RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
 _NUMPY = (np.ndarray, np.generic)      # numpy scalars (np.float32(3.0)) trace as scalar tensors
 _THREAD = threading.local()  # .muted: depth of replaying calls on this thread (their prints are dropped)
 

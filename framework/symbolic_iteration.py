@@ -25,12 +25,16 @@ ITERATION_REFUSAL = assert_statements.BOOL_REFUSAL.replace(
 _GET_ITER = dis.opmap['GET_ITER']
 _FOR_ITER = dis.opmap['FOR_ITER']
 _SKIPPED = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP') if name in dis.opmap}
+_INSTALLED = []        # [True] once install() has run
 
 
 def install():
     """Give Tensor (and Variable) an __iter__ that consults ``refuse`` while a traced body runs; once."""
+    if _INSTALLED:      # (checked before the import: fit and predict call this on every batch)
+        return
     from .tensor import Tensor
     plain = Tensor.__iter__
+    _INSTALLED.append(True)
     if getattr(plain, 'asks_symbolic_iteration', False):
         return
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import backend, graph_random_ops, libm, onednn_policy
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
-from . import eigen_math, eigen_math64, onednn_softmax, softmax_grad_push_down
+from . import eigen_math, eigen_math64, onednn_softmax, reductions, softmax_grad_push_down
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..composite import dispatch, map_ragged
@@ -450,12 +450,10 @@ def softmax(logits, axis=-1, name=None):
         _refuse_onednn_rank(x)
     out = Tensor(_along_last(x._data, ax, _softmax_rows))
     if ACTIVE:
-        # (imported here, where a tape records: an import statement costs ~2 us on every predict batch)
-        from .reductions import _sum, reduce_sum      # the array rule sums as reduce_sum does (TF's order)
-        if ax == x.ndim - 1:
+        if ax == x.ndim - 1:        # the array rule sums as reduce_sum does (TF's order)
             record('softmax', (x,), out, (array_rule(     # (s * (g - sum): a traced x / T regroups it)
-                lambda g, y, x: softmax_grad_push_down.product(y, g - reduce_sum(g * y, ax, keepdims=True)),
-                lambda g, y, x: softmax_grad_push_down.product(y, g - _sum((g * y), (ax,), True))),))
+                lambda g, y, x: softmax_grad_push_down.product(y, g - reductions.reduce_sum(g * y, ax, keepdims=True)),
+                lambda g, y, x: softmax_grad_push_down.product(y, g - reductions._sum((g * y), (ax,), True))),))
         else:
             record('softmax', (x,), out, (array_rule(
                 lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
