@@ -63,9 +63,8 @@ class SpectralNormalization(Wrapper):
                     # (float16 results under 'mixed_float16': assign casts them to the float32 weights, as Keras)
                     self.vector_u.assign(vector_u)
                     self.kernel.assign(kernel)
-        outputs = self.layer(inputs)
-        # Keras's ops.cast hands back the same tensor for the same dtype: the wrapped layer's mask rides on it
-        return outputs if outputs.dtype == inputs.dtype else cast(outputs, inputs.dtype)
+        # (cast hands back the same tensor for the same dtype, as Keras's: the wrapped layer's mask rides on it)
+        return cast(self.layer(inputs), inputs.dtype)
 
     def compute_output_shape(self, input_shape):
         return self.layer.compute_output_shape(input_shape)

@@ -7,7 +7,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .selection import clip_by_value
-from .shapes import cast
+from .shapes import cast, identity
 
 
 def _limits(kind):
@@ -33,7 +33,8 @@ def saturate_cast(value, dtype, name=None):
             hi = float(np.nextafter(source.type(hi), source.type(0))) if float(source.type(hi)) > hi else hi
         if lo > float(src.min) or hi < float(src.max):
             x = clip_by_value(x, source.type(lo), source.type(hi))
-    return cast(x, dtype)
+    out = cast(x, dtype)
+    return identity(out) if out is value else out     # TF clips (a new tensor) even where no value can change
 
 
 @named_errors('bitcast')

@@ -11,6 +11,7 @@ from ..autopacking import holds_tensor
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor import ConversionError, Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
+from ..variable import Variable
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
@@ -603,7 +604,9 @@ def cast(x, dtype, name=None):
         error.add_note('cast: dtype must be given (e.g. framework.float32), got None')
         raise error
     if x._data.dtype == dtype:
-        return identity(x)
+        # TF returns the tensor itself (a tf.Variable too), mask and all; a Keras variable is no TF tensor
+        # there: it is read into a new one
+        return x if type(x) is Tensor or (type(x) is Variable and x._path is None) else identity(x)
     if (x._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
         raise _string_cast_error(x, dtype)
     data = x._data
