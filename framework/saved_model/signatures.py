@@ -137,7 +137,7 @@ class Signature:
                 unexpected keyword (the message lists the signature's keyword inputs).
         """
         given = kwargs
-        if len(args) == 1 and not kwargs and len(self.input_names) == 1:
+        if len(args) == 1 and not kwargs and len(self.input_names) == 1 and _flat_tensor(args[0]):
             given = {self.input_names[0]: args[0]}
         elif args:
             raise self._binding_error('too many positional arguments', args, kwargs)
@@ -241,19 +241,43 @@ class Signature:
                            for name, spec in self._sorted(specs or [None] * len(self.input_names)))
         returns = '' if self._output_type is None else ' -> ' + self._output_type
         return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
-                         'signature: (*, %s)%s.\nFallback to flat signature also failed due to: %s(%s) %s.'
-                         % (reason, tuple(args), kwargs, params, returns, self._wrapper_name(),
-                            ', '.join(sorted(self.input_names)), self._flat_reason(args, kwargs)))
+                         'signature: (*, %s)%s.\nFallback to flat signature also failed due to: %s'
+                         % (reason, tuple(args), kwargs, params, returns, self._flat_error(args, kwargs)))
 
-    def _flat_reason(self, args, kwargs):
-        """TensorFlow's second try, the wrapper's flat inputs: one positional for one input, else none."""
-        allowed = 1 if len(self.input_names) == 1 else 0
+    def _flat_error(self, args, kwargs):
+        """Why TensorFlow's second try fails, the wrapper's flat call (its sorted keyword inputs, the
+        one input of a one-input signature also positionally), in its checks' order."""
+        keywords = sorted(self.input_names)
+        summary = '%s(%s)' % (self._wrapper_name(), ', '.join(keywords))
+        allowed = 1 if len(keywords) == 1 else 0
         if len(args) > allowed:
-            return 'takes %d positional arguments, got %d' % (allowed, len(args))
-        missing = [name for name in sorted(self.input_names)[len(args):] if name not in kwargs]
+            return '%s takes %d positional arguments, got %d.' % (summary, allowed, len(args))
+        positional = keywords[:len(args)]
+        missing = [name for name in keywords if name not in positional and name not in kwargs]
         if missing:
-            return 'missing required arguments: %s' % ', '.join(missing)
-        return 'got unexpected keyword arguments: %s' % ', '.join(n for n in kwargs if n not in self.input_names)
+            return '%s missing required arguments: %s.' % (summary, ', '.join(missing))
+        unused = [name for name in kwargs if name not in keywords[len(args):]]
+        for name in unused:
+            if name in positional:
+                return "%s got two values for '%s'." % (summary, name)
+        if unused:
+            return '%s got unexpected keyword arguments: %s.' % (summary, ', '.join(sorted(unused)))
+        # the flat call takes graph inputs as they are: no numpy array, list or Keras variable
+        # (no tf.Variable in TF 2.21), and a tf.Variable is refused by the eager executor (no period)
+        from ..variable import Variable
+        if isinstance(args[0], Variable) and args[0]._path is None:
+            return "provided list of inputs contains objects other than 'EagerTensor'. Item 0 is type: " \
+                   "ResourceVariable"
+        return '%s: expected argument #0(zero-based) to be a Tensor; got %s (%s).' % (
+            summary, type(args[0]).__name__, args[0])
+
+
+def _flat_tensor(value):
+    """Whether TensorFlow's flat signature call takes ``value`` as it is: an eager tensor, not a numpy
+    array, list or variable."""
+    from ..tensor import Tensor
+    from ..variable import Variable
+    return isinstance(value, Tensor) and not isinstance(value, Variable)
 
 
 def default_signatures(obj):
@@ -273,7 +297,8 @@ def default_signatures(obj):
     found = [getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), Function)]
     found = [f for f in found if f.input_signature is not None and may_return_value(f.python_function)]
-    return {'serving_default': found[0]} if len(found) == 1 else {}
+    # TF finds it as its concrete function, which has no __name__: its wrapper is 'signature_wrapper'
+    return {'serving_default': Signature.of(found[0], wrapped_name='')} if len(found) == 1 else {}
 
 
 def as_signatures(signatures, obj):
