@@ -39,7 +39,8 @@ class Conv2DTranspose(KernelOptions, Layer):
             (each less than the stride).
         data_format: 'channels_last' (default) or 'channels_first'.
         dilation_rate: an int or pair; above 1 only with strides 1 (as Keras 3). TensorFlow's
-            CPU kernels refuse a dilated transposed convolution; its GPU ones and tapeflow compute it.
+            float64 CPU kernel refuses a dilated transposed convolution (InvalidArgumentError), and so
+            does tapeflow; float32 and float16 compute it.
         activation, use_bias, kernel_* / bias_*: as Dense.
     Raises:
         ValueError: bad sizes, an output_padding not below the stride, an

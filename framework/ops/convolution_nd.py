@@ -279,9 +279,13 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
 
 
 @named_errors('conv_transpose')
-def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dilations=1, name=None):  # noqa: A002
+def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dilations=1, name=None,  # noqa: A002
+                   via_space_to_batch=False):
     """The transpose (input gradient) of ``convolution``: (N, *spatial, C_in) input,
     (*kernel, C_out, C_in) filters, giving ``output_shape`` (N, *spatial_out, C_out).
+
+    ``via_space_to_batch``: TF runs the op as an undilated transpose between space_to_batch and batch_to_space
+    (tf.nn.atrous_conv2d_transpose), so a float64 one with dilations is not refused.
 
     Raises:
         ValueError: an ``output_shape`` that the convolution with these filters,
@@ -290,6 +294,8 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     op = 'conv_transpose'
     x, f = _operands(input, filters, op)
     rank = x.ndim - 2
+    if x._data.dtype == np.float64 and not via_space_to_batch and normalize_tuple(dilations, rank, 'dilations', op) != (1,) * rank:
+        _refuse_float64_dilation(rank)
     out = tuple(int(d) for d in output_shape)
     if len(out) != x.ndim or out[0] != x.shape[0] or out[-1] != f.shape[-2] or x.shape[-1] != f.shape[-1]:
         raise InvalidArgumentError('%s: input %s, filters (*kernel, C_out, C_in) %s and output_shape %s do not match'
@@ -302,6 +308,19 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     if rank == 1 and tuple(geo.dilations) == (1,) and f.shape[0] > 0:     # (an empty kernel: zeros, as here)
         return height_one_transpose(x, f, out, geo.strides[0], _padding_mode(padding, op))
     return _input_grad(x, f, geo, transposed=True)
+
+
+def _refuse_float64_dilation(rank):
+    """TF 2.21's CPU kernels for a float64 transposed convolution (Eigen's; oneDNN runs float32) refuse dilations
+    (Conv1D/2DTranspose, tf.nn.conv_transpose / conv1d_transpose / conv3d_transpose); tapeflow computed them."""
+    note = ('conv_transpose: TensorFlow has no float64 dilated transposed convolution on the CPU; compute in float32, '
+            'or dilate the kernel yourself')
+    if rank == 3:
+        raise kernel_error('Conv3DBackpropInputV2', 'Current CPU implementation does not yet support dilation rates '
+                           'larger than 1.', note=note)
+    # a 1-D one runs Conv2DBackpropInput on a height-1 image, through conv1d_transpose's named wrapper
+    raise kernel_error('Conv2DBackpropInput', 'Current CPU implementations do not yet support dilation rates '
+                       'larger than 1.', named=rank == 1, note=note)
 
 
 def height_one_transpose(x, f, out, stride, padding):

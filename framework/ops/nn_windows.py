@@ -146,7 +146,8 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
     if first:
         shape = [shape[0]] + shape[2:] + [shape[1]]
     out = _conv_transpose_nd(_to_last(x, first), filters, shape, _spatial(strides, rank, first), padding,
-                             _spatial(dilations if dilations is not None else 1, rank, first))
+                             _spatial(dilations if dilations is not None else 1, rank, first),
+                             via_space_to_batch=op == 'atrous_conv2d_transpose')
     return _to_first(out, first)
 
 
