@@ -15,6 +15,7 @@ from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, convert_to_tensor
 from .returns_value import may_return_value
+from .signature_flat_call import flat_call_error, takes_flat
 
 
 def _locate(function):
@@ -137,7 +138,7 @@ class Signature:
                 unexpected keyword (the message lists the signature's keyword inputs).
         """
         given = kwargs
-        if len(args) == 1 and not kwargs and len(self.input_names) == 1 and _flat_tensor(args[0]):
+        if len(args) == 1 and not kwargs and len(self.input_names) == 1 and takes_flat(args[0]):
             given = {self.input_names[0]: args[0]}
         elif args:
             raise self._binding_error('too many positional arguments', args, kwargs)
@@ -240,44 +241,10 @@ class Signature:
         params = ', '.join(name if specs is None else '%s: %r' % (name, TensorSpec(spec.shape, spec.dtype, name))
                            for name, spec in self._sorted(specs or [None] * len(self.input_names)))
         returns = '' if self._output_type is None else ' -> ' + self._output_type
+        flat = flat_call_error(self._wrapper_name(), self.input_names, args, kwargs)
         return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
                          'signature: (*, %s)%s.\nFallback to flat signature also failed due to: %s'
-                         % (reason, tuple(args), kwargs, params, returns, self._flat_error(args, kwargs)))
-
-    def _flat_error(self, args, kwargs):
-        """Why TensorFlow's second try fails, the wrapper's flat call (its sorted keyword inputs, the
-        one input of a one-input signature also positionally), in its checks' order."""
-        keywords = sorted(self.input_names)
-        summary = '%s(%s)' % (self._wrapper_name(), ', '.join(keywords))
-        allowed = 1 if len(keywords) == 1 else 0
-        if len(args) > allowed:
-            return '%s takes %d positional arguments, got %d.' % (summary, allowed, len(args))
-        positional = keywords[:len(args)]
-        missing = [name for name in keywords if name not in positional and name not in kwargs]
-        if missing:
-            return '%s missing required arguments: %s.' % (summary, ', '.join(missing))
-        unused = [name for name in kwargs if name not in keywords[len(args):]]
-        for name in unused:
-            if name in positional:
-                return "%s got two values for '%s'." % (summary, name)
-        if unused:
-            return '%s got unexpected keyword arguments: %s.' % (summary, ', '.join(sorted(unused)))
-        # the flat call takes graph inputs as they are: no numpy array, list or Keras variable
-        # (no tf.Variable in TF 2.21), and a tf.Variable is refused by the eager executor (no period)
-        from ..variable import Variable
-        if isinstance(args[0], Variable) and args[0]._path is None:
-            return "provided list of inputs contains objects other than 'EagerTensor'. Item 0 is type: " \
-                   "ResourceVariable"
-        return '%s: expected argument #0(zero-based) to be a Tensor; got %s (%s).' % (
-            summary, type(args[0]).__name__, args[0])
-
-
-def _flat_tensor(value):
-    """Whether TensorFlow's flat signature call takes ``value`` as it is: an eager tensor, not a numpy
-    array, list or variable."""
-    from ..tensor import Tensor
-    from ..variable import Variable
-    return isinstance(value, Tensor) and not isinstance(value, Variable)
+                         % (reason, tuple(args), kwargs, params, returns, flat))
 
 
 def default_signatures(obj):
