@@ -14,16 +14,11 @@ import warnings
 import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
-from framework import trace_names, traced_ops
+from framework import trace_names
 from framework.errors import noted, shown_as
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
-from framework.function import replaying
-from framework.graph_scopes import GraphScopes
 from framework.function_init import once
-from framework.backend import array_module
-from framework.placement import current_xp
-from framework.tape import paused
 from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
 from framework.train import deferred_restore
@@ -41,12 +36,12 @@ from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec, standardize_shape
 from .mask_propagation import MASK_KIND, call_with_masks, masks_matter
 from .own_variables import OwnVariables
-from .output_spec import output_spec
 from .quantize_refusal import refuse_quantize
 from .stateless_call import stateless_call
+from .layer_config import LayerConfig
 from .layer_dtype import LayerDType
+from .layer_output_shapes import LayerOutputShapes
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
-from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
 from .weight_paths import layer_scope, weight_path
 from .weights import LayerWeights
@@ -113,7 +108,7 @@ shown_as(UnknownArgumentError, ValueError)
 LOCKED_STATE = ('You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All '
                 'state must be created in the `__init__()` method or in the `build()` method.')
 
-class Layer(LayerDType, LayerWeights, OwnVariables):
+class Layer(LayerDType, LayerWeights, OwnVariables, LayerOutputShapes, LayerConfig):
     """The base class of every layer.
 
     Args:
@@ -693,43 +688,6 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
                                   'when subclassing the layer or model, then call `metric.update_state()` whenever '
                                   'necessary.')
 
-    def compute_output_shape(self, input_shape):
-        """The output shape for ``input_shape``. The base class finds it by
-        running ``call`` on zeros (None dimensions as 1), with tapes paused; where
-        axes past the batch are None, a second run with them 2 long finds the
-        output axes that follow them, which are None too (as Keras's trace gives).
-
-        Raises:
-            NotImplementedError: several input shapes (a list of them): Keras 3's base class raises it
-                for any shape, with these words; tapeflow infers a single input's.
-        """
-        shape = tuple(input_shape)
-        if any(isinstance(d, (tuple, list)) for d in shape):
-            raise NotImplementedError('Layer %s does not have a `compute_output_shape` method implemented. Should '
-                                      'implement `def compute_output_shape(self, input_shape)`.' % type(self).__name__)
-        out_shape = self._output_shape_on_zeros(shape, 1)
-        if None in shape[1:]:
-            try:
-                longer = self._output_shape_on_zeros(shape, 2)
-            except Exception:       # noqa: BLE001 -- a call that only works at length 1: keep what it gave
-                longer = out_shape
-            if len(longer) == len(out_shape):
-                out_shape = tuple(None if m != n else m for m, n in zip(out_shape, longer))
-        if shape and out_shape and shape[0] is None:
-            out_shape = (None,) + out_shape[1:]
-        return out_shape
-
-    def compute_output_spec(self, *args, **kwargs):
-        """The KerasTensor(s) a call on the KerasTensors ``args`` would return (Keras 3): their shape
-        from ``compute_output_shape``, their dtype the compute dtype (see ``output_spec``)."""
-        return output_spec(self, args, kwargs)
-
-    compute_output_spec.keras_default = True     # a symbolic call asks a subclass's own (symbolic_call.py)
-
-    def symbolic_call(self, *args, **kwargs):
-        """``compute_output_spec(*args, **kwargs)``, as Keras 3's (which adds no node to a graph)."""
-        return self.compute_output_spec(*args, **kwargs)
-
     def stateless_call(self, trainable_variables, non_trainable_variables, *args, return_losses=False, **kwargs):
         """``call(*args, **kwargs)`` with the variables given those values, changing none of them (Keras 3).
 
@@ -755,45 +713,6 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
         """The names of ``call``'s parameters, as Keras 3 lists them."""
         return list(inspect.signature(self.call).parameters)
 
-    def _build_by_running_call(self, shape):
-        """Build a model whose class has no ``build`` of its own by running ``call`` on zeros of
-        ``shape``, as Keras 3's ``build_from_config`` does when a saved subclassed model is loaded.
-        Keras runs ``self.call``, not ``self(...)``, so the model's name is no part of the paths of
-        the weights its sublayers make then ('hidden/kernel', where a first real call gives
-        'cm/hidden/kernel'); the optimizer's slot names follow them."""
-        return self._output_shape_on_zeros(tuple(shape), 1, named=False)
-
-    def _output_shape_on_zeros(self, shape, inner_length, named=True):
-        """The shape of ``call`` on zeros of ``shape``: None as 1 for the batch, ``inner_length`` past
-        it; with ``named`` False the layer is not among the layers enclosing its sublayers' builds."""
-        weights = self.weights
-        xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
-        compute = self._dtype if self._compute is None else self._compute
-        zeros = Tensor(xp.zeros(tuple((1 if i == 0 else inner_length) if d is None else d
-                                      for i, d in enumerate(shape)), compute))
-        # Fresh loss lists for the zeros' call, the old ones put back: the zeros' losses must not
-        # stay in ``losses`` (a Sequential model builds through here).
-        saved = [(each, each._losses) for each in self._flatten_layers()]
-        for each, _ in saved:
-            each._losses = []
-        # A print in call shows Keras's placeholder, once: the run that finds the free axes is muted.
-        placeholder = {id(zeros): ('Placeholder', shape, dtypes.display_name(zeros._data.dtype))}
-        batch = (1, True) if shape and shape[0] is None else None
-        try:
-            enclosing = call_context.scope(self, False) if named else contextlib.nullcontext()
-            with paused(), enclosing, call_context.probe(), \
-                    (replaying() if inner_length != 1 else contextlib.nullcontext()):
-                if not self.built:
-                    self._build_for(zeros)
-                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1,
-                                        ops=GraphScopes()), traced_ops.hooked(), \
-                        (autocasting.weights_as(self, self._compute) if self._compute is not None else _SHOWN_ONCE):
-                    out = self.call(zeros)
-        finally:
-            for each, losses in saved:
-                each._losses = losses
-        return tuple(out.shape)
-
     # ---- functional API: the tensors of the first symbolic call (Keras 3) --------------
     @property
     def input(self):
@@ -804,52 +723,6 @@ class Layer(LayerDType, LayerWeights, OwnVariables):
     def output(self):
         """The KerasTensor(s) the layer's first symbolic call returned."""
         return first_call_tensors(self, 'output')
-
-    # ---- config ---------------------------------------------------------------------
-    def get_config(self):
-        """The constructor arguments that recreate this layer (without weights).
-
-        A subclass that does not write its own gets Keras 3's automatic config: the
-        arguments it was made with (see ``auto_config``).
-        """
-        config = auto_config.automatic_config(self) if type(self).get_config is Layer.get_config \
-            else {'name': self.name}
-        config.update(trainable=self.trainable, dtype=policy_config(self))
-        if self.activity_regularizer is not None:
-            config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
-        return config
-
-    @classmethod
-    def from_config(cls, config):
-        """``cls(**config)``; any error becomes Keras 3's TypeError naming the class and the config
-        (its ``Operation.from_config``), the original chained as its cause."""
-        dtype = config.get('dtype')
-        if isinstance(dtype, dict) and dtype.get('class_name') in ('DTypePolicy', 'FloatDTypePolicy'):
-            config = dict(config, dtype=dtype['config']['name'])    # Keras passes a plain policy by name
-        try:
-            return cls(**config)
-        except Exception as err:        # noqa: BLE001 -- Keras wraps every error here
-            raise TypeError("Error when deserializing class '%s' using config=%s.\n\nException encountered: %s"
-                            % (cls.__name__, config, err)) from err
-
-    def get_build_config(self):
-        shapes = self.__dict__.get('_build_shapes_dict')
-        if shapes is not None:      # (one shape: Keras 3 gives it as input_shape)
-            return {'shapes_dict': shapes} if len(shapes) != 1 else {'input_shape': next(iter(shapes.values()))}
-        return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}
-
-    def build_from_config(self, config):
-        """Build from a ``get_build_config()`` dict, as Keras 3 does when loading: ``build(input_shape)``,
-        or ``build(**shapes_dict)``; an empty config builds nothing. A layer whose build needs more
-        overrides both methods (its override may call this one)."""
-        if not config:
-            return
-        if config.get('input_shape') is not None:
-            build_shapes.build_from_saved_shape(self, config['input_shape'])    # the shape as given: [None, 5]
-        elif 'shapes_dict' in config:
-            self.build(**config['shapes_dict'])
-            if build_shapes.shape_names(type(self)):
-                self.__dict__['_build_shapes_dict'] = dict(config['shapes_dict'])
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
