@@ -9,7 +9,8 @@ int64); the other elements convert to it, and a tensor of another dtype is refus
 TensorFlow's Pack refuses it. An explicit dtype casts the tensors to it, as TensorFlow does.
 """
 from .dtypes import of_numpy
-from .tensor import Tensor, _to_array
+from .tensor import Tensor
+from .tensor_conversion import _to_array
 
 
 def holds_tensor(value):

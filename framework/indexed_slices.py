@@ -15,7 +15,8 @@ import numpy as np
 
 from . import backend
 from .row_scatter import add_rows
-from .tensor import Tensor, TensorShape, convert_to_tensor
+from .tensor import Tensor, TensorShape
+from .tensor_conversion import convert_to_tensor
 from .keras_repr import default_repr
 
 
