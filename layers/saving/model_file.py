@@ -216,6 +216,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
 
 def _load_archive(path, table, compile):
     config = keras_archive.read_config(path)
+    if not compile:     # as Keras's loader: a failed deserialization's text then shows 'compile_config': None
+        config['compile_config'] = None
     with object_sharing.reviving():     # Keras's ObjectSharingScope: a regularizer shared by layers stays one
         model = build_model(config, table, path)
         compile_cfg = config.get('compile_config')
