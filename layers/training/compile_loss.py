@@ -206,10 +206,11 @@ class CompiledLoss:
             missing = [k for k in keys if k not in y] if isinstance(y, dict) else []
             if needed is not None:
                 missing = [k for k in missing if k in needed]
-            if missing:     # Keras 3's KeyError, with the keys each side has
-                raise KeyError("The path: (%r,) in the `loss` argument, can't be found in either the model's output "
-                               '(`y_pred`) or in the labels (`y_true`): the labels are keyed %s, the outputs %s'
-                               % (missing[0], sorted(y), list(keys)))
+            if missing:     # Keras 3's KeyError; the keys each side has in a note
+                error = KeyError("The path: (%r,) in the `loss` argument, can't be found in either the model's "
+                                 'output (`y_pred`) or in the labels (`y_true`).' % (missing[0],))
+                error.add_note('the labels are keyed %s, the outputs %s' % (sorted(y), list(keys)))
+                raise error
             return [y.get(k) for k in keys] if isinstance(y, dict) else [y[k] for k in keys]
         return nest.flatten(y) if isinstance(y, (list, tuple)) else [y]
 
@@ -223,6 +224,7 @@ class CompiledLoss:
                     if len(y_true) == len(y_pred):
                         raise self._keys_as_targets(y_true, y_pred)
                     self._check_target_count(y_true, y_pred)
+                    return self._repack_as_losses(y_true, y_pred)
                 return y_true
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
@@ -278,6 +280,22 @@ class CompiledLoss:
             raise ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
                              % (_stars(y_true, tuples=True), _stars(y_pred)))
 
+    def _repack_as_losses(self, y_true, y_pred):
+        """A dict of as many targets as losses that are not None, keyed otherwise than the outputs: Keras 3
+        packs its values (sorted keys) into the loss's structure, by position, not by name. So with one loss
+        for every output, the lone target stands for all, and the first output Keras maps the loss over is
+        missing from it (TF 2.21: KeyError "The path: ('a',) ..."); with a loss dict, the targets go to the
+        outputs with a loss in sorted order (loss={'a': 'mse', 'b': None}, y={'b': t} trains 'a' on t)."""
+        loss = self._user_loss
+        if not isinstance(loss, (list, tuple, dict)):
+            error = missing_target_error(1, len(y_pred), path=_first_path(y_pred))
+            error.add_note('y is keyed %s, the outputs %s' % (sorted(y_true), list(y_pred)))
+            raise error
+        if not isinstance(loss, dict):
+            return y_true
+        targets = iter(nest.flatten(y_true))
+        return {key: next(targets) if loss[key] is not None else None for key in sorted(loss)}
+
     def _spread_over_losses(self, flat_true, y_true, y_pred):
         """Targets given only for the outputs that have a loss (Keras allows leaving the others out)."""
         flat_loss = (self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
@@ -285,7 +303,7 @@ class CompiledLoss:
         with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
         if len(flat_true) == 1 < len(with_loss) and not isinstance(self._user_loss, (list, tuple, dict)):
             # one loss for every output: Keras 3 maps it over y_pred's paths and misses (0,) in the one target
-            raise missing_target_error(1, len(with_loss))
+            raise missing_target_error(1, len(with_loss), path=_first_path(y_pred))
         if len(flat_true) != len(with_loss):
             # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
@@ -308,7 +326,7 @@ class CompiledLoss:
             if isinstance(y_pred, (dict, list, tuple)) and len(y_pred) > 1:
                 # several outputs: Keras 3 packs the lone None as y_pred's structure and fails there
                 if not isinstance(self._user_loss, (list, tuple, dict)):
-                    raise missing_target_error(0, len(y_pred))
+                    raise missing_target_error(0, len(y_pred), path=_first_path(y_pred))
                 error = ValueError('y_true and y_pred have different structures.\ny_true: *\ny_pred: %s\n'
                                    % _stars(y_pred))
                 error.add_note('The compiled loss needs a target per output: pass y to fit / evaluate')
@@ -428,6 +446,12 @@ def _string_weight_error(weight):
     error.add_note('loss_weights holds %r: compile\'s third positional argument is loss_weights in Keras 3 '
                    '(metrics in Keras 2); pass metrics=[...] by name' % (weight,))
     return error
+
+
+def _first_path(y_pred):
+    """Where Keras 3 first looks for a target when one loss maps over the outputs: index 0, or the first key
+    of a dict of outputs in the model's own order (TF 2.21: "The path: ('b',) ..." for outputs {'b', 'a'})."""
+    return next(iter(y_pred)) if isinstance(y_pred, dict) else 0
 
 
 def _dict_keys(d):

@@ -20,10 +20,11 @@ for _error, _tf_class in ((MissingTargetError, KeyError), (TargetKeysError, Type
     shown_as(_error, _tf_class)
 
 
-def missing_target_error(count_true, count_outputs, detail=None):
-    """Keras 3's KeyError words alone; how the counts differ (and ``detail``) in notes."""
-    error = MissingTargetError("The path: (0,) in the `loss` argument, can't be found in either the model's "
-                               "output (`y_pred`) or in the labels (`y_true`).")
+def missing_target_error(count_true, count_outputs, detail=None, path=0):
+    """Keras 3's KeyError words alone; how the counts differ (and ``detail``) in notes. ``path``: the first
+    output Keras looks for in the lone target (index 0, or the first key of a dict of outputs)."""
+    error = MissingTargetError("The path: (%r,) in the `loss` argument, can't be found in either the model's "
+                               "output (`y_pred`) or in the labels (`y_true`)." % (path,))
     error.add_note('y holds %d target%s for %d outputs with a loss; give one target per output'
                    % (count_true, '' if count_true == 1 else 's', count_outputs))
     if detail:
