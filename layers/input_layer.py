@@ -26,7 +26,7 @@ class InputLayer(Layer):
         sparse: the input is a tf.SparseTensor (2-D, into a Dense layer, as Keras's TF backend takes it).
         name: default 'input_layer', numbered.
     Raises:
-        ValueError: neither or both of shape and batch_shape; ragged=True.
+        ValueError: neither or both of shape and batch_shape; batch_size with batch_shape; ragged=True.
     """
 
     # Keras 3 never runs an InputLayer's build (it is built at creation): its path stays None
@@ -57,6 +57,8 @@ class InputLayer(Layer):
             batch_shape, dtype, sparse, shape = tuple(input_tensor.shape), input_tensor.dtype, input_tensor.sparse, None
         if shape is not None and batch_shape is not None:
             raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')
+        if batch_size is not None and batch_shape is not None and input_tensor is None:   # (checked above for a tensor)
+            raise ValueError('You cannot pass both `batch_size` and `batch_shape` at the same time.')
         if shape is None and batch_shape is None:
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
