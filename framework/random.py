@@ -14,6 +14,7 @@ from . import backend, dtypes, op_seeds
 from . import philox
 from .placement import current
 from .random_affine import affine_error, scaled
+from .random_seed_order import kernel_checked
 from .tensor import Tensor
 from .partial_shape_refusal import refuse_partial_shape
 from .tensor_shape import SHAPE_SEQUENCES
@@ -246,6 +247,13 @@ def _tf_draw(op, dtype, shape, seed, values):
     return values(key, counter, n, start).reshape(shape)
 
 
+def _parameter_conversions(mean, stddev, dtype):
+    """TF's conversions of mean and stddev to the draw's dtype, as calls (their errors only matter)."""
+    from .tensor import convert_to_tensor
+    return [lambda: convert_to_tensor(mean, dtype=dtype, name='mean'),
+            lambda: convert_to_tensor(stddev, dtype=dtype, name='stddev')]
+
+
 def draw_seed_pair():
     """Two fresh seeds from the process stream (for ops nothing seeds)."""
     with _lock:
@@ -258,7 +266,11 @@ def _placed(values, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Samples of N(mean, stddev**2): ``standard normal * stddev + mean`` in ``dtype``."""
-    dtype, shape = _float_dtype(dtype, 'normal', 'RandomStandardNormal'), _shape(shape, 'normal', 'RandomStandardNormal')
+    dtype, shape = kernel_checked(seed, lambda: (_float_dtype(dtype, 'normal', 'RandomStandardNormal'),
+                                                 _shape(shape, 'normal', 'RandomStandardNormal')),
+                                  *_parameter_conversions(mean, stddev, dtype))
+    for convert in _parameter_conversions(mean, stddev, dtype):     # before the seeds, as TF
+        convert()
     unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -271,8 +283,11 @@ normal.__name__ = normal.__qualname__ = 'random_normal'
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Normal samples within two standard deviations of the mean."""
-    dtype = _float_dtype(dtype, 'truncated_normal', 'TruncatedNormal')
-    shape = _shape(shape, 'truncated_normal', 'TruncatedNormal')
+    dtype, shape = kernel_checked(seed, lambda: (_float_dtype(dtype, 'truncated_normal', 'TruncatedNormal'),
+                                                 _shape(shape, 'truncated_normal', 'TruncatedNormal')),
+                                  *_parameter_conversions(mean, stddev, dtype))
+    for convert in _parameter_conversions(mean, stddev, dtype):     # before the seeds, as TF
+        convert()
     unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -290,13 +305,18 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
         error.add_note('random.uniform: dtype must be floating or int32 / int64')
         raise error
     dtype = dtypes.numpy_dtype(dtype)
-    shape = _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu' else 'RandomUniform')
+    if dtype.kind in 'iu' and maxval is None:
+        raise noted(ValueError('Must specify maxval for integer dtype tf.%s' % dtype.name),
+                    'random.uniform: integer dtype %s needs maxval' % dtype.name)
+    from .tensor import convert_to_tensor
+    bound_conversions = (lambda: convert_to_tensor(minval, dtype=dtype, name='min'),
+                         lambda: convert_to_tensor(1 if maxval is None else maxval, dtype=dtype, name='max'))
+    shape = kernel_checked(seed, lambda: _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu'
+                                                else 'RandomUniform'), *bound_conversions)
     if dtype.kind in 'iu':
-        if maxval is None:
-            raise noted(ValueError('Must specify maxval for integer dtype tf.%s' % dtype.name),
-                        'random.uniform: integer dtype %s needs maxval' % dtype.name)
         from .random_int_bounds import integer_bounds
-        lo, hi = integer_bounds(minval, maxval, dtype, 'RandomUniformInt', 'random.uniform')
+        lo, hi = kernel_checked(seed, lambda: integer_bounds(minval, maxval, dtype, 'RandomUniformInt',
+                                                             'random.uniform'))
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)
@@ -340,6 +360,7 @@ def shuffle(value, seed=None, name=None):
     """The tensor with its first axis randomly permuted (TensorFlow's RandomShuffle order)."""
     from .ops import gather
     from .tensor import convert_to_tensor
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))   # TF's first step
     try:
         x = value if isinstance(value, Tensor) else convert_to_tensor(value)
     except (TypeError, ValueError) as err:      # TF's conversion error, as it is
@@ -348,7 +369,6 @@ def shuffle(value, seed=None, name=None):
     n = int(x.shape[0]) if x.ndim else 0
     if n <= 1:
         return x
-    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     key, counter, start = op_seeds.reserve('RandomShuffle', x.dtype, seeds, n, blocks=(n - 1 + 3) // 4)
     order = philox.shuffle_order(key, counter, n, start)
     # RandomShuffle is not differentiable in TensorFlow: its input's gradient is None
@@ -403,10 +423,8 @@ def permutation(n, seed=None):
 def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
     """Class indices sampled from unnormalised log-probabilities (batch, classes), TensorFlow's
     Multinomial kernel's draws (philox.categorical_samples)."""
-    if dtypes.as_dtype(dtype).name not in ('int32', 'int64'):      # TF's check, before anything is converted
-        raise ValueError('Argument `dtype` got invalid value %s. Accepted dtypes are (tf.int32, tf.int64).'
-                         % (dtypes.as_dtype(dtype),))
-    host, num_samples = _categorical_inputs(logits, num_samples, 'categorical')
+    _refuse_sample_dtype(dtype)
+    host, num_samples = kernel_checked(seed, lambda: _categorical_inputs(logits, num_samples, 'categorical'))
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     per_row = (num_samples + 3) // 4 * 4 * 2            # doubles take two words each
     key, counter, start = op_seeds.reserve('Multinomial', host.dtype, seeds, host.shape[0] * per_row)
@@ -417,10 +435,17 @@ def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
 def stateless_categorical(logits, num_samples, seed, dtype='int64', name=None):
     """``categorical`` drawn from a seed pair (TensorFlow's StatelessMultinomial)."""
     from .ops.stateless_random import _key_counter
+    _refuse_sample_dtype(dtype)
     host, num_samples = _categorical_inputs(logits, num_samples, 'stateless_categorical')
     key, counter = _key_counter(seed, 'stateless_categorical')
     samples = philox.categorical_samples(key, counter, host, num_samples)
     return Tensor(backend.place(samples.astype(dtypes.numpy_dtype(dtype))))
+
+
+def _refuse_sample_dtype(dtype):
+    if dtypes.as_dtype(dtype).name not in ('int32', 'int64'):      # TF's check, before anything is converted
+        raise ValueError('Argument `dtype` got invalid value %s. Accepted dtypes are (tf.int32, tf.int64).'
+                         % (dtypes.as_dtype(dtype),))
 
 
 def _categorical_inputs(logits, num_samples, op):

@@ -14,7 +14,8 @@ import numpy as np
 from . import backend, dtypes, philox, philox_binomial, random_state_freeze
 from .random_affine import scaled
 from .random_algorithm import Algorithm, algorithm_id, int64_words, state_from_seed, state_size, unsupported_message
-from .tensor import Tensor
+from .random_generator_dtypes import kernel_dtype_refusal
+from .tensor import Tensor, _kernel_name, convert_to_tensor
 from .variable import Variable
 from .keras_repr import default_repr
 
@@ -103,44 +104,51 @@ class Generator:
     # ---- draws: each reads the state and moves it on by 256 blocks per value ----------------------
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
-        dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'StatelessRandomNormalV2')
-        unit = self._values(shape, lambda key, counter, n: philox.normal_values(key, counter, n, dtype))
+        dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'StatelessRandomNormalV2')
+        _convert_parameters(mean, stddev, dtype, 'normal')
+        unit = self._kernel_values(shape, dtype, 'StatelessRandomNormalV2', 'normal', philox.normal_values)
         return scaled(unit, stddev, mean, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
-        dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'StatelessTruncatedNormalV2')
-        unit = self._values(shape, lambda key, counter, n: philox.truncated_normal_values(key, counter, n, dtype))
+        dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'StatelessTruncatedNormalV2')
+        _convert_parameters(mean, stddev, dtype, 'truncated_normal')
+        unit = self._kernel_values(shape, dtype, 'StatelessTruncatedNormalV2', 'truncated_normal',
+                                   philox.truncated_normal_values)
         return scaled(unit, stddev, mean, dtype)
 
     def uniform(self, shape, minval=0, maxval=None, dtype='float32', name=None):
         """Uniform values in [minval, maxval): floats default to [0, 1); integers need both
-        bounds, or neither for the dtype's whole range."""
+        bounds, or neither for the dtype's whole range. As TF, the bounds convert to ``dtype`` first,
+        then the state moves on, then the kernel checks the dtype and the bounds."""
         dtype = dtypes.numpy_dtype(dtype)
-        shape = _shape(shape, 'StatelessRandomUniformIntV2' if dtype.kind in 'iu' else 'StatelessRandomUniformV2')
-        if dtype.kind in 'iu':
-            if (minval is None) != (maxval is None):
-                raise ValueError('For integer dtype %s, minval and maxval must be both `None` or both non-`None`; '
-                                 'got minval=%s and maxval=%s' % (dtypes.as_dtype(dtype), minval, maxval))
-            if minval is None:
-                return self.uniform_full_int(shape, dtype)
-            lo, hi = int(_host(minval)), int(_host(maxval))
-            if lo >= hi:
-                from .errors import InvalidArgumentError
-                raise InvalidArgumentError('Generator.uniform: Need minval < maxval, got %d >= %d' % (lo, hi))
-            return _const(self._values(shape, lambda key, counter, n: philox.uniform_int_values(
-                key, counter, n, lo, hi, dtype)))
-        if not dtypes.is_floating(dtype):
-            raise TypeError('Generator.uniform: dtype must be floating or integer, got %s' % dtype.name)
-        lo, hi = _scalar(minval, dtype), _scalar(1 if maxval is None else maxval, dtype)
-        unit = self._values(shape, lambda key, counter, n: philox.uniform_values(key, counter, n, dtype))
-        return _const(np.asarray(unit * (hi - lo) + lo, dtype))
+        integer = dtype.kind in 'iu'
+        kernel = 'StatelessRandomUniformIntV2' if integer else 'StatelessRandomUniformV2'
+        shape = _shape(shape, kernel)
+        if integer and (minval is None) != (maxval is None):
+            raise ValueError('For integer dtype %s, minval and maxval must be both `None` or both non-`None`; '
+                             'got minval=%s and maxval=%s' % (dtypes.as_dtype(dtype), minval, maxval))
+        if integer and minval is None:
+            return self.uniform_full_int(shape, dtype)
+        lo = convert_to_tensor(minval, dtype=dtype, name='min')
+        hi = convert_to_tensor(1 if maxval is None and not integer else maxval, dtype=dtype, name='max')
+        if not integer:     # TF's rnd * (maxval - minval) + minval, broadcasting (Mul's error otherwise)
+            unit = self._kernel_values(shape, dtype, kernel, 'uniform', philox.uniform_values)
+            return _const(unit) * (hi - lo) + lo
+        n = int(np.prod(shape, dtype=np.int64))
+        state = self._read_and_skip(n)
+        refusal = kernel_dtype_refusal(kernel, _kernel_name(dtype), 'uniform')
+        if refusal is not None:
+            raise refusal
+        from .random_int_bounds import integer_bounds
+        lo, hi = integer_bounds(lo, hi, dtype, kernel, 'Generator.uniform')
+        key, counter = _philox_key_counter(state)
+        return _const(philox.uniform_int_values(key, counter, n, lo, hi, dtype).reshape(shape))
 
     def uniform_full_int(self, shape, dtype='uint64', name=None):
         """Integers over the whole range of ``dtype`` (default uint64)."""
         dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape)
-        if dtype.kind not in 'iu':
-            raise TypeError('Generator.uniform_full_int: dtype must be an integer type, got %s' % dtype.name)
-        return _const(self._values(shape, lambda key, counter, n: philox.full_int_values(key, counter, n, dtype)))
+        return _const(self._kernel_values(shape, dtype, 'StatelessRandomUniformFullIntV2', 'uniform_full_int',
+                                          philox.full_int_values))
 
     def binomial(self, shape, counts, probs, dtype='int32', name=None):
         """Binomial(counts, probs) samples of ``shape`` (ending with counts' and probs' broadcast shape).
@@ -165,11 +173,16 @@ class Generator:
         size = state_size(self._alg)
         return [Generator(state=[0] * (size - 1) + [int(key)], alg=self._alg) for key in keys]
 
-    def _values(self, shape, draw):
+    def _kernel_values(self, shape, dtype, kernel, op, draw):
+        """``draw(key, counter, n, dtype)`` of ``shape`` after moving the state past it; a dtype
+        ``kernel`` does not take fails after the move, as TF's."""
         n = int(np.prod(shape, dtype=np.int64))
         state = self._read_and_skip(n)
+        refusal = kernel_dtype_refusal(kernel, _kernel_name(dtype), op)
+        if refusal is not None:
+            raise refusal
         key, counter = _philox_key_counter(state)
-        return draw(key, counter, n).reshape(shape)
+        return draw(key, counter, n, dtype).reshape(shape)
 
     def _read_and_skip(self, delta):
         """The state before a draw of ``delta`` values, after moving the counter past them."""
@@ -219,25 +232,18 @@ def _shape(shape, kernel=None):
     return checked_shape(shape, 'Generator', kernel)
 
 
-def _float_dtype(dtype, op):
-    dtype = dtypes.numpy_dtype(dtype)
-    if not dtypes.is_floating(dtype):
-        name = dtypes.as_dtype(dtype).name
-        if dtype.kind == 'c':
-            raise TypeError('Generator.%s: dtype must be floating, got %s' % (op, name))
-        # TF converts the default mean 0.0 to the dtype first: its conversion error
-        error = TypeError('Cannot convert 0.0 to EagerTensor of dtype %s' % name)
-        error.add_note('Generator.%s: dtype must be floating, got %s' % (op, name))
-        raise error
-    return dtype
+def _convert_parameters(mean, stddev, dtype, op):
+    """TF converts mean, then stddev, to the draw's dtype before drawing: 0.0 for int32 fails there."""
+    for what, value in (('mean', mean), ('stddev', stddev)):
+        try:
+            convert_to_tensor(value, dtype=dtype, name=what)
+        except (TypeError, ValueError) as error:
+            error.add_note('Generator.%s: dtype must be floating, got %s' % (op, dtypes.as_dtype(dtype).name))
+            raise
 
 
 def _host(value):
     return value.numpy() if isinstance(value, Tensor) else value
-
-
-def _scalar(value, dtype):
-    return np.asarray(_host(value), dtype=dtype)
 
 
 def _const(values):
