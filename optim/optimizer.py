@@ -23,41 +23,36 @@ State, for saving and restoring (see ``optimizer_state.py``):
 """
 import itertools
 import operator
-import types
 
 import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
-from framework.keras.backend import floatx
-from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 from framework.keras_repr import KerasObjectRepr
-from framework.ops.shapes import cast
 from framework.tape import GradientTape
-from framework.tensor import Tensor, convert_to_tensor
+from framework.tensor import convert_to_tensor
 from framework.train import deferred_restore
 from framework.variable import STATELESS_SCOPES, Variable
 from . import clipping
-from .arguments import auto_name, check_base_options, check_number, resolve_legacy_arguments
+from .arguments import auto_name, check_base_options, resolve_legacy_arguments
 from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
 from .gradients import check_accumulable, not_a_variable, present_gradients, unpacking_error
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .custom_state import CustomState
+from .optimizer_config import OptimizerConfig
+from .optimizer_learning_rate import OptimizerLearningRate
 from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
 from .schedules.learning_rate_schedule import divide_by_constant
-from .schedules import deserialize as deserialize_schedule
-from .schedules import serialize as serialize_schedule
 from .slots import SlotStore, keras_named
 from .weight_decay import WeightDecay
 
-_KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
 _CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
 
 
-class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
+class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningRate, OptimizerConfig):
     """Base optimizer (Keras 3 ``keras.optimizers.Optimizer``).
 
     Args:
@@ -110,77 +105,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         self._learning_rate = None
         self._set_learning_rate(learning_rate)
 
-    # ---- learning rate and iterations -------------------------------------
-    def _set_learning_rate(self, value):
-        old = self._learning_rate
-        if isinstance(value, LearningRateSchedule) or (callable(value) and not isinstance(value, Tensor)):
-            self._learning_rate = value
-            if isinstance(old, Variable):
-                self._slots.remove_extra('learning_rate')
-            return
-        if old is None and isinstance(value, Variable):
-            # Keras 3 refuses a Variable here (its words, the variable's repr); copying its value would
-            # silently stop following later assigns to it, which is what its author expects.
-            error = _learning_rate_error(value)
-            error.add_note('To follow the variable, pass `lambda: variable`; to start from its value, '
-                           'pass `float(variable)`')
-            raise error
-        if isinstance(old, LearningRateSchedule):     # Keras 3's class and words
-            raise TypeError('This optimizer was created with a `LearningRateSchedule` object as its '
-                            '`learning_rate` constructor argument, hence its learning rate is not settable. '
-                            'If you need the learning rate to be settable, you should instantiate the '
-                            'optimizer with a float `learning_rate` argument.')
-        if old is not None and not isinstance(old, Variable):
-            # Keras 3 calls the callable's assign(): TF's AttributeError, with what to do added
-            error = AttributeError("'%s' object has no attribute 'assign'" % type(old).__name__)
-            error.add_note('This optimizer was created with a callable as its `learning_rate`, so its learning '
-                           'rate is not settable to a number; instantiate the optimizer with a float '
-                           '`learning_rate` to set it')
-            raise error
-        if isinstance(old, Variable):
-            # Keras 3 assigns whatever it is given to its float variable: an int, a tensor, a
-            # numpy scalar work (a tensor of another dtype is cast, as Keras's convert_to_tensor);
-            # a string, None, a vector raise TF's conversion / shape errors
-            if isinstance(value, Tensor) and value.dtype != old.dtype:
-                value = cast(value, old.dtype)
-            old.assign(value)
-            return
-        if not isinstance(value, float):
-            # Keras 3 builds its learning-rate variable only from a Python float (np.float64 is one):
-            # SGD(1), SGD(np.float32(0.1)) and SGD(tf.constant(0.1)) raise there; assigning such a
-            # value later (optimizer.learning_rate = 1) works, as above
-            raise _learning_rate_error(value, 'pass a Python float, e.g. learning_rate=%r' % (_float_or_none(value),))
-        check_number(value, 'learning_rate')
-        # in floatx, as Keras 3 makes it: a float64 model's rate is not 0.001 rounded to float32
-        self._learning_rate = self._slots.add_extra('learning_rate', value, floatx())
-
-    @property
-    def learning_rate(self):
-        """The current rate: a Variable for a float rate, else the schedule's value at ``iterations``."""
-        if isinstance(self._learning_rate, Variable):
-            return self._learning_rate
-        if isinstance(self._learning_rate, LearningRateSchedule):
-            return self._learning_rate(self._iterations)
-        return self._learning_rate()
-
-    @learning_rate.setter
-    def learning_rate(self, value):
-        self._set_learning_rate(value)
-
-    def _get_current_learning_rate(self):
-        """Keras 3's private accessor of the rate now (forum answers print it each epoch under a schedule)."""
-        return self.learning_rate
-
-    def _learning_rate_value(self):
-        rate = self._learning_rate
-        if type(rate) is Variable and type(rate._data) is ndarray:
-            return rate._data[()]           # a float rate: its host scalar, as the general path gives
-        data = backend.to_host(convert_to_tensor(self.learning_rate)._data)
-        if np.size(data) != 1 or data.dtype.kind not in 'fiu':
-            raise ValueError('The learning rate must be one real number; the schedule or callable '
-                             'returned dtype %s, shape %s' % (data.dtype, np.shape(data)))
-        return np.asarray(data).reshape(())[()]
-
+    # ---- iterations (the learning rate: optimizer_learning_rate.py) -------------------
     @property
     def iterations(self):
         """The number of updates applied (an int64 Variable; with gradient accumulation, updates made)."""
@@ -582,41 +507,6 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState):
         grads = tape.gradient(loss, var_list)
         return self.apply_gradients(zip(grads, var_list))
 
-    # ---- configuration -----------------------------------------------------------------
-    def get_config(self):
-        """Keras 3's config; a schedule is serialized as Keras does, a named function by name (Keras's
-        'function' entry, found again through custom_objects or the registry), a lambda as its bytecode
-        (Keras's '__lambda__' entry, with its warning; loading it needs safe_mode=False), any other
-        callable kept as it is."""
-        if isinstance(self._learning_rate, LearningRateSchedule):
-            learning_rate = serialize_schedule(self._learning_rate)
-        elif isinstance(self._learning_rate, Variable):
-            learning_rate = float(self._learning_rate.numpy())
-        elif isinstance(self._learning_rate, types.FunctionType):
-            learning_rate = serialize_keras_object(self._learning_rate)
-        else:
-            learning_rate = self._learning_rate
-        return {'name': self.name, 'learning_rate': learning_rate, 'weight_decay': self.weight_decay,
-                'clipnorm': self.clipnorm, 'global_clipnorm': self.global_clipnorm,
-                'clipvalue': self.clipvalue, 'use_ema': self.use_ema, 'ema_momentum': self.ema_momentum,
-                'ema_overwrite_frequency': self.ema_overwrite_frequency,
-                'loss_scale_factor': self.loss_scale_factor,
-                'gradient_accumulation_steps': self.gradient_accumulation_steps}
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        """An optimizer (without state) from ``get_config()`` output; tf.keras 2's
-        'jit_compile' and 'is_legacy_optimizer' keys are dropped. As Keras 3 does, a serialized
-        schedule is deserialized into the given dict too: its 'learning_rate' is the schedule after."""
-        given, config = config, {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
-        if isinstance(config.get('learning_rate'), dict):
-            if config['learning_rate'].get('class_name') in ('function', '__lambda__'):
-                config['learning_rate'] = deserialize_keras_object(config['learning_rate'], custom_objects)
-            else:
-                config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
-            given['learning_rate'] = config['learning_rate']
-        return cls(**config)
-
 
 # Keras 3 defines these on BaseOptimizer: a call with a Keras 2 keyword (apply_gradients(..., name=...),
 # experimental_aggregate_gradients=...) says "BaseOptimizer.apply_gradients() got an unexpected keyword
@@ -647,26 +537,3 @@ class _ScaleOf:
 
     def __call__(self, dtype):
         return self.scale.astype(dtype)[()]
-
-
-def _float_or_none(value):
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _learning_rate_error(value, note=None):
-    """Keras 3's ValueError for a constructor learning rate that is no Python float. Its text shows a
-    numpy or tensor float scalar as the Python float it holds (np.float32(0.1) -> 0.10000000149011612)."""
-    shown = value          # a Variable shows its repr, as Keras's f-string
-    if getattr(value, 'shape', None) == () and hasattr(value, 'dtype') and not isinstance(value, Variable):
-        kind = np.asarray(value).dtype.kind
-        if kind in 'fiub':
-            shown = float(value) if kind == 'f' else bool(value) if kind == 'b' else int(value)
-    error = ValueError('Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a '
-                       'callable (that takes in the current iteration value and returns the corresponding '
-                       'learning rate value). Received instead: learning_rate=%s' % (shown,))
-    if note and _float_or_none(value) is not None:
-        error.add_note(note)
-    return error
