@@ -20,16 +20,40 @@ import numpy as np
 _CONVERTED = (bool, int, float, str, np.generic)
 
 
-def make_tensors(frame, names):
+def make_tensors(frame, names, nested=False):
     """Rebind the Python numbers, booleans and strings among ``frame``'s locals ``names`` to tensors (TF's
-    conversion: an int is int32, a float float32); how many were made."""
+    conversion: an int is int32, a float float32); with ``nested`` (a loop's variables) those inside a
+    tuple, list or dict too (``x = (t, 2)`` carries an int32 tensor); how many were made."""
     from .tensor import convert_to_tensor   # (late: tensor's truth test leads here)
     values = frame.f_locals
     made = {name: convert_to_tensor(values[name]) for name in names
             if name in values and isinstance(values[name], _CONVERTED)}
+    count = len(made)
+    for name in names if nested else ():
+        value = values.get(name)
+        if type(value) in (tuple, list, dict):
+            converted = _converted(value, convert_to_tensor)
+            if converted[1]:
+                made[name] = converted[0]
+                count += converted[1]
     if made:
         _rebind(frame, made)
-    return len(made)
+    return count
+
+
+def _converted(value, convert):
+    """(``value`` rebuilt with its Python numbers, booleans and strings made tensors, how many were made);
+    a container holding none comes back as it is (no copy)."""
+    if type(value) in (tuple, list, dict):
+        items = list(value.items()) if type(value) is dict else list(enumerate(value))
+        parts = [(key, _converted(item, convert)) for key, item in items]
+        count = sum(part[1] for _, part in parts)
+        if not count:
+            return value, 0
+        if type(value) is dict:
+            return {key: part[0] for key, part in parts}, count
+        return type(value)(part[0] for _, part in parts), count
+    return (convert(value), 1) if isinstance(value, _CONVERTED) else (value, 0)
 
 
 def _rebind(frame, values):

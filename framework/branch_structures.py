@@ -60,6 +60,16 @@ def _shown(value):
     return _SymbolicTensor(value) if _is_tensor(value) else _UNKNOWN
 
 
+def shown_traced(value):
+    """``value`` with its tensors shown as the trace's graph tensors (nest's messages name their type
+    SymbolicTensor), its tuples, lists and dicts rebuilt around them, anything else as it is."""
+    if type(value) in (tuple, list):
+        return type(value)(shown_traced(v) for v in value)
+    if type(value) is dict:
+        return {k: shown_traced(v) for k, v in value.items()}
+    return _SymbolicTensor(value) if _is_tensor(value) else value
+
+
 class _SymbolicTensor:
     """A traced tensor in nest's messages (its type named as TF's graph tensor's)."""
 

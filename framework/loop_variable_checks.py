@@ -35,33 +35,68 @@ def set_loop_options(frame, shape_invariants):
 def refusal(frame, names, before):
     """TF's error for the first turn of the loop whose variables ``names`` (AutoGraph's order) had the values
     ``before`` when it started, as ``frame`` holds them now; None when they fit."""
-    from .tensor import Tensor     # (late: tensor imports the loop modules)
     invariants = _invariants().pop(frame, {})
     values = frame.f_locals
     for name, entry in zip(names, before):
-        exit_ = values.get(name)
-        if type(entry) is Tensor and name in values and exit_ is None:
-            return ValueError("'%s' is None at the end of the iteration." % name)
-        if type(entry) is not Tensor or type(exit_) is not Tensor:
+        if name not in values:
             continue
-        if entry._data.dtype != exit_._data.dtype:
-            return TypeError("'%s' has dtype %s before the loop, but dtype %s after one iteration"
-                             % (name, entry.dtype.name, exit_.dtype.name))
-        entry_shape, exit_shape = _traced(entry), _traced(exit_)
-        if entry_shape is False or exit_shape is False:
-            continue        # (a tensor the trace does not know the shape of)
-        invariant = invariants.get(id(entry))
-        if invariant is None:
-            if not _within(exit_shape, entry_shape):
-                return ValueError("'%s' has shape %s before the loop, but shape %s after one iteration. Use "
-                                  'tf.autograph.experimental.set_loop_options to set shape invariants.'
-                                  % (name, _text(entry_shape), _text(exit_shape)))
-        elif not _within(entry_shape, invariant[1]):
-            return ValueError("'%s' has shape %s before the loop, which does not conform with the shape invariant %s."
-                              % (name, _text(entry_shape), _text(invariant[1])))
-        elif not _within(exit_shape, invariant[1]):
-            return ValueError("'%s' has shape %s after one iteration, which does not conform with the shape "
-                              'invariant %s.' % (name, _text(exit_shape), _text(invariant[1])))
+        exit_ = values[name]
+        if _nested(entry) or _nested(exit_):
+            error = _structure_refusal(name, entry, exit_)
+            if error is not None:
+                return error
+            from .nest import flatten   # (late: nest imports tensor, whose truth test leads here)
+            pairs = zip(flatten(entry), flatten(exit_))
+        else:
+            pairs = ((entry, exit_),)
+        for entry_leaf, exit_leaf in pairs:
+            error = _leaf_refusal(name, entry_leaf, exit_leaf, invariants)
+            if error is not None:
+                return error
+    return None
+
+
+def _nested(value):
+    return type(value) in (tuple, list, dict)
+
+
+def _structure_refusal(name, entry, exit_):
+    """TF's TypeError where a tuple / list / dict loop variable nests otherwise after the turn (``d = {'a': x}``
+    then ``d = {'a': x, 'b': y}``; ``x = [a]`` then ``x = [a, a]``): nest's words over the graph tensors."""
+    from .branch_structures import shown_traced     # (late: both import nest, which imports tensor)
+    from .nest_compare import assert_same_structure
+    try:
+        assert_same_structure(shown_traced(entry), shown_traced(exit_))
+    except (ValueError, TypeError) as error:
+        return TypeError("'%s' does not have the same nested structure after one iteration.\n\n%s" % (name, error))
+    return None
+
+
+def _leaf_refusal(name, entry, exit_, invariants):
+    """TF's _verify_single_loop_var for one tensor of the variable ``name``, or None."""
+    from .tensor import Tensor     # (late: tensor imports the loop modules)
+    if type(entry) is Tensor and exit_ is None:
+        return ValueError("'%s' is None at the end of the iteration." % name)
+    if type(entry) is not Tensor or type(exit_) is not Tensor:
+        return None
+    if entry._data.dtype != exit_._data.dtype:
+        return TypeError("'%s' has dtype %s before the loop, but dtype %s after one iteration"
+                         % (name, entry.dtype.name, exit_.dtype.name))
+    entry_shape, exit_shape = _traced(entry), _traced(exit_)
+    if entry_shape is False or exit_shape is False:
+        return None        # (a tensor the trace does not know the shape of)
+    invariant = invariants.get(id(entry))
+    if invariant is None:
+        if not _within(exit_shape, entry_shape):
+            return ValueError("'%s' has shape %s before the loop, but shape %s after one iteration. Use "
+                              'tf.autograph.experimental.set_loop_options to set shape invariants.'
+                              % (name, _text(entry_shape), _text(exit_shape)))
+    elif not _within(entry_shape, invariant[1]):
+        return ValueError("'%s' has shape %s before the loop, which does not conform with the shape invariant %s."
+                          % (name, _text(entry_shape), _text(invariant[1])))
+    elif not _within(exit_shape, invariant[1]):
+        return ValueError("'%s' has shape %s after one iteration, which does not conform with the shape "
+                          'invariant %s.' % (name, _text(exit_shape), _text(invariant[1])))
     return None
 
 

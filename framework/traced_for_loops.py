@@ -14,7 +14,7 @@ from . import assert_statements, autograph_numbers, dtypes, loop_variable_checks
     tensor_loop_returns, trace_names, untaken_branches
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
-from .traced_while_loops import name_loop_outputs
+from .traced_while_loops import flat_leaves, name_loop_outputs, name_placeholders, restore_names
 from .while_loop_variables import for_loops
 
 
@@ -46,6 +46,7 @@ def body_turns(tensor, items, frame=None):
     first = True
     created = None      # (a dataset's loop: the variables count before its body, see function_init.made_unseen)
     started = None      # (the loop's variables and their values before it, for the check after the first turn)
+    renamed = []        # (the loop variables, named as the body's graph takes them during its one trace)
     try:
         for item in items:
             if first:
@@ -53,15 +54,18 @@ def body_turns(tensor, items, frame=None):
                 if graph is not None and tensor is not None:
                     scope, read = _name_loop_variable(trace, graph, tensor, item)
                     if frame is not None:
-                        started = _open_body_graph(trace, graph, frame, scope, read)
+                        started = _open_body_graph(trace, graph, frame, scope, read, renamed)
                 elif graph is not None and frame is not None:
                     from . import function_init     # (late: it imports variable, which imports tensor)
                     created = function_init.CREATED[0]
-                    _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None))
+                    _open_reduce_graph(trace, graph, frame, item, getattr(items, 'element_spec', None), renamed)
                 yield item
-                if started is not None:     # (the first turn is over: checked before the next is drawn)
-                    _check_first_turn(frame, started, items)
-                    started = None
+                try:
+                    if started is not None:     # (the first turn is over: checked before the next is drawn)
+                        _check_first_turn(frame, started, items)
+                        started = None
+                finally:
+                    restore_names(renamed)
             else:
                 with replaying():
                     yield item
@@ -70,6 +74,7 @@ def body_turns(tensor, items, frame=None):
             function_init.made_unseen(created)
         if started is not None:     # (a break in the first turn)
             loop_variable_checks.forget(frame)
+        restore_names(renamed)
     if first and graph is not None and tensor is not None and frame is not None:
         _trace_unturned_body(trace, graph, frame, tensor)
     elif first and graph is not None and frame is not None:
@@ -119,7 +124,7 @@ def _trace_unturned_body(trace, graph, frame, tensor):
 def _loop_inputs(graph, frame, variables):
     """Make the Python numbers among the loop's variables tensors, as its while op takes them: through a
     Const each, after the loop's own ops in ``graph`` (autograph_numbers.py)."""
-    for _ in range(autograph_numbers.make_tensors(frame, variables)):
+    for _ in range(autograph_numbers.make_tensors(frame, variables, nested=True)):
         graph.unique(name_scopes.current() + 'Const')
 
 
@@ -145,49 +150,53 @@ def _unturned_reduce(graph, frame):
     if loop is None:
         return
     variables, items = loop[1], loop[2]
-    autograph_numbers.make_tensors(frame, variables)
+    autograph_numbers.make_tensors(frame, variables, nested=True)
     scope = graph.unique(name_scopes.current() + 'ReduceDataset')
     untaken_branches.show(items, frame)
     name_loop_outputs(trace_names.current(), frame, scope, variables, [frame.f_locals.get(n) for n in variables], 0)
 
 
-def _open_reduce_graph(trace, graph, frame, item, spec):
+def _open_reduce_graph(trace, graph, frame, item, spec, renamed):
     """A ``for`` over a Dataset is autograph's ``ds.reduce``: the body is the reduce function's graph (its
-    own names, no scope: 'add'), the element its arguments after the loop variables' (``args_1``), and
-    the loop variables after the loop the ReduceDataset op's outputs (``ReduceDataset:0``), as TF 2.21
-    prints them."""
+    own names, no scope: 'add'), the loop variables its first arguments (``args_0``, into ``renamed`` for
+    the first turn), the element the next ones (``args_1``), and the loop variables after the loop the
+    ReduceDataset op's outputs (``ReduceDataset:0``), as TF 2.21 prints them."""
     from . import nest
     from .tensor import Tensor     # (late: tensor imports this module)
     loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
     if loop is None:
         return
     last, variables = loop[:2]
-    autograph_numbers.make_tensors(frame, variables)    # (ds.reduce's initial state: tensors)
+    autograph_numbers.make_tensors(frame, variables, nested=True)    # (ds.reduce's initial state: tensors)
     before = [frame.f_locals.get(name) for name in variables]
     scope = graph.unique(name_scopes.current() + 'ReduceDataset')
     values = nest.flatten(item)
     specs = nest.flatten(spec) if spec is not None else []
     specs = specs if len(specs) == len(values) else [None] * len(values)
-    for index, (value, one) in enumerate(zip(values, specs), len(variables)):
+    renamed.extend(name_placeholders(frame, variables, lambda index: 'args_%d' % index))
+    for index, (value, one) in enumerate(zip(values, specs), len(flat_leaves(variables, before))):
         if type(value) is Tensor:
             # (the spec's shape: a batch the dataset may leave short is None)
             shape = trace_names.known_dims(getattr(one, 'shape', None)) if one is not None else None
             trace.rename(value, 'args_%d' % index, shape if shape is not None else tuple(value._data.shape),
                          dtypes.display_name(value._data.dtype))
-    names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes('', ['args'] * (len(variables) + len(values))),
+    names_in_body(trace, frame, frame.f_lineno, last,
+                  LoopBodyScopes('', ['args'] * (len(flat_leaves(variables, before)) + len(values))),
                   lambda: name_loop_outputs(trace, frame, scope, variables, before, 0))
 
 
-def _open_body_graph(trace, graph, frame, scope, read):
+def _open_body_graph(trace, graph, frame, scope, read, renamed):
     """Name the turns' ops in the body's graph until ``frame`` leaves the loop (``read``: the body's own op
-    that gives the item), then its loop variables as the loop's outputs."""
+    that gives the item), its loop variables the body's placeholders after the iterate's
+    (``while/Placeholder_1``, into ``renamed`` for the first turn), then the loop's outputs."""
     loop = scanned(frame.f_code, for_loops, {}).get(frame.f_lineno)
     if loop is None:
         return
     last, variables = loop[:2]
     _loop_inputs(graph, frame, variables)
     before = [frame.f_locals.get(name) for name in variables]
-    reserved = [read] + ['Placeholder'] * (len(variables) + (read != 'Placeholder'))
+    reserved = [read] + ['Placeholder'] * (len(flat_leaves(variables, before)) + (read != 'Placeholder'))
+    renamed.extend(name_placeholders(frame, variables, lambda index: '%s/Placeholder_%d' % (scope, index + 1)))
     names_in_body(trace, frame, frame.f_lineno, last, LoopBodyScopes(scope + '/', reserved, name_scopes.current()),
                   lambda: name_loop_outputs(trace, frame, scope, variables, before, 3))
     return variables, before

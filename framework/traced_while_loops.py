@@ -10,6 +10,7 @@ that runs no turn still has its body traced there: its prints of constants show 
 """
 import ast
 import dis
+import re
 
 from . import autograph_numbers, frame_lines, loop_variable_checks, name_scopes, tensor_loop_returns, trace_names, \
     untaken_branches
@@ -39,12 +40,15 @@ def turn_tested(frame, value):
         if names:
             _restore_after_first_turn(frame, names, last)
         return
-    _RENAMED.pop((frame, frame.f_lineno), _NOTHING)()     # the first turn is over: the names it had go back
+    restore = _RENAMED.pop((frame, frame.f_lineno), _NOTHING)     # the first turn is over: names go back
     started = _STARTED.pop((frame, frame.f_lineno), None)
-    if started is not None:     # (AutoGraph's check of the loop variables after the body's one trace)
-        error = loop_variable_checks.refusal(frame, *started)
-        if error is not None:
-            raise error
+    try:
+        if started is not None:     # (AutoGraph's check of the loop variables after the body's one trace)
+            error = loop_variable_checks.refusal(frame, *started)
+            if error is not None:   # (its text shows the entry values as the body's placeholders)
+                raise error
+    finally:
+        restore()
     if not value:
         return
     from .function import replaying     # (late: function imports tensor, whose truth test leads here)
@@ -66,7 +70,7 @@ def _open_body_graph(frame, last):
         return None
     scope = graph.unique(name_scopes.current() + 'while')
     variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
-    for _ in range(autograph_numbers.make_tensors(frame, variables)):
+    for _ in range(autograph_numbers.make_tensors(frame, variables, nested=True)):
         graph.unique(name_scopes.current() + 'Const')       # (the loop's input: a Const each)
     before = [frame.f_locals.get(name) for name in variables]
     names_in_body(trace, frame, frame.f_lineno, last,
@@ -89,38 +93,58 @@ def name_loop_outputs(trace, frame, scope, variables, before, first=2):
     counter and maximum come first; a for loop's iterate too: ``first``), with their shapes before the
     loop; an argument too when the loop ran no turn (TF 2.21: ``x`` after ``while x > 10.0`` is while:2)."""
     from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
-    autograph_numbers.make_tensors(frame, variables)    # (a Python value a muted turn gave: still the loop's)
+    autograph_numbers.make_tensors(frame, variables, nested=True)    # (a Python value a muted turn gave: still the loop's)
     values = frame.f_locals
-    for index, (name, old) in enumerate(zip(variables, before)):
-        tensor = values.get(name)
+    olds = dict(flat_leaves(variables, before))
+    for index, tensor in flat_leaves(variables, [values.get(name) for name in variables]):
         if type(tensor) is not Tensor:
             continue
+        old = olds.get(index)
         trace.rename_traced(tensor, '%s:%d' % (scope, index + first), shape_of=old if type(old) is Tensor else None)
+
+
+def flat_leaves(variables, values):
+    """[(index, leaf), ...]: the loop variables' values flattened as the while op takes them, one input per
+    leaf of a tuple / list / dict variable (``x = (a, b)`` is two: ``while/Placeholder_1`` and ``_2``)."""
+    from . import nest      # (late: nest imports tensor, whose truth test leads here)
+    leaves = []
+    for name, value in zip(variables, values):
+        leaves.extend(nest.flatten(value) if type(value) in (tuple, list, dict) else (value,))
+    return list(enumerate(leaves))
 
 
 def _name_loop_variables(frame, scope):
     """Name the loop variables' tensors as the body's graph sees them (``while/Placeholder``, ...), in a graph
     trace; [(trace, tensor, its former entry), ...] to restore."""
+    variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
+    return name_placeholders(frame, variables, lambda index: scope + '/Placeholder' + ('_%d' % index if index else ''))
+
+
+def name_placeholders(frame, variables, name_of):
+    """Name the tensors among the loop variables' leaves ``name_of(their flat index)`` for the body's one
+    trace; [(trace, tensor, its former entry), ...] to restore."""
     from .tensor import Tensor      # (late: tensor imports assert_statements, which imports this module)
     trace = trace_names.current()
     renamed = []
     values = frame.f_locals
-    for index, name in enumerate(scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())):
-        tensor = values.get(name)
-        if type(tensor) is not Tensor:
-            continue            # (a Python value AutoGraph would refuse: a list, None)
-        placeholder = scope + '/Placeholder' + ('_%d' % index if index else '')
-        renamed.append((trace, tensor, trace.rename_traced(tensor, placeholder)))
+    for index, tensor in flat_leaves(variables, [values.get(name) for name in variables]):
+        if type(tensor) is Tensor:      # (not a Python value AutoGraph would refuse: None)
+            renamed.append((trace, tensor, trace.rename_traced(tensor, name_of(index))))
     return renamed
+
+
+def restore_names(renamed):
+    """Put back the names name_placeholders changed (the body's trace is over)."""
+    for trace, tensor, previous in reversed(renamed):
+        trace.restore(tensor, previous)
+    renamed.clear()
 
 
 def _restore_after_first_turn(frame, renamed, last):
     """Put the loop variables' names back when the first turn ends: at the test after it, or when the frame
     leaves the loop (a break, a return), whichever comes first."""
     def restore(*_):
-        for trace, tensor, previous in renamed:
-            trace.restore(tensor, previous)
-        renamed.clear()
+        restore_names(renamed)
     _RENAMED[frame, frame.f_lineno] = restore
     if not frame_lines.when_leaving(frame, frame.f_lineno, last, restore):
         _RENAMED.pop((frame, frame.f_lineno))
@@ -130,6 +154,22 @@ def _restore_after_first_turn(frame, renamed, last):
 _RENAMED = {}       # (frame, line of a while test) -> what puts its loop variables' names back
 _STARTED = {}       # (frame, line of a while test) -> (its loop variables, their values before the loop)
 _NOTHING = lambda: None     # noqa: E731
+
+
+def condition_name(frame, tensor):
+    """The name of ``tensor``, the first test of the ``while`` at the frame's line, in the loop's cond graph
+    (for an error of that test: the loop's name is taken): a loop variable's placeholder
+    (``while/Placeholder``), else the test's op below the loop (``Sum_1`` is ``while/Sum``)."""
+    graph = getattr(trace_names.current(), 'graph', None)
+    prefix = name_scopes.current()
+    scope = graph.unique(prefix + 'while') if graph is not None else prefix + 'while'
+    variables = scanned(frame.f_code, loop_variables, {}).get(frame.f_lineno, ())
+    for index, leaf in flat_leaves(variables, [frame.f_locals.get(name) for name in variables]):
+        if leaf is tensor:
+            return scope + '/Placeholder' + ('_%d' % index if index else '')
+    op = trace_names.entry_of(tensor)[0].partition(':')[0]
+    op = op[len(prefix):] if op.startswith(prefix) else op
+    return scope + '/' + re.sub(r'_\d+$', '', op)      # (the cond graph's first op of its kind)
 
 
 def loop_test(frame):
