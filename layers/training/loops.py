@@ -8,13 +8,10 @@ of an epoch or when a progress bar or callback asks.
 import contextlib
 import numbers
 
-import numpy as np
-
 from framework import distribute, graph_random_ops, nest
 from framework.errors import noted
 from framework.distribute_values import local_dataset
 from framework.function import replaying
-from framework.backend import array_module, to_host
 from framework.config import functions_run_eagerly
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
@@ -31,16 +28,11 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
-from . import predict_group_traces, predict_none, step_retracing
+from . import predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
-
-
-def to_numpy(value):
-    """A step output (tensor or array) as a numpy array."""
-    return np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
 
 
 class TrainingLoops:
@@ -262,8 +254,7 @@ class TrainingLoops:
         if step == 0 and type(out) is not Tensor and predict_none.holds_none(out):
             raise predict_none.predict_error(out)
         flat = [nest.flatten(o) for o in outputs]
-        joined = [to_numpy(array_module(parts[0]).concatenate(parts, axis=0)) for parts in zip(*flat)]
-        return nest.pack_sequence_as(outputs[0], joined)
+        return nest.pack_sequence_as(outputs[0], [predict_outputs.joined(parts) for parts in zip(*flat)])
 
     # ---- shared pieces ------------------------------------------------------------------
     def _distributes_datasets(self):
@@ -488,9 +479,15 @@ def _joined(outputs):
     """One group's step outputs, joined along the batch axis (one output alone as it is)."""
     if len(outputs) == 1:
         return outputs[0]
-    from framework.ops import concat
+    from framework.ops import concat, stack
     flat = [nest.flatten(out) for out in outputs]
-    return nest.pack_sequence_as(outputs[0], [concat(list(parts), axis=0) for parts in zip(*flat)])
+    # Keras's multi-step concat stacks scalar tensors (a predict_step returning tf.reduce_sum(x))
+    return nest.pack_sequence_as(outputs[0], [stack(list(parts)) if _is_scalar(parts[0]) else
+                                              concat(list(parts), axis=0) for parts in zip(*flat)])
+
+
+def _is_scalar(value):
+    return isinstance(value, Tensor) and value.shape.rank == 0
 
 
 def _should_validate(epoch, validation_freq):

@@ -27,7 +27,7 @@ from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
 from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
-from . import predict_none, step_functions, step_retracing
+from . import predict_none, predict_outputs, step_functions, step_retracing
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
@@ -414,7 +414,6 @@ class Trainer(Keras2Shims, TrainingLoops):
 
     def predict_on_batch(self, x):
         """The model's output for ``x`` as a numpy array."""
-        from .loops import to_numpy
         dtypes = given_dtypes(x)
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch, dtypes):
@@ -424,7 +423,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             step_retracing.calls_made(1, step_retracing.predict_family(self.steps_per_execution))
         if type(out) is not Tensor and predict_none.holds_none(out):
             raise predict_none.on_batch_error(out)
-        return nest.map_structure(to_numpy, out)
+        return nest.map_structure(predict_outputs.as_numpy, out)
 
     def _traced_once(self, kind, batch, dtypes):
         # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
