@@ -14,7 +14,7 @@ from ..tensor_shape import TensorShape
 from ..variable import Variable
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
-from .cast_packets import cast_float_to_small_int, packet_length
+from .cast_packets import cast_float_to_int
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
@@ -620,9 +620,9 @@ def cast(x, dtype, name=None):
             text = ('You are casting an input of type %s to an incompatible dtype %s.  This will discard the '
                     'imaginary part and may not be what you intended.' % (x._data.dtype.name, dtype.name))
             log_as_traced(lambda: logger().warning(text))
-    packet = packet_length(data.dtype, dtype) if dtype.kind in 'iu' else None
-    if packet is not None and data.size >= packet and isinstance(data, np.ndarray):
-        out = Tensor(cast_float_to_small_int(data, dtype, packet))
+    if dtype.kind in 'iu' and (data.dtype.kind == 'f' or data.dtype.name == 'bfloat16') \
+            and isinstance(data, np.ndarray):       # out-of-range values as TF's kernel converts them
+        out = Tensor(cast_float_to_int(data, dtype))
     elif dtype.itemsize == 2 and data.dtype.itemsize >= 8 and dtype.kind in 'fV' and data.dtype.kind in 'fc':
         out = Tensor(_through_float32(data).astype(dtype))
     else:
