@@ -98,6 +98,34 @@ def float_depth_error(depth, output_mode, sparse, shape, who, arg):
     return error
 
 
+def _checked_count_weights(weights, ids_shape, depth, sparse, who):
+    """``count_weights`` as Keras 3's encodings on TF 2.21 take them: up to rank 2 its bincount kernels want
+    the ids' shape (a scalar id is one sample), and read empty weights as all ones (None here); from rank 3 on
+    they multiply the one-hot encoding, broadcast against it ``weights[..., None]``. The refusals are those
+    kernels' (DenseBincount, DenseCountSparseOutput, Mul)."""
+    ids_shape, shape = tuple(ids_shape) or (1,), tuple(weights.shape)
+    note = '%s: count_weights of shape %s do not match the ids, of shape %s' % (who, shape, ids_shape)
+    dims = lambda dims: ','.join(map(str, dims))
+    if len(ids_shape) <= 2:
+        if weights.size == 0:
+            return None
+        if shape != ids_shape and sparse:
+            raise kernel_error('DenseCountSparseOutput', 'Weights and data must have the same shape. Weight shape: '
+                               '[%s]; data shape: [%s]' % (dims(shape), dims(ids_shape)), named=True, note=note)
+        if shape != ids_shape:
+            raise kernel_error('DenseBincount', '`weights` must be the same shape as `arr` or a length-0 `Tensor`, '
+                               'in which case it acts as all weights equal to 1. Received [%s]' % dims(shape),
+                               named=True, note=note)
+        return weights
+    try:
+        np.broadcast_shapes(ids_shape + (depth,), shape + (1,))
+    except ValueError:
+        raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (dims(ids_shape + (depth,)),
+                                                                          dims(shape + (1,))),
+                           named=True, note=note) from None
+    return weights
+
+
 class CategoryEncoding(Layer):
     """Integer category ids in [0, num_tokens) as one-hot, multi-hot or count vectors (Keras 3).
 
@@ -110,7 +138,8 @@ class CategoryEncoding(Layer):
     Call with ``count_weights`` (count mode): each id adds its weight.
     Raises:
         ValueError: a bad num_tokens or output_mode, count_weights outside 'count' mode;
-            InvalidArgumentError (a ValueError): negative ids to multi_hot / count of rank <= 2.
+            InvalidArgumentError (a ValueError): negative ids to multi_hot / count of rank <= 2;
+            count_weights of another shape than the ids (TF's bincount / Mul kernels' words).
             Ids >= num_tokens (and negative ones elsewhere) encode as zeros, as in Keras.
         TypeError: non-integer inputs.
     """
@@ -172,10 +201,8 @@ class CategoryEncoding(Layer):
         weights = None
         if count_weights is not None:
             weights = host_array(count_weights) if not isinstance(count_weights, Tensor) else count_weights._data
-            if tuple(np.shape(weights)) != tuple(data.shape):
-                raise ValueError('%s: count_weights of shape %s must match the inputs, of shape %s'
-                                 % (who, tuple(np.shape(weights)), tuple(data.shape)))
-            weights = array_module(data).asarray(weights)
+            weights = _checked_count_weights(array_module(data).asarray(weights), data.shape, self.num_tokens,
+                                             self.sparse, who)
         return encoded_output(data, self.output_mode, self.num_tokens, self._dtype, self.sparse, weights)
 
     def _ragged_ids(self, flat):
