@@ -34,7 +34,7 @@ class TFSMLayer(Layer):
         for variable in self._artifact_variables():
             # Keras's names for them: the artifact's variable name with '_' for '/' ('sequential_dense_kernel:0')
             variable._name = (variable.path + ':0').replace('/', '_')
-            variable._path = '%s/%s' % (self.name, variable._name)
+            variable._path = variable._name     # (Keras wraps it outside any name scope: path as name)
             (self._trainable_created if variable.trainable else self._non_trainable_created).append(variable)
         tracking.structure_changed(self)
         self.built = True

@@ -68,6 +68,7 @@ def test_tensor_positional_runs(tmp_path):
 
 
 def test_keras_export_signature_refuses_numpy_positionally(tmp_path):
+    keras.backend.clear_session()       # the Input's name, 'keras_tensor', counts up with the session
     keras.utils.set_random_seed(1)
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
     model.export(str(tmp_path / 'exp'), verbose=False)

@@ -32,6 +32,16 @@ class ArchiveRoot:
         self.variables, self.trainable_variables, self.non_trainable_variables = [], [], []
         self._misc_assets = []
 
+    def __setstate__(self, state):
+        # loaded: its variable lists and collections hold plain tf.Variables, as TF revives them
+        from .revived_variables import revived
+        self.__dict__.update({name: revived(value) if _variable_list(value) else value
+                              for name, value in state.items()})
+
+
+def _variable_list(value):
+    return type(value) is list and bool(value) and all(isinstance(v, Variable) for v in value)
+
 
 class ExportArchive:
     """Keras 3's ExportArchive (format 'saved_model')."""

@@ -8,6 +8,8 @@ as TF 2.21 gives for an exported Keras model.
 from . import save
 from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
+from ..train.tracked_containers import ListWrapper
+from .revived_variables import revived
 from .signatures import Signature
 
 
@@ -43,17 +45,30 @@ class ExportArchive:
         """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument."""
         return self.serve(inputs[0] if len(inputs) == 1 else list(inputs))
 
+    def __setstate__(self, state):
+        # loaded: the model's variables are the artifact's plain tf.Variables, as TF revives them
+        self.__dict__.update(state)
+        self._loaded_variables = revived(self._model.variables)
+
+    _loaded_variables = None
+
     @property
     def variables(self):
-        return list(self._model.variables)
+        if self._loaded_variables is None:
+            return list(self._model.variables)
+        return self._loaded_variables
 
     @property
     def trainable_variables(self):
-        return list(self._model.trainable_variables)
+        if self._loaded_variables is None:
+            return list(self._model.trainable_variables)
+        return ListWrapper(v for v in self._loaded_variables if v.trainable)
 
     @property
     def non_trainable_variables(self):
-        return list(self._model.non_trainable_variables)
+        if self._loaded_variables is None:
+            return list(self._model.non_trainable_variables)
+        return ListWrapper(v for v in self._loaded_variables if not v.trainable)
 
 
 def export_model(model, filepath, input_count=None):

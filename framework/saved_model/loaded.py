@@ -29,6 +29,8 @@ class LoadedObject:
 
     def __getattr__(self, name):
         root = self._root
+        if name in _VERSIONS:       # TF's loader sets them on every revived root
+            return _VERSIONS[name]()
         if _revived_as_trackable(root) and not isinstance(getattr(type(root), name, None), Function):
             return _tracked_attribute(root, name)
         value = getattr(root, name)
@@ -72,11 +74,8 @@ def _tracked_attribute(root, name):
     tf.functions), the version strings TF adds; else TF's AttributeError: the class's own methods and
     properties (``variables``, ``name``, ``submodules``) and plain Python values are not saved.
     """
-    from .. import version
-    if name == 'tensorflow_version':
-        return version.VERSION
-    if name == 'tensorflow_git_version':
-        return version.GIT_VERSION
+    if name in _VERSIONS:
+        return _VERSIONS[name]()
     value = vars(root).get(name, _MISSING) if not name.startswith('_') else _MISSING
     if value is _MISSING or isinstance(value, _UNSAVED):
         raise AttributeError("'_UserObject' object has no attribute %r" % (name,))
@@ -84,6 +83,14 @@ def _tracked_attribute(root, name):
 
 
 _MISSING = object()
+
+
+def _version(name):
+    from .. import version
+    return getattr(version, name)
+
+
+_VERSIONS = {'tensorflow_version': lambda: _version('VERSION'), 'tensorflow_git_version': lambda: _version('GIT_VERSION')}
 
 
 # TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
