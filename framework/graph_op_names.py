@@ -205,6 +205,9 @@ ROWS = (
     ('stack', 'stack', 'stack'),
     # a TensorArray's stack (the RNN tutorials' loops): its own scope, rows open for a dynamic size
     ('TensorArrayV2Stack/TensorListStack', 'array_stack', 'TensorArray.stack'),
+    # an element read, or gathered: shaped by the element shape the array knows (unknown where none is)
+    ('TensorArrayV2Read/TensorListGetItem', 'array_read', 'framework.ops.graph_tensor_array:GraphTensorArray.read'),
+    ('TensorListGather', 'array_read', 'framework.ops.graph_tensor_array:GraphTensorArray.gather'),
     # an iterator's next element (next(it), it.get_next()): one op, a component per output, shaped by the
     # iterator's element_spec (a batch the dataset may leave short: None) (notes/progs/autograph5/t2.py)
     ('IteratorGetNext', 'element', 'framework.data.dataset_iterator:DatasetIterator.__next__',

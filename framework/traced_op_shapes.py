@@ -96,6 +96,8 @@ def _output_shape(rule, parameters, result, trace):
         return _element(parameters, result)
     if rule == 'array_stack':   # (its input is the TensorArray, not a tensor)
         return _array_stack(parameters, result)
+    if rule == 'array_read':
+        return _array_element(parameters, result)
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)
@@ -211,6 +213,13 @@ def _broadcast(parameters, shapes, result):
 
 def _same(parameters, shapes, result):
     return shapes[0] if shapes else None
+
+
+def _array_element(parameters, result):
+    """TensorArray.read / gather in a graph: the element shape the array knows (unknown where it knows none),
+    after gather's rows (TF 2.21)."""
+    known = getattr(parameters.get('self'), '_element_shape', None)
+    return None if known is None else tuple(result._data.shape[:result._data.ndim - len(known)]) + tuple(known)
 
 
 def _array_stack(parameters, result):
@@ -462,4 +471,5 @@ _RULES = {
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
+    'array_read': lambda p, s, r: _array_element(p, r),
 }

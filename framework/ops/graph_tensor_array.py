@@ -10,11 +10,12 @@ TensorArray raises OutOfRangeError or IndexError (tensor_array_ops._GraphTensorA
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, trace_names
 from ..errors import InvalidArgumentError
 from ..tensor import _KERNEL_NAMES
 from ..tensor_shape import TensorShape
 from .indexing import getitem
+from .shapes import identity
 from .operands import as_tensor
 from .tensor_array import TensorArray, _int
 
@@ -36,8 +37,14 @@ class GraphTensorArray(TensorArray):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # (TF's graph array answers dynamic_size as given: None when not given; eagerly False)
+        self._dynamic_given = kwargs.get('dynamic_size', args[2] if len(args) > 2 else None)
         # a fixed, known size: TF's stack expects that many elements and size() answers it
         self._fixed = None if self._dynamic or self._size_open else len(self._elements)
+
+    @property
+    def dynamic_size(self):
+        return self._dynamic_given
 
     def _successor(self):
         new = object.__new__(type(self))
@@ -52,7 +59,9 @@ class GraphTensorArray(TensorArray):
         return self._successor()
 
     def _check_shape(self, x):
-        self._merge_shape(tuple(x.shape))
+        # the shape the trace gives the value (x[:i + 1] in a loop body is (None,)), as the graph checks it
+        entry = trace_names.entry_of(x)
+        self._merge_shape(tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(x.shape))
 
     def _merge_shape(self, shape):
         known = self._element_shape
@@ -87,7 +96,8 @@ class GraphTensorArray(TensorArray):
         if not 0 <= i < len(self._elements):
             raise InvalidArgumentError('Trying to access element %d in a list with %d elements.'
                                        % (i, len(self._elements)))
-        return super().read(i)
+        # (a new tensor, as TF's TensorListGetItem op gives: not the written one, which a loop body made)
+        return identity(super().read(i))
 
     def gather(self, indices, name=None):
         for i in np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.gather')._data)).reshape(-1):
