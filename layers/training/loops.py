@@ -325,6 +325,12 @@ class TrainingLoops:
             try:
                 with traced, random_scope, python_runs, unfed:
                     logs = step_fn(batch)
+            except BaseException as error:
+                if traces is not None and getattr(error, 'step_ran', False):
+                    # the step's function ran, and Keras failed on its logs after it (a custom step returning
+                    # a loss tensor): TF's detector counted its calls, this one too (pass_calls at the end)
+                    step_retracing.calls_made(-(-(step + 1) // every))
+                raise
             finally:
                 self.__dict__['_step_trace'] = None
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
