@@ -1,7 +1,9 @@
 """``tf.bitwise``: and, or, xor, invert and shifts on integer tensors of one dtype. No gradients
 (integer ops, as in TensorFlow)."""
+import numpy as np
+
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from . import float_kernels
 from .operands import as_tensor
@@ -27,10 +29,20 @@ def _integer(t, op, named=False):
 
 
 def _pair(x, y, op):
-    a = _integer(as_tensor(x, op), op)
+    # (two tensors take TF's fast path, whose kernel errors end in ' name: '; a list does not, and numpy
+    # arrays vary: float32 (2, 3) arrays print no tail, (2,) ones do)
+    named = isinstance(x, Tensor) and isinstance(y, Tensor)
+    a = _integer(as_tensor(x, op), op, named=named)
     b = as_tensor(y, op, dtype=a.dtype if not hasattr(y, 'dtype') else None)
     if a.dtype != b.dtype:      # x fixed the kernel's T: a y of another dtype (a bool too) fails its input check
         raise eager_input_error(op, 1, a.dtype, b.dtype)
+    if a._data.shape != b._data.shape:
+        try:
+            np.broadcast_shapes(a._data.shape, b._data.shape)
+        except ValueError:
+            raise kernel_error(op, 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, a._data.shape)), ','.join(map(str, b._data.shape))), named=named,
+                note='%s: shapes %s and %s do not broadcast together' % (op, a._data.shape, b._data.shape)) from None
     return a._data, b._data, backend.array_module(a._data)
 
 

@@ -50,6 +50,7 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
         raise TypeError('bitcast: type (the dtype to read the bytes as) is required, got None')
     a = x._data
     target = np.dtype(dtypes.numpy_dtype(type))
+    _refuse_bitcast_dtypes(a.dtype, target, fast_path(input))
     xp = backend.array_module(a)
     src_size, dst_size = a.dtype.itemsize, target.itemsize
     a = a if a.flags.c_contiguous else xp.ascontiguousarray(a)     # (ascontiguousarray makes a scalar 1-D)
@@ -65,3 +66,25 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
                            note='bitcast: %s to %s needs a last axis of %d, got shape %s'
                            % (x.dtype.name, dtypes.as_dtype(type).name, dst_size // src_size, tuple(a.shape)))
     return Tensor(a.view(target).reshape(a.shape[:-1]))
+
+
+# the dtypes TF's Bitcast takes, in its registry's order (no bool, no string)
+_BITCAST_TYPES = ('bfloat16', 'half', 'float', 'double', 'int64', 'int32', 'uint8', 'uint16', 'uint32', 'uint64',
+                  'int8', 'int16', 'complex64', 'complex128', 'qint8', 'quint8', 'qint16', 'quint16', 'qint32')
+
+
+def _refuse_bitcast_dtypes(source, target, named):
+    """TF's registry error for a bool or string input (attr T) or target (attr type)."""
+    from ..tensor import _kernel_name
+    listed = ', '.join('DT_' + t.upper() for t in _BITCAST_TYPES)
+    for attr, dtype in (('T', source), ('type', target)):
+        if _kernel_name(dtype) not in _BITCAST_TYPES:
+            error = InvalidArgumentError(
+                "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node Bitcast}}; "
+                "Op<name=Bitcast; signature=input:T -> output:type; attr=T:type,allowed=[%s]; attr=type:type,"
+                "allowed=[%s]> [Op:Bitcast]%s" % (attr, _kernel_name(dtype), ', '.join(_BITCAST_TYPES), listed, listed,
+                                                  ' name: ' if named else ''))
+            error.add_note('bitcast: %s has no bit pattern TensorFlow reinterprets; use framework.cast'
+                           % _kernel_name(dtype))
+            raise error
+

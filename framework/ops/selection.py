@@ -111,6 +111,9 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
         return map_values(lambda values: clip_by_value(values, clip_value_min, clip_value_max), t)
     t = float_kernels.refuse_complex(as_tensor(t, 'clip_by_value'), 'clip_by_value', 'minimum')
     a = t._data
+    if a.dtype.kind == 'O':     # Minimum's registry refuses strings (numpy would compare them)
+        raise float_kernels.string_refusal('minimum', 'string', fast_path(clip_value_max) and not isinstance(
+            clip_value_max, (str, bytes)))
     # TensorFlow's minimum(t, max) runs before maximum(., min): the max bound is checked first
     hi = _bound(clip_value_max, a, 'minimum')
     lo = _bound(clip_value_min, a, 'maximum')
