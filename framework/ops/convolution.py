@@ -166,8 +166,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         from .convolution_nd import convolution       # it builds on this module's padding rule
         if x._data.dtype.name == 'float64' and ACTIVE:
             return _float64_dilated(x, f, lambda a, b: convolution(a, b, _pair(strides, 'strides', op), padding,
-                                                                   dilated))
-        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
+                                                                   dilated, dilated_kernel=True))
+        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
 

@@ -147,9 +147,9 @@ def _conv(x, f, geo, depthwise=False):
 def _input_grad(g, f, geo, transposed=False, depthwise=False):
     """d conv / d input: each output gradient spread back over its window; a ``transposed`` convolution's
     (tf.nn.conv2d_transpose, Conv2DTranspose) in TF's order of sums where conv_backprop_input_order knows it.
-    A dilated convolution's own input gradient keeps the BLAS product: TF sums it in one of two orders by the
-    API that ran it (tf.nn.conv2d: Conv2DBackpropInput's; tf.nn.convolution and Keras: space-to-batch's,
-    VALID-shaped), which this op cannot tell apart."""
+    A dilated convolution's own input gradient keeps the BLAS product: tf.nn.convolution and Keras's layers run
+    theirs through space_to_batch (_space_to_batch_conv) and never reach here; what does is tf.nn.conv2d's dilated
+    Conv2D, whose Conv2DBackpropInput order with dilations is not measured."""
     gd, fd = g._data, f._data
     half = gd.dtype == np.float16
     if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_dwg16.py)
@@ -220,8 +220,12 @@ def _padding_mode(padding, op):
 
 
 @named_errors('convolution')
-def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=1, name=None):  # noqa: A002
+def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=1, name=None,  # noqa: A002
+                dilated_kernel=False):
     """N-D convolution of (N, *spatial, C) input with (*kernel, C / groups, O) filters.
+
+    A dilated one runs as TF's with_space_to_batch (tf.nn.convolution, Keras's layers and keras.ops.conv) unless
+    ``dilated_kernel``: TF's kernel takes the dilations itself (tf.nn.conv2d / conv1d's Conv2D op).
 
     Raises:
         ValueError: ranks, dtypes or channel counts that do not match, C or O not
@@ -229,19 +233,54 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     """
     op = 'convolution'
     x, f = _operands(input, filters, op)
-    return _grouped(x, f, strides, padding, dilations, groups, op)
+    return _grouped(x, f, strides, padding, dilations, groups, op, through_batch=not dilated_kernel)
 
 
-def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False):
+def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, through_batch=False):
     rank = x.ndim - 2
     groups = int(groups)
     c, o = x.shape[-1], f.shape[-1]
     if groups < 1 or c % groups or o % groups or f.shape[-2] * groups != c:
         raise InvalidArgumentError('%s: input channels %d must equal filters.shape[-2] (%d) times groups (%d), and '
                                    'the filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
+    mode = _padding_mode(padding, op)
     geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
-                         normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op, groups)
+                         normalize_tuple(dilations, rank, 'dilations', op), mode, op, groups)
+    if through_batch and _dilated_through_batch(geo, groups, depthwise):
+        return _space_to_batch_conv(x, f, geo, mode, op, depthwise)
     return _conv(x, f, geo, depthwise)
+
+
+def _dilated_through_batch(geo, groups, depthwise):
+    """Whether TF runs this convolution as its with_space_to_batch does: a 1-D or 2-D one with dilations and strides
+    1, ungrouped or depthwise (tf.nn.convolution, atrous_conv2d, depthwise_conv2d, separable_conv2d, Keras's Conv1D/2D,
+    DepthwiseConv1D/2D, SeparableConv1D/2D: Keras's grouped ones run XLA's kernel instead)."""
+    return (len(geo.kernel) <= 2 and any(d != 1 for d in geo.dilations) and all(s == 1 for s in geo.strides)
+            and (groups == 1 or depthwise))
+
+
+def _space_to_batch_conv(x, f, geo, mode, op, depthwise):
+    """A dilated convolution as TF 2.21 runs it (nn_ops._WithSpaceToBatch): each phase of the dilation moved to the
+    batch (space_to_batch_nd, padded to the SAME window and to multiples of the rate), one undilated VALID
+    convolution (a 1-D one on a height-1 image, as conv1d), and batch_to_space_nd back. Its sums, and its
+    gradients' (Conv2DBackpropInput / Filter over the rate-times larger batch), are that convolution's: the
+    dilated window computed directly (oneDNN's dilated chain, BLAS gradients) differed from TF in the last bits of
+    most gradient values and of some outputs. Measured on TF 2.21 (notes progs/gradfuzz20/t7.py, t8.py): float32 and
+    float16 Conv1D (causal too) / Conv2D / tf.nn.convolution / atrous_conv2d / keras.ops.conv, values, gradients and
+    second derivatives, all bits equal; float64 values and kernel gradients too (its input gradients are Eigen's,
+    not emulated); depthwise ones as far as the depthwise orders reach."""
+    from .convolution import conv2d
+    from .space_batch import with_space_to_batch
+    rank = len(geo.kernel)
+
+    def undilated(inputs, _, padding):
+        if depthwise:
+            return _conv(inputs, f, WindowGeometry(tuple(inputs.shape), geo.kernel, (1,) * rank, (1,) * rank, padding,
+                                                    op, geo.groups), depthwise=True)
+        if rank == 1:
+            return squeeze(conv2d(expand_dims(inputs, 1), expand_dims(f, 0), 1, padding), [1])
+        return conv2d(inputs, f, 1, padding)
+    return with_space_to_batch(x, list(geo.dilations), mode, undilated, filter_shape=list(geo.kernel))
 
 
 def _depthwise_mismatch(x, f, op):
@@ -275,7 +314,8 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
     if f.shape[-2] != x.shape[-1]:
         raise _depthwise_mismatch(x, f, op)
     grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
-    return _grouped(x, grouped, strides, padding, dilations, x.shape[-1], 'convolution', depthwise=True)
+    return _grouped(x, grouped, strides, padding, dilations, x.shape[-1], 'convolution', depthwise=True,
+                    through_batch=True)
 
 
 @named_errors('conv_transpose')
