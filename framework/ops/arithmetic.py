@@ -19,7 +19,7 @@ from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
-               softmax_grad_push_down)
+               product_push_down, softmax_grad_push_down)
 from . import eigen_complex_divide, eigen_complex_product
 from .fusable_outputs import AFFINE_PARTS
 from .dense_constant_push_down import pushed_value as dense_pushed_value
@@ -101,12 +101,13 @@ def subtract(x, y, name=None):
 
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
+    regrouped = product_push_down.regrouped(x, y) if _REWRITES[0] else None     # (one list read when eager)
     try:
         x, y, dx, dy = binary(x, y, 'multiply')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('multiply', x, y)
     try:
-        value = dx * dy
+        value = dx * dy if regrouped is None else regrouped    # a traced (t * v) * C is t * (C * v)
     except ValueError:
         raise _broadcast_error('multiply', dx, dy) from None
     if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
@@ -114,6 +115,8 @@ def multiply(x, y, name=None):
     out = Tensor(value)
     if ACTIVE:
         record('multiply', (x, y), out, _MULTIPLY_VJPS)
+    if _REWRITES[0]:
+        product_push_down.note_product(x, y, out)
     return out
 
 
@@ -129,10 +132,12 @@ def _complex_product(x, y, value):
 def _folded_quotient(x, c):
     """A traced ``x / C`` as grappler's ``x * (1 / C)``: multiply's value and rules, but for x's gradient
     after a softmax, which ConstantPushDown regroups (softmax_grad_push_down.py)."""
+    regrouped = product_push_down.regrouped(x, c)        # (t * v) / C is t * ((1 / C) * v)
     x, c, dx, dc = binary(x, c, 'multiply')
-    out = Tensor(dx * dc)
+    out = Tensor(dx * dc if regrouped is None else regrouped)
     if ACTIVE:
         record('multiply', (x, c), out, _FOLDED_QUOTIENT_VJPS)
+    product_push_down.note_product(x, c, out)
     return out
 
 

@@ -1,0 +1,91 @@
+"""A traced ``(t * v) * C`` computes ``t * (C * v)``, as grappler's ConstantPushDown regroups it in TF 2.21
+(framework/ops/product_push_down.py). Golden values printed by TF 2.21 (notes/progs/me39/push_golden.py,
+notes/progs/kerasio41/p5b.py)."""
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+
+def _data():
+    rs = np.random.RandomState(0)
+    x = rs.standard_normal((5, 6)).astype('float32')
+    t = rs.standard_normal((5, 3)).astype('float32')
+    return x, t, rs.standard_normal(6).astype('float32'), rs.standard_normal((6, 3)).astype('float32')
+
+
+def test_traced_product_with_a_variable_then_a_constant_regroups():
+    x, _, g0, _ = _data()
+    g = tf.Variable(g0)
+    c = np.float32(1.7)
+    for written in (lambda x: x * g * 1.7, lambda x: g * x * 1.7, lambda x: 1.7 * (x * g)):
+        traced = tf.function(written)(tf.constant(x)).numpy()
+        np.testing.assert_array_equal(traced, x * (c * g0))       # TF 2.21's value
+        assert not np.array_equal(traced, (x * g0) * c)           # (12 of 30 values differ)
+        np.testing.assert_array_equal(written(tf.constant(x)).numpy(), (x * g0) * c)     # eager: as written
+
+
+def test_traced_quotient_by_a_constant_regroups_with_the_reciprocal():
+    x, _, g0, _ = _data()
+    g = tf.Variable(g0)
+    r = np.float32(1) / np.float32(1.3)
+    traced = tf.function(lambda x: x * g / 1.3)(tf.constant(x)).numpy()
+    np.testing.assert_array_equal(traced, x * (r * g0))
+
+
+def test_product_read_by_another_multiply_first_is_left_as_written():
+    x, _, g0, _ = _data()
+    g = tf.Variable(g0)
+    y0 = np.float32(0.5) * x
+
+    def f(x):
+        t = x * g
+        u = x * 0.5         # another product comes between: the rule only regroups the last one
+        return t * 1.7 + u
+    np.testing.assert_array_equal(tf.function(f)(tf.constant(x)).numpy(), (x * g0) * np.float32(1.7) + y0)
+
+
+def test_traced_gradient_keeps_the_written_graph():
+    x, t, g0, k0 = _data()
+    g, k = tf.Variable(g0), tf.Variable(k0)
+
+    @tf.function
+    def body(x, t):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(tf.matmul(x * g * 1.7, k) - t))
+        return loss, tape.gradient(loss, g)
+    loss, grad = body(tf.constant(x), tf.constant(t))
+    assert float(loss).hex() == '0x1.9350140000000p+3'
+    assert [float(v).hex() for v in grad.numpy()] == [
+        '-0x1.56c4d40000000p+2', '-0x1.28c24a0000000p-2', '0x1.233cfc0000000p+1', '-0x1.2d0e380000000p+2',
+        '-0x1.bacd660000000p+2', '-0x1.b669de0000000p+2']
+
+
+class _Scale(keras.layers.Layer):
+    def build(self, input_shape):
+        self.g = self.add_weight(shape=(input_shape[-1],), initializer='ones', name='g')
+
+    def call(self, x):
+        return x * self.g * 1.5
+
+
+class _HalfMSE(keras.losses.Loss):
+    def call(self, y_true, y_pred):
+        return 0.5 * keras.ops.mean(keras.ops.square(y_true - y_pred), axis=-1)
+
+
+def test_fit_of_a_scale_layer_trains_as_tf():
+    keras.backend.clear_session()
+    rs = np.random.RandomState(1)
+    x, y = rs.standard_normal((6, 4)).astype('float32'), rs.standard_normal((6, 3)).astype('float32')
+    i = keras.Input((4,))
+    m = keras.Model(i, keras.layers.Dense(3, activation=lambda h: h * keras.ops.sigmoid(h))(_Scale()(i)))
+    rs = np.random.RandomState(7)
+    m.set_weights([(0.3 * rs.standard_normal(w.shape)).astype('float32') for w in m.weights])
+    m.compile(optimizer=keras.optimizers.SGD(0.1), loss=_HalfMSE())
+    history = m.fit(x, y, epochs=2, batch_size=3, verbose=0, shuffle=False).history['loss']
+    assert history == [0.289967805147171, 0.28553280234336853]
+    assert [w.numpy().ravel()[:3].tolist() for w in m.weights] == [
+        [0.505703330039978, -0.17153829336166382, 0.018711969256401062],
+        [-0.23357006907463074, -0.011503060348331928, 0.002918119076639414],
+        [0.14062930643558502, 0.010656663216650486, 0.08142061531543732]]
