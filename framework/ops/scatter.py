@@ -28,7 +28,7 @@ def _index_columns(indices, shape, op, updates=None):
     """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
     idx = as_tensor(indices, op)
     if idx._data.dtype.kind not in 'iu':
-        index_kernels.refuse(op, idx)      # TF's registry text (Tindices), tapeflow's words as a note
+        index_kernels.refuse(op, idx, named=False)     # TF's registry text (Tindices; the decorator adds its tail)
     i = idx._data
     if op in _KERNELS and updates is not None:
         _check_operand_sizes(op, i.shape, updates, shape)
@@ -228,8 +228,12 @@ def scatter_nd(indices, updates, shape, name=None):
     # the output's rank get its 'Dimensions [0,k) of indices...' / '... of input...' text)
     columns, want = _index_columns(indices, shape, 'scatter_nd', updates)
     u = _updates(updates, want, None, 'scatter_nd', (indices, shape))
-    if u._data.dtype.kind not in 'fciu' and u._data.dtype.name != 'bfloat16':     # (bfloat16: kind 'V')
-        raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
+    if u._data.dtype.kind in 'bO':
+        # TF's ScatterNd adds repeated updates with the dtype's +: bools or'ed, strings joined in order
+        host = backend.to_host(u._data)
+        out = np.zeros(shape, bool) if host.dtype.kind == 'b' else np.full(shape, b'', object)
+        (np.logical_or if host.dtype.kind == 'b' else np.add).at(out, tuple(backend.to_host(c) for c in columns), host)
+        return Tensor(backend.place(out))
     return _scatter_add(columns, u, shape)
 
 
