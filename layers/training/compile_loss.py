@@ -347,9 +347,9 @@ class CompiledLoss:
                 and all(t is not None for t in y_true):
             raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
                              'not match: y holds %d arrays, sample_weight %d' % (len(y_true), len(sample_weight)))
-        if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
-            raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
-                             'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))
+        # (a dict of weights keyed otherwise than y: arrays meet Keras's structure check before training,
+        # sample_weight_structure.py; a dataset's or train_on_batch's weights are looked up per output as
+        # Keras's CompileLoss does, so a missing key is its KeyError 'o2' and extra keys go unread)
         if trace_names.ACTIVE:
             # Keras 3's CompileLoss and each loss open a name scope: in a traced step, the ops of a
             # user's loss print as Tensor("compile_loss/my_loss/sub:0", ...)
