@@ -92,14 +92,11 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     values below lo go to the first bin, values at or above hi to the last."""
     v = as_tensor(values, 'histogram_fixed_width')
     r = _range_in_dtype(value_range, v, 'histogram_fixed_width', 'HistogramFixedWidth')
-    if v._data.dtype.kind not in 'fiu' or r._data.dtype.kind not in 'fiu' or v._data.dtype == np.float16:
-        # complex and half values reach HistogramFixedWidth's registry (int32, int64, float, double): an IAE
-        error = InvalidArgumentError if v._data.dtype.kind == 'c' or v._data.dtype == np.float16 else TypeError
-        raise error('histogram_fixed_width: values and value_range must be int32, int64, float32 or float64 numbers, '
-                    'got %s and %s' % (v.dtype.name, r.dtype.name))
-    if tuple(r.shape) != (2,):
-        raise InvalidArgumentError('histogram_fixed_width: value_range must have shape (2,), got %s'
-                                   % (tuple(r.shape),))
+    _refuse_histogram_dtypes(v, dtype, fast_path(values, value_range, nbins))
+    if tuple(r.shape) != (2,):      # the kernel's words
+        raise kernel_error('HistogramFixedWidth', 'value_range should be a vector%s.' % (
+            ' of 2 elements' if r.ndim == 1 else ''), named=fast_path(values, value_range, nbins),
+            note='histogram_fixed_width: value_range must have shape (2,), got %s' % (tuple(r.shape),))
     lo, hi = (float(z) for z in backend.to_host(r._data))
     given = nbins
     if isinstance(nbins, (int, np.integer)) and not isinstance(nbins, bool) and nbins < 0:
@@ -121,6 +118,24 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     scaled = (flat - lo) / (hi - lo) * nbins
     bins = xp.clip(xp.floor(scaled), 0, nbins - 1).astype(np.int64)
     return Tensor(xp.bincount(bins, minlength=nbins).astype(dtypes.numpy_dtype(dtype)))
+
+
+def _refuse_histogram_dtypes(v, dtype, named):
+    """HistogramFixedWidth's registry error for values of a dtype other than int32, int64, float or
+    double (uint8, half, bool, complex, strings), then for an output dtype other than int32 / int64."""
+    from ..tensor import _kernel_name
+    for attr, given, allowed in (('T', v._data.dtype, ('int32', 'int64', 'float', 'double')),
+                                 ('dtype', np.dtype(dtypes.numpy_dtype(dtype)), ('int32', 'int64'))):
+        if _kernel_name(given) not in allowed:
+            error = InvalidArgumentError(
+                "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node "
+                "HistogramFixedWidth}}; Op<name=HistogramFixedWidth; signature=values:T, value_range:T, nbins:int32 -> "
+                "out:dtype; attr=T:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]; attr=dtype:type,"
+                "default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:HistogramFixedWidth]%s"
+                % (attr, _kernel_name(given), ', '.join(allowed), ' name: ' if named else ''))
+            error.add_note('histogram_fixed_width: values must be int32, int64, float32 or float64 and the counts '
+                           'int32 or int64, got %s and %s' % (v.dtype.name, np.dtype(dtypes.numpy_dtype(dtype)).name))
+            raise error
 
 
 @named_errors('confusion_matrix')
