@@ -305,7 +305,7 @@ def floormod(x, y, name=None):
     except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
         raise float_kernels.complex_error('floormod', (x if isinstance(x, Tensor) else y).dtype.name) from None
     _refuse_integer_zero_divisor(out, dy, 'floormod')
-    if out._data.dtype.kind == 'f':
+    if out._data.dtype.kind == 'f' or out._data.dtype.name == 'bfloat16':
         out = _zero_with_sign_of(out, dx)
     if ACTIVE:
         record('floormod', (x, y), out, _FLOORMOD_VJPS)
