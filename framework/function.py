@@ -565,7 +565,7 @@ class Function:
             random_state.pushes_constants = False
         if entry is None:       # (a tensor of the trace kept in a global: TensorFlow's leaked graph tensor)
             leaked_tensors.mark_leaks(self._python_function, names)
-        refused = inaccessible_tensors.refusal(result, names, self._name) if entry is None else None
+        refused = inaccessible_tensors.refusal(result, names, self._name, trace) if entry is None else None
         if refused is not None:     # a loop body's tensor among the outputs (a list appended in the body)
             raise refused
         result = _outputs(result, self._python_function)

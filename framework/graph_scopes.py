@@ -60,6 +60,7 @@ def names_in_body(trace, frame, first, last, body, then):
             then()
     if not frame_lines.when_leaving(frame, first, last, leave):
         return False
+    body.site = (frame, first, graph)       # (where the body runs from: TF's frames of what it defines)
     trace.graph = body
     return True
 
@@ -69,6 +70,7 @@ class LoopBodyScopes(GraphScopes):
     loop's name (``while/mul``, ``while/while/Placeholder`` for a nested loop's), so the turns leave the
     enclosing graph's names free, as TensorFlow's body FuncGraph does."""
     loop_body = True
+    site = None     # (the loop's frame, its statement's line, the enclosing graph), set by names_in_body
 
     def __init__(self, prefix, reserved=(), outer=''):
         super().__init__()

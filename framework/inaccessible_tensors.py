@@ -10,6 +10,7 @@ import re
 import sys
 
 from . import nest, trace_names
+from .function_errors import _OWN_DIRS
 from .tensor import Tensor, DISPLAY_NAME
 
 _LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')
@@ -25,15 +26,19 @@ def check_inputs(parameters, graph, api_name):
     """Raise TensorFlow's error when an API call in a trace is handed a tensor a tensor loop's body made
     (a list appended in the body, read after the loop: ``tf.stack(out)``), outside that body. ``graph``: the
     trace's GraphScopes now (a loop body's has the body's prefix, 'while/'); ``api_name``: the call's function."""
-    here = getattr(graph, '_prefix', '') if getattr(graph, 'loop_body', False) else ''
+    in_body = getattr(graph, 'loop_body', False)
+    here = getattr(graph, '_prefix', '') if in_body else ''
+    trace = trace_names.current()
     for value in parameters.values():
         for item in (value if type(value) in (list, tuple) else (value,)):
             entry = trace_names.entry_of(item) if isinstance(item, Tensor) else None
             if entry is None:
                 continue
             bodies = list(_LOOP_BODY.finditer(entry[0]))
-            if bodies and not here.startswith(entry[0][:bodies[-1].end()]):
-                error = _error(item, entry, _tracing_function_name(), id(parameters))
+            outside = not here.startswith(entry[0][:bodies[-1].end()]) if bodies else \
+                not in_body and _body_of(item, entry, trace) == _DATASET_BODY
+            if outside:
+                error = _error(item, entry, _tracing_function_name(), id(parameters), trace)
                 # (the note names the call, so that the op's error wrapper lets TensorFlow's class through)
                 error.add_note('%s: a tensor made in a tensor loop\'s body is read after the loop; write it to a '
                                'tf.TensorArray in the body and stack that instead' % api_name)
@@ -51,27 +56,76 @@ def _tracing_function_name():
     return 'function'
 
 
-def refusal(result, names, function_name):
+def refusal(result, names, function_name, trace=None):
     """The error for the first tensor in ``result`` that the trace named in a loop body (``names``: the trace's
-    id(tensor) -> (name, shape, dtype)), or None."""
+    id(tensor) -> (name, shape, dtype); ``trace``: its naming, which noted where they were made), or None."""
     for value in nest.flatten(result):
         entry = names.get(id(value)) if isinstance(value, Tensor) else None
-        if entry is None or not _LOOP_BODY.search(entry[0]):
+        if entry is None or _body_of(value, entry, trace) is None:
             continue
-        return _error(value, entry, function_name, id(result))
+        return _error(value, entry, function_name, id(names), trace)
     return None
 
 
-def _error(value, entry, function_name, graph_id):
+_DATASET_BODY = 'Dataset_scan_scan'      # (AutoGraph's loop over a Dataset: a scan, whose body names ops plainly)
+
+
+def _body_of(tensor, entry, trace):
+    """The name of the loop body's graph that made ``tensor`` ('while'), or None."""
+    found = _LOOP_BODY.search(entry[0])
+    if found is not None:
+        return found.group(0).strip('/')
+    noted = getattr(trace, 'defined_at', {}).get(id(tensor))
+    # (a Dataset loop's body names ops plainly: its own tensor, unless since renamed as the loop's output)
+    return noted[1] if noted is not None and noted[2] == entry[0] else None
+
+
+def note_definition(trace, tensor, name):
+    """``trace`` names ``tensor`` ``name``: where it is a loop body's, keep the user frames that made it,
+    outermost first, as TF's 'was defined here' lists them (AutoGraph calls a loop's body from the loop's
+    statement: that line comes before the body's line in the loop's frame, once per enclosing loop)."""
+    found = _LOOP_BODY.search(name)
+    if found is not None:
+        body = found.group(0).strip('/')
+    elif getattr(trace.graph, 'loop_body', False) and not trace.graph._prefix:
+        body = _DATASET_BODY
+    else:
+        return
+    sites = []
+    graph = trace.graph
+    while getattr(graph, 'site', None) is not None:
+        frame, line, graph = graph.site
+        sites.append((frame, line))
+    user = []
+    frame = sys._getframe(2)
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_OWN_DIRS):
+            user.append(frame)
+        frame = frame.f_back
+    frames = []
+    for frame in reversed(user):
+        code = frame.f_code
+        frames.extend((code.co_filename, line, code.co_name) for site, line in reversed(sites) if site is frame)
+        frames.append((code.co_filename, frame.f_lineno, code.co_name))
+    defined = getattr(trace, 'defined_at', None)
+    if defined is None:
+        defined = trace.defined_at = {}
+    defined[id(tensor)] = (frames, body, name)
+
+
+def _error(value, entry, function_name, graph_id, trace=None):
     name, shape, dtype = entry
     text = "<%s.Tensor '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, name if ':' in name else name + ':0',
                                                     '<unknown>' if shape is None else shape, dtype)
-    body = _LOOP_BODY.search(name).group(0).strip('/')
+    body = _body_of(value, entry, trace)
+    frames = getattr(trace, 'defined_at', {}).get(id(value), (None,))[0]
+    where = '%s was defined here:\n%s\n' % (text, ''.join('    File "%s", line %d, in %s\n' % frame
+                                                         for frame in frames)) if frames else ''
     # (TF's ids are its graphs' Python ids, its body's number a graph counter: neither is knowable here)
     return InaccessibleTensorError(
         '%s is out of scope and cannot be used here. Use return values, explicit Python locals or TensorFlow '
         'collections to access it.\nPlease see https://www.tensorflow.org/guide/function'
-        '#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n'
+        '#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n%s'
         'The tensor %s cannot be accessed from FuncGraph(name=%s, id=%d), because it was defined in '
         'FuncGraph(name=%s_body, id=%d), which is out of scope.'
-        % (text, text, function_name, graph_id, body, id(value)))
+        % (text, where, text, function_name, graph_id, body, id(value)))

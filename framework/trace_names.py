@@ -57,6 +57,10 @@ class naming:
         if id(tensor) not in self._names:
             self._names[id(tensor)] = (name, shape, dtype)
             self._kept.append(tensor)
+            if self.graph is not None and ('while' in name or getattr(self.graph, 'loop_body', False)):
+                # (a loop body's tensor: TF's error for it out of the loop tells where it was made)
+                from . import inaccessible_tensors
+                inaccessible_tensors.note_definition(self, tensor, name)
 
     def kept(self):
         """The tensors named or shaped after the trace's start, in order."""
