@@ -72,3 +72,25 @@ def test_failed_logs_count_the_calls_that_ran(caplog):
         seen.append(warnings_of(caplog))
     # TF 2.21 (p21.py): the first fit's trace is the 5th in 9 calls, the second model's the 6th in 11
     assert seen == [[], ['5 out of the last 9 calls to ' + MULTI_STEP], ['6 out of the last 11 calls to ' + MULTI_STEP]]
+
+
+class ReturnsNumber(ReturnsLoss):
+    def train_step(self, data):
+        super().train_step(data)
+        return 3.5
+
+    def test_step(self, data):
+        return 3
+
+
+@pytest.mark.parametrize('run', [lambda m: m.fit(X, Y, batch_size=8, verbose=0),
+                                 lambda m: m.evaluate(X, Y, batch_size=8, verbose=0),
+                                 lambda m: m.train_on_batch(X[:8], Y[:8])])
+def test_a_python_number_returned_is_a_tensor_to_keras(run):
+    # TF 2.21 (p08.py): the step's function returns 3.5 / 3 as a tensor, so Keras's logs.items() fails on it:
+    # AttributeError "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'items'"
+    # (tapeflow said "'float' object has no attribute 'items'")
+    model = ReturnsNumber()
+    model.compile(optimizer='sgd')
+    with pytest.raises(AttributeError, match=r"EagerTensor' object has no attribute 'items'"):
+        run(model)

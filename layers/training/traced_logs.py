@@ -57,6 +57,8 @@ def step_function_logs(logs, optional=False, eager=False):
         return LiveLogs(numbers_as_tensors(logs.raw(), optional))
     if type(logs) in (list, tuple):     # (tf.data's Optional makes a list one tensor)
         return _as_tensor(logs, optional)
+    if type(logs) in _PYTHON_SCALARS:   # a bare ``return 3.5``: Keras then fails on the tensor's missing .items()
+        return convert_to_tensor(logs)
     return logs
 
 
