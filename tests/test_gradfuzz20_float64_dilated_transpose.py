@@ -30,7 +30,8 @@ def _operands(rank, dtype='float64'):
     (2, lambda x, f, o: tf.nn.conv_transpose(x, f, o, 1, 'VALID', dilations=2), _2D),
     (2, lambda x, f, o: tf.nn.conv2d_transpose(x, f, o, 1, 'VALID', dilations=2), _2D),
     (3, lambda x, f, o: tf.nn.conv3d_transpose(x, f, o, 1, 'VALID', dilations=2), _3D),
-    (3, lambda x, f, o: tf.nn.conv_transpose(x, f, o[:2] + [6, 6] + o[-1:], 1, 'VALID', dilations=[1, 2, 1, 1, 1]), _3D),
+    (3, lambda x, f, o: tf.nn.conv_transpose(x, f, o[:2] + [6, 6] + o[-1:], 1, 'VALID',
+                                             dilations=[1, 2, 1, 1, 1]), _3D),
 ])
 def test_float64_dilated_transpose_ops_refuse(rank, call, text):
     x, f, out = _operands(rank)

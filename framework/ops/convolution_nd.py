@@ -334,7 +334,8 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     op = 'conv_transpose'
     x, f = _operands(input, filters, op)
     rank = x.ndim - 2
-    if x._data.dtype == np.float64 and not via_space_to_batch and normalize_tuple(dilations, rank, 'dilations', op) != (1,) * rank:
+    if x._data.dtype == np.float64 and not via_space_to_batch and \
+            normalize_tuple(dilations, rank, 'dilations', op) != (1,) * rank:
         _refuse_float64_dilation(rank)
     out = tuple(int(d) for d in output_shape)
     if len(out) != x.ndim or out[0] != x.shape[0] or out[-1] != f.shape[-2] or x.shape[-1] != f.shape[-1]:

@@ -13,6 +13,15 @@ half's sum (x + 0 is x).
 from framework.variable import Variable
 
 
+def reads_per_step(cell):
+    """How often a Keras cell's step reads its recurrent kernel: twice for GRU(reset_after=False), whose step
+    slices it into kernel[:, :2u] and kernel[:, 2u:] (a variable read each), else once. A loop of five such
+    steps already gives the kernel ten gradients, which TF's tape adds as one AddN (TF 2.21: a 5-step
+    GRU(3, reset_after=False)'s recurrent kernel gradient differed in 11 of 27 values as running sums)."""
+    from .gru import GRUCell        # (gru.py imports the RNN layer, which imports this module)
+    return 2 if isinstance(cell, GRUCell) and not cell.reset_after else 1
+
+
 def per_step_weights(cell, steps, project):
     """``(weights of each step, projected steps or None)``: ``project()`` projects the sequence again
     where the input bias must come from a step's read."""

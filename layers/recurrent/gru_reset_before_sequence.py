@@ -14,7 +14,7 @@ rules give each input what the separate ops' rules gave it, added as the per-ste
     comes first, ((output + z's) + r's) + product's, or in a traced step (rnn.py's identity per state)
     output + ((z's + r's) + product's);
   - the two kernel slices (getitem outputs) took one term per step, last step first (in an eager
-    loop of ten or more steps the variable's 2T terms as one AddN: step_term_sums.py).
+    loop of five or more steps the variable's 2T terms as one AddN: step_term_sums.py).
 The Tensor rules are the separate ops' own rules, called in the sweep's order, so that a tape
 recording the sweep sees the same graph. ``gru_sequence.applies`` decides where it runs.
 """
@@ -75,7 +75,7 @@ def _state_gradient(from_output, from_update, from_reset, from_product, grouped)
 
 def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
     """The gradients of (p_{T-1}, ..., p_0, kernel_zr, kernel_h) from the output's, once per ``g``."""
-    chunks = chunked(len(saved))
+    chunks = chunked(2 * len(saved))      # the kernel's two slices: 2T reads
 
     def walk(g):
         g = dense_gradient(g)
@@ -105,7 +105,7 @@ def _array_walk(saved, kernel_zr, kernel_h, return_sequences, grouped, u):
 def _tensor_walk(steps, return_sequences, grouped, u):
     """``_array_walk`` with the separate ops' Tensor rules, from the op's Tensor inputs, for a sweep
     another tape records (computed once per ``g``: one graph, as the per-step rules made)."""
-    chunks = chunked(steps)
+    chunks = chunked(2 * steps)
 
     def walk(g, tensors):
         ps = tensors[:steps][::-1]          # loop order

@@ -205,7 +205,7 @@ class RNN(InitialStateBuildConfig, Layer):
                 elif simple_rnn_sequence.applies(cell, projected_steps, weights, recurrent_mask, keep, self,
                                                initial_state):
                     return simple_rnn_sequence.run(cell, projected_steps, weights, self.return_sequences)
-                if step_weights is None and ACTIVE and chunked(steps):
+                if step_weights is None and ACTIVE and chunked(steps * eager_step_reads.reads_per_step(cell)):
                     # eagerly Keras's loop reads the weights at every step, and the tape adds a variable's
                     # ten or more reads' gradients as one AddN (step_term_sums.py): a read per step here
                     step_weights, projected = eager_step_reads.per_step_weights(

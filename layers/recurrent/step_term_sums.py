@@ -1,5 +1,6 @@
 """How a recurrent weight's per-step gradient terms add: one step at a time in a traced step, as
-AddN's chunks of eight in an eager loop of ten or more steps.
+AddN's chunks of eight in an eager loop that reads it ten or more times (ten steps; five for
+GRU(reset_after=False)'s recurrent kernel, which each step reads as two slices).
 
 Keras's cells read their weights at every step of the loop. Eagerly (a GradientTape around a call)
 TensorFlow's while_loop runs as Python: each step's read is its own ReadVariableOp, and the tape adds
@@ -16,10 +17,10 @@ from framework import graph_random_ops
 from framework.addn_chunks import addn_sum
 
 
-def chunked(steps):
-    """Whether a loop of ``steps`` recorded now (eager, more than nine steps) adds its weights'
-    per-step terms as one AddN."""
-    return steps is not None and steps > 9 and graph_random_ops.current() is None
+def chunked(reads):
+    """Whether a loop recorded now (eager) that reads a weight ``reads`` times (more than nine: a read
+    per step, two for GRU(reset_after=False)'s recurrent kernel) adds its per-read terms as one AddN."""
+    return reads is not None and reads > 9 and graph_random_ops.current() is None
 
 
 def step_sum(terms, chunks):
