@@ -114,7 +114,7 @@ def shape_of(inputs):
 
 def _structure_shape(inputs):
     if isinstance(inputs, (Tensor, CompositeTensor)):
-        return _build_shape(tuple(inputs.shape))
+        return _build_shape(_graph_shape(inputs) or tuple(inputs.shape))
     if type(inputs) is tuple:
         return tuple(_structure_shape(x) for x in inputs)
     if isinstance(inputs, (list, tuple)):
@@ -124,6 +124,13 @@ def _structure_shape(inputs):
     if inputs is None:          # a None among several inputs has no shape, as in Keras's map_structure
         return None
     return _build_shape(tuple(np.shape(inputs)))
+
+
+def _graph_shape(tensor):
+    """``tensor``'s shape in the graph trace running now (a tf.function's input_signature leaves lengths open:
+    TF builds a layer first called there for ``(None, 4)``), or None outside one or at an unknown rank."""
+    entry = trace_names.entry_of(tensor) if trace_names.ACTIVE else None
+    return tuple(entry[1]) if entry is not None and entry[1] is not None else None
 
 
 def _build_shape(shape):

@@ -248,9 +248,11 @@ class Normalization(Layer):
                                    'ndim=%d, while axis=%s' % (rank, self.axis)),
                         '%s: axis %r is out of range for inputs of rank %d' % (who, self.axis, rank))
         keep = tuple(_axes(self.axis, rank, who)) if self.axis else ()
-        if any(input_shape[a] is None for a in keep):
-            raise ValueError('%s: all axes to be kept must have a known size; received axis=%s, input shape %s'
-                             % (who, self.axis, tuple(input_shape)))
+        unknown = [a for a in sorted(keep) if input_shape[a] is None]
+        if unknown:       # Keras 3's words; which layer, in a note
+            raise noted(ValueError('All `axis` values to be kept must have a known shape. Received axis=%s, '
+                                   'inputs.shape=%s, with unknown axis at index %d' % (self.axis, input_shape, unknown[0])),
+                        '%s: the kept axis %d needs a known size to hold its statistics' % (who, unknown[0]))
         self._keep_axis = keep
         self._reduce_axis = tuple(a for a in range(rank) if a not in keep)
         self._broadcast_shape = [input_shape[a] if a in keep else 1 for a in range(rank)]
