@@ -23,14 +23,23 @@ def _host(x, op, dtype=None):
     return np.asarray(backend.to_host(t._data))
 
 
+# the comparison kernel each binary check runs on x and y
+_KERNELS = {'assert_equal': 'Equal', 'assert_none_equal': 'NotEqual', 'assert_less': 'Less',
+            'assert_less_equal': 'LessEqual', 'assert_greater': 'Greater', 'assert_greater_equal': 'GreaterEqual'}
+
+
 def _pair(x, y, op):
-    """x and y as host arrays of one dtype (y takes x's when it is a Python value), unbroadcast."""
+    """x and y as host arrays of one dtype, unbroadcast. TF's _binary_assert converts each on its own (a
+    Python 0.0 is float32, 5 int32), so another dtype than x's is its comparison kernel's error: eagerly
+    'cannot compute Less as input #1(zero-based) ...', in a graph op_def_library's TypeError."""
     a = _host(x, op)
-    keep_own = isinstance(y, (Tensor, np.ndarray)) or a.dtype.kind == 'O'     # strings convert themselves
-    b = _host(y, op, None if keep_own else dtypes.numpy_dtype(a.dtype))
+    b = _host(y, op)
     if a.dtype != b.dtype:
-        raise InvalidArgumentError('%s: x and y must have the same dtype, got %s and %s; use tf.cast'
-                                   % (op, a.dtype.name, b.dtype.name))
+        from .ops.graph_input_errors import eager_input_error, input_mismatch     # (late: ops import tensor)
+        kernel = _KERNELS[op]
+        error = eager_input_error(kernel, 1, a.dtype, b.dtype)
+        error.add_note('%s: x has dtype %s and y %s; cast one of them (tf.cast)' % (op, a.dtype.name, b.dtype.name))
+        raise input_mismatch(error, kernel, 1, a.dtype, b.dtype)
     try:
         np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
@@ -151,8 +160,8 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     an ``Assert`` over [message, the tolerances, x, y]: the error is that Assert's, tensors printed as tensors.
     """
     graph = graph_asserts.check('assert_near', name, {'x': x, 'y': y})
-    x = convert_to_tensor(x)
-    y = convert_to_tensor(y, dtype=x.dtype)
+    x = convert_to_tensor(x, name='x')
+    y = convert_to_tensor(y, dtype=x.dtype, name='y')     # (its refusal starts 'y: ', as TF's)
     real = np.real(np.zeros((), dtypes.numpy_dtype(x.dtype))).dtype
     eps = np.finfo(real).eps            # an integer dtype: numpy's "data type ... not inexact", as TF's
     rtol = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
