@@ -166,7 +166,8 @@ def _slow_pair(a, b, da, db, op):
 _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'pow': 'Pow', 'maximum': 'Maximum',
             'minimum': 'Minimum', 'floordiv': 'FloorDiv', 'floormod': 'FloorMod', 'atan2': 'Atan2',
             'less': 'Less', 'less_equal': 'LessEqual', 'greater': 'Greater', 'greater_equal': 'GreaterEqual',
-            'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2', 'squared_difference': 'SquaredDifference'}
+            'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2', 'squared_difference': 'SquaredDifference',
+            'truncatediv': 'TruncateDiv', 'truncatemod': 'TruncateMod'}
 # ... and its kernels' names for dtypes
 _KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
@@ -205,6 +206,10 @@ def _dtype_mismatch(da, db, op):
                 return InvalidArgumentError(note)
             error.add_note(note)
             return error
+        refusal = _first_operand_refusal(da.dtype, op)
+        if refusal is not None:
+            refusal.add_note(note)
+            return refusal
         # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name
         second = 2 if op == 'where' else 1
         error = eager_input_error(kernel, second, da.dtype, db.dtype, named=op != 'where')
@@ -214,6 +219,24 @@ def _dtype_mismatch(da, db, op):
         return InvalidArgumentError(note)
     error.add_note(note)
     return error
+
+
+def _first_operand_refusal(dtype, op):
+    """TF takes a binary kernel's T from the first operand and looks it up before matching the second
+    operand: a first dtype the op has no kernel for (complex for Less / Maximum / FloorMod, uint8 for Pow,
+    ints for Atan2, complex FloorDiv on the CPU) is refused first, as with equal dtypes; else None."""
+    name = _KERNEL_DTYPES.get(dtype.name, dtype.name)
+    entry = float_kernels.BINARY_KERNELS.get(op)
+    if entry is not None and name not in entry[1]:
+        return float_kernels.string_refusal(op, name, True)
+    if op in ('floordiv', 'truncatediv') and dtype.kind == 'c':
+        from . import missing_kernels
+        return missing_kernels.not_found(_KERNELS[op], dtype.name, op)
+    if op == 'truncatemod' and dtype.kind == 'c':       # (TruncateMod's registry has no complex)
+        return float_kernels.complex_error(op, dtype.name)
+    if op == 'atan2' and dtype.kind != 'f' and dtype.name != 'bfloat16':
+        return float_kernels.refusal('atan2', dtype.name)
+    return None
 
 
 # the kernels with a type for every dtype (bools and strings too): only the second operand's dtype fails
