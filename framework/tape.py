@@ -25,7 +25,7 @@ from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, no
 from .tape_arguments import NONE_TARGET, check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .tf_logging import FirstNPerSite
-from .variable import Variable
+from .variable import VALUE_READS, Variable, value_was_read
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 from .addn_chunks import addn_order
 from .backward_order import tf_backward_order
@@ -311,7 +311,10 @@ class GradientTape:
                 optimizer's or metric's variable: TensorFlow's tape takes only its own tf.Variable, not
                 the Keras 3 variable around it (tapes watch those when they are read).
         """
-        self._watch(tensor, refuse_keras_variables=True)
+        try:
+            self._watch(tensor, refuse_keras_variables=True)
+        finally:
+            VALUE_READS.clear()         # (a Keras variable's ``value`` read for this watch: see variable.py)
 
     def _watch(self, tensor, refuse_keras_variables=False):
         """``watch``, for tapeflow's own callers too: those watch Keras variables, as Keras's code
@@ -337,7 +340,7 @@ class GradientTape:
                 error.add_note('GradientTape.watch: expected a Tensor or Variable (or a structure of them); '
                                'convert it with framework.constant first')
                 raise error
-            if refuse_keras_variables and isinstance(t, Variable) and t._path is not None:
+            if refuse_keras_variables and isinstance(t, Variable) and t._path is not None and not value_was_read(t):
                 error = ValueError("Passed in object %s of type 'Variable', not tf.Tensor or tf.Variable or "
                                    "ExtensionType." % (t,))
                 error.add_note("GradientTape.watch: '%s' is a Keras variable; tapes watch a layer's trainable "

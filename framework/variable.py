@@ -105,14 +105,28 @@ class _ValueAttribute:
     A Keras 3 variable's ``value`` is a property, the backend variable itself: the Keras guide's
     custom metric returns ``self.true_positives.value`` from ``result()`` and fit logs it. A layer's,
     metric's or optimizer's weight (one with a Keras path) is both here, so its ``value`` is the
-    variable itself, read live as Keras's is (TF prints it as the tf.Variable inside the Keras one)."""
+    variable itself, read live as Keras's is (TF prints it as the tf.Variable inside the Keras one).
+    ``GradientTape.watch`` refuses a Keras variable, as TF's does, but takes its ``value`` (TF's tf.Variable):
+    the variables whose ``value`` was read since the last watch are noted for it (``VALUE_READS``)."""
 
     def __get__(self, variable, owner=None):
         if variable is None:
             return self
         if variable._path is not None:
+            VALUE_READS[id(variable)] = weakref.ref(variable)
             return variable
         return variable._read_as_value
+
+
+# id -> weak reference of each Keras variable whose ``value`` was read since the last tape.watch (by id:
+# a tensor's == is elementwise)
+VALUE_READS = {}
+
+
+def value_was_read(variable):
+    """Whether ``variable.value`` (a Keras variable's) was read since the last ``GradientTape.watch``."""
+    ref = VALUE_READS.get(id(variable))
+    return ref is not None and ref() is variable
 
 
 class _CreatorScoped(type):
