@@ -1,7 +1,7 @@
 """StringLookup and IntegerLookup: vocabularies of strings or integers (Keras 3)."""
 import numpy as np
 
-from framework.tensor import Tensor
+from framework.tensor import Tensor, convert_to_tensor
 
 from .data_inputs import NotIntegersError, NotStringsError, integer_array, string_array
 from .given_inputs import KeepsGivenInputs
@@ -86,7 +86,7 @@ class StringLookup(KeepsGivenInputs, IndexLookup):
         return {}       # as Keras 3's lookups: built when made, they save no input shape
 
 
-class IntegerLookup(IndexLookup):
+class IntegerLookup(KeepsGivenInputs, IndexLookup):
     """Integers to contiguous indices through a vocabulary (Keras 3).
 
     As StringLookup, for int64 tokens: ``oov_token`` is -1, ``mask_token`` an
@@ -129,6 +129,12 @@ class IntegerLookup(IndexLookup):
         super().adapt(data, steps)
 
     def _keys(self, value):
+        given = self.__dict__.get('_given_inputs')
+        if type(given) in (list, tuple) or (isinstance(given, np.ndarray) and given.dtype.kind in 'US'):
+            # Keras 3 converts what it is given straight to its int64 keys: TF reads digit strings in a
+            # NumPy array (' 7' is 7, '5.5' its int() ValueError) and refuses a list of floats or strings
+            # ('Cannot convert [5.0] to EagerTensor of dtype int64'); Layer.__call__'s tensor knows neither
+            value = convert_to_tensor(given, dtype='int64')
         return integer_array(value, '%s %r' % (type(self).__name__, self.name))
 
     def _key(self, token):
