@@ -10,6 +10,7 @@ from framework.ops.bias_add_kernel import add_bias
 from framework.keras.ops_math import max as keras_max
 from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, standardized_padding,
                               standardized_tuple, zero_stride_division)
+from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
@@ -87,6 +88,8 @@ class Conv1D(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2D', self.dilation_rate != (1,))
+        if self.groups == 1:
+            refuse_channels_first_double(self, 'Conv2D', 1)
         first = self.data_format == 'channels_first'
         if first:
             inputs = to_last(inputs)

@@ -3,6 +3,7 @@ from framework.ops.conv_transpose import conv2d_transpose
 from framework.ops.convolution_nd import conv_transpose
 from framework.ops.bias_add_kernel import add_bias
 
+from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
 from .argument_tuples import output_padding_option, standardized_padding
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
@@ -80,6 +81,7 @@ class Conv2DTranspose(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable')
+        refuse_channels_first_double(self, 'Conv2DBackpropInput', 2)
         first = self.data_format == 'channels_first'
         if first:                   # channels_last between two transposes, as Keras's TF backend on CPU
             inputs = to_last(inputs)

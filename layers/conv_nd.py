@@ -6,6 +6,7 @@ from framework.ops.convolution_nd import conv_transpose, convolution, height_one
 from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import output_padding_option, standardized_padding, standardized_tuple
+from .channels_first_double import refuse_channels_first_double
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
@@ -164,6 +165,8 @@ class ConvTransposeND(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:     # Conv1DTranspose runs Conv2DBackpropInput
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2DBackpropInput' if self.rank == 1 else 'variable')
+        refuse_channels_first_double(self, 'Conv3DBackpropInputV2' if self.rank == 3 else 'Conv2DBackpropInput',
+                                     self.rank)
         first = self.data_format == 'channels_first'
         if first:
             inputs = to_last(inputs)

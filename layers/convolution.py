@@ -7,6 +7,7 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import standardized_data_format, standardized_padding, standardized_tuple
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
+from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -153,6 +154,8 @@ class Conv2D(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable', self.dilation_rate != (1, 1))
+        if self.groups == 1:
+            refuse_channels_first_double(self, 'Conv2D', 2)
         first = self.data_format == 'channels_first'
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
