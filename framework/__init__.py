@@ -86,7 +86,7 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 
 _LAZY_MODULES = ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
                  'lookup', 'compat', 'autograph', 'audio', 'types', 'quantization',
-                 'queue')
+                 'queue', 'profiler')
 _KERAS_ALIASES = ('optimizers', 'initializers')     # TF 2.21 keeps these as aliases of Keras's modules
 
 

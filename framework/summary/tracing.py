@@ -3,11 +3,14 @@
 TensorFlow writes the RunMetadata of the ``tf.function`` graphs run while tracing, under TensorBoard's
 'graph_run_metadata_graph' plugin. tapeflow runs functions eagerly and builds no graphs, so the
 RunMetadata it writes holds no function graphs: the event, tag and step are TensorFlow's, the graph
-TensorBoard shows is empty. There is no profiler: ``profiler=True`` logs TensorFlow's warnings.
+TensorBoard shows is empty. ``profiler=True`` drives ``tf.profiler.experimental`` as TensorFlow does:
+``trace_on`` starts it when given ``profiler_outdir``, ``trace_export`` stops whichever session runs
+(raising UnavailableError when none does), and ``trace_off`` stops it again, logging TF's warning.
 """
 import numpy as np
 
-from .. import tf_logging
+from .. import errors, tf_logging
+from ..profiler import experimental as profiling
 from ..eager_graph_names import inside_function
 from . import events
 from .event_file import _message
@@ -27,14 +30,18 @@ def trace_on(graph=True, profiler=False, profiler_outdir=None):
         return
     if profiler and profiler_outdir is None:
         tf_logging.logger().warning("No `profiler_outdir` passed to trace_on(). Profiler won't be enabled.")
+    elif profiler:
+        profiling.start(profiler_outdir)        # AlreadyExistsError leaves tracing off, as in TF
     _trace.update(graph=bool(graph), profiler=bool(profiler))
 
 
 def trace_off():
     """Stop the trace and drop what it recorded."""
     if _trace.pop('profiler', False):
-        tf_logging.logger().warning('Error while stopping profiler: Cannot export profiling results. '
-                                    'No profiler is running.')
+        try:
+            profiling.stop()
+        except errors.UnavailableError as error:
+            tf_logging.logger().warning('Error while stopping profiler: %s', error)
     _trace.clear()
 
 
@@ -43,11 +50,17 @@ def trace_export(name, step=None, profiler_outdir=None):
 
     Raises:
         ValueError: no trace started with ``trace_on``; or no step given or set (with a writer).
+        UnavailableError: a trace with ``profiler=True`` and no profiler running (tracing stays on, as in TF).
     """
+    if profiler_outdir:
+        tf_logging.logger().warning('Ignoring `profiler_outdir` passed to trace_export(). Please pass it to '
+                                    'trace_on() instead.')
     if not _trace:
         raise ValueError('Must enable trace before export through tf.summary.trace_on.')
     if _trace['graph'] and not _trace['profiler']:
         meta = _message(1, _message(1, _PLUGIN) + _message(2, b'1'))
         run_metadata = np.array(b'', dtype=object)      # RunMetadata with no function graphs (see the module doc)
         write(name, events.tensor_proto(run_metadata), meta, step, 'tf.summary.trace_export')
+    if _trace['profiler']:
+        profiling.stop()
     trace_off()
