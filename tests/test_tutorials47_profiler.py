@@ -91,3 +91,29 @@ def test_namespace():
     assert [n for n in dir(tf.profiler) if not n.startswith('_')] == ['experimental']
     assert {'Profile', 'ProfilerOptions', 'Trace', 'start', 'stop'} <= set(dir(profiler))
     assert 'profiler' in dir(tf)
+
+
+def test_summary_trace_drives_the_profiler_as_tensorflow(tmp_path, caplog):
+    # TF 2.21 (t47_traceprof.py / t47_traceprof2.py): trace_on(profiler=True, profiler_outdir) starts a session,
+    # trace_export stops it (writing its run) and trace_off then logs that none runs
+    import logging
+    writer = tf.summary.create_file_writer(str(tmp_path / 'logs'))
+    with caplog.at_level(logging.WARNING, logger='tensorflow'):
+        tf.summary.trace_on(graph=True, profiler=True, profiler_outdir=str(tmp_path / 'prof'))
+        with pytest.raises(tf.errors.AlreadyExistsError):
+            profiler.start(str(tmp_path / 'other'))
+        with writer.as_default():
+            tf.summary.trace_export('t', step=0, profiler_outdir=str(tmp_path / 'ignored'))
+    assert os.listdir(tmp_path / 'prof' / 'plugins' / 'profile')
+    assert not (tmp_path / 'ignored').exists() and not (tmp_path / 'other').exists()
+    assert [r.getMessage() for r in caplog.records] == [
+        'Ignoring `profiler_outdir` passed to trace_export(). Please pass it to trace_on() instead.',
+        'Error while stopping profiler: Cannot export profiling results. No profiler is running.']
+    # profiler=True with no session running: the export raises and tracing stays on
+    tf.summary.trace_on(graph=True, profiler=True)
+    with writer.as_default():
+        with pytest.raises(tf.errors.UnavailableError):
+            tf.summary.trace_export('t', step=1)
+    profiler.start(str(tmp_path / 'mine'))
+    tf.summary.trace_off()          # stops the user's session, as TF's does
+    assert os.listdir(tmp_path / 'mine' / 'plugins' / 'profile')

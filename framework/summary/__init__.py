@@ -122,14 +122,21 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, desc
 
 
 def write(tag, tensor, step=None, metadata=None, name=None):
-    """Write ``tensor`` (float or strings) under ``tag`` with no plugin (TensorBoard's generic data)."""
-    array = _array(tensor, 'write')
-    if array.dtype.kind not in 'biufSUO':
-        raise TypeError('tf.summary.write(%r): unsupported dtype %s' % (tag, array.dtype))
-    if array.dtype.kind in 'biu':
-        array = array.astype(np.float32)
-    meta = events.metadata('', events.DATA_CLASS_TENSOR) if metadata is None else metadata
-    return _write(tag, events.tensor_proto(array), meta, step, 'tf.summary.write')
+    """Write ``tensor`` under ``tag`` with no plugin (TensorBoard's generic data), as TF 2.21 does: in
+    the dtype ``tf.convert_to_tensor`` gives it (a Python float as float32, an int as int32), with no
+    metadata unless given (a SummaryMetadata proto or its bytes); a callable ``tensor`` is called only
+    when the summary records. Returns a bool tensor: whether it was written.
+
+    Raises:
+        ValueError: no step given or set (only when a writer records).
+    """
+    from .. import constant, convert_to_tensor       # (framework imports tf.summary lazily, after these)
+    if not should_record_summaries():
+        return constant(False)
+    value = convert_to_tensor(tensor() if callable(tensor) else tensor)
+    meta = b'' if metadata is None else getattr(metadata, 'SerializeToString', lambda: metadata)()
+    _write(tag, events.tensor_proto(np.asarray(value.numpy())), meta, step, 'tf.summary.write')
+    return constant(True)
 
 
 def flush(writer=None, name=None):

@@ -40,7 +40,9 @@ def _event(wall_time, step, body):
 
 
 def version_event(wall_time):
-    return _event(wall_time, 0, _message(3, b'brain.Event:2'))           # Event.file_version
+    # Event.file_version, then source_metadata{writer}: the header TF 2.21's C++ EventsWriter writes
+    return _event(wall_time, 0, _message(3, b'brain.Event:2')
+                  + _message(10, _message(1, b'tensorflow.core.util.events_writer')))
 
 
 def scalar_event(tag, value, step, wall_time):

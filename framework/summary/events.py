@@ -16,16 +16,26 @@ def _shape(shape):
     return b''.join(_message(2, _varint(1 << 3) + _varint(int(size))) for size in shape)
 
 
+# numpy dtype name -> TensorFlow's DataType code, for the arrays tf.summary.write keeps in their own dtype
+_DATA_TYPES = {'float32': DT_FLOAT, 'float64': DT_DOUBLE, 'int32': 3, 'uint8': 4, 'int16': 5, 'int8': 6,
+               'complex64': 8, 'int64': 9, 'bool': 10, 'bfloat16': 14, 'uint16': 17, 'complex128': 18,
+               'float16': 19, 'uint32': 22, 'uint64': 23}
+
+
 def tensor_proto(array):
-    """A TensorProto for a float32/float64 numpy array, or an array of bytes (strings)."""
+    """A TensorProto of a numpy array (TF's AsProtoTensorContent: the raw little-endian bytes as
+    tensor_content), or of an array of bytes (strings, as string_val). Other dtypes than float32 and
+    float64 are kept only by tf.summary.write; a dtype TF has no code for is written as float32."""
     array = np.asarray(array)
     if array.dtype.kind in 'SUO':
         items = [item if isinstance(item, bytes) else str(item).encode('utf-8') for item in array.reshape(-1)]
         return (_varint(1 << 3) + _varint(DT_STRING) + _message(2, _shape(array.shape))
                 + b''.join(_message(8, item) for item in items))
-    code, kind = (DT_DOUBLE, '<f8') if array.dtype == np.float64 else (DT_FLOAT, '<f4')
+    code = _DATA_TYPES.get(array.dtype.name)
+    if code is None:
+        code, array = DT_FLOAT, array.astype(np.float32)
     return (_varint(1 << 3) + _varint(code) + _message(2, _shape(array.shape))
-            + _message(4, np.ascontiguousarray(array, dtype=kind).tobytes()))
+            + _message(4, np.ascontiguousarray(array, dtype=array.dtype.newbyteorder('<')).tobytes()))
 
 
 def metadata(plugin_name, data_class, description=None, content=b''):
@@ -37,5 +47,6 @@ def metadata(plugin_name, data_class, description=None, content=b''):
 
 def summary_event(tag, tensor, meta, step, wall_time):
     """An Event holding Summary{Value{tag, metadata, tensor}}."""
-    value = _message(1, tag.encode('utf-8')) + _message(9, meta) + _message(8, tensor)
+    # (no metadata field for empty metadata: tf.summary.write's default, as TF writes it)
+    value = _message(1, tag.encode('utf-8')) + (_message(9, meta) if meta else b'') + _message(8, tensor)
     return _event(wall_time, step, _message(5, _message(1, value)))

@@ -140,8 +140,10 @@ def set_step(step):
 def resolve_step(step, op):
     step = _global['step'] if step is None else step
     if step is None:
-        raise ValueError('%s: No step set. Please specify one either through the `step` argument or through '
-                         'tf.summary.experimental.set_step()' % op)
+        error = ValueError('No step set. Please specify one either through the `step` argument or through '
+                           'tf.summary.experimental.set_step()')
+        error.add_note('raised by %s: pass step=..., or use writer.as_default(step=...)' % op)
+        raise error
     return int(getattr(step, 'numpy', lambda: step)())
 
 
