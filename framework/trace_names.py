@@ -62,6 +62,14 @@ class naming:
                 from . import inaccessible_tensors
                 inaccessible_tensors.note_definition(self, tensor, name)
 
+    def place_on_host(self, tensor):
+        """``tensor``'s op has a device while tracing (a py_function's: TF places it on the host, so its
+        graph tensor's str ends ', device=/job:localhost/replica:0/task:0')."""
+        devices = getattr(self, 'devices', None)
+        if devices is None:
+            devices = self.devices = {}
+        devices[id(tensor)] = _HOST
+
     def kept(self):
         """The tensors named or shaped after the trace's start, in order."""
         return list(self._kept)
@@ -291,7 +299,17 @@ def symbolic_text(tensor, as_repr, display_name):
     if shape is None:           # unknown rank: TensorFlow leaves the shape out
         if as_repr:
             return "<%s.Tensor '%s' shape=<unknown> dtype=%s>" % (display_name, name, dtype)
-        return 'Tensor("%s", dtype=%s)' % (name, dtype)
+        return 'Tensor("%s", dtype=%s%s)' % (name, dtype, _device_text(tensor))
     if as_repr:
         return "<%s.Tensor '%s' shape=%s dtype=%s>" % (display_name, name, shape, dtype)
-    return 'Tensor("%s", shape=%s, dtype=%s)' % (name, shape, dtype)
+    return 'Tensor("%s", shape=%s, dtype=%s%s)' % (name, shape, dtype, _device_text(tensor))
+
+
+_HOST = '/job:localhost/replica:0/task:0'
+
+
+def _device_text(tensor):
+    """', device=...' for a graph tensor whose op the trace placed on a device (place_on_host), else ''."""
+    devices = getattr(current(), 'devices', None)
+    device = devices.get(id(tensor)) if devices else None
+    return ', device=' + device if device else ''

@@ -279,10 +279,13 @@ def _name_result(found, parameters, result, operator):
         full = graph.unique(prefix + name)
     if not several:
         trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
-        return
-    for index, (tensor, one) in enumerate(zip(outputs, shape)):
-        trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
-                          dtypes.display_name(tensor._data.dtype))
+    else:
+        for index, (tensor, one) in enumerate(zip(outputs, shape)):
+            trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
+                              dtypes.display_name(tensor._data.dtype))
+    if rule == 'opaque':        # (a py_function / numpy_function: TF's op runs on the host, so placed)
+        for tensor in outputs:
+            trace.place_on_host(tensor)
 
 
 def _name_global_clip(graph, trace, parameters, result):
