@@ -9,7 +9,7 @@ import os
 import numpy as np
 
 from framework.assertions import Assert
-from framework.errors import FailedPreconditionError, _EAGER_CPU
+from framework.errors import FailedPreconditionError, _EAGER_CPU, kernel_error
 from framework.printing import format_value
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.ops import reduce_mean
@@ -305,6 +305,7 @@ class IndexLookup(VocabularyAssets, Layer):
     def finalize_state(self):
         if self._has_input_vocabulary:
             return
+        who = '%s %r' % (type(self).__name__, self.name)
         if not self._counts.tokens:
             # Keras 3 returns early when adapt saw no tokens: the table keeps what it held (none at
             # first, so a call raises 'Table not initialized') and get_vocabulary() the special tokens;
@@ -315,6 +316,12 @@ class IndexLookup(VocabularyAssets, Layer):
         special = {self._key(t) for t in (self.mask_token, self.oov_token) if t is not None}
         limit = None if self.max_tokens is None else self.max_tokens - start
         tokens = self._counts.vocabulary(special, limit)
+        if not tokens:      # Keras 3 imports the learned tokens into its table: TF's kernel refuses none
+            raise kernel_error('LookupTableImportV2', 'keys and values cannot be empty tensors.', named=True,
+                               note='%s: adapt() learned no token (%s); lower num_oov_indices or raise max_tokens'
+                                    % (who, 'max_tokens=%s leaves no room past the %d special indices'
+                                       % (self.max_tokens, start) if limit is not None and limit <= 0
+                                       else 'the data held special tokens only'))
         self._set_tokens(tokens)
         if self.output_mode == 'tf_idf':
             weights = self._counts.idf_weights(tokens)

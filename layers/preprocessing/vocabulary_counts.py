@@ -31,7 +31,7 @@ class VocabularyCounts:
         counted = [(count, token) for token, count in self.tokens.items() if token not in special]
         counted.sort(reverse=True)
         tokens = [token for _, token in counted]
-        return tokens if limit is None else tokens[:max(limit, 0)]
+        return tokens if limit is None else tokens[:limit]      # (Keras slices by a negative limit too)
 
     def idf_weights(self, tokens):
         """Keras's inverse document frequency, log(1 + documents / (1 + documents with the token))."""
