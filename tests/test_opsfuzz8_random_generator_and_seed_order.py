@@ -108,3 +108,18 @@ def test_stateless_categorical_refuses_dtypes_as_categorical():
     with pytest.raises(ValueError) as info:
         tf.random.stateless_categorical([[0., 1.]], 5, seed=[1, 2], dtype=tf.int8)
     assert str(info.value) == "Argument `dtype` got invalid value <dtype: 'int8'>. Accepted dtypes are (tf.int32, tf.int64)."
+
+
+def test_dropout_at_rate_zero_still_takes_its_op_seed():
+    # TF 2.21's dropout calls get_seed on its rate-0 fast path (dummy_rng_step): set_seed(11); dropout(x, 0.);
+    # uniform([2]) gives [0.5582539, 0.05407083], where uniform([2]) right after set_seed(11) is [0.25061703, 0.8159225]
+    tf.random.set_seed(11)
+    try:
+        x = tf.ones([3])
+        assert tf.nn.dropout(x, 0.) is x
+        np.testing.assert_array_equal(tf.random.uniform([2]).numpy(), np.array([0.5582539, 0.05407083], np.float32))
+        tf.random.set_seed(11)
+        tf.nn.experimental.stateless_dropout(x, 0., seed=[1, 2])      # a stateless dropout takes none
+        np.testing.assert_array_equal(tf.random.uniform([2]).numpy(), np.array([0.25061703, 0.8159225], np.float32))
+    finally:
+        tf.random.set_seed(None)

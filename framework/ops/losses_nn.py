@@ -410,7 +410,9 @@ def bias_add(value, bias, data_format=None, name=None):
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zero each element with probability ``rate`` and scale the rest by 1 / (1 - rate)."""
     from ..random import uniform
-    return _dropout(x, rate, noise_shape, lambda shape, dtype: uniform(shape, dtype=dtype, seed=seed), 'dropout')
+    from ..random_seed_order import use_seed
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: uniform(shape, dtype=dtype, seed=seed), 'dropout',
+                    lambda: use_seed(seed))
 
 
 @named_errors('stateless_dropout')
@@ -431,9 +433,11 @@ def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
     return _dropout(x, rate, noise_shape, uniform_sampler, 'general_dropout')
 
 
-def _dropout(x, rate, noise_shape, draw_uniform, op):
+def _dropout(x, rate, noise_shape, draw_uniform, op, skip_draw=None):
     """The dropouts: keep where ``draw_uniform(noise_shape, dtype) >= rate``, scaled by 1 / (1 - rate).
-    A non-float x or a rate outside [0, 1) fails TF 2.21's Python checks, shared by its dropouts."""
+    A non-float x or a rate outside [0, 1) fails TF 2.21's Python checks, shared by its dropouts. A rate
+    of Python's 0 returns x undrawn, after ``skip_draw()`` (tf.nn.dropout still takes its op seed, so
+    the random ops after it draw what they draw in TF)."""
     x = as_tensor(x, op)
     if not x.dtype.is_floating:
         error = ValueError('`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=%s'
@@ -446,6 +450,8 @@ def _dropout(x, rate, noise_shape, draw_uniform, op):
         error.add_note('%s: rate must be in [0, 1), got %r' % (op, rate))
         raise error
     if rate == 0:
+        if skip_draw is not None:
+            skip_draw()
         return x
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
     keep = draw_uniform(shape=shape, dtype=x.dtype) >= rate      # by keyword, as TF: Generator.uniform(shape, minval, ...)
