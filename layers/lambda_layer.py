@@ -120,15 +120,21 @@ def _is_shape(value):
 
 
 def _map_shapes(fn, shapes):
-    """``fn`` applied to each shape in a structure of them (a shape is a tuple/list of ints and Nones)."""
-    if _is_shape(shapes):
+    """``fn`` applied to each shape in a structure of them, as Keras 3's map_shape_structure walks it: a shape
+    is a sequence of ints and Nones; anything else that is no dict, list or tuple is a leaf too. Keras adds
+    the batch axis as ``(batch,) + shape``, so a list shape (a TrackedList once the layer holds it) or a leaf
+    such as 3 fails in Python's words: TF 2.21 "can only concatenate tuple (not "TrackedList") to tuple"."""
+    if _is_shape(shapes) and not isinstance(shapes, list):
         return fn(shapes)
     if isinstance(shapes, dict):
         return {key: _map_shapes(fn, value) for key, value in shapes.items()}
-    if isinstance(shapes, (list, tuple)):
+    if isinstance(shapes, (list, tuple)) and not _is_shape(shapes):
         return type(shapes)(_map_shapes(fn, value) for value in shapes)
-    raise TypeError('Lambda: output_shape must be a shape tuple (without the batch axis), a structure of them or '
-                    'a function of the input shape; got %r' % (shapes,))
+    error = TypeError('can only concatenate tuple (not "%s") to tuple'
+                      % ('TrackedList' if isinstance(shapes, list) else type(shapes).__name__))
+    error.add_note('Lambda: output_shape %r: give each shape as a tuple (without the batch axis), a structure '
+                   'of them, or a function of the input shape' % (shapes,))
+    raise error
 
 
 def _not_inferred(layer, cause):

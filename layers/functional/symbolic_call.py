@@ -119,11 +119,12 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             _give_masks(layer, inputs, args, kwargs, outputs)
     elif only_first and _defines_output_shape(layer):
         try:
-            output_shapes = layer.compute_output_shape(shapes)
+            output_shapes = _as_shape_structure(layer, layer.compute_output_shape(shapes))
+            # (Keras makes the KerasTensors inside the call too: a size it refuses comes in the banner)
+            outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         # (Concatenate's axis past the rank: IndexError; a pooling stride of 0: ZeroDivisionError)
         except (TypeError, ValueError, IndexError, ZeroDivisionError) as err:
             raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
-        outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
             _give_masks(layer, inputs, args, kwargs, outputs)
     else:
@@ -266,9 +267,26 @@ def _is_shape(value):
     return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, (int, np.integer)) for d in value)
 
 
+def _as_shape_structure(layer, shapes):
+    """What ``compute_output_shape`` returned, as Keras 3's compute_output_spec takes it: a list, tuple or
+    dict as it is, anything else through tuple() (a TensorShape), and what tuple() refuses in its ValueError
+    (a Lambda's output_shape function returning 3: TF 2.21 'Method `compute_output_shape()` of layer Lambda
+    is returning a type that cannot be interpreted as a shape. It should return a shape tuple. Received: 3')."""
+    if isinstance(shapes, (list, tuple, dict)) or hasattr(shapes, 'as_list'):
+        return shapes
+    try:
+        return tuple(shapes)
+    except Exception:           # noqa: BLE001 -- Keras's bare except, whatever tuple() raised
+        raise ValueError('Method `compute_output_shape()` of layer %s is returning a type that cannot be '
+                         'interpreted as a shape. It should return a shape tuple. Received: %s'
+                         % (type(layer).__name__, shapes)) from None
+
+
 def _tensors_for_shapes(shapes, dtype):
     """KerasTensors for what ``compute_output_shape`` returned: one shape, or a list/dict of them."""
     if _is_shape(shapes):
+        if any(d is not None and d < 0 for d in shapes):      # Keras's 'Negative dimensions are not allowed.'
+            standardize_shape(shapes)                       # (Resizing(-1, 2) on an Input)
         return KerasTensor(shapes, dtype)
     if isinstance(shapes, dict):
         return {key: _tensors_for_shapes(value, dtype) for key, value in shapes.items()}
@@ -305,6 +323,11 @@ def _say_inference_failed(err, layer, args, kwargs):
 def _arguments_received(layer, args, kwargs):
     """Keras 3's 'Arguments received' lines for a symbolic ``__call__(*args, **kwargs)``."""
     shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
+    if 'training' not in shown:
+        # Keras 3's __call__ passes a call's own training default on (image layers' training=True)
+        default = _training_default(layer)
+        if default is not None:
+            shown['training'] = default
     others = nest.flatten((list(args[1:]), shown))
     if 'mask' not in shown and args and takes_mask(type(layer)) and not any(
             isinstance(x, (Tensor, KerasTensor)) for x in others):
@@ -313,6 +336,14 @@ def _arguments_received(layer, args, kwargs):
     return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
             % (type(layer).__name__, nest.map_structure(repr, tuple(args)),
                nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
+
+
+def _training_default(layer):
+    try:
+        parameter = inspect.signature(layer.call).parameters.get('training')
+    except (TypeError, ValueError):
+        return None
+    return None if parameter is None or parameter.default is inspect.Parameter.empty else parameter.default
 
 
 def _symbolic_call_error(err, layer, args, kwargs):
