@@ -131,7 +131,8 @@ def test_augmentation_in_a_model_trains_and_is_skipped_at_inference():
     # (RandomFlip('diagonal') is no error: Keras 3.15 checks no mode, an unknown one flips nothing)
     (lambda: L.RandomTranslation(0.1, 'x'), 'width_factor'),
     (lambda: L.RandomContrast(-0.2), 'factor'), (lambda: L.RandomBrightness(0.1, value_range=5), 'value_range'),
-    (lambda: L.Resizing(0, 3), 'height'), (lambda: L.Resizing(2, 2, interpolation='lanczos9')(np.ones((4, 4, 3))), 'interpolation'),
+    # (Resizing(0, 3) is made, as in Keras 3: its call refuses the size, tests/test_errors40_resizing_sizes.py)
+    (lambda: L.Resizing(2.5, 3)(np.ones((4, 4, 3))), "'size' must be a 1-D int32 Tensor"), (lambda: L.Resizing(2, 2, interpolation='lanczos9')(np.ones((4, 4, 3))), 'interpolation'),
     (lambda: L.RandomRotation(0.1, fill_mode='mirror'), 'fill_mode'), (lambda: L.CenterCrop(2, 2)(np.ones((3, 3))), 'rank'),
 ])
 def test_bad_arguments_raise_naming_them(make, match):

@@ -115,6 +115,9 @@ class Resizing(_SizedLayer):
         ValueError: a bad size or interpolation, or both aspect-ratio options.
     """
     refused_kinds = 'bc'        # ResizeBilinear's registry: no bool, no complex
+    # Keras 3 checks no size: Resizing(0, 2) is made (symbolically (None, 0, 2, 1)) and its call's
+    # tf.image.resize refuses it (_refuse_size)
+    smallest_size = None
 
     def __init__(self, height, width, interpolation='bilinear', crop_to_aspect_ratio=False, pad_to_aspect_ratio=False,
                  fill_mode='constant', fill_value=0.0, antialias=False, data_format=None, **kwargs):
@@ -134,6 +137,8 @@ class Resizing(_SizedLayer):
         check_resize_arguments(interpolation or self.interpolation, self.fill_mode, self.crop_to_aspect_ratio,
                                self.pad_to_aspect_ratio, 'Resizing')
         self._refuse_short_rank(inputs)
+        if not (type(self.height) is int and type(self.width) is int and self.height > 0 and self.width > 0):
+            self._refuse_size(interpolation or self.interpolation)
         if _taped_images(self, inputs):
             # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
             # is cropped or padded and resized by taped ops, so gradients flow back through it as through TF's
@@ -176,6 +181,22 @@ class Resizing(_SizedLayer):
             out = xp.round(out)
             out = (xp.clip(out, info.min, info.max) if info is not None else out != 0).astype(dtype)
         return restore(out)
+
+    def _refuse_size(self, method):
+        """A size Keras 3's TF backend refuses, in its words: the aspect options first multiply the images'
+        int32 sizes by it (TF 2.21: TypeError 'Cannot convert 2.5 to EagerTensor of dtype int32'), then
+        tf.image.resize converts it ("'size' must be a 1-D int32 Tensor", 'Dimension -2 must be >= 0') and
+        its kernel refuses 0 or -1 ('output dimensions must be positive' [Op:ResizeBilinear])."""
+        if self.crop_to_aspect_ratio or self.pad_to_aspect_ratio:
+            for size in (self.height, self.width):
+                if isinstance(size, (float, np.floating)):
+                    raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (size,))
+                if size is None:
+                    raise ValueError("Attempt to convert a value (None) with an unsupported type (<class "
+                                     "'NoneType'>) to a Tensor.")
+        # the op itself, on a stand-in image, raises what TF's does for this size and method
+        image_resize(Tensor(np.zeros((1, 1, 1, 1), np.float32)), (self.height, self.width), method,
+                     antialias=self.antialias)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         # all-0 and all--1 rows are padding: Keras zeroes them after the transform
