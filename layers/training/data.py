@@ -411,6 +411,7 @@ class ArrayData:
                              'numpy array, a tensor, a list or dict of them, a tf.data.Dataset or a PyDataset')
         # Keras's array adapter hands the step tuples for lists (tree.lists_to_tuples before tf.data):
         # a model given [x] gets (x,), as its structure warning shows ('Received: inputs=(...,)')
+        self.x = None
         try:
             self.x = _lists_to_tuples(to_arrays(x, 'x', copy_arrays))
             self.y = to_arrays(y, 'y', copy_arrays)
@@ -418,6 +419,16 @@ class ArrayData:
         except ScalarSamplesError as err:
             # Keras 3's array adapter takes none of (x, y, sample_weight) then, and names x whichever it was
             raise noted(ValueError('Unrecognized data type: x=%s (of type %s)' % (x, type(x))), str(err)) from None
+        except UnrecognizedDataError as err:
+            if self.x is None:      # (x itself: its own words already)
+                raise
+            # y or sample_weight unreadable (y={1.0}): Keras 3 names x too (TF 2.21 'Unrecognized data type:
+            # x=[[1. 1. 1.] ...] (of type <class 'numpy.ndarray'>)'); tapeflow's words on the culprit stay as notes
+            error = UnrecognizedDataError('Unrecognized data type: x=%s (of type %s)' % (x, type(x)))
+            error.add_note(str(err))
+            for note in getattr(err, '__notes__', ()):
+                error.add_note(note)
+            raise error from None
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
