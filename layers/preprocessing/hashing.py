@@ -86,8 +86,15 @@ class Hashing(Layer):
         elif values.dtype.kind not in 'iub':
             raise TypeError('%s: expected strings or numbers, got dtype %s' % (who, values.dtype))
         out = np.empty(values.shape, dtype=object)
-        out.reshape(-1)[:] = [str(int(v)).encode() for v in values.reshape(-1).tolist()]
+        # (tf.strings.as_string writes bools as b'true' / b'false')
+        text = (lambda v: b'true' if v else b'false') if values.dtype.kind == 'b' else (lambda v: str(int(v)).encode())
+        out.reshape(-1)[:] = [text(v) for v in values.reshape(-1).tolist()]
         return out
+
+    def _input_cast_dtype(self):
+        # Keras 3 hands Hashing its inputs unconverted (_convert_input_args=False): float values are
+        # compared with mask_value in their own dtype (1.5 stays 1.5 in an int64 layer), then truncated
+        return None
 
     @staticmethod
     def _values(inputs, who):
