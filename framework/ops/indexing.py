@@ -159,12 +159,15 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                            note='gather: params must have rank >= 1, got a scalar')
     if batch_dims and axis is not None and _given_zero(axis):
         batch_dims = 0      # TF's Python gathers along a given axis 0 without batch_dims (its rows, as a variable's)
-    if idx._data.dtype.kind not in 'iu' or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
+    if idx._data.dtype not in _GATHER_INDICES or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
                                             and not batch_dims and _given_zero(axis)):
         # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
         index_kernels.refuse('resource_gather' if type(x) is Variable and not batch_dims and _given_zero(axis)
                              else 'gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
     named = fast_path(params, indices)      # (a Python list among them: TF's errors end without ' name: ')
+    given_axis = batch_dims if axis is None else axis       # (TF's Python makes batch_dims the axis)
+    if not isinstance(given_axis, (int, np.integer)):
+        _refuse_axis_operand(given_axis, fast_path(params, indices, given_axis))
     # the GatherV2 kernel's order: the axis (TF's Python makes it batch_dims where none is given), batch_dims,
     # batch_dims <= axis, the batch axes' sizes, then the indices' range
     ax, b = _axis_and_batch_dims(x.ndim, idx.ndim, axis, batch_dims, named)
@@ -195,6 +198,29 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 
 _RESOURCE_INDICES = (np.dtype(np.int32), np.dtype(np.int64))     # ResourceGather's Tindices (no int16)
+_GATHER_INDICES = (np.dtype(np.int16),) + _RESOURCE_INDICES          # GatherV2's
+
+
+def _refuse_axis_operand(axis, named):
+    """GatherV2 takes its axis as an int32 / int64 scalar tensor: another dtype (axis=1.0) is its Taxis
+    registry error, a vector (axis=[1]) the kernel's 'axis must be scalar'."""
+    from ..tensor import _kernel_name
+    values = axis._data if isinstance(axis, Tensor) else np.asarray(axis)
+    dtype = values.dtype
+    if not isinstance(axis, (Tensor, np.ndarray, np.generic)):     # Python numbers: ints as int32, floats float32
+        dtype = {'i': np.dtype(np.int32), 'f': np.dtype(np.float32)}.get(dtype.kind, dtype)
+    if dtype not in _RESOURCE_INDICES:
+        error = InvalidArgumentError(
+            "Value for attr 'Taxis' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+            "GatherV2}}; Op<name=GatherV2; signature=params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; "
+            "attr=batch_dims:int,default=0; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, "
+            "DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, DT_INT64]> [Op:GatherV2]%s"
+            % (_kernel_name(dtype), ' name: ' if named else ''))
+        error.add_note('gather: axis must be an integer, got %r' % (axis,))
+        raise error
+    if values.ndim:
+        raise kernel_error('GatherV2', 'axis must be scalar', named=named,
+                           note='gather: axis must be one integer, got %r' % (axis,))
 
 
 def gather_dense(params, rows, axis=0):
@@ -289,6 +315,9 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     if b:
         from .batched_gather import batched_gather_nd
         return batched_gather_nd(x, i, b, gather_nd)
+    if i.shape[-1] == 0:        # empty index vectors pick all of params, once per vector (TF's GatherNd)
+        from .shapes import broadcast_to, reshape
+        return broadcast_to(reshape(x, (1,) * (i.ndim - 1) + tuple(x.shape)), tuple(i.shape[:-1]) + tuple(x.shape))
     xp = backend.array_module(i)
     for d in range(i.shape[-1]):
         column = i[..., d]

@@ -135,10 +135,16 @@ def _first_appearance(x, out_idx, op):
     kernel = 'Unique' if op == 'unique' else 'UniqueWithCounts'
     a = t._data
     xp = backend.array_module(a)
-    # TensorFlow's Unique hashes values, and NaN equals no NaN: each is a value of its own
-    apart = {'equal_nan': False} if xp is np and a.dtype.kind in 'fc' else {}
-    values, first, inverse, counts = xp.unique(a, return_index=True, return_inverse=True, return_counts=True,
-                                               **apart)
+    if a.dtype.itemsize == 2 and (a.dtype.kind == 'f' or a.dtype.name == 'bfloat16'):
+        # Eigen's half and bfloat16 hash their bits: -0 and 0 are two values (NaNs stay apart, as below)
+        key = xp.where(xp.isnan(a.astype(np.float32)), 65536 + xp.arange(a.size), a.view(np.uint16).astype(np.int64))
+        _, first, inverse, counts = xp.unique(key, return_index=True, return_inverse=True, return_counts=True)
+        values = a[first]
+    else:
+        # TensorFlow's Unique hashes values, and NaN equals no NaN: each is a value of its own
+        apart = {'equal_nan': False} if xp is np and a.dtype.kind in 'fc' else {}
+        values, first, inverse, counts = xp.unique(a, return_index=True, return_inverse=True, return_counts=True,
+                                                   **apart)
     order = xp.argsort(first)                 # sorted position -> appearance position
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
