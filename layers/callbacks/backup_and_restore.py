@@ -68,6 +68,10 @@ class BackupAndRestore(Callback):
                            'with keras.Input(shape=...); the backed-up weights are loaded into the built model')
             raise error
         if os.path.exists(self._weights_path):
+            optimizer = getattr(self.model, 'optimizer', None)
+            if optimizer is not None and not optimizer.built:
+                # Keras's "Make sure optimizer weights exist before loading": fit leaves it to the first step
+                optimizer.build(self.model.trainable_variables)
             self.model.load_weights(self._weights_path)
         if os.path.exists(self._metadata_path):
             with open(self._metadata_path) as f:

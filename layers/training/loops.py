@@ -16,7 +16,6 @@ from framework.config import functions_run_eagerly
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
-from framework.variable import CREATED
 
 from .. import call_context
 from .axisless_leaves import refuse_axisless_split
@@ -24,6 +23,7 @@ from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x
 from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
 from .empty_predict import empty_predict_error
+from .first_step_variables import first_step_makes_variables
 from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
@@ -107,23 +107,16 @@ class TrainingLoops:
             # Keras 3 builds the optimizer in its first apply_gradients, which a train step with nothing
             # to train skips: TF 2.21's optimizer.built stays False, and summary() shows no optimizer params
             optimizer = None
-        # (a Sequential that build() left with unbuilt layers, as Keras 3 leaves one given no single
-        # shape, or a subclassed model whose build((None, 2)) built no sublayer (the SNGP tutorial's
-        # DeepResNet), builds them on its first batch: its optimizer then builds at its first update)
-        if self.built and optimizer is not None and not optimizer.built \
-                and all(layer.built for layer in self._flatten_layers(include_self=False)):
-            # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
-            # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
-            before = CREATED[0]
-            optimizer.build_in_scope(self.trainable_variables,   # Keras's paths: 'nadam/variable'
-                                     first_trace=self._step_traces() is not None)
-            if CREATED[0] != before and self._step_traces() is not None:
-                self._step_traces().made_variables_early('train')   # Keras makes them in the first trace
-        elif optimizer is not None and not optimizer.built and self._step_traces() is not None:
-            # The first train step will build the optimizer, so TensorFlow traces that step twice:
-            # known from its start, for the values its Python draws (framework/trace_time_values.py)
-            self._step_traces().made_variables_early('train')
         callbacks.on_train_begin()
+        # Keras 3 on TensorFlow builds the optimizer in its first apply_gradients, inside the train function's
+        # first trace (its symbolic build before the callbacks runs under a distribution strategy only): a
+        # callback's on_train_begin sees it unbuilt (BackupAndRestore builds it itself before loading), and a
+        # custom train_step that never applies gradients leaves it so. TensorFlow traces that first step
+        # twice when it makes variables: known from its start, for the values its Python draws
+        # (framework/trace_time_values.py)
+        if optimizer is not None and not optimizer.built and self._step_traces() is not None and \
+                first_step_makes_variables(self, optimizer, _overridden(self.train_step)):
+            self._step_traces().made_variables_early('train')
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch. Keras 3.15
         # never clears it: every later fit of the model starts there too (fit(epochs=3) after a resume
