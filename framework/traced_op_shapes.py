@@ -9,6 +9,7 @@ the trace cannot tell (made by a call it does not name), the shape is unknown (N
 text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 """
 import itertools
+import re
 import numbers
 
 from . import trace_names
@@ -108,7 +109,8 @@ def _output_shape(rule, parameters, result, trace):
         return _argument_lengths_open(parameters, trace, tuple(result._data.shape)) if not open_trace \
             else _created(parameters, trace)
     inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
-    if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs):
+    if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs) \
+            and not (rule == 'index' and _open_slices(parameters.get('index'), trace)):
         return tuple(result._data.shape)
     handler = _RULES.get(rule)
     return handler(parameters, [s for _, s in inputs], result) if handler is not None else None
@@ -428,11 +430,29 @@ def _index(parameters, shapes, result):
             continue
         if type(item) is not slice:
             return None
-        if dim is None:
+        if dim is None or _open_slices(item, trace_names.current()):
             out.append(None)
         else:
             out.append(len(range(*item.indices(dim))))
     return tuple(out) + tuple(shape[axis:])
+
+
+_LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')     # (a tensor a tensor loop's body made: 'while/add')
+
+
+def _open_slices(index, trace):
+    """Whether a slice of ``index`` has a bound the graph knows only when it runs: a trace argument or a loop
+    body's tensor (``x[:i + 1]`` in a ``for i in tf.range(n)`` is (None,) in TF 2.21, ``x[:n]`` too; a constant's
+    bound folds). A bound computed from an argument outside any loop is not told apart here (taken as known)."""
+    for item in index if type(index) is tuple else (index,):
+        if type(item) is not slice:
+            continue
+        for bound in (item.start, item.stop, item.step):
+            if isinstance(bound, Tensor):
+                entry = trace_names.entry_of(bound)
+                if entry is not None and (_LOOP_BODY.search(entry[0]) or trace_names.is_argument(trace, bound)):
+                    return True
+    return False
 
 
 def _ensured(parameters, shapes, result):
