@@ -89,3 +89,36 @@ def test_fit_of_a_scale_layer_trains_as_tf():
         [0.505703330039978, -0.17153829336166382, 0.018711969256401062],
         [-0.23357006907463074, -0.011503060348331928, 0.002918119076639414],
         [0.14062930643558502, 0.010656663216650486, 0.08142061531543732]]
+
+
+def test_the_constant_joins_the_smaller_operand():
+    rs = np.random.RandomState(0)
+    v0, x1 = rs.standard_normal((64, 1)).astype('float32'), rs.standard_normal((1, 16)).astype('float32')
+    v, c = tf.Variable(v0), np.float32(1.7)
+    traced = tf.function(lambda x: x * v * 1.7)(tf.constant(x1)).numpy()
+    np.testing.assert_array_equal(traced, v0 * (c * x1))       # TF 2.21: the (1, 16) argument takes it
+    a0, b0 = rs.standard_normal((64, 16)).astype('float32'), rs.standard_normal(16).astype('float32')
+    traced = tf.function(lambda x, y: x * y * 1.7)(tf.constant(a0), tf.constant(b0)).numpy()
+    np.testing.assert_array_equal(traced, a0 * (c * b0))
+
+
+def test_of_equal_sizes_the_constant_joins_the_name_sorted_first():
+    rs = np.random.RandomState(0)
+    a0, w0 = rs.standard_normal((4, 5)).astype('float32'), rs.standard_normal((4, 5)).astype('float32')
+    w, c = tf.Variable(w0), np.float32(1.7)
+
+    def left(a):
+        return w * a * 1.7         # 'ReadVariableOp' < 'a'
+
+    def right(a):
+        return a * w * 1.7         # 'a' < 'mul/ReadVariableOp'
+
+    def right_zz(zz):
+        return zz * w * 1.7        # 'mul/ReadVariableOp' < 'zz'
+
+    def args(b, a):
+        return b * a * 1.7         # 'a' < 'b'
+    np.testing.assert_array_equal(tf.function(left)(tf.constant(a0)).numpy(), a0 * (c * w0))
+    np.testing.assert_array_equal(tf.function(right)(tf.constant(a0)).numpy(), w0 * (c * a0))
+    np.testing.assert_array_equal(tf.function(right_zz)(tf.constant(a0)).numpy(), a0 * (c * w0))
+    np.testing.assert_array_equal(tf.function(args)(tf.constant(w0), tf.constant(a0)).numpy(), w0 * (c * a0))

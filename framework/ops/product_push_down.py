@@ -1,48 +1,51 @@
-"""``(t * v) * C`` in a traced step, computed as grappler's ConstantPushDown regroups it: ``t * (C * v)``.
+"""``(a * b) * C`` in a traced step, computed as grappler regroups it: ``a * (C * b)``.
 
 A custom layer's ``x * self.g * 1.5`` (a scale weight, then a constant factor) runs in TF 2.21's fit,
-predict and tf.function as ``x * (1.5 * g)``: constant folding moves the constant next to the variable's
-read, whatever the order written (``g * x * 1.5``, ``1.5 * (x * g)``), in a layer or not. ``/ C`` is
-first ``* (1 / C)`` there (graph_rewrites.constant_reciprocal), so ``x * g / 1.5`` is ``x * ((1 / 1.5) * g)``.
-The regrouped product rounds differently: kerasio41's probes (p5b, p5c: a Scale layer before a Dense)
-trained to other last bits than TF's from the first step (notes/progs/me39/push_mul.py, push_mul2.py).
+predict and tf.function as ``x * (1.5 * g)``: the constant moves next to one of the product's operands,
+whatever the order written (``g * x * 1.5``, ``1.5 * (x * g)``), in a layer or not; ``/ C`` is first
+``* (1 / C)`` there (graph_rewrites.constant_reciprocal), so ``x * g / 1.5`` is ``x * ((1 / 1.5) * g)``.
+The constant joins the operand of fewer elements (g of shape (16,) beside a (64, 16) batch; a (16,)
+tensor beside a (64, 16) variable); of equal sizes, the one whose graph node's name sorts first (a
+variable read on the left is 'ReadVariableOp', on the right 'mul/ReadVariableOp'; beside it an argument
+'a' or 'x', an 'Exp'). The regrouped product rounds differently: kerasio41's probes (p5b, p5c: a Scale
+layer before a Dense) trained to other last bits than TF's from the first step (notes/progs/me39/push_mul*.py).
 
 Only the forward value changes. TF builds the gradient from the graph as written, before grappler runs,
 so the node is recorded as ``out * C`` with multiply's own rules (``g * C`` for the product).
 
 tapeflow runs the trace eagerly and cannot count a product's later readers (grappler leaves a product
-read twice alone), so it regroups only the product made by the multiply just before this one. A variable
-read directly (not cast by a mixed policy), a float32 / float64 tensor (grappler leaves half and bfloat16
-alone), and a constant that would not broadcast the variable to a larger shape (grappler's check).
-Products of two tensors or two variables (where the constant joins the operand whose node name sorts
-first) are left as written.
+read twice alone), so it regroups only the product made by the multiply just before this one. float32 /
+float64 only (grappler leaves half and bfloat16 alone), and not where C would broadcast the operand it
+joins to a larger shape (grappler's check). Equal sizes inside a layer's call, where tapeflow does not
+know the graph names, are left as written.
 """
+import sys
 import weakref
 
 import numpy as np
 
+from .. import trace_names
+from ..tensor import Tensor
+from ..variable import Variable
 from . import graph_rewrites
 
-# (weakrefs to the output of t * v or v * t made by the last traced multiply, to v and to t), else None
+# (weakrefs to the output of a * b made by the last traced multiply, to a and to b), else None
 _NOTED = [None]
 _CONSTANTS = (float, int, np.floating, np.ndarray)
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+_OPERANDS = frozenset((Tensor, Variable))
 
 
 def note_product(x, y, out):
-    """After a traced ``out = x * y``: remember it when one operand is a variable, the other a tensor."""
-    from ..tensor import Tensor
-    from ..variable import Variable
-    if type(x) is Variable and type(y) is Tensor:
+    """After a traced ``out = x * y``: remember it when both operands are tensors (or variables)."""
+    if type(x) in _OPERANDS and type(y) in _OPERANDS:
         _NOTED[0] = (weakref.ref(out), weakref.ref(x), weakref.ref(y))
-    elif type(y) is Variable and type(x) is Tensor:
-        _NOTED[0] = (weakref.ref(out), weakref.ref(y), weakref.ref(x))
     else:
         _NOTED[0] = None
 
 
 def regrouped(x, y):
-    """The array of ``x * y`` as ``t * (C * v)`` when one side is the noted ``t * v`` and the other a
+    """The array of ``x * y`` as ``a * (C * b)`` when one side is the noted product ``a * b`` and the other a
     constant C (a Python number, numpy scalar or array), in a traced step that folds constants; else None."""
     noted = _NOTED[0]
     if noted is None:
@@ -55,13 +58,51 @@ def regrouped(x, y):
         c = x
     else:
         return None
-    variable, other = noted[1](), noted[2]()
-    if variable is None or other is None or not graph_rewrites.folds_constants():
+    a, b = noted[1](), noted[2]()
+    if a is None or b is None or not graph_rewrites.folds_constants():
         return None
     dtype = product._data.dtype
-    if dtype not in _FLOATS or variable._data.dtype != dtype or type(product._data) is not np.ndarray:
+    if dtype not in _FLOATS or a._data.dtype != dtype or b._data.dtype != dtype \
+            or type(product._data) is not np.ndarray:
         return None
+    joined = _joined(product, a, b)
+    if joined is None:
+        return None
+    other = b if joined is a else a
     constant = np.asarray(c).astype(dtype, copy=False)
-    if constant.size > variable._data.size or any(m > n for m, n in zip(constant.shape, variable._data.shape)):
-        return None         # grappler's check: C may not broadcast the leaf it joins
-    return other._data * (constant * variable._data)
+    if constant.size > joined._data.size or any(m > n for m, n in zip(constant.shape, joined._data.shape)):
+        return None         # grappler's check: C may not broadcast the operand it joins
+    return other._data * (constant * joined._data)
+
+
+def _joined(product, a, b):
+    """The operand of ``product = a * b`` that the constant joins: the one of fewer elements; of equal sizes,
+    the one whose graph node's name sorts first (None where a name is unknown)."""
+    if a is b:
+        return a
+    if a._data.size != b._data.size:
+        return a if a._data.size < b._data.size else b
+    if _in_layer():
+        return None
+    name_a, name_b = _graph_name(a, product, left=True), _graph_name(b, product, left=False)
+    if name_a is None or name_b is None:
+        return None
+    return a if name_a <= name_b else b
+
+
+def _graph_name(t, product, left):
+    """The name of the node ``t`` is in the traced graph. TF's ``v * x`` reads a variable on the left before
+    the product's name scope opens ('ReadVariableOp'), one on the right inside it ('mul/ReadVariableOp',
+    'Mul/ReadVariableOp' for tf.multiply); a tensor the trace named has its entry's name ('x', 'Exp')."""
+    if type(t) is Variable:
+        if left:
+            return 'ReadVariableOp'
+        entry = trace_names.entry_of(product)
+        return None if entry is None else entry[0] + '/ReadVariableOp'
+    entry = trace_names.entry_of(t)
+    return None if entry is None else entry[0]
+
+
+def _in_layer():
+    call_context = sys.modules.get('layers.call_context')
+    return call_context is not None and call_context.current_layer() is not None
