@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from framework.ops import graph_rewrites
-from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, rsqrt, square, sum_of_squares
+from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, rsqrt, square, sum_of_squares, transpose
 from framework.tensor import _is_variable, convert_to_tensor
 
 from .keras_objects import KerasObjects
@@ -140,7 +140,7 @@ class OrthogonalRegularizer(Regularizer):
                              % (tuple(inputs.shape),))
         axis = 1 if self.mode == 'rows' else 0
         unit = _normalized(inputs, axis)
-        product = matmul(unit, unit, transpose_b=True) if axis == 1 else matmul(unit, unit, transpose_a=True)
+        product = matmul(unit, transpose(unit)) if axis == 1 else matmul(transpose(unit), unit)
         size = unit.shape[0 if axis == 1 else 1]
         off_diagonal = product * (1.0 - eye(size, dtype=unit.dtype))
         pairs = size * (size - 1.0) / 2.0

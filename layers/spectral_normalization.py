@@ -1,6 +1,6 @@
 """SpectralNormalization (Keras 3): keep a layer's kernel at spectral norm 1 while training."""
 
-from framework.ops import cast, equal, matmul, minimum, reduce_all, reduce_sum, reshape, rsqrt
+from framework.ops import cast, equal, matmul, minimum, reduce_all, reduce_sum, reshape, rsqrt, transpose
 from framework.tape import paused
 
 from . import autocast as autocasting, initializers
@@ -77,9 +77,9 @@ class SpectralNormalization(Wrapper):
         weights = reshape(kernel, (-1, kernel.shape[-1]))
         vector_u = self.vector_u if self.vector_u.dtype == dtype else cast(self.vector_u, dtype)
         for _ in range(self.power_iterations):
-            vector_v = _normalize(matmul(vector_u, weights, transpose_b=True))
+            vector_v = _normalize(matmul(vector_u, transpose(weights)))
             vector_u = _normalize(matmul(vector_v, weights))
-        sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
+        sigma = matmul(matmul(vector_v, weights), transpose(vector_u))
         return vector_u, reshape(kernel / sigma, tuple(kernel.shape))
 
     def get_config(self):
