@@ -479,12 +479,18 @@ def _extremum(name, x, y, vjps):
 
 @named_errors('squared_difference')
 def squared_difference(x, y, name=None):
+    given = x, y
     x, y, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
-    if getattr(dx, 'dtype', _NO_DTYPE).kind in 'bu':        # no kernel for bools or unsigned ints
-        if dx.dtype.kind == 'u':
+    if getattr(dx, 'dtype', _NO_DTYPE).kind in 'bu' or getattr(dx, 'dtype', None) in _SMALL_SIGNED:
+        # no kernel for bools, unsigned ints, int8 or int16
+        if dx.dtype.kind != 'b':
             allowed = _SQUARED_DIFFERENCE_TYPES
-            raise InvalidArgumentError(_SQUARED_DIFFERENCE_TEXT % (dx.dtype.name, ', '.join(allowed),
-                                                                   ', '.join('DT_' + t.upper() for t in allowed)))
+            text = _SQUARED_DIFFERENCE_TEXT % (dx.dtype.name, ', '.join(allowed),
+                                               ', '.join('DT_' + t.upper() for t in allowed))
+            # (a list or a numpy scalar other than float64 takes TF's slow path: no ' name: ')
+            slow = any(isinstance(v, (list, tuple)) or isinstance(v, np.generic) and not isinstance(v, float)
+                       for v in given)
+            raise InvalidArgumentError(text[:-len(' name: ')] if slow else text)
         raise _bool_kernel_error('squared_difference', ', '.join(_SQUARED_DIFFERENCE_TYPES))
     try:
         np.broadcast_shapes(np.shape(dx), np.shape(dy))
@@ -499,6 +505,9 @@ def squared_difference(x, y, name=None):
         record('squared_difference', (x, y), out, _SQUARED_DIFFERENCE_COMPLEX_VJPS if complex_ else
                _squared_difference_vjps())
     return out
+
+
+_SMALL_SIGNED = (np.dtype(np.int8), np.dtype(np.int16))
 
 
 @named_errors('add_n')
