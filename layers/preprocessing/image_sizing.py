@@ -326,6 +326,11 @@ class RandomCrop(_SizedLayer):
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
         self.seed = drawn
 
+    def _input_cast_dtype(self):
+        # Keras 3 hands RandomCrop its inputs unconverted (_convert_input_args=False): at inference they pass
+        # through in their own dtype (float64 stays float64); a training crop casts to the compute dtype
+        return None
+
     def call(self, data, training=True):
         images = data['images'] if isinstance(data, dict) else data
         self._refuse_short_rank(images)     # (Keras 3.15 reads the input's height in both modes,
