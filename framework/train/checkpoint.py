@@ -244,7 +244,8 @@ def _json_ready(value):
 
 
 def _can_track(value):
-    return isinstance(value, (tracked_containers.ListWrapper, tracked_containers.DictWrapper)) or is_trackable(value)
+    return (isinstance(value, (tracked_containers.ListWrapper, tracked_containers.DictWrapper))
+            or tracked_containers.is_tuple_wrapper(value) or is_trackable(value))
 
 
 def _in_model_order(variables, graph):

@@ -232,6 +232,8 @@ def children(obj):
         return [(str(i), _as_child(v)) for i, v in enumerate(obj) if _tracked_by_module(v)]
     if isinstance(obj, DictWrapper):
         return [(str(k), _as_child(v)) for k, v in obj.items() if _tracked_by_module(v)]
+    if isinstance(obj, tuple):          # a _TupleWrapper set on a Checkpoint: (v1, [v2]) saves 't/0', 't/1/0'
+        return [(str(i), _as_child(v)) for i, v in enumerate(obj) if _tracked_by_module(v)]
     if is_optimizer(obj):
         return _optimizer_children(obj)
     if is_layer(obj):

@@ -1,0 +1,59 @@
+"""Tuples holding trackables on a tf.train.Checkpoint or a tf.Module, as TF 2.21 tracks them (_TupleWrapper).
+
+Printed by TF 2.21 (/work/notes/progs/tutorials47/t47_tw2.py, /tmp/t47_tw.py in the report):
+tf.train.Checkpoint(t=(v1, v2)).write('c') saves 't/0', 't/1' (tapeflow raised "was expecting t to be a trackable
+object"); c.t = (v1, [v2]) saves 't/0', 't/1/0' (tapeflow saved nothing); type(c.t) is _TupleWrapper and its list
+item a ListWrapper; (1, 2) and () stay tuples; a namedtuple of variables keeps its fields.
+"""
+import collections
+
+import framework as tf
+
+
+def _keys(path):
+    return [name for name, _ in tf.train.list_variables(path)]
+
+
+def test_checkpoint_keyword_tuple_is_saved_and_restored(tmp_path):
+    v1, v2 = tf.Variable(1.0), tf.Variable(2.0)
+    path = tf.train.Checkpoint(t=(v1, v2)).write(str(tmp_path / 'c'))
+    assert _keys(path) == ['_CHECKPOINTABLE_OBJECT_GRAPH', 't/0/.ATTRIBUTES/VARIABLE_VALUE',
+                           't/1/.ATTRIBUTES/VARIABLE_VALUE']
+    w1, w2 = tf.Variable(0.0), tf.Variable(0.0)
+    tf.train.Checkpoint(t=(w1, w2)).restore(path).expect_partial()     # (write() saves no save_counter, as TF)
+    assert (w1.numpy(), w2.numpy()) == (1.0, 2.0)
+
+
+def test_checkpoint_attribute_tuple_with_a_list(tmp_path):
+    v1, v2 = tf.Variable(1.0), tf.Variable(2.0)
+    c = tf.train.Checkpoint()
+    c.t = (v1, [v2])
+    c.p = (1, 2)
+    assert type(c.t).__name__ == '_TupleWrapper' and type(c.t[1]).__name__ == 'ListWrapper'
+    assert type(c.p) is tuple and isinstance(c.t, tuple) and c.t == (v1, [v2])
+    path = c.write(str(tmp_path / 'd'))
+    assert _keys(path) == ['_CHECKPOINTABLE_OBJECT_GRAPH', 't/0/.ATTRIBUTES/VARIABLE_VALUE',
+                           't/1/0/.ATTRIBUTES/VARIABLE_VALUE']
+    r = tf.train.Checkpoint()
+    r.t = (tf.Variable(0.0), [tf.Variable(0.0)])
+    r.restore(path).expect_partial()
+    assert (r.t[0].numpy(), r.t[1][0].numpy()) == (1.0, 2.0)
+
+
+def test_module_tuples_as_tensorflow_wraps_them():
+    Pair = collections.namedtuple('Pair', 'a b')
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.t = (tf.Variable(1.0), 3, [tf.Variable(2.0)])
+            self.e = ()
+            self.shape = (3, 4)
+            self.nt = Pair(tf.Variable(1.0), 2)
+
+    m = M()
+    assert type(m.t).__name__ == '_TupleWrapper' and type(m.t[2]).__name__ == 'ListWrapper'
+    assert repr(m.t).startswith("_TupleWrapper((<tf.Variable 'Variable:0'") and str(m.t).startswith("(<tf.Variable")
+    assert type(m.e) is tuple and type(m.shape) is tuple
+    assert type(m.nt).__name__ == '_TupleWrapper' and isinstance(m.nt, Pair) and m.nt.b == 2
+    assert len(m.variables) == 3 and type(m.t[:2]) is tuple and type(m.t + (1,)) is tuple
