@@ -117,3 +117,15 @@ def test_summary_trace_drives_the_profiler_as_tensorflow(tmp_path, caplog):
     profiler.start(str(tmp_path / 'mine'))
     tf.summary.trace_off()          # stops the user's session, as TF's does
     assert os.listdir(tmp_path / 'mine' / 'plugins' / 'profile')
+
+
+def test_graph_trace_export_ignores_profiler_outdir_silently(tmp_path, caplog):
+    # the modules guide: trace_on(graph=True) ... trace_export(name, step=0, profiler_outdir=logdir): TF 2.21
+    # warns of the ignored profiler_outdir only for a profiler trace (modules3.py)
+    import logging
+    writer = tf.summary.create_file_writer(str(tmp_path / 'logs'))
+    with caplog.at_level(logging.WARNING, logger='tensorflow'):
+        tf.summary.trace_on(graph=True)
+        with writer.as_default():
+            tf.summary.trace_export('my_func_trace', step=0, profiler_outdir=str(tmp_path / 'logs'))
+    assert [r.getMessage() for r in caplog.records] == []

@@ -52,11 +52,11 @@ def trace_export(name, step=None, profiler_outdir=None):
         ValueError: no trace started with ``trace_on``; or no step given or set (with a writer).
         UnavailableError: a trace with ``profiler=True`` and no profiler running (tracing stays on, as in TF).
     """
-    if profiler_outdir:
-        tf_logging.logger().warning('Ignoring `profiler_outdir` passed to trace_export(). Please pass it to '
-                                    'trace_on() instead.')
     if not _trace:
         raise ValueError('Must enable trace before export through tf.summary.trace_on.')
+    if profiler_outdir and _trace['profiler']:      # (TF 2.21 warns only for a profiler trace)
+        tf_logging.logger().warning('Ignoring `profiler_outdir` passed to trace_export(). Please pass it to '
+                                    'trace_on() instead.')
     if _trace['graph'] and not _trace['profiler']:
         meta = _message(1, _message(1, _PLUGIN) + _message(2, b'1'))
         run_metadata = np.array(b'', dtype=object)      # RunMetadata with no function graphs (see the module doc)
