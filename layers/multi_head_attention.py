@@ -22,6 +22,7 @@ from .attention_equations import attention_equations, partial_shape, projection_
 from .dropout import Dropout, check_rate
 from .einsum_dense import EinsumDense
 from .functional import fanout_gradients
+from .functional.keras_tensor import KerasTensor
 from .layer import Layer
 
 
@@ -300,6 +301,17 @@ class MultiHeadAttention(Layer):
             weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
+
+    def symbolic_outputs(self, outputs, kwargs):
+        """The KerasTensors of a call on KerasTensors as Keras 3's compute_output_spec gives them: the scores
+        asked for are (batch, num_heads, Tq, Tq), the query's length twice whatever the value's (TF 2.21:
+        (None, 2, 5, 5) for a query (None, 5, 8) attending to a value (None, 7, 8)); the scores computed on
+        data are (batch, num_heads, Tq, Tv)."""
+        if not kwargs.get('return_attention_scores') or not isinstance(outputs, tuple) or len(outputs) != 2:
+            return outputs
+        output, scores = outputs
+        batch, length = output.shape[0], output.shape[1]
+        return output, KerasTensor((batch, self.num_heads, length, length), scores.dtype)
 
     def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
         query_shape = tuple(query_shape)

@@ -152,6 +152,9 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             # Keras 3 sets output masks only for such layers: another's symbolic outputs carry none, even where
             # its call hands back a tensor with a mask (Lambda(lambda t: t), a custom layer setting _keras_mask)
             _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
+        as_keras_gives = getattr(layer, 'symbolic_outputs', None)
+        if as_keras_gives is not None:      # Keras 3's compute_output_spec where it differs from the call's shapes
+            outputs = as_keras_gives(outputs, kwargs)
     if named:       # Keras's node keeps the call's own arguments: no positional one here
         Node(layer, tuple(args), dict({first_call_parameter(layer): inputs}, **kwargs), outputs)
     else:
