@@ -7,8 +7,11 @@ import numpy as np
 
 def standardized_tuple(value, n, name, who, allow_zero=False):
     """``value`` (an int, or ``n`` ints) as a tuple of ``n`` ints; ValueError as Keras 3 words it."""
-    message = 'The `%s` argument must be a tuple of %d integers. Received %s=%s' % (name, n, name, value)
-    if isinstance(value, (int, np.integer)):
+    # (Keras's f-string: a tensor shows its value)
+    message = 'The `%s` argument must be a tuple of %d integers. Received %s=%s' % (name, n, name, format(value))
+    if isinstance(value, int):
+        # Keras 3 repeats only a Python int: a numpy integer or a scalar tensor fails its tuple() (TF 2.21:
+        # Conv2D(2, np.int64(3)) 'The `kernel_size` argument must be a tuple of 2 integers. Received kernel_size=3')
         values = (int(value),) * n
     else:
         try:

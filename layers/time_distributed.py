@@ -32,8 +32,10 @@ class TimeDistributed(Wrapper):
 
     def __init__(self, layer, **kwargs):
         if not isinstance(layer, Layer):
+            from .serialization import _keras_class_text     # (serialization imports the layers)
+            # Keras's f-string: a class by its keras.src path (TimeDistributed(keras.layers.Dense)), a tensor by value
             raise ValueError('Please initialize `TimeDistributed` layer with a `keras.layers.Layer` instance. '
-                             'Received: %s' % (layer,))
+                             'Received: %s' % format(_keras_class_text(layer)))
         super().__init__(layer, **kwargs)
 
     def _child_shape(self, input_shape):

@@ -59,8 +59,10 @@ class Bidirectional(InitialStateBuildConfig, Layer):
 
     def __init__(self, layer, merge_mode='concat', weights=None, backward_layer=None, **kwargs):
         if not isinstance(layer, Layer):
+            from ..serialization import _keras_class_text    # (serialization imports the layers)
+            # Keras's f-string: a class by its keras.src path (Bidirectional(keras.layers.LSTM)), a tensor by value
             raise ValueError('Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. Received: %s'
-                             % (layer,))
+                             % format(_keras_class_text(layer)))
         if backward_layer is not None and not isinstance(backward_layer, Layer):
             raise ValueError('Bidirectional: backward_layer must be a Layer instance; received %r' % (backward_layer,))
         if merge_mode not in _MERGE_MODES:
