@@ -12,6 +12,7 @@ from . import nest
 from .name_scopes import name_scope
 from .variable import Variable
 from .keras_repr import default_repr
+from .module_flatten import flatten_module
 
 
 _VALID_NAME = re.compile(r'^[a-zA-Z_]([a-zA-Z0-9_])*$')     # TensorFlow's module names
@@ -72,6 +73,12 @@ class Module:
     @property
     def submodules(self):
         return tuple(_flatten_module(self, lambda v: isinstance(v, Module), {id(self)}))
+
+    def _flatten(self, recursive=True, predicate=None, attribute_traversal_key=None, with_path=False,
+                 expand_composites=False):
+        """A generator of this module's attribute values (see ``module_flatten``), as TF's private
+        ``tf.Module._flatten``: ``predicate`` filters them, ``with_path`` yields (path, value) pairs."""
+        return flatten_module(self, recursive, predicate, attribute_traversal_key, with_path, expand_composites)
 
     @property
     def name_scope(self):
