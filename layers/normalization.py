@@ -152,6 +152,8 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                                                                if -ndim <= a < ndim):
             refuse_other_sizes(self, inputs, weight)
         if broadcast is not None:
+            if len(set(axes)) != len(axes):     # Keras 3 takes the moments first: TF's Mean refuses a repeated axis
+                moments(inputs, axes, keepdims=True)
             gamma = None if gamma is None else reshape(gamma, broadcast)
             beta = None if beta is None else reshape(beta, broadcast)
         dtype = inputs._data.dtype
