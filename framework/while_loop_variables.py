@@ -27,7 +27,8 @@ def loop_variables(tree, offset):
 
 def for_loops(tree, offset):
     """{line of a ``for`` statement's iterable: (the last line of its body, its loop variables' names in
-    AutoGraph's order, the loop target's excluded: autograph's own iterate goes before them; what its body's
+    AutoGraph's order, the loop target's among them only where read after the loop (autograph's own iterate
+    goes before them); what its body's
     trace may show, untaken_branches.block_items; the target's name where it is one)} for the function's
     own code."""
     body = function_body(tree)
@@ -45,7 +46,10 @@ def _scope(node, after):
         modified = stores(node.body)
         live_in = _loads(node.test) | _read_first(node.body)
     else:
-        modified = stores(node.body) - stores([node.target])
+        # (the target is the body's first store, from the iterate: a loop variable only where read after it)
+        target = node.target.id if isinstance(node.target, ast.Name) else None
+        modified = stores(node.body) - stores([node.target]) | (
+            {target} if target is not None and read_later(target, after) else set())
         live_in = _read_first(node.body)
     live_out = {name for name in modified if read_later(name, after)}
     return tuple(sorted((name for name in modified if name in live_in or name in live_out),

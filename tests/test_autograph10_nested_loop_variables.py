@@ -210,3 +210,18 @@ def test_a_while_condition_that_is_no_boolean_scalar():
         'ValueError: condition of while loop expected to be `tf.bool` scalar, got Tensor("while/Greater:0", '
         'shape=(2,), dtype=bool); to check for None, use `is not None`')
     assert positive(tf.constant([3])).numpy().tolist() == [0]     # (one element: TF reshapes it)
+
+
+def test_a_for_target_read_after_the_loop_is_a_loop_variable(capsys):
+    # TF 2.21 (p15.py r11): after loop Tensor("while:4", ...) Tensor("while:3", ...); (3, 2)
+    @tf.function
+    def last_index(n):
+        s = tf.constant(0)
+        for i in tf.range(n):
+            s += i
+        print('after loop', s, i)
+        return s, i
+    s, i = last_index(tf.constant(3))
+    assert (int(s), int(i)) == (3, 2)
+    assert capsys.readouterr().out == ('after loop Tensor("while:4", shape=(), dtype=int32) '
+                                       'Tensor("while:3", shape=(), dtype=int32)\n')
