@@ -102,10 +102,22 @@ def call_symbolic_op(op, args, kwargs):
     """Record ``op(*args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
     check_keras_output_spec(op, args, kwargs)
     first, ran_at = first_stand_in_run(op, args, kwargs)
-    varying = _free_output_axes(op, args, kwargs, first, ran_at)
+    varying = _free_output_axes(op, args, kwargs, first, ran_at) if not _shape_given(op) else \
+        [()] * len(nest.flatten(first))
     outputs = nest.pack_sequence_as(first, [_symbolic(op, t, axes) for t, axes in zip(nest.flatten(first), varying)])
     Node(op, args, kwargs, outputs)
     return outputs
+
+
+def _shape_given(op):
+    """Whether the op's config gives its output's shape whole, which Keras 3's shape rule returns as it is:
+    broadcast_to's shape, a reshape's new shape without -1 ((None, 4, 6) reshaped to (2, 24) is (2, 24))."""
+    if op.function_name == 'broadcast_to':
+        return True
+    if op.function_name == 'reshape':
+        shape = op.config.get('newshape')
+        return isinstance(shape, (tuple, list)) and all(isinstance(d, (int, np.integer)) and d >= 0 for d in shape)
+    return False
 
 
 # The lengths free axes take in the stand-in runs: the first that fits gives the outputs' fixed lengths; an
