@@ -6,6 +6,7 @@ a tf.function's replayed calls do (``function.replaying``)."""
 import functools
 import types
 
+from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
 from .saved_traces import check_call
 
@@ -44,14 +45,13 @@ class LoadedObject:
 
 
 class _CallableLoadedObject(LoadedObject):
-    """A loaded object whose saved ``__call__`` is a tf.function: calling it runs the saved traces."""
+    """A loaded object whose saved ``__call__`` is a tf.function: calling it runs the saved traces.
+    ``loaded.__call__`` is that function as loaded (TF's RestoredFunction: ``concrete_functions``,
+    ``get_concrete_function``), so ``__call__`` is a property; ``loaded(x)`` calls what it returns."""
 
-    def __call__(self, *args, **kwargs):
-        options = self._traces.get('__call__')
-        if options is not None:
-            args, kwargs = check_call(self._root.__call__, options, args, kwargs)
-        with replaying():
-            return self._root(*args, **kwargs)
+    @property
+    def __call__(self):
+        return _LoadedFunction(self._root.__call__, self._traces.get('__call__'))
 
 
 def _revived_as_trackable(obj):
@@ -111,8 +111,23 @@ class _LoadedFunction:
         with replaying():
             return self._function(*args, **kwargs)
 
+    @property
+    def concrete_functions(self):
+        """One concrete function per saved trace (per input_signature when it has one), as TF lists them."""
+        with replaying():
+            if self._options is None:
+                return [self._function.get_concrete_function()] if self._function.input_signature is not None \
+                    else [ConcreteFunction(self._function, entry) for entry in self._function._traces]
+            return [self._function.get_concrete_function(*args, **kwargs) for args, kwargs in self._options]
+
     def __getattr__(self, name):
         return getattr(self._function, name)
+
+    def __dir__(self):
+        return sorted(set(dir(self._function)) | {'concrete_functions'})
+
+
+_LoadedFunction.__name__ = 'RestoredFunction'       # TensorFlow's class, which type(loaded.f).__name__ prints
 
 
 class _SignatureMap(dict):
