@@ -8,7 +8,6 @@ import math
 import numpy as np
 
 from framework.errors import InvalidArgumentError, noted
-from framework.keras.softmax_axis_warning import silenced
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.keras.ops_nn_extra import dot_product_attention
 from framework.keras.einsum_matmul import einsum
@@ -189,9 +188,11 @@ class MultiHeadAttention(Layer):
             self._axes = axes
             self.attention_axes = axes       # Keras 3 keeps the axes it resolved: configs save [1], not null
             self._scores_equation, self._combine_equation, scores_rank = attention_equations(rank, axes)
-            # over the flattened key axes; one such axis is named as Keras's norm axis, which its
-            # warning for a single key step prints ('softmax over axis 3 of a tensor of shape (1, 2, 1, 1)')
-            self._softmax = Softmax(axis=scores_rank - 1 if len(axes) == 1 else -1, dtype=self.dtype_policy)
+            # one such axis is named as Keras's norm axis, which its warning for a single key step prints
+            # ('softmax over axis 3 of a tensor of shape (1, 2, 1, 1)'); several: Keras's Softmax over the tuple,
+            # exp(x - logsumexp(x, axes)), whose bits differ from a softmax over the flattened axes
+            norm_axes = tuple(range(scores_rank - len(axes), scores_rank))
+            self._softmax = Softmax(axis=norm_axes[0] if len(axes) == 1 else norm_axes, dtype=self.dtype_policy)
             self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype_policy)
             out = self._output_shape or (query_shape[-1],)
             equation, bias_axes, out_rank = projection_equation(len(query_shape) - 1, 2, len(out))
@@ -287,7 +288,10 @@ class MultiHeadAttention(Layer):
             # (the explicit path below scales q first), so the two round apart; no weights come back
             return dot_product_attention(query, key, value, mask=mask, scale=self._inverse_sqrt_key_dim), None
         scores = einsum(self._scores_equation, key, query * self._inverse_sqrt_key_dim)
-        # softmax over every key attention axis at once: flatten them into one
+        if attended > 1:        # Keras's Softmax over the key attention axes (it does not warn)
+            weights = self._softmax(scores, mask=mask)
+            used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
+            return einsum(self._combine_equation, used, value), weights
         shape = tuple(scores.shape)
         flat = shape[:len(shape) - attended] + (-1,)
         if mask is not None:
@@ -296,9 +300,7 @@ class MultiHeadAttention(Layer):
             except InvalidArgumentError as error:
                 self._softmax(scores, mask=mask)    # Keras hands its Softmax layer the mask as it is: that ValueError
                 raise error
-        # Keras's softmax over several axes does not warn
-        with silenced() if attended > 1 else contextlib.nullcontext():
-            weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
+        weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
 
