@@ -68,7 +68,7 @@ def int64_words(values):
 def state_from_seed(seed, alg):
     """The int64 state vector ``create_rng_state(seed, alg)`` gives."""
     size = state_size(alg)
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+    if isinstance(seed, int):       # (a numpy integer is a 1-D seed to TF: [0, 0, seed], padded on the left)
         seed = int(seed)
         words = []
         for _ in range(size):

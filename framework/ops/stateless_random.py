@@ -23,19 +23,26 @@ def _seed_values(seed, op):
         seed = backend.to_host(seed._data)
     elif backend.is_device_array(seed):     # a raw cupy pair (numpy will not read it)
         seed = backend.to_host(seed)
+    if isinstance(seed, (list, tuple)) and any(isinstance(v, int) and not -2 ** 63 <= v < 2 ** 63 for v in seed):
+        from ..tensor import ConversionError      # TF's conversion of the list to an int64 tensor
+        raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     values = np.asarray(seed)
+    if not isinstance(given, (Tensor, list, tuple)) and values.dtype.kind in 'iuf':
+        # TF casts a numpy seed to int64 (np.array([1.7, 2.2]) seeds as [1, 2])
+        values = values.astype(np.int64)
     note = '%s: seed must be two integers (shape [2]), got %r' % (op, seed)
     if values.shape != (2,) and values.dtype.kind in 'iu':      # the key-counter kernel's check
         raise kernel_error('StatelessRandomGetKeyCounter', 'seed must have shape [2], not [%s]'
                            % ','.join(map(str, values.shape)), named=fast_path(given), note=note)
-    if values.dtype.kind == 'f':      # the kernel's attr check: float seeds are not in its type list
+    if values.dtype.kind == 'f' or values.dtype not in (np.int32, np.int64) and isinstance(given, Tensor):
+        # the kernel's attr check: int32 / int64 seeds only
         kind = 'float' if isinstance(seed, (list, tuple)) or values.dtype == np.float32 else \
             {'float64': 'double', 'float16': 'half'}.get(values.dtype.name, values.dtype.name)
         error = InvalidArgumentError(
             "Value for attr 'Tseed' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
             "{{node StatelessRandomGetKeyCounter}}; Op<name=StatelessRandomGetKeyCounter; signature=seed:Tseed -> "
             "key:uint64, counter:uint64; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
-            "[Op:StatelessRandomGetKeyCounter]" % kind)
+            "[Op:StatelessRandomGetKeyCounter]%s" % (kind, ' name: ' if isinstance(given, Tensor) else ''))
         error.add_note(note)
         raise error
     if values.shape != (2,) or values.dtype.kind not in 'iu':
@@ -47,8 +54,11 @@ def _key_counter(seed, op, alg='auto_select', kernel=None):
     """The Philox key and counter TensorFlow derives from a seed pair ('philox' and 'auto_select' scramble
     the seed alike on the CPU; ThreeFry has no CPU kernel: ``kernel``, the op's, refuses its one-word
     counter in TF's words)."""
-    from ..random_algorithm import Algorithm, algorithm_id
-    if algorithm_id(alg) == Algorithm.THREEFRY.value:
+    from ..random_algorithm import Algorithm, algorithm_id, unsupported_message
+    alg_id = Algorithm.AUTO_SELECT.value if alg is None else algorithm_id(alg)     # (None: TF's auto-select)
+    if alg_id not in (Algorithm.PHILOX.value, Algorithm.THREEFRY.value, Algorithm.AUTO_SELECT.value):
+        raise ValueError(unsupported_message(alg_id))
+    if alg_id == Algorithm.THREEFRY.value:
         raise kernel_error(kernel, 'counter must be a vector with length at least 2; got shape: [1]. (Note that '
                            'batched counters are not supported yet.)', named=True,
                            note='%s: the ThreeFry algorithm (alg=%r) has no CPU kernel in TensorFlow; use '
