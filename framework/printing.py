@@ -185,12 +185,42 @@ def format_line(inputs, summarize=3, sep=' '):
 
 
 def print_(*inputs, output_stream=None, summarize=3, sep=' ', end='\n', name=None):
-    """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``."""
+    """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``.
+
+    Raises:
+        ValueError: ``output_stream`` is none of sys.stdout, sys.stderr, a tf.compat.v1.logging function
+            or a 'file://<path>' string (TF's words; 'stdout' or an io.StringIO too)."""
+    _check_stream(output_stream)
     text = format_line(inputs, summarize, sep) + end
     trace_prints.emit(lambda: _write(text, output_stream))
 
 
+_LOG_LEVELS = ('info', 'warning', 'error')      # tf.compat.v1.logging's functions tf.print takes
+
+
+def _check_stream(output_stream):
+    if output_stream is None or output_stream is sys.stdout or output_stream is sys.stderr \
+            or isinstance(output_stream, str) and output_stream.startswith('file://') \
+            or _log_function(output_stream) is not None:
+        return
+    raise ValueError('Unsupported output stream, logging level, or file.%s. Supported streams are sys.stdout, '
+                     'sys.stderr, tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the '
+                     "form of 'file://<filepath>'." % (output_stream,))
+
+
+def _log_function(output_stream):
+    """The level name of a tf.compat.v1.logging function given as a stream, or None."""
+    from .compat import v1_logging      # (late: compat imports much of the package)
+    name = getattr(output_stream, '__name__', None)
+    if name in _LOG_LEVELS and getattr(v1_logging, name, None) is output_stream:
+        return name
+    return None
+
+
 def _write(text, output_stream):
+    if _log_function(output_stream) is not None:    # (logged at that level, without the line's end)
+        output_stream(text[:-1] if text.endswith('\n') else text)
+        return
     if isinstance(output_stream, str) and output_stream.startswith('file://'):
         with open(output_stream[len('file://'):], 'a', encoding='utf-8', errors='surrogateescape') as f:
             f.write(text)

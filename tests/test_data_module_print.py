@@ -1,5 +1,7 @@
 """framework.data.Dataset, framework.Module and framework.print: the tf.data / tf.Module /
 tf.print behaviour TensorFlow tutorials rely on."""
+import sys
+
 import numpy as np
 import pytest
 
@@ -99,7 +101,7 @@ def test_module_trains_with_a_tape():
 
 
 def test_print_writes_values_like_tf_print(capsys):
-    tf.print(tf.constant([1, 2, 3]), 'and', tf.constant(2.5), output_stream='stdout')
+    tf.print(tf.constant([1, 2, 3]), 'and', tf.constant(2.5), output_stream=sys.stdout)
     tf.print(tf.range(10))
     captured = capsys.readouterr()
     assert captured.out == '[1 2 3] and 2.5\n'
