@@ -22,6 +22,7 @@ def batch_signature(peeked):
     signature = []
     for leaves in zip(*flats):
         shapes = [_shape(leaf) for leaf in leaves]
+        _check_ranks(leaves, shapes)
         if any(shape is None for shape in shapes) or len({len(shape) for shape in shapes}) != 1 or not shapes[0]:
             signature.append(None)
             continue
@@ -29,6 +30,22 @@ def batch_signature(peeked):
         signature.append((None,) + tuple(d if all(s[i] == d for s in shapes) else None
                                          for i, d in enumerate(first) if i > 0))
     return signature
+
+
+def _check_ranks(leaves, shapes):
+    """Keras 3's get_keras_tensor_spec refuses, before any step, a peeked array of rank 0 or of another
+    rank than the first batch's (TF 2.21: 'When passing a dataset to a Keras model, the corresponding
+    arrays in each batch must have the same rank. Received: [[1. 1. 1.] ...] and [1. 1. 1.]'); tapeflow
+    left that axis open and failed in the step. (Keras's f-string: arrays and tensors by their values.)"""
+    if shapes[0] is None:
+        return
+    if not shapes[0]:
+        raise ValueError('When passing a dataset to a Keras model, the arrays must be at least rank 1. Received: '
+                         '%s of rank 0.' % format(leaves[0]))
+    for leaf, shape in zip(leaves[1:], shapes[1:]):
+        if shape is not None and len(shape) != len(shapes[0]):
+            raise ValueError('When passing a dataset to a Keras model, the corresponding arrays in each batch must '
+                             'have the same rank. Received: %s and %s' % (format(leaves[0]), format(leaf)))
 
 
 def take_spec_names(batch):

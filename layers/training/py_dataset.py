@@ -21,7 +21,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.type_text import class_text
 
 from .data import class_weight_to_sample_weights
-from .generator_signature import take_spec_names
+from .generator_signature import batch_signature, take_spec_names
 from .list_batches import check_batch
 from .ran_out import warn_ran_out
 
@@ -177,12 +177,18 @@ class PyDatasetData:
                 error = ValueError('The PyDataset has length 0')
                 error.add_note('%s: %s has no batch to read' % (self.what, type(self.py_dataset).__name__))
                 raise error
+            batches = []
             for index in range(reads):
                 batch = self.py_dataset[index]
                 check_batch(batch)
-                batch = self._standardize(batch, index)
-                if index == reads - 1:      # (Keras names its signature's tensors after reading them all)
-                    take_spec_names(batch)
+                batches.append(self._standardize(batch, index, consistent=False))
+            # Keras's signature from the batches read refuses arrays of other ranks first (TF 2.21's
+            # 'When passing a dataset to a Keras model, the corresponding arrays in each batch must have the
+            # same rank. ...'), before anything else about them
+            batch_signature(batches)
+            for index, batch in enumerate(batches):
+                self._check_consistent(batch, '%s: %s[%d]' % (self.what, type(self.py_dataset).__name__, index))
+            take_spec_names(batches[-1])        # (Keras names its signature's tensors after reading them all)
         self._reset()
 
     def _reset(self):
@@ -231,7 +237,7 @@ class PyDatasetData:
             warn_ran_out(count_known=False)     # the step begun past the data found no batch
         self.py_dataset.on_epoch_end()
 
-    def _standardize(self, batch, index):
+    def _standardize(self, batch, index, consistent=True):
         where = '%s: %s[%d]' % (self.what, type(self.py_dataset).__name__, index)
         if isinstance(batch, np.ndarray):       # (a lone tf.Tensor is refused below, as Keras 3 on TF 2.21 does)
             batch = (batch,)
@@ -253,7 +259,8 @@ class PyDatasetData:
                 raise error
             if len(batch) == 2:     # (Keras weighs nothing in a batch of inputs alone)
                 batch = batch + (convert_to_tensor(class_weight_to_sample_weights(batch[1], self.class_weight)),)
-        self._check_consistent(batch, where)
+        if consistent:
+            self._check_consistent(batch, where)
         return batch if len(batch) > 1 else batch[0]
 
     def _check_consistent(self, batch, where):
