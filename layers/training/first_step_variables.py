@@ -4,18 +4,20 @@ Keras 3 on TensorFlow builds the optimizer in its first ``apply_gradients``, ins
 function's first trace (its symbolic build before the callbacks runs under a distribution strategy
 only), and builds there what the model has not built yet. TensorFlow traces a first call that made
 variables twice; tapeflow wants to know it as the step starts, for the values its Python draws
-(framework/trace_time_values.py). A custom train_step may never apply gradients (a step that only
-updates metrics): then nothing is known in advance, and the step's own variables decide
-(framework/function_init.py notices them as the trace ends).
+(framework/trace_time_values.py), which a second trace noticed only as the first ends draws too late
+for the first step's graph.
 """
 from optim.optimizer import Optimizer
 
 
-def first_step_makes_variables(model, optimizer, custom_step):
-    """Whether the first train step of ``model`` (its optimizer unbuilt) surely makes variables."""
+def first_step_makes_variables(model, optimizer):
+    """Whether the first train step of ``model`` (its optimizer unbuilt) makes variables: a model not
+    built yet builds there, and an optimizer whose build makes slots is built there. A custom train_step
+    is taken to call the model and apply_gradients, as nearly all do (one that does neither still
+    traces twice here: TF traces it once)."""
     if not model.built or not all(layer.built for layer in model._flatten_layers(include_self=False)):
         return True
-    return not custom_step and build_makes_variables(optimizer)
+    return build_makes_variables(optimizer)
 
 
 def build_makes_variables(optimizer):

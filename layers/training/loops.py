@@ -115,7 +115,7 @@ class TrainingLoops:
         # twice when it makes variables: known from its start, for the values its Python draws
         # (framework/trace_time_values.py)
         if optimizer is not None and not optimizer.built and self._step_traces() is not None and \
-                first_step_makes_variables(self, optimizer, _overridden(self.train_step)):
+                first_step_makes_variables(self, optimizer):
             self._step_traces().made_variables_early('train')
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch. Keras 3.15
