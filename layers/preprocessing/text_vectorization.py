@@ -221,8 +221,13 @@ class TextVectorization(KeepsGivenInputs, Layer):
         flat = np.empty(sum(len(r) for r in rows), dtype=object)
         flat[:] = [t for r in rows for t in r]
         indices = lookup._lookup(flat, who)
+        # (strings of rank 3 or more, split after dropping their last axis of 1, keep their other axes)
+        lead = strings.shape[:-1] if strings.ndim > 2 and self._split is not None else None
         if self._ragged and strings.ndim:
-            return self._ragged_rows(indices, [len(r) for r in rows])
+            out = self._ragged_rows(indices, [len(r) for r in rows])
+            for size in reversed(lead[1:] if lead else ()):
+                out = RaggedTensor.from_uniform_row_length(out, size)
+            return out
         width = max((len(r) for r in rows), default=0)
         if self._output_mode == 'int':
             width = width if self._output_sequence_length is None else self._output_sequence_length
@@ -234,13 +239,18 @@ class TextVectorization(KeepsGivenInputs, Layer):
             offset += len(row)
         if strings.ndim == 0:
             dense = dense[0]
+        if lead and self._output_mode == 'int':
+            dense = dense.reshape(lead + (width,))
         out = lookup._encoded(dense, who)
         if self._output_mode == 'one_hot' and strings.ndim and isinstance(out, Tensor):
             # Keras 3 one-hot encodes the split tokens as they are: a ragged (batch, None, depth) result
             lengths, depth = [len(r) for r in rows], out.shape[-1]
             encoded = out._data.reshape(len(rows), width, depth)      # (the encoder drops a width of 1)
             values = np.concatenate([row[:n] for row, n in zip(encoded, lengths)] or [encoded[:0, 0]]).reshape(-1, depth)
-            return RaggedTensor.from_row_lengths(Tensor(values), Tensor(np.asarray(lengths, np.int64)))
+            out = RaggedTensor.from_row_lengths(Tensor(values), Tensor(np.asarray(lengths, np.int64)))
+            for size in reversed(lead[1:] if lead else ()):
+                out = RaggedTensor.from_uniform_row_length(out, size)
+            return out
         if self._output_mode == 'int' and self._output_sequence_length is None and trace_names.ACTIVE:
             name_open_tokens(self, out, inputs)
         return out
