@@ -111,9 +111,8 @@ class Trainer(Keras2Shims, TrainingLoops):
                 valid ones), or metrics that are not a list.
         """
         if not isinstance(steps_per_execution, int):     # TF 2.21: range()'s TypeError, at fit
-            raise TypeError("'%s' object cannot be interpreted as an integer (compile(steps_per_execution=%r): "
-                            "expected a positive integer)" % (type(steps_per_execution).__name__,
-                                                              steps_per_execution))
+            raise noted(TypeError("'%s' object cannot be interpreted as an integer" % type(steps_per_execution).__name__),
+                        'compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
         if steps_per_execution < 1:
             # TF 2.21's words (its fit loop's range() step); tapeflow refuses it here already
             raise noted(ValueError('range() arg 3 must not be zero' if steps_per_execution == 0 else
