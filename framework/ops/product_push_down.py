@@ -9,6 +9,8 @@ tensor beside a (64, 16) variable); of equal sizes, the one whose graph node's n
 variable read on the left is 'ReadVariableOp', on the right 'mul/ReadVariableOp'; beside it an argument
 'a' or 'x', an 'Exp'). The regrouped product rounds differently: kerasio41's probes (p5b, p5c: a Scale
 layer before a Dense) trained to other last bits than TF's from the first step (notes/progs/me39/push_mul*.py).
+The arithmetic optimizer's order decides it (with it off, constant folding's ConstantPushDown alone puts C
+with the product's right operand: push_which.py).
 
 Only the forward value changes. TF builds the gradient from the graph as written, before grappler runs,
 so the node is recorded as ``out * C`` with multiply's own rules (``g * C`` for the product).
