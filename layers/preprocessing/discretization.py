@@ -91,17 +91,34 @@ class Discretization(Layer):
         if self.num_bins is None:
             raise ValueError('Cannot adapt a Discretization layer that has been initialized with `bin_boundaries`, '
                              'use `num_bins` instead.')     # Keras 3's words
-        self.summary = np.zeros((2, 0), np.float32)
+        self.reset_state()
         for batch in batches(data, steps, who, lists_are_batches=True, pack=np.array):
-            values = host_array(batch)
-            if values.dtype.kind not in 'iuf':
-                try:        # Keras 3 reads np.array(batch).astype('float32'): numeric text passes
-                    values = values.astype(np.float32)
-                except (TypeError, ValueError) as error:
-                    error.add_note('%s.adapt: expected numbers, got dtype %s' % (who, values.dtype))
-                    raise
-            self.summary = merge(summarize(values.astype(np.float32), self.epsilon), self.summary, self.epsilon)
-        self.bin_boundaries = compress(self.summary, 1.0 / self.num_bins)[0, :-1].tolist()
+            self.update_state(batch)
+        self.finalize_state()
+
+    def update_state(self, data):
+        """Merge ``data`` (one batch) into the quantile summary (Keras 3's adapt step)."""
+        values = host_array(data)
+        if values.dtype.kind not in 'iuf':
+            try:        # Keras 3 reads np.array(batch).astype('float32'): numeric text passes
+                values = values.astype(np.float32)
+            except (TypeError, ValueError) as error:
+                error.add_note('Discretization %r.adapt: expected numbers, got dtype %s' % (self.name, values.dtype))
+                raise
+        self.summary = merge(summarize(values.astype(np.float32), self.epsilon), self.summary, self.epsilon)
+
+    def finalize_state(self):
+        """Set bin_boundaries at the summary's quantiles (nothing for a layer given bin_boundaries)."""
+        if self.num_bins is not None:
+            self.bin_boundaries = compress(self.summary, 1.0 / self.num_bins)[0, :-1].tolist()
+
+    def reset_state(self):
+        if self.num_bins is not None:
+            self.summary = np.zeros((2, 0), np.float32)
+
+    @property
+    def output_dtype(self):
+        return self.compute_dtype if self.output_mode != 'int' else 'int32'
 
     def call(self, inputs):
         who = 'Discretization %r' % self.name

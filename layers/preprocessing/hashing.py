@@ -75,6 +75,7 @@ class Hashing(Layer):
                 raise _refused('The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a single '
                                'integer. Received: salt=%s.' % (salt,), 'salt is an int or a pair of ints')
         self.num_bins, self.mask_value, self.salt = num_bins, mask_value, salt
+        self.strong_hash = salt is not None         # Keras 3's attribute: SipHash with the salt, else FarmHash
         self.output_mode, self.sparse = output_mode, bool(sparse)
 
     def _texts(self, values, who):
