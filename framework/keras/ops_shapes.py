@@ -142,6 +142,10 @@ def _one_array(xs):
 
 
 def stack(x, axis=0):
+    if axis == 0 and _one_array(x):
+        # Keras's TF backend ends in tf.stack(x), which converts one tensor along axis 0 and returns it as it is:
+        # keras.ops.stack(tf.ones([0, 2])) is (0, 2) on TF 2.21 (stacking its no rows gave (0,))
+        return tensor(x, 'stack')
     return _ops.stack(cast_all(x, 'stack'), axis)
 
 
