@@ -17,7 +17,7 @@ def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
     """Gamma(alpha, beta) samples of shape ``shape + broadcast(alpha, beta).shape`` (beta is a rate)."""
     from .random import draw_seed_pair
     alpha_in, beta_in = alpha, beta
-    dtype = _float_dtype(dtype, 'gamma')
+    dtype = _float_dtype(dtype, 'gamma', alpha, beta)
     shape, alpha, beta = _shape(shape, 'gamma'), _floats(alpha, dtype), _floats(1 if beta is None else beta, dtype)
     alpha = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
     count = int(np.prod(shape, dtype=np.int64))
@@ -35,7 +35,7 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype='float32', name=None):
     """Gamma(alpha, beta) samples of ``shape`` (ending with broadcast(alpha, beta).shape) fixed by ``seed``."""
     from .ops.stateless_random import _key_counter
     alpha_in, beta_in = alpha, beta
-    dtype = _float_dtype(dtype, 'stateless_gamma')
+    dtype = _float_dtype(dtype, 'stateless_gamma', alpha, beta)
     shape, alpha = _shape(shape, 'stateless_gamma'), _floats(alpha, dtype)
     beta = _floats(1 if beta is None else beta, dtype)
     alpha = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
@@ -96,9 +96,13 @@ def _shape(shape, op):
     return checked_shape(shape, op)
 
 
-def _float_dtype(dtype, op):
+def _float_dtype(dtype, op, alpha=None, beta=None):
     dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind != 'f':
+        if alpha is not None:       # TF converts alpha, then beta, to the dtype first: 1.0 for int32 fails there
+            from .tensor import convert_to_tensor
+            convert_to_tensor(alpha, dtype=dtype, name='alpha')
+            convert_to_tensor(1 if beta is None else beta, dtype=dtype, name='beta')
         raise TypeError('random.%s: dtype must be floating (float16, float32 or float64), got %s' % (op, dtype.name))
     return dtype
 

@@ -58,3 +58,20 @@ def test_a_numpy_integer_seed_is_a_one_word_state_padded_on_the_left():
     assert tf.random.create_rng_state(5, 1).numpy().tolist() == [5, 0, 0]
     g = tf.random.Generator.from_seed(np.int64(5))
     assert g.state.numpy().tolist() == [0, 0, 5]
+
+
+@pytest.mark.parametrize('call, error, text', [
+    (lambda: tf.random.gamma([2], alpha=1., dtype=tf.int32), TypeError, 'Cannot convert 1.0 to EagerTensor of dtype int32'),
+    (lambda: tf.random.gamma([2], alpha=1, beta=2.5, dtype=tf.int32), TypeError,
+     'Cannot convert 2.5 to EagerTensor of dtype int32'),
+    (lambda: tf.random.stateless_gamma([2], seed=[1, 2], alpha=1.5, dtype=tf.int64), TypeError,
+     'Cannot convert 1.5 to EagerTensor of dtype int64'),
+    (lambda: tf.random.gamma([2], alpha=tf.constant(1.), dtype=tf.int32), ValueError,
+     'alpha: Tensor conversion requested dtype int32 for Tensor with dtype float32: '
+     '<tf.Tensor: shape=(), dtype=float32, numpy=1.0>'),
+])
+def test_gamma_of_an_integer_dtype_fails_converting_alpha_then_beta(call, error, text):
+    # TF 2.21's gamma converts alpha and beta to the dtype before anything else
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == text
