@@ -21,10 +21,12 @@ class ExportArchive:
     """The exported object: the model's inference endpoint and its variables."""
 
     _specs = None       # archives saved before the endpoint kept its input specs take anything
+    _structure = None   # {key: spec} for a model called on a dict of Inputs (Keras serves that dict)
 
-    def __init__(self, model, input_specs=None):
+    def __init__(self, model, input_specs=None, input_structure=None):
         self._model = model
         self._specs = input_specs
+        self._structure = input_structure
 
     def serve(self, *args, **kwargs):
         """The model's inference on ``args_0``; with the model's input specs, TensorFlow's binding:
@@ -37,12 +39,17 @@ class ExportArchive:
         if self._specs is None:
             inputs = args[0] if len(args) == 1 else list(args)
         else:
-            signature = self._specs[0] if len(self._specs) == 1 else list(self._specs)
+            # (TF's trace type of a dict lists its keys sorted, in binding errors)
+            signature = dict(sorted(self._structure.items())) if self._structure is not None else \
+                self._specs[0] if len(self._specs) == 1 else list(self._specs)
             inputs = Binder(_endpoint, [signature]).cast(args, kwargs)[0]
         return self._model(inputs, training=False)
 
     def _signature_call(self, *inputs):
-        """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument."""
+        """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument
+        (a dict model's in its keys' sorted order, as its ``inputs`` list them)."""
+        if self._structure is not None:
+            return self.serve(dict(zip(sorted(self._structure), inputs)))
         return self.serve(inputs[0] if len(inputs) == 1 else list(inputs))
 
     def __setstate__(self, state):
@@ -102,12 +109,13 @@ def export_model(model, filepath, input_count=None):
         outputs = _output_specs(model, specs[0].shape)
     else:
         names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
-    archive = ExportArchive(model, specs)
+    structure = _dict_structure(model, specs)
+    archive = ExportArchive(model, specs, structure)
     endpoint = Signature(archive, '_signature_call', names, specs, wrapped_name='__call__',
                          output_specs=None if outputs is None else
                          {'output_%d' % i: spec for i, spec in enumerate(outputs)})
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})
-    return endpoint_text(specs, outputs, _captured(model))
+    return endpoint_text(specs if structure is None else structure, outputs, _captured(model))
 
 
 def one_input_specs(model, name):
@@ -168,4 +176,18 @@ def endpoint_text(specs, outputs, captured):
 
 
 def _spec_list(specs):
+    if isinstance(specs, dict):      # TF prints a dict structure in its insertion order
+        return 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in specs.items())
     return repr(specs[0]) if len(specs) == 1 else 'List[%s]' % ', '.join(repr(s) for s in specs)
+
+
+def _dict_structure(model, specs):
+    """{key: spec} of a functional model called on a dict of Inputs (Keras's export serves that dict,
+    its signatures take the Inputs' names), in the dict's order; None otherwise."""
+    struct = getattr(model, '_inputs_struct', None)
+    if specs is None or not isinstance(struct, dict) or len(struct) != len(specs):
+        return None
+    by_name = {spec.name: spec for spec in specs}
+    if any(getattr(x, 'name', None) not in by_name for x in struct.values()):
+        return None
+    return {key: by_name[x.name] for key, x in struct.items()}
