@@ -73,7 +73,8 @@ def trace_key(value):
         shape = None if value.shape.rank is None else tuple(value.shape)
         return (TENSOR, shape, value.dtype)
     if isinstance(value, (list, tuple)):
-        return (type(value),) + tuple(trace_key(v) for v in value)
+        # a tf.Module's ListWrapper / _TupleWrapper keys as its plain list / tuple: TF traces them once
+        return (getattr(kind, '_tf_plain_type', kind),) + tuple(trace_key(v) for v in value)
     if isinstance(value, RaggedTensor):
         # by its RaggedTensorSpec, as TensorFlow: rows, ragged axes unknown, inner shape, dtypes
         # (a weak reference to the object retraced for every new RaggedTensor)

@@ -76,7 +76,8 @@ def _kind(value):
     """The container type compared by ``check_types``: any dict is a dict, a namedtuple its own class."""
     if isinstance(value, dict):
         return dict
-    return type(value) if _is_namedtuple(value) or type(value) in (list, tuple) else type(value)
+    kind = type(value)
+    return getattr(kind, '_tf_plain_type', kind)        # a tf.Module's ListWrapper / _TupleWrapper: its list / tuple
 
 
 class _Dot:

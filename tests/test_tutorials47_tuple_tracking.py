@@ -57,3 +57,26 @@ def test_module_tuples_as_tensorflow_wraps_them():
     assert type(m.e) is tuple and type(m.shape) is tuple
     assert type(m.nt).__name__ == '_TupleWrapper' and isinstance(m.nt, Pair) and m.nt.b == 2
     assert len(m.variables) == 3 and type(m.t[:2]) is tuple and type(m.t + (1,)) is tuple
+
+
+def test_wrappers_key_and_compare_as_their_plain_values():
+    # TF 2.21 (/tmp/t47_lwf_tf.py, /tmp/t47_twf_tf.py): a tf.function traces a Module's ListWrapper /
+    # _TupleWrapper and the plain list / tuple of the same items once; assert_same_structure takes them as equal
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.l = [tf.Variable(1.0), tf.Variable(2.0)]
+            self.t = (tf.Variable(1.0), tf.Variable(2.0))
+
+    m = M()
+
+    @tf.function
+    def f(pair):
+        return pair[0] + pair[1]
+
+    f(m.l), f([m.l[0], m.l[1]])
+    assert f.experimental_get_tracing_count() == 1
+    f(m.t), f((m.t[0], m.t[1]))
+    assert f.experimental_get_tracing_count() == 2
+    tf.nest.assert_same_structure(m.l, [1, 2])
+    tf.nest.assert_same_structure(m.t, (1, 2))

@@ -10,6 +10,7 @@ from . import deferred_restore
 
 class ListWrapper(list):
     # Items are wrapped as they arrive ([5] appended reads ListWrapper([5])), as TensorFlow's are.
+    _tf_plain_type = list       # what tf.nest and tf.function keys see (TF's wrappers stand for their value)
     def append(self, value):
         super().append(wrapped(value))
         deferred_restore.after_build(self)
@@ -65,6 +66,7 @@ class _TupleWrapper(tuple):
     still a tuple. TF's is a proxy, so a namedtuple keeps its fields: ``_namedtuple_wrapper`` subclasses it."""
     __slots__ = ()
     is_tuple_wrapper = True
+    _tf_plain_type = tuple
 
     def __repr__(self):
         return '_TupleWrapper(%s)' % tuple.__repr__(self)
@@ -80,7 +82,7 @@ def _namedtuple_wrapper(cls):
     wrapper = _NAMEDTUPLE_WRAPPERS.get(cls)
     if wrapper is None:
         wrapper = _NAMEDTUPLE_WRAPPERS[cls] = type('_TupleWrapper', (cls,), {
-            '__slots__': (), 'is_tuple_wrapper': True, '__repr__': _TupleWrapper.__repr__,
+            '__slots__': (), 'is_tuple_wrapper': True, '_tf_plain_type': cls, '__repr__': _TupleWrapper.__repr__,
             '__str__': lambda self: tuple.__repr__(self)})
     return wrapper
 
