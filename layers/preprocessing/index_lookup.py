@@ -235,6 +235,7 @@ class IndexLookup(VocabularyAssets, Layer):
             raise _keras_error('Attempted to set a vocabulary larger than the maximum vocab size. Received vocabulary '
                                'size is %d; `max_tokens` is %d.', start + len(tokens), self.max_tokens, who)
         self._set_tokens(tokens)
+        self._record_vocabulary_size()
         if idf_weights is not None:
             given = host_array(idf_weights)
             weights = np.asarray(given, np.float32).reshape(-1)
@@ -247,7 +248,6 @@ class IndexLookup(VocabularyAssets, Layer):
             # Keras pads with np.average of the weights as given: a list of floats averages in float64
             self._set_idf_weights(self._padded_idf(weights, front, float(np.average(given))))
         self._has_input_vocabulary = True
-        self._frozen_vocab_size = self.vocabulary_size()
 
     @property
     def idf_weights(self):
@@ -302,6 +302,10 @@ class IndexLookup(VocabularyAssets, Layer):
         keys = keys if isinstance(keys, np.ndarray) and keys.dtype in (object, np.int64) else self._keys(keys)
         self._counts.add(rows_of(keys))
 
+    def reset_state(self):
+        """Forget the counts adapt() gathered so far (a layer given its vocabulary keeps nothing to forget)."""
+        self._counts = VocabularyCounts()
+
     def finalize_state(self):
         if self._has_input_vocabulary:
             return
@@ -310,7 +314,7 @@ class IndexLookup(VocabularyAssets, Layer):
             # Keras 3 returns early when adapt saw no tokens: the table keeps what it held (none at
             # first, so a call raises 'Table not initialized') and get_vocabulary() the special tokens;
             # the vocabulary size is fixed all the same (a multi_hot call then fails on the table)
-            self._frozen_vocab_size = self.vocabulary_size()
+            self._record_vocabulary_size()
             return
         start = self._token_start_index()
         special = {self._key(t) for t in (self.mask_token, self.oov_token) if t is not None}
@@ -327,7 +331,18 @@ class IndexLookup(VocabularyAssets, Layer):
             weights = self._counts.idf_weights(tokens)
             self._set_idf_weights(self._padded_idf(weights, start, _oov_idf(weights)))
         self._counts = VocabularyCounts()
-        self._frozen_vocab_size = self.vocabulary_size()
+        self._record_vocabulary_size()
+
+    def _record_vocabulary_size(self):
+        """Keras 3 fixes an encoding's depth at the first vocabulary: one of another size later (adapt or
+        set_vocabulary; the new tokens are in place by then) is its RuntimeError."""
+        size = self.vocabulary_size()
+        if self.output_mode != 'int' and not self.pad_to_max_tokens and self._frozen_vocab_size is not None \
+                and size != self._frozen_vocab_size:
+            raise RuntimeError('When using `output_mode=%s` and `pad_to_max_tokens=False`, the vocabulary size cannot '
+                               'be changed after the layer is called. Old vocab size is %d, new vocab size is %d'
+                               % (self.output_mode, self._frozen_vocab_size, size))
+        self._frozen_vocab_size = size
 
     # ---- call ---------------------------------------------------------------------------------
     _keeps_composite_inputs = True      # ragged rows of tokens, as unicode_split gives (ragged_lookup.py)

@@ -142,6 +142,17 @@ class TextVectorization(KeepsGivenInputs, Layer):
             lookup.update_state(self._documents(strings))
         lookup.finalize_state()
 
+    def update_state(self, data):
+        """Count one batch of strings (Keras 3's adapt step; each string a document)."""
+        strings = string_array(data, 'TextVectorization %r' % self.name)
+        self._lookup_layer.update_state(self._documents(strings[:, None] if strings.ndim == 1 else strings))
+
+    def finalize_state(self):
+        self._lookup_layer.finalize_state()
+
+    def reset_state(self):
+        self._lookup_layer.reset_state()
+
     def _documents(self, strings):
         """The tokens of each document, as a padded object array for the lookup's counters."""
         if self._split is None and self._ngrams is None:
