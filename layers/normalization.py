@@ -358,6 +358,10 @@ class Normalization(Layer):
         self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))
         self.adapt_variance.assign(np.asarray(var, self.dtype).reshape(self._kept_shape))
 
+    def finalize_state(self):
+        """Keras 3 snapshots mean / variance from the adapt weights here (after adapt, build and loading);
+        tapeflow reads the weights at every call, so there is nothing to refresh."""
+
     def _moments(self, array):
         """Mean and variance over the reduced axes as Keras 3's ops.mean / ops.var on TensorFlow
         give them: mean((x - mean)**2), summed in TensorFlow's order (numpy's differs in the last bit)."""
