@@ -46,3 +46,29 @@ def test_missing_key_is_tfs_binding_error(tmp_path, capsys):
         loaded.serve({'num': X['num']})
     assert str(caught.value).startswith("Binding inputs to tf.function failed due to `{'num': array(")
     assert '} has different keys with the TraceType Dict[[' in str(caught.value)
+
+
+def test_dict_outputs_name_the_signature_outputs(tmp_path, capsys):
+    """TF 2.21 (p27.py): keras.Model([a, b], {'y1': Dense(2)(h), 'y0': Dense(1)(h)}).export('e1') prints
+    "Output Type:\n  Dict[['y1', TensorSpec(shape=(None, 2), ...)], ['y0', TensorSpec(shape=(None, 1), ...)]]"
+    and its signature's structured_outputs are {'y1': TensorSpec(..., name='y1'), 'y0': ...} (tapeflow
+    before: List[...] and 'output_0' / 'output_1')."""
+    keras.utils.set_random_seed(1)
+    a = keras.Input((3,), name='a')
+    b = keras.Input((2,), name='b')
+    h = keras.layers.Concatenate()([a, b])
+    model = keras.Model([a, b], {'y1': keras.layers.Dense(2)(h), 'y0': keras.layers.Dense(1)(h)})
+    capsys.readouterr()
+    model.export(str(tmp_path / 'e1'))
+    printed = capsys.readouterr().out
+    assert ("Output Type:\n  Dict[['y1', TensorSpec(shape=(None, 2), dtype=tf.float32, name=None)], "
+            "['y0', TensorSpec(shape=(None, 1), dtype=tf.float32, name=None)]]\n") in printed
+    signature = tf.saved_model.load(str(tmp_path / 'e1')).signatures['serving_default']
+    assert repr(signature.structured_outputs) == (
+        "{'y1': TensorSpec(shape=(None, 2), dtype=tf.float32, name='y1'), "
+        "'y0': TensorSpec(shape=(None, 1), dtype=tf.float32, name='y0')}")
+    xa, xb = np.ones((2, 3), 'float32'), np.ones((2, 2), 'float32')
+    out = signature(a=tf.constant(xa), b=tf.constant(xb))
+    expected = model([xa, xb])
+    np.testing.assert_array_equal(out['y1'].numpy(), expected['y1'].numpy())
+    np.testing.assert_array_equal(out['y0'].numpy(), expected['y0'].numpy())

@@ -6,6 +6,7 @@ inputs), signatures 'serve' and 'serving_default' taking the model's input names
 as TF 2.21 gives for an exported Keras model.
 """
 from . import save
+from .. import nest
 from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from ..train.tracked_containers import ListWrapper
@@ -21,7 +22,7 @@ class ExportArchive:
     """The exported object: the model's inference endpoint and its variables."""
 
     _specs = None       # archives saved before the endpoint kept its input specs take anything
-    _structure = None   # {key: spec} for a model called on a dict of Inputs (Keras serves that dict)
+    _structure = None   # the specs as nested as the model's Inputs, where they hold a dict (Keras serves that)
 
     def __init__(self, model, input_specs=None, input_structure=None):
         self._model = model
@@ -40,16 +41,16 @@ class ExportArchive:
             inputs = args[0] if len(args) == 1 else list(args)
         else:
             # (TF's trace type of a dict lists its keys sorted, in binding errors)
-            signature = dict(sorted(self._structure.items())) if self._structure is not None else \
+            signature = _sorted_dicts(self._structure) if self._structure is not None else \
                 self._specs[0] if len(self._specs) == 1 else list(self._specs)
             inputs = Binder(_endpoint, [signature]).cast(args, kwargs)[0]
         return self._model(inputs, training=False)
 
     def _signature_call(self, *inputs):
         """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument
-        (a dict model's in its keys' sorted order, as its ``inputs`` list them)."""
+        (a dict model's packed back into its structure, flattened in the order its ``inputs`` list them)."""
         if self._structure is not None:
-            return self.serve(dict(zip(sorted(self._structure), inputs)))
+            return self.serve(nest.pack_sequence_as(self._structure, list(inputs)))
         return self.serve(inputs[0] if len(inputs) == 1 else list(inputs))
 
     def __setstate__(self, state):
@@ -109,13 +110,17 @@ def export_model(model, filepath, input_count=None):
         outputs = _output_specs(model, specs[0].shape)
     else:
         names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
-    structure = _dict_structure(model, specs)
+    structure = _dict_structure(getattr(model, '_inputs_struct', None), specs)
+    named_outputs = None if outputs is None else {'output_%d' % i: spec for i, spec in enumerate(outputs)}
+    output_structure = _dict_structure(getattr(model, '_outputs_struct', None), outputs, by_position=True)
+    if isinstance(output_structure, dict) and all(isinstance(v, TensorSpec) for v in output_structure.values()):
+        named_outputs = output_structure    # the signature's outputs are the model's dict (Keras's)
     archive = ExportArchive(model, specs, structure)
     endpoint = Signature(archive, '_signature_call', names, specs, wrapped_name='__call__',
-                         output_specs=None if outputs is None else
-                         {'output_%d' % i: spec for i, spec in enumerate(outputs)})
+                         output_specs=named_outputs)
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})
-    return endpoint_text(specs if structure is None else structure, outputs, _captured(model))
+    return endpoint_text(specs if structure is None else structure,
+                         outputs if output_structure is None else output_structure, _captured(model))
 
 
 def one_input_specs(model, name):
@@ -176,18 +181,57 @@ def endpoint_text(specs, outputs, captured):
 
 
 def _spec_list(specs):
-    if isinstance(specs, dict):      # TF prints a dict structure in its insertion order
-        return 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in specs.items())
-    return repr(specs[0]) if len(specs) == 1 else 'List[%s]' % ', '.join(repr(s) for s in specs)
+    if isinstance(specs, dict) or (isinstance(specs, list) and len(specs) != 1):
+        return _spec_text(specs)
+    return repr(specs[0])
 
 
-def _dict_structure(model, specs):
-    """{key: spec} of a functional model called on a dict of Inputs (Keras's export serves that dict,
-    its signatures take the Inputs' names), in the dict's order; None otherwise."""
-    struct = getattr(model, '_inputs_struct', None)
-    if specs is None or not isinstance(struct, dict) or len(struct) != len(specs):
+def _spec_text(structure):
+    """TF's text of a nested structure of specs: dicts in their insertion order, lists in theirs."""
+    if isinstance(structure, dict):
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (key, _spec_text(value)) for key, value in structure.items())
+    if isinstance(structure, (list, tuple)):
+        return '%s[%s]' % ('List' if isinstance(structure, list) else 'Tuple', ', '.join(map(_spec_text, structure)))
+    return repr(structure)
+
+
+def _dict_structure(struct, specs, by_position=False):
+    """``specs`` (flat, in ``nest.flatten(struct)``'s order) as nested as ``struct``, the model's Inputs or
+    outputs, where that holds a dict (Keras's export serves a dict model's dict, its signatures take the
+    Inputs' names); None otherwise (one tensor or a flat list keep their own forms)."""
+    if specs is None or not _holds_dict(struct):
         return None
-    by_name = {spec.name: spec for spec in specs}
-    if any(getattr(x, 'name', None) not in by_name for x in struct.values()):
+    flat = nest.flatten(struct)
+    if len(flat) != len(specs):
         return None
-    return {key: by_name[x.name] for key, x in struct.items()}
+    if not by_position:             # inputs: each spec is named as its Input
+        by_name = {spec.name: spec for spec in specs}
+        if any(getattr(x, 'name', None) not in by_name for x in flat):
+            return None
+        specs = [by_name[x.name] for x in flat]
+    return _packed(struct, iter(specs))
+
+
+def _holds_dict(struct):
+    if isinstance(struct, dict):
+        return True
+    return isinstance(struct, (list, tuple)) and any(_holds_dict(item) for item in struct)
+
+
+def _packed(struct, specs):
+    """``struct`` with its leaves replaced from ``specs`` in flatten order (sorted dict keys), keeping its
+    dicts' insertion order."""
+    if isinstance(struct, dict):
+        values = {key: _packed(struct[key], specs) for key in sorted(struct)}
+        return {key: values[key] for key in struct}
+    if isinstance(struct, (list, tuple)):
+        return type(struct)(_packed(item, specs) for item in struct)
+    return next(specs)
+
+
+def _sorted_dicts(structure):
+    if isinstance(structure, dict):
+        return {key: _sorted_dicts(structure[key]) for key in sorted(structure)}
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_sorted_dicts(item) for item in structure)
+    return structure
