@@ -85,3 +85,26 @@ class LoopBodyScopes(GraphScopes):
         elif self._outer and name.startswith(self._outer):
             name = name[len(self._outer):]      # ('outer/while/add', not 'outer/while/outer/add')
         return self._prefix + super().unique(name)
+
+
+def defined_at(trace, frame):
+    """(file, line, function) of the user frames from ``frame`` out, outermost first, as TF lists where a graph
+    op was defined: in a loop body's graph (``trace.graph``), each enclosing loop's statement line comes
+    before the body's line in the loop's frame (AutoGraph calls the body from the loop statement)."""
+    from .function_errors import _OWN_DIRS      # (late: it imports the ops)
+    sites = []
+    graph = getattr(trace, 'graph', None)
+    while getattr(graph, 'site', None) is not None:
+        site, line, graph = graph.site
+        sites.append((site, line))
+    user = []
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_OWN_DIRS):
+            user.append(frame)
+        frame = frame.f_back
+    frames = []
+    for frame in reversed(user):
+        code = frame.f_code
+        frames.extend((code.co_filename, line, code.co_name) for site, line in reversed(sites) if site is frame)
+        frames.append((code.co_filename, frame.f_lineno, code.co_name))
+    return frames

@@ -10,7 +10,7 @@ import re
 import sys
 
 from . import nest, trace_names
-from .function_errors import _OWN_DIRS
+from .graph_scopes import defined_at
 from .tensor import Tensor, DISPLAY_NAME
 
 _LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')
@@ -91,22 +91,7 @@ def note_definition(trace, tensor, name):
         body = _DATASET_BODY
     else:
         return
-    sites = []
-    graph = trace.graph
-    while getattr(graph, 'site', None) is not None:
-        frame, line, graph = graph.site
-        sites.append((frame, line))
-    user = []
-    frame = sys._getframe(2)
-    while frame is not None:
-        if not frame.f_code.co_filename.startswith(_OWN_DIRS):
-            user.append(frame)
-        frame = frame.f_back
-    frames = []
-    for frame in reversed(user):
-        code = frame.f_code
-        frames.extend((code.co_filename, line, code.co_name) for site, line in reversed(sites) if site is frame)
-        frames.append((code.co_filename, frame.f_lineno, code.co_name))
+    frames = defined_at(trace, sys._getframe(2))
     defined = getattr(trace, 'defined_at', None)
     if defined is None:
         defined = trace.defined_at = {}

@@ -8,6 +8,8 @@ graph's: 'Inconsistent shapes: ...' ValueError while tracing, and the TensorList
 InvalidArgumentError texts ('Trying to modify element 2 in a list with 2 elements.') where eager
 TensorArray raises OutOfRangeError or IndexError (tensor_array_ops._GraphTensorArrayV2, list_kernels).
 """
+import sys
+
 import numpy as np
 
 from .. import backend, trace_names
@@ -23,6 +25,46 @@ from .tensor_array import TensorArray, _int
 def _kernel_name(dtype):
     """A dtype as TensorFlow's kernels name it (DataTypeString: float, double, half, int32, ...)."""
     return _KERNEL_NAMES.get(dtype.name, dtype.name)
+
+
+def _kernel_error(scope, op, text):
+    """The TensorList kernel's InvalidArgumentError ``text`` as a traced function's graph raises it when it runs:
+    'Graph execution error:\n\nDetected at node TensorArrayV2Write_2/TensorListSetItem defined at (most recent
+    call last): ...' (the op's unique scope in the trace's graph, 'while/...' in a loop body; ``op`` None: the
+    scope is the node); the kernel's text alone outside a traced function."""
+    from .. import assert_statements, graph_asserts   # (late: they import the ops)
+    if assert_statements.traced_mode() is None:
+        return InvalidArgumentError(text)
+    scope, frames = _op_site(scope)
+    node = scope + '/' + op if op else scope
+    if assert_statements.traced_function_name() == '<lambda>':
+        # (TF 2.21 finds no user frames for a lambda's graph: the kernel's text in the function's node instead)
+        return InvalidArgumentError(None, None, '{{function_node __inference_<lambda>}} %s\n\t [[{{node %s}}]] '
+                                                '[Op:__inference_<lambda>]' % (text, node))
+    return InvalidArgumentError(None, None, graph_asserts.GraphCheck(scope, {}, scope, frames).op_error(text, node))
+
+
+def _op_site(kind):
+    """(the unique scope ``kind`` takes for this op in the trace's graph, 'TensorArrayV2Write_1', and the frames
+    TF lists it defined at). Where TF runs the graph instead of tracing (a loop's later turns, a replayed call):
+    what the trace gave the op at the same line, kept per line; ``kind`` and the frames now if it gave none."""
+    from .. import name_scopes
+    from ..function import is_replaying
+    from ..graph_scopes import defined_at
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    graph = getattr(trace, 'graph', None)
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_OWN):
+        frame = frame.f_back
+    site = (kind, frame.f_code, frame.f_lasti) if frame is not None else None
+    if graph is None or is_replaying():
+        return _SITES.get(site) or (kind, defined_at(trace, frame))
+    found = _SITES[site] = (graph.unique(name_scopes.current() + kind), defined_at(trace, frame))
+    return found
+
+
+_OWN = __file__.rsplit('/ops/', 1)[0] + '/'      # (tapeflow's framework: the user's frame is the first outside)
+_SITES = {}     # (op kind, code, offset) of a user's call -> (its scope, its frames) in the trace that made it
 
 
 def _debug_shape(shape):
@@ -78,15 +120,19 @@ class GraphTensorArray(TensorArray):
         new._elements[index] = x
 
     def write(self, index, value, name=None):
+        from ..function import is_replaying     # (late: function imports the ops)
         i = _int(index, 'write index')
         x = as_tensor(value, 'TensorArray.write', dtype=self._dtype)
         self._check_shape(x)         # (while the graph is built, before any kernel runs)
         if x.dtype != self._dtype:
-            raise InvalidArgumentError('Invalid data types; op elements %s but list elements %s'
-                                       % (_kernel_name(x.dtype), _kernel_name(self._dtype)))
+            raise _kernel_error('TensorArrayV2Write', 'TensorListSetItem', 'Invalid data types; op elements %s but '
+                                'list elements %s' % (_kernel_name(x.dtype), _kernel_name(self._dtype)))
         n = len(self._elements)
         if i < 0 or (i >= n and not self._dynamic):
-            raise InvalidArgumentError('Trying to modify element %d in a list with %d elements.' % (i, n))
+            raise _kernel_error('TensorArrayV2Write', 'TensorListSetItem',
+                                'Trying to modify element %d in a list with %d elements.' % (i, n))
+        if trace_names.ACTIVE and getattr(trace_names.current(), 'graph', None) is not None and not is_replaying():
+            _op_site('TensorArrayV2Write')     # (each write an op of the graph: the next one's scope is _1, ...)
         new = self._successor()
         self._place(new, i, x)
         return new
@@ -94,36 +140,38 @@ class GraphTensorArray(TensorArray):
     def read(self, index, name=None):
         i = _int(index, 'read index')
         if not 0 <= i < len(self._elements):
-            raise InvalidArgumentError('Trying to access element %d in a list with %d elements.'
-                                       % (i, len(self._elements)))
+            raise _kernel_error('TensorArrayV2Read', 'TensorListGetItem', 'Trying to access element %d in a list with '
+                                '%d elements.' % (i, len(self._elements)))
         # (a new tensor, as TF's TensorListGetItem op gives: not the written one, which a loop body made)
         return identity(super().read(i))
 
     def gather(self, indices, name=None):
         for i in np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.gather')._data)).reshape(-1):
             if not 0 <= int(i) < len(self._elements):
-                raise InvalidArgumentError('Trying to gather element %d in a list with %d elements.'
-                                           % (int(i), len(self._elements)))
+                raise _kernel_error('TensorListGather', None, 'Trying to gather element %d in a list with %d '
+                                    'elements.' % (int(i), len(self._elements)))
         return super().gather(indices)
 
     def _check_stack(self):
         if self._fixed is not None and len(self._elements) != self._fixed:
-            raise InvalidArgumentError('Operation expected a list with %d elements but got a list with %d elements.'
-                                       % (self._fixed, len(self._elements)))
+            raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', 'Operation expected a list with %d elements '
+                                'but got a list with %d elements.' % (self._fixed, len(self._elements)))
         known = self._element_shape
         if known is None or None in known:
             if not self._elements:
-                raise InvalidArgumentError('Tried to stack elements of an empty list with non-fully-defined '
-                                           'element_shape: %s' % _debug_shape(known))
+                raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', 'Tried to stack elements of an empty '
+                                    'list with non-fully-defined element_shape: %s' % _debug_shape(known))
             if all(x is None for x in self._elements):
-                raise InvalidArgumentError('Tried to stack list which only contains uninitialized tensors and has '
-                                           'a non-fully-defined element_shape: %s' % _debug_shape(known))
+                raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', 'Tried to stack list which only '
+                                    'contains uninitialized tensors and has a non-fully-defined element_shape: %s'
+                                    % _debug_shape(known))
 
     def unstack(self, value, name=None):
         x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
         self._merge_shape(tuple(x.shape[1:]))
         if x.ndim == 0:
-            raise InvalidArgumentError('Tensor must be at least a vector, but saw shape: []')
+            raise _kernel_error('TensorArrayUnstack', 'TensorListFromTensor',
+                                'Tensor must be at least a vector, but saw shape: []')
         new = self._successor()      # (a new list of the rows: the array's size is not checked here)
         new._elements = [getitem(x, k) for k in range(x.shape[0])]
         return new
@@ -135,8 +183,8 @@ class GraphTensorArray(TensorArray):
             return super().scatter(indices, value)
         self._merge_shape(tuple(x.shape[1:]))
         if x.shape[0] != len(idx):
-            raise InvalidArgumentError('Expected len(indices) == tensor.shape[0], but saw: %d vs. %d'
-                                       % (len(idx), x.shape[0]))
+            raise _kernel_error('TensorArrayScatter', 'TensorListScatterIntoExistingList', 'Expected len(indices) '
+                                '== tensor.shape[0], but saw: %d vs. %d' % (len(idx), x.shape[0]))
         new = self._successor()      # (the list grows to the largest index; stack checks the size)
         for k, i in enumerate(idx):
             self._place(new, i, getitem(x, k))
@@ -152,13 +200,13 @@ class GraphTensorArray(TensorArray):
         pieces, start = [], 0
         for size in sizes:
             if start + size > x.shape[0]:
-                raise InvalidArgumentError('Attempting to slice [%d, %d] from tensor with length %d'
-                                           % (start, start + size, x.shape[0]))
+                raise _kernel_error('TensorArraySplit', 'TensorListSplit', 'Attempting to slice [%d, %d] from tensor '
+                                    'with length %d' % (start, start + size, x.shape[0]))
             pieces.append(getitem(x, slice(start, start + size)))
             start += size
         if start != x.shape[0]:
-            raise InvalidArgumentError('Unused values in tensor. Length of tensor: %d Values used: %d'
-                                       % (x.shape[0], start))
+            raise _kernel_error('TensorArraySplit', 'TensorListSplit', 'Unused values in tensor. Length of tensor: '
+                                '%d Values used: %d' % (x.shape[0], start))
         new = self._successor()      # (a new list of the pieces, whatever the array's size)
         new._elements = pieces
         return new
