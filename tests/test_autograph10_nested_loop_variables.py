@@ -225,3 +225,38 @@ def test_a_for_target_read_after_the_loop_is_a_loop_variable(capsys):
     assert (int(s), int(i)) == (3, 2)
     assert capsys.readouterr().out == ('after loop Tensor("while:4", shape=(), dtype=int32) '
                                        'Tensor("while:3", shape=(), dtype=int32)\n')
+
+
+def test_tuple_state_of_a_dataset_loop_and_a_list_state_of_a_while_loop(capsys):
+    # TF 2.21 printed these lines (p18.py d1, d5)
+    @tf.function
+    def sums(ds):
+        acc = (tf.constant(0, tf.int64), tf.constant(0.0))
+        for a, b in ds:
+            print('body', acc, a, b)
+            acc = (acc[0] + a, acc[1] + b)
+        print('after', acc)
+        return acc
+
+    @tf.function
+    def swaps(n):
+        state = [tf.constant(1.0), tf.constant(2.0)]
+        i = tf.constant(0)
+        while i < n:
+            print('w', state)
+            state = [state[1], state[0] * 2]
+            i += 1
+        print('after', state)
+        return state
+    ds = tf.data.Dataset.from_tensor_slices((tf.range(3, dtype=tf.int64), tf.constant([1., 2., 3.])))
+    a, b = sums(ds)
+    assert (int(a), float(b)) == (3, 6.0)
+    assert [float(v) for v in swaps(tf.constant(3))] == [4.0, 4.0]
+    assert capsys.readouterr().out.split('\n') == [
+        "body (<tf.Tensor 'args_0:0' shape=() dtype=int64>, <tf.Tensor 'args_1:0' shape=() dtype=float32>) "
+        'Tensor("args_2:0", shape=(), dtype=int64) Tensor("args_3:0", shape=(), dtype=float32)',
+        "after (<tf.Tensor 'ReduceDataset:0' shape=() dtype=int64>, <tf.Tensor 'ReduceDataset:1' shape=() "
+        "dtype=float32>)",
+        "w [<tf.Tensor 'while/Placeholder:0' shape=() dtype=float32>, <tf.Tensor 'while/Placeholder_1:0' shape=() "
+        "dtype=float32>]",
+        "after [<tf.Tensor 'while:2' shape=() dtype=float32>, <tf.Tensor 'while:3' shape=() dtype=float32>]", '']
