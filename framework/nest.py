@@ -104,7 +104,9 @@ def _pack(x, it, expand=False):
     """``x``'s structure with its leaves taken from ``it``; with ``expand`` a composite leaf (see
     composite_components) is rebuilt from as many items as it has components."""
     if isinstance(x, _LISTS):          # a dict view packs as a list, as in TF
-        return [_pack(item, it, expand) for item in x]
+        items = [_pack(item, it, expand) for item in x]
+        # a list subclass (a tf.Module's ListWrapper, a user's) packs as its own type, as TF's _sequence_like
+        return items if type(x) is list or isinstance(x, DICT_VIEWS) else type(x)(items)
     if _is_namedtuple(x):
         return type(x)(*[_pack(item, it, expand) for item in x])
     if isinstance(x, tuple):

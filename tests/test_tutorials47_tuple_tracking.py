@@ -80,3 +80,24 @@ def test_wrappers_key_and_compare_as_their_plain_values():
     assert f.experimental_get_tracing_count() == 2
     tf.nest.assert_same_structure(m.l, [1, 2])
     tf.nest.assert_same_structure(m.t, (1, 2))
+
+
+def test_nest_rebuilds_list_subclasses_as_their_own_type():
+    # TF 2.21 (/tmp/t47_nl_tf.py, /tmp/t47_gl_tf.py): tf.nest's _sequence_like rebuilds a list subclass as its type
+    class L(list):
+        pass
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.l = [tf.Variable(1.0)]
+
+    m = M()
+    assert type(tf.nest.map_structure(lambda v: v, L([1, 2]))) is L
+    assert type(tf.nest.pack_sequence_as(L([1, 2]), [3, 4])) is L
+    assert type(tf.nest.map_structure(lambda v: v, m.l)).__name__ == 'ListWrapper'
+    assert type(tf.nest.map_structure(lambda v: v, {'a': 1}.values())) is list
+    with tf.GradientTape() as tape:
+        y = m.l[0] * 2
+    grads = tape.gradient(y, m.l)
+    assert type(grads).__name__ == 'ListWrapper' and float(grads[0]) == 2.0
