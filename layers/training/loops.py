@@ -330,7 +330,14 @@ class TrainingLoops:
             # come between those groups only.
             if (step + 1) % every == 0:
                 if wants_end:
-                    end(step, batch_logs(logs))
+                    try:
+                        end(step, batch_logs(logs))
+                    except BaseException:
+                        if traces is not None:
+                            # a batch-end callback stopped the pass (ModelCheckpoint's KeyError for a
+                            # '{val_loss}' file name mid-epoch): TF's detector counted the calls that ran
+                            step_retracing.calls_made(-(-(step + 1) // every))
+                        raise
                 if getattr(self, stop_flag):
                     break
         else:
