@@ -24,6 +24,9 @@ from .graph_input_errors import (eager_input_error, graph_conversion_refusal, in
                                  python_float_refusal)
 
 _PY_SCALARS = (int, float, bool)
+# the dtypes TF's eager converter makes of a Python bool (int8 + True fails to convert True, as bfloat16 does)
+_BOOL_TARGETS = frozenset(np.dtype(n) for n in ('bool', 'int32', 'int64', 'uint64', 'float16', 'float32', 'float64',
+                                                 'complex128'))
 
 
 def as_tensor(x, op, dtype=None):
@@ -256,9 +259,11 @@ def _other(v, ref, op, left=True):
             raise _refused(v, dtype, op, left)        # 'a' + 1: TensorFlow converts 1 to a string first
         _check_numeric(ref, op, v)
     if type(v) in _PY_SCALARS:
-        if type(v) is float and dtype.kind in 'iub':
+        if type(v) is float and dtype.kind in 'iub' or type(v) is bool and dtype not in _BOOL_TARGETS:
             raise _refused(v, dtype, op, left)
         return v, _as_scalar(v, dtype)
+    if type(v) is complex and dtype.name == 'bfloat16':     # (numpy would drop the imaginary part)
+        raise _refused(v, dtype, op, left)
     try:
         if isinstance(v, (list, tuple)) and holds_tensor(v):     # x + [y, 2 * y]: packed, recorded
             return _packed_other(v, ref)
