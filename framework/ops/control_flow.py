@@ -16,7 +16,7 @@ from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
 from ..traced_cond_names import api_op
-from . import control_flow_checks as checks
+from . import control_flow_checks as checks, while_body_structures
 from .graph_input_errors import traced
 from .shapes import stop_gradient
 
@@ -299,6 +299,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             if eager:       # TF 2.21's eager loop checks the structure only, in nest's words
                 checks.same_structure(initial, result, limit is not None)
             else:
+                if iteration == 0 and structure_of(current) != structure_of(result):
+                    while_body_structures.refusal(result, loop_vars, current)
                 result = _as_loop_values(result)
                 _check_same(current, result)
                 if iteration == 0:      # (TF traces the body once: its outputs against what went in)
