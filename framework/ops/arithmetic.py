@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import InvalidArgumentError, kernel_error, noted, without_name_tail
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
@@ -107,14 +107,17 @@ def multiply(x, y, name=None):
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('multiply', x, y)
     try:
-        value = dx * dy if regrouped is None else regrouped    # a traced (t * v) * C is t * (C * v)
+        value = dx * dy if regrouped is None else regrouped[0]     # a traced (t * v) * C is t * (C * v)
     except ValueError:
         raise _broadcast_error('multiply', dx, dy) from None
     if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
         return _complex_product(x, y, eigen_complex_product.product(dx, dy, value))
     out = Tensor(value)
     if ACTIVE:
-        record('multiply', (x, y), out, _MULTIPLY_VJPS)
+        if regrouped is not None and regrouped[1] is not None:     # (the gradient's regrouped chain)
+            record('multiply', regrouped[1], out, regrouped[2])
+        else:
+            record('multiply', (x, y), out, _MULTIPLY_VJPS)
     if _REWRITES[0]:
         product_push_down.note_product(x, y, out)
     return out
@@ -134,9 +137,12 @@ def _folded_quotient(x, c):
     after a softmax, which ConstantPushDown regroups (softmax_grad_push_down.py)."""
     regrouped = product_push_down.regrouped(x, c)        # (t * v) / C is t * ((1 / C) * v)
     x, c, dx, dc = binary(x, c, 'multiply')
-    out = Tensor(dx * dc if regrouped is None else regrouped)
+    out = Tensor(dx * dc if regrouped is None else regrouped[0])
     if ACTIVE:
-        record('multiply', (x, c), out, _FOLDED_QUOTIENT_VJPS)
+        if regrouped is not None and regrouped[1] is not None:
+            record('multiply', regrouped[1], out, regrouped[2])
+        else:
+            record('multiply', (x, c), out, _FOLDED_QUOTIENT_VJPS)
     product_push_down.note_product(x, c, out)
     return out
 
@@ -274,17 +280,17 @@ def divide_no_nan(x, y, name=None):
 def floordiv(x, y, name=None):
     """Floor division (no gradient, as in TensorFlow). Floats divide then floor, as TensorFlow's
     FloorDiv does (float32 1.0 // 0.1 is floor(10.0) = 10; numpy's divmod-based // gives 9)."""
-    x, y, dx, dy = binary(x, y, 'floordiv')
+    xt, yt, dx, dy = binary(x, y, 'floordiv')
     try:
         with np.errstate(divide='ignore', invalid='ignore'):      # an integer zero divisor is refused below
-            floating = (x if isinstance(x, Tensor) else y).dtype.is_floating
+            floating = (xt if isinstance(xt, Tensor) else yt).dtype.is_floating
             out = Tensor(backend.array_module(dx).floor(dx / dy) if floating else dx // dy)
     except ValueError:
         raise _broadcast_error('floordiv', dx, dy) from None
     except TypeError:       # numpy's floor_divide of complex values: FloorDiv has no CPU kernel for them
-        raise missing_kernels.not_found('FloorDiv', (x if isinstance(x, Tensor) else y).dtype.name,
-                                        'floordiv') from None
-    _refuse_integer_zero_divisor(out, dy, 'floordiv')
+        error = missing_kernels.not_found('FloorDiv', (xt if isinstance(xt, Tensor) else yt).dtype.name, 'floordiv')
+        raise (without_name_tail(error) if _slow_path(x, y) else error) from None
+    _refuse_integer_zero_divisor(out, dy, 'floordiv', not _slow_path(x, y))
     return out
 
 
@@ -293,7 +299,7 @@ floor_div = floordiv
 
 def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
-    x, y, dx, dy = binary(x, y, 'floormod')
+    xt, yt, dx, dy = binary(x, y, 'floormod')
     if getattr(dx, 'dtype', None) == np.bool_ or getattr(dy, 'dtype', None) == np.bool_:
         raise _bool_kernel_error('floormod', 'int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, '
                                  'half, float, double')
@@ -303,12 +309,13 @@ def floormod(x, y, name=None):
     except ValueError:
         raise _broadcast_error('floormod', dx, dy) from None
     except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
-        raise float_kernels.complex_error('floormod', (x if isinstance(x, Tensor) else y).dtype.name) from None
-    _refuse_integer_zero_divisor(out, dy, 'floormod')
+        error = float_kernels.complex_error('floormod', (xt if isinstance(xt, Tensor) else yt).dtype.name)
+        raise (without_name_tail(error) if _slow_path(x, y) else error) from None
+    _refuse_integer_zero_divisor(out, dy, 'floormod', not _slow_path(x, y))
     if out._data.dtype.kind == 'f' or out._data.dtype.name == 'bfloat16':
         out = _zero_with_sign_of(out, dx)
     if ACTIVE:
-        record('floormod', (x, y), out, _FLOORMOD_VJPS)
+        record('floormod', (xt, yt), out, _FLOORMOD_VJPS)
     return out
 
 
@@ -354,16 +361,16 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     """x ** y, as TensorFlow's Pow kernel computes it (see ``pow_arrays``). The gradient for y
     uses log(x) where x > 0, and 0 elsewhere."""
     try:
-        x, y, dx, dy = binary(x, y, 'pow')
+        xt, yt, dx, dy = binary(x, y, 'pow')
     except TypeError:      # a RaggedTensor (its 'pow' entry, as TF dispatches it); else re-raised
         return dispatch('pow', x, y)
     if getattr(dx, 'dtype', _NO_DTYPE).kind == 'u':      # Pow has no kernel for unsigned ints
-        error = float_kernels.string_refusal('pow', dx.dtype.name)
+        error = float_kernels.string_refusal('pow', dx.dtype.name, not _slow_path(x, y))
         error.add_note('pow: TensorFlow takes no %s tensor here; cast it first, e.g. tf.cast(x, tf.int32)'
                        % dx.dtype.name)
         raise error
     try:
-        out = Tensor(pow_arrays(dx, dy, not isinstance(y, Tensor)))
+        out = Tensor(pow_arrays(dx, dy, not isinstance(yt, Tensor)))
     except ValueError as err:
         if 'negative integer powers' in str(err):      # numpy's refusal is the Pow kernel's too
             raise kernel_error('Pow', 'Integers to negative integer powers are not allowed', named=True,
@@ -371,7 +378,7 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
                                     'floating dtype first') from None
         raise _broadcast_error('pow', dx, dy) from None
     if ACTIVE:
-        record('pow', (x, y), out, _POW_VJPS)
+        record('pow', (xt, yt), out, _POW_VJPS)
     return out
 
 
@@ -599,10 +606,17 @@ def add_n_arrays(arrays):
     return total
 
 
-def _refuse_integer_zero_divisor(out, divisor, op):
+def _slow_path(*given):
+    """Whether TF's eager slow path runs an op given these operands (a list, a Python complex, or a numpy
+    scalar that is no Python float: np.int32(0), not np.float64), whose kernel errors end at '[Op:FloorDiv]'."""
+    return any(isinstance(v, (list, tuple, complex)) or isinstance(v, np.generic) and not isinstance(v, float)
+               for v in given)
+
+
+def _refuse_integer_zero_divisor(out, divisor, op, named=True):
     """TensorFlow's integer kernels refuse a zero divisor; numpy gives 0 with a warning."""
     if out._data.dtype.kind in 'iu' and not bool((divisor != 0).all() if hasattr(divisor, 'all') else divisor != 0):
-        raise kernel_error(_KERNELS[op], 'Integer division by zero', named=True,     # the kernel's words
+        raise kernel_error(_KERNELS[op], 'Integer division by zero', named=named,     # the kernel's words
                            note='%s: integer division by zero (the divisor holds 0); cast to a float dtype for '
                                 'inf/nan results, or use framework.math.divide_no_nan' % op)
 
