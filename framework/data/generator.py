@@ -59,12 +59,13 @@ def generator_source(generator, args, signature):
     args = tuple(_generator_argument(a) for a in (args or ()))
 
     components = _component_count(signature)
+    conform = _normalize_to_signature if _takes_signature_path(signature) else _conform
 
     def elements():
         values = _generator_values(generator, args, components)
         for value in values:
             try:
-                conformed = _conform(signature, value, value)
+                conformed = conform(signature, value, value)
             except _Mismatch as mismatch:
                 raise _yield_error(str(mismatch), components) from None
             yield conformed
@@ -111,7 +112,8 @@ def _conform(signature, value, whole):
             _structure_error(signature, whole)
         return {k: _conform(signature[k], value[k], whole) for k in signature}
     if isinstance(signature, tuple):
-        if not isinstance(value, (tuple, list)) or len(value) != len(signature):
+        # TF 2.21 flattens with check_types: a yielded list is no tuple ('did not match the expected structure')
+        if not isinstance(value, tuple) or len(value) != len(signature):
             _structure_error(signature, whole)
         parts = [_conform(s, v, whole) for s, v in zip(signature, value)]
         return type(signature)(*parts) if hasattr(signature, '_fields') else tuple(parts)
@@ -203,3 +205,13 @@ def _zip_leaves(fn, types, shapes):
         return tuple(_zip_leaves(fn, t, s) for t, s in zip(types, shapes))
     return fn(dtypes.numpy_dtype(types), shapes)
 
+
+
+def _takes_signature_path(signature):
+    from .generator_signature_path import takes_signature_path
+    return takes_signature_path(signature)
+
+
+def _normalize_to_signature(signature, value, _whole):
+    from .generator_signature_path import normalize_to_signature
+    return normalize_to_signature(signature, value, _conform_leaf, _conform_ragged, _conform_extension, _Mismatch)
