@@ -107,14 +107,19 @@ class Tensor:
         if trace_names.ACTIVE:      # in a trace, the lengths it gives close those the graph's shape leaves open
             trace_names.refine_shape(self, trace_names.known_dims(wanted))
 
+    @property
     def numpy(self):
-        """The value as a numpy array (a numpy scalar for 0-d tensors). A copy, as TensorFlow's:
-        ``a = t.numpy(); a[0] = 3`` must leave the immutable tensor as it was.
+        """``t.numpy()``: the value as a numpy array (a numpy scalar for 0-d tensors). A copy, as
+        TensorFlow's: ``a = t.numpy(); a[0] = 3`` must leave the immutable tensor as it was.
 
         Inside a tf.function's trace (a tf.data function's, a Keras step's or build's) user code
-        holds TensorFlow's SymbolicTensor, which has no ``numpy``: the same AttributeError here."""
+        holds TensorFlow's SymbolicTensor, which has no ``numpy`` attribute: the same AttributeError
+        here, raised by the attribute's read, so ``hasattr(x, 'numpy')`` is False there as in TF."""
         if trace_names.ACTIVE and trace_names.is_graph_tensor_to_caller(self):
             raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+        return self._numpy_value
+
+    def _numpy_value(self):
         value = backend.to_host(self._data)
         if isinstance(value, np.ndarray):
             if value.ndim == 0:
