@@ -122,3 +122,36 @@ def test_of_equal_sizes_the_constant_joins_the_name_sorted_first():
     np.testing.assert_array_equal(tf.function(right)(tf.constant(a0)).numpy(), w0 * (c * a0))
     np.testing.assert_array_equal(tf.function(right_zz)(tf.constant(a0)).numpy(), a0 * (c * w0))
     np.testing.assert_array_equal(tf.function(args)(tf.constant(w0), tf.constant(a0)).numpy(), w0 * (c * a0))
+
+
+def test_a_functions_later_calls_regroup_as_its_trace_did():
+    rs = np.random.RandomState(0)
+    a0, w0 = rs.standard_normal((4, 5)).astype('float32'), rs.standard_normal((4, 5)).astype('float32')
+    w, c = tf.Variable(w0), np.float32(1.7)
+    f = tf.function(lambda a: a * w * 1.7)
+    for _ in range(3):      # (the names that decide a tie are known while tracing only)
+        np.testing.assert_array_equal(f(tf.constant(a0)).numpy(), w0 * (c * a0))
+
+
+class _PlainScale(keras.layers.Layer):
+    def build(self, input_shape):
+        self.g = self.add_weight(shape=(input_shape[-1],), initializer='ones', name='g')
+
+    def call(self, x):
+        return x * self.g * 1.5
+
+
+def test_fit_takes_the_weights_gradient_in_tfs_regrouped_order():
+    # TF 2.21's fit: g's gradient is (1.5 * x) * upstream, its arithmetic optimizer's order of
+    # Mul(x, Mul(upstream, 1.5)) (notes/progs/me39/scale_fit.py printed these after each step)
+    keras.backend.clear_session()
+    x = np.random.RandomState(1).standard_normal((6, 4)).astype('float32')
+    y = np.random.RandomState(2).standard_normal((6, 3)).astype('float32')
+    i = keras.Input((4,))
+    m = keras.Model(i, keras.layers.Dense(3)(_PlainScale()(i)))
+    rs = np.random.RandomState(7)
+    m.set_weights([(0.3 * rs.standard_normal(w.shape)).astype('float32') for w in m.weights])
+    m.compile(optimizer=keras.optimizers.SGD(0.1), loss='mse')
+    m.fit(x, y, epochs=3, batch_size=3, verbose=0, shuffle=False)
+    assert [float(v).hex() for v in m.weights[0].numpy()] == [
+        '0x1.1b98960000000p-1', '0x1.01fdcc0000000p-2', '0x1.9b26780000000p-6', '-0x1.5135840000000p-5']
