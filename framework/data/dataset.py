@@ -199,7 +199,8 @@ class Dataset(ElementStages, RegroupingStages):
                                  note='Dataset.range(output_type=%s): give a number type' % spec.dtype.name)
                 yield
             return Dataset(refused, len(range(*args)), lambda: spec)
-        values = np.arange(*args, dtype=spec.dtype)
+        # TF's RangeDataset counts in int64 and static_casts each value: range(-5, -1, output_type=tf.uint8) wraps
+        values = np.arange(*args, dtype=np.int64).astype(spec.dtype)
         return Dataset(lambda: iter(values), len(values), lambda: spec)
 
     @staticmethod
