@@ -471,6 +471,12 @@ def _truth(value, what, stage=None):
     (stage_function.py), whose trace gives the shape TensorFlow's error names."""
     if value is None:       # TensorFlow's spec of a None result
         raise noted(_predicate_error('NoneTensorSpec()', what), '%s: the predicate returned None' % what)
+    if isinstance(value, (tuple, list, dict)):
+        # TF 2.21 asks the traced output structure is_compatible_with(TensorSpec([], tf.bool)); a tuple (a
+        # returned list becomes one) or a dict has no such method, so its AttributeError is what users see
+        raise noted(AttributeError("'%s' object has no attribute 'is_compatible_with'"
+                                   % ('dict' if isinstance(value, dict) else 'tuple')),
+                    '%s: the predicate must return one tf.bool scalar, it returned %r' % (what, value))
     flag = np.asarray(value)
     if flag.shape != () or flag.dtype != np.bool_:
         # TensorFlow's words (it reads the traced predicate's spec; a Python 1 is an int32 scalar): a
