@@ -297,7 +297,12 @@ class ElementStages:
         """The same elements, carrying ``options`` (a ``tf.data.Options``; read back by ``options()``).
         tapeflow's stages have nothing to tune, so the settings change no element."""
         if not isinstance(options, Options):
-            raise TypeError('Dataset.with_options: expected a tf.data.Options, got %s' % type(options).__name__)
+            # TF 2.21 serializes the argument first: anything else fails as options._to_proto()
+            if options is Options:
+                error = TypeError("Options._to_proto() missing 1 required positional argument: 'self'")
+            else:
+                error = AttributeError("'%s' object has no attribute '_to_proto'" % type(options).__name__)
+            raise noted(error, 'Dataset.with_options: expected a tf.data.Options(), got %r' % (options,))
         # TF's merge takes a group the caller set (options.autotune) into the dataset's options as it is
         # where those leave it unset, and freezes them: changing it afterwards is options()'s ValueError
         current = self._chained_options()
