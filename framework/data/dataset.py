@@ -172,7 +172,10 @@ class Dataset(ElementStages, RegroupingStages):
                                     'Use output_signature instead')
         check_generator(generator)
         signature = signature_from(output_signature, output_types, output_shapes)
-        return Dataset(generator_source(generator, args, signature), card.UNKNOWN_CARDINALITY, lambda: signature)
+        me = []         # the dataset, for an ignore_errors right below it (generator.py)
+        me.append(Dataset(generator_source(generator, args, signature, me), card.UNKNOWN_CARDINALITY,
+                          lambda: signature))
+        return me[0]
 
     @staticmethod
     def range(*args, output_type='int64', name=None):

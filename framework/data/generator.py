@@ -7,10 +7,11 @@ float32 spec, as TensorFlow converts) and its shape checked against the spec.
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError, noted
+from ..errors import InternalError, InvalidArgumentError, noted
 from ..extension_type import ExtensionTypeSpec
 from ..ops.py_function_errors import generator_error
 from ..tensor_shape import TensorShape
+from .error_skipping import SkippedElement, tolerated
 from .ragged_elements import is_ragged_spec
 from .spec import TensorSpec, as_spec, shape_admits
 
@@ -53,8 +54,11 @@ def _signature_spec(leaf):
         raise error from None
 
 
-def generator_source(generator, args, signature):
-    """A function that starts the generator and yields checked host elements."""
+def generator_source(generator, args, signature, stage=None):
+    """A function that starts the generator and yields checked host elements. ``stage``: a list that
+    will hold the dataset, so that ``ignore_errors`` right below it can drop an element that failed
+    (TF 2.21 skips the IteratorGetNext error and asks the generator again: a Python generator that
+    raised is finished, a yielded element that did not fit the signature is only dropped)."""
     check_generator(generator)
     args = tuple(_generator_argument(a) for a in (args or ()))
 
@@ -62,29 +66,32 @@ def generator_source(generator, args, signature):
     conform = _normalize_to_signature if _takes_signature_path(signature) else _conform
 
     def elements():
-        values = _generator_values(generator, args, components)
-        for value in values:
-            try:
-                conformed = conform(signature, value, value)
-            except _Mismatch as mismatch:
-                raise _yield_error(str(mismatch), components) from None
-            yield conformed
-    return elements
-
-
-def _generator_values(generator, args, components):
-    """The generator's values; an exception it raises is TensorFlow's PyFunc status error (UnknownError,
-    InvalidArgumentError for ValueError / TypeError, ...: py_function_errors.py)."""
-    try:
-        iterator = iter(generator(*args))
+        iterator = _started(generator, args, components)
         while True:
             try:
                 value = next(iterator)
             except StopIteration:
                 return
-            yield value
-    except GeneratorExit:
-        raise
+            except Exception as err:        # noqa: BLE001  (TF's PyFunc status error for any exception)
+                error = generator_error(err, components)
+            else:
+                try:
+                    yield conform(signature, value, value)
+                    continue
+                except _Mismatch as mismatch:
+                    error = mismatch.op_error(components)
+            if stage and tolerated(stage[0]):
+                yield SkippedElement(error)
+                continue
+            raise error from None
+    return elements
+
+
+def _started(generator, args, components):
+    """The generator's iterator; an exception it raises is TensorFlow's PyFunc status error (UnknownError,
+    InvalidArgumentError for ValueError / TypeError, ...: py_function_errors.py)."""
+    try:
+        return iter(generator(*args))
     except Exception as err:
         raise generator_error(err, components) from None
 
@@ -143,7 +150,22 @@ def _conform_leaf(spec, value):
     if not shape_admits(spec, array.shape):
         raise _Mismatch('`generator` yielded an element of shape %s where an element of shape %s was expected.'
                            % (tuple(array.shape), tuple(spec.shape)))
+    if spec.dtype.name == 'string':
+        array = _string_array(array)
     return array[()] if array.ndim == 0 else array
+
+
+def _string_array(array):
+    """TF's PyFunc kernel stores a string component's objects as bytes (a str UTF-8 encoded) and refuses
+    any other object with an InternalError."""
+    out = np.empty(array.shape, dtype=object)
+    for index, item in np.ndenumerate(array):
+        if isinstance(item, str):
+            item = item.encode('utf-8')
+        elif not isinstance(item, bytes):
+            raise _UnsupportedObject('Unsupported object type %s' % type(item).__name__)
+        out[index] = item
+    return out
 
 
 def _conform_ragged(spec, value):
@@ -163,6 +185,19 @@ def _conform_ragged(spec, value):
 
 class _Mismatch(Exception):
     """A yielded value that does not fit the signature (its text is TF's TypeError's)."""
+
+    def op_error(self, components):
+        return _yield_error(str(self), components)
+
+
+class _UnsupportedObject(_Mismatch):
+    """A string component's object the PyFunc kernel cannot store (TF's InternalError)."""
+
+    def op_error(self, components):
+        return noted(InternalError(None, None, '{{function_node __wrapped__IteratorGetNext_output_types_%d_device_'
+                                   '/job:localhost/replica:0/task:0/device:CPU:0}} %s\n\t [[{{node PyFunc}}]] '
+                                   '[Op:IteratorGetNext] name: ' % (components, self)),
+                     "%s: a tf.string component takes str or bytes" % WHAT)
 
 
 def _yield_error(text, components):
