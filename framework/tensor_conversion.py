@@ -118,7 +118,9 @@ def _to_array(value, dtype):
     else:
         # TensorFlow refuses Python floats for an integer dtype (even 2.0), numbers for bool, complex
         # numbers for a real dtype
-        if array.size and array.dtype.kind in _REFUSED_KINDS.get(dtype.kind, ''):     # [] is float64 to numpy
+        if array.size and (array.dtype.kind in _REFUSED_KINDS.get(dtype.kind, '')     # [] is float64 to numpy
+                           or array.dtype.kind == 'b' and dtype not in BOOL_TARGETS
+                           or array.dtype.kind == 'c' and dtype.name == 'bfloat16'):     # (bfloat16's kind: 'V')
             raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(dtype)))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
@@ -126,6 +128,9 @@ def _to_array(value, dtype):
 
 # the kinds of Python values TensorFlow will not convert to a dtype of each kind ('O': string tensors)
 _REFUSED_KINDS = {'i': 'fc', 'u': 'fc', 'b': 'iufc', 'f': 'c', 'O': 'iufcb'}
+# the dtypes TensorFlow converts Python bools to (tf.constant(True, tf.int8) is its TypeError)
+BOOL_TARGETS = frozenset(np.dtype(n) for n in ('bool', 'int32', 'int64', 'uint64', 'float16', 'float32', 'float64',
+                                                 'complex128'))
 # the dtypes TensorFlow's fast list conversion fills from numbers of any kind: [True, 2] converts to them
 _NUMBERS_ANY_KIND = frozenset(np.dtype(n) for n in ('int32', 'int64', 'float16', 'float32', 'float64'))
 

@@ -17,6 +17,7 @@ from ..autopacking import holds_tensor, pack
 from ..composite import handler_for
 from ..indexed_slices import IndexedSlices
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
+from ..tensor_conversion import BOOL_TARGETS
 from ..leaked_tensors import SymbolicTensor
 from ..variable import Variable
 from . import axis_errors, broadcast_kernels, float_kernels
@@ -25,8 +26,7 @@ from .graph_input_errors import (eager_input_error, graph_conversion_refusal, in
 
 _PY_SCALARS = (int, float, bool)
 # the dtypes TF's eager converter makes of a Python bool (int8 + True fails to convert True, as bfloat16 does)
-_BOOL_TARGETS = frozenset(np.dtype(n) for n in ('bool', 'int32', 'int64', 'uint64', 'float16', 'float32', 'float64',
-                                                 'complex128'))
+_BOOL_TARGETS = BOOL_TARGETS
 
 
 def as_tensor(x, op, dtype=None):
