@@ -142,7 +142,7 @@ def _conform_leaf(spec, value):
     if is_ragged_spec(spec):
         return _conform_ragged(spec, value)
     try:
-        array = np.asarray(value.numpy() if hasattr(value, 'numpy') else value, dtype=spec.dtype)
+        array = _host_array(value.numpy() if hasattr(value, 'numpy') else value, spec.dtype)
     except (TypeError, ValueError):
         raise _Mismatch('`generator` yielded an element that could not be converted to the expected type. The '
                            'expected type was %s, but the yielded element was %s.' % (spec.dtype.name, value)) \
@@ -153,6 +153,15 @@ def _conform_leaf(spec, value):
     if spec.dtype.name == 'string':
         array = _string_array(array)
     return array[()] if array.ndim == 0 else array
+
+
+def _host_array(value, dtype):
+    """TF 2.21's numpy_compat.np_asarray under NumPy 2: a number dtype is reached by astype, so values
+    out of its range wrap as NumPy 1 let them (2**40 as int32 is 0, -1 as uint8 255) instead of raising
+    OverflowError."""
+    if np.issubdtype(dtype, np.number):
+        return np.asarray(value).astype(dtype)
+    return np.asarray(value, dtype=dtype)
 
 
 def _string_array(array):
@@ -231,15 +240,32 @@ def _map_leaves(fn, structure):
 
 
 def _zip_leaves(fn, types, shapes):
-    if isinstance(types, dict):
-        return {k: _zip_leaves(fn, v, shapes[k]) for k, v in types.items()}
-    if isinstance(types, (tuple, list)):
-        if not isinstance(shapes, (tuple, list)) or len(shapes) != len(types):
-            raise ValueError('%s: `output_shapes` %r does not match the structure of `output_types` %r'
-                             % (WHAT, shapes, types))
+    """TF 2.21's nest.map_structure_up_to(output_types, as_shape, output_shapes), in tf.data's nest: a
+    list is a leaf there (a shape), so only tuples and dicts are structures; its words for mismatches."""
+    if isinstance(types, (dict, tuple)):
+        if not isinstance(shapes, (dict, tuple)):
+            _shapes_error(TypeError("If shallow structure is a sequence, input must also be a sequence. Input has "
+                                    "type: '%s'." % type(shapes).__name__), types)
+        if isinstance(shapes, dict) != isinstance(types, dict):
+            _shapes_error(TypeError("The two structures don't have the same sequence type. Input structure has type "
+                                    "'%s', while shallow structure has type '%s'."
+                                    % (type(shapes).__name__, type(types).__name__)), types)
+        if isinstance(types, dict):
+            if set(shapes) != set(types):
+                _shapes_error(ValueError("The two structures don't have the same keys. Input structure has keys %s, "
+                                         "while shallow structure has keys %s." % (sorted(shapes), sorted(types))),
+                              types)
+            return {k: _zip_leaves(fn, v, shapes[k]) for k, v in types.items()}
+        if len(shapes) != len(types):
+            _shapes_error(ValueError("The two structures don't have the same sequence length. Input structure has "
+                                     'length %d, while shallow structure has length %d.' % (len(shapes), len(types))),
+                          types)
         return tuple(_zip_leaves(fn, t, s) for t, s in zip(types, shapes))
     return fn(dtypes.numpy_dtype(types), shapes)
 
+
+def _shapes_error(error, types):
+    raise noted(error, '%s: give `output_shapes` the structure of `output_types` %r' % (WHAT, types))
 
 
 def _takes_signature_path(signature):
