@@ -469,13 +469,13 @@ class Sequential(ModelBase):
 
     @property
     def input_shape(self):
-        if self._build_input_shape is None:
+        if self._build_input_shape is None or not self.built:     # (pop(rebuild=False) unbuilds it: Keras's None)
             raise AttributeError("Sequential model '%s' has no defined input shape yet." % self.name)
         return tuple(self._build_input_shape)
 
     @property
     def output_shape(self):
-        if not self._layers or self._build_input_shape is None:
+        if not self._layers or self._build_input_shape is None or not self.built:
             raise AttributeError("Sequential model '%s' has no defined output shape yet." % self.name)
         return self._output_shapes.get(id(self._layers[-1]))
 
