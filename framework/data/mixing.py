@@ -156,7 +156,7 @@ def chosen(datasets, choice_dataset, stop_on_empty):
         iterators = [d._make_iterator() for d in datasets]
         for choice in choice_dataset._make_iterator():
             k = np.asarray(choice)
-            if k.shape == () and k.dtype == np.int64 and int(k) >= len(iterators):
+            if k.shape == () and k.dtype == np.int64 and not 0 <= int(k) < len(iterators):   # -1 too: TF's words
                 raise _selector_out_of_range(int(k), datasets)
             if k.shape != () or k.dtype != np.int64 or not 0 <= int(k) < len(iterators):
                 raise ValueError('Dataset.choose_from_datasets: choices must be int64 scalars in [0, %d), got %r '
