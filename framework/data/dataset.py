@@ -338,7 +338,9 @@ class Dataset(ElementStages, RegroupingStages):
         # traced once as TF's reduce traces it (a print shows once; a dtype clash is the trace's TypeError)
         reduce_func = traced_stage_function(reduce_func, self, takes_element=False)
         state = host_structure(initial_state)
-        for element in self._make_iterator():
+        count = len(nest.flatten(spec_of(state)))
+        node = 'ReduceDataset_Targuments_0_Tstate_%d_output_types_%d' % (count, count)
+        for element in _drained(self._make_iterator(), node, 'ReduceDataset'):
             returned = reduce_func(as_tensors(state), as_tensors(element))
             # a returned list is a tuple of components to tf.data (its _should_pack), never one stacked tensor
             new_state = host_structure(tuple(returned) if isinstance(returned, list) else returned)
@@ -367,10 +369,11 @@ class Dataset(ElementStages, RegroupingStages):
         Raises:
             ValueError: when it has no element or more than one.
         """
-        iterator = self._make_iterator()
+        components = len(nest.flatten(self.element_spec))       # the kernel node's name counts them
+        iterator = _drained(self._make_iterator(), 'DatasetToSingleElement_output_types_%d' % components,
+                            'DatasetToSingleElement')
         first, second = next(iterator, _NONE), next(iterator, _NONE)
         if first is _NONE or second is not _NONE:
-            components = len(nest.flatten(self.element_spec))       # the kernel node's name counts them
             raise kernel_error('DatasetToSingleElement', 'Dataset was empty.' if first is _NONE else
                                'Dataset had more than one element.', named=True,
                                node='DatasetToSingleElement_output_types_%d' % components)
@@ -490,3 +493,21 @@ def _nested_dataset_error():
     error.add_note('Dataset.as_numpy_iterator: the elements hold datasets (a window\'s); flat_map them first, '
                    'e.g. ds.window(n).flat_map(lambda w: w.batch(n))')
     return error
+
+
+def _drained(iterator, node, op):
+    """``iterator``'s elements; an IteratorGetNext error it raises is worded as the op draining it
+    (TF 2.21 runs reduce / get_single_element as one kernel: iterator_errors.consumed_by)."""
+    from ..errors import OpError
+    from .iterator_errors import consumed_by
+    while True:
+        try:
+            element = next(iterator)
+        except StopIteration:
+            return
+        except OpError as error:
+            renamed = consumed_by(error, node, op)
+            if renamed is None:
+                raise
+            raise renamed from None
+        yield element

@@ -39,3 +39,19 @@ def recounted(error, dataset):
     for note in getattr(error, '__notes__', ()):
         fixed.add_note(note)
     return fixed
+
+
+def consumed_by(error, node, op):
+    """``error`` as TF 2.21 words it when a one-shot op drains the dataset instead of an iterator
+    (``reduce``: ReduceDataset, ``get_single_element``: DatasetToSingleElement): the same kernel sentence
+    under that op's node and name. None where ``error`` is no IteratorGetNext error."""
+    found = _COUNTED.match(str(error))
+    if found is None:
+        return None
+    message = str(error)
+    message = '{{function_node __wrapped__%s_device_' % node + message[found.end():]
+    message = message.replace('[Op:IteratorGetNext]', '[Op:%s]' % op)
+    renamed = type(error)(None, None, message)
+    for note in getattr(error, '__notes__', ()):
+        renamed.add_note(note)
+    return renamed
