@@ -20,7 +20,7 @@ from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
                product_push_down, softmax_grad_push_down)
-from . import add_ops_rewrite, eigen_complex_divide, eigen_complex_product
+from . import eigen_complex_divide, eigen_complex_product
 from .fusable_outputs import AFFINE_PARTS
 from .dense_constant_push_down import pushed_value as dense_pushed_value
 from .fused_residual_add import fused_residual_value
@@ -56,9 +56,6 @@ def add(x, y, name=None):
             return join([x, y])
         raise
     fused = (fused_residual_value(x, y) if regrouped is None else regrouped) if traced and AFFINE_PARTS else None
-    leaves = add_ops_rewrite.summed_leaves((x, y), (dx, dy)) if traced and fused is None else None
-    if leaves is not None:      # a traced a + (b + c) is AddN's (a + b) + c (add_ops_rewrite.py)
-        fused = add_ops_rewrite.regrouped_value(y, leaves)
     try:
         # (a Dense output's residual sum in a static trace: TF's fused kernel's value, the add's gradients)
         out = Tensor(dx + dy if fused is None else fused)
@@ -68,7 +65,6 @@ def add(x, y, name=None):
         record('add', (x, y), out, _ADD_VJPS)
     if traced:
         graph_rewrites.note_add(x, y, dx, dy, out)      # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
-        add_ops_rewrite.note(out, leaves)
         constant_push_down.note_add(x, y, out)          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
     return out
 
@@ -554,8 +550,6 @@ def add_n(inputs, name=None):
     out = Tensor(add_n_arrays(arrays))
     if ACTIVE:
         record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
-    if _REWRITES[0]:        # a traced a + tf.add_n([b, c]) is one AddN over (a, b, c) (add_ops_rewrite.py)
-        add_ops_rewrite.note(out, add_ops_rewrite.summed_leaves(tensors, arrays))
     return out
 
 
