@@ -54,10 +54,12 @@ def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     if reduction is None or reduction == 'none' or values._data.shape in ((), (0,)):
         return values
     count = math.prod(values._data.shape)
-    if reduction not in ('sum', 'mean_with_sample_weight') and 0 < count < 2 ** 24 \
-            and values._data.dtype.kind == 'f':
+    weighted_mean = reduction == 'mean_with_sample_weight' and sample_weight is not None
+    if reduction != 'sum' and not weighted_mean and 0 < count < 2 ** 24 and values._data.dtype.kind == 'f':
         # sum / count as one op: the mean divides the same sum by the same (exact) count, and its
-        # gradient divides as divide_no_nan's does in every trace
+        # gradient divides as divide_no_nan's does in every trace; Keras divides an unweighted
+        # 'mean_with_sample_weight' by the count too (a traced ``sum / float(count)`` would be
+        # grappler's reciprocal product, which DivNoNan is not)
         return divided_mean(values)
     loss = reduce_sum(values)
     if reduction == 'sum':
