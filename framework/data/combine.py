@@ -183,8 +183,8 @@ def _incompatible(a, b):
 
 def _common(x, y):
     """The spec covering components ``x`` and ``y``; None when they cannot meet (spec classes, ragged ranks)."""
-    if type(x) is not type(y):
-        return None
+    if type(x) is not type(y) or getattr(x, 'name', None) != getattr(y, 'name', None):
+        return None         # TF 2.21's most_specific_common_supertype: TensorSpecs of other names do not meet
     unknown = x.shape is None or y.shape is None or x.shape.rank is None or y.shape.rank is None \
         or len(x.shape) != len(y.shape)
     shape = None if unknown else tuple(a if a == b else None for a, b in zip(x.shape, y.shape))
@@ -194,4 +194,4 @@ def _common(x, y):
         if x.ragged_rank != y.ragged_rank:
             return None
         return type(x)(shape, x.dtype, x.ragged_rank, x.row_splits_dtype)
-    return TensorSpec(shape, x.dtype)
+    return TensorSpec(shape, x.dtype, x.name)

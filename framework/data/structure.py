@@ -170,7 +170,7 @@ def with_batch_dim(spec, size):
         if isinstance(s, ExtensionTypeSpec):
             return batched_spec(s, one, size)
         return sparse_spec_with_batch(s, size) if _is_sparse_spec(s) else ragged_spec_with_batch(s, size) \
-            if is_ragged_spec(s) else TensorSpec(_prepend(size, s.shape), s.dtype, s.name)
+            if is_ragged_spec(s) else TensorSpec(_prepend(size, s.shape), s.dtype)     # TF's _batch drops the name
     return nest.map_structure(one, spec)
 
 
@@ -186,14 +186,14 @@ def without_batch_dim(spec, what, scalar_text=_SCALAR_UNBATCH):
             return sparse_spec_without_batch(s, what)
         if is_ragged_spec(s):
             return ragged_spec_without_batch(s, what)
-        if s.shape is None or s.shape.rank is None:
-            return TensorSpec(None, s.dtype, s.name)
+        if s.shape is None or s.shape.rank is None:       # (TF's _unbatch drops the spec's name)
+            return TensorSpec(None, s.dtype)
         if len(s.shape) == 0:
             error = ValueError(scalar_text)
             error.add_note('%s: the component of spec %s has no batch axis to split; batch the dataset first'
                            % (what, s))
             raise error
-        return TensorSpec(s.shape[1:], s.dtype, s.name)
+        return TensorSpec(s.shape[1:], s.dtype)
     return nest.map_structure(one, spec)
 
 
