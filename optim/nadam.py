@@ -113,7 +113,7 @@ class Nadam(RowwiseMoment, Optimizer):
             gradient_term = rows.dense(one_minus_u_t * rows.values / one_minus_u_product)
         m_hat += gradient_term
         root = xp.divide(v, bias_correction_2, out=t2)       # v_hat
-        xp.sqrt(root, out=root)
+        root = xp.sqrt(root, out=t2)        # (no scratch and a 0-d variable: root is a numpy scalar, no out=)
         root += epsilon
         m_hat *= learning_rate
         m_hat /= root
