@@ -54,3 +54,14 @@ def test_sampling_and_choosing_compare_names():
                  lambda: tf.data.Dataset.choose_from_datasets([a, b], tf.data.Dataset.range(2))):
         with pytest.raises(TypeError, match='must have compatible element specs'):
             make()
+
+
+def test_window_components_drop_the_name_group_by_window_keeps_it():
+    # TF 2.21: DatasetSpec(TensorSpec(shape=(), dtype=tf.int32, name=None), TensorShape([])) for the window;
+    # group_by_window's windows keep name='a' (p18.py and its group_by_window lines)
+    a = _named(1, (), 'a')
+    assert repr(a.window(2).element_spec) == \
+        "DatasetSpec(TensorSpec(shape=(), dtype=tf.int32, name=None), TensorShape([]))"
+    assert repr(a.window(2).flat_map(lambda w: w).element_spec) == "TensorSpec(shape=(), dtype=tf.int32, name=None)"
+    grouped = a.group_by_window(lambda x: tf.constant(0, tf.int64), lambda k, w: w, window_size=2)
+    assert repr(grouped.element_spec) == "TensorSpec(shape=(), dtype=tf.int32, name='a')"

@@ -224,7 +224,7 @@ class RegroupingStages:
         component's in this dataset's element_spec, as TF's window gives it: windows of (None, 1)
         rows are datasets of (None, 1), whose batch(14) is (None, None, 1), not (14, 6, 1)."""
         return _variant(type(self)(lambda: iter(values), len(values),
-                                   lambda: nest.flatten(self.element_spec)[index]))
+                                   lambda: _unnamed(nest.flatten(self.element_spec)[index])))
 
     def _nested_elements(self, elements):
         return _variant(type(self)(lambda: iter(elements), len(elements), lambda: self.element_spec))
@@ -279,3 +279,8 @@ def _padded_pairs(spec, padded):
             padded = None if padded.rank is None else padded.as_list()
         if isinstance(padded, (list, tuple)) and all(d is None or isinstance(d, (int, np.integer)) for d in padded):
             yield getattr(spec, 'shape', None), tuple(None if d is None or d == -1 else int(d) for d in padded)
+
+
+def _unnamed(spec):
+    """A window's component spec: TF 2.21's WindowDataset builds it anew, without the TensorSpec's name."""
+    return TensorSpec(spec.shape, spec.dtype) if type(spec) is TensorSpec and spec.name is not None else spec
