@@ -241,6 +241,8 @@ class Sequential(ModelBase):
                 raise
             if getattr(err, 'graph_refused', False):   # TensorFlow's graph refused an op of the call: Keras raises
                 raise
+            if getattr(err, 'from_shape_rule', False):  # the layer's compute_output_shape raised: Keras raises
+                raise
             if isinstance(err, OperatorNotAllowedInGraphError):     # a tensor `if` in a call: Keras re-raises
                 raise                                               # the TypeError, as any but a signature's
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.

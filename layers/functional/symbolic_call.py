@@ -112,7 +112,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         try:
             spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
         except (TypeError, ValueError) as err:      # in the call's banner, as Keras's symbolic call
-            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
+            raise _from_shape_rule(_symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
         outputs = nest.map_structure(lambda t: t if type(t) is KerasTensor and t._keras_history is None else
                                      KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
         if _masks_involved(layer, inputs):
@@ -124,7 +124,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         # (Concatenate's axis past the rank: IndexError; a pooling stride of 0: ZeroDivisionError)
         except (TypeError, ValueError, IndexError, ZeroDivisionError) as err:
-            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
+            raise _from_shape_rule(_symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
         if _masks_involved(layer, inputs):
             _give_masks(layer, inputs, args, kwargs, outputs)
     else:
@@ -347,6 +347,13 @@ def _training_default(layer):
     except (TypeError, ValueError):
         return None
     return None if parameter is None or parameter.default is inspect.Parameter.empty else parameter.default
+
+
+def _from_shape_rule(error):
+    """``error`` marked as raised by a layer's own shape rule (compute_output_shape / compute_output_spec),
+    which Keras 3 raises wherever the symbolic call is made, a Sequential's build included."""
+    error.from_shape_rule = True
+    return error
 
 
 def _symbolic_call_error(err, layer, args, kwargs):
