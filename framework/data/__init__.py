@@ -33,27 +33,39 @@ def assert_cardinality(expected_cardinality):
     """``tf.data.experimental.assert_cardinality``: a transformation (for ``Dataset.apply``) that
     states the dataset's length and raises FailedPreconditionError (the iterator kernel's words, as
     TF 2.21) when the elements disagree."""
-    expected = int(expected_cardinality)
-
-    def transformation(dataset):
+    def _apply_fn(dataset):       # (TF's name: it shows in the function's repr)
         source = dataset._make_iterator
+        expected = _expected_count(expected_cardinality)
 
         def checked():
+            # TF 2.21's AssertCardinalityDataset iterator, its order and ElementString words
             count = 0
             for element in source():
                 count += 1
-                if 0 <= expected < count:
-                    raise _cardinality_error(dataset, '%d elements but contained at least %d elements.'
-                                             % (expected, count))
+                if count > expected and expected != INFINITE_CARDINALITY:
+                    raise _cardinality_error(dataset, '%s but contained at least %s.'
+                                             % (_elements(expected), _elements(count)))
                 yield element
-            if count < expected or expected == INFINITE_CARDINALITY:
-                raise _cardinality_error(dataset, '%s but contained only %d elements.' % (
-                    'an infinite number of elements' if expected == INFINITE_CARDINALITY else
-                    '%d elements' % expected, count))
+            if count != expected:
+                raise _cardinality_error(dataset, '%s but contained only %s.' % (_elements(expected), _elements(count)))
         stated = dataset._then(checked, expected)
         stated._tf_class = '_AssertCardinalityDataset'
         return stated
-    return transformation
+    return _apply_fn
+
+
+def _expected_count(expected_cardinality):
+    """TF 2.21 converts the count to an int64 tensor named expected_cardinality when the transformation
+    is applied: 2.5 or '3' is the converter's TypeError, an int32 tensor its ValueError under that name."""
+    from ..tensor import convert_to_tensor
+    try:
+        return int(convert_to_tensor(expected_cardinality, dtype='int64').numpy())
+    except ValueError as err:
+        raise ValueError('expected_cardinality: %s' % err) from None
+
+
+def _elements(n):
+    return 'an infinite number of elements' if n == INFINITE_CARDINALITY else '%d element%s' % (n, '' if n == 1 else 's')
 
 
 def _cardinality_error(dataset, text):
