@@ -81,7 +81,7 @@ def _wanted(x, other, c):
         return False        # grappler's check: C may not broadcast the leaf it joins
     if any(cd > od for cd, od in zip(c_shape, data.shape)):
         return False
-    return _last_recorded(x) and _made_by_operator(other) and not _in_layer()
+    return _last_recorded(x) and _made_by_operator(other) and not graph_rewrites.in_layer_call()
 
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -103,9 +103,3 @@ def _made_by_operator(t):
             if node[0] is t:
                 return node[3] in _OPERATOR_OPS
     return False
-
-
-def _in_layer():
-    import sys
-    call_context = sys.modules.get('layers.call_context')
-    return call_context is not None and call_context.current_layer() is not None

@@ -30,6 +30,7 @@ through the quotient or the root reads the root too, so differentiated quotients
 no tape watches. (A root divided into twice is rewritten at its first quotient, where TF keeps
 both: tapeflow cannot count a tensor's later readers.)
 """
+import sys
 import weakref
 
 from .. import graph_random_ops
@@ -41,6 +42,14 @@ PREDICT_STATIC = [True]               # whether the trace serving the running pr
 _ONE_PLUS = [None]                    # (weakref to the output of 1 + x, x)
 _EXP = [None]                         # (weakref to the output of exp(x), x)
 SQRT = [None]                         # (weakref to the output of sqrt(v) no tape recorded, v)
+
+
+def in_layer_call():
+    """Whether a Keras layer's call is running: its ops' graph names then carry the layers' scopes
+    ('functional_1/scale_1/mul'), which the name-ordered rewrites (constant_push_down, product_push_down)
+    cannot know."""
+    call_context = sys.modules.get('layers.call_context')
+    return call_context is not None and call_context.current_layer() is not None
 
 
 def tracing():

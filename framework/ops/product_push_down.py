@@ -137,7 +137,7 @@ def _joined(product, a, b, site):
         return a
     if a._data.size != b._data.size:
         return a if a._data.size < b._data.size else b
-    if _in_layer():
+    if graph_rewrites.in_layer_call():
         return None
     name_a, name_b = _graph_name(a, product, left=True), _graph_name(b, product, left=False)
     if name_a is None or name_b is None:
@@ -164,18 +164,13 @@ def _graph_name(t, product, left, in_layers=False):
     'functional_1/dense_1/BiasAdd' in a Keras step). A variable read in a layer's call: None (its scope is
     not known here); ``in_layers`` False: None for anything in one."""
     if type(t) is Variable:
-        if _in_layer():
+        if graph_rewrites.in_layer_call():
             return None
         if left:
             return 'ReadVariableOp'
         entry = trace_names.entry_of(product)
         return None if entry is None else entry[0] + '/ReadVariableOp'
-    if not in_layers and _in_layer():
+    if not in_layers and graph_rewrites.in_layer_call():
         return None
     entry = trace_names.entry_of(t)
     return None if entry is None else entry[0]
-
-
-def _in_layer():
-    call_context = sys.modules.get('layers.call_context')
-    return call_context is not None and call_context.current_layer() is not None
