@@ -59,14 +59,11 @@ def install():
     from .tensor import Tensor
     plain = Tensor.__bool__
     _INSTALLED.append(True)
-    if getattr(plain, 'asks_assert_statements', False):
-        return
 
     def __bool__(self):
         if RUNNING:
             return truth(lambda: plain(self), self)
         return plain(self)
-    __bool__.asks_assert_statements = True
     __bool__.__doc__ = plain.__doc__
     Tensor.__bool__ = __bool__
 

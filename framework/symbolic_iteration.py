@@ -35,8 +35,6 @@ def install():
     from .tensor import Tensor
     plain = Tensor.__iter__
     _INSTALLED.append(True)
-    if getattr(plain, 'asks_symbolic_iteration', False):
-        return
 
     def __iter__(self):
         if assert_statements.RUNNING:
@@ -44,7 +42,6 @@ def install():
             if refuse(frame, self):     # a for statement AutoGraph converts: its set_loop_options' limit
                 return loop_turn_limits.for_turns(plain(self), frame)
         return plain(self)
-    __iter__.asks_symbolic_iteration = True
     __iter__.__doc__ = plain.__doc__
     Tensor.__iter__ = __iter__
 

@@ -293,19 +293,12 @@ def relax(traced, shapes):
                  for a, b in zip(traced, shapes))
 
 
-_DTYPE_NAMES = {}       # numpy dtype -> its name, for input_shapes
-
-
 def input_shapes(batch):
     """The shapes of a batch's arrays and tensors, then their dtype names (one more entry), as a trace's
     key: TensorFlow traces again for another dtype, and generalizes shapes only among traces of the same
     dtypes (``shaped_step``)."""
     if type(batch) is Tensor:       # predict's usual batch: its array's shape (a Tensor's .shape builds a TensorShape)
-        dtype = batch._data.dtype
-        name = _DTYPE_NAMES.get(dtype)
-        if name is None:        # (numpy's dtype.name runs Python code: ~1.5 us a batch, so it is kept)
-            name = _DTYPE_NAMES[dtype] = dtype.name
-        return (batch._data.shape, (name,))
+        return (batch._data.shape, (batch.dtype.name,))     # (a DType's name: numpy's dtype.name runs Python)
     leaves = [x for x in nest.flatten(batch) if hasattr(x, 'shape')]
     return tuple(tuple(x.shape) for x in leaves) + (tuple(getattr(getattr(x, 'dtype', None), 'name', None)
                                                           for x in leaves),)
