@@ -105,20 +105,22 @@ def _one_sided_rules(product, a, b, constant, site):
         return None, None
     other = b if on_a else a
     size = product._data.size
-    leaves = [(1, '', 'c'), (size, 'gradient_tape', 'g'), (other._data.size, None, 'p')]
     if other._data.size == 1:
         return None, None
+    name = None
     if other._data.size == size:        # a tie: the other operand's graph name decides (known while tracing)
         name = _graph_name(other, product, left=other is a, in_layers=True)
         if name is None:
             order = _DECIDED.get((site, 'backward', on_a))
-            if order is None:
-                return None, None
-        else:
-            leaves[2] = (size, name, 'p')
-            order = _DECIDED[(site, 'backward', on_a)] = tuple(key for _, _, key in sorted(leaves))
-    else:
-        order = tuple(key for _, _, key in sorted(leaves))
+            return (None, None) if order is None else ((a, b), _rules(order, constant, on_a))
+    leaves = [(1, '', 'c'), (size, 'gradient_tape', 'g'), (other._data.size, name, 'p')]
+    order = _DECIDED[(site, 'backward', on_a)] = tuple(key for _, _, key in sorted(leaves))
+    return (a, b), _rules(order, constant, on_a)
+
+
+def _rules(order, constant, on_a):
+    """The node's rules: the gradient of the operand that needs it as ``(first * second) * third`` in
+    ``order`` of 'g' (the output's gradient), 'c' (the constant) and 'p' (the other operand); None for the other."""
     factor = float(constant.reshape(()))    # (a Python float: a float32 array times it stays float32)
 
     def rule(g, out, a, b):
@@ -126,7 +128,7 @@ def _one_sided_rules(product, a, b, constant, site):
         first, second, third = (values[key] for key in order)
         return (first * second) * third
     rule = array_rule(rule)
-    return (a, b), ((rule, None) if on_a else (None, rule))
+    return (rule, None) if on_a else (None, rule)
 
 
 def _joined(product, a, b, site):
