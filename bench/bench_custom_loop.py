@@ -25,7 +25,8 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+# the repository root spelled without '..': framework compares its packages' file names with this spelling
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import framework as tf  # noqa: E402
 from framework import keras  # noqa: E402

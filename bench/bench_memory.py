@@ -20,7 +20,8 @@ import tracemalloc
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+# the repository root spelled without '..': framework compares its packages' file names with this spelling
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import framework as tf  # noqa: E402
 from layers import Dense, Sequential  # noqa: E402
