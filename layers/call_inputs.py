@@ -40,7 +40,13 @@ def _holds_arrays(value):
     """A list/tuple whose leaves are arrays or None, at least one an array (not a nested list of numbers,
     which is one array)."""
     return (isinstance(value, (list, tuple)) and any(x is not None for x in value)
-            and all(x is None or _is_array(x) or _holds_arrays(x) for x in value))
+            and all(x is None or _is_array(x) or _holds_arrays(x) or _dict_of_arrays(x) for x in value))
+
+
+def _dict_of_arrays(value):
+    """A dict among a list's inputs ([{'x': a}, b]: a functional model's nested Inputs), mapped over by Keras's tree."""
+    return isinstance(value, dict) and all(x is None or _is_array(x) or _holds_arrays(x) or _dict_of_arrays(x)
+                                           for x in value.values())
 
 
 def convert_inputs(inputs, dtype, keep_composite=False):
@@ -64,8 +70,9 @@ def convert_inputs(inputs, dtype, keep_composite=False):
                             None if x is None else convert_inputs(x, dtype, keep_composite) for x in inputs)
     if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
         # a None entry stays None, as Keras 3 passes it (the migration guide's {'bar': {'baz': None}})
-        return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)
-                for k, v in inputs.items()}
+        # a list of arrays in it ({'p': [a, b]}: a functional model's nested Inputs) is converted leaf by leaf
+        return {k: convert_inputs(v, dtype) if isinstance(v, dict) or _holds_arrays(v) else
+                None if v is None else _convert_one(v, dtype) for k, v in inputs.items()}
     if type(inputs) in (list, tuple) and not inputs:
         return inputs       # an empty structure, as Keras 3's map_structure leaves it (not a (0,) tensor)
     return _convert_one(inputs, dtype)

@@ -1,0 +1,54 @@
+"""A functional model whose Inputs nest a list in a dict ({'p': [a, b], 'q': c}) or a dict in a list
+([{'x': a}, b]) is called with the same structure of arrays: Keras 3 maps over the structure, so each
+array is one input. tapeflow converted the inner list as one tensor ("Can't convert non-rectangular
+Python sequence to Tensor.") and the list holding a dict as one ("... mixed types ...").
+Values printed by TF 2.21 (progs/kerasio43/p1.py): all-ones inputs through Concatenate give ones."""
+import warnings
+
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+XA, XB, XC = np.ones((2, 3), 'float32'), np.ones((2, 2), 'float32'), np.ones((2, 1), 'float32')
+
+
+def _inputs():
+    return keras.Input((3,), name='a'), keras.Input((2,), name='b'), keras.Input((1,), name='c')
+
+
+def test_dict_holding_a_list_of_arrays_is_one_input_per_array():
+    a, b, c = _inputs()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')          # Keras's key-name warning ('q' maps to 'c')
+        model = keras.Model({'p': [a, b], 'q': c}, keras.layers.Concatenate()([a, b, c]))
+    # the Concatenate order follows the Inputs, not the call: column 3 and 4 come from b
+    xb = np.full((2, 2), 2.0, 'float32')
+    for call_inputs in ({'p': [XA, xb], 'q': XC}, {'p': (XA, xb), 'q': XC},
+                        {'p': [tf.constant(XA), tf.constant(xb)], 'q': tf.constant(XC)}):
+        out = model(call_inputs)
+        assert out.shape == (2, 6)
+        np.testing.assert_array_equal(out.numpy()[0], [1, 1, 1, 2, 2, 1])
+    np.testing.assert_array_equal(model.predict({'p': [XA, xb], 'q': XC}, verbose=0)[1], [1, 1, 1, 2, 2, 1])
+
+
+def test_dict_holding_a_list_trains_and_evaluates():
+    a, b, c = _inputs()
+    keras.utils.set_random_seed(1)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        model = keras.Model({'p': [a, b], 'q': c},
+                            keras.layers.Dense(1, kernel_initializer='ones')(keras.layers.Concatenate()([a, b, c])))
+    model.compile('sgd', 'mse')
+    x = {'p': [XA, XB], 'q': XC}
+    # every output is 6 (six ones times kernel ones, bias 0): mse against ones is 25
+    assert model.evaluate(x, np.ones((2, 1)), verbose=0) == 25.0
+    assert model.fit(x, np.ones((2, 1)), verbose=0).history['loss'] == [25.0]
+
+
+def test_list_holding_a_dict_of_arrays():
+    a, b, _ = _inputs()
+    model = keras.Model([{'x': a}, b], keras.layers.Concatenate()([a, b]))
+    out = model([{'x': XA}, np.full((2, 2), 3.0, 'float32')])
+    np.testing.assert_array_equal(out.numpy()[0], [1, 1, 1, 3, 3])
+
