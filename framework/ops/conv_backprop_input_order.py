@@ -3,32 +3,26 @@ and conv2d's gradient for its input).
 
 Each output value of the transposed convolution is a sum over the kernel taps (kh, kw) that reach
 it and over the input channels c. TensorFlow's CPU kernel (with oneDNN on or off: the same bits)
-adds them as fused multiply-adds, one rounding per step, in one of two shapes that depend on the
-strides and the padding (measured on TensorFlow 2.21, notes progs/kernels/ct_*.py: 13 shapes, 1-256
-channels, 1x1 to 5x5 kernels, all bits equal):
+adds them as fused multiply-adds, one rounding per step, in one of two shapes:
 
-- one chain over kh, then kw, then c: strides 1 with SAME padding (kh and kw from the last tap
-  down), strides 2 with VALID padding (from the first tap up);
-- one chain per kw over kh, then c, and those partial sums added one by one in kw's order:
-  strides 1 with VALID padding (taps from the last down), strides 2 with SAME padding (from the first up).
+- one chain over kh, then kw, then c;
+- one chain per kw over kh, then c, and those partial sums added one by one in kw's order.
 
-With strides 2 this holds where the image is the one Conv2DTranspose makes (SAME: twice the input;
-VALID: (input - 1) * 2 + kernel). conv2d's gradient can also have an odd SAME size (a strided SAME Conv2D
-on an odd image, as in tensorflow.org's convolutional VAE: 3x3 -> 2x2): there an odd width takes the one chain
-from the first tap up, while an odd height with an even width keeps the per-column sums (measured on TF 2.21,
-notes progs/tutorials44/t44_cig_dump*.py, t44_cig_cand*.py: 20 shapes, 3x3 to 11x11, kernels 2x2 to 7x7 and
-3x5, 1-32 channels, 1-32 images, all bits equal). VALID sizes with rows the windows never reach took the other
-shape in some of the cases measured, so they keep the BLAS product, as do other strides.
-
-A 1-D transposed convolution at strides 2 (keras Conv1DTranspose, which TF runs as Conv2DBackpropInput on a
-height-1 image: strides (1, 2)) takes the strides-2 shapes: SAME padding the per-column partial sums, VALID
-padding the one chain for an odd kernel width and the per-column sums for an even one (measured on TF 2.21, notes
-progs/tutorials44/t44_ct1d_meas.py, t44_ct1d_cand2.py, t44_ct1d_check2.py: 158 shapes of kernels 1-7 wide, 1-33
-channels, 1-40 filters, 1-32 sequences: all 130 of two or more sequences, 20 of the 28 single sequences (the BLAS
-product had 6 of these and 80 of those); the other 8 single sequences follow neither shape). Neither shape
-either (BLAS neither) for 4 of 10 shapes near keras.io's timeseries autoencoder (t44_ct1d_meas2.py): 13 sequences
-of 32 positions (8 or 16 channels, kernels 5 and 7), where 13 x 31, 13 x 24 and 2 x 32 follow the rule: what
-oneDNN does there is not known.
+At strides 1, SAME padding takes the one chain and VALID the per-column sums, taps from the last down
+(measured on TensorFlow 2.21, notes progs/kernels/ct_*.py: 13 shapes, 1-256 channels, 1x1 to 5x5 kernels).
+At any other strides the taps go from the first up, as the one chain where the image width is not a
+multiple of the column stride and as per-column sums where it is. This one rule covers what was measured
+for strides 2 (Conv2DTranspose's sizes; a strided SAME Conv2D on an odd image, as in tensorflow.org's
+convolutional VAE: notes progs/tutorials44/t44_cig_*.py, 20 shapes; keras Conv1DTranspose, Conv2DBackpropInput
+at strides (1, 2) on a height-1 image, where a VALID kernel's width decides the image's: t44_ct1d_*.py, 150 of
+158 shapes) and strides (2, 1), (1, 2), (3, 1), (1, 3), (2, 3), (3, 2), (3, 3), (4, x), strided Conv1D / Conv2D
+gradients and Conv2DTranspose(strides=(2, 3)) (notes progs/gradfuzz21/m_cbi*.py, v_cbi.py: 2200 shapes, strides
+1-4, 1-5 images, sizes 3-16, kernels 1x1 to 5x5, 1-20 channels: all 1120 systematic shapes of two or more
+images and 357 of 380 single images; 690 of 700 random ones, which include 38 at strides 2 where it matched 4
+VALID ones the earlier image-size rule sent to the one chain). The misses are single images of heights a multiple of the row stride at strides (2, 1) /
+(3, 1), SAME convolutions of 4- or 5-tap kernels whose left border columns follow neither shape (oneDNN's border
+blocks), and, as measured before, 8 of 28 single sequences and 4 of 10 shapes near keras.io's timeseries
+autoencoder (13 sequences of 32 positions, kernels 5 and 7): what oneDNN does there is not known.
 
 Dilated kernels at strides 1 (tf.nn.conv2d_transpose(dilations=...), Conv2DTranspose(dilation_rate=...),
 a dilated conv2d's input gradient; tapeflow computes them in convolution_nd) follow the same two shapes with the
@@ -37,7 +31,7 @@ taps dilation apart (measured on TF 2.21, notes progs/layers10/ctd_tf.py: 6 shap
 
 tapeflow's BLAS product rounds each product and sums in its own blocks: about half the values
 differed in the last bit. A fused multiply-add is exact in float64 (a float32 product has 48 bits)
-before its one rounding to float32. Other strides keep the BLAS product. The emulation loops over
+before its one rounding to float32. The emulation loops over
 kh * kw * c taps, ~100x BLAS's time: it follows eigen_math's exact-math mode (arrays of up to 32
 output values by default, every size with framework.config.set_tf_exact_math(True)).
 """
@@ -45,42 +39,22 @@ import numpy as np
 
 from . import eigen_math
 
-# (strides, padding) -> (one chain?, taps from the last down?)
-_ORDERS = {((1, 1), 'SAME'): (True, True), ((2, 2), 'VALID'): (True, False),
-           ((1, 1), 'VALID'): (False, True), ((2, 2), 'SAME'): (False, False)}
+# strides (1, 1): padding -> (one chain?, taps from the last down?); other strides: see _order
+_UNSTRIDED = {'SAME': (True, True), 'VALID': (False, True)}
 
 
 def applies(g, f, geo):
     """Whether TensorFlow's order is known for this product and the mode computes it."""
     return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32
-            and ((geo.strides, geo.padding) in _ORDERS and (geo.strides == (1, 1) or _transposed_size(geo))
-                 or _strided_one_row(geo))
+            and geo.padding in _UNSTRIDED and min(geo.kernel) >= 1
             and eigen_math.exact_for_size(int(np.prod(geo.shape))))
-
-
-def _strided_one_row(geo):
-    """Whether this is a 1-D transposed convolution at strides 2 of Conv1DTranspose's sizes (see above)."""
-    (_, h, w, _), (kh, kw) = geo.shape, geo.kernel
-    if geo.strides != (1, 2) or h != 1 or kh != 1 or kw < 1:
-        return False
-    return w == (2 * geo.ow if geo.padding == 'SAME' else 2 * (geo.ow - 1) + kw)
 
 
 def _order(geo):
     """(one chain?, taps from the last down?) for this product."""
-    if geo.strides == (1, 2):      # _strided_one_row: an odd VALID kernel chains, the rest add column sums
-        return geo.padding == 'VALID' and geo.kernel[1] % 2 == 1, False
-    if geo.strides == (2, 2) and geo.padding == 'SAME' and geo.shape[2] % 2 == 1:    # an odd width: one chain
-        return True, False
-    return _ORDERS[(geo.strides, geo.padding)]
-
-
-def _transposed_size(geo):
-    """Whether a strides-2 image has the size Conv2DTranspose gives it (see the module's docstring)."""
-    (h, w), (kh, kw) = geo.shape[1:3], geo.kernel
-    if geo.padding == 'SAME':      # or an odd size, which conv2d's gradient can have (see above)
-        return h in (2 * geo.oh, 2 * geo.oh - 1) and w in (2 * geo.ow, 2 * geo.ow - 1)
-    return (h, w) == (2 * (geo.oh - 1) + kh, 2 * (geo.ow - 1) + kw)
+    if tuple(geo.strides) == (1, 1):
+        return _UNSTRIDED[geo.padding]
+    return geo.shape[2] % geo.strides[1] != 0, False     # strided: from the first tap up (see the docstring)
 
 
 def backprop_input(g, f, geo):
