@@ -97,3 +97,14 @@ def boolean(value, what, stage):
         raise noted(TypeError('Cannot convert %r to EagerTensor of dtype bool' % (value,)),      # TF's words
                     '%s: %s must be a bool, got %r (of type %s)' % (stage, what, value, type(value).__name__))
     return bool(value)
+
+
+def dataset_name(name):
+    """A stage's ``name=`` checked as TensorFlow checks it when the stage's dataset op is made
+    (dataset_ops._validate_and_encode, reached only for a truthy name): a str must be an identifier
+    (its ValueError below); any other truthy value fails as ``name.isidentifier()`` does, with
+    Python's AttributeError ("'int' object has no attribute 'isidentifier'"). '' and None pass."""
+    if name and not name.isidentifier():
+        raise ValueError('Invalid `name`. The argument `name` needs to be a valid identifier. Value is considered a '
+                         'valid identifier if it only contains alphanumeric characters (a-z), (A-Z), and (0-9), or '
+                         'underscores (_). A valid identifier cannot start with a number, or contain any spaces.')

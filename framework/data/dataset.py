@@ -13,7 +13,7 @@ from ..deprecation import deprecated_argument
 from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import constant, convert_to_tensor
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
-from .arguments import function_argument, integer
+from .arguments import dataset_name, function_argument, integer
 from .dataset_iterator import DatasetIterator
 from .generator import check_generator, generator_source, signature_from
 from .iteration_seeds import peeking
@@ -124,6 +124,7 @@ class Dataset(ElementStages, RegroupingStages):
             error.add_note('Dataset.from_tensor_slices: components have different first dimensions %s'
                            % [a.shape[0] for a in leaves])
             raise error
+        dataset_name(name)
 
         composite = any(is_sparse(a) or is_ragged(a) for a in leaves)     # else plain indexing, the fast path
 
@@ -143,7 +144,7 @@ class Dataset(ElementStages, RegroupingStages):
     def list_files(file_pattern, shuffle=None, seed=None, name=None):
         """The sorted files matching ``file_pattern``, shuffled unless ``shuffle=False`` (see files.py)."""
         from .files import list_files
-        return list_files(file_pattern, shuffle, seed)
+        return list_files(file_pattern, shuffle, seed, name)
 
     @staticmethod
     def from_tensors(tensors, name=None):
@@ -151,6 +152,7 @@ class Dataset(ElementStages, RegroupingStages):
         if tensors is None or (nest.is_nested(tensors) and not nest.flatten(tensors)):
             raise no_components_error('TensorDataset', 'Dataset.from_tensors', tensors)
         arrays = host_structure(_lists_of_arrays_kept(tensors))
+        dataset_name(name)
         return Dataset(lambda: iter([arrays]), 1, lambda: spec_of(arrays))
 
     @staticmethod
@@ -172,6 +174,7 @@ class Dataset(ElementStages, RegroupingStages):
                                     'Use output_signature instead')
         check_generator(generator)
         signature = signature_from(output_signature, output_types, output_shapes)
+        dataset_name(name)
         me = []         # the dataset, for an ignore_errors right below it (generator.py)
         me.append(Dataset(generator_source(generator, args, signature, me), card.UNKNOWN_CARDINALITY,
                           lambda: signature))
@@ -189,6 +192,7 @@ class Dataset(ElementStages, RegroupingStages):
                             'Dataset.range: start, stop and step must be integers, got %r' % (args,))
         roles = ('stop',) if len(args) == 1 else ('start', 'stop', 'step')     # TF's names for its errors
         args = tuple(integer(a, role, 'Dataset.range') for a, role in zip(args, roles))
+        dataset_name(name)
         if len(args) == 3 and args[2] == 0:
             raise kernel_error('RangeDataset', 'step must be a non-zero integer.', named=True,
                                note='Dataset.range%r' % (args,))
@@ -212,6 +216,7 @@ class Dataset(ElementStages, RegroupingStages):
         spec = TensorSpec((), dtype)
         for value in (start, step):         # TF converts both to ``dtype`` tensors first
             convert_to_tensor(value, dtype=spec.dtype)
+        dataset_name(name)
 
         def counting():
             value = np.asarray(start, dtype=spec.dtype)
@@ -242,6 +247,7 @@ class Dataset(ElementStages, RegroupingStages):
                               '`tf.data.Dataset` objects but encountered object of type %s.' % type(bad))
             error.add_note('Dataset.zip: expected datasets (or a tuple / dict of them), got %r' % (datasets,))
             raise error
+        dataset_name(name)
         spec = lambda: nest.pack_sequence_as(datasets, [d.element_spec for d in members])
         result = Dataset(combine.zipped(datasets), card.of_zip([d._length for d in members]), spec)
         result._zipped = members
@@ -253,6 +259,7 @@ class Dataset(ElementStages, RegroupingStages):
         seeded as ``shuffle`` is). With ``rerandomize_each_iteration`` each iteration draws new values.
         """
         words = mixing.seeded_words(seed, rerandomize_each_iteration)
+        dataset_name(name)
 
         def values():
             return (np.int64(w) for w in words())
@@ -279,6 +286,7 @@ class Dataset(ElementStages, RegroupingStages):
     def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
         """``(class, element)`` pairs resampled towards ``target_dist``, as tf.data's (rejection_resample.py)."""
         function_argument(class_func, 'class_func', 'Dataset.rejection_resample')
+        dataset_name(name)
         return rejection_resample.rejection_resample(self, class_func, target_dist, initial_dist, seed)
 
     @staticmethod
@@ -305,6 +313,7 @@ class Dataset(ElementStages, RegroupingStages):
     def snapshot(self, path, compression='AUTO', reader_func=None, shard_func=None, name=None):
         """The same elements; the first full pass is written to ``path`` and later passes read it."""
         from .saving import snapshot
+        dataset_name(name)          # TF's first stage, enumerate(name=name), checks it
         return snapshot(self, path, compression, reader_func, shard_func)
 
     # ---- reading ---------------------------------------------------------------------
@@ -338,6 +347,7 @@ class Dataset(ElementStages, RegroupingStages):
         # traced once as TF's reduce traces it (a print shows once; a dtype clash is the trace's TypeError)
         reduce_func = traced_stage_function(reduce_func, self, takes_element=False)
         state = host_structure(initial_state)
+        dataset_name(name)          # checked before the elements are read, as TF's
         count = len(nest.flatten(spec_of(state)))
         node = 'ReduceDataset_Targuments_0_Tstate_%d_output_types_%d' % (count, count)
         for element in _drained(self._make_iterator(), node, 'ReduceDataset'):
@@ -369,6 +379,7 @@ class Dataset(ElementStages, RegroupingStages):
         Raises:
             ValueError: when it has no element or more than one.
         """
+        dataset_name(name)
         components = len(nest.flatten(self.element_spec))       # the kernel node's name counts them
         iterator = _drained(self._make_iterator(), 'DatasetToSingleElement_output_types_%d' % components,
                             'DatasetToSingleElement')

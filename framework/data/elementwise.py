@@ -15,7 +15,7 @@ from .. import random as tf_random
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
 from ..ops.bool_attributes import bool_attribute
-from .arguments import function_argument, integer, positive_int
+from .arguments import dataset_name, function_argument, integer, positive_int
 from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
 from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .iteration_seeds import IterationSeeds
@@ -51,6 +51,7 @@ class ElementStages:
                                         'tf.data.AUTOTUNE), got %d' % calls)
         stage_function = traced_stage_function(map_func, self)
         map_func = _returning_tuples(stage_function, num_parallel_calls is not None)
+        dataset_name(name)
         first = []          # the first (element, result): the spec is read from it once it is there
 
         me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
@@ -99,6 +100,7 @@ class ElementStages:
         source = self._make_iterator
         predicate = traced_stage_function(function_argument(predicate, 'predicate', 'Dataset.filter'), self)
         me = []             # the filtered dataset, for ignore_errors (error_skipping.py)
+        dataset_name(name)
 
         def kept():
             for element in source():
@@ -117,6 +119,7 @@ class ElementStages:
     def take_while(self, predicate, name=None):
         """The elements up to (not including) the first for which ``predicate`` is false."""
         function_argument(predicate, 'predicate', 'Dataset.take_while')
+        dataset_name(name)
         source = self._make_iterator
 
         def taken():
@@ -129,6 +132,7 @@ class ElementStages:
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, the index an int64 counting from ``start``."""
         source, start = self._make_iterator, integer(start, 'start', 'Dataset.enumerate')
+        dataset_name(name)
         spec = lambda: (TensorSpec((), 'int64'), self.element_spec)
         return self._then(lambda: ((np.int64(i), e) for i, e in enumerate(source(), start)), spec=spec)
 
@@ -141,6 +145,7 @@ class ElementStages:
         ``reshuffle_each_iteration`` each iteration is seeded by the next two words of a
         stream seeded by the stage's seeds; otherwise every iteration repeats the first order.
         """
+        dataset_name(name)
         if type(buffer_size) is int and buffer_size == card.UNKNOWN_CARDINALITY:
             buffer_size = None       # TF: a buffer as large as the input (any buffer that large gives its order)
         else:
@@ -188,6 +193,7 @@ class ElementStages:
         """The elements ``count`` times over (forever for None or -1)."""
         source = self._make_iterator
         count = None if count is None else integer(count, 'count', 'Dataset.repeat')
+        dataset_name(name)
 
         def repeated():
             n = 0
@@ -199,12 +205,14 @@ class ElementStages:
     def take(self, count, name=None):
         """The first ``count`` elements (all of them for -1)."""
         source, count = self._make_iterator, integer(count, 'count', 'Dataset.take')
+        dataset_name(name)
         taken = source if count < 0 else lambda: (e for _, e in zip(range(count), source()))
         return self._then(taken, card.of_take(self._length, count))
 
     def skip(self, count, name=None):
         """All but the first ``count`` elements (none for -1)."""
         source, count = self._make_iterator, integer(count, 'count', 'Dataset.skip')
+        dataset_name(name)
 
         def skipped():
             for i, element in enumerate(source()):
@@ -215,6 +223,7 @@ class ElementStages:
     def shard(self, num_shards, index, name=None):
         """Every ``num_shards``-th element, starting at ``index``."""
         num_shards, index = integer(num_shards, 'num_shards', 'Dataset.shard'), integer(index, 'index', 'Dataset.shard')
+        dataset_name(name)
         if num_shards == SHARD_HINT:
             # (TF's cardinality is the kernel's C++ n / -1 + 0: -n for a known size)
             hinted = self._then(_hint_shard_iterator, -self._length if card.is_known(self._length) else self._length)
@@ -239,6 +248,7 @@ class ElementStages:
         # traced once as TF's scan traces it, as reduce's function is: a Python print shows once, with graph
         # tensors, and scan_func's errors are the trace's (StagingError, op_def_library's words)
         scan_func = traced_stage_function(scan_func, self, takes_element=False)
+        dataset_name(name)
         source = self._make_iterator
 
         def scanned():
@@ -258,6 +268,7 @@ class ElementStages:
 
     def unique(self, name=None):
         """The elements with repeats dropped (first occurrences, in order); scalar ints or strings only."""
+        dataset_name(name)
         source = self._make_iterator
 
         def first_seen():
@@ -284,7 +295,9 @@ class ElementStages:
         has it ready (prefetch_stage.py). ``buffer_size`` is checked as TensorFlow checks it (>= 0,
         or -1 for AUTOTUNE; None means AUTOTUNE, which make_csv_dataset's default
         prefetch_buffer_size=None relies on)."""
-        if buffer_size is not None and integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
+        checked = None if buffer_size is None else integer(buffer_size, 'buffer_size', 'Dataset.prefetch')
+        dataset_name(name)          # TF names the op before its kernel checks the size
+        if checked is not None and checked < -1:
             raise kernel_error('PrefetchDataset', 'buffer_size must be >= 0 or set buffer_size to be -1 for '
                                'auto-tuning', named=True,
                                note='Dataset.prefetch: got buffer_size=%d; -1 is tf.data.AUTOTUNE' % buffer_size)
@@ -305,10 +318,11 @@ class ElementStages:
             raise noted(error, 'Dataset.with_options: expected a tf.data.Options(), got %r' % (options,))
         # TF's merge takes a group the caller set (options.autotune) into the dataset's options as it is
         # where those leave it unset, and freezes them: changing it afterwards is options()'s ValueError
+        dataset_name(name)
         current = self._chained_options()
-        for name, group in options._values.items():
+        for key, group in options._values.items():
             if isinstance(group, _OptionsGroup) and group._set_values():
-                mine = current._values.get(name)
+                mine = current._values.get(key)
                 if mine is None or not mine._set_values():
                     group._freeze()
         result = self._then(self._make_iterator)
@@ -347,6 +361,7 @@ class ElementStages:
             raise noted(TypeError('Cannot convert %r to EagerTensor of dtype string' % (filename,)),    # TF's words
                         'Dataset.cache: filename is a string (a file to cache into, or "" for memory), got %s'
                         % type(filename).__name__)
+        dataset_name(name)
         source, stored, length = self._make_iterator, [], self._length
 
         def cached():

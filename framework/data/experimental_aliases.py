@@ -5,6 +5,7 @@ The experimental ``choose_from_datasets`` stops at an empty dataset only when as
 (``stop_on_empty_dataset=False`` by default), unlike ``Dataset.choose_from_datasets``: TF's own
 difference, kept."""
 from ..deprecation import deprecated
+from .arguments import dataset_name
 from .dataset import Dataset
 
 _OPS = 'tensorflow.python.data.experimental.ops.'   # where TF's deprecated functions live
@@ -172,6 +173,7 @@ def from_list(elements, name=None):
         return TensorSpec([d if len({shape[i] for shape in shapes}) == 1 else None
                            for i, d in enumerate(tuple(first.shape))], first.dtype)
     spec = nest.pack_sequence_as(hosted[0], [merged(k) for k in range(len(specs[0]))])
+    dataset_name(name)
     return Dataset(lambda: iter(hosted), len(hosted), lambda: spec)
 
 

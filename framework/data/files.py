@@ -6,6 +6,7 @@ the cardinality is unknown until the files are read.
 """
 import os
 
+from .arguments import dataset_name
 from .cardinality import UNKNOWN_CARDINALITY
 from .spec import TensorSpec
 
@@ -50,6 +51,7 @@ def TextLineDataset(filenames, compression_type=None, buffer_size=None, num_para
     """The lines of the files, without their line ends ('\\n', or '\\r\\n' as TensorFlow strips it)."""
     what = 'data.TextLineDataset'
     names = _filenames(filenames, what)
+    dataset_name(name)          # TF's from_tensor_slices of the file names checks it
 
     def lines():
         for path in names:
@@ -66,6 +68,7 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
     """The records of TFRecord files (each checked against its CRCs), as tf.io.TFRecordWriter writes them."""
     from ..io.tfrecord import read_records
     names = _filenames(filenames, 'data.TFRecordDataset')
+    dataset_name(name)
 
     def records():
         for path in names:
@@ -85,6 +88,7 @@ def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_
     """
     what = 'data.FixedLengthRecordDataset'
     names = _filenames(filenames, what)
+    dataset_name(name)
     size, head, foot = int(record_bytes), int(header_bytes or 0), int(footer_bytes or 0)
     if size <= 0 or head < 0 or foot < 0:
         raise ValueError('%s: record_bytes must be positive and header/footer bytes non-negative, got %r, %r, %r'
@@ -105,7 +109,7 @@ def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_
     return _string_dataset(records)
 
 
-def list_files(file_pattern, shuffle=None, seed=None):
+def list_files(file_pattern, shuffle=None, seed=None, name=None):
     """``Dataset.list_files``: the files matching ``file_pattern`` (a pattern, a list of them or a 1-D
     string tensor), sorted as tf.io.matching_files sorts them, shuffled (all of them, with ``seed``)
     unless ``shuffle=False``. An empty match raises TF's InvalidArgumentError (its eager Assert's).
@@ -121,7 +125,7 @@ def list_files(file_pattern, shuffle=None, seed=None):
     if names.shape[0] == 0:         # TF's Assert, which runs at once in eager mode
         raise InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
                                    "data: b'No files matched pattern: %s'" % ', '.join(patterns))
-    dataset = Dataset.from_tensor_slices(names)
+    dataset = Dataset.from_tensor_slices(names, name=name)
     if shuffle is None or shuffle:
-        dataset = dataset.shuffle(max(int(names.shape[0]), 1), seed=seed)
+        dataset = dataset.shuffle(max(int(names.shape[0]), 1), seed=seed, name=name)
     return dataset

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import nest
 from . import batching, cardinality as card, combine, ragged_elements, windows
-from .arguments import boolean, function_argument
+from .arguments import boolean, dataset_name, function_argument
 from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
@@ -33,6 +33,7 @@ class RegroupingStages:
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
+        dataset_name(name)          # TF names the op before its kernel checks the size
         batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.batch')
         # a batch right after a map is TF's fused MapAndBatch (its own words for rows that do not fit)
@@ -83,6 +84,7 @@ class RegroupingStages:
             ValueError: elements of different ranks, an element larger than its padded shape.
             TypeError: a padding value of another dtype than its component.
         """
+        dataset_name(name)
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch', len(nest.flatten(self.element_spec)))
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
@@ -96,6 +98,7 @@ class RegroupingStages:
     def unbatch(self, name=None):
         """Split each element's components along their first axis into separate elements."""
         spec = without_batch_dim(self.element_spec, 'Dataset.unbatch')     # TF refuses scalars here, not later
+        dataset_name(name)
         # a static batch axis (batch(n, drop_remainder=True), from_tensor_slices of 3-D arrays) keeps the count
         # known, as TF's: Keras's fit then knows its steps (no "ran out of data" step at the epoch's end)
         length = card.of_unbatch(self._length, known_batch_dim(self.element_spec))
@@ -111,6 +114,7 @@ class RegroupingStages:
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
         """Windows of ``size`` elements as nested datasets (one per component), every ``shift`` elements."""
+        dataset_name(name)          # TF names the op before its kernel checks the sizes
         shift = size if shift is None else shift
         stream = windows.windowed(self._make_iterator, size, shift, stride, drop_remainder, self._nested)
         length = card.of_window(self._length, size, shift, drop_remainder)
@@ -130,6 +134,7 @@ class RegroupingStages:
             error.add_note(note)
             raise error
         key_func = traced_stage_function(key_func, self, refusal_of_result=windows.key_refusal)
+        dataset_name(name)
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,
                                            lambda: len(nest.flatten(grouped.element_spec)))
@@ -181,7 +186,7 @@ class RegroupingStages:
                                             window.element_spec)
             return window.padded_batch(size, shapes, padding_values, drop_remainder)
         grouped = self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
-                                       window_size_func=lambda key: bucket_batch_sizes[int(key)])
+                                       window_size_func=lambda key: bucket_batch_sizes[int(key)], name=name)
         # TF batches each bucket by a size looked up in a tensor, and pads an element's unknown axes
         # to a bucket's boundary likewise: those axes and the batch axis are of unknown size.
         return self._with_traced_spec(grouped, batch_bucket, lambda spec: nest.map_structure(
@@ -191,6 +196,7 @@ class RegroupingStages:
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.flat_map'), self)
+        dataset_name(name)
         first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.flat_map')
         flat = self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, first.spec)
         flat._spec_reads_data = first.spec_reads_data
@@ -201,6 +207,7 @@ class RegroupingStages:
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
         from each in turn (cycle_length default: what TensorFlow's kernels resolve it to, combine._cycle_length)."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
+        dataset_name(name)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length, num_parallel_calls)
         first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.interleave')
         interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, first.spec)
@@ -216,6 +223,7 @@ class RegroupingStages:
             TypeError: when the two differ in structure or dtypes.
         """
         spec = combine.concatenated_spec(self.element_spec, dataset.element_spec)
+        dataset_name(name)
         return self._then(combine.concatenated(self, dataset), card.of_concatenate(self._length, dataset._length),
                           lambda: spec)
 
