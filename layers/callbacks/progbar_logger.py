@@ -1,6 +1,7 @@
 """ProgbarLogger: the progress display of fit, evaluate and predict, as a callback."""
 from framework.keras.interactive_logging import print_msg
 
+from ..training.progbar import Progbar
 from ..training.progress import Progress, resolve_verbose
 from .callback import Callback
 
@@ -33,13 +34,16 @@ class ProgbarLogger(Callback):
 
     def _start(self):
         self.seen = 0
-        self.progbar = Progress(self.target, self.verbose)
+        self.progbar = Progbar(self.target, verbose=self.verbose, stateless_metrics=set())
 
     def _update(self, batch, logs):
         self.seen = batch + 1
         if self.progbar is None:
-            self.progbar = Progress(self.target, self.verbose)
-        self.progbar.update(self.seen, logs)
+            self.progbar = Progbar(self.target, verbose=self.verbose, stateless_metrics=set())
+        # The bar is a keras.utils.Progbar showing values as given, as Keras 3's (a program may read its
+        # type or call it); fit's logs dict goes to the drawing every loop's bar shares, as
+        # Progbar.update would take (name, value) pairs
+        Progress.update(self.progbar, self.seen, logs)
 
     def _finish(self, logs):
         if self.target is None:
