@@ -40,7 +40,8 @@ from .reversible_embedding import ReversibleEmbedding  # noqa: E402
 from .masking import Masking  # noqa: E402
 from .merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,  # noqa: E402
                       concatenate, maximum, minimum, multiply, subtract)
-from .normalization import LayerNormalization, Normalization  # noqa: E402
+from .normalization import LayerNormalization  # noqa: E402
+from .preprocessing.feature_normalization import Normalization  # noqa: E402
 from .rescaling import Rescaling  # noqa: E402
 from .recurrent import (GRU, LSTM, RNN, Bidirectional, ConvLSTM1D, ConvLSTM2D, ConvLSTM3D, GRUCell,  # noqa: E402
                         LSTMCell, SimpleRNN, SimpleRNNCell)

@@ -61,7 +61,8 @@ def _pass_through_classes():
         from .activation_layers import _Elementwise
         from .batch_normalization import BatchNormalization
         from .dense import Dense
-        from .normalization import LayerNormalization, Normalization
+        from .normalization import LayerNormalization
+        from .preprocessing.feature_normalization import Normalization
         from .rescaling import Rescaling
         _PASS_THROUGH = (Dense, _Elementwise, BatchNormalization, LayerNormalization, Normalization, Rescaling)
     return _PASS_THROUGH

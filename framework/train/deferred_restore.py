@@ -32,9 +32,20 @@ def after_build(obj):
     if entry is not None and entry[0]() is obj:
         for resume in entry[1]:
             resume(obj)
+        _take_restored_snapshots(obj)
     inner = vars(obj).get('inner_optimizer')       # a LossScaleOptimizer builds its inner one itself
     if inner is not None:
         after_build(inner)
+
+
+def _take_restored_snapshots(obj):
+    """TensorFlow restores a variable as it is created, inside build, so a layer whose build ends by
+    taking a snapshot of its weights (Keras 3's Normalization.finalize_state) takes the restored values;
+    here they arrive after build, so the snapshot is taken again."""
+    layers = obj._flatten_layers() if callable(getattr(obj, '_flatten_layers', None)) else [obj]
+    for layer in layers:
+        if getattr(layer, '_finalizes_when_loaded', False):
+            layer.finalize_state()
 
 
 def waiting_on(obj):

@@ -18,7 +18,7 @@ from ..input_layer import Input
 from ..layer import Layer
 from ..naming import unique_name
 from ..tracked_dict import TrackedDict
-from ..normalization import Normalization
+from .feature_normalization import Normalization
 from ..rescaling import Rescaling
 from .categorical_encoding import CategoryEncoding
 from .discretization import Discretization

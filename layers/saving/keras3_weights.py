@@ -70,6 +70,8 @@ def plan(root, model, weight_plan):
             weight_plan.then(lambda layer=node.obj, store=store: layer.load_own_variables(store), node.obj.weights,
                              owner=node.obj)
             continue
+        if getattr(node.obj, '_finalizes_when_loaded', False):     # Keras 3's load_own_variables calls it
+            weight_plan.finalize_after(node.obj)
         first = first_attempts.get(id(node.obj))
         _, retry_path, retry = replay.retries.get(id(node.obj), (None, None, None)) if first else (None,) * 3
         if first and first[0] is not None and retry is not None and retry[0] is None:

@@ -140,6 +140,7 @@ def _plan_in_order(saved, model, weight_plan):
                                % (index, layer.name, name, len(weights), len(arrays)), saved, layers)
         owner = "layer #%d '%s'" % (index, layer.name) + ('' if name == layer.name else " ('%s' in the file)" % name)
         weight_plan.match(owner, weights, arrays, names, keras_owner='layer #%d (named %s)' % (index, layer.name))
+        _finalize_after(weight_plan, layer, weights)
 
 
 def _keras_error(text, saved, layers):
@@ -170,6 +171,14 @@ def _plan_by_name(saved, model, weight_plan, all_names):
                                                                                       len(arrays)))
             weight_plan.match("layer '%s'" % name, legacy_weights(layer), arrays, names,
                               keras_owner='layer #%d (named %s)' % (index, layer.name))
+            _finalize_after(weight_plan, layer, legacy_weights(layer))
+
+
+def _finalize_after(weight_plan, layer, weights):
+    """Keras 3's legacy loader calls finalize_state on each model layer it assigns that has one (a
+    Normalization takes its new statistics; one inside a nested model is not reached, as in Keras)."""
+    if weights and callable(getattr(layer, 'finalize_state', None)):
+        weight_plan.finalize_after(layer)
 
 
 def read_optimizer(f):

@@ -44,6 +44,7 @@ class WeightPlan:
         self.keras_text = None   # Keras's error for the first shape mismatch, where the loader names owners as Keras
         self.keras_skipped = []  # Keras's warning for each weight its legacy loader skips
         self.keras_failures = []  # (object, Keras 3's error for it): its .keras / .weights.h5 loader's words
+        self.finalizers = []     # layers' finalize_state, called once the load succeeded (Normalization's snapshot)
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
@@ -107,6 +108,12 @@ class WeightPlan:
         object it loads, named as Keras 3 names the objects that failed to load."""
         self.after.append((restore, list(variables), owner))
 
+    def finalize_after(self, layer):
+        """Call ``layer.finalize_state()`` once everything is assigned, as Keras 3's loaders do where the
+        layer's statistics are a snapshot of its weights (Normalization's load_own_variables; the legacy
+        .h5 loader for every layer that has finalize_state and weights)."""
+        self.finalizers.append(layer.finalize_state)
+
     def check(self):
         """Raise ``WeightsMismatchError`` listing every problem noted so far (nothing is assigned)."""
         if self.problems:
@@ -145,6 +152,8 @@ class WeightPlan:
             for variable, array in saved:
                 write_into(variable, array)
             raise
+        for finalize in self.finalizers:
+            finalize()
         return self.skipped
 
 
