@@ -40,10 +40,18 @@ def install():
         if assert_statements.RUNNING:
             frame = sys._getframe(1)
             if refuse(frame, self):     # a for statement AutoGraph converts: its set_loop_options' limit
-                return loop_turn_limits.for_turns(plain(self), frame)
+                turns = loop_turn_limits.for_turns(plain(self), frame)
+                return turns if self._data.shape[0] else _no_turn(turns, frame, self)
         return plain(self)
     __iter__.__doc__ = plain.__doc__
     Tensor.__iter__ = __iter__
+
+
+def _no_turn(turns, frame, tensor):
+    """A converted loop over an empty tensor: what its variables are after it (unturned_loop_variables)."""
+    from . import unturned_loop_variables     # (late: it imports the trace's modules)
+    yield from turns
+    unturned_loop_variables.settle(frame, tensor)
 
 
 def refuse(frame, tensor=None):

@@ -11,7 +11,7 @@ dataset loop); an iterator taken with ``iter(ds)`` and read by ``next`` is not: 
 own op there.
 """
 from . import assert_statements, autograph_numbers, dtypes, loop_variable_checks, name_scopes, symbolic_iteration, \
-    tensor_loop_returns, trace_names, untaken_branches
+    tensor_loop_returns, trace_names, untaken_branches, unturned_loop_variables
 from .code_source import scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .traced_while_loops import flat_leaves, name_loop_outputs, name_placeholders, restore_names
@@ -54,6 +54,7 @@ def body_turns(tensor, items, frame=None):
                 if graph is not None and tensor is not None:
                     scope, read = _name_loop_variable(trace, graph, tensor, item)
                     if frame is not None:
+                        unturned_loop_variables.traced(frame)
                         started = _open_body_graph(trace, graph, frame, scope, read, renamed)
                 elif graph is not None and frame is not None:
                     from . import function_init     # (late: it imports variable, which imports tensor)
@@ -118,6 +119,7 @@ def _trace_unturned_body(trace, graph, frame, tensor):
         trace.name_output(stand_in, name, shape, dtypes.display_name(tensor._data.dtype))
         names[target] = stand_in
     untaken_branches.show(items, frame, names)
+    unturned_loop_variables.settle(frame, tensor)      # (the target a range's start, or AutoGraph's Assert)
     name_loop_outputs(trace, frame, scope, variables, [frame.f_locals.get(n) for n in variables], 3)
 
 

@@ -232,12 +232,17 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
                            note='range: %s to %s in steps of %s has no end' % (lo, hi, step))
     xp, np_dtype = current_xp(), dtypes.numpy_dtype(dtype)
     if np.dtype(np_dtype).kind != 'f' and dtypes.as_dtype(dtype).name != 'bfloat16':     # (bfloat16's kind is 'V')
-        return Tensor(xp.arange(*values).astype(np_dtype))
-    # Range's kernel works in the result's dtype: size = ceil(|(limit - start) / delta|) and
-    # element i = start + i * delta (arange's float64 steps differ: range(0., 1., .1)[9] is 0.90000004)
-    lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
-    size = int(np.ceil(np.abs((hi - lo) / step)))
-    return Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+        result = Tensor(xp.arange(*values).astype(np_dtype))
+    else:
+        # Range's kernel works in the result's dtype: size = ceil(|(limit - start) / delta|) and
+        # element i = start + i * delta (arange's float64 steps differ: range(0., 1., .1)[9] is 0.90000004)
+        lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
+        size = int(np.ceil(np.abs((hi - lo) / step)))
+        result = Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+    if not result._data.shape[0]:       # (a traced for loop over it gives its target the start)
+        from .. import unturned_loop_variables      # (late: it imports the trace's modules)
+        unturned_loop_variables.note_empty_range(result, Tensor(xp.asarray(values[0]).astype(np_dtype)))
+    return result
 
 
 _RANGE_TIDX = ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint16', 'uint32', 'uint64')
