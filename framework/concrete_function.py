@@ -226,13 +226,13 @@ class ConcreteFunction:
                 structured = self._from_flat(args, kwargs)
                 if structured is None:
                     raise
-                return self._function._run(self._entry, None, *structured)
+                return self._function._run(self._entry, None, *structured, counted=False)
             if self._known_output_type() is not None:     # TensorFlow's signature text ends with the output type
                 message = message[:-1] + ' -> %s.' % self._entry.output_type
             error = TypeError(message + '\nFallback to flat signature also failed due to: ' + flat)
             error.__notes__ = getattr(structured, '__notes__', [])
             raise error from None
-        return self._function._run(self._entry, None, args, kwargs)
+        return self._function._run(self._entry, None, args, kwargs, counted=False)
 
     def _from_flat(self, args, kwargs):
         """The structured (args, kwargs) for a call by the graph's flat tensor inputs: each tensor parameter

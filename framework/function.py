@@ -487,9 +487,12 @@ class Function:
             return caller.callee((id(self), entry.key if entry is not None else key))
         return entry.random_state if entry is not None else GraphRandomState()
 
-    def _run(self, entry, key, args, kwargs):
+    def _run(self, entry, key, args, kwargs, counted=True):
+        """Run ``entry``'s trace (making it when new) on these arguments. ``counted``: a call of the Function
+        itself, which TensorFlow's frequent-tracing warning counts (not a concrete function's call)."""
         if entry is not None and entry.shown:
-            self._detector.called(False, self._python_function)
+            if counted:
+                self._detector.called(False, self._python_function)
             try:
                 if entry.numpy_draws is not None:
                     return self._replay_numpy_constants(entry, args, kwargs, key)
@@ -586,8 +589,8 @@ class Function:
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
-        if caller is None:      # (TensorFlow counts only eager calls: not one traced into another graph)
-            self._detector.called(True, self._python_function)
+        if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into
+            self._detector.called(True, self._python_function)     # another graph, nor a concrete function's)
         return result
 
     def _symbolic_names(self, args, kwargs, key=None, spec_names=None):
