@@ -19,8 +19,9 @@ computes the result exactly (a loop over the contraction: by default results of 
 values, BLAS's bits otherwise, as an ellipsis's rows, each a one-row product, take); other products
 match numpy's BLAS given a contiguous right operand (a transposed view of it is summed in
 another order), up to a contraction of about 256: longer ones are blocked differently by
-oneDNN and keep BLAS's last bits. A letter repeated in one operand is that diagonal, taken first
-as TF does; one repeated in the output and three or more operands go to the backend's einsum.
+oneDNN and keep BLAS's last bits. float64 products run Eigen's BatchMatMul: with no free letter
+each dot product adds in order, one with a side of 1 is tf.matmul's (its gemv), small ones are
+eigen_double_product's. A letter repeated in one operand is that diagonal, taken first as TF does; one repeated in the output and three or more operands go to the backend's einsum.
 """
 import numpy as np
 
@@ -67,8 +68,15 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
     else:
         lhs, rhs = folded
         lhs, rhs = lhs.swapaxes(-1, -2) if swapped[0] else lhs, rhs if swapped[1] else rhs.swapaxes(-1, -2)
-        if xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
+        if xp is np and lhs.dtype == np.float64 and not free:
+            result = _double_dots(lhs, rhs)
+        elif xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
             result = _double_product(swapped, lhs, rhs)
+        elif xp is np and lhs.dtype == np.float64 and lhs.ndim == 2 and 1 in (lhs.shape[0], rhs.shape[1]):
+            # one product with a side of 1: TF's BatchMatMul of a batch of one, tf.matmul's (gemv past the
+            # coefficient-based sizes), given the stored operands and TF's trans_x / trans_y
+            from .linalg import _matmul_array          # (linalg imports this module)
+            result = _matmul_array(np, folded[0], folded[1], swapped[0], not swapped[1])
         else:
             result = _product(xp, lhs, rhs)
     letters = sorted((c for c in ids if kinds[c] in (_BROADCAST, _BATCH)), key=order.get) + free
@@ -137,6 +145,24 @@ def _double_product(swapped, lhs, rhs):
     if not swapped[0] and swapped[1]:
         result += 0.0
     return result
+
+
+def _double_dots(lhs, rhs):
+    """float64 (..., 1, C) @ (..., C, 1) of an einsum with no free letter ('j,j->', 'ij,ij->', 'bj,bj->b'): TF 2.21
+    adds each batch's products in order (measured: progs/gradfuzz21/m_ein.py, c_ein.py: depths 1-200, all values;
+    numpy's BLAS differed from a depth of 18 on, in about half), from the first product in Eigen's
+    coefficient-based sizes (C + 2 < 20: -0 products sum to -0) and from +0 past them (t4.py)."""
+    with np.errstate(all='ignore'):
+        products = lhs[..., 0, :] * rhs[..., :, 0]
+    depth = products.shape[-1]
+    total = products[..., 0] if depth + 2 < _COEFFICIENT_BASED else 0.0 + products[..., 0]
+    for k in range(1, depth):
+        total = total + products[..., k]
+    return np.asarray(total)[..., None, None]
+
+
+# below this K + M + N, Eigen's coefficient-based product (eigen_double_product.py)
+_COEFFICIENT_BASED = 20
 
 
 def _product(xp, lhs, rhs):
