@@ -10,6 +10,7 @@ import inspect
 from framework import name_scopes, nest, trace_names
 from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError
 from framework.function_errors import graph_side
+from framework.losses.tensor_notes import get_keras_mask
 from framework.tensor import DISPLAY_NAME, ConversionError, Tensor
 
 from . import call_context
@@ -122,11 +123,29 @@ def _arguments_received(layer, inputs, args, kwargs):
         bound = signature.bind(inputs, *args, **kwargs).arguments
     except (TypeError, ValueError):
         return '  • inputs=%s' % _argument_text(inputs)
+    if 'mask' in signature.parameters and bound.get('mask') is None:
+        _fill_mask(bound)
     lines = []
     for param in signature.parameters.values():
         value = nest.map_structure(_argument_text, bound[param.name]) if param.name in bound else param.default
         lines.append('  • %s=%s' % (param.name, value))
     return '\n'.join(lines)
+
+
+def _fill_mask(bound):
+    """Keras 3's __call__ passes ``mask`` to a call taking one tensor argument (a tensor or a structure of
+    them) as that argument's masks, structure kept: a dict input shows ``mask={'foo': 'None'}``."""
+    tensors = [value for value in bound.values() if _holds_tensors(value)]
+    if len(tensors) == 1:
+        bound['mask'] = nest.map_structure(lambda t: None if t is None else get_keras_mask(t), tensors[0])
+
+
+def _holds_tensors(value):
+    if isinstance(value, Tensor):
+        return True
+    if not isinstance(value, (list, tuple, dict)) or not value:
+        return False
+    return all(leaf is None or isinstance(leaf, Tensor) for leaf in nest.flatten(value))
 
 
 def _argument_text(value):
