@@ -39,6 +39,33 @@ class CustomState:
         return self.add_variable(tuple(reference_variable.shape), initializer=initializer,
                                  dtype=reference_variable.dtype, name='%s_%s' % (key, name))
 
+    def add_optimizer_variables(self, trainable_variables, name, initializer='zeros'):
+        """Keras 3.10's way to make per-variable state in ``build``: one state Variable per model
+        variable and per name (``name`` a string or a list of them; ``initializer`` one for all or
+        a list matching ``name``). Returns a list, or a tuple of lists for a list of names; the
+        variables are made interleaved per model variable, as Keras makes them, so their order in
+        ``optimizer.variables`` (and so in checkpoints) is Keras's."""
+        from framework.keras import initializers         # keras imports optim
+        single = isinstance(name, str)
+        names = [name] if single else list(name)
+        if single:
+            inits = [initializer]
+        elif isinstance(initializer, (str, initializers.Initializer)):
+            inits = [initializer] * len(names)
+        else:
+            inits = initializer
+        if len(names) != len(inits):
+            raise ValueError("The number of provided names must match the number of provided "
+                             "initializers.  Received name='%s', initializer='%s'" % (name, initializer))
+        made = tuple([] for _ in names)
+        for variable in trainable_variables:
+            # Keras leaves a None for a variable the gradient overwrites (no state is needed)
+            skip = getattr(variable, 'overwrite_with_gradient', False)
+            for per_name, var_name, var_init in zip(made, names, inits):
+                per_name.append(None if skip else
+                                self.add_variable_from_reference(variable, name=var_name, initializer=var_init))
+        return made[0] if single else made
+
     def _get_variable_index(self, variable):
         """The position of ``variable`` among those the optimizer was built on."""
         for index, known in enumerate(self._slots.model_variables()):
