@@ -13,18 +13,17 @@ import warnings
 
 import numpy as np
 
-from framework import dtypes, nest, random_state_freeze
+from framework import nest
 from framework import trace_names
 from framework.errors import noted, shown_as
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function_init import once
 from framework.tensor import Tensor
-from framework.tensor_shape import TensorShape
 from framework.train import deferred_restore
 from framework.variable import Variable
 
-from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
+from . import auto_config, build_recording, call_context, failed_build, naming, regularizers
 from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
 from .build_run import BuildRun, builds_by_calling, warn_unbuilt_state  # noqa: F401  (rnn.py, functional/ import them here)
 from .call_errors import CAUGHT_IN_CALL, call_error, name_layer, super_not_called
@@ -33,7 +32,7 @@ from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords,
                           convert_arguments, convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
-from .input_spec import InputSpec, standardize_shape
+from .input_spec import InputSpec
 from .mask_propagation import MASK_KIND, call_with_masks, masks_matter
 from .own_variables import OwnVariables
 from .quantize_refusal import refuse_quantize
@@ -41,9 +40,10 @@ from .stateless_call import stateless_call
 from .layer_config import LayerConfig
 from .layer_dtype import LayerDType
 from .layer_output_shapes import LayerOutputShapes
-from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
+from .layer_state import LOCKED_STATE, LayerState  # noqa: F401  (tracked_containers imports LOCKED_STATE here)
+from .layer_arguments import legacy_batch_shape, shared_policy_identity, standardize_policy
 from .traced_outputs import name_traced_outputs
-from .weight_paths import layer_scope, weight_path
+from .weight_paths import layer_scope
 from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
@@ -89,7 +89,6 @@ def _unknown_argument_hint(kwargs, name):
     return 'valid ones include name, trainable, dtype and the arguments of %s itself' % name
 
 
-_AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
 _NO_INPUTS = object()         # __call__ without a positional first argument: call names it (keyword_inputs)
 _NOT_GIVEN = object()         # __call__ without ``training`` (a given None is Keras 3's too: _enter_call)
 _EXPLICIT_NONE = call_context.EXPLICIT_NONE
@@ -105,10 +104,8 @@ shown_as(UnknownArgumentError, ValueError)
 
 
 # Keras 3's words for a weight added to a layer already built
-LOCKED_STATE = ('You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All '
-                'state must be created in the `__init__()` method or in the `build()` method.')
 
-class Layer(LayerDType, LayerWeights, OwnVariables, LayerOutputShapes, LayerConfig):
+class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShapes, LayerConfig):
     """The base class of every layer.
 
     Args:
@@ -251,23 +248,6 @@ class Layer(LayerDType, LayerWeights, OwnVariables, LayerOutputShapes, LayerConf
         if type(self).build is Layer.build:     # by hand; a subclass's super().build() is inside its own
             self.lock_state()
 
-    def lock_state(self):
-        """Refuse new weights and sublayers from now on, as Keras 3 does when a build ends (a weight
-        made in ``call`` would be made again at each trace, and saved files would not hold it)."""
-        if self.locks_state_when_built:
-            self.__dict__['_state_locked'] = True
-
-    @contextlib.contextmanager
-    def unlocked_state(self):
-        """Lift the lock meanwhile, as Keras 3's ``_tracker.unlock()``: for tapeflow's own layers that make
-        state after their build (MultiHeadAttention's projections on its first call, enable_lora)."""
-        locked = self.__dict__.pop('_state_locked', None)
-        try:
-            yield
-        finally:
-            if locked:
-                self.__dict__['_state_locked'] = True
-
     @property
     def path(self):
         """Keras 3's path of the layer: its name under the layers and name scopes it was built in
@@ -276,99 +256,6 @@ class Layer(LayerDType, LayerWeights, OwnVariables, LayerOutputShapes, LayerConf
             return None
         built_path = self.__dict__.get('_built_path')
         return layer_scope(self) if built_path is None else built_path
-
-    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
-                     constraint=None, name=None):
-        """Keras 3's alias of ``add_weight``."""
-        return self.add_weight(shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
-                               autocast=autocast, regularizer=regularizer, constraint=constraint, name=name)
-
-    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
-                   regularizer=None, constraint=None, aggregation='none', name=None):
-        """Create a weight variable, track it and return it.
-
-        Args (Keras 3's; ``shape``, ``initializer``, ``dtype`` may be positional):
-            shape: a tuple of ints (default ``()``).
-            initializer: an initializer or its name; default 'glorot_uniform'
-                for floating dtypes, 'zeros' otherwise.
-            dtype: default the layer's dtype.
-            trainable: whether optimizers train it and tapes watch it.
-            autocast: whether a mixed-precision call reads it in the compute dtype.
-            regularizer: its penalty joins ``losses`` (while it is trainable).
-            constraint: applied after each optimizer update (see ``constraints``).
-            name: the variable's name ('kernel'); its ``path`` adds the
-                enclosing layers ('sequential/dense/kernel').
-        Raises:
-            ValueError: a name given positionally or holding '/', a shape with None, negative,
-                fractional or text entries (or no shape at all, such as 3), an unknown dtype.
-        """
-        if self.__dict__.get('_state_locked'):     # built (lock_state): Keras 3's tracker refuses new state
-            raise ValueError(LOCKED_STATE)
-        if '_dtype' not in self.__dict__:       # called in __init__ before super().__init__(), as Keras 3 checks
-            raise super_not_called(self)
-        shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
-        if shape.__class__ is TensorShape:      # Keras 3 reads it with as_list(): TensorShape(None) is its error
-            shape = shape.as_list()
-        if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
-            standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
-        if name is not None and (not isinstance(name, str) or '/' in name):      # Keras 3's Variable check
-            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
-                             % (name,))
-        shape = () if shape is None else tuple(shape)
-        if any(d is None for d in shape):       # Keras 3's Variable words, tapeflow's in a note
-            raise noted(ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
-                                   "Received: shape=%s for variable path='%s'"
-                                   % (shape, weight_path(self, name or 'variable'))),
-                        '%s.add_weight: weight %r needs a fully defined shape, got %s'
-                        % (type(self).__name__, name, shape))
-        if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
-            raise noted(ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,)),
-                        '%s.add_weight: a negative size in the shape of weight %r' % (type(self).__name__, name))
-        try:
-            shape = tuple(int(d) for d in shape)
-        except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s
-            standardize_shape(shape)
-            raise
-        if aggregation not in _AGGREGATIONS:              # Keras 3's words; its Variable takes None as 'none'
-            if aggregation is not None:
-                raise ValueError("Invalid value for argument `aggregation`. Expected one of `None`, `'none'`, `'mean'`, "
-                                 "`'sum'`, `'only_first_replica'`. Received: aggregation=%s" % (aggregation,))
-            aggregation = 'none'
-        if dtype is None:
-            dtype = self._dtype
-        else:
-            try:
-                dtype = dtypes.as_keras_dtype(dtype)
-            except TypeError:
-                raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's class and words
-        if initializer is None:
-            # dtype is a DType when given, the layer's numpy dtype otherwise; Keras: 'float' in its name
-            initializer = 'glorot_uniform' if dtypes.is_floating(dtype) else 'zeros'
-        initializer = initializers.get(initializer)
-        if name is None:     # Keras 3 auto-names it: 'variable', 'variable_1', ... across the process
-            name = naming.unique_name('variable')
-        from framework.keras.stateless_scope import outside_stateless_scopes    # framework.keras imports layers
-        # Keras makes weights eagerly, even inside a symbolic trace (and its StatelessScope)
-        with random_state_freeze.thawed(), outside_stateless_scopes():
-            value = initializer(shape, dtype=dtype)
-        variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
-        variable.aggregation, variable.synchronization = aggregation, 'auto'     # Keras 3's strings
-        variable._path = weight_path(self, name)
-        variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
-        if trainable and not self._trainable:
-            variable.trainable = False
-        if not autocast:
-            self.__dict__.setdefault('_not_autocast', set()).add(id(variable))
-        (self._trainable_created if trainable else self._non_trainable_created).append(variable)
-        tracking.structure_changed(self)
-        regularizer = regularizers.get(regularizer)
-        if regularizer is not None:
-            self._regularizers[variable] = regularizer
-        constraint = constraints.get(constraint)
-        if constraint is not None:
-            self._constraints[variable] = constraint
-            variable.constraint = constraint     # Keras 3's optimizers apply it after each update
-        return variable
 
     def __setattr__(self, name, value):
         may_hold_sublayers = name not in tracking.NOT_SUBLAYER_NAMES
