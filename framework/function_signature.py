@@ -97,6 +97,10 @@ class Binder:
             params = [params[0]] * len(values)
         if len(values) < len(specs):
             raise self.error('missing a required argument: %r' % params[len(values)].name, args, kwargs)
+        if kwargs and params[-1].kind == inspect.Parameter.VAR_KEYWORD:
+            for name in kwargs:     # (TF's function type has no **kwargs under an input_signature)
+                if name not in self.names[:-1]:
+                    raise self.error('got an unexpected keyword argument %r' % name, args, kwargs)
         try:
             cast = [_cast(v, s) for v, s in zip(values, specs)]
             for value, param in zip(values[len(specs):], params[len(specs):]):
@@ -128,7 +132,13 @@ class Binder:
         if specs and keys is None and self._varargs_only():
             return '(%s, /)' % ', '.join('%s: %s' % (self._vararg_name(i), describe_spec(s)) for i, s in enumerate(specs))
         starred = False     # (a bare '*' goes before keyword-only parameters without *args, as Python writes it)
-        for i, p in enumerate(self.signature.parameters.values()):
+        params = list(self.signature.parameters.values())
+        for i, p in enumerate(params):
+            if specs and p.kind == inspect.Parameter.VAR_KEYWORD:
+                continue        # (TF drops **kwargs from a function type with an input_signature)
+            if i and params[i - 1].kind == inspect.Parameter.POSITIONAL_ONLY and \
+                    p.kind != inspect.Parameter.POSITIONAL_ONLY:
+                parts.append('/')       # (after the positional-only parameters, as Python writes it)
             if p.kind == inspect.Parameter.KEYWORD_ONLY and not starred:
                 parts.append('*')
             starred = starred or p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.KEYWORD_ONLY)
@@ -144,6 +154,8 @@ class Binder:
             if p.default is not _EMPTY and keys is None:
                 part += (' = ' if specs else '=') + '<captured_default_value>'
             parts.append(part)
+        if params and params[-1].kind == inspect.Parameter.POSITIONAL_ONLY:
+            parts.append('/')
         return '(%s)' % ', '.join(parts)
 
     def error(self, reason, args, kwargs, keys=None):
@@ -166,17 +178,20 @@ def _checked_signature(input_signature, params):
                         'args %r with types %r.' % (bad, [type(b) for b in bad]))
     if _only_varargs(params):
         return tuple(input_signature)
-    positional = [p for p in params if p.kind in _POSITIONAL]
-    if len(input_signature) > len(positional):
-        raise TypeError('input_signature contains %d extra type constraints.'
-                        % (len(input_signature) - len(positional)))
-    for p in positional[len(input_signature):]:
-        if p.default is _EMPTY:
-            raise TypeError('input_signature missing type constraint for %s' % p.name)
+    # (TF's add_type_constraints: the parameters in order take the constraints, its errors in that order)
+    unconstrained = len(input_signature)
     for p in params:
         if p.kind == inspect.Parameter.KEYWORD_ONLY and p.default is _EMPTY:
             raise TypeError('Since input_signature is defined, keyword-only parameter `%s` must have a default '
                             'value' % p.name)
+        if p.kind not in _POSITIONAL:
+            continue
+        if unconstrained:
+            unconstrained -= 1
+        elif p.default is _EMPTY:
+            raise TypeError('input_signature missing type constraint for %s' % p.name)
+    if unconstrained:
+        raise TypeError('input_signature contains %d extra type constraints.' % unconstrained)
     return tuple(input_signature)
 
 
