@@ -12,7 +12,7 @@ from .tensor_notes import NOTES, get_keras_mask
 from .reduction import reduce_weighted_values, standardize_reduction
 
 
-_SEQUENCES = (list, tuple)
+_STRUCTURES = (list, tuple, dict)     # what Keras 3 pairs with optree before a loss computes
 
 
 def _check_same_structure(y_true, y_pred, name, dtype):
@@ -60,7 +60,7 @@ def _structure_problem(a, b):
 
 
 def _structure_text(value):
-    if type(value) in _SEQUENCES:
+    if type(value) in _STRUCTURES:
         return 'a %s of %d' % (type(value).__name__, len(value))
     return 'one array of shape %s' % (tuple(getattr(value, 'shape', ())),)
 
@@ -108,7 +108,7 @@ class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main_
             # Keras 3 makes any name; the name scope its __call__ opens refuses these (in fit as well)
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
                              % (self.name,))
-        if self._one_structure and (type(y_pred) in _SEQUENCES or type(y_true) in _SEQUENCES):
+        if self._one_structure and (type(y_pred) in _STRUCTURES or type(y_true) in _STRUCTURES):
             _check_same_structure(y_true, y_pred, self.name, self._dtype)
         # (fit calls this on every step: the common case, tensors of the loss's dtype without a note,
         # skips the calls)

@@ -22,6 +22,7 @@ from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
 from .target_errors import keys_as_targets_error, missing_target_error
+from .output_losses import losses_of_output
 
 
 class CompiledLoss:
@@ -164,11 +165,10 @@ class CompiledLoss:
             order = self._keras_order(y_pred)
             rows.sort(key=lambda row: order.index(row[0]))
         for key, label, loss, weight, t, p in rows:
-            if loss is None:
-                continue
-            resolved = get_loss(loss, t, p)      # a name Keras cannot interpret fails here (and on every later step)
-            entries.append((key, resolved, weight))
-            names.append(label if label is not None else resolved.name)
+            for one in losses_of_output(loss, key):
+                resolved = get_loss(one, t, p)      # a name Keras cannot interpret fails here (and on every later step)
+                entries.append((key, resolved, weight))
+                names.append(label if label is not None else resolved.name)
         self._entries = entries
         if len(self._entries) > 1:
             self.metrics = [metrics_module.Mean(name='%s_loss' % name) for name in names]
@@ -225,6 +225,15 @@ class CompiledLoss:
                         raise self._keys_as_targets(y_true, y_pred)
                     self._check_target_count(y_true, y_pred)
                     return self._repack_as_losses(y_true, y_pred)
+                if any(nest.is_nested(target) for target in y_true.values()):
+                    # a nested target ({'a': [y_a], 'b': y_b}) fails Keras 3's structure check, and it packs
+                    # the dict by iterating it: its keys stand as the targets (TF 2.21 "Expected float32, but
+                    # got a of type 'str'.")
+                    error = self._keys_as_targets(y_true, y_pred)
+                    nested = next(key for key, target in y_true.items() if nest.is_nested(target))
+                    error.__notes__ = ['y[%r] is a %s, where its output is one tensor: give one array per output'
+                                       % (nested, type(y_true[nested]).__name__)]
+                    raise error
                 return y_true
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
@@ -240,6 +249,11 @@ class CompiledLoss:
                 # other counts: Keras 3 spreads them over the losses that are not None, else its
                 # 'different structures' ValueError (or the path KeyError for one loss over all outputs)
                 return self._spread_over_losses(nest.flatten(y_true), y_true, y_pred)
+            if len(y_true) == len(y_pred) and any(nest.is_nested(target) for target in y_true):
+                # Keras 3 packs y into the list of outputs item by item, a nested target kept whole ([[y_a], y_b]):
+                # that output's loss then meets a tuple for one tensor (its tree's ValueError 'Expected an
+                # instance of tuple, got <tf.Tensor ...>', before any weight changes)
+                return list(y_true)
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
                 flat = self._spread_over_losses(flat, y_true, y_pred)

@@ -114,7 +114,7 @@ def _is_structure(value):
 
 def _has_axes(value):
     # A nested list of arrays ([[x_a, x_b]], as Keras flattens it) is no array numpy can size.
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, dict)):     # (a dict inside a list, [{'q': y_a}, y_b], is Keras's structure too)
         return len(value) > 0
     return np.ndim(value) > 0
 
@@ -184,6 +184,15 @@ def _lists_to_tuples(value):
         # an OrderedDict stays one: a functional model reads it by position (test_kerasio11_ordered_dict_inputs)
         return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
     return value
+
+
+def _inner_lists_to_tuples(y):
+    """``y`` with the lists inside its list of targets tuples, as Keras's array adapter hands them to the step
+    (its loss then names the tuple: fit(X, [[y_a], y_b]) is 'Expected an instance of tuple, ...' in TF 2.21);
+    the outer list stays, as compile_loss reads it."""
+    if type(y) not in (list, tuple) or not any(isinstance(target, (list, tuple, dict)) for target in y):
+        return y
+    return type(y)(_lists_to_tuples(target) if isinstance(target, (list, tuple, dict)) else target for target in y)
 
 
 class BatchSizeTypeError(TypeError, ValueError):
@@ -414,7 +423,7 @@ class ArrayData:
         self.x = None
         try:
             self.x = _lists_to_tuples(to_arrays(x, 'x', copy_arrays))
-            self.y = to_arrays(y, 'y', copy_arrays)
+            self.y = _inner_lists_to_tuples(to_arrays(y, 'y', copy_arrays))
             self.sample_weight = to_arrays(sample_weight, 'sample_weight', copy_arrays)
         except ScalarSamplesError as err:
             # Keras 3's array adapter takes none of (x, y, sample_weight) then, and names x whichever it was
