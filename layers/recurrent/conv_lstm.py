@@ -28,6 +28,14 @@ def _convolve(x, kernel, strides, padding, dilation):
     return convolution(x, kernel, strides, padding, dilation)
 
 
+def _in_channels_first(activation):
+    """``activation`` applied in the channels_first layout that Keras's gates have there: TF's sigmoid
+    rounds the tail of a buffer past its last full vector differently (Eigen's packets), so which values
+    fall in that tail depends on the layout (TF 2.21: ConvLSTM2D(2, (3, 2), data_format='channels_first')
+    differs from channels_last in 5 of 36 outputs, by up to 2 ulps; notes/progs/layers14/cf4.py)."""
+    return lambda x: to_last(activation(to_first(x)))
+
+
 class ConvLSTMCell(LSTMCell):
     """The cell of ``ConvLSTM1D/2D/3D`` (Keras 3's ``ConvLSTMCell``, named 'conv_lstm_cell' in the layer).
 
@@ -136,6 +144,8 @@ class ConvLSTMCell(LSTMCell):
         (recurrent_kernel,) = weights
         h, c = states
         f, gate, act = self.filters, self.recurrent_activation, self.activation
+        if self.data_format == 'channels_first':
+            gate, act = _in_channels_first(gate), _in_channels_first(act)
         if isinstance(recurrent_mask, list):            # one mask per gate
             z = projected + concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
                                     for g, m in enumerate(recurrent_mask)], axis=-1)
