@@ -3,6 +3,7 @@ from ._forward import forward
 
 __getattr__, __dir__ = forward('layers.saving', 'keras.saving', extra={
     'CustomObjectScope': 'framework.keras.custom_objects:CustomObjectScope',
+    'KerasFileEditor': 'layers.saving.file_editor:KerasFileEditor',
     'custom_object_scope': 'framework.keras.custom_objects:custom_object_scope',
     'get_custom_objects': 'framework.keras.custom_objects:get_custom_objects',
     'get_registered_object': 'framework.keras.custom_objects:get_registered_object',
