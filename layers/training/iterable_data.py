@@ -393,4 +393,7 @@ def _as_batch(element, specs=None):
     tensors = [None if v is None else nest.map_structure(
         lambda a: a if isinstance(a, (Tensor, SparseTensor)) else convert_to_tensor(a), v)   # sparse: a sparse Input's
         for v in (x, y, sample_weight)]
+    if type(element) is tuple and len(element) == 1:
+        # Keras 3 hands an (x,) element to train_step / test_step / predict_step as it came: a 1-tuple
+        return (tensors[0],)
     return pack_x_y_sample_weight(*tensors)

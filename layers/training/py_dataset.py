@@ -137,6 +137,7 @@ class PyDatasetData:
         self._resets = {'fit': 'once', 'predict': 'never'}.get(what, 'always')
         self._reset_done = False        # for the pass about to run
         self._peeked = False
+        self.first_batch = None
         self.count_hidden = False       # a negative step count: read to the end as of unknown length (hide_count)
 
     @property
@@ -189,6 +190,7 @@ class PyDatasetData:
             for index, batch in enumerate(batches):
                 self._check_consistent(batch, '%s: %s[%d]' % (self.what, type(self.py_dataset).__name__, index))
             take_spec_names(batches[-1])        # (Keras names its signature's tensors after reading them all)
+            self.first_batch = batches[0]       # its structure picks the step's trace (traced_batch)
         self._reset()
 
     def _reset(self):
@@ -243,7 +245,8 @@ class PyDatasetData:
             batch = (batch,)
         if isinstance(batch, list):
             batch = tuple(batch)
-        if isinstance(batch, dict):
+        alone = isinstance(batch, dict)     # Keras hands a dict to the step alone, an array as (x,)
+        if alone:
             batch = (batch,)
         if not isinstance(batch, tuple) or len(batch) not in (1, 2, 3):
             error = ValueError('PyDataset.__getitem__() must return a tuple or a dict. If a tuple, it must be ordered '
@@ -261,7 +264,7 @@ class PyDatasetData:
                 batch = batch + (convert_to_tensor(class_weight_to_sample_weights(batch[1], self.class_weight)),)
         if consistent:
             self._check_consistent(batch, where)
-        return batch if len(batch) > 1 else batch[0]
+        return batch[0] if alone else batch
 
     def _check_consistent(self, batch, where):
         leaves = nest.flatten(batch)

@@ -60,18 +60,31 @@ def traced_structure(data):
         # arrays' are, so each serves the other's trace (TF 2.21: the pandas-dataframe tutorial's
         # fit(dict_batches) after fit(dict(df), y) traces nothing new; tapeflow traced again, its print
         # in call() showed and the retracing warning counted it)
-        x, y, sample_weight = _unpacked_spec(data.source.element_spec)
-        structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
-        return None if structure == PLAIN_STRUCTURE else structure
+        return _element_structure(data.source.element_spec)
     peeked = getattr(data, '_peeked', None) if isinstance(data, IterableData) else None
     if peeked:
         # a generator's first batch, as Keras's adapter makes its spec of it: (x, y, sample_weight)
         # batches or dict inputs serve (and are served by) a dataset's or arrays' trace of the same
         # structure (TF 2.21: fit(ds) after fit(generator) of ({'a': xa}, y, w) batches traces nothing)
-        x, y, sample_weight = _unpacked_spec(peeked[0])
-        structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
-        return None if structure == PLAIN_STRUCTURE else structure
+        return _element_structure(peeked[0])
+    first = getattr(data, 'first_batch', None)
+    if first is not None:
+        # a PyDataset's first batch, as Keras's adapter makes a dataset spec of it: (x,) batches share
+        # the trace of a dataset's (x,) elements (TF 2.21)
+        return _element_structure(first)
     return None
+
+
+def _element_structure(element):
+    """traced_structure of a dataset, generator or PyDataset by its element (or spec). Keras hands the step
+    an (x,) element as the 1-tuple it is, so TensorFlow's trace on it serves no bare x, nor the other way
+    (TF 2.21: fit on a dataset of x after one of (x,) traces train_step again, and a PyDataset's (x,)
+    batches are served by the (x,) dataset's trace)."""
+    x, y, sample_weight = _unpacked_spec(element)
+    structure = y is None, sample_weight is None, nesting_of(y), nesting_of(x)
+    if type(element) is tuple and len(element) == 1:
+        structure += ('(x,)',)
+    return None if structure == PLAIN_STRUCTURE else structure
 
 
 def _unpacked_spec(spec):
