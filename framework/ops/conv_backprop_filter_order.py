@@ -41,7 +41,7 @@ def applies(x, g, geo):
             and geo.padding in ('SAME', 'VALID') and onednn_policy.enabled()
             and onednn_policy.vector_lanes() == _LANES):
         return False
-    if geo.kernel == (1, 1) and conv_backprop_filter_1x1.route(geo, g.shape[3]) is None:
+    if geo.kernel == (1, 1) and not _dilated(geo) and conv_backprop_filter_1x1.route(geo, g.shape[3]) is None:
         return False
     weights = geo.kernel[0] * geo.kernel[1] * geo.shape[3] * g.shape[3]
     if eigen_math.ENABLED[0] is True:
@@ -54,11 +54,13 @@ def filter_grad(x, g, geo):
     and output gradient ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
     kh, kw = geo.kernel
     n, c, o = geo.shape[0], geo.shape[3], g.shape[3]
-    if (kh, kw) == (1, 1) and conv_backprop_filter_1x1.route(geo, o) == '1x1':
+    if (kh, kw) == (1, 1) and not _dilated(geo) and conv_backprop_filter_1x1.route(geo, o) == '1x1':
         return conv_backprop_filter_1x1.filter_grad(x, g, geo).reshape(1, 1, c, o)
     patches = np.asarray(geo.windows(x)).reshape(n, geo.oh, geo.ow, kh * kw * c).astype(np.float64)
     wide_g = g.astype(np.float64)
-    rows = _explicit_broadcast_rows if c >= _LANES and geo.strides[1] == 1 else _one_chain
+    # a dilated width breaks the runs of adjacent columns: one chain, as at wider strides
+    explicit = c >= _LANES and geo.strides[1] == 1 and (not _dilated(geo) or geo.dilations[1] == 1)
+    rows = _explicit_broadcast_rows if explicit else _one_chain
     total = None
     for start, stop in _batch_slices(geo, o, config_threading.intra_op_pool_size()):
         part = rows(patches[start:stop], wide_g[start:stop])
@@ -219,3 +221,36 @@ def fused_bias_grad(g, value):
         part = rows.sum(axis=0, dtype=np.float32) if rows.shape[1] > 1 else np.cumsum(rows, axis=0)[-1]
         total = part if total is None else total + part
     return total
+
+
+def _dilated(geo):
+    return isinstance(geo, _DilatedView)
+
+
+class _DilatedView:
+    """convolution_nd's WindowGeometry of a 2-D dilated convolution (tf.nn.conv2d's dilated Conv2D, whose
+    Conv2DBackpropFilter takes the dilations itself), as ``filter_grad`` reads it: the windows' taps dilation apart,
+    the dilated convolution's output sizes. oneDNN sums it in the shapes above, the explicit broadcast's runs only
+    where the width is not dilated, and a 1x1 kernel in the general kernel's (measured on TF 2.21, notes
+    progs/gradfuzz21/m_dil.py, c_dil*.py: 150 random shapes, dilations 1-3, kernels 1x1 to 4x4, 1-20 channels)."""
+
+    def __init__(self, geo):
+        self.geo, self.kernel, self.strides, self.shape = geo, tuple(geo.kernel), tuple(geo.strides), geo.shape
+        self.dilations = tuple(geo.dilations)
+        self.oh, self.ow = geo.out
+        self.padding = 'SAME' if any(pad != (0, 0) for pad in geo.pads) else 'VALID'
+
+    def windows(self, x):
+        n, c = self.shape[0], self.shape[-1]
+        return self.geo.columns(x).reshape((n, self.oh, self.ow) + self.kernel + (c,))
+
+
+def applies_dilated(x, g, geo):
+    """Whether TensorFlow's order is known for this dilated 2-D kernel gradient (convolution_nd's geometry)."""
+    return (len(geo.kernel) == 2 and geo.groups == 1 and tuple(geo.dilations) != (1, 1)
+            and applies(x, g, _DilatedView(geo)))
+
+
+def filter_grad_dilated(x, g, geo):
+    """``filter_grad`` for a dilated convolution (see ``applies_dilated``)."""
+    return filter_grad(x, g, _DilatedView(geo))

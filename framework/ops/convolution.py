@@ -154,6 +154,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         raise InvalidArgumentError('conv2d: Current implementation does not yet support dilations in the batch '
                                    'and depth dimensions; got dilations=%r' % (dilations,))
     dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', op)
+    if f.ndim == 4 and tuple(f.shape[:2]) == (1, 1) and x.dtype.name == 'float32':
+        dilated = (1, 1)        # a 1x1 kernel has no gaps: oneDNN sums it as undilated (float64's Eigen refuses it)
     groups = _groups(x, f)
     if (x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype) and not groups:
         raise _conv2d_mismatch(x, f)

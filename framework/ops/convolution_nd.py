@@ -147,16 +147,17 @@ def _conv(x, f, geo, depthwise=False):
 def _input_grad(g, f, geo, transposed=False, depthwise=False):
     """d conv / d input: each output gradient spread back over its window; a ``transposed`` convolution's
     (tf.nn.conv2d_transpose, Conv2DTranspose) in TF's order of sums where conv_backprop_input_order knows it.
-    A dilated convolution's own input gradient keeps the BLAS product: tf.nn.convolution and Keras's layers run
-    theirs through space_to_batch (_space_to_batch_conv) and never reach here; what does is tf.nn.conv2d's dilated
-    Conv2D, whose Conv2DBackpropInput order with dilations is not measured."""
+    tf.nn.convolution and Keras's layers run dilated ones through space_to_batch (_space_to_batch_conv); what
+    reaches here dilated is tf.nn.conv2d / conv1d's dilated Conv2D, whose Conv2DBackpropInput is the kernel
+    conv2d_transpose(dilations=...) runs: the same order (120 of 150 random shapes, notes progs/gradfuzz21/m_dil.py;
+    the BLAS product had 33; misses: SAME with width dilation 3, VALID with 3- or 4-tap heights)."""
     gd, fd = g._data, f._data
     half = gd.dtype == np.float16
     if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_dwg16.py)
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
     if depthwise and not half and depthwise_backprop_input_order.applies(gd, fd, geo):
         summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
-    elif transposed and conv_backprop_input_order.applies_dilated(gd, fd, geo):
+    elif not depthwise and conv_backprop_input_order.applies_dilated(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input_dilated(gd, fd, geo)
     else:
         cols = product(geo.grouped_outputs(gd), geo.grouped_filters(fd).transpose(0, 2, 1))
@@ -177,6 +178,8 @@ def _filter_grad(x, g, geo, depthwise=False):
         out = Tensor(depthwise_backprop_filter_order.filter_grad(x._data, g._data, geo))
     elif plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, plain))
+    elif not depthwise and conv_backprop_filter_order.applies_dilated(x._data, g._data, geo):
+        out = Tensor(conv_backprop_filter_order.filter_grad_dilated(x._data, g._data, geo))
     else:
         cols = geo.grouped_columns(geo.columns(x._data))
         out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
