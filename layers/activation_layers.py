@@ -6,7 +6,7 @@ from framework import graph_random_ops
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater, where
 from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_silu, fused_tanh, fused_without_tape, is_fusable
-from framework.ops.fusable_outputs import FUSABLE, is_dense_output
+from framework.ops.fusable_outputs import AFFINE_PARTS, FUSABLE, is_dense_output
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
@@ -15,7 +15,8 @@ from .layer import Layer
 
 
 def _fused_sigmoid(logits):
-    outputs = fused_sigmoid(logits)
+    # a 16-bit Dense output's operands: the fused kernel takes the logistic of their float32 sum
+    outputs = fused_sigmoid(logits, *AFFINE_PARTS.get(id(logits), ()))
     set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
     return outputs
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import backend, onednn_policy
 from ..tensor import Tensor
-from . import eigen_math, graph_rewrites, onednn_activations
+from . import eigen_math, graph_rewrites, half_fused_activations, onednn_activations
 from .fusable_outputs import onednn_fuses
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, fused_relu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array, half_fused_affine
@@ -52,19 +52,19 @@ def affine_activation(x, kernel, bias, activation, onednn=False):
     if onednn and onednn_fuses(x):      # (a rank-3 input's tensordot does not fuse: fusable_outputs.py)
         value = _ONEDNN_VALUES[activation]
         if z.dtype.itemsize == 2:
-            value = _half_fused(activation, inputs)
+            value = half_fused_value(activation, inputs)
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
             and graph_rewrites.tracing() and onednn_policy.enabled():
         # 16 bits in a traced step (a predict step too): TF's fused oneDNN kernel (see affine_array); in float16
         # it applies relu as x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
-        value = _half_fused(activation, inputs)
+        value = half_fused_value(activation, inputs)
     out = Tensor(value(z))
     if ACTIVE:
         record(op, inputs, out, _VJPS[activation, len(inputs)])
     return out
 
 
-def _half_fused(activation, inputs):
+def half_fused_value(activation, inputs):
     """The value of a float16 / bfloat16 fused Dense in a traced step where TF runs oneDNN: its kernel sums
     x @ kernel + bias in float32 (linalg.half_fused_affine), applies the activation there (relu as x * 0
     below zero) and rounds once; the activation of the rounded sum (eager TF's) differed in about a third
@@ -72,6 +72,9 @@ def _half_fused(activation, inputs):
     ops' own, which read the rounded output (TanhGrad, EluGrad, ReluGrad)."""
     x = inputs[0]._data
     wide = half_fused_affine(x, inputs[1]._data, inputs[2]._data)
+    if activation != 'relu' and half_fused_activations.handles(wide, x.dtype):
+        rounded = half_fused_activations.VALUES[activation](wide)       # float16's C-library formulas
+        return lambda z: rounded
     if activation != 'relu':
         wide = _ONEDNN_VALUES[activation](wide)
     elif x.dtype == np.float16:

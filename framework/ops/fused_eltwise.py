@@ -12,19 +12,35 @@ but for a Keras fit step's silu, fused too (fused_silu: its loss gradient is dat
 from .. import onednn_policy
 from . import eigen_math, onednn_activations, onednn_gelu
 from .activations import ELU_VJPS, elu_value
+from .dense_activation import half_fused_value
 from .fused_sigmoid import fused_sigmoid
-from .fusable_outputs import is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
+from .fusable_outputs import AFFINE_PARTS, is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
 from .unary import _apply, _tanh_grad, tanh_value
 from ..tensor import Tensor
 
 def fused_tanh(z):
-    return _apply('tanh', z, lambda xp, a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),
-                  _tanh_grad, widen_bfloat16=False)
+    half = _half_precision_value('tanh', z)
+    return _apply('tanh', z, half or (lambda xp, a: onednn_activations.tanh(a) if eigen_math.handles(a)
+                                      else tanh_value(a)), _tanh_grad, widen_bfloat16=False)
 
 
 def fused_elu(z):
-    return _apply('elu', z, lambda xp, a: onednn_activations.elu(a) if eigen_math.handles(a) else elu_value(a),
-                  ELU_VJPS[0], widen_bfloat16=False)
+    half = _half_precision_value('elu', z)
+    return _apply('elu', z, half or (lambda xp, a: onednn_activations.elu(a) if eigen_math.handles(a)
+                                     else elu_value(a)), ELU_VJPS[0], widen_bfloat16=False)
+
+
+def _half_precision_value(activation, z):
+    """For a 16-bit Dense output ``z`` whose operands were noted (AFFINE_PARTS): the fused kernel's value, the
+    activation of the float32 sum rounded once, as for a Dense layer's own activation (TF's graph is the same);
+    the activation of the rounded z (eager TF's) put 4561 of 32768 float16 tanh values off TF 2.21's."""
+    if z._data.dtype.itemsize != 2:
+        return None
+    parts = AFFINE_PARTS.get(id(z))
+    if parts is None:
+        return None
+    value = half_fused_value(activation, parts)
+    return lambda xp, a: value(a)
 
 
 def fused_silu(z):

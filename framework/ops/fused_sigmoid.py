@@ -31,7 +31,7 @@ import weakref
 import numpy as np
 
 from .. import backend
-from . import eigen_math, onednn_activations
+from . import eigen_math, half_fused_activations, onednn_activations
 from .fusable_outputs import onednn_fuses
 from .linalg import half_fused_affine
 from .unary import _apply, _sigmoid_grad, _sigmoid_value
@@ -49,7 +49,10 @@ def fused_sigmoid(z, x=None, kernel=None, bias=None):
     if bias is not None and z._data.dtype.itemsize == 2:
         # the logistic of the float32 sum, rounded once: the output the gradient (SigmoidGrad) reads
         wide = half_fused_affine(x._data, kernel._data, bias._data)
-        rounded = _value(backend.array_module(wide), wide).astype(z._data.dtype)
+        if half_fused_activations.handles(wide, z._data.dtype):
+            rounded = half_fused_activations.logistic(wide)        # float16's C-library formula
+        else:
+            rounded = _value(backend.array_module(wide), wide).astype(z._data.dtype)
         out = _apply('sigmoid', z, lambda xp, a: rounded, _sigmoid_grad, widen_bfloat16=False)
         _remember(out)
         return out

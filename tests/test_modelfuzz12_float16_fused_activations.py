@@ -1,0 +1,83 @@
+"""A float16 Dense layer's fused tanh / elu / sigmoid in a traced step, as TF 2.21's oneDNN kernel computes them.
+
+TF's fused MatMul + BiasAdd + activation sums in float32 and, for float16, applies oneDNN's reference
+formulas with the C library's tanhf / expm1f / expf before rounding once (ops/half_fused_activations.py).
+Golden values printed by TF 2.21 (/work/notes/progs/modelfuzz12/p18.py):
+    keras.mixed_precision.set_global_policy('mixed_float16'); r = np.random.RandomState(0)
+    x0 = r.randn(512, 8); k0 = r.randn(8, 64) * 0.6; b0 = r.randn(64) * 0.2       (float32)
+    layer = keras.layers.Dense(64, activation=act); layer.build((None, 8)); layer.set_weights([k0, b0])
+    tf.function(lambda a: layer(a))(x0)[i, j]
+tapeflow's vectorized float32 kernel gave the other neighbour of a float16 midpoint there (tanh -0.5546875 at
+[62, 16]); an Activation layer after a linear Dense rounded the sum first (4561 of 32768 tanh values off;
+TF gives the Dense(activation=...) values, in bfloat16 too: p19.py, p20.py). The mixed_float16 fit of
+p14.py moved from its fifth step (kernel [0, 2]: TF 0.92368734, tapeflow 0.92368776)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+GOLDEN = {
+    'tanh': {(62, 16): -0.55517578125, (259, 25): -0.0003521442413330078},
+    'elu': {(45, 9): -0.355224609375, (308, 12): -0.8544921875, (465, 62): -0.00040650367736816406},
+    'sigmoid': {(24, 16): 0.0777587890625, (281, 14): 0.10284423828125, (357, 31): 0.1824951171875},
+}
+
+
+@pytest.fixture
+def policy():
+    def use(name):
+        keras.mixed_precision.set_global_policy(name)
+    yield use
+    keras.mixed_precision.set_global_policy('float32')
+
+
+def _operands():
+    r = np.random.RandomState(0)
+    x0 = r.randn(512, 8).astype('float32')
+    return x0, r.randn(8, 64).astype('float32') * 0.6, r.randn(64).astype('float32') * 0.2
+
+
+def _traced(layers, x, kernel, bias):
+    layers[0].build((None, 8))
+    layers[0].set_weights([kernel, bias])
+
+    def call(a):
+        for layer in layers:
+            a = layer(a)
+        return a
+    return np.asarray(tf.cast(tf.function(call)(tf.constant(x)), tf.float32))
+
+
+@pytest.mark.parametrize('activation', ['tanh', 'elu', 'sigmoid'])
+def test_dense_activation_matches_tf(activation, policy):
+    policy('mixed_float16')
+    x, kernel, bias = _operands()
+    out = _traced([keras.layers.Dense(64, activation=activation)], x, kernel, bias)
+    for (i, j), value in GOLDEN[activation].items():
+        assert out[i, j] == np.float32(value), (activation, i, j, out[i, j])
+
+
+@pytest.mark.parametrize('dtype_policy', ['mixed_float16', 'mixed_bfloat16'])
+@pytest.mark.parametrize('activation', ['tanh', 'elu', 'sigmoid'])
+def test_activation_layer_after_dense_fuses_as_the_dense_activation(activation, dtype_policy, policy):
+    policy(dtype_policy)
+    x, kernel, bias = _operands()
+    fused = _traced([keras.layers.Dense(64, activation=activation)], x, kernel, bias)
+    separate = _traced([keras.layers.Dense(64), keras.layers.Activation(activation)], x, kernel, bias)
+    np.testing.assert_array_equal(separate, fused)
+
+
+def test_mixed_float16_fit_keeps_tf_weights(policy):
+    policy('mixed_float16')
+    r = np.random.RandomState(0)
+    x = r.rand(48, 4).astype('float32')
+    y = x @ np.array([[1.], [-2.], [0.5], [3.]], 'float32')
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(5, activation='tanh'), keras.layers.Dense(1)])
+    model.compile(keras.optimizers.Adam(0.05), 'mse')
+    model.fit(x[:36], y[:36], batch_size=8, epochs=1, verbose=0)
+    # TF 2.21: [0.92368734 -0.57603705 0.4076138 0.25574028] and [0.85075474] (p14.py)
+    np.testing.assert_array_equal(model.weights[0].numpy()[:, 2],
+                                  np.float32([0.92368734, -0.57603705, 0.4076138, 0.25574028]))
+    assert model.weights[2].numpy()[2, 0] == np.float32(0.85075474)
