@@ -158,7 +158,7 @@ class RNN(InitialStateBuildConfig, Layer):
         if steps == 0:
             raise no_steps_error(who, sequences.shape)
         if self.stateful:
-            stateful_states.check_batch(self, batch)
+            stateful_states.check_batch(self, batch, sequences)
             if initial_state is None:
                 initial_state = stateful_states.current(self)
         states = self._initial_states(sequences, initial_state, who, training)
@@ -281,7 +281,8 @@ class RNN(InitialStateBuildConfig, Layer):
             given = self._state_count_checked(given)
         given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.compute_dtype)) for s in given]
         given = [cast(s, self.compute_dtype) if s.dtype != self.compute_dtype else s for s in given]
-        expected = self.state_shapes(batch)
+        # (a stateful layer's kept states on a smaller last batch of a traced step: see check_batch)
+        expected = self.state_shapes(self.states[0].shape[0] if self.stateful and self.states else batch)
         if [tuple(s.shape) for s in given] != expected:
             # as many states but of other shapes: TF's kernels refuse them (InvalidArgumentError, a ValueError)
             refused = state_width_error(self, self.cell, sequences, given, training)

@@ -6,7 +6,7 @@ initial_state) and writes its final states back, so that consecutive batches
 continue one sequence. ``reset_state()`` zeros them. As in Keras 3 they are
 not among the layer's weights, so they are neither trained nor saved.
 """
-from framework import nest
+from framework import nest, trace_names
 from framework.backend import array_module
 from framework.tensor import Tensor
 from framework.variable import Variable
@@ -44,10 +44,14 @@ def reset(states):
         state.assign(array_module(state._data).zeros_like(state._data))
 
 
-def check_batch(layer, batch):
-    """Raises ValueError when ``batch`` differs from the batch size the states were made for."""
+def check_batch(layer, batch, sequences):
+    """Raises ValueError when ``batch`` differs from the batch size the states were made for.
+
+    Keras 3 checks only a batch size its graph knows: in a traced step of open batch size (predict /
+    fit / evaluate on a last, partial batch) the call goes on and the kept states broadcast against
+    the smaller batch, so TF 2.21's predict gives a full batch of rows for it."""
     expected = int(layer.states[0].shape[0])
-    if int(batch) != expected:
+    if int(batch) != expected and not _open_batch_in_trace(sequences):
         # Keras 3's words, its space before the first line break included
         error = ValueError('If an RNN is stateful, the batch size of the input sequences must be the same as the '
                            'batch size of the initial state. \n- Expected batch size: %d\n'
@@ -55,6 +59,17 @@ def check_batch(layer, batch):
         error.add_note('%s %r: call it on batches of %d, or reset_state() a layer rebuilt for the new batch '
                        'size' % (type(layer).__name__, layer.name, expected))
         raise error
+
+
+def _open_batch_in_trace(sequences):
+    """Whether a graph trace running now gives ``sequences`` an unknown batch size (a fit / evaluate
+    step on data of varying batch size, or a traced call whose spec leaves it open)."""
+    if call_context.builds_for_any_batch():
+        return True
+    if not trace_names.ACTIVE:
+        return False
+    entry = trace_names.entry_of(sequences)
+    return entry is not None and entry[1] is not None and len(entry[1]) > 0 and entry[1][0] is None
 
 
 def current(layer):
