@@ -18,9 +18,8 @@ import types
 import zipfile
 
 import h5py
-import numpy as np
 
-from .h5_io import write_array
+from .h5_io import store_array, write_array
 from .keras3_weights import write as write_model_weights
 from .keras_tree import saveables
 from ..summary import _console_width
@@ -213,14 +212,9 @@ def _write(f, weights_dict, inner_path):
         else:
             arrays[name] = value
     if arrays:
-        from framework.keras.backend import standardize_dtype       # (framework.keras imports layers)
         group = f.create_group(inner_path).create_group('vars') if inner_path else f.create_group('vars')
         for name, value in arrays.items():
-            value = value if isinstance(value, np.ndarray) else np.asarray(value)
-            # Keras standardizes each dtype by its numpy name: a bfloat16 read back as raw bytes ('|V2',
-            # 'void16') is refused, as are text and object arrays
-            standardize_dtype(value.dtype.name)
-            write_array(group, name, value)
+            write_array(group, name, store_array(value))    # (a bfloat16 read back as raw bytes: 'void16')
 
 
 def _print_structure(weights_dict, is_first, prefix):

@@ -241,3 +241,14 @@ def write_array(group, key, array):
     if np.asarray(array).dtype == ml_dtypes.bfloat16:
         dataset.attrs['dtype'] = BFLOAT16
     return dataset
+
+
+def store_array(value):
+    """What Keras 3's weights store files for a value a layer puts into it (``store[key] = value`` in
+    save_own_variables, or an edited file's weight): ``np.array(value)``, refused by its numpy dtype's
+    name where Keras's standardize_dtype knows no such dtype: 'Invalid dtype: str96' for a string,
+    'bytes16', 'object' for None or a dict, 'void16' for raw bytes (ml_dtypes' bfloat16 / float8 pass)."""
+    array = value if isinstance(value, np.ndarray) else np.array(value)
+    if array.dtype.kind in 'OSUMm' or array.dtype.type is np.void:
+        raise ValueError('Invalid dtype: %s' % array.dtype.name)
+    return array

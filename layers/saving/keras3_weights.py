@@ -12,7 +12,7 @@ import numpy as np
 from layers.own_variables import overrides_own_variables
 
 from .depth_list_warnings import replay_load_walk
-from .h5_io import read_array, write_array
+from .h5_io import read_array, store_array, write_array
 from .keras_tree import Saveable, saveables
 from .weight_plan import host_value
 
@@ -26,7 +26,7 @@ def write(root, model, include_optimizer=True):
             store = {}
             node.obj.save_own_variables(store)      # the user's class chooses what to file, and under which keys
             for key, value in store.items():
-                write_array(group, str(key), host_value(value) if hasattr(value, '_data') else value)
+                write_array(group, str(key), store_array(host_value(value) if hasattr(value, '_data') else value))
             continue
         for index, variable in enumerate(node.variables):
             write_array(group, str(index), host_value(variable))
