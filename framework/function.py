@@ -20,8 +20,9 @@ What differs, and why:
       first call's ``tf.print``).
     - A call that reuses a trace made for another Python value equal to it
       (``f(1.0)`` after ``f(1)``) runs with its own value.
-    - ``get_concrete_function`` counts a trace at once but cannot run the
-      function without running its effects: the trace's prints show at the
+    - ``get_concrete_function`` counts a trace at once and runs it there, as
+      TensorFlow traces, only where no effect needs undoing (no variable in
+      reach: concrete_function_trace.py); else the trace's prints show at the
       first call that uses it.
     - AutoGraph's control flow runs on the real values: a loop over a tensor
       prints its body on the first turn only (traced_for_loops.py,
@@ -48,7 +49,7 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals
+from . import concrete_function_trace, frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -651,8 +652,8 @@ class Function:
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.
 
-        The trace is counted now; its Python ``print``s show at the first call
-        that uses it (tapeflow cannot trace without running the function).
+        The trace is counted and run now, as TensorFlow traces here: its Python ``print``s show now
+        (concrete_function_trace.py; where that run fails, at the first call that uses it).
         Raises:
             TypeError: arguments that do not fit the function or its input_signature.
         """
@@ -670,6 +671,8 @@ class Function:
                                 if isinstance(v, TensorSpec) and v.name}
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
+            if not entry.shown and concrete_function_trace.called_by_user():     # (TF traces here)
+                concrete_function_trace.trace_now(self, entry, key, args, kwargs)
         return entry.concrete
 
 

@@ -1,0 +1,89 @@
+"""``get_concrete_function`` traces at once, as TensorFlow's does: the trace's prints show there.
+
+TensorFlow traces the Python when ``get_concrete_function`` makes a new trace, so its ``print``s come
+before anything the program prints afterwards, and calling the concrete function runs the graph
+(the tf.function guide: 'Obtaining concrete trace', 'Tracing with Tensor("a:0", shape=(), dtype=string)',
+'Executing traced function'). tapeflow's trace is a run of the Python: here it runs once on the
+arguments given (a TensorSpec stands in as zeros of its shape, an open size as 1), as a trace, with no
+lasting effect the graph's trace would not have: variable writes go to a keras.StatelessScope,
+tf.print's and py_function's writes are dropped (no graph runs), and the random kernels the calls use
+start where the trace found them. The trace's prints show, its globals are frozen and its output is
+known; later calls replay it, as TensorFlow runs its graph. A run that fails (on stand-in values where
+TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before.
+Only user code's calls do this (tapeflow's own, a SavedModel's export, stay as they were), and only for
+a trace that reaches no variable (through its code's names, a method's instance or its arguments) and
+takes only tensors, specs and Python literals: an optimizer step writes its variables in place, which
+no scope here can hold back, so such traces still show their prints at the first call.
+"""
+import contextlib
+import io
+import os
+import sys
+
+from . import nest, trace_prints
+from .concrete_function_outputs import _stand_in
+from .concrete_function_variables import captured_variables
+from .graph_random_ops import GraphRandomState
+from .ops.tensor_spec import TensorSpec
+from .tensor import Tensor
+from .type_spec import TypeSpec
+from .variable import Variable
+
+_OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name) + os.sep
+                  for name in ('framework', 'layers', 'optim'))
+# (what a trace's GraphRandomState learns that its calls keep: the rest is each call's kernel progress)
+_PLAIN = (Tensor, TensorSpec, bool, int, float, complex, str, bytes, type(None))
+_KEPT = ('static_shapes', 'pushes_constants', 'trace_values', 'keras_step', 'global_seed', 'one_batch_axis')
+
+
+def called_by_user(depth=2):
+    """Whether the code that called get_concrete_function (``depth`` frames up) is the user's."""
+    return not sys._getframe(depth).f_code.co_filename.startswith(_OWN_DIRS)
+
+
+def trace_now(function, entry, key, args, kwargs):
+    """Run ``function``'s trace ``entry`` (made for ``key``) on ``args`` / ``kwargs`` (see the module);
+    True when it ran, and ``entry`` is then a shown trace."""
+    from .keras.stateless_scope import StatelessScope      # (framework.keras imports tf.function's modules)
+    if not _pure(function, (args, kwargs)):
+        return False
+    try:
+        args, kwargs = _stood_in((list(args), dict(kwargs)))
+        if key is None:         # (an input_signature's trace: the converted tensors)
+            args, kwargs = function._binder.cast(args, kwargs), {}
+    except LookupError:
+        return False
+    saved = (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws)
+    entry.random_state = GraphRandomState()
+    sink = io.StringIO()        # (the prints are let out only when the trace succeeds)
+    try:
+        with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope():
+            function._run(entry, key, args, kwargs, counted=False)
+    except Exception:       # noqa: BLE001 (undone: the first call traces, as before)
+        entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws = saved
+        entry.shown = False
+        return False
+    traced, entry.random_state = entry.random_state, GraphRandomState()
+    for name in _KEPT:
+        setattr(entry.random_state, name, getattr(traced, name))
+    sys.stdout.write(sink.getvalue())
+    return True
+
+
+def _pure(function, arguments):
+    """Whether the trace can run with no effect to undo: it reaches no variable (an optimizer's step writes
+    its variables' buffers in place, past the StatelessScope) and takes only tensors, specs and literals."""
+    if captured_variables(function.python_function):
+        return False
+    return all(isinstance(leaf, _PLAIN) and not isinstance(leaf, Variable) for leaf in nest.flatten(arguments))
+
+
+def _stood_in(structure):
+    """``structure`` with each TensorSpec a stand-in tensor; LookupError for another spec."""
+    def leaf(value):
+        if isinstance(value, TensorSpec):
+            return _stand_in(value)
+        if isinstance(value, TypeSpec):
+            raise LookupError
+        return value
+    return nest.map_structure(leaf, structure)
