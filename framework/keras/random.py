@@ -18,11 +18,12 @@ from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
 from framework.random_binomial import stateless_binomial
 from framework.random_gamma_poisson import stateless_gamma
-from framework.tensor import Tensor
+from framework.errors import noted
+from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor_shape import SHAPE_SEQUENCES
 from .ops_arguments import axis_of, integer
-from .backend import floatx
+from .backend import floatx, standardize_dtype
 from .ops_dtypes import floating, tensor
 from .random_shape_errors import entry_dtype_error, negative_size_error, scalar_shape_error
 from .seed_generator import SeedGenerator, draw_seed
@@ -42,9 +43,14 @@ def _shape(shape, op):
         shape = shape.numpy().tolist()
     # (a list or tuple is the shape itself: np.ndim would hand its traced tensors, tf.shape(x)[0] in a
     # GAN's train_step, to NumPy, which refuses them in a trace)
+    if shape is None:       # Keras hands it to TF's stateless kernel, whose conversion refuses it
+        raise noted(ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                    'to a Tensor.'), 'keras.random.%s: shape is a tuple of ints' % op)
+    if isinstance(shape, (str, bytes)):     # a string tensor: the kernel's registry refuses its dtype
+        raise entry_dtype_error(op, shape, 'string')
     if isinstance(shape, SHAPE_SEQUENCES):
         dims = shape
-    elif np.ndim(shape) == 0 and not isinstance(shape, str):
+    elif np.ndim(shape) == 0:
         raise scalar_shape_error(op, shape)     # a number where a shape belongs: the stateless kernel's check
     else:
         dims = shape
@@ -128,12 +134,20 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 @named_errors('keras.random.randint')
 def randint(shape, minval, maxval, dtype='int32', seed=None):
     """Integers uniform in [minval, maxval)."""
-    given, dtype = dtype, dtypes.numpy_dtype(dtype)
+    given, dtype = dtype, dtypes.numpy_dtype(standardize_dtype(dtype))     # 'foo': Keras's 'Invalid dtype: foo'
     if dtype.kind not in 'iu':
         error = ValueError('`keras.random.randint` requires an integer `dtype`. Received: dtype={} '.format(given))
         error.add_note('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
         raise error
     drawn = 'int64' if dtype.name not in ('int32', 'int64') else dtype
+    if minval is None or maxval is None:
+        # tf.random.stateless_uniform's rule: neither bound draws over the dtype's full range, one is its ValueError
+        if minval is not None or maxval is not None:
+            raise ValueError('For integer `dtype` argument %s, argument `minval` and `maxval` must be both None or '
+                             'not None. Got `minval`=%s and `maxval`=%s.' % (dtypes.as_dtype(drawn), minval, maxval))
+        values = stateless_random.stateless_uniform(_shape(shape, 'randint'), draw_seed(seed, 'keras.random.randint'),
+                                                    None, None, drawn)
+        return _placed(values._data, dtype)
     minval, maxval = _integer_bound(minval, 'minval', drawn), _integer_bound(maxval, 'maxval', drawn)
     if maxval <= minval:
         raise kernel_error('StatelessRandomUniformIntV2', 'Need minval < maxval, got %d >= %d' % (minval, maxval),
@@ -179,7 +193,8 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     if isinstance(rate, Tensor) and rate.ndim == 0:
         rate = float(rate.numpy())
     if not isinstance(rate, numbers.Real):
-        raise ValueError('keras.random.dropout: `rate` must be a scalar or scalar tensor. Received: rate=%r' % (rate,))
+        raise noted(ValueError('`rate` must be a scalar or scalar tensor. Received: rate=%s' % (rate,)),     # Keras's
+                    'keras.random.dropout: `rate` must be a scalar or scalar tensor (a number in [0, 1)), got %r' % (rate,))
     # Keras's TensorFlow backend: rate 0 hands the inputs back as they came (a numpy array stays one), rate 1
     # gives zeros, and neither draws a seed; another rate draws one, then tf.nn's dropout checks it is in [0, 1)
     if rate == 0:
@@ -212,7 +227,13 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
                            'Received: logits={}'.format(logits))       # Keras 3's words (a tensor: its numpy text)
         error.add_note('keras.random.categorical: logits must be (batch, classes), got shape %s' % (tuple(t.shape),))
         raise error
+    if isinstance(num_samples, (float, np.floating)):      # TF converts it to an int32 tensor
+        raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int32' % (num_samples,)),
+                    'keras.random.categorical: num_samples must be an integer, got %r' % (num_samples,))
     num_samples = integer(num_samples, 'num_samples', 'categorical', 'keras.random')
+    if num_samples < 0:     # the kernel's words; Keras's tensors take TF's fast path (a ' name: ' tail)
+        raise kernel_error('StatelessMultinomial', 'num_samples should be non-negative, got %d' % num_samples,
+                           named=True, note='keras.random.categorical: num_samples must be >= 0')
     drawn = _framework_random.stateless_categorical(t, num_samples, draw_seed(seed, 'keras.random.categorical'))
     return _placed(drawn._data, dtypes.numpy_dtype(dtype))
 
@@ -232,8 +253,9 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
     shape = _shape(shape, 'beta')
     first = draw_seed(seed, 'keras.random.beta')
     second = (first.astype(np.int64) + 12 + 2 ** 31) % 2 ** 32 - 2 ** 31      # wraps as int32 does
-    alpha = _ops.broadcast_to(_ops.cast(alpha, dtype), shape)
-    beta = _ops.broadcast_to(_ops.cast(beta, dtype), shape)
+    # Keras converts the parameters to dtype (a Python float straight to float64, not through float32)
+    alpha = _ops.broadcast_to(convert_to_tensor(alpha, dtype=dtype), shape)
+    beta = _ops.broadcast_to(convert_to_tensor(beta, dtype=dtype), shape)
     x = stateless_gamma(shape, first, alpha, dtype=dtype)
     y = stateless_gamma(shape, second.astype(np.int32), beta, dtype=dtype)
     return x / (x + y)

@@ -27,7 +27,8 @@ import numpy as np
 from framework import backend, object_names, random_state_freeze
 from framework.tensor import Tensor
 from framework.variable import Variable
-from ..keras_repr import default_repr
+from ..keras_repr import default_repr, keras_class_path
+from ..type_text import class_text
 
 _INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
 _global = []                               # the global SeedGenerator, made on first use
@@ -55,9 +56,11 @@ class SeedGenerator:
     def __init__(self, seed=None, name=None, **kwargs):
         # named first, as Keras does: a refused seed has still used up its name
         self.name = object_names.auto_name('SeedGenerator') if name is None else name
-        kwargs.pop('backend', None)
-        if kwargs:
-            raise ValueError('keras.random.SeedGenerator: unrecognized keyword arguments: %s' % (kwargs,))
+        custom_backend = kwargs.pop('backend', None)
+        if kwargs:      # Keras 3's words
+            error = ValueError('Unrecognized keyword arguments: %s' % (kwargs,))
+            error.add_note('keras.random.SeedGenerator takes seed, name (and backend)')
+            raise error
         self._initial_seed = seed
         if seed is None:
             seed = make_default_seed()
@@ -65,6 +68,11 @@ class SeedGenerator:
             error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,) if not isinstance(
                 seed, bool) else "Can't convert Python sequence with mixed types to Tensor.")   # Keras's [True, 0]
             error.add_note('keras.random.SeedGenerator: a seed is an int (or None for a random one), got %r' % (seed,))
+            raise error
+        if custom_backend is not None and not hasattr(custom_backend, 'name_scope'):
+            # Keras 3 opens custom_backend.name_scope(...) to make the state: a backend given by name fails there
+            error = AttributeError("'%s' object has no attribute 'name_scope'" % type(custom_backend).__name__)
+            error.add_note('keras.random.SeedGenerator: backend is a backend module, not its name; leave it out')
             raise error
         self.state = _state_variable(int(seed), self.name)
 
@@ -120,6 +128,20 @@ def reset_global_seed_generator():
     _global.clear()
 
 
+def _as_keras_prints(value):
+    """``str(value)`` under Keras 3 (a tensor: its numpy text; a tapeflow class: Keras's module path)."""
+    if isinstance(value, type):
+        return "<class '%s'>" % keras_class_path(value)
+    return '{}'.format(value)       # (a tensor formats as its numpy text, as EagerTensor's __format__)
+
+
+def _type_text(value):
+    """``str(type(value))`` under TF 2.21 / Keras 3 (EagerTensor's path, Keras's KerasTensor module)."""
+    if type(value).__name__ == 'KerasTensor':
+        return "<class 'keras.src.backend.common.keras_tensor.KerasTensor'>"
+    return class_text(value)
+
+
 def draw_seed(seed, where='keras.random'):
     """The int32 seed pair of one draw under the rules above (advancing a generator if given one)."""
     if isinstance(seed, SeedGenerator):
@@ -133,7 +155,7 @@ def draw_seed(seed, where='keras.random'):
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         # Keras 3 takes no seed tensor, pair or numpy integer here (tf.random's stateless ops do)
         error = ValueError('Argument `seed` must be either an integer or an instance of `SeedGenerator`. '
-                           'Received: seed={} (of type {})'.format(seed, type(seed)))   # (a tensor: its numpy text)
+                           'Received: seed={} (of type {})'.format(_as_keras_prints(seed), _type_text(seed)))
         error.add_note('%s: seed is an int, a keras.random.SeedGenerator or None, got %r; for a numpy integer '
                        'pass int(seed)' % (where, seed))
         raise error
