@@ -36,8 +36,14 @@ Conv1D at batch 32). The one miss (13 sequences of 61 steps, 32 channels, 16 fil
 like two strides-1 shapes (32 x 32 steps, 16 channels, 8 filters, 7 wide), sums each kernel column's channels
 from zero and adds the columns' sums: what makes oneDNN pick that kernel is not known, so those keep this chain.
 
+Strides other than 1 and 2 ((2, 1), (1, 3), (3, 2), ...) and undilated 3-D convolutions (tf.nn.conv3d, keras
+Conv3D: kernel depth, rows, columns, then channels) chain the same way (measured on TF 2.21, notes
+progs/gradfuzz21/m_fwd*.py, c_fwd*.py: 136 2-D shapes of 2-19 channels, 124 3-D ones of 1-19 channels, strides
+1-3, all bits equal); with one input channel at those strides oneDNN picks kw or kh first by its own estimate
+(22 of 70 shapes broke the strides-1 rule), so those keep the BLAS product.
+
 Not emulated (the BLAS product stays): one input channel with strides 2 and an even or
-non-square kernel, other strides, and
+non-square kernel, or other strides, dilated 3-D convolutions, and
 TensorFlow without oneDNN (Eigen's contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
 its one rounding; the chain loops over kh * kw * c taps, ~100x BLAS's time, so it follows eigen_math's
 exact-math mode (outputs of up to 32 values by default, every size with set_tf_exact_math(True)).
@@ -51,7 +57,7 @@ from . import eigen_math
 def applies(x, f, geo):
     """Whether the mode computes this convolution in TensorFlow's order."""
     return (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32
-            and (geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 or _odd_square(f) else ((1, 1),))
+            and (f.shape[2] >= 2 or geo.strides in (((1, 1), (2, 2)) if _odd_square(f) else ((1, 1),))
                  or _strided_one_row(f, geo))
             and geo.padding in ('SAME', 'VALID')
             and eigen_math.exact_for_size(geo.shape[0] * geo.oh * geo.ow * f.shape[3]) and onednn_policy.enabled())
@@ -86,8 +92,12 @@ def forward(x, f, geo):
 def applies_dilated(x, f, geo):
     """Whether the mode computes this dilated or grouped 2-D convolution (convolution_nd's WindowGeometry) in
     TF's order."""
-    if not (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
-            and f.shape[2] >= 2 and tuple(geo.strides) in ((1, 1), (2, 2))):
+    if not (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32):
+        return False
+    if len(geo.kernel) == 3:        # Conv3D: every undilated shape measured chains so (see above)
+        return (geo.groups == 1 and all(d == 1 for d in geo.dilations) and onednn_policy.enabled()
+                and eigen_math.exact_for_size(geo.shape[0] * int(np.prod(geo.out)) * f.shape[-1]))
+    if not (len(geo.kernel) == 2 and f.shape[2] >= 2 and tuple(geo.strides) in ((1, 1), (2, 2))):
         return False
     padded = any(pad != (0, 0) for pad in geo.pads)
     if padded and geo.kernel[1] > 1 and geo.dilations[1] >= 3:      # oneDNN's other order (see above)
@@ -97,12 +107,12 @@ def applies_dilated(x, f, geo):
 
 
 def forward_dilated(x, f, geo):
-    """The (N, OH, OW, O) dilated or grouped convolution of ``x`` (N, H, W, C) with ``f`` (KH, KW, C / groups, O):
-    per output one chain over kernel rows, columns, then its group's channels, as ``forward``."""
+    """The (N, OH, OW, O) dilated or grouped convolution of ``x`` (N, H, W, C) with ``f`` (KH, KW, C / groups, O)
+    (or an undilated 3-D one): per output one chain over the kernel's taps, then its group's channels, as ``forward``."""
     padded = geo.pad(x).astype(np.float64)
     wide_f = f.astype(np.float64)
-    per_group, group_filters = f.shape[2], f.shape[3] // geo.groups
-    out = np.zeros((geo.shape[0],) + tuple(geo.out) + (f.shape[3],), np.float32)
+    per_group, group_filters = f.shape[-2], f.shape[-1] // geo.groups
+    out = np.zeros((geo.shape[0],) + tuple(geo.out) + (f.shape[-1],), np.float32)
     for group in range(geo.groups):      # each group's outputs chain over its own channels
         group_out = out[..., group * group_filters:(group + 1) * group_filters]
         group_f = wide_f[..., group * group_filters:(group + 1) * group_filters]
