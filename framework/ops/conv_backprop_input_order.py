@@ -114,3 +114,45 @@ def applies_dilated(g, f, geo):
 def backprop_input_dilated(g, f, geo):
     """``backprop_input`` for a dilated convolution (see ``applies_dilated``)."""
     return backprop_input(g, f, _DilatedView(geo))
+
+
+def applies_3d(g, f, geo):
+    """Whether TensorFlow's order is known for this 3-D product (convolution_nd's geometry: Conv3D's input
+    gradient, tf.nn.conv3d_transpose, Conv3DTranspose): Conv3DBackpropInputV2 follows the 2-D rules with the
+    taps in (depth, row, column) order, at strides 1 with SAME padding the one chain from the last tap down and
+    at other strides the width rule (measured on TF 2.21, notes progs/gradfuzz21/m_c3*.py, c_c3*.py: 35 of 35
+    SAME shapes at strides 1, 104 of 104 at strides 1-2 per axis; VALID padding at strides 1 groups the taps
+    another way, not found: it keeps the BLAS product)."""
+    return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 3
+            and geo.groups == 1 and all(d == 1 for d in geo.dilations)
+            and (any(s != 1 for s in geo.strides) or any(pad != (0, 0) for pad in geo.pads))
+            and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def backprop_input_3d(g, f, geo):
+    """The (N, D, H, W, C) input gradient of a 3-D convolution (see ``applies_3d``)."""
+    offsets = geo.offsets()         # (kd, kh, kw) in row-major order
+    if all(s == 1 for s in geo.strides):
+        one_chain, offsets = True, offsets[::-1]
+    else:
+        one_chain = geo.shape[3] % geo.strides[2] != 0
+    wide_g, wide_f = g.astype(np.float64), f.astype(np.float64)
+
+    def fused_taps(acc, offset):
+        view = acc[geo.window_slice(offset)]
+        for c in range(f.shape[-1]):
+            view[...] = view + wide_g[..., c:c + 1] * wide_f[offset][:, c]     # float64, then one rounding
+
+    if one_chain:
+        total = geo.padded_zeros(g)
+        for offset in offsets:
+            fused_taps(total, offset)
+    else:
+        total = None
+        for column in range(geo.kernel[2]):      # per kernel column, a chain over depth and rows
+            part = geo.padded_zeros(g)
+            for offset in offsets:
+                if offset[2] == column:
+                    fused_taps(part, offset)
+            total = part if total is None else total + part
+    return np.ascontiguousarray(geo.unpad(total))

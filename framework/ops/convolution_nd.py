@@ -159,6 +159,8 @@ def _input_grad(g, f, geo, transposed=False, depthwise=False):
         summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
     elif not depthwise and conv_backprop_input_order.applies_dilated(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input_dilated(gd, fd, geo)
+    elif not depthwise and conv_backprop_input_order.applies_3d(gd, fd, geo):
+        summed = conv_backprop_input_order.backprop_input_3d(gd, fd, geo)
     else:
         cols = product(geo.grouped_outputs(gd), geo.grouped_filters(fd).transpose(0, 2, 1))
         summed = geo.fold(geo.ungrouped_columns(cols))
