@@ -11,6 +11,7 @@ per step.
 """
 from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
+from framework.tensor import Tensor
 
 from ..conv_input_dtypes import conv_inputs
 from ..conv_nd import check_filters, convolved_shape, window_options
@@ -20,6 +21,7 @@ from . import config_order
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
 from .lstm import LSTMCell
+from .regrouped_step_sum import regrouped_sum, regroups
 
 
 def _convolve(x, kernel, strides, padding, dilation):
@@ -127,6 +129,19 @@ class ConvLSTMCell(LSTMCell):
     def project(self, inputs, backwards=None):      # (one convolution for the whole sequence, either way)
         return self._input_conv(inputs, self.kernel, self.bias)
 
+    def project_steps(self, sequences, input_mask, backwards, graph_order=None):
+        """The cell's steps; in a traced step on static shapes, each with its convolution without the
+        bias: Keras's ``(conv(x_t) + bias) + conv(h)`` is regrouped there by grappler's AddOpsRewrite to
+        ``(conv(x_t) + conv(h)) + bias``, as SimpleRNN's sum (regrouped_step_sum.py). Measured on TF 2.21
+        (ConvLSTM1D(2, 2) on (4, 5, 3, 1) in a tf.function / a predict on Input(batch_size=4): the traced
+        outputs differ from eager ones; notes/progs/layers14/cl2.py)."""
+        steps = super().project_steps(sequences, input_mask, backwards, graph_order)
+        if self.use_bias and input_mask is None and regroups(self, sequences):
+            bias_free = self._input_conv(Tensor(sequences._data), Tensor(self.kernel._data), None)._data
+            order = range(bias_free.shape[1] - 1, -1, -1) if backwards else range(bias_free.shape[1])
+            steps = list(zip(steps, [bias_free[:, t] for t in order]))
+        return steps
+
     def project_masked(self, inputs, input_mask, backwards=None):     # (the conv projection keeps its one op)
         if input_mask is None:
             return self.project(inputs)
@@ -146,7 +161,15 @@ class ConvLSTMCell(LSTMCell):
         f, gate, act = self.filters, self.recurrent_activation, self.activation
         if self.data_format == 'channels_first':
             gate, act = _in_channels_first(gate), _in_channels_first(act)
-        if isinstance(recurrent_mask, list):            # one mask per gate
+        if type(projected) is tuple:        # a traced step on static shapes (project_steps)
+            projected, bias_free = projected
+            if isinstance(recurrent_mask, list):
+                recurrent = concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
+                                    for g, m in enumerate(recurrent_mask)], axis=-1)
+            else:
+                recurrent = self._recurrent_conv(h, recurrent_kernel)
+            z = regrouped_sum(projected, recurrent, bias_free, self.bias._data)
+        elif isinstance(recurrent_mask, list):            # one mask per gate
             z = projected + concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
                                     for g, m in enumerate(recurrent_mask)], axis=-1)
         else:
