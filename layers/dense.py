@@ -168,7 +168,7 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
         name = _FUSED_WITHOUT_TAPE.get(activation)
         if name is not None and not ACTIVE and self._onednn_fuses():
             # predict / evaluate: TF fuses silu and mish too where no gradient reads x @ kernel + bias
-            return fused_without_tape(name, affine(inputs, kernel, self.bias), activation)
+            return fused_without_tape(name, affine(inputs, kernel, self.bias), activation, (inputs, kernel, self.bias))
         return activation(affine(inputs, kernel, self.bias))
 
     def _onednn_fuses(self):
