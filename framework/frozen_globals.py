@@ -10,9 +10,12 @@ Python again, so the replay runs a copy of the function whose globals and closur
 held when the trace ended. Writes to them in the replay stay in that copy, as TensorFlow's graph makes
 no such write.
 
-What stays live: objects the names hold (a list appended to, an attribute set on a model: TensorFlow's
-trace read those too, a difference README lists), and the globals of other Python functions the
-traced one calls. Only user functions are frozen: tapeflow's own (Keras steps) run as they are.
+A plain list, dict or set such a name holds is copied too, afresh for each replay from its contents when
+the trace ended: the guide's ``external_list.append(x)`` appends once (at the trace), however often the
+function is called, and the replays read what the trace read. What stays live: other objects the names
+hold (an attribute set on a model: TensorFlow's trace read those too, a difference README lists), and
+the globals of other Python functions the traced one calls. Only user functions are frozen: tapeflow's
+own (Keras steps) run as they are.
 """
 import os
 import types
@@ -31,11 +34,55 @@ def freeze(python_function):
     closure = plain.__closure__
     if closure is not None:
         closure = tuple(_copied_cell(cell) for cell in closure)
-    frozen = types.FunctionType(code, dict(plain.__globals__), plain.__name__, plain.__defaults__, closure)
+    frozen_globals = dict(plain.__globals__)
+    frozen = types.FunctionType(code, frozen_globals, plain.__name__, plain.__defaults__, closure)
     frozen.__kwdefaults__ = plain.__kwdefaults__
     frozen.__dict__.update(plain.__dict__)
     frozen.__qualname__ = plain.__qualname__
+    containers = [(frozen_globals, name, _copy(frozen_globals[name])) for name in sorted(_names_read(code))
+                  if type(frozen_globals.get(name)) in _CONTAINERS]
+    containers += [(cell, None, _copy(cell.cell_contents)) for cell in closure or ()
+                   if _holds_container(cell)]
+    if containers:
+        frozen.__dict__[_SLOTS] = containers
     return rebind(frozen)
+
+
+def refresh(frozen):
+    """Before a replay of ``frozen``: its lists, dicts and sets as the trace left them (a replay's
+    appends go to a copy that the next replay drops)."""
+    slots = getattr(frozen, _SLOTS, None)      # (a bound method reads its function's)
+    if slots is not None:
+        for place, name, contents in slots:
+            if name is None:
+                place.cell_contents = _copy(contents)
+            else:
+                place[name] = _copy(contents)
+
+
+_CONTAINERS = (list, dict, set)
+# a frozen function's attribute: its [(globals dict or cell, name or None, contents at the trace's end)]
+_SLOTS = '__tapeflow_frozen_containers__'
+
+
+def _copy(container):
+    return type(container)(container)
+
+
+def _holds_container(cell):
+    try:
+        return type(cell.cell_contents) in _CONTAINERS
+    except ValueError:          # (unbound)
+        return False
+
+
+def _names_read(code):
+    """The global names ``code`` and the functions defined in it (comprehensions, lambdas) use."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _names_read(const)
+    return names
 
 
 def _copied_cell(cell):

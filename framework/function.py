@@ -9,10 +9,15 @@ writes to ``sys.stdout``, so a Python ``print`` shows only when TensorFlow's
 would, while ``tf.print`` shows on every call (stderr, or stdout when asked).
 
 What differs, and why:
-    - Other Python side effects (appending to a list, counters, ``print`` to
-      stderr) happen on every call here; in TensorFlow only while tracing.
-      Replaying would need a graph; write such effects with tensors and
-      variables, as TensorFlow's guide advises, and both agree.
+    - Replays see the function's globals and closure names as the trace left
+      them (frozen_globals.py: a list, dict or set there is copied afresh for
+      each replay, so an append happens once per trace, as in TensorFlow), and a
+      Python iterator argument gives the trace's values again
+      (traced_python_iterators.py). Other Python side effects (an attribute set
+      on an object, a counter in an object, ``print`` to stderr) happen on every
+      call here; in TensorFlow only while tracing. Replaying them would need a
+      graph; write such effects with tensors and variables, as TensorFlow's
+      guide advises, and both agree.
     - While tracing, the tensors passed in print as TensorFlow's symbolic
       ``Tensor("x:0", shape=..., dtype=...)`` (trace_names.py), but tensors
       computed inside print with their values (TensorFlow: ``Tensor("add:0", ...)``);
@@ -49,7 +54,8 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import concrete_function_trace, frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals
+from . import concrete_function_trace, frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals, \
+    traced_python_iterators
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -172,7 +178,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen')
+                 'spec_names', 'frozen', 'iterators')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -186,12 +192,14 @@ class _Trace:
         # placeholder's name, in the signature and in the trace's prints, as TensorFlow names them
         self.spec_names = {}
         self.frozen = None          # the function as its replays run it: its globals as the trace read them
+        self.iterators = None       # what the trace took from Python iterator arguments (traced_python_iterators)
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
-        return {name: getattr(self, name) for name in self.__slots__ if name != 'frozen' and hasattr(self, name)}
+        return {name: getattr(self, name) for name in self.__slots__
+                if name not in ('frozen', 'iterators') and hasattr(self, name)}
 
     def __setstate__(self, state):
-        self.frozen = None
+        self.frozen = self.iterators = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -495,6 +503,8 @@ class Function:
             if counted:
                 self._detector.called(False, self._python_function)
             try:
+                if entry.iterators is not None:     # (Python iterators give the trace's values again)
+                    args, kwargs = traced_python_iterators.replaying(args, kwargs, entry.iterators)
                 if entry.numpy_draws is not None:
                     return self._replay_numpy_constants(entry, args, kwargs, key)
                 if not kwargs:      # (f(1.0) after f(1): the graph holds the trace's 1)
@@ -518,6 +528,7 @@ class Function:
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
+        args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
         try:
             with _own_key_traced_once(self, key), trace_prints.held(), \
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
@@ -579,6 +590,8 @@ class Function:
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
+        if recorders is not None:
+            entry.iterators = traced_python_iterators.taken(recorders)
         if entry.frozen is None:        # (None again for tapeflow's own functions: they run as they are)
             entry.frozen = frozen_globals.freeze(self._python_function)
         if not entry.site:
@@ -631,6 +644,8 @@ class Function:
         return found
 
     def _replay(self, args, kwargs, random_state, frozen=None):
+        if frozen is not None:      # (its lists, dicts and sets as the trace left them)
+            frozen_globals.refresh(frozen)
         asserts = assert_statements.running(self._autograph, self._name)
         try:
             with replaying(), graph_random_ops.running(random_state), asserts:
