@@ -98,3 +98,18 @@ def test_mixed_float16_fit_keeps_tf_weights(policy):
     np.testing.assert_array_equal(model.weights[0].numpy()[:, 2],
                                   np.float32([0.92368734, -0.57603705, 0.4076138, 0.25574028]))
     assert model.weights[2].numpy()[2, 0] == np.float32(0.85075474)
+
+
+def test_float16_silu_fit_keeps_tf_history(policy):
+    """A fit step's 16-bit silu is s / (1 + expf(-s)) in float32 of the rounded sum (traced_swish), a tape
+    recording it or not. TF 2.21 (p23.py) history [0.3341374099254608, 0.16120174527168274]; tapeflow's
+    16-bit ops gave 0.33413147926330566 at the first epoch."""
+    policy('mixed_float16')
+    x = np.random.RandomState(0).randn(256, 8).astype('float32')
+    y = (x[:, :1] > 0).astype('float32')
+    keras.utils.set_random_seed(3)
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation='silu'), keras.layers.Dense(16),
+                              keras.layers.Activation('silu'), keras.layers.Dense(1)])
+    model.compile(keras.optimizers.Adam(0.01), 'mse')
+    history = model.fit(x, y, batch_size=32, epochs=2, verbose=0)
+    assert history.history['loss'] == [np.float32(0.3341374099254608), np.float32(0.16120174527168274)]

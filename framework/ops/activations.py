@@ -261,7 +261,7 @@ def silu(features, beta=1.0, name=None):
             traced = traced_swish(x)
             if traced is not None:
                 return traced
-        elif _in_keras_step():
+        elif _in_keras_step() or x._data.dtype.itemsize == 2:
             traced = traced_swish(x)
             if traced is not None:      # TF's custom gradient recomputes the sigmoid: silu's own gradient
                 record('silu', (x,), traced, (lambda g, y, x: _silu_grad(g, x, 1.0),))
@@ -301,6 +301,14 @@ def traced_swish(x):
     rank-3 one), each then oneDNN's value (notes progs/kerasguides29/p_silu.py)."""
     from . import graph_rewrites, onednn_activations
     a = x._data
+    if a.dtype.itemsize == 2 and type(a) is np.ndarray and graph_rewrites.tracing() and onednn_policy.enabled() \
+            and eigen_math.ENABLED[0] is not False:
+        # float16 / bfloat16: s / (1 + expf(-s)) in float32, rounded (TF 2.21, modelfuzz12 p18.py, p25.py: every
+        # value, a tape recording it or not; the 16-bit ops' differed in about a third). At every size: the
+        # rounding hides float32 ulps, and libm's expf is banded at numpy's speed
+        s = a.astype(np.float32)
+        with np.errstate(all='ignore'):
+            return Tensor((s / (np.float32(1) + libm.apply('exp', -s))).astype(a.dtype))
     if a.dtype != np.float32 or not graph_rewrites.tracing() or not onednn_policy.enabled() \
             or not eigen_math.handles(a):
         return None
