@@ -64,7 +64,8 @@ class Bidirectional(InitialStateBuildConfig, Layer):
             raise ValueError('Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. Received: %s'
                              % format(_keras_class_text(layer)))
         if backward_layer is not None and not isinstance(backward_layer, Layer):
-            raise ValueError('Bidirectional: backward_layer must be a Layer instance; received %r' % (backward_layer,))
+            raise ValueError('`backward_layer` need to be a `keras.layers.Layer` instance. Received: %s'
+                             % (backward_layer,))       # Keras 3's text
         if merge_mode not in _MERGE_MODES:
             error = ValueError('Invalid merge mode. Received: %s. Merge mode should be one of {"sum", "mul", "ave", '
                                '"concat", None}' % (merge_mode,))          # Keras 3's text

@@ -157,6 +157,8 @@ class RNN(InitialStateBuildConfig, Layer):
         batch, steps = sequences.shape[0], sequences.shape[1]
         if steps == 0:
             raise no_steps_error(who, sequences.shape)
+        if isinstance(self.cell, StackedRNNCells) and not self.cell.cells:
+            raise IndexError('list index out of range')     # Keras 3's loop over a stack of no cells (RNN([]))
         if self.stateful:
             stateful_states.check_batch(self, batch, sequences)
             if initial_state is None:
