@@ -106,3 +106,41 @@ def test_seed_generator_keywords():
     with pytest.raises(ValueError, match='^Argument `seed` must be an integer. Received: seed=x(\n|$)'):
         R.SeedGenerator('x', backend='jax')
     assert R.SeedGenerator(1, backend=None).next().numpy().tolist() == [1, 0]
+
+
+def _state_after(call):
+    generator = R.SeedGenerator(5)
+    with pytest.raises(Exception):
+        call(generator)
+    return generator.state.numpy().tolist()
+
+
+@pytest.mark.parametrize('call', [
+    lambda g: R.normal((2, -1), seed=g), lambda g: R.normal((2,), dtype='int32', seed=g),
+    lambda g: R.uniform((-1,), seed=g), lambda g: R.uniform((2,), minval='a', seed=g),
+    lambda g: R.truncated_normal((-1,), seed=g), lambda g: R.randint((2,), 3, 3, seed=g),
+    lambda g: R.randint((2,), 0.5, 3, seed=g), lambda g: R.dropout(np.ones((2, 3), 'float32'), 'a', seed=g),
+    lambda g: R.shuffle(np.ones((2, 3)), axis=3, seed=g), lambda g: R.categorical(np.ones((1, 3), 'float32'), 2.5, seed=g),
+    lambda g: R.gamma((-1,), 1.0, seed=g), lambda g: R.beta((2,), 'a', 1.0, seed=g),
+    lambda g: R.binomial((-1,), 1.0, 0.5, seed=g)])
+def test_a_call_that_tf_refuses_after_the_draw_has_advanced_the_generator(call):
+    # TF 2.21 (/work/notes/progs/errors41/rndstate.py): Keras's TF backend draws the seed first: state [5, 1] after
+    assert _state_after(call) == [5, 1]
+
+
+@pytest.mark.parametrize('call', [
+    lambda g: R.uniform((2,), dtype='int32', seed=g), lambda g: R.randint((2,), 0, 3, dtype='float32', seed=g),
+    lambda g: R.categorical(np.ones(3, 'float32'), 2, seed=g), lambda g: R.normal((2,), seed=[g])])
+def test_keras_own_checks_come_before_the_draw(call):
+    assert _state_after(call) == [5, 0]
+
+
+def test_uniform_bounds_are_cast_as_tf_casts_them():
+    # TF 2.21: uniform((2,), minval=[0.0, 1.0], seed=1) -> [0.8784882, 1.0]; minval='a' -> UnimplementedError
+    # '... Cast string to float is not supported [Op:Cast] name: '
+    assert R.uniform((2,), minval=[0.0, 1.0], seed=1).numpy().tolist() == [0.8784881830215454, 1.0]
+    # minval=0.3, maxval=0.7, dtype="float64": the bounds rounded through float32, as tf.cast rounds them
+    assert R.uniform((2,), minval=0.3, maxval=0.7, dtype="float64", seed=1).numpy().tolist() == [0.3111624245099628,
+                                                                                                  0.6209323508426614]
+    with pytest.raises(tf.errors.UnimplementedError, match='Cast string to float is not supported'):
+        R.uniform((2,), minval='a', seed=1)

@@ -3,7 +3,10 @@
 Seeds follow Keras 3's rules (seed_generator.py), and normal, uniform, truncated_normal,
 randint, shuffle, dropout, categorical, gamma, beta and binomial draw with TensorFlow's
 stateless ops as Keras's TensorFlow backend does, so the same seeds give Keras's values.
-Values are drawn on the host and placed on the current device.
+Values are drawn on the host and placed on the current device. Keras's TensorFlow backend draws the
+seed before TF's op checks the other arguments, so a call that fails there has still advanced its
+SeedGenerator (or the global one); Keras's own checks (uniform's and randint's dtype, categorical's
+logits rank) and a seed of the wrong type come before the draw.
 """
 import numbers
 
@@ -99,7 +102,9 @@ def _float_dtype(dtype, op, parameter=None):
 def _cast_bound(value, dtype):
     """Keras's tf.cast(bound, dtype): a Python float converts to float32 first, so float64 samples
     span float32-rounded bounds (GlorotUniform's sqrt(6 / fans) too)."""
-    return float(np.asarray(backend.to_host(_ops.convert_to_tensor(value)._data)).astype(dtype))
+    # (a string is Cast's UnimplementedError; a list of bounds broadcasts over the samples, as TF's)
+    host = np.asarray(backend.to_host(_ops.cast(_ops.convert_to_tensor(value), dtype)._data))
+    return float(host) if host.ndim == 0 else host
 
 
 def _placed(values, dtype):
@@ -109,26 +114,26 @@ def _placed(values, dtype):
 @named_errors('keras.random.normal')
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
+    pair = draw_seed(seed, 'keras.random.normal')
     dtype = _float_dtype(dtype, 'normal', mean)
-    return stateless_random.stateless_normal(_shape(shape, 'normal'), draw_seed(seed, 'keras.random.normal'), mean,
-                                             stddev, dtype)
+    return stateless_random.stateless_normal(_shape(shape, 'normal'), pair, mean, stddev, dtype)
 
 
 @named_errors('keras.random.uniform')
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
-    dtype = _float_dtype(dtype, 'uniform')
-    return stateless_random.stateless_uniform(_shape(shape, 'uniform'), draw_seed(seed, 'keras.random.uniform'),
-                                              _cast_bound(minval, dtype), _cast_bound(maxval, dtype), dtype)
+    dtype = _float_dtype(dtype, 'uniform')         # Keras's own dtype check comes before the draw
+    pair = draw_seed(seed, 'keras.random.uniform')
+    return stateless_random.stateless_uniform(_shape(shape, 'uniform'), pair, _cast_bound(minval, dtype),
+                                              _cast_bound(maxval, dtype), dtype)
 
 
 @named_errors('keras.random.truncated_normal')
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
+    pair = draw_seed(seed, 'keras.random.truncated_normal')
     dtype = _float_dtype(dtype, 'truncated_normal', mean)
-    return stateless_random.stateless_truncated_normal(_shape(shape, 'truncated_normal'),
-                                                       draw_seed(seed, 'keras.random.truncated_normal'),
-                                                       mean, stddev, dtype)
+    return stateless_random.stateless_truncated_normal(_shape(shape, 'truncated_normal'), pair, mean, stddev, dtype)
 
 
 @named_errors('keras.random.randint')
@@ -140,21 +145,20 @@ def randint(shape, minval, maxval, dtype='int32', seed=None):
         error.add_note('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
         raise error
     drawn = 'int64' if dtype.name not in ('int32', 'int64') else dtype
+    pair = draw_seed(seed, 'keras.random.randint')
     if minval is None or maxval is None:
         # tf.random.stateless_uniform's rule: neither bound draws over the dtype's full range, one is its ValueError
         if minval is not None or maxval is not None:
             raise ValueError('For integer `dtype` argument %s, argument `minval` and `maxval` must be both None or '
                              'not None. Got `minval`=%s and `maxval`=%s.' % (dtypes.as_dtype(drawn), minval, maxval))
-        values = stateless_random.stateless_uniform(_shape(shape, 'randint'), draw_seed(seed, 'keras.random.randint'),
-                                                    None, None, drawn)
+        values = stateless_random.stateless_uniform(_shape(shape, 'randint'), pair, None, None, drawn)
         return _placed(values._data, dtype)
     minval, maxval = _integer_bound(minval, 'minval', drawn), _integer_bound(maxval, 'maxval', drawn)
     if maxval <= minval:
         raise kernel_error('StatelessRandomUniformIntV2', 'Need minval < maxval, got %d >= %d' % (minval, maxval),
                            named=True, note='keras.random.randint: maxval (%r) must be greater than minval (%r)'
                                             % (maxval, minval))
-    values = stateless_random.stateless_uniform(_shape(shape, 'randint'), draw_seed(seed, 'keras.random.randint'),
-                                                minval, maxval, drawn)
+    values = stateless_random.stateless_uniform(_shape(shape, 'randint'), pair, minval, maxval, drawn)
     return _placed(values._data, dtype)
 
 
@@ -169,6 +173,7 @@ def _integer_bound(value, what, drawn):
 @named_errors('keras.random.shuffle')
 def shuffle(x, axis=0, seed=None):
     """``x`` with its slices along ``axis`` in a random order (a gather: gradients flow back)."""
+    pair = draw_seed(seed, 'keras.random.shuffle')
     t = tensor(x, 'shuffle')
     if t.ndim == 0:
         raise ValueError('keras.random.shuffle: x must have rank >= 1, got a scalar')
@@ -179,7 +184,7 @@ def shuffle(x, axis=0, seed=None):
                            % (axis if axis >= 0 else axis + t.ndim), named='strided_slice/',
                            note='keras.random.shuffle: axis must lie in [%d, %d), got %d' % (-t.ndim, t.ndim, axis))
     axis = axis_of(axis, t.ndim, 'shuffle', space='keras.random')
-    keys = stateless_random.stateless_uniform([t.shape[axis]], draw_seed(seed, 'keras.random.shuffle'))
+    keys = stateless_random.stateless_uniform([t.shape[axis]], pair)
     order = np.argsort(backend.to_host(keys._data), kind='stable')
     return _ops.gather(t, order, axis=axis)
 
@@ -193,6 +198,8 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     if isinstance(rate, Tensor) and rate.ndim == 0:
         rate = float(rate.numpy())
     if not isinstance(rate, numbers.Real):
+        if rate != 0 and rate != 1:     # (Keras compares it with 1 and 0, then draws, then tf.nn refuses it)
+            draw_seed(seed, 'keras.random.dropout')
         raise noted(ValueError('`rate` must be a scalar or scalar tensor. Received: rate=%s' % (rate,)),     # Keras's
                     'keras.random.dropout: `rate` must be a scalar or scalar tensor (a number in [0, 1)), got %r' % (rate,))
     # Keras's TensorFlow backend: rate 0 hands the inputs back as they came (a numpy array stays one), rate 1
@@ -203,10 +210,11 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     x = tensor(inputs, 'dropout')
     if rate == 1:
         return _ops.zeros_like(x)
+    pair = draw_seed(seed, 'keras.random.dropout')
     shape = tuple(x.shape) if noise_shape is None else tuple(
         x.shape[i] if d is None else d if type(d) is int else _noise_size(d, noise_shape)
         for i, d in enumerate(noise_shape))
-    return stateless_dropout(x, rate, draw_seed(seed, 'keras.random.dropout'), noise_shape=shape)
+    return stateless_dropout(x, rate, pair, noise_shape=shape)
 
 
 def _noise_size(size, noise_shape):
@@ -227,6 +235,7 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
                            'Received: logits={}'.format(logits))       # Keras 3's words (a tensor: its numpy text)
         error.add_note('keras.random.categorical: logits must be (batch, classes), got shape %s' % (tuple(t.shape),))
         raise error
+    pair = draw_seed(seed, 'keras.random.categorical')     # (after Keras's own logits check)
     if isinstance(num_samples, (float, np.floating)):      # TF converts it to an int32 tensor
         raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int32' % (num_samples,)),
                     'keras.random.categorical: num_samples must be an integer, got %r' % (num_samples,))
@@ -234,24 +243,25 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
     if num_samples < 0:     # the kernel's words; Keras's tensors take TF's fast path (a ' name: ' tail)
         raise kernel_error('StatelessMultinomial', 'num_samples should be non-negative, got %d' % num_samples,
                            named=True, note='keras.random.categorical: num_samples must be >= 0')
-    drawn = _framework_random.stateless_categorical(t, num_samples, draw_seed(seed, 'keras.random.categorical'))
+    drawn = _framework_random.stateless_categorical(t, num_samples, pair)
     return _placed(drawn._data, dtypes.numpy_dtype(dtype))
 
 
 @named_errors('keras.random.gamma')
 def gamma(shape, alpha, dtype=None, seed=None):
     """Gamma(alpha, 1) samples: TensorFlow's stateless_gamma on one draw's seed, as Keras's TF backend."""
+    pair = draw_seed(seed, 'keras.random.gamma')
     dtype = _float_dtype(dtype, 'gamma', alpha)
-    return stateless_gamma(_shape(shape, 'gamma'), draw_seed(seed, 'keras.random.gamma'), alpha, dtype=dtype)
+    return stateless_gamma(_shape(shape, 'gamma'), pair, alpha, dtype=dtype)
 
 
 @named_errors('keras.random.beta')
 def beta(shape, alpha, beta, dtype=None, seed=None):
     """Beta(alpha, beta) samples as Keras's TF backend makes them: X / (X + Y) with X ~ Gamma(alpha)
     on one draw's seed pair and Y ~ Gamma(beta) on that pair plus 12 (int32 arithmetic, as TF's)."""
+    first = draw_seed(seed, 'keras.random.beta')
     dtype = _float_dtype(dtype, 'beta')
     shape = _shape(shape, 'beta')
-    first = draw_seed(seed, 'keras.random.beta')
     second = (first.astype(np.int64) + 12 + 2 ** 31) % 2 ** 32 - 2 ** 31      # wraps as int32 does
     # Keras converts the parameters to dtype (a Python float straight to float64, not through float32)
     alpha = _ops.broadcast_to(convert_to_tensor(alpha, dtype=dtype), shape)
@@ -265,9 +275,9 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
     """Binomial(counts, probabilities) samples, as floats (floatx) like Keras 3: TensorFlow's
     stateless_binomial on one draw's seed."""
+    pair = draw_seed(seed, 'keras.random.binomial')
     dtype = _float_dtype(dtype, 'binomial')
-    return stateless_binomial(_shape(shape, 'binomial'), draw_seed(seed, 'keras.random.binomial'), counts,
-                              probabilities, output_dtype=dtype)
+    return stateless_binomial(_shape(shape, 'binomial'), pair, counts, probabilities, output_dtype=dtype)
 
 
 # A missing name reads as Keras prints it ("module 'keras.random' has no attribute ..."), not with tapeflow's path
