@@ -52,3 +52,20 @@ def test_list_holding_a_dict_of_arrays():
     out = model([{'x': XA}, np.full((2, 2), 3.0, 'float32')])
     np.testing.assert_array_equal(out.numpy()[0], [1, 1, 1, 3, 3])
 
+
+
+def test_nested_inputs_survive_keras_and_h5_files(tmp_path):
+    # TF 2.21 (progs/kerasio43/p19.py): input_layers {'p': [['a', 0, 0], ['b', 0, 0]], 'q': ['c', 0, 0]} in the
+    # config, and the reloaded model called with the same structure gives the saved model's output
+    a, b, c = _inputs()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        model = keras.Model({'p': [a, b], 'q': c}, keras.layers.Dense(1)(keras.layers.Concatenate()([a, b, c])))
+        x = {'p': [XA, np.full((2, 2), 2.0, 'float32')], 'q': XC}
+        want = model(x).numpy()
+        assert model.get_config()['input_layers'] == {'p': [['a', 0, 0], ['b', 0, 0]], 'q': ['c', 0, 0]}
+        for name in ('m.keras', 'm.h5'):
+            model.save(str(tmp_path / name))
+            loaded = keras.models.load_model(str(tmp_path / name))
+            np.testing.assert_array_equal(loaded(x).numpy(), want)
+            np.testing.assert_array_equal(loaded.predict(x, verbose=0), want)
