@@ -254,3 +254,12 @@ def applies_dilated(x, g, geo):
 def filter_grad_dilated(x, g, geo):
     """``filter_grad`` for a dilated convolution (see ``applies_dilated``)."""
     return filter_grad(x, g, _DilatedView(geo))
+
+
+def applies_one_channel_depthwise(x, g, geo):
+    """Whether this is a depthwise convolution of one input channel (convolution_nd's geometry), which TF 2.21 runs
+    as a Conv2D: its kernel gradient takes Conv2DBackpropFilter's chains (notes progs/gradfuzz21/c_dwf2.py: 10 of 10
+    shapes, 1-3 images; the grouped product had 0)."""
+    return (len(geo.kernel) == 2 and x.shape[-1] == 1 and tuple(geo.dilations) == (1, 1) and geo.kernel != (1, 1)
+            and applies(x, g, _DilatedView(geo)))
+

@@ -87,11 +87,13 @@ def backprop_input(g, f, geo):
 
 
 class _DilatedView:
-    """convolution_nd's WindowGeometry of a 2-D dilated convolution at strides 1, as ``backprop_input`` reads it."""
+    """convolution_nd's WindowGeometry of a 2-D convolution (dilated at strides 1, or a one-channel depthwise one),
+    as ``backprop_input`` reads it."""
 
     def __init__(self, geo):
-        self.geo, self.kernel, self.strides = geo, tuple(geo.kernel), (1, 1)
-        self.padding = 'SAME' if any(pad != (0, 0) for pad in geo.pads) else 'VALID'   # strides 1: only SAME pads
+        self.geo, self.kernel, self.strides, self.shape = geo, tuple(geo.kernel), tuple(geo.strides), geo.shape
+        self.oh, self.ow = geo.out
+        self.padding = 'SAME' if any(pad != (0, 0) for pad in geo.pads) else 'VALID'
 
     def window_slice(self, i, j):
         return self.geo.window_slice((i, j))
@@ -109,6 +111,15 @@ def applies_dilated(g, f, geo):
     return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
             and geo.groups == 1 and f.shape[2] >= 2 and tuple(geo.strides) == (1, 1)
             and tuple(geo.dilations) != (1, 1) and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def applies_one_channel_depthwise(g, f, geo):
+    """Whether this is a depthwise convolution of one input channel (convolution_nd's geometry, filters
+    (KH, KW, 1, M)), which TF 2.21 runs as a Conv2D: its input gradient takes Conv2DBackpropInput's order
+    (measured: notes progs/gradfuzz21/c_dw3.py, 6 of 6 shapes, strides 1-2, SAME and VALID)."""
+    if not (len(geo.kernel) == 2 and geo.shape[-1] == 1 and tuple(geo.dilations) == (1, 1)):
+        return False
+    return applies(g, f, _DilatedView(geo))      # (strides 1: pads only where SAME has them)
 
 
 def backprop_input_dilated(g, f, geo):

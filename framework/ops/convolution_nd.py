@@ -157,6 +157,8 @@ def _input_grad(g, f, geo, transposed=False, depthwise=False):
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
     if depthwise and not half and depthwise_backprop_input_order.applies(gd, fd, geo):
         summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
+    elif depthwise and conv_backprop_input_order.applies_one_channel_depthwise(gd, fd, geo):    # TF's Conv2D
+        summed = conv_backprop_input_order.backprop_input(gd, fd, conv_backprop_input_order._DilatedView(geo))
     elif not depthwise and conv_backprop_input_order.applies_dilated(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input_dilated(gd, fd, geo)
     elif not depthwise and conv_backprop_input_order.applies_3d(gd, fd, geo):
@@ -182,6 +184,8 @@ def _filter_grad(x, g, geo, depthwise=False):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, plain))
     elif not depthwise and conv_backprop_filter_order.applies_dilated(x._data, g._data, geo):
         out = Tensor(conv_backprop_filter_order.filter_grad_dilated(x._data, g._data, geo))
+    elif depthwise and conv_backprop_filter_order.applies_one_channel_depthwise(x._data, g._data, geo):
+        out = Tensor(conv_backprop_filter_order.filter_grad_dilated(x._data, g._data, geo))     # TF's Conv2D
     else:
         cols = geo.grouped_columns(geo.columns(x._data))
         out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
