@@ -198,8 +198,13 @@ class ElementStages:
         def repeated():
             n = 0
             while count is None or count < 0 or n < count:
-                yield from source()
+                given = 0
+                for given, element in enumerate(source(), 1):
+                    yield element
                 n += 1
+                # TF's ForeverIterator (count None / < 0) ends when its first pass is empty, not a later one
+                if n == 1 and not given and (count is None or count < 0):
+                    return
         return self._then(repeated, card.of_repeat(self._length, count))
 
     def take(self, count, name=None):
@@ -215,8 +220,10 @@ class ElementStages:
         dataset_name(name)
 
         def skipped():
+            if count < 0:       # TF's SkipDataset makes an EmptyIterator: the input is not read (an endless one ends)
+                return
             for i, element in enumerate(source()):
-                if 0 <= count <= i:
+                if count <= i:
                     yield element
         return self._then(skipped, card.of_skip(self._length, count))
 
@@ -238,9 +245,7 @@ class ElementStages:
                                note='Dataset.shard: index must lie in [0, num_shards)')
         source = self._make_iterator
         sharded = lambda: (e for i, e in enumerate(source()) if i % num_shards == index)
-        n = self._length
-        length = n // num_shards + (index < n % num_shards) if card.is_known(n) else n
-        return self._then(sharded, length)
+        return self._then(sharded, card.of_shard(self._length, num_shards, index))
 
     def scan(self, initial_state, scan_func, name=None):
         """A running state: ``scan_func(state, element)`` returns (new state, output element)."""

@@ -117,7 +117,7 @@ class RegroupingStages:
         dataset_name(name)          # TF names the op before its kernel checks the sizes
         shift = size if shift is None else shift
         stream = windows.windowed(self._make_iterator, size, shift, stride, drop_remainder, self._nested)
-        length = card.of_window(self._length, size, shift, drop_remainder)
+        length = card.of_window(self._length, size, shift, stride, drop_remainder)
         return self._then(stream, length, None)
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
