@@ -9,10 +9,9 @@ the trace cannot tell (made by a call it does not name), the shape is unknown (N
 text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 """
 import itertools
-import re
 import numbers
 
-from . import trace_names
+from . import runtime_values, trace_names
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
 
@@ -437,21 +436,18 @@ def _index(parameters, shapes, result):
     return tuple(out) + tuple(shape[axis:])
 
 
-_LOOP_BODY = re.compile(r'(^|/)while(_\d+)?/')     # (a tensor a tensor loop's body made: 'while/add')
-
 
 def _open_slices(index, trace):
-    """Whether a slice of ``index`` has a bound the graph knows only when it runs: a trace argument or a loop
-    body's tensor (``x[:i + 1]`` in a ``for i in tf.range(n)`` is (None,) in TF 2.21, ``x[:n]`` too; a constant's
-    bound folds). A bound computed from an argument outside any loop is not told apart here (taken as known)."""
+    """Whether a slice of ``index`` has a bound the graph knows only when it runs (runtime_values: a trace
+    argument, a loop body's tensor, what is computed from them, a variable, a random draw: ``x[:i + 1]`` in a
+    ``for i in tf.range(n)`` is (None,) in TF 2.21, ``x[:n]`` and ``x[1:n + 1]`` too; a constant's bound and
+    ``tf.shape(x)[0] - 1`` of a known shape fold)."""
     for item in index if type(index) is tuple else (index,):
         if type(item) is not slice:
             continue
         for bound in (item.start, item.stop, item.step):
-            if isinstance(bound, Tensor):
-                entry = trace_names.entry_of(bound)
-                if entry is not None and (_LOOP_BODY.search(entry[0]) or trace_names.is_argument(trace, bound)):
-                    return True
+            if isinstance(bound, Tensor) and runtime_values.known_at_run(trace, bound):
+                return True
     return False
 
 

@@ -18,7 +18,7 @@ import sysconfig
 import threading
 
 from . import dtypes, graph_op_names, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
-    trace_names
+    runtime_values, trace_names
 from .tensor import Tensor
 from .variable import Variable
 from .traced_op_shapes import output_shape
@@ -277,6 +277,7 @@ def _name_result(found, parameters, result, operator):
         graph.unique(full)
     else:
         full = graph.unique(prefix + name)
+    runtime_values.note(trace, name, parameters, outputs)       # (slices' bounds: traced_op_shapes)
     if not several:
         trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
     else:
