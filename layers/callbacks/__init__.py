@@ -9,6 +9,7 @@ from .lambda_callback import LambdaCallback
 from .learning_rate_scheduler import LearningRateScheduler
 from .model_checkpoint import ModelCheckpoint
 from .monitor import MonitorCallback
+from .orbax_checkpoint import OrbaxCheckpoint
 from .progbar_logger import ProgbarLogger
 from .reduce_lr_on_plateau import ReduceLROnPlateau
 from .remote_monitor import RemoteMonitor
@@ -17,5 +18,5 @@ from .tensorboard import TensorBoard
 from .terminate_on_nan import TerminateOnNaN
 
 __all__ = ['BackupAndRestore', 'CSVLogger', 'Callback', 'CallbackList', 'EarlyStopping', 'History', 'LambdaCallback',
-           'LearningRateScheduler', 'ModelCheckpoint', 'ProgbarLogger', 'ReduceLROnPlateau',
+           'LearningRateScheduler', 'ModelCheckpoint', 'OrbaxCheckpoint', 'ProgbarLogger', 'ReduceLROnPlateau',
            'RemoteMonitor', 'SwapEMAWeights', 'TensorBoard', 'TerminateOnNaN']
