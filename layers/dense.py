@@ -16,6 +16,7 @@ from .input_spec import InputSpec
 from .weight_paths import weight_path
 from .integer_inputs import promoted
 from .layer import PLAIN_CALLS, Layer
+from .silu_fusion import fuses_in_user_step
 from .own_variables import check_own_variable_count
 from .read_only_weights import ReadOnlyWeight
 from .quantization_config import QuantizationConfigEntry
@@ -159,9 +160,11 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
             outputs = fused_sigmoid(logits, inputs, kernel, self.bias)     # (16 bits: the float32 sum's)
             set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
             return outputs
-        if activation is activations.silu and ACTIVE and self._onednn_fuses() and _in_keras_step():
+        if activation is activations.silu and ACTIVE and self._onednn_fuses() and (
+                _in_keras_step() or fuses_in_user_step(self)):
             # a fit step: TF fuses the swish where the loss's gradient reaches it as data, which any usual
-            # loss's does (a tf.function differentiating the output itself, a constant gradient, is not fused)
+            # loss's does (a tf.function differentiating the output itself, a constant gradient, is not fused;
+            # a user's step fuses the layers that feed other layers: silu_fusion.py)
             z = affine(inputs, kernel, self.bias)
             fused = fused_silu(z)
             return activation(z) if fused is None else fused
