@@ -113,3 +113,21 @@ def test_float16_silu_fit_keeps_tf_history(policy):
     model.compile(keras.optimizers.Adam(0.01), 'mse')
     history = model.fit(x, y, batch_size=32, epochs=2, verbose=0)
     assert history.history['loss'] == [np.float32(0.3341374099254608), np.float32(0.16120174527168274)]
+
+
+def test_float16_conv_elu_takes_the_float32_sum(policy):
+    """A float16 Conv2D's elu in a traced call fuses with its bias add: expm1f of the float32 sum, rounded once
+    (TF 2.21, p29.py: x = RandomState(0).randn(16, 8, 8, 3), kernel randn(3, 3, 3, 8) * 0.5, bias randn(8) * 0.3,
+    Conv2D(8, 3, activation='elu'), all 4608 values); tapeflow took the elu of the rounded sum (505 values off,
+    -0.89501953125 at [0, 0, 0, 7])."""
+    policy('mixed_float16')
+    r = np.random.RandomState(0)
+    x = r.randn(16, 8, 8, 3).astype('float32')
+    kernel, bias = (r.randn(3, 3, 3, 8) * 0.5).astype('float32'), (r.randn(8) * 0.3).astype('float32')
+    conv = keras.layers.Conv2D(8, 3, activation='elu')
+    conv.build((None, 8, 8, 3))
+    conv.set_weights([kernel, bias])
+    out = np.asarray(tf.cast(tf.function(lambda t: conv(t))(tf.constant(x)), tf.float32))
+    assert out[0, 0, 0, 7] == np.float32(-0.89453125)
+    assert out[0, 1, 0, 4] == np.float32(-0.58642578125)
+    assert out[0, 1, 5, 6] == np.float32(-0.38330078125)

@@ -35,6 +35,23 @@ ELEMENTWISE_ONLY = {}
 AFFINE_PARTS = {}
 
 
+# id -> the float32 sum a 16-bit convolution's fused kernel rounds to make ``z`` (layers/conv_half_fused_bias.py):
+# a fused elu takes it. Leaves with the output.
+WIDE_SUMS = {}
+
+
+def note_wide_sum(z, wide):
+    """Keep ``wide``, the float32 sum that ``z`` (a 16-bit fused convolution's output) rounds, while z lives."""
+    ident = id(z)
+    WIDE_SUMS[ident] = (weakref.ref(z, lambda _, ident=ident: WIDE_SUMS.pop(ident, None)), wide)
+
+
+def wide_sum(z):
+    """The float32 sum noted for ``z``, or None."""
+    noted = WIDE_SUMS.get(id(z))
+    return noted[1] if noted is not None and noted[0]() is z else None
+
+
 def mark_fusable(z, any_rank=False, parts=None):
     """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation;
     ``any_rank``: a convolution's bias-added output, which fuses at its rank; ``parts``: the Dense's

@@ -17,7 +17,8 @@ from .activations import ELU_VJPS, elu_value
 from .dense_activation import half_fused_value
 from .fused_sigmoid import fused_sigmoid
 from .linalg import half_fused_affine
-from .fusable_outputs import AFFINE_PARTS, is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
+from .fusable_outputs import AFFINE_PARTS, wide_sum
+from .fusable_outputs import is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
 from .unary import _apply, _tanh_grad, tanh_value
 from ..tensor import Tensor
 
@@ -41,7 +42,11 @@ def _half_precision_value(activation, z):
         return None
     parts = AFFINE_PARTS.get(id(z))
     if parts is None:
-        return None
+        wide = wide_sum(z)          # a float16 convolution's (its elu fuses)
+        if wide is None or not half_fused_activations.handles(wide, z._data.dtype):
+            return None
+        rounded = half_fused_activations.VALUES[activation](wide)
+        return lambda xp, a: rounded
     value = half_fused_value(activation, parts)
     return lambda xp, a: value(a)
 
