@@ -62,3 +62,17 @@ def _example(value):
 def _short(value):
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + '...'
+
+
+def float_multiples_error(repeats):
+    """TF's Tile kernel registry refusing a list of repeats with a float in it (keras.ops.tile(x, (1.5, 1))): TF
+    converts Python floats to float32 ('float'), numpy's float64 to 'double'."""
+    from framework.errors import InvalidArgumentError
+    from framework.random import shape_list_dtype_name
+    dtype = 'double' if any(isinstance(r, np.float64) for r in repeats) else shape_list_dtype_name(repeats)
+    error = InvalidArgumentError(
+        "Value for attr 'Tmultiples' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+        "{{node Tile}}; Op<name=Tile; signature=input:T, multiples:Tmultiples -> output:T; attr=T:type; "
+        "attr=Tmultiples:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Tile]" % dtype)
+    error.add_note('keras.ops.tile: repeats are ints, got %r' % (list(repeats),))
+    return error

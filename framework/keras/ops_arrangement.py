@@ -14,6 +14,7 @@ from framework.errors import InvalidArgumentError, OpError
 from .ops_arrays import FLOATX, diag, refuse_strings
 from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
+from .ops_shape_inference import canonical_axis
 from .ops_shapes import flip, split, swapaxes
 
 __all__ = ['append', 'array_split', 'diagflat', 'diagonal', 'diff', 'dsplit', 'dstack', 'empty', 'empty_like',
@@ -113,10 +114,12 @@ def rot90(array, k=1, axes=(0, 1)):
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
     """The ``offset``-th diagonal of the planes spanned by axis1 and axis2, as a new last axis."""
-    t = refuse_strings(_at_least(x, 2, 'diagonal'))
-    a, b = _axis(t, axis1, 'diagonal'), _axis(t, axis2, 'diagonal')
+    t = tensor(x, 'diagonal')
+    # Keras 3 canonicalizes both axes (numpy's words: a vector has no axis 1) and refuses equal ones first
+    a, b = canonical_axis(axis1, t.ndim), canonical_axis(axis2, t.ndim)
     if a == b:
-        raise ValueError('keras.ops.diagonal: axis1 and axis2 must differ, got %d and %d' % (axis1, axis2))
+        raise ValueError('`axis1` and `axis2` cannot be the same. Received: axis1=%s, axis2=%s' % (axis1, axis2))
+    t = refuse_strings(t)
     rest = [i for i in range(t.ndim) if i not in (a, b)]
     planes = _ops.transpose(t, [a, b] + rest)
     rows, cols = t.shape[a], t.shape[b]

@@ -17,7 +17,7 @@ from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_err
 from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
 from . import einsum_matmul
-from .ops_arguments import axis_of, integer
+from .ops_arguments import axis_of, float_multiples_error, integer
 from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
 from .ops_matmul import matmul
 from .ops_shape_inference import take_along_axis_shape
@@ -175,6 +175,11 @@ def split(x, indices_or_sections, axis=0):
     t = tensor(x, 'split')
     if isinstance(indices_or_sections, (int, np.integer)):
         return _ops.split(t, int(indices_or_sections), axis)
+    if isinstance(indices_or_sections, (float, np.floating)):
+        # Keras's TF backend converts the split points to a tensor and slices its [0:1]: a scalar is refused
+        raise kernel_error('StridedSlice', 'Attempting to slice scalar input.', named='strided_slice/',
+                           note='keras.ops.split: indices_or_sections is an int or a list of split points, got %r'
+                                % (indices_or_sections,))
     length = _axis_size(t, axis, 'split')
     points = [0] + [integer(i, 'indices_or_sections', 'split') for i in indices_or_sections] + [length]   # not 0.5
     return _ops.split(t, [b - a for a, b in zip(points, points[1:])], axis)
@@ -289,6 +294,8 @@ def tile(x, repeats):
         error = unknown_length_error(list(listed), list(listed))
         error.add_note('keras.ops.tile: repeats must be known integers, got %r' % (repeats,))
         raise error
+    if any(isinstance(r, (float, np.floating)) for r in listed):
+        raise float_multiples_error(listed)     # Keras's TF backend hands the list to tf.tile as it is
     repeats = [integer(r, 'repeats', 'tile') for r in listed]
     if len(repeats) > t.ndim:
         t = _ops.reshape(t, [1] * (len(repeats) - t.ndim) + list(t.shape))

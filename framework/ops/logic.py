@@ -171,7 +171,8 @@ def _arg(name, fn):
             raise float_kernels._without_tail(error) from None
         if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
             raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
-                               % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)), named=True,
+                               % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)),
+                               named=fast_path(input) and not isinstance(output_type, str),     # (as above)
                                note='%s: axis %d of shape %s holds no element to pick' % (name_, ax, tuple(x.shape)))
         if ACTIVE:
             record_blocked(name_, (x,))

@@ -36,6 +36,10 @@ def _one_hot(config, x):
     if axis != -1 and not 0 <= axis < rank:
         raise ValueError('axis must be -1 or between [0, %d), but received %s.' % (rank, axis))
     list(_shape(x)).insert(axis, None)      # Keras inserts the class axis: a float one is Python's TypeError
+    shape = list(_shape(x))
+    shape.insert(len(shape) if axis == -1 else axis, config.get('num_classes'))
+    from layers.input_spec import standardize_shape
+    standardize_shape(shape)        # the KerasTensor it makes: 'Cannot convert '[None, 3, -1]' to a shape. ...'
 
 
 def _resize(config, images):
@@ -119,6 +123,39 @@ def _reduce(config, x):
         canonical_axis(a, len(_shape(x)))
 
 
+def keras_reshape_shape(input_shape, newshape):
+    """Keras 3's reshape on a KerasTensor: keras.ops.reshape makes ``newshape`` a tuple (a bare int or string one
+    entry) and validates it, then compute_reshape_output_shape gives the output shape: entries that are no int are
+    None, a shape with None on either side comes back as given (-1 as None), else the sizes must agree."""
+    from framework.keras.ops_shapes import _check_newshape
+    try:
+        newshape = tuple(newshape)
+    except TypeError:
+        newshape = (newshape,)
+    _check_newshape(newshape)
+    newshape = tuple(int(d) if isinstance(d, (int, np.integer)) else None for d in newshape)
+    shape = tuple(input_shape)
+    if None in shape or None in newshape:
+        return tuple(None if d == -1 else d for d in newshape)
+    size, known = int(np.prod(shape)), int(np.prod([d for d in newshape if d != -1]))
+    if -1 not in newshape:
+        if size != known:
+            raise ValueError('The total size of the tensor must be unchanged. Received: input_shape=%s, newshape=%s'
+                             % (shape, newshape))
+        return newshape
+    if known == 0 or size % known:
+        raise ValueError('The total size of the tensor must be unchanged, however, the input size cannot by divided '
+                         'by the specified dimensions in newshape. Received: input_shape=%s, newshape=%s'
+                         % (shape, newshape))
+    return tuple(size // known if d == -1 else d for d in newshape)
+
+
+def _reshape(config, x):
+    newshape = config.get('newshape')
+    if not hasattr(newshape, 'shape'):      # (a tensor of sizes: Keras checks nothing before the call)
+        keras_reshape_shape(_shape(x), newshape)
+
+
 def _expand_dims(config, x):
     axis = config.get('axis')
     if axis is None:        # Keras appends the axis
@@ -129,12 +166,19 @@ def _expand_dims(config, x):
 
 
 def _split(config, x):
+    # Keras's _compute_split_output_spec: an int count divides a known axis (0: numpy's remainder warning, then
+    # Python's ZeroDivisionError); anything else is iterated as split points (1.5: "'float' object is not iterable")
     shape = list(_shape(x))
     axis = canonical_axis(config.get('axis', 0), len(shape))
     sections = config.get('indices_or_sections')
-    if isinstance(sections, int) and shape[axis] is not None and np.mod(shape[axis], sections) != 0:
-        raise ValueError('`x` size on given `axis` must be divisible by `indices_or_sections` when '
-                         '`indices_or_sections` is an int. But received %s and %s.' % (shape[axis], sections))
+    if isinstance(sections, int):
+        if shape[axis] is not None:
+            if np.mod(shape[axis], sections) != 0:
+                raise ValueError('`x` size on given `axis` must be divisible by `indices_or_sections` when '
+                                 '`indices_or_sections` is an int. But received %s and %s.' % (shape[axis], sections))
+            shape[axis] // sections
+    elif not hasattr(sections, 'shape'):
+        list(sections)
 
 
 def _where(config, condition, x1=None, x2=None):
@@ -159,8 +203,9 @@ def _dot(config, x1, x2):
 
 _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
            'conv': _conv, 'broadcast_to': _broadcast_to, 'stack': _stack, 'squeeze': _squeeze,
-           'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot}
-_CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod'), _reduce))
+           'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot,
+           'reshape': _reshape}
+_CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod', 'argmax', 'argmin'), _reduce))
 _CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_divide', 'maximum', 'minimum'),
                              _broadcast))
 

@@ -12,10 +12,11 @@ import numpy as np
 
 from framework import nest
 from framework.silenced_warnings import silenced_warnings
+from framework.errors import OpError
 from framework.tape import paused
 from framework.tensor import Tensor
 
-from .keras_op_shape_checks import check_keras_output_spec
+from .keras_op_shape_checks import check_keras_output_spec, keras_reshape_shape
 from .keras_tensor import KerasTensor
 from .node import Node
 from .operation import Operation, _signature, call_parameters, op_function
@@ -101,6 +102,12 @@ def record_op(function_name, args, kwargs):
 def call_symbolic_op(op, args, kwargs):
     """Record ``op(*args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
     check_keras_output_spec(op, args, kwargs)
+    if op.function_name == 'reshape' and type(args[0]) is KerasTensor and not hasattr(op.config['newshape'], 'shape'):
+        # Keras 3's shape rule, where a stand-in run would fail on a free axis' length ((None, 2, 3) reshaped to
+        # (4, 2) is (4, 2)) or on sizes Keras leaves open ((2.0, 3) is (None, 3))
+        outputs = KerasTensor(keras_reshape_shape(args[0].shape, op.config['newshape']), args[0].dtype)
+        Node(op, args, kwargs, outputs)
+        return outputs
     first, ran_at = first_stand_in_run(op, args, kwargs)
     varying = _free_output_axes(op, args, kwargs, first, ran_at) if not _shape_given(op) else \
         [()] * len(nest.flatten(first))
@@ -132,14 +139,27 @@ def first_stand_in_run(op, args, kwargs):
     try:
         return _run_on_stand_ins(op, args, kwargs, _FREE_LENGTHS[0]), _FREE_LENGTHS[0]
     except Exception as shortest:     # noqa: BLE001 -- retried longer below, else raised as it was
-        if not _any_free_axis(args, kwargs):
-            raise
-        for length in _FREE_LENGTHS[1:]:
-            try:
-                return _run_on_stand_ins(op, args, kwargs, length), length
-            except Exception:       # noqa: BLE001 -- the shortest run's error is the one to report
-                continue
-        raise shortest
+        causes = [shortest.__cause__]
+        if _any_free_axis(args, kwargs):
+            for length in _FREE_LENGTHS[1:]:
+                try:
+                    return _run_on_stand_ins(op, args, kwargs, length), length
+                except Exception as error:       # noqa: BLE001 -- the shortest run's error is the one to report
+                    causes.append(error.__cause__)
+        raise _keras_raised(shortest, causes, op) from None
+
+
+def _keras_raised(wrapped, causes, op):
+    """The error to report for an op no stand-in run fits: the op's own ValueError / TypeError as it is when every
+    run raised the same (no free axis' length is in it): Keras's symbolic call raises those same words (its checks
+    canonicalize axes and promote dtypes as the eager op does: "dtype='string' is not a valid dtype for Keras type
+    promotion.", 'axis 3 is out of bounds ...'); else tapeflow's wrapper, which names the lengths tried."""
+    first = causes[0]
+    if (isinstance(first, (ValueError, TypeError)) and not isinstance(first, OpError)
+            and all(type(c) is type(first) and str(c) == str(first) for c in causes)):
+        first.add_note('keras.ops.%s (Keras op %s) on KerasTensors' % (op.function_name, op.class_name))
+        return first
+    return wrapped
 
 
 def _any_free_axis(args, kwargs):
