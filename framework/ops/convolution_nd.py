@@ -18,8 +18,8 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
-from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, depthwise_forward_order
-from . import depthwise_backprop_filter_order, depthwise_backprop_input_order
+from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
+from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
 
@@ -186,6 +186,8 @@ def _filter_grad(x, g, geo, depthwise=False):
         out = Tensor(conv_backprop_filter_order.filter_grad_dilated(x._data, g._data, geo))
     elif depthwise and conv_backprop_filter_order.applies_one_channel_depthwise(x._data, g._data, geo):
         out = Tensor(conv_backprop_filter_order.filter_grad_dilated(x._data, g._data, geo))     # TF's Conv2D
+    elif not depthwise and conv3d_backprop_filter_order.applies(x._data, g._data, geo):
+        out = Tensor(conv3d_backprop_filter_order.filter_grad(x._data, g._data, geo))
     else:
         cols = geo.grouped_columns(geo.columns(x._data))
         out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
