@@ -2,7 +2,7 @@
 import inspect
 import itertools
 
-from . import dtypes, nest
+from . import concrete_structures, dtypes, nest
 from .ops.graph_input_errors import eager_input_error
 from .concrete_function_outputs import learn_outputs
 from .concrete_function_variables import captured_variables
@@ -248,6 +248,11 @@ class ConcreteFunction:
         for name, kind, key in self._parameters():
             if is_tensor_key(key):
                 value = next(tensors)
+            elif concrete_structures.is_structure_key(key):      # (its tensors the next flat inputs)
+                try:
+                    value = concrete_structures.rebuilt(key, tensors)
+                except (concrete_structures.Unsupported, StopIteration):
+                    return None
             elif type(key) is tuple or type(key) is ProtocolKey:
                 return None
             else:
@@ -341,6 +346,8 @@ class ConcreteFunction:
                 raise self._binding_error(reason, args, kwargs) from None
             values = binder.bind(args, filled)
             given, args = tuple(args), list(args)       # (errors show the arguments as given)
+            variadic = [p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+                        for p in binder.signature.parameters.values()]
             for i, (value, key) in enumerate(zip(values, keys)):
                 if is_tensor_key(key):
                     converted = self._check_tensor(value, key, given, kwargs)
@@ -349,10 +356,28 @@ class ConcreteFunction:
                             args[i] = converted
                         else:
                             filled[names[i]] = converted
+                elif concrete_structures.is_structure_key(key) and not variadic[i] and \
+                        (cast := self._cast_structure(value, key, given, kwargs)):
+                    converted = cast[0]
+                    if converted is not value:
+                        if i < len(args):
+                            args[i] = converted
+                        else:
+                            filled[names[i]] = converted
                 elif not accepts(key, trace_key(value)):
                     raise self._binding_error(_cast_reason(value, key), given, kwargs)
             kwargs = filled
         return args, kwargs
+
+    def _cast_structure(self, value, key, args, kwargs):
+        """(``value`` cast to the structure ``key``,), as TF casts leaf by leaf; () where a part is one
+        tapeflow does not cast here (then the whole is compared by its key)."""
+        try:
+            return (concrete_structures.cast(value, key),)
+        except concrete_structures.Unsupported:
+            return ()
+        except TypeError as reason:
+            raise self._binding_error(reason, args, kwargs) from None
 
     def _trace_signature(self):
         """The concrete function's parameters as a Python signature without defaults (see _parameters)."""

@@ -278,6 +278,8 @@ def placeholder(key, name=None):
             return None if name is None else '%s_%s' % (name, suffix)
         if key[0] in (list, tuple):
             return key[0](placeholder(k, part(i)) for i, k in enumerate(key[1:]))
+        if issubclass(key[0], tuple) and hasattr(key[0], '_fields'):      # a namedtuple: 'p_x', 'p_y'
+            return key[0](*[placeholder(k, part(f)) for f, k in zip(key[0]._fields, key[1:])])
         if key[0] is dict:
             return {k: placeholder(v, part(k)) for k, v in key[1:]}
     return key
