@@ -5,7 +5,7 @@ convolve each input channel on its own (``depth_multiplier`` output channels eac
 the channels into ``filters``."""
 import numpy as np
 
-from framework.ops import transpose
+from framework.ops import expand_dims, squeeze, transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 from framework.ops.bias_add_kernel import add_bias
 
@@ -78,7 +78,23 @@ class _DepthwiseBase(Layer):
     def _depthwise(self, inputs, kernel):
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = conv_inputs(inputs, kernel, self, 'DepthwiseConv2dNative', any(r != 1 for r in self.dilation_rate))
+        if self._height_one():
+            # Keras 3's TF backend runs a 1-D one as tf.nn.depthwise_conv2d on a height-1 image with strides
+            # (1, s, s, 1), so its sums and gradients take the 2-D kernels' orders
+            (stride,), (rate,) = self.strides, self.dilation_rate
+            return squeeze(depthwise_conv(expand_dims(inputs, 1), expand_dims(kernel, 0), (stride, stride),
+                                          self.padding.upper(), (1, rate)), [1])
         return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
+
+    def _pointwise(self, inputs, kernel):
+        """SeparableConv's 1x1 convolution (on a height-1 image for a 1-D one, as tf.nn.separable_conv2d's)."""
+        if self._height_one():
+            return squeeze(convolution(expand_dims(inputs, 1), expand_dims(kernel, 0)), [1])
+        return convolution(inputs, kernel)
+
+    def _height_one(self):
+        # (Keras decomposes strides with dilations; those keep the 1-D path)
+        return self.rank == 1 and not (self.strides[0] > 1 and self.dilation_rate[0] > 1)
 
     def _finish(self, x, made=None):
         """The bias and activation of ``x``, channels last; ``made``: (convolve, inputs, kernel) that made
@@ -201,8 +217,8 @@ class _SeparableConv(_DepthwiseBase):
     def call(self, inputs):
         def separable(x):
             spread = self._depthwise(x, self.depthwise_kernel)        # (TF fuses only the pointwise conv's bias)
-            made = (convolution, spread, self.pointwise_kernel)
-            return self._finish(convolution(spread, self.pointwise_kernel), made)
+            made = (self._pointwise, spread, self.pointwise_kernel)
+            return self._finish(self._pointwise(spread, self.pointwise_kernel), made)
         return self._transposed(inputs, separable)
 
     def compute_output_shape(self, input_shape):
