@@ -4,6 +4,9 @@ As in TensorFlow's eager mode, scopes are not made unique ('outer' twice is
 'outer/' twice), a name ending in '/' is absolute, and '' returns to the root.
 Keras layer weights keep their own names (Keras 3 ignores tf.name_scope).
 """
+import contextlib
+import re
+import sys
 import threading
 
 from . import trace_names
@@ -50,6 +53,9 @@ class name_scope:  # noqa: N801  (TensorFlow's spelling)
 
     def __enter__(self):
         old = current()
+        if trace_names.ACTIVE and self._name:
+            with _graph_name_scope(self._name, old):        # (TF's error shows contextlib's frame, as this does)
+                pass
         if not self._name:
             prefix = ''
         elif self._name.endswith('/'):
@@ -75,3 +81,39 @@ def _graph_unique(prefix):
     if graph is None or not hasattr(trace, 'graph_state'):
         return prefix
     return graph.unique(prefix[:-1]) + '/'
+
+
+# TensorFlow's graph name scopes refuse names its op names could not carry (ops.py's two patterns): a scope
+# opened at a graph's root must start with a letter, digit or '.', a nested one may start with '_', '-', ...
+_ROOT_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*$")
+_NESTED_NAME = re.compile(r"^[A-Za-z0-9_.\\/>-]*$")
+
+
+@contextlib.contextmanager
+def _graph_name_scope(name, old):
+    _check_graph_scope_name(name, old)
+    yield
+
+
+def _check_graph_scope_name(name, old):
+    """TF 2.21's ValueError for a tf.name_scope name a graph refuses, in a user's tf.function or a
+    tf.data function (eager scopes take any name). Keras's own traced steps and calls inside a layer
+    are left alone: Keras opens scopes of its own around them, which are not kept here, so whether
+    the name would be at the root is not known."""
+    trace = trace_names.current()
+    if getattr(trace, 'graph', None) is None:
+        return
+    call_context = sys.modules.get('layers.call_context')
+    if call_context is not None and call_context.STATE.stack:
+        return
+    random_ops = sys.modules.get('framework.graph_random_ops')
+    state = random_ops.current() if random_ops is not None else None
+    if state is not None and state.keras_step:
+        return
+    if old:
+        if not _NESTED_NAME.match(name):
+            raise ValueError("'%s' is not a valid scope name. A scope name has to match the following pattern: %s"
+                             % (name, _NESTED_NAME.pattern))
+    elif not _ROOT_NAME.match(name):
+        raise ValueError("'%s' is not a valid root scope name. A root scope name has to match the following "
+                         "pattern: %s" % (name, _ROOT_NAME.pattern))
