@@ -112,7 +112,7 @@ class LayerState:
             # dtype is a DType when given, the layer's numpy dtype otherwise; Keras: 'float' in its name
             initializer = 'glorot_uniform' if dtypes.is_floating(dtype) else 'zeros'
         initializer = initializers.get(initializer)
-        if name is None:     # Keras 3 auto-names it: 'variable', 'variable_1', ... across the process
+        if not name:     # Keras 3 auto-names it ('' too: its Variable takes name or auto_name): 'variable', 'variable_1', ...
             name = naming.unique_name('variable')
         from framework.keras.stateless_scope import outside_stateless_scopes    # framework.keras imports layers
         # Keras makes weights eagerly, even inside a symbolic trace (and its StatelessScope)

@@ -33,7 +33,7 @@ class _KerasVariableType(type):
                  synchronization='auto', name=None, **ignored):
         # (Keras 3.15 takes and drops unknown keywords: keras.Variable(x, constraint=...) builds, with no constraint)
         from layers import initializers, naming
-        if name is None:          # Keras 3: 'variable', 'variable_1', ... shared with unnamed add_weight
+        if not name:          # Keras 3 (name or auto_name, so '' too): 'variable', 'variable_1', ... shared with add_weight
             name = naming.unique_name('variable')
         if not isinstance(name, str) or '/' in name:     # Keras 3 refuses a name of another type in these words
             raise ValueError("Argument `name` must be a string and cannot contain character `/`. Received: name=%s"
