@@ -18,6 +18,7 @@ from ..conv_nd import check_filters, convolved_shape, window_options
 from ..channels_first import data_format_option, to_first, to_last
 from ..input_spec import InputSpec
 from . import config_order
+from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
 from .lstm import LSTMCell
@@ -135,7 +136,8 @@ class ConvLSTMCell(LSTMCell):
         ``(conv(x_t) + conv(h)) + bias``, as SimpleRNN's sum (regrouped_step_sum.py). Measured on TF 2.21
         (ConvLSTM1D(2, 2) on (4, 5, 3, 1) in a tf.function / a predict on Input(batch_size=4): the traced
         outputs differ from eager ones; notes/progs/layers14/cl2.py)."""
-        steps = super().project_steps(sequences, input_mask, backwards, graph_order)
+        # (RecurrentCell's steps: LSTMCell's own regrouping is for its matrix product)
+        steps = RecurrentCell.project_steps(self, sequences, input_mask, backwards, graph_order)
         if self.use_bias and input_mask is None and regroups(self, sequences):
             bias_free = self._input_conv(Tensor(sequences._data), Tensor(self.kernel._data), None)._data
             order = range(bias_free.shape[1] - 1, -1, -1) if backwards else range(bias_free.shape[1])

@@ -4,7 +4,11 @@
     i, f, o = recurrent_activation(z_i, z_f, z_o);  g = activation(z_c)
     c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
 """
+import numpy as np
+
 from framework.ops import concat, matmul
+from framework.ops.linalg import affine_array
+from framework.tensor import Tensor
 from framework.ops.bias_add_kernel import add_bias
 
 from .. import activations, initializers
@@ -13,6 +17,7 @@ from . import config_order, lstm_gates
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
+from .regrouped_step_sum import bias_free_steps, regrouped_sum, regroups
 
 
 class LSTMCell(RecurrentCell):
@@ -76,11 +81,45 @@ class LSTMCell(RecurrentCell):
         return recurrent_mask is None and self.recurrent_activation is activations.sigmoid and \
             self.activation is activations.tanh and type(self).step is LSTMCell.step
 
+    def project_steps(self, sequences, input_mask, backwards, graph_order=None):
+        """RecurrentCell's steps; for Keras's implementation 1 (recurrent dropout) in a traced step on static
+        shapes at inference, each with its ``x_t @ kernel`` without the bias: grappler regroups each gate's
+        ``(x_t @ k_g + b_g) + h @ r_g`` to ``(x_t @ k_g + h @ r_g) + b_g`` as SimpleRNN's sum
+        (regrouped_step_sum.py). Measured on TF 2.21: LSTM(2, recurrent_dropout=0.3) on 3 or 5 sequences in
+        a tf.function differs from eager, and from this regrouped sum in no value (notes/progs/layers14/tr1.py)."""
+        steps = super().project_steps(sequences, input_mask, backwards, graph_order)
+        if not self._bias_last and self.use_bias and graph_order is None and regroups(self, sequences):
+            bias_free = self._bias_free_masked_steps(sequences, input_mask, backwards) \
+                if isinstance(input_mask, list) else bias_free_steps(self, sequences, input_mask, backwards)
+            steps = list(zip(steps, bias_free))
+        return steps
+
+    def _bias_free_masked_steps(self, sequences, masks, backwards):
+        """Each step's ``x_t @ kernel`` under one input dropout mask per gate (the gates' products side by side)."""
+        u, kernel = self.units, self.kernel._data
+        inputs = self._promoted(sequences, self.kernel)._data
+        product = np.concatenate([affine_array(Tensor(inputs * m._data[:, None, :]), Tensor(kernel[:, g * u:(g + 1) * u]),
+                                               None, 'affine')[1] for g, m in enumerate(masks)], axis=-1)
+        order = range(product.shape[1] - 1, -1, -1) if backwards else range(product.shape[1])
+        return [product[:, t] for t in order]
+
     def step(self, projected, states, weights, recurrent_mask=None):
         recurrent_kernel, *bias_last = weights       # the bias, when it comes last
         h, c = states
         u, gate, act = self.units, self.recurrent_activation, self.activation
         bias = bias_last[0] if bias_last else None
+        if type(projected) is tuple:        # implementation 1 in a traced step on static shapes (project_steps)
+            projected, bias_free = projected
+            if isinstance(recurrent_mask, list):        # (one product per gate's masked h, side by side)
+                r = concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u]) for g, m in enumerate(recurrent_mask)],
+                           axis=1)
+            else:
+                r = matmul(h, recurrent_kernel)
+            z = regrouped_sum(projected, r, bias_free, self.bias._data)
+            i, f, o = gate(z[:, :u]), gate(z[:, u:2 * u]), gate(z[:, 3 * u:])
+            c = f * c + i * act(z[:, 2 * u:3 * u])
+            h = o * act(c)
+            return h, [h, c]
         if recurrent_mask is None and lstm_gates.applies_from_state(projected, h, recurrent_kernel, bias, c, gate, act):
             h, c = lstm_gates.step_from_state(projected, h, recurrent_kernel, bias, c, u)    # r's product in z's op
             return h, [h, c]
