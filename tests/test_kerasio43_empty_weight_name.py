@@ -28,3 +28,13 @@ def test_empty_names_take_the_shared_variable_counter():
     variable = keras.Variable(np.ones(2), name='')
     assert (variable.name, variable.path) == ('variable_4', 'variable_4')
     keras.backend.clear_session()
+
+
+def test_an_input_named_empty_gets_a_keras_tensor_name():
+    # TF 2.21 (progs/kerasio43/p22.py): keras.Input((2,), name='').name is 'keras_tensor' after clear_session
+    # (Keras's KerasTensor takes name or auto_name); its InputLayer keeps the name ''
+    keras.backend.clear_session()
+    tensor = keras.Input((2,), name='')
+    assert tensor.name == 'keras_tensor'
+    assert tensor._keras_history[0].name == ''
+    keras.backend.clear_session()

@@ -55,7 +55,7 @@ class KerasTensor:
             shape = shape.as_list()
         self.shape = tuple(None if d is None else int(d) for d in shape)
         self.dtype = dtypes.as_dtype(dtype).name
-        self.name = name if name is not None else naming.unique_name('keras_tensor')
+        self.name = name or naming.unique_name('keras_tensor')      # Keras 3: name or auto_name ('' too)
         self._keras_history = None
         self._mask = None        # the KerasTensor of this tensor's mask, when a layer gives it one
         self._sparse = bool(sparse)     # keras.Input(sparse=True): a tf.SparseTensor batch stands here
