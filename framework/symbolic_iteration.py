@@ -81,6 +81,21 @@ def _scalar_loop_error():
                       % name)
 
 
+def iterates_call_result(frame):
+    """Whether the call ``frame`` is making gives a ``for`` statement its iterable (``for i in tf.range(n):``:
+    after the call's caches comes that statement's GET_ITER, then its FOR_ITER)."""
+    code = frame.f_code.co_code
+    at = frame.f_lasti + 2
+    while at < len(code) and code[at] in _SKIPPED:
+        at += 2
+    if at >= len(code) or code[at] != _GET_ITER:
+        return False
+    at += 2
+    while at < len(code) and code[at] in _SKIPPED:
+        at += 2
+    return at < len(code) and code[at] == _FOR_ITER
+
+
 def is_for_statement(frame):
     """Whether the frame's current instruction is the GET_ITER of a ``for`` statement (its loop's
     FOR_ITER comes next); a comprehension's GET_ITER is followed by the call of its code."""

@@ -14,6 +14,7 @@ UnboundLocalError): here the range's start is bound to the target in the running
 Assert's error raised, when the loop's iteration ends. Where TensorFlow's trace went on past the loop
 (its prints after it), the error here comes at the loop, before them.
 """
+import sys
 import weakref
 
 from . import graph_asserts, name_scopes, trace_names
@@ -32,6 +33,22 @@ def note_empty_range(result, start):
     gives its target that start (only empty ranges are noted: a loop with turns binds its own)."""
     key = id(result)
     _RANGE_STARTS[key] = (weakref.ref(result, lambda _: _RANGE_STARTS.pop(key, None)), start)
+
+
+def loops_on_range_inputs():
+    """Whether the tf.range being made is the iterable of a ``for`` statement AutoGraph converts in the trace
+    running now: AutoGraph then loops on the Range op's inputs and the graph prunes the op, so a start past
+    the limit is a loop of no turn (``for i in tf.range(5, n)`` with n = 3 leaves i = 5 in TF 2.21), not the
+    Range kernel's error."""
+    from . import assert_statements, symbolic_iteration, unconverted_callers
+    from .function_errors import UNCONVERTED_CODE
+    if not assert_statements.traced_mode():
+        return False
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
+        frame = frame.f_back
+    return frame is not None and symbolic_iteration.iterates_call_result(frame) and \
+        frame.f_code not in UNCONVERTED_CODE and not unconverted_callers.called_unconverted(frame)
 
 
 def traced(frame):

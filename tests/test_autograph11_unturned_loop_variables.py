@@ -130,3 +130,32 @@ def test_eager_loops_are_plain_python():
         return i
     with pytest.raises(UnboundLocalError):
         eager()
+
+
+def test_a_range_loop_whose_start_is_past_its_limit_runs_no_turn():
+    # TF 2.21 (/tmp probe chk5.py, p7.py a): AutoGraph loops on the Range op's inputs and prunes the op, so
+    # tf.range(5, 3) in a for statement is a loop of no turn whose target is the start: a(7) 6, a(3) 5
+    @tf.function
+    def a(n):
+        for i in tf.range(5, n):
+            pass
+        return i
+    assert int(a(tf.constant(7))) == 6 and int(a(tf.constant(3))) == 5
+
+    @tf.function
+    def down(n):
+        s = tf.constant(0)
+        for i in tf.range(n, 0, -1):
+            s += i
+        return s, i
+    assert [int(t) for t in down(tf.constant(-2))] == [0, -2]
+
+
+def test_a_range_past_its_limit_outside_a_for_statement_still_fails():
+    @tf.function
+    def not_a_loop(n):
+        return tf.range(5, n)
+    with pytest.raises(InvalidArgumentError, match='Requires start <= limit when delta > 0: 5/3'):
+        not_a_loop(tf.constant(3))
+    with pytest.raises(InvalidArgumentError, match='Requires start <= limit when delta > 0: 5/3'):
+        tf.range(5, 3)

@@ -222,6 +222,13 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
                 raise error
     # Range's kernel refuses a delta that walks away from the limit, where numpy gives nothing
     lo, hi, step = values
+    if (step > 0 and hi < lo) or (step < 0 and hi > lo):
+        from .. import unturned_loop_variables      # (late: it imports the trace's modules)
+        if unturned_loop_variables.loops_on_range_inputs():     # (AutoGraph's loop of no turn: no Range op runs)
+            empty = Tensor(current_xp().zeros([0], dtypes.numpy_dtype(dtype)))
+            unturned_loop_variables.note_empty_range(empty, Tensor(current_xp().asarray(lo).astype(
+                dtypes.numpy_dtype(dtype))))
+            return empty
     if (step > 0 and not lo <= hi) or (step < 0 and not lo >= hi):      # NaN bounds fail too, as in Range
         words = 'start <= limit when delta > 0' if step > 0 else 'start >= limit when delta < 0'
         raise kernel_error('Range', 'Requires %s: %s/%s' % (words, _range_number(lo), _range_number(hi)),
