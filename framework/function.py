@@ -13,11 +13,13 @@ What differs, and why:
       them (frozen_globals.py: a list, dict or set there is copied afresh for
       each replay, so an append happens once per trace, as in TensorFlow), and a
       Python iterator argument gives the trace's values again
-      (traced_python_iterators.py). Other Python side effects (an attribute set
-      on an object, a counter in an object, ``print`` to stderr) happen on every
-      call here; in TensorFlow only while tracing. Replaying them would need a
-      graph; write such effects with tensors and variables, as TensorFlow's
-      guide advises, and both agree.
+      (traced_python_iterators.py), and a user object passed in (or a decorated
+      method's instance) holds the attributes the trace saw meanwhile
+      (traced_python_attributes.py). Other Python side effects (an attribute of
+      a Keras layer, an object reached through another, ``print`` to stderr)
+      happen on every call here; in TensorFlow only while tracing. Replaying
+      them would need a graph; write such effects with tensors and variables,
+      as TensorFlow's guide advises, and both agree.
     - While tracing, the tensors passed in print as TensorFlow's symbolic
       ``Tensor("x:0", shape=..., dtype=...)`` (trace_names.py), but tensors
       computed inside print with their values (TensorFlow: ``Tensor("add:0", ...)``);
@@ -55,7 +57,7 @@ from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
 from . import concrete_function_trace, frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals, \
-    traced_python_iterators
+    traced_python_attributes, traced_python_iterators
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -178,7 +180,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators')
+                 'spec_names', 'frozen', 'iterators', 'attributes')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -193,13 +195,14 @@ class _Trace:
         self.spec_names = {}
         self.frozen = None          # the function as its replays run it: its globals as the trace read them
         self.iterators = None       # what the trace took from Python iterator arguments (traced_python_iterators)
+        self.attributes = None      # what the trace saw of user objects' attributes (traced_python_attributes)
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
-                if name not in ('frozen', 'iterators') and hasattr(self, name)}
+                if name not in ('frozen', 'iterators', 'attributes') and hasattr(self, name)}
 
     def __setstate__(self, state):
-        self.frozen = self.iterators = None
+        self.frozen = self.iterators = self.attributes = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -503,13 +506,11 @@ class Function:
             if counted:
                 self._detector.called(False, self._python_function)
             try:
-                if entry.iterators is not None:     # (Python iterators give the trace's values again)
-                    args, kwargs = traced_python_iterators.replaying(args, kwargs, entry.iterators)
-                if entry.numpy_draws is not None:
-                    return self._replay_numpy_constants(entry, args, kwargs, key)
-                if not kwargs:      # (f(1.0) after f(1): the graph holds the trace's 1)
-                    args = traced_literals.as_traced(args, entry.key)
-                return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
+                if entry.attributes is not None:    # (user objects hold what the trace saw meanwhile)
+                    objects = traced_python_attributes.objects_of(self._python_function, args, kwargs)
+                    with traced_python_attributes.replaying(entry.attributes, objects):
+                        return self._replay_entry(entry, key, args, kwargs)
+                return self._replay_entry(entry, key, args, kwargs)
             except StopIteration as error:      # a dataset iterator ran out: the graph's OutOfRangeError
                 end = graph_end_of_sequence(error, self._python_function, self._name, entry.site)
                 if end is None:
@@ -528,6 +529,8 @@ class Function:
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
+        objects_at_start = traced_python_attributes.scalars_at_start(
+            traced_python_attributes.objects_of(self._python_function, args, kwargs))
         args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
         try:
             with _own_key_traced_once(self, key), trace_prints.held(), \
@@ -592,6 +595,8 @@ class Function:
         entry.shown = True
         if recorders is not None:
             entry.iterators = traced_python_iterators.taken(recorders)
+        if objects_at_start:
+            entry.attributes = traced_python_attributes.record(objects_at_start)
         if entry.frozen is None:        # (None again for tapeflow's own functions: they run as they are)
             entry.frozen = frozen_globals.freeze(self._python_function)
         if not entry.site:
@@ -642,6 +647,16 @@ class Function:
             else:
                 namer.add(spec_names.get(name, name) if spec_names else name, value, spec, item_key)
         return found
+
+    def _replay_entry(self, entry, key, args, kwargs):
+        """A later call of the shown trace ``entry``: the trace's Python run again as the graph would run."""
+        if entry.iterators is not None:     # (Python iterators give the trace's values again)
+            args, kwargs = traced_python_iterators.replaying(args, kwargs, entry.iterators)
+        if entry.numpy_draws is not None:
+            return self._replay_numpy_constants(entry, args, kwargs, key)
+        if not kwargs:      # (f(1.0) after f(1): the graph holds the trace's 1)
+            args = traced_literals.as_traced(args, entry.key)
+        return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
 
     def _replay(self, args, kwargs, random_state, frozen=None):
         if frozen is not None:      # (its lists, dicts and sets as the trace left them)
