@@ -108,3 +108,21 @@ def dataset_name(name):
         raise ValueError('Invalid `name`. The argument `name` needs to be a valid identifier. Value is considered a '
                          'valid identifier if it only contains alphanumeric characters (a-z), (A-Z), and (0-9), or '
                          'underscores (_). A valid identifier cannot start with a number, or contain any spaces.')
+
+
+def int64_argument(value, what, stage):
+    """``value`` as TF's ``convert_to_tensor(value, tf.int64, name=what)`` makes a dataset op's size
+    argument: a Python int, or a numpy array where that tensor would have a rank (the op's kernel then
+    refuses it as not a scalar: the caller words that). Refuses 2.5 / '2' (TypeError), an int32 tensor
+    (ValueError naming ``what``) and None as TF's conversion does."""
+    if isinstance(value, Tensor):
+        value = _int64_count(value, what)
+        return value.numpy() if isinstance(value, Tensor) else value
+    if isinstance(value, (list, tuple, np.ndarray)):
+        array = np.asarray(value)
+        if array.dtype.kind in 'iub':
+            return array if array.ndim else int(array)
+        if array.ndim:
+            raise _not_int64(value if array.dtype.kind == 'f' else str(value),
+                             '%s: %s must be an integer' % (stage, what))
+    return integer(value, what, stage)

@@ -1,7 +1,10 @@
 """Stages that combine datasets: zip, concatenate, flat_map and interleave (tf.data's orders)."""
 import os
 
+import numpy as np
+
 from .. import nest
+from .arguments import int64_argument
 from ..errors import kernel_error, noted
 from .spec import TensorSpec
 from .iteration_seeds import peeking
@@ -82,28 +85,15 @@ def interleaved(source, map_func, cycle_length, block_length, num_parallel_calls
     An exhausted slot hands the turn on and is refilled from the input the
     next time the cycle reaches it, exactly the order TensorFlow produces.
     """
+    cycle_length, block_length, num_parallel_calls = _kernel_sizes(cycle_length, block_length, num_parallel_calls)
+    fixed_cycle = cycle_length != AUTOTUNE
     cycle_length = _cycle_length(cycle_length, num_parallel_calls)
-    block_length = 1 if block_length is None else int(block_length)
-    # TF 2.21's InterleaveDataset / ParallelInterleaveDatasetV4 kernels refuse them when the dataset is made
-    op = 'InterleaveDataset' if num_parallel_calls is None else 'ParallelInterleaveDatasetV4'
-    texts = ({'cycle_length': 'cycle_length must be greater than zero.',
-              'block_length': 'block_length must be greater than zero.'} if num_parallel_calls is None else
-             {'cycle_length': '`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is %d' % cycle_length,
-              'block_length': '`block_length` must be > 0'})
-    for name, value in (('cycle_length', cycle_length), ('block_length', block_length)):
-        if value <= 0:
-            raise kernel_error(op, texts[name], named=True, node=op + '_Targuments_0',
-                               note='Dataset.interleave: %s must be a positive integer (or tf.data.AUTOTUNE for '
-                                    'cycle_length), got %r' % (name, value))
 
     def elements():
-        if num_parallel_calls not in (None, -1) and int(num_parallel_calls) > cycle_length:
-            # TF 2.21's ParallelInterleaveDatasetV4 refuses it when the iterator is made
-            raise kernel_error('MakeIterator', 'If `cycle_length` is set to a fixed value, `num_parallel_calls` must '
-                               'be either `tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. '
-                               'However, `num_parallel_calls` is %d and `cycle_length` is %d\n\t [[{{node '
-                               'ParallelInterleaveDatasetV4/_9}}]]' % (int(num_parallel_calls), cycle_length),
-                               named=True)
+        if not fixed_cycle and num_parallel_calls not in (None, AUTOTUNE) and num_parallel_calls > cycle_length:
+            # the cycle TF resolves from AUTOTUNE (at most the cores) is checked when the iterator is made
+            raise kernel_error('MakeIterator', _MORE_CALLS_THAN_CYCLE % (num_parallel_calls, cycle_length)
+                               + '\n\t [[{{node ParallelInterleaveDatasetV4/_9}}]]', named=True)
         inputs = source()
         slots = [None] * cycle_length
         index, in_block, open_count, inputs_done = 0, 0, 0, False
@@ -131,6 +121,44 @@ def interleaved(source, map_func, cycle_length, block_length, num_parallel_calls
     return elements
 
 
+AUTOTUNE = -1
+_MORE_CALLS_THAN_CYCLE = ('If `cycle_length` is set to a fixed value, `num_parallel_calls` must be either '
+                          '`tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. However, '
+                          '`num_parallel_calls` is %d and `cycle_length` is %d')
+
+
+def _kernel_sizes(cycle_length, block_length, num_parallel_calls):
+    """interleave's sizes as TF 2.21 reads them when the dataset is made: converted to int64 tensors in
+    argument order (TypeError / ValueError), then checked in its kernel's order, InterleaveDataset's
+    (cycle_length, block_length) or ParallelInterleaveDatasetV4's (block_length, num_parallel_calls,
+    cycle_length, then more calls than a fixed cycle), each refused in that kernel's words."""
+    parallel = num_parallel_calls is not None
+    cycle = AUTOTUNE if cycle_length is None else int64_argument(cycle_length, 'cycle_length', 'Dataset.interleave')
+    block = 1 if block_length is None else int64_argument(block_length, 'block_length', 'Dataset.interleave')
+    calls = int64_argument(num_parallel_calls, 'num_parallel_calls', 'Dataset.interleave') if parallel else None
+    op = 'ParallelInterleaveDatasetV4' if parallel else 'InterleaveDataset'
+
+    def check(name, value, ok, text):
+        if isinstance(value, np.ndarray):
+            text, ok = '%s must be a scalar' % name, lambda v: False
+        if not ok(value):
+            raise kernel_error(op, text, named=True, node=op + '_Targuments_0',
+                               note='Dataset.interleave: %s must be a positive integer (or tf.data.AUTOTUNE for '
+                                    'cycle_length and num_parallel_calls), got %r' % (name, value))
+    cycle_ok = lambda v: v > 0 or v == AUTOTUNE
+    if not parallel:
+        check('cycle_length', cycle, cycle_ok, 'cycle_length must be greater than zero.')
+        check('block_length', block, lambda v: v > 0, 'block_length must be greater than zero.')
+        return cycle, block, None
+    check('block_length', block, lambda v: v > 0, '`block_length` must be > 0')
+    check('num_parallel_calls', calls, cycle_ok, 'num_parallel_calls must be greater than zero.')
+    check('cycle_length', cycle, cycle_ok,
+          '`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is %s' % cycle)
+    check('num_parallel_calls', calls, lambda v: AUTOTUNE in (cycle, v) or v <= cycle,
+          _MORE_CALLS_THAN_CYCLE % (calls, cycle))
+    return cycle, block, calls
+
+
 _END = object()
 _CYCLE_PREFETCH_FACTOR = 2       # tf.data's kDefaultCyclePrefetchFactor
 
@@ -140,7 +168,7 @@ def _cycle_length(cycle_length, num_parallel_calls):
     for a plain interleave; with ``num_parallel_calls=AUTOTUNE``, one per (1 + prefetch factor)
     cores, rounded up (1 on a 2-core machine: the tf.data performance guide's parallel interleave
     reads its two inputs one after the other there); with a number, that number up to the cores."""
-    if cycle_length not in (None, -1):
+    if cycle_length not in (None, AUTOTUNE):
         return int(cycle_length)
     cores = schedulable_cores()
     if num_parallel_calls is None:
