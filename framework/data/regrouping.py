@@ -6,6 +6,7 @@ batching.py, windows.py and combine.py.
 import numpy as np
 
 from .. import nest
+from ..errors import noted
 from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, dataset_name, function_argument
 from .stage_function import traced_stage_function
@@ -133,7 +134,15 @@ class RegroupingStages:
                                % (reduce_func, type(reduce_func)))
             error.add_note(note)
             raise error
-        key_func = traced_stage_function(key_func, self, refusal_of_result=windows.key_refusal)
+        key_func = traced_stage_function(key_func, self, refusal_of_result=windows.int64_scalar_refusal('key_func'))
+        if (window_size is None) != (window_size_func is None):     # (both or neither: grouped_by_window refuses)
+            if window_size_func is None:        # TF's constant_window_func, checked as window_size_func's result
+                window_size_func, window_size = (lambda size: lambda key: size)(window_size), None
+            elif not callable(window_size_func):
+                raise noted(TypeError("'%s' object is not callable" % type(window_size_func).__name__),
+                            'Dataset.group_by_window: window_size_func must be a function of the key')
+            window_size_func = traced_stage_function(window_size_func, self, takes_element=False,
+                                                     refusal_of_result=windows.int64_scalar_refusal('window_size_func'))
         dataset_name(name)
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,

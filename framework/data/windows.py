@@ -6,6 +6,7 @@ import numpy as np
 from .. import nest
 from ..errors import noted
 from .arguments import positive_int
+from ..tensor import Tensor
 from .structure import call_with_element
 
 _END = object()
@@ -68,7 +69,7 @@ def grouped_by_window(source, key_func, reduce_func, window_size, window_size_fu
             key = _key(call_with_element(key_func, element))
             members = groups.setdefault(key, [])
             members.append(element)
-            size = int(np.asarray(size_of(np.int64(key))))
+            size = int(np.asarray(size_of(Tensor(np.int64(key)))))      # (TF's window_size_func takes a tensor)
             if size <= 0:
                 raise _window_size_error(size, output_components())
             if len(members) >= size:
@@ -102,21 +103,44 @@ def bucket_key(element_length_func, boundaries):
     return key
 
 
-def key_refusal(key):
-    """TF 2.21's error for a key_func returning a tensor of another dtype than int64 (int32, bool): its
-    wrapper converts the traced result to int64, whose words show the graph tensor ('Cast:0')."""
-    from ..tensor import Tensor
-    if isinstance(key, Tensor) and key.dtype.name != 'int64':
-        error = ValueError('Tensor conversion requested dtype int64 for Tensor with dtype %s: %r'
-                           % (key.dtype.name, key))
-        error.add_note('Dataset.group_by_window: key_func must return an int64 scalar (tf.cast(key, tf.int64))')
+def int64_scalar_refusal(which):
+    """The check TF 2.21 makes of what group_by_window's ``key_func`` / ``window_size_func`` (``which``)
+    returned, when it traces them: its wrapper converts the result to an int64 tensor (a tensor of another
+    dtype: ValueError naming the graph tensor, 'Cast:0'; 2.5 / '3': graph conversion's TypeError; None:
+    ValueError; True: 1), then refuses any shape but a scalar (a tuple packs to (2,))."""
+    def refusal(result):
+        error = _int64_scalar_error(result, which)
+        if error is not None:
+            error.add_note('Dataset.group_by_window: %s must return an int64 scalar (tf.cast(x, tf.int64))' % which)
         return error
+    return refusal
+
+
+def _int64_scalar_error(result, which):
+    from ..tensor import Tensor
+    if isinstance(result, Tensor) and result.dtype.name != 'int64':
+        return ValueError('Tensor conversion requested dtype int64 for Tensor with dtype %s: %r'
+                          % (result.dtype.name, result))
+    if result is None:
+        return ValueError('None values not supported.')
+    if isinstance(result, (float, str, np.floating)):
+        return TypeError("Expected int64, but got %s of type '%s'." % (result, type(result).__name__))
+    if isinstance(result, (Tensor, tuple, list, np.ndarray)):
+        try:
+            shape = np.shape(np.asarray(nest.map_structure(np.asarray, result) if isinstance(result, (tuple, list))
+                                        else result))
+        except (TypeError, ValueError):
+            return None             # (tapeflow's own check then names it)
+        if shape != ():
+            from .spec import TensorSpec
+            return ValueError('Invalid `%s`. `%s` must return a single `tf.int64` scalar tensor but its return type '
+                              'is %r.' % (which, which, TensorSpec(shape, 'int64')))
     return None
 
 
 def _key(value):
     key = np.asarray(value)
-    if key.shape != () or key.dtype.kind not in 'iu':
+    if key.shape != () or key.dtype.kind not in 'iub':
         raise TypeError('Dataset.group_by_window: key_func must return a scalar integer (int64), got %r '
                         '(shape %s, dtype %s)' % (value, key.shape, key.dtype))
     return int(key)
