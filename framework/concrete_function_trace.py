@@ -9,7 +9,8 @@ lasting effect the graph's trace would not have: variable writes go to a keras.S
 tf.print's and py_function's writes are dropped (no graph runs), and the random kernels the calls use
 start where the trace found them. The trace's prints show, its globals are frozen and its output is
 known; later calls replay it, as TensorFlow runs its graph. A run that fails (on stand-in values where
-TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before.
+TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before; a
+NameError (the code's own, whatever the values) is raised there, as TensorFlow raises it, uncounted.
 Only user code's calls do this (tapeflow's own, a SavedModel's export, stay as they were), and only for
 a trace that reaches no variable (through its code's names, a method's instance or its arguments) and
 takes only tensors, specs and Python literals: an optimizer step writes its variables in place, which
@@ -59,15 +60,26 @@ def trace_now(function, entry, key, args, kwargs):
     try:
         with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope():
             function._run(entry, key, args, kwargs, counted=False)
-    except Exception:       # noqa: BLE001 (undone: the first call traces, as before)
+    except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
         entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws = saved
         entry.shown = False
+        if isinstance(error, NameError):        # (the code's own error, whatever the values: TF raises it here,
+            _forget(function, entry)            # its trace not made, after the trace's prints)
+            sys.stdout.write(sink.getvalue())
+            raise
         return False
     traced, entry.random_state = entry.random_state, GraphRandomState()
     for name in _KEPT:
         setattr(entry.random_state, name, getattr(traced, name))
     sys.stdout.write(sink.getvalue())
     return True
+
+
+def _forget(function, entry):
+    """Take the trace ``entry`` out of ``function``'s cache (a trace that failed is not counted)."""
+    function._traces.remove(entry)
+    for key in [key for key, found in function._dispatch.items() if found is entry]:
+        del function._dispatch[key]
 
 
 def _pure(function, arguments):

@@ -121,3 +121,20 @@ def test_nested_function_traced_by_the_outer_trace(capsys):
     assert inner.experimental_get_tracing_count() == 1       # TF 2.21: 1
     assert float(cf(tf.constant(2.0))) == 4.0 and float(inner(tf.constant(3.0))) == 6.0
     assert capsys.readouterr().out == ''
+
+
+def test_a_name_error_raises_at_get_concrete_function_uncounted(capsys):
+    import pytest
+
+    @tf.function
+    def bad(x):
+        print('tracing bad')
+        return x + undefined_name       # noqa: F821
+    # TF 2.21 (chk7.py): the trace's print, then NameError 'in user code' at get_concrete_function; count 0
+    with pytest.raises(NameError, match="name 'undefined_name' is not defined"):
+        bad.get_concrete_function(tf.TensorSpec([]))
+    assert capsys.readouterr().out == 'tracing bad\n'
+    assert bad.experimental_get_tracing_count() == 0
+    with pytest.raises(NameError):
+        bad(tf.constant(1.0))
+    assert bad.experimental_get_tracing_count() == 0
