@@ -12,6 +12,8 @@ builds (``call_context.building``).
 """
 import functools
 
+from framework.train import deferred_restore
+
 from . import call_context
 
 
@@ -42,6 +44,8 @@ def recording_build(build):
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)
         if outermost:
             self.lock_state()      # built again by hand, add_weight refuses: the layer keeps its weights
+            # TF restores a checkpoint's waiting values as the variables are made: also in a build by hand
+            deferred_restore.after_build(self)
 
     build_and_record._records_build = True
     return build_and_record
