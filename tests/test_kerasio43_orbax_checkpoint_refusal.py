@@ -19,3 +19,11 @@ def test_orbax_checkpoint_refuses_as_keras_does_without_orbax():
 def test_orbax_checkpoint_is_a_keras_callbacks_name():
     assert issubclass(keras.callbacks.OrbaxCheckpoint, keras.callbacks.Callback)
     assert 'OrbaxCheckpoint' in dir(keras.callbacks)
+
+
+def test_mixed_precision_listing_is_kerass():
+    # TF 2.21: [n for n in dir(keras.mixed_precision) if not n.startswith('_')]
+    assert [n for n in dir(keras.mixed_precision) if not n.startswith('_')] == [
+        'DTypePolicy', 'LossScaleOptimizer', 'Policy', 'dtype_policy', 'global_policy', 'set_dtype_policy',
+        'set_global_policy']
+    assert keras.mixed_precision.LossScaleOptimizer is keras.optimizers.LossScaleOptimizer

@@ -169,3 +169,9 @@ def __getattr__(name):
 # ``from keras.mixed_precision import *``: Keras's seven names, not this module's helpers (policy_dtypes, ...)
 __all__ = ['DTypePolicy', 'LossScaleOptimizer', 'Policy', 'dtype_policy', 'global_policy', 'set_dtype_policy',
            'set_global_policy']
+
+
+def __dir__():
+    # dir(keras.mixed_precision) lists Keras's seven names (LossScaleOptimizer, served by __getattr__, too),
+    # as TF 2.21 prints them, not this module's helpers
+    return sorted(set(__all__) | {name for name in globals() if name.startswith('__')})
