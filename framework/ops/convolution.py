@@ -11,8 +11,8 @@ from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites,
-               onednn_max_pool_grad, pool_gradient_order)
+from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_conv_backprop_input,
+               float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -250,6 +250,8 @@ def _conv_input_grad(g, f, geo):
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
     if conv_backprop_input_order.applies(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input(gd, fd, geo)
+    elif eigen_conv_backprop_input.applies(gd, fd, geo):       # float64: TF's own (Eigen) kernel
+        summed = eigen_conv_backprop_input.backprop_input(gd, fd, geo)
     else:
         kh, kw, c, o = fd.shape
         cols = product(gd.reshape(-1, o), fd.reshape(-1, o).T).reshape(geo.shape[0], geo.oh, geo.ow, kh, kw, c)

@@ -1,0 +1,72 @@
+"""Conv2DBackpropInput's float64 sums in TensorFlow 2.21's order (Eigen's Conv2DCustomBackpropInputOp).
+
+oneDNN runs float32 only; a double convolution's input gradient (tf.nn.conv2d's tape gradient, conv2d_transpose,
+keras Conv2D / Conv1D in float64) is TensorFlow's own kernel: per image, one matrix product of the output gradient
+(OH * OW, O) by the filters (KH * KW * C, O) transposed into a column buffer, then col2im, which adds each output
+position's (KH, KW, C) block onto the padded image in the positions' order. Eigen's product sums each buffer
+value over the O output channels: in order from +0, but in its remainder blocks (rows of the first OH * OW // 4 * 4,
+columns past the first KH * KW * C // 8 * 8) as a 2-lane chain over the first O // 8 * 8 products, folded, then the
+rest in order; products with OH * OW + KH * KW * C + O < 20 are Eigen's coefficient-based ones (packets of 4).
+Measured on TF 2.21 (notes progs/gradfuzz21/m_cbd64.py, m_dot64*.py, c_dot64*.py, v_cbi64*.py): 194 of 213 random
+SAME / VALID shapes (two seeds) (strides 1-2, kernels up to 4x4 other than 1x1, 1-9 channels), 138 of 150 with explicit
+padding; numpy's BLAS had 4 of 138. The misses sit in further remainder blocks (not found); a 1x1 kernel runs
+another product (4 of 12 matched) and keeps BLAS, as do float32 (oneDNN, conv_backprop_input_order.py) and
+sizes past eigen_math's mode.
+"""
+import numpy as np
+
+from . import eigen_math
+from .eigen_double_product import _COEFFICIENT_BASED, _packet_sums
+
+
+def applies(g, f, geo):
+    """Whether this float64 input gradient (convolution.py's geometry) is computed here."""
+    return (type(g) is np.ndarray and g.dtype == np.float64 and f.dtype == np.float64 and tuple(geo.kernel) != (1, 1)
+            and geo.padding in ('SAME', 'VALID') and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def backprop_input(g, f, geo):
+    """The (N, H, W, C) input gradient of a convolution with filters ``f`` (KH, KW, C, O) whose output gradient
+    is ``g`` (N, OH, OW, O), summed as TF's double kernel sums it."""
+    n, oh, ow, depth = g.shape
+    kh, kw, c, _ = f.shape
+    rows, columns = oh * ow, kh * kw * c
+    with np.errstate(all='ignore'):
+        products = g.reshape(n, rows, 1, depth) * f.reshape(1, 1, columns, depth)
+    if rows + columns + depth < _COEFFICIENT_BASED and depth >= 4:
+        buffer = _packet_sums(products.reshape(-1, columns, depth)).reshape(n, rows, columns)
+    else:
+        buffer = _in_order(products)
+        lead_rows, lead_columns = rows // 4 * 4, columns // 8 * 8
+        if lead_rows and lead_columns < columns:
+            buffer[:, :lead_rows, lead_columns:] = _paired_blocks(products[:, :lead_rows, lead_columns:])
+    buffer = buffer.reshape(n, oh, ow, kh, kw, c)
+    padded = geo.padded_zeros(g)        # (N, H + pads, W + pads, C), float64
+    sh, sw = geo.strides
+    for i in range(oh):         # col2im: the output positions in order
+        for j in range(ow):
+            padded[:, i * sh:i * sh + kh, j * sw:j * sw + kw, :] += buffer[:, i, j]
+    return np.ascontiguousarray(geo.unpad(padded))
+
+
+def _in_order(products):
+    total = np.zeros(products.shape[:-1])
+    for k in range(products.shape[-1]):
+        total = total + products[..., k]
+    return total
+
+
+def _paired_blocks(products):
+    """A 2-lane chain over the first depth // 8 * 8 products, its lanes added, then the rest in order."""
+    depth = products.shape[-1]
+    whole = depth // 8 * 8
+    if whole:
+        lanes = products[..., 0:2]
+        for k in range(2, whole, 2):
+            lanes = lanes + products[..., k:k + 2]
+        total = lanes[..., 0] + lanes[..., 1]
+    else:
+        total = np.zeros(products.shape[:-1])
+    for k in range(whole, depth):
+        total = total + products[..., k]
+    return total
