@@ -138,3 +138,21 @@ def test_a_name_error_raises_at_get_concrete_function_uncounted(capsys):
     with pytest.raises(NameError):
         bad(tf.constant(1.0))
     assert bad.experimental_get_tracing_count() == 0
+
+
+K = 2.0
+
+
+def test_globals_freeze_at_get_concrete_function():
+    global K
+
+    @tf.function
+    def clo(x):
+        return x * K
+    cf = clo.get_concrete_function(tf.TensorSpec([]))
+    K = 3.0
+    try:
+        # TF 2.21 (chk8.py): 2.0 2.0 (the trace read K at get_concrete_function; the call replays it)
+        assert float(cf(tf.constant(1.0))) == 2.0 and float(clo(tf.constant(1.0))) == 2.0
+    finally:
+        K = 2.0
