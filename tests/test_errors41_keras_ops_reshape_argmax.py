@@ -166,3 +166,17 @@ def test_symbolic_split_and_one_hot_check_as_keras_output_specs():
     assert str(info.value) == ("Cannot convert '[None, 3, 2.5]' to a shape. Found invalid dimension '2.5' of type "
                                "'<class 'float'>'. ")
     assert ops.one_hot(labels, 4).shape == (None, 3, 4)
+
+
+@pytest.mark.parametrize('name', [
+    'all', 'amax', 'amin', 'any', 'argsort', 'average', 'count_nonzero', 'cumprod', 'cumsum', 'log_softmax',
+    'logsumexp', 'median', 'nanargmax', 'nanargmin', 'nanmax', 'nanmean', 'nanmedian', 'nanmin', 'nanprod',
+    'nanstd', 'nansum', 'nanvar', 'norm', 'normalize', 'ptp', 'softmax', 'sort', 'sparsemax', 'std', 'unstack',
+    'var'])
+def test_symbolic_ops_canonicalize_their_axis_as_keras(name):
+    # TF 2.21 (/work/notes/progs/errors41/axes.py): keras.ops.<name>(keras.Input((3,)), axis=5)
+    # -> ValueError 'axis 5 is out of bounds for an array with dimension 2.'
+    with pytest.raises(ValueError) as info:
+        getattr(ops, name)(keras.Input((3,)), axis=5)
+    assert str(info.value) == 'axis 5 is out of bounds for an array with dimension 2.'
+    assert getattr(ops, name)(keras.Input((3,)), axis=-1) is not None

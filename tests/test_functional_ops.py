@@ -160,8 +160,9 @@ def test_an_op_that_cannot_take_the_shapes_names_itself_and_them():
     with pytest.raises(ValueError, match=r"^Inner dimensions \(`x1.shape\[-1\]` and `x2.shape\[-2\]`\) must be equal, "
                                          r"but received `x1.shape=\(None, 3\)` and `x2.shape=\(None, 4, 5\)`.$"):
         ops.matmul(keras.Input((3,)), keras.Input((4, 5)))
-    with pytest.raises(ValueError, match=r"cumsum \(Keras op Cumsum, keras.ops.cumsum\).*\(None, 3\)"):
-        ops.cumsum(keras.Input((3,)), axis=4)       # an op without such a check: the stand-in run's error, named
+    # cumsum's compute_output_spec canonicalizes the axis, in TF 2.21's (numpy's) words
+    with pytest.raises(ValueError, match=r"^axis 4 is out of bounds for an array with dimension 2."):
+        ops.cumsum(keras.Input((3,)), axis=4)
 
 
 def test_matrix_ops_get_regular_stand_ins():

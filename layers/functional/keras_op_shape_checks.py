@@ -156,6 +156,15 @@ def _reshape(config, x):
         keras_reshape_shape(_shape(x), newshape)
 
 
+def _axes_in_range(config, x, *_, **__):      # (average also takes its weights)
+    # these ops' compute_output_spec canonicalize an int axis (or each of a tuple) in numpy's words before any
+    # kernel runs: keras.ops.cumsum(Input((3,)), axis=5) is 'axis 5 is out of bounds for an array with dimension 2.'
+    axis = config.get('axis')
+    for a in (axis,) if isinstance(axis, int) else axis if isinstance(axis, (tuple, list)) else ():
+        if isinstance(a, int):
+            canonical_axis(a, len(_shape(x)))
+
+
 def _expand_dims(config, x):
     axis = config.get('axis')
     if axis is None:        # Keras appends the axis
@@ -206,6 +215,13 @@ _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_h
            'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot,
            'reshape': _reshape}
 _CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod', 'argmax', 'argmin'), _reduce))
+# (checked against TF 2.21 one by one, /work/notes/progs/errors41/axes.py; nancumsum, nancumprod and
+# rms_normalization check nothing there)
+_CHECKS.update(dict.fromkeys((
+    'all', 'amax', 'amin', 'any', 'argsort', 'average', 'count_nonzero', 'cumprod', 'cumsum', 'log_softmax',
+    'logsumexp', 'median', 'nanargmax', 'nanargmin', 'nanmax', 'nanmean', 'nanmedian', 'nanmin', 'nanprod',
+    'nanstd', 'nansum', 'nanvar', 'norm', 'normalize', 'ptp', 'softmax', 'sort', 'sparsemax', 'std', 'unstack',
+    'var'), _axes_in_range))
 _CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_divide', 'maximum', 'minimum'),
                              _broadcast))
 
