@@ -16,6 +16,8 @@ from . import config_order, gru_gates
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
+from . import gru_regrouped_step
+from .regrouped_step_sum import bias_free_masked_steps, bias_free_steps, regroups
 
 
 class GRUCell(RecurrentCell):
@@ -30,6 +32,7 @@ class GRUCell(RecurrentCell):
     def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
                  kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
                  bias_initializer='zeros', reset_after=True, **kwargs):
+        self._implementation = kwargs.get('implementation', 2)
         super().__init__(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
                          recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
@@ -61,9 +64,23 @@ class GRUCell(RecurrentCell):
             return kernel, (None if self.bias is None else self.bias[1])
         return kernel[:, :2 * u], kernel[:, 2 * u:]
 
+    def project_steps(self, sequences, input_mask, backwards, graph_order=None):
+        """RecurrentCell's steps; for Keras's implementation 1 (or recurrent dropout) in a traced step on
+        static shapes, each with its ``x_t @ kernel`` without the input bias, which ``step`` adds as
+        grappler regroups each gate's sum (gru_regrouped_step.py)."""
+        steps = super().project_steps(sequences, input_mask, backwards, graph_order)
+        if (self._implementation == 1 or self.gate_masks) and self.use_bias and graph_order is None \
+                and regroups(self, sequences):
+            bias_free = bias_free_masked_steps(self, sequences, input_mask, backwards) \
+                if isinstance(input_mask, list) else bias_free_steps(self, sequences, input_mask, backwards)
+            steps = list(zip(steps, bias_free))
+        return steps
+
     def step(self, projected, states, weights, recurrent_mask=None):
         h = states[0]
         u = self.units
+        if type(projected) is tuple:        # implementation 1 in a traced step on static shapes (project_steps)
+            return gru_regrouped_step.step(self, *projected, h, recurrent_mask)
         if isinstance(recurrent_mask, list):        # one mask per gate (z, r, h): Keras's implementation 1
             return self._gate_by_gate_step(projected, h, weights, recurrent_mask)
         h_masked = h if recurrent_mask is None else h * recurrent_mask

@@ -4,11 +4,7 @@
     i, f, o = recurrent_activation(z_i, z_f, z_o);  g = activation(z_c)
     c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
 """
-import numpy as np
-
 from framework.ops import concat, matmul
-from framework.ops.linalg import affine_array
-from framework.tensor import Tensor
 from framework.ops.bias_add_kernel import add_bias
 
 from .. import activations, initializers
@@ -17,7 +13,7 @@ from . import config_order, lstm_gates
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
-from .regrouped_step_sum import bias_free_steps, regrouped_sum, regroups
+from .regrouped_step_sum import bias_free_masked_steps, bias_free_steps, regrouped_sum, regroups
 
 
 class LSTMCell(RecurrentCell):
@@ -89,19 +85,10 @@ class LSTMCell(RecurrentCell):
         a tf.function differs from eager, and from this regrouped sum in no value (notes/progs/layers14/tr1.py)."""
         steps = super().project_steps(sequences, input_mask, backwards, graph_order)
         if not self._bias_last and self.use_bias and graph_order is None and regroups(self, sequences):
-            bias_free = self._bias_free_masked_steps(sequences, input_mask, backwards) \
+            bias_free = bias_free_masked_steps(self, sequences, input_mask, backwards) \
                 if isinstance(input_mask, list) else bias_free_steps(self, sequences, input_mask, backwards)
             steps = list(zip(steps, bias_free))
         return steps
-
-    def _bias_free_masked_steps(self, sequences, masks, backwards):
-        """Each step's ``x_t @ kernel`` under one input dropout mask per gate (the gates' products side by side)."""
-        u, kernel = self.units, self.kernel._data
-        inputs = self._promoted(sequences, self.kernel)._data
-        product = np.concatenate([affine_array(Tensor(inputs * m._data[:, None, :]), Tensor(kernel[:, g * u:(g + 1) * u]),
-                                               None, 'affine')[1] for g, m in enumerate(masks)], axis=-1)
-        order = range(product.shape[1] - 1, -1, -1) if backwards else range(product.shape[1])
-        return [product[:, t] for t in order]
 
     def step(self, projected, states, weights, recurrent_mask=None):
         recurrent_kernel, *bias_last = weights       # the bias, when it comes last

@@ -39,10 +39,27 @@ def bias_free_steps(cell, sequences, input_mask, backwards):
     return [product[:, t] for t in order]
 
 
+def bias_free_masked_steps(cell, sequences, masks, backwards):
+    """``bias_free_steps`` under one input dropout mask per gate (Keras's implementation 1): the gates'
+    products ``(x_t * m_g) @ kernel_g`` side by side."""
+    u, kernel = cell.units, cell.kernel._data
+    inputs = cell._promoted(sequences, cell.kernel)._data
+    product = np.concatenate([affine_array(Tensor(inputs * m._data[:, None, :]), Tensor(kernel[:, g * u:(g + 1) * u]),
+                                           None, 'affine')[1] for g, m in enumerate(masks)], axis=-1)
+    order = range(product.shape[1] - 1, -1, -1) if backwards else range(product.shape[1])
+    return [product[:, t] for t in order]
+
+
 def regrouped_sum(projected, recurrent, bias_free, bias):
     """``projected + recurrent`` (``projected`` being ``bias_free + bias``, ``bias`` an array) with
     the value ``(bias_free + recurrent) + bias``."""
-    out = Tensor((bias_free + recurrent._data) + bias)
+    return added_as(projected, recurrent, (bias_free + recurrent._data) + bias)
+
+
+def added_as(projected, recurrent, value):
+    """``projected + recurrent`` as the tape sees it (each takes the output gradient), with ``value``: the
+    sum as grappler regrouped its terms (an array)."""
+    out = Tensor(value)
     if ACTIVE:
         record('add', (projected, recurrent), out, _ADD_RULES)
     return out
