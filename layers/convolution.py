@@ -160,7 +160,7 @@ class Conv2D(KernelOptions, Layer):
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
-            if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
+            if x._data.dtype.itemsize == 2 and not first:     # mixed precision traced: TF's fused kernel's rounding
                 fuse_half_bias(self, x, self.convolution_op, inputs, self.kernel)
         # None: set after construction; relu in a traced step: TF's fused kernel (conv_fused_relu)
         return conv_activation(self, to_first(x) if first else x)

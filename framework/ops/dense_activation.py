@@ -72,16 +72,22 @@ def half_fused_value(activation, inputs):
     ops' own, which read the rounded output (TanhGrad, EluGrad, ReluGrad)."""
     x = inputs[0]._data
     wide = half_fused_affine(x, inputs[1]._data, inputs[2]._data)
-    if activation != 'relu' and half_fused_activations.handles(wide, x.dtype):
-        rounded = half_fused_activations.VALUES[activation](wide)       # float16's C-library formulas
-        return lambda z: rounded
     if activation != 'relu':
-        wide = _ONEDNN_VALUES[activation](wide)
-    elif x.dtype == np.float16:
+        rounded = activation_of_sum(activation, wide, x.dtype)
+        return lambda z: rounded
+    if x.dtype == np.float16:
         wide = wide * (wide > 0)        # x * 0 below zero: -0.0 (TF 2.21's float16 kernel)
     else:
         wide = backend.array_module(wide).maximum(wide, np.float32(0))     # bfloat16's gives 0.0
     return lambda z: wide.astype(z.dtype)
+
+
+def activation_of_sum(activation, wide, dtype):
+    """'tanh' or 'elu' of a 16-bit fused kernel's float32 sum ``wide``, rounded once to ``dtype``: float16's
+    C-library formulas (half_fused_activations.py), bfloat16's vectorized oneDNN kernel."""
+    if half_fused_activations.handles(wide, dtype):
+        return half_fused_activations.VALUES[activation](wide)
+    return _ONEDNN_VALUES[activation](wide).astype(dtype)
 
 
 class _Rule:

@@ -14,7 +14,7 @@ import numpy as np
 from .. import libm, onednn_policy
 from . import eigen_math, half_fused_activations, onednn_activations, onednn_gelu
 from .activations import ELU_VJPS, elu_value
-from .dense_activation import half_fused_value
+from .dense_activation import activation_of_sum, half_fused_value
 from .fused_sigmoid import fused_sigmoid
 from .linalg import half_fused_affine
 from .fusable_outputs import AFFINE_PARTS, wide_sum
@@ -42,10 +42,10 @@ def _half_precision_value(activation, z):
         return None
     parts = AFFINE_PARTS.get(id(z))
     if parts is None:
-        wide = wide_sum(z)          # a float16 convolution's (its elu fuses)
-        if wide is None or not half_fused_activations.handles(wide, z._data.dtype):
+        wide = wide_sum(z)          # a 16-bit convolution's (its elu fuses)
+        if wide is None:
             return None
-        rounded = half_fused_activations.VALUES[activation](wide)
+        rounded = activation_of_sum(activation, wide, z._data.dtype)
         return lambda xp, a: rounded
     value = half_fused_value(activation, parts)
     return lambda xp, a: value(a)
