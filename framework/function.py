@@ -71,18 +71,14 @@ from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
-from .tf_logging import logger
 from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
 from .deprecation import deprecated_argument
+from .retracing_warning import RetracingWarning, detector_for  # noqa: F401  (RetracingWarning: programs import it here)
 from .eager_switch import RUN_EAGERLY       # tf.config.run_functions_eagerly's switch
 
 _NUMPY = (np.ndarray, np.generic)      # numpy scalars (np.float32(3.0)) trace as scalar tensors
 _THREAD = threading.local()  # .muted: depth of replaying calls on this thread (their prints are dropped)
-
-
-class RetracingWarning(UserWarning):
-    """Kept for programs that filter it: the frequent-tracing warning is now logged, as TensorFlow logs it."""
 
 
 class _MutedStdout:
@@ -207,61 +203,6 @@ class _Trace:
             setattr(self, name, value)
 
 
-class _TracingDetector:
-    """TensorFlow's frequent-tracing warning: 5 traces among the last 10 calls, twice at most."""
-    __slots__ = ('calls_per_trace', 'calls', 'warnings')
-
-    def __init__(self):
-        self.calls_per_trace, self.calls, self.warnings = [], 0, 0
-
-    def called(self, traced, python_function):
-        self.calls += 1
-        if not traced:
-            if not self.calls_per_trace:
-                self.calls_per_trace.append(0)
-            self.calls_per_trace[-1] += 1
-            return
-        self.calls_per_trace.append(1)
-        while self.calls_per_trace and self.calls - self.calls_per_trace[0] > 10:
-            self.calls -= self.calls_per_trace.pop(0)
-        if self.warnings < 2 and len(self.calls_per_trace) >= 5:
-            self.warnings += 1
-            # logged, as TensorFlow logs it (tf_logging.warning): 'WARNING:tensorflow:5 out of ...' on stderr
-            logger().warning(
-                '%d out of the last %d calls to %s triggered tf.function retracing. Tracing is expensive and the '
-                'excessive number of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) '
-                'passing tensors with different shapes, (3) passing Python objects instead of tensors. For (1), '
-                'please define your @tf.function outside of the loop. For (2), @tf.function has '
-                'reduce_retracing=True option that can avoid unnecessary retracing. For (3), please refer to '
-                'https://www.tensorflow.org/guide/function#controlling_retracing and '
-                'https://www.tensorflow.org/api_docs/python/tf/function for  more details.'
-                % (len(self.calls_per_trace), self.calls, _as_named_in_warning(python_function)))
-
-
-def _as_named_in_warning(python_function):
-    """What TensorFlow's retracing warning shows for ``python_function``: a method decorated with
-    tf.function as its plain function ('<function M.f at 0x...>', TF 2.21), not as the weakly bound
-    method an instance's Function runs; ``tf.function(obj.f)`` keeps its bound method."""
-    if isinstance(python_function, _WeakMethod):
-        return python_function.__wrapped__
-    return python_function
-
-
-_DETECTORS = weakref.WeakKeyDictionary()     # shared by the Functions of one Python function, as in TF
-
-
-def _detector(python_function):
-    target = python_function
-    while hasattr(target, '__wrapped__') or isinstance(target, types.MethodType):
-        target = target.__func__ if isinstance(target, types.MethodType) else target.__wrapped__
-    # keyed by the code object, as TensorFlow: a function redefined in a loop shares one history
-    target = getattr(target, '__code__', target)
-    try:
-        return _DETECTORS.setdefault(target, _TracingDetector())
-    except TypeError:               # not weakly referable: no shared history
-        return _TracingDetector()
-
-
 class _WeakMethod:
     """A method bound through a weak reference: the per-instance Function that the class's
     Function keeps does not keep the instance alive (TensorFlow's weak method binding)."""
@@ -342,7 +283,7 @@ class Function:
         self._dispatch = {}         # call key -> its _Trace (exact or found by accepts)
         self._instances = {}        # id(instance) -> (weak reference, bound Function)
         self._loaded_states = {}    # call key -> random state of a top-level replayed call (_run_muted)
-        self._detector = _detector(python_function)
+        self._detector = detector_for(python_function)
         functools.update_wrapper(self, python_function)
         if self.__doc__ is None:        # TensorFlow's decorator gives a function without a docstring ''
             self.__doc__ = ''

@@ -8,7 +8,8 @@ the code object, shared by all those ``f``: the fifth and sixth such calls log t
 warning. tapeflow computes these loops directly and only replays that bookkeeping here.
 """
 from . import graph_random_ops
-from .function import RUN_EAGERLY, _detector
+from .function import RUN_EAGERLY
+from .retracing_warning import detector_for
 from .tf_logging import logger
 
 
@@ -27,4 +28,4 @@ def pfor_called():
         logger().warning('It looks like tf.function behavior was disabled, perhaps using '
                          'tf.config.run_functions_eagerly. Vectorization primitives (e.g. tf.vectorized_map) '
                          'require tf.function to work. These primitives will override the disable.')
-    _detector(f).called(True, f)
+    detector_for(f).called(True, f)

@@ -18,7 +18,7 @@ import pytest
 
 import framework as tf
 
-function = importlib.import_module('framework.function')     # (framework.function is tf.function itself)
+retracing_warning = importlib.import_module('framework.retracing_warning')
 
 
 class ExportLike(tf.Module):
@@ -39,7 +39,7 @@ class Plain:
 
 @pytest.fixture
 def warnings_logged(caplog, monkeypatch):
-    monkeypatch.setattr(function, '_DETECTORS', weakref.WeakKeyDictionary())    # a fresh program's history
+    monkeypatch.setattr(retracing_warning, '_DETECTORS', weakref.WeakKeyDictionary())    # a fresh program's history
     with caplog.at_level(logging.WARNING, logger='tensorflow'):
         yield lambda: [r.getMessage() for r in caplog.records if 'retracing' in r.getMessage()]
 

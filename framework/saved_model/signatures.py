@@ -10,7 +10,8 @@ import numpy as np
 
 from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
 from ..ops.graph_input_errors import eager_input_error
-from ..function import Function, _TracingDetector
+from ..function import Function
+from ..retracing_warning import TracingDetector
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, convert_to_tensor
@@ -305,7 +306,7 @@ class _uncounted:
     def __enter__(self):
         if self._function is not None:
             self._counted = self._function._detector
-            self._function._detector = _TracingDetector()
+            self._function._detector = TracingDetector()
         return self
 
     def __exit__(self, *exc):

@@ -16,7 +16,7 @@ predict's function (``one_step_on_data_distributed``; ``multi_step_on_data`` wit
 (``StepTraces.shaped_step``) may come at any batch (a short last one), so its calls count per batch.
 train_on_batch's and test_on_batch's function (``one_step_on_data``) has one too, counted per call.
 """
-from framework.function import _TracingDetector
+from framework.retracing_warning import TracingDetector
 
 # The Python functions Keras makes tf.functions of, by the qualified names TensorFlow's warning shows:
 # fit's and evaluate's steps, and predict's (its own code object, so its own detector)
@@ -36,7 +36,7 @@ class _Family:
     __slots__ = ('detector', 'calls')
 
     def __init__(self):
-        self.detector, self.calls = _TracingDetector(), [0, 0]
+        self.detector, self.calls = TracingDetector(), [0, 0]
 
 
 _FAMILIES = {name: _Family() for name in _NAMES}
