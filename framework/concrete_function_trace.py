@@ -9,8 +9,9 @@ lasting effect the graph's trace would not have: variable writes go to a keras.S
 tf.print's and py_function's writes are dropped (no graph runs), and the random kernels the calls use
 start where the trace found them. The trace's prints show, its globals are frozen and its output is
 known; later calls replay it, as TensorFlow runs its graph. A run that fails (on stand-in values where
-TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before; a
-NameError (the code's own, whatever the values) is raised there, as TensorFlow raises it, uncounted.
+TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before; an
+error any values would give (a NameError, a tensor as a Python bool without AutoGraph, AutoGraph's branch
+checks) is raised there, as TensorFlow raises it, uncounted.
 Only user code's calls do this (tapeflow's own, a SavedModel's export, stay as they were), and only for
 a trace that reaches no variable (through its code's names, a method's instance or its arguments) and
 takes only tensors, specs and Python literals: an optimizer step writes its variables in place, which
@@ -34,6 +35,7 @@ _OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(_
                   for name in ('framework', 'layers', 'optim'))
 # (what a trace's GraphRandomState learns that its calls keep: the rest is each call's kernel progress)
 _PLAIN = (Tensor, TensorSpec, bool, int, float, complex, str, bytes, type(None))
+_BRANCH_CHECKS = ('must also be initialized in the', 'must also have a return statement.')
 _KEPT = ('static_shapes', 'pushes_constants', 'trace_values', 'keras_step', 'global_seed', 'one_batch_axis')
 
 
@@ -63,8 +65,8 @@ def trace_now(function, entry, key, args, kwargs):
     except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
         entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws = saved
         entry.shown = False
-        if isinstance(error, NameError):        # (the code's own error, whatever the values: TF raises it here,
-            _forget(function, entry)            # its trace not made, after the trace's prints)
+        if _whatever_the_values(error):     # (TF raises it here, its trace not made, after the trace's prints)
+            _forget(function, entry)
             sys.stdout.write(sink.getvalue())
             raise
         return False
@@ -73,6 +75,15 @@ def trace_now(function, entry, key, args, kwargs):
         setattr(entry.random_state, name, getattr(traced, name))
     sys.stdout.write(sink.getvalue())
     return True
+
+
+def _whatever_the_values(error):
+    """Whether a trace raising ``error`` on stand-ins would raise it on any values: a name the code lacks, a
+    tensor used as a Python bool where AutoGraph does not convert, AutoGraph's checks of what a tensor ``if``'s
+    branches leave."""
+    from .errors import OperatorNotAllowedInGraphError
+    return isinstance(error, (NameError, OperatorNotAllowedInGraphError)) or (
+        isinstance(error, ValueError) and any(phrase in str(error) for phrase in _BRANCH_CHECKS))
 
 
 def _forget(function, entry):

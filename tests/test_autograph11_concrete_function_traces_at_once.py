@@ -156,3 +156,27 @@ def test_globals_freeze_at_get_concrete_function():
         assert float(cf(tf.constant(1.0))) == 2.0 and float(clo(tf.constant(1.0))) == 2.0
     finally:
         K = 2.0
+
+
+def test_errors_of_any_values_raise_at_get_concrete_function(capsys):
+    import pytest
+
+    @tf.function(autograph=False)
+    def f(x):
+        print('tracing f')
+        if x > 0:
+            return x
+        return -x
+    # TF 2.21 (chk10.py): 'tracing f', then OperatorNotAllowedInGraphError at get_concrete_function; count 0
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError, match='^Using a symbolic `tf.Tensor` as a Python'):
+        f.get_concrete_function(tf.TensorSpec([]))
+    assert capsys.readouterr().out == 'tracing f\n' and f.experimental_get_tracing_count() == 0
+
+    @tf.function
+    def g(x):
+        if x > 0:
+            y = x
+        return y
+    with pytest.raises(ValueError, match="'y' must also be initialized in the else branch"):
+        g.get_concrete_function(tf.TensorSpec([]))
+    assert g.experimental_get_tracing_count() == 0
