@@ -54,14 +54,21 @@ class FirstInner:
     ``w.batch(6)`` gives ``(None,)`` (batch without drop_remainder), not the ``(6,)`` of the first
     element read; a later ``batch(1, drop_remainder=True)`` is then ``(1, None)``, as in TF, and
     Keras weighs the loss by a batch size it cannot know before the batch (unfed_step.py)."""
-    __slots__ = ('source', 'map_func', 'what', '_dataset')
+    __slots__ = ('upstream', 'map_func', 'what', '_dataset')
 
-    def __init__(self, source, map_func, what):
-        self.source, self.map_func, self.what, self._dataset = source, map_func, what, None
+    def __init__(self, upstream, map_func, what):
+        self.upstream, self.map_func, self.what, self._dataset = upstream, map_func, what, None
 
     def _inner(self):
         if self._dataset is None:
-            first = next(iter(self.source()), None)
+            first = next(iter(self.upstream._make_iterator()), None)
+            if first is None:
+                # no element: map_func called on zeros of the input's spec, as TF traces it on the spec
+                from .map_spec import stand_in_element
+                try:
+                    first = stand_in_element(self.upstream)
+                except ValueError:          # (an input whose own spec needs an element)
+                    first = None
             if first is None:
                 raise ValueError('%s: this dataset gives no elements, so the spec of its elements cannot be '
                                  'read from them' % self.what)

@@ -16,7 +16,7 @@ from ..ragged.ragged_spec import RaggedTensorSpec
 from .iteration_seeds import peeking
 from ..tensor_shape import TensorShape
 from ..type_spec import SparseTensorSpec
-from .spec import TensorSpec
+from .spec import DatasetSpec, TensorSpec
 from .stage_function import UNKNOWN_RANK
 from .structure import call_with_element, host_structure, spec_of
 
@@ -88,18 +88,36 @@ def _spec_without_elements(map_func, upstream):
     """
     refusal = ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec of its '
                          'elements cannot be read from them')
-    leaves = nest.flatten(upstream.element_spec)
-    if not leaves or not all(isinstance(s, TensorSpec) and s.shape.rank is not None and None not in tuple(s.shape)[1:]
-                             for s in leaves):
+    stand_in = stand_in_element(upstream)
+    if stand_in is None:
         raise refusal
     try:
-        stand_in = nest.pack_sequence_as(upstream.element_spec, [_zeros(s) for s in leaves])
         spec = spec_of(host_structure(call_with_element(map_func, stand_in)))
     except Exception:
         raise refusal from None
+    leaves = nest.flatten(upstream.element_spec)
     if any(len(s.shape) and s.shape[0] is None for s in leaves):        # an unknown batch: 0 rows stood in
         return nest.map_structure(lambda s: _unknown_leading(s, 0), spec)
     return spec
+
+
+def stand_in_element(upstream):
+    """An element of zeros (empty strings) of ``upstream``'s spec, for a stage function to be called on where
+    the dataset has no element to read (TF traces it on the spec); None unless every component is a tensor
+    whose shape is known but for its first axis (which stands in as 0 long)."""
+    leaves = nest.flatten(upstream.element_spec)
+    if not leaves or not all(isinstance(s, DatasetSpec) or isinstance(s, TensorSpec) and s.shape.rank is not None
+                             and None not in tuple(s.shape)[1:] for s in leaves):
+        return None
+    return nest.pack_sequence_as(upstream.element_spec, [_empty_dataset(upstream, s) if isinstance(s, DatasetSpec)
+                                                         else _zeros(s) for s in leaves])
+
+
+def _empty_dataset(upstream, spec):
+    """A window's stand-in: a dataset of no elements of the window's component spec."""
+    empty = type(upstream)(lambda: iter(()), 0, lambda: spec.element_spec)
+    empty._tf_class = '_VariantDataset'
+    return empty
 
 
 def _zeros(spec):

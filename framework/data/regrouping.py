@@ -119,7 +119,9 @@ class RegroupingStages:
         shift = size if shift is None else shift
         stream = windows.windowed(self._make_iterator, size, shift, stride, drop_remainder, self._nested)
         length = card.of_window(self._length, size, shift, stride, drop_remainder)
-        return self._then(stream, length, None)
+        # TF's spec: a DatasetSpec per component, known without reading a window (also of an empty input)
+        return self._then(stream, length, lambda: nest.map_structure(lambda s: DatasetSpec(_unnamed(s)),
+                                                                     self.element_spec))
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
         """Group elements by ``key_func`` into windows, each turned into a dataset by ``reduce_func``."""
@@ -206,7 +208,7 @@ class RegroupingStages:
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.flat_map'), self)
         dataset_name(name)
-        first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.flat_map')
+        first = combine.FirstInner(self, map_func, 'Dataset.flat_map')
         flat = self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, first.spec)
         flat._spec_reads_data = first.spec_reads_data
         return flat
@@ -218,7 +220,7 @@ class RegroupingStages:
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
         dataset_name(name)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length, num_parallel_calls)
-        first = combine.FirstInner(self._make_iterator, map_func, 'Dataset.interleave')
+        first = combine.FirstInner(self, map_func, 'Dataset.interleave')
         interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, first.spec)
         interleaved._spec_reads_data = first.spec_reads_data
         if num_parallel_calls is not None:
