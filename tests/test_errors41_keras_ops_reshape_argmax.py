@@ -180,3 +180,23 @@ def test_symbolic_ops_canonicalize_their_axis_as_keras(name):
         getattr(ops, name)(keras.Input((3,)), axis=5)
     assert str(info.value) == 'axis 5 is out of bounds for an array with dimension 2.'
     assert getattr(ops, name)(keras.Input((3,)), axis=-1) is not None
+
+
+def test_quantiles_squeeze_and_sorts_read_the_axis_as_keras_on_tf():
+    # TF 2.21 (/work/notes/progs/errors41/axes.py): keras.ops.median(x, axis=5) / quantile / percentile ->
+    # 'axis 5 is out of bounds for an array with dimension 2.'; axis=1.0 or np.int64(1) (median, squeeze) ->
+    # '`value` must be an integer, tuple or list. Received: value=1.0'; sort / argsort take axis=1.0 as axis 1
+    x = np.ones((2, 3), 'float32')
+    for run in (lambda: ops.median(x, axis=5), lambda: ops.quantile(x, 0.5, axis=5), lambda: ops.median(x, axis=(0, 5))):
+        with pytest.raises(ValueError) as info:
+            run()
+        assert str(info.value) == 'axis 5 is out of bounds for an array with dimension 2.'
+    for run, shown in ((lambda: ops.percentile(x, 50, axis=1.0), '1.0'), (lambda: ops.median(x, axis=np.int64(1)), '1'),
+                       (lambda: ops.squeeze(np.ones((2, 1)), axis=1.0), '1.0')):
+        with pytest.raises(ValueError) as info:
+            run()
+        assert str(info.value) == '`value` must be an integer, tuple or list. Received: value=%s' % shown
+    values = np.array([[3.0, 1.0, 2.0]], 'float32')
+    assert ops.sort(values, axis=1.0).numpy().tolist() == [[1.0, 2.0, 3.0]]
+    assert ops.argsort(values, axis=1.0).numpy().tolist() == [[1, 2, 0]]
+    assert ops.median(np.arange(6.0).reshape(2, 3), axis=-1).numpy().tolist() == [1.0, 4.0]

@@ -69,6 +69,8 @@ def squeeze(x, axis=None):
     t = tensor(x, 'squeeze')
     if axis is None:
         return _ops.squeeze(t, None)
+    if not isinstance(axis, (list, tuple, int)):     # Keras's to_tuple_or_list
+        raise ValueError('`value` must be an integer, tuple or list. Received: value=%s' % (axis,))
     axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
     shape = list(t.shape)
     for a in axes:
@@ -416,6 +418,7 @@ def clip(x, x_min, x_max):
 def sort(x, axis=-1):
     """``x`` sorted along ``axis`` (None: the flattened tensor); bools go through int8, as Keras 3 on TF."""
     t = tensor(x, 'sort')
+    axis = _sort_axis(axis)
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
     if t._data.dtype.kind == 'b':
@@ -431,9 +434,15 @@ def argsort(x, axis=-1):
         t = _ops.cast(t, 'uint8')
     if t.ndim == 0:
         return _ops.constant([0], 'int32')
+    axis = _sort_axis(axis)
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
     return _ops.argsort(t, axis)
+
+
+def _sort_axis(axis):
+    # Keras hands the axis to tf.sort / tf.argsort, which read a float's constant value as int(axis) (1.5: axis 1)
+    return int(axis) if isinstance(axis, (float, np.floating)) else axis
 
 
 def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)

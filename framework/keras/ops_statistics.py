@@ -13,6 +13,7 @@ from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from .ops_arguments import integer
 from .ops_dtypes import floating, numeric, summable, tensor
+from .ops_shape_inference import canonical_axis
 from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
 
@@ -26,6 +27,11 @@ _METHODS = ('linear', 'lower', 'higher', 'midpoint', 'nearest')
 def _axes(t, axis, op):
     if axis is None:
         return list(range(t.ndim))
+    if not op.startswith('nan'):
+        # Keras's quantile: to_tuple_or_list (a Python int alone), then canonicalize_axis, in their words
+        if not isinstance(axis, (list, tuple, int)):
+            raise ValueError('`value` must be an integer, tuple or list. Received: value=%s' % (axis,))
+        return sorted({canonical_axis(a, t.ndim) for a in ((axis,) if isinstance(axis, int) else axis)})
     axes = [integer(a, 'axis', op) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
     for a in axes:
         if not -t.ndim <= a < max(t.ndim, 1):
