@@ -40,9 +40,10 @@ def directories(model):
 
 
 def layers_with_assets(model):
-    """The names of the layers that write asset files (state a format without assets loses)."""
+    """The names of tapeflow's layers that write asset files (state a format without assets loses). A user's
+    layer is not asked: Keras never calls save_assets for a .h5 file, and the user's hook may do more than write."""
     named = []
-    for node, files in _written(model):
+    for node, files in _written(model, builtin_only=True):
         # A TextVectorization's lookup layer writes the same vocabulary again: name the outer layer only.
         if files and not any(node.path.startswith(path + '/') for path, _ in named):
             named.append((node.path, node.obj.name))
@@ -58,9 +59,11 @@ def _layer_directory(root, node):
     return directory
 
 
-def _written(model):
+def _written(model, builtin_only=False):
     out = []
     for node in _with_assets(model, 'save_assets'):
+        if builtin_only and type(node.obj).__module__.split('.')[0] not in ('layers', 'framework'):
+            continue
         members = {}
         out.append((node, members))
         with tempfile.TemporaryDirectory() as root:

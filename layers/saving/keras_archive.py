@@ -93,12 +93,15 @@ def read_assets(path):
 
 def write(path, config, keras_version, write_weights, assets=None):
     """Write an archive atomically; ``write_weights(h5file)`` fills the weights member and
-    ``assets`` ({member name: bytes}) are added as they are."""
+    ``assets`` ({member name: bytes}, or a function giving them, called after the weights are written:
+    Keras runs a layer's save_own_variables before its save_assets) are added as they are."""
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
     buffer = io.BytesIO()
     with h5py.File(buffer, 'w') as f:
         write_weights(f)
+    if callable(assets):
+        assets = assets()
     with atomic_write(path, create_directories=False) as temporary:
         # Stored, not deflated, as Keras writes its archives (its loader checks members' expansion ratio).
         # Members carry Keras's zip headers: the two JSON files written through ZipFile.open (dated

@@ -6,6 +6,7 @@ the way it reads the zip. ``UnzippedArchive`` answers the two ``zipfile.ZipFile`
 archive readers make, so both forms are read by the same code (keras_archive.py).
 """
 import datetime
+import io
 import json
 import os
 
@@ -67,14 +68,17 @@ def write(path, config, keras_version, write_weights, assets=None, asset_directo
             os.makedirs(os.path.join(path, *directory.split('/')), exist_ok=True)
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
-    assets = assets or {}
+    weights = io.BytesIO()      # first: Keras runs a layer's save_own_variables before its save_assets
+    with h5py.File(weights, 'w') as f:
+        write_weights(f)
+    assets = (assets() if callable(assets) else assets) or {}
     for name in assets:
         os.makedirs(os.path.dirname(os.path.join(path, *name.split('/'))), exist_ok=True)
     # config.json last: it is what makes a directory an archive (is_unzipped_archive)
     names = [WEIGHTS] + list(assets) + [METADATA, CONFIG]
     with atomic_write_together([os.path.join(path, *name.split('/')) for name in names]) as temporaries:
-        with h5py.File(temporaries[0], 'w') as f:
-            write_weights(f)
+        with open(temporaries[0], 'wb') as f:
+            f.write(weights.getvalue())
         texts = list(assets.values()) + [json.dumps(metadata).encode('utf8'), config.encode('utf8')]
         for temporary, data in zip(temporaries[1:], texts):
             with open(temporary, 'wb') as f:

@@ -117,7 +117,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             config['compile_config'] = _archive_compile_config(model, compiled, compile_cfg)
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                             lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
-                            assets=assets.collect(model))
+                            assets=lambda: assets.collect(model))
         return
     lost = assets.layers_with_assets(model)
     if lost:
@@ -163,7 +163,7 @@ def _save_unzipped(model, path, overwrite):
         config['compile_config'] = config['compile_config'] if compiled else {}
     keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                           lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
-                          assets=assets.collect(model), asset_directories=assets.directories(model))
+                          assets=lambda: assets.collect(model), asset_directories=assets.directories(model))
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
