@@ -9,6 +9,8 @@ The states h and c are (batch, *output_spatial, filters). As for LSTM, the input
 is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
 per step.
 """
+import numpy as np
+
 from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
 from framework.tensor import Tensor
@@ -138,8 +140,14 @@ class ConvLSTMCell(LSTMCell):
         outputs differ from eager ones; notes/progs/layers14/cl2.py)."""
         # (RecurrentCell's steps: LSTMCell's own regrouping is for its matrix product)
         steps = RecurrentCell.project_steps(self, sequences, input_mask, backwards, graph_order)
-        if self.use_bias and input_mask is None and regroups(self, sequences):
-            bias_free = self._input_conv(Tensor(sequences._data), Tensor(self.kernel._data), None)._data
+        if self.use_bias and (input_mask is None or isinstance(input_mask, list)) and regroups(self, sequences):
+            data, kernel, f = sequences._data, self.kernel._data, self.filters
+            if input_mask is None:
+                bias_free = self._input_conv(Tensor(data), Tensor(kernel), None)._data
+            else:       # one input dropout mask per gate, the same at every step
+                bias_free = np.concatenate([self._input_conv(Tensor(data * m._data[:, None]),
+                                                             Tensor(kernel[..., g * f:(g + 1) * f]), None)._data
+                                            for g, m in enumerate(input_mask)], axis=-1)
             order = range(bias_free.shape[1] - 1, -1, -1) if backwards else range(bias_free.shape[1])
             steps = list(zip(steps, [bias_free[:, t] for t in order]))
         return steps
