@@ -59,7 +59,7 @@ def test_defined_before_or_unread_variables_are_left_alone():
         j = tf.constant(-1)
         for i in tf.range(n):
             j = i
-            k = i
+            k = i       # noqa: F841 (not read after the loop: no loop variable)
         return j
     assert int(c(tf.constant(0))) == -1        # TF 2.21: -1 (k is not read after the loop)
 
