@@ -200,3 +200,16 @@ def test_quantiles_squeeze_and_sorts_read_the_axis_as_keras_on_tf():
     assert ops.sort(values, axis=1.0).numpy().tolist() == [[1.0, 2.0, 3.0]]
     assert ops.argsort(values, axis=1.0).numpy().tolist() == [[1, 2, 0]]
     assert ops.median(np.arange(6.0).reshape(2, 3), axis=-1).numpy().tolist() == [1.0, 4.0]
+
+
+def test_rms_normalization_hands_its_axis_to_the_mean():
+    # TF 2.21: keras.ops.rms_normalization(np.ones((2, 3)), axis=5) -> InvalidArgumentError '... Invalid reduction
+    # dimension (5 for input with 2 dimension(s) [Op:Mean] name: '; axis=1.0 -> TypeError 'Cannot convert 1.0 to
+    # EagerTensor of dtype int32'; axis=(0, 1) of arange(6) -> [[0.0, 0.3302891254425049, 0.6605782508850098], ...]
+    x = np.arange(6, dtype='float32').reshape(2, 3)
+    with pytest.raises(InvalidArgumentError) as info:
+        ops.rms_normalization(x, axis=5)
+    assert str(info.value).endswith('Invalid reduction dimension (5 for input with 2 dimension(s) [Op:Mean] name: ')
+    with pytest.raises(TypeError, match='^Cannot convert 1.0 to EagerTensor of dtype int32'):
+        ops.rms_normalization(x, axis=1.0)
+    assert ops.rms_normalization(x, axis=(0, 1)).numpy()[0].tolist() == [0.0, 0.3302891254425049, 0.6605782508850098]

@@ -101,9 +101,9 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
     t, original = _computed_in_float32(x, 'rms_normalization')
     if t.ndim == 0:
         t = _ops.reshape(t, [1])
-    axes = _axes(t, axis, 'rms_normalization')
     epsilon = EPSILON if epsilon is None else float(epsilon)
-    out = t * _ops.rsqrt(_ops.reduce_mean(_ops.square(t), axes, keepdims=True) + epsilon)   # Keras's Square op
+    # (the axis goes to the mean as given, as Keras's: axis 5 is Mean's kernel error, 1.0 its int32 conversion's)
+    out = t * _ops.rsqrt(_ops.reduce_mean(_ops.square(t), axis, keepdims=True) + epsilon)   # Keras's Square op
     out = out if scale is None else out * _ops.cast(tensor(scale, 'rms_normalization'), t.dtype)
     return _ops.cast(out, original)
 
