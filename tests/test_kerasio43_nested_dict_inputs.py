@@ -6,6 +6,7 @@ Values printed by TF 2.21 (progs/kerasio43/p1.py): all-ones inputs through Conca
 import warnings
 
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -69,3 +70,18 @@ def test_nested_inputs_survive_keras_and_h5_files(tmp_path):
             loaded = keras.models.load_model(str(tmp_path / name))
             np.testing.assert_array_equal(loaded(x).numpy(), want)
             np.testing.assert_array_equal(loaded.predict(x, verbose=0), want)
+
+
+def test_another_number_of_arrays_in_a_nested_structure():
+    # TF 2.21 (progs/kerasio43/p1.py, p2.py, p29.py): Keras zips the flat arrays with its Inputs; an extra array
+    # goes unused, a missing one leaves the outputs needing it uncomputed, named by their path
+    a, b, c = _inputs()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        single = keras.Model({'p': [a, b], 'q': c}, keras.layers.Concatenate()([a, b, c]))
+        assert single({'p': [XA, XB, XC], 'q': XC}).shape == (2, 6)
+        with pytest.raises(ValueError, match='Output with path `` is not connected to `inputs`'):
+            single({'p': [XA, XB]})
+        pair = keras.Model({'p': [a, b], 'q': c}, [keras.layers.Dense(1)(a), keras.layers.Dense(1)(c)])
+        with pytest.raises(ValueError, match='Output with path `1` is not connected to `inputs`'):
+            pair({'p': [XA], 'q': XC})

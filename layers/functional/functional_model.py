@@ -29,6 +29,7 @@ from ..summary import print_summary
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
+from .input_count import fit_input_count
 from .input_dims import as_traced, check_input_dims, input_spec_error
 from .input_order import by_position, in_keras_order
 from .input_spec_names import check_inputs_by_name, refuse_missing_inputs
@@ -294,9 +295,7 @@ class Functional(Model):
         else:
             flat = nest.flatten(inputs)
         if len(flat) != len(expected):
-            raise ValueError("Model '%s' expects %d input(s) %s, but it was called with %d input tensor(s); pass "
-                             'a list in this order, or a dict keyed by these names'
-                             % (self.name, len(expected), [t.name for t in expected], len(flat)))
+            flat = fit_input_count(self, flat)
         return check_input_dims(self, [self._conform(x, tensor, dtype)
                                        for x, tensor, dtype in zip(flat, expected, self._input_dtypes)], flat)
 
