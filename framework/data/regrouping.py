@@ -182,6 +182,7 @@ class RegroupingStages:
                              '`len(bucket_batch_sizes)=%d` and `len(bucket_boundaries)=%d`.'
                              % (len(bucket_batch_sizes), len(bucket_boundaries)))
         boundaries = [int(b) for b in bucket_boundaries]      # TF takes them unsorted too (windows.bucket_key)
+        windows.check_bucket_batch_sizes(bucket_batch_sizes)
 
         def batch_bucket(key, window):
             size = int(bucket_batch_sizes[int(key)])
@@ -190,8 +191,7 @@ class RegroupingStages:
             shapes = padded_shapes
             if pad_to_bucket_boundary:
                 if int(key) == len(boundaries):
-                    raise ValueError('Dataset.bucket_by_sequence_length: with pad_to_bucket_boundary every '
-                                     'length must be below the last boundary %d' % boundaries[-1])
+                    raise windows.past_last_boundary(int(key), boundaries, len(nest.flatten(self.element_spec)))
                 bound = boundaries[int(key)] - 1
                 shapes = nest.map_structure(lambda s: [bound if d is None else None for d in s.shape],
                                             window.element_spec)

@@ -89,6 +89,29 @@ def _window_size_error(size, components):
     return error
 
 
+def check_bucket_batch_sizes(sizes):
+    """TF 2.21 makes bucket_batch_sizes an int64 constant when the dataset is made: 2.5 in it is refused."""
+    if not all(isinstance(size, (int, np.integer)) or isinstance(size, Tensor) for size in sizes):
+        raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int64' % (sizes,)),
+                    'Dataset.bucket_by_sequence_length: bucket_batch_sizes must be integers')
+
+
+def past_last_boundary(key, boundaries, components):
+    """TF 2.21's error for an element at or past the last boundary with pad_to_bucket_boundary: its batching
+    function's assert_less(bucket_id, len(boundaries)) fails inside group_by_window (an InternalError
+    wrapping the assertion; the graph ids in the function names are those of a fresh program's)."""
+    from ..errors import InternalError, kernel_error
+    text = ('Got error code INVALID_ARGUMENT and message: {\nassertion failed: [When pad_to_bucket_boundary=True, '
+            'elements must have length < max(bucket_boundaries).] [Condition x < y did not hold element-wise:] '
+            '[x (args_0:0) = ] [%d] [y (Const_1:0) = ] [%d]\n\t [[{{function_node assert_less_Assert_AssertGuard_false_66}}'
+            '{{node assert_less/Assert/AssertGuard/Assert}}]]\n} \nfrom running user-defined function '
+            '__inference_Dataset_group_by_window_batching_fn_100: ' % (key, len(boundaries)))
+    return kernel_error('IteratorGetNext', text, named=True, node='IteratorGetNext_output_types_%d' % components,
+                        error_class=InternalError,
+                        note='Dataset.bucket_by_sequence_length: with pad_to_bucket_boundary every length must be '
+                             'below the last boundary %d' % boundaries[-1])
+
+
 def bucket_key(element_length_func, boundaries):
     """key_func for bucket_by_sequence_length: as TF 2.21, the first bucket i whose [low, high) holds the
     length, lows [int32 min] + boundaries and highs boundaries + [int32 max]; boundaries that do not
@@ -97,10 +120,25 @@ def bucket_key(element_length_func, boundaries):
     highs = np.array(list(boundaries) + [np.iinfo(np.int32).max], np.int64)
 
     def key(*element):
-        length = int(np.asarray(element_length_func(*element)))
+        length = element_length_func(*element)
+        _check_int32_length(length)
+        length = int(np.asarray(length))
         holding = np.flatnonzero((lows <= length) & (length < highs))
         return np.int64(holding[0] if holding.size else np.iinfo(np.int64).max)   # TF: reduce_min of no index
     return key
+
+
+def _check_int32_length(length):
+    """TF compares the length with int32 bounds (less_equal(list of ints, length)): another dtype is refused."""
+    if isinstance(length, Tensor) and length.dtype.name != 'int32':
+        raise noted(TypeError("Input 'y' of 'LessEqual' Op has type %s that does not match type int32 of argument "
+                              "'x'." % length.dtype.name),
+                    'Dataset.bucket_by_sequence_length: element_length_func must return an int32 length')
+    if isinstance(length, (float, np.floating, str)):
+        raise noted(TypeError("Expected int32 passed to parameter 'y' of op 'LessEqual', got %r of type '%s' instead. "
+                              "Error: Expected int32, but got %r of type '%s'."
+                              % (length, type(length).__name__, length, type(length).__name__)),
+                    'Dataset.bucket_by_sequence_length: element_length_func must return an int32 length')
 
 
 def int64_scalar_refusal(which):
