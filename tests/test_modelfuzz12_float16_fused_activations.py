@@ -160,3 +160,23 @@ def test_bfloat16_conv_without_tape_rounds_the_float32_sum_once(activation, poli
               'sigmoid': {(0, 0, 1, 7): 0.2470703125, (0, 0, 3, 2): 0.1318359375}}[activation]
     for index, value in golden.items():
         assert out[index] == np.float32(value), (activation, index, out[index])
+
+
+def test_float16_simple_rnn_step_sums_in_float32_once(policy):
+    """A float16 SimpleRNN (tanh) in a trace on static shapes: each step's (x_t @ kernel + h @ recurrent_kernel)
+    + bias is one float32 sum rounded once (the recurrent product rounded first), as TF 2.21 (p31.py: SimpleRNN(5,
+    return_sequences=True) over RandomState(0).randn(16, 6, 4), weights drawn after an LSTM's and a GRU's; every
+    output equal, where the half-precision sum of rounded terms left 121 of 480 off). The weights are TF's,
+    printed by p31.py; two outputs pinned."""
+    policy('mixed_float16')
+    r = np.random.RandomState(0)
+    x = r.randn(16, 6, 4).astype('float32')
+    for shapes in ([(4, 20), (5, 20), (20,)], [(4, 15), (5, 15), (2, 15)]):       # the LSTM's, the GRU's draws
+        for shape in shapes:
+            r.randn(*shape)
+    layer = keras.layers.SimpleRNN(5, return_sequences=True)
+    layer.build((None, 6, 4))
+    layer.set_weights([(r.randn(*w.shape) * 0.5).astype('float32') for w in layer.weights])
+    traced = np.asarray(tf.cast(tf.function(lambda t: layer(t))(tf.constant(x)), tf.float32))
+    eager = np.asarray(tf.cast(layer(tf.constant(x)), tf.float32))
+    assert (traced != eager).sum() == 175          # TF 2.21: 175 of 480 traced outputs differ from eager

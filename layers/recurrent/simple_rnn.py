@@ -1,10 +1,15 @@
 """SimpleRNN: ``h_t = activation(x_t @ kernel + bias + h_{t-1} @ recurrent_kernel)``."""
-from framework.ops import matmul
+import numpy as np
 
+from framework import onednn_policy
+from framework.ops import graph_rewrites, matmul
+from framework.ops.linalg import half_fused_affine
+
+from .. import activations
 from ..input_spec import InputSpec
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN
-from .regrouped_step_sum import bias_free_steps, regrouped_sum, regroups
+from .regrouped_step_sum import added_as, bias_free_steps, regrouped_sum, regroups
 
 
 class SimpleRNNCell(RecurrentCell):
@@ -26,12 +31,22 @@ class SimpleRNNCell(RecurrentCell):
         steps = super().project_steps(sequences, input_mask, backwards, graph_order)
         if self.use_bias and not isinstance(input_mask, list) and regroups(self, sequences):
             steps = list(zip(steps, bias_free_steps(self, sequences, input_mask, backwards)))
+        elif self.use_bias and input_mask is None and self.activation is activations.tanh \
+                and _float16_regroups(sequences):
+            steps = [(projected, _HalfSum(wide)) for projected, wide
+                     in zip(steps, _float32_steps(self, sequences, backwards))]
         return steps
 
     def step(self, projected, states, weights, recurrent_mask=None):
         (recurrent_kernel,) = weights
         h = states[0] if recurrent_mask is None else states[0] * recurrent_mask
-        if type(projected) is tuple:
+        if type(projected) is tuple and type(projected[1]) is _HalfSum:
+            projected, wide = projected
+            recurrent = matmul(h, recurrent_kernel)
+            # one float32 sum (x_t @ kernel + h @ recurrent_kernel) + bias, rounded once (_float16_regroups)
+            value = ((wide.array + recurrent._data) + self.input_bias()._data).astype(projected._data.dtype)
+            output = self.activation(added_as(projected, recurrent, value))
+        elif type(projected) is tuple:
             projected, bias_free = projected
             output = self.activation(regrouped_sum(projected, matmul(h, recurrent_kernel), bias_free,
                                                    self.input_bias()._data))
@@ -43,6 +58,36 @@ class SimpleRNNCell(RecurrentCell):
         # defined on each cell, as Keras does, so that Python's argument errors name it
         # ("LSTMCell.get_initial_state() got an unexpected keyword argument 'dtype'", guide/effective_tf2)
         return super().get_initial_state(batch_size)
+
+
+class _HalfSum:
+    """A float16 step's unrounded ``x_t @ kernel`` (float32), told apart from regroups' bias-free arrays."""
+    __slots__ = ('array',)
+
+    def __init__(self, array):
+        self.array = array
+
+
+def _float16_regroups(sequences):
+    """Whether a float16 SimpleRNN runs in a trace on static shapes with oneDNN on: TF 2.21 then computes a step's
+    ``(x_t @ kernel + bias) + h @ recurrent_kernel`` as one kernel over the float32 product, adding the rounded
+    ``h @ recurrent_kernel`` and then the bias before rounding once (grappler's regrouping, as float32's, fused
+    into the MatMul). Measured (modelfuzz12 p31.py, p33.py: SimpleRNN(5) over 16 / 32 x 6 x 4 in a tf.function):
+    every output of a tanh cell's steps; the half-precision sum of rounded terms left 121 of 480 off. A relu
+    cell's graph differs (no candidate sum matched; p33.py): it keeps that sum."""
+    return sequences._data.dtype == np.float16 and type(sequences._data) is np.ndarray \
+        and bool(graph_rewrites.GATE[0]) and graph_rewrites.tracing() and graph_rewrites.static_shapes() \
+        and onednn_policy.enabled()
+
+
+def _float32_steps(cell, sequences, backwards):
+    """Each step's ``x_t @ kernel`` of float16 operands, summed in float32 in order as oneDNN does, not rounded."""
+    x = sequences._data
+    kernel = cell.kernel._data.astype(np.float16)
+    zero = np.zeros(kernel.shape[1], np.float16)
+    wide = half_fused_affine(x.reshape(-1, x.shape[-1]), kernel, zero).reshape(x.shape[:-1] + (kernel.shape[1],))
+    order = range(wide.shape[1] - 1, -1, -1) if backwards else range(wide.shape[1])
+    return [wide[:, t] for t in order]
 
 
 class SimpleRNN(CellRNN):
