@@ -39,14 +39,12 @@ def glu(x, axis=-1):
         ValueError: when that axis has odd size.
     """
     shape = tuple(ops.convert_to_tensor(x).shape)
-    if isinstance(axis, bool) or not isinstance(axis, int) or not -len(shape) <= axis < len(shape):
-        raise ValueError('glu: axis %r is out of range for an input of shape %s' % (axis, shape))
-    if shape[axis] % 2:           # Keras 3 checks the size before TF's kernel sees the dtype
+    if shape[axis] % 2:           # (Keras reads x.shape[axis]: a bad axis is Python's IndexError / TypeError)           # Keras 3 checks the size before TF's kernel sees the dtype
         error = ValueError('axis size must be divisible by 2. Received: x.shape=%s with axis=%d' % (shape, axis))
         error.add_note('glu: the halves along axis %d must have one size, got x.shape=%s' % (axis, shape))
         raise error
     x = _float_tensor(x, 'glu')
-    a, b = ops.split(x, 2, axis=axis)
+    a, b = ops.split(x, 2, axis=int(axis))     # (TF's split takes axis=True as 1)
     return a * ops.sigmoid(b)
 
 
@@ -128,8 +126,11 @@ def sparsemax(x, axis=-1):
     program prints Keras's.) Written with ops in Keras's order, so the gradient is that of Keras's graph.
     """
     x = _float_tensor(x, 'sparsemax')
-    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        if isinstance(axis, float):     # Keras's tf.shape(x)[axis] converts it to an int32 index
+            raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (axis,))
         raise ValueError('sparsemax: axis %r is out of range for an input of shape %s' % (axis, tuple(x.shape)))
+    # (an int outside the rank: TF's sort reads shape[axis], StridedSlice's error, as tapeflow's sort does)
     if x._data.size == 0:
         return x
     ordered = ops.sort(x, axis=axis, direction='DESCENDING')

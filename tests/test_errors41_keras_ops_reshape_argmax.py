@@ -213,3 +213,23 @@ def test_rms_normalization_hands_its_axis_to_the_mean():
     with pytest.raises(TypeError, match='^Cannot convert 1.0 to EagerTensor of dtype int32'):
         ops.rms_normalization(x, axis=1.0)
     assert ops.rms_normalization(x, axis=(0, 1)).numpy()[0].tolist() == [0.0, 0.3302891254425049, 0.6605782508850098]
+
+
+def test_glu_and_sparsemax_axes_fail_where_keras_reads_them():
+    # TF 2.21 (/work/notes/progs/errors41/axes.py): keras.ops.glu(x, axis=5) -> IndexError 'tuple index out of range',
+    # axis=1.0 -> TypeError 'tuple indices must be integers or slices, not float', axis=True halves axis 1;
+    # keras.ops.sparsemax(x, axis=5) -> tf.sort's '... slice index 5 of dimension 0 out of bounds. [Op:StridedSlice]
+    # name: strided_slice/', axis=-3 'slice index -1 ...', axis=1.0 'Cannot convert 1.0 to EagerTensor of dtype int32'
+    x = np.ones((2, 4), 'float32')
+    with pytest.raises(IndexError, match='^tuple index out of range(\n|$)'):
+        ops.glu(x, axis=5)
+    with pytest.raises(TypeError, match='^tuple indices must be integers or slices, not float(\n|$)'):
+        ops.glu(x, axis=1.0)
+    assert ops.glu(x, axis=True).shape == (2, 2)
+    for axis, index in ((5, 5), (-3, -1)):
+        with pytest.raises(InvalidArgumentError) as info:
+            ops.sparsemax(x, axis=axis)
+        assert str(info.value).endswith('slice index %d of dimension 0 out of bounds. [Op:StridedSlice] name: '
+                                        'strided_slice/' % index)
+    with pytest.raises(TypeError, match='^Cannot convert 1.0 to EagerTensor of dtype int32(\n|$)'):
+        ops.sparsemax(x, axis=1.0)
