@@ -26,7 +26,10 @@ def _stand_in(spec):
     from . import dtypes
     shape = () if spec.shape is None or getattr(spec.shape, 'rank', 0) is None else \
         tuple(1 if d is None else int(d) for d in spec.shape)
-    return Tensor(np.zeros(shape, dtypes.numpy_dtype(spec.dtype)))
+    dtype = dtypes.numpy_dtype(spec.dtype)
+    if np.dtype(dtype).kind == 'O':     # (a string tensor: empty strings, not the integer 0 zeros would hold)
+        return Tensor(np.full(shape, b'', dtype=object))
+    return Tensor(np.zeros(shape, dtype))
 
 
 def _stand_ins(signature):

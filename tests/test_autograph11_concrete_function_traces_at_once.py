@@ -180,3 +180,17 @@ def test_errors_of_any_values_raise_at_get_concrete_function(capsys):
     with pytest.raises(ValueError, match="'y' must also be initialized in the else branch"):
         g.get_concrete_function(tf.TensorSpec([]))
     assert g.experimental_get_tracing_count() == 0
+
+
+def test_a_string_spec_stands_in_as_empty_strings(capsys):
+    @tf.function
+    def f(s):
+        print('tracing', s)
+        return tf.strings.length(s), tf.strings.upper(s), s + s
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.string))
+    # TF 2.21 (chk11.py): the trace's print at get_concrete_function, and print(cf) knows the output type
+    assert capsys.readouterr().out == 'tracing Tensor("s:0", shape=(None,), dtype=string)\n'
+    assert str(cf).endswith(
+        'Output Type:\n  Tuple[TensorSpec(shape=(None,), dtype=tf.int32, name=None), TensorSpec(shape=(None,), '
+        'dtype=tf.string, name=None), TensorSpec(shape=(None,), dtype=tf.string, name=None)]\nCaptures:\n  None')
+    assert cf(tf.constant(['ab', 'c']))[0].numpy().tolist() == [2, 1]
