@@ -35,7 +35,6 @@ def test_dict_holding_a_list_of_arrays_is_one_input_per_array():
 
 def test_dict_holding_a_list_trains_and_evaluates():
     a, b, c = _inputs()
-    keras.utils.set_random_seed(1)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         model = keras.Model({'p': [a, b], 'q': c},
