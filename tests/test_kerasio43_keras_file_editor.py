@@ -41,7 +41,8 @@ def test_reads_a_keras_archive_and_prints_its_structure(files, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[:5] == ['Weights structure', '  > layers', '  │   ├─ batch_normalization',
                          '  │   │   ├─ 0: shape=(4,), dtype=float32', '  │   │   ├─ 1: shape=(4,), dtype=float32']
-    assert lines[13:16] == ['  └─ optimizer', '      ├─ 0: shape=(), dtype=int64', '      ├─ 1: shape=(), dtype=float32']
+    assert lines[13:16] == ['  └─ optimizer', '      ├─ 0: shape=(), dtype=int64',
+                            '      ├─ 1: shape=(), dtype=float32']
     assert lines[-1] == '      └─ 9: shape=(4,), dtype=float32'
 
 
@@ -55,8 +56,10 @@ def test_compare_lists_mismatches_in_keras_words_wrapped_at_80(files, capsys):
     assert out.startswith('Running comparison\n...Weight shape mismatch for /layers/dense/0\n'
                           '    In reference model: shape=(3, 5)\n    In saved file: shape=(3, 4)\n')
     assert ('...Object /layers/batch_normalization present in saved file, missing from \nreference model\n'
-            "    In saved file, /layers/batch_normalization contains the following keys: \n['0', '1', '2', '3']\n") in out
-    assert out.endswith('─────────────────────\nFound 10 errors: saved file is not compatible with the reference model\n')
+            '    In saved file, /layers/batch_normalization contains the following keys: \n'
+            "['0', '1', '2', '3']\n") in out
+    assert out.endswith('─────────────────────\n'
+                        'Found 10 errors: saved file is not compatible with the reference model\n')
     assert editor.compare(files) == {'status': 'success', 'error_count': 0, 'match_count': 50}
     assert capsys.readouterr().out.endswith('Comparison successful: saved file is compatible with the reference '
                                             'model\n    Found 50 matching weights\n')
@@ -76,7 +79,8 @@ def test_edits_and_their_refusals(files):
         editor.rename_object('layers/nope', 'x')
     with pytest.raises(ValueError, match="^Path 'foo' not found in model.$"):
         editor.add_object('foo/bar', {'0': np.ones(1)})
-    with pytest.raises(ValueError, match=r"^Argument `weights` should be a dict .* Received: type\(weights\)=<class 'list'>$"):
+    with pytest.raises(ValueError, match=r"^Argument `weights` should be a dict .* "
+                                         r"Received: type\(weights\)=<class 'list'>$"):
         editor.add_weights('layers/dense', [1])
     with pytest.raises(ValueError, match=r"^Weight 7 not found in object layers/dense_1. Weights found: \['0', '1'\]$"):
         editor.delete_weight('layers/dense_1', '7')
@@ -116,7 +120,8 @@ def test_a_nested_model_is_skipped_as_keras_skips_it(tmp_path, monkeypatch, caps
     assert list(editor.weights_dict['layers']) == ['dense']     # the Sequential's group has an empty 'vars'
     capsys.readouterr()
     assert editor.compare(model) == {'status': 'error', 'error_count': 2, 'match_count': 2}
-    assert '...Object /layers/sequential present in reference model, missing from saved file\n' in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert '...Object /layers/sequential present in reference model, missing from saved file\n' in out
 
 
 def test_save_refuses_raw_bfloat16_bytes_by_numpy_name(tmp_path, monkeypatch):
