@@ -24,6 +24,7 @@ from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
+from .unique_elements import check_unique_spec, first_seen
 from .structure import as_tensors, call_with_element, host_structure, spec_of
 
 # TensorFlow's words when Dataset.options() is read in a graph (a tf.function being traced)
@@ -272,21 +273,16 @@ class ElementStages:
         return self._then(scanned, spec=None)
 
     def unique(self, name=None):
-        """The elements with repeats dropped (first occurrences, in order); scalar ints or strings only."""
-        dataset_name(name)
-        source = self._make_iterator
-
-        def first_seen():
-            seen = set()
-            for element in source():
-                value = np.asarray(element)
-                if value.shape != () or value.dtype.kind not in 'iuOSU':
-                    raise TypeError('Dataset.unique: elements must be scalar integers or strings, got shape %s '
-                                    'dtype %s' % (value.shape, value.dtype))
-                if value.item() not in seen:
-                    seen.add(value.item())
-                    yield element
-        return self._then(first_seen, card.UNKNOWN_CARDINALITY)
+        """The elements with repeats dropped (first occurrences, in order); one int32 / int64 / string tensor."""
+        try:
+            spec = self.element_spec
+        except ValueError:          # (no element to read a map's spec from: nothing to check, nothing to give)
+            spec = None
+        if spec is not None:
+            check_unique_spec(spec, lambda: dataset_name(name))
+        else:
+            dataset_name(name)
+        return self._then(first_seen(self._make_iterator), card.UNKNOWN_CARDINALITY)
 
     def apply(self, transformation_func):
         """``transformation_func(self)``, for chaining."""
