@@ -39,7 +39,12 @@ def glu(x, axis=-1):
         ValueError: when that axis has odd size.
     """
     shape = tuple(ops.convert_to_tensor(x).shape)
-    if shape[axis] % 2:           # (Keras reads x.shape[axis]: a bad axis is Python's IndexError / TypeError)           # Keras 3 checks the size before TF's kernel sees the dtype
+    try:
+        size = shape[axis]        # (Keras reads x.shape[axis]: a bad axis is Python's IndexError / TypeError)
+    except (IndexError, TypeError) as error:
+        error.add_note('glu: axis %r does not index an input of shape %s' % (axis, shape))
+        raise
+    if size % 2:           # Keras 3 checks the size before TF's kernel sees the dtype
         error = ValueError('axis size must be divisible by 2. Received: x.shape=%s with axis=%d' % (shape, axis))
         error.add_note('glu: the halves along axis %d must have one size, got x.shape=%s' % (axis, shape))
         raise error

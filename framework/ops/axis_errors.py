@@ -91,3 +91,16 @@ def float_axis(op, axis):
 _INT32_CONVERTED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_prod', 'reduce_all',
                               'reduce_any', 'reduce_logsumexp', 'reduce_euclidean_norm', 'concat', 'cumsum',
                               'cumprod', 'split', 'expand_dims'))
+
+
+def float_unstack_axis(axis, num, ndim):
+    """tf.unstack's reading of a float ``axis``: with ``num`` given, the Unpack op's int attribute takes int(axis);
+    without, TF checks its range (ValueError) and then indexes the shape's list of dims with it (Python's TypeError,
+    'list indices must be integers or slices, not float')."""
+    if num is not None:
+        return int(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError('Argument `axis` = %s not in range [%d, %d)' % (axis, -ndim, ndim))
+    kind = type(axis)
+    raise TypeError('list indices must be integers or slices, not %s'
+                    % (kind.__name__ if kind.__module__ == 'builtins' else '%s.%s' % (kind.__module__, kind.__name__)))

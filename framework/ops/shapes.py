@@ -18,6 +18,7 @@ from .cast_packets import cast_float_to_int
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
+from .axis_errors import float_unstack_axis
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 
 
@@ -425,6 +426,8 @@ def stack(values, axis=0, name=None):
 def unstack(value, num=None, axis=0, name=None):
     """Split along ``axis`` into a list of tensors of one rank less."""
     x = as_tensor(value, 'unstack')
+    if isinstance(axis, (float, np.floating)):
+        axis = float_unstack_axis(axis, num, x.ndim)
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
     if num is not None and num != n:        # Unpack's kernel, run under the name 'unstack'
