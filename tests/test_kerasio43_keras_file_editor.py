@@ -20,6 +20,7 @@ def _model(first=4, name='s'):
 def files(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv('COLUMNS', raising=False)
+    keras.backend.clear_session()       # (the optimizer's auto-name 'adam' is pinned below)
     model = _model()
     model.compile('adam', 'mse')
     model.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0)
