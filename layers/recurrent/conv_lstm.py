@@ -9,8 +9,7 @@ The states h and c are (batch, *output_spatial, filters). As for LSTM, the input
 is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
 per step.
 """
-import numpy as np
-
+from framework.backend import array_module
 from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
 from framework.tensor import Tensor
@@ -145,7 +144,7 @@ class ConvLSTMCell(LSTMCell):
             if input_mask is None:
                 bias_free = self._input_conv(Tensor(data), Tensor(kernel), None)._data
             else:       # one input dropout mask per gate, the same at every step
-                bias_free = np.concatenate([self._input_conv(Tensor(data * m._data[:, None]),
+                bias_free = array_module(data).concatenate([self._input_conv(Tensor(data * m._data[:, None]),
                                                              Tensor(kernel[..., g * f:(g + 1) * f]), None)._data
                                             for g, m in enumerate(input_mask)], axis=-1)
             order = range(bias_free.shape[1] - 1, -1, -1) if backwards else range(bias_free.shape[1])

@@ -11,6 +11,7 @@ before grappler runs): ``regrouped_sum`` passes the output gradient to both term
 """
 import numpy as np
 
+from framework.backend import array_module
 from framework.ops import graph_rewrites
 from framework.ops.linalg import affine_array
 from framework.ops.operands import ACTIVE, record
@@ -44,7 +45,7 @@ def bias_free_masked_steps(cell, sequences, masks, backwards):
     products ``(x_t * m_g) @ kernel_g`` side by side."""
     u, kernel = cell.units, cell.kernel._data
     inputs = cell._promoted(sequences, cell.kernel)._data
-    product = np.concatenate([affine_array(Tensor(inputs * m._data[:, None, :]), Tensor(kernel[:, g * u:(g + 1) * u]),
+    product = array_module(inputs).concatenate([affine_array(Tensor(inputs * m._data[:, None, :]), Tensor(kernel[:, g * u:(g + 1) * u]),
                                            None, 'affine')[1] for g, m in enumerate(masks)], axis=-1)
     order = range(product.shape[1] - 1, -1, -1) if backwards else range(product.shape[1])
     return [product[:, t] for t in order]
