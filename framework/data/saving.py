@@ -15,7 +15,8 @@ import shutil
 import numpy as np
 
 from .. import nest
-from ..errors import InvalidArgumentError, NotFoundError
+from ..errors import InvalidArgumentError, NotFoundError, kernel_error
+from .arguments import function_argument
 from . import saved_elements as saved
 from .spec import DatasetSpec
 
@@ -91,6 +92,8 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
     if checkpoint_args is not None and not isinstance(checkpoint_args, dict):
         raise TypeError('%s: checkpoint_args must be a dict of tf.train.CheckpointManager arguments, got %r'
                         % (what, checkpoint_args))
+    if shard_func is not None:
+        function_argument(shard_func, 'shard_func', what)
     spec = dataset.element_spec
     saved.encode_spec(spec, what)          # refuse what cannot be saved before running the dataset
     elements = dataset._make_iterator()
@@ -100,11 +103,18 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
 
 
 def _checked_shards(elements, shard_func, what):
+    """The elements, each passed to ``shard_func`` first: TF's SaveDataset kernel refuses any result but an
+    int64 scalar as it runs it (a Python int traces as int32, 2.5 / a bool / a pair / a vector alike)."""
+    from ..tensor import Tensor
     from .structure import call_with_element
     for element in elements:
-        shard = np.asarray(call_with_element(shard_func, element))
-        if shard.shape != () or shard.dtype.kind not in 'iu':
-            raise ValueError('%s: shard_func must return an integer scalar, got %r' % (what, shard))
+        shard = call_with_element(shard_func, element)
+        if not (isinstance(shard, Tensor) and shard.dtype.name == 'int64' and shard.shape == ()
+                or isinstance(shard, np.int64)):
+            raise kernel_error('SaveDataset', '`shard_func` must return a scalar int64.', named=True,
+                               node='SaveDataset_Tshard_func_args_0',
+                               note='%s: shard_func must return an int64 scalar (tf.cast(x, tf.int64)), got %r'
+                                    % (what, shard))
         yield element
 
 
