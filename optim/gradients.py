@@ -1,4 +1,5 @@
 """Checking what ``apply_gradients`` receives, before the optimizer changes anything."""
+import inspect
 import warnings
 
 import numpy as np
@@ -10,6 +11,7 @@ from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
 from framework.type_text import python_type_name
+from framework.keras.operation_call_errors import in_call
 from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from framework.variable import Variable
 
@@ -305,9 +307,20 @@ def check_accumulable(grads, accumulators):
             # (eagerly the kernel's InvalidArgumentError, in a trace op_def_library's TypeError)
             error = input_mismatch(eager_input_error('AddV2', 1, accumulator.dtype, grad.dtype), 'AddV2', 1,
                                    accumulator.dtype, grad.dtype)
-            worded = type(error)('Exception encountered when calling Cond.call().\n\n\x1b[1m%s\x1b[0m'
-                                 % error.args[0])
+            worded = in_call(error, 'Cond', _cond_arguments())
             worded.add_note('apply_gradients with gradient_accumulation_steps: a %s gradient for a %s variable; '
                             'cast the gradients to their variables\' dtypes first'
                             % (grad.dtype.name, accumulator.dtype.name))
             raise worded
+
+
+def _cond_arguments():
+    """What Keras 3's Cond operation lists under 'Arguments received by Cond.call():' for the
+    accumulation step's ops.cond(pred, update_fn, accumulate_fn): its positional arguments as text
+    (the predicate tensor, the two branch lambdas of BaseOptimizer._backend_apply_gradients) and an
+    unset kwargs."""
+    branches = (lambda: None, lambda: None)
+    for branch in branches:
+        branch.__qualname__ = 'BaseOptimizer._backend_apply_gradients.<locals>.<lambda>'
+    return [('args', ('tf.Tensor(shape=(), dtype=bool)',) + tuple(repr(branch) for branch in branches)),
+            ('kwargs', inspect.Parameter.empty)]
