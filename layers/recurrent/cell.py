@@ -294,9 +294,21 @@ class RecurrentCell(Layer):
         masks = self.sequence_masks
         input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training) \
             if masks is None else masks
-        output, new_states = self.step(self.project_masked(inputs, input_mask), state_list,
+        output, new_states = self.step(self._step_projection(inputs, input_mask), state_list,
                                        self.recurrent_weights(), recurrent_mask)
         return output, (new_states if listed or len(new_states) > 1 else new_states[0])
+
+    def _step_projection(self, inputs, input_mask):
+        """``project_masked`` of one step; in a traced step on static shapes, the step as the cell's own
+        ``project_steps`` gives it (with its bias-free product where grappler regroups the cell's sum,
+        regrouped_step_sum.py), as rnn.py's loop gets it: cells called one step at a time (a stack of
+        cells) sum as the same cell in its own layer (TF 2.21: RNN([SimpleRNNCell(3), SimpleRNNCell(2)]) in a
+        tf.function; notes/progs/layers14/tr10.py)."""
+        if self.use_bias and type(self).project_steps is not RecurrentCell.project_steps:
+            from .regrouped_step_sum import regroups        # (that module imports this one)
+            if regroups(self, inputs):
+                return self.project_steps(expand_dims(inputs, 1), input_mask, False)[0]
+        return self.project_masked(inputs, input_mask)
 
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if isinstance(self.state_size, (list, tuple)) else [self.state_size]
