@@ -233,3 +233,21 @@ def test_glu_and_sparsemax_axes_fail_where_keras_reads_them():
                                         'strided_slice/' % index)
     with pytest.raises(TypeError, match='^Cannot convert 1.0 to EagerTensor of dtype int32(\n|$)'):
         ops.sparsemax(x, axis=1.0)
+
+
+def test_argmin_by_a_float_axis_on_tf_slow_path_is_the_registry_error():
+    # TF 2.21: keras.ops.argmin(np.ones((2, 3)), axis=1.0) (int32 input and scalars alike; tf.math.argmin(...,
+    # output_type='int32') too) -> InvalidArgumentError "Value for attr 'Tidx' of float is not in the list of allowed
+    # values: int32, int64\n\t; NodeDef: {{node ArgMin}}; Op<name=ArgMin; ...> [Op:ArgMin]"; tf.argmin(x, axis=1.0)
+    # (the fast path) -> TypeError 'Cannot convert 1.0 to EagerTensor of dtype int32'
+    for run in (lambda: ops.argmin(np.ones((2, 3), 'float32'), axis=1.0),
+                lambda: ops.argmin(np.ones((2, 3), 'int32'), axis=1.0),
+                lambda: tf.math.argmin(tf.ones((2, 3)), axis=1.0, output_type='int32')):
+        with pytest.raises(InvalidArgumentError) as info:
+            run()
+        text = str(info.value)
+        assert text.startswith("Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64\n\t; "
+                               "NodeDef: {{node ArgMin}}; Op<name=ArgMin; signature=input:T, dimension:Tidx -> ")
+        assert text.endswith('attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> [Op:ArgMin]')
+    with pytest.raises(TypeError, match='^Cannot convert 1.0 to EagerTensor of dtype int32'):
+        tf.argmin(tf.ones((2, 3)), axis=1.0)
