@@ -14,7 +14,8 @@ import numpy as np
 
 from .. import config_threading, onednn_policy
 from . import eigen_math
-from .conv_backprop_filter_order import _DEFAULT_POSITIONS, _LANES, _balance211, _explicit_broadcast_rows, _one_chain
+from .conv_backprop_filter_order import (_DEFAULT_POSITIONS, _LANES, _balance211, _explicit_broadcast_rows, _one_chain,
+                                        _up, balance)
 
 
 def applies(x, g, geo):
@@ -54,33 +55,9 @@ def _threads_on_minibatch(shape, geo, o, threads):
     ic_block = c if c < _LANES else _LANES
     nb_ic, nb_oc, oc_block = -(-c // ic_block), -(-o // _LANES), _LANES
 
-    def up(a, b):
-        return -(-a // b)
-
     def memory(mb, ocb, icb):
-        return (up(n, mb) * up(nb_ic, icb) * ic_block * d * ih * iw // sd // sh // sw
-                + up(n, mb) * up(nb_oc, ocb) * oc_block * od * oh * ow
-                + 8 * up(nb_oc, ocb) * up(nb_ic, icb) * kd * kh * kw * ic_block * oc_block)
+        return (_up(n, mb) * _up(nb_ic, icb) * ic_block * d * ih * iw // sd // sh // sw
+                + _up(n, mb) * _up(nb_oc, ocb) * oc_block * od * oh * ow
+                + 8 * _up(nb_oc, ocb) * _up(nb_ic, icb) * kd * kh * kw * ic_block * oc_block)
 
-    def compute(mb, ocb, icb):
-        return up(n, mb) * up(nb_oc, ocb) * up(nb_ic, icb)
-
-    def splits():
-        for mb in range(1, min(threads, n * od) + 1):
-            for ocb in range(1, min(threads // mb, nb_oc) + 1):
-                yield mb, ocb, min(threads // mb // ocb, nb_ic)
-
-    best = (1, 1, 1)
-    best_memory = memory(*best)
-    for split in splits():
-        if memory(*split) <= best_memory:
-            best, best_memory = split, memory(*split)
-    best_compute = compute(*best)
-    for split in splits():      # less compute, at most 10% more memory, or 25% less compute
-        cost = compute(*split)
-        if (cost <= best_compute and memory(*split) < 1.1 * best_memory) or 4 * cost <= 3 * best_compute:
-            best, best_compute = split, cost
-    mb = best[0]
-    if threads // 2 < mb < threads:
-        mb = min(n * od, threads)
-    return mb
+    return balance(threads, n * od, nb_oc, nb_ic, memory, images=n)[0]

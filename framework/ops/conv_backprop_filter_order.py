@@ -111,19 +111,30 @@ def _weights_split(geo, o, threads):
     ic_block = c if c < _LANES else _LANES
     nb_ic, nb_oc, oc_block = -(-c // ic_block), -(-o // _LANES), _LANES
 
-    def up(a, b):
-        return -(-a // b)
-
     def memory(mb, ocb, icb):
-        return (up(n, mb) * up(nb_ic, icb) * ic_block * ih * iw // sh // sw
-                + up(n, mb) * up(nb_oc, ocb) * oc_block * geo.oh * geo.ow
-                + 8 * up(nb_oc, ocb) * up(nb_ic, icb) * kh * kw * ic_block * oc_block)
+        return (_up(n, mb) * _up(nb_ic, icb) * ic_block * ih * iw // sh // sw
+                + _up(n, mb) * _up(nb_oc, ocb) * oc_block * geo.oh * geo.ow
+                + 8 * _up(nb_oc, ocb) * _up(nb_ic, icb) * kh * kw * ic_block * oc_block)
+
+    return balance(threads, n, nb_oc, nb_ic, memory)
+
+
+def _up(a, b):
+    return -(-a // b)
+
+
+def balance(threads, rows, nb_oc, nb_ic, memory, images=None):
+    """oneDNN's search for the backward-weights thread split (minibatch, output channel blocks, input
+    channel blocks) over ``rows`` minibatch rows: the least ``memory(mb, ocb, icb)``, then less compute
+    at most 10% more memory, or 25% less compute. The 2-D kernel's rows are its images; the 3-D one's are
+    (image, output depth) pairs, while its compute estimate still counts ``images``."""
+    images = rows if images is None else images
 
     def compute(mb, ocb, icb):
-        return up(n, mb) * up(nb_oc, ocb) * up(nb_ic, icb)
+        return _up(images, mb) * _up(nb_oc, ocb) * _up(nb_ic, icb)
 
     def splits():
-        for mb in range(1, min(threads, n) + 1):
+        for mb in range(1, min(threads, rows) + 1):
             for ocb in range(1, min(threads // mb, nb_oc) + 1):
                 yield mb, ocb, min(threads // mb // ocb, nb_ic)
 
@@ -133,13 +144,13 @@ def _weights_split(geo, o, threads):
         if memory(*split) <= best_memory:
             best, best_memory = split, memory(*split)
     best_compute = compute(*best)
-    for split in splits():      # less compute, at most 10% more memory, or 25% less compute
+    for split in splits():
         cost = compute(*split)
         if (cost <= best_compute and memory(*split) < 1.1 * best_memory) or 4 * cost <= 3 * best_compute:
             best, best_compute = split, cost
     mb = best[0]
     if threads // 2 < mb < threads:
-        mb = min(n, threads)
+        mb = min(rows, threads)
     return mb, best[1], best[2]
 
 
