@@ -177,13 +177,17 @@ def numpy_operators_restored():
 
 @pytest.fixture
 def float64_floatx():
-    """keras.backend.set_floatx('float64') for one test; float32 again after it, whatever happens."""
+    """keras.backend.set_floatx('float64') for one test, as at the start of a fresh program (no layer
+    has fixed the global dtype policy yet); float32 and an unfixed policy again after it, whatever happens."""
     from framework import keras
+    from framework.keras.mixed_precision import reset_global_policy
+    reset_global_policy()      # Keras 3 fixes the policy from floatx at the first layer, until clear_session
     keras.backend.set_floatx('float64')
     try:
         yield
     finally:
         keras.backend.set_floatx('float32')
+        reset_global_policy()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ _OTHER_NAMES = ('uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32',
                 'float8_e4m3fn', 'float8_e5m2', 'complex64', 'complex128')
 # name -> (compute dtype, variable dtype), as Keras 3's DTypePolicy._parse_name
 _MIXED = {'mixed_float16': ('float16', 'float32'), 'mixed_bfloat16': ('bfloat16', 'float32')}
-_state = {'policy': None,       # None: follow backend.floatx()
+_state = {'policy': None,       # None: not asked yet (global_policy fixes it from backend.floatx())
           'identity': None}     # stands for Keras's global policy object (see global_policy_identity)
 
 
@@ -136,8 +136,15 @@ def reset_global_policy():
 
 
 def global_policy():
-    """The policy of new layers: the one set last, else the one named by ``keras.backend.floatx()``."""
-    return _state['policy'] if _state['policy'] is not None else DTypePolicy(backend.floatx())
+    """The policy of new layers: the one set last, else the one named by ``keras.backend.floatx()``
+    when this is first asked (by a layer made without ``dtype``, or a print of the policy).
+
+    Keras 3's ``dtype_policy()`` keeps that first answer until ``clear_session``: a
+    ``set_floatx('float64')`` after the first layer leaves later layers float32.
+    """
+    if _state['policy'] is None:
+        _state['policy'] = DTypePolicy(backend.floatx())
+    return _state['policy']
 
 
 def default_dtype_name():
