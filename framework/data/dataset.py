@@ -27,6 +27,7 @@ from .sparse_elements import is_sparse
 from .spec import DatasetSpec, TensorSpec
 from .stage_function import traced_stage_function
 from .stage_names import maker_name
+from .traced_source_specs import traced_shapes, with_traced_shapes
 from .empty_elements import no_components_error
 from .structure import as_tensors, host_structure, spec_of
 from ..extension_batching import refuse_unbatchable, restore_spec
@@ -138,7 +139,9 @@ class Dataset(ElementStages, RegroupingStages):
                 return
             for i in range(n):
                 yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves] if composite else [a[i] for a in leaves])
-        return Dataset(slices, n, lambda: restore_spec(nest.map_structure(_slice_spec, arrays)))
+        traced = traced_shapes(tensors)      # (made inside a stage function's trace: its shapes)
+        return Dataset(slices, n, lambda: with_traced_shapes(restore_spec(nest.map_structure(_slice_spec, arrays)),
+                                                             traced, sliced=True))
 
     @staticmethod
     def list_files(file_pattern, shuffle=None, seed=None, name=None):
@@ -153,7 +156,8 @@ class Dataset(ElementStages, RegroupingStages):
             raise no_components_error('TensorDataset', 'Dataset.from_tensors', tensors)
         arrays = host_structure(_lists_of_arrays_kept(tensors))
         dataset_name(name)
-        return Dataset(lambda: iter([arrays]), 1, lambda: spec_of(arrays))
+        traced = traced_shapes(tensors)      # (made inside a stage function's trace: its shapes)
+        return Dataset(lambda: iter([arrays]), 1, lambda: with_traced_shapes(spec_of(arrays), traced))
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,

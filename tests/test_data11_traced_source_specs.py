@@ -1,0 +1,36 @@
+"""from_tensors / from_tensor_slices made inside flat_map's / interleave's function take the traced shapes
+for their spec, as TF 2.21 traces the function on the input's spec. Goldens printed by TF 2.21 (probe
+/work/notes/progs/data11/p18.py; data9's p13.py), e.g.
+`tf.data.Dataset.range(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors(tf.fill([x], x))).element_spec`.
+"""
+import pytest
+
+import framework as tf
+
+R = tf.data.Dataset.range
+T = tf.data.Dataset.from_tensor_slices
+
+
+@pytest.mark.parametrize('make, spec', [
+    (lambda: R(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors(tf.fill([x], x))), tf.TensorSpec((None,), tf.int64)),
+    (lambda: R(1, 4).flat_map(lambda x: T(tf.fill([x, x], x))), tf.TensorSpec((None,), tf.int64)),
+    (lambda: R(1, 4).flat_map(lambda x: tf.data.Dataset.from_tensors(tf.fill([x], x)).batch(2)),
+     tf.TensorSpec((None, None), tf.int64)),
+    (lambda: R(1, 4).flat_map(lambda x: tf.data.Dataset.from_tensors((tf.fill([2], x), tf.fill([x], 1.0)))),
+     (tf.TensorSpec((2,), tf.int64), tf.TensorSpec((None,), tf.float32))),
+    (lambda: R(1, 4).map(lambda x: tf.fill([x], x)).flat_map(lambda v: tf.data.Dataset.from_tensors(v)),
+     tf.TensorSpec((None,), tf.int64)),
+    (lambda: R(1, 4).flat_map(lambda x: tf.data.Dataset.from_tensors(tf.reshape(tf.range(x * 2), [2, x]))),
+     tf.TensorSpec((2, None), tf.int64)),
+    (lambda: T(tf.ragged.constant([[1, 2], [3], [4, 5, 6]])).flat_map(lambda r: tf.data.Dataset.from_tensors(r)),
+     tf.TensorSpec((None,), tf.int32)),
+])
+def test_traced_shapes_give_the_spec(make, spec):
+    assert make().element_spec == spec
+
+
+def test_values_are_unchanged_and_sources_outside_a_trace_keep_their_shapes():
+    ds = R(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors(tf.fill([x], x)), cycle_length=1)
+    assert [v.tolist() for v in ds.as_numpy_iterator()] == [[1], [2, 2], [3, 3, 3]]
+    assert tf.data.Dataset.from_tensors(tf.fill([3], 1)).element_spec == tf.TensorSpec((3,), tf.int32)
+    assert T(tf.fill([2, 3], 1)).element_spec == tf.TensorSpec((3,), tf.int32)
