@@ -56,14 +56,16 @@ def trace_now(function, entry, key, args, kwargs):
             args, kwargs = function._binder.cast(args, kwargs), {}
     except LookupError:
         return False
-    saved = (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws)
+    saved = (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
+             entry.iterators, entry.attributes)
     entry.random_state = GraphRandomState()
     sink = io.StringIO()        # (the prints are let out only when the trace succeeds)
     try:
         with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope():
             function._run(entry, key, args, kwargs, counted=False)
     except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
-        entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws = saved
+        (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
+         entry.iterators, entry.attributes) = saved
         entry.shown = False
         if _whatever_the_values(error):     # (TF raises it here, its trace not made, after the trace's prints)
             _forget(function, entry)
