@@ -6,7 +6,7 @@ The transforms are numpy's (or cupy's) FFTs with TensorFlow's gradients, through
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .. import backend
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
@@ -22,17 +22,44 @@ def on_device_of(tensor, ref):
 
 
 def _complex_input(x, op):
+    """A complex64 / complex128 tensor for the complex transforms and whether TF's fast path takes ``x`` (its
+    kernel errors then end in ' name: '). TF converts a Python or numpy value straight to the op's default
+    complex64 (a complex128 array too); its kernel refuses a real tensor with the registry's attr error, and
+    irfftnd's Python wrapper with its own ValueError."""
+    named = fast_path(x)        # a Python list goes through the slow path: kernel errors end at '[Op:FFT]'
     if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biufc':
-        # TF converts a Python or numpy value straight to the op's default complex64, a complex128 array too
         x = np.asarray(x).astype(np.complex64)
     t = as_tensor(x, op)
-    if t._data.dtype.kind != 'c':       # a real tensor: the kernel's attr error (also a TypeError)
-        raise InvalidArgumentError("%s: Value for attr 'Tcomplex' of %s is not in the list of allowed values: "
-                                   "complex64, complex128 (the input must be complex64 or complex128: build one with "
-                                   "tf.complex(real, imag) or tf.cast(x, tf.complex64))" % (op, kernel_dtype_name(t.dtype)))
+    if t._data.dtype.kind != 'c':
+        if op.startswith('signal.irfft'):
+            raise _irfft_refusal(t, op)
+        kernel = op[len('signal.'):].upper()        # 'FFT', 'IFFT2D', 'FFTND'
+        inputs = 'input:Tcomplex, fft_length:int32, axes:int32' if kernel.endswith('ND') else 'input:Tcomplex'
+        error = InvalidArgumentError(
+            "Value for attr 'Tcomplex' of %s is not in the list of allowed values: complex64, complex128\n\t; NodeDef: "
+            "{{node %s}}; Op<name=%s; signature=%s -> output:Tcomplex; attr=Tcomplex:type,default=DT_COMPLEX64,"
+            "allowed=[DT_COMPLEX64, DT_COMPLEX128]> [Op:%s] name: " % (kernel_dtype_name(t.dtype), kernel, kernel,
+                                                                      inputs, kernel))
+        raise noted(error, '%s: the input must be complex64 or complex128, got %s: build one with tf.complex(real, '
+                           'imag) or tf.cast(x, tf.complex64)' % (op, t.dtype.name))
+    return t, named
+
+
+def _irfft_refusal(t, op):
+    return noted(ValueError('IRFFT requires tf.complex64 or tf.complex128 inputs, got: %s' % (t,)),
+                 '%s: input must be complex64 or complex128, got %s' % (op, t.dtype.name))
+
+
+def _irfft_input(x, op, rank):
+    """irfft's input: TF's Python wrapper checks the rank first ('Shape () must have rank at least 1'), then
+    refuses a real tensor ('IRFFT requires tf.complex64 or tf.complex128 inputs, got: <the tensor>')."""
+    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biufc':
+        x = np.asarray(x).astype(np.complex64)
+    t = as_tensor(x, op)
+    _check_rank(t, rank, op)
+    if t._data.dtype.kind != 'c':
+        raise _irfft_refusal(t, op)
     return t
-
-
 
 
 def _real_input(x, op):
@@ -78,8 +105,11 @@ def _complex_transform(name, rank, inverse):
     op = 'signal.' + name
 
     def transform(input, name=None):  # noqa: A002  (TensorFlow's argument name)
-        t = _complex_input(input, op)
-        _check_rank(t, rank, op)
+        t, named = _complex_input(input, op)
+        if t.ndim < rank:       # the kernel's check (a real input's attr error comes first)
+            raise kernel_error(op[len('signal.'):].upper(), 'Input must have rank of at least %d but got: [%s]'
+                               % (rank, ','.join(str(d) for d in t.shape)), named=named,
+                               note='%s: input must have rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
         axes = range(t.ndim - rank, t.ndim)
         return spectral_transform('ifft' if inverse else 'fft', t, t.shape[-rank:], axes)
     return _published(transform, name, 'The %s%s discrete Fourier transform over the last %d axes (complex in, '
@@ -96,8 +126,11 @@ def _real_transform(name, rank, inverse):
     op = 'signal.' + name
 
     def transform(input_tensor, fft_length=None, name=None):
-        t = (_complex_input if inverse else _real_input)(input_tensor, op)
-        _check_rank(t, rank, op)
+        if inverse:
+            t = _irfft_input(input_tensor, op, rank)
+        else:
+            t = _real_input(input_tensor, op)
+            _check_rank(t, rank, op)
         # the inverse's default: the even-length signal whose half spectrum has this many frequencies
         default = list(t.shape[-rank:-1]) + [max(2 * (t.shape[-1] - 1), 0)] if inverse else t.shape[-rank:]
         lengths = _lengths(fft_length, rank, default, op)

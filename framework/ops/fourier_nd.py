@@ -64,7 +64,7 @@ def _nd(kind, name):
     def transform(input_tensor, fft_length=None, axes=None, norm=None, name=None):
         t = as_tensor(input_tensor, op, dtype=None if takes_real or hasattr(input_tensor, 'dtype')
                       else np.complex64)
-        t = _real_input(t, op) if takes_real else _complex_input(t, op)
+        t = _real_input(t, op) if takes_real else _complex_input(t, op)[0]
         axes_ = _axes(t, axes, op)
         lengths = _lengths(t, fft_length, axes_, kind == 'irfft', op)
         scale = _scale(lengths, norm, op)
