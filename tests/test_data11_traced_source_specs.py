@@ -34,3 +34,12 @@ def test_values_are_unchanged_and_sources_outside_a_trace_keep_their_shapes():
     assert [v.tolist() for v in ds.as_numpy_iterator()] == [[1], [2, 2], [3, 3, 3]]
     assert tf.data.Dataset.from_tensors(tf.fill([3], 1)).element_spec == tf.TensorSpec((3,), tf.int32)
     assert T(tf.fill([2, 3], 1)).element_spec == tf.TensorSpec((3,), tf.int32)
+
+
+def test_scan_output_spec_opens_the_lengths_its_trace_leaves_open():
+    # TF 2.21: TensorSpec(shape=(None,), dtype=tf.int64, name=None) (probe p19.py q1); tapeflow said (1,)
+    scanned = R(1, 4).scan(tf.constant(0, tf.int64), lambda s, x: (s + x, tf.fill([x], s)))
+    assert scanned.element_spec == tf.TensorSpec((None,), tf.int64)
+    assert [v.tolist() for v in scanned.as_numpy_iterator()] == [[0], [1, 1], [3, 3, 3]]
+    fixed = R(1, 4).scan(tf.constant(0, tf.int64), lambda s, x: (s + x, (s, tf.fill([2], x))))
+    assert fixed.element_spec == (tf.TensorSpec((), tf.int64), tf.TensorSpec((2,), tf.int64))

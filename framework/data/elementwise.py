@@ -24,6 +24,7 @@ from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
+from .traced_source_specs import with_traced_shapes
 from .unique_elements import check_unique_spec, first_seen
 from .structure import as_tensors, call_with_element, host_structure, spec_of
 
@@ -270,7 +271,7 @@ class ElementStages:
                 _check_scan_state(state, new_state)
                 state = new_state
                 yield host_structure(result[1])
-        return self._then(scanned, spec=None)
+        return _with_traced_outputs(self._then(scanned, spec=None), scan_func)
 
     def unique(self, name=None):
         """The elements with repeats dropped (first occurrences, in order); one int32 / int64 / string tensor."""
@@ -387,6 +388,24 @@ class ElementStages:
         result._reads_upstream = lambda: not stored
         return result
 
+
+
+def _with_traced_outputs(scanned, scan_func):
+    """``scanned`` whose spec, read from its first element, has None for the lengths scan_func's trace
+    leaves open in the output element (TF's spec is the trace's: a tf.fill([x], s) output is (None,))."""
+    peeked = type(scanned).element_spec.fget
+
+    def spec():
+        scanned._spec = None
+        try:
+            data_spec = peeked(scanned)
+        finally:
+            scanned._spec = spec
+        shapes = scan_func.traced_shapes() or []
+        count = len(nest.flatten(data_spec))
+        return with_traced_shapes(data_spec, shapes[-count:] if len(shapes) >= count else None)
+    scanned._spec = spec
+    return scanned
 
 
 def _check_scan_state(state, new_state):

@@ -30,9 +30,9 @@ def with_traced_shapes(spec, shapes, sliced=False):
         return spec
     opened = []
     for leaf, shape in zip(leaves, shapes):
-        if shape is not None and sliced:
+        if type(shape) is tuple and sliced:
             shape = shape[1:]
-        if (shape is not None and type(leaf) is TensorSpec and leaf.shape.rank == len(shape)
+        if (type(shape) is tuple and type(leaf) is TensorSpec and leaf.shape.rank == len(shape)
                 and None in shape):
             leaf = TensorSpec(tuple(None if t is None else d for d, t in zip(leaf.shape, shape)), leaf.dtype,
                               leaf.name)
