@@ -52,3 +52,27 @@ def test_auc_with_listed_thresholds_on_many_predictions(thresholds, curve, print
     y_true, y_pred, weights = _inputs()
     metric.update_state(y_true, y_pred, sample_weight=weights)
     assert float(metric.result()).hex() == printed
+
+
+@pytest.mark.parametrize('options, printed', [
+    ({}, '0x1.fee1d80000000p-2'),
+    ({'label_weights': [.1, .2, .3, .4]}, '0x1.fe40940000000p-2'),
+    ({'curve': 'PR'}, '0x1.00dba80000000p-1'),
+    ({'num_thresholds': 3}, '0x1.fdeb900000000p-2'),
+])
+def test_multi_label_auc_label_totals_on_many_samples(options, printed):
+    # Keras's optimized update sums each label's weights (tn, fn at the lowest threshold) with
+    # ops.sum(..., axis=1) over 25,000 samples. Printed by TF 2.21 (/work/notes/progs/metrics10/t3.py):
+    #   rng = np.random.RandomState(5); N = 25000
+    #   yt = (rng.rand(N, 4) > .5).astype('float32'); yp = rng.rand(N, 4).astype('float32')
+    #   sw = rng.rand(N).astype('float32')
+    #   m = keras.metrics.AUC(multi_label=True, **options); m.update_state(yt, yp, sw)
+    #   print(float(m.result()).hex())
+    rng = np.random.RandomState(5)
+    n = 25000
+    y_true = (rng.rand(n, 4) > .5).astype('float32')
+    y_pred = rng.rand(n, 4).astype('float32')
+    weights = rng.rand(n).astype('float32')
+    metric = keras.metrics.AUC(multi_label=True, **options)
+    metric.update_state(y_true, y_pred, sample_weight=weights)
+    assert float(metric.result()).hex() == printed
