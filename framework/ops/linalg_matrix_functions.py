@@ -118,6 +118,31 @@ def _sqrtm_array(a):
     return y
 
 
+def _sqrtm_by_matrix(host):
+    """Each matrix's root: the Denman-Beavers iteration where no eigenvalue lies on the closed negative real
+    axis (it converges to the principal root there), else what TF's Schur method (Eigen's MatrixSquareRoot)
+    gives: NaN everywhere for a real matrix with a negative eigenvalue (the NaN of its 1x1 Schur block spreads
+    through the Schur vectors), and for a repeated zero eigenvalue (0 / (0 + 0) off the diagonal); the
+    principal root from the eigendecomposition for a single zero eigenvalue or a complex matrix's negative
+    ones (sqrtm([[-4, 0], [0, 9]]) of complex64 is diag(2j, 3))."""
+    n = host.shape[-1]
+    flat = host.reshape((-1, n, n))
+    roots = np.empty(flat.shape, np.complex128 if host.dtype.kind == 'c' else np.float64)
+    for index, matrix in enumerate(flat):
+        finite = np.isfinite(matrix).all()      # (LAPACK refuses NaN / inf: those keep the iteration's NaNs)
+        eigenvalues = np.linalg.eigvals(matrix.astype(roots.dtype)) if n and finite else np.zeros(0)
+        on_axis = (eigenvalues.imag == 0) & (eigenvalues.real <= 0)
+        if not on_axis.any():
+            roots[index] = _sqrtm_array(matrix)
+        elif (host.dtype.kind != 'c' and (eigenvalues.real[on_axis] < 0).any()) or (eigenvalues[on_axis] == 0).sum() > 1:
+            roots[index] = np.nan
+        else:
+            values, vectors = np.linalg.eig(matrix.astype(np.complex128))
+            root = (vectors * np.sqrt(values + 0.0)) @ np.linalg.inv(vectors)
+            roots[index] = root if roots.dtype.kind == 'c' else root.real
+    return roots.reshape(host.shape)
+
+
 @named_errors('sqrtm')
 def sqrtm(input, name=None):  # noqa: A002
     """The principal square root of each square matrix (no eigenvalue on the closed negative axis).
@@ -129,7 +154,7 @@ def sqrtm(input, name=None):  # noqa: A002
     host = backend.to_host(a._data)
     try:
         with np.errstate(all='ignore'):
-            root = _sqrtm_array(host)
+            root = _sqrtm_by_matrix(host)
     except np.linalg.LinAlgError:
         raise InvalidArgumentError('sqrtm: a matrix of shape %s is singular; its square root is not computed '
                                    'here' % (tuple(a.shape),)) from None
