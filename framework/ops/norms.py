@@ -303,10 +303,18 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
     clip_norm = _number_or_tensor(clip_norm, norm_value.dtype, 'clip_by_global_norm')
     # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
-    scale = clip_norm * minimum(1.0 / norm_value, 1.0 / clip_norm) + (norm_value - norm_value)
+    scale = clip_norm * minimum(1.0 / norm_value, _reciprocal(clip_norm)) + (norm_value - norm_value)
     clipped = [None if t is None else map_values(lambda values: values * scale, t) if isinstance(t, IndexedSlices)
                else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
     return clipped, norm_value if use_norm is None else use_norm      # (TF returns use_norm as given)
+
+
+def _reciprocal(clip_norm):
+    # TF divides a tensor: a clip norm of 0 gives 1 / 0 = inf, so the scale is 0 * (1 / norm) = 0 (every
+    # tensor zeroed; NaN for a zero norm). Python's float division would raise ZeroDivisionError.
+    if isinstance(clip_norm, float) and clip_norm == 0.0:
+        return math.copysign(math.inf, clip_norm)
+    return 1.0 / clip_norm
 
 
 def _present(t_list, op):
