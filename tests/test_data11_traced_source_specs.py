@@ -43,3 +43,10 @@ def test_scan_output_spec_opens_the_lengths_its_trace_leaves_open():
     assert [v.tolist() for v in scanned.as_numpy_iterator()] == [[0], [1, 1], [3, 3, 3]]
     fixed = R(1, 4).scan(tf.constant(0, tf.int64), lambda s, x: (s + x, (s, tf.fill([2], x))))
     assert fixed.element_spec == (tf.TensorSpec((), tf.int64), tf.TensorSpec((2,), tf.int64))
+
+
+def test_group_by_window_reduce_map_spec_is_the_trace_not_the_empty_stand_in():
+    # TF 2.21: TensorSpec(shape=(None,), dtype=tf.int64, name=None) (probe p19.py q5); tapeflow said (0,)
+    grouped = R(1, 4).group_by_window(lambda x: x % 2, lambda k, w: w.map(lambda v: tf.fill([v], v)), window_size=2)
+    assert grouped.element_spec == tf.TensorSpec((None,), tf.int64)
+    assert tf.data.Dataset.range(0).map(lambda v: tf.fill([2], v)).element_spec == tf.TensorSpec((2,), tf.int64)

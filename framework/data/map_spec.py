@@ -35,7 +35,7 @@ def mapped_spec(map_func, upstream, first_pair=None, stage=None):
         with peeking():          # a read for the spec spends no shuffle seeds nor random states (iteration_seeds.py)
             first = next(iter(upstream._make_iterator()), None)
             if first is None:
-                return _spec_without_elements(map_func, upstream)
+                return _spec_without_elements(map_func, upstream, stage)
             result = host_structure(call_with_element(map_func, first))
     traced = stage.traced_shapes() if stage is not None else None
     spec = _with_open_lengths(spec_of(result), traced)
@@ -78,7 +78,7 @@ def _with_open_lengths(spec, traced):
     return nest.pack_sequence_as(spec, opened)
 
 
-def _spec_without_elements(map_func, upstream):
+def _spec_without_elements(map_func, upstream, stage=None):
     """An empty input's map spec, from one call on zeros (empty strings) of the input's spec, as TensorFlow
     reads it from a trace: a TFRecordDataset of a file left empty, mapped by parse_single_example, still
     prints its spec there. Only for inputs whose shapes are all known, and a function that runs on zeros.
@@ -95,6 +95,8 @@ def _spec_without_elements(map_func, upstream):
         spec = spec_of(host_structure(call_with_element(map_func, stand_in)))
     except Exception:
         raise refusal from None
+    # the lengths the function's trace leaves open (tf.fill([v], v) of a 0 stood in: (None,), not (0,))
+    spec = _with_open_lengths(spec, stage.traced_shapes() if stage is not None else None)
     leaves = nest.flatten(upstream.element_spec)
     if any(len(s.shape) and s.shape[0] is None for s in leaves):        # an unknown batch: 0 rows stood in
         return nest.map_structure(lambda s: _unknown_leading(s, 0), spec)
