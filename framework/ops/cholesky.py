@@ -45,6 +45,8 @@ def cholesky(input, name=None):  # noqa: A002
 
 
 def _factor(xp, symmetric):
+    if symmetric.size == 0:     # (0, 0) matrices or an empty batch: nothing to factor (TF returns them)
+        return symmetric.copy()
     if eigen_llt.handles(symmetric):
         factored = eigen_llt.factor(symmetric)      # TF's bits for small matrices
         if factored is not None:

@@ -9,9 +9,10 @@ triangular_solve is TF's own kernel order and gradient rule (eigen_triangular_so
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor
 from .linalg import matmul
+from .graph_input_errors import eager_input_error
 from .linalg_checks import matrices, rhs_rows, same_dtype
 from .matrix_ops import broadcast_solve, shared_rule
 from .missing_kernels import refuse_missing
@@ -37,7 +38,14 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     a = matrices(given, 'triangular_solve')
     refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', attrs)
     b = as_float_tensor(rhs, 'triangular_solve')
-    if b.ndim >= 2 and b.shape[-2] != a.shape[-2]:      # the kernel's words (its flags printed as 1 / 0)
+    if b.dtype != a.dtype:
+        raise noted(eager_input_error('MatrixTriangularSolve', 1, a.dtype, b.dtype),
+                    'triangular_solve: both operands need one dtype, got %s and %s' % (a.dtype.name, b.dtype.name))
+    if b.ndim < 2:
+        raise kernel_error('MatrixTriangularSolve', 'In[1] ndims must be >= 2: %d' % b.ndim, named=True,
+                           note='triangular_solve: rhs must have rank >= 2 (..., M, K), got shape %s; use '
+                                'expand_dims(rhs, -1) for a vector' % (tuple(b.shape),))
+    if b.shape[-2] != a.shape[-2]:      # the kernel's words (its flags printed as 1 / 0)
         raise kernel_error('MatrixTriangularSolve', 'In[0] mismatch In[1] shape: %d vs. %d: [%s] [%s] %d %d'
                            % (a.shape[-2], b.shape[-2], ','.join(map(str, a.shape)), ','.join(map(str, b.shape)),
                               bool(lower), bool(adjoint)), named=True,
@@ -72,7 +80,7 @@ def cholesky_solve(chol, rhs, name=None):
     """X with ``A @ X = rhs`` given A's Cholesky factor ``chol`` (lower, A = chol @ adjoint(chol))."""
     l = matrices(chol, 'cholesky_solve')
     b = as_float_tensor(rhs, 'cholesky_solve')
-    rhs_rows(l, b, 'cholesky_solve')
+    # (the rhs's checks are the first triangular solve's: TF's errors name MatrixTriangularSolve)
     return triangular_solve(l, triangular_solve(l, b), adjoint=True)
 
 
@@ -268,9 +276,9 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         raise NotImplementedError('matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 '
                                   'due to poor accuracy.')
     b = as_float_tensor(rhs, op)
-    rhs_rows(a, b, op)
     m, n = a.shape[-2], a.shape[-1]
     if not fast:
+        _solve_ls_checks(a, b)
         from .linalg_matrix_functions import pinv
         from .unregistered_gradient import without_gradient
         # TF's MatrixSolveLs gradient refuses fast=False when a gradient reaches it
@@ -280,9 +288,24 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     from .creation import eye
     l2 = as_float_tensor(l2_regularizer, op) if not isinstance(l2_regularizer, (int, float)) else l2_regularizer
     # adjoints: the conjugate transposes of complex matrices (MatrixSolveLs takes complex64 / complex128 too)
+    # TF's composite path: the rhs's errors are MatMul's (M >= N) or MatrixTriangularSolve's (M < N)
     if m >= n:
         gram = matmul(a, a, adjoint_a=True) + l2 * eye(n, dtype=a.dtype)
         return cholesky_solve(cholesky(gram), matmul(a, b, adjoint_a=True))
     gram = matmul(a, a, adjoint_b=True) + l2 * eye(m, dtype=a.dtype)
     return matmul(a, cholesky_solve(cholesky(gram), b), adjoint_a=True)
 
+
+def _solve_ls_checks(a, b):
+    """MatrixSolveLs's checks (lstsq with fast=False), in its order and words."""
+    if b.dtype != a.dtype:
+        raise noted(eager_input_error('MatrixSolveLs', 1, a.dtype, b.dtype),
+                    'lstsq: both operands need one dtype, got %s and %s' % (a.dtype.name, b.dtype.name))
+    if b.ndim != a.ndim:
+        raise kernel_error('MatrixSolveLs', 'All input tensors must have the same rank.', named=True,
+                           note='lstsq: matrix of shape %s and rhs of shape %s: rhs must be (..., M, K)'
+                                % (tuple(a.shape), tuple(b.shape)))
+    if b.shape[-2] != a.shape[-2]:
+        raise kernel_error('MatrixSolveLs', 'Input matrix and rhs are incompatible.', named=True,
+                           note='lstsq: matrix of shape %s and rhs of shape %s disagree in M (%d vs. %d)'
+                                % (tuple(a.shape), tuple(b.shape), a.shape[-2], b.shape[-2]))
