@@ -11,7 +11,7 @@ import numpy as np
 from framework import backend, dtypes
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError, OpError
-from .ops_arrays import FLOATX, diag, refuse_strings
+from .ops_arrays import diag, floatx_dtype, refuse_strings
 from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
 from .ops_shape_inference import canonical_axis
@@ -209,7 +209,7 @@ def get_item(x, key):
 # ---- construction ----------------------------------------------------------------------------------
 def empty(shape, dtype=None):
     """A tensor of ``shape`` (zeros: tapeflow never hands out uninitialised memory)."""
-    return _ops.zeros(shape, dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+    return _ops.zeros(shape, dtypes.as_dtype(dtype) if dtype is not None else floatx_dtype())
 
 
 def empty_like(x, dtype=None):
@@ -228,7 +228,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     log(|start|) / log(10) .. log(|stop|) / log(10) in ``dtype`` (floatx), times start's sign (a zero end
     gives 0 or NaN there, no error)."""
     start, stop = tensor(start, 'geomspace'), tensor(stop, 'geomspace')
-    kind = dtype or FLOATX
+    kind = dtype or floatx_dtype()
     log_start = _ops.log(_ops.cast(_ops.abs(start), kind))
     log_stop = _ops.log(_ops.cast(_ops.abs(stop), kind))
     log_base = _ops.log(_ops.constant(10.0, log_start.dtype))

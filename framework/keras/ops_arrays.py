@@ -18,7 +18,7 @@ from framework.tensor import Tensor
 from .backend import result_type, standardize_dtype as checked_dtype_name
 from .ops_arguments import integer
 from .ops_dynamic_shape import open_dims_as_tensors
-from .ops_dtypes import FLOATX, standardize_dtype, tensor
+from .ops_dtypes import floatx_dtype, standardize_dtype, tensor
 
 __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', 'diag', 'dtype', 'eye', 'full',
            'full_like', 'identity', 'is_tensor', 'linspace', 'meshgrid', 'ndim', 'ones', 'ones_like', 'shape',
@@ -80,7 +80,7 @@ def is_tensor(x):
 def cast(x, dtype):
     """``x`` in ``dtype``; None means floatx, as Keras 3's standardize_dtype reads it. A SparseTensor
     stays sparse, its values cast (Keras 3 on TF: the OCR example casts its sparse labels)."""
-    dtype = FLOATX if dtype is None else checked_dtype_name(dtype)      # Keras 3's 'Invalid dtype: x'
+    dtype = floatx_dtype() if dtype is None else checked_dtype_name(dtype)      # Keras 3's 'Invalid dtype: x'
     return _ops.cast(x if isinstance(x, SparseTensor) else tensor(x, 'cast'), dtype)
 
 
@@ -120,16 +120,16 @@ def _dtype(dtype, default):
 
 
 def zeros(shape, dtype=None):
-    return _ops.zeros(shape, _dtype(dtype, FLOATX))
+    return _ops.zeros(shape, _dtype(dtype, floatx_dtype()))
 
 
 def ones(shape, dtype=None):
-    return _ops.ones(shape, _dtype(dtype, FLOATX))
+    return _ops.ones(shape, _dtype(dtype, floatx_dtype()))
 
 
 def full(shape, fill_value, dtype=None):
     """``shape`` filled with ``fill_value``, floatx unless ``dtype`` says otherwise."""
-    return _filled(shape, fill_value, _dtype(dtype, FLOATX), 'full')
+    return _filled(shape, fill_value, _dtype(dtype, floatx_dtype()), 'full')
 
 
 def _filled(shape, fill_value, dtype, op):
@@ -222,15 +222,15 @@ def _backend_eye(N, M, k, dtype):  # noqa: N803
     """Keras 3's TF backend: with k == 0 it is tf.eye(N, M), whose checks and words a bad size meets
     ('Arguments `num_rows` and `num_columns` must be positive integer values...', Fill's error for -1)."""
     if type(k) is int and k == 0:
-        return _ops.eye(N, N if M is None else M, dtype=_dtype(dtype, FLOATX))
+        return _ops.eye(N, N if M is None else M, dtype=_dtype(dtype, floatx_dtype()))
     N, M, k = integer(N, 'N', 'eye'), None if M is None else integer(M, 'M', 'eye'), integer(k, 'k', 'eye')
-    return Tensor(current_xp().eye(N, M, k, dtype=_dtype(dtype, FLOATX)))
+    return Tensor(current_xp().eye(N, M, k, dtype=_dtype(dtype, floatx_dtype())))
 
 
 def tri(N, M=None, k=0, dtype=None):  # noqa: N803
     """Ones at and below the ``k``-th diagonal of an N x M matrix."""
     N, M, k = integer(N, 'N', 'tri'), None if M is None else integer(M, 'M', 'tri'), integer(k, 'k', 'tri')
-    return Tensor(current_xp().tri(N, M, k, dtype=_dtype(dtype, FLOATX)))
+    return Tensor(current_xp().tri(N, M, k, dtype=_dtype(dtype, floatx_dtype())))
 
 
 def _triangle(x, k, lower, op):

@@ -14,10 +14,18 @@ from framework.ops.graph_input_errors import eager_input_error
 from framework.ops.operands import as_tensor
 from framework.tensor import Tensor
 
-FLOATX = np.dtype('float32')
+FLOATX = np.dtype('float32')     # the promotion rules' float (floatx_dtype() is Keras's current default)
 _PY_NUMBERS = (bool, int, float)
 # Keras 3's promotion narrows these results on every backend, TensorFlow's included (dtype_lattice.NARROWED)
 _NARROWED = {np.dtype('uint64'): np.dtype('uint32'), np.dtype('complex128'): np.dtype('complex64')}
+
+
+def floatx_dtype():
+    """``keras.config.floatx()`` as a numpy dtype: Keras 3's default of its creation ops (ones, zeros, full,
+    eye, tri, empty), one_hot and ``cast(x, None)``, read when called (set_floatx('float64') makes them float64)."""
+    from framework import dtypes
+    from .backend import floatx
+    return dtypes.numpy_dtype(floatx())
 
 
 def tensor(x, op):

@@ -23,7 +23,7 @@ from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel
 from .ops_conv_nd import conv_nd
-from .ops_dtypes import FLOATX, floating, tensor
+from .ops_dtypes import floating, floatx_dtype, tensor
 from .softmax_axis_warning import warn_if_one_class
 from .data_format import standardize_data_format
 
@@ -168,8 +168,8 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     depth = integer(num_classes, 'num_classes', 'one_hot')
     if sparse:
         from .sparse_one_hot import sparse_one_hot
-        return sparse_one_hot(labels, depth, axis, dtypes.as_dtype(dtype or FLOATX).name)
-    return keras_one_hot(labels, depth, axis, dtype or FLOATX)
+        return sparse_one_hot(labels, depth, axis, dtypes.as_dtype(dtype or floatx_dtype()).name)
+    return keras_one_hot(labels, depth, axis, dtype or floatx_dtype())
 
 
 def keras_one_hot(labels, depth, axis, dtype):
