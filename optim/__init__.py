@@ -76,15 +76,21 @@ def deserialize(config, custom_objects=None):
         raise TypeError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     if isinstance(name, str) and _built_in_named(name) is not None and name.lower() not in NOT_BY_NAME:
         # Keras 3 lower-cases a built-in optimizer's name before its lookup, so custom_objects={'Adam': MyAdam}
-        # is not consulted for an 'Adam' config (a .keras or .h5 compile config loads Adam); only 'adam' would be
+        # is not consulted for an 'Adam' config (a .keras or .h5 compile config loads Adam); only 'adam' would be.
+        # (keras.optimizers.deserialize lower-cases the caller's dict itself; kept a copy here, since
+        # keras.layers.deserialize and load_model come through this function and Keras's do not lower-case)
         config = dict(config, class_name=name.lower())
     cls = find_class(config, _built_in_named, custom_objects)
     if cls is None:
         raise ValueError('Unknown optimizer %r; valid names are %s (register your own class with '
                          '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
                          % (name, ', '.join(sorted(BUILT_IN))))
-    arguments = dict(config.get('config') or {})
-    return cls.from_config(arguments, custom_objects=custom_objects)
+    arguments = config.get('config')
+    # Keras 3 hands from_config the caller's own config dict, which it changes: a schedule's config is
+    # replaced by the schedule, LossScaleOptimizer pops 'inner_optimizer' (a second deserialize of the
+    # same dict is then its KeyError 'inner_optimizer')
+    return cls.from_config(arguments if isinstance(arguments, dict) else dict(arguments or {}),
+                           custom_objects=custom_objects)
 
 
 def get(identifier):
