@@ -63,13 +63,6 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     precision, width = _int_attribute(precision, 'precision'), _int_attribute(width, 'width')
     t = convert_to_tensor(input)
     values = np.asarray(backend.to_host(t._data))
-    if fill not in ('', ' ', '0'):
-        note = "as_string: fill must be '', ' ' or '0', got %r" % (fill,)
-        if isinstance(fill, str) and len(fill) > 1:       # the AsString kernel's words
-            raise kernel_error('AsString', 'Fill string must be one or fewer characters', note=note)
-        if isinstance(fill, str) and fill not in '+-#':     # (TF's other flags, not written here)
-            raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, note=note)
-        raise ValueError(note)
     if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
         values = values.astype(np.float32)
     kind = values.dtype.kind
@@ -82,7 +75,16 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     if scientific and shortest:     # the AsString kernel's next check
         raise kernel_error('AsString', 'Cannot select both scientific and shortest notation', named=_fast(input),
                            note='as_string: scientific and shortest cannot both be set')
-    flags = '0' if fill == '0' else ''
+    # fill is one printf flag of the kernel's format, '%' + fill + width + precision + conversion: '0' pads
+    # with zeros, '-' aligns left, '+' and ' ' sign positive numbers, '#' keeps the point ('%#.0f' -> '2.')
+    if not isinstance(fill, str) or len(fill) > 1 or fill not in ' +-0#':
+        note = "as_string: fill must be one of '', ' ', '+', '-', '0', '#', got %r" % (fill,)
+        if isinstance(fill, str) and len(fill) > 1:       # the AsString kernel's words, after its dtype checks
+            raise kernel_error('AsString', 'Fill string must be one or fewer characters', named=_fast(input), note=note)
+        if isinstance(fill, str):
+            raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, named=_fast(input), note=note)
+        raise ValueError(note)
+    flags = fill
     size = str(width) if width > 0 else ''
     if kind in 'fc':
         digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
