@@ -41,6 +41,11 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
             return x
         else:
             return _ops.cast(x, dtype)
+    if dtype is not None and _python_numbers(x) and (dtypes.as_dtype(dtype).is_floating
+                                                     or dtypes.as_dtype(dtype).is_complex):
+        # Keras 3 hands Python numbers to TF's convert_to_tensor(x, dtype): 0.1 in float64 is the double 0.1,
+        # not float32's 0.1 widened (0.10000000149011612)
+        return tensor_module.convert_to_tensor(x, dtype)
     t = tensor(x, 'convert_to_tensor')
     if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype):
         return t
@@ -50,6 +55,13 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         # words ("Cannot convert ['a'] to EagerTensor of dtype float"), not in Cast's
         return tensor_module.convert_to_tensor(x, dtype)
     return _ops.cast(t, dtype)
+
+
+def _python_numbers(x):
+    """Whether ``x`` is a Python int / float or a (nested) list or tuple of only those."""
+    if isinstance(x, (list, tuple)):
+        return len(x) > 0 and all(_python_numbers(v) for v in x)
+    return type(x) in (int, float)
 
 
 def _conversion_refused(t, dtype):
