@@ -91,6 +91,10 @@ def _extreme(pick, op):
         from ..ops import scatter_nd
         a, b = _sparse(sp_a, op), _sparse(sp_b, op)
         union, idx, ia, ib, shape = _union(a, b, op)
+        la, lb = _linear(a._indices_host(), tuple(shape)), _linear(b._indices_host(), tuple(shape))
+        if np.any(np.diff(la) <= 0) or np.any(np.diff(lb) <= 0):     # unordered or repeated: the kernel's merge walk
+            union, ia, ib = _merge_walk(la, lb)
+            idx = np.concatenate([a._indices_host(), b._indices_host()])[_merge_sources(union, ia, ib, len(la))]
         # A side without an entry there holds 0, as its dense form does.
         values = pick(scatter_nd(ia[:, None], a.values, [len(union)]), scatter_nd(ib[:, None], b.values, [len(union)]))
         return SparseTensor(idx, values, shape)
