@@ -50,3 +50,22 @@ def test_group_by_window_reduce_map_spec_is_the_trace_not_the_empty_stand_in():
     grouped = R(1, 4).group_by_window(lambda x: x % 2, lambda k, w: w.map(lambda v: tf.fill([v], v)), window_size=2)
     assert grouped.element_spec == tf.TensorSpec((None,), tf.int64)
     assert tf.data.Dataset.range(0).map(lambda v: tf.fill([2], v)).element_spec == tf.TensorSpec((2,), tf.int64)
+
+
+def test_scan_element_placeholders_take_the_input_spec():
+    # TF 2.21: (None,) for both (probe p19.py q2, q3); tapeflow said the first element's (1,) / (2,)
+    passed = R(1, 4).map(lambda x: tf.fill([x], x)).scan(tf.constant(0, tf.int64), lambda s, v: (s + 1, v))
+    assert passed.element_spec == tf.TensorSpec((None,), tf.int64)
+    rows = T(tf.ragged.constant([[1, 2], [3], [4, 5, 6]])).scan(tf.constant(0), lambda s, x: (s + tf.reduce_sum(x), x))
+    assert rows.element_spec == tf.TensorSpec((None,), tf.int32)
+    assert [v.tolist() for v in rows.as_numpy_iterator()] == [[1, 2], [3], [4, 5, 6]]
+
+
+def test_window_size_func_key_placeholder_is_a_scalar_whatever_the_elements(capsys):
+    def size(key):
+        print('traced', key)
+        return key + 2
+    rows = R(4).map(lambda x: tf.fill([2], x)).group_by_window(lambda v: v[0] % 2, lambda k, w: w.batch(3),
+                                                               window_size_func=size)
+    assert [v.tolist() for v in rows.as_numpy_iterator()] == [[[0, 0], [2, 2]], [[1, 1], [3, 3]]]
+    assert capsys.readouterr().out == 'traced Tensor("args_0:0", shape=(), dtype=int64)\n'

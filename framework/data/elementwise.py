@@ -254,7 +254,9 @@ class ElementStages:
         function_argument(scan_func, 'scan_func', 'Dataset.scan')
         # traced once as TF's scan traces it, as reduce's function is: a Python print shows once, with graph
         # tensors, and scan_func's errors are the trace's (StagingError, op_def_library's words)
-        scan_func = traced_stage_function(scan_func, self, takes_element=False)
+        state_leaves = len(nest.flatten(initial_state))
+        scan_func = traced_stage_function(scan_func, self, takes_element=False, arg_specs=lambda: (
+            [None] * state_leaves + nest.flatten(self.element_spec)))
         dataset_name(name)
         source = self._make_iterator
 

@@ -144,7 +144,8 @@ class RegroupingStages:
                 raise noted(TypeError("'%s' object is not callable" % type(window_size_func).__name__),
                             'Dataset.group_by_window: window_size_func must be a function of the key')
             window_size_func = traced_stage_function(window_size_func, self, takes_element=False,
-                                                     refusal_of_result=windows.int64_scalar_refusal('window_size_func'))
+                                                     refusal_of_result=windows.int64_scalar_refusal('window_size_func'),
+                                                     arg_specs=lambda: [TensorSpec((), 'int64')])     # the key's
         dataset_name(name)
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,

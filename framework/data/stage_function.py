@@ -40,11 +40,13 @@ DEBUG_MODE = [False]
 traced_ops.calls_user_function(host_random_replay.traced)
 
 
-def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=None):
+def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=None, arg_specs=None):
     """``fn`` wrapped so that its first call is a trace and later calls replay it. ``takes_element``: ``fn``
     is called with one element of ``upstream`` (spread when a tuple), not reduce's (state, element).
     ``refusal_of_result(result)``: the error (or None) the stage raises for what the trace returned, worded
-    while the trace still names its tensors (TF's check after tracing: '<tf.Tensor 'Cast:0' ...>')."""
+    while the trace still names its tensors (TF's check after tracing: '<tf.Tensor 'Cast:0' ...>').
+    ``arg_specs()``: the flat specs of the arguments (None where unknown), for a function not called with
+    one element (scan's state then element); its placeholders take those shapes, as TF's trace does."""
     warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
     converted = converted_name(fn)
     if takes_element:
@@ -66,7 +68,7 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
             state['traced'] = True
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
             try:
-                with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), \
+                with trace_names.naming(_placeholder_names(args, upstream, arg_specs), graph=GraphScopes()), \
                         traced_ops.hooked(), assert_statements.running(True, getattr(fn, '__name__', 'fn')):
                     result = host_random_replay.traced(fn, args, state)
                     state['shapes'] = _traced_shapes(result)
@@ -176,10 +178,13 @@ def _debug_stage_function(fn, upstream, state):
     return run
 
 
-def _placeholder_names(args, upstream):
+def _placeholder_names(args, upstream, arg_specs=None):
     """id(tensor) -> ('args_i', shape, dtype name) for the tensors of one element, in flat order."""
     leaves = nest.flatten(args)
-    specs = nest.flatten(upstream.element_spec) if not upstream._spec_reads_data() else [None] * len(leaves)
+    if upstream._spec_reads_data():
+        specs = [None] * len(leaves)
+    else:
+        specs = arg_specs() if arg_specs is not None else nest.flatten(upstream.element_spec)
     if len(specs) != len(leaves):
         specs = [None] * len(leaves)
     found = {}
