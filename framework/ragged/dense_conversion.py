@@ -89,6 +89,10 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     else:
         inner = inner or (() if depth - ragged_rank == 1 else (0,) * (depth - ragged_rank - 1))
         flat = Tensor(backend.place(np.zeros((0,) + inner, dtype=dtypes.numpy_dtype(dtype) or np.float32)))
+    if nested_lengths and dtypes.as_dtype(row_splits_dtype) not in (dtypes.int32, dtypes.int64):
+        error = ValueError('row_splits must have dtype int32 or int64')        # TF's RowPartition check
+        error.add_note('ragged.constant: row_splits_dtype must be tf.int32 or tf.int64, got %s' % (row_splits_dtype,))
+        raise error
     splits = [rp.splits_tensor(rp.splits_from_lengths(np.asarray(n, np.int64), 'ragged.constant'), row_splits_dtype)
               for n in nested_lengths]
     result = flat

@@ -20,6 +20,11 @@ def reduction(segment_op, dense_op, mean=False):
         rt = input_tensor
         if not isinstance(rt, RaggedTensor):        # an earlier axis of a list left a dense tensor
             return dense_op(rt, axis=axis, keepdims=keepdims)
+        if axis is None and mean:      # TF's ragged reduce_mean: the sum over the count, so ints give float64
+            from ..ops import divide, ones_like
+            total = RaggedTensor._DISPATCH['reduce_sum']
+            out = divide(total(rt), total(rt.with_flat_values(ones_like(rt.flat_values))))
+            return _kept(out, list(range(rt.ndim))) if keepdims else out
         if axis is None:
             out = dense_op(rt.flat_values)
             return _kept(out, list(range(rt.ndim))) if keepdims else out
