@@ -24,13 +24,19 @@ _OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(_
                   for name in ('framework', 'layers', 'optim'))
 
 
+def is_user_function(python_function):
+    """Whether ``python_function`` is the program's own Python (not a builtin, not tapeflow's code)."""
+    plain = _unbound(python_function)[0]
+    return isinstance(plain, types.FunctionType) and not plain.__code__.co_filename.startswith(_OWN_DIRS)
+
+
 def freeze(python_function):
     """A callable like ``python_function`` whose globals and closure are copies taken now, or None
     where there is nothing to freeze (a builtin, tapeflow's own code)."""
-    plain, rebind = _unbound(python_function)
-    code = getattr(plain, '__code__', None)
-    if not isinstance(plain, types.FunctionType) or code.co_filename.startswith(_OWN_DIRS):
+    if not is_user_function(python_function):
         return None
+    plain, rebind = _unbound(python_function)
+    code = plain.__code__
     closure = plain.__closure__
     if closure is not None:
         closure = tuple(_copied_cell(cell) for cell in closure)

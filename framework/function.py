@@ -470,9 +470,11 @@ class Function:
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
-        objects_at_start = traced_python_attributes.scalars_at_start(
-            traced_python_attributes.objects_of(self._python_function, args, kwargs))
-        args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
+        objects_at_start, recorders = None, None
+        if frozen_globals.is_user_function(self._python_function):     # (tapeflow's own steps run as they are)
+            objects_at_start = traced_python_attributes.scalars_at_start(
+                traced_python_attributes.objects_of(self._python_function, args, kwargs))
+            args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
         try:
             with _own_key_traced_once(self, key), trace_prints.held(), \
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
