@@ -22,7 +22,10 @@ def set_floatx(value):
         ValueError: any other value.
     """
     if value not in _FLOATS:
-        raise ValueError('set_floatx: unknown `floatx` value %r; expected one of %s' % (value, list(_FLOATS)))
+        # Keras 3's words; it prints a set, so the order changes from run to run as in Keras
+        error = ValueError('Unknown `floatx` value: %s. Expected one of %s' % (value, set(_FLOATS)))
+        error.add_note("set_floatx: use 'float32' (the default), 'float64', 'float16' or 'bfloat16'")
+        raise error
     _settings['floatx'] = str(value)
 
 
