@@ -56,6 +56,15 @@ def serialize(optimizer):
 
 
 def deserialize(config, custom_objects=None):
+    """keras.optimizers.deserialize: ``deserialize_config``, after lower-casing a built-in class name in
+    the caller's dict as Keras 3 does (``s['class_name']`` reads 'adam' afterwards)."""
+    name = config.get('class_name') if isinstance(config, dict) else None
+    if isinstance(name, str) and _built_in_named(name) is not None and name.lower() not in NOT_BY_NAME:
+        config['class_name'] = name.lower()
+    return deserialize_config(config, custom_objects)
+
+
+def deserialize_config(config, custom_objects=None):
     """The optimizer a ``serialize`` dict describes (built-in class names are case-insensitive;
     a user's class comes from ``custom_objects``, a ``custom_object_scope`` or
     ``keras.saving.register_keras_serializable``).
@@ -77,8 +86,7 @@ def deserialize(config, custom_objects=None):
     if isinstance(name, str) and _built_in_named(name) is not None and name.lower() not in NOT_BY_NAME:
         # Keras 3 lower-cases a built-in optimizer's name before its lookup, so custom_objects={'Adam': MyAdam}
         # is not consulted for an 'Adam' config (a .keras or .h5 compile config loads Adam); only 'adam' would be.
-        # (keras.optimizers.deserialize lower-cases the caller's dict itself; kept a copy here, since
-        # keras.layers.deserialize and load_model come through this function and Keras's do not lower-case)
+        # (on a copy: keras.layers.deserialize and load_model come here, and Keras's do not lower-case)
         config = dict(config, class_name=name.lower())
     cls = find_class(config, _built_in_named, custom_objects)
     if cls is None:

@@ -187,7 +187,7 @@ class LossScaleOptimizer(Optimizer):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        from . import deserialize
+        from . import deserialize_config as deserialize     # (Keras's serialization_lib: no lower-casing)
         # Keras 3 pops the inner optimizer from the caller's dict: reading it twice raises KeyError
         inner = deserialize(config.pop('inner_optimizer'), custom_objects=custom_objects)
         return cls(inner, **config)

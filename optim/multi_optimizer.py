@@ -75,7 +75,7 @@ class OptimizerMap(KerasObjectRepr, MutableMapping):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        from . import deserialize
+        from . import deserialize_config as deserialize     # (Keras's serialization_lib: no lower-casing)
         return cls(deserialize(config['default_optimizer'], custom_objects),
                    {key: deserialize(opt, custom_objects) for key, opt in (config['optimizer_map'] or {}).items()})
 

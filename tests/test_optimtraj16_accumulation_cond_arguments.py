@@ -32,6 +32,7 @@ def _pattern(text):
 
 
 def _lion_behind_loss_scaling():
+    keras.backend.clear_session()       # (the optimizers' auto names are pinned below)
     v = keras.Variable(np.ones((2,), 'float16'), name='v')
     return v, keras.mixed_precision.LossScaleOptimizer(keras.optimizers.Lion(0.003, gradient_accumulation_steps=2))
 

@@ -1,7 +1,7 @@
-"""keras.optimizers.deserialize / get / compile(optimizer=dict) hand from_config the caller's own
-'config' dict, as Keras 3 does, so its changes show: LossScaleOptimizer pops 'inner_optimizer' (the
-same dict deserialized again is KeyError 'inner_optimizer'), a schedule's config is replaced by the
-schedule. Printed by TF 2.21 / Keras 3 (progs optimtraj16/p9_mutate.py):
+"""keras.optimizers.deserialize / get / compile(optimizer=dict) lower-case a built-in class name and hand
+from_config the caller's own 'config' dict, as Keras 3 does, so its changes show: LossScaleOptimizer
+pops 'inner_optimizer' (the same dict deserialized again is KeyError 'inner_optimizer'), a schedule's
+config is replaced by the schedule. Printed by TF 2.21 / Keras 3 (progs optimtraj16/p9_mutate.py):
 
     s = O.serialize(keras.mixed_precision.LossScaleOptimizer(O.Lion(0.01), dynamic_growth_steps=3))
     O.deserialize(s)          # ok; sorted(s['config']) == ['dynamic_growth_steps', 'initial_scale', 'name']
@@ -46,3 +46,22 @@ def test_compiling_twice_with_one_loss_scale_optimizer_dict():
     assert type(m.optimizer).__name__ == 'LossScaleOptimizer'
     with pytest.raises(KeyError, match='inner_optimizer'):
         m.compile(optimizer=s, loss='mse')
+
+
+def test_optimizers_deserialize_and_get_lower_case_the_callers_class_name():
+    # TF 2.21 (p9_mutate.py): {'class_name': 'adamax', 'config': {'learning_rate': 0.5}} after O.get(s);
+    # Lamb (not in Keras's ALL_OBJECTS) keeps its name; keras.layers.deserialize does not lower-case
+    s = {'class_name': 'Adamax', 'config': {'learning_rate': 0.5}}
+    assert type(O.get(s)).__name__ == 'Adamax'
+    assert s == {'class_name': 'adamax', 'config': {'learning_rate': 0.5}}
+    s = O.serialize(keras.mixed_precision.LossScaleOptimizer(O.Lion(0.01)))
+    inner = s['config']['inner_optimizer']
+    O.deserialize(s)
+    assert s['class_name'] == 'lossscaleoptimizer' and inner['class_name'] == 'Lion'
+    s = {'class_name': 'Lamb', 'config': {'learning_rate': 0.5}}
+    O.deserialize(s)
+    assert s['class_name'] == 'Lamb'
+    s = {'module': 'keras.optimizers', 'class_name': 'Adam', 'config': {}}
+    with pytest.raises(ValueError):
+        keras.layers.deserialize(s)
+    assert s['class_name'] == 'Adam'

@@ -39,7 +39,7 @@ def _families():
             ('keras', InputSpec, _input_spec),
             ('keras.losses', losses.Loss, losses.deserialize),
             ('keras.metrics', metrics.Metric, metrics.registry.deserialize_known),   # (raises for a class it lacks)
-            ('keras.optimizers', optim.Optimizer, optim.deserialize),
+            ('keras.optimizers', optim.Optimizer, optim.deserialize_config),
             ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
             ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize)),
             ('keras.regularizers', regularizers.Regularizer, _ignoring_custom_objects(regularizers.deserialize)),

@@ -302,7 +302,7 @@ def _optimizer(config, table, legacy=False):
             # Keras's optimizers.deserialize knows only the classes of its ALL_OBJECTS (not Lamb)
             if str(config['class_name']).lower() not in optim.NOT_BY_NAME:
                 _refuse_keras2_arguments(config)
-                return optim.deserialize(config, custom_objects=table)
+                return optim.deserialize_config(config, custom_objects=table)
         except ValueError as err:
             if not str(err).startswith('Unknown optimizer'):
                 raise
@@ -315,7 +315,7 @@ def _optimizer(config, table, legacy=False):
         # tf.keras 2 names its own optimizers 'Custom>SGD', 'Custom>Adam', ...
         config = dict(config, class_name=str(config['class_name']).split('>')[-1])
     try:
-        return optim.deserialize(config, custom_objects=table)
+        return optim.deserialize_config(config, custom_objects=table)
     except ValueError as err:
         if str(err).startswith('Unknown learning-rate schedule'):
             raise _schedule_not_found(saved, config, err) from None
