@@ -79,7 +79,7 @@ def _shape_text(op, ids_shape, data_shape):
 
 
 def _count(num_segments, op, named=True):
-    num_segments = _refuse_count_form(num_segments, op)
+    num_segments = _refuse_count_form(num_segments, op, named)
     if isinstance(num_segments, Tensor):
         if num_segments.ndim != 0 and op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
@@ -107,22 +107,23 @@ def _count(num_segments, op, named=True):
 _CONVERTED_AS_GIVEN = ('unsorted_segment_mean', 'unsorted_segment_sqrt_n')
 
 
-def _refuse_count_form(num_segments, op):
+def _refuse_count_form(num_segments, op, fast=True):
     """``num_segments`` as TF 2.21's eager wrapper converts it (fuzz6/p/k2.py, errors38/seg2): a tensor or
     a string of another dtype than int32 / int64 is the Tnumsegments attr's refusal, a list the kernel's
     scalar check, None the conversion's ValueError, a Python float the int32 conversion's TypeError; a
     numpy float converts (truncated) and a bool is 0 or 1. The unsorted mean and sqrt_n convert it
-    without a dtype, so any float or bool is their attr's refusal. Returns the count to use."""
+    without a dtype, so any float or bool is their attr's refusal; so does the slow path (``fast`` False: a
+    list among the op's arguments) for a Python float. Returns the count to use."""
     if op not in _KERNELS or isinstance(num_segments, (int, np.integer)) and not isinstance(num_segments, bool):
         return num_segments
     note = '%s: num_segments must be a non-negative integer, got %r' % (op, num_segments)
     as_given = op in _CONVERTED_AS_GIVEN
     if isinstance(num_segments, Tensor):
-        dtype, named = num_segments._data.dtype, True
+        dtype, named = num_segments._data.dtype, as_given or fast
     elif isinstance(num_segments, (str, bytes)):
         dtype, named = 'string', as_given
-    elif as_given and isinstance(num_segments, (bool, float, np.generic)):
-        dtype, named = np.asarray(num_segments).dtype, True
+    elif (as_given and isinstance(num_segments, (bool, float, np.generic))) or (not fast and type(num_segments) is float):
+        dtype, named = np.asarray(num_segments).dtype, as_given or fast
         dtype = np.dtype('float32') if dtype == np.float64 and type(num_segments) is float else dtype
     else:
         dtype = None
@@ -141,7 +142,7 @@ def _refuse_count_form(num_segments, op):
     elif np.ndim(num_segments) > 0:
         error = kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
                              % ','.join(str(n) for n in np.shape(num_segments)),
-                             named=not isinstance(num_segments, (list, tuple)))      # (a list: the slow path)
+                             named=as_given or (fast and not isinstance(num_segments, (list, tuple))))  # (a list: the slow path)
     else:
         return num_segments
     error.add_note(note)
