@@ -256,11 +256,31 @@ def present_gradients(grads, variables, optimizer=None):
         # Attributed to this line, as Keras 3 attributes it to its own base_optimizer.py: Python's default
         # filter then shows each text once per process, as under TF, not once per user call site. (Python
         # prints the call's first line as its source line, '  warnings.warn(' in both.)
-        warnings.warn(
-            'Gradients do not exist for variables %s when minimizing the loss. If using `model.compile()`, '
-            'did you forget to provide a `loss` argument?%s'
-            % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''))
+        _warn_as_traced('Gradients do not exist for variables %s when minimizing the loss. If using '
+                        '`model.compile()`, did you forget to provide a `loss` argument?%s'
+                        % ([_keras_name(v) for v in missing], _reasons(missing) if EXPLAIN_NONE[0] else ''))
     return arrays, kept
+
+
+def _warn_as_traced(text):
+    """Keras 3 warns from Python, which TensorFlow runs only while tracing: a tf.function's replayed
+    calls do not warn, and a first call that makes variables (the optimizer's slots) warns twice, once
+    per trace (TF 2.21, warnings.simplefilter('always'): 2 warnings over 8 calls); eager calls warn
+    each time."""
+    from framework import function_init
+    from framework.function import _THREAD      # (framework.function, the attribute, is tf.function)
+    if getattr(_THREAD, 'muted', 0):
+        return
+    _warn(text)
+    if not function_init._ONCE[0]:
+        for context in function_init.OPEN:
+            context.on_retrace.append(lambda: _warn(text))
+
+
+def _warn(text):
+    # One line for both traces: Python's default filter then shows the text once per process, as
+    # under TF (Keras attributes it to its own base_optimizer.py line)
+    warnings.warn(text)
 
 
 def _unknown_variables_first(optimizer, variables):
