@@ -12,7 +12,7 @@ import collections
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .op_results import Qr
 from ..tensor import Tensor
 from ..tape import record, record_blocked
@@ -212,6 +212,13 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
         factors.append(inverse_order)
         return packed
     packed = without_gradient('Lu', packed_factors, a)
+    pivots = np.diagonal(backend.to_host(packed._data), axis1=-2, axis2=-1)
+    host = backend.to_host(a._data)
+    # (an infinite but NaN-free matrix: its NaN pivots are _nan_where_not_finite's, not the kernel's)
+    infinite = np.isinf(host).any(axis=(-2, -1)) & ~np.isnan(host).any(axis=(-2, -1))
+    if not ((np.abs(pivots) > 0).all(axis=-1) | infinite).all():     # the Lu kernel's check: a zero or NaN pivot
+        raise kernel_error('Lu', 'Input is not invertible.', named=fast_path(input),
+                           note='lu: a matrix of shape %s has a zero or NaN pivot (it is singular)' % (tuple(a.shape),))
     inverse_order = factors[0]
     order = np.argsort(backend.to_host(inverse_order._data), axis=-1).astype(index_dtype)
     return Lu(packed, Tensor(backend.array_module(packed._data).asarray(order)))
