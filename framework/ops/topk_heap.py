@@ -9,17 +9,17 @@ TopKV2 kernel, replayed one row at a time (Python loops: sorting.py asks only fo
   sorted=True its sort_heap order.
 - k == 1: Eigen's running maximum (``acc = acc if acc > v else v``: a NaN is dropped by the next
   value), then the first index equal to it (index 0 when none is, as for a NaN maximum).
-- k == n: std::sort by value (insertion sort up to 16 values), runs of equal values by index.
+- k == n: std::sort by value (insertion sort up to 16 values, introsort beyond: libstdcxx_sort.py), runs of
+  equal values by index.
 """
 
 
 def row_indices(row, k, sorted_):
-    """TF's top-k indices of one row (a list of Python numbers); None where this module has no replay
-    (k == n beyond 16 values: std::sort's introsort)."""
+    """TF's top-k indices of one row (a list of Python numbers)."""
     if k == 1:
         return [_first_maximum(row)]
     if k == len(row):
-        return _sorted_with_runs(row) if k <= 16 else None
+        return _sorted_with_runs(row)
     heap = unsorted_indices(row, k)
     if sorted_:
         beats = _beats(row)
@@ -37,7 +37,10 @@ def _first_maximum(row):
 
 def _sorted_with_runs(row):
     index = list(range(len(row)))
-    for i in range(1, len(index)):          # libstdc++'s __insertion_sort, comp: value greater
+    if len(index) > 16:         # std::sort's introsort (libstdcxx_sort.py), comp: value greater
+        from .libstdcxx_sort import std_sort
+        std_sort(index, lambda a, b: row[b] < row[a])
+    for i in range(1, len(index) if len(index) <= 16 else 0):    # libstdc++'s __insertion_sort, comp: value greater
         val = index[i]
         if row[index[0]] < row[val]:
             index[1:i + 1] = index[0:i]
