@@ -126,7 +126,14 @@ def strip(input, name=None):  # noqa: A002
 
 def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
     """The pieces of each string between ``sep`` (runs of whitespace when None): a 1-D tensor
-    for a scalar, a RaggedTensor (one ragged dimension more) for a tensor of strings."""
+    for a scalar, a RaggedTensor (one ragged dimension more) for a tensor of strings or a RaggedTensor
+    (its flat values split, as TF's ragged dispatch does)."""
+    from .ragged import RaggedTensor
+    if isinstance(input, RaggedTensor):
+        if input.row_splits.dtype != 'int64':      # the pieces' splits are int64: TF's with_values refuses the mix
+            raise ValueError('self and new_values have mismatched row_splits dtypes; use '
+                             'RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.')
+        return input.with_flat_values(split(input.flat_values, sep, maxsplit))
     values = _strings(input, 'split')
     maxsplit = _int_attribute(maxsplit, 'maxsplit')
     # None and '' split on runs of whitespace, as in TensorFlow
