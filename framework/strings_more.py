@@ -67,6 +67,10 @@ def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa:
         error.add_note('strings.format: %d placeholders %r in the template but %d inputs; give one input per '
                        'placeholder' % (len(pieces) - 1, placeholder, len(inputs)))     # (TF's words above)
         raise error
+    from .sparse import SparseTensor
+    for value in inputs:
+        if isinstance(value, SparseTensor):     # StringFormat converts every input: TF's conversion ValueError
+            raise value._refusal('strings.format')
     text = pieces[0]
     for value, piece in zip(inputs, pieces[1:]):
         text += format_value(value, summarize) + piece

@@ -23,3 +23,15 @@ def test_int32_row_splits_are_refused_as_tf_refuses_them():
         tf.strings.split(tf.ragged.constant([['a b']], row_splits_dtype=tf.int32))
     assert str(info.value) == ('self and new_values have mismatched row_splits dtypes; use '
                                'RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.')
+
+
+def test_format_refuses_a_sparse_tensor_with_tfs_conversion_error():
+    sp = tf.sparse.from_dense([[0, 1]])
+    with pytest.raises(ValueError) as info:
+        tf.strings.format('{}', sp)
+    # TF: "Attempt to convert a value (SparseTensor(indices=...)) with an unsupported type (<class
+    # 'tensorflow.python.framework.sparse_tensor.SparseTensor'>) to a Tensor."
+    assert str(info.value) == ("Attempt to convert a value (%r) with an unsupported type (<class "
+                               "'tensorflow.python.framework.sparse_tensor.SparseTensor'>) to a Tensor." % (sp,))
+    with pytest.raises(ValueError, match='^Attempt to convert a value'):
+        tf.strings.format('{} {}', (tf.constant(1), sp))
