@@ -28,3 +28,11 @@ def test_repeated_indices_are_walked_pairwise():
     out = tf.sparse.maximum(d, c)       # TF: [[0, 0], [0, 0], [2, 2], [0, 0]] with [1., 2., 0., 7.]
     assert out.indices.numpy().tolist() == [[0, 0], [0, 0], [2, 2], [0, 0]]
     assert out.values.numpy().tolist() == [1., 2., 0., 7.]
+
+
+def test_negative_dense_shape_is_tfs_dimension_error():
+    import pytest
+    # TF 2.21: ValueError 'Dimension -3 must be >= 0' (dense_shape read as a TensorShape first)
+    with pytest.raises(ValueError) as info:
+        tf.sparse.SparseTensor([[0, 0]], [1.], [2, -3])
+    assert str(info.value) == 'Dimension -3 must be >= 0'

@@ -81,6 +81,8 @@ class SparseTensor(CompositeTensor):
         shape = _int64(dense_shape, 'dense_shape')
         if shape.ndim != 1:
             raise _shape_error('Shape %s must have rank 1' % (shape.shape,), shape, idx.shape, None)
+        if (shape < -1).any():      # TF reads dense_shape as a TensorShape first (-1 is an unknown length there)
+            raise ValueError('Dimension %d must be >= 0' % shape[shape < -1][0])
         if idx.size == 0 and not (idx.ndim == 2 and idx.shape[0]):    # N rows of a rank-0 shape stay N rows
             idx = idx.reshape(0, shape.size)
         values = values if isinstance(values, Tensor) else convert_to_tensor(values)
