@@ -244,6 +244,10 @@ def rows_matmul_transposed_a(at, b):
     TF's ``MatMul(transpose_a=True)`` is the in-order chain, and so is numpy's product of the
     transposed view up to a depth (batch) of 384 (672/672 shapes, 1 to 128 columns); deeper,
     oneDNN sums its depth blocks, each block numpy's product of the view's slice."""
+    if type(at) is np.ndarray and at.flags.c_contiguous and at.ndim == 2 and at.shape[0] > 1 and at.shape[1] > 1:
+        # x was itself a transposed view (tf.transpose's result), so at is row-major and BLAS would sum it in
+        # another order: TF's kernel does not look at the layout, so neither does the chain
+        at = np.ascontiguousarray(at.T).T
     if at.shape[1] <= DEPTH_IN_ORDER or not (
             _wanted(at, b) and deep_blocks_wanted(at.shape[0], b.shape[1], at.shape[1], 'kernel_grad')):
         return product(at, b)
