@@ -85,15 +85,8 @@ def iterates_call_result(frame):
     """Whether the call ``frame`` is making gives a ``for`` statement its iterable (``for i in tf.range(n):``:
     after the call's caches comes that statement's GET_ITER, then its FOR_ITER)."""
     code = frame.f_code.co_code
-    at = frame.f_lasti + 2
-    while at < len(code) and code[at] in _SKIPPED:
-        at += 2
-    if at >= len(code) or code[at] != _GET_ITER:
-        return False
-    at += 2
-    while at < len(code) and code[at] in _SKIPPED:
-        at += 2
-    return at < len(code) and code[at] == _FOR_ITER
+    at = _next_instruction(code, frame.f_lasti + 2)
+    return at < len(code) and code[at] == _GET_ITER and _followed_by_for_iter(code, at)
 
 
 def is_for_statement(frame):
@@ -101,9 +94,17 @@ def is_for_statement(frame):
     FOR_ITER comes next); a comprehension's GET_ITER is followed by the call of its code."""
     code = frame.f_code.co_code
     at = frame.f_lasti
-    if at >= len(code) or code[at] != _GET_ITER:
-        return False
-    at += 2
+    return at < len(code) and code[at] == _GET_ITER and _followed_by_for_iter(code, at)
+
+
+def _next_instruction(code, at):
+    """The offset of the first instruction from ``at`` on that is not a cache entry or the like."""
     while at < len(code) and code[at] in _SKIPPED:
         at += 2
+    return at
+
+
+def _followed_by_for_iter(code, at):
+    """Whether the instruction after the one at ``at`` is a FOR_ITER."""
+    at = _next_instruction(code, at + 2)
     return at < len(code) and code[at] == _FOR_ITER
