@@ -202,6 +202,18 @@ def deprecation_notices(caplog, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _unfixed_dtype_policy_after_the_test():
+    """Keras 3 fixes its global dtype policy from floatx() the first time a layer asks, until clear_session
+    (framework/keras/mixed_precision.global_policy): a test that made a layer under set_floatx('float64') and
+    set float32 back without clearing the session would leave every later test's layers float64."""
+    yield
+    from framework.keras import backend, mixed_precision
+    policy = mixed_precision._state['policy']
+    if policy is not None and policy.name != 'float32' and backend.floatx() == 'float32':
+        mixed_precision.reset_global_policy()
+
+
+@pytest.fixture(autouse=True)
 def _piped_console(monkeypatch):
     """Captured output reads as through a pipe: a FORCE_COLOR or TTY_COMPATIBLE in the environment (some
     CI set one) would make summary() write a terminal's escapes, as Keras's rich console does
