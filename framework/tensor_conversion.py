@@ -457,12 +457,11 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     Raises:
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
-    if type(value) is ndarray and (dtype is None or dtype is value.dtype) and value.dtype.kind in _PLAIN_KINDS \
+    if type(value) is ndarray and (dtype is None or dtype is value.dtype) and id(value.dtype) in _NUMPY_OWN_DTYPES \
             and on_host():
-        # a numeric numpy array (a batch of labels, every step), of the numpy dtype asked for if any:
-        # copied, as _to_array does
-        data = value.copy()
-        return Tensor(data if id(data.dtype) in _NUMPY_OWN_DTYPES else _with_numpy_own_dtype(data))
+        # a numeric numpy array of numpy's own dtype (a batch of labels, every step), of the dtype asked for
+        # if any: copied, as _to_array does (which gives an unpickled array's dtype numpy's own object)
+        return Tensor(value.copy())
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
