@@ -43,10 +43,9 @@ def _half_precision_value(activation, z):
     parts = AFFINE_PARTS.get(id(z))
     if parts is None:
         wide = wide_sum(z)          # a 16-bit convolution's (its elu fuses)
-        if wide is None or wide.size != z._data.size:
+        if wide is None:
             return None
-        # (in z's shape: the noted sum may be laid out as the convolution computed it)
-        rounded = activation_of_sum(activation, wide, z._data.dtype).reshape(z._data.shape)
+        rounded = activation_of_sum(activation, wide, z._data.dtype)
         return lambda xp, a: rounded
     value = half_fused_value(activation, parts)
     return lambda xp, a: value(a)
