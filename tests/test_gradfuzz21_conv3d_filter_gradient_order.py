@@ -14,12 +14,11 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold7.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([hex(v) for v in tape.gradient(total, f).numpy().view('uint32').ravel()])
 """
-import numpy as np
 import pytest
 
 import framework as tf
 from framework import config_threading
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 SINGLE_IMAGE = [
     0x3f922ae2, 0x3fef8bcc, 0x3f45a55f, 0x408d01de, 0xbfdfd2ee, 0xc090750e, 0xbfc9183a, 0x3fedf336,
@@ -50,24 +49,13 @@ STRIDED = [
 
 
 @pytest.fixture
-def exact_math_two_threads(monkeypatch):
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
+def exact_math_two_threads(exact_math, monkeypatch):
     monkeypatch.setattr(config_threading, 'intra_op_pool_size', lambda: 2)
-    yield
-    eigen_math.ENABLED[0] = previous
 
 
 def _filter_gradient_bits(xshape, fshape, strides, padding, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape).astype('float32'))
-    f = tf.constant(rs.randn(*fshape).astype('float32'))
-    with tf.GradientTape() as tape:
-        tape.watch(f)
-        y = tf.nn.conv3d(x, f, strides, padding)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return [int(v) for v in tape.gradient(total, f).numpy().view('uint32').ravel()]
+    x, f = seeded_operands(seed, xshape, fshape)
+    return cos_weighted_gradient_bits(lambda: tf.nn.conv3d(x, f, strides, padding), [f])[0]
 
 
 def test_single_image_depth_slices(exact_math_two_threads):

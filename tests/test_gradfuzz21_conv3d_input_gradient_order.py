@@ -14,11 +14,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold5.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([hex(v) for v in tape.gradient(total, x3).numpy().view('uint32').ravel()])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 CONV3D_INPUT_S212 = [
     0xbef425b9, 0xbf169def, 0x3ed47889, 0xbf319bbc, 0xbf7674c3, 0xbfcb6ed7, 0x3f22710a, 0x3f1b0975,
@@ -62,32 +60,12 @@ CONV3D_INPUT_SAME = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
-def _bits(tensor):
-    return [int(v) for v in tensor.numpy().view('uint32').ravel()]
-
-
-def _operands():
-    rs = np.random.RandomState(11)      # drawn in gold5.py's order
-    return [tf.constant(rs.randn(*shape).astype('float32'))
-            for shape in ((2, 5, 4, 12), (3, 3, 12, 2), (1, 3, 4, 3, 4), (2, 2, 2, 4, 2))]
+OPERAND_SHAPES = ((2, 5, 4, 12), (3, 3, 12, 2), (1, 3, 4, 3, 4), (2, 2, 2, 4, 2))
 
 
 def _input_gradient_bits(strides):
-    x3, f3 = _operands()[2:]
-    with tf.GradientTape() as tape:
-        tape.watch(x3)
-        y = tf.nn.conv3d(x3, f3, strides, 'SAME')
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return _bits(tape.gradient(total, x3))
+    x3, f3 = seeded_operands(11, *OPERAND_SHAPES)[2:]      # drawn in gold5.py's order
+    return cos_weighted_gradient_bits(lambda: tf.nn.conv3d(x3, f3, strides, 'SAME'), [x3])[0]
 
 
 def test_strided_conv3d_input_gradient(exact_math):

@@ -11,11 +11,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold5.py:
     x3 = tf.constant(rs.randn(1, 3, 4, 3, 4).astype('float32')); f3 = tf.constant(rs.randn(2, 2, 2, 4, 2).astype('float32'))
     print([hex(v) for v in tf.nn.conv3d(x3, f3, [1, 1, 1, 1, 1], 'VALID').numpy().view('uint32').ravel()])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 CONV2D_S21 = [
     0x40783066, 0xc0631aea, 0xc0eece28, 0x40c85632, 0xc0440e6f, 0x411c6f9b, 0x40110a59, 0x40cf9f88,
@@ -32,29 +30,15 @@ CONV3D = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
-def _bits(tensor):
-    return [int(v) for v in tensor.numpy().view('uint32').ravel()]
-
-
 def _operands():
-    rs = np.random.RandomState(11)      # drawn in gold5.py's order
-    return [tf.constant(rs.randn(*shape).astype('float32'))
-            for shape in ((2, 5, 4, 12), (3, 3, 12, 2), (1, 3, 4, 3, 4), (2, 2, 2, 4, 2))]
+    return seeded_operands(11, (2, 5, 4, 12), (3, 3, 12, 2), (1, 3, 4, 3, 4), (2, 2, 2, 4, 2))   # gold5.py's order
 
 
 def test_conv2d_at_strides_2_1(exact_math):
     x, f = _operands()[:2]
-    assert _bits(tf.nn.conv2d(x, f, (2, 1), 'SAME')) == CONV2D_S21
+    assert bits(tf.nn.conv2d(x, f, (2, 1), 'SAME')) == CONV2D_S21
 
 
 def test_conv3d(exact_math):
     x3, f3 = _operands()[2:]
-    assert _bits(tf.nn.conv3d(x3, f3, [1, 1, 1, 1, 1], 'VALID')) == CONV3D
+    assert bits(tf.nn.conv3d(x3, f3, [1, 1, 1, 1, 1], 'VALID')) == CONV3D

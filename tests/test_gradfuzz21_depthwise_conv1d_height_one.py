@@ -13,11 +13,10 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold8.py:
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, layer.trainable_weights[0]])])
 """
 import numpy as np
-import pytest
 
 import framework as tf
 from framework import keras
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, exact_math  # noqa: F401 (a fixture)
 
 DEPTHWISE_INPUT = [
     0xbe413363, 0x3ee99f74, 0x3d6d04fb, 0xbd2c82d5, 0xbea80b58, 0xbd50252d, 0xbb6d0aaf, 0xbec9a541,
@@ -51,26 +50,12 @@ SEPARABLE_DEPTHWISE_KERNEL = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
 def _gradient_bits(layer, shape, seed):
     rs = np.random.RandomState(seed)
     x = tf.constant(rs.randn(*shape).astype('float32'))
     layer.build(shape)
     layer.set_weights([rs.randn(*w.shape).astype('float32') for w in layer.weights])
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = layer(x)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    grads = tape.gradient(total, [x, layer.trainable_weights[0]])
-    return [[int(v) for v in g.numpy().view('uint32').ravel()] for g in grads]
+    return cos_weighted_gradient_bits(lambda: layer(x), [x, layer.trainable_weights[0]])
 
 
 def test_strided_depthwise_conv1d(exact_math):

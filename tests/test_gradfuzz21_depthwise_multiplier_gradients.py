@@ -14,11 +14,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold6.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 MULTIPLIER_INPUT = [
     0x404bba57, 0xbeaa17ed, 0xc04357ef, 0xc05887e7, 0x3fa39516, 0x40574f04, 0xc0830a95, 0xc00229a9,
@@ -48,24 +46,9 @@ ONE_CHANNEL_FILTER = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
 def _gradient_bits(xshape, fshape, strides, padding, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape).astype('float32'))
-    f = tf.constant(rs.randn(*fshape).astype('float32'))
-    with tf.GradientTape() as tape:
-        tape.watch([x, f])
-        y = tf.nn.depthwise_conv2d(x, f, [1, strides, strides, 1], padding)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return [[int(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])]
+    x, f = seeded_operands(seed, xshape, fshape)
+    return cos_weighted_gradient_bits(lambda: tf.nn.depthwise_conv2d(x, f, [1, strides, strides, 1], padding), [x, f])
 
 
 def test_channel_multiplier_input_gradient(exact_math):

@@ -15,11 +15,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold4.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 CONV2D_INPUT = [
     0xbf53dad2, 0xc007d951, 0xbf227499, 0x40733b40, 0x3e888444, 0xbfbb3d10, 0x3ebb1238, 0xc014b46e,
@@ -56,24 +54,9 @@ ONE_BY_ONE_FILTER = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
 def _gradient_bits(padding, dilations, xshape, fshape, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape).astype('float32'))
-    f = tf.constant(rs.randn(*fshape).astype('float32'))
-    with tf.GradientTape() as tape:
-        tape.watch([x, f])
-        y = tf.nn.conv2d(x, f, 1, padding, dilations=dilations)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return [[int(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])]
+    x, f = seeded_operands(seed, xshape, fshape)
+    return cos_weighted_gradient_bits(lambda: tf.nn.conv2d(x, f, 1, padding, dilations=dilations), [x, f])
 
 
 def test_dilated_conv2d_gradients(exact_math):

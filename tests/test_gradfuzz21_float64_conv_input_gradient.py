@@ -13,11 +13,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold9.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape))
     print([hex(v) for v in tape.gradient(total, x).numpy().view('uint64').ravel()])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 SAME_S1 = [
     0xc021adce208afa3e, 0xc01912edf1e5ace8, 0xc015225e715a6c19, 0xc01faefe4fcc5175,
@@ -127,23 +125,9 @@ ONE_BY_ONE = [
     0x3fe68d4364149ae6, 0x3ff4ece26a029b45, 0xbfffcb2c38f2ed7e, 0x3fe47f804e7fbf14,
 ]
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
 def _input_gradient_bits(xshape, fshape, strides, padding, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape))
-    f = tf.constant(rs.randn(*fshape))
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = tf.nn.conv2d(x, f, strides, padding)
-        total = tf.reduce_sum(y * np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape))
-    return [int(v) for v in tape.gradient(total, x).numpy().view('uint64').ravel()]
+    x, f = seeded_operands(seed, xshape, fshape, dtype='float64')
+    return cos_weighted_gradient_bits(lambda: tf.nn.conv2d(x, f, strides, padding), [x], dtype='float64')[0]
 
 
 def test_small_same_convolution_in_the_default_mode():

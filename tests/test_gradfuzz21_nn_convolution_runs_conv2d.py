@@ -13,11 +13,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold3.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
-import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 CONV2D_INPUT = [
     0xbf1aa493, 0x3f8cb9ce, 0x3fb6778c, 0xbea13b81, 0x3fcbdb17, 0xc00a0830, 0xbf2149e5, 0x3ea30425,
@@ -56,24 +54,9 @@ CONV1D_FILTER = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
 def _gradient_bits(padding, xshape, fshape, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape).astype('float32'))
-    f = tf.constant(rs.randn(*fshape).astype('float32'))
-    with tf.GradientTape() as tape:
-        tape.watch([x, f])
-        y = tf.nn.convolution(x, f, strides=2, padding=padding)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return [[int(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])]
+    x, f = seeded_operands(seed, xshape, fshape)
+    return cos_weighted_gradient_bits(lambda: tf.nn.convolution(x, f, strides=2, padding=padding), [x, f])
 
 
 def test_2d_convolution_gradients(exact_math):

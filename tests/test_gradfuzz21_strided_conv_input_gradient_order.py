@@ -15,10 +15,9 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold1.py:
     print([hex(v) for v in tape.gradient(total, x).numpy().view('uint32').ravel()])
 """
 import numpy as np
-import pytest
 
 import framework as tf
-from framework.ops import eigen_math
+from helpers_conv_gradients import bits, cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
 CONV2D_S21 = [
     0xbf43f5e1, 0xc02d2f1a, 0xbf99c12c, 0xbe35a6e8, 0x3f1598b5, 0x40594c92, 0x3f08e4ea, 0xbfd712c5,
@@ -61,28 +60,9 @@ TRANSPOSE_S23 = [
 ]
 
 
-@pytest.fixture
-def exact_math():
-    previous = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # the emulated orders at every size
-    yield
-    eigen_math.ENABLED[0] = previous
-
-
-def _bits(tensor):
-    return [int(v) for v in tensor.numpy().view('uint32').ravel()]
-
-
 def _input_gradient_bits(conv, xshape, fshape, seed):
-    rs = np.random.RandomState(seed)
-    x = tf.constant(rs.randn(*xshape).astype('float32'))
-    f = tf.constant(rs.randn(*fshape).astype('float32'))
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = conv(x, f)
-        weights = np.cos(np.arange(int(np.prod(y.shape))) * 0.7).reshape(y.shape).astype('float32')
-        total = tf.reduce_sum(y * weights)
-    return _bits(tape.gradient(total, x))
+    x, f = seeded_operands(seed, xshape, fshape)
+    return cos_weighted_gradient_bits(lambda: conv(x, f), [x])[0]
 
 
 def test_conv2d_input_gradient_at_strides_2_1(exact_math):
@@ -102,4 +82,4 @@ def test_conv2d_transpose_at_strides_2_3(exact_math):
     g = tf.constant(rs.randn(2, 2, 2, 3).astype('float32'))
     f = tf.constant(rs.randn(3, 4, 2, 3).astype('float32'))
     out = tf.nn.conv2d_transpose(g, f, (2, 5, 7, 2), strides=(2, 3), padding='VALID')
-    assert _bits(out) == TRANSPOSE_S23
+    assert bits(out) == TRANSPOSE_S23
