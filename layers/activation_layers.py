@@ -6,7 +6,7 @@ from framework import graph_random_ops
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater, where
 from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_silu, fused_tanh, fused_without_tape, is_fusable
-from framework.ops.fusable_outputs import AFFINE_PARTS, FUSABLE, is_dense_output
+from framework.ops.fusable_outputs import affine_parts, is_dense_output, unmark
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
@@ -16,7 +16,7 @@ from .layer import Layer
 
 def _fused_sigmoid(logits):
     # a 16-bit Dense output's operands: the fused kernel takes the logistic of their float32 sum
-    outputs = fused_sigmoid(logits, *AFFINE_PARTS.get(id(logits), ()))
+    outputs = fused_sigmoid(logits, *(affine_parts(logits) or ()))
     set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
     return outputs
 
@@ -55,7 +55,7 @@ class Activation(_Elementwise):
             # a fit step: the graph of Dense + Activation('swish') is Dense(activation='swish')'s, which TF
             # fuses (layers/dense.py); measured on TF 2.21: its kernel after two SGD steps, progs/modelfuzz2.
             # The mark goes: the gradient's sigmoid(z) is Eigen's, not the fused kernel's (as in Dense)
-            FUSABLE.pop(id(inputs), None)
+            unmark(inputs)
             fused = fused_silu(inputs)
             if fused is not None:
                 return fused

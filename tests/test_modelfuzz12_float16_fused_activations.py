@@ -115,8 +115,6 @@ def test_float16_silu_fit_keeps_tf_history(policy):
     assert history.history['loss'] == [np.float32(0.3341374099254608), np.float32(0.16120174527168274)]
 
 
-@pytest.mark.skip(reason='order-dependent: in 3 of 4 whole-suite runs the traced mixed_float16 Conv2D(elu) '
-                         'returned a 2-D array (never alone); under investigation, see the stop-46 note')
 def test_float16_conv_elu_takes_the_float32_sum(policy):
     """A float16 Conv2D's elu in a traced call fuses with its bias add: expm1f of the float32 sum, rounded once
     (TF 2.21, p29.py: x = RandomState(0).randn(16, 8, 8, 3), kernel randn(3, 3, 3, 8) * 0.5, bias randn(8) * 0.3,

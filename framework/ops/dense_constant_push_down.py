@@ -17,7 +17,7 @@ there too. Only the value changes: the tape records the written op, whose gradie
 import numpy as np
 
 from . import graph_rewrites
-from .fusable_outputs import AFFINE_PARTS, is_fusable
+from .fusable_outputs import affine_parts
 
 _CONSTANTS = (float, int, np.floating, np.ndarray)     # a Const in TF's graph of the step
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -34,8 +34,8 @@ def pushed_value(op, left, right):
         dense, constant, constant_first = right, left, True
     else:
         return None
-    parts = AFFINE_PARTS.get(id(dense))
-    if parts is None or not is_fusable(dense) or dense._data.dtype not in _FLOATS:
+    parts = affine_parts(dense)
+    if parts is None or dense._data.dtype not in _FLOATS:
         return None
     if not (graph_rewrites.folds_constants() and graph_rewrites.static_shapes()):
         return None

@@ -71,6 +71,22 @@ def is_fusable(z):
     return ref is not None and ref() is z
 
 
+def affine_parts(z):
+    """The (x, kernel, bias) noted with ``z`` (a marked 2-D Dense output), or None: asked of ``z`` itself, not
+    of its id, which a later tensor may reuse."""
+    parts = AFFINE_PARTS.get(id(z))
+    return parts if parts is not None and is_fusable(z) else None
+
+
+def unmark(z):
+    """Take back ``z``'s fusable mark and its noted parts together: a mark dropped alone would leave the parts
+    under an id that a later tensor takes (a 16-bit Conv2D output then read a dead Dense's operands and
+    returned a 2-D elu), and would keep AFFINE_PARTS non-empty outside traced steps."""
+    ident = id(z)
+    FUSABLE.pop(ident, None)
+    AFFINE_PARTS.pop(ident, None)
+
+
 def is_dense_output(z):
     """Whether ``z`` is a marked Dense output of any rank (silu and mish fuse on either)."""
     ref = FUSABLE.get(id(z)) or ELEMENTWISE_ONLY.get(id(z))

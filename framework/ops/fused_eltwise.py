@@ -17,7 +17,7 @@ from .activations import ELU_VJPS, elu_value
 from .dense_activation import activation_of_sum, half_fused_value
 from .fused_sigmoid import fused_sigmoid
 from .linalg import half_fused_affine
-from .fusable_outputs import AFFINE_PARTS, wide_sum
+from .fusable_outputs import affine_parts, wide_sum
 from .fusable_outputs import is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
 from .unary import _apply, _tanh_grad, tanh_value
 from ..tensor import Tensor
@@ -40,7 +40,7 @@ def _half_precision_value(activation, z):
     the activation of the rounded z (eager TF's) put 4561 of 32768 float16 tanh values off TF 2.21's."""
     if z._data.dtype.itemsize != 2:
         return None
-    parts = AFFINE_PARTS.get(id(z))
+    parts = affine_parts(z)
     if parts is None:
         wide = wide_sum(z)          # a 16-bit convolution's (its elu fuses)
         if wide is None:
@@ -74,7 +74,7 @@ def fused_without_tape(name, z, usual, parts=None):
     float32 sum a 16-bit gelu takes (default: those noted with z, AFFINE_PARTS)."""
     a = z._data
     if a.dtype.itemsize == 2 and type(a) is np.ndarray:
-        half = _half_without_tape(name, z, AFFINE_PARTS.get(id(z)) if parts is None else parts)
+        half = _half_without_tape(name, z, affine_parts(z) if parts is None else parts)
         if half is not None:
             return half
     if not eigen_math.handles(a) or (name == 'gelu' and (onednn_policy.vector_lanes() != 16 or a.ndim != 2)):

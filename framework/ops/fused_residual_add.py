@@ -13,7 +13,7 @@ other input must have the Dense output's shape (no broadcast).
 """
 from .. import onednn_policy
 from ..tensor import Tensor
-from .fusable_outputs import AFFINE_PARTS, is_fusable
+from .fusable_outputs import affine_parts
 from . import graph_rewrites
 
 
@@ -22,8 +22,8 @@ def fused_residual_value(x, y):
     output and the other a tensor of its shape and dtype; else None. Call only while AFFINE_PARTS
     holds something (outside traced steps it is empty)."""
     for z, other in ((x, y), (y, x)):
-        parts = AFFINE_PARTS.get(id(z))
-        if parts is not None and is_fusable(z):
+        parts = affine_parts(z)
+        if parts is not None:
             break
     else:
         return None
