@@ -33,6 +33,12 @@ def when_leaving(frame, first, last, callback, anywhere=False):
     return True
 
 
+def watching():
+    """Whether ``when_leaving`` would watch a frame now (a graph trace's trace function runs)."""
+    from .traced_ops import is_trace_hook     # (late: traced_ops imports tensor, whose truth test leads here)
+    return is_trace_hook(sys.gettrace())
+
+
 def _lines(frame, event, arg):
     pending = _local.pending.get(frame)
     if not pending:

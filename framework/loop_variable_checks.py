@@ -10,9 +10,12 @@ tf.autograph.experimental.set_loop_options to set shape invariants.`` (the accum
 variables. tapeflow runs the turns on the real values: the loop modules hand the variables here
 when the first turn ends, with their values before the loop. Shapes are the traced ones (a length
 the trace leaves open is None there and takes any length), and ``set_loop_options``'s
-shape_invariants, recorded per frame, replace the entry shapes as in TF.
+shape_invariants, recorded per frame, replace the entry shapes as in TF. A Python bool / int / float / str
+or numpy array is compared as the tensor TF converts it to (``k = 0`` then ``k = 0.5``: int32, float32).
 """
 import threading
+
+import numpy as np
 
 from . import trace_names
 from .tensor_shape import shape_accepts
@@ -75,13 +78,14 @@ def _structure_refusal(name, entry, exit_):
 def _leaf_refusal(name, entry, exit_, invariants):
     """TF's _verify_single_loop_var for one tensor of the variable ``name``, or None."""
     from .tensor import Tensor     # (late: tensor imports the loop modules)
-    if type(entry) is Tensor and exit_ is None:
+    if exit_ is None and (type(entry) is Tensor or isinstance(entry, _CONVERTED)):
         return ValueError("'%s' is None at the end of the iteration." % name)
-    if type(entry) is not Tensor or type(exit_) is not Tensor:
+    entry_dtype, exit_dtype = _dtype_name(entry, Tensor), _dtype_name(exit_, Tensor)
+    if entry_dtype is None or exit_dtype is None:
         return None
-    if entry._data.dtype != exit_._data.dtype:
+    if entry_dtype != exit_dtype:
         return TypeError("'%s' has dtype %s before the loop, but dtype %s after one iteration"
-                         % (name, entry.dtype.name, exit_.dtype.name))
+                         % (name, entry_dtype, exit_dtype))
     entry_shape, exit_shape = _traced(entry), _traced(exit_)
     if entry_shape is False or exit_shape is False:
         return None        # (a tensor the trace does not know the shape of)
@@ -100,6 +104,25 @@ def _leaf_refusal(name, entry, exit_, invariants):
     return None
 
 
+# The Python values AutoGraph's _verify_single_loop_var converts before comparing (the loop enters with
+# them as tensors: ``k = 0`` then ``k = 0.5`` is int32 against float32); numpy scalars other than np.float64
+# (a float) are not among them and reach tf.while_loop's own check.
+_CONVERTED = (bool, int, float, str, np.ndarray)
+
+
+def _dtype_name(value, tensor_type):
+    """The dtype name ``value`` has as a loop variable: a tensor's, or the one TF's conversion gives a
+    Python scalar, string or numpy array (int32, or int64 past its range; float32; string); None otherwise."""
+    if type(value) is tensor_type:
+        return value.dtype.name
+    if not isinstance(value, _CONVERTED):
+        return None
+    from . import dtypes
+    from .tensor_conversion import _to_array
+    data = _to_array(value, None)
+    return 'string' if data.dtype.kind in 'OSU' else dtypes.of_numpy(data.dtype).name
+
+
 def forget(frame):
     """Drop what ``set_loop_options`` recorded for ``frame`` (a loop that ended without its check)."""
     _invariants().pop(frame, None)
@@ -115,6 +138,8 @@ def _invariants():
 def _traced(tensor):
     """``tensor``'s traced shape (a tuple with None where open, None for an unknown rank), or False when
     the trace did not name it."""
+    if not hasattr(tensor, '_data'):
+        return tuple(np.shape(tensor))     # (a converted Python value: its own shape, () for a scalar)
     entry = trace_names.entry_of(tensor)
     if entry is None:
         entry_shape = trace_names.noted_shape(tensor)

@@ -22,6 +22,12 @@ _FOR = ('break and return statements which depend on a TF condition are not supp
         'See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/'
         'reference/limitations.md#consistency-of-control-flow-types for more info.')
 
+def while_refusal():
+    """TensorFlow's NotImplementedError for a ``while`` whose test was a Python value before the first turn
+    (AutoGraph made it a Python loop) and a tensor after one (``done = False`` then ``done = i > n``)."""
+    return NotImplementedError(_WHILE)
+
+
 def refusal(frame):
     """TensorFlow's NotImplementedError for the ``if`` at the frame's line, or None. The error carries
     the loop's line (``_user_line``) for the 'in user code:' frame, as TensorFlow reports it."""

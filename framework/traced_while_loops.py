@@ -7,13 +7,15 @@ traced ``while`` here, and from the second turn on (the test at the loop's end, 
 the turns run as TensorFlow's graph runs them, their Python output dropped (``function.replaying``),
 until the frame leaves the loop's lines (frame_lines.py): the loop ends, breaks or returns. A loop
 that runs no turn still has its body traced there: its prints of constants show (untaken_branches.py).
+A loop whose first test was a Python value is a Python loop to AutoGraph: a tensor test after a turn
+(``done = False`` then ``done = i > n``) is TF's NotImplementedError (python_loop_breaks.while_refusal).
 """
 import ast
 import dis
 import re
 
-from . import autograph_numbers, frame_lines, loop_variable_checks, name_scopes, tensor_loop_returns, trace_names, \
-    untaken_branches
+from . import autograph_numbers, frame_lines, loop_variable_checks, name_scopes, python_loop_breaks, tensor_loop_returns, \
+    trace_names, untaken_branches
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 from .while_loop_variables import loop_variables
@@ -29,10 +31,13 @@ def turn_tested(frame, value):
         return
     last, body = loop
     again = frame.f_lasti in _backward_tests(frame.f_code)
+    key = (frame, frame.f_lineno)
     if not again:
         error = tensor_loop_returns.refusal(frame)
         if error is not None:
             raise error
+        if frame_lines.when_leaving(frame, frame.f_lineno, last, lambda *_: _ENTERED.discard(key)):
+            _ENTERED.add(key)
         scope = _open_body_graph(frame, last) if trace_names.ACTIVE else None
         names = _name_loop_variables(frame, scope) if scope else None
         if not value:
@@ -40,8 +45,10 @@ def turn_tested(frame, value):
         if names:
             _restore_after_first_turn(frame, names, last)
         return
-    restore = _RENAMED.pop((frame, frame.f_lineno), _NOTHING)     # the first turn is over: names go back
-    started = _STARTED.pop((frame, frame.f_lineno), None)
+    if key not in _ENTERED and frame_lines.watching():
+        raise python_loop_breaks.while_refusal()    # (the loop's first test was a Python value: a Python loop)
+    restore = _RENAMED.pop(key, _NOTHING)     # the first turn is over: names go back
+    started = _STARTED.pop(key, None)
     try:
         if started is not None:     # (AutoGraph's check of the loop variables after the body's one trace)
             error = loop_variable_checks.refusal(frame, *started)
@@ -153,6 +160,7 @@ def _restore_after_first_turn(frame, renamed, last):
 
 _RENAMED = {}       # (frame, line of a while test) -> what puts its loop variables' names back
 _STARTED = {}       # (frame, line of a while test) -> (its loop variables, their values before the loop)
+_ENTERED = set()    # (frame, line of a while test) whose test before the first turn was a tensor, until it ends
 _NOTHING = lambda: None     # noqa: E731
 
 
