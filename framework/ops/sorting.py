@@ -22,18 +22,21 @@ TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
 
 def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
     """Indices that sort ``values`` along ``axis`` (int32); ties keep index order."""
+    descending = _descending(direction, 'argsort')
+    axis = _constant_scalar_axis(axis)
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort', 'negative')   # TF sorts by Neg
     float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
-    return Tensor(_sort_order(x._data, ax, _descending(direction, 'argsort')).astype('int32'))
+    return Tensor(_sort_order(x._data, ax, descending).astype('int32'))
 
 
 def sort(values, axis=-1, direction='ASCENDING', name=None):
     """``values`` sorted along ``axis``; the gradient flows back to each value's origin."""
+    descending = _descending(direction, 'sort')
+    axis = _constant_scalar_axis(axis)
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'negative')
     float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
-    descending = _descending(direction, 'sort')
     index = _along(_sort_order(x._data, ax, descending), ax, x._data.shape)
     if descending or not (x._data.dtype.kind == 'f' or x._data.dtype.name == 'bfloat16'):
         return getitem(x, index)
@@ -121,12 +124,26 @@ def _has_nan(a):
 
 
 def _descending(direction, op):
-    direction = str(direction).upper()
-    if direction not in ('ASCENDING', 'DESCENDING'):
+    # TF looks the direction up as given: 'descending' is refused too
+    if not isinstance(direction, str) or direction not in ('ASCENDING', 'DESCENDING'):
         raise noted(ValueError('Argument `direction` should be one of ASCENDING, DESCENDING. Received: direction=%s'
-                               % direction),
+                               % (direction,)),
                     "%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
     return direction == 'DESCENDING'
+
+
+def _constant_scalar_axis(axis):
+    """The axis as TF's sort_ops reads it, before it converts the values: convert_to_tensor(axis), which must be
+    a scalar, then int() of its value. So 1.0, np.float32(1), '1' and b'1' sort along axis 1, 1.5 along 1, and
+    None, [1] or inf fail with TF's words; the int then meets the kernels' range check."""
+    if type(axis) is int:
+        return axis
+    from ..tensor_conversion import convert_to_tensor
+    value = convert_to_tensor(axis)
+    if value.ndim != 0:
+        raise noted(ValueError('Argument `axis` must be a constant scalar. Received: axis=%s.' % format(value)),
+                    'sort / argsort take one axis, an int such as -1')
+    return int(value.numpy())      # a numpy scalar, as TF's constant_value: 1j warns (ComplexWarning) and gives 0
 
 
 def _sort_order(a, axis, descending):
