@@ -48,14 +48,17 @@ class GraphRestore:
 
     def _nodes_with_values(self):
         memo = {}
+        return [self._reaches_values(i, memo) for i in range(len(self.nodes))]
 
-        def reaches(i):
-            if i not in memo:
-                memo[i] = False
-                memo[i] = any(self.tensor_keys(k) for k in self.nodes[i].keys.values()) or \
-                    any(reaches(j) for j, _ in self.nodes[i].children)
-            return memo[i]
-        return [reaches(i) for i in range(len(self.nodes))]
+    def _reaches_values(self, i, memo):
+        # a method, not a recursive closure: a closure that calls itself is a reference cycle
+        # holding this restore, which would then outlive its status until the garbage collector
+        # runs, and TF's unrestored-values warning (logged when it is freed) would come late
+        if i not in memo:
+            memo[i] = False
+            memo[i] = any(self.tensor_keys(k) for k in self.nodes[i].keys.values()) or \
+                any(self._reaches_values(j, memo) for j, _ in self.nodes[i].children)
+        return memo[i]
 
     def run(self, root, root_id=0):
         """Pair and assign everything reachable from (``root``, saved node ``root_id``)."""

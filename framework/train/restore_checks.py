@@ -48,8 +48,15 @@ def check_restorable(pairs):
     for key, variable, value in pairs:
         shape = tuple(variable.shape.as_list())
         if tuple(value.shape) != shape:
-            # TF names the variable it holds: a Keras 3 weight's is its path ('sequential/dense/kernel:0')
-            error = ValueError('Received incompatible tensor with shape %s when attempting to restore variable '
-                               'with shape %s and name %s:0.' % (tuple(value.shape), shape, variable.path))
-            error.add_note('Checkpoint key %s: the program must build the variable with the saved shape.' % key)
-            raise error
+            raise _shape_error(key, variable, value, shape)
+
+
+def _shape_error(key, variable, value, shape):
+    """Made in a frame of its own: an error held in a local of the raising frame is a reference
+    cycle (frame, error, traceback) that keeps the restore alive until the garbage collector runs,
+    so TF's unrestored-values warning, logged when the restore is freed, would come late."""
+    # TF names the variable it holds: a Keras 3 weight's is its path ('sequential/dense/kernel:0')
+    error = ValueError('Received incompatible tensor with shape %s when attempting to restore variable '
+                       'with shape %s and name %s:0.' % (tuple(value.shape), shape, variable.path))
+    error.add_note('Checkpoint key %s: the program must build the variable with the saved shape.' % key)
+    return error
