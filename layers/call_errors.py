@@ -14,6 +14,7 @@ from framework.losses.tensor_notes import get_keras_mask
 from framework.tensor import DISPLAY_NAME, ConversionError, Tensor
 
 from . import call_context
+from .tensor_arguments import is_tensor_argument
 
 
 def super_not_called(layer):
@@ -135,17 +136,9 @@ def _arguments_received(layer, inputs, args, kwargs):
 def _fill_mask(bound):
     """Keras 3's __call__ passes ``mask`` to a call taking one tensor argument (a tensor or a structure of
     them) as that argument's masks, structure kept: a dict input shows ``mask={'foo': 'None'}``."""
-    tensors = [value for value in bound.values() if _holds_tensors(value)]
+    tensors = [value for value in bound.values() if is_tensor_argument(value)]
     if len(tensors) == 1:
         bound['mask'] = nest.map_structure(lambda t: None if t is None else get_keras_mask(t), tensors[0])
-
-
-def _holds_tensors(value):
-    if isinstance(value, Tensor):
-        return True
-    if not isinstance(value, (list, tuple, dict)) or not value:
-        return False
-    return all(leaf is None or isinstance(leaf, Tensor) for leaf in nest.flatten(value))
 
 
 def _argument_text(value):

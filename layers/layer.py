@@ -42,6 +42,7 @@ from .layer_dtype import LayerDType
 from .layer_output_shapes import LayerOutputShapes
 from .layer_state import LOCKED_STATE, LayerState  # noqa: F401  (tracked_containers imports LOCKED_STATE here)
 from .layer_arguments import legacy_batch_shape, shared_policy_identity, standardize_policy
+from .tensor_arguments import is_tensor_argument
 from .traced_outputs import name_traced_outputs
 from .weight_paths import layer_scope
 from .weights import LayerWeights
@@ -430,7 +431,7 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                         # its call once symbolically, which shows the call's prints twice, and, once that
                         # run has succeeded, names a KerasTensor per output (taken after the call below)
                         shown_twice = BuildRun(self, (inputs, args, kwargs))
-                    if self.keras_converts_inputs or _only_tensors(given) or build_shapes.shape_names(type(self)):
+                    if self.keras_converts_inputs or is_tensor_argument(given) or build_shapes.shape_names(type(self)):
                         self._build_for(inputs, args, kwargs)
                     else:
                         # Keras 3 builds from the shapes of tensor arguments only, and a layer that converts
@@ -613,12 +614,6 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
-
-
-def _only_tensors(value):
-    """Whether Keras 3's CallSpec counts ``value`` a tensor argument: a tensor, or a structure of them."""
-    leaves = nest.flatten(value)
-    return bool(leaves) and all(isinstance(leaf, (Tensor, CompositeTensor)) for leaf in leaves)
 
 
 def _before_first_run(layer, args, training):

@@ -1,0 +1,21 @@
+"""Which call() arguments Keras 3 counts as tensor arguments (its CallSpec's rule).
+
+Keras 3's Layer.__call__ sorts each argument of ``call`` once: a tensor (a SparseTensor or RaggedTensor too),
+or a non-empty structure whose leaves are all tensors or None, is a tensor argument; anything else is not.
+That sorting decides what a first call builds from (the shapes of tensor arguments only) and which argument
+an automatic ``mask`` follows, so both ask here.
+"""
+from framework import nest
+from framework.composite import CompositeTensor
+from framework.tensor import Tensor
+
+_TENSORS = (Tensor, CompositeTensor)
+
+
+def is_tensor_argument(value):
+    """Whether Keras 3's CallSpec counts ``value`` a tensor argument."""
+    if isinstance(value, _TENSORS):
+        return True
+    if not isinstance(value, (list, tuple, dict)) or not value:
+        return False
+    return all(leaf is None or isinstance(leaf, _TENSORS) for leaf in nest.flatten(value))
