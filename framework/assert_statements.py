@@ -25,7 +25,7 @@ import sys
 import threading
 
 from . import branch_definitions, branch_outputs, if_conditions, loop_turn_limits, python_loop_breaks, \
-    traced_cond_names, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches, \
+    traced_cond_names, traced_not_operands, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches, \
     untaken_if_reads
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
@@ -141,7 +141,8 @@ def truth(value_of, tensor=None):
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
             error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \
-                (tensor is not None and if_conditions.refusal(frame, tensor)) or branch_outputs.refusal(frame) or None
+                (tensor is not None and (traced_not_operands.refusal(frame, tensor) or
+                                         if_conditions.refusal(frame, tensor))) or branch_outputs.refusal(frame) or None
             if error is not None:
                 raise error
             value = value_of()
