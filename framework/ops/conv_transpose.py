@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, kernel_error
 from .explicit_padding import checked_list, is_explicit
 from .convolution import _Geometry, _conv_input_grad, _pair
+from .conv_transpose_shape_error import output_shape_mismatch
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -63,7 +64,9 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
                                    % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name, out))
     geo = _Geometry(out, tuple(f.shape[:2]), _pair(strides, 'strides', op), str(padding).upper(), op)
     if (geo.oh, geo.ow) != tuple(x.shape[1:3]):
-        raise InvalidArgumentError("output_shape %s with strides %s and %s padding convolves back to %s, not to the "
-                                   "input's %s" % (out, geo.strides, str(padding).upper(), (geo.oh, geo.ow),
-                                                   tuple(x.shape[1:3])))
+        raise output_shape_mismatch(x._data.dtype, out[1:3], geo.kernel, geo.strides, (1, 1), (geo.oh, geo.ow),
+                                    tuple(x.shape[1:3]),
+                                    "conv2d_transpose: output_shape %s with strides %s and %s padding convolves back "
+                                    "to %s, not to the input's %s" % (out, geo.strides, str(padding).upper(),
+                                                                      (geo.oh, geo.ow), tuple(x.shape[1:3])))
     return _conv_input_grad(x, f, geo)

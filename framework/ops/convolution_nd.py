@@ -18,6 +18,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
+from .conv_transpose_shape_error import output_shape_mismatch
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
@@ -355,8 +356,9 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     geo = WindowGeometry(out, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
                          normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op)
     if geo.out != tuple(x.shape[1:-1]):
-        raise InvalidArgumentError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
-                                   % (op, out, geo.out, tuple(x.shape[1:-1])))
+        raise output_shape_mismatch(x._data.dtype, out[1:-1], geo.kernel, geo.strides, geo.dilations, geo.out,
+                                    tuple(x.shape[1:-1]), '%s: output_shape %s convolves back to spatial shape %s, not '
+                                    'to the input\'s %s' % (op, out, geo.out, tuple(x.shape[1:-1])))
     if rank == 1 and tuple(geo.dilations) == (1,) and f.shape[0] > 0:     # (an empty kernel: zeros, as here)
         return height_one_transpose(x, f, out, geo.strides[0], _padding_mode(padding, op))
     return _input_grad(x, f, geo, transposed=True)
