@@ -12,7 +12,7 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
 from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_conv_backprop_input,
-               float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
+               eigen_float_conv_backprop_input, float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -56,6 +56,8 @@ def _padding(size, k, stride, padding, op):
 
 class _Geometry:
     """Where each window of a (N, H, W, C) input lies."""
+
+    explicit = False        # the input was padded by conv2d's explicit padding (TF runs its own kernel, not oneDNN's)
 
     def __init__(self, shape, kernel, strides, padding, op):
         n, h, w, c = shape
@@ -159,7 +161,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     groups = _groups(x, f)
     if (x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype) and not groups:
         raise _conv2d_mismatch(x, f)
-    if is_explicit(padding):         # oneDNN's float32 kernel ignores batch and channel padding
+    explicit = is_explicit(padding)
+    if explicit:         # oneDNN's float32 kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
     if groups:
         from .convolution_nd import convolution       # it builds on this module's padding rule
@@ -171,6 +174,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
                                                                    dilated, dilated_kernel=True))
         return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
+    geo.explicit = explicit
     return _conv(x, f, geo)
 
 
@@ -248,7 +252,9 @@ def _conv_input_grad(g, f, geo):
     half = gd.dtype == np.float16
     if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_ct16.py)
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
-    if conv_backprop_input_order.applies(gd, fd, geo):
+    if not half and eigen_float_conv_backprop_input.applies(gd, fd, geo):    # float32, explicit padding: TF's kernel
+        summed = eigen_float_conv_backprop_input.backprop_input(gd, fd, geo)
+    elif conv_backprop_input_order.applies(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input(gd, fd, geo)
     elif eigen_conv_backprop_input.applies(gd, fd, geo):       # float64: TF's own (Eigen) kernel
         summed = eigen_conv_backprop_input.backprop_input(gd, fd, geo)
