@@ -229,7 +229,8 @@ def _not_interpreted(identifier, note):
 def serialize(activation):
     """The name of a built-in activation; Keras 3's ``serialize_keras_object`` dict otherwise.
 
-    A custom function is ``{'class_name': 'function', 'config': <registered name>, ...}``
+    A Python lambda is ``{'value': <bytecode>}``, which Keras 3 cannot load back either. A custom
+    function is ``{'class_name': 'function', 'config': <registered name>, ...}``
     (its 'Package>name' when registered, so loading finds it again); an object with
     ``get_config`` (a layer used as activation) is its full config.
     """
@@ -239,6 +240,11 @@ def serialize(activation):
     from framework.keras.object_serialization import serialize_keras_object
     from .saving.registry import get_registered_name
     if isinstance(activation, types.FunctionType):
+        if activation.__name__ == '<lambda>':
+            # Keras 3 returns the config of its '__lambda__' entry, the bare {'value': bytecode}, after
+            # the unsafe-lambda warning; no loader reads it back ("Could not interpret activation
+            # function identifier"), on TF 2.21 as here
+            return serialize_keras_object(activation)['config']
         name = get_registered_name(activation)
         if name in _ALL and name not in ('swish', 'hard_swish'):
             # Keras 3 tells builtins by name (its module's globals, aliases aside), not identity:
@@ -258,4 +264,15 @@ def _names_a_keras_object(config):
     return config.get('class_name') == 'function' or 'module' in config or 'registered_name' in config
 
 
-deserialize = get
+def deserialize(config, custom_objects=None):
+    """The activation a config names, as ``get`` finds it; Keras 3's ValueError for a dict that
+    names no class (what ``serialize`` makes of a Python lambda, {'value': <bytecode>})."""
+    if config is None:
+        return None         # Keras 3's deserialize_keras_object (get(None) is linear)
+    if isinstance(config, dict) and 'class_name' not in config:
+        raise ValueError('Unknown `config` as a `dict`, config=%s' % (config,))
+    if custom_objects:
+        from .saving.registry import custom_object_scope
+        with custom_object_scope(custom_objects):
+            return get(config)
+    return get(config)
