@@ -107,6 +107,10 @@ def _output_shape(rule, parameters, result, trace):
     if rule == 'constant':      # a shape made of traced lengths: folded where the trace knows them all
         return _argument_lengths_open(parameters, trace, tuple(result._data.shape)) if not open_trace \
             else _created(parameters, trace)
+    if rule == 'stack':
+        _remember_stacked_lengths(parameters, result, trace)
+    if rule == 'reshape' and _run_lengths(parameters, trace):
+        return _reshape_at_run(parameters, trace, result)
     inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
     if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs) \
             and not (rule == 'index' and _open_slices(parameters.get('index'), trace)):
@@ -168,16 +172,59 @@ def _remember_shape_value(parameters, result, trace):
         values[id(result)] = tuple(traced)
 
 
+def _remember_stacked_lengths(parameters, result, trace):
+    """For ``tf.stack([n, 3])`` of scalars: keep its elements' values where the trace knows them, None where
+    only a run gives them, as TF's constant_value_as_shape reads a Pack op used as a shape (tf.ones of it
+    is (None, 3))."""
+    values = parameters.get('values')
+    if result._data.ndim != 1 or type(values) not in (list, tuple) or not any(
+            isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) for v in values):
+        return
+    lengths = tuple(None if isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) else int(n)
+                    for v, n in zip(values, result._data.tolist()))
+    known = getattr(trace, 'shape_values', None)
+    if known is None:
+        known = trace.shape_values = {}
+    known[id(result)] = lengths
+
+
 def _argument_lengths_open(parameters, trace, shape):
     """``shape`` with None for each length given by one of the trace's arguments: its value is only
     known when the graph runs (``Dataset.map(lambda x: tf.fill([x], x))`` is ``(None,)`` on TF 2.21)."""
     dims = parameters.get('shape', parameters.get('dims'))
     if isinstance(dims, Tensor):
+        stacked = getattr(trace, 'shape_values', {}).get(id(dims))
+        if stacked is not None and len(stacked) == len(shape):
+            return tuple(None if k is None else n for k, n in zip(stacked, shape))
         return (None,) * len(shape) if trace_names.is_argument(trace, dims) else shape
     if type(dims) not in (list, tuple) or len(dims) != len(shape):
         return shape
-    return tuple(None if isinstance(d, Tensor) and trace_names.is_argument(trace, d) else n
+    return tuple(None if isinstance(d, Tensor) and runtime_values.known_at_run(trace, d) else n
                  for d, n in zip(dims, shape))
+
+
+def _run_lengths(parameters, trace):
+    """Whether a reshape's target, a list, holds a length only the graph's run gives (``[n, -1]``, n an
+    argument or computed from one, a loop body's ``i + 1``)."""
+    target = parameters.get('shape', parameters.get('newshape'))
+    return type(target) in (list, tuple) and any(
+        isinstance(d, Tensor) and runtime_values.known_at_run(trace, d) for d in target)
+
+
+def _reshape_at_run(parameters, trace, result):
+    """TF's Reshape shape function for a target of open lengths: the one open length (or -1) is inferred
+    from a fully known input (``[n, 5]`` of 10 elements: (2, 5)); with two or more, all of them are open
+    (``[n, -1]``: (None, None))."""
+    target = parameters.get('shape', parameters.get('newshape'))
+    open_at = [k for k, d in enumerate(target)
+               if (isinstance(d, Tensor) and runtime_values.known_at_run(trace, d)) or (not isinstance(d, Tensor)
+                                                                                         and int(d) == -1)]
+    source = next(_tensors(parameters), None)
+    known = _traced(source, _is_open(trace)) if source is not None else None
+    shape = tuple(result._data.shape)
+    if len(open_at) == 1 and known is not None and None not in known:
+        return shape
+    return tuple(None if k in open_at else n for k, n in enumerate(shape))
 
 
 def _created(parameters, trace):

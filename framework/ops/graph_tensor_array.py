@@ -74,6 +74,21 @@ def _debug_shape(shape):
     return '[%s]' % ','.join('?' if d is None else str(d) for d in shape)
 
 
+def _merge_error(known, shapes):
+    """The TensorListStack kernel's PartialTensorShape::MergeWith error for the element shape ``known`` (None:
+    unknown) merged with each element's shape in turn, or None where they agree."""
+    merged = known
+    for shape in shapes:
+        shape = tuple(shape)
+        if merged is not None and len(merged) != len(shape):
+            return 'PartialTensorShape: Incompatible ranks during merge: %d vs. %d' % (len(merged), len(shape))
+        if merged is not None and any(m is not None and m != n for m, n in zip(merged, shape)):
+            return 'PartialTensorShape: Incompatible shapes during merge: %s vs. %s' % (
+                _debug_shape(merged), _debug_shape(shape))
+        merged = shape
+    return None
+
+
 class GraphTensorArray(TensorArray):
     """TensorArray inside a tf.function (see the module docstring)."""
 
@@ -165,6 +180,9 @@ class GraphTensorArray(TensorArray):
                 raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', 'Tried to stack list which only '
                                     'contains uninitialized tensors and has a non-fully-defined element_shape: %s'
                                     % _debug_shape(known))
+            merge_error = _merge_error(known, [x.shape for x in self._elements if x is not None])
+            if merge_error is not None:     # (writes the trace saw as (None,) that the run gave other lengths)
+                raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', merge_error)
 
     def unstack(self, value, name=None):
         x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
