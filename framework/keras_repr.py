@@ -7,7 +7,8 @@ schedules and optimizers to Python: ``print(history)`` shows
 its own (``<__main__.MyCallback object at 0x...>``), as under Keras. IPython shows such an object as
 ``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps. TensorFlow's classes that keep object's repr
 (tf.Module, tf.train.Checkpoint and its load status, tf.random.Generator, a dataset's iterator, an
-embedding gradient's IndexedSlices) name TF's module the same way (``default_repr``).
+embedding gradient's IndexedSlices, tf.train.CheckpointOptions, tf.saved_model.SaveOptions / LoadOptions,
+a checkpoint reader, tf.train.Coordinator, tf.train.ExponentialMovingAverage, CustomObjectScope) name TF's module the same way (``default_repr``).
 """
 
 # tapeflow module -> Keras 3's, where a package's file names differ from Keras's
@@ -29,6 +30,14 @@ _MODULES = {
     'framework.distribute': 'tensorflow.python.distribute.distribute_lib',
     'framework.indexed_slices': 'tensorflow.python.framework.indexed_slices',
     'framework.tape': 'tensorflow.python.eager.backprop',       # GradientTape
+    'framework.train.checkpoint_options': 'tensorflow.python.checkpoint.checkpoint_options',
+    'framework.train.coordinator': 'tensorflow.python.training.coordinator',
+    'framework.train.moving_averages': 'tensorflow.python.training.moving_averages',
+    'framework.keras.custom_objects': 'keras.src.saving.object_registration',
+    # one class of a tapeflow module whose others TF keeps elsewhere (or prints otherwise)
+    'framework.saved_model.options.SaveOptions': 'tensorflow.python.saved_model.save_options',
+    'framework.saved_model.options.LoadOptions': 'tensorflow.python.saved_model.load_options',
+    'framework.train.checkpoint_file.CheckpointReader': 'tensorflow.python.util._pywrap_checkpoint_reader',
 }
 _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
              ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras
@@ -38,7 +47,7 @@ _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializer
 def keras_class_path(cls):
     """'module.QualName' of ``cls`` as Keras 3 would print it."""
     module = cls.__module__
-    keras_module = _MODULES.get(module)
+    keras_module = _MODULES.get('%s.%s' % (module, cls.__qualname__)) or _MODULES.get(module)
     if keras_module is None:
         for ours, theirs in _PACKAGES:
             if module.startswith(ours):

@@ -5,6 +5,7 @@ Both sit on tapeflow's one registry (``layers.saving.registry``): the dict
 (``get_custom_objects()['MyLayer'] = MyLayer``, as Keras programs do) makes
 the name loadable, exactly like ``register_keras_serializable``.
 """
+from framework.keras_repr import default_repr
 from layers.saving import registry
 
 
@@ -34,6 +35,8 @@ class CustomObjectScope:
     Args:
         custom_objects: {name: class or function} (None: none).
     """
+
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, custom_objects):
         self.custom_objects = custom_objects or {}

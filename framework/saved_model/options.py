@@ -6,10 +6,12 @@ custom gradients travel with the functions that define them, and there is no
 debug info, device placement or sharding to choose. The options are kept as
 given, so programs that build and pass them run unchanged.
 """
+from ..keras_repr import default_repr
 
 
 class SaveOptions:
     """Options for ``tf.saved_model.save``, under TensorFlow 2.21's names."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, namespace_whitelist=None, save_debug_info=False, function_aliases=None,
                  experimental_debug_stripper=False, experimental_io_device=None,
@@ -31,6 +33,7 @@ class SaveOptions:
 
 class LoadOptions:
     """Options for ``tf.saved_model.load``, under TensorFlow 2.21's names."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, allow_partial_checkpoint=False, experimental_io_device=None,
                  experimental_skip_checkpoint=False, experimental_variable_policy=None,

@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..atomic_files import atomic_write_together
+from ..keras_repr import default_repr
 from . import tensor_bundle, trackable_proto, v1_reader_fallback
 from .unordered_map_order import unordered_map_order
 
@@ -106,6 +107,8 @@ class CheckpointReader:
         NotFoundError: no checkpoint at ``prefix``.
         CheckpointFormatError: the files are not a complete tapeflow checkpoint.
     """
+
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, prefix):
         from ..errors import NotFoundError

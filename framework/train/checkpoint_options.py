@@ -1,4 +1,5 @@
 """``tf.train.CheckpointOptions``: how a checkpoint is written and read."""
+from ..keras_repr import default_repr
 
 
 class CheckpointOptions:
@@ -16,6 +17,8 @@ class CheckpointOptions:
     Raises:
         ValueError: a sharding callback, or write callbacks that are not callable.
     """
+
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
                  experimental_write_callbacks=None, enable_async=False, experimental_skip_slot_variables=False,

@@ -10,10 +10,12 @@ import threading
 import time
 
 from .. import errors
+from ..keras_repr import default_repr
 
 
 class Coordinator:
     """A coordinator for threads (see the module docstring)."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, clean_stop_exception_types=None):
         self._clean_stop_exception_types = tuple(

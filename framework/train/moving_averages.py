@@ -1,4 +1,5 @@
 """``tf.train.ExponentialMovingAverage``: shadow variables that trail the variables they average."""
+from ..keras_repr import default_repr
 from ..variable import Variable
 
 
@@ -14,6 +15,8 @@ class ExponentialMovingAverage:
         zero_debias: not supported by tapeflow (raises ValueError if True).
         name: the suffix of the shadow variables' names.
     """
+
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, decay, num_updates=None, zero_debias=False, name='ExponentialMovingAverage'):
         decay = float(decay)

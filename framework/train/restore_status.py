@@ -64,6 +64,7 @@ class _LoadStatus:
 
 class InitializationOnlyStatus:
     """``restore(None)``: nothing is restored; variables keep their initial values."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def run_restore_ops(self, session=None):
         """Nothing to run: restores happen eagerly (TF 1 sessions' hook)."""
@@ -158,6 +159,8 @@ class NameBasedSaverStatus:
     """The status of ``Checkpoint.restore`` from a name-based (TF 1 Saver) checkpoint: variables were
     matched by their names, and the checkpoint has no objects to check, so every ``assert_*`` asks
     only whether each variable found its name (TensorFlow's class and texts)."""
+
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     @deprecated('NameBasedSaverStatus.__init__', 'tensorflow.python.checkpoint.checkpoint',
                 'Restoring a name-based tf.train.Saver checkpoint using the object-based restore API. This mode uses '
