@@ -270,7 +270,8 @@ def test_nan_and_inf_are_values_not_errors(name):
 
 # TF 2.21's stack passes a float axis to Pack's int attribute, which truncates it (axis 1.5 is axis 1); one_hot's
 # OneHot attribute alike (errors38: tests/test_errors38_one_hot_axis_attribute.py)
-TF_TAKES_AXIS = {('stack', 1.5), ('one_hot', 1.5)}
+# tf.sort / tf.argsort take int() of the axis (errors42: tests/test_errors42_sort_axis.py)
+TF_TAKES_AXIS = {('stack', 1.5), ('one_hot', 1.5), ('sort', 1.5), ('argsort', 1.5)}
 AXIS_OPS = sorted(n for n in CALLS if {'axis', 'axes'} & set(__import__('inspect').signature(getattr(tf, n)).parameters))
 
 

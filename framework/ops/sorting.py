@@ -23,7 +23,7 @@ TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
 def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
     """Indices that sort ``values`` along ``axis`` (int32); ties keep index order."""
     descending = _descending(direction, 'argsort')
-    axis = _constant_scalar_axis(axis)
+    axis = _constant_scalar_axis(axis, 'argsort')
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort', 'negative')   # TF sorts by Neg
     float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
@@ -33,7 +33,7 @@ def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
 def sort(values, axis=-1, direction='ASCENDING', name=None):
     """``values`` sorted along ``axis``; the gradient flows back to each value's origin."""
     descending = _descending(direction, 'sort')
-    axis = _constant_scalar_axis(axis)
+    axis = _constant_scalar_axis(axis, 'sort')
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'negative')
     float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
@@ -132,18 +132,21 @@ def _descending(direction, op):
     return direction == 'DESCENDING'
 
 
-def _constant_scalar_axis(axis):
+def _constant_scalar_axis(axis, op):
     """The axis as TF's sort_ops reads it, before it converts the values: convert_to_tensor(axis), which must be
     a scalar, then int() of its value. So 1.0, np.float32(1), '1' and b'1' sort along axis 1, 1.5 along 1, and
     None, [1] or inf fail with TF's words; the int then meets the kernels' range check."""
     if type(axis) is int:
         return axis
     from ..tensor_conversion import convert_to_tensor
-    value = convert_to_tensor(axis)
-    if value.ndim != 0:
-        raise noted(ValueError('Argument `axis` must be a constant scalar. Received: axis=%s.' % format(value)),
-                    'sort / argsort take one axis, an int such as -1')
-    return int(value.numpy())      # a numpy scalar, as TF's constant_value: 1j warns (ComplexWarning) and gives 0
+    note = '%s: the axis must be one int, such as -1; got %r' % (op, axis)
+    try:
+        value = convert_to_tensor(axis)
+        if value.ndim != 0:
+            raise ValueError('Argument `axis` must be a constant scalar. Received: axis=%s.' % format(value))
+        return int(value.numpy())      # a numpy scalar, as TF's constant_value: 1j warns (ComplexWarning) and gives 0
+    except (TypeError, ValueError, OverflowError) as error:
+        raise noted(error, note)
 
 
 def _sort_order(a, axis, descending):
