@@ -20,7 +20,7 @@ from .attention import as_bool, attention_input, causal_mask, combined_attention
 from .dropout import Dropout
 from .einsum_dense import EinsumDense
 from .layer import Layer
-from .multi_head_attention import recorded_shape_rule
+from .multi_head_attention import build_shapes_of, recorded_shape_rule
 
 
 class GroupQueryAttention(Layer):
@@ -122,6 +122,7 @@ class GroupQueryAttention(Layer):
         value_mask = get_keras_mask(value) if value_mask is None else value_mask
         if key is not None and key_mask is None:
             key_mask = get_keras_mask(key)
+        shapes = build_shapes_of(query, value, key)       # (a symbolic call's KerasTensor shapes)
         query, value = self._as_input(query, 'query'), self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value
@@ -130,10 +131,10 @@ class GroupQueryAttention(Layer):
         # another layer's symbolic call (which runs the call itself)
         if call_context.probing() and len(call_context.STATE.stack) == 1:
             shape = recorded_shape_rule()
-            self.compute_output_shape(shape(query.shape), shape(value.shape), shape(key.shape) if key_given else None)
+            self.compute_output_shape(*(None if s is None else shape(s) for s in shapes))
         if not self._projections_ready:     # (built from the query's shape alone: made on this first call)
             with self.unlocked_state():
-                self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
+                self._build_projections(*shapes)
         causal_only = (use_causal_mask and query_mask is None and value_mask is None and key_mask is None
                        and attention_mask is None and self.sliding_window is None)
         mask = None if causal_only else self._attention_mask(query, value, query_mask, value_mask, key_mask,

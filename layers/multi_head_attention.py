@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from framework import trace_names
 from framework.errors import InvalidArgumentError, noted
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.keras.ops_nn_extra import dot_product_attention
@@ -232,12 +233,13 @@ class MultiHeadAttention(Layer):
 
     def _attend_masked(self, query, value, key, query_mask, value_mask, key_mask, attention_mask,
                        return_attention_scores, training, use_causal_mask):
+        shapes = build_shapes_of(query, value, key)
         value = self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value
         if not self._projections_ready:     # (built from the query's shape alone: made on this first call)
             with self.unlocked_state():
-                self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
+                self._build_projections(*shapes)
         self._check_shapes(query, value, key)
         mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
         gate = self._gate_dense(query) if self.use_gate else None
@@ -348,6 +350,21 @@ class MultiHeadAttention(Layer):
             'seed': self.seed,
         })
         return config
+
+
+def build_shapes_of(query, value, key):
+    """The (query, value, key or None) shapes an attention layer's first call builds from, as Keras 3's build
+    sees them: on a symbolic call the KerasTensors' (None where an Input leaves a length open: TF 2.21 records
+    'value_shape': (None, None, 6) in get_build_config and a saved file's config, and prints it in a shape
+    error), not the lengths of the zeros that stand for them here; on data the arrays' shapes."""
+    return tuple(None if x is None else _shape_as_built(x) for x in (query, value, key))
+
+
+def _shape_as_built(tensor):
+    entry = trace_names.entry_of(tensor)
+    if entry is not None and entry[1] is not None and len(entry[1]) == len(tensor.shape):
+        return tuple(entry[1])
+    return tuple(tensor.shape)
 
 
 def recorded_shape_rule():
