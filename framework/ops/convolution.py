@@ -12,7 +12,8 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
 from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_conv_backprop_input,
-               eigen_float_conv_backprop_input, float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
+               eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input, float_kernels, graph_rewrites,
+               onednn_max_pool_grad, pool_gradient_order)
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -272,7 +273,9 @@ def _conv_input_grad(g, f, geo):
 def _conv_filter_grad(x, g, geo):
     """d conv / d filters: patches transposed times output gradients (TensorFlow's
     Conv2DBackpropFilter; in its order of sums where conv_backprop_filter_order knows it)."""
-    if conv_backprop_filter_order.applies(x._data, g._data, geo):
+    if eigen_float_conv_backprop_filter.applies(x._data, g._data, geo):     # float32, explicit padding: TF's kernel
+        out = Tensor(eigen_float_conv_backprop_filter.filter_grad(x._data, g._data, geo))
+    elif conv_backprop_filter_order.applies(x._data, g._data, geo):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, geo))
     else:
         o = g._data.shape[-1]

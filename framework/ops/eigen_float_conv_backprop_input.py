@@ -14,7 +14,8 @@ puts product k in lane k mod 16 (an FMA chain per lane) and folds the lanes by h
 Measured on TF 2.21 (notes progs/gradfuzz22/m_cbe2.py with e7.py, gradfuzz21/m_cbe.py): 496 of 496 random shapes
 (strides 1-3, 1-3 images, 3-10 pixels a side, kernels up to 4x4, 1-8 channels, 1-40 output channels); the in-order
 chain alone explained 376. A one-column buffer (a 1x1 kernel over one channel) and a one-row one (one output
-position) follow neither (3 and 1 of 500 shapes) and keep the earlier path.
+position) follow neither (3 and 1 of 500 shapes) and keep the earlier path; so do sums over more output channels
+than measured (up to 300: notes progs/gradfuzz22/m_thr.py, 5 shapes about TF's split, 2 intra-op threads).
 """
 import numpy as np
 
@@ -23,15 +24,17 @@ from . import eigen_math
 
 _L2_CACHE_FLOATS = (256 << 10) // 4     # TF's min_thread_work_unit_size for float
 _LANES = 16
+_MEASURED_DEPTH = 300       # output channels measured (Eigen blocks longer sums: the filter gradient's do past 384)
 
 
 def applies(g, f, geo):
     """Whether this input gradient (convolution.py's geometry of the explicitly padded input) is computed here."""
     if not (geo.explicit and type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32):
         return False
-    _, oh, ow, _ = g.shape
+    _, oh, ow, depth = g.shape
     kh, kw, c, _ = f.shape
-    return oh * ow > 1 and kh * kw * c > 1 and eigen_math.exact_for_size(int(np.prod(geo.shape)))
+    return oh * ow > 1 and kh * kw * c > 1 and depth <= _MEASURED_DEPTH \
+        and eigen_math.exact_for_size(int(np.prod(geo.shape)))
 
 
 def backprop_input(g, f, geo):
