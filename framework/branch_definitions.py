@@ -16,10 +16,15 @@ from .code_source import function_body, scanned
 
 def refusal(frame):
     """TensorFlow's ValueError for the ``if`` at the frame's line, or None."""
-    candidates = scanned(frame.f_code, _scan, {}).get(frame.f_lineno)     # {if line: [(name, 'else' or 'main'), ...]}
+    return refusal_at(frame.f_code, frame.f_lineno, frame.f_locals)
+
+
+def refusal_at(code, line, defined):
+    """TensorFlow's ValueError for the ``if`` of ``code`` at ``line`` where ``defined`` holds the names that
+    have a value before it (an ``if`` nested in an untaken branch: untaken_branch_checks.py), or None."""
+    candidates = scanned(code, _scan, {}).get(line)     # {if line: [(name, 'else' or 'main'), ...]}
     if not candidates:
         return None
-    defined = frame.f_locals
     for name, branch in candidates:
         if name not in defined:
             return ValueError("'%s' must also be initialized in the %s branch" % (name, branch))

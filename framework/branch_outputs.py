@@ -171,20 +171,28 @@ _OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Po
 
 
 def _plain(node, assigned):
-    """``node`` where it is a constant, a name the branch does not assign, Python operators over those or
-    ``tf.constant(<number>[, dtype])``; else _UNKNOWN."""
+    """``node`` where it is a constant, a name the branch does not assign, Python operators over those,
+    ``tf.constant(<number>[, dtype])`` or ``tf.cast(<such an expression>, tf.<dtype>)`` (also as an operand);
+    else _UNKNOWN."""
     if _constant_call(node):
         return node
-    for part in ast.walk(node):
-        if isinstance(part, ast.Name):
-            if part.id in assigned:
-                return _UNKNOWN
-        elif isinstance(part, (ast.BinOp, ast.UnaryOp)):
-            if not isinstance(part.op, _OPERATORS):
-                return _UNKNOWN
-        elif not isinstance(part, (ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.Tuple, ast.List, ast.Dict)):
-            return _UNKNOWN
-    return node
+    return node if _plain_part(node, assigned) else _UNKNOWN
+
+
+def _plain_part(node, assigned):
+    if _cast_call(node):
+        return _plain(node.args[0], assigned) is not _UNKNOWN
+    if isinstance(node, ast.Name):
+        return node.id not in assigned
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)):
+        return isinstance(node.op, _OPERATORS) and all(
+            _plain_part(part, assigned) for part in ([node.operand] if isinstance(node, ast.UnaryOp)
+                                                      else [node.left, node.right]))
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_plain_part(part, assigned) for part in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(part is not None and _plain_part(part, assigned) for part in node.keys + node.values)
+    return isinstance(node, ast.Constant)
 
 
 def _dtype_of(node, names):
@@ -195,7 +203,7 @@ def _dtype_of(node, names):
     if isinstance(node, (ast.Tuple, ast.List, ast.Dict)):
         return None         # (a structure: _structure_refusal compares it)
     if isinstance(node, ast.Call):
-        return _constant_call_dtype(node, names)
+        return _cast_dtype(node, names) if _cast_call(node) else _constant_call_dtype(node, names)
     if isinstance(node, ast.Constant):
         return _NONE if node.value is None else _python_dtype(node.value)
     if isinstance(node, ast.Name):
@@ -243,7 +251,28 @@ def _constant_call_dtype(node, names):
     return _python_dtype(node.args[0].value)
 
 
+def _cast_call(node):
+    """Whether ``node`` is ``<name>.cast(<value>, <name>.<dtype>)`` (the dtype second or by keyword)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == 'cast'
+            and isinstance(node.func.value, ast.Name) and node.args):
+        return False
+    dtypes = node.args[1:] + [k.value for k in node.keywords if k.arg == 'dtype']
+    return len(dtypes) == 1 and len(node.args) + len(node.keywords) == 2 and \
+        isinstance(dtypes[0], ast.Attribute) and isinstance(dtypes[0].value, ast.Name)
+
+
+def _cast_dtype(node, names):
+    """The dtype name of ``tf.cast(value, tf.<dtype>)`` where ``tf`` is this framework (a tensor of it)."""
+    import framework        # (late: the package imports this module's users)
+    if getattr(names.get(node.func.value.id), 'cast', None) is not framework.cast:
+        return _UNKNOWN
+    given = node.args[1] if len(node.args) > 1 else node.keywords[0].value
+    return getattr(getattr(names.get(given.value.id), given.attr, None), 'name', _UNKNOWN)
+
+
 def _is_tensor(node, names):
+    if _cast_call(node):
+        return True
     if isinstance(node, ast.Name):
         return _tensor_dtype(names.get(node.id)) is not None
     if isinstance(node, (ast.BinOp, ast.UnaryOp)):

@@ -3,8 +3,9 @@
 AutoGraph traces both branches of a tensor ``if``, so an ``if`` (an ``elif`` too) nested in the branch the
 condition does not take is traced as well, and TF 2.21 raises its branch_outputs.py errors whatever the
 values: ``if x > 0: return x`` / ``elif x < -1: return -x`` on 2.0 is 'ValueError: the else branch must
-also have a return statement.' at the elif line, and ``elif x < -1: y = None`` is "'y' is None at the end
-of the main branch." there. tapeflow runs the taken branch only, so assert_statements.truth asks here
+also have a return statement.' at the elif line, ``elif x < -1: y = None`` is "'y' is None at the end
+of the main branch." there, and an ``elif`` chain's last ``elif`` without an else that assigns what the code
+after reads is "'y' must also be initialized in the else branch" (branch_definitions.py). tapeflow runs the taken branch only, so assert_statements.truth asks here
 with the outer condition's value, and the error names the nested ``if``'s line (TF's 'in user code' frame).
 
 A nested ``if`` counts where its test reads a tensor the untaken branch does not assign first (its
@@ -16,6 +17,7 @@ branch is the else branch, is not seen: this error comes first here.
 """
 import ast
 
+from . import branch_definitions
 from .branch_definitions import statements_with_followers, stores
 from .branch_outputs import autograph_branches, refusal_at
 from .code_source import function_body, scanned
@@ -36,7 +38,8 @@ def _first_refusal(code, nested, names):
     for line, read, bare, assigned_before, main, other in nested:
         known = {name: value for name, value in names.items() if name not in assigned_before}
         if any(isinstance(known.get(name), (Tensor, Variable)) for name in read):
-            error = refusal_at(code, line, known)
+            error = branch_definitions.refusal_at(code, line, names.keys() | assigned_before) or \
+                refusal_at(code, line, known)
             if error is not None:
                 error._user_line = line
                 return error
