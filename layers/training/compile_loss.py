@@ -23,6 +23,7 @@ from framework.tensor import Tensor
 from .compile import SINGLE_ARRAYS, get_loss
 from .target_errors import keys_as_targets_error, missing_target_error
 from .output_losses import losses_of_output
+from .nested_outputs import align_targets, build_losses, deeply_nested, resolve_path
 
 
 class CompiledLoss:
@@ -332,6 +333,8 @@ class CompiledLoss:
 
     # ---- the loss ----------------------------------------------------------------------
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if y_true is not None and (self._nested or (self._entries is None and deeply_nested(y_pred))):
+            return self._nested_call(y_true, y_pred, sample_weight)
         if (self._entries is None and self.output_names and isinstance(self._user_loss, dict)
                 and not isinstance(y_pred, dict)):
             # Keras 3 builds (and checks a loss dict's keys against the outputs) before it reads y_true
@@ -364,12 +367,30 @@ class CompiledLoss:
         # (a dict of weights keyed otherwise than y: arrays meet Keras's structure check before training,
         # sample_weight_structure.py; a dataset's or train_on_batch's weights are looked up per output as
         # Keras's CompileLoss does, so a missing key is its KeyError 'o2' and extra keys go unread)
+        return self._scoped_total(y_true, y_pred, sample_weight, pick, nested_weights)
+
+    def _scoped_total(self, y_true, y_pred, sample_weight, pick, nested_weights):
         if trace_names.ACTIVE:
             # Keras 3's CompileLoss and each loss open a name scope: in a traced step, the ops of a
             # user's loss print as Tensor("compile_loss/my_loss/sub:0", ...)
             with name_scope('compile_loss'):
                 return self._total(y_true, y_pred, sample_weight, pick, nested_weights, scoped=True)
         return self._total(y_true, y_pred, sample_weight, pick, nested_weights)
+
+    _nested = False     # the outputs nest deeper than one list or dict (nested_outputs.py)
+
+    def _nested_call(self, y_true, y_pred, sample_weight):
+        """The loss of a model whose outputs nest deeper than one list or dict: each loss is found by its
+        path in the outputs' tree and logs under that path ('p/a_loss'), as Keras 3's _build_nested."""
+        y_true = align_targets(y_true, y_pred)
+        if self._entries is None:
+            built = build_losses(self._user_loss, self._user_weights, y_true, y_pred, self.output_names)
+            self._entries = [(path, loss, weight) for path, loss, weight, _ in built]
+            self._nested = True
+            if len(built) > 1:
+                self.metrics = [metrics_module.Mean(name='%s_loss' % name) for *_, name in built]
+        return self._scoped_total(y_true, y_pred, sample_weight, lambda y, path: resolve_path(path, y),
+                                  isinstance(sample_weight, (list, tuple, dict)))
 
     def _total(self, y_true, y_pred, sample_weight, pick, nested_weights, scoped=False):
         """The weighted sum of the losses (each output's tracker updated)."""

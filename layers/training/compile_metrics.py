@@ -9,6 +9,7 @@ from framework import graph_random_ops, nest
 from framework.losses.loss import default_dtype
 
 from .compile import SINGLE_ARRAYS, get_metric
+from .nested_outputs import TreeMismatch, build_metric_lists
 
 
 def _NONE():
@@ -100,6 +101,16 @@ class CompileMetrics:
             per_output = list(metrics)
         elif is_flat and names and isinstance(metrics, dict) and set(metrics) <= set(names):
             per_output = [metrics.get(name) for name in names]
+        if per_output is None and not is_flat and isinstance(y_pred, (list, tuple, dict)):
+            # outputs nested deeper ({'p': [a, b], 'q': c}): matched leaf by leaf, named by output layer
+            try:
+                return build_metric_lists(metrics, y_true, y_pred, self.output_names, _metrics_list)
+            except TreeMismatch as mismatch:    # Keras's text names the first subtree that differs
+                raise ValueError(_structure_error(argument, metrics, y_pred, self.output_names,
+                                                  at=(mismatch.metrics, mismatch.outputs))) from None
+            except ValueError as error:     # an unknown metric name: its words come first
+                raise ValueError('%s\n%s' % (error, _structure_error(argument, metrics, y_pred, self.output_names,
+                                                                     at=False))) from error
         if per_output is None:
             raise ValueError(_structure_error(argument, metrics, y_pred, self.output_names))
         labels = names if names else [None] * count
@@ -187,26 +198,49 @@ def _metrics_list(metrics, y_true, y_pred, output_name):
     return MetricsList([get_metric(m, y_true, y_pred) for m in items], output_name)
 
 
-def _structure_error(argument, metrics, y_pred, output_names):
+def _structure_error(argument, metrics, y_pred, output_names, at=None):
     """Keras 3's text for metrics that do not match the outputs: the tree library's complaint (its
-    'tuple arity mismatch' for a list of another length), then the outputs' structure with X leaves."""
-    structure = (dict((key, 'X') for key in y_pred) if isinstance(y_pred, dict)
-                 else type(y_pred)('X' for _ in y_pred) if isinstance(y_pred, (list, tuple)) else 'X')
+    'tuple arity mismatch' for a list of another length), then the outputs' structure with X leaves.
+    ``at``: the (metrics, outputs) subtrees where a nested walk found them to differ (the complaint
+    is about those), or False for no complaint (an unknown metric's words come first instead)."""
+    structure = _xs(y_pred)
     first = ''
-    if isinstance(metrics, (list, tuple)) and isinstance(y_pred, (list, tuple)) and len(metrics) != len(y_pred):
-        first = ('tuple arity mismatch; expected: %d, got: %d; tuple: %r.\n'
-                 % (len(y_pred), len(metrics), _lists_to_tuples(metrics)))
-    elif isinstance(metrics, (list, tuple)) and isinstance(y_pred, dict):
-        first = ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.\n'
-                 % (_lists_to_tuples(metrics),))
-    elif isinstance(metrics, dict) and isinstance(y_pred, dict):
-        first = _key_mismatch(list(y_pred), metrics)
-    elif isinstance(metrics, dict) and isinstance(y_pred, (list, tuple)):
-        first = 'Expected an instance of tuple, got %r.\n' % (_lists_to_tuples(metrics),)
+    if at is not None:
+        if at is False:
+            return _invalid_text(argument, metrics, structure, output_names)
+        metrics_part, y_pred = at
+    else:
+        metrics_part = metrics
+    metrics_whole, metrics = metrics, metrics_part
+    if isinstance(y_pred, (list, tuple)):
+        if not isinstance(metrics, (list, tuple)):
+            first = 'Expected an instance of tuple, got %r.\n' % (_lists_to_tuples(metrics),)
+        elif len(metrics) != len(y_pred):
+            first = ('tuple arity mismatch; expected: %d, got: %d; tuple: %r.\n'
+                     % (len(y_pred), len(metrics), _lists_to_tuples(metrics)))
+    elif isinstance(y_pred, dict):
+        if isinstance(metrics, dict):
+            first = _key_mismatch(list(y_pred), metrics)
+        else:
+            first = ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.\n'
+                     % (_lists_to_tuples(metrics),))
+    return first + _invalid_text(argument, metrics_whole, structure, output_names)
+
+
+def _invalid_text(argument, metrics, structure, output_names):
     names = ('either be a dict or a list matching the output names of the functional model %s or '
              % (output_names,)) if output_names else ''
-    return ('%sInvalid `%s`. `%s` should contain metrics objects and %smatch the output structure of the model: '
-            '%s.\nReceived: %s=%s' % (first, argument, argument, names, structure, argument, metrics))
+    return ('Invalid `%s`. `%s` should contain metrics objects and %smatch the output structure of the model: '
+            '%s.\nReceived: %s=%s' % (argument, argument, names, structure, argument, metrics))
+
+
+def _xs(y_pred):
+    """The outputs' structure with 'X' for each tensor, as Keras 3 shows it (nested ones too)."""
+    if isinstance(y_pred, dict):
+        return {key: _xs(value) for key, value in y_pred.items()}
+    if isinstance(y_pred, (list, tuple)):
+        return type(y_pred)(_xs(value) for value in y_pred)
+    return 'X'
 
 
 def _key_mismatch(expected, metrics):
