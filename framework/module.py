@@ -46,10 +46,20 @@ class Module:
     def __setattr__(self, name, value):
         # Lists and dicts are kept wrapped, as TensorFlow's tracking keeps them (ListWrapper([...])),
         # so items added later are restored too.
+        missing = object()
+        previous = self.__dict__.get(name, missing)
         object.__setattr__(self, name, tracked_containers.wrapped(value))
         # As TensorFlow's tracking: a checkpoint restored before this attribute existed gives it
         # its saved value now (the guide's delayed restoration; one dict check when none waits).
-        deferred_restore.after_build(self)
+        try:
+            deferred_restore.after_build(self)
+        except Exception:
+            # a refused value (another shape or dtype): TF raises before the attribute is assigned
+            if previous is missing:
+                object.__delattr__(self, name)
+            else:
+                object.__setattr__(self, name, previous)
+            raise
 
     @property
     def name(self):

@@ -78,8 +78,10 @@ class Checkpoint:
             object.__setattr__(self, name, value)
             return
         self._tracked[name] = value
+        # a restore waiting for an object of this name, before the attribute is set: as TF's tracking,
+        # a refused value (another shape or dtype) raises with the object tracked but not assigned
+        deferred_restore.after_build(self)
         object.__setattr__(self, name, value)
-        deferred_restore.after_build(self)      # a restore waiting for an object of this name
 
     def _checkpoint_children(self):
         children = [('', self._root)] if self._root is not None else []

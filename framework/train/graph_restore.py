@@ -11,6 +11,7 @@ it already restored alone, as TensorFlow does.
 """
 import collections
 
+from .. import errors
 from ..variable import Variable
 from . import deferred_restore, unrestored_warning
 from .restore_checks import check_restorable
@@ -34,6 +35,7 @@ class GraphRestore:
         # on an object must not keep it alive)
         self.bound = {}
         self.restored = set()      # keys assigned
+        self.refused = set()       # keys whose restore raised: TF drops such a deferred restore, not retried
         self._with_values = self._nodes_with_values()
         self.unrestored_warning = unrestored_warning.watch(self)    # TF's log when freed with values unused
 
@@ -70,7 +72,7 @@ class GraphRestore:
             node = self.nodes[node_id]
             if isinstance(obj, Variable):
                 key = node.keys.get('VARIABLE_VALUE')
-                if key in self.values and key not in self.restored:
+                if key in self.values and key not in self.restored and key not in self.refused:
                     assignments.append((obj, key))
                 continue
             if hasattr(obj, '_restore_checkpoint_state'):       # e.g. a tf.data iterator
@@ -96,16 +98,21 @@ class GraphRestore:
                 visited.add(child_id)
                 self.bound.setdefault(child_id, id(child))
                 queue.append((child, child_id, owner, owner_id))
-        # all checked first (one RestoreV2 in TF): a refused restore assigns nothing
-        check_restorable([(key, variable, self.values[key]) for variable, key in assignments])
-        for variable, key in assignments:
-            variable.assign(self.values[key])
-            self.restored.add(key)
+        # objects still to come keep waiting even if this restore is refused (TF defers each by name)
         registered = set()
         for owner, owner_id in waiting:
             if (id(owner), owner_id) not in registered:
                 registered.add((id(owner), owner_id))
                 deferred_restore.register(owner, lambda built, i=owner_id: self.run(built, i))
+        # all checked first (one RestoreV2 in TF): a refused restore assigns nothing
+        try:
+            check_restorable([(key, variable, self.values[key]) for variable, key in assignments])
+        except (ValueError, TypeError, errors.InvalidArgumentError):
+            self.refused.update(key for _, key in assignments)
+            raise
+        for variable, key in assignments:
+            variable.assign(self.values[key])
+            self.restored.add(key)
 
     def unused_keys(self):
         return sorted(k for k in self.values if k not in self.restored)
