@@ -5,8 +5,9 @@ unrestored values...' and a 'Value in checkpoint could not be found in the resto
 line as soon as the last reference to the restore goes (reference counting), e.g. when the
 function that restored returns, also after a refused restore (a shape mismatch). tapeflow logged
 them only when Python's cycle collector ran, often much later in the program (or at exit): the
-restore sat in two reference cycles, a recursive closure in GraphRestore and a ValueError held in
-a local of the frame that raised it.
+restore sat in reference cycles: a recursive closure in GraphRestore, and errors held in a local of
+the frame that raised them (the shape ValueError; assert_existing_objects_matched's AssertionError,
+whose frame holds the status).
 
 TF 2.21's output of /work/notes/progs/kerasio44/p5.py: each case's two lines come before '-- after':
     == plain
@@ -89,3 +90,14 @@ def test_refused_restore_warns_when_its_function_returns(saved, tf_log_without_g
 def test_expect_partial_still_silences_it(saved, tf_log_without_gc):
     tf.train.Checkpoint(a=tf.Variable(0.0)).restore(saved).expect_partial()
     assert tf_log_without_gc == []
+
+
+def _restore_with_an_unmatched_variable(path):
+    status = tf.train.Checkpoint(a=tf.Variable(0.0), extra=tf.Variable(5.0)).restore(path)
+    with pytest.raises(AssertionError, match='Found 1 Python objects that were not bound to checkpointed values'):
+        status.assert_existing_objects_matched()
+
+
+def test_failed_assertion_does_not_keep_the_restore_alive(saved, tf_log_without_gc):
+    _restore_with_an_unmatched_variable(saved)
+    assert tf_log_without_gc[1:] == [VALUE + '(root).b']

@@ -32,15 +32,7 @@ class _LoadStatus:
         """Every variable of the program got a saved value (saved values may be left over)."""
         unbound = self.unbound_variables
         if unbound:
-            # TensorFlow 2.21's words, showing at most 10 of the variables; their paths go in a note
-            objects = self.unbound_objects
-            shown = min(10, len(objects))
-            error = AssertionError('Found %d Python objects that were not bound to checkpointed values, likely '
-                                   'due to changes in the Python program. Showing %d of %d unmatched objects: %s'
-                                   % (len(objects), shown, len(objects), objects[:shown]))
-            error.add_note('Their paths: %s; checkpoint %s. Create them as the saving program did, or use '
-                           'expect_partial().' % (_names(unbound), self.save_path))
-            raise error
+            raise _unbound_error(self.unbound_objects, unbound, self.save_path)
         return self
 
     def assert_nontrivial_match(self):
@@ -60,6 +52,19 @@ class _LoadStatus:
 
     def initialize_or_restore(self, session=None):
         """Nothing to run: the restore already happened eagerly."""
+
+
+def _unbound_error(objects, unbound, save_path):
+    """TensorFlow 2.21's words, showing at most 10 of the variables; their paths go in a note. Made
+    here, not in the raising method: an error kept in that frame's locals would hold the status (and
+    its restore) in a reference cycle, delaying TF's unrestored-values warning to the next collection."""
+    shown = min(10, len(objects))
+    error = AssertionError('Found %d Python objects that were not bound to checkpointed values, likely '
+                           'due to changes in the Python program. Showing %d of %d unmatched objects: %s'
+                           % (len(objects), shown, len(objects), objects[:shown]))
+    error.add_note('Their paths: %s; checkpoint %s. Create them as the saving program did, or use '
+                   'expect_partial().' % (_names(unbound), save_path))
+    return error
 
 
 class InitializationOnlyStatus:
