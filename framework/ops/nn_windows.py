@@ -210,10 +210,11 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
     padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
-    if is_explicit(padding):          # its kernel ignores batch and channel padding
+    explicit = is_explicit(padding)
+    if explicit:          # its kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), 'VALID'
     out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
-                        dilations if dilations is not None else 1)
+                        dilations if dilations is not None else 1, explicit=explicit)
     return _to_first(out, first)
 
 
