@@ -3,6 +3,7 @@ arguments, no weights) and ``get_build_config`` / ``build_from_config`` (the inp
 builds from).
 """
 from . import auto_config, build_shapes, regularizers
+from .keras_build_config import keras_writes_build_config
 from .policy_sharing import policy_config
 
 
@@ -39,7 +40,9 @@ class LayerConfig:
         shapes = self.__dict__.get('_build_shapes_dict')
         if shapes is not None:      # (one shape: Keras 3 gives it as input_shape)
             return {'shapes_dict': shapes} if len(shapes) != 1 else {'input_shape': next(iter(shapes.values()))}
-        return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}
+        if self._build_input_shape is None or not keras_writes_build_config(type(self)):
+            return None     # (Keras 3 builds Dropout, Softmax, Masking, ... when made: no shape recorded)
+        return {'input_shape': self._build_input_shape}
 
     def build_from_config(self, config):
         """Build from a ``get_build_config()`` dict, as Keras 3 does when loading: ``build(input_shape)``,
