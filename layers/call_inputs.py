@@ -164,7 +164,12 @@ def check_spec(layer, inputs):
     # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
     # specs, called on one tensor, is refused before its call)
     if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
-        raise count_error(layer, specs, values)
+        if type(inputs) is dict or not any(isinstance(v, (list, tuple, dict)) for v in values):
+            raise count_error(layer, specs, values)
+        # Inputs nested deeper ([{'u': a, 'v': b}, c]): Keras 3 counts and checks the flattened tensors
+        values = nest.flatten(inputs)
+        if len(specs) != len(values):
+            raise count_error(layer, specs, values)
     for index, (spec, value) in enumerate(zip(specs, values)):
         if spec is not None and not (value is None and spec.optional):
             if isinstance(value, Tensor):
