@@ -5,6 +5,8 @@ sentence attached as a note; an op not listed here keeps that sentence as its me
 
 Texts read off TF 2.21 eager (errors15 fuzzer, /work/notes/progs/errors15/p2.txt, p3.txt).
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError, kernel_error
 
 
@@ -91,6 +93,28 @@ def float_axis(op, axis):
 _INT32_CONVERTED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_prod', 'reduce_all',
                               'reduce_any', 'reduce_logsumexp', 'reduce_euclidean_norm', 'concat', 'cumsum',
                               'cumprod', 'split', 'expand_dims'))
+
+
+def int32_converted(op, axis):
+    """``axis`` as TF 2.21's eager conversion to the int32 axis input of ``op`` leaves it (the reductions', ConcatV2's,
+    Split's, ExpandDims', the scans' and ArgMin's Tidx / Tdim, int32 by default): a numpy float or bool, scalar or
+    array, is cast as numpy casts it (np.float32(1.7) is axis 1, np.float64(-5.5) -5, np.bool_(True) 1,
+    np.array([0., 1.]) [0, 1]), and a Python bool is its int. A Python float stays (the conversion's TypeError).
+    A numpy scalar other than np.float64 (a Python float) comes back a numpy int32, as TF's slow path takes it
+    (its kernel errors end without ' name: ')."""
+    if op not in _INT32_CONVERTED and op not in ('argmin', 'cumulative_logsumexp', 'count_nonzero'):
+        return axis
+    if isinstance(axis, np.ndarray):
+        if axis.dtype.kind not in 'fb':
+            return axis
+        cast = axis.astype(np.int32)
+        return int(cast) if cast.ndim == 0 else cast
+    if isinstance(axis, bool):
+        return int(axis)
+    if isinstance(axis, (np.floating, np.bool_)):
+        cast = np.asarray(axis).astype(np.int32)[()]
+        return int(cast) if isinstance(axis, float) else cast
+    return axis
 
 
 def float_unstack_axis(axis, num, ndim):

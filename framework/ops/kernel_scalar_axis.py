@@ -9,6 +9,9 @@ registry's Tidx error), as the scans' kernels do. The kernels then want a scalar
 received tensor of shape: [1]', 'ScanOp: axis must be a scalar, not [1]'); a Python list among the arguments
 takes TF's slow path, whose errors end without ' name: '.
 """
+import numpy as np
+
+from .axis_errors import int32_converted
 from ..errors import fast_path, kernel_error, with_name_tail, without_name_tail
 from ..tensor import Tensor
 
@@ -78,10 +81,13 @@ def scan_axis(op, kernel, input, axis):  # noqa: A002
 
 
 def _scalar(op, kernel, input, axis, text):  # noqa: A002
+    if op != 'argmax':      # (argmax's Python check refused numpy values above)
+        axis = int32_converted(op, axis)        # np.float32(1), np.bool_(True): TF casts them to int32
     named = fast_path(input, axis)
     tensor = _converted(axis, kernel, named, op)
     if tensor.ndim != 0:
         error = kernel_error(kernel, text % ','.join(str(d) for d in tensor.shape), named=True,
                              note='%s: the axis must be one integer, got shape %s' % (op, tuple(tensor.shape)))
         raise error if named else without_name_tail(error)
-    return int(tensor.numpy())
+    # a numpy scalar stays one: TF's slow path took it, and the range error ends without ' name: '
+    return tensor.numpy()[()] if isinstance(axis, np.generic) else int(tensor.numpy())

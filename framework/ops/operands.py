@@ -413,8 +413,9 @@ def normalize_axis(axis, ndim, op):
         return (axis % ndim,)
     # TF's eager fast path (and its ' name: ' tail) takes ints, arrays and tensors; Python lists and numpy
     # scalars go through the fallback, whose kernel errors end at [Op:Sum]
-    named = not isinstance(axis, (list, tuple, np.integer))
     given = axis
+    axis = axis_errors.int32_converted(op, axis)        # np.float32(1), True: TF casts them to int32
+    named = not isinstance(axis, (list, tuple, np.integer))
     if isinstance(axis, Tensor) and _REDUCTION_KERNELS.get(op) and axis._data.dtype.kind not in 'iu':
         error = _tidx_refusal(op, axis.dtype.name, named=True)
         if error is not None:

@@ -18,7 +18,7 @@ from .cast_packets import cast_float_to_int
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
-from .axis_errors import float_unstack_axis
+from .axis_errors import float_unstack_axis, int32_converted
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 
 
@@ -194,9 +194,11 @@ def _squeeze_dims_attr(axis):
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
     x = as_tensor(input, 'expand_dims')
-    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool) and not -x.ndim - 1 <= axis <= x.ndim:
+    # a numpy float or bool is cast to int32 (a Python bool too, which takes TF's slow path here)
+    axis = np.int32(axis) if isinstance(axis, bool) else int32_converted('expand_dims', axis)
+    if isinstance(axis, (int, np.integer)) and not -x.ndim - 1 <= axis <= x.ndim:
         raise kernel_error('ExpandDims', 'Tried to expand dim index %d for tensor with %d dimensions.'
-                           % (axis, x.ndim), named=True,
+                           % (axis, x.ndim), named=not isinstance(axis, np.integer),
                            note='expand_dims: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d])'
                            % (axis, x.ndim, -x.ndim - 1, x.ndim))
     if axis is None:        # TF converts the axis to a tensor
@@ -737,7 +739,11 @@ _PLAIN = (int, float, complex, list, tuple, np.ndarray, np.generic)
 def _concat_axis(tensors, axis, name, values):
     """ConcatV2's axis, checked against the first tensor's rank as its kernel does."""
     rank = tensors[0].ndim
-    name = list_tail_name(values, name) if rank == 0 or isinstance(axis, (int, np.integer)) else name
+    axis = int32_converted('concat', axis)      # np.float32(1), True: TF casts them to int32
+    if isinstance(axis, np.integer):        # a numpy scalar takes TF's slow path: no ' name: ' tail
+        name = None
+    elif rank == 0 or isinstance(axis, int):
+        name = list_tail_name(values, name)
     if rank == 0 and (not isinstance(axis, (int, np.integer)) or axis == 0):      # (axis 0 passes the range check)
         raise list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
                                 'instead)', name, 'concat: the tensors are scalars; stack them with framework.stack')

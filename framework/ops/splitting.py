@@ -4,6 +4,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import convert_to_tensor
+from .axis_errors import int32_converted
 from .graph_input_errors import kernel_dtype_name
 from .operands import as_tensor, named_errors, normalize_axis
 from .shapes import _ints
@@ -41,7 +42,10 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
                 kernel, parts, 'size of the split_tensor must be 1-D and have the same elements as outputs got 1 -D '
                                'and %d elements' % len(sizes), named),
                 'split: num=%d but %d sizes were given' % (parts, len(sizes)))
-    if type(axis) is int and not -x.ndim <= axis < x.ndim:
+    axis = int32_converted('split', axis)       # np.float32(1), True: TF casts them to int32
+    if isinstance(axis, (int, np.integer)) and not -x.ndim <= axis < x.ndim:
+        # (a numpy scalar takes TF's slow path: no ' name: ' tail)
+        named = None if isinstance(axis, np.integer) else named
         raise _split_error(_split_kernel_error(kernel, parts, '-input rank(-%d) <= split_dim < input rank (%d), but '
                                                               'got %d' % (x.ndim, x.ndim, axis), named),
                            'split: axis %d is out of range for a tensor of rank %d' % (axis, x.ndim))
