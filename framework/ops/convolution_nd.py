@@ -20,7 +20,7 @@ from ..tensor import Tensor
 from .convolution import _padding
 from .conv_transpose_shape_error import output_shape_mismatch
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
-from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_gradients
+from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
 from . import depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
@@ -49,7 +49,7 @@ def normalize_tuple(value, rank, name, op, tf_form=True):
 class WindowGeometry:
     """Where each (dilated) window of an (N, *spatial, C) input lies, and how many groups share it."""
 
-    explicit = False        # the input was padded by tf.nn's explicit padding (TF runs its own depthwise kernels)
+    explicit = None         # tf.nn's explicit padding (its spatial pairs) padded the input: TF's own depthwise kernels
 
     def __init__(self, shape, kernel, strides, dilations, padding, op, groups=1):
         self.shape, self.kernel, self.strides, self.dilations = tuple(shape), kernel, strides, dilations
@@ -135,7 +135,9 @@ class WindowGeometry:
 
 
 def _conv(x, f, geo, depthwise=False):
-    if depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)
+    if depthwise and depthwise_explicit_padding.applies_forward(x._data, f._data, geo):    # TF's own kernel
+        out = Tensor(depthwise_explicit_padding.forward(x._data, f._data, geo))
+    elif depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)
         out = Tensor(depthwise_forward_order.forward(x._data, f._data, geo))
     elif not depthwise and conv_forward_order.applies_dilated(x._data, f._data, geo):     # TF's order (oneDNN)
         out = Tensor(conv_forward_order.forward_dilated(x._data, f._data, geo))
@@ -159,8 +161,8 @@ def _input_grad(g, f, geo, transposed=False, depthwise=False):
     half = gd.dtype == np.float16
     if half:        # TF 2.21 sums a float16 one in float32 and rounds once (progs/tutorials45/t45_dwg16.py)
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
-    if depthwise and not half and depthwise_explicit_gradients.applies_input(gd, fd, geo):
-        summed = depthwise_explicit_gradients.backprop_input(gd, fd, geo)
+    if depthwise and not half and depthwise_explicit_padding.applies_input(gd, fd, geo):
+        summed = depthwise_explicit_padding.backprop_input(gd, fd, geo)
     elif depthwise and not half and depthwise_backprop_input_order.applies(gd, fd, geo):
         summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
     elif depthwise and conv_backprop_input_order.applies_one_channel_depthwise(gd, fd, geo):    # TF's Conv2D
@@ -184,8 +186,8 @@ def _filter_grad(x, g, geo, depthwise=False):
     in TF's order where conv_backprop_filter_order knows it: tf.nn.separable_conv2d's pointwise step is
     TF's Conv2D, as tf.nn.conv2d's; a depthwise one where depthwise_backprop_filter_order knows it)."""
     plain = _plain_one_by_one(geo)
-    if depthwise and depthwise_explicit_gradients.applies_filter(x._data, g._data, geo):
-        out = Tensor(depthwise_explicit_gradients.filter_grad(x._data, g._data, geo))
+    if depthwise and depthwise_explicit_padding.applies_filter(x._data, g._data, geo):
+        out = Tensor(depthwise_explicit_padding.filter_grad(x._data, g._data, geo))
     elif depthwise and depthwise_backprop_filter_order.applies(x._data, g._data, geo):
         out = Tensor(depthwise_backprop_filter_order.filter_grad(x._data, g._data, geo))
     elif plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
@@ -255,7 +257,7 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     return _grouped(x, f, strides, padding, dilations, groups, op, through_batch=not dilated_kernel)
 
 
-def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, through_batch=False, explicit=False):
+def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, through_batch=False, explicit=None):
     rank = x.ndim - 2
     groups = int(groups)
     c, o = x.shape[-1], f.shape[-1]
@@ -326,10 +328,10 @@ def _depthwise_mismatch(x, f, op):
 
 
 @named_errors('depthwise_conv')
-def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name=None, explicit=False):  # noqa: A002
+def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name=None, explicit=None):  # noqa: A002
     """Each input channel convolved on its own with (*kernel, C, M) filters, giving C * M
-    channels (channel ``c * M + m``), as ``tf.nn.depthwise_conv2d``; ``explicit``: ``input`` was padded by its
-    explicit padding (TF's gradients then take its own kernels' orders)."""
+    channels (channel ``c * M + m``), as ``tf.nn.depthwise_conv2d``; ``explicit``: the spatial (before, after)
+    pairs of the explicit padding ``input`` was padded by (TF then runs its own kernels' orders)."""
     op = 'depthwise_conv'
     x, f = _operands(input, filters, op)
     if f.shape[-2] != x.shape[-1]:

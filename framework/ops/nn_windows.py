@@ -210,9 +210,10 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
     padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
-    explicit = is_explicit(padding)
-    if explicit:          # its kernel ignores batch and channel padding
-        x, padding = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), 'VALID'
+    explicit = None       # an explicit padding's spatial (before, after) pairs: TF's gradients take its own kernels
+    if is_explicit(padding):          # its kernel ignores batch and channel padding
+        x, pairs = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), padding
+        padding, explicit = 'VALID', tuple(tuple(int(v) for v in pair) for pair in (pairs[2:] if first else pairs[1:3]))
     out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
                         dilations if dilations is not None else 1, explicit=explicit)
     return _to_first(out, first)

@@ -1,4 +1,4 @@
-"""tf.nn.depthwise_conv2d's float32 gradients with explicit padding, in TensorFlow 2.21's order.
+"""tf.nn.depthwise_conv2d's float32 sums with explicit padding, in TensorFlow 2.21's order.
 
 With ``padding=[[0, 0], [top, bottom], [left, right], [0, 0]]`` TF runs its own DepthwiseConv2dNativeBackpropInput
 / Filter kernels (depthwise_conv_grad_op.cc), not oneDNN's (depthwise_backprop_*_order.py), and TF's x86 build
@@ -7,12 +7,16 @@ has no FMA there: each product is rounded, then added.
 - Input gradient: for each output channel c * M + m, the taps that reach an input element, row-major from the
   first, summed from +0 (one vector accumulator); then the M sums of input channel c added from +0 in m's order.
 - Kernel gradient: each image's own sum over its output positions (rows, then columns) from +0, then the images'
-  sums added from +0 in order.
+  sums added from +0 in order. Measured on up to 3 images (TF shards images over its threads and adds per-thread
+  buffers), so larger batches keep the earlier path.
+- Forward values: oneDNN's (depthwise_forward_order.py) except with a channel multiplier above 1 where a window
+  lies wholly in the left or right padding (left padding, or the padding the last window reaches on the right, of
+  at least the kernel's width): then TF's own kernel, each output channel over its taps row-major from +0, without
+  FMA. A kernel one row high with only rows of padding under a window did the same once and is not taken here.
 
-Measured on TF 2.21 (notes progs/gradfuzz22/m_dwe.py, e19.py, e21.py, v4.py): 140 of 140 random shapes (two
-seeds; strides 1-3, 1-3 images, kernels up to 4x4, 2-8 channels, multipliers 1-3) for both; tapeflow's oneDNN
-orders after padding had matched 12 and 3 of the first 80. The kernel gradient was measured on up to 3 images (TF shards
-images over its threads and adds per-thread buffers), so larger batches keep the earlier path.
+Measured on TF 2.21 (notes progs/gradfuzz22/m_dwe.py, e19.py, e21.py, e22.py, v4.py): 140 of 140 random shapes (two
+seeds; strides 1-3, 1-3 images, kernels up to 4x4, 2-8 channels, multipliers 1-3) for both gradients (tapeflow's
+oneDNN orders after padding had matched 12 and 3 of the first 80), forward values 138 of 140 (were 120).
 """
 import numpy as np
 
@@ -32,9 +36,32 @@ def applies_filter(x, g, geo):
         and eigen_math.exact_for_size(int(np.prod(geo.kernel)) * g.shape[-1])
 
 
+def applies_forward(x, f, geo):
+    """Whether this depthwise convolution's values are TF's own kernel's (see above)."""
+    if not (_float32_explicit(x, f, geo) and f.shape[-1] > geo.shape[-1]):
+        return False
+    left, right = geo.explicit[1]
+    width = geo.shape[2] - left - right         # the unpadded input's
+    kw, sw, ow = geo.kernel[1], geo.strides[1], geo.out[1]
+    right_reached = (ow - 1) * sw + kw - (width + left)
+    return (left >= kw or right_reached >= kw) and eigen_math.exact_for_size(int(np.prod(geo.out)) * f.shape[-1])
+
+
 def _float32_explicit(a, b, geo):
-    return (geo.explicit and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float32
+    return (geo.explicit is not None and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float32
             and b.dtype == np.float32 and len(geo.kernel) == 2 and tuple(geo.dilations) == (1, 1))
+
+
+def forward(x, f, geo):
+    """The (N, OH, OW, C * M) convolution of ``x`` (N, H, W, C) with the grouped filters ``f`` (KH, KW, 1, C * M)."""
+    channels = x.shape[-1]
+    multiplier = f.shape[-1] // channels
+    taps = f.reshape(geo.kernel + (channels, multiplier))
+    out = np.zeros((x.shape[0],) + geo.out + (channels, multiplier), np.float32)
+    padded = geo.pad(x)
+    for offset in geo.offsets():
+        out = out + padded[geo.window_slice(offset)][..., None] * taps[offset]     # float32: no FMA
+    return out.reshape(out.shape[:-2] + (channels * multiplier,))
 
 
 def backprop_input(g, f, geo):
