@@ -4,6 +4,7 @@ Both compare soft masks by their intersection sum(y_true * y_pred); with
 Keras's default ``axis=None`` the sums run over every element, so a batch
 gives one number, which the reduction then leaves as it is.
 """
+from ..graph_random_ops import pushes_constants
 from ..ops import divide, graph_rewrites, reduce_sum
 from .inputs import EPSILON, comparable, labels_and_predictions
 from .loss import LossFunctionWrapper
@@ -36,7 +37,10 @@ def dice(y_true, y_pred, axis=None):
     _check_axis(axis, 'dice')
     y_true, y_pred = _unaligned(y_true, y_pred, 'dice')
     intersection = reduce_sum(y_true * y_pred, axis)
-    return 1.0 - divide(2.0 * intersection, reduce_sum(y_true, axis) + reduce_sum(y_pred, axis) + EPSILON)
+    true_sum, pred_sum = reduce_sum(y_true, axis), reduce_sum(y_pred, axis)
+    if _epsilon_pushed_down(intersection, axis, y_pred.ndim):
+        return 1.0 - divide(2.0 * intersection, true_sum + (pred_sum + EPSILON))
+    return 1.0 - divide(2.0 * intersection, true_sum + pred_sum + EPSILON)
 
 
 def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
@@ -53,21 +57,39 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     intersection = reduce_sum(y_true * y_pred, axis)
     fp = reduce_sum((1.0 - y_pred) * y_true, axis)
     fn = reduce_sum(y_pred * (1.0 - y_true), axis)
-    return 1.0 - divide(intersection, _tversky_denominator(intersection, fp * alpha, fn * beta))
+    return 1.0 - divide(intersection, _tversky_denominator(intersection, fp * alpha, fn * beta, axis, y_pred.ndim))
 
 
-def _tversky_denominator(intersection, weighted_fp, weighted_fn):
+def _tversky_denominator(intersection, weighted_fp, weighted_fn, axis, rank):
     """intersection + alpha * FP + beta * FN + 1e-7, summed as TensorFlow runs Keras's sum.
 
     In a traced step (fit, evaluate, a tf.function) grappler's ConstantPushDown pushes the constant
     1e-7 down Keras's chain of scalar Adds (the sums over every axis, the default axis=None):
     ``((i + a) + b) + eps`` runs as ``(i + (eps + a)) + b``. Measured on TF 2.21
     (notes/progs/metrics9/g7.py, g8.py): 9 of 200 traced losses differ from the eager sum, none
-    from the rotated one; with per-sample sums (axis=-1) TF keeps the chain as written.
+    from the rotated one. Per-sample sums keep the chain on known shapes and take ``(i + a) + (b + eps)``
+    on a None batch (``_epsilon_pushed_down``).
     """
     if intersection.ndim == 0 and graph_rewrites.tracing() and graph_rewrites.folds_constants():
         return (intersection + (EPSILON + weighted_fp)) + weighted_fn
+    if _epsilon_pushed_down(intersection, axis, rank):
+        return (intersection + weighted_fp) + (weighted_fn + EPSILON)
     return intersection + weighted_fp + weighted_fn + EPSILON
+
+
+def _epsilon_pushed_down(sums, axis, rank):
+    """Whether grappler's ConstantPushDown moves Keras's ``+ 1e-7`` into the last of the per-sample sums
+    (``(s1 + s2) + eps`` as ``s1 + (s2 + eps)``): in a trace on a None batch whose sums keep the batch
+    axis. Knowing every shape, AddOpsRewrite first makes the same-shape sums one AddN, which adds in
+    the eager order; sums over the batch axis have known shapes. Half graphs keep the chain (as
+    concordance_correlation's). Measured on TF 2.21 (notes/progs/metrics11/g8.py, g10.py): with a None
+    batch, dice(axis=-1) differs from eager in 43 of 1200 values and tversky(axis=-1) in 309, none from
+    the pushed-down sums; axis=(1, 2) likewise; axis=0 and known shapes keep the chain.
+    """
+    if sums.ndim == 0 or sums._data.dtype.itemsize <= 2 or not pushes_constants() or graph_rewrites.static_shapes():
+        return False
+    axes = axis if isinstance(axis, (list, tuple)) else (axis,)
+    return all(a % rank != 0 for a in axes)
 
 
 class Dice(LossFunctionWrapper):
