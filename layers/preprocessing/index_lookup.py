@@ -61,14 +61,12 @@ class IndexLookup(VocabularyAssets, Layer):
         # Keras 3's checks and texts, in its order (IntegerLookup words two of them its own way); they come
         # before Layer.__init__, as in Keras, so a refused layer takes no name ('string_lookup_N') from the next
         integer = who == 'IntegerLookup'
-        number = isinstance(max_tokens, (int, np.integer, float)) and not isinstance(max_tokens, bool)
-        if number and max_tokens <= 1:
+        # (compared as given, as Keras: a list there, StringLookup(['a', 'b']) with the vocabulary passed by
+        # position, fails in `<=` with Python's TypeError; True is 1; a float is taken, and fails in adapt)
+        if max_tokens is not None and max_tokens <= 1:
             raise _keras_error('If `max_tokens` is set for `IntegerLookup`, it must be greater than 1. Received: '
                                'max_tokens=%s' if integer else 'If set, `max_tokens` must be greater than 1. '
                                'Received: max_tokens=%s', max_tokens, who)
-        if max_tokens is not None and (not number or isinstance(max_tokens, float)):
-            raise ValueError('%s: max_tokens must be an int greater than 1 when set; received max_tokens=%r'
-                             % (who, max_tokens))
         if pad_to_max_tokens and max_tokens is None:
             raise _keras_error('If pad_to_max_tokens is True, must set `max_tokens`. Received: max_tokens=%s',
                                max_tokens, who)
