@@ -7,6 +7,7 @@ make it 1 and numpy would quietly take some axes, so the ops check here and
 name themselves, the argument and the value.
 """
 import numbers
+import operator
 
 import numpy as np
 
@@ -42,6 +43,37 @@ def axis_of(axis, ndim, op, what='axis', space='keras.ops'):
         error.add_note('%s.%s: %s must lie in [%d, %d)' % (space, op, what, -ndim, ndim))
         raise error
     return axis % ndim
+
+
+def keras_axis(axis, ndim, op):
+    """Keras 3's canonicalize_axis as its TF backend's moveaxis / unique / cross use it: operator.index(axis)
+    (its TypeError for 1.0, '1', [1], np.float32(1); a float tensor's AttributeError), then numpy's words for an
+    axis outside [-ndim, ndim); the axis in [0, ndim)."""
+    try:
+        axis = operator.index(axis)
+    except (TypeError, AttributeError) as error:
+        error.add_note('keras.ops.%s: an axis must be an int, got %s' % (op, _short(axis)))
+        raise
+    if not -ndim <= axis < ndim:
+        error = ValueError('axis %d is out of bounds for an array with dimension %d.' % (axis, ndim))
+        error.add_note('keras.ops.%s: axis %d lies outside [%d, %d)' % (op, axis, -ndim, ndim))
+        raise error
+    return axis % ndim
+
+
+def keras_axes(value, ndim, op):
+    """Keras 3's to_tuple_or_list and then canonicalize_axis of each (moveaxis' source and destination): an int
+    or a tuple / list of them, else "`value` must be an integer, tuple or list." (np.int64(1) and tensors too)."""
+    if value is not None and not isinstance(value, (int, tuple, list)):
+        error = ValueError('`value` must be an integer, tuple or list. Received: value=%s' % format(value, ''))
+        error.add_note('keras.ops.%s: give the axes as an int or a list of ints, got %s' % (op, _short(value)))
+        raise error
+    try:
+        return tuple(keras_axis(a, ndim, op) for a in ((value,) if isinstance(value, int) else value))
+    except TypeError as error:
+        if value is None:       # Keras iterates the None it was given
+            error.add_note('keras.ops.%s: the axes must be an int or a list of ints, got None' % op)
+        raise
 
 
 def flag(value, what, op):

@@ -63,7 +63,7 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     refuse_kinds(a, 'cross')
     if axis is not None:
         axisa = axisb = axisc = axis
-    a, b = _ops.transpose(a, _last(a, axisa)), _ops.transpose(b, _last(b, axisb))
+    a, b = _moved(a, axisa, -1), _moved(b, axisb, -1)       # Keras's moveaxis, its axis errors included
     # As Keras 3 on TF: 2-vectors padded to 3, the shapes broadcast (BroadcastArgs), then tf.linalg.cross
     padded = [tuple(t.shape[:-1]) + (3 if t.shape[-1] == 2 else t.shape[-1],) for t in (a, b)]
     try:
@@ -86,19 +86,13 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     zero_a, zero_b = az if az is not None else 0 * ax, bz if bz is not None else 0 * bx
     out = _ops.stack(cast_all([ay * zero_b - zero_a * by, zero_a * bx - ax * zero_b, ax * by - ay * bx], 'cross'),
                      -1)
-    return _ops.transpose(out, _from_last(out, axisc))
+    return _moved(out, -1, axisc)
 
 
-def _last(t, axis):
-    axis = axis_of(axis, t.ndim, 'cross')
-    return [i for i in range(t.ndim) if i != axis] + [axis]
-
-
-def _from_last(t, axis):
-    axis = axis_of(axis, t.ndim, 'cross')
-    perm = list(range(t.ndim - 1))
-    perm.insert(axis, t.ndim - 1)
-    return perm
+def _moved(t, source, destination):
+    from .ops_shapes import moveaxis_permutation
+    perm = moveaxis_permutation(t.ndim, source, destination, 'cross')
+    return t if perm is None else _ops.transpose(t, perm)
 
 
 def _components(t):

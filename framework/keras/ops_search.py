@@ -13,7 +13,7 @@ from framework.errors import kernel_error
 from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
-from .ops_arguments import axis_of
+from .ops_arguments import keras_axis
 from .ops_dtypes import cast_all, numeric, refuse_kinds, result_dtype, tensor
 
 __all__ = ['argpartition', 'bincount', 'digitize', 'histogram', 'isin', 'nonzero', 'searchsorted', 'unique',
@@ -159,12 +159,14 @@ def unique(x, sorted=True, return_index=False, return_inverse=False, return_coun
     the first index of each, the inverse map and the counts (int32). ``size`` truncates or pads
     the result with ``fill_value`` (0 by default)."""
     t = tensor(x, 'unique')
+    # Keras's canonicalize_axis (operator.index: 1.0 is "'float' object cannot be interpreted as an integer") first
+    axis = None if axis is None else keras_axis(axis, t.ndim, 'unique')
     if t._data.dtype.kind == 'c':       # tf.unique has no complex CPU kernel
         refuse_missing(t, 'Unique', 'unique', ', out_idx=DT_INT32')
     if sorted and t._data.dtype.kind in 'bOSU':     # Keras's sorting negates the values: Neg's registry refuses
         raise float_kernels.refusal('negative', 'bool' if t._data.dtype.kind == 'b' else 'string')
     flat = _ops.reshape(t, [-1]) if axis is None else t
-    axis = 0 if axis is None else axis_of(axis, t.ndim, 'unique')
+    axis = 0 if axis is None else axis
     host = backend.to_host(flat._data)
     _, first, inverse, counts = np.unique(host, return_index=True, return_inverse=True, return_counts=True,
                                           axis=axis)

@@ -17,7 +17,7 @@ from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_err
 from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
 from . import einsum_matmul
-from .ops_arguments import axis_of, float_multiples_error, integer
+from .ops_arguments import axis_of, float_multiples_error, integer, keras_axes
 from .ops_dtypes import cast_all, cast_all_promoted, in_product_dtype, numeric, pair, tensor
 from .ops_matmul import matmul
 from .ops_shape_inference import take_along_axis_shape
@@ -111,16 +111,23 @@ def swapaxes(x, axis1, axis2):
 def moveaxis(x, source, destination):
     """Axes ``source`` (an int or a list of them) moved to ``destination``, the others kept in order (Keras's rule)."""
     t = tensor(x, 'moveaxis')
-    src = [axis_of(a, t.ndim, 'moveaxis', 'source') for a in (source if isinstance(source, (list, tuple)) else [source])]
-    dst = [axis_of(a, t.ndim, 'moveaxis', 'destination')
-           for a in (destination if isinstance(destination, (list, tuple)) else [destination])]
+    perm = moveaxis_permutation(t.ndim, source, destination, 'moveaxis')
+    return t if perm is None else _ops.transpose(t, perm)
+
+
+def moveaxis_permutation(ndim, source, destination, op):
+    """The transposition of Keras 3's moveaxis (its TF backend's checks, in their order), or None where no axis
+    moves; ``op`` names the keras.ops function in the errors' notes (cross moves its axes through it)."""
+    src, dst = keras_axes(source, ndim, op), keras_axes(destination, ndim, op)
     if len(src) != len(dst):
         raise ValueError('Inconsistent number of `source` and `destination`. Received: source=%s, destination=%s'
                          % (source, destination))
-    perm = [i for i in range(t.ndim) if i not in src]
+    if src == dst:
+        return None
+    perm = [i for i in range(ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         perm.insert(d, s)
-    return _ops.transpose(t, perm)
+    return perm
 
 
 def broadcast_to(x, shape):
