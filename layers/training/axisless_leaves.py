@@ -12,6 +12,8 @@ import numpy as np
 from framework import nest
 from framework.tensor import Tensor
 
+from .sample_weight_structure import check_one_weight_per_output
+
 
 def _axisless(part):
     return part is not None and any(isinstance(leaf, (np.ndarray, np.generic, Tensor)) and leaf.ndim == 0
@@ -22,13 +24,17 @@ def refuse_axisless_leaves(x, y, sample_weight, class_weight=None):
     """Keras 3's array adapter: the class_weight check on y's structure, then the sample count.
 
     Raises:
-        ValueError: class_weight with y a list or dict (Keras's words).
+        ValueError: class_weight with y a list or dict, or sample weights nested otherwise than y (Keras's words).
         IndexError: any leaf without axes, in the words of Python's shape[0].
     """
     if not (_axisless(x) or _axisless(y) or _axisless(sample_weight)):
         return
     if class_weight is not None and sample_weight is None and isinstance(y, (list, tuple, dict)):
         raise ValueError('`class_weight` is only supported for Models with a single output.')
+    if sample_weight is not None and isinstance(y, (list, tuple, dict)):
+        # Keras compares the weights' nesting with y's before it counts the samples: [list(w1), list(w2)]
+        # for two outputs is its 'one `sample_weight` array per output' ValueError, not the IndexError
+        check_one_weight_per_output(y, sample_weight)
     raise _noted(IndexError('tuple index out of range'))
 
 
