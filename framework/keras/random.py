@@ -25,7 +25,7 @@ from framework.errors import noted
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor_shape import SHAPE_SEQUENCES
-from .ops_arguments import axis_of, integer
+from .ops_arguments import integer
 from .backend import floatx, standardize_dtype
 from .ops_dtypes import floating, tensor
 from .random_shape_errors import entry_dtype_error, negative_size_error, scalar_shape_error
@@ -175,15 +175,17 @@ def shuffle(x, axis=0, seed=None):
     """``x`` with its slices along ``axis`` in a random order (a gather: gradients flow back)."""
     pair = draw_seed(seed, 'keras.random.shuffle')
     t = tensor(x, 'shuffle')
-    if t.ndim == 0:
-        raise ValueError('keras.random.shuffle: x must have rank >= 1, got a scalar')
     # Keras: the order that sorts one uniform draw per slice.
     if isinstance(axis, (int, np.integer)) and not -t.ndim <= axis < t.ndim:
         # Keras reads the axis's length off tf.shape(x)[axis]: StridedSlice's error, a negative axis once wrapped
         raise kernel_error('StridedSlice', 'slice index %d of dimension 0 out of bounds.'
                            % (axis if axis >= 0 else axis + t.ndim), named='strided_slice/',
                            note='keras.random.shuffle: axis must lie in [%d, %d), got %d' % (-t.ndim, t.ndim, axis))
-    axis = axis_of(axis, t.ndim, 'shuffle', space='keras.random')
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        # Keras's steps, whose errors TF words: tf.shape(x)[axis] (1.0: the index TypeError, True: 'mask cannot be
+        # scalar.'), one uniform per slice (None: StatelessRandomUniformV2's shape error), tf.gather's axis ([1])
+        keys = stateless_random.stateless_uniform(_ops.stack([_ops.shape(t)[axis]]), pair)
+        return _ops.gather(t, _ops.argsort(keys), axis=axis)
     keys = stateless_random.stateless_uniform([t.shape[axis]], pair)
     order = np.argsort(backend.to_host(keys._data), kind='stable')
     return _ops.gather(t, order, axis=axis)
