@@ -1,0 +1,61 @@
+"""A Keras step's metrics and Poisson loss on a linear Dense output plus a constant, as TF 2.21 computes them.
+
+Golden values printed by TF 2.21 / Keras 3 (notes/progs/metrics11/g14.py, t2.py):
+
+    rng = np.random.RandomState(21); x = rng.randn(10, 4).astype('float32'); y = rng.randn(10, 3).astype('float32')
+    def shifted_mean(y_true, y_pred): return tf.reduce_mean(y_pred + 1.0, axis=-1)
+    def offset_error(y_true, y_pred): return tf.reduce_mean(tf.abs(0.5 - y_pred), axis=-1)
+    keras.utils.set_random_seed(4); m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    m.compile(keras.optimizers.SGD(.1), loss='mse', metrics=[shifted_mean, offset_error])
+    for i in range(3): print(m.train_on_batch(x[i*3:i*3+3], y[i*3:i*3+3], return_dict=True))
+
+t2.py: the same x, y = abs(randn(10, 3)) + .1, Dense(3) compiled with Adam(.05) and keras.losses.Poisson(),
+fit(batch_size=5, epochs=3, shuffle=False): the kernel and bias.
+"""
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+
+def _hex(values):
+    return [float(v).hex() for v in np.ravel(np.asarray(values))]
+
+
+def shifted_mean(y_true, y_pred):
+    return tf.reduce_mean(y_pred + 1.0, axis=-1)
+
+
+def offset_error(y_true, y_pred):
+    return tf.reduce_mean(tf.abs(0.5 - y_pred), axis=-1)
+
+
+def test_metrics_read_the_step_output_not_the_updated_weights():
+    rng = np.random.RandomState(21)
+    x = rng.randn(10, 4).astype('float32')
+    y = rng.randn(10, 3).astype('float32')
+    keras.utils.set_random_seed(4)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    model.compile(keras.optimizers.SGD(.1), loss='mse', metrics=[shifted_mean, offset_error])
+    logs = [model.train_on_batch(x[i * 3:i * 3 + 3], y[i * 3:i * 3 + 3], return_dict=True) for i in range(3)]
+    assert [float(log['shifted_mean']).hex() for log in logs] == [
+        '0x1.5491220000000p+0', '0x1.2a853c0000000p+0', '0x1.d0a5c60000000p-1']
+    assert [float(log['offset_error']).hex() for log in logs] == [
+        '0x1.8825860000000p-1', '0x1.3423780000000p-1', '0x1.67a2c00000000p-1']
+    assert [float(log['loss']).hex() for log in logs] == [
+        '0x1.41cf660000000p+0', '0x1.218aca0000000p+0', '0x1.323dbe0000000p+0']
+
+
+def test_poisson_fit_on_a_linear_dense_output():
+    rng = np.random.RandomState(21)
+    x = rng.randn(10, 4).astype('float32')
+    y = np.abs(rng.randn(10, 3)).astype('float32') + .1
+    keras.utils.set_random_seed(4)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    model.compile(keras.optimizers.Adam(.05), loss=keras.losses.Poisson())
+    model.fit(x, y, batch_size=5, epochs=3, verbose=0, shuffle=False)
+    assert _hex(model.layers[0].kernel) == [
+        '0x1.1109560000000p-1', '0x1.7958800000000p-7', '0x1.0636640000000p-4', '-0x1.34a0b20000000p-1',
+        '-0x1.f8048a0000000p-5', '-0x1.f799e00000000p-2', '-0x1.1d97c40000000p-1', '0x1.1254380000000p+0',
+        '0x1.3ec09c0000000p-1', '0x1.921db40000000p-2', '-0x1.0f51000000000p-2', '-0x1.12d26c0000000p-2']
+    assert _hex(model.layers[0].bias) == ['0x1.33599c0000000p-7', '0x1.5f18320000000p-4', '0x1.73258a0000000p-6']
