@@ -165,9 +165,10 @@ def divide(x, y, name=None):
         if graph_rewrites.folds_constants():
             if type(y) in _NUMBERS:
                 folded = graph_rewrites.constant_reciprocal(x, y)
-                if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
+                if folded is not None and not graph_rewrites.folded_whole(x):    # x / 0.1 is x * 10.0
                     return _folded_quotient(x, folded)
-            elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None:
+            elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None \
+                    and not graph_rewrites.folded_whole(y):
                 return _traced_one_over(x, y)
         if graph_rewrites.SQRT[0] is not None and graph_rewrites.tracing():
             root = graph_rewrites.sqrt_operand(y, x)

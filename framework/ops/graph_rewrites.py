@@ -17,7 +17,8 @@ Grappler's constant folding (ReduceDivToReciprocalMul) turns a float ``x / c`` w
 into ``x * (1 / c)``, the reciprocal folded in x's dtype: a contrastive loss's ``logits / 0.1`` is
 ``logits * 10.0`` in a traced step (TF 2.21: 39 of 256 values differ from the eager quotient, all
 equal to the product). Its gradient ``g / c`` is rewritten the same way, so ``divide`` under a
-trace simply multiplies by the reciprocal when the divisor is a Python or numpy number. A traced
+trace simply multiplies by the reciprocal when the divisor is a Python or numpy number, unless the
+dividend is itself a constant of the tf.function's graph (``folded_whole``: then the Div folds whole). A traced
 ``1 / y`` is Reciprocal(y) (77 of 256 values differ from the eager quotient, none from
 tf.math.reciprocal; ``1 / tf.sqrt(x)`` so too); its gradient stays the division's.
 
@@ -94,6 +95,36 @@ def constant_reciprocal(x, c):
     if dtype is None or (dtype.kind != 'f' and dtype.name != 'bfloat16') or c == 0:     # (grappler folds bfloat16 too)
         return None
     return dtype.type(1) / dtype.type(c)
+
+
+def folded_whole(x):
+    """Whether the running tf.function trace made ``x`` from constants alone (``tf.range(12.0)`` reshaped):
+    grappler then folds ``x / 3`` itself with the Div kernel, no reciprocal (TF 2.21: 5 / 3 is 1.66666663
+    there, 1.66666675 where x is an argument). Only a tensor the trace named counts (runtime_values.py);
+    the calls that replay the trace reuse what it found at the same line of the user's code."""
+    from .. import runtime_values, trace_names     # (late: they import tensor, which imports the ops)
+    states = _STATES.states
+    state = states[-1] if states else None
+    if state is None:
+        return False
+    key = ('folded_whole', _user_site())
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if trace is None:
+        return state.trace_values.get(key, False)
+    found = trace_names.entry_of(x) is not None and not runtime_values.known_at_run(trace, x)
+    state.trace_values.setdefault(key, found)
+    return found
+
+
+def _user_site():
+    """(code, offset) of the nearest caller outside tapeflow's packages."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_OWN):
+        frame = frame.f_back
+    return None if frame is None else (frame.f_code, frame.f_lasti)
+
+
+_OWN = tuple(__file__.rsplit('/framework/', 1)[0] + '/' + package + '/' for package in ('framework', 'layers', 'optim'))
 
 
 def note_add(x, y, dx, dy, out):
