@@ -50,8 +50,13 @@ def optimizer_class():
 
 
 def is_trackable(value):
-    """Whether ``value`` can be put in a checkpoint (it is, or holds, variables)."""
+    """Whether ``value`` can be put in a checkpoint (it is, or holds, variables). A Keras 3 metric
+    holds variables but is no TF Trackable on TF 2.21: Checkpoint refuses it, a tf.Module's or a
+    Checkpoint's attribute holding one saves nothing, tf.saved_model.save refuses it."""
     from .checkpoint import Checkpoint
+    from ..metrics.metric import Metric
+    if isinstance(value, Metric):
+        return False
     return (isinstance(value, (Variable, Module, Checkpoint)) or hasattr(value, 'variables')
             or hasattr(value, '_checkpoint_children')      # e.g. a tf.random.Generator's state
             or hasattr(value, '_checkpoint_state'))        # a tf.data iterator's position

@@ -106,7 +106,10 @@ def _tracked_by_module(value):
         return any(_tracked_by_module(v) for v in value)
     if isinstance(value, dict):
         return any(_tracked_by_module(v) for v in value.values())
-    return _tracked_by_keras(value) or hasattr(value, 'variables')
+    if _tracked_by_keras(value):
+        return True
+    from .object_graph import is_trackable      # (it says which holders of variables TF tracks)
+    return is_trackable(value)
 
 
 def _as_child(value):
