@@ -195,5 +195,5 @@ def poisson(y_true, y_pred):
     y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'poisson'), 'poisson')
     # epsilon as a tensor, as Keras converts it: y_pred is read twice here, so TF's ConstantPushDown leaves
     # a Dense output's y_pred + 1e-7 as written (dense_constant_push_down regroups a Python constant)
-    epsilon = Tensor(np.asarray(EPSILON, y_pred._data.dtype))
+    epsilon = Tensor(backend.array_module(y_pred._data).asarray(EPSILON, y_pred._data.dtype))
     return keras_mean(y_pred - y_true * log(y_pred + epsilon), -1)
