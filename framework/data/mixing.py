@@ -53,18 +53,31 @@ def check_choices(choice_dataset):
 
 def check_weights(weights, count):
     """TF's static weights: (the indices of the datasets kept, their logits). A Python list is
-    float32, a float64 array stays float64; integers and bools are refused as TF refuses them.
+    float32, a float64 array stays float64; integers, bools and float16 are refused as TF refuses them.
     Datasets of weight <= 0 are dropped before sampling, as TF's _skip_datasets_with_zero_weight
     drops them (none left: nothing is sampled); the logits are log(weights), unnormalized."""
     if weights is None:
         return list(range(count)), np.ones(count)     # TF's uniform logits [[1.0] * n]
-    array = np.asarray(weights)
-    if array.dtype.kind not in 'f':
-        raise TypeError('Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is '
-                        "<dtype: '%s'>." % ('bool' if array.dtype.kind == 'b' else 'int32'))
-    if array.ndim != 1 or len(array) != count:
+    # TF 2.21 checks the length (a tensor's shape) before it converts the weights, then compares each
+    # with 0 (_skip_datasets_with_zero_weight: 'ab' fails there), then checks the converted dtype
+    tensor_shape = getattr(weights, 'shape', None) if hasattr(weights, 'numpy') else None
+    if tensor_shape is not None:
+        if len(tensor_shape) != 1 or tensor_shape[0] not in (None, count):
+            raise ValueError('Invalid `weights`. The shape of `weights` should be compatible with '
+                             '`[len(datasets)]` but is %s.' % (tuple(tensor_shape),))
+    elif len(weights) != count:
         raise ValueError('Invalid `weights`. `weights` should have the same length as `datasets` but got '
-                         '`len(weights)=%d` vs. `len(datasets)=%d`.' % (len(array) if array.ndim else 0, count))
+                         '`len(weights)=%d` vs. `len(datasets)=%d`.' % (len(weights), count))
+    else:
+        [w > 0 for w in weights]        # noqa: B015 (TF's comparison, for its TypeError on strings)
+    array = np.asarray(weights)
+    if array.dtype not in (np.float32, np.float64):
+        if tensor_shape is not None or array.dtype.kind not in 'iu':
+            name = str(array.dtype)
+        else:       # TF converts a list (a numpy array is made one) of integers to int32
+            name = 'int32'
+        raise TypeError('Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is '
+                        "<dtype: '%s'>." % name)
     array = array.astype(np.float64 if isinstance(weights, np.ndarray) and array.dtype == np.float64
                          else np.float32)
     kept = [i for i, w in enumerate(array) if w > 0]
