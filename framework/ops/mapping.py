@@ -242,6 +242,8 @@ def _call_convention(op, func, inp, Tout, run):
         if not values and op == 'numpy_function':
             return None
         return [_output(v, t, op, len(inp), len(Tout)) for v, t in zip(values, Tout)]
+    if op == 'py_function' and isinstance(returned, (list, tuple)) and returned:
+        returned = returned[0]      # (TF's EagerFunc zips a list of results with [Tout]: the first one serves)
     return _output(returned, Tout, op, len(inp), 1)
 
 
