@@ -121,6 +121,8 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     """The integral of ``y`` along ``axis`` by the trapezoidal rule (samples at ``x``, or ``dx`` apart)."""
     t = floating(y, 'trapezoid')
     from .ops_arrangement import diff
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)) or not -t.ndim <= axis < t.ndim:
+        axis = _keras_move_axis_to_last(t, axis)        # its errors, which TF words; -1.0 is the last axis
     axis = axis_of(axis, t.ndim, 'trapezoid')
     head = [slice(None)] * axis
     pairs = _ops.getitem(t, tuple(head + [slice(1, None)])) + _ops.getitem(t, tuple(head + [slice(None, -1)]))
@@ -132,6 +134,26 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
         shape[axis] = steps.shape[0]
         steps = _ops.reshape(steps, shape)
     return _ops.reduce_sum(pairs * steps, axis) / 2
+
+
+def _keras_move_axis_to_last(t, axis):
+    """The steps of Keras 3's trapezoid moving ``axis`` last, for an axis other than an int in range: '1' < 0 is
+    Python's TypeError, tf.range(1.0, dtype='int32') the conversion's, axis 5 of a matrix Range's 'Requires start
+    <= limit when delta > 0: 6/2'. Returns the axis where Keras goes on (any value equal to -1 is the last axis;
+    True is 1)."""
+    given = axis = int(axis) if isinstance(axis, bool) else axis
+    try:
+        if axis == -1:
+            return -1
+        rank = _ops.rank(t)
+        if axis < 0:
+            axis = rank + axis
+        _ops.concat([_ops.range(axis, dtype='int32'), _ops.range(axis + 1, rank, dtype='int32'),
+                     _ops.constant([axis], dtype='int32')], axis=0)
+    except Exception as error:      # (TF's class and words; the note says where)
+        error.add_note('keras.ops.trapezoid: axis must be an int in [%d, %d), got %r' % (-t.ndim, t.ndim, given))
+        raise
+    return given
 
 
 def corrcoef(x):

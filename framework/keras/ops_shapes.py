@@ -102,9 +102,27 @@ def _keras_axis(axis, ndim):
 
 def swapaxes(x, axis1, axis2):
     t = tensor(x, 'swapaxes')
+    if not (isinstance(axis1, int) and isinstance(axis2, int)):
+        return _swapaxes_by_tensors(t, axis1, axis2)
     axis1, axis2 = axis_of(axis1, t.ndim, 'swapaxes', 'axis1'), axis_of(axis2, t.ndim, 'swapaxes', 'axis2')
     perm = list(range(t.ndim))
     perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return _ops.transpose(t, perm)
+
+
+def _swapaxes_by_tensors(t, axis1, axis2):
+    """Keras 3's swapaxes where an axis is not a Python int: its tensor steps, whose errors TF words ('1' < 0:
+    Python's TypeError; tf.add(1.0, rank): AddV2's 'expected to be a float tensor but is a int32 tensor', an
+    np.int64 axis 'a int64 tensor')."""
+    try:
+        rank = _ops.rank(t)
+        # (tf.add converts a Python or numpy axis on its own, so its dtype meets the rank's int32 in AddV2)
+        axis1 = _ops.where(axis1 < 0, _ops.add(_ops.convert_to_tensor(axis1), rank), axis1)
+        axis2 = _ops.where(axis2 < 0, _ops.add(_ops.convert_to_tensor(axis2), rank), axis2)
+        perm = _ops.tensor_scatter_nd_update(_ops.range(rank), [[axis1], [axis2]], [axis2, axis1])
+    except Exception as error:      # (TF's class and words; the note says where)
+        error.add_note('keras.ops.swapaxes: axis1 and axis2 must be ints, got %r and %r' % (axis1, axis2))
+        raise
     return _ops.transpose(t, perm)
 
 
