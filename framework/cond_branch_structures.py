@@ -21,7 +21,7 @@ import dis
 import inspect
 
 from . import nest
-from .branch_outputs import _NONE, _UNKNOWN as _NOT_PLAIN, _dtype_of, _plain, _python_dtype
+from .branch_outputs import _NONE, _UNKNOWN as _NOT_PLAIN, _cast_call, _dtype_of, _plain, _python_dtype
 from .code_source import function_body, function_names, scanned
 from .concrete_function import GraphOutput
 
@@ -60,7 +60,42 @@ def refusal(taken_result, untaken_fn, take, scope):
     return None
 
 
-def _mismatch(true_out, false_out, detail):
+def switch_refusal(fns, index, taken_result, scope):
+    """TensorFlow's error for a tf.switch_case named ``scope`` (its branch graphs' outputs are
+    'switch_case/indexed_case/Identity:0', ...) whose branch ``fns[i]`` returns otherwise than branches[0]
+    (cond_v2._check_same_outputs, in branch order), ``fns[index]`` having returned ``taken_result``; None
+    where they agree or a branch's return cannot be read from its source."""
+    scope += '/indexed_case'
+    outputs = []
+    for i, fn in enumerate(fns):
+        leaves = _untaken_leaves(fn) if i != index else None
+        out = _graph_outputs(taken_result, scope) if i == index else \
+            _UNKNOWN if leaves is _UNKNOWN else leaves(scope)
+        if out is _UNKNOWN:
+            return None
+        outputs.append(out)
+    counts = [len(nest.flatten(out)) for out in outputs]
+    if len(set(counts)) > 1:
+        return AssertionError(counts)
+    from .nest_compare import assert_same_structure
+    for b in range(1, len(outputs)):
+        try:
+            assert_same_structure(outputs[0], outputs[b])
+        except (ValueError, TypeError) as error:
+            return _mismatch(outputs[0], outputs[b], str(error), b)
+        for x, y in zip(*([t for t in nest.flatten(out) if t is not None] for out in (outputs[0], outputs[b]))):
+            if x.dtype != y.dtype:
+                return _mismatch(outputs[0], outputs[b], '%s and %s have different types' % (x, y), b)
+    return None
+
+
+def _mismatch(true_out, false_out, detail, branch=None):
+    """cond_v2's TypeError: tf.cond's true_fn / false_fn, or tf.switch_case's branches[0] / branches[``branch``]."""
+    if branch is not None:
+        return TypeError('branches[0] and branches[%d] arguments to tf.switch_case must have the same number, type, '
+                         'and overall structure of return values.\n\nbranches[0] output: %s\nbranches[%d] output: '
+                         '%s\n\nError details:\n%s' % (branch, true_out, branch, false_out, detail))
+
     return TypeError('true_fn and false_fn arguments to tf.cond must have the same number, type, and overall '
                      'structure of return values.\n\ntrue_fn output: %s\nfalse_fn output: %s\n\nError details:\n%s'
                      % (true_out, false_out, detail))
@@ -194,6 +229,8 @@ def _shape_of(node, names):
     """The traced shape of a constant, a name's tensor or Python operators over them (broadcast), or _UNKNOWN."""
     from .tensor import Tensor
     from . import trace_names
+    if isinstance(node, ast.Call) and _cast_call(node):
+        return _shape_of(node.args[0], names)      # (tf.cast keeps its operand's shape)
     if isinstance(node, (ast.Constant, ast.Call)):
         return ()
     if isinstance(node, ast.Name):

@@ -172,7 +172,14 @@ def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
     elif default is not None:
         fns = fns + [default]
     if traced():
-        return _run_branch(fns, index)
+        op = api_op('switch_case', name)
+        result = _run_branch(fns, index)
+        if op.graph is not None:    # TF traces every branch and compares what each returns with branches[0]
+            from .. import cond_branch_structures      # (late: it reads concrete functions' graph outputs)
+            refused = cond_branch_structures.switch_refusal(fns, index, result, op.scope)
+            if refused is not None:
+                raise refused
+        return result
     return fns[index]()
 
 
