@@ -299,8 +299,9 @@ def _repeats_list(repeats):
                 raise OperatorNotAllowedInGraphError(SYMBOLIC_ITERATION)
             if repeats.ndim == 0:
                 raise TypeError('Cannot iterate over a scalar tensor.')
-            return list(np.asarray(backend.to_host(repeats._data)))
-        return [r for r in repeats]
+            # Keras then takes int(r.numpy()) of each scalar tensor it iterated: tf.constant([2.0, 1.0]) tiles
+            return [int(r) if np.ndim(r) == 0 else r for r in np.asarray(backend.to_host(repeats._data))]
+        return [int(r.numpy()) if isinstance(r, Tensor) and r.ndim == 0 else r for r in repeats]
     except TypeError as err:
         err.add_note('raised inside keras.ops.tile: pass repeats as an int or a list of ints (a tensor only '
                      'in eager code, where Keras 3 iterates it)')
