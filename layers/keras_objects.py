@@ -77,7 +77,8 @@ class KerasObjects:
             cls = cls or self.table.get(name)
         if cls is None:
             raise ValueError('Unknown %s %r; expected one of %s' % (self.kind, name, self._names()))
-        return cls.from_config(dict(config.get('config') or {}))
+        from framework.keras_config_errors import from_config
+        return from_config(cls, config, self.module)      # Keras's TypeError text when the config does not fit
 
     def get(self, identifier):
         """An object from None, a name, a config dict, a class or a callable.

@@ -1,4 +1,5 @@
-"""A built-in loss or metric whose config does not fit its class fails in Keras 3's words.
+"""A built-in loss, metric, initializer, regularizer or constraint whose config does not fit its class
+fails in Keras 3's words.
 
 Keras 3's deserialize_keras_object wraps the TypeError of from_config: TF 2.21 prints (progs/kerasio44/p26.py)
     saving.deserialize_keras_object({'module': 'keras.metrics', 'class_name': 'Mean', 'config': {'bogus_arg': 1},
@@ -12,8 +13,10 @@ Keras 3's deserialize_keras_object wraps the TypeError of from_config: TF 2.21 p
     Exception encountered: Mean.__init__() got an unexpected keyword argument 'bogus_arg'
 and the same through keras.metrics.deserialize / get of {'class_name': 'Mean', 'config': {...}} (the dict shown in
 the full form), for AUC ('keras.src.metrics.confusion_metrics.AUC'), MeanMetricWrapper without fn ("missing 1
-required positional argument: 'fn'") and losses (Huber: 'keras.src.losses.losses.Huber'). tapeflow raised the bare
-TypeError of __init__.
+required positional argument: 'fn'"), losses (Huber: 'keras.src.losses.losses.Huber'), initializers
+('keras.src.initializers.random_initializers.GlorotUniform'), regularizers
+('keras.src.regularizers.regularizers.L2') and constraints ('keras.src.constraints.constraints.MaxNorm', all from
+progs/kerasio44/p25.py). tapeflow raised the bare TypeError of __init__.
 """
 import pytest
 
@@ -39,6 +42,12 @@ def _text(keras_class, family, class_name, inner, error):
      "MeanMetricWrapper.__init__() missing 1 required positional argument: 'fn'"),
     ('losses', 'Huber', 'keras.src.losses.losses.Huber', {'bogus_arg': 1},
      "Huber.__init__() got an unexpected keyword argument 'bogus_arg'"),
+    ('initializers', 'GlorotUniform', 'keras.src.initializers.random_initializers.GlorotUniform', {'bogus_arg': 1},
+     "GlorotUniform.__init__() got an unexpected keyword argument 'bogus_arg'"),
+    ('regularizers', 'L2', 'keras.src.regularizers.regularizers.L2', {'bogus_arg': 1},
+     "L2.__init__() got an unexpected keyword argument 'bogus_arg'"),
+    ('constraints', 'MaxNorm', 'keras.src.constraints.constraints.MaxNorm', {'bogus_arg': 1},
+     "MaxNorm.__init__() got an unexpected keyword argument 'bogus_arg'"),
 ])
 def test_keras_words_for_a_config_that_does_not_fit(family, class_name, keras_class, inner, error):
     expected = _text(keras_class, 'keras.' + family, class_name, inner, error)

@@ -93,7 +93,7 @@ def deserialize(config, custom_objects=None):
         raise ValueError('Unknown loss class %r; known classes: %s'
                          % (config['class_name'], ', '.join(sorted(n for n, o in known.items()
                                                                    if inspect.isclass(o)))))
-    from ..keras_loss_metric_paths import from_config
+    from ..keras_config_errors import from_config
     return from_config(cls, config)      # Keras's TypeError text when the config does not fit
 
 

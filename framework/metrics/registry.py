@@ -124,7 +124,7 @@ def deserialize_known(config, custom_objects=None):
     # Keras 3 runs from_config inside the custom objects' scope: a MeanMetricWrapper finds its own
     # function there (Hands-On's MeanMetricWrapper(create_huber(2.0)) reloaded with {'huber_fn': ...})
     from layers.saving.registry import custom_object_scope
-    from ..keras_loss_metric_paths import from_config
+    from ..keras_config_errors import from_config
     with custom_object_scope(custom_objects):
         return from_config(cls, config)      # Keras's TypeError text when the config does not fit
 

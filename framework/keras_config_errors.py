@@ -1,4 +1,5 @@
-"""Keras 3's TypeError when a built-in loss or metric cannot be rebuilt from its config.
+"""Keras 3's TypeError when a built-in loss, metric, initializer, regularizer or constraint cannot be
+rebuilt from its config.
 
 Keras's deserialize_keras_object wraps a TypeError of ``cls.from_config`` (an unknown or missing
 argument, as in a file written by another Keras version):
@@ -31,9 +32,13 @@ _METRIC_FILES = {
 _METRIC_MODULES = {name: 'keras.src.metrics.' + file for file, names in _METRIC_FILES.items() for name in names}
 
 
-def _keras_module(cls):
-    """(Keras's module of ``cls``, the public module a config names) for tapeflow's built-in losses and
-    metrics; None for a user's class."""
+def _keras_module(cls, public_module):
+    """(Keras's module of ``cls``, the public module a config names) for tapeflow's built-in losses,
+    metrics and (``public_module`` given) initializers, regularizers and constraints; None for a
+    user's class."""
+    if public_module is not None and cls.__module__.startswith('layers.'):
+        from .keras_repr import keras_class_path
+        return keras_class_path(cls).rpartition('.')[0], public_module
     if not cls.__module__.startswith('framework.'):
         return None
     from .losses.loss import Loss
@@ -43,17 +48,18 @@ def _keras_module(cls):
     return None if module is None else (module, 'keras.metrics')
 
 
-def from_config(cls, config):
-    """``cls.from_config`` of the dict's inner config, a TypeError raised again in Keras 3's words."""
+def from_config(cls, config, public_module=None):
+    """``cls.from_config`` of the dict's inner config, a TypeError raised again in Keras 3's words
+    (``public_module``: the family's, 'keras.initializers', for tapeflow's classes under layers/)."""
     try:
-        return cls.from_config(config.get('config') or {})
+        return cls.from_config(dict(config.get('config') or {}))
     except TypeError as err:
-        raise _not_deserialized(cls, config, err) from None
+        raise _not_deserialized(cls, config, err, public_module) from None
 
 
-def _not_deserialized(cls, config, err):
+def _not_deserialized(cls, config, err, public_module):
     from layers.serialization import not_deserialized_text     # (late: layers imports the losses and metrics)
-    keras_module = _keras_module(cls)
+    keras_module = _keras_module(cls, public_module)
     shown, shown_class = config, cls
     if keras_module is not None:
         shown = {'module': keras_module[1], 'class_name': config['class_name'], 'config': config.get('config'),
