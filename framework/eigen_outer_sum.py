@@ -1,4 +1,4 @@
-"""Float32 and float64 sums over leading axes in the order TensorFlow's CPU kernels add them.
+"""Float32, float64 and float16 sums over leading axes in the order TensorFlow's CPU kernels add them.
 
 TensorFlow reduces a tensor whose reduced axes sit before kept inner ones (reduce_sum
 over axis 0, the gradient of a hand-written ``x + b``, BatchNormalization's moments over
@@ -82,6 +82,11 @@ def outer_sum(a, axes):
         packet = PACKET
     elif a.dtype == np.float64:
         packet = PACKET64
+    elif a.dtype == np.float16:
+        # Eigen's half packets hold 8 (AVX), each add rounded to half: the lanes' order of float32, in float16
+        # (TF 2.21, reduce_sum over leading axes: (144, 8), (4, 6, 6, 8) over [0, 1, 2], (64, 33); the scale
+        # gradient of AdditiveAttention under mixed_float16 is one); numpy's order (row after row) was an ulp off
+        packet = PACKET
     elif a.dtype.name == 'bfloat16':    # TensorFlow's Sum adds bfloat16 in float32, then rounds once
         wide = a.astype(np.float32)
         total = outer_sum(wide, axes)
