@@ -28,6 +28,7 @@ from .negative_steps import hide_count, is_negative_count
 from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
+from .tensor_steps import index_count, show_given_steps
 
 
 def is_iterable_input(x):
@@ -129,8 +130,18 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
               steps_per_epoch=None, what='fit', distributed=False, copy_arrays=True):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
 
+    ``steps_per_epoch`` may be an integer scalar tensor or array (``ds.cardinality()``), as Keras 3
+    counts with its ``__index__`` (tensor_steps.py).
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
     ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
+    count = index_count(steps_per_epoch, is_iterable_input(x))
+    data = _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, count, what, distributed,
+                      copy_arrays)
+    return show_given_steps(data, steps_per_epoch, count)
+
+
+def _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch, what, distributed,
+               copy_arrays):
     # Keras 3 takes a negative count as 'until it runs out', of a length it does not know (negative_steps.py)
     given_steps = steps_per_epoch
     steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x), batch_size)
@@ -151,9 +162,10 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     if is_py_dataset(x):
         if shuffle and getattr(x, 'num_batches', None) is None:
             # Keras 3's words (get_data_adapter): an endless PyDataset is read in order; fit's default
-            # shuffle=True warns, once per process as Keras's one line does
+            # shuffle=True warns, once per process as Keras's one line does (stacklevel: the fit call in
+            # loops.py, past make_data)
             warnings.warn('`shuffle=True` was passed, but will be ignored since the data `x` was provided as an '
-                          'infinite PyDataset. The PyDataset is expected to already be shuffled.', stacklevel=2)
+                          'infinite PyDataset. The PyDataset is expected to already be shuffled.', stacklevel=3)
         data = hide_count(PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what), given_steps)
         if what in ('fit', 'evaluate', 'predict'):
             # TF reads the first two batches as it makes its epoch iterator, before any callback
@@ -167,7 +179,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                       + ('a tf.data.Dataset. The Dataset is expected to already be shuffled (via '
                          '`.shuffle(buffer_size)`).' if isinstance(x, Dataset) else
                          'a generator. The generator is expected to yield already-shuffled data.'),
-                      stacklevel=2)
+                      stacklevel=3)
     if class_weight is not None:
         x = x.map(_class_weights_as_sample_weights(class_weight))
     data = IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,

@@ -23,5 +23,8 @@ def hide_count(data, steps):
 
 def reported_steps(data):
     """The step count Keras hands callbacks (its epoch iterator's ``num_batches``): a negative count as
-    given, else the data's count (None where it is unknown)."""
+    given, else the data's count (None where it is unknown); a tensor or array count is shown as given
+    (tensor_steps.py)."""
+    if getattr(data, 'shown_steps', None) is not None:
+        return data.shown_steps
     return data.given_steps if getattr(data, 'count_hidden', False) else data.num_batches
