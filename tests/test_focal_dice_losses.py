@@ -182,7 +182,6 @@ def test_ctc_gradient_matches_keras_and_central_differences():
     (lambda: losses.ctc(CTC_LABELS[0], CTC_LOGITS), 'ctc: targets `y_true`'),
     (lambda: losses.ctc(CTC_LABELS, CTC_LOGITS[0]), 'ctc: logits `y_pred`'),
     (lambda: losses.ctc(CTC_LABELS[:1], CTC_LOGITS), 'ctc: y_true and y_pred must have the same batch size'),
-    (lambda: losses.ctc(CTC_LABELS + 5, CTC_LOGITS), r'ctc: labels must lie in \[0, 3\)'),
 ])
 def test_ctc_bad_input_names_the_loss(call, message):
     with pytest.raises(ValueError, match=message):

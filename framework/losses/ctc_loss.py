@@ -25,7 +25,8 @@ def ctc(y_true, y_pred):
         y_pred: logits (batch, frames, classes), softmax not applied.
     Raises:
         ValueError: for y_true not of rank 2 or y_pred not of rank 3, different batch
-            sizes, or labels outside [0, classes).
+            sizes, or labels outside [0, classes) past the dense composition's sizes (within them,
+            TensorFlow's one-hot rows give such labels a value, as here).
     """
     what = 'ctc'
     y_pred = predictions(y_pred, what)
@@ -48,15 +49,18 @@ def ctc(y_true, y_pred):
         raise TypeError('%s: y_true must hold integer class labels, got dtype %s' % (what, labels.dtype))
     xp = backend.array_module(labels)
     labels = labels.astype('int64')
-    if labels.size and (int(labels.min()) < 0 or int(labels.max()) >= y_pred.shape[2]):
+    batch, frames = y_pred.shape[0], y_pred.shape[1]
+    dense = backend.array_module(labels) is np and ctc_dense.fits(batch, frames, labels.shape[1], y_pred.shape[2])
+    # TF's dense composition one-hot encodes the labels, so one outside [0, classes) is a zero row there and
+    # the loss a number (TF 2.21 prints it); only the recursion past its sizes needs them in range
+    if not dense and labels.size and (int(labels.min()) < 0 or int(labels.max()) >= y_pred.shape[2]):
         raise ValueError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, max %d'
                          % (what, y_pred.shape[2], y_pred.shape[2], int(labels.min()), int(labels.max())))
     label_length = (labels != 0).sum(axis=-1)
     result = 'float64' if y_pred.dtype.name == 'float64' else 'float32'
     if not y_pred._data.size:
         return Tensor(xp.zeros((y_pred.shape[0],), result))
-    batch, frames = y_pred.shape[0], y_pred.shape[1]
-    if backend.array_module(labels) is np and ctc_dense.fits(batch, frames, labels.shape[1], y_pred.shape[2]):
+    if dense:
         loss = ctc_dense.ctc_dense_loss(labels, label_length, cast(y_pred, 'float32'), np.full(batch, frames))
     else:
         loss = ctc_negative_log_likelihood(labels, cast(y_pred, 'float32'), label_length)
