@@ -446,7 +446,8 @@ class CompiledLoss:
         if self.weigh_by_batch_size:
             return True
         state = graph_random_ops.current()
-        return state is not None and state.static_shapes
+        # (None: no trace runs, a user's eager model.compute_loss call, where y_pred's length is known)
+        return state is None or state.static_shapes
 
 
 def _graph_name(index, weight, loss, entries):
