@@ -19,6 +19,8 @@ def from_identifier(identifier, kind, by_name, deserialize, base_name, name_note
         try:
             obj = deserialize(identifier)
         except ValueError as err:
+            if getattr(err, 'raised_by_constructor', False):     # the class refused its config: Keras's own error
+                raise
             raise _not_interpreted(kind, identifier, str(err)) from None
         if not callable(obj):       # Keras 3's deserialize hands an unknown class's name back; get refuses it
             raise _not_interpreted(kind, identifier, 'No %s class %r is known: register it or pass it in '

@@ -55,6 +55,9 @@ def from_config(cls, config, public_module=None):
         return cls.from_config(dict(config.get('config') or {}))
     except TypeError as err:
         raise _not_deserialized(cls, config, err, public_module) from None
+    except ValueError as err:
+        err.raised_by_constructor = True    # a get() lets it through, as Keras's (its own lookup errors it rewords)
+        raise
 
 
 def _not_deserialized(cls, config, err, public_module):

@@ -94,6 +94,8 @@ class KerasObjects:
             try:
                 found = self.deserialize(identifier)
             except ValueError as err:
+                if getattr(err, 'raised_by_constructor', False):     # the class refused its config: Keras's error
+                    raise
                 raise self._not_interpreted(identifier, str(err)) from None
             if isinstance(found, str):          # a function found nowhere (its name)
                 raise self._not_interpreted(identifier, 'Could not locate function %r: decorate it with '

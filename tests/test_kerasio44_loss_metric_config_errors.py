@@ -74,3 +74,21 @@ def test_a_users_metric_class_is_shown_as_python_prints_it():
                                         r"config=\{'class_name': 'Counter', 'config': \{'name': 'c'\}\}\.\n\n"
                                         r"Exception encountered: .*missing 1 required positional argument: 'step'"):
         keras.metrics.deserialize(config, custom_objects={'Counter': Counter})
+
+
+@pytest.mark.parametrize('family, class_name, inner, message', [
+    ('losses', 'MeanSquaredError', {'reduction': 'bogus'}, r'^Invalid value for argument `reduction`\. Expected one of '),
+    ('metrics', 'AUC', {'num_thresholds': 1},
+     r'^Argument `num_thresholds` must be an integer > 1\. Received: num_thresholds=1'),
+    ('initializers', 'VarianceScaling', {'scale': -1.0},
+     r'^Argument `scale` must be positive float\. Received: scale=-1\.0'),
+    ('regularizers', 'L2', {'l2': 'x'},
+     r'^Invalid value for argument l2: expected a non-negative float\.Received: l2=x'),
+])
+def test_get_lets_the_class_own_value_error_through(family, class_name, inner, message):
+    # TF 2.21 (progs/kerasio44/p27.py): get and deserialize both raise the class's ValueError; tapeflow's get
+    # reworded it as "Could not interpret <kind> identifier: {...}"
+    module = getattr(keras, family)
+    for call in (module.get, module.deserialize):
+        with pytest.raises(ValueError, match=message):
+            call({'class_name': class_name, 'config': inner})
