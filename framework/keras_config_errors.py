@@ -48,6 +48,13 @@ def _keras_module(cls, public_module):
     return None if module is None else (module, 'keras.metrics')
 
 
+def class_text(cls):
+    """``str(cls)`` as TF 2.21 prints a built-in loss or metric class ("<class 'keras.src.metrics.
+    reduction_metrics.Mean'>"); any other class as Python prints it."""
+    keras_module = _keras_module(cls, None) if isinstance(cls, type) else None
+    return str(cls) if keras_module is None else "<class '%s.%s'>" % (keras_module[0], cls.__name__)
+
+
 def from_config(cls, config, public_module=None):
     """``cls.from_config`` of the dict's inner config, a TypeError raised again in Keras 3's words
     (``public_module``: the family's, 'keras.initializers', for tapeflow's classes under layers/)."""

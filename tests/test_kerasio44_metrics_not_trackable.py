@@ -8,7 +8,8 @@ Keras 3's metrics hold variables but do not derive from TF's Trackable, so TF 2.
     a tf.Module with self.m = Mean(), self.v = tf.Variable(1.)   # saves mod/v only
     tf.saved_model.save(keras.metrics.Mean(), d)     # ValueError Expected an object of type `Trackable`, such as
                                                      # `tf.Module` or a subclass of the `Trackable` class, for export.
-                                                     # Got <Mean name=mean> with type <class '...Mean'>.
+                                                     # Got <Mean name=mean> with type
+                                                     # <class 'keras.src.metrics.reduction_metrics.Mean'>.
 tapeflow saved the metrics' variables ('met/_variables/0/...', 'mod/m/_variables/0/...') and saved_model
 refused with its own text. Printed by TF 2.21 (/work/notes/progs/kerasio44/p21.py, p22.py).
 """
@@ -52,8 +53,14 @@ def test_metric_attributes_and_items_are_not_saved(tmp_path):
 
 def test_saved_model_save_refuses_a_metric_in_tfs_words(tmp_path):
     with pytest.raises(ValueError, match=r"^Expected an object of type `Trackable`, such as `tf.Module` or a subclass "
-                                         r"of the `Trackable` class, for export\. Got <Mean name=mean> with type "):
+                                         r"of the `Trackable` class, for export\. Got <Mean name=mean> with type "
+                                         r"<class 'keras\.src\.metrics\.reduction_metrics\.Mean'>\."):
         tf.saved_model.save(keras.metrics.Mean(name='mean'), str(tmp_path / 'sm'))
+    # TF 2.21: keras.export.ExportArchive().track(keras.metrics.Mean()) refuses it too
+    with pytest.raises(ValueError, match=r"^Invalid resource type\. Expected a Keras `Layer` or `Model` or a "
+                                         r"TensorFlow `Trackable` object\. Received object <Mean name=mean> of type "
+                                         r"'<class 'keras\.src\.metrics\.reduction_metrics\.Mean'>'\. $"):
+        keras.export.ExportArchive().track(keras.metrics.Mean(name='mean'))
 
 
 def test_a_models_weights_still_save(tmp_path):

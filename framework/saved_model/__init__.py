@@ -59,8 +59,9 @@ def save(obj, export_dir, signatures=None, options=None):
         TypeError: ``obj`` cannot be pickled by reference (see ``object_pickle``).
     """
     if not is_trackable(obj):
+        from ..keras_config_errors import class_text
         error = ValueError('Expected an object of type `Trackable`, such as `tf.Module` or a subclass of the '
-                           '`Trackable` class, for export. Got %r with type %s.' % (obj, type(obj)))
+                           '`Trackable` class, for export. Got %r with type %s.' % (obj, class_text(type(obj))))
         error.add_note('tf.saved_model.save takes a tf.Module, a Keras layer or model, or a tf.train.Checkpoint.')
         raise error         # TF 2.21's words
     export_dir = os.fspath(export_dir)

@@ -80,8 +80,9 @@ class ExportArchive:
             self._root.trainable_variables += resource.trainable_variables
             self._root.non_trainable_variables += resource.non_trainable_variables
         elif not is_trackable(resource):
+            from ..keras_config_errors import class_text
             raise ValueError("Invalid resource type. Expected a Keras `Layer` or `Model` or a TensorFlow `Trackable` "
-                             "object. Received object %s of type '%s'. " % (resource, type(resource)))
+                             "object. Received object %s of type '%s'. " % (resource, class_text(type(resource))))
         self._root._misc_assets.append(resource)     # saved with the archive (TF's _misc_assets)
 
     def add_endpoint(self, name, fn, input_signature=None, **kwargs):
