@@ -110,7 +110,7 @@ class MultiHeadAttention(Layer):
             # Keras 3's words (no space after the period, the value by str)
             raise noted(ValueError('`attention_axes` must be an int, list, or tuple.Received: attention_axes=%s'
                                    % (attention_axes,)), 'MultiHeadAttention: attention_axes is an int, list or tuple')
-        self.attention_axes = None if attention_axes is None else tuple(attention_axes)
+        self.attention_axes = attention_axes      # as given (Keras 3's config keeps a list a list until built)
         if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(
                 sliding_window, (int, np.integer)) or sliding_window <= 0):
             raise ValueError('`sliding_window` must be `None` or a positive integer. Received: sliding_window=%s'
