@@ -133,6 +133,25 @@ class api_op:
             self.trace.graph = self.graph
         return False
 
+    def placeholders(self, values):
+        """Name a tf.while_loop's variables' tensors as its cond and body graphs' placeholders for the first
+        turn, which TF 2.21 traces on them ('while/Placeholder', 'while/Placeholder_1', ...); returns what puts
+        their names back (the loop's checks then name what entered: 'Const:0', 'x:0')."""
+        from . import nest
+        from .tensor import Tensor      # (late: tensor's truth test leads to this module)
+        renamed = []
+        if self.graph is not None:
+            for index, tensor in enumerate(nest.flatten(values)):
+                if type(tensor) is Tensor:
+                    name = '%s/Placeholder%s' % (self.scope, '_%d' % index if index else '')
+                    renamed.append((tensor, self.trace.rename_traced(tensor, name)))
+
+        def restore():
+            for tensor, previous in reversed(renamed):
+                self.trace.restore(tensor, previous)
+            renamed.clear()
+        return restore
+
     def outputs(self, result, loop=False, shapes=None):
         """Name ``result``'s tensors as the op's outputs; ``shapes``: a loop's shape invariants, one per
         flat result (TF 2.21's while op outputs take them: [None] gives (None,)), or None."""

@@ -281,6 +281,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     op = api_op('while', name) if cond_graph is not None else None
     muted = None
     marked = untaken_branch_reads.marks() if op is not None and not eager else None
+    first_turn_names = op.placeholders(current) if op is not None and not eager else _no_names
 
     def holds():
         nonlocal muted
@@ -294,6 +295,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         while (limit is None or iteration < limit) and holds():
             with inside(body_graph), op or _NOTHING:
                 result = body(*current)
+            first_turn_names()
             if not isinstance(result, (list, tuple)):
                 if not single and not traced():
                     # TF 2.21's eager loop lists the body's result
@@ -317,6 +319,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             current = result
             iteration += 1
     finally:
+        first_turn_names()
         if muted is not None:
             muted.__exit__(None, None, None)
     if eager:
@@ -403,11 +406,26 @@ def _as_loop_values(values):
         if isinstance(x, CompositeTensor):      # an ExtensionType value (guide/extension_type's MaskedTensor)
             return x
         try:
-            return convert_to_tensor(x)
+            return _named_constant(convert_to_tensor(x))
         except (TypeError, ValueError) as err:
             raise type(err)('while_loop: a loop variable cannot be a tensor: %s' % err) from None
     converted = nest.map_structure(convert, list(values))
     return type(values)(converted) if type(values) in (list, tuple) else converted
+
+
+def _no_names():
+    pass
+
+
+def _named_constant(tensor):
+    """A Python value a traced loop converts is a Const op of the trace's graph ('Const:0', outside the loop's
+    scope), as TF 2.21's while_loop converts it: its errors name it so ('Loop var Const:0 enters the loop ...')."""
+    from .. import name_scopes, trace_names
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    graph = getattr(trace, 'graph', None)
+    if graph is not None:
+        trace.rename_traced(tensor, graph.unique(name_scopes.current() + 'Const'))
+    return tensor
 
 
 def structure_of(x):
