@@ -371,6 +371,22 @@ def _slicer(axis, lo, hi):
 
 
 @named_errors('stack')
+def _stacked_rows(values, axis):
+    """One tensor or array given to tf.stack along an axis other than 0, as TF 2.21's Pack takes it: its fast path
+    iterates a tensor (or variable) into its rows and a 1-D array into its numbers, refuses an array of higher
+    rank; a float axis sends the call to the slow path, which wants a list."""
+    if isinstance(axis, (float, np.floating)):
+        raise noted(TypeError("Expected list for 'values' argument to 'pack' Op, not %r." % (values,)),
+                    'stack: give a list of tensors (and an int axis), got one %s' % type(values).__name__)
+    if isinstance(values, np.ndarray):
+        if values.ndim > 1:
+            raise noted(ValueError('expected a sequence for attr N, got an ndarray with rank %d instead'
+                                   % values.ndim), 'stack: give a list of arrays, got one array of shape %s'
+                        % (values.shape,))
+        return values
+    return unstack(values)
+
+
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
     if axis == 0 and _plain_numbers(values):
@@ -380,10 +396,11 @@ def stack(values, axis=0, name=None):
             pass        # arrays of two shapes: TF then packs them one by one, and Pack names the shapes
     if axis == 0 and isinstance(values, (Tensor, np.ndarray)):
         return identity(values)        # TensorFlow's stack tries convert_to_tensor(values) first along axis 0
-    if isinstance(values, (Tensor, np.ndarray)) and isinstance(axis, (int, np.integer)) \
-            and not -values.ndim <= axis < values.ndim:     # TF's range check, by the rank of values[0] plus one
-        raise noted(ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -values.ndim, values.ndim)),
-                    'stack: axis %d for tensors of rank %d' % (axis, values.ndim - 1))
+    if isinstance(values, (Tensor, np.ndarray)) and isinstance(axis, (int, np.integer, float, np.floating)):
+        if not -values.ndim <= axis < values.ndim:      # TF's range check, by the rank of values[0] plus one
+            raise noted(ValueError('Argument `axis` = %s not in range [%d, %d)' % (axis, -values.ndim, values.ndim)),
+                        'stack: axis %s for tensors of rank %d' % (axis, values.ndim - 1))
+        values = _stacked_rows(values, axis)
     if isinstance(values, (list, tuple)) and not values:     # TF reads values[0]'s rank to check axis
         raise noted(IndexError('list index out of range'), 'stack: nothing to stack along axis %r' % (axis,))
     if axis == 0 and isinstance(values, (list, tuple)):
