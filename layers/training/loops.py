@@ -33,6 +33,7 @@ from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
+from .unknown_rank_batches import refuse_unknown_rank
 
 
 class TrainingLoops:
@@ -281,6 +282,8 @@ class TrainingLoops:
         begin, end = getattr(callbacks, begin_hook), getattr(callbacks, end_hook)
         stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
         every = self.steps_per_execution
+        if kind != 'predict' and not self._steps_run_eagerly() and not _overridden(step_fn):
+            refuse_unknown_rank(self, data, kind == 'train')     # TF's trace on the element_spec
         free_batch = traced_batch_is_free(data)
         open_axes = traced_open_axes(data)
         # run_eagerly steps build layers on the batch itself: Keras traces nothing there

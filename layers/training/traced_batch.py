@@ -24,7 +24,7 @@ def traced_batch_is_free(data):
         if not specs:
             return True
         shape = specs[0].shape
-        return shape is None or len(shape) == 0 or shape[0] is None
+        return shape is None or shape.rank is None or len(shape) == 0 or shape[0] is None
     return True     # generators and PyDatasets: Keras's adapters give their spec a None batch
 
 
