@@ -9,6 +9,7 @@ Golden values printed by TF 2.21 / Keras 3 (notes/progs/metrics11/g14.py, t2.py)
     m.compile(keras.optimizers.SGD(.1), loss='mse', metrics=[shifted_mean, offset_error])
     for i in range(3): print(m.train_on_batch(x[i*3:i*3+3], y[i*3:i*3+3], return_dict=True))
 
+f4.py (last test): a linear Dense fit with Tversky(axis=-1), values in the test.
 t2.py: the same x, y = abs(randn(10, 3)) + .1, Dense(3) compiled with Adam(.05) and keras.losses.Poisson(),
 fit(batch_size=5, epochs=3, shuffle=False): the kernel and bias.
 """
@@ -59,3 +60,20 @@ def test_poisson_fit_on_a_linear_dense_output():
         '-0x1.f8048a0000000p-5', '-0x1.f799e00000000p-2', '-0x1.1d97c40000000p-1', '0x1.1254380000000p+0',
         '0x1.3ec09c0000000p-1', '0x1.921db40000000p-2', '-0x1.0f51000000000p-2', '-0x1.12d26c0000000p-2']
     assert _hex(model.layers[0].bias) == ['0x1.33599c0000000p-7', '0x1.5f18320000000p-4', '0x1.73258a0000000p-6']
+
+
+def test_tversky_fit_on_a_linear_dense_output_keeps_one_minus_y_pred():
+    # f4.py: RandomState(22) x (10, 4), y = randn(10, 3) > 0; Dense(3), Adam(.05), Tversky(axis=-1),
+    # fit(batch_size=5, epochs=3, shuffle=False): TF 2.21's losses and kernel
+    rng = np.random.RandomState(22)
+    x = rng.randn(10, 4).astype('float32')
+    y = (rng.randn(10, 3) > 0).astype('float32')
+    keras.utils.set_random_seed(4)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    model.compile(keras.optimizers.Adam(.05), loss=keras.losses.Tversky(axis=-1))
+    history = model.fit(x, y, batch_size=5, epochs=3, verbose=0, shuffle=False)
+    assert _hex(history.history['loss']) == ['0x1.4b90b80000000p+0', '0x1.62e7ec0000000p-1', '0x1.1ae5440000000p+0']
+    assert _hex(model.layers[0].kernel) == [
+        '0x1.b7bcbe0000000p-2', '0x1.a172000000000p-2', '0x1.deb4960000000p-2', '-0x1.f09b6a0000000p-2',
+        '0x1.f995520000000p-5', '-0x1.6ef62e0000000p-3', '-0x1.c08fa60000000p-1', '0x1.468d860000000p-1',
+        '0x1.db36f40000000p-4', '0x1.4d29d80000000p-1', '-0x1.c5b4260000000p-4', '-0x1.0ce10c0000000p-3']

@@ -39,6 +39,8 @@ def pushed_value(op, left, right):
         return None
     if not (graph_rewrites.folds_constants() and graph_rewrites.static_shapes()):
         return None
+    if _keras_loss_or_metric():
+        return None
     shape = np.shape(constant)
     if len(shape) > dense._data.ndim or any(c > d for c, d in zip(shape[::-1], dense._data.shape[::-1])):
         return None         # grappler's check: the constant may not broadcast the product it joins
@@ -61,3 +63,15 @@ def pushed_value(op, left, right):
         else:
             value = add(bias, subtract(product, constant))
     return value._data
+
+
+def _keras_loss_or_metric():
+    """Whether a Keras fit / evaluate step's loss or metrics run now (outside any layer's call): they read the
+    model's output y_pred, which every built-in loss joining it to a constant reads more than once (poisson,
+    tversky's 1 - y_pred, the focal losses' p_t) and each compiled metric reads again, so TF's ConstantPushDown
+    (one reader only) keeps Keras's order there (notes/progs/metrics11/f4.py: Tversky(axis=-1) and
+    BinaryFocalCrossentropy fits on a linear Dense match TF only unregrouped). A user's loss reading y_pred once,
+    with no metrics, is regrouped by TF and not here."""
+    from ..graph_random_ops import current
+    state = current()
+    return state is not None and state.keras_step and not graph_rewrites.in_layer_call()
