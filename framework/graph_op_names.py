@@ -208,6 +208,8 @@ ROWS = (
     # an element read, or gathered: shaped by the element shape the array knows (unknown where none is)
     ('TensorArrayV2Read/TensorListGetItem', 'array_read', 'framework.ops.graph_tensor_array:GraphTensorArray.read'),
     ('TensorListGather', 'array_read', 'framework.ops.graph_tensor_array:GraphTensorArray.gather'),
+    # its concat: rows open, the element shape's other axes (an unknown rank where it knows none)
+    ('TensorListConcatV2', 'array_concat', 'framework.ops.graph_tensor_array:GraphTensorArray.concat'),
     # an iterator's next element (next(it), it.get_next()): one op, a component per output, shaped by the
     # iterator's element_spec (a batch the dataset may leave short: None) (notes/progs/autograph5/t2.py)
     ('IteratorGetNext', 'element', 'framework.data.dataset_iterator:DatasetIterator.__next__',

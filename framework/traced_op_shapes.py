@@ -96,6 +96,9 @@ def _output_shape(rule, parameters, result, trace):
         return _element(parameters, result)
     if rule == 'array_stack':   # (its input is the TensorArray, not a tensor)
         return _array_stack(parameters, result)
+    if rule == 'array_concat':
+        known = getattr(parameters.get('self'), '_element_shape', None)
+        return None if known is None or not known else (None,) + tuple(known[1:])
     if rule == 'array_read':
         return _array_element(parameters, result)
     if rule in ('range', 'constant'):

@@ -75,3 +75,25 @@ def test_a_tensor_array_of_growing_rows_fails_at_its_stack():
            'TensorArrayV2Stack/TensorListStack}}]]' in text
     # TF 2.21: [1. 1. 1. 1. 1. 1.] (concat takes rows of any length)
     assert joined(tf.constant(3)).numpy().tolist() == [1.0] * 6
+
+
+def test_a_graph_tensor_arrays_concat_is_named_and_shaped_as_tf(capsys):
+    @tf.function
+    def joined(n):
+        ta = tf.TensorArray(tf.float32, size=n, element_shape=[2])
+        for i in tf.range(n):
+            ta = ta.write(i, tf.ones([2]))
+        print(ta.concat())
+        rows = tf.TensorArray(tf.float32, size=2)
+        rows = rows.write(0, tf.ones([2, 3])).write(1, tf.ones([2, 3]))
+        print(rows.concat())
+        loose = tf.TensorArray(tf.float32, size=2, infer_shape=False)
+        loose = loose.write(0, tf.ones([2, 3])).write(1, tf.ones([1, 3]))
+        print(loose.concat())
+        return n
+    joined(tf.constant(2))
+    # printed by TF 2.21 (/work/notes/progs/autograph12/p24.py)
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("TensorListConcatV2:0", shape=(None,), dtype=float32)',
+        'Tensor("TensorListConcatV2_1:0", shape=(None, 3), dtype=float32)',
+        'Tensor("TensorListConcatV2_2:0", dtype=float32)']

@@ -184,6 +184,10 @@ class GraphTensorArray(TensorArray):
             if merge_error is not None:     # (writes the trace saw as (None,) that the run gave other lengths)
                 raise _kernel_error('TensorArrayV2Stack', 'TensorListStack', merge_error)
 
+    def concat(self, name=None):
+        # (its own method: the trace names the result as TF's TensorListConcatV2 op, graph_op_names.py)
+        return super().concat(name)
+
     def unstack(self, value, name=None):
         x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
         self._merge_shape(tuple(x.shape[1:]))
