@@ -60,11 +60,11 @@ def from_config(cls, config, public_module=None):
     (``public_module``: the family's, 'keras.initializers', for tapeflow's classes under layers/)."""
     try:
         return cls.from_config(dict(config.get('config') or {}))
-    except TypeError as err:
-        raise _not_deserialized(cls, config, err, public_module) from None
-    except ValueError as err:
+    except ValueError as err:       # first: tapeflow's errors that are TypeErrors too are TF's ValueErrors
         err.raised_by_constructor = True    # a get() lets it through, as Keras's (its own lookup errors it rewords)
         raise
+    except TypeError as err:
+        raise _not_deserialized(cls, config, err, public_module) from None
 
 
 def _not_deserialized(cls, config, err, public_module):

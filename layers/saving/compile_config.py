@@ -181,8 +181,10 @@ def compile_arguments(config, table, path):
     except ValueError as err:
         if str(err) == LAMBDA_REFUSED:
             raise                   # Keras 3's own words: the file holds a lambda, which safe mode refuses
-        if legacy and isinstance(err, UnknownArgumentError):
-            raise                   # Keras 3's words for tf.keras 2's optimizer keywords
+        if isinstance(err, UnknownArgumentError) or getattr(err, 'raised_by_constructor', False):
+            # Keras 3's words: an optimizer keyword it does not know (tf.keras 2's, or a newer Keras's), or a
+            # loss / metric refusing a saved value ('Invalid value for argument `reduction`'), unwrapped
+            raise
         if not legacy and str(err).startswith("Could not deserialize 'keras."):
             raise                   # Keras 3's words for a class its module does not have
         if str(err).startswith('Attempt to convert a value ({'):
