@@ -106,6 +106,8 @@ def check(kind, name, values, scopes=1):
     site = _user_site()
     trace = trace_names.current() if trace_names.ACTIVE else None
     graph = getattr(trace, 'graph', None)
+    if graph is not None and site in _saved() and _muted():
+        return _saved()[site]       # (a tensor loop's later turn: the graph holds the body's one trace)
     if graph is None:       # a replay: the names (and frames) the trace gave this call
         found = _saved().get(site)
         if found is None:
@@ -133,10 +135,10 @@ def nested(outer, kind):
     (assert_positive's assert_less), sharing its names."""
     trace = trace_names.current() if trace_names.ACTIVE else None
     graph = getattr(trace, 'graph', None)
-    scope = graph.unique(outer.scope + '/' + kind) if graph is not None else outer.scope + '/' + kind
     site = _user_site()
-    if graph is None and site in _saved_nested():
+    if (graph is None or _muted()) and site in _saved_nested():
         return _saved_nested()[site]
+    scope = graph.unique(outer.scope + '/' + kind) if graph is not None else outer.scope + '/' + kind
     found = _saved_nested()[site] = GraphCheck(scope, outer.names, scope + '/Assert', outer.frames)
     return found
 
@@ -240,9 +242,18 @@ def _user_site():
 
 
 def _defined_at():
-    """(file, line, function) of the user frames down to the check, outermost first."""
+    """(file, line, function) of the user frames down to the check, outermost first (a tensor loop's
+    statement line before its body's, as AutoGraph calls the body: graph_scopes.defined_at)."""
     import sys
-    return frames_from(sys._getframe(2))
+    from .graph_scopes import defined_at
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    return defined_at(trace, sys._getframe(2)) if trace is not None else frames_from(sys._getframe(2))
+
+
+def _muted():
+    """Whether the code runs as TensorFlow's graph would, not traced: a tensor loop's later turns."""
+    from .function import is_replaying     # (late: function imports the ops, which import this module)
+    return is_replaying()
 
 
 def frames_from(frame):
