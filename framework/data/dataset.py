@@ -277,12 +277,16 @@ class Dataset(ElementStages, RegroupingStages):
         An exhausted dataset leaves the draw (or ends it, with ``stop_on_empty_dataset``).
         """
         datasets = mixing.check_datasets(datasets, 'Dataset.sample_from_datasets')
+        if not isinstance(weights, Dataset):
+            kept, logits = mixing.check_weights(weights, len(datasets))
+            alone = mixing.only_sampled_dataset(datasets, weights, kept)
+            if alone is not None:
+                return alone
         spec = mixing.common_spec(datasets)
         words = mixing.seeded_words(seed, rerandomize_each_iteration)
         if isinstance(weights, Dataset):        # a weight vector per element, as rejection_resample gives
             stream = mixing.sampled_by_dataset(datasets, weights, words, stop_on_empty_dataset)
         else:
-            kept, logits = mixing.check_weights(weights, len(datasets))
             stream = mixing.sampled([datasets[i] for i in kept], logits, words, stop_on_empty_dataset)
         infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
         return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY, lambda: spec)

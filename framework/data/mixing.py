@@ -85,6 +85,18 @@ def check_weights(weights, count):
         return kept, np.log(array[kept]).astype(np.float64)
 
 
+def only_sampled_dataset(datasets, weights, kept):
+    """The dataset TF 2.21's sample_from_datasets returns as it is, else None: with constant weights
+    (None, a tensor, a list) and one dataset left after a list's weights <= 0 are dropped, TF skips the
+    sampling stage (no random seed drawn, no spec check against the dropped ones: that dataset's own
+    cardinality and spec); none left is ``datasets[0].take(0)``."""
+    if weights is not None and not hasattr(weights, 'numpy'):      # a list or array: TF drops weights <= 0
+        if not kept:
+            return datasets[0].take(0)
+        datasets = [datasets[i] for i in kept]
+    return datasets[0] if len(datasets) == 1 else None
+
+
 def seeded_words(seed, rerandomize):
     """``() -> iterator of uint32 words`` for one iteration of a random stage, as tf.data's
     RandomDataset: Philox under the op's seed pair, or, with ``rerandomize``, under the next two
