@@ -99,3 +99,14 @@ def test_metrics_nested_otherwise_than_the_outputs(kind, metrics, text):
     with pytest.raises(ValueError) as error:
         m.fit(x, y, verbose=0)
     assert str(error.value) == text
+
+
+def test_targets_only_for_the_outputs_with_a_loss():
+    # loss={'p': [...]} with y={'p': [...]}: Keras packs the targets in the loss's tree ('q' has neither)
+    x, y1, y2, *_ = _data()
+    m = _model('dl')
+    m.compile(keras.optimizers.SGD(0.1), loss={'p': ['mse', 'binary_crossentropy']})
+    with pytest.warns(UserWarning, match=r"Gradients do not exist for variables \['c/kernel', 'c/bias'\]"):
+        h = m.fit(x, {'p': [y1, y2]}, batch_size=4, epochs=1, verbose=0, shuffle=False)
+    assert _rounded(h) == pytest.approx({'loss': [2.407762], 'p/a_loss': [1.955552], 'p/b_loss': [0.452209]},
+                                        abs=2e-6)

@@ -382,7 +382,7 @@ class CompiledLoss:
     def _nested_call(self, y_true, y_pred, sample_weight):
         """The loss of a model whose outputs nest deeper than one list or dict: each loss is found by its
         path in the outputs' tree and logs under that path ('p/a_loss'), as Keras 3's _build_nested."""
-        y_true = align_targets(y_true, y_pred)
+        y_true = align_targets(y_true, y_pred, self._user_loss)
         if self._entries is None:
             built = build_losses(self._user_loss, self._user_weights, y_true, y_pred, self.output_names)
             self._entries = [(path, loss, weight) for path, loss, weight, _ in built]

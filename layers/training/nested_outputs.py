@@ -24,17 +24,25 @@ def resolve_path(path, value):
     return value
 
 
-def align_targets(y_true, y_pred):
+def align_targets(y_true, y_pred, user_loss=None):
     """``y_true`` in ``y_pred``'s tree, as Keras 3's CompileLoss packs it: same leaves in the same
     flattening order (a dict's sorted keys), whatever the containers (its data adapter made y's
-    lists tuples). Other leaf counts are Keras's structure ValueError."""
+    lists tuples). Targets given only for the losses that are not None (loss={'p': [...]}, y={'p':
+    [...]}) are packed in ``user_loss``'s tree instead; other counts are Keras's structure ValueError."""
     if _same_tree(y_true, y_pred):
         return y_true
     flat = nest.flatten(y_true)
-    if len(flat) != len(nest.flatten(y_pred)):
+    if len(flat) == len(nest.flatten(y_pred)):
+        return nest.pack_sequence_as(y_pred, flat)
+    flat_loss = nest.flatten(user_loss)
+    with_loss = [index for index, loss in enumerate(flat_loss) if loss is not None]
+    if user_loss is None or len(flat) != len(with_loss):
         raise ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
                          % (_stars(y_true, tuples=True), _stars(y_pred)))
-    return nest.pack_sequence_as(y_pred, flat)
+    spread = [None] * len(flat_loss)
+    for index, target in zip(with_loss, flat):
+        spread[index] = target
+    return nest.pack_sequence_as(user_loss, spread)
 
 
 class _Weighted:
