@@ -102,28 +102,28 @@ class AlphaDropout(_Noise):
     saturation value, then ``a * x + b`` restores the mean and variance.
 
     With alpha' = -alpha * scale of SELU: a = ((1 - rate)(1 + rate alpha'^2))^-1/2,
-    b = -a alpha' rate (Keras 3's formula).
+    b = -a alpha' rate. TF 2.21's keras.layers.AlphaDropout is Keras 3's legacy layer
+    (keras/src/legacy/layers.py): it checks nothing when made (AlphaDropout(2) is accepted and
+    fails only when called in training, on a complex ``a``), always owns a SeedGenerator (drawn from
+    the global seed even for rate 0), hands noise_shape to the uniform draw as given (None entries
+    fail there), and its config holds rate and seed only.
 
     Args:
-        rate: the drop probability, in [0, 1].
-        noise_shape: the shape of the keep mask (None entries take the input's size).
+        rate: the drop probability.
+        noise_shape: the shape of the keep mask.
         seed: an int for the layer's own random stream, or None.
     """
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(seed, **kwargs)
-        _check_fraction(rate, 'rate', 'AlphaDropout %r' % self.name)
         self.rate = rate
-        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
-        if rate > 0:
-            self.seed_generator = SeedGenerator(seed)
+        self.noise_shape = noise_shape
+        self.seed_generator = SeedGenerator(seed)
 
     def call(self, inputs, training=False):
-        if not training_is_on(training) or self.rate == 0:
+        if not training_is_on(training) or not self.rate > 0:
             return inputs
-        shape = tuple(inputs.shape)
-        if self.noise_shape is not None:
-            shape = tuple(shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
+        shape = tuple(inputs.shape) if self.noise_shape is None else self.noise_shape
         alpha_p = -_SELU_ALPHA * _SELU_SCALE
         kept = cast(keras_random.uniform(shape, seed=self.seed_generator) >= self.rate, inputs.dtype)
         a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
@@ -132,5 +132,5 @@ class AlphaDropout(_Noise):
 
     def get_config(self):
         config = super().get_config()
-        config.update(rate=self.rate, seed=self.seed, noise_shape=self.noise_shape)
+        config.update(rate=self.rate, seed=self.seed)
         return config
