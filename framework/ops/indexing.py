@@ -9,6 +9,7 @@ import builtins
 import numpy as np
 
 from ..composite import dispatch
+from ..dropped_results import result_dropped
 from ..errors import InvalidArgumentError, fast_path, kernel_error, noted, with_name_tail, without_name_tail
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
@@ -184,6 +185,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
         # (a variable's rows along axis 0 are TF's ResourceGather: its sparse_read)
         kernel = 'ResourceGather' if type(x) is Variable and not b and _given_zero(axis) else 'GatherV2'
+        if result_dropped():       # a traced function's unused gather: TF's graph never runs it
+            return Tensor(np.zeros(x._data.shape[:ax] + i.shape + x._data.shape[ax + 1:], x._data.dtype))
         raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
                                   kernel=kernel)
     if b:
@@ -322,6 +325,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
+            if result_dropped():       # a traced function's unused gather_nd: TF's graph never runs it
+                return Tensor(np.zeros(i.shape[:-1] + x._data.shape[i.shape[-1]:], x._data.dtype))
             raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, named)
     if i.ndim == 2 and i.shape[1] == 1 and (type(x) is Variable or ACTIVE and type(x) is Tensor and gathers_rows(x)):
         return _gather_rows(x, i[:, 0], i.dtype.name)     # TF's GatherNd rules give these rows
