@@ -14,7 +14,9 @@ import warnings
 import numpy as np
 
 from ..errors import OpError
+from .injected_prefetch import makes_one_ahead
 from .iterator_errors import recounted
+from .prefetch_stage import one_ahead
 from ..keras_repr import default_repr
 
 
@@ -26,6 +28,8 @@ class DatasetIterator:
         dataset._refuse_iterator()
         self._dataset = dataset
         self._elements = dataset._tensor_elements()
+        if makes_one_ahead(dataset):        # TF's injected prefetch (injected_prefetch.py)
+            self._elements = one_ahead(self._elements)
         self._taken = 0
 
     def __iter__(self):

@@ -20,45 +20,15 @@ import collections
 def read_ahead_depth(dataset):
     """How many batches a step function reads ahead of the ones the pipeline makes early itself:
     TF's pipeline keeps a final ``prefetch(k)``'s k ready (one for AUTOTUNE), else the one of its
-    injected prefetch; a tapeflow prefetch stage already makes one ahead (framework/data/prefetch_stage.py)."""
+    injected prefetch. A tapeflow prefetch stage already makes one ahead (framework/data/prefetch_stage.py),
+    and so does a Dataset's iterator where TF injects its prefetch (framework/data/injected_prefetch.py);
+    a Dataset-like source without those (a distributed dataset) is read one ahead here."""
+    if not hasattr(dataset, '_chained_options'):
+        return 1
     if not hasattr(dataset, '_prefetch_buffer'):
-        return 1 if _injects_prefetch(dataset) else 0
+        return 0
     buffer_size = dataset._prefetch_buffer
     return buffer_size - 1 if isinstance(buffer_size, int) and buffer_size > 1 else 0
-
-
-def _injects_prefetch(dataset):
-    """Whether a batch is made ahead of the step without a final ``prefetch``: tf.data puts its
-    prefetch after the pipeline's last stage unless the dataset's options turn off autotuning, the
-    inject_prefetch rewrite or the default rewrites (TF 2.21: a fit with steps_per_epoch on such a
-    shuffle().repeat() reads no batch ahead, so the next iterator gets the order after the one that
-    ``steps`` batches would begin). A final ``map(...).batch(...)`` in the pipeline still reads one ahead then: the
-    map_and_batch_fusion rewrite makes it a MapAndBatch, whose runner thread makes the next batch.
-    A Dataset-like source without options (a distributed dataset) keeps the injected prefetch."""
-    chained = getattr(dataset, '_chained_options', None)
-    if chained is None:
-        return True
-    options = chained()
-    optimization = options.experimental_optimization
-    if optimization.apply_default_optimizations is False:
-        return False
-    if options.autotune.enabled is not False and optimization.inject_prefetch is not False:
-        return True
-    return optimization.map_and_batch_fusion is not False and _holds_map_and_batch(dataset)
-
-
-def _holds_map_and_batch(dataset):
-    """Whether a ``batch`` reads a ``map`` directly somewhere up the chain (``map(f).batch(4).repeat()``
-    reads ahead too). TF 2.21 drops a map of the identity function first (its noop_elimination);
-    that case is not followed here."""
-    stage = dataset
-    while stage is not None:
-        upstream = getattr(stage, '_upstream', None)
-        if (getattr(stage, '_tf_class', None) == '_BatchDataset'
-                and getattr(upstream, '_tf_class', None) in ('_MapDataset', '_ParallelMapDataset')):
-            return True
-        stage = upstream
-    return False
 
 
 class ReadAhead:
