@@ -6,8 +6,8 @@ element while the consumer holds this one: invisible except where making an elem
 reshuffling ``shuffle().repeat()`` drawing its next pass's seeds, a random layer in ``map``). Measured:
 an iterator that stopped at the end of a pass leaves the next iterator the order after next, and a
 ``map(f).batch(n)`` still makes one batch early with the rewrite off (map_and_batch_fusion's
-MapAndBatch runner) unless that rewrite is off too. TF's thread can run further ahead (racing its
-consumer: two runs of one program differ); one element is what it always reaches. A final
+MapAndBatch runner) unless that rewrite is off too. TF's thread races its consumer (two runs of one
+program can see none, one or two elements made ahead); one is what it reaches most. A final
 ``prefetch`` makes its own one ahead (prefetch_stage.py).
 """
 
