@@ -447,6 +447,14 @@ def unstack(value, num=None, axis=0, name=None):
     x = as_tensor(value, 'unstack')
     if isinstance(axis, (float, np.floating)):
         axis = float_unstack_axis(axis, num, x.ndim)
+    elif isinstance(axis, bool):
+        axis = int(axis)        # TF indexes the shape's list of dims with it: True is axis 1
+    elif num is None and (isinstance(axis, np.bool_) or (isinstance(axis, np.ndarray) and axis.ndim == 0
+                                                         and axis.dtype.kind not in 'iu')):
+        # ... which a numpy bool or a 0-d float array cannot index (Python's TypeError, as TF raises it)
+        raise noted(TypeError('list indices must be integers or slices, not numpy.bool' if isinstance(axis, np.bool_)
+                              else 'only integer scalar arrays can be converted to a scalar index'),
+                    'unstack: axis must be an int, got %r' % (axis,))
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
     if num is not None and num != n:        # Unpack's kernel, run under the name 'unstack'
