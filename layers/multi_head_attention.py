@@ -2,7 +2,6 @@
 that weights files move both ways: four EinsumDense sublayers whose kernels
 are (dim, heads, key_dim) for query and key, (dim, heads, value_dim) for
 value and (heads, value_dim, output_dim) for the output projection."""
-import contextlib
 import math
 
 import numpy as np
@@ -42,22 +41,6 @@ def _positive_int(value, name, allow_none=False, python_int=False):
         error.add_note('MultiHeadAttention: %s is a positive integer' % name)
         raise error
     return int(value)
-
-
-def _runs_in_functional_graph():
-    """Whether the layer being called was called by a functional model's run of its graph."""
-    from .functional.functional_model import Functional
-    stack = call_context.state().stack
-    return len(stack) >= 2 and isinstance(stack[-2][0], Functional)
-
-
-@contextlib.contextmanager
-def _masks_put_back(cleared):
-    try:
-        yield
-    finally:
-        for tensor, mask in cleared:
-            set_keras_mask(tensor, mask)
 
 
 class MultiHeadAttention(Layer):
@@ -214,20 +197,15 @@ class MultiHeadAttention(Layer):
         value_mask = get_keras_mask(value) if value_mask is None else value_mask
         if key is not None and key_mask is None:
             key_mask = get_keras_mask(key)
-        # As Keras 3, the inputs' masks are cleared here (on the caller's tensors too: this
-        # layer applies them itself), so the projections do not warn that they drop them.
-        cleared = []
+        # As Keras 3, the inputs' masks are cleared here, on the caller's tensors too (this layer applies them
+        # itself, and the projections do not warn that they drop them). In a functional model that holds for
+        # the rest of the run: layers handed a mask through the graph (a GlobalAveragePooling1D's recorded mask)
+        # keep it, but those that read it off their input tensors (Add's OR of masks, a later attention layer's
+        # query / value masks) find none: TF 2.21's second block of a masked Transformer encoder attends to the
+        # padding (notes progs/layers15/mk7.py)
         for tensor in (query, value, key):
             if get_keras_mask(tensor) is not None:
-                cleared.append((tensor, get_keras_mask(tensor)))
                 set_keras_mask(tensor, None)
-        if cleared and _runs_in_functional_graph():
-            # In a functional model Keras's later layers read their masks off the graph, which this call
-            # does not change: a Transformer block's skip connection, Add([attention(Z, Z), Z]), keeps Z's
-            # padding mask, and its GlobalAveragePooling1D averages the unpadded steps only (TF 2.21).
-            with _masks_put_back(cleared):
-                return self._attend_masked(query, value, key, query_mask, value_mask, key_mask, attention_mask,
-                                           return_attention_scores, training, use_causal_mask)
         return self._attend_masked(query, value, key, query_mask, value_mask, key_mask, attention_mask,
                                    return_attention_scores, training, use_causal_mask)
 
