@@ -14,6 +14,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
+from . import file_cache
 from ..ops.bool_attributes import bool_attribute
 from .arguments import dataset_name, function_argument, integer, positive_int
 from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
@@ -359,13 +360,16 @@ class ElementStages:
         return self._then(skipping_errors(self, log_warning), card.UNKNOWN_CARDINALITY)
 
     def cache(self, filename='', name=None):
-        """Keep the elements in memory after the first full pass."""
+        """Keep the elements in memory after the first full pass, or in TensorFlow's cache files
+        '<filename>.index' / '.data-00000-of-00001' (file_cache.py)."""
         if not isinstance(filename, (str, bytes, os.PathLike)) and not (
                 hasattr(filename, 'dtype') and getattr(filename.dtype, 'name', '') == 'string'):
             raise noted(TypeError('Cannot convert %r to EagerTensor of dtype string' % (filename,)),    # TF's words
                         'Dataset.cache: filename is a string (a file to cache into, or "" for memory), got %s'
                         % type(filename).__name__)
         dataset_name(name)
+        path = filename.numpy() if hasattr(filename, 'numpy') else os.fsdecode(filename)
+        path = path.decode() if isinstance(path, bytes) else path
         source, stored, length = self._make_iterator, [], self._length
 
         def cached():
@@ -384,6 +388,8 @@ class ElementStages:
                 yield element
             if not stored:
                 stored.append(elements)
+        if path:
+            return self._then(file_cache.file_cached(source, lambda: self.element_spec, path, cached))
         result = self._then(cached)
         # An iterator of a complete cache reads only memory (TF's MemoryReaderIterator), so an
         # iterator Keras makes and drops (Dataset._skip_iteration) draws no upstream shuffle seeds.
