@@ -50,7 +50,7 @@ class _OptionsGroup:
             raise AttributeError('Cannot set the property %s on %s.' % (name, type(self).__name__))
         kind = self._FIELDS[name][0]
         if value is not None and not isinstance(value, kind):
-            raise TypeError('Property "%s" must be of type %s, got: %r (type: %s)' % (name, kind, value, type(value)))
+            raise TypeError('Property "%s" must be of type %s, got: %s (type: %s)' % (name, kind, value, type(value)))
         self._values[name] = value
 
     def __eq__(self, other):
