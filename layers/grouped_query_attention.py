@@ -122,6 +122,12 @@ class GroupQueryAttention(Layer):
         value_mask = get_keras_mask(value) if value_mask is None else value_mask
         if key is not None and key_mask is None:
             key_mask = get_keras_mask(key)
+        if call_context.probing():
+            # Keras 3 infers a symbolic call's outputs with compute_output_spec, running no projection: the
+            # zeros standing for masked KerasTensors shed their masks, so the projections warn of none
+            for tensor in (query, value, key):
+                if tensor is not None and get_keras_mask(tensor) is not None:
+                    set_keras_mask(tensor, None)
         shapes = build_shapes_of(query, value, key)       # (a symbolic call's KerasTensor shapes)
         query, value = self._as_input(query, 'query'), self._as_input(value, 'value')
         key_given = key is not None

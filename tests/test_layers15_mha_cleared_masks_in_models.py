@@ -45,3 +45,16 @@ def test_eager_call_clears_the_callers_masks():
     assert embedded._keras_mask is not None
     L.MultiHeadAttention(2, 4)(embedded, embedded)
     assert getattr(embedded, '_keras_mask', None) is None
+
+
+def test_symbolic_group_query_attention_on_masked_inputs_warns_of_nothing():
+    # TF 2.21 (notes progs/layers15/mk1.py): no "Layer 'query' (of type EinsumDense) was passed an input with a
+    # mask" warning on a symbolic call (Keras infers it with compute_output_spec); the output keeps the query mask
+    import warnings
+    inputs = keras.Input((6,), dtype='int32')
+    x = L.Embedding(20, 8, mask_zero=True)(inputs)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        out = L.GroupQueryAttention(4, 2, 1)(x, x)
+    assert not [w for w in caught if 'mask attached' in str(w.message)]
+    assert out._keras_mask is not None
