@@ -22,6 +22,7 @@ from .hsv_gradient import rgb_to_hsv_op
 from .hue_kernel import adjust_hue_exact
 from .layout import AT_LEAST_3D, constant_like
 from .saturation_kernel import adjust_saturation_exact
+from ..unary import rsqrt_array
 from ..unregistered_gradient import not_differentiable, without_gradient
 from ..operands import named_errors
 
@@ -303,5 +304,8 @@ def per_image_standardization(image):
     flt, _ = _to_float(x if x._data.dtype == np.float32 else cast(x, 'float32'), op, 3)
     pixels = int(np.prod(flt.shape[-3:]))
     mean = reduce_mean(flt, [-1, -2, -3], keepdims=True)
-    std = maximum(reduce_std(flt, [-1, -2, -3], keepdims=True), float(1.0 / np.sqrt(pixels)))
+    # The floor is TF's rsqrt(cast(pixels, float32)): float32's 1 / sqrt, one rounding (numpy's float64
+    # 1 / sqrt(6) rounds to 0.4082483, a bit above TF's 0.40824828, and the outputs of low-contrast images moved)
+    floor = rsqrt_array(np, np.array(pixels, np.float32))
+    std = maximum(reduce_std(flt, [-1, -2, -3], keepdims=True), float(floor))
     return (flt - mean) / std
