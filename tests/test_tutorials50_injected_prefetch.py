@@ -55,3 +55,13 @@ def test_an_error_made_ahead_is_raised_in_its_turn():
     assert float(next(it)) == 0.0
     with pytest.raises(tf.errors.InvalidArgumentError):
         next(it)
+
+
+def test_as_numpy_iterator_makes_one_element_ahead_too():
+    # TF 2.21 (3 of 3 runs, /work/notes/progs/tutorials50/probes/t50_npit.py): it2 [2, 8, 9, 14, 5]
+    tf.random.set_seed(11)
+    nf = tf.data.Dataset.range(100, 120).shuffle(100).repeat()
+    it = nf.as_numpy_iterator()
+    assert [int(next(it)) - 100 for _ in range(20)] == FIRST_PASS
+    it = nf.as_numpy_iterator()
+    assert [int(next(it)) - 100 for _ in range(5)] == [2, 8, 9, 14, 5]

@@ -16,8 +16,10 @@ from . import cardinality as card, combine, iterator_kernels, mixing, rejection_
 from .arguments import dataset_name, function_argument, integer
 from .dataset_iterator import DatasetIterator
 from .generator import check_generator, generator_source, signature_from
+from .injected_prefetch import makes_one_ahead
 from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
+from .prefetch_stage import one_ahead
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from ..type_spec import SparseTensorSpec
@@ -343,7 +345,10 @@ class Dataset(ElementStages, RegroupingStages):
             for spec in nest.flatten(self.element_spec):
                 if isinstance(spec, DatasetSpec):
                     raise _nested_dataset_error()
-        return NumpyIterator((nest.map_structure(_numpy_value, element) for element in self._make_iterator()), self)
+        elements = (nest.map_structure(_numpy_value, element) for element in self._make_iterator())
+        if makes_one_ahead(self):        # TF's injected prefetch (injected_prefetch.py)
+            elements = one_ahead(elements)
+        return NumpyIterator(elements, self)
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``reduce_func(state, element)`` folded over the elements; returns the final state (tensors).
