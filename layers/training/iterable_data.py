@@ -29,6 +29,7 @@ from .py_dataset import PyDatasetData, is_py_dataset
 from .ran_out import warn_ran_out
 from .read_ahead import ReadAhead, read_ahead_depth
 from .tensor_steps import index_count, show_given_steps
+from .unrecognized_iterators import refuse_plain_iterator
 
 
 def is_iterable_input(x):
@@ -134,6 +135,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     counts with its ``__index__`` (tensor_steps.py).
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
     ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
+    refuse_plain_iterator(x)
     count = index_count(steps_per_epoch, is_iterable_input(x))
     data = _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, count, what, distributed,
                       copy_arrays)
