@@ -81,3 +81,20 @@ def test_generators_still_train():
     history = _model().fit((b for b in _batches()), epochs=1, verbose=0)
     assert {k: [round(float(v), 6) for v in vs] for k, vs in history.history.items()} == {
         'loss': [0.24443], 'mae': [0.458899]}
+
+
+def test_validation_iterator_fails_after_the_first_epoch_trained():
+    # TF 2.21 (p20.py): on_train_begin runs, epoch 0 trains (the first kernel row becomes
+    # [-0.50634, 0.75597, 0.98666]), then the validation's 'Unrecognized data type', before on_epoch_end
+    x, y = _data()
+    seen = []
+
+    class Seen(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            seen.append(epoch)
+    model = _model()
+    with pytest.raises(ValueError, match=r"^Unrecognized data type: x=<list_iterator object at 0x"):
+        model.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(4), epochs=2, verbose=0,
+                  validation_data=iter([(x, y)]), callbacks=[Seen()])
+    assert seen == []
+    assert np.allclose(model.get_weights()[0].ravel()[:3], [-0.50634, 0.75597, 0.98666], atol=1e-5)

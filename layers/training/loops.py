@@ -34,6 +34,7 @@ from .traced_batch import (array_signature, first_input_is_static, predict_nesti
                            traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 from .unknown_rank_batches import refuse_unknown_rank
+from .unrecognized_iterators import is_plain_iterator
 
 
 class TrainingLoops:
@@ -88,7 +89,7 @@ class TrainingLoops:
         build_from_element_spec(self, x)
         val = make_val = None
         if validation_data is not None:
-            if is_iterable_input(validation_data):
+            if is_iterable_input(validation_data) and not is_plain_iterator(validation_data):
                 val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)',
                                 distributed=self._distributes_datasets())
             else:

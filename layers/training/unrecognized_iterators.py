@@ -13,10 +13,17 @@ _TF_CLASS_PATHS = {
 }
 
 
+def is_plain_iterator(x):
+    """Whether ``x`` is an iterator Keras 3 does not read (any but a generator). fit's validation_data
+    of one fails at the first validation, after an epoch has trained, as Keras makes its evaluation
+    iterator there."""
+    return not isinstance(x, types.GeneratorType) and hasattr(x, '__next__') and hasattr(x, '__iter__')
+
+
 def refuse_plain_iterator(x):
     """Raise Keras 3's ValueError when ``x`` is an iterator that is no generator (Datasets and
     PyDatasets are no iterators: they are read before this matters)."""
-    if isinstance(x, types.GeneratorType) or not (hasattr(x, '__next__') and hasattr(x, '__iter__')):
+    if not is_plain_iterator(x):
         return
     text = 'Unrecognized data type: x=%s (of type %s)' % (x, type(x))
     for ours, theirs in _TF_CLASS_PATHS.items():
