@@ -1,4 +1,5 @@
-"""fit / evaluate / predict refuse iterators that are no generator, as Keras 3's get_data_adapter does.
+"""fit / evaluate / predict refuse iterators that are no generator, as Keras 3's get_data_adapter does;
+the on-batch methods refuse a Dataset as TF 2.21's traced step does.
 
 TF 2.21 printed (/work/notes/progs/data12/p18.py, p19.py): fit(iter(batches)) 'Unrecognized data type:
 x=<list_iterator object at 0x...> (of type <class 'list_iterator'>)', likewise a map object, itertools.cycle, a class
@@ -98,3 +99,22 @@ def test_validation_iterator_fails_after_the_first_epoch_trained():
                   validation_data=iter([(x, y)]), callbacks=[Seen()])
     assert seen == []
     assert np.allclose(model.get_weights()[0].ravel()[:3], [-0.50634, 0.75597, 0.98666], atol=1e-5)
+
+
+@pytest.mark.parametrize('run', [
+    lambda m, ds: m.train_on_batch(ds),
+    lambda m, ds: m.train_on_batch(ds, _data()[1]),
+    lambda m, ds: m.test_on_batch(ds),
+    lambda m, ds: m.predict_on_batch(ds),
+])
+def test_on_batch_methods_refuse_a_dataset_as_tfs_traced_step_does(run):
+    # TF 2.21 (p21.py): the step gets the dataset as a _VariantDataset, which the model's call refuses
+    x, y = _data()
+    dataset = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)
+    with pytest.raises(ValueError) as raised:
+        run(_model(), dataset)
+    assert str(raised.value) == (
+        'Only input tensors may be passed as positional arguments. The following argument value should be passed '
+        'as a keyword argument: <_VariantDataset element_spec=(TensorSpec(shape=(None, 3), dtype=tf.float32, '
+        'name=None), TensorSpec(shape=(None, 1), dtype=tf.float32, name=None))> (of type '
+        "<class 'tensorflow.python.data.ops.dataset_ops._VariantDataset'>)")

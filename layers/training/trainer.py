@@ -31,6 +31,7 @@ from . import predict_none, predict_outputs, step_functions, step_retracing
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
+from .on_batch_datasets import refuse_dataset_batch
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
 from .traced_norm_modes import TracedVariables, restore as restore_norm_modes, switch_to_traced, traced_trainables
@@ -473,6 +474,7 @@ def _one_batch(model, x, y, sample_weight, what):
     for predict_on_batch."""
     if x is None:
         _refuse_missing_batch(model, what)
+    refuse_dataset_batch(x, what)
     _refuse_python_numbers(x, y, what)
     # No cardinality check, as Keras 3's: the step broadcasts a y or sample_weight of one sample over
     # the batch, and other mismatches fail in the loss (TF's graph errors)
