@@ -4,17 +4,20 @@ ops so they can serve as differentiable losses."""
 import numpy as np
 
 from ...errors import InvalidArgumentError, kernel_error, noted
+from ...tensor import Tensor
 from ...tensor_shape import TensorShape
 from ..float_kernels import refusal
-from ..arithmetic import squared_difference
+from ..arithmetic import pow as pow_, squared_difference
 from ..operands import as_tensor
-from ..reductions import reduce_mean, reduce_sum
+from ..reductions import reduce_mean, reduce_prod, reduce_sum
 from ..graph_input_errors import eager_input_error
-from ..shapes import broadcast_to, cast, pad, reshape, stack
-from ..unary import log
+from ..shapes import broadcast_to, cast, pad, reshape, stack, tile
+from ..unary import log, square
 from ..activations import relu
 from .conversions import convert_image_dtype, float32_image
-from .resize import separable
+from ..activations import softmax
+from ..convolution import avg_pool2d
+from ..convolution_nd import depthwise_conv
 from ..operands import named_errors
 
 
@@ -114,30 +117,30 @@ def psnr(a, b, max_val, name=None):
     return 20.0 * log(peak) / float(np.float32(np.log(10.0))) - float(np.float32(10.0 / np.log(10.0))) * log(mse)
 
 
-def _gaussian_band(size, window, sigma):
-    """(size - window + 1, size) rows of the normalised 1-D Gaussian, one row per VALID position."""
-    coords = np.arange(window, dtype=np.float32) - np.float32((window - 1) / 2)
-    g = np.exp(coords ** 2 * np.float32(-0.5 / sigma ** 2))
-    g = (g / g.sum()).astype(np.float32)
-    band = np.zeros((size - window + 1, size), np.float32)
-    for row in range(size - window + 1):
-        band[row, row:row + window] = g
-    return band
+def _gaussian_kernel(window, sigma, channels):
+    """TF 2.21's _fspecial_gauss: the (window, window, channels, 1) 2-D Gaussian as one softmax over the sums of
+    the squared row and column offsets (not an outer product of 1-D Gaussians: its bits differ)."""
+    coords = np.arange(window, dtype=np.float32) - np.float32(window - 1) / np.float32(2.0)
+    sigma = np.float32(sigma)
+    g = coords * coords * (np.float32(-0.5) / (sigma * sigma))
+    g = softmax(Tensor((g.reshape(1, -1) + g.reshape(-1, 1)).reshape(1, -1)))
+    return tile(reshape(g, [window, window, 1, 1]), [1, 1, channels, 1])
 
 
 def _ssim_maps(x, y, peak, window, sigma, k1, k2):
-    """(SSIM map, contrast-structure map) over the VALID Gaussian windows of 4-D float32 images."""
-    rows, cols = _gaussian_band(x.shape[1], window, sigma), _gaussian_band(x.shape[2], window, sigma)
+    """(SSIM map, contrast-structure map) over the VALID Gaussian windows of 4-D float32 images, as TF 2.21's
+    _ssim_helper: each mean a depthwise convolution with the 2-D kernel (taps row-major, its sums' order)."""
+    kernel = _gaussian_kernel(window, sigma, x.shape[-1])
 
     def blur(t):
-        return separable(t, rows, cols)
+        return depthwise_conv(t, kernel, 1, 'VALID')
 
     c1, c2 = (float(k1) * peak) ** 2, (float(k2) * peak) ** 2
     mean_x, mean_y = blur(x), blur(y)
     num0 = mean_x * mean_y * 2.0
-    den0 = mean_x * mean_x + mean_y * mean_y
+    den0 = square(mean_x) + square(mean_y)
     luminance = (num0 + c1) / (den0 + c1)
-    cs = (blur(x * y) * 2.0 - num0 + c2) / (blur(x * x + y * y) - den0 + c2)
+    cs = (blur(x * y) * 2.0 - num0 + c2) / (blur(square(x) + square(y)) - den0 + c2)
     return luminance * cs, cs
 
 
@@ -178,7 +181,8 @@ def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03
     if return_index_map:
         out = reduce_mean(index_map, [-1])
         return reshape(out, lead + list(out.shape[1:]))
-    return reshape(reduce_mean(index_map, [-3, -2, -1]), lead)
+    # TF's order: the mean over the windows per channel, then over the channels
+    return reshape(reduce_mean(reduce_mean(index_map, [-3, -2]), [-1]), lead)
 
 
 _MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
@@ -189,8 +193,7 @@ def _halve(t):
     h, w = t.shape[1], t.shape[2]
     if h % 2 or w % 2:
         t = pad(t, [[0, 0], [0, h % 2], [0, w % 2], [0, 0]], mode='SYMMETRIC')
-    n, h, w, c = t.shape
-    return reduce_mean(reshape(t, [n, h // 2, 2, w // 2, 2, c]), [2, 4])
+    return avg_pool2d(t, 2, 2, 'VALID')      # TF's nn_ops.avg_pool (its sums' order)
 
 
 @named_errors('image.ssim_multiscale')
@@ -223,7 +226,6 @@ def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_s
         index_map, cs = _ssim_maps(x, y, peak, window, float(filter_sigma), k1, k2)
         terms.append(relu(reduce_mean(cs, [1, 2])))
     terms[-1] = relu(reduce_mean(index_map, [1, 2]))
-    product = terms[0] ** weights[0]
-    for term, weight in zip(terms[1:], weights[1:]):
-        product = product * term ** weight
+    # TF's order: the terms stacked last, raised to power_factors (Pow with a tensor exponent) and multiplied
+    product = reduce_prod(pow_(stack(terms, -1), np.asarray(weights, np.float32)), [-1])
     return reshape(reduce_mean(product, [-1]), lead)
