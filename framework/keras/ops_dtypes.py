@@ -14,7 +14,7 @@ from framework.ops.graph_input_errors import eager_input_error
 from framework.ops.operands import as_tensor
 from framework.tensor import Tensor
 
-FLOATX = np.dtype('float32')     # the promotion rules' float (floatx_dtype() is Keras's current default)
+FLOATX = np.dtype('float32')     # Keras's default floatx (the promotion rules read floatx_dtype() when called)
 _PY_NUMBERS = (bool, int, float)
 # Keras 3's promotion narrows these results on every backend, TensorFlow's included (dtype_lattice.NARROWED)
 _NARROWED = {np.dtype('uint64'): np.dtype('uint32'), np.dtype('complex128'): np.dtype('complex64')}
@@ -28,20 +28,33 @@ def floatx_dtype():
     return dtypes.numpy_dtype(floatx())
 
 
+def weak_int_dtype():
+    """The dtype Keras 3's lattice gives a weak Python int where nothing stronger meets it (add(1, 2), bool tensor
+    + 1): an int of floatx's width, int64 under set_floatx('float64'), int16 under 'float16'."""
+    return np.dtype('int' + floatx_dtype().name[-2:]) if floatx_dtype().name != 'bfloat16' else np.dtype('int16')
+
+
 def tensor(x, op):
     """``x`` as a Tensor; Python ints become int32 and floats float32, numpy arrays keep their dtype."""
     return x if isinstance(x, Tensor) else as_tensor(x, 'keras.ops.' + op)
 
 
-def floating(x, op):
-    """``x`` as a floating tensor: ints and bools become floatx, as Keras 3's math ops do."""
+def floating(x, op, compute=None):
+    """``x`` as a floating tensor: ints and bools become floatx read when called (Keras 3's math ops ask
+    ``result_type(x.dtype, float)``), or ``compute`` where Keras asks ``result_type(x.dtype, compute)``
+    (mean and nanmean: 'float32' whatever floatx is)."""
     t = tensor(x, op)
     kind = t._data.dtype.kind
     if _floating_kind(t._data.dtype):
         return t
     if kind not in 'iub':
         raise _not_numeric(op, t)
-    return _ops.cast(t, FLOATX)
+    return _ops.cast(t, compute or floatx_dtype())
+
+
+def float_result_dtype(t):
+    """The dtype of Keras 3's ``result_type(t.dtype, float)``: floatx for integer and bool tensors."""
+    return t._data.dtype if _floating_kind(t._data.dtype) else floatx_dtype()
 
 
 def floating_weak(x, op):
@@ -180,7 +193,7 @@ def result_dtype(a, b):
         out = np.promote_types(a, b)
         # int64 and uint64 meet in Keras's lattice at its weak float, floatx (numpy says float64)
         if out.kind == 'f' and a.kind in 'iu':
-            out = FLOATX
+            out = floatx_dtype()
     return _NARROWED.get(out, out)
 
 
@@ -188,11 +201,15 @@ def pair(x1, x2, op):
     """(x1, x2) ready for a binary tapeflow op under Keras 3's promotion.
 
     A Python number next to a tensor stays a weak scalar (the tensor's dtype
-    wins), except a float next to an int or bool tensor, which makes floatx.
+    wins), except a float next to an int or bool tensor, which makes floatx, and
+    an int next to a bool tensor, which makes an int of floatx's width. Two Python
+    numbers meet at the weak result: floatx, or that int (add(1, 2) is int64 under
+    set_floatx('float64') and int16 under 'float16', as on TF 2.21).
     """
     py1, py2 = type(x1) in _PY_NUMBERS, type(x2) in _PY_NUMBERS
     if py1 and py2:
-        x1 = tensor(x1, op)
+        kind = type(x1)
+        x1 = _ops.constant(x1, bool if kind is bool else floatx_dtype() if kind is float else weak_int_dtype())
         py1 = False
     if py1 or py2:
         scalar, other = (x1, x2) if py1 else (x2, x1)
@@ -200,7 +217,7 @@ def pair(x1, x2, op):
         kind = other._data.dtype.kind
         # (a Python bool beside a bool tensor stays bool, as in Keras: the kernels then refuse it)
         if (kind == 'b' and type(scalar) is not bool) or (type(scalar) is float and kind in 'iu'):
-            other = _ops.cast(other, FLOATX if type(scalar) is float else 'int32')
+            other = _ops.cast(other, floatx_dtype() if type(scalar) is float else weak_int_dtype())
         elif other._data.dtype in _NARROWED:
             other = _ops.cast(other, _NARROWED[other._data.dtype])
         return (scalar, other) if py1 else (other, scalar)
@@ -263,8 +280,27 @@ def float_pair(x1, x2, op):
         error.add_note('keras.ops.%s: expected numeric operands, got a string tensor; convert the strings first '
                        '(e.g. tf.strings.to_number)' % op)
         raise error
-    return tuple(v if not isinstance(v, Tensor) or _floating_kind(v._data.dtype) else _ops.cast(v, FLOATX)
+    return tuple(v if not isinstance(v, Tensor) or _floating_kind(v._data.dtype) else _ops.cast(v, floatx_dtype())
                  for v in (x1, x2))
+
+
+def float_tensors(x1, x2, op):
+    """``float_pair`` as two tensors of one dtype: a Python number becomes a constant of the other operand's
+    dtype (Keras 3's divide_no_nan converts it at the promoted dtype: 0.7 beside an int tensor under
+    float64 floatx keeps its double digits, not float32's)."""
+    a, b = float_pair(x1, x2, op)
+    if not isinstance(a, Tensor):
+        a = _ops.constant(a, b.dtype)
+    elif not isinstance(b, Tensor):
+        b = _ops.constant(b, a.dtype)
+    return cast_all([a, b], op)
+
+
+def converted_float_pair(x1, x2, op):
+    """(x1, x2) as Keras 3's arctan2, logaddexp, logaddexp2 and nextafter take them: each converted to a tensor
+    first (a Python float is float32, an int int32, never weak), then ``result_type(x1, x2, float)``: int
+    tensors meet at floatx, but arctan2(int_tensor, 0.7) is float32 under any floatx (TF 2.21)."""
+    return float_tensors(tensor(x1, op), tensor(x2, op), op)
 
 
 def standardize_dtype(dtype):

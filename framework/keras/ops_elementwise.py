@@ -16,8 +16,8 @@ from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
 from framework.errors import InvalidArgumentError, kernel_error
 from framework.tensor import Tensor
-from .ops_dtypes import (cast_all, float_pair, floating, floating_wide, floating_weak, numeric, pair, refuse_kinds,
-                         tensor)
+from .ops_dtypes import (cast_all, converted_float_pair, float_tensors, floating, floating_wide, floating_weak,
+                         floatx_dtype, numeric, pair, refuse_kinds, tensor)
 
 __all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
            'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',
@@ -41,6 +41,8 @@ def _xp(t):
 def cbrt(x):
     """The real cube root, negative for negative x (int64 in float64, as Keras 3)."""
     t = floating_wide(x, 'cbrt')
+    if t._data.dtype == np.float32:     # Keras casts all but bfloat16 / float16 / float64 to floatx: cbrt(0.7)
+        t = _ops.cast(t, floatx_dtype())    # is float64 under set_floatx('float64'), float16 under 'float16'
     return _ops.sign(t) * _ops.pow(_ops.abs(t), 1.0 / 3.0)
 
 
@@ -178,14 +180,18 @@ def _first_broadcast(a, b, kernel, op):
                                             % (op, tuple(a.shape), tuple(b.shape))) from None
 
 
+def _ints_to_float(a, b, op):
+    # Keras 3's hypot and heaviside: both converted first (a Python float is float32), then an int64 pair
+    # goes to float64, other integers and bools to floatx (int32 beside float32 is float32 under any floatx)
+    if a._data.dtype.name == 'int64':
+        return _ops.cast(a, 'float64'), _ops.cast(b, 'float64')
+    return floating(a, op), floating(b, op)
+
+
 def hypot(x1, x2):
     """sqrt(x1**2 + x2**2), as a float, in Keras 3's TensorFlow order (its float32 bits):
     max(|x1|, |x2|) * sqrt(1 + (min / max)**2), the ratio 0 where max is 0."""
-    a, b = cast_all([x1, x2], 'hypot')
-    if a._data.dtype.name == 'int64':       # Keras 3 takes int64 pairs to float64, other integers to floatx
-        a, b = _ops.cast(a, 'float64'), _ops.cast(b, 'float64')
-    else:
-        a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
+    a, b = _ints_to_float(*cast_all([x1, x2], 'hypot'), 'hypot')
     _first_broadcast(a, b, 'Maximum', 'hypot')
     a, b = _ops.abs(a), _ops.abs(b)
     top = _ops.maximum(a, b)
@@ -196,7 +202,7 @@ def hypot(x1, x2):
 def logaddexp(x1, x2):
     """log(exp(x1) + exp(x2)) as Keras 3 on TensorFlow computes it (its float32 bits):
     max(x1, x2) + log1p(exp(-|x1 - x2|)), and x1 + x2 where x1 - x2 is NaN (inf - inf)."""
-    a, b = cast_all(float_pair(x1, x2, 'logaddexp'), 'logaddexp')
+    a, b = converted_float_pair(x1, x2, 'logaddexp')
     _first_broadcast(a, b, 'Sub', 'logaddexp')
     delta = a - b
     return _ops.where(_ops.is_nan(delta), a + b, _ops.maximum(a, b) + _ops.log1p(_ops.exp(-_ops.abs(delta))))
@@ -205,7 +211,7 @@ def logaddexp(x1, x2):
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) as Keras 3 on TensorFlow computes it: max(x1, x2) + log1p(exp(-|x1 - x2| ln 2)) / ln 2
     (ln 2 as float32 log(2.0) cast to the dtype), and x1 + x2 where x1 - x2 is NaN."""
-    a, b = cast_all(float_pair(x1, x2, 'logaddexp2'), 'logaddexp2')
+    a, b = converted_float_pair(x1, x2, 'logaddexp2')
     delta = a - b
     log2 = _ops.cast(_ops.log(_ops.constant(2.0, 'float32')), a.dtype)
     return _ops.where(_ops.is_nan(delta), a + b,
@@ -214,7 +220,7 @@ def logaddexp2(x1, x2):
 
 def divide_no_nan(x1, x2):
     """x1 / x2, with 0 where x2 is 0."""
-    a, b = cast_all(float_pair(x1, x2, 'divide_no_nan'), 'divide_no_nan')
+    a, b = float_tensors(x1, x2, 'divide_no_nan')
     return _ops.divide_no_nan(a, b)
 
 
@@ -222,7 +228,7 @@ def fmod(x1, x2):
     """The remainder of truncated division (its sign follows x1), as Keras 3 on TensorFlow computes it:
     sign(x1) * floormod(|x1|, |x2|) (unsigned and bool in int32), so an integer division by zero is
     FloorMod's InvalidArgumentError and fmod(-0.0, 2) is 0.0. Gradients are those of the ops."""
-    a, b = cast_all(pair(x1, x2, 'fmod'), 'fmod')
+    a, b = cast_all([x1, x2], 'fmod')     # Keras converts both first: fmod(int, 0.7) is float32
     if a._data.dtype.kind not in 'fiub':
         raise InvalidArgumentError('keras.ops.fmod: expected real numeric tensors, got dtype %s'
                                    % a._data.dtype.name)      # TF: the kernels' dtype errors
@@ -259,7 +265,7 @@ fmin = _nan_aware('fmin', _ops.minimum)
 
 def heaviside(x1, x2):
     """0 where x1 < 0, x2 where x1 == 0, 1 where x1 > 0 (floatx for integer inputs)."""
-    a, b = cast_all([floating(x1, 'heaviside'), floating(x2, 'heaviside')], 'heaviside')
+    a, b = _ints_to_float(*cast_all([x1, x2], 'heaviside'), 'heaviside')
     try:
         np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
     except ValueError:      # Keras 3 on TF: where(x1 > 0, ones_like(x1), x2) is the first op to broadcast them
@@ -287,7 +293,7 @@ def nextafter(x1, x2):
 
     Keras 3 on TensorFlow steps in float64 and casts back, so a float32 x1 comes back
     unchanged (one float64 ulp rounds away), as TensorFlow prints it."""
-    a, b = cast_all(float_pair(x1, x2, 'nextafter'), 'nextafter')
+    a, b = converted_float_pair(x1, x2, 'nextafter')
     wide = _xp(a).nextafter(a._data.astype('float64'), b._data.astype('float64'))
     return _ops.cast(Tensor(wide), a.dtype)
 

@@ -13,7 +13,8 @@ from framework.ops.bias_add_kernel import add_bias, bias_add_nchw
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
-from .ops_dtypes import FLOATX, cast_all, float_pair, floating, floating_weak, numeric, pair, summable, tensor
+from .ops_dtypes import (FLOATX, cast_all, converted_float_pair, float_pair, float_result_dtype, floating,
+                         floating_weak, numeric, pair, summable, tensor)
 from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
 
 _CONCRETE = (_Tensor, _Variable)
@@ -58,7 +59,7 @@ add = _binary('add', _add_as_keras)
 subtract = _binary('subtract', _ops.subtract)
 multiply = _binary('multiply', _ops.multiply)
 divide = true_divide = _binary('divide', _ops.divide, float_pair)
-arctan2 = _binary('arctan2', _ops.atan2, float_pair)
+arctan2 = _binary('arctan2', _ops.atan2, converted_float_pair)
 floor_divide = _binary('floor_divide', _ops.floordiv)
 def _tensor_pair(x1, x2, op):
     """Keras 3's mod converts both sides to tensors first: a Python int is an int32 tensor, not a
@@ -227,9 +228,9 @@ def sum(x, axis=None, keepdims=False):  # noqa: A001
 
 
 def mean(x, axis=None, keepdims=False):
-    """Mean over ``axis`` (None: every element); integer inputs give floatx. float16 and bfloat16
+    """Mean over ``axis`` (None: every element); integer inputs give float32 under any floatx. float16 and bfloat16
     are averaged in float32 and rounded back, as Keras 3 does (TF's reduce_mean overflows in them)."""
-    x = floating(x, 'mean')
+    x = floating(x, 'mean', compute='float32')     # Keras: result_type(x.dtype, 'float32'), not floatx
     if x._data.dtype.itemsize == 2:
         return _ops.cast(_ops.reduce_mean(_ops.cast(x, 'float32'), axis, keepdims), x.dtype)
     return _ops.reduce_mean(x, axis, keepdims)
@@ -274,10 +275,14 @@ def prod(x, axis=None, keepdims=False, dtype=None):
 def var(x, axis=None, keepdims=False):
     """Population variance (divides by N), as numpy's default; float16 / bfloat16 computed in float32 and
     cast back, as Keras 3 (result_type(x.dtype, 'float32'))."""
-    t = floating(x, 'var')
+    # Keras computes in result_type(x.dtype, 'float32') and returns result_type(x.dtype, float): ints
+    # become float32 whatever floatx is, and the variance is cast to floatx (float64: float32's digits)
+    t = floating(x, 'var', compute='float32')
+    out_dtype = float_result_dtype(tensor(x, 'var'))
     if t.dtype.name in ('float16', 'bfloat16'):
-        return _ops.cast(_ops.reduce_variance(_ops.cast(t, 'float32'), axis, keepdims), t.dtype)
-    return _ops.reduce_variance(t, axis, keepdims)
+        t = _ops.cast(t, 'float32')
+    out = _ops.reduce_variance(t, axis, keepdims)
+    return out if out._data.dtype == out_dtype else _ops.cast(out, out_dtype)
 
 
 def std(x, axis=None, keepdims=False):

@@ -12,7 +12,7 @@ from framework import backend
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from .ops_arguments import integer
-from .ops_dtypes import floating, numeric, summable, tensor
+from .ops_dtypes import floating, floatx_dtype, numeric, summable, tensor
 from .ops_shape_inference import canonical_axis
 from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
@@ -112,8 +112,10 @@ def nanquantile(x, q, axis=None, method='linear', keepdims=False):
 
 
 def _percent(q):
-    # Keras divides q, converted to floatx (float32), by 100 in float32: percentile 40 is q = 0.4000000059604645
-    return np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float32) / np.float32(100)
+    # Keras divides q, converted to floatx, by 100 in floatx: percentile 40 is q = 0.4000000059604645 under float32,
+    # 0.4 under set_floatx('float64'), 0.39990234375 under 'float16'
+    floatx = floatx_dtype()
+    return np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, floatx) / floatx.type(100)
 
 
 def percentile(x, q, axis=None, method='linear', keepdims=False):
@@ -181,7 +183,7 @@ def nanmean(x, axis=None, keepdims=False):
     """The mean of the non-NaN elements (NaN where there are none)."""
     if tensor(x, 'nanmean').dtype.is_complex:      # Keras 3: a mean of cast(x, 'float32'), NaN counted
         return _ops.reduce_mean(_ops.cast(tensor(x, 'nanmean'), 'float32'), axis, keepdims)
-    t, nan = _without_nan(floating(x, 'nanmean'), 'nanmean', 0.0)
+    t, nan = _without_nan(floating(x, 'nanmean', compute='float32'), 'nanmean', 0.0)   # Keras: not floatx
     count = _ops.reduce_sum(_ops.cast(_ops.logical_not(nan), t.dtype), axis, keepdims)
     return _ops.reduce_sum(t, axis, keepdims) / count
 

@@ -1,0 +1,133 @@
+"""keras.ops promotions of ints, bools and Python numbers follow keras.config.floatx(), as Keras 3 on TF 2.21.
+
+Under set_floatx('float64') TF 2.21 gives float64 for sqrt / divide / arctan2 ... of int tensors, float32 for
+mean / nanmean (Keras computes them in result_type(x, 'float32')), float32-computed digits in float64 for var, and
+int64 for add(1, 2); under 'float16' float16 and int16. Ops that convert their operands first (arctan2, logaddexp,
+hypot, heaviside, fmod, nextafter) take a Python float as float32, never floatx.
+
+Expected dtypes and float.hex values were printed by TF 2.21 + Keras 3 with
+/work/notes/progs/kerasops1/sweep_tf.py: for each floatx, `r = getattr(keras.ops, op)(*args)`, then
+`np.asarray(r).dtype` and `float(v).hex()` of its first three elements.
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+FIRST = {'int32': np.array([1, 4, 2], 'int32'), 'int64': np.array([1, 4, 2], 'int64'),
+         'bool': np.array([True, False, True]), 'uint8': np.array([1, 4, 2], 'uint8'),
+         'pyint': 3, 'pyfloat': 0.7, 'list_f': [0.1, 0.7, 0.3]}
+SECOND = {'int32': np.array([2, 3, 5], 'int32'), 'pyfloat': 1.5, 'pyint': 2, 'int64': np.array([2, 3, 5], 'int64'),
+          'uint64': np.array([2, 3, 5], 'uint64'), 'f32': np.array([2., 3., 5.], 'float32')}
+
+# (floatx, op, operand names, extra argument, TF 2.21's dtype, TF 2.21's first values)
+TF_2_21 = [
+    ('float16', 'add', ('bool', 'pyint'), None, 'int16', '3 2 3'),
+    ('float16', 'add', ('int64', 'uint64'), None, 'float16', '0x1.8000000000000p+1 0x1.c000000000000p+2 0x1.c000000000000p+2'),
+    ('float16', 'add', ('pyint', 'pyfloat'), None, 'float16', '0x1.2000000000000p+2'),
+    ('float16', 'add', ('pyint', 'pyint'), None, 'int16', '5'),
+    ('float16', 'arctan2', ('int32', 'int32'), None, 'float16', '0x1.dac0000000000p-2 0x1.dac0000000000p-1 0x1.85c0000000000p-2'),
+    ('float16', 'arctan2', ('int32', 'pyfloat'), None, 'float32', '0x1.2d0eae0000000p-1 0x1.3647500000000p+0 0x1.dac6700000000p-1'),
+    ('float16', 'average', ('int32',), None, 'float16', '0x1.2ac0000000000p+1'),
+    ('float16', 'cbrt', ('pyfloat',), None, 'float16', '0x1.c6c0000000000p-1'),
+    ('float16', 'divide', ('int32', 'int32'), None, 'float16', '0x1.0000000000000p-1 0x1.5540000000000p+0 0x1.9980000000000p-2'),
+    ('float16', 'divide', ('int32', 'pyfloat'), None, 'float16', '0x1.5540000000000p-1 0x1.5540000000000p+1 0x1.5540000000000p+0'),
+    ('float16', 'divide_no_nan', ('pyfloat', 'int32'), None, 'float16', '0x1.6680000000000p-2 0x1.de00000000000p-3 0x1.1ec0000000000p-3'),
+    ('float16', 'exp', ('int32',), None, 'float16', '0x1.5c00000000000p+1 0x1.b4c0000000000p+5 0x1.d900000000000p+2'),
+    ('float16', 'exp2', ('uint8',), None, 'float16', '0x1.0000000000000p+1 0x1.0000000000000p+4 0x1.0000000000000p+2'),
+    ('float16', 'fmod', ('bool', 'pyint'), None, 'int32', '1 0 1'),
+    ('float16', 'fmod', ('pyfloat', 'pyfloat'), None, 'float32', '0x1.6666660000000p-1'),
+    ('float16', 'heaviside', ('int32', 'f32'), None, 'float32', '0x1.0000000000000p+0 0x1.0000000000000p+0 0x1.0000000000000p+0'),
+    ('float16', 'hypot', ('int32', 'int32'), None, 'float16', '0x1.1e40000000000p+1 0x1.4000000000000p+2 0x1.58c0000000000p+2'),
+    ('float16', 'hypot', ('int32', 'pyfloat'), None, 'float32', '0x1.cd82b40000000p+0 0x1.11687a0000000p+2 0x1.4000000000000p+1'),
+    ('float16', 'log', ('bool',), None, 'float16', '0x0.0p+0 -inf 0x0.0p+0'),
+    ('float16', 'log10', ('int32',), None, 'float16', '0x0.0p+0 0x1.3440000000000p-1 0x1.3440000000000p-2'),
+    ('float16', 'logaddexp', ('int32', 'pyfloat'), None, 'float32', '0x1.f95d1c0000000p+0 0x1.050c880000000p+2 0x1.3cae8e0000000p+1'),
+    ('float16', 'logaddexp', ('int64', 'int64'), None, 'float16', '0x1.2800000000000p+1 0x1.1400000000000p+2 0x1.4300000000000p+2'),
+    ('float16', 'mean', ('int32',), None, 'float32', '0x1.2aaaaa0000000p+1'),
+    ('float16', 'median', ('int64',), None, 'float16', '0x1.0000000000000p+1'),
+    ('float16', 'multiply', ('int32', 'pyfloat'), None, 'float16', '0x1.8000000000000p+0 0x1.8000000000000p+2 0x1.8000000000000p+1'),
+    ('float16', 'nanmean', ('int64',), None, 'float32', '0x1.2aaaaa0000000p+1'),
+    ('float16', 'nanvar', ('int32',), None, 'float16', '0x1.8e40000000000p+0'),
+    ('float16', 'nextafter', ('int32', 'int32'), None, 'float16', '0x1.0000000000000p+0 0x1.0000000000000p+2 0x1.0000000000000p+1'),
+    ('float16', 'norm', ('int32',), None, 'float16', '0x1.2540000000000p+2'),
+    ('float16', 'percentile', ('int32',), 30, 'float16', '0x1.9980000000000p+0'),
+    ('float16', 'percentile', ('list_f',), 30, 'float32', '0x1.c2999a0000000p-3'),
+    ('float16', 'power', ('int64', 'pyfloat'), None, 'float16', '0x1.0000000000000p+0 0x1.0000000000000p+3 0x1.6a00000000000p+1'),
+    ('float16', 'quantile', ('int32',), 0.3, 'float16', '0x1.9980000000000p+0'),
+    ('float16', 'sqrt', ('int64',), None, 'float16', '0x1.0000000000000p+0 0x1.0000000000000p+1 0x1.6a00000000000p+0'),
+    ('float16', 'std', ('int32',), None, 'float16', '0x1.3f40000000000p+0'),
+    ('float16', 'var', ('bool',), None, 'float16', '0x1.c700000000000p-3'),
+    ('float16', 'var', ('int32',), None, 'float16', '0x1.8e40000000000p+0'),
+    ('float64', 'add', ('bool', 'pyint'), None, 'int64', '3 2 3'),
+    ('float64', 'add', ('int64', 'uint64'), None, 'float64', '0x1.8000000000000p+1 0x1.c000000000000p+2 0x1.c000000000000p+2'),
+    ('float64', 'add', ('pyint', 'pyfloat'), None, 'float64', '0x1.2000000000000p+2'),
+    ('float64', 'add', ('pyint', 'pyint'), None, 'int64', '5'),
+    ('float64', 'arctan2', ('int32', 'int32'), None, 'float64', '0x1.dac670561bb4fp-2 0x1.dac670561bb4fp-1 0x1.85a376b677dc0p-2'),
+    ('float64', 'arctan2', ('int32', 'pyfloat'), None, 'float32', '0x1.2d0eae0000000p-1 0x1.3647500000000p+0 0x1.dac6700000000p-1'),
+    ('float64', 'average', ('int32',), None, 'float64', '0x1.2aaaaaaaaaaabp+1'),
+    ('float64', 'cbrt', ('pyfloat',), None, 'float64', '0x1.c69b5a47a5ea2p-1'),
+    ('float64', 'divide', ('int32', 'int32'), None, 'float64', '0x1.0000000000000p-1 0x1.5555555555555p+0 0x1.999999999999ap-2'),
+    ('float64', 'divide', ('int32', 'pyfloat'), None, 'float64', '0x1.5555555555555p-1 0x1.5555555555555p+1 0x1.5555555555555p+0'),
+    ('float64', 'divide_no_nan', ('pyfloat', 'int32'), None, 'float64', '0x1.6666666666666p-2 0x1.dddddddddddddp-3 0x1.1eb851eb851ebp-3'),
+    ('float64', 'exp', ('int32',), None, 'float64', '0x1.5bf0a8b145769p+1 0x1.b4c902e273a58p+5 0x1.d8e64b8d4ddaep+2'),
+    ('float64', 'exp2', ('uint8',), None, 'float64', '0x1.0000000000000p+1 0x1.0000000000000p+4 0x1.0000000000000p+2'),
+    ('float64', 'fmod', ('bool', 'pyint'), None, 'int32', '1 0 1'),
+    ('float64', 'fmod', ('pyfloat', 'pyfloat'), None, 'float32', '0x1.6666660000000p-1'),
+    ('float64', 'heaviside', ('int32', 'f32'), None, 'float32', '0x1.0000000000000p+0 0x1.0000000000000p+0 0x1.0000000000000p+0'),
+    ('float64', 'hypot', ('int32', 'int32'), None, 'float64', '0x1.1e3779b97f4a8p+1 0x1.4000000000000p+2 0x1.58a68a4a8d9f4p+2'),
+    ('float64', 'hypot', ('int32', 'pyfloat'), None, 'float32', '0x1.cd82b40000000p+0 0x1.11687a0000000p+2 0x1.4000000000000p+1'),
+    ('float64', 'log', ('bool',), None, 'float64', '0x0.0p+0 -inf 0x0.0p+0'),
+    ('float64', 'log10', ('int32',), None, 'float64', '0x0.0p+0 0x1.34413509f79fep-1 0x1.34413509f79fep-2'),
+    ('float64', 'logaddexp', ('int32', 'pyfloat'), None, 'float32', '0x1.f95d1c0000000p+0 0x1.050c880000000p+2 0x1.3cae8e0000000p+1'),
+    ('float64', 'logaddexp', ('int64', 'int64'), None, 'float64', '0x1.2818f57f7d825p+1 0x1.140c7abfbec12p+2 0x1.431c0e1f808aep+2'),
+    ('float64', 'mean', ('int32',), None, 'float32', '0x1.2aaaaa0000000p+1'),
+    ('float64', 'median', ('int64',), None, 'float64', '0x1.0000000000000p+1'),
+    ('float64', 'multiply', ('int32', 'pyfloat'), None, 'float64', '0x1.8000000000000p+0 0x1.8000000000000p+2 0x1.8000000000000p+1'),
+    ('float64', 'nanmean', ('int64',), None, 'float32', '0x1.2aaaaa0000000p+1'),
+    ('float64', 'nanvar', ('int32',), None, 'float64', '0x1.8e38e38e38e39p+0'),
+    ('float64', 'nextafter', ('int32', 'int32'), None, 'float64', '0x1.0000000000001p+0 0x1.fffffffffffffp+1 0x1.0000000000001p+1'),
+    ('float64', 'norm', ('int32',), None, 'float64', '0x1.2548eb9151e85p+2'),
+    ('float64', 'percentile', ('int32',), 30, 'float64', '0x1.999999999999ap+0'),
+    ('float64', 'percentile', ('list_f',), 30, 'float32', '0x1.c28f5e0000000p-3'),
+    ('float64', 'power', ('int64', 'pyfloat'), None, 'float64', '0x1.0000000000000p+0 0x1.0000000000000p+3 0x1.6a09e667f3bcdp+1'),
+    ('float64', 'quantile', ('int32',), 0.3, 'float64', '0x1.99999a0000000p+0'),
+    ('float64', 'sqrt', ('int64',), None, 'float64', '0x1.0000000000000p+0 0x1.0000000000000p+1 0x1.6a09e667f3bcdp+0'),
+    ('float64', 'std', ('int32',), None, 'float64', '0x1.3f49c0b9ad4dbp+0'),
+    ('float64', 'var', ('bool',), None, 'float64', '0x1.c71c720000000p-3'),
+    ('float64', 'var', ('int32',), None, 'float64', '0x1.8e38e60000000p+0'),
+]
+
+
+def _printed(result):
+    a = np.asarray(result)
+    values = a.ravel()[:3]
+    if a.dtype.kind == 'f':
+        return a.dtype.name, ' '.join(float(v).hex() for v in values)
+    return a.dtype.name, ' '.join(str(v) for v in values)
+
+
+@pytest.fixture
+def floatx_restored():
+    yield
+    keras.config.set_floatx('float32')
+
+
+@pytest.mark.parametrize('floatx, op, names, extra, dtype, values', TF_2_21,
+                         ids=['%s-%s-%s' % (r[0], r[1], '-'.join(r[2])) for r in TF_2_21])
+def test_ops_promote_to_floatx_as_tf(floatx_restored, floatx, op, names, extra, dtype, values):
+    keras.config.set_floatx(floatx)
+    args = [FIRST[names[0]]] + [SECOND[n] for n in names[1:]]
+    if extra is not None:
+        args.append(extra)
+    assert _printed(getattr(keras.ops, op)(*args)) == (dtype, values)
+
+
+def test_float32_floatx_keeps_float32_promotions(floatx_restored):
+    # TF 2.21 under the default floatx: float32 / int32 (the rows above under float64 differ only by floatx)
+    ops = keras.ops
+    assert _printed(ops.sqrt(np.array([1, 4, 2], 'int64'))) == ('float32', '0x1.0000000000000p+0 '
+                                                                  '0x1.0000000000000p+1 0x1.6a09e60000000p+0')
+    assert _printed(ops.add(3, 2)) == ('int32', '5')
+    assert _printed(ops.var(np.array([1, 4, 2], 'int32'))) == ('float32', '0x1.8e38e60000000p+0')
+    assert _printed(ops.percentile(np.array([1, 4, 2], 'int32'), 30)) == ('float32', '0x1.99999a0000000p+0')
