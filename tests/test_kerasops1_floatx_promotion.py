@@ -131,3 +131,16 @@ def test_float32_floatx_keeps_float32_promotions(floatx_restored):
     assert _printed(ops.add(3, 2)) == ('int32', '5')
     assert _printed(ops.var(np.array([1, 4, 2], 'int32'))) == ('float32', '0x1.8e38e60000000p+0')
     assert _printed(ops.percentile(np.array([1, 4, 2], 'int32'), 30)) == ('float32', '0x1.99999a0000000p+0')
+
+
+@pytest.mark.parametrize('floatx', ['float64', 'float16', 'float32'])
+def test_correlate_of_ints_ignores_floatx(floatx_restored, floatx):
+    # TF 2.21 (sweep2_tf.py: keras.ops.correlate(v, v), v = [1, 4, 2]) under each floatx: int64 in float64, other
+    # ints and bools in float32; tapeflow gave floatx (and float32 for int64)
+    keras.config.set_floatx(floatx)
+    x = [1, 4, 2]
+    assert _printed(keras.ops.correlate(np.array(x, 'int32'), np.array(x, 'int32'))) == ('float32', '0x1.5000000000000p+4')
+    assert _printed(keras.ops.correlate(np.array(x, 'int64'), np.array(x, 'int64'))) == ('float64', '0x1.5000000000000p+4')
+    assert _printed(keras.ops.correlate(np.array(x, 'uint8'), np.array(x, 'uint8'))) == ('float32', '0x1.5000000000000p+4')
+    flags = np.array([True, False, True])
+    assert _printed(keras.ops.correlate(flags, flags)) == ('float32', '0x1.0000000000000p+1')

@@ -104,7 +104,11 @@ def correlate(x1, x2, mode='valid'):
     """The cross-correlation of two 1-D tensors: out[k] = sum_n x1[n + k] * x2[n], numpy's modes."""
     if mode not in ('valid', 'same', 'full'):
         raise ValueError("keras.ops.correlate: mode must be 'valid', 'same' or 'full', got %r" % (mode,))
-    a, v = cast_all([floating(x1, 'correlate'), floating(x2, 'correlate')], 'correlate')
+    a, v = cast_all([x1, x2], 'correlate')
+    # Keras 3 correlates int64 in float64, other ints and bools in float32 whatever floatx is (TF 2.21)
+    compute = {'i': 'float32', 'u': 'float32', 'b': 'float32'}.get(a._data.dtype.kind)
+    compute = 'float64' if a._data.dtype == np.int64 else compute
+    a, v = floating(a, 'correlate', compute), floating(v, 'correlate', compute)
     if a.ndim != 1 or v.ndim != 1 or not a.shape[0] or not v.shape[0]:
         raise ValueError('keras.ops.correlate: x1 and x2 must be non-empty 1-D tensors, got shapes %s and %s'
                          % (tuple(a.shape), tuple(v.shape)))
