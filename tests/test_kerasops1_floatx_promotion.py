@@ -144,3 +144,10 @@ def test_correlate_of_ints_ignores_floatx(floatx_restored, floatx):
     assert _printed(keras.ops.correlate(np.array(x, 'uint8'), np.array(x, 'uint8'))) == ('float32', '0x1.5000000000000p+4')
     flags = np.array([True, False, True])
     assert _printed(keras.ops.correlate(flags, flags)) == ('float32', '0x1.0000000000000p+1')
+
+
+def test_nanprod_of_small_ints_as_prod():
+    # TF 2.21: keras.ops.nanprod(np.array([1, 2], d)).dtype -> int8: int32, uint16: uint32, uint8: uint32 (Keras's
+    # nanprod of a non-float tensor is its prod); tapeflow kept int8 / uint16 / uint8
+    for dtype, expected in [('int8', 'int32'), ('uint16', 'uint32'), ('uint8', 'uint32')]:
+        assert _printed(keras.ops.nanprod(np.array([1, 2], dtype))) == (expected, '2')

@@ -176,7 +176,8 @@ def nanprod(x, axis=None, keepdims=False):
     """The product of the non-NaN elements (Keras 3 keeps a complex tensor's NaN: a plain product)."""
     if tensor(x, 'nanprod').dtype.is_complex:
         return _ops.reduce_prod(tensor(x, 'nanprod'), axis, keepdims)
-    return _ops.reduce_prod(_without_nan(x, 'nanprod', 1.0)[0], axis, keepdims)
+    # (integer tensors: Keras 3's prod, which multiplies bool / int8 / int16 in int32 and uint8 / uint16 in uint32)
+    return _ops.reduce_prod(_without_nan(summable(x, 'nanprod'), 'nanprod', 1.0)[0], axis, keepdims)
 
 
 def nanmean(x, axis=None, keepdims=False):
