@@ -64,6 +64,16 @@ def deserialize(config, custom_objects=None):
     return deserialize_config(config, custom_objects)
 
 
+def _not_deserialized(config, custom_objects, error):
+    from layers.serialization import not_deserialized_text     # (late: layers imports optim)
+    cls = _built_in_named(config['class_name'])
+    if cls is None:         # a user's class: Keras prints it and the dict as given
+        return TypeError(not_deserialized_text(find_class(config, _built_in_named, custom_objects), config, error))
+    shown = {'module': 'keras.optimizers', 'class_name': cls.__name__, 'config': config.get('config'),
+             'registered_name': None}
+    return TypeError(not_deserialized_text(_keras_class_text(cls), shown, error))
+
+
 def deserialize_config(config, custom_objects=None):
     """The optimizer a ``serialize`` dict describes (built-in class names are case-insensitive;
     a user's class comes from ``custom_objects``, a ``custom_object_scope`` or
@@ -97,8 +107,15 @@ def deserialize_config(config, custom_objects=None):
     # Keras 3 hands from_config the caller's own config dict, which it changes: a schedule's config is
     # replaced by the schedule, LossScaleOptimizer pops 'inner_optimizer' (a second deserialize of the
     # same dict is then its KeyError 'inner_optimizer')
-    return cls.from_config(arguments if isinstance(arguments, dict) else dict(arguments or {}),
-                           custom_objects=custom_objects)
+    try:
+        return cls.from_config(arguments if isinstance(arguments, dict) else dict(arguments or {}),
+                               custom_objects=custom_objects)
+    except TypeError as error:
+        if isinstance(error, ValueError):
+            raise       # tapeflow's errors that are both (UnknownArgumentError): Keras's are ValueErrors, not wrapped
+        # Keras 3's deserialize_keras_object words a TypeError of from_config (an unregistered schedule's
+        # "Could not locate class 'Halving'") with the dict it rewrote a built-in's name to
+        raise _not_deserialized(config, custom_objects, error) from None
 
 
 def get(identifier):

@@ -42,9 +42,8 @@ class OptimizerConfig:
         schedule is deserialized into the given dict too: its 'learning_rate' is the schedule after."""
         given, config = config, {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
         if isinstance(config.get('learning_rate'), dict):
-            if config['learning_rate'].get('class_name') in ('function', '__lambda__'):
-                config['learning_rate'] = deserialize_keras_object(config['learning_rate'], custom_objects)
-            else:
-                config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
+            # Keras 3 reads it with serialization_lib's deserialize_keras_object, not schedules.deserialize:
+            # an unregistered schedule class is its "Could not locate class 'Halving'" TypeError
+            config['learning_rate'] = deserialize_keras_object(config['learning_rate'], custom_objects)
             given['learning_rate'] = config['learning_rate']
         return cls(**config)

@@ -54,8 +54,9 @@ def test_a_registered_schedule_survives_model_save_and_load(tmp_path):
 def test_an_unregistered_schedule_is_written_under_its_bare_name_and_needs_custom_objects():
     serialized = optim_schedules.serialize(Halving(0.1))
     assert serialized['registered_name'] == 'Halving' and serialized['class_name'] == 'Halving'
-    with pytest.raises(ValueError, match='register_keras_serializable'):
-        optim_schedules.deserialize(serialized)
+    # TF 2.21 (progs/optimtraj17/p3_unknown.py): a class of an importable module that nothing registers comes
+    # back as its name, as Keras 3's deserialize_keras_object(module_objects=...) hands back unknown names
+    assert optim_schedules.deserialize(serialized) == 'Halving'
     assert type(optim_schedules.deserialize(serialized, custom_objects={'Halving': Halving})) is Halving
 
 

@@ -3,7 +3,8 @@ from .cosine_decay import CosineDecay
 from .cosine_decay_restarts import CosineDecayRestarts
 from .exponential_decay import ExponentialDecay
 from .inverse_time_decay import InverseTimeDecay
-from .learning_rate_schedule import LearningRateSchedule, deserialize, serialize
+from .keras_deserialize import deserialize
+from .learning_rate_schedule import LearningRateSchedule, serialize
 from .piecewise_constant_decay import PiecewiseConstantDecay
 from .polynomial_decay import PolynomialDecay
 
