@@ -6,7 +6,6 @@ import types
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 from framework.variable import Variable
 from .schedules import LearningRateSchedule
-from .schedules import deserialize as deserialize_schedule
 from .schedules import serialize as serialize_schedule
 
 _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
