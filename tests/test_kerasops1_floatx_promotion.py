@@ -151,3 +151,24 @@ def test_nanprod_of_small_ints_as_prod():
     # nanprod of a non-float tensor is its prod); tapeflow kept int8 / uint16 / uint8
     for dtype, expected in [('int8', 'int32'), ('uint16', 'uint32'), ('uint8', 'uint32')]:
         assert _printed(keras.ops.nanprod(np.array([1, 2], dtype))) == (expected, '2')
+
+
+def test_kron_and_cross_of_two_bool_tensors_are_the_kernels_refusal():
+    # TF 2.21 (keras.ops.kron(b, b), keras.ops.cross(b, b), b = np.array([True, False, True])): InvalidArgumentError
+    # "Value for attr 'T' of bool is not in the list of allowed values: ... {{node Mul}} / {{node Cross}}";
+    # kron(b, [1, 2]) is int64 [1 2 0 0 1 2]. tapeflow computed the bool pair in int32.
+    from framework.errors import InvalidArgumentError
+    flags = np.array([True, False, True])
+    with pytest.raises(InvalidArgumentError) as kron_error:
+        keras.ops.kron(flags, flags)
+    assert str(kron_error.value).startswith("Value for attr 'T' of bool is not in the list of allowed values: "
+                                            "bfloat16, half, float, double, uint8")
+    assert '{{node Mul}}' in str(kron_error.value)
+    with pytest.raises(InvalidArgumentError) as cross_error:
+        keras.ops.cross(flags, flags)
+    assert str(cross_error.value) == (
+        "Value for attr 'T' of bool is not in the list of allowed values: float, double, int32, uint8, int16, int8, "
+        "int64, bfloat16, uint16, half, uint32, uint64\n\t; NodeDef: {{node Cross}}; Op<name=Cross; signature=a:T, "
+        "b:T -> product:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, "
+        "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]> [Op:Cross] name: ")
+    assert _printed(keras.ops.kron(flags, np.array([1, 2]))) == ('int64', '1 2 0')

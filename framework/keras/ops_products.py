@@ -45,8 +45,30 @@ def _numeric_or_bool(x, op):
     return t if t._data.dtype.kind == 'b' else numeric(t, op)
 
 
+_CROSS_TYPES = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+                'uint64')
+
+
+def _refuse_bool_pair(x1, x2, op):
+    """TF 2.21's kernel refusal when both operands are bool: Keras 3 hands kron's Mul and cross's Cross two bool
+    tensors uncast (a bool beside an int tensor is promoted and works); tapeflow summed them as int32."""
+    if tensor(x1, op)._data.dtype.kind != 'b' or tensor(x2, op)._data.dtype.kind != 'b':
+        return
+    if op == 'kron':
+        from framework.ops.float_kernels import string_refusal
+        error = string_refusal('multiply', 'bool')
+    else:
+        error = InvalidArgumentError(
+            "Value for attr 'T' of bool is not in the list of allowed values: %s\n\t; NodeDef: {{node Cross}}; "
+            "Op<name=Cross; signature=a:T, b:T -> product:T; attr=T:type,allowed=[%s]> [Op:Cross] name: "
+            % (', '.join(_CROSS_TYPES), ', '.join('DT_' + name.upper() for name in _CROSS_TYPES)))
+    error.add_note('keras.ops.%s: two bool tensors; cast them first, e.g. keras.ops.cast(x, "int32")' % op)
+    raise error
+
+
 def kron(x1, x2):
     """The Kronecker product: blocks x1[i, j] * x2, for tensors of any rank."""
+    _refuse_bool_pair(x1, x2, 'kron')
     a, b = cast_all([numeric(x1, 'kron'), numeric(x2, 'kron')], 'kron')
     rank = max(a.ndim, b.ndim)
     a = _ops.reshape(a, [1] * (rank - a.ndim) + list(a.shape))
@@ -59,6 +81,7 @@ def kron(x1, x2):
 
 def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cross product of 3-vectors (or 2-vectors, taken with z = 0) along the given axes."""
+    _refuse_bool_pair(x1, x2, 'cross')
     a, b = cast_all([numeric(x1, 'cross'), numeric(x2, 'cross')], 'cross')
     refuse_kinds(a, 'cross')
     if axis is not None:
