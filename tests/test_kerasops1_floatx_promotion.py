@@ -172,3 +172,12 @@ def test_kron_and_cross_of_two_bool_tensors_are_the_kernels_refusal():
         "b:T -> product:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, "
         "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]> [Op:Cross] name: ")
     assert _printed(keras.ops.kron(flags, np.array([1, 2]))) == ('int64', '1 2 0')
+
+
+def test_ldexp_of_a_non_integer_exponent_in_keras_words():
+    # TF 2.21: keras.ops.ldexp(np.array([1, 2]), 1.5) -> TypeError
+    # "ldexp exponent must be an integer type. Received: x2 dtype=<dtype: 'float32'>" (a bool x2: 'bool')
+    for exponent, name in [(1.5, 'float32'), (np.array([True, False]), 'bool')]:
+        with pytest.raises(TypeError) as error:
+            keras.ops.ldexp(np.array([1, 2]), exponent)
+        assert str(error.value) == "ldexp exponent must be an integer type. Received: x2 dtype=<dtype: '%s'>" % name

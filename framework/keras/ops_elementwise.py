@@ -282,7 +282,9 @@ def ldexp(x1, x2):
     """x1 * 2**x2 for an integer x2."""
     b = tensor(x2, 'ldexp')
     if b._data.dtype.kind not in 'iu':
-        raise TypeError('keras.ops.ldexp: x2 must be an integer tensor, got dtype %s' % b._data.dtype.name)
+        error = TypeError("ldexp exponent must be an integer type. Received: x2 dtype=<dtype: '%s'>" % b.dtype.name)
+        error.add_note('keras.ops.ldexp: x2 must be an integer tensor, got dtype %s' % b._data.dtype.name)
+        raise error
     a = refuse_kinds(floating(x1, 'ldexp'), 'ldexp')
     # The powers of two are exact in any float dtype; x2 is an integer, so it gets no gradient.
     return a * Tensor(_xp(b).exp2(b._data).astype(a._data.dtype))
