@@ -17,6 +17,10 @@ def _extreme_at(xp, out, columns, values, kind):
         import cupyx
         (cupyx.scatter_max if kind == 'max' else cupyx.scatter_min)(out, columns, values)
     else:
+        if values.dtype.kind == 'f' and xp.isnan(values).any():
+            # TF's CPU kernel takes cwiseMax / cwiseMin (std::max: current < update ? update : current), so
+            # a NaN update leaves the element as it is (a NaN element stays NaN): an update that cannot win
+            values = xp.where(xp.isnan(values), values.dtype.type(-xp.inf if kind == 'max' else xp.inf), values)
         (xp.maximum if kind == 'max' else xp.minimum).at(out, columns, values)
 
 
