@@ -23,6 +23,12 @@ def _one_hot_refusal(dtype_name, named):
 @named_errors('one_hot')
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
+    if isinstance(indices, (np.ndarray, np.generic)) and indices.dtype.kind in 'biuf' and \
+            indices.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
+        # TF's eager fast path converts a numpy array to the attr's default (TI = int64) with a C cast: 1.9 is 1,
+        # -2.5 is -2, NaN is out of range (all-off rows), True is 1; only tensors and lists of floats refuse
+        with np.errstate(invalid='ignore'):
+            indices = indices.astype(np.int64)
     idx = as_tensor(indices, 'one_hot')
     if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
         raise _one_hot_refusal(idx.dtype.name, isinstance(indices, Tensor))     # (the tail: a tensor's only)
