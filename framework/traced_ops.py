@@ -19,6 +19,9 @@ import threading
 
 from . import dtypes, graph_op_names, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
+from . import assert_statements, graph_runtime_errors
+from .errors import OpError
+from .graph_scopes import defined_at
 from .tensor import Tensor
 from .variable import Variable
 from .traced_op_shapes import output_shape
@@ -182,7 +185,7 @@ class _Hook:
         calls = self.calls
         if event == 'exception' and calls and frame is calls[-1][0] and calls[-1][1] is not _WRAPPER:
             try:
-                _note_graph_error(arg[1], calls[-1][1], calls[-1][2], calls[-1][4])
+                _note_graph_error(arg[1], calls[-1][1], calls[-1][2], calls[-1][4], frame.f_back)
             except Exception:       # the kernel's error stands
                 pass
             return self._returned
@@ -337,9 +340,11 @@ def _note_gradient_shapes(trace, parameters, result):
             trace.note_shape(gradient, tuple(shape))
 
 
-def _note_graph_error(error, found, parameters, function_name):
-    """Hang on ``error`` (a kernel's, raised through an API call of the traced code) the error
-    TensorFlow's graph raises there instead (graph_shape_errors.py); tf.function raises that."""
+def _note_graph_error(error, found, parameters, function_name, caller):
+    """Hang on ``error`` (a kernel's, raised through an API call of the traced code, made from the frame
+    ``caller``) the error TensorFlow's graph raises there instead: its shape inference's refusal
+    (graph_shape_errors.py), else, in a tf.function, the graph run's error (graph_runtime_errors.py);
+    tf.function raises that."""
     trace = trace_names.current()
     graph = _graph_of(trace)
     if graph is None or getattr(error, '_graph_error', None) is not None:
@@ -350,8 +355,16 @@ def _note_graph_error(error, found, parameters, function_name):
     if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
         return      # a loop's body or another function's graph
     operator = function_name if function_name.startswith('__') else None
-    refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, graph.unique,
-                                             _layer_scope(graph, trace) + name_scopes.current())
+    prefix = _layer_scope(graph, trace) + name_scopes.current()
+    refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, graph.unique, prefix)
+    if refused is None and trace.graph is not None and '/' not in found[0] and parameters is not None:
+        function = assert_statements.traced_function_name()
+        if function is not None and isinstance(error, OpError) and not getattr(error, 'graph_refused', False):
+            node = graph_shape_errors.node_name(parameters, found[0], graph.unique, prefix)
+            refused = graph_runtime_errors.runtime_error(error, node, defined_at(trace, caller), function)
+            if refused is not None:
+                error._graph_error = refused
+            return
     if refused is not None:
         refused.graph_refused = True        # (a Sequential's build lets it through, as Keras's does)
         error._graph_error = refused
