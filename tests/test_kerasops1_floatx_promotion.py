@@ -181,3 +181,24 @@ def test_ldexp_of_a_non_integer_exponent_in_keras_words():
         with pytest.raises(TypeError) as error:
             keras.ops.ldexp(np.array([1, 2]), exponent)
         assert str(error.value) == "ldexp exponent must be an integer type. Received: x2 dtype=<dtype: '%s'>" % name
+
+
+@pytest.mark.parametrize('floatx', ['float64', 'float16'])
+def test_rfft_and_ctc_of_ints_stay_float32_and_multi_hot_follows_floatx(floatx_restored, floatx):
+    # TF 2.21 under set_floatx('float64') and ('float16') (/tmp snippet in reports50/kerasops1.md):
+    # rfft(np.array([1, 4, 2, 3]))[0] float32 ['0x1.4p+3', '-0x1p+0'];
+    # ctc_loss([[1]], ones((1, 2, 3), int32), [1], [2]) float32 0x1.193ea8p+0;
+    # ctc_decode(ones((1, 2, 3), int32), [2])[1] float32 -0x1p+1 (beam_search: -0x1.193ea8p+0);
+    # multi_hot([0, 1, 1], 3) floatx [1, 1, 0]. (tapeflow after e0ab6fc3 gave floatx for the first three, an
+    # RFFT ValueError under float16; before it, float32 for multi_hot.)
+    keras.config.set_floatx(floatx)
+    ops = keras.ops
+    assert _printed(ops.rfft(np.array([1, 4, 2, 3]))[0]) == ('float32', '0x1.4000000000000p+3 -0x1.0000000000000p+0 '
+                                                                         '-0x1.0000000000000p+2')
+    logits = np.ones((1, 2, 3), 'int32')
+    assert _printed(ops.ctc_loss(np.array([[1]]), logits, np.array([1]), np.array([2]))) == (
+        'float32', '0x1.193ea80000000p+0')
+    assert _printed(ops.ctc_decode(logits, np.array([2]))[1]) == ('float32', '-0x1.0000000000000p+1')
+    assert _printed(ops.ctc_decode(logits, np.array([2]), strategy='beam_search', beam_width=2)[1])[0] == 'float32'
+    assert _printed(ops.multi_hot(np.array([0, 1, 1]), 3)) == (floatx, '0x1.0000000000000p+0 0x1.0000000000000p+0 '
+                                                                        '0x0.0p+0')

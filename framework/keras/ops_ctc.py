@@ -27,7 +27,7 @@ def _lengths(values, batch, limit, op, what):
 def ctc_loss(target, output, target_length, output_length, mask_index=0):
     """The CTC loss per sample: -log p(target[:target_length] | output[:output_length]), with
     ``output`` the logits (batch, frames, classes) and class ``mask_index`` the blank."""
-    logits = floating(output, 'ctc_loss')
+    logits = floating(output, 'ctc_loss', compute='float32')     # Keras: result_type(x, 'float32'), not floatx
     labels = tensor(target, 'ctc_loss')
     if logits.ndim != 3 or labels.ndim != 2 or labels.shape[0] != logits.shape[0]:
         raise ValueError('keras.ops.ctc_loss: target must be (batch, max_label_length) and output (batch, frames, '
@@ -58,7 +58,7 @@ def ctc_decode(inputs, sequence_lengths, strategy='greedy', beam_width=100, top_
     if strategy not in ('greedy', 'beam_search'):
         raise ValueError("keras.ops.ctc_decode: Invalid strategy %s. Supported values are 'greedy' and 'beam_search'."
                          % (strategy,))
-    logits = floating(inputs, 'ctc_decode')
+    logits = floating(inputs, 'ctc_decode', compute='float32')   # Keras: result_type(x, 'float32'), not floatx
     if logits.ndim != 3:
         raise ValueError('keras.ops.ctc_decode: inputs must be (batch, frames, classes), got shape %s'
                          % (tuple(logits.shape),))

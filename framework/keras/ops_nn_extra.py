@@ -17,7 +17,7 @@ from framework.errors import InvalidArgumentError
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input
 from .ops_arguments import integer
-from .ops_dtypes import FLOATX, cast_all, floating, tensor
+from .ops_dtypes import cast_all, floating, floatx_dtype, tensor
 
 __all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_shrink', 'hard_tanh',
            'in_top_k', 'layer_normalization', 'multi_hot', 'psnr', 'rms_normalization', 'soft_shrink',
@@ -191,9 +191,9 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
         from framework import dtypes
         from .sparse_one_hot import sparse_multi_hot
         return sparse_multi_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis,
-                                dtypes.as_dtype(dtype or FLOATX).name)
+                                dtypes.as_dtype(dtype or floatx_dtype()).name)
     from .ops_nn import keras_one_hot
-    hot = keras_one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis, dtype or FLOATX)
+    hot = keras_one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis, dtype or floatx_dtype())
     # Keras 3 reduces over axis 1 of the one-hot tensor (axis 0 for a 1-D input), wherever ``axis`` put the classes.
     reduce = _ops.reduce_any if hot._data.dtype.kind == 'b' else _ops.reduce_max
     return reduce(hot, axis=1 if t.ndim > 1 else 0)

@@ -60,7 +60,7 @@ def ifft2(x):
 def rfft(x, fft_length=None):
     """The Fourier transform of a real signal over its last axis, the n // 2 + 1 non-negative
     frequencies; the signal is cropped or zero-padded to ``fft_length``. Returns (real, imag)."""
-    t = floating(x, 'rfft')
+    t = floating(x, 'rfft', compute='float32')     # Keras casts non-float signals to float32, not floatx
     _check_signal_rank(t, 'rfft')
     n = t.shape[-1] if fft_length is None else integer(fft_length, 'fft_length', 'rfft')
     if n < 1:
