@@ -68,7 +68,7 @@ def test_zero_fraction_is_also_in_math():
 
 
 @pytest.mark.parametrize('f, inputs', [
-    (lambda x: nn.lrn(x, 1, 0.5, 0.3, 0.75), [arr((1, 2, 2, 4), 1)]),
+    # (no lrn: TF 2.21's LRN refuses float64 tensors; tests/test_autodiff12_unregistered_second_order.py checks it)
     (lambda x, m, v, o, s: nn.batch_normalization(x, m, v, o, s, 1e-3),
      [arr((2, 3), 2), arr((3,), 3), arr((3,), 4) ** 2 + 0.5, arr((3,), 5), arr((3,), 6)]),
     (lambda x: nn.crelu(x), [arr((2, 3), 7) + 0.05]),

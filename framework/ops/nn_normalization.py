@@ -37,18 +37,27 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
     ``depth_radius`` of each channel (``tf.nn.lrn``); ``input`` is 4-D, channels last.
 
     Raises:
-        InvalidArgumentError (a ValueError): an input that is not 4-D; ValueError: a negative depth_radius.
+        InvalidArgumentError (a ValueError): an input that is not 4-D, a negative depth_radius, a tensor of
+            another dtype than float16 / bfloat16 / float32 (numpy arrays and lists convert to float32).
     """
     op = 'local_response_normalization'
-    x = as_float_tensor(input, op)
+    radius = _make_int(depth_radius, 'depth_radius')      # TF's op wrapper: 2.7 is 2, True is 1, '2' TypeError
+    if isinstance(input, (np.ndarray, np.generic, list, tuple, int, float)):
+        # the eager fast path converts a numpy array or list to LRN's default T (float32): float64 / int32 run
+        x = as_tensor(input, op) if getattr(input, 'dtype', None) in (np.float16, np.float32) or \
+            str(getattr(input, 'dtype', '')) == 'bfloat16' else as_tensor(np.asarray(input, np.float32), op)
+    else:
+        x = as_tensor(input, op)
+        if x.dtype.name not in ('float16', 'bfloat16', 'float32'):      # LRN's T attr
+            raise _lrn_dtype_refusal(x.dtype.name)
+    if radius < 0:      # the kernel's constructor, before its rank check
+        raise kernel_error('LRN', 'depth_radius = %d larger than int max' % radius,
+                           note='%s: depth_radius must be an int >= 0, got %r' % (op, depth_radius))
     if x.ndim != 4:      # the LRN kernel's check and class
         raise kernel_error('LRN', 'in must be 4-dimensional',
                            note='%s: input must be 4-D (batch, height, width, channels), got shape %s'
                            % (op, tuple(x.shape)))
-    if isinstance(depth_radius, bool) or int(depth_radius) != depth_radius or depth_radius < 0:
-        # a negative radius is the LRN kernel's InvalidArgumentError
-        raise (InvalidArgumentError if depth_radius < 0 else ValueError)(
-            '%s: depth_radius must be an int >= 0, got %r' % (op, depth_radius))
+    depth_radius = radius
     channels = x.shape[-1]
     # The window sum over channels as a product with a band matrix: one matmul, its gradient for free.
     index = np.arange(channels)
@@ -69,6 +78,29 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
         return Tensor(backend.array_module(x._data).asarray(value))
     record('LRN', (x,), out, (lambda g, y, x: without_gradient('LRNGrad', backprop, g, x),))
     return out
+
+
+def _make_int(value, argument):
+    """An int attribute as TF's op wrapper reads it (make_int): int(value); a string is its TypeError."""
+    if not isinstance(value, (str, bytes)):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            pass
+    raise TypeError("Expected int for argument '%s' not %r." % (argument, value))
+
+
+def _lrn_dtype_refusal(dtype_name):
+    """LRN's op-registry error: its T attr takes half, bfloat16 and float tensors only."""
+    from .graph_input_errors import kernel_dtype_name
+    error = InvalidArgumentError(
+        "Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float\n\t; NodeDef: "
+        '{{node LRN}}; Op<name=LRN; signature=input:T -> output:T; attr=depth_radius:int,default=5; '
+        'attr=bias:float,default=1; attr=alpha:float,default=1; attr=beta:float,default=0.5; '
+        'attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT]> [Op:LRN]' % kernel_dtype_name(dtype_name))
+    error.add_note('local_response_normalization: TensorFlow\'s LRN takes float16, bfloat16 or float32 tensors, '
+                   'got %s; cast to float32 first' % dtype_name)
+    return error
 
 
 def _lrn(x, band, alpha, bias, beta):
