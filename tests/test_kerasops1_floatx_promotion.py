@@ -202,3 +202,20 @@ def test_rfft_and_ctc_of_ints_stay_float32_and_multi_hot_follows_floatx(floatx_r
     assert _printed(ops.ctc_decode(logits, np.array([2]), strategy='beam_search', beam_width=2)[1])[0] == 'float32'
     assert _printed(ops.multi_hot(np.array([0, 1, 1]), 3)) == (floatx, '0x1.0000000000000p+0 0x1.0000000000000p+0 '
                                                                         '0x0.0p+0')
+
+
+def test_round_of_ints_to_tens_and_windows_in_floatx(floatx_restored):
+    # TF 2.21 (/work/notes/progs/kerasops1/win.py): keras.ops.round(np.array([1234567, 15], 'int32'), -1) is
+    # [1234569 19] under float64 (Keras's factor tf.cast(0.1, floatx) is float32's 0.1), [-2147483648 20] under
+    # float16 (inf cast), [1234570 20] under float32; bartlett(5) / blackman(5) are floatx.
+    values = np.array([1234567, 15], 'int32')
+    for floatx, rounded in [('float64', [1234569, 19]), ('float16', [-2147483648, 20]), ('float32', [1234570, 20])]:
+        keras.config.set_floatx(floatx)
+        assert np.asarray(keras.ops.round(values, -1)).tolist() == rounded
+    keras.config.set_floatx('float64')
+    assert _printed(keras.ops.bartlett(5)) == ('float64', '0x0.0p+0 0x1.0000000000000p-1 0x1.0000000000000p+0')
+    assert _printed(keras.ops.blackman(5)) == ('float64', '-0x1.0000000000000p-56 0x1.5c28f5c28f5c1p-2 '
+                                                          '0x1.fffffffffffffp-1')
+    keras.config.set_floatx('float16')
+    assert _printed(keras.ops.blackman(5)) == ('float16', '-0x1.0000000000000p-14 0x1.5bc0000000000p-2 '
+                                                          '0x1.0000000000000p+0')

@@ -13,8 +13,8 @@ from framework.ops.bias_add_kernel import add_bias, bias_add_nchw
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
-from .ops_dtypes import (FLOATX, cast_all, converted_float_pair, float_pair, float_result_dtype, floating,
-                         floating_weak, numeric, pair, summable, tensor)
+from .ops_dtypes import (cast_all, converted_float_pair, float_pair, float_result_dtype, floating, floating_weak,
+                         floatx_dtype, numeric, pair, summable, tensor)
 from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
 
 _CONCRETE = (_Tensor, _Variable)
@@ -198,8 +198,13 @@ def round(x, decimals=0):  # noqa: A001
     if t._data.dtype.kind == 'b':       # Keras 3 hands a bool tensor to Round, which refuses it
         return _ops.round(t)
     if t._data.dtype.kind in 'iu':
-        return t if decimals >= 0 else _ops.cast(_ops.round(_ops.cast(t, FLOATX) * 10.0 ** decimals)
-                                                 / 10.0 ** decimals, t.dtype)
+        if decimals >= 0:
+            return t
+        # Keras 3 rounds ints in floatx by tf.cast(10.0 ** decimals, floatx), which converts the Python float to
+        # float32 first: under float64 round(15, -1) is 2 / 0.10000000149 = 19.99..., cast to 19 (TF 2.21)
+        floatx = floatx_dtype()
+        factor = _ops.cast(_ops.constant(10.0 ** decimals, 'float32'), floatx)
+        return _ops.cast(_ops.divide(_ops.round(_ops.cast(t, floatx) * factor), factor), t.dtype)
     if decimals == 0:
         return _ops.round(t)
     scale = 10.0 ** int(decimals)

@@ -11,7 +11,7 @@ import numpy as np
 from framework import ops as _ops
 from framework import signal
 from .ops_arguments import integer
-from .ops_dtypes import FLOATX, cast_all, floating, numeric
+from .ops_dtypes import cast_all, floating, floatx_dtype, numeric
 
 __all__ = ['bartlett', 'blackman', 'extract_sequences', 'fft', 'fft2', 'hamming', 'hanning', 'ifft2', 'irfft',
            'istft', 'kaiser', 'rfft', 'stft']
@@ -190,8 +190,8 @@ def bartlett(x):
     size = _window_points(x, 'bartlett')
     if size <= 1:
         return _ops.ones([size], 'float32')
-    n = _ops.range(size, dtype=FLOATX)
-    last = _ops.constant(size - 1, FLOATX)
+    n = _ops.range(size, dtype=floatx_dtype())       # floatx read when called, as Keras 3
+    last = _ops.constant(size - 1, n.dtype)
     return _ops.where(n <= last / 2, 2.0 * n / last, 2.0 - 2.0 * n / last)
 
 
@@ -199,7 +199,7 @@ def blackman(x):
     """The Blackman window of ``x`` points, 0.42 - 0.5 cos(2 pi n / (x - 1)) + 0.08 cos(4 pi n / (x - 1)),
     in floatx (a single point is 1)."""
     size = _window_points(x, 'blackman')
-    n = _ops.range(size, dtype=FLOATX)
-    last = _ops.constant(max(size - 1, 1), FLOATX)
+    n = _ops.range(size, dtype=floatx_dtype())       # floatx read when called, as Keras 3
+    last = _ops.constant(max(size - 1, 1), n.dtype)
     window = 0.42 + -0.5 * _ops.cos(2 * np.pi * n / last) + 0.08 * _ops.cos(4 * np.pi * n / last)
     return window if size != 1 else _ops.ones_like(window)
