@@ -32,6 +32,11 @@ def saturate_cast(x, dtype):
     """``x`` cast to ``dtype`` with values clipped into the dtype's range first."""
     dtype = np.dtype(dtype)
     data = x._data
+    if data.dtype in (np.float32, np.float64) and dtype.kind in 'iu':
+        # tf.saturate_cast's limits, as TF 2.21's convert_image_dtype calls it: compared in the promoted type, so
+        # float32 / float64 to int64 clamp at 2**63, which the cast wraps to the int64 minimum
+        from ..casting_extra import saturate_cast as tf_saturate_cast
+        return tf_saturate_cast(x, dtype)
     source = float_kind(data.dtype)
     if dtype.kind in 'iu' and source in 'fiu':
         xp = backend.array_module(data)
