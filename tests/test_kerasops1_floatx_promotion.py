@@ -185,7 +185,7 @@ def test_ldexp_of_a_non_integer_exponent_in_keras_words():
 
 @pytest.mark.parametrize('floatx', ['float64', 'float16'])
 def test_rfft_and_ctc_of_ints_stay_float32_and_multi_hot_follows_floatx(floatx_restored, floatx):
-    # TF 2.21 under set_floatx('float64') and ('float16') (/tmp snippet in reports50/kerasops1.md):
+    # TF 2.21 under set_floatx('float64') and ('float16') (/work/notes/progs/kerasops1/ko1_ctc.py, ko1_mh.py):
     # rfft(np.array([1, 4, 2, 3]))[0] float32 ['0x1.4p+3', '-0x1p+0'];
     # ctc_loss([[1]], ones((1, 2, 3), int32), [1], [2]) float32 0x1.193ea8p+0;
     # ctc_decode(ones((1, 2, 3), int32), [2])[1] float32 -0x1p+1 (beam_search: -0x1.193ea8p+0);
@@ -219,3 +219,19 @@ def test_round_of_ints_to_tens_and_windows_in_floatx(floatx_restored):
     keras.config.set_floatx('float16')
     assert _printed(keras.ops.blackman(5)) == ('float16', '-0x1.0000000000000p-14 0x1.5bc0000000000p-2 '
                                                           '0x1.0000000000000p+0')
+
+
+def test_select_promotes_as_tf_experimental_numpy():
+    # TF 2.21 (/work/notes/progs/kerasops1/sel.py, the same under float64 and float32 floatx):
+    # keras.ops.select([x > 1], [x], d) with x int32 [1, 4, 2]: d=0 int32, d=0.5 float64, d=float32 array float64;
+    # uint8 x with 0 uint8; a float16 choice with 0.5 float16; a list [[1.5, 2.5]] float64. tapeflow gave float32
+    # for the float cases and int32 for uint8 (Keras's lattice, not tnp's numpy rules).
+    x = np.array([1, 4, 2], 'int32')
+    cond = [x > 1]
+    assert _printed(keras.ops.select(cond, [x], 0)) == ('int32', '0 4 2')
+    assert _printed(keras.ops.select(cond, [x], 0.5)) == ('float64', '0x1.0000000000000p-1 0x1.0000000000000p+2 '
+                                                                     '0x1.0000000000000p+1')
+    assert _printed(keras.ops.select(cond, [x], np.array([0.5, 1.5, 2.5], 'float32')))[0] == 'float64'
+    assert _printed(keras.ops.select(cond, [x.astype('uint8')], 0))[0] == 'uint8'
+    assert _printed(keras.ops.select(cond, [np.array([0.5, 1.5, 2.5], 'float16')], 0.5))[0] == 'float16'
+    assert _printed(keras.ops.select([np.array([True, False])], [[1.5, 2.5]], 0))[0] == 'float64'

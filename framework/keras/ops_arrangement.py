@@ -187,12 +187,28 @@ def roll(x, shift, axis=None):
     return _ops.roll(t, shift, axis)
 
 
+def _select_choices(values):
+    """The choices and default in one dtype as Keras 3's select (tf.experimental.numpy.select) promotes them:
+    numpy 2's rules, a Python number weak (int32 beside 0 stays int32), a Python list numpy's float64 / int64
+    array, int32 beside 0.5 or a float32 array float64 (TF 2.21, whatever floatx is)."""
+    parts = [v if type(v) in (bool, int, float) else np.asarray(v) if isinstance(v, (list, tuple))
+             else tensor(v, 'select') for v in values]
+    try:
+        dtype = np.result_type(*[v if type(v) in (bool, int, float) else getattr(v, '_data', v).dtype for v in parts])
+    except TypeError:       # strings, bfloat16 and the like: Keras's lattice and its errors
+        return cast_all(values, 'select')
+    if dtype.kind in 'OSUV':
+        return cast_all(values, 'select')
+    return [_ops.constant(v, dtype) if type(v) in (bool, int, float) else _ops.cast(tensor(v, 'select'), dtype)
+            for v in parts]
+
+
 def select(condlist, choicelist, default=0):
     """For each element, the choice of the first true condition (``default`` where none holds)."""
     if len(condlist) != len(choicelist) or not condlist:
         raise ValueError('keras.ops.select: condlist and choicelist must be non-empty and of one length, got %d '
                          'and %d' % (len(condlist), len(choicelist)))
-    choices = cast_all(list(choicelist) + [default], 'select')
+    choices = _select_choices(list(choicelist) + [default])
     conds = [_ops.cast(tensor(c, 'select'), 'bool') for c in condlist]
     shape = np.broadcast_shapes(*[tuple(v.shape) for v in choices + conds])
     out = _ops.broadcast_to(choices[-1], shape)
