@@ -235,3 +235,13 @@ def test_select_promotes_as_tf_experimental_numpy():
     assert _printed(keras.ops.select(cond, [x.astype('uint8')], 0))[0] == 'uint8'
     assert _printed(keras.ops.select(cond, [np.array([0.5, 1.5, 2.5], 'float16')], 0.5))[0] == 'float16'
     assert _printed(keras.ops.select([np.array([True, False])], [[1.5, 2.5]], 0))[0] == 'float64'
+
+
+def test_in_top_k_converts_numpy_predictions_to_float32():
+    # TF 2.21 (/work/notes/progs/kerasops1/topk.py): keras.ops.in_top_k(np.array([1]), p, 1) is [True] for numpy
+    # float64 / float16 / int64 p (InTopKV2's float32 input converts them); a float64 tensor is its refusal.
+    from framework.errors import InvalidArgumentError
+    for predictions in (np.array([[0.2, 0.8]]), np.array([[0.2, 0.8]], 'float16'), np.array([[1, 2]])):
+        assert np.asarray(keras.ops.in_top_k(np.array([1]), predictions, 1)).tolist() == [True]
+    with pytest.raises(InvalidArgumentError, match='cannot compute InTopKV2 as input #0'):
+        keras.ops.in_top_k(np.array([1]), keras.ops.convert_to_tensor(np.array([[0.2, 0.8]])), 1)

@@ -174,6 +174,10 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
 
 def in_top_k(targets, predictions, k):
     """Whether each target class is among the ``k`` largest predictions of its row (ties count)."""
+    if isinstance(predictions, np.ndarray) and predictions.dtype.kind in 'fiub':
+        # InTopKV2's float32 input converts a numpy array of any number type (a float64 or float16 *tensor* is
+        # its refusal), as TF 2.21 does: in_top_k(np.array([1]), np.array([[0.2, 0.8]]), 1) is [True]
+        predictions = predictions.astype(np.float32)
     return _ops.in_top_k(tensor(targets, 'in_top_k'), floating(predictions, 'in_top_k'), integer(k, 'k', 'in_top_k'))
 
 
