@@ -56,8 +56,9 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import concrete_function_trace, frozen_globals, inaccessible_tensors, leaked_tensors, traced_literals, \
-    traced_python_attributes, traced_python_iterators
+from . import concrete_function_trace, frozen_globals, graph_runtime_errors, inaccessible_tensors, leaked_tensors, \
+    traced_literals, traced_python_attributes, traced_python_iterators
+from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, common, fully_defined, trace_key
@@ -176,7 +177,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators', 'attributes')
+                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -192,13 +193,14 @@ class _Trace:
         self.frozen = None          # the function as its replays run it: its globals as the trace read them
         self.iterators = None       # what the trace took from Python iterator arguments (traced_python_iterators)
         self.attributes = None      # what the trace saw of user objects' attributes (traced_python_attributes)
+        self.nodes = None           # (code, offset) of a user line's API call -> its graph node (graph_runtime_errors)
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
-                if name not in ('frozen', 'iterators', 'attributes') and hasattr(self, name)}
+                if name not in ('frozen', 'iterators', 'attributes', 'nodes') and hasattr(self, name)}
 
     def __setstate__(self, state):
-        self.frozen = self.iterators = self.attributes = None
+        self.frozen = self.iterators = self.attributes = self.nodes = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -457,6 +459,11 @@ class Function:
                 if end is None:
                     raise
                 raise end from None
+            except OpError as error:        # a kernel failing on this call's values: the graph run's words
+                refused = graph_runtime_errors.replayed_error(error, entry.nodes, self._name)
+                if refused is None:
+                    raise
+                raise refused.with_traceback(error.__traceback__) from None
         random_state = self._random_state(entry, key)
         traced_key = self._relaxed(key) if entry is None else entry.key
         signature = self.input_signature
@@ -544,6 +551,8 @@ class Function:
             entry.frozen = frozen_globals.freeze(self._python_function)
         if not entry.site:
             entry.site = call_site()
+        if entry.nodes is None:
+            entry.nodes = getattr(trace, 'nodes', None)
         if entry.output_type is None:
             run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
             # (the elements next(iterator) gave are the graph's inputs too: a batch their spec leaves open)

@@ -19,12 +19,15 @@ code defined it (TF 2.21):
 tapeflow traces on the real arrays, so the kernel fails as the trace runs; the naming hook (traced_ops.py),
 which knows the API call and its graph name, hangs this error on the kernel's (as graph_shape_errors does for
 the refusals of shape inference), and tf.function raises it. The uid after the function's name is left out
-(tapeflow numbers no graphs), as graph_asserts.py does. A replay of a finished trace runs without the hook and
-keeps the eager words; so do Keras steps, whose defined-at lines TF lists through Keras's own files.
+(tapeflow numbers no graphs), as graph_asserts.py does. A replay of a finished trace runs without the hook: the
+trace noted the node each user line's API call made and the lines that made it (``note_node``), and a kernel
+failing in a replay gets both from there (``replayed_error``): TF lists the lines of the call that traced, not of
+the one running now. Keras steps' errors lack the defined-at lines TF lists through Keras's own files.
 """
 import re
 
 from .errors import OpError
+from .graph_scopes import defined_at
 
 # the eager kernel's wrapper around its text: '{{function_node __wrapped__X_device_...}} ' and ' [Op:X]' with an
 # optional ' name: ...' tail
@@ -51,3 +54,28 @@ def runtime_error(error, node, frames, function_name):
     for note in getattr(error, '__notes__', ()):       # tapeflow's own words on the failure
         refused.add_note(note)
     return refused
+
+
+def note_node(trace, caller, node):
+    """Remember in ``trace`` (a tf.function's naming) that the API call the user frame ``caller`` makes now
+    added the graph node ``node``, with the user frames that define it: a replay's kernel error names them
+    (the first, for a line run in a loop), as TF lists the lines that ran when the graph was made."""
+    nodes = trace.__dict__.setdefault('nodes', {})
+    key = (caller.f_code, caller.f_lasti)
+    if key not in nodes:
+        nodes[key] = (node, defined_at(trace, caller))
+
+
+def replayed_error(error, nodes, function_name):
+    """The graph run's error for ``error``, raised by a kernel while a finished trace with ``nodes`` (its
+    note_node table) replays; None where the failing call is not one the trace named."""
+    if not nodes:
+        return None
+    found, traceback = None, error.__traceback__
+    while traceback is not None:        # the innermost user frame whose call the trace named
+        noted = nodes.get((traceback.tb_frame.f_code, traceback.tb_lasti))
+        found = noted or found
+        traceback = traceback.tb_next
+    if found is None:
+        return None
+    return runtime_error(error, found[0], found[1], function_name)

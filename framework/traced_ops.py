@@ -202,9 +202,21 @@ class _Hook:
                     found = ('StatefulPartitionedCall' if notes['stateful'] else 'PartitionedCall',) + found[1:]
                 try:
                     _name_result(found, parameters, arg, function_name.startswith('__'))
+                    _note_node(frame.f_back, arg)
                 except Exception:       # naming is for printing: a failure leaves the value's text
                     pass
         return self._returned
+
+
+def _note_node(caller, result):
+    """Note the graph node of a tf.function trace's API call from the user frame ``caller`` (its result's
+    name): a kernel error in a replay of the trace names that node (graph_runtime_errors.replayed_error)."""
+    trace = trace_names.current()
+    if getattr(trace, 'graph', None) is None or not isinstance(result, Tensor):
+        return
+    entry = trace._names.get(id(result))
+    if entry is not None and assert_statements.traced_function_name() is not None:
+        graph_runtime_errors.note_node(trace, caller, entry[0].partition(':')[0])
 
 
 def name_as_user_call(fn, parameters, result):

@@ -53,3 +53,20 @@ def test_a_named_op_takes_its_name_as_the_node():
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:
         g(tf.constant(np.ones(2, 'float32')))
     assert str(caught.value).endswith('\t [[{{node block/pick}}]] [Op:__inference_g]')
+
+
+def test_a_later_call_names_the_node_and_the_lines_of_the_call_that_traced():
+    # TF 2.21 (ge1.py): the replayed graph fails with the frames recorded when the call that traced made the op
+    @tf.function
+    def g(x, i):
+        return tf.gather(x, i)
+    def first_call():
+        return g(tf.constant([1.0]), tf.constant([0]))
+    assert first_call().numpy().tolist() == [1.0]
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        g(tf.constant([1.0]), tf.constant([3]))
+    message = str(caught.value)
+    assert message.startswith('Graph execution error:\n\nDetected at node GatherV2 defined at')
+    assert message.endswith(_tail('GatherV2', 'indices[0] = 3 is not in [0, 1)', 'g',
+                                  g.python_function.__code__.co_firstlineno + 2))
+    assert ', in first_call\n\n' in message      # the tracing call's frames, not this call's
