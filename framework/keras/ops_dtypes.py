@@ -14,7 +14,6 @@ from framework.ops.graph_input_errors import eager_input_error
 from framework.ops.operands import as_tensor
 from framework.tensor import Tensor
 
-FLOATX = np.dtype('float32')     # Keras's default floatx (the promotion rules read floatx_dtype() when called)
 _PY_NUMBERS = (bool, int, float)
 # Keras 3's promotion narrows these results on every backend, TensorFlow's included (dtype_lattice.NARROWED)
 _NARROWED = {np.dtype('uint64'): np.dtype('uint32'), np.dtype('complex128'): np.dtype('complex64')}
