@@ -245,3 +245,11 @@ def test_in_top_k_converts_numpy_predictions_to_float32():
         assert np.asarray(keras.ops.in_top_k(np.array([1]), predictions, 1)).tolist() == [True]
     with pytest.raises(InvalidArgumentError, match='cannot compute InTopKV2 as input #0'):
         keras.ops.in_top_k(np.array([1]), keras.ops.convert_to_tensor(np.array([[0.2, 0.8]])), 1)
+
+
+def test_two_python_ints_under_float16_wrap_in_int16(floatx_restored):
+    # TF 2.21 (/work/notes/progs/kerasops1/bigint.py) under set_floatx('float16'): add(70000, 1) int16 4465,
+    # multiply(300, 300) int16 24464 (the weak int resolves to int16 and wraps)
+    keras.config.set_floatx('float16')
+    assert _printed(keras.ops.add(70000, 1)) == ('int16', '4465')
+    assert _printed(keras.ops.multiply(300, 300)) == ('int16', '24464')
