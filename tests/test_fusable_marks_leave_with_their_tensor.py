@@ -48,3 +48,13 @@ def test_noted_operands_answer_only_for_their_own_tensor():
     fusable_outputs.unmark(z)
     assert fusable_outputs.affine_parts(z) is None
     assert id(z) not in fusable_outputs.AFFINE_PARTS
+
+
+def test_a_dense_output_read_twice_leaves_no_noted_operands_behind():
+    # a functional model that also outputs the Dense's result unfuses it (layers/functional/shared_outputs.py)
+    inputs = keras.Input((4,))
+    dense = keras.layers.Dense(3)(inputs)
+    model = keras.Model(inputs, [keras.layers.Activation('tanh')(dense), dense])
+    model.predict(np.ones((8, 4), 'float32'), verbose=0)
+    gc.collect()
+    assert _orphaned_parts() == []

@@ -60,6 +60,8 @@ def mark_fusable(z, any_rank=False, parts=None):
     if any_rank or z._data.ndim == 2:
         if parts is not None:
             AFFINE_PARTS[ident] = parts
+        else:       # (no parts of an earlier tensor at this id can reach this one)
+            AFFINE_PARTS.pop(ident, None)
         FUSABLE[ident] = weakref.ref(z, lambda _, ident=ident: (FUSABLE.pop(ident, None),
                                                                  AFFINE_PARTS.pop(ident, None)))
     else:

@@ -13,7 +13,7 @@ leaf, so the Add sums in Keras's order (normalized_sums.py). Measured on TF 2.21
 p6020, p6035: Add / Average of a BatchNormalization output and a Dense of it, fit an ulp off from the first
 step while tapeflow regrouped it).
 """
-from framework.ops.fusable_outputs import FUSABLE
+from framework.ops.fusable_outputs import unmark
 
 from ..normalized_sums import forget_parts
 
@@ -34,5 +34,5 @@ def unfuse(values):
     """Take the traced Dense outputs among ``values`` (a node's flat outputs) out of the fusable ones, and
     BatchNormalization outputs out of those an Add regroups."""
     for value in values:
-        FUSABLE.pop(id(value), None)
+        unmark(value)       # (the mark and its noted operands together: an id outlives its tensor)
     forget_parts(values)
