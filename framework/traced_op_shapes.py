@@ -97,8 +97,7 @@ def _output_shape(rule, parameters, result, trace):
     if rule == 'array_stack':   # (its input is the TensorArray, not a tensor)
         return _array_stack(parameters, result)
     if rule == 'array_concat':
-        known = getattr(parameters.get('self'), '_element_shape', None)
-        return None if known is None or not known else (None,) + tuple(known[1:])
+        return _array_concat(parameters)
     if rule == 'array_read':
         return _array_element(parameters, result)
     if rule in ('range', 'constant'):
@@ -271,6 +270,13 @@ def _array_element(parameters, result):
     after gather's rows (TF 2.21)."""
     known = getattr(parameters.get('self'), '_element_shape', None)
     return None if known is None else tuple(result._data.shape[:result._data.ndim - len(known)]) + tuple(known)
+
+
+def _array_concat(parameters):
+    """A graph TensorArray's concat: its elements' shape past their first axis, that axis open (None where
+    the elements' shape is unknown)."""
+    known = getattr(parameters.get('self'), '_element_shape', None)
+    return None if known is None or not known else (None,) + tuple(known[1:])
 
 
 def _array_stack(parameters, result):
@@ -537,5 +543,5 @@ _RULES = {
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
-    'array_read': lambda p, s, r: _array_element(p, r),
+    'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),
 }

@@ -6,6 +6,8 @@ by TensorFlow's classes, as TF prints them.
 """
 import types
 
+from .py_dataset import PyDataset
+
 # tapeflow's tf.data iterator classes -> TensorFlow's (module and class as TF 2.21 prints them)
 _TF_CLASS_PATHS = {
     'framework.data.dataset_iterator.OwnedIterator': 'tensorflow.python.data.ops.iterator_ops.OwnedIterator',
@@ -17,7 +19,8 @@ def is_plain_iterator(x):
     """Whether ``x`` is an iterator Keras 3 does not read (any but a generator). fit's validation_data
     of one fails at the first validation, after an epoch has trained, as Keras makes its evaluation
     iterator there."""
-    return not isinstance(x, types.GeneratorType) and hasattr(x, '__next__') and hasattr(x, '__iter__')
+    # (a PyDataset may be an iterator too: ImageDataGenerator.flow's, as Keras's legacy Iterator is)
+    return not isinstance(x, (types.GeneratorType, PyDataset)) and hasattr(x, '__next__') and hasattr(x, '__iter__')
 
 
 def refuse_plain_iterator(x):
