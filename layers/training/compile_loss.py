@@ -21,7 +21,7 @@ from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
-from .target_errors import keys_as_targets_error, missing_target_error
+from .target_errors import keys_as_targets_error, missing_target_error, stars
 from .output_losses import losses_of_output
 from .nested_outputs import align_targets, build_losses, deeply_nested, resolve_path
 
@@ -262,7 +262,7 @@ class CompiledLoss:
         flat = nest.flatten(y_true)
         if len(flat) != 1:
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
-                               % (_stars(y_true, tuples=True), _stars(y_pred)))
+                               % (stars(y_true, tuples=True), stars(y_pred)))
             error.add_note('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
             raise error
         if isinstance(y_true, dict):
@@ -293,7 +293,7 @@ class CompiledLoss:
         losses = list(loss.values()) if isinstance(loss, dict) else loss if isinstance(loss, (list, tuple)) else [loss]
         if len(nest.flatten(y_true)) != sum(item is not None for item in losses):
             raise ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
-                             % (_stars(y_true, tuples=True), _stars(y_pred)))
+                             % (stars(y_true, tuples=True), stars(y_pred)))
 
     def _repack_as_losses(self, y_true, y_pred):
         """A dict of as many targets as losses that are not None, keyed otherwise than the outputs: Keras 3
@@ -322,7 +322,7 @@ class CompiledLoss:
         if len(flat_true) != len(with_loss):
             # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
-                               % (_stars(y_true, tuples=True), _stars(y_pred)))
+                               % (stars(y_true, tuples=True), stars(y_pred)))
             error.add_note('The model has %d outputs (%d with a loss) but y holds %d arrays; give one target per '
                            'output' % (len(nest.flatten(y_pred)), len(with_loss), len(flat_true)))
             raise error
@@ -345,7 +345,7 @@ class CompiledLoss:
                 if not isinstance(self._user_loss, (list, tuple, dict)):
                     raise missing_target_error(0, len(y_pred), path=_first_path(y_pred))
                 error = ValueError('y_true and y_pred have different structures.\ny_true: *\ny_pred: %s\n'
-                                   % _stars(y_pred))
+                                   % stars(y_pred))
                 error.add_note('The compiled loss needs a target per output: pass y to fit / evaluate')
                 raise error
             error = ValueError('None values not supported.')
@@ -493,13 +493,3 @@ def _first_path(y_pred):
 def _dict_keys(d):
     """A dict's keys in ``nest.flatten`` order (sorted, as Keras's tree flattens dicts)."""
     return sorted(d)
-
-
-def _stars(structure, tuples=False):
-    """``structure`` with '*' for each leaf, as Keras 3 shows y_true and y_pred in its structure error."""
-    if isinstance(structure, dict):
-        return {key: _stars(value, tuples) for key, value in structure.items()}
-    if isinstance(structure, (list, tuple)):
-        items = [_stars(value, tuples) for value in structure]
-        return tuple(items) if tuples or isinstance(structure, tuple) else items
-    return '*'

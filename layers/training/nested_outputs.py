@@ -10,6 +10,7 @@ compile_loss.py / compile_metrics.py, whose many special cases this module leave
 from framework import nest
 
 from .compile import get_loss, get_metric
+from .target_errors import stars
 
 
 def deeply_nested(y_pred):
@@ -38,7 +39,7 @@ def align_targets(y_true, y_pred, user_loss=None):
     with_loss = [index for index, loss in enumerate(flat_loss) if loss is not None]
     if user_loss is None or len(flat) != len(with_loss):
         raise ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
-                         % (_stars(y_true, tuples=True), _stars(y_pred)))
+                         % (stars(y_true, tuples=True), stars(y_pred)))
     spread = [None] * len(flat_loss)
     for index, target in zip(with_loss, flat):
         spread[index] = target
@@ -193,13 +194,3 @@ def _same_tree(a, b):
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return type(a) is type(b) and len(a) == len(b) and all(_same_tree(x, y) for x, y in zip(a, b))
     return True
-
-
-def _stars(structure, tuples=False):
-    """``structure`` with '*' for each leaf, as Keras 3 shows y_true and y_pred in its structure error."""
-    if isinstance(structure, dict):
-        return {key: _stars(value, tuples) for key, value in structure.items()}
-    if isinstance(structure, (list, tuple)):
-        items = [_stars(value, tuples) for value in structure]
-        return tuple(items) if tuples or isinstance(structure, tuple) else items
-    return '*'

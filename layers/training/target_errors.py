@@ -38,3 +38,13 @@ def keys_as_targets_error(key, y_keys, output_names, dtype):
     error = TargetKeysError("Expected %s, but got %s of type '%s'." % (dtype, key, type(key).__name__))
     error.add_note("y is keyed %s, the outputs %s; key the targets by the outputs' names" % (y_keys, output_names))
     return error
+
+
+def stars(structure, tuples=False):
+    """``structure`` with '*' for each leaf, as Keras 3 shows y_true and y_pred in its structure error."""
+    if isinstance(structure, dict):
+        return {key: stars(value, tuples) for key, value in structure.items()}
+    if isinstance(structure, (list, tuple)):
+        items = [stars(value, tuples) for value in structure]
+        return tuple(items) if tuples or isinstance(structure, tuple) else items
+    return '*'
