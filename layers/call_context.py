@@ -269,7 +269,7 @@ def unconverted_step(step_fn):
     symbolic_iteration.install()
 
     def step(batch):
-        with assert_statements.running(False, 'one_step_on_data'):
+        with assert_statements.running(False, 'multi_step_on_iterator'):     # (fit's and evaluate's function)
             return step_fn(batch)
     return step
 

@@ -117,7 +117,7 @@ class StepTraces:
                 self._latest_array_trace[latest_key] = latest
         # a call whose trace raised is no call for TensorFlow's retracing detector: counted once it ran
         return _undone_on_failure(traced_step(batch, open_axes or relaxed or batch_axis_open(batch, free_batch), first,
-                                              kind in self._made_early), undo,
+                                              kind in self._made_early, 'multi_step_on_iterator'), undo,
                                   lambda: step_retracing.traced(function))
 
 
@@ -178,9 +178,12 @@ class StepTraces:
             if function is None:
                 function = self._functions[kind[0]] = step_retracing.stand_in('on_batch')
             ran = lambda: step_retracing.traced(function, 'on_batch')     # noqa: E731
+        name = 'one_step_on_data' if kind[0] in ('train_on_batch', 'test_on_batch') else \
+            'multi_step_on_data' if family == 'predict_multi' and kind[0] != 'predict_on_batch' else \
+            'one_step_on_data_distributed'
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)
-                                                      for shape in relaxed], len(traced) == 1),
+                                                      for shape in relaxed], len(traced) == 1, function_name=name),
                                   lambda: traced.remove(relaxed), ran)
 
     def static_trace(self, kind, shapes):

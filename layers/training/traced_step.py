@@ -21,11 +21,14 @@ from framework.function_init import initializing
 from framework.tensor import Tensor
 
 
-def traced_step(batch, open_axes, first, created=False):
+def traced_step(batch, open_axes, first, created=False, function_name='one_step_on_data'):
     """The context of a step Keras traces on ``batch``. ``open_axes``: for each flattened
     tensor of the batch, the axes the trace leaves open (None: its rank too); ``first``: whether it is its
     function's first trace; ``created``: whether variables its trace would make were made
-    before it (fit builds the optimizer before its first step)."""
+    before it (fit builds the optimizer before its first step); ``function_name``: the tf.function TF 2.21
+    calls eagerly for it, which its graph errors name ('[Op:__inference_multi_step_on_iterator_N]' in fit
+    and evaluate, one_step_on_data in train_on_batch / test_on_batch, one_step_on_data_distributed in
+    predict and predict_on_batch: progs/lead41/ge2.py)."""
     names, length, free = {}, None, False
     leaves = [t for t in nest.flatten(batch) if t is not None]
     for index, value in enumerate(leaves):
@@ -50,7 +53,7 @@ def traced_step(batch, open_axes, first, created=False):
     # meets TF's OperatorNotAllowedInGraphError in the trace (a replay of a trace that passed needs no check)
     assert_statements.install()
     symbolic_iteration.install()
-    stack.enter_context(assert_statements.running(False, 'one_step_on_data'))
+    stack.enter_context(assert_statements.running(False, function_name))
     return stack
 
 
