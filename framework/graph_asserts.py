@@ -116,7 +116,7 @@ def check(kind, name, values, scopes=1):
                                scope if kind == 'Assert' else scope + '/Assert', _defined_at())
         return found
     for _ in range(scopes):
-        scope = graph.unique(name_scopes.current() + (name or kind))
+        scope = graph.unique(_scope_prefix(trace) + (name or kind))
     names = {}
     for key, value in values.items():
         entry = trace_names.entry_of(value)
@@ -128,6 +128,13 @@ def check(kind, name, values, scopes=1):
     found = _saved()[site] = GraphCheck(scope, names, scope if kind == 'Assert' else scope + '/Assert',
                                         _defined_at())
     return found
+
+
+def _scope_prefix(trace):
+    """The open scopes a check's node is named in: a Keras layer's call's ('sequential_1/l_1/'), then the
+    tf.name_scopes (TF 2.21, progs/lead41/ge2.py: 'sequential_1/l_1/assert_less/Assert/AssertGuard/Assert')."""
+    from .traced_ops import scope_prefix        # (late: traced_ops imports the ops)
+    return scope_prefix(trace)
 
 
 def nested(outer, kind):
