@@ -15,6 +15,7 @@ import sys
 
 from .errors import OutOfRangeError
 from .function_errors import _OWN_DIRS, _user_frames
+from .graph_runtime_errors import graph_run_text
 
 
 def _is_iterator_end(error):
@@ -47,8 +48,5 @@ def graph_end_of_sequence(error, python_function, name, site):
     if not isinstance(error, StopIteration) or not _is_iterator_end(error):
         return None
     inner = [frame[:3] for frame in _user_frames(error.__traceback__, python_function)]
-    lines = ['Graph execution error:', '', 'Detected at node IteratorGetNext defined at (most recent call last):']
-    for filename, lineno, function in list(site) + inner:
-        lines += ['  File "%s", line %d, in %s' % (filename, lineno, function), '']
-    lines += ['End of sequence', '\t [[{{node IteratorGetNext}}]] [Op:__inference_%s]' % name]
-    return OutOfRangeError(None, None, '\n'.join(lines), OutOfRangeError.code)
+    text = graph_run_text('IteratorGetNext', list(site) + inner, 'End of sequence', name)
+    return OutOfRangeError(None, None, text, OutOfRangeError.code)

@@ -31,6 +31,7 @@ import numpy as np
 from . import assert_statements, backend, name_scopes, trace_names
 from .errors import InvalidArgumentError
 from .function_errors import _OWN_DIRS
+from .graph_runtime_errors import graph_run_text
 
 # (the public checks' own files: the user's call is the first frame outside them)
 CHECK_FILES = tuple(__file__.replace('graph_asserts', name) for name in ('assertions', 'graph_asserts', 'debugging'))
@@ -60,11 +61,8 @@ class GraphCheck:
     def op_error(self, text, node=None, function_name=None):
         """The graph error's text around a kernel's ``text`` (``node``: by default the check's scope, as
         CheckNumerics names its node)."""
-        node = node or self.scope
-        frames = ''.join('  File "%s", line %d, in %s\n\n' % frame for frame in self.frames)
-        return ('Graph execution error:\n\nDetected at node %s defined at (most recent call last):\n%s%s\n'
-                '\t [[{{node %s}}]] [Op:__inference_%s]'
-                % (node, frames, text, node, function_name or assert_statements.traced_function_name()))
+        return graph_run_text(node or self.scope, self.frames, text,
+                              function_name or assert_statements.traced_function_name())
 
 
     def binary_error(self, message, sign, x, y, summarize):

@@ -35,6 +35,14 @@ _EAGER = re.compile(r'^\{\{function_node __wrapped__\w+?_device_[^}]*\}\} (?P<te
                     r'(?: name: .*)?$', re.S)
 
 
+def graph_run_text(node, frames, text, function_name):
+    """The text of an error a graph run raises: the failing ``node``, the user ``frames`` ((file, line, function),
+    outermost first) that defined it, the kernel's ``text``, and the tf.function ``function_name`` (no uid)."""
+    lines = ''.join('  File "%s", line %d, in %s\n\n' % frame for frame in frames)
+    return ('Graph execution error:\n\nDetected at node %s defined at (most recent call last):\n%s%s\n'
+            '\t [[{{node %s}}]] [Op:__inference_%s]' % (node, lines, text, node, function_name))
+
+
 def runtime_error(error, node, frames, function_name):
     """The graph run's error for the kernel ``error`` at ``node`` (its unique graph name), defined at ``frames``
     ((file, line, function), outermost first) in the tf.function ``function_name``; None where ``error`` is not
@@ -44,11 +52,8 @@ def runtime_error(error, node, frames, function_name):
     found = _EAGER.match(str(error))
     if found is None:
         return None
-    lines = ''.join('  File "%s", line %d, in %s\n\n' % frame for frame in frames)
-    text = ('Graph execution error:\n\nDetected at node %s defined at (most recent call last):\n%s%s\n'
-            '\t [[{{node %s}}]] [Op:__inference_%s]' % (node, lines, found.group('text'), node, function_name))
     try:
-        refused = type(error)(None, None, text)
+        refused = type(error)(None, None, graph_run_text(node, frames, found.group('text'), function_name))
     except TypeError:       # (a subclass built otherwise: the kernel's error stands)
         return None
     for note in getattr(error, '__notes__', ()):       # tapeflow's own words on the failure
