@@ -7,11 +7,11 @@ import numpy as np
 from framework import nest, trace_names
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
-from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
 from . import call_context
 from .functional.keras_tensor import KerasTensor
+from .traced_casts import cast_as_keras
 
 
 def floating(dtype):
@@ -24,12 +24,12 @@ def _convert_one(value, dtype):
         return value if isinstance(value, Tensor) else convert_to_tensor(value)
     if isinstance(value, Tensor):
         if value._data.dtype != dtype and floating(value._data.dtype):
-            return cast(value, dtype)
+            return cast_as_keras(value, dtype)
         return value
     tensor = convert_to_tensor(value)
     # (a batch of the layer's dtype, every step: convert_to_tensor copies it, and nothing else is asked;
     # an integer or bool batch is kept as it is)
-    return cast(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
+    return cast_as_keras(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
 
 
 def _is_array(value):

@@ -66,7 +66,16 @@ def _refuse_python_values(inputs):
         if type(leaf) in _PYTHON_SCALARS or not (leaf is None or isinstance(leaf, (Tensor, CompositeTensor))
                                                  or hasattr(leaf, '__array__')):
             raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
-                             'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type(leaf)))
+                             'value should be passed as a keyword argument: %s (of type %s)' % (leaf, _type_text(leaf)))
+
+
+def _type_text(value):
+    """``type(value)`` as Keras's message prints it: a tf.data dataset by TensorFlow's class path."""
+    from framework.data.dataset import Dataset
+    if isinstance(value, Dataset):
+        from framework.data.stage_names import tf_class_text
+        return tf_class_text(value)
+    return type(value)
 
 
 def _warn_legacy_shape_argument(data_layer):

@@ -8,7 +8,7 @@ from framework.dtypes import numpy_dtype
 from framework.errors import OperatorNotAllowedInGraphError, noted, shown_as
 from framework.function import is_replaying
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
-from framework.ops import cast, expand_dims, squeeze
+from framework.ops import expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
@@ -29,6 +29,7 @@ from .policy_sharing import policy_config
 from .mask_propagation import as_mask, warn_if_mask_dropped
 from .naming import unique_name
 from .summary import print_summary
+from .traced_casts import cast_as_keras, symbolic_cast
 
 # The base class of Sequential: Model, which adds compile / fit / evaluate / predict.
 from .model import Model as ModelBase  # noqa: E402
@@ -341,7 +342,7 @@ class Sequential(ModelBase):
                 # strings meet a numeric Input when the first layer computes in numbers (a StringLookup,
                 # TextVectorization computes in strings): Keras casts them and TF's Cast kernel refuses
                 # ('Cast string to float is not supported'; the warmstart tutorial's nested Sequential)
-                x = cast(x, wanted)
+                x = self._cast_input(x, wanted)
             elif wanted.kind == 'O' and x._data.dtype.kind in 'biufc' and call_context.probing():
                 # a string Input met by the zeros of a symbolic call (an outer Sequential's build):
                 # Keras casts the KerasTensor to string; empty strings stand for it here
@@ -363,6 +364,16 @@ class Sequential(ModelBase):
         raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
                          'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference,
                                                             as_traced(tuple(x.shape))))
+
+    def _cast_input(self, x, wanted):
+        """Keras's cast of ``x`` to the Input's dtype: a graph op in a traced step ('sequential_1/Cast'), whose
+        string batch TensorFlow refuses by the rank check first when its rank is wrong (the kernel only runs
+        after the graph is made)."""
+        if x.dtype == 'string' and x._data.ndim != len(self._graph_ends[0][0].shape):
+            stand_in = symbolic_cast(x, wanted)
+            if stand_in is not None:
+                return stand_in
+        return cast_as_keras(x, wanted)
 
     def _structure_text(self, inputs):
         received = nest.map_structure(lambda v: 'Tensor(shape=%s)' % (tuple(np.shape(v)),), inputs)
