@@ -15,6 +15,7 @@ import functools
 from framework.train import deferred_restore
 
 from . import call_context
+from .keras_build_config import keras_writes_build_config
 
 
 def needs_recording(cls):
@@ -42,6 +43,10 @@ def recording_build(build):
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)
+            if self._build_input_shape is None and (args or kwargs) and keras_writes_build_config(type(self)):
+                # Keras 3 records the arguments build was given: Embedding(5, 3).build(None) has the
+                # build config {'input_shape': None}
+                self.__dict__['_build_shapes_dict'] = {'input_shape': None}
         if outermost:
             self.lock_state()      # built again by hand, add_weight refuses: the layer keeps its weights
             # TF restores a checkpoint's waiting values as the variables are made: also in a build by hand

@@ -79,8 +79,8 @@ class Discretization(Layer):
                              '`bin_boundaries=%s`' % (num_bins, bin_boundaries))      # Keras 3's text
         if num_bins is None and bin_boundaries is None:
             raise ValueError('You need to set either `num_bins` or `bin_boundaries`.')
-        if bin_boundaries is not None:
-            bin_boundaries = [float(b) for b in host_array(bin_boundaries).reshape(-1).tolist()]
+        # kept as given (a tuple of ints stays one in get_config), as Keras 3 does; its truth test
+        # below is Keras's too (an array of several boundaries raises numpy's ValueError there)
         self.bin_boundaries, self.num_bins = bin_boundaries, num_bins
         self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, bool(sparse)
         self.summary = None if bin_boundaries else np.zeros((2, 0), np.float32)
@@ -184,7 +184,7 @@ class Discretization(Layer):
         boundaries = config.pop('bin_boundaries', None) if config.get('num_bins') is not None else None
         layer = cls(**config)
         if boundaries is not None:
-            layer.bin_boundaries = [float(b) for b in boundaries]
+            layer.bin_boundaries = boundaries
         return layer
 
     def get_config(self):
