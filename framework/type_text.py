@@ -4,16 +4,21 @@ TensorFlow's ``EagerTensor`` is a C type whose ``tp_name`` is its module path, s
 about it read "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'assign'" and
 "... object does not support item assignment", while ``type(t).__name__`` is 'EagerTensor'.
 tapeflow's Tensor answers 'EagerTensor' to ``__name__``; its messages use this path. Its
-subclasses (variables: 'ResourceVariable') are Python classes under TensorFlow too: their names.
+subclasses (variables: 'ResourceVariable') are Python classes under TensorFlow too: their names
+(a Keras 3 variable's class is ``keras.src.backend.Variable``: 'Variable').
 """
 
 EAGER_TENSOR_PATH = 'tensorflow.python.framework.ops.EagerTensor'
 
 
 def python_type_name(obj):
-    """The type name Python's errors give for ``obj`` under TensorFlow."""
+    """The type name Python's errors give for ``obj`` under TensorFlow: a Keras variable (a layer's
+    weight: one with a path) is Keras 3's ``Variable`` there, a tf.Variable a ``ResourceVariable``."""
     name = type(obj).__name__
-    return EAGER_TENSOR_PATH if name == 'EagerTensor' else name
+    if name == 'EagerTensor':
+        return EAGER_TENSOR_PATH
+    from .variable import Variable
+    return 'Variable' if isinstance(obj, Variable) and obj._path is not None else name
 
 
 def class_text(obj):
