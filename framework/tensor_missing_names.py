@@ -10,6 +10,8 @@ but costs the training step CPython's specialised attribute loads (tensor_numpy_
 these names are class attributes that raise. They are non-data descriptors: a subclass's own
 methods (Variable, a variable's slice) come first, and ``hasattr(tensor, 'assign')`` stays False.
 """
+import sys
+
 from .type_text import python_type_name
 
 # tf.Variable's names that an EagerTensor lacks (TF 2.21), and PyTorch's that programs carry over
@@ -44,10 +46,15 @@ class _EagerUndefined(_Missing):
             raise AttributeError('Tensor.%s is undefined when eager execution is enabled.' % self.name,
                                  name=self.name, obj=tensor)
         if self.name == 'name':     # user code's read of a tensor the trace named: its graph name ('mul:0')
-            from . import trace_names
+            from . import trace_names, replayed_tensor_names
             if trace_names.is_graph_tensor_to_caller(tensor):
                 name = trace_names.entry_of(tensor)[0]
-                return name if ':' in name else name + ':0'
+                name = name if ':' in name else name + ':0'
+                replayed_tensor_names.remember(sys._getframe(1), trace_names.current(), name)
+                return name
+            name = replayed_tensor_names.replayed(sys._getframe(1))     # a later call TF runs as its graph
+            if name is not None:
+                return name
         return super().__get__(tensor, owner)      # a traced tensor: TF's has one, tapeflow's none
 
 
