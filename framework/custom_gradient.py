@@ -49,6 +49,19 @@ def _tf_variable_repr(variable):
         numpy_text(variable.numpy(), True))
 
 
+def _in_tf_order(variables):
+    """The variables as TF 2.21 hands them to grad_fn. In a tf.function its graph decorator sorts them by
+    name (``sorted(..., key=lambda v: v.name)``: a grad_fn answering [kernel, bias] there gives the bias
+    the kernel's gradient, as TF does); eagerly it keeps a set's order, tapeflow the order of creation.
+    A Keras variable sorts by its backing tf.Variable's name ('dense/kernel:0'); equal names keep their order."""
+    if len(variables) < 2:
+        return variables
+    from .eager_graph_names import inside_function, lifted
+    if not inside_function() or lifted():
+        return variables
+    return sorted(variables, key=lambda v: v.name if v._path is None else v._path + ':0')
+
+
 def _decorated(f, body_context):
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
@@ -61,7 +74,7 @@ def _decorated(f, body_context):
             probe._watch([x for x in inputs if x._data.dtype.kind in 'fc'])
             returned = f(*args, **kwargs)
         result, grad_fn = _unpacked(returned, f.__name__)
-        watched = probe.watched_variables()
+        watched = _in_tf_order(probe.watched_variables())
         variables = [v for v in watched if not any(v is x for x in given)]
         # A Keras variable passed as an argument is read through its backing tf.Variable, which
         # TF 2.21 does not find among the inputs: it counts as a variable the function uses.
