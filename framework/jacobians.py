@@ -6,6 +6,8 @@ since examples are independent) and keeps the record until all are done.
 """
 import contextlib
 
+from numpy import generic, ndarray
+
 from . import nest, ops, pfor_errors
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
@@ -20,17 +22,20 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     ``use_pfor`` (TensorFlow's vectorized way, the default) changes only its tracing warnings."""
     tape._check_usable()
     flat_sources = nest.flatten(sources)
-    check_sources(flat_sources, 'jacobian')
     if isinstance(target, IndexedSlices):
         target = _densified(tape, target)
+    with _refusals_keep_the_tape(tape):
+        if not isinstance(target, Tensor) and not _numpy_value(target):
+            raise NotATensorError(target, 'shape', 'jacobian: target must be a single Tensor, got %s'
+                                  % type(target).__name__)
+        if use_pfor:
+            pfor_called()
+        else:
+            _refuse_one_shot_tape(tape, 'jacobian', "to compute the jacobian with eager execution enabled and with  "
+                                                    "experimental_use_pfor set to False.")
+        _check_loop_sources(flat_sources, use_pfor)
     if not isinstance(target, Tensor):
-        raise NotATensorError(target, 'shape', 'jacobian: target must be a single Tensor, got %s'
-                              % type(target).__name__)
-    if use_pfor:
-        pfor_called()
-    else:
-        _refuse_one_shot_tape(tape, 'jacobian', "to compute the jacobian with eager execution enabled and with  "
-                                                "experimental_use_pfor set to False.")
+        return _jacobian_of_a_constant(tape, target, sources, flat_sources, unconnected)
     n = target._data.size
     rows = [[] for _ in flat_sources]
     connected = [False] * len(flat_sources)
@@ -66,6 +71,46 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     return nest.pack_sequence_as(sources, out)
 
 
+def _numpy_value(value):
+    return isinstance(value, (ndarray, generic))
+
+
+@contextlib.contextmanager
+def _refusals_keep_the_tape(tape):
+    """TF 2.21 refuses bad arguments before the sweep that uses a one-shot tape up: a corrected call on
+    the same tape still answers, as after a refused gradient()."""
+    try:
+        yield
+    except BaseException:
+        tape._used = False
+        raise
+
+
+def _check_loop_sources(flat_sources, use_pfor):
+    """TF 2.21 checks the sources in the gradient call of its loop over the target's rows, after it has
+    read the target: pfor traces that call, so AutoGraph rewords its errors ('in user code:')."""
+    try:
+        check_sources(flat_sources, 'jacobian')
+    except (TypeError, AttributeError) as error:
+        if not use_pfor:
+            raise
+        raise pfor_errors.in_user_code(error) from None
+
+
+def _jacobian_of_a_constant(tape, target, sources, flat_sources, unconnected):
+    """A NumPy target: TF 2.21 converts it to a constant the tape never saw, so every row's gradient is
+    None: the jacobian is None for each source. With unconnected_gradients='zero' its zeros fail in TF's
+    set_shape, which concatenates the target's static shape, here NumPy's tuple."""
+    if not tape._persistent:
+        tape._release()
+    if unconnected == 'zero' and flat_sources:
+        error = AttributeError("'tuple' object has no attribute 'concatenate'")
+        error.add_note('jacobian: the target is a NumPy value, which no recorded op produced; compute it with '
+                       'framework ops inside the tape')
+        raise error
+    return nest.pack_sequence_as(sources, [None] * len(flat_sources))
+
+
 def _pfor_errors(use_pfor, kind):
     return pfor_errors.vectorizing(kind) if use_pfor else contextlib.nullcontext()
 
@@ -98,10 +143,7 @@ def _zero_filled(g, source, unconnected, use_pfor):
         except AttributeError as error:
             if not use_pfor:
                 raise
-            traced = AttributeError('in user code:\n\n\n    AttributeError: %s\n' % error.args[0])
-            for note in getattr(error, '__notes__', ()):
-                traced.add_note(note)
-            raise traced from None
+            raise pfor_errors.in_user_code(error) from None
     return result(g, source, 'zero', asked=False)
 
 
@@ -111,34 +153,30 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
         tape._check_usable()
     except RuntimeError as error:       # TF's batch_jacobian words it without the space ('tocompute')
         raise RuntimeError(str(error).replace('used to compute', 'used tocompute')) from None
-    for value in (target, source):
-        if not hasattr(value, 'shape'):     # TF reads both shapes first: a None or a number fails there
-            raise AttributeError("'%s' object has no attribute 'shape'" % type(value).__name__)
-    check_sources([source], 'batch_jacobian')
-    if target.ndim >= 1:       # TensorFlow's with_rank_at_least(2), target first (a scalar target fails below)
-        for t in (target, source):
-            if t.ndim < 2:
-                error = ValueError('Shape %s must have rank at least 2' % (tuple(t.shape),))
-                error.add_note('batch_jacobian: target and source need a batch axis and at least one more; '
-                               'use jacobian for vectors')
-                raise error
-    if target.ndim < 1 or source.ndim < 1 or target.shape[0] != source.shape[0]:
-        note = ('batch_jacobian: target and source need the same leading (batch) dimension; got shapes %s and %s'
-                % (tuple(target.shape), tuple(source.shape)))
-        if target.ndim < 1:     # TensorFlow reads target.shape[0] first
-            error = IndexError('list index out of range')
+    # TF reads the target's shape, its rank, its first dimension and checks its rank, then the source's
+    # shape and rank: a None or a number fails at 'shape', a NumPy value at its shape, a tuple
+    with _refusals_keep_the_tape(tape):
+        _batch_shape_of(target, 'rank')
+        if target.ndim < 1:     # its first dimension, read before its rank is checked
+            _raise_batch_mismatch(IndexError('list index out of range'), target, source)
+        _rank_at_least_2(target)
+        _batch_shape_of(source, 'with_rank_at_least')
+        _rank_at_least_2(source)
+        check_sources([source], 'batch_jacobian')
+        if target.shape[0] != source.shape[0]:
+            _raise_batch_mismatch(ValueError('Need first dimension of target shape (%s) and source shape (%s) to '
+                                             'match.' % (tuple(target.shape), tuple(source.shape))), target, source)
+        if not target.shape[0]:       # TF divides the target's size by its batch size
+            error = ZeroDivisionError('integer division or modulo by zero')
+            error.add_note('batch_jacobian: the batch is empty (target shape %s)' % (tuple(target.shape),))
+            raise error
+        if use_pfor:
+            pfor_called()
         else:
-            error = ValueError('Need first dimension of target shape (%s) and source shape (%s) to match.'
-                               % (tuple(target.shape), tuple(source.shape)))
-        error.add_note(note)
-        raise error
-    if use_pfor:
-        pfor_called()
-    else:
-        _refuse_one_shot_tape(tape, 'batch_jacobian', "to compute the batch_jacobian with eager execution enabled "
-                                                      "and  with experimental_use_pfor set to False.")
+            _refuse_one_shot_tape(tape, 'batch_jacobian', "to compute the batch_jacobian with eager execution "
+                                                          "enabled and  with experimental_use_pfor set to False.")
     batch = target.shape[0]
-    inner = int(target._data.size // batch) if batch else 0
+    inner = int(target._data.size // batch)
     cols = []
     connected = False
     xp = array_module(target._data)
@@ -164,6 +202,32 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
         return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))
+
+
+def _batch_shape_of(value, read):
+    """``value``'s shape as TF's batch_jacobian reads it: no shape at all, or a NumPy value's tuple, which
+    has no TensorShape method (``read``: the one TF calls first on it)."""
+    if not hasattr(value, 'shape'):
+        raise AttributeError("'%s' object has no attribute 'shape'" % type(value).__name__)
+    if type(value.shape) is tuple:
+        error = AttributeError("'tuple' object has no attribute '%s'" % read)
+        error.add_note('batch_jacobian: target and source must be tensors (tf.convert_to_tensor a NumPy value, '
+                       'and watch it, before computing the target)')
+        raise error
+
+
+def _raise_batch_mismatch(error, target, source):
+    error.add_note('batch_jacobian: target and source need the same leading (batch) dimension; got shapes %s and %s'
+                   % (tuple(target.shape), tuple(getattr(source, 'shape', ()))))
+    raise error
+
+
+def _rank_at_least_2(value):
+    if value.ndim < 2:
+        error = ValueError('Shape %s must have rank at least 2' % (tuple(value.shape),))
+        error.add_note('batch_jacobian: target and source need a batch axis and at least one more; '
+                       'use jacobian for vectors')
+        raise error
 
 
 def _for_loop_refusals(target, flat_sources, connected, unconnected):

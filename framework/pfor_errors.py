@@ -15,6 +15,17 @@ class StagingError(AutoGraphError):
     """TF's AutoGraph error for a failure while a converted function is traced."""
 
 
+def in_user_code(error):
+    """``error`` as AutoGraph re-raises an error of a converted function's trace that it rebuilds from a
+    message (a TypeError, an AttributeError): the same class, its text under 'in user code:' with no frames
+    listed (pfor's loop body is TF's own code), the notes kept."""
+    traced = BaseException.__new__(type(error))
+    traced.args = ('in user code:\n\n\n    %s: %s\n' % (type(error).__name__, error.args[0] if error.args else ''),)
+    for note in getattr(error, '__notes__', ()):
+        traced.add_note(note)
+    return traced
+
+
 ACTIVE = [0]    # how many pfor-traced sweeps run now (gradient rules that TF's graph mode refuses there check it)
 
 

@@ -87,7 +87,7 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
                 error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
                 error.add_note(note)
                 raise error
-            raise _not_a_tensor(s, 'dtype' if op == 'jacobian' else _missing_attribute(s), note)
+            raise _not_a_tensor(s, _missing_attribute(s), note)
 
 
 def _is_ragged(value):
