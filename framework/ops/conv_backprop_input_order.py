@@ -109,7 +109,7 @@ def applies_dilated(g, f, geo):
     """Whether TensorFlow's order is known for this dilated 2-D product (convolution_nd's geometry: a dilated
     transposed convolution, or tf.nn.conv2d's dilated Conv2D's input gradient, the same kernel)."""
     return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32 and len(geo.kernel) == 2
-            and geo.groups == 1 and f.shape[2] >= 2 and tuple(geo.strides) == (1, 1)
+            and geo.groups == 1 and f.shape[2] >= 1 and tuple(geo.strides) == (1, 1)
             and tuple(geo.dilations) != (1, 1) and eigen_math.exact_for_size(int(np.prod(geo.shape))))
 
 

@@ -372,6 +372,12 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
                                     'to the input\'s %s' % (op, out, geo.out, tuple(x.shape[1:-1])))
     if rank == 1 and tuple(geo.dilations) == (1,) and f.shape[0] > 0:     # (an empty kernel: zeros, as here)
         return height_one_transpose(x, f, out, geo.strides[0], _padding_mode(padding, op))
+    if rank == 1 and f.shape[0] > 0:
+        # TF's conv1d_transpose runs a dilated one as Conv2DBackpropInput on a height-1 image with dilations
+        # (1, r) too: conv_backprop_input_order's dilated sums (the 1-D product here rounded them its own way)
+        y = conv_transpose(expand_dims(x, 1), expand_dims(f, 0), (out[0], 1) + out[1:], (1, geo.strides[0]),
+                           padding, (1, geo.dilations[0]), via_space_to_batch=via_space_to_batch)
+        return squeeze(y, [1])
     return _input_grad(x, f, geo, transposed=True)
 
 
