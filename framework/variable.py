@@ -76,19 +76,18 @@ def _check_declared_shape(shape, actual):
     """``Variable(..., shape=...)`` must fit the initial value (None marks a dimension left open)."""
     if shape is None:
         return
-    if getattr(shape, 'rank', 0) is None:        # TensorShape(None): any shape
+    # TF's as_shape first: its errors for a dimension of -1 or 2.0, or a string read letter by letter (its
+    # Dimension takes a bool through __index__, which tapeflow's TensorShape refuses: 1 here, as in TF)
+    declared = TensorShape([int(d) if isinstance(d, bool) else d for d in shape]
+                           if isinstance(shape, (list, tuple)) else shape)
+    if declared.rank is None:        # TensorShape(None): any shape
         return
-    if isinstance(shape, str):      # TF's as_shape reads it letter by letter: its TypeError
-        from .tensor_shape import TensorShape
-        TensorShape(shape)
-    dims = shape.as_list() if hasattr(shape, 'as_list') else shape
-    dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
-    if len(dims) != len(actual) or any(d is not None and int(d) != a for d, a in zip(dims, actual)):
-        from .tensor_shape import TensorShape
+    dims = declared.as_list()
+    if len(dims) != len(actual) or any(d is not None and d != a for d, a in zip(dims, actual)):
         error = ValueError('In this `tf.Variable` creation, the initial value\'s shape (%s) is not compatible with '
                            'the explicitly supplied `shape` argument (%s).' % (TensorShape(actual), shape))
         error.add_note('Variable: give a shape that the initial value fits (None leaves a dimension open)')
-        raise error      # TensorFlow 2.21's words
+        raise error      # TensorFlow 2.21's words, the shape as given
 
 
 def _open_shape(shape):
