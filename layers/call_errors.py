@@ -14,6 +14,7 @@ from framework.losses.tensor_notes import get_keras_mask
 from framework.tensor import DISPLAY_NAME, ConversionError, Tensor
 
 from . import call_context
+from .step_graph_errors import note_layer_node
 from .tensor_arguments import is_tensor_argument
 
 
@@ -61,7 +62,8 @@ def call_error(err, layer, inputs, args, kwargs):
     if isinstance(err, OpError) and call_context.in_traced_function():
         # A kernel error left after graph_side is one TensorFlow meets when it runs the traced step (an
         # Embedding index out of range in fit / predict): the layer's call ran at trace time without error,
-        # so TF 2.21 raises it from the step, not reworded by the call
+        # so TF 2.21 raises it from the step, not reworded by the call, naming its node (step_graph_errors)
+        note_layer_node(err, layer)
         return err
     reworded = type(err) in _REWORDED or isinstance(err, OpError)
     if not reworded or getattr(err, '_keras_call_info_injected', False):

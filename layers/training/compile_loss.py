@@ -20,6 +20,7 @@ from framework.losses.shape_mismatch import in_traced_step
 from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
+from ..step_graph_errors import note_loss_node
 from .compile import SINGLE_ARRAYS, get_loss
 from .target_errors import keys_as_targets_error, missing_target_error, stars
 from .output_losses import losses_of_output
@@ -405,7 +406,8 @@ class CompiledLoss:
                 # (in the scope the loss ran in: a second 'mse' runs in TF's uniquified 'mse_1')
                 scope = self._running_scope.split('/')[-2] if scoped and self._running_scope else None
                 traced = in_traced_step(error, scope or getattr(loss, 'name', None), loss, p)
-                if traced is error:
+                if traced is error:     # a kernel's error when the graph runs (a label out of range)
+                    note_loss_node(error, _graph_name(index, None, loss, self._entries))
                     raise
                 raise traced from None
             if tracker is not None:         # the output's loss before loss_weights

@@ -9,7 +9,7 @@ import contextlib
 import numbers
 
 from framework import distribute, graph_random_ops, nest
-from framework.errors import noted
+from framework.errors import OpError, noted
 from framework.distribute_values import local_dataset
 from framework.function import replaying
 from framework.config import functions_run_eagerly
@@ -18,6 +18,7 @@ from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from .. import call_context
+from ..step_graph_errors import graph_error
 from .axisless_leaves import refuse_axisless_split
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .batchless_build import build_without_batch
@@ -217,8 +218,15 @@ class TrainingLoops:
                     random_ops = traces.random_ops(kind, shapes, None if every == 1 else
                                                    _group_length(data, step, every))
                 traced = call_context.traced_predict(static, random_ops, first)
-            with scope, traced:
-                out = self.predict_step(batch)
+            try:
+                with scope, traced:
+                    out = self.predict_step(batch)
+            except OpError as error:
+                refused = None if traces is None else graph_error(
+                    error, 'one_step_on_data_distributed' if every == 1 else 'multi_step_on_data')
+                if refused is not None:
+                    raise refused from None
+                raise
             if traces is not None and (step + 1) % every == 0:
                 if every > 1:
                     predict_group_traces.group_ran(traces, kind, tuple(group_shapes), family)
@@ -327,6 +335,9 @@ class TrainingLoops:
                     # the step's function ran, and Keras failed on its logs after it (a custom step returning
                     # a loss tensor): TF's detector counted its calls, this one too (pass_calls at the end)
                     step_retracing.calls_made(-(-(step + 1) // every))
+                refused = graph_error(error, 'multi_step_on_iterator') if traces is not None else None
+                if refused is not None:
+                    raise refused from None
                 raise
             finally:
                 self.__dict__['_step_trace'] = None

@@ -14,7 +14,7 @@ import numpy as np
 from framework import distribute, graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
-from framework.errors import noted
+from framework.errors import OpError, noted
 from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
@@ -22,6 +22,7 @@ from framework.train.tracked_containers import wrapped as tf_wrapped
 
 from ..call_inputs import names_training
 from ..layer_metrics import model_metrics
+from ..step_graph_errors import graph_error
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
@@ -394,6 +395,9 @@ class Trainer(Keras2Shims, TrainingLoops):
                                                 input_shapes(batch))
             try:
                 logs = self.train_step(batch)
+            except OpError as error:
+                _raise_graph_error(self, error, 'one_step_on_data')
+                raise
             finally:
                 self.__dict__['_step_trace'] = None
         if traces is not None:
@@ -407,7 +411,11 @@ class Trainer(Keras2Shims, TrainingLoops):
         dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch, dtypes):
-            logs = self.test_step(batch)
+            try:
+                logs = self.test_step(batch)
+            except OpError as error:
+                _raise_graph_error(self, error, 'one_step_on_data')
+                raise
         if self._step_traces() is not None:
             step_retracing.calls_made(1, 'on_batch')     # a call of Keras's one-step function (TF's detector)
         return self._batch_result(logs, return_dict)
@@ -417,7 +425,11 @@ class Trainer(Keras2Shims, TrainingLoops):
         dtypes = given_dtypes(x)
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch, dtypes):
-            out = self.predict_step(batch)
+            try:
+                out = self.predict_step(batch)
+            except OpError as error:
+                _raise_graph_error(self, error, 'one_step_on_data_distributed')
+                raise
         if self._step_traces() is not None:
             # a call of predict's function (TF's retracing detector)
             step_retracing.calls_made(1, step_retracing.predict_family(self.steps_per_execution))
@@ -454,6 +466,14 @@ for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on
                 'predict_step'):
     getattr(Trainer, _method).__qualname__ = 'TensorFlowTrainer.' + _method
 del _method
+
+
+def _raise_graph_error(model, error, function_name):
+    """Raise ``error`` as the run of Keras's traced one-step function raises it (step_graph_errors), where
+    the step is traced (not run eagerly) and the failing call named its node."""
+    refused = graph_error(error, function_name) if model._step_traces() is not None else None
+    if refused is not None:
+        raise refused from None
 
 
 def _refuse_missing_batch(model, what):
