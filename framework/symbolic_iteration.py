@@ -29,10 +29,13 @@ _INSTALLED = []        # [True] once install() has run
 
 
 def install():
-    """Give Tensor (and Variable) an __iter__ that consults ``refuse`` while a traced body runs; once."""
+    """Give Tensor (and Variable) an __iter__ that consults ``refuse`` while a traced body runs, and
+    their __len__ traced_len's; once."""
     if _INSTALLED:      # (checked before the import: fit and predict call this on every batch)
         return
+    from . import traced_len
     from .tensor import Tensor
+    traced_len.install()
     plain = Tensor.__iter__
     _INSTALLED.append(True)
 
@@ -66,14 +69,15 @@ def refuse(frame, tensor=None):
     if mode and is_for_statement(frame) and frame.f_code not in UNCONVERTED_CODE and \
             not unconverted_callers.called_unconverted(frame):
         if getattr(getattr(tensor, '_data', None), 'ndim', None) == 0:
-            raise _scalar_loop_error()
+            raise scalar_len_error()
         return True
     raise OperatorNotAllowedInGraphError(ITERATION_REFUSAL)
 
 
-def _scalar_loop_error():
-    """AutoGraph's error for a converted ``for`` over a scalar tensor: its loop asks len(), whose
-    check names the graph's Shape op (the trace's next 'Shape' name: 'Shape_1' after a tf.shape)."""
+def scalar_len_error():
+    """AutoGraph's error for len() of a scalar tensor in converted code (traced_len.py; a converted ``for``
+    over one asks len() too), whose check names the graph's Shape op (the trace's next 'Shape' name:
+    'Shape_1' after a tf.shape)."""
     from . import trace_names
     context = trace_names.current()
     name = context.graph.unique('Shape') if context is not None and context.graph is not None else 'Shape'
