@@ -86,6 +86,15 @@ def _fill_shape_error(given, op):
         array = None
     if array is not None and array.dtype == object and any(v is None for v in array.reshape(-1).tolist()):
         return _unknown_length_error(given, op)
+    if isinstance(given, (list, tuple)) and (array is None or array.dtype.kind in 'OUS'):
+        # a nested or mixed Python shape ((3, (2, 2)): a stacked RNN cell's nested state_size) is TF's
+        # converter's refusal ('... mixed types' / 'non-rectangular ...'), or its None one where None leads
+        if given and given[0] is None:
+            return _unknown_length_error(given, op)
+        try:
+            as_tensor(given, op, np.int32)
+        except (ValueError, TypeError) as error:
+            return error
     if array is not None and array.dtype.kind in 'iu' and array.ndim > 1:
         return kernel_error('Fill', 'dims must represent a vector, got shape [%s]' % ','.join(map(str, array.shape)),
                             named=_named(given, op))
