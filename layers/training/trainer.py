@@ -456,7 +456,11 @@ class Trainer(Keras2Shims, TrainingLoops):
     def _batch_result(self, logs, return_dict):
         if not self._steps_run_eagerly():       # the step's tf.function returns Python numbers as tensors
             logs = step_function_logs(logs)
-        logs = pythonify_logs(self._metrics_or_logs(logs))
+        # Keras's train_on_batch / test_on_batch return what the step returned (a custom step's dict as it
+        # is, None as {}), never get_metrics_result(): compile metrics a custom step never updated stay unbuilt
+        if isinstance(logs, LiveLogs):
+            logs = logs.raw() if logs.changed else self.get_metrics_result()
+        logs = pythonify_logs(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
 
