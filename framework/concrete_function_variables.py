@@ -53,8 +53,8 @@ def _unbound(python_function):
 def _collect(python_function, found, seen, visited):
     python_function, instance = _unbound(python_function)
     if instance is not None and _is_keras_call(python_function, instance):
-        # a layer's or model's own __call__ (Keras's track_and_add_endpoint): its variables, as its
-        # inference call reads them (not a Dropout's seed state, which only training reads)
+        # a layer's or model's own __call__ (Keras's track_and_add_endpoint) or call (tf.function(model.call)):
+        # its variables, as its inference call reads them (not a Dropout's seed state, which only training reads)
         for variable in instance.variables:
             if variable.name != 'seed_generator_state':
                 _add(variable, found, seen, visited)
@@ -72,8 +72,9 @@ def _collect(python_function, found, seen, visited):
 
 
 def _is_keras_call(python_function, instance):
-    """Whether ``python_function`` is tapeflow's own ``__call__`` of the layer ``instance``."""
-    return getattr(python_function, '__name__', None) == '__call__' and \
+    """Whether ``python_function`` is tapeflow's own ``__call__`` or ``call`` of the layer ``instance`` (a
+    Sequential's or functional model's call reads its layers' variables through lists the scan cannot see)."""
+    return getattr(python_function, '__name__', None) in ('__call__', 'call') and \
         (getattr(python_function, '__module__', None) or '').split('.')[0] == 'layers' and \
         isinstance(getattr(type(instance), 'variables', None), property)
 

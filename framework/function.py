@@ -219,7 +219,8 @@ class _WeakMethod:
         return self.__wrapped__(self._ref(), *args, **kwargs)
 
     def __repr__(self):
-        return '<bound method %s of %r>' % (self.__qualname__, self._ref())
+        # TF 2.21's a.m.python_function is a per-instance decorator of the class's function, printed as one
+        return '<function %s at 0x%x>' % (self.__qualname__, id(self))
 
 
 def _outputs(value, python_function):

@@ -1,0 +1,42 @@
+"""autograph13: tf.function's own surface as TF 2.21 prints it (printed by TF 2.21, /work/notes/progs/autograph13/
+p10.py). tf.function(model.call) of a Sequential lists the variables its call reads under 'Captures:' (tapeflow said
+None: the scan of the call's code could not see the layers' list), and a decorated method's python_function prints
+as the class's function ('<function A.m at 0x...>'; tapeflow printed the bound method)."""
+import re
+
+import framework as tf
+from framework import keras
+
+
+def test_a_function_of_a_sequential_call_captures_its_variables():
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer='ones')])
+    call = tf.function(model.call)
+    assert call(tf.ones([2, 3])).numpy().tolist() == [[3.0], [3.0]]
+    text = call.pretty_printed_concrete_signatures()
+    # TF 2.21 (ids aside):
+    expected = ('Input Parameters:\n'
+                '  inputs (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(2, 3), dtype=tf.float32, name=None)\n'
+                '  training (POSITIONAL_OR_KEYWORD): Literal[None]\n'
+                '  mask (POSITIONAL_OR_KEYWORD): Literal[None]\n'
+                'Output Type:\n'
+                '  TensorSpec(shape=(2, 1), dtype=tf.float32, name=None)\n'
+                'Captures:\n'
+                '  ID: TensorSpec(shape=(), dtype=tf.resource, name=None)\n'
+                '  ID: TensorSpec(shape=(), dtype=tf.resource, name=None)')
+    assert re.sub(r'(?m)^  \d+:', '  ID:', text) == expected
+    assert len(call.get_concrete_function(tf.TensorSpec([2, 3])).variables) == 2
+
+
+class _Holder:
+    @tf.function
+    def m(self, x):
+        return x * 2
+
+
+def test_a_decorated_methods_python_function_prints_as_the_class_function():
+    holder = _Holder()
+    assert float(holder.m(tf.constant(1.0))) == 2.0
+    assert repr(holder.m.python_function) != repr(_Holder.m.python_function)      # (another object, as in TF)
+    assert re.fullmatch(r'<function _Holder\.m at 0x[0-9a-f]+>', repr(holder.m.python_function))
+    assert float(holder.m.python_function(tf.constant(3.0))) == 6.0     # still bound to its instance
