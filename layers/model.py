@@ -58,7 +58,7 @@ class Model(Trainer, Layer):
             # becomes a Functional too, its own methods still first.
             from .functional.functional_model import Functional     # it imports this module
             if not isinstance(self, Functional):
-                self.__class__ = _with_functional_base(type(self))
+                _inject_functional_base(type(self))
             Functional.__init__(self, *args, **kwargs)
             return
         super().__init__(*args, **kwargs)     # other positional arguments: Python's TypeError, as Keras
@@ -195,22 +195,22 @@ class Model(Trainer, Layer):
             print("Saved artifact at '%s'. The following endpoints are available:\n\n%s" % (filepath, endpoint))
 
 
-_FUNCTIONAL_VARIANTS = {}
-
-
-def _with_functional_base(cls):
-    """``cls`` with ``Functional`` joined to its bases (made once per class), as
-    Keras 3's ``inject_functional_model_class`` rebases such a subclass."""
-    variant = _FUNCTIONAL_VARIANTS.get(cls)
-    if variant is None:
-        from .functional.functional_model import Functional
-        variant = type(cls.__name__, (cls, Functional), {'__module__': cls.__module__,
-                                                           '__qualname__': cls.__qualname__,
-                                                           # Keras rebases the class itself: it keeps its
-                                                           # registered name ('Package>Name')
-                                                           '_functional_variant_of': cls})
-        _FUNCTIONAL_VARIANTS[cls] = variant
-    return variant
+def _inject_functional_base(cls):
+    """``cls`` rebased in place with ``Functional`` where ``Model`` was among its bases (and its bases'),
+    as Keras 3's ``inject_functional_model_class`` does: ``type(model) is P`` stays true, and so does
+    the idiom ``super(type(self), self).train_step(data)`` (a variant class deriving from P made it
+    call P's own train_step again, without end: RecursionError). As in Keras, the class stays rebased:
+    a later ``P()`` without inputs and outputs meets Functional's __init__ (TypeError). Bases outside
+    Model's hierarchy (mixins) are left alone."""
+    from .functional.functional_model import Functional
+    if cls is Model:
+        return Functional
+    if not issubclass(cls, Model) or issubclass(cls, Functional):
+        return cls
+    bases = tuple(_inject_functional_base(base) for base in cls.__bases__)
+    if bases != cls.__bases__:
+        cls.__bases__ = bases
+    return cls
 
 
 def _functional_arguments(args, kwargs):

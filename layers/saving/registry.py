@@ -55,10 +55,9 @@ def is_registered(obj):
 
 
 def _registered_as(obj):
-    """The class registered for ``obj``: a Model subclass built from inputs and outputs is made an
-    instance of a variant with Functional among its bases (layers.model), which Keras 3 does by
-    rebasing the class itself, so the variant answers for the user's class."""
-    return vars(obj).get('_functional_variant_of', obj) if isinstance(obj, type) else obj
+    """The class registered for ``obj``: ``obj`` itself (a Model subclass built from inputs and
+    outputs is rebased in place, as Keras 3 does: layers.model._inject_functional_base)."""
+    return obj
 
 
 def custom_class_identity(cls):
