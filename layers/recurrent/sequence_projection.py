@@ -16,6 +16,7 @@ from 16 rows of batch; under 16, each step's product takes oneDNN's few-rows ker
 import numpy as np
 
 from framework.addn_chunks import addn_sum
+from framework.backend import array_module
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
 from framework.ops.sixteen_column_product import _TRANSPOSED_FROM_ROWS, rows_matmul_transposed
 from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _kernel_product, affine_array
@@ -39,7 +40,7 @@ def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_
     ``gate_order``: Keras's implementation 1 multiplies each step by each gate's block of the kernel
     apart, so the inputs' gradient is the sum of the blocks' products, in this order of the gates
     (the cell's ``input_gate_order``), where one product of the whole kernel rounds otherwise."""
-    tensors, y = affine_array(inputs, kernel, bias, 'affine')
+    tensors, y = _sequence_affine(inputs, kernel, bias)
     out = Tensor(y)
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
@@ -62,6 +63,25 @@ def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_
     return out
 
 
+def _sequence_affine(inputs, kernel, bias):
+    """``affine_array`` of a (batch, steps, features) sequence with each step's values as Keras's loop
+    multiplies them, a (batch, features) product per step. float64 products are Eigen's, whose rounding
+    of a row depends on how many rows there are (its coefficient-based kernel below rows + depth + units
+    = 20, its blocks' remainder rows above): one product over batch * steps rows gave SimpleRNN(5) float64
+    over (3, 5, 4) 3 of 15 outputs an ulp off TF 2.21 (progs/gradfuzz23/t7.py - t9.py), so float64 steps are
+    multiplied one by one. A float32 row comes out the same in either product (one matmul, as before)."""
+    data = inputs._data
+    if data.dtype != np.float64 or data.ndim != 3 or data.shape[1] < 2:
+        return affine_array(inputs, kernel, bias, 'affine')
+    tensors, first = affine_array(Tensor(data[:, 0]), kernel, bias, 'affine')
+    weights = tensors[1:]       # (kernel,) or (kernel, bias)
+    y = array_module(data).empty(data.shape[:2] + first.shape[1:], first.dtype)
+    y[:, 0] = first
+    for t in range(1, data.shape[1]):
+        y[:, t] = affine_array(Tensor(data[:, t]), weights[0], weights[1] if len(weights) > 1 else None, 'affine')[1]
+    return (inputs,) + weights, y
+
+
 def projection_steps(inputs, kernel, bias, backwards):
     """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
     that no tape tracks (a first layer's data): the steps' (batch, units) slices of the one matmul,
@@ -76,7 +96,7 @@ def projection_steps(inputs, kernel, bias, backwards):
     kernel = kernel._read_value() if type(kernel) is Variable else kernel
     if type(bias) is Variable:
         bias = bias._read_value()
-    tensors, y = affine_array(inputs, kernel, bias, 'affine')
+    tensors, y = _sequence_affine(inputs, kernel, bias)
     steps = [Tensor(y[:, t]) for t in range(y.shape[1])]
     if ACTIVE:
         x, weights = tensors[0], tensors[1:]
