@@ -82,3 +82,35 @@ def mismatched_gradient(data, variable, optimizer):
         raise error
     raise _update_refused(first_write, target, shape, note)
 
+
+def accumulated_gradient(data, variable, optimizer, updating):
+    """``data`` broadcast to ``variable``'s shape where Keras 3's step with gradient_accumulation_steps takes it;
+    else the error that step meets, which Keras's Cond operation then words (optim/gradients.py). A call that
+    only accumulates (``updating`` False) runs TF's ``acc.assign(acc + grad)``: AddV2 refuses shapes that do not
+    broadcast (the accumulator's first), the assignment a sum of another shape. The update call adds
+    ``grad + acc`` (the gradient's first) and updates with the sum as with any gradient of its shape.
+
+    Raises:
+        InvalidArgumentError (a ValueError): AddV2's 'Incompatible shapes', or the update's kernel.
+        ValueError: an assignment of another shape, in TF's words.
+    """
+    target = tuple(variable._data.shape)
+    note = ('apply_gradients: the gradient for variable %r has shape %s but the variable has shape %s'
+            % (variable.path, tuple(data.shape), target))
+    sides = (data.shape, target) if updating else (target, data.shape)
+    try:
+        shape = np.broadcast_shapes(*sides)
+    except ValueError:
+        raise kernel_error('AddV2', 'Incompatible shapes: [%s] vs. [%s]' % tuple(map(_dims, sides)), named=True,
+                           note=note) from None
+    module = backend.array_module(data)
+    if shape == target:
+        return module.ascontiguousarray(module.broadcast_to(data, target))
+    if updating:
+        return mismatched_gradient(module.broadcast_to(data, shape), variable, optimizer)
+    key = variable.path if variable._path is not None else variable.name
+    error = ValueError("Cannot assign value to variable ' %s/%s_gradient_accumulator:0': Shape mismatch.The variable "
+                       'shape %s, and the assigned value shape %s are incompatible.'
+                       % (optimizer.name, key.replace('/', '_').replace(':', '_'), target, shape))
+    error.add_note(note)
+    raise error

@@ -15,7 +15,7 @@ from framework.keras.operation_call_errors import in_call
 from framework.ops.graph_input_errors import eager_input_error, input_mismatch
 from framework.variable import Variable
 
-from .gradient_shapes import mismatched_gradient
+from .gradient_shapes import accumulated_gradient, mismatched_gradient
 
 
 class NotAVariableError(TypeError, AttributeError):
@@ -143,7 +143,15 @@ def checked_gradient(index, grad, variable, optimizer=None):
     if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
         # TF 2.21 trains with a gradient that broadcasts onto the variable (Adam, RMSprop, ...), or fails in
         # the optimizer's first op (plain SGD's AssignSubVariableOp): its text, or the broadcast gradient
-        data = mismatched_gradient(data, variable, optimizer)
+        steps = getattr(optimizer, 'gradient_accumulation_steps', None)
+        if steps:
+            updating = (optimizer._iteration_count() + 1) % steps == 0
+            try:
+                data = accumulated_gradient(data, variable, optimizer, updating)
+            except ValueError as error:       # (InvalidArgumentError too): raised inside Keras's ops.cond
+                raise in_call(error, 'Cond', _cond_arguments()) from None
+        else:
+            data = mismatched_gradient(data, variable, optimizer)
     if backend.is_device_array(data) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'
@@ -236,6 +244,7 @@ def present_gradients(grads, variables, optimizer=None):
             array = checked_gradient(i, g, v, optimizer)
         except Exception:
             _unknown_variables_first(optimizer, variables)
+            _built_before_refusing(optimizer, variables)
             raise
         if array is None:
             missing.append(v)
@@ -244,10 +253,7 @@ def present_gradients(grads, variables, optimizer=None):
             kept.append(v)
     if not kept:
         _unknown_variables_first(optimizer, variables)
-        if optimizer is not None and not getattr(optimizer, 'built', True):
-            # Keras 3's apply builds before it filters the empty gradients: TF 2.21's optimizer is built
-            # on these variables (its slots made) though it raises, and later refuses others as unknown
-            optimizer.build_in_scope(variables)
+        _built_before_refusing(optimizer, variables)
         error = ValueError('No gradients provided for any variable.')      # Keras 3's words; why, in a note
         error.add_note('Variables without a gradient: %s.%s Check that the loss depends on the variables and '
                        'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))
@@ -281,6 +287,16 @@ def _warn(text):
     # One line for both traces: Python's default filter then shows the text once per process, as
     # under TF (Keras attributes it to its own base_optimizer.py line)
     warnings.warn(text)
+
+
+def _built_before_refusing(optimizer, variables):
+    """Keras 3's apply builds the optimizer on the variables before it filters the empty gradients or reads
+    one: TF 2.21's optimizer is built (its slots made) though it then refuses the gradients (none at all, one
+    of another shape, a string), and later refuses other variables as unknown. The variables and the step
+    count stay as they were. (A non-variable fails TF's build itself: nothing is built then.)"""
+    if optimizer is not None and not getattr(optimizer, 'built', True) and \
+            all(isinstance(v, Variable) for v in variables):
+        optimizer.build_in_scope(variables)
 
 
 def _unknown_variables_first(optimizer, variables):
