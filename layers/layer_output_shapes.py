@@ -28,11 +28,11 @@ class LayerOutputShapes:
         output axes that follow them, which are None too (as Keras's trace gives).
 
         Raises:
-            NotImplementedError: several input shapes (a list of them): Keras 3's base class raises it
-                for any shape, with these words; tapeflow infers a single input's.
+            NotImplementedError: several input shapes (a list or dict of them): Keras 3's base class raises
+                it for any shape, with these words; tapeflow infers a single input's.
         """
-        shape = tuple(input_shape)
-        if any(isinstance(d, (tuple, list)) for d in shape):
+        shape = () if isinstance(input_shape, dict) else tuple(input_shape)
+        if isinstance(input_shape, dict) or any(isinstance(d, (tuple, list)) for d in shape):
             raise NotImplementedError('Layer %s does not have a `compute_output_shape` method implemented. Should '
                                       'implement `def compute_output_shape(self, input_shape)`.' % type(self).__name__)
         out_shape = self._output_shape_on_zeros(shape, 1)
