@@ -32,6 +32,11 @@ class GraphScopes:
         self._in_use[candidate] = 1
         return '%s_%d' % (name, count - 1)
 
+    def forget_owners(self):
+        """Let go of the layers this trace's scopes were given to, once its Python has run: a layer the trace
+        made and dropped must die with it (later_trace_variables.first_trace.remade); its names stay used."""
+        self._given = {}
+
     def scope_of(self, chain):
         """The scope of the innermost of ``chain`` (outermost first: (owner, name, entered), where
         ``owner`` stands for one call or name-scope block and ``entered`` is how many times

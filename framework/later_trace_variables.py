@@ -12,10 +12,11 @@ tapeflow runs the Python of each trace itself; ``Function._run`` puts its later 
 ``tf.Variable(...)`` written in user code counts: tapeflow's own layers and optimizers make
 theirs where Keras would have built them before the trace.
 """
+import gc
 import sys
 import weakref
 
-from .trace_names import _TAPEFLOW_PACKAGES
+from .trace_names import _TAPEFLOW_PACKAGES, current
 
 SINGLETON_REFUSAL = (
     'tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable '
@@ -87,8 +88,19 @@ class first_trace:
     def remade(self):
         """The singleton error for a variable that nothing keeps after the trace (so the second trace
         would make it again), with where it was made; else None."""
+        from .ops.fusable_outputs import forget_parts_holding
         from .ops.graph_rewrites import forget_operands
         forget_operands()       # (``v + 1.0`` notes v as the operand of a one-plus: not the user's keeping)
+        if not self.made:
+            return None
+        # (a Dense layer made in the trace: its returned output's noted operands hold its kernel, the trace's
+        # graph scopes the layer)
+        forget_parts_holding([ref() for ref, _ in self.made])
+        context = current()
+        if getattr(context, 'graph', None) is not None:
+            context.graph.forget_owners()
+        if all(ref() is not None for ref, _ in self.made):
+            gc.collect()        # (a Keras layer or optimizer dropped by the trace: a cycle refcounts never free)
         for ref, made_at in self.made:
             if ref() is None:
                 error = ValueError(SINGLETON_REFUSAL)

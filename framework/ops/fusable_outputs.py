@@ -89,6 +89,15 @@ def unmark(z):
     AFFINE_PARTS.pop(ident, None)
 
 
+def forget_parts_holding(variables):
+    """Drop the noted (x, kernel, bias) that hold one of ``variables``: a tf.function's first trace is over, and
+    its returned Dense output must not keep a layer the trace made (later_trace_variables.first_trace.remade)."""
+    held = {id(v) for v in variables if v is not None}
+    for ident, parts in list(AFFINE_PARTS.items()):
+        if any(id(part) in held for part in parts):
+            AFFINE_PARTS.pop(ident, None)
+
+
 def is_dense_output(z):
     """Whether ``z`` is a marked Dense output of any rank (silu and mish fuse on either)."""
     ref = FUSABLE.get(id(z)) or ELEMENTWISE_ONLY.get(id(z))
