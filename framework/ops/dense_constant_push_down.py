@@ -8,6 +8,7 @@ name-sorted inputs: the bias read ('.../Add/ReadVariableOp') sorts before 'MatMu
 ``(Y - x @ kernel) - bias`` for ``Y - out`` and ``bias + (x @ kernel - Y)`` for ``out - Y``, with data Y or
 a scalar alike; ``out + C`` (or ``C + out``) is ``(C + bias) + x @ kernel`` for a scalar C and
 ``(C + x @ kernel) + bias`` for data (p_add.py; constant_push_down.py has the rule for a user's ``v + t``).
+That is a Dense(1)'s Add; a bias of more units is Keras's BiasAdd, regrouped only in a sum (``_bias_add_joins``).
 Measured on TF 2.21 (notes/progs/optimtraj11/p_sub.py, c20_capnp.py): 14 of 32 differences ``Y - out`` an
 ulp off the eager ones, all equal to the regrouped sum, and every weight of such a loop off from the first
 step, since the square's gradient reads the difference. A step that also returns or reads the Dense output
@@ -48,13 +49,19 @@ def pushed_value(op, left, right):
     from .arithmetic import add, subtract
     from .linalg import matmul
     inputs, kernel, bias = parts
+    bias_add = bias._data.size > 1          # Keras's BiasAdd: TF regroups less there (_bias_add_joins)
+    joins = _bias_add_joins(op, shape, bias._data.size) if bias_add else None
+    if bias_add and joins is None:
+        return None
     with paused():
         product = matmul(inputs, kernel)
         if not np.array_equal(add(product, bias)._data, dense._data):
             # the weights moved since the layer's call (a Keras step's metrics read y_pred after the optimizer
             # step): the output is read twice there, which TF's ConstantPushDown leaves as written
             return None
-        if op == 'add' and np.size(constant) <= bias._data.size:
+        if bias_add:
+            value = add(add(constant, bias), product) if joins == 'bias' else add(add(product, constant), bias)
+        elif op == 'add' and np.size(constant) <= bias._data.size:
             value = add(add(constant, bias), product)       # a scalar joins the bias: (C + b) + x @ kernel
         elif op == 'add':
             value = add(add(constant, product), bias)
@@ -63,6 +70,26 @@ def pushed_value(op, left, right):
         else:
             value = add(bias, subtract(product, constant))
     return value._data
+
+
+def _bias_add_joins(op, constant_shape, bias_size):
+    """Where a constant joins a Dense output whose bias has more than one element, or None (Keras's order).
+
+    Keras 3's TF backend adds such a bias with ``tf.nn.bias_add`` (its ``ops.add`` makes a vector-like
+    second operand a BiasAdd), and grappler's ConstantPushDown regroups only Add / Sub children: a
+    difference stays ``(x @ kernel + bias) - C`` (TF 2.21: Dense(3) minus (64, 3) data, every value
+    Keras's order; Dense(1)'s Add is regrouped as above). ConstantPushDownBiasAdd regroups a sum: a constant of
+    the output's rank joins the bias, ``(C + bias) + x @ kernel`` (every value of Dense(2 / 3 / 8) plus
+    (64, units) data), a vector the product, ``(x @ kernel + C) + bias``; a scalar stays as written (Dense(3)
+    plus a numpy float32). A (n, 1) constant beside units > 1 breaks TF's rewritten BiasAdd (an
+    InvalidArgumentError there): left in Keras's order here."""
+    if op != 'add':
+        return None
+    if len(constant_shape) == 2 and constant_shape[-1] == bias_size:
+        return 'bias'
+    if len(constant_shape) == 1 and constant_shape[0] == bias_size:
+        return 'product'
+    return None
 
 
 def _keras_loss_or_metric():
