@@ -265,12 +265,14 @@ def _names_a_keras_object(config):
 
 
 def deserialize(config, custom_objects=None):
-    """The activation a config names, as ``get`` finds it; Keras 3's ValueError for a dict that
-    names no class (what ``serialize`` makes of a Python lambda, {'value': <bytecode>})."""
-    if config is None:
-        return None         # Keras 3's deserialize_keras_object (get(None) is linear)
-    if isinstance(config, dict) and 'class_name' not in config:
-        raise ValueError('Unknown `config` as a `dict`, config=%s' % (config,))
+    """The activation a config names, as ``get`` finds it, with Keras 3's answer for what its table
+    lacks (the name comes back as it is; None is None, where get(None) is linear) and its ValueError
+    for a dict that names no class (what ``serialize`` makes of a Python lambda, {'value': <bytecode>})."""
+    from framework.keras.module_table_deserialize import deserialize_in_table
+    return deserialize_in_table(config, custom_objects, _ALL, _resolve)
+
+
+def _resolve(config, custom_objects):
     if custom_objects:
         from .saving.registry import custom_object_scope
         with custom_object_scope(custom_objects):

@@ -92,7 +92,9 @@ ALL_OBJECTS = {'MaxNorm': MaxNorm, 'NonNeg': NonNeg, 'UnitNorm': UnitNorm, 'MinM
 
 
 _OBJECTS = KerasObjects('constraint', 'keras.constraints', Constraint, ALL_OBJECTS)
-serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get
+# deserialize is keras.constraints.deserialize (an unknown name comes back); loaders use deserialize_known
+serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.keras_deserialize, _OBJECTS.get
+deserialize_known = _OBJECTS.deserialize
 
 # Keras 3's names (dir(keras.constraints) lists these, not the ops imported above)
 __all__ = ['Constraint', 'MaxNorm', 'MinMaxNorm', 'NonNeg', 'UnitNorm', 'deserialize', 'get', 'max_norm',

@@ -61,6 +61,19 @@ class KerasObjects:
             return revived(config, lambda: self._deserialize(config))
         return self._deserialize(config)
 
+    def keras_deserialize(self, config, custom_objects=None):
+        """``keras.<family>.deserialize``: Keras 3's answer with its module table (a name neither the
+        table nor the custom objects hold comes back as it is; ``get`` is what refuses it)."""
+        from framework.keras.module_table_deserialize import deserialize_in_table
+        return deserialize_in_table(config, custom_objects, self.table, self._resolve)
+
+    def _resolve(self, config, custom_objects):
+        from .saving.registry import custom_object_scope
+        if isinstance(config, str):         # a name of the table: a fresh instance of its class
+            return self.table[config].from_config({})
+        with custom_object_scope(custom_objects):
+            return self.deserialize(config)
+
     def _deserialize(self, config):
         name = config.get('class_name')
         if name == 'function':
@@ -92,13 +105,15 @@ class KerasObjects:
             if 'class_name' not in identifier:      # Keras 3's deserialize_keras_object refuses it first
                 raise ValueError('Unknown `config` as a `dict`, config=%s' % (identifier,))
             try:
-                found = self.deserialize(identifier)
+                # Keras's deserialize with the module table: a script's class (module None) and a function
+                # dict without 'module' fail there, in its TypeError / KeyError
+                found = self.keras_deserialize(identifier)
             except ValueError as err:
                 if getattr(err, 'raised_by_constructor', False):     # the class refused its config: Keras's error
                     raise
                 raise self._not_interpreted(identifier, str(err)) from None
-            if isinstance(found, str):          # a function found nowhere (its name)
-                raise self._not_interpreted(identifier, 'Could not locate function %r: decorate it with '
+            if isinstance(found, str):          # a class or function found nowhere (its name)
+                raise self._not_interpreted(identifier, 'Could not locate %r: decorate it with '
                                             '@keras.saving.register_keras_serializable() or pass it in '
                                             'custom_objects' % found)
             return found

@@ -175,7 +175,9 @@ ALL_OBJECTS = {'Regularizer': Regularizer, 'regularizer': Regularizer, 'L1': L1,
 
 
 _OBJECTS = KerasObjects('regularizer', 'keras.regularizers', Regularizer, ALL_OBJECTS)
-serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get
+# deserialize is keras.regularizers.deserialize (an unknown name comes back); loaders use deserialize_known
+serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.keras_deserialize, _OBJECTS.get
+deserialize_known = _OBJECTS.deserialize
 
 # Keras 3's names (dir(keras.regularizers) lists these, not the ops imported above)
 __all__ = ['L1', 'L1L2', 'L2', 'OrthogonalRegularizer', 'Regularizer', 'deserialize', 'get', 'l1', 'l1_l2', 'l2',

@@ -61,7 +61,16 @@ def deserialize(config, custom_objects=None):
     name = config.get('class_name') if isinstance(config, dict) else None
     if isinstance(name, str) and _built_in_named(name) is not None and name.lower() not in NOT_BY_NAME:
         config['class_name'] = name.lower()
-    return deserialize_config(config, custom_objects)
+    if isinstance(config, dict) and 'class_name' in config:
+        # Keras 3's deserialize_keras_object with its module table: a class it neither holds nor finds
+        # among the custom objects comes back as its name ('Nope'), which get refuses
+        from framework.keras.module_table_deserialize import deserialize_in_table
+        return deserialize_in_table(config, custom_objects, KERAS_TABLE, deserialize_config)
+    return deserialize_config(config, custom_objects)      # Keras's subscript: TypeError / KeyError
+
+
+# Keras 3's optimizers.ALL_OBJECTS_DICT, lower-cased names (Lamb is not in it)
+KERAS_TABLE = frozenset(BUILT_IN).union(WRAPPERS) - NOT_BY_NAME
 
 
 def _not_deserialized(config, custom_objects, error):
@@ -137,11 +146,17 @@ def get(identifier):
         raise error
     if isinstance(identifier, (dict, str)):
         try:
-            return deserialize(identifier if isinstance(identifier, dict) else {'class_name': identifier, 'config': {}})
+            found = deserialize(identifier if isinstance(identifier, dict) else {'class_name': identifier, 'config': {}})
         except ValueError as err:
             if not str(err).startswith('Unknown optimizer'):
                 raise
             note = str(err)
+        else:
+            if isinstance(found, Optimizer):
+                return found
+            note = ('Unknown optimizer %r; valid names are %s (register your own class with '
+                    '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
+                    % (found, ', '.join(sorted(BUILT_IN))))
     else:
         note = 'Pass a name (%s), a config dict or an Optimizer' % ', '.join(sorted(BUILT_IN))
     # Keras 3's text; what tapeflow knows (the valid names) rides as a note

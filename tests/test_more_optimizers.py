@@ -148,7 +148,12 @@ def test_configs_match_keras_and_round_trip(name):
     config = optimizer.get_config()
     assert config.pop('name').startswith(name.lower())
     assert config == CONFIGS[name]
-    again = optim.deserialize(optim.serialize(optimizer))
+    if name.lower() in optim.NOT_BY_NAME:
+        # Keras 3.15's optimizers table lacks Lamb: keras.optimizers.deserialize hands its name back (TF 2.21)
+        assert optim.deserialize(optim.serialize(optimizer)) == name
+        again = optim.deserialize_config(optim.serialize(optimizer))     # (what loading a compiled model uses)
+    else:
+        again = optim.deserialize(optim.serialize(optimizer))
     assert type(again) is type(optimizer) and again.get_config() == optimizer.get_config()
     if name.lower() in optim.NOT_BY_NAME:       # Keras 3's get('lamb') raises (tests/test_grid10_optimizer_names.py)
         with pytest.raises(ValueError, match='Could not interpret optimizer identifier'):

@@ -20,7 +20,19 @@ def serialize(dtype_policy):
     return serialize_keras_object(dtype_policy)
 
 
+# Keras 3's dtype_policies.ALL_OBJECTS_DICT (tapeflow refuses the quantized ones when it builds them)
+_KERAS_TABLE = frozenset(('DTypePolicy', 'FloatDTypePolicy', 'DTypePolicyMap', 'QuantizedDTypePolicy',
+                          'QuantizedFloat8DTypePolicy', 'Int4DTypePolicy', 'GPTQDTypePolicy', 'AWQDTypePolicy'))
+
+
 def deserialize(config, custom_objects=None):
+    """``keras.dtype_policies.deserialize``: ``deserialize_known``, with Keras 3's answer for what its
+    table lacks (a name, or a dict's class name, comes back as it is)."""
+    from .module_table_deserialize import deserialize_in_table
+    return deserialize_in_table(config, custom_objects, _KERAS_TABLE, deserialize_known)
+
+
+def deserialize_known(config, custom_objects=None):
     """The policy a ``serialize`` dict describes.
 
     Raises:

@@ -35,15 +35,15 @@ def _families():
     from optim.schedules import learning_rate_schedule as schedules
     from layers.input_spec import InputSpec
     from . import dtype_policies
-    return [('keras', dtype_policies.DTypePolicy, dtype_policies.deserialize),
+    return [('keras', dtype_policies.DTypePolicy, dtype_policies.deserialize_known),
             ('keras', InputSpec, _input_spec),
-            ('keras.losses', losses.Loss, losses.deserialize),
+            ('keras.losses', losses.Loss, losses.registry.deserialize_known),      # (raises for a class it lacks)
             ('keras.metrics', metrics.Metric, metrics.registry.deserialize_known),   # (raises for a class it lacks)
             ('keras.optimizers', optim.Optimizer, optim.deserialize_config),
             ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
-            ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize)),
-            ('keras.regularizers', regularizers.Regularizer, _ignoring_custom_objects(regularizers.deserialize)),
-            ('keras.constraints', constraints.Constraint, _ignoring_custom_objects(constraints.deserialize))]
+            ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize_known)),
+            ('keras.regularizers', regularizers.Regularizer, _ignoring_custom_objects(regularizers.deserialize_known)),
+            ('keras.constraints', constraints.Constraint, _ignoring_custom_objects(constraints.deserialize_known))]
 
 
 def _input_spec(config, custom_objects=None):

@@ -55,7 +55,19 @@ def serialize(loss):
     return {'class_name': 'function', 'config': function_name(loss)}
 
 
+# Keras 3's losses.ALL_OBJECTS_DICT: the generalized cross-entropy is not in it (a config naming it
+# comes back from keras.losses.deserialize as its name)
+KERAS_TABLE = frozenset(BY_NAME) - {'CategoricalGeneralizedCrossEntropy', 'categorical_generalized_cross_entropy'}
+
+
 def deserialize(config, custom_objects=None):
+    """``keras.losses.deserialize``: ``deserialize_known``, with Keras 3's answer for what its table
+    lacks (the name, or the value, comes back as it is; ``get`` refuses it)."""
+    from ..keras.module_table_deserialize import deserialize_in_table
+    return deserialize_in_table(config, custom_objects, KERAS_TABLE, deserialize_known)
+
+
+def deserialize_known(config, custom_objects=None):
     """The loss a ``serialize`` dict (or a bare name) describes; ``custom_objects`` maps extra names to
     classes/functions.
 

@@ -66,24 +66,14 @@ class UnknownMetricClass(ValueError):
 
 
 def deserialize(config, custom_objects=None):
-    """``keras.metrics.deserialize``: ``deserialize_known``, with Keras 3's answer for a dict of an unknown
-    class or function (deserialize_keras_object's): a function comes back as its name; a class saved from __main__ (module None) is refused with
-    Keras's TypeError; another (a legacy .h5 entry, {'class_name': 'MyMetric', 'config': {...}}) comes
-    back as its name, which compile refuses when it builds ('Could not interpret metric identifier:
-    MyMetric'), as on TF 2.21.
+    """``keras.metrics.deserialize``: ``deserialize_known``, with Keras 3's answer for what its table
+    lacks (deserialize_keras_object's with a module table): a name, or a dict's class or function name,
+    comes back as it is (a legacy .h5 entry {'class_name': 'MyMetric', 'config': {...}} becomes
+    'MyMetric', which compile refuses when it builds: 'Could not interpret metric identifier: MyMetric',
+    as on TF 2.21); a class saved from __main__ (module None) is refused with Keras's TypeError.
     """
-    try:
-        return deserialize_known(config, custom_objects)
-    except UnknownMetricClass:
-        if not (isinstance(config, dict) and isinstance(config.get('class_name'), str)):
-            raise
-        if config['class_name'] == 'function':      # an unknown function: its name, as Keras 3 gives it back
-            return config.get('config') if config.get('module') == 'builtins' else config.get('registered_name')
-        if 'module' in config and config['module'] is None:
-            raise TypeError('Cannot deserialize object of type `{0}`. If `{0}` is a custom class, please '
-                            'register it using the `@keras.saving.register_keras_serializable()` '
-                            'decorator.'.format(config['class_name'])) from None
-        return config['class_name']
+    from ..keras.module_table_deserialize import deserialize_in_table
+    return deserialize_in_table(config, custom_objects, BY_NAME, deserialize_known)
 
 
 def deserialize_known(config, custom_objects=None):

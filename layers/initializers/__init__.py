@@ -31,7 +31,8 @@ ALL_OBJECTS.update({
 
 
 _OBJECTS = KerasObjects('initializer', 'keras.initializers', Initializer, ALL_OBJECTS)
-serialize, deserialize = _OBJECTS.serialize, _OBJECTS.deserialize
+# deserialize is keras.initializers.deserialize (an unknown name comes back); loaders use deserialize_known
+serialize, deserialize, deserialize_known = _OBJECTS.serialize, _OBJECTS.keras_deserialize, _OBJECTS.deserialize
 
 
 def _from_value(value):

@@ -167,7 +167,7 @@ def compile_arguments(config, table, path):
         shared = {}
         arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table, legacy),
                 'loss': _legacy_loss(config.get('loss'), table) if legacy else
-                _deserialize(config.get('loss'), _once(losses_module.deserialize, shared), table),
+                _deserialize(config.get('loss'), _once(loss_classes.deserialize_known, shared), table),
                 'loss_weights': config.get('loss_weights'),
                 'metrics': _deserialize(config.get('metrics'), _once(_metric, shared), table),
                 'weighted_metrics': _deserialize(config.get('weighted_metrics'), _once(_metric, shared), table)}
@@ -223,7 +223,7 @@ def _legacy_loss(config, table):
     if isinstance(config, dict) and 'class_name' in config and 'module' not in config \
             and not _locatable(config, table):
         return losses_module.get((config.get('config') or {}).get('name'))
-    return _deserialize(config, losses_module.deserialize, table)
+    return _deserialize(config, loss_classes.deserialize_known, table)
 
 
 def _refuse_short_aliases(config, table):
@@ -399,7 +399,7 @@ def _metric(config, custom_objects=None):
     the metric is that loss again (the metric registry alone does not know Huber, and would make its
     MeanSquaredError metric of a MeanSquaredError loss's config)."""
     if isinstance(config, dict) and config.get('module') == 'keras.losses' and config.get('class_name') != 'function':
-        return losses_module.deserialize(config, custom_objects)
+        return loss_classes.deserialize_known(config, custom_objects)
     if isinstance(config, dict) and 'module' in config:
         # a .keras entry: Keras's compile_from_config (deserialize_keras_object) refuses what it cannot find
         # ("Could not locate ..."), where keras.metrics.deserialize would hand an unknown name back
