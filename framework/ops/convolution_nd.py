@@ -21,7 +21,7 @@ from .convolution import _padding
 from .conv_transpose_shape_error import output_shape_mismatch
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
-from . import depthwise_forward_order
+from . import depthwise_forward_order, depthwise_multiplier_filter_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
 
@@ -190,6 +190,8 @@ def _filter_grad(x, g, geo, depthwise=False):
         out = Tensor(depthwise_explicit_padding.filter_grad(x._data, g._data, geo))
     elif depthwise and depthwise_backprop_filter_order.applies(x._data, g._data, geo):
         out = Tensor(depthwise_backprop_filter_order.filter_grad(x._data, g._data, geo))
+    elif depthwise and depthwise_multiplier_filter_order.applies(x._data, g._data, geo):
+        out = Tensor(depthwise_multiplier_filter_order.filter_grad(x._data, g._data, geo))
     elif plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, plain))
     elif not depthwise and conv_backprop_filter_order.applies_dilated(x._data, g._data, geo):

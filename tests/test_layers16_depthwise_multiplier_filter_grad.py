@@ -1,0 +1,82 @@
+"""A 1-D depthwise convolution's filter gradient with a channel multiplier, in TF 2.21's order.
+
+keras SeparableConv1D / DepthwiseConv1D(depth_multiplier=2) differed from TF in the last bits of the depthwise
+kernel's gradient (a fit's final weights drifted: notes progs/layers16/fit1.py 'sep1', g1.py); TF's grouped
+kernel sums each image's output positions in blocks of 28 (framework/ops/depthwise_multiplier_filter_order.py).
+
+Golden values printed by TF 2.21 with /work/notes/progs/layers16/gold_dwm.py (float32 bits as hex):
+    rs = RandomState(seed); x = rs.randn(n, 1, W, c); dk = rs.randn(1, k, c, m)
+    gradient of sum(tf.nn.depthwise_conv2d(x, dk, (1, 1, 1, 1), padding) * rs.randn(...)) for dk
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+DEPTHWISE = [
+    ((1, 3, 7, 2, 3, 2, 'VALID'), [
+        '40553dc1', '407286fe', '405d5ab8', '40286e8f', '408cd622', 'c0df1039', 'bf3add68', 'bfe33768', '40b540d7',
+        '40a1cc6c', '3fb1a913', 'c0017964',
+    ]),
+    ((2, 2, 33, 3, 2, 3, 'SAME'), [
+        '404ce4f1', '3fa01103', '407ba58c', 'c181c354', 'bee13a8f', '400d8563', 'c030e294', '409937a9', 'c0133d5b',
+        '415f96f2', 'c18b28f7', 'c0f5f45c', '408d64af', '4124eb91', 'c198c060', '40247b28', '414361de', 'c182462d',
+    ]),
+    ((3, 4, 12, 2, 2, 1, 'VALID'), [
+        'c165bc11', 'c0067ac6', '40502c18', '3f8d2b7f',
+    ]),
+]
+
+SEPARABLE = [
+    'bc70f157', 'bced03fc', '3c064d14', 'bcdd8561', 'bca96402', 'bd29db30', 'bc2a235a', '3cd79cf6', 'bd255959',
+    'bcb92c6e', '3c5e4dd6', 'bddf1a3a',
+]
+
+
+@pytest.fixture
+def exact_math():
+    before = tf.config.tf_exact_math()
+    tf.config.set_tf_exact_math(True)       # (the emulated orders for arrays of more than 32 values too)
+    yield
+    tf.config.set_tf_exact_math(before)
+
+
+def bits(a):
+    return [format(int(v), '08x') for v in np.asarray(a, np.float32).ravel().view(np.uint32)]
+
+
+@pytest.mark.parametrize('case, expected', DEPTHWISE)
+def test_height_one_depthwise_multiplier_filter_gradient_bits(case, expected, exact_math):
+    seed, n, width, channels, multiplier, k, padding = case
+    rs = np.random.RandomState(seed)
+    x = tf.constant(rs.randn(n, 1, width, channels).astype('float32'))
+    kernel = tf.Variable(rs.randn(1, k, channels, multiplier).astype('float32'))
+    with tf.GradientTape() as tape:
+        y = tf.nn.depthwise_conv2d(x, kernel, (1, 1, 1, 1), padding)
+        loss = tf.reduce_sum(y * tf.constant(rs.randn(*y.shape).astype('float32')))
+    assert bits(tape.gradient(loss, kernel)) == expected
+
+
+def test_separable_conv1d_depthwise_kernel_gradient_bits(exact_math):
+    x = np.random.RandomState(4).randn(2, 30, 2).astype('float32')
+    layer = keras.layers.SeparableConv1D(3, 3, depth_multiplier=2,
+                                         depthwise_initializer=keras.initializers.RandomNormal(seed=1),
+                                         pointwise_initializer=keras.initializers.RandomNormal(seed=2))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.square(layer(x)))
+    assert bits(tape.gradient(loss, layer.depthwise_kernel)) == SEPARABLE
+
+
+def test_gradient_values_are_the_product_values():
+    rs = np.random.RandomState(7)
+    x = tf.constant(rs.randn(3, 1, 40, 3).astype('float32'))
+    kernel = tf.Variable(rs.randn(1, 3, 3, 2).astype('float32'))
+    up = rs.randn(3, 1, 38, 6)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.nn.depthwise_conv2d(x, kernel, (1, 1, 1, 1), 'VALID') * tf.constant(up.astype('float32')))
+    got = tape.gradient(loss, kernel).numpy()
+    xs = x.numpy().astype(np.float64)[:, 0]
+    ups = up.astype(np.float32).astype(np.float64)[:, 0].reshape(3, 38, 3, 2)
+    want = np.stack([np.einsum('nwc,nwcm->cm', xs[:, j:j + 38], ups) for j in range(3)])[None]
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
