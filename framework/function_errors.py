@@ -63,9 +63,12 @@ def in_user_code(error, python_function, kernel_errors=False):
     rewritten too (code autograph converted and ran eagerly: tf.map_fn's fn)."""
     if (isinstance(error, OpError) and not kernel_errors) or getattr(error, '_in_user_code', False):
         return None
-    frames = _user_frames(error.__traceback__, python_function)
+    # (a variable's singleton error is raised after the trace, from the stack where it was made: an inner
+    # tf.function's frames are there, not in the traceback, which leaves the inner trace at its call)
+    made_at = getattr(error, '_made_at', None)
+    frames = _user_frames_of(made_at, python_function) if made_at else None
     if not frames:
-        frames = _user_frames_of(getattr(error, '_made_at', ()), python_function)
+        frames = _user_frames(error.__traceback__, python_function)
     if not frames:
         return None
     lines = ['in user code:', '']

@@ -53,3 +53,29 @@ def test_a_layer_the_function_keeps_is_built_once():
     assert kept.experimental_get_tracing_count() == 2
     assert kept(tf.ones([2, 3])).numpy().tolist() == [[3.0, 3.0], [3.0, 3.0]]
     assert kept.experimental_get_tracing_count() == 3
+
+
+@tf.function
+def _makes_a_variable():
+    return tf.Variable(2.0) * 1
+
+
+@tf.function
+def _calls_the_maker():
+    return _makes_a_variable()
+
+
+def test_a_nested_functions_singleton_error_lists_both_frames():
+    # TF 2.21 (progs/autograph13/p14.py), at the first call as at the second:
+    #     File ".../p14.py", line 32, in outer3  *
+    #         return inner3()
+    #     File ".../p14.py", line 29, in inner3  *
+    #         return tf.Variable(2.0) * 1
+    # tapeflow's first call left out the inner frame
+    for _ in range(2):
+        with pytest.raises(ValueError) as info:
+            _calls_the_maker()
+        lines = str(info.value).split('\n')
+        assert lines[2].endswith('in _calls_the_maker  *') and lines[3] == '        return _makes_a_variable()'
+        assert lines[4].endswith('in _makes_a_variable  *') and lines[5] == '        return tf.Variable(2.0) * 1'
+        assert lines[7] == '    ' + _SINGLETON
