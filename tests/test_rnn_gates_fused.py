@@ -77,7 +77,9 @@ def test_outputs_and_gradients_equal_the_separate_ops(kind, dtype, batch, units,
             out = layer(x)
             loss = tf.reduce_sum(tf.nest.flatten(out)[0] ** 2) + tf.reduce_sum(tf.nest.flatten(out)[-1])
         results.append((out, tape.gradient(loss, [x] + layer.trainable_weights)))
-        assert _fused_steps(tape) == (6 if layer is fused else 0)
+        # (an LSTM of Keras's implementation 1 multiplies per gate, as TF sums its gradients: no fused steps)
+        per_gate = kind == 'LSTM' and kwargs.get('implementation') == 1
+        assert _fused_steps(tape) == (6 if layer is fused and not per_gate else 0)
     _same(*[r[0] for r in results])
     _same(*[r[1] for r in results])
 

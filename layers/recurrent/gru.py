@@ -49,7 +49,7 @@ class GRUCell(RecurrentCell):
 
     def input_gate_order(self):
         # TF 2.21's eager tape adds the step input's three gradients as (z + h) + r (measured: 30/30)
-        return (0, 2, 1) if self.gate_masks else None
+        return (0, 2, 1) if self.gate_masks or self._implementation == 1 else None
 
     _bias_read = None       # an eager loop's step-0 read of the bias while it projects (eager_step_reads.py)
 
@@ -83,6 +83,10 @@ class GRUCell(RecurrentCell):
             return gru_regrouped_step.step(self, *projected, h, recurrent_mask)
         if isinstance(recurrent_mask, list):        # one mask per gate (z, r, h): Keras's implementation 1
             return self._gate_by_gate_step(projected, h, weights, recurrent_mask)
+        if recurrent_mask is None and (self._implementation == 1 or self.gate_masks):
+            # Keras's implementation 1 with no mask drawn (inference, or no recurrent dropout): still a product
+            # per gate, whose gradients TF's tape adds gate by gate (progs/gradfuzz23/p5.py)
+            return self._gate_by_gate_step(projected, h, weights, None)
         h_masked = h if recurrent_mask is None else h * recurrent_mask
         if self.reset_after:
             kernel, bias = weights
@@ -111,10 +115,11 @@ class GRUCell(RecurrentCell):
     def _gate_by_gate_step(self, projected, h, weights, masks):
         """Keras's implementation 1 (recurrent dropout): each gate's own masked h times its block of the
         recurrent kernel (plus its block of the recurrent bias), op by op as Keras's GRUCell.call writes
-        it, no concatenated product (tests/test_rnnparity_gru_gate_by_gate.py)."""
+        it, no concatenated product (tests/test_rnnparity_gru_gate_by_gate.py). ``masks`` None: implementation 1
+        without dropout masks (h itself in each gate)."""
         u, gate, act = self.units, self.recurrent_activation, self.activation
         x_z, x_r, x_h = (projected[:, g * u:(g + 1) * u] for g in range(3))
-        h_z, h_r, h_h = (h * m for m in masks)
+        h_z, h_r, h_h = (h,) * 3 if masks is None else (h * m for m in masks)
         kernel = self.recurrent_kernel      # each gate's block a read of its own, as Keras's
         if self.reset_after:
             bias = weights[1]

@@ -55,7 +55,8 @@ def applies(cell, steps, weights, recurrent_mask, keep, layer, initial_state):
     if not isinstance(cell, GRUCell) or type(cell).step is not GRUCell.step or \
             recurrent_mask is not None or keep is not None or initial_state is not None or layer.return_state or \
             layer.stateful or cell._compute is not None or cell.recurrent_activation is not activations.sigmoid or \
-            cell.activation is not activations.tanh:
+            cell.activation is not activations.tanh or cell._implementation == 1 or cell.gate_masks:
+        # (Keras's implementation 1 multiplies per gate: the cell's gate-by-gate steps run)
         return False
     if type(cell.recurrent_kernel) is not Variable or (cell.bias is not None and type(cell.bias) is not Variable):
         return False

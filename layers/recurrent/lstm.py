@@ -62,7 +62,7 @@ class LSTMCell(RecurrentCell):
 
     def input_gate_order(self):
         # TF 2.21's eager tape adds the step input's four gradients as ((f + o) + i) + c (measured: 30/30)
-        return (1, 3, 0, 2) if self.gate_masks else None
+        return (1, 3, 0, 2) if self.gate_masks or self._implementation == 1 else None
 
     def input_bias(self):
         return None if self._bias_last else self.bias
@@ -107,6 +107,10 @@ class LSTMCell(RecurrentCell):
             c = f * c + i * act(z[:, 2 * u:3 * u])
             h = o * act(c)
             return h, [h, c]
+        if recurrent_mask is None and (self._implementation == 1 or self.gate_masks):
+            # Keras's implementation 1 with no mask drawn (inference, or no recurrent dropout): still a product
+            # per gate, whose gradients TF's tape adds gate by gate (progs/gradfuzz23/p5.py: 0 of 324 off)
+            return self._gate_by_gate_step(projected, h, c, recurrent_kernel, bias, None)
         if recurrent_mask is None and lstm_gates.applies_from_state(projected, h, recurrent_kernel, bias, c, gate, act):
             h, c = lstm_gates.step_from_state(projected, h, recurrent_kernel, bias, c, u)    # r's product in z's op
             return h, [h, c]
@@ -132,13 +136,14 @@ class LSTMCell(RecurrentCell):
         """Keras's implementation 1 (recurrent dropout): each gate's own masked h times its block of the
         recurrent kernel, added to its block of the input projection, op by op as Keras writes
         _compute_carry_and_output: the kernel's and bias's gradients are then TF's, where one product
-        concatenated over the gates differed in last bits (tests/test_rnnparity_lstm_gate_by_gate.py)."""
+        concatenated over the gates differed in last bits (tests/test_rnnparity_lstm_gate_by_gate.py).
+        ``masks`` None: implementation 1 without dropout masks (h itself in each gate)."""
         u, gate, act = self.units, self.recurrent_activation, self.activation
         if bias is not None:
             projected = add_bias(projected, bias)
         recurrent_kernel = self.recurrent_kernel     # each gate's block a read of its own, as Keras's
         x_i, x_f, x_c, x_o = (projected[:, g * u:(g + 1) * u] for g in range(4))
-        h_i, h_f, h_c, h_o = (h * m for m in masks)
+        h_i, h_f, h_c, h_o = (h,) * 4 if masks is None else (h * m for m in masks)
         i = gate(x_i + matmul(h_i, recurrent_kernel[:, :u]))
         f = gate(x_f + matmul(h_f, recurrent_kernel[:, u:2 * u]))
         c = f * c + i * act(x_c + matmul(h_c, recurrent_kernel[:, 2 * u:3 * u]))

@@ -48,7 +48,9 @@ def applies(cell, steps, weights, recurrent_mask, keep, layer, initial_state):
     if ACTIVE and not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
         return False
     if not isinstance(cell, LSTMCell) or keep is not None or initial_state is not None or layer.return_state or \
-            layer.stateful or cell._compute is not None or not cell.states_read_twice(recurrent_mask):
+            layer.stateful or cell._compute is not None or not cell.states_read_twice(recurrent_mask) or \
+            cell._implementation == 1 or cell.gate_masks:
+        # (Keras's implementation 1 multiplies per gate: the cell's gate-by-gate steps run)
         return False
     has_bias = len(weights) > 1 and weights[1] is not None      # (use_bias=False: None)
     if type(cell.recurrent_kernel) is not Variable or (has_bias and type(cell.bias) is not Variable):
