@@ -7,9 +7,11 @@ copied as it is, quirk included: ``compiled_metrics.update_state`` updates every
 ``self.metrics``, a ``Mean`` (the loss tracker) with y_pred, so such a step's 'loss' log is the mean
 prediction (TF 2.21 prints it).
 """
+import sys
 import warnings
 
 from framework import metrics as metrics_module
+from framework.trace_time_logs import log_as_traced
 
 
 class Keras2Shims:
@@ -29,8 +31,8 @@ class Keras2Shims:
         return DeprecatedCompiledMetric()
 
     def _compiled_metrics_update_state(self, y, y_pred, sample_weight=None):
-        warnings.warn('`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n```\nfor metric in '
-                      'self.metrics:\n    metric.update_state(y, y_pred)\n```\n', stacklevel=2)
+        _warn_as_traced('`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n```\nfor metric in '
+                        'self.metrics:\n    metric.update_state(y, y_pred)\n```\n', stacklevel=2)
         for metric in self.metrics:
             if isinstance(metric, metrics_module.Mean):
                 metric.update_state(y_pred, sample_weight=sample_weight)
@@ -40,9 +42,20 @@ class Keras2Shims:
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """The compiled loss (plus the model's added losses, as compute_loss sums them);
         ``regularization_losses`` is ignored, as in Keras 3."""
-        warnings.warn('`model.compiled_loss()` is deprecated. Instead, use '
-                      '`model.compute_loss(x, y, y_pred, sample_weight, training)`.')
+        _warn_as_traced('`model.compiled_loss()` is deprecated. Instead, use '
+                        '`model.compute_loss(x, y, y_pred, sample_weight, training)`.')
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+
+def _warn_as_traced(text, stacklevel=1):
+    """``warnings.warn(text, stacklevel=stacklevel)`` from the caller, as often as TF 2.21 runs the
+    step's Python: at its traces only (twice for a first trace that made variables: the compiled
+    metrics built there), never on the steps that replay the graph; every step when run eagerly."""
+    frame = sys._getframe(stacklevel)        # the line warnings.warn in the caller would name
+    filename, lineno, module_globals = frame.f_code.co_filename, frame.f_lineno, frame.f_globals
+    registry = module_globals.setdefault('__warningregistry__', {})
+    log_as_traced(lambda: warnings.warn_explicit(text, UserWarning, filename, lineno,
+                                                 module_globals.get('__name__', '<string>'), registry, module_globals))
 
 
 # Printed as Keras 3's TF trainer defines it (print(model.compiled_loss): <bound method TensorFlowTrainer.compiled_loss
