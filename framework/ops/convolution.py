@@ -6,7 +6,7 @@ whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, shown_as
 from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
@@ -18,7 +18,7 @@ from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, rec
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
 from .explicit_padding import is_explicit, padded_input
-from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
+from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes, negative_size_error
 
 
 def _pair(value, name, op):
@@ -40,13 +40,34 @@ def _pair(value, name, op):
     return tuple(values)
 
 
+class WindowTooLarge(InvalidArgumentError):
+    """A VALID window larger than the input, in tapeflow's words; ``sizes`` (input, window, stride) let an op
+    word it as TF's kernel does (conv2d, per dtype: negative_size_error)."""
+
+    def __init__(self, message, sizes):
+        super().__init__(message)
+        self.sizes = sizes
+
+    def tf_size(self):
+        """The output size TF's GetWindowedOutputSize computes: (input - window + stride) / stride in C."""
+        size, window, stride = self.sizes
+        return int((size - window + stride) / stride)
+
+
+# (printed as TF's class, as the error it stands for: type(e).__name__ and tracebacks say InvalidArgumentError)
+shown_as(WindowTooLarge, InvalidArgumentError)
+
+
 def _padding(size, k, stride, padding, op):
     """(out, pad_before, pad_after) along one axis, with TensorFlow's SAME rule."""
     if padding == 'VALID':
         out = (size - k) // stride + 1
         if out <= 0:
-            raise InvalidArgumentError('%s: a window of %d does not fit an input of %d with VALID padding'
-                                       % (op, k, size))
+            error = WindowTooLarge('%s: a window of %d does not fit an input of %d with VALID padding'
+                                   % (op, k, size), (size, k, stride))
+            if op == 'dilation2d' and error.tf_size() < 0:      # TF's Dilation2D kernel
+                raise negative_size_error(('Dilation2D', None), error.tf_size(), *error.sizes, note=error.args[0])
+            raise error
         return out, 0, 0
     if padding == 'SAME':
         out = -(-size // stride)
@@ -165,16 +186,24 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     explicit = is_explicit(padding)
     if explicit:         # oneDNN's float32 kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
-    if groups:
-        from .convolution_nd import convolution       # it builds on this module's padding rule
-        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, groups)
-    if dilated != (1, 1):
-        from .convolution_nd import convolution       # it builds on this module's padding rule
-        if x._data.dtype.name == 'float64' and ACTIVE:
-            return _float64_dilated(x, f, lambda a, b: convolution(a, b, _pair(strides, 'strides', op), padding,
-                                                                   dilated, dilated_kernel=True))
-        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
-    geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
+    try:
+        if groups:
+            from .convolution_nd import convolution       # it builds on this module's padding rule
+            return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, groups)
+        if dilated != (1, 1):
+            from .convolution_nd import convolution       # it builds on this module's padding rule
+            if x._data.dtype.name == 'float64' and ACTIVE:
+                return _float64_dilated(x, f, lambda a, b: convolution(a, b, _pair(strides, 'strides', op), padding,
+                                                                       dilated, dilated_kernel=True))
+            return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
+        geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
+    except WindowTooLarge as error:
+        if explicit or error.tf_size() >= 0:      # (TF sizes a window that leaves 0 rows otherwise: kept)
+            raise
+        from ..onednn_policy import enabled as onednn_enabled
+        onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+        raise negative_size_error(('Conv2D', '__MklNativeConv2D' if onednn else None), error.tf_size(),
+                                  *error.sizes, note=error.args[0]) from None
     geo.explicit = explicit
     return _conv(x, f, geo)
 
@@ -308,7 +337,7 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
         _refuse_nonpositive_window(input, x, ksize, strides, kind, op)
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)
     empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind,
-                                   empty_input=x._data.size == 0 and kind != 'argmax')
+                                   empty_input=x._data.size == 0 and kind != 'argmax', dtype=x._data.dtype)
     return x, empty if empty is not None else _Geometry(tuple(x.shape), kernel, strides, padding.upper(), op)
 
 

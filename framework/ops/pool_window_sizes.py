@@ -12,10 +12,12 @@ from ..tensor import Tensor
 from .operands import ACTIVE, record
 
 
-def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None, empty_input=False):
-    """The output's spatial sizes when VALID ``kind`` ('max' / 'avg') pooling leaves it empty,
+def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None, empty_input=False,
+                           dtype=None):
+    """The output's spatial sizes when VALID ``kind`` ('max' / 'avg' / 'argmax') pooling leaves it empty,
     else None (every window fits, or SAME padding). ``empty_input``: the input has no element
-    (a zero batch, channel or spatial size), which TF's max pool returns at once, empty.
+    (a zero batch, channel or spatial size), which TF's max pool returns at once, empty. ``dtype``: the
+    input's, which picks the kernel that words a negative size (oneDNN's AvgPool for float32).
 
     Raises:
         InvalidArgumentError: an axis whose size would be negative.
@@ -30,9 +32,9 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
         numerator = n - k + s
         size = numerator // s if numerator >= 0 else -(-numerator // s)
         if size < 0:
-            raise InvalidArgumentError('%s: Computed output size would be negative: %d [input_size: %d, '
-                                       'effective_filter_size: %d, stride: %d]; the pooling window is larger than '
-                                       "the input: use padding='same' or a smaller window" % (op, size, n, k, s))
+            raise negative_size_error(_pool_kernel(kind, len(spatial), dtype), size, n, k, s,
+                                      "%s: the pooling window is larger than the input: use padding='same' or a "
+                                      'smaller window' % op)
         sizes.append(size)
     if min(sizes) > 0:
         return None
@@ -49,6 +51,24 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
                                error_class=AbortedError)
         raise AbortedError(note)
     return tuple(sizes)
+
+
+def negative_size_error(kernel, size, input_size, window, stride, note):
+    """TF 2.21's kernel error for a VALID window larger than the input (its GetWindowedOutputSize):
+    ``kernel`` is (op type, the kernel that ran or None)."""
+    op_type, node = kernel
+    return kernel_error(op_type, 'Computed output size would be negative: %d [input_size: %d, effective_filter_size: '
+                                 '%d, stride: %d]' % (size, input_size, window, stride), named=True, node=node,
+                        note=note)
+
+
+def _pool_kernel(kind, rank, dtype):
+    """(op type, kernel) of TF's pooling op: a 1-D pool runs the 2-D kernel; AvgPool runs oneDNN's kernel
+    for float32 and bfloat16 where oneDNN is on, MaxPool its own."""
+    op_type = {'max': 'MaxPool', 'avg': 'AvgPool', 'argmax': 'MaxPoolWithArgmax'}.get(kind, 'MaxPool')
+    op_type += '3D' if rank == 3 and kind != 'argmax' else ''
+    onednn = kind == 'avg' and getattr(dtype, 'name', None) in ('float32', 'bfloat16') and onednn_policy.enabled()
+    return op_type, '__MklNative' + op_type if onednn else None
 
 
 def empty_pool_output(x, sizes):
