@@ -63,6 +63,12 @@ class Model(Trainer, Layer):
             return
         super().__init__(*args, **kwargs)     # other positional arguments: Python's TypeError, as Keras
 
+    def __reduce__(self):
+        """pickle / copy.deepcopy rebuild the model from its .keras archive, as Keras 3 does
+        (saving/model_pickle.py)."""
+        from .saving.model_pickle import reduce_model
+        return reduce_model(self)
+
     @property
     def layers(self):
         """The direct sublayers, in the order they were added (Keras 3's tracker order). Only a model

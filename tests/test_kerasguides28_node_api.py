@@ -74,5 +74,8 @@ def test_copies_drop_downstream_nodes():
     keras.Model(x, layers.Lambda(lambda t: t * 2)(enc(x)))
     assert len(enc.get_layer('e')._outbound_nodes) == 0
     assert len(enc._outbound_nodes) == 1
-    assert copy.deepcopy(enc)._outbound_nodes == []
+    # (a deepcopy is a model reloaded from its .keras archive, as in Keras 3: tapeflow makes its
+    # _outbound_nodes list at its first downstream call)
+    assert copy.deepcopy(enc).__dict__.get('_outbound_nodes', []) == []
+    assert pickle.loads(pickle.dumps(enc)).__dict__.get('_outbound_nodes', []) == []
     assert pickle.loads(pickle.dumps(enc.get_layer('e')._outbound_nodes)) == []

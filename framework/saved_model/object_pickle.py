@@ -103,6 +103,9 @@ class _Pickler(pickle.Pickler):
         if isinstance(obj, Asset):
             return _rebuild_asset, (copy_into(obj, self._assets_dir),)
         if not isinstance(obj, Variable):
+            if _is_model(obj):      # (its own __reduce__ writes a .keras archive: pickle's, not this store's)
+                from layers.saving.model_pickle import plain_reduce
+                return plain_reduce(obj)
             return NotImplemented
         key = self._key_of(obj) or '_saved_variables/%d/.ATTRIBUTES/VARIABLE_VALUE' % len(self.variables)
         self.variables[key] = obj
@@ -111,6 +114,11 @@ class _Pickler(pickle.Pickler):
         state.pop('_strategy', None)     # the saving program's tf.distribute scope; a load makes plain variables
         state['_snapshot'] = None
         return _rebuild_variable, (type(obj), key, state)
+
+
+def _is_model(obj):
+    model = sys.modules.get('layers.model')
+    return model is not None and isinstance(obj, model.Model)
 
 
 def dumps(obj, key_of, assets_dir):

@@ -16,6 +16,7 @@ as in Keras 3.15, whose optimizer then refuses the layers' variables in fit.
 """
 import contextlib
 import os
+import tempfile
 import warnings
 import zipfile
 
@@ -113,11 +114,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             # warned from here, not the user's line: as Keras's (saving_api.py's one line), once a process
             warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
                           'yet. Consider building the model first by calling it on some data.')
-        if 'compile_config' in config:
-            config['compile_config'] = _archive_compile_config(model, compiled, compile_cfg)
-        keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
-                            lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
-                            assets=lambda: assets.collect(model))
+        _write_archive(model, path, config, compiled, compile_cfg)
         return
     lost = assets.layers_with_assets(model)
     if lost:
@@ -145,6 +142,28 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
                 legacy_h5.write_optimizer(f, model.optimizer)
     if compiled:
         compile_config.forget_optimizer_argument(model)
+
+
+def _write_archive(model, path, config, compiled, compile_cfg):
+    if 'compile_config' in config:
+        config['compile_config'] = _archive_compile_config(model, compiled, compile_cfg)
+    keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
+                        lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
+                        assets=lambda: assets.collect(model))
+
+
+def archive_bytes(model):
+    """``model``'s .keras archive as bytes, as Keras 3's ``saving_lib._save_model_to_fileobj`` writes it for
+    pickle (no unbuilt-model warning: that is saving_api's)."""
+    config = serialize_model(model, shared_policy_ids=True)
+    compiled = getattr(model, 'compiled', False) and model.optimizer is not None
+    compile_cfg = (config.get('compile_config') or None) if compiled and 'compile_config' in config \
+        else compile_config.serialize(model) if compiled else None
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, 'model.keras')
+        _write_archive(model, path, config, compiled, compile_cfg)
+        with open(path, 'rb') as f:
+            return f.read()
 
 
 def _save_unzipped(model, path, overwrite):
