@@ -75,3 +75,16 @@ def test_windows_that_fit_still_compute():
     assert tf.nn.max_pool2d(X2, 3, 1, 'VALID').shape == (1, 1, 1, 2)
     out = tf.nn.conv2d(X2, tf.ones((3, 3, 2, 1)), 1, 'VALID')
     assert out.numpy().ravel().tolist() == [np.float32(18.0)]
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.nn.conv3d(X3, tf.ones((5, 5, 5, 2, 1)), [1, 1, 1, 1, 1], 'VALID'),
+     _text('Conv3D', '__MklNativeConv3D')),
+    (lambda: tf.nn.convolution(X2, tf.ones((5, 5, 2, 1)), padding='VALID'), _text('Conv2D', '__MklNativeConv2D')),
+    (lambda: tf.nn.depthwise_conv2d(X2, tf.ones((5, 5, 2, 1)), [1, 1, 1, 1], 'VALID'),
+     _text('DepthwiseConv2dNative', '__MklNativeDepthwiseConv2dNative')),
+])
+def test_n_d_and_depthwise_convolutions(call, text):
+    with pytest.raises(InvalidArgumentError) as caught:
+        call()
+    assert str(caught.value) == text

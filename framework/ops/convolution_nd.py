@@ -17,7 +17,8 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
-from .convolution import _padding
+from .convolution import WindowTooLarge, _padding
+from .pool_window_sizes import negative_size_error
 from .conv_transpose_shape_error import output_shape_mismatch
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
@@ -267,12 +268,30 @@ def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, thr
         raise InvalidArgumentError('%s: input channels %d must equal filters.shape[-2] (%d) times groups (%d), and '
                                    'the filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
     mode = _padding_mode(padding, op)
-    geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
-                         normalize_tuple(dilations, rank, 'dilations', op), mode, op, groups)
+    try:
+        geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
+                             normalize_tuple(dilations, rank, 'dilations', op), mode, op, groups)
+    except WindowTooLarge as error:
+        dilated = any(d != 1 for d in normalize_tuple(dilations, rank, 'dilations', op))
+        raise _window_too_large(error, x, rank, depthwise, through_batch and dilated or explicit) from None
     geo.explicit = explicit
     if through_batch and _dilated_through_batch(geo, groups, depthwise):
         return _space_to_batch_conv(x, f, geo, mode, op, depthwise)
     return _conv(x, f, geo, depthwise)
+
+
+def _window_too_large(error, x, rank, depthwise, elsewhere):
+    """TF 2.21's kernel error for a VALID window larger than the input (Conv2D for 1-D and 2-D convolutions,
+    Conv3D, DepthwiseConv2dNative; oneDNN's kernels for float32), where TF sizes that window as here: not
+    where its with_space_to_batch or explicit padding (``elsewhere``) reshapes the input first, nor for an
+    output of size 0 (tapeflow's refusal stays, as ``error``)."""
+    if elsewhere or error.tf_size() >= 0:
+        return error
+    from ..onednn_policy import enabled as onednn_enabled
+    op_type = 'DepthwiseConv2dNative' if depthwise else 'Conv3D' if rank == 3 else 'Conv2D'
+    onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+    return negative_size_error((op_type, '__MklNative' + op_type if onednn else None), error.tf_size(),
+                               *error.sizes, note=error.args[0])
 
 
 def _dilated_through_batch(geo, groups, depthwise):
