@@ -243,7 +243,7 @@ def present_gradients(grads, variables, optimizer=None):
         try:
             array = checked_gradient(i, g, v, optimizer)
         except Exception:
-            _unknown_variables_first(optimizer, variables)
+            unknown_variables_first(optimizer, variables)
             _built_before_refusing(optimizer, variables)
             raise
         if array is None:
@@ -252,7 +252,7 @@ def present_gradients(grads, variables, optimizer=None):
             arrays.append(array)
             kept.append(v)
     if not kept:
-        _unknown_variables_first(optimizer, variables)
+        unknown_variables_first(optimizer, variables)
         _built_before_refusing(optimizer, variables)
         error = ValueError('No gradients provided for any variable.')      # Keras 3's words; why, in a note
         error.add_note('Variables without a gradient: %s.%s Check that the loss depends on the variables and '
@@ -299,11 +299,11 @@ def _built_before_refusing(optimizer, variables):
         optimizer.build_in_scope(variables)
 
 
-def _unknown_variables_first(optimizer, variables):
+def unknown_variables_first(optimizer, variables):
     """Keras 3 refuses a variable its built optimizer does not know before it reads a gradient, so an
     unknown variable is named even where a gradient is also wrong (of another shape, a string, None):
     'Unknown variable: <tf.Variable ...>. This optimizer can only be called for the variables it was
-    originally built with. ...' (TF 2.21). Asked only on the failure paths."""
+    originally built with. ...' (TF 2.21). Asked only on the failure paths (and before a traced first step)."""
     check = getattr(optimizer, '_check_variables_are_known', None)
     if check is not None and getattr(optimizer, 'built', False):
         check([v for v in variables if isinstance(v, Variable)])

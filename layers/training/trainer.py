@@ -19,6 +19,8 @@ from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
 from framework.train.tracked_containers import wrapped as tf_wrapped
+from optim.gradients import unknown_variables_first
+from optim.optimizer import Optimizer
 
 from ..call_inputs import names_training
 from ..layer_metrics import model_metrics
@@ -314,6 +316,12 @@ class Trainer(Keras2Shims, TrainingLoops):
         # one frozen since that trace is still trained, so the tape must watch it
         trace = self.__dict__.get('_step_trace')
         trainable = trace[0].trainable(trace[1], trace[2]) if trace is not None else None
+        if trace is not None and trainable is None and self.built and type(self.optimizer).apply is Optimizer.apply:
+            # TF 2.21 traces the step before running any of it: an optimizer built for other variables (a
+            # legacy .h5 load) refuses the model's ('Unknown variable: ...') before the forward pass moves a
+            # BatchNormalization's statistics or the loss tracker counts the batch. (Wrappers, which keep
+            # the slots in their inner optimizers, check as they apply.)
+            unknown_variables_first(self.optimizer, self.trainable_variables)
         with GradientTape() as tape:
             if trainable is not None:
                 frozen_since = [v for v in trainable if not v.trainable]
