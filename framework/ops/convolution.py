@@ -218,6 +218,14 @@ def _groups(x, f):
     return groups if f.shape[3] % groups == 0 else 0
 
 
+def filter_rank_error(shape, onednn, note=None):
+    """Conv2D's refusal of filters that are not 4-D: oneDNN's kernel (float32, half, bfloat16) says 'filter
+    must be ...', Eigen's (float64) 'convolution filter must be ...' (TF 2.21)."""
+    return kernel_error('Conv2D', '%sfilter must be 4-dimensional: [%s]' % ('' if onednn else 'convolution ',
+                                                                            ','.join(map(str, shape))),
+                        named=True, node='__MklNativeConv2D' if onednn else None, note=note)
+
+
 def _conv2d_mismatch(x, f):
     """TF 2.21's Conv2D kernel error for filters that do not fit the input, in the order it checks them
     (the filters' dtype, their rank, the depths), from the kernel that ran (oneDNN's for float32 / half
@@ -233,8 +241,7 @@ def _conv2d_mismatch(x, f):
     elif x.ndim != 4:
         return InvalidArgumentError(note)
     elif f.ndim != 4:
-        error = kernel_error('Conv2D', 'filter must be 4-dimensional: [%s]' % ','.join(map(str, f.shape)),
-                             named=True, node='__MklNativeConv2D' if onednn else None)
+        error = filter_rank_error(f.shape, onednn)
     elif x.shape[3] % f.shape[2] if f.shape[2] else True:
         error = kernel_error('Conv2D', 'input depth must be evenly divisible by filter depth: %d vs %d'
                              % (x.shape[3], f.shape[2]), named=True, node='__MklNativeConv2D' if onednn else None)

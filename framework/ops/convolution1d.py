@@ -1,6 +1,6 @@
 """conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
 from ..errors import InvalidArgumentError
-from .convolution import conv2d
+from .convolution import conv2d, filter_rank_error
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 from .shapes import expand_dims, squeeze, transpose
@@ -37,8 +37,14 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
     if data_format not in ('NWC', 'NCW'):
         raise ValueError("conv1d: data_format must be 'NWC' or 'NCW', got %r" % (data_format,))
     if x.ndim != 3 or f.ndim != 3:
-        raise InvalidArgumentError('conv1d: input must be (N, W, C) and filters (K, C, O), got shapes %s and %s'
-                                   % (tuple(x.shape), tuple(f.shape)))
+        note = ('conv1d: input must be (N, W, C) and filters (K, C, O), got shapes %s and %s'
+                % (tuple(x.shape), tuple(f.shape)))
+        if f.ndim != 3 and x.dtype == f.dtype and x.ndim >= 3:
+            # TF expands the filters to (1, K, C, O) and its Conv2D kernel checks their rank first
+            from ..onednn_policy import enabled as onednn_enabled
+            onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+            raise filter_rank_error((1,) + tuple(f.shape), onednn, note)
+        raise InvalidArgumentError(note)
     if isinstance(stride, (list, tuple)):
         if len(stride) != 3 or stride[0] != 1 or stride[2] != 1:
             raise ValueError('conv1d: stride must be an int or [1, s, 1], got %r' % (stride,))
