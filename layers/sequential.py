@@ -444,9 +444,9 @@ class Sequential(ModelBase):
         return shape
 
     # ---- the graph's ends, as Keras 3's Sequential gives them --------------------------
-    def _ends(self, which, unbuilt_text=None):
+    def _ends(self, which):
         if self._graph_ends is None or not self.built:
-            error = AttributeError(unbuilt_text or "Sequential model '%s' has no defined %s yet." % (self.name, which))
+            error = AttributeError("Sequential model '%s' has no defined %s yet." % (self.name, which))
             error.add_note(('Calling its layers on an Input failed: %s' % self._graph_error) if self._graph_error else
                            'Start it with keras.Input(shape), give its first layer input_shape=, or build it')
             raise error
@@ -465,20 +465,28 @@ class Sequential(ModelBase):
     @property
     def input(self):
         """The input KerasTensor of the model's first call on symbolic tensors, as Keras 3's
-        (``keras.Model(x, seq.output)`` then joins the caller's graph). Never called so: the
-        model's own Input, as Keras 2 gave it (Keras 3.15 raises AttributeError)."""
+        (``keras.Model(x, seq.output)`` then joins the caller's graph). Never called so, Keras 3 in
+        TF 2.21 raises AttributeError though the model is built (Keras 2 gave its Input): so here,
+        with a note on ``inputs``, which Keras 3 gives."""
         if inbound_nodes(self):
             return first_call_tensors(self, 'input')
-        return self._ends('inputs', _NEVER_CALLED % (self.name, 'input'))[0]
+        raise self._never_called('input')
 
     @property
     def output(self):
-        """The output KerasTensor of the model's first symbolic call (see ``input``); never
-        called so, the last layer's own output (a list for several), as Keras 2's."""
+        """The output KerasTensor of the model's first symbolic call (see ``input``)."""
         if inbound_nodes(self):
             return first_call_tensors(self, 'output')
-        outputs = self._ends('outputs', _NEVER_CALLED % (self.name, 'output'))
-        return outputs[0] if len(outputs) == 1 else list(outputs)
+        raise self._never_called('output')
+
+    def _never_called(self, which):
+        error = AttributeError(_NEVER_CALLED % (self.name, which))
+        if self._graph_ends is not None and self.built:
+            error.add_note('Keras 3 defines .%s only after a call on a KerasTensor; this built model has '
+                           '.%ss (a list): use model.%ss[0]' % (which, which, which))
+        else:
+            error.add_note('Start it with keras.Input(shape), give its first layer input_shape=, or build it')
+        return error
 
     @property
     def input_shape(self):

@@ -23,15 +23,19 @@ def test_a_sequential_with_an_input_has_graph_ends(how):
     layers = [first, L.Dense(2)] if how == 'input_shape' else [keras.Input((5,)), first, L.Dense(2)]
     model = keras.Sequential(layers)
     assert [t.shape for t in model.inputs] == [(None, 5)] and [t.shape for t in model.outputs] == [(None, 2)]
-    assert model.input is model.inputs[0] and model.output is model.outputs[0]
+    # TF 2.21 (Keras 3): a Sequential never called on a KerasTensor has no .input / .output, though built
+    for attribute in ('input', 'output'):
+        with pytest.raises(AttributeError, match='The layer %s has never been called and thus has no defined %s.'
+                           % (model.name, attribute)):
+            getattr(model, attribute)
     assert model.input_shape == (None, 5) and model.output_shape == (None, 2)
-    assert model.layers[0].input is model.input and model.layers[-1].output is model.output
+    assert model.layers[0].input is model.inputs[0] and model.layers[-1].output is model.outputs[0]
     assert model.layers[0].output.shape == (None, 3)
 
 
 def test_feature_extraction_from_a_sequential_shares_its_weights():
     model = keras.Sequential([keras.Input((5,)), L.Dense(3, activation='relu', name='hidden'), L.Dense(2)])
-    features = keras.Model(inputs=model.input, outputs=model.layers[-2].output)
+    features = keras.Model(inputs=model.inputs, outputs=model.layers[-2].output)
     kernel, bias = model.get_layer('hidden').get_weights()
     np.testing.assert_allclose(features(X).numpy(), _relu(X @ kernel + bias), rtol=1e-5, atol=1e-6)
     assert features.layers[-1] is model.layers[0]
@@ -54,7 +58,7 @@ def test_a_sequential_without_an_input_has_no_graph_until_built():
         assert str(caught.value) == 'The layer %s has never been called and thus has no defined %s.' % (
             model.name, attribute)
     model.build((None, 5))
-    assert model.inputs[0].shape == (None, 5) and model.output.shape == (None, 1)
+    assert model.inputs[0].shape == (None, 5) and model.outputs[0].shape == (None, 1)
     called = keras.Sequential([L.Dense(3), L.Dense(1)])
     called(X)                                   # Keras 3 keeps the called batch size here
     assert called.inputs[0].shape == (4, 5) and called.outputs[0].shape == (4, 1)
@@ -63,9 +67,9 @@ def test_a_sequential_without_an_input_has_no_graph_until_built():
 def test_adding_a_layer_moves_the_output():
     model = keras.Sequential([keras.Input((5,)), L.Dense(3)])
     model.add(L.Dense(7))
-    assert model.output.shape == (None, 7) and model.output is model.layers[-1].output
+    assert model.outputs[0].shape == (None, 7) and model.outputs[0] is model.layers[-1].output
     model.pop()
-    assert model.output.shape == (None, 3)
+    assert model.outputs[0].shape == (None, 3)
 
 
 def test_feature_extraction_keeps_the_mask_of_a_sequence_model():
@@ -112,3 +116,16 @@ def test_a_model_subclass_keeps_its_own_call():
     model = Doubled()
     plain = keras.Model(model.inputs, model.outputs)
     np.testing.assert_allclose(model(X).numpy(), 2 * plain(X).numpy(), rtol=1e-6)
+
+
+def test_a_built_sequentials_missing_input_points_to_inputs():
+    # TF 2.21 raises for .input / .output of a Sequential never called on a KerasTensor; tapeflow's note says
+    # what Keras 3 has instead
+    model = keras.Sequential([keras.Input((5,)), L.Dense(2)])
+    with pytest.raises(AttributeError) as caught:
+        model.input
+    assert caught.value.__notes__ == ['Keras 3 defines .input only after a call on a KerasTensor; this built model '
+                                      'has .inputs (a list): use model.inputs[0]']
+    x = keras.Input((5,))
+    y = model(x)
+    assert model.input is x and model.output is y
