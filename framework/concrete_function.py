@@ -23,7 +23,7 @@ def output_leaves(result, open_dims=None):
     """A trace's result with each tensor replaced by an unnamed GraphOutput, for ``structured_outputs``."""
     open_dims = open_dims or OpenDims()
     return nest.map_structure(
-        lambda v: GraphOutput(None, open_dims.traced_shape(v.shape), v.dtype) if isinstance(v, Tensor) else v, result)
+        lambda v: GraphOutput(None, open_dims.shape_of(v), v.dtype) if isinstance(v, Tensor) else v, result)
 
 
 class OpenDims:
@@ -34,11 +34,13 @@ class OpenDims:
     right for elementwise and batch-preserving code; a fixed size that happens to equal the run's
     batch also shows as None. A size of 1 is read as open only at an axis an input left open there
     (a batch of one through Dense(1) is TensorFlow's (None, 1), not (None, None))."""
-    __slots__ = ('sizes', 'unknown', 'axes')
+    __slots__ = ('sizes', 'unknown', 'axes', 'inferred')
 
     def __init__(self, pairs=()):
         """``pairs``: (traced shape (a tuple with None, or None for an unknown rank), run shape)."""
         self.sizes, self.unknown, self.axes = set(), set(), set()
+        # id(output) -> (output, its shape as the trace inferred it, as a print there shows it): these need no guess
+        self.inferred = {}
         for traced, shape in pairs:
             if traced is None:
                 self.unknown.add(tuple(shape))
@@ -46,6 +48,17 @@ class OpenDims:
                 open_dims = [(axis, int(n)) for axis, (d, n) in enumerate(zip(traced, shape)) if d is None]
                 self.sizes.update(n for _, n in open_dims)
                 self.axes.update(open_dims)
+
+    def infer(self, tensor, shape):
+        """Note ``shape`` (a tuple with None, or None for an unknown rank) as the trace's for the output ``tensor``."""
+        self.inferred[id(tensor)] = (tensor, TensorShape(shape))
+
+    def shape_of(self, tensor):
+        """``tensor``'s shape as the graph has it: the trace's own where it inferred one, else read from the run."""
+        found = self.inferred.get(id(tensor))
+        if found is not None and found[0] is tensor:
+            return found[1]
+        return self.traced_shape(tensor.shape)
 
     def traced_shape(self, shape):
         shape = tuple(shape)
@@ -74,7 +87,7 @@ class GraphOutput:
 
 def _structure_text(value, open_dims):
     if isinstance(value, Tensor):
-        return repr(TensorSpec(open_dims.traced_shape(value.shape), value.dtype))
+        return repr(TensorSpec(open_dims.shape_of(value), value.dtype))
     if value is None:
         return 'Literal[None]'
     if isinstance(value, dict):

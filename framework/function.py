@@ -559,6 +559,11 @@ class Function:
             # (the elements next(iterator) gave are the graph's inputs too: a batch their spec leaves open)
             run += [v for v in trace.kept() if names.get(id(v), ('',))[0].startswith('IteratorGetNext')]
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
+            for v in nest.flatten(result):      # (outputs the trace named: their shapes as its prints show them)
+                if type(v) is Tensor and id(v) in names:
+                    shape = trace_names.inferred_shape(trace, v)
+                    if shape is not False:
+                        open_dims.infer(v, shape)
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
         if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into

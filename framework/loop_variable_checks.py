@@ -35,10 +35,37 @@ def set_loop_options(frame, shape_invariants):
         table[id(tensor)] = (tensor, None if shape.rank is None else tuple(shape.as_list()))
 
 
+# id(a loop variable's entry tensor) -> (weak reference to it, its shape invariant): the loop's outputs take
+# that shape (TF 2.21: ``Tensor("while:3", shape=(None,), ...)`` after the loop); leaves with its tensor
+_EXIT_SHAPES = {}
+
+
+def exit_shape(entry):
+    """The shape invariant set_loop_options gave the loop variable that entered the loop as ``entry`` (a tuple
+    with None, or None for an unknown rank), taken once; False without one."""
+    found = _EXIT_SHAPES.get(id(entry))
+    if found is None or found[0]() is not entry:
+        return False
+    del _EXIT_SHAPES[id(entry)]
+    return found[1]
+
+
+def _keep_exit_shapes(invariants):
+    import weakref
+    for tensor, shape in invariants.values():
+        ident = id(tensor)
+        try:
+            ref = weakref.ref(tensor, lambda _, ident=ident: _EXIT_SHAPES.pop(ident, None))
+        except TypeError:       # (not a tensor: nothing names it after the loop)
+            continue
+        _EXIT_SHAPES[ident] = (ref, shape)
+
+
 def refusal(frame, names, before):
     """TF's error for the first turn of the loop whose variables ``names`` (AutoGraph's order) had the values
     ``before`` when it started, as ``frame`` holds them now; None when they fit."""
     invariants = _invariants().pop(frame, {})
+    _keep_exit_shapes(invariants)
     values = frame.f_locals
     for name, entry in zip(names, before):
         if name not in values:

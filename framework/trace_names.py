@@ -191,6 +191,17 @@ def of_unknown_rank(tensor, trace):
     return entry is not None and entry[1] is None and is_argument(trace, tensor)
 
 
+def inferred_shape(trace, tensor):
+    """``tensor``'s shape as ``trace`` inferred it (a tuple with None where open, None for an unknown rank), as a
+    print in the trace shows it; False where the trace did not name it or knows no shape rule for its op."""
+    entry = trace._names.get(id(tensor))
+    if entry is None:
+        return False
+    if entry[1] is None and not of_unknown_rank(tensor, trace):
+        return False
+    return entry[1]
+
+
 def noted_shape(tensor):
     """The traced shape the running trace noted for ``tensor`` without naming it (``naming.note_shape``), or None."""
     context = current()

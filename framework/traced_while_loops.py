@@ -107,7 +107,15 @@ def name_loop_outputs(trace, frame, scope, variables, before, first=2):
         if type(tensor) is not Tensor:
             continue
         old = olds.get(index)
-        trace.rename_traced(tensor, '%s:%d' % (scope, index + first), shape_of=old if type(old) is Tensor else None)
+        name = '%s:%d' % (scope, index + first)
+        invariant = loop_variable_checks.exit_shape(old) if type(old) is Tensor else False
+        if invariant is not False:      # (set_loop_options' shape_invariants: the while op's output shape)
+            from . import dtypes        # (late: dtypes is imported through tensor, which imports this module)
+            trace.rename(tensor, name, invariant, dtypes.display_name(tensor._data.dtype))
+            if invariant is None:       # (TensorShape(None): of unknown rank after the loop)
+                trace.unknown_rank.add(id(tensor))
+        else:
+            trace.rename_traced(tensor, name, shape_of=old if type(old) is Tensor else None)
 
 
 def flat_leaves(variables, values):
