@@ -31,10 +31,15 @@ def test_a_layer_made_and_dropped_in_the_trace_is_refused_at_the_first_call(caps
     assert capsys.readouterr().out == 'trace\n' * 3     # (TF 2.21 printed 'trace g' twice, then once)
 
 
-@pytest.mark.parametrize('build', [
-    lambda x: keras.Sequential([keras.layers.Dense(2)])(x),
-    lambda x: keras.layers.Dense(2, activation='tanh')(x) + 1.0,        # (a fused Dense output)
-])
+def _sequential_made_here(x):
+    return keras.Sequential([keras.layers.Dense(2)])(x)
+
+
+def _fused_dense_made_here(x):
+    return keras.layers.Dense(2, activation='tanh')(x) + 1.0        # (a fused Dense output)
+
+
+@pytest.mark.parametrize('build', [_sequential_made_here, _fused_dense_made_here])
 def test_models_and_fused_layers_made_in_the_trace_are_refused_too(build):
     with pytest.raises(ValueError) as info:
         tf.function(build)(tf.ones([1, 3]))
