@@ -1,6 +1,8 @@
 """TerminateOnNaN: stop training when the loss becomes NaN or infinite."""
 import math
 
+import numpy as np
+
 from framework.keras.interactive_logging import print_msg
 
 from .callback import Callback
@@ -22,7 +24,14 @@ class TerminateOnNaN(Callback):
 
     def on_batch_end(self, batch, logs=None):
         loss = (logs or {}).get('loss')
-        if loss is None or math.isfinite(loss):
+        if loss is None:
+            return
+        if type(loss) is float:
+            if math.isfinite(loss):
+                return
+        # Keras's own test for other values: a custom step's vector loss meets numpy's ValueError ("The truth
+        # value of an array with more than one element is ambiguous ..."), as in TF 2.21
+        elif not (np.isnan(loss) or np.isinf(loss)):
             return
         if self.raise_error:
             raise RuntimeError('NaN or Inf loss encountered at batch %d. Loss value: %s. '
