@@ -114,8 +114,8 @@ class ModelCheckpoint(MonitorCallback):
         best = 'None' if self.best is None else format(self.best, '.5f')
         if self._is_improvement(current, self.best):
             if self.verbose > 0:
-                print_msg('\nEpoch %d: %s improved from %s to %.5f, saving model to %s'
-                          % (epoch + 1, self.monitor, best, current, filepath))
+                print_msg('\nEpoch %d: %s improved from %s to %s, saving model to %s'
+                          % (epoch + 1, self.monitor, best, format(current, '.5f'), filepath))
             self.best = current
             return True
         if self.verbose > 0:

@@ -58,8 +58,9 @@ class MonitorCallback(Callback):
     def _is_improvement(self, monitor_value, reference_value):
         if reference_value is None:
             return True
+        shifted = monitor_value - self.min_delta        # (a str value: Python's TypeError, as in Keras 3)
         try:
-            return self.monitor_op(monitor_value - self.min_delta, reference_value)      # a bool tensor, as Keras 3
+            return self.monitor_op(shifted, reference_value)      # a bool tensor, as Keras 3
         except TypeError:
             if isinstance(reference_value, (str, bytes)):       # Keras's ops.less converts it first
                 raise ValueError("dtype='string' is not a valid dtype for Keras type promotion.") from None
