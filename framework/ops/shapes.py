@@ -389,6 +389,9 @@ def _stacked_rows(values, axis):
 
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
+    if not hasattr(values, '__getitem__'):       # a generator, a set, a map: TF's stack reads values[0]
+        raise noted(TypeError("'%s' object is not subscriptable" % type(values).__name__),
+                    'stack: pass a list of tensors, e.g. list(...) of the %s' % type(values).__name__)
     if axis == 0 and _plain_numbers(values):
         try:
             return convert_to_tensor(values)       # TensorFlow packs a list of numbers as one constant ([1, 2.5]: float32)
@@ -769,6 +772,13 @@ def _concat_axis(tensors, axis, name, values):
         name = None
     elif rank == 0 or isinstance(axis, int):
         name = list_tail_name(values, name)
+    axis_shape = np.shape(axis) if isinstance(axis, (list, tuple, np.ndarray, Tensor)) else ()
+    if axis_shape not in ((), (1,)):        # ConcatV2 reads a scalar or a one-element vector, first of all
+        raise list_kernel_error('ConcatV2', len(tensors), 'axis tensor should be a scalar integer, but got shape [%s]'
+                                % ','.join(map(str, axis_shape)),
+                                # (a Python list takes TF's slow path: no ' name: ' tail)
+                                None if isinstance(axis, (list, tuple)) else list_tail_name(values, name),
+                                'concat: axis must be one integer, got %r' % (axis,))
     if rank == 0 and (not isinstance(axis, (int, np.integer)) or axis == 0):      # (axis 0 passes the range check)
         raise list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
                                 'instead)', name, 'concat: the tensors are scalars; stack them with framework.stack')

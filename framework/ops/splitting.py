@@ -3,7 +3,7 @@ and errors in their order; the parts are one op's outputs, with TF's SplitGrad (
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
-from ..tensor import convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor
 from .axis_errors import int32_converted
 from .graph_input_errors import kernel_dtype_name
 from .operands import as_tensor, named_errors, normalize_axis
@@ -43,6 +43,12 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
                                'and %d elements' % len(sizes), named),
                 'split: num=%d but %d sizes were given' % (parts, len(sizes)))
     axis = int32_converted('split', axis)       # np.float32(1), True: TF casts them to int32
+    axis_rank = np.ndim(axis) if isinstance(axis, (list, tuple, np.ndarray, Tensor)) else 0
+    if axis_rank and kernel == 'Split':     # Split reads a scalar split_dim (SplitV takes a one-element vector)
+        raise _split_error(_split_kernel_error(kernel, parts, 'split_dim must be a scalar but has rank %d' % axis_rank,
+                                               # (a Python list takes TF's slow path: no ' name: ' tail)
+                                               None if isinstance(axis, (list, tuple)) else named),
+                           'split: axis must be one integer, got %r' % (axis,))
     if isinstance(axis, (int, np.integer)) and not -x.ndim <= axis < x.ndim:
         # (a numpy scalar takes TF's slow path: no ' name: ' tail)
         named = None if isinstance(axis, np.integer) else named
