@@ -293,11 +293,11 @@ class ConcreteFunction:
                 if not isinstance(spec, TensorSpec):
                     continue
                 # (a TensorSpec argument named otherwise, TensorSpec(name='inp'), is its placeholder's name)
-                proposal = spec.name if spec is value and spec.name else name
-                while proposal in seen:
-                    counts[name] = counts.get(name, 1)
-                    proposal = '%s_%d' % (name, counts[name])
-                    counts[name] += 1
+                base = proposal = spec.name if spec is value and spec.name else name
+                while proposal in seen:     # (TF's unique_name of that name: two specs named 'a' are 'a', 'a_1')
+                    counts[base] = counts.get(base, 1)
+                    proposal = '%s_%d' % (base, counts[base])
+                    counts[base] += 1
                 seen.add(proposal)
                 found.append((proposal, spec))
         return found

@@ -687,7 +687,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     relax = bool(reduce_retracing or experimental_relax_shapes)
     compile_ = jit_compile if jit_compile is not None else experimental_compile
 
-    def decorate(f):
+    def decorated(f):       # (TF 2.21's name: tf.function() prints as <function function.<locals>.decorated ...>)
         if not callable(f):
             raise TypeError('%r is not a callable object' % (f,))
         if isinstance(f, Function):
@@ -695,4 +695,4 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
         return Function(f, input_signature, relax, compile_,
                         assert_statements.autograph_mode(autograph, experimental_autograph_options))
 
-    return decorate if func is None else decorate(func)
+    return decorated if func is None else decorated(func)

@@ -40,3 +40,18 @@ def test_a_decorated_methods_python_function_prints_as_the_class_function():
     assert repr(holder.m.python_function) != repr(_Holder.m.python_function)      # (another object, as in TF)
     assert re.fullmatch(r'<function _Holder\.m at 0x[0-9a-f]+>', repr(holder.m.python_function))
     assert float(holder.m.python_function(tf.constant(3.0))) == 6.0     # still bound to its instance
+
+
+def test_a_bare_call_gives_tfs_decorator():
+    # TF 2.21: <function function.<locals>.decorated at 0x...> (tapeflow's was named 'decorate')
+    assert re.fullmatch(r'<function function\.<locals>\.decorated at 0x[0-9a-f]+>', repr(tf.function(None)))
+    assert re.fullmatch(r'<function function\.<locals>\.decorated at 0x[0-9a-f]+>', repr(tf.function()))
+
+
+def test_specs_of_one_name_take_unique_placeholder_names():
+    @tf.function(input_signature=[tf.TensorSpec([], name='a'), tf.TensorSpec([], name='a')])
+    def add(x, y):
+        return x + y
+    assert float(add(1.0, 2.0)) == 3.0
+    # TF 2.21: [<tf.Tensor 'a:0' shape=() dtype=float32>, <tf.Tensor 'a_1:0' shape=() dtype=float32>] ('y_1:0' here)
+    assert [t.name for t in add.get_concrete_function().inputs] == ['a:0', 'a_1:0']
