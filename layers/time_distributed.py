@@ -4,6 +4,7 @@ from contextlib import nullcontext
 from framework.ops import stack, transpose
 
 from . import autocast as autocasting
+from . import call_context
 from .call_inputs import accepts_training
 from .layer import Layer
 from .mask_propagation import as_mask, takes_mask
@@ -55,12 +56,14 @@ class TimeDistributed(Wrapper):
         kwargs = {'training': training} if training is not None and accepts_training(type(self.layer)) else {}
         steps = _swap_batch_and_time(inputs)
         step_masks = None
-        if mask is not None and takes_mask(type(self.layer)):
+        if mask is not None:
             mask = as_mask(mask)
-            if mask.ndim < 2 or tuple(mask.shape[:2]) != tuple(inputs.shape[:2]):
-                raise ValueError('TimeDistributed %r: the mask of shape %s does not fit the input of shape %s; it '
-                                 'must start with (batch, time)' % (self.name, tuple(mask.shape), tuple(inputs.shape)))
-            step_masks = _swap_batch_and_time(mask)
+            if not call_context.probing():
+                # Keras 3 checks the mask whether or not the wrapped layer takes one; not in a symbolic
+                # call, which it infers from compute_output_shape without running call
+                _check_mask(tuple(mask.shape), tuple(inputs.shape))
+            if takes_mask(type(self.layer)):
+                step_masks = _swap_batch_and_time(mask)
         # the wrapped layer's call runs here, not its __call__: read its weights as a mixed call does
         inner = self.layer
         with autocasting.weights_as(inner, inner._compute) if inner._compute is not None else nullcontext():
@@ -76,3 +79,15 @@ class TimeDistributed(Wrapper):
     def compute_output_shape(self, input_shape):
         child = self.layer.compute_output_shape(self._child_shape(tuple(input_shape)))
         return (child[0], input_shape[1]) + tuple(child[1:])
+
+
+def _check_mask(mask_shape, input_shape):
+    """Keras 3's TimeDistributed.call check: a mask of 2 dimensions or more whose (batch, time) are the input's."""
+    if len(mask_shape) < 2:
+        raise ValueError('The `mask` passed to the `TimeDistributed` layer must be at least 2D (e.g., `(batch_size, '
+                         'timesteps)`), but it has %d dimension(s) with shape %s.' % (len(mask_shape), mask_shape))
+    if any(i is not None and m is not None and i != m for i, m in zip(input_shape[:2], mask_shape[:2])):
+        raise ValueError("The `mask` passed to the `TimeDistributed` layer has a shape %s that is incompatible with "
+                         "the input shape %s. The first two dimensions of the mask (batch size and timesteps) must "
+                         "match the input's first two dimensions. Expected mask shape prefix: (%s, %s)."
+                         % (mask_shape, input_shape, input_shape[0], input_shape[1]))
