@@ -23,10 +23,20 @@ class WeightDecay:
 
     def applies_to(self, variable, name=None):
         """Whether ``variable`` decays; the patterns are searched in ``name`` (default: its TF name)."""
-        if variable in self._excluded:
+        excluded, pattern = self._rules_in_effect()
+        if variable in excluded:
             return False
         name = tensorflow_name(variable) if name is None else name
-        return self._name_pattern is None or self._name_pattern.search(name) is None
+        return pattern is None or pattern.search(name) is None
+
+    def _rules_in_effect(self):
+        """The exclusions this step follows. Keras checks them in Python, so a traced step keeps those in effect
+        when it was traced: TF 2.21 went on decaying a kernel excluded between two calls of a tf.function step
+        (or two fits: Keras keeps its train function), where eagerly the exclusion holds from the next update
+        (notes/progs/optimtraj18/p20_wdnames.py 'late'). Kept per trace as trace_time_values keeps Python values."""
+        rules = (self._excluded, self._name_pattern)
+        state = graph_random_ops.current()
+        return rules if state is None else state.trace_values.setdefault(self, rules)
 
     def apply(self, variables, weight_decay, lr, lr_factors=None):
         """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar),
