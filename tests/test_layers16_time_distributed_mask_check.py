@@ -46,3 +46,15 @@ def test_fitting_masks_pass():
 def test_symbolic_call_does_not_check():
     out = keras.layers.TimeDistributed(keras.layers.Dense(2))(keras.Input((5, 4)), mask=keras.Input((4,), dtype='bool'))
     assert tuple(out.shape) == (None, 5, 2)
+
+
+@pytest.mark.parametrize('name', ['SimpleRNN', 'GRU', 'LSTM'])
+@pytest.mark.parametrize('n', [4, 2])
+def test_rnn_mask_of_other_width_is_tf_select_error(name, n):
+    """TF 2.21: a (batch, steps, n) mask, n not 1 or the units, fails in each step's select (mk1.py):
+    InvalidArgumentError 'condition [2,n], then [2,3], and else [2,3] must be broadcastable [Op:SelectV2]'."""
+    import framework as tf
+    layer = getattr(keras.layers, name)(3, return_sequences=True)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        layer(np.ones((2, 5, 4), 'float32'), mask=np.ones((2, 5, n), bool))
+    assert 'condition [2,%d], then [2,3], and else [2,3] must be broadcastable [Op:SelectV2]' % n in str(err.value)

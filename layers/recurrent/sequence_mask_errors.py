@@ -53,6 +53,11 @@ def mask_shape_error(layer, mask_shape, given_shape, batch, steps, who):
                                      % (mask_batch, units, batch, units)), note)
         return kernel_error('SelectV2', 'condition [%d,1], then [%d,%d], and else [%d,%d] must be broadcastable'
                             % (mask_batch, batch, units, batch, units), named=True, note=note)
+    if len(mask_shape) == 3 and mask_batch == batch and mask_steps == steps and isinstance(units, int) \
+            and mask_shape[2] not in (1, units):
+        # each step selects with a (batch, n) condition between (batch, units) outputs
+        return kernel_error('SelectV2', 'condition [%d,%d], then [%d,%d], and else [%d,%d] must be broadcastable'
+                            % (batch, mask_shape[2], batch, units, batch, units), named=True, note=note)
     if mask_steps < steps:
         return _noted(OutOfRangeError(None, None, 'Tried to read from index %d but array size is: %d '
                                       % (mask_steps, mask_steps)), note)
