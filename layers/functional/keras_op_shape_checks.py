@@ -210,10 +210,43 @@ def _dot(config, x1, x2):
                          % (_shape(x1), _shape(x2)))
 
 
+def _moveaxis(config, x):
+    """Keras's Moveaxis: its constructor compares the numbers of axes (an int is a list of one; a float has no
+    len(), Python's TypeError), its compute_output_spec canonicalizes each (operator.index)."""
+    source, destination = config.get('source'), config.get('destination')
+    sources = [source] if isinstance(source, int) else source
+    destinations = [destination] if isinstance(destination, int) else destination
+    if len(sources) != len(destinations):
+        raise ValueError('`source` and `destination` arguments must have the same number of elements, but received '
+                         '`source=%s` and `destination=%s`.' % (source, destination))
+    ndim = len(_shape(x))
+    for axis in list(sources) + list(destinations):
+        canonical_axis(axis, ndim)
+
+
+def _cross(config, x1, x2):
+    """Keras's Cross.compute_output_spec: each input's vector size read at its axis (Python's list indexing:
+    a float axis is its TypeError), the other axes broadcast, sizes 2 or 3 (its messages lack the f-string,
+    so they print '{axisa}' / '{axisb}'), then axisc canonicalized."""
+    axis = config.get('axis')
+    axisa, axisb, axisc = (axis,) * 3 if axis is not None else (config.get('axisa', -1), config.get('axisb', -1),
+                                                                 config.get('axisc', -1))
+    shape1, shape2 = list(_shape(x1)), list(_shape(x2))
+    size1, size2 = shape1[axisa], shape2[axisb]
+    del shape1[axisa]
+    del shape2[axisb]
+    out = broadcast_shapes(shape1, shape2)
+    if size1 is not None and size1 not in (2, 3):
+        raise ValueError("`x1`'s dim on `axis={axisa}` must be either 2 or 3, but received: %s" % (size1,))
+    if size2 is not None and size2 not in (2, 3):
+        raise ValueError("`x2`'s dim on `axis={axisb}` must be either 2 or 3, but received: %s" % (size2,))
+    canonical_axis(axisc, len(out) + (1 if 3 in (size1, size2) else 0))
+
+
 _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
            'conv': _conv, 'broadcast_to': _broadcast_to, 'stack': _stack, 'squeeze': _squeeze,
            'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot,
-           'reshape': _reshape}
+           'reshape': _reshape, 'moveaxis': _moveaxis, 'cross': _cross}
 _CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod', 'argmax', 'argmin'), _reduce))
 # (checked against TF 2.21 one by one, /work/notes/progs/errors41/axes.py; nancumsum, nancumprod and
 # rms_normalization check nothing there)
