@@ -88,7 +88,13 @@ def test_custom_object_scope_and_bare_names_in_get_custom_objects():
     class H1Local(keras.layers.Layer):
         pass
 
-    unknown = {'module': None, 'class_name': 'H1Local', 'config': {'name': 'l'}, 'registered_name': None}
+    # Keras 3 looks a class up by the config's registered_name: with 'registered_name': None (a class saved
+    # from a script) no scope or custom object finds it on TF 2.21; without the key, by its class name
+    saved = {'module': None, 'class_name': 'H1Local', 'config': {'name': 'l'}, 'registered_name': None}
+    with keras.utils.CustomObjectScope({'H1Local': H1Local}):
+        with pytest.raises(TypeError, match="Could not locate class 'H1Local'"):
+            deserialize_keras_object(dict(saved))
+    unknown = {'module': None, 'class_name': 'H1Local', 'config': {'name': 'l'}}
     with pytest.raises(TypeError, match="Could not locate class 'H1Local'.*register_keras_serializable"):
         deserialize_keras_object(unknown)
     with keras.utils.CustomObjectScope({'H1Local': H1Local}) as scope:

@@ -110,7 +110,7 @@ _LAZY = {
     'register_keras_serializable': 'layers.saving.registry', 'get_registered_name': 'layers.saving.registry',
     'get_registered_object': 'framework.keras.custom_objects',
     'serialize_keras_object': 'framework.keras.object_serialization',
-    'deserialize_keras_object': 'framework.keras.object_serialization',
+    'deserialize_keras_object': 'framework.keras.moduleless_configs',     # keras.saving's: Keras 2 configs refused
     'get_source_inputs': 'framework.keras.source_inputs', 'Config': 'framework.keras.config_object',
     'get_file': 'framework.keras.files', 'split_dataset': 'framework.keras.dataset_split',
     'timeseries_dataset_from_array': 'framework.keras.timeseries',
