@@ -4,8 +4,8 @@ recurrent kernel, so TF 2.21's gradients sum those products gate by gate; tapefl
 whole-sequence LSTM / GRU op) and was an ulp off in 10-20 of 24 values of each gradient. Goldens printed by
 TF 2.21 (/opt/tfref) with progs/gradfuzz23/gold2.py: float32 x = RandomState(3).randn(2, 4, 3), weights
 RandomState(seed).randn(*w.shape) * 0.6 in layer.weights order, loss reduce_sum(y * cos(arange(6) * 0.7 + 0.3)),
-print(float(v).hex() for each gradient of [x] + trainable_weights). GRU's input kernel gradient is left (7 of 36
-values: the order of its three sliced reads per step, not found)."""
+print(float(v).hex() for each gradient of [x] + trainable_weights). The GRU's input kernel: its sliced reads'
+AddN (tests/test_gradfuzz23_gate_block_reads.py)."""
 import numpy as np
 import pytest
 
@@ -63,6 +63,15 @@ _GOLDEN = {
         '0x1.0f6c920000000p-4', '-0x1.ce6b5a0000000p-4', '-0x1.0d931e0000000p-4', '0x1.191aa80000000p-5',
         '0x1.7089040000000p-5', '-0x1.05aac80000000p-4', '0x1.5ce47c0000000p-5', '0x1.0ccebe0000000p-4',
         '-0x1.ce390a0000000p-5', '0x1.34805c0000000p-1', '-0x1.6c83b40000000p-3', '-0x1.e00c620000000p-2',
+    ],
+    ('gru', 1): [
+        '0x1.6de6a00000000p-6', '0x1.7eb81c0000000p-5', '-0x1.6fa9800000000p-7', '0x1.cf0c620000000p-9',
+        '0x1.290c500000000p-6', '0x1.615ce80000000p-8', '-0x1.e3cd1c0000000p-6', '-0x1.5a55be0000000p-4',
+        '0x1.aa31c80000000p-4', '0x1.5fd2280000000p-4', '0x1.2345a80000000p-1', '0x1.3260f80000000p-2',
+        '-0x1.3995dc0000000p-4', '0x1.1a7fce0000000p-3', '0x1.4387d60000000p-8', '-0x1.17a02e0000000p+0',
+        '-0x1.5acac80000000p-1', '-0x1.458a320000000p-4', '-0x1.84ef580000000p-5', '0x1.0c0c840000000p-2',
+        '0x1.5f1ec00000000p-5', '-0x1.5291940000000p-9', '-0x1.5f86820000000p-9', '-0x1.43f07e0000000p-9',
+        '0x1.d158b60000000p-4', '0x1.bf89480000000p-6', '-0x1.380f460000000p-6',
     ],
     ('gru', 2): [
         '-0x1.ff806a0000000p-6', '-0x1.7188f80000000p-6', '-0x1.66c2ae0000000p-4', '0x1.9f71840000000p-6',

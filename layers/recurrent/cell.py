@@ -13,7 +13,7 @@ import numpy as np
 from framework.ops.graph_input_errors import eager_input_error
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
-from framework.ops import affine, concat, expand_dims, ones, zeros
+from framework.ops import affine, concat, expand_dims, graph_rewrites, ones, zeros
 from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor
 
@@ -161,6 +161,17 @@ class RecurrentCell(Layer):
         gates' parts of the inputs' gradient (sequence_projection.py); None: one product."""
         return None
 
+    def kernel_slices(self):
+        """Where Keras's cell slices its kernel per gate at every step (a GRU of implementation 1), the order in
+        which TF's tape visits a step's slices (sliced_gate_reads.py); None: the kernel is read once a step."""
+        return None
+
+    def gate_blocks(self):
+        """The number of gate blocks Keras's cell (implementation 1) multiplies by its kernel apart, adding each
+        block's bias with ``+=`` (TF's AddV2, whose gradient is each block's reduce_sum); 0 where it multiplies
+        once and adds the bias with ``ops.add``, which Keras's TF backend makes a bias_add (BiasAddGrad's)."""
+        return 0
+
     def input_bias(self):
         return self.bias
 
@@ -200,15 +211,24 @@ class RecurrentCell(Layer):
         inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)
         # (an eager loop of ten or more steps takes one projection, whose rules add the steps' terms
         # as AddN: step_term_sums.py)
-        if inputs.ndim == 3 and untracked(inputs) and not (ACTIVE and chunked(inputs.shape[1])):
+        # (implementation 1's sums in an eager tape's order, measured; a traced step keeps its earlier sums)
+        eager_sums = ACTIVE and not (graph_rewrites.GATE[0] and graph_rewrites.tracing())
+        slices = self.kernel_slices() if eager_sums else None
+        blocks = self.gate_blocks()
+        if inputs.ndim == 3 and untracked(inputs) and slices is None and not (ACTIVE and chunked(inputs.shape[1])):
             kernel = self.kernel
-            steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
+            steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards, blocks,
+                                     eager_sums)
             return steps[::-1] if backwards else steps
         if inputs.ndim == 3 and type(self).project is RecurrentCell.project:
             # a tracked input (stacked RNNs, Embedding -> LSTM): slices whose array gradients are their own
             kernel = self.kernel
             gates = self.input_gate_order()
             extra = () if gates is None else (gates,)       # (as few arguments as the usual case takes)
+            if slices is not None or blocks:
+                # (a sliced kernel's terms add as one AddN of all the steps' slices; an added bias as reduce_sum's)
+                sliced_bias = slices is not None and self.input_bias() is self.bias
+                extra = (gates, slices, sliced_bias, blocks, eager_sums)
             return tracked_projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards, *extra)
         return time_steps(self.project(inputs, backwards), backwards)
 

@@ -18,6 +18,7 @@ from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
 from . import gru_regrouped_step
 from .regrouped_step_sum import bias_free_masked_steps, bias_free_steps, regroups
+from .sliced_gate_reads import GRU_SLICES
 
 
 class GRUCell(RecurrentCell):
@@ -47,9 +48,17 @@ class GRUCell(RecurrentCell):
     def bias_shape(self):
         return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
 
+    def gate_blocks(self):
+        return 3 if self._implementation == 1 or self.gate_masks else 0     # Keras's implementation 1: x_g += b_g
+
     def input_gate_order(self):
         # TF 2.21's eager tape adds the step input's three gradients as (z + h) + r (measured: 30/30)
         return (0, 2, 1) if self.gate_masks or self._implementation == 1 else None
+
+    def kernel_slices(self):
+        # Keras's implementation 1 reads self.kernel[:, :u], [:, u:2u], [:, 2u:] (and a reset_after=False bias's
+        # slices) at every step
+        return GRU_SLICES if self._implementation == 1 or self.gate_masks else None
 
     _bias_read = None       # an eager loop's step-0 read of the bias while it projects (eager_step_reads.py)
 

@@ -60,6 +60,9 @@ class LSTMCell(RecurrentCell):
             return concat([init((u,), dtype=dtype), ones((u,), dtype=dtype), init((2 * u,), dtype=dtype)], 0)
         return forget_bias_one
 
+    def gate_blocks(self):
+        return 4 if self._implementation == 1 or self.gate_masks else 0     # Keras's implementation 1: x_g += b_g
+
     def input_gate_order(self):
         # TF 2.21's eager tape adds the step input's four gradients as ((f + o) + i) + c (measured: 30/30)
         return (1, 3, 0, 2) if self.gate_masks or self._implementation == 1 else None

@@ -22,25 +22,32 @@ from framework.ops.sixteen_column_product import _TRANSPOSED_FROM_ROWS, rows_mat
 from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _kernel_product, affine_array
 from framework.ops.indexing import _scatter
 from framework.ops.operands import ACTIVE, record
-from framework.ops import add, matmul, reduce_sum, stack
+from framework.ops import add, concat, matmul, reduce_sum, stack
 from framework.ops.reductions import _sum
 from framework.tape import GradientTape, array_rule
 from framework.tensor import Tensor
 from framework.variable import Variable
 
+from .sliced_gate_reads import sliced_reads_sum
 from .step_gradients import StepGradients, dense_gradient
 from .step_term_sums import chunked
 from .time_steps import time_steps
 
 
-def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_order=None):
+def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_order=None, slices=None,
+                        sliced_bias=False, gate_blocks=0, bias_added=False):
     """``inputs @ kernel + bias`` for (batch, steps, features) ``inputs`` whose steps a loop visits
     in order (last first when ``backwards``). ``graph_order``: the loop's steps in the order a traced
     unrolled loop's AddN adds their terms (unrolled_graph_order.py), else last step first.
     ``gate_order``: Keras's implementation 1 multiplies each step by each gate's block of the kernel
     apart, so the inputs' gradient is the sum of the blocks' products, in this order of the gates
-    (the cell's ``input_gate_order``), where one product of the whole kernel rounds otherwise."""
-    tensors, y = _sequence_affine(inputs, kernel, bias)
+    (the cell's ``input_gate_order``), where one product of the whole kernel rounds otherwise.
+    ``slices``: the kernel is read per gate at every step, its terms added as sliced_gate_reads.py says (and
+    the bias's too with ``sliced_bias``; first-order array sweeps: a recorded sweep keeps the running sum).
+    ``gate_blocks``: Keras's implementation 1 multiplies by each of these gate blocks apart (float64 products
+    are then one per block). ``bias_added``: and adds each block's bias with ``+=``, TF's AddV2, whose gradient
+    is each block's reduce_sum, not BiasAddGrad's (they differ from 16 rows of batch on; progs/gradfuzz23/p9.py)."""
+    tensors, y = _sequence_affine(inputs, kernel, bias, gate_blocks)
     out = Tensor(y)
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
@@ -53,24 +60,31 @@ def sequence_projection(inputs, kernel, bias, backwards, graph_order=None, gate_
             input_grad = _gate_by_gate(_input_grad, gate_order, y.shape[-1] // len(gate_order), False)
             input_grad_array = _gate_by_gate(_input_grad_array, gate_order, y.shape[-1] // len(gate_order), True)
         # (the array forms may get the gradient as the steps' own, from ``tracked_projection_steps``)
+        plus_steps = _stepwise if slices is None else _sliced_steps(slices, y.shape[-1] // len(slices))
         rules = (array_rule(input_grad, lambda g, *args: input_grad_array(dense_gradient(g), *args)),
                  array_rule(lambda g, y, x, k, *b: _stepwise(lambda t: matmul(x[:, t], g[:, t], transpose_a=True),
                                                               order, add),
-                            lambda g, y, x, k, *b: _stepwise(
-                                lambda t, g=dense_gradient(g): _kernel_product(x[:, t].T, g[:, t]), order, _plus)),
-                 _bias_rule(y.shape[-1], y.dtype, order))
+                            lambda g, y, x, k, *b: plus_steps(
+                                lambda t, g=dense_gradient(g): _blocked_kernel_product(x[:, t].T, g[:, t], gate_blocks),
+                                order, _plus)),
+                 _bias_rule(y.shape[-1], y.dtype, order, plus_steps if sliced_bias else _stepwise,
+                            gate_blocks if bias_added else 0))
         record('affine', tensors, out, rules[:len(tensors)])
     return out
 
 
-def _sequence_affine(inputs, kernel, bias):
+def _sequence_affine(inputs, kernel, bias, blocks=0):
     """``affine_array`` of a (batch, steps, features) sequence with each step's values as Keras's loop
     multiplies them, a (batch, features) product per step. float64 products are Eigen's, whose rounding
     of a row depends on how many rows there are (its coefficient-based kernel below rows + depth + units
     = 20, its blocks' remainder rows above): one product over batch * steps rows gave SimpleRNN(5) float64
     over (3, 5, 4) 3 of 15 outputs an ulp off TF 2.21 (progs/gradfuzz23/t7.py - t9.py), so float64 steps are
-    multiplied one by one. A float32 row comes out the same in either product (one matmul, as before)."""
+    multiplied one by one. A float32 row comes out the same in either product (one matmul, as before).
+    ``blocks``: Keras's implementation 1 multiplies by each gate's block of the kernel apart, and adds its
+    bias block after: float64 products round by their width too, so each block is its own product."""
     data = inputs._data
+    if data.dtype == np.float64 and data.ndim == 3 and blocks:
+        return _gate_blocks_affine(inputs, kernel, bias, blocks)
     if data.dtype != np.float64 or data.ndim != 3 or data.shape[1] < 2:
         return affine_array(inputs, kernel, bias, 'affine')
     tensors, first = affine_array(Tensor(data[:, 0]), kernel, bias, 'affine')
@@ -82,7 +96,33 @@ def _sequence_affine(inputs, kernel, bias):
     return (inputs,) + weights, y
 
 
-def projection_steps(inputs, kernel, bias, backwards):
+def _gate_blocks_affine(inputs, kernel, bias, blocks):
+    """``_sequence_affine`` of float64 steps by Keras's implementation 1: x_t @ kernel_g, then + bias_g, per gate g."""
+    data, k = inputs._data, kernel._data
+    b = None if bias is None else bias._data
+    width = k.shape[1] // blocks
+    y = array_module(data).empty(data.shape[:2] + (k.shape[1],), data.dtype)
+    for t in range(data.shape[1]):
+        step = Tensor(data[:, t])
+        for q in range(blocks):
+            columns = slice(q * width, (q + 1) * width)
+            block_bias = None if b is None else Tensor(np.ascontiguousarray(b[columns]))
+            y[:, t, columns] = affine_array(step, Tensor(np.ascontiguousarray(k[:, columns])), block_bias, 'affine')[1]
+    return (inputs, kernel) if bias is None else (inputs, kernel, bias), y
+
+
+def _blocked_kernel_product(x_transposed, g, blocks):
+    """A step's kernel term x_t.T @ g_t; float64 by Keras's implementation 1 one product per gate block
+    (as the gates' MatMuls' gradients are), side by side."""
+    if not blocks or g.dtype != np.float64:
+        return _kernel_product(x_transposed, g)
+    width = g.shape[-1] // blocks
+    parts = [_kernel_product(x_transposed, np.ascontiguousarray(g[:, q * width:(q + 1) * width]))
+             for q in range(blocks)]
+    return array_module(g).concatenate(parts, axis=1)
+
+
+def projection_steps(inputs, kernel, bias, backwards, gate_blocks=0, bias_added=False):
     """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
     that no tape tracks (a first layer's data): the steps' (batch, units) slices of the one matmul,
     each recorded as an op of the kernel (and bias) alone, whose rules are that step's terms above.
@@ -96,21 +136,25 @@ def projection_steps(inputs, kernel, bias, backwards):
     kernel = kernel._read_value() if type(kernel) is Variable else kernel
     if type(bias) is Variable:
         bias = bias._read_value()
-    tensors, y = _sequence_affine(inputs, kernel, bias)
+    tensors, y = _sequence_affine(inputs, kernel, bias, gate_blocks)
     steps = [Tensor(y[:, t]) for t in range(y.shape[1])]
     if ACTIVE:
         x, weights = tensors[0], tensors[1:]
         for t in (range(y.shape[1] - 1, -1, -1) if backwards else range(y.shape[1])):
-            record('affine', weights, steps[t], _step_rules(x, t, y.shape[1] > 1, y.shape[-1], y.dtype)[:len(weights)])
+            record('affine', weights, steps[t],
+                   _step_rules(x, t, y.shape[1] > 1, y.shape[-1], y.dtype, gate_blocks,
+                               gate_blocks if bias_added else 0)[:len(weights)])
     return steps
 
 
-def tracked_projection_steps(inputs, kernel, bias, backwards, gate_order=None):
+def tracked_projection_steps(inputs, kernel, bias, backwards, gate_order=None, slices=None, sliced_bias=False,
+                             gate_blocks=0, bias_added=False):
     """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
     a tape tracks (a stacked RNN's, an Embedding's): each step a slice op of the one projection whose
     first-order gradient is the step's own (step_gradients.py), not a sequence-sized array. Under
     nested tapes or an observer the sequence is cut by time_steps, whose rules an outer tape records."""
-    sequence = sequence_projection(inputs, kernel, bias, backwards, gate_order=gate_order)
+    sequence = sequence_projection(inputs, kernel, bias, backwards, gate_order=gate_order, slices=slices,
+                                   sliced_bias=sliced_bias, gate_blocks=gate_blocks, bias_added=bias_added)
     if not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
         return time_steps(sequence, backwards)
     y = sequence._data
@@ -135,17 +179,21 @@ def untracked(x):
                and not (type(x) is Variable and x._auto_watch and tape._watch_accessed) for tape in ACTIVE)
 
 
-def _step_rules(x, t, several, units, dtype):
+def _step_rules(x, t, several, units, dtype, gate_blocks=0, bias_added=0):
     """The kernel's and the bias's rules for step ``t`` of ``x`` (a term of the rules above each). A step
     cut from a sequence of several got its gradient summed with the others' zeros, + 0.0 (a -0.0 became
-    +0.0, which a column sum of zeros keeps): ``several`` does that here."""
+    +0.0, which a column sum of zeros keeps): ``several`` does that here. ``gate_blocks``: sequence_projection's;
+    ``bias_added``: the number of blocks whose bias is added (0: a bias_add)."""
     def plus_zero(g):
         return g + g.dtype.type(0) if several else g
 
     def tensor_plus_zero(g):
         return g + 0.0 if several else g
     kernel_rule = array_rule(lambda g, y, k, *b: matmul(x[:, t], tensor_plus_zero(g), transpose_a=True),
-                             lambda g, y, k, *b: _kernel_product(x._data[:, t].T, plus_zero(g)))
+                             lambda g, y, k, *b: _blocked_kernel_product(x._data[:, t].T, plus_zero(g), gate_blocks))
+    if bias_added:
+        return kernel_rule, array_rule(lambda g, y, k, b: _gate_sums(tensor_plus_zero(g), bias_added),
+                                       lambda g, y, k, b: _gate_sums_array(plus_zero(g), bias_added))
     if units > 1 and dtype.kind == 'f':
         return kernel_rule, array_rule(lambda g, y, k, b: bias_add_grad(tensor_plus_zero(g)),
                                        lambda g, y, k, b: bias_grad_sum(plus_zero(g)))
@@ -153,18 +201,38 @@ def _step_rules(x, t, several, units, dtype):
                                    lambda g, y, k, b: _sum(plus_zero(g), (0,), False))
 
 
-def _bias_rule(units, dtype, order):
+def _bias_rule(units, dtype, order, plus_steps=None, bias_added=0):
     """The input bias's gradient, one column sum per step. Keras's cells add it with ``ops.add``,
     which TF's backend turns into ``tf.nn.bias_add`` for a bias of more than one value: each step's
     sum is then BiasAddGrad's (row after row; measured on SimpleRNN and GRU, TF 2.21); a bias of one
-    value stays an AddV2, whose gradient is reduce_sum's."""
+    value stays an AddV2, whose gradient is reduce_sum's. ``plus_steps``: how the array sweep adds the
+    steps' sums (``_stepwise``, or a sliced bias's ``_sliced_steps``); ``bias_added``: the number of gate blocks
+    whose bias Keras adds with ``+=`` (0: a bias_add)."""
+    plus_steps = plus_steps or _stepwise
+    if bias_added:
+        return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: _gate_sums(g[:, t], bias_added), order, add),
+                          lambda g, y, x, k, b: plus_steps(
+                              lambda t, g=dense_gradient(g): _gate_sums_array(g[:, t], bias_added), order, _plus))
     if units > 1 and dtype.kind == 'f':
         return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: bias_add_grad(g[:, t]), order, add),
-                          lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): bias_grad_sum(g[:, t]),
-                                                          order, _plus))
+                          lambda g, y, x, k, b: plus_steps(lambda t, g=dense_gradient(g): bias_grad_sum(g[:, t]),
+                                                           order, _plus))
     return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: reduce_sum(g[:, t], 0), order, add),
-                      lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): _sum(g[:, t], (0,), False),
-                                                      order, _plus))
+                      lambda g, y, x, k, b: plus_steps(lambda t, g=dense_gradient(g): _sum(g[:, t], (0,), False),
+                                                       order, _plus))
+
+
+def _gate_sums(g, gates):
+    """A step's bias gradient where Keras's implementation 1 adds each gate's bias block with ``+=`` (AddV2):
+    reduce_sum over the batch of each gate's block apart (TF's Sum rounds by the block's width), side by side."""
+    width = g.shape[-1] // gates
+    return concat([reduce_sum(g[:, q * width:(q + 1) * width], 0) for q in range(gates)], 0)
+
+
+def _gate_sums_array(g, gates):
+    width = g.shape[-1] // gates
+    return array_module(g).concatenate([_sum(np.ascontiguousarray(g[:, q * width:(q + 1) * width]), (0,), False)
+                                        for q in range(gates)])
 
 
 def _gate_by_gate(input_grad, gate_order, width, arrays):
@@ -196,6 +264,11 @@ def _input_grad_array(g, y, x, kernel, *bias):
     if g.shape[0] >= _TRANSPOSED_FROM_ROWS:
         return _affine_input_grad_array(g, y, x, kernel, *bias)
     return np.stack([rows_matmul_transposed(np.ascontiguousarray(g[:, t]), kernel) for t in range(g.shape[1])], 1)
+
+
+def _sliced_steps(slices, width):
+    """``_stepwise``'s array form for a weight read per gate at every step (sliced_gate_reads.py)."""
+    return lambda term, order, plus: sliced_reads_sum(term, order, slices, width)
 
 
 class _AddNOrder(tuple):
