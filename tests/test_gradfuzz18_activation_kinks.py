@@ -101,10 +101,14 @@ def test_swish_variable_beta_second_derivative_bits():
 
 def test_bfloat16_relu_keeps_negative_zero():
     # TF 2.21: tf.nn.relu(bfloat16 [-0, 0, -1, 2, nan, -inf, inf] + 9 * [-0]) is [-0, 0, 0, 2, nan, 0, inf] + 9 * [-0]
-    # (Eigen's scalar max returns x on the tie); float32's oneDNN relu gives +0, float16 -0 (unchanged here)
+    # (Eigen's scalar max returns x on the tie); float16 -0 (unchanged here). float32 (Eigen's Relu, oneDNN on
+    # or off): -0 in the scalar tail (size % 8 last elements), +0 in the packets, as tf.maximum's ties
     values = [-0., 0., -1., 2., float('nan'), -float('inf'), float('inf')] + [-0.] * 9
     got = tf.cast(tf.nn.relu(tf.constant(values, tf.bfloat16)), tf.float32).numpy()
     want = np.float32([-0., 0., 0., 2., np.nan, 0., np.inf] + [-0.] * 9)
     np.testing.assert_array_equal(got, want)
     assert np.signbit(got).tolist() == np.signbit(want).tolist()
-    assert np.signbit(tf.nn.relu(tf.constant([-0.], tf.float32)).numpy()).tolist() == [False]
+    assert np.signbit(tf.nn.relu(tf.constant([-0.], tf.float32)).numpy()).tolist() == [True]
+    # TF 2.21: tf.nn.relu([-0.] * 17), eager and in a tf.function: only the last element keeps its sign
+    assert np.signbit(tf.nn.relu(tf.constant([-0.] * 17, tf.float32)).numpy()).tolist() == [False] * 16 + [True]
+    assert np.signbit(keras.activations.relu(tf.constant([-0.] * 3, tf.float32)).numpy()).tolist() == [True] * 3

