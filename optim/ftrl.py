@@ -85,7 +85,7 @@ class Ftrl(RowwiseMoment, Optimizer):
         # A callable rate that returns a number: Keras's cast makes it a Const in a traced step, and grappler
         # turns the step's two divisions by it into products with its reciprocal (lambda: 0.01 in fit left
         # TF 2.21's weights by 1 ulp from the first step). A Variable or a schedule's value stays a division.
-        rate = self._learning_rate
+        rate = self._rate_in_effect()
         self._rate_is_number = (callable(rate) and not isinstance(rate, LearningRateSchedule)
                                 and not isinstance(value, Tensor))
         return value

@@ -5,7 +5,8 @@ and setting it follows Keras 3's rules and words for what each kind of rate acce
 import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
-from framework import backend
+from framework import backend, graph_random_ops
+from framework.function import is_replaying
 from framework.keras.backend import floatx
 from framework.ops.shapes import cast
 from framework.tensor import Tensor, convert_to_tensor
@@ -23,6 +24,7 @@ class OptimizerLearningRate:
             self._learning_rate = value
             if isinstance(old, Variable):
                 self._slots.remove_extra('learning_rate')
+                self._float_rate = old      # what traces made before read (``_rate_in_effect``)
             return
         if old is None and isinstance(value, Variable):
             # Keras 3 refuses a Variable here (its words, the variable's repr); copying its value would
@@ -63,15 +65,36 @@ class OptimizerLearningRate:
     @property
     def learning_rate(self):
         """The current rate: a Variable for a float rate, else the schedule's value at ``iterations``."""
-        if isinstance(self._learning_rate, Variable):
-            return self._learning_rate
-        if isinstance(self._learning_rate, LearningRateSchedule):
-            return self._learning_rate(self._iterations)
-        return self._learning_rate()
+        rate = self._rate_in_effect()
+        if isinstance(rate, Variable):
+            return rate
+        if isinstance(rate, LearningRateSchedule):
+            return rate(self._iterations)
+        return rate()
 
     @learning_rate.setter
     def learning_rate(self, value):
         self._set_learning_rate(value)
+
+    def _rate_in_effect(self):
+        """The rate object this step follows: ``_learning_rate``, but in a traced step the one its trace saw.
+        TF 2.21's graph captures the float variable, schedule or callable when it is traced, so a schedule or
+        callable set later serves eager steps at once while a tf.function or Keras train function traced before
+        goes on with the old rate (progs/optimtraj17/p5_fnassign.py, p6_fitassign.py). A trace made while the
+        rate was a float read its variable on ``_learning_rate_value``'s fast path and kept nothing: its
+        replays find that variable in ``_float_rate``."""
+        rate = self._learning_rate
+        state = graph_random_ops.current()
+        if state is None:
+            return rate
+        key = ('learning_rate', self)
+        kept = state.trace_values.get(key)
+        if kept is not None:
+            return kept
+        if is_replaying() and self.__dict__.get('_float_rate') is not None:
+            return self._float_rate
+        state.trace_values[key] = rate
+        return rate
 
     def _get_current_learning_rate(self):
         """Keras 3's private accessor of the rate now (forum answers print it each epoch under a schedule)."""

@@ -58,7 +58,7 @@ class SGD(Optimizer):
             # rate is a schedule's last product (ExponentialDecay, CosineDecay): TF 2.21 keeps (g * s) * lr
             # there (SGD(ExponentialDecay(0.05, 7, 0.8), global_clipnorm=1.0) left 1 ulp from step 7).
             return (self.merges_gradient_scale and not other_factor and self._gradient_scale is None
-                    and not getattr(self._learning_rate, 'ends_in_product', False))
+                    and not getattr(self._rate_in_effect(), 'ends_in_product', False))
         self._single_gradient = len(grads) == 1
         return super()._defers_scale(dense, other_factor)
 
@@ -125,9 +125,10 @@ class SGD(Optimizer):
         decay's chain (weight_decay.traced_scale). SGD(ExponentialDecay(0.05, 7, 0.8),
         gradient_accumulation_steps=3) on one kernel was 1 ulp off TF 2.21 so; with two gradients TF keeps
         g * (lr * s). None where that does not apply."""
-        if not self._single_gradient or self.global_clipnorm or not getattr(self._learning_rate, 'ends_in_product', False):
+        rate = self._rate_in_effect()
+        if not self._single_gradient or self.global_clipnorm or not getattr(rate, 'ends_in_product', False):
             return None
-        factors = self._learning_rate.product_factors(self._iterations)
+        factors = rate.product_factors(self._iterations)
         if factors is None or any(f.dtype != dtype for f in factors):      # (a cast rate breaks the chain)
             return None
         *lead, constant, rest = factors
