@@ -1,8 +1,9 @@
-"""A 1-D depthwise convolution's filter gradient with a channel multiplier, in TF 2.21's order.
+"""A depthwise convolution's filter gradient with a channel multiplier, in TF 2.21's order.
 
 keras SeparableConv1D / DepthwiseConv1D(depth_multiplier=2) differed from TF in the last bits of the depthwise
-kernel's gradient (a fit's final weights drifted: notes progs/layers16/fit1.py 'sep1', g1.py); TF's grouped
-kernel sums each image's output positions in blocks of 28 (framework/ops/depthwise_multiplier_filter_order.py).
+kernel's gradient (a fit's final weights drifted: notes progs/layers16/fit1.py 'sep1', g1.py), and so did
+DepthwiseConv2D(depth_multiplier=2)'s (cg1.py); TF's grouped kernel sums each image's output rows' columns in blocks
+of 28 (framework/ops/depthwise_multiplier_filter_order.py).
 
 Golden values printed by TF 2.21 with /work/notes/progs/layers16/gold_dwm.py (float32 bits as hex):
     rs = RandomState(seed); x = rs.randn(n, 1, W, c); dk = rs.randn(1, k, c, m)
@@ -25,6 +26,19 @@ DEPTHWISE = [
     ]),
     ((3, 4, 12, 2, 2, 1, 'VALID'), [
         'c165bc11', 'c0067ac6', '40502c18', '3f8d2b7f',
+    ]),
+]
+
+TALLER = [
+    ((11, 2, 5, 7, 3, 2, 2, 3, 'SAME'), [
+        '40e56fec', 'c0993f5a', '40f9ce6d', '3f1ffe68', 'c0ad4d40', '40b2c5b2', '412628e7', 'c0bad229', '418714c6',
+        'c0001cd5', 'c17abcc5', '411bdaf2', '3db533c0', '3c945200', 'c04f7f54', 'c0426a79', '402293d8', '3f84c487',
+        'c05eb6bc', 'c1108468', 'bfcf4268', 'bdc148e8', 'c01abe30', '3f680c34', 'bfdd76f4', '4028dd70', '40869397',
+        'c12e39c3', 'c007b9ea', 'c069bb54', 'c110f6c2', 'c0a44c54', '3fe5edef', 'c09ec76a', 'c0d05cca', '3f824b38',
+    ]),
+    ((12, 3, 4, 30, 2, 3, 1, 2, 'VALID'), [
+        '412a5c89', 'c184ef12', '4059ccdf', 'c18da3ec', 'c08fc9b9', 'c180b152', '4026a678', 'c0e8be16', '416ed9fd',
+        'c13a0fb9', 'c1234e72', '40e9edd0',
     ]),
 ]
 
@@ -52,6 +66,18 @@ def test_height_one_depthwise_multiplier_filter_gradient_bits(case, expected, ex
     rs = np.random.RandomState(seed)
     x = tf.constant(rs.randn(n, 1, width, channels).astype('float32'))
     kernel = tf.Variable(rs.randn(1, k, channels, multiplier).astype('float32'))
+    with tf.GradientTape() as tape:
+        y = tf.nn.depthwise_conv2d(x, kernel, (1, 1, 1, 1), padding)
+        loss = tf.reduce_sum(y * tf.constant(rs.randn(*y.shape).astype('float32')))
+    assert bits(tape.gradient(loss, kernel)) == expected
+
+
+@pytest.mark.parametrize('case, expected', TALLER)
+def test_depthwise_multiplier_filter_gradient_bits_of_taller_images(case, expected, exact_math):
+    seed, n, height, width, channels, multiplier, kh, kw, padding = case
+    rs = np.random.RandomState(seed)
+    x = tf.constant(rs.randn(n, height, width, channels).astype('float32'))
+    kernel = tf.Variable(rs.randn(kh, kw, channels, multiplier).astype('float32'))
     with tf.GradientTape() as tape:
         y = tf.nn.depthwise_conv2d(x, kernel, (1, 1, 1, 1), padding)
         loss = tf.reduce_sum(y * tf.constant(rs.randn(*y.shape).astype('float32')))

@@ -25,29 +25,32 @@ _POSITION_BLOCK = 28
 
 
 def applies(x, g, geo):
-    """Whether the mode computes this height-1 depthwise filter gradient with a multiplier in TF's order:
-    ``x`` (N, 1, W, C), ``g`` (N, 1, OW, C * M), a (1, K) kernel at strides and dilations 1."""
+    """Whether the mode computes this 2-D depthwise filter gradient with a multiplier in TF's order:
+    ``x`` (N, H, W, C), ``g`` (N, OH, OW, C * M), at strides and dilations 1."""
     return (type(x) is np.ndarray and type(g) is np.ndarray and x.dtype == np.float32 and g.dtype == np.float32
-            and len(geo.kernel) == 2 and geo.kernel[0] == 1 and x.shape[1] == 1 and x.shape[0] > 0
-            and tuple(geo.strides) == (1, 1) and tuple(geo.dilations) == (1, 1)
-            and geo.groups == x.shape[-1] >= 2 and g.shape[-1] > x.shape[-1] and geo.out[1] > 0
-            and eigen_math.exact_for_size(geo.kernel[1] * g.shape[-1]) and onednn_policy.enabled())
+            and len(geo.kernel) == 2 and x.shape[0] > 0 and tuple(geo.strides) == (1, 1)
+            and tuple(geo.dilations) == (1, 1) and geo.groups == x.shape[-1] >= 2 and g.shape[-1] > x.shape[-1]
+            and min(geo.out) > 0 and eigen_math.exact_for_size(int(np.prod(geo.kernel)) * g.shape[-1])
+            and onednn_policy.enabled())
 
 
 def filter_grad(x, g, geo):
-    """The (1, K, 1, C * M) filter gradient (see the module's docstring)."""
-    images, channels, width = x.shape[0], x.shape[-1], geo.out[1]
+    """The (KH, KW, 1, C * M) filter gradient (see the module's docstring)."""
+    images, channels = x.shape[0], x.shape[-1]
+    rows, width = geo.out
     multiplier = g.shape[-1] // channels
-    wide_x = geo.pad(x).astype(np.float64)[:, 0, :, :, None]               # (N, W_padded, C, 1)
-    wide_g = g.astype(np.float64).reshape(images, width, channels, multiplier)
-    out = np.empty((geo.kernel[1], channels, multiplier), np.float32)
-    for tap in range(geo.kernel[1]):
+    padded = geo.pad(x).astype(np.float64)
+    wide_g = g.astype(np.float64).reshape(images, rows, width, channels, multiplier)
+    out = np.empty(tuple(geo.kernel) + (channels, multiplier), np.float32)
+    for offset in geo.offsets():
+        taps = padded[geo.window_slice(offset)][..., None]         # (N, OH, OW, C, 1)
         total = np.zeros((channels, multiplier), np.float32)
         for b in range(images):
-            for start in range(0, width, _POSITION_BLOCK):
-                acc = np.zeros((channels, multiplier), np.float32)
-                for q in range(start, min(width, start + _POSITION_BLOCK)):
-                    acc = (acc + wide_x[b, q + tap] * wide_g[b, q]).astype(np.float32)   # float64, one rounding
-                total = total + acc
-        out[tap] = total
-    return out.reshape(1, geo.kernel[1], 1, channels * multiplier)
+            for r in range(rows):
+                for start in range(0, width, _POSITION_BLOCK):
+                    acc = np.zeros((channels, multiplier), np.float32)
+                    for q in range(start, min(width, start + _POSITION_BLOCK)):
+                        acc = (acc + taps[b, r, q] * wide_g[b, r, q]).astype(np.float32)  # float64, one rounding
+                    total = total + acc
+        out[offset] = total
+    return out.reshape(tuple(geo.kernel) + (1, channels * multiplier))
