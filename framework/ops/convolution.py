@@ -171,9 +171,23 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         raise kernel_error('Conv2D', 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
                            named=True, node='__MklNativeConv2D' if x.dtype.name == 'float32' else None,
                            note='%s: filters of shape %s hold no weights' % (op, tuple(f.shape)))
+    if data_format == 'NCHW':
+        from ..onednn_policy import enabled as onednn_enabled
+        from .conv2d_channels_first import channels_first_conv2d, eigen_format_error
+        if x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled():
+            return channels_first_conv2d(x, f, strides, padding, dilations)
+        if x.dtype.name == 'float64':
+            raise eigen_format_error()
     if data_format != 'NHWC':
         raise InvalidArgumentError('conv2d: only data_format NHWC is supported, got %r; transpose NCHW input to '
                                    'NHWC' % (data_format,))
+    if isinstance(strides, (list, tuple)) and len(strides) == 4 and (strides[0] != 1 or strides[3] != 1):
+        from ..errors import UnimplementedError
+        raise kernel_error('Conv2D', 'Current implementation does not yet support strides in the batch and depth '
+                                     'dimensions.', named=True, error_class=UnimplementedError,
+                           node='__MklNativeConv2D' if x.dtype.name in ('float32', 'float16', 'bfloat16') else None,
+                           note='conv2d: strides %r move along the batch or channel axis; give [1, sh, sw, 1]'
+                                % (strides,))
     if isinstance(dilations, (list, tuple)) and len(dilations) == 4 and (dilations[0] != 1 or dilations[3] != 1):
         raise InvalidArgumentError('conv2d: Current implementation does not yet support dilations in the batch '
                                    'and depth dimensions; got dilations=%r' % (dilations,))
