@@ -5,6 +5,8 @@ float16 gradients do not flush to zero, and divides the gradients by it
 before the update. The scale adapts: a step with any non-finite gradient is
 skipped and halves it; ``dynamic_growth_steps`` finite steps in a row double it.
 """
+import inspect
+
 import numpy as np
 
 from framework import backend
@@ -169,12 +171,36 @@ class LossScaleOptimizer(Optimizer):
             scale[...] = scale * 0.5
             return
         unscaled = [None if g is None else unscaled_gradient(g, scale) for g in grads]
-        self.inner_optimizer.apply(unscaled, variables)
+        try:
+            self.inner_optimizer.apply(unscaled, variables)
+        except ValueError as error:
+            if not str(error).startswith('Unknown variable: '):
+                raise
+            raise self._in_cond(error) from None
         if counter == self.dynamic_growth_steps - 1:
             counter[...] = 0
             scale[...] = scale * 2.0
         else:
             counter[...] = counter + 1
+
+    def _check_variables_are_known(self, variables):
+        """The inner optimizer's refusal of a variable it was not built with (asked before a traced step)."""
+        if self.inner_optimizer.built:
+            try:
+                self.inner_optimizer._check_variables_are_known(variables)
+            except ValueError as error:
+                raise self._in_cond(error) from None
+
+    def _in_cond(self, error):
+        """Keras 3 applies the inner optimizer in a branch of ops.cond(finite, apply, skip): an error there
+        comes back worded by its Cond operation (TF 2.21: 'Exception encountered when calling Cond.call().'),
+        the branches listed as Keras's repr shows them."""
+        from framework.keras.operation_call_errors import in_call
+        apply_branch = lambda: None      # noqa: E731 (its repr is what Keras's message shows)
+        apply_branch.__qualname__ = 'LossScaleOptimizer._common_apply.<locals>.<lambda>'
+        skip_branch = '<bound method LossScaleOptimizer._stateful_handle_non_finite_grads of %r>' % (self,)
+        return in_call(error, 'Cond', [('args', ('tf.Tensor(shape=(), dtype=bool)', repr(apply_branch), skip_branch)),
+                                       ('kwargs', inspect.Parameter.empty)])
 
     def update_step(self, gradient, variable, learning_rate):
         """One variable's update by the inner optimizer, the gradient unscaled first."""

@@ -20,6 +20,7 @@ from framework.tape import GradientTape
 from framework.tensor import Tensor
 from framework.train.tracked_containers import wrapped as tf_wrapped
 from optim.gradients import unknown_variables_first
+from optim.loss_scale_optimizer import LossScaleOptimizer
 from optim.optimizer import Optimizer
 
 from ..call_inputs import names_training
@@ -316,11 +317,12 @@ class Trainer(Keras2Shims, TrainingLoops):
         # one frozen since that trace is still trained, so the tape must watch it
         trace = self.__dict__.get('_step_trace')
         trainable = trace[0].trainable(trace[1], trace[2]) if trace is not None else None
-        if trace is not None and trainable is None and self.built and type(self.optimizer).apply is Optimizer.apply:
+        if trace is not None and trainable is None and self.built and (
+                type(self.optimizer).apply is Optimizer.apply or type(self.optimizer) is LossScaleOptimizer):
             # TF 2.21 traces the step before running any of it: an optimizer built for other variables (a
             # legacy .h5 load) refuses the model's ('Unknown variable: ...') before the forward pass moves a
             # BatchNormalization's statistics or the loss tracker counts the batch. (Wrappers, which keep
-            # the slots in their inner optimizers, check as they apply.)
+            # the slots in their inner optimizers, check as they apply; LossScaleOptimizer asks its inner one.)
             unknown_variables_first(self.optimizer, self.trainable_variables)
         with GradientTape() as tape:
             if trainable is not None:
