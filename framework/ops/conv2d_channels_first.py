@@ -28,3 +28,37 @@ def eigen_format_error():
     return kernel_error('Conv2D', 'The Conv2D op currently only supports the NHWC tensor format on the CPU. The op was '
                                   'given the format: NCHW', named=True, error_class=UnimplementedError,
                         note="conv2d: float64 convolutions take data_format='NHWC' on the CPU; transpose the input")
+
+
+# The dtypes whose NCHW pooling TF 2.21 runs on oneDNN's kernels (the others reach TF's own, NHWC-only kernels)
+_ONEDNN_POOLS = {'max': ('float32', 'float16', 'bfloat16'), 'avg': ('float32', 'bfloat16')}
+
+
+def channels_first_pool2d(pool, x, ksize, strides, padding, kind):
+    """``pool`` (max_pool2d / avg_pool2d, ``kind`` 'max' / 'avg') of an (N, C, H, W) tensor ``x`` as TF 2.21 runs
+    data_format='NCHW': oneDNN's kernel gives the NHWC pool's bits (measured: progs/errors43/pooln_standalone.py,
+    25 shapes each), other dtypes are refused by TF's own kernel, and a max pool has no NCHW gradient on the CPU."""
+    from ..onednn_policy import enabled as onednn_enabled
+    op_type = 'MaxPool' if kind == 'max' else 'AvgPool'
+    if x.dtype.name not in _ONEDNN_POOLS[kind] or not onednn_enabled():
+        raise kernel_error(op_type, 'Default %sPoolingOp only supports NHWC on device type CPU'
+                           % ('Max' if kind == 'max' else 'Avg'), named=True,
+                           note="%s_pool2d: data_format='NCHW' runs on oneDNN's kernels for %s only; transpose the "
+                                'input to NHWC' % (kind, ', '.join(_ONEDNN_POOLS[kind])))
+
+    def forward(t):
+        out = pool(transpose(t, list(_TO_NHWC)), _nhwc_order(ksize), _nhwc_order(strides), padding, 'NHWC')
+        return transpose(out, [0, 3, 1, 2])
+
+    if kind != 'max':
+        return forward(x)
+    from ..custom_gradient import custom_gradient
+
+    @custom_gradient
+    def pooled(t):
+        def refuse(dy):
+            raise kernel_error('MaxPoolGrad', 'Default MaxPoolingGradOp only supports NHWC on device type CPU',
+                               named=True, note="max_pool2d: data_format='NCHW' has no gradient on TF's CPU kernels; "
+                                                'transpose the input to NHWC to train through the pool')
+        return forward(t), refuse
+    return pooled(x)

@@ -407,6 +407,9 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
             x, padding = padded_input(x, padding, False, 'MaxPool', window=_pair(ksize, 'ksize', 'max_pool2d'),
                                       sides=(('Top', 'Bottom'), ('Left', 'Right'))), 'VALID'
         input = x  # noqa: A001
+    elif data_format == 'NCHW':
+        from .conv2d_channels_first import channels_first_pool2d
+        return channels_first_pool2d(max_pool2d, as_real_tensor(input, 'max_pool2d'), ksize, strides, padding, 'max')
     x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d', as_real_tensor)   # TF pools integers
     if isinstance(geo, tuple):          # an empty input's empty output (see pool_window_sizes)
         return empty_pool_output(x, geo)
@@ -527,6 +530,9 @@ def _max_pool_grad_grad(gg, hits, geo):
 @named_errors('avg_pool2d')
 def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
+    if data_format == 'NCHW':
+        from .conv2d_channels_first import channels_first_pool2d
+        return channels_first_pool2d(avg_pool2d, as_float_tensor(input, 'avg_pool2d'), ksize, strides, padding, 'avg')
     x, geo = _pooling_input(input, ksize, strides, padding, 'avg_pool2d', kind='avg')
     if isinstance(geo, tuple):
         return empty_pool_output(x, geo)
