@@ -1,8 +1,9 @@
-"""tf.nn.conv2d(..., data_format='NCHW') on the CPU, as TF 2.21 runs it: oneDNN's kernel (float32, half,
-bfloat16) takes channels-first input and gives the same bits as the NHWC convolution of the transposed input
-(its outputs and both gradients, measured: notes progs/errors43/nchw_standalone*.py), so the convolution runs on
-the transposed input and transposes back; 4-element strides, dilations and explicit paddings are given in NCHW
-order and reordered. Eigen's kernel (float64) refuses the format, in TF's words."""
+"""2-D convolution and pooling with data_format='NCHW' on the CPU, as TF 2.21 runs them. oneDNN's kernels take
+channels-first input and give the same bits as the NHWC op on the transposed input (conv2d's outputs and both
+gradients, max / avg pooling's outputs, measured: notes progs/errors43/nchw_standalone*.py, pooln_standalone.py),
+so the op runs on the transposed input and transposes back; 4-element strides, dilations, windows and explicit
+paddings are given in NCHW order and reordered. TF's own kernels (float64 convolutions, other pooling dtypes, the
+max pool's gradient) refuse the layout, in TF's words."""
 from ..errors import UnimplementedError, kernel_error
 from .shapes import transpose
 
