@@ -16,6 +16,7 @@ from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, concat, expand_dims, graph_rewrites, ones, zeros
 from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor
+from framework.variable import Variable
 
 from .. import activations, call_context, constraints, initializers, regularizers
 from ..failed_build import keep_build
@@ -314,9 +315,32 @@ class RecurrentCell(Layer):
         masks = self.sequence_masks
         input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training) \
             if masks is None else masks
-        output, new_states = self.step(self._step_projection(inputs, input_mask), state_list,
-                                       self.recurrent_weights(), recurrent_mask)
+        weights, bias_read = self.step_weight_reads()
+        if bias_read is None:
+            projected = self._step_projection(inputs, input_mask)
+        else:       # (GRUCell: the projection takes its half of the step's one read of the bias)
+            self._bias_read = bias_read
+            try:
+                projected = self._step_projection(inputs, input_mask)
+            finally:
+                self._bias_read = None
+        output, new_states = self.step(projected, state_list, weights, recurrent_mask)
         return output, (new_states if listed or len(new_states) > 1 else new_states[0])
+
+    def step_weight_reads(self):
+        """(the recurrent weights one call's step takes, the bias read its projection takes or None).
+
+        Keras's cell reads each weight (a ReadVariableOp) at every call, so TF's eager tape adds a variable's
+        gradient from one term a step (an AddN from ten: step_term_sums.py). Read here once a call, a weight
+        that several of the step's ops take (the fused LSTM step's two ops each take the bias) gives one term
+        a step too, not one per op (RNN(StackedRNNCells([LSTMCell(2)])) over 5 steps: the bias gradient was
+        1-2 ulps off; notes progs/layers16/sb3.py). Keras's implementation 1, which slices its weights per
+        gate at every step, keeps its slices (sliced_gate_reads.py)."""
+        weights = self.recurrent_weights()
+        if self.kernel_slices() is not None or getattr(self, 'gate_masks', False) or \
+                getattr(self, '_implementation', None) == 1:
+            return weights, None
+        return tuple(w._read_value() if type(w) is Variable else w for w in weights), None
 
     def _step_projection(self, inputs, input_mask):
         """``project_masked`` of one step; in a traced step on static shapes, the step as the cell's own

@@ -9,6 +9,7 @@ projection after the matmul and the bias has two rows (input, recurrent):
 With reset_after=False: hh = activation(x_h + (r * h_{t-1}) @ recurrent_kernel_h).
 """
 from framework.ops import matmul
+from framework.variable import Variable
 
 from .. import activations
 from ..input_spec import InputSpec
@@ -66,6 +67,13 @@ class GRUCell(RecurrentCell):
         if self.bias is None or not self.reset_after:
             return self.bias
         return self.bias[0] if self._bias_read is None else self._bias_read[0]
+
+    def step_weight_reads(self):
+        # Keras's GRUCell unstacks one read of its bias a call: the projection's half and the step's half
+        if self.reset_after and type(self.bias) is Variable and self.kernel_slices() is None:
+            kernel, bias = self.recurrent_kernel, self.bias._read_value()
+            return (kernel._read_value() if type(kernel) is Variable else kernel, bias[1]), bias
+        return super().step_weight_reads()
 
     def recurrent_weights(self):
         kernel, u = self.recurrent_kernel, self.units
