@@ -26,7 +26,7 @@ import threading
 
 from . import branch_definitions, branch_outputs, if_conditions, loop_turn_limits, python_loop_breaks, \
     traced_cond_names, traced_not_operands, traced_while_loops, unconverted_callers, untaken_branch_checks, untaken_branches, \
-    untaken_if_reads
+    untaken_branch_raises, untaken_if_reads
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -140,9 +140,15 @@ def truth(value_of, tensor=None):
             # nothing converts an `if` / `while` on a tensor, and the graph tensor's truth is refused
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
-            error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame) or \
+            error = python_loop_breaks.refusal(frame) or \
                 (tensor is not None and (traced_not_operands.refusal(frame, tensor) or
-                                         if_conditions.refusal(frame, tensor))) or branch_outputs.refusal(frame) or None
+                                         if_conditions.refusal(frame, tensor))) or None
+            raised = untaken_branch_raises.refusal(frame, value_of) if error is None else None
+            if raised is not None:      # a branch raises: TF's trace of it raises before the branches are checked
+                if raised[0] is not None:
+                    raise raised[0]
+                return raised[1]        # (the taken branch runs to its raise)
+            error = error or branch_definitions.refusal(frame) or branch_outputs.refusal(frame) or None
             if error is not None:
                 raise error
             value = value_of()

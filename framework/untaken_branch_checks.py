@@ -17,7 +17,7 @@ branch is the else branch, is not seen: this error comes first here.
 """
 import ast
 
-from . import branch_definitions
+from . import branch_definitions, untaken_branch_raises
 from .branch_definitions import statements_with_followers, stores
 from .branch_outputs import autograph_branches, refusal_at
 from .code_source import function_body, scanned
@@ -38,10 +38,13 @@ def _first_refusal(code, nested, names):
     for line, read, bare, assigned_before, main, other in nested:
         known = {name: value for name, value in names.items() if name not in assigned_before}
         if any(isinstance(known.get(name), (Tensor, Variable)) for name in read):
-            error = branch_definitions.refusal_at(code, line, names.keys() | assigned_before) or \
+            # (a raise in its branches comes first: TF's trace of the branch raises before the branches are checked)
+            error = untaken_branch_raises.nested_raise(code, line, known) or \
+                branch_definitions.refusal_at(code, line, names.keys() | assigned_before) or \
                 refusal_at(code, line, known)
             if error is not None:
-                error._user_line = line
+                if getattr(error, '_user_line', None) is None:     # (a raise names its own line)
+                    error._user_line = line
                 return error
             followed = (main, other)        # AutoGraph traces the main branch, then the else branch
         elif bare is not None and bare in known:
