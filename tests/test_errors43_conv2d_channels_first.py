@@ -58,3 +58,18 @@ def test_refusals():
         assert str(caught.value) == ('{{function_node __wrapped____MklNativeConv2D_device_/job:localhost/replica:0/'
                                      'task:0/device:CPU:0}} Current implementation does not yet support strides in '
                                      'the batch and depth dimensions. [Op:Conv2D] name: ')
+
+
+def test_channels_first_transposed_convolution():
+    # TF 2.21 computes it (oneDNN; NCHW outputs and both gradients bit-equal to NHWC on 20 shapes,
+    # progs/errors43/trn_standalone.py); tapeflow refused ('only data_format NHWC is supported')
+    rs = np.random.RandomState(4)
+    x, f = tf.constant(rs.randn(2, 3, 5, 4).astype('float32')), tf.constant(rs.randn(3, 3, 2, 3).astype('float32'))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([x, f])
+        first = tf.nn.conv2d_transpose(x, f, [2, 2, 10, 8], 2, 'SAME', data_format='NCHW')
+        last = tf.transpose(tf.nn.conv2d_transpose(tf.transpose(x, [0, 2, 3, 1]), f, [2, 10, 8, 2], 2, 'SAME'),
+                            [0, 3, 1, 2])
+    assert first.shape == (2, 2, 10, 8) and np.array_equal(first.numpy(), last.numpy())
+    for a, b in zip(tape.gradient(first, [x, f]), tape.gradient(last, [x, f])):
+        assert np.array_equal(a.numpy(), b.numpy())

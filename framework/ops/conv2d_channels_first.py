@@ -63,3 +63,14 @@ def channels_first_pool2d(pool, x, ksize, strides, padding, kind):
                                                 'transpose the input to NHWC to train through the pool')
         return forward(t), refuse
     return pooled(x)
+
+
+def channels_first_conv2d_transpose(x, filters, output_shape, strides, padding, dilations):
+    """conv2d_transpose of an (N, C, H, W) ``x`` onto ``output_shape`` (N, C_out, H_out, W_out): oneDNN's kernel
+    gives the NHWC bits, outputs and both gradients (progs/errors43/trn_standalone.py, 20 shapes)."""
+    from .conv_transpose import conv2d_transpose
+    from .integer_arguments import shape_ints
+    out = list(shape_ints(output_shape, 'conv2d_transpose'))
+    nhwc = conv2d_transpose(transpose(x, list(_TO_NHWC)), filters, _nhwc_order(out), _nhwc_order(strides),
+                            _nhwc_order(padding), 'NHWC', _nhwc_order(dilations))
+    return transpose(nhwc, [0, 3, 1, 2])

@@ -35,6 +35,11 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     op = 'conv2d_transpose'
     padding = refuse_lowercase(padding, op)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
+    if data_format == 'NCHW' and x.dtype.name in ('float32', 'float16', 'bfloat16'):
+        from ..onednn_policy import enabled as onednn_enabled
+        if onednn_enabled():        # oneDNN's kernel takes the layout (TF's own float64 one is not measured)
+            from .conv2d_channels_first import channels_first_conv2d_transpose
+            return channels_first_conv2d_transpose(x, f, output_shape, strides, padding, dilations)
     if data_format != 'NHWC':
         raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))
     out = tuple(shape_ints(output_shape, op))
