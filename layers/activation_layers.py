@@ -35,7 +35,7 @@ class _Elementwise(Layer):
     """An activation layer: no weights, output shape = input shape."""
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
 
 class Activation(_Elementwise):

@@ -46,7 +46,7 @@ class Dropout(Layer):
         return tuple(shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         config = super().get_config()

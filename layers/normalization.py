@@ -185,7 +185,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             if not -rank <= axis < rank:
                 raise ValueError('Axis %s is out of bounds for input shape %s. Received: axis=%s'
                                  % (axis, input_shape, self.axis))
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         config = super().get_config()

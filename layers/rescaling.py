@@ -44,7 +44,7 @@ class Rescaling(Layer):
         return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.compute_dtype)))
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         # Keras 3 serializes them: a tensor or array as its {'class_name': '__tensor__' / '__numpy__', ...} entry,
