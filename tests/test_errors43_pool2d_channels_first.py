@@ -57,3 +57,17 @@ def test_gradients():
     assert str(caught.value) == _kernel_text('MaxPoolGrad', 'Default MaxPoolingGradOp only supports NHWC on device '
                                                             'type CPU')
     assert np.array_equal(tape.gradient(mean, x).numpy(), tape.gradient(channels_last, x).numpy())
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.nn.max_pool_with_argmax(X, 2, 2, 'VALID', data_format='NCHW'),
+    lambda: tf.nn.dilation2d(np.ones((1, 4, 4, 3), 'float32'), np.ones((2, 2, 3), 'float32'), [1, 1, 1, 1], 'VALID',
+                             'NCHW', [1, 1, 1, 1]),
+    lambda: tf.nn.erosion2d(np.ones((1, 4, 4, 3), 'float32'), np.ones((2, 2, 3), 'float32'), [1, 1, 1, 1], 'VALID',
+                            'NCHW', [1, 1, 1, 1]),
+])
+def test_nhwc_only_ops_refuse_in_tf_words_alone(call):
+    # TF 2.21 (progs/errors43/nchw2.py): its ValueError names no op; tapeflow prefixed 'max_pool_with_argmax: '
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == "`data_format` values other  than 'NHWC' are not supported. Received: data_format=NCHW"

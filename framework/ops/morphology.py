@@ -59,8 +59,11 @@ def _taps(x, f, strides, padding, dilations, op):
 
 def _check(input, filters, strides, padding, data_format, dilations, op):  # noqa: A002
     if data_format != 'NHWC':
-        raise ValueError("%s: `data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
-                         % (op, data_format))
+        # TF 2.21's words alone (its ValueError has no op name); which op, in a note
+        error = ValueError("`data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
+                           % (data_format,))
+        error.add_note('%s: transpose channels-first input to NHWC' % op)
+        raise error
     x, f = as_real_tensor(input, op), as_real_tensor(filters, op)
     if x.ndim != 4 or f.ndim != 3:
         raise kernel_error('Dilation2D', 'input must be 4-dimensional and filter must be 3-dimensional', named=True,
@@ -106,8 +109,11 @@ def dilation2d(input, filters, strides, padding, data_format, dilations, name=No
 def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
     """The grayscale erosion of ``value`` by ``filters``: ``-dilation2d(-value, reversed filters)``."""
     if data_format != 'NHWC':
-        raise ValueError("erosion2d: `data_format` values other  than 'NHWC' are not supported. Received: "
-                         'data_format=%s' % (data_format,))
+        # TF 2.21's words alone (its ValueError has no op name); which op, in a note
+        error = ValueError("`data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
+                           % (data_format,))
+        error.add_note('%s: transpose channels-first input to NHWC' % 'erosion2d')
+        raise error
     x, f = as_real_tensor(value, 'erosion2d'), as_real_tensor(filters, 'erosion2d')
     if f.ndim != 3:
         raise InvalidArgumentError('erosion2d: filters must be (rows, cols, depth), got shape %s' % (tuple(f.shape),))

@@ -26,8 +26,11 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
     """
     op = 'max_pool_with_argmax'
     if data_format != 'NHWC':
-        raise ValueError("%s: `data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
-                         % (op, data_format))
+        # TF 2.21's words alone (its ValueError has no op name); which op, in a note
+        error = ValueError("`data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
+                           % (data_format,))
+        error.add_note('%s: transpose channels-first input to NHWC' % op)
+        raise error
     if not isinstance(padding, str):
         raise TypeError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
     index_dtype = dtypes.numpy_dtype(output_dtype)
