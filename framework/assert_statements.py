@@ -46,7 +46,8 @@ _OPTIM = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'optim') + os.se
 LIBRARIES = (_PACKAGE, _LAYERS, _OPTIM, sys.prefix, sys.base_prefix)      # never the traced program's code
 _ASSERTION = dis.opmap['LOAD_ASSERTION_ERROR']
 _CACHE = dis.opmap.get('CACHE', -1)
-_CALLS = {dis.opmap[name] for name in ('PRECALL', 'CALL', 'CALL_FUNCTION_EX') if name in dis.opmap}
+# (CONTAINS_OP: ``x in [1, 2]`` compares x with each item and asks each result's truth in C: TF refuses it)
+_CALLS = {dis.opmap[name] for name in ('PRECALL', 'CALL', 'CALL_FUNCTION_EX', 'CONTAINS_OP') if name in dis.opmap}
 _PASSED_OVER = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP', 'TO_BOOL') if name in dis.opmap}
 _local = threading.local()
 _INSTALLED = []        # [True] once install() has run
@@ -181,7 +182,8 @@ def truth(value_of, tensor=None):
 
 def _is_call(frame):
     """Whether the frame's current instruction is a call: a truth test made by ``bool(x)`` (or any C builtin
-    the code calls), not by an ``if`` / ``while`` / ``and`` / ``not`` that AutoGraph would convert."""
+    the code calls, or an ``in`` test over a list), not by an ``if`` / ``while`` / ``and`` / ``not`` that
+    AutoGraph would convert."""
     code = frame.f_code.co_code
     at = frame.f_lasti
     while at > 0 and code[at] == _CACHE:       # a Python-level callee leaves f_lasti on the call's caches
