@@ -113,6 +113,8 @@ class AlphaDropout(_Noise):
         noise_shape: the shape of the keep mask.
         seed: an int for the layer's own random stream, or None.
     """
+    # tf.keras exports Keras's legacy class, which serializes under this module
+    _keras_identity = ('keras._legacy.layers', None)
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(seed, **kwargs)

@@ -199,11 +199,16 @@ def check_loadable(config, table, path):
 
 def _found_only_as_tf_keras_legacy_layer(cls, entry, table):
     """Whether ``cls`` is one of tf.keras's legacy layers (ThresholdedReLU, RandomHeight, RandomWidth:
-    keras._legacy.layers) and was found only among tapeflow's own classes. Keras 3's legacy .h5 loader
+    keras._legacy.layers; not AlphaDropout, which keras.layers has too) and was found only among tapeflow's own classes. Keras 3's legacy .h5 loader
     looks names up in custom_objects, the scope, the registry and keras.layers, which lacks these, so
     TF 2.21 refuses a .h5 file of its own that holds one ('Unknown layer: 'ThresholdedReLU'. ...')."""
     return (vars(cls).get('_keras_identity', (None,))[0] == 'keras._legacy.layers'
+            and entry.get('class_name') not in _IN_KERAS_LAYERS
             and cls is not table.get(entry.get('class_name')) and cls is not table.get(entry.get('registered_name')))
+
+
+# tf.keras's legacy layers whose name Keras 3's own keras.layers also holds: its .h5 loader finds that class
+_IN_KERAS_LAYERS = frozenset(('AlphaDropout',))
 
 
 def _first_unknown_entry(entry, table):
