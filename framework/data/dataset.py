@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 
+from .eager_functions_warning import warn_if_functions_run_eagerly
 from .. import nest, trace_names, traced_for_loops
 from ..deprecation import deprecated_argument
 from ..errors import InvalidArgumentError, kernel_error, noted
@@ -181,6 +182,7 @@ class Dataset(ElementStages, RegroupingStages):
         check_generator(generator)
         signature = signature_from(output_signature, output_types, output_shapes)
         dataset_name(name)
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         me = []         # the dataset, for an ignore_errors right below it (generator.py)
         me.append(Dataset(generator_source(generator, args, signature, me), card.UNKNOWN_CARDINALITY,
                           lambda: signature))
@@ -285,6 +287,7 @@ class Dataset(ElementStages, RegroupingStages):
             if alone is not None:
                 return alone
         spec = mixing.common_spec(datasets)
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         words = mixing.seeded_words(seed, rerandomize_each_iteration)
         if isinstance(weights, Dataset):        # a weight vector per element, as rejection_resample gives
             stream = mixing.sampled_by_dataset(datasets, weights, words, stop_on_empty_dataset)
@@ -324,6 +327,7 @@ class Dataset(ElementStages, RegroupingStages):
         """The same elements; the first full pass is written to ``path`` and later passes read it."""
         from .saving import snapshot
         dataset_name(name)          # TF's first stage, enumerate(name=name), checks it
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         return snapshot(self, path, compression, reader_func, shard_func)
 
     # ---- reading ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ batching.py, windows.py and combine.py.
 """
 import numpy as np
 
+from .eager_functions_warning import warn_if_functions_run_eagerly
 from .. import nest
 from ..errors import noted
 from . import batching, cardinality as card, combine, ragged_elements, windows
@@ -51,6 +52,7 @@ class RegroupingStages:
     def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype='int64', name=None):
         """Batches in which each component of partly unknown shape becomes a RaggedTensor (ragged up to
         its last unknown axis, as TF's rule); components of fully known shape are stacked as batch does."""
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         element_spec = ragged_elements.sizes_seen(self, self.element_spec)
         marked = self._then(ragged_elements.marked_ragged(self._make_iterator, element_spec, row_splits_dtype),
                             self._length, lambda: ragged_elements.ragged_specs(element_spec, row_splits_dtype))
@@ -103,10 +105,12 @@ class RegroupingStages:
         # a static batch axis (batch(n, drop_remainder=True), from_tensor_slices of 3-D arrays) keeps the count
         # known, as TF's: Keras's fit then knows its steps (no "ran out of data" step at the epoch's end)
         length = card.of_unbatch(self._length, known_batch_dim(self.element_spec))
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         return self._then(batching.unbatched(self._make_iterator), length, lambda: spec)
 
     def rebatch(self, batch_size, drop_remainder=False, name=None):
         """The same rows in batches of ``batch_size`` (an int, or a list of sizes used in turn)."""
+        warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
         stream = batching.rebatched(self._make_iterator, batch_size, drop_remainder)
         fixed = batch_size if drop_remainder and isinstance(batch_size, (int, np.integer)) else None
         spec = with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch', _SCALAR_REBATCH), fixed)

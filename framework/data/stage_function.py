@@ -21,6 +21,7 @@ import functools
 import inspect
 import types
 
+from .eager_functions_warning import warn_if_functions_run_eagerly
 from .. import assert_statements, dtypes, graph_random_ops, nest, symbolic_iteration, trace_names, traced_ops
 from ..autograph_lambda_warning import converted_name, warn_if_unparsable
 from ..graph_scopes import GraphScopes
@@ -48,6 +49,7 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
     ``arg_specs()``: the flat specs of the arguments (None where unknown), for a function not called with
     one element (scan's state then element); its placeholders take those shapes, as TF's trace does."""
     warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
+    warn_if_functions_run_eagerly(DEBUG_MODE[0])
     converted = converted_name(fn)
     if takes_element:
         _refuse_mismatched_call(fn, converted, upstream)

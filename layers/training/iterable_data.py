@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 
+from framework.data.eager_functions_warning import warn_if_functions_run_eagerly
 from framework import nest, ops
 from framework.data import Dataset
 from framework.data.stage_names import tf_class_text
@@ -152,6 +153,7 @@ def _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per
     if not is_iterable_input(x):
         _check_array_leaves(x, y, sample_weight)
         refuse_axisless_leaves(x, y, sample_weight, class_weight)
+        warn_if_functions_run_eagerly()     # (Keras reads arrays through Dataset.map)
         data = hide_count(ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                                     restart_each_epoch=what != 'fit', copy_arrays=copy_arrays), given_steps)
         # (0 samples: fit and evaluate run no step and log nothing, as for an empty dataset (TF: history {},
@@ -168,6 +170,7 @@ def _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per
             # loops.py, past make_data)
             warnings.warn('`shuffle=True` was passed, but will be ignored since the data `x` was provided as an '
                           'infinite PyDataset. The PyDataset is expected to already be shuffled.', stacklevel=3)
+        warn_if_functions_run_eagerly()     # (Keras reads a PyDataset through Dataset.map)
         data = hide_count(PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what), given_steps)
         if what in ('fit', 'evaluate', 'predict'):
             # TF reads the first two batches as it makes its epoch iterator, before any callback
@@ -182,6 +185,8 @@ def _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per
                          '`.shuffle(buffer_size)`).' if isinstance(x, Dataset) else
                          'a generator. The generator is expected to yield already-shuffled data.'),
                       stacklevel=3)
+    if not isinstance(x, Dataset):
+        warn_if_functions_run_eagerly()     # (Keras reads a generator through Dataset.map)
     if class_weight is not None:
         x = x.map(_class_weights_as_sample_weights(class_weight))
     data = IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
