@@ -166,6 +166,10 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     """
     op = 'conv2d'
     padding = refuse_lowercase(padding, op, input=input)
+    if getattr(getattr(input, 'dtype', None), 'name', None) == 'int32':     # TF's Eigen kernel convolves int32
+        integer = _int32_conv2d(input, filters, strides, padding, data_format, dilations)
+        if integer is not None:
+            return integer
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if f._data.size == 0:       # (numpy's reshape error leaked) TF's kernel refuses filters without weights
         raise kernel_error('Conv2D', 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
@@ -220,6 +224,28 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
                                   *error.sizes, note=error.args[0]) from None
     geo.explicit = explicit
     return _conv(x, f, geo)
+
+
+def _int32_conv2d(input, filters, strides, padding, data_format, dilations):  # noqa: A002
+    """TF 2.21's int32 Conv2D (Eigen's kernel), or None to leave other cases to the float path's refusals:
+    filters of another dtype are its input #1 error, NCHW its format refusal; explicit padding and grouped
+    or mismatched shapes are not measured here (None)."""
+    from .graph_input_errors import eager_input_error
+    from ..tensor import convert_to_tensor
+    x = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    f = filters if isinstance(filters, Tensor) else convert_to_tensor(filters)
+    if f.dtype.name != 'int32':
+        raise eager_input_error('Conv2D', 1, x.dtype, f.dtype)
+    if data_format == 'NCHW':
+        from .conv2d_channels_first import eigen_format_error
+        raise eigen_format_error()
+    if data_format != 'NHWC' or is_explicit(padding) or x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2]:
+        return None
+    if isinstance(strides, (list, tuple)) and len(strides) == 4 and (strides[0] != 1 or strides[3] != 1):
+        return None         # (the float path's UnimplementedError)
+    from .conv2d_integer import integer_conv2d
+    dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', 'conv2d')
+    return integer_conv2d(x, f, _pair(strides, 'strides', 'conv2d'), padding.upper(), dilated)
 
 
 def _groups(x, f):
