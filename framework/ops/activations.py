@@ -13,6 +13,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad, selu_grad
 from .signed_zero_ties import ties_as_tensorflow
+from .branchless_select import select
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
 from .unary import sigmoid, tanh, exp
@@ -124,7 +125,7 @@ def elu_value(a):
                                                _exp_double if a.dtype == np.float64 else _exp)
     negative_tiny, exp_of = per_dtype
     neg = exp_of(xp, xp.minimum(a, 0)) - a.dtype.type(1)
-    return xp.where(a <= negative_tiny, neg, a)
+    return select(xp, a <= negative_tiny, neg, a)
 
 
 # dtype -> (minus its smallest normal number, its exp): float64's is Eigen's too (eigen_math64; numpy's
@@ -182,7 +183,7 @@ def selu(features, name=None):
     denormal = xp.abs(a) < tiny                  # TensorFlow's threads read denormal inputs as zero
     if denormal.any():
         pos = xp.where(denormal, a * 0, pos)
-    out = Tensor(xp.where(a <= -tiny, neg, pos))
+    out = Tensor(select(xp, a <= -tiny, neg, pos))
     if ACTIVE:
         record('selu', (x,), out, (lambda g, y, x: selu_grad(g, x, y, _SELU_SCALE, _SELU_SCALE_ALPHA),))
     return out
@@ -207,7 +208,7 @@ def leaky_relu(features, alpha=0.2, name=None):
         x = cast(x, 'float32')
     a = x._data
     xp = backend.array_module(a)
-    out = Tensor(xp.where(a > 0, a, a * alpha))
+    out = Tensor(select(xp, a > 0, a, a * alpha))
     if ACTIVE:
         record('leaky_relu', (x,), out, (lambda g, y, x: _leaky_relu_grad(g, x, alpha),))
     return out

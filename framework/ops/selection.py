@@ -9,6 +9,7 @@ from ..tensor import Tensor
 from . import float_kernels
 from .graph_input_errors import eager_input_error
 from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
+from .branchless_select import select
 from .signed_zero_ties import ties_as_tensorflow
 
 
@@ -48,7 +49,7 @@ def where(condition, x=None, y=None, name=None):
                 raise with_name_tail(err) from None
             raise
     try:
-        picked = xp.where(c, dx, dy)
+        picked = select(xp, c, dx, dy)
         if type(dx) is float or type(dy) is float:
             # numpy widens a Python float beside bfloat16 to float32; TF's SelectV2 keeps the tensor's dtype
             kept = (y if type(dx) is float else x)._data.dtype
