@@ -114,7 +114,9 @@ def _serialize(value):
     if value is None or isinstance(value, str):
         return value
     if isinstance(value, (list, tuple)):
-        return [_serialize(v) for v in value]
+        # a lambda in a list warns from here, one elsewhere from below: Keras serializes lists and dicts in two
+        # comprehensions, two warning locations, so compile(loss=lambda, metrics=[lambda]) warns twice
+        return [serialize_keras_object(v) if is_python_lambda(v) else _serialize(v) for v in value]
     if isinstance(value, dict):
         return {k: _serialize(v) for k, v in value.items()}
     if isinstance(value, losses_module.Loss):
