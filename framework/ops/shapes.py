@@ -178,15 +178,15 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
 
 def _squeeze_dims_attr(axis):
     """``axis`` as TF's Squeeze takes it, as its list(int) attribute: a float is cut to an int (1.0 is
-    axis 1), a string refused in the attribute's words."""
+    axis 1), a bool is its int (True is axis 1, as TF 2.21 squeezes), a string refused in the attribute's words."""
     items = axis if isinstance(axis, (list, tuple)) else [axis]
-    if not any(isinstance(a, (float, np.floating, str, bytes)) for a in items):
+    if not any(isinstance(a, (float, np.floating, str, bytes, bool, np.bool_)) for a in items):
         return axis
     for a in items:
         if isinstance(a, (str, bytes)):
             raise noted(TypeError("Expected int for argument 'axis' not %r." % (a,)),
                         'squeeze: an axis must be an integer (or a list of them), got %r' % (axis,))
-    ints = [int(a) if isinstance(a, (float, np.floating)) else a for a in items]
+    ints = [int(a) if isinstance(a, (float, np.floating, bool, np.bool_)) else a for a in items]
     return ints if isinstance(axis, (list, tuple)) else ints[0]
 
 
@@ -520,6 +520,8 @@ def reverse(tensor, axis, name=None):
                            note='reverse: axis must be a list of axes, e.g. [%r]' % (axis,))
     if x.ndim == 0:
         return getitem(x, ())       # ReverseV2's kernel passes a scalar through before it reads the axes
+    if isinstance(axis, (list, tuple)):     # TF converts Python bools among the axes to its int32 axis tensor
+        axis = [int(a) if type(a) is bool else a for a in axis]
     axes = normalize_axis(axis, x.ndim, 'reverse')
     index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
     return getitem(x, index)
