@@ -1,10 +1,11 @@
 """TF 2.21's UserWarning for a tf.data function made while tf.config.run_functions_eagerly(True) is on.
 
 Which calls warn was printed by TF 2.21 for each call alone in a fresh process (notes/progs/tutorials51/cfit6.py
-and /tmp/t51_rfe3.py, /tmp/t51_rfe4.py): Keras's fit / evaluate / predict on arrays, generators and PyDatasets
+and /tmp/t51_rfe3.py, t51_rfe4.py, t51_rfe5.py): Keras's fit / evaluate / predict on arrays, generators and PyDatasets
 and a Dataset fit with class_weight (Keras maps them), Dataset.map / filter / scan / flat_map / interleave /
-reduce / group_by_window, and unbatch / rebatch / ragged_batch / from_generator / sample_from_datasets / snapshot, which
-TF makes with tf.data functions; not fit on a plain Dataset, train_on_batch, predict_on_batch, a model call, nor
+reduce / group_by_window, unbatch / rebatch / ragged_batch / from_generator / sample_from_datasets / snapshot and
+keras.utils.timeseries_dataset_from_array, which TF makes with tf.data functions; not fit on a plain Dataset,
+train_on_batch, predict_on_batch, a model call, the preprocessing layers' adapt on arrays, split_dataset, nor
 shuffle / batch / prefetch / repeat / take / skip / cache / padded_batch / shard / window / unique.
 """
 import warnings
@@ -59,6 +60,12 @@ CALLS = {
     'sample_from_datasets': (True, lambda: tf.data.Dataset.sample_from_datasets(
         [tf.data.Dataset.range(3), tf.data.Dataset.range(3)], seed=1)),
     'snapshot': (True, lambda: tf.data.Dataset.range(8).snapshot('/tmp/t51_snapshot_test')),
+    'timeseries_dataset_from_array': (True, lambda: keras.utils.timeseries_dataset_from_array(np.arange(10), None, 3)),
+    'adapt': (False, lambda: [keras.layers.Normalization().adapt(np.ones((4, 2))),
+                              keras.layers.StringLookup().adapt(np.array(['a', 'b'])),
+                              keras.layers.TextVectorization().adapt(np.array(['a b', 'b c'])),
+                              keras.layers.Discretization(num_bins=2).adapt(np.arange(5.0))]),
+    'split_dataset': (False, lambda: keras.utils.split_dataset(np.arange(10.0), 0.5)),
     'no function': (False, lambda: tf.data.Dataset.range(8).shuffle(4, seed=1).batch(2).prefetch(1).repeat(2)
                     .take(3).skip(1).cache().padded_batch(1).shard(2, 0)),
 }

@@ -8,6 +8,7 @@ on top with ``shuffle`` draws from tapeflow's seeded stream instead of TF's.
 """
 import numpy as np
 
+from framework.data.eager_functions_warning import warn_if_functions_run_eagerly
 from framework.backend import to_host
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -70,6 +71,7 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         if seed is None:
             seed = np.random.randint(1e6)
         np.random.RandomState(seed).shuffle(starts)
+    warn_if_functions_run_eagerly()     # (Keras maps its index windows with a tf.data function)
     dataset = _windows(data[start_index:end_index], starts, sequence_length, sampling_rate,
                        None if targets is None else targets[start_index:end_index])
     dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): unbatched, prints as _PrefetchDataset as TF's
