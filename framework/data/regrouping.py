@@ -197,17 +197,20 @@ class RegroupingStages:
             if pad_to_bucket_boundary:
                 if int(key) == len(boundaries):
                     raise windows.past_last_boundary(int(key), boundaries, len(nest.flatten(self.element_spec)))
-                bound = boundaries[int(key)] - 1
-                shapes = nest.map_structure(lambda s: [bound if d is None else None for d in s.shape],
-                                            window.element_spec)
+                shapes = windows.boundary_padded_shapes(padded_shapes, window.element_spec, boundaries[int(key)] - 1)
             return window.padded_batch(size, shapes, padding_values, drop_remainder)
         grouped = self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
                                        window_size_func=lambda key: bucket_batch_sizes[int(key)], name=name)
         # TF batches each bucket by a size looked up in a tensor, and pads an element's unknown axes
         # to a bucket's boundary likewise: those axes and the batch axis are of unknown size.
-        return self._with_traced_spec(grouped, batch_bucket, lambda spec: nest.map_structure(
-            lambda s, e: TensorSpec([None] + list((e if pad_to_bucket_boundary else s).shape)[
-                0 if pad_to_bucket_boundary else 1:], s.dtype, s.name), spec, self.element_spec))
+        if pad_to_bucket_boundary:      # the lengths padded_shapes (or the elements) know, None for the others
+            bounded = windows.boundary_padded_shapes(padded_shapes, self.element_spec, None, flat=True)
+            relax = lambda spec: nest.pack_sequence_as(spec, [TensorSpec([None] + b, s.dtype, s.name)
+                                                              for s, b in zip(nest.flatten(spec), bounded)])
+        else:
+            relax = lambda spec: nest.map_structure(lambda s: TensorSpec([None] + s.shape.as_list()[1:], s.dtype,
+                                                                         s.name), spec)
+        return self._with_traced_spec(grouped, batch_bucket, relax)
 
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""

@@ -112,6 +112,37 @@ def past_last_boundary(key, boundaries, components):
                              'below the last boundary %d' % boundaries[-1])
 
 
+def boundary_padded_shapes(padded_shapes, element_spec, filler, flat=False):
+    """The shapes a bucket pads to with pad_to_bucket_boundary, as TF 2.21's make_padded_shapes: the user's
+    ``padded_shapes`` (else the elements' shapes) with each unknown length set to ``filler`` (the bucket's
+    boundary - 1; None for the spec, where TF's filler is a tensor). Known lengths stay: padded_shapes=[8]
+    pads every bucket to 8, not to its boundary. ``flat``: a list of the shapes, in nest.flatten's order."""
+    from ..tensor_shape import TensorShape
+
+    def filled(shape):
+        dims = TensorShape(shape).as_list() if not isinstance(shape, Tensor) else shape
+        return [filler if d is None or d == -1 else d for d in dims]
+
+    def each(shapes):
+        if isinstance(shapes, dict):
+            return {key: each(shapes[key]) for key in (sorted(shapes) if flat else shapes)}
+        if isinstance(shapes, tuple) or (isinstance(shapes, list) and any(
+                isinstance(d, (list, tuple, TensorShape, dict)) for d in shapes)):
+            return type(shapes)(each(value) for value in shapes)
+        return filled(shapes)
+
+    def leaves(shapes):
+        if isinstance(shapes, dict):
+            return [leaf for value in shapes.values() for leaf in leaves(value)]
+        if isinstance(shapes, tuple) or (shapes and isinstance(shapes[0], (list, dict, tuple))):
+            return [leaf for value in shapes for leaf in leaves(value)]
+        return [shapes]
+    if not padded_shapes:
+        shapes = [filled(spec.shape) for spec in nest.flatten(element_spec)]
+        return shapes if flat else nest.pack_sequence_as(element_spec, shapes)
+    return leaves(each(padded_shapes)) if flat else each(padded_shapes)
+
+
 def bucket_key(element_length_func, boundaries):
     """key_func for bucket_by_sequence_length: as TF 2.21, the first bucket i whose [low, high) holds the
     length, lows [int32 min] + boundaries and highs boundaries + [int32 max]; boundaries that do not
