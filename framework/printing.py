@@ -41,6 +41,8 @@ def _as_text(value):
 
 
 def _format_float(x, dtype):
+    if x != x:      # glibc's printf signs a NaN whose sign bit is set: '-nan' (Python's % writes 'nan')
+        return '-nan' if np.signbit(x) else 'nan'
     short, exact = (15, 17) if dtype == np.float64 else (6, 9)
     text = '%.*g' % (short, x)
     if dtype.type(float(text)) != x:    # as TensorFlow's FloatToBuffer: widen only when needed
@@ -95,6 +97,8 @@ def _ragged_element(x, dtype):
         return 'true' if x else 'false'
     if dtype.kind in 'iu':
         return '%d' % x
+    if x != x:      # as_string's printf: '-nan' when the sign bit is set
+        return '-nan' if np.signbit(x) else 'nan'
     return '%f' % float(x)     # tf.strings.as_string's default for floats
 
 

@@ -89,12 +89,22 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     if kind in 'fc':
         digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
         spec = '%' + flags + size + digits + ('e' if scientific else 'g' if shortest else 'f')
+        def text(v):
+            return spec % v if np.isfinite(v) else _c_non_finite(v, flags, width)
         if kind == 'c':     # AsString's complex format: (real,imag), each part in the float format
-            return _map(lambda v: ('(%s,%s)' % (spec % v.real, spec % v.imag)).encode(), values)
-        return _map(lambda v: (spec % v).encode(), values)
+            return _map(lambda v: ('(%s,%s)' % (text(v.real), text(v.imag))).encode(), values)
+        return _map(lambda v: text(v).encode(), values)
     if kind in 'iu':
         spec = '%' + flags + size + 'd'
         return _map(lambda v: (spec % v).encode(), values)
     if kind == 'b':
         return _map(lambda v: b'true' if v else b'false', values)     # AsString pads no bool to ``width``
     raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
+
+
+def _c_non_finite(v, flags, width):
+    """inf / nan as the kernel's printf writes them: glibc signs a NaN whose sign bit is set ('-nan',
+    where Python's % writes 'nan') and pads inf / nan with spaces even under the '0' flag."""
+    sign = '-' if np.signbit(v) else '+' if '+' in flags else ' ' if ' ' in flags else ''
+    text = sign + ('nan' if np.isnan(v) else 'inf')
+    return text.ljust(width) if '-' in flags else text.rjust(width)
