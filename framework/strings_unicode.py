@@ -107,11 +107,12 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
         rows = [points[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
         return Tensor(np.asarray([_encode(r, codec, errors, replacement_char) for r in rows] + [b''], object)[:-1])
     t = convert_to_tensor(input)
-    if t.ndim:
-        _refuse_other_than_int32(t, not isinstance(input, (list, tuple)))
-    if t._data.dtype.kind not in 'iu' or t.ndim == 0:
-        raise TypeError('%s: input must be int32 code points with at least one axis, got %s of shape %s'
-                        % (op, t.dtype.name, tuple(t.shape)))
+    if t.ndim == 0:     # TF's Python check, before the kernel sees the dtype
+        error = ValueError("input_tensor's rank must be at least 1.")
+        error.add_note('%s: code points must have at least one axis (one string per row of the last axis), '
+                       'got a scalar %s; wrap it in a list' % (op, t.dtype.name))
+        raise error
+    _refuse_other_than_int32(t, True)     # TF names the op for lists too: "[Op:UnicodeEncode] name: "
     points = np.asarray(backend.to_host(t._data))
     flat = points.reshape(-1, points.shape[-1])
     out = np.empty(len(flat), object)
