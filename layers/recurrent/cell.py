@@ -337,10 +337,14 @@ class RecurrentCell(Layer):
         1-2 ulps off; notes progs/layers16/sb3.py). Keras's implementation 1, which slices its weights per
         gate at every step, keeps its slices (sliced_gate_reads.py)."""
         weights = self.recurrent_weights()
-        if self.kernel_slices() is not None or getattr(self, 'gate_masks', False) or \
-                getattr(self, '_implementation', None) == 1:
+        if not self.reads_weights_per_call():
             return weights, None
         return tuple(w._read_value() if type(w) is Variable else w for w in weights), None
+
+    def reads_weights_per_call(self):
+        """Whether Keras's cell reads each whole weight once a call (not implementation 1's per-gate slices)."""
+        return self.kernel_slices() is None and not getattr(self, 'gate_masks', False) and \
+            getattr(self, '_implementation', None) != 1
 
     def _step_projection(self, inputs, input_mask):
         """``project_masked`` of one step; in a traced step on static shapes, the step as the cell's own

@@ -70,7 +70,7 @@ class GRUCell(RecurrentCell):
 
     def step_weight_reads(self):
         # Keras's GRUCell unstacks one read of its bias a call: the projection's half and the step's half
-        if self.reset_after and type(self.bias) is Variable and self.kernel_slices() is None:
+        if self.reset_after and type(self.bias) is Variable and self.reads_weights_per_call():
             kernel, bias = self.recurrent_kernel, self.bias._read_value()
             return (kernel._read_value() if type(kernel) is Variable else kernel, bias[1]), bias
         return super().step_weight_reads()

@@ -24,6 +24,7 @@ from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
 from . import cell_loop_calls, eager_step_reads, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
+from . import sequence_weight_reads
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .sequence_mask_errors import mask_shape_error, no_steps_error, refuse_python_mask
@@ -229,7 +230,8 @@ class RNN(InitialStateBuildConfig, Layer):
                     outputs.append(output)
         else:
             stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
-            with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training):
+            with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training), \
+                    sequence_weight_reads.held(stack_cells):
                 cell_loop_calls.run_time_zero(self, cell, sequences, states, training)
                 for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
                     with cell_loop_calls.step_context(self, t):
