@@ -13,7 +13,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad, selu_grad
 from .signed_zero_ties import ties_as_tensorflow
-from .branchless_select import select
+from .branchless_select import SELECT_SIZE, select
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
 from .unary import sigmoid, tanh, exp
@@ -125,6 +125,8 @@ def elu_value(a):
                                                _exp_double if a.dtype == np.float64 else _exp)
     negative_tiny, exp_of = per_dtype
     neg = exp_of(xp, xp.minimum(a, 0)) - a.dtype.type(1)
+    if a.size < SELECT_SIZE:            # (the seed's 32 x 30 batch: numpy's where, as fast there)
+        return xp.where(a <= negative_tiny, neg, a)
     return select(xp, a <= negative_tiny, neg, a)
 
 

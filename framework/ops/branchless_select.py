@@ -10,7 +10,7 @@ exceed the branches' below about a thousand values.
 import numpy as np
 
 _BITS = {np.dtype(np.float32): np.int32, np.dtype(np.float64): np.int64}
-_SMALLEST = 1024        # values below which numpy's where is as fast
+SELECT_SIZE = 1024      # values below which numpy's where is as fast
 
 
 def select(xp, mask, a, b):
@@ -19,7 +19,7 @@ def select(xp, mask, a, b):
     by their bits; anything else by ``where`` itself."""
     array = a if type(a) is np.ndarray else b
     bits = _BITS.get(getattr(array, 'dtype', None))
-    if bits is None or xp is not np or type(mask) is not np.ndarray or mask.size < _SMALLEST \
+    if bits is None or xp is not np or type(mask) is not np.ndarray or mask.size < SELECT_SIZE \
             or mask.dtype != np.bool_ or not _operand(a, array) or not _operand(b, array):
         return xp.where(mask, a, b)
     ones = mask.view(np.int8).astype(bits)
