@@ -10,6 +10,7 @@ from .. import nest
 from ..errors import noted
 from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, dataset_name, function_argument
+from .rebatch_sizes import rebatch_sizes, static_batch_dim
 from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
@@ -111,9 +112,10 @@ class RegroupingStages:
     def rebatch(self, batch_size, drop_remainder=False, name=None):
         """The same rows in batches of ``batch_size`` (an int, or a list of sizes used in turn)."""
         warn_if_functions_run_eagerly()     # (TF makes this with a tf.data function)
-        stream = batching.rebatched(self._make_iterator, batch_size, drop_remainder)
-        fixed = batch_size if drop_remainder and isinstance(batch_size, (int, np.integer)) else None
-        spec = with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch', _SCALAR_REBATCH), fixed)
+        sizes, fixed = rebatch_sizes(batch_size)
+        spec = without_batch_dim(self.element_spec, 'Dataset.rebatch', _SCALAR_REBATCH)
+        spec = with_batch_dim(spec, static_batch_dim(fixed, self.element_spec, drop_remainder))
+        stream = batching.rebatched(self._make_iterator, sizes, drop_remainder)
         # TF 2.21 counts no rebatch, not even of an infinite dataset (its cardinality is UNKNOWN, -2)
         return self._then(stream, card.UNKNOWN_CARDINALITY, lambda: spec)
 
