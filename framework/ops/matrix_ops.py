@@ -156,6 +156,7 @@ def solve(matrix, rhs, adjoint=False, name=None):
         InvalidArgumentError: a matrix that is not square or not invertible (or holds NaN, as TF's LU),
             a rhs whose rows differ, or one of another rank (MatrixSolve broadcasts no batch axes).
     """
+    matrix, rhs = _one_dtype(matrix, rhs)
     a, b = _solve_operands(matrix, rhs, kernel_checks=True)
     refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=%s' % str(bool(adjoint)).lower())
     if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
@@ -163,6 +164,24 @@ def solve(matrix, rhs, adjoint=False, name=None):
                            note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'
                                 % (tuple(a.shape), tuple(b.shape)))
     return broadcast_solve(a, b, adjoint, lu_order=True)
+
+
+def _one_dtype(matrix, rhs):
+    """MatrixSolve's one dtype T, as eager TF 2.21 infers it: a numpy array or list takes the other
+    operand's tensor dtype (solve(float32 matrix, np.ones([2, 1])) runs in float32); two tensors of
+    different dtypes are input #1's error."""
+    from ..tensor import convert_to_tensor
+    if isinstance(matrix, Tensor) and not isinstance(rhs, Tensor):
+        return matrix, convert_to_tensor(rhs, dtype=matrix.dtype)
+    if isinstance(rhs, Tensor) and not isinstance(matrix, Tensor):
+        return convert_to_tensor(matrix, dtype=rhs.dtype), rhs
+    if isinstance(matrix, Tensor) and matrix.dtype != rhs.dtype:
+        from .graph_input_errors import eager_input_error
+        error = eager_input_error('MatrixSolve', 1, matrix.dtype, rhs.dtype)
+        error.add_note('solve: matrix is %s and rhs %s; cast one to the other\'s dtype'
+                       % (matrix.dtype.name, rhs.dtype.name))
+        raise error
+    return matrix, rhs
 
 
 def _solve_operands(matrix, rhs, kernel_checks=False):
