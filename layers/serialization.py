@@ -221,11 +221,15 @@ def legacy_unknown_text(kind, name):
 
 
 def not_located_text(name, config):
-    """Keras 3's words for a class ``name`` it cannot find (``config``: the whole object config)."""
-    return ('Could not locate class %r. Make sure custom classes and functions are decorated with '
+    """Keras 3's words for a class ``name`` it cannot find (``config``: the whole object config); a
+    function entry ({'class_name': 'function', 'config': 'nope'}) names the function, as Keras looks it up."""
+    kind = 'class'
+    if name == 'function' and isinstance(config, dict) and isinstance(config.get('config'), str):
+        kind, name = 'function', config['config']
+    return ('Could not locate %s %r. Make sure custom classes and functions are decorated with '
             '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
             'imported so that the decorator is run before trying to load them. Full object config: %s'
-            % (name, config))
+            % (kind, name, config))
 
 
 def overrides_get_build_config(layer):
