@@ -144,6 +144,10 @@ class AUC(Metric):
                 does not broadcast, or (multi_label) a different number of labels.
         """
         what = describe(self)
+        if self.multi_label and not self._built and not hasattr(y_pred, 'shape'):
+            # Keras's first multi_label update builds the state from y_pred.shape before converting y_pred:
+            # a list or tuple fails there (TF 2.21), later updates (built) take it
+            raise AttributeError("'%s' object has no attribute 'shape'" % type(y_pred).__name__)
         with naming_errors(self):
             if self._from_logits:
                 with not_recording():
