@@ -105,9 +105,8 @@ NONE_TARGET = (None,)
 
 
 def check_targets(targets):
-    """Raise for an empty target or one that is no tensor; True where a RaggedTensor is among them."""
-    if not targets:
-        raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
+    """Raise for a target that is no tensor; True where a RaggedTensor is among them. An empty structure
+    ([], {}, [[]]) passes: TF 2.21 answers it as a target no source reaches (None each, zeros under 'zero')."""
     if targets is NONE_TARGET:      # gradient(None, x): TF's TypeError and words
         raise TypeError('Argument `target` should be a list or nested structure of Tensors, Variables or '
                         'CompositeTensors to be differentiated, but received None.')

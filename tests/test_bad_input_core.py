@@ -177,10 +177,11 @@ def test_target_that_is_not_a_tensor_raises(target):
                      '\n'.join(caught.value.__notes__))
 
 
-def test_empty_target_raises():
+def test_empty_target_is_unconnected():
+    # TF 2.21 answers an empty target as one the source does not reach: None (tape.gradient([], x)),
+    # and the one-shot tape is used up (tests/test_seedvariants9_empty_gradient_target.py has more)
     tape, x, y = _recorded()
-    with pytest.raises(ValueError, match='the target is empty'):
-        tape.gradient([], x)
+    assert tape.gradient([], x) is None
 
 
 @pytest.mark.parametrize('value', [3.0, [tf.constant(1.0), 'a'], np.array([1.0])],
