@@ -111,3 +111,13 @@ def test_a_list_is_deserialized_item_by_item_without_the_table():
     assert keras.losses.deserialize(['mean_squared_error']) == ['mean_squared_error']
     with pytest.raises(TypeError, match="Could not locate class 'Zeros'"):
         keras.initializers.deserialize(['glorot_uniform', {'class_name': 'Zeros', 'config': {}}])
+
+
+def test_a_schedule_function_entry_without_module_is_keras_key_error():
+    # TF 2.21: keras.optimizers.schedules.deserialize({'class_name': 'function', 'config': 'nope'}) raises
+    # KeyError 'module'; with 'module': 'builtins' the name comes back (tapeflow returned None for the first)
+    with pytest.raises(KeyError) as info:
+        keras.optimizers.schedules.deserialize({'class_name': 'function', 'config': 'nope'})
+    assert info.value.args == ('module',)
+    assert keras.optimizers.schedules.deserialize({'module': 'builtins', 'class_name': 'function', 'config': 'nope',
+                                                   'registered_name': 'function'}) == 'nope'

@@ -37,7 +37,8 @@ def deserialize(config, custom_objects=None):
         if cls is not None:
             return deserialize_found(config, custom_objects)
         if config['class_name'] == 'function':     # Keras's entry for a function: found by its name
-            return _by_name(config.get('config') if config.get('module') == 'builtins'
+            # (Keras reads the entry's 'module' unguarded: its KeyError 'module' where there is none)
+            return _by_name(config.get('config') if config['module'] == 'builtins'
                             else config.get('registered_name'), custom_objects)
         if config.get('module', '_') is None:
             raise TypeError('Cannot deserialize object of type `{0}`. If `{0}` is a custom class, please register '
