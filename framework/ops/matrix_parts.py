@@ -51,10 +51,32 @@ def _diagonal_index(rows, cols, k):
     return i + max(-k, 0), i + max(k, 0)
 
 
+# the V3 kernels' bound checks differ by one '.' (TF 2.21's texts): 'out of bound: 4. It must' / 'out of bound: 4 It must'
+_BOUND_KERNELS = {'diag_part': ('MatrixDiagPartV3', '.'), 'set_diag': ('MatrixSetDiagV3', '')}
+
+
+def _check_offsets(x, k, op, named):
+    """MatrixDiagPartV3's / MatrixSetDiagV3's first checks: each of k's offsets (lower, then upper) inside
+    -rows < k < cols (k = 0 always passes), before the band order and the diagonal's shape."""
+    try:
+        pair = (int(k[0]), int(k[-1])) if isinstance(k, (tuple, list)) else (int(k), int(k))
+    except (TypeError, ValueError, IndexError):
+        return      # a malformed k: band_offsets / _offset word it
+    rows, cols = x.shape[-2], x.shape[-1]
+    kernel, stop = _BOUND_KERNELS[op]
+    for which, index, after in (('lower', pair[0], stop), ('upper', pair[1], '')):
+        if not (-rows < index < cols or index == 0):
+            raise kernel_error(kernel, '%s_diag_index is out of bound: %d%s It must be between %d and %d'
+                               % (which, index, after, -rows, cols), named=named,
+                               note='%s: diagonal offset k=%r is outside a %d x %d matrix; it must satisfy '
+                                    '-%d < k < %d (or be 0)' % (op, k, rows, cols, rows, cols))
+
+
 @named_errors('diag_part')
 def diag_part(input, name=None, k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002
     """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
     x = _matrices(input, 'diag_part')
+    _check_offsets(x, k, 'diag_part', fast_path(input, k) and (name or 'diag_part'))
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'diag_part')
         return band_part_of(x, lower, upper, padding_value, align, 'diag_part')
@@ -127,6 +149,8 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
 def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
     """``input`` with its k-th diagonal replaced by ``diagonal`` (gradients reach both)."""
     x = _matrices(input, 'set_diag')
+    named = fast_path(input, diagonal, k) and (name or 'set_diag')     # a list among them: no ' name: ' tail
+    _check_offsets(x, k, 'set_diag', named)
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'set_diag')
         return set_band(x, as_tensor(diagonal, 'set_diag', dtype=x.dtype), lower, upper, align, 'set_diag')
@@ -140,7 +164,7 @@ def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
                            'diagonal.shape[:-1] is not equal to the longests diagonal in range '
                            '[lower_diag_index:upper_diag_index].\nInput shape: [%s]\nDiagonal shape: [%s]\nExpected '
                            'diagonal shape: [%s]' % (','.join(map(str, shape)), ','.join(map(str, d.shape)),
-                                                     ','.join(map(str, want))), named='set_diag',
+                                                     ','.join(map(str, want))), named=named,
                            note='set_diag: diagonal must have shape %s (input.shape[:-2] + the length of diagonal %d) '
                                 'for input of shape %s, got %s' % (want, k, shape, tuple(d.shape)))
     xp = backend.array_module(x._data)
