@@ -189,8 +189,9 @@ class Dataset(ElementStages, RegroupingStages):
         return me[0]
 
     @staticmethod
-    def range(*args, output_type='int64', name=None):
-        """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (or ``output_type``)."""
+    def range(*args, output_type='int64', name=None, **ignored):
+        """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (or ``output_type``). Other
+        keywords (``dtype=``) are ignored, as TF 2.21's _RangeDataset reads only these two."""
         if not 1 <= len(args) <= 3:
             raise noted(ValueError('Invalid `args`. The length of `args` should be between 1 and 3 but was %d.'
                                    % len(args)), 'Dataset.range takes (stop), (start, stop) or (start, stop, step)')

@@ -72,12 +72,7 @@ class ElementStages:
                         yield SkippedElement(err)
                         continue
                     raise
-                try:
-                    out = host_structure(out)
-                except (TypeError, ValueError) as error:     # TF's trace of map_func: its return value's spec
-                    raise noted(TypeError('Unsupported return value from function passed to Dataset.map(): %s.'
-                                          % (out,)), 'Dataset.map: map_func must return tensors, arrays, numbers '
-                                'or strings (or tuples / dicts of them), not %s' % _kind_of(out)) from error
+                out = _host_result(out, num_parallel_calls is not None)
                 if not first:
                     first.append((shell(element), shell(out)))
                 yield out
@@ -87,8 +82,8 @@ class ElementStages:
         def spec():
             if first:
                 return mapped_spec(map_func, self, first[0], stage_function)
-            if not read:
-                read.append(mapped_spec(map_func, self, stage=stage_function))
+            if not read:        # (a result that is no tensor: TF's trace refuses it in the same words)
+                read.append(mapped_spec(lambda *args: _host_result(map_func(*args), num_parallel_calls is not None), self, stage=stage_function))
             return read[0]
         result = self._then(mapped, spec=spec)
         me.append(result)
@@ -465,6 +460,20 @@ def _returning_tuples(map_func, parallel=False):
             raise _no_outputs(out, parallel)
         return tuple(out) if isinstance(out, list) else out
     return call
+
+
+def _host_result(out, parallel):
+    """A map function's result with host values; one that cannot be a tensor is refused with TF's TypeError
+    (its trace of map_func reads the return value's spec), whether read for the spec or an element. A
+    structure of Nones alone ({'a': None}) flattens to no component in TF: the kernel's no-output error."""
+    try:
+        return host_structure(out)
+    except (TypeError, ValueError) as error:
+        if all(leaf is None for leaf in nest.flatten(out)):
+            raise _no_outputs(out, parallel) from None
+        raise noted(TypeError('Unsupported return value from function passed to Dataset.map(): %s.' % (out,)),
+                    'Dataset.map: map_func must return tensors, arrays, numbers or strings (or tuples / dicts of '
+                    'them), not %s' % _kind_of(out)) from error
 
 
 def _kind_of(out):
