@@ -13,6 +13,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .complex_parts import conj
 from .linalg import matmul
+from .band_counts import band_counts
 from .matrix_bands import band_matrix, band_offsets, band_part_of, set_band
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .reductions import reduce_sum
@@ -183,13 +184,7 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """Each matrix with everything outside its band zeroed: ``num_lower`` diagonals below
     the main one and ``num_upper`` above are kept (a negative count keeps them all)."""
     x = _matrices(input, 'band_part', name)
-    for what, value in (('num_lower', num_lower), ('num_upper', num_upper)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) and not (
-                isinstance(value, Tensor) and value._data.dtype.kind in 'iu' and value.ndim == 0):
-            # a list reaches MatrixBandPart's scalar check (InvalidArgumentError); other types fail converting
-            raise (InvalidArgumentError if isinstance(value, (list, tuple)) else TypeError)(
-                'band_part: %s must be an int, got %r' % (what, value))
-    lower, upper = int(num_lower), int(num_upper)
+    lower, upper = band_counts(x, num_lower, num_upper)
     rows, cols = x.shape[-2], x.shape[-1]
     for what, count, size, axis in (('num_lower', lower, rows, 'rows'), ('num_upper', upper, cols, 'columns')):
         if count > size:        # MatrixBandPart's check (a silent 'keep all' before)
