@@ -431,7 +431,7 @@ class Dataset(ElementStages, RegroupingStages):
             error.add_note('len(dataset): ' + ('it repeats forever; use take(n)' if infinite else
                            'filter, from_generator or flat_map leave it unknown; iterate it or use cardinality()'))
             raise error
-        return self._length
+        return self.cardinality()       # TF 2.21 returns the int64 tensor (len() reads it through __index__)
 
     def __bool__(self):
         return True

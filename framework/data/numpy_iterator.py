@@ -29,5 +29,5 @@ class NumpyIterator:
 
     def __repr__(self):
         # TF 2.21 prints the OwnedIterator it wraps; tapeflow's elements stand in for it (their address)
-        return 'NumpyIterator(iterator=<framework.data.dataset_iterator.OwnedIterator object at %#x>)' % id(
+        return 'NumpyIterator(iterator=<tensorflow.python.data.ops.iterator_ops.OwnedIterator object at %#x>)' % id(
             self._elements)
