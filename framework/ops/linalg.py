@@ -312,7 +312,17 @@ def _tensordot_axes(a, axes):
             raise ValueError('Different number of contraction axes `a` and `b`, %d != %d.'
                              % (len(axes_a), len(axes_b)))
         return list(axes_a), list(axes_b)
-    rows = convert_to_tensor(axes, dtype='int32').numpy()      # a [2, k] tensor of axes
+    try:
+        rows = convert_to_tensor(axes, dtype='int32').numpy()      # a [2, k] tensor of axes
+    except ValueError as err:       # TF converts it under the name 'axes'
+        raise ValueError('axes: %s' % err) from None
+    if rows.ndim == 0:      # TF slices axes[0] (StridedSlice) before any check
+        raise kernel_error('StridedSlice', 'Attempting to slice scalar input.', named='strided_slice/',
+                           note='tensordot: axes as a tensor must be a [2, k] array of axes; pass an int for a count')
+    if rows.ndim == 1:      # axes[0] is then a scalar, which setdiff1d (ListDiff) refuses
+        raise kernel_error('ListDiff', 'y should be a 1D vector.', named=True,
+                           note='tensordot: axes as a tensor must be a [2, k] array of axes, got shape %s'
+                                % (rows.shape,))
     return [int(i) for i in np.atleast_1d(rows[0])], [int(i) for i in np.atleast_1d(rows[1])]
 
 
