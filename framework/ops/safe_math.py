@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..deprecation import deprecated
-from ..errors import kernel_error
+from ..errors import fast_path, kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
@@ -32,14 +32,16 @@ def _pair(x, y, op):
 @named_errors('xlogy')
 def xlogy(x, y, name=None):
     """``x * log(y)``, and 0 where x is 0 (even where y is 0)."""
+    named = fast_path(x, y)
     x, y = _pair(x, y, 'xlogy')
     return _x_op('xlogy', x, y, lambda xp, a, b: a * _log_value(xp, b), _XLOGY_VJPS,
-                 lambda: multiply(x, log(where(equal(x, 0), 1, y))))
+                 lambda: multiply(x, log(where(equal(x, 0), 1, y))), named)
 
 
 @named_errors('xdivy')
 def xdivy(x, y, name=None):
     """``x / y``, and 0 where x is 0 (even where y is 0)."""
+    named = fast_path(x, y)
     x, y = _pair(x, y, 'xdivy')
 
     def composed():
@@ -50,28 +52,32 @@ def xdivy(x, y, name=None):
             # pdiv_complex quotient (eigen_complex_divide.py)
             return divide(x, safe)
         return multiply(x, where(zero, 0, divide(_one(safe), safe)))
-    return _x_op('xdivy', x, y, lambda xp, a, b: a / b, _XDIVY_VJPS, composed)
+    return _x_op('xdivy', x, y, lambda xp, a, b: a / b, _XDIVY_VJPS, composed, named)
 
 
 @named_errors('xlog1py')
 def xlog1py(x, y, name=None):
     """``x * log1p(y)``, and 0 where x is 0 (even where y is -1)."""
+    named = fast_path(x, y)
     x, y = _pair(x, y, 'xlog1py')
     return _x_op('xlog1py', x, y, lambda xp, a, b: a * _log1p_value(xp, b), _XLOG1PY_VJPS,
-                 lambda: multiply(x, log1p(where(equal(x, 0), 0, y))))
+                 lambda: multiply(x, log1p(where(equal(x, 0), 0, y))), named)
 
 
-def _x_op(name, x, y, value, vjps, composed):
+def _x_op(name, x, y, value, vjps, composed, named=True):
     """TensorFlow's Xlogy / Xdivy / Xlog1py kernel (cwise_ops.h): ``value`` where x is not 0; where it is,
     the packet code's select hands back x itself (-0 stays -0) and the scalar functor on the last
     size % packet values gives 0. Its gradient is TF's math_grad rule (``vjps``). Operands that do not
-    broadcast, or other backends' arrays, take the composition of ops (``composed``) and its errors."""
+    broadcast are the kernel's error ('named': no Python list among the operands, so TF's fast path
+    adds ' name: '); other backends' arrays take the composition of ops (``composed``)."""
     a, b = x._data, y._data
     xp = backend.array_module(a)
     try:
         shape = np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
-        return composed()
+        raise kernel_error(name.capitalize(), 'Incompatible shapes: [%s] vs. [%s]' % (
+            ','.join(map(str, a.shape)), ','.join(map(str, b.shape))), named=named,
+            note='%s: shapes %s and %s do not broadcast together' % (name, a.shape, b.shape)) from None
     if xp is np and a.dtype.kind == 'c':
         return _complex_x_op(name, x, y, vjps, composed)
     bfloat16 = xp is np and a.dtype.name == 'bfloat16'
