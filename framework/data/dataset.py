@@ -63,6 +63,13 @@ class Dataset(ElementStages, RegroupingStages):
         # whether element_spec would read an element now (see stage_function): a callable
         self._spec_reads_data = _ALWAYS if spec is None else _NEVER
 
+    def __getattr__(self, name):
+        # (only reached for a missing attribute) TF 2.21 names its own class: "'_RangeDataset' object has no
+        # attribute 'assert_cardinality'", where a port calls a method that is tf.data.experimental's
+        if name.startswith('__'):
+            raise AttributeError(name)
+        raise AttributeError("'%s' object has no attribute '%s'" % (self.__dict__.get('_tf_class', 'Dataset'), name))
+
     def _then(self, make_iterator, length=None, spec='same'):
         upstream = self
         spec = (lambda: upstream.element_spec) if spec == 'same' else spec
