@@ -88,7 +88,9 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
         axes = tuple(range(x.ndim))
     else:
         axes = tuple(axis) if matrix else (axis,)
-        axes = tuple(a % x.ndim if -x.ndim <= a < x.ndim else _bad_axis(a, x, matrix, ord) for a in axes)
+        if any(not -x.ndim <= a < x.ndim for a in axes):
+            _bad_axis(axes, x, matrix, ord)
+        axes = tuple(a % x.ndim for a in axes)
     if matrix:
         return _matrix_norm(x, ord, axes, keepdims)
     return _vector_norm(x, ord, axes, keepdims)
@@ -135,12 +137,27 @@ def _checked_norm_kind(axis, ord):  # noqa: A002
     return False
 
 
-def _bad_axis(a, x, matrix=False, ord='euclidean'):  # noqa: A002
-    text = 'norm: axis %d is out of range for a tensor of shape %s' % (a, tuple(x.shape))
-    if not matrix and ord in ('euclidean', 2, 2.0, 1, 1.0):     # TF's vector norm reduces with Sum: its words
-        raise kernel_error('Sum', 'Invalid reduction dimension (%d for input with %d dimension(s)' % (a, x.ndim),
-                           named=ord in (1, 1.0), note=text)     # ord=1's Sum follows an Abs: eager's name tail
-    raise ValueError(text)
+def _bad_axis(axes, x, matrix=False, ord='euclidean'):  # noqa: A002
+    """The error of the first op of TF 2.21's norm that meets an axis out of range (its words; ' name: '
+    where that op follows another in eager TF, as printed by TF 2.21, progs/opsfuzz11/p17.py)."""
+    def valid(a):
+        return -x.ndim <= a < x.ndim
+    bad = next(a for a in axes if not valid(a))
+    text = 'norm: axis %d is out of range for a tensor of shape %s' % (bad, tuple(x.shape))
+    if matrix and ord in (2, 2.0):      # the spectral norm transposes the matrix axes last first
+        rest = [i for i in range(x.ndim) if i not in axes]
+        raise kernel_error('Transpose', 'transpose expects a vector of size %d. But input(1) is a vector of size %d'
+                           % (x.ndim, len(rest) + 2), named=True, note=text)
+    if matrix and ord in (1, math.inf):     # a Sum over one axis, then a Max over the other
+        summed, then = axes if ord == 1 else axes[::-1]
+        kernel, bad = ('Sum', summed) if not valid(summed) else ('Max', then)
+        named = True
+    elif not matrix and ord == math.inf:
+        kernel, named = 'Max', True
+    else:       # the Frobenius / euclidean / p norms' Sum; ord=1's Sum follows an Abs: eager's name tail
+        kernel, named = 'Sum', not matrix and ord in (1, 1.0)
+    raise kernel_error(kernel, 'Invalid reduction dimension (%d for input with %d dimension(s)' % (bad, x.ndim),
+                       named=named, note=text)
 
 
 def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
