@@ -41,6 +41,14 @@ class SGD(Optimizer):
     def slot_groups(self):
         return [('momentum',)] if self.momentum != 0 else []
 
+    @property
+    def momentums(self):
+        """Keras 3's public ``SGD.momentums``: the momentum slots in the built variables' order, [] without
+        momentum. Keras 3 makes the list in build(), so an unbuilt SGD has no such attribute."""
+        if not self.built:
+            raise AttributeError("'SGD' object has no attribute 'momentums'", name='momentums', obj=self)
+        return self._slots.variables_named('momentum')
+
     merges_gradient_scale = True      # see Optimizer.merges_gradient_scale
     _updates_in_branch = False        # set by a LossScaleOptimizer on its inner optimizer (see _scaled_step)
 

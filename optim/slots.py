@@ -85,6 +85,10 @@ class SlotStore:
             return variable.slot_arrays(names)
         return [slots[name]._data for name in names]
 
+    def variables_named(self, name):
+        """The slot Variables of one kind, for every variable that has it, in the order the variables were first seen."""
+        return [slots[name] for slots in self._slots.values() if name in slots]
+
     def arrays_named(self, name):
         """The raw arrays of one kind of slot, for every variable that has it."""
         return [slots[name]._data for slots in self._slots.values() if name in slots]
