@@ -11,6 +11,7 @@ from .. import backend, trace_names
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import to_dtype
 from ..ops import eigen_sum
+from ..ops.graph_input_errors import eager_input_error
 from ..eigen_outer_sum import first_axis_sum
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON
@@ -161,6 +162,11 @@ class FBetaScore(Metric):
         """
         with naming_errors(self):
             y_true, y_pred, weights = self._inputs(y_true, y_pred, sample_weight)
+            if y_pred.dtype.kind in 'iu':
+                # an integer dtype: Keras compares y_pred (cast to it) with a float constant, which TF
+                # cannot convert (the variables exist by then, as in Keras)
+                raise TypeError('Cannot convert %r to EagerTensor of dtype %s'
+                                % (1e-09 if self.threshold is None else self.threshold, y_pred.dtype.name))
         xp = backend.array_module(y_pred)
         if self.threshold is None:
             top = y_pred.max(axis=-1, keepdims=True) if y_pred.size else y_pred
@@ -187,6 +193,8 @@ class FBetaScore(Metric):
             error.add_note('%s %r: no batch seen yet; call update_state first' % (type(self).__name__, self.name))
             raise error
         tp, fp, fn = self.true_positives._data, self.false_positives._data, self.false_negatives._data
+        if tp.dtype.kind in 'iu':       # Keras's tp + fp + epsilon: TF's AddV2 of an integer and a float tensor
+            raise eager_input_error('AddV2', 1, tp.dtype, 'float32')
         xp = backend.array_module(tp)
         precision = tp / (tp + fp + EPSILON)
         recall = tp / (tp + fn + EPSILON)
