@@ -2,7 +2,7 @@
 Each is a composition of existing ops (gradients follow), but cross: one op with TF's rule."""
 import numpy as np
 
-from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
+from ..errors import FailedPreconditionError, InvalidArgumentError, fast_path, kernel_error
 from .complex_parts import conj
 from .linalg_checks import same_dtype
 from .matrix_parts import diag, diag_part, matrix_transpose
@@ -24,15 +24,16 @@ def adjoint(matrix, name=None):
 @named_errors('cross')
 def cross(a, b, name=None):
     """The cross product of the 3-vectors along the last axis of ``a`` and ``b`` (one shape)."""
+    named = fast_path(a, b)     # a Python list among them: TF's slow path, no ' name: ' tail
     a, b = as_tensor(a, 'cross'), as_tensor(b, 'cross')
     same_dtype(a, b, 'cross')
     if tuple(a.shape) != tuple(b.shape):
         raise kernel_error('Cross', 'Both inputs must be of same shape: [%s] vs. [%s]' % (_dims(a), _dims(b)),
-                           named=True, note='cross: a and b must have one shape, got %s and %s'
+                           named=named, note='cross: a and b must have one shape, got %s and %s'
                                             % (tuple(a.shape), tuple(b.shape)))
     if a.ndim < 1 or a.shape[-1] != 3:
         raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.',
-                           error_class=FailedPreconditionError,
+                           error_class=FailedPreconditionError,     # (TF's first Cross call of a process)
                            note='cross: the last axis must hold 3 components, got shape %s' % (tuple(a.shape),))
     # one Cross op, as TF's kernel computes it, with TF's rule: (cross(b, g), cross(g, a)); composed of
     # slices and products, its gradient summed the two terms of a component into zeros and kept no -0
