@@ -19,7 +19,7 @@ from ..losses.reduction import apply_mask
 from ..losses.registry import KERAS_LOSS_CLASSES
 from ..losses.regression import mean_absolute_error, mean_squared_error
 from ..losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask
-from ..ops import broadcast_to, eigen_sum, reduce_sum
+from ..ops import broadcast_to, cast, eigen_sum, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
 from .metric import Metric, add_to, note_metric
@@ -35,6 +35,14 @@ def not_recording():
     tape, as training loops do) a context that costs nothing: ``paused`` looks up
     the thread's tapes on every entry, and metrics run on every step."""
     return paused() if ACTIVE else _NOTHING_TO_PAUSE
+
+
+def _ops_mean(x, axis):
+    """keras.ops.mean as Keras's Mean reduces per-sample values: integer (and bool) values are averaged in
+    float32 and stay float32 (its TF backend's compute dtype), others as keras_mean."""
+    if x._data.dtype.kind in 'iub':
+        return reduce_mean(cast(x, 'float32'), axis)
+    return keras_mean(x, axis)
 
 
 def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
@@ -138,9 +146,15 @@ class Mean(Metric):
                     data = eigen_sum.sum_last_axis(rows) / per_sample
         else:
             with not_recording():
-                values, sample_weight = samplewise_values(values, sample_weight, keras_mean, self._dtype,
+                values, sample_weight = samplewise_values(values, sample_weight, _ops_mean, self._dtype,
                                                           self.name)
             data = values._data
+            if data.dtype.kind == 'f' and self.total._data.dtype.kind in 'iu':
+                # an integer state: Keras sums the float per-sample means and assign_add casts the total (truncates)
+                count = data.shape[0] if sample_weight is None else eigen_sum.sum_all(sample_weight._data)
+                add_to(self.total, eigen_sum.sum_all(data).astype(self.total._data.dtype))
+                add_to(self.count, backend.array_module(data).asarray(count).astype(self.count._data.dtype))
+                return
         if sample_weight is not None:
             count = eigen_sum.sum_all(sample_weight._data)       # Keras's ops.sum: TensorFlow's order too
         else:
