@@ -89,6 +89,7 @@ class RegroupingStages:
             TypeError: a padding value of another dtype than its component.
         """
         dataset_name(name)
+        _check_known_ranks(self.element_spec, padded_shapes)
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch', len(nest.flatten(self.element_spec)))
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
@@ -195,11 +196,14 @@ class RegroupingStages:
             size = int(bucket_batch_sizes[int(key)])
             if no_padding:
                 return window.batch(size, drop_remainder=drop_remainder)
-            shapes = padded_shapes
+            bound = None
             if pad_to_bucket_boundary:
                 if int(key) == len(boundaries):
                     raise windows.past_last_boundary(int(key), boundaries, len(nest.flatten(self.element_spec)))
-                shapes = windows.boundary_padded_shapes(padded_shapes, window.element_spec, boundaries[int(key)] - 1)
+                bound = boundaries[int(key)] - 1
+            shapes = windows.boundary_padded_shapes(padded_shapes, window.element_spec, bound)
+            if bound is None and padded_shapes is None:
+                shapes = None       # (the longest in each batch: a spec read from a first element may be too narrow)
             return window.padded_batch(size, shapes, padding_values, drop_remainder)
         grouped = self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
                                        window_size_func=lambda key: bucket_batch_sizes[int(key)], name=name)
@@ -276,6 +280,19 @@ def _check_tensor_component(spec):
                       'of elements in the input dataset is not a subclass of TensorSpec: `%s`.' % (spec,))
     error.add_note('Dataset.padded_batch: use ragged_batch for ragged rows, or convert them with to_tensor() first')
     raise error
+
+
+def _check_known_ranks(element_spec, padded_shapes):
+    """TF 2.21 pads to the elements' own shapes only when each has a known rank (from_generator with
+    output_types alone has none): else its ValueError when the dataset is made, naming the flat component."""
+    if padded_shapes is not None:
+        return
+    for index, spec in enumerate(nest.flatten(element_spec)):
+        shape = getattr(spec, 'shape', None)
+        if shape is not None and shape.rank is None:
+            raise noted(ValueError('You must provide `padded_shapes` argument because component %d has unknown rank.'
+                                   % index), 'Dataset.padded_batch: give padded_shapes (e.g. [None]) for elements '
+                                             'whose spec has no rank')
 
 
 def _check_padded_ranks(element_spec, padded_shapes):

@@ -113,14 +113,14 @@ def past_last_boundary(key, boundaries, components):
 
 
 def boundary_padded_shapes(padded_shapes, element_spec, filler, flat=False):
-    """The shapes a bucket pads to with pad_to_bucket_boundary, as TF 2.21's make_padded_shapes: the user's
+    """The shapes a bucket pads to (filler None without pad_to_bucket_boundary), as TF 2.21's make_padded_shapes: the user's
     ``padded_shapes`` (else the elements' shapes) with each unknown length set to ``filler`` (the bucket's
     boundary - 1; None for the spec, where TF's filler is a tensor). Known lengths stay: padded_shapes=[8]
     pads every bucket to 8, not to its boundary. ``flat``: a list of the shapes, in nest.flatten's order."""
     from ..tensor_shape import TensorShape
 
     def filled(shape):
-        dims = TensorShape(shape).as_list() if not isinstance(shape, Tensor) else shape
+        dims = list(TensorShape(shape)) if not isinstance(shape, Tensor) else shape     # (TF's words for no rank)
         return [filler if d is None or d == -1 else d for d in dims]
 
     def each(shapes):
