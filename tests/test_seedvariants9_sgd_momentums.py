@@ -1,6 +1,6 @@
 """keras.optimizers.SGD(...).momentums, Keras 3's public list of momentum slots, as TF 2.21 prints it.
 
-Golden values printed by TF 2.21 (/tmp/m.py in the report, reports51/seedvariants9.md):
+Golden values printed by TF 2.21 (/work/notes/progs/seedvariants9/mom22.py):
     o = keras.optimizers.SGD(0.1, momentum=0.9)
     o.momentums                 # AttributeError 'SGD' object has no attribute 'momentums'
     w = tf.Variable([1.0, 2.0]); k = keras.Variable(3.0, name='k')
