@@ -13,7 +13,8 @@ import numpy as np
 
 from . import backend
 from .errors import InvalidArgumentError, kernel_error
-from .strings import _strings, pieces
+from .composite import CompositeTensor
+from .strings import _on_flat_values, _strings, pieces
 from .tensor import Tensor, convert_to_tensor
 
 # TensorFlow's encoding names and Python's codecs for them: the only names an output encoding may have
@@ -41,12 +42,14 @@ _DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode'
 _ERRORS = ('strict', 'replace', 'ignore')
 
 
+@_on_flat_values
 def bytes_split(input, name=None):  # noqa: A002  (TensorFlow's name)
     """The bytes of each string, one string per byte."""
     values = _strings(input, 'bytes_split')
     return pieces(values, [[bytes([b]) for b in text] for text in values.reshape(-1)])
 
 
+@_on_flat_values        # a RaggedTensor of strings gains a ragged axis of code points, as TF's dispatch
 def unicode_decode(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                    replace_control_characters=False, name=None):
     """The code points (int32) of each string's characters."""
@@ -57,6 +60,7 @@ def unicode_decode(input, input_encoding, errors='replace', replacement_char=655
     return pieces(values, rows, np.int32)
 
 
+@_on_flat_values
 def unicode_split(input, input_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
     """Each string's characters, each encoded alone in ``input_encoding``."""
     values = _strings(input, 'unicode_split')
@@ -68,6 +72,17 @@ def unicode_split(input, input_encoding, errors='replace', replacement_char=6553
     return pieces(values, rows)
 
 
+def _pair_on_flat_values(op):
+    """``op`` (giving two results per string) also taking a RaggedTensor: both results keep its rows."""
+    def run(input, *args, **kwargs):  # noqa: A002
+        if isinstance(input, CompositeTensor) and hasattr(input, 'with_flat_values'):
+            return tuple(input.with_flat_values(part) for part in op(input.flat_values, *args, **kwargs))
+        return op(input, *args, **kwargs)
+    run.__name__, run.__doc__ = op.__name__, op.__doc__
+    return run
+
+
+@_pair_on_flat_values
 def unicode_decode_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                 replace_control_characters=False, name=None):
     """(code points int32, their starting byte offsets int64) of each string's characters."""
@@ -78,6 +93,7 @@ def unicode_decode_with_offsets(input, input_encoding, errors='replace', replace
             pieces(values, [[at for _, at in row] for row in rows], np.int64))
 
 
+@_pair_on_flat_values
 def unicode_split_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                name=None):
     """(characters, each encoded alone in ``input_encoding``; their starting byte offsets int64)."""
@@ -130,6 +146,7 @@ def _refuse_other_than_int32(points, named):
     return points
 
 
+@_on_flat_values
 def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                       replace_control_characters=False, name=None):
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
