@@ -24,7 +24,7 @@ from .map_spec import mapped_spec, shell
 from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
-from .stage_function import traced_stage_function
+from .stage_function import UNKNOWN_RANK, traced_stage_function
 from .traced_source_specs import with_traced_shapes
 from .unique_elements import check_unique_spec, first_seen
 from .structure import as_tensors, call_with_element, host_structure, spec_of
@@ -406,7 +406,14 @@ def _with_traced_outputs(scanned, scan_func):
             scanned._spec = spec
         shapes = scan_func.traced_shapes() or []
         count = len(nest.flatten(data_spec))
-        return with_traced_shapes(data_spec, shapes[-count:] if len(shapes) >= count else None)
+        shapes = shapes[-count:] if len(shapes) >= count else None
+        if shapes is None or UNKNOWN_RANK not in shapes:
+            return with_traced_shapes(data_spec, shapes)
+        # an output of unknown rank in the trace (an element of unknown rank handed on) is TensorSpec(<unknown>)
+        opened = with_traced_shapes(data_spec, [None if shape is UNKNOWN_RANK else shape for shape in shapes])
+        leaves = [TensorSpec(None, leaf.dtype, leaf.name) if shape is UNKNOWN_RANK and type(leaf) is TensorSpec
+                  else leaf for leaf, shape in zip(nest.flatten(opened), shapes)]
+        return nest.pack_sequence_as(data_spec, leaves)
     scanned._spec = spec
     return scanned
 
