@@ -36,10 +36,35 @@ _SIGNATURES = {
                         'attr=output_encoding:string,allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=errors:string,'
                         'default="replace",allowed=["strict", "replace", "ignore"]; attr=replacement_char:int,'
                         'default=65533; attr=replace_control_characters:bool,default=false'}
+_DECODE_ATTRS = ('attr=input_encoding:string; attr=errors:string,default="replace",allowed=["strict", "replace", '
+                 '"ignore"]; attr=replacement_char:int,default=65533; attr=replace_control_characters:bool,'
+                 'default=false; attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]')
+_SIGNATURES['UnicodeDecode'] = 'signature=input:string -> row_splits:Tsplits, char_values:int32; ' + _DECODE_ATTRS
+_SIGNATURES['UnicodeDecodeWithOffsets'] = ('signature=input:string -> row_splits:Tsplits, char_values:int32, '
+                                           'char_to_byte_starts:int64; ' + _DECODE_ATTRS)
+# TF 2.21 prints UnicodeTranscode's attr and kernel errors without the ' name: ' tail the others have
+_UNNAMED = ('UnicodeTranscode',)
 _DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode',
              'unicode_decode_with_offsets': 'UnicodeDecodeWithOffsets',
              'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'unicode_transcode': 'UnicodeTranscode'}
 _ERRORS = ('strict', 'replace', 'ignore')
+
+
+def _check_attributes(kernel, errors, replacement_char):
+    """The kernel's attr check of ``errors`` (its allowed list, in its order) and its first check,
+    replacement_char within 0..U+10FFFF, both before any string is read (TF 2.21's texts)."""
+    named = kernel not in _UNNAMED
+    if errors not in _ERRORS:
+        allowed = '"ignore", "replace", "strict"' if kernel == 'UnicodeEncode' else '"strict", "replace", "ignore"'
+        error = InvalidArgumentError(
+            'Value for attr \'errors\' of "%s" is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; '
+            'Op<name=%s; %s> [Op:%s]%s' % (errors, allowed, kernel, kernel, _SIGNATURES[kernel], kernel,
+                                           ' name: ' if named else ''))
+        error.add_note('errors must be one of %s, got %r' % (_ERRORS, errors))
+        raise error
+    if not 0 <= replacement_char <= 0x10FFFF:
+        raise kernel_error(kernel, 'replacement_char out of unicode codepoint range', named=named,
+                           note='replacement_char must be a code point in 0..0x10FFFF, got %d' % replacement_char)
 
 
 @_on_flat_values
@@ -53,6 +78,7 @@ def bytes_split(input, name=None):  # noqa: A002  (TensorFlow's name)
 def unicode_decode(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                    replace_control_characters=False, name=None):
     """The code points (int32) of each string's characters."""
+    _check_attributes('UnicodeDecode', errors, replacement_char)
     values = _strings(input, 'unicode_decode')
     rows = [[ord(c) for c in _characters(text, input_encoding, errors, replacement_char,
                                          replace_control_characters, 'unicode_decode')]
@@ -63,6 +89,7 @@ def unicode_decode(input, input_encoding, errors='replace', replacement_char=655
 @_on_flat_values
 def unicode_split(input, input_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
     """Each string's characters, each encoded alone in ``input_encoding``."""
+    _check_attributes('UnicodeDecode', errors, replacement_char)
     values = _strings(input, 'unicode_split')
     _codec(input_encoding, 'unicode_split')
     codec = _output_codec(input_encoding, 'UnicodeEncode')       # TF encodes the pieces with UnicodeEncode
@@ -86,6 +113,7 @@ def _pair_on_flat_values(op):
 def unicode_decode_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                 replace_control_characters=False, name=None):
     """(code points int32, their starting byte offsets int64) of each string's characters."""
+    _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
     values = _strings(input, 'unicode_decode_with_offsets')
     rows = [_characters_at(text, input_encoding, errors, replacement_char, replace_control_characters,
                            'unicode_decode_with_offsets', 'UnicodeDecodeWithOffsets') for text in values.reshape(-1)]
@@ -97,6 +125,7 @@ def unicode_decode_with_offsets(input, input_encoding, errors='replace', replace
 def unicode_split_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                name=None):
     """(characters, each encoded alone in ``input_encoding``; their starting byte offsets int64)."""
+    _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
     values = _strings(input, 'unicode_split_with_offsets')
     _codec(input_encoding, 'unicode_split_with_offsets')
     codec = _output_codec(input_encoding, 'UnicodeEncode')
@@ -111,8 +140,7 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
     code points past U+10FFFF, negative or surrogates follow ``errors``."""
     op = 'unicode_encode'
     codec = _output_codec(output_encoding, 'UnicodeEncode')
-    if errors not in _ERRORS:
-        raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
+    _check_attributes('UnicodeEncode', errors, replacement_char)
     if hasattr(input, 'flat_values') and hasattr(input, 'row_lengths'):
         inner = unicode_encode(input.values, output_encoding, errors, replacement_char) \
             if hasattr(input.values, 'row_lengths') else None
@@ -150,6 +178,7 @@ def _refuse_other_than_int32(points, named):
 def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                       replace_control_characters=False, name=None):
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
+    _check_attributes('UnicodeTranscode', errors, replacement_char)
     op = 'unicode_transcode'
     values = _strings(input, op)
     codec = _output_codec(output_encoding, 'UnicodeTranscode')
