@@ -9,6 +9,7 @@ while they are made (the spec itself is read later, after the trace has ended).
 from .. import nest, trace_names
 from ..tensor import Tensor
 from .spec import TensorSpec
+from .stage_function import UNKNOWN_RANK
 
 
 def traced_shapes(tensors):
@@ -17,8 +18,8 @@ def traced_shapes(tensors):
     shapes = [None] * len(nest.flatten(tensors))
     for i, leaf in enumerate(nest.flatten(tensors)):
         entry = trace_names.entry_of(leaf) if isinstance(leaf, Tensor) else None
-        if entry is not None and entry[1] is not None:
-            shapes[i] = tuple(entry[1])
+        if entry is not None:       # (named with no shape: a tensor of unknown rank, TF's TensorSpec(<unknown>))
+            shapes[i] = tuple(entry[1]) if entry[1] is not None else UNKNOWN_RANK
     return shapes if any(s is not None for s in shapes) else None
 
 
@@ -30,6 +31,8 @@ def with_traced_shapes(spec, shapes, sliced=False):
         return spec
     opened = []
     for leaf, shape in zip(leaves, shapes):
+        if shape is UNKNOWN_RANK and type(leaf) is TensorSpec:     # (its slices have no known rank either)
+            leaf = TensorSpec(None, leaf.dtype, leaf.name)
         if type(shape) is tuple and sliced:
             shape = shape[1:]
         if (type(shape) is tuple and type(leaf) is TensorSpec and leaf.shape.rank == len(shape)
