@@ -3,7 +3,7 @@ import numpy as np
 
 from . import backend
 from .errors import InvalidArgumentError, kernel_error
-from .strings import _fast, _int_attribute, _map, _on_flat_values, _strings, _tensor
+from .strings import _fast, _map, _on_flat_values, _strings
 from .tensor import convert_to_tensor
 
 _NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
@@ -60,14 +60,16 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
     otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
     padded to ``width`` with spaces (or ``fill='0'``)."""
-    precision, width = _int_attribute(precision, 'precision'), _int_attribute(width, 'width')
+    precision, width = _make_int(precision, 'precision', -1), _make_int(width, 'width', -1)
     t = convert_to_tensor(input)
     values = np.asarray(backend.to_host(t._data))
     if values.dtype.name == 'bfloat16':     # ml_dtypes' kind 'V': printed as the float it widens to
         values = values.astype(np.float32)
     kind = values.dtype.kind
-    if kind == 'O':
-        return _tensor(values)
+    if kind == 'O':     # AsString's '%s': padded to width in bytes, on the left unless fill is '-'
+        _check_fill(fill, input)
+        spec = b'%' + (b'-' if fill == '-' else b'') + (b'%d' % width if width > 0 else b'') + b's'
+        return _map(lambda v: spec % v, values)
     if kind in 'iub' and (scientific or shortest or precision >= 0):      # the AsString kernel's checks, in order
         problem = 'scientific and shortest format' if scientific or shortest else 'precision'
         raise kernel_error('AsString', '%s not supported for datatype %s' % (problem, t.dtype.name),
@@ -77,13 +79,7 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
                            note='as_string: scientific and shortest cannot both be set')
     # fill is one printf flag of the kernel's format, '%' + fill + width + precision + conversion: '0' pads
     # with zeros, '-' aligns left, '+' and ' ' sign positive numbers, '#' keeps the point ('%#.0f' -> '2.')
-    if not isinstance(fill, str) or len(fill) > 1 or fill not in ' +-0#':
-        note = "as_string: fill must be one of '', ' ', '+', '-', '0', '#', got %r" % (fill,)
-        if isinstance(fill, str) and len(fill) > 1:       # the AsString kernel's words, after its dtype checks
-            raise kernel_error('AsString', 'Fill string must be one or fewer characters', named=_fast(input), note=note)
-        if isinstance(fill, str):
-            raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, named=_fast(input), note=note)
-        raise ValueError(note)
+    _check_fill(fill, input)
     flags = fill
     size = str(width) if width > 0 else ''
     if kind in 'fc':
@@ -108,3 +104,24 @@ def _c_non_finite(v, flags, width):
     sign = '-' if np.signbit(v) else '+' if '+' in flags else ' ' if ' ' in flags else ''
     text = sign + ('nan' if np.isnan(v) else 'inf')
     return text.ljust(width) if '-' in flags else text.rjust(width)
+
+
+def _check_fill(fill, input):  # noqa: A002
+    """AsString's check of fill: one printf flag or none (the kernel's words, after its dtype checks)."""
+    if not isinstance(fill, str) or len(fill) > 1 or fill not in ' +-0#':
+        note = "as_string: fill must be one of '', ' ', '+', '-', '0', '#', got %r" % (fill,)
+        if isinstance(fill, str) and len(fill) > 1:
+            raise kernel_error('AsString', 'Fill string must be one or fewer characters', named=_fast(input), note=note)
+        if isinstance(fill, str):
+            raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, named=_fast(input), note=note)
+        raise ValueError(note)
+
+
+def _make_int(value, what, default):
+    """An int attribute as TF's op wrapper reads it (_execute.make_int): None is the default, numbers are
+    truncated (precision=2.7 is 2, True is 1), and anything else is its TypeError."""
+    if value is None:
+        return default
+    if isinstance(value, (str, bytes)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError("Expected int for argument '%s' not %r." % (what, value))
+    return int(value)
