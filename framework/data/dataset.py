@@ -68,6 +68,9 @@ class Dataset(ElementStages, RegroupingStages):
         # attribute 'assert_cardinality'", where a port calls a method that is tf.data.experimental's
         if name.startswith('__'):
             raise AttributeError(name)
+        held = getattr(type(self), name, None)
+        if isinstance(held, property):      # its getter raised AttributeError: raise that one, not a masking one
+            return held.fget(self)
         raise AttributeError("'%s' object has no attribute '%s'" % (self.__dict__.get('_tf_class', 'Dataset'), name))
 
     def _then(self, make_iterator, length=None, spec='same'):
