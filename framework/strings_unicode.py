@@ -12,7 +12,7 @@ import threading
 import numpy as np
 
 from . import backend
-from .errors import InvalidArgumentError, kernel_error
+from .errors import InvalidArgumentError, fast_path, kernel_error, without_name_tail
 from .composite import CompositeTensor
 from .strings import _on_flat_values, _strings, pieces
 from .tensor import Tensor, convert_to_tensor
@@ -42,18 +42,16 @@ _DECODE_ATTRS = ('attr=input_encoding:string; attr=errors:string,default="replac
 _SIGNATURES['UnicodeDecode'] = 'signature=input:string -> row_splits:Tsplits, char_values:int32; ' + _DECODE_ATTRS
 _SIGNATURES['UnicodeDecodeWithOffsets'] = ('signature=input:string -> row_splits:Tsplits, char_values:int32, '
                                            'char_to_byte_starts:int64; ' + _DECODE_ATTRS)
-# TF 2.21 prints UnicodeTranscode's attr and kernel errors without the ' name: ' tail the others have
-_UNNAMED = ('UnicodeTranscode',)
 _DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode',
              'unicode_decode_with_offsets': 'UnicodeDecodeWithOffsets',
              'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'unicode_transcode': 'UnicodeTranscode'}
 _ERRORS = ('strict', 'replace', 'ignore')
 
 
-def _check_attributes(kernel, errors, replacement_char):
+def _check_attributes(kernel, errors, replacement_char, named=True):
     """The kernel's attr check of ``errors`` (its allowed list, in its order) and its first check,
-    replacement_char within 0..U+10FFFF, both before any string is read (TF 2.21's texts)."""
-    named = kernel not in _UNNAMED
+    replacement_char within 0..U+10FFFF, both before any string is read (TF 2.21's texts; ``named``: its
+    ' name: ' tail, which the ops that convert their input first always have)."""
     if errors not in _ERRORS:
         allowed = '"ignore", "replace", "strict"' if kernel == 'UnicodeEncode' else '"strict", "replace", "ignore"'
         error = InvalidArgumentError(
@@ -178,17 +176,23 @@ def _refuse_other_than_int32(points, named):
 def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                       replace_control_characters=False, name=None):
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
-    _check_attributes('UnicodeTranscode', errors, replacement_char)
+    named = fast_path(input)        # TF hands the input to the op as given: a list takes the slow path
+    _check_attributes('UnicodeTranscode', errors, replacement_char, named)
     op = 'unicode_transcode'
     values = _strings(input, op)
     codec = _output_codec(output_encoding, 'UnicodeTranscode')
     _codec(input_encoding, op)
     out = np.empty(values.shape, object)
     flat = out.reshape(-1)
-    for i, text in enumerate(values.reshape(-1)):
-        flat[i] = ''.join(c for c, _ in _characters_at(text, input_encoding, errors, replacement_char,
-                                                        replace_control_characters, op, 'UnicodeTranscode')
-                          ).encode(codec, 'surrogatepass')
+    try:
+        for i, text in enumerate(values.reshape(-1)):
+            flat[i] = ''.join(c for c, _ in _characters_at(text, input_encoding, errors, replacement_char,
+                                                            replace_control_characters, op, 'UnicodeTranscode')
+                              ).encode(codec, 'surrogatepass')
+    except InvalidArgumentError as error:
+        if named:
+            raise
+        raise without_name_tail(error) from None
     return Tensor(out)
 
 

@@ -25,7 +25,9 @@ def _text(f):
     (lambda: S.unicode_encode([104], 'UTF-8', errors='bogus'), 'UnicodeEncode', '"ignore", "replace", "strict"',
      ' name: '),
     (lambda: S.unicode_transcode([b'a'], 'UTF-8', 'UTF-8', errors='bogus'), 'UnicodeTranscode',
-     '"strict", "replace", "ignore"', '')])
+     '"strict", "replace", "ignore"', ''),
+    (lambda: S.unicode_transcode(tf.constant([b'a']), 'UTF-8', 'UTF-8', errors='bogus'), 'UnicodeTranscode',
+     '"strict", "replace", "ignore"', ' name: ')])
 def test_errors_attribute(call, kernel, allowed, tail):
     text = _text(call)
     assert text.startswith('Value for attr \'errors\' of "bogus" is not in the list of allowed values: %s\n\t; '
@@ -45,7 +47,18 @@ def test_decode_signature_text():
     (lambda: S.unicode_encode([0x110000], 'UTF-8', replacement_char=-1), 'UnicodeEncode', ' name: '),
     (lambda: S.unicode_encode([104], 'UTF-8', replacement_char=0x110000), 'UnicodeEncode', ' name: '),
     (lambda: S.unicode_decode([b'a'], 'UTF-8', replacement_char=0x110000), 'UnicodeDecode', ' name: '),
-    (lambda: S.unicode_transcode([b'a\xff'], 'UTF-8', 'UTF-8', replacement_char=-5), 'UnicodeTranscode', '')])
+    (lambda: S.unicode_transcode([b'a\xff'], 'UTF-8', 'UTF-8', replacement_char=-5), 'UnicodeTranscode', ''),
+    (lambda: S.unicode_transcode(tf.constant([b'a']), 'UTF-8', 'UTF-8', replacement_char=-1), 'UnicodeTranscode',
+     ' name: ')])
 def test_replacement_char_range(call, kernel, tail):
     assert _text(call) == ('{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
                            'replacement_char out of unicode codepoint range [Op:%s]%s' % (kernel, kernel, tail))
+
+
+def test_transcode_strict_tail_follows_the_input_kind():
+    # TF 2.21: a list goes to the op as given (slow path, no ' name: '); a tensor has the tail
+    prefix = '{{function_node __wrapped__UnicodeTranscode_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+    assert _text(lambda: S.unicode_transcode([b'a\xffb'], 'UTF-8', 'UTF-16-BE', errors='strict')) == (
+        prefix + 'Invalid formatting on input string [Op:UnicodeTranscode]')
+    assert _text(lambda: S.unicode_transcode(tf.constant([b'a\xffb']), 'UTF-8', 'UTF-16-BE', errors='strict')) == (
+        prefix + 'Invalid formatting on input string [Op:UnicodeTranscode] name: ')
