@@ -15,6 +15,8 @@ from . import backend
 from .errors import InvalidArgumentError, fast_path, kernel_error, without_name_tail
 from .composite import CompositeTensor
 from .strings import _on_flat_values, _strings, pieces
+from .unicode_attributes import ERRORS as _ERRORS, SIGNATURES as _SIGNATURES, \
+    check_attributes as _check_attributes
 from .tensor import Tensor, convert_to_tensor
 
 # TensorFlow's encoding names and Python's codecs for them: the only names an output encoding may have
@@ -26,43 +28,9 @@ _INPUT_CODECS = {'UTF8': 'utf-8', 'UTF16BE': 'utf-16-be', 'UTF16LE': 'utf-16-le'
                  'UTF32BE': 'utf-32-be', 'UTF32LE': 'utf-32-le', 'UTF32': 'utf-32', 'LATIN1': 'latin-1',
                  'ISO88591': 'latin-1', 'ASCII': 'ascii', 'USASCII': 'ascii'}
 _BOMS = {'utf-16': (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE), 'utf-32': (codecs.BOM_UTF32_BE, codecs.BOM_UTF32_LE)}
-# The ops' signatures, which TensorFlow's attr check quotes
-_SIGNATURES = {
-    'UnicodeEncode': 'signature=input_values:int32, input_splits:Tsplits -> output:string; attr=errors:string,'
-                     'default="replace",allowed=["ignore", "replace", "strict"]; attr=output_encoding:string,'
-                     'allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=replacement_char:int,default=65533; '
-                     'attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]',
-    'UnicodeTranscode': 'signature=input:string -> output:string; attr=input_encoding:string; '
-                        'attr=output_encoding:string,allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=errors:string,'
-                        'default="replace",allowed=["strict", "replace", "ignore"]; attr=replacement_char:int,'
-                        'default=65533; attr=replace_control_characters:bool,default=false'}
-_DECODE_ATTRS = ('attr=input_encoding:string; attr=errors:string,default="replace",allowed=["strict", "replace", '
-                 '"ignore"]; attr=replacement_char:int,default=65533; attr=replace_control_characters:bool,'
-                 'default=false; attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]')
-_SIGNATURES['UnicodeDecode'] = 'signature=input:string -> row_splits:Tsplits, char_values:int32; ' + _DECODE_ATTRS
-_SIGNATURES['UnicodeDecodeWithOffsets'] = ('signature=input:string -> row_splits:Tsplits, char_values:int32, '
-                                           'char_to_byte_starts:int64; ' + _DECODE_ATTRS)
 _DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode',
              'unicode_decode_with_offsets': 'UnicodeDecodeWithOffsets',
              'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'unicode_transcode': 'UnicodeTranscode'}
-_ERRORS = ('strict', 'replace', 'ignore')
-
-
-def _check_attributes(kernel, errors, replacement_char, named=True):
-    """The kernel's attr check of ``errors`` (its allowed list, in its order) and its first check,
-    replacement_char within 0..U+10FFFF, both before any string is read (TF 2.21's texts; ``named``: its
-    ' name: ' tail, which the ops that convert their input first always have)."""
-    if errors not in _ERRORS:
-        allowed = '"ignore", "replace", "strict"' if kernel == 'UnicodeEncode' else '"strict", "replace", "ignore"'
-        error = InvalidArgumentError(
-            'Value for attr \'errors\' of "%s" is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; '
-            'Op<name=%s; %s> [Op:%s]%s' % (errors, allowed, kernel, kernel, _SIGNATURES[kernel], kernel,
-                                           ' name: ' if named else ''))
-        error.add_note('errors must be one of %s, got %r' % (_ERRORS, errors))
-        raise error
-    if not 0 <= replacement_char <= 0x10FFFF:
-        raise kernel_error(kernel, 'replacement_char out of unicode codepoint range', named=named,
-                           note='replacement_char must be a code point in 0..0x10FFFF, got %d' % replacement_char)
 
 
 @_on_flat_values
