@@ -90,8 +90,8 @@ def bessel_jy_host(order, x):
         if pick.any():
             j[pick], y[pick] = part(order, a[pick])
     j = np.where(a == 0, 1.0 - order, j)
-    if order == 1:
-        j = np.where(x < 0, -j, j)
+    if order == 1:      # odd: J1(-0.0) is -0.0, as TF's kernel gives
+        j = np.where(np.signbit(x), -j, j)
     y = np.where(x <= 0, -np.inf, y)
     j = np.where(np.isinf(x) | np.isnan(x), np.nan, j)            # TensorFlow: nan at +-inf
     return j, np.where(np.isnan(x) | np.isposinf(x), np.nan, y)
