@@ -21,7 +21,7 @@ from .injected_prefetch import makes_one_ahead
 from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
 from .prefetch_stage import one_ahead
-from .elementwise import ElementStages
+from .elementwise import ElementStages, in_state_structure
 from .regrouping import RegroupingStages
 from ..type_spec import SparseTensorSpec
 from .batching import _row
@@ -398,7 +398,7 @@ class Dataset(ElementStages, RegroupingStages):
                                   f'{types_before} but got {types_after}.')       # TF's words
                 error.add_note(note)
                 raise error
-            state = new_state
+            state = in_state_structure(state, new_state)
         return as_tensors(state)
 
     def get_single_element(self, name=None):

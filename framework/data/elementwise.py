@@ -267,7 +267,7 @@ class ElementStages:
                                 'Dataset.scan: scan_func must return (new_state, output_element)')
                 new_state = host_structure(result[0])
                 _check_scan_state(state, new_state)
-                state = new_state
+                state = in_state_structure(state, new_state)
                 yield host_structure(result[1])
         return _with_traced_outputs(self._then(scanned, spec=None), scan_func)
 
@@ -416,6 +416,19 @@ def _with_traced_outputs(scanned, scan_func):
         return nest.pack_sequence_as(data_spec, leaves)
     scanned._spec = spec
     return scanned
+
+
+def in_state_structure(state, new_state):
+    """``new_state`` as TF 2.21 hands it to the next step: its flat tensors packed into the initial state's
+    structure, so a dict of other keys ({'b': ...} for {'a': ...}) is read under the initial keys. Only
+    dict structures are repacked (a returned list stays the tuple tf.data makes of it)."""
+    if (_holds_dict(state) or _holds_dict(new_state)) and len(nest.flatten(state)) == len(nest.flatten(new_state)):
+        return nest.pack_sequence_as(state, nest.flatten(new_state))
+    return new_state
+
+
+def _holds_dict(value):
+    return isinstance(value, dict) or (isinstance(value, (tuple, list)) and any(_holds_dict(v) for v in value))
 
 
 def _check_scan_state(state, new_state):
