@@ -203,13 +203,21 @@ def parallel_interleave(map_func, cycle_length, block_length=1, sloppy=False, bu
 
 
 def prefetch_to_device(device, buffer_size=None):
-    """The same elements: tapeflow's elements already live where its ops run."""
-    return lambda dataset: dataset.prefetch(-1 if buffer_size is None else buffer_size)
+    """The same elements: tapeflow's elements already live where its ops run (TF 2.21's is copy_to_device,
+    then a prefetch: its count is unknown too)."""
+    return lambda dataset: copy_to_device(device)(dataset).prefetch(-1 if buffer_size is None else buffer_size)
 
 
 def copy_to_device(target_device, source_device='/cpu:0'):
-    """The same elements (tapeflow has one host memory for datasets)."""
-    return lambda dataset: dataset
+    """The same elements (tapeflow has one host memory for datasets), in TF 2.21's stage: a
+    _CopyToDeviceDataset of unknown cardinality (-2), whatever its input's count."""
+    from .cardinality import UNKNOWN_CARDINALITY
+
+    def copied(dataset):
+        stage = dataset._then(dataset._make_iterator, UNKNOWN_CARDINALITY)
+        stage._tf_class = '_CopyToDeviceDataset'
+        return stage
+    return copied
 
 
 NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
