@@ -135,7 +135,7 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
                              'RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.')
         return input.with_flat_values(split(input.flat_values, sep, maxsplit))
     values = _strings(input, 'split')
-    maxsplit = _int_attribute(maxsplit, 'maxsplit')
+    maxsplit = _make_int(maxsplit, 'maxsplit', -1)      # (1.5 splits once, None is -1, as TF's wrapper)
     # None and '' split on runs of whitespace, as in TensorFlow
     sep = None if sep is None else _scalar_string(sep, 'StringSplitV2', 'split', 'separator') or None
     if sep is None and maxsplit >= 0:
@@ -209,6 +209,16 @@ def _fast(*inputs):
     """Whether TF's eager fast path runs the string kernel (tensors and arrays; not a Python str or list),
     so that its errors end in ' name: '."""
     return all(isinstance(x, (Tensor, np.ndarray)) for x in inputs)
+
+
+def _make_int(value, what, default):
+    """An int attribute as TF's op wrapper reads it (_execute.make_int): None is the default, numbers are
+    truncated (precision=2.7 is 2, True is 1), and anything else is its TypeError."""
+    if value is None:
+        return default
+    if isinstance(value, (str, bytes)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError("Expected int for argument '%s' not %r." % (what, value))
+    return int(value)
 
 
 def _int_attribute(value, what):

@@ -3,7 +3,7 @@ import numpy as np
 
 from . import backend
 from .errors import InvalidArgumentError, kernel_error
-from .strings import _fast, _map, _on_flat_values, _strings
+from .strings import _fast, _make_int, _map, _on_flat_values, _strings
 from .tensor import convert_to_tensor
 
 _NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
@@ -115,13 +115,3 @@ def _check_fill(fill, input):  # noqa: A002
         if isinstance(fill, str):
             raise kernel_error('AsString', 'Fill argument not supported: "%s"' % fill, named=_fast(input), note=note)
         raise ValueError(note)
-
-
-def _make_int(value, what, default):
-    """An int attribute as TF's op wrapper reads it (_execute.make_int): None is the default, numbers are
-    truncated (precision=2.7 is 2, True is 1), and anything else is its TypeError."""
-    if value is None:
-        return default
-    if isinstance(value, (str, bytes)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError("Expected int for argument '%s' not %r." % (what, value))
-    return int(value)

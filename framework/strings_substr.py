@@ -19,6 +19,7 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
             'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
             '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
     values = _strings(input, 'substr')
+    _refuse_float_operands(pos, len)
     starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
     named = _fast(input) and fast_path(pos, len)        # a list pos / len takes TF's slow path: no ' name: '
     if starts.shape != sizes.shape:
@@ -56,6 +57,35 @@ def utf8_pieces(s):
     (length(b'\\xff\\xfeab', 'UTF8_CHAR') is 4; Python's decode refuses them)."""
     starts = [i for i, byte in enumerate(s) if i == 0 or not 0x80 <= byte < 0xC0]
     return [s[a:b] for a, b in zip(starts, starts[1:] + [builtins.len(s)])]
+
+
+def _float_dtype(value):
+    """The float dtype name eager TF gives ``value`` (Python floats: float32), or None for integers."""
+    if isinstance(value, Tensor):
+        return value.dtype.name if value._data.dtype.kind == 'f' else None
+    array = np.asarray(value)
+    if array.dtype.kind != 'f':
+        return None
+    return 'float32' if isinstance(value, (float, list, tuple)) else array.dtype.name
+
+
+def _refuse_float_operands(pos, len):  # noqa: A002
+    """Substr's T (int32 / int64) as eager TF 2.21 infers it: from pos, or from a len tensor, so a float
+    there is the registry's attr error; a Python float len beside integer pos fails its conversion."""
+    from .ops.graph_input_errors import kernel_dtype_name
+    inferred = _float_dtype(pos) or (_float_dtype(len) if isinstance(len, Tensor) else None)
+    if inferred:
+        error = InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node Substr}}; "
+            'Op<name=Substr; signature=input:string, pos:T, len:T -> output:string; attr=T:type,allowed=[DT_INT32, '
+            'DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> [Op:Substr]'
+            % kernel_dtype_name(inferred))
+        error.add_note('substr: pos and len must be integers (int32 or int64), got pos %r, len %r' % (pos, len))
+        raise error
+    if _float_dtype(len):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (len,))
+        error.add_note('substr: len must be an integer, got %r' % (len,))
+        raise error
 
 
 def _host_ints(value):
