@@ -275,6 +275,9 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     if a._data.dtype == np.complex128 and bool(l2_regularizer != 0):       # TF's check, in its words
         raise NotImplementedError('matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 '
                                   'due to poor accuracy.')
+    if not isinstance(rhs, Tensor):     # TF converts the rhs with the matrix's dtype (a numpy float64 rhs too)
+        from ..tensor import convert_to_tensor
+        rhs = convert_to_tensor(rhs, dtype=a.dtype)
     b = as_float_tensor(rhs, op)
     m, n = a.shape[-2], a.shape[-1]
     if not fast:
