@@ -81,6 +81,7 @@ ROWS = (
     ('Softmax', 'same', 'nn.softmax'),
     ('LogSoftmax', 'same', 'nn.log_softmax'),
     ('Cast', 'same', 'cast', 'dtypes.cast'),
+    ('AsString', 'same', 'strings.as_string', 'as_string', 'dtypes.as_string'),
     ('Identity', 'same', 'identity', 'Variable.read_value'),
     ('Cumsum', 'same', 'math.cumsum'),
     ('Cumprod', 'same', 'math.cumprod'),
