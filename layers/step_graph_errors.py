@@ -65,13 +65,13 @@ def note_loss_node(error, scope):
         error.step_node = scope + op
 
 
-def graph_error(error, function_name):
-    """``error`` as the run of Keras's traced step function ``function_name`` raises it, or None where no
-    node was noted on it."""
+def raise_as_graph_run(error, function_name):
+    """Raise ``error`` as the run of Keras's traced step function ``function_name`` raises it, where the
+    failing call noted its node; return otherwise (the caller re-raises ``error``)."""
     node = getattr(error, 'step_node', None)
-    if node is None:
-        return None
-    return runtime_error(error, node, _defining_frames(error), function_name)
+    refused = None if node is None else runtime_error(error, node, _defining_frames(error), function_name)
+    if refused is not None:
+        raise refused from None
 
 
 def _defining_frames(error):
@@ -83,7 +83,7 @@ def _defining_frames(error):
         if not _is_own(frame):
             innermost = frame
         traceback = traceback.tb_next
-    return defined_at(None, innermost if innermost is not None else sys._getframe(2))
+    return defined_at(None, innermost if innermost is not None else sys._getframe(3))
 
 
 def _is_own(frame):

@@ -18,7 +18,7 @@ from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from .. import call_context
-from ..step_graph_errors import graph_error
+from ..step_graph_errors import raise_as_graph_run
 from .axisless_leaves import refuse_axisless_split
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .batchless_build import build_without_batch
@@ -222,10 +222,8 @@ class TrainingLoops:
                 with scope, traced:
                     out = self.predict_step(batch)
             except OpError as error:
-                refused = None if traces is None else graph_error(
-                    error, 'one_step_on_data_distributed' if every == 1 else 'multi_step_on_data')
-                if refused is not None:
-                    raise refused from None
+                if traces is not None:
+                    raise_as_graph_run(error, 'one_step_on_data_distributed' if every == 1 else 'multi_step_on_data')
                 raise
             if traces is not None and (step + 1) % every == 0:
                 if every > 1:
@@ -335,9 +333,8 @@ class TrainingLoops:
                     # the step's function ran, and Keras failed on its logs after it (a custom step returning
                     # a loss tensor): TF's detector counted its calls, this one too (pass_calls at the end)
                     step_retracing.calls_made(-(-(step + 1) // every))
-                refused = graph_error(error, 'multi_step_on_iterator') if traces is not None else None
-                if refused is not None:
-                    raise refused from None
+                if traces is not None and isinstance(error, OpError):
+                    raise_as_graph_run(error, 'multi_step_on_iterator')
                 raise
             finally:
                 self.__dict__['_step_trace'] = None

@@ -25,7 +25,7 @@ from optim.optimizer import Optimizer
 
 from ..call_inputs import names_training
 from ..layer_metrics import model_metrics
-from ..step_graph_errors import graph_error
+from ..step_graph_errors import raise_as_graph_run
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
@@ -406,7 +406,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             try:
                 logs = self.train_step(batch)
             except OpError as error:
-                _raise_graph_error(self, error, 'one_step_on_data')
+                self._raise_as_graph_run(error, 'one_step_on_data')
                 raise
             finally:
                 self.__dict__['_step_trace'] = None
@@ -424,7 +424,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             try:
                 logs = self.test_step(batch)
             except OpError as error:
-                _raise_graph_error(self, error, 'one_step_on_data')
+                self._raise_as_graph_run(error, 'one_step_on_data')
                 raise
         if self._step_traces() is not None:
             step_retracing.calls_made(1, 'on_batch')     # a call of Keras's one-step function (TF's detector)
@@ -438,7 +438,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             try:
                 out = self.predict_step(batch)
             except OpError as error:
-                _raise_graph_error(self, error, 'one_step_on_data_distributed')
+                self._raise_as_graph_run(error, 'one_step_on_data_distributed')
                 raise
         if self._step_traces() is not None:
             # a call of predict's function (TF's retracing detector)
@@ -446,6 +446,11 @@ class Trainer(Keras2Shims, TrainingLoops):
         if type(out) is not Tensor and predict_none.holds_none(out):
             raise predict_none.on_batch_error(out)
         return nest.map_structure(predict_outputs.as_numpy, out)
+
+    def _raise_as_graph_run(self, error, function_name):
+        # a traced step's kernel error in TF's graph-run words (step_graph_errors); run eagerly, the kernel's own
+        if self._step_traces() is not None:
+            raise_as_graph_run(error, function_name)
 
     def _traced_once(self, kind, batch, dtypes):
         # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
@@ -480,14 +485,6 @@ for _method in ('fit', 'predict', 'train_on_batch', 'test_on_batch', 'predict_on
                 'predict_step'):
     getattr(Trainer, _method).__qualname__ = 'TensorFlowTrainer.' + _method
 del _method
-
-
-def _raise_graph_error(model, error, function_name):
-    """Raise ``error`` as the run of Keras's traced one-step function raises it (step_graph_errors), where
-    the step is traced (not run eagerly) and the failing call named its node."""
-    refused = graph_error(error, function_name) if model._step_traces() is not None else None
-    if refused is not None:
-        raise refused from None
 
 
 def _refuse_missing_batch(model, what):
