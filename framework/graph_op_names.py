@@ -82,6 +82,12 @@ ROWS = (
     ('LogSoftmax', 'same', 'nn.log_softmax'),
     ('Cast', 'same', 'cast', 'dtypes.cast'),
     ('AsString', 'same', 'strings.as_string', 'as_string', 'dtypes.as_string'),
+    ('StringToNumber', 'same', 'strings.to_number'),
+    ('StringUpper', 'same', 'strings.upper'),
+    ('StringLower', 'same', 'strings.lower'),
+    ('StringStrip', 'same', 'strings.strip'),
+    ('StaticRegexReplace', 'same', 'strings.regex_replace'),     # (TF's op for Python-string pattern and rewrite)
+    ('StringToHashBucketFast', 'same', 'strings.to_hash_bucket_fast'),
     ('Identity', 'same', 'identity', 'Variable.read_value'),
     ('Cumsum', 'same', 'math.cumsum'),
     ('Cumprod', 'same', 'math.cumprod'),

@@ -19,3 +19,23 @@ def test_traced_name_is_as_string(capsys):
         return y
     text(tf.constant([1, 2]))
     assert capsys.readouterr().out == 'Tensor("AsString:0", shape=(2,), dtype=string)\n'
+
+
+def test_string_ops_keep_traced_shapes_and_names(capsys):
+    # TF 2.21: each map's spec is (None,); the tf.function prints StringToNumber:0, StringUpper:0, StringLower:0,
+    # StaticRegexReplace:0, StringToHashBucketFast:0, StringStrip:0 (all shape=(2,))
+    ops = [lambda s: tf.strings.to_number(s), tf.strings.upper, tf.strings.lower, lambda s: tf.strings.regex_replace(s, '1', 'x'),
+           lambda s: tf.strings.to_hash_bucket_fast(s, 5), tf.strings.strip]
+    for op in ops:
+        ds = tf.data.Dataset.range(1, 4).map(lambda x: op(tf.strings.as_string(tf.range(x))))
+        assert ds.element_spec.shape.as_list() == [None]
+
+    @tf.function
+    def texts(x):
+        s = tf.strings.as_string(x)
+        for op in ops:
+            print(op(s))
+    texts(tf.constant([1, 2]))
+    names = [line.split('"')[1] for line in capsys.readouterr().out.splitlines()]
+    assert names == ['StringToNumber:0', 'StringUpper:0', 'StringLower:0', 'StaticRegexReplace:0',
+                     'StringToHashBucketFast:0', 'StringStrip:0']
