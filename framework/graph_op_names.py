@@ -81,7 +81,7 @@ ROWS = (
     ('Softmax', 'same', 'nn.softmax'),
     ('LogSoftmax', 'same', 'nn.log_softmax'),
     ('Cast', 'same', 'cast', 'dtypes.cast'),
-    ('AsString', 'same', 'strings.as_string', 'as_string', 'dtypes.as_string'),
+    ('AsString', 'same', 'strings.as_string', 'as_string'),
     ('StringToNumber', 'same', 'strings.to_number'),
     ('StringUpper', 'same', 'strings.upper'),
     ('StringLower', 'same', 'strings.lower'),
