@@ -52,6 +52,18 @@ def _scan(tree, offset):
     return table
 
 
+def one_line_ifs(tree, into_loops=True):
+    """Each ``if`` statement of the parsed function ``tree``'s own body (see ``statements_with_followers``)
+    whose test is on one line, the ifs AutoGraph's tracing can be told apart by, with the statement lists
+    that run after it."""
+    body = function_body(tree)
+    if body is None:
+        return
+    for node, after in statements_with_followers(body, into_loops=into_loops):
+        if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
+            yield node, after
+
+
 def statements_with_followers(block, followers=(), into_loops=True):
     """Each statement of ``block`` and of the blocks nested in it (not of nested functions or classes, nor
     of loops unless ``into_loops``), with the statement lists that run after it, innermost first (for

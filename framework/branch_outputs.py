@@ -22,8 +22,8 @@ otherwise, or returns in more than one place, its output is not checked (its dty
 import ast
 
 from . import branch_structures
-from .branch_definitions import read_later, statements_with_followers, stores, walk_statements
-from .code_source import function_body, scanned
+from .branch_definitions import read_later, one_line_ifs, stores, walk_statements
+from .code_source import scanned
 
 _UNKNOWN = object()
 _NONE = 'None'      # (a branch value that is None; others are dtype names)
@@ -63,14 +63,9 @@ def refusal_at(code, line, names):
 def _scan(tree, offset):
     """{line of an ``if``'s one-line test: (the branch that lacks a return or None, [(output name, what the
     main branch leaves in it, what the else branch leaves), ...] in AutoGraph's order)}."""
-    body = function_body(tree)
-    if body is None:
-        return {}
     table = {}
     # (not into loops: a return there is refused on its own, tensor_loop_returns.py)
-    for node, after in statements_with_followers(body, into_loops=False):
-        if not (isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno):
-            continue
+    for node, after in one_line_ifs(tree, into_loops=False):
         main, other, merged = autograph_branches(node, after[0])
         followers = after[1:] if merged else after
         missing = _missing(main, other)

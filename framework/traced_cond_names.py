@@ -13,7 +13,7 @@ import ast
 import sys
 
 from . import autograph_numbers, name_scopes, trace_names
-from .branch_definitions import read_later, statements_with_followers, stores
+from .branch_definitions import read_later, one_line_ifs, stores
 from .code_source import function_body, scanned
 from .graph_scopes import LoopBodyScopes, names_in_body
 
@@ -90,15 +90,10 @@ def _name_outputs(trace, frame, scope, outputs):
 def _ifs(tree, offset):
     """{line of an ``if`` statement's one-line test: ((first, last line of the main branch), the else
     branch's or None, the cond's outputs by name)} for the function's own code."""
-    body = function_body(tree)
-    if body is None:
-        return {}
     table = {}
-    for node, after in statements_with_followers(body):
-        if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
-            outputs = sorted(n for n in stores(node.body) | stores(node.orelse) if read_later(n, after))
-            table[node.test.lineno + offset] = (_lines(node.body, offset), _lines(node.orelse, offset),
-                                                tuple(outputs))
+    for node, after in one_line_ifs(tree):
+        outputs = sorted(n for n in stores(node.body) | stores(node.orelse) if read_later(n, after))
+        table[node.test.lineno + offset] = (_lines(node.body, offset), _lines(node.orelse, offset), tuple(outputs))
     return table
 
 

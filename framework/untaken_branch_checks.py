@@ -18,9 +18,9 @@ branch is the else branch, is not seen: this error comes first here.
 import ast
 
 from . import branch_definitions, untaken_branch_raises
-from .branch_definitions import statements_with_followers, stores
+from .branch_definitions import one_line_ifs, stores
 from .branch_outputs import autograph_branches, refusal_at
-from .code_source import function_body, scanned
+from .code_source import scanned
 
 
 def refusal(frame, taken):
@@ -64,16 +64,12 @@ def _first_refusal(code, nested, names):
 def _scan(tree, offset):
     """{line of an ``if`` with a one-line test: (nested ifs of its main branch, of its else branch)}, the
     branches as AutoGraph makes them (branch_outputs.autograph_branches)."""
-    body = function_body(tree)
-    if body is None:
-        return {}
     table = {}
-    for node, after in statements_with_followers(body, into_loops=False):
-        if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
-            main, other, _ = autograph_branches(node, after[0])
-            branches = (_nested_ifs(main, offset), _nested_ifs(other, offset))
-            if any(branches):
-                table[node.lineno + offset] = branches
+    for node, after in one_line_ifs(tree, into_loops=False):
+        main, other, _ = autograph_branches(node, after[0])
+        branches = (_nested_ifs(main, offset), _nested_ifs(other, offset))
+        if any(branches):
+            table[node.lineno + offset] = branches
     return table
 
 

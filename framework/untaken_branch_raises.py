@@ -20,9 +20,9 @@ Prints the taken main branch makes before TF reaches the else branch's raise are
 """
 import ast
 
-from .branch_definitions import statements_with_followers
+from .branch_definitions import one_line_ifs
 from .branch_outputs import autograph_branches
-from .code_source import function_body, scanned
+from .code_source import scanned
 
 
 def refusal(frame, value_of):
@@ -69,16 +69,12 @@ def _made(globals_, locals_, found):
 def _scan(tree, offset):
     """{line of an ``if`` with a one-line test: ((line, compiled exception) of its main branch's raise or None,
     the same of its else branch)}, for the ``if`` statements a branch of which raises."""
-    body = function_body(tree)
-    if body is None:
-        return {}
     table = {}
-    for node, after in statements_with_followers(body):
-        if isinstance(node, ast.If) and node.test.lineno == node.test.end_lineno:
-            main, other, _ = autograph_branches(node, after[0])
-            branches = (_raise_in(main, offset), _raise_in(other, offset))
-            if any(branches):
-                table[node.lineno + offset] = branches
+    for node, after in one_line_ifs(tree):
+        main, other, _ = autograph_branches(node, after[0])
+        branches = (_raise_in(main, offset), _raise_in(other, offset))
+        if any(branches):
+            table[node.lineno + offset] = branches
     return table
 
 
