@@ -11,20 +11,26 @@ import numpy as np
 from framework import ops as _ops
 from framework import signal
 from .ops_arguments import integer
-from .ops_dtypes import cast_all, floating, floatx_dtype, numeric
+from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, numeric, tensor
 
 __all__ = ['bartlett', 'blackman', 'extract_sequences', 'fft', 'fft2', 'hamming', 'hanning', 'ifft2', 'irfft',
            'istft', 'kaiser', 'rfft', 'stft']
 
 
-def _pair(x, op):
+def _pair(x, op, shown=None):
+    """(real, imag) as tensors of one float dtype. ``shown`` is the pair Keras's error prints when it
+    differs from ``x`` (ifft2 hands fft2 the conjugate)."""
     if not isinstance(x, (tuple, list)) or len(x) != 2:
         raise ValueError('keras.ops.%s: x must be a (real, imaginary) pair of tensors, got %s' % (op, type(x).__name__))
-    real, imag = cast_all([floating(x[0], op), floating(x[1], op)], op)
+    real, imag = tensor(x[0], op), tensor(x[1], op)
     if tuple(real.shape) != tuple(imag.shape):
         raise ValueError('keras.ops.%s: the real and imaginary parts must have one shape, got %s and %s'
                          % (op, tuple(real.shape), tuple(imag.shape)))
-    return real, imag
+    if not (_floating_kind(real._data.dtype) and _floating_kind(imag._data.dtype)):
+        # Keras 3's TensorFlow backend refuses int / bool parts rather than casting them
+        raise ValueError('At least one tensor in input `x` is not of type float.Received: x=%s.'
+                         % (tuple(x) if shown is None else shown,))
+    return tuple(cast_all([real, imag], op))
 
 
 def _as_complex(x, op):
@@ -51,7 +57,8 @@ def fft2(x):
 def ifft2(x):
     """The inverse 2-D discrete Fourier transform over the last two axes of (real, imag): as Keras's
     TensorFlow backend, fft2 of the conjugate, conjugated and divided by h * w."""
-    real, imag = _pair(x, 'ifft2')
+    conjugate = (x[0], -x[1]) if isinstance(x, (tuple, list)) and len(x) == 2 and isinstance(x[1], np.ndarray) else None
+    real, imag = _pair(x, 'ifft2', shown=conjugate)
     size = _ops.cast(real.shape[-2], real.dtype) * _ops.cast(real.shape[-1], real.dtype)
     fft_real, fft_imag = fft2((real, -imag))
     return fft_real / size, -fft_imag / size
@@ -126,7 +133,11 @@ def _check_lengths(sequence_length, sequence_stride, fft_length, op):
 def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=True):
     """The short-time Fourier transform of a real signal (last axis): (real, imag), each
     (..., frames, fft_length // 2 + 1). ``center`` reflect-pads fft_length // 2 on each side."""
-    t = floating(x, 'stft')
+    t = tensor(x, 'stft')
+    if t._data.dtype.name not in ('float32', 'float64'):
+        # Keras 3's TensorFlow backend: no cast, its TypeError printing x.dtype as given
+        raise TypeError('Invalid input type. Expected `float32` or `float64`. Received: input type=%s'
+                        % (getattr(x, 'dtype', t.dtype),))
     length, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'stft')
     if center:
         t = _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[n // 2, n // 2]], mode='REFLECT')
