@@ -48,3 +48,19 @@ def test_float_pairs_still_transform():
     imag = np.asarray(ops.ifft2((XF, XF))[1])
     assert imag.dtype == np.float32
     assert [float(v).hex() for v in imag.ravel()[:3]] == ['0x1.4000000000000p+1', '-0x0.0p+0', '-0x1.0000000000000p+0']
+
+
+SCCE_KERNEL_WORDS = ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
+                     'NodeDef: {{node SparseSoftmaxCrossEntropyWithLogits}}')
+
+
+@pytest.mark.parametrize('dtype', ['int32', 'uint8', 'bool', 'int64'])
+def test_sparse_categorical_crossentropy_of_int_or_bool_output_is_refused(dtype):
+    # TF 2.21 (progs/kerasops2/scce.py): logits reach SparseSoftmaxCrossEntropyWithLogits uncast; probabilities
+    # reach clip_by_value, which cannot convert 1 - 1e-7 to the output's dtype
+    output = np.array([[1, 2]]).astype(dtype)
+    with pytest.raises(Exception, match=re.escape(SCCE_KERNEL_WORDS % dtype)) as logits_error:
+        ops.sparse_categorical_crossentropy(np.array([1]), output, from_logits=True)
+    assert type(logits_error.value).__name__ == 'InvalidArgumentError'
+    with pytest.raises(TypeError, match=re.escape('Cannot convert 0.9999999 to EagerTensor of dtype ' + dtype)):
+        ops.sparse_categorical_crossentropy(np.array([1]), output)

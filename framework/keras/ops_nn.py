@@ -262,7 +262,9 @@ def _categorical_dtypes(target, output):
 
 def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """Cross-entropy against integer class labels (a trailing axis of 1 on them is dropped)."""
-    output = floating(output, 'sparse_categorical_crossentropy')
+    raw = tensor(output, 'sparse_categorical_crossentropy')
+    # Keras 3 on TF casts no int / bool output: clip_by_value or SparseSoftmaxCrossEntropyWithLogits refuses it
+    output = raw if raw._data.dtype.kind in 'iub' else floating(raw, 'sparse_categorical_crossentropy')
     if axis not in (-1, output.ndim - 1):
         raise ValueError('Only axis=-1 is currently supported. Received: axis=%r' % (axis,))
     output, from_logits = carried_logits(output, from_logits, 'Softmax', 'sparse_categorical_crossentropy')
@@ -282,6 +284,9 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
                        'of shape %s + (classes,)' % (tuple(target.shape), tuple(target.shape)))
         raise error
     if not from_logits:
+        if output._data.dtype.kind in 'iub':     # clip_by_value converts 1 - epsilon to the output's dtype
+            raise _noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (1.0 - EPSILON, output.dtype.name)),
+                         'sparse_categorical_crossentropy', 'output must be floating-point probabilities')
         output = _ops.log(_ops.clip_by_value(output, EPSILON, 1.0 - EPSILON))
     return _ops.sparse_softmax_cross_entropy_with_logits(labels=_ops.cast(target, 'int64'), logits=output)
 
