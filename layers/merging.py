@@ -13,6 +13,7 @@ from framework.keras.ops_dtypes import cast_all
 from framework.tensor import Tensor, convert_to_tensor
 
 from .layer import Layer
+from .merge_masks import concatenate_compute_mask, elementwise_compute_mask, mark_not_propagating
 from .normalized_sums import regrouped_sum
 
 
@@ -107,6 +108,10 @@ class _Merge(Layer):
                 x = ops.expand_dims(x, 1)
             aligned.append(x)
         return self._merge(cast_all(aligned, type(self).__name__))
+
+    @mark_not_propagating
+    def compute_mask(self, inputs, mask=None):
+        return elementwise_compute_mask(inputs, mask)
 
     def compute_output_shape(self, input_shape):
         batches = {s[0] for s in input_shape} - {None}
@@ -249,6 +254,10 @@ class Concatenate(Layer):
     def call(self, inputs):
         _check_list(self, inputs)
         return ops.concat(cast_all(inputs, 'Concatenate'), self.axis)
+
+    @mark_not_propagating
+    def compute_mask(self, inputs, mask=None):
+        return concatenate_compute_mask(inputs, mask, self.axis)
 
     def _refuse_ranks(self, input_shape):
         raise ValueError('Concatenate %r: inputs must share one rank that has axis %d; received shapes %s'
