@@ -436,10 +436,20 @@ def stateless_categorical(logits, num_samples, seed, dtype='int64', name=None):
     """``categorical`` drawn from a seed pair (TensorFlow's StatelessMultinomial)."""
     from .ops.stateless_random import _key_counter
     _refuse_sample_dtype(dtype)
+    _refuse_int_logits(logits, seed, dtype)
     host, num_samples = _categorical_inputs(logits, num_samples, 'stateless_categorical')
     key, counter = _key_counter(seed, 'stateless_categorical')
     samples = philox.categorical_samples(key, counter, host, num_samples)
     return Tensor(backend.place(samples.astype(dtypes.numpy_dtype(dtype))))
+
+
+def _refuse_int_logits(logits, seed, dtype):
+    # TF finds no kernel for int / bool logits before it looks at their shape or num_samples
+    kind = np.dtype(getattr(getattr(logits, 'dtype', None), 'as_numpy_dtype', None) or np.asarray(logits).dtype)
+    if kind.kind in 'iub':
+        from .random_multinomial_kernels import logits_refusal, seed_dtype_name
+        name = seed_dtype_name(logits) if kind.kind == 'i' else kind.name     # nested Python ints: int32
+        raise logits_refusal(name, seed_dtype_name(seed), dtypes.as_dtype(dtype).name)
 
 
 def _refuse_sample_dtype(dtype):

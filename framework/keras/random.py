@@ -21,6 +21,7 @@ from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
 from framework.random_binomial import stateless_binomial
 from framework.random_gamma_poisson import stateless_gamma
+from framework.random_multinomial_kernels import logits_refusal
 from framework.errors import noted
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.partial_shape_refusal import refuse_partial_shape
@@ -231,7 +232,9 @@ def _noise_size(size, noise_shape):
 def categorical(logits, num_samples, dtype='int32', seed=None):
     """``num_samples`` class indices per row of (batch, classes) unnormalised log-probabilities
     (TensorFlow's stateless multinomial draws, as Keras's TensorFlow backend)."""
-    t = floating(logits, 'categorical')
+    t = tensor(logits, 'categorical')
+    if t._data.dtype.kind not in 'iub':
+        t = floating(t, 'categorical')
     if t.ndim != 2:
         error = ValueError('`logits` should be a 2-D tensor with shape [batch_size, num_classes]. '
                            'Received: logits={}'.format(logits))       # Keras 3's words (a tensor: its numpy text)
@@ -242,6 +245,8 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
         raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int32' % (num_samples,)),
                     'keras.random.categorical: num_samples must be an integer, got %r' % (num_samples,))
     num_samples = integer(num_samples, 'num_samples', 'categorical', 'keras.random')
+    if t._data.dtype.kind in 'iub':     # Keras 3 casts nothing: TF's kernel lookup refuses them first
+        raise logits_refusal(t.dtype.name, op='keras.random.categorical')
     if num_samples < 0:     # the kernel's words; Keras's tensors take TF's fast path (a ' name: ' tail)
         raise kernel_error('StatelessMultinomial', 'num_samples should be non-negative, got %d' % num_samples,
                            named=True, note='keras.random.categorical: num_samples must be >= 0')
