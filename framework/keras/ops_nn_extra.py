@@ -17,7 +17,7 @@ from framework.errors import InvalidArgumentError
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input
 from .ops_arguments import integer
-from .ops_dtypes import cast_all, floating, floatx_dtype, tensor
+from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, result_dtype, tensor
 
 __all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_shrink', 'hard_tanh',
            'in_top_k', 'layer_normalization', 'multi_hot', 'psnr', 'rms_normalization', 'soft_shrink',
@@ -119,8 +119,15 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
     """
     if flash_attention:
         raise ValueError('keras.ops.dot_product_attention: flash_attention is not supported; pass None or False')
-    q, k, v = cast_all([floating(query, 'dot_product_attention'), floating(key, 'dot_product_attention'),
-                        floating(value, 'dot_product_attention')], 'dot_product_attention')
+    raw = [tensor(t, 'dot_product_attention') for t in (query, key, value)]
+    integral = None
+    if not any(t._data.dtype.kind in 'fc' or _floating_kind(t._data.dtype) for t in raw):
+        # Keras 3 on TF computes int / bool attention in their common dtype: float32 logits and softmax, the
+        # probabilities cast back to it (truncated), an integer output; Einsum has no kernel for bool / int16 / uint8
+        integral = result_dtype(result_dtype(raw[0]._data.dtype, raw[1]._data.dtype), raw[2]._data.dtype)
+        q, k, v = (_ops.cast(t, integral.name) for t in raw)
+    else:
+        q, k, v = cast_all([floating(t, 'dot_product_attention') for t in raw], 'dot_product_attention')
     if q.ndim != 4 or k.ndim != 4 or v.ndim != 4:
         raise ValueError('keras.ops.dot_product_attention: query, key and value must be 4-D (batch, seq, heads, '
                          'head_dim), got %s, %s, %s' % (tuple(q.shape), tuple(k.shape), tuple(v.shape)))
@@ -139,8 +146,11 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         scale = float(np.float32(scale))
     else:
         scale = float(scale)
-    logits = _ops.einsum('btnh,bsnh->bnts', q, k)
-    if bias is None and attn_logits_soft_cap is None and mask is None and not is_causal and folds_scale(logits):
+    if integral is not None:
+        logits = _ops.cast(_ops.einsum('BTNH,BSNH->BNTS', q, k), 'float32')     # Keras's equation (in errors)
+    else:
+        logits = _ops.einsum('btnh,bsnh->bnts', q, k)
+    if integral is None and bias is None and attn_logits_soft_cap is None and mask is None and not is_causal and folds_scale(logits):
         return _ops.einsum('bnts,bsnh->btnh', scaled_softmax(logits, scale), v)
     # Keras on TF scales, masks and softmaxes float16 / bfloat16 logits in float32 and casts the
     # probabilities back: in the narrow dtype the outputs were an ulp or two off under mixed_float16
@@ -169,6 +179,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         # Keras 3's large negative (not -inf), so a fully masked row averages its values.
         logits = _ops.where(_ops.broadcast_to(keep, logits.shape), logits, -0.7 * 3.38953e38)
     probs = _ops.softmax(logits, -1)
+    if integral is not None:
+        return _ops.einsum('BNTS,BSNH->BTNH', _ops.cast(probs, integral.name), v)
     return _ops.einsum('bnts,bsnh->btnh', probs if narrow is None else _ops.cast(probs, narrow), v)
 
 
