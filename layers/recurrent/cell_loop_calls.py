@@ -22,7 +22,7 @@ def run_time_zero(rnn, cell, sequences, states, training):
     if rnn.unroll:
         return
     with paused():      # its output is never used: nothing to record
-        cell(sequences[:, 0], states, training=training)
+        cell(sequences[:, 0], tuple(states), training=training)
 
 
 def step_context(rnn, t):

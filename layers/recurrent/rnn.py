@@ -235,7 +235,9 @@ class RNN(InitialStateBuildConfig, Layer):
                 cell_loop_calls.run_time_zero(self, cell, sequences, states, training)
                 for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
                     with cell_loop_calls.step_context(self, t):
-                        output, new_states = cell(inputs, states, training=training)
+                        # a tuple, as Keras's TF backend hands the step its states (a cell's
+                        # `states[1:] + [x]` raises there, and a print shows parentheses)
+                        output, new_states = cell(inputs, tuple(states), training=training)
                     new_states = nest.flatten(new_states)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
