@@ -110,11 +110,17 @@ def bincount(x, weights=None, minlength=0, sparse=False):
     if sparse:
         raise ValueError('keras.ops.bincount: sparse=True is not supported; tapeflow tensors are dense')
     t, xp, a = _raw(x, 'bincount')
-    if a.dtype.kind not in 'iu' or a.ndim not in (1, 2):
-        raise ValueError('keras.ops.bincount: x must be a 1-D or 2-D integer tensor, got dtype %s, shape %s'
-                         % (a.dtype.name, a.shape))
-    if a.size and int(a.min()) < 0:
-        raise ValueError('keras.ops.bincount: x must be non-negative, got %d' % int(a.min()))
+    given = a.dtype
+    if given.kind not in 'iufb' or a.ndim not in (1, 2):
+        raise ValueError('keras.ops.bincount: x must be a 1-D or 2-D number tensor, got dtype %s, shape %s'
+                         % (given.name, a.shape))
+    if given.name not in ('int32', 'int64'):        # Keras 3 on TF: tf.cast(x, int32) (floats truncate)
+        a = _ops.cast(t, 'int32')._data
+    if a.size and int(a.min()) < 0:     # DenseBincount's words (1-D and 2-D inputs take different checks)
+        text = ('Input arr must be non-negative!' if a.ndim == 1 else
+                "Input 'in' must be non-negative! Negative input value found: %d" % int(a.min()))
+        raise kernel_error('DenseBincount', text, named=True,
+                           note='keras.ops.bincount: x must be non-negative, got %d' % int(a.min()))
     length = max(int(a.max()) + 1 if a.size else 0, int(minlength))
     if weights is None:
         w, dtype = xp.ones(a.shape, 'int32'), np.dtype('int32')
@@ -123,7 +129,7 @@ def bincount(x, weights=None, minlength=0, sparse=False):
         if w.shape != a.shape:
             raise ValueError('keras.ops.bincount: weights must have the shape of x, got %s and %s'
                              % (w.shape, a.shape))
-        dtype = result_dtype(a.dtype, w.dtype)
+        dtype = result_dtype(given, w.dtype)
     # Counted on the host (np.add.at: repeated ids accumulate); counts carry no gradient.
     rows = backend.to_host(a).reshape(-1, a.shape[-1]) if a.ndim == 2 else backend.to_host(a).reshape(1, -1)
     out = np.zeros((rows.shape[0], length), dtype)
