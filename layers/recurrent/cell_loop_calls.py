@@ -10,11 +10,32 @@ Python of their own to show, and take another path (rnn.py's RecurrentCell branc
 """
 from contextlib import nullcontext
 
+from framework import nest
+
 from framework.eager_graph_names import inside_function, lifted
 from framework.function import replaying
 from framework.tape import paused
 
 from ..call_context import in_traced_function
+
+
+def run_dropout_mask_calls(cell, sequences, states, training):
+    """Keras 3's RNN.call first calls each cell of a StackedRNNCells once on the first step
+    (``_maybe_config_dropout_masks``, to settle dropout masks; results discarded), unrolled or not:
+    a custom cell in a stack runs its Python once more than a lone cell does. Only a stack with a
+    custom cell pays this here (the built-in cells have no Python of their own to show, and
+    sequence_dropout draws their masks)."""
+    from ..stacked_rnn_cells import StackedRNNCells, _sizes
+    from .cell import RecurrentCell
+    if not isinstance(cell, StackedRNNCells) or all(isinstance(c, RecurrentCell) for c in cell.cells):
+        return
+    flat = list(nest.flatten(states))
+    inputs = sequences[:, 0]
+    with paused():
+        for inner in cell.cells:
+            count = len(_sizes(inner))
+            mine, flat = flat[:count], flat[count:]
+            inputs, _ = inner(inputs, list(mine), training=training)
 
 
 def run_time_zero(rnn, cell, sequences, states, training):

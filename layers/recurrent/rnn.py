@@ -232,6 +232,7 @@ class RNN(InitialStateBuildConfig, Layer):
             stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
             with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training), \
                     sequence_weight_reads.held(stack_cells):
+                cell_loop_calls.run_dropout_mask_calls(cell, sequences, states, training)
                 cell_loop_calls.run_time_zero(self, cell, sequences, states, training)
                 for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
                     with cell_loop_calls.step_context(self, t):
