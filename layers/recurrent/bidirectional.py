@@ -18,12 +18,19 @@ def _copy(layer, name, **changes):
     config.update(changes, name=name)
     shown = serialize(layer)      # (a layer that takes no go_backwards: Keras's TypeError shows this)
     shown['config'].update(changes, name=name)
+    if _pops_cell(type(layer)):
+        shown['config'].pop('cell', None)   # Keras's RNN.from_config pops it from the dict its error shows
     with wrapped_type_errors(type(layer), shown):
         copy = type(layer).from_config(config)
     build_config = layer.get_build_config() if layer.built else None
     if build_config and build_config.get('input_shape') is not None:
         copy._build_from_shape(tuple(build_config['input_shape']))
     return copy
+
+
+def _pops_cell(cls):
+    from .rnn import RNN
+    return getattr(cls.from_config, '__func__', None) is RNN.from_config.__func__
 
 
 def _strip(name, prefix):
