@@ -34,3 +34,25 @@ def test_non_int_ids_are_cast_to_int32(x, kwargs, dtype, counts):
 def test_negative_ids_raise_dense_bincount_errors(x, weights, text):
     with pytest.raises(InvalidArgumentError, match='^' + re.escape(CPU + text + ' [Op:DenseBincount] name: ')):
         ops.bincount(x, weights=weights)
+
+
+def test_scalar_ids_count_as_one_id():
+    # TF 2.21: keras.ops.bincount(np.array(2)) is int32 [0, 0, 1]
+    out = ops.bincount(np.array(2))
+    assert out.dtype.name == 'int32' and np.asarray(out).tolist() == [0, 0, 1]
+
+
+@pytest.mark.parametrize('x, kwargs, error, text', [
+    (np.zeros((1, 1, 1), 'int32'), {}, InvalidArgumentError,
+     CPU + 'Shape must be at most rank 2 but is rank 3 [Op:DenseBincount] name: '),
+    (np.array([0, 1]), {'weights': np.array([1.0, 2.0, 3.0])}, InvalidArgumentError,
+     CPU + '`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it acts as all weights '
+     'equal to 1. Received [3] [Op:DenseBincount] name: '),
+    (np.array([[0, 1]]), {'weights': np.ones((2, 3))}, InvalidArgumentError,
+     CPU + '`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it acts as all weights '
+     'equal to 1. Received [2,3] [Op:DenseBincount] name: '),
+    (np.array([0, 1]), {'minlength': 2.0}, TypeError, 'Cannot convert 2.0 to EagerTensor of dtype int64'),
+])
+def test_bad_shapes_and_minlength_raise_tf_errors(x, kwargs, error, text):
+    with pytest.raises(error, match='^' + re.escape(text)):
+        ops.bincount(x, **kwargs)

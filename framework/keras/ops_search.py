@@ -111,11 +111,23 @@ def bincount(x, weights=None, minlength=0, sparse=False):
         raise ValueError('keras.ops.bincount: sparse=True is not supported; tapeflow tensors are dense')
     t, xp, a = _raw(x, 'bincount')
     given = a.dtype
-    if given.kind not in 'iufb' or a.ndim not in (1, 2):
-        raise ValueError('keras.ops.bincount: x must be a 1-D or 2-D number tensor, got dtype %s, shape %s'
-                         % (given.name, a.shape))
+    if given.kind not in 'iufb':
+        raise ValueError('keras.ops.bincount: x must be a number tensor, got dtype %s' % (given.name,))
     if given.name not in ('int32', 'int64'):        # Keras 3 on TF: tf.cast(x, int32) (floats truncate)
         a = _ops.cast(t, 'int32')._data
+    if isinstance(minlength, (float, np.floating)):     # tf.math.bincount converts it in x's dtype
+        raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (minlength, a.dtype.name))
+    if a.ndim == 0:     # tf.math.bincount counts a scalar as one id
+        a = a.reshape(1)
+    if a.ndim > 2:
+        raise kernel_error('DenseBincount', 'Shape must be at most rank 2 but is rank %d' % a.ndim, named=True,
+                           note='keras.ops.bincount: x must be 1-D or 2-D, got shape %s' % (a.shape,))
+    if weights is not None and np.shape(tensor(weights, 'bincount')._data) != a.shape:
+        raise kernel_error('DenseBincount', '`weights` must be the same shape as `arr` or a length-0 `Tensor`, in '
+                           'which case it acts as all weights equal to 1. Received %s'
+                           % ('[%s]' % ','.join(map(str, np.shape(tensor(weights, 'bincount')._data)))), named=True,
+                           note='keras.ops.bincount: weights must have the shape of x, got %s and %s'
+                           % (np.shape(tensor(weights, 'bincount')._data), a.shape))
     if a.size and int(a.min()) < 0:     # DenseBincount's words (1-D and 2-D inputs take different checks)
         text = ('Input arr must be non-negative!' if a.ndim == 1 else
                 "Input 'in' must be non-negative! Negative input value found: %d" % int(a.min()))
@@ -126,9 +138,6 @@ def bincount(x, weights=None, minlength=0, sparse=False):
         w, dtype = xp.ones(a.shape, 'int32'), np.dtype('int32')
     else:
         w = numeric(weights, 'bincount')._data
-        if w.shape != a.shape:
-            raise ValueError('keras.ops.bincount: weights must have the shape of x, got %s and %s'
-                             % (w.shape, a.shape))
         dtype = result_dtype(given, w.dtype)
     # Counted on the host (np.add.at: repeated ids accumulate); counts carry no gradient.
     rows = backend.to_host(a).reshape(-1, a.shape[-1]) if a.ndim == 2 else backend.to_host(a).reshape(1, -1)
