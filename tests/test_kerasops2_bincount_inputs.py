@@ -56,3 +56,16 @@ def test_scalar_ids_count_as_one_id():
 def test_bad_shapes_and_minlength_raise_tf_errors(x, kwargs, error, text):
     with pytest.raises(error, match='^' + re.escape(text)):
         ops.bincount(x, **kwargs)
+
+
+@pytest.mark.parametrize('kwargs, error, text', [
+    ({'bins': 2.0}, TypeError, 'Argument `bins` must be of type `int`. Received: bins=2.0'),
+    ({'bins': -1}, ValueError, 'Argument `bins` should be a non-negative integer. Received: bins=-1'),
+    ({'range': (1,)}, ValueError, 'Argument `range` must be a tuple of two elements. Received: range=(1,)'),
+    ({'range': [0, 1]}, ValueError, 'Argument `range` must be a tuple of two elements. Received: range=[0, 1]'),
+    ({'range': (1, 0)}, ValueError, 'The second element of `range` must be greater than the first. Received: range=(1, 0)'),
+])
+def test_histogram_checks_bins_and_range_in_keras_words(kwargs, error, text):
+    # printed by TF 2.21: keras.ops.histogram(np.array([0.5, 1.0], 'float32'), **kwargs)
+    with pytest.raises(error, match='^' + re.escape(text)):
+        ops.histogram(np.array([0.5, 1.0], 'float32'), **kwargs)

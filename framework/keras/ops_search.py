@@ -150,6 +150,7 @@ def bincount(x, weights=None, minlength=0, sparse=False):
 def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
     """(counts, bin_edges) of a 1-D ``x`` over ``bins`` equal bins spanning ``range`` (default: min..max);
     the last bin includes its right edge; counts have x's dtype."""
+    _check_histogram_arguments(bins, range)
     refuse_kinds(tensor(x, 'histogram'), 'histogram', 'bc')     # Keras 3 on TF: its Min of the values
     t, xp, a = _raw(x, 'histogram')
     if a.ndim > 1:      # Keras 3's words (a scalar fails later in TF, with another text)
@@ -166,6 +167,20 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
     edges = _ops.cast(_ops.linspace(low, high, int(bins) + 1), a.dtype)._data
     counts = xp.bincount(xp.searchsorted(edges[1:-1], inside, side='right'), minlength=int(bins))
     return Tensor(counts.astype(a.dtype)), Tensor(edges)
+
+
+def _check_histogram_arguments(bins, range):  # noqa: A002
+    """Keras 3's keras.ops.histogram checks, in its order and words, before x is converted."""
+    if not isinstance(bins, int):
+        raise TypeError('Argument `bins` must be of type `int`. Received: bins=%s' % (bins,))
+    if bins < 0:
+        raise ValueError('Argument `bins` should be a non-negative integer. Received: bins=%s' % (bins,))
+    if range:
+        if len(range) < 2 or not isinstance(range, tuple):
+            raise ValueError('Argument `range` must be a tuple of two elements. Received: range=%s' % (range,))
+        if range[1] < range[0]:
+            raise ValueError('The second element of `range` must be greater than the first. Received: range=%s'
+                             % (range,))
 
 
 def unique(x, sorted=True, return_index=False, return_inverse=False, return_counts=False,  # noqa: A002
