@@ -10,7 +10,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError, OpError
+from framework.errors import InvalidArgumentError, OpError, noted
 from .ops_arrays import diag, floatx_dtype, refuse_strings
 from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
@@ -44,12 +44,21 @@ def append(x1, x2, axis=None):
 
 def array_split(x, indices_or_sections, axis=0):
     """numpy.array_split: n parts whose sizes differ by at most one (the first ones larger)."""
+    # Keras 3's checks, in its order and words, before x is converted: a number of sections only (a Python int;
+    # split points, numpy integers and floats are TypeErrors), then an int axis
+    if not isinstance(indices_or_sections, int):
+        raise noted(TypeError('Argument `indices_or_sections` must be of type `int`. Received: indices_or_sections=%s'
+                              % (indices_or_sections,)),
+                    'keras.ops.array_split: indices_or_sections must be an integer number of sections; for split '
+                    'points use keras.ops.split')
+    n = indices_or_sections
+    if n <= 0:
+        raise noted(ValueError('Argument `indices_or_sections` must be a positive integer. Received: '
+                               'indices_or_sections=%s' % (n,)),
+                    'keras.ops.array_split: the number of sections must be >= 1, got %d' % n)
+    if not isinstance(axis, int):
+        raise TypeError('Argument `axis` must be of type `int`. Received: %s' % (axis,))
     t = tensor(x, 'array_split')
-    if not isinstance(indices_or_sections, (int, np.integer)):
-        return split(t, indices_or_sections, axis)
-    n = int(indices_or_sections)
-    if n < 1:
-        raise ValueError('keras.ops.array_split: the number of sections must be >= 1, got %d' % n)
     length = t.shape[_axis(t, axis, 'array_split')]
     sizes = [length // n + (1 if i < length % n else 0) for i in range(n)]
     return _ops.split(t, sizes, axis)
