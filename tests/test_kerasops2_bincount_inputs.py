@@ -69,3 +69,17 @@ def test_histogram_checks_bins_and_range_in_keras_words(kwargs, error, text):
     # printed by TF 2.21: keras.ops.histogram(np.array([0.5, 1.0], 'float32'), **kwargs)
     with pytest.raises(error, match='^' + re.escape(text)):
         ops.histogram(np.array([0.5, 1.0], 'float32'), **kwargs)
+
+
+@pytest.mark.parametrize('dtype, bins, edges', [
+    ('float32', 2, ['inf', 'nan', '-inf']),
+    ('float64', 3, ['inf', 'nan', 'nan', '-inf']),
+    ('int32', 2, [2147483647, 2147483647, -2147483648]),
+])
+def test_histogram_of_nothing_spans_min_and_max_of_nothing(dtype, bins, edges):
+    # TF 2.21 (progs/kerasops2/hist.py): zero counts; edges from Min / Max of an empty tensor (inf, -inf for floats)
+    counts, got = ops.histogram(np.zeros((0,), dtype), bins=bins)
+    assert counts.dtype.name == dtype and np.asarray(counts).tolist() == [0] * bins
+    got = np.asarray(got)
+    assert got.dtype.name == dtype
+    assert [str(float(v)) if got.dtype.kind == 'f' else int(v) for v in got] == edges

@@ -161,7 +161,13 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
         raise ValueError('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
     if int(bins) < 1:
         raise ValueError('keras.ops.histogram: bins must be >= 1, got %r' % (bins,))
-    low, high = (a.min(), a.max()) if range is None else range
+    if range is not None:
+        low, high = range
+    elif a.size:
+        low, high = a.min(), a.max()
+    else:       # TF's Min / Max of nothing: the dtype's largest and smallest (inf, -inf for floats)
+        info = np.finfo(a.dtype) if a.dtype.kind == 'f' else np.iinfo(a.dtype)
+        low, high = (a.dtype.type(np.inf), a.dtype.type(-np.inf)) if a.dtype.kind == 'f' else (info.max, info.min)
     inside = a[(a >= low) & (a <= high)]
     # the edges as Keras's TF backend makes them: tf.linspace (its float32 steps), cast to x's dtype
     edges = _ops.cast(_ops.linspace(low, high, int(bins) + 1), a.dtype)._data
