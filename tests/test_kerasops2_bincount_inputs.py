@@ -83,3 +83,16 @@ def test_histogram_of_nothing_spans_min_and_max_of_nothing(dtype, bins, edges):
     got = np.asarray(got)
     assert got.dtype.name == dtype
     assert [str(float(v)) if got.dtype.kind == 'f' else int(v) for v in got] == edges
+
+
+def test_histogram_of_a_scalar_and_zero_bins_fail_where_tf_fails():
+    # TF 2.21: a scalar x reaches tf.boolean_mask with a scalar mask; bins=0 scatters 3 indices into a (0,) output
+    with pytest.raises(ValueError, match='^mask cannot be scalar.'):
+        ops.histogram(np.array(1.0))
+    f = np.array([0.5, 1.0, 2.0], 'float32')
+    text = ('{{function_node __wrapped__ScatterNd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Indices and '
+            'updates specified for empty output.  indices shape: [3,1] [Op:ScatterNd]')
+    with pytest.raises(InvalidArgumentError, match='^' + re.escape(text)):
+        ops.histogram(f, bins=0)
+    counts, edges = ops.histogram(f, bins=0, range=(5.0, 6.0))     # nothing inside: TF returns (0,) and [5.]
+    assert np.asarray(counts).shape == (0,) and np.asarray(edges).tolist() == [5.0]

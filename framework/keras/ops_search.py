@@ -9,7 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.errors import kernel_error
+from framework.errors import kernel_error, noted
 from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
@@ -157,18 +157,20 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
         error = ValueError('Input tensor must be 1-dimensional. Received: input.shape=%s' % (tuple(a.shape),))
         error.add_note('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
         raise error
-    if a.ndim != 1:
-        raise ValueError('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
-    if int(bins) < 1:
-        raise ValueError('keras.ops.histogram: bins must be >= 1, got %r' % (bins,))
+    if a.ndim != 1:     # Keras's TF backend reaches tf.boolean_mask with a scalar mask
+        raise noted(ValueError('mask cannot be scalar.'), 'keras.ops.histogram: x must be 1-D, got shape ()')
     if range is not None:
         low, high = range
     elif a.size:
         low, high = a.min(), a.max()
-    else:       # TF's Min / Max of nothing: the dtype's largest and smallest (inf, -inf for floats)
-        info = np.finfo(a.dtype) if a.dtype.kind == 'f' else np.iinfo(a.dtype)
-        low, high = (a.dtype.type(np.inf), a.dtype.type(-np.inf)) if a.dtype.kind == 'f' else (info.max, info.min)
+    elif a.dtype.kind == 'f':   # TF's Min / Max of nothing: inf and -inf, an int dtype's largest and smallest
+        low, high = a.dtype.type(np.inf), a.dtype.type(-np.inf)
+    else:
+        low, high = np.iinfo(a.dtype).max, np.iinfo(a.dtype).min
     inside = a[(a >= low) & (a <= high)]
+    if bins == 0 and inside.size:   # Keras scatters the values' bin indices into a (0,) output
+        raise kernel_error('ScatterNd', 'Indices and updates specified for empty output.  indices shape: [%d,1]'
+                           % inside.size, note='keras.ops.histogram: bins must be >= 1, got 0')
     # the edges as Keras's TF backend makes them: tf.linspace (its float32 steps), cast to x's dtype
     edges = _ops.cast(_ops.linspace(low, high, int(bins) + 1), a.dtype)._data
     counts = xp.bincount(xp.searchsorted(edges[1:-1], inside, side='right'), minlength=int(bins))
