@@ -96,3 +96,13 @@ def test_histogram_of_a_scalar_and_zero_bins_fail_where_tf_fails():
         ops.histogram(f, bins=0)
     counts, edges = ops.histogram(f, bins=0, range=(5.0, 6.0))     # nothing inside: TF returns (0,) and [5.]
     assert np.asarray(counts).shape == (0,) and np.asarray(edges).tolist() == [5.0]
+
+
+@pytest.mark.parametrize('bins, text', [
+    (np.array([[0.0, 1.0]]), 'only 0-dimensional arrays can be converted to Python scalars'),
+    (np.array(1.0), 'iteration over a 0-d array'),
+])
+def test_digitize_of_bins_that_are_not_1d_is_a_type_error(bins, text):
+    # TF 2.21 (progs/kerasops2/dig.py): Keras takes float(v) for v in list(bins)
+    with pytest.raises(TypeError, match='^' + re.escape(text)):
+        ops.digitize(np.array([0.5, 1.5], 'float32'), bins)

@@ -45,6 +45,11 @@ def digitize(x, bins):
     refuse_kinds(numeric(x, 'digitize'), 'digitize')       # (complex bins are cast to the boundaries' floats)
     t, b = cast_all([numeric(x, 'digitize'), numeric(bins, 'digitize')], 'digitize')
     if b.ndim != 1:
+        # Keras 3 on TF takes float(v) for v in list(bins): Python's / numpy's TypeError for a scalar or nested bins
+        try:
+            [float(v) for v in list(backend.to_host(b._data))]
+        except TypeError as error:
+            raise noted(error, 'keras.ops.digitize: bins must be 1-D, got shape %s' % (tuple(b.shape),)) from None
         raise ValueError('keras.ops.digitize: bins must be 1-D, got shape %s' % (tuple(b.shape),))
     xp = backend.array_module(t._data)
     if bool((b._data[1:] < b._data[:-1]).any()):
