@@ -8,6 +8,7 @@ import numpy as np
 
 from framework import ops as _ops
 from framework import onednn_policy
+from framework.ops import float_kernels
 from framework.errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, floating, in_product_dtype, numeric, refuse_kinds, same_dtype_operand, tensor
@@ -216,5 +217,11 @@ def cdist(x, y):
     if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-1]:
         raise ValueError('keras.ops.cdist: x and y must be (..., rows, features) with equal features, got '
                          'shapes %s and %s' % (tuple(a.shape), tuple(b.shape)))
+    if first._data.dtype.kind == 'b':       # Keras 3 on TF subtracts the bools as they are: Sub refuses them
+        _ops.expand_dims(first, -2) - _ops.expand_dims(tensor(y, 'cdist'), -3)
+    if first._data.dtype.kind in 'iu':      # Keras 3 on TF sums the squares in the int dtype: Sqrt refuses it
+        error = float_kernels.refusal('sqrt', first.dtype.name)
+        error.add_note('keras.ops.cdist: cast int points to a float dtype first')
+        raise error
     difference = _ops.expand_dims(a, -2) - _ops.expand_dims(b, -3)
     return _ops.sqrt(_ops.reduce_sum(difference * difference, -1))
