@@ -27,3 +27,13 @@ def test_bool_points_reach_sub():
     # float points unchanged: TF 2.21 cdist([[1., 2.]], [[0., 0.]]) is float32 sqrt(5) = 0x1.1e377ap+1
     out = np.asarray(ops.cdist(np.array([[1., 2.]], 'float32'), np.array([[0., 0.]], 'float32')))
     assert out.dtype == np.float32 and float(out[0, 0]).hex() == '0x1.1e377a0000000p+1'
+
+
+@pytest.mark.parametrize('dtype', ['int32', 'int64'])
+def test_gaussian_blur_of_int_images_is_subs_dtype_error(dtype):
+    # TF 2.21: keras.ops.image.gaussian_blur(np.arange(16).reshape(1, 4, 4, 1).astype('int32')) builds its kernel in
+    # int32: tf.range(size) - (size - 1) / 2 meets a double
+    text = ('cannot compute Sub as input #1(zero-based) was expected to be a %s tensor but is a double tensor '
+            '[Op:Sub] name: ' % dtype)
+    with pytest.raises(InvalidArgumentError, match='^' + re.escape(text)):
+        ops.image.gaussian_blur(np.arange(16).reshape(1, 4, 4, 1).astype(dtype))

@@ -5,6 +5,7 @@ import numpy as np
 from framework import backend, ops as _ops
 from framework.ops.operands import named_errors
 from .ops_conv_extra import depthwise_conv
+from .ops_dtypes import tensor
 
 
 def _channels_last(images, data_format, op, ranks=(3, 4)):
@@ -26,6 +27,14 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     if len(sizes) != 2 or len(sigmas) != 2 or min(sizes) < 1 or min(sigmas) <= 0:
         raise ValueError('keras.ops.image.gaussian_blur: kernel_size must be two ints >= 1 and sigma two positive '
                          'numbers, got %r and %r' % (kernel_size, sigma))
+    given = tensor(images, 'image.gaussian_blur')._data.dtype.name
+    if given in ('int32', 'int64'):
+        # Keras 3 on TF builds the kernel in the images' dtype: range(size) - (size - 1) / 2 is int - double
+        from framework.errors import InvalidArgumentError
+        error = InvalidArgumentError('cannot compute Sub as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a double tensor [Op:Sub] name: ' % given)
+        error.add_note('keras.ops.image.gaussian_blur: cast int images to a float dtype first')
+        raise error
     kernel = _gaussian_kernel(sizes, [_ops.cast(v, x.dtype) for v in sigmas], x.dtype)
     return undo(same_taps(x, backend.to_host(kernel._data)))
 
