@@ -37,3 +37,15 @@ def test_gaussian_blur_of_int_images_is_subs_dtype_error(dtype):
             '[Op:Sub] name: ' % dtype)
     with pytest.raises(InvalidArgumentError, match='^' + re.escape(text)):
         ops.image.gaussian_blur(np.arange(16).reshape(1, 4, 4, 1).astype(dtype))
+
+
+@pytest.mark.parametrize('dtype, error_name, start', [
+    ('uint8', 'InvalidArgumentError', "Value for attr 'Tidx' of uint8 is not in the list of allowed values"),
+    ('int16', 'NotFoundError', 'Could not find device for node: {{node Range}} = Range[Tidx=DT_INT16]'),
+    ('bool', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool'),
+])
+def test_gaussian_blur_of_narrow_int_or_bool_images_fails_at_range(dtype, error_name, start):
+    # TF 2.21 (progs/kerasops2/gb.py): the kernel's tf.range(size, dtype=images.dtype) is refused
+    with pytest.raises(Exception, match='^' + re.escape(start)) as caught:
+        ops.image.gaussian_blur(np.arange(16).reshape(1, 4, 4, 1).astype(dtype))
+    assert type(caught.value).__name__ == error_name

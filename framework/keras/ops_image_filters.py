@@ -27,7 +27,10 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     if len(sizes) != 2 or len(sigmas) != 2 or min(sizes) < 1 or min(sigmas) <= 0:
         raise ValueError('keras.ops.image.gaussian_blur: kernel_size must be two ints >= 1 and sigma two positive '
                          'numbers, got %r and %r' % (kernel_size, sigma))
-    given = tensor(images, 'image.gaussian_blur')._data.dtype.name
+    given = tensor(images, 'image.gaussian_blur')._data.dtype
+    if given.kind in 'iub' and given.name not in ('int32', 'int64'):
+        _ops.range(sizes[0], dtype=given.name)      # Keras's kernel starts with tf.range in the images' dtype: refused
+    given = given.name
     if given in ('int32', 'int64'):
         # Keras 3 on TF builds the kernel in the images' dtype: range(size) - (size - 1) / 2 is int - double
         from framework.errors import InvalidArgumentError
