@@ -65,17 +65,9 @@ def _refuse_python_values(inputs):
     for leaf in (inputs,) if type(inputs) in _PYTHON_SCALARS else nest.flatten(inputs):
         if type(leaf) in _PYTHON_SCALARS or not (leaf is None or isinstance(leaf, (Tensor, CompositeTensor))
                                                  or hasattr(leaf, '__array__')):
+            from framework.data.stage_names import type_text      # (late, on the failure only)
             raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
-                             'value should be passed as a keyword argument: %s (of type %s)' % (leaf, _type_text(leaf)))
-
-
-def _type_text(value):
-    """``type(value)`` as Keras's message prints it: a tf.data dataset by TensorFlow's class path."""
-    from framework.data.dataset import Dataset
-    if isinstance(value, Dataset):
-        from framework.data.stage_names import tf_class_text
-        return tf_class_text(value)
-    return type(value)
+                             'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type_text(leaf)))
 
 
 def _warn_legacy_shape_argument(data_layer):

@@ -46,6 +46,13 @@ _TF_MODULE = {'_TensorSliceDataset': 'from_tensor_slices_op', '_TensorDataset': 
               'TFRecordDatasetV2': 'readers', 'FixedLengthRecordDatasetV2': 'readers'}
 
 
+def type_text(value):
+    """``str(type(value))`` as Keras's messages print it on TensorFlow: a tf.data dataset by TensorFlow's
+    class path (``tf_class_text``), anything else by its own class."""
+    from .dataset import Dataset
+    return tf_class_text(value) if isinstance(value, Dataset) else str(type(value))
+
+
 def tf_class_text(dataset):
     """``str(type(ds))`` as TensorFlow 2.21 prints it for the same dataset, which Keras' messages quote
     ("<class 'tensorflow.python.data.ops.batch_op._BatchDataset'>")."""

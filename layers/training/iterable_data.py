@@ -15,7 +15,7 @@ import numpy as np
 from framework.data.eager_functions_warning import warn_if_functions_run_eagerly
 from framework import nest, ops
 from framework.data import Dataset
-from framework.data.stage_names import tf_class_text
+from framework.data.stage_names import type_text
 from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
@@ -117,7 +117,7 @@ def refuse_unsplittable(parts):
     type', and tapeflow, which converted the halves to arrays after slicing, trained on them."""
     leaves = [leaf for part in parts if part is not None
               for leaf in ([part] if is_iterable_input(part) else nest.flatten(part))]
-    unsplittable = [tf_class_text(leaf) if isinstance(leaf, Dataset) else str(type(leaf))
+    unsplittable = [type_text(leaf)
                     for leaf in leaves if is_iterable_input(leaf) or isinstance(leaf, _PYTHON_SCALARS)]
     if unsplittable:
         error = ValueError('Argument `validation_split` is only supported for tensors or NumPy arrays.'
