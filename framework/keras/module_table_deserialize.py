@@ -27,7 +27,8 @@ def deserialize_in_table(config, custom_objects, table, resolve):
     """
     if config is None:
         return None
-    custom = _custom_objects(custom_objects)
+    from layers.saving.registry import merged_custom_objects
+    custom = merged_custom_objects(custom_objects)
     if isinstance(config, str) and custom.get(config) is not None:
         return custom[config]
     if isinstance(config, (list, tuple)):
@@ -54,8 +55,3 @@ def deserialize_in_table(config, custom_objects, table, resolve):
         return name
     return resolve(config, custom_objects)
 
-
-def _custom_objects(custom_objects):
-    """Keras's merge: the given objects, then the enclosing scope's, then the registry's."""
-    from layers.saving.registry import registered_objects, scoped_objects
-    return {**(custom_objects or {}), **scoped_objects(), **registered_objects()}

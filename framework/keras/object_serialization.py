@@ -202,9 +202,10 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
 def _deserialize(config, custom_objects):
     if isinstance(config, str):
         # a plain function's name (legacy files write functions so): the custom object if one
-        # has that name, the string itself otherwise, as Keras 3 does
-        from layers.saving.registry import find_by_exact_name
-        found = find_by_exact_name(config, custom_objects)
+        # has that name, the string itself otherwise, as Keras 3 does (the registry's, then the
+        # scope's, over custom_objects': Keras merges them before this lookup)
+        from layers.saving.registry import merged_custom_objects
+        found = merged_custom_objects(custom_objects).get(config)
         return config if found is None else found
     if isinstance(config, _PLAIN):
         return config

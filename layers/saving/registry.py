@@ -93,6 +93,13 @@ def find_by_exact_name(name, custom_objects=None):
     return None
 
 
+def merged_custom_objects(custom_objects=None):
+    """Keras 3's deserialize_keras_object merge, {**custom_objects, **scope, **registry}: a name held
+    by several is the registry's, then the enclosing scope's (legacy lookups ask custom_objects first:
+    ``find_by_exact_name``)."""
+    return {**(custom_objects or {}), **scoped_objects(), **_REGISTERED}
+
+
 def scoped_objects():
     """{name: object} of the enclosing ``custom_object_scope``s, inner ones winning (a copy); a
     scope that hides the outer ones starts afresh."""
