@@ -260,18 +260,21 @@ class CompiledLoss:
             if len(flat) != len(y_pred):
                 flat = self._spread_over_losses(flat, y_true, y_pred)
             return flat
-        flat = nest.flatten(y_true)
-        if len(flat) != 1:
+        # Keras 3 packs y into the one output's structure by iterating it (pack_sequence_as), so y must hold
+        # one item: a list or tuple gives that item as it is, nested or not (fit(X, [[y]]): the loss then meets
+        # a tuple for one tensor, TF 2.21's 'Expected an instance of tuple, got <tf.Tensor ...>')
+        items = len(y_true) if isinstance(y_true, (list, tuple)) else len(nest.flatten(y_true))
+        if items != 1:
+            flat = nest.flatten(y_true)
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
                                % (stars(y_true, tuples=True), stars(y_pred)))
             error.add_note('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
             raise error
         if isinstance(y_true, dict):
-            # Keras 3 packs y into the one output's structure by iterating it (pack_sequence_as): a dict
-            # gives its key, which the loss then fails to convert ("Expected float32, but got dd of type
-            # 'str'."), whatever the key: keras.io's text_generation_fnet fits y={'outputs': ...} so on TF
+            # a dict gives its key, which the loss then fails to convert ("Expected float32, but got dd of
+            # type 'str'."), whatever the key: keras.io's text_generation_fnet fits y={'outputs': ...} so on TF
             return next(iter(y_true))
-        return flat[0]
+        return y_true[0]
 
     def _keys_as_targets(self, y_true, y_pred):
         """The error for a dict of targets keyed otherwise than as many outputs: Keras 3 packs it into the

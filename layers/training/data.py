@@ -126,9 +126,17 @@ def _has_none_entry(value):
 
 def _is_rectangular_numbers(value):
     try:
-        return np.asarray(value).dtype != object and not any(isinstance(v, (np.ndarray, Tensor)) for v in value)
+        return np.asarray(value).dtype != object and not any(_holds_array(v) for v in value)
     except ValueError:
         return False
+
+
+def _holds_array(value):
+    # An array at any depth makes a structure: Keras 3 reads fit(X, [[y]]) as y nested in two lists
+    # (numpy would make it one (1, n, ...) array)
+    if isinstance(value, (list, tuple)):
+        return any(_holds_array(v) for v in value)
+    return isinstance(value, (np.ndarray, Tensor))
 
 
 def to_arrays(value, what, copy=True):
