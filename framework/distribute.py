@@ -6,7 +6,7 @@ TensorFlow programs written for ``MirroredStrategy`` create their model in
 MirroredStrategy has one replica, and so do these strategies: each runs the
 function once, on this process's values, so such programs run unchanged and
 give the single-device numbers. Data parallelism over processes (MPI, NCCL)
-is ``framework.distributed`` (see the README's "Distributed training").
+is ``framework.distributed`` (see docs/distributed.md).
 """
 import contextlib
 import threading

@@ -13,7 +13,7 @@ no such write.
 A plain list, dict or set such a name holds is copied too, afresh for each replay from its contents when
 the trace ended: the guide's ``external_list.append(x)`` appends once (at the trace), however often the
 function is called, and the replays read what the trace read. What stays live: other objects the names
-hold (an attribute set on a model: TensorFlow's trace read those too, a difference README lists), and
+hold (an attribute set on a model: TensorFlow's trace read those too, a difference docs/differences.md lists), and
 the globals of other Python functions the traced one calls. Only user functions are frozen: tapeflow's
 own (Keras steps) run as they are.
 """
