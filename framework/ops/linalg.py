@@ -298,9 +298,9 @@ def _tensordot_axes(a, axes):
     if isinstance(axes, (int, np.integer)):
         if axes < 0:
             raise ValueError('`axes` must be at least 0. Received: %s.' % (axes,))
-        if axes > a.ndim:       # (TF formats the tensor as numpy prints its values)
-            raise ValueError('`axes` must not be larger than the number of dimensions of tensor %s.  Received %s, '
-                             'vs tensor dimensions %d.' % (a.numpy(), axes, a.ndim))
+        if axes > a.ndim:       # (TF's f-string formats the tensor: a scalar as a Python number, an array as numpy)
+            raise ValueError('`axes` must not be larger than the number of dimensions of tensor {}.  Received {}, '
+                             'vs tensor dimensions {}.'.format(a, axes, a.ndim))
         return list(range(a.ndim - axes, a.ndim)), list(range(axes))
     if isinstance(axes, (list, tuple)):
         if len(axes) != 2:

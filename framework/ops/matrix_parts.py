@@ -207,9 +207,9 @@ def _last_two_swapped(ndim):
 def matrix_transpose(a, name='matrix_transpose', conjugate=False):
     """Each matrix transposed (the last two axes swapped); conjugated too with ``conjugate``."""
     t = as_tensor(a, 'matrix_transpose')
-    if t.ndim < 2:      # TF prints the converted value's numpy form
-        raise ValueError('Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = %s with shape: %s'
-                         % (backend.to_host(t._data), tuple(t.shape)))
+    if t.ndim < 2:      # TF's f-string formats the tensor: a scalar as a Python number (float32 1.1 is 1.100000023841858)
+        raise ValueError('Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {} with shape: {}'
+                         .format(t, tuple(t.shape)))
     if conjugate and t._data.dtype.kind == 'c':
         t = conj(t)
     return transpose(t, _last_two_swapped(t.ndim))
