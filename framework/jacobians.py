@@ -8,7 +8,7 @@ import contextlib
 
 from numpy import generic, ndarray
 
-from . import nest, ops, pfor_errors
+from . import jacobian_tiling, nest, ops, pfor_errors
 from .backend import array_module
 from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
@@ -17,9 +17,10 @@ from .indexed_slices import IndexedSlices
 from .tensor import Tensor
 
 
-def jacobian(tape, target, sources, unconnected, use_pfor=True):
+def jacobian(tape, target, sources, unconnected, use_pfor=True, parallel_iterations=None):
     """d target[i...] / d source[j...]: shape target.shape + source.shape for each source.
-    ``use_pfor`` (TensorFlow's vectorized way, the default) changes only its tracing warnings."""
+    ``use_pfor`` (TensorFlow's vectorized way, the default) changes only its tracing warnings;
+    ``parallel_iterations`` only TF's refusals and its tiled rows (jacobian_tiling)."""
     tape._check_usable()
     flat_sources = nest.flatten(sources)
     if isinstance(target, IndexedSlices):
@@ -37,6 +38,8 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     if not isinstance(target, Tensor):
         return _jacobian_of_a_constant(tape, target, sources, flat_sources, unconnected)
     n = target._data.size
+    if not use_pfor:        # (TF's eager loop checks the knob before its first row)
+        jacobian_tiling.tiles(parallel_iterations, n, use_pfor)
     rows = [[] for _ in flat_sources]
     connected = [False] * len(flat_sources)
     xp = array_module(target._data)     # seeds live where the target lives
@@ -50,6 +53,8 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
                 g = grads.get(id(s))
                 connected[k] = connected[k] or g is not None
                 rows[k].append(_zero_filled(g, s, unconnected, use_pfor))
+        if use_pfor and jacobian_tiling.tiles(parallel_iterations, n, use_pfor):
+            _tiled_rows(tape, rows, flat_sources, connected, unconnected, parallel_iterations)
     if not n:
         # An empty target: TF's pfor traces one row and answers zeros for the sources that row reaches
         # (None for the others, as its gradient); one sweep of an empty seed tells which are reached.
@@ -69,6 +74,19 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
         else:
             out.append(Tensor(array_module(s._data).zeros(tuple(target.shape) + tuple(s.shape), s.dtype)))
     return nest.pack_sequence_as(sources, out)
+
+
+def _tiled_rows(tape, rows, flat_sources, connected, unconnected, parallel_iterations):
+    """TF's tiled pfor: a None row cannot be stacked, and on a tape that is not persistent the tiles'
+    rows come from a fresh empty tape (zeros with unconnected_gradients='zero', else that refusal)."""
+    jacobian_tiling.refuse_unstackable(connected, unconnected)
+    if tape._persistent:
+        return
+    jacobian_tiling.refuse_unstackable([False], unconnected)
+    first = jacobian_tiling.untiled_rows(parallel_iterations, len(rows[0]) if rows else 0)
+    for k, s in enumerate(flat_sources):
+        xp = array_module(s._data)
+        rows[k][first:] = [Tensor(xp.zeros(tuple(s.shape), s.dtype)) for _ in rows[k][first:]]
 
 
 def _numpy_value(value):
@@ -147,7 +165,7 @@ def _zero_filled(g, source, unconnected, use_pfor):
     return result(g, source, 'zero', asked=False)
 
 
-def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
+def batch_jacobian(tape, target, source, unconnected, use_pfor=True, parallel_iterations=None):
     """Per-example jacobians: result[b] = d target[b] / d source[b]."""
     try:
         tape._check_usable()
@@ -177,6 +195,8 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
                                                           "enabled and  with experimental_use_pfor set to False.")
     batch = target.shape[0]
     inner = int(target._data.size // batch)
+    if not use_pfor:
+        jacobian_tiling.tiles(parallel_iterations, inner, use_pfor)
     cols = []
     connected = False
     xp = array_module(target._data)
@@ -189,6 +209,10 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
             g = tape._backward([target], [seed], [source], free=False).get(id(source))
             connected = connected or g is not None
             cols.append(_zero_filled(g, source, unconnected, use_pfor))
+        if use_pfor and jacobian_tiling.tiles(parallel_iterations, inner, use_pfor):
+            jacobian_tiling.refuse_unstackable([connected], unconnected)
+            if not tape._persistent:
+                raise jacobian_tiling.refuse_one_shot_batch_tape()
     if not tape._persistent:
         tape._release()
     if not use_pfor and inner:
