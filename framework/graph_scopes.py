@@ -32,6 +32,10 @@ class GraphScopes:
         self._in_use[candidate] = 1
         return '%s_%d' % (name, count - 1)
 
+    def used(self, name):
+        """Whether ``unique`` has already given out ``name`` in this graph."""
+        return name.lower() in self._in_use
+
     def forget_owners(self):
         """Let go of the layers this trace's scopes were given to, once its Python has run: a layer the trace
         made and dropped must die with it (later_trace_variables.first_trace.remade); its names stay used."""

@@ -3,7 +3,7 @@
 ``LossFunctionWrapper`` is the one mechanism behind every built-in loss
 class: it holds a per-sample function and its keyword arguments.
 """
-from .. import dtypes, nest
+from .. import dtypes, nest, trace_names
 from ..keras_repr import KerasObjectRepr
 from ..tensor import Tensor
 from .inputs import FLOATX, NUMPY_DTYPES, squeeze_or_expand_to_same_rank, to_dtype
@@ -30,6 +30,17 @@ def _check_same_structure(y_true, y_pred, name, dtype):
                    'prediction per label array (a multi-output model takes one loss per output in compile)'
                    % (name, _structure_text(y_true), _structure_text(y_pred)))
     raise error
+
+
+def _converted(x, dtype, name, role):
+    """``x`` as a tensor of the loss's dtype. In a traced fit / evaluate step Keras 3's convert_to_tensor
+    of a step tensor of another dtype (integer labels; float64 ones in train_on_batch) is a graph Cast in
+    the loss's name scope: TF 2.21 prints it, and names it in a shape error, as 'compile_loss/mse/Cast'."""
+    result = to_dtype(x, dtype, name, role)
+    if trace_names.ACTIVE and type(x) is Tensor:
+        from layers.traced_casts import name_cast      # (lazy: layers imports the losses)
+        name_cast(x, result)
+    return result
 
 
 def _structure_problem(a, b):
@@ -115,9 +126,9 @@ class Loss(KerasObjectRepr):   # Keras leaves a Loss's repr to Python: '<__main_
         in_mask = get_keras_mask(y_pred) if id(y_pred) in NOTES else None
         target = NUMPY_DTYPES.get(self._dtype)
         if type(y_pred) is not Tensor or y_pred._data.dtype is not target:
-            y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
+            y_pred = _converted(y_pred, self._dtype, self.name, 'y_pred')
         if type(y_true) is not Tensor or y_true._data.dtype is not target:
-            y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
+            y_true = _converted(y_true, self._dtype, self.name, 'y_true')
         losses = self.call(y_true, y_pred)
         out_mask = get_keras_mask(losses) if id(losses) in NOTES else None
         if in_mask is not None and out_mask is not None:

@@ -73,8 +73,12 @@ _WEIGHT_MULS = {
     'binary_focal_crossentropy': ('mul_3', 'Mean', 'Cast'),
     'categorical_focal_crossentropy': ('mul_3', 'Sum_1', 'Cast'),
     'categorical_crossentropy': ('mul', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast'),
-    'sparse_categorical_crossentropy': ('mul', 'SparseSoftmaxCrossEntropyWithLogits/Reshape_2', 'Cast_2'),
+    'sparse_categorical_crossentropy': ('mul', 'SparseSoftmaxCrossEntropyWithLogits/Reshape_2', 'Cast_1'),
 }
+# TF's sparse_softmax_cross_entropy_with_logits reshapes only logits of another rank than 2: for (N, C)
+# the losses are its op's own output
+_RANK_2_SOURCES = {'sparse_categorical_crossentropy': 'SparseSoftmaxCrossEntropyWithLogits/'
+                                                      'SparseSoftmaxCrossEntropyWithLogits'}
 _SMOOTHED_WEIGHT_MULS = {      # the same with label_smoothing
     'binary_crossentropy': ('mul_1', 'Mean', 'Cast'),
     'categorical_crossentropy': ('mul_1', 'softmax_cross_entropy_with_logits/Reshape_2', 'Cast_1'),
@@ -100,7 +104,13 @@ _MASK_SELECTS = {'mean_squared_error': 'SelectV2', 'mean_absolute_error': 'Selec
                  'sparse_categorical_crossentropy': 'SelectV2'}
 
 
-def _weights_in_traced_step(error, scope, loss, y_pred):
+def _next_name(name):
+    """The graph's name after ``name`` for the same op: 'Cast' -> 'Cast_1', 'Cast_2' -> 'Cast_3'."""
+    base, _, index = name.rpartition('_')
+    return '%s_%d' % (base, int(index) + 1) if base and index.isdigit() else name + '_1'
+
+
+def _weights_in_traced_step(error, scope, loss, y_pred, trace):
     """The graph's ValueError for sample weights that do not broadcast to the losses (or to their
     mask), else ``error``."""
     masked = getattr(error, '_mask_operands', None)
@@ -122,6 +132,11 @@ def _weights_in_traced_step(error, scope, loss, y_pred):
     if ops is None or arguments.get('ignore_class') is not None or (masked and name not in _MASK_SELECTS):
         return error
     node, source, cast = ops
+    if y_pred is not None and y_pred._data.ndim == 2:
+        source = _RANK_2_SOURCES.get(name, source)
+    if trace.graph.used('compile_loss/%s/Cast' % scope):
+        # the labels were of another dtype than the loss's: Loss.__call__'s Cast of them comes first
+        cast = _next_name(cast)
     weight_dtype = getattr(getattr(weights, '_data', None), 'dtype', None)
     entry = trace_names.entry_of(weights)
     loss_dtype = y_pred._data.dtype if values is None else values._data.dtype
@@ -166,7 +181,7 @@ def in_traced_step(error, scope, loss=None, y_pred=None):
         if loss is None or (getattr(error, '_weight_operands', None) is None
                             and getattr(error, '_mask_operands', None) is None):
             return error
-        return _weights_in_traced_step(error, scope, loss, y_pred)
+        return _weights_in_traced_step(error, scope, loss, y_pred, trace)
     what, y_true, y_pred = operands
     kernel, node, inputs = _FIRST_OPS[what]
     tensors = {'true': y_true, 'pred': y_pred}
