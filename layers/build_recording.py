@@ -11,10 +11,12 @@ Keras's wrapper opens the layer's name scope, the build runs with the layer encl
 builds (``call_context.building``).
 """
 import functools
+import inspect
 
 from framework.train import deferred_restore
 
 from . import call_context
+from .build_shapes import _written_outside_tapeflow
 from .keras_build_config import keras_writes_build_config
 
 
@@ -32,6 +34,7 @@ def recording_build(build):
     def build_and_record(self, *args, **kwargs):
         # Keras 3 wraps only the instance's own build: a super().build() inside it does not lock
         outermost = '_in_build' not in self.__dict__
+        built_before = self.built
         if outermost:
             self.__dict__['_in_build'] = True
         try:
@@ -41,7 +44,9 @@ def recording_build(build):
             if outermost:
                 del self.__dict__['_in_build']
         self.built = True
-        if self._build_input_shape is None:
+        if outermost and (args or kwargs) and (built_before or _written_outside_tapeflow(build)):
+            _record_arguments(self, build, args, kwargs, built_before)
+        elif self._build_input_shape is None:
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)
             if self._build_input_shape is None and (args or kwargs) and keras_writes_build_config(type(self)):
                 # Keras 3 records the arguments build was given: Embedding(5, 3).build(None) has the
@@ -54,3 +59,27 @@ def recording_build(build):
 
     build_and_record._records_build = True
     return build_and_record
+
+
+def _record_arguments(layer, build, args, kwargs, built_before):
+    """Record the shapes this ``build`` was given as Keras 3's build wrapper does after every build it
+    completes: the arguments bound to ``build``'s parameters, one as ``input_shape``, several as
+    ``shapes_dict``. Its last build wins (TF 2.21: ``build((None, 2))`` then ``build((None, 3))`` on a
+    layer that makes no new state gives ``{'input_shape': (None, 3)}``), and a user's build records its
+    own argument, not the one its ``super().build(...)`` passed on."""
+    bound = inspect.signature(build).bind(layer, *args, **kwargs).arguments
+    bound.pop(next(iter(bound)))        # (self)
+    shapes = dict(bound)
+    first = next(iter(shapes.values()))
+    if len(shapes) > 1:
+        layer.__dict__['_build_shapes_dict'] = shapes
+        layer._build_input_shape = first
+        return
+    if first is None and not built_before:
+        return      # a first build(None) keeps what the build recorded itself
+    layer._build_input_shape = first
+    if built_before and not keras_writes_build_config(type(layer)):
+        # built when made (Dropout, ...): Keras records only a build called by hand, as this one
+        layer.__dict__['_build_shapes_dict'] = {'input_shape': first}
+    else:
+        layer.__dict__.pop('_build_shapes_dict', None)
