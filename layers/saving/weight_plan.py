@@ -56,8 +56,9 @@ class WeightPlan:
         ``owner`` says where they belong ("layer 'dense' (layers/dense)");
         ``array_names`` names the arrays in the file (default their indices);
         ``keras_owner``: Keras 3's name for them in its legacy loader's errors ('layer #1 (named out)').
-        An owner with any mismatch has none of its weights assigned, but for Keras 3's legacy loader
-        (``keras_owner`` given) skipping mismatches skips only the weights that do not fit.
+        An owner with any mismatch fails the load; skipping mismatches, Keras 3 still assigns what it
+        reaches: for its legacy loader (``keras_owner`` given) every weight that fits, for its own layout
+        the weights before the first that does not (an optimizer's first slots).
         """
         if keras_owner and self.skip_mismatch and len(variables) == len(arrays):
             for variable, array in zip(variables, arrays):
@@ -86,8 +87,15 @@ class WeightPlan:
                 found.append('%s: weight %d %r has shape %s in the model but %s in the file (%r)'
                              % (owner, index, variable.path, _shape(variable), tuple(np.shape(array)),
                                 array_names[index]))
-        if found:
-            (self.skipped if self.skip_mismatch else self.problems).extend(found)
+        if found and self.skip_mismatch:
+            self.skipped.extend(found)
+            # Keras 3's load_own_variables assigns in order up to the first value that does not fit, and
+            # skip_mismatch only turns its error into a warning: an optimizer whose later slots differ keeps
+            # its iteration count, learning rate and the slots before them (a Dense's kernel comes first)
+            if len(variables) == len(arrays):
+                self.pairs.extend(_fitting_prefix(variables, arrays))
+        elif found:
+            self.problems.extend(found)
         else:
             self.pairs.extend(zip(variables, arrays))
 
@@ -179,6 +187,16 @@ def write_into(variable, array):
 def host_value(variable):
     """A numpy copy of ``variable``'s value (a device array is copied to the host)."""
     return np.array(backend.to_host(variable._data), copy=True)
+
+
+def _fitting_prefix(variables, arrays):
+    """The (variable, array) pairs before the first whose shapes differ."""
+    pairs = []
+    for variable, array in zip(variables, arrays):
+        if tuple(np.shape(array)) != _shape(variable):
+            break
+        pairs.append((variable, array))
+    return pairs
 
 
 def _shape(variable):
