@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import backend, graph_random_ops, libm, onednn_policy
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
-from . import eigen_math, eigen_math64, onednn_softmax, reductions, softmax_grad_push_down
+from . import eigen_math, eigen_math64, half_softmax_rows, onednn_softmax, reductions, softmax_grad_push_down
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..composite import dispatch, map_ragged
@@ -274,13 +274,22 @@ def silu(features, beta=1.0, name=None):
         elif _in_keras_step() or x._data.dtype.itemsize == 2:
             traced = traced_swish(x)
             if traced is not None:      # TF's custom gradient recomputes the sigmoid: silu's own gradient
-                record('silu', (x,), traced, (lambda g, y, x: _silu_grad(g, x, 1.0),))
+                record('silu', (x,), traced, _custom_rules(x, (lambda g, y, x: _silu_grad(g, x, 1.0),)))
                 return traced
     s = sigmoid(x * beta if beta != 1.0 else x)
     out = Tensor(x._data * s._data)
     if ACTIVE:
-        record('silu', (x,), out, (lambda g, y, x: _silu_grad(g, x, beta),))
+        record('silu', (x,), out, _custom_rules(x, (lambda g, y, x: _silu_grad(g, x, beta),)))
     return out
+
+
+def _custom_rules(x, vjps):
+    """TF's swish is a custom gradient, dy times its expressions with no conjugate (its Mul rule would take
+    one): a complex silu's rules go to the tape pre-conjugated, so that its complex wrapping cancels."""
+    if x._data.dtype.kind != 'c':
+        return vjps
+    from ..complex_gradients import conjugated
+    return conjugated(vjps)
 
 
 def untaped(x):
@@ -374,7 +383,7 @@ def _silu_tensor_beta(x, beta):
         def beta_grad(g, y, x, b):
             s = recomputed_sigmoid(g, x, b)
             return reduce_sum(g * square(x) * s * (1.0 - s))
-        record('silu', (x, b), out, (features_grad, beta_grad))
+        record('silu', (x, b), out, _custom_rules(x, (features_grad, beta_grad)))
     return out
 
 
@@ -571,6 +580,9 @@ def _along_last(a, ax, rows_fn):
 
 
 def _log_softmax_rows(xp, a):
+    if a.dtype == np.float16 and a.size and not onednn_policy.enabled():
+        return half_softmax_rows.log_softmax_rows(
+            a, lambda f: _summed_exp(xp, f), lambda f: eigen_math.log(f) if eigen_math.handles(f) else xp.log(f))
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
     total = kernel_row_sums(_summed_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
     if eigen_math.handles_class_scores(total):
@@ -611,9 +623,12 @@ def _softmax_exp(xp, a):
 
 
 def _softmax_rows(xp, a):
+    if a.dtype == np.float16 and a.size and not onednn_policy.enabled():
+        # Eigen's kernel (TF without oneDNN) rounds each step to float16 (half_softmax_rows.py)
+        return half_softmax_rows.softmax_rows(a, lambda f: _softmax_exp(xp, f))
     if a.dtype.itemsize == 2:
-        # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
-        # (its half-precision steps differ in the last bit for about half the values)
+        # bfloat16, and float16 where oneDNN runs: computed in float32 and rounded once (not measured
+        # against TF on such a machine; bfloat16's Eigen steps are another order, not yet followed)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
     row_max = None
     if a.dtype == np.float32 and xp is np and a.size and onednn_policy.enabled():
