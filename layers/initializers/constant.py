@@ -38,7 +38,9 @@ class Constant(Initializer):
         if value.ndim == 0:
             return Tensor(current_xp().full(shape, value, dtype=dtype))
         try:
-            value = np.broadcast_to(value, shape)
+            # cast(value) * ones(shape): the product's shape, which may be longer than ``shape`` (Constant([4.])
+            # for a scalar weight is [4.] in TF 2.21, Constant([[.5]]) for a (1,) bias [[.5]])
+            value = np.broadcast_to(value, np.broadcast_shapes(value.shape, tuple(shape)))
         except ValueError:
             # Keras multiplies value by ones(shape): the Mul kernel's words, which print shapes as [3,2]
             raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
