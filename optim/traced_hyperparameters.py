@@ -1,0 +1,74 @@
+"""An optimizer's hyper-parameters as a traced step sees them.
+
+Keras 3 reads an optimizer's hyper-parameters (``beta_1``, ``epsilon``, ``momentum``, ``nesterov``,
+``rho``, ``clipnorm``, ``weight_decay``, ``ema_overwrite_frequency``, ...) as Python numbers while
+TensorFlow traces the step, so they are constants of the graph: set one between two calls of a
+tf.function step, or from a callback during fit (Keras keeps its train function across fit calls),
+and TF 2.21 goes on with the traced value, where an eager step takes the new one at once
+(notes/progs/optimtraj19/p1_hyper.py). Only the learning rate reaches a traced step, being a
+variable that the setter assigns (a schedule set later: optimizer_learning_rate._rate_in_effect).
+
+tapeflow runs a traced step's Python on every call, so ``as_traced`` records the hyper-parameters in
+the trace's ``trace_values`` when the trace first applies gradients and, around each later call's
+apply, lets the optimizer hold them; afterwards it gets its own values back. Eagerly it does nothing.
+"""
+import weakref
+
+from framework import graph_random_ops
+
+# The base class's options: None is a setting there ("no clipping") that a trace keeps too. Elsewhere
+# None stays live, as a custom optimizer may fill a None attribute in its build().
+BASE_OPTIONS = frozenset({'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum',
+                          'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps'})
+_NUMBERS = (int, float, bool)
+_LIVE = frozenset({'built'})        # state the optimizer keeps, not a setting
+_ABSENT = object()
+_KEY = 'optimizer hyperparameters'     # trace_values[_KEY]: {optimizer: what its trace saw}
+
+
+def hyperparameters(optimizer):
+    """{name: value} of the optimizer's public Python-number attributes (and the base options left None)."""
+    return {name: value for name, value in vars(optimizer).items()
+            if (type(value) in _NUMBERS and name[0] != '_' and name not in _LIVE)
+            or (value is None and name in BASE_OPTIONS)}
+
+
+class as_traced:
+    """``with as_traced(optimizer):`` around one apply. In a traced call the first apply records the
+    hyper-parameters for the trace (the values are live then); later calls of that trace hold them
+    for the apply's duration."""
+    __slots__ = ('_optimizer', '_live')
+
+    def __init__(self, optimizer):
+        self._optimizer = optimizer
+        self._live = None
+
+    def __enter__(self):
+        state = graph_random_ops.current()
+        if state is None:
+            return self
+        optimizer = self._optimizer
+        # (held weakly: an optimizer made and dropped in each call must die with it, as
+        # later_trace_variables' singleton check expects of the variables the trace made)
+        traced = state.trace_values.get(_KEY)
+        if traced is None:
+            traced = state.trace_values[_KEY] = weakref.WeakKeyDictionary()
+        kept = traced.get(optimizer)
+        if kept is None:
+            traced[optimizer] = hyperparameters(optimizer)
+            return self
+        attributes = vars(optimizer)
+        self._live = {name: attributes.get(name, _ABSENT) for name in kept}
+        attributes.update(kept)
+        return self
+
+    def __exit__(self, *exc):
+        live, self._live = self._live, None
+        if live:
+            attributes = vars(self._optimizer)
+            for name, value in live.items():
+                if value is _ABSENT:
+                    attributes.pop(name, None)
+                else:
+                    attributes[name] = value
+        return False
