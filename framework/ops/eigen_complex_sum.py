@@ -20,7 +20,7 @@ _WHOLE_LIMIT = 8192
 
 def applies(a, inner):
     """Whether ``a`` is a host complex array whose sums of ``inner`` trailing values are taken here."""
-    return (type(a) is np.ndarray and a.dtype in _PACKET and a.size <= eigen_sum.MAX_SIZE
+    return (type(a) is np.ndarray and a.dtype in _PACKET and 0 < a.size <= eigen_sum.MAX_SIZE
             and (inner < a.size or a.size <= _WHOLE_LIMIT))
 
 

@@ -216,6 +216,9 @@ KERNELS.update({
     'UnsortedSegmentProd': ('UnsortedSegmentProd', _UNSORTED, _SUMMABLE, _TINDICES + _TNUMSEGMENTS),
 })
 
+KERNELS['Maximum'] = ('Maximum', _BINARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'uint8', 'int16', 'uint16',
+                                           'int32', 'uint32', 'int64', 'uint64'))
+
 # tapeflow ops whose TensorFlow implementation is built from the kernels above: op -> the KERNELS keys its
 # operand meets, in order. The first kernel whose allowed list lacks the dtype is the one that refuses it
 # (tf.math.reduce_logsumexp of bools fails in Max, of int32 in IsFinite); a dtype all of them take gets
@@ -236,7 +239,9 @@ FIRST_KERNELS = {
     'segment_mean': ('SegmentMean',), 'segment_prod': ('SegmentProd',),
     'unsorted_segment_max': ('UnsortedSegmentMax',), 'unsorted_segment_min': ('UnsortedSegmentMin',),
     'unsorted_segment_sum': ('UnsortedSegmentSum',), 'unsorted_segment_prod': ('UnsortedSegmentProd',),
-    'unsorted_segment_mean': ('UnsortedSegmentSum',), 'unsorted_segment_sqrt_n': ('UnsortedSegmentSum',),
+    # (TF divides their sums by maximum(counts, 1), counts in data's dtype: Maximum refuses complex data)
+    'unsorted_segment_mean': ('UnsortedSegmentSum', 'Maximum'),
+    'unsorted_segment_sqrt_n': ('UnsortedSegmentSum', 'Maximum'),
 }
 
 # ops whose kernels refuse complex tensors (numpy would compute erf, lgamma or elu of them silently)

@@ -27,7 +27,7 @@ def _segment_prod(data, ids, num, unsorted):
     a = backend.to_host(data._data)
     flat_ids = backend.to_host(ids._data).reshape(-1)
     rest = a.shape[ids.ndim:]
-    flat = a.reshape((-1,) + rest)
+    flat = a.reshape((flat_ids.size,) + rest)     # (-1 fails on an empty row shape)
     keep = flat_ids >= 0
     out = np.ones((num,) + rest, a.dtype)
     np.multiply.at(out, flat_ids[keep], flat[keep])

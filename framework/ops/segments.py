@@ -209,7 +209,7 @@ def _segment_sum(data, ids, num):
     a, i = data._data, ids._data
     xp = backend.array_module(a)
     rest = a.shape[ids.ndim:]
-    flat_ids, flat = i.reshape(-1), a.reshape((-1,) + rest)
+    flat_ids, flat = i.reshape(-1), a.reshape((i.size,) + rest)     # (-1 fails on an empty row shape)
     keep = flat_ids >= 0
     out = xp.zeros((num,) + rest, a.dtype)
     _at(xp, 'add', out, flat_ids[keep], flat[keep])
@@ -224,7 +224,7 @@ def _segment_extreme(data, ids, num, kind, empty):
     a, i = data._data, ids._data
     xp = backend.array_module(a)
     rest = a.shape[ids.ndim:]
-    flat_ids, flat = i.reshape(-1), a.reshape((-1,) + rest)
+    flat_ids, flat = i.reshape(-1), a.reshape((i.size,) + rest)     # (-1 fails on an empty row shape)
     keep = flat_ids >= 0
     info = dtypes.as_dtype(a.dtype)      # its min / max know bfloat16, which numpy's finfo does not
     out = xp.full((num,) + rest, info.min if kind == 'maximum' else info.max, a.dtype)

@@ -1,0 +1,58 @@
+"""Segment reductions of data with an empty row shape, and complex sums of empty tensors, as TF 2.21 computes
+them (tapeflow's reshape(-1, ...) of an empty array raised numpy's 'cannot reshape array of size 0')."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+SEGMENT_OPS = {
+    'segment_sum': lambda x, n: tf.math.segment_sum(x, tf.range(n) // 2),
+    'segment_mean': lambda x, n: tf.math.segment_mean(x, tf.range(n) // 2),
+    'segment_max': lambda x, n: tf.math.segment_max(x, tf.range(n) // 2),
+    'segment_prod': lambda x, n: tf.math.segment_prod(x, tf.range(n) // 2),
+    'unsorted_segment_sum': lambda x, n: tf.math.unsorted_segment_sum(x, tf.range(n) % 2, 2),
+    'unsorted_segment_max': lambda x, n: tf.math.unsorted_segment_max(x, tf.range(n) % 2, 2),
+    'unsorted_segment_min': lambda x, n: tf.math.unsorted_segment_min(x, tf.range(n) % 2, 2),
+    'unsorted_segment_prod': lambda x, n: tf.math.unsorted_segment_prod(x, tf.range(n) % 2, 2),
+    'unsorted_segment_mean': lambda x, n: tf.math.unsorted_segment_mean(x, tf.range(n) % 2, 2),
+    'unsorted_segment_sqrt_n': lambda x, n: tf.math.unsorted_segment_sqrt_n(x, tf.range(n) % 2, 2),
+}
+
+
+@pytest.mark.parametrize('op', sorted(SEGMENT_OPS))
+@pytest.mark.parametrize('shape, dtype', [((3, 0, 2), 'float32'), ((4, 2, 0), 'bfloat16'), ((2, 0), 'float64')])
+def test_segment_ops_of_empty_rows(op, shape, dtype):
+    # TF 2.21: segment_* of (3, 0, 2) float32 is (2, 0, 2) (sorted ids [0, 0, 1]), unsorted ones (2, 0, 2);
+    # the gradient is zeros of the input's shape
+    x = tf.zeros(shape, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = SEGMENT_OPS[op](x, shape[0])
+    segments = (shape[0] + 1) // 2 if not op.startswith('unsorted') else 2
+    assert tuple(y.shape) == (segments,) + shape[1:] and y.dtype == x.dtype
+    g = tape.gradient(y, x)
+    assert tuple(g.shape) == shape and g.dtype == x.dtype
+
+
+@pytest.mark.parametrize('op', ['unsorted_segment_mean', 'unsorted_segment_sqrt_n'])
+def test_complex_unsorted_mean_fails_in_maximum(op):
+    # TF 2.21 divides by maximum(counts, 1) in data's dtype: Maximum's registry error
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        SEGMENT_OPS[op](tf.zeros([3], tf.complex128), 3)
+    assert str(info.value) == (
+        "Value for attr 'T' of complex128 is not in the list of allowed values: bfloat16, half, float, double, int8, "
+        "uint8, int16, uint16, int32, uint32, int64, uint64\n\t; NodeDef: {{node Maximum}}; Op<name=Maximum; "
+        "signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_UINT8, "
+        "DT_INT16, DT_UINT16, DT_INT32, DT_UINT32, DT_INT64, DT_UINT64]> [Op:Maximum] name: ")
+
+
+@pytest.mark.parametrize('dtype', ['complex64', 'complex128'])
+def test_complex_sums_of_empty_tensors(dtype):
+    x = tf.zeros((0, 3), dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        total = tf.reduce_sum(x)
+    # TF 2.21: 0j, rows [] of shape (0,), gradient [] of shape (0, 3)
+    assert total.numpy() == 0 and tuple(tf.reduce_sum(x, axis=1).shape) == (0,)
+    assert tuple(tape.gradient(total, x).shape) == (0, 3)
+    assert np.array_equal(tf.reduce_sum(tf.zeros((2, 0), dtype), axis=1).numpy(), [0, 0])
