@@ -75,9 +75,9 @@ class LossScaleOptimizer(Optimizer):
             error = AttributeError("'%s' object has no attribute 'build'" % type(inner_optimizer).__name__)
             error.add_note(note)
             raise error
-        # Keras checks neither value: a scale <= 0 or growth steps < 1 (never doubling) run as there
-        if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float, np.number)):
-            raise ValueError('LossScaleOptimizer: `initial_scale` must be a number, got %r' % (initial_scale,))
+        # Keras checks neither value: a scale <= 0 or growth steps < 1 (never doubling) run as there; a
+        # scale that is a tensor or a list is taken as it is, one it cannot use fails where Keras uses it
+        # (scale_loss before the first step, the scale Variable that build makes)
         if not isinstance(dynamic_growth_steps, (int, float, np.number)):      # Keras's steps - 1: TypeError
             raise TypeError('LossScaleOptimizer: `dynamic_growth_steps` must be a number (an integer >= 1 '
                             'to double the scale), got %r' % (dynamic_growth_steps,))
@@ -115,7 +115,15 @@ class LossScaleOptimizer(Optimizer):
         inner, scope = self.inner_optimizer, getattr(self, '_build_scope', None)
         if 'step_counter' not in self.__dict__:
             self.step_counter = self._slots.add_extra('step_counter', 0, 'int64')
-            self.dynamic_scale = self._slots.add_extra('dynamic_scale', self.initial_scale, 'float32')
+        if 'dynamic_scale' not in self.__dict__:
+            scale = self.initial_scale
+            if not isinstance(scale, (int, float, np.number)):
+                # Keras fills the Variable through initializers.Constant: a tensor or a list is cast, 'a' is
+                # Cast's UnimplementedError, None the conversion's ValueError, the counter made and the
+                # optimizer left unbuilt, as in TF 2.21
+                from layers.initializers import Constant     # (lazy: layers imports the optimizers)
+                scale = Constant(scale)(shape=(), dtype='float32')
+            self.dynamic_scale = self._slots.add_extra('dynamic_scale', scale, 'float32')
         inner._slots.auto_tracking = False
         if scope:
             inner._slots.prefix, inner._build_scope = '%s/%s' % (scope, inner.name), scope
@@ -138,7 +146,10 @@ class LossScaleOptimizer(Optimizer):
         until the optimizer is built."""
         loss = convert_to_tensor(loss)
         if 'dynamic_scale' not in self.__dict__:
-            return loss * float(self.initial_scale)       # a Python float: the loss keeps its dtype
+            if isinstance(self.initial_scale, (int, float, np.number)):
+                return loss * float(self.initial_scale)       # a Python float: the loss keeps its dtype
+            from framework.keras import ops as keras_ops       # (lazy: framework.keras imports the optimizers)
+            return keras_ops.multiply(loss, self.initial_scale)   # Keras's ops.multiply, errors included
         if loss.dtype in ('float16', 'bfloat16'):
             # Keras multiplies by its float32 variable, promoting a half-precision loss to float32 (so
             # 2.0 * 32768 does not overflow to inf, skipping the step, as in float16)

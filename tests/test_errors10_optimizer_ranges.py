@@ -111,7 +111,6 @@ def test_lion_beta_1_that_is_no_number_is_the_comparison_type_error():
     # TF: ValueError "Cannot assign value to variable ' nadam/variable:0': Shape mismatch..." (its u_product)
     (lambda: keras.optimizers.Nadam(beta_1=[0.9]), ValueError, 'beta_1'),
     (lambda: keras.optimizers.Adadelta(rho=None), ValueError, 'rho'),
-    (lambda: keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(), initial_scale='a'), ValueError, 'initial_scale'),
 ])
 def test_a_value_that_is_no_number_is_still_refused_by_name(make, error, what):
     with pytest.raises(error, match=what):
