@@ -48,7 +48,8 @@ def test_short_or_narrow_sums_add_row_after_row_in_half(shape):
     assert tf.reduce_sum(tf.constant(a), axis=0).numpy().view('uint16').tolist() == expected.view('uint16').tolist()
 
 
-def test_additive_attention_scale_gradient_under_mixed_float16():
+def test_additive_attention_scale_gradient_under_mixed_float16(onednn_on):
+    # (the attention's float16 softmax as on the goldens' oneDNN CPU: tests/test_metrics13_half_softmax.py)
     rs = np.random.RandomState(4)
     q = rs.randn(4, 6, 8).astype('float16')
     w = np.cos(np.arange(192) * 0.3).reshape(4, 6, 8).astype('float32')

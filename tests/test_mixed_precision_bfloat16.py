@@ -44,7 +44,9 @@ def test_bfloat16_softmax_and_variables():
     assert v.dtype == tf.bfloat16 and "dtype=bfloat16, numpy=\narray([[1.10156, 2.20312]" in repr(v)
 
 
-def test_float16_softmax_is_computed_in_float32():
+def test_float16_softmax_is_computed_in_float32(onednn_on):
+    # (the goldens' CPU runs oneDNN; without it TF's Eigen kernel rounds each step to half:
+    # tests/test_metrics13_half_softmax.py)
     f = tf.constant([[0.3, -1.7, 2.9, 0.001], [5.5, 6.25, -3.0, 0.5]], dtype='float16')
     assert tf.nn.softmax(f).numpy().tolist() == [[0.065185546875, 0.008819580078125, 0.8779296875,
                                                   0.048309326171875],

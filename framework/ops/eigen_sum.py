@@ -25,6 +25,9 @@ PACKET = 8
 PACKET64 = 4              # doubles per AVX packet: float64 sums take the same steps on packets of 4
 BLOCK = 4 * PACKET        # the four packet accumulators' share of the row on each pass
 _LEAF = 1024 * PACKET     # longer rows are split in halves, recursively (Eigen's tree reduction)
+# ... float16 rows past 200 packets (Eigen's LeafSize<half>: TF 2.21's reduce_sum of float16 rows of
+# 1,600 to 30,000 values, 120 of 120 equal; at 1024 packets, 45)
+_HALF_LEAF = 200 * PACKET
 MAX_SIZE = 1 << 16        # larger arrays keep numpy's sum: the recursion's Python cost grows with them
 # ... except a whole float32 tensor's sum (a loss over image-sized outputs, a printed reduce_sum),
 # which takes TensorFlow's order up to this size (a few milliseconds at most)
@@ -78,7 +81,7 @@ def row_sums(a):
     packet = PACKET64 if a.dtype == _FLOAT64 else PACKET
     if rows == 1 and n > MAX_SIZE:
         return _sharded_sum(a[0]).reshape(1)
-    if n > 1024 * packet:
+    if n > (_HALF_LEAF if a.dtype == _HALF else 1024 * packet):
         xp = backend.array_module(a)
         return xp.stack([_tree_sum(a[r], r * n, packet) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
     if rows == 1:
@@ -185,7 +188,7 @@ def _tree_sum(v, first, packet=PACKET):
     """Eigen's split of a long row at the packet boundary (counted from the tensor's start,
     ``first``) past its middle: (0 + left) + right."""
     n = v.shape[0]
-    if n <= 1024 * packet:
+    if n <= (_HALF_LEAF if v.dtype == _HALF else 1024 * packet):
         return _vector_sum(v, packet)
     split = packet * -(-(first + -(-n // 2)) // packet)
     left = min(split - first, n)
