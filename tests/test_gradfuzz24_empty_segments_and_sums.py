@@ -56,3 +56,17 @@ def test_complex_sums_of_empty_tensors(dtype):
     assert total.numpy() == 0 and tuple(tf.reduce_sum(x, axis=1).shape) == (0,)
     assert tuple(tape.gradient(total, x).shape) == (0, 3)
     assert np.array_equal(tf.reduce_sum(tf.zeros((2, 0), dtype), axis=1).numpy(), [0, 0])
+
+
+@pytest.mark.parametrize('shape, axis, value', [
+    # TF 2.21: products over an empty axis are ones, with an empty gradient
+    ((1, 0, 2), -2, [[1.0, 1.0]]), ((2, 0, 3), 1, [[1.0] * 3] * 2), ((0, 2, 3), 0, [[1.0] * 3] * 2),
+    ((2, 0, 3), [0, 2], []), ((3, 2, 0), [0, 1], []),
+])
+def test_products_over_empty_axes(shape, axis, value):
+    x = tf.zeros(shape, tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_prod(x + 1, axis=axis)
+    assert y.numpy().tolist() == value
+    assert tuple(tape.gradient(y, x).shape) == shape

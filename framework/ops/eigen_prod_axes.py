@@ -25,7 +25,7 @@ def strided_products(a, axes):
     """``a`` multiplied over sorted ``axes`` as TensorFlow's kernels do; shape: ``a``'s without ``axes``.
     None where this module leaves the product to numpy (other dtypes, rows past eigen_prod's tree size)."""
     packet = _PACKETS.get(a.dtype)
-    if packet is None or type(a) is not np.ndarray:
+    if packet is None or type(a) is not np.ndarray or not a.size:     # (empty: numpy's ones, as TF's)
         return None
     runs = eigen_runs(a.shape, axes)
     kept_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
