@@ -18,7 +18,9 @@ def serialize(layer):
         config = layer.get_config()
     out = {'module': module, 'class_name': type(layer).__name__, 'config': serialized_values(config),
            'registered_name': registered_name}
-    if overrides_get_build_config(layer) or keras_writes_build_config_unbuilt(type(layer)):
+    if _LEGACY_WRITING.get():
+        build_config = None     # Keras's legacy .h5 writer serializes layers without asking for one
+    elif overrides_get_build_config(layer) or keras_writes_build_config_unbuilt(type(layer)):
         build_config = layer.get_build_config()     # a user's method (or Keras's lookups) decides, built or not
     else:
         build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
@@ -142,6 +144,22 @@ def deserialize(config, custom_objects=None):
         from .saving.model_config import compile_as_described, lookup_table
         compile_as_described(layer, config, lookup_table(custom_objects), 'keras.layers.deserialize')
     return layer
+
+
+# Set while a legacy .h5 file's config is written: Keras 3's use_legacy_config, under which its legacy
+# serializer never calls get_build_config (a user's that raises does not stop an .h5 save, as on TF 2.21)
+_LEGACY_WRITING = contextvars.ContextVar('legacy_writing', default=False)
+
+
+@contextlib.contextmanager
+def legacy_writing():
+    """Serialize as Keras 3's legacy .h5 writer does: no layer is asked for its build config (the file's
+    layer entries hold none; a subclassed model's root keeps its own, see saving.legacy_config)."""
+    token = _LEGACY_WRITING.set(True)
+    try:
+        yield
+    finally:
+        _LEGACY_WRITING.reset(token)
 
 
 # Set while a legacy .h5 model is rebuilt: Keras 3's legacy deserializer lets from_config's errors by

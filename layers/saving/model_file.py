@@ -33,7 +33,7 @@ from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, lo
 from .legacy_config import legacy_model_config, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
 from .. import object_sharing
-from ..serialization import legacy_loading
+from ..serialization import legacy_loading, legacy_writing
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
 from .weights_file import build_from_first_kernel, keras3_first_shape
@@ -101,7 +101,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     # Keras's legacy .h5 writer names a lambda '<lambda>' (compile_config.training_config), without the
     # warning its .keras serializer gives for the bytecode (and without catch_warnings, which would make
     # once-per-place warnings show again)
-    with contextlib.nullcontext() if path.endswith('.keras') else lambdas_unwarned():
+    legacy = not path.endswith('.keras')
+    with lambdas_unwarned() if legacy else contextlib.nullcontext(), \
+            legacy_writing() if legacy else contextlib.nullcontext():
         config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     # Keras 3.15 reads include_optimizer for .h5 only (saving_api passes it to the legacy writer alone)
     keep_optimizer = include_optimizer or path.endswith('.keras')
