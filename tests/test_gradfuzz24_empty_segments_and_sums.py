@@ -70,3 +70,13 @@ def test_products_over_empty_axes(shape, axis, value):
         y = tf.reduce_prod(x + 1, axis=axis)
     assert y.numpy().tolist() == value
     assert tuple(tape.gradient(y, x).shape) == shape
+
+
+def test_lbeta_of_an_empty_axis_is_minus_infinity():
+    x = tf.zeros((3, 0))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.math.lbeta(x)
+    # TF 2.21: [-inf, -inf, -inf], and a gradient of x's shape (its composition's Sum rules)
+    assert y.numpy().tolist() == [-np.inf] * 3
+    assert tuple(tape.gradient(y, x).shape) == (3, 0)

@@ -168,17 +168,10 @@ def ndtri(x, name=None):
 # ---- beta, zeta, polygamma -------------------------------------------------------------------
 @named_errors('lbeta')
 def lbeta(x, name=None):
-    """log|B(x)| over the last axis: sum(lgamma(x), -1) - lgamma(sum(x, -1)) (0 for an empty axis).
-
-    Raises:
-        ValueError: a scalar x (there is no last axis).
-    """
+    """log|B(x)| over the last axis: sum(lgamma(x), -1) - lgamma(sum(x, -1)), TF 2.21's composition: an
+    empty axis gives 0 - lgamma(0) = -inf, and a scalar fails in its Sum ('Invalid reduction dimension')."""
     t = as_float_tensor(x, 'lbeta')
-    if t.ndim == 0:
-        raise ValueError('lbeta: x must have rank >= 1 (the last axis holds the arguments), got a scalar')
-    if t.shape[-1] == 0:
-        return _tensor(np.zeros(t.shape[:-1]), t)
-    return subtract(reduce_sum(lgamma(t), -1), lgamma(reduce_sum(t, -1)))
+    return subtract(reduce_sum(lgamma(t), [-1]), lgamma(reduce_sum(t, [-1])))
 
 
 _BERNOULLI = [1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6]     # B_2, B_4, ..., B_14
