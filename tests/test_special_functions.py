@@ -131,7 +131,8 @@ def test_igamma_gradient_for_a_matches_tensorflow():
 
 @pytest.mark.parametrize('call, error, message', [
     # TF 2.21 fails in its composition's Sum
-    (lambda: m.lbeta(np.float32(1.0)), tf.errors.InvalidArgumentError, r'Invalid reduction dimension \(-1 for input with 0'),
+    (lambda: m.lbeta(np.float32(1.0)), tf.errors.InvalidArgumentError,
+     r'Invalid reduction dimension \(-1 for input with 0'),
     (lambda: m.zeta(np.ones(2, 'float32'), np.ones(3, 'float32')), ValueError, 'zeta'),
     (lambda: m.erfinv(np.array([1, 2])), TypeError, 'erfinv'),
     (lambda: m.betainc(1.0, 1.0, 'x'), TypeError, 'betainc'),
