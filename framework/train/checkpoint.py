@@ -43,6 +43,9 @@ def _as_shape(value):
     return [_as_shape(v) for v in value] if isinstance(value, list) else value
 
 
+_OWN_ATTRIBUTES = frozenset({'_tracked', '_root', '_save_counter'})
+
+
 class Checkpoint:
     """Groups trackable objects (``tf.train.Checkpoint(model=model, optimizer=opt)``) to save and restore.
 
@@ -69,7 +72,9 @@ class Checkpoint:
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
-        if name.startswith('_'):
+        # TF's Checkpoint tracks every attribute that holds state, '_b' or '_model' as 'b' (kwargs too);
+        # only its own bookkeeping stays out of the saved graph
+        if name in _OWN_ATTRIBUTES or name.startswith('__'):
             object.__setattr__(self, name, value)
             return
         value = tracked_containers.wrapped(value)
