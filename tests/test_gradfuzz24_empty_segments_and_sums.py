@@ -80,3 +80,27 @@ def test_lbeta_of_an_empty_axis_is_minus_infinity():
     # TF 2.21: [-inf, -inf, -inf], and a gradient of x's shape (its composition's Sum rules)
     assert y.numpy().tolist() == [-np.inf] * 3
     assert tuple(tape.gradient(y, x).shape) == (3, 0)
+
+
+@pytest.mark.parametrize('op', [name for name in sorted(SEGMENT_OPS) if name.startswith('unsorted')])
+def test_unsorted_segments_of_a_scalar_id(op):
+    x = tf.constant([1.5, 2.5, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = getattr(tf.math, op)(x, tf.constant(1), 2)
+        z = tf.reduce_sum(y * [[1.0], [2.0]])
+    # TF 2.21: row 1 is x, row 0 the op's empty value; the gradient [2, 2, 2]
+    assert y.numpy()[1].tolist() == [1.5, 2.5, 3.0]
+    assert tape.gradient(z, x).numpy().tolist() == [2.0, 2.0, 2.0]
+    assert getattr(tf.math, op)(tf.constant(1.5), tf.constant(1), 3).numpy()[1] == 1.5
+
+
+def test_scalar_data_refusals():
+    # TF 2.21's kernel texts
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.math.segment_max(tf.constant(1.5), tf.constant(0))
+    assert str(info.value).endswith('input must be at least rank 1 [Op:SegmentMax] name: ')
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.math.unsorted_segment_sum(tf.constant(1.5), [0], 2)
+    assert str(info.value).endswith('data.shape = [] does not start with segment_ids.shape = [1] '
+                                     '[Op:UnsortedSegmentSum]')

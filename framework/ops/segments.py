@@ -39,9 +39,7 @@ def _data(x, op):
             raise InvalidArgumentError(words)
         error.add_note(words)
         raise error
-    if t.ndim == 0:
-        raise InvalidArgumentError('%s: data must have rank >= 1, got a scalar' % op)
-    return t
+    return t        # (a scalar is an unsorted op's one row for a scalar id; the sorted ops refuse it: _sorted_ids)
 
 
 def _ids(segment_ids, data, op, named=True):
@@ -55,7 +53,7 @@ def _ids(segment_ids, data, op, named=True):
         error.add_note(words)
         raise error
     k = ids.ndim
-    if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
+    if (k == 0 and not op.startswith('unsorted_')) or tuple(data.shape[:k]) != tuple(ids.shape):
         words = '%s: segment_ids of shape %s must match the leading dimensions of data %s' % (
             op, tuple(ids.shape), tuple(data.shape))
         text = _shape_text(op, ids.shape, data.shape)
@@ -174,6 +172,9 @@ _KERNELS = {'unsorted_segment_sum': 'UnsortedSegmentSum', 'unsorted_segment_mean
 def _sorted_ids(data, segment_ids, op):
     named = fast_path(data, segment_ids)
     data = _data(data, op)
+    if data.ndim == 0:
+        raise kernel_error(_KERNELS[op], 'input must be at least rank 1', named=named,
+                           note='%s: data must have rank >= 1, got a scalar' % op)
     ids = _ids(segment_ids, data, op, named)
     a = backend.to_host(ids._data)
     if ids.ndim != 1:
