@@ -36,7 +36,15 @@ def _converted(x, dtype, name, role):
     """``x`` as a tensor of the loss's dtype. In a traced fit / evaluate step Keras 3's convert_to_tensor
     of a step tensor of another dtype (integer labels; float64 ones in train_on_batch) is a graph Cast in
     the loss's name scope: TF 2.21 prints it, and names it in a shape error, as 'compile_loss/mse/Cast'."""
-    result = to_dtype(x, dtype, name, role)
+    try:
+        result = to_dtype(x, dtype, name, role)
+    except (TypeError, ValueError):
+        if type(x) in _STRUCTURES:
+            # Keras maps convert_to_tensor over a Python structure's leaves: the first leaf it cannot convert
+            # is the error (TF 2.21: "Cannot convert 'a' to EagerTensor of dtype float" for [['a', 'b']])
+            for leaf in nest.flatten(x):
+                to_dtype(leaf, dtype, name, role)
+        raise
     if trace_names.ACTIVE and type(x) is Tensor:
         from layers.traced_casts import name_cast      # (lazy: layers imports the losses)
         name_cast(x, result)
