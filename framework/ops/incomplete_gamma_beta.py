@@ -13,7 +13,7 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from . import eigen_betainc, eigen_igamma, eigen_igamma_grad_a
 from .arithmetic import add, multiply, subtract
-from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .missing_kernels import refuse_missing, refuse_unregistered
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
 from .safe_math import xlog1py, xlogy
@@ -182,6 +182,10 @@ def _same_shapes_or_scalars(named):
 def betainc(a, b, x, name=None):
     """The regularized incomplete beta function I_x(a, b) (a, b > 0, 0 <= x <= 1; nan elsewhere).
     The gradient is for x only, x**(a-1) (1-x)**(b-1) / B(a, b), as TensorFlow's."""
+    lead = next((v for v in (a, b) if isinstance(v, Tensor)), None)
+    if type(x) in (float, int) and lead is not None:
+        # TF's generated wrapper takes T from the first tensor: betainc(a, b, 0.4) of float64 a is float64
+        x = as_tensor(x, 'betainc', dtype=lead.dtype)
     t = as_float_tensor(x, 'betainc')
     a, b = _same_float('betainc', t, a, b)
     refuse_unregistered(t, 'Betainc', 'betainc')      # float and double only, the op registry's check first
