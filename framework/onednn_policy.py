@@ -49,6 +49,13 @@ def default_for_this_cpu():
     return bool(_NEURAL_NETWORK_FLAGS & _cpu_flags())
 
 
+def takes_16_bit_floats():
+    """Whether oneDNN's kernels take float16 and bfloat16 on this CPU, as TF's IsDataTypeSupportedByOneDNNOnThisCPU
+    decides: with AVX-512 (an AVX-512 Xeon runs TF 2.21's float16 dilated transposed convolutions through oneDNN;
+    an AMD EPYC without it, TF_ENABLE_ONEDNN_OPTS=1, sends them to TF's own kernels, which refuse them)."""
+    return {'avx512f', 'avx512bw'} <= _cpu_flags()
+
+
 def vector_lanes():
     """float32 lanes of the vector registers oneDNN's kernels use here: 16 with AVX-512, else 8."""
     return 16 if 'avx512f' in _cpu_flags() else 8

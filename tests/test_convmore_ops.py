@@ -99,6 +99,7 @@ TRANSPOSE_2D = [
     ("tf.nn.conv2d_transpose(X2, T2, (1, 5, 6, 3), 1, 'SAME', dilations=2)", (1, 5, 6, 3), TRANSPOSE_2D),
     ("keras.ops.conv_transpose(X2, T2, 1, 'same', dilation_rate=2)", (1, 5, 6, 3), TRANSPOSE_2D),
 ], ids=['keras_1d', 'atrous', 'conv2d_transpose', 'keras_2d'])
+@pytest.mark.usefixtures('xeon_cpu')      # TF 2.21 on the AVX-512 Xeon: oneDNN runs it
 def test_dilated_transposes_are_the_dilated_convolutions_input_gradient(expression, shape, want):
     y = eval(expression)  # noqa: S307
     assert tuple(y.shape) == shape

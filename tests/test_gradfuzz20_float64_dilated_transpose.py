@@ -52,6 +52,7 @@ def test_float64_dilated_transpose_layers_refuse(layer, rank, op_text):
     assert op_text in str(info.value)
 
 
+@pytest.mark.usefixtures('xeon_cpu')      # TF 2.21 on the AVX-512 Xeon: oneDNN runs it
 @pytest.mark.parametrize('dtype', ['float32', 'float16'])
 def test_other_dtypes_still_dilate(dtype):
     # TF 2.21 computes these: (2, 7, 7, 2) from a (2, 5, 5, 3) input, a 2x2 kernel dilated by 2

@@ -30,6 +30,7 @@ def _operands(dtype, *shapes):
     return [tf.constant(rs.randn(*shape).astype(dtype)) for shape in shapes]
 
 
+@pytest.mark.usefixtures('xeon_cpu')      # TF 2.21 on the AVX-512 Xeon: oneDNN runs it
 @pytest.mark.parametrize('dtype', ['float32', 'float16'])
 def test_onednn_refuses_the_primitive(dtype):
     x, f = _operands(dtype, (2, 4, 3, 5), (3, 2, 2, 5))
@@ -62,6 +63,7 @@ def test_float64_kernels_name_the_dimension():
         'stride: 1 dilation: 1 [Op:Conv3DBackpropInputV2]')
 
 
+@pytest.mark.usefixtures('xeon_cpu')      # TF 2.21 on the AVX-512 Xeon: oneDNN runs it
 def test_keras_transpose_with_an_output_padding_that_does_not_fit():
     keras.backend.clear_session()
     layer = keras.layers.Conv2DTranspose(2, (3, 2), strides=(3, 2), padding='same', output_padding=(1, 0))

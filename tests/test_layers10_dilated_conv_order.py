@@ -74,7 +74,7 @@ TF_TRANSPOSED = {
 }
 
 
-def test_dilated_conv2d_transpose_has_tf_bits_in_exact_mode():
+def test_dilated_conv2d_transpose_has_tf_bits_in_exact_mode(xeon_cpu):
     # Conv2DBackpropInput with dilations sums as the undilated kernel (VALID: one chain per kernel column,
     # SAME: one chain), the taps dilation apart; the BLAS product differed in most values
     previous = eigen_math.ENABLED[0]

@@ -95,7 +95,7 @@ def bits(a):
 
 
 @pytest.mark.parametrize('case, expected', CONV1D_TRANSPOSE)
-def test_dilated_conv1d_transpose_bits(case, expected, exact_math):
+def test_dilated_conv1d_transpose_bits(case, expected, exact_math, xeon_cpu):
     seed, n, w, cin, cout, k, r, padding = case
     rs = np.random.RandomState(seed)
     x, f = rs.randn(n, w, cin).astype('float32'), rs.randn(k, cout, cin).astype('float32')
@@ -103,7 +103,7 @@ def test_dilated_conv1d_transpose_bits(case, expected, exact_math):
     assert bits(tf.nn.conv1d_transpose(x, f, (n, wout, cout), 1, padding, dilations=r)) == expected
 
 
-def test_keras_dilated_conv1d_transpose_is_the_op(exact_math):
+def test_keras_dilated_conv1d_transpose_is_the_op(exact_math, xeon_cpu):
     from framework import keras
     seed, n, w, cin, cout, k, r, padding = CONV1D_TRANSPOSE[3][0]
     rs = np.random.RandomState(seed)
@@ -115,7 +115,7 @@ def test_keras_dilated_conv1d_transpose_is_the_op(exact_math):
 
 
 @pytest.mark.parametrize('case, expected', CONV2D_ONE_CHANNEL_INPUT_GRAD)
-def test_dilated_conv2d_one_input_channel_input_gradient_bits(case, expected, exact_math):
+def test_dilated_conv2d_one_input_channel_input_gradient_bits(case, expected, exact_math, xeon_cpu):
     seed, n, w, cout, k, r, padding = case
     rs = np.random.RandomState(seed)
     x = tf.constant(rs.randn(n, w, w, 1).astype('float32'))

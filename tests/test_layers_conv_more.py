@@ -113,7 +113,7 @@ def _run(name, kwargs, shape):
 
 @pytest.mark.parametrize('name, kwargs, shape, want', CONV_CASES + POOL_CASES,
                          ids=[c[0] for c in CONV_CASES + POOL_CASES])
-def test_outputs_match_keras(name, kwargs, shape, want):
+def test_outputs_match_keras(name, kwargs, shape, want, xeon_cpu):
     layer, y = _run(name, kwargs, shape)
     # Keras 3's transposed convolutions give the shape as a list, the others a tuple
     assert (list if 'Transpose' in name else tuple)(y.shape) == layer.compute_output_shape(shape)

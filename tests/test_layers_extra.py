@@ -311,7 +311,7 @@ def test_conv2d_transpose_second_derivative_exists():
     assert outer.gradient(total, w) is not None
 
 
-def test_conv2d_transpose_op_rejects_mismatched_shapes():
+def test_conv2d_transpose_op_rejects_mismatched_shapes(xeon_cpu):
     with pytest.raises(ValueError, match='conv2d_transpose'):
         conv2d_transpose(IMG, np.zeros((3, 3, 2, 4), np.float32), (1, 6, 6, 2), 2, 'SAME')
     # an output_shape that does not convolve back: TF 2.21's oneDNN kernel fails to build its primitive

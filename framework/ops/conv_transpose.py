@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, kernel_error
 from .explicit_padding import checked_list, is_explicit
 from .convolution import _Geometry, _conv_input_grad, _pair
+from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .conv_transpose_shape_error import output_shape_mismatch
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
@@ -56,10 +57,11 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
         full = conv2d_transpose(x, f, padded, strides, 'VALID', data_format, dilations)
         return full[:, top:top + out[1], left:left + out[2], :]
     if dilations is not None and _pair(dilations, 'dilations', op) != (1, 1):
-        if x._data.dtype == np.float64:     # Eigen's double kernel (oneDNN runs float32) refuses dilations
+        if not runs_onednn(x._data.dtype):      # TF's own kernels (all but oneDNN's float32) refuse dilations
             raise kernel_error('Conv2DBackpropInput', 'Current CPU implementations do not yet support dilation rates '
-                               'larger than 1.', note='conv2d_transpose: TensorFlow has no float64 dilated transposed '
-                                                      'convolution on the CPU; compute in float32')
+                               'larger than 1.', note='conv2d_transpose: TensorFlow\'s own CPU kernel has no dilated '
+                                                      'transposed convolution, and %s'
+                                                      % why_not_onednn(x._data.dtype))
         from .convolution_nd import conv_transpose      # it builds on convolution.py's padding rule
         return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))
     if x.ndim != 4 or f.ndim != 4 or len(out) != 4 or x.shape[3] != f.shape[3] or x.dtype != f.dtype \

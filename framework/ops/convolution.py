@@ -14,6 +14,7 @@ from ..tape import array_rule
 from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_conv_backprop_input,
                eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input, float_kernels, graph_rewrites,
                onednn_max_pool_grad, pool_gradient_order)
+from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -196,8 +197,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         raise InvalidArgumentError('conv2d: Current implementation does not yet support dilations in the batch '
                                    'and depth dimensions; got dilations=%r' % (dilations,))
     dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', op)
-    if f.ndim == 4 and tuple(f.shape[:2]) == (1, 1) and x.dtype.name == 'float32':
-        dilated = (1, 1)        # a 1x1 kernel has no gaps: oneDNN sums it as undilated (float64's Eigen refuses it)
+    if f.ndim == 4 and tuple(f.shape[:2]) == (1, 1) and x.dtype.name == 'float32' and runs_onednn(x._data.dtype):
+        dilated = (1, 1)        # a 1x1 kernel has no gaps: oneDNN sums it as undilated (TF's own kernels refuse it)
     groups = _groups(x, f)
     if (x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype) and not groups:
         raise _conv2d_mismatch(x, f)
@@ -210,9 +211,9 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
             return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, groups)
         if dilated != (1, 1):
             from .convolution_nd import convolution       # it builds on this module's padding rule
-            if x._data.dtype.name == 'float64' and ACTIVE:
-                return _float64_dilated(x, f, lambda a, b: convolution(a, b, _pair(strides, 'strides', op), padding,
-                                                                       dilated, dilated_kernel=True))
+            if ACTIVE and not runs_onednn(x._data.dtype):
+                return _dilated_without_gradient(x, f, lambda a, b: convolution(
+                    a, b, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True))
             return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
         geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     except WindowTooLarge as error:
@@ -291,9 +292,10 @@ def _conv2d_mismatch(x, f):
     return error
 
 
-def _float64_dilated(x, f, forward):
-    """A float64 dilated Conv2D: TF 2.21's CPU backprop kernels for double (Eigen's, oneDNN runs float32 only)
-    refuse dilations, so its gradient is their InvalidArgumentError, raised when a gradient reaches it."""
+def _dilated_without_gradient(x, f, forward):
+    """A dilated Conv2D whose input gradient TF 2.21's own CPU kernel would compute (where oneDNN does not run it,
+    backprop_input_kernel): it refuses dilations, so the gradient is its InvalidArgumentError, raised when a
+    gradient reaches it."""
     from ..tape import paused
     with paused():
         out = Tensor(forward(x, f)._data)
@@ -301,8 +303,8 @@ def _float64_dilated(x, f, forward):
     def refuse(g, y, x, f):
         raise kernel_error('Conv2DBackpropInput', 'Current CPU implementations do not yet support dilation rates '
                            'larger than 1.', named=True,
-                           note='conv2d: float64 convolutions with dilations have no gradient in TensorFlow on the '
-                                'CPU; compute in float32, or dilate the input yourself')
+                           note="conv2d: TensorFlow's own CPU kernel has no gradient for a dilated convolution, and "
+                                '%s; dilate the input yourself' % why_not_onednn(x._data.dtype))
     record('conv2d', (x, f), out, (refuse, refuse))
     return out
 

@@ -20,6 +20,7 @@ from ..tensor import Tensor
 from .convolution import WindowTooLarge, _padding
 from .pool_window_sizes import negative_size_error
 from .conv_transpose_shape_error import output_shape_mismatch
+from .backprop_input_kernel import runs_onednn, why_not_onednn
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
 from . import depthwise_forward_order, depthwise_multiplier_filter_order
@@ -378,9 +379,9 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     op = 'conv_transpose'
     x, f = _operands(input, filters, op)
     rank = x.ndim - 2
-    if x._data.dtype == np.float64 and not via_space_to_batch and \
+    if not via_space_to_batch and not runs_onednn(x._data.dtype) and \
             normalize_tuple(dilations, rank, 'dilations', op) != (1,) * rank:
-        _refuse_float64_dilation(rank)
+        _refuse_dilation(rank, x._data.dtype)
     out = tuple(int(d) for d in output_shape)
     if len(out) != x.ndim or out[0] != x.shape[0] or out[-1] != f.shape[-2] or x.shape[-1] != f.shape[-1]:
         raise InvalidArgumentError('%s: input %s, filters (*kernel, C_out, C_in) %s and output_shape %s do not match'
@@ -402,11 +403,12 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     return _input_grad(x, f, geo, transposed=True)
 
 
-def _refuse_float64_dilation(rank):
-    """TF 2.21's CPU kernels for a float64 transposed convolution (Eigen's; oneDNN runs float32) refuse dilations
-    (Conv1D/2DTranspose, tf.nn.conv_transpose / conv1d_transpose / conv3d_transpose); tapeflow computed them."""
-    note = ('conv_transpose: TensorFlow has no float64 dilated transposed convolution on the CPU; compute in float32, '
-            'or dilate the kernel yourself')
+def _refuse_dilation(rank, dtype):
+    """TF 2.21's own CPU kernels for a transposed convolution (all but oneDNN's float32 one, backprop_input_kernel)
+    refuse dilations (Conv1D/2D/3DTranspose, tf.nn.conv_transpose / conv1d_transpose / conv3d_transpose); tapeflow
+    computed them."""
+    note = ("conv_transpose: TensorFlow's own CPU kernel has no dilated transposed convolution, and %s; dilate the "
+            'kernel yourself' % why_not_onednn(dtype))
     if rank == 3:
         raise kernel_error('Conv3DBackpropInputV2', 'Current CPU implementation does not yet support dilation rates '
                            'larger than 1.', note=note)
