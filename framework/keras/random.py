@@ -88,8 +88,10 @@ def _float_dtype(dtype, op, parameter=None):
         if op == 'uniform':         # Keras 3's own check (its text ends in a space)
             error = ValueError('`keras.random.uniform` requires a floating point `dtype`. '
                                'Received: dtype={} '.format(given))
+        elif dtype.kind == 'c' and op in ('normal', 'truncated_normal'):
+            return dtype        # 0.0 converts to a complex: the stateless kernel's dtype attribute refuses it
         elif isinstance(parameter, float):      # Keras hands the dtype to TF, whose conversion refuses the float
-            error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (parameter, dtype.name))
+            error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (parameter, dtypes.as_dtype(dtype).name))
         else:
             error = ValueError(note)
             note = None

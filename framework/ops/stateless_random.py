@@ -147,22 +147,23 @@ def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
     """``draw``'s unit samples (philox.normal_values or truncated_normal_values) for ``seed``,
     scaled by ``stddev`` and shifted by ``mean``."""
     dtype = 'float32' if dtype is None else dtype      # TF's stateless_normal falls back on float32
-    dtype = dtypes.numpy_dtype(dtype)
+    given, dtype = dtype, dtypes.numpy_dtype(dtype)
     shape = _shape(shape, op, _STATELESS_KERNELS.get(op))
     if not dtypes.is_floating(dtype):
-        raise _not_floating(op, dtype, mean, stddev)
+        raise _not_floating(op, dtype, mean, stddev, isinstance(given, dtypes.DType))
     key, counter = _key_counter(seed, op, alg, _STATELESS_KERNELS.get(op))
     values = draw(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
 
 
-def _not_floating(op, dtype, mean, stddev):
+def _not_floating(op, dtype, mean, stddev, given_as_dtype=True):
     """TF's error for stateless_normal / truncated_normal of a non-float ``dtype``: its wrapper converts
-    mean, then stddev, to ``dtype`` (a float number or a tensor of another dtype fails there), then the
-    kernel's dtype attribute refuses it."""
+    mean, then stddev, to ``dtype`` (a float number or a tensor of another dtype fails there: integers, bools,
+    strings), then the kernel's dtype attribute refuses it, with the fast path's ' name: ' tail only where the
+    dtype was given as a tf.DType (TF 2.21: dtype='complex64' or np.complex64 goes the slow path, no tail)."""
     name, kernel = dtypes.as_dtype(dtype).name, _STATELESS_KERNELS[op]
     note = '%s: dtype must be floating, got %s' % (op, name)
-    if dtype.kind in 'iub':
+    if dtype.kind in 'iubOSU':
         for what, value in (('mean', mean), ('stddev', stddev)):
             if isinstance(value, float):
                 return noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, name)), note)
@@ -173,8 +174,8 @@ def _not_floating(op, dtype, mean, stddev):
         "Value for attr 'dtype' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
         "NodeDef: {{node %s}}; Op<name=%s; signature=shape:Tshape, key:uint64, counter:uint64, alg:int32 -> "
         "output:dtype; attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
-        "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s] name: " % (name, kernel, kernel,
-                                                                                         kernel)), note)
+        "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s]%s" % (
+            name, kernel, kernel, kernel, ' name: ' if given_as_dtype else '')), note)
 
 
 def _scaled(unit, scale, offset, dtype):

@@ -16,7 +16,9 @@ from framework.errors import InvalidArgumentError
 from framework.ops import eigen_blocked_qr, eigen_householder_qr
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
-from framework.keras.seed_generator import SeedGenerator, make_default_seed
+from framework.keras.seed_generator import SeedGenerator, draw_seed, make_default_seed
+from framework.ops.shapes import cast
+from framework.ops.stateless_random import stateless_uniform
 from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -28,13 +30,24 @@ TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978
 
 
 def _dtype(dtype):
-    if dtype is None:       # Keras 3 draws in floatx() (float64 after set_floatx('float64'))
+    """The dtype to draw in: floatx() for None (float64 after set_floatx('float64')). Others are not refused
+    here: Keras's initializers hand them to its backend's draws, whose errors (or integer draws) TF 2.21 gives."""
+    if dtype is None:
         from framework.keras.backend import floatx
         dtype = floatx()
-    dtype = dtypes.numpy_dtype(dtype)
-    if not dtypes.is_floating(dtype):
-        raise ValueError('Random initializers make floating values only; got dtype %s' % dtype.name)
-    return dtype
+    return dtypes.numpy_dtype(dtype)
+
+
+def _uniform(shape, minval, maxval, dtype, seed):
+    """Keras's backend uniform, which its initializers call (not keras.random.uniform and its float-only check):
+    tf.random.stateless_uniform between the bounds cast to ``dtype``. An integer dtype draws integers
+    (GlorotUniform(seed=1)((3, 2), 'int32') is [[0, -1], [-1, -1], [0, -1]] in TF 2.21) or meets
+    'Need minval < maxval, got 0 >= 0' (RandomUniform's +-0.05 cast to 0); a string is Cast's error, a bool or
+    uint8 the op's 'Argument `dtype` got invalid value' ValueError."""
+    if dtypes.is_floating(dtype):
+        return keras_random.uniform(shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed)
+    pair = draw_seed(seed, 'keras.random.uniform')
+    return stateless_uniform(shape, pair, cast(minval, dtype), cast(maxval, dtype), dtype)
 
 
 class RandomInitializer(Initializer):
@@ -92,8 +105,7 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return keras_random.uniform(_shape(shape, self), minval=self.minval, maxval=self.maxval, dtype=_dtype(dtype),
-                                    seed=self.seed)
+        return _uniform(_shape(shape, self), self.minval, self.maxval, _dtype(dtype), self.seed)
 
     def get_config(self):
         return {'seed': self._init_seed, 'minval': self.minval, 'maxval': self.maxval}
@@ -165,7 +177,7 @@ class VarianceScaling(RandomInitializer):
         if self.distribution == 'untruncated_normal':
             return keras_random.normal(shape, mean=0.0, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
         limit = math.sqrt(3.0 * scale)
-        return keras_random.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
+        return _uniform(shape, -limit, limit, dtype, self.seed)
 
     def get_config(self):
         return {'seed': self._init_seed, 'scale': self.scale, 'mode': self.mode, 'distribution': self.distribution,
