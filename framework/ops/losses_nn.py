@@ -42,7 +42,10 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                                    % (axis, rank))
     a, z = logits._data, labels._data
     xp = backend.array_module(a)
-    loss, backprop = _xent_value(xp, a, z, axis)
+    if a.shape[axis]:
+        loss, backprop = _xent_value(xp, a, z, axis)
+    else:       # no classes: TF's kernel gives zero losses and a zero backprop
+        loss, backprop = xp.zeros(a.shape[:axis % rank] + a.shape[axis % rank + 1:], a.dtype), xp.zeros_like(a)
     out = Tensor(loss)
     if ACTIVE:
         # TensorFlow's fused rule: d/dlogits = the kernel's backprop exp / sum - labels, as if each
@@ -188,6 +191,10 @@ def sparse_xent(labels, logits, labels_in_range=False):
         depth = a.shape[-1]
     except IndexError:          # scalar logits with a scalar label: TF's wrapper refuses the logits first
         raise _scalar_logits_error(a, op) from None
+    if not depth:       # TF's kernel checks its (rows, classes) matrix before the labels
+        raise kernel_error('SparseSoftmaxCrossEntropyWithLogits', 'Must have at least one class, but got logits '
+                           'shape [%d,0]' % _matrix(a.shape)[0], named=True,
+                           note='%s: logits %s have no classes' % (op, tuple(a.shape)))
     if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
         raise label_range_error(idx, depth, '%s: labels must lie in [0, %d), got min %d, max %d'
                                 % (op, depth, int(idx.min()), int(idx.max())))
