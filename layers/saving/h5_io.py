@@ -164,7 +164,9 @@ def open_bytes_for_reading(data, where):
     try:
         return h5py.File(io.BytesIO(data), 'r')
     except OSError as err:
-        raise UnreadableHDF5Error('%s does not hold a readable HDF5 file: %s' % (where, err)) from None
+        error = UnreadableHDF5Error(str(err))         # h5py's words, which Keras 3 lets through
+        error.add_note('%s does not hold a readable HDF5 file (%d bytes)' % (where, len(data)))
+        raise error from None
 
 
 def decode(value):
