@@ -60,8 +60,13 @@ class CosineDecayRestarts(LearningRateSchedule):
             restart = np.floor(fraction)
             fraction = fraction - restart
         else:
-            restart = np.floor(tf_unary('log', cast(1) - fraction * (cast(1) - t_mul)) / tf_unary('log', t_mul))
-            done = (cast(1) - pow_arrays(t_mul, restart, False)) / (cast(1) - t_mul)     # periods finished, in first periods
+            # log(t_mul) and 1 - t_mul are constants of a traced graph, so grappler multiplies by their
+            # reciprocals there (divide_by_constant): log(1.25) * (1 / log(1.25)) is 0.99999994, and TF 2.21's
+            # traced CosineDecayRestarts(0.3, 4, t_mul=1.25) ends its first period at step 4 (rate 0.3 * alpha)
+            # where eagerly it restarts (progs/optimtraj19/p16_cdr3.py)
+            restart = np.floor(divide_by_constant(tf_unary('log', cast(1) - fraction * (cast(1) - t_mul)),
+                                                  tf_unary('log', t_mul)))
+            done = divide_by_constant(cast(1) - pow_arrays(t_mul, restart, False), cast(1) - t_mul)   # periods finished
             fraction = (fraction - done) / pow_arrays(t_mul, restart, False)
         m_fac = pow_arrays(m_mul, restart, False)
         wave = cast(1) + tf_unary('cos', cast(math.pi) * fraction)
