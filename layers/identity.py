@@ -1,10 +1,15 @@
 """Layers that return their input unchanged: Identity, and ActivityRegularization
 (which also adds an L1/L2 penalty on that input to ``losses``)."""
 
+import numpy as np
+
+from framework import nest
 from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast, float_kernels
 
 from . import regularizers
+from .call_inputs import floating
+from .functional.keras_tensor import KerasTensor
 from .layer import Layer
 
 
@@ -23,8 +28,18 @@ class Identity(Layer):
         return input_shape
 
     def compute_output_spec(self, inputs):
-        """The inputs' own specs: an int32 input stays int32 (Keras 3's Identity)."""
-        return inputs
+        """The inputs' own specs: an int32 input stays int32 (Keras 3's Identity); a floating one takes the
+        dtype Keras 3's ``__call__`` casts it to first, float16 under 'mixed_float16' (TF 2.21: an Input of
+        float32 gives a float16 KerasTensor, as the eager call gives a float16 tensor)."""
+        target = np.dtype(self._input_cast_dtype()) if self.autocast else None
+        return nest.map_structure(lambda spec: _cast_spec(spec, target), inputs)
+
+
+def _cast_spec(spec, dtype):
+    given = np.dtype(spec.dtype) if isinstance(spec, KerasTensor) else None
+    if given is None or dtype is None or not floating(given) or given == dtype:
+        return spec
+    return KerasTensor(spec.shape, dtype.name, sparse=getattr(spec, 'sparse', False))
 
 
 class _ActivityPenalty(regularizers.L1L2):

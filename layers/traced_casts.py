@@ -25,9 +25,16 @@ def cast_as_keras(x, dtype):
 def name_cast(x, result):
     """Name ``result``, the cast of ``x``, as the graph's next 'Cast' op where a graph trace runs."""
     trace = trace_names.current()
-    if trace is None or trace.graph is None or result is x:
+    if trace is None or result is x:
         return
     entry = trace_names.entry_of(x)
+    if trace.graph is None:
+        # a Keras build's symbolic run (its scratch graph): the cast keeps the traced shape of what it casts,
+        # so a layer under 'mixed_float16' called on Input((None, 4)) sees (None, None, 4) in its call, as
+        # on TF 2.21, not the lengths of the zeros that stand for it ((1, 1, 4))
+        if entry is not None and trace.ops is not None:
+            trace.name_output(result, trace.ops.unique('Cast'), entry[1], display_name(result._data.dtype))
+        return
     shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(x._data.shape)
     name = trace.graph.unique(traced_ops.scope_prefix(trace) + 'Cast')
     trace.name_output(result, name, shape, display_name(result._data.dtype))
