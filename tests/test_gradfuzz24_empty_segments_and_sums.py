@@ -104,3 +104,15 @@ def test_scalar_data_refusals():
         tf.math.unsorted_segment_sum(tf.constant(1.5), [0], 2)
     assert str(info.value).endswith('data.shape = [] does not start with segment_ids.shape = [1] '
                                      '[Op:UnsortedSegmentSum]')
+
+
+@pytest.mark.parametrize('a_shape, b_shape', [((4, 0, 1), (4, 1, 1)), ((0, 2), (2,)), ((3, 0, 2), (1, 1, 2))])
+def test_float16_gradient_summed_over_an_empty_axis(a_shape, b_shape):
+    a, b = tf.ones(a_shape, 'float16'), tf.ones(b_shape, 'float16')
+    with tf.GradientTape() as tape:
+        tape.watch([a, b])
+        y = a * b + b
+    ga, gb = tape.gradient(y, [a, b])
+    # TF 2.21: gb is ones summed over the broadcast axes, which are empty: zeros of b's shape
+    assert tuple(ga.shape) == a_shape and gb.numpy().tolist() == np.zeros(b_shape).tolist()
+    assert tf.reduce_sum(tf.zeros((4, 0, 1), 'float16'), axis=1).numpy().tolist() == [[0.0]] * 4

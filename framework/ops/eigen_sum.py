@@ -56,8 +56,10 @@ def applies(a, inner):
         # rows of a larger array (the anomaly-detection tutorial's mae over 2,359 x 140 reconstructions):
         # TensorFlow's order in exact mode only, where the cost (about 5x numpy's sum) is asked for
         return eigen_math.ENABLED[0] is True and dtype == _FLOAT32 and PACKET <= inner
-    # (float16 at every length: below a packet TF's scalar loop adds in half precision, numpy's sum does not)
-    return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner) or dtype == _HALF
+    # (float16 at every length: below a packet TF's scalar loop adds in half precision, numpy's sum does not;
+    # an empty one is numpy's, whose sums of nothing are zeros of the kept shape)
+    return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner) or \
+        (dtype == _HALF and a.size > 0)
 
 
 def kernel_row_sums(a):
