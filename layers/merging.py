@@ -118,6 +118,11 @@ class _Merge(Layer):
         batch = batches.pop() if len(batches) == 1 else None
         return (batch,) + _broadcast_shape(self, input_shape)
 
+    def get_config(self):
+        # Keras 3's Merge writes one (super()'s), so it has no automatic config: Add(dtype='float32') is
+        # {'name', 'trainable', 'dtype'} in that order on TF 2.21, not the constructor's keywords first
+        return super().get_config()
+
 
 class Add(_Merge):
     """The sum of the inputs."""
