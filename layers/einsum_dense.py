@@ -7,6 +7,7 @@ from framework.keras.einsum_matmul import einsum
 from framework import ops as _ops
 from framework.ops import cast
 from framework.keras.ops_math import _add_as_keras as keras_add
+from framework.keras.ops_dtypes import cast_all
 from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, lora, regularizers
@@ -15,6 +16,7 @@ from .input_spec import InputSpec
 from .layer import Layer
 from .quantization_config import QuantizationConfigEntry
 from .read_only_weights import ReadOnlyWeight, store
+from .failed_build import keep_build
 
 # The three forms Keras 3 accepts: no ellipsis, one on the left, one on the right.
 _FORMS = (('plain', r'([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$'),
@@ -192,7 +194,12 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
         lora.enable(self, 'kernel', 'lora_kernel', rank, lora_alpha, a_initializer, b_initializer,
                     self.kernel_regularizer)
 
-    def call(self, inputs):
+    def call(self, inputs, training=None):      # (Keras 3.15's signature: its error banners list training)
+        if inputs._data.dtype.kind in 'OSU':
+            try:        # keras.ops.einsum's type promotion refuses strings, in call, after the build (kept)
+                cast_all([inputs, self.kernel], 'einsum')
+            except ValueError as error:
+                raise keep_build(error) from None
         if inputs._data.dtype.kind in 'iub':
             # keras.ops.einsum promotes an integer input to the kernel's float dtype (TF's einsum refuses it)
             inputs = cast(inputs, self.kernel.dtype)

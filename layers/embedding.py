@@ -109,10 +109,14 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):
             # (a string tensor fails the cast as Keras 3's ops.cast: TF's Cast UnimplementedError)
+            # (Keras casts in call, after its build: the layer stays built, as in TF 2.21)
             if inputs._data.dtype.kind not in 'iufbOSU':
-                raise TypeError('Embedding %r: expected integer indices, got a %s tensor'
-                                % (self.name, inputs.dtype.name))
-            inputs = cast(inputs, 'int32')
+                raise keep_build(TypeError('Embedding %r: expected integer indices, got a %s tensor'
+                                           % (self.name, inputs.dtype.name)))
+            try:
+                inputs = cast(inputs, 'int32')
+            except Exception as error:
+                raise keep_build(error)
         ids = inputs._data
         if ids.size and ids.min() < 0:
             # Keras 3's take adds input_dim to a negative id once (-1 is the last row), as numpy does

@@ -3,6 +3,7 @@ from framework.ops import relu
 
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
+from .failed_build import keep_build
 from .layer import Layer
 from .axis_range import axis_range_error
 
@@ -66,7 +67,10 @@ class PReLU(Layer):
     def call(self, inputs):
         # Keras's order, pos + (-alpha) * relu(-x): alpha's gradient is then -(sum of g * relu(-x)), -0. where
         # no input is negative, as TF 2.21 prints it (sum(-g * relu(-x)) gave 0.)
-        return relu(inputs) + -self.alpha * relu(-inputs)
+        try:
+            return relu(inputs) + -self.alpha * relu(-inputs)
+        except Exception as error:      # Keras's ops refuse a dtype in call, after the build: the layer stays built
+            raise keep_build(error)
 
     def compute_output_shape(self, input_shape):
         return input_shape

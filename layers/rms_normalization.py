@@ -1,7 +1,9 @@
 """RMSNormalization (Keras 3): ``x * rsqrt(mean(x ** 2, axis) + epsilon) * scale``."""
 from framework.errors import InvalidArgumentError, without_name_tail
+from framework.keras.ops_dtypes import cast_all
 from framework.ops import cast, reduce_mean, rsqrt, square
 
+from .failed_build import keep_build
 from .layer import Layer
 
 
@@ -38,6 +40,11 @@ class RMSNormalization(Layer):
         # Keras computes in result_type(x.dtype, 'float32'): a float16 / bfloat16 / integer / bool input in float32
         # (its scale read in the compute dtype first, then widened too), and casts the result back (an int32 input
         # gives int32, truncated)
+        if x._data.dtype.kind in 'OSU':
+            try:        # keras.ops.rms_normalization's type promotion refuses strings, after the build (kept)
+                cast_all([x, self.scale], 'rms_normalization')
+            except ValueError as error:
+                raise keep_build(error) from None
         narrow = None if x.dtype in ('float32', 'float64') else x.dtype
         wide = x if narrow is None else cast(x, 'float32')
         scale = self.scale if narrow is None else cast(self.scale, 'float32')
