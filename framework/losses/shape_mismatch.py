@@ -104,6 +104,58 @@ _MASK_SELECTS = {'mean_squared_error': 'SelectV2', 'mean_absolute_error': 'Selec
                  'sparse_categorical_crossentropy': 'SelectV2'}
 
 
+def _weight_mul_ops(loss, y_pred, masked):
+    """(the weights' Mul node, the op the losses come from, the weights' Cast) in ``loss``'s scope, as TF 2.21
+    names them for a Keras loss function; None where not measured."""
+    fn, arguments = getattr(loss, 'fn', None), getattr(loss, '_fn_kwargs', {})
+    name, smoothed = getattr(fn, '__name__', None), bool(arguments.get('label_smoothing'))
+    if name in _PROBABILITY_WEIGHT_MULS and not arguments.get('from_logits') and get_keras_logits(y_pred) is None:
+        table = _SMOOTHED_PROBABILITY_WEIGHT_MULS if smoothed else _PROBABILITY_WEIGHT_MULS
+    else:
+        table = _SMOOTHED_WEIGHT_MULS if smoothed else _WEIGHT_MULS
+    ops = table.get(name)
+    if ops is None or arguments.get('ignore_class') is not None or (masked and name not in _MASK_SELECTS):
+        return None
+    return ops
+
+
+# the cross-entropies that take a softmax / sigmoid output's logits (one fused kernel gives losses and gradient)
+_LOGITS_CROSSENTROPIES = ('binary_crossentropy', 'categorical_crossentropy', 'sparse_categorical_crossentropy')
+
+
+def weight_mul_at_run(error, scope, loss, y_pred, taped):
+    """(the node, the error) of TF 2.21's run of a traced step whose sample weights do not broadcast to the
+    losses of the batch (the trace's open batch axis let them pass, as (N,) weights for the (N, T) losses
+    of a sequence output), else None. The graph names the loss's weight Mul ('compile_loss/mse/mul'), and
+    grappler gives it the weights first ('Incompatible shapes: [4] vs. [4,5]', eagerly '[4,5] vs. [4]'). In
+    fit (``taped``) the Mul's gradient, BroadcastGradientArgs, meets the shapes first and keeps their order,
+    except where the losses come from a fused cross-entropy of a softmax / sigmoid output's logits; weights
+    times a mask fail in the Mul itself (/work/notes/progs/modelfuzz15/e4.py, e5.py)."""
+    masked = getattr(error, '_mask_operands', None) is not None
+    if not masked and getattr(error, '_weight_operands', None) is None:
+        return None
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if trace is None or getattr(trace, 'graph', None) is None:      # (run eagerly: the kernel's own error)
+        return None
+    ops = _weight_mul_ops(loss, y_pred, masked)
+    if ops is None:
+        return None
+    node = 'compile_loss/%s/%s' % (scope, ops[0])
+    if masked:
+        return node, error
+    if taped and not (loss.fn.__name__ in _LOGITS_CROSSENTROPIES and get_keras_logits(y_pred) is not None):
+        return 'gradient_tape/%s/BroadcastGradientArgs' % node, error
+    values, weights = error._weight_operands
+    weight_shape = getattr(getattr(weights, '_data', weights), 'shape', None)
+    if weight_shape is None:
+        return None
+    swapped = kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (dims_text(weight_shape),
+                                                                           dims_text(values._data.shape)), named=True)
+    for note in getattr(error, '__notes__', ()):
+        swapped.add_note(note)
+    return node, swapped
+
+
 def _next_name(name):
     """The graph's name after ``name`` for the same op: 'Cast' -> 'Cast_1', 'Cast_2' -> 'Cast_3'."""
     base, _, index = name.rpartition('_')
@@ -122,15 +174,10 @@ def _weights_in_traced_step(error, scope, loss, y_pred, trace):
     else:
         values, weights = error._weight_operands
         values_shape = tuple(values._data.shape)
-    fn, arguments = getattr(loss, 'fn', None), getattr(loss, '_fn_kwargs', {})
-    name, smoothed = getattr(fn, '__name__', None), bool(arguments.get('label_smoothing'))
-    if name in _PROBABILITY_WEIGHT_MULS and not arguments.get('from_logits') and get_keras_logits(y_pred) is None:
-        table = _SMOOTHED_PROBABILITY_WEIGHT_MULS if smoothed else _PROBABILITY_WEIGHT_MULS
-    else:
-        table = _SMOOTHED_WEIGHT_MULS if smoothed else _WEIGHT_MULS
-    ops = table.get(name)
-    if ops is None or arguments.get('ignore_class') is not None or (masked and name not in _MASK_SELECTS):
+    ops = _weight_mul_ops(loss, y_pred, masked)
+    if ops is None:
         return error
+    name = loss.fn.__name__
     node, source, cast = ops
     if y_pred is not None and y_pred._data.ndim == 2:
         source = _RANK_2_SOURCES.get(name, source)

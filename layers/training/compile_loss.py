@@ -13,10 +13,10 @@ each batch counts once, a short last batch as much as a full one; with
 from framework import graph_random_ops
 from framework.ops import graph_rewrites
 from framework import metrics as metrics_module
-from framework import nest, trace_names
+from framework import nest, tape, trace_names
 from framework.errors import InvalidArgumentError
 from framework.losses.loss import Loss, default_dtype
-from framework.losses.shape_mismatch import in_traced_step
+from framework.losses.shape_mismatch import in_traced_step, weight_mul_at_run
 from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
@@ -410,6 +410,11 @@ class CompiledLoss:
                 scope = self._running_scope.split('/')[-2] if scoped and self._running_scope else None
                 traced = in_traced_step(error, scope or getattr(loss, 'name', None), loss, p)
                 if traced is error:     # a kernel's error when the graph runs (a label out of range)
+                    at_run = weight_mul_at_run(error, scope or getattr(loss, 'name', None), loss, p,
+                                               bool(tape.thread_tapes()))
+                    if at_run is not None:      # sample weights that do not broadcast to this batch's losses
+                        at_run[1].step_node = at_run[0]
+                        raise at_run[1] from None
                     note_loss_node(error, _graph_name(index, None, loss, self._entries))
                     raise
                 raise traced from None
