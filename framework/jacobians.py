@@ -46,9 +46,12 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True, parallel_iterati
     eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
     with pfor_rows.stacked(n if use_pfor else 1), _traced_backward(tape, use_pfor), \
             _pfor_errors(use_pfor, 'jacobian'):     # TF's pfor: one traced sweep, its errors in its words
+        # TF's loop gathers row i of the target: an integer target's gather is not recorded, so every row's
+        # gradient is None, even of the target itself (tape.gradient(x, x) of an int32 x is still 1)
+        recorded = target._data.dtype.kind in 'fcV'
         for i in range(n):
             pfor_rows.SWEEP[0] = i
-            grads = tape._backward([target], [eye[i]], flat_sources, free=False)
+            grads = tape._backward([target], [eye[i]], flat_sources, free=False) if recorded else {}
             for k, s in enumerate(flat_sources):
                 g = grads.get(id(s))
                 connected[k] = connected[k] or g is not None

@@ -103,3 +103,17 @@ def test_batch_jacobian_tiles():
         _batch_jacobian(True, 2, reached=False)
     assert str(info.value.__cause__) == 'in user code:\n\n\n    ValueError: None values not supported.\n'
     assert not _batch_jacobian(True, 2, unconnected='zero', reached=False).numpy().any()
+
+
+@pytest.mark.parametrize('use_pfor', [True, False])
+def test_integer_target_rows_are_not_recorded(use_pfor):
+    x = tf.constant([3, 4])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x
+    # TF 2.21: None, and int32 zeros with unconnected_gradients='zero' (its loop's gather of an integer target
+    # is not recorded), though tape.gradient(y, x) is [1, 1]
+    assert tape.jacobian(y, x, experimental_use_pfor=use_pfor) is None
+    zeros = tape.jacobian(y, x, unconnected_gradients='zero', experimental_use_pfor=use_pfor)
+    assert zeros.dtype == tf.int32 and zeros.numpy().tolist() == [[0, 0], [0, 0]]
+    assert tape.gradient(y, x).numpy().tolist() == [1, 1]
