@@ -16,19 +16,23 @@ rounded to 12 fraction bits; zeros and denormals (read as zeros) give a signed i
 """
 import numpy as np
 
-from . import eigen_math
+from . import eigen_math, zen2_rsqrt_estimate
 
 _F = np.float32
 _INDEFINITE = np.uint32(0xFFC00000).view(np.float32)     # x86's NaN for an invalid operation (sign bit set)
 
 
-def _estimate(a):
-    """VRSQRTPS's estimate for float32 array ``a``."""
+def _estimate(a, intel=False):
+    """VRSQRTPS's estimate for float32 array ``a`` (on the AMD CPU whose estimate was measured, its
+    table for the positive normal floats: zen2_rsqrt_estimate.py, unless ``intel``)."""
     bits = a.view(np.uint32)
-    midpoint = ((bits & np.uint32(0xFFFFE000)) | np.uint32(0x1000)).view(np.float32).astype(np.float64)
-    with np.errstate(all='ignore'):
-        fraction, exponent = np.frexp(1 / np.sqrt(midpoint))
-        out = np.ldexp(np.round(fraction * 8192) / 8192, exponent).astype(np.float32)
+    if not intel and zen2_rsqrt_estimate.applies():
+        out = zen2_rsqrt_estimate.fast_estimate(bits)
+    else:
+        midpoint = ((bits & np.uint32(0xFFFFE000)) | np.uint32(0x1000)).view(np.float32).astype(np.float64)
+        with np.errstate(all='ignore'):
+            fraction, exponent = np.frexp(1 / np.sqrt(midpoint))
+            out = np.ldexp(np.round(fraction * 8192) / 8192, exponent).astype(np.float32)
     exponent_bits = bits & np.uint32(0x7F800000)
     out = np.where(exponent_bits == 0, np.copysign(_F(np.inf), a), out)       # zeros, denormals
     out = np.where(a == np.inf, _F(0), out)
@@ -43,7 +47,7 @@ def _estimate_table():
     parity_and_top = np.arange(2048, dtype=np.uint32)
     # a float of exponent field 126 or 127 (by the parity bit) with those mantissa bits
     samples = (np.uint32(126) + (parity_and_top >> 10)) << 23 | (parity_and_top & 0x3FF) << 13
-    estimates = _estimate(samples.view(np.float32))
+    estimates = _estimate(samples.view(np.float32), intel=True)
     exponent_field = (samples >> 23).astype(np.int32)
     shift = (exponent_field - 127) >> 1
     # undo the sample's own scaling, leaving the estimate in [0.5, 1)
@@ -70,7 +74,7 @@ def _packets(a):
     if not ((bits - np.uint32(0x00800000)) >= _NORMAL_SPAN).any():
         # every input positive and normal (an optimizer's radicands, a variance plus epsilon): no
         # estimate is 0, inf or NaN, so neither is the step
-        y = _fast_estimate(bits)
+        y = zen2_rsqrt_estimate.fast_estimate(bits) if zen2_rsqrt_estimate.applies() else _fast_estimate(bits)
         step = a * y
         step *= y
         step += _F(-1)

@@ -16,6 +16,8 @@ import functools
 
 import numpy as np
 
+from .cpu_identity import identity
+
 _F = np.float32
 _TINY = np.finfo(np.float32).tiny
 _MEASURED = ('AuthenticAMD', '25', '1')      # vendor_id, cpu family, model of the EPYC measured
@@ -77,17 +79,7 @@ def _table():
 @functools.lru_cache(maxsize=None)
 def applies():
     """Whether this CPU is the one the table was measured on (x86 Linux /proc/cpuinfo)."""
-    fields = {}
-    try:
-        with open('/proc/cpuinfo') as info:
-            for line in info:
-                if not line.strip():
-                    break           # the first processor's entry is enough
-                key, _, value = line.partition(':')
-                fields[key.strip()] = value.strip()
-    except OSError:
-        return False
-    return (fields.get('vendor_id'), fields.get('cpu family'), fields.get('model')) == _MEASURED
+    return identity() == _MEASURED
 
 
 def estimate(a):
