@@ -48,9 +48,10 @@ class ReversibleEmbedding(Embedding):
         return logits
 
     def compute_output_shape(self, input_shape, reverse=False):
+        # a list, as Keras 3's (TF 2.21: ReversibleEmbedding(5, 3).compute_output_shape((None, 3)) is [None, 3, 3])
         if reverse:
-            return tuple(input_shape)[:-1] + (self.input_dim,)
-        return tuple(input_shape) + (self.output_dim,)
+            return list(input_shape)[:-1] + [self.input_dim]
+        return list(input_shape) + [self.output_dim]
 
     def get_config(self):
         config = super().get_config()
@@ -59,4 +60,4 @@ class ReversibleEmbedding(Embedding):
         return config
 
     def compute_output_spec(self, inputs, reverse=False):
-        return KerasTensor(self.compute_output_shape(tuple(inputs.shape), reverse), self.compute_dtype)
+        return KerasTensor(tuple(self.compute_output_shape(tuple(inputs.shape), reverse)), self.compute_dtype)
