@@ -116,3 +116,18 @@ def test_float16_gradient_summed_over_an_empty_axis(a_shape, b_shape):
     # TF 2.21: gb is ones summed over the broadcast axes, which are empty: zeros of b's shape
     assert tuple(ga.shape) == a_shape and gb.numpy().tolist() == np.zeros(b_shape).tolist()
     assert tf.reduce_sum(tf.zeros((4, 0, 1), 'float16'), axis=1).numpy().tolist() == [[0.0]] * 4
+
+
+@pytest.mark.parametrize('a_shape, b_shape', [((0, 5), (5, 3)), ((4, 0), (0, 3)), ((2, 3), (3, 0)),
+                                              ((2, 0, 3), (3, 2)), ((0, 2, 3), (1, 3, 2)), ((2, 4, 0), (2, 0, 3))])
+@pytest.mark.parametrize('transpose_b', [False, True])
+def test_float64_products_of_empty_matrices(a_shape, b_shape, transpose_b):
+    a = tf.ones(a_shape, tf.float64)
+    b = tf.ones(b_shape[:-2] + b_shape[:-3:-1] if transpose_b else b_shape, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch([a, b])
+        y = tf.linalg.matmul(a, b, transpose_b=transpose_b)
+    ga, gb = tape.gradient(y, [a, b])
+    # TF 2.21: zeros of the broadcast product's shape, gradients of the operands' shapes
+    assert y.shape == np.matmul(np.ones(a_shape), np.ones(b_shape)).shape and not y.numpy().any()
+    assert ga.shape == a.shape and gb.shape == b.shape

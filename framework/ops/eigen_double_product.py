@@ -155,6 +155,8 @@ def eigen_double_batched(a, b, rows_by_rows=False):
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     rows, depth = a.shape[-2:]
     columns = b.shape[-1]
+    if not (rows and depth and columns and all(batch)):     # nothing to order: numpy's (zeros for depth 0)
+        return np.matmul(a, b)
     left = np.broadcast_to(a, batch + (rows, depth)).reshape(-1, rows, depth)
     right = np.broadcast_to(b, batch + (depth, columns)).reshape(-1, depth, columns)
     with np.errstate(all='ignore'):
