@@ -74,33 +74,9 @@ class LayerState:
         if '_dtype' not in self.__dict__:       # called in __init__ before super().__init__(), as Keras 3 checks
             raise super_not_called(self)
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
-        if shape.__class__ is TensorShape:      # Keras 3 reads it with as_list(): TensorShape(None) is its error
-            shape = shape.as_list()
-        if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
-            standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
-        if name is not None and (not isinstance(name, str) or '/' in name):      # Keras 3's Variable check
-            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
-                             % (name,))
-        shape = () if shape is None else tuple(shape)
-        if any(d is None for d in shape):       # Keras 3's Variable words, tapeflow's in a note
-            raise noted(ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
-                                   "Received: shape=%s for variable path='%s'"
-                                   % (shape, weight_path(self, name or 'variable'))),
-                        '%s.add_weight: weight %r needs a fully defined shape, got %s'
-                        % (type(self).__name__, name, shape))
-        if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
-            raise noted(ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,)),
-                        '%s.add_weight: a negative size in the shape of weight %r' % (type(self).__name__, name))
-        try:
-            shape = tuple(int(d) for d in shape)
-        except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s
-            standardize_shape(shape)
-            raise
-        if aggregation not in _AGGREGATIONS:              # Keras 3's words; its Variable takes None as 'none'
-            if aggregation is not None:
-                raise ValueError("Invalid value for argument `aggregation`. Expected one of `None`, `'none'`, `'mean'`, "
-                                 "`'sum'`, `'only_first_replica'`. Received: aggregation=%s" % (aggregation,))
-            aggregation = 'none'
+        # Keras 3's order: the dtype and the initializer are looked up in add_weight, then its Variable takes its
+        # automatic name ('variable', 'variable_1', ...: a refused shape still uses one up, as in TF 2.21) and
+        # checks the name, the aggregation and the shape
         if dtype is None:
             dtype = self._dtype
         else:
@@ -112,8 +88,34 @@ class LayerState:
             # dtype is a DType when given, the layer's numpy dtype otherwise; Keras: 'float' in its name
             initializer = 'glorot_uniform' if dtypes.is_floating(dtype) else 'zeros'
         initializer = initializers.get(initializer)
-        if not name:     # Keras 3 auto-names it ('' too: its Variable takes name or auto_name): 'variable', 'variable_1', ...
+        if not name:     # Keras 3 auto-names it ('' too: its Variable takes name or auto_name)
             name = naming.unique_name('variable')
+        if not isinstance(name, str) or '/' in name:      # Keras 3's Variable check
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
+                             % (name,))
+        if aggregation not in _AGGREGATIONS:              # Keras 3's words; its Variable takes None as 'none'
+            if aggregation is not None:
+                raise ValueError("Invalid value for argument `aggregation`. Expected one of `None`, `'none'`, `'mean'`, "
+                                 "`'sum'`, `'only_first_replica'`. Received: aggregation=%s" % (aggregation,))
+            aggregation = 'none'
+        if shape.__class__ is TensorShape:      # Keras 3 reads it with as_list(): TensorShape(None) is its error
+            shape = shape.as_list()
+        if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
+            standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
+        shape = () if shape is None else tuple(shape)
+        if any(d is None for d in shape):       # Keras 3's Variable words, tapeflow's in a note
+            raise noted(ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                                   "Received: shape=%s for variable path='%s'" % (shape, weight_path(self, name))),
+                        '%s.add_weight: weight %r needs a fully defined shape, got %s'
+                        % (type(self).__name__, name, shape))
+        if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
+            raise noted(ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,)),
+                        '%s.add_weight: a negative size in the shape of weight %r' % (type(self).__name__, name))
+        try:
+            shape = tuple(int(d) for d in shape)
+        except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s
+            standardize_shape(shape)
+            raise
         from framework.keras.stateless_scope import outside_stateless_scopes    # framework.keras imports layers
         # Keras makes weights eagerly, even inside a symbolic trace (and its StatelessScope)
         with random_state_freeze.thawed(), outside_stateless_scopes():
