@@ -72,3 +72,19 @@ def test_one_item_list_trains_as_the_array():
     assert history['mae'] == [pytest.approx(0.6429001688957214, rel=1e-6)]
     assert _run(_model(), 'evaluate', x, (y,)) == pytest.approx([0.6384800672531128, 0.6428301334381104], rel=1e-6)
 
+
+
+def test_dict_target_with_a_list_for_list_outputs():
+    # Keras's array adapter makes every list a tuple, inside a dict of targets too
+    x, y = _data()
+    keras.utils.set_random_seed(1)
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, [keras.layers.Dense(1, name='a')(inputs), keras.layers.Dense(1, name='b')(inputs)])
+    model.compile('sgd', ['mse', 'mae'])
+    for method, shape in [('fit', '(4, 1)'), ('evaluate', '(None, 1)')]:
+        with pytest.raises(ValueError) as info:
+            _run(model, method, x, {'a': [y], 'b': y})
+        # TF 2.21: "Expected an instance of tuple, got <tf.Tensor 'functional_15_1/a_1/Add:0' shape=(4, 1) ...>."
+        text = str(info.value)
+        assert text.startswith('Expected an instance of tuple, got <tf.Tensor '), text
+        assert text.endswith('shape=%s dtype=float32>.' % shape), text

@@ -197,7 +197,10 @@ def _lists_to_tuples(value):
 def _inner_lists_to_tuples(y):
     """``y`` with the lists inside its list of targets tuples, as Keras's array adapter hands them to the step
     (its loss then names the tuple: fit(X, [[y_a], y_b]) is 'Expected an instance of tuple, ...' in TF 2.21);
-    the outer list stays, as compile_loss reads it."""
+    the outer list stays, as compile_loss reads it. A dict of targets keeps its keys, its lists become tuples
+    ({'a': [y_a], 'b': y_b} for a list of outputs: 'Expected an instance of tuple, ...' too)."""
+    if isinstance(y, dict) and any(isinstance(target, (list, tuple)) for target in y.values()):
+        return _lists_to_tuples(y)
     if type(y) not in (list, tuple) or not any(isinstance(target, (list, tuple, dict)) for target in y):
         return y
     return type(y)(_lists_to_tuples(target) if isinstance(target, (list, tuple, dict)) else target for target in y)
