@@ -97,9 +97,11 @@ def _size(lengths):
 
 def _complex_rule(kind, lengths, axes):
     inverse_kind = 'ifft' if kind == 'fft' else 'fft'
-    factor = _size(lengths) if kind == 'fft' else 1.0 / _size(lengths)
+    factor = _size(lengths) if kind == 'fft' else 1.0 / _size(lengths) if _size(lengths) else 0.0
 
     def rule(g, y, x):
+        if not x._data.size:
+            return _empty_gradient(x)
         # TensorFlow's form on conj(g), conjugated back: the tape conjugates it once more, so the
         # result is TensorFlow's size * ifft(g) (or fft(g) / size) to the bit, signed zeros included
         from .complex_parts import conj
@@ -113,9 +115,17 @@ def _constant(value, like):
     return Tensor(xp.asarray(value, like._data.dtype))
 
 
+def _empty_gradient(x):
+    """An empty input's gradient: TF's rules give an empty tensor of its shape (tapeflow's slices of the
+    spectrum's first bin, or its 1 / size, fail on an empty one)."""
+    return Tensor(backend.array_module(x._data).zeros(x._data.shape, x._data.dtype))
+
+
 def _rfft_rule(lengths, axes):
     def rule(g, y, x):
         from .complex_parts import conj, real
+        if not x._data.size:
+            return _empty_gradient(x)
         sizes = [x.shape[a] for a in axes]
         if len(axes) == 1:
             return fit(_tf_rfft_gradient(conj(g), lengths[0], axes[0]), sizes, axes)
@@ -143,6 +153,8 @@ def _tf_rfft_gradient(g, length, axis):
 
 def _irfft_rule(lengths, axes):
     def rule(g, y, x):
+        if not x._data.size:
+            return _empty_gradient(x)
         kept = lengths[-1] // 2 + 1
         mask = np.full(kept, 2.0)
         mask[0] = 1.0
