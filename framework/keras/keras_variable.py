@@ -57,6 +57,13 @@ class _KerasVariableType(type):
                 error.add_note('keras.Variable %r: give shape=(...) for the initializer to fill' % (name,))
                 raise error
             dtype = dtypes.as_dtype(_backend.standardize_dtype(dtype))
+            # Keras's _validate_shape before the initializer runs: standardize_shape's words ("Cannot convert
+            # '(-1,)' to a shape. Negative dimensions are not allowed."), then its None check
+            from layers.input_spec import standardize_shape
+            shape = standardize_shape(shape)
+            if None in shape:
+                raise ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                                 "Received: shape=%s for variable path='%s'" % (shape, name))
             value = initializer(tuple(shape), dtype=dtype)
         else:
             value = initializer
