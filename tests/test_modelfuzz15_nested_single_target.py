@@ -88,3 +88,16 @@ def test_dict_target_with_a_list_for_list_outputs():
         text = str(info.value)
         assert text.startswith('Expected an instance of tuple, got <tf.Tensor '), text
         assert text.endswith('shape=%s dtype=float32>.' % shape), text
+
+
+@pytest.mark.parametrize('method', ['train_on_batch', 'test_on_batch'])
+def test_on_batch_structure_error_shows_the_given_lists(method):
+    # Keras 3 hands the *_on_batch steps y as given: TF 2.21 shows lists, where fit shows its adapter's tuples
+    x, y = _data()
+    for target, shown in [([y, y], "['*', '*']"), ([[y], [y]], "[['*'], ['*']]"), ((y, [y]), "('*', ['*'])")]:
+        with pytest.raises(ValueError) as info:
+            getattr(_model(), method)(x, target)
+        assert str(info.value) == 'y_true and y_pred have different structures.\ny_true: %s\ny_pred: *\n' % shown
+    with pytest.raises(ValueError) as info:
+        _run(_model(), 'fit', x, [y, y])
+    assert str(info.value) == "y_true and y_pred have different structures.\ny_true: ('*', '*')\ny_pred: *\n"

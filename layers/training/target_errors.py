@@ -48,3 +48,20 @@ def stars(structure, tuples=False):
         items = [stars(value, tuples) for value in structure]
         return tuple(items) if tuples or isinstance(structure, tuple) else items
     return '*'
+
+
+_STRUCTURES_TEXT = 'y_true and y_pred have different structures.\ny_true: '
+
+
+def as_given_on_batch(error, y):
+    """``error`` as train_on_batch / test_on_batch raise it: Keras 3 hands those steps y as given, so its
+    'different structures' text shows the user's lists as lists (fit's array adapter makes them tuples, which
+    the compiled loss's text shows); ``error`` itself for other errors or a y that does not nest."""
+    text = str(error)
+    if not (type(error) is ValueError and text.startswith(_STRUCTURES_TEXT) and isinstance(y, (list, tuple, dict))):
+        return error
+    rest = text[len(_STRUCTURES_TEXT):]
+    given = ValueError(_STRUCTURES_TEXT + str(stars(y)) + rest[rest.index('\n'):])
+    for note in getattr(error, '__notes__', ()):
+        given.add_note(note)
+    return given

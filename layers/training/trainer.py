@@ -36,6 +36,7 @@ from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
 from .logs import LiveLogs, pythonify_logs
 from .on_batch_datasets import refuse_dataset_batch
+from .target_errors import as_given_on_batch
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
 from .traced_norm_modes import TracedVariables, restore as restore_norm_modes, switch_to_traced, traced_trainables
@@ -408,6 +409,11 @@ class Trainer(Keras2Shims, TrainingLoops):
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
                 raise
+            except ValueError as error:
+                given = as_given_on_batch(error, y)
+                if given is not error:
+                    raise given from None
+                raise
             finally:
                 self.__dict__['_step_trace'] = None
         if traces is not None:
@@ -425,6 +431,11 @@ class Trainer(Keras2Shims, TrainingLoops):
                 logs = self.test_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
+                raise
+            except ValueError as error:
+                given = as_given_on_batch(error, y)
+                if given is not error:
+                    raise given from None
                 raise
         if self._step_traces() is not None:
             step_retracing.calls_made(1, 'on_batch')     # a call of Keras's one-step function (TF's detector)
