@@ -149,11 +149,11 @@ def _same_shape_labels(true, pred, thresholds, evenly, multi_label, what):
     raise error
 
 
-def _check_class_id(class_id, shape, what):
+def _check_class_id(class_id, shape, what, operand='y_pred'):
     """Keras 3 slices ``y_pred[..., class_id, None]`` with TF's indexing: a negative class_id counts from the
     last class, a non-integer is TF's indexing TypeError, one past the classes StridedSlice's error."""
-    note = ('%s: class_id=%r needs y_pred of shape (samples, classes) with class_id in [-classes, classes), '
-            'got y_pred %s' % (what, class_id, tuple(shape)))
+    note = ('%s: class_id=%r needs %s of shape (samples, classes) with class_id in [-classes, classes), '
+            'got %s %s' % (what, class_id, operand, operand, tuple(shape)))
     if len(shape) == 1:
         error = ValueError('When class_id is provided, y_pred must be a 2D array with shape (num_samples, '
                            'num_classes), found shape: %s' % (tuple(shape),))
@@ -195,6 +195,10 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
     if top_k is not None:
         pred = _keep_top_k(pred, top_k, xp, what)
     if class_id is not None:
+        if pred.ndim != 1 and true.ndim > 1:
+            # Keras slices y_true first: a y_true of fewer classes meets StridedSlice's error there (TF 2.21:
+            # Recall(top_k=1, class_id=2) on y_true (6, 2), y_pred (6, 3) 'slice index 2 of dimension 1 out of bounds.')
+            _check_class_id(class_id, true.shape, what, 'y_true')
         _check_class_id(class_id, pred.shape, what)
         true, pred = true[..., class_id, None], pred[..., class_id, None]
     if weights is not None:
