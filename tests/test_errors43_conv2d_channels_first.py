@@ -16,7 +16,7 @@ F = np.arange(2 * 2 * 3 * 2, dtype='float32').reshape(2, 2, 3, 2) / 10
 
 @pytest.mark.parametrize('dtype, total', [('float32', 3081.52001953125), ('float16', 3081.251953125),
                                           ('bfloat16', 3082.171875)])
-def test_channels_first_values(dtype, total):
+def test_channels_first_values(dtype, total, xeon_cpu):
     out = tf.nn.conv2d(tf.cast(X, dtype), tf.cast(F, dtype), 1, 'SAME', data_format='NCHW')
     assert out.shape == (2, 2, 4, 4) and float(tf.reduce_sum(tf.cast(out, 'float32'))) == total
 
@@ -27,12 +27,12 @@ def test_channels_first_values(dtype, total):
     (dict(strides=1, padding=[[0, 0], [0, 0], [1, 1], [2, 2]]), (2, 2, 5, 7), 4359.0400390625),
     (dict(strides=1, padding=[[0, 0], [1, 1], [2, 2], [0, 0]]), (2, 2, 7, 3), 3277.919921875),   # (channel pad ignored)
 ])
-def test_channels_first_arguments_in_nchw_order(kwargs, shape, total):
+def test_channels_first_arguments_in_nchw_order(kwargs, shape, total, xeon_cpu):
     out = tf.nn.conv2d(X, F, data_format='NCHW', **kwargs)
     assert out.shape == shape and float(tf.reduce_sum(out)) == total
 
 
-def test_channels_first_is_the_transposed_channels_last_convolution_with_its_gradients():
+def test_channels_first_is_the_transposed_channels_last_convolution_with_its_gradients(xeon_cpu):
     rs = np.random.RandomState(0)
     x, f = tf.constant(rs.randn(2, 5, 7, 6).astype('float32')), tf.constant(rs.randn(3, 3, 5, 4).astype('float32'))
     with tf.GradientTape(persistent=True) as tape:
@@ -45,7 +45,7 @@ def test_channels_first_is_the_transposed_channels_last_convolution_with_its_gra
         assert np.array_equal(a.numpy(), b.numpy())
 
 
-def test_refusals():
+def test_refusals(xeon_cpu):
     with pytest.raises(UnimplementedError) as caught:
         tf.nn.conv2d(tf.cast(X, 'float64'), tf.cast(F, 'float64'), 1, 'SAME', data_format='NCHW')
     assert str(caught.value) == ('{{function_node __wrapped__Conv2D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
@@ -60,7 +60,7 @@ def test_refusals():
                                      'the batch and depth dimensions. [Op:Conv2D] name: ')
 
 
-def test_channels_first_transposed_convolution():
+def test_channels_first_transposed_convolution(xeon_cpu):
     # TF 2.21 computes it (oneDNN; NCHW outputs and both gradients bit-equal to NHWC on 20 shapes,
     # progs/errors43/trn_standalone.py); tapeflow refused ('only data_format NHWC is supported')
     rs = np.random.RandomState(4)

@@ -57,6 +57,6 @@ def test_float64_channels_first_is_refused(make, shape, error, text):
     (lambda: L.Conv3D(2, 2, data_format='channels_first', dtype='float64'), (1, 2, 4, 4, 3), (1, 2, 3, 3, 2)),
     (lambda: L.Conv2DTranspose(2, 2, data_format='channels_first', dtype='float32'), (2, 3, 5, 4), (2, 2, 6, 5)),
 ], ids=['conv2d_float32', 'conv2d_float16', 'grouped', 'depthwise', 'separable', 'conv3d', 'transpose_float32'])
-def test_other_channels_first_convolutions_compute(make, shape, out):
+def test_other_channels_first_convolutions_compute(make, shape, out, xeon_cpu):
     dtype = make().dtype
     assert tuple(make()(tf.constant(np.ones(shape, dtype))).shape) == out

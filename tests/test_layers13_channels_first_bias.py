@@ -44,7 +44,7 @@ def test_nchw_bias_add_gradient_bits_match_tensorflow(shape):
     assert got == KERAS_NCHW_BIAS_GRADIENT[shape]
 
 
-def test_channels_first_conv_bias_gradient_is_the_nchw_sum():
+def test_channels_first_conv_bias_gradient_is_the_nchw_sum(xeon_cpu):
     keras.backend.clear_session()
     layer = keras.layers.Conv2D(8, 1, data_format='channels_first', kernel_initializer='ones')
     # a last axis of 6, not 8: one as long as the channels gets Keras's ops.add bias along it

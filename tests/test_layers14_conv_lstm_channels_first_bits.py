@@ -35,7 +35,7 @@ def _layer(data_format):
         bias_initializer=keras.initializers.RandomNormal(seed=3))
 
 
-def test_channels_first_conv_lstm_has_tensorflows_bits():
+def test_channels_first_conv_lstm_has_tensorflows_bits(xeon_cpu):
     x = np.random.RandomState(0).randn(2, 3, 6, 5, 2).astype('float32')
     before = tf.config.tf_exact_math()
     tf.config.set_tf_exact_math(True)       # (the convolutions' chains too: 48 outputs a step)

@@ -72,7 +72,7 @@ def _layer(name, kwargs, shape, dtype='float32'):
 
 
 @pytest.mark.parametrize('name, kwargs, shape, out_shape, values, input_grad', CASES)
-def test_channels_first_matches_keras(name, kwargs, shape, out_shape, values, input_grad):
+def test_channels_first_matches_keras(name, kwargs, shape, out_shape, values, input_grad, xeon_cpu):
     import framework as tf
     layer = _layer(name, kwargs, shape)
     x = tf.constant(_det(shape, 0))
@@ -104,7 +104,7 @@ def test_channels_first_gradients_match_central_differences(name, kwargs, shape)
     check_gradients(layer, [_det(shape, 0).astype('float64')])
 
 
-def test_channels_first_model_saves_and_loads(tmp_path):
+def test_channels_first_model_saves_and_loads(tmp_path, xeon_cpu):
     keras.backend.clear_session()
     model = keras.Sequential([keras.Input((2, 6, 5)), layers.Conv2D(3, 3, data_format='channels_first'),
                               layers.MaxPooling2D(data_format='channels_first'), layers.Flatten(), layers.Dense(1)])

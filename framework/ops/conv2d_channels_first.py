@@ -25,10 +25,21 @@ def channels_first_conv2d(x, filters, strides, padding, dilations):
     return transpose(out, [0, 3, 1, 2])
 
 
-def eigen_format_error():
+def eigen_format_error(dtype):
+    """TF 2.21's own Conv2D kernel refusing NCHW, where oneDNN does not run ``dtype`` (backprop_input_kernel)."""
+    from .backprop_input_kernel import why_not_onednn
     return kernel_error('Conv2D', 'The Conv2D op currently only supports the NHWC tensor format on the CPU. The op was '
                                   'given the format: NCHW', named=True, error_class=UnimplementedError,
-                        note="conv2d: float64 convolutions take data_format='NHWC' on the CPU; transpose the input")
+                        note="conv2d: TensorFlow's own CPU kernel takes data_format='NHWC' only, and %s; transpose "
+                             'the input' % why_not_onednn(dtype))
+
+
+def eigen_transpose_format_error(dtype):
+    """TF 2.21's own Conv2DBackpropInput kernel refusing NCHW, where oneDNN does not run ``dtype``."""
+    from .backprop_input_kernel import why_not_onednn
+    return kernel_error('Conv2DBackpropInput', 'Conv2DCustomBackpropInputOp only supports NHWC.',
+                        note="conv2d_transpose: TensorFlow's own CPU kernel takes data_format='NHWC' only, and %s; "
+                             'transpose the input' % why_not_onednn(dtype))
 
 
 # The dtypes whose NCHW pooling TF 2.21 runs on oneDNN's kernels (the others reach TF's own, NHWC-only kernels)

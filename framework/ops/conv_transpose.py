@@ -36,11 +36,11 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     op = 'conv2d_transpose'
     padding = refuse_lowercase(padding, op)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
-    if data_format == 'NCHW' and x.dtype.name in ('float32', 'float16', 'bfloat16'):
-        from ..onednn_policy import enabled as onednn_enabled
-        if onednn_enabled():        # oneDNN's kernel takes the layout (TF's own float64 one is not measured)
-            from .conv2d_channels_first import channels_first_conv2d_transpose
+    if data_format == 'NCHW':
+        from .conv2d_channels_first import channels_first_conv2d_transpose, eigen_transpose_format_error
+        if runs_onednn(x._data.dtype):      # oneDNN's kernel takes the layout; TF's own ones refuse it
             return channels_first_conv2d_transpose(x, f, output_shape, strides, padding, dilations)
+        raise eigen_transpose_format_error(x._data.dtype)
     if data_format != 'NHWC':
         raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))
     out = tuple(shape_ints(output_shape, op))

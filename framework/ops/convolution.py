@@ -177,12 +177,10 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
                            named=True, node='__MklNativeConv2D' if x.dtype.name == 'float32' else None,
                            note='%s: filters of shape %s hold no weights' % (op, tuple(f.shape)))
     if data_format == 'NCHW':
-        from ..onednn_policy import enabled as onednn_enabled
         from .conv2d_channels_first import channels_first_conv2d, eigen_format_error
-        if x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled():
+        if runs_onednn(x._data.dtype):      # oneDNN's kernel takes the layout; TF's own ones refuse it
             return channels_first_conv2d(x, f, strides, padding, dilations)
-        if x.dtype.name == 'float64':
-            raise eigen_format_error()
+        raise eigen_format_error(x._data.dtype)
     if data_format != 'NHWC':
         raise InvalidArgumentError('conv2d: only data_format NHWC is supported, got %r; transpose NCHW input to '
                                    'NHWC' % (data_format,))
@@ -239,7 +237,7 @@ def _int32_conv2d(input, filters, strides, padding, data_format, dilations):  # 
         raise eager_input_error('Conv2D', 1, x.dtype, f.dtype)
     if data_format == 'NCHW':
         from .conv2d_channels_first import eigen_format_error
-        raise eigen_format_error()
+        raise eigen_format_error(x._data.dtype)
     if data_format != 'NHWC' or is_explicit(padding) or x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2]:
         return None
     if isinstance(strides, (list, tuple)) and len(strides) == 4 and (strides[0] != 1 or strides[3] != 1):
