@@ -125,6 +125,13 @@ def explained_nones():
 
 
 @pytest.fixture
+def cpu_kind():
+    """The kind of CPU this is, as goldens name it ('avx512_vnni', 'avx2' or 'other'; see CPU_KIND): for tests
+    that hold TF 2.21's bits measured on each kind and skip where none were."""
+    return CPU_KIND
+
+
+@pytest.fixture
 def same_as_tf():
     """``check(actual, expected, measured_on='avx512_vnni')`` of float values TF 2.21 printed: bit for bit
     on a CPU of the kind they were measured on (see CPU_KIND), within float32 rounding (rel 1e-5) elsewhere."""
