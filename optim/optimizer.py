@@ -28,6 +28,7 @@ import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from framework import backend, graph_random_ops
+from framework.graph_random_ops import TRACED_CALLS
 from framework.indexed_slices import RowGradients
 from framework.keras_repr import KerasObjectRepr
 from framework.tape import GradientTape
@@ -46,6 +47,7 @@ from .optimizer_learning_rate import OptimizerLearningRate
 from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
 from .schedules.learning_rate_schedule import divide_by_constant
+from .traced_hyperparameters import as_traced
 from .slots import SlotStore, keras_named
 from .weight_decay import WeightDecay
 
@@ -237,6 +239,8 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
 
     def apply(self, grads, trainable_variables=None):
         """Apply ``grads`` to ``trainable_variables`` (default: the variables it was built on)."""
+        if TRACED_CALLS[0] and not self._holding_traced:    # (the eager step pays this test alone)
+            return self._apply_as_traced(grads, trainable_variables)
         grads = list(grads)
         if trainable_variables is None:
             if not self.built:
@@ -292,6 +296,17 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
             count[()] = count[()] + 1       # a scalar add: a 0-d array's in-place ufunc costs 4x more
         else:
             count += 1
+
+    _holding_traced = False
+
+    def _apply_as_traced(self, grads, trainable_variables):
+        """``apply`` in a traced step, holding the hyper-parameters its trace saw (traced_hyperparameters.py)."""
+        self._holding_traced = True
+        try:
+            with as_traced(self):
+                return self.apply(grads, trainable_variables)
+        finally:
+            del self._holding_traced
 
     def _step_without_batch(self):
         """The part of one update that waits for no gradient. TensorFlow runs it even in a traced train
