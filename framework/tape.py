@@ -462,13 +462,15 @@ class GradientTape:
                  parallel_iterations=None, experimental_use_pfor=True):
         """d target[i...] / d source[j...]: shape target.shape + source.shape for each source."""
         from .jacobians import jacobian
-        return jacobian(self, target, sources, unconnected_mode(unconnected_gradients), experimental_use_pfor)
+        return jacobian(self, target, sources, unconnected_mode(unconnected_gradients), experimental_use_pfor,
+                        parallel_iterations)
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per-example jacobians: result[b] = d target[b] / d source[b]."""
         from .jacobians import batch_jacobian
-        return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients), experimental_use_pfor)
+        return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients), experimental_use_pfor,
+                              parallel_iterations)
 
     # ---- the sweep ---------------------------------------------------------
     def _seed_mul_shapes(self, target, seed_shape):
