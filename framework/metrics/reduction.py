@@ -133,7 +133,9 @@ class Mean(Metric):
             add_to(self.count, weight)
             return
         if sample_weight is None and type(values) is Tensor and values._data.dtype == self._dtype \
-                and get_keras_mask(values) is None:
+                and values._data.dtype.kind == 'f' and get_keras_mask(values) is None:
+            # (integer values of an integer state take the general path: Keras's ops.mean averages them in
+            # float32 and the state truncates the sum, RootMeanSquaredError(dtype='int32') on TF 2.21)
             # The common case (a loss, a per-sample metric value) without the general
             # path's conversions; the per-sample mean as reduce_mean computes it.
             data = values._data
