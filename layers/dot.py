@@ -73,8 +73,7 @@ class Dot(Layer):
         d1, d2 = shapes[0][axes[0]], shapes[1][axes[1]]
         if d1 is not None and d2 is not None and d1 != d2:
             error = ValueError('Incompatible input shapes: axis values %s (at axis %d) != %s (at axis %d). '
-                               'Full input shapes: %s, %s' % (d1, axes[0], d2, axes[1], tuple(shapes[0]),
-                                                              tuple(shapes[1])))
+                               'Full input shapes: %s, %s' % (d1, axes[0], d2, axes[1], shapes[0], shapes[1]))
             error.add_note('Dot %r: the axes it multiplies over must have one size' % self.name)
             raise error
         return axes

@@ -40,7 +40,7 @@ def _check_shapes(layer, shapes, least=1):
     refuse_no_shapes(layer, shapes)
     if isinstance(shapes, (list, tuple)) and shapes and not isinstance(shapes[0], (list, tuple)):
         error = ValueError('A merge layer should be called on a list of inputs. Received: input_shape=%s '
-                           '(not a list of shapes)' % (tuple(shapes),))       # Keras 3's base merge build
+                           '(not a list of shapes)' % (shapes,))       # Keras 3's base merge build: as given
         error.add_note('%s %r: call it on a list of at least %d tensors' % (type(layer).__name__, layer.name, least))
         raise error
     if not isinstance(shapes, (list, tuple)) or len(shapes) < least or \
@@ -60,7 +60,7 @@ def _broadcast_shape(layer, shapes):
     computes it: ranks aligned on the right, 1 broadcasting, None unknown."""
     out = None
     for shape in shapes:
-        shape = tuple(shape[1:])
+        shape = shape[1:]       # as given: Keras's error shows a list built by hand with lists as a list
         if out is None:
             out = shape
             continue
@@ -69,14 +69,13 @@ def _broadcast_shape(layer, shapes):
         for i, j in zip(long[len(long) - len(short):], short):
             if i is not None and j is not None and i != 1 and j != 1 and i != j:
                 # Keras 3's words (the shapes after the batch axis it was merging); the layer in a note
-                error = ValueError('Inputs have incompatible shapes. Received shapes %s and %s'
-                                   % (tuple(long), tuple(short)))
+                error = ValueError('Inputs have incompatible shapes. Received shapes %s and %s' % (long, short))
                 error.add_note('%s %r: the inputs have shapes %s' % (type(layer).__name__, layer.name,
                                                                      [tuple(s) for s in shapes]))
                 raise error
             merged.append(None if i is None or j is None else (j if i == 1 else i))
         out = tuple(merged)
-    return out
+    return tuple(out)
 
 
 class _Merge(Layer):
