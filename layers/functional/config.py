@@ -19,6 +19,7 @@ from framework import nest
 from framework.tensor import Tensor
 
 from .. import naming, serialization
+from ..object_sharing import revived
 from ..tracked_dict import TrackedDict
 from .keras_filled_arguments import keras_recorded_kwargs
 from .keras_mask_arguments import is_keras_op_entry, readable_call
@@ -121,7 +122,9 @@ def rebuild(cls, config, custom_objects=None):
         elif 'module' not in entry:
             created[entry['name']] = keras2_entry_layer(entry, custom_objects)
         else:
-            created[entry['name']] = serialization.deserialize(entry, custom_objects)
+            # a layer a .keras file lists in two models (a submodel built from the outer graph's layers)
+            # carries one shared_object_id: Keras's ObjectSharingScope makes it once for both
+            created[entry['name']] = revived(entry, lambda entry=entry: serialization.deserialize(entry, custom_objects))
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
     while any(pending.values()):
         progress = False
