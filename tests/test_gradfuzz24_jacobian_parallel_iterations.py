@@ -1,11 +1,9 @@
 """jacobian / batch_jacobian with parallel_iterations, as TF 2.21's pfor and eager loop treat it
-(framework/jacobian_tiling.py). GradientTape.jacobian hands the knob on once tape.py passes it
-(gradfuzz24's report); these tests call framework.jacobians directly."""
+(framework/jacobian_tiling.py)."""
 import numpy as np
 import pytest
 
 import framework as tf
-from framework import jacobians
 
 VECTORIZING = ('Encountered an exception while vectorizing the %s computation. Vectorization can be disabled by '
                'setting experimental_use_pfor to False.')
@@ -18,7 +16,8 @@ def _jacobian(persistent, parallel_iterations, unconnected='none', use_pfor=True
         tape.watch(x)
         y = x * x
     sources = [x, z] if extra_source else x
-    return jacobians.jacobian(tape, y, sources, unconnected, use_pfor, parallel_iterations=parallel_iterations)
+    return tape.jacobian(y, sources, unconnected_gradients=unconnected, parallel_iterations=parallel_iterations,
+                         experimental_use_pfor=use_pfor)
 
 
 def _batch_jacobian(persistent, parallel_iterations, unconnected='none', use_pfor=True, reached=True):
@@ -27,8 +26,8 @@ def _batch_jacobian(persistent, parallel_iterations, unconnected='none', use_pfo
     with tf.GradientTape(persistent=persistent) as tape:
         tape.watch(xb)
         y = xb * xb[:, :1] * 2
-    return jacobians.batch_jacobian(tape, y, xb if reached else other, unconnected, use_pfor,
-                                    parallel_iterations=parallel_iterations)
+    return tape.batch_jacobian(y, xb if reached else other, unconnected_gradients=unconnected,
+                               parallel_iterations=parallel_iterations, experimental_use_pfor=use_pfor)
 
 
 @pytest.mark.parametrize('knob, cause', [
