@@ -124,7 +124,7 @@ def rebuild(cls, config, custom_objects=None):
         else:
             # a layer a .keras file lists in two models (a submodel built from the outer graph's layers)
             # carries one shared_object_id: Keras's ObjectSharingScope makes it once for both
-            created[entry['name']] = revived(entry, lambda entry=entry: serialization.deserialize(entry, custom_objects))
+            created[entry['name']] = revived(entry, lambda made=entry: serialization.deserialize(made, custom_objects))
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
     while any(pending.values()):
         progress = False
