@@ -23,7 +23,7 @@ UNSET = object()        # GraphRandomState.global_seed before the trace's first 
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
     __slots__ = ('unseeded', 'position', 'offsets', 'epoch', 'calls', 'callees', 'static_shapes',
-                 'pushes_constants', 'trace_values', 'keras_step', 'global_seed', 'one_batch_axis')
+                 'pushes_constants', 'trace_values', 'keras_step', 'global_seed', 'one_batch_axis', 'xla')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -46,6 +46,9 @@ class GraphRandomState:
         # whether every tensor of the trace takes its batch axis from one input (a Keras step of a
         # one-input model): on a None batch grappler's symbolic shapes still see their batch sizes equal
         self.one_batch_axis = False
+        # whether XLA compiles the trace (a Keras step compiled with jit_compile=True): its stateless
+        # uniforms take other bits of the same Philox words (framework/philox.py uniform_values)
+        self.xla = False
         # the global seed when the trace first made a random op: TensorFlow writes the seeds into the
         # graph's ops, so a later tf.random.set_seed restarts their kernels but keeps their seeds
         self.global_seed = UNSET

@@ -142,15 +142,18 @@ def _box_muller_float64(x0, x1, x2, x3):
 _PASS_BLOCKS = 1 << 18
 
 
-def uniform_values(key, counter, n, dtype, start=0):
-    """n uniform floats in [0, 1) of ``dtype`` (float16/32 take one word each, float64 two)."""
+def uniform_values(key, counter, n, dtype, start=0, xla=False):
+    """n uniform floats in [0, 1) of ``dtype`` (float16/32 take one word each, float64 two). ``xla``: as
+    XLA's StatelessRandomUniformV2 gives float32 (a jit_compile'd step's dropout): the same words, their
+    high 23 bits as the mantissa ((w >> 9) | 0x3f800000) - 1, where TF's kernel takes the low 23
+    (measured on TF 2.21's CPU XLA, /work/notes/progs/modelfuzz15/x2.py)."""
     dtype = np.dtype(dtype)
     per_block = 2 if dtype == np.float64 else 4
     step = _PASS_BLOCKS * per_block
     if n > step:
         out = np.empty(n, dtype)
         for i in range(0, n, step):
-            out[i:i + step] = uniform_values(key, counter, min(step, n - i), dtype, start + i // per_block)
+            out[i:i + step] = uniform_values(key, counter, min(step, n - i), dtype, start + i // per_block, xla)
         return out
     if dtype == np.float64:
         words = blocks(key, counter, (n + 1) // 2, start)
@@ -163,6 +166,9 @@ def uniform_values(key, counter, n, dtype, start=0):
         # bfloat16 (TF's Uint16ToGfloat16): 7 random mantissa bits under exponent 127, minus 1
         bits = ((words & np.uint64(0x7F)) | np.uint64(0x3F80)).astype(np.uint16)
         return bits.view(dtype) - dtype.type(1.0)
+    if xla and dtype == np.float32:
+        bits = ((words >> np.uint64(9)) | np.uint64(0x3F800000)).astype(np.uint32)
+        return bits.view(np.float32) - np.float32(1.0)
     return _unit_float32(words).astype(dtype)
 
 

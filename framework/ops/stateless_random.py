@@ -11,7 +11,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import SHAPE_SEQUENCES
-from .. import philox
+from .. import graph_random_ops, philox
 
 
 def _seed_values(seed, op):
@@ -227,7 +227,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     lo, hi = convert_to_tensor(minval, dtype=dtype, name='min'), convert_to_tensor(
         1 if maxval is None else maxval, dtype=dtype, name='max')
     key, counter = _key_counter(seed, 'stateless_uniform', alg, kernel)
-    unit = Tensor(backend.place(philox.uniform_values(key, counter, n, dtype).reshape(shape)))
+    state = graph_random_ops.current()
+    unit = Tensor(backend.place(philox.uniform_values(key, counter, n, dtype, xla=state is not None and state.xla)
+                                .reshape(shape)))
     return unit * (hi - lo) + lo
 
 

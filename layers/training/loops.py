@@ -402,6 +402,7 @@ class TrainingLoops:
             state.static_shapes = not free_batch      # the data spec's batch axis (traced_batch.py)
             state.keras_step = True
             state.one_batch_axis = _one_input(self)
+            state.xla = bool(self.jit_compile)
         return state
 
 
