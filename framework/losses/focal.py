@@ -14,7 +14,7 @@ from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_en
 from ..errors import kernel_error
 from .inputs import EPSILON, keras_mean, keras_shape, labels_and_predictions, same_shape
 from .loss import Loss, LossFunctionWrapper
-from .probabilistic import smoothing_share
+from .probabilistic import refuse_bool_axis, smoothing_share
 from ..ops import graph_rewrites
 from ..ops.fused_sigmoid import unfuse
 from .tensor_notes import get_keras_logits
@@ -89,6 +89,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
         ValueError: when y_true and y_pred differ in shape, or ``axis`` is not an int.
     """
     what = 'categorical_focal_crossentropy'
+    refuse_bool_axis(axis, what)
     _check_axis(axis, what)
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
     if y_pred.ndim < 1:         # Keras reads y_pred.shape[-1]
@@ -142,7 +143,8 @@ class CategoricalFocalCrossentropy(LossFunctionWrapper):
 
     def __init__(self, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1,
                  reduction=_AVERAGE, name='categorical_focal_crossentropy', dtype=None):
-        _check_axis(axis, 'CategoricalFocalCrossentropy')
+        if not isinstance(axis, bool):      # (Keras refuses a bool at the call: categorical_focal_crossentropy)
+            _check_axis(axis, 'CategoricalFocalCrossentropy')
         super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
                          alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
                          axis=axis)       # Keras 3's kwargs order; its config's is below

@@ -25,6 +25,14 @@ from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_pr
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
+def refuse_bool_axis(axis, what):
+    """Keras 3's categorical cross-entropies (plain and focal) refuse a bool axis at the call, in these words."""
+    if isinstance(axis, bool):
+        error = ValueError('`axis` must be of type `int`. Received: axis=%s of type %s' % (axis, type(axis)))
+        error.add_note('%s: `axis` names the class axis and must be an int, got %r' % (what, axis))
+        raise error
+
+
 def smoothing_share(label_smoothing, y_true):
     """label_smoothing / classes, divided in the labels' dtype as Keras does (its class count is a tensor
     cast to y_pred's dtype): float32(0.1) / 23 is not float32(0.1 / 23)."""
@@ -75,8 +83,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     Raises:
         ValueError: when y_true and y_pred differ in shape, or ``axis`` is a bool.
     """
-    if isinstance(axis, bool):
-        raise ValueError('categorical_crossentropy: `axis` must be an int, got %r' % (axis,))
+    refuse_bool_axis(axis, 'categorical_crossentropy')
     y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy', keras_casts=True)
     # (a step TensorFlow replays from its graph runs no Python: Keras warns at the trace, with its shape)
     if y_pred.ndim and y_pred.shape[-1] == 1 and not is_replaying():
