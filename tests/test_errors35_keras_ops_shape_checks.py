@@ -90,7 +90,22 @@ def test_repeat_values_as_tf_repeat(x, repeats, axis, expected):
     (tf.ones([3]), tf.ones([2, 4, 2]), InvalidArgumentError,
      MKL + 'Matrix size-incompatible: In[0]: [1,3], In[1]: [4,4] [Op:MatMul] name: '),
 ])
-def test_matmul_routes_errors_as_keras(a, b, error, text):
+def test_matmul_routes_errors_as_keras(a, b, error, text, onednn_on):
+    # The texts are TF 2.21's with its oneDNN kernels (its default on the AVX-512 Xeon they were measured on).
     with pytest.raises(error) as info:
         ops.matmul(a, b)
     assert str(info.value) == text
+
+
+@pytest.mark.parametrize('a, b, shapes', [
+    (tf.ones([2, 2, 3]), tf.ones([4, 2]), 'In[0]: [4,3], In[1]: [4,2]'),
+    (tf.ones([3]), tf.ones([2, 4, 2]), 'In[0]: [1,3], In[1]: [4,4]'),
+])
+def test_matmul_errors_name_tfs_own_kernel_where_onednn_is_off(a, b, shapes, monkeypatch):
+    # TF 2.21 on an AMD EPYC without AVX-512 (oneDNN off by default there) or with TF_ENABLE_ONEDNN_OPTS=0 gives
+    # '{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} Matrix ...'.
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
+    with pytest.raises(InvalidArgumentError) as info:
+        ops.matmul(a, b)
+    assert str(info.value) == ('{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+                               ' Matrix size-incompatible: %s [Op:MatMul] name: ' % shapes)
