@@ -27,3 +27,18 @@ def test_bool_axis_is_refused_in_keras_words(call, axis):
 def test_the_focal_loss_with_a_bool_axis_is_built():
     loss = keras.losses.CategoricalFocalCrossentropy(axis=True)      # TF 2.21 refuses only at the call
     assert loss.get_config()['axis'] is True
+
+
+def _hex(t):
+    return [float(v).hex() for v in np.asarray(t).reshape(-1)]
+
+
+def test_focal_losses_take_the_axes_keras_mean_takes():
+    # TF 2.21: binary focal reads a bool axis as an index (True: axis 1), both focal losses reduce over a tuple,
+    # and a float axis fails converting to int32; tapeflow refused all of these ('`axis` must be an int')
+    assert _hex(keras.losses.binary_focal_crossentropy(Y, P, axis=True)) == ['0x1.4f36760000000p-5',
+                                                                             '0x1.c540920000000p-4']
+    assert _hex(keras.losses.BinaryFocalCrossentropy(axis=(0, 1))(Y, P)) == ['0x1.366de80000000p-4']
+    assert _hex(keras.losses.CategoricalFocalCrossentropy(axis=(0, 1))(Y, P)) == ['0x1.eb3c040000000p-1']
+    with pytest.raises(TypeError, match='Cannot convert 1.5 to EagerTensor of dtype int32'):
+        keras.losses.binary_focal_crossentropy(Y, P, axis=1.5)

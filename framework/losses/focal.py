@@ -22,12 +22,6 @@ from .tensor_notes import get_keras_logits
 _AVERAGE = 'sum_over_batch_size'
 
 
-def _check_axis(axis, what):
-    # (a string reaches the reduction, as in Keras 3: TF's Mean/Sum refuse a string Tidx, an InvalidArgumentError)
-    if isinstance(axis, bool) or not isinstance(axis, (int, str)):
-        raise ValueError('%s: `axis` must be an int, got %r' % (what, axis))
-
-
 def _elementwise_binary_crossentropy(y_true, y_pred):
     # keras.ops.binary_crossentropy: logits a sigmoid output carries are used as such
     logits = get_keras_logits(y_pred)
@@ -47,10 +41,9 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     labels towards 0.5; ``from_logits`` applies a sigmoid to y_pred first.
 
     Raises:
-        ValueError: when y_true and y_pred differ in shape, or ``axis`` is not an int.
+        ValueError: when y_true and y_pred differ in shape (an axis reaches keras_mean as Keras's ops.mean takes it).
     """
     what = 'binary_focal_crossentropy'
-    _check_axis(axis, what)
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
     same_shape(y_true, y_pred, what)
     if label_smoothing:
@@ -86,11 +79,10 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     """sum(-alpha * (1 - p) ** gamma * y * log(p), axis), p renormalised to sum to 1 and clipped.
 
     Raises:
-        ValueError: when y_true and y_pred differ in shape, or ``axis`` is not an int.
+        ValueError: when y_true and y_pred differ in shape, or ``axis`` is a bool (Keras's words).
     """
     what = 'categorical_focal_crossentropy'
     refuse_bool_axis(axis, what)
-    _check_axis(axis, what)
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
     if y_pred.ndim < 1:         # Keras reads y_pred.shape[-1]
         error = IndexError('tuple index out of range')
@@ -125,7 +117,6 @@ class BinaryFocalCrossentropy(LossFunctionWrapper):
 
     def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
                  axis=-1, reduction=_AVERAGE, name='binary_focal_crossentropy', dtype=None):
-        _check_axis(axis, 'BinaryFocalCrossentropy')
         # the wrapper's kwargs in Keras 3's order (print(model.loss) shows them); its config's order is below
         super().__init__(binary_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
                          apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
@@ -143,8 +134,6 @@ class CategoricalFocalCrossentropy(LossFunctionWrapper):
 
     def __init__(self, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1,
                  reduction=_AVERAGE, name='categorical_focal_crossentropy', dtype=None):
-        if not isinstance(axis, bool):      # (Keras refuses a bool at the call: categorical_focal_crossentropy)
-            _check_axis(axis, 'CategoricalFocalCrossentropy')
         super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
                          alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
                          axis=axis)       # Keras 3's kwargs order; its config's is below
