@@ -44,6 +44,10 @@ def _picked(model):
     return [float(kernel[j]).hex() for j in INDICES]
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 and tapeflow both differ from them and from each other in the last
+# bits of the first kernel entry (TF 0x1.beacf00000000p-7 / 0x1.beacf40000000p-7, tapeflow 0x1.bead000000000p-7
+# with its native kernels; epyc1's report)
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('names, eager, expected', [
     (('cls', 'reg', 'bin'), False, SORTED_CLS_REG_BIN),
     (('c', 'b', 'a'), False, SORTED_C_B_A),
@@ -58,6 +62,10 @@ def test_fit_adds_the_heads_gradients_in_name_order(names, eager, expected):
     assert _picked(model) == expected
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 and tapeflow both differ from them and from each other in the last
+# bits of the first kernel entry (TF 0x1.beacf00000000p-7 / 0x1.beacf40000000p-7, tapeflow 0x1.bead000000000p-7
+# with its native kernels; epyc1's report)
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('names, expected', [(('cls', 'reg', 'bin'), SORTED_CLS_REG_BIN),
                                              (('c', 'b', 'a'), SORTED_C_B_A)])
 def test_traced_loop_adds_the_heads_gradients_in_name_order(names, expected):
