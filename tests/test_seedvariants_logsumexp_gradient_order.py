@@ -32,14 +32,22 @@ def test_logsumexp_and_two_other_readers_add_in_tf_order(vals, expected):
     np.testing.assert_array_equal(got, np.array(expected, F32))
 
 
-def test_entropy_logsumexp_and_max_of_one_variable():
-    # seed 004's loop varied: softmax entropy + logsumexp + max |v| (TF 2.21's printout)
+# TF 2.21's printout per kind of CPU: its float32 exp / log round otherwise on the AVX2 AMD EPYC than on the Xeon
+_ENTROPY_GRADIENT = {
+    'avx512_vnni': [0.16933244466781616, -0.04653347283601761, 1.877200961112976],
+    'avx2': [0.16933245956897736, -0.046533457934856415, 1.877200961112976],
+}
+
+
+def test_entropy_logsumexp_and_max_of_one_variable(cpu_kind):
+    # seed 004's loop varied: softmax entropy + logsumexp + max |v|
+    if cpu_kind not in _ENTROPY_GRADIENT:
+        pytest.skip("TF 2.21's bits were not measured on this kind of CPU (%s)" % cpu_kind)
     v = tf.Variable([0.3, -0.8, 1.1])
     with tf.GradientTape() as t:
         sm = tf.nn.softmax(v)
         loss = tf.reduce_sum(sm * tf.math.log(sm)) + tf.reduce_logsumexp(v) + tf.reduce_max(tf.abs(v))
-    np.testing.assert_array_equal(t.gradient(loss, v).numpy(),
-                                  np.array([0.16933244466781616, -0.04653347283601761, 1.877200961112976], F32))
+    np.testing.assert_array_equal(t.gradient(loss, v).numpy(), np.array(_ENTROPY_GRADIENT[cpu_kind], F32))
 
 
 def test_keepdims_rows_times_their_input():
