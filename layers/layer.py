@@ -245,10 +245,12 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
         warns as Keras 3 does: they stay unbuilt."""
         self._warn_unbuilt_state()
         self.built = True
-        if self._build_input_shape is None:
+        if type(self).build is Layer.build:     # by hand: Keras 3 records every such build, the last winning
             self._build_input_shape = input_shape
-        if type(self).build is Layer.build:     # by hand; a subclass's super().build() is inside its own
+            self.__dict__['_build_shapes_dict'] = {'input_shape': input_shape}
             self.lock_state()
+        elif self._build_input_shape is None:   # (a subclass's super().build() is inside its own)
+            self._build_input_shape = input_shape
 
     @property
     def path(self):
