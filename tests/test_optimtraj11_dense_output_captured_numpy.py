@@ -77,6 +77,9 @@ FORMS = {'y_minus_p': lambda y, p: y - p, 'p_minus_y': lambda y, p: p - y,
          'p_plus_c': lambda y, p: p + 0.25, 'c_plus_p_data': lambda y, p: y + p}
 
 
+# The Xeon's bits (the elu's exp rounds per CPU): on an AVX2 AMD EPYC TF 2.21 and tapeflow differ from them and from
+# each other in a few last bits (c_plus_p_data's third value: TF c0520cc0, tapeflow c0520cc1; epyc1's report)
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('form', sorted(FORMS))
 def test_traced_dense_output_with_captured_numpy(form):
     x, y = data()
@@ -89,6 +92,8 @@ def test_traced_dense_output_with_captured_numpy(form):
     assert bits(f().numpy()) == GOLD[form]
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives these three losses and another kernel, tapeflow other losses
+@pytest.mark.avx512_bits
 def test_sgd_loop_on_captured_numpy_follows_tf():
     x, y = data()
     m = model()
