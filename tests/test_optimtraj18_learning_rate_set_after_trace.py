@@ -52,6 +52,9 @@ def model():
     return keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation='tanh'), keras.layers.Dense(1)])
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 and tapeflow differ from them and from each other in last bits
+# (traced=False: TF ...3efc5e103ef3799e3eed4c4e, tapeflow ...3efc5e0f3ef3799e3eed4c50; epyc1's report)
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('traced', [False, True])
 def test_custom_step_schedule_set_after_three_steps(traced):
     x, y = data()
@@ -76,7 +79,9 @@ def test_custom_step_schedule_set_after_three_steps(traced):
     assert got == GOLD['adam_traced' if traced else 'adam_eager']
 
 
-@pytest.mark.parametrize('eager', [False, True])
+# eager=False holds the Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives ...be7b32c53f151c49..., tapeflow
+# ...be7b32c43f151c49... (epyc1's report)
+@pytest.mark.parametrize('eager', [pytest.param(False, marks=pytest.mark.avx512_bits), True])
 def test_fit_again_after_setting_a_schedule(eager):
     x, y = data()
     m = model()
