@@ -15,8 +15,19 @@ import numpy as np
 import pytest
 
 import framework as tf
+import conftest
 from framework import keras
 from optim.traced_hyperparameters import as_traced, hyperparameters
+
+
+# TF 2.21's values were measured on an AVX2 AMD EPYC (TF's Eigen kernels): bit for bit on such a CPU; on another
+# (the AVX-512 Xeon, oneDNN's kernels) the products round otherwise in the last bits, and the weights are asked to
+# agree to float32 rounding, which still tells a baked hyper-parameter from a live one.
+def _as_tf(actual_hexes, expected_hexes):
+    if conftest.CPU_KIND == 'avx2':
+        return actual_hexes == expected_hexes
+    actual = [float.fromhex(h) for h in actual_hexes]
+    return actual == pytest.approx([float.fromhex(h) for h in expected_hexes], rel=1e-5, abs=1e-7)
 
 X = np.random.RandomState(0).randn(16, 3).astype('float32')
 Y = np.random.RandomState(1).randn(16, 1).astype('float32')
@@ -90,12 +101,12 @@ def _six_steps(name, kwargs, attribute, value, traced):
 
 @pytest.mark.parametrize('name, kwargs, attribute, value, expected', TRACED, ids=lambda v: str(v)[:20])
 def test_traced_step_keeps_the_hyperparameters_it_was_traced_with(name, kwargs, attribute, value, expected):
-    assert _six_steps(name, kwargs, attribute, value, traced=True) == expected
+    assert _as_tf(_six_steps(name, kwargs, attribute, value, traced=True), expected)
 
 
 @pytest.mark.parametrize('name, kwargs, attribute, value, expected', EAGER, ids=lambda v: str(v)[:20])
 def test_eager_step_takes_the_new_value(name, kwargs, attribute, value, expected):
-    assert _six_steps(name, kwargs, attribute, value, traced=False) == expected
+    assert _as_tf(_six_steps(name, kwargs, attribute, value, traced=False), expected)
 
 
 def test_recorded_names_are_the_settings():
@@ -126,8 +137,8 @@ def test_a_new_trace_reads_the_new_value_and_the_old_one_keeps_its_own():
     step(X[:8], Y[:8])
     step(X, Y)
     step(X[:8], Y[:8])
-    assert [float(v).hex() for v in w.numpy().ravel()] == [
-        '-0x1.df77120000000p-2', '0x1.6346fa0000000p-1', '0x1.e1ccb00000000p-1']
+    assert _as_tf([float(v).hex() for v in w.numpy().ravel()], [
+        '-0x1.df77120000000p-2', '0x1.6346fa0000000p-1', '0x1.e1ccb00000000p-1'])
     assert optimizer.beta_1 == 0.3
 
 

@@ -8,7 +8,18 @@ import numpy as np
 import pytest
 
 import framework as tf
+import conftest
 from framework import keras
+
+
+# TF 2.21's values were measured on an AVX2 AMD EPYC (TF's Eigen kernels): bit for bit on such a CPU; on another
+# (the AVX-512 Xeon, oneDNN's kernels) the products round otherwise in the last bits, and the weights are asked to
+# agree to float32 rounding, which still tells a baked hyper-parameter from a live one.
+def _as_tf(actual_hexes, expected_hexes):
+    if conftest.CPU_KIND == 'avx2':
+        return actual_hexes == expected_hexes
+    actual = [float.fromhex(h) for h in actual_hexes]
+    return actual == pytest.approx([float.fromhex(h) for h in expected_hexes], rel=1e-5, abs=1e-7)
 
 X = np.random.RandomState(0).randn(16, 3).astype('float32')
 Y = np.random.RandomState(1).randn(16, 1).astype('float32')
@@ -43,7 +54,7 @@ def test_set_from_a_callback_during_fit_changes_nothing_in_that_fit_or_the_next(
     model.compile(optimizer, 'mse')
     model.fit(X, Y, batch_size=2, epochs=1, verbose=0, shuffle=False, callbacks=[SetAtBatch3()])
     model.fit(X, Y, batch_size=2, epochs=1, verbose=0, shuffle=False)
-    assert _hex(model) == expected
+    assert _as_tf(_hex(model), expected)
     assert getattr(optimizer, attribute) == value
 
 
@@ -70,7 +81,7 @@ def test_beta_1_set_between_two_fits(again, expected):
     if again == 'compile':
         model.compile(optimizer, 'mse')
     model.fit(X, Y, batch_size=4, epochs=1, verbose=0, shuffle=False)
-    assert _hex(model) == expected
+    assert _as_tf(_hex(model), expected)
 
 
 def test_train_on_batch_after_fit_keeps_the_traced_beta_1():
@@ -81,8 +92,8 @@ def test_train_on_batch_after_fit_keeps_the_traced_beta_1():
     optimizer.beta_1 = 0.3
     for _ in range(4):
         model.train_on_batch(X[:4], Y[:4])
-    assert _hex(model) == ['-0x1.1793980000000p-1', '0x1.bf78ba0000000p-1', '0x1.05bb4c0000000p+0',
-                           '-0x1.ee2a300000000p-6']
+    assert _as_tf(_hex(model), ['-0x1.1793980000000p-1', '0x1.bf78ba0000000p-1', '0x1.05bb4c0000000p+0',
+                           '-0x1.ee2a300000000p-6'])
 
 
 def _function_loop(model, optimizer, change, calls=6, at=3):
@@ -103,16 +114,16 @@ def test_inner_optimizer_of_a_loss_scale_optimizer():
     model = _model()
     optimizer = keras.mixed_precision.LossScaleOptimizer(keras.optimizers.Adam(0.01))
     _function_loop(model, optimizer, lambda o: setattr(o.inner_optimizer, 'beta_1', 0.3))
-    assert _hex(model) == ['-0x1.106f220000000p-1', '0x1.a8a5a60000000p-1', '0x1.03dd440000000p+0',
-                           '-0x1.7df6180000000p-7']
+    assert _as_tf(_hex(model), ['-0x1.106f220000000p-1', '0x1.a8a5a60000000p-1', '0x1.03dd440000000p+0',
+                           '-0x1.7df6180000000p-7'])
 
 
 def test_gradient_accumulation_steps_set_later():
     model = _model()
     optimizer = keras.optimizers.Adam(0.01, gradient_accumulation_steps=2)
     _function_loop(model, optimizer, lambda o: setattr(o, 'gradient_accumulation_steps', 3), calls=8)
-    assert _hex(model) == ['-0x1.19c8200000000p-1', '0x1.b217b60000000p-1', '0x1.08ac0a0000000p+0',
-                           '-0x1.9a59900000000p-7']
+    assert _as_tf(_hex(model), ['-0x1.19c8200000000p-1', '0x1.b217b60000000p-1', '0x1.08ac0a0000000p+0',
+                           '-0x1.9a59900000000p-7'])
     assert int(optimizer.iterations) == 2
 
 
@@ -130,8 +141,8 @@ def test_a_custom_optimizers_python_counter_and_scale():
     model = _model()
     optimizer = Counting(0.01)
     _function_loop(model, optimizer, lambda o: setattr(o, 'scale', 5.0))
-    assert _hex(model) == ['-0x1.de41500000000p-2', '0x1.7f4f340000000p-1', '0x1.ca8f980000000p-1',
-                           '-0x1.383d1e0000000p-9']
+    assert _as_tf(_hex(model), ['-0x1.de41500000000p-2', '0x1.7f4f340000000p-1', '0x1.ca8f980000000p-1',
+                           '-0x1.383d1e0000000p-9'])
     assert optimizer.count == 2
 
 
@@ -140,5 +151,5 @@ def test_moving_average_settings(attribute, value):
     model = _model()
     optimizer = keras.optimizers.SGD(0.1, use_ema=True, ema_momentum=0.5, ema_overwrite_frequency=2)
     _function_loop(model, optimizer, lambda o: setattr(o, attribute, value))
-    assert _hex(model) == ['-0x1.5fdca00000000p-5', '0x1.e1177a0000000p-3', '0x1.c0bd4c0000000p-3',
-                           '-0x1.cd120e0000000p-5']
+    assert _as_tf(_hex(model), ['-0x1.5fdca00000000p-5', '0x1.e1177a0000000p-3', '0x1.c0bd4c0000000p-3',
+                           '-0x1.cd120e0000000p-5'])
