@@ -29,6 +29,9 @@ def _sha(a):
     return hashlib.sha1(np.asarray(a).tobytes()).hexdigest()[:16]
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives table[94] -0x1.eb1f40p-6 (Xeon -0x1.eb1f42p-6); tapeflow there
+# gives the Xeon's table natively and digest acf46c798dc7933f with xeon_cpu (epyc1's report)
+@pytest.mark.avx512_bits
 def test_embedding_fit_with_clipvalue():
     rng = np.random.RandomState(8)
     x = rng.randint(0, 500, (96, 10))
