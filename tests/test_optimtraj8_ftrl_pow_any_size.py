@@ -60,6 +60,9 @@ def test_custom_loop_on_1200_weights(mode, power, dtype):
     assert _sha(weights) == digest
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives [600] -0x1.e00658p-9 and [605] 0x1.c9ed2cp-8, tapeflow there
+# -0x1.e00652p-9 and 0x1.c9ed28p-8 natively (epyc1's report)
+@pytest.mark.avx512_bits
 def test_fit_with_learning_rate_power():
     rng = np.random.RandomState(7)
     x = rng.randn(160, 20).astype('float32')
