@@ -16,6 +16,8 @@ from framework.errors import InvalidArgumentError
 N2 = '{{function_node __wrapped____MklEinsum_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('einsum', [tf.einsum, keras.ops.einsum])
 @pytest.mark.parametrize('equation, shapes, text', [
     ('ij,jk,kl->il', ([2, 3], [3, 4], [5, 6]),

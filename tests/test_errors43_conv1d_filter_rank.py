@@ -13,6 +13,8 @@ def _text(dims, node='__MklNativeConv2D', words='filter'):
             '4-dimensional: [%s] [Op:Conv2D] name: ' % (node, words, dims))
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('x, f, dims', [
     (tf.ones((1, 3, 2)), tf.ones((2, 1)), '1,2,1'),
     (tf.ones((1, 3, 3, 2)), tf.ones((3, 3, 2, 1)), '1,3,3,2,1'),
@@ -23,6 +25,8 @@ def test_filters_of_another_rank(x, f, dims):
     assert str(caught.value) == _text(dims)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_float64_runs_eigens_kernel_which_says_convolution_filter():
     # TF 2.21 (e43_f64 probe, kept as progs/errors43/f64_standalone.py): Eigen's Conv2D words it so, conv2d too
     with pytest.raises(InvalidArgumentError) as caught:

@@ -18,6 +18,8 @@ def _kernel_text(op, words):
             % (op, words, op))
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('pool, dtype, total', [
     (tf.nn.max_pool2d, 'float32', 120.0), (tf.nn.avg_pool2d, 'float32', 114.0), (tf.nn.max_pool2d, 'float16', 120.0),
     (tf.nn.max_pool2d, 'bfloat16', 119.99609375),
@@ -27,6 +29,8 @@ def test_channels_first_pools(pool, dtype, total):
     assert out.shape == (2, 3, 2, 2) and float(tf.reduce_sum(tf.cast(out, 'float32'))) == total
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('pool, total', [(tf.nn.max_pool2d, 244.8000030517578), (tf.nn.avg_pool2d, 235.1999969482422)])
 def test_window_and_strides_in_nchw_order(pool, total):
     out = pool(X, [1, 1, 2, 2], [1, 1, 1, 2], 'SAME', data_format='NCHW')
@@ -45,6 +49,8 @@ def test_tf_own_kernels_refuse_the_layout(pool, dtype, op, words):
     assert str(caught.value) == _kernel_text(op, words)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_gradients():
     x = tf.constant(X)
     with tf.GradientTape(persistent=True) as tape:

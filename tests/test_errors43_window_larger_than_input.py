@@ -22,6 +22,8 @@ def _text(op, node=None, size=-1, sizes=_SIZES):
             'would be negative: %d %s [Op:%s] name: ' % (node or op, size, sizes, op))
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('call, text', [
     (lambda: tf.nn.max_pool2d(X2, 5, 1, 'VALID'), _text('MaxPool')),
     (lambda: tf.nn.max_pool1d(X1, 5, 1, 'VALID'), _text('MaxPool')),
@@ -56,6 +58,8 @@ def test_tf_kernel_text(call, text):
     assert type(caught.value).__name__ == 'InvalidArgumentError' and str(caught.value) == text
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('layer, x, banner, text', [
     (lambda: keras.layers.MaxPooling2D(5, strides=1), X2, 'MaxPooling2D', _text('MaxPool')),
     (lambda: keras.layers.MaxPooling1D(5, strides=1), X1, 'MaxPooling1D', _text('MaxPool')),
@@ -77,6 +81,8 @@ def test_windows_that_fit_still_compute():
     assert out.numpy().ravel().tolist() == [np.float32(18.0)]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('call, text', [
     (lambda: tf.nn.conv3d(X3, tf.ones((5, 5, 5, 2, 1)), [1, 1, 1, 1, 1], 'VALID'),
      _text('Conv3D', '__MklNativeConv3D')),

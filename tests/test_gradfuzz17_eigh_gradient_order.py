@@ -76,6 +76,8 @@ def _bits(values):
     return np.array([float.fromhex(v) for v in values], np.float32)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('key', sorted(TF_G))
 def test_eigh_gradient_bits(key):
     g, gg = _gradients(*key)

@@ -1,6 +1,7 @@
 """tf.linalg.inv(a, adjoint=True)'s gradient is TF 2.21's MatrixInverse rule with adjoint, -ainv (g^T ainv), taken
 on a itself: tapeflow took the plain rule on the swapped matrix and transposed it back, which sums each product in
 another order (7 of 9 float32 gradient values an ulp or more off TF's, second derivatives too)."""
+import pytest
 import numpy as np
 
 import framework as tf
@@ -27,6 +28,8 @@ def _bits(values):
     return np.array([float.fromhex(v) for v in values], np.float32).reshape(3, 3)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_inverse_adjoint_gradient_bits():
     a, w = tf.constant(A), tf.constant(W)
     with tf.GradientTape() as t2:

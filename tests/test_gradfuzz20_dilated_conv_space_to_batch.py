@@ -73,6 +73,8 @@ def _gradients(layer, shape, seed):
     return [[int(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, layer.kernel])]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_dilated_conv2d_gradients_have_tf_bits(exact_math):
     layer = keras.layers.Conv2D(2, 2, dilation_rate=2, padding='same', use_bias=False)
     input_bits, kernel_bits = _gradients(layer, (1, 5, 5, 3), 1)
@@ -80,6 +82,8 @@ def test_dilated_conv2d_gradients_have_tf_bits(exact_math):
     assert kernel_bits == CONV2D_KERNEL
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_dilated_causal_conv1d_gradients_have_tf_bits(exact_math):
     layer = keras.layers.Conv1D(2, 3, dilation_rate=2, padding='causal', use_bias=False)
     input_bits, kernel_bits = _gradients(layer, (2, 8, 3), 3)

@@ -42,6 +42,8 @@ def exact_math():
     eigen_math.ENABLED[0] = previous
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_orthogonal_regularizer_and_spectral_normalization_have_tf_bits(exact_math):
     rs = np.random.RandomState(31)
     weights = tf.Variable(rs.randn(5, 4).astype('float32'))

@@ -12,6 +12,7 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold8.py:
         total = tf.reduce_sum(y * np.cos(np.arange(y.shape.num_elements()) * 0.7).reshape(y.shape).astype('float32'))
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, layer.trainable_weights[0]])])
 """
+import pytest
 import numpy as np
 
 import framework as tf
@@ -58,11 +59,15 @@ def _gradient_bits(layer, shape, seed):
     return cos_weighted_gradient_bits(lambda: layer(x), [x, layer.trainable_weights[0]])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_strided_depthwise_conv1d(exact_math):
     layer = keras.layers.DepthwiseConv1D(3, strides=2, padding='same', use_bias=False)
     assert _gradient_bits(layer, (2, 9, 4), 15) == [DEPTHWISE_INPUT, DEPTHWISE_KERNEL]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_separable_conv1d(exact_math):
     layer = keras.layers.SeparableConv1D(3, 3, padding='same', use_bias=False)
     assert _gradient_bits(layer, (2, 9, 4), 14) == [SEPARABLE_INPUT, SEPARABLE_DEPTHWISE_KERNEL]

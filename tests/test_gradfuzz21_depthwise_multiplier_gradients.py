@@ -15,6 +15,7 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold6.py:
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
 
+import pytest
 import framework as tf
 from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
@@ -51,9 +52,13 @@ def _gradient_bits(xshape, fshape, strides, padding, seed):
     return cos_weighted_gradient_bits(lambda: tf.nn.depthwise_conv2d(x, f, [1, strides, strides, 1], padding), [x, f])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_channel_multiplier_input_gradient(exact_math):
     assert _gradient_bits((2, 4, 4, 3), (3, 3, 3, 2), 1, 'SAME', 12)[0] == MULTIPLIER_INPUT
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_one_channel_gradients_are_conv2d_ones(exact_math):
     assert _gradient_bits((2, 5, 4, 1), (3, 2, 1, 3), 2, 'SAME', 13) == [ONE_CHANNEL_INPUT, ONE_CHANNEL_FILTER]

@@ -16,6 +16,7 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold4.py:
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
 
+import pytest
 import framework as tf
 from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
@@ -59,13 +60,19 @@ def _gradient_bits(padding, dilations, xshape, fshape, seed):
     return cos_weighted_gradient_bits(lambda: tf.nn.conv2d(x, f, 1, padding, dilations=dilations), [x, f])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_dilated_conv2d_gradients(exact_math):
     assert _gradient_bits('SAME', 2, (2, 5, 5, 2), (2, 2, 2, 3), 6) == [CONV2D_INPUT, CONV2D_FILTER]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_dilated_rows_over_sixteen_channels_take_the_row_runs(exact_math):
     assert _gradient_bits('VALID', (2, 1), (1, 5, 4, 16), (2, 2, 16, 1), 7)[1] == WIDE_FILTER
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_dilated_one_by_one_kernel_is_undilated(exact_math):
     assert _gradient_bits('VALID', 2, (2, 4, 4, 3), (1, 1, 3, 2), 8)[1] == ONE_BY_ONE_FILTER

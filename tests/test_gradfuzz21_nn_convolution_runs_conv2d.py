@@ -14,6 +14,7 @@ Golden bits printed by TF 2.21 with notes progs/gradfuzz21/gold3.py:
     print([[hex(v) for v in g.numpy().view('uint32').ravel()] for g in tape.gradient(total, [x, f])])
 """
 
+import pytest
 import framework as tf
 from helpers_conv_gradients import cos_weighted_gradient_bits, seeded_operands, exact_math  # noqa: F401 (a fixture)
 
@@ -59,10 +60,14 @@ def _gradient_bits(padding, xshape, fshape, seed):
     return cos_weighted_gradient_bits(lambda: tf.nn.convolution(x, f, strides=2, padding=padding), [x, f])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_2d_convolution_gradients(exact_math):
     assert _gradient_bits('SAME', (2, 5, 4, 2), (3, 3, 2, 3), 4) == [CONV2D_INPUT, CONV2D_FILTER]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_1d_convolution_gradients(exact_math):
     assert _gradient_bits('VALID', (2, 9, 3), (3, 3, 2), 5) == [CONV1D_INPUT, CONV1D_FILTER]
 

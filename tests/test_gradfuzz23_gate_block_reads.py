@@ -72,6 +72,8 @@ _CASES = {   # name: (layer, input seed and shape, weight seed, index of the gra
 }
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('name', sorted(_CASES))
 def test_implementation_one_matches_tf(name):
     make, (input_seed, shape), seed, index, dtype = _CASES[name]

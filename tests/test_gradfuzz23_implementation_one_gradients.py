@@ -111,6 +111,8 @@ def _gradients(name):
     return tape.gradient(loss, [x] + list(layer.trainable_weights))
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('name', ['lstm', 'lstm_rd', 'gru'])
 def test_eager_gradients_are_tfs_gate_by_gate(name):
     grads = _gradients(name)

@@ -30,6 +30,8 @@ TF_CONV2D_BITS = [
 TF_CONV1D = [[[5.4930100440979, 1.973402500152588, -3.4124104976654053], [4.759446620941162, -0.5925721526145935, -3.3840367794036865]]]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_grouped_filters_give_tf_grouped_convolution():
     previous = eigen_math.ENABLED[0]
     tf.config.set_tf_exact_math(True)     # TF's order of sums for all 48 outputs

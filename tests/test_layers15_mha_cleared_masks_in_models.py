@@ -31,6 +31,8 @@ def _model(variant):
     return keras.Model(inputs, x)
 
 
+# TF 2.21's bits on the AVX-512 Xeon, which numpy's and OpenBLAS's rounding there decides too
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('variant', sorted(EXPECTED))
 def test_later_layers_find_no_mask_on_the_run_tensors(variant):
     model = _model(variant)

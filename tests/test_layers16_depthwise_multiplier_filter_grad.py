@@ -60,6 +60,8 @@ def bits(a):
     return [format(int(v), '08x') for v in np.asarray(a, np.float32).ravel().view(np.uint32)]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('case, expected', DEPTHWISE)
 def test_height_one_depthwise_multiplier_filter_gradient_bits(case, expected, exact_math):
     seed, n, width, channels, multiplier, k, padding = case
@@ -72,6 +74,8 @@ def test_height_one_depthwise_multiplier_filter_gradient_bits(case, expected, ex
     assert bits(tape.gradient(loss, kernel)) == expected
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('case, expected', TALLER)
 def test_depthwise_multiplier_filter_gradient_bits_of_taller_images(case, expected, exact_math):
     seed, n, height, width, channels, multiplier, kh, kw, padding = case
@@ -84,6 +88,8 @@ def test_depthwise_multiplier_filter_gradient_bits_of_taller_images(case, expect
     assert bits(tape.gradient(loss, kernel)) == expected
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_separable_conv1d_depthwise_kernel_gradient_bits(exact_math):
     x = np.random.RandomState(4).randn(2, 30, 2).astype('float32')
     layer = keras.layers.SeparableConv1D(3, 3, depth_multiplier=2,

@@ -183,6 +183,8 @@ def exact_math():
     tf.config.set_tf_exact_math(before)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_stacked_lstm_cells_gradients(exact_math):
     keras.backend.clear_session()       # (the weights' paths: lstm_cell, lstm_cell_1)
     got = stacked_gradients(keras.layers.LSTMCell)
@@ -190,6 +192,8 @@ def test_stacked_lstm_cells_gradients(exact_math):
         assert got[path] == expected, path
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_stacked_gru_cells_last_cell_gradients(exact_math):
     keras.backend.clear_session()
     got = stacked_gradients(keras.layers.GRUCell)
@@ -208,6 +212,8 @@ def test_a_cell_called_by_hand_still_trains_its_variables():
     assert float(tf.reduce_sum(tf.abs(grads[2]))) > 0
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('kind', ['lstm', 'gru', 'simple'])
 def test_stacked_cells_traced_gradients(kind, exact_math):
     keras.backend.clear_session()

@@ -57,6 +57,8 @@ def _traced(layers, x, kernel, bias):
     return np.asarray(tf.cast(tf.function(call)(tf.constant(x)), tf.float32))
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('activation', ['tanh', 'elu', 'sigmoid'])
 def test_dense_activation_matches_tf(activation, policy):
     policy('mixed_float16')
@@ -66,6 +68,8 @@ def test_dense_activation_matches_tf(activation, policy):
         assert out[i, j] == np.float32(value), (activation, i, j, out[i, j])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('activation', ['gelu', 'silu', 'mish'])
 def test_dense_activation_without_tape_matches_tf(activation, policy):
     policy('mixed_float16')
@@ -85,6 +89,8 @@ def test_activation_layer_after_dense_fuses_as_the_dense_activation(activation, 
     np.testing.assert_array_equal(separate, fused)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_mixed_float16_fit_keeps_tf_weights(policy):
     policy('mixed_float16')
     r = np.random.RandomState(0)
@@ -100,6 +106,8 @@ def test_mixed_float16_fit_keeps_tf_weights(policy):
     assert model.weights[2].numpy()[2, 0] == np.float32(0.85075474)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_float16_silu_fit_keeps_tf_history(policy):
     """A fit step's 16-bit silu is s / (1 + expf(-s)) in float32 of the rounded sum (traced_swish), a tape
     recording it or not. TF 2.21 (p23.py) history [0.3341374099254608, 0.16120174527168274]; tapeflow's
@@ -115,6 +123,8 @@ def test_float16_silu_fit_keeps_tf_history(policy):
     assert history.history['loss'] == [np.float32(0.3341374099254608), np.float32(0.16120174527168274)]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_float16_conv_elu_takes_the_float32_sum(policy):
     """A float16 Conv2D's elu in a traced call fuses with its bias add: expm1f of the float32 sum, rounded once
     (TF 2.21, p29.py: x = RandomState(0).randn(16, 8, 8, 3), kernel randn(3, 3, 3, 8) * 0.5, bias randn(8) * 0.3,
@@ -133,6 +143,8 @@ def test_float16_conv_elu_takes_the_float32_sum(policy):
     assert out[0, 1, 5, 6] == np.float32(-0.38330078125)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 @pytest.mark.parametrize('activation', [None, 'relu', 'elu', 'tanh', 'sigmoid'])
 def test_bfloat16_conv_without_tape_rounds_the_float32_sum_once(activation, policy):
     """mixed_bfloat16 Conv2D in a traced call without a tape (predict): TF 2.21 fuses its bias add (and relu /
@@ -162,6 +174,8 @@ def test_bfloat16_conv_without_tape_rounds_the_float32_sum_once(activation, poli
         assert out[index] == np.float32(value), (activation, index, out[index])
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_float16_simple_rnn_step_sums_in_float32_once(policy):
     """A float16 SimpleRNN (tanh) in a trace on static shapes: each step's (x_t @ kernel + h @ recurrent_kernel)
     + bias is one float32 sum rounded once (the recurrent product rounded first), as TF 2.21 (p31.py: SimpleRNN(5,

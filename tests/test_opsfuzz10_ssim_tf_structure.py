@@ -6,6 +6,7 @@ terms. Golden values printed by TF 2.21 (notes/progs/opsfuzz10/p9.py):
     A = rng.rand(1, 12, 12, 2).astype(np.float32); B = rng.rand(1, 12, 12, 2).astype(np.float32)
     tf.image.ssim(A, B, 1.0, filter_size=11)  (and return_index_map=True, its gradient w.r.t. A)
 """
+import pytest
 import numpy as np
 
 import framework as tf
@@ -19,6 +20,8 @@ def _images():
     return a, b
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_ssim_value_and_index_map_bits():
     a, b = _images()
     assert tf.image.ssim(a, b, 1.0, filter_size=11).numpy().tolist() == [0.2834961712360382]   # was 0.2834965
@@ -26,12 +29,16 @@ def test_ssim_value_and_index_map_bits():
         [[[0.30766424536705017, 0.23473700881004333], [0.31787729263305664, 0.2737060785293579]]]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_ssim_of_two_flat_images():
     # the separable 1-D blur gave 0.7240897 here (4th digit off)
     got = tf.image.ssim(np.full((1, 11, 11, 1), 0.3, np.float32), np.full((1, 11, 11, 1), 0.7, np.float32), 1.0)
     assert got.numpy().tolist() == [0.7243534326553345]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_ssim_gradient_bits():
     a, b = _images()
     v = tf.Variable(a)
@@ -43,6 +50,8 @@ def test_ssim_gradient_bits():
                   [-2.019436033151578e-05, -5.8198456827085465e-05]]]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_ssim_multiscale_bits_in_exact_mode():
     # larger convolutions take TF's order of sums in the exact-math mode only (README: exact-math sizes)
     a, b = _images()

@@ -1,6 +1,7 @@
 """A traced ``(t * v) * C`` computes ``t * (C * v)``, as grappler's ConstantPushDown regroups it in TF 2.21
 (framework/ops/product_push_down.py). Golden values printed by TF 2.21 (notes/progs/me39/push_golden.py,
 notes/progs/kerasio41/p5b.py)."""
+import pytest
 import numpy as np
 
 import framework as tf
@@ -45,6 +46,8 @@ def test_product_read_by_another_multiply_first_is_left_as_written():
     np.testing.assert_array_equal(tf.function(f)(tf.constant(x)).numpy(), (x * g0) * np.float32(1.7) + y0)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_traced_gradient_keeps_the_written_graph():
     x, t, g0, k0 = _data()
     g, k = tf.Variable(g0), tf.Variable(k0)
@@ -141,6 +144,8 @@ class _PlainScale(keras.layers.Layer):
         return x * self.g * 1.5
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_fit_takes_the_weights_gradient_in_tfs_regrouped_order():
     # TF 2.21's fit: g's gradient is (1.5 * x) * upstream, its arithmetic optimizer's order of
     # Mul(x, Mul(upstream, 1.5)) (notes/progs/me39/scale_fit.py printed these after each step)

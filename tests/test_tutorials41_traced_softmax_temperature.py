@@ -8,6 +8,7 @@ Golden bits: TensorFlow 2.21 printed the traced and eager gradients as uint32 he
 progs/tutorials41/t41_goldens_softmaxT.py; 42 of the 80 values differ between the two) and, for the
 distillation loss's two softmaxes in one step, t41_goldens_softmaxT2.py.
 """
+import pytest
 import numpy as np
 
 import framework as tf
@@ -67,10 +68,14 @@ def _hex(g):
     return [hex(v) for v in np.asarray(g).reshape(-1).view(np.uint32).tolist()]
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_traced_gradient_regroups_the_constant_as_tf():
     assert _hex(tf.function(_gradient)(*_data())) == TRACED
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_eager_gradient_keeps_tf_eager_order():
     assert _hex(_gradient(*_data())) == EAGER
 
@@ -89,6 +94,8 @@ def test_traced_logits_times_reciprocal_is_not_regrouped():
     np.testing.assert_array_equal(np.asarray(through_relu(y, t)), expected)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_two_softmaxes_in_one_traced_step_both_regroup():
     # the sweep passes both softmaxes before either division (the teacher's and the student's logits)
     from framework import keras

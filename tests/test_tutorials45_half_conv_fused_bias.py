@@ -4,6 +4,7 @@ Golden hashes (sum of the float16 outputs' bit patterns) were printed by TF 2.21
 sequence (progs/tutorials45/t45_cf_cmp.py): (traced, eager) per layer. Eager outputs round the
 convolution, then add the bias in half precision; the traced ones sum in float32 first.
 """
+import pytest
 import numpy as np
 
 import framework as tf
@@ -24,6 +25,8 @@ def _bits(a):
     return int(np.asarray(a).view(np.uint16).astype(np.int64).sum())
 
 
+# TF 2.21's bits on the AVX-512 Xeon, which numpy's and OpenBLAS's rounding there decides too
+@pytest.mark.avx512_bits
 def test_traced_half_conv_bias_is_rounded_once(monkeypatch):
     monkeypatch.setenv('TAPEFLOW_TF_EXACT_MATH', '1')
     rng = np.random.RandomState(1)
@@ -74,6 +77,8 @@ LAYERS_GOLDEN = {
 # (TF fuses neither transposed convolution: traced is eager; both sum in float32, rounding once)
 
 
+# measured under TF 2.21 on the AVX-512 Xeon (oneDNN's kernels): run as there on any CPU (conftest's xeon_cpu)
+@pytest.mark.usefixtures('xeon_cpu')
 def test_other_conv_layers_fuse_as_tf(monkeypatch):
     monkeypatch.setenv('TAPEFLOW_TF_EXACT_MATH', '1')
     rng = np.random.RandomState(2)
