@@ -365,12 +365,22 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         again without it, and ``np.array(variable, copy=False)`` is numpy's ValueError, as under TF.
         A copy, as TF's (a read of the variable): ``np.asarray(w)`` kept per epoch must not follow the
         optimizer's later in-place updates, nor may writing to it change the variable."""
+        if _tapes.ACTIVE:
+            note_host_read(self, _tapes.ACTIVE)
         value = np.array(backend.to_host(self._data))
         return value if dtype is None else value.astype(dtype, copy=False)
+
+    def _on_value(self, what, convert):
+        """float() / int() / bool() / complex() of the value: a read TF's tapes see, as numpy()."""
+        if _tapes.ACTIVE:
+            note_host_read(self, _tapes.ACTIVE)
+        return Tensor._on_value(self, what, convert)
 
     def numpy(self):
         if trace_names.ACTIVE and trace_names.in_graph_trace():
             raise NotImplementedError('numpy() is only available when eager execution is enabled.')
+        if _tapes.ACTIVE:       # a read TF's tapes see (print, float(), f'{v.numpy()}' under a tape)
+            note_host_read(self, _tapes.ACTIVE)
         value = backend.to_host(self._data)
         if backend.is_device_array(self._data):
             return value[()] if value.ndim == 0 else value
@@ -452,6 +462,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             self._data[...] = data
         else:                   # a variable of an open shape takes the new one
             self._data = backend.array_module(data).array(data, copy=True)
+        if read_value and _tapes.ACTIVE:       # TF's assign returns a lazy read, which tapes see
+            note_host_read(self, _tapes.ACTIVE)
         return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
@@ -477,6 +489,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             self._data += data
         else:
             self._data -= data
+        if read_value and _tapes.ACTIVE:
+            note_host_read(self, _tapes.ACTIVE)
         return unread(self) if read_value else None
 
     def _keras_update(self, delta, what, read_value):
@@ -609,6 +623,8 @@ def _keras_cast(value, dtype):
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
 from .variable_scatter import scatter_nd_extreme, scatter_slices  # noqa: E402
 from .unread_variable import unread  # noqa: E402  (a Variable subclass)
+from . import tape as _tapes  # noqa: E402  (the tape imports this module; ACTIVE is read when a value is)
+from .variable_host_reads import note_host_read  # noqa: E402
 from .tensorflow_only_members import hide_from_keras_variables, keras_dir  # noqa: E402
 
 # A Keras 3 variable (one with a path) lacks tf.Variable's get_shape, read_value, scatter_*, device, ...
