@@ -72,7 +72,9 @@ def test_advanced_autodiff_hessian_of_a_dense_kernel_has_tfs_bits():
         -0.014861078932881355, 0.0]
 
 
-@pytest.mark.avx512_bits     # on an AVX2 AMD EPYC TF 2.21 (Eigen) and tapeflow both give bits -1587751960
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives -1587752035 (oneDNN on or off), tapeflow -1587751960 with
+# oneDNN on and -1587751980 off (epyc1's report, progs/epyc1/plain.py)
+@pytest.mark.avx512_bits
 def test_a_plain_gradient_of_few_rows_keeps_the_few_rows_kernel():
     # outside a jacobian nothing is stacked: a 7-row input gradient is oneDNN's 16-lane kernel
     # (TF 2.21: golden_plain.py; the chain's bits would end -1587751980)
