@@ -13,6 +13,7 @@ Keras variables (a layer's, optimizer's or metric's weight) return a tensor of t
 from . import tape
 from .tensor import Tensor
 from .variable import Variable
+from .variable_host_reads import note_host_read
 
 
 def _to_parent(method):
@@ -72,6 +73,8 @@ def unread(variable):
     ``variable`` itself under an active tape; for a Keras variable (a layer's, optimizer's or
     metric's), a tensor of the value written, as Keras 3's ``assign`` returns what it wrote
     (``print(layer.bias.assign(...))`` shows ``tf.Tensor([1. 2.], ...)`` on TF 2.21)."""
+    if tape.ACTIVE:     # TF's write methods return a lazy read, which the tapes see (variable_host_reads)
+        note_host_read(variable, tape.ACTIVE)
     if variable._path is not None:
         return Tensor(variable._data.copy())
     if tape.ACTIVE:

@@ -92,3 +92,22 @@ def test_a_keras_kernel_read_to_numpy_is_watched():
     with tf.GradientTape() as tape:
         dense.kernel.numpy()
     assert len(tape.watched_variables()) == 1        # TF 2.21: 1
+
+
+SCATTERS = {
+    'scatter_update': lambda v: v.scatter_update(tf.IndexedSlices([1.0], [0])),
+    'scatter_add': lambda v: v.scatter_add(tf.IndexedSlices([1.0], [0])),
+    'scatter_max': lambda v: v.scatter_max(tf.IndexedSlices([1.0], [0])),
+    'scatter_nd_update': lambda v: v.scatter_nd_update([[0]], [1.0]),
+    'scatter_nd_add': lambda v: v.scatter_nd_add([[0]], [1.0]),
+    'slice_assign': lambda v: v[0].assign(1.0),
+}
+
+
+@pytest.mark.parametrize('write', sorted(SCATTERS))
+def test_scatter_writes_return_a_read_the_tape_sees(write):
+    # TF 2.21 gives 1 for each (/work/notes/progs/seedvariants10/v11.py): the write returns a lazy read
+    v = tf.Variable([5.0, 1.0])
+    with tf.GradientTape() as tape:
+        SCATTERS[write](v)
+    assert tape.watched_variables() == (v,)
