@@ -26,6 +26,15 @@ _ABSENT = object()
 _KEY = 'optimizer hyperparameters'     # trace_values[_KEY]: {optimizer: what its trace saw}
 
 
+class _KeptPerOptimizer(weakref.WeakKeyDictionary):
+    """{optimizer: what its trace saw}, held weakly. A model saved with pickle (tf.saved_model.save) carries
+    its steps' traces: this pickles empty, as weak references cannot be pickled, and the trace records the
+    optimizer's values afresh on its next apply."""
+
+    def __reduce__(self):
+        return type(self), ()
+
+
 def hyperparameters(optimizer):
     """{name: value} of the optimizer's public Python-number attributes (and the base options left None)."""
     return {name: value for name, value in vars(optimizer).items()
@@ -52,7 +61,7 @@ class as_traced:
         # later_trace_variables' singleton check expects of the variables the trace made)
         traced = state.trace_values.get(_KEY)
         if traced is None:
-            traced = state.trace_values[_KEY] = weakref.WeakKeyDictionary()
+            traced = state.trace_values[_KEY] = _KeptPerOptimizer()
         kept = traced.get(optimizer)
         if kept is None:
             traced[optimizer] = hyperparameters(optimizer)
