@@ -12,6 +12,7 @@ tapeflow runs a traced step's Python on every call, so ``as_traced`` records the
 the trace's ``trace_values`` when the trace first applies gradients and, around each later call's
 apply, lets the optimizer hold them; afterwards it gets its own values back. Eagerly it does nothing.
 """
+import operator
 import weakref
 
 from framework import graph_random_ops
@@ -27,9 +28,9 @@ _KEY = 'optimizer hyperparameters'     # trace_values[_KEY]: {optimizer: what it
 
 
 class _KeptPerOptimizer(weakref.WeakKeyDictionary):
-    """{optimizer: what its trace saw}, held weakly. A model saved with pickle (tf.saved_model.save) carries
-    its steps' traces: this pickles empty, as weak references cannot be pickled, and the trace records the
-    optimizer's values afresh on its next apply."""
+    """{optimizer: (its hyper-parameters as the trace saw them, their reader, what it read)}, held weakly.
+    A model saved with pickle (tf.saved_model.save) carries its steps' traces: this pickles empty, as weak
+    references cannot be pickled, and the trace records the optimizer's values afresh on its next apply."""
 
     def __reduce__(self):
         return type(self), ()
@@ -40,6 +41,13 @@ def hyperparameters(optimizer):
     return {name: value for name, value in vars(optimizer).items()
             if (type(value) in _NUMBERS and name[0] != '_' and name not in _LIVE)
             or (value is None and name in BASE_OPTIONS)}
+
+
+def _read(read, attributes):
+    try:
+        return read(attributes)
+    except KeyError:        # (an attribute deleted since the trace)
+        return _ABSENT
 
 
 class as_traced:
@@ -63,12 +71,18 @@ class as_traced:
         if traced is None:
             traced = state.trace_values[_KEY] = _KeptPerOptimizer()
         kept = traced.get(optimizer)
-        if kept is None:
-            traced[optimizer] = hyperparameters(optimizer)
-            return self
         attributes = vars(optimizer)
-        self._live = {name: attributes.get(name, _ABSENT) for name in kept}
-        attributes.update(kept)
+        if kept is None:
+            values = hyperparameters(optimizer)
+            read = operator.itemgetter(*values) if values else None
+            traced[optimizer] = (values, read, read(attributes) if read else ())
+            return self
+        values, read, as_read = kept
+        # (every fit step passes here: one C-level read and compare when nothing was set since the trace)
+        if read is None or _read(read, attributes) == as_read:
+            return self
+        self._live = {name: attributes.get(name, _ABSENT) for name in values}
+        attributes.update(values)
         return self
 
     def __exit__(self, *exc):
