@@ -60,13 +60,17 @@ _NORMAL_SPAN = np.uint32(0x7F000000)      # bits - 0x00800000 below this: a posi
 
 def _fast_estimate(bits):
     """_estimate for positive normal floats only, by table: the estimate's bits less the input's half exponent."""
-    out = np.take(_TABLE_BITS, ((bits >> 13) & 0x7FF).view(np.int32))
+    return less_half_exponent(np.take(_TABLE_BITS, ((bits >> 13) & 0x7FF).view(np.int32)), bits)
+
+
+def less_half_exponent(estimate_bits, bits):
+    """An interval's estimate (int32 bits, changed in place) scaled to the input's exponent: rsqrt halves it."""
     exponent = (bits >> 23).view(np.int32)
     exponent -= 127
     exponent >>= 1
     exponent <<= 23
-    out -= exponent
-    return out.view(np.float32)
+    estimate_bits -= exponent
+    return estimate_bits.view(np.float32)
 
 
 def _packets(a):

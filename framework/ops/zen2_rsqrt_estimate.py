@@ -17,6 +17,7 @@ import functools
 
 import numpy as np
 
+from . import eigen_rsqrt
 from .cpu_identity import identity
 
 _MEASURED = ('AuthenticAMD', '23', '49')      # vendor_id, cpu family, model of the EPYC measured
@@ -129,10 +130,4 @@ def fast_estimate(bits):
     """The estimate for the bits of positive normal floats: the interval's, less half the exponent."""
     index = ((bits >> 11) & np.uint32(0xFFF)).view(np.int32)
     index += (((bits >> 23) & np.uint32(1)) == 0) * np.int32(4096)
-    out = np.take(_table_bits(), index)
-    exponent = (bits >> 23).view(np.int32)
-    exponent -= 127
-    exponent >>= 1
-    exponent <<= 23
-    out -= exponent
-    return out.view(np.float32)
+    return eigen_rsqrt.less_half_exponent(np.take(_table_bits(), index), bits)
