@@ -124,6 +124,15 @@ def explained_nones():
     none_gradients.EXPLAIN_NONE[0] = previous
 
 
+def hexes_as_tf(actual_hexes, expected_hexes, measured_on='avx2'):
+    """Whether float.hex strings match TF 2.21's measured on ``measured_on``: bit for bit on such a CPU,
+    within float32 rounding (rel 1e-5) on another, whose kernels round the last bits otherwise."""
+    if CPU_KIND == measured_on:
+        return actual_hexes == expected_hexes
+    actual = [float.fromhex(h) for h in actual_hexes]
+    return actual == pytest.approx([float.fromhex(h) for h in expected_hexes], rel=1e-5, abs=1e-7)
+
+
 @pytest.fixture
 def cpu_kind():
     """The kind of CPU this is, as goldens name it ('avx512_vnni', 'avx2' or 'other'; see CPU_KIND): for tests

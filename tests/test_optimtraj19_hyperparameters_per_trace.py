@@ -20,14 +20,9 @@ from framework import keras
 from optim.traced_hyperparameters import as_traced, hyperparameters
 
 
-# TF 2.21's values were measured on an AVX2 AMD EPYC (TF's Eigen kernels): bit for bit on such a CPU; on another
-# (the AVX-512 Xeon, oneDNN's kernels) the products round otherwise in the last bits, and the weights are asked to
-# agree to float32 rounding, which still tells a baked hyper-parameter from a live one.
-def _as_tf(actual_hexes, expected_hexes):
-    if conftest.CPU_KIND == 'avx2':
-        return actual_hexes == expected_hexes
-    actual = [float.fromhex(h) for h in actual_hexes]
-    return actual == pytest.approx([float.fromhex(h) for h in expected_hexes], rel=1e-5, abs=1e-7)
+# TF 2.21's values were measured on an AVX2 AMD EPYC; elsewhere (the Xeon's oneDNN kernels) the weights agree to
+# float32 rounding, which still tells a baked hyper-parameter from a live one
+_as_tf = conftest.hexes_as_tf
 
 X = np.random.RandomState(0).randn(16, 3).astype('float32')
 Y = np.random.RandomState(1).randn(16, 1).astype('float32')
