@@ -125,14 +125,22 @@ def logical_xor(x, y, name=None):
 
 
 def _bool_tensor(x, op):
-    t = as_tensor(x, op)
+    # TF 2.21's eager Any / All convert what is not a tensor to their bool input: numpy arrays and
+    # scalars by numpy's cast (np.array([1., 0., nan]) -> [True, False, True], strings and complex too),
+    # an empty list as an empty bool tensor, Python numbers and lists of them fail ('Cannot convert [1, 0]
+    # to EagerTensor of dtype bool')
+    try:
+        t = x if isinstance(x, Tensor) else as_tensor(x, op, dtype=np.bool_)
+    except TypeError as error:
+        if str(error).startswith('Cannot convert'):
+            raise noted(error, '%s: expected bool values, got %r; compare first (e.g. x > 0) or cast to bool'
+                        % (op, x)) from None
+        raise
     if t._data.dtype.kind != 'b':
         note = '%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool' % (op, t.dtype.name)
         kernel = _BOOL_KERNELS.get(op)
-        if kernel and isinstance(x, Tensor):        # the kernel's input check, as TF's reductions meet it
+        if kernel:        # the kernel's input check, as TF's reductions meet it
             raise noted(eager_input_error(kernel, 0, 'bool', t.dtype), note)
-        if kernel and isinstance(x, (list, tuple)):     # TF converts a list to the bool input it expects
-            raise noted(TypeError('Cannot convert %r to EagerTensor of dtype bool' % (x,)), note)
         raise InvalidArgumentError(note)
     return t
 
@@ -142,7 +150,8 @@ _BOOL_KERNELS = {'reduce_any': 'Any', 'reduce_all': 'All'}
 
 def logical_not(x, name=None):
     try:
-        x = as_tensor(x, 'logical_not')
+        # (non-tensors convert to LogicalNot's bool input as in _bool_tensor: numpy's cast, [] empty)
+        x = x if isinstance(x, Tensor) else as_tensor(x, 'logical_not', dtype=np.bool_)
     except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
         return dispatch('logical_not', x)
     if x._data.dtype.kind != 'b':
