@@ -11,7 +11,7 @@ from framework import onednn_policy
 from framework.ops import float_kernels
 from framework.errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
-from .ops_dtypes import cast_all, floating, in_product_dtype, numeric, refuse_kinds, same_dtype_operand, tensor
+from .ops_dtypes import cast_all, floating, floatx_dtype, in_product_dtype, numeric, refuse_kinds, same_dtype_operand, tensor
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
 
@@ -185,27 +185,30 @@ def _keras_move_axis_to_last(t, axis):
 
 
 def corrcoef(x):
-    """Pearson correlation coefficients between the rows (variables) of ``x``."""
-    t = floating(x, 'corrcoef')
-    if t.ndim not in (1, 2):
-        raise InvalidArgumentError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
+    """Pearson correlation coefficients between the rows (variables) of ``x``, in Keras 3's TF-backend steps:
+    covariance = centred @ centred^H / (n - 1), divided by the outer product of its diagonal's square roots,
+    clipped to [-1, 1]. bool and ints up to 32 bits compute in floatx; int64 / uint64 stay integers through
+    the mean (TF's integer Mean truncates) and the matmul, and the division by n - 1 makes float64."""
+    t = tensor(x, 'corrcoef')
+    if t._data.dtype.kind in 'biu' and t._data.dtype.name not in ('int64', 'uint64'):
+        t = _ops.cast(t, floatx_dtype())
+    elif t._data.dtype.kind not in 'iufc':
+        t = floating(t, 'corrcoef')
+    if t.ndim == 0:     # Keras 3 answers a scalar with NaN in floatx
+        return _ops.constant(float('nan'), floatx_dtype())
     if t.ndim == 1:     # Keras 3 on TF matmuls the vector itself: MatMul refuses rank 1 (numpy would give 1.0)
         mkl = t.dtype.name in ('float32', 'bfloat16') and onednn_policy.enabled()
         raise kernel_error('MatMul', 'In[0] ndims must be >= 2', named=True, node='__MklMatMul' if mkl else None,
                            note='x must be (variables, observations), got shape %s' % (tuple(t.shape),))
-    rows = t
-    centred = rows - _ops.reduce_mean(rows, 1, keepdims=True)
-    if t.dtype.is_complex:      # Keras 3: covariance against the conjugate, each part of the ratio clipped
-        covariance = _ops.matmul(centred, centred, adjoint_b=True)
-        scale = _ops.sqrt(_ops.real(_ops.diag_part(covariance)))
-        ratio = covariance / _ops.cast(_ops.tensordot(scale, scale, axes=0), t.dtype)
-        out = _ops.complex(_ops.clip_by_value(_ops.real(ratio), -1.0, 1.0),
-                           _ops.clip_by_value(_ops.imag(ratio), -1.0, 1.0))
-        return _ops.reshape(out, []) if t.ndim == 1 else out
-    covariance = _ops.matmul(centred, centred, transpose_b=True)
-    scale = _ops.sqrt(_ops.reshape(_ops.diag_part(covariance), [-1, 1]))
-    out = _ops.clip_by_value(covariance / scale / _ops.transpose(scale), -1.0, 1.0)
-    return _ops.reshape(out, []) if t.ndim == 1 else out
+    centred = t - _ops.reduce_mean(t, -1, keepdims=True)
+    samples = _ops.cast(_ops.shape(t)[-1], t.dtype)
+    covariance = _ops.truediv(_ops.matmul(centred, centred, adjoint_b=True), samples - _ops.cast(1, t.dtype))
+    scale = _ops.sqrt(_ops.real(_ops.diag_part(covariance)))
+    ratio = covariance / _ops.cast(_ops.tensordot(scale, scale, axes=0), covariance.dtype)
+    clipped = _ops.clip_by_value(_ops.real(ratio), -1.0, 1.0)
+    if ratio.dtype.is_complex:      # each part of the ratio clipped, as Keras 3
+        return _ops.complex(clipped, _ops.clip_by_value(_ops.imag(ratio), -1.0, 1.0))
+    return clipped
 
 
 def cdist(x, y):
