@@ -612,8 +612,12 @@ class Function:
             args, kwargs = traced_python_iterators.replaying(args, kwargs, entry.iterators)
         if entry.numpy_draws is not None:
             return self._replay_numpy_constants(entry, args, kwargs, key)
-        if not kwargs:      # (f(1.0) after f(1): the graph holds the trace's 1)
-            args = traced_literals.as_traced(args, entry.key)
+        if entry.key is None:       # (an input_signature's trace: its tensors are cast)
+            pass
+        elif not kwargs and self._binder.simple and len(args) + 1 == len(entry.key):
+            args = traced_literals.as_traced(args, entry.key)   # (f(1.0) after f(1): the graph holds the trace's 1)
+        else:       # (f(x, y=1.0) or f(x) after f(x, 1.0): by parameter, defaults filled)
+            args, kwargs = traced_literals.bound_as_traced(self._binder, args, kwargs, entry.key)
         return self._replay(args, kwargs, self._random_state(entry, key), entry.frozen)
 
     def _replay(self, args, kwargs, random_state, frozen=None):
