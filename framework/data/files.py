@@ -24,7 +24,7 @@ def _filenames(filenames, what):
 
 
 def _contents(path, compression_type, what):
-    from ..io.tfrecord import compression_kind, decompressed
+    from ..io.tfrecord import compression_kind, decompressed, inflated
     kind = compression_kind(compression_type, what)
     try:
         with open(path, 'rb') as f:
@@ -37,7 +37,22 @@ def _contents(path, compression_type, what):
     except OSError as err:
         from ..errors import NotFoundError
         raise NotFoundError(None, None, '%s: cannot read %s: %s' % (what, path, err.strerror)) from None
-    return decompressed(raw, kind)
+    data, whole = _read_by_kernel(lambda: inflated(raw, kind))
+    return data if whole else decompressed(raw, kind)      # a stream cut short: Python's error, not TF's (left)
+
+
+def _read_by_kernel(read):
+    """``read()``, its OpErrors (a reader's DataLossError: 'corrupted record at 0', 'inflate() failed ...')
+    raised as TF's reader kernels raise them, from the iterator's IteratorGetNext."""
+    from ..errors import OpError
+    from .iterator_errors import next_error
+    try:
+        return read()
+    except OpError as err:
+        error = next_error(type(err), err.message)
+        for note in getattr(err, '__notes__', ()):
+            error.add_note(note)
+        raise error from None
 
 
 def _string_dataset(make_strings):
@@ -76,7 +91,12 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
                 from ..errors import NotFoundError
                 from .iterator_errors import next_error
                 raise next_error(NotFoundError, '%s; No such file or directory' % path)
-            yield from read_records(path, compression_type)
+            records = read_records(path, compression_type)
+            while True:
+                record = _read_by_kernel(lambda: next(records, None))
+                if record is None:
+                    break
+                yield record
     return _string_dataset(records)
 
 
@@ -95,15 +115,17 @@ def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_
                          % (what, record_bytes, header_bytes, footer_bytes))
 
     def records():
-        from ..errors import InvalidArgumentError
+        from ..errors import DataLossError, InvalidArgumentError
+        from .iterator_errors import next_error
         for path in names:
             data = _contents(path, compression_type, what)
             body = data[head:len(data) - foot]
-            if len(body) % size:
-                raise InvalidArgumentError(
-                    None, None, 'Excluding the header (%d bytes) and footer (%d bytes), input file "%s" has body '
-                    'length %d bytes, which is not an exact multiple of the record length (%d bytes).'
-                    % (head, foot, path, len(body), size))
+            length = len(data) - head - foot
+            if length < 0 or length % size:     # TF's kernel reads the length as a uint64 (-2: 18446744073709551614)
+                raise next_error(DataLossError if compression_type else InvalidArgumentError,
+                                 'Excluding the header (%d bytes) and footer (%d bytes), input file "%s" has body '
+                                 'length %d bytes, which is not an exact multiple of the record length (%d bytes).'
+                                 % (head, foot, path, length % 2 ** 64, size))
             for start in range(0, len(body), size):
                 yield body[start:start + size]
     return _string_dataset(records)

@@ -137,25 +137,58 @@ def decompressed(raw, kind):
     return gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
 
 
+def inflated(raw, kind):
+    """``raw`` uncompressed from ``kind`` as TF 2.21's ZlibInputStream reads it, and whether the stream was
+    whole: a stream cut short gives what it held (its reader then runs out: 'EOF reached'), data that is not
+    of ``kind`` the DataLossError of TF's inflate() call ('inflate() failed with error -3: incorrect header
+    check')."""
+    if not kind:
+        return raw, True
+    stream = zlib.decompressobj(16 + zlib.MAX_WBITS if kind == 'GZIP' else zlib.MAX_WBITS)
+    try:
+        data = stream.decompress(raw)
+    except zlib.error as err:       # 'Error -3 while decompressing data: incorrect header check'
+        code, _, why = str(err).partition(' while decompressing data: ')
+        raise errors.DataLossError(None, None, 'inflate() failed with error %s: %s'
+                                   % (code.replace('Error ', ''), why)) from None
+    if kind == 'GZIP' and stream.eof and stream.unused_data:        # further gzip members, as gzip.decompress
+        more, whole = inflated(stream.unused_data, kind)
+        return data + more, whole
+    return data, stream.eof
+
+
 def read_records(path, compression_type=None):
-    """Yield the records (bytes) of a TFRecord file, checking every checksum (for readers such as a
-    TFRecordDataset)."""
+    """Yield the records (bytes) of a TFRecord file, checking every checksum, as TF 2.21's RecordReader
+    (record_reader.cc) reads them for a TFRecordDataset: a file ending inside a record's 12-byte header ends
+    the records without an error; one ending inside a record's body or checksum, or a checksum that does not
+    match, is a DataLossError in the kernel's words ('corrupted record at 12', the body's offset; a first
+    header's adds ' (Is this even a TFRecord file?)')."""
     op = 'io.read_records'
     kind = compression_kind(compression_type, op)
     try:
         with open(as_path(path, op, 'path'), 'rb') as f:
-            data = decompressed(f.read(), kind)
+            data, _ = inflated(f.read(), kind)
     except FileNotFoundError:           # TF's class (a TFRecordDataset over a missing file raises it on reading)
         raise errors.NotFoundError(None, None, '%s: %s; No such file or directory' % (op, path)) from None
+    ran_out = 'EOF reached' if kind else 'Read less bytes than requested'     # the input stream's words
     pos = 0
-    while pos < len(data):
-        if pos + 12 > len(data):
-            raise errors.DataLossError(None, None, '%s: truncated record header at byte %d of %s' % (op, pos, path))
+    while pos + 12 <= len(data):
         length_bytes = data[pos:pos + 8]
-        (length,), (length_crc,) = struct.unpack('<Q', length_bytes), struct.unpack('<I', data[pos + 8:pos + 12])
+        if struct.unpack('<I', data[pos + 8:pos + 12])[0] != masked_crc32c(length_bytes):
+            raise _damaged('corrupted record at %d%s' % (pos, ' (Is this even a TFRecord file?)' if pos == 0 else ''),
+                           path)
+        (length,) = struct.unpack('<Q', length_bytes)
         body = data[pos + 12:pos + 12 + length]
-        if length_crc != masked_crc32c(length_bytes) or len(body) != length or pos + 16 + length > len(data) \
-                or struct.unpack('<I', data[pos + 12 + length:pos + 16 + length])[0] != masked_crc32c(body):
-            raise errors.DataLossError(None, None, '%s: corrupted record at byte %d of %s' % (op, pos, path))
+        if pos + 16 + length > len(data):
+            raise _damaged("truncated record at %d' failed with %s" % (pos, ran_out), path)
+        if struct.unpack('<I', data[pos + 12 + length:pos + 16 + length])[0] != masked_crc32c(body):
+            raise _damaged('corrupted record at %d' % (pos + 12), path)
         yield body
         pos += 16 + length
+
+
+def _damaged(text, path):
+    """TF's DataLossError ``text`` (which names no file), the file named in a note."""
+    error = errors.DataLossError(None, None, text)
+    error.add_note('io.read_records: the damaged file is %s' % path)
+    return error
