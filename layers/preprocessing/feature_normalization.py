@@ -226,8 +226,9 @@ class Normalization(Layer):
         if not self.built:
             self._build_from_shape(tuple(shape))
         elif any(shape[a] != self._build_shape[a] for a in self._keep_axis):
-            raise ValueError('%s: the layer was built with input_shape=%s, but adapt() is being called with data '
-                             'of an incompatible shape, %s' % (who, self._build_shape, tuple(shape)))
+            # Keras 3's text, word for word
+            raise ValueError('The layer was built with input_shape=%s, but adapt() is being called with data with '
+                             'an incompatible shape, data.shape=%s' % (self._build_shape, tuple(shape)))
         if self.input_mean is not None:
             # Keras 3 builds such a layer without adapt_mean / adapt_variance and fails assigning them
             error = AttributeError("'%s' object has no attribute 'adapt_mean'" % type(self).__name__)
