@@ -567,10 +567,23 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
         return mirror_pad(x, _mirror_index(xp, widths, x._data.shape, mode, named), widths, mode)
     if not (type(constant_values) in (int, float) and constant_values == 0):    # TF's PadV2, not Pad
         constant_values = _pad_value(constant_values, x)
-    out = Tensor(xp.pad(x._data, widths or 0, mode='constant', constant_values=constant_values))   # (0: a scalar's)
+    elif x._data.dtype.kind == 'O':
+        constant_values = b''         # TF's Pad fills strings with T(), the empty string
+    if x._data.dtype.kind == 'O':
+        out = Tensor(_pad_strings(x._data, widths, constant_values))
+    else:
+        out = Tensor(xp.pad(x._data, widths or 0, mode='constant', constant_values=constant_values))  # (0: a scalar's)
     if ACTIVE:
         index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
         record('pad', (x,), out, (lambda g, y, x: getitem(g, index),))
+    return out
+
+
+def _pad_strings(data, widths, fill):
+    """Constant padding of a string (object) array with the bytes ``fill``: numpy's pad would store
+    its np.asarray(fill) element, an np.bytes_, where every string tensor holds Python bytes."""
+    out = np.full(tuple(lo + d + hi for (lo, hi), d in zip(widths, data.shape)), fill, dtype=object)
+    out[tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, data.shape))] = data
     return out
 
 
