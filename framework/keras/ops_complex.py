@@ -23,11 +23,11 @@ def polar(abs_, angle):
 
 
 def view_as_real(x):
-    """A complex tensor as real numbers: a trailing axis of 2 holding (real, imaginary)."""
+    """A tensor as real numbers: a trailing axis of 2 holding (real, imaginary). Keras 3 stacks its real and
+    imag ops, so a real tensor keeps its dtype with zeros beside it and a bool one meets tf.math.real's TypeError."""
+    from .ops_elementwise import imag, real     # (ops_elementwise imports the modules this one is loaded with)
     t = tensor(x, 'view_as_real')
-    if t._data.dtype.kind != 'c':
-        raise ValueError('keras.ops.view_as_real: x must be complex, got dtype %s' % t._data.dtype.name)
-    return _ops.stack([_ops.real(t), _ops.imag(t)], -1)
+    return _ops.stack([real(t), imag(t)], -1)
 
 
 def view_as_complex(x):

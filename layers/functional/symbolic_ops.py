@@ -17,6 +17,7 @@ from framework.tape import paused
 from framework.tensor import Tensor
 
 from .keras_op_shape_checks import check_keras_output_spec, keras_reshape_shape
+from .keras_op_specs import keras_op_spec
 from .keras_tensor import KerasTensor
 from .node import Node
 from .operation import Operation, _signature, call_parameters, op_function
@@ -106,6 +107,10 @@ def call_symbolic_op(op, args, kwargs):
         # Keras 3's shape rule, where a stand-in run would fail on a free axis' length ((None, 2, 3) reshaped to
         # (4, 2) is (4, 2)) or on sizes Keras leaves open ((2.0, 3) is (None, 3))
         outputs = KerasTensor(keras_reshape_shape(args[0].shape, op.config['newshape']), args[0].dtype)
+        Node(op, args, kwargs, outputs)
+        return outputs
+    outputs = keras_op_spec(op, args, kwargs)
+    if outputs is not None:     # Keras 3's fixed spec (view_as_real is float32 whatever the input)
         Node(op, args, kwargs, outputs)
         return outputs
     first, ran_at = first_stand_in_run(op, args, kwargs)
