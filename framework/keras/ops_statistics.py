@@ -201,7 +201,12 @@ def nanstd(x, axis=None, keepdims=False):
 
 
 def _nan_extreme(name, reduce_op, fill):
+    # Keras 3 on TF reduces a bool tensor with reduce_any (nanmax) / reduce_all (nanmin): the answer stays bool
+    bool_op = _ops.reduce_any if name == 'nanmax' else _ops.reduce_all
+
     def op(x, axis=None, keepdims=False):
+        if tensor(x, name).dtype.is_bool:
+            return bool_op(tensor(x, name), axis, keepdims)
         t, nan = _without_nan(x, name, fill)
         out = reduce_op(t, axis, keepdims)
         if nan is None:
