@@ -486,8 +486,7 @@ def _numpy_value(value):
     """A 0-d array (a stage's output) as the numpy scalar or bytes TensorFlow hands out; a sparse
     component as its dense array, as TF 2.21's as_numpy_iterator gives it."""
     if is_sparse(value):
-        from ..sparse import to_dense
-        return to_dense(value).numpy()
+        return _sparse_numpy(value)
     if is_ragged_row(value):       # a ragged slice's row: TF hands out the plain array (repr 'array([1, 2], ...)')
         return np.asarray(value)
     if is_ragged(value):           # a batch of ragged rows: RaggedTensor.numpy()'s object array of rows
@@ -495,6 +494,17 @@ def _numpy_value(value):
     if isinstance(value, Dataset):      # a window's datasets: TF refuses them when the iterator is made
         raise _nested_dataset_error()
     return value[()] if type(value) is np.ndarray and value.ndim == 0 else value
+
+
+def _sparse_numpy(value):
+    """TF 2.21's SparseTensor._numpy(), which as_numpy_iterator calls: zeros made with an *instance* of the
+    numpy type (np.float32() is read as its dtype), so a string SparseTensor (a VarLenFeature(tf.string)
+    parsed in a map) fails there with numpy's "TypeError: Cannot interpret '<object object at ...>' as a
+    data type", as it does on TF."""
+    dense = np.zeros(tuple(np.asarray(value.dense_shape).tolist()), dtype=value.dtype.as_numpy_dtype())
+    for index, item in zip(np.asarray(value.indices), np.asarray(value.values)):
+        dense[tuple(index)] = item
+    return dense
 
 
 def _lists_of_arrays_kept(tensors):
