@@ -50,6 +50,20 @@ for _error in (NotStringsError, NotIntegersError):
     shown_as(_error, ValueError)
 
 
+class ListNotStringsError(NotStringsError):
+    """A Python list, tuple or number of the wrong kind: TF's eager conversion raises TypeError
+    ('Cannot convert [1, 2] to EagerTensor of dtype string'), where a NumPy array's is a ValueError."""
+
+
+class ListNotIntegersError(NotIntegersError):
+    """As ListNotStringsError, where integers are wanted ('... to EagerTensor of dtype int64')."""
+
+
+for _error in (ListNotStringsError, ListNotIntegersError):
+    shown_as(_error, TypeError)
+_AS_PYTHON_VALUE = {NotStringsError: ListNotStringsError, NotIntegersError: ListNotIntegersError}
+
+
 def string_array(value, who):
     """``value`` as an object array of bytes, or TypeError naming ``who``."""
     try:
@@ -128,8 +142,10 @@ def _converted_wrongly(value, array, wanted, words):
         error = kernel_error('Cast', 'Cast %s to %s is not supported' % (_KERNEL_NAMES.get(have, have), wanted),
                              named=True, note=note, error_class=CastNotSupportedError)
         return error
-    if isinstance(value, (list, tuple, int, float, complex)):       # (bool is an int)
-        error = type(words)('Cannot convert %s to EagerTensor of dtype %s' % (value, wanted))
+    if isinstance(value, (list, tuple, int, float, complex)) or (wanted != 'string' and isinstance(value, str)):
+        # (bool is an int); a list's str is its repr, a lone string shows quoted: 'a'
+        error = _AS_PYTHON_VALUE.get(type(words), type(words))('Cannot convert %r to EagerTensor of dtype %s'
+                                                              % (value, wanted))
     elif wanted == 'string':
         error = type(words)('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
                             % _UNSUPPORTED_KINDS.get(array.dtype.kind, array.dtype.name))
@@ -182,7 +198,8 @@ def batches(data, steps, who, lists_are_batches=False, pack=None):
     if data is None or isinstance(data, dict):
         convert_to_tensor(data)         # TF's 'Attempt to convert a value (None) ...' error, as Keras 3 meets it
     one_batch = isinstance(data, (list, tuple)) and not lists_are_batches
-    if one_batch or isinstance(data, (np.ndarray, Tensor, RaggedTensor, str, bytes)):
+    # a lone number is one batch too: Keras 3 converts it, and TF's conversion refuses it by the dtype wanted
+    if one_batch or isinstance(data, (np.ndarray, np.generic, Tensor, RaggedTensor, str, bytes, int, float, complex)):
         yield data                      # one batch; Keras 3 ignores `steps` here
         return
     if not hasattr(data, '__iter__'):

@@ -48,6 +48,12 @@ class StringLookup(KeepsGivenInputs, IndexLookup):
         """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names StringLookup.adapt())."""
         super().adapt(data, steps)
 
+    def _check_special_tokens(self, mask_token, oov_token):
+        # Keras 3 converts the mask token to a string tensor when made: TF's conversion error for a
+        # number ('Cannot convert 5 to EagerTensor of dtype string'); a list of strings passes
+        if mask_token is not None and not isinstance(mask_token, (str, bytes)):
+            string_array(mask_token, '%s %r' % (type(self).__name__, self.name))
+
     def _keys(self, value):
         who = '%s %r' % (type(self).__name__, self.name)
         try:
@@ -135,6 +141,10 @@ class IntegerLookup(KeepsGivenInputs, IndexLookup):
             # NumPy array (' 7' is 7, '5.5' its int() ValueError) and refuses a list of floats or strings
             # ('Cannot convert [5.0] to EagerTensor of dtype int64'); Layer.__call__'s tensor knows neither
             value = convert_to_tensor(given, dtype='int64')
+        elif isinstance(value, (list, tuple, int, float, str)):
+            # adapt's Python data, converted as Keras 3 converts it: a float in it is TF's TypeError
+            # ('Cannot convert [1.0, 2.0] to EagerTensor of dtype int64'), even a whole one
+            value = convert_to_tensor(value, dtype='int64')
         return integer_array(value, '%s %r' % (type(self).__name__, self.name))
 
     def _key(self, token):
