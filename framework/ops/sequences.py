@@ -163,9 +163,13 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     strategy, so they are joined in order). With ``max_norm``, each looked-up
     embedding is scaled down to that L2 norm if it is longer.
     """
-    if isinstance(params, (list, tuple)) and params and all(
-            isinstance(p, (Tensor, np.ndarray)) for p in params):
-        table = params[0] if len(params) == 1 else concat(list(params), 0)
+    if isinstance(params, (list, tuple)) and not params:
+        raise ValueError('Length of params is currently 0. Need at least one param.')     # TF 2.21's words
+    if isinstance(params, list):
+        # TF 2.21 reads a list (only a list: a tuple is one tensor, packed) as shards, each item converted
+        # on its own: params=[[1., 2.], [3., 4.]] is two shards of 2 ids, so ids [1, 1] give [2., 2.]
+        shards = [p if isinstance(p, Tensor) else as_tensor(p, 'embedding_lookup') for p in params]
+        table = shards[0] if len(shards) == 1 else concat(shards, 0)
     else:
         table = as_tensor(params, 'embedding_lookup')
     if table.ndim == 0:
