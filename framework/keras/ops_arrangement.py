@@ -264,17 +264,38 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 def vander(x, N=None, increasing=False):  # noqa: N803  (Keras 3's name)
     """The Vandermonde matrix of a 1-D ``x``: columns x**(N-1), ..., x, 1 (reversed if ``increasing``)."""
+    vander_arguments(x, N, increasing)
     t = numeric(x, 'vander')
-    if t.ndim != 1:
-        raise ValueError('keras.ops.vander: x must be 1-D, got shape %s' % (tuple(t.shape),))
-    n = t.shape[0] if N is None else int(N)
-    if n < 0:
-        raise ValueError('keras.ops.vander: N must be >= 0, got %d' % n)
+    n = t.shape[0] if N is None else N
     powers = np.arange(n) if increasing else np.arange(n)[::-1]
     # As Keras 3 on TF: tf.math.pow(x[:, None], powers) in result_type(x, float32), cast back to x's dtype
     compute = 'float64' if t.dtype.name == 'float64' else 'float32'
     columns = _ops.pow(_ops.expand_dims(_ops.cast(t, compute), -1), _ops.constant(powers, compute))
     return _ops.cast(columns, t.dtype)
+
+
+def vander_arguments(x, N, increasing):  # noqa: N803  (Keras 3's name)
+    """Keras 3's keras.ops.vander checks, in its order and words, before any conversion (so on KerasTensors
+    too): ``x.shape`` read as given (a list has none: Python's AttributeError), N a Python int (np.int64 and
+    2.0 refused) and nonnegative, increasing a Python bool (1 and np.bool_ refused). A note names the op."""
+    try:
+        _check_vander_arguments(x, N, increasing)
+    except (AttributeError, TypeError, ValueError) as error:
+        error.add_note('keras.ops.vander: x must be a 1-D array or tensor, N None or an int >= 0, increasing a bool')
+        raise
+
+
+def _check_vander_arguments(x, N, increasing):  # noqa: N803
+    if len(x.shape) != 1:
+        raise ValueError('Input tensor must be 1-dimensional. Received: input.shape=%s' % (x.shape,))
+    if N is not None:
+        if not isinstance(N, int):
+            raise TypeError('Argument `N` must be of type `int`. Received: N=%s of type %s' % (N, type(N)))
+        if N < 0:
+            raise ValueError("Argument 'N' must be nonnegative. Received: N=%s" % (N,))
+    if not isinstance(increasing, bool):
+        raise TypeError('Argument `increasing` must be of type `bool`. Received: increasing=%s of type %s'
+                        % (increasing, type(increasing)))
 
 
 def saturate_cast(x, dtype):

@@ -243,10 +243,17 @@ def _cross(config, x1, x2):
     canonical_axis(axisc, len(out) + (1 if 3 in (size1, size2) else 0))
 
 
+def _vander(config, x):
+    """keras.ops.vander checks its arguments before Keras's symbolic dispatch: a KerasTensor's shape is
+    in its words ('Input tensor must be 1-dimensional. Received: input.shape=(None, 3)')."""
+    from framework.keras.ops_arrangement import vander_arguments     # (framework.keras loads after this module)
+    vander_arguments(x, config.get('N'), config.get('increasing', False))
+
+
 _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_hot': _one_hot, 'resize': _resize,
            'conv': _conv, 'broadcast_to': _broadcast_to, 'stack': _stack, 'squeeze': _squeeze,
            'transpose': _transpose, 'expand_dims': _expand_dims, 'split': _split, 'where': _where, 'dot': _dot,
-           'reshape': _reshape, 'moveaxis': _moveaxis, 'cross': _cross}
+           'reshape': _reshape, 'moveaxis': _moveaxis, 'cross': _cross, 'vander': _vander}
 _CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod', 'argmax', 'argmin'), _reduce))
 # (checked against TF 2.21 one by one, /work/notes/progs/errors41/axes.py; nancumsum, nancumprod and
 # rms_normalization check nothing there)
