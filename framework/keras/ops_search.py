@@ -156,12 +156,13 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
     """(counts, bin_edges) of a 1-D ``x`` over ``bins`` equal bins spanning ``range`` (default: min..max);
     the last bin includes its right edge; counts have x's dtype."""
     _check_histogram_arguments(bins, range)
+    if tensor(x, 'histogram').ndim > 1:      # Keras 3's words, checked before the dtype (a scalar fails later in TF)
+        shape = tuple(tensor(x, 'histogram').shape)
+        error = ValueError('Input tensor must be 1-dimensional. Received: input.shape=%s' % (shape,))
+        error.add_note('keras.ops.histogram: x must be 1-D, got shape %s' % (shape,))
+        raise error
     refuse_kinds(tensor(x, 'histogram'), 'histogram', 'bc')     # Keras 3 on TF: its Min of the values
     t, xp, a = _raw(x, 'histogram')
-    if a.ndim > 1:      # Keras 3's words (a scalar fails later in TF, with another text)
-        error = ValueError('Input tensor must be 1-dimensional. Received: input.shape=%s' % (tuple(a.shape),))
-        error.add_note('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
-        raise error
     if a.ndim != 1:     # Keras's TF backend reaches tf.boolean_mask with a scalar mask
         raise noted(ValueError('mask cannot be scalar.'), 'keras.ops.histogram: x must be 1-D, got shape ()')
     if range is not None:
