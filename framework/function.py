@@ -61,7 +61,7 @@ from . import concrete_function_trace, frozen_globals, graph_runtime_errors, ina
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
-from .function_keys import accepts, common, fully_defined, trace_key
+from .function_keys import accepts, arguments_key, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import UNCONVERTED_CODE, raised_from_trace
@@ -364,7 +364,7 @@ class Function:
             values = args
         else:
             values = self._binder.bind(args, kwargs)
-        key = (tuple,) + tuple([trace_key(v) for v in values])     # keyed as a tuple of arguments
+        key = arguments_key(values)     # keyed as a tuple of arguments
         if trace_names.ACTIVE:      # called inside another trace: its open lengths key this one too
             key = _open_lengths(key, values)
         return key, None
@@ -656,7 +656,7 @@ class Function:
             key = None
         else:
             values = self._binder.bind(args, kwargs)
-            key = (tuple,) + tuple(trace_key(v) for v in values)
+            key = arguments_key(values)
         entry = self._dispatch.get(key) or self._find(key) or self._new_trace(key, False)
         if key is not None and not entry.spec_names:     # TensorSpec(name='inp') names its placeholder
             entry.spec_names = {name: v.name for name, v in zip(self._binder.names, values)

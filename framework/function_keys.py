@@ -27,9 +27,50 @@ from .tensor_shape import shape_accepts
 from .variable import Variable
 
 TENSOR = object()       # marks a tensor's key (and a numpy array's: TensorFlow treats both alike)
-VARIABLE = object()     # a variable's key: same shape and dtype as a tensor still retrace
+VARIABLE = object()     # (the mark's kind: a variable's key is (VariableMark, shape, dtype); see below)
 NAN = object()          # every NaN matches, as TensorFlow's NanMarker
 _LITERALS = (int, float, bool, str, bytes, type(None))
+
+
+class VariableMark:
+    """The first item of a variable's key, as TF 2.21's VariableSpec trace type keys it: a variable of the
+    same shape and dtype as a tensor still retraces, and so does one of other ``trainable``, or one
+    aliasing another argument (``alias_id``: the order in which the call's distinct variables first appear,
+    so f(v1, v1) and f(v1, v2) trace apart). ``alias`` is None for a value keyed on its own (a concrete
+    function's argument check): it matches any."""
+    __slots__ = ('trainable', 'alias')
+
+    def __init__(self, trainable, alias):
+        self.trainable = trainable
+        self.alias = alias
+
+    def __eq__(self, other):
+        return type(other) is VariableMark and self.trainable == other.trainable and self.alias == other.alias
+
+    def __hash__(self):
+        return hash((self.trainable, self.alias))
+
+    def serves(self, other):
+        return type(other) is VariableMark and self.trainable == other.trainable and \
+            (self.alias is None or other.alias is None or self.alias == other.alias)
+
+
+_ALIASES = []       # per keyed call: {id(variable): alias_id}
+
+
+def arguments_key(values):
+    """A call's key: its bound argument ``values`` keyed as a tuple, variables numbered by first appearance."""
+    _ALIASES.append({})
+    try:
+        return (tuple,) + tuple([trace_key(v) for v in values])
+    finally:
+        _ALIASES.pop()
+
+
+def _variable_key(value):
+    aliases = _ALIASES[-1] if _ALIASES else None
+    alias = None if aliases is None else aliases.setdefault(id(value), len(aliases))
+    return (VariableMark(bool(value.trainable), alias), value._data.shape, value._data.dtype)
 
 
 class ObjectRef:
@@ -63,7 +104,7 @@ def trace_key(value):
     if kind in _LITERALS:
         return NAN if kind is float and value != value else value
     if isinstance(value, Variable):
-        return (VARIABLE, value._data.shape, value._data.dtype)
+        return _variable_key(value)
     if isinstance(value, (Tensor, np.ndarray)):
         data = value._data if isinstance(value, Tensor) else value
         return (TENSOR, data.shape, data.dtype)
@@ -170,7 +211,14 @@ def _field_key(field):
 
 
 def _is_tensor_key(key):
-    return type(key) is tuple and len(key) == 3 and (key[0] is TENSOR or key[0] is VARIABLE)
+    return type(key) is tuple and len(key) == 3 and (key[0] is TENSOR or type(key[0]) is VariableMark)
+
+
+def _same_kind(general, specific):
+    """Whether tensor keys ``general`` and ``specific`` are both a tensor's, or variables' that match."""
+    if general[0] is TENSOR:
+        return specific[0] is TENSOR
+    return general[0].serves(specific[0])
 
 
 def is_tensor_key(key):
@@ -193,7 +241,7 @@ def accepts(general, specific):
     if general == specific:
         return True
     if _is_tensor_key(general):
-        return (_is_tensor_key(specific) and general[0] is specific[0] and general[2] == specific[2]
+        return (_is_tensor_key(specific) and _same_kind(general, specific) and general[2] == specific[2]
                 and shape_accepts(general[1], specific[1]))
     if type(general) is tuple and type(specific) is tuple and len(general) == len(specific) and general:
         if general[0] != specific[0]:
@@ -223,7 +271,7 @@ def _common(a, b):
     if a == b:
         return a
     if _is_tensor_key(a):
-        if _is_tensor_key(b) and a[0] is b[0] and a[2] == b[2]:
+        if _is_tensor_key(b) and a[0] == b[0] and a[2] == b[2]:
             return (a[0], _common_shape(a[1], b[1]), a[2])
         return _NONE
     if type(a) is tuple and type(b) is tuple and len(a) == len(b) and a and a[0] == b[0]:
@@ -234,6 +282,9 @@ def _common(a, b):
 
 def describe(key, name=None):
     """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
+    if _is_tensor_key(key) and key[0] is not TENSOR:      # TF 2.21's VariableSpec text
+        return 'VariableSpec(shape=%s, dtype=%r, trainable=%s, alias_id=%s)' % (
+            TensorSpec(key[1], key[2]).shape, TensorSpec(key[1], key[2]).dtype, key[0].trainable, key[0].alias)
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name))
     if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key) or is_data_key(key)):
