@@ -207,10 +207,10 @@ def _dtype_of(node, names):
         value = names[node.id]
         if value is None:
             return _NONE
-        return _python_dtype(value) if type(value) in (bool, int, float) else _tensor_dtype(value)
+        return _python_dtype(value) if type(value) in (bool, int, float, str) else _tensor_dtype(value)
     operands = [node.operand] if isinstance(node, ast.UnaryOp) else [node.left, node.right]
     kinds = [_dtype_of(operand, names) for operand in operands]
-    if _UNKNOWN in kinds or None in kinds or _NONE in kinds:
+    if _UNKNOWN in kinds or None in kinds or _NONE in kinds or 'string' in kinds:
         return _UNKNOWN
     tensors = [kind for operand, kind in zip(operands, kinds) if _is_tensor(operand, names)]
     if tensors:
@@ -283,6 +283,8 @@ def _python_dtype(value):
         return 'int32' if -2 ** 31 <= value < 2 ** 31 else 'int64'
     if type(value) is float:
         return 'float32'
+    if type(value) is str:      # (a Python string converts to a tf.string tensor; bytes: not measured)
+        return 'string'
     return None
 
 
