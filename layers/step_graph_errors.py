@@ -26,7 +26,8 @@ from framework import trace_names, traced_ops
 
 # op types whose public API opens a name scope of the same name around the op (tf.nn's sparse cross-entropy)
 _SCOPED_OPS = {'SparseSoftmaxCrossEntropyWithLogits': 'SparseSoftmaxCrossEntropyWithLogits/'
-                                                      'SparseSoftmaxCrossEntropyWithLogits'}
+                                                      'SparseSoftmaxCrossEntropyWithLogits',
+               'Assert': 'Assert/Assert'}       # (tf.debugging.Assert's scope: a lookup layer's OOV check)
 
 
 def _op_node(error):

@@ -10,7 +10,7 @@ import numpy as np
 
 from framework.assertions import Assert
 from framework.errors import FailedPreconditionError, _EAGER_CPU, kernel_error
-from framework.printing import format_value
+from framework.printing import _c_escape, format_value
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.ops import reduce_mean
 from framework.tensor import Tensor, convert_to_tensor
@@ -415,6 +415,10 @@ class IndexLookup(VocabularyAssets, Layer):
             # Keras 3 checks with tf.Assert on a tf.strings.format of every OOV value (summarize 3).
             message = ('When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values %s, consider '
                        'setting `num_oov_indices=1`.' % format_value(Tensor(np.asarray(missing))))
+            if call_context.in_traced_function():
+                # In fit / evaluate / predict TF 2.21 runs this Assert as a node of the traced step (the
+                # layer's 'Assert/Assert'): its kernel's text, worded by step_graph_errors as the graph run's
+                raise kernel_error('Assert', 'assertion failed: [%s]' % _c_escape(message))
             Assert(Tensor(np.asarray(False)), [message])
         return out
 
