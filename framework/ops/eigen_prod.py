@@ -43,3 +43,37 @@ def row_products(a):
         if whole == n:
             return packed
         return np.multiply.accumulate(a[:, whole:], axis=1)[:, -1] * packed
+
+
+HALF_PACKET = 8     # Eigen's Packet8h: 8 halves per AVX packet
+
+
+def half_row_products(a):
+    """Products along the last axis of a 2-D float16 numpy array in TensorFlow's order and roundings: the
+    packet accumulators as row_products' (Packet8h's pmul multiplies in float and rounds to half each time),
+    ``predux_mul<Packet8h>`` folds the 8 lanes in float32 and rounds once, the tail is multiplied from 1 in
+    half. numpy's float16 product accumulates in float32 and rounds once (tf.reduce_prod of 6 halves was an
+    ulp off for 4 of 6 random rows)."""
+    rows, n = a.shape
+    block = 4 * HALF_PACKET
+    whole = n - n % HALF_PACKET
+    quad = n - n % block
+    with np.errstate(all='ignore'):
+        tail = np.ones(rows, np.float16)
+        for j in range(whole, n):
+            tail = tail * a[:, j]
+        if not whole:
+            return tail
+        acc = np.ones((rows, HALF_PACKET), np.float16)
+        if quad:
+            lanes = a[:, :block]
+            for j in range(block, quad, block):
+                lanes = lanes * a[:, j:j + block]
+            for k in range(4):
+                acc = acc * lanes[:, k * HALF_PACKET:(k + 1) * HALF_PACKET]
+        for j in range(quad, whole, HALF_PACKET):
+            acc = acc * a[:, j:j + HALF_PACKET]
+        lanes32 = acc.astype(np.float32)
+        folded = lanes32[:, :4] * lanes32[:, 4:]
+        packed = ((folded[:, 0] * folded[:, 2]) * (folded[:, 1] * folded[:, 3])).astype(np.float16)
+        return tail * packed

@@ -400,6 +400,10 @@ def _prod(a, axes, keepdims, xp):
         inner = int(np.prod([a.shape[ax] for ax in axes]))
     elif axes:
         inner = _trailing_but_for_ones(a.shape, axes)
+    if inner is not None and type(a) is np.ndarray and a.dtype == np.float16 and inner <= eigen_prod.LEAF * 8:
+        total = eigen_prod.half_row_products(np.ascontiguousarray(a).reshape(-1, inner))
+        return total.reshape(_kept_shape(a.shape, axes) if keepdims else
+                             tuple(d for i, d in enumerate(a.shape) if i not in axes))
     if inner is not None and eigen_prod.applies(a, inner):
         total = eigen_prod.row_products(np.ascontiguousarray(a).reshape(-1, inner))
         return total.reshape(_kept_shape(a.shape, axes) if keepdims else
