@@ -64,6 +64,8 @@ def call_error(err, layer, inputs, args, kwargs):
         # Embedding index out of range in fit / predict): the layer's call ran at trace time without error,
         # so TF 2.21 raises it from the step, not reworded by the call, naming its node (step_graph_errors)
         note_layer_node(err, layer)
+        # (it did fail inside call(): no outer __call__ notes it as raised before the call ran)
+        err._tapeflow_layer_named = True
         return err
     reworded = type(err) in _REWORDED or isinstance(err, OpError)
     if not reworded or getattr(err, '_keras_call_info_injected', False):

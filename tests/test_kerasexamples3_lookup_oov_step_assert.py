@@ -61,3 +61,13 @@ def test_fit_through_integer_lookup_names_the_assert_node():
     assert tail == ('assertion failed: [When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values '
                     '[9 7], consider setting `num_oov_indices=1`.]\n'
                     '\t [[{{node ints_1/ids_1/Assert/Assert}}]] [Op:__inference_multi_step_on_iterator]')
+
+
+def test_step_error_from_inside_call_carries_no_before_call_note():
+    # the Assert fails inside StringLookup.call(): tapeflow's note 'raised by layer ... before its call() ran'
+    # (for errors outside call) would mislead; str(error) stays TF's either way
+    m = keras.Sequential([keras.Input((1,), dtype='string'),
+                          keras.layers.StringLookup(vocabulary=['a'], num_oov_indices=0, name='words')], name='lookups')
+    with pytest.raises(InvalidArgumentError) as caught:
+        m.predict(tf.constant([['zz']]), verbose=0)
+    assert not any('before its call() ran' in note for note in getattr(caught.value, '__notes__', ()))
