@@ -64,6 +64,7 @@ def sparse_rows_combiner(row_shape, what):
     """``Dataset.sparse_batch``'s combine: dense elements (each no larger than ``row_shape``) as one
     SparseTensor of dense shape (batch,) + row_shape, every position of each element an entry."""
     from ..errors import DataLossError, InvalidArgumentError
+    from .iterator_errors import next_error
     row_shape = tuple(int(d) for d in row_shape)
 
     def text(shape):
@@ -73,12 +74,15 @@ def sparse_rows_combiner(row_shape, what):
         indices, values = [], []
         for b, element in enumerate(elements):
             array = np.asarray(element)
+            # the DenseToSparseBatchDataset kernel's words, from the iterator's IteratorGetNext
             if array.ndim != len(row_shape):
-                raise InvalidArgumentError('%s: Input element had shape (%s) that is incompatible with the row shape '
-                                           '(%s).' % (what, text(array.shape), text(row_shape)))
+                raise next_error(InvalidArgumentError, 'Input element had shape (%s) that is incompatible with the '
+                                 'row shape (%s).' % (text(array.shape), text(row_shape)),
+                                 note='%s: an element of rank %d for row_shape %s' % (what, array.ndim, row_shape))
             if any(d > r for d, r in zip(array.shape, row_shape)):
-                raise DataLossError('%s: Input element had shape (%s) that is larger than the row shape (%s).'
-                                    % (what, text(array.shape), text(row_shape)))
+                raise next_error(DataLossError, 'Input element had shape (%s) that is larger than the row shape (%s).'
+                                 % (text(array.shape), text(row_shape)),
+                                 note='%s: pass a row_shape at least as large as every element' % what)
             where = np.indices(array.shape).reshape(array.ndim, array.size).T     # (size, rank); (1, 0) for a scalar
             indices.append(np.concatenate([np.full((len(where), 1), b), where], axis=1))
             values.append(array.reshape(-1))
