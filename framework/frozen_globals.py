@@ -17,6 +17,7 @@ hold (an attribute set on a model: TensorFlow's trace read those too, a differen
 the globals of other Python functions the traced one calls. Only user functions are frozen: tapeflow's
 own (Keras steps) run as they are.
 """
+import dis
 import os
 import types
 
@@ -30,9 +31,22 @@ def is_user_function(python_function):
     return isinstance(plain, types.FunctionType) and not plain.__code__.co_filename.startswith(_OWN_DIRS)
 
 
-def freeze(python_function):
+def written_at_start(python_function):
+    """Before a trace of a user function: {global name: value} for each global its code assigns
+    (``global counter; counter += 1``), or None. TensorFlow's graph holds what the trace computed from
+    the value it started with, so every replay starts from that value again (the trace's own write stays)."""
+    if not is_user_function(python_function):
+        return None
+    plain = _unbound(python_function)[0]
+    names = {ins.argval for ins in dis.get_instructions(plain.__code__) if ins.opname == 'STORE_GLOBAL'}
+    values = {name: plain.__globals__[name] for name in names if name in plain.__globals__}
+    return values or None
+
+
+def freeze(python_function, written=None):
     """A callable like ``python_function`` whose globals and closure are copies taken now, or None
-    where there is nothing to freeze (a builtin, tapeflow's own code)."""
+    where there is nothing to freeze (a builtin, tapeflow's own code). ``written``: ``written_at_start``'s
+    values, which each replay starts from."""
     if not is_user_function(python_function):
         return None
     plain, rebind = _unbound(python_function)
@@ -51,6 +65,8 @@ def freeze(python_function):
                    if _holds_container(cell)]
     if containers:
         frozen.__dict__[_SLOTS] = containers
+    if written:
+        frozen.__dict__[_WRITTEN] = [(frozen_globals, name, value) for name, value in written.items()]
     return rebind(frozen)
 
 
@@ -64,11 +80,15 @@ def refresh(frozen):
                 place.cell_contents = _copy(contents)
             else:
                 place[name] = _copy(contents)
+    for place, name, value in getattr(frozen, _WRITTEN, ()):     # (a global the function assigns: as it began)
+        place[name] = _copy(value) if type(value) in _CONTAINERS else value
 
 
 _CONTAINERS = (list, dict, set)
 # a frozen function's attribute: its [(globals dict or cell, name or None, contents at the trace's end)]
 _SLOTS = '__tapeflow_frozen_containers__'
+# its [(globals dict, name, value when the trace began)] for the globals it assigns
+_WRITTEN = '__tapeflow_frozen_written__'
 
 
 def _copy(container):

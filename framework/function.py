@@ -479,6 +479,8 @@ class Function:
         asserts = assert_statements.running(self._autograph, self._name)
         later = None        # (a recursive call may register a trace while this first one runs)
         objects_at_start, recorders = None, None
+        written = frozen_globals.written_at_start(self._python_function) if entry is None or entry.frozen is None \
+            else None
         if frozen_globals.is_user_function(self._python_function):     # (tapeflow's own steps run as they are)
             objects_at_start = traced_python_attributes.scalars_at_start(
                 traced_python_attributes.objects_of(self._python_function, args, kwargs))
@@ -549,7 +551,7 @@ class Function:
         if objects_at_start:
             entry.attributes = traced_python_attributes.record(objects_at_start)
         if entry.frozen is None:        # (None again for tapeflow's own functions: they run as they are)
-            entry.frozen = frozen_globals.freeze(self._python_function)
+            entry.frozen = frozen_globals.freeze(self._python_function, written)
         if not entry.site:
             entry.site = call_site()
         if entry.nodes is None:
