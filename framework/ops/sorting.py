@@ -24,7 +24,9 @@ def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
     """Indices that sort ``values`` along ``axis`` (int32); ties keep index order."""
     descending = _descending(direction, 'argsort')
     axis = _constant_scalar_axis(axis, 'argsort')
-    x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort', 'negative')   # TF sorts by Neg
+    # TF sorts ascending by Neg then TopKV2, descending by TopKV2 alone: a bool tensor meets the first of them
+    x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort',
+                                  'top_k' if descending else 'negative')
     float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
     return Tensor(_sort_order(x._data, ax, descending).astype('int32'))
@@ -34,7 +36,7 @@ def sort(values, axis=-1, direction='ASCENDING', name=None):
     """``values`` sorted along ``axis``; the gradient flows back to each value's origin."""
     descending = _descending(direction, 'sort')
     axis = _constant_scalar_axis(axis, 'sort')
-    x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'negative')
+    x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'top_k' if descending else 'negative')
     float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
     index = _along(_sort_order(x._data, ax, descending), ax, x._data.shape)
