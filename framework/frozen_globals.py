@@ -33,13 +33,23 @@ def is_user_function(python_function):
 
 def written_at_start(python_function):
     """Before a trace of a user function: {global name: value} for each global its code assigns
-    (``global counter; counter += 1``), or None. TensorFlow's graph holds what the trace computed from
+    (``global counter; counter += 1``), and {closure cell index: value} for each nonlocal, or None. TensorFlow's graph holds what the trace computed from
     the value it started with, so every replay starts from that value again (the trace's own write stays)."""
     if not is_user_function(python_function):
         return None
     plain = _unbound(python_function)[0]
-    names = {ins.argval for ins in dis.get_instructions(plain.__code__) if ins.opname == 'STORE_GLOBAL'}
-    values = {name: plain.__globals__[name] for name in names if name in plain.__globals__}
+    code = plain.__code__
+    stored = [(ins.opname, ins.argval) for ins in dis.get_instructions(code)
+              if ins.opname in ('STORE_GLOBAL', 'STORE_DEREF')]
+    values = {name: plain.__globals__[name] for kind, name in stored
+              if kind == 'STORE_GLOBAL' and name in plain.__globals__}
+    for kind, name in stored:       # (a nonlocal one: its closure cell, by index)
+        if kind == 'STORE_DEREF' and name in code.co_freevars and plain.__closure__ is not None:
+            index = code.co_freevars.index(name)
+            try:
+                values[index] = plain.__closure__[index].cell_contents
+            except ValueError:      # (not bound yet)
+                pass
     return values or None
 
 
@@ -66,7 +76,8 @@ def freeze(python_function, written=None):
     if containers:
         frozen.__dict__[_SLOTS] = containers
     if written:
-        frozen.__dict__[_WRITTEN] = [(frozen_globals, name, value) for name, value in written.items()]
+        frozen.__dict__[_WRITTEN] = [(frozen_globals, name, value) if type(name) is str else (closure[name], None, value)
+                                     for name, value in written.items()]
     return rebind(frozen)
 
 
@@ -81,13 +92,17 @@ def refresh(frozen):
             else:
                 place[name] = _copy(contents)
     for place, name, value in getattr(frozen, _WRITTEN, ()):     # (a global the function assigns: as it began)
-        place[name] = _copy(value) if type(value) in _CONTAINERS else value
+        value = _copy(value) if type(value) in _CONTAINERS else value
+        if name is None:        # (a nonlocal's cell)
+            place.cell_contents = value
+        else:
+            place[name] = value
 
 
 _CONTAINERS = (list, dict, set)
 # a frozen function's attribute: its [(globals dict or cell, name or None, contents at the trace's end)]
 _SLOTS = '__tapeflow_frozen_containers__'
-# its [(globals dict, name, value when the trace began)] for the globals it assigns
+# its [(globals dict, name, value when the trace began)] for the globals it assigns ((cell, None, value): nonlocals)
 _WRITTEN = '__tapeflow_frozen_written__'
 
 
