@@ -63,7 +63,11 @@ def _shape(shape, op):
         error.add_note('%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
         raise error
     if isinstance(dims, SHAPE_SEQUENCES):
-        if any(isinstance(d, (str, bytes)) for d in dims):
+        texts = [isinstance(d, (str, bytes)) for d in dims]
+        if any(texts) and not all(texts):      # ('a', 2): TF's conversion of the shape refuses the mix
+            raise noted(ConversionError("Can't convert Python sequence with mixed types to Tensor."),
+                        'keras.random.%s: each entry of shape must be an integer, got %r' % (op, tuple(dims)))
+        if any(texts):
             raise entry_dtype_error(op, dims, 'string')
         if any(isinstance(d, (float, np.floating)) for d in dims):
             raise entry_dtype_error(op, dims, 'double' if any(isinstance(d, np.float64) for d in dims) else 'float')
