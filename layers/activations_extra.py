@@ -5,6 +5,7 @@ Each is a composition of framework ops, so its gradient comes from theirs
 are those of Keras 3.15's TensorFlow backend (``sparsemax``'s tau too, see its docstring).
 """
 from framework import backend, ops
+from framework.tensor import Tensor
 from framework.keras.activation_inputs import float_activation_input
 
 
@@ -130,7 +131,11 @@ def sparsemax(x, axis=-1):
     running totals, so Keras's slices need not sum to 1 where the support has two or more entries; a Keras
     program prints Keras's.) Written with ops in Keras's order, so the gradient is that of Keras's graph.
     """
-    x = _float_tensor(x, 'sparsemax')
+    given = ops.convert_to_tensor(x) if isinstance(x, (list, tuple)) or type(x).__module__ == 'numpy' else x
+    # integer and bool tensors run Keras's steps too, and fail where TF 2.21 does: bools at the sort's TopKV2,
+    # int8 / int16 / unsigned at Range, int32 / int64 at Sub (the running totals / rank division is float64)
+    x = given if isinstance(given, Tensor) and (given.dtype.is_integer or given.dtype.is_bool) \
+        else _float_tensor(x, 'sparsemax')
     if isinstance(axis, bool) or not isinstance(axis, int):
         if isinstance(axis, float):     # Keras's tf.shape(x)[axis] converts it to an int32 index
             raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (axis,))

@@ -245,6 +245,8 @@ class _Activation:
     def __call__(self, x, *args, **kwargs):
         if self.__name__ == 'glu':      # Keras checks glu's axis size before TF's kernel sees the dtype
             return self._function()(tensor(x, 'glu'), *args, **kwargs)
+        if self.__name__ == 'sparsemax':    # runs Keras's steps on integer / bool tensors too (fails where TF does)
+            return self._function()(tensor(x, 'sparsemax'), *args, **kwargs)
         return self._function()(float_activation_input(tensor(x, self.__name__), self.__name__), *args, **kwargs)
 
     @property
