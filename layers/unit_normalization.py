@@ -1,6 +1,6 @@
 """UnitNormalization: scale each sample to unit L2 norm along some axes."""
 from framework.errors import noted
-from framework.ops import minimum, reduce_sum, rsqrt, square
+from framework.ops import cast, minimum, reduce_sum, rsqrt, square
 
 from .layer import Layer
 
@@ -10,8 +10,10 @@ _EPSILON = 1e-12
 def unit_normalize(x, axis):
     """``x * min(1 / sqrt(sum x**2), 1 / epsilon)`` over ``axis`` (Keras 3's
     ``ops.normalize``; note the cap is 1e12, where tf.math.l2_normalize's is 1e6). square(x), as Keras:
-    its gradient 2 * x * g rounds otherwise than x * x's two x * g added."""
-    return x * minimum(rsqrt(reduce_sum(square(x), axis, keepdims=True)), 1.0 / _EPSILON)
+    its gradient 2 * x * g rounds otherwise than x * x's two x * g added. Keras's ops.square squares
+    bools as int32, so bool inputs meet TF 2.21's error at Rsqrt (int32), as there."""
+    squared = square(cast(x, 'int32') if getattr(x, 'dtype', None) == 'bool' else x)
+    return x * minimum(rsqrt(reduce_sum(squared, axis, keepdims=True)), 1.0 / _EPSILON)
 
 
 class UnitNormalization(Layer):
