@@ -342,8 +342,11 @@ def normalize(x, axis=-1, order=2, epsilon=None):
                             'keras.ops.normalize: order is the p of the p-norm, an int >= 1')
     order = int(order)
     raw = tensor(x, 'normalize')
-    if raw.dtype.is_integer or raw.dtype.is_bool:       # Keras 3 on TF reaches Rsqrt with them (a bool as int32)
-        error = float_kernels.refusal('rsqrt', 'int32' if raw.dtype.is_bool else raw.dtype.name)
+    if (raw.dtype.is_integer or raw.dtype.is_bool) and order == 2:
+        # Keras 3 on TF reaches Rsqrt with its sum of squares, which sums bool / int8 / int16 in int32 and
+        # uint8 / uint16 in uint32 (the norm of other orders is taken in floatx: those compute)
+        widened = {'bool': 'int32', 'int8': 'int32', 'int16': 'int32', 'uint8': 'uint32', 'uint16': 'uint32'}
+        error = float_kernels.refusal('rsqrt', widened.get(raw.dtype.name, raw.dtype.name))
         error.add_note("keras.ops.normalize: expected a float tensor, got %s; cast it first, e.g. "
                        "keras.ops.cast(x, 'float32')" % raw.dtype.name)
         raise error
