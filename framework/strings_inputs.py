@@ -36,6 +36,10 @@ def string_values(x, op, kernel=None, position=0):
         err.add_note(note % (op, repr(x)))
         raise
     if t.dtype != np.dtype(object):
+        if not isinstance(x, Tensor) and op not in _CONVERT_PLAIN and not t._data.size:
+            # TF 2.21 converts x with dtype=string: an empty list or numpy array holds no value to refuse,
+            # so it is an empty string tensor (tf.strings.length([]) is an int32 [] of shape (0,))
+            return np.empty(t._data.shape, dtype=object)
         raise _not_strings(x, t, op, kernel, position, note % (op, 'dtype ' + t.dtype.name))
     return np.asarray(backend.to_host(t._data), dtype=object)
 
