@@ -462,8 +462,6 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             self._data[...] = data
         else:                   # a variable of an open shape takes the new one
             self._data = backend.array_module(data).array(data, copy=True)
-        if read_value and _tapes.ACTIVE:       # TF's assign returns a lazy read, which tapes see
-            note_host_read(self, _tapes.ACTIVE)
         return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
@@ -489,8 +487,6 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             self._data += data
         else:
             self._data -= data
-        if read_value and _tapes.ACTIVE:
-            note_host_read(self, _tapes.ACTIVE)
         return unread(self) if read_value else None
 
     def _keras_update(self, delta, what, read_value):
