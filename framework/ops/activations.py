@@ -584,7 +584,9 @@ def _log_softmax_rows(xp, a):
     if a.dtype == np.float16 and a.size and not onednn_policy.enabled():
         return half_softmax_rows.log_softmax_rows(
             a, lambda f: _summed_exp(xp, f), lambda f: eigen_math.log(f) if eigen_math.handles(f) else xp.log(f))
-    if a.dtype.name == 'bfloat16' and xp is np and 0 < a.shape[1] <= half_softmax_rows.BFLOAT16_ROWS_MAX:
+    # (dtype.name runs Python code in numpy: the kind, a C getter, turns float32 rows away first)
+    if a.dtype.kind == 'V' and a.dtype.name == 'bfloat16' and xp is np \
+            and 0 < a.shape[1] <= half_softmax_rows.BFLOAT16_ROWS_MAX:
         return half_softmax_rows.bfloat16_log_softmax_rows(
             a, lambda f: _softmax_exp(xp, f), lambda f: eigen_math.log(f) if eigen_math.handles(f) else xp.log(f))
     shifted = a - a.max(axis=1, keepdims=True) if a.size else a
@@ -630,7 +632,9 @@ def _softmax_rows(xp, a):
     if a.dtype == np.float16 and a.size and not onednn_policy.enabled():
         # Eigen's kernel (TF without oneDNN) rounds each step to float16 (half_softmax_rows.py)
         return half_softmax_rows.softmax_rows(a, lambda f: _softmax_exp(xp, f))
-    if a.dtype.name == 'bfloat16' and xp is np and 0 < a.shape[1] <= half_softmax_rows.BFLOAT16_ROWS_MAX:
+    # (dtype.name runs Python code in numpy: the kind, a C getter, turns float32 rows away first)
+    if a.dtype.kind == 'V' and a.dtype.name == 'bfloat16' and xp is np \
+            and 0 < a.shape[1] <= half_softmax_rows.BFLOAT16_ROWS_MAX:
         return half_softmax_rows.bfloat16_softmax_rows(a, lambda f: _softmax_exp(xp, f))
     if a.dtype.itemsize == 2:
         # bfloat16, and float16 where oneDNN runs: computed in float32 and rounded once (not measured

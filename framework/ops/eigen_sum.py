@@ -133,7 +133,7 @@ def _leaf_sums(a, packet=PACKET):
     else:
         packets = a[:, :whole]
     acc = _in_order(packets.reshape(rows, packets.shape[1] // packet, packet), 1)
-    if a.dtype == _HALF or a.dtype.name == 'bfloat16':
+    if a.dtype == _HALF or (a.dtype.kind == 'V' and a.dtype.name == 'bfloat16'):
         # Packet8h: the accumulators add in half precision, but predux folds the lanes as a
         # Packet8f and rounds once (the tail still adds in half): TF 2.21's float16 reduce_sum.
         # Packet8bf likewise (TF 2.21's bfloat16 softmax rows: half_softmax_rows.py)
