@@ -28,7 +28,7 @@ _KEY = 'optimizer hyperparameters'     # trace_values[_KEY]: {optimizer: what it
 
 
 class _KeptPerOptimizer(weakref.WeakKeyDictionary):
-    """{optimizer: (its hyper-parameters as the trace saw them, their reader, what it read)}, held weakly.
+    """{optimizer: (its hyper-parameters as the trace saw them, an itemgetter of their names)}, held weakly.
     A model saved with pickle (tf.saved_model.save) carries its steps' traces: this pickles empty, as weak
     references cannot be pickled, and the trace records the optimizer's values afresh on its next apply."""
 
@@ -75,11 +75,11 @@ class as_traced:
         if kept is None:
             values = hyperparameters(optimizer)
             read = operator.itemgetter(*values) if values else None
-            traced[optimizer] = (values, read, read(attributes) if read else ())
+            traced[optimizer] = (values, read)
             return self
-        values, read, as_read = kept
-        # (every fit step passes here: one C-level read and compare when nothing was set since the trace)
-        if read is None or _read(read, attributes) == as_read:
+        values, read = kept
+        # (every fit step passes here: C-level reads and a compare when nothing was set since the trace)
+        if read is None or _read(read, attributes) == read(values):
             return self
         self._live = {name: attributes.get(name, _ABSENT) for name in values}
         attributes.update(values)
