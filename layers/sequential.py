@@ -15,7 +15,7 @@ from framework.tensor_shape import TensorShape
 from framework.type_text import class_text
 from framework.train import deferred_restore
 
-from . import call_context, serialization
+from . import call_context, object_sharing, serialization
 from .functional.config import keras2_entry_layer
 from .functional.input_dims import as_traced
 from .functional.input_spec_names import named_inputs_error, not_optional_error
@@ -510,8 +510,11 @@ class Sequential(ModelBase):
     def get_config(self):
         layer_configs = []
         if self._input_layer is not None:
-            layer_configs.append({'module': 'keras.layers', 'class_name': 'InputLayer',
-                                  'config': self._input_layer.get_config(), 'registered_name': None})
+            # recorded: a Sequential serialized twice in one .keras config (shared by two models) marks its
+            # InputLayer entry with shared_object_id, as Keras 3's serialize_keras_object does
+            layer_configs.append(object_sharing.recorded(self._input_layer, {
+                'module': 'keras.layers', 'class_name': 'InputLayer',
+                'config': self._input_layer.get_config(), 'registered_name': None}))
         layer_configs.extend(serialization.serialize(layer) for layer in self._layers)
         config = {'name': self.name, 'trainable': self.trainable, 'dtype': policy_config(self),
                   'layers': layer_configs}
