@@ -105,14 +105,16 @@ class OptimizerState:
             variable.assign(np.asarray(store[str(i)]))
 
     def set_weights(self, weights):
-        """Assign arrays to ``variables`` in order, as Keras 3 does: pairs up to the shorter list (a
-        short list sets the first variables, iteration and learning rate), each checked by its
-        ``shape`` and assigned before the next is read."""
+        """Assign arrays to the optimizer's own variables in order, as Keras 3 does: pairs up to the
+        shorter list (a short list sets the first variables, iteration and learning rate), each checked
+        by its ``shape`` and assigned before the next is read. Own variables are Keras's
+        ``self._variables``: a LossScaleOptimizer's iteration, learning rate, step counter and dynamic
+        scale, not its inner optimizer's, which ``variables`` lists after them."""
         if not self.built:
             raise ValueError('You are calling `set_weights()` on an optimizer that has not yet been built. '
                              'Please call `optimizer.build(trainable_variables)` to create the optimizer '
                              'weights before calling `set_weights()`.')
-        for variable, weight in zip(self.variables, weights):
+        for variable, weight in zip(self._slots.variables, weights):
             # (Keras reads weight.shape: a Python float or a list raises its AttributeError)
             if tuple(variable.shape) != weight.shape:
                 # Keras names the variable by its TF _unique_id, the path and a process-wide count
