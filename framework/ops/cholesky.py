@@ -61,7 +61,9 @@ def _factor(xp, symmetric):
             try:
                 out[i] = xp.linalg.cholesky(flat[i])
             except Exception:
-                out[i] = xp.where(xp.tril(xp.ones((n, n), bool)), np.nan, 0)
+                # TF sets the lower triangle to numeric_limits<Scalar>::quiet_NaN(), which for std::complex
+                # (no specialization) is a zero: a complex factor that fails is zeros (its logdet -inf)
+                out[i] = xp.where(xp.tril(xp.ones((n, n), bool)), 0 if flat.dtype.kind == 'c' else np.nan, 0)
         return out.reshape(symmetric.shape)
 
 

@@ -18,8 +18,13 @@ def handles(t, b):
     up to LARGEST, and at any size a triangle with a zero on its diagonal, which TF's kernel solves
     on to inf / NaN (TF 2.21: [[2, 0, 0], [1, 3, 0], [1, 0, 0]] x = [4, 5, 6] gives [2, 1, inf])
     where the general path's LU would refuse it as singular."""
-    return (type(t) is np.ndarray and type(b) is np.ndarray and t.dtype in _DTYPES and b.dtype == t.dtype
-            and b.ndim >= 2 and (t.shape[-1] <= LARGEST or not np.diagonal(t, 0, -2, -1).all()))
+    if type(t) is not np.ndarray or type(b) is not np.ndarray or b.dtype != t.dtype or b.ndim < 2:
+        return False
+    if t.dtype in _DTYPES:
+        return t.shape[-1] <= LARGEST or not np.diagonal(t, 0, -2, -1).all()
+    # a complex triangle is solved here only where it has a zero on its diagonal (a failed Cholesky factor is
+    # zeros, TF 2.21's logdet gradient solves against it): TF solves on to inf / NaN where LU would refuse it
+    return t.dtype.kind == 'c' and not np.diagonal(t, 0, -2, -1).all()
 
 
 def solve(t, b, lower):

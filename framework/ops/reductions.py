@@ -106,6 +106,10 @@ def _mean(input_tensor, axis, keepdims, mean_op):
     if kind == 'c' and eigen_complex_divide.handles(total, count, mean):
         # TF divides each part by the count; numpy's complex quotient multiplies by its reciprocal
         mean = eigen_complex_divide.divide(total, np.asarray(count, mean.dtype), mean)
+    if kind == 'c' and not count:
+        # TF fills a reduction of nothing with its reducer's identity; Mean's is NaN for the real float types
+        # only (reduction_ops_common.h's FIX_MEAN_IDENTITY), a complex mean of no values is 0
+        mean = xp.zeros_like(mean)
     out = Tensor(mean)
     if ACTIVE:
         scale = traced_reciprocal(count, a.dtype) if mean_op and count & (count - 1) else None
