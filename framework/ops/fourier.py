@@ -12,6 +12,7 @@ from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .sequences import roll
 from .spectral_transform import _COMPLEX_OF, spectral_transform
+from .unregistered_gradient import without_gradient
 from .graph_input_errors import kernel_dtype_name
 
 
@@ -134,7 +135,10 @@ def _real_transform(name, rank, inverse):
         # the inverse's default: the even-length signal whose half spectrum has this many frequencies
         default = list(t.shape[-rank:-1]) + [max(2 * (t.shape[-1] - 1), 0)] if inverse else t.shape[-rank:]
         lengths = _lengths(fft_length, rank, default, op)
-        return spectral_transform('irfft' if inverse else 'rfft', t, lengths, range(t.ndim - rank, t.ndim))
+        kind, axes = 'irfft' if inverse else 'rfft', range(t.ndim - rank, t.ndim)
+        if rank == 3:       # TF 2.21 registers gradients for RFFT / RFFT2D and their inverses, not for the 3-D ones
+            return without_gradient(kind.upper() + '3D', lambda x: spectral_transform(kind, x, lengths, axes), t)
+        return spectral_transform(kind, t, lengths, axes)
     dims = '%d-D ' % rank if rank > 1 else ''
     if inverse:
         return _published(transform, name, 'The real signal whose %sFourier transform is the half spectrum given; '
