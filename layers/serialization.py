@@ -14,11 +14,11 @@ from .policy_sharing import in_users_order, serializing
 def serialize(layer):
     """The dict that ``deserialize`` turns back into an equal (unweighted) layer."""
     module, registered_name = keras_identity(type(layer))
-    with serializing(layer):
+    with serializing(layer), getting_config(layer):
         config = layer.get_config()
     out = {'module': module, 'class_name': type(layer).__name__, 'config': serialized_values(config),
            'registered_name': registered_name}
-    if _LEGACY_WRITING.get():
+    if _LEGACY_ENTRY.get():
         build_config = None     # Keras's legacy .h5 writer serializes layers without asking for one
     elif overrides_get_build_config(layer) or keras_writes_build_config_unbuilt(type(layer)):
         build_config = layer.get_build_config()     # a user's method (or Keras's lookups) decides, built or not
@@ -149,17 +149,41 @@ def deserialize(config, custom_objects=None):
 # Set while a legacy .h5 file's config is written: Keras 3's use_legacy_config, under which its legacy
 # serializer never calls get_build_config (a user's that raises does not stop an .h5 save, as on TF 2.21)
 _LEGACY_WRITING = contextvars.ContextVar('legacy_writing', default=False)
+# Whether the layer serialized now is written by that legacy serializer: the root, what a config holds as
+# objects, and the layer lists of Sequential and functional models (their get_config honours the flag).
+# What a Keras layer serializes itself in get_config (Bidirectional's layers, a Wrapper's, an RNN's cell)
+# goes through serialization_lib, which asks for build configs, so a .h5 file holds them there (TF 2.21)
+_LEGACY_ENTRY = contextvars.ContextVar('legacy_entry', default=False)
 
 
 @contextlib.contextmanager
 def legacy_writing():
-    """Serialize as Keras 3's legacy .h5 writer does: no layer is asked for its build config (the file's
-    layer entries hold none; a subclassed model's root keeps its own, see saving.legacy_config)."""
-    token = _LEGACY_WRITING.set(True)
+    """Serialize as Keras 3's legacy .h5 writer does: no layer of a model's layer list is asked for its
+    build config (the file's layer entries hold none; a subclassed model's root keeps its own, see
+    saving.legacy_config); the layers a layer serializes itself keep theirs."""
+    tokens = _LEGACY_WRITING.set(True), _LEGACY_ENTRY.set(True)
     try:
         yield
     finally:
-        _LEGACY_WRITING.reset(token)
+        _LEGACY_ENTRY.reset(tokens[1])
+        _LEGACY_WRITING.reset(tokens[0])
+
+
+@contextlib.contextmanager
+def getting_config(layer):
+    """Around ``layer.get_config()``: the layers it serializes are legacy entries only when ``layer`` is a
+    Sequential or functional model writing a legacy file (Keras's use_legacy_config switch)."""
+    token = _LEGACY_ENTRY.set(_LEGACY_WRITING.get() and _lists_layers(layer))
+    try:
+        yield
+    finally:
+        _LEGACY_ENTRY.reset(token)
+
+
+def _lists_layers(layer):
+    from .functional.functional_model import Functional
+    from .sequential import Sequential
+    return isinstance(layer, (Sequential, Functional))
 
 
 # Set while a legacy .h5 model is rebuilt: Keras 3's legacy deserializer lets from_config's errors by

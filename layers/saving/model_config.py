@@ -23,8 +23,9 @@ from .keras_internal_classes import keras_internal_classes
 from .lambda_refusal import holds_code, lambda_refused_in_order, layer_entries
 from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity, legacy_unknown_text, names_keras_builtin, not_deserialized_text, \
-    not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, wrapped_type_errors
+from ..serialization import getting_config, keras_identity, legacy_unknown_text, names_keras_builtin, \
+    not_deserialized_text, not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, \
+    wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -40,7 +41,7 @@ def serialize_model(model, shared_policy_ids=False, json_safe=True):
     nested = policy_sharing.is_recording()
     # (the compile config is serialized in the same scope: a loss that is an activation too is marked)
     with policy_sharing.recording(shared_policy_ids or nested), object_sharing.scope(fresh=not nested):
-        with policy_sharing.serializing(model):
+        with policy_sharing.serializing(model), getting_config(model):
             layer_config = model.get_config()
         users_config = policy_sharing.writes_users_config(model)
         if users_config:        # Keras's serialize_dict: a layer or initializer it returns becomes a config
