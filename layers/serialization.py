@@ -117,6 +117,9 @@ def layer_class(name, custom_objects=None, registered_name=None, config=None):
 
 def deserialize(config, custom_objects=None):
     """A layer from ``serialize``'s dict, built if the dict says how."""
+    if config is not None and not isinstance(config, (dict, list, tuple, bool, int, float, str)):
+        # Keras 3's serialization_lib cannot read an object (a Layer instance a from_config is handed back)
+        raise TypeError('Could not parse config: %s' % (config,))
     if not isinstance(config, dict) or 'class_name' not in config or 'config' not in config:
         # Keras 3 resolves these (None, a name, a number, a dict without both keys) to no Layer, then says so
         raise ValueError('`keras.layers.deserialize` was passed a `config` object that is not a '

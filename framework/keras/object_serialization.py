@@ -212,8 +212,7 @@ def _deserialize(config, custom_objects):
     if isinstance(config, (list, tuple)):        # Keras 3 returns a list for either
         return [deserialize_keras_object(x, custom_objects) for x in config]
     if not isinstance(config, dict):
-        raise TypeError('deserialize_keras_object: expected a config dict, a list or a plain value, got %s (%r)'
-                        % (type(config).__name__, config))
+        raise TypeError('Could not parse config: %s' % (config,))       # Keras 3's words (str of the object)
     if 'class_name' not in config or 'config' not in config:
         return {key: deserialize_keras_object(value, custom_objects) for key, value in config.items()}
     class_name, inner = config['class_name'], config['config']
