@@ -29,9 +29,13 @@ LOGITS = np.zeros((1, 3), np.float32)
      'slice index 3 of dimension 0 out of bounds.'),
     (lambda: keras.random.dropout(np.ones(4, np.float32), 'a', seed=1), ValueError,
      'keras.random.dropout: `rate` must be a scalar or scalar tensor'),
-    (lambda: keras.initializers.GlorotUniform(seed=1)((2.5, 3)), TypeError,
-     'keras.initializers.GlorotUniform: each entry of shape must be an integer, got 2.5'),
-    (lambda: keras.initializers.Orthogonal(seed=1)((2.0, 2)), TypeError, 'keras.initializers.Orthogonal'),
+    # TF 2.21: the initializers hand the shape to keras.random's kernels (Orthogonal to Reshape at the end)
+    (lambda: keras.initializers.GlorotUniform(seed=1)((2.5, 3)), errors.InvalidArgumentError,
+     r"Value for attr 'Tshape' of float is not in the list of allowed values: int32, int64\n\t; "
+     r"NodeDef: \{\{node StatelessRandomUniformV2\}\}"),
+    (lambda: keras.initializers.Orthogonal(seed=1)((2.0, 2)), errors.InvalidArgumentError,
+     r"Value for attr 'Tshape' of float is not in the list of allowed values: int32, int64\n\t; "
+     r"NodeDef: \{\{node Reshape\}\}"),
 ])
 def test_tensorflow_refuses_and_so_do_we(call, error, words):
     with pytest.raises(error, match=words):

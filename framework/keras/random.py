@@ -40,7 +40,9 @@ def __dir__():
     return list(__all__)        # dir(keras.random): Keras 3's names, not the helpers imported above
 
 
-def _shape(shape, op):
+def draw_shape(shape, op):
+    """The shape a draw takes, checked as Keras 3 hands it to TF's stateless kernel (``op`` names the keras.random
+    function, whose kernel's words the errors take): a tuple of non-negative ints."""
     # TensorFlow takes a shape as an int32 tensor, which refuses (2.5, 3): int() would make it (2, 3)
     refuse_partial_shape(shape, 'keras.random.%s: each entry of shape must be an integer, got %r' % (op, shape))
     if isinstance(shape, Tensor):
@@ -123,7 +125,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
     pair = draw_seed(seed, 'keras.random.normal')
     dtype = _float_dtype(dtype, 'normal', mean)
-    return stateless_random.stateless_normal(_shape(shape, 'normal'), pair, mean, stddev, dtype)
+    return stateless_random.stateless_normal(draw_shape(shape, 'normal'), pair, mean, stddev, dtype)
 
 
 @named_errors('keras.random.uniform')
@@ -131,7 +133,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
     dtype = _float_dtype(dtype, 'uniform')         # Keras's own dtype check comes before the draw
     pair = draw_seed(seed, 'keras.random.uniform')
-    return stateless_random.stateless_uniform(_shape(shape, 'uniform'), pair, _cast_bound(minval, dtype),
+    return stateless_random.stateless_uniform(draw_shape(shape, 'uniform'), pair, _cast_bound(minval, dtype),
                                               _cast_bound(maxval, dtype), dtype)
 
 
@@ -140,7 +142,8 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
     pair = draw_seed(seed, 'keras.random.truncated_normal')
     dtype = _float_dtype(dtype, 'truncated_normal', mean)
-    return stateless_random.stateless_truncated_normal(_shape(shape, 'truncated_normal'), pair, mean, stddev, dtype)
+    return stateless_random.stateless_truncated_normal(draw_shape(shape, 'truncated_normal'), pair, mean, stddev,
+                                                       dtype)
 
 
 @named_errors('keras.random.randint')
@@ -158,14 +161,14 @@ def randint(shape, minval, maxval, dtype='int32', seed=None):
         if minval is not None or maxval is not None:
             raise ValueError('For integer `dtype` argument %s, argument `minval` and `maxval` must be both None or '
                              'not None. Got `minval`=%s and `maxval`=%s.' % (dtypes.as_dtype(drawn), minval, maxval))
-        values = stateless_random.stateless_uniform(_shape(shape, 'randint'), pair, None, None, drawn)
+        values = stateless_random.stateless_uniform(draw_shape(shape, 'randint'), pair, None, None, drawn)
         return _placed(values._data, dtype)
     minval, maxval = _integer_bound(minval, 'minval', drawn), _integer_bound(maxval, 'maxval', drawn)
     if maxval <= minval:
         raise kernel_error('StatelessRandomUniformIntV2', 'Need minval < maxval, got %d >= %d' % (minval, maxval),
                            named=True, note='keras.random.randint: maxval (%r) must be greater than minval (%r)'
                                             % (maxval, minval))
-    values = stateless_random.stateless_uniform(_shape(shape, 'randint'), pair, minval, maxval, drawn)
+    values = stateless_random.stateless_uniform(draw_shape(shape, 'randint'), pair, minval, maxval, drawn)
     return _placed(values._data, dtype)
 
 
@@ -265,7 +268,7 @@ def gamma(shape, alpha, dtype=None, seed=None):
     """Gamma(alpha, 1) samples: TensorFlow's stateless_gamma on one draw's seed, as Keras's TF backend."""
     pair = draw_seed(seed, 'keras.random.gamma')
     dtype = _float_dtype(dtype, 'gamma', alpha)
-    return stateless_gamma(_shape(shape, 'gamma'), pair, alpha, dtype=dtype)
+    return stateless_gamma(draw_shape(shape, 'gamma'), pair, alpha, dtype=dtype)
 
 
 @named_errors('keras.random.beta')
@@ -274,7 +277,7 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
     on one draw's seed pair and Y ~ Gamma(beta) on that pair plus 12 (int32 arithmetic, as TF's)."""
     first = draw_seed(seed, 'keras.random.beta')
     dtype = _float_dtype(dtype, 'beta')
-    shape = _shape(shape, 'beta')
+    shape = draw_shape(shape, 'beta')
     second = (first.astype(np.int64) + 12 + 2 ** 31) % 2 ** 32 - 2 ** 31      # wraps as int32 does
     # Keras converts the parameters to dtype (a Python float straight to float64, not through float32)
     alpha = _ops.broadcast_to(convert_to_tensor(alpha, dtype=dtype), shape)
@@ -290,7 +293,7 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
     stateless_binomial on one draw's seed."""
     pair = draw_seed(seed, 'keras.random.binomial')
     dtype = _float_dtype(dtype, 'binomial')
-    return stateless_binomial(_shape(shape, 'binomial'), pair, counts, probabilities, output_dtype=dtype)
+    return stateless_binomial(draw_shape(shape, 'binomial'), pair, counts, probabilities, output_dtype=dtype)
 
 
 # A missing name reads as Keras prints it ("module 'keras.random' has no attribute ..."), not with tapeflow's path

@@ -15,11 +15,10 @@ from framework.backend import array_module
 from framework.errors import InvalidArgumentError
 from framework.ops import eigen_blocked_qr, eigen_householder_qr
 from framework.keras import random as keras_random
-from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, draw_seed, make_default_seed
+from framework.ops.index_operands import refuse_operand_dtype
 from framework.ops.shapes import cast
 from framework.ops.stateless_random import stateless_uniform
-from framework.partial_shape_refusal import refuse_partial_shape
 from framework.tensor import Tensor, convert_to_tensor
 
 from .initializer import Initializer
@@ -47,7 +46,9 @@ def _uniform(shape, minval, maxval, dtype, seed):
     if dtypes.is_floating(dtype):
         return keras_random.uniform(shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed)
     pair = draw_seed(seed, 'keras.random.uniform')
-    return stateless_uniform(shape, pair, cast(minval, dtype), cast(maxval, dtype), dtype)
+    # (tf.random.stateless_uniform of integers runs StatelessRandomUniformIntV2, keras.random.randint's kernel)
+    return stateless_uniform(keras_random.draw_shape(shape, 'randint'), pair, cast(minval, dtype), cast(maxval, dtype),
+                             dtype)
 
 
 class RandomInitializer(Initializer):
@@ -73,27 +74,18 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return keras_random.normal(_shape(shape, self), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
+        return keras_random.normal(shape, mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
                                    seed=self.seed)
 
     def get_config(self):
         return {'seed': self._init_seed, 'mean': self.mean, 'stddev': self.stddev}
 
 
-def _shape(shape, initializer, converted=True):
-    # TensorFlow refuses (2.5, 3) as a shape; int() would quietly make it (2, 3). Keras converts the shape to a
-    # tensor (refusing unknown lengths) except in Orthogonal, which multiplies its entries first (converted=False)
-    if converted:
-            refuse_partial_shape(shape, 'keras.initializers.%s: shape must be fully defined, got %r'
-                             % (type(initializer).__name__, shape))
-    return tuple(integer(d, 'each entry of shape', type(initializer).__name__, 'keras.initializers') for d in shape)
-
-
 class TruncatedNormal(RandomNormal):
     """Normal samples redrawn until within two standard deviations of the mean."""
 
     def __call__(self, shape, dtype=None):
-        return keras_random.truncated_normal(_shape(shape, self), mean=self.mean, stddev=self.stddev,
+        return keras_random.truncated_normal(shape, mean=self.mean, stddev=self.stddev,
                                              dtype=_dtype(dtype), seed=self.seed)
 
 
@@ -105,7 +97,7 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return _uniform(_shape(shape, self), self.minval, self.maxval, _dtype(dtype), self.seed)
+        return _uniform(shape, self.minval, self.maxval, _dtype(dtype), self.seed)
 
     def get_config(self):
         return {'seed': self._init_seed, 'minval': self.minval, 'maxval': self.maxval}
@@ -170,7 +162,6 @@ class VarianceScaling(RandomInitializer):
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {'fan_in': fan_in, 'fan_out': fan_out, 'fan_avg': (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
-        shape = _shape(shape, self)
         if self.distribution == 'truncated_normal':
             return keras_random.truncated_normal(shape, mean=0.0, stddev=math.sqrt(scale) / TRUNCATED_STDDEV_CORRECTION,
                                                  dtype=dtype, seed=self.seed)
@@ -240,21 +231,29 @@ class Orthogonal(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
-        shape = _shape(shape, self, converted=False)
-        if self.gain is None:       # numpy would scale by NaN; TensorFlow refuses to convert None
-            convert_to_tensor(self.gain)
         if len(shape) < 2:
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
-        if isinstance(self.gain, (str, bytes)):     # Keras's gain * q: "Cannot convert 'a' to EagerTensor of dtype float"
-            convert_to_tensor(self.gain, dtype)
-        rows, cols = int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]
+        # Keras 3 multiplies the leading sizes in Python and draws a (max, min) matrix: a None or 'a' entry is
+        # Python's own TypeError there, a float entry the draw's (or at the end Reshape's) Tshape error
+        rows = 1
+        for dim in shape[:-1]:
+            rows *= dim
+        cols = shape[-1]
+        flat_shape = keras_random.draw_shape((max(cols, rows), min(cols, rows)), 'normal')
+        refuse_operand_dtype('reshape', shape)      # Keras's final ops.reshape(q, shape): Reshape's Tshape error
+        shape = tuple(int(d) for d in shape)
+        if self.gain is None:       # numpy would scale by NaN; TensorFlow refuses to convert None
+            convert_to_tensor(self.gain)
+        if isinstance(self.gain, (str, bytes)):     # Keras's gain * q: "Cannot convert 'a' to EagerTensor of
+            convert_to_tensor(self.gain, dtype)     # dtype float"
+        rows, cols = int(rows), int(cols)
         if dtype.kind == 'V':       # TensorFlow's Qr kernel has no bfloat16 (its words)
             raise InvalidArgumentError("Value for attr 'T' of bfloat16 is not in the list of allowed values: double, "
                                        'float, half, complex64, complex128 [Op:Qr]; the Orthogonal initializer '
                                        'needs a QR: make the weight float32 (or float16)')
         # Keras's draw, in the weight's dtype.
-        a = keras_random.normal((max(rows, cols), min(rows, cols)), dtype=dtype, seed=self.seed)._data
+        a = keras_random.normal(flat_shape, dtype=dtype, seed=self.seed)._data
         xp = array_module(a)
         if xp is np and eigen_householder_qr.covers(a.shape, a.dtype):
             # TF's Qr kernel in the weight's dtype, bit for bit: the recurrent kernels of
@@ -280,3 +279,4 @@ class Orthogonal(RandomInitializer):
 
     def get_config(self):
         return {'seed': self._init_seed, 'gain': self.gain}
+
