@@ -288,6 +288,7 @@ class ConvLSTM(CellRNN):
         super().build(self._steps_last_shape(sequences_shape), initial_state_shape)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
+        self._check_steps(sequences)
         if self.data_format != 'channels_first':
             return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
         if initial_state is not None:
@@ -300,6 +301,17 @@ class ConvLSTM(CellRNN):
                       if self.return_sequences else to_first(output))
         results[1:] = [to_first(s) for s in results[1:]]
         return tuple(results) if self.return_state else results[0]
+
+    def _check_steps(self, sequences):
+        """Keras 3's cell checks each step against the step shape it was built for (its InputSpec): steps of
+        another spatial size or channel count are the cell's ValueError ("Input 0 with name 'None' of layer
+        'conv_lstm_cell' is incompatible with the layer: expected shape=(None, 4, 3), found shape=(1, 4, 5)"),
+        which this layer's call words (TF 2.21)."""
+        cell = self.cell
+        step = cell.spatial_dims + (cell.input_dim,)
+        if self.data_format == 'channels_first':
+            step = (cell.input_dim,) + cell.spatial_dims
+        InputSpec(shape=(None,) + step).check(cell, (sequences.shape[0],) + tuple(sequences.shape[2:]))
 
     def get_initial_state(self, batch_size):
         states = super().get_initial_state(batch_size)

@@ -28,7 +28,7 @@ from . import sequence_weight_reads
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
 from .sequence_mask_errors import mask_shape_error, no_steps_error, refuse_python_mask
-from .step_input_error import state_width_error, step_input_error, step_type_error
+from .step_input_error import conv_step_error, state_width_error, step_input_error, step_type_error
 from .step_outputs import stacked_steps
 from .step_term_sums import chunked
 from .time_steps import time_steps
@@ -189,8 +189,9 @@ class RNN(InitialStateBuildConfig, Layer):
                     weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
                 try:
                     projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards, graph_order)
-                except InvalidArgumentError:
-                    refused = step_input_error(self, cell, sequences, states, training)   # steps of another size
+                except InvalidArgumentError as err:
+                    refused = (step_input_error(self, cell, sequences, states, training) or    # steps of another size
+                               conv_step_error(self, cell, err, sequences, states, training))
                     if refused is None:
                         raise
                     raise refused from None

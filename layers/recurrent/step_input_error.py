@@ -43,6 +43,24 @@ def step_type_error(layer, cell, err, sequences, states, training):
     return error
 
 
+def conv_step_error(layer, cell, err, sequences, states, training):
+    """``err``, a kernel's refusal of the step of a convolutional cell (a ConvLSTM1D of int32 or bool
+    sequences: Conv2D's dtype error), worded as Keras 3 on TF 2.21 words its ConvLSTMCell's call, with the
+    step (batch, *spatial, channels) and the initial states; else None."""
+    kernel = getattr(cell, 'kernel', None)
+    if kernel is None or len(kernel.shape) < 3 or sequences.ndim != len(kernel.shape) + 1:
+        return None
+    step, state_shapes = (sequences.shape[0],) + tuple(sequences.shape[2:]), [tuple(s.shape) for s in states]
+    if getattr(cell, 'data_format', None) == 'channels_first':      # (the layer runs channels_last: Keras's
+        step, state_shapes = _channels_first(step), [_channels_first(s) for s in state_shapes]     # cell does not)
+    error = _cell_call_error(cell, err, step, sequences, states, training, state_shapes)
+    for note in getattr(err, '__notes__', ()):
+        error.add_note(note)
+    error.add_note('raised in call() of layer "%s" (input shape %s, dtype %s)'
+                   % (layer.name, tuple(sequences.shape), sequences.dtype.name))
+    return error
+
+
 def state_width_error(layer, cell, sequences, states, training):
     """The cell-call error for initial ``states`` whose first (h) is (batch, width) of a width other than
     the cell's units: Keras's ``matmul(h, recurrent_kernel)`` refuses it (a GRU with reset_after=False
@@ -66,10 +84,17 @@ def state_width_error(layer, cell, sequences, states, training):
     return error
 
 
-def _cell_call_error(cell, refused, step, sequences, states, training):
-    """``refused`` worded as Keras words an error of the cell's call (innermost call only)."""
+def _channels_first(shape):
+    return (shape[0], shape[-1]) + tuple(shape[1:-1])
+
+
+def _cell_call_error(cell, refused, step, sequences, states, training, state_shapes=None):
+    """``refused`` worded as Keras words an error of the cell's call (innermost call only); ``state_shapes``
+    the states' shapes as Keras's cell sees them (default: as they are)."""
     name = type(cell).__name__
-    shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % (tuple(s.shape), s.dtype.name) for s in states)
+    if state_shapes is None:
+        state_shapes = [tuple(s.shape) for s in states]
+    shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % (shape, s.dtype.name) for shape, s in zip(state_shapes, states))
     error = type(refused)(
         'Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s.call():\n'
         '  \u2022 %s=tf.Tensor(shape=%s, dtype=%s)\n  \u2022 states=%s\n  \u2022 training=%s'
