@@ -373,8 +373,9 @@ def test_namespaces_export_only_ops_from_framework_ops(namespace):
     assert not strays, '%s exports op functions missing from framework.ops.__all__: %s' % (namespace.__name__, strays)
 
 
-@pytest.mark.parametrize('op', sorted(NON_DIFFERENTIABLE & {'argmax', 'argmin', 'argsort', 'ceil', 'floor',
-                                                              'round', 'stop_gradient', 'is_nan'}))
+# (argsort's gradient is zeros, is_nan's TF's LookupError: tests/test_gradfuzz25_unregistered_gradients.py)
+@pytest.mark.parametrize('op', sorted(NON_DIFFERENTIABLE & {'argmax', 'argmin', 'ceil', 'floor', 'round',
+                                                              'stop_gradient'}))
 def test_non_differentiable_ops_give_no_gradient(op, backend):
     x = tf.constant([[0.3, -1.7], [2.2, 0.9]], tf.float64)
     with tf.GradientTape() as tape:

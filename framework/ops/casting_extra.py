@@ -5,7 +5,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
-from .operands import as_tensor, named_errors
+from .operands import ACTIVE, as_tensor, named_errors
 from .selection import clip_by_value
 from .shapes import cast, identity
 
@@ -46,6 +46,14 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
         InvalidArgumentError: the last axis does not match the ratio, as TensorFlow's "Cannot bitcast".
     """
     x = as_tensor(input, 'bitcast')
+    out = _bitcast(x, input, type)
+    if ACTIVE:      # TF registers no gradient for Bitcast: a gradient of its output is the registry's LookupError
+        from .unregistered_gradient import unregistered_outputs
+        unregistered_outputs('Bitcast', (x,), out)
+    return out
+
+
+def _bitcast(x, input, type):  # noqa: A002  (TensorFlow's names)
     if type is None:
         raise TypeError('bitcast: type (the dtype to read the bytes as) is required, got None')
     a = x._data

@@ -14,7 +14,7 @@ from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat, identity
 from .sorted_search import searchsorted  # noqa: F401  (tf.searchsorted's home before sorted_search.py)
-from .unregistered_gradient import without_gradient
+from .unregistered_gradient import unregistered_outputs, without_gradient
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
 UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
@@ -149,10 +149,12 @@ def _first_appearance(x, out_idx, op):
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
     distinct = Tensor(values[order])
-    if ACTIVE:      # TF registers no gradient for Unique / UniqueWithCounts: a tape through y is a LookupError
-        found = distinct
+    positions, counted = Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)), Tensor(counts[order].astype(idx_dtype))
+    if ACTIVE:      # TF registers no gradient for Unique / UniqueWithCounts: a tape through y is a LookupError,
+        found = distinct        # and so is one asked of idx or count themselves
         distinct = without_gradient(kernel, lambda _: found, t)
-    return (distinct, Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)), Tensor(counts[order].astype(idx_dtype)))
+        unregistered_outputs(kernel, (t,), *((positions, counted) if op == 'unique_with_counts' else (positions,)))
+    return distinct, positions, counted
 
 
 @named_errors('embedding_lookup')

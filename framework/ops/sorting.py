@@ -14,7 +14,7 @@ from ..tensor import Tensor
 from . import float_kernels
 from .bool_attributes import bool_attribute
 from .graph_input_errors import kernel_dtype_name
-from .operands import _KERNEL_DTYPES, as_numeric_tensor, normalize_axis
+from .operands import _KERNEL_DTYPES, ACTIVE, as_numeric_tensor, normalize_axis
 from .indexing import getitem
 
 TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
@@ -29,7 +29,18 @@ def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
                                   'top_k' if descending else 'negative')
     float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
-    return Tensor(_sort_order(x._data, ax, descending).astype('int32'))
+    order = Tensor(_sort_order(x._data, ax, descending).astype('int32'))
+    if ACTIVE:
+        # TF's argsort is top_k(x).indices, ascending top_k(-x).indices: a gradient of zeros (see top_k), through
+        # Neg's rule for an ascending one (TF 2.21: argsort(x) gives [-0., -0., -0.])
+        from .unregistered_gradient import record_outputs
+        record_outputs('argsort', (x,), (order,), _zeros_for_values if descending else _negated_zeros)
+    return order
+
+
+def _negated_zeros(g, order, x):
+    from .arithmetic import negative
+    return negative(_zeros_for_values(g, order, x))
 
 
 def sort(values, axis=-1, direction='ASCENDING', name=None):
@@ -78,7 +89,18 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
     if order is None:
         order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
-    return TopKV2(values, Tensor(order.astype(index_type.as_numpy_dtype)))
+    indices = Tensor(order.astype(index_type.as_numpy_dtype))
+    if ACTIVE:
+        # TF fills the values' gradient with zeros where only the indices are asked for, and TopKV2's rule
+        # scatters them: a gradient of zeros (TF 2.21: top_k(x, 2).indices gives x's zeros, not None)
+        from .unregistered_gradient import record_outputs
+        record_outputs('top_k', (values,), (indices,), _zeros_for_values)
+    return TopKV2(values, indices)
+
+
+def _zeros_for_values(g, indices, values):
+    from .creation import zeros_like
+    return zeros_like(values)
 
 
 def _count(k, named):

@@ -569,12 +569,19 @@ def _real_numbers_no_bool(x, op):
 
 
 def is_nan(x, name=None):
-    return _apply('is_nan', x, lambda xp, a: xp.isnan(a), None)
+    return _no_gradient_entry('is_nan', 'IsNan', x, lambda xp, a: xp.isnan(a))
 
 
 def is_inf(x, name=None):
-    return _apply('is_inf', x, lambda xp, a: xp.isinf(a), None)
+    return _no_gradient_entry('is_inf', 'IsInf', x, lambda xp, a: xp.isinf(a))
 
 
 def is_finite(x, name=None):
-    return _apply('is_finite', x, lambda xp, a: xp.isfinite(a), None)
+    return _no_gradient_entry('is_finite', 'IsFinite', x, lambda xp, a: xp.isfinite(a))
+
+
+def _no_gradient_entry(name, kernel, x, value):
+    """A bool-valued op whose TF kernel registers no gradient (IsNan, IsInf, IsFinite): TF 2.21 raises the
+    registry's LookupError for a gradient of its output, which no op reading it passes on (unregistered_gradient)."""
+    from .unregistered_gradient import refusal, unwatched
+    return unwatched(_apply(name, x, value, refusal(kernel) if ACTIVE else None))

@@ -4,8 +4,9 @@ the autodiff guide shows ('gradient registry has no entry for: AdjustContrastv2'
 values are computed on inputs cut off from the tapes, then recorded as one node whose only
 rule is that error, so the sweep raises it exactly when a gradient reaches the op.
 Ops TensorFlow registers as NotDifferentiable (HSVToRGB) give None instead: not_differentiable.
+Ops whose outputs are computed apart (IsFinite's bool, Unique's indices) note them with unregistered_outputs.
 """
-from ..tape import ACTIVE, record, record_blocked
+from ..tape import ACTIVE, record, record_blocked, thread_tapes
 from ..tensor import Tensor
 from .shapes import stop_gradient
 
@@ -25,12 +26,44 @@ def without_gradient(kernel, compute, *inputs, error=None):
     cut = [stop_gradient(x) if isinstance(x, Tensor) else x for x in inputs]
     out = compute(*cut)
 
+    record_outputs(kernel, inputs, (out,), refusal(kernel, error))
+    return out
+
+
+def refusal(kernel, error=None):
+    """The rule of an op with no registered gradient: the registry's LookupError (or ``error()``)."""
     def unregistered(g, y, *xs):
         if error is not None:
             raise error()
         raise LookupError('gradient registry has no entry for: %s' % kernel)
+    return unregistered
+
+
+def unregistered_outputs(kernel, inputs, *outputs):
+    """Note ``outputs`` (already computed, cut from the tapes) as outputs of TF's ``kernel``, which registers no
+    gradient (IsFinite, Unique, Bitcast): a gradient asked of one of them raises the registry's LookupError."""
+    if ACTIVE:
+        record_outputs(kernel, inputs, outputs, refusal(kernel))
+
+
+def record_outputs(kernel, inputs, outputs, rule):
+    """Record each of ``outputs`` as an output of ``kernel`` read from ``inputs``, each input's gradient
+    ``rule(g, output, *inputs)``. TF's tape watches the outputs of a recorded op only where their dtype is
+    trainable (floating or complex): a bool or integer output (IsFinite's, TopKV2's indices) reaches its op as a
+    target of its own, never through the ops that read it (TF 2.21: the gradient of tf.identity(is_finite(x))
+    is None, of is_finite(x) the LookupError)."""
     tensors = tuple(x for x in inputs if isinstance(x, Tensor))
-    record(kernel, tensors, out, (unregistered,) * len(tensors))
+    for out in outputs:
+        record(kernel, tensors, out, (rule,) * len(tensors))
+        unwatched(out)
+
+
+def unwatched(out):
+    """``out``, a recorded op's output, left unwatched by this thread's tapes where its dtype is not trainable
+    (see record_outputs): its op's node stays, for a gradient asked of ``out`` itself."""
+    if ACTIVE and type(out) is Tensor and not (out._data.dtype.kind in 'fc' or out._data.dtype.name == 'bfloat16'):
+        for tape in thread_tapes():
+            tape._tracked.discard(id(out))
     return out
 
 
