@@ -10,7 +10,8 @@ from framework.ops.dense_bincount import check_bincount_dtype
 from framework.placement import current_xp
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.sparse import SparseTensor
-from framework.tensor import Tensor
+from framework.ops import cast
+from framework.tensor import Tensor, convert_to_tensor
 
 from ..input_spec import standardize_shape
 from ..layer import Layer
@@ -186,9 +187,12 @@ class CategoryEncoding(Layer):
             return encode_sparse(self, inputs, self._ragged_ids, self.num_tokens, self._dtype, np.int64)
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
         if data.dtype.kind not in 'iu':
-            if data.dtype.kind != 'f':
-                raise TypeError('%s: expected integer category ids, got dtype %s' % (who, data.dtype))
-            data = data.astype(np.int64)        # Keras casts float ids to int: 1.5 is category 1 (TF 2.21)
+            # Keras casts the ids (one_hot to int64, the other modes to int32): 1.5 is category 1, True 1 and
+            # 1+1j 1 in TF 2.21, strings Cast's UnimplementedError 'Cast string to int32 is not supported'
+            if data.dtype.kind in 'OSU':
+                cast(inputs if isinstance(inputs, Tensor) else convert_to_tensor(host_array(inputs)),
+                     'int64' if self.output_mode == 'one_hot' else 'int32')
+            data = (data.real if data.dtype.kind == 'c' else data).astype(np.int64)
         if type(self.num_tokens) is float:
             shape = data.shape[:-1] if self.output_mode == 'one_hot' and data.ndim > 1 and data.shape[-1] == 1 \
                 else data.shape
