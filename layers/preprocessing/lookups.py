@@ -67,8 +67,8 @@ class StringLookup(KeepsGivenInputs, IndexLookup):
     def _key(self, token):
         if token is None:
             return None
-        if isinstance(token, str):
-            return token.encode(self.encoding)
+        if isinstance(token, str):      # TF's string conversion: UTF-8 whatever `encoding` says (TF 2.21 uses it
+            return token.encode('utf-8')    # only to decode the vocabulary it hands back)
         if isinstance(token, (bytes, np.bytes_)):
             return bytes(token)
         raise NotStringsError('%s %r: vocabulary and special tokens must be strings, got %r'     # Keras: ValueError
