@@ -16,7 +16,7 @@ def serialize(layer):
     module, registered_name = keras_identity(type(layer))
     with serializing(layer), getting_config(layer):
         config = layer.get_config()
-    out = {'module': module, 'class_name': type(layer).__name__, 'config': serialized_values(config),
+    out = {'module': module, 'class_name': type(layer).__name__, 'config': config_values(layer, config),
            'registered_name': registered_name}
     if _LEGACY_ENTRY.get():
         build_config = None     # Keras's legacy .h5 writer serializes layers without asking for one
@@ -31,6 +31,20 @@ def serialize(layer):
         from .saving.compile_config import config_entry
         out['compile_config'] = config_entry(layer)
     return recorded(layer, in_users_order(layer, out))     # a layer serialized twice (a model nested twice) is marked
+
+
+def config_values(layer, config):
+    """``layer``'s config with its values serialized: by Keras 3's legacy rules (saving.legacy_passive) in
+    an entry its legacy .h5 writer serializes, where the config is a user's; else ``serialized_values``."""
+    if _LEGACY_ENTRY.get() and _users_get_config(layer):
+        from .saving.legacy_passive import legacy_config_values
+        return legacy_config_values(config)
+    return serialized_values(config)
+
+
+def _users_get_config(layer):
+    owner = next(cls for cls in type(layer).__mro__ if 'get_config' in vars(cls))
+    return owner.__module__.split('.')[0] not in ('layers', 'framework', 'optim')
 
 
 def serialized_values(value):

@@ -155,9 +155,13 @@ def keras2_entry_layer(entry, custom_objects):
     """A Keras 2 entry (no 'module'): Keras 3 reads it with its legacy model_from_config, which keeps a
     one-item 'axis' list as an int (BatchNormalization's [1]) and lets from_config's TypeError through."""
     from ..saving.legacy_config import with_keras_axis_rule
+    from ..saving.legacy_passive import with_passive_objects_made
     with serialization.legacy_loading():
         try:
-            return serialization.deserialize(with_keras_axis_rule(entry), custom_objects)
+            entry = with_keras_axis_rule(entry)
+            serialization.layer_class(entry.get('class_name'), custom_objects, None, entry)   # its error first
+            inner = with_passive_objects_made(entry.get('config'), custom_objects)
+            return serialization.deserialize(dict(entry, config=inner), custom_objects)
         except serialization.UnknownLayerClassError as err:
             # the legacy deserializer's words and class (Keras 3's current one says 'Could not locate')
             error = ValueError(serialization.legacy_unknown_text('layer', entry.get('class_name')))

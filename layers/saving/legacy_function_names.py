@@ -24,7 +24,7 @@ def with_functions_resolved(config, custom_objects):
     for key, value in inner.items():
         # (a Lambda's function entry keeps its own lookup, which check_loadable reads)
         if key != 'name' and isinstance(value, str) and config['class_name'] != 'Lambda':
-            found = _function_named(value, custom_objects)
+            found = function_named(value, custom_objects)
             if found is not None:
                 inner[key] = found
     if isinstance(inner.get('layers'), list):
@@ -32,7 +32,8 @@ def with_functions_resolved(config, custom_objects):
     return dict(config, config=inner)
 
 
-def _function_named(name, custom_objects):
+def function_named(name, custom_objects):
+    """The function ``name`` names for the legacy loader (custom_objects, scope, registry, keras.layers), or None."""
     found = find_by_exact_name(name, custom_objects)
     if found is None and name in _LAYER_FUNCTIONS:
         import layers as builtin             # (imported late: the package imports the saving modules)

@@ -23,7 +23,7 @@ from .keras_internal_classes import keras_internal_classes
 from .lambda_refusal import holds_code, lambda_refused_in_order, layer_entries
 from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import getting_config, keras_identity, legacy_unknown_text, names_keras_builtin, \
+from ..serialization import config_values, getting_config, keras_identity, legacy_unknown_text, names_keras_builtin, \
     not_deserialized_text, not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, \
     wrapped_type_errors
 from . import compile_config
@@ -45,7 +45,7 @@ def serialize_model(model, shared_policy_ids=False, json_safe=True):
             layer_config = model.get_config()
         users_config = policy_sharing.writes_users_config(model)
         if users_config:        # Keras's serialize_dict: a layer or initializer it returns becomes a config
-            layer_config = serialized_values(layer_config)
+            layer_config = config_values(model, layer_config)       # (its legacy serializer's rules for .h5)
         config = {'module': module, 'class_name': cls.__name__,
                   'config': layer_config if nested else policy_sharing.mark(layer_config, users_config),
                   'registered_name': registered}

@@ -1,0 +1,111 @@
+"""The objects a user's layer config holds, as Keras 3's legacy ``.h5`` serializer writes and reads them.
+
+A custom layer's ``get_config`` may return objects instead of their configs (``'init': self.init``, an
+initializer; ``'inner': self.inner``, a layer; ``'fn': self.fn``, a function). Keras 3's ``.keras``
+writer serializes them with serialization_lib ({'module', 'class_name', 'config', 'registered_name'});
+its legacy ``.h5`` writer (the one that writes a model's layer list there) does not:
+
+- an object with ``get_config`` becomes {'class_name': <registered name>, 'config': <its config,
+  treated the same way>, '__passive_serialization__': True} (no module, no build config);
+- a function or class becomes its registered name ('relu', 'Package>twice');
+- anything else (numbers, lists, dicts, strings) stays as it is.
+
+Its legacy loader makes each '__passive_serialization__' entry an object again before the layer's
+``from_config`` sees it, looking the class up only in a custom-object scope, the registry,
+``custom_objects`` and ``keras.layers``: an initializer or regularizer entry is 'Unknown config_item'
+there, and a layer entry reaches ``from_config`` as a made layer (TF 2.21 on both counts).
+"""
+import inspect
+
+from .legacy_function_names import function_named
+from .registry import get_registered_name, registered_objects, scoped_objects
+
+PASSIVE = '__passive_serialization__'
+
+
+# ---- writing -------------------------------------------------------------------------
+def legacy_config_values(config):
+    """A user's layer config with its values as Keras's legacy serializer writes them."""
+    out = {}
+    for key, value in config.items():
+        if isinstance(value, str):
+            out[key] = value
+            continue
+        try:
+            written = _legacy_serialized(value)
+        except ValueError:
+            out[key] = value        # Keras keeps what it cannot serialize (a number, a list, a dict)
+            continue
+        if isinstance(written, dict) and not isinstance(value, dict):
+            written[PASSIVE] = True
+        out[key] = written
+    return out
+
+
+def _legacy_serialized(value):
+    """Keras 3's legacy serialize_keras_object."""
+    if value is None:
+        return None
+    if hasattr(value, 'get_config') and not isinstance(value, type):
+        return {'class_name': _class_name(type(value)), 'config': legacy_config_values(value.get_config())}
+    if hasattr(value, '__name__'):
+        return get_registered_name(value)
+    raise ValueError('Cannot serialize %s because it does not implement `get_config()`.' % (value,))
+
+
+def _class_name(cls):
+    # a built-in class Keras names otherwise (GroupQueryAttention's 'GroupedQueryAttention')
+    return getattr(cls, '_keras_class_name', None) or get_registered_name(cls)
+
+
+# ---- reading -------------------------------------------------------------------------
+def with_passive_objects_made(inner, custom_objects):
+    """A copy of a legacy layer entry's config whose '__passive_serialization__' entries are objects.
+
+    Raises:
+        ValueError: an entry's class is not found (Keras's "Unknown config_item: 'Ones'. ...").
+    """
+    if not isinstance(inner, dict) or not any(_is_passive(value) for value in inner.values()):
+        return inner
+    return {key: _made(value, custom_objects) if key != 'name' and _is_passive(value) else value
+            for key, value in inner.items()}
+
+
+def _is_passive(value):
+    return isinstance(value, dict) and PASSIVE in value
+
+
+def _made(entry, custom_objects):
+    """Keras 3's legacy deserialize_keras_object for one entry (module_objects: keras.layers)."""
+    from ..serialization import legacy_unknown_text
+    from .registry import custom_object_scope
+    name = entry.get('class_name')
+    cls = _legacy_lookup(name, custom_objects)
+    if cls is None:
+        raise ValueError(legacy_unknown_text('config_item', name))
+    config = entry['config']
+    if isinstance(config, dict):
+        # its own items as Keras's class_and_config_for_serialized_keras_object reads them
+        config = {key: value if key == 'name' else _item(value, custom_objects) for key, value in config.items()}
+    if 'custom_objects' in inspect.signature(cls.from_config).parameters:
+        return cls.from_config(config, custom_objects={**registered_objects(), **(custom_objects or {})})
+    with custom_object_scope(custom_objects or {}):
+        return cls.from_config(config)
+
+
+def _item(value, custom_objects):
+    if _is_passive(value):
+        return _made(value, custom_objects)
+    if isinstance(value, str):
+        return function_named(value, custom_objects) or value
+    return value
+
+
+def _legacy_lookup(name, custom_objects):
+    """Keras's legacy get_registered_object: scope, registry, custom_objects, then keras.layers."""
+    for table in scoped_objects(), registered_objects(), (custom_objects or {}):
+        if name in table:
+            return table[name]
+    import layers as builtin             # (imported late: the package imports the saving modules)
+    found = getattr(builtin, name, None) if isinstance(name, str) else None
+    return found if isinstance(found, type) else None
