@@ -58,10 +58,12 @@ def created_by(depth=1):
 
 
 def _keras_state(module):
-    """Whether ``module`` makes Keras's own state, which Keras too makes inside the trace that first
-    needs it: a layer's weights (built at its first call), an optimizer's slots (at its first
-    apply_gradients), a keras.Variable or SeedGenerator made there. tapeflow's other variables are its own."""
-    return module.startswith(('layers.', 'optim.', 'framework.keras.'))
+    """Whether ``module`` makes state that TensorFlow counts as made where user code asks for it: Keras's
+    own, which Keras too makes inside the trace that first needs it (a layer's weights, built at its first
+    call; an optimizer's slots, at its first apply_gradients; a keras.Variable or SeedGenerator made there),
+    and a tf.random.Generator's state variable (TF 2.21: ``tf.random.Generator.from_seed(1)`` made on each
+    trace, or ``g.split(2)``, raises the singleton error). tapeflow's other variables are its own."""
+    return module.startswith(('layers.', 'optim.', 'framework.keras.')) or module == 'framework.random_generator'
 
 
 FIRST = []          # the first traces running now, innermost last
