@@ -9,7 +9,7 @@ or beta gets TensorFlow's gradients (random_gamma_gradient.py).
 import numpy as np
 
 from . import backend, dtypes, op_seeds, philox_gamma_poisson
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .tensor import Tensor
 
 
@@ -85,9 +85,11 @@ def _gamma_result(draws, beta, dtype):
 def _samples_per_parameter(shape, parameter_shape, op):
     tail = shape[len(shape) - len(parameter_shape):] if parameter_shape else ()
     if len(parameter_shape) > len(shape) or tuple(tail) != tuple(parameter_shape):
-        raise InvalidArgumentError('%s: shape %s must end with the parameters\' broadcast shape %s '
-                                   '(Shape passed in must end with broadcasted shape.)'
-                                   % (op, list(shape), list(parameter_shape)))
+        # TF 2.21's kernel words; stateless_gamma's wrapper adds the ' name: ' tail, stateless_poisson's does not
+        raise kernel_error(op, 'Shape passed in must end with broadcasted shape.',
+                           named=op == 'StatelessRandomGammaV3',
+                           note="%s: shape %s must end with the parameters' broadcast shape %s"
+                                % (op, list(shape), list(parameter_shape)))
     return int(np.prod(shape[:len(shape) - len(parameter_shape)], dtype=np.int64))
 
 
