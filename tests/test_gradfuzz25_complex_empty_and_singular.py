@@ -70,3 +70,26 @@ def test_complex_triangle_with_zero_diagonal_solves_on(dtype):
     x = tf.linalg.triangular_solve(t, tf.eye(2, dtype=dtype)).numpy()
     assert x[0].tolist() == [1, 0]
     assert not np.isfinite(x[1]).any()
+
+
+@pytest.mark.parametrize('dtype', [tf.complex64, tf.complex128])
+@pytest.mark.parametrize('order, expected_norm', [(1, 8.577932439226895), (np.inf, 3.1622776601683795),
+                                                  (3, 3.755393919076532)])
+def test_normalize_casts_a_real_norm_to_the_complex_dtype(dtype, order, expected_norm):
+    # TF 2.21's normalize casts the norm to the tensor's dtype: the 1, inf and p norms of a complex tensor are
+    # real, and tapeflow's division refused them ('`x` and `y` must have the same dtype')
+    x = tf.cast(tf.complex(tf.constant([[1.0, -2.0], [3.0, 0.5]]), tf.constant([[0.5, 1.0], [-1.0, 2.0]])), dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        normalized, norm = tf.linalg.normalize(x, ord=order)
+        y = tf.abs(normalized)
+    grad = tape.gradient(y, x)
+    assert normalized.dtype == dtype and norm.dtype == dtype and norm.shape == (1, 1)
+    np.testing.assert_allclose(norm.numpy(), [[expected_norm]], rtol=1e-6)
+    np.testing.assert_allclose(normalized.numpy(), x.numpy() / expected_norm, rtol=1e-6)
+    assert grad.dtype == dtype
+    if order == 1:      # TF 2.21: zeros (|x| / sum |x| does not change along x)
+        np.testing.assert_allclose(grad.numpy(), 0, atol=1e-6)
+    if order == np.inf:     # TF 2.21's values, rounded to 5 places
+        np.testing.assert_allclose(grad.numpy(), [[0.28284 + 0.14142j, -0.28284 + 0.14142j],
+                                                  [-0.51377 + 0.17126j, 0.0767 + 0.30679j]], atol=2e-5)

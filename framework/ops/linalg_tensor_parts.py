@@ -9,7 +9,7 @@ from .matrix_parts import diag, diag_part, matrix_transpose
 from .norms import norm
 from . import float_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
-from .shapes import reshape
+from .shapes import cast, reshape
 from .. import backend
 from ..tensor import Tensor
 
@@ -56,6 +56,8 @@ def normalize(tensor, ord='euclidean', axis=None, name=None):  # noqa: A002  (Te
     """``(tensor / norm, norm)``, the norm taken as tf.linalg.norm(..., keepdims=True)."""
     t = as_tensor(tensor, 'normalize')
     size = norm(t, ord=ord, axis=axis, keepdims=True)
+    if size.dtype != t.dtype:       # TF casts the norm to the tensor's dtype (a complex tensor's 1, inf or p norm is real)
+        size = cast(size, t.dtype)
     return t / size, size
 
 
