@@ -57,7 +57,7 @@ def dawsn(x):
     tiny = np.finfo(t).tiny
     x = np.where(np.abs(x) < tiny, t(0), x)          # TF's threads read denormals as zero ...
     a = np.abs(x)
-    out = t(0.5) / x
+    out = np.array(t(0.5) / x)       # (an array: a 0-d x divides to a numpy scalar, which takes no assignment)
     near, middle, far = a < t(3.25), (a >= t(3.25)) & (a < t(6.25)), (a >= t(6.25)) & (a < t(1e9))
     if near.any():
         b = a[near]
