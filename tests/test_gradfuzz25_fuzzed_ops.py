@@ -18,3 +18,54 @@ def test_dawsn_of_a_scalar(dtype, value, grad):
     g = tape.gradient(y, x)
     assert y.shape == () and g.shape == ()
     assert float(y.numpy()) == value and float(g.numpy()) == grad
+
+
+def _isotonic_gradient(x, **kwargs):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.isotonic_regression(x, **kwargs)[0]
+        loss = tf.reduce_sum(y * tf.reshape(tf.range(tf.size(y), dtype=y.dtype) + 1, y.shape))
+    return y, tape.gradient(loss, x)
+
+
+@pytest.mark.parametrize('decreasing', [True, False])
+def test_isotonic_regression_gradient_of_a_vector_is_a_column(decreasing):
+    # TF 2.21's _MeanAggregator splits the gradient along axis 0: a vector's entries are rows of their own,
+    # so the gradient is the upstream one reshaped to (n, 1), not averaged over segments
+    x = tf.constant([1.0, 0.3, 2.0, -0.4])
+    y, grad = _isotonic_gradient(x, decreasing=decreasing)
+    assert grad.shape == (4, 1)
+    assert grad.numpy().ravel().tolist() == [1.0, 2.0, 3.0, 4.0]
+
+
+def test_isotonic_regression_gradient_of_rank_3_shares_segment_numbers_per_block():
+    # TF 2.21: a (2, 2, 3) input's gradient has shape (2, 6); each block along axis 0 averages the upstream
+    # gradient over every entry with the same segment number, across its rows
+    x = tf.constant([[[3.0, 2.0, 1.0], [1.0, 2.0, 3.0]], [[0.0, 0.0, 5.0], [4.0, 1.0, 1.0]]])
+    y, grad = _isotonic_gradient(x)
+    segments = tf.nn.isotonic_regression(x)[1].numpy()
+    upstream = np.arange(1.0, 13.0).reshape(2, 2, 3)
+    expected = np.zeros((2, 2, 3))
+    for b in range(2):
+        for s in np.unique(segments[b]):
+            expected[b][segments[b] == s] = upstream[b][segments[b] == s].mean()
+    assert grad.shape == (2, 6)
+    np.testing.assert_allclose(grad.numpy(), expected.reshape(2, 6), rtol=1e-6)
+    assert grad.numpy().tolist() == [[4.0, 2.0, 3.0, 4.0, 4.0, 4.0], [8.5, 8.5, 8.5, 8.5, 11.0, 12.0]]   # TF 2.21
+
+
+@pytest.mark.parametrize('axis', [-1, 0])
+def test_isotonic_regression_gradient_of_a_matrix_is_each_rows_segment_mean(axis):
+    x = tf.constant([[3.0, 1.0, 2.0], [0.5, 2.5, 1.0]], tf.float64)
+    y, grad = _isotonic_gradient(x, axis=axis)
+    assert grad.shape == (2, 3)
+    expected = [[1.0, 2.5, 2.5], [4.5, 4.5, 6.0]] if axis == -1 else [[1.0, 3.5, 3.0], [4.0, 3.5, 6.0]]   # TF 2.21
+    assert grad.numpy().tolist() == expected
+
+
+def test_isotonic_regression_takes_bfloat16():
+    # TF 2.21 registers bfloat16 (tapeflow refused it with the registry's words, bfloat16 among the allowed)
+    x = tf.cast(tf.constant([[1.0, 0.3, -0.4], [-1.1, -1.8, -2.5]]), tf.bfloat16)
+    y, grad = _isotonic_gradient(x)
+    assert y.dtype == tf.bfloat16 and grad.dtype == tf.bfloat16
+    assert y.numpy().astype(np.float32).tolist() == [[1.0, 0.30078125, -0.400390625], [-1.1015625, -1.796875, -2.5]]

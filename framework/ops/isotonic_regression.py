@@ -46,7 +46,7 @@ def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
         InvalidArgumentError: a bool, complex or string tensor, or an axis outside [-rank, rank).
     """
     t = as_tensor(inputs, 'isotonic_regression')
-    if t._data.dtype.kind not in 'fiu':
+    if t._data.dtype.kind not in 'fiu' and t.dtype.name != 'bfloat16':
         raise InvalidArgumentError("isotonic_regression: Value for attr 'T' of %s is not in the list of allowed "
                                    'values: float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, '
                                    'uint32, uint64' % t.dtype.name)
@@ -70,9 +70,27 @@ def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
     output = Tensor(xp.asarray(back(sign * fitted).astype(out_dtype.as_numpy_dtype)))
     segment_tensor = Tensor(xp.asarray(back(segments)))
     if ACTIVE:
-        ids = back(segments + np.arange(len(rows), dtype=np.int32)[:, None] * max(rows.shape[-1], 1))
-        record('isotonic_regression', (t,), output, (lambda g, y, x: _segment_mean(g, ids),))
+        record('isotonic_regression', (t,), output, (_rule(back(segments), rows, rank, axis),))
     return IsotonicRegression(output, segment_tensor) if decreasing else (output, segment_tensor)
+
+
+def _rule(segments, rows, rank, axis):
+    """TF's _IsotonicRegressionGrad, _MeanAggregator: it splits the gradient along axis 0 only and stacks each
+    part's segment means reshaped to [-1]. Along a matrix's rows that is each row's segment mean; a vector's
+    entries are rows of their own (TF 2.21: the gradient of a (3,) input is g reshaped to (3, 1)), and a
+    rank-3 or higher block along its last axis shares each segment number among all its rows, its gradient
+    of shape (d0, d1 * ... * dn)."""
+    from .shapes import reshape
+    if rank == 1:
+        return lambda g, y, x: reshape(g, [-1, 1])
+    if rank >= 3 and axis % rank == rank - 1 and segments.size:
+        block = np.arange(segments.shape[0], dtype=np.int32).reshape((-1,) + (1,) * (rank - 1))
+        ids = segments + block * (int(segments.max()) + 1)
+        return lambda g, y, x: reshape(_segment_mean(g, ids), [segments.shape[0], -1])
+    ids = np.moveaxis(segments, axis if rank else 0, -1) if rank else segments.reshape(1)
+    ids = ids + np.arange(len(rows), dtype=np.int32).reshape(ids.shape[:-1] + (1,)) * max(rows.shape[-1], 1)
+    ids = np.moveaxis(ids, -1, axis if rank else 0).reshape(segments.shape)
+    return lambda g, y, x: _segment_mean(g, ids)
 
 
 def _segment_mean(grad, ids):
