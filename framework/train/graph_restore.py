@@ -12,11 +12,15 @@ it already restored alone, as TensorFlow does.
 import collections
 
 from .. import errors
-from ..variable import Variable
+from ..variable import SYMBOLIC_RUNS, Variable
 from . import deferred_restore, unrestored_warning
 from .restore_checks import check_restorable
 from .tracked_containers import DictWrapper, ListWrapper
 from .trackable_view import Container, TrackableGraph, children, is_layer, is_optimizer
+
+
+def _in_symbolic_build_run():
+    return bool(SYMBOLIC_RUNS) and not SYMBOLIC_RUNS[-1].aborted
 
 
 def _restores_later(obj):
@@ -36,6 +40,9 @@ class GraphRestore:
         self.bound = {}
         self.restored = set()      # keys assigned
         self.refused = set()       # keys whose restore raised: TF drops such a deferred restore, not retried
+        # a value lost in Keras's symbolic build run (``_lose_first``): optimizer slots then pair by index (_shifted_slot)
+        self.lost_in_build_run = False
+        self.lost_nodes = []        # saved node ids of those values (assert_existing_objects_matched names them)
         self._with_values = self._nodes_with_values()
         self.unrestored_warning = unrestored_warning.watch(self)    # TF's log when freed with values unused
 
@@ -72,7 +79,8 @@ class GraphRestore:
             node = self.nodes[node_id]
             if isinstance(obj, Variable):
                 key = node.keys.get('VARIABLE_VALUE')
-                if key in self.values and key not in self.restored and key not in self.refused:
+                if key in self.values and key not in self.restored and key not in self.refused \
+                        and not (self.lost_in_build_run and self._shifted_slot(obj, key, owner)):
                     assignments.append((obj, key))
                 continue
             if hasattr(obj, '_restore_checkpoint_state'):       # e.g. a tf.data iterator
@@ -104,6 +112,8 @@ class GraphRestore:
             if (id(owner), owner_id) not in registered:
                 registered.add((id(owner), owner_id))
                 deferred_restore.register(owner, lambda built, i=owner_id: self.run(built, i))
+        if assignments and _in_symbolic_build_run() and hasattr(root, '_flatten_layers'):
+            self._lose_first(root, assignments)
         # all checked first (one RestoreV2 in TF): a refused restore assigns nothing
         try:
             check_restorable([(key, variable, self.values[key]) for variable, key in assignments])
@@ -113,6 +123,26 @@ class GraphRestore:
         for variable, key in assignments:
             variable.assign(self.values[key])
             self.restored.add(key)
+
+    def _lose_first(self, root, assignments):
+        """TF 2.21 inside Keras's symbolic build run: the first weight made (of those waiting here) is
+        not restored, its value is consumed, and the run aborts (see layers/lost_restore.py)."""
+        from layers import lost_restore         # (a layer is being built: layers is imported)
+        first = min(range(len(assignments)), key=lambda i: assignments[i][0]._serial)
+        variable, key = assignments.pop(first)
+        self.refused.add(key)       # its restore raised there: dropped, not retried (nor consumed)
+        self.lost_nodes += [i for i, node in enumerate(self.nodes) if node.keys.get('VARIABLE_VALUE') == key]
+        self.lost_in_build_run = True
+        lost_restore.keep_aborted_copy(root, variable)
+        for run in SYMBOLIC_RUNS:
+            run.abort()
+
+    def _shifted_slot(self, variable, key, owner):
+        """After a lost value the optimizer also has slots for the aborted copy, so its saved list of
+        variables pairs by index with other variables: TF 2.21 restores those of the saved shape and
+        skips the others without a word."""
+        return is_optimizer(owner) and '/_variables/' in key and \
+            tuple(variable.shape) != tuple(getattr(self.values[key], 'shape', ()))
 
     def unused_keys(self):
         return sorted(k for k in self.values if k not in self.restored)

@@ -126,6 +126,14 @@ class CheckpointLoadStatus(_LoadStatus):
                                      % (node_names(nodes).get(node_id), node_text(node)))
         return super().assert_consumed()
 
+    def assert_existing_objects_matched(self):
+        """As TF: a paired saved object whose value never arrived (lost in Keras's symbolic build run,
+        see layers/lost_restore.py) is named first, as TF prints it; then every variable matched."""
+        if self._restore.lost_nodes:
+            raise AssertionError('Object %s not assigned a value from checkpoint.'
+                                 % node_text(self._restore.nodes[self._restore.lost_nodes[0]]))
+        return super().assert_existing_objects_matched()
+
     def expect_partial(self):
         self._restore.unrestored_warning.partial_expected = True      # silences TF's log when freed
         return super().expect_partial()
