@@ -70,14 +70,20 @@ class IndexLookup(VocabularyAssets, Layer):
         if pad_to_max_tokens and max_tokens is None:
             raise _keras_error('If pad_to_max_tokens is True, must set `max_tokens`. Received: max_tokens=%s',
                                max_tokens, who)
-        if isinstance(num_oov_indices, (int, np.integer)) and not isinstance(num_oov_indices, bool) \
-                and num_oov_indices < 0:
+        # (compared as given, as Keras: 'a' or None is Python's TypeError "'<' not supported ...", True is 1)
+        if num_oov_indices < 0:
             raise _keras_error('The value of `num_oov_indices` argument for `IntegerLookup` must >= 0. Received: '
                                'num_oov_indices=%s' if integer else '`num_oov_indices` must be greater than or equal '
                                'to 0. Received: num_oov_indices=%s', num_oov_indices, who)
-        if isinstance(num_oov_indices, bool) or not isinstance(num_oov_indices, (int, np.integer)):
-            raise ValueError('%s: num_oov_indices must be an int >= 0; received num_oov_indices=%r'
-                             % (who, num_oov_indices))
+        if not isinstance(num_oov_indices, (int, np.integer)):
+            # Keras lists its special tokens as [oov_token] * num_oov_indices when it sets a vocabulary (Python's
+            # TypeError for 2.0); tapeflow refuses any other type when the layer is made
+            kind = type(num_oov_indices)        # (Python names a type by its tp_name: 'float', 'numpy.float64')
+            error = TypeError("can't multiply sequence by non-int of type '%s'" % (
+                kind.__name__ if kind.__module__ == 'builtins' else '%s.%s' % (kind.__module__, kind.__name__)))
+            error.add_note('%s: num_oov_indices must be an int >= 0; received num_oov_indices=%r'
+                           % (who, num_oov_indices))
+            raise error
         if not (isinstance(oov_method, str) and oov_method in ('floormod', 'farmhash')):
             raise _keras_error("Unknown value for `oov_method` argument of %s. Allowed values are: ('floormod', "
                                "'farmhash'). Received: oov_method=%%s" % who, oov_method, who)

@@ -37,7 +37,9 @@ class StringLookup(KeepsGivenInputs, IndexLookup):
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token='[UNK]', vocabulary=None,
                  idf_weights=None, invert=False, output_mode='int', pad_to_max_tokens=False, sparse=False,
                  encoding='utf-8', name=None, salt=None, **kwargs):
-        kwargs.pop('vocabulary_dtype', None)
+        if 'vocabulary_dtype' in kwargs:        # Keras 3 passes its own 'string' on: Python's words, with Keras's path
+            raise TypeError("keras.src.layers.preprocessing.index_lookup.IndexLookup.__init__() got multiple values "
+                            "for keyword argument 'vocabulary_dtype'")
         self.encoding = encoding
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary_dtype='string', vocabulary=vocabulary,
@@ -112,6 +114,7 @@ class IntegerLookup(KeepsGivenInputs, IndexLookup):
                                'vocabulary_dtype=%s' % (vocabulary_dtype,))     # Keras 3's
             error.add_note("IntegerLookup: vocabulary_dtype is 'int64'")
             raise error
+        self._inverting = bool(invert)      # (read by _check_special_tokens, which runs inside IndexLookup's init)
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary_dtype='int64', vocabulary=vocabulary,
                          idf_weights=idf_weights, invert=invert, output_mode=output_mode, sparse=sparse,
@@ -124,6 +127,10 @@ class IntegerLookup(KeepsGivenInputs, IndexLookup):
             error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (mask_token,))    # TF 2.21's
             error.add_note('IntegerLookup: mask_token must be an int or None')
             raise error
+        if self._inverting and not isinstance(oov_token, (int, np.integer)):
+            # Keras 3 converts the token an inverting lookup returns for OOV indices to int64: TF 2.21's
+            # "Cannot convert '7' to EagerTensor of dtype int64" (a word or 1.5 too)
+            convert_to_tensor(oov_token, dtype='int64')
         if isinstance(oov_token, (str, bytes)):
             int(oov_token)      # Keras 3 takes int(oov_token): Python's ValueError for a word
         for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
