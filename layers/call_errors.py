@@ -12,6 +12,7 @@ from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedIn
 from framework.function_errors import graph_side
 from framework.losses.tensor_notes import get_keras_mask
 from framework.tensor import DISPLAY_NAME, ConversionError, Tensor
+from framework.user_traceback import user_traceback
 
 from . import call_context
 from .step_graph_errors import note_layer_node
@@ -80,7 +81,8 @@ def call_error(err, layer, inputs, args, kwargs):
         text = _in_layer_scopes(text)
     message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'
                % (where, text, where, _arguments_received(layer, inputs, args, kwargs)))
-    named = type(err)(message)
+    # the user's frames inside call() stay below the raising __call__, as Keras's filtered traceback keeps them
+    named = type(err)(message).with_traceback(user_traceback(err.__traceback__))
     named._keras_call_info_injected = True
     named._keeps_build = getattr(err, '_keeps_build', False)       # (failed_build: an outer layer reads it)
     named.reshape_sizes = getattr(err, 'reshape_sizes', None)      # (functional/fitting_batch reads it)
