@@ -148,7 +148,9 @@ def _broadcast(a, b):
 def _reshape_error(error, name, parameters, unique, prefix):
     """Reshape's refusal of a target shape given as Python ints (a Const 'Reshape/shape' in the
     graph) for a tensor whose traced shape is known."""
-    tensor, target = parameters.get('tensor', parameters.get('x')), parameters.get('shape')
+    # (tf.reshape names its target 'shape', keras.ops.reshape 'newshape')
+    tensor = parameters.get('tensor', parameters.get('x'))
+    target = parameters.get('shape', parameters.get('newshape'))
     if not isinstance(tensor, Tensor) or isinstance(tensor, Variable) or type(target) not in (list, tuple) \
             or not target or not all(type(d) is int and d >= -1 for d in target) or list(target).count(-1) > 1:
         return None
