@@ -69,3 +69,41 @@ def test_isotonic_regression_takes_bfloat16():
     y, grad = _isotonic_gradient(x)
     assert y.dtype == tf.bfloat16 and grad.dtype == tf.bfloat16
     assert y.numpy().astype(np.float32).tolist() == [[1.0, 0.30078125, -0.400390625], [-1.1015625, -1.796875, -2.5]]
+
+
+@pytest.mark.parametrize('diagonals_format', ['compact', 'sequence'])
+@pytest.mark.parametrize('dtype', [tf.float32, tf.float64])
+def test_tridiagonal_matmul_of_1x1_systems_differentiates(diagonals_format, dtype):
+    # TF 2.21: y = [[-0.696816, -1.245253]], d gradient [[0], [-3.616622], [0]], rhs gradient [[0.881298, 1.762596]]
+    # (tapeflow's gradient refused diag_part(k=-1) of the 1 x 1 matrix it built)
+    d = tf.constant([[0.5], [0.8812980055809021], [-1.5]], dtype)
+    rhs = tf.constant([[-0.7906683], [-1.4129777]], dtype)
+    rhs = tf.reshape(rhs, [1, 2])
+    with tf.GradientTape() as tape:
+        tape.watch([d, rhs])
+        diagonals = d if diagonals_format == 'compact' else (d[0], d[1], d[2])
+        y = tf.linalg.tridiagonal_matmul(diagonals, rhs, diagonals_format=diagonals_format)
+        loss = tf.reduce_sum(y * tf.constant([[1.0, 2.0]], dtype))
+    grad_d, grad_rhs = tape.gradient(loss, [d, rhs])
+    np.testing.assert_allclose(y.numpy(), d.numpy()[1] * rhs.numpy(), rtol=1e-6)
+    assert grad_d.numpy()[0].tolist() == [0.0] and grad_d.numpy()[2].tolist() == [0.0]
+    np.testing.assert_allclose(grad_d.numpy()[1], rhs.numpy()[0, 0] + 2 * rhs.numpy()[0, 1], rtol=1e-6)
+    np.testing.assert_allclose(grad_rhs.numpy(), [[0.8812980055809021, 1.7625960111618042]], rtol=1e-6)
+
+
+def test_tridiagonal_matmul_of_separate_unused_diagonals_gives_zeros():
+    superdiag, maindiag, subdiag = tf.constant([2.0]), tf.constant([3.0]), tf.constant([4.0])
+    with tf.GradientTape() as tape:
+        tape.watch([superdiag, subdiag])
+        y = tf.linalg.tridiagonal_matmul((superdiag, maindiag, subdiag), tf.ones([1, 2]), diagonals_format='sequence')
+    grads = tape.gradient(y, [superdiag, subdiag])      # TF 2.21: zeros from TridiagonalMatMul's rule, not None
+    assert [g.numpy().tolist() for g in grads] == [[0.0], [0.0]]
+
+
+def test_tridiagonal_matmul_of_a_1x1_matrix_format():
+    # TF 2.21 reads the diagonals with diag_part(k=(-1, 1)), which refuses a 1 x 1 matrix
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.linalg.tridiagonal_matmul(tf.constant([[2.0]]), tf.ones([1, 2]), diagonals_format='matrix')
+    assert str(info.value) == ('{{function_node __wrapped__MatrixDiagPartV3_device_/job:localhost/replica:0/task:0/'
+                               'device:CPU:0}} lower_diag_index is out of bound: -1. It must be between -1 and 1 '
+                               '[Op:MatrixDiagPartV3]')

@@ -135,6 +135,11 @@ def _tridiagonal_matrix(diagonals, diagonals_format, m_from_rhs, op):
         return matrices(diagonals, op)
     superdiag, maindiag, subdiag = _three_diagonals(diagonals, diagonals_format, m_from_rhs, op)
     m = maindiag.shape[-1]
+    if m == 1:
+        # no off-diagonal entries: diag(k=1) of nothing has a gradient diag_part refuses; the empty sums keep
+        # the off-diagonals connected, with the zero gradients TF's TridiagonalMatMul rule gives them
+        from .reductions import reduce_sum
+        return diag(maindiag + (reduce_sum(superdiag[..., :0], -1) + reduce_sum(subdiag[..., :0], -1))[..., None])
     return diag(maindiag) + diag(superdiag[..., :m - 1], k=1) + diag(subdiag[..., 1:], k=-1)
 
 
@@ -252,6 +257,10 @@ def tridiagonal_matmul(diagonals, rhs, diagonals_format='compact', name=None):
     except ValueError as err:
         raise InvalidArgumentError(str(err)) from None
     if diagonals_format == 'matrix':
+        if t.shape[-1] == 1:        # TF reads the three diagonals with diag_part(k=(-1, 1)), which a 1 x 1 refuses
+            raise kernel_error('MatrixDiagPartV3', 'lower_diag_index is out of bound: -1. It must be between -1 and 1',
+                               note='%s: a 1 x 1 matrix has no off-diagonals to read in diagonals_format="matrix"; '
+                                    'pass its diagonals in the "compact" format' % op)
         t = band_part(t, 1, 1)
     same_dtype(t, b, op)
     return matmul(t, b)
