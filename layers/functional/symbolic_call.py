@@ -29,7 +29,7 @@ from framework.function_init import initializing
 from .. import build_shapes, call_context, naming
 from ..call_inputs import count_error, first_call_parameter
 from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
-from .failed_build_run import warn_failed_build_run
+from .failed_build_run import pending_build_runs, warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
 from .keras_tensor import KerasTensor
@@ -58,7 +58,8 @@ def call_symbolic(layer, inputs, args, kwargs, training=None, named=False):
     # Keras builds such a layer by running its call symbolically, then runs it again for the outputs
     build_run = not layer.built and builds_by_calling(layer)
     with initializing(created=True) if build_run else contextlib.nullcontext():
-        return _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run)
+        return _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run,
+                              pending_build_runs(layer) if build_run else ())
 
 
 def _name_build_run_outputs(outputs):
@@ -77,7 +78,7 @@ def _accepted(method, kwargs):
     return {k: v for k, v in kwargs.items() if k in parameters}
 
 
-def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
+def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, pending=()):
     if not layer.built:
         _check_spec(layer, inputs)
         names = build_shapes.shape_names(type(layer))
@@ -134,7 +135,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
             if getattr(layer, '_output_shape_from_call', False):
                 raise _lambda_inference_error(layer, inputs, args, kwargs, err) from None
             if build_run:
-                warn_failed_build_run(layer, err)
+                warn_failed_build_run(layer, err, pending)
             _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             graph_error = as_graph_construction_error(err)
             if graph_error is err:
@@ -314,9 +315,19 @@ def _say_inference_failed(err, layer, args, kwargs):
     name = type(layer).__name__
     head = 'Exception encountered when calling %s.call().\n\n\x1b[1m' % name
     text = err.args[0] if len(err.args) == 1 and isinstance(err.args[0], str) else None
-    if text is None or not text.startswith(head) or not _keras_infers_by_calling(layer):
+    if text is None or not _keras_infers_by_calling(layer):
         return
-    message = text[len(head):].split('\x1b[0m\n\nArguments received by %s.call():\n' % name)[0]
+    if text.startswith(head):
+        message = text[len(head):].split('\x1b[0m\n\nArguments received by %s.call():\n' % name)[0]
+        if isinstance(err, KeyError):       # Keras words the call's own error as f'{e}': a KeyError's str quotes it
+            message = str(KeyError(message))
+    elif getattr(err, '_keras_call_info_injected', False) and text.startswith('Exception encountered when calling '):
+        # a sublayer's error, worded by its own call: Keras's compute_output_spec quotes it whole (f'{e}'),
+        # then this layer's __call__ words that (TF 2.21: '... of 'outer' ... Error encountered:\n\nException
+        # encountered when calling Inner.call() ...')
+        message = str(err)
+    else:
+        return
     err.args = (head + "Could not automatically infer the output shape / dtype of '%s' (of type %s). Either the "
                 "`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / "
                 "compute_output_shape()` method. Error encountered:\n\n%s\x1b[0m\n\n%s"
