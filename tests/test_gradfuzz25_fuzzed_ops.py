@@ -107,3 +107,21 @@ def test_tridiagonal_matmul_of_a_1x1_matrix_format():
     assert str(info.value) == ('{{function_node __wrapped__MatrixDiagPartV3_device_/job:localhost/replica:0/task:0/'
                                'device:CPU:0}} lower_diag_index is out of bound: -1. It must be between -1 and 1 '
                                '[Op:MatrixDiagPartV3]')
+
+
+@pytest.mark.parametrize('dtype', [tf.complex64, tf.complex128])
+def test_lu_of_complex_matrices(dtype):
+    # TF 2.21 registers Lu for complex64 / complex128 (tapeflow refused them); its gradient is the registry's
+    # LookupError, as for real matrices
+    a = tf.cast(tf.complex(tf.constant([[0.1, -1.2, 0.7], [1.9, 0.3, -0.4], [-0.8, 1.1, 1.5]]),
+                           tf.constant([[0.5, 0.2, -1.0], [0.0, 1.3, 0.6], [-0.7, 0.4, 0.9]])), dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        lu, p = tf.linalg.lu(a)
+    assert lu.dtype == dtype and p.dtype == tf.int32
+    assert p.numpy().tolist() == [1, 2, 0]      # TF 2.21 (partial pivoting by modulus)
+    tol = 1e-5 if dtype == tf.complex64 else 1e-12
+    np.testing.assert_allclose(tf.linalg.lu_reconstruct(lu, p).numpy(), a.numpy(), atol=tol)
+    np.testing.assert_allclose(tf.linalg.lu_matrix_inverse(lu, p).numpy(), np.linalg.inv(a.numpy()), atol=10 * tol)
+    with pytest.raises(LookupError, match='gradient registry has no entry for: Lu'):
+        tape.gradient(lu, a)

@@ -199,7 +199,7 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     input[..., p, :] = L @ U, by partial pivoting as TensorFlow's Lu kernel; p has
     ``output_idx_type`` (int32 or int64). TensorFlow registers no gradient for Lu: one reaching it
     raises its LookupError."""
-    a = matrices(input, 'lu', complex_ok=False)
+    a = matrices(input, 'lu')       # (complex too: TF registers Lu for complex64 / complex128)
     index_dtype = np.dtype(getattr(output_idx_type, 'as_numpy_dtype', output_idx_type))
     if index_dtype not in (np.int32, np.int64):
         raise TypeError('lu: output_idx_type must be int32 or int64, got %r' % (output_idx_type,))
