@@ -301,7 +301,12 @@ def _build_object(config, custom_objects):
         if not hasattr(cls, 'from_config'):
             raise TypeError('deserialize_keras_object: %r resolved to %r, which has no from_config()'
                             % (class_name, cls))
-        return cls.from_config(deserialize_keras_object(config['config'], custom_objects))
+        # Keras 3 hands from_config the config as saved (a nested object's entry stays a dict, which the
+        # class's own from_config deserializes if it wants), inside the custom objects' scope
+        from layers.saving.registry import custom_object_scope
+        from layers.serialization import wrapped_type_errors
+        with custom_object_scope(custom_objects or {}), wrapped_type_errors(cls, config):
+            return cls.from_config(config['config'])
     from .keras_module_classes import lacks_class, not_keras_saveable
     if cls is None and lacks_class(str(module), class_name):
         raise not_keras_saveable(module, class_name)
