@@ -97,7 +97,8 @@ def apply(name, *values):
     else:
         arrays = np.broadcast_arrays(*arrays)
         shape, flat = arrays[0].shape, [a.reshape(-1).tolist() for a in arrays]
-    out = np.array([function(*args) for args in zip(*flat)], dtype).reshape(shape)
+    # map: C's function called from C's loop (a list comprehension ran ~8 opcodes an element)
+    out = np.fromiter(map(function, *flat), dtype, count=len(flat[0])).reshape(shape)
     return out if out.ndim or any(isinstance(v, np.ndarray) for v in values) else out[()]
 
 
