@@ -135,9 +135,8 @@ def _qr(a, full_matrices):
     if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
         return tuple(cast(t, 'float16') for t in _qr(cast(a, 'float32'), full_matrices))
     if a._data.dtype.kind == 'c':
-        xp = backend.array_module(a._data)
-        mode = 'complete' if full_matrices else 'reduced'
-        return _complex_values('qr', a, lambda x: xp.linalg.qr(x, mode=mode))
+        from . import complex_qr
+        return complex_qr.qr(a, full_matrices)
     if a.shape[-2] < a.shape[-1]:
         return _nan_where_not_finite(a, _wide_qr)
     return _nan_where_not_finite(a, lambda x: _decompositions().qr(x, mode='complete' if full_matrices else 'reduced'))

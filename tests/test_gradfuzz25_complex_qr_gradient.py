@@ -1,0 +1,62 @@
+"""tf.linalg.qr of complex matrices carries TF 2.21's _QrGrad, complex correction included (tapeflow had
+no gradient for complex QR: None, or zeros with unconnected_gradients='zero')."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+_RE = [[1.0, -0.5, 0.25], [0.5, 2.0, -1.0]]
+_IM = [[0.5, 1.0, -0.75], [-1.5, 0.25, 0.5]]
+
+# TF 2.21's q, r and gradient of sum(1.5 |q|) + sum(real(r (0.5 - 1j))), rounded to 5 places
+_EXPECTED = {
+    'wide': ([[-0.5164 - 0.2582j, 0.2582 + 0.7746j], [-0.2582 + 0.7746j, -0.5164 + 0.2582j]],
+             [[-1.93649 + 0j, -0.32275 - 2.25924j, 0.71005 + 1.09735j], [0j, -0.32275 + 0j, 0.1291 - 0.3873j]],
+             [[-0.31038 - 0.31657j, -0.6455 + 0j, -0.6455 + 0j],
+              [-0.58404 + 0.13837j, -1.42009 - 0.2582j, -1.42009 - 0.2582j]]),
+    'deep': ([[-0.56569 + 0.28284j, -0.42967 + 0.28645j], [0.28284 + 0.56569j, -0.42967 + 0.07161j],
+              [-0.14142 - 0.42426j, -0.30077 + 0.67315j]],
+             [[-1.76777 + 0j, 0.91924 - 2.54558j], [0j, -0.69821 + 0j]],
+             [[-0.48241 - 0.67671j, -0.82435 - 0.63721j], [-0.84801 + 1.28316j, -0.28336 + 0.78022j],
+              [-0.21084 + 0.22939j, 0.15806 + 0.29451j]]),
+}
+
+
+@pytest.mark.parametrize('dtype', [tf.complex64, tf.complex128])
+@pytest.mark.parametrize('shape', ['wide', 'deep'])
+def test_complex_qr_gradient(dtype, shape):
+    a = tf.cast(tf.complex(tf.constant(_RE), tf.constant(_IM)), dtype)
+    a = a if shape == 'wide' else tf.linalg.adjoint(a)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        q, r = tf.linalg.qr(a)
+        y = (tf.reduce_sum(tf.abs(q) * tf.constant(1.5, dtype.real_dtype))
+             + tf.reduce_sum(tf.math.real(r * tf.cast(tf.complex(0.5, -1.0), dtype))))
+    grad = tape.gradient(y, a)
+    expected_q, expected_r, expected_grad = _EXPECTED[shape]
+    assert grad.dtype == dtype
+    np.testing.assert_allclose(q.numpy(), expected_q, atol=2e-5)
+    np.testing.assert_allclose(r.numpy(), expected_r, atol=2e-5)
+    np.testing.assert_allclose(grad.numpy(), expected_grad, atol=2e-5)
+
+
+def test_complex_qr_full_matrices_of_a_deep_matrix_refuses_its_gradient():
+    a = tf.complex(tf.constant([[1.0], [2.0], [0.5]]), tf.constant([[0.5], [-1.0], [1.5]]))
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        q = tf.linalg.qr(a, full_matrices=True).q
+    with pytest.raises(NotImplementedError) as info:      # TF 2.21's words
+        tape.gradient(q, a)
+    assert str(info.value) == ('QrGrad not implemented when nrows > ncols and full_matrices is true. Received '
+                               'r.shape=(3, 1) with nrows=3and ncols=1.')
+
+
+def test_complex_qr_gradient_matches_central_differences():
+    rng = np.random.default_rng(3)
+    re, im = rng.standard_normal((3, 3)), rng.standard_normal((3, 3))
+    w = rng.standard_normal((3, 3))
+
+    def loss(re_, im_):
+        q, r = tf.linalg.qr(tf.complex(re_, im_))
+        return tf.reduce_sum(tf.math.real(q) * w) + tf.reduce_sum(tf.math.imag(r) * w)
+    tf.check_gradients(loss, [re, im])
