@@ -80,3 +80,48 @@ def test_other_batch_and_step_counts_still_run():
     layer = keras.layers.ConvLSTM1D(2, 2)
     layer(np.ones((1, 2, 4, 3), 'float32'))
     assert tuple(layer(np.ones((3, 5, 4, 3), 'float32')).shape) == (3, 3, 2)      # TF 2.21: (3, 3, 2)
+
+
+NCHW = ('{{function_node __wrapped__Conv2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} The Conv2D op '
+        'currently only supports the NHWC tensor format on the CPU. The op was given the format: NCHW [Op:Conv2D] '
+        'name: ')
+
+
+def _onednn_off(monkeypatch):
+    # TF 2.21 on a CPU where it turns oneDNN off (this AMD EPYC: no AVX-512 VNNI), whatever this CPU is
+    from framework import onednn_policy
+    monkeypatch.delenv('TF_ENABLE_ONEDNN_OPTS', raising=False)
+    monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: {'avx', 'avx2', 'fma'})
+    monkeypatch.setattr(onednn_policy, '_ANSWERS', {})
+
+
+@pytest.mark.parametrize('make, shape, step, state, dtype', [
+    (lambda: keras.layers.ConvLSTM1D(2, 2, data_format='channels_first'), (1, 2, 3, 4), (1, 3, 4), (1, 2, 3),
+     'float32'),
+    (lambda: keras.layers.ConvLSTM2D(2, 2, data_format='channels_first'), (1, 2, 3, 4, 4), (1, 3, 4, 4),
+     (1, 2, 3, 3), 'float32'),
+    (lambda: keras.layers.ConvLSTM2D(2, 2, data_format='channels_first', dtype='float64'), (1, 2, 3, 4, 4),
+     (1, 3, 4, 4), (1, 2, 3, 3), 'float64'),
+])
+def test_channels_first_without_onednn_is_the_conv2d_format_error(monkeypatch, make, shape, step, state, dtype):
+    _onednn_off(monkeypatch)
+    with pytest.raises(errors.UnimplementedError) as info:
+        make()(np.ones(shape, dtype))
+    states = "('tf.Tensor(shape=%s, dtype=%s)', 'tf.Tensor(shape=%s, dtype=%s)')" % (state, dtype, state, dtype)
+    assert str(info.value) == _banner('ConvLSTMCell', NCHW, [
+        'inputs=tf.Tensor(shape=%s, dtype=%s)' % (step, dtype), 'states=%s' % states, 'training=False'])
+
+
+def test_channels_first_in_predict_is_a_graph_execution_error(monkeypatch):
+    _onednn_off(monkeypatch)
+    model = keras.Sequential([keras.Input((2, 3, 4, 4)), keras.layers.ConvLSTM2D(2, 2, data_format='channels_first')])
+    with pytest.raises(errors.UnimplementedError) as info:
+        model.predict(np.ones((1, 2, 3, 4, 4)), verbose=0)
+    assert str(info.value).startswith('Graph execution error:')
+    assert 'The Conv2D op currently only supports the NHWC tensor format on the CPU.' in str(info.value)
+
+
+def test_channels_first_conv_lstm3d_still_computes(monkeypatch):
+    _onednn_off(monkeypatch)
+    layer = keras.layers.ConvLSTM3D(2, 2, data_format='channels_first')
+    assert tuple(layer(np.ones((1, 2, 3, 4, 4, 4), 'float32')).shape) == (1, 2, 3, 3, 3)     # TF 2.21

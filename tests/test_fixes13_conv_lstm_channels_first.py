@@ -14,6 +14,11 @@ from framework import keras
 
 L = keras.layers
 
+# TF 2.21 computes channels_first ConvLSTM1D/2D only where oneDNN runs its convolutions (the AVX-512 Xeon these
+# goldens come from); on CPUs where TF turns oneDNN off its own Conv2D kernel refuses NCHW
+# (tests/test_errors46_conv_lstm_call_banner.py)
+pytestmark = pytest.mark.usefixtures('xeon_cpu')
+
 CASES = [
     (L.ConvLSTM1D, (2, 3, 4, 6), dict(filters=2, kernel_size=3, padding='same'),
      [(None, 2, 6)], [0.70174, 9.81838, -0.14174, 1.842],

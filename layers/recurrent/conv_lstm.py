@@ -24,6 +24,7 @@ from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
 from .lstm import LSTMCell
 from .regrouped_step_sum import regrouped_sum, regroups
+from .step_input_error import channels_first_step_error
 
 
 def _convolve(x, kernel, strides, padding, dilation):
@@ -291,6 +292,9 @@ class ConvLSTM(CellRNN):
         self._check_steps(sequences)
         if self.data_format != 'channels_first':
             return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
+        refused = channels_first_step_error(self, self.cell, sequences, initial_state, training)
+        if refused is not None:
+            raise refused
         if initial_state is not None:
             initial_state = [to_last(s) for s in initial_state]
         sequences = transpose(sequences, [0, 1] + list(range(3, sequences.ndim)) + [2])

@@ -88,16 +88,48 @@ def _channels_first(shape):
     return (shape[0], shape[-1]) + tuple(shape[1:-1])
 
 
+def channels_first_step_error(layer, cell, sequences, initial_state, training):
+    """The refusal of a channels_first ConvLSTM1D / ConvLSTM2D step where TF 2.21 runs its own Conv2D kernel (no
+    oneDNN for the kernel's dtype here: float64, or every dtype on CPUs where TF turns oneDNN off), which takes
+    NHWC only: Conv2D's UnimplementedError in the cell call's words, steps and states channels first; else None."""
+    from framework.errors import UnimplementedError
+    from framework.ops.backprop_input_kernel import runs_onednn, why_not_onednn
+    dtype = cell.kernel._data.dtype
+    if cell.rank == 3 or runs_onednn(dtype) or sequences._data.dtype.kind != 'f':
+        return None     # (Keras's 3-D convolution computes NCDHW in TF 2.21; integer steps fail on their dtype first)
+    refused = kernel_error('Conv2D', 'The Conv2D op currently only supports the NHWC tensor format on the CPU. The '
+                                     'op was given the format: NCHW', named=True, error_class=UnimplementedError)
+    from .. import call_context
+    if call_context.in_traced_function():       # a Keras step: TF's graph run names the node (step_graph_errors)
+        return refused
+    if initial_state is not None:
+        states = [(tuple(s.shape), s.dtype.name) for s in initial_state]
+    else:       # the zero states Keras makes: (batch, filters, *output spatial) in the layer's compute dtype
+        shape = (sequences.shape[0], cell.state_shape[-1]) + tuple(cell.state_shape[:-1])
+        states = [(shape, layer.compute_dtype)] * 2
+    error = _worded(cell, refused, (sequences.shape[0],) + tuple(sequences.shape[2:]), sequences.dtype.name, states,
+                    training)
+    error.add_note("%s %r: TensorFlow's own Conv2D kernel takes no channels_first data on the CPU, and %s; use "
+                   "data_format='channels_last'" % (type(layer).__name__, layer.name, why_not_onednn(dtype)))
+    return error
+
+
 def _cell_call_error(cell, refused, step, sequences, states, training, state_shapes=None):
     """``refused`` worded as Keras words an error of the cell's call (innermost call only); ``state_shapes``
     the states' shapes as Keras's cell sees them (default: as they are)."""
-    name = type(cell).__name__
     if state_shapes is None:
         state_shapes = [tuple(s.shape) for s in states]
-    shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % (shape, s.dtype.name) for shape, s in zip(state_shapes, states))
+    return _worded(cell, refused, step, sequences.dtype.name,
+                   [(shape, s.dtype.name) for shape, s in zip(state_shapes, states)], training)
+
+
+def _worded(cell, refused, step, step_dtype, states, training):
+    """The cell-call banner over ``refused``: the step's shape and dtype, the states' (shape, dtype) pairs."""
+    name = type(cell).__name__
+    shown = tuple('tf.Tensor(shape=%s, dtype=%s)' % state for state in states)
     error = type(refused)(
         'Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s.call():\n'
         '  \u2022 %s=tf.Tensor(shape=%s, dtype=%s)\n  \u2022 states=%s\n  \u2022 training=%s'
-        % (name, refused, name, _STEP_ARGUMENT.get(name, 'inputs'), step, sequences.dtype.name, shown, training))
+        % (name, refused, name, _STEP_ARGUMENT.get(name, 'inputs'), step, step_dtype, shown, training))
     error._keras_call_info_injected = True
     return error
