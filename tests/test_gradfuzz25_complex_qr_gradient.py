@@ -60,3 +60,32 @@ def test_complex_qr_gradient_matches_central_differences():
         q, r = tf.linalg.qr(tf.complex(re_, im_))
         return tf.reduce_sum(tf.math.real(q) * w) + tf.reduce_sum(tf.math.imag(r) * w)
     tf.check_gradients(loss, [re, im])
+
+
+# tf.linalg.svd(compute_uv=True) of complex matrices: TF 2.21's _SvdGrad with its complex term (tapeflow: None).
+# TF 2.21's gradient of sum(1.5 s) + sum(|u[:, :1]|^2) + sum(real(u[:, :1] conj(u[:, :1]))) + sum(|u1 v1^H|),
+# rounded to 5 places (full_matrices gives the same)
+_SVD_EXPECTED = {
+    'wide': [[1.10563 - 0.00322j, -0.08119 + 0.19862j, 0.97177 - 0.61869j],
+             [0.49245 - 0.36528j, 0.99666 + 0.13364j, -0.26719 + 0.70775j]],
+    'square': [[1.50006 + 0.1713j, -0.49931 - 0.15883j], [0.46062 - 0.2244j, 1.30258 - 0.12654j]],
+}
+
+
+@pytest.mark.parametrize('full_matrices', [False, True])
+@pytest.mark.parametrize('shape', ['wide', 'deep', 'square'])
+def test_complex_svd_gradient(shape, full_matrices):
+    a = tf.complex(tf.constant(_RE, tf.float64), tf.constant(_IM, tf.float64))
+    a = a if shape == 'wide' else tf.linalg.adjoint(a) if shape == 'deep' else a[:, :2]
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        s, u, v = tf.linalg.svd(a, full_matrices=full_matrices)
+        y = (tf.reduce_sum(s * 1.5) + tf.reduce_sum(tf.abs(u[..., :1]) ** 2)
+             + tf.reduce_sum(tf.math.real(u[..., :1] * tf.math.conj(u[..., :1])))
+             + tf.reduce_sum(tf.abs(tf.matmul(u[..., :, :1], v[..., :, :1], adjoint_b=True))))
+    grad = tape.gradient(y, a)
+    assert s.dtype == tf.float64 and grad.dtype == tf.complex128
+    expected = np.conj(np.transpose(_SVD_EXPECTED['wide'])) if shape == 'deep' else _SVD_EXPECTED[shape]
+    np.testing.assert_allclose(grad.numpy(), expected, atol=2e-5)
+    np.testing.assert_allclose((u[..., :, :s.shape[-1]] * tf.cast(s, a.dtype)[None, :]) @ tf.linalg.adjoint(
+        v[..., :, :s.shape[-1]]), a.numpy(), atol=1e-12)

@@ -15,8 +15,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .op_results import Qr
 from ..tensor import Tensor
-from ..tape import record, record_blocked
-from .complex_parts import conj
+from ..tape import record
 from .linalg_checks import matrices
 from .matrix_parts import matrix_transpose
 from .linalg import matmul
@@ -31,10 +30,6 @@ Lu = collections.namedtuple('Lu', ['lu', 'p'])
 def _decompositions():
     from ..keras import ops_decompositions     # on first use: framework.keras loads lazily
     return ops_decompositions
-
-
-def _adjoint(t):
-    return matrix_transpose(conj(t) if t._data.dtype.kind == 'c' else t)
 
 
 def _nan_where_not_finite(a, compute):
@@ -69,13 +64,6 @@ def _nan_gradient_where(out, a, bad):
         return Tensor(xp.broadcast_to(poison, a._data.shape).copy())
     record('non_finite_matrices', (out, a), result, (lambda g, y, out, a: g, to_a))
     return result
-
-
-def _complex_values(name, a, fn):
-    """LAPACK's complex result for a complex input, without a gradient (tapeflow's gradients are real)."""
-    if ACTIVE:
-        record_blocked(name, (a,))
-    return tuple(Tensor(x) for x in fn(a._data))
 
 
 def _complex_singular_values(a, xp, full_matrices):
@@ -113,8 +101,8 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
         xp = backend.array_module(a._data)
         if not compute_uv:
             return _complex_singular_values(a, xp, bool(full_matrices))
-        u, s, vh = _complex_values('svd', a, lambda x: xp.linalg.svd(x, full_matrices=bool(full_matrices)))
-        return s, u, _adjoint(vh)
+        from . import complex_svd
+        return complex_svd.svd(a, bool(full_matrices))
     dec = _decompositions()
     if not compute_uv:
         return _nan_where_not_finite(a, lambda x: dec.svd(x, compute_uv=False))
