@@ -105,12 +105,15 @@ class SGD(Optimizer):
         mixed_bfloat16 regression with SGD(global_clipnorm=0.3) left TF at its 4th batch), and (g * s) * lr,
         unmerged, for a scalar (no broadcast to minimize); loss_scale_factor's and accumulation's 1 / n merge.
         Inside a LossScaleOptimizer (TF: a tf.cond branch, optimized apart) it is merged as the others: a
-        mixed_float16 fit stayed equal to TF only so."""
+        mixed_float16 fit stayed equal to TF only so. So with gradient_accumulation_steps, whose update Keras
+        runs in an ops.cond branch too: SGD(0.3, momentum=0.5, global_clipnorm=0.125,
+        gradient_accumulation_steps=3) in a returning tf.function left a (1,) bias's and a (1, 1) kernel's
+        momentum 1 ulp off TF 2.21 at the 4th update, where TF's is m * 0.5 - g * (s * lr)."""
         steps = gradient * (learning_rate * factor)
         product = self._constant_scale_product(factor, learning_rate.dtype)
         if product is not None:
             steps = gradient * product
-        if self.global_clipnorm and not self._updates_in_branch:
+        if self.global_clipnorm and not (self._updates_in_branch or self.gradient_accumulation_steps):
             if gradient.size == 1:
                 steps = _one_value_step(gradient, learning_rate, factor, gradient.ndim == 0)
             else:
