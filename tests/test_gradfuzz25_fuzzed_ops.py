@@ -125,3 +125,58 @@ def test_lu_of_complex_matrices(dtype):
     np.testing.assert_allclose(tf.linalg.lu_matrix_inverse(lu, p).numpy(), np.linalg.inv(a.numpy()), atol=10 * tol)
     with pytest.raises(LookupError, match='gradient registry has no entry for: Lu'):
         tape.gradient(lu, a)
+
+
+_TRIANGULAR_SOLVE_HALF = ("Could not find device for node: {{node MatrixTriangularSolve}} = "
+                          "MatrixTriangularSolve[T=DT_HALF, adjoint=false, lower=false]")
+
+
+@pytest.mark.parametrize('full_matrices', [False, True])
+@pytest.mark.parametrize('shape', [(3, 3), (3, 2), (2, 3)])
+def test_float16_qr_gradient_has_no_half_triangular_solve(shape, full_matrices):
+    # TF 2.21 has a half Qr kernel, but _QrGrad's MatrixTriangularSolve has none: NotFoundError (tapeflow
+    # differentiated through float32); a deep complete q refuses first with QrGrad's NotImplementedError
+    x = tf.cast(tf.reshape(tf.range(np.prod(shape), dtype=tf.float32) * 0.3 + 1.0, shape), tf.float16)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        q, r = tf.linalg.qr(x, full_matrices=full_matrices)
+    assert q.dtype == tf.float16 and r.dtype == tf.float16
+    if full_matrices and shape == (3, 2):
+        with pytest.raises(NotImplementedError, match='QrGrad not implemented when nrows > ncols'):
+            tape.gradient(r, x)
+    else:
+        with pytest.raises(tf.errors.NotFoundError) as info:
+            tape.gradient(r, x)
+        assert str(info.value).startswith(_TRIANGULAR_SOLVE_HALF)
+
+
+@pytest.mark.parametrize('dtype', [tf.float32, tf.float64])
+def test_tensor_diag_part_of_a_scalar_refuses_its_gradient(dtype):
+    # TF 2.21: DiagPart passes a scalar on, its rule Diag(grad) refuses rank 0 (tapeflow gave 1.0)
+    x = tf.constant(0.7, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.linalg.tensor_diag_part(x) * 2.0
+    assert y.shape == () and float(y.numpy()) == float(tf.constant(1.4, dtype).numpy())
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tape.gradient(y, x)
+    assert str(info.value) == ('{{function_node __wrapped__Diag_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+                               'Input must be at least rank 1, got 0 [Op:Diag] name: ')
+
+
+@pytest.mark.parametrize('lengths', [[], ()])
+def test_reverse_sequence_of_no_lengths(lengths):
+    # TF 2.21 converts an empty list with Tlen's default, int64 (tapeflow made it float32 and refused it)
+    y = tf.reverse_sequence(tf.zeros([0, 3]), lengths, 1, 0)
+    assert y.shape == (0, 3) and y.dtype == tf.float32
+
+
+@pytest.mark.parametrize('lengths, tail', [([1.0], ''), (tf.constant([1.0]), ' name: ')])
+def test_reverse_sequence_float_lengths_text(lengths, tail):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.reverse_sequence(tf.zeros([1, 3]), lengths, 1, 0)
+    assert str(info.value) == (      # TF 2.21's words
+        "Value for attr 'Tlen' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+        "ReverseSequence}}; Op<name=ReverseSequence; signature=input:T, seq_lengths:Tlen -> output:T; attr=seq_dim:int; "
+        "attr=batch_dim:int,default=0; attr=T:type; attr=Tlen:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
+        "[Op:ReverseSequence]" + tail)

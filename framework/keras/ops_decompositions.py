@@ -134,10 +134,13 @@ def qr(x, mode='reduced'):
     if mode not in ('reduced', 'complete'):
         raise ValueError("keras.ops.qr: mode must be 'reduced' or 'complete', got %r" % (mode,))
     a = _matrices(x, 'qr', square=False)
-    if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
-        return tuple(_ops.cast(t, 'float16') for t in qr(_ops.cast(a, 'float32'), mode))
-    q_raw, r_raw = _qr_values(a._data, mode)
     m, n = a.shape[-2], a.shape[-1]
+    if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
+        q, r = (_ops.cast(t, 'float16') for t in qr(_ops.cast(_ops.stop_gradient(a), 'float32'), mode))
+        if ACTIVE:
+            return _half_qr_without_gradient(a, q, r, mode == 'complete' and m > n)
+        return q, r
+    q_raw, r_raw = _qr_values(a._data, mode)
     if mode == 'complete' and m > n:
         return ops_svd_gradient.complete_deep_qr(a, q_raw, r_raw)
     def rule(grads, outputs, a):
@@ -149,6 +152,21 @@ def qr(x, mode='reduced'):
         dx = _qr_deep_vjp(q, r[..., :m], dq + matmul(a[..., m:], _t(dv)), dr[..., :m])
         return _ops.concat([dx, matmul(q, dv)], -1)
     q, r = joint_outputs('qr', a, (q_raw, r_raw), rule)
+    return q, r
+
+
+def _half_qr_without_gradient(a, q, r, complete_deep):
+    """float16 (q, r) recorded on ``a`` as TF 2.21 differentiates them: _QrGrad's first triangular solve has no
+    half kernel (MatrixTriangularSolve's NotFoundError), after its NotImplementedError for a deep complete q."""
+    if complete_deep:
+        return ops_svd_gradient.complete_deep_qr(a, q._data, r._data)
+    from framework.ops.unregistered_gradient import record_outputs
+
+    k = min(r.shape[-2], r.shape[-1])
+
+    def refused(g, out, x):     # TF's first solve against r's square part raises: it has no half kernel
+        return _ops.triangular_solve(r[..., :k, :k], r[..., :k, :k], lower=False)
+    record_outputs('qr', (a,), (q, r), refused)
     return q, r
 
 

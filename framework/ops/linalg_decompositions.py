@@ -121,7 +121,12 @@ def qr(input, full_matrices=False, name=None):  # noqa: A002
 
 def _qr(a, full_matrices):
     if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
-        return tuple(cast(t, 'float16') for t in _qr(cast(a, 'float32'), full_matrices))
+        from .shapes import stop_gradient
+        q, r = (cast(t, 'float16') for t in _qr(cast(stop_gradient(a), 'float32'), full_matrices))
+        if not ACTIVE:
+            return q, r
+        # (its gradient has no half kernel for its triangular solve: keras.ops.qr's rule)
+        return _decompositions()._half_qr_without_gradient(a, q, r, full_matrices and a.shape[-2] > a.shape[-1])
     if a._data.dtype.kind == 'c':
         from . import complex_qr
         return complex_qr.qr(a, full_matrices)

@@ -83,4 +83,9 @@ def tensor_diag_part(input, name=None):  # noqa: A002
         raise InvalidArgumentError('tensor_diag_part: input must have an even rank and shape d + d, got shape %s'
                                    % (tuple(t.shape),))
     size = int(np.prod(t.shape[:half]))
+    if t.ndim == 0:     # TF's DiagPart passes a scalar on, but its rule, Diag(grad), refuses a rank-0 gradient
+        from .unregistered_gradient import without_gradient
+        return without_gradient('DiagPart', lambda x: reshape(x, ()), t, error=lambda: kernel_error(
+            'Diag', 'Input must be at least rank 1, got 0', named=True,
+            note='tensor_diag_part: the gradient of a scalar input is refused by TF 2.21 (its Diag rule)'))
     return reshape(diag_part(reshape(t, [size, size])), tuple(t.shape[:half]))

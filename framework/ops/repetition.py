@@ -4,7 +4,7 @@ worked out on the host, so each is one gather and its gradient is dense, summed 
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .indexing import gather, gather_dense
 from .integer_arguments import refuse_non_integer
 from ..tensor import Tensor
@@ -78,12 +78,19 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     """
     x = as_tensor(input, 'reverse_sequence')
     seq, batch = _dim_attr(seq_axis, 'seq_dim'), 0 if batch_axis is None else _dim_attr(batch_axis, 'batch_dim')
+    named = fast_path(input, seq_lengths)
+    if not isinstance(seq_lengths, Tensor) and np.size(seq_lengths) == 0:
+        seq_lengths = np.zeros(np.shape(seq_lengths), np.int64)   # TF converts no lengths with Tlen's default
     lengths_tensor = as_tensor(seq_lengths, 'reverse_sequence')
     if lengths_tensor._data.dtype.kind not in 'iu':       # the op's Tlen attr: int32 or int64
         raise InvalidArgumentError("Value for attr 'Tlen' of %s is not in the list of allowed values: int32, int64\n"
-                                   "\t; NodeDef: {{node ReverseSequence}}"
-                                   % {'float32': 'float', 'float64': 'double'}.get(lengths_tensor.dtype.name,
-                                                                                   lengths_tensor.dtype.name))
+                                   "\t; NodeDef: {{node ReverseSequence}}; Op<name=ReverseSequence; signature=input:T, "
+                                   "seq_lengths:Tlen -> output:T; attr=seq_dim:int; attr=batch_dim:int,default=0; "
+                                   "attr=T:type; attr=Tlen:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
+                                   "[Op:ReverseSequence]%s"
+                                   % ({'float32': 'float', 'float64': 'double'}.get(lengths_tensor.dtype.name,
+                                                                                    lengths_tensor.dtype.name),
+                                      ' name: ' if named else ''))
     shape = tuple(x.shape)
     lengths = _host_ints(lengths_tensor, 'reverse_sequence', 'seq_lengths').reshape(-1)
     # the ReverseSequence kernel's checks, in its order and words
