@@ -12,7 +12,7 @@ def factor_range(factor, arg, who, bounds=(-1, 1), none_is_zero=False):
 
     def refused():
         error = ValueError('The `factor` argument should be a number (or a list of two numbers) in the range '
-                           '[%s, %s]. Received: factor=%s' % (bounds[0], bounds[1], factor))
+                           '[%s, %s]. Received: factor=%s' % (bounds[0], bounds[1], _shown(factor)))
         error.add_note('%s: %s is a number or a (lower, upper) pair within [%s, %s]' % (who, arg, *bounds))
         return error
     if isinstance(factor, (tuple, list)):
@@ -40,10 +40,10 @@ def shift_range(factor, arg, text, zoom=False):
     sorted values, each number within [-1, 1] (a zoom's above -1: a zoom of -1 would shrink to nothing)."""
     def check(number):
         if number > 1.0 or (number <= -1.0 if zoom else number < -1.0):
-            raise ValueError(text + 'Received: input_number=%s' % (number,))
+            raise ValueError(text + 'Received: input_number=%s' % _shown(number))
     if isinstance(factor, (tuple, list)):
         if len(factor) != 2:
-            raise ValueError(text + 'Received: %s=%s' % (arg, factor))
+            raise ValueError(text + 'Received: %s=%s' % (arg, _shown(factor)))
         check(factor[0])
         check(factor[1])
         lower, upper = sorted(factor)
@@ -52,5 +52,11 @@ def shift_range(factor, arg, text, zoom=False):
         factor = abs(factor)
         lower, upper = -factor, factor
     else:
-        raise ValueError(text + 'Received: %s=%s' % (arg, factor))
+        raise ValueError(text + 'Received: %s=%s' % (arg, _shown(factor)))
     return lower, upper
+
+
+def _shown(value):
+    """``value`` as Keras's f-strings show it: format(), so a scalar tensor shows its number ('0.25', from
+    ``1 - ops.sqrt(0.25)`` / 2 in keras.io's SimCLR augmenter), where str() gives 'tf.Tensor(0.25, ...)'."""
+    return format(value, '')
