@@ -24,14 +24,13 @@ _TINY = np.finfo(np.float32).tiny
 
 def _estimate(a):
     """VRCPPS's estimate for float32 array ``a`` (on the AMD CPU whose estimate was measured, its
-    table: zen3_reciprocal_estimate.py)."""
+    table: zen3_reciprocal_estimate.py); float errors already ignored by the caller."""
     if zen3_reciprocal_estimate.applies():
         return zen3_reciprocal_estimate.estimate(a)
     bits = a.view(np.uint32)
     midpoint = ((bits & np.uint32(0xFFFFF000)) | np.uint32(0x800)).view(np.float32).astype(np.float64)
-    with np.errstate(all='ignore'):
-        fraction, exponent = np.frexp(1 / midpoint)
-        out = np.ldexp(np.round(fraction * 8192) / 8192, exponent)
+    fraction, exponent = np.frexp(1 / midpoint)
+    out = np.ldexp(np.round(fraction * 8192) / 8192, exponent)
     out = np.where(np.abs(out) < _TINY, 0 * out, out).astype(np.float32)      # tiny results flush to 0
     exponent_bits = bits & np.uint32(0x7F800000)
     out = np.where(exponent_bits == 0, np.copysign(_F(np.inf), a), out)       # zeros, denormals
@@ -41,13 +40,19 @@ def _estimate(a):
 
 def packet_reciprocal(a):
     """Eigen's preciprocal<Packet8f> on every element of float32 array ``a`` (no scalar tail)."""
-    y = _estimate(a)
     with np.errstate(all='ignore'):
-        correction = y * (_F(1) - a * y)
-        # TensorFlow's threads flush denormal results to zero: near the largest floats the
-        # correction vanishes and the estimate is the answer
-        correction = np.where(np.abs(correction) < _TINY, 0 * correction, correction)
-        out = y + correction
+        return _quiet_packet_reciprocal(a)
+
+
+def _quiet_packet_reciprocal(a):
+    """``packet_reciprocal`` inside the caller's np.errstate(all='ignore') (one context a call: the
+    softmax of every predict batch takes this path)."""
+    y = _estimate(a)
+    correction = y * (_F(1) - a * y)
+    # TensorFlow's threads flush denormal results to zero: near the largest floats the
+    # correction vanishes and the estimate is the answer
+    correction = np.where(np.abs(correction) < _TINY, 0 * correction, correction)
+    out = y + correction
     return np.where(np.isnan(out), y, out)
 
 
@@ -57,8 +62,8 @@ def reciprocal(a):
     whole = flat.size - flat.size % eigen_math.PACKET
     with np.errstate(all='ignore'):
         out = np.divide(_F(1), flat)                  # the scalar functor, for the tail
-    if whole:
-        out[:whole] = packet_reciprocal(flat[:whole])
+        if whole:
+            out[:whole] = _quiet_packet_reciprocal(flat[:whole])
     if whole < flat.size:
         out[whole:] = _scalar_flushed(flat[whole:], out[whole:])
     return out.reshape(np.shape(a))
