@@ -103,13 +103,14 @@ def _mean(input_tensor, axis, keepdims, mean_op):
         # a whole mean (a loss): divided as a numpy scalar, the same float op at a fraction of a 0-d ufunc's cost
         total = total[()]
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
-    if kind == 'c' and eigen_complex_divide.handles(total, count, mean):
-        # TF divides each part by the count; numpy's complex quotient multiplies by its reciprocal
-        mean = eigen_complex_divide.divide(total, np.asarray(count, mean.dtype), mean)
-    if kind == 'c' and not count:
-        # TF fills a reduction of nothing with its reducer's identity; Mean's is NaN for the real float types
-        # only (reduction_ops_common.h's FIX_MEAN_IDENTITY), a complex mean of no values is 0
-        mean = xp.zeros_like(mean)
+    if kind == 'c':
+        if eigen_complex_divide.handles(total, count, mean):
+            # TF divides each part by the count; numpy's complex quotient multiplies by its reciprocal
+            mean = eigen_complex_divide.divide(total, np.asarray(count, mean.dtype), mean)
+        if not count:
+            # TF fills a reduction of nothing with its reducer's identity; Mean's is NaN for the real float
+            # types only (reduction_ops_common.h's FIX_MEAN_IDENTITY), a complex mean of no values is 0
+            mean = xp.zeros_like(mean)
     out = Tensor(mean)
     if ACTIVE:
         scale = traced_reciprocal(count, a.dtype) if mean_op and count & (count - 1) else None
