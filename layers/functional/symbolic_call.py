@@ -35,7 +35,7 @@ from .graph_construction_error import as_graph_construction_error
 from .keras_tensor import KerasTensor
 from ..input_spec import standardize_shape
 from .keras_filled_arguments import keras_records_filled_arguments
-from .node import Node
+from .node import Node, producer
 from .symbolic_ops import axes_that_differ
 
 
@@ -105,6 +105,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
         else kwargs
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), others)))
     shortcut = _graph_outputs(layer, inputs) if only_first else None
+    if shortcut is None and only_first:
+        _name_long_road(layer, inputs)
     if shortcut is not None:
         outputs = shortcut
     elif only_first and not getattr(type(layer).compute_output_spec, 'keras_default', False):
@@ -403,6 +405,51 @@ def _graph_outputs(layer, inputs):
     if any(t._mask is not None for t in given + nest.flatten(structure)):    # masks: found by running it
         return None
     return nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), structure)
+
+
+def _name_long_road(layer, inputs):
+    """A model with a graph called on KerasTensors of other shapes than its inputs' (a Sequential built by an
+    eager call on a batch of 2, then given keras.Input's (None, ...)): Keras 3's Functional.compute_output_spec
+    takes 'the long road through the graph', each op's compute_output_spec making KerasTensors of its outputs,
+    and the last ops' are the outputs. The intermediate ones take the next names (keras_tensor_N) first: TF 2.21
+    names such a call's output keras_tensor_6 after keras_tensor_4 for two layers, where a shortcut gives 5."""
+    ends = _graph_ends(layer)
+    if ends is None or any(t._mask is not None for t in nest.flatten(inputs)):
+        return
+    given = nest.flatten(inputs)
+    if len(given) != len(ends[0]) or all(type(x) is KerasTensor and tuple(x.shape) == tuple(ref.shape)
+                                         for x, ref in zip(given, ends[0])):
+        return
+    for _ in range(_run_through_count(ends) - len(ends[1])):
+        naming.unique_name('keras_tensor')
+
+
+def _graph_ends(layer):
+    """(the flat input KerasTensors, the flat output KerasTensors) of a model with a graph, else None."""
+    ends = getattr(layer, '_graph_ends', None)        # a Sequential's (inputs, outputs)
+    if ends is not None:
+        return ends
+    if hasattr(layer, '_outputs_struct') and hasattr(layer, '_inputs'):
+        return layer._inputs, nest.flatten(layer._outputs_struct)
+    return None
+
+
+def _run_through_count(ends):
+    """How many KerasTensors Keras's run through the graph between ``ends`` makes: one per output of each op
+    node, and what a nested model's own run makes inside it (its inputs' shapes differ too)."""
+    seen, count, stack = set(), 0, [producer(t) for t in ends[1]]
+    inputs = {id(t) for t in ends[0]}
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or node.is_input:
+            continue
+        seen.add(id(node))
+        count += len(node.outputs)
+        inner = _graph_ends(node.layer)
+        if inner is not None:
+            count += _run_through_count(inner) - len(inner[1])
+        stack.extend(producer(t) for t in node.input_tensors if id(t) not in inputs)
+    return count
 
 
 def _keras_infers_by_calling(layer):
