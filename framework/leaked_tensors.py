@@ -48,6 +48,14 @@ class SymbolicTensor:
     def __tf_tensor__(self, dtype=None, name=None):
         raise self._out_of_scope()
 
+    def _refused(self, *other):
+        raise self._out_of_scope()
+
+    # Python's operators run TensorFlow's ops, whose capture of the tensor refuses it (TF 2.21: ``loss + 1.0``
+    # of a layer's loss kept from fit's trace is the out-of-scope TypeError)
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _refused
+    __pow__ = __rpow__ = __matmul__ = __rmatmul__ = __neg__ = _refused
+
     def _out_of_scope(self):
         return OutOfScope('%r is out of scope and cannot be used here. Use return values, explicit Python locals or '
                         'TensorFlow collections to access it.\nPlease see https://www.tensorflow.org/guide/function'

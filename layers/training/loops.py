@@ -29,6 +29,7 @@ from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
+from .traced_losses import kept_losses
 from . import predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
@@ -219,7 +220,7 @@ class TrainingLoops:
                                                    _group_length(data, step, every))
                 traced = call_context.traced_predict(static, random_ops, first)
             try:
-                with scope, traced:
+                with scope, traced, kept_losses(self, traces, scope):
                     out = self.predict_step(batch)
             except OpError as error:
                 if traces is not None:
@@ -326,7 +327,7 @@ class TrainingLoops:
             if traces and kind == 'train':      # train_step trains what this step's trace read
                 self.__dict__['_step_trace'] = (traces, free_batch, batch_size)
             try:
-                with traced, random_scope, python_runs, unfed:
+                with traced, random_scope, python_runs, unfed, kept_losses(self, traces, python_runs):
                     logs = step_fn(batch)
             except BaseException as error:
                 if traces is not None and getattr(error, 'step_ran', False):

@@ -47,6 +47,7 @@ class StepTraces:
         # the latest step a trace served, which predict asks for every batch; valid while the traces
         # are those (a failed step's trace is dropped again: see ``served_answer``)
         self._served = {}
+        self.lossy_layers = ()      # the layers whose losses the latest trace left (traced_losses)
         # (kind, a predict trace's shapes) -> its random ops' kernels and numbering (graph_random_ops):
         # each trace of Keras's predict function is a graph of its own
         self._random_ops = {}

@@ -39,6 +39,7 @@ from .on_batch_datasets import refuse_dataset_batch
 from .target_errors import as_given_on_batch
 from .loops import TrainingLoops
 from .traced_logs import step_function_logs
+from .traced_losses import kept_losses
 from .traced_norm_modes import TracedVariables, restore as restore_norm_modes, switch_to_traced, traced_trainables
 
 
@@ -472,11 +473,13 @@ class Trainer(Keras2Shims, TrainingLoops):
             on_batch_key(kind, batch, dtypes), input_shapes(batch), batch,
             step_retracing.predict_family(self.steps_per_execution))
         random_ops = self._step_graph_random_state(kind, False, None)
-        if random_ops is None:
+        if random_ops is None and traces is None:
             return shaped
         stack = contextlib.ExitStack()
         stack.enter_context(shaped)
-        stack.enter_context(graph_random_ops.running(random_ops))
+        if random_ops is not None:
+            stack.enter_context(graph_random_ops.running(random_ops))
+        stack.enter_context(kept_losses(self, traces, shaped))      # (innermost: the trace's names still hold)
         return stack
 
     def _batch_result(self, logs, return_dict):
