@@ -180,3 +180,21 @@ def test_reverse_sequence_float_lengths_text(lengths, tail):
         "ReverseSequence}}; Op<name=ReverseSequence; signature=input:T, seq_lengths:Tlen -> output:T; attr=seq_dim:int; "
         "attr=batch_dim:int,default=0; attr=T:type; attr=Tlen:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
         "[Op:ReverseSequence]" + tail)
+
+
+@pytest.mark.parametrize('dtype', [tf.complex64, tf.complex128])
+@pytest.mark.parametrize('shape', [(3, 2), (2, 3), (2, 3, 2)])
+def test_lstsq_fast_false_of_complex_matrices(dtype, shape):
+    # TF 2.21's MatrixSolveLs takes complex matrices with fast=False (the minimum-norm solution); tapeflow
+    # refused them with pinv's "Input `a` must have `float`-like `dtype`". Its gradient stays refused.
+    rng = np.random.default_rng(len(shape) + shape[-1])
+    a = tf.cast(tf.complex(rng.uniform(-2, 2, shape), rng.uniform(-2, 2, shape)), dtype)
+    b = tf.ones(shape[:-1] + (1,), dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        x = tf.linalg.lstsq(a, b, fast=False)
+    expected = np.linalg.pinv(a.numpy().astype(np.complex128)) @ b.numpy()
+    assert x.dtype == dtype and x.shape == shape[:-2] + (shape[-1], 1)
+    np.testing.assert_allclose(x.numpy(), expected, atol=1e-4 if dtype == tf.complex64 else 1e-10)
+    with pytest.raises(ValueError, match='^Gradient not defined for fast=False$'):
+        tape.gradient(x, a)

@@ -294,7 +294,7 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         from .linalg_matrix_functions import pinv
         from .unregistered_gradient import without_gradient
         # TF's MatrixSolveLs gradient refuses fast=False when a gradient reaches it
-        return without_gradient('MatrixSolveLs', lambda a, b: matmul(pinv(a, rcond=None), b), a, b,
+        return without_gradient('MatrixSolveLs', lambda a, b: matmul(_minimum_norm_inverse(a, pinv), b), a, b,
                                 error=lambda: ValueError('Gradient not defined for fast=False'))
     from .cholesky import cholesky
     from .creation import eye
@@ -306,6 +306,17 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         return cholesky_solve(cholesky(gram), matmul(a, b, adjoint_a=True))
     gram = matmul(a, a, adjoint_b=True) + l2 * eye(m, dtype=a.dtype)
     return matmul(a, cholesky_solve(cholesky(gram), b), adjoint_a=True)
+
+
+def _minimum_norm_inverse(a, pinv):
+    """The pseudo-inverse MatrixSolveLs's fast=False path amounts to. tf.linalg.pinv refuses complex matrices,
+    which the kernel takes (complete orthogonal decomposition): LAPACK's pseudo-inverse for those."""
+    if a._data.dtype.kind != 'c':
+        return pinv(a, rcond=None)
+    xp = backend.array_module(a._data)
+    if a._data.size == 0:
+        return Tensor(xp.zeros(a.shape[:-2] + (a.shape[-1], a.shape[-2]), a._data.dtype))
+    return Tensor(xp.linalg.pinv(a._data).astype(a._data.dtype))
 
 
 def _solve_ls_checks(a, b):
