@@ -7,6 +7,7 @@ there is no second, faster path to drift from it.
 """
 import contextlib
 import inspect
+import numbers
 import warnings
 
 import numpy as np
@@ -117,9 +118,11 @@ class Trainer(Keras2Shims, TrainingLoops):
             ValueError: an unknown optimizer, loss or metric name (the message lists the
                 valid ones), or metrics that are not a list.
         """
-        if not isinstance(steps_per_execution, int):     # TF 2.21: range()'s TypeError, at fit
+        if not isinstance(steps_per_execution, numbers.Integral):     # TF 2.21: range()'s TypeError, at fit
             raise noted(TypeError("'%s' object cannot be interpreted as an integer" % type(steps_per_execution).__name__),
                         'compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
+        # a numpy integer is a count for Keras 3 (np.int64(2) trains as 2); the loops count in Python ints
+        steps_per_execution = int(steps_per_execution)
         if steps_per_execution < 1:
             # TF 2.21's words (its fit loop's range() step); tapeflow refuses it here already
             raise noted(ValueError('range() arg 3 must not be zero' if steps_per_execution == 0 else
