@@ -105,14 +105,15 @@ class ReLU(_Elementwise):
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
         if max_value is not None and max_value < 0.0:
+            # (Keras's f-strings: format() shows a scalar tensor as its number)
             raise ValueError('max_value of a ReLU layer cannot be a negative value. Received: max_value=%s'
-                             % (max_value,))
+                             % format(max_value, ''))
         if negative_slope is None or negative_slope < 0.0:
             raise ValueError('negative_slope of a ReLU layer cannot be None or a negative value. Received: '
-                             'negative_slope=%s' % (negative_slope,))
+                             'negative_slope=%s' % format(negative_slope, ''))
         if threshold is None or threshold < 0.0:
-            raise ValueError('threshold of a ReLU layer cannot be None or a negative value. Received: threshold=%s'
-                             % (threshold,))
+            raise ValueError('threshold of a ReLU layer cannot be None or a negative value. Received: '
+                             'threshold=%s' % format(threshold, ''))
         self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
         self.built = True
 
@@ -140,7 +141,7 @@ class LeakyReLU(_Elementwise):
         super().__init__(**kwargs)
         if negative_slope is None or negative_slope < 0:
             raise ValueError('The negative_slope value of a Leaky ReLU layer cannot be None or negative value. '
-                             'Expected a float. Received: negative_slope=%s' % (negative_slope,))
+                             'Expected a float. Received: negative_slope=%s' % format(negative_slope, ''))
         self.negative_slope = float(negative_slope)
         self.built = True
 

@@ -64,19 +64,19 @@ def check_rate(rate, who='Dropout'):
         raise
     if refused:
         raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
-                         '0 and 1. Received: rate=%s' % (rate,))
+                         '0 and 1. Received: rate=%s' % format(rate, ''))     # Keras's f-string: a tensor's number
 
 
 def _checked_noise_shape(noise_shape):
     """A tuple of positive ints and Nones; Keras 3's errors (at construction) otherwise."""
     if isinstance(noise_shape, str):        # Keras 3's texts, in its order
         raise ValueError('Invalid value received for argument `noise_shape`. Expected a tuple or list of '
-                         'integers. Received: noise_shape=%s' % (noise_shape,))
+                         'integers. Received: noise_shape=%s' % format(noise_shape, ''))
     try:
         noise_shape = tuple(noise_shape)
     except TypeError:
         raise ValueError('Invalid value received for argument `noise_shape`. Expected an iterable of integers (e.g., '
-                         'a tuple or list). Received: noise_shape=%s' % (noise_shape,)) from None
+                         'a tuple or list). Received: noise_shape=%s' % format(noise_shape, '')) from None
     for i, d in enumerate(noise_shape):
         if d is None:
             continue

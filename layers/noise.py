@@ -22,7 +22,7 @@ def _check_fraction(value, name, who):
     as in Keras."""
     if not 0 <= value <= 1:
         error = ValueError('Invalid value received for argument `%s`. Expected a float value between 0 and 1. '
-                           'Received: %s=%s' % (name, name, value))
+                           'Received: %s=%s' % (name, name, format(value, '')))      # Keras's f-string
         error.add_note('raised by %s' % who)
         raise error
 
