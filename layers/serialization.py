@@ -35,16 +35,12 @@ def serialize(layer):
 
 def config_values(layer, config):
     """``layer``'s config with its values serialized: by Keras 3's legacy rules (saving.legacy_passive) in
-    an entry its legacy .h5 writer serializes, where the config is a user's; else ``serialized_values``."""
-    if _LEGACY_ENTRY.get() and _users_get_config(layer):
+    an entry its legacy .h5 writer serializes (a user's objects, TextVectorization's functions: what a
+    get_config returns unserialized); else ``serialized_values``."""
+    if _LEGACY_ENTRY.get():
         from .saving.legacy_passive import legacy_config_values
         return legacy_config_values(config)
     return serialized_values(config)
-
-
-def _users_get_config(layer):
-    owner = next(cls for cls in type(layer).__mro__ if 'get_config' in vars(cls))
-    return owner.__module__.split('.')[0] not in ('layers', 'framework', 'optim')
 
 
 def serialized_values(value):
@@ -184,6 +180,11 @@ def legacy_writing():
     finally:
         _LEGACY_ENTRY.reset(tokens[1])
         _LEGACY_WRITING.reset(tokens[0])
+
+
+def writing_legacy():
+    """Whether a legacy .h5 file's config is being written (``legacy_writing``)."""
+    return _LEGACY_WRITING.get()
 
 
 @contextlib.contextmanager

@@ -328,7 +328,9 @@ class TextVectorization(KeepsGivenInputs, Layer):
         from framework.keras.object_serialization import deserialize_keras_object
         config = dict(config)
         for key in ('standardize', 'split'):      # a custom function, filed by name
-            if isinstance(config.get(key), dict):
+            # Keras 3 deserializes whatever is not a string: a function a legacy .h5 loader already found
+            # ('Package>fn' there) is refused ('Could not parse config: <function ...>'), as on TF 2.21
+            if key in config and not isinstance(config[key], str):
                 config[key] = deserialize_keras_object(config[key])
         if isinstance(config.get('ngrams'), list):
             config['ngrams'] = tuple(config['ngrams'])

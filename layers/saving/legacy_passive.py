@@ -1,14 +1,16 @@
-"""The objects a user's layer config holds, as Keras 3's legacy ``.h5`` serializer writes and reads them.
+"""The objects a layer config holds, as Keras 3's legacy ``.h5`` serializer writes and reads them.
 
-A custom layer's ``get_config`` may return objects instead of their configs (``'init': self.init``, an
-initializer; ``'inner': self.inner``, a layer; ``'fn': self.fn``, a function). Keras 3's ``.keras``
+A layer's ``get_config`` may return objects instead of their configs (a custom layer's ``'init':
+self.init``, an initializer; ``'inner': self.inner``, a layer; ``'fn': self.fn``, a function;
+TextVectorization's standardize function). Keras 3's ``.keras``
 writer serializes them with serialization_lib ({'module', 'class_name', 'config', 'registered_name'});
 its legacy ``.h5`` writer (the one that writes a model's layer list there) does not:
 
 - an object with ``get_config`` becomes {'class_name': <registered name>, 'config': <its config,
   treated the same way>, '__passive_serialization__': True} (no module, no build config);
 - a function or class becomes its registered name ('relu', 'Package>twice');
-- anything else (numbers, lists, dicts, strings) stays as it is.
+- anything else (numbers, lists, dicts, strings) stays as it is, and its JSON encoder
+  (``legacy_json_value``) then writes what is no JSON value in there.
 
 Its legacy loader makes each '__passive_serialization__' entry an object again before the layer's
 ``from_config`` sees it, looking the class up only in a custom-object scope, the registry,
@@ -46,7 +48,7 @@ def _legacy_serialized(value):
     """Keras 3's legacy serialize_keras_object."""
     if value is None:
         return None
-    if hasattr(value, 'get_config') and not isinstance(value, type):
+    if hasattr(value, 'get_config'):       # (a class too: Keras calls its get_config unbound, a TypeError)
         return {'class_name': _class_name(type(value)), 'config': legacy_config_values(value.get_config())}
     if hasattr(value, '__name__'):
         return get_registered_name(value)
@@ -56,6 +58,46 @@ def _legacy_serialized(value):
 def _class_name(cls):
     # a built-in class Keras names otherwise (GroupQueryAttention's 'GroupedQueryAttention')
     return getattr(cls, '_keras_class_name', None) or get_registered_name(cls)
+
+
+def legacy_json_value(value):
+    """What Keras 3's legacy .h5 writer's JSON encoder (json_utils.get_json_type) makes of a config value
+    that is no JSON value (numbers, strings, lists, dicts and numpy values are handled before).
+
+    Raises:
+        TypeError / ValueError: TF 2.21's words for what it cannot encode (a tensor, a variable, an object).
+    """
+    import collections.abc
+    import enum
+    from framework.tensor import Tensor
+    from framework.type_text import EAGER_TENSOR_PATH
+    from framework.variable import Variable
+    if hasattr(value, 'get_config'):
+        written = _legacy_serialized(value)
+        written[PASSIVE] = True
+        return written
+    if callable(value):             # a function, a lambda ('<lambda>') or a class, by its name
+        return value.__name__
+    if type(value).__name__ == 'TensorShape' and hasattr(value, 'as_list'):
+        return value.as_list()
+    if isinstance(value, collections.abc.Mapping):
+        return dict(value)
+    if value is Ellipsis:
+        return {'class_name': '__ellipsis__'}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bytes):
+        return {'class_name': '__bytes__', 'value': value.decode('utf-8')}
+    if isinstance(value, Variable):     # a CompositeTensor on TF, whose spec's class is not registered
+        raise ValueError('Unable to serialize VariableSpec(shape=%s, dtype=tf.%s, trainable=%s, alias_id=None) to '
+                         "JSON, because the TypeSpec class <class 'tensorflow.python.ops.resource_variable_ops."
+                         "VariableSpec'> has not been registered." % (tuple(value.shape), value.dtype.name,
+                                                                       value.trainable))
+    if isinstance(value, Tensor):       # an EagerTensor formats as its values
+        import numpy as np
+        raise TypeError("Unable to serialize %s to JSON. Unrecognized type <class '%s'>."
+                        % (np.asarray(value), EAGER_TENSOR_PATH))
+    raise TypeError('Unable to serialize %s to JSON. Unrecognized type %s.' % (value, type(value)))
 
 
 # ---- reading -------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from .structured_build import build_for_shape
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import config_values, getting_config, keras_identity, legacy_unknown_text, names_keras_builtin, \
     not_deserialized_text, not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, \
-    wrapped_type_errors
+    wrapped_type_errors, writing_legacy
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
@@ -78,6 +78,9 @@ def to_json_safe(value, where):
         return [to_json_safe(v, '%s[%d]' % (where, i)) for i, v in enumerate(value)]
     if isinstance(value, np.dtype) or type(value).__name__ == 'DType':
         return getattr(value, 'name', str(value))
+    if writing_legacy():            # Keras 3's legacy .h5 writer encodes the rest with its own JSON default
+        from .legacy_passive import legacy_json_value
+        return to_json_safe(legacy_json_value(value), where)
     if is_python_lambda(value):     # Keras 3's '__lambda__' entry (bytecode), with its warning
         from framework.keras.object_serialization import serialize_keras_object
         return to_json_safe(serialize_keras_object(value), where)
