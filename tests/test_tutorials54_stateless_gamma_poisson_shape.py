@@ -2,7 +2,7 @@
 (guide/random_numbers' stateless draws, alpha=[0.5, 1.5] under shape [2, 3]) raise TF 2.21's kernel error,
 word for word: gamma's wrapper adds the ' name: ' tail, poisson's does not. tapeflow put its own sentence
 first ('StatelessRandomGammaV3: shape [2, 3] must end with ...'); it is a note now. Texts: TF 2.21
-(notes progs/tutorials54/rng.py, /tmp/t54/gp.py in the tutorials54 report)."""
+(notes progs/tutorials54/rng.py, probes/gp.py)."""
 import numpy as np
 import pytest
 
