@@ -37,7 +37,7 @@ def test_an_average_pool_larger_than_its_input_is_empty(layer, x, shape):
     (lambda: L.MaxPooling1D(5), X1), (lambda: L.MaxPooling1D(4), X1), (lambda: L.MaxPooling2D(5), X2),
     (lambda: L.MaxPooling2D((5, 2)), X2), (lambda: L.MaxPooling3D(5), X3),
 ])
-def test_an_empty_max_pool_raises_aborted_error_as_onednn_does(layer, x):
+def test_an_empty_max_pool_raises_aborted_error_as_onednn_does(layer, x, xeon_cpu):
     with pytest.raises(AbortedError, match="padding='same'"):
         layer()(x)
 
@@ -84,7 +84,9 @@ def test_the_empty_average_pool_has_a_zero_gradient():
 @pytest.mark.parametrize('shape, pool, out', [
     ((2, 0, 0, 3), 2, (2, 0, 0, 3)), ((0, 3, 3, 2), 5, (0, 0, 0, 2)), ((2, 3, 3, 0), 5, (2, 0, 0, 0)),
 ])
-def test_an_empty_input_max_pools_to_an_empty_output_as_tf(shape, pool, out):
+def test_an_empty_input_max_pools_to_an_empty_output_as_tf(shape, pool, out, xeon_cpu):
+    # (the AbortedError is the Xeon's oneDNN MaxPool; TF's own kernel, where oneDNN is off, gives the empty output:
+    # tests/test_errors46_pool_windows_without_onednn.py)
     # TF 2.21 (progs/fuzz2/poolzero.py): MaxPool returns at once for an input with no element,
     # where a non-empty input too small for the window is oneDNN's AbortedError
     x = np.zeros(shape, 'float32')

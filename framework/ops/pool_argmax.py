@@ -48,6 +48,8 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
     pooled = max_pool2d(x, ksize, strides, padding)
     a = x._data
     xp = backend.array_module(a)
+    if isinstance(geo, tuple):      # no window fits: TF's own kernel's empty outputs (pool_window_sizes)
+        return MaxPoolWithArgmax(pooled, Tensor(xp.zeros(pooled.shape, index_dtype)))
     if a.dtype.kind == 'f':
         hits = _first_maxima(pooled._data, a, geo)
     else:       # integers: the padding that never wins is the dtype's least value

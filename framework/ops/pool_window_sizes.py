@@ -3,8 +3,8 @@
 TF sizes each axis as ``(input - window + stride) / stride`` with C's truncating
 division. A negative size is its InvalidArgumentError ('Computed output size
 would be negative'); a size of 0 (a window larger than the input, strides at
-least that excess) gives AvgPool an empty output, while the oneDNN MaxPool
-refuses to build its primitive (AbortedError) unless the input itself is empty.
+least that excess) gives AvgPool an empty output, and MaxPool too where TF runs its own kernel, while the
+oneDNN MaxPool refuses to build its primitive (AbortedError) unless the input itself is empty.
 """
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from .. import backend, onednn_policy
@@ -38,6 +38,11 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
         sizes.append(size)
     if min(sizes) > 0:
         return None
+    if kind in ('max', 'argmax') and not onednn_policy.enabled():
+        # TF 2.21's own MaxPool / MaxPool3D / MaxPoolWithArgmax kernels, where oneDNN is off (this AMD EPYC: every
+        # dtype), answer with the empty output (MaxPooling2D(5) of (1, 3, 3, 1) is (1, 0, 0, 1)); its gradient is
+        # zeros here (TF's reads uninitialized memory)
+        return tuple(sizes)
     if kind in ('max', 'argmax') and not empty_input:
         note = ('%s: a window of %s does not fit an input of %s with VALID padding, so the output would be empty, '
                 "and TF's oneDNN MaxPool refuses it; use padding='same' or a smaller window"
