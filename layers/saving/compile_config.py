@@ -146,6 +146,11 @@ def _with_module(module, config, obj):
     # A user's class, registered or not: Keras writes its module (None for __main__) and its
     # registered name ('Package>Name', else the bare class name), as for a custom layer.
     module, name = custom_class_identity(cls)
+    from ..serialization import serialized_values, writing_legacy
+    if not writing_legacy():
+        # an object its get_config returns (an initializer) is serialized as Keras's serialize_dict does;
+        # a legacy .h5 keeps it for its JSON encoder's passive entry (legacy_passive.legacy_json_value)
+        config = dict(config, config=serialized_values(config['config']))
     return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
             'registered_name': name}
 
