@@ -89,3 +89,26 @@ def test_complex_svd_gradient(shape, full_matrices):
     np.testing.assert_allclose(grad.numpy(), expected, atol=2e-5)
     np.testing.assert_allclose((u[..., :, :s.shape[-1]] * tf.cast(s, a.dtype)[None, :]) @ tf.linalg.adjoint(
         v[..., :, :s.shape[-1]]), a.numpy(), atol=1e-12)
+
+
+@pytest.mark.parametrize('dtype', [tf.complex128, tf.float64])
+@pytest.mark.parametrize('shape', [(0, 0, 2), (0, 3, 2), (0, 2, 3)])
+@pytest.mark.parametrize('full_matrices', [False, True])
+def test_qr_and_svd_of_an_empty_batch(dtype, shape, full_matrices):
+    # TF 2.21 gives empty factors (and, under a tape, empty gradients); the joint node packing them raised
+    # "cannot reshape array of size 0 into shape (0,newaxis)"
+    x = tf.zeros(shape, dtype)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        q, r = tf.linalg.qr(x, full_matrices=full_matrices)
+        s, u, v = tf.linalg.svd(x, full_matrices=full_matrices)
+        y = tf.reduce_sum(tf.abs(r)) + tf.reduce_sum(tf.abs(q)) + tf.reduce_sum(s) + tf.reduce_sum(tf.abs(u))
+    m, n = shape[-2:]
+    k = m if full_matrices else min(m, n)
+    assert q.shape == (0, m, k) and r.shape == (0, k, n)
+    assert s.shape == (0, min(m, n)) and u.shape == (0, m, m if full_matrices else min(m, n))
+    if full_matrices and (m > n or abs(m - n) > 1):     # TF 2.21: QrGrad's / _SvdGrad's NotImplementedError
+        with pytest.raises(NotImplementedError):
+            tape.gradient(y, x)
+    else:
+        assert tape.gradient(y, x).shape == shape

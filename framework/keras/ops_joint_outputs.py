@@ -29,6 +29,8 @@ def joint_outputs(name, a, raws, rule):
 
     def vjp(g, out, a):
         return rule(unpacked(g), outputs, a)
-    packed = _primitive(name, (a,), xp.concatenate([raw.reshape(batch + (-1,)) for raw in raws], -1), (vjp,))
+    # (each part's size spelled out: an empty batch leaves -1 undetermined)
+    packed = _primitive(name, (a,), xp.concatenate([raw.reshape(batch + (size,)) for raw, size in zip(raws, sizes)],
+                                                   -1), (vjp,))
     outputs.extend(unpacked(packed))
     return outputs
