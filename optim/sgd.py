@@ -108,17 +108,24 @@ class SGD(Optimizer):
         mixed_float16 fit stayed equal to TF only so. So with gradient_accumulation_steps, whose update Keras
         runs in an ops.cond branch too: SGD(0.3, momentum=0.5, global_clipnorm=0.125,
         gradient_accumulation_steps=3) in a returning tf.function left a (1,) bias's and a (1, 1) kernel's
-        momentum 1 ulp off TF 2.21 at the 4th update, where TF's is m * 0.5 - g * (s * lr)."""
+        momentum 1 ulp off TF 2.21 at the 4th update, where TF's is m * 0.5 - g * (s * lr). A scalar keeps
+        (g * s) * lr there (all operands scalars: nothing to minimize; SGD(CosineDecay(...), nesterov=True,
+        global_clipnorm=0.125, gradient_accumulation_steps=2) on a () variable)."""
         steps = gradient * (learning_rate * factor)
         product = self._constant_scale_product(factor, learning_rate.dtype)
         if product is not None:
             steps = gradient * product
-        if self.global_clipnorm and not (self._updates_in_branch or self.gradient_accumulation_steps):
+        if self.global_clipnorm and not self._updates_in_branch:
+            # under accumulation's branch only a scalar keeps its own order (see the docstring)
+            branch = bool(self.gradient_accumulation_steps)
             if gradient.size == 1:
-                steps = _one_value_step(gradient, learning_rate, factor, gradient.ndim == 0)
+                if gradient.ndim == 0 or not branch:
+                    steps = _one_value_step(gradient, learning_rate, factor, gradient.ndim == 0)
             else:
                 for start, scalar in _one_value_members(variable):      # a FlatGroup's one-value variables
-                    steps[start:start + 1] = _one_value_step(gradient[start:start + 1], learning_rate, factor, scalar)
+                    if scalar or not branch:
+                        steps[start:start + 1] = _one_value_step(gradient[start:start + 1], learning_rate, factor,
+                                                                 scalar)
         if self.momentum == 0:
             variable._data -= steps
             return

@@ -75,3 +75,28 @@ def test_fit_dense_regression():
                 '-0x1.0f94a0p-10', '-0x1.d6be0cp-1', '0x1.248cbap-1', '0x1.021e9cp-3', '0x1.70068cp-6',
                 '0x1.be6fcap-2', '0x1.b863e8p-7']
     assert hexes_as_tf(got, _tf(expected))
+
+
+def test_scalar_keeps_its_order_in_the_branch():
+    # (probe p20_one.py) a () variable beside (1,) and (1, 1) ones: TF 2.21 keeps (g * s) * lr for the scalar
+    r = np.random.RandomState(11)
+    shapes = [(4, 1), (1,), (1, 1), (), (3, 2)]
+    variables = [tf.Variable(np.asarray(r.randn(*s), 'float32')) for s in shapes]
+    grads = [[np.asarray(r.randn(*s), 'float32') for s in shapes] for _ in range(12)]
+    rate = keras.optimizers.schedules.CosineDecay(0.3, 20, warmup_target=0.5, warmup_steps=3)
+    optimizer = keras.optimizers.SGD(rate, momentum=0.5, nesterov=True, global_clipnorm=0.125,
+                                     gradient_accumulation_steps=2)
+
+    @tf.function
+    def step(g):
+        optimizer.apply_gradients(zip(g, variables))
+        return g[0][0, 0]
+
+    for g in grads:
+        step([tf.constant(x) for x in g])
+    got = [h for v in variables for h in _hexes(v.numpy())]
+    # TF 2.21 gives these (merging the scalar's scale into the rate left it at -0x1.183da6p-1)
+    expected = ['0x1.adb7e4p+0', '-0x1.d75766p-3', '-0x1.bf82cap-2', '-0x1.4b6c8ap+1', '-0x1.1785c8p-3',
+                '-0x1.8fc382p-2', '-0x1.183da4p-1', '0x1.49a046p-2', '0x1.044c0ap-1', '-0x1.2bff5cp+0',
+                '-0x1.b81300p-1', '-0x1.20e418p-1', '0x1.4b3a78p-1']
+    assert hexes_as_tf(got, _tf(expected))
