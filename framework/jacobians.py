@@ -226,6 +226,9 @@ def batch_jacobian(tape, target, source, unconnected, use_pfor=True, parallel_it
     # zero gradients' (the source's) dtype.
     if not cols or not connected:
         dtype = target.dtype if unconnected == 'none' and cols else source.dtype
+        if not cols and not use_pfor:
+            # TF's eager for_loop of no iterations falls back on zeros([0]): float32 whatever the dtypes
+            dtype = 'float32'
         return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))

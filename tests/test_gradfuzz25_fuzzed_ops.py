@@ -198,3 +198,18 @@ def test_lstsq_fast_false_of_complex_matrices(dtype, shape):
     np.testing.assert_allclose(x.numpy(), expected, atol=1e-4 if dtype == tf.complex64 else 1e-10)
     with pytest.raises(ValueError, match='^Gradient not defined for fast=False$'):
         tape.gradient(x, a)
+
+
+@pytest.mark.parametrize('dtype', [tf.complex64, tf.float64, tf.float32])
+@pytest.mark.parametrize('unconnected', ['none', 'zero'])
+def test_batch_jacobian_loop_of_no_rows_is_float32(dtype, unconnected):
+    # TF 2.21's eager for_loop (experimental_use_pfor=False) of no iterations stacks zeros([0]): float32 (3, 0, 0)
+    # whatever the dtypes (tapeflow gave the target's dtype); pfor keeps the dtype
+    x = tf.zeros([3, 0], dtype)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = tf.identity(x)
+    loop = tape.batch_jacobian(y, x, unconnected_gradients=unconnected, experimental_use_pfor=False)
+    vectorized = tape.batch_jacobian(y, x, unconnected_gradients=unconnected)
+    assert (loop.dtype, loop.shape) == (tf.float32, (3, 0, 0))
+    assert (vectorized.dtype, vectorized.shape) == (dtype, (3, 0, 0))
