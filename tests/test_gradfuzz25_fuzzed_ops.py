@@ -213,3 +213,15 @@ def test_batch_jacobian_loop_of_no_rows_is_float32(dtype, unconnected):
     vectorized = tape.batch_jacobian(y, x, unconnected_gradients=unconnected)
     assert (loop.dtype, loop.shape) == (tf.float32, (3, 0, 0))
     assert (vectorized.dtype, vectorized.shape) == (dtype, (3, 0, 0))
+
+
+@pytest.mark.parametrize('reverse', [False, True])
+@pytest.mark.parametrize('shape, axis', [((3, 0, 1), -2), ((0,), 0), ((2, 0), 1)])
+def test_exclusive_cumulative_logsumexp_over_an_empty_axis(shape, axis, reverse):
+    # TF 2.21: an empty result of the input's shape, and an empty gradient (tapeflow: IndexError
+    # 'cannot do a non-empty take from an empty axes.')
+    x = tf.zeros(shape, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.math.cumulative_logsumexp(x, axis=axis, exclusive=True, reverse=reverse)
+    assert y.shape == shape and tape.gradient(y, x).shape == shape

@@ -90,7 +90,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     value = _log_add_exp_scan(backend.to_host(a), ax)    # the host has the ufunc's accumulate
     # + 0: TF's scan adds the first value to -inf's log-sum-exp too (max + log1p(0)), so a -0 becomes +0
     value = xp.asarray(value + value.dtype.type(0))
-    if exclusive:
+    if exclusive and value.shape[ax]:       # (an empty axis stays empty)
         first = xp.full_like(xp.take(value, [0], axis=ax), -xp.inf)
         value = xp.concatenate([first, xp.take(value, list(range(value.shape[ax] - 1)), axis=ax)], axis=ax)
     if reverse:
