@@ -31,10 +31,12 @@ _WEIGHTS = [np.array(7, 'int64'), np.array(0.5, 'float32'), np.array(3, 'int64')
 
 def test_all_variables_set_only_the_wrappers_own():
     optimizer, variable = _built()
+    # TF 2.21 alone in a process: 'loss_scale_optimizer/...' then 'adam/...' (the names count up in a session)
+    outer, inner = optimizer.name, optimizer.inner_optimizer.name
     assert [v.path for v in optimizer.variables] == [
-        'loss_scale_optimizer/iteration', 'loss_scale_optimizer/learning_rate', 'loss_scale_optimizer/step_counter',
-        'loss_scale_optimizer/dynamic_scale', 'adam/iteration', 'adam/learning_rate', 'adam/w_momentum',
-        'adam/w_velocity']
+        outer + '/iteration', outer + '/learning_rate', outer + '/step_counter', outer + '/dynamic_scale',
+        inner + '/iteration', inner + '/learning_rate', inner + '/w_momentum', inner + '/w_velocity']
+    assert outer.startswith('loss_scale_optimizer') and inner.startswith('adam')
     optimizer.set_weights(_WEIGHTS)
     # TF 2.21 gives [7, 0.5, 3, 64.0, 0, 0.10000000149011612, [0.0, 0.0], [0.0, 0.0]]
     assert _values(optimizer) == [7, 0.5, 3, 64.0, 0, 0.10000000149011612, [0.0, 0.0], [0.0, 0.0]]
