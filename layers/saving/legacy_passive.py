@@ -34,7 +34,7 @@ def legacy_config_values(config):
             out[key] = value
             continue
         try:
-            written = _legacy_serialized(value)
+            written = serialize_keras_object(value)
         except ValueError:
             out[key] = value        # Keras keeps what it cannot serialize (a number, a list, a dict)
             continue
@@ -44,15 +44,21 @@ def legacy_config_values(config):
     return out
 
 
-def _legacy_serialized(value):
-    """Keras 3's legacy serialize_keras_object."""
+def serialize_keras_object(value):
+    """Keras 3's legacy serialize_keras_object (``keras.legacy.saving``'s, and its .h5 writer's): the
+    JSON-compatible ``{'class_name', 'config'}`` of ``value`` (a function: its registered name).
+
+    Raises:
+        ValueError: an object with neither ``get_config`` nor ``__name__`` (Keras's words).
+    """
+    value = inspect.unwrap(value)
     if value is None:
         return None
     if hasattr(value, 'get_config'):       # (a class too: Keras calls its get_config unbound, a TypeError)
         return {'class_name': _class_name(type(value)), 'config': legacy_config_values(value.get_config())}
     if hasattr(value, '__name__'):
         return get_registered_name(value)
-    raise ValueError('Cannot serialize %s because it does not implement `get_config()`.' % (value,))
+    raise ValueError("Cannot serialize %s because it doesn't implement `get_config()`." % (value,))
 
 
 def _class_name(cls):
@@ -73,7 +79,7 @@ def legacy_json_value(value):
     from framework.type_text import EAGER_TENSOR_PATH
     from framework.variable import Variable
     if hasattr(value, 'get_config'):
-        written = _legacy_serialized(value)
+        written = serialize_keras_object(value)
         written[PASSIVE] = True
         return written
     if callable(value):             # a function, a lambda ('<lambda>') or a class, by its name

@@ -9,37 +9,8 @@ rebuilds it with ``from_config``. The texts of its errors are Keras's.
 import inspect
 
 from layers.saving import registry
+from layers.saving.legacy_passive import serialize_keras_object  # noqa: F401  (this module's API)
 from layers.serialization import legacy_unknown_text
-
-
-
-def serialize_keras_object(instance):
-    """The JSON-compatible ``{'class_name': ..., 'config': ...}`` of ``instance`` (a function: its name).
-
-    Raises:
-        ValueError: an object with neither ``get_config`` nor ``__name__``.
-    """
-    instance = inspect.unwrap(instance)
-    if instance is None:
-        return None
-    if hasattr(instance, 'get_config'):
-        config = {}
-        for key, item in instance.get_config().items():
-            if isinstance(item, str):
-                config[key] = item
-                continue
-            try:
-                nested = serialize_keras_object(item)
-            except ValueError:
-                config[key] = item          # plain values (numbers, lists, config dicts) stay as they are
-                continue
-            if isinstance(nested, dict) and not isinstance(item, dict):
-                nested['__passive_serialization__'] = True
-            config[key] = nested
-        return {'class_name': registry.get_registered_name(type(instance)), 'config': config}
-    if hasattr(instance, '__name__'):
-        return registry.get_registered_name(instance)
-    raise ValueError("Cannot serialize %s because it doesn't implement `get_config()`." % (instance,))
 
 
 def _lookup(name, module_objects, custom_objects):
