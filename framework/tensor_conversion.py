@@ -478,6 +478,9 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return value._to_dense(dtype)
     if isinstance(value, (list, tuple)) and autopacking.holds_tensor(value):   # a Pack op, recorded on tapes
         return autopacking.pack(value, dtypes.numpy_dtype(dtype), name)
+    if isinstance(value, TensorShape):
+        hint = dtypes.numpy_dtype(dtype_hint) if dtype is None and dtype_hint is not None else None
+        return Tensor(_shape_array(value, dtypes.numpy_dtype(dtype), hint))
     if dtype is None and dtype_hint is not None and not isinstance(value, (ndarray, generic)):
         hint = dtypes.numpy_dtype(dtypes.as_dtype(dtype_hint))     # an unknown name: TF's TypeError, not ignored
         try:
@@ -485,6 +488,28 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         except (TypeError, ValueError):
             pass
     return Tensor(_to_array(value, dtypes.numpy_dtype(dtype)))
+
+
+def _shape_array(shape, dtype, hint=None):
+    """A TensorShape's lengths as TF's shape conversion function makes them: int32 (int64 when a length needs it)
+    unless an int32 / int64 dtype or dtype_hint asks otherwise, even for TensorShape([]); another dtype asked for
+    is refused, another hint ignored.
+    (tf.constant is not this function: it converts the shape as a sequence, so TensorShape([]) is float32 there.)"""
+    if shape.rank is None or None in shape.as_list():
+        raise partial_shape_error(shape)
+    lengths = shape.as_list()
+    wide = any(length >= 2 ** 31 for length in lengths)
+    if dtype is None and hint in (np.int32, np.int64) and not (hint == np.int32 and wide):
+        dtype = hint
+    if dtype is None:
+        dtype = np.dtype(np.int64 if wide else np.int32)
+    elif dtype not in (np.int32, np.int64):
+        raise TypeError("Cannot convert TensorShape %s to dtype <dtype: '%s'>. Allowed dtypes are tf.int32 and "
+                        "tf.int64." % (shape, dtypes.as_dtype(dtype).name))
+    elif dtype == np.int32 and wide:
+        raise ValueError('Cannot convert TensorShape %s to dtype int32; a dimension is too large. '
+                         'Consider using tf.int64.' % (shape,))
+    return np.array(lengths, dtype)
 
 
 def is_tensor(value):
