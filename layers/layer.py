@@ -23,7 +23,7 @@ from framework.tensor import Tensor
 from framework.train import deferred_restore
 from framework.variable import Variable
 
-from . import auto_config, build_recording, call_context, failed_build, naming, regularizers
+from . import auto_config, build_recording, call_context, failed_build, naming, regularizers, traced_penalties
 from . import autocast as autocasting, build_shapes, mask_propagation, tracked_containers, tracking
 from .build_run import BuildRun, builds_by_calling, warn_unbuilt_state  # noqa: F401  (rnn.py, functional/ import them here)
 from .call_errors import CAUGHT_IN_CALL, call_error, name_layer, super_not_called
@@ -482,6 +482,8 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                             naming.unique_name('keras_tensor')
                 if trace_names.ACTIVE:
                     name_traced_outputs(self, outputs, inputs)
+                if self.activity_regularizer is not None:     # in the call's scope, as Keras 3 adds them
+                    self._add_activity_losses(outputs)
             except Exception as err:
                 if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
                     failed_build.undo(unbuilt)
@@ -497,8 +499,6 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
             if '_dtype' not in self.__dict__:       # Layer.__init__ never ran: Keras 3's words for it
                 raise super_not_called(self) from None
             raise
-        if self.activity_regularizer is not None:
-            self._add_activity_losses(outputs)
         return outputs
 
     def _refuse_none(self, args, kwargs, training):
@@ -557,6 +557,8 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                 loss = self.activity_regularizer(out)
                 if out.ndim > 0 and out.shape[0]:
                     loss = loss / float(out.shape[0])
+                if trace_names.ACTIVE:      # a traced step keeps it as a graph tensor ('dense_1/div_no_nan:0')
+                    traced_penalties.name_activity_loss(self.activity_regularizer, loss, out)
                 self._losses.append(loss)
 
     def add_loss(self, loss):

@@ -52,3 +52,22 @@ def name_penalties(pairs, values, caller):
             trace.graph.unique(prefix + name)
         trace.name_output(value, trace.graph.unique(prefix + names[-1]), (),
                           dtypes.display_name(value._data.dtype))
+
+
+def name_activity_loss(regularizer, loss, output):
+    """Name ``loss``, the activity penalty of ``output`` a layer call adds now, in the graph trace running now
+    (if any) as Keras 3's ops name it in the layer's scope: the regularizer's ops, then ``ops.shape(output)``
+    (a Shape, and a strided_slice where the batch length is unknown), a Cast, and divide_no_nan, whose name
+    ``model.losses`` shows after a traced fit ('functional_1/dense_1/div_no_nan:0')."""
+    trace = trace_names.current()
+    if trace is None or trace.graph is None or trace_names.entry_of(loss) is not None:
+        return
+    prefix = traced_ops.scope_prefix(trace)
+    names = _op_names(regularizer) or ()
+    if output.ndim > 0:
+        names += ('Shape',) + (('strided_slice',) if output.shape[0] is None else ()) + ('Cast', 'div_no_nan')
+    if not names:
+        return
+    for name in names[:-1]:
+        trace.graph.unique(prefix + name)
+    trace.name_output(loss, trace.graph.unique(prefix + names[-1]), (), dtypes.display_name(loss._data.dtype))
