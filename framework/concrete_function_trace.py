@@ -98,7 +98,9 @@ def _forget(function, entry):
 def _pure(function, arguments):
     """Whether the trace can run with no effect to undo: it reaches no variable (an optimizer's step writes
     its variables' buffers in place, past the StatelessScope) and takes only tensors, specs and literals."""
-    if captured_variables(function.python_function):
+    # (the names in its own code only, as before helpers were read: a helper's variable reads stay a trace
+    # here, so its prints keep TF's place; what a helper writes, the StatelessScope holds)
+    if captured_variables(function.python_function, through_helpers=False):
         return False
     return all(isinstance(leaf, _PLAIN) and not isinstance(leaf, Variable) for leaf in nest.flatten(arguments))
 

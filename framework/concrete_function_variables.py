@@ -6,23 +6,42 @@ cost each training step), so the variables are found in the function's code inst
 its bytecode names them, each global or closure name whose value is a variable, and each
 ``self.<attribute>`` of a bound method's instance. A name that holds a tf.Module or Keras layer
 brings that object's variables (in its own order: TensorFlow's is the order its call reads them),
-and a tf.Function called inside brings the variables of its own code. A variable named only on a
-branch the trace does not take is listed too (TensorFlow would not capture it).
+and a tf.Function called inside brings the variables of its own code, as does a plain function or
+method of the program's own that it names (the integrated-gradients tutorial's one_batch reads the
+model through compute_gradients, a global helper: TensorFlow's trace captures what the helper reads).
+A variable named only on a branch the trace does not take is listed too (TensorFlow would not capture
+it).
 """
 import dis
+import os
+import sysconfig
 import types
 
 from .variable import Variable
 
 _SELF_LOADS = ('LOAD_FAST', 'LOAD_DEREF')
 _ATTRIBUTE_LOADS = ('LOAD_ATTR', 'LOAD_METHOD')
+# code outside the program's own: tapeflow's packages (a layer's call is read through its variables
+# instead), the standard library and installed packages (they name no variable of the program's)
+_NOT_USER_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name) + os.sep
+                       for name in ('framework', 'layers', 'optim')) + \
+    tuple({sysconfig.get_paths()[key] + os.sep for key in ('stdlib', 'purelib', 'platlib')})
 
 
-def captured_variables(python_function):
-    """The variables ``python_function``'s code names, each once, in the order it names them."""
+def captured_variables(python_function, through_helpers=True):
+    """The variables ``python_function``'s code names, each once, in the order it names them; with
+    ``through_helpers`` False, not those only the program's plain functions and methods it calls name."""
     found, seen = [], set()
-    _collect(python_function, found, seen, set())
+    _collect(python_function, found, seen, _Visited(through_helpers))
     return tuple(found)
+
+
+class _Visited(set):
+    """The ids of the code objects a search has read, and whether it reads the program's helpers."""
+
+    def __init__(self, through_helpers):
+        super().__init__()
+        self.through_helpers = through_helpers
 
 
 def _add(value, found, seen, visited):
@@ -33,10 +52,19 @@ def _add(value, found, seen, visited):
             found.append(value)
     elif isinstance(value, Function):
         _collect(value.python_function, found, seen, visited)
+    elif isinstance(value, (types.FunctionType, types.MethodType)) and visited.through_helpers \
+            and _is_user_code(value):
+        _collect(value, found, seen, visited)
     elif not isinstance(value, type) and isinstance(getattr(type(value), 'variables', None), property):
         # a tf.Module or Keras layer / model: its variables
         for variable in value.variables:
             _add(variable, found, seen, visited)
+
+
+def _is_user_code(function):
+    """Whether the plain function or method ``function`` is the program's own Python."""
+    code = getattr(getattr(function, '__func__', function), '__code__', None)
+    return code is not None and not code.co_filename.startswith(_NOT_USER_DIRS)
 
 
 def _unbound(python_function):
