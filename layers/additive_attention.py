@@ -19,12 +19,9 @@ class AdditiveAttention(Attention):
 
     def build(self, input_shape):
         self._check(input_shape)
-        query_shape = input_shape[0]
-        if not hasattr(query_shape, '__len__') or len(query_shape) < 2:
-            raise ValueError('AdditiveAttention %r: the layer must be called on a list of inputs, namely [query, '
-                             'value] or [query, value, key]; received input shapes %s' % (self.name, input_shape))
+        dim = input_shape[0][-1]        # (as Keras: one shape as a list, [None, 3, 4], is its TypeError here)
         if self.use_scale:
-            self.scale = self.add_weight(name='scale', shape=(query_shape[-1],), initializer='glorot_uniform')
+            self.scale = self.add_weight(name='scale', shape=(dim,), initializer='glorot_uniform')
         self.built = True
 
     def _scores(self, query, key):

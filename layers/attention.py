@@ -112,22 +112,21 @@ class Attention(Layer):
         self.scale = self.concat_score_weight = None
 
     def _check(self, inputs, mask=None):
-        # Keras 3's checks and words (_validate_inputs); build meets them first, with the input shape(s): one
-        # tensor's shape is a tuple of sizes, not a list of inputs (tapeflow also takes a tuple of inputs)
+        # Keras 3's checks and words (_validate_inputs): lists only (a tuple of inputs, or of masks, is refused,
+        # and build meets a tuple of shapes first); its f-strings print a tensor as its numpy value
         name = type(self).__name__
-        one_shape = isinstance(inputs, tuple) and all(d is None or isinstance(d, int) for d in inputs)
-        if not isinstance(inputs, (list, tuple)) or one_shape:
-            raise ValueError('%s layer must be called on a list of inputs, namely [query, value] or [query, value, '
-                             'key]. Received: inputs=%s.' % (name, inputs))
+        if not isinstance(inputs, list):
+            raise ValueError('{} layer must be called on a list of inputs, namely [query, value] or [query, value, '
+                             'key]. Received: inputs={}.'.format(name, inputs))
         if not 2 <= len(inputs) <= 3:
             raise ValueError('%s layer accepts inputs list of length 2 or 3, namely [query, value] or [query, value, '
                              'key]. Received length: %d.' % (name, len(inputs)))
-        if mask is not None and not isinstance(mask, (list, tuple)):
-            raise ValueError('%s layer mask must be a list, namely [query_mask, value_mask]. Received: mask=%s.'
-                             % (name, mask))
+        if mask is not None and not isinstance(mask, list):
+            raise ValueError('{} layer mask must be a list, namely [query_mask, value_mask]. Received: mask={}.'
+                             .format(name, mask))
         if mask is not None and not 2 <= len(mask) <= 3:
-            raise ValueError('%s layer accepts mask list of length 2 or 3. Received: inputs=%s, mask=%s.'
-                             % (name, inputs, mask))
+            raise ValueError('{} layer accepts mask list of length 2 or 3. Received: inputs={}, mask={}.'
+                             .format(name, inputs, mask))
 
     def build(self, input_shape):
         self._check(input_shape)
@@ -187,8 +186,9 @@ class Attention(Layer):
         return as_bool(mask[0])
 
     def compute_output_shape(self, input_shape):
-        self._check(input_shape)
-        return tuple(input_shape[0][:-1]) + (input_shape[1][-1],)
+        # (Keras checks nothing here: a tuple of shapes is taken)
+        query_shape, value_shape = input_shape[0], input_shape[1]
+        return (*query_shape[:-1], value_shape[-1])
 
     def compute_output_spec(self, inputs, mask=None, return_attention_scores=False, training=None,
                             use_causal_mask=False):

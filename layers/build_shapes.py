@@ -59,7 +59,11 @@ def build_from_saved_shape(layer, shape):
     if isinstance(shape, dict) or _written_outside_tapeflow(inspect.unwrap(type(layer).build)):
         layer._build_from_shape(shape)
         return
-    layer._build_from_shape(tuple(shape))
+    if shape and all(isinstance(s, (list, tuple)) for s in shape):
+        # several inputs' shapes stay a list, as a call gives them (Attention's build refuses a tuple, as Keras's)
+        layer._build_from_shape([tuple(s) for s in shape])
+    else:
+        layer._build_from_shape(tuple(shape))
     layer._build_input_shape = shape
 
 
