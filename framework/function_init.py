@@ -74,6 +74,14 @@ class initializing:
             with once():
                 self._recorder.target.write(text)
 
+    def show_again(self):
+        """What the run printed, written once more now (a layer's failed build run: Keras runs its call again);
+        nothing after an abort, which already showed it."""
+        text = ''.join(self._recorder.written)
+        if text and not self.aborted:
+            with once():
+                self._recorder.target.write(text)
+
     def repeats(self):
         """Whether TensorFlow traces this call again: so far it made variables, or was told it would."""
         return self._created or CREATED[0] != self._before

@@ -47,6 +47,11 @@ class BuildRun:
             warn_unbuilt_state(self._layer.name)
         return False
 
+    def show_again(self):
+        """After the run failed in an eager call: Keras's symbolic run gave up, and the real call ran call()
+        once more, so its prints show a second time before the error (not where the run was aborted)."""
+        self._run.show_again()
+
     @property
     def failed(self):
         return self._run.aborted

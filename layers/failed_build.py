@@ -11,9 +11,16 @@ unbuilt too. A later good call builds it afresh.
 A functional call's run on zeros is left alone: Keras 3 builds a layer before its symbolic
 call, and a layer whose call cannot run on zeros (a Sequential then keeps no graph) keeps the
 weights that build made, which a later call uses, so the seeded weights stay Keras's.
+
+A call() of the user's own that fails is not undone: Keras 3 built the layer before calling it, and keeps
+what that build and the call's sublayers made (TF 2.21: a layer whose build made a weight stays built with it,
+and a retry uses it). Only Keras's failed build run (a layer without a build() whose sublayers are unbuilt)
+leaves the layer itself unbuilt, and the call then runs once more, printing again.
 """
 from . import call_context, tracking
 from .read_only_weights import restore
+
+_TAPEFLOW_PACKAGES = ('framework', 'layers', 'optim')
 
 
 def keep_build(error):
@@ -54,3 +61,16 @@ def undo(state):
         layer._build_input_shape = None
         layer.__dict__.pop('_state_locked', None)      # the build that locked it is undone
         tracking.structure_changed(layer)
+
+
+def after_failed_call(state, build_run):
+    """Put the layers of ``state`` (``before``'s) back after their first call failed: all of them where the
+    failing call() is tapeflow's (its checks run after the build Keras's checks come before); where it is the
+    user's, only what Keras's failed build run (``build_run``, a layers.build_run.BuildRun, or None) leaves
+    unbuilt, the layer itself, whose call then runs again in Keras (its prints show twice)."""
+    layer = state[0][0]
+    if type(layer).call.__module__.partition('.')[0] in _TAPEFLOW_PACKAGES:
+        undo(state)
+    elif build_run is not None:
+        undo(state[:1])
+        build_run.show_again()

@@ -486,7 +486,7 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                     self._add_activity_losses(outputs)
             except Exception as err:
                 if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
-                    failed_build.undo(unbuilt)
+                    failed_build.after_failed_call(unbuilt, None if shown_twice is _SHOWN_ONCE else shown_twice)
                 raise
             finally:
                 entries.pop()

@@ -24,7 +24,7 @@ def test_embedding_out_of_range_keeps_the_layer_built_as_keras():
     np.testing.assert_array_equal(layer(np.array([-1, 2])).numpy(), table[[4, 2]])
 
 
-def test_a_failed_first_call_puts_back_an_attribute_the_build_replaced():
+def test_a_failed_first_call_of_a_users_layer_keeps_its_build():
     class Scaled(keras.layers.Layer):
         def __init__(self):
             super().__init__()
@@ -38,11 +38,15 @@ def test_a_failed_first_call_puts_back_an_attribute_the_build_replaced():
                 raise ValueError('too wide')
             return x * self.scale
 
+    # A user's call() that fails leaves what its build made (TF 2.21: built, the (4,) scale kept, so the
+    # narrower retry fails in Mul); tapeflow's own layers, whose checks run in call() after the build where
+    # Keras's run before it, are put back (tests/test_lead45_failed_first_call.py)
     layer = Scaled()
     with pytest.raises(ValueError):
         layer(np.ones((1, 4), np.float32))
-    assert not layer.built and layer.scale is None and layer.weights == []
-    assert layer(np.ones((1, 2), np.float32)).numpy().tolist() == [[1.0, 1.0]]
+    assert layer.built and layer.scale.shape == (4,) and len(layer.weights) == 1
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'Incompatible shapes: \[1,2\] vs. \[4\] \[Op:Mul\]'):
+        layer(np.ones((1, 2), np.float32))
 
 
 @pytest.mark.parametrize('call, text', [
