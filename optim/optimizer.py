@@ -281,14 +281,16 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         finally:
             if self._gradient_scale is not None:
                 self._gradient_scale = None
+        if self.use_ema:
+            self._update_moving_averages()
+        # Constraints come after the moving average (and its overwrite), as in Keras 3's apply: the average
+        # follows the unconstrained weights, and overwritten weights are constrained.
         # (each variable's constraint looked up in C, as getattr(variable, 'constraint', None): most have none)
         if any(map(operator.is_not, map(getattr, variables, _CONSTRAINT, _NONES), _NONES)):
             for variable in variables:
                 constraint = getattr(variable, 'constraint', None)
                 if constraint is not None:
                     variable.assign(constraint(variable))
-        if self.use_ema:
-            self._update_moving_averages()
         if STATELESS_SCOPES:      # inside keras.StatelessScope the scope keeps the count, as Keras's assign_add
             STATELESS_SCOPES[-1].claim(self._iterations)
         count = self._iterations._data

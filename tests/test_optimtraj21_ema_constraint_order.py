@@ -3,12 +3,9 @@
 Keras 3.15's BaseOptimizer.apply runs _backend_apply_gradients (the update, then the EMA update and, every
 ema_overwrite_frequency steps, the overwrite of the weights by their averages) and only then assigns each
 variable's constraint. So the average follows the unconstrained weights, and weights overwritten by their
-averages are constrained afterwards. tapeflow constrained first (optim/optimizer.py's apply): every average
-and every trajectory with an overwrite differed from the first overwrite on (NonNeg bias -0x1.fbfffcp-7 on TF
-2.21, 0.0 on tapeflow; progs/optimtraj21/p7_constraint.py).
-
-The fix is in optim/optimizer.py (lead-owned): the patch is in notes/reports54/optimtraj21.md. Until it lands
-these tests are strict xfails (remove the marker with the patch).
+averages are constrained afterwards. tapeflow used to constrain first (optim/optimizer.py's apply): every
+average and every trajectory with an overwrite differed from the first overwrite on (NonNeg bias
+-0x1.fbfffcp-7 on TF 2.21, 0.0 on tapeflow; progs/optimtraj21/p7_constraint.py).
 
 Golden values printed by TF 2.21 (progs/optimtraj21/p9_gold.py under tensorflow-cpu 2.21).
 """
@@ -17,9 +14,6 @@ import pytest
 
 import framework as tf
 from framework import keras
-
-pytestmark = pytest.mark.xfail(strict=True, reason='needs the optim/optimizer.py patch of reports54/optimtraj21.md '
-                                                   '(constraints after the EMA update)')
 
 # TF 2.21 gives: per step, v (3 values) then u; then the averages of v and of u
 LOOP_GOLD = {
