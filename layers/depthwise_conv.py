@@ -84,7 +84,9 @@ class _DepthwiseBase(Layer):
             (stride,), (rate,) = self.strides, self.dilation_rate
             return squeeze(depthwise_conv(expand_dims(inputs, 1), expand_dims(kernel, 0), (stride, stride),
                                           self.padding.upper(), (1, rate)), [1])
-        return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
+        # (Keras's separable_conv2d names its depthwise op 'depthwise', which TF's kernel errors show)
+        return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate,
+                              name='depthwise' if self._kernels else None)
 
     def _pointwise(self, inputs, kernel):
         """SeparableConv's 1x1 convolution (on a height-1 image for a 1-D one, as tf.nn.separable_conv2d's)."""

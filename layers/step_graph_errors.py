@@ -38,6 +38,10 @@ def _op_node(error):
     if at < 0 or not text.startswith('{{function_node __wrapped__'):
         return None
     op = text[at + 5:text.index(']', at)]
+    if op == 'DepthwiseConv2dNative':
+        # tf.nn.depthwise_conv2d names its op after its scope, 'depthwise'; separable_conv2d names it 'depthwise'
+        # inside its own 'separable_conv2d' scope (the eager text's ' name: depthwise' tail says which)
+        return 'separable_conv2d/depthwise' if text.endswith(' name: depthwise') else 'depthwise'
     return _SCOPED_OPS.get(op, op)
 
 

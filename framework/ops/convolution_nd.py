@@ -21,6 +21,7 @@ from .convolution import WindowTooLarge, _padding
 from .pool_window_sizes import negative_size_error
 from .conv_transpose_shape_error import output_shape_mismatch
 from .backprop_input_kernel import runs_onednn, why_not_onednn
+from .depthwise_strides import refuse_unequal_strides
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
 from . import depthwise_forward_order, depthwise_multiplier_filter_order
@@ -358,6 +359,8 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
     x, f = _operands(input, filters, op)
     if f.shape[-2] != x.shape[-1]:
         raise _depthwise_mismatch(x, f, op)
+    if x.ndim == 4:       # TF's own 2-D kernel takes equal strides only (a 1-D one runs with (s, s))
+        refuse_unequal_strides(x._data.dtype, normalize_tuple(strides, 2, 'strides', op), name or '')
     grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
     return _grouped(x, grouped, strides, padding, dilations, x.shape[-1], 'convolution', depthwise=True,
                     through_batch=True, explicit=explicit)

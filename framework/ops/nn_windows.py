@@ -207,6 +207,11 @@ def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
     """``tf.nn.depthwise_conv2d``: each of the C input channels convolved with its own
     (KH, KW, C, M) filters, giving C * M channels; strides [1, s, s, 1], dilations 2 ints."""
+    return _depthwise_conv2d(input, filter, strides, padding, data_format, dilations)
+
+
+def _depthwise_conv2d(input, filter, strides, padding, data_format, dilations, kernel_name=''):  # noqa: A002
+    # (kernel_name: the ' name: ' tail of TF's kernel errors; eagerly TF shows no user's name there)
     padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
@@ -215,7 +220,7 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
         x, pairs = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), padding
         padding, explicit = 'VALID', tuple(tuple(int(v) for v in pair) for pair in (pairs[2:] if first else pairs[1:3]))
     out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
-                        dilations if dilations is not None else 1, explicit=explicit)
+                        dilations if dilations is not None else 1, name=kernel_name, explicit=explicit)
     return _to_first(out, first)
 
 
@@ -224,8 +229,8 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
                      dilations=None, name=None):
     """``tf.nn.separable_conv2d``: ``depthwise_conv2d`` then a 1x1 convolution with
     (1, 1, C * M, O) ``pointwise_filter``."""
-    depthwise = depthwise_conv2d(input, depthwise_filter, strides, refuse_lowercase(padding, 'separable_conv2d'),
-                                 data_format, dilations)
+    depthwise = _depthwise_conv2d(input, depthwise_filter, strides, refuse_lowercase(padding, 'separable_conv2d'),
+                                  data_format, dilations, kernel_name='depthwise')     # (TF's op name inside it)
     return _convolve(depthwise, pointwise_filter, 1, 'VALID', data_format, 1, 2, 'separable_conv2d')
 
 
