@@ -100,6 +100,12 @@ def _output_shape(rule, parameters, result, trace):
         return _array_concat(parameters)
     if rule == 'array_read':
         return _array_element(parameters, result)
+    try:
+        at_run = _lengths_given_at_run(rule, parameters, trace, result)
+    except (TypeError, ValueError, IndexError):     # (arguments the op took but no shape rule reads: unknown)
+        at_run = None
+    if at_run is not _NOT_GIVEN:
+        return at_run
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)
@@ -229,6 +235,106 @@ def _reshape_at_run(parameters, trace, result):
     return tuple(None if k in open_at else n for k, n in enumerate(shape))
 
 
+_NOT_GIVEN = object()
+
+
+def _holds_run_value(value, trace):
+    """Whether ``value`` (a tensor, or a list nesting them) holds a tensor only the graph's run gives."""
+    if isinstance(value, Tensor):
+        return runtime_values.known_at_run(trace, value)
+    return type(value) in (list, tuple) and any(_holds_run_value(v, trace) for v in value)
+
+
+def _lengths_given_at_run(rule, parameters, trace, result):
+    """TF's shape functions for ops whose output lengths come from a value argument: tile's multiples and
+    pad's paddings read as partial shapes (a length the trace cannot fold, ``tf.shape(x)[0]``, is open),
+    one_hot's depth, sequence_mask's maxlen and eye's sizes open where only the run gives them. The
+    arrays computed here know every length. _NOT_GIVEN where the op is none of these (the other rules decide)."""
+    if rule == 'tile':
+        return _tiled(parameters, trace)
+    if rule == 'known' and 'paddings' in parameters:
+        return _padded(parameters, trace)
+    if rule == 'known' and 'shape' in parameters and 'input' in parameters:
+        return _broadcast_target(parameters, trace)
+    if rule == 'one_hot' and _holds_run_value(parameters.get('depth'), trace):
+        shape = _input_shape(parameters.get('indices'), trace)
+        axis = parameters.get('axis')
+        if shape is None or not isinstance(axis, (int, type(None))):
+            return None
+        shape = list(shape)
+        shape.insert(len(shape) if axis in (None, -1) else axis, None)
+        return tuple(shape)
+    if _holds_run_value(parameters.get('maxlen'), trace):
+        shape = _input_shape(parameters.get('lengths'), trace)
+        return None if shape is None else tuple(shape) + (None,)
+    sizes = [parameters.get('num_rows'), parameters.get('num_columns'), parameters.get('batch_shape')]
+    if _holds_run_value(sizes, trace):          # tf.eye: the batch lengths, then the rows and columns
+        rows = _partial_vector([sizes[0]], trace)[0]
+        columns = rows if sizes[1] is None else _partial_vector([sizes[1]], trace)[0]
+        batch = _partial_vector(sizes[2], trace) if sizes[2] is not None else []
+        return None if type(batch) is not list else tuple(batch) + (rows, columns)
+    return _NOT_GIVEN
+
+
+def _broadcast_target(parameters, trace):
+    """BroadcastTo's shape function: its shape argument read as a partial shape (``[tf.shape(x)[0], 4]``:
+    (None, 4)), whatever the input's lengths."""
+    target = _partial_vector(parameters.get('shape'), trace)
+    if type(target) is not list or not all(d is None or type(d) is int for d in target):
+        return None
+    return tuple(target)
+
+
+def _input_shape(value, trace):
+    """The traced shape of an op's input: a tensor's, or a Python list's own (TF converts it to a constant)."""
+    if isinstance(value, Tensor):
+        return _traced(value, _is_open(trace))
+    array = _array(value)
+    return None if array is None or array.dtype == object else tuple(array.shape)
+
+
+def _partial_vector(value, trace):
+    """A shape-like vector argument as TF's shape functions read it (MakeShapeFromShapeTensor,
+    constant_value(partial=True)): a list's elements, None for a tensor only the run gives; a tensor's
+    values, its stacked lengths (tf.stack([n, 1]), tf.shape(x)) or all None where only the run gives it."""
+    if isinstance(value, Tensor):
+        known = getattr(trace, 'shape_values', {}).get(id(value))
+        if known is not None:
+            return list(known)
+        if runtime_values.known_at_run(trace, value):
+            return [None] * (value._data.shape[0] if value._data.ndim else 0)
+        return value._data.tolist()
+    if type(value) in (list, tuple):
+        return [_partial_vector(v, trace) if type(v) in (list, tuple) or (isinstance(v, Tensor) and v._data.ndim)
+                else None if isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) else int(v)
+                for v in value]
+    array = _array(value)
+    return None if array is None else array.tolist()
+
+
+def _tiled(parameters, trace):
+    """Tile's shape function: each input length times its multiple, open where either is (keras.io's masked
+    autoencoder tiles (1, 16, 8) position embeddings by ``[tf.shape(patches)[0], 1, 1]``: (None, 16, 8))."""
+    shape = _input_shape(parameters.get('input'), trace)
+    counts = _partial_vector(parameters.get('multiples'), trace)
+    if shape is None or type(counts) is not list or len(counts) != len(shape) or \
+            not all(c is None or type(c) is int for c in counts):
+        return None
+    return tuple(None if d is None or c is None else d * c for d, c in zip(shape, counts))
+
+
+def _padded(parameters, trace):
+    """tf.pad's shape: Pad's shape function, then tf.pad's own set_shape from its paddings' constant parts
+    (array_ops.pad): each length plus its row's paddings, open where the length or a padding is
+    (``[[0, 0], [0, n]]`` of a traced n on (None, 4): (None, None); ``[[0, n], [0, 0]]``: (None, 4))."""
+    shape = _input_shape(parameters.get('tensor'), trace)
+    rows = _partial_vector(parameters.get('paddings'), trace)
+    if shape is None or type(rows) is not list or len(rows) != len(shape):
+        return None
+    rows = [row if type(row) is list else [None, None] for row in rows]
+    return tuple(None if d is None or None in row else d + sum(row) for d, row in zip(shape, rows))
+
+
 def _created(parameters, trace):
     shape = parameters.get('shape', parameters.get('dims'))
     if isinstance(shape, Tensor):
@@ -344,14 +450,6 @@ def _expand(parameters, shapes, result):
         return None
     axis = int(axis) % (len(shape) + 1)
     return shape[:axis] + (1,) + shape[axis:]
-
-
-def _tile(parameters, shapes, result):
-    shape = shapes[0] if shapes else None
-    multiples = parameters.get('multiples')
-    if shape is None or not isinstance(multiples, (list, tuple)) or any(isinstance(m, Tensor) for m in multiples):
-        return None
-    return tuple(None if d is None else d * int(m) for d, m in zip(shape, multiples))
 
 
 def _gather(parameters, shapes, result):
@@ -540,7 +638,7 @@ _RULES = {
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
-    'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
+    'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

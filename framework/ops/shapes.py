@@ -475,7 +475,7 @@ def tile(input, multiples, name=None):  # noqa: A002
     except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
         return dispatch('tile', input, multiples)
     refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,), 'multiples')
-    rank = np.ndim(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
+    rank = np.ndim(_values_of(multiples))
     if rank != 1:
         raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'
                           % ','.join(map(str, np.shape(getattr(multiples, '_data', multiples)))), x, multiples)
@@ -497,6 +497,17 @@ def tile(input, multiples, name=None):  # noqa: A002
             return reduce_sum(reshape(g, folded), tuple(range(0, 2 * len(shape), 2)))
         record('tile', (x,), out, (grad,))
     return out
+
+
+def _values_of(value):
+    """``value`` with its tensors as numpy values: a list holding a traced length (``[tf.shape(x)[0], 1]``,
+    keras.io's masked-autoencoder tiling its position embeddings per batch) converts through TF's auto-packing,
+    where NumPy would meet the graph tensor's refusal of a numpy conversion."""
+    if isinstance(value, Tensor):
+        return value.numpy()
+    if isinstance(value, (list, tuple)) and holds_tensor(value):
+        return [_values_of(v) for v in value]
+    return value
 
 
 def _tile_error(text, x, multiples):
