@@ -74,6 +74,9 @@ class MultiHeadAttention(Layer):
     """
 
     supports_masking = True
+    # a symbolic call's output carries the query's mask: Keras 3's base compute_mask hands on the first
+    # argument's (symbolic_call._give_masks)
+    masks_only_handed_on = True
 
     def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
                  attention_axes=None, sliding_window=None, flash_attention=None, kernel_initializer='glorot_uniform',
@@ -126,6 +129,18 @@ class MultiHeadAttention(Layer):
             if isinstance(query_shape, list):       # a file's shapes_dict (build_from_config): Keras keeps the lists
                 self._shapes_dict = {name: list(shape) for name, shape in self._shapes_dict.items()}
         self.built = True
+
+    def _note_build_call(self, args, kwargs):
+        """A symbolic first call has just built the layer from the query's shape: Keras 3 builds it from the
+        value's and key's KerasTensors too (its shapes_dict), so the projections are made here, with no call
+        run (the outputs come from compute_output_spec). Keras's build errors come bare, before the call's."""
+        value = args[0] if args else kwargs.get('value')
+        key = args[1] if len(args) > 1 else kwargs.get('key')
+        if self._projections_ready or type(value) is not KerasTensor or self._build_input_shape is None:
+            return
+        query_shape = tuple(self._build_input_shape)
+        with self.unlocked_state():
+            self._build_projections(query_shape, tuple(value.shape), None if key is None else tuple(key.shape))
 
     def _sublayer_options(self):
         clone = lambda obj, module: module.get(module.serialize(obj)) if obj is not None else None  # noqa: E731
@@ -284,16 +299,19 @@ class MultiHeadAttention(Layer):
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
 
-    def symbolic_outputs(self, outputs, kwargs):
-        """The KerasTensors of a call on KerasTensors as Keras 3's compute_output_spec gives them: the scores
-        asked for are (batch, num_heads, Tq, Tq), the query's length twice whatever the value's (TF 2.21:
-        (None, 2, 5, 5) for a query (None, 5, 8) attending to a value (None, 7, 8)); the scores computed on
-        data are (batch, num_heads, Tq, Tv)."""
-        if not kwargs.get('return_attention_scores') or not isinstance(outputs, tuple) or len(outputs) != 2:
-            return outputs
-        output, scores = outputs
-        batch, length = output.shape[0], output.shape[1]
-        return output, KerasTensor((batch, self.num_heads, length, length), scores.dtype)
+    def compute_output_spec(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None,
+                            attention_mask=None, return_attention_scores=False, training=None, use_causal_mask=False):
+        """Keras 3's symbolic outputs, from the shapes alone (no call runs on KerasTensors, so an attention_mask
+        Input of the wrong shape builds, as in TF 2.21, and fails on data): the scores asked for are
+        (batch, num_heads, Tq, Tq), the query's length twice whatever the value's (TF 2.21: (None, 2, 5, 5) for
+        a query (None, 5, 8) attending to a value (None, 7, 8)); the scores computed on data are (batch,
+        num_heads, Tq, Tv)."""
+        output = KerasTensor(self.compute_output_shape(query.shape, value.shape, None if key is None else key.shape),
+                             self.compute_dtype)
+        if not return_attention_scores:
+            return output
+        length = query.shape[1]
+        return output, KerasTensor((query.shape[0], self.num_heads, length, length), self.compute_dtype)
 
     def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
         query_shape = tuple(query_shape)

@@ -1,9 +1,11 @@
 """A layer called on KerasTensors: build it, infer its outputs, record the call.
 
 ``Layer.__call__`` hands such calls here. The output shapes come from the
-layer's ``compute_output_shape``; a layer that does not define one (or that
-gets KerasTensors in other arguments than the first) is run on zeros, a batch
-of one, with tapes paused, and its outputs' shapes and dtypes read. Where an
+layer's own ``compute_output_spec`` (given all the call's arguments, as
+Keras's Operation.symbolic_call) or ``compute_output_shape``; a layer that
+defines neither (or that gets KerasTensors in other arguments than the first)
+is run on zeros, a batch of one, with tapes paused, and its outputs' shapes
+and dtypes read. Where an
 input has free axes besides the batch (a sequence's steps), it runs a second
 time with those axes longer: the output axes that change with them are free
 too, as Keras's symbolic trace finds them.
@@ -109,16 +111,18 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
         _name_long_road(layer, inputs)
     if shortcut is not None:
         outputs = shortcut
-    elif only_first and not getattr(type(layer).compute_output_spec, 'keras_default', False):
+    elif not getattr(type(layer).compute_output_spec, 'keras_default', False):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype; Attention
-        # gives its scores' too); new KerasTensors it made are the outputs themselves
+        # gives its scores' too); new KerasTensors it made are the outputs themselves. It gets all the call's
+        # arguments, KerasTensors among them, as Operation.symbolic_call hands them on, and no call runs:
+        # MultiHeadAttention(q, v, attention_mask=keras.Input((2, 2))) builds in TF 2.21 (fails on data)
         try:
-            spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
+            spec = layer.compute_output_spec(inputs, *args, **_accepted(layer.compute_output_spec, kwargs))
         except (TypeError, ValueError) as err:      # in the call's banner, as Keras's symbolic call
             raise _from_shape_rule(_symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
         outputs = nest.map_structure(lambda t: t if type(t) is KerasTensor and t._keras_history is None else
                                      KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
-        if _masks_involved(layer, inputs):
+        if _masks_involved(layer, inputs) and not _masks_from_keras_tensors(layer, inputs, kwargs, outputs):
             _give_masks(layer, inputs, args, kwargs, outputs)
     elif only_first and _defines_output_shape(layer):
         try:
@@ -155,9 +159,6 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             # Keras 3 sets output masks only for such layers: another's symbolic outputs carry none, even where
             # its call hands back a tensor with a mask (Lambda(lambda t: t), a custom layer setting _keras_mask)
             _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
-        as_keras_gives = getattr(layer, 'symbolic_outputs', None)
-        if as_keras_gives is not None:      # Keras 3's compute_output_spec where it differs from the call's shapes
-            outputs = as_keras_gives(outputs, kwargs)
     if named:       # Keras's node keeps the call's own arguments: no positional one here
         Node(layer, tuple(args), dict({first_call_parameter(layer): inputs}, **kwargs), outputs)
     else:
@@ -230,6 +231,32 @@ def _give_masks(layer, inputs, args, kwargs, outputs):
     for output, mask in zip(flat_outputs, flat_masks):
         if type(output) is KerasTensor and type(mask) is KerasTensor:
             output._mask = mask
+
+
+def _masks_from_keras_tensors(layer, inputs, kwargs, outputs):
+    """Keras 3's output masks of a call that ran no call (compute_output_spec): compute_mask on the KerasTensors
+    with the given mask, else the first argument's (Layer.__call__'s previous_mask), hung as it gives them;
+    True when that settled them. None there means no output mask (Attention()([Input((3, 4)), Input((5, 6))])
+    builds (None, 3, 6) in TF 2.21, where a run on zeros fails in its matmul); Attention's mask is its
+    convert_to_tensor op's output, a KerasTensor of its own. A compute_mask that fails on KerasTensors or gives
+    something else than KerasTensors leaves them to the run on zeros (False)."""
+    previous = kwargs.get('mask')
+    if previous is None:
+        previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
+    try:
+        with paused():
+            masks = layer.compute_mask(inputs, previous)
+    except Exception:       # noqa: BLE001 -- a compute_mask that needs values
+        return False
+    if masks is None:
+        return True
+    flat_masks, flat_outputs = nest.flatten(masks), nest.flatten(outputs)
+    if not all(m is None or type(m) is KerasTensor for m in flat_masks):
+        return False
+    for output, mask in zip(flat_outputs, flat_masks):      # (Keras zips them: scores get none)
+        if type(output) is KerasTensor and mask is not None:
+            output._mask = mask
+    return True
 
 
 def _shape_or_value(x):
