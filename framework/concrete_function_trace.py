@@ -44,11 +44,12 @@ def called_by_user(depth=2):
     return not sys._getframe(depth).f_code.co_filename.startswith(_OWN_DIRS)
 
 
-def trace_now(function, entry, key, args, kwargs):
+def trace_now(function, entry, key, args, kwargs, any_variables=False):
     """Run ``function``'s trace ``entry`` (made for ``key``) on ``args`` / ``kwargs`` (see the module);
-    True when it ran, and ``entry`` is then a shown trace."""
+    True when it ran, and ``entry`` is then a shown trace. ``any_variables``: run it even where it reaches
+    variables (tf.saved_model.save's traces, which give the variables back their values after)."""
     from .keras.stateless_scope import StatelessScope      # (framework.keras imports tf.function's modules)
-    if not _pure(function, (args, kwargs)):
+    if not any_variables and not _pure(function, (args, kwargs)):
         return False
     try:
         args, kwargs = _stood_in((list(args), dict(kwargs)))

@@ -41,8 +41,10 @@ The bookkeeping costs a few microseconds a call (about 4 us for ``f(x, y)``
 with two tensors, 6 us for a method called with a keyword), nothing next to
 a training step.
 """
+import contextlib
 import functools
 import inspect
+import itertools
 import sys
 import threading
 import types
@@ -80,6 +82,7 @@ from .eager_switch import RUN_EAGERLY       # tf.config.run_functions_eagerly's 
 
 _NUMPY = (np.ndarray, np.generic)      # numpy scalars (np.float32(3.0)) trace as scalar tensors
 _THREAD = threading.local()  # .muted: depth of replaying calls on this thread (their prints are dropped)
+_MADE = itertools.count()      # traces in the order they were made, a Function's save traces among the others
 
 
 class _MutedStdout:
@@ -177,10 +180,11 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes')
+                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
+        self.made = next(_MADE)
         self.random_state = random_state or GraphRandomState()
         # numpy's global random state when the trace began, if the trace drew from it (None if not)
         self.numpy_draws = None
@@ -311,14 +315,33 @@ class Function:
         return FunctionType(self._binder)
 
     def experimental_get_tracing_count(self):
-        """How many traces TensorFlow would have made so far."""
-        return len(self._traces) + self._second_trace
+        """How many traces TensorFlow would have made so far (tf.saved_model.save's own traces included)."""
+        return len(self._traces) + len(self._saved_state()[0]) + self._second_trace
+
+    def _saved_state(self):
+        """(traces, dispatch) of the traces tf.saved_model.save made (function_save_traces.py)."""
+        return self.__dict__.get('_save_traces') or ((), None)
+
+    @contextlib.contextmanager
+    def save_context(self):
+        """Calls and traces inside see only the traces made for a save: TensorFlow keys its trace cache by
+        the save context too, so tf.saved_model.save traces each function anew (function_save_traces.py)."""
+        saved = self.__dict__.setdefault('_save_traces', ([], {}))
+        normal = self._traces, self._dispatch, self._second_trace
+        self._traces, self._dispatch = saved
+        try:
+            yield
+        finally:
+            self._traces, self._dispatch, self._second_trace = normal
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Each trace's block as ``str(concrete_function)`` prints it, in trace order, a blank line
-        between traces; not verbose, each trace's one-line signature, a line each."""
+        between traces; not verbose, each trace's one-line signature, a line each. A function with an
+        input_signature is traced first if it has not been (TF's _list_all_concrete_functions)."""
+        if self.input_signature is not None and not self._traces:
+            self._concrete((), {}, concrete_function_trace.called_by_user())
         blocks = []
-        for entry in self._traces:
+        for entry in sorted(list(self._traces) + list(self._saved_state()[0]), key=lambda e: getattr(e, 'made', 0)):
             if entry.concrete is None:
                 entry.concrete = ConcreteFunction(self, entry)
             blocks.append(entry.concrete.pretty_printed_signature(verbose))
@@ -651,6 +674,10 @@ class Function:
         Raises:
             TypeError: arguments that do not fit the function or its input_signature.
         """
+        return self._concrete(args, kwargs, concrete_function_trace.called_by_user())
+
+    def _concrete(self, args, kwargs, by_user):
+        """get_concrete_function's trace; ``by_user``: the program asked (TF traces then, this runs it now)."""
         if self._binder.input_signature is not None:
             if not args and not kwargs:
                 args = self._binder.input_signature
@@ -665,7 +692,7 @@ class Function:
                                 if isinstance(v, TensorSpec) and v.name}
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
-            if not entry.shown and concrete_function_trace.called_by_user():     # (TF traces here)
+            if not entry.shown and by_user:     # (TF traces here)
                 concrete_function_trace.trace_now(self, entry, key, args, kwargs)
         return entry.concrete
 

@@ -23,6 +23,7 @@ import numpy as np
 from .. import backend
 
 from ..atomic_files import atomic_write
+from ..function_save_traces import in_save_context, trace_for_save
 from ..train import checkpoint_file
 from ..tf_logging import logger as tensorflow_logger
 from ..train.absl_root_logging import after_checkpoint_write
@@ -68,8 +69,12 @@ def save(obj, export_dir, signatures=None, options=None):
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
     signatures = as_signatures(signatures, obj)
+    # TF traces the saved modules' tf.functions anew in its save context (function_save_traces.py);
+    # a signature of one of them learns its outputs from that trace
+    traced = trace_for_save(graph.nodes, graph.variables.values())
     for signature in signatures.values():
-        signature.trace_at_save(graph.variables.values())
+        with in_save_context(signature.function, traced):
+            signature.trace_at_save(graph.variables.values())
     payload = {'format': FORMAT, 'root': obj, 'signatures': signatures, 'traces': traced_signatures(obj)}
     assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
     os.makedirs(assets_dir, exist_ok=True)
