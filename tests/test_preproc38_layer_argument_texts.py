@@ -39,5 +39,7 @@ def test_integer_lookup_text_mask_token_is_tf_conversion_error(mask_token):
 
 
 def test_integer_lookup_word_oov_token():
+    # TF 2.21 makes it (a lookup that does not invert never converts its OOV token): get_config's int() fails
+    layer = layers.IntegerLookup(oov_token='a')
     with pytest.raises(ValueError, match=r"^invalid literal for int\(\) with base 10: 'a'$"):
-        layers.IntegerLookup(oov_token='a')
+        layer.get_config()

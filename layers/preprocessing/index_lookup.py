@@ -4,6 +4,7 @@ A vocabulary maps tokens to indices: the mask token (int mode only) takes
 index 0, then ``num_oov_indices`` out-of-vocabulary buckets, then the learned
 or given tokens. Lookups run on the host, as Keras runs them on the CPU.
 """
+import operator
 import os
 
 import numpy as np
@@ -75,15 +76,6 @@ class IndexLookup(VocabularyAssets, Layer):
             raise _keras_error('The value of `num_oov_indices` argument for `IntegerLookup` must >= 0. Received: '
                                'num_oov_indices=%s' if integer else '`num_oov_indices` must be greater than or equal '
                                'to 0. Received: num_oov_indices=%s', num_oov_indices, who)
-        if not isinstance(num_oov_indices, (int, np.integer)):
-            # Keras lists its special tokens as [oov_token] * num_oov_indices when it sets a vocabulary (Python's
-            # TypeError for 2.0); tapeflow refuses any other type when the layer is made
-            kind = type(num_oov_indices)        # (Python names a type by its tp_name: 'float', 'numpy.float64')
-            error = TypeError("can't multiply sequence by non-int of type '%s'" % (
-                kind.__name__ if kind.__module__ == 'builtins' else '%s.%s' % (kind.__module__, kind.__name__)))
-            error.add_note('%s: num_oov_indices must be an int >= 0; received num_oov_indices=%r'
-                           % (who, num_oov_indices))
-            raise error
         if not (isinstance(oov_method, str) and oov_method in ('floormod', 'farmhash')):
             raise _keras_error("Unknown value for `oov_method` argument of %s. Allowed values are: ('floormod', "
                                "'farmhash'). Received: oov_method=%%s" % who, oov_method, who)
@@ -107,7 +99,12 @@ class IndexLookup(VocabularyAssets, Layer):
         if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
             raise ValueError('When specifying the `vocabulary` argument, in TF-IDF output mode, the `idf_weights` '
                              'argument must also be provided.')
-        self.max_tokens, self.num_oov_indices = max_tokens, int(num_oov_indices)
+        # (a fractional count is kept as given, as Keras keeps it: a vocabulary then fails in Python's
+        # [oov_token] * num_oov_indices, "can't multiply sequence by non-int of type 'float'", adapt() in TF's int32
+        # conversion of the first token's index; a layer with neither is made, and its config keeps 1.5)
+        self.max_tokens = max_tokens
+        self.num_oov_indices = int(num_oov_indices) if isinstance(num_oov_indices, (int, np.integer)) \
+            else num_oov_indices
         self.mask_token, self.oov_token = mask_token, oov_token
         self.vocabulary_dtype, self.invert, self.output_mode = vocabulary_dtype, bool(invert), output_mode
         self.sparse, self.pad_to_max_tokens, self.oov_method = bool(sparse), bool(pad_to_max_tokens), oov_method
@@ -153,6 +150,14 @@ class IndexLookup(VocabularyAssets, Layer):
     def _key(self, token):
         """One special or vocabulary token as a key."""
         return token
+
+    def _special_key(self, token):
+        """The mask or OOV token as a key, compared with the vocabulary's and the inputs' (IntegerLookup takes
+        an OOV token it never converts, as Keras 3 does)."""
+        return self._key(token)
+
+    def _check_adapted_special_tokens(self):
+        """Keras 3 converts the special tokens to the vocabulary dtype when adapt() ends (IntegerLookup's)."""
 
     def _public(self, key):
         """A key as get_vocabulary shows it."""
@@ -213,8 +218,8 @@ class IndexLookup(VocabularyAssets, Layer):
             raise _keras_error('Cannot set an empty vocabulary. Received: vocabulary=%s', np.asarray(
                 host_array(vocabulary)), who)
         start = self._token_start_index()
-        special = [self._key(self.mask_token)] * self._oov_start_index() + [self._key(self.oov_token)] * \
-            self.num_oov_indices
+        special = [self._special_key(self.mask_token)] * self._oov_start_index() + \
+            [self._special_key(self.oov_token)] * self.num_oov_indices
         with_specials = keys[:start] == special
         tokens = keys[start:] if with_specials else keys
         repeated = list(dict.fromkeys(k for k in tokens if tokens.count(k) > 1))      # first-seen order, as Keras
@@ -224,10 +229,10 @@ class IndexLookup(VocabularyAssets, Layer):
             raise _keras_error('The passed vocabulary has at least one repeated term. Please uniquify your dataset. '
                                'The repeated terms are: %s', shown, who)
         for token, what in ((self.mask_token, 'mask'), (self.oov_token if self.invert else None, 'OOV')):
-            if token is not None and self._key(token) in tokens:
+            if token is not None and self._special_key(token) in tokens:
                 # Keras 3's words: the special tokens in order, the token's last index in the whole vocabulary
                 order = [self.mask_token] * self._oov_start_index() + [self.oov_token] * self.num_oov_indices
-                index = len(keys) - 1 - keys[::-1].index(self._key(token))
+                index = len(keys) - 1 - keys[::-1].index(self._special_key(token))
                 error = ValueError('Found reserved %s token at unexpected location in `vocabulary`. Note that passed '
                                    '`vocabulary` does not need to include the OOV and mask tokens. Either remove all '
                                    'mask and OOV tokens, or include them only at the start of the vocabulary in '
@@ -320,8 +325,15 @@ class IndexLookup(VocabularyAssets, Layer):
             # the vocabulary size is fixed all the same (a multi_hot call then fails on the table)
             self._record_vocabulary_size()
             return
+        self._check_adapted_special_tokens()
         start = self._token_start_index()
-        special = {self._key(t) for t in (self.mask_token, self.oov_token) if t is not None}
+        if isinstance(start, np.floating):      # (its tf.range: TF 2.21's words for a numpy float)
+            operator.index(start)
+        if not isinstance(start, (int, np.integer)):
+            # Keras 3's table of the learned tokens starts at token_start + tf.size(tokens): TF 2.21's
+            # 'Cannot convert 1.5 to EagerTensor of dtype int32' for StringLookup(num_oov_indices=1.5)
+            convert_to_tensor(start, dtype='int32')
+        special = {self._special_key(t) for t in (self.mask_token, self.oov_token) if t is not None}
         limit = None if self.max_tokens is None else self.max_tokens - start
         tokens = self._counts.vocabulary(special, limit)
         if not tokens:      # Keras 3 imports the learned tokens into its table: TF's kernel refuses none
@@ -398,7 +410,7 @@ class IndexLookup(VocabularyAssets, Layer):
     def _lookup(self, flat, who):
         """Indices of the keys ``flat``; the mask gives 0 (int mode) or -1 (dropped by the encoders)."""
         oov = self._oov_start_index()
-        mask = None if self.mask_token is None else self._key(self.mask_token)
+        mask = None if self.mask_token is None else self._special_key(self.mask_token)
         mask_value = 0 if self.output_mode == 'int' else -1
         out = np.empty(flat.shape, np.int64)
         missing = []
@@ -441,10 +453,10 @@ class IndexLookup(VocabularyAssets, Layer):
         if array.dtype.kind not in 'iu':
             raise TypeError('%s: invert=True maps integer indices back to tokens; got dtype %s' % (who, array.dtype))
         start, size = self._token_start_index(), self.vocabulary_size()
-        tokens = [self._key(self.oov_token)] * start + self._tokens
-        mask = None if self.mask_token is None else self._key(self.mask_token)
+        tokens = [self._special_key(self.oov_token)] * start + self._tokens
+        mask = None if self.mask_token is None else self._special_key(self.mask_token)
         flat = [mask if (i == 0 and mask is not None) else tokens[i] if start <= i < size
-                else self._key(self.oov_token) for i in array.reshape(-1).tolist()]
+                else self._special_key(self.oov_token) for i in array.reshape(-1).tolist()]
         return Tensor(self._token_array(flat).reshape(array.shape))
 
     def _token_array(self, flat):

@@ -121,21 +121,28 @@ class IntegerLookup(KeepsGivenInputs, IndexLookup):
                          pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method, salt=salt, name=name, **kwargs)
 
     def _check_special_tokens(self, mask_token, oov_token):
-        # after Layer.__init__, as Keras meets them (the refused layer has used up its name)
-        if isinstance(mask_token, (str, bytes, float)) and not (isinstance(mask_token, float) and
-                                                                 mask_token.is_integer()):
-            error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (mask_token,))    # TF 2.21's
-            error.add_note('IntegerLookup: mask_token must be an int or None')
-            raise error
-        if self._inverting and not isinstance(oov_token, (int, np.integer)):
-            # Keras 3 converts the token an inverting lookup returns for OOV indices to int64: TF 2.21's
-            # "Cannot convert '7' to EagerTensor of dtype int64" (a word or 1.5 too)
+        # after Layer.__init__, as Keras meets them (the refused layer has used up its name). Keras 3 converts
+        # the mask token to int64 when made (TF 2.21's 'Cannot convert 1.0 to EagerTensor of dtype int64'; True
+        # is 1), the OOV token only where an inverting lookup returns it ("Cannot convert '7' ..."): otherwise
+        # it takes any, matching no integer ('a', 1.5) or the one it equals (True, 2.0), until get_config's int()
+        if mask_token is not None:
+            convert_to_tensor(mask_token, dtype='int64')
+        if self._inverting:      # (None too: TF 2.21's 'Attempt to convert a value (None) ...')
             convert_to_tensor(oov_token, dtype='int64')
-        if isinstance(oov_token, (str, bytes)):
-            int(oov_token)      # Keras 3 takes int(oov_token): Python's ValueError for a word
-        for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
-                raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
+
+    def _special_key(self, token):
+        if token is None or isinstance(token, (bool, int, np.integer)):
+            return None if token is None else int(token)
+        if isinstance(token, (float, np.floating)):
+            return token        # (compared as numpy compares it: 2.0 is 2, 1.5 no integer)
+        return _MatchesNothing(token)
+
+    def _check_adapted_special_tokens(self):
+        # Keras 3's finalize_state removes tf.convert_to_tensor([token], 'int64') from its counts: TF 2.21's
+        # "Cannot convert ['a'] to EagerTensor of dtype int64" for an OOV token it never converted before
+        for token in (self.mask_token, self.oov_token):
+            if token is not None:
+                convert_to_tensor([token], dtype='int64')
 
     def adapt(self, data, steps=None):
         """See IndexLookup.adapt (its own method, as in Keras: a bad keyword names IntegerLookup.adapt())."""
@@ -175,3 +182,15 @@ class IntegerLookup(KeepsGivenInputs, IndexLookup):
 
     def get_build_config(self):
         return {}       # as Keras 3's lookups: built when made, they save no input shape
+
+
+class _MatchesNothing:
+    """An IntegerLookup special token that is no number ('a', [1]): Keras 3 compares it with the integer
+    vocabulary and inputs, and it equals none of them."""
+    __slots__ = ('token',)
+
+    def __init__(self, token):
+        self.token = token
+
+    def __repr__(self):
+        return repr(self.token)
