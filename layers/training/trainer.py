@@ -344,7 +344,9 @@ class Trainer(Keras2Shims, TrainingLoops):
                     restore_norm_modes(switched)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
-            scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
+            # (a replayed step applies the optimizer its trace captured: traced_norm_modes.TracedVariables)
+            optimizer = self.optimizer if trainable is None else trainable.optimizer
+            scaled_loss = loss if optimizer is None else optimizer.scale_loss(loss)
         self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         if trainable is None:
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
@@ -354,7 +356,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         if trainable:
             sources = trainable.plain if type(trainable) is TracedVariables else trainable
             gradients = tape.gradient(scaled_loss, sources)
-            self.optimizer.apply_gradients(zip(gradients, sources))
+            optimizer.apply_gradients(zip(gradients, sources))
         elif trace is None:
             # TF 2.21 warns where its train function is traced (once per traced function: a traced step
             # after the first runs no Python), and every step when run eagerly
