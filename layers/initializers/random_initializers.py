@@ -248,10 +248,14 @@ class Orthogonal(RandomInitializer):
         if isinstance(self.gain, (str, bytes)):     # Keras's gain * q: "Cannot convert 'a' to EagerTensor of
             convert_to_tensor(self.gain, dtype)     # dtype float"
         rows, cols = int(rows), int(cols)
-        if dtype.kind == 'V':       # TensorFlow's Qr kernel has no bfloat16 (its words)
-            raise InvalidArgumentError("Value for attr 'T' of bfloat16 is not in the list of allowed values: double, "
-                                       'float, half, complex64, complex128 [Op:Qr]; the Orthogonal initializer '
-                                       'needs a QR: make the weight float32 (or float16)')
+        if dtype.kind == 'V':
+            # Keras draws the bfloat16 matrix, then TensorFlow's Qr kernel, which has no bfloat16, refuses it
+            from framework.ops.linalg_decompositions import qr
+            try:
+                qr(keras_random.normal(flat_shape, dtype=dtype, seed=self.seed))
+            except InvalidArgumentError as err:
+                err.add_note('the Orthogonal initializer needs a QR: make the weight float32 (or float16)')
+                raise
         # Keras's draw, in the weight's dtype.
         a = keras_random.normal(flat_shape, dtype=dtype, seed=self.seed)._data
         xp = array_module(a)
