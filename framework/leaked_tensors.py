@@ -9,6 +9,7 @@ a tensor the trace named, and that the function does not return, are replaced by
 (TensorFlow's text goes on with the frames where the tensor was made, TensorFlow's own among them: left out.)
 """
 import dis
+import sys
 
 from .tensor import DISPLAY_NAME, Tensor
 
@@ -42,8 +43,21 @@ class SymbolicTensor:
     def __str__(self):
         return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, self.shape, self._dtype)
 
-    def __array__(self, dtype=None, copy=None):
-        raise self._out_of_scope()
+    # The user's NumPy call gets TensorFlow's refusal of a graph tensor (np.array(model.losses) after fit); the
+    # signature has no ``copy``, as TF 2.21's SymbolicTensor.__array__, so NumPy 2 warns first as it does there.
+    # tapeflow's own conversion of a list holding it (ops.sum(model.losses)) is TF's capture: out of scope.
+    def __array__(self, dtype=None):
+        from .assert_statements import LIBRARIES
+        if sys._getframe(1).f_code.co_filename.startswith(LIBRARIES[:3]):     # (framework/, layers/, optim/)
+            raise self._out_of_scope()
+        raise NotImplementedError("Cannot convert a symbolic tf.Tensor (%s) to a numpy array. This error may indicate "
+                                  "that you're trying to pass a Tensor to a NumPy call, which is not supported."
+                                  % self.name)
+
+    def __bool__(self):         # (``if model.losses[0]:``) TF's graph tensor refuses a Python truth value
+        from .assert_statements import BOOL_REFUSAL
+        from .errors import OperatorNotAllowedInGraphError
+        raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
 
     def __tf_tensor__(self, dtype=None, name=None):
         raise self._out_of_scope()
