@@ -23,6 +23,7 @@ from framework.train.tracked_containers import wrapped as tf_wrapped
 from optim.gradients import unknown_variables_first
 from optim.loss_scale_optimizer import LossScaleOptimizer
 from optim.optimizer import Optimizer
+from optim.traced_hyperparameters import as_traced
 
 from ..call_inputs import names_training
 from ..layer_metrics import model_metrics
@@ -346,7 +347,12 @@ class Trainer(Keras2Shims, TrainingLoops):
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
             # (a replayed step applies the optimizer its trace captured: traced_norm_modes.TracedVariables)
             optimizer = self.optimizer if trainable is None else trainable.optimizer
-            scaled_loss = loss if optimizer is None else optimizer.scale_loss(loss)
+            if optimizer is None:
+                scaled_loss = loss
+            else:
+                # by the loss_scale_factor the trace saw, as the apply's unscaling (traced_hyperparameters)
+                with as_traced(optimizer):
+                    scaled_loss = optimizer.scale_loss(loss)
         self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         if trainable is None:
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
