@@ -172,8 +172,16 @@ class ConcreteFunction:
     @property
     def structured_input_signature(self):
         if self._entry.key is None:
-            names = [name for name, _ in self._function._binder.signature_parameters()]
-            return tuple(named_specs(spec, name) for name, spec in zip(names, self._function.input_signature)), {}
+            binder = self._function._binder
+            names = [name for name, _ in binder.signature_parameters()]
+            args = [named_specs(spec, name) for name, spec in zip(names, self._function.input_signature)]
+            kwargs = {}
+            for name, kind, default in binder.defaulted_parameters():
+                if kind == 'KEYWORD_ONLY':
+                    kwargs[name] = default
+                else:
+                    args.append(default)
+            return tuple(args), kwargs
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
             value = placeholder(key, self._entry.spec_names.get(name, name))
@@ -344,7 +352,13 @@ class ConcreteFunction:
         function = self._function
         binder = function._binder
         if binder.input_signature is not None:
-            args, kwargs = binder.cast(args, kwargs), {}
+            try:
+                # the signature's tensors are required (f(x, y=None) traced for [x, y] refuses cf(x) as
+                # TF's `missing a required argument: 'y'`); the parameters it leaves keep their defaults
+                self._input_signature_parameters().bind(*args, **kwargs)
+            except TypeError as reason:
+                raise self._binding_error(reason, args, kwargs) from None
+            args, kwargs = binder.cast(args, kwargs, error=self._binding_error), {}
         else:
             names = binder.names
             filled = dict(kwargs)
@@ -392,6 +406,14 @@ class ConcreteFunction:
         except TypeError as reason:
             raise self._binding_error(reason, args, kwargs) from None
 
+    def _input_signature_parameters(self):
+        """An input_signature trace's parameters as a Python signature: its specs' without defaults,
+        the others' with (binder.defaulted_parameters)."""
+        defaults = {name: default for name, _, default in self._function._binder.defaulted_parameters()}
+        return inspect.Signature([inspect.Parameter(name, getattr(inspect.Parameter, kind),
+                                                    default=defaults.get(name, inspect.Parameter.empty))
+                                  for name, kind, _ in self._parameter_texts()])
+
     def _trace_signature(self):
         """The concrete function's parameters as a Python signature without defaults (see _parameters)."""
         return inspect.Signature([inspect.Parameter(name, getattr(inspect.Parameter, kind))
@@ -426,9 +448,10 @@ class ConcreteFunction:
         """(name, TensorFlow's parameter kind, its type's text) per parameter of the trace; a tensor
         traced from a named TensorSpec shows that name (TensorSpec(..., name='inp'))."""
         if self._entry.key is None:
+            binder = self._function._binder
             return [(name, kind, describe_spec(spec))
-                    for (name, kind), spec in zip(self._function._binder.signature_parameters(),
-                                                  self._function.input_signature)]
+                    for (name, kind), spec in zip(binder.signature_parameters(), self._function.input_signature)] + \
+                [(name, kind, describe(trace_key(default))) for name, kind, default in binder.defaulted_parameters()]
         named = self._entry.spec_names
         return [(name, kind, describe(key, named.get(name)) if is_tensor_key(key) else describe(key))
                 for name, kind, key in self._parameters()]

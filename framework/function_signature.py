@@ -58,8 +58,9 @@ class Binder:
         checked = params[1:] if params and params[0].name == 'self' else params
         self.input_signature = None if input_signature is None else _checked_signature(input_signature, checked)
 
-    def bind(self, args, kwargs):
-        """The argument values in parameter order (``*args`` as a tuple, ``**kwargs`` as a dict)."""
+    def bind(self, args, kwargs, error=None):
+        """The argument values in parameter order (``*args`` as a tuple, ``**kwargs`` as a dict);
+        ``error(reason, args, kwargs)`` makes the TypeError (default: the tf.function's, ``error``)."""
         if self.simple and len(args) <= len(self.names):
             values = list(args)
             used = 0
@@ -76,31 +77,33 @@ class Binder:
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as err:
-            raise self.error(err, args, kwargs) from None
+            raise (error or self.error)(err, args, kwargs) from None
         bound.apply_defaults()
         return list(bound.arguments.values())
 
-    def cast(self, args, kwargs):
-        """``input_signature``'s conversion: the tensors (and defaults) the function is called with."""
-        values = self.bind(args, kwargs)
+    def cast(self, args, kwargs, error=None):
+        """``input_signature``'s conversion: the tensors (and defaults) the function is called with;
+        ``error`` as bind's (a concrete function names its own type in the TypeError)."""
+        error = error or self.error
+        values = self.bind(args, kwargs, error)
         specs = self.input_signature
         params = list(self.signature.parameters.values())
         if self._varargs_only():
             # TF binds *args to positional-only parameters a_0, a_1, ... of the signature's specs
             # (and, for (*args, **kwargs), refuses keywords: a Keras model's __call__)
             if kwargs:
-                raise self.error('got an unexpected keyword argument %r' % next(iter(kwargs)), args, kwargs)
+                raise error('got an unexpected keyword argument %r' % next(iter(kwargs)), args, kwargs)
             values = list(values[0])
             if len(values) != len(specs):
-                raise self.error('too many positional arguments' if len(values) > len(specs) else
+                raise error('too many positional arguments' if len(values) > len(specs) else
                                  'missing a required argument: %r' % self._vararg_name(len(values)), args, kwargs)
             params = [params[0]] * len(values)
         if len(values) < len(specs):
-            raise self.error('missing a required argument: %r' % params[len(values)].name, args, kwargs)
+            raise error('missing a required argument: %r' % params[len(values)].name, args, kwargs)
         if kwargs and params[-1].kind == inspect.Parameter.VAR_KEYWORD:
             for name in kwargs:     # (TF's function type has no **kwargs under an input_signature)
                 if name not in self.names[:-1]:
-                    raise self.error('got an unexpected keyword argument %r' % name, args, kwargs)
+                    raise error('got an unexpected keyword argument %r' % name, args, kwargs)
         try:
             cast = [_cast(v, s) for v, s in zip(values, specs)]
             for value, param in zip(values[len(specs):], params[len(specs):]):
@@ -109,7 +112,7 @@ class Binder:
                 if trace_key(value) != trace_key(param.default):
                     raise TypeError('Can not cast %r to Literal[%r]' % (value, param.default))
         except (TypeError, ValueError) as err:
-            raise self.error(err, args, kwargs) from None
+            raise error(err, args, kwargs) from None
         return cast
 
     def _varargs_only(self):
@@ -117,10 +120,33 @@ class Binder:
 
     def signature_parameters(self):
         """(name, TensorFlow's parameter kind) per spec of ``input_signature``: a function of ``*args``
-        takes them as args_0, args_1, ... (POSITIONAL_ONLY), any other by its parameters' names."""
+        takes them as args_0, args_1, ... (POSITIONAL_ONLY), any other by its parameters' names
+        (POSITIONAL_ONLY too where the function also has ``*args``: f(x, k=2, *a))."""
         if self._varargs_only():
             return [(self._vararg_name(i), 'POSITIONAL_ONLY') for i in range(len(self.input_signature))]
-        return [(name, 'POSITIONAL_OR_KEYWORD') for name in self.names[:len(self.input_signature)]]
+        return [(p.name, self._kind(p)) for p in self._named_parameters()[:len(self.input_signature)]]
+
+    def defaulted_parameters(self):
+        """(name, TensorFlow's parameter kind, default) per parameter an ``input_signature`` leaves
+        unconstrained: TF 2.21's trace binds each to its default, a Literal of the concrete function's
+        type (tf.function(model.call, input_signature=[spec]) lists training: Literal[None], mask:
+        Literal[None]; a keyword-only one in structured_input_signature's kwargs)."""
+        if self.input_signature is None or self._varargs_only():
+            return []
+        return [(p.name, self._kind(p), p.default) for p in self._named_parameters()[len(self.input_signature):]]
+
+    def _named_parameters(self):
+        """The parameters other than ``*args`` / ``**kwargs`` (and a decorated method's ``self``)."""
+        params = [p for p in self.signature.parameters.values()
+                  if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
+        return params[1:] if params and params[0].name == 'self' else params
+
+    def _kind(self, param):
+        if param.kind == inspect.Parameter.KEYWORD_ONLY:
+            return 'KEYWORD_ONLY'
+        if any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in self.signature.parameters.values()):
+            return 'POSITIONAL_ONLY'
+        return 'POSITIONAL_OR_KEYWORD'
 
     def _vararg_name(self, i):
         return '%s_%d' % (self.names[0], i)
