@@ -5,6 +5,7 @@ in a saved ``tf.function`` shows no more (``tf.print`` still does): calls throug
 a tf.function's replayed calls do (``function.replaying``)."""
 import functools
 import types
+from collections.abc import ItemsView, KeysView, ValuesView
 
 from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
@@ -111,6 +112,10 @@ class _LoadedFunction:
         with replaying():
             return self._function(*args, **kwargs)
 
+    def __repr__(self):
+        # TF's class, as print(loaded.f) shows it (tapeflow's Function prints as TF's Function likewise)
+        return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
+
     @property
     def concrete_functions(self):
         """One concrete function per saved trace (per input_signature when it has one), as TF lists them."""
@@ -135,3 +140,13 @@ class _SignatureMap(dict):
 
     def __repr__(self):
         return '_SignatureMap(%s)' % dict.__repr__(self)
+
+    # TF's _SignatureMap is a Mapping: its views print as KeysView(_SignatureMap({...})), not dict_keys([...])
+    def keys(self):
+        return KeysView(self)
+
+    def values(self):
+        return ValuesView(self)
+
+    def items(self):
+        return ItemsView(self)

@@ -12,11 +12,12 @@ from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
 from ..ops.graph_input_errors import eager_input_error
 from ..function import Function
 from ..retracing_warning import TracingDetector
-from ..nest import flatten
+from ..nest import flatten, map_structure
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, convert_to_tensor
 from .returns_value import may_return_value
 from .signature_flat_call import flat_call_error, takes_flat
+from .signature_text import SignatureText
 
 
 def _locate(function):
@@ -64,20 +65,24 @@ def _zeros(spec):
     return convert_to_tensor(value, dtype)
 
 
-class Signature:
-    """A stored signature: call it with keyword tensors; it returns {'output_0': ...} or the function's dict."""
+class Signature(SignatureText):
+    """A stored signature: call it with keyword tensors; it returns {'output_0': ...} or the function's dict;
+    it prints as the ConcreteFunction TF revives (SignatureText)."""
 
-    def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None, output_specs=None):
+    def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None, output_specs=None,
+                 call_structure=None):
         self._instance = instance          # None for a module-level function
         self._where = where                # the attribute of ``instance``, or 'module:qualname'
         self.input_names = list(input_names)
         self._specs = input_specs          # where the function keeps none (a Keras model's export)
         self._wrapped = wrapped_name       # TensorFlow's 'signature_wrapper_<name>' for such a one
+        # a concrete function's (args, kwargs): TensorSpecs the inputs fill in order, Python values as traced
+        self._call_structure = call_structure
         if output_specs is not None:       # known beforehand (a Keras model's symbolic outputs)
             self._set_output_specs({name: TensorSpec(spec.shape, spec.dtype, name)
                                     for name, spec in output_specs.items()})
 
-    _specs = _wrapped = None               # signatures pickled before these were kept
+    _specs = _wrapped = _call_structure = None      # signatures pickled before these were kept
 
     @classmethod
     def of(cls, function, at=None, wrapped_name=None):
@@ -96,7 +101,7 @@ class Signature:
         instance, where, function = _locate(function)
         if at is not None:
             instance, where = at
-        names, specs = _input_names(function), None
+        names, specs, structure = _input_names(function), None, None
         if concrete is not None and function.input_signature is None:
             # the trace's specs are the signature's (TF's structured_input_signature, dtype checks),
             # where it takes one tensor per parameter, as the keyword inputs the call passes on
@@ -104,11 +109,16 @@ class Signature:
             renamed = concrete._entry.spec_names     # TensorSpec(name='inp') names that keyword 'inp'
             if len(flat) == len(names) and all(f == n or renamed.get(n) == f for (f, _), n in zip(flat, names)):
                 names, specs = [f for f, _ in flat], [spec for _, spec in flat]
+            else:
+                # TF's wrapper takes the trace's flat tensors (f(x, scale=2.0): x; f({'a': .., 'b': ..}): p,
+                # p_1) and calls it with its Python values as traced
+                names, specs = [f for f, _ in flat], [spec for _, spec in flat]
+                structure = concrete.structured_input_signature
         # TF names the wrapper of a concrete function's signature 'signature_wrapper', with no suffix
         if wrapped_name is None and concrete is not None:
             wrapped_name = ''
         return cls(instance, where, names, specs, wrapped_name=wrapped_name,
-                   output_specs=_traced_output_specs(function, concrete))
+                   output_specs=_traced_output_specs(function, concrete), call_structure=structure)
 
     @property
     def function(self):
@@ -153,10 +163,21 @@ class Signature:
         self._check_dtypes(inputs)
         function = self.function
         with _uncounted(function):
-            outputs = self._as_dict(function(*inputs))
+            outputs = self._as_dict(self._run(function, inputs))
         if self._output_type is None:
             self._learn_output_type(inputs, outputs)
         return outputs
+
+    def _run(self, function, inputs):
+        if self._call_structure is None:
+            return function(*inputs)
+        tensors = iter(inputs)      # (in the order of ConcreteFunction._flat_specs: args, then kwargs)
+
+        def fill(value):
+            return map_structure(lambda leaf: next(tensors) if isinstance(leaf, TensorSpec) else leaf, value)
+        args, kwargs = self._call_structure
+        args = [fill(value) for value in args]
+        return function(*args, **{name: fill(value) for name, value in kwargs.items()})
 
     @staticmethod
     def _as_dict(outputs):
@@ -238,9 +259,7 @@ class Signature:
                                         named=False)
 
     def _binding_error(self, reason, args, kwargs):
-        specs = self._input_specs()
-        params = ', '.join(name if specs is None else '%s: %r' % (name, TensorSpec(spec.shape, spec.dtype, name))
-                           for name, spec in self._sorted(specs or [None] * len(self.input_names)))
+        params = self._parameters_line()
         returns = '' if self._output_type is None else ' -> ' + self._output_type
         flat = flat_call_error(self._wrapper_name(), self.input_names, args, kwargs)
         return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
