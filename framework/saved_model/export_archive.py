@@ -100,7 +100,9 @@ class ExportArchive:
         if input_signature is None:
             if not isinstance(fn, Function):
                 raise ValueError(_FN_WITHOUT_SIGNATURE)
-            if not fn._traces:
+            # (a tf.function with an input_signature lists its concrete function before any call, as TF's
+            # _list_all_concrete_functions, which Keras asks)
+            if not fn._traces and fn.input_signature is None:
                 raise ValueError("The provided tf.function '%s' has never been called. To specify the expected shape "
                                  "and dtype of the function's arguments, you must either provide a function that has "
                                  'been called at least once, or alternatively pass an `input_signature` argument in '
@@ -164,7 +166,7 @@ class ExportArchive:
     def _concrete(self, name):
         """The endpoint's concrete function: its input signature's, or a tf.function's first trace (Keras's)."""
         endpoint = getattr(self._root, name)
-        if name in self._endpoint_signatures:
+        if name in self._endpoint_signatures or endpoint.input_signature is not None:
             return endpoint.get_concrete_function()
         entry = endpoint._traces[0]
         if entry.concrete is None:
