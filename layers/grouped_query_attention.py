@@ -182,18 +182,18 @@ class GroupQueryAttention(Layer):
         used = self._dropout_layer(scores, training=training) if self.dropout > 0.0 else scores
         return einsum('buqk,bkuh->bquh', used, value), scores
 
-    def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
-        # Keras 3's checks and words; its shapes unconverted (a list prints as one)
+    def compute_output_shape(self, query_shape, value_shape, key_shape=None):
+        # Keras 3's signature, checks and words; its shapes unconverted (a list prints as one; a None value_shape
+        # is its TypeError ''NoneType' object is not subscriptable')
         if key_shape is None:
             key_shape = value_shape
-        if value_shape is not None:
-            if query_shape[-1] != value_shape[-1]:
-                raise ValueError('The last dimension of `query_shape` and `value_shape` must be equal, but are '
-                                 '%s, %s. Received: query_shape=%s, value_shape=%s'
-                                 % (query_shape[-1], value_shape[-1], query_shape, value_shape))
-            if value_shape[1:-1] != key_shape[1:-1]:
-                raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
-                                 'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
+        if query_shape[-1] != value_shape[-1]:
+            raise ValueError('The last dimension of `query_shape` and `value_shape` must be equal, but are '
+                             '%s, %s. Received: query_shape=%s, value_shape=%s'
+                             % (query_shape[-1], value_shape[-1], query_shape, value_shape))
+        if value_shape[1:-1] != key_shape[1:-1]:
+            raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
+                             'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
         return tuple(query_shape)
 
     def get_build_config(self):

@@ -313,14 +313,14 @@ class MultiHeadAttention(Layer):
         length = query.shape[1]
         return output, KerasTensor((query.shape[0], self.num_heads, length, length), self.compute_dtype)
 
-    def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
+    def compute_output_shape(self, query_shape, value_shape, key_shape=None):
+        # Keras 3's signature, check and words: value_shape is required (None is tuple()'s TypeError)
         query_shape = tuple(query_shape)
-        if value_shape is not None:         # Keras 3's check and words
-            value_shape = tuple(value_shape)
-            key_shape = value_shape if key_shape is None else tuple(key_shape)
-            if value_shape[1:-1] != key_shape[1:-1]:
-                raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
-                                 'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
+        value_shape = tuple(value_shape)
+        key_shape = value_shape if key_shape is None else tuple(key_shape)
+        if value_shape[1:-1] != key_shape[1:-1]:
+            raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
+                             'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
         if self._output_shape:
             return query_shape[:-1] + tuple(self._output_shape)
         return query_shape

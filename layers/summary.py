@@ -286,8 +286,12 @@ def _output_shape(model, layer):
             except NotImplementedError:
                 shape = None
         else:
+            # a layer built from several shapes (MultiHeadAttention's query / value / key) takes them by name, as
+            # Keras passes its _build_shapes_dict (value_shape is a required argument there)
             try:
-                shape = layer.compute_output_shape(layer._build_input_shape)
+                several = (layer.get_build_config() or {}).get('shapes_dict')
+                shape = layer.compute_output_shape(**several) if several else \
+                    layer.compute_output_shape(layer._build_input_shape)
             except Exception:               # a layer whose shape cannot be worked out shows '?'
                 shape = None
     if shape is None:

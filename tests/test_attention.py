@@ -237,7 +237,9 @@ def test_mha_in_a_functional_model_and_its_config():
     config = model.layers[-1].get_config()
     assert list(config) == MHA_CONFIG_KEYS and config['output_shape'] == (7,) and config['value_dim'] == 3
     again = L.MultiHeadAttention.from_config(config)
-    assert again.num_heads == 2 and again.key_dim == 3 and again.compute_output_shape((None, 4, 6)) == (None, 4, 7)
+    # (value_shape is a required argument, as in Keras 3)
+    assert again.num_heads == 2 and again.key_dim == 3
+    assert again.compute_output_shape((None, 4, 6), (None, 4, 6)) == (None, 4, 7)
 
 
 def test_mha_bad_arguments_and_inputs():
