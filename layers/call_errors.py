@@ -52,6 +52,12 @@ _REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError,
 CAUGHT_IN_CALL = (TypeError, ValueError, OpError) + _PLAIN_ERRORS
 
 
+def keras_class_name(layer):
+    """The name Keras 3's banners give ``layer``'s class: its Python class's, which differs from tapeflow's where
+    tapeflow's class bears the exported name (GroupQueryAttention is Keras's GroupedQueryAttention)."""
+    return getattr(type(layer), '_keras_class_name', type(layer).__name__)
+
+
 def call_error(err, layer, inputs, args, kwargs):
     """``err`` from a layer's ``call``, worded as Keras 3 words it: the class's ``call()``, the message
     in bold, then the arguments received (tensors by shape and dtype); the layer's name rides along as
@@ -75,7 +81,7 @@ def call_error(err, layer, inputs, args, kwargs):
         unbound = _binding_error(layer, inputs, args, kwargs)
         if unbound is not None:
             return unbound
-    where = '%s.call()' % type(layer).__name__
+    where = '%s.call()' % keras_class_name(layer)
     text = err.args[0] if err.args else ''
     if isinstance(err, OpError) and isinstance(text, str):
         text = _in_layer_scopes(text)

@@ -29,6 +29,7 @@ from framework.function import replaying
 from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
+from ..call_errors import keras_class_name
 from ..call_inputs import count_error, first_call_parameter
 from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
 from .failed_build_run import pending_build_runs, warn_failed_build_run
@@ -377,7 +378,7 @@ def _arguments_received(layer, args, kwargs):
         # Keras 3's __call__ fills a call's free `mask` from its one tensor argument before the call fails
         shown['mask'] = nest.map_structure(lambda t: getattr(t, '_mask', None), args[0])
     return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
-            % (type(layer).__name__, nest.map_structure(repr, tuple(args)),
+            % (keras_class_name(layer), nest.map_structure(repr, tuple(args)),
                nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
 
 
@@ -402,7 +403,7 @@ def _symbolic_call_error(err, layer, args, kwargs):
     message in bold, the arguments received."""
     if getattr(err, '_keras_call_info_injected', False) or len(err.args) != 1:
         return err
-    name = type(layer).__name__
+    name = keras_class_name(layer)
     wrapped = type(err)('Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\n%s'
                         % (name, err.args[0], _arguments_received(layer, args, kwargs)))
     wrapped._keras_call_info_injected = True
