@@ -256,6 +256,13 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         return _padded(parameters, trace)
     if rule == 'known' and 'shape' in parameters and 'input' in parameters:
         return _broadcast_target(parameters, trace)
+    if rule == 'known' and 'axis' in parameters and ('input' in parameters or 'x' in parameters):
+        source = parameters['input'] if 'input' in parameters else parameters['x']
+        known = _input_shape(source, trace)     # (tf.squeeze, keras.ops.squeeze: the 'known' rows with these)
+        shape = None if known is None else _squeezed(known, parameters.get('axis'))
+        if shape is None and known is not None:
+            trace.unknown_rank.add(id(result))      # (squeezing all ones past an open length: TF's unknown shape)
+        return shape
     if rule == 'one_hot' and _holds_run_value(parameters.get('depth'), trace):
         shape = _input_shape(parameters.get('indices'), trace)
         axis = parameters.get('axis')
@@ -274,6 +281,15 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         batch = _partial_vector(sizes[2], trace) if sizes[2] is not None else []
         return None if type(batch) is not list else tuple(batch) + (rows, columns)
     return _NOT_GIVEN
+
+
+def _squeezed(shape, axis):
+    """Squeeze's shape function: the given axes go (an open one is taken to be 1); without axes every length
+    known to be 1 goes, and an open length leaves the shape unknown (None: tf.squeeze(x) of (None, 1))."""
+    if axis is None or (type(axis) in (list, tuple) and not axis):
+        return None if None in shape else tuple(d for d in shape if d != 1)
+    axes = {int(a) % len(shape) for a in (axis if type(axis) in (list, tuple) else [axis])}
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
 def _broadcast_target(parameters, trace):

@@ -105,3 +105,24 @@ def test_patch_encoder_builds_on_keras_inputs_and_runs():
     layer = _PatchEncoder()
     assert tuple(layer(keras.Input((16, 12))).shape) == (None, 16, 8)      # TF 2.21: (None, 16, 8)
     assert tuple(layer(np.ones((3, 16, 12), 'float32')).shape) == (3, 16, 8)
+
+
+def test_squeeze_shapes_follow_tfs_shape_function():
+    seen = {}
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 1, 4, 1])])
+    def f(x):
+        for key, value in {'axis1': tf.squeeze(x, 1), 'axis_neg': tf.squeeze(x, -1), 'axes': tf.squeeze(x, [1, 3]),
+                           'all_known': tf.squeeze(x[0]), 'axis0': tf.squeeze(x[:1], 0), 'k_axis1': keras.ops.squeeze(x, 1),
+                           'k_axes': keras.ops.squeeze(x, (1, 3)), 'open0': tf.squeeze(x, 0)}.items():
+            seen[key] = tuple(value.shape)
+        seen['all'] = tf.squeeze(x).shape.rank
+        seen['k_all'] = keras.ops.squeeze(x).shape.rank
+        return x
+
+    f(np.ones((1, 1, 4, 1), 'float32'))
+    # TF 2.21: (None, 4, 1) (None, 1, 4) (None, 4) (4,) (1, 4, 1) (None, 4, 1) (None, 4) (1, 4, 1); tf.squeeze(x) and
+    # keras.ops.squeeze(x) of an open batch: <unknown>
+    assert seen == {'axis1': (None, 4, 1), 'axis_neg': (None, 1, 4), 'axes': (None, 4), 'all_known': (4,),
+                    'axis0': (1, 4, 1), 'k_axis1': (None, 4, 1), 'k_axes': (None, 4), 'open0': (1, 4, 1),
+                    'all': None, 'k_all': None}
