@@ -9,7 +9,8 @@ and remembers the function object, so that each function warns once. tapeflow co
 but logs the same warning at the same moments, so a program's log reads as TensorFlow's.
 
 Only the user's lambdas count (AutoGraph leaves TensorFlow's and Keras's own functions alone), and
-only where their file can be read (elsewhere TensorFlow fails another way).
+only where their file can be read. A function whose source cannot be read at all (exec'd code,
+`python -c`) AutoGraph runs as it is without a warning: it is marked unconverted here.
 """
 import ast
 import inspect
@@ -35,9 +36,21 @@ def warn_if_unparsable(fn):
     if (type(fn) is not types.FunctionType and not lambda_ and not generator) \
             or getattr(fn, 'autograph_do_not_convert', False) or fn in _WARNED:
         return
-    module = sys.modules.get(getattr(fn, '__module__', None) or '')
+    module_name = getattr(fn, '__module__', None) or ''
     from .trace_names import _TAPEFLOW_PACKAGES
-    if module is None or module.__name__.partition('.')[0] in _TAPEFLOW_PACKAGES:
+    if module_name.partition('.')[0] in _TAPEFLOW_PACKAGES:
+        return
+    if _source_unreadable(fn):
+        # TF 2.21's AutoGraph cannot convert a function whose source it cannot read (exec'd code, `python -c`):
+        # it runs it as it is, saying nothing (its InaccessibleSourceCodeError is logged at debug level), so
+        # the trace's errors come plain ("<lambda>() missing 1 required positional argument: 'b'", no 'in user
+        # code:') and a tensor `if` there is OperatorNotAllowedInGraphError
+        from .function_errors import UNCONVERTED_CODE
+        UNCONVERTED_CODE.add(fn.__code__)
+        _WARNED.add(fn)
+        return
+    module = sys.modules.get(module_name)
+    if module is None:
         return
     if generator:
         cause = 'generators are not supported'
@@ -51,6 +64,15 @@ def warn_if_unparsable(fn):
     if cause is not None:
         _WARNED.add(fn)
         logger().warning(_TEMPLATE, fn, cause)
+
+
+def _source_unreadable(fn):
+    """Whether ``fn``'s source cannot be read, as AutoGraph's inspect_utils.getimmediatesource finds it."""
+    try:
+        inspect.getsourcelines(fn.__code__)
+    except (OSError, TypeError):
+        return True
+    return False
 
 
 def _why_unparsable(fn, module):

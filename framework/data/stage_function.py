@@ -26,7 +26,7 @@ from .. import assert_statements, dtypes, graph_random_ops, nest, symbolic_itera
 from ..autograph_lambda_warning import converted_name, warn_if_unparsable
 from ..graph_scopes import GraphScopes
 from ..function import replaying
-from ..function_errors import raised_from_trace
+from ..function_errors import UNCONVERTED_CODE, raised_from_trace
 from ..sparse.sparse_tensor import SparseTensor
 from ..tensor import Tensor
 from .. import host_random_replay
@@ -80,7 +80,10 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
                     if refusal is None:
                         return result
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
-                raised = _call_mismatch(error, fn, converted) or raised_from_trace(error, fn)
+                # (a function AutoGraph runs as it is, its source unreadable or a for/else in it: TF's error
+                # comes plain, without 'in user code:')
+                raised = _call_mismatch(error, fn, converted) or raised_from_trace(
+                    error, fn, getattr(fn, '__code__', None) not in UNCONVERTED_CODE)
                 if raised is error:
                     raise
                 raise raised from None
