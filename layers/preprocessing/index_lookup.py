@@ -483,6 +483,11 @@ class IndexLookup(VocabularyAssets, Layer):
             return self.vocabulary_dtype
         return 'int64' if self.output_mode == 'int' else floatx()
 
+    def _export_captures(self):
+        """model.export's 'Captures:' entries for this layer (lookup_export_captures.py)."""
+        from .lookup_export_captures import lookup_captures
+        return lookup_captures(self)
+
     def get_config(self):
         config = super().get_config()
         vocabulary = self.input_vocabulary

@@ -310,6 +310,12 @@ class TextVectorization(KeepsGivenInputs, Layer):
         from framework.keras.backend import floatx       # framework.keras imports the layers
         return 'int64' if self._output_mode == 'int' else floatx()
 
+    def _export_captures(self):
+        """model.export's 'Captures:' entries: its lookup's (that layer is never built, so the export's
+        walk over built layers does not reach it; lookup_export_captures.py)."""
+        from .lookup_export_captures import lookup_captures
+        return lookup_captures(self._lookup_layer)
+
     def get_config(self):
         config = super().get_config()
         lookup = self._lookup_layer.get_config()
