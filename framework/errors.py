@@ -143,8 +143,14 @@ def kernel_error(op_type, text, named=False, note=None, node=None, error_class=N
 def fast_path(*inputs):
     """Whether TensorFlow's eager fast path takes an op's ``inputs`` (tensors, arrays, numbers), so that
     its kernel errors end in ' name: '; a Python list or tuple among them sends the call through the
-    slow path (so does a numpy scalar), whose errors end at '[Op:Equal]'."""
-    return not any(isinstance(value, (list, tuple, np.generic)) for value in inputs)
+    slow path (so does a numpy scalar, and a Keras variable: keras_operands), whose errors end at '[Op:Equal]'."""
+    return not any(isinstance(value, (list, tuple, np.generic)) or getattr(value, '_path', None) is not None
+                   and _keras_variable(value) for value in inputs)
+
+
+def _keras_variable(value):
+    from .keras_operands import is_keras_variable      # (keras_operands imports variable, which imports this)
+    return is_keras_variable(value)
 
 
 def noted(error, note):
@@ -156,7 +162,10 @@ def noted(error, note):
 def without_name_tail(error):
     """``error`` (a kernel error worded as the fast path words it, ending in ' name: ') as the slow path
     (a Python list among the op's arguments) words it, ending at '[Op:GatherV2]'; its class and notes kept."""
-    plain = type(error)(str(error)[:-len(' name: ')])
+    text = str(error)
+    if not text.endswith(' name: '):        # (the slow path's words already: a list or Keras variable operand)
+        return error
+    plain = type(error)(text[:-len(' name: ')])
     for note in getattr(error, '__notes__', ()):
         plain.add_note(note)
     return plain
@@ -165,6 +174,8 @@ def without_name_tail(error):
 def with_name_tail(error):
     """``error`` (a kernel error raised as the slow path words it, ending at '[Op:SelectV2]') as the fast
     path words it, with its ' name: ' tail; its class and notes kept."""
+    if str(error).endswith(' name: '):
+        return error
     named = type(error)(str(error) + ' name: ')
     for note in getattr(error, '__notes__', ()):
         named.add_note(note)

@@ -15,7 +15,9 @@ import numpy as np
 def reflected_or_raise(error, tensor, other, name):
     """``other.__r<name>__(tensor)`` after ``tensor <op> other`` failed with ``error``; else ``error``."""
     from .errors import OpError
+    from .keras_operands import named_as_converted
     from .tensor import Tensor
+    error = named_as_converted(error, tensor, other)     # a Keras variable's own operator converts both
     # tensors and numpy numbers convert (their failures are the op's, as in TensorFlow; an object array
     # hands its items to the operator); OpError is a kernel's
     if isinstance(error, OpError) or not isinstance(error, (TypeError, ValueError)) \

@@ -240,7 +240,11 @@ class Tensor:
             return ops.subtract(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'sub')
-    def __rsub__(self, other): return ops.subtract(other, self)
+    def __rsub__(self, other):
+        try:
+            return ops.subtract(other, self)
+        except Exception as error:      # (TF converts ``other`` first: a list there keeps the ' name: ' tail)
+            raise named_as_converted(error) from None
     def __mul__(self, other):
         try:
             return ops.multiply(self, other)
@@ -252,9 +256,9 @@ class Tensor:
     def __rmul__(self, other):
         try:
             return ops.multiply(other, self)
-        except Exception:
+        except Exception as error:
             if not _is_bool(self):
-                raise
+                raise named_as_converted(error) from None
         return bool_product(other, self, reflected=True)
 
     def __truediv__(self, other):
@@ -268,19 +272,31 @@ class Tensor:
             return ops.floordiv(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'floordiv')
-    def __rfloordiv__(self, other): return ops.floordiv(other, self)
+    def __rfloordiv__(self, other):
+        try:
+            return ops.floordiv(other, self)
+        except Exception as error:
+            raise named_as_converted(error) from None
     def __mod__(self, other):
         try:
             return ops.floormod(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'mod')
-    def __rmod__(self, other): return ops.floormod(other, self)
+    def __rmod__(self, other):
+        try:
+            return ops.floormod(other, self)
+        except Exception as error:
+            raise named_as_converted(error) from None
     def __pow__(self, other):
         try:
             return ops.pow(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'pow')
-    def __rpow__(self, other): return ops.pow(other, self)
+    def __rpow__(self, other):
+        try:
+            return ops.pow(other, self)
+        except Exception as error:
+            raise named_as_converted(error) from None
     def __matmul__(self, other):
         try:
             return ops.matmul(self, other)
@@ -431,6 +447,7 @@ from .tensor_conversion import (ConversionError, constant, convert_to_tensor, is
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .ops.arithmetic import bool_product  # noqa: E402  (bool tensors' ``*``)
 from .reflected_operators import reflected_or_raise  # noqa: E402
+from .keras_operands import named_as_converted  # noqa: E402  (reflected operators convert first)
 from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 
 

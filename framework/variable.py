@@ -495,7 +495,11 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         int variable's float sum is cast back, and a delta of another shape or type fails as that sum does
         (AddV2's / Sub's 'Incompatible shapes', Keras's type promotion). Only reached on the error path."""
         from .keras import ops
-        total = (ops.add if what == 'assign_add' else ops.subtract)(self, delta)
+        from .keras_operands import named_as_converted
+        try:        # (``self + delta``: the variable's own operator, which reads its value first)
+            total = (ops.add if what == 'assign_add' else ops.subtract)(self, delta)
+        except Exception as error:
+            raise named_as_converted(error, self) from None
         self.assign(total)
         return unread(self) if read_value else None
 

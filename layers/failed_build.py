@@ -69,7 +69,7 @@ def after_failed_call(state, build_run):
     user's, only what Keras's failed build run (``build_run``, a layers.build_run.BuildRun, or None) leaves
     unbuilt, the layer itself, whose call then runs again in Keras (its prints show twice)."""
     layer = state[0][0]
-    if type(layer).call.__module__.partition('.')[0] in _TAPEFLOW_PACKAGES:
+    if (type(layer).call.__module__ or '').partition('.')[0] in _TAPEFLOW_PACKAGES:     # (None: a class made by exec)
         undo(state)
     elif build_run is not None:
         undo(state[:1])

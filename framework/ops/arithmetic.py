@@ -14,6 +14,7 @@ import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError, kernel_error, noted, without_name_tail
+from ..keras_operands import slow_operands
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
@@ -83,19 +84,19 @@ def subtract(x, y, name=None):
         # a traced Dense output minus numpy data: TF's regrouped difference (dense_constant_push_down.py)
         regrouped = dense_pushed_value('subtract', x, y) if AFFINE_PARTS else None
     try:
-        x, y, dx, dy = binary(x, y, 'subtract')
+        xt, yt, dx, dy = binary(x, y, 'subtract')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('subtract', x, y)
     if traced and graph_rewrites.is_one(dy):
-        exponent = graph_rewrites.exp_operand(x)
+        exponent = graph_rewrites.exp_operand(xt)
         if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
             return expm1(exponent)
     try:
         out = Tensor(dx - dy if not traced or regrouped is None else regrouped)
     except ValueError:
-        raise _broadcast_error('subtract', dx, dy) from None
+        raise _broadcast_error('subtract', dx, dy, x, y) from None
     if ACTIVE:
-        record('subtract', (x, y), out, _SUBTRACT_VJPS)
+        record('subtract', (xt, yt), out, _SUBTRACT_VJPS)
     return out
 
 
@@ -103,23 +104,23 @@ def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
     regrouped = product_push_down.regrouped(x, y) if _REWRITES[0] else None     # (one list read when eager)
     try:
-        x, y, dx, dy = binary(x, y, 'multiply')
+        xt, yt, dx, dy = binary(x, y, 'multiply')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('multiply', x, y)
     try:
         value = dx * dy if regrouped is None else regrouped[0]     # a traced (t * v) * C is t * (C * v)
     except ValueError:
-        raise _broadcast_error('multiply', dx, dy) from None
+        raise _broadcast_error('multiply', dx, dy, x, y) from None
     if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
-        return _complex_product(x, y, eigen_complex_product.product(dx, dy, value))
+        return _complex_product(xt, yt, eigen_complex_product.product(dx, dy, value))
     out = Tensor(value)
     if ACTIVE:
         if regrouped is not None and regrouped[1] is not None:     # (the gradient's regrouped chain)
             record('multiply', regrouped[1], out, regrouped[2])
         else:
-            record('multiply', (x, y), out, _MULTIPLY_VJPS)
+            record('multiply', (xt, yt), out, _MULTIPLY_VJPS)
     if _REWRITES[0]:
-        product_push_down.note_product(x, y, out)
+        product_push_down.note_product(xt, yt, out)
     return out
 
 
@@ -287,7 +288,7 @@ def floordiv(x, y, name=None):
             floating = (xt if isinstance(xt, Tensor) else yt).dtype.is_floating
             out = Tensor(backend.array_module(dx).floor(dx / dy) if floating else dx // dy)
     except ValueError:
-        raise _broadcast_error('floordiv', dx, dy) from None
+        raise _broadcast_error('floordiv', dx, dy, x, y) from None
     except TypeError:       # numpy's floor_divide of complex values: FloorDiv has no CPU kernel for them
         error = missing_kernels.not_found('FloorDiv', (xt if isinstance(xt, Tensor) else yt).dtype.name, 'floordiv')
         raise (without_name_tail(error) if _slow_path(x, y) else error) from None
@@ -308,7 +309,7 @@ def floormod(x, y, name=None):
         with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
             out = Tensor(dx % dy)
     except ValueError:
-        raise _broadcast_error('floormod', dx, dy) from None
+        raise _broadcast_error('floormod', dx, dy, x, y) from None
     except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
         error = float_kernels.complex_error('floormod', (xt if isinstance(xt, Tensor) else yt).dtype.name)
         raise (without_name_tail(error) if _slow_path(x, y) else error) from None
@@ -377,7 +378,7 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
             raise kernel_error('Pow', 'Integers to negative integer powers are not allowed', named=True,
                                note='pow: an integer tensor raised to a negative integer; cast the base to a '
                                     'floating dtype first') from None
-        raise _broadcast_error('pow', dx, dy) from None
+        raise _broadcast_error('pow', dx, dy, x, y) from None
     if ACTIVE:
         record('pow', (xt, yt), out, _POW_VJPS)
     return out
@@ -469,7 +470,7 @@ def minimum(x, y, name=None):
 def _extremum(name, x, y, vjps):
     """``maximum`` or ``minimum`` (numpy's function of that name), with TensorFlow's ties and refusals."""
     try:
-        x, y, dx, dy = binary(x, y, name)
+        xt, yt, dx, dy = binary(x, y, name)
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch(name, x, y)
     try:
@@ -477,11 +478,11 @@ def _extremum(name, x, y, vjps):
         pick = getattr(xp, name)
         out = Tensor(ties_as_tensorflow(xp, pick, pick(dx, dy), dx, dy))
     except ValueError:
-        raise _broadcast_error(name, dx, dy) from None
+        raise _broadcast_error(name, dx, dy, x, y) from None
     if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
         raise float_kernels.complex_error(name, out.dtype.name)
     if ACTIVE:
-        record(name, (x, y), out, vjps)
+        record(name, (xt, yt), out, vjps)
     return out
 
 
@@ -503,7 +504,7 @@ def squared_difference(x, y, name=None):
     try:
         np.broadcast_shapes(np.shape(dx), np.shape(dy))
     except ValueError:
-        raise _broadcast_error('squared_difference', dx, dy) from None     # not Sub's words
+        raise _broadcast_error('squared_difference', dx, dy, *given) from None     # not Sub's words
     d = dx - dy
     complex_ = getattr(d, 'dtype', _NO_DTYPE).kind == 'c'
     out = Tensor(d * d.conj() if complex_ else d * d)        # TF's kernel: (x - y) * conj(x - y)
@@ -607,6 +608,10 @@ def add_n_arrays(arrays):
     return total
 
 
+_GIVEN_AS_IS = frozenset(('subtract', 'multiply', 'pow', 'maximum', 'minimum', 'squared_difference', 'floordiv',
+                          'floormod'))
+
+
 def _slow_path(*given):
     """Whether TF's eager slow path runs an op given these operands (a list, a Python complex, or a numpy
     scalar that is no Python float: np.int32(0), not np.float64), whose kernel errors end at '[Op:FloorDiv]'."""
@@ -628,12 +633,15 @@ _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'divide': 'Rea
             'squared_difference': 'SquaredDifference', 'divide_no_nan': 'DivNoNan'}
 
 
-def _broadcast_error(op, dx, dy):
+def _broadcast_error(op, dx, dy, x=None, y=None):
     # TensorFlow's eager text, word for word, since programs print the errors they catch;
-    # tapeflow's words (the op, the shapes, what to do) ride along as a note.
+    # tapeflow's words (the op, the shapes, what to do) ride along as a note. Where TF's Python hands the
+    # operands ``x``, ``y`` to the kernel as given (not add's, divide's), a list among them or a Keras
+    # variable sends the call through the slow path: no ' name: ' tail
     sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
+    named = op not in _GIVEN_AS_IS or not slow_operands(x, y)
     return kernel_error(_KERNELS[op], 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sx)), ','.join(map(str, sy))),
-                        named=True, note='%s: shapes %s and %s do not broadcast together; make the trailing '
+                        named=named, note='%s: shapes %s and %s do not broadcast together; make the trailing '
                                          'dimensions equal or 1 (e.g. with reshape or expand_dims)' % (op, sx, sy))
 
 
