@@ -226,6 +226,7 @@ ROWS = (
     ('ExpandDims', 'expand', 'expand_dims'),
     ('Squeeze', 'known', 'squeeze'),
     ('Tile', 'tile', 'tile'),
+    ('Repeat/Reshape_1', 'repeat', 'repeat'),      # (one count: repeat_with_axis's last Reshape; see variant)
     ('ReverseV2', 'same', 'reverse'),
     ('Pad', 'known', 'pad'),
     ('Slice', 'known', 'slice'),
@@ -337,6 +338,8 @@ def variant(name, parameters, result):
         return name if result_fn is metrics.Mean.result else None
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
+    if name == 'Repeat/Reshape_1' and (parameters.get('name') or not _one_count(parameters.get('repeats'))):
+        return None             # (measured for one count, unnamed: a list of counts ends in 'Repeat/Reshape')
     if name == 'conv1d/Squeeze' and parameters.get('name'):
         return None             # (TF opens the given name as the scope, 'cc/Squeeze'; the naming gives 'cc')
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
@@ -416,3 +419,10 @@ def _all_lengths_known(signal):
     from .tensor import Tensor
     entry = trace_names.entry_of(signal) if isinstance(signal, Tensor) else None
     return entry is None or (entry[1] is not None and None not in entry[1])
+
+
+def _one_count(repeats):
+    """Whether tf.repeat's ``repeats`` is one count (an int, a scalar, a one-element list or vector)."""
+    import numpy as np
+    return int(np.prod(np.shape(repeats.numpy() if hasattr(repeats, 'numpy') else repeats))) == 1 \
+        if not isinstance(repeats, (list, tuple)) else len(repeats) == 1 and np.ndim(repeats[0]) == 0

@@ -252,6 +252,8 @@ def _lengths_given_at_run(rule, parameters, trace, result):
     arrays computed here know every length. _NOT_GIVEN where the op is none of these (the other rules decide)."""
     if rule == 'tile':
         return _tiled(parameters, trace)
+    if rule == 'repeat':
+        return _repeated(parameters, trace)
     if rule == 'known' and 'paddings' in parameters:
         return _padded(parameters, trace)
     if rule == 'known' and 'shape' in parameters and 'input' in parameters:
@@ -337,6 +339,31 @@ def _tiled(parameters, trace):
             not all(c is None or type(c) is int for c in counts):
         return None
     return tuple(None if d is None or c is None else d * c for d, c in zip(shape, counts))
+
+
+def _repeated(parameters, trace):
+    """tf.repeat with one count (repeat_with_axis reshapes to [..., count * length, ...] built from tf.shape):
+    the repeated length open where the count or the length is (``repeats=tf.shape(x)[0]`` on (1, 4, 6):
+    (None, 4, 6)); ``axis=None`` repeats the flattened input."""
+    shape = _input_shape(parameters.get('input'), trace)
+    axis, repeats = parameters.get('axis'), parameters.get('repeats')
+    if shape is None:
+        return None
+    if axis is None:
+        shape, axis = ((None,) if None in shape else (int(_product(shape)),)), 0
+    count = _partial_vector([repeats], trace)[0]
+    if type(count) is list:
+        count = count[0]
+    axis = int(axis) % len(shape)
+    length = None if count is None or shape[axis] is None else shape[axis] * count
+    return shape[:axis] + (length,) + shape[axis + 1:]
+
+
+def _product(lengths):
+    total = 1
+    for d in lengths:
+        total *= d
+    return total
 
 
 def _padded(parameters, trace):

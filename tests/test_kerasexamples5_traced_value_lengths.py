@@ -126,3 +126,26 @@ def test_squeeze_shapes_follow_tfs_shape_function():
     assert seen == {'axis1': (None, 4, 1), 'axis_neg': (None, 1, 4), 'axes': (None, 4), 'all_known': (4,),
                     'axis0': (1, 4, 1), 'k_axis1': (None, 4, 1), 'k_axes': (None, 4), 'open0': (1, 4, 1),
                     'all': None, 'k_all': None}
+
+
+def test_repeat_of_one_count_is_named_and_shaped_as_tf():
+    texts = []
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 4]), tf.TensorSpec([], tf.int32)])
+    def f(x, n):
+        b = tf.shape(x)[0]
+        for value in (tf.repeat(x, 2, axis=0), tf.repeat(x, n, axis=1), tf.repeat(x[:1], b, axis=0),
+                      tf.repeat(x, 3, axis=-1), tf.repeat(x, tf.constant(2), axis=0), tf.repeat(x, [2], axis=0),
+                      tf.repeat(x[0], 2)):
+            texts.append(str(value))
+        return x
+
+    f(np.ones((3, 4), 'float32'), 2)
+    # TF 2.21 (notes/progs/kerasexamples5/p22.py)
+    assert texts == ['Tensor("Repeat/Reshape_1:0", shape=(None, 4), dtype=float32)',
+                     'Tensor("Repeat_1/Reshape_1:0", shape=(None, None), dtype=float32)',
+                     'Tensor("Repeat_2/Reshape_1:0", shape=(None, 4), dtype=float32)',
+                     'Tensor("Repeat_3/Reshape_1:0", shape=(None, 12), dtype=float32)',
+                     'Tensor("Repeat_4/Reshape_1:0", shape=(None, 4), dtype=float32)',
+                     'Tensor("Repeat_5/Reshape_1:0", shape=(None, 4), dtype=float32)',
+                     'Tensor("Repeat_6/Reshape_1:0", shape=(8,), dtype=float32)']
