@@ -5,6 +5,7 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
+from .conv_transpose_rank import refuse_higher_rank
 from .argument_tuples import output_padding_option, standardized_padding
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .convolution import filter_count, normalize_pair, refuse_strided_dilation
@@ -48,6 +49,8 @@ class Conv2DTranspose(KernelOptions, Layer):
             input that is not rank 4, or one whose channels differ from the built one.
     """
 
+    rank = 2      # (Keras 3's transposed convolutions carry their rank)
+
     def __init__(self, filters, kernel_size, strides=(1, 1), padding='valid', output_padding=None, data_format=None,
                  dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
@@ -64,9 +67,9 @@ class Conv2DTranspose(KernelOptions, Layer):
         self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        # Keras 3's spec says min_ndim (a 3-D input: 'expected min_ndim=4'); a higher rank, which TF lets
-        # through to an IndexError in call, is refused here by max_ndim
-        self.input_spec = InputSpec(min_ndim=4, max_ndim=4)
+        # Keras 3's spec says min_ndim only (a 3-D input: 'expected min_ndim=4'): a higher rank builds and fails
+        # in call (conv_transpose_rank)
+        self.input_spec = InputSpec(min_ndim=4)
 
     def build(self, input_shape):
         channels = input_shape[channel_axis(self)]
@@ -75,10 +78,11 @@ class Conv2DTranspose(KernelOptions, Layer):
                                         'Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
                                         % (self.name, tuple(input_shape)))
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(min_ndim=4, max_ndim=4, axes={channel_axis(self): int(channels)})
+        self.input_spec = InputSpec(min_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
 
     def call(self, inputs):
+        refuse_higher_rank(self, inputs.ndim, symbolic=False)
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable')
         refuse_channels_first_double(self, 'Conv2DBackpropInput', 2)
@@ -95,6 +99,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
+        refuse_higher_rank(self, len(input_shape), symbolic=True)
         # a list, as Keras 3's compute_conv_transpose_output_shape returns it
         return list(as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape))))
 

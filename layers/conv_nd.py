@@ -10,6 +10,7 @@ from .channels_first_double import refuse_channels_first_double
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
+from .conv_transpose_rank import refuse_higher_rank
 from .convolution import _compare_with_zero, _output_length, check_groups, check_input_groups, filter_count, \
     kernel_rank_error, refuse_empty_output, refuse_strided_dilation
 from .activations import apply_activation
@@ -152,17 +153,21 @@ class ConvTransposeND(KernelOptions, Layer):
         self.output_padding = output_padding_option(output_padding, self.strides, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        # Keras 3's spec says min_ndim; a higher rank (TF: an IndexError in call) is refused by max_ndim
-        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2)
+        # Keras 3's spec says min_ndim only: a higher rank builds and fails in call (conv_transpose_rank)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2)
 
     def build(self, input_shape):
-        last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
-        channels = input_channels(self, last, self.rank)
+        if len(input_shape) > self.rank + 2 and input_shape[channel_axis(self)] is not None:
+            channels = int(input_shape[channel_axis(self)])      # (Keras's build reads it; call refuses the rank)
+        else:
+            last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
+            channels = input_channels(self, last, self.rank)
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2, axes={channel_axis(self): channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
 
     def call(self, inputs):
+        refuse_higher_rank(self, inputs.ndim, symbolic=False)
         if inputs._data.dtype is not self.kernel._data.dtype:     # Conv1DTranspose runs Conv2DBackpropInput
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2DBackpropInput' if self.rank == 1 else 'variable')
         refuse_channels_first_double(self, 'Conv3DBackpropInputV2' if self.rank == 3 else 'Conv2DBackpropInput',
@@ -180,6 +185,7 @@ class ConvTransposeND(KernelOptions, Layer):
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
+        refuse_higher_rank(self, len(input_shape), symbolic=True)
         # a list, as Keras 3's compute_conv_transpose_output_shape returns it
         return list(as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape))))
 
