@@ -19,6 +19,7 @@ from .activation_layers import Softmax
 from .attention import as_bool, attention_input, causal_mask, combined_attention_mask
 from .dropout import Dropout
 from .einsum_dense import EinsumDense
+from .functional.keras_tensor import KerasTensor
 from .layer import Layer
 from .multi_head_attention import build_shapes_of, recorded_shape_rule
 
@@ -38,6 +39,9 @@ class GroupQueryAttention(Layer):
     """
 
     supports_masking = True
+    # a symbolic call's output carries the query's mask: Keras 3's base compute_mask hands on the first
+    # argument's (symbolic_call._give_masks)
+    masks_only_handed_on = True
     _keras_class_name = 'GroupedQueryAttention'       # the name Keras's class has (and its files' paths take)
 
     def __init__(self, head_dim, num_query_heads, num_key_value_heads, dropout=0.0, use_bias=True,
@@ -80,6 +84,18 @@ class GroupQueryAttention(Layer):
             if isinstance(query_shape, list):       # a file's shapes_dict (build_from_config): Keras keeps the lists
                 self._shapes_dict = {name: list(shape) for name, shape in self._shapes_dict.items()}
         self.built = True
+
+    def _note_build_call(self, args, kwargs):
+        """A symbolic first call has just built the layer from the query's shape: Keras 3 builds it from the
+        value's and key's KerasTensors too, so the projections are made here, with no call run (the outputs
+        come from compute_output_spec)."""
+        value = args[0] if args else kwargs.get('value')
+        key = args[1] if len(args) > 1 else kwargs.get('key')
+        if self._projections_ready or type(value) is not KerasTensor or self._build_input_shape is None:
+            return
+        with self.unlocked_state():
+            self._build_projections(tuple(self._build_input_shape), tuple(value.shape),
+                                    None if key is None else tuple(key.shape))
 
     def _dense(self, equation, output_shape, bias_axes, name, shape, activation=None):
         clone = lambda obj, module: module.get(module.serialize(obj))  # noqa: E731  (a fresh initializer each)
@@ -195,6 +211,17 @@ class GroupQueryAttention(Layer):
             raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. '
                              'Received: value_shape=%s and key_shape=%s' % (value_shape, key_shape))
         return tuple(query_shape)
+
+    def compute_output_spec(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None,
+                            attention_mask=None, return_attention_scores=False, training=None, use_causal_mask=False):
+        """Keras 3's symbolic outputs, from the shapes alone (no call runs on KerasTensors: an attention_mask Input
+        of the wrong shape builds, as in TF 2.21, and fails on data); scores (batch, query heads, Tq, Tkv)."""
+        output = KerasTensor(self.compute_output_shape(query.shape, value.shape, None if key is None else key.shape),
+                             self.compute_dtype)
+        if not return_attention_scores:
+            return output
+        length = value.shape[1] if key is None else key.shape[1]
+        return output, KerasTensor((query.shape[0], self.num_query_heads, query.shape[1], length), self.compute_dtype)
 
     def get_build_config(self):
         return {'shapes_dict': self._shapes_dict} if self._projections_ready else None

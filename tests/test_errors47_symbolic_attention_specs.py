@@ -99,3 +99,41 @@ def test_attention_given_masks_gives_the_query_mask_converted():
     # TF 2.21: keras_tensor_4 (None, 3, 4), its mask keras_tensor_5 of shape (None, 3)
     assert (out.name, out.shape, out._keras_mask.name, out._keras_mask.shape) == (
         'keras_tensor_4', (None, 3, 4), 'keras_tensor_5', (None, 3))
+
+
+def test_grouped_query_attention_with_an_attention_mask_input_of_another_shape_builds():
+    q, v, m = keras.Input((3, 8)), keras.Input((5, 8)), keras.Input((2, 2))
+    layer = keras.layers.GroupQueryAttention(2, 4, 2)
+    out = layer(q, v, attention_mask=m)
+    # TF 2.21: (None, 3, 8) keras_tensor_3 with 8 weights, then keras_tensor_4
+    assert (out.shape, out.name, len(layer.weights)) == ((None, 3, 8), 'keras_tensor_3', 8)
+    assert keras.Input((1,)).name == 'keras_tensor_4'
+
+
+def test_grouped_query_attention_scores_and_query_mask():
+    q, v = keras.Input((3, 8)), keras.Input((5, 8))
+    out, scores = keras.layers.GroupQueryAttention(2, 4, 2)(q, v, return_attention_scores=True)
+    # TF 2.21: keras_tensor_2 (None, 3, 8), keras_tensor_3 (None, 4, 3, 5)
+    assert (out.name, out.shape, scores.name, scores.shape) == ('keras_tensor_2', (None, 3, 8), 'keras_tensor_3',
+                                                                (None, 4, 3, 5))
+    keras.backend.clear_session()
+    x = keras.Input((5,))
+    e = keras.layers.Embedding(10, 8, mask_zero=True)(x)
+    out = keras.layers.GroupQueryAttention(2, 4, 2)(e, e)
+    assert out.name == 'keras_tensor_3' and out._keras_mask is e._keras_mask     # TF 2.21: the query's mask
+
+
+def test_grouped_query_attention_key_of_another_length_fails_in_the_banner():
+    q, v, k = keras.Input((3, 8)), keras.Input((5, 8)), keras.Input((6, 8))
+    with pytest.raises(ValueError) as info:
+        keras.layers.GroupQueryAttention(2, 4, 2)(q, v, key=k)
+    # TF 2.21: compute_output_spec's error, the arguments as Keras's __call__ filled them (each input's mask)
+    assert str(info.value) == (
+        'Exception encountered when calling GroupedQueryAttention.call().\n\n\x1b[1mAll dimensions of `value` and '
+        '`key`, except the last one, must be equal. Received: value_shape=(None, 5, 8) and key_shape=(None, 6, 8)'
+        '\x1b[0m\n\nArguments received by GroupedQueryAttention.call():\n'
+        "  \u2022 args=('<KerasTensor shape=(None, 3, 8), dtype=float32, sparse=False, ragged=False, "
+        "name=keras_tensor>', '<KerasTensor shape=(None, 5, 8), dtype=float32, sparse=False, ragged=False, "
+        "name=keras_tensor_1>')\n"
+        "  \u2022 kwargs={'key': '<KerasTensor shape=(None, 6, 8), dtype=float32, sparse=False, ragged=False, "
+        "name=keras_tensor_2>', 'query_mask': 'None', 'value_mask': 'None', 'key_mask': 'None'}")

@@ -372,6 +372,7 @@ def _arguments_received(layer, args, kwargs):
         default = _training_default(layer)
         if default is not None:
             shown['training'] = default
+    shown = _with_filled_input_masks(layer, args, shown)
     others = nest.flatten((list(args[1:]), shown))
     if 'mask' not in shown and args and takes_mask(type(layer)) and not any(
             isinstance(x, (Tensor, KerasTensor)) for x in others):
@@ -380,6 +381,25 @@ def _arguments_received(layer, args, kwargs):
     return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
             % (keras_class_name(layer), nest.map_structure(repr, tuple(args)),
                nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
+
+
+def _with_filled_input_masks(layer, args, shown):
+    """Keras 3's __call__ fills, for a call of several tensor arguments, each ``<argument>_mask`` the call takes
+    and was not given with that argument's mask, after the given keywords (GroupQueryAttention(q, v, key=k):
+    TF 2.21 lists kwargs={'key': ..., 'query_mask': 'None', 'value_mask': 'None', 'key_mask': 'None'})."""
+    try:
+        bound = inspect.signature(layer.call).bind(*args, **shown).arguments
+        names = inspect.signature(layer.call).parameters
+    except (TypeError, ValueError):
+        return shown
+    tensors = {k: v for k, v in bound.items() if any(isinstance(x, (Tensor, KerasTensor)) for x in nest.flatten(v))}
+    if len(tensors) < 2:
+        return shown
+    filled = dict(shown)
+    for name, value in tensors.items():
+        if name + '_mask' in names and bound.get(name + '_mask') is None:
+            filled[name + '_mask'] = nest.map_structure(lambda t: getattr(t, '_mask', None), value)
+    return filled
 
 
 def _training_default(layer):
