@@ -497,12 +497,22 @@ def _expand(parameters, shapes, result):
 
 def _gather(parameters, shapes, result):
     params, indices = parameters.get('params'), parameters.get('indices')
-    if parameters.get('batch_dims') or isinstance(parameters.get('axis'), Tensor):
+    batch_dims = parameters.get('batch_dims') or 0
+    if isinstance(parameters.get('axis'), Tensor) or isinstance(batch_dims, Tensor):
         return None
     shape = _traced(params, True) if isinstance(params, Tensor) else None
     picks = _traced(indices, True) if isinstance(indices, Tensor) else tuple(getattr(_array(indices), 'shape', ()))
     if shape is None or picks is None:
         return None
+    if batch_dims:
+        # GatherV2's shape function with batch dims (keras.io masked image modeling's
+        # tf.gather(embeddings, unmask_indices, axis=1, batch_dims=1): (None, 4, 8)): params' lengths up to
+        # axis (its batch lengths, even where only the indices' are known), the indices' after their batch
+        # lengths, params' after axis
+        batch_dims = int(batch_dims) % len(picks) if int(batch_dims) < 0 else int(batch_dims)
+        axis = parameters.get('axis')
+        axis = batch_dims if axis is None else int(axis) % len(shape)
+        return tuple(shape[:axis]) + tuple(picks[batch_dims:]) + tuple(shape[axis + 1:])
     axis = int(parameters.get('axis') or 0) % len(shape)
     return shape[:axis] + tuple(picks) + shape[axis + 1:]
 

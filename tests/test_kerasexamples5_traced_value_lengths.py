@@ -149,3 +149,27 @@ def test_repeat_of_one_count_is_named_and_shaped_as_tf():
                      'Tensor("Repeat_4/Reshape_1:0", shape=(None, 4), dtype=float32)',
                      'Tensor("Repeat_5/Reshape_1:0", shape=(None, 4), dtype=float32)',
                      'Tensor("Repeat_6/Reshape_1:0", shape=(8,), dtype=float32)']
+
+
+def test_gather_with_batch_dims_keeps_params_lengths_up_to_axis():
+    texts = []
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 8, 6]), tf.TensorSpec([None, 4], tf.int32),
+                                  tf.TensorSpec([3, None, 5])])
+    def f(x, i, y):
+        for value in (tf.gather(x, i, axis=1, batch_dims=1), tf.gather(x, i, batch_dims=1),
+                      tf.gather(x, i, axis=-1, batch_dims=-1), tf.gather(x, i[:, :2], axis=2, batch_dims=1),
+                      tf.gather(y, tf.zeros([3, 2], tf.int32), axis=2, batch_dims=1),
+                      tf.gather(x[:2], tf.zeros([2, 3], tf.int32), axis=1, batch_dims=1), tf.gather(x, i, axis=1)):
+            texts.append(str(value))
+        return x
+
+    f(np.zeros((2, 8, 6), 'float32'), np.zeros((2, 4), 'int32'), np.zeros((3, 2, 5), 'float32'))
+    # TF 2.21 (notes/progs/kerasexamples5/p23.py)
+    assert texts == ['Tensor("GatherV2:0", shape=(None, 4, 6), dtype=float32)',
+                     'Tensor("GatherV2_1:0", shape=(None, 4, 6), dtype=float32)',
+                     'Tensor("GatherV2_2:0", shape=(None, 8, 4), dtype=float32)',
+                     'Tensor("GatherV2_3:0", shape=(None, 8, 2), dtype=float32)',
+                     'Tensor("GatherV2_4:0", shape=(3, None, 2), dtype=float32)',
+                     'Tensor("GatherV2_5:0", shape=(None, 3, 6), dtype=float32)',
+                     'Tensor("GatherV2_6:0", shape=(None, None, 4, 6), dtype=float32)']
