@@ -188,6 +188,8 @@ class LossScaleOptimizer(Optimizer):
             if not str(error).startswith('Unknown variable: '):
                 raise
             raise self._in_cond(error) from None
+        except IndexError as error:         # a slot the inner build did not make (optim/slots.py's _missing)
+            raise self._in_cond(error) from None
         if counter == self.dynamic_growth_steps - 1:
             counter[...] = 0
             scale[...] = scale * 2.0

@@ -41,19 +41,25 @@ class RMSprop(RowwiseMoment, Optimizer):
     def _step(self, gradient, squared, variable, learning_rate):
         xp, rho = self.xp(variable), self.rho
         (velocity,) = self._slots.arrays(variable, ('velocity',))
+        momentum, average = self._optional_slots(variable)
         velocity[...] = rho * velocity + (1 - rho) * squared
         if self.centered:
-            (average,) = self._slots.arrays(variable, ('average_gradient',))
             average[...] = rho * average + (1 - rho) * gradient
             denominator = centered_denominator(velocity, average, self.epsilon)
         else:
             denominator = velocity + self.epsilon
         increment = divided_by_root(xp, learning_rate * gradient, denominator)
         if self.momentum > 0:
-            (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + increment
             increment = momentum
         variable._data -= increment
+
+    def _optional_slots(self, variable):
+        """The momentum and average_gradient slots (None where off), read before any update, as Keras reads
+        every slot first: one missing (momentum or centered set after the build) raises with nothing changed."""
+        momentum = self._slots.arrays(variable, ('momentum',))[0] if self.momentum > 0 else None
+        average = self._slots.arrays(variable, ('average_gradient',))[0] if self.centered else None
+        return momentum, average
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """Keras on TensorFlow scales the rows before they meet the dense moments (each
@@ -61,9 +67,9 @@ class RMSprop(RowwiseMoment, Optimizer):
         denominator, and scatter-subtracts the steps (see rowwise_moment.scatter_add)."""
         xp, rho, rows, indices = self.xp(variable), self.rho, gradient.values, gradient.indices
         (velocity,) = self._slots.arrays(variable, ('velocity',))
+        momentum, average = self._optional_slots(variable)
         velocity[...] = rho * velocity + gradient.dense((1 - rho) * (rows * rows))
         if self.centered:
-            (average,) = self._slots.arrays(variable, ('average_gradient',))
             average[...] = rho * average + gradient.dense((1 - rho) * rows)
             denominator = centered_denominator(velocity, average, self.epsilon)
         else:
@@ -71,7 +77,6 @@ class RMSprop(RowwiseMoment, Optimizer):
         # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
         steps, rows_at = divide_rows_by_root(xp, learning_rate * rows, indices, denominator)
         if self.momentum > 0:
-            (momentum,) = self._slots.arrays(variable, ('momentum',))
             if rows_at is indices:
                 increment = gradient.dense(steps)
             else:       # the union's rows, each once

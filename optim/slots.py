@@ -73,8 +73,7 @@ class SlotStore:
     def get(self, variable, name):
         slots = self._slots.get(variable, {})
         if name not in slots:
-            raise KeyError('No slot %r for variable %r; this optimizer keeps %s for it'
-                           % (name, variable.path, sorted(slots) or 'no slots'))
+            raise _missing(name, variable, slots)
         return slots[name]
 
     def arrays(self, variable, names):
@@ -83,7 +82,10 @@ class SlotStore:
         slots = self._slots.get(variable)
         if slots is None:
             return variable.slot_arrays(names)
-        return [slots[name]._data for name in names]
+        try:
+            return [slots[name]._data for name in names]
+        except KeyError as error:
+            raise _missing(error.args[0], variable, slots) from None
 
     def variables_named(self, name):
         """The slot Variables of one kind, for every variable that has it, in the order the variables were first seen."""
@@ -95,6 +97,24 @@ class SlotStore:
 
     def names_for(self, variable):
         return list(self._slots.get(variable, {}))
+
+
+# Slots Keras 3 keeps in lists that build leaves empty when the option that needs them is off (SGD's
+# momentums, RMSprop's _momentums and _average_gradients): an option turned on after the build (SGD()'s
+# momentum set by a callback in an eager fit) reads past the list's end
+_LISTED = frozenset(('momentum', 'average_gradient'))
+
+
+def _missing(name, variable, slots):
+    """Keras 3's error for a slot the build did not make: IndexError for a listed one, else tapeflow's KeyError."""
+    text = 'No slot %r for variable %r; this optimizer keeps %s for it' % (
+        name, variable.path, sorted(slots) or 'no slots')
+    if name not in _LISTED:
+        return KeyError(text)
+    error = IndexError('list index out of range')
+    error.add_note(text + ': an option that needs it was set after the optimizer was built (Keras makes the '
+                   'slots in build); set it before the first step, or compile again with a new optimizer')
+    return error
 
 
 def keras_named(variable, prefix, aggregation='none'):

@@ -205,7 +205,7 @@ def _slot_lists(optimizer):
     for attribute, slot, always in _BASE_SLOT_LISTS + lists:
         try:
             out.append((attribute, _listed([optimizer._slots.get(v, slot) for v in built] if slot else [])))
-        except KeyError:        # a kind this optimizer does not keep
+        except LookupError:     # a kind this optimizer does not keep (optim/slots.py: KeyError or IndexError)
             if always:
                 out.append((attribute, _listed([])))
     return out
