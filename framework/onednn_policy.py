@@ -44,6 +44,20 @@ _RAW_KEY = os.environ.encodekey(_KEY) if _RAW_ENVIRONMENT is not None else None
 _ANSWERS = {}
 
 
+def eigen_avx2():
+    """Whether TF's float32 products here are Eigen's contraction on oneDNN's AVX2 kernels (oneDNN off,
+    8-lane vectors: an AMD EPYC without AVX-512; eigen_avx2_product.py). Asked for every product of a
+    training step: one lookup of the answer kept beside ``enabled``'s (cleared with it)."""
+    raw = _RAW_ENVIRONMENT.get(_RAW_KEY) if _RAW_ENVIRONMENT is not None else os.environ.get(_KEY)
+    answer = _ANSWERS.get((raw, _EIGEN_AVX2))
+    if answer is None:
+        answer = _ANSWERS[raw, _EIGEN_AVX2] = not enabled() and vector_lanes() == 8
+    return answer
+
+
+_EIGEN_AVX2 = 'eigen_avx2'
+
+
 def default_for_this_cpu():
     """Whether the CPU has one of the features TensorFlow turns oneDNN on for (x86 Linux)."""
     return bool(_NEURAL_NETWORK_FLAGS & _cpu_flags())

@@ -33,6 +33,14 @@ FIT_WEIGHTS = [[3212378148, 3212085530, 3188114667, 3209185750, 1061781064, 3183
     [1065639160, 1062664104, 1062546410, 1064068611], [1023746546, 3188740717, 3188218127, 3176263009],
     [3130413248, 1000576932, 1017382488, 3157358958], [1066027307, 1064578374, 1064544098, 1065475303],
     [1051021467, 3210815146, 3206382903, 3205819478], [1038754398]]
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's product order) prints other last bits from the second epoch
+# (notes/progs/epyc3/bn.py)
+FIT_LOSS_AVX2 = [1.0804659128189087, 0.9761962294578552, 0.8990676999092102]
+FIT_WEIGHTS_AVX2 = [[3212378149, 3212085530, 3188114668, 3209185750, 1061781064, 3183919628, 3208742440, 1062808699,
+    1061902812, 1051312891, 1055954340, 1052007057], [927335367, 3129399561, 3129214591, 3106844269],
+    [1065639160, 1062664104, 1062546410, 1064068611], [1023746546, 3188740717, 3188218127, 3176263009],
+    [3130407420, 1000530391, 1017369417, 3157358982], [1066027307, 1064578374, 1064544098, 1065475303],
+    [1051021467, 3210815146, 3206382903, 3205819478], [1038754398]]
 
 
 def _floats(bits, shape):
@@ -72,7 +80,7 @@ def test_traced_moments_keep_the_values_and_the_moving_statistics():
         assert _bits(a) == _bits(b)
 
 
-def test_a_dense_batchnorm_classifier_fits_through_tensorflows_bits(exact_math):
+def test_a_dense_batchnorm_classifier_fits_through_tensorflows_bits(exact_math, cpu_kind):
     # the Dense bias before the layer has a gradient of rounding noise only (its exact value is 0),
     # which Adam scales up to steps of the learning rate: it follows TF only with the same bits
     rng = np.random.RandomState(7)
@@ -84,5 +92,6 @@ def test_a_dense_batchnorm_classifier_fits_through_tensorflows_bits(exact_math):
                               keras.layers.Activation('relu'), keras.layers.Dense(1, activation='sigmoid')])
     model.compile(keras.optimizers.Adam(0.02), 'binary_crossentropy')
     history = model.fit(x, y, batch_size=4, epochs=3, verbose=0)
-    assert history.history['loss'] == FIT_LOSS
-    assert [_bits(w) for w in model.get_weights()] == FIT_WEIGHTS
+    avx2 = cpu_kind == 'avx2'
+    assert history.history['loss'] == (FIT_LOSS_AVX2 if avx2 else FIT_LOSS)
+    assert [_bits(w) for w in model.get_weights()] == (FIT_WEIGHTS_AVX2 if avx2 else FIT_WEIGHTS)

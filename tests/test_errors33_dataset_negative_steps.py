@@ -48,13 +48,14 @@ def test_fit_reads_the_dataset_as_one_of_unknown_length():
     lambda m: m.evaluate(tf.data.Dataset.from_tensor_slices((X, Y)).batch(2), steps=-1, verbose=0),
     lambda m: m.predict(tf.data.Dataset.from_tensor_slices(X).batch(2), steps=-1, verbose=0),
 ])
-def test_evaluate_and_predict_warn_that_the_input_ran_out(call):
+def test_evaluate_and_predict_warn_that_the_input_ran_out(call, cpu_kind):
     model = compiled()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         result = call(model)
     assert len(_ran_out(caught)) == 1
     if np.ndim(result) == 0:
-        assert result == 1.8562183380126953        # TF 2.21
+        # TF 2.21 (on an AVX2 AMD EPYC, oneDNN off: Eigen's product order, one bit below)
+        assert result == (1.8562180995941162 if cpu_kind == 'avx2' else 1.8562183380126953)
     else:
         assert result.shape == (10, 3)

@@ -52,6 +52,27 @@ TF_BITS = [
 ]
 
 
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off: its 3 x 3 products in Eigen's order) prints other float32 last bits
+# (notes/progs/epyc3/expm.py): the float32 lists per scale there
+TF_BITS_F32_AVX2 = [
+    ['0x1.1595260000000p+0', '-0x1.06888a0000000p-5', '-0x1.a85a980000000p-6', '-0x1.ff23f80000000p-5',
+     '0x1.0c225a0000000p+0', '-0x1.e2cd080000000p-4', '0x1.7bcfee0000000p-4', '-0x1.4cd50a0000000p-5',
+     '0x1.0465780000000p+0'],
+    ['0x1.fb23660000000p-1', '0x1.af44400000000p-2', '-0x1.e05fa80000000p-2', '-0x1.1be5300000000p-3',
+     '0x1.b6990e0000000p-1', '0x1.4170ae0000000p-2', '-0x1.21b70c0000000p-2', '-0x1.b532960000000p-4',
+     '0x1.ad423c0000000p-1'],
+    ['0x1.42c1480000000p+0', '0x1.6e71440000000p+0', '-0x1.a908c60000000p-1', '0x1.115b440000000p+1',
+     '0x1.8896b20000000p+1', '-0x1.424e9c0000000p-4', '0x1.4949480000000p-2', '-0x1.5a8c940000000p-1',
+     '0x1.c3a0800000000p-2'],
+    ['-0x1.c40ba80000000p-3', '-0x1.b796a40000000p-1', '0x1.25c81c0000000p+0', '0x1.957f940000000p-2',
+     '0x1.d7e69c0000000p+0', '-0x1.2d840e0000000p+1', '-0x1.04ad720000000p-1', '-0x1.484e360000000p+0',
+     '0x1.b304ee0000000p+0'],
+    ['0x1.8df0080000000p+0', '0x1.71915e0000000p+1', '0x1.38ccce0000000p-2', '0x1.738b740000000p-1',
+     '0x1.58841e0000000p+0', '0x1.2352a00000000p-3', '0x1.0d015a0000000p+0', '0x1.f369560000000p+0',
+     '0x1.a46fae0000000p-3'],
+]
+
+
 def _matrices():
     rs = np.random.RandomState(1)
     for scale, f32, f64 in TF_BITS:
@@ -59,7 +80,9 @@ def _matrices():
 
 
 @pytest.mark.parametrize('dtype', ['float32', 'float64'])
-def test_expm_bits(dtype):
-    for a, f32, f64 in _matrices():
+def test_expm_bits(dtype, cpu_kind):
+    for (a, f32, f64), f32_avx2 in zip(_matrices(), TF_BITS_F32_AVX2):
+        if cpu_kind == 'avx2':
+            f32 = f32_avx2
         expected = np.array([float.fromhex(v) for v in (f32 if dtype == 'float32' else f64)], dtype)
         np.testing.assert_array_equal(tf.linalg.expm(tf.constant(a.astype(dtype))).numpy().ravel(), expected)

@@ -46,6 +46,16 @@ GGRADS = [[1027574712, 1032182305, 3168844050, 3168396195, 3192371974, 999469796
     1039843557, 3146502092, 3193980465, 3204260176, 1029422539], [1037330088, 1030509710, 3142366308,
     3173349853, 3198730915, 991661589, 1066955410, 1076296845, 3183922592, 1037330088, 1030509710,
     3142366308, 3173349853, 3198730915, 991661589, 1059210817, 1068027570, 3177485533]]
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off: the GRU's products in Eigen's order) prints other last bits
+# (notes/progs/epyc3/cmp.sh)
+GGRADS_AVX2 = [[1027574712, 1032182306, 3168844052, 3168396195, 3192371974, 999469798, 1061255109, 1069953674,
+    3185611139, 1036925632, 994012316, 988583936, 3167072191, 3183856677, 1011266818, 1060680969, 1061109048,
+    3194253887], [3160378938, 3162676629, 1013487833, 1009283531, 1033906772, 3155410309, 3189780551, 3198329758,
+    1036669194, 1002280363, 1006206787, 3152928560, 3140139538, 3163149632, 973404666, 1025088610, 1032938849,
+    3147012034, 3167737774, 3167927805, 997041042, 1013959047, 1039843557, 3146502092, 3193980465, 3204260176,
+    1029422538], [1037330088, 1030509710, 3142366308, 3173349853, 3198730915, 991661589, 1066955410, 1076296845,
+    3183922592, 1037330088, 1030509710, 3142366308, 3173349853, 3198730915, 991661589, 1059210817, 1068027569,
+    3177485533]]
 
 
 @pytest.fixture
@@ -72,7 +82,7 @@ def test_sigmoid_gradient_tail_takes_the_scalar_functor():
     assert _bits(tape.gradient(loss, x)) == SG
 
 
-def test_gru_gradients_over_a_batch_of_five(exact_math):
+def test_gru_gradients_over_a_batch_of_five(exact_math, cpu_kind):
     keras.backend.clear_session()
     x = _f32(GX, (5, 5, 2))
     layer = keras.layers.GRU(3)
@@ -80,7 +90,8 @@ def test_gru_gradients_over_a_batch_of_five(exact_math):
     layer.set_weights([_f32(GW0, (2, 9)), _f32(GW1, (3, 9)), _f32(GW2, (2, 9))])
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(layer(x) * _f32(GR, (5, 3)))
-    assert [_bits(g) for g in tape.gradient(loss, layer.trainable_weights)] == GGRADS
+    assert [_bits(g) for g in tape.gradient(loss, layer.trainable_weights)] == (
+        GGRADS_AVX2 if cpu_kind == 'avx2' else GGRADS)
 
 
 def test_sigmoid_gradient_is_central_differences_in_float64():

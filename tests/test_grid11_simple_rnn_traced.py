@@ -67,20 +67,32 @@ def _bits(t):
     return np.asarray(t, np.float32).ravel().view(np.uint32).tolist()
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_eager_call_adds_the_bias_first(layer):
     assert _bits(layer(_f32(X, (8, 4, 2)))) == EAGER
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_static_trace_adds_the_bias_last(layer):
     x = _f32(X, (8, 4, 2))
     assert _bits(tf.function(lambda a: layer(a))(x)) == GRAPH
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_none_batch_trace_keeps_eager_order(layer):
     spec = tf.TensorSpec((None, 4, 2), tf.float32)
     assert _bits(tf.function(lambda a: layer(a), input_signature=[spec])(_f32(X, (8, 4, 2)))) == EAGER
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_predict_static_then_relaxed_trace(layer):
     x = _f32(X, (8, 4, 2))
     model = keras.Sequential([keras.Input((4, 2)), layer])
@@ -89,6 +101,9 @@ def test_predict_static_then_relaxed_trace(layer):
     assert _bits(model.predict(x[:5], verbose=0)) == EAGER[:5 * 12]
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_tape_in_static_trace_sees_regrouped_values_and_add_gradients(layer):
     x = tf.constant(_f32(X, (8, 4, 2)))
 
@@ -102,6 +117,9 @@ def test_tape_in_static_trace_sees_regrouped_values_and_add_gradients(layer):
     assert all(g is not None and np.all(np.isfinite(np.asarray(g))) for g in grads)
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 @pytest.mark.parametrize('val_weights,loss_bits', [(False, 1064969151), (True, 1064969150)])
 def test_evaluate_after_fit_uses_the_trace_that_serves_it(val_weights, loss_bits):
     """fit's validation traces the test step on a free batch (2 of 4): evaluate on (x, y) replays it

@@ -49,7 +49,7 @@ def _lines(capsys):
     return capsys.readouterr().out.splitlines()
 
 
-def test_a_print_in_a_cell_shows_as_keras_runs_the_step(capsys):
+def test_a_print_in_a_cell_shows_as_keras_runs_the_step(capsys, cpu_kind):
     tf.keras.utils.set_random_seed(3)
     model = tf.keras.Sequential([tf.keras.layers.Input(shape=[4, 2]), tf.keras.layers.RNN(PrintCell(3)),
                                  tf.keras.layers.Dense(1)])
@@ -58,7 +58,9 @@ def test_a_print_in_a_cell_shows_as_keras_runs_the_step(capsys):
     history = model.fit(np.ones((8, 4, 2), np.float32), np.ones((8, 1), np.float32), batch_size=4, epochs=2,
                         verbose=0)
     assert _lines(capsys) == ["cell call (4, 2)"] * 4        # two traces: the first step, the loop body
-    assert history.history["loss"] == [0.5574600696563721, 0.41802436113357544]
+    # TF 2.21 (on an AVX2 AMD EPYC, oneDNN off: its products in Eigen's order, the second loss's last bits differ)
+    second = 0.4180244207382202 if cpu_kind == 'avx2' else 0.41802436113357544
+    assert history.history["loss"] == [0.5574600696563721, second]
     model(np.ones((1, 3, 2), np.float32))
     assert _lines(capsys) == ["cell call (1, 2)"] * 4        # eagerly: the first step, then 3 steps
     model.predict(np.ones((2, 4, 2), np.float32), verbose=0)
@@ -71,16 +73,20 @@ def test_an_unrolled_rnn_makes_no_extra_call(capsys):
     assert _lines(capsys) == ["cell call (1, 2)"] * 3
 
 
-def test_a_dropout_inside_a_cell_draws_the_masks_tf_draws():
+def test_a_dropout_inside_a_cell_draws_the_masks_tf_draws(cpu_kind):
     x = np.random.RandomState(0).rand(4, 3, 2).astype(np.float32)
     tf.keras.utils.set_random_seed(3)
     layer = tf.keras.layers.RNN(DropCell(2))
-    assert layer(x, training=True).numpy().tolist() == [
-        [0.6989834904670715, -0.10465477406978607], [0.019026068970561028, 0.2306865006685257],
-        [0.017184173688292503, -0.02381974458694458], [0.37534472346305847, 0.7597371339797974]]
-    assert layer(x, training=True).numpy().tolist() == [
-        [0.518169641494751, 0.7816215753555298], [0.5146523118019104, 0.6440016031265259],
-        [-0.483840674161911, -0.2596161663532257], [0.07732786983251572, -0.8666992783546448]]
+    first = [[0.6989834904670715, -0.10465477406978607], [0.019026068970561028, 0.2306865006685257],
+             [0.017184173688292503, -0.02381974458694458], [0.37534472346305847, 0.7597371339797974]]
+    second = [[0.518169641494751, 0.7816215753555298], [0.5146523118019104, 0.6440016031265259],
+              [-0.483840674161911, -0.2596161663532257], [0.07732786983251572, -0.8666992783546448]]
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: the cell's products in Eigen's order)
+        first[0][1], first[1], first[3][0] = -0.10465480387210846, [0.019026098772883415, 0.23068653047084808], \
+            0.3753446936607361
+        second[3][0] = 0.07732784003019333
+    assert layer(x, training=True).numpy().tolist() == first
+    assert layer(x, training=True).numpy().tolist() == second
     tf.keras.utils.set_random_seed(3)
     model = tf.keras.Sequential([tf.keras.layers.Input((3, 2)), tf.keras.layers.RNN(DropCell(2)),
                                  tf.keras.layers.Dense(1)])

@@ -25,6 +25,12 @@ GRAPH = [9.064168930053711, 1659.3072509765625, 136.52102661132812, -110.4100036
          4644.21630859375, 33.0322380065918, -44.72343063354492, -11.501472473144531, 346.0352478027344,
          7.520369052886963, -10.348602294921875, -1.734061360359192, -1242.13623046875, -142.29693603515625,
          146.33714294433594]
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off: the products in Eigen's order) prints other last bits for the traced
+# gradient (notes/progs/epyc3/allvals.sh)
+GRAPH_AVX2 = [9.064169883728027, 1659.30712890625, 136.5210418701172, -110.4100112915039, 1.6901555061340332,
+    4644.21484375, 33.03224563598633, -44.72343444824219, -11.501472473144531, 346.0352478027344,
+    7.5203704833984375, -10.348602294921875, -1.734061598777771, -1242.1363525390625, -142.29696655273438,
+    146.337158203125]
 
 
 def _gradient_function():
@@ -49,8 +55,8 @@ def test_eager_gradient_adds_in_the_tapes_order():
     assert _gradient_function()().numpy().ravel().tolist() == EAGER
 
 
-def test_traced_gradient_adds_in_the_calls_order():
-    assert tf.function(_gradient_function())().numpy().ravel().tolist() == GRAPH
+def test_traced_gradient_adds_in_the_calls_order(cpu_kind):
+    assert tf.function(_gradient_function())().numpy().ravel().tolist() == (GRAPH_AVX2 if cpu_kind == 'avx2' else GRAPH)
 
 
 

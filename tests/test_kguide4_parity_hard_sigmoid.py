@@ -46,13 +46,17 @@ def test_hard_silu_eager_and_traced():
     assert bits(traced_ops(x)) == TRACED_HARD_SILU_OF_X_PLUS_HALF
 
 
-def test_dense_layers_with_hard_activations_predict_and_call_as_tf():
+def test_dense_layers_with_hard_activations_predict_and_call_as_tf(cpu_kind):
     keras.utils.set_random_seed(0)
     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4, activation='hard_silu'),
                               keras.layers.Dense(4, activation='hard_sigmoid')])
     xs = np.random.RandomState(1).normal(size=(2, 8)).astype('float32')
     # predict runs Keras's traced step (grappler's forms); a direct call is eager
-    assert bits(model.predict(xs, verbose=0)) == [1057938366, 1057187681, 1055366747, 1057376679, 1056163378,
-                                                  1056926059, 1058264670, 1054038747]
-    assert bits(model(xs)) == [1057938365, 1057187681, 1055366747, 1057376679, 1056163377, 1056926059,
-                               1058264669, 1054038748]
+    predicted = [1057938366, 1057187681, 1055366747, 1057376679, 1056163378, 1056926059, 1058264670, 1054038747]
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's product order)
+        predicted[4] = 1056163376
+    assert bits(model.predict(xs, verbose=0)) == predicted
+    called = [1057938365, 1057187681, 1055366747, 1057376679, 1056163377, 1056926059, 1058264669, 1054038748]
+    if cpu_kind == 'avx2':
+        called[4], called[7] = 1056163376, 1054038747
+    assert bits(model(xs)) == called

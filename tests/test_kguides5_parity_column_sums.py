@@ -80,7 +80,17 @@ def test_gru_recurrent_bias_sums_as_reduce_sum(exact_math):
         1068224012, 1040354043, -1081874741]
 
 
-def test_lstm_bias_sums_as_bias_add_grad(exact_math):
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's products): [26] and [35] one ulp off the Xeon's
+# (notes/progs/epyc2/lstm.py)
+LSTM_BIAS_GRADIENT_AVX2 = [
+    1029482394, 1036947728, 1052377906, 1017531462, 1027154543, 1046599176, 1045767606, 1021202668,
+    1012785900, 1012047426, 1017632735, 1032904555, 1000536251, 992318662, 1031987806, 1029345122,
+    1006941811, 984767135, -1087921310, -1089351250, -1074277819, -1105404942, 1048690925, 1069731075,
+    -1076919815, 1049094423, -1116601920, 1029190392, 1037481060, 1053882775, 1014071451, 1025005408,
+    1049912810, 1046768391, 1024139104, 1016962651]
+
+
+def test_lstm_bias_sums_as_bias_add_grad(exact_math, cpu_kind):
     # Keras's LSTM (implementation 2) adds its bias last with ops.add: a bias_add, so BiasAddGrad's
     # row-after-row sums (tapeflow added it with a plain +: reduce_sum's order); g9.py
     keras.utils.set_random_seed(25)
@@ -91,6 +101,9 @@ def test_lstm_bias_sums_as_bias_add_grad(exact_math):
     with tf.GradientTape() as tape:
         out = lstm(x)
         loss = tf.reduce_sum(tf.sin(out) * out)
+    if cpu_kind == 'avx2':
+        assert bits(tape.gradient(loss, lstm.trainable_weights[2])) == LSTM_BIAS_GRADIENT_AVX2
+        return
     assert bits(tape.gradient(loss, lstm.trainable_weights[2])) == [
         1029482394, 1036947728, 1052377906, 1017531462, 1027154543, 1046599176, 1045767606, 1021202668, 1012785900,
         1012047426, 1017632735, 1032904555, 1000536251, 992318662, 1031987806, 1029345122, 1006941811, 984767135,

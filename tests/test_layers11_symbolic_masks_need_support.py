@@ -45,7 +45,7 @@ def test_custom_layer_setting_a_mask_in_call_gives_none_symbolically():
     assert eager._keras_mask is not None
 
 
-def test_lstm_after_identity_lambda_runs_unmasked():
+def test_lstm_after_identity_lambda_runs_unmasked(cpu_kind):
     # printed by TF 2.21 (progs/layers11/lamid2.py): the LSTM sees no mask after the Lambda
     keras.utils.set_random_seed(1)
     i, e = _embedded()
@@ -54,4 +54,6 @@ def test_lstm_after_identity_lambda_runs_unmasked():
         model = keras.Model(i, L.LSTM(2)(L.Lambda(lambda t: t)(e)))
     expected = np.array([[0.011146385222673416, -0.0012023107847198844],
                          [0.012196170166134834, -0.013184268958866596]], np.float32)
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (Eigen's product order)
+        expected[1] = [0.012196172960102558, -0.013184268027544022]
     np.testing.assert_array_equal(model(TOKENS).numpy(), expected)

@@ -74,7 +74,7 @@ def test_model_subclass_with_its_own_compute_mask_supports_masking():
     assert nested._keras_mask is not None
 
 
-def test_outer_lstm_still_runs_masked_through_a_nested_model():
+def test_outer_lstm_still_runs_masked_through_a_nested_model(cpu_kind):
     # TF 2.21 printed these bits (the snippet below; set_random_seed(1), LSTM made before the Sequential):
     # the eager run hands the nested model's output mask to the LSTM, symbolic masks or not
     keras.backend.clear_session()
@@ -86,5 +86,5 @@ def test_outer_lstm_still_runs_masked_through_a_nested_model():
         out = L.LSTM(2)(keras.Sequential([L.Dense(3)])(embedded))
         got = keras.Model(inputs, out)(TOKENS).numpy()
     # (unmasked: [[3149949427, 1008854016], [3153779823, 1009842949]])
-    np.testing.assert_array_equal(got.view('uint32'), np.array([[3139268019, 994582710], [3149840823, 1006898991]],
-                                                                'uint32'))
+    first_row = {'avx2': [3139268017, 994582708]}.get(cpu_kind, [3139268019, 994582710])    # TF 2.21 on an AVX2 EPYC
+    np.testing.assert_array_equal(got.view('uint32'), np.array([first_row, [3149840823, 1006898991]], 'uint32'))

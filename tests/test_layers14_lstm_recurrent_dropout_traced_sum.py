@@ -10,6 +10,7 @@ Printed by TF 2.21 (notes/progs/layers14/tr3.py):
     36, 39-44. (A predict on Input((5, 4)) with 3 samples is traced on a static batch too.)
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -27,6 +28,9 @@ TF_TRACED = [
 ]
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits, and tapeflow there (its cells' products
+# in TF's Eigen order since eigen_avx2_product.py) others again: epyc2's report (notes/progs/epyc2/cmpv.sh)
+@pytest.mark.avx512_bits
 def test_traced_lstm_with_recurrent_dropout_adds_the_bias_last():
     x = np.random.RandomState(0).randn(3, 5, 4).astype('float32')
     layer = keras.layers.LSTM(3, recurrent_dropout=0.3, return_sequences=True,

@@ -21,9 +21,19 @@ TF_TRACED = [
     '0x1.613a90p-1', '-0x1.1b8210p-2', '0x1.5f48cap-1', '-0x1.cc3ae4p-1', '0x1.52c376p-1',
 ]
 EAGER_DIFFERS = [4, 6, 7, 8, 9, 15, 17, 18, 19, 23, 25, 26, 27, 29]
+# TF 2.21 on an AVX2 AMD EPYC (oneDNN off) does not regroup a MatMul's sum: its traced stack gives its eager
+# values (Eigen's product order; notes/progs/epyc3/stack.py, regroup2.py)
+TF_TRACED_AVX2 = [
+    '0x1.6a2b04p-1', '0x1.23677ep-2', '0x1.e6bf8ap-2', '-0x1.de2366p-2', '0x1.008a4ap-1',
+    '-0x1.0986bcp-2', '0x1.905212p-1', '-0x1.220ce8p-1', '0x1.047528p-1', '-0x1.77f4dep-1',
+    '-0x1.af7650p-3', '0x1.627610p-4', '0x1.5c9a24p-1', '0x1.04edc2p-2', '-0x1.404770p-2',
+    '-0x1.5ab906p-3', '0x1.0f8c06p-1', '0x1.503f88p-6', '-0x1.56d652p-2', '-0x1.2ee332p-3',
+    '-0x1.914e82p-6', '0x1.0d0330p-3', '-0x1.784e0ap-1', '0x1.bfbff2p-4', '-0x1.6714d4p-1',
+    '0x1.613a92p-1', '-0x1.1b8210p-2', '0x1.5f48ccp-1', '-0x1.cc3ae4p-1', '0x1.52c378p-1',
+]
 
 
-def test_traced_stack_of_simple_rnn_cells_adds_the_bias_last():
+def test_traced_stack_of_simple_rnn_cells_adds_the_bias_last(cpu_kind):
     x = np.random.RandomState(0).randn(3, 5, 4).astype('float32')
     init = dict(kernel_initializer=keras.initializers.GlorotUniform(1),
                 recurrent_initializer=keras.initializers.Orthogonal(seed=2),
@@ -32,5 +42,6 @@ def test_traced_stack_of_simple_rnn_cells_adds_the_bias_last():
                              return_sequences=True)
     eager = layer(x).numpy().ravel()
     traced = tf.function(lambda v: layer(v))(x).numpy().ravel()
-    assert [float(v).hex() for v in traced] == [float.fromhex(v).hex() for v in TF_TRACED]
-    assert np.nonzero(eager != traced)[0].tolist() == EAGER_DIFFERS
+    avx2 = cpu_kind == 'avx2'
+    assert [float(v).hex() for v in traced] == [float.fromhex(v).hex() for v in (TF_TRACED_AVX2 if avx2 else TF_TRACED)]
+    assert np.nonzero(eager != traced)[0].tolist() == ([] if avx2 else EAGER_DIFFERS)

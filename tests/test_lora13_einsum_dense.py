@@ -64,6 +64,10 @@ def test_call_is_the_einsum_with_the_merged_kernel():
     np.testing.assert_array_equal(layer.kernel.numpy(), kernel)
 
 
+# The Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives other last bits (6 of 10, e.g. [0, 3] -0.011955466121435165,
+# [0, 4] -0.022671252489089966), and tapeflow there others again ([0, 3] -0.011955473572015762; TF's einsum
+# products are not modelled there: epyc2's report)
+@pytest.mark.avx512_bits
 def test_gradients_as_tf():
     keras.utils.set_random_seed(1)
     layer = _layer(bias_axes='de', lora_rank=2, lora_alpha=6)

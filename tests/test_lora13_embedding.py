@@ -98,10 +98,12 @@ def _fitted_model():
     return model, history
 
 
-def test_fit_history_bitwise_and_table_frozen():
+def test_fit_history_bitwise_and_table_frozen(cpu_kind):
     model, history = _fitted_model()
     # TF 2.21's history for this program (progs/lora13/emb_fit.py)
-    assert history.history['loss'] == [1.165797472000122, 1.1255700588226318, 1.0857594013214111]
+    # TF 2.21 (on an AVX2 AMD EPYC, oneDNN off: its products in Eigen's order, the third an ulp below)
+    third = 1.0857592821121216 if cpu_kind == 'avx2' else 1.0857594013214111
+    assert history.history['loss'] == [1.165797472000122, 1.1255700588226318, third]
     layer = model.layers[0]
     assert not layer.embeddings.trainable and layer.lora_embeddings_b.numpy().any()
 

@@ -52,7 +52,7 @@ def test_known_shapes_and_eager_keep_the_chain():
         assert not np.array_equal(np.asarray(tf.function(loss, input_signature=_SPEC)(y_true, y_pred)), eager)
 
 
-def test_tversky_fit_with_a_partial_batch():
+def test_tversky_fit_with_a_partial_batch(cpu_kind):
     rng = np.random.RandomState(12)
     x = rng.randn(10, 3, 4).astype('float32')
     y = (rng.randn(10, 3, 3) > 0).astype('float32')
@@ -60,7 +60,10 @@ def test_tversky_fit_with_a_partial_batch():
     model = keras.Sequential([keras.Input((3, 4)), keras.layers.Dense(3, activation='sigmoid')])
     model.compile(keras.optimizers.SGD(1.), loss=keras.losses.Tversky(.3, .7, axis=-1))
     model.fit(x, y, batch_size=4, epochs=2, verbose=0, shuffle=False)
-    assert _hex(model.layers[0].kernel) == [
+    expected = [
         '-0x1.61f2e40000000p-5', '-0x1.cb2c4c0000000p-1', '0x1.01a6780000000p-1', '-0x1.41f9600000000p-1',
         '0x1.8ea2ec0000000p-1', '-0x1.2206560000000p-1', '0x1.cab4160000000p-2', '0x1.2dface0000000p-1',
         '0x1.93dc800000000p-2', '-0x1.b767700000000p-1', '0x1.be87c40000000p-1', '-0x1.976ed40000000p-4']
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (Eigen's product order): two entries a bit apart
+        expected[5], expected[11] = '-0x1.2206580000000p-1', '-0x1.976ed20000000p-4'
+    assert _hex(model.layers[0].kernel) == expected

@@ -56,11 +56,13 @@ def test_gradients_reach_gamma_and_beta_through_a_float64_input():
                                                   33.9256706237793, 102.39549255371094, -38.685428619384766], rtol=1e-6)
 
 
-def test_a_model_casts_at_its_input_first():
-    # The Input's float32 comes first: the layer sees float32 values, as in Keras
+def test_a_model_casts_at_its_input_first(cpu_kind):
+    # The Input's float32 comes first: the layer sees float32 values, as in Keras (the Dense sum of the six
+    # normalized values is rounding noise: TF 2.21 on an AVX2 AMD EPYC, oneDNN off, sums in Eigen's order)
     model = keras.Sequential([keras.Input((6,)), keras.layers.LayerNormalization(),
                               keras.layers.Dense(2, kernel_initializer='ones')])
-    assert model(X64).numpy()[0].tolist() == [4.76837158203125e-07, 4.76837158203125e-07]
+    noise = 3.5762786865234375e-07 if cpu_kind == 'avx2' else 4.76837158203125e-07
+    assert model(X64).numpy()[0].tolist() == [noise, noise]
 
 
 def test_rms_scaling_warns_with_keras_texts():

@@ -55,7 +55,7 @@ Y = np.ones((4, 2), 'float32')
 
 
 @pytest.mark.parametrize('traced', [False, True])
-def test_custom_state_and_assignments_step_as_keras(traced):
+def test_custom_state_and_assignments_step_as_keras(traced, cpu_kind):
     model, optimizer = _model(), MomentumSign(0.1)
 
     def step():
@@ -70,21 +70,28 @@ def test_custom_state_and_assignments_step_as_keras(traced):
     tf.random.set_seed(None)
     assert [_bits(w) for w in model.get_weights()] == ['cd1ecfbee01929bff35d993e2732febe3d41f63e93a49c3d',
                                                         'cdcccc3ecdcccc3e']
-    assert [(v.path, tuple(v.shape), _bits(v.numpy())) for v in optimizer.variables] == [
+    variables = [
         ('momentum_sign/iteration', (), '0400000000000000'), ('momentum_sign/learning_rate', (), 'cdcccc3d'),
         ('momentum_sign/sequential_d_kernel_m', (3, 2), '61ac3f3e098259c0049b0a3ec6fc7fc04f13ab3dc23b93c0'),
         ('momentum_sign/sequential_d_bias_m', (2,), '6aab04bfb265c0c0'), ('momentum_sign/count', (), '00000041'),
         ('momentum_sign/sequential_d_kernel_one', (3, 2), '1d0d903fcf2182bf71698c3f7fc7afbfc6c5883f306dddbf'),
         ('momentum_sign/sequential_d_bias_one', (2,), '9e36373f703c24c0')]
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's product order)
+        variables[2] = variables[2][:2] + ('61ac3f3e098259c0049b0a3ec6fc7fc04e13ab3dc23b93c0',)
+        variables[5] = variables[5][:2] + ('1d0d903fcf2182bf71698c3f7fc7afbfc6c5883f2f6dddbf',)
+    assert [(v.path, tuple(v.shape), _bits(v.numpy())) for v in optimizer.variables] == variables
 
 
-def test_custom_optimizer_fits_and_round_trips_a_keras_file(tmp_path):
+def test_custom_optimizer_fits_and_round_trips_a_keras_file(tmp_path, cpu_kind):
     model = _model()
     model.compile(optimizer=MomentumSign(0.05), loss='mse')
     history = model.fit(X, Y, epochs=3, verbose=0)
     tf.random.set_seed(None)
     state = ['0300000000000000', 'cdcc4c3d', 'd858ab3e957d48c01853a03e02da6bc0584d953e379b87c0', 'fc725cbe1eceb0c0',
              '0000c040', '6922983f39f33dbf25a7963f684c86bfe22b953f349fadbf', 'ba5e623ff79d04c0']
+    if cpu_kind == 'avx2':      # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's product order)
+        state[3] = 'fa725cbe1eceb0c0'
+        state[5] = '6922983f3af33dbf26a7963f684c86bfe22b953f349fadbf'
     assert [_bits(np.float32(v)) for v in history.history['loss']] == ['57e33340', '02151e40', '91ca0940']
     assert [_bits(v.numpy()) for v in model.optimizer.variables] == state
     path = os.path.join(tmp_path, 'm.keras')

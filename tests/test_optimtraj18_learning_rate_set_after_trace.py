@@ -35,6 +35,9 @@ GOLD = {
     'fit_eager': ('3f00c5293f00c529',
                  '00000000',
                  '3ef5be8c3ed21259be7afbd03f119e743f56402a3ed3f7b73f116ec03e66128cbf1ab45f3e84587e3ee3ac9bbf28b746'),
+    # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's product order; notes/progs/epyc3/cmp.sh): the losses a bit lower
+    'fit_eager_avx2': ('3f00c5283f00c528', '00000000',
+        '3ef5be8c3ed21259be7afbd03f119e743f56402a3ed3f7b73f116ec03e66128cbf1ab45f3e84587e3ee3ac9bbf28b746'),
 }
 
 
@@ -82,7 +85,7 @@ def test_custom_step_schedule_set_after_three_steps(traced):
 # eager=False holds the Xeon's bits: on an AVX2 AMD EPYC TF 2.21 gives ...be7b32c53f151c49..., tapeflow
 # ...be7b32c43f151c49... (epyc1's report)
 @pytest.mark.parametrize('eager', [pytest.param(False, marks=pytest.mark.avx512_bits), True])
-def test_fit_again_after_setting_a_schedule(eager):
+def test_fit_again_after_setting_a_schedule(eager, cpu_kind):
     x, y = data()
     m = model()
     m.compile(O.RMSprop(lambda: 0.01), 'mse', run_eagerly=eager)
@@ -90,4 +93,4 @@ def test_fit_again_after_setting_a_schedule(eager):
     m.optimizer.learning_rate = S.CosineDecay(0.02, 4)
     history = m.fit(x, y, batch_size=4, epochs=2, verbose=0, shuffle=False)
     got = (bits(history.history['loss']), bits(m.optimizer.learning_rate), bits(m.layers[0].kernel))
-    assert got == GOLD['fit_eager' if eager else 'fit_traced']
+    assert got == GOLD[('fit_eager_avx2' if cpu_kind == 'avx2' else 'fit_eager') if eager else 'fit_traced']

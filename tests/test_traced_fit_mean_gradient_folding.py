@@ -18,7 +18,9 @@ from framework import keras
     ('mse', [0.9018864631652832, 0.277391254901886, 0.4238479733467102]),
     ('mae', [0.3333333432674408, 0.3333333432674408, 0.1111111119389534]),
 ])
-def test_bias_step_of_a_traced_fit_on_a_batch_of_three(loss, step):
+def test_bias_step_of_a_traced_fit_on_a_batch_of_three(loss, step, cpu_kind):
+    if loss == 'mse' and cpu_kind == 'avx2':
+        step = [0.901886522769928] + step[1:]       # TF 2.21 on an AVX2 AMD EPYC (oneDNN off: Eigen's products)
     x = np.random.RandomState(1).standard_normal((3, 4)).astype('float32')
     y = np.random.RandomState(2).standard_normal((3, 4)).astype('float32')
     inputs = keras.Input((4,))

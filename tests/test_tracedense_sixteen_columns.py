@@ -93,6 +93,12 @@ def test_exact_math_off_leaves_numpy_s_product():
 
 
 def test_without_onednn_the_product_is_blas(monkeypatch):
+    # (on a CPU with AVX-512: on an 8-lane AVX2 CPU TF's product without oneDNN is Eigen's contraction in its
+    # own order, eigen_avx2_product.py, pinned in tests/test_epyc2_eigen_avx2_product.py)
+    from framework import onednn_policy
+    flags = onednn_policy._cpu_flags() | {'avx512f', 'avx512bw'}
+    monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: flags)
+    monkeypatch.setattr(onednn_policy, '_ANSWERS', {})
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
     rng = np.random.RandomState(0)
     a = rng.randn(4, 64).astype(np.float32)

@@ -16,7 +16,9 @@ from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
 from .graph_input_errors import eager_input_error, list_mismatch
-from . import matmul_mixed_types
+from . import eigen_avx2_product, matmul_mixed_types
+from .eigen_math import ENABLED as _EXACT_MATH
+from .eigen_avx2_product import SMALL_PRODUCT as _AVX2_SMALL
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -248,8 +250,13 @@ def _kernel_product(xt, g):
     shape = xt.shape        # (read once: a numpy attribute read costs a few hundred instructions)
     if len(shape) == 2 and shape[0] > 1:
         # (one column first: TF's gemv stays one chain past 384, where its gemm sums depth blocks)
-        if g.shape[-1] == 1 and column_product.transposed_wanted(xt, g):
-            return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
+        width = g.shape[-1]
+        if width == 1:
+            if column_product.transposed_wanted(xt, g):
+                return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
+        # TF without oneDNN on an AVX2 CPU: Eigen's contraction (its size test inline, as rows_matmul's)
+        elif (xt.size * width <= _AVX2_SMALL or _EXACT_MATH[0] is True) and eigen_avx2_product.wanted(xt, g):
+            return eigen_avx2_product.eigen_avx2_matmul(xt, g)
         if shape[1] > _DEPTH_IN_ORDER:
             return rows_matmul_transposed_a(xt, g)
         return product(xt, g)       # (_left_product's case for more than one row)

@@ -32,10 +32,12 @@ A Dense(784 -> 128) forward costs about 4 us more than numpy's one product (57 v
 """
 import numpy as np
 
-from . import column_product, eigen_math, pfor_rows
+from . import column_product, eigen_avx2_product, eigen_math, pfor_rows
 from .onednn_depth_blocks import deep_blocks_wanted, depth_blocks
 from .one_row_dot import DEPTH_LIMIT as DOT_DEPTH_LIMIT, one_row_dot
 from .. import onednn_policy
+from .eigen_avx2_product import SMALL_PRODUCT as _AVX2_SMALL
+from .eigen_math import ENABLED as _EXACT_MATH
 from ..blas_threads import on_one_thread, product
 
 PANEL = 16
@@ -50,6 +52,10 @@ def rows_matmul(a, b, form='forward'):
 
     ``form`` names the MatMul TF runs (onednn_depth_blocks.deep_blocks_wanted)."""
     depth, width = b.shape      # (read once: a numpy attribute read costs a few hundred instructions)
+    # TF without oneDNN on an AVX2 CPU: Eigen's contraction (eigen_avx2_product.py); its size test first,
+    # inline: the products of a training step are larger than the default mode sums there, and each asks
+    if width > 1 and (a.size * width <= _AVX2_SMALL or _EXACT_MATH[0] is True) and eigen_avx2_product.wanted(a, b):
+        return eigen_avx2_product.eigen_avx2_matmul(a, b)
     if depth > DEPTH_IN_ORDER:
         if not (_wanted(a, b) and deep_blocks_wanted(a.shape[0], width, depth, form)):
             return product(a, b)
@@ -117,6 +123,11 @@ def rows_matmul_transposed(a, c):
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
     if depth == 1:
         return product(a, c.T)
+    if eigen_avx2_product.wanted(a, c.T):     # TF without oneDNN on an AVX2 CPU: Eigen's contraction
+        return eigen_avx2_product.eigen_avx2_matmul(a, c.T)
+    if c.shape[0] == 1 and onednn_policy.eigen_avx2() and column_product.wanted(a, c.T, np):
+        # one output column there: Eigen's row-major gemv, as for the untransposed product (column_product.py)
+        return column_product.column_matmul(a, c.T)
     if rows < _TRANSPOSED_FROM_ROWS:
         if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's product has n times these rows
             return _as_stacked(a, c, rows * pfor_rows.ITERATIONS[0])
@@ -244,6 +255,8 @@ def rows_matmul_transposed_a(at, b):
     TF's ``MatMul(transpose_a=True)`` is the in-order chain, and so is numpy's product of the
     transposed view up to a depth (batch) of 384 (672/672 shapes, 1 to 128 columns); deeper,
     oneDNN sums its depth blocks, each block numpy's product of the view's slice."""
+    if eigen_avx2_product.wanted(at, b):      # TF without oneDNN on an AVX2 CPU: Eigen's contraction
+        return eigen_avx2_product.eigen_avx2_matmul(at, b)
     if type(at) is np.ndarray and at.flags.c_contiguous and at.ndim == 2 and at.shape[0] > 1 and at.shape[1] > 1:
         # x was itself a transposed view (tf.transpose's result), so at is row-major and BLAS would sum it in
         # another order: TF's kernel does not look at the layout, so neither does the chain

@@ -16,6 +16,7 @@ from 16 rows of batch; under 16, each step's product takes oneDNN's few-rows ker
 import numpy as np
 
 from framework.addn_chunks import addn_sum
+from framework import onednn_policy
 from framework.backend import array_module
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
 from framework.ops.sixteen_column_product import _TRANSPOSED_FROM_ROWS, rows_matmul_transposed
@@ -79,13 +80,18 @@ def _sequence_affine(inputs, kernel, bias, blocks=0):
     of a row depends on how many rows there are (its coefficient-based kernel below rows + depth + units
     = 20, its blocks' remainder rows above): one product over batch * steps rows gave SimpleRNN(5) float64
     over (3, 5, 4) 3 of 15 outputs an ulp off TF 2.21 (progs/gradfuzz23/t7.py - t9.py), so float64 steps are
-    multiplied one by one. A float32 row comes out the same in either product (one matmul, as before).
+    multiplied one by one, and so are float32 ones where TF sums them in Eigen's contraction on an AVX2 CPU
+    (an LSTM(9) over (16, 2, 5): the one product's last two rows summed as a last block, and the bias gradient
+    two ulps off; notes/progs/epyc2/lstm.py). Elsewhere a float32 row comes out the same in either product.
     ``blocks``: Keras's implementation 1 multiplies by each gate's block of the kernel apart, and adds its
     bias block after: float64 products round by their width too, so each block is its own product."""
     data = inputs._data
     if data.dtype == np.float64 and data.ndim == 3 and blocks:
         return _gate_blocks_affine(inputs, kernel, bias, blocks)
-    if data.dtype != np.float64 or data.ndim != 3 or data.shape[1] < 2:
+    # float32 products too where TF runs Eigen's contraction on an AVX2 CPU (eigen_avx2_product.py): its last
+    # block of rows sums in another order, so a row's bits depend on its place in the step's product
+    if data.ndim != 3 or data.shape[1] < 2 or not (
+            data.dtype == np.float64 or data.dtype == np.float32 and onednn_policy.eigen_avx2()):
         return affine_array(inputs, kernel, bias, 'affine')
     tensors, first = affine_array(Tensor(data[:, 0]), kernel, bias, 'affine')
     weights = tensors[1:]       # (kernel,) or (kernel, bias)
