@@ -103,7 +103,7 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         return reshape(normalized, (-1,) + shape[1:])
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         config = super().get_config()

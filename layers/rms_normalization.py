@@ -57,7 +57,7 @@ class RMSNormalization(Layer):
         return out if narrow is None else cast(out, narrow)
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         config = super().get_config()

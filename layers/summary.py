@@ -325,7 +325,9 @@ def _is_shape(value):
 
 
 def _format_shape(shape):
-    if isinstance(shape, list):                  # several outputs: Keras prints the list of shapes
+    # several outputs: Keras prints the list of shapes (one shape as a list, [None, 3] from a compute_output_shape
+    # that hands back the shape as given, is one shape)
+    if isinstance(shape, list) and not _is_shape(shape):
         return '[%s]' % ', '.join('(%s)' % ', '.join(str(d) for d in one) for one in shape)
     return '(%s)' % ', '.join(str(d) for d in shape)
 

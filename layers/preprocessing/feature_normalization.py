@@ -270,7 +270,7 @@ class Normalization(Layer):
         return total_mean, total_var
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)
+        return input_shape          # as given (a list stays a list), as Keras 3's
 
     def get_config(self):
         config = super().get_config()
