@@ -234,7 +234,11 @@ class Tensor:
             return ops.add(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'add')
-    def __radd__(self, other): return ops.add(other, self)
+    def __radd__(self, other):
+        try:
+            return ops.add(other, self)
+        except Exception as error:
+            return reflected_keras_or_raise(error, self, other, 'add')
     def __sub__(self, other):
         try:
             return ops.subtract(self, other)
@@ -244,7 +248,7 @@ class Tensor:
         try:
             return ops.subtract(other, self)
         except Exception as error:      # (TF converts ``other`` first: a list there keeps the ' name: ' tail)
-            raise named_as_converted(error) from None
+            return reflected_keras_or_raise(error, self, other, 'sub')
     def __mul__(self, other):
         try:
             return ops.multiply(self, other)
@@ -258,7 +262,7 @@ class Tensor:
             return ops.multiply(other, self)
         except Exception as error:
             if not _is_bool(self):
-                raise named_as_converted(error) from None
+                return reflected_keras_or_raise(error, self, other, 'mul')
         return bool_product(other, self, reflected=True)
 
     def __truediv__(self, other):
@@ -266,7 +270,11 @@ class Tensor:
             return ops.divide(self, other)
         except Exception as error:
             return reflected_or_raise(error, self, other, 'truediv')
-    def __rtruediv__(self, other): return ops.divide(other, self)
+    def __rtruediv__(self, other):
+        try:
+            return ops.divide(other, self)
+        except Exception as error:
+            return reflected_keras_or_raise(error, self, other, 'truediv')
     def __floordiv__(self, other):
         try:
             return ops.floordiv(self, other)
@@ -276,7 +284,7 @@ class Tensor:
         try:
             return ops.floordiv(other, self)
         except Exception as error:
-            raise named_as_converted(error) from None
+            return reflected_keras_or_raise(error, self, other, 'floordiv')
     def __mod__(self, other):
         try:
             return ops.floormod(self, other)
@@ -286,7 +294,7 @@ class Tensor:
         try:
             return ops.floormod(other, self)
         except Exception as error:
-            raise named_as_converted(error) from None
+            return reflected_keras_or_raise(error, self, other, 'mod')
     def __pow__(self, other):
         try:
             return ops.pow(self, other)
@@ -296,7 +304,7 @@ class Tensor:
         try:
             return ops.pow(other, self)
         except Exception as error:
-            raise named_as_converted(error) from None
+            return reflected_keras_or_raise(error, self, other, 'pow')
     def __matmul__(self, other):
         try:
             return ops.matmul(self, other)
@@ -447,7 +455,7 @@ from .tensor_conversion import (ConversionError, constant, convert_to_tensor, is
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .ops.arithmetic import bool_product  # noqa: E402  (bool tensors' ``*``)
 from .reflected_operators import reflected_or_raise  # noqa: E402
-from .keras_operands import named_as_converted  # noqa: E402  (reflected operators convert first)
+from .keras_variable_operators import reflected_keras_or_raise  # noqa: E402
 from .ops.slice_index_items import check_index as check_index_items  # noqa: E402  (it tests Tensor)
 
 

@@ -17,7 +17,7 @@ import sys
 import sysconfig
 import threading
 
-from . import dtypes, graph_op_names, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
+from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
 from . import assert_statements, graph_runtime_errors
 from .errors import OpError
@@ -73,6 +73,9 @@ def _build_table():
     _NOT_OPS[printing.print_.__code__] = True
     # tf.experimental.numpy's promoting operators wrap the Tensor operators, installed or not yet
     _TABLE[numpy_operator_promotion.wrapper_code()] = _WRAPPER
+    # so do a variable's own operators (a Keras variable's are Keras's: keras_variable_operators)
+    for name in keras_variable_operators.KERAS_OPS:
+        _TABLE[getattr(Variable, '__%s__' % name).__code__] = _WRAPPER
     for name, rule, *paths in graph_op_names.ROWS:
         for path in paths:
             module, _, attributes = path.rpartition(':')      # 'package.module:Class.method', or a public path
