@@ -26,14 +26,16 @@ _ADD_RULES = (pass_gradient, pass_gradient)
 
 def regroups(cell, sequences):
     """Whether the running code is a trace on static shapes, where grappler regroups the sum (float32
-    cells: a mixed-precision one's fused half-precision projection is left as it is). A MatMul's sum is
-    regrouped only with oneDNN on: without it (an AMD EPYC's default) TF 2.21's traced step sums as its eager
-    one (SimpleRNN(3) over 16 x 6 x 3: 0 of 288 outputs differ, 121 with TF_ENABLE_ONEDNN_OPTS=1), while a
-    ConvLSTM's convolutions are regrouped either way (notes/progs/epyc3/regroup2.py, allvals.sh)."""
-    kernel = cell.kernel._data
+    cells: a mixed-precision one's fused half-precision projection is left as it is). A SimpleRNN cell's sum
+    is regrouped only with oneDNN on (its remapper's fused MatMul + BiasAdd + Add): without it (an AMD EPYC's
+    default) TF 2.21's traced SimpleRNN step sums as its eager one (SimpleRNN(3) over 16 x 6 x 3: 0 of 288 outputs
+    differ, 121 with TF_ENABLE_ONEDNN_OPTS=1; notes/progs/epyc3/regroup2.py), while implementation 1's GRU and LSTM
+    gate sums and a ConvLSTM's are regrouped either way (105, 118 and 108 outputs differ from eager there;
+    notes/progs/modelfuzz17/p9.py)."""
+    from .simple_rnn import SimpleRNNCell      # (that module imports this one)
     return bool(graph_rewrites.GATE[0]) and graph_rewrites.tracing() and graph_rewrites.static_shapes() \
-        and sequences._data.dtype == np.float32 and kernel.dtype == np.float32 \
-        and (kernel.ndim != 2 or onednn_policy.enabled())
+        and sequences._data.dtype == np.float32 and cell.kernel._data.dtype == np.float32 \
+        and (not isinstance(cell, SimpleRNNCell) or onednn_policy.enabled())
 
 
 def bias_free_steps(cell, sequences, input_mask, backwards):
