@@ -117,7 +117,21 @@ def _cast_reason(value, key):
     return 'Can not cast %r to %s' % (value, describe(key))
 
 
-class ConcreteFunction:
+class PrintedAsConcreteFunction:
+    """How TF prints a concrete function from its ``function_type`` (a traced one's, a loaded signature's)."""
+
+    def pretty_printed_signature(self, verbose=True):
+        """The block ``print(cf)`` shows (verbose), or the one-line ``(x: TensorSpec(...)) -> ...``."""
+        return repr(self.function_type) if verbose else str(self.function_type)
+
+    def __str__(self):
+        return 'ConcreteFunction ' + repr(self.function_type)
+
+    def __repr__(self):
+        return '<ConcreteFunction %s at 0x%X>' % (self.function_type, id(self))
+
+
+class ConcreteFunction(PrintedAsConcreteFunction):
     """One trace of a ``Function``: callable with arguments that fit it.
 
     Python arguments of the trace may be left out (they are filled in) or given
@@ -460,15 +474,6 @@ class ConcreteFunction:
     def function_type(self):
         return FunctionType(self)
 
-    def pretty_printed_signature(self, verbose=True):
-        """The block ``print(cf)`` shows (verbose), or the one-line ``(x: TensorSpec(...)) -> ...``."""
-        return repr(self.function_type) if verbose else str(self.function_type)
-
-    def __str__(self):
-        return 'ConcreteFunction ' + repr(self.function_type)
-
-    def __repr__(self):
-        return '<ConcreteFunction %s at 0x%X>' % (self.function_type, id(self))
 
 
 class FunctionType:

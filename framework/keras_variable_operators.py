@@ -45,3 +45,22 @@ def reflected_keras_or_raise(error, tensor, other, name):
     if is_keras_variable(tensor) and 'Incompatible shapes' not in str(error):
         return keras_operator(name, tensor, other, reflected=True)
     raise named_as_converted(error) from None
+
+
+def install_operators(variable_class):
+    """Give ``variable_class`` (framework.Variable) its forward operators: Keras's for a Keras variable where
+    the results would differ, the tensor's otherwise. No reflected ones: Python would ask a subclass's first,
+    before the left tensor's own; Tensor's reflected operators hand a Keras variable to Keras's operator where
+    TF's refuses the operands (reflected_keras_or_raise). traced_ops takes these for wrappers of the tensor's
+    operators (one code object)."""
+    for name in KERAS_OPS:
+        setattr(variable_class, '__%s__' % name, _operator(name, getattr(variable_class, '__%s__' % name)))
+
+
+def _operator(name, tensor_operator):
+    def operator(self, other):
+        if self._path is None or as_tensors_do(self, other):
+            return tensor_operator(self, other)
+        return keras_operator(name, self, other)
+    operator.__name__ = operator.__qualname__ = '__%s__' % name
+    return operator

@@ -246,49 +246,6 @@ class Variable(Tensor, metaclass=_CreatorScoped):
     def __len__(self):       # a variable has no len() in TensorFlow 2.21 nor Keras 3 (a tensor has)
         raise TypeError("object of type '%s' has no len()" % ('ResourceVariable' if self._path is None else 'Variable'))
 
-    # ---- a Keras variable's operators are Keras 3's (keras_variable_operators); a tf.Variable's a tensor's ----
-    # (no reflected ones here: Python would ask a subclass's first, before the tensor's own; Tensor's reflected
-    # operators hand a Keras variable to Keras's operator when TF's refuses the operands)
-    def __add__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__add__(self, other)
-        return keras_operator('add', self, other)
-
-    def __sub__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__sub__(self, other)
-        return keras_operator('sub', self, other)
-
-    def __mul__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__mul__(self, other)
-        return keras_operator('mul', self, other)
-
-    def __truediv__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__truediv__(self, other)
-        return keras_operator('truediv', self, other)
-
-    def __floordiv__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__floordiv__(self, other)
-        return keras_operator('floordiv', self, other)
-
-    def __mod__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__mod__(self, other)
-        return keras_operator('mod', self, other)
-
-    def __pow__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__pow__(self, other)
-        return keras_operator('pow', self, other)
-
-    def __matmul__(self, other):
-        if self._path is None or as_tensors_do(self, other):
-            return Tensor.__matmul__(self, other)
-        return keras_operator('matmul', self, other)
-
     def __iadd__(self, other):
         return self._in_place(lambda: self + other, '`variable += value`')
 
@@ -664,7 +621,10 @@ def _keras_cast(value, dtype):
 
 
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
-from .keras_variable_operators import as_tensors_do, keras_operator  # noqa: E402
+from .keras_variable_operators import install_operators  # noqa: E402
+
+# a Keras variable's operators are Keras 3's (keras_variable_operators); a tf.Variable's a tensor's
+install_operators(Variable)
 from .variable_scatter import scatter_nd_extreme, scatter_slices  # noqa: E402
 from .unread_variable import unread  # noqa: E402  (a Variable subclass)
 from . import tape as _tapes  # noqa: E402  (the tape imports this module; ACTIVE is read when a value is)

@@ -3,6 +3,7 @@
 inputs in sorted order, the output dict, a resource handle per captured variable) and its repr is
 ``<ConcreteFunction (*, x: TensorSpec(...)) -> Dict[['output_0', TensorSpec(...)]] at 0x...>``,
 which ``print(loaded.signatures)`` lists."""
+from ..concrete_function import PrintedAsConcreteFunction
 from ..concrete_function_variables import captured_variables
 from ..function import Function
 from ..ops.tensor_spec import TensorSpec
@@ -30,21 +31,12 @@ class SignatureType:
         return '\n'.join(lines)
 
 
-class SignatureText:
+class SignatureText(PrintedAsConcreteFunction):
     """The printing side of saved_model.signatures.Signature (its input names, specs and outputs)."""
 
     @property
     def function_type(self):
         return SignatureType(self)
-
-    def pretty_printed_signature(self, verbose=True):
-        return repr(self.function_type) if verbose else str(self.function_type)
-
-    def __str__(self):
-        return 'ConcreteFunction ' + repr(self.function_type)
-
-    def __repr__(self):
-        return '<ConcreteFunction %s at 0x%X>' % (self.function_type, id(self))
 
     def _parameter_texts(self):
         """(name, spec text) per keyword input, sorted by name as TF's signature wrapper takes them
