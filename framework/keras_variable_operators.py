@@ -53,14 +53,18 @@ def install_operators(variable_class):
     before the left tensor's own; Tensor's reflected operators hand a Keras variable to Keras's operator where
     TF's refuses the operands (reflected_keras_or_raise). traced_ops takes these for wrappers of the tensor's
     operators (one code object)."""
+    tensor_class = variable_class.__mro__[1]
     for name in KERAS_OPS:
-        setattr(variable_class, '__%s__' % name, _operator(name, getattr(variable_class, '__%s__' % name)))
+        setattr(variable_class, '__%s__' % name, _operator(name, tensor_class))
 
 
-def _operator(name, tensor_operator):
+def _operator(name, tensor_class):
+    dunder = '__%s__' % name
+
     def operator(self, other):
         if self._path is None or as_tensors_do(self, other):
-            return tensor_operator(self, other)
+            # (looked up at each call: tf.experimental.numpy's promoting operators replace the tensor's)
+            return getattr(tensor_class, dunder)(self, other)
         return keras_operator(name, self, other)
-    operator.__name__ = operator.__qualname__ = '__%s__' % name
+    operator.__name__ = operator.__qualname__ = dunder
     return operator
