@@ -49,7 +49,9 @@ class GroupQueryAttention(Layer):
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
         # Keras's class is GroupedQueryAttention, exported as GroupQueryAttention: its names come from the former
-        kwargs['name'] = kwargs.get('name') or naming.unique_name('grouped_query_attention')
+        # (a subclass of it is named after its own class, as Keras names any layer)
+        if not kwargs.get('name') and type(self) is GroupQueryAttention:
+            kwargs['name'] = naming.unique_name('grouped_query_attention')
         super().__init__(**kwargs)
         self.head_dim, self.num_query_heads, self.num_key_value_heads = head_dim, num_query_heads, num_key_value_heads
         if num_query_heads % num_key_value_heads != 0:

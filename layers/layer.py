@@ -618,7 +618,10 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
         return first_call_tensors(self, 'output')
 
     def __repr__(self):
-        return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
+        # Keras's Python class name where tapeflow's class bears the exported one (GroupQueryAttention is Keras's
+        # GroupedQueryAttention: TF 2.21 prints '<GroupedQueryAttention name=..., built=False>'); a subclass's own
+        kind = type(self)
+        return '<%s name=%s, built=%s>' % (vars(kind).get('_keras_class_name', kind.__name__), self.name, self.built)
 
 
 def _before_first_run(layer, args, training):
