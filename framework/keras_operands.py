@@ -18,10 +18,21 @@ def is_keras_variable(value):
     return isinstance(value, Variable) and value._path is not None
 
 
+def python_slow_operands(*given):
+    """Whether a Python list or tuple, a Python complex, or a numpy scalar that is no Python float (np.int32(0),
+    not np.float64) is among ``given``: TF's slow path runs an op handed them, Keras variables aside."""
+    return any(isinstance(v, (list, tuple, complex)) or isinstance(v, np.generic) and not isinstance(v, float)
+               for v in given)
+
+
 def slow_operands(*given):
     """Whether TF's eager slow path runs an op handed ``given`` as they are."""
-    return any(isinstance(v, (list, tuple, complex)) or (isinstance(v, np.generic) and not isinstance(v, float))
-               or is_keras_variable(v) for v in given)
+    return python_slow_operands(*given) or any(is_keras_variable(v) for v in given)
+
+
+def is_shape_error(error):
+    """Whether ``error`` is a broadcast kernel's 'Incompatible shapes' (TF's operators fall back on no such)."""
+    return 'Incompatible shapes' in str(error)
 
 
 def named_as_converted(error, tensor=None, other=None):
@@ -31,7 +42,7 @@ def named_as_converted(error, tensor=None, other=None):
     error that lacks the fast path's ' name: ' tail gets it back; anything else is returned as it is."""
     from .errors import InvalidArgumentError, with_name_tail
     if type(error) is not InvalidArgumentError or str(error).endswith(' name: ') \
-            or 'Incompatible shapes' not in str(error) or is_keras_variable(other):
+            or not is_shape_error(error) or is_keras_variable(other):
         return error
     if tensor is not None and not is_keras_variable(tensor):
         return error

@@ -41,8 +41,8 @@ def reflected_keras_or_raise(error, tensor, other, name):
     """After ``other <name> tensor`` failed in a tensor's reflected operator with ``error``: Keras's operator where
     ``tensor`` is a Keras variable (``2.5 * int_variable`` is float32 in TF 2.21), else ``error`` as TF words it
     (a reflected operator converts ``other`` first: a list there keeps the ' name: ' tail)."""
-    from .keras_operands import is_keras_variable, named_as_converted
-    if is_keras_variable(tensor) and 'Incompatible shapes' not in str(error):
+    from .keras_operands import is_keras_variable, is_shape_error, named_as_converted
+    if is_keras_variable(tensor) and not is_shape_error(error):
         return keras_operator(name, tensor, other, reflected=True)
     raise named_as_converted(error) from None
 

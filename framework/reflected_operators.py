@@ -15,12 +15,11 @@ import numpy as np
 def reflected_or_raise(error, tensor, other, name):
     """``other.__r<name>__(tensor)`` after ``tensor <op> other`` failed with ``error``; else ``error``."""
     from .errors import OpError
-    from .keras_operands import named_as_converted
+    from .keras_operands import is_keras_variable, is_shape_error, named_as_converted
+    from .keras_variable_operators import FALLS_BACK, keras_operator
     from .tensor import Tensor
     error = named_as_converted(error, tensor, other)     # a Keras variable's own operator converts both
-    from .keras_operands import is_keras_variable
-    from .keras_variable_operators import FALLS_BACK, keras_operator
-    if name in FALLS_BACK and is_keras_variable(other) and 'Incompatible shapes' not in str(error):
+    if name in FALLS_BACK and is_keras_variable(other) and not is_shape_error(error):
         # TF's slow path refused the Keras variable's dtype with a TypeError: its reflected operator (Keras's) runs
         return keras_operator(name, other, tensor, reflected=True)
     # tensors and numpy numbers convert (their failures are the op's, as in TensorFlow; an object array

@@ -17,10 +17,10 @@ what that build and the call's sublayers made (TF 2.21: a layer whose build made
 and a retry uses it). Only Keras's failed build run (a layer without a build() whose sublayers are unbuilt)
 leaves the layer itself unbuilt, and the call then runs once more, printing again.
 """
+from framework.trace_names import _TAPEFLOW_PACKAGES
+
 from . import call_context, tracking
 from .read_only_weights import restore
-
-_TAPEFLOW_PACKAGES = ('framework', 'layers', 'optim')
 
 
 def keep_build(error):

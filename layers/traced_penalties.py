@@ -46,12 +46,8 @@ def name_penalties(pairs, values, caller):
     prefix = traced_ops.scope_prefix(trace)
     for (_, regularizer), value in zip(pairs, values):
         names = _op_names(regularizer)
-        if names is None or trace_names.entry_of(value) is not None:
-            continue
-        for name in names[:-1]:
-            trace.graph.unique(prefix + name)
-        trace.name_output(value, trace.graph.unique(prefix + names[-1]), (),
-                          dtypes.display_name(value._data.dtype))
+        if names is not None and trace_names.entry_of(value) is None:
+            _name_last(trace, prefix, names, value)
 
 
 def name_activity_loss(regularizer, loss, output):
@@ -66,8 +62,12 @@ def name_activity_loss(regularizer, loss, output):
     names = _op_names(regularizer) or ()
     if output.ndim > 0:
         names += ('Shape',) + (('strided_slice',) if output.shape[0] is None else ()) + ('Cast', 'div_no_nan')
-    if not names:
-        return
+    if names:
+        _name_last(trace, prefix, names, loss)
+
+
+def _name_last(trace, prefix, names, value):
+    """Take the graph names of ``names`` (ops under ``prefix``) in order, and give the last to ``value``."""
     for name in names[:-1]:
         trace.graph.unique(prefix + name)
-    trace.name_output(loss, trace.graph.unique(prefix + names[-1]), (), dtypes.display_name(loss._data.dtype))
+    trace.name_output(value, trace.graph.unique(prefix + names[-1]), (), dtypes.display_name(value._data.dtype))

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError, kernel_error, noted, without_name_tail
-from ..keras_operands import slow_operands
+from ..keras_operands import python_slow_operands as _slow_path, slow_operands
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
@@ -610,13 +610,6 @@ def add_n_arrays(arrays):
 
 _GIVEN_AS_IS = frozenset(('subtract', 'multiply', 'pow', 'maximum', 'minimum', 'squared_difference', 'floordiv',
                           'floormod'))
-
-
-def _slow_path(*given):
-    """Whether TF's eager slow path runs an op given these operands (a list, a Python complex, or a numpy
-    scalar that is no Python float: np.int32(0), not np.float64), whose kernel errors end at '[Op:FloorDiv]'."""
-    return any(isinstance(v, (list, tuple, complex)) or isinstance(v, np.generic) and not isinstance(v, float)
-               for v in given)
 
 
 def _refuse_integer_zero_divisor(out, divisor, op, named=True):
