@@ -25,7 +25,9 @@ from framework.keras.bounding_boxes.geometry import sin as trig_sin
 
 from . import affine_transform
 from .image_factors import TRANSLATION_TEXT, ZOOM_TEXT, factor_range, shift_range
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 
 class UnknownOptionError(NotImplementedError, ValueError):
@@ -37,7 +39,7 @@ class UnknownOptionError(NotImplementedError, ValueError):
 shown_as(UnknownOptionError, NotImplementedError)
 
 
-class RandomFlip(AugmentationLayer):
+class RandomFlip(KerasTransformations, AugmentationLayer):
     """Flip each image left-right and / or up-down with probability 1/2 while training.
 
     Args:
@@ -49,6 +51,7 @@ class RandomFlip(AugmentationLayer):
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     keras_seed_generators = 1
     casts_at_inference = True       # Keras casts the images to the layer's dtype before looking at training
+    casts_masks_at_inference = True
 
     def __init__(self, mode='horizontal_and_vertical', seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -57,6 +60,15 @@ class RandomFlip(AugmentationLayer):
 
     def _draw(self, images, xp):
         return self._uniform((images.shape[0],), 0.0, 1.0, xp) <= 0.5
+
+    def _keras_transformation(self, flips, shape):
+        return {'flips': Tensor(flips.reshape((-1, 1, 1, 1)[4 - len(shape):])), 'input_shape': shape}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        return np.broadcast_to(host_array(transformation['flips']).reshape(-1), (batch,))
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return self.transform_images(segmentation_masks, transformation, training)     # (cast, as Keras's)
 
     def _apply(self, images, flips, xp):
         flips = flips[:, None, None, None]
@@ -97,7 +109,7 @@ class RandomFlip(AugmentationLayer):
         return config
 
 
-class _AffineLayer(AugmentationLayer):
+class _AffineLayer(KerasTransformations, AugmentationLayer):
     """A random geometric transform per image, sampled with fill_mode / interpolation:
     ``_draw`` gives Keras's random parameters with the (B, 8) transforms under 'matrices'."""
     keras_seed_generators = 1
@@ -164,7 +176,18 @@ class RandomTranslation(_AffineLayer):
         batch, height, width = images.shape[:3]
         dy = self._uniform((batch,), self.height_lower, self.height_upper, np) * np.float32(height)
         dx = self._uniform((batch,), self.width_lower, self.width_upper, np) * np.float32(width)
+        return self._shifts(dx, dy)
+
+    @staticmethod
+    def _shifts(dx, dy):
         return {'dx': dx, 'dy': dy, 'matrices': _rows(1, 0, -dx, 0, 1, -dy, 0, 0)}
+
+    def _keras_transformation(self, drawn, shape):
+        return {'translations': Tensor(np.stack([drawn['dx'], drawn['dy']], 1)), 'input_shape': shape}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        shifts = host_array(transformation['translations']).astype(np.float32)      # (Keras's cast)
+        return self._shifts(shifts[:, 0], shifts[:, 1])
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
@@ -200,6 +223,17 @@ class RandomRotation(_AffineLayer):
         # Keras's rotation about the center (no scale, shear or shift)
         return {'degrees': degrees,
                 'matrices': _rows(cos, -sin, cx - cx * cos + cy * sin, sin, cos, cy - cx * sin - cy * cos, 0, 0)}
+
+    def _keras_transformation(self, drawn, shape):
+        batch, height, width = self._batch_size(shape)
+        matrices = drawn['matrices'] if len(shape) == 4 else drawn['matrices'][0]
+        return {'angle': Tensor(drawn['degrees']), 'rotation_matrix': Tensor(matrices), 'image_height': height,
+                'image_width': width, 'batch_size': batch}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        # Keras samples by the matrix alone (its angle serves the boxes)
+        return {'degrees': host_array(transformation['angle']),
+                'matrices': host_array(transformation['rotation_matrix']).reshape(-1, 8)}
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         # Keras 3.15 rotates the boxes as given, as if they were xyxy, and converts from xyxy after
@@ -243,7 +277,20 @@ class RandomZoom(_AffineLayer):
         zy = self._uniform((batch,), 1.0 + self.height_lower, 1.0 + self.height_upper, np)
         zx = zy if self.width_factor is None else self._uniform((batch,), 1.0 + self.width_lower,
                                                                  1.0 + self.width_upper, np)
-        return {'matrices': _rows(zx, 0, (width - 1) / 2.0 * (1 - zx), 0, zy, (height - 1) / 2.0 * (1 - zy), 0, 0)}
+        return self._zooms(zx, zy, height, width)
+
+    @staticmethod
+    def _zooms(zx, zy, height, width):
+        return {'zx': zx, 'zy': zy,
+                'matrices': _rows(zx, 0, (width - 1) / 2.0 * (1 - zx), 0, zy, (height - 1) / 2.0 * (1 - zy), 0, 0)}
+
+    def _keras_transformation(self, drawn, shape):
+        return {'height_zoom': Tensor(drawn['zy'][:, None]), 'width_zoom': Tensor(drawn['zx'][:, None]),
+                'input_shape': shape}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        zooms = (host_array(transformation[key]).astype(np.float32).reshape(-1) for key in ('width_zoom', 'height_zoom'))
+        return self._zooms(*zooms, height, width)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         # Keras maps the image's corners through the zoom, clips the boxes to where they land and

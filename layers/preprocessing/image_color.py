@@ -7,8 +7,10 @@ from framework.backend import array_module
 from framework.ops import add, cast, clip_by_value, minimum, multiply, reduce_mean, subtract
 from framework.tensor import Tensor
 
+from .data_inputs import host_array
 from .image_factors import factor_range
 from .image_layer import ColourLayer
+from .random_transformation import KerasTransformations
 
 
 def _in_compute_dtype(layer, images):
@@ -24,6 +26,25 @@ def _keras_mean(images, axis):
     return mean if mean._data.dtype == images._data.dtype else cast(mean, images._data.dtype)
 
 
+class _PerImageFactor(KerasTransformations):
+    """Keras 3's transformation of RandomContrast / RandomBrightness: {key: one factor per image, (B, 1, 1, 1)
+    ((1, 1, 1) for a single image)}, zeros while not training."""
+    transformation_key = None
+
+    def _idle_transformation(self, shape):
+        return self._keras_transformation(np.zeros((shape[0] if len(shape) == 4 else 1, 1, 1, 1), np.float32), shape)
+
+    def _keras_transformation(self, factors, shape):
+        return {self.transformation_key: Tensor(factors if len(shape) == 4 else factors[0])}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        factors = host_array(transformation[self.transformation_key])
+        return factors[None] if factors.ndim == 3 else factors
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return segmentation_masks       # (as given: Keras's colour changes leave masks alone)
+
+
 def _value_range(value_range, who):
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
         if who == 'RandomBrightness':       # Keras 3's check and text (RandomContrast checks at its call)
@@ -33,7 +54,7 @@ def _value_range(value_range, who):
     return sorted(value_range)
 
 
-class RandomContrast(ColourLayer):
+class RandomContrast(_PerImageFactor, ColourLayer):
     """``(x - mean) * c + mean`` per image and channel (the mean over height and width), c drawn
     in [1 - lower, 1 + upper], then clipped to ``value_range``.
 
@@ -43,6 +64,7 @@ class RandomContrast(ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    transformation_key = 'contrast_factor'
     refused_kinds = 'biuc'      # Sub of the int images and their float mean, of bools; Mul of complex ones
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
@@ -82,7 +104,7 @@ class RandomContrast(ColourLayer):
         return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 
 
-class RandomBrightness(ColourLayer):
+class RandomBrightness(_PerImageFactor, ColourLayer):
     """Add ``delta * (high - low)`` to each image, delta drawn in the factor range, then clip
     to ``value_range`` = (low, high).
 
@@ -91,6 +113,7 @@ class RandomBrightness(ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    transformation_key = 'rgb_delta'
     refused_kinds = 'bc'        # AddV2 of bools, Minimum of complex images
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):

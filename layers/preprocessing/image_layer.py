@@ -130,7 +130,8 @@ class ImageLayer(Layer):
     @property
     def _draws_from(self):
         """The generator this layer's random choices come from (see ``draw_from``)."""
-        return self.__dict__.get('drawing_generator') or self.generator
+        owner = self.__dict__.get('drawing_generator')       # (an int seed of 0 too: get_random_transformation's)
+        return self.generator if owner is None else owner
 
     def _uniform(self, shape, low, high, xp, dtype='float32'):
         """Uniform draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws them, so that
@@ -176,6 +177,9 @@ class ImageLayer(Layer):
         return boxes, labels
 
 
+DRAW = object()       # (AugmentationLayer._augmented: no random choices given, draw them)
+
+
 class AugmentationLayer(ImageLayer):
     """A random image layer: the identity at inference; while training (also when called
     without ``training``, Keras 3's default) ``_transform(images, xp)`` maps the batch as a
@@ -193,11 +197,18 @@ class AugmentationLayer(ImageLayer):
     casts_at_inference = False
     draws_at_inference = False
     reads_height_first = False      # True: a rank-1 or -2 input fails on its height (_refuse_short_rank)
+    casts_masks_at_inference = False        # True: Keras moves masks as images, cast while not training too
 
     def call(self, data, training=True):
         training_is_on(training)     # Keras 3 tests ``training`` in Python: a graph tensor is refused there
+        return self._augmented(data, training)
+
+    def _augmented(self, data, training, drawn=DRAW):
+        """``data`` (images, or Keras's dict) augmented by ``drawn``, the layer's random choices (``_draw``'s
+        form), drawn here where not given: ``call``'s work, and ``transform_images``' with Keras's draws."""
         is_dict = isinstance(data, dict)
-        if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
+        draws = drawn is DRAW and (training or self.draws_at_inference)
+        if not (training or is_dict or self.casts_at_inference or draws):
             return data
         parts = dict(data) if is_dict else {'images': data}
         if training and self.reads_height_first:
@@ -205,7 +216,8 @@ class AugmentationLayer(ImageLayer):
         single = len(parts['images'].shape) == 3
         images, restore = self._images(parts['images'], as_float=training or self.casts_at_inference)
         xp = array_module(images)
-        drawn = self._draw(images, xp) if training or self.draws_at_inference else None
+        if drawn is DRAW:
+            drawn = self._draw(images, xp) if draws else None
         if training:
             taped = self._taped_batch(parts['images']) if self._taped_apply is not None else None
             if taped is not None:       # TF's gradients reach the images through Keras's ops
@@ -217,6 +229,9 @@ class AugmentationLayer(ImageLayer):
                 parts['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
         else:
             parts['images'] = self._passed_through(parts['images'], restore(images))
+            if 'segmentation_masks' in parts and self.casts_masks_at_inference:
+                masks, restore_masks = self._images(parts['segmentation_masks'])
+                parts['segmentation_masks'] = restore_masks(masks)
         if 'bounding_boxes' in parts:
             parts['bounding_boxes'] = transformed_boxes(self, parts['bounding_boxes'], drawn, images.shape, single,
                                                        training)

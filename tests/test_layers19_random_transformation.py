@@ -1,0 +1,170 @@
+"""Keras 3's public augmentation API on the random image layers: get_random_transformation gives Keras's
+structure, transform_images / transform_segmentation_masks / transform_labels apply it (notes
+progs/layers19/grt.py, grt2.py; TF 2.21's outputs quoted). tapeflow had none of these methods (AttributeError)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+L = keras.layers
+
+
+def _np(t):
+    return np.asarray(t.numpy() if hasattr(t, 'numpy') else t)
+
+
+def test_flip_transformation_structure():
+    # TF 2.21: {'flips': <tf.Tensor (2, 1, 1, 1) bool [False, True]>, 'input_shape': (2, 5, 6, 3)}
+    t = L.RandomFlip(seed=1).get_random_transformation(np.zeros((2, 5, 6, 3), 'float32'), training=True)
+    assert sorted(t) == ['flips', 'input_shape']
+    assert t['input_shape'] == (2, 5, 6, 3)
+    assert _np(t['flips']).dtype == bool and _np(t['flips']).shape == (2, 1, 1, 1)
+    assert _np(t['flips']).ravel().tolist() == [False, True]
+    single = L.RandomFlip(seed=1).get_random_transformation(np.zeros((5, 6, 3), 'float32'))
+    assert _np(single['flips']).shape == (1, 1, 1) and single['input_shape'] == (5, 6, 3)
+    assert L.RandomFlip(seed=1).get_random_transformation(np.zeros((2, 5, 6, 3)), training=False) is None
+
+
+def test_flip_transform_images_as_the_call():
+    x = np.arange(24, dtype='float32').reshape(4, 2, 3, 1)
+    layer = L.RandomFlip('horizontal', seed=4)
+    out = layer.transform_images(x, layer.get_random_transformation(x))
+    # TF 2.21: the third and fourth images flipped, as RandomFlip('horizontal', seed=4)(x)
+    assert _np(out).ravel().tolist() == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 13, 12, 17, 16, 15, 18, 19, 20,
+                                         21, 22, 23]
+    assert np.array_equal(_np(out), _np(L.RandomFlip('horizontal', seed=4)(x)))
+
+
+def test_flip_masks_labels_and_inference():
+    layer = L.RandomFlip(seed=1)
+    x = np.arange(8).reshape(2, 2, 2, 1)
+    t = layer.get_random_transformation(x)
+    masks = layer.transform_segmentation_masks(x, t)
+    # TF 2.21: masks moved as images, cast to float32 (also while not training); labels as given
+    assert _np(masks).dtype == np.float32 and _np(masks).ravel().tolist() == [0, 1, 2, 3, 7, 6, 5, 4]
+    idle = layer.transform_segmentation_masks(x, t, training=False)
+    assert _np(idle).dtype == np.float32 and _np(idle).ravel().tolist() == list(range(8))
+    labels = np.array([1, 2])
+    assert layer.transform_labels(labels, t) is labels
+    # the same cast in a dict call at inference: TF 2.21 'segmentation_masks' float32 [0 ... 7]
+    out = layer({'images': x.astype('float32'), 'segmentation_masks': x}, training=False)
+    assert _np(out['segmentation_masks']).dtype == np.float32
+
+
+def test_flip_seed_argument_and_hand_made_transformation():
+    layer = L.RandomFlip()
+    x = np.zeros((6, 2, 2, 1), 'float32')
+    # TF 2.21: an int seed draws the same flips each time; seed=0 is a seed too
+    first, again = (_np(layer.get_random_transformation(x, seed=5)['flips']).ravel().tolist() for _ in range(2))
+    assert first == again == [True, False, False, True, False, True]
+    assert _np(layer.get_random_transformation(x, seed=0)['flips']).ravel().tolist() == [True, False, False, False,
+                                                                                       True, False]
+    generator = keras.random.SeedGenerator(3)
+    drawn = [_np(layer.get_random_transformation(x, seed=generator)['flips']).ravel().tolist() for _ in range(2)]
+    assert drawn == [[True, False, False, False, True, True], [True, False, True, False, False, True]]
+    images = np.arange(8, dtype='float32').reshape(2, 2, 2, 1)
+    out = L.RandomFlip('vertical').transform_images(images, {'flips': np.array([True, False]).reshape(2, 1, 1, 1)})
+    assert _np(out).ravel().tolist() == [2, 3, 0, 1, 4, 5, 6, 7]
+    assert _np(L.RandomFlip().transform_images([[[1.], [2.]]], {'flips': [[[True]]]})).ravel().tolist() == [2, 1]
+
+
+def test_set_random_seed_draws_as_keras():
+    keras.utils.set_random_seed(7)
+    layer = L.RandomFlip()
+    t = layer.get_random_transformation(np.zeros((6, 2, 2, 1), 'float32'))
+    # TF 2.21: [True, False, False, True, True, False], then the layer's call draws on from there
+    assert _np(t['flips']).ravel().tolist() == [True, False, False, True, True, False]
+    out = layer(np.arange(24, dtype='float32').reshape(6, 2, 2, 1))
+    assert _np(out).ravel()[:4].tolist() == [3, 2, 1, 0] and _np(out).ravel()[16:20].tolist() == [19, 18, 17, 16]
+
+
+def test_rotation_transformation():
+    t = L.RandomRotation(0.2, seed=1).get_random_transformation(np.zeros((2, 5, 6, 3), 'float32'))
+    assert sorted(t) == ['angle', 'batch_size', 'image_height', 'image_width', 'rotation_matrix']
+    assert (t['image_height'], t['image_width'], t['batch_size']) == (5, 6, 2)
+    # TF 2.21: angle [54.502296, -5.762848]; rotation_matrix (2, 8)
+    assert _np(t['angle']).tolist() == pytest.approx([54.502296, -5.762848], rel=1e-6)
+    assert _np(t['rotation_matrix'])[0].tolist() == pytest.approx(
+        [0.5806703, -0.8141388, 2.676602, 0.8141388, 0.5806703, -1.1966876, 0, 0], rel=1e-6, abs=1e-7)
+    single = L.RandomRotation(0.2, seed=1).get_random_transformation(np.zeros((5, 6, 3), 'float32'))
+    assert _np(single['rotation_matrix']).shape == (8,) and single['batch_size'] == 1
+    cf = L.RandomRotation(0.2, seed=1, data_format='channels_first').get_random_transformation(
+        np.zeros((2, 3, 5, 6), 'float32'))
+    assert (cf['image_height'], cf['image_width']) == (5, 6)
+
+
+@pytest.mark.parametrize('make', [lambda: L.RandomRotation(0.2, seed=1), lambda: L.RandomTranslation(0.2, 0.3, seed=1),
+                                  lambda: L.RandomZoom(0.3, -0.2, seed=1), lambda: L.RandomContrast(0.5, seed=1),
+                                  lambda: L.RandomBrightness(0.5, seed=1)])
+def test_transform_images_equals_the_call(make):
+    x = np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    layer = make()
+    out = layer.transform_images(x, layer.get_random_transformation(x))
+    assert np.array_equal(_np(out), _np(make()(x)))
+    single = layer.transform_images(x[0], layer.get_random_transformation(x[0]))
+    assert _np(single).shape == (4, 4, 1)
+
+
+def test_rotation_images_and_masks():
+    layer = L.RandomRotation(0.2, seed=1)
+    x = np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: first values 1.8502027 3.318574 7.144256 10.40081; masks sampled 'nearest': 2 2 7 11 1 6 10 11 ...
+    assert _np(layer.transform_images(x, t)).ravel()[:4].tolist() == pytest.approx(
+        [1.8502027, 3.318574, 7.144256, 10.40081], rel=1e-5)
+    assert _np(layer.transform_segmentation_masks(x, t)).ravel()[:8].tolist() == [2, 2, 7, 11, 1, 6, 10, 11]
+    assert np.array_equal(_np(layer.transform_images(x, t, training=False)), x)
+    assert layer.get_random_transformation(x, training=False) is None
+
+
+def test_translation_and_zoom_transformations():
+    t = L.RandomTranslation(0.2, 0.3, seed=1).get_random_transformation(np.zeros((2, 5, 6, 3), 'float32'))
+    # TF 2.21: translations [[-1.4462025, 0.7569764], [-1.2937024, -0.0800395]] (width, height shifts)
+    assert sorted(t) == ['input_shape', 'translations'] and t['input_shape'] == (2, 5, 6, 3)
+    assert _np(t['translations']).ravel().tolist() == pytest.approx([-1.4462025, 0.7569764, -1.2937024, -0.0800395],
+                                                                    rel=1e-6)
+    layer = L.RandomTranslation(0.2, 0.3, seed=1)
+    masks = np.arange(32, dtype='int32').reshape(2, 4, 4, 1)
+    moved = layer.transform_segmentation_masks(masks, layer.get_random_transformation(masks))
+    assert _np(moved).dtype == np.int32 and _np(moved).ravel()[:8].tolist() == [1, 2, 3, 3, 1, 2, 3, 3]
+    z = L.RandomZoom(0.2, (0.1, 0.3), seed=1).get_random_transformation(np.zeros((5, 6, 3), 'float32'))
+    # TF 2.21: height_zoom [[1.1513953]], width_zoom [[1.1196555]] (1, 1)
+    assert sorted(z) == ['height_zoom', 'input_shape', 'width_zoom'] and _np(z['height_zoom']).shape == (1, 1)
+    assert (_np(z['height_zoom']).item(), _np(z['width_zoom']).item()) == pytest.approx((1.1513953, 1.1196555),
+                                                                                         rel=1e-6)
+    zoom = L.RandomZoom(0.3, 0.2)
+    drawn = zoom.get_random_transformation(np.zeros((2, 4, 4, 1)), seed=3)
+    assert _np(drawn['width_zoom']).ravel().tolist() == pytest.approx([0.8783652, 1.1757381], rel=1e-6)
+
+
+def test_colour_transformations():
+    t = L.RandomContrast(0.5, seed=1).get_random_transformation(np.zeros((2, 5, 6, 3), 'float32'))
+    # TF 2.21: {'contrast_factor': (2, 1, 1, 1) [1.439244, 1.2299901]}; not training: zeros
+    assert _np(t['contrast_factor']).shape == (2, 1, 1, 1)
+    assert _np(t['contrast_factor']).ravel().tolist() == pytest.approx([1.439244, 1.2299901], rel=1e-6)
+    idle = L.RandomContrast(0.5).get_random_transformation(np.zeros((2, 5, 6, 3)), training=False)
+    assert _np(idle['contrast_factor']).tolist() == [[[[0.]]], [[[0.]]]]
+    wide = L.RandomContrast(0.5, seed=1, dtype='float64').get_random_transformation(np.zeros((2, 5, 6, 3)))
+    assert _np(wide['contrast_factor']).dtype == np.float64
+    b = L.RandomBrightness(0.5, seed=1).get_random_transformation(np.zeros((5, 6, 3), 'float32'))
+    # TF 2.21: {'rgb_delta': (1, 1, 1) [96.51449]}
+    assert _np(b['rgb_delta']).shape == (1, 1, 1) and _np(b['rgb_delta']).item() == pytest.approx(96.51449, rel=1e-6)
+    layer = L.RandomContrast(0.5, seed=1)
+    x = np.arange(16, dtype='float32').reshape(2, 2, 2, 2)
+    t = layer.get_random_transformation(x)
+    assert layer.transform_segmentation_masks(x, t) is x       # TF 2.21: the masks as given
+    assert layer.transform_images(x, t, training=False) is x
+
+
+def test_transform_images_carries_gradients():
+    layer = L.RandomContrast(0.5, seed=2)
+    x = tf.constant(np.arange(8, dtype='float32').reshape(1, 2, 2, 2))
+    t = layer.get_random_transformation(x)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = layer.transform_images(x, t)
+        s = tf.reduce_sum(y * y)
+    # TF 2.21: [-2.6435256 -3.2442589 1.8366699 4.036916 9.682154 11.8824005 17.527637 19.727882]
+    assert _np(tape.gradient(s, x)).ravel().tolist() == pytest.approx(
+        [-2.6435256, -3.2442589, 1.8366699, 4.036916, 9.682154, 11.8824005, 17.527637, 19.727882], rel=1e-5)
