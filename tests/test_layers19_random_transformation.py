@@ -168,3 +168,31 @@ def test_transform_images_carries_gradients():
     # TF 2.21: [-2.6435256 -3.2442589 1.8366699 4.036916 9.682154 11.8824005 17.527637 19.727882]
     assert _np(tape.gradient(s, x)).ravel().tolist() == pytest.approx(
         [-2.6435256, -3.2442589, 1.8366699, 4.036916, 9.682154, 11.8824005, 17.527637, 19.727882], rel=1e-5)
+
+
+def test_random_crop_transformation():
+    # TF 2.21: (<tf.Tensor: int32 3>, <tf.Tensor: int32 0>) while training, the centered box's ints (0, 0) not
+    t = L.RandomCrop(2, 3, seed=1).get_random_transformation(np.zeros((2, 5, 6, 3), 'float32'))
+    assert [(_np(v).dtype, _np(v).shape, int(v)) for v in t] == [(np.int32, (), 3), (np.int32, (), 0)]
+    assert L.RandomCrop(2, 3, seed=1).get_random_transformation(np.zeros((2, 5, 6, 3)), training=False) == (0, 0)
+    assert L.RandomCrop(4, 3, seed=1).get_random_transformation(np.zeros((2, 3, 6, 3))) == (0, 2)
+    layer = L.RandomCrop(2, 3)
+    seeded = [tuple(int(v) for v in layer.get_random_transformation(np.zeros((2, 9, 9, 1)), seed=4)) for _ in '12']
+    assert seeded[0] == seeded[1]
+
+
+def test_random_crop_transform_images():
+    layer = L.RandomCrop(2, 3, seed=1)
+    x = np.arange(60, dtype='float32').reshape(2, 5, 6, 1)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: [18 19 20 24 25 26 48 49 50 54 55 56]; not training: the images as given; masks cropped in any mode
+    assert _np(layer.transform_images(x, t)).ravel().tolist() == [18, 19, 20, 24, 25, 26, 48, 49, 50, 54, 55, 56]
+    assert layer.transform_images(x, t, training=False) is x
+    masks = layer.transform_segmentation_masks(x.astype('int32'), t, training=False)
+    assert _np(masks).dtype == np.float32 and _np(masks).shape == (2, 2, 3, 1)
+    assert _np(L.RandomCrop(2, 2).transform_images(np.arange(16.).reshape(1, 4, 4, 1), (1, 2))).ravel().tolist() == [
+        6, 7, 10, 11]
+    x = np.arange(84, dtype='float32').reshape(2, 7, 6, 1)
+    layer = L.RandomCrop(3, 2, seed=9)
+    assert np.array_equal(_np(layer.transform_images(x, layer.get_random_transformation(x))),
+                          _np(L.RandomCrop(3, 2, seed=9)(x)))

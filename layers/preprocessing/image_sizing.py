@@ -17,6 +17,7 @@ from framework.keras.seed_generator import make_default_seed
 from .image_layer import ImageLayer
 from ..training_flag import training_is_on
 from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, integer_fill_value, resize
+from .random_transformation import drawing_from, shape_of
 from .size_arguments import as_size
 
 
@@ -338,18 +339,32 @@ class RandomCrop(_SizedLayer):
             if len(images.shape) > 4:
                 raise ValueError(self.rank_text % (tuple(images.shape),))
             return self._dict_call(data, None, None, training=False) if isinstance(data, dict) else data
-        h_axis, w_axis = self._spatial_axes(len(images.shape))
-        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
-        if in_h > self.height and in_w > self.width:
-            top = int(self._uniform((), 0, in_h - self.height + 1, np))
-            left = int(self._uniform((), 0, in_w - self.width + 1, np))
-        else:
-            top, left = aspect_crop_box(in_h, in_w, self.height, self.width)[:2]
+        top, left = (int(start) for start in self.get_random_transformation(images))
         if isinstance(data, dict):
             def crop(x):
                 return self._cropped(x, top, left)
             return self._dict_call(data, crop, crop, (top, left))     # masks as images (cast), as Keras
         return self._cropped(data, top, left)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        """Keras 3's (top, left) of the crop: int32 scalar tensors drawn (from ``seed`` where given) while
+        training on images larger than the crop, else the centered box's ints."""
+        shape = shape_of(data['images'] if isinstance(data, dict) else data)
+        in_h, in_w = (shape[axis] for axis in self._spatial_axes(len(shape)))
+        if not (training and in_h > self.height and in_w > self.width):
+            return aspect_crop_box(in_h, in_w, self.height, self.width)[:2]
+        with drawing_from(self, seed):
+            return tuple(Tensor(self._uniform((), 0, size + 1, np).astype(np.int32))
+                         for size in (in_h - self.height, in_w - self.width))
+
+    def transform_images(self, images, transformation, training=True):
+        return self._cropped(images, *(int(start) for start in transformation)) if training else images
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return self.transform_images(segmentation_masks, transformation)    # (Keras crops them in any mode)
+
+    def transform_labels(self, labels, transformation, training=True):
+        return labels
 
     def _cropped(self, inputs, top, left):
         if _taped_images(self, inputs):

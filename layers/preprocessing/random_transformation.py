@@ -32,11 +32,11 @@ class KerasTransformations:
         """Draws one transformation of ``data`` (images or Keras's dict of them) as the layer's call does
         (from its seed generator; from ``seed``, an int or a SeedGenerator, where given)."""
         images = data['images'] if isinstance(data, dict) else data
-        shape = _shape_of(images)
+        shape = shape_of(images)
         if not training:
             return self._idle_transformation(shape)
         batch, _ = self._images(images, as_float=False)
-        with _drawing_from(self, seed):
+        with drawing_from(self, seed):
             drawn = self._draw(batch, array_module(batch))
         return self._keras_transformation(drawn, shape)
 
@@ -56,7 +56,7 @@ class KerasTransformations:
         if not training:
             return segmentation_masks
         masks, restore = self._images(segmentation_masks, as_float=False)
-        drawn = self._drawn_from(transformation, *self._batch_size(_shape_of(segmentation_masks)))
+        drawn = self._drawn_from(transformation, *self._batch_size(shape_of(segmentation_masks)))
         return restore(self._apply_to_masks(masks, drawn, array_module(masks)))
 
     def _batch_size(self, shape):
@@ -65,13 +65,13 @@ class KerasTransformations:
         return (shape[0] if len(shape) == 4 else 1), shape[height_axis], shape[width_axis]
 
 
-def _shape_of(images):
+def shape_of(images):
     """The shape of images given as a tensor, an array or nested lists, a tuple of ints as Keras's shape()."""
     return tuple(images.shape) if hasattr(images, 'shape') else np.shape(images)
 
 
 @contextmanager
-def _drawing_from(layer, seed):
+def drawing_from(layer, seed):
     """The layer draws from ``seed`` for the moment (Keras 3's seed argument), else from its own generator."""
     if seed is None:
         yield
