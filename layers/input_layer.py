@@ -35,45 +35,18 @@ class InputLayer(Layer):
 
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
                  input_tensor=None, optional=False, name=None, ragged=None, **kwargs):
-        if 'input_shape' in kwargs:                 # the Keras 2 spelling, which Keras 3 still takes with a warning
-            warnings.warn('Argument `input_shape` is deprecated. Use `shape` instead.')
-            shape = kwargs.pop('input_shape')
-        if 'batch_input_shape' in kwargs:
-            batch_shape = kwargs.pop('batch_input_shape')
-        if sparse and ragged:
-            raise ValueError('KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.')
-        if ragged:
-            raise ValueError('Input(ragged=True)%s: tapeflow\'s Keras layers take dense inputs only (Keras 3 '
-                             'accepts a ragged Input; its LSTM then fails on it); pad the rows '
-                             '(RaggedTensor.to_tensor()) and declare a dense Input' % ('' if name is None else ' %r' % name))
-        if input_tensor is not None:
-            if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
-                from framework.type_text import class_text      # (Keras's f-string: a tensor by format())
-                error = ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
-                                   'input_tensor={} (of type {})'.format(input_tensor, class_text(input_tensor)))
-                error.add_note('pass shape= (and dtype=) for an Input of its shape')
-                raise error
-            _check_fits_tensor(input_tensor, shape, batch_size, batch_shape, dtype, sparse)
-            batch_shape, dtype, sparse, shape = tuple(input_tensor.shape), input_tensor.dtype, input_tensor.sparse, None
-        if shape is not None and batch_shape is not None:
-            raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')
-        if batch_size is not None and batch_shape is not None and input_tensor is None:   # (checked above for a tensor)
-            raise ValueError('You cannot pass both `batch_size` and `batch_shape` at the same time.')
-        if shape is None and batch_shape is None:
-            raise ValueError('You must pass a `shape` argument.')
-        if shape is not None:
-            batch_shape = (batch_size,) + standardize_shape(shape)
-        # Keras 3's standardize_dtype: Python's int is int64. By identity: tf.float32 == float (as in TF)
-        if dtype in (int, float, bool, str, complex) and isinstance(dtype, type):
-            dtype = {int: 'int64', float: 'float32', bool: 'bool', str: 'string', complex: 'complex128'}[dtype]
-        if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
-            from framework.keras.backend import standardize_dtype      # framework.keras imports layers
-            try:
-                dtype = standardize_dtype(dtype)  # 'int' is int64; 'float' / 'double' / 'half' are no Keras dtype
-            except ValueError:
-                raise ValueError('Invalid dtype: %s' % dtype) from None
-        elif dtype is not None:        # Keras 3 names it (dtype.name, else __name__) and looks the name up
-            _check_dtype_object(dtype)
+        try:
+            batch_shape, dtype, sparse = _input_arguments(shape, batch_size, dtype, sparse, batch_shape, input_tensor,
+                                                          name, ragged, kwargs)
+        except (TypeError, ValueError) as error:
+            refused = error
+        else:
+            refused = None
+        if refused is not None:
+            # Keras 3's InputLayer is named first (its Layer.__init__): a refused argument still uses up the
+            # automatic name ('input_layer_N' of the next Input, TF 2.21), and a bad name is refused before it
+            Layer.__init__(self, name=name)
+            raise refused
         # Keras 3's InputLayer passes only its name on: other keywords (trainable, a misspelt one) are dropped
         super().__init__(name=name, dtype=dtype)
         named = name is not None
@@ -114,6 +87,51 @@ class InputLayer(Layer):
         return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': self.sparse,
                 'ragged': False,
                 'name': self.name, 'optional': self.optional}
+
+
+def _input_arguments(shape, batch_size, dtype, sparse, batch_shape, input_tensor, name, ragged, kwargs):
+    """(batch_shape, dtype, sparse) of an InputLayer made with these arguments, checked in Keras 3's order and
+    words (``kwargs``: the layer's other keywords, of which the Keras 2 shape spellings are read)."""
+    if 'input_shape' in kwargs:                 # the Keras 2 spelling, which Keras 3 still takes with a warning
+        warnings.warn('Argument `input_shape` is deprecated. Use `shape` instead.')
+        shape = kwargs.pop('input_shape')
+    if 'batch_input_shape' in kwargs:
+        batch_shape = kwargs.pop('batch_input_shape')
+    if sparse and ragged:
+        raise ValueError('KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.')
+    if ragged:
+        raise ValueError('Input(ragged=True)%s: tapeflow\'s Keras layers take dense inputs only (Keras 3 '
+                         'accepts a ragged Input; its LSTM then fails on it); pad the rows '
+                         '(RaggedTensor.to_tensor()) and declare a dense Input' % ('' if name is None else ' %r' % name))
+    if input_tensor is not None:
+        if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
+            from framework.type_text import class_text      # (Keras's f-string: a tensor by format())
+            error = ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
+                               'input_tensor={} (of type {})'.format(input_tensor, class_text(input_tensor)))
+            error.add_note('pass shape= (and dtype=) for an Input of its shape')
+            raise error
+        _check_fits_tensor(input_tensor, shape, batch_size, batch_shape, dtype, sparse)
+        batch_shape, dtype, sparse, shape = tuple(input_tensor.shape), input_tensor.dtype, input_tensor.sparse, None
+    if shape is not None and batch_shape is not None:
+        raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')
+    if batch_size is not None and batch_shape is not None and input_tensor is None:   # (checked above for a tensor)
+        raise ValueError('You cannot pass both `batch_size` and `batch_shape` at the same time.')
+    if shape is None and batch_shape is None:
+        raise ValueError('You must pass a `shape` argument.')
+    if shape is not None:
+        batch_shape = (batch_size,) + standardize_shape(shape)
+    # Keras 3's standardize_dtype: Python's int is int64. By identity: tf.float32 == float (as in TF)
+    if dtype in (int, float, bool, str, complex) and isinstance(dtype, type):
+        dtype = {int: 'int64', float: 'float32', bool: 'bool', str: 'string', complex: 'complex128'}[dtype]
+    if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
+        from framework.keras.backend import standardize_dtype      # framework.keras imports layers
+        try:
+            dtype = standardize_dtype(dtype)  # 'int' is int64; 'float' / 'double' / 'half' are no Keras dtype
+        except ValueError:
+            raise ValueError('Invalid dtype: %s' % dtype) from None
+    elif dtype is not None:        # Keras 3 names it (dtype.name, else __name__) and looks the name up
+        _check_dtype_object(dtype)
+    return batch_shape, dtype, sparse
 
 
 def _check_fits_tensor(tensor, shape, batch_size, batch_shape, dtype, sparse):
