@@ -20,6 +20,14 @@ def warn_unbuilt_state(name):
         _UNBUILT_STATE_WARNING % name)
 
 
+def warn_if_left_unbuilt(layer):
+    """After a successful build run of ``layer``: Keras's default build() warns where a sublayer the call
+    did not use is still unbuilt (keras.io's ViT-on-small-datasets tokenizer keeps a LayerNormalization
+    that its vanilla mode never calls)."""
+    if any(not sub.built for sub in tracking.direct_sublayers(layer)):
+        warn_unbuilt_state(layer.name)
+
+
 class BuildRun:
     """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
     call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
@@ -43,8 +51,8 @@ class BuildRun:
             # eager call to build, unwarned, and records no build shape (get_build_config() is None)
             self._layer.__dict__['_build_shapes_dict'] = None
             self._layer._build_input_shape = None
-        elif exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
-            warn_unbuilt_state(self._layer.name)
+        elif exc_type is None:
+            warn_if_left_unbuilt(self._layer)
         return False
 
     def show_again(self):
