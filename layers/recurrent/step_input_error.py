@@ -10,6 +10,8 @@ Initial states of another width fail the same way one op later, at ``matmul(h, r
 from framework import onednn_policy
 from framework.errors import kernel_error
 
+from .traced_step_width import traced_step_refusal
+
 # Keras names the step argument of SimpleRNNCell.call 'sequence', of the other cells 'inputs'
 _STEP_ARGUMENT = {'SimpleRNNCell': 'sequence'}
 _ONEDNN_DTYPES = ('float32', 'float16', 'bfloat16')
@@ -22,10 +24,16 @@ def step_input_error(layer, cell, sequences, states, training):
     if kernel is None or len(kernel.shape) != 2 or sequences.ndim != 3 or sequences.shape[-1] == kernel.shape[0]:
         return None
     step = (sequences.shape[0], sequences.shape[-1])
-    mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
-    refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
-                           % (step + tuple(kernel.shape)), named=True, node='__MklMatMul' if mkl else None)
-    error = _cell_call_error(cell, refused, step, sequences, states, training)
+    traced = traced_step_refusal(layer, cell, sequences, kernel, training)
+    if traced is not None:          # a graph trace: shape inference refuses the node, on the traced batch
+        refused, batch = traced
+        step, state_shapes = (batch, step[1]), [(batch,) + tuple(s.shape[1:]) for s in states]
+        error = _cell_call_error(cell, refused, step, sequences, states, training, state_shapes)
+    else:
+        mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
+        refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
+                               % (step + tuple(kernel.shape)), named=True, node='__MklMatMul' if mkl else None)
+        error = _cell_call_error(cell, refused, step, sequences, states, training)
     error.add_note('raised in call() of layer "%s": it was built for steps of %d features, and got %d (input shape '
                    '%s)' % (layer.name, kernel.shape[0], sequences.shape[-1], tuple(sequences.shape)))
     return error
