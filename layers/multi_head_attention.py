@@ -18,6 +18,7 @@ from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
 from .attention import as_bool, attention_input, combined_attention_mask
 from .attention_equations import attention_equations, partial_shape, projection_equation
+from .attention_private_names import KerasPrivateNames
 from .dropout import Dropout, check_rate
 from .einsum_dense import EinsumDense
 from .functional import fanout_gradients
@@ -43,7 +44,7 @@ def _positive_int(value, name, allow_none=False, python_int=False):
     return int(value)
 
 
-class MultiHeadAttention(Layer):
+class MultiHeadAttention(KerasPrivateNames, Layer):
     """Multi-head attention: project query, key and value into ``num_heads``
     heads, attend (softmax of q.k / sqrt(key_dim)), and project back.
 
@@ -244,11 +245,9 @@ class MultiHeadAttention(Layer):
             # gradient an ulp off before (progs/modelfuzz2/t_mha_grad3.py)
             query = key = identity(value)
         q, k, v = self.query_dense(query), self.key_dense(key), self.value_dense(value)
-        # Keras 3 runs its fused dot_product_attention unless it needs the weights (dropout, returned
-        # scores, several attention axes): that path leaves a fully masked query row at 1/n per key,
-        # the Softmax layer's path zeroes it.
-        fused = not (self.dropout > 0 or return_attention_scores or len(q.shape) != 4)
-        output, scores = self._attend(q, k, v, mask, training, fused)
+        # as Keras 3, positionally: a subclass's own _compute_attention of the older signature (keras.io's
+        # locality self-attention takes no return_attention_scores) fails as there, with Python's TypeError
+        output, scores = self._compute_attention(q, k, v, mask, training, return_attention_scores)
         output = self.output_dense(output if gate is None else output * gate)
         if query_mask is not None:
             set_keras_mask(output, as_bool(query_mask))
@@ -272,8 +271,23 @@ class MultiHeadAttention(Layer):
         return combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
                                        use_causal_mask, self.sliding_window)
 
-    def _attend(self, query, key, value, mask, training, fused=False):
-        """(outputs, attention weights) of scaled dot-product attention over the projected heads."""
+    def _masked_softmax(self, attention_scores, attention_mask=None):
+        """Keras 3's: the Softmax sublayer over the key axes, the (B, T, S) mask given axes for the heads."""
+        if attention_mask is not None:
+            for _ in range(len(attention_scores.shape) - len(attention_mask.shape)):
+                attention_mask = expand_dims(attention_mask, -2 * len(self._axes) - 1)
+        return self._softmax(attention_scores, mask=attention_mask)
+
+    def _compute_attention(self, query, key, value, attention_mask=None, training=None,
+                           return_attention_scores=False, use_causal_mask=False):
+        """(outputs, attention weights) of scaled dot-product attention over the projected heads (B, T, N, H):
+        Keras 3's hook, which subclasses override. ``attention_mask``: the (B, T, S) bool mask, causality
+        included (``use_causal_mask`` is Keras's signature only: the mask already holds it)."""
+        # Keras 3 runs its fused dot_product_attention unless it needs the weights (dropout, returned
+        # scores, several attention axes): that path leaves a fully masked query row at 1/n per key,
+        # the Softmax layer's path zeroes it.
+        fused = not (self.dropout > 0 or return_attention_scores or len(query.shape) != 4)
+        mask = attention_mask
         attended = len(self._axes)
         if mask is not None:
             while mask.ndim < len(query.shape) + attended - 1:      # a heads axis for the mask to broadcast over
