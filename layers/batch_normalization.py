@@ -91,6 +91,11 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(size)})
         self.built = True
 
+    def _inference_reads(self):
+        """The variables in the order Keras 3's inference call reads them, moving statistics first, as
+        TF 2.21's serving graph captures them (saved_model/keras_export.py)."""
+        return [v for v in (self.moving_mean, self.moving_variance, self.gamma, self.beta) if v is not None]
+
     def _params(self, *tensors):
         if self._broadcast_shape[-1] != 1 or len(self._broadcast_shape) == 1:
             return tensors                    # features last: plain broadcasting does it

@@ -10,6 +10,7 @@ from .. import nest
 from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from ..train.tracked_containers import ListWrapper
+from .graph_captures import handle
 from .revived_variables import revived
 from .signatures import Signature
 
@@ -154,17 +155,39 @@ def _output_specs(model, input_shape):
 
 
 def _captured(model):
-    """(id, spec text) of what the inference graph captures, as TF lists it under 'Captures': a
-    resource handle per variable read (not seed-generator states, unread when dropout and noise are
-    off), and a layer's own constants where it computes from them (Normalization's mean and variance)."""
-    captures, replaced = [], set()
-    for layer in model._flatten_layers():
+    """graph_captures.Capture entries of what the inference graph captures, in the order TF 2.21's graph
+    first reads them, as far as tapeflow can tell without a graph: layer by layer depth first (a layer's
+    own variables, then its sublayers'), each layer's variables as its call reads them (``_inference_reads``
+    where that is not their creation order: BatchNormalization's moving statistics first, a GRU cell's
+    bias) or its own constants where it computes from them (Normalization's mean and variance, a lookup's
+    table); then any other variable of the model. A resource handle per variable read, not
+    seed-generator states (unread when dropout and noise are off)."""
+    captures, seen = [], set()
+
+    def read(variables):
+        for variable in variables:
+            if id(variable) not in seen and not _is_seed_state(variable):
+                seen.add(id(variable))
+                captures.append(handle(variable))
+
+    def walk(layer):
         own = getattr(layer, '_export_captures', None)
         if own is not None and layer.built:
-            captures += own()
-            replaced.update(id(v) for v in layer.variables)
-    return captures + [(id(v), 'TensorSpec(shape=(), dtype=tf.resource, name=None)') for v in model.variables
-                       if v.name != 'seed_generator_state' and id(v) not in replaced]
+            captures.extend(own())
+            seen.update(id(v) for v in layer.variables)
+            return
+        reads = getattr(layer, '_inference_reads', None)
+        read(reads() if reads is not None else layer._own_variables())
+        for sublayer in layer._flatten_layers(include_self=False, recursive=False):
+            walk(sublayer)
+    walk(model)
+    read(model.variables)
+    return captures
+
+
+def _is_seed_state(variable):
+    # (named 'seed_generator_state', or by its path 'seed_generator/seed_generator_state:0' once revived)
+    return variable.name.split(':')[0].rsplit('/', 1)[-1] == 'seed_generator_state'
 
 
 def endpoint_text(specs, outputs, captured):
@@ -176,7 +199,7 @@ def endpoint_text(specs, outputs, captured):
         return '\n'.join(lines)
     lines.append('  args_0 (POSITIONAL_ONLY): %s' % _spec_list(specs))
     lines += ['Output Type:', '  ' + _spec_list(outputs), 'Captures:']
-    lines += ['  %d: %s' % capture for capture in captured] or ['  None']    # (TF's text for no captures)
+    lines += ['  %d: %s' % (capture.key, capture.text) for capture in captured] or ['  None']  # (TF's for none)
     return '\n'.join(lines)
 
 

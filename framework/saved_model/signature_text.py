@@ -7,8 +7,7 @@ from ..concrete_function import PrintedAsConcreteFunction
 from ..concrete_function_variables import captured_variables
 from ..function import Function
 from ..ops.tensor_spec import TensorSpec
-
-_RESOURCE = 'TensorSpec(shape=(), dtype=tf.resource, name=None)'
+from .graph_captures import handle
 
 
 class SignatureType:
@@ -26,7 +25,7 @@ class SignatureType:
         signature = self._signature
         lines = ['Input Parameters:'] + ['  %s (KEYWORD_ONLY): %s' % p for p in signature._parameter_texts()]
         if signature._output_type is not None:
-            captures = ['  %d: %s' % capture for capture in signature._captures()]
+            captures = ['  %d: %s' % (capture.key, capture.text) for capture in signature._captures()]
             lines += ['Output Type:', '  ' + signature._output_type, 'Captures:'] + (captures or ['  None'])
         return '\n'.join(lines)
 
@@ -51,8 +50,8 @@ class SignatureText(PrintedAsConcreteFunction):
         return ', '.join(name if text is None else '%s: %s' % (name, text) for name, text in self._parameter_texts())
 
     def _captures(self):
-        """(id, spec text) per captured tensor: a Keras model's inference graph's (as its export lists
-        them), else one resource handle per variable the function's code reads."""
+        """graph_captures.Capture per captured tensor: a Keras model's inference graph's (as its export
+        lists them), else one resource handle per variable the function's code reads."""
         from .keras_export import ExportArchive, _captured       # (keras_export imports signatures)
         function = self.function
         owner = getattr(function, '__self__', None)
@@ -61,4 +60,4 @@ class SignatureText(PrintedAsConcreteFunction):
         if owner is not None and callable(getattr(type(owner), 'compile', None)) and hasattr(owner, 'layers'):
             return _captured(owner)
         python_function = function.python_function if isinstance(function, Function) else function
-        return [(id(v), _RESOURCE) for v in captured_variables(python_function)]
+        return [handle(v) for v in captured_variables(python_function)]

@@ -17,6 +17,7 @@ from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, convert_to_tensor
 from .returns_value import may_return_value
 from .signature_flat_call import flat_call_error, takes_flat
+from .signature_graph import SignatureGraph
 from .signature_text import SignatureText
 
 
@@ -65,9 +66,10 @@ def _zeros(spec):
     return convert_to_tensor(value, dtype)
 
 
-class Signature(SignatureText):
+class Signature(SignatureText, SignatureGraph):
     """A stored signature: call it with keyword tensors; it returns {'output_0': ...} or the function's dict;
-    it prints as the ConcreteFunction TF revives (SignatureText)."""
+    it prints as the ConcreteFunction TF revives (SignatureText) and has its graph's inputs, outputs and
+    variables (SignatureGraph)."""
 
     def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None, output_specs=None,
                  call_structure=None):

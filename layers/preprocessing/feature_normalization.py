@@ -114,12 +114,11 @@ class Normalization(Layer):
                                     'are %s' % (self.name, array.shape, tuple(self._kept_shape))) from None
 
     def _export_captures(self):
-        """(id, spec text) of what TensorFlow's serving graph captures for this layer: the mean and the
-        variance as constants in the input's broadcast shape (Keras's finalize_state makes tensors of
-        them), not the adapt variables (model.export's printout, saved_model/keras_export.py)."""
-        from framework.ops.tensor_spec import TensorSpec
-        return [(id(source), repr(TensorSpec(tuple(self._broadcast_shape), self.compute_dtype)))
-                for source in self._snapshot]
+        """graph_captures.Capture entries of what TensorFlow's serving graph captures for this layer: the
+        mean and the variance as constants in the input's broadcast shape (Keras's finalize_state makes
+        tensors of them), not the adapt variables (model.export's printout, saved_model/keras_export.py)."""
+        from framework.saved_model.graph_captures import constant
+        return [constant(id(source), self._broadcast_shape, self.compute_dtype) for source in self._snapshot]
 
     def _statistics(self):
         """(mean, variance) in the input's broadcast shape and the compute dtype."""

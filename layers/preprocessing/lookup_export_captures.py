@@ -2,19 +2,18 @@
 TextVectorization), as model.export's 'Captures:' lists it: the table's resource handle, its default
 value (the OOV index, or for invert=True the OOV token), the mask token's key and value where there is a
 mask token, and the idf weights as a constant in tf_idf mode. Keys and values swap dtypes under invert."""
-from framework.ops.tensor_spec import TensorSpec
-
-_RESOURCE = 'TensorSpec(shape=(), dtype=tf.resource, name=None)'
+from framework.saved_model.graph_captures import constant
 
 
 def lookup_captures(layer):
-    """(id, spec text) per capture of ``layer`` (an IndexLookup), in the graph's order."""
+    """The graph_captures.Capture entries of ``layer`` (an IndexLookup), in the graph's order."""
     token = 'string' if layer.vocabulary_dtype == 'string' else 'int64'
     key, value = ('int64', token) if layer.invert else (token, 'int64')
     # (TF prints each captured tensor's id; tapeflow has no such tensors, so it numbers after the layer's)
-    texts = [_RESOURCE, repr(TensorSpec((), value))]
+    # (the table is no variable: a loaded signature's ``variables`` leaves its handle out, as TF's)
+    specs = [((), 'resource'), ((), value)]
     if layer.mask_token is not None:
-        texts += [repr(TensorSpec((), key)), repr(TensorSpec((), value))]
+        specs += [((), key), ((), value)]
     if layer.output_mode == 'tf_idf':
-        texts.append(repr(TensorSpec((layer.vocabulary_size(),), 'float32')))
-    return [(id(layer) + i, text) for i, text in enumerate(texts)]
+        specs.append(((layer.vocabulary_size(),), 'float32'))
+    return [constant(id(layer) + i, shape, dtype) for i, (shape, dtype) in enumerate(specs)]

@@ -63,6 +63,11 @@ class GRUCell(RecurrentCell):
 
     _bias_read = None       # an eager loop's step-0 read of the bias while it projects (eager_step_reads.py)
 
+    def _inference_reads(self):
+        """The variables in the order Keras 3's GRUCell.call reads them, bias first, as TF 2.21's serving
+        graph captures them (saved_model/keras_export.py)."""
+        return [v for v in (self.bias, self.kernel, self.recurrent_kernel) if v is not None]
+
     def input_bias(self):
         if self.bias is None or not self.reset_after:
             return self.bias
