@@ -21,6 +21,9 @@ _SHAPE_OPS = ('Shape', 'Size', 'Rank')
 def note(trace, op_name, parameters, outputs):
     """The op ``op_name`` of ``trace`` made ``outputs`` from ``parameters``: note the outputs whose values
     only a run gives."""
+    folded = getattr(trace, 'folded', ())
+    if folded and all(id(tensor) in folded for tensor in outputs):
+        return      # (TF folds it: traced_shape_values)
     if op_name in _SHAPE_OPS:
         source = parameters.get('input')
         entry = trace_names.entry_of(source) if isinstance(source, Tensor) else None

@@ -11,9 +11,10 @@ text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 import itertools
 import numbers
 
-from . import runtime_values, trace_names
+from . import runtime_values, trace_names, traced_shape_values
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
+from .traced_shape_values import as_array as _array, partial_vector as _partial_vector
 
 
 def _is_open(trace):
@@ -78,8 +79,9 @@ def _output_shape(rule, parameters, result, trace):
     if rule == 'outputs':
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
-        _remember_shape_value(parameters, result, trace)
         source = next(_tensors(parameters), None)
+        if isinstance(parameters.get('input'), Tensor):
+            traced_shape_values.remember_shape(trace, result, _traced(parameters['input'], _is_open(trace)))
         if result._data.ndim == 1 and source is not None and trace_names.of_unknown_rank(source, trace):
             return (None,)      # (tf.shape of a tensor of unknown rank: its length is unknown too)
         return tuple(result._data.shape)
@@ -109,14 +111,19 @@ def _output_shape(rule, parameters, result, trace):
     if rule in ('range', 'constant'):
         if not symbolic:
             return tuple(result._data.shape)
-        if rule == 'range':     # a traced bound: the length is only known when the graph runs
-            return (None,)
+        if rule == 'range':     # a bound only the run gives: so is the length (tf.shape(x)[1] of (None, 4) folds)
+            return (None,) if any(runtime_values.known_at_run(trace, t) for t in _tensors(parameters)) \
+                else tuple(result._data.shape)
     open_trace = _is_open(trace)
     if rule == 'constant':      # a shape made of traced lengths: folded where the trace knows them all
         return _argument_lengths_open(parameters, trace, tuple(result._data.shape)) if not open_trace \
             else _created(parameters, trace)
     if rule == 'stack':
-        _remember_stacked_lengths(parameters, result, trace)
+        traced_shape_values.remember_stacked(trace, parameters, result)
+    elif rule == 'index':
+        traced_shape_values.remember_sliced(trace, parameters, result)
+    elif rule == 'concat':
+        traced_shape_values.remember_joined(trace, parameters, result)
     if rule == 'reshape' and _run_lengths(parameters, trace):
         return _reshape_at_run(parameters, trace, result)
     inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
@@ -164,36 +171,6 @@ def _decoded(parameters, result, trace):
         return None
     channels = parameters.get('channels')
     return (None, None, channels if type(channels) is int and channels > 0 else None)
-
-
-def _remember_shape_value(parameters, result, trace):
-    """For ``tf.shape(x)``: keep x's traced lengths as the value the trace knows of the result, which
-    TensorFlow's shape inference reads through a shape argument (``tf.random.normal(tf.shape(x))``)."""
-    source = parameters.get('input')
-    if not isinstance(source, Tensor) or result._data.ndim != 1:
-        return
-    traced = _traced(source, _is_open(trace))
-    if traced is not None and len(traced) == result._data.shape[0]:
-        values = getattr(trace, 'shape_values', None)
-        if values is None:
-            values = trace.shape_values = {}
-        values[id(result)] = tuple(traced)
-
-
-def _remember_stacked_lengths(parameters, result, trace):
-    """For ``tf.stack([n, 3])`` of scalars: keep its elements' values where the trace knows them, None where
-    only a run gives them, as TF's constant_value_as_shape reads a Pack op used as a shape (tf.ones of it
-    is (None, 3))."""
-    values = parameters.get('values')
-    if result._data.ndim != 1 or type(values) not in (list, tuple) or not any(
-            isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) for v in values):
-        return
-    lengths = tuple(None if isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) else int(n)
-                    for v, n in zip(values, result._data.tolist()))
-    known = getattr(trace, 'shape_values', None)
-    if known is None:
-        known = trace.shape_values = {}
-    known[id(result)] = lengths
 
 
 def _argument_lengths_open(parameters, trace, shape):
@@ -311,25 +288,6 @@ def _input_shape(value, trace):
     return None if array is None or array.dtype == object else tuple(array.shape)
 
 
-def _partial_vector(value, trace):
-    """A shape-like vector argument as TF's shape functions read it (MakeShapeFromShapeTensor,
-    constant_value(partial=True)): a list's elements, None for a tensor only the run gives; a tensor's
-    values, its stacked lengths (tf.stack([n, 1]), tf.shape(x)) or all None where only the run gives it."""
-    if isinstance(value, Tensor):
-        known = getattr(trace, 'shape_values', {}).get(id(value))
-        if known is not None:
-            return list(known)
-        if runtime_values.known_at_run(trace, value):
-            return [None] * (value._data.shape[0] if value._data.ndim else 0)
-        return value._data.tolist()
-    if type(value) in (list, tuple):
-        return [_partial_vector(v, trace) if type(v) in (list, tuple) or (isinstance(v, Tensor) and v._data.ndim)
-                else None if isinstance(v, Tensor) and runtime_values.known_at_run(trace, v) else int(v)
-                for v in value]
-    array = _array(value)
-    return None if array is None else array.tolist()
-
-
 def _tiled(parameters, trace):
     """Tile's shape function: each input length times its multiple, open where either is (keras.io's masked
     autoencoder tiles (1, 16, 8) position embeddings by ``[tf.shape(patches)[0], 1, 1]``: (None, 16, 8))."""
@@ -390,7 +348,8 @@ def _created(parameters, trace):
         return (None,) * traced[0] if traced is not None and len(traced) == 1 and traced[0] is not None else None
     if not isinstance(shape, SHAPE_SEQUENCES):
         return None
-    return tuple(None if isinstance(d, Tensor) else int(d) for d in shape)
+    return tuple(None if isinstance(d, Tensor) and not traced_shape_values.is_constant(trace, d) else int(d)
+                 for d in shape)
 
 
 def _broadcast(parameters, shapes, result):
@@ -556,14 +515,6 @@ def _one_hot(parameters, shapes, result):
     return shape + (int(depth),)
 
 
-def _array(value):
-    import numpy as np
-    try:
-        return np.asarray(value)
-    except (TypeError, ValueError):
-        return None
-
-
 def _matmul(parameters, shapes, result):
     if len(shapes) != 2 or None in shapes or len(shapes[0]) < 2 or len(shapes[1]) < 2:
         return None
@@ -578,11 +529,17 @@ def _matmul(parameters, shapes, result):
 
 def _reshape(parameters, shapes, result):
     target = parameters.get('shape', parameters.get('newshape'))
-    if isinstance(target, Tensor) or not isinstance(target, (list, tuple)):
+    trace = trace_names.current()
+    if isinstance(target, Tensor):      # a shape vector: the lengths the trace knows of it (tf.concat of tf.shape's)
+        known = getattr(trace, 'shape_values', {}).get(id(target))
+        return None if known is None else tuple(None if d == -1 else d for d in known)
+    if not isinstance(target, (list, tuple)):
         return None
     out = []
     for dim in target:
-        if isinstance(dim, Tensor) or dim == -1:
+        if isinstance(dim, Tensor) and traced_shape_values.is_constant(trace, dim):
+            out.append(int(dim))        # (tf.shape(x)[1] of a known length)
+        elif isinstance(dim, Tensor) or dim == -1:
             out.append(None)        # a traced length or the one inferred from an open input
         else:
             out.append(int(dim))

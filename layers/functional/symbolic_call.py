@@ -29,7 +29,6 @@ from framework.function import replaying
 from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
-from ..build_run import warn_if_left_unbuilt
 from ..call_errors import keras_class_name
 from ..call_inputs import count_error, first_call_parameter
 from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
@@ -138,7 +137,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             _give_masks(layer, inputs, args, kwargs, outputs)
     else:
         try:
-            (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
+            traced = {}
+            (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs, traced)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
             if getattr(layer, '_output_shape_from_call', False):
                 raise _lambda_inference_error(layer, inputs, args, kwargs, err) from None
@@ -151,13 +151,12 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             raise graph_error from None
         if build_run:
             _name_build_run_outputs(concrete)
-            warn_if_left_unbuilt(layer)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
             dtype = _as_keras_lambda_infers(layer, inputs, concrete)
-        outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype) for t, axes in
-                                                   zip(nest.flatten(concrete), varying)])
+        outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype, traced.get(id(t)))
+                                                   for t, axes in zip(nest.flatten(concrete), varying)])
         if layer.supports_masking:
             # Keras 3 sets output masks only for such layers: another's symbolic outputs carry none, even where
             # its call hands back a tensor with a mask (Lambda(lambda t: t), a custom layer setting _keras_mask)
@@ -519,12 +518,12 @@ def _keras_infers_by_calling(layer):
     return False
 
 
-def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs):
+def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs, traced=None):
     """``_run_on_zeros`` with free inner axes 1 long, or 64 where that fails (a Sequential of
     Conv2D(4, 4, strides=4) on (None, None, 3) images: Keras's symbolic shapes need no length);
     returns (its result, the two lengths that find the free output axes)."""
     try:
-        return _run_on_zeros(layer, inputs, args, kwargs), (1, 2)
+        return _run_on_zeros(layer, inputs, args, kwargs, traced=traced), (1, 2)
     except Exception as error:          # noqa: BLE001 -- retried longer, and raised again if that fails too
         batch = fitting_batch(error) if _batch_free(inputs, args, kwargs) else None
         if batch is None and not _inner_axes_free(inputs, args, kwargs):
@@ -532,7 +531,7 @@ def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs):
     if batch is not None:               # a call that reshapes to a fixed batch (see fitting_batch): it stays
         outputs, masks, _ = _run_on_zeros(layer, inputs, args, kwargs, batch_length=batch)
         return (outputs, masks, False), (1, 2)
-    return _run_on_zeros(layer, inputs, args, kwargs, inner_length=64), (64, 96)
+    return _run_on_zeros(layer, inputs, args, kwargs, inner_length=64, traced=traced), (64, 96)
 
 
 def _batch_free(inputs, args, kwargs):
@@ -571,10 +570,12 @@ def _unconverted():
     return assert_statements.running(False, 'compute_output_spec')
 
 
-def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
+def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1, traced=None):
     """The layer called on zeros (free axes 1 long; past the batch axis ``inner_length``), with tapes
     paused: (its concrete outputs, the KerasTensor each all-True input mask stood for, by the
-    concrete mask's id, whether the batch axis is free).
+    concrete mask's id, whether the batch axis is free). ``traced``, a dict, gets the shape the run's
+    trace gave each output (by id) where it knows one: TF's shape functions, which see
+    ``tf.shape(x)[0]`` as an open length (``tf.reshape(x, [b, -1, 1])`` is (None, None, 1)).
 
     The call uses ``training=False`` so that nothing (moving statistics, dropout
     streams) changes; the layer's losses of the latest call are kept. A symbolic
@@ -646,6 +647,11 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
     finally:
         for each, losses in saved:
             each._losses = losses
+    if traced is not None:
+        for t in nest.flatten(out):
+            entry = placeholders.get(id(t)) if isinstance(t, Tensor) else None
+            if entry is not None and entry[1] is not None and len(entry[1]) == t._data.ndim:
+                traced[id(t)] = entry[1]
     return out, masks, bool(batch_free) and all(batch_free)
 
 
@@ -658,7 +664,7 @@ def _concrete(shape, inner_length=1, batch_length=1):
     return tuple((batch_length if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
 
 
-def _symbolic(t, free, layer, varying=(), dtype=None):
+def _symbolic(t, free, layer, varying=(), dtype=None, traced=None):
     if not isinstance(t, Tensor):
         words = ('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional model must '
                  'return tensors' % (layer.name, t, type(t).__name__))
@@ -668,8 +674,12 @@ def _symbolic(t, free, layer, varying=(), dtype=None):
                            'Non-tensor received: %s' % (layer, t))       # Keras 3's Node
         error.add_note(words)
         raise error
-    shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
-    return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype if dtype is None else dtype)
+    if traced is not None:      # the trace's shape functions knew it
+        shape = tuple(None if i in varying else d for i, d in enumerate(traced))
+    else:
+        shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
+        shape = (None,) + shape[1:] if free and shape else shape
+    return KerasTensor(shape, t._data.dtype if dtype is None else dtype)
 
 
 def _lambda_inference_error(layer, inputs, args, kwargs, cause):
