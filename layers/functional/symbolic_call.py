@@ -29,6 +29,7 @@ from framework.function import replaying
 from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
+from ..build_run import warn_if_left_unbuilt
 from ..call_errors import keras_class_name
 from ..call_inputs import count_error, first_call_parameter
 from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
@@ -151,6 +152,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             raise graph_error from None
         if build_run:
             _name_build_run_outputs(concrete)
+            warn_if_left_unbuilt(layer)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
