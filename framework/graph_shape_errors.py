@@ -32,7 +32,10 @@ _KERNEL = re.compile(r'\[Op:(\w+)\]')
 # a graph's T attribute for each dtype
 DT_NAMES = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16',
             'int32': 'DT_INT32', 'int64': 'DT_INT64', 'int8': 'DT_INT8', 'int16': 'DT_INT16', 'uint8': 'DT_UINT8',
-            'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128'}
+            'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128', 'bool': 'DT_BOOL'}
+# a broadcasting kernel's attributes where they are not its T alone (LogicalAnd has none; TF 2.21, progs/errors48/c9.txt)
+_BROADCAST_ATTRS = {'LogicalAnd': '', 'LogicalOr': '', 'Equal': 'T=%s, incompatible_shape_error=true',
+                    'NotEqual': 'T=%s, incompatible_shape_error=true'}
 
 
 def graph_error(error, name, rule, parameters, operator, unique, prefix):
@@ -87,7 +90,9 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return None
     if rule == 'broadcast':
         dims = first_unequal(*shapes)
-        kernel, attrs = kernel.group(1), 'T=%s' % dtype
+        kernel = kernel.group(1)
+        attrs = _BROADCAST_ATTRS.get(kernel, 'T=%s')
+        attrs = attrs % dtype if '%s' in attrs else attrs
     else:
         found = graph_matmul_errors.matmul_mismatch(shapes, parameters, operator, dtype, first_unequal)
         if found is None:
