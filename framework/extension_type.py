@@ -43,8 +43,9 @@ class ExtensionType(CompositeTensor):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        fields = _fields_of(cls)
+        fields, resolved = _fields_of(cls)
         cls._tf_extension_type_fields = fields
+        cls._tf_extension_type_unresolved = not resolved     # forward references: resolved per value
         custom = cls.__dict__.get('__init__')
         cls.__init__ = _generated_init(cls, fields) if custom is None else _finishing(custom)
         # A nested ``class Spec`` of the user's is a mixin of the generated spec (its constructor, repr,
@@ -67,7 +68,7 @@ class ExtensionType(CompositeTensor):
         object.__delattr__(self, name)
 
     def __repr__(self):
-        return '%s(%s)' % (type(self).__name__, ', '.join(
+        return '%s(%s)' % (type(self).__qualname__, ', '.join(      # TF's: 'f.<locals>.D(b=...)'
             '%s=%r' % (name, getattr(self, name)) for name in self._tf_extension_type_fields))
 
     def __validate__(self):
@@ -176,22 +177,33 @@ def _plain_mappings(value):
 
 
 def _fields_of(cls):
-    """{name: (annotation, default)} over the ExtensionType classes of ``cls``'s MRO, base first."""
-    fields = {}
+    """{name: (annotation, default)} over the ExtensionType classes of ``cls``'s MRO, base first, and
+    whether every annotation resolved. As TensorFlow, a forward reference to a class not defined yet
+    ('B', Optional['B']) stays as written; each value made tries again (_resolve_fields)."""
+    fields, resolved = {}, True
     for klass in reversed(cls.__mro__):
         if not (isinstance(klass, type) and issubclass(klass, ExtensionType)) or klass is ExtensionType:
             continue
         raw = klass.__dict__.get('__annotations__', {})
         try:
             hints = typing.get_type_hints(klass, localns={klass.__name__: klass})
-        except Exception:       # noqa: BLE001 -- an unresolvable forward reference: TF refuses it too
-            hints = {}
+        except (NameError, AttributeError):       # a name not defined yet: TF's unresolved forward reference
+            hints, resolved = {}, False
         for name in raw:
             annotation = hints.get(name, raw[name])
             if typing.get_origin(annotation) is typing.ClassVar:
                 continue
             check_annotation(annotation, klass.__name__, name)
             fields[name] = (annotation, klass.__dict__.get(name, fields.get(name, (None, _NO_DEFAULT))[1]))
+    return fields, resolved
+
+
+def _resolve_fields(cls):
+    """Try a class's forward references again (the classes they name may be defined by now)."""
+    fields, resolved = _fields_of(cls)
+    if resolved:
+        cls._tf_extension_type_fields = fields
+        cls._tf_extension_type_unresolved = False
     return fields
 
 
@@ -230,8 +242,11 @@ def _finishing(custom_init):
 
 def _finish(value):
     """Convert every field as annotated, freeze the value, run ``__validate__``."""
+    fields = value._tf_extension_type_fields
+    if type(value)._tf_extension_type_unresolved:
+        fields = _resolve_fields(type(value))
     try:
-        for name, (annotation, _) in value._tf_extension_type_fields.items():
+        for name, (annotation, _) in fields.items():
             if name not in value.__dict__:
                 raise ValueError('%s: the constructor did not set field %r' % (type(value).__name__, name))
             value.__dict__[name] = convert(name, annotation, value.__dict__[name])
