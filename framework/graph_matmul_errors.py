@@ -14,11 +14,9 @@ _BATCH = 'T=%s, adj_x=%s, adj_y=%s, grad_x=false, grad_y=false'
 def matmul_mismatch(shapes, parameters, operator, dtype, first_unequal):
     """(the shape function's refusal: a pair of unequal lengths or a text, the op, its attributes) for
     a matmul of operands with traced ``shapes``, or None where the graph accepts it (or the case was
-    not measured: keras.ops.matmul, sparse or complex transposed operands)."""
+    not measured: keras.ops.matmul of vectors or of a batch with one matrix, sparse or complex transposed operands)."""
     if operator is None and 'a' not in parameters:         # keras.ops.matmul: its own vector handling
-        if any(len(s) != 2 for s in shapes):
-            return None
-        return _matmul(shapes, False, False, dtype)
+        return _keras_matmul(shapes, parameters, dtype, first_unequal)
     if parameters.get('a_is_sparse') or parameters.get('b_is_sparse'):
         return None
     flip_a = bool(parameters.get('transpose_a') or parameters.get('adjoint_a'))
@@ -37,6 +35,21 @@ def matmul_mismatch(shapes, parameters, operator, dtype, first_unequal):
     inner = (a[-2] if flip_a else a[-1], b[-1] if flip_b else b[-2])
     dims = inner if None not in inner and inner[0] != inner[1] else first_unequal(a[:-2], b[:-2])
     return None if dims is None else (dims, 'BatchMatMulV2', _attrs(_BATCH, dtype, flip_a, flip_b))
+
+
+def _keras_matmul(shapes, parameters, dtype, first_unequal):
+    """keras.ops.matmul on Keras 3's TF backend: tf.matmul of two matrices, or of batches of them (its
+    BatchMatMulV2 node named 'MatMul'); a vector, or a batch times one matrix, is tf.tensordot's (not measured).
+    Batches of another dtype are cast to a float first, which renames them ('Cast'): not measured either."""
+    a, b = shapes
+    if len(a) == 2 and len(b) == 2:
+        return _matmul(shapes, False, False, dtype)
+    operands = [parameters.get('x1'), parameters.get('x2')]
+    if len(a) < 2 or len(b) < 2 or len(b) == 2 or not dtype.startswith(('DT_FLOAT', 'DT_DOUBLE', 'DT_HALF')) or any(
+            getattr(getattr(x, '_data', None), 'dtype', None) != operands[0]._data.dtype for x in operands):
+        return None
+    dims = (a[-1], b[-2]) if None not in (a[-1], b[-2]) and a[-1] != b[-2] else first_unequal(a[:-2], b[:-2])
+    return None if dims is None else (dims, 'BatchMatMulV2', _attrs(_BATCH, dtype, False, False))
 
 
 def _matmul(shapes, flip_a, flip_b, dtype):
