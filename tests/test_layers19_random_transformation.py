@@ -196,3 +196,98 @@ def test_random_crop_transform_images():
     layer = L.RandomCrop(3, 2, seed=9)
     assert np.array_equal(_np(layer.transform_images(x, layer.get_random_transformation(x))),
                           _np(L.RandomCrop(3, 2, seed=9)(x)))
+
+
+def _drawn(layer, shape=(2, 5, 6, 3), **kwargs):
+    return layer.get_random_transformation(np.zeros(shape, 'float32'), **kwargs)
+
+
+def test_colour_layers_transformation_structures():
+    # TF 2.21's structures and draws for seed=1 on (2, 5, 6, 3) zeros
+    t = _drawn(L.Solarization(0.2, 0.3, seed=1))
+    assert sorted(t) == ['additions', 'thresholds'] and _np(t['additions']).shape == (2, 1, 1, 1)
+    assert _np(t['additions']).ravel().tolist() == pytest.approx([44.8029, 23.458992], rel=1e-6)
+    assert _np(t['thresholds']).ravel().tolist() == pytest.approx([7.5181975, 10.758824], rel=1e-6)
+    assert _np(_drawn(L.Solarization(0.2, 0.3, seed=1), (5, 6, 3))['additions']).shape == (1, 1, 1)
+    assert _drawn(L.Solarization(0.2, seed=1), training=False) is None
+    gray = _drawn(L.RandomGrayscale(0.5, seed=1))          # bare bools, drawn in any mode
+    assert _np(gray).dtype == bool and _np(gray).ravel().tolist() == [False, True] and _np(gray).shape == (2, 1, 1, 1)
+    assert _np(_drawn(L.RandomGrayscale(0.5, seed=1), (5, 6, 3))).shape == (1, 1, 1, 1)
+    assert _np(_drawn(L.RandomGrayscale(0.5, seed=1), training=False)).ravel().tolist() == [False, True]
+    hue = _drawn(L.RandomHue(0.2, (0, 255), seed=1))
+    assert _np(hue['factor']).tolist() == pytest.approx([-0.0098277, 0.0140638], rel=1e-5)
+    assert _np(_drawn(L.RandomHue(0.2, (0, 255), seed=1), (5, 6, 3), training=False)['factor']).shape == (1,)
+    assert _np(_drawn(L.RandomSaturation(0.2, seed=1))['factor']).tolist() == pytest.approx([0.1784049, -0.0157557],
+                                                                                         rel=1e-5)
+    assert _np(_drawn(L.RandomSharpness(0.2, seed=1))['factor']).tolist() == pytest.approx([0.1756976, 0.0919961],
+                                                                                        rel=1e-6)
+    poster = _drawn(L.RandomPosterization(4, seed=1))
+    assert _np(poster['shift_factor']).dtype == np.uint8 and _np(poster['shift_factor']).tolist() == [6, 7]
+    assert _np(_drawn(L.RandomPosterization((3, 3)), (5, 6, 3))['shift_factor']).tolist() == [5]
+    degen = _drawn(L.RandomColorDegeneration(0.2, seed=1), (5, 6, 3))
+    assert _np(degen['factor']).shape == (1, 1, 1, 1)
+    assert _np(degen['factor']).item() == pytest.approx(0.1513953, rel=1e-6)
+    assert _np(_drawn(L.RandomInvert(0.5, seed=1))['apply_inversion']).tolist() == [True, True]
+    assert _drawn(L.RandomInvert(0.5, seed=1), training=False) is None
+
+
+def test_shear_transformation():
+    t = _drawn(L.RandomShear(0.2, 0.3, seed=1))
+    # TF 2.21: shear_factor [[-0.1376242, 0.2410338], [-0.1231819, -0.2156171]] (x, y), input_shape
+    assert sorted(t) == ['input_shape', 'shear_factor'] and t['input_shape'] == (2, 5, 6, 3)
+    assert _np(t['shear_factor']).ravel().tolist() == pytest.approx([-0.1376242, 0.2410338, -0.1231819, -0.2156171],
+                                                                    rel=1e-6)
+    assert _drawn(L.RandomShear(0.2, 0.3, seed=1), training=False) is None
+    layer = L.RandomShear(0.2, 0.3, seed=1)
+    x = np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    t = layer.get_random_transformation(x)
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(L.RandomShear(0.2, 0.3, seed=1)(x)))
+    assert _np(layer.transform_images(x, t)).ravel()[:4].tolist() == pytest.approx([0, 1.964135, 3.9282699, 5.892405],
+                                                                                   rel=1e-5)
+
+
+@pytest.mark.parametrize('make', [lambda: L.Solarization(0.2, 0.3, seed=1), lambda: L.RandomGrayscale(0.5, seed=1),
+                                  lambda: L.RandomHue(0.4, (0, 255), seed=1), lambda: L.RandomSaturation(0.4, seed=1),
+                                  lambda: L.RandomSharpness(0.4, seed=1), lambda: L.RandomPosterization(5, seed=1),
+                                  lambda: L.RandomColorDegeneration(0.5, seed=1), lambda: L.RandomInvert(0.7, seed=3)])
+def test_colour_transform_images_equals_the_call_and_keeps_masks(make):
+    x = np.arange(48, dtype='float32').reshape(2, 2, 4, 3) * 5
+    layer = make()
+    t = layer.get_random_transformation(x)
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(make()(x)))
+    assert layer.transform_segmentation_masks(x, t) is x        # TF 2.21: colour layers hand masks back as given
+
+
+def test_colour_transform_images_values():
+    x = np.arange(8, dtype='float32').reshape(4, 1, 2, 1)
+    layer = L.RandomInvert(0.7, seed=3)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: apply_inversion [False, False, True, True] -> [0 1 2 3 251 250 249 248]; not training: as given
+    assert _np(t['apply_inversion']).tolist() == [False, False, True, True]
+    assert _np(layer.transform_images(x, t)).ravel().tolist() == [0, 1, 2, 3, 251, 250, 249, 248]
+    assert layer.transform_images(x, t, training=False) is x
+    layer = L.RandomPosterization(5, seed=1)
+    x = np.arange(8, dtype='float32').reshape(2, 2, 2, 1) * 31
+    # TF 2.21: shift_factor [6, 7] -> [0 0 0 64 0 128 128 128]
+    assert _np(layer.transform_images(x, layer.get_random_transformation(x))).ravel().tolist() == [0, 0, 0, 64, 0, 128,
+                                                                                                  128, 128]
+    gray = L.RandomGrayscale(0.5, seed=1)
+    x = np.arange(24, dtype='float32').reshape(2, 2, 2, 3)
+    # a None transformation is drawn there (TF 2.21: the second image grey, 12.8138 ...)
+    assert _np(gray.transform_images(x, None)).ravel()[12:14].tolist() == pytest.approx([12.8138, 12.8138], rel=1e-6)
+
+
+def test_layers_draw_in_keras_order_through_calls():
+    keras.utils.set_random_seed(5)
+    layer = L.RandomInvert(0.7)
+    x = np.arange(8, dtype='float32').reshape(4, 1, 2, 1)
+    # TF 2.21: [0 1 253 252 251 250 6 7], then [255 254 2 3 4 5 249 248]
+    assert _np(layer(x)).ravel().tolist() == [0, 1, 253, 252, 251, 250, 6, 7]
+    assert _np(layer(x)).ravel().tolist() == [255, 254, 2, 3, 4, 5, 249, 248]
+    keras.utils.set_random_seed(5)
+    layer = L.RandomPosterization(6)
+    x = x * 30
+    # TF 2.21: [0 24 48 80 0 128 176 208], as given at inference (drawing), then [0 24 0 64 120 144 128 192]
+    assert _np(layer(x)).ravel().tolist() == [0, 24, 48, 80, 0, 128, 176, 208]
+    assert _np(layer(x, training=False)).ravel().tolist() == list(range(0, 240, 30))
+    assert _np(layer(x)).ravel().tolist() == [0, 24, 0, 64, 120, 144, 128, 192]

@@ -289,8 +289,9 @@ class RandomZoom(_AffineLayer):
                 'input_shape': shape}
 
     def _drawn_from(self, transformation, batch, height, width):
-        zooms = (host_array(transformation[key]).astype(np.float32).reshape(-1) for key in ('width_zoom', 'height_zoom'))
-        return self._zooms(*zooms, height, width)
+        zx, zy = (host_array(transformation[key]).astype(np.float32).reshape(-1)
+                  for key in ('width_zoom', 'height_zoom'))
+        return self._zooms(zx, zy, height, width)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         # Keras maps the image's corners through the zoom, clips the boxes to where they land and

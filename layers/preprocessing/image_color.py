@@ -41,9 +41,6 @@ class _PerImageFactor(KerasTransformations):
         factors = host_array(transformation[self.transformation_key])
         return factors[None] if factors.ndim == 3 else factors
 
-    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
-        return segmentation_masks       # (as given: Keras's colour changes leave masks alone)
-
 
 def _value_range(value_range, who):
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:

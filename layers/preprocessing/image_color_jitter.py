@@ -7,6 +7,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_more import _base_factor, _rescaled, _value_range
 from .image_hsv import RandomHue, RandomSaturation
 from .image_layer import ColourLayer, ImageLayer
+from .random_transformation import OneFactorTransformation
 from ..training_flag import training_is_on
 
 
@@ -69,7 +70,7 @@ class RandomColorJitter(ImageLayer):
         return config
 
 
-class RandomPosterization(ColourLayer):
+class RandomPosterization(OneFactorTransformation, ColourLayer):
     """Keep the top ``b`` bits of each 0..255 value, ``b`` drawn per image in ``factor``'s range
     of integers (from 1 to 8 bits, as Keras draws it with randint: the upper end excluded).
 
@@ -85,15 +86,20 @@ class RandomPosterization(ColourLayer):
         self.factor = _base_factor(factor, bounds=(1, 8))
         self.value_range = _value_range(value_range, 'RandomPosterization')
 
+    transformation_key = 'shift_factor'
+
     def _draw(self, images, xp):
+        """The shifts, 8 - bits (uint8), as Keras's transformation holds them."""
         count = images.shape[0]
         if self.factor[0] != self.factor[1]:
-            return keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
+            bits = keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
                                         seed=self._draws_from).numpy()
-        return np.full((count,), self.factor[0], np.uint8)
+        else:
+            bits = np.full((count,), self.factor[0], np.uint8)
+        return (self._MAX_BITS - bits).astype(np.uint8)
 
-    def _apply(self, images, bits, xp):
-        shift = xp.asarray((self._MAX_BITS - bits).astype(np.uint8))[:, None, None, None]
+    def _apply(self, images, shifts, xp):
+        shift = xp.asarray(shifts.astype(np.uint8))[:, None, None, None]
         values = _rescaled(images, self.value_range, (0, 255)).astype(np.uint8)
         posterized = ((values >> shift) << shift).astype(images.dtype)
         return _rescaled(posterized, (0, 255), self.value_range)

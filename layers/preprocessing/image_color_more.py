@@ -12,7 +12,9 @@ from framework.backend import array_module
 from framework.keras.ops_image_colour import rgb_to_grayscale
 from framework.tensor import Tensor
 
-from .image_layer import AugmentationLayer, ColourLayer, ImageLayer
+from .data_inputs import host_array
+from .image_layer import DRAW, AugmentationLayer, ColourLayer, ImageLayer
+from .random_transformation import KerasTransformations, OneFactorTransformation
 
 
 def _value_range(value_range, who):
@@ -35,7 +37,7 @@ def _grey(images):
     return rgb_to_grayscale(Tensor(images), data_format='channels_last')._data
 
 
-class RandomGrayscale(AugmentationLayer):
+class RandomGrayscale(KerasTransformations, AugmentationLayer):
     """Each image turned grey (its three channels the luma 0.2989 R + 0.5870 G + 0.1140 B)
     with probability ``factor`` while training.
 
@@ -44,6 +46,7 @@ class RandomGrayscale(AugmentationLayer):
     """
     keras_seed_generators = 1
     draws_at_inference = True       # Keras 3.15 draws its coins before looking at training
+    keeps_masks = True
 
     def __init__(self, factor=0.5, data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -54,6 +57,13 @@ class RandomGrayscale(AugmentationLayer):
     def _draw(self, images, xp):
         return (self._uniform((images.shape[0],), 0.0, 1.0, xp) < self.factor)[:, None, None, None]
 
+    def _keras_transformation(self, apply, shape):
+        return Tensor(apply)        # (Keras's bare (B, 1, 1, 1) bools, (1, 1, 1, 1) for a single image)
+
+    def _drawn_from(self, transformation, batch, height, width):
+        # Keras draws where it is given None
+        return DRAW if transformation is None else host_array(transformation).reshape(-1, 1, 1, 1)
+
     def _apply(self, images, apply, xp):
         return xp.where(apply, _grey(images), images)
 
@@ -63,7 +73,7 @@ class RandomGrayscale(AugmentationLayer):
         return config
 
 
-class RandomInvert(ColourLayer):
+class RandomInvert(OneFactorTransformation, ColourLayer):
     """``high - x`` for each image whose uniform draw falls under its own inversion probability,
     itself drawn in ``factor``'s range.
 
@@ -77,12 +87,15 @@ class RandomInvert(ColourLayer):
         self.factor = _base_factor(factor, bounds=(0, 1))
         self.value_range = value_range
 
-    def _transform(self, images, xp):
+    transformation_key = 'apply_inversion'
+
+    def _draw(self, images, xp):
         count = images.shape[0]
         probability = self._uniform((count,), self.factor[0], self.factor[1], xp)
-        threshold = self._uniform((count,), 0.0, 1.0, xp)
-        invert = (threshold < probability)[:, None, None, None]
-        return xp.where(invert, images.dtype.type(self.value_range[1]) - images, images)
+        return self._uniform((count,), 0.0, 1.0, xp) < probability
+
+    def _apply(self, images, invert, xp):
+        return xp.where(invert[:, None, None, None], images.dtype.type(self.value_range[1]) - images, images)
 
 
 def _base_factor(factor, bounds=(-1, 1)):
@@ -101,7 +114,7 @@ def _base_factor(factor, bounds=(-1, 1)):
     raise ValueError(message)
 
 
-class Solarization(AugmentationLayer):
+class Solarization(KerasTransformations, AugmentationLayer):
     """Add a random amount to each image, then invert the values at or above a random threshold
     (on the 0..255 scale, as Keras computes it).
 
@@ -112,6 +125,7 @@ class Solarization(AugmentationLayer):
     """
     keras_seed_generators = 1
     casts_at_inference = True
+    keeps_masks = True
 
     def __init__(self, addition_factor=0.0, threshold_factor=0.0, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
@@ -138,6 +152,14 @@ class Solarization(AugmentationLayer):
         return additions, self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp,
                                         self.compute_dtype)
 
+    def _keras_transformation(self, drawn, shape):
+        return {key: Tensor(values if len(shape) == 4 else values[0]) for key, values in zip(self._keys, drawn)}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        return tuple(host_array(transformation[key]).reshape(-1, 1, 1, 1) for key in self._keys)
+
+    _keys = ('additions', 'thresholds')
+
     def _apply(self, images, drawn, xp):
         additions, thresholds = drawn
         scaled = _rescaled(images, self.value_range, (0, 255))
@@ -152,10 +174,11 @@ class Solarization(AugmentationLayer):
         return config
 
 
-class RandomColorDegeneration(ColourLayer):
+class RandomColorDegeneration(OneFactorTransformation, ColourLayer):
     """Blend each image toward its grey version by a random amount drawn in ``factor``,
     ``x + f * (grey - x)``, clipped to ``value_range``."""
     draws_at_inference = True       # Keras 3.15 draws the amounts before looking at training
+    keras_factor_shape = drawn_factor_shape = (-1, 1, 1, 1)
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

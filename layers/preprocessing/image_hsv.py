@@ -7,6 +7,7 @@ from framework.tensor import Tensor
 
 from .image_color_more import _base_factor, _rescaled, _value_range
 from .image_layer import ColourLayer
+from .random_transformation import OneFactorTransformation
 
 _EPSILON = 1e-7       # keras.config.epsilon()
 
@@ -19,7 +20,7 @@ def _rgb(images):
     return hsv_to_rgb(Tensor(images))._data
 
 
-class RandomHue(ColourLayer):
+class RandomHue(OneFactorTransformation, ColourLayer):
     """Turn each image's hue by a random amount: ±f/2 of a full turn, f drawn in ``factor``'s
     range and the sign by a coin (one uniform draw each, as Keras draws them).
 
@@ -29,6 +30,7 @@ class RandomHue(ColourLayer):
     """
 
     draws_at_inference = True       # Keras 3.15 draws the shifts before looking at training
+    drawn_factor_shape = (-1, 1, 1)     # (Keras's transformation: {'factor': the shifts, (B,)})
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -50,7 +52,7 @@ class RandomHue(ColourLayer):
         return _rescaled(rgb, (0, 1), self.value_range).astype(images.dtype)
 
 
-class RandomSaturation(ColourLayer):
+class RandomSaturation(OneFactorTransformation, ColourLayer):
     """Scale each image's saturation by f / (1 - f), f drawn in ``factor``'s range (0.5 keeps it,
     0 or less makes grey, 1 saturates fully), as Keras computes it on the images' own values.
 
@@ -60,6 +62,7 @@ class RandomSaturation(ColourLayer):
     """
 
     draws_at_inference = True       # Keras 3.15 draws the factors before looking at training
+    drawn_factor_shape = (-1, 1, 1)     # (Keras's transformation: {'factor': f / (1 - f + eps), (B,)})
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

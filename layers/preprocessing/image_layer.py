@@ -198,6 +198,7 @@ class AugmentationLayer(ImageLayer):
     draws_at_inference = False
     reads_height_first = False      # True: a rank-1 or -2 input fails on its height (_refuse_short_rank)
     casts_masks_at_inference = False        # True: Keras moves masks as images, cast while not training too
+    keeps_masks = False     # True: a colour change, whose masks Keras's transform_segmentation_masks hands back
 
     def call(self, data, training=True):
         training_is_on(training)     # Keras 3 tests ``training`` in Python: a graph tensor is refused there
@@ -282,6 +283,7 @@ class ColourLayer(AugmentationLayer):
     """An image layer drawing one random factor per image within ``factor`` and keeping
     values in ``value_range``: its config is Keras's (factor, value_range, seed)."""
     keras_seed_generators = 1
+    keeps_masks = True      # (Keras hands segmentation masks back as given)
 
     def get_config(self):
         config = super().get_config()

@@ -3,6 +3,7 @@ import numpy as np
 
 from .image_color_more import _base_factor, _value_range
 from .image_layer import ColourLayer
+from .random_transformation import OneFactorTransformation
 
 _EDGE, _CENTER = np.float32(1.0 / 13.0), np.float32(5.0 / 13.0)
 # PIL's smoothing filter, as Keras 3 builds it
@@ -22,7 +23,7 @@ def smoothed(images, xp):
     return total
 
 
-class RandomSharpness(ColourLayer):
+class RandomSharpness(OneFactorTransformation, ColourLayer):
     """``x + (1 - 2f) * (smoothed(x) - x)`` per image, f drawn in ``factor``'s range: f = 0
     blurs fully, 0.5 keeps the image, 1 sharpens; clipped to ``value_range``.
 

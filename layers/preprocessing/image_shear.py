@@ -3,9 +3,12 @@ import numpy as np
 
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import clip_array
+from framework.tensor import Tensor
 
 from . import affine_transform
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 _FACTOR_ERROR = 'The `factor` argument should be a number (or a list of two numbers) in the range [0, 1.0]. '
 
@@ -30,7 +33,7 @@ def _check(number):
         raise ValueError(_FACTOR_ERROR + 'Received: input_number=%s' % (number,))
 
 
-class RandomShear(AugmentationLayer):
+class RandomShear(KerasTransformations, AugmentationLayer):
     """Shear each image: the output pixel (x, y) reads the input at (x + sx y, sy x + y), with
     sx drawn in ``x_factor``'s range, sy in ``y_factor``'s and both signs flipped together by
     a coin (Keras's draws: coin, then y, then x).
@@ -67,8 +70,19 @@ class RandomShear(AugmentationLayer):
         sign = np.where(coin > 0.5, np.float32(-1), np.float32(1))
         shear_y = self._uniform((count,), self.y_factor[0], self.y_factor[1], np)
         shear_x = self._uniform((count,), self.x_factor[0], self.x_factor[1], np)
-        ones, zeros = np.ones(count, np.float32), np.zeros(count, np.float32)
-        return np.stack([ones, shear_x * sign, zeros, shear_y * sign, ones, zeros, zeros, zeros], axis=1)
+        return self._matrices(shear_x * sign, shear_y * sign)
+
+    @staticmethod
+    def _matrices(shear_x, shear_y):
+        ones, zeros = np.ones_like(shear_x), np.zeros_like(shear_x)
+        return np.stack([ones, shear_x, zeros, shear_y, ones, zeros, zeros, zeros], axis=1)
+
+    def _keras_transformation(self, matrices, shape):
+        return {'shear_factor': Tensor(matrices[:, [1, 3]]), 'input_shape': shape}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        factors = host_array(transformation['shear_factor']).astype(np.float32)
+        return self._matrices(factors[:, 0], factors[:, 1])
 
     def _apply(self, images, matrices, xp, interpolation=None):
         return affine_transform.transform(images, matrices, interpolation or self.interpolation, self.fill_mode,

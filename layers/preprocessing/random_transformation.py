@@ -18,6 +18,9 @@ from contextlib import contextmanager
 import numpy as np
 
 from framework.backend import array_module
+from framework.tensor import Tensor
+
+from .data_inputs import host_array
 
 
 class KerasTransformations:
@@ -33,7 +36,7 @@ class KerasTransformations:
         (from its seed generator; from ``seed``, an int or a SeedGenerator, where given)."""
         images = data['images'] if isinstance(data, dict) else data
         shape = shape_of(images)
-        if not training:
+        if not (training or self.draws_at_inference):       # (some Keras layers draw in any mode)
             return self._idle_transformation(shape)
         batch, _ = self._images(images, as_float=False)
         with drawing_from(self, seed):
@@ -53,7 +56,7 @@ class KerasTransformations:
     def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
         """The masks moved as their images (nearest sampling for the geometric layers; colour layers keep
         them)."""
-        if not training:
+        if not training or self.keeps_masks:
             return segmentation_masks
         masks, restore = self._images(segmentation_masks, as_float=False)
         drawn = self._drawn_from(transformation, *self._batch_size(shape_of(segmentation_masks)))
@@ -63,6 +66,19 @@ class KerasTransformations:
         """(batch, height, width) of images of ``shape`` (a single image is a batch of 1)."""
         height_axis, width_axis = self._spatial_axes(len(shape))
         return (shape[0] if len(shape) == 4 else 1), shape[height_axis], shape[width_axis]
+
+
+class OneFactorTransformation(KerasTransformations):
+    """Keras's {key: one array of factors} of a layer whose ``_draw`` gives one array: Keras's layout of it
+    (``keras_factor_shape``, -1 the batch) and ``_apply``'s (``drawn_factor_shape``)."""
+    transformation_key = 'factor'
+    keras_factor_shape = drawn_factor_shape = (-1,)
+
+    def _keras_transformation(self, factors, shape):
+        return {self.transformation_key: Tensor(np.reshape(factors, self.keras_factor_shape))}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        return host_array(transformation[self.transformation_key]).reshape(self.drawn_factor_shape)
 
 
 def shape_of(images):
