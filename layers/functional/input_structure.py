@@ -21,6 +21,7 @@ import numpy as np
 
 from framework import nest
 from framework.function import is_replaying
+from framework.trace_time_logs import log_as_traced
 from framework.tensor import Tensor
 
 from .. import call_context
@@ -54,7 +55,10 @@ def warn_if_structure_differs(model, inputs):
     _refuse_other_sizes(model, inputs)
     # From this one line, as Keras warns from one line of Functional: Python's once-per-place
     # filter then shows each text once, whoever calls (model(x), predict, fit's traced step).
-    warnings.warn(structure_text(model, inputs))
+    # As often as TF runs the call's Python: a fit's first step traces twice where it made the
+    # optimizer's variables (an 'always' filter shows the text twice there, as TF 2.21's)
+    text = structure_text(model, inputs)
+    log_as_traced(lambda: warnings.warn(text))
 
 
 def _refuse_other_sizes(model, inputs):
