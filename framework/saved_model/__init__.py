@@ -29,12 +29,13 @@ from ..tf_logging import logger as tensorflow_logger
 from ..train.absl_root_logging import after_checkpoint_write
 from ..train import trackable_proto
 from ..train.object_graph import is_trackable
-from ..train.trackable_view import TrackableGraph
+from ..train.trackable_view import TrackableGraph, is_layer
 from . import object_pickle
 from .asset import Asset
 from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags and keys)
 from .constants import ASSETS_DIRECTORY
 from .loaded import LoadedObject
+from .revived_variables import revived
 from .options import LoadOptions, SaveOptions
 from .saved_traces import traced_signatures
 from .signatures import Signature, as_signatures
@@ -113,7 +114,10 @@ def load(export_dir, tags=None, options=None):
         except (pickle.UnpicklingError, AttributeError, ImportError) as err:
             raise OSError('cannot load the SavedModel at %s: %s (the classes and functions it was saved with must '
                           'be importable)' % (export_dir, err)) from None
-    return LoadedObject(payload['root'], payload['signatures'], payload.get('traces'))
+    root = payload['root']
+    if is_layer(root):      # TF revives a Keras model's variables as plain tf.Variables named by their paths
+        revived(root.variables)
+    return LoadedObject(root, payload['signatures'], payload.get('traces'))
 
 
 def contains_saved_model(export_dir):

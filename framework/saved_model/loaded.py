@@ -42,7 +42,9 @@ class LoadedObject:
         setattr(self._root, name, value)
 
     def __repr__(self):
-        return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
+        # TF's class is local to its loader, as print(loaded) shows it
+        return '<tensorflow.python.saved_model.load.Loader._recreate_base_user_object.<locals>._UserObject ' \
+               'object at %#x>' % id(self)
 
 
 class _CallableLoadedObject(LoadedObject):
@@ -56,12 +58,14 @@ class _CallableLoadedObject(LoadedObject):
 
 
 def _revived_as_trackable(obj):
-    """Whether TF would load ``obj`` as a bare ``_UserObject``: a plain tf.Module (not a Keras layer,
-    whose revived form keeps more), which keeps only what was saved: its tracked children
-    (variables, modules, lists and dicts of them) and its tf.functions."""
+    """Whether TF would load ``obj`` as a bare ``_UserObject``, which keeps only what was saved: its
+    tracked children and its tf.functions. A plain tf.Module (variables, modules, lists and dicts of
+    them); a Keras 3 layer, model or optimizer too (Keras 3 writes no Keras SavedModel: TF 2.21 revives
+    a saved model without layers, variables, predict or name, a Dense without its '_kernel' as
+    'kernel', see keras_child)."""
     from ..module import Module
-    from ..train.trackable_view import is_layer
-    return isinstance(obj, Module) and not is_layer(obj)
+    from ..train.trackable_view import is_layer, is_optimizer
+    return isinstance(obj, Module) or is_layer(obj) or is_optimizer(obj)
 
 
 # Python values and plain functions: a SavedModel keeps none of them
@@ -77,13 +81,41 @@ def _tracked_attribute(root, name):
     """
     if name in _VERSIONS:
         return _VERSIONS[name]()
-    value = vars(root).get(name, _MISSING) if not name.startswith('_') else _MISSING
+    if name.startswith('_'):
+        value = _MISSING
+    elif _is_keras(root):
+        value = keras_child(root, name, _MISSING)
+    else:
+        value = vars(root).get(name, _MISSING)
     if value is _MISSING or isinstance(value, _UNSAVED):
         raise AttributeError("'_UserObject' object has no attribute %r" % (name,))
     return LoadedObject(value, {}) if _revived_as_trackable(value) else value
 
 
 _MISSING = object()
+
+
+def _is_keras(obj):
+    from ..train.trackable_view import is_layer, is_optimizer
+    return is_layer(obj) or is_optimizer(obj)
+
+
+def keras_child(obj, name, missing):
+    """Attribute ``name`` of a revived Keras layer, model or optimizer: its dependency of that name in
+    TF's object graph (train/trackable_view.children: a weight, a sublayer, 'optimizer'; Dense's
+    kernel is '_kernel'), or a list / tuple of layers it holds, which TF's AutoTrackable saves as a
+    ListWrapper (of revived objects); else ``missing``."""
+    from ..train.trackable_view import children, is_layer
+    from ..train.tracked_containers import ListWrapper
+    for child_name, child in children(obj):
+        if child_name == name:
+            return child
+    if name == 'call_signature_parameters' and is_layer(obj):
+        return ListWrapper([])      # Keras's list of parameter names: TF saves the list, not the strings
+    value = vars(obj).get(name, missing)
+    if isinstance(value, (list, tuple)) and any(is_layer(v) for v in value):
+        return ListWrapper(LoadedObject(v, {}) if _revived_as_trackable(v) else v for v in value)
+    return missing
 
 
 def _version(name):
