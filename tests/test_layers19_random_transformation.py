@@ -291,3 +291,51 @@ def test_layers_draw_in_keras_order_through_calls():
     assert _np(layer(x)).ravel().tolist() == [0, 24, 48, 80, 0, 128, 176, 208]
     assert _np(layer(x, training=False)).ravel().tolist() == list(range(0, 240, 30))
     assert _np(layer(x)).ravel().tolist() == [0, 24, 0, 64, 120, 144, 128, 192]
+
+
+def test_layers_that_draw_nothing():
+    x = np.arange(40, dtype='float32').reshape(2, 4, 5, 1)
+    crop = L.CenterCrop(2, 3)
+    t = crop.get_random_transformation(x)
+    # TF 2.21: {'input_shape': (2, 4, 5, 1)}; cropped in any mode, int masks cast to float32 and cropped
+    assert t == {'input_shape': (2, 4, 5, 1)}
+    expected = [6, 7, 8, 11, 12, 13, 26, 27, 28, 31, 32, 33]
+    assert _np(crop.transform_images(x, t)).ravel().tolist() == expected
+    assert _np(crop.transform_images(x, None, training=False)).ravel().tolist() == expected
+    masks = crop.transform_segmentation_masks(x.astype('int32'), t)
+    assert _np(masks).dtype == np.float32 and _np(masks).ravel().tolist() == expected
+    resize = L.Resizing(2, 3)
+    assert resize.get_random_transformation(x) == (4, 5)          # TF 2.21: the input's (height, width)
+    assert L.Resizing(2, 3, data_format='channels_first').get_random_transformation(np.zeros((1, 4, 5))) == (4, 5)
+    assert _np(resize.transform_images(x, (4, 5), training=False)).ravel()[:3].tolist() == pytest.approx(
+        [2.8333333, 4.5, 6.166666], rel=1e-6)
+    # TF 2.21: masks resized 'nearest' in their dtype: [5 7 9 15 17 19 25 27 29 35 37 39]
+    masks = resize.transform_segmentation_masks(x.astype('int32'), (4, 5))
+    assert _np(masks).dtype == np.int32 and _np(masks).ravel().tolist() == [5, 7, 9, 15, 17, 19, 25, 27, 29, 35, 37,
+                                                                             39]
+    auto = L.AutoContrast(value_range=(0, 40))
+    images = np.arange(24, dtype='float32').reshape(2, 2, 2, 3)
+    assert auto.get_random_transformation(images) is None
+    assert np.array_equal(_np(auto.transform_images(images, None, training=False)), _np(auto(images)))
+    assert auto.transform_segmentation_masks(images, None) is images
+    equal = L.Equalization(bins=16)
+    images = np.arange(48, dtype='float32').reshape(1, 4, 4, 3) * 5
+    assert equal.get_random_transformation(images) is None
+    assert np.array_equal(_np(equal.transform_images(images, None)), _np(equal(images)))
+    assert equal.transform_images(images, None, training=False) is images
+
+
+def test_gaussian_blur_transformation():
+    t = _drawn(L.RandomGaussianBlur(0.5, seed=1))
+    # TF 2.21: {'should_apply_blur': [True, True], 'blur_factor': [0.8440614, 0.1920463]} (two sigmas per batch)
+    assert sorted(t) == ['blur_factor', 'should_apply_blur']
+    assert _np(t['should_apply_blur']).tolist() == [True, True]
+    assert _np(t['blur_factor']).tolist() == pytest.approx([0.8440614, 0.1920463], rel=1e-6)
+    assert _drawn(L.RandomGaussianBlur(0.5, seed=1), training=False) is None
+    make = lambda: L.RandomGaussianBlur(1.0, kernel_size=3, sigma=(0.5, 1.5), seed=2)     # noqa: E731
+    layer, x = make(), np.arange(32, dtype='float32').reshape(2, 4, 4, 1) * 8
+    t = layer.get_random_transformation(x)
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(make()(x)))
+    assert _np(layer.transform_images(x, t)).ravel()[:3].tolist() == pytest.approx([8.419033, 15.253757, 20.835838],
+                                                                                   rel=1e-5)
+    assert layer.transform_segmentation_masks(x, t) is x

@@ -7,7 +7,9 @@ from framework.tensor import Tensor
 
 from .image_color_more import _base_factor
 from .image_erasing import _named_range
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 
 def _kernel_size(size):
@@ -27,7 +29,7 @@ def _kernel_size(size):
     raise ValueError(message)
 
 
-class RandomGaussianBlur(AugmentationLayer):
+class RandomGaussianBlur(KerasTransformations, AugmentationLayer):
     """Blur each image with probability drawn in ``factor``, by one Gaussian for the whole
     batch whose two sigmas are drawn in ``sigma``'s range (plus 1e-6), clipped to
     ``value_range``. Keras 3's draws in its order: probability, threshold, sigmas.
@@ -41,6 +43,7 @@ class RandomGaussianBlur(AugmentationLayer):
     """
     keras_seed_generators = 1
     casts_at_inference = True
+    keeps_masks = True
 
     def __init__(self, factor=1.0, kernel_size=3, sigma=1.0, value_range=(0, 255), data_format=None, seed=None,
                  **kwargs):
@@ -56,6 +59,14 @@ class RandomGaussianBlur(AugmentationLayer):
         blur = self._uniform((count,), 0.0, 1.0, xp) < probability
         sigmas = self._uniform((2,), self.sigma[0], self.sigma[1], np) + np.float32(1e-6)
         return blur, sigmas
+
+    _keys = ('should_apply_blur', 'blur_factor')      # Keras's transformation: (B,) bools, the two sigmas
+
+    def _keras_transformation(self, drawn, shape):
+        return {key: Tensor(values) for key, values in zip(self._keys, drawn)}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        return tuple(host_array(transformation[key]) for key in self._keys)
 
     def _apply(self, images, drawn, xp):
         blur, sigmas = drawn

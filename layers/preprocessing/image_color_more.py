@@ -207,6 +207,19 @@ class AutoContrast(ImageLayer):
         images, restore = self._images(inputs)
         return restore(self._apply(images, None, array_module(images)))
 
+    # Keras 3's augmentation API (random_transformation.py): nothing drawn; stretched in any mode, masks as given
+    def get_random_transformation(self, data, training=True, seed=None):
+        return None
+
+    def transform_images(self, images, transformation=None, training=True):
+        return self.call(images)
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return segmentation_masks
+
+    def transform_labels(self, labels, transformation, training=True):
+        return labels
+
     def _apply(self, images, drawn, xp):
         """The stretched images (also a step of RandAugment)."""
         scaled = _rescaled(images, self.value_range, (0, 255))

@@ -6,6 +6,7 @@ from ..layer import UnknownArgumentError
 
 from .image_color_more import _base_factor, _value_range
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 
 def _scaled(values, source, target):
@@ -33,7 +34,7 @@ def equalize_channel(channel, bins, xp):
     return table[index]
 
 
-class Equalization(AugmentationLayer):
+class Equalization(KerasTransformations, AugmentationLayer):
     """Histogram equalization of each channel while training: a channel's values (over the
     whole batch, as Keras 3.15 counts them) mapped through the rounded cumulative histogram
     of ``bins`` bins onto 0..255, in ``value_range``. The identity at inference.
@@ -56,6 +57,14 @@ class Equalization(AugmentationLayer):
         _base_factor(factor or 0.0)
         self.bins = bins
         self.value_range = _value_range(value_range, 'Equalization')
+
+    keeps_masks = True
+
+    def _keras_transformation(self, drawn, shape):
+        return None         # (not random: Keras's base get_random_transformation)
+
+    def _drawn_from(self, transformation, batch, height, width):
+        return None
 
     def _transform(self, images, xp):
         if images.size == 0:

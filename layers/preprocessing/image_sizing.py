@@ -134,6 +134,20 @@ class Resizing(_SizedLayer):
             return self._dict_call(data, self._resized, lambda masks: self._resized(masks, 'nearest'))
         return self._resized(data)
 
+    # Keras 3's augmentation API (random_transformation.py): (height, width) of the input; resized in any mode
+    def get_random_transformation(self, data, training=True, seed=None):
+        shape = shape_of(data['images'] if isinstance(data, dict) else data)
+        return tuple(shape[axis] for axis in self._spatial_axes(len(shape)))
+
+    def transform_images(self, images, transformation=None, training=True):
+        return self._resized(images)
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation=None, training=True):
+        return self._resized(segmentation_masks, 'nearest')
+
+    def transform_labels(self, labels, transformation=None, training=True):
+        return labels
+
     def _resized(self, inputs, interpolation=None):
         check_resize_arguments(interpolation or self.interpolation, self.fill_mode, self.crop_to_aspect_ratio,
                                self.pad_to_aspect_ratio, 'Resizing')
@@ -267,6 +281,19 @@ class CenterCrop(_SizedLayer):
         if isinstance(data, dict):
             return self._dict_call(data, self._cropped, self._cropped)    # masks as images (cast), as Keras
         return self._cropped(data)
+
+    # Keras 3's augmentation API (random_transformation.py): {'input_shape'}; cropped in any mode, masks cast
+    def get_random_transformation(self, data, training=True, seed=None):
+        return {'input_shape': shape_of(data['images'] if isinstance(data, dict) else data)}
+
+    def transform_images(self, images, transformation=None, training=True):
+        return self._cropped(images)
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return self._cropped(segmentation_masks)
+
+    def transform_labels(self, labels, transformation, training=True):
+        return labels
 
     def _cropped(self, inputs):
         if _taped_images(self, inputs) and type(self.height) is int and type(self.width) is int:
