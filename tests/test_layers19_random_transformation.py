@@ -339,3 +339,34 @@ def test_gaussian_blur_transformation():
     assert _np(layer.transform_images(x, t)).ravel()[:3].tolist() == pytest.approx([8.419033, 15.253757, 20.835838],
                                                                                    rel=1e-5)
     assert layer.transform_segmentation_masks(x, t) is x
+
+
+def test_perspective_transformation():
+    t = _drawn(L.RandomPerspective(0.5, seed=1))
+    # TF 2.21: apply_perspective [True, True], start_points the corners (2, 4, 2), end_points moved, input_shape
+    assert sorted(t) == ['apply_perspective', 'end_points', 'input_shape', 'start_points']
+    assert _np(t['apply_perspective']).tolist() == [True, True] and t['input_shape'] == (2, 5, 6, 3)
+    assert _np(t['start_points'])[0].ravel().tolist() == [0, 0, 5, 0, 0, 4, 5, 4]
+    assert _np(t['end_points'])[0].ravel().tolist() == pytest.approx([0, 0, 7.4811163, 0, 0, 4.597384, 3.0347223,
+                                                                      2.2606497], rel=1e-6)
+    assert _drawn(L.RandomPerspective(0.5, seed=1), training=False) is None
+    make = lambda: L.RandomPerspective(1.0, scale=0.6, seed=3)        # noqa: E731
+    layer, x = make(), np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    t = layer.get_random_transformation(x)
+    assert _np(t['apply_perspective']).tolist() == [False, True]
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(make()(x)))
+    # TF 2.21: masks sampled 'nearest' [... 16 17 18 18 20 ...]
+    assert _np(layer.transform_segmentation_masks(x, t)).ravel()[16:20].tolist() == [16, 17, 18, 18]
+
+
+def test_color_jitter_transformation():
+    make = lambda: L.RandomColorJitter(value_range=(0, 255), brightness_factor=0.2, contrast_factor=0.3,   # noqa
+                                       seed=1)
+    layer, x = make(), np.arange(24, dtype='float32').reshape(2, 2, 2, 3) * 9
+    # TF 2.21: None; transform_images draws each step's factors as the call does (37.41173 46.41173 ...)
+    assert layer.get_random_transformation(x) is None
+    out = layer.transform_images(x, None)
+    assert np.array_equal(_np(out), _np(make()(x)))
+    assert _np(out).ravel()[:2].tolist() == pytest.approx([37.41173, 46.41173], rel=1e-5)
+    assert layer.transform_images(x, None, training=False) is x
+    assert layer.transform_segmentation_masks(x, None) is x

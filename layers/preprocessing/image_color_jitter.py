@@ -57,6 +57,20 @@ class RandomColorJitter(ImageLayer):
             return data
         return self._jittered(data)
 
+    # Keras 3's augmentation API (random_transformation.py): nothing drawn ahead (None); transform_images draws
+    # each step's factors while training, as the call
+    def get_random_transformation(self, data, training=True, seed=None):
+        return None
+
+    def transform_images(self, images, transformation, training=True):
+        return self._jittered(images) if training else images
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        return segmentation_masks
+
+    def transform_labels(self, labels, transformation, training=True):
+        return labels
+
     def _jittered(self, inputs):
         for step in self._jitter_steps:
             inputs = step(inputs, training=True)

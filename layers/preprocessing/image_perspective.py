@@ -5,13 +5,16 @@ from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import clip_array
 from framework.keras.ops_perspective import homography
 from framework.ops.eigen_lu_solve import lu_solve
+from framework.tensor import Tensor
 
 from . import affine_transform
 from .image_color_more import _base_factor
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 
-class RandomPerspective(AugmentationLayer):
+class RandomPerspective(KerasTransformations, AugmentationLayer):
     """Warp each image with probability drawn in ``factor``: each corner moves by a random
     fraction in [-scale/2, scale/2) of its own coordinates, and the image is resampled through
     the homography taking the moved corners back (outside: ``fill_value``). Keras 3's draws in
@@ -50,10 +53,26 @@ class RandomPerspective(AugmentationLayer):
         moves = self._uniform((count, 4, 2), -0.5 * self.scale, 0.5 * self.scale, np)
         corners = np.array([[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]], np.float32)
         start = np.repeat(corners[None], count, axis=0)
-        return warp, (homography(start, start + start * moves) if count else np.zeros((0, 8), np.float32))
+        return self._warps(warp, start, start + start * moves)
+
+    @staticmethod
+    def _warps(warp, start, end):
+        """(whether each image warps, the (B, 8) transforms, the corners' start and end points)."""
+        transforms = homography(start, end) if len(start) else np.zeros((0, 8), np.float32)
+        return warp, transforms, start, end
+
+    # Keras 3's augmentation API (random_transformation.py)
+    def _keras_transformation(self, drawn, shape):
+        warp, _, start, end = drawn
+        return {'apply_perspective': Tensor(warp), 'start_points': Tensor(start), 'end_points': Tensor(end),
+                'input_shape': shape}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        start, end = (host_array(transformation[key]).astype(np.float32) for key in ('start_points', 'end_points'))
+        return self._warps(host_array(transformation['apply_perspective']), start, end)
 
     def _apply(self, images, drawn, xp, interpolation=None):
-        warp, transforms = drawn
+        warp, transforms = drawn[:2]
         warped = affine_transform.transform(images, xp.asarray(transforms), interpolation or self.interpolation,
                                             'constant', self.fill_value)
         return xp.where(xp.asarray(warp)[:, None, None, None], warped, images)
@@ -64,7 +83,7 @@ class RandomPerspective(AugmentationLayer):
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         """Each box's corners mapped through the inverse of the images' transform, the box around
         them, clipped: Keras 3.15's steps, which leave the boxes in 'xyxy' whatever their format."""
-        warp, transforms = drawn
+        warp, transforms = drawn[:2]
         boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
         count = boxes.shape[0]
         matrices = np.concatenate([transforms, np.ones((count, 1), np.float32)], -1).reshape(count, 3, 3)
