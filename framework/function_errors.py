@@ -118,19 +118,21 @@ def _user_frames(tb, python_function):
     tapeflow's frames left out; none when that frame is not in the traceback."""
     steps = []
     while tb is not None:
-        steps.append((tb.tb_frame.f_code, tb.tb_lineno))
+        steps.append((tb.tb_frame.f_code, tb.tb_lineno, tb.tb_lasti))
         tb = tb.tb_next
     return _user_frames_of(steps, python_function)
 
 
 def _user_frames_of(steps, python_function):
-    """_user_frames of (code, line) pairs, outermost first (where an error was decided on, not raised)."""
+    """_user_frames of (code, line) or (code, line, instruction offset) steps, outermost first (where an
+    error was decided on, not raised)."""
     target = python_function
     while hasattr(target, '__wrapped__') or hasattr(target, '__func__'):
         target = getattr(target, '__func__', None) or target.__wrapped__
     code = getattr(target, '__code__', None)
-    frames, started, inside_unconverted = [], False, False
-    for frame_code, lineno in steps:
+    frames, started, inside_unconverted, caller = [], False, False, None
+    for step in steps:
+        frame_code, lineno = step[0], step[1]
         started = started or frame_code is code
         if started and not frame_code.co_filename.startswith(_OWN_DIRS):
             if not inside_unconverted and _autograph_leaves(frame_code.co_filename):
@@ -141,10 +143,59 @@ def _user_frames_of(steps, python_function):
                 # autograph ran it as it is (do_not_convert): TF marks its frame '**', the frames it calls not at all
                 mark, inside_unconverted = '  **', True
             else:
-                mark = '  *'
+                mark = entry_mark(caller, frame_code) if frames and frames[-1][3] == '  *' else '  *'
+                inside_unconverted = mark != '  *'
             frames.append((frame_code.co_filename, lineno, frame_code.co_name, mark,
                            frame_code.co_varnames[:frame_code.co_argcount]))
+        caller = step if started else None
     return frames
+
+
+def entry_mark(caller, callee_code):
+    """The mark of a user frame that a converted user frame (``caller``: code, line, instruction offset)
+    entered directly. AutoGraph converts what converted code calls by name ('*'); a class's constructor
+    or a builtin it has no overload for runs as it is, the frame under it '**' (TF 2.21: 'in __init__  **'
+    under ``K(x)``, 'in __repr__  **' under ``repr(k)``); what Python enters itself (a property, an
+    operator's or a subscript's dunder, print's or len's __repr__ / __len__ through AutoGraph's own
+    builtins) shows unmarked."""
+    if caller is None or len(caller) < 3 or caller[0].co_filename.startswith(_OWN_DIRS):
+        return '  *'
+    call = _call_at(caller[0], caller[2])
+    if call is None:
+        return ''
+    name = callee_code.co_name
+    if name.startswith('__') and name.endswith('__') and name != '__call__':
+        return '' if call in _AUTOGRAPH_BUILTINS else '  **'
+    return '  *'
+
+
+# the builtins AutoGraph replaces by its own (py_builtins): what they call is entered from AutoGraph's code
+_AUTOGRAPH_BUILTINS = frozenset(('abs', 'all', 'any', 'enumerate', 'filter', 'float', 'int', 'len', 'map', 'next',
+                                 'print', 'range', 'sorted', 'zip'))
+
+
+def _call_at(code, offset):
+    """The called name ('' where it is not a plain name) of the call instruction at ``offset`` of
+    ``code``, or None where that instruction is no call (Python entered the frame under it itself)."""
+    import dis
+    for instruction in dis.get_instructions(code):
+        if instruction.offset == offset:
+            if instruction.opname not in ('CALL', 'CALL_FUNCTION_EX', 'CALL_FUNCTION', 'CALL_METHOD',
+                                          'CALL_FUNCTION_KW'):
+                return None
+            return _called_name(code, instruction)
+    return ''
+
+
+def _called_name(code, instruction):
+    """The called expression's name where it is a plain name (``repr`` of ``repr(k)``), from the source."""
+    position = instruction.positions
+    if position is None or position.lineno is None or position.lineno != position.end_lineno:
+        return ''
+    line = linecache.getline(code.co_filename, position.lineno)
+    text = line.encode()[position.col_offset:position.end_col_offset].decode(errors='replace')
+    head = text.split('(', 1)[0].strip()
+    return head if head.isidentifier() else ''
 
 
 # the installed packages AutoGraph's conversion rules leave as they are (DoNotConvert): called from converted
