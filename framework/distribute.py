@@ -121,6 +121,21 @@ def _stack():
     return _state.stack
 
 
+class _ReplicaScope:
+    """``with strategy.replica_scope():`` the strategy's replica context is the current one."""
+    __slots__ = ('_strategy',)
+
+    def __init__(self, strategy):
+        self._strategy = strategy
+
+    def __enter__(self):
+        _stack().append(self._strategy._REPLICA_CONTEXT(self._strategy))
+
+    def __exit__(self, *exc):
+        _stack().pop()
+        return False
+
+
 class Strategy:
     """One replica on this process's device (TensorFlow's default strategy when used directly).
 
@@ -160,11 +175,15 @@ class Strategy:
     def run(self, fn, args=(), kwargs=None, options=None):
         """``fn(*args, **kwargs)`` once per replica (once), with ``get_replica_context()`` set."""
         args, kwargs = nest.map_structure(local_value, (tuple(args), kwargs or {}))
-        _stack().append(self._REPLICA_CONTEXT(self))
-        try:
+        with self.replica_scope():
             return fn(*args, **kwargs)
-        finally:
-            _stack().pop()
+
+    def replica_scope(self):
+        """The one replica's context, as ``run`` sets it around its function: Keras 3's fit, evaluate and
+        train_on_batch run each step through ``model.distribute_strategy.run``, so a train_step sees this
+        strategy and its replica context there (tf.distribute.get_replica_context()). Reusable: a loop
+        enters the same one at every step."""
+        return _ReplicaScope(self)
 
     def reduce(self, reduce_op, value, axis):
         """Combine the replicas' values (one here), then, with ``axis``, sum or average along it."""

@@ -17,6 +17,8 @@ import weakref
 
 from framework import graph_random_ops
 
+from .merge_call_in_cond import refuse_merge_call_in_cond
+
 # The base class's options: None is a setting there ("no clipping") that a trace keeps too. Elsewhere
 # None stays live, as a custom optimizer may fill a None attribute in its build().
 BASE_OPTIONS = frozenset({'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum',
@@ -65,6 +67,8 @@ class as_traced:
         if state is None:
             return self
         optimizer = self._optimizer
+        # (a traced update in a cond that MirroredStrategy's merge_call refuses: merge_call_in_cond.py)
+        refuse_merge_call_in_cond(optimizer)
         # (held weakly: an optimizer made and dropped in each call must die with it, as
         # later_trace_variables' singleton check expects of the variables the trace made)
         traced = state.trace_values.get(_KEY)

@@ -111,6 +111,10 @@ class TrainingLoops:
             # Keras 3 builds the optimizer in its first apply_gradients, which a train step with nothing
             # to train skips: TF 2.21's optimizer.built stays False, and summary() shows no optimizer params
             optimizer = None
+        if optimizer is not None and not optimizer.built and self._distribute_strategy is not None and self.built:
+            # Keras 3 on TensorFlow builds the optimizer before the callbacks for a model made under a strategy
+            # (its _maybe_symbolic_build: optimizer.build(model.trainable_variables)); on_train_begin sees it built
+            optimizer.build(self.trainable_variables)
         callbacks.on_train_begin()
         # Keras 3 on TensorFlow builds the optimizer in its first apply_gradients, inside the train function's
         # first trace (its symbolic build before the callbacks runs under a distribution strategy only): a
@@ -259,6 +263,14 @@ class TrainingLoops:
         return nest.pack_sequence_as(outputs[0], [predict_outputs.joined(parts) for parts in zip(*flat)])
 
     # ---- shared pieces ------------------------------------------------------------------
+    def _replica_scope(self):
+        """Around each step, the replica context of the strategy the model was made under: Keras 3 runs
+        its step function through ``distribute_strategy.run``, so a train_step sees that strategy and
+        its replica context (tf.distribute.get_replica_context(), and optim/merge_call_in_cond.py's
+        refusal). Nothing for a model of the default strategy."""
+        strategy = self._distribute_strategy
+        return _PYTHON if strategy is None else strategy.replica_scope()
+
     def _distributes_datasets(self):
         # Keras 3 hands fit's and evaluate's datasets to a non-default strategy's
         # experimental_distribute_dataset (predict's too, without the effect in iterable_data.py)
@@ -314,6 +326,7 @@ class TrainingLoops:
         unfed = UnfedStepRecorder(self) if kind in ('train', 'test') and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
+        replica = self._replica_scope()
         # one step at a time, Keras calls on_*_batch_begin before its step function reads the batch
         begins_first = wants_begin and (every == 1 or _count_unknown(data))
         batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \
@@ -327,7 +340,7 @@ class TrainingLoops:
             if traces and kind == 'train':      # train_step trains what this step's trace read
                 self.__dict__['_step_trace'] = (traces, free_batch, batch_size)
             try:
-                with traced, random_scope, python_runs, unfed, kept_losses(self, traces, python_runs):
+                with replica, traced, random_scope, python_runs, unfed, kept_losses(self, traces, python_runs):
                     logs = step_fn(batch)
             except BaseException as error:
                 if traces is not None and getattr(error, 'step_ran', False):

@@ -417,7 +417,8 @@ class Trainer(Keras2Shims, TrainingLoops):
                 self.__dict__['_step_trace'] = (traces.on_batch, on_batch_key('train_on_batch', batch, dtypes),
                                                 input_shapes(batch))
             try:
-                logs = self.train_step(batch)
+                with self._replica_scope():
+                    logs = self.train_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
                 raise
@@ -440,7 +441,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch, dtypes):
             try:
-                logs = self.test_step(batch)
+                with self._replica_scope():
+                    logs = self.test_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
                 raise
