@@ -79,9 +79,11 @@ def unpacking_error(pairs, index):
             'item %d is %r' % (index, pairs[index]))
     try:
         columns = list(zip(*pairs))
-    except TypeError:       # an item that cannot be iterated at all: Python's own words
-        columns = None
-    if columns is not None and len(columns) != 2:
+    except TypeError as refused:    # an item that cannot be iterated at all: its own words, as zip's on TF 2.21
+        error = GradientPairError(str(refused))     # ("'float' object is not iterable", a scalar tensor's)
+        error.add_note(note)
+        return error
+    if len(columns) != 2:
         text = ('too many values to unpack (expected 2)' if len(columns) > 2
                 else 'not enough values to unpack (expected 2, got %d)' % len(columns))
         kind = PairCountError
