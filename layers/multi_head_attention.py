@@ -11,12 +11,12 @@ from framework.errors import InvalidArgumentError, noted
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.keras.ops_nn_extra import dot_product_attention
 from framework.keras.einsum_matmul import einsum
-from framework.ops import broadcast_to, expand_dims, reshape
+from framework.ops import broadcast_to, expand_dims, logical_and, reshape
 from framework.ops.shapes import identity
 
 from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
-from .attention import as_bool, attention_input, combined_attention_mask
+from .attention import as_bool, attention_input, causal_mask, combined_attention_mask
 from .attention_equations import attention_equations, partial_shape, projection_equation
 from .attention_private_names import KerasPrivateNames
 from .dropout import Dropout, check_rate
@@ -143,6 +143,21 @@ class MultiHeadAttention(KerasPrivateNames, Layer):
         with self.unlocked_state():
             self._build_projections(query_shape, tuple(value.shape), None if key is None else tuple(key.shape))
 
+    def _build_for(self, inputs, args=(), kwargs=None):
+        """An eager first call's build. Keras 3 makes every projection there, from the query's, value's and key's
+        shapes, before the call runs; tapeflow's own call makes them on its first run instead, but a subclass's own
+        call reads them at once (KerasHub's cached attention: ``self._query_dense(query)``), so they are made here."""
+        super()._build_for(inputs, args, kwargs)
+        if type(self).call is MultiHeadAttention.call or self._projections_ready:
+            return
+        kwargs = kwargs or {}
+        value = args[0] if args else kwargs.get('value')
+        key = args[1] if len(args) > 1 else kwargs.get('key')
+        if value is None:           # (no value: the call's own error, as Keras's build needs value_shape too)
+            return
+        with self.unlocked_state():
+            self._build_projections(*build_shapes_of(inputs, value, key))
+
     def _sublayer_options(self):
         clone = lambda obj, module: module.get(module.serialize(obj)) if obj is not None else None  # noqa: E731
         return dict(kernel_initializer=clone(self.kernel_initializer, initializers),
@@ -235,7 +250,8 @@ class MultiHeadAttention(KerasPrivateNames, Layer):
             with self.unlocked_state():
                 self._build_projections(*shapes)
         self._check_shapes(query, value, key)
-        mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
+        mask = self._compute_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
+                                            use_causal_mask)
         gate = self._gate_dense(query) if self.use_gate else None
         if query is value and key is value and gate is None and fanout_gradients.applies():
             # self-attention in a traced train step: the input's gradient is an AddN of the three projections'
@@ -267,9 +283,20 @@ class MultiHeadAttention(KerasPrivateNames, Layer):
             raise ValueError('MultiHeadAttention %r: value %s and key %s must agree on every axis but the last'
                              % (self.name, tuple(value.shape), tuple(key.shape)))
 
-    def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
-        return combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
-                                       use_causal_mask, self.sliding_window)
+    def _compute_attention_mask(self, query, value, query_mask=None, value_mask=None, key_mask=None,
+                                attention_mask=None, use_causal_mask=False):
+        """Keras 3's: the boolean (B, T, S) mask of allowed query-key pairs, or None. A subclass's call may ask for
+        it, and one's own _compute_causal_mask is used, as in Keras."""
+        mask = combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, False,
+                                       self.sliding_window)
+        if not use_causal_mask:
+            return mask
+        causal = self._compute_causal_mask(query, value)
+        return causal if mask is None else logical_and(mask, causal)
+
+    def _compute_causal_mask(self, query, value=None):
+        """Keras 3's: the (1, T, S) boolean lower-triangular mask of a query of T steps over a value of S."""
+        return causal_mask(query.shape[1], (query if value is None else value).shape[1])
 
     def _masked_softmax(self, attention_scores, attention_mask=None):
         """Keras 3's: the Softmax sublayer over the key axes, the (B, T, S) mask given axes for the heads."""

@@ -112,3 +112,62 @@ def test_the_default_hook_is_public_to_subclasses():
     out, scores = layer._compute_attention(q, k, v, None, None, True)
     assert scores.shape == (2, 2, 4, 4)
     np.testing.assert_allclose(ops.sum(scores, -1).numpy(), np.ones((2, 2, 4)), rtol=1e-6)
+
+
+class OwnCall(keras.layers.MultiHeadAttention):
+    """A subclass with its own call over Keras 3's parts (KerasHub's cached attention does so)."""
+    def call(self, query, value, key=None, attention_mask=None, training=None, use_causal_mask=False):
+        key = value if key is None else key
+        if use_causal_mask:
+            causal = self._compute_causal_mask(query, value)
+            attention_mask = causal if attention_mask is None else ops.logical_and(
+                ops.cast(attention_mask, 'bool'), causal)
+        query, key, value = self._query_dense(query), self._key_dense(key), self._value_dense(value)
+        output, _ = self._compute_attention(query=query, key=key, value=value, attention_mask=attention_mask,
+                                            training=training)
+        return self._output_dense(output)
+
+
+def test_an_own_call_finds_the_projections_built_on_the_first_call():
+    x = np.random.default_rng(0).normal(size=(2, 4, 6)).astype('float32')
+    layer = OwnCall(num_heads=2, key_dim=3, kernel_initializer=keras.initializers.GlorotUniform(seed=1), name='own')
+    out = layer(x, x, use_causal_mask=True)
+    # TF 2.21 gives (last bits hang on the CPU's matmul kernels)
+    np.testing.assert_allclose(out.numpy()[0, 0], [0.30291668, -0.39540917, 0.5900402, -0.10258204, -0.1804901,
+                                                   -0.19572704], rtol=1e-5, atol=1e-6)
+    assert layer.get_build_config() == {'shapes_dict': {'query_shape': (2, 4, 6), 'value_shape': (2, 4, 6)}}
+    other = OwnCall(num_heads=1, key_dim=2, name='own_key')
+    assert other(x[:, :3], x, key=x[:, :, :5]).shape == (2, 3, 6)
+    # TF 2.21: the key projection takes the key's 5 features, the build config all three shapes
+    assert [tuple(w.shape) for w in other.weights] == [(6, 1, 2), (1, 2), (5, 1, 2), (1, 2), (6, 1, 2), (1, 2),
+                                                       (1, 2, 6), (6,)]
+    assert other.get_build_config() == {'shapes_dict': {'query_shape': (2, 3, 6), 'value_shape': (2, 4, 6),
+                                                        'key_shape': (2, 4, 5)}}
+
+
+def test_keras_mask_helpers():
+    layer, x = OwnCall(num_heads=1, key_dim=2), ops.convert_to_tensor(data())
+    causal = layer._compute_causal_mask(x)
+    assert causal.shape == (1, 4, 4) and causal.dtype == 'bool'
+    assert causal.numpy()[0].astype(int).tolist() == [[1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0], [1, 1, 1, 1]]
+    assert layer._compute_causal_mask(x[:, :2], x).shape == (1, 2, 4)
+    assert layer._compute_attention_mask(x, x) is None
+    # TF 2.21: a value mask alone gives (B, 1, S); with causality (B, T, S)
+    masked = layer._compute_attention_mask(x, x, value_mask=ops.convert_to_tensor([[1, 1, 0, 0], [1, 1, 1, 1]]))
+    assert masked.shape == (2, 1, 4) and masked.numpy()[0].astype(int).tolist() == [[1, 1, 0, 0]]
+    both = layer._compute_attention_mask(x, x, value_mask=ops.convert_to_tensor([[1, 1, 0, 0], [1, 1, 1, 1]]),
+                                         use_causal_mask=True)
+    assert both.shape == (2, 4, 4) and both.numpy()[0, 3].astype(int).tolist() == [1, 1, 0, 0]
+
+
+def test_an_own_call_on_inputs_fits():
+    x = data()
+    inputs = keras.Input((4, 3))
+    layer = OwnCall(num_heads=2, key_dim=3, name='own_sym')
+    outputs = layer(inputs, inputs)
+    assert outputs.shape == (None, 4, 3) and len(layer.weights) == 8
+    assert layer.get_build_config() == {'shapes_dict': {'query_shape': (None, 4, 3), 'value_shape': (None, 4, 3)}}
+    model = keras.Model(inputs, outputs)
+    model.compile('adam', 'mse')
+    history = model.fit(x, x, epochs=1, verbose=0)
+    assert np.isfinite(history.history['loss'][0])
