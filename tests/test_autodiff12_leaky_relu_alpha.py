@@ -41,3 +41,22 @@ def test_float16_leaky_relu_bits():
     # TF 2.21: tf.nn.leaky_relu(float16 [-1, 2], alpha=0.3).numpy().view(np.uint16)
     assert tf.nn.leaky_relu(tf.constant([-1.0, 2.0], tf.float16), alpha=0.3).numpy().view(np.uint16).tolist() == [
         46285, 16384]
+
+
+@pytest.mark.parametrize('make_alpha', [lambda: tf.constant(0.3), lambda: tf.constant([0.1, 0.2]),
+                                        lambda: tf.Variable(0.2)])
+def test_a_tensor_alpha_is_no_float_attr(make_alpha):
+    # TF 2.21: TypeError "Expected float for argument 'alpha' not <tf.Tensor: shape=(), dtype=float32,
+    # numpy=0.30000001192092896>." from tf.nn.leaky_relu and from keras.ops.leaky_relu alike
+    alpha = make_alpha()
+    for fn in (lambda: tf.nn.leaky_relu(tf.constant([1., -2.]), alpha),
+               lambda: keras.ops.leaky_relu(tf.constant([1., -2.]), alpha)):
+        with pytest.raises(TypeError) as info:
+            fn()
+        assert str(info.value) == "Expected float for argument 'alpha' not %r." % (alpha,)
+
+
+def test_alpha_none_is_the_default_slope():
+    # TF 2.21: tf.nn.leaky_relu([1., -2.], None) is [1., -0.4] (the op's attr keeps its default 0.2)
+    assert tf.nn.leaky_relu(tf.constant([1., -2.]), None).numpy().tolist() == [1.0, -0.4000000059604645]
+    assert keras.ops.leaky_relu(tf.constant([1., -2.]), None).numpy().tolist() == [1.0, -0.4000000059604645]

@@ -193,9 +193,11 @@ def selu(features, name=None):
 
 
 def leaky_relu(features, alpha=0.2, name=None):
-    if isinstance(alpha, (str, bytes)):       # TF's words for its float attr; numpy's ufunc error said neither
+    if alpha is None:       # (TF's op leaves the attr at its default)
+        alpha = 0.2
+    if isinstance(alpha, (str, bytes, Tensor)):     # TF's words for its float attr (a tensor is no attr value)
         error = TypeError("Expected float for argument 'alpha' not %r." % (alpha,))
-        error.add_note('leaky_relu: alpha is the slope for negative inputs, a number such as 0.2')
+        error.add_note('leaky_relu: alpha is the slope for negative inputs, a Python number such as 0.2')
         raise error
     if isinstance(alpha, np.ndarray):
         alpha = alpha.item()
