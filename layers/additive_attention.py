@@ -24,7 +24,7 @@ class AdditiveAttention(Attention):
             self.scale = self.add_weight(name='scale', shape=(dim,), initializer='glorot_uniform')
         self.built = True
 
-    def _scores(self, query, key):
+    def _calculate_scores(self, query, key):
         pairs = tanh(expand_dims(query, -2) + expand_dims(key, -3))          # (B, Tq, Tv, dim)
         return reduce_sum(pairs * self.scale if self.scale is not None else pairs, -1)
 

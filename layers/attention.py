@@ -143,7 +143,7 @@ class Attention(Layer):
         value, key = (convert_to_tensor(x, dtype=query.dtype) for x in (value, key))
         # shapes that do not fit fail in the ops as in Keras: BatchMatMulV2's 'Matrix size-incompatible' (the
         # dot scores, or weights @ value when value and key differ in length), AddV2's for concat scores
-        scores = self._scores(query, key)
+        scores = self._calculate_scores(query, key)      # (Keras 3's hook: subclasses override it)
         keep = None if not mask or mask[1] is None else as_bool(mask[1])
         if keep is not None and keep.ndim == 2:
             keep = expand_dims(keep, -2)
@@ -162,7 +162,7 @@ class Attention(Layer):
         # Keras 3 returns the weights it multiplied by: dropped out (and rescaled) while training
         return (output, used) if return_attention_scores else output
 
-    def _scores(self, query, key):
+    def _calculate_scores(self, query, key):
         if self.score_mode == 'dot':
             # Keras multiplies by ops.swapaxes(key, -2, -1): TF's kernel text names the swapped key's shape, and
             # the query's gradient is matmul(g, swapped key, adjoint_b=True), whose float64 sums differ from those
