@@ -8,19 +8,33 @@ the Keras variable its reflected operator, as TF's binary_op_wrapper does for mu
 divisions (add and matmul convert the operand and fail).
 
 Where the two agree (a tensor of the variable's dtype, or a Python number with a float variable) the
-tensor's own operator runs: the common case, and the one traced graphs name as TF's.
+tensor's own operator runs eagerly: the common case. A tf.function's trace takes Keras's there too, whose ops
+TF's graph names ('Mul', 'Add', 'Pow' for ``kernel * x``, where a tensor's are 'mul', 'add', 'pow').
+
+Comparisons and ``&`` ``|`` ``^`` are always Keras's: ``kf < int_tensor`` and ``int_variable < 1.5`` promote,
+``kf == None`` and ``kf == [1, 2, 3]`` raise, ``int_variable & 1`` is logical_and's bool (a tensor's ``&`` is
+bitwise on integers). Python asks a subclass's reflected comparison first, so ``int_tensor > kf`` is
+``kf < int_tensor`` here, where TF's tensor operator refuses to convert the variable.
 """
 import sys
 
+from .trace_names import ACTIVE as TRACING      # (a traced graph names Keras's ops: 'Mul', not the tensor's 'mul')
+
 # the operator's name: keras.ops' function
 KERAS_OPS = {'add': 'add', 'sub': 'subtract', 'mul': 'multiply', 'truediv': 'true_divide',
-             'floordiv': 'floor_divide', 'mod': 'mod', 'pow': 'power', 'matmul': 'matmul'}
+             'floordiv': 'floor_divide', 'mod': 'mod', 'pow': 'power', 'matmul': 'matmul',
+             'eq': 'equal', 'ne': 'not_equal', 'lt': 'less', 'le': 'less_equal', 'gt': 'greater', 'ge': 'greater_equal',
+             'and': 'logical_and', 'or': 'logical_or', 'xor': 'logical_xor'}
+# the operators a Keras variable always takes from Keras (a tensor's give other values or errors)
+ALWAYS_KERAS = frozenset(('eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or', 'xor'))
+# the reflected operators Variable defines (``1 & int_variable`` is Keras's logical_and; Tensor's is bitwise)
+REFLECTED = ('and', 'or', 'xor')
 # the tensor operators whose failed dtype check TF answers with the other operand's reflected operator
-FALLS_BACK = frozenset(('sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow'))
+FALLS_BACK = frozenset(('sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow', 'and', 'or', 'xor'))
 
 
 def as_tensors_do(variable, other):
-    """Whether Keras's operator gives what a tensor's does for ``variable`` and ``other``."""
+    """Whether Keras's arithmetic operator gives what a tensor's does for ``variable`` and ``other``."""
     if isinstance(other, sys.modules['framework.tensor'].Tensor):
         return other._data.dtype == variable._data.dtype
     return type(other) in (int, float) and variable._data.dtype.kind == 'f'
@@ -49,22 +63,66 @@ def reflected_keras_or_raise(error, tensor, other, name):
 
 def install_operators(variable_class):
     """Give ``variable_class`` (framework.Variable) its forward operators: Keras's for a Keras variable where
-    the results would differ, the tensor's otherwise. No reflected ones: Python would ask a subclass's first,
-    before the left tensor's own; Tensor's reflected operators hand a Keras variable to Keras's operator where
-    TF's refuses the operands (reflected_keras_or_raise). traced_ops takes these for wrappers of the tensor's
-    operators (one code object)."""
+    the results would differ, the tensor's otherwise. Reflected ones only for ``&`` ``|`` ``^``, and they
+    decline a tensor: Python asks a subclass's reflected operator first, before the left tensor's own, which
+    TF runs (Tensor's reflected arithmetic hands a Keras variable to Keras's operator where TF's refuses the
+    operands: reflected_keras_or_raise). traced_ops takes these for wrappers of the tensor's operators
+    (operator_codes)."""
     tensor_class = variable_class.__mro__[1]
     for name in KERAS_OPS:
-        setattr(variable_class, '__%s__' % name, _operator(name, tensor_class))
+        make = _keras_operator if name in ALWAYS_KERAS else _matmul_operator if name == 'matmul' else _operator
+        setattr(variable_class, '__%s__' % name, make(name, tensor_class))
+    for name in REFLECTED:
+        setattr(variable_class, '__r%s__' % name, _reflected_operator(name, tensor_class))
+
+
+def operator_codes(variable_class):
+    """The code objects of the operators install_operators gave ``variable_class``, and of keras_operator, which
+    they call (a traced graph names the keras.ops function's op: Keras's 'Less', 'Mul')."""
+    names = ['__%s__' % name for name in KERAS_OPS] + ['__r%s__' % name for name in REFLECTED]
+    return {getattr(variable_class, name).__code__ for name in names} | {keras_operator.__code__}
 
 
 def _operator(name, tensor_class):
     dunder = '__%s__' % name
 
     def operator(self, other):
-        if self._path is None or as_tensors_do(self, other):
+        if self._path is None or as_tensors_do(self, other) and not TRACING:
             # (looked up at each call: tf.experimental.numpy's promoting operators replace the tensor's)
             return getattr(tensor_class, dunder)(self, other)
         return keras_operator(name, self, other)
+    operator.__name__ = operator.__qualname__ = dunder
+    return operator
+
+
+def _matmul_operator(name, tensor_class):
+    def __matmul__(self, other):
+        # Keras's matmul takes a vector (tf.tensordot), where a tensor's MatMul asks two matrices
+        if self._path is None or as_tensors_do(self, other) and self._data.ndim > 1 and other._data.ndim > 1:
+            return tensor_class.__matmul__(self, other)
+        return keras_operator(name, self, other)
+    return __matmul__
+
+
+def _keras_operator(name, tensor_class):
+    dunder = '__%s__' % name
+
+    def operator(self, other):
+        if self._path is None:
+            return getattr(tensor_class, dunder)(self, other)
+        return keras_operator(name, self, other)
+    operator.__name__ = operator.__qualname__ = dunder
+    return operator
+
+
+def _reflected_operator(name, tensor_class):
+    dunder = '__r%s__' % name
+
+    def operator(self, other):
+        if isinstance(other, tensor_class):
+            return NotImplemented       # the left tensor's own operator runs, as in TF (it falls back to Keras's)
+        if self._path is None:
+            return getattr(tensor_class, dunder)(self, other)
+        return keras_operator(name, self, other, reflected=True)
     operator.__name__ = operator.__qualname__ = dunder
     return operator

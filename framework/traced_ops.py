@@ -74,8 +74,8 @@ def _build_table():
     # tf.experimental.numpy's promoting operators wrap the Tensor operators, installed or not yet
     _TABLE[numpy_operator_promotion.wrapper_code()] = _WRAPPER
     # so do a variable's own operators (a Keras variable's are Keras's: keras_variable_operators)
-    for name in keras_variable_operators.KERAS_OPS:
-        _TABLE[getattr(Variable, '__%s__' % name).__code__] = _WRAPPER
+    for code in keras_variable_operators.operator_codes(Variable):
+        _TABLE[code] = _WRAPPER
     for name, rule, *paths in graph_op_names.ROWS:
         for path in paths:
             module, _, attributes = path.rpartition(':')      # 'package.module:Class.method', or a public path
