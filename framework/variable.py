@@ -622,9 +622,12 @@ def _keras_cast(value, dtype):
 
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
 from .keras_variable_operators import install_operators  # noqa: E402
+from .keras_variable_conversions import install_conversions  # noqa: E402
 
-# a Keras variable's operators are Keras 3's (keras_variable_operators); a tf.Variable's a tensor's
+# a Keras variable's operators and conversions are Keras 3's (keras_variable_operators, _conversions);
+# a tf.Variable's a tensor's
 install_operators(Variable)
+install_conversions(Variable)
 from .variable_scatter import scatter_nd_extreme, scatter_slices  # noqa: E402
 from .unread_variable import unread  # noqa: E402  (a Variable subclass)
 from . import tape as _tapes  # noqa: E402  (the tape imports this module; ACTIVE is read when a value is)
