@@ -19,7 +19,7 @@ import numpy as np
 from . import nest
 from .backend import array_module
 from .tape import ACTIVE, GradientTape, paused, record
-from .tensor import DISPLAY_NAME, Tensor, convert_to_tensor, numpy_text
+from .tensor import Tensor, convert_to_tensor
 
 
 def custom_gradient(f=None):
@@ -41,12 +41,8 @@ def unrecorded_custom_gradient(f):
 
 def _tf_variable_repr(variable):
     """A variable as TF 2.21's error lists it: a Keras variable as its backing tf.Variable ('dense/kernel:0')."""
-    if variable._path is None:
-        return repr(variable)
-    from . import dtypes
-    return "<%s.Variable '%s:0' shape=%s dtype=%s, numpy=%s>" % (
-        DISPLAY_NAME, variable._path, tuple(variable._data.shape), dtypes.display_name(variable._data.dtype),
-        numpy_text(variable.numpy(), True))
+    from .keras_operands import as_tf_variable_text
+    return as_tf_variable_text(variable)
 
 
 def _in_tf_order(variables):

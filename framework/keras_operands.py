@@ -30,6 +30,66 @@ def slow_operands(*given):
     return python_slow_operands(*given) or any(is_keras_variable(v) for v in given)
 
 
+# the ops whose Python hands TF's kernel the operands as given: a Keras variable among them is converted to the
+# other operand's dtype by its own __tf_tensor__, which refuses another dtype (tf.add and tf.divide convert first)
+CONVERTED_TO_THE_OTHERS_DTYPE = frozenset((
+    'subtract', 'multiply', 'pow', 'maximum', 'minimum', 'squared_difference', 'floordiv', 'floormod', 'atan2',
+    'less', 'less_equal', 'greater', 'greater_equal', 'equal', 'not_equal'))
+
+
+def as_tf_variable_text(variable):
+    """A variable as TF 2.21's errors print it: a Keras variable as its backing tf.Variable ('dense/kernel:0')."""
+    if variable._path is None:
+        return repr(variable)
+    from . import dtypes
+    from .tensor import DISPLAY_NAME, numpy_text
+    return "<%s.Variable '%s:0' shape=%s dtype=%s, numpy=%s>" % (
+        DISPLAY_NAME, variable._path, tuple(variable._data.shape), dtypes.display_name(variable._data.dtype),
+        numpy_text(variable.numpy(), True))
+
+
+def conversion_refusal(a, b, op):
+    """TF 2.21's ValueError for ``op`` handed a Keras variable and a tensor (or another Keras variable) of
+    another dtype: the variable is converted to the tensor's dtype, the second one to the first's
+    (``tf.multiply(layer.kernel, int_tensor)``, ``int_tensor - float64_variable``); None where TF's kernel
+    sees the operands (no Keras variable, or an op that converts them first)."""
+    if op not in CONVERTED_TO_THE_OTHERS_DTYPE:
+        return None
+    if is_keras_variable(b):
+        variable, wanted = b, a
+    elif is_keras_variable(a):
+        variable, wanted = a, b
+    else:
+        return None
+    return refused_conversion(variable, wanted._data.dtype, op)
+
+
+def list_conversion_refusal(values, op):
+    """The same for a list op (tf.concat, tf.stack) of tensors of more than one dtype, a Keras variable among them
+    (TF's slow path converts every item): the list's dtype is its first tensor's that is no Keras variable (else
+    its first item's), and the first item of another dtype refuses it, a tensor in convert_to_tensor's words
+    (``tf.concat([t, kernel, int_tensor], 0)``); None where no Keras variable is among ``values``."""
+    if not any(is_keras_variable(v) for v in values):
+        return None
+    plain = [v for v in values if not is_keras_variable(v)]
+    dtype = (plain[0] if plain else values[0])._data.dtype
+    refusing = next(v for v in values if v._data.dtype != dtype)
+    if is_keras_variable(refusing):
+        return refused_conversion(refusing, dtype, op)
+    return ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                      % (dtype.name, refusing._data.dtype.name, refusing))
+
+
+def refused_conversion(variable, dtype, op):
+    """A Keras variable's __tf_tensor__ asked for ``dtype``: its backing tf.Variable's ValueError."""
+    error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. (Variable: %s)'
+                       % (dtype.name, variable._data.dtype.name, as_tf_variable_text(variable)))
+    error.add_note('%s: the Keras variable %r is %s and the other operands %s; cast one with framework.cast, or '
+                   "use the variable's own operators (keras.ops' promotion)"
+                   % (op, variable.path, variable._data.dtype.name, dtype.name))
+    return error
+
+
 def is_shape_error(error):
     """Whether ``error`` is a broadcast kernel's 'Incompatible shapes' (TF's operators fall back on no such)."""
     return 'Incompatible shapes' in str(error)

@@ -183,8 +183,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2', named)
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
-        # (a variable's rows along axis 0 are TF's ResourceGather: its sparse_read)
-        kernel = 'ResourceGather' if type(x) is Variable and not b and _given_zero(axis) else 'GatherV2'
+        # (a tf.Variable's rows along axis 0 are TF's ResourceGather: its sparse_read; a Keras variable is no
+        # tf.Variable there, and converts itself for GatherV2)
+        kernel = 'ResourceGather' if type(x) is Variable and x._path is None and not b and _given_zero(axis) \
+            else 'GatherV2'
         if result_dropped():       # a traced function's unused gather: TF's graph never runs it
             return Tensor(np.zeros(x._data.shape[:ax] + i.shape + x._data.shape[ax + 1:], x._data.dtype))
         raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),

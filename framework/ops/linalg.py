@@ -5,6 +5,7 @@ import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from ..errors import InvalidArgumentError, kernel_error, noted
+from ..keras_operands import list_conversion_refusal
 from .. import backend, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
@@ -370,8 +371,8 @@ def einsum(equation, *inputs, **kwargs):
     given = equation
     if tensors:
         dtypes_seen = sorted({t.dtype.name for t in tensors})
-        if len(dtypes_seen) > 1:
-            raise _einsum_dtypes_error(tensors)
+        if len(dtypes_seen) > 1:     # (a Keras variable converts itself to the others' dtype, and refuses it)
+            raise list_conversion_refusal(tensors, 'einsum') or _einsum_dtypes_error(tensors)
     equation = equation.replace(' ', '')
     _check_labels(equation)
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)

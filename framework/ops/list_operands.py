@@ -11,6 +11,7 @@ from ..errors import _EAGER_CPU, InvalidArgumentError, fast_path
 from ..tensor import Tensor, convert_to_tensor
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import as_tensor
+from ..keras_operands import list_conversion_refusal
 
 
 
@@ -48,6 +49,9 @@ def list_operands(values, op, kernel, name):
         dtype = tensors[0].dtype
     for index, tensor in enumerate(tensors[1:], 1):
         if tensor.dtype != dtype:
+            refusal = list_conversion_refusal(tensors, op)      # a Keras variable converts itself, and refuses
+            if refusal is not None:
+                raise refusal
             error = eager_input_error(kernel, index, dtype, tensor.dtype, name=name)
             error.add_note('%s: values[%d] is %s, values[0] %s: all items must share one dtype; cast one with '
                            'framework.cast' % (op, index, tensor.dtype.name, dtype.name))

@@ -20,6 +20,7 @@ from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, co
 from ..tensor_conversion import BOOL_TARGETS
 from ..leaked_tensors import SymbolicTensor
 from ..variable import Variable
+from ..keras_operands import conversion_refusal
 from . import axis_errors, broadcast_kernels, float_kernels
 from .graph_input_errors import (eager_input_error, graph_conversion_refusal, input_mismatch, kernel_dtype_name,
                                  python_float_refusal)
@@ -156,7 +157,7 @@ def binary(a, b, op):
 
 def _slow_pair(a, b, da, db, op):
     if da.dtype != db.dtype:
-        raise _dtype_mismatch(da, db, op)
+        raise conversion_refusal(a, b, op) or _dtype_mismatch(da, db, op)
     if backend.is_device_array(da) != backend.is_device_array(db):
         raise ValueError('%s: operands are on different devices: %s and %s; move one with '
                          'framework.device or .numpy()'
