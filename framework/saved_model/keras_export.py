@@ -135,6 +135,18 @@ def one_input_specs(model, name):
             {'output_%d' % i: TensorSpec(_open_batch(x.shape), x.dtype) for i, x in enumerate(outputs)})
 
 
+def build_shape_specs(model, name):
+    """[input spec named ``name``] of a model without symbolic inputs (subclassed), as Keras 3's
+    _default_save_signature makes it from the build shape, as recorded (a first call on a batch of 1
+    serves (1, 4) only; build((None, 4)) any batch), in the model's input dtype; None where the build
+    config holds other than one shape."""
+    config = model.get_build_config() if callable(getattr(model, 'get_build_config', None)) else None
+    shape = config.get('input_shape') if isinstance(config, dict) and len(config) == 1 else None
+    if not _is_shape(shape):
+        return None
+    return [TensorSpec(tuple(shape), model.input_dtype, name)]
+
+
 def _open_batch(shape):
     return (None,) + tuple(shape)[1:] if len(shape) else tuple(shape)
 

@@ -35,7 +35,11 @@ def flat_call_error(wrapper_name, input_names, args, kwargs):
         return '%s got unexpected keyword arguments: %s.' % (summary, ', '.join(sorted(unused)))
     # a tf.Variable passes the flat call's type check and is refused by the eager executor, in its
     # words (no period); a Keras variable is no tf.Variable in TF 2.21 and fails the type check
-    if isinstance(args[0], Variable) and args[0]._path is None:
-        return "provided list of inputs contains objects other than 'EagerTensor'. Item 0 is type: ResourceVariable"
-    return '%s: expected argument #0(zero-based) to be a Tensor; got %s (%s).' % (
-        summary, type(args[0]).__name__, args[0])
+    # (the inputs in the flat order: positional, then by sorted keyword; the first that is no tensor)
+    values = list(args) + [kwargs[name] for name in keywords[len(args):]]
+    index = next((i for i, value in enumerate(values) if not takes_flat(value)), 0)
+    if isinstance(values[index], Variable) and values[index]._path is None:
+        return "provided list of inputs contains objects other than 'EagerTensor'. Item %d is type: " \
+               'ResourceVariable' % index
+    return '%s: expected argument #%d(zero-based) to be a Tensor; got %s (%s).' % (
+        summary, index, type(values[index]).__name__, values[index])

@@ -14,7 +14,7 @@ from ..function import Function
 from ..retracing_warning import TracingDetector
 from ..nest import flatten, map_structure
 from ..ops.tensor_spec import TensorSpec
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor, TensorShape, convert_to_tensor
 from .returns_value import may_return_value
 from .signature_flat_call import flat_call_error, takes_flat
 from .signature_graph import SignatureGraph
@@ -163,6 +163,7 @@ class Signature(SignatureText, SignatureGraph):
             raise self._binding_error('got an unexpected keyword argument %r' % unexpected[0], args, kwargs)
         inputs = [given[name] for name in self.input_names]
         self._check_dtypes(inputs)
+        inputs = self._bound(inputs, args, kwargs)
         function = self.function
         with _uncounted(function):
             outputs = self._as_dict(self._run(function, inputs))
@@ -260,6 +261,28 @@ class Signature(SignatureText, SignatureGraph):
                 raise eager_input_error('__inference_' + self._wrapper_name(), index, spec.dtype, value.dtype,
                                         named=False)
 
+    def _bound(self, inputs, args, kwargs):
+        """The inputs as TensorFlow's structured binding casts them: a value that is no tensor (a numpy
+        array, a list) becomes a tensor of its input's dtype where its shape fits the spec, else TF's
+        binding TypeError 'Can not cast TensorSpec(shape=(2, 5), ...) to TensorSpec(shape=(None, 3), ...)'
+        (the flat fallback takes tensors only). Tensors pass as they are: TF's flat call runs the graph."""
+        specs = self._input_specs()
+        if specs is None or len(specs) != len(inputs):
+            return inputs
+        values = dict(zip(self.input_names, inputs))
+        for name, spec in self._sorted(specs):
+            value = values[name]
+            if isinstance(value, Tensor):
+                continue
+            found = convert_to_tensor(value)
+            if not TensorShape(spec.shape).is_compatible_with(found.shape):
+                raise self._binding_error('Can not cast %r to %r' % (
+                    TensorSpec(found.shape, found.dtype, name), TensorSpec(spec.shape, spec.dtype, name)), args, kwargs)
+            if found.dtype != spec.dtype and spec.dtype.name != 'string':
+                found = convert_to_tensor(np.asarray(value, dtype=spec.dtype.as_numpy_dtype))
+            values[name] = found
+        return [values[name] for name in self.input_names]
+
     def _binding_error(self, reason, args, kwargs):
         params = self._parameters_line()
         returns = '' if self._output_type is None else ' -> ' + self._output_type
@@ -277,8 +300,10 @@ def default_signatures(obj):
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
         if not getattr(obj, 'built', True):
             return {}
-        from .keras_export import one_input_specs      # it imports this module
+        from .keras_export import build_shape_specs, one_input_specs      # it imports this module
         specs, outputs = one_input_specs(obj, 'inputs')
+        if specs is None:
+            specs = build_shape_specs(obj, 'inputs')
         # Keras's _default_save_signature traces a function named serving_default: TF's wrapper of it
         # is 'signature_wrapper_serving_default' in binding and kernel errors
         return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, wrapped_name='serving_default',
