@@ -64,6 +64,12 @@ def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     loss = reduce_sum(values)
     if reduction == 'sum':
         return loss
+    if values._data.dtype.kind in 'iu':
+        # an integer loss (Loss(dtype='int32')): Keras divides with keras.ops.divide_no_nan, which divides as
+        # floats, so the average is float32 (TF 2.21: MeanSquaredError(dtype='int32') of 2.7 vs 0 gives 4.0)
+        from ..keras.ops_elementwise import divide_no_nan as keras_divide_no_nan
+        divisor = reduce_sum(sample_weight) if weighted_mean else count
+        return keras_divide_no_nan(loss, cast(divisor, loss.dtype))
     if reduction == 'mean_with_sample_weight' and sample_weight is not None:
         divisor = cast(reduce_sum(sample_weight), loss.dtype)
         return divide_no_nan(loss, divisor)
