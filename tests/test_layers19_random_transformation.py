@@ -370,3 +370,53 @@ def test_color_jitter_transformation():
     assert _np(out).ravel()[:2].tolist() == pytest.approx([37.41173, 46.41173], rel=1e-5)
     assert layer.transform_images(x, None, training=False) is x
     assert layer.transform_segmentation_masks(x, None) is x
+
+
+def test_mix_up_transformation():
+    t = _drawn(L.MixUp(seed=1), (3, 5, 6, 3))
+    # TF 2.21: {'mix_weight': [0.9986159 0.985729 0.9955057], 'permutation_order': int64 [1 2 0]}, drawn in any mode
+    assert sorted(t) == ['mix_weight', 'permutation_order']
+    assert _np(t['permutation_order']).dtype == np.int64 and _np(t['permutation_order']).tolist() == [1, 2, 0]
+    assert _np(t['mix_weight']).tolist() == pytest.approx([0.9986159, 0.985729, 0.9955057], rel=1e-6)
+    assert _np(_drawn(L.MixUp(seed=1), (2, 5, 6, 3), training=False)['permutation_order']).tolist() == [1, 0]
+    layer = L.MixUp(0.5, seed=3)
+    x, y = np.arange(12, dtype='float32').reshape(3, 2, 2, 1), np.eye(3, dtype='float32')
+    t = layer.get_random_transformation(x)
+    # TF 2.21: permutation [0 2 1]; labels [[1 0 0] [0 0.51199 0.48801] [0 0.1745732 0.8254268]]
+    assert _np(t['permutation_order']).tolist() == [0, 2, 1]
+    assert _np(layer.transform_labels(y, t)).ravel().tolist() == pytest.approx(
+        [1, 0, 0, 0, 0.51199, 0.48801, 0, 0.1745732, 0.8254268], rel=1e-5, abs=1e-7)
+    called = L.MixUp(0.5, seed=3)({'images': x, 'labels': y})
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(called['images']))
+    assert layer.transform_images(x, t, training=False) is x
+
+
+@pytest.mark.parametrize('dtype, name', [('int64', 'int64'), ('float64', 'double'), ('int32', 'int32')])
+def test_mix_up_refuses_labels_not_float32(dtype, name):
+    # TF 2.21: Keras multiplies its float32 weights by the labels in Mul, which refuses another dtype (in the call's
+    # banner when called); tapeflow mixed them (into float64)
+    layer = L.MixUp(0.5, seed=3)
+    x, labels = np.arange(12, dtype='float32').reshape(3, 2, 2, 1), np.array([[1], [2], [3]], dtype)
+    text = ('cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a %s tensor '
+            '[Op:Mul] name: ' % name)
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        layer.transform_labels(labels, layer.get_random_transformation(x))
+    assert str(caught.value) == text
+    if dtype == 'float64':
+        return          # (the call casts float labels to the compute dtype first, in TF 2.21 too)
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        layer({'images': x, 'labels': labels})
+    assert text in str(caught.value) and 'Exception encountered when calling MixUp.call()' in str(caught.value)
+
+
+def test_mix_up_one_image_mixes_its_label_and_masks():
+    # TF 2.21 (Keras's transform_single_label / _segmentation_mask): a batch of one, mixed with itself; an int label
+    # fails in Mul as above, a scalar label comes back (1,), masks mix with the flattened masks' first value
+    image = np.arange(4, dtype='float32').reshape(2, 2, 1)
+    out = L.MixUp(0.5, seed=3)({'images': image, 'labels': np.float32(0.3)})
+    assert _np(out['labels']).shape == (1,) and _np(out['labels']).item() == pytest.approx(0.3, rel=1e-6)
+    out = L.MixUp(0.5, seed=3)({'images': image, 'segmentation_masks': image})
+    assert _np(out['segmentation_masks']).ravel().tolist() == pytest.approx([0, 0.0009626, 0.0019251, 0.0028877],
+                                                                            rel=1e-4)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        L.MixUp(0.5, seed=3)({'images': image, 'labels': np.array([1])})

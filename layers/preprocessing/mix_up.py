@@ -10,11 +10,14 @@ import numpy as np
 
 from framework.backend import array_module
 from framework.keras import random as keras_random
+from framework.ops import multiply
 from framework.tensor import Tensor
 
+from .data_inputs import host_array
 from .image_color_more import _base_factor
 from .image_boxes import transformed_boxes
 from .image_layer import ImageLayer
+from .random_transformation import shape_of
 from ..training_flag import training_is_on
 
 
@@ -29,6 +32,10 @@ def _blend(raw, weight, permutation):
 def _mixed_labels(labels, weight, permutation):
     """The labels mixed as their images were: one weight per row, as a (batch, 1) column (Keras's shape)."""
     raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
+    if raw.dtype != np.float32 and raw.size:
+        # Keras multiplies its float32 weights by the labels in TF's Mul, which refuses labels of another dtype
+        # (TF 2.21: 'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a int64 ...')
+        multiply(Tensor(np.zeros(1, np.float32)), Tensor(raw.reshape(-1)[:1]))
     return Tensor(_blend(raw, weight.reshape(-1, 1), permutation))
 
 
@@ -61,21 +68,45 @@ class MixUp(ImageLayer):
         images = data['images'] if isinstance(data, dict) else data
         batched = len(images.shape) == 4
         count = images.shape[0] if batched else 1
-        permutation = keras_random.shuffle(np.arange(count, dtype=np.int64), seed=self.generator).numpy()
-        weight = keras_random.beta((count,), self.alpha, self.alpha, seed=self.generator).numpy()
+        permutation, weight = self._drawn_from(self.get_random_transformation(data))
         if not training:
             return data
         if not isinstance(data, dict):
             return self._mixed_images(images, permutation, weight)
         data['images'] = self._mixed_images(images, permutation, weight)
-        if 'labels' in data and batched:      # one image has no partner: Keras leaves its label as it is
-            data['labels'] = _mixed_labels(data['labels'], weight, permutation)
-        if 'segmentation_masks' in data and batched:
-            data['segmentation_masks'] = _mixed_masks(data['segmentation_masks'], weight, permutation)
+        for key, mixed in (('labels', _mixed_labels), ('segmentation_masks', _mixed_masks)):
+            if key in data:     # one image's as a batch of one (Keras's transform_single_*: a scalar label is (1,))
+                data[key] = (mixed(data[key], weight, permutation) if batched
+                             else Tensor(mixed(host_array(data[key])[None], weight, permutation)._data[0]))
         if 'bounding_boxes' in data:
             data['bounding_boxes'] = transformed_boxes(self, data['bounding_boxes'], permutation,
                                                        (count,) + tuple(images.shape[1:3]), not batched, batched)
         return data
+
+    # Keras 3's augmentation API (random_transformation.py): {'mix_weight': (B,), 'permutation_order': int64 (B,)}
+    def get_random_transformation(self, data, training=True, seed=None):
+        """The batch's partner order and Beta(alpha, alpha) weights, drawn in any mode as Keras draws them."""
+        shape = shape_of(data['images'] if isinstance(data, dict) else data)
+        count, seed = (shape[0] if len(shape) == 4 else 1), (self.generator if seed is None else seed)
+        permutation = keras_random.shuffle(np.arange(count, dtype=np.int64), seed=seed)
+        return {'mix_weight': keras_random.beta((count,), self.alpha, self.alpha, seed=seed),
+                'permutation_order': permutation}
+
+    @staticmethod
+    def _drawn_from(transformation):
+        return (host_array(transformation['permutation_order']).astype(np.int64),
+                host_array(transformation['mix_weight']))
+
+    def transform_images(self, images, transformation=None, training=True):
+        return self._mixed_images(images, *self._drawn_from(transformation)) if training else images
+
+    def transform_labels(self, labels, transformation, training=True):
+        permutation, weight = self._drawn_from(transformation)
+        return _mixed_labels(labels, weight, permutation) if training else labels
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation, training=True):
+        permutation, weight = self._drawn_from(transformation)
+        return _mixed_masks(segmentation_masks, weight, permutation) if training else segmentation_masks
 
     def _apply_to_boxes(self, boxes, labels, permutation, height, width):
         # Keras 3.15 appends the partners' boxes to each image's, and the partners' label rows below
