@@ -116,12 +116,17 @@ class _ShardedGroup:
         return dataset
 
 
+_RENAMED_TO_JSON = ('Saving sharded weights requires `*.json` as the extension. The original path: %s will be '
+                    'renamed to %s.')
+
+
 def save_sharded(model, filepath, max_shard_size):
     """Write the ``.weights.json`` and its shards, all or none (see the module's docstring)."""
     json_path, base = sharded_paths(filepath)
     if json_path != filepath:
-        warnings.warn('Saving sharded weights requires `*.json` as the extension. The original path: %s will be '
-                      'renamed to %s.' % (filepath, json_path), stacklevel=3)
+        # from the library's own line, as Keras warns from saving_lib.py: stderr shows '  warnings.warn('
+        warnings.warn(
+            _RENAMED_TO_JSON % (filepath, json_path))
     shards = _Shards(base, max_shard_size)
     try:
         keras3_weights.write(shards, model)
