@@ -22,7 +22,8 @@ from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .max_num_boxes import MaxNumBoundingBoxes
 from .mel_spectrogram import MelSpectrogram
-from .mix_up import CutMix, MixUp
+from .cut_mix import CutMix
+from .mix_up import MixUp
 from .pipeline import Pipeline
 from .rand_augment import RandAugment
 from .random_resize import RandomHeight, RandomWidth

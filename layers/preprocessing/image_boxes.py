@@ -29,13 +29,18 @@ def _checked(bounding_boxes, who):
     return boxes, labels
 
 
-def transformed_boxes(layer, bounding_boxes, drawn, image_shape, single, training):
-    """``bounding_boxes`` after ``layer``'s transform ``drawn`` of images of channels-last ``image_shape``
-    (while training; at inference they come back densified only)."""
+def require_box_format(layer):
+    """Keras 3's refusal of a dict input with 'bounding_boxes' to a layer made without bounding_box_format."""
     if not layer.bounding_box_format:
         raise ValueError("You passed an input with a 'bounding_boxes' key, but you didn't specify a bounding box "
                          "format. Pass a `bounding_box_format` argument to your %s layer, e.g. "
                          "`bounding_box_format='xyxy'`." % (type(layer).__name__,))
+
+
+def transformed_boxes(layer, bounding_boxes, drawn, image_shape, single, training):
+    """``bounding_boxes`` after ``layer``'s transform ``drawn`` of images of channels-last ``image_shape``
+    (while training; at inference they come back densified only)."""
+    require_box_format(layer)
     boxes, labels = _checked(bounding_boxes, layer._who)
     if training:
         if single:

@@ -1,10 +1,9 @@
-"""MixUp and CutMix (Keras 3): each image blended with another of its batch (MixUp) or given
-a box cut from it (CutMix), and its label mixed likewise.
+"""MixUp (Keras 3): each image blended with another of its batch, and its label mixed likewise.
 
 The partner order is one ``keras.random.shuffle`` of the batch and the weights are
 ``keras.random.beta(alpha, alpha)`` draws, both from the layer's generator, as Keras draws
 them; ``{'images': ..., 'labels': ...}`` inputs mix both, plain image batches the images.
-CutMix draws its box sizes and places from the same generator, in Keras's order.
+CutMix (cut_mix.py) mixes its labels with ``_mixed_labels``.
 """
 import numpy as np
 
@@ -14,7 +13,6 @@ from framework.ops import multiply
 from framework.tensor import Tensor
 
 from .data_inputs import host_array
-from .image_color_more import _base_factor
 from .image_boxes import transformed_boxes
 from .image_layer import ImageLayer
 from .random_transformation import shape_of
@@ -121,70 +119,4 @@ class MixUp(ImageLayer):
     def get_config(self):
         config = super().get_config()
         config.update(alpha=self.alpha, seed=self.seed)
-        return config
-
-
-class CutMix(ImageLayer):
-    """Paste a random box of another image of the batch into each image, and mix the labels
-    by the area kept: Keras 3's draws (alpha, Beta(alpha, alpha) weights, box starts, then the
-    partner order) from the layer's generator, in Keras's float32 arithmetic.
-
-    Args:
-        factor: a number f in [0, 1] (alpha drawn in [0, f]) or a pair.
-    """
-    keras_seed_generators = 1
-
-    def __init__(self, factor=1.0, seed=None, data_format=None, **kwargs):
-        super().__init__(data_format=data_format, seed=seed, **kwargs)
-        self.factor = _base_factor(factor, bounds=(0, 1))
-        self._keeps_composite_inputs = False
-
-    def call(self, data, training=True):
-        training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
-        images = data['images'] if isinstance(data, dict) else data
-        if not training:
-            return self._cast(data)    # Keras casts the images to the layer's dtype at inference too
-        if len(images.shape) != 4:
-            return data                # one image has no partner: Keras leaves it as it is
-        array, restore = self._images(images)
-        xp = array_module(array)
-        count, height, width = array.shape[:3]
-        f32 = np.float32
-        alpha = keras_random.uniform((), self.factor[0], self.factor[1], dtype='float32', seed=self.generator).numpy()
-        alpha = f32(alpha + f32(1e-6))
-        weight = keras_random.beta((count,), alpha, alpha, dtype='float32', seed=self.generator).numpy()
-        ratio = np.sqrt(f32(1.0) - weight)
-        x0, x1 = self._crop_bounds(count, width, ratio)
-        y0, y1 = self._crop_bounds(count, height, ratio)
-        permutation = keras_random.shuffle(np.arange(count, dtype=np.int32), seed=self.generator).numpy()
-        rows = np.arange(height, dtype=f32)[None, :, None, None]
-        cols = np.arange(width, dtype=f32)[None, None, :, None]
-        box = ((cols >= x0[:, None, None, None]) & (cols < x1[:, None, None, None])
-               & (rows >= y0[:, None, None, None]) & (rows < y1[:, None, None, None]))
-        mixed = xp.where(xp.asarray(box), xp.take(array, xp.asarray(permutation), axis=0), array)
-        if not isinstance(data, dict):
-            return restore(mixed)
-        if 'bounding_boxes' in data:
-            raise NotImplementedError('%s: Keras 3.15 defines no CutMix of bounding boxes' % (self._who,))
-        data['images'] = restore(mixed)
-        if 'labels' in data:
-            kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
-            data['labels'] = _mixed_labels(data['labels'], kept, permutation)
-        return data
-
-    def _cast(self, data):
-        if isinstance(data, dict):
-            return dict(data, images=self._cast(data['images']))
-        array, restore = self._images(data)
-        return restore(array)
-
-    def _crop_bounds(self, count, length, ratio):
-        crop = (ratio * np.float32(length)).astype(np.float32)
-        start = keras_random.uniform((count,), 0.0, 1.0, dtype='float32', seed=self.generator).numpy()
-        start = start * (np.float32(length) - crop)
-        return start, start + crop
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, seed=self.seed)
         return config
