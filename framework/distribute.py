@@ -123,12 +123,15 @@ def _stack():
 
 class _ReplicaScope:
     """``with strategy.replica_scope():`` the strategy's replica context is the current one."""
-    __slots__ = ('_strategy',)
+    __slots__ = ('_strategy', '_eager')
 
-    def __init__(self, strategy):
+    def __init__(self, strategy, eager):
         self._strategy = strategy
+        self._eager = eager
 
     def __enter__(self):
+        if self._eager:
+            self._strategy._eager_run()
         _stack().append(self._strategy._REPLICA_CONTEXT(self._strategy))
 
     def __exit__(self, *exc):
@@ -178,12 +181,16 @@ class Strategy:
         with self.replica_scope():
             return fn(*args, **kwargs)
 
-    def replica_scope(self):
-        """The one replica's context, as ``run`` sets it around its function: Keras 3's fit, evaluate and
-        train_on_batch run each step through ``model.distribute_strategy.run``, so a train_step sees this
-        strategy and its replica context there (tf.distribute.get_replica_context()). Reusable: a loop
-        enters the same one at every step."""
-        return _ReplicaScope(self)
+    def replica_scope(self, eager=False):
+        """The one replica's context, as ``run`` sets it around its function: Keras 3's fit, evaluate,
+        predict and the *_on_batch methods run each step through ``model.distribute_strategy.run``, so a
+        train_step sees this strategy and its replica context there (tf.distribute.get_replica_context()).
+        ``eager``: each entry is an eager ``run`` (run_eagerly=True), which may log (MirroredStrategy).
+        Reusable: a loop enters the same one at every step."""
+        return _ReplicaScope(self, eager)
+
+    def _eager_run(self):
+        """What an eager ``run`` of a plain Python function logs: nothing but for MirroredStrategy."""
 
     def reduce(self, reduce_op, value, axis):
         """Combine the replicas' values (one here), then, with ``axis``, sum or average along it."""
@@ -243,11 +250,14 @@ class MirroredStrategy(Strategy):
         from .eager_graph_names import inside_function
         from .function import Function
         if not isinstance(fn, Function) and not inside_function():
-            _EAGER_RUN_WARNING.warning(
-                'Using %s eagerly has significant overhead currently. We will be working on improving this in '
-                'the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` '
-                'inside a tf.function to get the best performance.' % type(self).__name__)
+            self._eager_run()
         return super().run(fn, args, kwargs, options)
+
+    def _eager_run(self):
+        _EAGER_RUN_WARNING.warning(
+            'Using %s eagerly has significant overhead currently. We will be working on improving this in '
+            'the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` '
+            'inside a tf.function to get the best performance.' % type(self).__name__)
 
     def _device_spec(self):
         from .placement import parse

@@ -146,3 +146,35 @@ def test_default_strategy_model_keeps_an_unbuilt_optimizer_until_its_first_step(
 
     model.fit(X, Y, epochs=1, batch_size=8, shuffle=False, verbose=0, callbacks=[Begin()])
     assert seen == [False]      # TF 2.21: built in the first trace
+
+
+EAGER_RUN = ('Using MirroredStrategy eagerly has significant overhead currently. We will be working on improving '
+             'this in the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` '
+             'inside a tf.function to get the best performance.')
+
+
+@pytest.mark.parametrize('call, first_call', [('fit', 4), ('evaluate', 4), ('predict', 4), ('train_on_batch', 3),
+                                              ('test_on_batch', 3), ('predict_on_batch', 3)])
+@pytest.mark.parametrize('run_eagerly', [False, True])
+def test_eager_steps_log_the_eager_run_warning(call, first_call, run_eagerly, monkeypatch, caplog):
+    # TF 2.21 (notes/progs/optimtraj22/p13_eagerwarn.py): Keras runs each eager step through
+    # MirroredStrategy.run, which logs its overhead warning the first 5 times in a program; traced steps none
+    from framework import distribute
+    from framework.tf_logging import FirstN
+    monkeypatch.setattr(distribute, '_EAGER_RUN_WARNING', FirstN(5))
+    with tf.distribute.MirroredStrategy().scope():
+        model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse', run_eagerly=run_eagerly)
+    x, y = np.ones((8, 2), 'f'), np.ones((8, 1), 'f')
+    counts = []
+    with caplog.at_level('WARNING', logger='tensorflow'):
+        for _ in range(2):
+            if call in ('fit', 'evaluate'):
+                getattr(model, call)(x, y, batch_size=2, verbose=0)
+            elif call == 'predict':
+                model.predict(x, batch_size=2, verbose=0)
+            else:
+                for _ in range(3):
+                    getattr(model, call)(*((x,) if call == 'predict_on_batch' else (x, y)))
+            counts.append(sum(r.getMessage() == EAGER_RUN for r in caplog.records if r.name == 'tensorflow'))
+    assert counts == ([first_call, 5] if run_eagerly else [0, 0])

@@ -194,6 +194,7 @@ class TrainingLoops:
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
         group_shapes = []       # (every > 1) their input shapes: Keras traces its function per group
         step = None
+        replica = self._replica_scope(self._step_traces() is None)
         nesting = predict_nesting(data)
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
         grouped = every > 1 and _count_unknown(data)
@@ -224,7 +225,7 @@ class TrainingLoops:
                                                    _group_length(data, step, every))
                 traced = call_context.traced_predict(static, random_ops, first)
             try:
-                with scope, traced, kept_losses(self, traces, scope):
+                with replica, scope, traced, kept_losses(self, traces, scope):
                     out = self.predict_step(batch)
             except OpError as error:
                 if traces is not None:
@@ -263,13 +264,14 @@ class TrainingLoops:
         return nest.pack_sequence_as(outputs[0], [predict_outputs.joined(parts) for parts in zip(*flat)])
 
     # ---- shared pieces ------------------------------------------------------------------
-    def _replica_scope(self):
+    def _replica_scope(self, eager):
         """Around each step, the replica context of the strategy the model was made under: Keras 3 runs
         its step function through ``distribute_strategy.run``, so a train_step sees that strategy and
         its replica context (tf.distribute.get_replica_context(), and optim/merge_call_in_cond.py's
-        refusal). Nothing for a model of the default strategy."""
+        refusal); ``eager`` (run_eagerly) steps are eager runs, which MirroredStrategy warns of (its
+        first 5 in a program). Nothing for a model of the default strategy."""
         strategy = self._distribute_strategy
-        return _PYTHON if strategy is None else strategy.replica_scope()
+        return _PYTHON if strategy is None else strategy.replica_scope(eager)
 
     def _distributes_datasets(self):
         # Keras 3 hands fit's and evaluate's datasets to a non-default strategy's
@@ -326,7 +328,7 @@ class TrainingLoops:
         unfed = UnfedStepRecorder(self) if kind in ('train', 'test') and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
-        replica = self._replica_scope()
+        replica = self._replica_scope(traces is None)
         # one step at a time, Keras calls on_*_batch_begin before its step function reads the batch
         begins_first = wants_begin and (every == 1 or _count_unknown(data))
         batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \

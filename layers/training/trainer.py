@@ -417,7 +417,7 @@ class Trainer(Keras2Shims, TrainingLoops):
                 self.__dict__['_step_trace'] = (traces.on_batch, on_batch_key('train_on_batch', batch, dtypes),
                                                 input_shapes(batch))
             try:
-                with self._replica_scope():
+                with self._replica_scope(traces is None):
                     logs = self.train_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
@@ -441,7 +441,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch, dtypes):
             try:
-                with self._replica_scope():
+                with self._replica_scope(self._step_traces() is None):
                     logs = self.test_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data')
@@ -461,7 +461,8 @@ class Trainer(Keras2Shims, TrainingLoops):
         batch = _one_batch(self, x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch, dtypes):
             try:
-                out = self.predict_step(batch)
+                with self._replica_scope(self._step_traces() is None):
+                    out = self.predict_step(batch)
             except OpError as error:
                 self._raise_as_graph_run(error, 'one_step_on_data_distributed')
                 raise
