@@ -32,6 +32,33 @@ def _stand_in(spec):
     return Tensor(np.zeros(shape, dtype))
 
 
+def stand_in_extension(spec, tensor_stand_in=_stand_in):
+    """A value of ``spec``'s ExtensionType whose tensor fields are ``tensor_stand_in(TensorSpec)``
+    (nested ExtensionType specs, tuples and mappings followed), made as TensorFlow rebuilds a value
+    from its components: past the class's constructor and ``__validate__``. LookupError for a field
+    spec with no stand-in (a RaggedTensorSpec)."""
+    from .extension_type import ExtensionTypeSpec, ImmutableDict
+
+    def field(value):
+        if isinstance(value, TensorSpec):
+            return tensor_stand_in(value)
+        if isinstance(value, ExtensionTypeSpec):
+            return stand_in_extension(value, tensor_stand_in)
+        if isinstance(value, TypeSpec):
+            raise LookupError
+        if isinstance(value, tuple):
+            return tuple(field(v) for v in value)
+        if isinstance(value, ImmutableDict):
+            return ImmutableDict((k, field(v)) for k, v in value.items())
+        return value
+    cls = spec.value_type
+    if cls is None:
+        raise LookupError
+    value = object.__new__(cls)
+    value.__dict__.update({name: field(spec._fields[name]) for name in cls._tf_extension_type_fields})
+    return value
+
+
 def _stand_ins(signature):
     """(args, kwargs, [(traced shape, stand-in shape)]) for a structured_input_signature, or None
     when a leaf is a spec other than a TensorSpec (nothing to stand in for it here)."""
@@ -43,6 +70,8 @@ def _stand_ins(signature):
             traced = None if value.shape is None or getattr(value.shape, 'rank', 0) is None else tuple(value.shape)
             pairs.append((traced, tensor.shape))
             return tensor
+        if _is_extension_spec(value):
+            return stand_in_extension(value, leaf)
         if isinstance(value, TypeSpec) or type(value).__name__.endswith('Spec'):
             raise LookupError
         return value
@@ -51,6 +80,11 @@ def _stand_ins(signature):
     except LookupError:
         return None
     return args, kwargs, pairs
+
+
+def _is_extension_spec(value):
+    from .extension_type import ExtensionTypeSpec
+    return isinstance(value, ExtensionTypeSpec)
 
 
 def learn_outputs(concrete, entry, function):

@@ -23,7 +23,7 @@ import os
 import sys
 
 from . import nest, trace_prints
-from .concrete_function_outputs import _stand_in
+from .concrete_function_outputs import _stand_in, stand_in_extension
 from .concrete_function_variables import captured_variables
 from .graph_random_ops import GraphRandomState
 from .ops.tensor_spec import TensorSpec
@@ -103,14 +103,28 @@ def _pure(function, arguments):
     # here, so its prints keep TF's place; what a helper writes, the StatelessScope holds)
     if captured_variables(function.python_function, through_helpers=False):
         return False
-    return all(isinstance(leaf, _PLAIN) and not isinstance(leaf, Variable) for leaf in nest.flatten(arguments))
+    return all(_plain(leaf) for leaf in nest.flatten(arguments))
+
+
+def _plain(leaf):
+    """A tensor, a TensorSpec, a Python literal, or an ExtensionType value or spec holding only those."""
+    from .extension_type import ExtensionType, ExtensionTypeSpec
+    if isinstance(leaf, ExtensionType):
+        return all(_plain(part) for part in nest.flatten(leaf, expand_composites=True))
+    if isinstance(leaf, ExtensionTypeSpec):
+        return all(_plain(part) for part in nest.flatten(dict(leaf._fields)))
+    return isinstance(leaf, _PLAIN) and not isinstance(leaf, Variable)
 
 
 def _stood_in(structure):
     """``structure`` with each TensorSpec a stand-in tensor; LookupError for another spec."""
+    from .extension_type import ExtensionTypeSpec
+
     def leaf(value):
         if isinstance(value, TensorSpec):
             return _stand_in(value)
+        if isinstance(value, ExtensionTypeSpec):        # (its tensor fields stood in for)
+            return stand_in_extension(value)
         if isinstance(value, TypeSpec):
             raise LookupError
         return value

@@ -63,7 +63,7 @@ from . import concrete_function_trace, frozen_globals, graph_runtime_errors, ina
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
-from .function_keys import accepts, arguments_key, common, fully_defined, trace_key
+from .function_keys import accepts, arguments_key, common, fully_defined, tensor_key_shapes, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import UNCONVERTED_CODE, raised_from_trace
@@ -614,9 +614,17 @@ class Function:
             spec = specs[i] if specs is not None and i < len(specs) else None
             item_key = key[i + 1] if key is not None and i + 1 < len(key) else None
             if isinstance(value, ExtensionType):       # its tensors are 'x:0', 'x_1:0', ... as TF names them
-                for j, part in enumerate(nest.flatten(value, expand_composites=True)):
+                parts = nest.flatten(value, expand_composites=True)
+                # (shaped as its spec traces them: an input_signature's or a concrete function's open sizes)
+                traced = tensor_key_shapes(trace_key(spec) if spec is not None else item_key)
+                if len(traced) != sum(type(part) is Tensor for part in parts):
+                    traced = None
+                k = 0
+                for j, part in enumerate(parts):
                     if type(part) is Tensor:
-                        found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), tuple(part.shape),
+                        shape = tuple(part.shape) if traced is None else traced[k]
+                        k += 1
+                        found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), shape,
                                            dtypes.display_name(part._data.dtype))
             elif kinds[i] is inspect.Parameter.VAR_POSITIONAL:     # *args: args_0, args_1, ...
                 items = item_key[1:] if type(item_key) is tuple and len(item_key) == len(value) + 1 else ()

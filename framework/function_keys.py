@@ -27,6 +27,16 @@ from .tensor_shape import shape_accepts
 from .variable import Variable
 
 TENSOR = object()       # marks a tensor's key (and a numpy array's: TensorFlow treats both alike)
+
+
+def tensor_key_shapes(key):
+    """The traced shapes of the tensors in ``key`` (a trace key, nested), in order: an ExtensionType's
+    fields' shapes as its spec gives them."""
+    if type(key) is not tuple:
+        return []
+    if len(key) == 3 and key[0] is TENSOR:
+        return [key[1]]
+    return [shape for item in key for shape in tensor_key_shapes(item)]
 VARIABLE = object()     # (the mark's kind: a variable's key is (VariableMark, shape, dtype); see below)
 NAN = object()          # every NaN matches, as TensorFlow's NanMarker
 _LITERALS = (int, float, bool, str, bytes, type(None))
