@@ -463,3 +463,31 @@ def test_cut_mix_boxes_refusals():
     with pytest.raises(NotImplementedError) as caught:
         L.CutMix(seed=3, bounding_box_format='xyxy')(data())
     assert 'Exception encountered when calling CutMix.call().' in str(caught.value)
+
+
+def test_random_erasing_transformation():
+    layer = L.RandomErasing(seed=3)
+    x = np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: apply_erasing [True, False]; batch_masks (2, 4, 4, 1) with [10] and [14] set in the first image;
+    # fill_value (2, 4, 4, 1) normal * 255 clipped [221.73538 255. 222.65916 0. ...]; erased [... 255 ... 51.23731 ...]
+    assert sorted(t) == ['apply_erasing', 'batch_masks', 'fill_value']
+    assert _np(t['apply_erasing']).tolist() == [True, False]
+    assert np.flatnonzero(_np(t['batch_masks'])[0]).tolist() == [10, 14]
+    assert _np(t['fill_value']).ravel()[:3].tolist() == pytest.approx([221.73538, 255, 222.65916], rel=1e-6)
+    out = _np(layer.transform_images(x, t)).ravel()
+    assert out[10] == 255 and out[14] == pytest.approx(51.23731, rel=1e-6) and out[16:].tolist() == list(range(16, 32))
+    assert layer.transform_segmentation_masks(x, t) is x
+    assert layer.get_random_transformation(x, training=False) is None
+    rgb = L.RandomErasing(1.0, seed=4, fill_value=[10, 20, 30])
+    x = np.arange(54, dtype='float32').reshape(2, 3, 3, 3)
+    t = rgb.get_random_transformation(x)
+    assert _np(t['batch_masks']).shape == (2, 3, 3, 3)          # the box repeated over the channels
+    assert np.array_equal(_np(rgb.transform_images(x, t)),
+                          _np(L.RandomErasing(1.0, seed=4, fill_value=[10, 20, 30])(x)))
+    single = L.RandomErasing(1.0, seed=4)
+    image = np.arange(18, dtype='float32').reshape(3, 3, 2)
+    t = single.get_random_transformation(image)
+    # TF 2.21: a single image's fill_value (3, 3, 2), its masks (1, 3, 3, 2), and transform_images gives (1, 3, 3, 2)
+    assert _np(t['fill_value']).shape == (3, 3, 2) and _np(t['batch_masks']).shape == (1, 3, 3, 2)
+    assert _np(single.transform_images(image, t)).shape == (1, 3, 3, 2)

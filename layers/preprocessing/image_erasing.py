@@ -2,9 +2,13 @@
 import numpy as np
 
 from framework.keras import random as keras_random
+from framework.ops import expand_dims
+from framework.tensor import Tensor
 
 from .image_color_more import _base_factor
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations, shape_of
 
 _FILL_ERROR = 'The `fill_value` argument should be a number (or a list of three numbers) '
 
@@ -18,7 +22,7 @@ def _named_range(factor, name):
                          'Received: factor=%s' % (name, factor)) from None
 
 
-class RandomErasing(AugmentationLayer):
+class RandomErasing(KerasTransformations, AugmentationLayer):
     """Erase a box of each image with probability drawn in ``factor``: the box's sides are
     sqrt(s) of the image's, s drawn in ``scale``'s range for each side, at a random place;
     it is filled with ``fill_value`` or, when None, normal noise times the range's top,
@@ -34,6 +38,7 @@ class RandomErasing(AugmentationLayer):
     """
     keras_seed_generators = 1
     casts_at_inference = True
+    keeps_masks = True
 
     def __init__(self, factor=1.0, scale=(0.02, 0.33), fill_value=None, value_range=(0, 255), seed=None,
                  data_format=None, **kwargs):
@@ -58,7 +63,29 @@ class RandomErasing(AugmentationLayer):
                & (rows >= y0[:, None, None, None]) & (rows < y1[:, None, None, None]))
         probability = self._uniform((count,), self.factor[0], self.factor[1], xp)
         erase = self._uniform((count,), 0.0, 1.0, xp) < probability
-        return box & erase[:, None, None, None], self._fill(images, xp)
+        return box, erase, self._fill(images, xp)
+
+    # Keras 3's augmentation API (random_transformation.py): {'apply_erasing': (B,), 'batch_masks': bool and
+    # 'fill_value', both shaped as the images (the box repeated over the channels; a single image's fill unbatched)}
+    def _keras_transformation(self, drawn, shape):
+        box, erase, fill = drawn
+        box = np.repeat(box, fill.shape[-1], axis=-1)
+        if self.data_format == 'channels_first':
+            box, fill = np.moveaxis(box, -1, 1), np.moveaxis(fill, -1, 1)
+        return {'apply_erasing': Tensor(erase), 'batch_masks': Tensor(box),
+                'fill_value': Tensor(fill if len(shape) == 4 else fill[0])}
+
+    def transform_images(self, images, transformation=None, training=True):
+        out = super().transform_images(images, transformation, training)
+        # Keras's where against the batch's masks hands a single image back as a batch of one
+        return expand_dims(out, 0) if training and len(shape_of(images)) == 3 else out
+
+    def _drawn_from(self, transformation, batch, height, width):
+        box, fill = (host_array(transformation[key]) for key in ('batch_masks', 'fill_value'))
+        box, fill = (value if value.ndim == 4 else value[None] for value in (box, fill))
+        if self.data_format == 'channels_first':
+            box, fill = np.moveaxis(box, 1, -1), np.moveaxis(fill, 1, -1)
+        return box, host_array(transformation['apply_erasing']).reshape(-1), fill
 
     def _fill(self, images, xp):
         """The fill values, shaped as the images in the caller's layout (the noise is drawn so)."""
@@ -66,7 +93,7 @@ class RandomErasing(AugmentationLayer):
             images.shape[0], images.shape[3], images.shape[1], images.shape[2])
         if self.fill_value is None:
             # drawn in the input's own layout (one image's shape when unbatched: the same values)
-            noise = keras_random.normal(layout, dtype='float32', seed=self.generator)
+            noise = keras_random.normal(layout, dtype='float32', seed=self._draws_from)
             fill = xp.asarray(noise.numpy()).reshape(layout) * np.float32(self.value_range[1])
         elif isinstance(self.fill_value, (tuple, list)) and len(self.fill_value) == 3:
             fill = xp.broadcast_to(xp.asarray(self.fill_value, np.float32), layout)
@@ -78,8 +105,8 @@ class RandomErasing(AugmentationLayer):
         return fill if self.data_format == 'channels_last' else xp.moveaxis(fill, 1, -1)
 
     def _apply(self, images, drawn, xp):
-        erase, fill = drawn
-        return xp.where(erase, fill, images)
+        box, erase, fill = drawn
+        return xp.where(xp.asarray(box) & xp.asarray(erase)[:, None, None, None], xp.asarray(fill), images)
 
     def get_config(self):
         config = super().get_config()
