@@ -70,7 +70,7 @@ def install_operators(variable_class):
     (operator_codes)."""
     tensor_class = variable_class.__mro__[1]
     for name in KERAS_OPS:
-        make = _keras_operator if name in ALWAYS_KERAS else _matmul_operator if name == 'matmul' else _operator
+        make = _keras_operator if name in ALWAYS_KERAS else _SPECIAL.get(name, _operator)
         setattr(variable_class, '__%s__' % name, make(name, tensor_class))
     for name in REFLECTED:
         setattr(variable_class, '__r%s__' % name, _reflected_operator(name, tensor_class))
@@ -102,6 +102,18 @@ def _matmul_operator(name, tensor_class):
             return tensor_class.__matmul__(self, other)
         return keras_operator(name, self, other)
     return __matmul__
+
+
+def _truediv_operator(name, tensor_class):
+    def __truediv__(self, other):
+        # Keras's true_divide of integers is floatx (float32), a tensor's truediv of int32 / int64 float64
+        if self._path is None or as_tensors_do(self, other) and self._data.dtype.kind in 'fc' and not TRACING:
+            return tensor_class.__truediv__(self, other)
+        return keras_operator(name, self, other)
+    return __truediv__
+
+
+_SPECIAL = {'matmul': _matmul_operator, 'truediv': _truediv_operator}
 
 
 def _keras_operator(name, tensor_class):

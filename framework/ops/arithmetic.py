@@ -14,7 +14,8 @@ import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError, kernel_error, noted, without_name_tail
-from ..keras_operands import python_slow_operands as _slow_path, slow_operands
+from ..keras_operands import is_keras_variable, python_slow_operands as _slow_path, slow_operands
+from .. import keras_variable_operators
 from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
@@ -178,6 +179,11 @@ def divide(x, y, name=None):
     try:
         x, y, dx, dy = binary(x, y, 'divide')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        if is_keras_variable(x) or is_keras_variable(y):
+            # TF's divide is ``x / y``: a Keras variable's operator, or the tensor's falling back to it (Keras's
+            # true_divide promotes: tf.divide(float_variable, int_tensor) is float32)
+            return keras_variable_operators.keras_operator('truediv', x, y) if is_keras_variable(x) \
+                else keras_variable_operators.keras_operator('truediv', y, x, reflected=True)
         return dispatch('divide', x, y)
     try:
         value = dx / dy
@@ -201,6 +207,8 @@ def truediv(x, y, name=None):
     """tf.math.truediv: x / y, with its Python wrapper's dtype rule. x is converted first, so a
     number beside a tensor of another dtype (2.0 and a float64 tensor) is refused, where
     ``tf.divide`` and ``2.0 / y`` take y's dtype."""
+    if is_keras_variable(x) or is_keras_variable(y):   # truediv converts both first: a dtype check, no promotion
+        x, y = [v._read_value() if is_keras_variable(v) else v for v in (x, y)]
     if isinstance(y, Tensor) and not isinstance(x, Tensor):
         x = as_tensor(x, 'truediv')
         if x.dtype != y.dtype:
