@@ -106,7 +106,11 @@ def load(export_dir, tags=None, options=None):
         if os.path.isfile(os.path.join(export_dir, 'saved_model.pb')):
             raise OSError('%s holds a TensorFlow SavedModel (saved_model.pb); tapeflow loads only SavedModels '
                           'written by tapeflow' % export_dir)
-        raise OSError('SavedModel file does not exist at: %s (expected %s)' % (export_dir, SAVED_MODEL_FILENAME))
+        # TF 2.21's words (it looks for saved_model.pbtxt, then saved_model.pb); tapeflow's file named in a note
+        error = OSError('SavedModel file does not exist at: %s%s{saved_model.pbtxt|saved_model.pb}'
+                        % (export_dir, os.sep))
+        error.add_note('tapeflow: no %s in %s' % (SAVED_MODEL_FILENAME, export_dir))
+        raise error
     values = checkpoint_file.CheckpointReader(_variables_prefix(export_dir)).values()
     with open(path, 'rb') as f:
         try:
