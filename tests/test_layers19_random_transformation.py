@@ -491,3 +491,20 @@ def test_random_erasing_transformation():
     # TF 2.21: a single image's fill_value (3, 3, 2), its masks (1, 3, 3, 2), and transform_images gives (1, 3, 3, 2)
     assert _np(t['fill_value']).shape == (3, 3, 2) and _np(t['batch_masks']).shape == (1, 3, 3, 2)
     assert _np(single.transform_images(image, t)).shape == (1, 3, 3, 2)
+
+
+def test_elastic_transformation():
+    layer = L.RandomElasticTransform(seed=3)
+    x = np.arange(32, dtype='float32').reshape(2, 4, 4, 1)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: {'apply_transform': [False, True], 'distortion_factor': 0.8747889, 'seed': the layer's SeedGenerator}
+    assert sorted(t) == ['apply_transform', 'distortion_factor', 'seed']
+    assert _np(t['apply_transform']).tolist() == [False, True]
+    assert _np(t['distortion_factor']).item() == pytest.approx(0.8747889, rel=1e-6)
+    assert isinstance(t['seed'], keras.random.SeedGenerator)
+    assert layer.get_random_transformation(x, training=False) is None
+    assert L.RandomElasticTransform(scale=0.0).get_random_transformation(x) is None
+    make = lambda: L.RandomElasticTransform(factor=1.0, scale=0.5, seed=7)     # noqa: E731
+    x = np.arange(50, dtype='float32').reshape(2, 5, 5, 1)
+    layer = make()
+    assert np.array_equal(_np(layer.transform_images(x, layer.get_random_transformation(x))), _np(make()(x)))

@@ -6,15 +6,17 @@ from framework.tape import paused
 from framework.tensor import Tensor
 
 from . import affine_transform
+from .data_inputs import host_array
 from .image_color_more import _base_factor
 from .image_erasing import _named_range
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 # Keras 3.15's set, listed in its source's order (its message prints the set in hash order)
 _FILL_MODES = ('constant', 'nearest', 'wrap', 'mirror', 'reflect')
 
 
-class RandomElasticTransform(AugmentationLayer):
+class RandomElasticTransform(KerasTransformations, AugmentationLayer):
     """Warp each image with probability drawn in ``factor`` by ``keras.ops.image.elastic_transform``,
     its strength d drawn once per batch in ``scale``'s range: alpha = 0.1 d max(H, W) and sigma
     = 0.05 d min(H, W); clipped to ``value_range``. Keras 3's draws in its order: probability,
@@ -51,19 +53,34 @@ class RandomElasticTransform(AugmentationLayer):
         count = images.shape[0]
         probability = self._uniform((count,), self.factor[0], self.factor[1], np)
         warp = self._uniform((count,), 0.0, 1.0, np) < probability
-        return warp, self._uniform((), self.scale[0], self.scale[1], np)
+        # (the displacements are drawn when applied, from the generator (or seed) that drew these)
+        return warp, self._uniform((), self.scale[0], self.scale[1], np), self._draws_from
+
+    # Keras 3's augmentation API (random_transformation.py): {'apply_transform': (B,), 'distortion_factor': (),
+    # 'seed': the seed generator (or seed) the displacements come from}; None while not training or without scale
+    def _keras_transformation(self, drawn, shape):
+        if drawn is None:
+            return None
+        warp, strength, seed = drawn
+        return {'apply_transform': Tensor(warp), 'distortion_factor': Tensor(np.float32(strength)), 'seed': seed}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        if transformation is None:
+            return None
+        return (host_array(transformation['apply_transform']).reshape(-1),
+                host_array(transformation['distortion_factor']).astype(np.float32), transformation['seed'])
 
     def _apply(self, images, drawn, xp, interpolation=None):
         if drawn is None:
             return images
-        warp, strength = drawn
+        warp, strength, seed = drawn
         height, width = images.shape[1:3]
         alpha = np.float32(max(height, width)) * (np.float32(0.1) * strength)
         sigma = np.float32(min(height, width)) * (np.float32(0.05) * strength)
         with paused():
             warped = elastic_transform(Tensor(images.astype(np.float32)), alpha, sigma,
                                        interpolation or self.interpolation, self.fill_mode, self.fill_value,
-                                       seed=self.generator)._data
+                                       seed=seed)._data
         out = xp.where(xp.asarray(warp)[:, None, None, None], warped, images)
         return xp.clip(out, np.float32(self.value_range[0]), np.float32(self.value_range[1])).astype(np.float32)
 
