@@ -508,3 +508,18 @@ def test_elastic_transformation():
     x = np.arange(50, dtype='float32').reshape(2, 5, 5, 1)
     layer = make()
     assert np.array_equal(_np(layer.transform_images(x, layer.get_random_transformation(x))), _np(make()(x)))
+
+
+def test_rand_augment_transformation():
+    layer = L.RandAugment(seed=1)
+    x = np.arange(180, dtype='float32').reshape(2, 5, 6, 3)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: {'transforms': {each of the eleven operations: its transformation}, 'layer_idxes': int32 (2,)}
+    assert list(t['transforms']) == ['random_shear', 'random_translation', 'random_rotation', 'random_brightness',
+                                     'random_color_degeneration', 'random_contrast', 'random_sharpness',
+                                     'random_posterization', 'solarization', 'auto_contrast', 'equalization']
+    assert _np(t['layer_idxes']).dtype == np.int32 and _np(t['layer_idxes']).shape == (2,)
+    assert sorted(t['transforms']['random_shear']) == ['input_shape', 'shear_factor']
+    assert t['transforms']['auto_contrast'] is None and t['transforms']['equalization'] is None
+    assert np.array_equal(_np(layer.transform_images(x, t)), _np(L.RandAugment(seed=1)(x)))
+    assert layer.get_random_transformation(x, training=False) is None

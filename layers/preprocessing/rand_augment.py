@@ -11,10 +11,13 @@ the RandAugment's.
 import numpy as np
 
 from framework.keras import random as keras_random
+from framework.tensor import Tensor
 
 from .augment_operations import apply_to_masks, draw, make_operations
 from .image_color_more import _base_factor
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 # Keras's _AUGMENT_LAYERS order: the picks index this list
 OPERATIONS = ('random_shear', 'random_translation', 'random_rotation', 'random_brightness',
@@ -22,7 +25,7 @@ OPERATIONS = ('random_shear', 'random_translation', 'random_rotation', 'random_b
               'solarization', 'auto_contrast', 'equalization')
 
 
-class RandAugment(AugmentationLayer):
+class RandAugment(KerasTransformations, AugmentationLayer):
     """Apply ``num_ops`` augmentations chosen at random (one choice per batch) while training.
 
     Args:
@@ -52,6 +55,23 @@ class RandAugment(AugmentationLayer):
     def _draw(self, images, xp):
         picks = keras_random.randint((self.num_ops,), 0, len(OPERATIONS), seed=self.generator).numpy()
         return picks, [draw(getattr(self, name), images, xp) for name in OPERATIONS]
+
+    # Keras 3's augmentation API (random_transformation.py): {'transforms': {operation: its transformation},
+    # 'layer_idxes': int32 (num_ops,)}, every operation's drawn from the RandAugment's generator
+    def get_random_transformation(self, data, training=True, seed=None):
+        return super().get_random_transformation(data, training)        # (Keras ignores the seed given)
+
+    def _keras_transformation(self, drawn, shape):
+        picks, draws = drawn
+        transforms = {name: (getattr(self, name)._keras_transformation(step, shape) if step is not None else None)
+                      for name, step in zip(OPERATIONS, draws)}
+        return {'transforms': transforms, 'layer_idxes': Tensor(np.asarray(picks, np.int32))}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        steps = transformation['transforms']
+        return (host_array(transformation['layer_idxes']).reshape(-1),
+                [getattr(self, name)._drawn_from(steps[name], batch, height, width)
+                 if steps.get(name) is not None else None for name in OPERATIONS])
 
     def _apply(self, images, drawn, xp):
         picks, draws = drawn
