@@ -71,6 +71,15 @@ def check_rate(rate, name, who):
     return float(clipped)
 
 
+def steps_run_by_layer(cell):
+    """Whether an RNN layer may run ``cell``'s steps itself (its projections and ``step``) instead of calling the
+    cell: a built-in cell whose call no subclass outside tapeflow overrides. Keras 3 calls the cell at every step,
+    so a subclass's own call (a layer-normalized LSTMCell, a GRUCell scaling what super().call gives) is what the
+    steps compute."""
+    # (a class made by exec() without a __name__ in its globals has no module: a user's)
+    return isinstance(cell, RecurrentCell) and (type(cell).call.__module__ or '').split('.')[0] == 'layers'
+
+
 class RecurrentCell(Layer):
     """The base of SimpleRNNCell, LSTMCell and GRUCell.
 

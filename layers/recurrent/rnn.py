@@ -25,7 +25,7 @@ from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
 from . import cell_loop_calls, eager_step_reads, gru_sequence, lstm_sequence, sequence_dropout, simple_rnn_sequence, stateful_states, unrolled_graph_order
 from . import sequence_weight_reads
-from .cell import RecurrentCell
+from .cell import RecurrentCell, steps_run_by_layer
 from .initial_state_build import InitialStateBuildConfig
 from .sequence_mask_errors import mask_shape_error, no_steps_error, refuse_python_mask
 from .step_input_error import conv_step_error, state_width_error, step_input_error, step_type_error
@@ -168,7 +168,7 @@ class RNN(InitialStateBuildConfig, Layer):
         keep = step_masks(mask, batch, steps, self.go_backwards, who, self)
         cell = self.cell
         outputs = []
-        if isinstance(cell, RecurrentCell):
+        if steps_run_by_layer(cell):
             input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training, in_rnn=True)
             # the cell's steps run here, not through its __call__: read its weights as a mixed call does
             with autocasting.weights_as(cell, cell._compute) if cell._compute is not None else nullcontext():
@@ -230,7 +230,8 @@ class RNN(InitialStateBuildConfig, Layer):
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
         else:
-            stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
+            # (a lone built-in cell whose call a subclass overrides draws its dropout masks once a sequence too)
+            stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else [cell]
             with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training), \
                     sequence_weight_reads.held(stack_cells):
                 cell_loop_calls.run_dropout_mask_calls(cell, sequences, states, training)
