@@ -523,3 +523,23 @@ def test_rand_augment_transformation():
     assert t['transforms']['auto_contrast'] is None and t['transforms']['equalization'] is None
     assert np.array_equal(_np(layer.transform_images(x, t)), _np(L.RandAugment(seed=1)(x)))
     assert layer.get_random_transformation(x, training=False) is None
+
+
+def test_aug_mix_transformation():
+    keras.utils.set_random_seed(4)
+    layer = L.AugMix(value_range=(0, 255))
+    x = np.arange(180, dtype='float32').reshape(2, 5, 6, 3)
+    t = layer.get_random_transformation(x)
+    # TF 2.21: chain_mixing_weights [0.059632 0.5145179 0.42585], weight_sample 0.6288201, the first chain
+    # [('equalization', None), ('random_color_degeneration', {'factor': (2, 1, 1, 1)}), ('solarization', {...})]
+    assert sorted(t) == ['chain_mixing_weights', 'chain_transforms', 'weight_sample']
+    assert _np(t['chain_mixing_weights']).tolist() == pytest.approx([0.059632, 0.5145179, 0.42585], rel=1e-5)
+    assert _np(t['weight_sample']).item() == pytest.approx(0.6288201, rel=1e-6)
+    first = t['chain_transforms'][0]
+    assert [link['layer_name'] for link in first[:3]] == ['equalization', 'random_color_degeneration', 'solarization']
+    assert first[0]['transformation'] is None and _np(first[1]['transformation']['factor']).shape == (2, 1, 1, 1)
+    out = layer.transform_images(x, t)
+    assert _np(out).ravel()[:3].tolist() == pytest.approx([36.998913, 37.62773, 38.256554], rel=1e-5)
+    keras.utils.set_random_seed(4)
+    assert np.array_equal(_np(out), _np(L.AugMix(value_range=(0, 255))(x)))
+    assert layer.get_random_transformation(x, training=False) is None

@@ -15,14 +15,16 @@ from framework.tensor import Tensor
 
 from .augment_operations import draw, make_operations
 from .image_color_more import _base_factor
+from .data_inputs import host_array
 from .image_layer import AugmentationLayer
+from .random_transformation import KerasTransformations
 
 OPERATIONS = ('random_shear', 'random_translation', 'random_rotation', 'random_posterization', 'solarization',
               'auto_contrast', 'equalization')
 COLOUR_OPERATIONS = ('random_brightness', 'random_color_degeneration', 'random_contrast', 'random_sharpness')
 
 
-class AugMix(AugmentationLayer):
+class AugMix(KerasTransformations, AugmentationLayer):
     """Blend each batch with a Dirichlet-weighted mix of augmentation chains while training.
 
     Args:
@@ -66,6 +68,26 @@ class AugMix(AugmentationLayer):
                     steps.append((name, draw(getattr(self, name), images, xp)))
             chains.append(steps)
         return np.float32(blend), chain_weights.astype(np.float32), chains
+
+    # Keras 3's augmentation API (random_transformation.py): {'chain_mixing_weights': (num_chains,), 'weight_sample':
+    # (), 'chain_transforms': per chain a list of {'layer_name', 'transformation'}}, None while not training
+    def get_random_transformation(self, data, training=True, seed=None):
+        return super().get_random_transformation(data, training)    # (left: Keras's seed argument, see the report)
+
+    def _keras_transformation(self, drawn, shape):
+        blend, chain_weights, chains = drawn
+        return {'chain_mixing_weights': Tensor(chain_weights), 'weight_sample': Tensor(blend),
+                'chain_transforms': [[{'layer_name': name, 'transformation': None if step is None else
+                                       getattr(self, name)._keras_transformation(step, shape)}
+                                      for name, step in steps] for steps in chains]}
+
+    def _drawn_from(self, transformation, batch, height, width):
+        def step(name, given):
+            return None if given is None else getattr(self, name)._drawn_from(given, batch, height, width)
+        chains = [[(link['layer_name'], step(link['layer_name'], link['transformation'])) for link in steps]
+                  for steps in transformation['chain_transforms']]
+        return (np.float32(host_array(transformation['weight_sample'])),
+                host_array(transformation['chain_mixing_weights']).astype(np.float32), chains)
 
     def _apply(self, images, drawn, xp):
         blend, chain_weights, chains = drawn
