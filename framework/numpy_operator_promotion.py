@@ -9,7 +9,8 @@ fails as it does in TensorFlow. Measured on TF 2.21 (the tf_numpy guide's type p
 
 The promoting methods replace Tensor's operators when a program first enables the behavior, so
 programs that never do keep the plain operators and their cost; they promote only while
-``tensor_numpy_methods.ENABLED`` is set (tests clear it again).
+``tensor_numpy_methods.ENABLED`` is set (tests clear it again). ``@`` is then NumPy's matmul, as TF's
+operator calls ``tnp.matmul`` under NumPy behavior: ``tnp.asarray([1, 2]) @ [[1], [2]]`` is ``[5]``.
 """
 from .tensor import Tensor
 from .tensor_numpy_methods import ENABLED
@@ -34,11 +35,16 @@ _WEAK = (int, float, complex, bool)
 
 
 def _promoting(operator):
+    numpy_matmul = operator.__name__ in ('__matmul__', '__rmatmul__')
+
     def method(self, other):
         if ENABLED:
             from .experimental.numpy.conversion import promoted, result_dtype
             if _needs_promotion(self, other, result_dtype):
                 self, other = promoted(self, other)
+            if numpy_matmul:        # TF's matmul_wrapper: ``a._matmul(b)``, NumPy's matmul (a vector @ a matrix)
+                from .experimental.numpy import matmul
+                return matmul(self, other) if operator.__name__ == '__matmul__' else matmul(other, self)
         return operator(self, other)
     method.__name__ = operator.__name__
     method.__qualname__ = getattr(operator, '__qualname__', operator.__name__)

@@ -93,6 +93,17 @@ def maximum(x1, x2):
     return ops.maximum(*promoted(x1, x2))
 
 
+def matmul(x1, x2):
+    """NumPy-compatible ``matmul`` (vectors as NumPy takes them). A kernel's size error is TF's tnp
+    ValueError with the kernel's text (its matmul re-raises InvalidArgumentError so): also what ``a @ b``
+    raises under NumPy behavior."""
+    from ...errors import InvalidArgumentError
+    try:
+        return ops.matmul(*promoted(x1, x2))
+    except InvalidArgumentError as error:
+        raise ValueError(str(error)).with_traceback(error.__traceback__) from None
+
+
 def hypot(x1, x2):
     """NumPy-compatible ``hypot``, composed as TF's tnp composes it: ``sqrt(square(x1) + square(x2))``,
     each square converted on its own (so ``hypot(tensor_f32, 1.0)`` is float64, as on TF)."""
@@ -253,6 +264,6 @@ def take(a, indices, axis=None):
 
 
 FUNCTIONS.update(REDUCTIONS)
-for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'shape', 'size', 'log2', 'log10', 'logaddexp', 'logaddexp2', 'clip', 'round', 'around', 'tensordot',
+for _name in ('maximum', 'matmul', 'hypot', 'argmax', 'argmin', 'where', 'nonzero', 'pad', 'shape', 'size', 'log2', 'log10', 'logaddexp', 'logaddexp2', 'clip', 'round', 'around', 'tensordot',
               'einsum', 'isclose', 'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
     FUNCTIONS[_name] = globals()[_name]
