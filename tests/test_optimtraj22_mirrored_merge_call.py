@@ -178,3 +178,27 @@ def test_eager_steps_log_the_eager_run_warning(call, first_call, run_eagerly, mo
                     getattr(model, call)(*((x,) if call == 'predict_on_batch' else (x, y)))
             counts.append(sum(r.getMessage() == EAGER_RUN for r in caplog.records if r.name == 'tensorflow'))
     assert counts == ([first_call, 5] if run_eagerly else [0, 0])
+
+
+@pytest.mark.parametrize('call', ['evaluate', 'test_on_batch', 'train_on_batch'])
+@pytest.mark.parametrize('under_strategy', [False, True])
+def test_evaluate_and_on_batch_build_the_optimizer_of_a_strategy_model(call, under_strategy):
+    # TF 2.21 (notes/progs/optimtraj22/p14_symbuild.py): Keras's _maybe_symbolic_build builds the optimizer of
+    # a model made under a strategy before the first step, evaluate's and test_on_batch's too
+    strategy = tf.distribute.MirroredStrategy() if under_strategy else tf.distribute.get_strategy()
+    model, optimizer = _model(strategy, lambda: keras.optimizers.Adam(0.1))
+    model.compile(optimizer, 'mse', metrics=['mae'])
+    seen = []
+
+    class Begin(keras.callbacks.Callback):
+        def on_test_begin(self, logs=None):
+            seen.append((optimizer.built, len(optimizer.variables)))
+
+    if call == 'evaluate':
+        model.evaluate(X, Y, verbose=0, callbacks=[Begin()])
+        assert seen == [(under_strategy, 6 if under_strategy else 2)]
+    else:
+        getattr(model, call)(X[:8], Y[:8])
+    trained = call == 'train_on_batch'
+    assert (optimizer.built, len(optimizer.variables)) == ((True, 6) if under_strategy or trained else (False, 2))
+    assert int(optimizer.iterations.numpy()) == int(trained)

@@ -111,10 +111,8 @@ class TrainingLoops:
             # Keras 3 builds the optimizer in its first apply_gradients, which a train step with nothing
             # to train skips: TF 2.21's optimizer.built stays False, and summary() shows no optimizer params
             optimizer = None
-        if optimizer is not None and not optimizer.built and self._distribute_strategy is not None and self.built:
-            # Keras 3 on TensorFlow builds the optimizer before the callbacks for a model made under a strategy
-            # (its _maybe_symbolic_build: optimizer.build(model.trainable_variables)); on_train_begin sees it built
-            optimizer.build(self.trainable_variables)
+        if optimizer is not None:
+            self._build_optimizer_for_strategy()
         callbacks.on_train_begin()
         # Keras 3 on TensorFlow builds the optimizer in its first apply_gradients, inside the train function's
         # first trace (its symbolic build before the callbacks runs under a distribution strategy only): a
@@ -273,6 +271,17 @@ class TrainingLoops:
         strategy = self._distribute_strategy
         return _PYTHON if strategy is None else strategy.replica_scope(eager)
 
+    def _build_optimizer_for_strategy(self):
+        """Keras 3 on TensorFlow builds the optimizer of a model made under a strategy before fit's, evaluate's
+        and the *_on_batch methods' first step (its _maybe_symbolic_build: optimizer.build(trainable_variables)):
+        on_train_begin / on_test_begin see it built, and evaluate alone builds it. (A model not built yet is
+        built there too in Keras; here it waits for its first step, and so does its optimizer.)"""
+        optimizer = getattr(self, 'optimizer', None)
+        if optimizer is not None and not optimizer.built and self._distribute_strategy is not None and self.built:
+            variables = self.trainable_variables
+            if variables:
+                optimizer.build(variables)
+
     def _distributes_datasets(self):
         # Keras 3 hands fit's and evaluate's datasets to a non-default strategy's
         # experimental_distribute_dataset (predict's too, without the effect in iterable_data.py)
@@ -290,6 +299,7 @@ class TrainingLoops:
         peek = getattr(data, 'peek', None)      # fit's validation generator or PyDataset: read at the first validation
         if peek is not None:
             peek()
+        self._build_optimizer_for_strategy()
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = self._run_steps(self.test_step, data, callbacks, 'test', data.num_batches)
