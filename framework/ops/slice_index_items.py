@@ -9,6 +9,7 @@ so tapeflow's getitem) would gather. Only a whole-index bool tensor or array is 
 """
 import builtins
 import numbers
+import sys
 
 import numpy as np
 
@@ -33,7 +34,9 @@ def check_index(index):
 
 
 def _is_mask(index):
-    return isinstance(index, (Tensor, np.ndarray)) and index.dtype == bool
+    # (a variable, a tf.Variable's or a Keras one, is no tf.Tensor to TF's mask check: refused as an item below)
+    return isinstance(index, (Tensor, np.ndarray)) and index.dtype == bool \
+        and not isinstance(index, sys.modules['framework.variable'].Variable)
 
 
 def _check_item(item):
@@ -47,3 +50,10 @@ def _check_item(item):
     if name not in _SLICE_DTYPES or (shape is not None and len(shape) == 1):
         raise TypeError('Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
                         'tf.int32/tf.int64 tensors are valid indices, got %r' % (item,))
+    if getattr(item, '_path', None) is not None:
+        # an integer Keras variable passes the check, then TF's slicing reads its dtype's base_dtype: Keras 3's
+        # dtype is a str (x[layer.step], x[1:step] in TF 2.21)
+        error = AttributeError("'str' object has no attribute 'base_dtype'")
+        error.add_note('indexing with the Keras variable %r fails in TensorFlow 2.21; read it first: '
+                       'x[tf.convert_to_tensor(variable)] or x[int(variable)]' % (item.path,))
+        raise error
