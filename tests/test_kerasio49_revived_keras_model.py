@@ -78,3 +78,47 @@ def test_sequential_revived_variables(tmp_path):
     assert [v.name for v in sig.variables] == ['seq/d/kernel:0', 'seq/d/bias:0']
     x = np.ones((2, 3), 'float32')
     np.testing.assert_allclose(sig(inputs=x)['output_0'].numpy(), model(x).numpy(), rtol=1e-6)
+
+
+class _Child(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.0)
+
+
+class _Parent(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.c = _Child()
+        self.lst = [_Child()]
+        self.w = tf.Variable(2.0)
+
+    @tf.function(input_signature=[tf.TensorSpec((), tf.float32)])
+    def f(self, x):
+        return x * self.w
+
+
+def test_only_the_root_has_signatures_and_versions(tmp_path):
+    tf.saved_model.save(_Parent(), str(tmp_path / 'sp'))
+    loaded = tf.saved_model.load(str(tmp_path / 'sp'))
+    # TF 2.21's lists (its root also has graph_debug_info, which tapeflow lacks)
+    assert [d for d in dir(loaded) if not d.startswith('_') and d != 'graph_debug_info'] == \
+        ['c', 'f', 'lst', 'signatures', 'tensorflow_git_version', 'tensorflow_version', 'w']
+    assert loaded.tensorflow_version == tf.version.VERSION
+    for child in (loaded.c, loaded.lst[0]):
+        # TF 2.21: a revived child (in a list too) lists its own children only
+        assert repr(child).startswith(_USER_OBJECT)
+        assert [d for d in dir(child) if not d.startswith('_')] == ['v']
+        for name in ('signatures', 'tensorflow_version', 'variables', 'name'):
+            with pytest.raises(AttributeError, match="^'_UserObject' object has no attribute '%s'$" % name):
+                getattr(child, name)
+    assert float(loaded.lst[0].v.numpy()) == 1.0
+
+
+def test_keras_model_dir(loaded_net):
+    _, loaded = loaded_net
+    # TF 2.21's lists, graph_debug_info aside
+    assert [d for d in dir(loaded) if not d.startswith('_') and d != 'graph_debug_info'] == \
+        ['a', 'call_signature_parameters', 'lst', 'optimizer', 'scale', 'signatures', 'tensorflow_git_version',
+         'tensorflow_version', 'twice']
+    assert [d for d in dir(loaded.a) if not d.startswith('_')] == ['bias', 'call_signature_parameters']

@@ -25,13 +25,17 @@ class LoadedObject:
         return object.__new__(cls)
 
     def __init__(self, root, signatures, traces=None):
+        """``signatures`` None for an object inside the loaded one: TF gives only the root its
+        ``signatures`` and version strings."""
         object.__setattr__(self, '_root', root)
-        object.__setattr__(self, 'signatures', _SignatureMap(signatures))
+        if signatures is not None:
+            object.__setattr__(self, 'signatures', _SignatureMap(signatures))
         object.__setattr__(self, '_traces', traces or {})      # attribute -> saved traces (saved_traces.py)
 
     def __getattr__(self, name):
         root = self._root
-        if name in _VERSIONS:       # TF's loader sets them on every revived root
+        is_root = 'signatures' in self.__dict__
+        if name in _VERSIONS and is_root:       # TF's loader sets them on every revived root
             return _VERSIONS[name]()
         if _revived_as_trackable(root) and not isinstance(getattr(type(root), name, None), Function):
             return _tracked_attribute(root, name)
@@ -40,6 +44,24 @@ class LoadedObject:
 
     def __setattr__(self, name, value):
         setattr(self._root, name, value)
+
+    def __dir__(self):
+        """What TF's revived object lists: its saved children and tf.functions, and on the root its
+        signatures and version strings (TF's root also has graph_debug_info, which tapeflow lacks)."""
+        root = self._root
+        if not _revived_as_trackable(root):
+            return object.__dir__(self)
+        names = {name for name in dir(type(root)) if isinstance(getattr(type(root), name, None), Function)}
+        for name in list(vars(root)) + [child for child, _ in _keras_children(root)] + ['call_signature_parameters']:
+            if not name.startswith('_'):
+                try:
+                    _tracked_attribute(root, name)
+                except AttributeError:
+                    continue
+                names.add(name)
+        if 'signatures' in self.__dict__:
+            names.update(['signatures'] + list(_VERSIONS))
+        return sorted(names)
 
     def __repr__(self):
         # TF's class is local to its loader, as print(loaded) shows it
@@ -79,8 +101,6 @@ def _tracked_attribute(root, name):
     tf.functions), the version strings TF adds; else TF's AttributeError: the class's own methods and
     properties (``variables``, ``name``, ``submodules``) and plain Python values are not saved.
     """
-    if name in _VERSIONS:
-        return _VERSIONS[name]()
     if name.startswith('_'):
         value = _MISSING
     elif _is_keras(root):
@@ -89,7 +109,23 @@ def _tracked_attribute(root, name):
         value = vars(root).get(name, _MISSING)
     if value is _MISSING or isinstance(value, _UNSAVED):
         raise AttributeError("'_UserObject' object has no attribute %r" % (name,))
-    return LoadedObject(value, {}) if _revived_as_trackable(value) else value
+    return _revived(value)
+
+
+def _revived(value):
+    """``value`` as a loaded object holds it: a module, layer or optimizer revived (no signatures), a
+    list or tuple of them a ListWrapper of revived objects, as TF's loader gives them."""
+    from ..train.tracked_containers import ListWrapper
+    if _revived_as_trackable(value):
+        return LoadedObject(value, None)
+    if isinstance(value, (list, tuple)) and any(_revived_as_trackable(v) for v in value):
+        return ListWrapper(_revived(v) for v in value)
+    return value
+
+
+def _keras_children(obj):
+    from ..train.trackable_view import children
+    return children(obj) if _is_keras(obj) else []
 
 
 _MISSING = object()
@@ -114,7 +150,7 @@ def keras_child(obj, name, missing):
         return ListWrapper([])      # Keras's list of parameter names: TF saves the list, not the strings
     value = vars(obj).get(name, missing)
     if isinstance(value, (list, tuple)) and any(is_layer(v) for v in value):
-        return ListWrapper(LoadedObject(v, {}) if _revived_as_trackable(v) else v for v in value)
+        return ListWrapper(value)       # (_tracked_attribute revives its items)
     return missing
 
 
