@@ -543,3 +543,23 @@ def test_aug_mix_transformation():
     keras.utils.set_random_seed(4)
     assert np.array_equal(_np(out), _np(L.AugMix(value_range=(0, 255))(x)))
     assert layer.get_random_transformation(x, training=False) is None
+
+
+def test_single_image_forms_and_max_num_boxes():
+    layer = L.RandomFlip(seed=1)
+    image = np.arange(4, dtype='float32').reshape(2, 2, 1)
+    t = layer.get_random_transformation(image[None])
+    # TF 2.21: transform_single_image / _label / _segmentation_mask run the batch form on a batch of one
+    assert np.array_equal(_np(layer.transform_single_image(image, t)), _np(layer.transform_images(image[None], t))[0])
+    assert _np(layer.transform_single_label(np.array([1, 2]), t)).tolist() == [1, 2]
+    assert _np(layer.transform_single_segmentation_mask(image, t)).shape == (2, 2, 1)
+    assert _np(L.CenterCrop(2, 2).transform_single_image(np.arange(9.).reshape(3, 3, 1), None)).ravel().tolist() == [
+        0, 1, 3, 4]
+    boxes = L.MaxNumBoundingBoxes(3)
+    x = np.zeros((2, 4, 4, 1), 'float32')
+    given = {'boxes': np.arange(16, dtype='float32').reshape(2, 2, 4), 'labels': np.array([[1, 2], [3, 4]])}
+    # TF 2.21: None; images and masks as given; boxes padded to 3 with -1 in any format
+    assert boxes.get_random_transformation(x) is None and boxes.transform_images(x, None) is x
+    out = boxes.transform_bounding_boxes(given, None)
+    assert _np(out['boxes']).shape == (2, 3, 4) and _np(out['boxes'])[0, 2].tolist() == [-1] * 4
+    assert _np(out['labels']).tolist() == [[1, 2, -1], [3, 4, -1]]

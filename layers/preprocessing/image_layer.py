@@ -153,6 +153,17 @@ class ImageLayer(Layer):
             config['bounding_box_format'] = self.bounding_box_format
         return config
 
+    # Keras 3's one-image forms of its augmentation API (random_transformation.py): a batch of one, unbatched
+    def transform_single_image(self, image, transformation, training=True):
+        return squeeze(self.transform_images(expand_dims(image, 0), transformation, training=training), 0)
+
+    def transform_single_label(self, label, transformation, training=True):
+        return squeeze(self.transform_labels(expand_dims(label, 0), transformation, training=training), 0)
+
+    def transform_single_segmentation_mask(self, segmentation_mask, transformation, training=True):
+        return squeeze(self.transform_segmentation_masks(expand_dims(segmentation_mask, 0), transformation,
+                                                         training=training), 0)
+
     def _dict_call(self, data, images_fn, masks_fn, drawn=None, training=True):
         """Keras 3's dict input ({'images', 'labels', 'bounding_boxes', 'segmentation_masks'}) of a layer
         mapping images by ``images_fn`` and masks by ``masks_fn`` (neither while not training) and its

@@ -3,6 +3,9 @@ boxes and labels hold ``fill_value``), so that batches of box lists have one sha
 and masks pass unchanged; it applies at inference too, as in Keras."""
 import numpy as np
 
+from framework.tensor import Tensor
+
+from .data_inputs import host_array
 from .image_layer import ImageLayer
 
 
@@ -28,6 +31,25 @@ class MaxNumBoundingBoxes(ImageLayer):
         if not isinstance(data, dict):
             return data
         return self._dict_call(data, _identity, _identity)
+
+    # Keras 3's augmentation API (random_transformation.py): nothing drawn; images, labels and masks as given
+    def get_random_transformation(self, data, training=True, seed=None):
+        return None
+
+    def transform_images(self, images, transformation=None, training=True):
+        return images
+
+    def transform_labels(self, labels, transformation=None, training=True):
+        return labels
+
+    def transform_segmentation_masks(self, segmentation_masks, transformation=None, training=True):
+        return segmentation_masks
+
+    def transform_bounding_boxes(self, bounding_boxes, transformation=None, training=True):
+        """The boxes cut or padded to ``max_number`` per image (in any mode, any format, as Keras's)."""
+        boxes, labels = self._apply_to_boxes(host_array(bounding_boxes['boxes']), host_array(bounding_boxes['labels']),
+                                             None, None, None)
+        return dict(bounding_boxes, boxes=Tensor(boxes), labels=Tensor(labels))
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         missing = max(self.max_number - boxes.shape[1], 0)
