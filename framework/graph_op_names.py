@@ -36,6 +36,7 @@ ROWS = (
     ('LogicalNot', 'same', 'Tensor.__invert__'),
     ('and', 'broadcast', 'Tensor.__and__', 'Tensor.__rand__'),
     ('or', 'broadcast', 'Tensor.__or__', 'Tensor.__ror__'),
+    ('xor', 'broadcast', 'Tensor.__xor__', 'Tensor.__rxor__'),
     # binary functions
     ('Add', 'broadcast', 'add', 'math.add'),
     ('Sub', 'broadcast', 'subtract', 'math.subtract'),
@@ -46,6 +47,13 @@ ROWS = (
     ('SquaredDifference', 'broadcast', 'math.squared_difference'),
     ('LogicalAnd', 'broadcast', 'math.logical_and', 'logical_and'),
     ('LogicalOr', 'broadcast', 'math.logical_or', 'logical_or'),
+    ('LogicalXor', 'broadcast', 'math.logical_xor'),
+    ('BitwiseAnd', 'broadcast', 'bitwise.bitwise_and'),
+    ('BitwiseOr', 'broadcast', 'bitwise.bitwise_or'),
+    ('BitwiseXor', 'broadcast', 'bitwise.bitwise_xor'),
+    ('LeftShift', 'broadcast', 'bitwise.left_shift'),
+    ('RightShift', 'broadcast', 'bitwise.right_shift'),
+    ('Invert', 'same', 'bitwise.invert'),
     ('div_no_nan', 'broadcast', 'math.divide_no_nan'),
     ('FloorMod', 'broadcast', 'math.floormod'),
     ('floordiv', 'broadcast', 'math.floordiv', 'floordiv'),
@@ -305,6 +313,12 @@ FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power',
                         'keras.losses.mean_absolute_error'))
 
 
+# ``&``, ``|`` and ``^`` open a name scope of their own: on bool tensors their last op takes the scope's name
+# ('and': LogicalAnd, 'xor': its final LogicalAnd), on integers the bitwise op sits inside it ('and/BitwiseAnd')
+# (TF 2.21, notes/progs/errors48/c11.txt)
+OPERATOR_SCOPES = {'and': 'BitwiseAnd', 'or': 'BitwiseOr', 'xor': 'BitwiseXor'}
+
+
 _ONE_IMAGE_NAMES = frozenset(('convert_image', 'flip_left_right/ReverseV2', 'flip_up_down/ReverseV2',
                               'rgb_to_grayscale', 'per_image_standardization', 'resize/Squeeze'))
 
@@ -313,10 +327,12 @@ def variant(name, parameters, result):
     """The name a call makes where its arguments change the op (None: not one measured): a
     variable given to ``convert_to_tensor`` is read ('ReadVariableOp'); ``tf.random.uniform`` over
     [0, 1) leaves out the scaling ops, so its result is the RandomUniform op inside its scope;
-    ``~`` of an integer tensor is a bitwise op."""
+    ``~`` of an integer tensor is a bitwise op ('Invert')."""
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
-        return None
+        return 'Invert' if 'self' in parameters else None      # ~ of an integer tensor is tf.bitwise.invert
+    if name in OPERATOR_SCOPES and result._data.dtype.kind != 'b':
+        return '%s/%s' % (name, OPERATOR_SCOPES[name])      # an integer's bitwise op, inside the operator's scope
     if name == 'TensorListLength' and not parameters['self'].dynamic_size:
         parameters.pop('name', None)    # (TF's convert_to_tensor(size) takes no name: 'Const', 'Const_1', ...)
         return 'Const'
