@@ -6,6 +6,7 @@ import numpy as np
 from framework import backend
 from framework.ops import cast, gather, not_equal
 from framework.ops.indexing import _gather_range_error
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from . import autocast as autocasting, constraints, initializers, lora, regularizers
@@ -53,6 +54,8 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
     casts_looked_up_rows = True         # (see call, and lora.merged)
 
     embeddings = ReadOnlyWeight('embeddings')       # Keras 3's property: no setter (layers/read_only_weights.py)
+
+    _keeps_composite_inputs = (RaggedTensor,)     # a ragged batch of ids (Keras 3 on TF takes one)
 
     def __init__(self, input_dim, output_dim, embeddings_initializer='uniform', embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
@@ -107,6 +110,10 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
         autocasting.keep_float32(self)      # (autocast=False: the merged table is summed in float32, then cast)
 
     def call(self, inputs):
+        if isinstance(inputs, RaggedTensor):
+            # Keras 3's take on TF gathers a ragged batch of ids row by row: a ragged batch of rows
+            # (the ragged tensors guide's Embedding on hashed words: (2, None) ids -> (2, None, 16))
+            return inputs.with_flat_values(self.call(inputs.flat_values))
         if inputs.dtype.name not in ('int32', 'int64'):
             # (a string tensor fails the cast as Keras 3's ops.cast: TF's Cast UnimplementedError)
             # (Keras casts in call, after its build: the layer stays built, as in TF 2.21)
