@@ -563,3 +563,17 @@ def test_single_image_forms_and_max_num_boxes():
     out = boxes.transform_bounding_boxes(given, None)
     assert _np(out['boxes']).shape == (2, 3, 4) and _np(out['boxes'])[0, 2].tolist() == [-1] * 4
     assert _np(out['labels']).tolist() == [[1, 2, -1], [3, 4, -1]]
+
+
+def test_zero_seed_draws_from_the_generator_where_keras_says_seed_or():
+    # TF 2.21: RandomInvert / RandomGaussianBlur / RandomPerspective / RandomErasing / RandomElasticTransform / AugMix
+    # take `seed or` their generator, so seed=0 draws from the layer's generator (RandomFlip's 0 is a seed)
+    x = np.zeros((6, 2, 2, 1), 'float32')
+    assert _np(L.RandomInvert(0.5, seed=3).get_random_transformation(x, seed=0)['apply_inversion']).tolist() == [
+        False] * 6
+    blur = L.RandomGaussianBlur(0.5, seed=3).get_random_transformation(np.zeros((4, 2, 2, 1)), seed=0)
+    assert _np(blur['blur_factor']).tolist() == pytest.approx([0.8747899, 0.3748606], rel=1e-6)
+    mix = L.AugMix(seed=3).get_random_transformation(np.zeros((2, 4, 4, 3), 'float32'), seed=5)
+    assert _np(mix['weight_sample']).item() == pytest.approx(0.7063774, rel=1e-6)      # (the seed given)
+    elastic = L.RandomElasticTransform(0.5, seed=3).get_random_transformation(np.zeros((3, 4, 4, 1)), seed=0)
+    assert isinstance(elastic['seed'], keras.random.SeedGenerator)

@@ -37,6 +37,7 @@ class AugMix(KerasTransformations, AugmentationLayer):
         seed: an int for a reproducible stream (the operation picks use Python's ``random``).
     Images come back float (cast at inference too, as Keras casts them); boxes are kept.
     """
+    falsy_seed_is_none = True       # (Keras 3: `seed = seed or` its generator)
     keras_seed_generators = 1
     casts_at_inference = True
 
@@ -56,9 +57,9 @@ class AugMix(KerasTransformations, AugmentationLayer):
         super().build(input_shape)
 
     def _draw(self, images, xp):
-        gammas = keras_random.gamma((self.num_chains,), self.alpha, seed=self.generator)
+        gammas = keras_random.gamma((self.num_chains,), self.alpha, seed=self._draws_from)
         chain_weights = (gammas / reduce_sum(gammas, axis=-1, keepdims=True)).numpy()
-        blend = keras_random.beta((), self.alpha, self.alpha, seed=self.generator).numpy()
+        blend = keras_random.beta((), self.alpha, self.alpha, seed=self._draws_from).numpy()
         chains = []
         for _ in range(self.num_chains):
             steps = []
@@ -71,9 +72,6 @@ class AugMix(KerasTransformations, AugmentationLayer):
 
     # Keras 3's augmentation API (random_transformation.py): {'chain_mixing_weights': (num_chains,), 'weight_sample':
     # (), 'chain_transforms': per chain a list of {'layer_name', 'transformation'}}, None while not training
-    def get_random_transformation(self, data, training=True, seed=None):
-        return super().get_random_transformation(data, training)    # (left: Keras's seed argument, see the report)
-
     def _keras_transformation(self, drawn, shape):
         blend, chain_weights, chains = drawn
         return {'chain_mixing_weights': Tensor(chain_weights), 'weight_sample': Tensor(blend),

@@ -81,6 +81,7 @@ class RandomInvert(OneFactorTransformation, ColourLayer):
         factor: a number f in [0, 1] (the probability drawn in [0, f]) or a pair.
         value_range: the images' (low, high), (0, 255) by default.
     """
+    falsy_seed_is_none = True       # (Keras 3: `seed = seed or` its generator)
 
     def __init__(self, factor=1.0, value_range=(0, 255), seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

@@ -36,6 +36,7 @@ class RandomErasing(KerasTransformations, AugmentationLayer):
         value_range: the images' (low, high), (0, 255) by default.
         seed: an int for a reproducible stream.
     """
+    falsy_seed_is_none = True       # (Keras 3: `seed = seed or` its generator)
     keras_seed_generators = 1
     casts_at_inference = True
     keeps_masks = True

@@ -31,6 +31,7 @@ class RandomPerspective(KerasTransformations, AugmentationLayer):
         ValueError: a scale outside [0, 1].
         NotImplementedError: an unknown interpolation (Keras's class).
     """
+    falsy_seed_is_none = True       # (Keras 3: `seed = seed or` its generator)
     keras_seed_generators = 1
     casts_at_inference = True
 

@@ -26,6 +26,7 @@ from .data_inputs import host_array
 class KerasTransformations:
     """get_random_transformation / transform_images / transform_labels / transform_segmentation_masks
     for an AugmentationLayer with Keras 3's transformation structure (see the module's docstring)."""
+    falsy_seed_is_none = False      # True: Keras's `seed or` its generator (seed=0 draws from the generator)
 
     def _idle_transformation(self, shape):
         """Keras's transformation while not training: None for most layers."""
@@ -39,7 +40,7 @@ class KerasTransformations:
         if not (training or self.draws_at_inference):       # (some Keras layers draw in any mode)
             return self._idle_transformation(shape)
         batch, _ = self._images(images, as_float=False)
-        with drawing_from(self, seed):
+        with drawing_from(self, (seed or None) if self.falsy_seed_is_none else seed):
             drawn = self._draw(batch, array_module(batch))
         return self._keras_transformation(drawn, shape)
 
