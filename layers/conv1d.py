@@ -8,6 +8,7 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
+from framework.ragged.ragged_tensor import RaggedTensor
 from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, standardized_padding,
                               standardized_tuple, zero_stride_division)
 from .channels_first_double import refuse_channels_first_double
@@ -190,8 +191,11 @@ class _GlobalPooling1D(GlobalPooling):
 class GlobalAveragePooling1D(_GlobalPooling1D):
     """The mean over the steps; over the unmasked ones when the input carries a mask (Keras 3)."""
     supports_masking = True
+    _keeps_composite_inputs = (RaggedTensor,)     # ragged rows (Keras 3's ops.mean on TF takes them)
 
     def call(self, inputs, mask=None):
+        if isinstance(inputs, RaggedTensor):      # each row's mean: a dense (batch, channels)
+            return reduce_mean(inputs, axis=1 if self.data_format != 'channels_first' else 2, keepdims=self.keepdims)
         if self.data_format == 'channels_first':
             if mask is None:
                 return reduce_mean(inputs, axis=2, keepdims=self.keepdims)

@@ -35,3 +35,23 @@ def test_gradient_and_nested_rows():
     nested = e(tf.ragged.constant([[[1], [2, 3]], [[4]]]))
     assert (nested.shape.as_list(), nested.ragged_rank) == ([2, None, None, 2], 2)
     assert keras.layers.Embedding(10, 2)(tf.ragged.constant([[1.0, 2.0]])).dtype.name == 'float32'
+
+
+def test_global_average_pooling_of_ragged_rows():
+    # TF 2.21: GlobalAveragePooling1D means each ragged row: a dense (batch, channels) tensor
+    keras.utils.set_random_seed(0)
+    e = keras.layers.Embedding(10, 2)
+    r = tf.ragged.constant([[1, 2, 3], [4]])
+    g = keras.layers.GlobalAveragePooling1D()(e(r))
+    assert type(g).__name__ == 'EagerTensor' and g.shape == (2, 2)
+    assert g.numpy().tolist() == [[0.007763488683849573, -0.007331769913434982],
+                                  [0.005425848066806793, -0.006254255771636963]]
+    rr = tf.ragged.constant([[[1., 2.], [3., 4.], [5., 7.]], [[0.1, 0.2]]], ragged_rank=1)
+    assert keras.layers.GlobalAveragePooling1D()(rr).numpy().tolist() == [
+        [3.0, 4.333333492279053], [0.10000000149011612, 0.20000000298023224]]
+    assert keras.layers.GlobalAveragePooling1D(keepdims=True)(rr).shape == (2, 1, 2)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(keras.layers.GlobalAveragePooling1D()(e(r)))
+    third = 0.3333333432674408
+    assert tf.convert_to_tensor(tape.gradient(y, e.embeddings)).numpy().tolist() == (
+        [[0., 0.]] + [[third, third]] * 3 + [[1., 1.]] + [[0., 0.]] * 5)
