@@ -62,3 +62,20 @@ def test_keras_iterates_a_scalar():
         keras.ops.stack(np.array(1.0))
     with pytest.raises(TypeError, match='Cannot iterate over a scalar tensor.'):
         keras.ops.stack(tf.constant(1.0))
+
+
+@pytest.mark.parametrize('value, dtype', [(3.0, tf.float32), ('abc', tf.string), (np.float32(2), tf.float32),
+                                          (True, tf.bool)])
+def test_one_scalar_or_string_along_axis_0_is_converted(value, dtype):
+    # TF 2.21 (notes/progs/lead46/p16.py, p17.py): tf.stack(3.0) is <tf.Tensor: shape=(), dtype=float32, numpy=3.0>
+    # (its first try, convert_to_tensor(values)); tf.stack('abc') and keras.ops.stack('abc') the scalar b'abc'
+    out = tf.stack(value)
+    assert out.shape == () and out.dtype == dtype
+    if isinstance(value, str):
+        assert keras.ops.stack(value).numpy() == b'abc'
+
+
+def test_one_string_along_another_axis_is_out_of_range():
+    # TF 2.21: the axis is checked against the rank of values[0] ('a') plus one
+    with pytest.raises(ValueError, match=r'^Argument `axis` = 1 not in range \[-1, 1\)'):
+        tf.stack('abc', axis=1)

@@ -173,7 +173,8 @@ def stack(x, axis=0):
         # Keras's TF backend ends in tf.stack(x), which converts one tensor along axis 0 and returns it as it is:
         # keras.ops.stack(tf.ones([0, 2])) is (0, 2) on TF 2.21 (stacking its no rows gave (0,))
         return tensor(x, 'stack')
-    if isinstance(x, (np.ndarray, Tensor)):     # one dtype: Keras hands it to tf.stack as it is (rows / refusal)
+    if isinstance(x, (np.ndarray, Tensor, str, bytes)):     # one dtype: Keras hands it to tf.stack as it is
+        # (rows / refusal; one string is tf.stack's scalar string)
         iter(x)     # (Keras first iterates it for the dtypes: a scalar's TypeError, 'iteration over a 0-d array')
         return _ops.stack(x, axis)
     return _ops.stack(cast_all(x, 'stack'), axis)

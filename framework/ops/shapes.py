@@ -1,6 +1,8 @@
 """Ops that move elements around without arithmetic: reshape, broadcast,
 transpose, concatenate, tile, pad, cast. Each gradient moves g back
 the same way. Indexing (getitem, gather) lives in indexing.py; split in splitting.py, one_hot in one_hot_encoding.py."""
+import numbers
+
 import numpy as np
 
 from ..composite import CompositeTensor, dispatch, map_elementwise
@@ -389,6 +391,12 @@ def _stacked_rows(values, axis):
 
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
+    if axis == 0 and isinstance(values, (numbers.Number, str, bytes, np.generic)):
+        return convert_to_tensor(values)        # TensorFlow's stack tries convert_to_tensor(values) first
+    if isinstance(values, (str, bytes)) and isinstance(axis, (int, np.integer)) and not -1 <= axis < 1:
+        # (TF checks axis against the rank of values[0], a one-character string, plus one)
+        raise noted(ValueError('Argument `axis` = %s not in range [-1, 1)' % axis),
+                    'stack: %r is one string, not a list of tensors' % (values,))
     if not hasattr(values, '__getitem__'):       # a generator, a set, a map: TF's stack reads values[0]
         raise noted(TypeError("'%s' object is not subscriptable" % type(values).__name__),
                     'stack: pass a list of tensors, e.g. list(...) of the %s' % type(values).__name__)
