@@ -118,3 +118,22 @@ def test_list_ops_convert_every_item(operation, text):
 def test_a_list_without_keras_variables_keeps_the_kernel_error():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'\[Op:ConcatV2\] name: concat'):
         tf.concat([tf.ones((2,)), tf.constant([1, 2])], 0)
+
+
+def test_convert_to_tensor_names_the_backing_variable():
+    # TF 2.21: tf.convert_to_tensor(layer.kernel, dtype=tf.int32) -> ValueError "Incompatible type conversion
+    # requested to type int32 for `tf.Variable of type float32. (Variable: <tf.Variable 'dd/kernel:0' shape=(2, 2)
+    # dtype=float32, numpy=...>)"; a tf.Variable is named by its repr
+    layer = keras.layers.Dense(2, name='dd')
+    layer.build((None, 2))
+    layer.set_weights([np.eye(2, dtype='float32'), np.zeros(2, 'float32')])
+    with pytest.raises(ValueError) as info:
+        tf.convert_to_tensor(layer.kernel, dtype=tf.int32)
+    assert str(info.value) == ("Incompatible type conversion requested to type int32 for `tf.Variable of type float32. "
+                               "(Variable: <tf.Variable 'dd/kernel:0' shape=(2, 2) dtype=float32, numpy=\n"
+                               "array([[1., 0.],\n       [0., 1.]], dtype=float32)>)")
+    variable = tf.Variable([1., 2.], name='tv')
+    with pytest.raises(ValueError) as info:
+        tf.convert_to_tensor(variable, dtype=tf.int32)
+    assert str(info.value).endswith("(Variable: <tf.Variable 'tv:0' shape=(2,) dtype=float32, "
+                                    "numpy=array([1., 2.], dtype=float32)>)")
