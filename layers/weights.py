@@ -157,9 +157,8 @@ class LayerWeights:
         """Assign numpy arrays to the weights, in ``weights`` order.
 
         Raises:
-            ValueError: naming the layer, when the count or a shape differs. As Keras 3's loop, the weights
-                before the first array that does not fit keep their new values (TF 2.21: set_weights([zeros((3, 2)),
-                zeros((3,))]) on a Dense(2) of 3 inputs zeroes the kernel, then refuses the bias).
+            ValueError: naming the layer, when the count or a shape differs;
+                nothing is assigned unless every array fits.
         """
         params = self.weights
         len(weights)        # Keras 3 takes len() first: None (or a generator) is Python's TypeError there
@@ -167,6 +166,7 @@ class LayerWeights:
         if len(params) != len(weights):
             raise ValueError("You called `set_weights(weights)` on layer '%s' with a weight list of length "
                              '%d, but the layer was expecting %d weights.' % (self.name, len(weights), len(params)))
+        arrays = []
         for variable, value in zip(params, weights):
             if not hasattr(value, 'shape'):       # Keras 3 reads value.shape first (a list, a float, a str)
                 error = WeightValueError("'%s' object has no attribute 'shape'" % type(value).__name__)
@@ -179,6 +179,8 @@ class LayerWeights:
                                    % (self.name, tuple(variable.shape), tuple(array.shape)))     # Keras 3's words
                 error.add_note('The weight is %r.' % variable.path)
                 raise error
+            arrays.append(array)
+        for variable, array in zip(params, arrays):
             # host arrays go to the variable's device (numpy or cupy) first
             xp = array_module(variable._data)
             variable.assign(xp.asarray(array.astype(variable.dtype, copy=False)))
