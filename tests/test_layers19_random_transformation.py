@@ -577,3 +577,32 @@ def test_zero_seed_draws_from_the_generator_where_keras_says_seed_or():
     assert _np(mix['weight_sample']).item() == pytest.approx(0.7063774, rel=1e-6)      # (the seed given)
     elastic = L.RandomElasticTransform(0.5, seed=3).get_random_transformation(np.zeros((3, 4, 4, 1)), seed=0)
     assert isinstance(elastic['seed'], keras.random.SeedGenerator)
+
+
+@pytest.mark.parametrize('make, expected', [
+    (lambda: L.RandomFlip(seed=1, bounding_box_format='xyxy'), [1, 2, 4, 6, 5, 3, 10, 8]),
+    (lambda: L.RandomTranslation(0.2, 0.3, seed=1, bounding_box_format='xyxy'),
+     [0, 3.211162, 1.5896623, 7.211162, 0, 0, 2.8438294, 4.871937]),
+    (lambda: L.RandomRotation(0.2, seed=1, bounding_box_format='xyxy'),
+     [1.2464459, 3.0360646, 6.245012, 7.801162, 0, 0, 5.3489122, 5.0426245]),
+    (lambda: L.RandomZoom(0.2, seed=1, bounding_box_format='xyxy'),
+     [1.46021, 2.197233, 4.0657444, 5.6712785, 0, 0, 5.008134, 5.0244026]),
+    (lambda: L.RandomShear(0.2, 0.3, seed=1, bounding_box_format='xyxy'),
+     [1.3440604, 1.0296595, 5.0321813, 5.740829, 0, 0, 5.769887, 5.995269]),
+    (lambda: L.RandomPerspective(1.0, seed=1, bounding_box_format='xyxy'),
+     [1.3100654, 3.8565776, 8.283382, 8, 0, 0, 5.650338, 2.5820332])])
+def test_transform_bounding_boxes(make, expected):
+    # TF 2.21's boxes for images (2, 8, 10, 3) and boxes [[1 2 4 6]], [[0 0 5 5]] (xyxy)
+    layer = make()
+    boxes = {'boxes': np.array([[[1, 2, 4, 6]], [[0, 0, 5, 5]]], 'float32'), 'labels': np.array([[1], [2]])}
+    t = layer.get_random_transformation(np.zeros((2, 8, 10, 3), 'float32'))
+    out = layer.transform_bounding_boxes(boxes, t)
+    assert _np(out['boxes']).ravel().tolist() == pytest.approx(expected, rel=1e-5, abs=1e-6)
+    assert _np(out['labels']).tolist() == [[1], [2]]
+    assert layer.transform_bounding_boxes(boxes, t, training=False) is boxes
+
+
+def test_colour_layers_keep_bounding_boxes():
+    layer = L.RandomContrast(0.2, seed=1, bounding_box_format='xyxy')
+    boxes = {'boxes': np.zeros((2, 1, 4), 'float32'), 'labels': np.zeros((2, 1))}
+    assert layer.transform_bounding_boxes(boxes, layer.get_random_transformation(np.zeros((2, 4, 4, 3)))) is boxes

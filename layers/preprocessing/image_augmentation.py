@@ -230,6 +230,9 @@ class RandomRotation(_AffineLayer):
         return {'angle': Tensor(drawn['degrees']), 'rotation_matrix': Tensor(matrices), 'image_height': height,
                 'image_width': width, 'batch_size': batch}
 
+    def _boxes_frame(self, transformation):
+        return tuple(transformation[key] for key in ('batch_size', 'image_height', 'image_width'))
+
     def _drawn_from(self, transformation, batch, height, width):
         # Keras samples by the matrix alone (its angle serves the boxes)
         return {'degrees': host_array(transformation['angle']),

@@ -21,6 +21,7 @@ from framework.backend import array_module
 from framework.tensor import Tensor
 
 from .data_inputs import host_array
+from .image_boxes import transformed_boxes
 
 
 class KerasTransformations:
@@ -62,6 +63,17 @@ class KerasTransformations:
         masks, restore = self._images(segmentation_masks, as_float=False)
         drawn = self._drawn_from(transformation, *self._batch_size(shape_of(segmentation_masks)))
         return restore(self._apply_to_masks(masks, drawn, array_module(masks)))
+
+    def transform_bounding_boxes(self, bounding_boxes, transformation, training=True):
+        """The boxes ({'boxes': (B, N, 4), 'labels'}) moved as their images (colour layers: as given)."""
+        if not training or self.keeps_masks:
+            return bounding_boxes
+        frame = self._boxes_frame(transformation)
+        return transformed_boxes(self, bounding_boxes, self._drawn_from(transformation, *frame), frame, False, True)
+
+    def _boxes_frame(self, transformation):
+        """(batch, height, width) of the images ``transformation`` was drawn for (Keras keeps their shape)."""
+        return self._batch_size(transformation['input_shape'])
 
     def _batch_size(self, shape):
         """(batch, height, width) of images of ``shape`` (a single image is a batch of 1)."""
