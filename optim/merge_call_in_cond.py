@@ -24,8 +24,11 @@ MERGE_CALL_IN_FUNCTION = (
 
 
 def refuse_merge_call_in_cond(optimizer):
-    """Raise TF's RuntimeError where ``optimizer``'s traced apply would merge_call inside a cond: asked at
-    a traced apply only (traced_hyperparameters.as_traced)."""
+    """Raise TF's RuntimeError where ``optimizer``'s traced apply would merge_call inside a cond (a
+    LossScaleOptimizer's inner one's too): asked at a traced apply only (traced_hyperparameters.as_traced),
+    and by a traced fit step before its forward pass (TF traces the whole step before running any of it:
+    BatchNormalization's statistics and the loss tracker stay as they were)."""
+    optimizer = getattr(optimizer, 'inner_optimizer', optimizer)
     if not (getattr(optimizer, 'gradient_accumulation_steps', None) or
             (getattr(optimizer, 'use_ema', False) and getattr(optimizer, 'ema_overwrite_frequency', None))):
         return

@@ -202,3 +202,21 @@ def test_evaluate_and_on_batch_build_the_optimizer_of_a_strategy_model(call, und
     trained = call == 'train_on_batch'
     assert (optimizer.built, len(optimizer.variables)) == ((True, 6) if under_strategy or trained else (False, 2))
     assert int(optimizer.iterations.numpy()) == int(trained)
+
+
+@pytest.mark.parametrize('loss_scale', [False, True])
+def test_refused_fit_step_leaves_batch_statistics_and_loss_tracker(loss_scale):
+    # TF 2.21 traces the whole step before running it: the refusal leaves BatchNormalization's moving
+    # statistics and the loss tracker untouched (notes/progs/optimtraj22/p18_bn.py)
+    with tf.distribute.MirroredStrategy().scope():
+        model = keras.Sequential([keras.Input((4,)), keras.layers.BatchNormalization(), keras.layers.Dense(1)])
+        optimizer = keras.optimizers.Adam(0.05, gradient_accumulation_steps=2)
+        if loss_scale:
+            optimizer = keras.optimizers.LossScaleOptimizer(optimizer)
+    model.compile(optimizer, 'mse', metrics=['mae'])
+    with pytest.raises(RuntimeError, match='merge_call'):
+        model.fit(X[:16], Y[:16], batch_size=8, verbose=0)
+    mean, variance = model.layers[0].get_weights()[2:]
+    np.testing.assert_array_equal(mean, np.zeros(4, 'f'))
+    np.testing.assert_array_equal(variance, np.ones(4, 'f'))
+    assert [float(np.asarray(v)) for v in model.metrics[0].variables] == [0.0, 0.0]

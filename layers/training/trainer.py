@@ -22,6 +22,7 @@ from framework.tensor import Tensor
 from framework.train.tracked_containers import wrapped as tf_wrapped
 from optim.gradients import unknown_variables_first
 from optim.loss_scale_optimizer import LossScaleOptimizer
+from optim.merge_call_in_cond import refuse_merge_call_in_cond
 from optim.optimizer import Optimizer
 from optim.traced_hyperparameters import as_traced
 
@@ -330,6 +331,8 @@ class Trainer(Keras2Shims, TrainingLoops):
             # BatchNormalization's statistics or the loss tracker counts the batch. (Wrappers, which keep
             # the slots in their inner optimizers, check as they apply; LossScaleOptimizer asks its inner one.)
             unknown_variables_first(self.optimizer, self.trainable_variables)
+        if trace is not None and self._distribute_strategy is not None:
+            refuse_merge_call_in_cond(self.optimizer)       # (likewise before the forward pass)
         with GradientTape() as tape:
             if trainable is not None:
                 frozen_since = [v for v in trainable if not v.trainable]
