@@ -606,3 +606,16 @@ def test_colour_layers_keep_bounding_boxes():
     layer = L.RandomContrast(0.2, seed=1, bounding_box_format='xyxy')
     boxes = {'boxes': np.zeros((2, 1, 4), 'float32'), 'labels': np.zeros((2, 1))}
     assert layer.transform_bounding_boxes(boxes, layer.get_random_transformation(np.zeros((2, 4, 4, 3)))) is boxes
+
+
+def test_shear_draws_in_the_compute_dtype():
+    # TF 2.21 (Keras draws the coin and shears in the compute dtype): a float64 layer's shear_factor is float64
+    # [[0.1009935 0.1717306] [-0.1879143 -0.0856494]] (tapeflow drew float32 [-0.1376242 ...]) and its images differ
+    layer = L.RandomShear(0.2, 0.3, seed=1, dtype='float64')
+    t = layer.get_random_transformation(np.zeros((2, 5, 6, 3)))
+    assert _np(t['shear_factor']).dtype == np.float64
+    assert _np(t['shear_factor']).ravel().tolist() == pytest.approx([0.1009935, 0.1717306, -0.1879143, -0.0856494],
+                                                                    rel=1e-6)
+    out = L.RandomShear(0.2, 0.3, seed=1, dtype='float64')(np.arange(18, dtype='float64').reshape(2, 3, 3, 1))
+    # TF 2.21: [0. 1.5151917 3.0303831 3.1009936 ...]
+    assert _np(out).ravel()[:4].tolist() == pytest.approx([0, 1.5151917, 3.0303831, 3.1009936], rel=1e-6)

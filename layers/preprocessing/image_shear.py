@@ -66,10 +66,11 @@ class RandomShear(KerasTransformations, AugmentationLayer):
 
     def _draw(self, images, xp):
         count = images.shape[0]
-        coin = self._uniform((count,), 0.0, 1.0, np)
-        sign = np.where(coin > 0.5, np.float32(-1), np.float32(1))
-        shear_y = self._uniform((count,), self.y_factor[0], self.y_factor[1], np)
-        shear_x = self._uniform((count,), self.x_factor[0], self.x_factor[1], np)
+        dtype = self.compute_dtype         # (Keras draws in it: a float64 layer's draws are other numbers)
+        coin = self._uniform((count,), 0.0, 1.0, np, dtype)
+        sign = np.where(coin > 0.5, -1, 1).astype(coin.dtype)
+        shear_y = self._uniform((count,), self.y_factor[0], self.y_factor[1], np, dtype)
+        shear_x = self._uniform((count,), self.x_factor[0], self.x_factor[1], np, dtype)
         return self._matrices(shear_x * sign, shear_y * sign)
 
     @staticmethod
@@ -81,7 +82,7 @@ class RandomShear(KerasTransformations, AugmentationLayer):
         return {'shear_factor': Tensor(matrices[:, [1, 3]]), 'input_shape': shape}
 
     def _drawn_from(self, transformation, batch, height, width):
-        factors = host_array(transformation['shear_factor']).astype(np.float32)
+        factors = host_array(transformation['shear_factor'])
         return self._matrices(factors[:, 0], factors[:, 1])
 
     def _apply(self, images, matrices, xp, interpolation=None):
