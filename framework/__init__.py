@@ -22,7 +22,7 @@ from .recompute_grad import recompute_grad  # noqa: F401
 from . import autodiff  # noqa: F401,E402  (tf.autodiff.ForwardAccumulator)
 from .placement import device
 from .device_spec import DeviceSpec  # noqa: F401  (tf.DeviceSpec)
-from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
+from .dtypes import (DType, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .module import Module
@@ -30,6 +30,7 @@ from .name_scopes import get_current_name_scope, name_scope  # noqa: F401
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .ops.tensor_array import TensorArray
 from .public_add import add  # noqa: E402  (tf.add converts x alone first, as TensorFlow's wrapper)
+from .public_as_dtype import as_dtype  # noqa: E402  (tf.as_dtype refuses None; the internal one passes it)
 from .ops.tensor_spec import TensorSpec
 from .type_spec import IndexedSlicesSpec, SparseTensorSpec, TensorArraySpec, TypeSpec, type_spec_from_value  # noqa: F401
 from .tape import GradientTape, UnconnectedGradients

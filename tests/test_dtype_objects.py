@@ -86,7 +86,7 @@ def test_as_dtype_gives_the_interned_object(spelling):
 def test_as_dtype_other_spellings_and_errors():
     assert tf.as_dtype('half') is tf.float16 and tf.as_dtype('double') is tf.float64
     assert tf.as_dtype(bool) is tf.bool and tf.as_dtype(np.dtype('O')) is tf.string
-    assert tf.as_dtype(np.dtype('<U3')) is tf.string and tf.as_dtype(None) is None
+    assert tf.as_dtype(np.dtype('<U3')) is tf.string and dtypes.as_dtype(None) is None     # (internal: no dtype)
     # TF 2.21's words (notes/progs/tfcore4): "Cannot convert the argument `type_value`: ... to a TensorFlow DType."
     with pytest.raises(TypeError, match="^Cannot convert the argument `type_value`: 'bogus' to a TensorFlow DType"):
         tf.as_dtype('bogus')

@@ -140,11 +140,13 @@ def _constant_array(xp, shape, dtype, one, op):
 
 
 def zeros(shape, dtype='float32', name=None):
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), _fill_dtype(dtype), False, 'zeros'))
+    dtype = _fill_dtype(dtype)      # TF reads the dtype before the shape: tf.zeros(None, None) is as_dtype's error
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), dtype, False, 'zeros'))
 
 
 def ones(shape, dtype='float32', name=None):
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), _fill_dtype(dtype), True, 'ones'))
+    dtype = _fill_dtype(dtype)      # TF reads the dtype before the shape: tf.ones(None, None) is as_dtype's error
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), dtype, True, 'ones'))
 
 
 def _fill_dtype(dtype):

@@ -656,11 +656,7 @@ def _mirror_index(xp, widths, shape, mode, named=False):
 def cast(x, dtype, name=None):
     """Convert to ``dtype``; gradients flow only between floating dtypes. An IndexedSlices
     stays one, its values converted."""
-    if isinstance(x, IndexedSlices):
-        return map_values(lambda values: cast(values, dtype), x)
-    if isinstance(x, CompositeTensor):      # a RaggedTensor or SparseTensor: its values cast, as TF's dispatch
-        return x._map_values(lambda values: cast(values, dtype), 'cast')
-    x = as_tensor(x, 'cast')
+    # TF's first line is as_dtype(dtype): a bad dtype is refused before x is read (tf.cast(None, None))
     try:
         dtype = dtypes.numpy_dtype(dtype)
     except TypeError as err:        # TF's words; the note names the op
@@ -670,6 +666,11 @@ def cast(x, dtype, name=None):
         error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
         error.add_note('cast: dtype must be given (e.g. framework.float32), got None')
         raise error
+    if isinstance(x, IndexedSlices):
+        return map_values(lambda values: cast(values, dtype), x)
+    if isinstance(x, CompositeTensor):      # a RaggedTensor or SparseTensor: its values cast, as TF's dispatch
+        return x._map_values(lambda values: cast(values, dtype), 'cast')
+    x = as_tensor(x, 'cast')
     if x._data.dtype == dtype:
         # TF returns the tensor itself (a tf.Variable too), mask and all; a Keras variable is no TF tensor
         # there: it is read into a new one
