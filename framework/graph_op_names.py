@@ -13,6 +13,7 @@ the op's outputs 'split:0', 'split:1', ...). A name 'sub,Square,Mean' is a call 
 top-level ops 'sub' and 'Square' before its result 'Mean' (keras.losses.mean_squared_error), as
 the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
+from . import keras_op_variants
 
 ROWS = (
     # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
@@ -196,6 +197,34 @@ ROWS = (
     ('Floor', 'same', 'keras.ops.floor'),
     ('Round', 'same', 'keras.ops.round'),
     ('Size', 'fixed', 'keras.ops.size'),
+    # (keras_op_variants: a Cast first where Keras converts the dtype; flip's axis=None a range first)
+    ('ReverseV2', 'same', 'keras.ops.flip'),
+    ('Cumsum', 'same', 'keras.ops.cumsum'),
+    ('Cumprod', 'same', 'keras.ops.cumprod'),
+    ('Prod', 'reduce', 'keras.ops.prod'),
+    ('Any', 'reduce', 'keras.ops.any'),
+    ('All', 'reduce', 'keras.ops.all'),
+    ('LogicalNot', 'same', 'keras.ops.logical_not'),
+    ('Sign', 'same', 'keras.ops.sign'),
+    ('Reciprocal', 'same', 'keras.ops.reciprocal'),
+    ('Relu6', 'same', 'keras.ops.relu6'),
+    ('Sin', 'same', 'keras.ops.sin'),
+    ('Cos', 'same', 'keras.ops.cos'),
+    ('Tan', 'same', 'keras.ops.tan'),
+    ('Asin', 'same', 'keras.ops.arcsin'),
+    ('Sinh', 'same', 'keras.ops.sinh'),
+    ('Ceil', 'same', 'keras.ops.ceil'),
+    ('Expm1', 'same', 'keras.ops.expm1'),
+    ('Rsqrt', 'same', 'keras.ops.rsqrt'),
+    ('Erf', 'same', 'keras.ops.erf'),
+    ('IsNan', 'same', 'keras.ops.isnan'),
+    ('IsInf', 'same', 'keras.ops.isinf'),
+    ('IsFinite', 'same', 'keras.ops.isfinite'),
+    ('MatrixBandPart', 'same', 'keras.ops.tril', 'keras.ops.triu'),
+    ('zeros_like', 'same', 'keras.ops.zeros_like'),
+    ('ones_like', 'same', 'keras.ops.ones_like'),
+    ('TopKV2', 'outputs', 'keras.ops.top_k'),
+    ('Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMin', 'argreduce', 'keras.ops.argmin'),
     # (Keras 3 maps -0.0 to 0.0 before a float argmax)
     ('Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMax', 'argreduce', 'keras.ops.argmax'),
     ('Softmax', 'same', 'keras.ops.softmax', 'keras.activations.softmax'),
@@ -308,7 +337,7 @@ ROWS = (
 FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power', 'keras.ops.sqrt', 'keras.ops.exp',
                         'keras.ops.log', 'keras.ops.log1p', 'keras.ops.tanh', 'keras.ops.sigmoid', 'keras.ops.softmax',
                         'keras.ops.log_softmax', 'keras.ops.softplus', 'keras.ops.elu', 'keras.ops.leaky_relu',
-                        'keras.ops.argmax', 'keras.activations.tanh', 'keras.activations.sigmoid',
+                        'keras.ops.argmax', 'keras.ops.isnan', 'keras.ops.isinf', 'keras.ops.isfinite', 'keras.activations.tanh', 'keras.activations.sigmoid',
                         'keras.activations.softmax', 'keras.activations.relu', 'keras.losses.mean_squared_error',
                         'keras.losses.mean_absolute_error'))
 
@@ -329,6 +358,8 @@ def variant(name, parameters, result):
     [0, 1) leaves out the scaling ops, so its result is the RandomUniform op inside its scope;
     ``~`` of an integer tensor is a bitwise op ('Invert')."""
     from .variable import Variable
+    if name in keras_op_variants.NAMES and keras_op_variants.is_keras_call(parameters):
+        return keras_op_variants.variant(name, parameters, result)
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return 'Invert' if 'self' in parameters else None      # ~ of an integer tensor is tf.bitwise.invert
     if name in OPERATOR_SCOPES and result._data.dtype.kind != 'b':

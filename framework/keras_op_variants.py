@@ -1,0 +1,50 @@
+"""The graph names of keras.ops calls whose ops depend on their arguments, as Keras 3's TensorFlow
+backend makes them in a TF 2.21 trace (notes/progs/kerasops4/ops1.py, ops2.py: each call's op list).
+
+Keras casts an input whose dtype the TF op does not take first: a 'Cast' op made before the result
+(ops.any of floats is Cast then Any; ops.prod of bools or int8 multiplies int32s: Cast, Prod), so
+later 'Cast' names count on. ``axis=None`` flattens or lists the axes first: ops.flip makes the axes
+by tf.range ('range', then ReverseV2). Calls whose ops were not measured are not named (None).
+"""
+
+# ops.argmin of floats maps -0.0 to 0.0 first (as ops.argmax): these ops, then ArgMin; of integers ArgMin alone
+_FLOAT_ARGMIN = 'Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMin'
+# ops Keras runs in floats: an integer or bool input is cast to floatx first ('Cast', then 'Sin')
+_IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Erf')
+
+# graph names of keras.ops rows this module decides (graph_op_names.ROWS); TF's own APIs of the same
+# names (tf.sign, tf.math.cumsum, tf.reverse, ...) keep their rows
+NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', _FLOAT_ARGMIN) + _IN_FLOATS)
+
+
+def is_keras_call(parameters):
+    """Whether an API call's parameters are a keras.ops function's: an 'x', and no 'name' (TF's APIs take one)."""
+    return 'x' in parameters and 'name' not in parameters
+
+
+def variant(name, parameters, result):
+    """The name list for the keras.ops call of graph name ``name`` (see NAMES), or None."""
+    x = parameters.get('x')
+    kind = getattr(getattr(x, '_data', None), 'dtype', None)
+    if kind is None:
+        return None         # (a list or a NumPy input: converted first, a Const not measured)
+    cast = kind != result._data.dtype
+    if name == 'ReverseV2':
+        return 'range,ReverseV2' if parameters.get('axis') is None else name
+    if name in ('Cumsum', 'Cumprod'):
+        if parameters.get('axis') is None:
+            return None     # (flattened by a Reshape first; its length not measured)
+        return 'Cast,' + name if cast else name
+    if name == 'Prod':
+        return 'Cast,Prod' if cast else name
+    if name in ('Any', 'All', 'LogicalNot'):
+        return name if kind.kind == 'b' else 'Cast,' + name
+    if name == _FLOAT_ARGMIN:
+        if parameters.get('axis') is None or parameters.get('keepdims'):
+            return None     # (flattened, or the axis kept: a Reshape, not measured)
+        return name if kind.kind in 'fc' else 'ArgMin'
+    if name in _IN_FLOATS:
+        return name if kind.kind in 'fc' else 'Cast,' + name
+    if name == 'Sign':
+        return None if kind.kind == 'u' else name      # (unsigned: Cast, Sign, Cast_1)
+    return name

@@ -1,0 +1,105 @@
+"""keras.ops calls inside a tf.function print as the graph tensors Keras 3's TensorFlow backend makes in
+TF 2.21 (names made unique in creation order, TF's static shapes), not as eager values: ops.flip is
+ReverseV2, ops.top_k TopKV2, ops.tril / triu MatrixBandPart, and a Cast comes first where Keras converts
+the input's dtype (ops.any of floats, ops.prod of bools, ops.sin of ints). Expected texts: TF 2.21's
+(notes/progs/kerasops4/cmp1.py, ops1.py, ops2.py and lead46/p14.py)."""
+import pytest
+
+import framework as tf
+from framework import keras
+
+ops = keras.ops
+
+
+def traced_texts(calls, dtype='float32', shape=(None, 4)):
+    """str() of each call's result on the traced argument of an input_signature tf.function."""
+    texts = []
+
+    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
+    def f(x):
+        for call in calls:
+            texts.append(str(call(x)))
+        return x
+    f.get_concrete_function()
+    return texts
+
+
+CASES = [
+    # (input dtype, call, TF 2.21's text for the call alone)
+    ('float32', lambda x: ops.flip(x, axis=1), 'Tensor("ReverseV2:0", shape=(None, 4), dtype=float32)'),
+    ('int32', lambda x: ops.flip(x), 'Tensor("ReverseV2:0", shape=(None, 4), dtype=int32)'),
+    ('float32', lambda x: ops.cumsum(x, axis=1), 'Tensor("Cumsum:0", shape=(None, 4), dtype=float32)'),
+    ('bool', lambda x: ops.cumsum(x, axis=1), 'Tensor("Cumsum:0", shape=(None, 4), dtype=int32)'),
+    ('int32', lambda x: ops.cumsum(x, axis=1, dtype='float32'), 'Tensor("Cumsum:0", shape=(None, 4), dtype=float32)'),
+    ('float32', lambda x: ops.cumprod(x, axis=0), 'Tensor("Cumprod:0", shape=(None, 4), dtype=float32)'),
+    ('float32', lambda x: ops.prod(x, axis=-1), 'Tensor("Prod:0", shape=(None,), dtype=float32)'),
+    ('bool', lambda x: ops.prod(x, axis=1), 'Tensor("Prod:0", shape=(None,), dtype=int32)'),
+    ('float32', lambda x: ops.prod(x, axis=1, keepdims=True), 'Tensor("Prod:0", shape=(None, 1), dtype=float32)'),
+    ('float32', lambda x: ops.prod(x), 'Tensor("Prod:0", shape=(), dtype=float32)'),
+    ('float32', lambda x: ops.any(x, axis=-1), 'Tensor("Any:0", shape=(None,), dtype=bool)'),
+    ('int32', lambda x: ops.all(x, axis=1), 'Tensor("All:0", shape=(None,), dtype=bool)'),
+    ('bool', lambda x: ops.any(x, axis=1, keepdims=True), 'Tensor("Any:0", shape=(None, 1), dtype=bool)'),
+    ('float32', lambda x: ops.logical_not(x), 'Tensor("LogicalNot:0", shape=(None, 4), dtype=bool)'),
+    ('int32', ops.sign, 'Tensor("Sign:0", shape=(None, 4), dtype=int32)'),
+    ('int32', ops.relu6, 'Tensor("Relu6:0", shape=(None, 4), dtype=int32)'),
+    ('float32', ops.reciprocal, 'Tensor("Reciprocal:0", shape=(None, 4), dtype=float32)'),
+    ('int32', ops.sin, 'Tensor("Sin:0", shape=(None, 4), dtype=float32)'),
+    ('float16', ops.sin, 'Tensor("Sin:0", shape=(None, 4), dtype=float16)'),
+    ('float32', ops.cos, 'Tensor("Cos:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.tan, 'Tensor("Tan:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.arcsin, 'Tensor("Asin:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.sinh, 'Tensor("Sinh:0", shape=(None, 4), dtype=float32)'),
+    ('int32', ops.ceil, 'Tensor("Ceil:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.expm1, 'Tensor("Expm1:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.rsqrt, 'Tensor("Rsqrt:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.erf, 'Tensor("Erf:0", shape=(None, 4), dtype=float32)'),
+    ('float32', ops.isnan, 'Tensor("IsNan:0", shape=(None, 4), dtype=bool)'),
+    ('float32', ops.isinf, 'Tensor("IsInf:0", shape=(None, 4), dtype=bool)'),
+    ('float32', ops.isfinite, 'Tensor("IsFinite:0", shape=(None, 4), dtype=bool)'),
+    ('float32', lambda x: ops.tril(x, k=1), 'Tensor("MatrixBandPart:0", shape=(None, 4), dtype=float32)'),
+    ('int32', lambda x: ops.triu(x, -1), 'Tensor("MatrixBandPart:0", shape=(None, 4), dtype=int32)'),
+    ('float32', lambda x: ops.zeros_like(x, dtype='int32'), 'Tensor("zeros_like:0", shape=(None, 4), dtype=int32)'),
+    ('int32', ops.ones_like, 'Tensor("ones_like:0", shape=(None, 4), dtype=int32)'),
+    ('float32', lambda x: ops.top_k(x, 2)[0], 'Tensor("TopKV2:0", shape=(None, 2), dtype=float32)'),
+    ('int32', lambda x: ops.top_k(x, 3, sorted=False)[1], 'Tensor("TopKV2:1", shape=(None, 3), dtype=int32)'),
+    ('float32', lambda x: ops.argmin(x, axis=1), 'Tensor("ArgMin:0", shape=(None,), dtype=int32)'),
+    ('int32', lambda x: ops.argmin(x, axis=0), 'Tensor("ArgMin:0", shape=(4,), dtype=int32)'),
+]
+
+
+@pytest.mark.parametrize('dtype, call, expected', CASES)
+def test_keras_op_alone_prints_tf_graph_tensor(dtype, call, expected):
+    assert traced_texts([call], dtype) == [expected]
+
+
+def test_counters_follow_the_cast_and_helper_ops_made_first():
+    # TF 2.21, one graph of an int input: ops.sin makes Cast then Sin, so the float16 ops.sin is 'Sin_1';
+    # a second tril / flip / any counts on from the first
+    texts = traced_texts([
+        lambda x: ops.sin(x), lambda x: ops.sin(ops.cast(x, 'float16')), lambda x: ops.tril(x),
+        lambda x: ops.triu(x), lambda x: ops.flip(x, axis=0), lambda x: ops.flip(x),
+        lambda x: ops.any(x, axis=0), lambda x: ops.any(x > 0, axis=0),
+    ], 'int32', (3, None))
+    assert texts == [
+        'Tensor("Sin:0", shape=(3, None), dtype=float32)',
+        'Tensor("Sin_1:0", shape=(3, None), dtype=float16)',
+        'Tensor("MatrixBandPart:0", shape=(3, None), dtype=int32)',
+        'Tensor("MatrixBandPart_1:0", shape=(3, None), dtype=int32)',
+        'Tensor("ReverseV2:0", shape=(3, None), dtype=int32)',
+        'Tensor("ReverseV2_1:0", shape=(3, None), dtype=int32)',
+        'Tensor("Any:0", shape=(None,), dtype=bool)',
+        'Tensor("Any_1:0", shape=(None,), dtype=bool)',
+    ]
+
+
+def test_tf_apis_of_the_same_op_keep_their_names():
+    # TF 2.21: tf.sign / tf.math.cumsum / tf.math.logical_not are their op's name, no Cast counted
+    texts = traced_texts([tf.sign, lambda x: tf.math.cumsum(x, axis=1), lambda x: tf.math.logical_not(x > 0),
+                          lambda x: ops.cast(x, 'int32'), lambda x: ops.logical_not(x)])
+    assert texts == [
+        'Tensor("Sign:0", shape=(None, 4), dtype=float32)',
+        'Tensor("Cumsum:0", shape=(None, 4), dtype=float32)',
+        'Tensor("LogicalNot:0", shape=(None, 4), dtype=bool)',
+        'Tensor("Cast:0", shape=(None, 4), dtype=int32)',
+        'Tensor("LogicalNot_1:0", shape=(None, 4), dtype=bool)',
+    ]
