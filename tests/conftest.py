@@ -192,6 +192,20 @@ def numpy_operators_restored():
 
 
 @pytest.fixture
+def numpy_behavior(numpy_operators_restored):
+    """tnp.experimental_enable_numpy_behavior() for one test, as a program turns it on; its switch, its
+    prefer_float32 flag and Tensor's operators are as they were after it (once enabled, operators promote dtypes,
+    and later test files expect TF's errors)."""
+    from framework import tensor_numpy_methods
+    import framework.experimental.numpy as tnp
+    saved = list(tensor_numpy_methods.ENABLED)
+    tnp.experimental_enable_numpy_behavior()
+    yield
+    tnp.experimental_enable_numpy_behavior(prefer_float32=False)
+    tensor_numpy_methods.ENABLED[:] = saved
+
+
+@pytest.fixture
 def float64_floatx():
     """keras.backend.set_floatx('float64') for one test, as at the start of a fresh program (no layer
     has fixed the global dtype policy yet); float32 and an unfixed policy again after it, whatever happens."""

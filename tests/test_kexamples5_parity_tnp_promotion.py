@@ -13,16 +13,6 @@ from framework import keras
 from framework import tensor_numpy_methods
 
 
-@pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    # (restored afterwards: once enabled, tensor operators promote dtypes, and later test files expect TF's errors)
-    saved = list(tensor_numpy_methods.ENABLED)
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    tnp.experimental_enable_numpy_behavior(prefer_float32=False)
-    tensor_numpy_methods.ENABLED[:] = saved
-
-
 def _x():
     return tf.constant(np.ones((2, 3), np.float32))
 

@@ -13,14 +13,6 @@ T = [[1.5, 2.25], [3.0, -4.75]]
 
 
 @pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    saved = list(tensor_numpy_methods.ENABLED)
-    tf.experimental.numpy.experimental_enable_numpy_behavior()
-    yield
-    tensor_numpy_methods.ENABLED[:] = saved
-
-
-@pytest.fixture
 def plain_tensors():
     saved = list(tensor_numpy_methods.ENABLED)
     tensor_numpy_methods.ENABLED[:] = []

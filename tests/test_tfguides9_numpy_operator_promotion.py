@@ -8,16 +8,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-import framework.experimental.numpy as tnp
 from framework import tensor_numpy_methods
-
-
-@pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    saved = list(tensor_numpy_methods.ENABLED)
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    tensor_numpy_methods.ENABLED[:] = saved
 
 
 def _a():

@@ -14,14 +14,6 @@ from framework import tensor_numpy_methods
 from framework.errors import InvalidArgumentError
 
 
-@pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    saved = list(tensor_numpy_methods.ENABLED)
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    tensor_numpy_methods.ENABLED[:] = saved
-
-
 def _x():
     return tnp.reshape(tnp.arange(24), (2, 3, 4))
 

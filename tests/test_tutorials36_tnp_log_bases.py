@@ -6,19 +6,9 @@ logaddexp2 are TF's ``amax + log1p(exp(-|d|))`` compositions (NaN difference: ``
 by TF 2.21 (probes tn9.py, tn11.py in /work/notes/progs/tutorials36).
 """
 import numpy as np
-import pytest
 
 import framework as tf
 import framework.experimental.numpy as tnp
-from framework import tensor_numpy_methods
-
-
-@pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    saved = list(tensor_numpy_methods.ENABLED)
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    tensor_numpy_methods.ENABLED[:] = saved
 
 
 def _values(r):

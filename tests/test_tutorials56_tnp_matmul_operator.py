@@ -12,15 +12,6 @@ import framework.experimental.numpy as tnp
 from framework import tensor_numpy_methods
 
 
-@pytest.fixture
-def numpy_behavior(numpy_operators_restored):
-    saved = list(tensor_numpy_methods.ENABLED)
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    tnp.experimental_enable_numpy_behavior(prefer_float32=False)
-    tensor_numpy_methods.ENABLED[:] = saved
-
-
 _SIZE_ERROR = ('{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
                'Matrix size-incompatible: In[0]: [%s], In[1]: [%s] [Op:MatMul] name: ')
 
