@@ -9,7 +9,7 @@ import numpy as np
 from .variable_enums import VariableAggregation, VariableSynchronization  # noqa: F401  (TF's graph-era home)
 
 from . import dtypes
-from .errors import kernel_error
+from .errors import kernel_error, noted
 from .ops.graph_input_errors import eager_input_error
 from .ops.operands import as_tensor
 from .ops.shapes import identity
@@ -34,7 +34,11 @@ def group(*inputs, name=None):
 
 
 def tuple(tensors, name=None, control_inputs=None):  # noqa: A001  (TensorFlow's name)
-    """The tensors, each through ``identity`` (a list, as TF returns); None entries stay None."""
+    """Eagerly ``tensors`` itself, as TF 2.21 (whatever it is: tf.tuple(None) is None); in a
+    tf.function each tensor through ``identity`` (a list, as TF's graph); None entries stay None."""
+    from . import executing_eagerly
+    if executing_eagerly():
+        return tensors
     return [None if t is None else identity(t) for t in tensors]
 
 
@@ -66,6 +70,10 @@ def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError: tensors of different dtypes (TF's ShapeN takes one dtype).
     """
+    if input is None or isinstance(input, (str, bytes)) or not hasattr(input, '__iter__'):
+        # TF's op wrapper takes a list (a tensor iterates as one); a string is no list of tensors there
+        raise noted(TypeError("Expected list for 'input' argument to 'shape_n' Op, not %r." % (input,)),
+                    'shape_n: input must be a list of tensors, got %s' % type(input).__name__)
     tensors = [as_tensor(t, 'shape_n') for t in input]
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:

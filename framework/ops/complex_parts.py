@@ -37,9 +37,19 @@ def _zeros(g):
     return Tensor(backend.array_module(g._data).zeros_like(g._data))
 
 
+# TF 2.21's words where a bool or string tensor reaches each op's Python wrapper
+_NOT_NUMERIC = {
+    'real': lambda t: "input must be a numeric tensor, but got tensor with dtype <dtype: '%s'>" % t.dtype.name,
+    'conj': lambda t: 'Expected numeric or variant tensor, got dtype tf.%s.' % t.dtype.name,
+    'angle': lambda t: 'Cannot convert 0 to EagerTensor of dtype %s' % t.dtype.name,     # its zeros_like(input)
+}
+
+
 def _real_only(t, op):
     if t._data.dtype.kind not in 'fiu':
-        raise TypeError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        error = TypeError(_NOT_NUMERIC[op](t))
+        error.add_note('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise error
 
 
 @named_errors('real')
@@ -54,10 +64,12 @@ def real(input, name=None):  # noqa: A002
 
 @named_errors('imag')
 def imag(input, name=None):  # noqa: A002
-    """The imaginary part of a complex tensor; zeros for a real tensor."""
+    """The imaginary part of a complex tensor; zeros for any other (TF's zeros_like: b'' for a string, False
+    for a bool)."""
     t = as_tensor(input, 'imag')
     if t._data.dtype.kind != 'c':
-        _real_only(t, 'imag')
+        if t._data.dtype.kind == 'O':
+            return Tensor(np.full(t._data.shape, b'', dtype=object))
         return Tensor(backend.array_module(t._data).zeros_like(t._data))
     return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda g, x: _as_complex(_zeros(g), g))
 

@@ -155,6 +155,10 @@ rfft3d, irfft3d = _real_transform('rfft3d', 3, False), _real_transform('irfft3d'
 
 def _shift(x, axes, sign, op):
     t = as_tensor(x, op)
+    if axes is None and t.ndim == 0:
+        # TF rolls by shape(x) // 2 (int32, empty) along tuple(range(0)) = (), which converts to float32:
+        # Roll's Taxis attr error, for a scalar of any dtype (a string 'abc' too)
+        return roll(t, Tensor(np.zeros(0, np.int32)), ())
     axes = list(range(t.ndim)) if axes is None else ([axes] if isinstance(axes, int) else list(axes))
     for a in axes:
         if not -t.ndim <= int(a) < t.ndim:

@@ -1,0 +1,75 @@
+"""Bad inputs to tf.tuple, tf.shape_n, tf.math.real / imag / conj / angle and tf.signal.fftshift, as TF 2.21
+(lead46's sweep; probes /work/notes/progs/errors49/p2.py, p3.py, p4.py)."""
+import pytest
+import framework as tf
+
+_ROLL_TAXIS = ("Value for attr 'Taxis' of float is not in the list of allowed values: int32, int64\n\t; "
+               "NodeDef: {{node Roll}}; Op<name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
+               "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
+               "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]> [Op:Roll]")
+
+
+def test_tuple_returns_its_argument_eagerly():
+    # TF 2.21's tf.tuple returns `tensors` itself when executing eagerly: None, 'abc', a tuple stay as given
+    a = tf.constant([1.0, 2.0])
+    assert tf.tuple(None) is None and tf.tuple('abc') == 'abc'
+    pair = (a, 1.0)
+    assert tf.tuple(pair) is pair
+    assert tf.tuple(tf.constant(1), tf.constant(1.0)).numpy() == 1      # (control_inputs ignored eagerly)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = tf.reduce_sum(tf.tuple([a * 3])[0])
+    assert tape.gradient(y, a).numpy().tolist() == [3.0, 3.0]
+
+
+def test_tuple_in_a_function_gives_a_list():
+    @tf.function
+    def f(x):
+        out = tf.tuple((x, x * 2, None))
+        assert isinstance(out, list) and out[2] is None
+        return out[1]
+    assert f(tf.constant([1.0])).numpy().tolist() == [2.0]
+
+
+@pytest.mark.parametrize('value, shown', [('abc', "'abc'"), (None, 'None'), (3, '3')])
+def test_shape_n_takes_a_list(value, shown):
+    # TF 2.21: TypeError "Expected list for 'input' argument to 'shape_n' Op, not 'abc'."
+    with pytest.raises(TypeError, match="^Expected list for 'input' argument to 'shape_n' Op, not %s\\." % shown):
+        tf.shape_n(value)
+    assert [s.numpy().tolist() for s in tf.shape_n([[1, 2], [3, 4]])] == [[2], [2]]
+
+
+def test_imag_of_a_string_or_bool_is_zeros_like():
+    # TF 2.21: tf.math.imag('abc') is b'', imag of bools False (zeros_like for every non-complex dtype)
+    assert tf.math.imag('abc').numpy() == b''
+    assert tf.math.imag(tf.constant(['ab', 'c'])).numpy().tolist() == [b'', b'']
+    out = tf.math.imag(tf.constant([True]))
+    assert out.dtype == tf.bool and out.numpy().tolist() == [False]
+
+
+def test_real_conj_angle_refuse_strings_and_bools_in_tf_words():
+    # TF 2.21's texts
+    with pytest.raises(TypeError, match="^input must be a numeric tensor, but got tensor with dtype <dtype: 'string'>"):
+        tf.math.real('abc')
+    with pytest.raises(TypeError, match="^input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>"):
+        tf.math.real(True)
+    with pytest.raises(TypeError, match="^Expected numeric or variant tensor, got dtype tf.string\\."):
+        tf.math.conj(tf.constant(['x']))
+    with pytest.raises(TypeError, match="^Expected numeric or variant tensor, got dtype tf.bool\\."):
+        tf.math.conj(True)
+    with pytest.raises(TypeError, match="^Cannot convert 0 to EagerTensor of dtype bool"):
+        tf.math.angle(tf.constant([True]))
+    assert tf.math.real(3).numpy() == 3 and tf.math.conj(2.5).numpy() == 2.5
+
+
+@pytest.mark.parametrize('op', ['fftshift', 'ifftshift'])
+@pytest.mark.parametrize('value', ['abc', 1.0, 3])
+def test_fftshift_of_a_scalar_is_rolls_axis_error(op, value):
+    # TF 2.21 rolls a scalar along axes () (a float32 tensor): Roll's Taxis error, no ' name: ' tail
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        getattr(tf.signal, op)(value)
+    assert str(err.value).split('\n\t; ')[0] + '\n\t; ' + str(err.value).split('\n\t; ')[1].split('\n')[0] \
+        == _ROLL_TAXIS
+    assert getattr(tf.signal, op)(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == \
+        ([3.0, 1.0, 2.0] if op == 'fftshift' else [2.0, 3.0, 1.0])
+    assert tf.signal.fftshift(tf.constant([1.0, 2.0]), axes=[]).numpy().tolist() == [1.0, 2.0]
