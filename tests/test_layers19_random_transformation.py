@@ -619,3 +619,19 @@ def test_shear_draws_in_the_compute_dtype():
     out = L.RandomShear(0.2, 0.3, seed=1, dtype='float64')(np.arange(18, dtype='float64').reshape(2, 3, 3, 1))
     # TF 2.21: [0. 1.5151917 3.0303831 3.1009936 ...]
     assert _np(out).ravel()[:4].tolist() == pytest.approx([0, 1.5151917, 3.0303831, 3.1009936], rel=1e-6)
+
+
+def test_cut_mix_draws_in_the_compute_dtype():
+    x = np.arange(48, dtype='float64').reshape(3, 4, 4, 1)
+    t = L.CutMix(seed=3, dtype='float64').get_random_transformation(x)
+    # TF 2.21: float64 mix_weight [0.0021317 0.5352404 0.8056151] (tapeflow drew float32 [1.19e-07 0.1893389 ...])
+    assert _np(t['mix_weight']).dtype == np.float64
+    assert _np(t['mix_weight']).ravel().tolist() == pytest.approx([0.0021317, 0.5352404, 0.8056151], abs=1e-7)
+    out = L.CutMix(seed=3, dtype='float64')({'images': x, 'labels': np.eye(3)})       # float64 labels mix there
+    assert _np(out['labels'])[0].tolist() == pytest.approx([0.0021317, 0, 0.9978683], abs=1e-7)
+    half = L.CutMix(seed=3, dtype='mixed_float16')
+    t = half.get_random_transformation(x.astype('float32'))
+    # TF 2.21: float16 weights; float32 labels then fail in Mul ('... expected to be a half tensor but is a float ...')
+    assert _np(t['mix_weight']).dtype == np.float16
+    with pytest.raises(tf.errors.InvalidArgumentError, match='expected to be a half tensor but is a float tensor'):
+        half.transform_labels(np.eye(3, dtype='float32'), t)

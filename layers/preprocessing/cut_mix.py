@@ -62,31 +62,33 @@ class CutMix(ImageLayer):
         if not training or len(shape) != 4:
             return None
         count, (height, width) = shape[0], (shape[axis] for axis in self._spatial_axes(4))
-        f32 = np.float32
+        dtype = self.compute_dtype     # (Keras draws and computes the boxes in it)
+        real = np.dtype(dtype).type
         with drawing_from(self, seed or None):      # (Keras's `seed or` its generator: 0 draws from it too)
             generator = self._draws_from
-            alpha = keras_random.uniform((), self.factor[0], self.factor[1], dtype='float32', seed=generator).numpy()
-            alpha = f32(alpha + f32(1e-6))
-            weight = keras_random.beta((count,), alpha, alpha, dtype='float32', seed=generator).numpy()
-            ratio = np.sqrt(f32(1.0) - weight)
+            alpha = keras_random.uniform((), self.factor[0], self.factor[1], dtype=dtype, seed=generator).numpy()
+            alpha = real(alpha + real(1e-6))
+            weight = keras_random.beta((count,), alpha, alpha, dtype=dtype, seed=generator).numpy()
+            ratio = np.sqrt(real(1.0) - weight)
             x0, x1 = self._crop_bounds(count, width, ratio)
             y0, y1 = self._crop_bounds(count, height, ratio)
             permutation = keras_random.shuffle(np.arange(count, dtype=np.int32), seed=generator)
         x0, x1, y0, y1 = (bound[:, None, None, None] for bound in (x0, x1, y0, y1))
-        rows = np.arange(height, dtype=f32)[None, :, None, None]
-        cols = np.arange(width, dtype=f32)[None, None, :, None]
+        rows = np.arange(height, dtype=real)[None, :, None, None]
+        cols = np.arange(width, dtype=real)[None, None, :, None]
         box = (cols >= x0) & (cols < x1) & (rows >= y0) & (rows < y1)
         channels_first = self.data_format == 'channels_first'
         box = np.repeat(box, shape[1 if channels_first else 3], axis=3)
-        kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
+        kept = real(1.0) - (x1 - x0) * (y1 - y0) / real(width * height)
         return {'permutation_order': permutation, 'batch_masks': Tensor(np.moveaxis(box, 3, 1) if channels_first
                                                                          else box),
                 'mix_weight': Tensor(kept)}
 
     def _crop_bounds(self, count, length, ratio):
-        crop = (ratio * np.float32(length)).astype(np.float32)
-        start = keras_random.uniform((count,), 0.0, 1.0, dtype='float32', seed=self._draws_from).numpy()
-        start = start * (np.float32(length) - crop)
+        kind = ratio.dtype.type
+        crop = (ratio * kind(length)).astype(kind)
+        start = keras_random.uniform((count,), 0.0, 1.0, dtype=ratio.dtype.name, seed=self._draws_from).numpy()
+        start = start * (kind(length) - crop)
         return start, start + crop
 
     def transform_images(self, images, transformation=None, training=True):

@@ -30,10 +30,12 @@ def _blend(raw, weight, permutation):
 def _mixed_labels(labels, weight, permutation):
     """The labels mixed as their images were: one weight per row, as a (batch, 1) column (Keras's shape)."""
     raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
-    if raw.dtype != np.float32 and raw.size:
-        # Keras multiplies its float32 weights by the labels in TF's Mul, which refuses labels of another dtype
-        # (TF 2.21: 'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a int64 ...')
-        multiply(Tensor(np.zeros(1, np.float32)), Tensor(raw.reshape(-1)[:1]))
+    weight = np.asarray(weight)
+    if raw.dtype != weight.dtype and raw.size:
+        # Keras multiplies its weights (MixUp's float32, CutMix's in the compute dtype) by the labels in TF's Mul,
+        # which refuses labels of another dtype (TF 2.21: 'cannot compute Mul as input #1(zero-based) was expected
+        # to be a float tensor but is a int64 tensor ...')
+        multiply(Tensor(np.zeros(1, weight.dtype)), Tensor(raw.reshape(-1)[:1]))
     return Tensor(_blend(raw, weight.reshape(-1, 1), permutation))
 
 
