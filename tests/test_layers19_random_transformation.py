@@ -635,3 +635,13 @@ def test_cut_mix_draws_in_the_compute_dtype():
     assert _np(t['mix_weight']).dtype == np.float16
     with pytest.raises(tf.errors.InvalidArgumentError, match='expected to be a half tensor but is a float tensor'):
         half.transform_labels(np.eye(3, dtype='float32'), t)
+
+
+def test_random_erasing_draws_in_the_compute_dtype():
+    # TF 2.21: a float64 layer's fill_value is float64 [0. 255. 0. 0. 0. 0. 6.6997009 ...] (tapeflow float32
+    # [221.73538 255. 222.65916 ...]); under mixed_float16 float16
+    t = L.RandomErasing(seed=3, dtype='float64').get_random_transformation(np.zeros((2, 4, 4, 1)))
+    assert _np(t['fill_value']).dtype == np.float64
+    assert _np(t['fill_value']).ravel()[:7].tolist() == pytest.approx([0, 255, 0, 0, 0, 0, 6.6997009], abs=1e-6)
+    half = L.RandomErasing(1.0, seed=3, dtype='mixed_float16', fill_value=7.3)
+    assert _np(half.get_random_transformation(np.zeros((2, 4, 4, 1), 'float32'))['fill_value']).dtype == np.float16

@@ -49,17 +49,19 @@ class RandomErasing(KerasTransformations, AugmentationLayer):
         self.fill_value, self.value_range = fill_value, value_range
 
     def _crop_bounds(self, count, length, ratio, xp):
-        crop = (ratio * np.float32(length)).astype(np.float32)
-        start = self._uniform((count,), 0.0, 1.0, xp) * (np.float32(length) - crop)
+        real = ratio.dtype.type
+        crop = (ratio * real(length)).astype(real)
+        start = self._uniform((count,), 0.0, 1.0, xp, ratio.dtype.name) * (real(length) - crop)
         return start, start + crop
 
     def _draw(self, images, xp):
         count, height, width = images.shape[:3]
-        ratios = xp.sqrt(self._uniform((count, 2), self.scale[0], self.scale[1], xp))
+        dtype = self.compute_dtype         # (Keras draws the boxes and the noise in it)
+        ratios = xp.sqrt(self._uniform((count, 2), self.scale[0], self.scale[1], xp, dtype))
         x0, x1 = self._crop_bounds(count, width, ratios[:, 0], xp)
         y0, y1 = self._crop_bounds(count, height, ratios[:, 1], xp)
-        rows = xp.arange(height, dtype=np.float32)[None, :, None, None]
-        cols = xp.arange(width, dtype=np.float32)[None, None, :, None]
+        rows = xp.arange(height, dtype=dtype)[None, :, None, None]
+        cols = xp.arange(width, dtype=dtype)[None, None, :, None]
         box = ((cols >= x0[:, None, None, None]) & (cols < x1[:, None, None, None])
                & (rows >= y0[:, None, None, None]) & (rows < y1[:, None, None, None]))
         probability = self._uniform((count,), self.factor[0], self.factor[1], xp)
@@ -94,15 +96,16 @@ class RandomErasing(KerasTransformations, AugmentationLayer):
             images.shape[0], images.shape[3], images.shape[1], images.shape[2])
         if self.fill_value is None:
             # drawn in the input's own layout (one image's shape when unbatched: the same values)
-            noise = keras_random.normal(layout, dtype='float32', seed=self._draws_from)
-            fill = xp.asarray(noise.numpy()).reshape(layout) * np.float32(self.value_range[1])
+            noise = keras_random.normal(layout, dtype=self.compute_dtype, seed=self._draws_from)
+            fill = xp.asarray(noise.numpy()).reshape(layout) * noise.numpy().dtype.type(self.value_range[1])
         elif isinstance(self.fill_value, (tuple, list)) and len(self.fill_value) == 3:
-            fill = xp.broadcast_to(xp.asarray(self.fill_value, np.float32), layout)
+            fill = xp.broadcast_to(xp.asarray(self.fill_value, self.compute_dtype), layout)
         elif isinstance(self.fill_value, (int, float)) and not isinstance(self.fill_value, bool):
-            fill = xp.ones(layout, np.float32) * np.float32(self.fill_value)
+            fill = xp.ones(layout, self.compute_dtype) * np.dtype(self.compute_dtype).type(self.fill_value)
         else:
             raise ValueError(_FILL_ERROR)
-        fill = xp.clip(fill, np.float32(self.value_range[0]), np.float32(self.value_range[1]))
+        real = fill.dtype.type      # (the compute dtype, as Keras's fill)
+        fill = xp.clip(fill, real(self.value_range[0]), real(self.value_range[1]))
         return fill if self.data_format == 'channels_last' else xp.moveaxis(fill, 1, -1)
 
     def _apply(self, images, drawn, xp):
