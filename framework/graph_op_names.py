@@ -206,6 +206,9 @@ ROWS = (
     ('All', 'reduce', 'keras.ops.all'),
     ('LogicalNot', 'same', 'keras.ops.logical_not'),
     ('Sign', 'same', 'keras.ops.sign'),
+    ('Tile', 'tile', 'keras.ops.tile'),
+    ('Repeat/Reshape_1', 'repeat', 'keras.ops.repeat'),        # (axis=None: a Reshape flattens x first)
+    ('eye/diag', 'constant', 'keras.ops.eye'),
     ('Reciprocal', 'same', 'keras.ops.reciprocal'),
     ('Relu6', 'same', 'keras.ops.relu6'),
     ('Sin', 'same', 'keras.ops.sin'),
@@ -397,6 +400,8 @@ def variant(name, parameters, result):
         return None             # (measured for the exact form only)
     if name == 'Repeat/Reshape_1' and (parameters.get('name') or not _one_count(parameters.get('repeats'))):
         return None             # (measured for one count, unnamed: a list of counts ends in 'Repeat/Reshape')
+    if name == 'Repeat/Reshape_1' and keras_op_variants.is_keras_call(parameters) and parameters.get('axis') is None:
+        return 'Reshape,' + name        # (keras.ops.repeat flattens x first)
     if name == 'conv1d/Squeeze' and parameters.get('name'):
         return None             # (TF opens the given name as the scope, 'cc/Squeeze'; the naming gives 'cc')
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu

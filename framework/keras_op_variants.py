@@ -14,16 +14,20 @@ _IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Er
 
 # graph names of keras.ops rows this module decides (graph_op_names.ROWS); TF's own APIs of the same
 # names (tf.sign, tf.math.cumsum, tf.reverse, ...) keep their rows
-NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', _FLOAT_ARGMIN) + _IN_FLOATS)
+NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag',
+                   _FLOAT_ARGMIN) + _IN_FLOATS)
 
 
 def is_keras_call(parameters):
-    """Whether an API call's parameters are a keras.ops function's: an 'x', and no 'name' (TF's APIs take one)."""
-    return 'x' in parameters and 'name' not in parameters
+    """Whether an API call's parameters are a keras.ops function's: an 'x' (ops.eye: 'N'), and no 'name'
+    (TF's APIs take one)."""
+    return ('x' in parameters or 'N' in parameters) and 'name' not in parameters
 
 
 def variant(name, parameters, result):
     """The name list for the keras.ops call of graph name ``name`` (see NAMES), or None."""
+    if name == 'eye/diag':
+        return _eye(parameters)
     x = parameters.get('x')
     kind = getattr(getattr(x, '_data', None), 'dtype', None)
     if kind is None:
@@ -45,6 +49,24 @@ def variant(name, parameters, result):
         return name if kind.kind in 'fc' else 'ArgMin'
     if name in _IN_FLOATS:
         return name if kind.kind in 'fc' else 'Cast,' + name
+    if name == 'Tile':
+        repeats = parameters.get('repeats')
+        # (repeats of another length than the rank: Keras pads them or expands x first, not measured)
+        return name if type(repeats) in (list, tuple) and len(repeats) == x._data.ndim else None
     if name == 'Sign':
         return None if kind.kind == 'u' else name      # (unsigned: Cast, Sign, Cast_1)
     return name
+
+
+def _eye(parameters):
+    """ops.eye(N, M, k) runs tf.eye: a square of a Python size is 'eye/diag' (a MatrixDiag of ones), other
+    sizes or a size the trace leaves to the run (ops.eye(tf.shape(x)[0])) 'eye/set_diag'; k != 0 pads
+    the diagonal after (not measured)."""
+    n, m, k = parameters.get('N'), parameters.get('M'), parameters.get('k')
+    if type(k) is not int or k != 0:
+        return None
+    if type(n) is int and m is None:
+        return 'eye/diag'
+    if m is None or (type(n) is int and type(m) is int and n != m):
+        return 'eye/set_diag'
+    return None         # (a square given twice, or traced columns: not measured)

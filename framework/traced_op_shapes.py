@@ -253,13 +253,20 @@ def _lengths_given_at_run(rule, parameters, trace, result):
     if _holds_run_value(parameters.get('maxlen'), trace):
         shape = _input_shape(parameters.get('lengths'), trace)
         return None if shape is None else tuple(shape) + (None,)
-    sizes = [parameters.get('num_rows'), parameters.get('num_columns'), parameters.get('batch_shape')]
+    sizes = [_keras_or_tf(parameters, 'N', 'num_rows'), _keras_or_tf(parameters, 'M', 'num_columns'),
+             parameters.get('batch_shape')]
     if _holds_run_value(sizes, trace):          # tf.eye: the batch lengths, then the rows and columns
         rows = _partial_vector([sizes[0]], trace)[0]
         columns = rows if sizes[1] is None else _partial_vector([sizes[1]], trace)[0]
         batch = _partial_vector(sizes[2], trace) if sizes[2] is not None else []
         return None if type(batch) is not list else tuple(batch) + (rows, columns)
     return _NOT_GIVEN
+
+
+def _keras_or_tf(parameters, keras_name, tf_name):
+    """An argument the keras.ops function names ``keras_name`` and TF's API ``tf_name`` (ops.tile's repeats,
+    tf.tile's multiples): the same shape rule serves both."""
+    return parameters[keras_name] if keras_name in parameters else parameters.get(tf_name)
 
 
 def _squeezed(shape, axis):
@@ -291,8 +298,8 @@ def _input_shape(value, trace):
 def _tiled(parameters, trace):
     """Tile's shape function: each input length times its multiple, open where either is (keras.io's masked
     autoencoder tiles (1, 16, 8) position embeddings by ``[tf.shape(patches)[0], 1, 1]``: (None, 16, 8))."""
-    shape = _input_shape(parameters.get('input'), trace)
-    counts = _partial_vector(parameters.get('multiples'), trace)
+    shape = _input_shape(_keras_or_tf(parameters, 'x', 'input'), trace)
+    counts = _partial_vector(_keras_or_tf(parameters, 'repeats', 'multiples'), trace)
     if shape is None or type(counts) is not list or len(counts) != len(shape) or \
             not all(c is None or type(c) is int for c in counts):
         return None
@@ -303,7 +310,7 @@ def _repeated(parameters, trace):
     """tf.repeat with one count (repeat_with_axis reshapes to [..., count * length, ...] built from tf.shape):
     the repeated length open where the count or the length is (``repeats=tf.shape(x)[0]`` on (1, 4, 6):
     (None, 4, 6)); ``axis=None`` repeats the flattened input."""
-    shape = _input_shape(parameters.get('input'), trace)
+    shape = _input_shape(_keras_or_tf(parameters, 'x', 'input'), trace)
     axis, repeats = parameters.get('axis'), parameters.get('repeats')
     if shape is None:
         return None

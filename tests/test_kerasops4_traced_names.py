@@ -103,3 +103,51 @@ def test_tf_apis_of_the_same_op_keep_their_names():
         'Tensor("Cast:0", shape=(None, 4), dtype=int32)',
         'Tensor("LogicalNot_1:0", shape=(None, 4), dtype=bool)',
     ]
+
+
+def test_tile_repeat_and_eye_as_tf_makes_them():
+    # TF 2.21 (notes/progs/kerasops4/ops3.py, ops4.py): ops.repeat is tf.repeat's 'Repeat/Reshape_1' (axis=None
+    # flattens by a Reshape first), a traced count or size leaves the length open, ops.eye of a Python size is
+    # MatrixDiag 'eye/diag', of a traced one or N != M 'eye/set_diag'
+    texts = traced_texts([
+        lambda x: ops.tile(x, [1, 2]), lambda x: ops.tile(x, [2, 1]),
+        lambda x: ops.repeat(x, 2, axis=1), lambda x: ops.repeat(x[None], tf.shape(x)[0], axis=0),
+        lambda x: ops.repeat(x, 2), lambda x: ops.eye(3), lambda x: ops.eye(tf.shape(x)[0]),
+        lambda x: ops.eye(3, 4), lambda x: ops.eye(tf.shape(x)[0], dtype='int32'),
+    ])
+    assert texts == [
+        'Tensor("Tile:0", shape=(None, 8), dtype=float32)',
+        'Tensor("Tile_1:0", shape=(None, 4), dtype=float32)',
+        'Tensor("Repeat/Reshape_1:0", shape=(None, 8), dtype=float32)',
+        'Tensor("Repeat_1/Reshape_1:0", shape=(None, None, 4), dtype=float32)',
+        'Tensor("Repeat_2/Reshape_1:0", shape=(None,), dtype=float32)',
+        'Tensor("eye/diag:0", shape=(3, 3), dtype=float32)',
+        'Tensor("eye_1/set_diag:0", shape=(None, None), dtype=float32)',
+        'Tensor("eye_2/set_diag:0", shape=(3, 4), dtype=float32)',
+        'Tensor("eye_3/set_diag:0", shape=(None, None), dtype=int32)',
+    ]
+
+
+class _Repeated(keras.layers.Layer):
+    def call(self, x):
+        return ops.repeat(x[None], tf.shape(x)[0], axis=0)
+
+
+class _Eye(keras.layers.Layer):
+    def call(self, x):
+        return ops.eye(tf.shape(x)[0])
+
+
+class _Flipped(keras.layers.Layer):
+    def call(self, x):
+        return ops.top_k(ops.flip(ops.cumsum(x, axis=1), axis=0), 2)[0]
+
+
+@pytest.mark.parametrize('layer, symbolic, called', [
+    (_Repeated, (None, None, 4), (3, 3, 4)), (_Eye, (None, None), (3, 3)), (_Flipped, (None, 2), (3, 2))])
+def test_custom_layer_on_input_gets_tf_traced_shape(layer, symbolic, called):
+    # TF 2.21 (notes/progs/kerasops4/sym1.py): the traced count / size is open in the KerasTensor's shape
+    inp = keras.Input((4,))
+    out = layer()(inp)
+    assert tuple(out.shape) == symbolic
+    assert tuple(keras.Model(inp, out)(tf.ones((3, 4))).shape) == called
