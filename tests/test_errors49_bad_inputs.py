@@ -73,3 +73,16 @@ def test_fftshift_of_a_scalar_is_rolls_axis_error(op, value):
     assert getattr(tf.signal, op)(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == \
         ([3.0, 1.0, 2.0] if op == 'fftshift' else [2.0, 3.0, 1.0])
     assert tf.signal.fftshift(tf.constant([1.0, 2.0]), axes=[]).numpy().tolist() == [1.0, 2.0]
+
+
+def test_meshgrid_of_strings_and_ragged_lists():
+    # TF 2.21: string inputs fail at ones(shapes, tf.string): TypeError 'Cannot convert 1 to EagerTensor of dtype string'
+    for args in (('abc',), (tf.constant(['a', 'b']),), (['a', 'b'], [1, 2])):
+        with pytest.raises(TypeError, match='^Cannot convert 1 to EagerTensor of dtype string'):
+            tf.meshgrid(*args)
+    # TF 2.21 stacks each input: a ragged list is Pack's InvalidArgumentError
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r'Shapes of all inputs must match: values\[0\].shape = \[2\] != values\[1\].shape = \[1\]'):
+        tf.meshgrid([1, 2], [[1, 2], [3]])
+    x, y = tf.meshgrid([1, 2], [3, 4, 5])
+    assert x.numpy().tolist() == [[1, 2]] * 3 and y.numpy().tolist() == [[3, 3], [4, 4], [5, 5]]

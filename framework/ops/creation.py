@@ -371,6 +371,17 @@ def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
         raise TypeError('Cannot convert 1 to EagerTensor of dtype string')
 
 
+def _meshgrid_input(value):
+    """TF 2.21 stacks each input (array_ops.stack(x)): a ragged list is Pack's shape error."""
+    try:
+        return as_tensor(value, 'meshgrid')
+    except ValueError:
+        if isinstance(value, (list, tuple)):
+            from .shapes import stack
+            stack(value)        # raises Pack's InvalidArgumentError where the rows differ
+        raise
+
+
 def meshgrid(*args, indexing='xy', name=None):
     """Coordinate grids from 1-D tensors, as ``tf.meshgrid``: with 'xy' the first
     two output axes are swapped (Cartesian), with 'ij' they are not (matrix).
@@ -379,9 +390,13 @@ def meshgrid(*args, indexing='xy', name=None):
     if indexing not in ('xy', 'ij'):
         raise noted(ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got '%s'" % (indexing,)),
                     "meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))      # TF 2.21's words
-    tensors = [as_tensor(a, 'meshgrid') for a in args]
+    tensors = [_meshgrid_input(a) for a in args]
     if not tensors:
         return []       # TF 2.21: no inputs, no grids
+    if tensors[0]._data.dtype.kind == 'O':
+        # TF multiplies each grid by ones(shapes, the first input's dtype): there is no string one
+        raise noted(TypeError('Cannot convert 1 to EagerTensor of dtype string'),
+                    'meshgrid: string inputs have no grids; got %s' % ', '.join(t.dtype.name for t in tensors))
     # TF 2.21 reshapes every input to a vector first: a scalar or a matrix gives its elements' grid
     tensors = [t if t.ndim == 1 else reshape(t, [-1]) for t in tensors]
     first_dtype = tensors[0]._data.dtype
