@@ -37,6 +37,9 @@ def hash64(data, seed=0xDECAFCAFFE):
 def to_hash_bucket(string_tensor, num_buckets, name=None):
     """Each string's ``Hash64`` modulo ``num_buckets``, as int64 (TensorFlow's legacy hash; prefer
     ``to_hash_bucket_fast`` in new code, as TensorFlow's docs say)."""
+    if isinstance(num_buckets, (str, bytes)) or not hasattr(num_buckets, '__int__'):
+        # TF's op wrapper (make_int) reads the attr before it converts the strings
+        raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,))
     if isinstance(string_tensor, CompositeTensor) and hasattr(string_tensor, 'with_flat_values'):
         return string_tensor.with_flat_values(to_hash_bucket(string_tensor.flat_values, num_buckets))
     t = convert_to_tensor(string_tensor)

@@ -86,3 +86,23 @@ def test_meshgrid_of_strings_and_ragged_lists():
         tf.meshgrid([1, 2], [[1, 2], [3]])
     x, y = tf.meshgrid([1, 2], [3, 4, 5])
     assert x.numpy().tolist() == [[1, 2]] * 3 and y.numpy().tolist() == [[3, 3], [4, 4], [5, 5]]
+
+
+def test_int_and_type_attrs_are_read_before_the_input():
+    # TF 2.21's op wrappers check attrs (make_int / make_type) before converting the input: None inputs with a None attr
+    # are the attr's TypeError, not the conversion's ValueError
+    with pytest.raises(TypeError, match="^Expected DataType for argument 'type' not None\\."):
+        tf.bitcast(None, None)
+    with pytest.raises(TypeError, match="^Expected int for argument 'seq_dim' not None\\."):
+        tf.reverse_sequence(None, None)
+    with pytest.raises(TypeError, match="^Expected int for argument 'block_size' not None\\."):
+        tf.nn.depth_to_space(None, None)
+    with pytest.raises(TypeError, match="^Expected int for argument 'block_size' not 'x'\\."):
+        tf.nn.space_to_depth(None, 'x')
+    with pytest.raises(TypeError, match="^Expected int for argument 'num_buckets' not None\\."):
+        tf.strings.to_hash_bucket(None, None)
+    for call in (lambda: tf.bitcast(None, tf.int32), lambda: tf.reverse_sequence(None, None, seq_axis=1),
+                 lambda: tf.nn.depth_to_space(None, 1)):
+        with pytest.raises(ValueError):     # a good attr: the input's conversion error, as TF
+            call()
+    assert tf.strings.to_hash_bucket(['a'], 3.5).dtype == tf.int64

@@ -3,7 +3,7 @@ and ``tf.bitcast`` (reinterpret the bytes; no gradient, as in TensorFlow)."""
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, named_errors
 from .selection import clip_by_value
@@ -45,6 +45,9 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
     Raises:
         InvalidArgumentError: the last axis does not match the ratio, as TensorFlow's "Cannot bitcast".
     """
+    if type is None:        # TF's op wrapper checks the type attr before it converts the input
+        raise noted(TypeError("Expected DataType for argument 'type' not None."),
+                    'bitcast: type (the dtype to read the bytes as) is required, got None')
     x = as_tensor(input, 'bitcast')
     out = _bitcast(x, input, type)
     if ACTIVE:      # TF registers no gradient for Bitcast: a gradient of its output is the registry's LookupError

@@ -76,8 +76,9 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
         InvalidArgumentError: a length above the sequence axis's size, or a count of lengths
             that is not the batch size.
     """
-    x = as_tensor(input, 'reverse_sequence')
+    # TF's op wrapper reads the int attrs before it converts the input (reverse_sequence(None, None): seq_dim's error)
     seq, batch = _dim_attr(seq_axis, 'seq_dim'), 0 if batch_axis is None else _dim_attr(batch_axis, 'batch_dim')
+    x = as_tensor(input, 'reverse_sequence')
     named = fast_path(input, seq_lengths)
     if not isinstance(seq_lengths, Tensor) and np.size(seq_lengths) == 0:
         seq_lengths = np.zeros(np.shape(seq_lengths), np.int64)   # TF converts no lengths with Tlen's default

@@ -23,11 +23,15 @@ def _op_def(kernel):
             % (kernel, kernel))
 
 
-def _block_size(block_size, kernel, op):
+def _make_int(block_size):
     """TF 2.21's make_int: Python ints, numpy integers and floats (truncated: 2.5 is 2) and bools (True is 1)."""
     if isinstance(block_size, (str, bytes)) or not hasattr(block_size, '__int__'):
         raise TypeError("Expected int for argument 'block_size' not %r." % (block_size,))
-    size = int(block_size)
+    return int(block_size)
+
+
+def _block_size(block_size, kernel, op):
+    size = _make_int(block_size)
     if size < 2:      # the op registry's attr check
         error = InvalidArgumentError("Value for attr 'block_size' of %d must be at least minimum 2\n\t; NodeDef: "
                                      '{{node %s}}%s' % (size, kernel, _op_def(kernel)))
@@ -51,6 +55,7 @@ def _no_kernel(x, size, data_format, kernel, op):
 
 def _checked(input, block_size, data_format, op):  # noqa: A002
     """The input and block size after TF 2.21's checks in its order: the attrs, the kernel lookup, the rank."""
+    _make_int(block_size)      # TF's op wrapper reads the attr before it converts the input
     x = as_tensor(input, op)
     kernel = 'DepthToSpace' if op == 'depth_to_space' else 'SpaceToDepth'
     size = _block_size(block_size, kernel, op)
