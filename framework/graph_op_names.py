@@ -209,6 +209,12 @@ ROWS = (
     ('Tile', 'tile', 'keras.ops.tile'),
     ('Repeat/Reshape_1', 'repeat', 'keras.ops.repeat'),        # (axis=None: a Reshape flattens x first)
     ('eye/diag', 'constant', 'keras.ops.eye'),
+    ('Const,Pad', 'padded', 'keras.ops.pad'),       # (Keras converts pad_width first: the Const)
+    ('transpose', 'moved', 'keras.ops.swapaxes', 'keras.ops.moveaxis'),
+    ('Mean', 'reduce', 'keras.ops.average'),
+    ('concat', 'appended', 'keras.ops.append'),     # (axis=None: both flattened by Reshapes first)
+    ('concat', 'hstack', 'keras.ops.hstack'),
+    ('concat', 'concat', 'keras.ops.vstack'),      # (of matrices: tapeflow stacks vectors as numpy, Keras joins them)
     ('Reciprocal', 'same', 'keras.ops.reciprocal'),
     ('Relu6', 'same', 'keras.ops.relu6'),
     ('Sin', 'same', 'keras.ops.sin'),
@@ -400,6 +406,11 @@ def variant(name, parameters, result):
         return None             # (measured for the exact form only)
     if name == 'Repeat/Reshape_1' and (parameters.get('name') or not _one_count(parameters.get('repeats'))):
         return None             # (measured for one count, unnamed: a list of counts ends in 'Repeat/Reshape')
+    if name == 'concat' and 'xs' in parameters and 'axis' not in parameters and any(
+            getattr(getattr(t, '_data', None), 'ndim', 0) < result._data.ndim for t in parameters['xs']):
+        return None             # (keras.ops.vstack of vectors, made rows: see its row)
+    if name == 'concat' and 'x1' in parameters and parameters.get('axis') is None:
+        return 'Reshape,Reshape,concat'     # (keras.ops.append flattens both first)
     if name == 'Repeat/Reshape_1' and keras_op_variants.is_keras_call(parameters) and parameters.get('axis') is None:
         return 'Reshape,' + name        # (keras.ops.repeat flattens x first)
     if name == 'conv1d/Squeeze' and parameters.get('name'):

@@ -14,7 +14,7 @@ _IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Er
 
 # graph names of keras.ops rows this module decides (graph_op_names.ROWS); TF's own APIs of the same
 # names (tf.sign, tf.math.cumsum, tf.reverse, ...) keep their rows
-NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag',
+NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag', 'Const,Pad', 'Mean',
                    _FLOAT_ARGMIN) + _IN_FLOATS)
 
 
@@ -28,6 +28,11 @@ def variant(name, parameters, result):
     """The name list for the keras.ops call of graph name ``name`` (see NAMES), or None."""
     if name == 'eye/diag':
         return _eye(parameters)
+    if name == 'Const,Pad':
+        return _pad(parameters)
+    if name == 'Mean':      # ops.average: tf.reduce_mean where no weights are given
+        if parameters.get('weights') is not None:
+            return None     # (a Tensordot of the weights, then a truediv: not named)
     x = parameters.get('x')
     kind = getattr(getattr(x, '_data', None), 'dtype', None)
     if kind is None:
@@ -49,6 +54,8 @@ def variant(name, parameters, result):
         return name if kind.kind in 'fc' else 'ArgMin'
     if name in _IN_FLOATS:
         return name if kind.kind in 'fc' else 'Cast,' + name
+    if name == 'Mean':
+        return name if kind.kind in 'fc' else 'Cast,Mean'
     if name == 'Tile':
         repeats = parameters.get('repeats')
         # (repeats of another length than the rank: Keras pads them or expands x first, not measured)
@@ -70,3 +77,18 @@ def _eye(parameters):
     if m is None or (type(n) is int and type(m) is int and n != m):
         return 'eye/set_diag'
     return None         # (a square given twice, or traced columns: not measured)
+
+
+def _pad(parameters):
+    """ops.pad: Keras converts pad_width (a Const), then pads by Pad, by PadV2 where a constant_values other
+    than 0 is given, by MirrorPad for mode 'reflect' / 'symmetric'. A pad_width of other than a row per axis
+    (an int: TF's rank error) is not named."""
+    x, rows = parameters.get('x'), parameters.get('pad_width')
+    if type(rows) not in (list, tuple) or len(rows) != getattr(getattr(x, '_data', None), 'ndim', -1):
+        return None
+    mode, value = parameters.get('mode'), parameters.get('constant_values')
+    if mode in ('reflect', 'symmetric'):
+        return 'Const,MirrorPad'
+    if mode != 'constant':
+        return None
+    return 'Const,Pad' if value is None or (type(value) in (int, float) and value == 0) else 'Const,PadV2'

@@ -231,7 +231,7 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         return _tiled(parameters, trace)
     if rule == 'repeat':
         return _repeated(parameters, trace)
-    if rule == 'known' and 'paddings' in parameters:
+    if rule == 'padded' or (rule == 'known' and 'paddings' in parameters):
         return _padded(parameters, trace)
     if rule == 'known' and 'shape' in parameters and 'input' in parameters:
         return _broadcast_target(parameters, trace)
@@ -335,8 +335,8 @@ def _padded(parameters, trace):
     """tf.pad's shape: Pad's shape function, then tf.pad's own set_shape from its paddings' constant parts
     (array_ops.pad): each length plus its row's paddings, open where the length or a padding is
     (``[[0, 0], [0, n]]`` of a traced n on (None, 4): (None, None); ``[[0, n], [0, 0]]``: (None, 4))."""
-    shape = _input_shape(parameters.get('tensor'), trace)
-    rows = _partial_vector(parameters.get('paddings'), trace)
+    shape = _input_shape(_keras_or_tf(parameters, 'x', 'tensor'), trace)
+    rows = _partial_vector(_keras_or_tf(parameters, 'pad_width', 'paddings'), trace)
     if shape is None or type(rows) is not list or len(rows) != len(shape):
         return None
     rows = [row if type(row) is list else [None, None] for row in rows]
@@ -562,6 +562,42 @@ def _transpose(parameters, shapes, result):
     return tuple(shape[int(p)] for p in perm)
 
 
+def _moved(parameters, shapes, result):
+    """keras.ops.swapaxes / moveaxis: a transpose by the permutation NumPy's would make."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    rank = len(shape)
+    if 'axis1' in parameters:
+        perm = list(range(rank))
+        a, b = int(parameters['axis1']) % rank, int(parameters['axis2']) % rank
+        perm[a], perm[b] = perm[b], perm[a]
+    else:
+        source, destination = parameters.get('source'), parameters.get('destination')
+        source = [int(a) % rank for a in (source if isinstance(source, (list, tuple)) else [source])]
+        destination = [int(a) % rank for a in (destination if isinstance(destination, (list, tuple))
+                                                else [destination])]
+        perm = [a for a in range(rank) if a not in source]
+        for d, a in sorted(zip(destination, source)):
+            perm.insert(d, a)
+    return tuple(shape[p] for p in perm)
+
+
+def _appended(parameters, shapes, result):
+    """keras.ops.append: a concat on ``axis``; axis=None joins both flattened (open if any length is)."""
+    if parameters.get('axis') is not None:
+        return _joined(parameters, shapes, result, False)
+    if not shapes or any(s is None for s in shapes):
+        return None
+    return (None,) if any(None in s for s in shapes) else (sum(int(_product(s)) for s in shapes),)
+
+
+def _hstacked(parameters, shapes, result):
+    """keras.ops.hstack: a concat on axis 1, on axis 0 for 1-D tensors."""
+    rank = len(shapes[0]) if shapes and shapes[0] is not None else 0
+    return _joined({'axis': 1 if rank > 1 else 0}, shapes, result, False)
+
+
 def _joined(parameters, shapes, result, stacked):
     if not shapes or any(s is None for s in shapes):
         return None
@@ -652,6 +688,7 @@ def _cropped(parameters, shapes, result):
 
 
 _RULES = {
+    'moved': _moved, 'hstack': _hstacked, 'appended': _appended,
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,

@@ -151,3 +151,48 @@ def test_custom_layer_on_input_gets_tf_traced_shape(layer, symbolic, called):
     out = layer()(inp)
     assert tuple(out.shape) == symbolic
     assert tuple(keras.Model(inp, out)(tf.ones((3, 4))).shape) == called
+
+
+def test_pad_transposes_average_and_joins_as_tf_makes_them():
+    # TF 2.21 (notes/progs/kerasops4/cmp2.py, ops5.py): ops.pad converts pad_width first (a Const), then Pad,
+    # PadV2 for a constant_values other than 0, MirrorPad for 'reflect' / 'symmetric'; swapaxes / moveaxis are
+    # a transpose; average without weights a Mean (Cast first for ints); append of axis=None flattens by two
+    # Reshapes; hstack / vstack / append are a concat
+    texts = traced_texts([
+        lambda x: ops.pad(x, [[0, 0], [1, 1]]), lambda x: ops.pad(x, ((1, 0), (2, 1)), constant_values=2.),
+        lambda x: ops.pad(x, [[0, 0], [1, 1]], mode='symmetric'),
+        lambda x: ops.pad(x, [[0, tf.shape(x)[0]], [1, 1]]),
+        lambda x: ops.swapaxes(x, 0, 1), lambda x: ops.moveaxis(x[None], [0, 1], [2, 0]),
+        lambda x: ops.average(x, axis=-1), lambda x: ops.average(ops.cast(x, 'int32'), axis=0),
+        lambda x: ops.average(x),
+        lambda x: ops.append(x, x, axis=1), lambda x: ops.append(x, x),
+        lambda x: ops.hstack([x, x]), lambda x: ops.hstack([x[0], x[0]]), lambda x: ops.vstack([x, x]),
+        lambda x: tf.concat([x, x], 0), lambda x: tf.reshape(x, [-1]),
+    ], 'float32', (3, None))
+    assert texts == [
+        'Tensor("Pad:0", shape=(3, None), dtype=float32)',
+        'Tensor("PadV2:0", shape=(4, None), dtype=float32)',
+        'Tensor("MirrorPad:0", shape=(3, None), dtype=float32)',
+        'Tensor("Pad_1:0", shape=(6, None), dtype=float32)',     # (tf.shape(x)[0] of a known 3 folds)
+        'Tensor("transpose:0", shape=(None, 3), dtype=float32)',
+        'Tensor("transpose_1:0", shape=(3, None, 1), dtype=float32)',
+        'Tensor("Mean:0", shape=(3,), dtype=float32)',
+        'Tensor("Mean_1:0", shape=(None,), dtype=float32)',
+        'Tensor("Mean_2:0", shape=(), dtype=float32)',
+        'Tensor("concat:0", shape=(3, None), dtype=float32)',
+        'Tensor("concat_1:0", shape=(None,), dtype=float32)',
+        'Tensor("concat_2:0", shape=(3, None), dtype=float32)',
+        'Tensor("concat_3:0", shape=(None,), dtype=float32)',
+        'Tensor("concat_4:0", shape=(6, None), dtype=float32)',
+        'Tensor("concat_5:0", shape=(6, None), dtype=float32)',
+        'Tensor("Reshape_2:0", shape=(None,), dtype=float32)',
+    ]
+
+
+def test_known_lengths_fold_into_the_shapes():
+    # TF 2.21: with the batch known, ops.pad / append / moveaxis give every length
+    texts = traced_texts([lambda x: ops.pad(x, [[1, 1], [0, 2]]), lambda x: ops.append(x, x[0]),
+                          lambda x: ops.moveaxis(x, 0, -1)], 'int32', (2, 3))
+    assert texts == ['Tensor("Pad:0", shape=(4, 5), dtype=int32)',
+                     'Tensor("concat:0", shape=(9,), dtype=int32)',
+                     'Tensor("transpose:0", shape=(3, 2), dtype=int32)']
