@@ -214,6 +214,8 @@ ROWS = (
     ('Mean', 'reduce', 'keras.ops.average'),
     ('concat', 'appended', 'keras.ops.append'),     # (axis=None: both flattened by Reshapes first)
     ('concat', 'hstack', 'keras.ops.hstack'),
+    ('range', 'range', 'keras.ops.arange'),
+    ('split', 'outputs', 'keras.ops.split'),       # (a list of split points: SplitV after its sizes, not named)
     ('concat', 'concat', 'keras.ops.vstack'),      # (of matrices: tapeflow stacks vectors as numpy, Keras joins them)
     ('Reciprocal', 'same', 'keras.ops.reciprocal'),
     ('Relu6', 'same', 'keras.ops.relu6'),
@@ -409,6 +411,8 @@ def variant(name, parameters, result):
     if name == 'concat' and 'xs' in parameters and 'axis' not in parameters and any(
             getattr(getattr(t, '_data', None), 'ndim', 0) < result._data.ndim for t in parameters['xs']):
         return None             # (keras.ops.vstack of vectors, made rows: see its row)
+    if name == 'split' and not isinstance(parameters.get('indices_or_sections', 1), int):
+        return None             # (keras.ops.split at points: their sizes computed first, then SplitV)
     if name == 'concat' and 'x1' in parameters and parameters.get('axis') is None:
         return 'Reshape,Reshape,concat'     # (keras.ops.append flattens both first)
     if name == 'Repeat/Reshape_1' and keras_op_variants.is_keras_call(parameters) and parameters.get('axis') is None:

@@ -153,7 +153,8 @@ def _outputs(parameters, outputs, trace):
     if isinstance(axis, Tensor):
         return [None] * len(outputs)
     axis = int(axis) % len(shape)
-    if 'num_or_size_splits' in parameters:      # split: the pieces' lengths where the axis is known
+    if 'num_or_size_splits' in parameters or 'indices_or_sections' in parameters:
+        # split (tf.split, keras.ops.split): the pieces' lengths where the axis is known
         return [shape[:axis] + (None if shape[axis] is None else out[axis],) + shape[axis + 1:] for out in known]
     return [shape[:axis] + shape[axis + 1:]] * len(outputs)
 

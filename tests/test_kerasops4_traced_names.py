@@ -196,3 +196,23 @@ def test_known_lengths_fold_into_the_shapes():
     assert texts == ['Tensor("Pad:0", shape=(4, 5), dtype=int32)',
                      'Tensor("concat:0", shape=(9,), dtype=int32)',
                      'Tensor("transpose:0", shape=(3, 2), dtype=int32)']
+
+
+def test_arange_and_split_as_tf_makes_them():
+    # TF 2.21 (notes/progs/kerasops4/cmp3.py): ops.arange is tf.range's 'range', open where a bound is only
+    # known at run; ops.split into equal parts is 'split:0', 'split:1', ... (points: SplitV, not named here)
+    texts = traced_texts([
+        lambda x: ops.arange(3), lambda x: ops.arange(0., 2., 0.5), lambda x: ops.arange(3, dtype='float32'),
+        lambda x: ops.arange(tf.shape(x)[0]), lambda x: ops.arange(tf.shape(x)[1]),
+        lambda x: ops.split(x, 2, axis=1)[1], lambda x: ops.split(x, 4, axis=-1)[3], lambda x: tf.range(2),
+    ])
+    assert texts == [
+        'Tensor("range:0", shape=(3,), dtype=int32)',
+        'Tensor("range_1:0", shape=(4,), dtype=float32)',
+        'Tensor("range_2:0", shape=(3,), dtype=float32)',
+        'Tensor("range_3:0", shape=(None,), dtype=int32)',
+        'Tensor("range_4:0", shape=(4,), dtype=int32)',
+        'Tensor("split:1", shape=(None, 2), dtype=float32)',
+        'Tensor("split_1:3", shape=(None, 1), dtype=float32)',
+        'Tensor("range_5:0", shape=(2,), dtype=int32)',
+    ]
