@@ -106,3 +106,21 @@ def test_int_and_type_attrs_are_read_before_the_input():
         with pytest.raises(ValueError):     # a good attr: the input's conversion error, as TF
             call()
     assert tf.strings.to_hash_bucket(['a'], 3.5).dtype == tf.int64
+
+
+@pytest.mark.parametrize('window', ['hann_window', 'hamming_window', 'kaiser_window', 'kaiser_bessel_derived_window',
+                                    'vorbis_window'])
+def test_window_length_converts_to_an_int32_scalar(window):
+    # TF 2.21's window_ops: dtype checked first, then convert_to_tensor(window_length, dtype=int32), then rank 0
+    f = getattr(tf.signal, window)
+    with pytest.raises(TypeError, match="^Cannot convert 'abc' to EagerTensor of dtype int32"):
+        f('abc')
+    with pytest.raises(TypeError, match='^Cannot convert 2.5 to EagerTensor of dtype int32'):
+        f(2.5)
+    with pytest.raises(ValueError, match=r'^Attempt to convert a value \(None\)'):
+        f(None)
+    with pytest.raises(ValueError, match=r'^Shape \(2,\) must have rank 0'):
+        f(tf.constant([1, 2]))
+    with pytest.raises(ValueError, match="^dtype must be a floating point type. Found <dtype: 'int32'>"):
+        f('abc', dtype=tf.int32)
+    assert tuple(f(tf.constant(4)).shape) == (4,) and tuple(f(6).shape) == (6,)

@@ -17,6 +17,7 @@ from .indexing import gather
 from .operands import as_float_tensor, as_tensor
 from .shapes import pad, reshape
 from .operands import named_errors
+from .window_length import window_length_and_dtype
 
 
 def _positive(value, op, what, low=1):
@@ -105,10 +106,8 @@ def _periodic(periodic, op):
 def _cosine_window(name, a, b):
     def window(window_length, periodic=True, dtype='float32', name=None):
         op = 'signal.' + name_
-        length = _positive(window_length, op, 'window_length', 0)
-        dtype = dtypes.numpy_dtype(dtype)
-        if dtype.kind != 'f':
-            raise ValueError('%s: dtype must be floating, got %s' % (op, dtype.name))
+        length, dtype = window_length_and_dtype(window_length, dtype, op)      # TF's checks and words first
+        length = _positive(length, op, 'window_length', 0)
         if length == 1:
             return Tensor(np.ones(1, dtype))
         # TensorFlow's denominator: length for even periodic windows, length - 1 otherwise.

@@ -13,6 +13,7 @@ from .fourier import on_device_of
 from .framing import frame, overlap_and_add
 from .operands import as_float_tensor
 from .shapes import cast, concat, reverse, split
+from .window_length import window_length_and_dtype
 from .unary import exp, sqrt, square
 from .operands import named_errors
 
@@ -20,9 +21,8 @@ _F32 = np.float32
 
 
 def _length_and_dtype(window_length, dtype, op):
-    length = int(window_length)
-    dtype = dtypes.numpy_dtype(dtype)
-    if length < 0 or dtype.kind != 'f':
+    length, dtype = window_length_and_dtype(window_length, dtype, op)     # TF's checks and words first
+    if length < 0:
         raise ValueError('%s: window_length must be >= 0 and dtype floating, got %r and %s' % (op, window_length,
                                                                                             dtype.name))
     return length, dtype
