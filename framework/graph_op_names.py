@@ -215,6 +215,8 @@ ROWS = (
     ('concat', 'appended', 'keras.ops.append'),     # (axis=None: both flattened by Reshapes first)
     ('concat', 'hstack', 'keras.ops.hstack'),
     ('range', 'range', 'keras.ops.arange'),
+    ('sort/Neg_1', 'same', 'keras.ops.sort'),
+    ('argsort/TopKV2:1', 'same', 'keras.ops.argsort'),
     ('split', 'outputs', 'keras.ops.split'),       # (a list of split points: SplitV after its sizes, not named)
     ('concat', 'concat', 'keras.ops.vstack'),      # (of matrices: tapeflow stacks vectors as numpy, Keras joins them)
     ('Reciprocal', 'same', 'keras.ops.reciprocal'),

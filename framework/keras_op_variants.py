@@ -14,7 +14,8 @@ _IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Er
 
 # graph names of keras.ops rows this module decides (graph_op_names.ROWS); TF's own APIs of the same
 # names (tf.sign, tf.math.cumsum, tf.reverse, ...) keep their rows
-NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag', 'Const,Pad', 'Mean',
+NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag', 'Const,Pad', 'Mean', 'sort/Neg_1',
+                   'argsort/TopKV2:1',
                    _FLOAT_ARGMIN) + _IN_FLOATS)
 
 
@@ -56,6 +57,16 @@ def variant(name, parameters, result):
         return name if kind.kind in 'fc' else 'Cast,' + name
     if name == 'Mean':
         return name if kind.kind in 'fc' else 'Cast,Mean'
+    if name in ('sort/Neg_1', 'argsort/TopKV2:1'):
+        # tf.sort / tf.argsort ascending: floats negated twice, integers by subtraction from the maximum (a
+        # last 'sub_1'); argsort of another axis than the last transposes back last; bools cast (not measured)
+        if kind.kind == 'b':
+            return None
+        if name == 'sort/Neg_1':
+            return name if kind.kind in 'fc' else 'sort/sub_1'
+        axis = parameters.get('axis')
+        return name if type(axis) is int and axis % x._data.ndim == x._data.ndim - 1 else (
+            'argsort/transpose_1' if type(axis) is int else None)
     if name == 'Tile':
         repeats = parameters.get('repeats')
         # (repeats of another length than the rank: Keras pads them or expands x first, not measured)

@@ -216,3 +216,22 @@ def test_arange_and_split_as_tf_makes_them():
         'Tensor("split_1:3", shape=(None, 1), dtype=float32)',
         'Tensor("range_5:0", shape=(2,), dtype=int32)',
     ]
+
+
+def test_sort_and_argsort_as_tf_makes_them():
+    # TF 2.21 (notes/progs/kerasops4/cmp4.py): ops.sort of floats ends in 'sort/Neg_1', of ints in 'sort/sub_1';
+    # ops.argsort on the last axis is 'argsort/TopKV2:1', on another axis it transposes back: 'transpose_1'
+    texts = traced_texts([
+        lambda x: ops.sort(x), lambda x: ops.sort(ops.cast(x, 'int32'), axis=-1), lambda x: ops.sort(x, axis=0),
+        lambda x: ops.argsort(x), lambda x: ops.argsort(ops.cast(x, 'int32'), axis=1),
+        lambda x: ops.argsort(x, axis=0), lambda x: tf.sort(x),
+    ], 'float32', (3, None))
+    assert texts == [
+        'Tensor("sort/Neg_1:0", shape=(3, None), dtype=float32)',
+        'Tensor("sort_1/sub_1:0", shape=(3, None), dtype=int32)',
+        'Tensor("sort_2/Neg_1:0", shape=(3, None), dtype=float32)',
+        'Tensor("argsort/TopKV2:1", shape=(3, None), dtype=int32)',
+        'Tensor("argsort_1/TopKV2:1", shape=(3, None), dtype=int32)',
+        'Tensor("argsort_2/transpose_1:0", shape=(3, None), dtype=int32)',
+        'Tensor("sort_3/Neg_1:0", shape=(3, None), dtype=float32)',
+    ]
