@@ -1,5 +1,6 @@
 """Bad inputs to tf.tuple, tf.shape_n, tf.math.real / imag / conj / angle and tf.signal.fftshift, as TF 2.21
 (lead46's sweep; probes /work/notes/progs/errors49/p2.py, p3.py, p4.py)."""
+import numpy as np
 import pytest
 import framework as tf
 
@@ -124,3 +125,20 @@ def test_window_length_converts_to_an_int32_scalar(window):
     with pytest.raises(ValueError, match="^dtype must be a floating point type. Found <dtype: 'int32'>"):
         f('abc', dtype=tf.int32)
     assert tuple(f(tf.constant(4)).shape) == (4,) and tuple(f(6).shape) == (6,)
+
+
+def test_squeeze_axis_and_unstack_num_are_list_and_int_attrs():
+    # TF 2.21: squeeze wraps only a scalar axis in a list; the op refuses a vector tensor / array
+    x = tf.constant([[1, 2]])
+    axis = tf.constant([1.0, 2.0])
+    with pytest.raises(TypeError, match="^Expected list for 'axis' argument to 'squeeze' Op, not ") as err:
+        tf.squeeze(x, axis)
+    assert str(err.value).split('\n')[0] == "Expected list for 'axis' argument to 'squeeze' Op, not %r." % (axis,)
+    with pytest.raises(TypeError, match=r"^Expected list for 'axis' argument to 'squeeze' Op, not array\(\[0\]\)\."):
+        tf.squeeze(x, np.array([0]))
+    assert tf.squeeze(x, [0]).numpy().tolist() == [1, 2]
+    # Unpack's num is make_int's: TypeError "Expected int for argument 'num' not '2'."
+    for num, shown in (('2', "'2'"), ([2], r'\[2\]')):
+        with pytest.raises(TypeError, match="^Expected int for argument 'num' not %s\\." % shown):
+            tf.unstack(tf.constant([1, 2]), num)
+    assert [t.numpy() for t in tf.unstack(tf.constant([1, 2]), tf.constant(2))] == [1, 2]

@@ -159,6 +159,10 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     if axis is None:
         shape = tuple(d for d in x._data.shape if d != 1)
     else:
+        if isinstance(axis, (Tensor, np.ndarray)) and axis.ndim:
+            # TF wraps only a scalar (np.isscalar) in a list: the op refuses any other non-list
+            raise noted(TypeError("Expected list for 'axis' argument to 'squeeze' Op, not %r." % (axis,)),
+                        'squeeze: axis must be an int or a list of ints, got shape %s' % (tuple(axis.shape),))
         given, axis = axis, _squeeze_dims_attr(axis)
         named = fast_path(input) and axis is given      # (a float axis sends TF down its slow path: no tail)
         if x.ndim == 0:
@@ -456,6 +460,10 @@ def stack(values, axis=0, name=None):
 def unstack(value, num=None, axis=0, name=None):
     """Split along ``axis`` into a list of tensors of one rank less."""
     x = as_tensor(value, 'unstack')
+    if num is not None and (isinstance(num, (str, bytes, list, tuple)) or getattr(num, 'ndim', 0)):
+        # Unpack's make_int: a string, list or non-scalar tensor is no int
+        raise noted(TypeError("Expected int for argument 'num' not %r." % (num,)),
+                    'unstack: num must be an int, got %r' % (num,))
     if isinstance(axis, (float, np.floating)):
         axis = float_unstack_axis(axis, num, x.ndim)
     elif isinstance(axis, bool):
