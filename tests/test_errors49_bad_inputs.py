@@ -142,3 +142,16 @@ def test_squeeze_axis_and_unstack_num_are_list_and_int_attrs():
         with pytest.raises(TypeError, match="^Expected int for argument 'num' not %s\\." % shown):
             tf.unstack(tf.constant([1, 2]), num)
     assert [t.numpy() for t in tf.unstack(tf.constant([1, 2]), tf.constant(2))] == [1, 2]
+
+
+def test_approx_top_k_reads_k_before_the_operand():
+    # TF 2.21: make_int(k) first: TypeError "Expected int for argument 'k' not None." even with a None operand
+    for fn in (tf.math.approx_max_k, tf.math.approx_min_k):
+        with pytest.raises(TypeError, match="^Expected int for argument 'k' not None\\."):
+            fn(None, None)
+        with pytest.raises(TypeError, match="^Expected int for argument 'k' not 'a'\\."):
+            fn(tf.constant([1.0, 2.0]), 'a')
+        with pytest.raises(ValueError):
+            fn(None, 1)
+    out = tf.math.approx_max_k(tf.constant([1.0, 3.0, 2.0]), 1.5)       # (k truncated, as make_int's int())
+    assert out.values.numpy().tolist() == [3.0] and out.indices.numpy().tolist() == [1]

@@ -18,7 +18,18 @@ ApproxTopK = collections.namedtuple('ApproxTopK', ['values', 'indices'])
 _ALLOWED = ('float16', 'bfloat16', 'float32')        # the op's T list (its CPU kernels take more)
 
 
+def _make_int(k):
+    """TF's op wrapper reads the k attr (make_int) before it converts the operand."""
+    try:
+        if isinstance(k, (str, bytes)):
+            raise TypeError
+        return int(k)
+    except (TypeError, ValueError):
+        raise TypeError("Expected int for argument 'k' not %r." % (k,)) from None
+
+
 def approx_top_k(operand, k, reduction_dimension, is_max_k, op):
+    k = _make_int(k)
     t = as_tensor(operand, op)
     if t.dtype.name not in _ALLOWED:      # the op registry's words, tapeflow's as a note
         error = float_kernels.refusal(op, t.dtype.name)
