@@ -410,6 +410,9 @@ def variant(name, parameters, result):
         return None             # (measured for the exact form only)
     if name == 'Repeat/Reshape_1' and (parameters.get('name') or not _one_count(parameters.get('repeats'))):
         return None             # (measured for one count, unnamed: a list of counts ends in 'Repeat/Reshape')
+    if name in ('sort/Neg_1', 'argsort/TopKV2:1') and 'values' in parameters \
+            and parameters.get('direction') == 'ASCENDING':
+        return _ascending_sort_name(name, parameters['values'], parameters.get('axis'))     # tf.sort / tf.argsort
     if name == 'concat' and 'xs' in parameters and 'axis' not in parameters and any(
             getattr(getattr(t, '_data', None), 'ndim', 0) < result._data.ndim for t in parameters['xs']):
         return None             # (keras.ops.vstack of vectors, made rows: see its row)
@@ -445,6 +448,19 @@ def variant(name, parameters, result):
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
         return 'random_uniform/RandomUniform'
     return name
+
+
+def _ascending_sort_name(name, values, axis):
+    """tf.sort of integers ends in 'sort/sub_1' (subtracted from the maximum, not negated); tf.argsort of
+    another axis than the last transposes back last, 'argsort/transpose_1' (TF 2.21,
+    notes/progs/kerasops4/tfsort.py); other forms as the row says."""
+    from .tensor import Tensor
+    if not isinstance(values, Tensor):
+        return name
+    if name == 'sort/Neg_1':
+        return 'sort/sub_1' if values._data.dtype.kind in 'iu' else name
+    rank = values._data.ndim
+    return 'argsort/transpose_1' if type(axis) is int and rank and axis % rank != rank - 1 else name
 
 
 def _compiled_loss_name(name, parameters):

@@ -235,3 +235,14 @@ def test_sort_and_argsort_as_tf_makes_them():
         'Tensor("argsort_2/transpose_1:0", shape=(3, None), dtype=int32)',
         'Tensor("sort_3/Neg_1:0", shape=(3, None), dtype=float32)',
     ]
+
+
+def test_tf_sort_of_integers_and_argsort_off_the_last_axis():
+    # TF 2.21 (notes/progs/kerasops4/tfsort.py): tf.sort of int32 ends in 'sort/sub_1', tf.argsort(axis=0)
+    # transposes back last whatever the dtype
+    texts = traced_texts([lambda x: tf.sort(x), lambda x: tf.argsort(x, axis=0), lambda x: tf.argsort(x),
+                          lambda x: tf.argsort(ops.cast(x, 'float32'), axis=0)], 'int32')
+    assert texts == ['Tensor("sort/sub_1:0", shape=(None, 4), dtype=int32)',
+                     'Tensor("argsort/transpose_1:0", shape=(None, 4), dtype=int32)',
+                     'Tensor("argsort_1/TopKV2:1", shape=(None, 4), dtype=int32)',
+                     'Tensor("argsort_2/transpose_1:0", shape=(None, 4), dtype=int32)']
