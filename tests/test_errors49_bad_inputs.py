@@ -155,3 +155,12 @@ def test_approx_top_k_reads_k_before_the_operand():
             fn(None, 1)
     out = tf.math.approx_max_k(tf.constant([1.0, 3.0, 2.0]), 1.5)       # (k truncated, as make_int's int())
     assert out.values.numpy().tolist() == [3.0] and out.indices.numpy().tolist() == [1]
+
+
+@pytest.mark.parametrize('op', ['pinv', 'matrix_rank'])
+def test_pinv_matrix_rank_refuse_strings_by_dtype_first(op):
+    # TF 2.21: TypeError 'Input `a` must have `float`-like `dtype` (saw string).' before the rank check
+    with pytest.raises(TypeError, match=r'^Input `a` must have `float`-like `dtype` \(saw string\)\.'):
+        getattr(tf.linalg, op)('abc')
+    with pytest.raises(ValueError, match=r'^Input `a` must have at least 2 dimensions \(saw: 0\)\.'):
+        getattr(tf.linalg, op)(1.0)

@@ -251,7 +251,7 @@ def _at_least_matrices(a, op):
     """TF 2.21's Python checks of pinv / matrix_rank, dtype first, in its words."""
     from .operands import as_tensor
     t = as_tensor(a, op)
-    if t._data.dtype.kind in 'iubc':        # complex too: TF's is_floating check
+    if t._data.dtype.kind in 'iubcO':        # complex and strings too: TF's is_floating check
         error = TypeError('Input `a` must have `float`-like `dtype` (saw %s).' % t.dtype.name)
         error.add_note('tf.linalg.%s: cast it first, e.g. tf.cast(a, tf.float32)' % op)
         raise error
