@@ -1,5 +1,7 @@
-"""Bad inputs to tf.tuple, tf.shape_n, tf.math.real / imag / conj / angle and tf.signal.fftshift, as TF 2.21
-(lead46's sweep; probes /work/notes/progs/errors49/p2.py, p3.py, p4.py)."""
+"""Bad inputs as TF 2.21 answers them (lead46's sweep): tf.tuple, shape_n, math.real / imag / conj / angle,
+signal.fftshift, meshgrid, attrs read before inputs (bitcast, reverse_sequence, depth_to_space, to_hash_bucket,
+approx_max_k, squeeze, unstack), the signal windows' window_length, linalg.pinv / matrix_rank of strings.
+Probes: /work/notes/progs/errors49/p2.py ... p9.py."""
 import numpy as np
 import pytest
 import framework as tf
