@@ -79,6 +79,8 @@ def join(inputs, separator='', name=None):
 @_on_flat_values
 def length(input, unit='BYTE', name=None):  # noqa: A002
     """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
+    if unit is None:        # TF's op wrapper: a None attr is its default
+        unit = 'BYTE'
     if unit not in ('BYTE', 'UTF8_CHAR'):       # StringLength's attr check, in TF 2.21's registry words
         error = InvalidArgumentError(
             'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
@@ -109,7 +111,7 @@ def lower(input, encoding='', name=None):  # noqa: A002
 
 
 def _case_mapping(change, encoding, op):
-    if encoding == '':
+    if encoding == '' or encoding is None:        # (TF's op wrapper: a None attr is its default, '')
         return getattr(bytes, change.__name__)
     if encoding != 'utf-8':     # the StringLower / StringUpper kernel's words
         raise kernel_error('String' + op.capitalize(), "only utf-8 or '' (no encoding) is supported, received %s"

@@ -166,3 +166,13 @@ def test_pinv_matrix_rank_refuse_strings_by_dtype_first(op):
         getattr(tf.linalg, op)('abc')
     with pytest.raises(ValueError, match=r'^Input `a` must have at least 2 dimensions \(saw: 0\)\.'):
         getattr(tf.linalg, op)(1.0)
+
+
+def test_strings_none_attrs_are_their_defaults():
+    # TF 2.21's op wrappers read encoding=None as '' and unit=None as 'BYTE': upper(['a'], None) is [b'A']
+    assert tf.strings.upper(['a'], None).numpy().tolist() == [b'A']
+    assert tf.strings.lower(['A'], None).numpy().tolist() == [b'a']
+    assert tf.strings.length(['ab'], None).numpy().tolist() == [2]
+    for call in (lambda: tf.strings.upper(None, None), lambda: tf.strings.length(None, None)):
+        with pytest.raises(ValueError, match=r'^Attempt to convert a value \(None\)'):
+            call()
