@@ -231,8 +231,12 @@ class MirroredStrategy(Strategy):
     _PER_REPLICA_VALUES = True
     _MIRRORED_VARIABLES = True
     _REPLICA_CONTEXT = _MirroredReplicaContext
+    # whether the program has made one: checks only a MirroredStrategy needs (optim/merge_call_in_cond.py) skip
+    # at no cost per step in every other program
+    made = False
 
     def __init__(self, devices=None, cross_device_ops=None):
+        MirroredStrategy.made = True
         if devices is not None and len(list(devices)) > 1:
             raise ValueError('MirroredStrategy: tapeflow runs one replica per process; got devices %r. '
                              'For data parallelism over processes or GPUs use framework.distributed (MPI).'

@@ -28,6 +28,8 @@ def refuse_merge_call_in_cond(optimizer):
     LossScaleOptimizer's inner one's too): asked at a traced apply only (traced_hyperparameters.as_traced),
     and by a traced fit step before its forward pass (TF traces the whole step before running any of it:
     BatchNormalization's statistics and the loss tracker stay as they were)."""
+    if not distribute.MirroredStrategy.made:        # (asked at every traced apply: nothing to refuse, at once)
+        return
     optimizer = getattr(optimizer, 'inner_optimizer', optimizer)
     if not (getattr(optimizer, 'gradient_accumulation_steps', None) or
             (getattr(optimizer, 'use_ema', False) and getattr(optimizer, 'ema_overwrite_frequency', None))):
