@@ -179,7 +179,7 @@ def _argument_lengths_open(parameters, trace, shape):
     known when the graph runs (``Dataset.map(lambda x: tf.fill([x], x))`` is ``(None,)`` on TF 2.21)."""
     dims = parameters.get('shape', parameters.get('dims'))
     if isinstance(dims, Tensor):
-        stacked = getattr(trace, 'shape_values', {}).get(id(dims))
+        stacked = traced_shape_values.known_values(trace, dims)
         if stacked is not None and len(stacked) == len(shape):
             return tuple(None if k is None else n for k, n in zip(stacked, shape))
         return (None,) * len(shape) if trace_names.is_argument(trace, dims) else shape
@@ -349,7 +349,7 @@ def _created(parameters, trace):
     if isinstance(shape, Tensor):
         # a shape vector: TF's MakeShapeFromShapeTensor gives tf.shape(x)'s traced lengths (the VAE's
         # tf.random.normal(tf.shape(log_var)) is (None, 4)), else as many open lengths as it holds
-        known = getattr(trace, 'shape_values', {}).get(id(shape))
+        known = traced_shape_values.known_values(trace, shape)
         if known is not None:
             return known
         traced = _traced(shape, True)
@@ -539,7 +539,7 @@ def _reshape(parameters, shapes, result):
     target = parameters.get('shape', parameters.get('newshape'))
     trace = trace_names.current()
     if isinstance(target, Tensor):      # a shape vector: the lengths the trace knows of it (tf.concat of tf.shape's)
-        known = getattr(trace, 'shape_values', {}).get(id(target))
+        known = traced_shape_values.known_values(trace, target)
         return None if known is None else tuple(None if d == -1 else d for d in known)
     if not isinstance(target, (list, tuple)):
         return None

@@ -17,18 +17,17 @@ from . import runtime_values, trace_names
 from .tensor import Tensor
 
 
+def known_values(trace, tensor):
+    """The values ``trace`` knows of the shape vector ``tensor`` (a tuple, None where open), or None."""
+    return getattr(trace, 'shape_values', {}).get(id(tensor))
+
+
 def _values(trace):
-    values = getattr(trace, 'shape_values', None)
-    if values is None:
-        values = trace.shape_values = {}
-    return values
+    return trace.__dict__.setdefault('shape_values', {})
 
 
 def _fold(trace, tensor):
-    folded = getattr(trace, 'folded', None)
-    if folded is None:
-        folded = trace.folded = set()
-    folded.add(id(tensor))
+    trace.__dict__.setdefault('folded', set()).add(id(tensor))
 
 
 def is_constant(trace, tensor):
@@ -59,7 +58,7 @@ def remember_sliced(trace, parameters, result):
     """``result`` = a Python int or slice of a vector whose values the trace knows in part: an element it
     knows folds (``tf.shape(x)[1]`` of (None, 4): 4); a slice keeps the known values (``tf.shape(x)[:1]``)."""
     source, index = parameters.get('self'), parameters.get('index')
-    known = getattr(trace, 'shape_values', {}).get(id(source)) if isinstance(source, Tensor) else None
+    known = known_values(trace, source) if isinstance(source, Tensor) else None
     if known is None or isinstance(index, bool):
         return
     if isinstance(index, slice):
@@ -102,7 +101,7 @@ def partial_vector(value, trace):
     values, its known values (tf.stack([n, 1]), tf.shape(x), their slices and concats) or all None
     where only the run gives it."""
     if isinstance(value, Tensor):
-        known = getattr(trace, 'shape_values', {}).get(id(value))
+        known = known_values(trace, value)
         if known is not None:
             return list(known)
         if runtime_values.known_at_run(trace, value):
