@@ -31,9 +31,6 @@ def variant(name, parameters, result):
         return _eye(parameters)
     if name == 'Const,Pad':
         return _pad(parameters)
-    if name == 'Mean':      # ops.average: tf.reduce_mean where no weights are given
-        if parameters.get('weights') is not None:
-            return None     # (a Tensordot of the weights, then a truediv: not named)
     x = parameters.get('x')
     kind = getattr(getattr(x, '_data', None), 'dtype', None)
     if kind is None:
@@ -55,7 +52,9 @@ def variant(name, parameters, result):
         return name if kind.kind in 'fc' else 'ArgMin'
     if name in _IN_FLOATS:
         return name if kind.kind in 'fc' else 'Cast,' + name
-    if name == 'Mean':
+    if name == 'Mean':      # ops.average: tf.reduce_mean where no weights are given
+        if parameters.get('weights') is not None:
+            return None     # (a Tensordot of the weights, then a truediv: not named)
         return name if kind.kind in 'fc' else 'Cast,Mean'
     if name in ('sort/Neg_1', 'argsort/TopKV2:1'):
         # tf.sort / tf.argsort ascending: floats negated twice, integers by subtraction from the maximum (a
