@@ -391,8 +391,8 @@ def _with_filled_input_masks(layer, args, shown):
     and was not given with that argument's mask, after the given keywords (GroupQueryAttention(q, v, key=k):
     TF 2.21 lists kwargs={'key': ..., 'query_mask': 'None', 'value_mask': 'None', 'key_mask': 'None'})."""
     try:
-        bound = inspect.signature(layer.call).bind(*args, **shown).arguments
-        names = inspect.signature(layer.call).parameters
+        signature = inspect.signature(layer.call)
+        bound, names = signature.bind(*args, **shown).arguments, signature.parameters
     except (TypeError, ValueError):
         return shown
     tensors = {k: v for k, v in bound.items() if any(isinstance(x, (Tensor, KerasTensor)) for x in nest.flatten(v))}
