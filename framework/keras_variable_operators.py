@@ -98,7 +98,8 @@ def _operator(name, tensor_class):
 def _matmul_operator(name, tensor_class):
     def __matmul__(self, other):
         # Keras's matmul takes a vector (tf.tensordot), where a tensor's MatMul asks two matrices
-        if self._path is None or as_tensors_do(self, other) and self._data.ndim > 1 and other._data.ndim > 1:
+        if self._path is None or (isinstance(other, tensor_class) and as_tensors_do(self, other)
+                                  and self._data.ndim > 1 and other._data.ndim > 1):
             return tensor_class.__matmul__(self, other)
         return keras_operator(name, self, other)
     return __matmul__

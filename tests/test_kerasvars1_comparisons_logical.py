@@ -128,3 +128,15 @@ def test_tf_variables_keep_the_tensor_operators(monkeypatch):
     assert (v == [1, 2, 3]).numpy().tolist() is False
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'has different ndims: \[2\] vs. \[2,3\] \[Op:MatMul\]'):
         tf.Variable([1., 2.]) @ tf.ones((2, 3))
+
+
+@pytest.mark.parametrize('number', [2.0, 2])
+def test_a_keras_variable_at_a_python_number_is_matmuls_refusal(monkeypatch, number):
+    # TF 2.21: layer.kernel @ 2.0 goes to keras.ops.matmul, whose MatMul refuses a scalar (Eigen's text; oneDNN's
+    # _MklMatMul words it otherwise); tapeflow raised AttributeError "'float' object has no attribute '_data'"
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
+    layer = keras.layers.Dense(2, kernel_initializer='ones')
+    layer.build((None, 2))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'In\[0\] and In\[1\] has different ndims: \[2,2\] '
+                                                             r'vs. \[\] \[Op:MatMul\]'):
+        layer.kernel @ number
