@@ -80,10 +80,16 @@ def list_conversion_refusal(values, op):
                       % (dtype.name, refusing._data.dtype.name, refusing))
 
 
+def variable_conversion_error(variable, dtype):
+    """A variable converted to another ``dtype`` (a numpy dtype): TF 2.21's ValueError from a tf.Variable's
+    conversion function, a Keras variable named as its backing tf.Variable."""
+    return ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. (Variable: %s)'
+                      % (dtype.name, variable._data.dtype.name, as_tf_variable_text(variable)))
+
+
 def refused_conversion(variable, dtype, op):
     """A Keras variable's __tf_tensor__ asked for ``dtype``: its backing tf.Variable's ValueError."""
-    error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. (Variable: %s)'
-                       % (dtype.name, variable._data.dtype.name, as_tf_variable_text(variable)))
+    error = variable_conversion_error(variable, dtype)
     error.add_note('%s: the Keras variable %r is %s and the other operands %s; cast one with framework.cast, or '
                    "use the variable's own operators (keras.ops' promotion)"
                    % (op, variable.path, variable._data.dtype.name, dtype.name))

@@ -466,9 +466,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
             if _is_variable(value):     # a variable's own conversion function refuses it, in its words
-                from .keras_operands import as_tf_variable_text     # (a Keras variable: its backing tf.Variable)
-                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
-                                   '(Variable: %s)' % (dtype.name, value.dtype.name, as_tf_variable_text(value)))
+                from .keras_operands import variable_conversion_error
+                error = variable_conversion_error(value, dtype)
             else:
                 error = ValueError('%sTensor conversion requested dtype %s for Tensor with dtype %s: %r'
                                    % ('' if name is None else name + ': ', dtype.name, value.dtype.name, value))

@@ -175,9 +175,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         if isinstance(initial_value, Tensor) and dtype is not None \
                 and initial_value._data.dtype != dtypes.numpy_dtype(dtype):
             if isinstance(initial_value, Variable):     # a variable's own conversion function refuses it
-                error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
-                                   '(Variable: %r)' % (dtypes.numpy_dtype(dtype).name, initial_value.dtype.name,
-                                                       initial_value))
+                from .keras_operands import variable_conversion_error
+                error = variable_conversion_error(initial_value, dtypes.numpy_dtype(dtype))
             else:
                 error = ValueError('initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
                                    % (dtypes.numpy_dtype(dtype).name, initial_value._data.dtype.name, initial_value))
@@ -416,8 +415,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         """TensorFlow refuses a tensor of another dtype (numpy arrays and Python values are converted),
         in convert_to_tensor's words (a variable's own conversion function has its own)."""
         if isinstance(value, Variable):
-            error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
-                               '(Variable: %r)' % (self._data.dtype.name, value._data.dtype.name, value))
+            from .keras_operands import variable_conversion_error
+            error = variable_conversion_error(value, self._data.dtype)
         else:
             error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
                                % (self._data.dtype.name, value._data.dtype.name, value))

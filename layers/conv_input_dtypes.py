@@ -15,11 +15,11 @@ depends on the layer's path (checked against /opt/tfref):
 Through a model the Input layer casts first (Sequential, functional, fit and predict all compute).
 """
 from framework import onednn_policy
+from framework.keras_operands import variable_conversion_error
 from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast
 from framework.ops.float_kernels import refusal
 from framework.ops.missing_kernels import not_found
-from framework.tensor import DISPLAY_NAME, numpy_text
 
 from .failed_build import keep_build
 
@@ -35,8 +35,7 @@ def conv_inputs(inputs, kernel, layer, path, dilated=False):
     if dilated and path != 'Conv2DBackpropInput' and inputs._data.dtype.kind not in 'iu':
         error = not_found('SpaceToBatchND', name, layer.name)
     elif path == 'variable':
-        error = ValueError('Incompatible type conversion requested to type %s for `tf.Variable of type %s. '
-                           '(Variable: %s)' % (name, kernel.dtype.name, _as_tf_variable(kernel)))
+        error = variable_conversion_error(kernel, inputs._data.dtype)
     elif path == 'Conv2DBackpropInput':
         mkl = kernel.dtype.name == 'float32' and onednn_policy.enabled()
         error = eager_input_error('Conv2DBackpropInput', 2, kernel.dtype, name,
@@ -49,9 +48,3 @@ def conv_inputs(inputs, kernel, layer, path, dilated=False):
                    '(tf.cast(x, %r)) or call the layer through a model whose Input casts them'
                    % (type(layer).__name__, layer.name, name, kernel.dtype.name))
     raise keep_build(error)       # Keras 3 built the layer before its call refused the dtype
-
-
-def _as_tf_variable(kernel):
-    """The kernel as TensorFlow prints the tf.Variable behind a Keras variable ('conv2d/kernel:0')."""
-    return "<%s.Variable '%s:0' shape=%s dtype=%s, numpy=%s>" % (
-        DISPLAY_NAME, kernel.path, tuple(kernel.shape), kernel.dtype.name, numpy_text(kernel.numpy(), True))

@@ -137,3 +137,23 @@ def test_convert_to_tensor_names_the_backing_variable():
         tf.convert_to_tensor(variable, dtype=tf.int32)
     assert str(info.value).endswith("(Variable: <tf.Variable 'tv:0' shape=(2,) dtype=float32, "
                                     "numpy=array([1., 2.], dtype=float32)>)")
+
+
+def test_variables_and_datasets_name_the_backing_variable_too():
+    # TF 2.21 (notes/progs/lead46/p19.py): tf.Variable(kernel, dtype=tf.int32), an int32 variable's
+    # assign(kernel) and Dataset.take(int32 Keras variable) refuse the conversion naming the backing tf.Variable
+    layer = keras.layers.Dense(2, kernel_initializer='ones', name='dd_conv')
+    layer.build((None, 2))
+    text = ("Incompatible type conversion requested to type int32 for `tf.Variable of type float32. (Variable: "
+            "<tf.Variable 'dd_conv/kernel:0' shape=(2, 2) dtype=float32, numpy=\narray([[1., 1.],\n"
+            "       [1., 1.]], dtype=float32)>)")
+    for fn in (lambda: tf.Variable(layer.kernel, dtype=tf.int32),
+               lambda: tf.Variable(np.zeros((2, 2), 'int32')).assign(layer.kernel)):
+        with pytest.raises(ValueError) as info:
+            fn()
+        assert str(info.value) == text
+    count = keras.Variable(np.array(3, 'int32'), name='cnt_conv')
+    with pytest.raises(ValueError) as info:
+        tf.data.Dataset.range(5).take(count)
+    assert str(info.value) == ("Incompatible type conversion requested to type int64 for `tf.Variable of type int32. "
+                               "(Variable: <tf.Variable 'cnt_conv:0' shape=() dtype=int32, numpy=3>)")

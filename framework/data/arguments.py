@@ -36,8 +36,8 @@ def _int64_count(tensor, what):
     if tensor.dtype.name != 'int64':
         from ..variable import Variable
         if isinstance(tensor, Variable):
-            error = ValueError('Incompatible type conversion requested to type int64 for `tf.Variable of type %s. '
-                               '(Variable: %r)' % (tensor.dtype.name, tensor))
+            from ..keras_operands import variable_conversion_error
+            error = variable_conversion_error(tensor, np.dtype('int64'))
         else:
             error = ValueError('%s: Tensor conversion requested dtype int64 for Tensor with dtype %s: %r'
                                % (what, tensor.dtype.name, tensor))
