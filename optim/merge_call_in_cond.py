@@ -10,7 +10,7 @@ both train. notes/progs/optimtraj22/p10_mirror.py.
 """
 from framework import distribute
 
-from .gradients import _cond_arguments
+from .gradients import _built_before_refusing, _cond_arguments
 
 MERGE_CALL_IN_FUNCTION = (
     '`merge_call` called while defining a new graph or a tf.function. This can often happen if the function '
@@ -23,11 +23,13 @@ MERGE_CALL_IN_FUNCTION = (
     'a `tf.keras.Model`, please avoid decorating overridden methods `test_step` and `train_step` in `tf.function`.')
 
 
-def refuse_merge_call_in_cond(optimizer):
+def refuse_merge_call_in_cond(optimizer, variables=None):
     """Raise TF's RuntimeError where ``optimizer``'s traced apply would merge_call inside a cond (a
     LossScaleOptimizer's inner one's too): asked at a traced apply only (traced_hyperparameters.as_traced),
     and by a traced fit step before its forward pass (TF traces the whole step before running any of it:
-    BatchNormalization's statistics and the loss tracker stay as they were)."""
+    BatchNormalization's statistics and the loss tracker stay as they were). Given the apply's
+    ``variables``, an unbuilt optimizer is built on them first: Keras's apply builds before its update's
+    Cond fails, so TF 2.21's optimizer is built after the refusal."""
     if not distribute.MirroredStrategy.made:        # (asked at every traced apply: nothing to refuse, at once)
         return
     optimizer = getattr(optimizer, 'inner_optimizer', optimizer)
@@ -37,6 +39,8 @@ def refuse_merge_call_in_cond(optimizer):
     context = distribute.get_replica_context()
     if context is None or not isinstance(context.strategy, distribute.MirroredStrategy):
         return
+    if variables is not None:
+        _built_before_refusing(optimizer, variables)
     from framework.keras.operation_call_errors import in_call
     error = in_call(RuntimeError(MERGE_CALL_IN_FUNCTION), 'Cond', _cond_arguments())
     error.add_note('%s with %s under MirroredStrategy trains only eagerly (run_eagerly=True, or strategy.run '

@@ -305,7 +305,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         """``apply`` in a traced step, holding the hyper-parameters its trace saw (traced_hyperparameters.py)."""
         self._holding_traced = True
         try:
-            with as_traced(self):
+            with as_traced(self, trainable_variables):
                 return self.apply(grads, trainable_variables)
         finally:
             del self._holding_traced

@@ -56,10 +56,11 @@ class as_traced:
     """``with as_traced(optimizer):`` around one apply. In a traced call the first apply records the
     hyper-parameters for the trace (the values are live then); later calls of that trace hold them
     for the apply's duration."""
-    __slots__ = ('_optimizer', '_live')
+    __slots__ = ('_optimizer', '_variables', '_live')
 
-    def __init__(self, optimizer):
+    def __init__(self, optimizer, variables=None):
         self._optimizer = optimizer
+        self._variables = variables         # (built on before a refusal, as Keras's apply builds first)
         self._live = None
 
     def __enter__(self):
@@ -68,7 +69,7 @@ class as_traced:
             return self
         optimizer = self._optimizer
         # (a traced update in a cond that MirroredStrategy's merge_call refuses: merge_call_in_cond.py)
-        refuse_merge_call_in_cond(optimizer)
+        refuse_merge_call_in_cond(optimizer, self._variables)
         # (held weakly: an optimizer made and dropped in each call must die with it, as
         # later_trace_variables' singleton check expects of the variables the trace made)
         traced = state.trace_values.get(_KEY)

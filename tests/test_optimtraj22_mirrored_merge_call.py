@@ -104,6 +104,8 @@ def test_custom_loop_strategy_run(traced):
         assert MERGE_CALL in str(info.value) and 'Exception encountered when calling Cond.call().' in str(info.value)
         assert int(optimizer.iterations.numpy()) == 0
         np.testing.assert_array_equal(model.get_weights()[0], W0[0])
+        # TF 2.21: Keras's apply builds the optimizer before its update's Cond fails
+        assert optimizer.built
     else:
         losses = [float(step(X[i * 6:(i + 1) * 6], Y[i * 6:(i + 1) * 6])) for i in range(4)]
         assert int(optimizer.iterations.numpy()) == 2
