@@ -7,6 +7,9 @@ under ``tf.math.real``) logs it twice in fit, for the first trace and the retrac
 call that made variables (function_init.py), and never on the steps that replay the graph.
 tapeflow runs the Python on every call, so it logs here only where TensorFlow would.
 """
+import sys
+import warnings
+
 from . import function_init
 
 
@@ -19,3 +22,14 @@ def log_as_traced(emit):
     emit()
     if function_init.OPEN and not function_init._ONCE[0]:     # (a layer's build is traced once)
         function_init.OPEN[-1].on_retrace.append(emit)
+
+
+def warn_as_traced(text, stacklevel=1):
+    """``warnings.warn(text, stacklevel=stacklevel)`` from the caller, as often as TF 2.21 runs the
+    step's Python: at its traces only (twice for a first trace that made variables: the compiled
+    metrics built there), never on the steps that replay the graph; every step when run eagerly."""
+    frame = sys._getframe(stacklevel)        # the line warnings.warn in the caller would name
+    filename, lineno, module_globals = frame.f_code.co_filename, frame.f_lineno, frame.f_globals
+    registry = module_globals.setdefault('__warningregistry__', {})
+    log_as_traced(lambda: warnings.warn_explicit(text, UserWarning, filename, lineno,
+                                                 module_globals.get('__name__', '<string>'), registry, module_globals))

@@ -6,7 +6,6 @@ import numpy as np
 from framework import nest, trace_names
 from framework.dtypes import numpy_dtype
 from framework.errors import OperatorNotAllowedInGraphError, noted, shown_as
-from framework.function import is_replaying
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask, set_keras_mask
 from framework.ops import expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
@@ -14,6 +13,7 @@ from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
 from framework.type_text import class_text
 from framework.train import deferred_restore
+from framework.trace_time_logs import warn_as_traced
 
 from . import call_context, object_sharing, serialization
 from .functional.config import keras2_entry_layer
@@ -279,8 +279,8 @@ class Sequential(ModelBase):
             # Keras 3's Functional inside warns for any list or tuple, shown as given ([x] as a list,
             # fit's (x,) as a tuple), from a trace or an eager call (a replayed step runs no Python);
             # its one Input then takes the first flattened array: predict((x, y)) predicts x (TF 2.21)
-            if not is_replaying():
-                warnings.warn(self._structure_text(inputs), stacklevel=3)
+            # (at each trace, as TF runs the Python: twice for a first trace that makes variables)
+            warn_as_traced(self._structure_text(inputs), stacklevel=3)
             if len(inputs) > 1:
                 inputs = nest.flatten(inputs)[:1]
             inputs = inputs[0]
@@ -388,8 +388,7 @@ class Sequential(ModelBase):
         if name not in inputs:
             raise ValueError(self._structure_text(inputs))
         entry = inputs[name]
-        if not is_replaying():
-            warnings.warn(self._structure_text([entry]), stacklevel=4)
+        warn_as_traced(self._structure_text([entry]), stacklevel=4)
         return entry
 
     def _check_input_shape(self, shape):

@@ -58,3 +58,30 @@ def test_a_second_fit_traces_once_more():
     m.fit(EXTRA, Y, batch_size=5, verbose=0)
     assert warned(lambda: m.fit(EXTRA, Y, batch_size=5, verbose=0)) == []      # (its traces are kept)
     assert len(warned(lambda: m.evaluate(EXTRA, Y, batch_size=5, verbose=0))) == 1
+
+
+def sequential():
+    keras.utils.set_random_seed(1)
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    m.compile('adam', 'mse')
+    return m
+
+
+SEQUENTIAL_TEXT = ("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
+                   "Received: inputs=%s")
+
+
+# TF 2.21 (/work/notes/progs/modelfuzz18/p4.py): a Sequential's Functional warns for a list or tuple as
+# often as the step's Python runs: twice in a first fit / train_on_batch (the trace that makes the
+# optimizer's variables runs again), once in predict; fit's and predict's data adapters give the list as a tuple
+@pytest.mark.parametrize('call, count, received', [
+    (lambda m: m.fit([X], Y, epochs=2, batch_size=5, verbose=0), 2, "('Tensor(shape=(5, 3))',)"),
+    (lambda m: m.train_on_batch((X,), Y), 2, "('Tensor(shape=(10, 3))',)"),
+    (lambda m: m.predict([X], verbose=0), 1, "('Tensor(shape=(10, 3))',)"),
+    (lambda m: m.fit({'keras_tensor_%d' % int(m.inputs[0].name.rsplit('_', 1)[1]): X}, Y, batch_size=5, verbose=0),
+     2, "['Tensor(shape=(5, 3))']"),
+])
+def test_a_sequential_warns_per_run_of_the_python(call, count, received):
+    m = sequential()
+    texts = warned(lambda: call(m))
+    assert texts == [SEQUENTIAL_TEXT % (m.inputs[0].name, received)] * count

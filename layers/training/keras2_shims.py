@@ -11,7 +11,7 @@ import sys
 import warnings
 
 from framework import metrics as metrics_module
-from framework.trace_time_logs import log_as_traced
+from framework.trace_time_logs import warn_as_traced as _warn_as_traced
 
 
 class Keras2Shims:
@@ -45,17 +45,6 @@ class Keras2Shims:
         _warn_as_traced('`model.compiled_loss()` is deprecated. Instead, use '
                         '`model.compute_loss(x, y, y_pred, sample_weight, training)`.')
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
-
-
-def _warn_as_traced(text, stacklevel=1):
-    """``warnings.warn(text, stacklevel=stacklevel)`` from the caller, as often as TF 2.21 runs the
-    step's Python: at its traces only (twice for a first trace that made variables: the compiled
-    metrics built there), never on the steps that replay the graph; every step when run eagerly."""
-    frame = sys._getframe(stacklevel)        # the line warnings.warn in the caller would name
-    filename, lineno, module_globals = frame.f_code.co_filename, frame.f_lineno, frame.f_globals
-    registry = module_globals.setdefault('__warningregistry__', {})
-    log_as_traced(lambda: warnings.warn_explicit(text, UserWarning, filename, lineno,
-                                                 module_globals.get('__name__', '<string>'), registry, module_globals))
 
 
 # Printed as Keras 3's TF trainer defines it (print(model.compiled_loss): <bound method TensorFlowTrainer.compiled_loss
