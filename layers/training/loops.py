@@ -30,7 +30,7 @@ from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
 from .traced_losses import kept_losses
-from . import predict_group_traces, predict_none, predict_outputs, step_retracing
+from . import predict_group_hoist, predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
@@ -241,11 +241,15 @@ class TrainingLoops:
                            nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
             group.append(out)
             if (step + 1) % every == 0:
+                if every > 1 and traces is not None and not self.jit_compile:   # one graph a group: one sigmoid
+                    predict_group_hoist.rejoin(group, outputs)
                 if wants_end:
                     callbacks.on_predict_batch_end(step, {'outputs': _joined(group)})
                 group = []
                 if self.stop_predicting:
                     break
+        if group and traces is not None and not self.jit_compile:     # (a shorter last group: a graph of its own)
+            predict_group_hoist.rejoin(group, outputs)
         if group and wants_end:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
         if group_shapes:        # a shorter last group is a call of its own
