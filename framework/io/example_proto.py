@@ -2,8 +2,9 @@
 Python classes that read and write the protobuf wire format by hand: no protobuf package needed.
 
 ``SerializeToString`` writes what TensorFlow writes for each message; with several features the
-map entries come in insertion order (protobuf's own order is unspecified), so compare parsed
-messages, not bytes. ``FromString`` / ``ParseFromString`` read TensorFlow's bytes.
+map entries come in insertion order (protobuf's own order follows its hash table), so compare parsed
+messages, not bytes; ``deterministic=True`` and the text form use upb's sorted order, as TensorFlow's.
+``FromString`` / ``ParseFromString`` read TensorFlow's bytes.
 """
 import operator
 import struct
@@ -239,9 +240,18 @@ class Feature(_Message):
     __repr__ = __str__
 
 
-def serialize_map(entries):
-    """A protobuf ``map<string, message>`` at field 1: one entry (key 1, value 2) per item, in the dict's order."""
-    return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize())) for k, v in entries.items())
+def upb_map_order(entries):
+    """A string-keyed map's items in the order upb (protobuf's Python messages under TF 2.21) prints them:
+    its map sorter negates memcmp, so keys run descending ('label' before 'image/text'), and a key comes
+    before the longer keys it begins ('a', 'ab', 'aa')."""
+    return sorted(entries.items(), key=lambda item: bytes(255 - b for b in item[0].encode('utf-8')))
+
+
+def serialize_map(entries, deterministic=False):
+    """A protobuf ``map<string, message>`` at field 1: one entry (key 1, value 2) per item, in the dict's order;
+    ``deterministic`` bytes come in the reverse of upb's printed order (its encoder writes back to front)."""
+    items = upb_map_order(entries)[::-1] if deterministic else entries.items()
+    return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize())) for k, v in items)
 
 
 def parse_map(data, message, value_type):
@@ -258,7 +268,7 @@ def map_text(entries, pad, field):
     """A map field in protobuf's text format: one ``field { key: ... value { ... } }`` block per entry."""
     return ''.join('%s%s {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
                    % (pad, field, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
-                   for k, v in entries.items())
+                   for k, v in upb_map_order(entries))
 
 
 class Features(_Message):
@@ -270,8 +280,11 @@ class Features(_Message):
         feature = fields.get('feature')
         self.feature = {} if feature is None else map_field(feature, Feature)
 
-    def _serialize(self):
-        return serialize_map(self.feature)
+    def SerializeToString(self, deterministic=None):
+        return self._serialize(bool(deterministic))
+
+    def _serialize(self, deterministic=False):
+        return serialize_map(self.feature, deterministic)
 
     @classmethod
     def _parse(cls, data):
@@ -300,7 +313,7 @@ class Example:
         self._features_given = features is not None          # protobuf's presence bit: prints 'features {}'
 
     def SerializeToString(self, deterministic=None):
-        body = self.features._serialize()
+        body = self.features._serialize(bool(deterministic))
         return _field(1, body) if body or self.features.feature or self._features_given else b''
 
     def ParseFromString(self, data):

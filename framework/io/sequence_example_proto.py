@@ -1,8 +1,8 @@
 """``tf.train.SequenceExample`` and its parts (FeatureList, FeatureLists): context features and named lists
 of features over time, read and written as TensorFlow's protobuf bytes without the protobuf package.
 
-As for Example, map entries keep insertion order in bytes and text (protobuf's own order is
-unspecified): compare parsed messages, not bytes.
+As for Example, map entries keep insertion order in bytes (protobuf's own order follows its hash
+table): compare parsed messages, not bytes; text and ``deterministic=True`` bytes take upb's sorted order.
 """
 from .example_proto import Feature, Features, map_text, parse_map, serialize_map
 from .tensor_proto import _field, _fields
@@ -41,8 +41,8 @@ class FeatureLists:
     def __init__(self, feature_list=None):
         self.feature_list = dict(feature_list or {})
 
-    def _serialize(self):
-        return serialize_map(self.feature_list)
+    def _serialize(self, deterministic=False):
+        return serialize_map(self.feature_list, deterministic)
 
     @classmethod
     def _parse(cls, data):
@@ -70,7 +70,7 @@ class SequenceExample:
         self._given = (context is not None, feature_lists is not None)      # protobuf's presence bits
 
     def SerializeToString(self, deterministic=None):
-        context, lists = self.context._serialize(), self.feature_lists._serialize()
+        context, lists = self.context._serialize(bool(deterministic)), self.feature_lists._serialize(bool(deterministic))
         return ((_field(1, context) if context or self._given[0] else b'')
                 + (_field(2, lists) if lists or self._given[1] else b''))
 
