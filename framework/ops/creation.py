@@ -242,7 +242,7 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
             return empty
     if (step > 0 and not lo <= hi) or (step < 0 and not lo >= hi):      # NaN bounds fail too, as in Range
         words = 'start <= limit when delta > 0' if step > 0 else 'start >= limit when delta < 0'
-        raise kernel_error('Range', 'Requires %s: %s/%s' % (words, _range_number(lo), _range_number(hi)),
+        raise kernel_error('Range', 'Requires %s: %s/%s' % (words, _range_number(lo, dtype), _range_number(hi, dtype)),
                            named=True, note='range: start %s and limit %s do not lie in the direction of delta %s'
                            % (lo, hi, step))
     if abs((hi - lo) / step) > 2 ** 63 - 1:      # an infinite bound
@@ -323,9 +323,12 @@ def _range_dtype(arguments):
     return dtypes.as_dtype(_RANGE_DTYPES[max(ranks)])
 
 
-def _range_number(v):
-    """A bound as Range's kernel prints it (5, 5.5, 0.25)."""
-    return '%g' % v if isinstance(v, float) else str(v)
+def _range_number(v, dtype):
+    """A bound as Range's kernel prints it in ``dtype`` (5, 5.5, -0.9, 0.123457: six significant digits;
+    a bfloat16 0.1 is 0.100098)."""
+    if not isinstance(v, (float, np.floating)):
+        return str(v)
+    return '%g' % float(np.dtype(dtypes.numpy_dtype(dtype)).type(v) if dtypes.as_dtype(dtype).is_floating else v)
 
 
 @named_errors('eye')

@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes
 from . import eigen_trig
 from ..tensor import Tensor
+from .creation import range as range_
 from .fourier import irfft, on_device_of, rfft
 from .indexing import gather
 from .operands import as_float_tensor, as_tensor
@@ -107,12 +108,11 @@ def _cosine_window(name, a, b):
     def window(window_length, periodic=True, dtype='float32', name=None):
         op = 'signal.' + name_
         length, dtype = window_length_and_dtype(window_length, dtype, op)      # TF's checks and words first
-        length = _positive(length, op, 'window_length', 0)
         if length == 1:
             return Tensor(np.ones(1, dtype))
         # TensorFlow's denominator: length for even periodic windows, length - 1 otherwise.
         n = dtype.type(length + int(_periodic(periodic, op)) * (1 - length % 2) - 1)
-        count = np.arange(length, dtype=dtype)
+        count = range_(length).numpy().astype(dtype)      # a negative length is Range's error, as TF's range(length)
         angles = dtype.type(2 * np.pi) * count / n
         # float32 cosines as TensorFlow's Eigen kernel rounds them, whatever the length (a window is made once)
         cosines = eigen_trig.cos(angles) if dtype == np.float32 else np.cos(angles)

@@ -20,21 +20,13 @@ from .operands import named_errors
 _F32 = np.float32
 
 
-def _length_and_dtype(window_length, dtype, op):
-    length, dtype = window_length_and_dtype(window_length, dtype, op)     # TF's checks and words first
-    if length < 0:
-        raise ValueError('%s: window_length must be >= 0 and dtype floating, got %r and %s' % (op, window_length,
-                                                                                            dtype.name))
-    return length, dtype
-
-
 @named_errors('signal.kaiser_window')
 def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
     """The Kaiser window I0(beta sqrt(1 - (n / half)^2)) / I0(beta), n from -half to half.
 
     Computed in ``dtype`` in TensorFlow's order, exp(num - beta) * (i0e(num) / i0e(beta)),
     so float32 windows carry its bits."""
-    length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_window')
+    length, dtype = window_length_and_dtype(window_length, dtype, 'signal.kaiser_window')
     if length == 1:
         return Tensor(np.ones(1, dtype))
     half = (_F32(length) - _F32(1.0)) / _F32(2.0)
@@ -47,7 +39,7 @@ def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
 @named_errors('signal.kaiser_bessel_derived_window')
 def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name=None):
     """The KBD window: square roots of the normalised running sums of a Kaiser window, mirrored."""
-    length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_bessel_derived_window')
+    length, dtype = window_length_and_dtype(window_length, dtype, 'signal.kaiser_bessel_derived_window')
     # TF's ops in ``dtype`` (not float64 then rounded), so float32 windows carry its bits
     from .reductions import cumsum
     running = cumsum(kaiser_window(length // 2 + 1, beta, dtype))
@@ -58,7 +50,7 @@ def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name
 @named_errors('signal.vorbis_window')
 def vorbis_window(window_length, dtype='float32', name=None):
     """The Vorbis power-complementary window sin(pi / 2 sin^2(pi (n + 0.5) / N))."""
-    length, dtype = _length_and_dtype(window_length, dtype, 'signal.vorbis_window')
+    length, dtype = window_length_and_dtype(window_length, dtype, 'signal.vorbis_window')
     # TF's ops in ``dtype`` (its float32 sin and pow are Eigen's: the window carries TF's bits)
     from .arithmetic import multiply, pow as power
     from .unary import sin
