@@ -32,6 +32,7 @@ from .step_input_error import conv_step_error, state_width_error, step_input_err
 from .step_outputs import stacked_steps
 from .step_term_sums import chunked
 from .time_steps import time_steps
+from .unrolled_zero_outputs import zero_unrolled_outputs
 
 
 def step_masks(mask, batch, steps, reverse, who, layer):
@@ -244,6 +245,8 @@ class RNN(InitialStateBuildConfig, Layer):
                     new_states = nest.flatten(new_states)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
+        if keep is not None and self.unroll and self.zero_output_for_mask:
+            outputs = zero_unrolled_outputs(self, keep, outputs)
         if self.stateful:
             stateful_states.keep(self, states)
         result = stacked_steps(outputs) if self.return_sequences else outputs[-1]
@@ -258,7 +261,7 @@ class RNN(InitialStateBuildConfig, Layer):
         kept = keep[t]
         if output.ndim > 2:         # a ConvLSTM's (batch, *spatial, filters) steps
             kept = reshape(kept, (kept.shape[0],) + (1,) * (output.ndim - 1))
-        if self.zero_output_for_mask or not outputs:
+        if (self.zero_output_for_mask and not self.unroll) or not outputs:     # unrolled: zeroed after the loop
             output = where(kept, output, 0.0)
         else:
             output = where(kept, output, outputs[-1])

@@ -75,6 +75,12 @@ def _masked(keep, new, old):
     return tf.where(tf.broadcast_to(keep, tf.shape(new)), new, old)
 
 
+def _zeroed_steps(keep, outputs):
+    """``outputs`` (time, batch, ...) zeroed where ``keep`` (time, batch) is False."""
+    keep = tf.reshape(keep, list(keep.shape) + [1] * (len(outputs.shape) - 2))
+    return tf.where(keep, outputs, tf.zeros_like(outputs))
+
+
 def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, constants=None, unroll=False,
         input_length=None, time_major=False, zero_output_for_mask=False, return_all_outputs=True):
     """Run ``step_function(input_t, states + constants) -> (output_t, new_states)`` over the time
@@ -118,7 +124,8 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         if keep is not None:
             if previous is None:
                 previous = tf.nest.map_structure(tf.zeros_like, output)
-            fallback = tf.nest.map_structure(tf.zeros_like, output) if zero_output_for_mask else previous
+            zeroed_now = zero_output_for_mask and not (unroll and mask is not None)    # unrolled: after the loop
+            fallback = tf.nest.map_structure(tf.zeros_like, output) if zeroed_now else previous
             output = tf.nest.map_structure(lambda o, f: _masked(keep[i], o, f), output, fallback)
             flat_new = [_masked(keep[i], n, s) for n, s in zip(tf.nest.flatten(new_states), tf.nest.flatten(states))]
             new_states = tf.nest.pack_sequence_as(states, flat_new)
@@ -126,6 +133,18 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         outputs = outputs + [output] if return_all_outputs else [output]
     stacked = tf.nest.map_structure(lambda *o: tf.stack(o), *outputs)
     last_output = outputs[-1]
+    if unroll and zero_output_for_mask and mask is not None:
+        # Keras's unrolled loop carries masked steps' outputs, then zeros them with the mask as given
+        # (not reversed for go_backwards; TF 2.21 zeros other steps than the masked ones then), the
+        # last output with the last step's
+        given = reverse(keep, 0) if go_backwards else keep
+        if not return_all_outputs and steps > 1:
+            # the one kept step's outputs broadcast over the mask's steps, and Keras's set_shape refuses them
+            one = tuple(tf.nest.flatten(stacked)[0].shape)
+            raise ValueError("Tensor's shape %s is not compatible with supplied shape %s."
+                             % ((steps,) + one[1:], one))
+        stacked = tf.nest.map_structure(lambda o: _zeroed_steps(given, o), stacked)
+        last_output = tf.nest.map_structure(lambda o: _masked(keep[-1], o, tf.zeros_like(o)), last_output)
     if not time_major:
         stacked = tf.nest.map_structure(_time_first, stacked)
     return last_output, stacked, _as_returned(states, unroll)
