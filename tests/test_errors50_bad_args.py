@@ -45,3 +45,60 @@ def test_windows_of_lengths_0_to_2_still_compute():
     (2.5, -1e20, None, '2.5/-1e+20'), (5, 1, tf.int64, '5/1')])
 def test_range_error_prints_bounds_in_their_dtype(start, limit, dtype, bounds):
     _raises(tf.errors.InvalidArgumentError, _range_error(bounds), tf.range, start, limit, dtype=dtype)
+
+
+_PAD = '{{function_node __wrapped__Pad_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+@pytest.mark.parametrize('signal, step, error, text', [
+    # TF 2.21's overlap_and_add: the signal's rank first, then frame_step converted to an integer scalar
+    ([1, 2], [1., 2.], ValueError, 'Shape (2,) must have rank at least 2'),
+    ('abc', 1, ValueError, 'Shape () must have rank at least 2'),
+    ([[1., 2.]], 2.5, ValueError, "frame_step must be an integer. Got <dtype: 'float32'>"),
+    ([[1., 2.]], 'abc', ValueError, "frame_step must be an integer. Got <dtype: 'string'>"),
+    ([[1., 2.]], [1], ValueError, 'Shape (1,) must have rank 0'),
+    ([[1., 2.]], None, ValueError,
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    # a step <= 0 reaches its pads: segments = ceil(length / step), then segments * step - length
+    (np.ones([3, 4]), -2, tf.errors.InvalidArgumentError, _PAD + 'Paddings must be non-negative: 0 -2 [Op:Pad] name: '),
+    (np.ones([2, 3, 4]), 0, tf.errors.InvalidArgumentError, _PAD + 'Paddings must be non-negative: 0 -4 [Op:Pad] name: '),
+    (np.ones([3, 4]), -4, tf.errors.InvalidArgumentError, _PAD + 'Paddings must be non-negative: 0 -1 [Op:Pad] name: '),
+    (np.ones([0, 4]), -1, tf.errors.InvalidArgumentError, _PAD + 'Paddings must be non-negative: 0 -4 [Op:Pad] name: ')])
+def test_overlap_and_add_checks_rank_then_step(signal, step, error, text):
+    if isinstance(signal, list) and signal and not isinstance(signal[0], list):
+        signal = tf.constant(signal)
+    _raises(error, text, tf.signal.overlap_and_add, signal, step)
+
+
+def test_overlap_and_add_still_adds():
+    out = tf.signal.overlap_and_add(tf.reshape(tf.range(1., 7.), [3, 2]), tf.constant(1, tf.int64))
+    assert out.numpy().tolist() == [1.0, 5.0, 9.0, 6.0]
+
+
+@pytest.mark.parametrize('call, error, text', [
+    # TF 2.21's mdct: the signals' rank, frame_length a scalar multiple of 4, then the window in the signals' dtype
+    (lambda: tf.signal.mdct(tf.constant([1, 2]), tf.constant([1., 2.])), ValueError, 'Shape (2,) must have rank 0'),
+    (lambda: tf.signal.mdct('abc', 8), ValueError, 'Shape () must have rank at least 1'),
+    (lambda: tf.signal.mdct(np.ones(16, np.float32), 2.5), ValueError, 'The frame length must be a multiple of 4.'),
+    (lambda: tf.signal.mdct(np.ones(16, np.float32), 6), ValueError, 'The frame length must be a multiple of 4.'),
+    (lambda: tf.signal.mdct(np.ones(16, np.float32), None), ValueError,
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda: tf.signal.mdct(tf.constant([1, 2]), 8), ValueError,
+     "dtype must be a floating point type. Found <dtype: 'int32'>"),
+    (lambda: tf.signal.mdct(tf.constant([['a', 'b', 'c', 'd']]), 4), ValueError,
+     "dtype must be a floating point type. Found <dtype: 'string'>"),
+    (lambda: tf.signal.mdct(np.ones(16, np.float32), 8, norm='x'), ValueError,
+     "Unknown normalization. Expected None or 'ortho', got: x"),
+    # inverse_mdct: the rank first; integer mdcts meet TF's first float constant
+    (lambda: tf.signal.inverse_mdct('abc'), ValueError, 'Shape () must have rank at least 2'),
+    (lambda: tf.signal.inverse_mdct(tf.constant([1, 2]), tf.constant([1., 2.])), ValueError,
+     'Shape (2,) must have rank at least 2'),
+    (lambda: tf.signal.inverse_mdct(tf.constant([[1, 2]])), TypeError, 'Cannot convert 0.5 to EagerTensor of dtype int32'),
+    (lambda: tf.signal.inverse_mdct(tf.constant([[1, 2]]), norm='ortho'), TypeError,
+     'Cannot convert 0.0 to EagerTensor of dtype int32'),
+    (lambda: tf.signal.inverse_mdct(tf.constant([[1., 2., 3.]])), tf.errors.InvalidArgumentError,
+     '{{function_node __wrapped__Split_num_split_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Number of '
+     'ways to split should evenly divide the split dimension, but got split_dim 1 (size = 3) and num_split 2 '
+     '[Op:Split] name: split')])
+def test_mdct_and_inverse_check_in_tf_order(call, error, text):
+    _raises(error, text, call)

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from . import eigen_trig
+from . import eigen_trig, signal_argument_checks
 from ..tensor import Tensor
 from .creation import range as range_
 from .fourier import irfft, on_device_of, rfft
@@ -58,11 +58,10 @@ def overlap_and_add(signal, frame_step, name=None):
     """Frames (..., frames, frame_length) added back into one signal, frame f starting at f * frame_step."""
     op = 'signal.overlap_and_add'
     t = as_tensor(signal, op)
-    step = _positive(frame_step, op, 'frame_step')
-    if t.ndim < 2:
-        raise ValueError('%s: signal must have rank >= 2 (..., frames, frame_length), got shape %s'
-                         % (op, tuple(t.shape)))
+    signal_argument_checks.rank_at_least(t, 2, op, 'signal (..., frames, frame_length)')     # TF's order
+    step = signal_argument_checks.frame_step(frame_step, op)
     count, length = t.shape[-2], t.shape[-1]
+    signal_argument_checks.refuse_backward_step(step, length, op)
     total = (count - 1) * step + length
     if count == 0:                  # TensorFlow's length formula still holds: length - step zeros
         return Tensor(np.zeros(list(t.shape[:-2]) + [max(total, 0)], t._data.dtype))

@@ -11,7 +11,9 @@ from .cepstral import dct
 from .creation import range as range_
 from .fourier import on_device_of
 from .framing import frame, overlap_and_add
-from .operands import as_float_tensor
+from . import signal_argument_checks
+from ..errors import noted
+from .operands import as_float_tensor, as_tensor
 from .shapes import cast, concat, reverse, split
 from .window_length import window_length_and_dtype
 from .unary import exp, sqrt, square
@@ -64,15 +66,23 @@ def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=Non
     """The modified DCT of frames of ``frame_length`` (a multiple of 4) every frame_length / 2 samples:
     (..., frames, frame_length / 2). Without a window the frames are scaled by 1 / sqrt(2), as in TF."""
     op = 'signal.mdct'
-    t = as_float_tensor(signals, op)
-    length = int(frame_length)
-    if length < 4 or length % 4:
+    t = as_tensor(signals, op)
+    signal_argument_checks.rank_at_least(t, 1, op, 'signals')      # TF's order: the signals' rank, then the length
+    length = signal_argument_checks.scalar_tensor(frame_length, op, 'frame_length').numpy()
+    if length % 4 != 0:
+        raise noted(ValueError('The frame length must be a multiple of 4.'),
+                    '%s: frame_length must be a positive multiple of 4, got %r' % (op, frame_length))
+    length = int(length)
+    if length < 4:
         raise ValueError('%s: frame_length must be a positive multiple of 4, got %r' % (op, frame_length))
+    # TF windows in the signals' dtype before any float op: an integer or string signal is the window's
+    # dtype error ('dtype must be a floating point type. Found <dtype: 'int32'>')
+    window = window_fn(length, dtype=t.dtype) if window_fn is not None else None
+    t = as_float_tensor(t, op)
     if norm not in (None, 'ortho'):
-        raise ValueError("%s: norm must be None or 'ortho', got %r" % (op, norm))
+        raise ValueError("Unknown normalization. Expected None or 'ortho', got: %s" % norm)
     frames = frame(t, length, length // 2, pad_end=pad_end)
-    frames = frames * (on_device_of(window_fn(length, dtype=t.dtype), t) if window_fn is not None
-                       else float(1 / np.sqrt(2)))
+    frames = frames * (on_device_of(window, t) if window is not None else float(1 / np.sqrt(2)))
     a, b, c, d = split(frames, 4, axis=-1)
     folded = concat([-reverse(c, [-1]) - d, a - reverse(b, [-1])], -1)
     return dct(folded, 4, norm=norm)
@@ -83,15 +93,17 @@ def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
     """Signals from their mdct: type-4 DCT, unfolding, windowing and overlap-add (perfect
     reconstruction with a power-complementary window such as vorbis_window)."""
     op = 'signal.inverse_mdct'
-    t = as_float_tensor(mdcts, op)
-    if t.ndim < 2:
-        raise ValueError('%s: mdcts must have rank >= 2 (..., frames, frame_length / 2), got shape %s'
-                         % (op, tuple(t.shape)))
+    t = as_tensor(mdcts, op)
+    signal_argument_checks.rank_at_least(t, 2, op, 'mdcts (..., frames, frame_length / 2)')     # TF's order
+    if t._data.dtype.kind in 'iu' and norm in (None, 'ortho'):
+        # TF's first float constant meets the integer mdcts: 0.5 / half (norm None), dct's 0.0 (ortho)
+        raise noted(TypeError('Cannot convert %s to EagerTensor of dtype %s' % ('0.5' if norm is None else '0.0',
+                                                                               t.dtype.name)),
+                    '%s: mdcts must be float32 or float64, got %s; cast them first' % (op, t.dtype.name))
+    t = as_float_tensor(t, op)
     if norm not in (None, 'ortho'):
         raise ValueError("%s: norm must be None or 'ortho', got %r" % (op, norm))
-    half = t.shape[-1]
-    if half % 2:
-        raise ValueError('%s: the last axis (frame_length / 2) must be even, got %d' % (op, half))
+    half = t.shape[-1]      # (an odd half is split's error below, as TF's)
     coeffs = dct(t, 4) * float(0.5 / half) if norm is None else dct(t, 4, norm='ortho')
     first, second = split(coeffs, 2, axis=-1)
     frames = concat([second, -reverse(second, [-1]), -reverse(first, [-1]), -first], -1)
