@@ -1,9 +1,12 @@
 """What ``iter(dataset)`` returns (TensorFlow's ``OwnedIterator``): the elements in order.
 
-It counts the elements it has handed out, which ``tf.train.Checkpoint`` saves
-under TensorFlow's key ('<name>/.ATTRIBUTES/ITERATOR_STATE'), so a restored
-iterator continues where the saved one was: it starts its dataset again and
-passes over that many elements. TensorFlow saves its own (variant) encoding of
+It counts the elements it has handed out and records the seed pairs its
+reshuffling stages drew, which ``tf.train.Checkpoint`` saves under TensorFlow's
+key ('<name>/.ATTRIBUTES/ITERATOR_STATE'; iterator_state.py), so a restored
+iterator continues where the saved one was: it starts its dataset again, its
+stages given the same seeds, and passes over that many elements (a seeded
+shuffle's next batch after a restore is the one TF 2.21 gives; a fresh shuffle
+order would differ). TensorFlow saves its own (variant) encoding of
 an iterator's state there, which tapeflow cannot decode: such a state is left
 alone (with a warning) and the iterator starts from the beginning. TensorFlow
 cannot restore tapeflow's count into its iterators either (it expects its
@@ -14,6 +17,7 @@ import warnings
 import numpy as np
 
 from ..errors import OpError
+from . import iteration_seeds, iterator_state
 from .injected_prefetch import makes_one_ahead
 from .iterator_errors import recounted
 from .prefetch_stage import one_ahead
@@ -27,15 +31,21 @@ class DatasetIterator:
     def __init__(self, dataset):
         dataset._refuse_iterator()
         self._dataset = dataset
-        self._elements = dataset._tensor_elements()
-        if makes_one_ahead(dataset):        # TF's injected prefetch (injected_prefetch.py)
-            self._elements = one_ahead(self._elements)
+        self._elements = self._fresh_elements()
         self._taken = 0
+        self._draws = []            # (stage, seed pair) its elements drew (iteration_seeds.push_recorder)
+
+    def _fresh_elements(self):
+        elements = self._dataset._tensor_elements()
+        if makes_one_ahead(self._dataset):        # TF's injected prefetch (injected_prefetch.py)
+            elements = one_ahead(elements)
+        return elements
 
     def __iter__(self):
         return self
 
     def __next__(self):
+        iteration_seeds.push_recorder(self._draws)
         try:
             element = next(self._elements)
         except OpError as err:          # a reader's error: named by this dataset's component count, as TF's
@@ -43,6 +53,8 @@ class DatasetIterator:
             if fixed is None:
                 raise
             raise fixed from None
+        finally:
+            iteration_seeds.pop_recorder()
         self._taken += 1
         return element
 
@@ -60,10 +72,13 @@ class DatasetIterator:
     def get_next_as_optional(self):
         """The next element as a ``tf.experimental.Optional``, empty at the end of the data."""
         from .optional import _OptionalImpl
+        iteration_seeds.push_recorder(self._draws)
         try:
             element = next(self._elements)
         except StopIteration:
             return _OptionalImpl(None, self.element_spec)
+        finally:
+            iteration_seeds.pop_recorder()
         self._taken += 1
         return _OptionalImpl(element, self.element_spec)
 
@@ -75,18 +90,22 @@ class DatasetIterator:
     _checkpoint_attribute = 'ITERATOR'      # TF's saveable: its graph attribute, 'ITERATOR_STATE' its tensor
 
     def _checkpoint_state(self):
-        return {'ITERATOR_STATE': np.array([self._taken], np.int64)}
+        return {'ITERATOR_STATE': iterator_state.encode(self._taken, self._draws)}
 
     def _restore_checkpoint_state(self, name, value):
-        value = np.asarray(value)
-        if value.dtype != np.int64 or value.shape != (1,):
+        state = iterator_state.decode(value)
+        if state is None:
             warnings.warn('tf.train.Checkpoint: %s holds TensorFlow\'s own iterator state, which tapeflow cannot '
                           'decode; the iterator starts from the beginning of its dataset' % name, stacklevel=3)
             return
-        self._elements = self._dataset._tensor_elements()
-        self._taken = 0
-        for _ in range(int(value[0])):
-            next(self)
+        taken, pairs, spent = state
+        self._elements = self._fresh_elements()
+        self._taken, self._draws = 0, []
+        with iteration_seeds.replaying(pairs):
+            for _ in range(taken):
+                next(self)
+        for stage, count in zip(iterator_state.drawing_stages(self._draws), spent):
+            stage.seek(count)
 
 
 # TensorFlow's class name, which type(iter(ds)).__name__, its repr and Python's attribute errors print

@@ -156,7 +156,7 @@ class ElementStages:
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
         source = self._make_iterator
-        next_pair = IterationSeeds(philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))).next_pair
+        next_pair = IterationSeeds.from_op_seeds(seeds).next_pair
 
         def shuffled():
             pair = next_pair() if reshuffle_each_iteration else seeds

@@ -104,7 +104,7 @@ def seeded_words(seed, rerandomize):
     seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
     if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
         seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
-    next_pair = IterationSeeds(philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))).next_pair
+    next_pair = IterationSeeds.from_op_seeds(seeds).next_pair
 
     def words():
         if rerandomize:
