@@ -110,6 +110,11 @@ class _Table:
     def __getitem__(self, keys):
         return self.lookup(keys)
 
+    @property
+    def name(self):
+        """None: TF 2.21's hash tables report no name, given or not."""
+        return None
+
     def export(self, name=None):
         """(keys, values) tensors of the table's contents."""
         keys = np.empty(len(self._table), self.key_dtype.as_numpy_dtype)
@@ -132,19 +137,25 @@ class StaticVocabularyTable(_Table):
 
     def __init__(self, initializer, num_oov_buckets, lookup_key_dtype=None, name=None,
                  experimental_is_anonymous=False):
-        if not isinstance(num_oov_buckets, (int, np.integer)) or num_oov_buckets < 0:
-            raise ValueError('StaticVocabularyTable: num_oov_buckets must be a non-negative integer, got %r'
+        if isinstance(num_oov_buckets, (int, np.integer, float, np.floating)) and num_oov_buckets <= 0:
+            raise ValueError("`num_oov_buckets` must be > 0; use StaticHashTable.")      # TF 2.21's text
+        if not isinstance(num_oov_buckets, (int, np.integer)):
+            raise ValueError('StaticVocabularyTable: num_oov_buckets must be a positive integer, got %r'
                              % (num_oov_buckets,))
         super().__init__(lookup_key_dtype or initializer.key_dtype, 'int64', -1)
+        self._name = name
         self._table = {key: int(value) for key, value in initializer.items()}
         self._buckets = int(num_oov_buckets)
+
+    @property
+    def name(self):
+        """The name given (TF 2.21's StaticVocabularyTable keeps it; its graph ops' scopes begin with it)."""
+        return self._name
 
     def size(self, name=None):
         return convert_to_tensor(np.int64(len(self._table) + self._buckets))
 
     def _missing(self, key):
-        if not self._buckets:
-            return -1
         if isinstance(key, bytes):
             from .string_hashes import fingerprint64
             return len(self._table) + fingerprint64(key) % self._buckets
