@@ -85,11 +85,11 @@ def convert_arguments(args, kwargs, dtype):
     ``autocast=False`` layer keeps theirs). Python numbers, strings, None and composite tensors stay as
     they are; a keras mask set on a cast tensor stays on it. A ``call(x, mask)`` given a numpy mask sees a
     tensor, as on TensorFlow (``mask.numpy()`` failed on the ndarray)."""
-    return (tuple(_converted_argument(a, dtype) for a in args),
-            {k: _converted_argument(v, dtype) for k, v in kwargs.items()})
+    return (tuple(convert_argument(a, dtype) for a in args),
+            {k: convert_argument(v, dtype) for k, v in kwargs.items()})
 
 
-def _converted_argument(value, dtype):
+def convert_argument(value, dtype):
     if isinstance(value, Tensor) or (hasattr(value, '__array__') and not isinstance(value, (KerasTensor,
                                                                                             CompositeTensor))):
         converted = _convert_one(value, dtype)
@@ -99,11 +99,11 @@ def _converted_argument(value, dtype):
                 set_keras_mask(converted, mask)
         return converted
     if type(value) in (list, tuple):
-        return type(value)(_converted_argument(v, dtype) for v in value)
+        return type(value)(convert_argument(v, dtype) for v in value)
     if isinstance(value, tuple) and hasattr(value, '_fields'):      # a namedtuple, as Keras's tree maps it
-        return type(value)(*(_converted_argument(v, dtype) for v in value))
+        return type(value)(*(convert_argument(v, dtype) for v in value))
     if type(value) is dict:
-        return {k: _converted_argument(v, dtype) for k, v in value.items()}
+        return {k: convert_argument(v, dtype) for k, v in value.items()}
     return value
 
 

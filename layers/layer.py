@@ -17,6 +17,7 @@ from framework import nest
 from framework import trace_names
 from framework.errors import noted, shown_as
 from framework.composite import CompositeTensor
+from framework.extension_type import ExtensionType
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function_init import once
 from framework.tensor import Tensor
@@ -29,7 +30,7 @@ from .build_run import BuildRun, builds_by_calling, warn_unbuilt_state  # noqa: 
 from .call_errors import CAUGHT_IN_CALL, call_error, name_layer, super_not_called
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
                           check_required_training, default_training,
-                          convert_arguments, convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
+                          convert_argument, convert_arguments, convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
@@ -63,8 +64,9 @@ def _refuse_python_values(inputs):
     wrote for Keras 2 (preprocessing layers take them: ``_allow_non_tensor_positional_args``), and
     any other object that is not array-like (``layer(history)``)."""
     for leaf in (inputs,) if type(inputs) in _PYTHON_SCALARS else nest.flatten(inputs):
-        if type(leaf) in _PYTHON_SCALARS or not (leaf is None or isinstance(leaf, (Tensor, CompositeTensor))
-                                                 or hasattr(leaf, '__array__')):
+        # (an ExtensionType is no tensor to Keras 3 either: TF 2.21 refuses `layer(network)`, runs `layer(network=...)`)
+        if type(leaf) in _PYTHON_SCALARS or isinstance(leaf, ExtensionType) or not (
+                leaf is None or isinstance(leaf, (Tensor, CompositeTensor)) or hasattr(leaf, '__array__')):
             from framework.data.stage_names import type_text      # (late, on the failure only)
             raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
                              'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type_text(leaf)))
@@ -351,7 +353,7 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
             # run then finds it built and keeps the mask, so it warns; the transformer tutorial's EncoderLayer)
             return call_with_masks(self._call_with_keywords, self, inputs, args, dict(kwargs, training=training),
                                    not self.built and builds_by_calling(self) and not call_context.in_build_run())
-        return self._call_concrete(inputs, args, kwargs, training)
+        return self._call_concrete(inputs, args, kwargs, training, named)
 
     def _enter_call(self, training):
         """Put this call on the thread's layer stack, which its sublayers' calls read; returns (the stack,
@@ -396,27 +398,32 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
     def _call_with_keywords(self, inputs, *args, training=None, **kwargs):
         return self._call_concrete(inputs, args, kwargs, training)
 
-    def _call_concrete(self, inputs, args, kwargs, training):
-        """``__call__``'s work on concrete inputs; an error raised before ``call`` ran names the layer."""
+    def _call_concrete(self, inputs, args, kwargs, training, named=False):
+        """``__call__``'s work on concrete inputs; an error raised before ``call`` ran names the layer.
+        ``named``: the first argument was given by its name, which Keras 3 treats as any keyword argument
+        (nothing refused; its arrays converted, Python values and composites passed as they are)."""
         given = inputs          # what an error's "Arguments received" shows where Keras 3 converts nothing
         try:
-            if type(inputs) not in _PLAIN_INPUTS:
-                if not self._allow_non_tensor_positional_args:
-                    _refuse_python_values(inputs)
-                if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
-                    refuse_shapeless(self, inputs)
-                elif inputs is None:
-                    self._refuse_none(args, kwargs, training)
             mixed = self._compute
-            if mixed is None:
-                if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
-                    # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
-                    inputs = convert_inputs(inputs, self._input_cast_dtype() if self.autocast else None,
-                                            self._keeps_composite_inputs)
-            elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
-                inputs = convert_inputs(inputs, self._input_cast_dtype(), self._keeps_composite_inputs)
+            if named and not self._allow_non_tensor_positional_args:
+                inputs = convert_argument(inputs, self._input_cast_dtype() if self.autocast else None)
             else:
-                inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
+                if type(inputs) not in _PLAIN_INPUTS:
+                    if not self._allow_non_tensor_positional_args:
+                        _refuse_python_values(inputs)
+                    if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
+                        refuse_shapeless(self, inputs)
+                    elif inputs is None:
+                        self._refuse_none(args, kwargs, training)
+                if mixed is None:
+                    if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
+                        # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
+                        inputs = convert_inputs(inputs, self._input_cast_dtype() if self.autocast else None,
+                                                self._keeps_composite_inputs)
+                elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
+                    inputs = convert_inputs(inputs, self._input_cast_dtype(), self._keeps_composite_inputs)
+                else:
+                    inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
             if (args or kwargs) and self.keras_converts_inputs:
                 # Keras 3 converts the other arguments' arrays too (and casts floating ones where it autocasts)
                 args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
@@ -434,7 +441,9 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                         # its call once symbolically, which shows the call's prints twice, and, once that
                         # run has succeeded, names a KerasTensor per output (taken after the call below)
                         shown_twice = BuildRun(self, (inputs, args, kwargs))
-                    if self.keras_converts_inputs or is_tensor_argument(given) or build_shapes.shape_names(type(self)):
+                    # (a first argument given by name builds from a shape only where it is a tensor argument)
+                    if (self.keras_converts_inputs and not named) or is_tensor_argument(inputs if named else given) \
+                            or build_shapes.shape_names(type(self)):
                         self._build_for(inputs, args, kwargs)
                     else:
                         # Keras 3 builds from the shapes of tensor arguments only, and a layer that converts

@@ -7,15 +7,18 @@ an automatic ``mask`` follows, so both ask here.
 """
 from framework import nest
 from framework.composite import CompositeTensor
+from framework.extension_type import ExtensionType
 from framework.tensor import Tensor
 
 _TENSORS = (Tensor, CompositeTensor)
 
 
 def is_tensor_argument(value):
-    """Whether Keras 3's CallSpec counts ``value`` a tensor argument."""
+    """Whether Keras 3's CallSpec counts ``value`` a tensor argument (an ExtensionType is none: tf.is_tensor
+    is False for it)."""
     if isinstance(value, _TENSORS):
-        return True
+        return not isinstance(value, ExtensionType)
     if not isinstance(value, (list, tuple, dict)) or not value:
         return False
-    return all(leaf is None or isinstance(leaf, _TENSORS) for leaf in nest.flatten(value))
+    return all(leaf is None or (isinstance(leaf, _TENSORS) and not isinstance(leaf, ExtensionType))
+               for leaf in nest.flatten(value))
