@@ -21,12 +21,13 @@ from .while_loop_variables import for_loops
 def starts_graph_for_loop(frame):
     """The frame of a graph trace's own code at a ``for`` statement that ``frame`` (the caller of an
     ``__iter__``) is or calls through, a loop autograph would convert (not ``iter(ds)``, ``zip(...)``,
-    unpacking, nor tapeflow's own iteration); else None (False)."""
+    unpacking, nor tapeflow's own iteration); else None (Tensor.__iter__ and Dataset.__iter__ test for None:
+    tapeflow's own iteration, ops.slice's ``int(i) for i in start_indices`` of a tensor, iterates plainly)."""
     trace = trace_names.current() if trace_names.ACTIVE else None
     if frame.f_code.co_filename == symbolic_iteration.__file__:     # (Tensor.__iter__ as install() wraps it)
         frame = frame.f_back
     if getattr(trace, 'graph', None) is None or frame.f_code.co_filename.startswith(assert_statements.LIBRARIES):
-        return False
+        return None
     if not symbolic_iteration.is_for_statement(frame):
         return None
     error = tensor_loop_returns.refusal(frame)     # (autograph's loop cannot carry a return)
