@@ -102,3 +102,65 @@ def test_overlap_and_add_still_adds():
      '[Op:Split] name: split')])
 def test_mdct_and_inverse_check_in_tf_order(call, error, text):
     _raises(error, text, call)
+
+
+def _sparse():
+    return tf.sparse.from_dense(tf.constant([[1., 0., 2.], [0., 3., 0.]]))
+
+
+_SPLIT_OP = ("; NodeDef: {{node SparseSplit}}; Op<name=SparseSplit; signature=split_dim:int64, indices:int64, "
+             "values:T, shape:int64 -> output_indices:num_split*int64, output_values:num_split*T, "
+             "output_shape:num_split*int64; attr=num_split:int,min=1; attr=T:type> [Op:SparseSplit]")
+
+
+@pytest.mark.parametrize('args, error, text', [
+    # TF 2.21's sparse.split requires its keywords (in this order), then SparseSplit reads num_split and axis
+    ((None,), ValueError, 'sp_input is required'), (('abc',), ValueError, 'num_split is required'),
+    ((None, 2, 0), ValueError, 'sp_input is required'), (('sp',), ValueError, 'num_split is required'),
+    (('sp', 2), ValueError, 'axis is required'), (('sp', None, 0), ValueError, 'num_split is required'),
+    ((tf.constant([[1.]]), 1, 0), TypeError, 'Input must be a SparseTensor.'),
+    (('sp', 0, 0), tf.errors.InvalidArgumentError,
+     "Value for attr 'num_split' of 0 must be at least minimum 1\n\t" + _SPLIT_OP + ' name: '),
+    (('sp', -1, 0), tf.errors.InvalidArgumentError,
+     "Value for attr 'num_split' of -1 must be at least minimum 1\n\t" + _SPLIT_OP),
+    (('sp', 2.5, 0), TypeError, "'float' object cannot be interpreted as an integer"),
+    (('sp', 2, -3), tf.errors.InvalidArgumentError,
+     '{{function_node __wrapped__SparseSplit_num_split_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+     'Input axis should be in range [-2, 2), got -3 [Op:SparseSplit] name: '),
+    (('sp', 2, 1.0), TypeError, 'Cannot convert 1.0 to EagerTensor of dtype int64'),
+    (('sp', 2, tf.constant(1)), tf.errors.InvalidArgumentError,
+     'cannot compute SparseSplit as input #0(zero-based) was expected to be a int64 tensor but is a int32 tensor '
+     '[Op:SparseSplit] name: ')])
+def test_sparse_split_arguments(args, error, text):
+    args = tuple(_sparse() if isinstance(a, str) and a == 'sp' else a for a in args)
+    _raises(error, text, tf.sparse.split, *args)
+
+
+def test_sparse_split_still_splits():
+    parts = tf.sparse.split(_sparse(), np.int32(3), tf.constant(1, tf.int64))
+    assert [tf.sparse.to_dense(p).numpy().tolist() for p in parts] == [[[1.], [0.]], [[0.], [3.]], [[2.], [0.]]]
+    parts = tf.sparse.split(sp_input=_sparse(), num_split=tf.constant(2), axis=-2)
+    assert [p.dense_shape.numpy().tolist() for p in parts] == [[1, 3], [1, 3]]
+
+
+@pytest.mark.parametrize('args, kwargs, error, text', [
+    # TF 2.21's sparse.eye: Python / numpy ints or tensors (cast to int64), then range(min(rows, cols))
+    (('abc',), {}, TypeError, 'num_rows must be an integer value'),
+    ((None,), {}, TypeError, 'num_rows must be an integer value'),
+    ((2.5,), {}, TypeError, 'num_rows must be an integer value'),
+    (([2],), {}, TypeError, 'num_rows must be an integer value'),
+    ((2, 2.5), {}, TypeError, 'num_columns must be an integer value'),
+    ((-1,), {}, tf.errors.InvalidArgumentError, _range_error('0/-1')),
+    ((3, -1), {}, tf.errors.InvalidArgumentError, _range_error('0/-1')),
+    ((tf.constant([1, 2]), tf.constant([1., 2.])), {}, tf.errors.InvalidArgumentError,
+     _RANGE + 'limit must be a scalar, not shape [2] [Op:Range] name: '),
+    ((2,), {'dtype': tf.string}, TypeError, 'Cannot convert 1 to EagerTensor of dtype string')])
+def test_sparse_eye_arguments(args, kwargs, error, text):
+    _raises(error, text, tf.sparse.eye, *args, **kwargs)
+
+
+def test_sparse_eye_still_builds():
+    assert tf.sparse.eye(tf.constant(2.7, tf.float64)).dense_shape.numpy().tolist() == [2, 2]
+    e = tf.sparse.eye(np.int64(2), 3, dtype=tf.int32)
+    assert tf.sparse.to_dense(e).numpy().tolist() == [[1, 0, 0], [0, 1, 0]] and e.indices.dtype == tf.int64
+    assert tf.sparse.eye(True).dense_shape.numpy().tolist() == [1, 1]

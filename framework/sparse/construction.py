@@ -1,7 +1,7 @@
 """Making SparseTensors: ``tf.sparse.eye``, ``reset_shape``, ``map_values`` and ``bincount``."""
 import numpy as np
 
-from .. import backend, dtypes
+from .. import backend
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _sparse
 from .sparse_tensor import SparseTensor
@@ -9,13 +9,14 @@ from .sparse_tensor import SparseTensor
 
 def eye(num_rows, num_columns=None, dtype=np.float32, name=None):
     """A SparseTensor with ones on the main diagonal."""
-    rows = int(num_rows)
-    cols = rows if num_columns is None else int(num_columns)
-    if rows < 0 or cols < 0:
-        raise ValueError('sparse.eye: num_rows and num_columns must be >= 0, got %d and %d' % (rows, cols))
-    diagonal = np.arange(min(rows, cols), dtype=np.int64)
-    values = np.ones(len(diagonal), dtype=dtypes.numpy_dtype(dtype))
-    return SparseTensor(np.stack([diagonal, diagonal], axis=1), Tensor(backend.place(values)), [rows, cols])
+    from ..ops import minimum, ones, range as range_
+    from .split_eye_arguments import eye_size
+    rows = eye_size(num_rows, 'num_rows')
+    cols = rows if num_columns is None else eye_size(num_columns, 'num_columns')
+    # TF's ops: a negative size is Range's error, a vector its 'limit must be a scalar', a string dtype ones'
+    diagonal = range_(minimum(rows, cols), dtype='int64').numpy()
+    values = ones([len(diagonal)], dtype)
+    return SparseTensor(np.stack([diagonal, diagonal], axis=1), values, [int(rows.numpy()), int(cols.numpy())])
 
 
 def reset_shape(sp_input, new_shape=None):

@@ -271,12 +271,10 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
 
 def split(sp_input=None, num_split=None, axis=None, name=None):
     """``num_split`` SparseTensors along ``axis`` (the first ones one longer when it does not divide evenly)."""
-    sp = _sparse(sp_input, 'sparse.split')
+    from .split_eye_arguments import split_arguments
+    sp, n, axis = split_arguments(sp_input, num_split, axis)
     shape = sp._shape_host()
-    axis = int(axis) + len(shape) if int(axis) < 0 else int(axis)
-    n, size = int(num_split), int(shape[axis])
-    if n < 1:
-        raise ValueError('sparse.split: num_split must be >= 1, got %d' % n)
+    size = int(shape[axis])
     sizes = [size // n + (1 if i < size % n else 0) for i in range(n)]
     starts = np.cumsum([0] + sizes)
     out = []
