@@ -1,6 +1,9 @@
 """``tf.train.CheckpointManager``: numbered saves in one directory, keeping the newest few."""
+import numbers
 import os
 import time
+
+import numpy as np
 
 from . import checkpoint_file, checkpoint_state
 from ..keras_repr import default_repr
@@ -98,8 +101,11 @@ class CheckpointManager:
         if counter is None:
             raise _not_a_checkpoint(self._checkpoint, 'save_counter')
         counter.assign_add(1)
-        number = int(counter.numpy()) if checkpoint_number is None else int(getattr(
-            checkpoint_number, 'numpy', lambda: checkpoint_number)())
+        number = counter if checkpoint_number is None else checkpoint_number
+        if not isinstance(number, (numbers.Integral, np.integer)):
+            # TF's training_util.global_step reads anything else: a str / float is its AttributeError
+            # "'str' object has no attribute 'numpy'" (the save counter already moved on, as TF's)
+            number = int(number.numpy())
         path = self._checkpoint.write('%s-%d' % (self._prefix, number), options)
         now = time.time()
         self._kept = [(p, t) for p, t in self._kept if p != path] + [(path, now)]
