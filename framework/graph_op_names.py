@@ -13,7 +13,7 @@ the op's outputs 'split:0', 'split:1', ...). A name 'sub,Square,Mean' is a call 
 top-level ops 'sub' and 'Square' before its result 'Mean' (keras.losses.mean_squared_error), as
 the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
-from . import keras_op_variants
+from . import keras_composite_names, keras_op_variants
 
 ROWS = (
     # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
@@ -251,6 +251,25 @@ ROWS = (
     ('Squeeze', 'known', 'keras.ops.squeeze'),
     ('Const', 'constant', 'keras.ops.convert_to_tensor'),
     ('ones', 'constant', 'keras.ops.ones'),
+    # keras.ops built from several TF ops (keras_composite_names: the list made, by dtype and arguments)
+    ('Log,Const,Log,truediv', 'same', 'keras.ops.log2'),
+    ('Const,add,Relu6,Const,truediv', 'same', 'keras.ops.hard_sigmoid'),
+    ('beta,mul,Sigmoid,mul,Identity,IdentityN', 'same', 'keras.ops.silu'),
+    ('Gelu/mul_3', 'same', 'keras.ops.gelu'),
+    ('ReduceLogSumExp', 'reduced', 'keras.ops.logsumexp'),
+    ('reduce_variance/Mean_1', 'reduced', 'keras.ops.var'),
+    ('reduce_std/Sqrt', 'reduced', 'keras.ops.std'),
+    ('mul,Sum,Sqrt', 'reduced', 'keras.ops.norm'),
+    (keras_composite_names.NAN_TO_NUM, 'same', 'keras.ops.nan_to_num'),
+    ('Slice', 'sliced', 'keras.ops.slice'),
+    ('diag', 'diagonal', 'keras.ops.diag'),
+    ('Reshape,Reshape,mul', 'outer', 'keras.ops.outer'),
+    ('BroadcastTo', 'known', 'keras.ops.broadcast_to'),
+    ('Const,BroadcastTo', 'known', 'keras.ops.full'),
+    ('UnsortedSegmentSum', 'segments', 'keras.ops.segment_sum'),
+    ('one_hot', 'one_hot', 'keras.ops.one_hot'),
+    (keras_composite_names.TAKE, 'gather', 'keras.ops.take'),
+    ('Tensordot', 'dotted', 'keras.ops.dot'),
     ('zeros', 'constant', 'keras.ops.zeros'),
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
@@ -289,7 +308,7 @@ ROWS = (
     ('Repeat/Reshape_1', 'repeat', 'repeat'),      # (one count: repeat_with_axis's last Reshape; see variant)
     ('ReverseV2', 'same', 'reverse'),
     ('Pad', 'known', 'pad'),
-    ('Slice', 'known', 'slice'),
+    ('Slice', 'sliced', 'slice'),
     ('BroadcastTo', 'known', 'broadcast_to'),
     ('sort/Neg_1', 'same', 'sort'),
     ('argsort/TopKV2:1', 'same', 'argsort'),
@@ -373,6 +392,8 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name in keras_op_variants.NAMES and keras_op_variants.is_keras_call(parameters):
         return keras_op_variants.variant(name, parameters, result)
+    if keras_composite_names.is_keras_call(name, parameters):
+        return keras_composite_names.variant(name, parameters, result)
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return 'Invert' if 'self' in parameters else None      # ~ of an integer tensor is tf.bitwise.invert
     if name in OPERATOR_SCOPES and result._data.dtype.kind != 'b':

@@ -234,8 +234,9 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         return _repeated(parameters, trace)
     if rule == 'padded' or (rule == 'known' and 'paddings' in parameters):
         return _padded(parameters, trace)
-    if rule == 'known' and 'shape' in parameters and 'input' in parameters:
-        return _broadcast_target(parameters, trace)
+    if rule == 'known' and 'shape' in parameters and ('input' in parameters or 'x' in parameters
+                                                      or 'fill_value' in parameters):
+        return _broadcast_target(parameters, trace)     # (tf.broadcast_to, keras.ops.broadcast_to / full)
     if rule == 'known' and 'axis' in parameters and ('input' in parameters or 'x' in parameters):
         source = parameters['input'] if 'input' in parameters else parameters['x']
         known = _input_shape(source, trace)     # (tf.squeeze, keras.ops.squeeze: the 'known' rows with these)
@@ -243,8 +244,8 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         if shape is None and known is not None:
             trace.unknown_rank.add(id(result))      # (squeezing all ones past an open length: TF's unknown shape)
         return shape
-    if rule == 'one_hot' and _holds_run_value(parameters.get('depth'), trace):
-        shape = _input_shape(parameters.get('indices'), trace)
+    if rule == 'one_hot' and _holds_run_value(_keras_or_tf(parameters, 'num_classes', 'depth'), trace):
+        shape = _input_shape(_keras_or_tf(parameters, 'x', 'indices'), trace)
         axis = parameters.get('axis')
         if shape is None or not isinstance(axis, (int, type(None))):
             return None
@@ -463,7 +464,9 @@ def _expand(parameters, shapes, result):
 
 
 def _gather(parameters, shapes, result):
-    params, indices = parameters.get('params'), parameters.get('indices')
+    params, indices = _keras_or_tf(parameters, 'x', 'params'), parameters.get('indices')
+    if 'x' in parameters:       # keras.ops.take: axis=None gathers from x flattened
+        return _taken(params, indices, parameters.get('axis'))
     batch_dims = parameters.get('batch_dims') or 0
     if isinstance(parameters.get('axis'), Tensor) or isinstance(batch_dims, Tensor):
         return None
@@ -515,12 +518,81 @@ def _frames(parameters, shapes, result):
 
 
 def _one_hot(parameters, shapes, result):
-    indices, depth = parameters.get('indices'), parameters.get('depth')
+    indices = _keras_or_tf(parameters, 'x', 'indices')
+    depth = _keras_or_tf(parameters, 'num_classes', 'depth')
     shape = _traced(indices, True) if isinstance(indices, Tensor) else None
     axis = parameters.get('axis')
-    if shape is None or isinstance(depth, Tensor) or axis not in (None, -1):
+    if shape is None or isinstance(depth, Tensor) or not isinstance(axis, (int, type(None))):
         return None
-    return shape + (int(depth),)
+    shape = list(shape)
+    shape.insert(len(shape) if axis in (None, -1) else int(axis) % (len(shape) + 1), int(depth))
+    return tuple(shape)
+
+
+def _taken(x, indices, axis):
+    """keras.ops.take: GatherV2 on ``axis`` (of x flattened for None, open if any length is), the indices'
+    shape in place of that axis (a Python list's or int's own)."""
+    shape = _traced(x, True) if isinstance(x, Tensor) else None
+    picks = _traced(indices, True) if isinstance(indices, Tensor) else tuple(getattr(_array(indices), 'shape', ()))
+    if shape is None or picks is None or isinstance(axis, Tensor):
+        return None
+    if axis is None:
+        shape, axis = ((None,) if None in shape else (int(_product(shape)),)), 0
+    axis = int(axis) % len(shape)
+    return shape[:axis] + tuple(picks) + shape[axis + 1:]
+
+
+def _sliced(parameters, shapes, result):
+    """keras.ops.slice (tf.slice): each length the given size, a -1 the rest of the input's length (open where
+    that is); a size or start only the run gives leaves its length open."""
+    trace = trace_names.current()
+    shape = shapes[0] if shapes else None
+    sizes = _partial_vector(_keras_or_tf(parameters, 'shape', 'size'), trace)
+    starts = _partial_vector(_keras_or_tf(parameters, 'start_indices', 'begin'), trace)
+    if shape is None or type(sizes) is not list or len(sizes) != len(shape):
+        return None
+    starts = starts if type(starts) is list and len(starts) == len(shape) else [None] * len(shape)
+    out = []
+    for dim, start, size in zip(shape, starts, sizes):
+        if size is not None and size != -1:
+            out.append(size)
+        else:
+            out.append(None if size is None or dim is None or start is None else dim - start)
+    return tuple(out)
+
+
+def _diagonal(parameters, shapes, result):
+    """keras.ops.diag: a vector's matrix (its length plus |k| each way, open where the vector's is); a
+    matrix's main diagonal (open where either length is)."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    if len(shape) == 1:
+        n = None if shape[0] is None else shape[0] + abs(int(parameters.get('k', 0)))
+        return (n, n)
+    return (None,) if None in shape else (min(shape),)
+
+
+def _outer(parameters, shapes, result):
+    """keras.ops.outer: (size of x1, size of x2), each open where a length of that input is."""
+    if len(shapes) != 2 or None in shapes:
+        return None
+    return tuple(None if None in s else int(_product(s)) for s in shapes)
+
+
+def _segments(parameters, shapes, result):
+    """keras.ops.segment_sum with num_segments: that many rows, the data's other lengths."""
+    data = _traced(parameters.get('data'), True) if isinstance(parameters.get('data'), Tensor) else None
+    count = parameters.get('num_segments')
+    return None if data is None or type(count) is not int else (count,) + tuple(data[1:])
+
+
+def _dotted(parameters, shapes, result):
+    """keras.ops.dot: tf.tensordot of x1's last axis with x2's second-to-last (its only one for a vector)."""
+    if len(shapes) != 2 or None in shapes:
+        return None
+    a, b = shapes
+    return tuple(a[:-1]) + (tuple(b[:-2]) + tuple(b[-1:]) if len(b) > 1 else ())
 
 
 def _matmul(parameters, shapes, result):
@@ -694,6 +766,7 @@ _RULES = {
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
+    'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

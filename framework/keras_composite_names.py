@@ -1,0 +1,216 @@
+"""The op lists of keras.ops calls that Keras 3's TensorFlow backend builds from several TF ops, as a
+TF 2.21 trace makes them (notes/progs/kerasops5/o1.py .. o4.py print each call's graph operations).
+
+Each function gets the call's parameters and result and returns graph_op_names' name list (the ops
+made at the top level first, the result's op last: ops.log2 of floats is 'Log,Const,Log,truediv'),
+or None where the call's ops were not measured (the result keeps printing its value). Keras casts
+integer inputs first where the TF op takes floats only (a 'Cast' before the list), and converts
+Python lists to constants ('Const'), so those count in the graph's later names too.
+"""
+from .tensor import Tensor
+
+VARIANTS = {}       # graph_op_names row name -> the function deciding its op list
+
+
+def _decides(name):
+    def register(fn):
+        VARIANTS[name] = fn
+        return fn
+    return register
+
+
+def is_keras_call(name, parameters):
+    """Whether a call of the row ``name`` is a keras.ops function's, decided here: TF's APIs of the same
+    row names (tf.slice, tf.broadcast_to, tf.one_hot, tf.math.reduce_logsumexp, ...) take a ``name``."""
+    return name in VARIANTS and 'name' not in parameters
+
+
+def variant(name, parameters, result):
+    """The name list for the keras.ops call whose row is ``name`` (see is_keras_call), or None."""
+    return VARIANTS[name](name, parameters, result)
+
+
+def _kind(value):
+    """The dtype kind of a tensor ('f', 'i', ...), '' for anything else (a list, a number)."""
+    return value._data.dtype.kind if isinstance(value, Tensor) else ''
+
+
+def _floats_or_cast(name, x):
+    """Floats as they are; integers cast to floatx first; other inputs not measured."""
+    kind = _kind(x)
+    return name if kind in ('f', 'c') and kind else 'Cast,' + name if kind in ('i', 'u') and kind else None
+
+
+def _floats_only(name, x):
+    return name if _kind(x) == 'f' else None       # (TF refuses integers: its error, no graph)
+
+
+@_decides('Log,Const,Log,truediv')
+def _log2(name, p, result):
+    """ops.log2: log(x) / log(2), the 2 converted ('Const')."""
+    return _floats_or_cast(name, p.get('x'))
+
+
+@_decides('Const,add,Relu6,Const,truediv')
+def _hard_sigmoid(name, p, result):
+    """ops.hard_sigmoid: relu6(x + 3) / 6, each number a Const."""
+    return _floats_only(name, p.get('x'))
+
+
+@_decides('beta,mul,Sigmoid,mul,Identity,IdentityN')
+def _silu(name, p, result):
+    """ops.silu: tf.nn.silu, its beta a constant named 'beta'; its custom gradient returns an IdentityN."""
+    return _floats_only(name, p.get('x'))
+
+
+@_decides('Gelu/mul_3')
+def _gelu(name, p, result):
+    """ops.gelu: tf.nn.gelu's scope 'Gelu'; its tanh form ends in mul_3, the exact (erfc) form in mul_2."""
+    return _floats_only(name if p.get('approximate', True) else 'Gelu/mul_2', p.get('x'))
+
+
+@_decides('ReduceLogSumExp')
+def _logsumexp(name, p, result):
+    """ops.logsumexp: tf.math.reduce_logsumexp, whose last op (AddV2) takes its scope's name."""
+    return _floats_only(name, p.get('x'))
+
+
+@_decides('reduce_variance/Mean_1')
+def _var(name, p, result):
+    """ops.var / ops.std: tf.math.reduce_variance / reduce_std; integers cast to floatx first."""
+    return _floats_or_cast(name, p.get('x'))
+
+
+VARIANTS['reduce_std/Sqrt'] = _var
+
+
+# ops.norm of one axis by its ord (a number other than these: sum(|x| ** ord) ** (1 / ord), ord a Const)
+_VECTOR_NORMS = {None: 'mul,Sum,Sqrt', 2: 'mul,Sum,Sqrt', float('inf'): 'Abs,Max', float('-inf'): 'Abs,Min',
+                 0: 'NotEqual,Cast,Sum'}
+
+
+@_decides('mul,Sum,Sqrt')
+def _norm(name, p, result):
+    """ops.norm: the 2-norm of one axis or Frobenius norm of two is sqrt(sum(x * x)) (the axes a Const inside
+    Sum's scope); other ords of one axis as _VECTOR_NORMS. Inputs other than floats cast first (bools too);
+    the matrix norms of other ords not measured."""
+    x, ord_, axis = p.get('x'), p.get('ord'), p.get('axis')
+    if not isinstance(x, Tensor) or x._data.dtype.kind not in 'fiub':
+        return None
+    axes = x._data.ndim if axis is None else 1 if type(axis) is int else len(axis)
+    if axes == 2:
+        ops = name if ord_ in (None, 'fro') else None
+    elif axes != 1 or isinstance(ord_, str) or type(ord_) not in (int, float, type(None)):
+        ops = None
+    else:
+        ops = _VECTOR_NORMS.get(ord_, 'Const,Abs,Pow,Sum,truediv,Pow')
+    return None if ops is None else ops if x._data.dtype.kind == 'f' else 'Cast,' + ops
+
+
+NAN_TO_NUM = 'IsNan,Const,SelectV2,IsInf,Greater,and,Const,SelectV2,IsInf,Less,and,Const,SelectV2'
+
+
+@_decides(NAN_TO_NUM)
+def _nan_to_num(name, p, result):
+    """ops.nan_to_num of floats: three tf.where's (NaN, +inf, -inf); integers are returned as they are."""
+    return name if _kind(p.get('x')) == 'f' else None
+
+
+@_decides('Slice')
+def _slice(name, p, result):
+    """ops.slice: tf.slice, its begin and size constants inside its scope."""
+    return name if isinstance(p.get('inputs'), Tensor) else None
+
+
+@_decides('diag')
+def _diag(name, p, result):
+    """ops.diag: of a vector tf.linalg.diag ('diag'); of a matrix its main diagonal, tf.linalg.diag_part
+    ('diag_part'; another k not measured)."""
+    rank = getattr(getattr(p.get('x'), '_data', None), 'ndim', None)
+    if rank == 1:
+        return name
+    return 'diag_part' if rank == 2 and p.get('k', 0) == 0 else None
+
+
+@_decides('Reshape,Reshape,mul')
+def _outer(name, p, result):
+    """ops.outer: both flattened (a Reshape each), then multiplied; measured for tensors of one dtype."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    return name if isinstance(x1, Tensor) and isinstance(x2, Tensor) and x1.dtype == x2.dtype else None
+
+
+@_decides('BroadcastTo')
+def _broadcast_to(name, p, result):
+    return name if isinstance(p.get('x'), Tensor) else None
+
+
+@_decides('Const,BroadcastTo')
+def _full(name, p, result):
+    """ops.full: the fill value converted (a Const, unless a tensor already), then broadcast to the shape."""
+    value = p.get('fill_value')
+    if isinstance(value, Tensor):
+        return 'BroadcastTo' if p.get('dtype') is None else None
+    return name if type(value) in (int, float, bool) else None
+
+
+@_decides('UnsortedSegmentSum')
+def _segment_sum(name, p, result):
+    """ops.segment_sum with num_segments: tf.math.unsorted_segment_sum (without: its count from tf.unique
+    first, not measured)."""
+    return name if type(p.get('num_segments')) is int and not p.get('sorted') else None
+
+
+@_decides('one_hot')
+def _one_hot(name, p, result):
+    """ops.one_hot: labels other than int64 cast to int64 first ('Cast'), then tf.one_hot."""
+    x = p.get('x')
+    if not isinstance(x, Tensor) or p.get('sparse') or x._data.dtype.kind not in 'iuf':
+        return None
+    return name if x.dtype.name == 'int64' else 'Cast,' + name
+
+
+TAKE = 'Const,Less,Shape,strided_slice,add,SelectV2,GatherV2'
+
+
+@_decides(TAKE)
+def _take(name, p, result):
+    """ops.take: indices converted (a Const for a Python list or int), negative ones moved up by the axis's
+    length (Less, tf.shape(x), which folds to a Const where x's shape is known, its strided_slice, the
+    length cast to int64 indices, add, SelectV2), then GatherV2; axis=None flattens x first ('Reshape')."""
+    from . import trace_names
+    x, indices, axis = p.get('x'), p.get('indices'), p.get('axis')
+    if not isinstance(x, Tensor) or not (axis is None or type(axis) is int):
+        return None
+    ops = ['Reshape'] if axis is None else []
+    if isinstance(indices, Tensor):
+        if indices.dtype.name not in ('int32', 'int64'):
+            return None
+    elif _python_ints(indices):
+        ops.append('Const')
+    else:
+        return None
+    entry = trace_names.entry_of(x)
+    shape = entry[1] if entry is not None else tuple(x._data.shape)
+    known = shape is not None and None not in shape     # (flattened by the Reshape: as long as known)
+    ops += ['Less', 'Const' if known else 'Shape', 'strided_slice']
+    if isinstance(indices, Tensor) and indices.dtype.name == 'int64':
+        ops.append('Cast')
+    return ','.join(ops + ['add', 'SelectV2', 'GatherV2'])
+
+
+def _python_ints(value):
+    if type(value) is int:
+        return True
+    return type(value) in (list, tuple) and bool(value) and all(_python_ints(v) for v in value)
+
+
+@_decides('Tensordot')
+def _dot(name, p, result):
+    """ops.dot of floats of one dtype, neither a scalar: tf.tensordot, whose last Reshape is named after
+    its scope; integers are cast to floats and the result back (Cast, Cast, Tensordot, Cast)."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype \
+            or not x1._data.ndim or not x2._data.ndim:
+        return None
+    kind = x1._data.dtype.kind
+    return name if kind == 'f' else 'Cast,Cast,Tensordot,Cast' if kind in 'iu' and x1.dtype.name == 'int32' else None

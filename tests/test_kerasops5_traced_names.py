@@ -1,0 +1,127 @@
+"""keras.ops that Keras 3's TensorFlow backend builds from several TF ops print, inside a tf.function, as
+the graph tensor of their last op with TF 2.21's static shape (not as eager values), and the ops made
+before it count in later names: ops.log2 is 'truediv' after Log, Const, Log; ops.take is 'GatherV2'
+after its index fix-up (Const, Less, Shape, strided_slice, add, SelectV2); ops.norm 'Sqrt'; ops.dot
+'Tensordot'. Expected texts: TF 2.21's (notes/progs/kerasops5/cmp.py, its op lists o1.py .. o5.py)."""
+import pytest
+
+import framework as tf
+from framework import keras
+
+ops = keras.ops
+
+
+def traced_texts(calls, dtype='float32', shape=(None, 4)):
+    """str() of each call's result on the traced argument of an input_signature tf.function."""
+    texts = []
+
+    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
+    def f(x):
+        for call in calls:
+            texts.append(str(call(x)))
+        return x
+    f.get_concrete_function()
+    return texts
+
+
+def _t(name, shape, dtype='float32'):
+    return 'Tensor("%s:0", shape=%s, dtype=%s)' % (name, shape, dtype)
+
+
+CASES = [
+    # (input dtype, input shape, call, TF 2.21's text for the call alone)
+    ('float32', (None, 4), lambda x: ops.take(x, [0, 1], axis=1), _t('GatherV2', '(None, 2)')),
+    ('float32', (None, 4), lambda x: ops.take(x, [0, 1]), _t('GatherV2', '(2,)')),
+    ('float32', (None, 4), lambda x: ops.take(x, 1, axis=1), _t('GatherV2', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.take(x, [[0, 1]], axis=1), _t('GatherV2', '(None, 1, 2)')),
+    ('int32', (3, 4), lambda x: ops.take(x, [0, 1], axis=1), _t('GatherV2', '(3, 2)', 'int32')),
+    ('int32', (None, 4), lambda x: ops.one_hot(x, 3), _t('one_hot', '(None, 4, 3)')),
+    ('float32', (None, 4), lambda x: ops.one_hot(x[:, 0], 3), _t('one_hot', '(None, 3)')),
+    ('int32', (None, 4), lambda x: ops.one_hot(x[:, 0], 3, axis=0), _t('one_hot', '(3, None)')),
+    ('int32', (None, 4), lambda x: ops.one_hot(x, 3, axis=1), _t('one_hot', '(None, 3, 4)')),
+    ('int32', (None, 4), lambda x: ops.one_hot(x[:, 0], 3, dtype='int32'), _t('one_hot', '(None, 3)', 'int32')),
+    ('int32', (None, 4), lambda x: ops.one_hot(x[:, 0], tf.shape(x)[0]), _t('one_hot', '(None, None)')),
+    ('float32', (None, 4), lambda x: ops.full((2, 3), 0.5), _t('BroadcastTo', '(2, 3)')),
+    ('float32', (None, 4), lambda x: ops.full((tf.shape(x)[0], 2), 0.5), _t('BroadcastTo', '(None, 2)')),
+    ('float32', (None, 4), lambda x: ops.full((2, 3), 1, dtype='int32'), _t('BroadcastTo', '(2, 3)', 'int32')),
+    ('float32', (None, 4), lambda x: ops.full((2, 3), x[0, 0]), _t('BroadcastTo', '(2, 3)')),
+    ('float32', (None, 4), lambda x: ops.broadcast_to(x[:1], (3, 4)), _t('BroadcastTo', '(3, 4)')),
+    ('float32', (None, 4), lambda x: ops.broadcast_to(x[:1], (tf.shape(x)[0], 4)), _t('BroadcastTo', '(None, 4)')),
+    ('float32', (None, None), lambda x: ops.broadcast_to(x, (2, 3, 4)), _t('BroadcastTo', '(2, 3, 4)')),
+    ('float32', (None, 4), lambda x: ops.norm(x, axis=-1), _t('Sqrt', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.norm(x), _t('Sqrt', '()')),
+    ('float32', (None, 4), lambda x: ops.norm(x, axis=-1, keepdims=True), _t('Sqrt', '(None, 1)')),
+    ('int32', (None, 4), lambda x: ops.norm(x, axis=-1), _t('Sqrt', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.norm(x, ord=3, axis=-1), _t('Pow_1', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.norm(x, ord=float('inf'), axis=-1), _t('Max', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.norm(x, ord=0, axis=-1), _t('Sum', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.var(x, axis=-1), _t('reduce_variance/Mean_1', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.var(x), _t('reduce_variance/Mean_1', '()')),
+    ('int32', (None, 4), lambda x: ops.std(x, axis=-1), _t('reduce_std/Sqrt', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.logsumexp(x, axis=-1, keepdims=True), _t('ReduceLogSumExp', '(None, 1)')),
+    ('float32', (None, 4), lambda x: ops.logsumexp(x), _t('ReduceLogSumExp', '()')),
+    ('float32', (None, 4), ops.gelu, _t('Gelu/mul_3', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.gelu(x, approximate=False), _t('Gelu/mul_2', '(None, 4)')),
+    ('float32', (None, 4), ops.silu, _t('IdentityN', '(None, 4)')),
+    ('float32', (None, 4), ops.hard_sigmoid, _t('truediv', '(None, 4)')),
+    ('float32', (3, 4), ops.nan_to_num, _t('SelectV2_2', '(3, 4)')),
+    ('float32', (None, 4), lambda x: ops.dot(x, ops.ones((4, 2))), _t('Tensordot', '(None, 2)')),
+    ('int32', (None, 4), lambda x: ops.dot(x, ops.ones((4, 2), 'int32')), _t('Cast_2', '(None, 2)', 'int32')),
+    ('float32', (None, 4), lambda x: ops.dot(x, ops.ones((4,))), _t('Tensordot', '(None,)')),
+    ('float32', (None, 4), lambda x: ops.dot(x, tf.transpose(x)), _t('Tensordot', '(None, None)')),
+    ('float32', (None, 4), lambda x: ops.outer(x[0], x[0]), _t('mul', '(4, 4)')),
+    ('float32', (None, 4), lambda x: ops.outer(x, x[0]), _t('mul', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.diag(x[0], k=1), _t('diag', '(5, 5)')),
+    ('float32', (None, 4), lambda x: ops.diag(x[:, 0]), _t('diag', '(None, None)')),
+    ('float32', (None, 4), ops.diag, _t('diag_part', '(None,)')),
+    ('float32', (4, 4), ops.diag, _t('diag_part', '(4,)')),
+    ('int32', (None, 4), lambda x: ops.slice(x, [0, 1], [1, 2]), _t('Slice', '(1, 2)', 'int32')),
+    ('float32', (None, 4), lambda x: ops.slice(x, [0, 1], [-1, 2]), _t('Slice', '(None, 2)')),
+    ('float32', (None, 4), lambda x: ops.slice(x, [0, 1], [1, -1]), _t('Slice', '(1, 3)')),
+    ('float32', (None, 4), lambda x: ops.slice(x, [0, 1], [tf.shape(x)[0], 2]), _t('Slice', '(None, 2)')),
+    ('float32', (None, 4), lambda x: ops.slice(x, tf.constant([0, 1]), [1, 2]), _t('Slice', '(1, 2)')),
+    ('float32', (None, 4), lambda x: tf.slice(x, [1, 0], [-1, 3]), _t('Slice', '(None, 3)')),
+    ('float32', (3, 4), lambda x: tf.slice(x, [1, 0], [-1, 3]), _t('Slice', '(2, 3)')),
+    ('int32', (None, 4), lambda x: ops.segment_sum(x, ops.zeros((tf.shape(x)[0],), 'int32'), num_segments=2),
+     _t('UnsortedSegmentSum', '(2, 4)', 'int32')),
+    ('float32', (None, 4), ops.log2, _t('truediv', '(None, 4)')),
+    ('int32', (None, 4), ops.log2, _t('truediv', '(None, 4)')),
+]
+
+
+@pytest.mark.parametrize('dtype,shape,call,expected', CASES)
+def test_keras_op_alone_prints_tf_graph_tensor(dtype, shape, call, expected):
+    assert traced_texts([call], dtype, shape) == [expected]
+
+
+def test_counters_follow_the_helper_ops_made_first():
+    # TF 2.21 gives these in one graph, in this order (p14.py's rows, cmp.py's 'seq' lines)
+    calls = [lambda x: ops.take(x, [0, 1], axis=1), lambda x: ops.take(x, tf.constant([0, 1], 'int64'), axis=1),
+             lambda x: ops.norm(x, axis=-1), lambda x: ops.sum(x), lambda x: ops.nan_to_num(x),
+             lambda x: ops.where(x > 0, x, 0.), lambda x: ops.hard_sigmoid(x), lambda x: ops.log2(x),
+             lambda x: ops.one_hot(ops.cast(x[:, 0], 'int32'), 3), lambda x: ops.cast(x, 'int32'),
+             lambda x: ops.full((2, 3), 0.5), lambda x: ops.broadcast_to(x[:1], (3, 4)),
+             lambda x: ops.silu(x), lambda x: ops.sigmoid(x), lambda x: ops.outer(x[0], x[0]),
+             lambda x: ops.reshape(x, (-1,)), lambda x: ops.gelu(x), lambda x: ops.dot(x, ops.ones((4, 2))),
+             lambda x: ops.dot(x, ops.ones((4,)))]
+    assert traced_texts(calls) == [
+        _t('GatherV2', '(None, 2)'), _t('GatherV2_1', '(None, 2)'), _t('Sqrt', '(None,)'), _t('Sum_1', '()'),
+        _t('SelectV2_4', '(None, 4)'), _t('SelectV2_5', '(None, 4)'), _t('truediv', '(None, 4)'),
+        _t('truediv_1', '(None, 4)'), _t('one_hot', '(None, 3)'), _t('Cast_3', '(None, 4)', 'int32'),
+        _t('BroadcastTo', '(2, 3)'), _t('BroadcastTo_1', '(3, 4)'), _t('IdentityN', '(None, 4)'),
+        _t('Sigmoid_1', '(None, 4)'), _t('mul_3', '(4, 4)'), _t('Reshape_2', '(None,)'),
+        _t('Gelu/mul_3', '(None, 4)'), _t('Tensordot', '(None, 2)'), _t('Tensordot_1', '(None,)')]
+
+
+def test_unmeasured_forms_and_tf_apis_keep_their_own_names():
+    texts = traced_texts([lambda x: tf.math.reduce_logsumexp(x, axis=-1), lambda x: tf.slice(x, [0, 1], [1, 2]),
+                          lambda x: tf.broadcast_to(x[:1], (3, 4)), lambda x: tf.one_hot(tf.cast(x[:, 0], 'int32'), 3),
+                          lambda x: ops.logsumexp(x, axis=-1)])
+    # TF 2.21 (tf.one_hot of int32 makes no Cast; tf.slice of an open input has its sizes' shape)
+    assert texts == [_t('ReduceLogSumExp', '(None,)'), _t('Slice', '(1, 2)'), _t('BroadcastTo', '(3, 4)'),
+                     _t('one_hot', '(None, 3)'), _t('ReduceLogSumExp_1', '(None,)')]
+
+
+def test_nan_to_num_of_integers_is_the_input_itself():
+    # TF 2.21: Keras returns an integer x as it is (Tensor("x:0", ...)); tapeflow names no op for it
+    assert traced_texts([ops.nan_to_num], 'int32') == ['Tensor("x:0", shape=(None, 4), dtype=int32)']
