@@ -130,8 +130,8 @@ def _serialize(value):
         # type, ``function`` (module 'builtins'): the spelling TensorFlow's files carry.
         return recorded(value, {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(value),
                                 'registered_name': 'function'})
-    if callable(value):
-        return get_registered_name(value)
+    if callable(value):         # (a callable instance has no __name__: its class's)
+        return get_registered_name(value) if hasattr(value, '__name__') else type(value).__name__
     raise TypeError('Cannot save the compile arguments: %r (a %s) is neither a name, a function, a Loss nor '
                     'a Metric' % (value, type(value).__name__))
 

@@ -46,8 +46,14 @@ register_keras_serializable = register_serializable
 
 
 def get_registered_name(obj):
-    """'Package>Name' for a registered class or function, else its ``__name__``."""
-    return _NAMES.get(_registered_as(obj), getattr(obj, '__name__', type(obj).__name__))
+    """'Package>Name' for a registered class or function, else its ``__name__``.
+
+    Raises:
+        AttributeError: for an instance (no ``__name__``), as Keras 3's on TF 2.21:
+            get_registered_name(Scale(1.0)) is "'Scale' object has no attribute '__name__'".
+    """
+    key = _registered_as(obj)
+    return _NAMES[key] if key in _NAMES else obj.__name__
 
 
 def is_registered(obj):
