@@ -13,7 +13,7 @@ the op's outputs 'split:0', 'split:1', ...). A name 'sub,Square,Mean' is a call 
 top-level ops 'sub' and 'Square' before its result 'Mean' (keras.losses.mean_squared_error), as
 the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
-from . import keras_composite_names, keras_op_variants
+from . import keras_composite_names, keras_op_variants, lookup_graph_names
 
 ROWS = (
     # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
@@ -143,6 +143,11 @@ ROWS = (
     # Python run by the graph: TensorFlow knows neither the rank nor the lengths of what it returns
     ('EagerPyFunc', 'opaque', 'py_function'),
     ('PyFunc', 'opaque', 'numpy_function'),
+    # tf.lookup tables: the op sits in the table's scope ('None_Lookup/SelectV2', lookup_graph_names); a
+    # MutableHashTable's find has an unknown shape and runs on the host, as TF's graph shows
+    ('table_lookup', 'same', 'framework.lookup:_Table.lookup', 'framework.lookup:_Table.__getitem__'),
+    ('table_find', 'opaque', 'framework.lookup:MutableHashTable.lookup'),
+    ('table_size', 'same', 'framework.lookup:_Table.size', 'framework.lookup:StaticVocabularyTable.size'),
     # another tf.function called in the trace ('StatefulPartitionedCall' when its graph reads a variable or draws)
     ('PartitionedCall', 'call', 'framework.function:Function.__call__'),
     # composites whose last op sits in their own name scope: no axes constant outside it
@@ -270,6 +275,9 @@ ROWS = (
     ('one_hot', 'one_hot', 'keras.ops.one_hot'),
     (keras_composite_names.TAKE, 'gather', 'keras.ops.take'),
     ('Tensordot', 'dotted', 'keras.ops.dot'),
+    ('einsum/Einsum', 'einsum', 'keras.ops.einsum'),
+    ('logistic_loss', 'broadcast', 'keras.ops.binary_crossentropy'),
+    (keras_composite_names.LINSPACE, 'known', 'keras.ops.linspace'),
     ('zeros', 'constant', 'keras.ops.zeros'),
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
@@ -394,6 +402,8 @@ def variant(name, parameters, result):
         return keras_op_variants.variant(name, parameters, result)
     if keras_composite_names.is_keras_call(name, parameters):
         return keras_composite_names.variant(name, parameters, result)
+    if name in lookup_graph_names.KINDS:
+        return lookup_graph_names.op_name(name, parameters)
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return 'Invert' if 'self' in parameters else None      # ~ of an integer tensor is tf.bitwise.invert
     if name in OPERATOR_SCOPES and result._data.dtype.kind != 'b':

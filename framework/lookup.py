@@ -169,6 +169,10 @@ class MutableHashTable(_Table):
                  experimental_is_anonymous=False):
         super().__init__(key_dtype, value_dtype, default_value)
 
+    def lookup(self, keys, name=None):
+        # (its own code: a trace names its result apart from the static tables', graph_op_names' 'table_find')
+        return super().lookup(keys, name)
+
     def insert(self, keys, values, name=None):
         keys = self._keys(keys, 'MutableHashTable.insert')
         values = _host(values, self.value_dtype, 'MutableHashTable.insert values')

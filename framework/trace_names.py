@@ -62,13 +62,14 @@ class naming:
                 from . import inaccessible_tensors
                 inaccessible_tensors.note_definition(self, tensor, name)
 
-    def place_on_host(self, tensor):
+    def place_on_host(self, tensor, device=None):
         """``tensor``'s op has a device while tracing (a py_function's: TF places it on the host, so its
-        graph tensor's str ends ', device=/job:localhost/replica:0/task:0')."""
+        graph tensor's str ends ', device=/job:localhost/replica:0/task:0'; a MutableHashTable's op sits on
+        its resource's, ``device`` 'CPU:0': '/job:localhost/replica:0/task:0/device:CPU:0')."""
         devices = getattr(self, 'devices', None)
         if devices is None:
             devices = self.devices = {}
-        devices[id(tensor)] = _HOST
+        devices[id(tensor)] = _HOST + ('/device:' + device if device else '')
 
     def kept(self):
         """The tensors named or shaped after the trace's start, in order."""

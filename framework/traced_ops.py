@@ -19,7 +19,7 @@ import threading
 
 from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
-from . import assert_statements, graph_runtime_errors
+from . import assert_statements, graph_runtime_errors, lookup_graph_names
 from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
@@ -270,7 +270,7 @@ def _name_result(found, parameters, result, operator):
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
         return      # a variable, a composite, or a tensor already named (an argument returned)
-    name = graph_op_names.variant(name, parameters, result)
+    row, name = name, graph_op_names.variant(name, parameters, result)
     if name is None:
         return
     shape = output_shape(rule, parameters, result, trace)
@@ -302,7 +302,9 @@ def _name_result(found, parameters, result, operator):
         for index, (tensor, one) in enumerate(zip(outputs, shape)):
             trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
                               dtypes.display_name(tensor._data.dtype))
-    if rule == 'opaque':        # (a py_function / numpy_function: TF's op runs on the host, so placed)
+    if row in lookup_graph_names.KINDS:
+        lookup_graph_names.place(trace, parameters, outputs)
+    elif rule == 'opaque':        # (a py_function / numpy_function: TF's op runs on the host, so placed)
         for tensor in outputs:
             trace.place_on_host(tensor)
 
