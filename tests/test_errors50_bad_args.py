@@ -164,3 +164,89 @@ def test_sparse_eye_still_builds():
     e = tf.sparse.eye(np.int64(2), 3, dtype=tf.int32)
     assert tf.sparse.to_dense(e).numpy().tolist() == [[1, 0, 0], [0, 1, 0]] and e.indices.dtype == tf.int64
     assert tf.sparse.eye(True).dense_shape.numpy().tolist() == [1, 1]
+
+
+_X4 = np.arange(32, dtype=np.float32).reshape(1, 4, 4, 2)
+_WRAPPED = '{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} %s [Op:%s]'
+
+
+def _fractional_op(kernel):
+    return ('Op<name=%s; signature=value:T -> output:T, row_pooling_sequence:int64, col_pooling_sequence:int64; '
+            'attr=pooling_ratio:list(float),min=4; attr=pseudo_random:bool,default=false; attr=overlapping:bool,'
+            'default=false; attr=deterministic:bool,default=false; attr=seed:int,default=0; attr=seed2:int,default=0; '
+            'attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]> [Op:%s]' % (kernel, kernel))
+
+
+@pytest.mark.parametrize('value, ratio, error, text', [
+    # TF 2.21's fractional_avg_pool hands pooling_ratio to its op wrapper as given: a list or tuple only
+    (None, None, TypeError, "Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' Op, not None."),
+    (_X4, 1.5, TypeError, "Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' Op, not 1.5."),
+    ('abc', 1.5, TypeError, "Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' Op, not 1.5."),
+    (_X4, 'abc', TypeError, "Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' Op, not 'abc'."),
+    (_X4, ['a', 'b', 'c', 'd'], TypeError, "Expected float for argument 'pooling_ratio' not 'a'."),
+    # the op's attrs (a None ratio is an empty list on the eager fast path), then its kernel
+    (_X4, None, tf.errors.InvalidArgumentError, "Length for attr 'pooling_ratio' of 0 must be at least minimum 4\n\t; "
+     'NodeDef: {{node FractionalAvgPool}}; ' + _fractional_op('FractionalAvgPool') + ' name: '),
+    (_X4, [1.5], tf.errors.InvalidArgumentError, "Length for attr 'pooling_ratio' of 1 must be at least minimum 4\n\t; "
+     'NodeDef: {{node FractionalAvgPool}}; ' + _fractional_op('FractionalAvgPool') + ' name: '),
+    ('abc', [1., 1.5, 1.5, 1.], tf.errors.InvalidArgumentError, "Value for attr 'T' of string is not in the list of "
+     'allowed values: float, double, int32, int64\n\t; NodeDef: {{node FractionalAvgPool}}; '
+     + _fractional_op('FractionalAvgPool')),
+    (_X4, [1., 1.5, 1.5, 1., 1.], tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalAvgPool', 'pooling_ratio field must specify 4 dimensions', 'FractionalAvgPool') + ' name: '),
+    (_X4, [1., 0.5, 0.5, 1.], tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalAvgPool', 'pooling_ratio cannot be smaller than 1, got: 0.5', 'FractionalAvgPool')
+     + ' name: '),
+    (_X4, [1., 1.5, 1.5, 2.], tf.errors.UnimplementedError,
+     _WRAPPED % ('FractionalAvgPool', 'Fractional average pooling is not yet supported on the batch nor channel '
+                 'dimension.', 'FractionalAvgPool') + ' name: '),
+    # a list with Python ints runs on the slow path: no ' name: ' tail
+    (np.ones([4, 4, 2], np.float32), [1, 1.5, 1.5, 1], tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalAvgPool', 'tensor_in must be 4-dimensional', 'FractionalAvgPool')),
+    (_X4, (1., 4.5, 1., 1.), tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalAvgPool', 'Pooling ratio is higher than input dimension size for dimension 1. Input dim '
+                 'size: 4 pooling ratio: 4.5', 'FractionalAvgPool') + ' name: ')])
+def test_fractional_avg_pool_arguments(value, ratio, error, text):
+    _raises(error, text, tf.nn.fractional_avg_pool, value, ratio)
+
+
+@pytest.mark.parametrize('value, ratio, error, text', [
+    # TF 2.21's fractional_max_pool checks the ratio in Python first, then spreads it over the four axes
+    (_X4, None, ValueError, '`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=None'),
+    (None, None, ValueError, '`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=None'),
+    (_X4, 'abc', ValueError, '`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=abc'),
+    (tf.constant([1, 2]), tf.constant([1., 2.]), ValueError,
+     '`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=[1. 2.]'),
+    (_X4, np.float32(1.5), ValueError,
+     '`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=1.5'),
+    (_X4, 0.5, ValueError, '`pooling_ratio` should be >= 1.0. Received: pooling_ratio=0.5'),
+    (_X4, [1.5], ValueError,
+     '`pooling_ratio` should have first and last elements with value 1.0. Received: pooling_ratio=[1.5]'),
+    (_X4, [1., 0.5, 1.5, 1.], ValueError,
+     '`pooling_ratio` elements should be >= 1.0. Received: pooling_ratio=[1.0, 0.5, 1.5, 1.0]'),
+    (_X4, [1., 1.5, 1.], ValueError,
+     'pooling_ratio should be of length 1, 2 or 4. Received: pooling_ratio=[1.0, 1.5, 1.0] of length 3'),
+    (None, 1.5, ValueError,
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ('abc', [1., 1.5, 1.5, 1.], tf.errors.InvalidArgumentError, "Value for attr 'T' of string is not in the list of "
+     'allowed values: float, double, int32, int64\n\t; NodeDef: {{node FractionalMaxPool}}; '
+     + _fractional_op('FractionalMaxPool')),
+    # a scalar ratio becomes [1, r, r, 1] (Python ints: the slow path, no ' name: ' tail)
+    (np.ones([4, 4, 2], np.float32), 1.5, tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalMaxPool', 'tensor_in must be 4-dimensional', 'FractionalMaxPool')),
+    (np.ones([4, 4, 2], np.float32), [1., 1.5, 1.5, 1.], tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalMaxPool', 'tensor_in must be 4-dimensional', 'FractionalMaxPool') + ' name: '),
+    (np.zeros([0, 4, 5, 2], np.float32), [1., 1.5, 1.5, 1.], tf.errors.InvalidArgumentError,
+     _WRAPPED % ('FractionalMaxPool', 'Pooling ratio is higher than input dimension size for dimension 0. Input dim '
+                 'size: 0 pooling ratio: 1', 'FractionalMaxPool') + ' name: ')])
+def test_fractional_max_pool_arguments(value, ratio, error, text):
+    _raises(error, text, tf.nn.fractional_max_pool, value, ratio)
+
+
+def test_fractional_pools_still_pool():
+    # TF 2.21 (seed=1): both give (1, 2, 2, 2) on a 4 x 4 input with ratio 1.5; max takes 2 and True as ratios
+    for ratio in ((1., 1.5, 1.5, 1.), np.array([1., 1.5, 1.5, 1.])):
+        assert tf.nn.fractional_avg_pool(_X4, ratio, seed=1)[0].shape == (1, 2, 2, 2)
+    assert tf.nn.fractional_max_pool(_X4, 1.5, seed=1)[0].shape == (1, 2, 2, 2)
+    assert tf.nn.fractional_max_pool(_X4, 2, seed=1)[0].shape == (1, 2, 2, 2)
+    assert tf.nn.fractional_max_pool(_X4, [1., 1.], seed=1)[0].shape == (1, 4, 4, 2)

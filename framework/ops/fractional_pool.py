@@ -13,11 +13,11 @@ gradient kernels.
 import numpy as np
 
 from .. import backend, op_seeds, philox
-from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import einsum_at_once
 from .op_results import FractionalAvgPool, FractionalMaxPool
-from .operands import ACTIVE, as_real_tensor, named_errors, record
+from . import fractional_pool_arguments
+from .operands import ACTIVE, as_tensor, named_errors, record
 from .unregistered_gradient import without_gradient
 from .scatter import scatter_nd
 from .shapes import cast, reshape
@@ -45,22 +45,8 @@ def _sequence(length, out, words, pseudo_random):
 
 def _regions(shape, pooling_ratio, pseudo_random, seed, op):
     from ..random import draw_seed_pair
-    ratio = [float(r) for r in pooling_ratio] if isinstance(pooling_ratio, (list, tuple)) else [float(pooling_ratio)]
-    if len(ratio) == 1:
-        ratio = [1.0, ratio[0], ratio[0], 1.0]
-    elif len(ratio) == 2:
-        ratio = [1.0] + ratio + [1.0]
-    if len(ratio) != 4 or min(ratio) < 1.0:
-        raise ValueError('%s: `pooling_ratio` should be >= 1.0 for each of 4 dimensions. Received: pooling_ratio=%s'
-                         % (op, pooling_ratio))
-    if ratio[0] != 1.0 or ratio[3] != 1.0:
-        raise kernel_error('FractionalMaxPool' if 'max' in op else 'FractionalAvgPool', 'Fractional '
-                           'max pooling is not yet supported on the batch nor channel dimension.',
-                           note='%s: pooling_ratio must be 1 on the batch and channel axes' % op)
+    ratio = [float(r) for r in pooling_ratio]       # (four, checked by fractional_pool_arguments.check_op)
     out = [int(np.floor(s / r)) for s, r in zip(shape, ratio)]
-    if min(out) < 1:
-        raise InvalidArgumentError('%s: pooling_ratio %s leaves no output for an input of shape %s'
-                                   % (op, ratio, shape))
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair())) if seed else \
         tuple(int(v) for v in draw_seed_pair())
     key, counter = philox.key_counter_from_op_seeds(*seeds)
@@ -78,19 +64,16 @@ def _cells(seq, size, overlapping):
 
 
 def _prepare(value, pooling_ratio, pseudo_random, overlapping, seed, op):
-    x = as_real_tensor(value, op)
-    if x._data.dtype == np.float16:     # the kernels' registry: float, double, int32, int64
-        kernel = 'FractionalMaxPool' if 'max' in op else 'FractionalAvgPool'
-        raise InvalidArgumentError("Value for attr 'T' of half is not in the list of allowed values: float, double, "
-                                   "int32, int64\n\t; NodeDef: {{node %s}}" % kernel)
-    if x.ndim != 4:
-        raise kernel_error('FractionalMaxPool' if 'max' in op else 'FractionalAvgPool',
-                           'tensor_in must be 4-dimensional', named=True,
-                           note='%s: value must be (batch, rows, cols, channels), got shape %s' % (op, tuple(x.shape)))
+    # TF's order: the ratio as the Python wrapper reads it, the input's conversion, then the op's checks
+    kernel = 'FractionalMaxPool' if 'max' in op else 'FractionalAvgPool'
+    ratio = (fractional_pool_arguments.max_pool_ratio(pooling_ratio) if 'max' in op else
+             fractional_pool_arguments.avg_pool_ratio(pooling_ratio, value))
+    x = as_tensor(value, op)
+    fractional_pool_arguments.check_op(kernel, x, ratio)
     for what, flag in (('pseudo_random', pseudo_random), ('overlapping', overlapping)):
         if not isinstance(flag, (bool, np.bool_)):
             raise TypeError('%s: %s must be True or False, got %r' % (op, what, flag))
-    rows, cols = _regions(tuple(x.shape), pooling_ratio, pseudo_random, seed, op)
+    rows, cols = _regions(tuple(x.shape), ratio, pseudo_random, seed, op)
     return x, rows, cols, _cells(rows, x.shape[1], overlapping), _cells(cols, x.shape[2], overlapping)
 
 
