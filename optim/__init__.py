@@ -15,6 +15,7 @@ from .adamw import AdamW
 from .ftrl import Ftrl
 from .lamb import Lamb
 from .lion import Lion
+from .live_hyperparameters import serialized_config
 from .loss_scale_optimizer import LossScaleOptimizer
 from .multi_optimizer import MultiOptimizer, OptimizerMap
 from .muon import Muon
@@ -52,7 +53,7 @@ def serialize(optimizer):
         raise TypeError('serialize: expected an Optimizer, got %s' % type(optimizer).__name__)
     module, registered_name = class_identity(type(optimizer), _BY_CLASS_NAME, KERAS_MODULE)
     return {'module': module, 'class_name': type(optimizer).__name__,
-            'config': optimizer.get_config(), 'registered_name': registered_name}
+            'config': serialized_config(optimizer.get_config()), 'registered_name': registered_name}
 
 
 def deserialize(config, custom_objects=None):

@@ -1,5 +1,6 @@
 """Adadelta, as Keras 3."""
-from .arguments import check_number, check_rate
+from .arguments import check_epsilon, check_rate
+from .live_hyperparameters import live, track_all
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import scatter_add
@@ -25,18 +26,18 @@ class Adadelta(Optimizer):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
         rho = check_rate(rho, 'rho')      # no range, as Keras
-        check_number(epsilon, 'epsilon')
         self.rho = rho
-        self.epsilon = epsilon
+        self.epsilon = check_epsilon(epsilon)
+        track_all(self, rho, epsilon)
 
     def slot_groups(self):
         return [('accumulated_grad', 'accumulated_delta_var')]
 
     def update_step(self, gradient, variable, learning_rate):
-        xp, rho = self.xp(variable), self.rho
+        xp, rho, epsilon = self.xp(variable), live(self.rho), live(self.epsilon)
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
         acc_grad[...] = rho * acc_grad + (1 - rho) * (gradient * gradient)
-        delta = -divided_by_root(xp, xp.sqrt(acc_delta + self.epsilon) * gradient, acc_grad + self.epsilon)
+        delta = -divided_by_root(xp, xp.sqrt(acc_delta + epsilon) * gradient, acc_grad + epsilon)
         acc_delta[...] = rho * acc_delta + (1 - rho) * (delta * delta)
         variable._data += learning_rate * delta
 
@@ -44,12 +45,13 @@ class Adadelta(Optimizer):
         """Keras 3 on an IndexedSlices: each row gets its own delta, both accumulators sum the
         scaled squares of a repeated index's rows (not the square of their sum), and the
         steps are scattered into the variable row by row (see rowwise_moment.scatter_add)."""
-        xp, rho, rows, at = self.xp(variable), self.rho, gradient.values, gradient.indices
+        xp, rho, rows, at = self.xp(variable), live(self.rho), gradient.values, gradient.indices
+        epsilon = live(self.epsilon)
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
         acc_grad[...] = rho * acc_grad + gradient.dense((1 - rho) * (rows * rows))
         # (rows over gathered roots: a Gather stands between the Div and the Sqrt, so a traced step keeps
         # the division, unlike the dense update's x * rsqrt(y))
-        delta = -(xp.sqrt(acc_delta[at] + self.epsilon) * rows) / xp.sqrt(acc_grad[at] + self.epsilon)
+        delta = -(xp.sqrt(acc_delta[at] + epsilon) * rows) / xp.sqrt(acc_grad[at] + epsilon)
         acc_delta[...] = rho * acc_delta + gradient.dense((1 - rho) * (delta * delta))
         scatter_add(variable._data, at, learning_rate * delta)
 

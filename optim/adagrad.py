@@ -1,5 +1,6 @@
 """Adagrad, as Keras 3."""
-from .arguments import check_number
+from .arguments import check_epsilon, check_number
+from .live_hyperparameters import is_variable, live, track_all
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
@@ -23,21 +24,22 @@ class Adagrad(RowwiseMoment, Optimizer):
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_number(initial_accumulator_value, 'initial_accumulator_value')
-        check_number(epsilon, 'epsilon')
+        if not is_variable(initial_accumulator_value):
+            check_number(initial_accumulator_value, 'initial_accumulator_value')
         self.initial_accumulator_value = initial_accumulator_value
-        self.epsilon = epsilon
+        self.epsilon = check_epsilon(epsilon)
+        track_all(self, initial_accumulator_value, epsilon)
 
     def slot_groups(self):
         return [('accumulator',)]
 
     def initial_slot_value(self, slot_name):
-        return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
+        return live(self.initial_accumulator_value) if slot_name == 'accumulator' else 0.0
 
     def _step(self, gradient, squared, variable, learning_rate):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         accumulator += squared
-        variable._data -= divided_by_root(self.xp(variable), learning_rate * gradient, accumulator + self.epsilon)
+        variable._data -= divided_by_root(self.xp(variable), learning_rate * gradient, accumulator + live(self.epsilon))
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """Keras on TensorFlow scatter-adds the squared rows into the accumulator, then
@@ -47,7 +49,7 @@ class Adagrad(RowwiseMoment, Optimizer):
         rows, indices = gradient.values, gradient.indices
         scatter_add(accumulator, indices, rows * rows)
         # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
-        steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + self.epsilon)
+        steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + live(self.epsilon))
         scatter_add(variable._data, indices, -steps)
 
     def get_config(self):

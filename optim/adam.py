@@ -3,6 +3,7 @@ import numpy as np
 
 from .arguments import set_moment_options
 from .keras_cast import keras_cast
+from .live_hyperparameters import live
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 from .scratch import borrow
@@ -43,15 +44,16 @@ class Adam(RowwiseMoment, Optimizer):
         xp, dtype = self.xp(variable), variable._data.dtype
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         root, denominator = self.per_step('adam', dtype, lambda: self._bias_corrections(dtype))
+        beta_1, beta_2, epsilon = live(self.beta_1), live(self.beta_2), live(self.epsilon)
         alpha = learning_rate * root / denominator      # Keras's order of operations, for identical bits
         # Each intermediate goes into a reused buffer where the variable is large (see scratch.py),
         # else into a new array (out=None): the same operations either way.
         t1, t2 = borrow(self, variable._data, 2) or (None, None)
         change = xp.subtract(gradient, m, out=t1)
-        change *= 1 - self.beta_1
+        change *= 1 - beta_1
         m += change
         change = xp.subtract(squared, v, out=t1)
-        change *= 1 - self.beta_2
+        change *= 1 - beta_2
         v += change
         if self.amsgrad:
             (v_hat,) = self._slots.arrays(variable, ('velocity_hat',))
@@ -59,13 +61,14 @@ class Adam(RowwiseMoment, Optimizer):
             v = v_hat
         step = xp.multiply(m, alpha, out=t1)
         root = xp.sqrt(v, out=t2)
-        root += self.epsilon
+        root += epsilon
         step /= root
         variable._data -= step
 
     def _bias_corrections(self, dtype):
         t = self._local_step(dtype)
-        return np.sqrt(1 - keras_cast(self.beta_2, dtype) ** t), 1 - keras_cast(self.beta_1, dtype) ** t
+        beta_1, beta_2 = live(self.beta_1), live(self.beta_2)
+        return np.sqrt(1 - keras_cast(beta_2, dtype) ** t), 1 - keras_cast(beta_1, dtype) ** t
 
     def get_config(self):
         config = super().get_config()

@@ -1,6 +1,7 @@
 """Adamax: Adam with the infinity norm, as Keras 3."""
 from .arguments import set_moment_options
 from .keras_cast import keras_cast
+from .live_hyperparameters import live
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -34,11 +35,12 @@ class Adamax(RowwiseMoment, Optimizer):
 
     def _step(self, gradient, magnitude, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype
-        beta_1_power = keras_cast(self.beta_1, dtype) ** self._local_step(dtype)
+        beta_1, beta_2, epsilon = live(self.beta_1), live(self.beta_2), live(self.epsilon)
+        beta_1_power = keras_cast(beta_1, dtype) ** self._local_step(dtype)
         m, u = self._slots.arrays(variable, ('momentum', 'norm'))
-        m += (gradient - m) * (1 - self.beta_1)
-        u[...] = xp.maximum(self.beta_2 * u, magnitude)
-        variable._data -= learning_rate * m / ((1 - beta_1_power) * (u + self.epsilon))
+        m += (gradient - m) * (1 - beta_1)
+        u[...] = xp.maximum(beta_2 * u, magnitude)
+        variable._data -= learning_rate * m / ((1 - beta_1_power) * (u + epsilon))
 
     def get_config(self):
         config = super().get_config()

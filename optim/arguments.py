@@ -13,6 +13,8 @@ import numpy as np
 from framework import object_names
 from framework.errors import noted, shown_as
 from framework.tensor import ConversionError
+from framework.variable import Variable
+from .live_hyperparameters import is_saved_variable, track_all
 
 
 def auto_name(class_name):
@@ -142,7 +144,8 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
 
 def scalar_tensor_value(value):
     """A scalar tensor (not a Variable) as its numpy scalar, which the updates can use as Keras uses
-    the tensor (``ops.cast`` and arithmetic in its dtype); any other value unchanged."""
+    the tensor (``ops.cast`` and arithmetic in its dtype); any other value unchanged (a Variable is kept, to
+    be read at each step: live_hyperparameters.py)."""
     if hasattr(value, 'numpy') and getattr(value, 'shape', None) == () and not hasattr(value, 'assign'):
         return value.numpy()
     return value
@@ -153,6 +156,8 @@ def check_rate(value, what):
     no range check (Adam(beta_1=1.5) trains, beta_1=1.0 gives NaN, as in TensorFlow). Returns the
     value to store; a value that is no number is a ValueError naming the argument."""
     value = scalar_tensor_value(value)
+    if isinstance(value, Variable) or is_saved_variable(value):      # see live_hyperparameters.py
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
         # a list fails Keras's arithmetic (1 - beta_1): TypeError there; None, a string, a function fail
         # its tensor conversion: ValueError (or TF's Cast error)
@@ -162,9 +167,16 @@ def check_rate(value, what):
     return value
 
 
+def check_epsilon(value):
+    """epsilon as Keras 3 takes it: a number, or a variable read at each step."""
+    if not isinstance(value, Variable) and not is_saved_variable(value):
+        check_number(value, 'epsilon')
+    return value
+
+
 def set_moment_options(optimizer, beta_1, beta_2, epsilon):
     """Check and set the Adam family's beta_1, beta_2 and epsilon: numbers, of any value (Keras 3
-    checks no range)."""
+    checks no range), or variables (tracked as Keras's setattr tracks them)."""
     beta_1, beta_2 = check_rate(beta_1, 'beta_1'), check_rate(beta_2, 'beta_2')
-    check_number(epsilon, 'epsilon')
-    optimizer.beta_1, optimizer.beta_2, optimizer.epsilon = beta_1, beta_2, epsilon
+    optimizer.beta_1, optimizer.beta_2, optimizer.epsilon = beta_1, beta_2, check_epsilon(epsilon)
+    track_all(optimizer, beta_1, beta_2, epsilon)

@@ -3,6 +3,7 @@ from framework.ops.arithmetic import pow_arrays
 from framework.ops.eigen_sum import sum_all
 from .arguments import set_moment_options
 from .keras_cast import keras_cast
+from .live_hyperparameters import live
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -38,10 +39,11 @@ class Lamb(RowwiseMoment, Optimizer):
         xp, dtype = self.xp(variable), variable._data.dtype.type
         step = self._local_step(variable._data.dtype)
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
-        m += (gradient - m) * (1 - self.beta_1)
-        v += (squared - v) * (1 - self.beta_2)
-        update = (m / (1 - keras_cast(self.beta_1, variable._data.dtype) ** step)) / (
-            xp.sqrt(v / (1 - keras_cast(self.beta_2, variable._data.dtype) ** step)) + self.epsilon)
+        beta_1, beta_2, epsilon = live(self.beta_1), live(self.beta_2), live(self.epsilon)
+        m += (gradient - m) * (1 - beta_1)
+        v += (squared - v) * (1 - beta_2)
+        update = (m / (1 - keras_cast(beta_1, variable._data.dtype) ** step)) / (
+            xp.sqrt(v / (1 - keras_cast(beta_2, variable._data.dtype) ** step)) + epsilon)
         # Keras's sqrt(sum(power(x, 2))): TensorFlow's Pow (Square in a traced step), summed in its order.
         w_norm = xp.sqrt(sum_all(pow_arrays(variable._data, 2, True)))
         g_norm = xp.sqrt(sum_all(pow_arrays(update, 2, True)))

@@ -1,5 +1,6 @@
 """Lion (Chen et al., 2023): the sign of an interpolated momentum, as Keras 3."""
 from .arguments import check_rate, scalar_tensor_value
+from .live_hyperparameters import track_all
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 
@@ -38,6 +39,7 @@ class Lion(Optimizer):
         beta_2 = check_rate(beta_2, 'beta_2')      # no range, as Keras
         self.beta_1 = beta_1
         self.beta_2 = beta_2
+        track_all(self, beta_1, beta_2)
 
     def slot_groups(self):
         return [('momentum',)]

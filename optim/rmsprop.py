@@ -1,6 +1,7 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from framework import graph_random_ops
-from .arguments import check_number, check_rate
+from .arguments import check_epsilon, check_rate
+from .live_hyperparameters import live, tested, track_all
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
@@ -28,36 +29,39 @@ class RMSprop(RowwiseMoment, Optimizer):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
         rho, momentum = check_rate(rho, 'rho'), check_rate(momentum, 'momentum')   # no range, as Keras
-        check_number(epsilon, 'epsilon')
         self.rho = rho
         self.momentum = momentum
-        self.epsilon = epsilon
+        self.epsilon = check_epsilon(epsilon)
         self.centered = centered
+        track_all(self, rho, momentum, epsilon)
+
+    def _has_momentum(self):
+        return tested(self.momentum, _positive)      # Keras's `if self.momentum > 0`
 
     def slot_groups(self):
-        return ([('velocity',)] + ([('momentum',)] if self.momentum > 0 else [])
+        return ([('velocity',)] + ([('momentum',)] if self._has_momentum() else [])
                 + ([('average_gradient',)] if self.centered else []))
 
     def _step(self, gradient, squared, variable, learning_rate):
-        xp, rho = self.xp(variable), self.rho
+        xp, rho, epsilon = self.xp(variable), live(self.rho), live(self.epsilon)
         (velocity,) = self._slots.arrays(variable, ('velocity',))
         momentum, average = self._optional_slots(variable)
         velocity[...] = rho * velocity + (1 - rho) * squared
         if self.centered:
             average[...] = rho * average + (1 - rho) * gradient
-            denominator = centered_denominator(velocity, average, self.epsilon)
+            denominator = centered_denominator(velocity, average, epsilon)
         else:
-            denominator = velocity + self.epsilon
+            denominator = velocity + epsilon
         increment = divided_by_root(xp, learning_rate * gradient, denominator)
-        if self.momentum > 0:
-            momentum[...] = self.momentum * momentum + increment
+        if momentum is not None:
+            momentum[...] = live(self.momentum) * momentum + increment
             increment = momentum
         variable._data -= increment
 
     def _optional_slots(self, variable):
         """The momentum and average_gradient slots (None where off), read before any update, as Keras reads
         every slot first: one missing (momentum or centered set after the build) raises with nothing changed."""
-        momentum = self._slots.arrays(variable, ('momentum',))[0] if self.momentum > 0 else None
+        momentum = self._slots.arrays(variable, ('momentum',))[0] if self._has_momentum() else None
         average = self._slots.arrays(variable, ('average_gradient',))[0] if self.centered else None
         return momentum, average
 
@@ -65,24 +69,25 @@ class RMSprop(RowwiseMoment, Optimizer):
         """Keras on TensorFlow scales the rows before they meet the dense moments (each
         repeated row rounded on its own), takes each row's step over the gathered
         denominator, and scatter-subtracts the steps (see rowwise_moment.scatter_add)."""
-        xp, rho, rows, indices = self.xp(variable), self.rho, gradient.values, gradient.indices
+        xp, rho, rows, indices = self.xp(variable), live(self.rho), gradient.values, gradient.indices
+        epsilon = live(self.epsilon)
         (velocity,) = self._slots.arrays(variable, ('velocity',))
         momentum, average = self._optional_slots(variable)
         velocity[...] = rho * velocity + gradient.dense((1 - rho) * (rows * rows))
         if self.centered:
             average[...] = rho * average + gradient.dense((1 - rho) * rows)
-            denominator = centered_denominator(velocity, average, self.epsilon)
+            denominator = centered_denominator(velocity, average, epsilon)
         else:
-            denominator = velocity + self.epsilon
+            denominator = velocity + epsilon
         # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
         steps, rows_at = divide_rows_by_root(xp, learning_rate * rows, indices, denominator)
-        if self.momentum > 0:
+        if momentum is not None:
             if rows_at is indices:
                 increment = gradient.dense(steps)
             else:       # the union's rows, each once
                 increment = xp.zeros_like(momentum)
                 increment[rows_at] = steps
-            momentum[...] = self.momentum * momentum + increment
+            momentum[...] = live(self.momentum) * momentum + increment
             variable._data -= momentum
         else:
             scatter_add(variable._data, rows_at, -steps)
@@ -91,6 +96,10 @@ class RMSprop(RowwiseMoment, Optimizer):
         config = super().get_config()
         config.update(rho=self.rho, momentum=self.momentum, epsilon=self.epsilon, centered=self.centered)
         return config
+
+
+def _positive(value):
+    return value > 0
 
 
 def centered_denominator(velocity, average, epsilon):

@@ -6,6 +6,7 @@ from framework.indexed_slices import RowGradients
 from framework.ops.regrouped_step import NOTED, regrouped_steps
 
 from .keras_cast import keras_cast
+from .live_hyperparameters import tested
 from .optimizer import Optimizer
 from .rowwise_moment import scatter_add
 from .scratch import borrow
@@ -39,7 +40,13 @@ class SGD(Optimizer):
         self.nesterov = nesterov
 
     def slot_groups(self):
-        return [('momentum',)] if self.momentum != 0 else []
+        return [('momentum',)] if self._has_momentum() else []
+
+    def _has_momentum(self):
+        """Keras's `if self.momentum != 0`: a momentum variable set on the optimizer is read (refused in a
+        traced step, live_hyperparameters.tested)."""
+        momentum = self.momentum
+        return momentum != 0 if type(momentum) is float else tested(momentum, _nonzero)
 
     @property
     def momentums(self):
@@ -84,7 +91,7 @@ class SGD(Optimizer):
             steps = regrouped_steps(gradient, variable, learning_rate)
         else:
             steps = array_module(data).multiply(gradient, learning_rate, out=t1)
-        if self.momentum == 0:
+        if not self._has_momentum():
             data -= steps
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
@@ -126,7 +133,7 @@ class SGD(Optimizer):
                     if scalar or not branch:
                         steps[start:start + 1] = _one_value_step(gradient[start:start + 1], learning_rate, factor,
                                                                  scalar)
-        if self.momentum == 0:
+        if not self._has_momentum():
             variable._data -= steps
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
@@ -160,7 +167,7 @@ class SGD(Optimizer):
         # Keras scales the rows by lr first: they are summed (where they meet the dense momentum)
         # or scatter-subtracted row by row (TensorFlow's scatter_sub) only then.
         steps = gradient.values * learning_rate
-        if self.momentum == 0:
+        if not self._has_momentum():
             scatter_add(variable._data, gradient.indices, -steps)
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
@@ -172,6 +179,10 @@ class SGD(Optimizer):
         config = super().get_config()
         config.update(momentum=self.momentum, nesterov=self.nesterov)
         return config
+
+
+def _nonzero(value):
+    return value != 0
 
 
 def _one_value_step(gradient, learning_rate, factor, scalar):
