@@ -21,12 +21,14 @@ _REFUSALS = {
 
 def refuse_channels_first_double(layer, op_type, rank):
     """Raise ``op_type``'s refusal where ``layer`` (channels_first, its kernel of a dtype oneDNN does not run
-    here) would reach TF's own kernel. A 1-D layer's op runs through conv1d's named wrapper (' name: ' tail)."""
+    here) would reach TF's own kernel. A 1-D layer's op runs through conv1d's named wrapper (' name: ' tail),
+    a dilated one through tf.nn.convolution's space to batch (no tail)."""
     dtype = layer.kernel._data.dtype
     if layer.data_format != 'channels_first' or runs_onednn(dtype):
         return
     error_class, text = _REFUSALS[op_type]
-    raise kernel_error(op_type, text, named=rank == 1, error_class=error_class,
+    dilated = any(rate != 1 for rate in getattr(layer, 'dilation_rate', (1,)))
+    raise kernel_error(op_type, text, named=rank == 1 and not dilated, error_class=error_class,
                        note="%s %r: TensorFlow's own %s kernel takes no channels_first data on the CPU, and %s; use "
                             "data_format='channels_last'" % (type(layer).__name__, layer.name, op_type,
                                                              why_not_onednn(dtype)))

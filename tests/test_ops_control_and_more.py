@@ -86,7 +86,8 @@ GRADIENT_CASES = [
     ('det', tf.linalg.det, [np.array([SPD, np.eye(3) + 0.3])], 'real'),
     ('slogdet', lambda a: tf.linalg.slogdet(a).log_abs_determinant, [[[0.5, 2.0], [1.5, -0.7]]], 'real'),
     ('conv1d', lambda x, f: tf.nn.conv1d(x, f, 1, 'SAME'), [(1, 5, 2), (3, 2, 2)], 'real'),
-    ('conv1d', lambda x, f: tf.nn.conv1d(x, f, 2, 'VALID', data_format='NCW'), [(1, 2, 5), (2, 2, 3)], 'real'),
+    # (TF 2.21 has no float64 NCW conv1d on the CPU: its own Conv2D kernel refuses the layout)
+    ('conv1d', lambda x, f: tf.nn.conv1d(x, f, 2, 'VALID'), [(1, 5, 2), (2, 2, 3)], 'real'),
 ]
 
 NON_DIFFERENTIABLE_HERE = {'sequence_mask', 'searchsorted', 'unique', 'count_nonzero', 'bincount',

@@ -101,7 +101,7 @@ def test_matrix_ops():
         tf.linalg.inv([[1, 2], [2, 4]])
 
 
-def test_conv1d():
+def test_conv1d(onednn_on):      # (NCW runs on oneDNN's Conv2D; TF's own kernels refuse it)
     x = np.arange(12, dtype=np.float32).reshape(1, 6, 2)
     f = np.arange(12, dtype=np.float32).reshape(3, 2, 2) / 10
     _close(tf.nn.conv1d(x, f, 1, 'SAME'),

@@ -25,11 +25,12 @@ def channels_first_conv2d(x, filters, strides, padding, dilations):
     return transpose(out, [0, 3, 1, 2])
 
 
-def eigen_format_error(dtype):
-    """TF 2.21's own Conv2D kernel refusing NCHW, where oneDNN does not run ``dtype`` (backprop_input_kernel)."""
+def eigen_format_error(dtype, named=True):
+    """TF 2.21's own Conv2D kernel refusing NCHW, where oneDNN does not run ``dtype`` (backprop_input_kernel).
+    ``named``: the ' name: ' tail, which tf.nn.convolution's dilated path (space to batch) does not print."""
     from .backprop_input_kernel import why_not_onednn
     return kernel_error('Conv2D', 'The Conv2D op currently only supports the NHWC tensor format on the CPU. The op was '
-                                  'given the format: NCHW', named=True, error_class=UnimplementedError,
+                                  'given the format: NCHW', named=named, error_class=UnimplementedError,
                         note="conv2d: TensorFlow's own CPU kernel takes data_format='NHWC' only, and %s; transpose "
                              'the input' % why_not_onednn(dtype))
 

@@ -51,6 +51,10 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
         stride = stride[1]
     dilation = _single(dilations, 'dilations')
     if data_format == 'NCW':
+        from .backprop_input_kernel import runs_onednn
+        if not runs_onednn(x._data.dtype):      # TF's NCHW Conv2D: its own CPU kernels refuse the layout
+            from .conv2d_channels_first import eigen_format_error
+            raise eigen_format_error(x._data.dtype)
         x = transpose(x, [0, 2, 1])
     out = squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), strides=[1, stride], padding=padding,
                          dilations=[1, dilation]), [1])

@@ -12,6 +12,7 @@ from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
 from . import float_kernels, pool_arguments
+from .backprop_input_kernel import runs_onednn
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, as_real_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -91,6 +92,12 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         raise kernel_error('Conv3D', 'CPU implementation of Conv3D currently only supports dilated rates of 1.',
                            named=True, note='conv3d: TensorFlow has no float64 dilated 3-D convolution on the CPU; '
                                             'compute in float32, or call tf.nn.convolution')
+    if first and rank in (1, 2) and x.dtype.name in ('float16', 'bfloat16', 'float32', 'float64') and \
+            not runs_onednn(x._data.dtype):
+        # TF runs a 1-D / 2-D channels-first convolution as an NCHW Conv2D, which its own CPU kernels refuse
+        # (oneDNN's take it); the dilated path (space to batch) prints no ' name: ' tail
+        from .conv2d_channels_first import eigen_format_error
+        raise eigen_format_error(x._data.dtype, named=not np.any(np.ravel(dilations) != 1))
     x = _to_last(x, first)
     strides = _spatial(strides if strides is not None else 1, rank, first)
     groups = _groups(x, filters, rank)
