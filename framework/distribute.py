@@ -53,6 +53,7 @@ class ValueContext:
 
 class ReplicaContext:
     """The context of the replica running inside ``Strategy.run``: there is one."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, strategy):
         self.strategy = strategy
@@ -145,6 +146,7 @@ class Strategy:
     As TensorFlow's, every strategy but the default one hands out its datasets as DistributedDatasets;
     some give their values from a function as PerReplica values and print their variables as
     MirroredVariables (one component each here)."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
     _PER_REPLICA_VALUES = False
     _MIRRORED_VARIABLES = False
     _REPLICA_CONTEXT = _DefaultReplicaContext

@@ -9,6 +9,7 @@ take a PerReplica for its one value, and fit / evaluate / predict take a Distrib
 dataset.
 """
 from .data.dataset_iterator import DatasetIterator
+from .keras_repr import default_repr
 
 
 class PerReplica:
@@ -40,6 +41,7 @@ class DistributedDataset:
     """``strategy.experimental_distribute_dataset(dataset)``: with one replica its batches are the
     dataset's own. It iterates, has ``element_spec``, ``cardinality`` and ``reduce``, as TensorFlow's;
     other Dataset methods are not there (TensorFlow's has none either: transform before distributing)."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, dataset):
         self._dataset = dataset

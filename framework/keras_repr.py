@@ -8,7 +8,9 @@ its own (``<__main__.MyCallback object at 0x...>``), as under Keras. IPython sho
 ``<module.Class at 0x...>``, which ``_repr_pretty_`` keeps. TensorFlow's classes that keep object's repr
 (tf.Module, tf.train.Checkpoint and its load status, tf.random.Generator, a dataset's iterator, an
 embedding gradient's IndexedSlices, tf.train.CheckpointOptions, tf.saved_model.SaveOptions / LoadOptions,
-a checkpoint reader, tf.train.Coordinator, tf.train.ExponentialMovingAverage, CustomObjectScope) name TF's module the same way (``default_repr``).
+a checkpoint reader, tf.train.Coordinator, tf.train.ExponentialMovingAverage, CustomObjectScope, tf.lookup's tables
+and initializers, tf.experimental.Optional, distribution strategies, their replica contexts, distributed datasets and
+iterators) name TF's module the same way (``default_repr``).
 """
 
 # tapeflow module -> Keras 3's, where a package's file names differ from Keras's
@@ -34,10 +36,19 @@ _MODULES = {
     'framework.train.coordinator': 'tensorflow.python.training.coordinator',
     'framework.train.moving_averages': 'tensorflow.python.training.moving_averages',
     'framework.keras.custom_objects': 'keras.src.saving.object_registration',
+    'framework.lookup': 'tensorflow.python.ops.lookup_ops',      # tables and their initializers
+    'framework.lookup_dense': 'tensorflow.python.ops.lookup_ops',
+    'framework.data.optional': 'tensorflow.python.data.ops.optional_ops',
+    'framework.distribute_values': 'tensorflow.python.distribute.input_lib',     # distributed datasets, iterators
     # one class of a tapeflow module whose others TF keeps elsewhere (or prints otherwise)
     'framework.saved_model.options.SaveOptions': 'tensorflow.python.saved_model.save_options',
     'framework.saved_model.options.LoadOptions': 'tensorflow.python.saved_model.load_options',
     'framework.train.checkpoint_file.CheckpointReader': 'tensorflow.python.util._pywrap_checkpoint_reader',
+    'framework.data.lookup_tables.DatasetInitializer': 'tensorflow.python.data.experimental.ops.lookup_ops',
+    'framework.distribute.MirroredStrategy': 'tensorflow.python.distribute.mirrored_strategy',
+    'framework.distribute.OneDeviceStrategy': 'tensorflow.python.distribute.one_device_strategy',
+    'framework.distribute._MirroredReplicaContext': 'tensorflow.python.distribute.mirrored_run',
+    'framework.distribute._OneDeviceReplicaContext': 'tensorflow.python.distribute.one_device_strategy',
 }
 _PACKAGES = (('layers.callbacks.', 'keras.src.callbacks.'), ('layers.initializers.', 'keras.src.initializers.'),
              ('optim.schedules.', 'keras.src.optimizers.schedules.learning_rate_schedule'),     # one file in Keras

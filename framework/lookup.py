@@ -8,6 +8,7 @@ buckets them, so the ids match TensorFlow's.
 import numpy as np
 
 from . import backend, dtypes
+from .keras_repr import default_repr
 from .tensor import Tensor, convert_to_tensor
 
 
@@ -27,6 +28,7 @@ def _host(values, dtype, what):
 
 class KeyValueTensorInitializer:
     """A table's contents from two 1-D tensors of equal length."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, keys, values, key_dtype=None, value_dtype=None, name=None):
         self._keys = _host(keys, key_dtype, 'KeyValueTensorInitializer keys')
@@ -43,6 +45,7 @@ class KeyValueTensorInitializer:
 class TextFileInitializer:
     """A table's contents from a text file, one entry per line: the key and the value are the
     whole line, the line number or the ``delimiter``-separated column of those indices."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, filename, key_dtype, key_index, value_dtype, value_index, vocab_size=None,
                  delimiter='\t', name=None, value_index_offset=0):
@@ -78,6 +81,7 @@ class TextFileInitializer:
 
 
 class _Table:
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
     def __init__(self, key_dtype, value_dtype, default_value):
         self.key_dtype, self.value_dtype = dtypes.as_dtype(key_dtype), dtypes.as_dtype(value_dtype)
         self._default = _host(default_value, self.value_dtype, 'lookup table default_value')

@@ -8,6 +8,7 @@ num_oov_buckets`` as TF's IdTableWithHashBuckets with its FastHashSpec does.
 import numpy as np
 
 from .. import backend, dtypes
+from ..keras_repr import default_repr
 from ..lookup import StaticHashTable
 from ..tensor import Tensor, convert_to_tensor
 from .spec import TensorSpec
@@ -32,6 +33,7 @@ def _check_pairs(spec):
 
 class DatasetInitializer:
     """A table's contents from a dataset of scalar (key, value) pairs."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, dataset):
         self.dataset = dataset

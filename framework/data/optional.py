@@ -8,6 +8,7 @@ import abc
 
 from .. import nest
 from ..errors import kernel_error
+from ..keras_repr import default_repr
 from ..tensor import constant
 from .structure import as_tensors, host_structure, spec_of
 
@@ -43,6 +44,7 @@ class Optional(abc.ABC):
 
 class _OptionalImpl(Optional):
     """TensorFlow's concrete class name, which ``type(optional).__name__`` prints."""
+    __repr__ = default_repr     # TF's object repr, its module named as TF names it
 
     def __init__(self, host_value, element_spec):
         self._value = host_value
