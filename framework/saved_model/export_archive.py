@@ -15,6 +15,7 @@ from .. import nest
 from ..concrete_function import ConcreteFunction
 from ..function import Function, function as tf_function
 from ..ops.tensor_spec import TensorSpec
+from ..train.tracked_containers import ListWrapper
 from ..variable import Variable
 
 _FN_WITHOUT_SIGNATURE = (
@@ -166,12 +167,24 @@ class ExportArchive:
     def _concrete(self, name):
         """The endpoint's concrete function: its input signature's, or a tf.function's first trace (Keras's)."""
         endpoint = getattr(self._root, name)
+        if not hasattr(endpoint, 'get_concrete_function'):
+            raise _not_a_function(endpoint)
         if name in self._endpoint_signatures or endpoint.input_signature is not None:
             return endpoint.get_concrete_function()
         entry = endpoint._traces[0]
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(endpoint, entry)
         return entry.concrete
+
+
+def _not_a_function(value):
+    """TF 2.21's refusal of a signature that is no function: an endpoint whose attribute a later
+    add_variable_collection of the same name replaced (Keras accepts the name; TF's save, tracking the
+    list as a ListWrapper, refuses it)."""
+    shown = ListWrapper(value) if isinstance(value, list) else value
+    return ValueError('Expected a TensorFlow function for which to generate a signature, but got %s. Only '
+                      '`tf.functions` with an input signature or concrete functions can be used as a signature.'
+                      % (shown,))
 
 
 def _endpoint_text(concrete, name):
