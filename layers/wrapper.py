@@ -40,6 +40,6 @@ class Wrapper(Layer):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        config = dict(config)
+        # Keras 3 pops 'layer' from the config it is given (a printed config lacks it afterwards, as in TF 2.21)
         layer = deserialize(config.pop('layer'), custom_objects)
         return cls(layer, **config)
