@@ -6,6 +6,7 @@
 import numpy as np
 
 from .composite import CompositeTensor
+from .errors import noted
 from .printing import format_value
 from .tensor import Tensor, constant, convert_to_tensor
 
@@ -99,6 +100,27 @@ def ngrams(data, ngram_width, separator=' ', pad_values=None, padding_width=None
     ``padding_width`` (default width - 1). A 1-D input gives a 1-D result; a RaggedTensor a ragged one;
     a dense N-D input a dense result when every row gives as many ngrams.
     """
+    # TF's order: pad_values and padding_width, then the data's conversion and rank, then the widths
+    if pad_values is not None:
+        pads = tuple(pad_values[:2]) if isinstance(pad_values, (list, tuple)) else (pad_values, pad_values)
+        if not all(isinstance(p, (str, bytes)) for p in pads):
+            raise noted(TypeError('pad_values must be a string, tuple of strings, or None.'),
+                        'strings.ngrams: pad_values must be a string or a (left, right) pair of strings, got %r'
+                        % (pad_values,))
+        pads = tuple(p.decode() if isinstance(p, bytes) else p for p in pads)
+    else:
+        pads = None
+    if padding_width is not None and padding_width < 1:
+        raise ValueError('padding_width must be greater than 0.')
+    if padding_width is not None and pad_values is None:
+        raise ValueError('pad_values must be provided if padding_width is set.')
+    ragged = isinstance(data, CompositeTensor) and hasattr(data, 'to_list')
+    if not ragged:
+        from .strings_inputs import string_values
+        array = string_values(data, 'ngrams')      # TF converts data to a string tensor ('data: ...' errors)
+        if array.ndim == 0:
+            raise noted(ValueError('Data must have rank>0'),
+                        'strings.ngrams: data must be a 1-D or higher string tensor, got a scalar')
     given = [ngram_width] if np.ndim(ngram_width) == 0 else list(ngram_width)
     for w in given:     # TF compares each width with 0 in Python: a str or None is that comparison's TypeError
         if w is None or isinstance(w, (str, bytes)):
@@ -108,22 +130,12 @@ def ngrams(data, ngram_width, separator=' ', pad_values=None, padding_width=None
         error = ValueError('All ngram_widths must be greater than 0. Got %s' % ngram_width)
         error.add_note('strings.ngrams: every ngram_width must be >= 1, got %s' % widths)
         raise error
-    pads = None
-    if pad_values is not None:
-        pads = (pad_values, pad_values) if isinstance(pad_values, (str, bytes)) else tuple(pad_values)
-        pads = tuple(p.decode() if isinstance(p, bytes) else p for p in pads)
     decode = lambda row: [s.decode() if isinstance(s, bytes) else str(s) for s in row]
     make = lambda row: _row_ngrams(decode(row), widths, separator, pads, padding_width, preserve_short_sequences)
-    if isinstance(data, CompositeTensor) and hasattr(data, 'to_list'):
+    if ragged:
         from .ragged import constant as ragged_constant
         rows = [make(row) for row in data.to_list()]
         return ragged_constant(rows, dtype='string', ragged_rank=1) if rows else data
-    from .strings_inputs import string_values
-    array = string_values(data, 'ngrams')      # TF converts data to a string tensor ('data: ...' errors)
-    if array.ndim == 0:
-        error = ValueError('Data must have rank>0')
-        error.add_note('strings.ngrams: data must be a 1-D or higher string tensor, got a scalar')
-        raise error
     if array.ndim == 1:
         return constant(make(list(array)), dtype='string')
     rows = [make(list(row)) for row in array.reshape(-1, array.shape[-1])]

@@ -16,7 +16,7 @@ from .errors import InvalidArgumentError, fast_path, kernel_error, without_name_
 from .composite import CompositeTensor
 from .strings import _on_flat_values, _strings, pieces
 from .unicode_attributes import ERRORS as _ERRORS, SIGNATURES as _SIGNATURES, \
-    check_attributes as _check_attributes
+    check_attributes as _check_attributes, string_attr as _string_attr
 from .tensor import Tensor, convert_to_tensor
 
 # TensorFlow's encoding names and Python's codecs for them: the only names an output encoding may have
@@ -44,7 +44,8 @@ def bytes_split(input, name=None):  # noqa: A002  (TensorFlow's name)
 def unicode_decode(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                    replace_control_characters=False, name=None):
     """The code points (int32) of each string's characters."""
-    _check_attributes('UnicodeDecode', errors, replacement_char)
+    input_encoding = _input_encoding(input, input_encoding)
+    errors, replacement_char = _check_attributes('UnicodeDecode', errors, replacement_char)
     values = _strings(input, 'unicode_decode')
     rows = [[ord(c) for c in _characters(text, input_encoding, errors, replacement_char,
                                          replace_control_characters, 'unicode_decode')]
@@ -55,7 +56,8 @@ def unicode_decode(input, input_encoding, errors='replace', replacement_char=655
 @_on_flat_values
 def unicode_split(input, input_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
     """Each string's characters, each encoded alone in ``input_encoding``."""
-    _check_attributes('UnicodeDecode', errors, replacement_char)
+    input_encoding = _input_encoding(input, input_encoding)
+    errors, replacement_char = _check_attributes('UnicodeDecode', errors, replacement_char)
     values = _strings(input, 'unicode_split')
     _codec(input_encoding, 'unicode_split')
     codec = _output_codec(input_encoding, 'UnicodeEncode')       # TF encodes the pieces with UnicodeEncode
@@ -63,6 +65,14 @@ def unicode_split(input, input_encoding, errors='replace', replacement_char=6553
                                                   'unicode_split')]
             for text in values.reshape(-1)]
     return pieces(values, rows)
+
+
+def _input_encoding(input, input_encoding):  # noqa: A002
+    """input_encoding as the decoders' op wrapper reads it (a string attr), after TF's Python has converted
+    the input (unicode_decode(None, None) is the conversion's ValueError)."""
+    if not isinstance(input_encoding, (str, bytes)) and not isinstance(input, CompositeTensor):
+        convert_to_tensor(input)
+    return _string_attr(input_encoding, 'input_encoding')
 
 
 def _pair_on_flat_values(op):
@@ -79,7 +89,8 @@ def _pair_on_flat_values(op):
 def unicode_decode_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                 replace_control_characters=False, name=None):
     """(code points int32, their starting byte offsets int64) of each string's characters."""
-    _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
+    input_encoding = _input_encoding(input, input_encoding)
+    errors, replacement_char = _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
     values = _strings(input, 'unicode_decode_with_offsets')
     rows = [_characters_at(text, input_encoding, errors, replacement_char, replace_control_characters,
                            'unicode_decode_with_offsets', 'UnicodeDecodeWithOffsets') for text in values.reshape(-1)]
@@ -91,7 +102,8 @@ def unicode_decode_with_offsets(input, input_encoding, errors='replace', replace
 def unicode_split_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                                name=None):
     """(characters, each encoded alone in ``input_encoding``; their starting byte offsets int64)."""
-    _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
+    input_encoding = _input_encoding(input, input_encoding)
+    errors, replacement_char = _check_attributes('UnicodeDecodeWithOffsets', errors, replacement_char)
     values = _strings(input, 'unicode_split_with_offsets')
     _codec(input_encoding, 'unicode_split_with_offsets')
     codec = _output_codec(input_encoding, 'UnicodeEncode')
@@ -105,9 +117,17 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
     """Each row of code points (the last axis, ragged or dense) as one string in ``output_encoding``;
     code points past U+10FFFF, negative or surrogates follow ``errors``."""
     op = 'unicode_encode'
-    codec = _output_codec(output_encoding, 'UnicodeEncode')
-    _check_attributes('UnicodeEncode', errors, replacement_char)
-    if hasattr(input, 'flat_values') and hasattr(input, 'row_lengths'):
+    ragged = hasattr(input, 'flat_values') and hasattr(input, 'row_lengths')
+    if not ragged:      # TF's Python converts the input and checks its rank before the op reads its attrs
+        t = convert_to_tensor(input)
+        if t.ndim == 0:
+            error = ValueError("input_tensor's rank must be at least 1.")
+            error.add_note('%s: code points must have at least one axis (one string per row of the last axis), '
+                           'got a scalar %s; wrap it in a list' % (op, t.dtype.name))
+            raise error
+    codec = _output_codec(_string_attr(output_encoding, 'output_encoding'), 'UnicodeEncode')
+    errors, replacement_char = _check_attributes('UnicodeEncode', errors, replacement_char)
+    if ragged:
         inner = unicode_encode(input.values, output_encoding, errors, replacement_char) \
             if hasattr(input.values, 'row_lengths') else None
         if inner is not None:
@@ -116,12 +136,6 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
         bounds = np.asarray(backend.to_host(convert_to_tensor(input.row_splits)._data))
         rows = [points[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
         return Tensor(np.asarray([_encode(r, codec, errors, replacement_char) for r in rows] + [b''], object)[:-1])
-    t = convert_to_tensor(input)
-    if t.ndim == 0:     # TF's Python check, before the kernel sees the dtype
-        error = ValueError("input_tensor's rank must be at least 1.")
-        error.add_note('%s: code points must have at least one axis (one string per row of the last axis), '
-                       'got a scalar %s; wrap it in a list' % (op, t.dtype.name))
-        raise error
     _refuse_other_than_int32(t, True)     # TF names the op for lists too: "[Op:UnicodeEncode] name: "
     points = np.asarray(backend.to_host(t._data))
     flat = points.reshape(-1, points.shape[-1])
@@ -145,7 +159,10 @@ def unicode_transcode(input, input_encoding, output_encoding, errors='replace', 
                       replace_control_characters=False, name=None):
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
     named = fast_path(input)        # TF hands the input to the op as given: a list takes the slow path
-    _check_attributes('UnicodeTranscode', errors, replacement_char, named)
+    # the op wrapper reads its string attrs before it converts the input
+    input_encoding = _string_attr(input_encoding, 'input_encoding')
+    output_encoding = _string_attr(output_encoding, 'output_encoding')
+    errors, replacement_char = _check_attributes('UnicodeTranscode', errors, replacement_char, named)
     op = 'unicode_transcode'
     values = _strings(input, op)
     codec = _output_codec(output_encoding, 'UnicodeTranscode')

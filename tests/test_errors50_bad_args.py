@@ -250,3 +250,66 @@ def test_fractional_pools_still_pool():
     assert tf.nn.fractional_max_pool(_X4, 1.5, seed=1)[0].shape == (1, 2, 2, 2)
     assert tf.nn.fractional_max_pool(_X4, 2, seed=1)[0].shape == (1, 2, 2, 2)
     assert tf.nn.fractional_max_pool(_X4, [1., 1.], seed=1)[0].shape == (1, 4, 4, 2)
+
+
+_NONE = "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+
+
+@pytest.mark.parametrize('call, error, text', [
+    # TF 2.21's op wrappers read string attrs with make_str; TF's Python converts unicode_encode's and the
+    # decoders' input first, unicode_transcode's wrapper reads its attrs first
+    (lambda: tf.strings.unicode_encode([65], None), TypeError, "Expected string for argument 'output_encoding' not None."),
+    (lambda: tf.strings.unicode_encode([65], 3), TypeError, "Expected string for argument 'output_encoding' not 3."),
+    (lambda: tf.strings.unicode_encode(tf.ragged.constant([[65], [66, 67]]), None), TypeError,
+     "Expected string for argument 'output_encoding' not None."),
+    (lambda: tf.strings.unicode_encode(None, None), ValueError, _NONE),
+    (lambda: tf.strings.unicode_encode('abc', None), ValueError, "input_tensor's rank must be at least 1."),
+    (lambda: tf.strings.unicode_decode(['a'], None), TypeError, "Expected string for argument 'input_encoding' not None."),
+    (lambda: tf.strings.unicode_decode(tf.constant([1, 2]), tf.constant([1., 2.])), TypeError,
+     "Expected string for argument 'input_encoding' not <tf.Tensor: shape=(2,), dtype=float32, "
+     "numpy=array([1., 2.], dtype=float32)>."),
+    (lambda: tf.strings.unicode_decode(None, None), ValueError, _NONE),
+    (lambda: tf.strings.unicode_split(['a'], 3), TypeError, "Expected string for argument 'input_encoding' not 3."),
+    (lambda: tf.strings.unicode_decode_with_offsets(['a'], None), TypeError,
+     "Expected string for argument 'input_encoding' not None."),
+    (lambda: tf.strings.unicode_split_with_offsets(['a'], None), TypeError,
+     "Expected string for argument 'input_encoding' not None."),
+    (lambda: tf.strings.unicode_transcode(None, None, None), TypeError,
+     "Expected string for argument 'input_encoding' not None."),
+    (lambda: tf.strings.unicode_transcode(['a'], 'UTF-8', None), TypeError,
+     "Expected string for argument 'output_encoding' not None."),
+    # unicode_script converts a non-tensor to int32; a tensor of another dtype is the kernel's error
+    (lambda: tf.strings.unicode_script('abc'), TypeError, "Cannot convert 'abc' to EagerTensor of dtype int32"),
+    (lambda: tf.strings.unicode_script([65.5]), TypeError, 'Cannot convert [65.5] to EagerTensor of dtype int32'),
+    (lambda: tf.strings.unicode_script(tf.constant([65], tf.int64)), tf.errors.InvalidArgumentError,
+     'cannot compute UnicodeScript as input #0(zero-based) was expected to be a int32 tensor but is a int64 tensor '
+     '[Op:UnicodeScript] name: ')])
+def test_unicode_string_attrs_and_inputs(call, error, text):
+    _raises(error, text, call)
+
+
+def test_unicode_attrs_none_is_their_default():
+    # TF 2.21: errors=None / replacement_char=None are the attrs' defaults; bytes encodings read as UTF-8
+    assert tf.strings.unicode_decode(['a'], 'UTF-8', errors=None, replacement_char=None).to_list() == [[97]]
+    assert tf.strings.unicode_decode(['a'], b'UTF-8').to_list() == [[97]]
+    assert tf.strings.unicode_encode([65], b'UTF-8', replacement_char=None).numpy() == b'A'
+    assert tf.strings.unicode_script(np.array([65], np.int64)).numpy().tolist() == [25]
+
+
+@pytest.mark.parametrize('args, kwargs, error, text', [
+    # TF 2.21's ngrams: pad_values and padding_width, then the data (conversion, rank), then the widths
+    ((['a', 'b'], 2), {'pad_values': 3}, TypeError, 'pad_values must be a string, tuple of strings, or None.'),
+    ((None, 2), {'pad_values': ('x', 2)}, TypeError, 'pad_values must be a string, tuple of strings, or None.'),
+    ((['a', 'b'], 2), {'pad_values': 'x', 'padding_width': 0}, ValueError, 'padding_width must be greater than 0.'),
+    ((['a', 'b'], 2), {'padding_width': 1}, ValueError, 'pad_values must be provided if padding_width is set.'),
+    ((None, None), {}, ValueError, _NONE), ((None, 0), {}, ValueError, _NONE),
+    (('abc', 0), {}, ValueError, 'Data must have rank>0'),
+    (([1, 2], 0), {}, TypeError, 'Cannot convert [1, 2] to EagerTensor of dtype string'),
+    (([['a', 'b'], ['c', 'd']], 0), {}, ValueError, 'All ngram_widths must be greater than 0. Got 0')])
+def test_ngrams_checks_in_tf_order(args, kwargs, error, text):
+    _raises(error, text, tf.strings.ngrams, *args, **kwargs)
+
+
+def test_ngrams_still_pads():
+    out = tf.strings.ngrams(['a', 'b', 'c'], 2, pad_values=('<', '>'), padding_width=1)
+    assert out.numpy().tolist() == [b'< a', b'a b', b'b c', b'c >']
