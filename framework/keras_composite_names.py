@@ -214,3 +214,78 @@ def _dot(name, p, result):
         return None
     kind = x1._data.dtype.kind
     return name if kind == 'f' else 'Cast,Cast,Tensordot,Cast' if kind in 'iu' and x1.dtype.name == 'int32' else None
+
+
+# ops.einsum: Keras 3 runs these subscripts (letters renamed in order of first use) as a matmul with
+# transposes / expand_dims / squeeze around it, whatever the lengths (backend/tensorflow/numpy.py)
+_EINSUM_MATMULS = {
+    'a,b->ab': 'ExpandDims,ExpandDims,MatMul', 'ab,b->a': 'ExpandDims,MatMul,Squeeze', 'ab,bc->ac': 'MatMul',
+    'ab,cb->ac': 'transpose,MatMul', 'abc,cd->abd': 'MatMul', 'abc,dc->abd': 'transpose,MatMul',
+    'abcd,abde->abce': 'MatMul', 'abcd,abed->abce': 'transpose,MatMul',
+    'abcd,acbe->adbe': 'transpose,transpose,MatMul,transpose', 'abcd,adbe->acbe': 'transpose,MatMul,transpose',
+    'abcd,aecd->acbe': 'transpose,transpose,MatMul', 'abcd,aecd->aceb': 'transpose,transpose,MatMul,transpose'}
+# subscripts it runs as a matmul where the lengths they read are known (reshapes around it: not measured
+# for every one), else by tf.einsum
+_EINSUM_BY_LENGTHS = frozenset(('abc,cde->abde', 'abc,dce->abde', 'abc,dec->abde', 'abcd,cde->abe', 'abcd,ced->abe',
+                                'abcd,ecd->abe', 'abcde,aebf->adbcf', 'abcde,afce->acdbf'))
+
+
+def normalized_subscripts(subscripts):
+    """Keras's renaming of the einsum letters: each new letter the next of a, b, c, ..."""
+    import string
+    mapping = {}
+    return ''.join(mapping.setdefault(c, string.ascii_letters[len(mapping)]) if c in string.ascii_letters else c
+                   for c in subscripts)
+
+
+@_decides('einsum/Einsum')
+def _einsum(name, p, result):
+    """ops.einsum of one or two float tensors of one dtype: a matmul form (_EINSUM_MATMULS), else tf.einsum's
+    single Einsum op in its scope. Integers (cast to floats and back), mixed dtypes (a Cast) and three or
+    more operands (tf.einsum contracts pairwise: 'einsum/Einsum_1') not named."""
+    subscripts, operands = p.get('subscripts'), p.get('operands') or ()
+    if not isinstance(subscripts, str) or p.get('kwargs') or not 1 <= len(operands) <= 2 or not all(
+            isinstance(t, Tensor) and t._data.dtype.kind == 'f' and t.dtype == operands[0].dtype for t in operands):
+        return None
+    form = normalized_subscripts(subscripts.replace(' ', ''))
+    if form in _EINSUM_BY_LENGTHS or '...' in form or '->' not in form:
+        return None
+    return _EINSUM_MATMULS.get(form, name)
+
+
+@_decides('logistic_loss')
+def _binary_crossentropy(name, p, result):
+    """ops.binary_crossentropy of float tensors of one dtype: from logits (given, or a sigmoid's carried
+    ones) tf.nn.sigmoid_cross_entropy_with_logits; from probabilities -(t log(clip(p)) + (1 - t) log(1 - clip(p)))
+    ('Neg' after clip_by_value, Log, mul, sub, sub, Log, mul, add). TF's graph takes any Sigmoid op's input as
+    the logits: a sigmoid whose logits tapeflow does not carry (tf.sigmoid) is not named."""
+    from . import trace_names
+    from .losses.tensor_notes import get_keras_logits
+    target, output = p.get('target'), p.get('output')
+    if not (isinstance(target, Tensor) and isinstance(output, Tensor)) or target.dtype != output.dtype \
+            or output._data.dtype.kind != 'f':
+        return None
+    if p.get('from_logits') or get_keras_logits(output) is not None:
+        return name
+    entry = trace_names.entry_of(output)
+    op = entry[0].rpartition('/')[2].partition(':')[0].rstrip('0123456789').rstrip('_') if entry else ''
+    return None if op == 'Sigmoid' else 'clip_by_value,Log,mul,sub,sub,Log,mul,add,Neg'
+
+
+# (ops.linspace computes its step after tf.linspace: sub, Cast, sub_1, truediv follow 'linspace/Slice' in the
+# graph; none shares the scope's name, so made first here they take the same names)
+LINSPACE = 'Const,Const,Const,sub,Cast,sub,truediv,linspace/Slice'
+
+
+@_decides(LINSPACE)
+def _linspace(name, p, result):
+    """ops.linspace of Python numbers into floats: start, stop and a NaN step converted (three Consts), then
+    tf.linspace and its step (num > 1); endpoint=False computes the step and the new stop (another sub) first.
+    Tensors as bounds, integer dtypes (a Floor after) and retstep not named."""
+    start, stop, num, dtype = p.get('start'), p.get('stop'), p.get('num'), p.get('dtype')
+    if type(start) not in (int, float) or type(stop) not in (int, float) or type(num) is not int or num < 1 \
+            or p.get('retstep') or p.get('axis', 0) != 0 or (dtype is not None and 'float' not in str(dtype)):
+        return None
+    if p.get('endpoint', True):
+        return name if num > 1 else 'Const,Const,Const,linspace/Slice'
+    return 'Const,Const,Const,sub,Cast,truediv,%slinspace/Slice' % ('sub,' if num > 1 else '')

@@ -587,6 +587,24 @@ def _segments(parameters, shapes, result):
     return None if data is None or type(count) is not int else (count,) + tuple(data[1:])
 
 
+def _einsum(parameters, shapes, result):
+    """keras.ops.einsum: each output letter's length from the first operand that knows it (open where none
+    does); subscripts with an ellipsis or without '->' left unknown."""
+    subscripts = parameters.get('subscripts')
+    if not isinstance(subscripts, str) or '...' in subscripts or '->' not in subscripts or None in shapes:
+        return None
+    inputs, _, output = subscripts.replace(' ', '').partition('->')
+    inputs = inputs.split(',')
+    if len(inputs) != len(shapes) or any(len(i) != len(s) for i, s in zip(inputs, shapes)):
+        return None
+    lengths = {}
+    for letters, shape in zip(inputs, shapes):
+        for letter, dim in zip(letters, shape):
+            if lengths.get(letter) is None:
+                lengths[letter] = dim
+    return tuple(lengths.get(letter) for letter in output)
+
+
 def _dotted(parameters, shapes, result):
     """keras.ops.dot: tf.tensordot of x1's last axis with x2's second-to-last (its only one for a vector)."""
     if len(shapes) != 2 or None in shapes:
@@ -767,6 +785,7 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
+    'einsum': _einsum,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

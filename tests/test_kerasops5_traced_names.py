@@ -85,6 +85,28 @@ CASES = [
     ('int32', (None, 4), lambda x: ops.segment_sum(x, ops.zeros((tf.shape(x)[0],), 'int32'), num_segments=2),
      _t('UnsortedSegmentSum', '(2, 4)', 'int32')),
     ('float32', (None, 4), ops.log2, _t('truediv', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.einsum('ij,jk->ik', x, ops.ones((4, 2))), _t('MatMul', '(None, 2)')),
+    ('float32', (None, 4), lambda x: ops.einsum('ij,kj->ik', x, ops.ones((2, 4))), _t('MatMul', '(None, 2)')),
+    ('float32', (None, 3, 4), lambda x: ops.einsum('bij,jk->bik', x, ops.ones((4, 2))), _t('MatMul', '(None, 3, 2)')),
+    ('float32', (None, 4), lambda x: ops.einsum('i,j->ij', x[0], x[0]), _t('MatMul', '(4, 4)')),
+    ('float32', (None, 4), lambda x: ops.einsum('ij,j->i', x, ops.ones((4,))), _t('Squeeze', '(None,)')),
+    ('float32', (None, 4, 4, 4), lambda x: ops.einsum('abcd,acbe->adbe', x, x),
+     _t('transpose_2', '(None, 4, 4, 4)')),
+    ('float32', (None, 4, 4, 4), lambda x: ops.einsum('abcd,adbe->acbe', x, x),
+     _t('transpose_1', '(None, 4, 4, 4)')),
+    ('float32', (None, 4), lambda x: ops.einsum('ij->ji', x), _t('einsum/Einsum', '(4, None)')),
+    ('float32', (None, 4), lambda x: ops.einsum('ij,ij->i', x, x), _t('einsum/Einsum', '(None,)')),
+    ('float64', (None, 4), lambda x: ops.einsum('ij,jk->ik', x, ops.ones((4, 2), 'float64')),
+     _t('MatMul', '(None, 2)', 'float64')),
+    ('float32', (None, 4), lambda x: ops.binary_crossentropy(ops.ones_like(x), ops.sigmoid(x)),
+     _t('logistic_loss', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.binary_crossentropy(ops.ones_like(x), x), _t('Neg', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.binary_crossentropy(ops.ones_like(x), x, from_logits=True),
+     _t('logistic_loss', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.linspace(0., 1., 5), _t('linspace/Slice', '(5,)')),
+    ('float32', (None, 4), lambda x: ops.linspace(0, 1, 1), _t('linspace/Slice', '(1,)')),
+    ('float32', (None, 4), lambda x: ops.linspace(0., 1., 5, endpoint=False, dtype='float64'),
+     _t('linspace/Slice', '(5,)', 'float64')),
     ('int32', (None, 4), ops.log2, _t('truediv', '(None, 4)')),
 ]
 
@@ -111,6 +133,20 @@ def test_counters_follow_the_helper_ops_made_first():
         _t('BroadcastTo', '(2, 3)'), _t('BroadcastTo_1', '(3, 4)'), _t('IdentityN', '(None, 4)'),
         _t('Sigmoid_1', '(None, 4)'), _t('mul_3', '(4, 4)'), _t('Reshape_2', '(None,)'),
         _t('Gelu/mul_3', '(None, 4)'), _t('Tensordot', '(None, 2)'), _t('Tensordot_1', '(None,)')]
+
+
+def test_einsum_crossentropy_and_linspace_helper_ops_count():
+    # TF 2.21, in one graph (cmp2.py's 'seq' lines): linspace's step ops (sub, Cast, sub_1, truediv) and the
+    # probabilities' cross-entropy (clip_by_value, Log, mul, sub, ...) count in the later names
+    calls = [lambda x: ops.einsum('ij,kj->ik', x, ops.ones((2, 4))), lambda x: ops.transpose(x),
+             lambda x: ops.einsum('ij->ji', x), lambda x: ops.einsum('ij,ij->i', x, x),
+             lambda x: ops.linspace(0., 1., 5), lambda x: ops.linspace(0., 1., 5, endpoint=False),
+             lambda x: ops.binary_crossentropy(ops.ones_like(x), x), lambda x: ops.log(x),
+             lambda x: ops.subtract(x, 1.) / 2., lambda x: x - 1.]
+    assert traced_texts(calls) == [
+        _t('MatMul', '(None, 2)'), _t('transpose_1', '(4, None)'), _t('einsum/Einsum', '(4, None)'),
+        _t('einsum_1/Einsum', '(None,)'), _t('linspace/Slice', '(5,)'), _t('linspace_1/Slice', '(5,)'),
+        _t('Neg', '(None, 4)'), _t('Log_2', '(None, 4)'), _t('truediv_2', '(None, 4)'), _t('sub_7', '(None, 4)')]
 
 
 def test_unmeasured_forms_and_tf_apis_keep_their_own_names():
