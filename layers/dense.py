@@ -151,7 +151,7 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
         if activation is activations.relu:      # (oneDNN's fused relu makes a NaN 0, the eager kernel keeps it)
             return affine_activation(inputs, kernel, self.bias, 'relu', self._onednn_fuses())
         if activation is activations.elu:
-            return affine_activation(inputs, kernel, self.bias, 'elu', self._onednn_fuses())
+            return affine_activation(inputs, kernel, self.bias, 'elu', self._fused_kernel())
         if activation is activations.tanh:
             return affine_activation(inputs, kernel, self.bias, 'tanh', self._onednn_fuses())
         if activation is activations.sigmoid and self._onednn_fuses():
@@ -178,6 +178,13 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
         """Whether TensorFlow runs this call's MatMul + bias Add + activation as one oneDNN kernel
         (its graph optimizer fuses them in a traced step where it runs oneDNN; not without a bias)."""
         return self.bias is not None and call_context.in_traced_function() and onednn_policy.enabled()
+
+    def _fused_kernel(self):
+        """Which kernel TF's graph optimizer fuses this call's MatMul + bias Add + activation into: False
+        (eager, or no bias), True (oneDNN's) or 'eigen' (Eigen's, where oneDNN is off: ops/eigen_fused_elu.py)."""
+        if self.bias is None or not call_context.in_traced_function():
+            return False
+        return True if onednn_policy.enabled() else 'eigen'
 
     def _call_on_sparse(self, inputs):
         outputs = sparse_times_kernel(inputs, self.kernel, self.name)

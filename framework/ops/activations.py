@@ -93,9 +93,12 @@ def relu6(features, name=None):
 
 def elu(features, alpha=1.0, name=None):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
-    if FUSABLE and alpha == 1.0 and is_fusable(features) and onednn_policy.enabled():   # tf.nn.elu(dense(x)), traced
-        from .fused_eltwise import fused_elu
-        return fused_elu(features)
+    if FUSABLE and alpha == 1.0 and is_fusable(features):     # tf.nn.elu(dense(x)), traced: TF fuses the three
+        if onednn_policy.enabled():
+            from .fused_eltwise import fused_elu
+            return fused_elu(features)
+        from .eigen_fused_elu import eigen_fused_elu     # (its fused Eigen kernel, where oneDNN is off)
+        return eigen_fused_elu(features)
     try:
         x = as_float_tensor(features, 'elu')
     except TypeError:

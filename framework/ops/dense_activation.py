@@ -14,6 +14,7 @@ import numpy as np
 from .. import backend, onednn_policy
 from ..tensor import Tensor
 from . import eigen_math, graph_rewrites, half_fused_activations, onednn_activations
+from .eigen_fused_elu import elu_by_rows
 from .fusable_outputs import onednn_fuses
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, fused_relu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array, half_fused_affine
@@ -40,19 +41,26 @@ _ONEDNN_VALUES = {
     'tanh': lambda a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),
 }
 
+# Eigen's fused output kernel (no oneDNN): elu row by row; relu and tanh give the unfused op's bits there
+_EIGEN_VALUES = {'elu': elu_by_rows}
+
 
 def affine_activation(x, kernel, bias, activation, onednn=False):
     """``activation(x @ kernel + bias)``; ``activation`` is one of FUSED_ACTIVATIONS; ``onednn``: as
-    TensorFlow's fused oneDNN kernel computes it (the caller knows that TF fuses here)."""
+    TensorFlow's fused oneDNN kernel computes it (the caller knows that TF fuses here), or 'eigen': as its
+    fused Eigen kernel, where TF fuses without oneDNN (ops/eigen_fused_elu.py)."""
     if activation not in _ACTIVATIONS:
         raise ValueError('affine_activation: activation must be one of %s, got %r' % (FUSED_ACTIVATIONS, activation))
     op = 'affine_' + activation
     inputs, z = affine_array(x, kernel, bias, op)
     value, rule = _ACTIVATIONS[activation]
     if onednn and onednn_fuses(x):      # (a rank-3 input's tensordot does not fuse: fusable_outputs.py)
-        value = _ONEDNN_VALUES[activation]
-        if z.dtype.itemsize == 2:
-            value = half_fused_value(activation, inputs)
+        if onednn == 'eigen':
+            value = _EIGEN_VALUES.get(activation, value)
+        else:
+            value = _ONEDNN_VALUES[activation]
+            if z.dtype.itemsize == 2:
+                value = half_fused_value(activation, inputs)
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
             and graph_rewrites.tracing() and onednn_policy.enabled():
         # 16 bits in a traced step (a predict step too): TF's fused oneDNN kernel (see affine_array); in float16
