@@ -97,6 +97,13 @@ ROWS = (
     ('StringStrip', 'same', 'strings.strip'),
     ('StaticRegexReplace', 'same', 'strings.regex_replace'),     # (TF's op for Python-string pattern and rewrite)
     ('StringToHashBucketFast', 'same', 'strings.to_hash_bucket_fast'),
+    ('StringToHashBucket', 'same', 'strings.to_hash_bucket'),
+    ('StringToHashBucketStrong', 'same', 'strings.to_hash_bucket_strong'),
+    ('StringLength', 'same', 'strings.length'),
+    ('Substr', 'same', 'strings.substr'),
+    ('StaticRegexFullMatch', 'same', 'strings.regex_full_match'),     # (RegexFullMatch for a tensor pattern: variant)
+    ('UnicodeScript', 'same', 'strings.unicode_script'),
+    ('UnicodeTranscode', 'same', 'strings.unicode_transcode'),
     ('Identity', 'same', 'identity', 'Variable.read_value'),
     ('Cumsum', 'same', 'math.cumsum'),
     ('Cumprod', 'same', 'math.cumprod'),
@@ -354,6 +361,7 @@ ROWS = (
     ('UnicodeDecode/UnicodeDecode:1', 'pieces', 'strings.unicode_decode'),
     ('StringsByteSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.bytes_split'),
     ('StringSplit/RaggedGetItem/strided_slice_5', 'pieces', 'strings.split'),
+    ('StringNGrams', 'pieces', 'strings.ngrams'),      # (its last op by the input's rank: variant)
     # image files read in a Dataset.map (the image-loading tutorials): an image's height and width are
     # only known when the graph runs, its channels where given, (None, None, 3) (notes/progs/tfdata3/q_decode.py)
     ('ReadFile', 'known', 'io.read_file'),
@@ -404,6 +412,10 @@ def variant(name, parameters, result):
         return keras_composite_names.variant(name, parameters, result)
     if name in lookup_graph_names.KINDS:
         return lookup_graph_names.op_name(name, parameters)
+    if name == 'StaticRegexFullMatch' and not isinstance(parameters.get('pattern'), str):
+        return 'RegexFullMatch'         # a tensor pattern: the op that reads it when the graph runs
+    if name == 'StringNGrams':          # a vector's n-grams come out of a ragged row, a matrix's reshaped
+        return name + ('/Reshape' if result._data.ndim > 1 else '/RaggedGetItem/strided_slice_5')
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return 'Invert' if 'self' in parameters else None      # ~ of an integer tensor is tf.bitwise.invert
     if name in OPERATOR_SCOPES and result._data.dtype.kind != 'b':
