@@ -78,8 +78,7 @@ class Lambda(Layer):
 
     @classmethod
     def from_config(cls, config, custom_objects=None, safe_mode=None):
-        config = dict(config)
-        # Keras 3.15 reads back only these two: a saved 'mask' function (named or a lambda's code) stays
+        # (in the given dict, as Keras 3: its 'function' is the callable afterwards) Keras 3.15 reads back only these two: a saved 'mask' function (named or a lambda's code) stays
         # the config entry it was, which the layer then gives as its mask (TF 2.21: a TrackedDict), so a
         # file holding one loads in safe mode and needs no custom_objects for it
         for key in ('function', 'output_shape'):

@@ -116,6 +116,5 @@ class StackedRNNCells(Layer):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        cells = [deserialize(cell, custom_objects) for cell in config.pop('cells')]
+        cells = [deserialize(cell, custom_objects) for cell in config.pop('cells')]     # (the given dict's, as Keras 3)
         return cls(cells, **config)

@@ -1,6 +1,7 @@
-"""Keras 3's Wrapper.from_config pops 'layer' from the config it is given (TF 2.21: a config printed after
-TimeDistributed / SpectralNormalization / a Wrapper subclass's from_config lacks 'layer'); Bidirectional's copies
-it first. tapeflow copied the dict for all of them (progs/layers20/wrap.py)."""
+"""Keras 3's from_config works on the config it is given: Wrapper's pops 'layer' (TF 2.21: a config printed after
+TimeDistributed / SpectralNormalization / a Wrapper subclass's from_config lacks 'layer'), RNN's 'cell',
+StackedRNNCells' 'cells', and Lambda's leaves the deserialized function there; Bidirectional's copies it first.
+tapeflow copied the dict (progs/layers20/wrap.py, fc.py)."""
 import pytest
 
 from framework import keras
@@ -32,3 +33,23 @@ def test_bidirectional_from_config_keeps_its_argument():
     config = L.Bidirectional(L.GRU(3, return_sequences=True), merge_mode='mul').get_config()
     L.Bidirectional.from_config(config)
     assert config['layer']['class_name'] == 'GRU'       # TF 2.21 gives (Keras copies it)
+
+
+def test_rnn_and_stacked_cells_from_config_pop_their_cells():
+    config = L.RNN(L.GRUCell(2)).get_config()
+    L.RNN.from_config(config)
+    assert 'cell' not in config and 'unroll' in config       # TF 2.21 gives
+    config = L.StackedRNNCells([L.GRUCell(2), L.LSTMCell(3)]).get_config()
+    L.StackedRNNCells.from_config(config)
+    assert sorted(config) == ['dtype', 'name', 'trainable']     # TF 2.21 gives
+
+
+def test_lambda_from_config_leaves_the_function_in_the_config():
+    def doubled(x):
+        return x * 2
+    config = L.Lambda(doubled).get_config()
+    L.Lambda.from_config(config, custom_objects={'doubled': doubled})
+    assert config['function'] is doubled        # TF 2.21 gives: the deserialized function
+    config = L.LSTM(2).get_config()
+    L.LSTM.from_config(config)
+    assert config['units'] == 2 and 'cell' not in config      # (LSTM's is cls(**config): nothing popped)

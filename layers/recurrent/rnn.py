@@ -364,6 +364,5 @@ class RNN(InitialStateBuildConfig, Layer):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        cell = deserialize(config.pop('cell'), custom_objects)
+        cell = deserialize(config.pop('cell'), custom_objects)      # (from the given dict, as Keras 3)
         return cls(cell, **config)
