@@ -177,6 +177,14 @@ class _LoadedFunction:
     def __call__(self, *args, **kwargs):
         if self._options is not None:
             args, kwargs = check_call(self._function, self._options, args, kwargs)
+        elif self._function.input_signature is not None:
+            # bound and cast as the live function binds them (a replayed call runs its Python as given):
+            # TF 2.21's loaded function refuses a (2, 4) array for a (None, 3) spec with the same TypeError
+            # ('Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(2, 4), ...'),
+            # and feeds a float64 array or a nested list as the spec's float32 tensor
+            _, cast = self._function._key(args, kwargs)
+            if cast is not None:
+                args, kwargs = cast, {}
         with replaying():
             return self._function(*args, **kwargs)
 
