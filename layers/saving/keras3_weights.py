@@ -169,8 +169,9 @@ def _plan_optimizer(root, vars_path, node, model, weight_plan):
     saved_count = 0 if group is None else len(group)
     if saved_count != len(variables):
         warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
-                      'saved optimizer has %d variables. ' % (optimizer.name, len(variables), saved_count),
-                      stacklevel=4)
+                      'saved optimizer has %d variables. ' % (optimizer.name, len(variables), saved_count))
+        # (from this one line, as Keras warns from saving_lib's one call of load_own_variables: Python's
+        # default filter shows a message once a process whichever of load_weights / load_model reads it)
         return
     arrays, names = read_vars(group, weight_plan)
     error = _keras_error(optimizer, variables, arrays)      # (the counts agree: the first assign of another shape)

@@ -164,7 +164,7 @@ def _apply(weight_plan):
     for text in weight_plan.keras_skipped:        # a legacy .h5 file's, one warning per weight as Keras 3
         warnings.warn(text, stacklevel=3)
     if skipped and weight_plan.keras_failures:      # Keras 3's .weights.h5 loader warns its error's words
-        warnings.warn(str(loading_failure(weight_plan.keras_failures)), stacklevel=3)
+        warnings.warn(str(loading_failure(weight_plan.keras_failures)))     # from one line, as saving_lib's
     elif skipped:
         warnings.warn('Skipped loading %d weight(s) from %s that do not fit the model:\n%s'
                       % (len(skipped), weight_plan.path, '\n'.join('  - %s' % s for s in skipped)), stacklevel=3)
