@@ -32,7 +32,8 @@ from .ops.tensor_array import TensorArray
 from .public_add import add  # noqa: E402  (tf.add converts x alone first, as TensorFlow's wrapper)
 from .public_as_dtype import as_dtype  # noqa: E402  (tf.as_dtype refuses None; the internal one passes it)
 from .ops.tensor_spec import TensorSpec
-from .type_spec import IndexedSlicesSpec, SparseTensorSpec, TensorArraySpec, TypeSpec, type_spec_from_value  # noqa: F401
+from .type_spec import (IndexedSlicesSpec, NoneTensorSpec, SparseTensorSpec, TensorArraySpec, TypeSpec,  # noqa: F401
+                        type_spec_from_value)
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert_to_tensor, is_tensor
 from .variable import Variable

@@ -296,6 +296,8 @@ def _cast_composite(value, spec):
         if isinstance(value, Tensor) and hasattr(spec, 'ragged_rank'):
             raise TypeError("The two structures don't have the same nested structure.")
         raise TypeError('%r object is not a %s' % (type(value).__name__, spec.value_type.__name__))
+    if value is None:       # (a NoneTensorSpec's value)
+        return value
     from .data.iterator_specs import IteratorSpec, OptionalSpec
     if isinstance(spec, (IteratorSpec, OptionalSpec)):      # by the element spec
         if not spec.is_compatible_with(value):

@@ -1,5 +1,5 @@
 """``tf.TypeSpec`` and the specs of TensorFlow's composite values: ``tf.SparseTensorSpec``,
-``tf.IndexedSlicesSpec``, ``tf.TensorArraySpec``, and ``tf.type_spec_from_value``.
+``tf.IndexedSlicesSpec``, ``tf.TensorArraySpec``, ``tf.NoneTensorSpec`` and ``tf.type_spec_from_value``.
 
 A spec describes a value (its dtype and shape, with None for sizes not fixed) without holding it:
 ``tf.function(input_signature=...)`` checks arguments against specs, and ``is_compatible_with``
@@ -117,12 +117,36 @@ class TensorArraySpec(TypeSpec):
                                                    self._infer_shape)
 
 
+class NoneTensorSpec(TypeSpec):
+    """The spec of None (TF 2.21's ``tf.NoneTensorSpec``): ``tf.type_spec_from_value(None)``, so that a
+    structure of specs may hold an absent value; it has no dtype or shape and fits only None."""
+    __slots__ = ()
+
+    @property
+    def value_type(self):
+        return type(None)
+
+    def _key(self):
+        return ()
+
+    def _compatible(self, other):
+        return True
+
+    def most_specific_common_supertype(self, others):
+        return self if all(type(o) is NoneTensorSpec for o in others) else None
+
+    def __repr__(self):
+        return 'NoneTensorSpec()'
+
+
 def type_spec_from_value(value):
     """The spec of ``value``: a TensorSpec for tensors (and what converts to one), a RaggedTensorSpec,
-    a SparseTensorSpec. Raises TypeError for a value no spec describes."""
+    a SparseTensorSpec, a NoneTensorSpec for None. Raises TypeError for a value no spec describes."""
     from .ops.tensor_spec import TensorSpec
     from .ragged.ragged_spec import RaggedTensorSpec
     from .tensor import Tensor, convert_to_tensor
+    if value is None:
+        return NoneTensorSpec()
     if hasattr(value, 'row_splits') and hasattr(value, 'flat_values'):
         return RaggedTensorSpec(list(value.shape), value.dtype, value.ragged_rank, value.row_splits_dtype)
     if hasattr(value, 'dense_shape') and hasattr(value, 'indices') and hasattr(value, '_shape_host'):

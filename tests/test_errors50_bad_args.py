@@ -313,3 +313,22 @@ def test_ngrams_checks_in_tf_order(args, kwargs, error, text):
 def test_ngrams_still_pads():
     out = tf.strings.ngrams(['a', 'b', 'c'], 2, pad_values=('<', '>'), padding_width=1)
     assert out.numpy().tolist() == [b'< a', b'a b', b'b c', b'c >']
+
+
+def test_type_spec_from_value_none_is_none_tensor_spec():
+    # TF 2.21: NoneTensorSpec() (tf.NoneTensorSpec), equal to any other, a TypeSpec that fits only None
+    spec = tf.type_spec_from_value(None)
+    assert repr(spec) == 'NoneTensorSpec()' and isinstance(spec, tf.NoneTensorSpec) and isinstance(spec, tf.TypeSpec)
+    assert spec == tf.NoneTensorSpec() and hash(spec) == hash(tf.NoneTensorSpec())
+    assert spec.is_compatible_with(None) and spec.is_compatible_with(spec)
+    assert not spec.is_compatible_with(tf.constant(1)) and not tf.TensorSpec([]).is_compatible_with(spec)
+    assert repr(tf.nest.map_structure(tf.type_spec_from_value, [None, 1])) == \
+        '[NoneTensorSpec(), TensorSpec(shape=(), dtype=tf.int32, name=None)]'
+    assert not hasattr(spec, 'dtype')
+
+
+def test_none_tensor_spec_in_an_input_signature_takes_none():
+    @tf.function(input_signature=[tf.NoneTensorSpec(), tf.TensorSpec([], tf.float32)])
+    def f(x, y):
+        return y * 2 if x is None else y
+    assert f(None, 2.).numpy() == 4.0
