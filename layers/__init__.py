@@ -136,3 +136,7 @@ __all__ += ['MelSpectrogram', 'STFTSpectrogram']
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).
 from .preprocessing.feature_space import FeatureSpace  # noqa: E402,F401
 from .preprocessing.feature_space_specs import TFDConcat, TFDIdentity  # noqa: E402,F401
+
+# Python's argument errors name each public layer as Keras's do (Conv3D.__init__(), not ConvND.__init__())
+from framework.own_init_names import own_inits  # noqa: E402
+own_inits(globals(), 'layers')

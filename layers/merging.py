@@ -123,6 +123,12 @@ class _Merge(Layer):
         return super().get_config()
 
 
+# Keras 3's merging layers share their base's constructor: Add(2) is "Merge.__init__() takes 1 positional
+# argument but 2 were given" (TF 2.21), which framework/own_init_names.py leaves shared
+_Merge.__init__.__qualname__ = 'Merge.__init__'
+_Merge.__init__.shared_as_in_keras = True
+
+
 class Add(_Merge):
     """The sum of the inputs."""
 

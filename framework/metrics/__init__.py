@@ -37,3 +37,7 @@ from ..losses import mae, MAE, mape, MAPE, mse, MSE, msle, MSLE  # noqa: F401
 # Keras 3's older spellings of two of them.
 KLD = kld = kullback_leibler_divergence = kl_divergence
 logcosh = log_cosh
+
+# Python's argument errors name each metric as Keras's do (TruePositives.__init__(), not the shared base's)
+from framework.own_init_names import own_inits  # noqa: E402
+own_inits(globals(), 'framework.metrics')

@@ -79,3 +79,7 @@ random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNorma
 # dir()-walking code. compute_fans stays an attribute (Keras 3 keeps it in keras.src), not a listed name.
 __all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform', 'one', 'zero', 'initializer'}) + [
     'deserialize', 'get', 'serialize']
+
+# Python's argument errors name each initializer as Keras's do (GlorotNormal.__init__(), not _Preset.__init__())
+from framework.own_init_names import own_inits  # noqa: E402
+own_inits(globals(), 'layers.initializers')
