@@ -51,6 +51,54 @@ def _log2(name, p, result):
     return _floats_or_cast(name, p.get('x'))
 
 
+@_decides('Pow')
+def _exp2(name, p, result):
+    """ops.exp2: tf.pow(2, x), the 2 a Const inside Pow's scope; integers cast to floatx first."""
+    return _floats_or_cast(name, p.get('x'))
+
+
+@_decides('Const,Const,truediv,mul')
+def _degrees(name, p, result):
+    """ops.deg2rad / rad2deg: x * (pi / 180) or (180 / pi), the quotient of two Consts."""
+    return _floats_or_cast(name, p.get('x'))
+
+
+@_decides('Sign,Abs,Pow,mul')
+def _cbrt(name, p, result):
+    """ops.cbrt of floats: sign(x) * |x| ** (1 / 3) (integers' casts not measured)."""
+    return name if _kind(p.get('x')) == 'f' else None
+
+
+@_decides('Bitcast,Const,BitwiseAnd,Less')
+def _signbit(name, p, result):
+    """ops.signbit: of floats the sign bit of their bits (Bitcast, a mask, BitwiseAnd, Less); of integers x < 0."""
+    kind = _kind(p.get('x'))
+    return name if kind == 'f' else 'Less' if kind == 'i' and kind else None
+
+
+@_decides('Less,Ceil,Floor,SelectV2')
+def _trunc(name, p, result):
+    """ops.trunc of floats: tf.where(x < 0, ceil(x), floor(x)); integers are returned as they are."""
+    return name if _kind(p.get('x')) == 'f' else None
+
+
+@_decides('Atan2')
+def _arctan2(name, p, result):
+    """ops.arctan2: Atan2 of floats of one dtype; two int32 tensors cast to floatx first (Cast, Cast)."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype:
+        return None
+    return name if x1._data.dtype.kind == 'f' else 'Cast,Cast,Atan2' if x1.dtype.name == 'int32' else None
+
+
+@_decides('diag_part')
+def _diagonal(name, p, result):
+    """ops.diagonal of a matrix, its main diagonal: tf.linalg.diag_part (other offsets and axes not measured)."""
+    x = p.get('x')
+    plain = p.get('offset', 0) == 0 and p.get('axis1', 0) == 0 and p.get('axis2', 1) == 1
+    return name if isinstance(x, Tensor) and x._data.ndim == 2 and plain else None
+
+
 @_decides('Const,add,Relu6,Const,truediv')
 def _hard_sigmoid(name, p, result):
     """ops.hard_sigmoid: relu6(x + 3) / 6, each number a Const."""

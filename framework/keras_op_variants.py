@@ -10,13 +10,15 @@ by tf.range ('range', then ReverseV2). Calls whose ops were not measured are not
 # ops.argmin of floats maps -0.0 to 0.0 first (as ops.argmax): these ops, then ArgMin; of integers ArgMin alone
 _FLOAT_ARGMIN = 'Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMin'
 # ops Keras runs in floats: an integer or bool input is cast to floatx first ('Cast', then 'Sin')
-_IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Erf')
+_IN_FLOATS = ('Sin', 'Cos', 'Tan', 'Asin', 'Sinh', 'Ceil', 'Expm1', 'Rsqrt', 'Erf', 'Acos', 'Acosh', 'Asinh', 'Atan',
+              'Atanh', 'Cosh')
+_FLOAT_ARGMAX = 'Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMax'
 
 # graph names of keras.ops rows this module decides (graph_op_names.ROWS); TF's own APIs of the same
 # names (tf.sign, tf.math.cumsum, tf.reverse, ...) keep their rows
 NAMES = frozenset(('ReverseV2', 'Cumsum', 'Cumprod', 'Prod', 'Any', 'All', 'LogicalNot', 'Sign', 'Tile', 'eye/diag', 'Const,Pad', 'Mean', 'sort/Neg_1',
                    'argsort/TopKV2:1',
-                   _FLOAT_ARGMIN) + _IN_FLOATS)
+                   _FLOAT_ARGMIN, _FLOAT_ARGMAX) + _IN_FLOATS)
 
 
 def is_keras_call(parameters):
@@ -46,10 +48,13 @@ def variant(name, parameters, result):
         return 'Cast,Prod' if cast else name
     if name in ('Any', 'All', 'LogicalNot'):
         return name if kind.kind == 'b' else 'Cast,' + name
-    if name == _FLOAT_ARGMIN:
-        if parameters.get('axis') is None or parameters.get('keepdims'):
-            return None     # (flattened, or the axis kept: a Reshape, not measured)
-        return name if kind.kind in 'fc' else 'ArgMin'
+    if name in (_FLOAT_ARGMIN, _FLOAT_ARGMAX):
+        if parameters.get('keepdims'):
+            return None     # (the axis kept: a Reshape after, not measured for every form)
+        last = name.rpartition(',')[2]
+        if parameters.get('axis') is None:      # flattened by a Reshape just before (kerasops5/o7.py)
+            return name.replace(last, 'Reshape,' + last) if kind.kind in 'fc' else 'Reshape,' + last
+        return name if kind.kind in 'fc' else last
     if name in _IN_FLOATS:
         return name if kind.kind in 'fc' else 'Cast,' + name
     if name == 'Mean':      # ops.average: tf.reduce_mean where no weights are given

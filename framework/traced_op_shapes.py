@@ -448,6 +448,8 @@ def _last_axis(parameters, shapes, result):
 def _argreduce(parameters, shapes, result):
     shape = shapes[0] if shapes else None
     axis = parameters.get('axis')
+    if axis is None and 'x' in parameters:
+        return ()       # (keras.ops.argmax / argmin: of x flattened; tf.argmax's None is axis 0)
     if shape is None or isinstance(axis, Tensor):
         return None
     axis = int(axis or 0) % len(shape)
@@ -585,6 +587,12 @@ def _segments(parameters, shapes, result):
     data = _traced(parameters.get('data'), True) if isinstance(parameters.get('data'), Tensor) else None
     count = parameters.get('num_segments')
     return None if data is None or type(count) is not int else (count,) + tuple(data[1:])
+
+
+def _flattened(parameters, shapes, result):
+    """keras.ops.ravel: one axis, as long as x's size (open where a length is)."""
+    shape = shapes[0] if shapes else None
+    return None if shape is None else (None,) if None in shape else (int(_product(shape)),)
 
 
 def _einsum(parameters, shapes, result):
@@ -785,7 +793,7 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
-    'einsum': _einsum,
+    'einsum': _einsum, 'flattened': _flattened,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

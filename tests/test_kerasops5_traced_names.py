@@ -108,6 +108,38 @@ CASES = [
     ('float32', (None, 4), lambda x: ops.linspace(0., 1., 5, endpoint=False, dtype='float64'),
      _t('linspace/Slice', '(5,)', 'float64')),
     ('int32', (None, 4), ops.log2, _t('truediv', '(None, 4)')),
+    # (kerasops5/o7.py: elementwise ops Keras runs as one TF op, or a few)
+    ('float32', (None, 4), ops.arccos, _t('Acos', '(None, 4)')),
+    ('int32', (None, 4), ops.arctan, _t('Atan', '(None, 4)')),
+    ('float32', (None, 4), ops.arccosh, _t('Acosh', '(None, 4)')),
+    ('float32', (None, 4), ops.arcsinh, _t('Asinh', '(None, 4)')),
+    ('float32', (None, 4), ops.arctanh, _t('Atanh', '(None, 4)')),
+    ('int32', (None, 4), ops.cosh, _t('Cosh', '(None, 4)')),
+    ('float32', (None, 4), ops.softsign, _t('Softsign', '(None, 4)')),
+    ('float32', (None, 4), ops.log_sigmoid, _t('LogSigmoid', '(None, 4)')),
+    ('float32', (None, 4), ops.selu, _t('Selu', '(None, 4)')),
+    ('int32', (None, 4), ops.stop_gradient, _t('StopGradient', '(None, 4)', 'int32')),
+    ('int32', (None, 4), ops.copy, _t('Identity', '(None, 4)', 'int32')),
+    ('float32', (None, 4), ops.erfinv, _t('erfinv/Erfinv', '(None, 4)')),
+    ('int32', (None, 4), ops.log10, _t('truediv', '(None, 4)')),
+    ('float32', (None, 4), ops.exp2, _t('Pow', '(None, 4)')),
+    ('int32', (None, 4), ops.exp2, _t('Pow', '(None, 4)')),
+    ('int32', (None, 4), ops.deg2rad, _t('mul', '(None, 4)')),
+    ('float32', (None, 4), ops.rad2deg, _t('mul', '(None, 4)')),
+    ('float32', (None, 4), ops.cbrt, _t('mul', '(None, 4)')),
+    ('float32', (None, 4), ops.ravel, _t('Reshape', '(None,)')),
+    ('int32', (3, 4), ops.ravel, _t('Reshape', '(12,)', 'int32')),
+    ('float32', (None, 4), ops.amax, _t('Max', '()')),
+    ('float32', (None, 4), lambda x: ops.amin(x, axis=0, keepdims=True), _t('Min', '(1, 4)')),
+    ('float32', (None, 4), ops.diagonal, _t('diag_part', '(None,)')),
+    ('float32', (None, 4), ops.signbit, _t('Less', '(None, 4)', 'bool')),
+    ('int32', (None, 4), ops.signbit, _t('Less', '(None, 4)', 'bool')),
+    ('float32', (None, 4), ops.trunc, _t('SelectV2', '(None, 4)')),
+    ('int32', (None, 4), ops.trunc, 'Tensor("x:0", shape=(None, 4), dtype=int32)'),
+    ('float32', (None, 4), ops.argmax, _t('ArgMax', '()', 'int32')),
+    ('int32', (None, 4), ops.argmin, _t('ArgMin', '()', 'int32')),
+    ('float32', (None, 4), lambda x: ops.arctan2(x, x), _t('Atan2', '(None, 4)')),
+    ('int32', (None, 4), lambda x: ops.arctan2(x, x), _t('Atan2', '(None, 4)')),
 ]
 
 
@@ -147,6 +179,19 @@ def test_einsum_crossentropy_and_linspace_helper_ops_count():
         _t('MatMul', '(None, 2)'), _t('transpose_1', '(4, None)'), _t('einsum/Einsum', '(4, None)'),
         _t('einsum_1/Einsum', '(None,)'), _t('linspace/Slice', '(5,)'), _t('linspace_1/Slice', '(5,)'),
         _t('Neg', '(None, 4)'), _t('Log_2', '(None, 4)'), _t('truediv_2', '(None, 4)'), _t('sub_7', '(None, 4)')]
+
+
+def test_elementwise_helpers_count_in_one_graph():
+    # TF 2.21 (kerasops5/sweep.py's order): argmax's -0.0 fix-up and Reshape, deg2rad's truediv, trunc's
+    # SelectV2, signbit's Less count in the later names
+    calls = [ops.argmax, ops.argmin, ops.deg2rad, ops.rad2deg, ops.log10, ops.trunc, ops.signbit,
+             lambda x: ops.where(x > 0, x, 0.), lambda x: x / 2., lambda x: ops.reshape(x, (-1,)),
+             lambda x: ops.less(x, 1.)]
+    assert traced_texts(calls) == [
+        _t('ArgMax', '()', 'int32'), _t('ArgMin', '()', 'int32'), _t('mul', '(None, 4)'), _t('mul_1', '(None, 4)'),
+        _t('truediv_2', '(None, 4)'), _t('SelectV2_2', '(None, 4)'), _t('Less_3', '(None, 4)', 'bool'),
+        _t('SelectV2_3', '(None, 4)'), _t('truediv_3', '(None, 4)'), _t('Reshape_2', '(None,)'),
+        _t('Less_4', '(None, 4)', 'bool')]
 
 
 def test_unmeasured_forms_and_tf_apis_keep_their_own_names():
