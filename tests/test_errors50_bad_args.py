@@ -332,3 +332,36 @@ def test_none_tensor_spec_in_an_input_signature_takes_none():
     def f(x, y):
         return y * 2 if x is None else y
     assert f(None, 2.).numpy() == 4.0
+
+
+_MEAN_OP = ("\n\t; NodeDef: {{node Mean}}; Op<name=Mean; signature=input:T, reduction_indices:Tidx -> output:T; "
+            "attr=keep_dims:bool,default=false; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, "
+            "DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, DT_QUINT16, "
+            "DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, "
+            "DT_INT64]> [Op:Mean] name: ")
+
+
+@pytest.mark.parametrize('name', ['reduce_variance', 'reduce_std'])
+def test_variance_of_integers_takes_the_mean_first(name):
+    # TF 2.21 takes reduce_mean(x, axis) before it refuses integer inputs: the mean's errors come first
+    f = getattr(tf.math, name)
+    _raises(tf.errors.InvalidArgumentError, "Value for attr 'Tidx' of float is not in the list of allowed values: "
+            'int32, int64' + _MEAN_OP, f, tf.constant([1, 2]), tf.constant([1., 2.]))
+    _raises(tf.errors.InvalidArgumentError, '{{function_node __wrapped__Mean_device_/job:localhost/replica:0/task:0/'
+            'device:CPU:0}} Invalid reduction dimension (5 for input with 1 dimension(s) [Op:Mean] name: ',
+            f, tf.constant([1, 2]), 5)
+    _raises(TypeError, "Input must be either real or complex. Received integer type <dtype: 'int32'>.",
+            f, tf.constant([1, 2]), 0)
+    assert f(tf.constant([1., 3.])).numpy() == 1.0      # (variance and std of [1, 3] are both 1)
+
+
+@pytest.mark.parametrize('f', [tf.math.l2_normalize, tf.nn.l2_normalize])
+def test_l2_normalize_of_integers_sums_first(f):
+    # TF 2.21: reduce_sum(square(x), axis) runs before max(sum, epsilon) refuses the integers
+    _raises(tf.errors.InvalidArgumentError, "Value for attr 'Tidx' of float is not in the list of allowed values: "
+            "int32, int64\n\t; NodeDef: {{node Sum}}; Op<name=Sum; signature=input:T, reduction_indices:Tidx -> "
+            'output:T; attr=keep_dims:bool,default=false; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, '
+            'DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, '
+            'DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tidx:type,default=DT_INT32,'
+            'allowed=[DT_INT32, DT_INT64]> [Op:Sum] name: ', f, tf.constant([1, 2]), tf.constant([1., 2.]))
+    _raises(TypeError, 'Cannot convert 1e-12 to EagerTensor of dtype int32', f, tf.constant([1, 2]), 0)

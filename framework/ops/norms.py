@@ -220,12 +220,13 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """x / sqrt(max(sum(x ** 2, axis), epsilon)), as ``tf.math.l2_normalize``."""
     from .arithmetic import maximum
     t = as_tensor(x, 'l2_normalize')
+    axis = dim if axis is None and dim is not None else axis
     if t._data.dtype.kind in 'iu':      # TensorFlow gets as far as max(sum, epsilon): epsilon is no int
+        reduce_sum(square(t), axis, keepdims=True)      # (so the sum's axis errors come first, as there)
         error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (epsilon, t.dtype.name))
         error.add_note('l2_normalize: expected a floating-point tensor, got dtype %s; cast it first' % t.dtype.name)
         raise error
     x = read_once(as_float_tensor(t, 'l2_normalize'))
-    axis = dim if axis is None and dim is not None else axis
     if x._data.dtype.kind == 'c':       # TensorFlow's complex branch: |x|^2 from the parts, each part scaled
         from .complex_build import complex as make_complex
         from .complex_parts import imag, real

@@ -17,7 +17,7 @@ from .gradient_ops import unreduce
 from . import float_kernels
 from .bool_attributes import bool_attribute
 from .kernel_scalar_axis import scan_axis
-from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
+from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis, record
 
 _empty = np.empty     # (module attributes of numpy are not cached by CPython 3.11: see backend.py)
 
@@ -536,7 +536,12 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     from .variable_reads import read_once
     # TF converts the input once (a variable: one ReadVariableOp) and reads that tensor twice; its tape
     # then adds the mean's and the deviations' gradients before the variable's other reads
-    x = read_once(as_float_tensor(input_tensor, 'reduce_variance'))
+    try:
+        x = read_once(as_float_tensor(input_tensor, 'reduce_variance'))
+    except (TypeError, InvalidArgumentError):   # integers, strings: TF takes the mean before it refuses them,
+        # so the mean's errors (its axis, its kernel's dtypes) come first
+        reduce_mean(as_tensor(input_tensor, 'reduce_variance'), axis, keepdims=True)
+        raise
     mean = reduce_mean(x, axis, keepdims=True)
     d = x - mean
     # TF's squared deviations: Square (its gradient 2 * d * g, where d * d's adds two d * g and rounds
