@@ -97,7 +97,7 @@ class MultiOptimizer(Optimizer):
 
     def __init__(self, optimizer_map, loss_scale_factor=None, name=None):
         super().__init__(learning_rate=0.0, loss_scale_factor=loss_scale_factor, name=name)
-        self._optimizer_map = optimizer_map
+        self._optimizer_map = _as_keras_tracks(optimizer_map)
         self._inner_optimizers = []
         candidates = list(optimizer_map.values()) if hasattr(optimizer_map, 'values') else []
         default = getattr(optimizer_map, 'default_optimizer', None)
@@ -243,3 +243,15 @@ class MultiOptimizer(Optimizer):
         if isinstance(optimizer_map, dict) and optimizer_map.get('class_name') == 'OptimizerMap':
             config['optimizer_map'] = OptimizerMap.from_config(optimizer_map['config'], custom_objects)
         return cls(**config)
+
+
+def _as_keras_tracks(value):
+    """A list or dict as Keras 3's tracker stores it on the optimizer (a TrackedList / TrackedDict copy): a
+    misuse, MultiOptimizer([Adam()]), then fails at the first apply with TF 2.21's TypeError "'TrackedList'
+    object is not callable" (tapeflow said 'list')."""
+    from layers.tracked_containers import TrackedDict, TrackedList      # (late: layers imports optim)
+    if type(value) is list:
+        return TrackedList(value)
+    if type(value) is dict:
+        return TrackedDict(value)
+    return value
