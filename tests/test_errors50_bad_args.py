@@ -365,3 +365,21 @@ def test_l2_normalize_of_integers_sums_first(f):
             'DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tidx:type,default=DT_INT32,'
             'allowed=[DT_INT32, DT_INT64]> [Op:Sum] name: ', f, tf.constant([1, 2]), tf.constant([1., 2.]))
     _raises(TypeError, 'Cannot convert 1e-12 to EagerTensor of dtype int32', f, tf.constant([1, 2]), 0)
+
+
+def test_none_attrs_are_their_defaults():
+    # TF 2.21's op wrappers read a None attr as its default: qr / svd full_matrices False, lrn depth_radius 5,
+    # bias 1, alpha 1, beta 0.5; svd's Python tests compute_uv for truth (None: s alone)
+    m = tf.constant([[2., 0.], [0., 1.]])
+    q, r = tf.linalg.qr(m, None)
+    assert q.shape == (2, 2) and r.shape == (2, 2)
+    assert tf.linalg.svd(m, None)[0].numpy().tolist() == [2.0, 1.0]
+    assert tf.linalg.svd(m, compute_uv=None).numpy().tolist() == [2.0, 1.0]
+    x = tf.ones([1, 2, 2, 1])
+    assert tf.nn.lrn(x, None).numpy().ravel().tolist() == tf.nn.lrn(x).numpy().ravel().tolist()
+    assert tf.nn.lrn(x, 2, None, None, None).numpy().ravel().tolist() == tf.nn.lrn(x, 2).numpy().ravel().tolist()
+    # with a None input too, the input's conversion is the error
+    for f in (tf.linalg.qr, tf.linalg.svd, tf.nn.lrn):
+        _raises(ValueError, _NONE, f, None, None)
+    _raises(TypeError, "Expected bool for argument 'full_matrices' not 'x'.", tf.linalg.svd, None, 'x')
+    _raises(TypeError, "Expected bool for argument 'compute_uv' not 1.", tf.linalg.svd, m, compute_uv=1)

@@ -80,10 +80,14 @@ def _complex_singular_values(a, xp, full_matrices):
     return s
 
 
-def _check_bool(value, argument):
-    """TF's check of a bool attr: a string, number or array there is refused, not read as truthy."""
+def _check_bool(value, argument, default=False):
+    """A bool attr as TF's op wrapper reads it: None is its default; a string, number or array is refused,
+    not read as truthy."""
+    if value is None:
+        return default
     if type(value) is not bool:
         raise TypeError("Expected bool for argument '%s' not %r." % (argument, value))
+    return value
 
 
 @named_errors('svd')
@@ -94,7 +98,9 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     Raises:
         InvalidArgumentError: a tensor of rank < 2 or not floating/complex.
     """
-    _check_bool(full_matrices, 'full_matrices')
+    # (TF's Python tests compute_uv for truth, so None returns s alone)
+    compute_uv = _check_bool(compute_uv, 'compute_uv')
+    full_matrices = _check_bool(full_matrices, 'full_matrices')
     a = refuse_missing(matrices(tensor, 'svd', square=False), 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
                        % (str(bool(compute_uv)).lower(), str(full_matrices).lower()))
     if a._data.dtype.kind == 'c':
@@ -115,7 +121,7 @@ def qr(input, full_matrices=False, name=None):  # noqa: A002
     """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
     (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
     Gradients flow except for M > N with ``full_matrices``, as in TensorFlow. TF's ``Qr`` namedtuple."""
-    _check_bool(full_matrices, 'full_matrices')
+    full_matrices = _check_bool(full_matrices, 'full_matrices')
     return Qr(*_qr(matrices(input, 'qr', square=False), full_matrices))
 
 

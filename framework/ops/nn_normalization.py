@@ -41,6 +41,9 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
             another dtype than float16 / bfloat16 / float32 (numpy arrays and lists convert to float32).
     """
     op = 'local_response_normalization'
+    # TF's op wrapper reads a None attr as its default (so lrn(None, None) is the input's conversion error)
+    depth_radius, bias, alpha, beta = (default if value is None else value for value, default in
+                                       ((depth_radius, 5), (bias, 1.0), (alpha, 1.0), (beta, 0.5)))
     radius = _make_int(depth_radius, 'depth_radius')      # TF's op wrapper: 2.7 is 2, True is 1, '2' TypeError
     if isinstance(input, (np.ndarray, np.generic, list, tuple, int, float)):
         # the eager fast path converts a numpy array or list to LRN's default T (float32): float64 / int32 run
