@@ -22,6 +22,7 @@ from .pool_window_sizes import negative_size_error
 from .conv_transpose_shape_error import output_shape_mismatch
 from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .depthwise_strides import refuse_unequal_strides
+from .eigen_same_windows import shifted_geometry, window_shifts
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
 from . import depthwise_forward_order, depthwise_multiplier_filter_order
@@ -56,7 +57,7 @@ class WindowGeometry:
 
     def __init__(self, shape, kernel, strides, dilations, padding, op, groups=1):
         self.shape, self.kernel, self.strides, self.dilations = tuple(shape), kernel, strides, dilations
-        self.groups = groups
+        self.groups, self.padding = groups, padding
         self.out, self.pads = [], []
         for size, k, s, d in zip(self.shape[1:-1], kernel, strides, dilations):
             out, before, after = _padding(size, (k - 1) * d + 1, s, padding, op)
@@ -138,6 +139,14 @@ class WindowGeometry:
 
 
 def _conv(x, f, geo, depthwise=False):
+    shifts = None if depthwise else window_shifts(x, geo, geo.padding)
+    if shifts is not None:      # TF's Eigen Conv3D shifts these SAME windows; its gradients keep the usual ones
+        part, shifted = shifted_geometry(x._data, geo, shifts, 'convolution')
+        out = _conv(Tensor(part), f if not ACTIVE else Tensor(f._data), shifted)
+        if ACTIVE:
+            record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo, depthwise=depthwise),
+                                                lambda g, y, x, f: _filter_grad(x, g, geo, depthwise)))
+        return out
     if depthwise and depthwise_explicit_padding.applies_forward(x._data, f._data, geo):    # TF's own kernel
         out = Tensor(depthwise_explicit_padding.forward(x._data, f._data, geo))
     elif depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)

@@ -10,6 +10,7 @@ from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
+from .eigen_same_windows import shifted_geometry, window_shifts
 from . import float_kernels, pool_gradient_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .gradient_ops import constant_zeros
@@ -88,11 +89,12 @@ def _gather(a, geo, hits=None):
     return total
 
 
-def _windows_op(x, geo, hits, counts):
+def _windows_op(x, geo, hits, counts, forward=None):
     """``gather(x) / counts`` as an op, its gradient ``_spread_op``. TF's AvgPool divides by each window's
     count (``counts``, None for a max pool): multiplying by ``1 / count`` rounds differently when the count
-    is not a power of two (its gradients' shares: pool_gradient_order.avg_share)."""
-    total = _gather(x._data, geo, hits)
+    is not a power of two (its gradients' shares: pool_gradient_order.avg_share). ``forward``: (input, geometry)
+    to gather instead, Eigen's shifted AvgPool3D windows (eigen_same_windows.py; whole windows, same counts)."""
+    total = _gather(x._data, geo, hits) if forward is None else _gather(forward[0], forward[1], hits)
     out = Tensor(total if counts is None else total / counts)
     if ACTIVE:
         record('pool_windows', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, counts),))
@@ -126,10 +128,17 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
     a = x._data
     xp = backend.array_module(a)
     # (numpy's finfo does not know bfloat16, kind 'V': the DType does)
-    padded = geo.pad(a, fill=xp.finfo(a.dtype).min if a.dtype.kind != 'V' else dtypes.as_dtype(a.dtype).min)
+    fill = xp.finfo(a.dtype).min if a.dtype.kind != 'V' else dtypes.as_dtype(a.dtype).min
+    padded = geo.pad(a, fill=fill)
     slices = [padded[geo.window_slice(o)] for o in geo.offsets()]
-    best = slices[0].copy()
-    for part in slices[1:]:
+    shifts = window_shifts(x, geo, padding)
+    if shifts is not None:      # TF's Eigen MaxPool3D: windows shifted, MaxPool3DGrad looks in the usual ones
+        part, shifted = shifted_geometry(a, geo, shifts, 'max_pool')
+        windows = [shifted.pad(part, fill=fill)[shifted.window_slice(o)] for o in shifted.offsets()]
+    else:
+        windows = slices
+    best = windows[0].copy()
+    for part in windows[1:]:
         # TF's kernels keep a window's first maximum (a later value replaces it only when greater), so
         # -0.0 before +0.0 pools to -0.0; numpy's maximum hands back its second operand on ties
         xp.maximum(part, best, out=best)
@@ -163,7 +172,9 @@ def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
     x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool', dilations, kind='avg')
     if isinstance(geo, tuple):
         return empty_pool_output(x, geo)
-    return _windows_op(x, geo, None, _real_counts(geo, x._data))
+    shifts = window_shifts(x, geo, padding)
+    forward = None if shifts is None else shifted_geometry(x._data, geo, shifts, 'avg_pool')
+    return _windows_op(x, geo, None, _real_counts(geo, x._data), forward)
 
 
 def _real_counts(geo, like):
