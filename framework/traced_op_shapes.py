@@ -255,6 +255,8 @@ def _lengths_given_at_run(rule, parameters, trace, result):
     if _holds_run_value(parameters.get('maxlen'), trace):
         shape = _input_shape(parameters.get('lengths'), trace)
         return None if shape is None else tuple(shape) + (None,)
+    if rule == 'known' and 'lengths' in parameters and 'maxlen' in parameters:
+        return _sequence_mask(parameters, trace)
     sizes = [_keras_or_tf(parameters, 'N', 'num_rows'), _keras_or_tf(parameters, 'M', 'num_columns'),
              parameters.get('batch_shape')]
     if _holds_run_value(sizes, trace):          # tf.eye: the batch lengths, then the rows and columns
@@ -295,6 +297,21 @@ def _input_shape(value, trace):
         return _traced(value, _is_open(trace))
     array = _array(value)
     return None if array is None or array.dtype == object else tuple(array.shape)
+
+
+def _sequence_mask(parameters, trace):
+    """tf.sequence_mask's shape: the lengths', then maxlen; without maxlen, max(lengths) is open where the
+    lengths are only known when the graph runs (TF 2.21: (None, None) for an argument of shape (None,), (3, None)
+    for one of shape (3,), (2, 3) for tf.constant([1, 3]), folded)."""
+    lengths, maxlen = parameters['lengths'], parameters['maxlen']
+    shape = _input_shape(lengths, trace)
+    if maxlen is None:
+        if not (isinstance(lengths, Tensor) and runtime_values.known_at_run(trace, lengths)):
+            return _NOT_GIVEN
+        return None if shape is None else tuple(shape) + (None,)
+    if isinstance(maxlen, numbers.Integral):
+        return None if shape is None else tuple(shape) + (int(maxlen),)
+    return _NOT_GIVEN
 
 
 def _tiled(parameters, trace):
