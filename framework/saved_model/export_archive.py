@@ -33,6 +33,10 @@ class ArchiveRoot:
         self.variables, self.trainable_variables, self.non_trainable_variables = [], [], []
         self._misc_assets = []
 
+    def _revived_names(self):
+        """The attributes TF's loaded root lists (dir()): endpoints, collections, the variable lists."""
+        return [name for name in vars(self) if not name.startswith('_')]
+
     def __setstate__(self, state):
         # loaded: its variable lists and collections hold plain tf.Variables, as TF revives them
         from .revived_variables import revived

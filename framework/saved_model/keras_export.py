@@ -54,6 +54,11 @@ class ExportArchive:
             return self.serve(nest.pack_sequence_as(self._structure, list(inputs)))
         return self.serve(inputs[0] if len(inputs) == 1 else list(inputs))
 
+    @staticmethod
+    def _revived_names():
+        """The attributes TF's loaded root lists (dir()): Keras's export tracks these on its archive."""
+        return ['non_trainable_variables', 'serve', 'trainable_variables', 'variables']
+
     def __setstate__(self, state):
         # loaded: the model's variables are the artifact's plain tf.Variables, as TF revives them
         self.__dict__.update(state)

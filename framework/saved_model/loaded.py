@@ -9,6 +9,7 @@ from collections.abc import ItemsView, KeysView, ValuesView
 
 from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
+from .graph_debug_info import GraphDebugInfo
 from .saved_traces import check_call
 
 
@@ -37,6 +38,8 @@ class LoadedObject:
         is_root = 'signatures' in self.__dict__
         if name in _VERSIONS and is_root:       # TF's loader sets them on every revived root
             return _VERSIONS[name]()
+        if name == 'graph_debug_info' and is_root:
+            return GraphDebugInfo()
         if _revived_as_trackable(root) and not isinstance(getattr(type(root), name, None), Function):
             return _tracked_attribute(root, name)
         value = getattr(root, name)
@@ -47,8 +50,12 @@ class LoadedObject:
 
     def __dir__(self):
         """What TF's revived object lists: its saved children and tf.functions, and on the root its
-        signatures and version strings (TF's root also has graph_debug_info, which tapeflow lacks)."""
+        signatures, version strings and graph_debug_info. An ExportArchive's root lists its endpoints,
+        variable collections and variable lists."""
         root = self._root
+        saved_names = getattr(root, '_revived_names', None)     # an export's root (ExportArchive, model.export)
+        if saved_names is not None:
+            return sorted(saved_names() + _ROOT_EXTRAS)
         if not _revived_as_trackable(root):
             return object.__dir__(self)
         names = {name for name in dir(type(root)) if isinstance(getattr(type(root), name, None), Function)}
@@ -60,7 +67,7 @@ class LoadedObject:
                     continue
                 names.add(name)
         if 'signatures' in self.__dict__:
-            names.update(['signatures'] + list(_VERSIONS))
+            names.update(_ROOT_EXTRAS)
         return sorted(names)
 
     def __repr__(self):
@@ -160,6 +167,8 @@ def _version(name):
 
 
 _VERSIONS = {'tensorflow_version': lambda: _version('VERSION'), 'tensorflow_git_version': lambda: _version('GIT_VERSION')}
+# what TF's loader sets on every loaded root
+_ROOT_EXTRAS = ['signatures', 'graph_debug_info'] + list(_VERSIONS)
 
 
 # TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
