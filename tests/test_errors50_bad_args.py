@@ -383,3 +383,19 @@ def test_none_attrs_are_their_defaults():
         _raises(ValueError, _NONE, f, None, None)
     _raises(TypeError, "Expected bool for argument 'full_matrices' not 'x'.", tf.linalg.svd, None, 'x')
     _raises(TypeError, "Expected bool for argument 'compute_uv' not 1.", tf.linalg.svd, m, compute_uv=1)
+
+
+@pytest.mark.parametrize('args, error, text', [
+    # TF 2.21's SobolSample converts dim, num_results and skip to int32, then wants scalars
+    ((None, None), ValueError, _NONE), ((2, None), ValueError, _NONE), ((2, 3, None), ValueError, _NONE),
+    ((2.5, 2), TypeError, 'Cannot convert 2.5 to EagerTensor of dtype int32'),
+    (('a', 2), TypeError, "Cannot convert 'a' to EagerTensor of dtype int32"),
+    (([2], 2), tf.errors.InvalidArgumentError, '{{function_node __wrapped__SobolSample_device_/job:localhost/replica:0/'
+     'task:0/device:CPU:0}} dim must be a scalar [Op:SobolSample]'),
+    ((2, [3]), tf.errors.InvalidArgumentError, '{{function_node __wrapped__SobolSample_device_/job:localhost/replica:0/'
+     'task:0/device:CPU:0}} num_results must be a scalar [Op:SobolSample]'),
+    ((tf.constant(2, tf.int64), 3), tf.errors.InvalidArgumentError, 'cannot compute SobolSample as input #0(zero-based) '
+     'was expected to be a int32 tensor but is a int64 tensor [Op:SobolSample] name: ')])
+def test_sobol_sample_reads_int32_scalars(args, error, text):
+    _raises(error, text, tf.math.sobol_sample, *args)
+    assert tf.math.sobol_sample(np.int64(2), 3, 1).numpy().tolist() == [[0.75, 0.25], [0.25, 0.75], [0.375, 0.375]]

@@ -11,8 +11,8 @@ import functools
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError
-from ..tensor import Tensor
+from ..errors import InvalidArgumentError, kernel_error
+from ..tensor import Tensor, convert_to_tensor
 from .operands import named_errors
 from .sobol_directions import MAX_DIMENSION, direction_rows
 
@@ -46,8 +46,7 @@ def sobol_sample(dim, num_results, skip=0, dtype=dtypes.float32, name=None):
         InvalidArgumentError: dim < 1 or > 1111, num_results < 1, skip < 0, or a dtype other than
             float32 / float64 (TensorFlow's messages).
     """
-    dim, num_results, skip = (_integer(v, what) for v, what in ((dim, 'dim'), (num_results, 'num_results'),
-                                                                  (skip, 'skip')))
+    dim, num_results, skip = _scalars(((dim, 'dim'), (num_results, 'num_results'), (skip, 'skip')))
     if dim < 1:
         _refuse('dim must be at least one')
     if num_results < 1:
@@ -74,14 +73,24 @@ def sobol_sample(dim, num_results, skip=0, dtype=dtypes.float32, name=None):
     return Tensor((points.astype(np.float64) * 2.0 ** -_BITS).astype(out_dtype.as_numpy_dtype))
 
 
-def _integer(value, what):
-    """A Python int from an int, a numpy integer or a scalar integer tensor (TensorFlow's int32 inputs)."""
-    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
-        return int(value.numpy())
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        return int(value)
-    raise InvalidArgumentError('sobol_sample: %s must be a scalar integer, got %r (of type %s)'
-                               % (what, value, type(value).__name__))
+def _scalars(pairs):
+    """Python ints from SobolSample's int32 inputs, read as TF 2.21's op does: each converted to int32
+    (None its ValueError, 2.5 and 'a' its TypeError; a tensor of another dtype the kernel's error), then
+    each must be a scalar ('dim must be a scalar', without ' name: ' for a list, TF's slow path)."""
+    from .graph_input_errors import eager_input_error
+    tensors = []
+    for index, (value, what) in enumerate(pairs):
+        if isinstance(value, Tensor):
+            if value.dtype != dtypes.int32:
+                raise eager_input_error('SobolSample', index, 'int32', value.dtype)
+            tensors.append(value)
+        else:
+            tensors.append(convert_to_tensor(value, dtype=dtypes.int32))
+    for (value, what), t in zip(pairs, tensors):
+        if t.ndim:
+            raise kernel_error('SobolSample', '%s must be a scalar' % what, named=isinstance(value, Tensor),
+                               note='sobol_sample: %s must be a scalar integer, got %r' % (what, value))
+    return [int(t.numpy()) for t in tensors]
 
 
 def _refuse(message):
