@@ -8,6 +8,7 @@ from framework.ops import eigen_math, eigen_sum
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
 from .arguments import check_number
+from .live_hyperparameters import is_variable, live, track_all
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .root_division import divided_by_root
@@ -45,16 +46,18 @@ class Adafactor(Optimizer):
                  name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        if isinstance(beta_2_decay, bool) or not isinstance(beta_2_decay, (int, float)):
+        if not is_variable(beta_2_decay) and (isinstance(beta_2_decay, bool)
+                                              or not isinstance(beta_2_decay, (int, float))):
             raise TypeError('Adafactor: argument `beta_2_decay` must be a number. Received: beta_2_decay=%r'
                             % (beta_2_decay,))
-        check_number(epsilon_1, 'epsilon_1')
-        check_number(epsilon_2, 'epsilon_2')
-        check_number(clip_threshold, 'clip_threshold')     # any sign, as Keras (a negative one clips nothing)
+        for value, what in ((epsilon_1, 'epsilon_1'), (epsilon_2, 'epsilon_2'), (clip_threshold, 'clip_threshold')):
+            if not is_variable(value):      # (a variable is read at each step: live_hyperparameters.py)
+                check_number(value, what)   # any sign, as Keras (a negative clip_threshold clips nothing)
         self.beta_2_decay = beta_2_decay
         self.epsilon_1 = epsilon_1
         self.epsilon_2 = epsilon_2
         self.clip_threshold = clip_threshold
+        track_all(self, beta_2_decay, epsilon_1, epsilon_2, clip_threshold)
         self.relative_step = relative_step
 
     def slot_groups(self):
@@ -111,11 +114,11 @@ class Adafactor(Optimizer):
         rho = min(learning_rate, inverse_root)
         # Keras's ops.cast(epsilon_2): a float64 variable gets float32(1e-3) widened, which sets
         # the first steps of a zero-initialized bias
-        alpha = max(keras_cast(self.epsilon_2, data.dtype), self._rms(xp, data)) * rho
-        regulated = squared + self.epsilon_1
+        alpha = max(keras_cast(live(self.epsilon_2), data.dtype), self._rms(xp, data)) * rho
+        regulated = squared + live(self.epsilon_1)
         # Keras's ops.power of two scalars: C's pow, as TF's one-element path (numpy's power ufunc
         # differs from it in the last bit for ~1 step in 4; a scalar ** calls C's).
-        beta_2 = 1 - step ** dtype(self.beta_2_decay)
+        beta_2 = 1 - step ** dtype(live(self.beta_2_decay))
         row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
         if data.ndim >= 2:
             row[...] = beta_2 * row + (1 - beta_2) * _mean(regulated, axis=-1)
@@ -141,7 +144,7 @@ class Adafactor(Optimizer):
                 rms_u = rms_u * dtype(np.nan)
                 data[holes] = dtype(np.nan)
         # np.maximum, not max(): a NaN ratio (clip_threshold NaN) stays NaN, as tf.maximum keeps it
-        scaled = alpha * (u / np.maximum(dtype(1), divide_by_constant(rms_u, dtype(self.clip_threshold))))
+        scaled = alpha * (u / np.maximum(dtype(1), divide_by_constant(rms_u, dtype(live(self.clip_threshold)))))
         if rows is None:
             data -= scaled
         else:

@@ -7,6 +7,7 @@ from framework.ops.arithmetic import pow_arrays
 from framework.ops.signed_zero_ties import ties_as_tensorflow
 from framework.tensor import Tensor
 from .arguments import check_number
+from .live_hyperparameters import is_variable, live, track_all
 from .clipping import clip_by_value
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
@@ -46,21 +47,23 @@ class Ftrl(RowwiseMoment, Optimizer):
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        # Keras's checks and words; `beta` it does not check
+        # Keras's checks and words; `beta` it does not check. A variable is checked by its value now and read at
+        # each step (live_hyperparameters.py), as Keras's comparisons and ops take it
         for value, what in ((initial_accumulator_value, 'initial_accumulator_value'),
                             (learning_rate_power, 'learning_rate_power'),
                             (l1_regularization_strength, 'l1_regularization_strength'),
                             (l2_regularization_strength, 'l2_regularization_strength'),
                             (l2_shrinkage_regularization_strength, 'l2_shrinkage_regularization_strength'),
                             (beta, 'beta')):
-            check_number(value, what)
+            if not is_variable(value):
+                check_number(value, what)
         for value, what in ((initial_accumulator_value, 'initial_accumulator_value'),
                             (l1_regularization_strength, 'l1_regularization_strength'),
                             (l2_regularization_strength, 'l2_regularization_strength'),
                             (l2_shrinkage_regularization_strength, 'l2_shrinkage_regularization_strength')):
-            if value < 0.0:
+            if live(value) < 0.0:
                 raise ValueError('`%s` needs to be positive or zero. Received: %s=%s.' % (what, what, value))
-        if learning_rate_power > 0.0:
+        if live(learning_rate_power) > 0.0:
             raise ValueError('`learning_rate_power` needs to be negative or zero. Received: '
                              'learning_rate_power=%s.' % (learning_rate_power,))
         self.learning_rate_power = learning_rate_power
@@ -69,12 +72,14 @@ class Ftrl(RowwiseMoment, Optimizer):
         self.l2_regularization_strength = l2_regularization_strength
         self.l2_shrinkage_regularization_strength = l2_shrinkage_regularization_strength
         self.beta = beta
+        track_all(self, learning_rate_power, initial_accumulator_value, l1_regularization_strength,
+                  l2_regularization_strength, l2_shrinkage_regularization_strength, beta)
 
     def slot_groups(self):
         return [('accumulator', 'linear')]
 
     def initial_slot_value(self, slot_name):
-        return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
+        return live(self.initial_accumulator_value) if slot_name == 'accumulator' else 0.0
 
     # Whether the step's rate is a number the traced graph holds as a constant (see learning_rate)
     _rate_is_number = False
@@ -100,22 +105,24 @@ class Ftrl(RowwiseMoment, Optimizer):
 
     def _step(self, gradient, squared, variable, learning_rate):
         accumulator, linear = self._slots.arrays(variable, ('accumulator', 'linear'))
-        power = -self.learning_rate_power
-        l2 = self.l2_regularization_strength + self.beta / (2.0 * learning_rate)
-        shrunk = gradient + 2 * self.l2_shrinkage_regularization_strength * variable._data
+        power = -live(self.learning_rate_power)
+        # (a variable power is no constant of the traced graph: grappler keeps its Pow)
+        constant = not is_variable(self.learning_rate_power)
+        l2 = live(self.l2_regularization_strength) + live(self.beta) / (2.0 * learning_rate)
+        shrunk = gradient + 2 * live(self.l2_shrinkage_regularization_strength) * variable._data
         new_accumulator = accumulator + squared
-        new_root = _accumulator_power(new_accumulator, power)
+        new_root = _accumulator_power(new_accumulator, power, constant)
         if self._rate_is_number and graph_random_ops.current() is not None:
             # (x / C) * var is x * (1 / C) * var, and grappler multiplies 1 / C by var first (also in a
             # tf.function returning None)
             inverse = learning_rate.dtype.type(1) / learning_rate
-            change = new_root - _accumulator_power(accumulator, power)
+            change = new_root - _accumulator_power(accumulator, power, constant)
             linear += shrunk - change * (inverse * variable._data)
             quadratic = new_root * inverse + 2 * l2
         else:
-            linear += shrunk - (new_root - _accumulator_power(accumulator, power)) / learning_rate * variable._data
+            linear += shrunk - (new_root - _accumulator_power(accumulator, power, constant)) / learning_rate * variable._data
             quadratic = new_root / learning_rate + 2 * l2
-        l1 = self.l1_regularization_strength
+        l1 = live(self.l1_regularization_strength)
         variable._data[...] = (_clipped(self.xp(variable), linear, l1) - linear) / quadratic
         accumulator[...] = new_accumulator
 
@@ -130,14 +137,14 @@ class Ftrl(RowwiseMoment, Optimizer):
         return config
 
 
-def _accumulator_power(accumulator, power):
+def _accumulator_power(accumulator, power, constant):
     """Keras's ``ops.power(accumulator, power)``: TensorFlow's Pow, Eigen's packet pow at every size,
     not only up to eigen_math.SMALL_ELEMENTWISE as ``tf.pow`` does here: with numpy's pow past 256
     elements a fit with learning_rate_power=-0.6 on a Dense(64) kernel (1280 weights) left TF 2.21's
     weights in the first epoch. In a traced step grappler turns the Pow by 0.5 (the default) into Sqrt,
     which pow_arrays does. Costs ~0.2 ms per 1000 weights for each of the step's two pows, in Ftrl only."""
     if (type(accumulator) is not np.ndarray or eigen_math.ENABLED[0] is False
-            or (graph_random_ops.current() is not None and power in (0.5, 1.0, 0.0, 2.0, 3.0))):
+            or (constant and graph_random_ops.current() is not None and power in (0.5, 1.0, 0.0, 2.0, 3.0))):
         return pow_arrays(accumulator, power, True)
     if accumulator.dtype == np.float32:
         return eigen_pow.pow(accumulator, power)
