@@ -105,6 +105,12 @@ def _hard_sigmoid(name, p, result):
     return _floats_only(name, p.get('x'))
 
 
+@_decides('Const,add,Relu6,Const,truediv,mul')
+def _hard_silu(name, p, result):
+    """ops.hard_silu / hard_swish: x * hard_sigmoid(x)."""
+    return _floats_only(name, p.get('x'))
+
+
 @_decides('beta,mul,Sigmoid,mul,Identity,IdentityN')
 def _silu(name, p, result):
     """ops.silu: tf.nn.silu, its beta a constant named 'beta'; its custom gradient returns an IdentityN."""
@@ -255,13 +261,24 @@ def _python_ints(value):
 @_decides('Tensordot')
 def _dot(name, p, result):
     """ops.dot of floats of one dtype, neither a scalar: tf.tensordot, whose last Reshape is named after
-    its scope; integers are cast to floats and the result back (Cast, Cast, Tensordot, Cast)."""
+    its scope; of two matrices whose lengths the trace all knows the MatMul is the result already
+    ('Tensordot/MatMul', as in a predict step's graph); integers are cast to floats and the result back
+    (Cast, Cast, Tensordot, Cast)."""
+    from . import trace_names
     x1, x2 = p.get('x1'), p.get('x2')
     if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype \
             or not x1._data.ndim or not x2._data.ndim:
         return None
     kind = x1._data.dtype.kind
-    return name if kind == 'f' else 'Cast,Cast,Tensordot,Cast' if kind in 'iu' and x1.dtype.name == 'int32' else None
+    if x1._data.ndim == 2 and x2._data.ndim == 2 and all(_known(trace_names.entry_of(t), t) for t in (x1, x2)):
+        return 'Tensordot/MatMul' if kind == 'f' else None      # (integers' Casts around it not measured)
+    return name if kind == 'f' else 'Cast,Cast,Tensordot,Cast' if x1.dtype.name == 'int32' else None
+
+
+def _known(entry, tensor):
+    """Whether a trace knows every length of ``tensor`` (its entry's shape, or its own where it made none)."""
+    shape = entry[1] if entry is not None else tuple(tensor._data.shape)
+    return shape is not None and None not in shape
 
 
 # ops.einsum: Keras 3 runs these subscripts (letters renamed in order of first use) as a matmul with

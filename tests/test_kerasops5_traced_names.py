@@ -139,6 +139,14 @@ CASES = [
     ('float32', (None, 4), ops.argmax, _t('ArgMax', '()', 'int32')),
     ('int32', (None, 4), ops.argmin, _t('ArgMin', '()', 'int32')),
     ('float32', (None, 4), lambda x: ops.arctan2(x, x), _t('Atan2', '(None, 4)')),
+    ('float32', (3, 4), lambda x: ops.dot(x, ops.ones((4, 2))), _t('Tensordot/MatMul', '(3, 2)')),
+    ('float32', (3, 4), lambda x: ops.dot(x, ops.ones((4,))), _t('Tensordot', '(3,)')),
+    ('float32', (None, 4), keras.activations.gelu, _t('Gelu/mul_2', '(None, 4)')),
+    ('float32', (None, 4), keras.activations.silu, _t('IdentityN', '(None, 4)')),
+    ('float32', (None, 4), keras.activations.hard_sigmoid, _t('truediv', '(None, 4)')),
+    ('float32', (None, 4), keras.activations.hard_silu, _t('mul', '(None, 4)')),
+    ('float32', (None, 4), ops.hard_swish, _t('mul', '(None, 4)')),
+    ('float32', (None, 4), keras.activations.selu, _t('Selu', '(None, 4)')),
     ('int32', (None, 4), lambda x: ops.arctan2(x, x), _t('Atan2', '(None, 4)')),
 ]
 
@@ -192,6 +200,35 @@ def test_elementwise_helpers_count_in_one_graph():
         _t('truediv_2', '(None, 4)'), _t('SelectV2_2', '(None, 4)'), _t('Less_3', '(None, 4)', 'bool'),
         _t('SelectV2_3', '(None, 4)'), _t('truediv_3', '(None, 4)'), _t('Reshape_2', '(None,)'),
         _t('Less_4', '(None, 4)', 'bool')]
+
+
+_LAYER_TEXTS = []      # (a list kept on a layer attribute would be Keras's tracked copy)
+
+
+class _Probe(keras.layers.Layer):
+    """A custom layer printing keras.ops results in its call (kerasops5/layer1.py)."""
+
+    def call(self, x):
+        results = [ops.take(x, [0, 1], axis=1), ops.norm(x, axis=-1), ops.einsum('ij,jk->ik', x, ops.ones((4, 2))),
+                   ops.logsumexp(x, axis=-1, keepdims=True), keras.activations.gelu(x), ops.dot(x, ops.ones((4, 3)))]
+        _LAYER_TEXTS.append([str(r) for r in results])
+        return results[0]
+
+
+def test_custom_layer_on_input_and_in_predict():
+    import numpy as np
+    _LAYER_TEXTS.clear()
+    inp = keras.Input((4,))
+    model = keras.Model(inp, _Probe(name='probe')(inp), name='m')
+    model.predict(np.ones((2, 4), 'float32'), verbose=0)
+    # TF 2.21: on keras.Input the open batch; in predict's graph the known batch, in the layer's scopes, and
+    # the dot of two known matrices ends at its MatMul (in the graph scopes 'm_1/probe_1/', as TF 2.21 names them)
+    assert _LAYER_TEXTS == [
+        [_t('GatherV2', '(None, 2)'), _t('Sqrt', '(None,)'), _t('MatMul', '(None, 2)'),
+         _t('ReduceLogSumExp', '(None, 1)'), _t('Gelu/mul_2', '(None, 4)'), _t('Tensordot', '(None, 3)')],
+        [_t('m_1/probe_1/GatherV2', '(2, 2)'), _t('m_1/probe_1/Sqrt', '(2,)'),
+         _t('m_1/probe_1/MatMul', '(2, 2)'), _t('m_1/probe_1/ReduceLogSumExp', '(2, 1)'),
+         _t('m_1/probe_1/Gelu/mul_2', '(2, 4)'), _t('m_1/probe_1/Tensordot/MatMul', '(2, 3)')]]
 
 
 def test_unmeasured_forms_and_tf_apis_keep_their_own_names():
