@@ -31,7 +31,7 @@ def _conv3d(v, k):
     return tf.nn.conv3d(v, k, [1] * 5, 'SAME', dilations=[1, 2, 2, 2, 1])
 
 
-def test_float64_dilated_conv3d_is_refused():
+def test_float64_dilated_conv3d_is_refused(onednn_on):     # (float32 runs on oneDNN's Conv3D only)
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:
         _conv3d(tf.constant(V), tf.constant(K))
     assert str(caught.value) == (

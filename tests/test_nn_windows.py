@@ -67,7 +67,7 @@ GOLDEN = {
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
-def test_matches_tensorflow(name):
+def test_matches_tensorflow(name, onednn_on):      # (measured with oneDNN: its float32 Conv3D takes dilations)
     check_fingerprint(CASES[name]().numpy(), GOLDEN[name], rtol=1e-5, atol=2e-5)
 
 

@@ -12,7 +12,7 @@ from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
 from . import float_kernels, pool_arguments
-from .backprop_input_kernel import runs_onednn
+from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, as_real_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -86,12 +86,12 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
     dilations = _spatial(dilations if dilations is not None else 1, rank, first)
-    if op == 'conv3d' and x._data.dtype == np.float64 and np.any(np.ravel(dilations) != 1):
-        # TF 2.21's CPU Conv3D for double (Eigen's; oneDNN runs float32 only) refuses dilations (tf.nn.convolution
-        # dilates through space_to_batch instead, and computes)
+    if op == 'conv3d' and not runs_onednn(x._data.dtype) and np.any(np.ravel(dilations) != 1):
+        # TF 2.21's own CPU Conv3D (Eigen's: float64, and float32 where oneDNN is off) refuses dilations
+        # (tf.nn.convolution dilates through space_to_batch instead, and computes)
         raise kernel_error('Conv3D', 'CPU implementation of Conv3D currently only supports dilated rates of 1.',
-                           named=True, note='conv3d: TensorFlow has no float64 dilated 3-D convolution on the CPU; '
-                                            'compute in float32, or call tf.nn.convolution')
+                           named=True, note='conv3d: TensorFlow has no dilated 3-D convolution kernel for %s here (%s); '
+                                            'call tf.nn.convolution' % (x.dtype.name, why_not_onednn(x._data.dtype)))
     if first and rank in (1, 2) and x.dtype.name in ('float16', 'bfloat16', 'float32', 'float64') and \
             not runs_onednn(x._data.dtype):
         # TF runs a 1-D / 2-D channels-first convolution as an NCHW Conv2D, which its own CPU kernels refuse
