@@ -606,6 +606,15 @@ def _segments(parameters, shapes, result):
     return None if data is None or type(count) is not int else (count,) + tuple(data[1:])
 
 
+def _differenced(parameters, shapes, result):
+    """keras.ops.diff (n=1): the axis one shorter (open where it is)."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    axis = int(parameters.get('axis', -1)) % len(shape)
+    return shape[:axis] + (None if shape[axis] is None else shape[axis] - 1,) + shape[axis + 1:]
+
+
 def _flattened(parameters, shapes, result):
     """keras.ops.ravel: one axis, as long as x's size (open where a length is)."""
     shape = shapes[0] if shapes else None
@@ -734,7 +743,12 @@ def _index(parameters, shapes, result):
     index = parameters.get('index')
     if shape is None:
         return None
+    if isinstance(index, Tensor) and index._data.dtype == bool:     # x[mask]: TF's boolean_mask, a row per true
+        return (None,) + tuple(shape[index._data.ndim:])
     index = index if type(index) is tuple else (index,)
+    # a scalar tensor among the indices packs StridedSlice's begin / end at run time: TF's shape function then
+    # leaves every sliced length open (x[i, 1:] of (None, 3) is (None,), x[i] (3,), x[i:i + 2] (None, 3))
+    dynamic = any(isinstance(i, Tensor) for i in index)
     if any(i is Ellipsis for i in index):
         at = index.index(Ellipsis)
         fill = len(shape) - (len(index) - 1 - sum(i is None for i in index))
@@ -748,11 +762,11 @@ def _index(parameters, shapes, result):
             return None
         dim = shape[axis]
         axis += 1
-        if isinstance(item, numbers.Integral):
+        if isinstance(item, numbers.Integral) or (isinstance(item, Tensor) and item._data.ndim == 0):
             continue
         if type(item) is not slice:
             return None
-        if dim is None or _open_slices(item, trace_names.current()):
+        if dim is None or dynamic or _open_slices(item, trace_names.current()):
             out.append(None)
         else:
             out.append(len(range(*item.indices(dim))))
@@ -810,7 +824,7 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
-    'einsum': _einsum, 'flattened': _flattened,
+    'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),
