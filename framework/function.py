@@ -52,8 +52,8 @@ import weakref
 
 import numpy as np
 
-from . import assert_statements, dtypes, graph_random_ops, nest, symbolic_iteration, trace_names, trace_prints, \
-    traced_ops
+from . import assert_statements, dtypes, graph_random_ops, nest, object_names, symbolic_iteration, trace_names, \
+    trace_prints, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -128,11 +128,23 @@ class replaying:
         self._installed = type(self._saved) is not _MutedStdout
         if self._installed:
             sys.stdout = _MutedStdout(self._saved)
-        _THREAD.muted = getattr(_THREAD, 'muted', 0) + 1
+        depth = _THREAD.muted = getattr(_THREAD, 'muted', 0) + 1
+        # the automatic names its Python hands out are handed back as it ends: TensorFlow runs no Python
+        # then, so a layer made in a call ('concatenate_3') takes the same name in the next trace there
+        self._names = [] if depth == 1 else None
+        if depth == 1:
+            object_names.WATCHERS.append(self._name_given)
         return self
+
+    def _name_given(self, base):
+        if getattr(_THREAD, 'muted', 0):    # (this thread's, outside ``unmuted``: a py_function's run counts)
+            self._names.append(base)
 
     def __exit__(self, *exc):
         _THREAD.muted -= 1
+        if self._names is not None:
+            object_names.WATCHERS.remove(self._name_given)
+            object_names.handed_back(self._names)
         if self._installed and type(sys.stdout) is _MutedStdout:
             sys.stdout = self._saved
         return False

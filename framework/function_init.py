@@ -4,10 +4,13 @@ TensorFlow traces a function's first call with variable creation allowed, and
 when that call created variables (a model built or an optimizer's slots made
 inside it) it traces the function a second time without: the tracing count
 then reads 2, and the Python prints of the trace appear twice. tapeflow runs
-the Python once; the second trace's prints are the first's, written again.
+the Python once; the second trace's prints are the first's, written again, and the
+automatic names it handed out ('concatenate_1' for a layer its call makes) are counted again,
+so that later objects are named as in TensorFlow ('concatenate_3', not 'concatenate_2').
 """
 import sys
 
+from . import object_names
 from .variable import CREATED, SYMBOLIC_RUNS
 
 
@@ -54,12 +57,24 @@ class initializing:
         self._before = CREATED[0]
         self._recorder = _Recorder(sys.stdout)
         sys.stdout = self._recorder
+        self._names = []        # the automatic names the traced Python handed out (not a build's: ``once``)
+        object_names.WATCHERS.append(self._name_given)
         self.retraced = False
         self.on_retrace = []        # what runs again in TensorFlow's second trace (trace_time_values.py)
         OPEN.append(self)
         if self._symbolic:
             SYMBOLIC_RUNS.append(self)
         return self
+
+    def _name_given(self, base):
+        # (not a KerasTensor's: Keras names the outputs of its symbolic runs, not the Python inside them,
+        # which meets graph tensors; the build runs count those names themselves: layers/build_run.py)
+        if not _ONCE[0] and not self._recorder.stopped and base != 'keras_tensor':
+            self._names.append(base)
+
+    def _stop_naming(self):
+        if self._name_given in object_names.WATCHERS:
+            object_names.WATCHERS.remove(self._name_given)
 
     def abort(self):
         """TensorFlow's symbolic run failed here: what it printed so far shows again now, before the real
@@ -69,6 +84,7 @@ class initializing:
             return
         self.aborted = True
         self._recorder.stopped = True
+        object_names.handed_out_again(self._names)
         text = ''.join(self._recorder.written)
         if text:
             with once():
@@ -77,6 +93,8 @@ class initializing:
     def show_again(self):
         """What the run printed, written once more now (a layer's failed build run: Keras runs its call again);
         nothing after an abort, which already showed it."""
+        if not self.aborted:
+            object_names.handed_out_again(self._names)
         text = ''.join(self._recorder.written)
         if text and not self.aborted:
             with once():
@@ -93,8 +111,10 @@ class initializing:
             SYMBOLIC_RUNS.pop()
         if sys.stdout is self._recorder:
             sys.stdout = self._recorder.target
+        self._stop_naming()
         if exc_type is None and self.repeats() and not self.aborted:
             self.retraced = True
+            object_names.handed_out_again(self._names)
             for again in self.on_retrace:
                 again()
             text = ''.join(self._recorder.written)

@@ -11,6 +11,9 @@ import threading
 
 _lock = threading.Lock()
 _counts = {}        # snake_case name -> how often it was handed out
+# called with each base handed out: function_init's first traced calls (whose second trace hands the names
+# out again) and function.replaying (a replayed step hands out none on TensorFlow: see ``handed_back``)
+WATCHERS = []
 
 
 def to_snake_case(name):
@@ -25,6 +28,8 @@ def uniquify(base):
     with _lock:
         count = _counts.get(base, 0)
         _counts[base] = count + 1
+    for watcher in WATCHERS:
+        watcher(base)
     return base if count == 0 else '%s_%d' % (base, count)
 
 
@@ -36,8 +41,30 @@ def auto_name(class_name):
 def next_uid(prefix):
     """1, 2, 3 ... per ``prefix``, counting the names handed out (Keras's ``get_uid``)."""
     with _lock:
-        _counts[prefix] = _counts.get(prefix, 0) + 1
-        return _counts[prefix]
+        _counts[prefix] = count = _counts.get(prefix, 0) + 1
+    for watcher in WATCHERS:
+        watcher(prefix)
+    return count
+
+
+def handed_out_again(bases):
+    """Count each of ``bases`` once more, as a second run of the Python that handed them out would
+    (TensorFlow's second trace of a first call that made variables: function_init)."""
+    with _lock:
+        for base in bases:
+            _counts[base] = _counts.get(base, 0) + 1
+
+
+def handed_back(bases):
+    """Forget one hand-out of each of ``bases``: names given by Python that TensorFlow does not run
+    (a step it replays from its graph), so the next object takes the name it gets there."""
+    with _lock:
+        for base in bases:
+            count = _counts.get(base, 0)
+            if count > 1:
+                _counts[base] = count - 1
+            elif count == 1:
+                del _counts[base]
 
 
 def reset():
