@@ -460,6 +460,12 @@ def _refuse_sample_dtype(dtype):
 
 def _categorical_inputs(logits, num_samples, op):
     from .errors import InvalidArgumentError
+    from .tensor import convert_to_tensor
+    if not isinstance(logits, (Tensor, np.ndarray)):
+        convert_to_tensor(logits)       # TF converts logits first: None and ragged lists are its ValueError
+    fast = isinstance(num_samples, Tensor)      # (a list runs on TF's slow path: no ' name: ' tail)
+    if not fast:        # then the op converts num_samples to int32 (None, 2.5: its errors)
+        num_samples = convert_to_tensor(num_samples, dtype='int32')
     host = np.asarray(logits.numpy() if isinstance(logits, Tensor) else logits)
     from .errors import kernel_error
     kernel = 'StatelessMultinomial' if op == 'stateless_categorical' else 'Multinomial'
@@ -469,7 +475,10 @@ def _categorical_inputs(logits, num_samples, op):
     if host.ndim != 2 or host.shape[1] == 0 or host.dtype.kind != 'f':
         raise InvalidArgumentError('random.%s: logits must be a float matrix (batch, classes) with classes > 0, '
                                    'got shape %s dtype %s' % (op, host.shape, host.dtype))
-    num_samples = int(num_samples.numpy() if isinstance(num_samples, Tensor) else num_samples)
+    if num_samples.ndim:
+        raise kernel_error(kernel, 'num_samples should be a scalar, got shape [%s]'
+                           % ','.join(map(str, num_samples.shape)), named=kernel == 'Multinomial' and fast)
+    num_samples = int(num_samples.numpy())
     if num_samples < 0:
         raise kernel_error(kernel, 'num_samples should be non-negative, got %d' % num_samples,
                            named=kernel == 'Multinomial',

@@ -399,3 +399,17 @@ def test_none_attrs_are_their_defaults():
 def test_sobol_sample_reads_int32_scalars(args, error, text):
     _raises(error, text, tf.math.sobol_sample, *args)
     assert tf.math.sobol_sample(np.int64(2), 3, 1).numpy().tolist() == [[0.75, 0.25], [0.25, 0.75], [0.375, 0.375]]
+
+
+@pytest.mark.parametrize('args, error, text', [
+    # TF 2.21's categorical converts logits in Python, then Multinomial converts num_samples to int32
+    ((None, None), ValueError, _NONE), ((None, 2), ValueError, _NONE),
+    (([[1., 2.], [3.]], 2), ValueError, "Can't convert non-rectangular Python sequence to Tensor."),
+    ((np.zeros([1, 2], np.float32), None), ValueError, _NONE),
+    ((np.zeros([1, 2], np.float32), 2.5), TypeError, 'Cannot convert 2.5 to EagerTensor of dtype int32'),
+    ((np.zeros([1, 2], np.float32), [2]), tf.errors.InvalidArgumentError, '{{function_node __wrapped__Multinomial_'
+     'device_/job:localhost/replica:0/task:0/device:CPU:0}} num_samples should be a scalar, got shape [1] '
+     '[Op:Multinomial]')])
+def test_categorical_converts_its_inputs_first(args, error, text):
+    _raises(error, text, tf.random.categorical, *args, seed=1)
+    assert tf.random.categorical([[0., 0.]], np.int64(2), seed=1).shape == (1, 2)
