@@ -11,6 +11,7 @@ from framework.ops.shapes import cast
 from framework.tensor import convert_to_tensor
 from .arguments import refuse_none
 from .keras_cast import keras_cast
+from .live_hyperparameters import live, track_all
 from .optimizer import Optimizer
 from .weight_decay import decay
 
@@ -62,6 +63,7 @@ class Muon(Optimizer):
         self.adam_beta_1, self.adam_beta_2, self.epsilon = adam_beta_1, adam_beta_2, epsilon
         self.muon_a, self.muon_b, self.muon_c = muon_a, muon_b, muon_c
         self.adam_lr_ratio, self.momentum, self.ns_steps, self.nesterov = adam_lr_ratio, momentum, ns_steps, nesterov
+        track_all(self, adam_beta_1, adam_beta_2, epsilon, adam_lr_ratio, momentum)
         self.exclude_embeddings = exclude_embeddings
         self.exclude_layers = exclude_layers or []
         self.adam_weight_decay = adam_weight_decay
@@ -127,18 +129,21 @@ class Muon(Optimizer):
     def _adam_step(self, gradient, squared, variable):
         xp, dtype = self.xp(variable), variable._data.dtype
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
-        rate = (self._rate * self._rate.dtype.type(self.adam_lr_ratio)).astype(dtype)
+        # (a variable hyper-parameter is read at each step, in its dtype: live_hyperparameters.py)
+        beta_1, beta_2, epsilon = live(self.adam_beta_1), live(self.adam_beta_2), live(self.epsilon)
+        rate = (self._rate * self._rate.dtype.type(live(self.adam_lr_ratio))).astype(dtype)
         t = self._local_step(dtype)
-        root = np.sqrt(1 - keras_cast(self.adam_beta_2, dtype) ** t)
-        alpha = rate * root / (1 - keras_cast(self.adam_beta_1, dtype) ** t)
-        m += (gradient - m) * (1 - self.adam_beta_1)
-        v += (squared - v) * (1 - self.adam_beta_2)
-        variable._data -= m * alpha / (xp.sqrt(v) + self.epsilon)
+        root = np.sqrt(1 - keras_cast(beta_2, dtype) ** t)
+        alpha = rate * root / (1 - keras_cast(beta_1, dtype) ** t)
+        m += (gradient - m) * (1 - beta_1)
+        v += (squared - v) * (1 - beta_2)
+        variable._data -= m * alpha / (xp.sqrt(v) + epsilon)
 
     def _muon_step(self, gradient, variable):
         (m,) = self._slots.arrays(variable, ('momentum',))
-        m += gradient + m * (self.momentum - 1)
-        direction = gradient + self.momentum * m if self.nesterov else m
+        momentum = live(self.momentum)
+        m += gradient + m * (momentum - 1)
+        direction = gradient + momentum * m if self.nesterov else m
         rate, update = convert_to_tensor(self._rate), self.newton_schulz(convert_to_tensor(direction))
         if update.dtype != rate.dtype:
             # Keras's rate is its float32 variable, whose product promotes as keras.ops.multiply: a

@@ -235,3 +235,35 @@ def test_ftrl_and_adafactor_variables_are_read_at_each_step(same_as_tf, name, at
     same_as_tf(float(last), float.fromhex(loss), measured_on='avx2')
     for got, want in zip(w.numpy().ravel(), weights):
         same_as_tf(float(got), float.fromhex(want), measured_on='avx2')
+
+
+# Muon(learning_rate=0.05, <attr>=keras.Variable(value)) in fit(run_eagerly=True), the variable halved at each
+# epoch's end (p14_muon.py): TF 2.21's last loss and last five weights (d1's bias's last, d2's kernel and bias)
+MUON_CASES = [
+    ('adam_beta_1', 0.8, '0x1.515f94p-7', ['0x1.6dddaep-3', '-0x1.a98866p-3', '0x1.62d692p-1', '0x1.ca3e38p-4', '0x1.c6b548p-6']),
+    ('adam_beta_2', 0.9, '0x1.34fc8p-5', ['0x1.87d8b4p-3', '-0x1.a43708p-3', '0x1.5b4506p-1', '0x1.16c6bcp-3', '-0x1.abe67p-8']),
+    ('momentum', 0.9, '0x1.0b1a2p-5', ['0x1.8540fap-3', '-0x1.a224f2p-3', '0x1.5c0bf4p-1', '0x1.175204p-3', '0x1.80f208p-10']),
+    ('epsilon', 1e-3, '0x1.a8dfbep-7', ['0x1.788dc4p-3', '-0x1.b082d2p-3', '0x1.624ca8p-1', '0x1.e269aap-4', '-0x1.7842e2p-8']),
+    ('adam_lr_ratio', 0.5, '0x1.db7456p-8', ['0x1.598978p-3', '-0x1.92aac4p-3', '0x1.62d636p-1', '0x1.d05a2ep-4', '0x1.ff6bccp-6']),
+]
+
+
+@pytest.mark.parametrize('attr, value, loss, weights', MUON_CASES)
+def test_muon_variables_are_read_at_each_step(same_as_tf, attr, value, loss, weights):
+    variable = keras.Variable(value)
+    opt = keras.optimizers.Muon(learning_rate=0.05, **{attr: variable})
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, name='d1'), keras.layers.Dense(1, name='d2')])
+    model.compile(opt, 'mse', run_eagerly=True)
+
+    class Halve(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            variable.assign(variable * 0.5)
+    x = np.arange(18, dtype='f').reshape(6, 3) / 10
+    y = np.arange(6, dtype='f').reshape(6, 1) / 5
+    history = model.fit(x, y, epochs=3, batch_size=3, verbose=0, callbacks=[Halve()], shuffle=False)
+    same_as_tf(history.history['loss'][-1], float.fromhex(loss), measured_on='avx2')
+    flat = np.concatenate([w.ravel() for w in model.get_weights()])
+    for got, want in zip(flat[-5:], weights):
+        same_as_tf(float(got), float.fromhex(want), measured_on='avx2')
+    assert opt.variables[2] is variable
