@@ -257,6 +257,10 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         return None if shape is None else tuple(shape) + (None,)
     if rule == 'known' and 'lengths' in parameters and 'maxlen' in parameters:
         return _sequence_mask(parameters, trace)
+    if rule == 'known':
+        known = _following_inputs(parameters, trace)
+        if known is not _NOT_GIVEN:
+            return known
     sizes = [_keras_or_tf(parameters, 'N', 'num_rows'), _keras_or_tf(parameters, 'M', 'num_columns'),
              parameters.get('batch_shape')]
     if _holds_run_value(sizes, trace):          # tf.eye: the batch lengths, then the rows and columns
@@ -311,6 +315,24 @@ def _sequence_mask(parameters, trace):
         return None if shape is None else tuple(shape) + (None,)
     if isinstance(maxlen, numbers.Integral):
         return None if shape is None else tuple(shape) + (int(maxlen),)
+    return _NOT_GIVEN
+
+
+def _following_inputs(parameters, trace):
+    """TF 2.21's shape functions for 'known' ops whose lengths follow their inputs' traced ones: matrix_transpose
+    swaps the last two ((None, 1) -> (1, None)), gather_nd keeps the index rows and the params past the index
+    depth (x[(None,)] by [[0]]: (1,)), sparse softmax cross-entropy is as long as its labels. _NOT_GIVEN otherwise."""
+    if 'a' in parameters and 'conjugate' in parameters:
+        shape = _input_shape(parameters['a'], trace)
+        return None if shape is None or len(shape) < 2 else tuple(shape[:-2]) + (shape[-1], shape[-2])
+    if 'params' in parameters and 'indices' in parameters and 'axis' not in parameters \
+            and not parameters.get('batch_dims'):
+        params, indices = _input_shape(parameters['params'], trace), _input_shape(parameters['indices'], trace)
+        if params is None or not indices or indices[-1] is None:
+            return None
+        return tuple(indices[:-1]) + tuple(params[indices[-1]:])
+    if 'labels' in parameters and 'logits' in parameters:
+        return _input_shape(parameters['labels'], trace)
     return _NOT_GIVEN
 
 

@@ -27,3 +27,21 @@ def test_map_element_spec_of_masked_words():
     # TF 2.21: TensorSpec(shape=(None,), dtype=tf.string, name=None)
     assert repr(ds.element_spec) == 'TensorSpec(shape=(None,), dtype=tf.string, name=None)'
     assert [x.numpy().tolist() for x in ds] == [[b'Hello', b'World'], []]
+
+
+def test_gather_nd_transpose_sparse_xent_shapes(capsys):
+    spec = [tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([None, 1], tf.int32),
+            tf.TensorSpec([None, 2], tf.int32), tf.TensorSpec([None], tf.int32)]
+
+    @tf.function(input_signature=spec)
+    def f(x, i1, i2, lab):
+        print(tf.gather_nd(x, i1).shape, tf.gather_nd(x, i2).shape, tf.gather_nd(x, [[0, 1], [1, 2]]).shape,
+              tf.gather_nd(x, [0]).shape)
+        print(tf.linalg.matrix_transpose(x).shape, tf.linalg.matrix_transpose(tf.reshape(x, [2, -1, 3])).shape)
+        print(tf.nn.sparse_softmax_cross_entropy_with_logits(lab, x).shape)
+        return 0
+
+    f(tf.ones([2, 3]), tf.zeros([2, 1], tf.int32), tf.zeros([2, 2], tf.int32), tf.zeros([2], tf.int32))
+    # TF 2.21's static shapes (tapeflow's were unknown)
+    assert capsys.readouterr().out.splitlines() == [
+        '(None, 3) (None,) (2,) (3,)', '(3, None) (2, 3, None)', '(None,)']
