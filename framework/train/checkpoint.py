@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import NotFoundError
 from ..variable import Variable
 from . import checkpoint_file, checkpoint_state, deferred_restore, tracked_containers, trackable_proto
-from .checkpoint_options import checked
+from .checkpoint_options import CheckpointOptions, checked
 from .format_errors import CheckpointDataLossError
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
@@ -43,7 +43,11 @@ def _as_shape(value):
     return [_as_shape(v) for v in value] if isinstance(value, list) else value
 
 
-_OWN_ATTRIBUTES = frozenset({'_tracked', '_root', '_save_counter'})
+_OWN_ATTRIBUTES = frozenset({'_tracked', '_root', '_save_counter', '_kwargs', '_async_copy', '_async_options'})
+
+
+def _is_async(options):
+    return options.enable_async or options.experimental_enable_async_checkpoint
 
 
 class Checkpoint:
@@ -62,6 +66,10 @@ class Checkpoint:
         object.__setattr__(self, '_tracked', {})
         object.__setattr__(self, '_root', None)
         object.__setattr__(self, '_save_counter', None)
+        # what TF's async saves checkpoint (AsyncCheckpointHelper: a Checkpoint of the constructor's objects)
+        object.__setattr__(self, '_kwargs', dict(kwargs))
+        object.__setattr__(self, '_async_copy', None)
+        object.__setattr__(self, '_async_options', None)
         if root is not None:
             if not is_trackable(root):
                 raise _not_trackable('root', root)
@@ -109,6 +117,11 @@ class Checkpoint:
     def write(self, file_prefix, options=None):
         """Write the checkpoint at exactly ``file_prefix`` (no numbering, no 'checkpoint' file)."""
         options = checked(options, 'Checkpoint.write')
+        if _is_async(options):
+            return self._async_checkpointer(options)._write_now(file_prefix, options)
+        return self._write_now(file_prefix, options)
+
+    def _write_now(self, file_prefix, options):
         graph = TrackableGraph(self)
         tensors = list(graph.values.items())
         tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
@@ -123,9 +136,14 @@ class Checkpoint:
         """Write '<file_prefix>-<n>' (n = the incremented ``save_counter``) and name it the
         directory's latest checkpoint. Returns the path."""
         options = checked(options, 'Checkpoint.save')
+        if _is_async(options):
+            return self._async_checkpointer(options)._save_now(file_prefix, options)
+        return self._save_now(file_prefix, options)
+
+    def _save_now(self, file_prefix, options):
         self.save_counter.assign_add(1)
         prefix = os.fspath(file_prefix) if isinstance(file_prefix, os.PathLike) else file_prefix   # TF formats any
-        path = self.write('%s-%d' % (prefix, int(self.save_counter.numpy())), options)
+        path = self._write_now('%s-%d' % (prefix, int(self.save_counter.numpy())), options)
         directory = os.path.dirname(os.path.abspath(path))
         checkpoint_state.write_state(directory, checkpoint_state.CheckpointState(path, [path]))
         return path
@@ -141,7 +159,10 @@ class Checkpoint:
             ValueError: a saved value whose shape differs from its variable's.
             InvalidArgumentError: a saved value whose dtype differs from its variable's.
         """
-        status = self._load(save_path, checked(options, 'Checkpoint.restore'), explain_missing=True)
+        options = checked(options, 'Checkpoint.restore')
+        if self._async_checkpointer_for(options) is not None:
+            return self._async_copy.restore(save_path, CheckpointOptions())
+        status = self._load(save_path, options, explain_missing=True)
         # TF's restore (unlike read) then makes the save counter: one the checkpoint did not hold (a
         # checkpoint from write) is a variable its status finds unmatched, as in TF
         self.save_counter
@@ -150,7 +171,25 @@ class Checkpoint:
     def read(self, save_path, options=None):
         """As ``restore``, for a checkpoint written by ``write``; a missing one raises the reader's
         NotFoundError alone, as TensorFlow's ``read`` does (``restore`` adds its advice)."""
-        return self._load(save_path, checked(options, 'Checkpoint.read'), explain_missing=False)
+        options = checked(options, 'Checkpoint.read')
+        if self._async_checkpointer_for(options) is not None:
+            return self._async_copy.read(save_path, CheckpointOptions())
+        return self._load(save_path, options, explain_missing=False)
+
+    def _async_checkpointer(self, options):
+        """The Checkpoint TF 2.21's async saves go through (its AsyncCheckpointHelper's): one of the objects
+        given to the constructor (attributes set later are not in it), with a save counter of its own, so
+        async saves number their files by it and ``save_counter`` here stays as it was. Once one ran (or
+        the options ask for it), read and restore go through it too, as TF's do."""
+        object.__setattr__(self, '_async_options', options)
+        if self._async_copy is None:
+            object.__setattr__(self, '_async_copy', Checkpoint(root=self._root, **self._kwargs))
+        return self._async_copy
+
+    def _async_checkpointer_for(self, options):
+        if _is_async(options):
+            object.__setattr__(self, '_async_options', options)
+        return self._async_checkpointer(options) if self._async_options is not None else None
 
     def _load(self, save_path, options, explain_missing):
         if save_path is None:
