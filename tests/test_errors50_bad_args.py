@@ -413,3 +413,18 @@ def test_sobol_sample_reads_int32_scalars(args, error, text):
 def test_categorical_converts_its_inputs_first(args, error, text):
     _raises(error, text, tf.random.categorical, *args, seed=1)
     assert tf.random.categorical([[0., 0.]], np.int64(2), seed=1).shape == (1, 2)
+
+
+@pytest.mark.parametrize('args, error, text', [
+    # TF 2.21's required_space_to_batch_paddings: int32 conversions, then static shape checks
+    ((None, None), ValueError, _NONE), (([4, 4], None), ValueError, _NONE),
+    (([4, 4], [2., 2.]), TypeError, 'Cannot convert [2.0, 2.0] to EagerTensor of dtype int32'),
+    ((tf.constant([1, 2]), tf.constant([1., 2.])), ValueError, 'block_shape: Tensor conversion requested dtype int32 '
+     'for Tensor with dtype float32: <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>'),
+    (([4, 4, 4], [2, 2]), ValueError, 'Shapes (3,) and [2] are incompatible'),
+    (([4, 4], [[2, 2]]), ValueError, 'Shape (1, 2) must have rank 1'),
+    (([4, 4], [2, 2], [[1, 1]]), ValueError, 'Shapes (1, 2) and [2, 2] are incompatible')])
+def test_required_space_to_batch_paddings_arguments(args, error, text):
+    _raises(error, text, tf.required_space_to_batch_paddings, *args)
+    paddings, crops = tf.required_space_to_batch_paddings([5, 7], [2, 3], [[1, 0], [0, 1]])
+    assert paddings.numpy().tolist() == [[1, 0], [0, 2]] and crops.numpy().tolist() == [[0, 0], [0, 1]]

@@ -5,8 +5,8 @@ a reshape (TensorFlow's documented algorithm), so gradients come from those ops.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
-from ..tensor import Tensor
+from ..errors import InvalidArgumentError, kernel_error, noted
+from ..tensor import Tensor, TensorShape, convert_to_tensor
 from . import missing_kernels
 from .indexing import getitem
 from .operands import as_tensor, named_errors
@@ -124,32 +124,36 @@ def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=Non
     each of the M spatial sizes ``input_shape`` divisible by ``block_shape``, and the crops that undo
     that extra padding after ``batch_to_space``."""
     op = 'required_space_to_batch_paddings'
-    shape, block = _vector(input_shape, 'input_shape', op), _vector(block_shape, 'block_shape', op)
-    if shape.size != block.size:
-        raise ValueError('%s: input_shape %s and block_shape %s must have one length'
-                         % (op, shape.tolist(), block.tolist()))
+    # TF's Python: int32 conversions (None, 2.0 and float tensors are their errors), then static shape checks
+    shape = convert_to_tensor(input_shape, dtype='int32', name='input_shape')
+    block = convert_to_tensor(block_shape, dtype='int32', name='block_shape')
+    if block.ndim != 1:
+        raise noted(ValueError('Shape %s must have rank 1' % TensorShape(block.shape)),
+                    '%s: block_shape must be a vector of sizes, got shape %s' % (op, tuple(block.shape)))
+    count = block.shape[0]
+    if count == 0:
+        return Tensor(np.zeros((0, 2), np.int32)), Tensor(np.zeros((0, 2), np.int32))
+    _compatible(shape, [count], op, 'input_shape')
+    if base_paddings is None:
+        base = np.zeros((count, 2), np.int64)
+    else:
+        base = convert_to_tensor(base_paddings, dtype='int32', name='base_paddings')
+        _compatible(base, [count, 2], op, 'base_paddings')
+        base = base.numpy().astype(np.int64)
+    shape, block = shape.numpy().astype(np.int64), block.numpy().astype(np.int64)
     if (block <= 0).any():
         raise ValueError('%s: block_shape %s must be positive' % (op, block.tolist()))
-    base = np.zeros((block.size, 2), np.int64) if base_paddings is None else _ints(base_paddings)
-    if base.shape != (block.size, 2):
-        raise ValueError('%s: base_paddings of shape %s must be [%d, 2] for block_shape %s'
-                         % (op, base.shape, block.size, block.tolist()))
     extra = (block - (shape + base[:, 0] + base[:, 1]) % block) % block
     paddings = np.stack([base[:, 0], base[:, 1] + extra], 1).astype(np.int32)
     crops = np.stack([np.zeros_like(extra), extra], 1).astype(np.int32)
     return Tensor(paddings), Tensor(crops)
 
 
-def _vector(value, what, op):
-    raw = np.asarray(backend.to_host(value._data) if hasattr(value, '_data') else value)
-    if raw.dtype.kind == 'f' and not np.all(raw == np.round(raw)):      # int() would cut 4.5 to 4
-        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (value,))
-        error.add_note('%s: %s takes whole sizes, got %s' % (op, what, raw.tolist()))
-        raise error
-    out = _ints(value)
-    if out.ndim != 1:
-        raise ValueError('%s: %s must be a vector of sizes, got shape %s' % (op, what, out.shape))
-    return out
+def _compatible(t, shape, op, what):
+    """TF's ``t.get_shape().assert_is_compatible_with(shape)``: 'Shapes (3,) and [2] are incompatible'."""
+    if list(t.shape) != shape:
+        raise noted(ValueError('Shapes %s and %s are incompatible' % (TensorShape(t.shape), shape)),
+                    '%s: %s must have shape %s, got %s' % (op, what, shape, tuple(t.shape)))
 
 
 @named_errors('with_space_to_batch')
