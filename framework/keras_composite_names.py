@@ -99,6 +99,55 @@ def _diagonal(name, p, result):
     return name if isinstance(x, Tensor) and x._data.ndim == 2 and plain else None
 
 
+# keras.ops of floats Keras 3 builds from a few TF ops, the result's op last (kerasops5/o8.py); integers are
+# refused by TF or cast first (not measured): not named
+_FLOAT_LISTS = {
+    'sinc': 'Const,mul,Equal,ones_like,Sin,truediv,SelectV2',
+    'imag': 'Imag/zeros_like',
+    'heaviside': 'Less,zeros_like,Greater,ones_like,SelectV2,SelectV2',
+    'logaddexp': 'sub,IsNan,add,Maximum,Abs,Neg,Exp,Log1p,add,SelectV2',
+}
+
+
+def _floats_of_one_dtype(name, p, result):
+    tensors = [p[k] for k in ('x', 'x1', 'x2') if k in p]
+    if not tensors or not all(_kind(t) == 'f' and t.dtype == tensors[0].dtype for t in tensors):
+        return None
+    return name
+
+
+for _ops in _FLOAT_LISTS.values():
+    VARIANTS[_ops] = _floats_of_one_dtype
+
+
+@_decides('Const,Max,Const,Min,sub')
+def _ptp(name, p, result):
+    """ops.ptp: max - min (over every axis their axes constants first, 'Const' and 'Const_1')."""
+    if _kind(p.get('x')) not in ('f', 'i') or not _kind(p.get('x')):
+        return None
+    return name if p.get('axis') is None else 'Max,Min,sub'
+
+
+@_decides('count_nonzero/Cast_1')
+def _count_nonzero(name, p, result):
+    """ops.count_nonzero: tf.math.count_nonzero (int64) cast to int32 inside its scope."""
+    return name if _kind(p.get('x')) in ('f', 'i') and _kind(p.get('x')) else None
+
+
+@_decides('ones_like')
+def _isreal(name, p, result):
+    """ops.isreal of a real tensor: tf.ones_like(x, bool), a Fill named after its scope."""
+    return name if _kind(p.get('x')) in ('f', 'i') and _kind(p.get('x')) else None
+
+
+@_decides('strided_slice,strided_slice,Sub')
+def _diff(name, p, result):
+    """ops.diff, n=1: x[1:] - x[:-1] along the axis (two strided slices, then Sub)."""
+    x = p.get('a')
+    return name if _kind(x) in ('f', 'i') and _kind(x) and p.get('n', 1) == 1 and type(p.get('axis', -1)) is int \
+        and x._data.ndim else None
+
+
 @_decides('Const,add,Relu6,Const,truediv')
 def _hard_sigmoid(name, p, result):
     """ops.hard_sigmoid: relu6(x + 3) / 6, each number a Const."""

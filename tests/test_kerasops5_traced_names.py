@@ -147,6 +147,19 @@ CASES = [
     ('float32', (None, 4), keras.activations.hard_silu, _t('mul', '(None, 4)')),
     ('float32', (None, 4), ops.hard_swish, _t('mul', '(None, 4)')),
     ('float32', (None, 4), keras.activations.selu, _t('Selu', '(None, 4)')),
+    # (kerasops5/o8.py, cmp3.py)
+    ('float32', (None, 4), ops.sinc, _t('SelectV2', '(None, 4)')),
+    ('float32', (None, 4), ops.imag, _t('Imag/zeros_like', '(None, 4)')),
+    ('float32', (None, 4), ops.ptp, _t('sub', '()')),
+    ('int32', (None, 4), lambda x: ops.ptp(x, axis=0, keepdims=True), _t('sub', '(1, 4)', 'int32')),
+    ('float32', (None, 4), ops.count_nonzero, _t('count_nonzero/Cast_1', '()', 'int32')),
+    ('int32', (None, 4), lambda x: ops.count_nonzero(x, axis=-1), _t('count_nonzero/Cast_1', '(None,)', 'int32')),
+    ('int32', (None, 4), ops.isreal, _t('ones_like', '(None, 4)', 'bool')),
+    ('float32', (None, 4), ops.diff, _t('Sub', '(None, 3)')),
+    ('int32', (None, 4), lambda x: ops.diff(x, axis=0), _t('Sub', '(None, 4)', 'int32')),
+    ('float32', (3, 4), lambda x: ops.diff(x, axis=0), _t('Sub', '(2, 4)')),
+    ('float32', (None, 4), lambda x: ops.heaviside(x, x), _t('SelectV2_1', '(None, 4)')),
+    ('float32', (None, 4), lambda x: ops.logaddexp(x, x), _t('SelectV2', '(None, 4)')),
     ('int32', (None, 4), lambda x: ops.arctan2(x, x), _t('Atan2', '(None, 4)')),
 ]
 
@@ -229,6 +242,15 @@ def test_custom_layer_on_input_and_in_predict():
         [_t('m_1/probe_1/GatherV2', '(2, 2)'), _t('m_1/probe_1/Sqrt', '(2,)'),
          _t('m_1/probe_1/MatMul', '(2, 2)'), _t('m_1/probe_1/ReduceLogSumExp', '(2, 1)'),
          _t('m_1/probe_1/Gelu/mul_2', '(2, 4)'), _t('m_1/probe_1/Tensordot/MatMul', '(2, 3)')]]
+
+
+def test_composites_count_in_one_graph():
+    # TF 2.21 (cmp3.py's 'seq' lines)
+    calls = [ops.sinc, ops.ptp, lambda x: ops.heaviside(x, x), lambda x: ops.logaddexp(x, x), ops.diff,
+             lambda x: ops.subtract(x, 1.) - ops.sin(x) * x]
+    assert traced_texts(calls) == [
+        _t('SelectV2', '(None, 4)'), _t('sub', '()'), _t('SelectV2_2', '(None, 4)'), _t('SelectV2_3', '(None, 4)'),
+        _t('Sub_2', '(None, 3)'), _t('sub_4', '(None, 4)')]     # (TF's names are unique regardless of case)
 
 
 def test_unmeasured_forms_and_tf_apis_keep_their_own_names():
