@@ -112,6 +112,7 @@ class Conv1D(KernelOptions, Layer):
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), as_channels_last(self, input_shape)[1:-1])    # as Keras 3
         n, steps, _ = as_channels_last(self, input_shape)
         if self.padding == 'causal':
             length = None if steps is None else (steps - 1) // self.strides[0] + 1
@@ -134,8 +135,8 @@ class Conv1D(KernelOptions, Layer):
 class _Pooling1D(Layer):
     _pool = None
 
-    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
+        super().__init__(name=name, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_single(pool_size, 'pool_size', who)
@@ -170,8 +171,8 @@ class MaxPooling1D(_Pooling1D):
     """The maximum of each window of pool_size steps (strides default to pool_size)."""
     _pool = staticmethod(max_pool2d)
 
-    def __init__(self, pool_size=2, strides=None, padding='valid', data_format=None, **kwargs):
-        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+    def __init__(self, pool_size=2, strides=None, padding='valid', data_format=None, name=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
 class AveragePooling1D(_Pooling1D):
@@ -179,9 +180,9 @@ class AveragePooling1D(_Pooling1D):
     (pool_size has no default, as in Keras 3)."""
     _pool = staticmethod(avg_pool2d)
 
-    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's
-        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
 class _GlobalPooling1D(GlobalPooling):

@@ -109,6 +109,7 @@ class ConvND(KernelOptions, Layer):
         return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), as_channels_last(self, input_shape)[1:-1])    # as Keras 3
         return as_layer_format(self, convolved_shape(as_channels_last(self, input_shape), self.kernel_size,
                                                      self.strides, self.dilation_rate, self.padding, self.filters))
 

@@ -173,6 +173,7 @@ class Conv2D(KernelOptions, Layer):
         return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), as_channels_last(self, input_shape)[1:3])    # as Keras 3
         n, h, w, _ = as_channels_last(self, input_shape)
         return as_layer_format(self, (n,) + tuple(_output_length(d, (k - 1) * r + 1, s, self.padding) for d, k, s, r
                                                   in zip((h, w), self.kernel_size, self.strides, self.dilation_rate))
