@@ -182,12 +182,18 @@ def _shape_dtype_error(kernel, dtype_name):
 
 def refuse_non_vector(shape, kernel, note):
     """TF's random kernels take a shape vector: a scalar (tf.random.uniform(3)) or a nested list is the kernel's
-    'shape must be a vector of {int32,int64}, got shape []' error (only where ``kernel`` names it)."""
+    'shape must be a vector of {int32,int64}, got shape []' error (only where ``kernel`` names it). A ragged
+    nesting is TF's conversion error, which comes first."""
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, (list, tuple)) for d in shape):
+        try:
+            np.shape(shape)
+        except ValueError:
+            raise noted(ValueError("Can't convert non-rectangular Python sequence to Tensor."), note) from None
     if kernel is None or isinstance(shape, SHAPE_SEQUENCES) and not any(isinstance(d, (list, tuple)) for d in shape):
         return
     try:
         rank_shape = np.shape(backend.to_host(shape._data) if isinstance(shape, Tensor) else shape)
-    except ValueError:          # ragged nesting: the conversion's own error comes later
+    except ValueError:          # (ragged nesting: refused above)
         return
     if len(rank_shape) != 1 and isinstance(shape, (int, np.integer, Tensor, list, tuple)) \
             and not isinstance(shape, bool):

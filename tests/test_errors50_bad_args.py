@@ -428,3 +428,13 @@ def test_required_space_to_batch_paddings_arguments(args, error, text):
     _raises(error, text, tf.required_space_to_batch_paddings, *args)
     paddings, crops = tf.required_space_to_batch_paddings([5, 7], [2, 3], [[1, 0], [0, 1]])
     assert paddings.numpy().tolist() == [[1, 0], [0, 2]] and crops.numpy().tolist() == [[0, 0], [0, 1]]
+
+
+@pytest.mark.parametrize('name', ['normal', 'uniform', 'truncated_normal', 'gamma', 'poisson'])
+def test_random_ragged_shape_is_the_conversion_error(name):
+    # TF 2.21 converts the shape first: "Can't convert non-rectangular Python sequence to Tensor."
+    extra = (1.0,) if name in ('gamma', 'poisson') else ()
+    _raises(ValueError, "Can't convert non-rectangular Python sequence to Tensor.", getattr(tf.random, name),
+            [[1., 2.], [3.]], *extra)
+    _raises(ValueError, "Can't convert non-rectangular Python sequence to Tensor.", tf.random.stateless_uniform,
+            [[1, 2], [3]], seed=[1, 2])
