@@ -36,8 +36,8 @@ def mean_over_steps(inputs, mask=None, keepdims=False):
 class _Pooling2D(Layer):
     _pool = None
 
-    def __init__(self, pool_size=(2, 2), strides=None, padding='valid', data_format=None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, pool_size=(2, 2), strides=None, padding='valid', data_format=None, name=None, **kwargs):
+        super().__init__(name=name, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_pair(pool_size, 'pool_size', who)
@@ -78,9 +78,9 @@ class AveragePooling2D(_Pooling2D):
     """The mean of each pool_size window, counting only unpadded elements."""
     _pool = staticmethod(avg_pool2d)
 
-    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # pool_size has no default here, as in Keras 3 (AveragePooling2D() is a TypeError; MaxPooling2D's is 2)
-        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
 class _GlobalPooling2D(GlobalPooling):

@@ -17,8 +17,8 @@ from .pooled_shape import check_pooled_sizes, check_pooling_padding
 class _Pooling3D(Layer):
     _pool = None
 
-    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
+        super().__init__(name=name, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = standardized_tuple(pool_size, 3, 'pool_size', who)
@@ -53,17 +53,17 @@ class MaxPooling3D(_Pooling3D):
     """The maximum of each pool_size window (strides default to pool_size)."""
     _pool = staticmethod(max_pool3d)
 
-    def __init__(self, pool_size=(2, 2, 2), strides=None, padding='valid', data_format=None, **kwargs):
-        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+    def __init__(self, pool_size=(2, 2, 2), strides=None, padding='valid', data_format=None, name=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
 class AveragePooling3D(_Pooling3D):
     """The mean of each pool_size window, counting only unpadded elements (pool_size has no default, as Keras 3)."""
     _pool = staticmethod(avg_pool3d)
 
-    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's
-        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+        super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
 class _GlobalPooling3D(GlobalPooling):
