@@ -45,8 +45,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                  beta_initializer='zeros', gamma_initializer='ones', moving_mean_initializer='zeros',
                  moving_variance_initializer='ones', beta_regularizer=None, gamma_regularizer=None,
-                 beta_constraint=None, gamma_constraint=None, synchronized=False, renorm=False,
-                 renorm_clipping=None, renorm_momentum=0.99, **kwargs):
+                 beta_constraint=None, gamma_constraint=None, renorm=False, renorm_clipping=None,
+                 renorm_momentum=0.99, synchronized=False, **kwargs):    # Keras 3's order (positional calls)
         super().__init__(**kwargs)
         if renorm:
             raise ValueError('BatchNormalization: renorm=True (batch renormalization) is not supported; '

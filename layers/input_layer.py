@@ -33,8 +33,8 @@ class InputLayer(Layer):
     path = None
 
 
-    def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
-                 input_tensor=None, optional=False, name=None, ragged=None, **kwargs):
+    def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None,
+                 input_tensor=None, optional=False, name=None, **kwargs):     # Keras 3's order (positional calls)
         try:
             batch_shape, dtype, sparse = _input_arguments(shape, batch_size, dtype, sparse, batch_shape, input_tensor,
                                                           name, ragged, kwargs)
