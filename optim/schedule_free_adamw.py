@@ -4,6 +4,7 @@ import numpy as np
 from framework import graph_random_ops
 from .arguments import check_non_negative, set_moment_options
 from .keras_cast import keras_cast
+from .live_hyperparameters import is_variable
 from .optimizer import Optimizer
 from .root_division import elementwise_when_eager
 from .rowwise_moment import scatter_add
@@ -97,7 +98,10 @@ class ScheduleFreeAdamW(Optimizer):
         # Keras keeps `momentum.value` as "z_old", but on TensorFlow that is the variable itself,
         # read where it is used: after the step has updated z. So x comes from the new z.
         recovered = variable._data - (1 - beta_1) * z
-        if (graph_random_ops.current() is not None and recovered.size == 1 and recovered.ndim
+        if graph_random_ops.current() is not None and is_variable(self.beta_1):
+            # a variable beta_1 is no constant of the traced graph: its RealDiv stays one (TF 2.21, fit)
+            x = (1 - weight) * (recovered / beta_1) + weight * z
+        elif (graph_random_ops.current() is not None and recovered.size == 1 and recovered.ndim
                 and not graph_random_ops.pushes_constants()):
             # traced into a function returning None (no ConstantPushDown), a one-element array of
             # rank >= 1 keeps the written order, x / beta_1 as x * (1 / beta_1) (TF 2.21)

@@ -267,3 +267,28 @@ def test_muon_variables_are_read_at_each_step(same_as_tf, attr, value, loss, wei
     for got, want in zip(flat[-5:], weights):
         same_as_tf(float(got), float.fromhex(want), measured_on='avx2')
     assert opt.variables[2] is variable
+
+
+@pytest.mark.parametrize('eager, loss, weights', [
+    (True, '0x1.113558p-7', ['0x1.726744p-3', '-0x1.c271a6p-3', '0x1.61b672p-1', '0x1.00e736p-3', '0x1.e98e6p-9']),
+    (False, '0x1.e8bcfap-4', ['0x1.3c584p-7', '-0x1.64f7ap-3', '0x1.64237cp-3', '0x1.25e948p-7', '0x1.3dc198p-3']),
+], ids=['run_eagerly', 'traced'])
+def test_schedule_free_adamw_beta_1_variable_in_fit(same_as_tf, eager, loss, weights):
+    # TF 2.21 (p16_sfa.py): ScheduleFreeAdamW(0.05, beta_1=keras.Variable(0.8)) halved at each epoch's end; in the
+    # traced step x / beta_1 stays a division (no constant for grappler to turn into a reciprocal product)
+    beta = keras.Variable(0.8)
+    opt = keras.optimizers.ScheduleFreeAdamW(learning_rate=0.05, beta_1=beta)
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, name='d1'), keras.layers.Dense(1, name='d2')])
+    model.compile(opt, 'mse', run_eagerly=eager)
+
+    class Halve(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            beta.assign(beta * 0.5)
+    x = np.arange(18, dtype='f').reshape(6, 3) / 10
+    y = np.arange(6, dtype='f').reshape(6, 1) / 5
+    history = model.fit(x, y, epochs=3, batch_size=3, verbose=0, callbacks=[Halve()], shuffle=False)
+    same_as_tf(history.history['loss'][-1], float.fromhex(loss), measured_on='avx2')
+    flat = np.concatenate([w.ravel() for w in model.get_weights()])
+    for got, want in zip(flat[-5:], weights):
+        same_as_tf(float(got), float.fromhex(want), measured_on='avx2')
