@@ -3,6 +3,7 @@ import numpy as np
 
 from . import dtypes
 from .tensor import Tensor
+from .type_text import class_text
 
 
 def _shape(x):
@@ -55,7 +56,8 @@ def assert_same_float_dtype(tensors=None, dtype=None):
 def assert_proper_iterable(values):
     """None for a list, tuple, set, generator, ...; TypeError for a tensor, an array, a string
     or bytes (iterable, but not as meant), or a non-iterable."""
-    if isinstance(values, (Tensor, np.ndarray, str, bytes)):
-        raise TypeError('Expected argument "values" to be a "proper" iterable.  Found: %s' % type(values))
+    from .variable import Variable      # (TF's variables are no Tensor: iterable, taken)
+    if isinstance(values, (Tensor, np.ndarray, str, bytes)) and not isinstance(values, Variable):
+        raise TypeError('Expected argument "values" to be a "proper" iterable.  Found: %s' % class_text(values))
     if not hasattr(values, '__iter__'):
-        raise TypeError('Expected argument "values" to be iterable.  Found: %s' % type(values))
+        raise TypeError('Expected argument "values" to be iterable.  Found: %s' % class_text(values))
