@@ -438,3 +438,31 @@ def test_random_ragged_shape_is_the_conversion_error(name):
             [[1., 2.], [3.]], *extra)
     _raises(ValueError, "Can't convert non-rectangular Python sequence to Tensor.", tf.random.stateless_uniform,
             [[1, 2], [3]], seed=[1, 2])
+
+
+@pytest.mark.parametrize('call, error, text', [
+    # TF 2.21: erfcinv computes 0.5 * x first, reciprocal_no_nan makes constant(1, x.dtype), the Euclidean norms
+    # multiply by conj(x), global_norm wants a sequence
+    (lambda: tf.math.erfcinv('abc'), TypeError, 'Cannot convert 0.5 to EagerTensor of dtype string'),
+    (lambda: tf.math.erfcinv(tf.constant([1, 2])), TypeError, 'Cannot convert 0.5 to EagerTensor of dtype int32'),
+    (lambda: tf.math.erfcinv(True), TypeError, 'Cannot convert 0.5 to EagerTensor of dtype bool'),
+    (lambda: tf.math.reciprocal_no_nan('abc'), TypeError, 'Cannot convert 1 to EagerTensor of dtype string'),
+    (lambda: tf.math.reciprocal_no_nan(tf.constant([True])), TypeError, 'Cannot convert 1 to EagerTensor of dtype bool'),
+    (lambda: tf.norm('abc'), TypeError, 'Expected numeric or variant tensor, got dtype tf.string.'),
+    (lambda: tf.norm(tf.constant([True]), ord=2), TypeError, 'Expected numeric or variant tensor, got dtype tf.bool.'),
+    (lambda: tf.norm(tf.constant([['a', 'b']]), ord='fro', axis=[0, 1]), TypeError,
+     'Expected numeric or variant tensor, got dtype tf.string.'),
+    (lambda: tf.linalg.normalize('abc'), TypeError, 'Expected numeric or variant tensor, got dtype tf.string.'),
+    (lambda: tf.linalg.global_norm('abc'), TypeError, "`t_list` should be a sequence of tensors. Received <class 'str'>."),
+    (lambda: tf.linalg.global_norm(None), TypeError,
+     "`t_list` should be a sequence of tensors. Received <class 'NoneType'>.")])
+def test_dtype_refusals_in_tf_words(call, error, text):
+    _raises(error, text, call)
+
+
+def test_string_norms_by_abs_are_abs_refusals():
+    # TF 2.21: the 1, inf and p norms start with Abs, whose registry refuses strings
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^Value for attr 'T' of string is not in the list of "
+                       'allowed values: bfloat16, half, float, double, int8, int16, int32, int64'):
+        tf.norm(tf.constant(['a', 'b']), ord=1)
+    assert tf.linalg.global_norm((tf.constant([3.]), tf.constant([4.]))).numpy() == 5.0

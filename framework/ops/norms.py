@@ -6,6 +6,7 @@ derivatives, come from those ops' rules; reduce_euclidean_norm is TensorFlow's
 EuclideanNorm kernel with its own rule. As in TensorFlow, the gradient of a
 Euclidean norm at the zero vector is NaN.
 """
+import collections.abc
 import math
 
 import numpy as np
@@ -101,7 +102,12 @@ def _norm_operand(tensor, ord, matrix):  # noqa: A002
     their dtype (int32 in, int32 out; uint8 / bool meet Abs's registry error, a p-norm's 1 / p its TypeError);
     a matrix 2-norm of them meets Svd's registry error, the others Sqrt's (as_float_tensor's)."""
     given = read_once(as_tensor(tensor, 'norm'))
-    if given._data.dtype.kind not in 'iub' or ord in ('euclidean', 'fro') or (ord in (2, 2.0) and not matrix):
+    kind = given._data.dtype.kind
+    if kind in 'bOS' and (ord in ('euclidean', 'fro') or (ord in (2, 2.0) and not matrix)):
+        # TF's Euclidean norms multiply by conj(tensor) first, whose check refuses strings and bools
+        raise noted(TypeError('Expected numeric or variant tensor, got dtype tf.%s.' % given.dtype.name),
+                    'norm: expected a numeric tensor, got dtype %s; cast it first' % given.dtype.name)
+    if kind not in 'iubOS' or ord in ('euclidean', 'fro') or (ord in (2, 2.0) and not matrix):
         return read_once(as_float_tensor(given, 'norm'))
     if matrix and ord in (2, 2.0):
         error = float_kernels.refusal('svd', given.dtype.name)
@@ -281,6 +287,9 @@ def _refuse_integers(t):
 def global_norm(t_list, name=None):
     """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped;
     an IndexedSlices counts its values)."""
+    if not isinstance(t_list, collections.abc.Sequence) or isinstance(t_list, str):
+        raise noted(TypeError('`t_list` should be a sequence of tensors. Received %s.' % type(t_list)),
+                    'global_norm: pass a list of tensors, e.g. [w, b]')
     tensors = _present([t.values if isinstance(t, IndexedSlices) else t for t in t_list], 'global_norm')
     if not tensors:
         # TF 2.21 sums an empty stack: 0.0 float32 (clip_by_global_norm of a tape's all-None gradients)

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..deprecation import deprecated
-from ..errors import fast_path, kernel_error
+from ..errors import fast_path, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
@@ -170,7 +170,11 @@ _MULTIPLY_NO_NAN_VJPS = (lambda g, out, x, y: multiply_no_nan(g, y), lambda g, o
 @named_errors('reciprocal_no_nan')
 def reciprocal_no_nan(x, name=None):
     """``1 / x``, and 0 where x is 0 (its gradient there is 0 too)."""
-    x = as_float_tensor(x, 'reciprocal_no_nan')
+    t = as_tensor(x, 'reciprocal_no_nan')
+    if t._data.dtype.kind in 'bOS':        # TF's constant(1, dtype=x.dtype) refuses bools and strings first
+        raise noted(TypeError('Cannot convert 1 to EagerTensor of dtype %s' % t.dtype.name),
+                    'reciprocal_no_nan: expected a floating-point tensor, got dtype %s' % t.dtype.name)
+    x = as_float_tensor(t, 'reciprocal_no_nan')
     zero = equal(x, 0)
     safe = where(zero, 1, x)
     return where(zero, 0, divide(_one(safe), safe))

@@ -19,6 +19,7 @@ import numpy as np
 from .. import backend
 from ..dtypes import of_numpy
 from . import eigen_math, eigen_math64, eigen_ndtri, eigen_ndtri64, eigen_zeta
+from ..errors import noted
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -152,7 +153,11 @@ def erfcinv(x, name=None):
     op by op, so that its gradient is NdtriGrad's steps at ndtri's output (one rule at erfcinv's output,
     -sqrt(pi) / 2 * exp(y**2), rounded differently: ~3/4 of float32 and 1/5 of float64 gradients were an ulp off)."""
     from .arithmetic import multiply, negative
-    t = as_float_tensor(x, 'erfcinv')
+    t = as_tensor(x, 'erfcinv')
+    if t._data.dtype.kind in 'iubOS':      # TF's 0.5 * x meets the integer, bool or string tensor first
+        raise noted(TypeError('Cannot convert 0.5 to EagerTensor of dtype %s' % t.dtype.name),
+                    'erfcinv: expected a floating-point tensor, got dtype %s; cast it first' % t.dtype.name)
+    t = as_float_tensor(t, 'erfcinv')
     refuse_missing(t, 'Ndtri', 'erfcinv')
     return multiply(negative(ndtri(multiply(0.5, t))), math.sqrt(0.5))
 
