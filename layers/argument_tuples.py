@@ -74,7 +74,8 @@ def standardized_data_format(data_format, who):
 
 def standardized_padding(padding, who, allow_causal=False):
     """A convolution's padding, lower-cased, as Keras 3's standardize_padding reads it, with its text. Keras
-    prints a Python set, whose order follows PYTHONHASHSEED: the order here is one TF 2.21 run's, fixed.
+    prints a Python set, whose order follows PYTHONHASHSEED: the same set is printed here, so a run under the
+    same hash seed (and Python) prints TF 2.21's order.
     A list or tuple keeps tapeflow's ValueError (Keras takes it and its call refuses it); any other value
     that is no string fails on its .lower() in Keras: that AttributeError, tapeflow's words as a note."""
     if not isinstance(padding, str):
@@ -87,8 +88,8 @@ def standardized_padding(padding, who, allow_causal=False):
         raise error
     mode = padding.lower()
     if mode not in (('valid', 'same', 'causal') if allow_causal else ('valid', 'same')):
-        error = ValueError('The `padding` argument must be a list/tuple or one of %s. Received: %s'
-                           % ("{'causal', 'valid', 'same'}" if allow_causal else "{'valid', 'same'}", mode))
+        allowed = {'valid', 'same', 'causal'} if allow_causal else {'valid', 'same'}      # (built as Keras does)
+        error = ValueError('The `padding` argument must be a list/tuple or one of %s. Received: %s' % (allowed, mode))
         error.add_note("%s: padding is 'valid' or 'same'%s" % (who, " or 'causal'" if allow_causal else ''))
         raise error
     return mode
