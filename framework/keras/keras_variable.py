@@ -39,8 +39,8 @@ class _KerasVariableType(type):
             raise ValueError("Argument `name` must be a string and cannot contain character `/`. Received: name=%s"
                              % (name,))
         if dtype is not None:
-            try:
-                dtypes.as_dtype(_backend.standardize_dtype(dtype))
+            try:        # (Keras's standardize_dtype: 'int' and int are int64, float is float32)
+                dtype = dtypes.as_dtype(_backend.standardize_dtype(dtype))
             except (TypeError, ValueError):
                 raise ValueError('Invalid dtype: %s' % (dtype,)) from None      # Keras 3's words
         if initializer is None:          # Keras 3 converts it to a tensor: TF's conversion words
