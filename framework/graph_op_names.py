@@ -211,8 +211,8 @@ ROWS = (
     ('Size', 'fixed', 'keras.ops.size'),
     # (keras_op_variants: a Cast first where Keras converts the dtype; flip's axis=None a range first)
     ('ReverseV2', 'same', 'keras.ops.flip'),
-    ('Cumsum', 'same', 'keras.ops.cumsum'),
-    ('Cumprod', 'same', 'keras.ops.cumprod'),
+    ('Cumsum', 'cumulative', 'keras.ops.cumsum'),
+    ('Cumprod', 'cumulative', 'keras.ops.cumprod'),
     ('Prod', 'reduce', 'keras.ops.prod'),
     ('Any', 'reduce', 'keras.ops.any'),
     ('All', 'reduce', 'keras.ops.all'),

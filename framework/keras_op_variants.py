@@ -41,8 +41,8 @@ def variant(name, parameters, result):
     if name == 'ReverseV2':
         return 'range,ReverseV2' if parameters.get('axis') is None else name
     if name in ('Cumsum', 'Cumprod'):
-        if parameters.get('axis') is None:
-            return None     # (flattened by a Reshape first; its length not measured)
+        if parameters.get('axis') is None:      # flattened by a Reshape first (kerasops5/o7.py; a Cast's place there
+            return None if cast else 'Reshape,' + name      # not measured)
         return 'Cast,' + name if cast else name
     if name == 'Prod':
         return 'Cast,Prod' if cast else name

@@ -637,6 +637,11 @@ def _differenced(parameters, shapes, result):
     return shape[:axis] + (None if shape[axis] is None else shape[axis] - 1,) + shape[axis + 1:]
 
 
+def _cumulative(parameters, shapes, result):
+    """keras.ops.cumsum / cumprod: x's shape, or x flattened for axis=None."""
+    return _flattened(parameters, shapes, result) if parameters.get('axis') is None else _same(parameters, shapes, result)
+
+
 def _flattened(parameters, shapes, result):
     """keras.ops.ravel: one axis, as long as x's size (open where a length is)."""
     shape = shapes[0] if shapes else None
@@ -847,6 +852,7 @@ _RULES = {
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
     'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced,
+    'cumulative': _cumulative,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

@@ -147,6 +147,10 @@ CASES = [
     ('float32', (None, 4), keras.activations.hard_silu, _t('mul', '(None, 4)')),
     ('float32', (None, 4), ops.hard_swish, _t('mul', '(None, 4)')),
     ('float32', (None, 4), keras.activations.selu, _t('Selu', '(None, 4)')),
+    ('float32', (None, 4), ops.cumsum, _t('Cumsum', '(None,)')),
+    ('int32', (None, 4), ops.cumprod, _t('Cumprod', '(None,)', 'int32')),
+    ('float32', (3, 4), ops.cumsum, _t('Cumsum', '(12,)')),
+    ('float32', (None, 4), lambda x: [ops.cumsum(x), ops.reshape(x, (-1,))][1], _t('Reshape_1', '(None,)')),
     # (kerasops5/o8.py, cmp3.py)
     ('float32', (None, 4), ops.sinc, _t('SelectV2', '(None, 4)')),
     ('float32', (None, 4), ops.imag, _t('Imag/zeros_like', '(None, 4)')),
