@@ -466,3 +466,27 @@ def test_string_norms_by_abs_are_abs_refusals():
                        'allowed values: bfloat16, half, float, double, int8, int16, int32, int64'):
         tf.norm(tf.constant(['a', 'b']), ord=1)
     assert tf.linalg.global_norm((tf.constant([3.]), tf.constant([4.]))).numpy() == 5.0
+
+
+_MAX_T = ("Value for attr 'T' of %s is not in the list of allowed values: float, double, int32, uint8, int16, int8, int64, "
+          'bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16\n\t; NodeDef: {{node Max}}; '
+          'Op<name=Max; signature=input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false; '
+          'attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, '
+          'DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16]; '
+          'attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Max] name: ')
+_INVERT_T = ("Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+             'InvertPermutation}}; Op<name=InvertPermutation; signature=x:T -> y:T; attr=T:type,default=DT_INT32,'
+             'allowed=[DT_INT32, DT_INT64]> [Op:InvertPermutation]')
+
+
+def test_sequence_mask_and_invert_permutation_registry_errors():
+    # TF 2.21: sequence_mask takes max(lengths) first (Max's registry); InvertPermutation's T is int32 / int64,
+    # a tensor on the fast path (' name: '), a Python string on the slow one
+    _raises(tf.errors.InvalidArgumentError, _MAX_T % 'string', tf.sequence_mask, 'abc')
+    _raises(tf.errors.InvalidArgumentError, _MAX_T % 'bool', tf.sequence_mask, tf.constant([True]))
+    _raises(tf.errors.InvalidArgumentError, _INVERT_T % 'string', tf.math.invert_permutation, 'abc')
+    _raises(tf.errors.InvalidArgumentError, _INVERT_T % 'float' + ' name: ', tf.math.invert_permutation,
+            tf.constant([1., 0.]))
+    _raises(tf.errors.InvalidArgumentError, _INVERT_T % 'int8' + ' name: ', tf.math.invert_permutation,
+            tf.constant([1, 0], tf.int8))
+    assert tf.math.invert_permutation([1, 0]).numpy().tolist() == [1, 0]

@@ -3,7 +3,7 @@ is_strictly_increasing, cumulative_logsumexp."""
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, noted
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .bool_attributes import bool_attribute
@@ -24,9 +24,18 @@ def invert_permutation(x, name=None):
     """
     t = as_tensor(x, 'invert_permutation')
     a = t._data
-    if a.dtype.kind not in 'iu':        # a bool vector reaches the kernel (InvalidArgumentError); others fail before
-        raise (InvalidArgumentError if a.dtype.kind == 'b' else TypeError)(
+    if (t.dtype.name not in ('int32', 'int64') and isinstance(x, Tensor)) or a.dtype.kind in 'OS':
+        # the op's registry (T int32 / int64) for a tensor or a string; a Python input runs on TF's slow path,
+        # without ' name: ' (Python and numpy numbers convert to T's default int32 there: left as before)
+        from .graph_input_errors import kernel_dtype_name
+        raise noted(InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
+            'InvertPermutation}}; Op<name=InvertPermutation; signature=x:T -> y:T; attr=T:type,default=DT_INT32,'
+            'allowed=[DT_INT32, DT_INT64]> [Op:InvertPermutation]%s' % (kernel_dtype_name(t.dtype.name),
+                                                                       ' name: ' if isinstance(x, Tensor) else '')),
             'invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
+    if a.dtype.kind not in 'iu':        # (Python or numpy bools and floats)
+        raise InvalidArgumentError('invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
     if a.ndim != 1:
         raise InvalidArgumentError('invert_permutation: x must be 1-D, got shape %s' % (tuple(a.shape),))
     host = backend.to_host(a)

@@ -82,7 +82,14 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
     """
     t = as_tensor(lengths, 'sequence_mask')
     if t._data.dtype.kind not in 'iuf':
-        raise TypeError('sequence_mask: lengths must be numeric, got dtype %s' % t.dtype.name)
+        note = 'sequence_mask: lengths must be numeric, got dtype %s' % t.dtype.name
+        if maxlen is None:      # TF takes max(lengths) first: the Max kernel's registry refuses strings and bools
+            from . import float_kernels
+            error = float_kernels.refusal('reduce_max', t.dtype.name)
+            if error is not None:
+                error.add_note(note)
+                raise error
+        raise TypeError(note)
     from .creation import range as tf_range
     from .shapes import cast
     # TensorFlow's recipe: range(0, maxlen) in maxlen's dtype, compared with the lengths cast to that
