@@ -61,8 +61,9 @@ class Discretization(Layer):
     _keeps_composite_inputs = (RaggedTensor, SparseTensor)     # see ragged_encoding.py, sparse_encoding.py
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,
-                 dtype=None, name=None, **kwargs):
-        super().__init__(name=name, dtype=dtype, **kwargs)
+                 dtype=None, name=None):
+        # no **kwargs, as Keras 3: Discretization(trainable=False) is Python's unexpected-keyword TypeError
+        super().__init__(name=name, dtype=dtype)
         if sparse and output_mode == 'int':
             raise ValueError("`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or "
                              "`'count'`. Received: sparse=%s and output_mode=%s" % (sparse, output_mode))  # Keras 3's
