@@ -126,7 +126,8 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                          % (clipnorm, clipvalue, global_clipnorm))
     # weight_decay is not checked: Keras 3 casts it only at the step (see step_operands)
     for value, what in ((clipnorm, 'clipnorm'), (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
-        check_number(value, what, optional=True)
+        if not isinstance(value, Variable):      # (Keras takes a variable; its `if self.clipnorm` decides at the step)
+            check_number(value, what, optional=True)
     if use_ema:
         check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True, text=(
             '`ema_momentum` must be in the range [0, 1]. Received: ema_momentum=%s' % (ema_momentum,)))

@@ -75,3 +75,18 @@ def tested(value, test):
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         return bool(test(value._data[()]))
     return test(value)
+
+
+# the base options Keras 3 tests in Python before clipping (`if self.clipnorm and self.clipnorm > 0`)
+_TESTED_BASE_OPTIONS = ('clipnorm', 'global_clipnorm', 'clipvalue')
+
+
+def refuse_traced_option_tests(optimizer):
+    """A traced step's first apply: TF 2.21 refuses the truth of a tf.Variable clip option there
+    (OperatorNotAllowedInGraphError). A keras.Variable refuses any truth test itself (TypeError 'A Keras
+    Variable cannot be used as a boolean.'), eager or traced, where the base class tests it."""
+    attributes = vars(optimizer)
+    for name in _TESTED_BASE_OPTIONS:
+        value = attributes.get(name)
+        if isinstance(value, Variable) and not is_keras_variable(value):
+            raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)

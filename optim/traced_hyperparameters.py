@@ -17,6 +17,7 @@ import weakref
 
 from framework import graph_random_ops
 
+from .live_hyperparameters import refuse_traced_option_tests
 from .merge_call_in_cond import refuse_merge_call_in_cond
 
 # The base class's options: None is a setting there ("no clipping") that a trace keeps too. Elsewhere
@@ -78,6 +79,7 @@ class as_traced:
         kept = traced.get(optimizer)
         attributes = vars(optimizer)
         if kept is None:
+            refuse_traced_option_tests(optimizer)     # (a variable clip option: live_hyperparameters.py)
             values = hyperparameters(optimizer)
             read = operator.itemgetter(*values) if values else None
             traced[optimizer] = (values, read)
