@@ -33,10 +33,17 @@ class GRUCell(RecurrentCell):
 
     def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
                  kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
-                 bias_initializer='zeros', reset_after=True, **kwargs):
+                 bias_initializer='zeros', kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 kernel_constraint=None, recurrent_constraint=None, bias_constraint=None, dropout=0.0,
+                 recurrent_dropout=0.0, reset_after=True, seed=None, **kwargs):
+        # Keras 3's parameters in its order (a positional call or a signature reader meets the same ones)
         self._implementation = kwargs.get('implementation', 2)
         super().__init__(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
-                         recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
+                         recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+                         bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+                         recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
+                         recurrent_dropout=recurrent_dropout, seed=seed, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = bool(reset_after)
         self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
