@@ -470,11 +470,15 @@ def variant(name, parameters, result):
     if name == 'TensorListLength' and not parameters['self'].dynamic_size:
         parameters.pop('name', None)    # (TF's convert_to_tensor(size) takes no name: 'Const', 'Const_1', ...)
         return 'Const'
+    if name == 'SequenceMask/Less' and result._data.dtype != bool:
+        return 'SequenceMask/Cast_1'        # another dtype: the comparison cast after it (its maxlen's Cast first)
     if name == 'strided_slice':
         # each scalar tensor index ends its slice at index + 1, an 'add' made first (x[i]: add, then
         # strided_slice; the body of 'for i in tf.range(n)' reading input_data[i] prints 'while/add_1' next)
         from .tensor import Tensor
         index = parameters.get('index')
+        if isinstance(index, Tensor) and index._data.dtype == bool:
+            return 'boolean_mask/GatherV2'      # x[mask] is tf.boolean_mask: its scope, no strided_slice
         parts = index if isinstance(index, tuple) else (index,)
         adds = sum(1 for part in parts if isinstance(part, Tensor) and part._data.ndim == 0)
         return ','.join(['add'] * adds + [name])

@@ -313,6 +313,8 @@ def _sequence_mask(parameters, trace):
         if not (isinstance(lengths, Tensor) and runtime_values.known_at_run(trace, lengths)):
             return _NOT_GIVEN
         return None if shape is None else tuple(shape) + (None,)
+    if isinstance(maxlen, Tensor) and maxlen._data.ndim == 0:      # a constant's value (a run value: above)
+        maxlen = maxlen._data.item()
     if isinstance(maxlen, numbers.Integral):
         return None if shape is None else tuple(shape) + (int(maxlen),)
     return _NOT_GIVEN

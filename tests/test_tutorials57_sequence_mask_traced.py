@@ -31,3 +31,19 @@ def test_map_element_spec():
     # TF 2.21: TensorSpec(shape=(None, None), dtype=tf.bool, name=None)
     assert repr(ds.element_spec) == 'TensorSpec(shape=(None, None), dtype=tf.bool, name=None)'
     assert [x.numpy().shape for x in ds] == [(2, 5), (4, 1)]
+
+
+def test_other_dtypes_and_constant_maxlen(capsys):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])
+    def f(n):
+        print(tf.sequence_mask(n, dtype=tf.float32))
+        print(tf.sequence_mask(n, 5, dtype=tf.int32))
+        print(tf.sequence_mask(n, tf.constant(4), dtype=tf.float32))
+        return 0
+
+    f(tf.constant([1, 2]))
+    # TF 2.21: the cast after the comparison names the result; a constant maxlen is folded
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("SequenceMask/Cast_1:0", shape=(None, None), dtype=float32)',
+        'Tensor("SequenceMask_1/Cast_1:0", shape=(None, 5), dtype=int32)',
+        'Tensor("SequenceMask_2/Cast_1:0", shape=(None, 4), dtype=float32)']

@@ -45,3 +45,21 @@ def test_gather_nd_transpose_sparse_xent_shapes(capsys):
     # TF 2.21's static shapes (tapeflow's were unknown)
     assert capsys.readouterr().out.splitlines() == [
         '(None, 3) (None,) (2,) (3,)', '(3, None) (2, 3, None)', '(None,)']
+
+
+def test_boolean_mask_names(capsys):
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.int32)])
+    def f(x, i):
+        print(x[i])
+        print(x[x > 0])
+        print(x[:, 0][x[:, 0] > 0])
+        print(x[..., i])
+        return 0
+
+    f(tf.ones([2, 3]), tf.constant(0))
+    # TF 2.21: x[mask] is tf.boolean_mask, which takes no strided_slice name
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("strided_slice:0", shape=(3,), dtype=float32)',
+        'Tensor("boolean_mask/GatherV2:0", shape=(None,), dtype=float32)',
+        'Tensor("boolean_mask_1/GatherV2:0", shape=(None,), dtype=float32)',
+        'Tensor("strided_slice_3:0", shape=(None,), dtype=float32)']
