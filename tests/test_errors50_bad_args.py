@@ -490,3 +490,16 @@ def test_sequence_mask_and_invert_permutation_registry_errors():
     _raises(tf.errors.InvalidArgumentError, _INVERT_T % 'int8' + ' name: ', tf.math.invert_permutation,
             tf.constant([1, 0], tf.int8))
     assert tf.math.invert_permutation([1, 0]).numpy().tolist() == [1, 0]
+
+
+@pytest.mark.parametrize('axis, error, text', [
+    # TF 2.21's concat of one value converts axis with convert_to_tensor(axis, name='concat_dim', dtype=int32)
+    (tf.constant([1., 2.]), ValueError, 'concat_dim: Tensor conversion requested dtype int32 for Tensor with dtype '
+     'float32: <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>'),
+    (tf.constant(0, tf.int64), ValueError, 'concat_dim: Tensor conversion requested dtype int32 for Tensor with dtype '
+     'int64: <tf.Tensor: shape=(), dtype=int64, numpy=0>'),
+    (0.5, TypeError, 'Cannot convert 0.5 to EagerTensor of dtype int32'),
+    (tf.constant([0]), ValueError, 'Shape (1,) must have rank 0'), (None, ValueError, _NONE)])
+def test_concat_of_one_reads_its_axis_as_tf(axis, error, text):
+    _raises(error, text, tf.concat, [tf.constant([1, 2])], axis)
+    assert tf.concat([tf.constant([1, 2])], np.float32(0)).numpy().tolist() == [1, 2]
