@@ -7,6 +7,7 @@ from framework.keras.backend import floatx
 
 from .arguments import auto_name, set_moment_options
 from .keras_cast import keras_cast
+from .live_hyperparameters import is_variable, live
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 from .scratch import borrow
@@ -138,9 +139,13 @@ class Nadam(RowwiseMoment, Optimizer):
         fixed = self._fixed_scalars.get(key)
         if fixed is None:
             f = dtype.type
+            # a variable (Nadam(beta_1=keras.Variable(0.9))) is read at each step, as Keras reads it: not kept
+            beta_1, beta_2, epsilon = live(self.beta_1), live(self.beta_2), live(self.epsilon)
             # Keras casts beta_1, beta_2 and the 0.96 decay (through float32, see keras_cast).
-            fixed = self._fixed_scalars[key] = (keras_cast(self.beta_1, dtype), keras_cast(self.beta_2, dtype), f(1),
-                                                f(0.5), keras_cast(0.96, dtype), f(self.epsilon))
+            fixed = (keras_cast(beta_1, dtype), keras_cast(beta_2, dtype), f(1), f(0.5), keras_cast(0.96, dtype),
+                     f(epsilon))
+            if not any(map(is_variable, key)):
+                self._fixed_scalars[key] = fixed
         return fixed
 
     def get_config(self):

@@ -51,6 +51,8 @@ CASES = [
     ('Adagrad', 'epsilon', 1e-3, False, '0x1.7c4b32p+0', ['0x1.67a55ep-1', '-0x1.163e98p-5']),
     ('Adagrad', 'epsilon', 1e-3, True, '0x1.7c4b38p+0', ['0x1.67a55ep-1', '-0x1.163eap-5']),
     ('Lion', 'beta_2', 0.9, False, '0x1.4cccccp+0', ['0x1.99999cp-1', '0x1.999998p-5']),
+    ('Nadam', 'beta_1', 0.9, False, '0x1.4e644ep+0', ['0x1.8a79f2p-1', '0x1.19191cp-5']),
+    ('Nadam', 'beta_1', 0.9, True, '0x1.4e644ep+0', ['0x1.8a79f2p-1', '0x1.19191cp-5']),
 ]
 
 
