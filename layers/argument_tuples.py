@@ -88,7 +88,10 @@ def standardized_padding(padding, who, allow_causal=False):
         raise error
     mode = padding.lower()
     if mode not in (('valid', 'same', 'causal') if allow_causal else ('valid', 'same')):
-        allowed = {'valid', 'same', 'causal'} if allow_causal else {'valid', 'same'}      # (built as Keras does)
+        # built as Keras 3.15's compiled code builds it (a set's order also hangs on the order of insertion): its
+        # three-name literal is a frozenset constant stored as ('same', 'valid', 'causal'), then copied; its
+        # two-name one inserts 'valid', then 'same'
+        allowed = set(frozenset(('same', 'valid', 'causal'))) if allow_causal else set(('valid', 'same'))
         error = ValueError('The `padding` argument must be a list/tuple or one of %s. Received: %s' % (allowed, mode))
         error.add_note("%s: padding is 'valid' or 'same'%s" % (who, " or 'causal'" if allow_causal else ''))
         raise error
