@@ -44,9 +44,14 @@ class Ftrl(RowwiseMoment, Optimizer):
     def __init__(self, learning_rate=0.001, learning_rate_power=-0.5, initial_accumulator_value=0.1,
                  l1_regularization_strength=0.0, l2_regularization_strength=0.0,
                  l2_shrinkage_regularization_strength=0.0, beta=0.0, weight_decay=None, clipnorm=None,
-                 clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+                 clipvalue=None, global_clipnorm=None,
+                 use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
-                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum, ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor, gradient_accumulation_steps=gradient_accumulation_steps,
+                         name=name, **kwargs)
         # Keras's checks and words; `beta` it does not check. A variable is checked by its value now and read at
         # each step (live_hyperparameters.py), as Keras's comparisons and ops take it
         for value, what in ((initial_accumulator_value, 'initial_accumulator_value'),

@@ -29,9 +29,14 @@ class SGD(Optimizer):
     elementwise_update = True     # see Optimizer.elementwise_update
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
-                 clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+                 clipvalue=None, global_clipnorm=None,
+                 use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
-                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum, ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor, gradient_accumulation_steps=gradient_accumulation_steps,
+                         name=name, **kwargs)
         if not isinstance(momentum, float) or momentum < 0 or momentum > 1:
             # Keras 3.15's check and words: an int (momentum=0) is refused too
             raise noted(ValueError('`momentum` must be a float between [0, 1].'),
