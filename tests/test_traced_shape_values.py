@@ -77,3 +77,27 @@ def test_a_length_only_the_run_gives_stays_open():
         b = tf.shape(x)[0]
         return [tf.zeros([b + 1]).shape, tf.range(b).shape, tf.zeros(tf.shape(x)[:1]).shape]
     assert _traced_shapes(body) == [(None,), (None,), (None,)]
+
+
+class _Patches(keras.layers.Layer):
+    """keras.io's MLP-Mixer Patches: the batch length read back with ops.shape from extract_patches."""
+
+    def call(self, x):
+        patches = keras.ops.image.extract_patches(x, 4)
+        s = keras.ops.shape(patches)
+        return keras.ops.reshape(patches, (s[0], s[1] * s[2], s[3]))
+
+
+class _Stacked(keras.layers.Layer):
+    def call(self, x):
+        return tf.stack([tf.shape(x)[0], 1])
+
+
+def test_a_batch_length_read_through_an_op_the_trace_does_not_know_stays_open():
+    # TF 2.21: (None, 4, 48), and the Dense after it (None, 4, 2) (notes/progs/kerasexamples7/p16.py);
+    # a first axis the layer computes keeps its length: tf.stack([b, 1]) is (2,)
+    inputs = keras.Input((8, 8, 3))
+    patches = _Patches()(inputs)
+    assert tuple(patches.shape) == (None, 4, 48)
+    assert tuple(keras.layers.Dense(2)(patches).shape) == (None, 4, 2)
+    assert tuple(_Stacked()(keras.Input((4,))).shape) == (2,)

@@ -154,6 +154,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             _name_build_run_outputs(concrete)
             warn_if_left_unbuilt(layer)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
+        if free:
+            _open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
             dtype = _as_keras_lambda_infers(layer, inputs, concrete)
@@ -561,6 +563,29 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
         return none
     axes = axes_that_differ(flat, again)
     return none if axes is None else axes
+
+
+def _open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced):
+    """Open the first axis of traced output shapes that hold the stand-in batch's 1 only because an op the
+    trace does not know (no shape rule: its output keeps the run's shape) passed it on: keras.io's MLP-Mixer
+    Patches layer reshapes extract_patches' output by its ops.shape, (1, 4, 48) where TF gives (None, 4, 48).
+    A second run on a batch of 2 tells them apart from a first axis a layer computes (tf.stack([b, 1]): 2)."""
+    flat = nest.flatten(concrete)
+    suspects = [i for i, t in enumerate(flat) if isinstance(t, Tensor) and (traced.get(id(t)) or (None,))[0] == 1]
+    if not suspects:
+        return
+    try:
+        with replaying():       # (Keras runs ``call`` once: this run's prints are not shown)
+            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, batch_length=2)[0])
+    except Exception:       # noqa: BLE001 -- a layer that runs on one row only: the trace's shapes stand
+        return
+    if len(again) != len(flat):
+        return
+    for i in suspects:
+        other = again[i]
+        if isinstance(other, Tensor) and other._data.ndim == flat[i]._data.ndim and other._data.shape[0] == 2:
+            shape = traced[id(flat[i])]
+            traced[id(flat[i])] = (None,) + tuple(shape[1:])
 
 
 def _unconverted():
