@@ -13,6 +13,7 @@ from ..composite import dispatch, map_ragged
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad, selu_grad
+from .graph_logits import as_graph_op_output
 from .signed_zero_ties import ties_as_tensorflow
 from .branchless_select import SELECT_SIZE, select
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
@@ -491,6 +492,8 @@ def softmax(logits, axis=-1, name=None):
             record('softmax', (x,), out, (array_rule(
                 lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
                 lambda g, y, x: _in_class_layout_array(_softmax_grad_array, ax, g, y)),))
+    if ax == x.ndim - 1:        # (another axis is TF's Softmax between two transposes: no Softmax op output)
+        as_graph_op_output(out, x)
     return out
 
 

@@ -19,6 +19,7 @@ from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 from .fusable_outputs import FUSABLE, is_fusable
 from .gradient_ops import constant_zeros
+from .graph_logits import as_graph_op_output
 from .. import onednn_policy
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
@@ -468,8 +469,8 @@ def tanh_value(a):
 def sigmoid(x, name=None):
     if FUSABLE and is_fusable(x) and onednn_policy.enabled():      # tf.sigmoid(dense(x)) in a traced step
         from .fused_sigmoid import fused_sigmoid
-        return fused_sigmoid(x)
-    return _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False)
+        return as_graph_op_output(fused_sigmoid(x), x)
+    return as_graph_op_output(_apply('sigmoid', x, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False), x)
 
 
 def _sigmoid_value(xp, a):
