@@ -45,11 +45,30 @@ def adaptive_pool(x, output_size, pool):
     return x
 
 
+# Keras 3's words for the output_size each rank takes (its own per-class checks, before the Layer is made)
+_OUTPUT_SIZE_FORMS = {1: 'tuple of 1 integer', 2: '(height, width) tuple', 3: '(depth, height, width) tuple'}
+
+
+def check_output_size_form(output_size, rank):
+    """Keras 3's type check of ``output_size``: an int, or a tuple / list of ``rank`` items (a 1-D layer's
+    list of another length is its ValueError); the values themselves are checked by normalize_tuple."""
+    if isinstance(output_size, int):
+        return
+    if isinstance(output_size, (tuple, list)):
+        if len(output_size) == rank:
+            return
+        if rank == 1:
+            raise ValueError('For 1D input, `output_size` tuple must have length 1. Received: %s' % (output_size,))
+    raise TypeError('`output_size` must be an integer or %s. Received: %s of type %s'
+                    % (_OUTPUT_SIZE_FORMS[rank], output_size, type(output_size)))
+
+
 class _AdaptivePooling(Layer):
     rank = None
     _pool = None
 
     def __init__(self, output_size, data_format=None, **kwargs):
+        check_output_size_form(output_size, self.rank)
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
