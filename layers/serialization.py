@@ -266,6 +266,8 @@ def _keras_class_text(cls):
     from .keras_modules import keras_module_of
     from .model import Model
     from .sequential import Sequential
+    if not isinstance(cls, type):       # a value (a list, a dict: unhashable) prints as Python prints it
+        return cls
     module = {Sequential: 'sequential', Functional: 'functional', Model: 'model'}.get(cls)
     if module is not None:
         return "<class 'keras.src.models.%s.%s'>" % (module, cls.__name__)
