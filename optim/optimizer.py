@@ -27,7 +27,7 @@ import operator
 import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
-from framework import backend, graph_random_ops
+from framework import backend, function_init, graph_random_ops
 from framework.graph_random_ops import TRACED_CALLS
 from framework.indexed_slices import RowGradients
 from framework.keras_repr import KerasObjectRepr
@@ -158,7 +158,10 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         self._build_scope = self.name
         self._build_in_first_trace = first_trace
         try:
-            self.build(var_list)
+            # (a build in a first traced call is not run by TF's second trace, which finds it built: its
+            # automatic names, Nadam's 'variable', and prints count once, as function_init.once says)
+            with function_init.once():
+                self.build(var_list)
         finally:
             self._build_scope = None
             self._build_in_first_trace = False

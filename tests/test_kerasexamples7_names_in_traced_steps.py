@@ -153,3 +153,28 @@ def test_the_forest_summary_names_the_next_model_as_tf():
     model.evaluate(data, labels, verbose=0)
     second = tree_model()
     assert [layer.name for layer in second.layers if isinstance(layer, layers.Concatenate)] == ['concatenate_6']
+
+
+def test_an_optimizer_built_in_a_first_trace_names_its_variables_once():
+    # TF 2.21 (/tmp/nn.py of session 47): the second trace of a first call finds the optimizer built, so
+    # Nadam's unnamed momentum product takes one automatic name: 'variable', 'variable_2', 'variable_4'
+    import numpy as np
+    a = keras.Variable(1.0)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile(keras.optimizers.Nadam(), 'mse')
+    model.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
+    b = keras.Variable(1.0)
+    opt = keras.optimizers.Nadam()
+    w = tf.Variable([1.0])
+
+    @tf.function
+    def step():
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * w)
+        opt.apply_gradients([(tape.gradient(loss, w), w)])
+    step()
+    step()
+    c = keras.Variable(1.0)
+    first = int(a.path.rpartition('_')[2]) if '_' in a.path else 0
+    assert [b.path, c.path, opt.variables[-1].path.rpartition('/')[2]] == [
+        'variable_%d' % (first + 2), 'variable_%d' % (first + 4), 'variable_%d' % (first + 3)]
