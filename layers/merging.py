@@ -215,15 +215,14 @@ class Concatenate(Layer):
 
     def build(self, input_shape):
         refuse_no_shapes(self, input_shape, reads='len')
-        if not isinstance(self.axis, int):
-            raise _axis_type_error(self.axis, len(input_shape[0]) if isinstance(input_shape, (list, tuple)) and
-                                   input_shape and isinstance(input_shape[0], (list, tuple)) else 1, self.name)
         if not isinstance(input_shape, (list, tuple)) or not input_shape \
                 or not isinstance(input_shape[0], (list, tuple)):
             error = ValueError('A `Concatenate` layer should be called on a list of at least 1 input. Received: '
                                'input_shape=%s' % (input_shape,))     # Keras 3's build
             error.add_note('Concatenate %r: call it on a list of tensors' % self.name)
-            raise error
+            raise error      # (before the axis is read, as Keras 3's build)
+        if not isinstance(self.axis, int):
+            raise _axis_type_error(self.axis, len(input_shape[0]), self.name)
         _check_shapes(self, input_shape)
         if None in input_shape:
             # Keras 3's build copies each shape with list(shape): a None input (layer([x, None])) fails there
