@@ -39,9 +39,11 @@ class StackedRNNCells(Layer):
 
     def __init__(self, cells, **kwargs):
         super().__init__(**kwargs)
-        if not isinstance(cells, (list, tuple)):
-            raise TypeError('StackedRNNCells %r: `cells` must be a list of RNN cells, got %r' % (self.name, cells))
-        cells = list(cells)
+        try:
+            cells = list(cells)     # Keras 3 iterates what it is given: None is Python's 'not iterable' TypeError,
+        except TypeError as error:  # a string its characters (then the `call` check's ValueError below)
+            error.add_note('StackedRNNCells %r: `cells` must be a list of RNN cells' % self.name)
+            raise
         for cell in cells:      # Keras 3's checks and texts (an empty list passes: its call fails)
             if 'call' not in dir(cell):
                 raise ValueError('All cells must have a `call` method. Received cell without a `call` method: %s'
