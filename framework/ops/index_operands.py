@@ -20,7 +20,10 @@ _KERNELS = {
     'tile': ('Tile', 'Tmultiples', 'input:T, multiples:Tmultiples -> output:T'),
     'pad': ('Pad', 'Tpaddings', 'input:T, paddings:Tpaddings -> output:T'),
     'transpose': ('Transpose', 'Tperm', 'x:T, perm:Tperm -> y:T'),
+    'broadcast_to': ('BroadcastTo', 'Tidx', 'input:T, shape:Tidx -> output:T'),
 }
+# the operand's word in tapeflow's note where the attribute's name does not say it
+_OPERAND_WORDS = {'broadcast_to': 'shape'}
 
 
 def holds_float(value):
@@ -45,7 +48,8 @@ def refuse_operand_dtype(op, given):
         "Op<name=%s; signature=%s; attr=T:type; attr=%s:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> "
         "[Op:%s]%s" % (attr, kernel_dtype_name(name), kernel, kernel, signature, attr, kernel,
                        ' name: ' if named else ''))
-    error.add_note('%s: the %s must hold integers (int32 or int64), got %r' % (op, attr[1:].lower(), given))
+    error.add_note('%s: the %s must hold integers (int32 or int64), got %r'
+                   % (op, _OPERAND_WORDS.get(op, attr[1:].lower()), given))
     raise error
 
 

@@ -242,9 +242,12 @@ def _broadcast_to_error(x, shape):
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
     x = as_tensor(input, 'broadcast_to')
-    if type(shape) in (list, tuple) and float in map(type, shape):     # BroadcastTo takes int32 / int64 sizes
-        raise InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: int32, "
-                                   'int64 (broadcast_to: the shape must hold integers, got %r)' % (shape,))
+    if type(shape) is not tuple or float in map(type, shape):
+        # BroadcastTo takes int32 / int64 sizes: TF 2.21 refuses a float list or a tensor of another dtype in
+        # its registry's words, but casts a numpy float array to int32 first (np.array([2.5]) is [2])
+        refuse_operand_dtype('broadcast_to', shape)
+        if isinstance(shape, np.ndarray) and shape.dtype.kind == 'f':
+            shape = shape.astype(np.int32)
     shape = _ints(shape, 'broadcast_to')
     if shape and min(shape) < 0:        # the kernel's check (numpy said 'negative dimensions are not allowed')
         raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
