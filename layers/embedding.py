@@ -59,14 +59,14 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
 
     def __init__(self, input_dim, output_dim, embeddings_initializer='uniform', embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
-                 quantization_config=None, activity_regularizer=None, **kwargs):
+                 quantization_config=None, **kwargs):      # Keras 3's (activity_regularizer: in kwargs)
         input_dim = _positive_int(input_dim, 'input_dim')
         output_dim = _positive_int(output_dim, 'output_dim')
         if kwargs.pop('input_length', None) is not None:
             # (from this line, as Keras's own: shown once per process, whichever line of the program)
             warnings.warn(
                 'Argument `input_length` is deprecated. Just remove it.')
-        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        super().__init__(**kwargs)
         # Keras 3's Embedding reads its table in float32 under a mixed policy and casts the rows it looked
         # up (see call); its floating inputs are not cast to the compute dtype first either
         self.autocast = False
