@@ -218,6 +218,13 @@ class Conv3DTranspose(ConvTransposeND):
     rank = 3
 
     def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding='valid', data_format=None,
-                 output_padding=None, dilation_rate=(1, 1, 1), **kwargs):
-        # Keras 3 puts data_format before output_padding here only.
-        super().__init__(filters, kernel_size, strides, padding, output_padding, data_format, dilation_rate, **kwargs)
+                 output_padding=None, dilation_rate=(1, 1, 1), activation=None, use_bias=True,
+                 kernel_initializer='glorot_uniform', bias_initializer='zeros', kernel_regularizer=None,
+                 bias_regularizer=None, activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
+                 **kwargs):
+        # Keras 3 puts data_format before output_padding here only (and lists the rest: positional calls reach them)
+        super().__init__(filters, kernel_size, strides, padding, output_padding, data_format, dilation_rate,
+                         activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
+                         bias_initializer=bias_initializer, kernel_regularizer=kernel_regularizer,
+                         bias_regularizer=bias_regularizer, activity_regularizer=activity_regularizer,
+                         kernel_constraint=kernel_constraint, bias_constraint=bias_constraint, **kwargs)
