@@ -41,9 +41,15 @@ class Nadam(RowwiseMoment, Optimizer):
     elementwise_update = True     # see Optimizer.elementwise_update
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
-                 clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,
+                 name=None, **kwargs):
+        # (Keras 3's signature, in its order: a use_ema given positionally is use_ema, not the name)
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
-                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum, ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor, gradient_accumulation_steps=gradient_accumulation_steps,
+                         name=name, **kwargs)
         if isinstance(beta_1, (list, tuple)):
             # Keras's u_product variable, a scalar, refuses the list's product when it is built (ValueError)
             raise ValueError('Argument `beta_1` must be a number. Received: beta_1=%r of type %s'

@@ -8,7 +8,7 @@ import pytest
 
 from framework import keras
 
-NAMES = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'AdamW', 'Adamax', 'Ftrl', 'Lamb', 'Lion', 'RMSprop', 'SGD',
+NAMES = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'AdamW', 'Adamax', 'Ftrl', 'Lamb', 'Lion', 'Nadam', 'RMSprop', 'SGD',
          'ScheduleFreeAdamW']
 TAIL = ['global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor',
         'gradient_accumulation_steps', 'name', 'kwargs']
