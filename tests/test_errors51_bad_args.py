@@ -48,3 +48,67 @@ def test_broadcast_to_integer_shapes_still_broadcast():
     assert tf.broadcast_to(x, tf.constant([2, 2], tf.int64)).shape == (2, 2)
     assert tf.broadcast_to(x, (3, 2)).shape == (3, 2)
     assert tf.broadcast_to(x, [1, 2]).numpy().tolist() == [[1, 2]]
+
+
+# ---- tf.linalg.inv's adjoint and tf.linalg.lu's output_idx_type: the op wrapper reads the attribute first ----
+_M = [[1., 2.], [3., 4.]]
+
+
+@pytest.mark.parametrize('adjoint', [1, 0, 1.0, 'a', np.True_, [True]])
+def test_inv_adjoint_not_a_bool_is_make_bools_type_error(adjoint):
+    # TF 2.21: "Expected bool for argument 'adjoint' not 1." (tapeflow inverted the matrix, reading 1 / 'a' as truthy)
+    text = "Expected bool for argument 'adjoint' not %r." % (adjoint,)
+    _raises(TypeError, text, tf.linalg.inv, tf.constant(_M), adjoint)
+    _raises(TypeError, text, tf.linalg.inv, np.array(_M), adjoint=adjoint)
+
+
+def test_inv_adjoint_is_read_before_the_input():
+    # TF 2.21: the attribute's TypeError even for None / int / string inputs, and for a tensor adjoint
+    for bad_input in (None, 'x', tf.constant([[1, 2], [3, 4]])):
+        _raises(TypeError, "Expected bool for argument 'adjoint' not 'a'.", tf.linalg.inv, bad_input, 'a')
+    f = tf.constant([1., 2.])
+    _raises(TypeError, "Expected bool for argument 'adjoint' not %r." % (f,), tf.linalg.inv, tf.constant(_M), f)
+
+
+def test_inv_adjoint_none_or_bool_still_inverts():
+    m = tf.constant([[2., 0.], [1., 4.]])
+    assert tf.linalg.inv(m, None).numpy().tolist() == tf.linalg.inv(m).numpy().tolist()
+    assert tf.linalg.inv(m, True).numpy().tolist() == [[0.5, -0.125], [0.0, 0.25]]
+
+
+_LU_TYPE_ERROR = ("Value for attr 'output_idx_type' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+                  "{{node Lu}}; Op<name=Lu; signature=input:T -> lu:T, p:output_idx_type; attr=T:type,allowed=[DT_DOUBLE, "
+                  "DT_FLOAT, DT_HALF, DT_COMPLEX64, DT_COMPLEX128]; attr=output_idx_type:type,default=DT_INT32,"
+                  "allowed=[DT_INT32, DT_INT64]> [Op:Lu]%s")
+
+
+@pytest.mark.parametrize('value', [2.5, [1], 'foo', 'a'])
+def test_lu_output_idx_type_naming_no_dtype_is_make_types_type_error(value):
+    # TF 2.21: "Expected DataType for argument 'output_idx_type' not 2.5." (tapeflow: numpy's texts)
+    _raises(TypeError, "Expected DataType for argument 'output_idx_type' not %r." % (value,), tf.linalg.lu,
+            tf.constant(_M), value)
+
+
+def test_lu_output_idx_type_tensor_is_refused_before_the_input():
+    f = tf.constant([1., 2.])
+    for bad_input in (tf.constant(_M), None, tf.constant([1, 2])):
+        _raises(TypeError, "Expected DataType for argument 'output_idx_type' not %r." % (f,), tf.linalg.lu, bad_input, f)
+
+
+@pytest.mark.parametrize('value, dtype_name, named', [
+    # TF 2.21: a DType or an int (a DataType enum: 1 is float, True too) takes eager's fast path (' name: '),
+    # a string or a numpy type the slow path; tapeflow raised its own 'lu: output_idx_type must be int32 or int64'
+    (tf.float32, 'float', True), (1, 'float', True), (True, 'float', True), (tf.bool, 'bool', True),
+    (tf.string, 'string', True), ('float32', 'float', False), (np.float32, 'float', False),
+    (np.dtype('float32'), 'float', False)])
+def test_lu_output_idx_type_of_another_dtype_is_the_registry_error(value, dtype_name, named):
+    _raises(tf.errors.InvalidArgumentError, _LU_TYPE_ERROR % (dtype_name, ' name: ' if named else ''), tf.linalg.lu,
+            tf.constant(_M), value)
+
+
+@pytest.mark.parametrize('value, dtype', [(None, 'int32'), (3, 'int32'), (9, 'int64'), ('int64', 'int64'),
+                                          (np.int64, 'int64'), (tf.int32, 'int32')])
+def test_lu_output_idx_type_as_tf_reads_it(value, dtype):
+    # TF 2.21: None is the default int32, 3 / 9 are the DataType enums of int32 / int64 (tapeflow refused None / ints)
+    lu, p = tf.linalg.lu(tf.constant(_M), value)
+    assert p.dtype.name == dtype and p.numpy().tolist() == [1, 0]

@@ -22,9 +22,14 @@ from .linalg import matmul
 from .operands import ACTIVE, named_errors
 from .selection import where
 from .missing_kernels import refuse_missing
+from .index_operands import refuse_out_dtype
+from .type_attributes import type_attribute
+from .. import dtypes
 from .shapes import cast, concat
 
 Lu = collections.namedtuple('Lu', ['lu', 'p'])
+_LU_SIGNATURE = ('input:T -> lu:T, p:output_idx_type; attr=T:type,allowed=[DT_DOUBLE, DT_FLOAT, DT_HALF, DT_COMPLEX64, '
+                 'DT_COMPLEX128]; attr=output_idx_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]')
 
 
 def _decompositions():
@@ -197,10 +202,12 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     input[..., p, :] = L @ U, by partial pivoting as TensorFlow's Lu kernel; p has
     ``output_idx_type`` (int32 or int64). TensorFlow registers no gradient for Lu: one reaching it
     raises its LookupError."""
+    # TF reads the type attribute first (its TypeError before the input's errors), checks it against the
+    # registry after the input's T
+    index_type, named = type_attribute(output_idx_type, 'output_idx_type', dtypes.int32)
     a = matrices(input, 'lu')       # (complex too: TF registers Lu for complex64 / complex128)
-    index_dtype = np.dtype(getattr(output_idx_type, 'as_numpy_dtype', output_idx_type))
-    if index_dtype not in (np.int32, np.int64):
-        raise TypeError('lu: output_idx_type must be int32 or int64, got %r' % (output_idx_type,))
+    refuse_out_dtype('Lu', index_type.name, named, 'lu', _LU_SIGNATURE, ('int32', 'int64'), 'output_idx_type')
+    index_dtype = np.dtype(index_type.as_numpy_dtype)
     refuse_missing(a, 'Lu', 'lu', ', output_idx_type=DT_%s' % index_dtype.name.upper())
     from .unregistered_gradient import without_gradient
     factors = []

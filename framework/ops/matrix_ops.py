@@ -16,6 +16,7 @@ from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
 from .missing_kernels import refuse_missing, refuse_unregistered
+from .bool_attributes import bool_attribute
 from .complex_parts import conj
 from .creation import zeros_like
 from .shapes import cast, expand_dims, transpose
@@ -58,6 +59,8 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     Raises:
         ValueError: a matrix that is not square or not invertible.
     """
+    # TF's op wrapper reads the bool attr before it converts the input: inv(m, 1) / inv(None, 'a') are its TypeError
+    adjoint = bool_attribute(adjoint, 'adjoint') or False
     a = refuse_unregistered(_square(input, 'inv'), 'MatrixInverse', 'inv')
     if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
         return cast(inv(cast(a, 'float32'), adjoint), 'float16')
