@@ -85,7 +85,8 @@ def _build_table():
             if fn is None:
                 continue
             while hasattr(fn, '__wrapped__') or hasattr(fn, 'plain'):      # (a decorator's, or a promoting operator)
-                _TABLE[fn.__code__] = _WRAPPER
+                # (a callable object calling its ``plain`` function: its class's __call__ is the decorator)
+                _TABLE[getattr(fn, '__code__', None) or type(fn).__call__.__code__] = _WRAPPER
                 fn = getattr(fn, '__wrapped__', None) or fn.plain
             code, found = fn.__code__, (name, rule, path in graph_op_names.FLOAT_ONLY, _name_default(fn))
             # (a function public under two names keeps its first row's)

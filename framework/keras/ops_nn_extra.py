@@ -237,21 +237,35 @@ class _Activation:
     def __init__(self, name):
         self.__name__ = self.__qualname__ = name
         self.__doc__ = 'The ``%s`` activation (see ``keras.activations.%s``).' % (name, name)
+        # the call itself is a closure over the name: a trace tells the activations apart by it and names
+        # each result as TF 2.21 does (traced_ops reads ``plain``, graph_op_names' keras.ops rows)
+        self.plain = _activation_call(name)
 
     def _function(self):
-        from layers import activations_extra       # (layers imports framework.keras: looked up at call time)
-        return getattr(activations_extra, self.__name__)
+        return _activation_function(self.__name__)
 
     def __call__(self, x, *args, **kwargs):
-        if self.__name__ == 'glu':      # Keras checks glu's axis size before TF's kernel sees the dtype
-            return self._function()(tensor(x, 'glu'), *args, **kwargs)
-        if self.__name__ == 'sparsemax':    # runs Keras's steps on integer / bool tensors too (fails where TF does)
-            return self._function()(tensor(x, 'sparsemax'), *args, **kwargs)
-        return self._function()(float_activation_input(tensor(x, self.__name__), self.__name__), *args, **kwargs)
+        return self.plain(x, *args, **kwargs)
 
     @property
     def __signature__(self):
         return inspect.signature(self._function())
+
+
+def _activation_function(name):
+    from layers import activations_extra       # (layers imports framework.keras: looked up at call time)
+    return getattr(activations_extra, name)
+
+
+def _activation_call(name):
+    def activation(x, *args, **kwargs):
+        if name == 'glu':      # Keras checks glu's axis size before TF's kernel sees the dtype
+            return _activation_function(name)(tensor(x, 'glu'), *args, **kwargs)
+        if name == 'sparsemax':    # runs Keras's steps on integer / bool tensors too (fails where TF does)
+            return _activation_function(name)(tensor(x, 'sparsemax'), *args, **kwargs)
+        return _activation_function(name)(float_activation_input(tensor(x, name), name), *args, **kwargs)
+    activation.__name__ = activation.__qualname__ = name
+    return activation
 
 
 def _activation(name):

@@ -1,0 +1,68 @@
+"""Keras 3's newer activations (keras.ops / keras.activations tanh_shrink, hard_tanh, squareplus, celu,
+hard_shrink, soft_shrink, sparse_plus, sparse_sigmoid, threshold, sparsemax) print, inside a tf.function,
+as the graph tensor of the last op Keras 3's TensorFlow backend makes, with TF 2.21's static shape; the
+ops made before it count in later names (soft_shrink's first SelectV2 makes its result 'SelectV2_1').
+tapeflow printed their eager values: the keras.ops ones are one class's objects, which the trace table
+could not tell apart. Expected texts: TF 2.21's (notes/progs/kerasops6/a2.py, a2_tf.out)."""
+import pytest
+
+import framework as tf
+from framework import keras
+
+ops = keras.ops
+A = keras.activations
+
+
+def traced_texts(call, dtype, shape):
+    """str() of two calls' results, then of x + 1.0, on the traced argument of an input_signature tf.function."""
+    texts = []
+
+    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
+    def f(x):
+        texts.extend(str(t) for t in (call(x), call(x), x + 1.0))
+        return x
+    f.get_concrete_function()
+    return texts
+
+
+def _t(name, shape, dtype):
+    return 'Tensor("%s:0", shape=%s, dtype=%s)' % (name, shape, dtype)
+
+
+# (activation name, a call of it by keras.ops and by keras.activations, TF 2.21's names: first call, second, x + 1.0)
+CASES = [
+    ('tanh_shrink', ('sub', 'sub_1', 'add')),
+    ('hard_tanh', ('clip_by_value', 'clip_by_value_1', 'add')),
+    ('squareplus', ('truediv', 'truediv_1', 'add_4')),
+    ('celu', ('add', 'add_1', 'add_2')),
+    ('hard_shrink', ('SelectV2', 'SelectV2_1', 'add')),
+    ('soft_shrink', ('SelectV2_1', 'SelectV2_3', 'add_2')),
+    ('sparse_plus', ('SelectV2_1', 'SelectV2_3', 'add_2')),
+    ('sparse_sigmoid', ('SelectV2_1', 'SelectV2_3', 'add_2')),
+    ('threshold', ('SelectV2', 'SelectV2_1', 'add')),
+    ('sparsemax', ('Maximum', 'Maximum_1', 'add_2')),
+]
+
+
+def _call(space, name):
+    fn = getattr(space, name)
+    if name == 'threshold':
+        return lambda x: fn(x, 0.5, 0.0)
+    return fn
+
+
+@pytest.mark.parametrize('space', ['ops', 'activations'])
+@pytest.mark.parametrize('dtype, shape, printed', [('float32', (None, 4), '(None, 4)'), ('float64', (2, 4), '(2, 4)')])
+@pytest.mark.parametrize('name, names', CASES, ids=[c[0] for c in CASES])
+def test_activation_traced_names(space, dtype, shape, printed, name, names):
+    texts = traced_texts(_call(ops if space == 'ops' else A, name), dtype, shape)
+    assert texts == [_t(n, printed, dtype) for n in names]
+
+
+def test_activation_objects_keep_their_names_and_values():
+    # the call is a closure per activation: eager values and the names a functional model records stay
+    x = tf.constant([[-2.0, -0.25, 0.25, 2.0]])
+    assert ops.celu.__name__ == 'celu' and ops.hard_tanh.__name__ == 'hard_tanh'
+    assert ops.hard_tanh(x).numpy().tolist() == [[-1.0, -0.25, 0.25, 1.0]]
+    assert ops.soft_shrink(x).numpy().tolist() == [[-1.5, 0.0, 0.0, 1.5]]
+    assert list(__import__('inspect').signature(ops.celu).parameters) == ['x', 'alpha']
