@@ -112,3 +112,23 @@ def test_lu_output_idx_type_as_tf_reads_it(value, dtype):
     # TF 2.21: None is the default int32, 3 / 9 are the DataType enums of int32 / int64 (tapeflow refused None / ints)
     lu, p = tf.linalg.lu(tf.constant(_M), value)
     assert p.dtype.name == dtype and p.numpy().tolist() == [1, 0]
+
+
+# ---- tf.eye of size tensors of two dtypes: TF's diagonal size is minimum(num_rows, num_columns) ----
+_MINIMUM_ERROR = ('cannot compute Minimum as input #1(zero-based) was expected to be a %s tensor but is a %s tensor '
+                  '[Op:Minimum] name: ')
+
+
+@pytest.mark.parametrize('rows, columns, first, second', [
+    (tf.constant([1, 2]), tf.constant([1., 2.]), 'int32', 'float'),      # the sweep's row
+    (tf.constant(2), tf.constant(3.), 'int32', 'float'), (tf.constant(2.), tf.constant(3), 'float', 'int32'),
+    (tf.constant(2, tf.int64), tf.constant(3), 'int64', 'int32')])
+def test_eye_sizes_of_two_dtypes_are_minimums_error(rows, columns, first, second):
+    # TF 2.21 gives Minimum's error; tapeflow raised its own TypeError 'eye: shape must be a list of non-negative ints'
+    _raises(tf.errors.InvalidArgumentError, _MINIMUM_ERROR % (first, second), tf.eye, rows, columns)
+    _raises(tf.errors.InvalidArgumentError, _MINIMUM_ERROR % (first, second), tf.linalg.eye, rows, columns, [2])
+
+
+def test_eye_of_size_tensors_of_one_dtype_still_builds():
+    assert tf.eye(tf.constant(2), tf.constant(3)).numpy().tolist() == [[1., 0., 0.], [0., 1., 0.]]
+    assert tf.eye(3, tf.constant(2)).shape == (3, 2) and tf.eye(tf.constant(2, tf.int64)).shape == (2, 2)

@@ -348,6 +348,11 @@ def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
     # batch's sizes: a negative size is Fill's error, a string dtype the ones' conversion error
     columns = num_rows if num_columns is None else num_columns
     if isinstance(num_rows, Tensor) or isinstance(columns, Tensor):
+        # TF's diagonal size is minimum(num_rows, num_columns): Minimum refuses sizes of two dtypes
+        # (eye(int32 tensor, float tensor): 'cannot compute Minimum as input #1(zero-based) ...')
+        if not (isinstance(num_rows, Tensor) and isinstance(columns, Tensor) and num_rows.dtype == columns.dtype):
+            from .arithmetic import minimum
+            minimum(num_rows, columns)
         return
     if not all(isinstance(n, (numbers.Integral, np.integer)) for n in (num_rows, columns)):
         raise TypeError('Arguments `num_rows` and `num_columns` must be positive integer values. Received: '
