@@ -345,6 +345,9 @@ ROWS = (
     ('einsum/Einsum', 'einsum', 'keras.ops.einsum'),
     ('logistic_loss', 'broadcast', 'keras.ops.binary_crossentropy'),
     (keras_composite_names.LINSPACE, 'known', 'keras.ops.linspace'),
+    ('Reshape,Reshape,Tensordot', 'fixed', 'keras.ops.vdot'),
+    ('sub,Abs,Abs,mul,add,LessEqual', 'broadcast', 'keras.ops.isclose'),
+    ('Shape,strided_slice,strided_slice,zeros_like,SelectV2,Sum', 'fixed', 'keras.ops.trace'),
     ('zeros', 'constant', 'keras.ops.zeros'),
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),

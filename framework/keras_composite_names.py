@@ -403,3 +403,35 @@ def _linspace(name, p, result):
     if p.get('endpoint', True):
         return name if num > 1 else 'Const,Const,Const,linspace/Slice'
     return 'Const,Const,Const,sub,Cast,truediv,%slinspace/Slice' % ('sub,' if num > 1 else '')
+
+
+@_decides('Reshape,Reshape,Tensordot')
+def _vdot(name, p, result):
+    """ops.vdot of two tensors of one dtype: both flattened (Reshape, Reshape), then tf.tensordot over their one
+    axis, its last Reshape named after its scope; int32 ones cast to floats first and the result back (TF 2.21,
+    notes/progs/kerasops6/a3.py)."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype:
+        return None
+    kind = x1._data.dtype.kind
+    return name if kind == 'f' else 'Cast,Cast,Reshape,Reshape,Tensordot,Cast' if x1.dtype.name == 'int32' else None
+
+
+@_decides('sub,Abs,Abs,mul,add,LessEqual')
+def _isclose(name, p, result):
+    """ops.isclose of two tensors of one dtype, equal_nan False: floats |x1 - x2| <= atol + rtol * |x2|; integers
+    compared for equality ('Equal') (TF 2.21, notes/progs/kerasops6/a3.py)."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype or p.get('equal_nan'):
+        return None
+    kind = x1._data.dtype.kind
+    return name if kind == 'f' else 'Equal' if kind in 'iu' else None
+
+
+@_decides('Shape,strided_slice,strided_slice,zeros_like,SelectV2,Sum')
+def _trace(name, p, result):
+    """ops.trace of a matrix (offset 0, axes 0 and 1): Keras masks its diagonal (Shape, two strided_slices,
+    zeros_like, SelectV2) and sums it, floats and integers alike (TF 2.21, notes/progs/kerasops6/a3.py)."""
+    x = p.get('x')
+    plain = p.get('offset', 0) == 0 and p.get('axis1', 0) == 0 and p.get('axis2', 1) == 1
+    return name if isinstance(x, Tensor) and x._data.ndim == 2 and x._data.dtype.kind in 'fiu' and plain else None
