@@ -132,3 +132,43 @@ def test_eye_sizes_of_two_dtypes_are_minimums_error(rows, columns, first, second
 def test_eye_of_size_tensors_of_one_dtype_still_builds():
     assert tf.eye(tf.constant(2), tf.constant(3)).numpy().tolist() == [[1., 0., 0.], [0., 1., 0.]]
     assert tf.eye(3, tf.constant(2)).shape == (3, 2) and tf.eye(tf.constant(2, tf.int64)).shape == (2, 2)
+
+
+# ---- tf.signal.fftshift / ifftshift axes: TF runs where(axes < 0, axes + rank(x), axes), gather(shape(x), axes) ----
+_X = [[1., 2.], [3., 4.]]
+
+
+@pytest.mark.parametrize('shift', ['fftshift', 'ifftshift'])
+@pytest.mark.parametrize('axes, got', [(tf.constant([1., 2.]), 'float'), (tf.constant(1.), 'float'),
+                                       (tf.constant([0, 1], tf.int64), 'int64'), (tf.constant(1, tf.int64), 'int64')])
+def test_shift_axes_tensor_not_int32_is_addv2s_error(shift, axes, got):
+    # TF 2.21: axes + rank(x) (int32); tapeflow raised its own ValueError 'axis 1 is out of range' or iterated a scalar
+    _raises(tf.errors.InvalidArgumentError, 'cannot compute AddV2 as input #1(zero-based) was expected to be a %s tensor '
+            'but is a int32 tensor [Op:AddV2] name: ' % got, getattr(tf.signal, shift), tf.constant(_X), axes)
+
+
+@pytest.mark.parametrize('axes', [0., [0.], [0, 1.5], (0.,)])
+def test_shift_float_axes_are_the_int32_conversion_error(axes):
+    # TF 2.21: 'Cannot convert [0.0] to EagerTensor of dtype int32' (tapeflow: Python's 'float' object errors)
+    _raises(TypeError, 'Cannot convert %r to EagerTensor of dtype int32' % (axes,), tf.signal.fftshift, tf.constant(_X),
+            axes)
+
+
+_STRIDED = ('{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} slice index %d '
+            'of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/')
+_GATHER = ('{{function_node __wrapped__GatherV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} indices[%d] = %d '
+           'is not in [0, 2) [Op:GatherV2] name: ')
+
+
+@pytest.mark.parametrize('axes, text', [(2, _STRIDED % 2), (-3, _STRIDED % -1), ([0, 5], _GATHER % (1, 5)),
+                                        ([-3], _GATHER % (0, -1)), ((1, -4), _GATHER % (1, -2))])
+def test_shift_axes_out_of_range_are_the_kernels_errors(axes, text):
+    # TF 2.21: shape(x)[axes] (StridedSlice) for an int, gather(shape(x), axes) for a list; tapeflow its own ValueError
+    _raises(tf.errors.InvalidArgumentError, text, tf.signal.ifftshift, tf.constant(_X), axes)
+
+
+def test_shift_numpy_float_axes_are_cast_and_int_axes_still_shift():
+    x = tf.constant(_X)
+    assert tf.signal.fftshift(x, np.array([0.])).numpy().tolist() == [[3., 4.], [1., 2.]]      # TF 2.21 casts to int32
+    assert tf.signal.fftshift(x, -1).numpy().tolist() == [[2., 1.], [4., 3.]]
+    assert tf.signal.ifftshift(x, tf.constant([0, 1])).numpy().tolist() == [[4., 3.], [2., 1.]]

@@ -13,7 +13,7 @@ from .operands import as_tensor, named_errors
 from .sequences import roll
 from .spectral_transform import _COMPLEX_OF, spectral_transform
 from .unregistered_gradient import without_gradient
-from .graph_input_errors import kernel_dtype_name
+from .graph_input_errors import eager_input_error, kernel_dtype_name
 
 
 def on_device_of(tensor, ref):
@@ -153,12 +153,40 @@ rfft2d, irfft2d = _real_transform('rfft2d', 2, False), _real_transform('irfft2d'
 rfft3d, irfft3d = _real_transform('rfft3d', 3, False), _real_transform('irfft3d', 3, True)
 
 
+def _refuse_shift_axes(axes, ndim, op):
+    """TF 2.21's fftshift errors for axes it cannot use: an int axis reads shape(x)[axes] (StridedSlice's
+    bounds error), other axes run where(axes < 0, axes + rank(x), axes) and gather(shape(x), axes): a float
+    or int64 tensor is AddV2's dtype error against the int32 rank, a float (list) the int32 conversion's
+    TypeError, an index out of range GatherV2's."""
+    note = '%s: axes must be integers in [%d, %d), got %r' % (op, -ndim, ndim, axes)
+    if type(axes) is int:
+        if not -ndim <= axes < ndim:
+            raise kernel_error('StridedSlice', 'slice index %d of dimension 0 out of bounds.'
+                               % (axes + ndim if axes < 0 else axes),
+                               named='strided_slice/', note=note)
+        return
+    if isinstance(axes, Tensor):
+        if axes._data.dtype.kind in 'iuf' and axes.dtype.name != 'int32':
+            raise noted(eager_input_error('AddV2', 1, axes.dtype, 'int32'), note)
+    elif type(axes) is float or (type(axes) in (list, tuple) and any(type(a) is float for a in axes)):
+        raise noted(TypeError('Cannot convert %r to EagerTensor of dtype int32' % (axes,)), note)
+    if type(axes) in (list, tuple) and all(type(a) is int for a in axes):
+        bad = next((a for a in axes if not -ndim <= a < ndim), None)
+        if bad is not None:
+            raise kernel_error('GatherV2', 'indices[%d] = %d is not in [0, %d)'
+                               % (axes.index(bad), bad + ndim if bad < 0 else bad, ndim), named=True, note=note)
+
+
 def _shift(x, axes, sign, op):
     t = as_tensor(x, op)
     if axes is None and t.ndim == 0:
         # TF rolls by shape(x) // 2 (int32, empty) along tuple(range(0)) = (), which converts to float32:
         # Roll's Taxis attr error, for a scalar of any dtype (a string 'abc' too)
         return roll(t, Tensor(np.zeros(0, np.int32)), ())
+    if axes is not None:
+        _refuse_shift_axes(axes, t.ndim, op)
+        if isinstance(axes, np.ndarray) and axes.dtype.kind == 'f':    # TF converts it to the int32 rank's dtype
+            axes = axes.astype(np.int32)
     axes = list(range(t.ndim)) if axes is None else ([axes] if isinstance(axes, int) else list(axes))
     for a in axes:
         if not -t.ndim <= int(a) < t.ndim:
