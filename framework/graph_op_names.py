@@ -322,6 +322,7 @@ ROWS = (
     ('LessEqual,Const,GreaterEqual,Const,add,mul,SelectV2,SelectV2', 'same', 'keras.ops.sparse_sigmoid',
      'keras.activations.sparse_sigmoid'),
     ('Greater,SelectV2', 'same', 'keras.ops.threshold', 'keras.activations.threshold'),
+    ('split,Sigmoid,mul', 'halved', 'keras.ops.glu', 'keras.activations.glu'),
     ('sort,Cumsum,Shape,strided_slice,add,range,Reshape,sub,truediv,sub,Greater,SelectV2,Cast,Sum,Sum,sub,truediv,'
      'sub,Maximum', 'same', 'keras.ops.sparsemax', 'keras.activations.sparsemax'),
     ('Const,add,Relu6,Const,truediv', 'same', 'keras.ops.hard_sigmoid', 'keras.activations.hard_sigmoid'),
@@ -458,6 +459,7 @@ FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power',
                         'keras.activations.celu', 'keras.activations.hard_shrink', 'keras.activations.soft_shrink',
                         'keras.activations.sparse_plus', 'keras.activations.sparse_sigmoid',
                         'keras.activations.threshold', 'keras.activations.sparsemax',
+                        'keras.ops.glu', 'keras.activations.glu',
                         'keras.ops.isinf', 'keras.ops.isfinite', 'keras.activations.tanh', 'keras.activations.sigmoid',
                         'keras.activations.softmax', 'keras.activations.relu', 'keras.losses.mean_squared_error',
                         'keras.losses.mean_absolute_error'))

@@ -639,6 +639,18 @@ def _differenced(parameters, shapes, result):
     return shape[:axis] + (None if shape[axis] is None else shape[axis] - 1,) + shape[axis + 1:]
 
 
+def _halved(parameters, shapes, result):
+    """keras.ops / keras.activations glu: x's shape, the axis halved (open where it is). keras.ops' call
+    takes its settings as ``*args`` / ``**kwargs`` (ops_nn_extra's closures): the axis is read from them too."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    args, kwargs = parameters.get('args') or (), parameters.get('kwargs') or {}
+    axis = args[0] if args else kwargs.get('axis', parameters.get('axis', -1))
+    axis = int(axis) % len(shape)
+    return shape[:axis] + (None if shape[axis] is None else shape[axis] // 2,) + shape[axis + 1:]
+
+
 def _cumulative(parameters, shapes, result):
     """keras.ops.cumsum / cumprod: x's shape, or x flattened for axis=None."""
     return _flattened(parameters, shapes, result) if parameters.get('axis') is None else _same(parameters, shapes, result)
@@ -853,7 +865,7 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
-    'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced,
+    'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved,
     'cumulative': _cumulative,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),

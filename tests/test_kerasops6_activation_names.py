@@ -66,3 +66,22 @@ def test_activation_objects_keep_their_names_and_values():
     assert ops.hard_tanh(x).numpy().tolist() == [[-1.0, -0.25, 0.25, 1.0]]
     assert ops.soft_shrink(x).numpy().tolist() == [[-1.5, 0.0, 0.0, 1.5]]
     assert list(__import__('inspect').signature(ops.celu).parameters) == ['x', 'alpha']
+
+
+# glu: split, Sigmoid, then its result 'mul', the axis halved (TF 2.21, notes/progs/kerasops6/a4.py / a4_tf.out)
+GLU_CASES = [
+    (lambda x: ops.glu(x), (None, 4), '(None, 2)'),
+    (lambda x: ops.glu(x, 1), (None, 6), '(None, 3)'),
+    (lambda x: ops.glu(x, axis=0), (4, None), '(2, None)'),
+    (lambda x: ops.glu(x, axis=1), (None, 4, 3), '(None, 2, 3)'),
+    (lambda x: A.glu(x), (None, 4), '(None, 2)'),
+    (lambda x: A.glu(x, axis=0), (6, None), '(3, None)'),
+]
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+@pytest.mark.parametrize('call, shape, printed', GLU_CASES, ids=['ops', 'ops_ax1', 'ops_ax0', 'ops_3d', 'act', 'act_ax0'])
+def test_glu_traced_names(call, shape, printed, dtype):
+    texts = traced_texts(call, dtype, shape)
+    assert texts[:2] == [_t('mul', printed, dtype), _t('mul_1', printed, dtype)]
+    assert texts[2] == _t('add', str(shape), dtype)
