@@ -24,7 +24,26 @@ def split(seed, num=2, alg='auto_select'):
     """``num`` new seeds from ``seed`` (shape [2]): a [num, 2] tensor of ``seed``'s dtype."""
     from .ops.stateless_random import stateless_uniform
     seed = convert_to_tensor(seed)
-    return stateless_uniform([int(_host(num)), 2], seed=seed, dtype=seed.dtype, minval=None, maxval=None, alg=alg)
+    # TF passes shape=[num, 2] on: it converts as a list does (a vector num is Pack's error, None / a string the
+    # conversion's ValueErrors), and the kernel takes only int32 / int64 shapes (2.5 is its Tshape error)
+    shape = convert_to_tensor([num, 2])
+    if shape.dtype.name not in ('int32', 'int64'):
+        raise _full_int_tshape_error(shape.dtype, 'random.split: num must be an integer, got %r' % (num,))
+    return stateless_uniform([int(d) for d in _host(shape)], seed=seed, dtype=seed.dtype, minval=None, maxval=None,
+                             alg=alg)
+
+
+def _full_int_tshape_error(dtype, note):
+    from .errors import InvalidArgumentError
+    from .ops.graph_input_errors import kernel_dtype_name
+    error = InvalidArgumentError(
+        "Value for attr 'Tshape' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+        "{{node StatelessRandomUniformFullIntV2}}; Op<name=StatelessRandomUniformFullIntV2; signature=shape:Tshape, "
+        "key:uint64, counter:uint64, alg:int32 -> output:dtype; attr=dtype:type,default=DT_UINT64,allowed=[DT_INT32, "
+        "DT_INT64, DT_UINT32, DT_UINT64]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> "
+        "[Op:StatelessRandomUniformFullIntV2] name: " % kernel_dtype_name(dtype))
+    error.add_note(note)
+    return error
 
 
 def fold_in(seed, data, alg='auto_select'):

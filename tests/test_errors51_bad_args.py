@@ -172,3 +172,36 @@ def test_shift_numpy_float_axes_are_cast_and_int_axes_still_shift():
     assert tf.signal.fftshift(x, np.array([0.])).numpy().tolist() == [[3., 4.], [1., 2.]]      # TF 2.21 casts to int32
     assert tf.signal.fftshift(x, -1).numpy().tolist() == [[2., 1.], [4., 3.]]
     assert tf.signal.ifftshift(x, tf.constant([0, 1])).numpy().tolist() == [[4., 3.], [2., 1.]]
+
+
+# ---- tf.random.split's num: TF draws shape=[num, 2] from StatelessRandomUniformFullIntV2 ----
+def _full_int_tshape(dtype_name):
+    return ("Value for attr 'Tshape' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+            "{{node StatelessRandomUniformFullIntV2}}; Op<name=StatelessRandomUniformFullIntV2; signature=shape:Tshape, "
+            "key:uint64, counter:uint64, alg:int32 -> output:dtype; attr=dtype:type,default=DT_UINT64,allowed=[DT_INT32, "
+            "DT_INT64, DT_UINT32, DT_UINT64]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> "
+            "[Op:StatelessRandomUniformFullIntV2] name: " % dtype_name)
+
+
+@pytest.mark.parametrize('num, error_class, text', [
+    # TF 2.21's texts; tapeflow split 2.5 / 2.0 as 2 and raised int()'s TypeErrors for the rest
+    (2.5, tf.errors.InvalidArgumentError, _full_int_tshape('float')),
+    (np.float32(2), tf.errors.InvalidArgumentError, _full_int_tshape('float')),
+    (np.array(2.), tf.errors.InvalidArgumentError, _full_int_tshape('double')),
+    (tf.constant(2.), tf.errors.InvalidArgumentError, _full_int_tshape('float')),
+    (tf.constant([1., 2.]), tf.errors.InvalidArgumentError,
+     '{{function_node __wrapped__Pack_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Shapes of all inputs '
+     'must match: values[0].shape = [2] != values[1].shape = [] [Op:Pack] name: '),
+    (None, ValueError, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ('a', ValueError, "Can't convert Python sequence with mixed types to Tensor."),
+    (True, ValueError, "Can't convert Python sequence with mixed types to Tensor."),
+    (np.array([2]), ValueError, "Can't convert non-rectangular Python sequence to Tensor.")])
+def test_random_split_num_as_tf_converts_the_shape(num, error_class, text):
+    _raises(error_class, text, tf.random.split, tf.constant([1, 2]), num)
+
+
+def test_random_split_integer_nums_still_split():
+    seed = tf.constant([1, 2])
+    base = tf.random.split(seed, 3).numpy().tolist()
+    assert len(base) == 3 and tf.random.split(seed, tf.constant(3, tf.int64)).numpy().tolist() == base
+    assert tf.random.split(seed, np.int64(3)).numpy().tolist() == base and tf.random.split(seed, 0).shape == (0, 2)
