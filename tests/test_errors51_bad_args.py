@@ -205,3 +205,16 @@ def test_random_split_integer_nums_still_split():
     base = tf.random.split(seed, 3).numpy().tolist()
     assert len(base) == 3 and tf.random.split(seed, tf.constant(3, tf.int64)).numpy().tolist() == base
     assert tf.random.split(seed, np.int64(3)).numpy().tolist() == base and tf.random.split(seed, 0).shape == (0, 2)
+
+
+@pytest.mark.parametrize('alpha, beta', [
+    (tf.constant([1, 2]), tf.constant([1., 2.])), (tf.constant([1., 2.]), tf.constant([1])),
+    (tf.constant([1., 2.], tf.float64), tf.constant([1.])), ([1, 2], [1.])])
+def test_eigh_tridiagonal_of_two_dtypes_is_tfs_value_error(alpha, beta):
+    # TF 2.21 compares the dtypes first; tapeflow raised its own InvalidArgumentError ('expected a floating-point tensor')
+    _raises(ValueError, "'alpha' and 'beta' must have the same type.", tf.linalg.eigh_tridiagonal, alpha, beta)
+
+
+def test_eigh_tridiagonal_of_one_dtype_still_computes():
+    values = tf.linalg.eigh_tridiagonal(tf.constant([2., 2.]), tf.constant([1.])).numpy().tolist()
+    assert values == pytest.approx([1., 3.])

@@ -12,7 +12,7 @@ import collections
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from .op_results import Qr
 from ..tensor import Tensor
 from ..tape import record
@@ -242,7 +242,12 @@ def eigh_tridiagonal(alpha, beta, eigvals_only=True, select='a', select_range=No
     if select not in ('a', 'v', 'i'):
         raise ValueError("eigh_tridiagonal: select must have a value in {'a', 'i', 'v'}, got %r" % (select,))
     from .matrix_parts import diag
-    from .operands import as_float_tensor
+    from .operands import as_float_tensor, as_tensor
+    alpha, beta = as_tensor(alpha, 'eigh_tridiagonal'), as_tensor(beta, 'eigh_tridiagonal')
+    if alpha.ndim and alpha.shape[0] > 1 and alpha.dtype != beta.dtype:
+        # TF 2.21 compares the dtypes before any other check of alpha (n > 1; n <= 1 returns real(alpha))
+        raise noted(ValueError("'alpha' and 'beta' must have the same type."),
+                    'eigh_tridiagonal: alpha is %s, beta %s; cast one to the other' % (alpha.dtype.name, beta.dtype.name))
     a, b = as_float_tensor(alpha, 'eigh_tridiagonal'), as_float_tensor(beta, 'eigh_tridiagonal')
     if a.ndim != 1 or b.ndim != 1 or b.shape[0] != max(a.shape[0] - 1, 0) or a.dtype != b.dtype:
         raise InvalidArgumentError('eigh_tridiagonal: alpha must be (n,) and beta (n - 1,) of one dtype, got %s %s '
