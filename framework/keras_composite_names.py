@@ -435,3 +435,16 @@ def _trace(name, p, result):
     x = p.get('x')
     plain = p.get('offset', 0) == 0 and p.get('axis1', 0) == 0 and p.get('axis2', 1) == 1
     return name if isinstance(x, Tensor) and x._data.ndim == 2 and x._data.dtype.kind in 'fiu' and plain else None
+
+
+ROT90 = 'transpose,Shape,strided_slice,strided_slice,strided_slice,concat,Reshape,ReverseV2,transpose,concat,Reshape,transpose'
+
+
+@_decides(ROT90)
+def _rot90(name, p, result):
+    """ops.rot90 of a matrix, one quarter turn over axes (0, 1): Keras moves the axes last (transpose), flips
+    one through a Reshape and ReverseV2, and moves them back (transpose_2), any dtype alike (TF 2.21,
+    notes/progs/kerasops6/a3.py; other turns, axes and ranks not measured)."""
+    x = p.get('array')
+    plain = p.get('k', 1) == 1 and tuple(p.get('axes', (0, 1))) == (0, 1)
+    return name if isinstance(x, Tensor) and x._data.ndim == 2 and plain else None

@@ -651,6 +651,19 @@ def _halved(parameters, shapes, result):
     return shape[:axis] + (None if shape[axis] is None else shape[axis] // 2,) + shape[axis + 1:]
 
 
+def _rotated(parameters, shapes, result):
+    """keras.ops.rot90: x's shape, the lengths of its two axes swapped for an odd number of quarter turns."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    if int(parameters.get('k', 1)) % 2 == 0:
+        return shape
+    first, second = (int(a) % len(shape) for a in parameters.get('axes', (0, 1)))
+    rotated = list(shape)
+    rotated[first], rotated[second] = shape[second], shape[first]
+    return tuple(rotated)
+
+
 def _cumulative(parameters, shapes, result):
     """keras.ops.cumsum / cumprod: x's shape, or x flattened for axis=None."""
     return _flattened(parameters, shapes, result) if parameters.get('axis') is None else _same(parameters, shapes, result)
@@ -865,7 +878,7 @@ _RULES = {
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'gather': _gather, 'one_hot': _one_hot,
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
-    'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved,
+    'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved, 'rotated': _rotated,
     'cumulative': _cumulative,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),

@@ -1,7 +1,7 @@
-"""keras.ops.vdot, isclose and trace (of a matrix) print, inside a tf.function, as the graph tensor of the last
+"""keras.ops.vdot, isclose, trace and rot90 (of a matrix) print, inside a tf.function, as the graph tensor of the last
 op Keras 3's TensorFlow backend makes, with TF 2.21's static shape, the ops made before it counted in later
 names: vdot 'Tensordot' after two Reshapes (int32: 'Cast_2'), isclose 'LessEqual' after sub, Abs, Abs, mul,
-add (integers: 'Equal'), trace 'Sum' after Keras's diagonal mask. tapeflow printed eager values.
+add (integers: 'Equal'), trace 'Sum' after Keras's diagonal mask, rot90 'transpose_2'. tapeflow printed eager values.
 Expected texts: TF 2.21's (notes/progs/kerasops6/a3.py, a3_tf.out)."""
 import pytest
 
@@ -53,6 +53,14 @@ CASES = [
     (ops.trace, 'float64', (2, 4), [_t('Sum', '()', 'float64'), _t('Sum_1', '()', 'float64'),
                                     _t('add', '(2, 4)', 'float64')]),
     (ops.trace, 'int32', (3, 4), [_t('Sum', '()', 'int32'), _t('Sum_1', '()', 'int32'), _t('add', '(3, 4)', 'int32')]),
+    # rot90: Keras's transpose, Shape, strided_slice x3, concat, Reshape, ReverseV2, transpose_1, concat_1,
+    # Reshape_1, then its result transpose_2, the two lengths swapped
+    (ops.rot90, 'float32', (None, 4), [_t('transpose_2', '(4, None)', 'float32'),
+                                       _t('transpose_5', '(4, None)', 'float32'), _t('add', '(None, 4)', 'float32')]),
+    (ops.rot90, 'float64', (2, 4), [_t('transpose_2', '(4, 2)', 'float64'), _t('transpose_5', '(4, 2)', 'float64'),
+                                    _t('add', '(2, 4)', 'float64')]),
+    (ops.rot90, 'int32', (3, 4), [_t('transpose_2', '(4, 3)', 'int32'), _t('transpose_5', '(4, 3)', 'int32'),
+                                  _t('add', '(3, 4)', 'int32')]),
 ]
 
 
@@ -67,3 +75,4 @@ def test_values_unchanged():
     assert float(ops.vdot(x, x)) == 30.0
     assert float(ops.trace(x)) == 5.0
     assert ops.isclose(x, x + 1e-9).numpy().tolist() == [[True, True], [True, True]]
+    assert ops.rot90(x).numpy().tolist() == [[2.0, 4.0], [1.0, 3.0]]
