@@ -218,3 +218,35 @@ def test_eigh_tridiagonal_of_two_dtypes_is_tfs_value_error(alpha, beta):
 def test_eigh_tridiagonal_of_one_dtype_still_computes():
     values = tf.linalg.eigh_tridiagonal(tf.constant([2., 2.]), tf.constant([1.])).numpy().tolist()
     assert values == pytest.approx([1., 3.])
+
+
+# ---- tf.linalg.lu_reconstruct / lu_matrix_inverse / lu_solve: TF's static shape assertions (ValueErrors) ----
+_LU = tf.constant([[1., 2.], [3., 4.]])
+_PERM = tf.constant([1, 0])
+
+
+@pytest.mark.parametrize('op', ['lu_reconstruct', 'lu_matrix_inverse'])
+@pytest.mark.parametrize('lower_upper, perm, text', [
+    # TF 2.21's texts; tapeflow raised its own InvalidArgumentErrors (rank, perm shape, square, floating dtype)
+    (tf.constant([1., 2.]), _PERM, 'Input `lower_upper` must have at least 2 dimensions.'),
+    (tf.constant([1, 2]), tf.constant([1., 2.]), 'Input `lower_upper` must have at least 2 dimensions.'),
+    ('a', _PERM, 'Input `lower_upper` must have at least 2 dimensions.'),
+    (_LU, tf.constant([[1, 0]]), '`rank(lower_upper)` must equal `rank(perm) + 1`'),
+    (_LU, tf.constant(0), '`rank(lower_upper)` must equal `rank(perm) + 1`'),
+    (tf.constant([[1., 2., 3.], [3., 4., 5.]]), _PERM, '`lower_upper` must be square.')])
+def test_lu_factor_ops_static_shape_errors(op, lower_upper, perm, text):
+    _raises(ValueError, text, getattr(tf.linalg, op), lower_upper, perm)
+
+
+@pytest.mark.parametrize('lower_upper, rhs, text', [
+    (tf.constant([1., 2.]), _LU, 'Input `lower_upper` must have at least 2 dimensions.'),
+    (_LU, tf.constant([1., 2.]), 'Input `rhs` must have at least 2 dimensions.'),
+    (_LU, tf.constant([[1., 2.], [1., 2.], [3., 4.]]), '`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.')])
+def test_lu_solve_static_shape_errors(lower_upper, rhs, text):
+    _raises(ValueError, text, tf.linalg.lu_solve, lower_upper, _PERM, rhs)
+
+
+def test_lu_factor_ops_still_compute():
+    lu, p = tf.linalg.lu(_LU)
+    assert np.allclose(tf.linalg.lu_reconstruct(lu, p).numpy(), [[1., 2.], [3., 4.]])
+    assert tf.linalg.lu_solve(lu, p, tf.constant([[1.], [2.]])).shape == (2, 1)
