@@ -4,7 +4,7 @@ Each is a composition of framework ops, so its gradient comes from theirs
 (piecewise functions take their branches through ``where``). The formulas
 are those of Keras 3.15's TensorFlow backend (``sparsemax``'s tau too, see its docstring).
 """
-from framework import backend, ops
+from framework import backend, ops, trace_names
 from framework.tensor import Tensor
 from framework.keras.activation_inputs import float_activation_input
 
@@ -39,7 +39,10 @@ def glu(x, axis=-1):
     Raises:
         ValueError: when that axis has odd size.
     """
-    shape = tuple(ops.convert_to_tensor(x).shape)
+    converted = ops.convert_to_tensor(x)
+    # Keras reads x.shape: in a trace the static shape, an open length None (None % 2: Python's TypeError)
+    entry = trace_names.entry_of(converted)
+    shape = tuple(entry[1]) if entry is not None and entry[1] is not None else tuple(converted.shape)
     try:
         size = shape[axis]        # (Keras reads x.shape[axis]: a bad axis is Python's IndexError / TypeError)
     except (IndexError, TypeError) as error:

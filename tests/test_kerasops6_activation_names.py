@@ -85,3 +85,20 @@ def test_glu_traced_names(call, shape, printed, dtype):
     texts = traced_texts(call, dtype, shape)
     assert texts[:2] == [_t('mul', printed, dtype), _t('mul_1', printed, dtype)]
     assert texts[2] == _t('add', str(shape), dtype)
+
+
+@pytest.mark.parametrize('space', ['ops', 'activations'])
+def test_glu_on_an_open_axis_is_keras_type_error(space):
+    # Keras 3 reads x.shape[axis] % 2: an open length is None there (TF 2.21's TypeError, raised while tracing)
+    fn = (ops if space == 'ops' else A).glu
+
+    @tf.function(input_signature=[tf.TensorSpec((2, None), 'float32')])
+    def f(x):
+        return fn(x, axis=-1)
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for %: 'NoneType' and 'int'"):
+        f(tf.zeros((2, 4)))
+
+
+def test_glu_odd_axis_still_value_error():
+    with pytest.raises(ValueError, match=r'axis size must be divisible by 2. Received: x.shape=\(2, 3\) with axis=-1'):
+        ops.glu(tf.zeros((2, 3)))
