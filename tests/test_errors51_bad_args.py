@@ -250,3 +250,24 @@ def test_lu_factor_ops_still_compute():
     lu, p = tf.linalg.lu(_LU)
     assert np.allclose(tf.linalg.lu_reconstruct(lu, p).numpy(), [[1., 2.], [3., 4.]])
     assert tf.linalg.lu_solve(lu, p, tf.constant([[1.], [2.]])).shape == (2, 1)
+
+
+# ---- tf.linalg.expm: TF 2.21 returns empty matrices as given, then takes abs() before its dtype check ----
+_ABS_T = ("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, float, double, int8, int16, "
+          "int32, int64\n\t; NodeDef: {{node Abs}}; Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
+          "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64]> [Op:Abs] name: ")
+
+
+@pytest.mark.parametrize('matrix, dtype_name', [('abc', 'string'), ([['a', 'b'], ['c', 'd']], 'string'),
+                                                ([[True]], 'bool'), (np.array([[1]], np.uint8), 'uint8')])
+def test_expm_of_types_abs_refuses_is_abss_error(matrix, dtype_name):
+    # TF 2.21 gives Abs's registry error; tapeflow its own ValueError 'tf.linalg.expm does not support matrices ...'
+    _raises(tf.errors.InvalidArgumentError, _ABS_T % dtype_name, tf.linalg.expm, matrix)
+
+
+def test_expm_of_ints_is_tfs_value_error_and_empty_matrices_come_back():
+    _raises(ValueError, "tf.linalg.expm does not support matrices of type <dtype: 'int32'>", tf.linalg.expm, [[1, 2]])
+    # TF 2.21 returns a (0, 0) matrix as given, whatever its dtype (tapeflow refused ints and strings)
+    assert tf.linalg.expm(np.zeros((0, 0), np.int32)).dtype == tf.int32
+    assert tf.linalg.expm(np.zeros((2, 0, 0), np.str_)).shape == (2, 0, 0)
+    assert tf.linalg.expm(tf.zeros((0, 0))).shape == (0, 0)

@@ -74,8 +74,12 @@ def expm(input, name=None):  # noqa: A002
     """The matrix exponential of each square matrix (TensorFlow's Pade degrees and scaling)."""
     from .operands import as_tensor
     given = as_tensor(input, 'expm')
-    if given.dtype.name not in ('float16', 'float32', 'float64', 'complex64', 'complex128') \
-            and tuple(given.shape[-2:]) != (0, 0):        # TF 2.21's Python check, before any kernel
+    if tuple(given.shape[-2:]) == (0, 0):       # TF 2.21 returns empty matrices as given, of any dtype
+        return given
+    if given.dtype.name not in ('float16', 'float32', 'float64', 'complex64', 'complex128'):
+        # TF 2.21 takes the l1 norm first: Abs refuses strings, bools and unsigned ints in its registry's words;
+        # its Python check of the dtype comes after
+        _abs(given)
         raise ValueError('tf.linalg.expm does not support matrices of type %s' % (given.dtype,))
     a = matrices(given, 'expm')
     if a.shape[-1] == 0:
