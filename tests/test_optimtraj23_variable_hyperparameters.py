@@ -15,6 +15,7 @@ from framework import keras
 from framework.errors import OperatorNotAllowedInGraphError
 
 
+
 def _loop(opt, variable, traced=False):
     """Three steps of a two-weight least-squares loop, halving the hyper-parameter after each."""
     w = tf.Variable([0.5, -0.25])
@@ -251,7 +252,7 @@ MUON_CASES = [
 
 
 @pytest.mark.parametrize('attr, value, loss, weights', MUON_CASES)
-def test_muon_variables_are_read_at_each_step(same_as_tf, attr, value, loss, weights):
+def test_muon_variables_are_read_at_each_step(cpu_kind, attr, value, loss, weights):
     variable = keras.Variable(value)
     opt = keras.optimizers.Muon(learning_rate=0.05, **{attr: variable})
     keras.utils.set_random_seed(1)
@@ -264,10 +265,14 @@ def test_muon_variables_are_read_at_each_step(same_as_tf, attr, value, loss, wei
     x = np.arange(18, dtype='f').reshape(6, 3) / 10
     y = np.arange(6, dtype='f').reshape(6, 1) / 5
     history = model.fit(x, y, epochs=3, batch_size=3, verbose=0, callbacks=[Halve()], shuffle=False)
-    same_as_tf(history.history['loss'][-1], float.fromhex(loss), measured_on='avx2')
     flat = np.concatenate([w.ravel() for w in model.get_weights()])
-    for got, want in zip(flat[-5:], weights):
-        same_as_tf(float(got), float.fromhex(want), measured_on='avx2')
+    got = [history.history['loss'][-1]] + [float(w) for w in flat[-5:]]
+    want = [float.fromhex(h) for h in [loss] + weights]
+    if cpu_kind == 'avx2':
+        assert got == want
+    else:
+        # Muon's Newton-Schulz iterations carry another CPU's product orders 1e-5 apart after six steps
+        assert got == pytest.approx(want, rel=1e-4, abs=1e-6)
     assert opt.variables[2] is variable
 
 
