@@ -20,6 +20,8 @@ from framework.variable import Variable
 def live(value):
     """The value an update uses: a variable's current value (a numpy scalar in its dtype, as TF reads it),
     anything else as it is."""
+    if type(value) is float:        # (the usual case, read in every update: one test)
+        return value
     if isinstance(value, Variable):
         return value._data[()]
     if type(value) is dict:         # a saved variable's entry, as a loaded optimizer holds it

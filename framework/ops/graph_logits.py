@@ -12,10 +12,15 @@ tf.sigmoid / tf.nn.softmax outputs are marked here, in traced calls only.
 from .. import graph_random_ops
 
 
+_SET_LOGITS = []        # tensor_notes.set_keras_logits, imported at the first traced call (losses import the ops)
+
+
 def as_graph_op_output(output, logits):
     """``output`` (sigmoid or last-axis softmax of ``logits``), marked as the cross-entropies find it in a
     traced call (see the module)."""
     if graph_random_ops.TRACED_CALLS[0] and graph_random_ops.current() is not None:
-        from ..losses.tensor_notes import set_keras_logits      # (losses import the ops: late)
-        set_keras_logits(output, logits)
+        if not _SET_LOGITS:
+            from ..losses.tensor_notes import set_keras_logits
+            _SET_LOGITS.append(set_keras_logits)
+        _SET_LOGITS[0](output, logits)
     return output
