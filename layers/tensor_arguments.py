@@ -14,11 +14,14 @@ _TENSORS = (Tensor, CompositeTensor)
 
 
 def is_tensor_argument(value):
-    """Whether Keras 3's CallSpec counts ``value`` a tensor argument (an ExtensionType is none: tf.is_tensor
-    is False for it)."""
+    """Whether Keras 3's CallSpec counts ``value`` a tensor argument."""
     if isinstance(value, _TENSORS):
-        return not isinstance(value, ExtensionType)
+        return _is_tensor(value)
     if not isinstance(value, (list, tuple, dict)) or not value:
         return False
-    return all(leaf is None or (isinstance(leaf, _TENSORS) and not isinstance(leaf, ExtensionType))
-               for leaf in nest.flatten(value))
+    return all(leaf is None or _is_tensor(leaf) for leaf in nest.flatten(value))
+
+
+def _is_tensor(value):
+    # (an ExtensionType is none: tf.is_tensor, which Keras asks, is False for it)
+    return isinstance(value, _TENSORS) and not isinstance(value, ExtensionType)

@@ -556,12 +556,7 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
     none = [()] * len(flat)
     if not any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs))):
         return none
-    try:
-        with replaying():       # Keras runs ``call`` once: the second run's prints are not shown
-            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=lengths[1])[0])
-    except Exception:       # noqa: BLE001 -- a layer that only works at length 1; its lengths stay as found
-        return none
-    axes = axes_that_differ(flat, again)
+    axes = _axes_of_another_run(layer, inputs, args, kwargs, flat, inner_length=lengths[1])
     return none if axes is None else axes
 
 
@@ -571,21 +566,25 @@ def _open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced):
     Patches layer reshapes extract_patches' output by its ops.shape, (1, 4, 48) where TF gives (None, 4, 48).
     A second run on a batch of 2 tells them apart from a first axis a layer computes (tf.stack([b, 1]): 2)."""
     flat = nest.flatten(concrete)
-    suspects = [i for i, t in enumerate(flat) if isinstance(t, Tensor) and (traced.get(id(t)) or (None,))[0] == 1]
+    suspects = {id(t) for t in flat if isinstance(t, Tensor) and (traced.get(id(t)) or (None,))[0] == 1}
     if not suspects:
         return
+    axes = _axes_of_another_run(layer, inputs, args, kwargs, flat, batch_length=2)
+    for t, differing in zip(flat, axes or ()):
+        if 0 in differing and id(t) in suspects:
+            traced[id(t)] = (None,) + tuple(traced[id(t)][1:])
+
+
+def _axes_of_another_run(layer, inputs, args, kwargs, flat, **lengths):
+    """axes_that_differ between the first run's flattened outputs ``flat`` and a second run with other
+    ``lengths`` (_run_on_zeros' inner_length / batch_length), its prints muted as Keras runs ``call`` once;
+    None where that run fails (a layer that only works at the first lengths: those stand) or disagrees."""
     try:
-        with replaying():       # (Keras runs ``call`` once: this run's prints are not shown)
-            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, batch_length=2)[0])
-    except Exception:       # noqa: BLE001 -- a layer that runs on one row only: the trace's shapes stand
-        return
-    if len(again) != len(flat):
-        return
-    for i in suspects:
-        other = again[i]
-        if isinstance(other, Tensor) and other._data.ndim == flat[i]._data.ndim and other._data.shape[0] == 2:
-            shape = traced[id(flat[i])]
-            traced[id(flat[i])] = (None,) + tuple(shape[1:])
+        with replaying():
+            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, **lengths)[0])
+    except Exception:       # noqa: BLE001 -- the first run's lengths stand
+        return None
+    return axes_that_differ(flat, again)
 
 
 def _unconverted():
