@@ -381,12 +381,14 @@ class Trainer(Keras2Shims, TrainingLoops):
         and so does a compute_metrics of the user's, which may read what the step changed (the optimizer's
         iterations: TF's trace orders those reads after the update)."""
         early = type(self).compute_metrics is Trainer.compute_metrics
+        if not trainable:
+            # (Keras warns where it would apply, before its compute_metrics: the warning shows even when
+            # the compiled metrics then fail to build)
+            warnings.warn('The model does not have any trainable weights.', stacklevel=3)
         logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight) if early else None
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
-        else:
-            warnings.warn('The model does not have any trainable weights.', stacklevel=3)
         return logs if early else self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def test_step(self, data):
