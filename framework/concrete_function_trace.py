@@ -11,7 +11,8 @@ start where the trace found them. The trace's prints show, its globals are froze
 known; later calls replay it, as TensorFlow runs its graph. A run that fails (on stand-in values where
 TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before; an
 error any values would give (a NameError, a tensor as a Python bool without AutoGraph, AutoGraph's branch
-checks) is raised there, as TensorFlow raises it, uncounted.
+checks) is raised there, as TensorFlow raises it, uncounted; so is one that recurs, word for word, on other
+stand-ins (ones, open sizes 2): an error of the traced shapes, which TensorFlow's trace raises there too.
 Only user code's calls do this (tapeflow's own, a SavedModel's export, stay as they were), and only for
 a trace that reaches no variable (through its code's names, a method's instance or its arguments) and
 takes only tensors, specs and Python literals: an optimizer step writes its variables in place, which
@@ -68,8 +69,9 @@ def trace_now(function, entry, key, args, kwargs, any_variables=False):
         (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
          entry.iterators, entry.attributes) = saved
         entry.shown = False
-        if _whatever_the_values(error):     # (TF raises it here, its trace not made, after the trace's prints)
-            _forget(function, entry)
+        if _whatever_the_values(error) or (not any_variables and _again_on_other_values(
+                function, entry, key, args, kwargs, error, saved)):
+            _forget(function, entry)    # (TF raises it here, its trace not made, after the trace's prints)
             sys.stdout.write(sink.getvalue())
             raise
         return False
@@ -87,6 +89,43 @@ def _whatever_the_values(error):
     from .errors import OperatorNotAllowedInGraphError
     return isinstance(error, (NameError, OperatorNotAllowedInGraphError)) or (
         isinstance(error, ValueError) and any(phrase in str(error) for phrase in _BRANCH_CHECKS))
+
+
+def _again_on_other_values(function, entry, key, args, kwargs, error, saved):
+    """Whether the trace fails as it did (``error``, neither a kernel's OpError nor an interrupt) when its
+    TensorSpecs stand in as ones, open sizes 2: an error of the traced shapes and the code, as TF's symbolic
+    trace raises here (keras.ops.glu on an open axis: x.shape[axis] % 2 of None), not of the zeros, length-1
+    stand-ins (ops.take(x, [0, 1]) of an open axis). The run leaves ``entry`` as ``saved`` holds it."""
+    from .errors import OpError
+    if isinstance(error, OpError) or not isinstance(error, Exception):
+        return False
+    from .keras.stateless_scope import StatelessScope
+    try:
+        other_args, other_kwargs = _stood_in((list(args), dict(kwargs)), _other_stand_in)
+        if key is None:
+            other_args, other_kwargs = function._binder.cast(other_args, other_kwargs), {}
+    except LookupError:
+        return False
+    entry.random_state = GraphRandomState()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), trace_prints.held(run=False), StatelessScope():
+            function._run(entry, key, other_args, other_kwargs, counted=False)
+    except Exception as again:      # noqa: BLE001 (compared with the first run's error)
+        return type(again) is type(error) and str(again) == str(error)
+    finally:
+        (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
+         entry.iterators, entry.attributes) = saved
+        entry.shown = False
+    return False
+
+
+def _other_stand_in(spec):
+    """A TensorSpec's second stand-in: ones (b'1' for strings), its open sizes 2."""
+    import numpy as np
+    zeros = _stand_in(TensorSpec([2 if d is None else d for d in spec.shape], spec.dtype)
+                      if spec.shape is not None and getattr(spec.shape, 'rank', 0) is not None else spec)
+    values = zeros._data
+    return Tensor(np.full(values.shape, b'1', dtype=object) if values.dtype.kind == 'O' else np.ones_like(values))
 
 
 def _forget(function, entry):
@@ -116,15 +155,15 @@ def _plain(leaf):
     return isinstance(leaf, _PLAIN) and not isinstance(leaf, Variable)
 
 
-def _stood_in(structure):
-    """``structure`` with each TensorSpec a stand-in tensor; LookupError for another spec."""
+def _stood_in(structure, stand_in=_stand_in):
+    """``structure`` with each TensorSpec a ``stand_in`` tensor; LookupError for another spec."""
     from .extension_type import ExtensionTypeSpec
 
     def leaf(value):
         if isinstance(value, TensorSpec):
-            return _stand_in(value)
+            return stand_in(value)
         if isinstance(value, ExtensionTypeSpec):        # (its tensor fields stood in for)
-            return stand_in_extension(value)
+            return stand_in_extension(value, stand_in)
         if isinstance(value, TypeSpec):
             raise LookupError
         return value
