@@ -179,8 +179,10 @@ class Normalization(Layer):
             is_dataset = isinstance(data, Dataset)
             data = self._dataset_built(data, who)
             mean, var = self._adapt_batches(iter(data), who, is_dataset)
-        self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))
-        self.adapt_variance.assign(np.asarray(var, self.dtype).reshape(self._kept_shape))
+        # (as computed: statistics of data of a higher rank keep its extra axes, and the variable's assign
+        # refuses them in Keras 3's words, as on TF 2.21)
+        self.adapt_mean.assign(np.asarray(mean, self.dtype))
+        self.adapt_variance.assign(np.asarray(var, self.dtype))
         self.finalize_state()
 
     def finalize_state(self):
@@ -248,7 +250,9 @@ class Normalization(Layer):
             if isinstance(batch, Tensor) and batch.dtype == 'string':
                 batch = cast(batch, self.dtype)     # Keras converts each batch: TF's Cast refuses strings
             array = np.asarray(to_host(batch._data) if isinstance(batch, Tensor) else batch, dtype=self.dtype)
-            self._build_or_check(array.shape, who)
+            if total_mean is None and not is_dataset:     # (a Dataset was built for or checked from its spec)
+                self._build_or_check(array.shape, who)
+            self._check_batch(array.shape)
             if total_mean is None:
                 total_mean = np.zeros(self._kept_shape, self.dtype)
                 total_var = np.zeros(self._kept_shape, self.dtype)
@@ -256,7 +260,7 @@ class Normalization(Layer):
             mean, var = self._moments(array)
             total += count
             w = count / total
-            new_mean = total_mean * (1 - w) + mean * w
+            new_mean = _weighted_sum(total_mean, 1 - w, mean, w)
             # lack-of-fit sum of squares: each part's variance plus its mean's offset
             total_var = (total_var + (total_mean - new_mean) ** 2) * (1 - w) + (var + (mean - new_mean) ** 2) * w
             total_mean = new_mean
@@ -268,6 +272,13 @@ class Normalization(Layer):
                              'layer.adapt(list_of_batches).')               # Keras 3's words
         return total_mean, total_var
 
+    def _check_batch(self, shape):
+        # Keras 3 checks every batch's kept axes against the built shape, in these words (TF 2.21)
+        if any(shape[a] is not None and self._build_shape[a] is not None and shape[a] != self._build_shape[a]
+               for a in self._keep_axis):
+            raise ValueError('adapt() yielded a batch with incompatible shape. Expected %s, got %s.'
+                             % (self._build_shape, tuple(shape)))
+
     def compute_output_shape(self, input_shape):
         return input_shape          # as given (a list stays a list), as Keras 3's
 
@@ -276,3 +287,17 @@ class Normalization(Layer):
         config.update({'axis': self.axis, 'invert': self.invert,
                        'mean': np.array(self.input_mean).tolist(), 'variance': np.array(self.input_variance).tolist()})
         return config
+
+
+def _weighted_sum(total_mean, total_weight, mean, weight):
+    """Keras 3's ``total_mean * existing_weight + batch_mean * batch_weight``: a batch whose statistics keep
+    extra axes (data of a higher rank) fails in TensorFlow's AddV2, as on TF 2.21."""
+    old, new = total_mean * total_weight, mean * weight
+    try:
+        return old + new
+    except ValueError:
+        raise kernel_error('AddV2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, old.shape)),
+                                                                         ','.join(map(str, new.shape))),
+                           named=True, note='Normalization.adapt: a batch of statistics %s does not fit the kept '
+                                            'axes %s; batches must have the rank the layer was built for'
+                                            % (new.shape, old.shape)) from None
