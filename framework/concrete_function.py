@@ -11,6 +11,7 @@ from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_
 from .variable import Variable
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, TensorShape, convert_to_tensor
+from .unique_names import unique_names
 
 
 def output_type(result, open_dims=None):
@@ -303,7 +304,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
         signature; each takes its parameter's name, repeats numbered 'pair', 'pair_1', ..."""
-        found, seen, counts = [], set(), {}
+        found = []
         args, kwargs = self.structured_input_signature
         params = [p.name for p in self._function._binder.signature.parameters.values()
                   if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
@@ -312,17 +313,11 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         values += [(k, v) for k, v in kwargs.items()]
         for name, value in values:
             for spec in nest.flatten(value):
-                if not isinstance(spec, TensorSpec):
-                    continue
-                # (a TensorSpec argument named otherwise, TensorSpec(name='inp'), is its placeholder's name)
-                base = proposal = spec.name if spec is value and spec.name else name
-                while proposal in seen:     # (TF's unique_name of that name: two specs named 'a' are 'a', 'a_1')
-                    counts[base] = counts.get(base, 1)
-                    proposal = '%s_%d' % (base, counts[base])
-                    counts[base] += 1
-                seen.add(proposal)
-                found.append((proposal, spec))
-        return found
+                if isinstance(spec, TensorSpec):
+                    # (a TensorSpec argument named otherwise, TensorSpec(name='inp'), is its placeholder's name)
+                    found.append((spec.name if spec is value and spec.name else name, spec))
+        # (TF's unique_name of each: two specs named 'a' are 'a', 'a_1')
+        return list(zip(unique_names([name for name, _ in found]), [spec for _, spec in found]))
 
     def _check_graph_inputs(self, args, kwargs):
         """The graph call's kernel check: each tensor must have its input's traced dtype."""

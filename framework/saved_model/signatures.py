@@ -15,6 +15,7 @@ from ..retracing_warning import TracingDetector
 from ..nest import flatten, map_structure
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, TensorShape, convert_to_tensor
+from ..unique_names import unique_names
 from .returns_value import may_return_value
 from .signature_flat_call import flat_call_error, takes_flat
 from .signature_graph import SignatureGraph
@@ -40,10 +41,19 @@ def _input_names(function):
     if function.input_signature is not None:
         # an unnamed spec takes its parameter's name, as TF's signature lists it ('args_0' for *args)
         names = [name for name, _ in function._binder.signature_parameters()]
+        if _is_nested(function.input_signature):
+            # each spec inside a dict / list / tuple is a keyword of its own: its name, else its parameter's
+            # numbered ({'a': TensorSpec(name='aa'), 'b': ...} for d: 'aa', 'd'; a pair: 'pair', 'pair_1')
+            return unique_names([spec.name or name for name, value in zip(names, function.input_signature)
+                                 for spec in flatten(value)])
         if len(names) != len(flatten(function.input_signature)):
             names = function._binder.names
         return [spec.name or name for spec, name in zip(flatten(function.input_signature), names)]
     return list(function._binder.names)
+
+
+def _is_nested(input_signature):
+    return any(isinstance(value, (list, tuple, dict)) for value in input_signature)
 
 
 def _traced_output_specs(function, concrete):
@@ -104,6 +114,9 @@ class Signature(SignatureText, SignatureGraph):
         if at is not None:
             instance, where = at
         names, specs, structure = _input_names(function), None, None
+        if concrete is None and _is_nested(function.input_signature):
+            # TF's wrapper takes the specs' flat tensors and calls the function with them put back in place
+            structure = (tuple(function.input_signature), {})
         if concrete is not None and function.input_signature is None:
             # the trace's specs are the signature's (TF's structured_input_signature, dtype checks),
             # where it takes one tensor per parameter, as the keyword inputs the call passes on
