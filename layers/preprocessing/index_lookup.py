@@ -58,6 +58,8 @@ class IndexLookup(VocabularyAssets, Layer):
         frozen_size = kwargs.pop('vocabulary_size', None)
         has_vocabulary = kwargs.pop('has_input_vocabulary', vocabulary is not None)
         kwargs.pop('dtype', None)             # the dtype is the vocabulary's, as in Keras
+        kwargs.pop('trainable', None)         # Keras 3 drops it too: a lookup stays trainable=True (no weights)
+        name = kwargs.pop('name', None)
         who = type(self).__name__
         # Keras 3's checks and texts, in its order (IntegerLookup words two of them its own way); they come
         # before Layer.__init__, as in Keras, so a refused layer takes no name ('string_lookup_N') from the next
@@ -93,7 +95,9 @@ class IndexLookup(VocabularyAssets, Layer):
         if idf_weights is not None and output_mode != 'tf_idf':
             raise ValueError("`idf_weights` should only be set if `output_mode` is `'tf_idf'`. Received: "
                              'idf_weights=%s and output_mode=%s' % (idf_weights, output_mode))
-        super().__init__(**kwargs)
+        super().__init__(name=name)
+        if kwargs:      # Keras 3's own check, after the Layer took its name: Layer's other keywords are refused too
+            raise ValueError('Unrecognized keyword argument(s): %s' % (kwargs,))
         self._check_special_tokens(mask_token, oov_token)
         self.salt = salt
         if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
