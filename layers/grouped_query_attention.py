@@ -244,3 +244,13 @@ class GroupQueryAttention(Layer):
             'seed': self.seed,
         })
         return config
+
+
+# Keras's Python class is GroupedQueryAttention (exported as GroupQueryAttention): Python's own argument errors
+# name it, 'GroupedQueryAttention.__init__() missing 1 required positional argument: ...' on TF 2.21, as does
+# __qualname__. Only the qualified names change: __name__ stays the exported one that saving relies on.
+GroupQueryAttention.__qualname__ = 'GroupedQueryAttention'
+for _method in [m for m in vars(GroupQueryAttention).values() if callable(m) and hasattr(m, '__qualname__')]:
+    while _method is not None:      # and the body Layer's build wrapper runs (its __wrapped__)
+        _method.__qualname__ = 'GroupedQueryAttention.' + _method.__name__
+        _method = getattr(_method, '__wrapped__', None)
