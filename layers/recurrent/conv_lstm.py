@@ -9,6 +9,8 @@ The states h and c are (batch, *output_spatial, filters). As for LSTM, the input
 is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
 per step.
 """
+from types import SimpleNamespace
+
 from framework.backend import array_module
 from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
@@ -63,14 +65,20 @@ class ConvLSTMCell(LSTMCell):
         if rank not in (1, 2, 3):
             raise ValueError('Rank %s convolutions are not currently implemented. Received: rank=%s' % (rank, rank))
         who = 'ConvLSTMCell %r' % kwargs.get('name', 'conv_lstm_cell')
+        # Keras 3 checks the window and data_format first and only stores filters: ConvLSTM2D(None, None) is
+        # its kernel_size ValueError; tapeflow's own refusal of the filters (Keras takes None) comes after them
+        window = SimpleNamespace()
+        window_options(window, rank, kernel_size, strides, padding, dilation_rate, who)
+        data_format = data_format_option(data_format, who)
         filters = check_filters(filters, who)
         super().__init__(filters, activation=activation, recurrent_activation=recurrent_activation,
                          use_bias=use_bias, kernel_initializer=kernel_initializer,
                          recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
                          unit_forget_bias=unit_forget_bias, **kwargs)
         self.rank, self.filters = rank, filters
-        self.data_format = data_format_option(data_format, who)
-        window_options(self, rank, kernel_size, strides, padding, dilation_rate, who)
+        self.data_format = data_format
+        self.kernel_size, self.strides, self.dilation_rate, self.padding = \
+            window.kernel_size, window.strides, window.dilation_rate, window.padding
         if max(self.strides) > 1 and max(self.dilation_rate) > 1:        # Keras 3's words; the layer in a note
             error = ValueError('Specifying `strides > 1` is not compatible with `dilation_rate > 1`. Please '
                                'provide `strides=1` or `dilation_rate=1`. Received: strides=%s and dilation_rate=%s'
