@@ -32,14 +32,14 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
     def __init__(self, groups=32, axis=-1, epsilon=1e-3, center=True, scale=True, beta_initializer='zeros',
                  gamma_initializer='ones', beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
                  gamma_constraint=None, **kwargs):
-        super().__init__(**kwargs)
-        who = 'GroupNormalization %r' % self.name
-        # Keras 3's check: a Python int (True is one group; numpy integers are refused) > 0, or -1
+        # Keras 3's check: a Python int (True is one group; numpy integers are refused) > 0, or -1; made before
+        # the layer takes its name, so a refused layer uses no name ('group_normalization' stays free)
         if not isinstance(groups, int) or (groups < 1 and groups != -1):
             error = ValueError('Received an invalid value for argument `groups`, expected a positive integer (or `-1` '
                                'for instance normalization). Received: groups=%s' % format(groups))      # Keras 3's f-string
-            error.add_note('%s: groups is a positive integer or -1' % who)
+            error.add_note('GroupNormalization: groups is a positive integer or -1')
             raise error
+        super().__init__(**kwargs)
         # Keras 3 keeps any axis until build, where input_shape[axis] refuses what is no int
         self.axis = int(axis) if isinstance(axis, (int, np.integer)) else axis
         self.groups, self.epsilon = int(groups), float(epsilon)
