@@ -35,7 +35,7 @@ from framework.tape import GradientTape
 from framework.tensor import convert_to_tensor
 from framework.train import deferred_restore
 from framework.variable import STATELESS_SCOPES, Variable
-from . import clipping
+from . import clipping, live_hyperparameters
 from .arguments import auto_name, check_base_options, resolve_legacy_arguments
 from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
@@ -96,7 +96,9 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
         self.built = False
-        self._step_in_progress = None     # the 1-based step while an update runs
+        # the 1-based step while an update runs, and per_step's values: held in objects the update changes
+        # in place, so that no step's bookkeeping goes through __setattr__'s tracker
+        self._update_step = _UpdateStep()
         self._per_step_cache = {}
         self._flat_plan = None            # see flat_update.update_plan
         self._scratch = {}                # see scratch.py
@@ -106,6 +108,15 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
             keras_named(Variable(0, dtype='int64', trainable=False, name='iteration'), self.name, 'only_first_replica'))
         self._learning_rate = None
         self._set_learning_rate(learning_rate)
+
+    def __setattr__(self, name, value):
+        # Keras 3's tracker: a keras.Variable set on an optimizer at any time (opt.beta_1 = keras.Variable(0.9),
+        # a custom optimizer's state) joins optimizer.variables where it stands then (before the slots if set
+        # before build, after them if set after), so that .keras files index the optimizer's variables as TF
+        # 2.21 does. A tf.Variable is not tracked. (Plain values skip the check at the cost of one isinstance.)
+        if isinstance(value, Variable) and '_slots' in self.__dict__ and self._slots.auto_tracking:
+            live_hyperparameters.track(self, value)
+        object.__setattr__(self, name, value)
 
     # ---- iterations (the learning rate: optimizer_learning_rate.py) -------------------
     @property
@@ -120,7 +131,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
 
     def _local_step(self, dtype):
         """The 1-based number of the update in progress, as Keras's ``iterations + 1``."""
-        step = self._step_in_progress
+        step = self._update_step.number
         return dtype.type(int(self.iterations) + 1 if step is None else step)
 
     def per_step(self, key, dtype, compute):
@@ -155,14 +166,19 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         ('nadam/variable'), where a direct ``build`` call leaves them unscoped ('variable').
         ``first_trace``: fit builds early what Keras (on TensorFlow) builds in its train function's
         first trace, where only variable initializers take effect (see ``in_first_trace``)."""
+        from layers import call_context     # (late: layers imports optim)
         self._build_scope = self.name
         self._build_in_first_trace = first_trace
+        # a keras.Variable a custom build makes has its path under the optimizer's ('custom/count'), as in
+        # Keras's apply scope; the slots name themselves (keras_named)
+        call_context.enter_name_scope(self.name)
         try:
             # (a build in a first traced call is not run by TF's second trace, which finds it built: its
             # automatic names, Nadam's 'variable', and prints count once, as function_init.once says)
             with function_init.once():
                 self.build(var_list)
         finally:
+            call_context.exit_name_scope()
             self._build_scope = None
             self._build_in_first_trace = False
         deferred_restore.after_build(self)      # checkpoint values waiting for the new slots
@@ -376,12 +392,13 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         lr = self._learning_rate_value()
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
-        self._step_in_progress = (count // steps if steps else count) + 1     # int(self.iterations) + 1
-        self._per_step_cache = {}
+        update_step = self._update_step
+        update_step.number = (count // steps if steps else count) + 1     # int(self.iterations) + 1
+        self._per_step_cache.clear()
         try:
             self._update_variables(grads, variables, lr)
         finally:
-            self._step_in_progress = None
+            update_step.number = None
 
     # An optimizer whose traced update multiplies the gradient by a scalar rate (SGD) says so: where
     # the gradient itself comes out of a product with a scalar (loss_scale_factor's or gradient
@@ -534,6 +551,14 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
 for _method in (Optimizer.apply_gradients, Optimizer.apply):
     _method.__qualname__ = 'BaseOptimizer.' + _method.__name__
 del _method
+
+
+class _UpdateStep:
+    """The 1-based number of the update in progress (None between updates)."""
+    __slots__ = ('number',)
+
+    def __init__(self):
+        self.number = None
 
 
 class _ReciprocalOf:

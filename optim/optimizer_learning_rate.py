@@ -24,7 +24,8 @@ class OptimizerLearningRate:
             self._learning_rate = value
             if isinstance(old, Variable):
                 self._slots.remove_extra('learning_rate')
-                self._float_rate = old      # what traces made before read (``_rate_in_effect``)
+                # what traces made before read (``_rate_in_effect``); set past the tracker, which would list it again
+                object.__setattr__(self, '_float_rate', old)
             return
         if old is None and isinstance(value, Variable):
             # Keras 3 refuses a Variable here (its words, the variable's repr); copying its value would
