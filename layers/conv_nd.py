@@ -128,6 +128,16 @@ class Conv3D(ConvND):
     """3-D convolution over (batch, depth, rows, cols, channels)."""
     rank = 3
 
+    # Keras 3's own defaults, 3-tuples (its inspect.signature shows them); ConvND reads 1 and (1, 1, 1) alike
+    def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding='valid', data_format=None,
+                 dilation_rate=(1, 1, 1), groups=1, activation=None, use_bias=True,
+                 kernel_initializer='glorot_uniform', bias_initializer='zeros', kernel_regularizer=None,
+                 bias_regularizer=None, activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
+                 **kwargs):
+        super().__init__(filters, kernel_size, strides, padding, data_format, dilation_rate, groups, activation,
+                         use_bias, kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer,
+                         activity_regularizer, kernel_constraint, bias_constraint, **kwargs)
+
 
 class ConvTransposeND(KernelOptions, Layer):
     """A transposed convolution over ``rank`` spatial axes (Keras 3's arguments).

@@ -180,6 +180,15 @@ class DepthwiseConv2D(_DepthwiseConv):
     """Depthwise convolution over (batch, rows, cols, channels)."""
     rank = 2
 
+    # Keras 3's own defaults, pairs (its inspect.signature shows them); the base reads 1 and (1, 1) alike
+    def __init__(self, kernel_size, strides=(1, 1), padding='valid', depth_multiplier=1, data_format=None,
+                 dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer='glorot_uniform',
+                 bias_initializer='zeros', depthwise_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate, activation,
+                         use_bias, depthwise_initializer, bias_initializer, depthwise_regularizer, bias_regularizer,
+                         activity_regularizer, depthwise_constraint, bias_constraint, **kwargs)
+
 
 class _SeparableConv(_DepthwiseBase):
     """A depthwise convolution, then a pointwise (1x1) one into ``filters`` channels, then bias and activation.
@@ -245,3 +254,14 @@ class SeparableConv1D(_SeparableConv):
 class SeparableConv2D(_SeparableConv):
     """Separable convolution over (batch, rows, cols, channels)."""
     rank = 2
+
+    # Keras 3's own defaults, pairs (its inspect.signature shows them); the base reads 1 and (1, 1) alike
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding='valid', data_format=None, dilation_rate=(1, 1),
+                 depth_multiplier=1, activation=None, use_bias=True, depthwise_initializer='glorot_uniform',
+                 pointwise_initializer='glorot_uniform', bias_initializer='zeros', depthwise_regularizer=None,
+                 pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(filters, kernel_size, strides, padding, data_format, dilation_rate, depth_multiplier,
+                         activation, use_bias, depthwise_initializer, pointwise_initializer, bias_initializer,
+                         depthwise_regularizer, pointwise_regularizer, bias_regularizer, activity_regularizer,
+                         depthwise_constraint, pointwise_constraint, bias_constraint, **kwargs)
