@@ -1,4 +1,6 @@
 """PReLU: a leaky ReLU whose negative slope ``alpha`` is learned per element."""
+import numpy as np
+
 from framework.ops import relu
 
 from . import constraints, initializers, regularizers
@@ -32,22 +34,20 @@ class PReLU(Layer):
         self.alpha_constraint = constraints.get(alpha_constraint)
         if shared_axes is None:
             self.shared_axes = None
-        else:
-            axes = list(shared_axes) if isinstance(shared_axes, (list, tuple)) else [shared_axes]
-            if not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
-                raise TypeError('PReLU %r: shared_axes must be an int or a list of ints, got %r'
-                                % (self.name, shared_axes))
-            self.shared_axes = axes
+        else:       # kept as given, as Keras 3: an axis that is no integer fails in build
+            self.shared_axes = list(shared_axes) if isinstance(shared_axes, (list, tuple)) else [shared_axes]
         self.alpha = None
 
     def build(self, input_shape):
         shape = list(input_shape[1:])
         for axis in self.shared_axes or ():
             # Keras 3 sets param_shape[axis - 1] = 1: axis 0 shares the last axis, as Python's index -1
-            if not -len(shape) <= axis - 1 < len(shape):
+            if isinstance(axis, (int, np.integer)) and not -len(shape) <= axis - 1 < len(shape):
                 raise axis_range_error('PReLU %r: shared_axes %s must lie in %d..%d for inputs of shape %s'
                                        % (self.name, self.shared_axes, 1 - len(shape), len(shape),
                                           tuple(input_shape)), 'list assignment index out of range')
+            # (Keras's statement: an axis of another type fails here in Python's words, as on TF 2.21:
+            # "unsupported operand type(s) for -: 'str' and 'int'", 'list indices must be integers or slices, ...')
             shape[axis - 1] = 1
         try:        # an unknown non-shared axis: add_weight's 'Shapes used to initialize variables must be ...'
             self.alpha = self.add_weight(shape=shape, name='alpha', initializer=self.alpha_initializer,
