@@ -261,6 +261,11 @@ def present_gradients(grads, variables, optimizer=None):
                        'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))
         raise error
     if missing:
+        # Keras 3's apply builds the optimizer and refuses unknown variables before it filters the empty
+        # gradients: a build that fails (Adafactor's slot scope in a tf.function) or an unknown variable
+        # raises without the warning (TF 2.21)
+        unknown_variables_first(optimizer, variables)
+        _built_before_refusing(optimizer, variables)
         # Attributed to this line, as Keras 3 attributes it to its own base_optimizer.py: Python's default
         # filter then shows each text once per process, as under TF, not once per user call site. (Python
         # prints the call's first line as its source line, '  warnings.warn(' in both.)
