@@ -67,6 +67,11 @@ class LossScaleOptimizer(Optimizer):
             # string) and calls its build() at the first step (an AttributeError for what took the attribute)
             note = ('LossScaleOptimizer: `inner_optimizer` must be an Optimizer, got %s'
                     % type(inner_optimizer).__name__)
+            if isinstance(inner_optimizer, (list, dict)):
+                # Keras tracks a list or dict in a container that takes the attribute: TF 2.21 makes the
+                # optimizer and fails at its first use ("'TrackedList' object has no attribute 'build'" in
+                # a step, '... no attribute 'learning_rate''); refused here instead, naming the argument
+                raise TypeError('%s %r' % (note, inner_optimizer))
             try:
                 inner_optimizer.loss_scale_factor = None
             except AttributeError as error:
