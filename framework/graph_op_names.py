@@ -15,6 +15,9 @@ the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
 from . import keras_composite_names, keras_op_variants, lookup_graph_names
 
+# tf.searchsorted: the sequence's and the values' shapes read, both made matrices, searched, shaped back
+_SEARCH_SORTED = 'Shape,strided_slice,Shape,strided_slice,Reshape,Reshape,LowerBound,Shape,Reshape'
+
 ROWS = (
     # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
     ('add', 'broadcast', 'Tensor.__add__', 'Tensor.__radd__'),
@@ -444,6 +447,38 @@ ROWS = (
     ('central_crop/Slice', 'cropped', 'image.central_crop'),
     # a parsed VarLenFeature made dense (the TFRecord tutorials): as long as the record's list (q_varlen2.py)
     ('SparseToDense', 'densified', 'sparse.to_dense'),
+    # more of TF's APIs in a trace (notes/progs/tutorials59/probes/ops2.py, graphops.py: TF 2.21's names,
+    # shapes and the ops each call makes): elementwise, segments, counts, matrices, strings
+    ('beta,mul,Sigmoid,mul,Identity,IdentityN', 'same', 'nn.silu', 'nn.swish'),   # (its custom gradient's)
+    ('MatrixBandPart', 'same', 'linalg.band_part'),
+    ('Trace', 'matrix_trace', 'linalg.trace'),
+    ('diag', 'diagonal_matrix', 'linalg.diag'),
+    ('diag_part', 'matrix_diagonal', 'linalg.diag_part'),
+    ('Bitcast', 'bitcast', 'bitcast'),
+    ('ScatterNd', 'known', 'scatter_nd'),
+    ('UnravelIndex', 'known', 'unravel_index'),
+    (_SEARCH_SORTED, 'known', 'searchsorted'),
+    ('polyval/add', 'polynomial', 'math.polyval'),
+    ('histogram_fixed_width_bins/Reshape_1', 'same', 'histogram_fixed_width_bins'),
+    ('UnsortedSegmentSum', 'segments', 'math.unsorted_segment_sum'),
+    ('UnsortedSegmentMax', 'segments', 'math.unsorted_segment_max'),
+    ('UnsortedSegmentMin', 'segments', 'math.unsorted_segment_min'),
+    ('UnsortedSegmentProd', 'segments', 'math.unsorted_segment_prod'),
+    ('UnsortedSegmentMean/truediv', 'segments', 'math.unsorted_segment_mean'),
+    ('UnsortedSegmentJoin', 'segments', 'strings.unsorted_segment_join'),
+    ('SegmentSum', 'counted', 'math.segment_sum'),
+    ('SegmentMax', 'counted', 'math.segment_max'),
+    ('SegmentMin', 'counted', 'math.segment_min'),
+    ('SegmentMean', 'counted', 'math.segment_mean'),
+    ('SegmentProd', 'counted', 'math.segment_prod'),
+    ('bincount/DenseBincount', 'counted', 'math.bincount', 'bincount'),
+    ('confusion_matrix/ScatterNd', 'counted', 'math.confusion_matrix'),
+    ('moments/Squeeze|Squeeze_1', 'scoped_outputs', 'nn.moments'),     # (keepdims: 'moments/mean|variance')
+    ('meshgrid/mul', 'scoped_outputs', 'meshgrid'),           # (a grid per input: mul, mul_1, ...)
+    ('StringJoin', 'broadcast', 'strings.join'),
+    ('StringFormat', 'fixed', 'strings.format'),
+    ('EncodeBase64', 'same', 'io.encode_base64'),
+    ('DecodeBase64', 'same', 'io.decode_base64'),
 )
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)
@@ -554,6 +589,8 @@ def variant(name, parameters, result):
         return 'Relu' if parameters.get('max_value') is None else 'Relu6'
     if name == 'frame/Reshape_4' and _all_lengths_known(parameters.get('signal')):
         return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
+    if name == 'resize/Squeeze' and getattr(result, 'ndim', None) == 4:
+        return _batch_resize_name(parameters)
     if name in _ONE_IMAGE_NAMES and getattr(result, 'ndim', None) != 3:
         return None                 # (measured on one image; a batch's ops differ: resize/ResizeBilinear)
     if name == 'central_crop/Slice' and result is parameters.get('image'):
@@ -562,6 +599,26 @@ def variant(name, parameters, result):
         return None                 # (the same dtype: TF returns an Identity, opening no scope)
     if name == 'resize/Squeeze' and parameters.get('preserve_aspect_ratio'):
         return None
+    if name in _SCOPED_ROWS and parameters.get('name'):
+        return None         # (TF opens a given name as the scope: not measured)
+    if name == _SEARCH_SORTED:      # side='right': the same ops around an UpperBound
+        return name if parameters.get('side', 'left') == 'left' else name.replace('LowerBound', 'UpperBound')
+    if name == 'moments/Squeeze|Squeeze_1':
+        if parameters.get('shift') is not None or result[0]._data.dtype.name == 'float16':
+            return None     # (float16 is computed in float32 and cast back: other ops)
+        return 'moments/mean|variance' if parameters.get('keepdims') else name
+    if name == 'meshgrid/mul':
+        return 'meshgrid/' + '|'.join(['mul'] + ['mul_%d' % k for k in range(1, len(result))]) if result else None
+    if name == 'polyval/add':       # a Horner step per coefficient after the first: add, add_1, ...
+        count = len(parameters['coeffs']) if type(parameters.get('coeffs')) in (list, tuple) else 0
+        if count < 2:       # one coefficient: the polynomial is that constant, made in the scope
+            return 'polyval/coeff_0' if count else None
+        return name + ('_%d' % (count - 2) if count > 2 else '')
+    if name == 'bincount/DenseBincount' and parameters.get('axis') is not None:
+        return None                 # (measured without an axis)
+    if name in ('diag', 'diag_part') and (parameters.get('k', 0) != 0 or parameters.get('num_rows', -1) != -1
+                                          or parameters.get('num_cols', -1) != -1):
+        return None                 # (measured for the main diagonal)
     if name == 'DecodeRaw' and parameters.get('fixed_length') is not None:
         return 'DecodePaddedRaw'    # (its length is known: fixed_length bytes)
     if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
@@ -571,6 +628,23 @@ def variant(name, parameters, result):
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
         return 'random_uniform/RandomUniform'
     return name
+
+
+# rows whose result sits in the call's own scope (or follows ops named by default), for the default name only
+_SCOPED_ROWS = frozenset(('polyval/add', 'histogram_fixed_width_bins/Reshape_1', 'bincount/DenseBincount',
+                          'confusion_matrix/ScatterNd', 'UnsortedSegmentMean/truediv', 'moments/Squeeze|Squeeze_1',
+                          'meshgrid/mul', _SEARCH_SORTED))
+
+# tf.image.resize of a batch: the resize kernel's op in the 'resize' scope (no Squeeze), for the methods
+# measured (TF 2.21; antialias and the other methods run other ops)
+_BATCH_RESIZE_OPS = {'bilinear': 'ResizeBilinear', 'nearest': 'ResizeNearestNeighbor'}
+
+
+def _batch_resize_name(parameters):
+    method = parameters.get('method', 'bilinear')
+    op = _BATCH_RESIZE_OPS.get(method) if isinstance(method, str) else None
+    return None if op is None or parameters.get('antialias') or parameters.get('preserve_aspect_ratio') \
+        or parameters.get('name') else 'resize/' + op
 
 
 def _ascending_sort_name(name, values, axis):

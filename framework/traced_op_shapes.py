@@ -87,6 +87,10 @@ def _output_shape(rule, parameters, result, trace):
         return tuple(result._data.shape)
     if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
         return (None,) * result._data.ndim
+    if rule == 'scoped_outputs':        # (tf.nn.moments, tf.meshgrid: a list of shapes, one per output)
+        return _scoped_outputs(parameters, result, trace)
+    if rule == 'counted':       # lengths the values decide (segment ids, the largest count): open in TF's graph
+        return _counted(parameters, result, trace)
     if rule == 'decoded':
         return _decoded(parameters, result, trace)
     if rule == 'densified':     # the SparseTensor's dense shape: open where a parse made it (example_parsing)
@@ -235,8 +239,8 @@ def _lengths_given_at_run(rule, parameters, trace, result):
     if rule == 'padded' or (rule == 'known' and 'paddings' in parameters):
         return _padded(parameters, trace)
     if rule == 'known' and 'shape' in parameters and ('input' in parameters or 'x' in parameters
-                                                      or 'fill_value' in parameters):
-        return _broadcast_target(parameters, trace)     # (tf.broadcast_to, keras.ops.broadcast_to / full)
+                                                      or 'fill_value' in parameters or 'updates' in parameters):
+        return _broadcast_target(parameters, trace)     # (tf.broadcast_to, keras.ops.broadcast_to / full, scatter_nd)
     if rule == 'known' and 'axis' in parameters and ('input' in parameters or 'x' in parameters):
         source = parameters['input'] if 'input' in parameters else parameters['x']
         known = _input_shape(source, trace)     # (tf.squeeze, keras.ops.squeeze: the 'known' rows with these)
@@ -335,7 +339,49 @@ def _following_inputs(parameters, trace):
         return tuple(indices[:-1]) + tuple(params[indices[-1]:])
     if 'labels' in parameters and 'logits' in parameters:
         return _input_shape(parameters['labels'], trace)
+    if 'sorted_sequence' in parameters:         # tf.searchsorted: one position per value
+        return _input_shape(parameters['values'], trace)
+    if 'indices' in parameters and 'dims' in parameters:        # tf.unravel_index: a row per dimension
+        shape, dims = _input_shape(parameters['indices'], trace), _input_shape(parameters['dims'], trace)
+        return None if shape is None or dims is None else tuple(dims) + tuple(shape)
     return _NOT_GIVEN
+
+
+def _scoped_outputs(parameters, result, trace):
+    """tf.nn.moments: the mean's and the variance's shape, x's lengths less (or 1 at, with keepdims) the
+    axes; tf.meshgrid: each grid's lengths, the inputs' sizes (the first two swapped for 'xy'), open where
+    an input's size is."""
+    if 'axes' in parameters:
+        shape = _input_shape(parameters['x'], trace)
+        if shape is None:
+            return [None, None]
+        axes = {int(a) % len(shape) for a in parameters['axes']}
+        keep = parameters.get('keepdims')
+        shape = tuple(1 if keep and k in axes else n for k, n in enumerate(shape) if keep or k not in axes)
+        return [shape, shape]
+    sizes = []
+    for value in parameters['args']:
+        shape = _input_shape(value, trace)
+        sizes.append(None if shape is None or None in shape else int(_product(shape)))
+    if parameters.get('indexing', 'xy') == 'xy' and len(sizes) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    return [tuple(sizes)] * len(result)
+
+
+def _counted(parameters, result, trace):
+    """Shapes TF 2.21's graph leaves open whatever the inputs' lengths, as the values decide them
+    (notes/progs/tutorials59/probes/ops2.py): tf.math.segment_sum (max, min, mean, prod) is (None,) plus the
+    data's lengths past the ids' rank, tf.math.bincount (None,), tf.math.confusion_matrix (n, n) for a Python
+    num_classes, else (None, None); the counts of constants fold (TF evaluates their size)."""
+    if 'segment_ids' in parameters:
+        data, ids = _input_shape(parameters['data'], trace), _input_shape(parameters['segment_ids'], trace)
+        return None if data is None or ids is None else (None,) + tuple(data[len(ids):])
+    if not any(runtime_values.known_at_run(trace, t) for t in _tensors(parameters)):
+        return tuple(result._data.shape)
+    if 'num_classes' in parameters:
+        count = parameters['num_classes']
+        return (count, count) if type(count) is int else (None, None)
+    return (None,)
 
 
 def _tiled(parameters, trace):
@@ -624,10 +670,55 @@ def _outer(parameters, shapes, result):
 
 
 def _segments(parameters, shapes, result):
-    """keras.ops.segment_sum with num_segments: that many rows, the data's other lengths."""
-    data = _traced(parameters.get('data'), True) if isinstance(parameters.get('data'), Tensor) else None
+    """keras.ops.segment_sum, tf.math.unsorted_segment_sum (max, min, prod, mean) and
+    tf.strings.unsorted_segment_join with num_segments: that many rows, the data's lengths past the ids' rank."""
+    data = parameters['data'] if 'data' in parameters else parameters.get('inputs')
+    data = _traced(data, True) if isinstance(data, Tensor) else None
+    ids = parameters.get('segment_ids')
+    rank = ids._data.ndim if isinstance(ids, Tensor) else 1
     count = parameters.get('num_segments')
-    return None if data is None or type(count) is not int else (count,) + tuple(data[1:])
+    return None if data is None or type(count) is not int else (count,) + tuple(data[rank:])
+
+
+def _bitcast(parameters, shapes, result):
+    """tf.bitcast: the input's lengths; a narrower type adds the ratio as a last axis, a wider one drops
+    the last axis (its length the ratio)."""
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    before, after = parameters['input']._data.dtype.itemsize, result._data.dtype.itemsize
+    if before == after:
+        return shape
+    return shape + (before // after,) if before > after else shape[:-1]
+
+
+def _polynomial(parameters, shapes, result):
+    """tf.math.polyval: its one coefficient itself, else the coefficients broadcast with x."""
+    coeffs = parameters.get('coeffs')
+    if type(coeffs) in (list, tuple) and len(coeffs) == 1:
+        return _input_shape(coeffs[0], trace_names.current())
+    return _broadcast(parameters, shapes, result)
+
+
+def _matrix_trace(parameters, shapes, result):
+    """tf.linalg.trace: the batch lengths (each matrix's diagonal summed)."""
+    return None if not shapes or shapes[0] is None else shapes[0][:-2]
+
+
+def _diagonal_matrix(parameters, shapes, result):
+    """tf.linalg.diag of the main diagonal (k=0, sizes not given): each vector a square matrix of its
+    length (open where the vector's is)."""
+    shape = shapes[0] if shapes else None
+    return None if shape is None or not shape else shape + shape[-1:]
+
+
+def _matrix_diagonal(parameters, shapes, result):
+    """tf.linalg.diag_part (k=0): the batch lengths, then the shorter side (open where either is)."""
+    shape = shapes[0] if shapes else None
+    if shape is None or len(shape) < 2:
+        return None
+    rows, columns = shape[-2:]
+    return shape[:-2] + (None if rows is None or columns is None else min(rows, columns),)
 
 
 def _differenced(parameters, shapes, result):
@@ -857,12 +948,12 @@ def _grayscale(parameters, shapes, result):
 
 
 def _resized(parameters, shapes, result):
-    """tf.image.resize of one image: the given size, the image's channels."""
+    """tf.image.resize of one image or a batch: the batch length, the given size, the image's channels."""
     size = parameters.get('size')
     if not shapes or shapes[0] is None or type(size) not in (list, tuple) or len(size) != 2 \
             or not all(type(n) is int for n in size):
         return None
-    return tuple(size) + tuple(shapes[0][-1:])
+    return tuple(shapes[0][:-3]) + tuple(size) + tuple(shapes[0][-1:])
 
 
 def _cropped(parameters, shapes, result):
@@ -881,6 +972,7 @@ _RULES = {
     'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved, 'rotated': _rotated,
     'cumulative': _cumulative,
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
-    'cropped': _cropped, 'array_stack': lambda p, s, r: _array_stack(p, r),
+    'cropped': _cropped, 'bitcast': _bitcast, 'polynomial': _polynomial, 'matrix_trace': _matrix_trace, 'diagonal_matrix': _diagonal_matrix,
+    'matrix_diagonal': _matrix_diagonal, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),
 }

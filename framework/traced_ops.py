@@ -262,7 +262,7 @@ def _name_result(found, parameters, result, operator):
     if name == 'gradient_tape':
         _note_gradient_shapes(trace, parameters, result)
         return
-    several = rule in ('outputs', 'call', 'opaque') and isinstance(result, (list, tuple))
+    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)
         from . import nest
@@ -299,6 +299,10 @@ def _name_result(found, parameters, result, operator):
     runtime_values.note(trace, name, parameters, outputs)       # (slices' bounds: traced_op_shapes)
     if not several:
         trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
+    elif rule == 'scoped_outputs':      # one op of the call's scope per output ('moments/Squeeze|Squeeze_1')
+        scope, _, lasts = full.rpartition('/')
+        for tensor, last, one in zip(outputs, lasts.split('|'), shape):
+            trace.name_output(tensor, graph.unique(scope + '/' + last), one, dtypes.display_name(tensor._data.dtype))
     else:
         for index, (tensor, one) in enumerate(zip(outputs, shape)):
             trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
