@@ -15,11 +15,7 @@ def matmul(x1, x2):
         # Keras 3 hands a product with a vector to tf.tensordot (axes=1 when x2 is the vector, else
         # [[0], [-2]]) and the rest to tf.matmul: their refusals of a scalar are its errors
         try:
-            if b.ndim == 1:
-                return _ops.tensordot(a, b, axes=1)
-            if a.ndim == 1:
-                return _ops.tensordot(a, b, axes=[[0], [-2]])
-            return _ops.matmul(a, b)
+            return _as_tensordot(a, b) if 1 in (a.ndim, b.ndim) else _ops.matmul(a, b)
         except (InvalidArgumentError, ValueError, IndexError) as refusal:
             error = refusal
         error.add_note('keras.ops.matmul: operands must have rank >= 1, got shapes %s and %s; use keras.ops.multiply '
@@ -31,22 +27,21 @@ def matmul(x1, x2):
         a, b, back = _ops.cast(a, 'int32'), _ops.cast(b, 'int32'), None
     else:       # other integer or bool operands in floatx, cast back ([[16777217, 1]] @ [[1], [1]] is 16777216)
         (a, b), back = in_product_dtype([a, b])
-    try:
-        out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
-    except InvalidArgumentError:
-        _raise_as_tensordot(a, b, both_int8)
-        raise
-    if vector_a or vector_b:
-        out = _ops.squeeze(out, ([-2] if vector_a else []) + ([-1] if vector_b else []))
+    if vector_a or vector_b or (a.ndim > 2 and b.ndim == 2 and not both_int8):
+        # Keras's routes to tf.tensordot, one MatMul of the reshaped operands: its sums (and its gradient's,
+        # a single product over every leading axis) are not those of a batched product
+        out = _as_tensordot(a, b)
+    else:
+        out = _ops.matmul(a, b)
     return out if back is None else _ops.cast(out, back)
 
 
-def _raise_as_tensordot(a, b, both_int8):
-    """Keras 3 on TF multiplies a vector, or a batch of matrices by one matrix, through tf.tensordot, whose
-    reshaped MatMul reports the shapes it made: its error, where tapeflow's matmul refused the operands."""
+def _as_tensordot(a, b):
+    """tf.tensordot as Keras 3's TF backend calls it for a vector (either side) or a batch of matrices by
+    one matrix."""
     if b.ndim == 1:
-        _ops.tensordot(a, b, axes=1)
-    elif a.ndim == 1:
-        _ops.tensordot(a, b, axes=[[0], [-2]])
-    elif b.ndim == 2 and a.ndim > 2 and not both_int8:
-        _ops.tensordot(a, b, axes=[[-1], [0]])
+        return _ops.tensordot(a, b, axes=1)
+    if a.ndim == 1:
+        return _ops.tensordot(a, b, axes=[[0], [-2]])
+    return _ops.tensordot(a, b, axes=[[-1], [0]])
+
