@@ -39,6 +39,10 @@ def normalize_tuple(value, rank, name, op, tf_form=True):
             if isinstance(v, (str, bytes)):       # int('2') would take it; TF's attribute check refuses
                 raise TypeError("Expected int for argument '%s' not %r." % (name, v))
     try:
+        # a Keras layer's sizes (adaptive pooling's output_size) must be whole: int() would make (1.5, 2) (1, 2),
+        # where TF 2.21 keeps 1.5 and gives an eager call 2 rows (float window arithmetic), a model ValueError
+        if not tf_form and any(isinstance(v, bool) or int(v) != v for v in values):
+            raise ValueError
         values = tuple(int(v) for v in values)
     except (TypeError, ValueError):
         values = ()
