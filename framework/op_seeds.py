@@ -17,7 +17,7 @@ import threading
 
 import numpy as np
 
-from . import graph_random_ops, philox, random_state_freeze
+from . import graph_random_ops, philox, random_state_freeze, stateful_kernels
 
 _MAXINT32 = 2 ** 31 - 1
 _DEFAULT_GRAPH_SEED = 87654321
@@ -93,6 +93,8 @@ def reserve(op, dtype, seeds, count, blocks=None):
     graph = None if frozen else graph_random_ops.drawing()
     with _lock:
         kernel = (op, str(dtype), seeds) if graph is None else (graph.next_position(), op, str(dtype), seeds)
+        if graph is not None:
+            stateful_kernels.note(op)      # (a dataset function's: its iterator cannot be checkpointed)
         if graph is not None and graph.epoch != _state['epoch']:      # kernels made before set_seed
             graph.offsets.clear()
             graph.epoch = _state['epoch']

@@ -16,6 +16,7 @@ import warnings
 
 import numpy as np
 
+from .. import stateful_kernels
 from ..errors import OpError
 from . import iteration_seeds, iterator_state
 from .injected_prefetch import makes_one_ahead
@@ -34,6 +35,7 @@ class DatasetIterator:
         self._elements = self._fresh_elements()
         self._taken = 0
         self._draws = []            # (stage, seed pair) its elements drew (iteration_seeds.push_recorder)
+        self._stateful = []         # stateful kernels its dataset's functions ran (stateful_kernels.py)
 
     def _fresh_elements(self):
         elements = self._dataset._tensor_elements()
@@ -47,7 +49,8 @@ class DatasetIterator:
     def __next__(self):
         iteration_seeds.push_recorder(self._draws)
         try:
-            element = next(self._elements)
+            with stateful_kernels.recording(self._stateful):
+                element = next(self._elements)
         except OpError as err:          # a reader's error: named by this dataset's component count, as TF's
             fixed = recounted(err, self._dataset)
             if fixed is None:
@@ -74,7 +77,8 @@ class DatasetIterator:
         from .optional import _OptionalImpl
         iteration_seeds.push_recorder(self._draws)
         try:
-            element = next(self._elements)
+            with stateful_kernels.recording(self._stateful):
+                element = next(self._elements)
         except StopIteration:
             return _OptionalImpl(None, self.element_spec)
         finally:
@@ -90,6 +94,8 @@ class DatasetIterator:
     _checkpoint_attribute = 'ITERATOR'      # TF's saveable: its graph attribute, 'ITERATOR_STATE' its tensor
 
     def _checkpoint_state(self):
+        if self._stateful:          # TF's SerializeIterator refuses a dataset whose functions are stateful
+            raise stateful_kernels.serialize_refusal(self._stateful[0])
         return {'ITERATOR_STATE': iterator_state.encode(self._taken, self._draws)}
 
     def _restore_checkpoint_state(self, name, value):

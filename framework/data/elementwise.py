@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from .. import nest, op_seeds, philox
+from .. import graph_random_ops, nest, op_seeds, philox, stateful_kernels
 from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error, noted
@@ -155,6 +155,8 @@ class ElementStages:
         seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
+        if graph_random_ops.current() is not None:   # made in a dataset function: its seed generator is state
+            stateful_kernels.note('DummySeedGenerator')
         source = self._make_iterator
         next_pair = IterationSeeds.from_op_seeds(seeds).next_pair
 

@@ -6,7 +6,7 @@ float32 spec, as TensorFlow converts) and its shape checked against the spec.
 """
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, stateful_kernels
 from ..errors import InternalError, InvalidArgumentError, noted
 from ..extension_type import ExtensionTypeSpec
 from ..ops.py_function_errors import generator_error
@@ -66,6 +66,7 @@ def generator_source(generator, args, signature, stage=None):
     conform = _normalize_to_signature if _takes_signature_path(signature) else _conform
 
     def elements():
+        stateful_kernels.note('PyFunc')      # (TF runs the generator through a PyFunc: no checkpoint)
         iterator = _started(generator, args, components)
         while True:
             try:

@@ -122,6 +122,13 @@ class Checkpoint:
         return self._write_now(file_prefix, options)
 
     def _write_now(self, file_prefix, options):
+        # TF makes the directory before it gathers the values: a refused value (an iterator's
+        # SerializeIterator error) leaves it there, empty
+        if isinstance(file_prefix, (str, os.PathLike)):
+            try:
+                os.makedirs(os.path.dirname(os.path.abspath(file_prefix)), exist_ok=True)
+            except OSError:     # (a file in the way: the bundle's write below raises TF's error for it)
+                pass
         graph = TrackableGraph(self)
         tensors = list(graph.values.items())
         tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
