@@ -191,7 +191,11 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         return getattr(self, '_build_in_first_trace', False) or graph_random_ops.current() is not None
 
     def build(self, var_list):
-        """Create the slots of every variable in ``var_list`` that has none yet."""
+        """Create the slots of every variable in ``var_list``. A built optimizer builds nothing more, as
+        Keras 3's optimizers return at once there (its state is laid out for the first variables:
+        applying gradients to another variable raises 'Unknown variable')."""
+        if self.built:
+            return
         new, seen = [], set()     # a set: Variables hash by identity (``==`` is elementwise)
         for index, variable in enumerate(var_list):
             if not isinstance(variable, Variable):

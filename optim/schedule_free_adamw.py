@@ -59,6 +59,8 @@ class ScheduleFreeAdamW(Optimizer):
         except in a traced function's first trace (``in_first_trace``), where that assignment is
         lost: under fit, z starts at zero. A checkpoint's momentum restored into an unbuilt optimizer
         is overwritten by the copy, as on TensorFlow (it restores as the slot is made, in build)."""
+        if self.built:
+            return          # (as every Keras optimizer: built once)
         new = [v for v in var_list if v not in self._slots]
         super().build(var_list)
         if self.in_first_trace():
