@@ -23,7 +23,7 @@ import io
 import os
 import sys
 
-from . import nest, trace_prints
+from . import graph_missing_kernels, nest, trace_prints
 from .concrete_function_outputs import _stand_in, stand_in_extension
 from .concrete_function_variables import captured_variables
 from .graph_random_ops import GraphRandomState
@@ -63,7 +63,8 @@ def trace_now(function, entry, key, args, kwargs, any_variables=False):
     entry.random_state = GraphRandomState()
     sink = io.StringIO()        # (the prints are let out only when the trace succeeds)
     try:
-        with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope():
+        with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope(), \
+                graph_missing_kernels.tracing_only():
             function._run(entry, key, args, kwargs, counted=False)
     except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
         (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
@@ -108,7 +109,8 @@ def _again_on_other_values(function, entry, key, args, kwargs, error, saved):
         return False
     entry.random_state = GraphRandomState()
     try:
-        with contextlib.redirect_stdout(io.StringIO()), trace_prints.held(run=False), StatelessScope():
+        with contextlib.redirect_stdout(io.StringIO()), trace_prints.held(run=False), StatelessScope(), \
+                graph_missing_kernels.tracing_only():
             function._run(entry, key, other_args, other_kwargs, counted=False)
     except Exception as again:      # noqa: BLE001 (compared with the first run's error)
         return type(again) is type(error) and str(again) == str(error)

@@ -58,8 +58,8 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import concrete_function_trace, frozen_globals, graph_runtime_errors, inaccessible_tensors, leaked_tensors, \
-    traced_literals, traced_python_attributes, traced_python_iterators
+from . import concrete_function_trace, frozen_globals, graph_missing_kernels, graph_runtime_errors, \
+    inaccessible_tensors, leaked_tensors, traced_literals, traced_python_attributes, traced_python_iterators
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
@@ -192,7 +192,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made')
+                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -210,13 +210,14 @@ class _Trace:
         self.iterators = None       # what the trace took from Python iterator arguments (traced_python_iterators)
         self.attributes = None      # what the trace saw of user objects' attributes (traced_python_attributes)
         self.nodes = None           # (code, offset) of a user line's API call -> its graph node (graph_runtime_errors)
+        self.run_error = None       # the error each run of its graph raises: a node no CPU kernel computes
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
                 if name not in ('frozen', 'iterators', 'attributes', 'nodes') and hasattr(self, name)}
 
     def __setstate__(self, state):
-        self.frozen = self.iterators = self.attributes = self.nodes = None
+        self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -484,6 +485,8 @@ class Function:
         if entry is not None and entry.shown:
             if counted:
                 self._detector.called(False, self._python_function)
+            if entry.run_error is not None and graph_missing_kernels.runs_graph():
+                raise graph_missing_kernels.raised(entry.run_error)
             try:
                 if entry.attributes is not None:    # (user objects hold what the trace saw meanwhile)
                     objects = traced_python_attributes.objects_of(self._python_function, args, kwargs)
@@ -524,6 +527,7 @@ class Function:
             with _own_key_traced_once(self, key), trace_prints.held(), \
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
+                graph_missing_kernels.collect(trace)
                 if entry is None and not self._traces and not self._second_trace:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
                         warn_if_unparsable(self._python_function)
@@ -591,6 +595,7 @@ class Function:
             entry.site = call_site()
         if entry.nodes is None:
             entry.nodes = getattr(trace, 'nodes', None)
+            entry.run_error = graph_missing_kernels.run_error(trace, self._name)
         if entry.output_type is None:
             run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
             # (the elements next(iterator) gave are the graph's inputs too: a batch their spec leaves open)
@@ -605,6 +610,8 @@ class Function:
             entry.outputs = output_leaves(result, open_dims)
         if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into
             self._detector.called(True, self._python_function)     # another graph, nor a concrete function's)
+        if entry.run_error is not None and (caller is not None or graph_missing_kernels.runs_graph()):
+            raise graph_missing_kernels.raised(entry.run_error)     # (the trace is made: its graph's run fails)
         return result
 
     def _symbolic_names(self, args, kwargs, key=None, spec_names=None):

@@ -146,4 +146,6 @@ def listed_not_found(kernel, name, op, attrs=''):
                                                            '\n'.join('  ' + line for line in LISTED[kernel]), kernel))
     error.add_note('%s: TensorFlow has no CPU kernel for %s tensors here; cast to float32 (or float64) first'
                    % (op, name))
+    if not attrs:       # (a tf.function's graph builds the node; its run fails: graph_missing_kernels.py)
+        error.missing_kernel = (kernel, tf_name, LISTED[kernel])
     return error

@@ -16,11 +16,13 @@ from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kerne
 from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_product, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
-from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
+from .operands import as_float_tensor, as_numeric_tensor, as_tensor, ACTIVE, record
 from .fusable_outputs import FUSABLE, is_fusable
 from .gradient_ops import constant_zeros
 from .graph_logits import as_graph_op_output
 from .. import onednn_policy
+from .. import graph_missing_kernels
+from ..errors import NotFoundError
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 
@@ -48,6 +50,11 @@ def _apply(name, x, value, grad, check=as_float_tensor, widen_bfloat16=True):
         x = check(x, name)
     except TypeError:      # a RaggedTensor or SparseTensor: the op on its values (framework/composite.py)
         return map_elementwise(x, lambda values: _apply(name, values, value, grad, check, widen_bfloat16), name)
+    except NotFoundError as error:      # no CPU kernel: a tf.function's graph builds the node, its run fails
+        built = graph_missing_kernels.built_node(error, as_tensor(x, name))
+        if built is None:
+            raise
+        return built
     a = x._data
     if a.dtype.kind == 'V' and widen_bfloat16:
         # bfloat16: Eigen computes most functions in float32 and rounds once
