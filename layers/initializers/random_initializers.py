@@ -140,13 +140,13 @@ class VarianceScaling(RandomInitializer):
 
     def __init__(self, scale=1.0, mode='fan_in', distribution='truncated_normal', seed=None,
                  input_axes=None, output_axes=None):
-        if not scale > 0.0:
+        if scale <= 0.0:        # Keras 3's test: nan is taken, None / a string is Python's '<=' TypeError
             raise ValueError('Argument `scale` must be positive float. Received: scale=%r' % (scale,))
         # Keras 3 prints its allowed values as a set, so their order follows the process's string hashing
         allowed_modes = {'fan_in', 'fan_out', 'fan_avg'}
         if mode not in allowed_modes:
             raise ValueError('Invalid `mode` argument: %s. Please use one of %s' % (mode, allowed_modes))
-        distribution = str(distribution).lower()
+        distribution = distribution.lower()     # as Keras 3: None is Python's AttributeError on 'lower'
         if distribution == 'normal':
             distribution = 'truncated_normal'
         allowed_distributions = {'uniform', 'truncated_normal', 'untruncated_normal'}
