@@ -19,6 +19,7 @@ from .data_inputs import host_array
 from .string_images import string_images_error
 from .image_boxes import transformed_boxes
 
+SIXTEEN_BIT_FLOATS = {'float16': np.float16, 'bfloat16': 'bfloat16'}       # (numpy takes ml_dtypes' name)
 
 
 class ImageLayer(Layer):
@@ -70,6 +71,8 @@ class ImageLayer(Layer):
     def _images(self, inputs, as_float=True):
         """(images as a channels-last rank-4 array, a function giving the output the input's layout)."""
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
+        if data.dtype.name == 'bfloat16':     # (ml_dtypes' kind 'V'): computed in float32, as float16 images are
+            data = data.astype(np.float32)
         kind = data.dtype.kind
         # (an augmentation's images pass untouched at inference, as_float False; Resizing always resizes)
         if kind in self.refused_kinds and (as_float or not isinstance(self, AugmentationLayer)):
@@ -96,13 +99,15 @@ class ImageLayer(Layer):
         if self.data_format == 'channels_first':
             data = xp.moveaxis(data, 1, -1)
 
-        # under mixed_float16 Keras autocasts float images to float16 and its layers return that dtype
-        half = np.float16 if self.compute_dtype == 'float16' and kind == 'f' else None
+        # under mixed_float16 / mixed_bfloat16 Keras autocasts float images to the 16-bit type and its layers
+        # return that dtype
+        half = SIXTEEN_BIT_FLOATS.get(str(self.compute_dtype)) if kind == 'f' else None
 
-        def restore(out):
+        def restore(out, cast=True):
+            # (cast=False: a resize's float32 output, which Keras returns as it is)
             if self.data_format == 'channels_first':
                 out = xp.moveaxis(out, -1, 1)
-            if half is not None and out.dtype.kind == 'f':
+            if cast and half is not None and out.dtype.kind == 'f':
                 out = out.astype(half, copy=False)
             return Tensor(xp.ascontiguousarray(out[0] if single else out))
         return data, restore

@@ -14,7 +14,7 @@ from framework.keras.bounding_boxes.geometry import clip_array
 from framework.keras.ops_image import check_resize_arguments
 from framework.keras.seed_generator import make_default_seed
 
-from .image_layer import ImageLayer
+from .image_layer import SIXTEEN_BIT_FLOATS, ImageLayer
 from ..training_flag import training_is_on
 from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, integer_fill_value, resize
 from .random_transformation import drawing_from, shape_of
@@ -301,11 +301,18 @@ class CenterCrop(_SizedLayer):
         images, restore = self._images(inputs)
         if type(self.height) is not int or type(self.width) is not int:
             _refuse_unsized(images.shape[1], images.shape[2], self.height, self.width)
+        sixteen = SIXTEEN_BIT_FLOATS.get(str(self.compute_dtype))
+        if sixteen is not None and images.dtype != sixteen:
+            # Keras casts the images to the compute dtype first (integer images too, under a mixed policy)
+            images = images.astype(sixteen)
         h_diff, w_diff = images.shape[1] - self.height, images.shape[2] - self.width
         if h_diff >= 0 and w_diff >= 0:
             top, left = h_diff // 2, w_diff // 2
             return restore(images[:, top:top + self.height, left:left + self.width])
-        return restore(_smart_resize(images, self.height, self.width))
+        # Keras's smart_resize returns tf.image.resize's float32, under a 16-bit policy too
+        if sixteen is not None:
+            images = images.astype(np.float32)      # (tf.image.resize's kernels compute in float32)
+        return restore(_smart_resize(images, self.height, self.width), cast=False)
 
     def _taped_crop(self, inputs):
         """``_cropped`` by taped ops (slicing, TF's resampler), so that gradients reach the images."""
