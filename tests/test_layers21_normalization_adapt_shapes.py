@@ -103,3 +103,28 @@ def test_fitting_batches_adapt_as_before():
     layer = keras.layers.Normalization(axis=None)
     layer.adapt(X3.reshape(6, 4))
     assert layer.adapt_mean.shape == ()
+
+
+# Keras 3 keeps the running mean of batches in float32 and each batch's mean in the compute dtype: a 16-bit or
+# float64 layer adapts to arrays, and fails in AddV2 on batches (TF 2.21's texts; tapeflow adapted them)
+@pytest.mark.parametrize('dtype, name', [('float64', 'double'), ('float16', 'half'), ('mixed_float16', 'half'),
+                                         ('bfloat16', 'bfloat16'), ('mixed_bfloat16', 'bfloat16')])
+@pytest.mark.parametrize('batches', ['dataset', 'list', 'generator'])
+def test_batches_of_other_float_dtypes_fail_in_add(dtype, name, batches):
+    pytest.importorskip('ml_dtypes')
+    x = np.arange(24, dtype='float32').reshape(6, 4) / 7
+    data = {'dataset': lambda: tf.data.Dataset.from_tensor_slices(x).batch(4), 'list': lambda: [x[:3], x[3:]],
+            'generator': lambda: (b for b in [x[:3], x[3:]])}[batches]()
+    layer = keras.layers.Normalization(dtype=dtype)
+    with pytest.raises(InvalidArgumentError) as caught:
+        layer.adapt(data)
+    assert str(caught.value) == ('cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but '
+                                 'is a %s tensor [Op:AddV2] name: ' % name)
+    layer.adapt(x)          # an array adapts in any dtype
+    assert layer(x).dtype == dtype.replace('mixed_', '')
+
+
+def test_float64_layer_adapts_to_no_batches():
+    layer = keras.layers.Normalization(dtype='float64')
+    layer.adapt(tf.data.Dataset.from_tensor_slices(np.ones((4, 2))).batch(2).take(0))
+    np.testing.assert_array_equal(layer.adapt_mean.numpy(), [0.0, 0.0])      # TF 2.21: zeros, no error

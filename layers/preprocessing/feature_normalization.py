@@ -3,6 +3,7 @@ import numpy as np
 
 from framework.backend import to_host
 from framework.errors import kernel_error, noted
+from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast, maximum, reduce_mean, sqrt, square
 from framework.placement import current_xp
 from framework.tensor import Tensor
@@ -260,6 +261,9 @@ class Normalization(Layer):
             mean, var = self._moments(array)
             total += count
             w = count / total
+            refused = _running_mean_refusal(self.compute_dtype)
+            if refused is not None:
+                raise refused
             new_mean = _weighted_sum(total_mean, 1 - w, mean, w)
             # lack-of-fit sum of squares: each part's variance plus its mean's offset
             total_var = (total_var + (total_mean - new_mean) ** 2) * (1 - w) + (var + (mean - new_mean) ** 2) * w
@@ -301,3 +305,15 @@ def _weighted_sum(total_mean, total_weight, mean, weight):
                            named=True, note='Normalization.adapt: a batch of statistics %s does not fit the kept '
                                             'axes %s; batches must have the rank the layer was built for'
                                             % (new.shape, old.shape)) from None
+
+
+def _running_mean_refusal(compute_dtype):
+    """Keras 3 keeps the running mean of batches in float32 (ops.zeros) and takes each batch's mean in the
+    compute dtype, so a float16 / bfloat16 / float64 layer's first batch fails in AddV2, as on TF 2.21."""
+    name = str(compute_dtype)
+    if name in ('float16', 'bfloat16', 'float64'):
+        error = eager_input_error('AddV2', 1, 'float32', name)
+        error.add_note('Normalization.adapt: Keras 3 adapts to batches (a Dataset, a list, a generator) only in '
+                       'float32; adapt a float32 layer, or pass the whole array at once')
+        return error
+    return None
