@@ -100,7 +100,9 @@ def load(export_dir, tags=None, options=None):
     Raises:
         OSError: no tapeflow SavedModel there (a TensorFlow one is named as such).
     """
-    export_dir = os.fspath(export_dir)
+    from ..compat import as_str, path_to_str       # (lazy: compat imports the v1 / v2 API modules)
+    given = path_to_str(export_dir)
+    export_dir = as_str(given)      # TF 2.21's compat.as_str: bytes taken, None 'Expected binary or unicode string, ...'
     path = os.path.join(export_dir, SAVED_MODEL_FILENAME)
     if not os.path.isfile(path):
         if os.path.isfile(os.path.join(export_dir, 'saved_model.pb')):
@@ -108,7 +110,7 @@ def load(export_dir, tags=None, options=None):
                           'written by tapeflow' % export_dir)
         # TF 2.21's words (it looks for saved_model.pbtxt, then saved_model.pb); tapeflow's file named in a note
         error = OSError('SavedModel file does not exist at: %s%s{saved_model.pbtxt|saved_model.pb}'
-                        % (export_dir, os.sep))
+                        % (given, os.sep))
         error.add_note('tapeflow: no %s in %s' % (SAVED_MODEL_FILENAME, export_dir))
         raise error
     values = checkpoint_file.CheckpointReader(_variables_prefix(export_dir)).values()
