@@ -43,7 +43,7 @@ from .layer_dtype import LayerDType
 from .layer_output_shapes import LayerOutputShapes
 from .layer_state import LOCKED_STATE, LayerState  # noqa: F401  (tracked_containers imports LOCKED_STATE here)
 from .layer_arguments import legacy_batch_shape, shared_policy_identity, standardize_policy
-from .tensor_arguments import is_tensor_argument
+from .tensor_arguments import is_tensor_argument, refuse_mixed_arguments
 from .traced_outputs import name_traced_outputs
 from .weight_paths import layer_scope
 from .weights import LayerWeights
@@ -56,6 +56,7 @@ _PLAIN_INPUTS = frozenset((Tensor, np.ndarray))       # inputs that hold no Pyth
 # their call directly. Each class adds itself, its exact class only (a subclass may override call), mapped
 # to whether its call takes ``training`` (Sequential hands it on; Dense ignores it).
 PLAIN_CALLS = {}
+_NESTS = (list, tuple, dict)
 
 
 def _refuse_python_values(inputs):
@@ -427,6 +428,8 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
             if (args or kwargs) and self.keras_converts_inputs:
                 # Keras 3 converts the other arguments' arrays too (and casts floating ones where it autocasts)
                 args, kwargs = convert_arguments(args, kwargs, (mixed or self._dtype) if self.autocast else None)
+            if args or kwargs or type(inputs) in _NESTS:
+                refuse_mixed_arguments(self, inputs, args, kwargs)      # (Keras 3's CallSpec, after conversion)
             # (before ``training`` is inherited: Keras binds the call's own arguments first)
             unbuilt = None if self.built else _before_first_run(self, args, training)
             given_none = training is _EXPLICIT_NONE     # (call() gets it, as Keras passes what it was given)

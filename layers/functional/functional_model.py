@@ -26,6 +26,7 @@ from ..mask_propagation import as_mask, warn_if_mask_dropped
 from ..layer import Layer
 from ..model import Model
 from ..summary import print_summary
+from ..tensor_arguments import refuse_mixed_arguments
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
@@ -172,6 +173,8 @@ class Functional(Model):
 
     # ---- running ------------------------------------------------------------------------
     def __call__(self, inputs, *args, **kwargs):
+        # Keras 3's CallSpec check comes first, on the inputs as given (a functional model converts none)
+        refuse_mixed_arguments(self, inputs, args, kwargs)
         if inputs is None or isinstance(inputs, (list, tuple, dict)):
             refuse_missing_inputs(self, inputs)
         if not any_symbolic(inputs, args, kwargs):
