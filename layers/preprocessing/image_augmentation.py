@@ -125,7 +125,8 @@ class _AffineLayer(KerasTransformations, AugmentationLayer):
                 error = UnknownOptionError('Unknown `%s` %s. Expected of one %s.' % (arg, value, allowed))
                 error.add_note('%s: %s must be one of %s; received %s=%r' % (who, arg, allowed, arg, value))
                 raise error
-        self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, float(fill_value)
+        # fill_value as given, as Keras 3 keeps it (get_config: 1, not 1.0); the transform converts it
+        self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, fill_value
 
     def _apply(self, images, drawn, xp, interpolation=None):
         return affine_transform.transform(images, xp.asarray(drawn['matrices']), interpolation or self.interpolation,

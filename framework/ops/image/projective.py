@@ -12,6 +12,7 @@ gathered from the tensor, so gradients reach the images.
 import numpy as np
 
 from ... import backend
+from ...errors import kernel_error
 from ...tensor import Tensor
 from ..indexing import gather
 from ..selection import where
@@ -93,9 +94,25 @@ def _lu_inverse(matrices):
     return rhs
 
 
+def scalar_fill_value(value):
+    """``value`` as the kernel's float32 ``fill_value`` input takes it, so that the keras layers, which hand it over
+    as given (Keras 3: RandomRotation(fill_value=None) is made), fail on TF 2.21's conversion errors ('Attempt to
+    convert a value (None) ...', "Cannot convert '2' to EagerTensor of dtype float") or the kernel's own."""
+    from ...tensor_conversion import convert_to_tensor
+    tensor = convert_to_tensor(value, dtype='float32')
+    if tensor.ndim:
+        raise kernel_error('ImageProjectiveTransformV3', 'fill_value must be a scalar[%s]'
+                           % ','.join(map(str, tensor.shape)),
+                           note='ImageProjectiveTransformV3: fill_value is one number, got shape %s'
+                                % (tuple(tensor.shape),))
+    return float(backend.to_host(tensor._data))
+
+
 def transform(images, transforms, interpolation='bilinear', fill_mode='reflect', fill_value=0.0):
     """4-D ``images`` (batch, height, width, channels) sampled through ``transforms`` ((8,), (1, 8)
     or (batch, 8)); the result has the images' shape and dtype."""
+    if type(fill_value) is not float:
+        fill_value = scalar_fill_value(fill_value)
     if interpolation == 'bilinear' and images._data.dtype != np.float32:
         # TF's kernel interpolates every dtype in float32 (float64 and float16 images too) and casts the result
         # back, as a C++ cast does (integers truncate); 'nearest' reads the pixels as they are. The fill value is
