@@ -448,3 +448,24 @@ def _rot90(name, p, result):
     x = p.get('array')
     plain = p.get('k', 1) == 1 and tuple(p.get('axes', (0, 1))) == (0, 1)
     return name if isinstance(x, Tensor) and x._data.ndim == 2 and plain else None
+
+
+@_decides('MatMul')
+def _matmul(name, p, result):
+    """ops.matmul: TF's MatMul (two matrices, batches of them), or Keras's tf.tensordot for a vector on either
+    side or a batch of matrices by one matrix (its result the scope's last op, 'Tensordot'); int32 operands
+    are cast to floats first and the product back (Cast, Cast_1, the op, Cast_2), int8 matrices are an
+    int32-output MatMul (TF 2.21, notes/progs/kerasexamples8/p22.py). tf.matmul's own row keeps 'MatMul'
+    (it takes a ``name``)."""
+    a, b = p.get('x1'), p.get('x2')
+    if not (isinstance(a, Tensor) and isinstance(b, Tensor)):
+        return name
+    ranks, dtype = (a._data.ndim, b._data.ndim), a._data.dtype
+    if dtype != b._data.dtype:
+        return None         # (mixed dtypes: Keras's casts not measured)
+    if dtype.name == 'int8' and 1 not in ranks:
+        return name
+    op = 'Tensordot' if 1 in ranks or ranks[0] > 2 and ranks[1] == 2 else name
+    if dtype.kind == 'f':
+        return op
+    return 'Cast,Cast,%s,Cast' % op if dtype.name == 'int32' else None     # (other dtypes not measured)
