@@ -2,16 +2,22 @@
 SerializeIterator does: FailedPreconditionError '{{function_node __wrapped__SerializeIterator_device_
 /job:localhost/replica:0/task:0/device:CPU:0}} RandomUniform is stateful. [Op:SerializeIterator] name: '
 (a random op in a map / filter function, a shuffle made in an interleave / flat_map function: its
-DummySeedGenerator, a from_generator source: PyFunc). The save counter still moves on and the
+DummySeedGenerator, a from_generator source: PyFunc, tf.py_function: EagerPyFunc, a tf.Variable the
+function names: ReadVariableOp). The save counter still moves on and the
 directory is made, empty. tapeflow saved them (probes /work/notes/progs/kerasio51/p10.py,
 /work/notes/progs/kerasio50/p23.py)."""
 import os
 
+import numpy as np
 import pytest
 
 import framework as tf
+from framework import keras
 
 PREFIX = ('{{function_node __wrapped__SerializeIterator_device_/job:localhost/replica:0/task:0/device:CPU:0}} ')
+
+
+_V = tf.Variable(2.0)
 
 
 def _gen():
@@ -43,6 +49,13 @@ CASES = [
     ('DummySeedGenerator', lambda: tf.data.Dataset.range(3).flat_map(
         lambda i: tf.data.Dataset.range(3).shuffle(3))),
     ('PyFunc', lambda: tf.data.Dataset.from_generator(_gen, output_signature=tf.TensorSpec((), tf.int32))),
+    ('EagerPyFunc', lambda: tf.data.Dataset.range(3).map(lambda i: tf.py_function(lambda x: x * 2, [i], tf.int64))),
+    ('PyFunc', lambda: tf.data.Dataset.range(3).map(lambda i: tf.numpy_function(lambda x: x * 2, [i], tf.int64))),
+    ('EagerPyFunc', lambda: tf.data.Dataset.range(3).map(
+        lambda i: tf.py_function(lambda x: x * 2, [i], tf.int64) + tf.cast(tf.random.uniform(()), tf.int64))),
+    ('ReadVariableOp', lambda: tf.data.Dataset.range(3).map(lambda i: tf.cast(i, tf.float32) * _V)),
+    ('RandomUniform', lambda: tf.data.Dataset.range(3).map(lambda i: tf.random.uniform(()) * _V)),
+    ('RandomUniform', lambda: tf.data.Dataset.range(3).map(lambda i: _V * tf.random.uniform(()))),
 ]
 
 
@@ -59,11 +72,21 @@ def test_a_stateful_function_refuses_the_save(tmp_path, kernel, make):
     assert os.listdir(str(tmp_path / 'c')) == []
 
 
+def _adapted_normalization():
+    layer = keras.layers.Normalization(axis=None)
+    layer.adapt(np.array([1., 2., 4.], 'float32'))
+    return layer
+
+
 @pytest.mark.parametrize('make', [
     lambda: tf.data.Dataset.range(3).map(lambda i: tf.random.stateless_uniform((), seed=[1, 2])),
     lambda: tf.data.Dataset.range(3).interleave(lambda i: tf.data.Dataset.random(seed=3).take(2), cycle_length=2),
     lambda: tf.data.Dataset.range(3).shuffle(3, seed=1).interleave(lambda i: tf.data.Dataset.range(i),
                                                                    cycle_length=2),
+    lambda: tf.data.Dataset.range(3).map(lambda i: tf.numpy_function(lambda x: x, [i], tf.int64, stateful=False)),
+    lambda: tf.data.Dataset.range(3).map(lambda i: tf.reshape(tf.cast(i, tf.float32), (1, 1))).map(
+        keras.layers.Dropout(0.5)),
+    lambda: tf.data.Dataset.range(3).map(lambda i: tf.cast(i, tf.float32)).map(_adapted_normalization()),
 ])
 def test_stateless_functions_save(tmp_path, make):
     it = iter(make())

@@ -29,7 +29,8 @@ from ..function import replaying
 from ..function_errors import UNCONVERTED_CODE, raised_from_trace
 from ..sparse.sparse_tensor import SparseTensor
 from ..tensor import Tensor
-from .. import host_random_replay
+from .. import host_random_replay, stateful_kernels
+from ..variable import Variable
 from .iterator_kernels import graph_state
 
 
@@ -63,11 +64,20 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
 
     @functools.wraps(fn)
     def run(*args):
+        if state.get('reads'):      # (after its own random ops: TF names the first stateful op its graph made)
+            try:
+                return _run(*args)
+            finally:
+                stateful_kernels.note('ReadVariableOp')
+        return _run(*args)
+
+    def _run(*args):
         with graph_random_ops.running(graph_state(run)):
             if state['traced']:
                 with replaying():
                     return host_random_replay.replayed(fn, args, state)
             state['traced'] = True
+            state['reads'] = _reads_variables(fn)
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
             try:
                 with trace_names.naming(_placeholder_names(args, upstream, arg_specs), graph=GraphScopes()), \
@@ -92,6 +102,22 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
     run.traced_shapes = lambda: state.get('shapes')
     run.batch_traced = lambda: state.get('batch_traced', False)
     return run
+
+
+def _reads_variables(fn):
+    """Whether ``fn``'s code names a tf.Variable (a global or a closure name), whose read makes TF's graph of
+    it hold a stateful ReadVariableOp (tapeflow's reads leave no trace). A layer's variables are not counted:
+    whether its call reads them depends on the layer (an adapted Normalization computes with constants, a
+    Dropout outside training reads no seed state: TF saves such iterators)."""
+    if type(fn) is not types.FunctionType:
+        return False
+    names = [fn.__globals__.get(name) for name in fn.__code__.co_names]
+    for cell in fn.__closure__ or ():
+        try:
+            names.append(cell.cell_contents)
+        except ValueError:      # (an empty cell)
+            pass
+    return any(isinstance(value, Variable) for value in names)
 
 
 def _refuse_mismatched_call(fn, converted, upstream):

@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from .. import assert_statements, backend, dtypes, nest, trace_names, trace_prints
+from .. import assert_statements, backend, dtypes, graph_random_ops, nest, stateful_kernels, trace_names, trace_prints
 from ..nest_compare import assert_same_structure
 from ..autograph_lambda_warning import _why_unparsable, warn_if_unparsable
 from ..host_random_replay import eager_draws
@@ -303,6 +303,8 @@ def py_function(func=None, inp=None, Tout=None, name=None):
 
 
 def _py_function(func, inp, Tout):
+    if graph_random_ops.current() is not None:      # in a dataset's function: its iterator is not checkpointed
+        stateful_kernels.note('EagerPyFunc')
     def run(tensors):
         try:
             return _every_call(func, tensors, new_outputs=True)
@@ -356,6 +358,8 @@ def _copies_of_inputs(returned, args):
 def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
     """``func(*arrays)`` on numpy arrays, its results converted to ``Tout``; not differentiable.
     Without ``func``, a decorator: ``@tf.numpy_function(Tout=tf.float32)``."""
+    if stateful and graph_random_ops.current() is not None:     # (TF's PyFunc; PyFuncStateless is not stateful)
+        stateful_kernels.note('PyFunc')
     return _called_or_decorator('numpy_function', _numpy_function, func, inp, Tout)
 
 
