@@ -291,7 +291,7 @@ class Layer(LayerDType, LayerWeights, LayerState, OwnVariables, LayerOutputShape
                        % type(self).__name__)
         raise error
 
-    def __call__(self, inputs=_NO_INPUTS, *args, training=_NOT_GIVEN, **kwargs):
+    def __call__(self, inputs=_NO_INPUTS, /, *args, training=_NOT_GIVEN, **kwargs):
         """Convert the input, build on first use, check it, and run ``call``.
 
         Floating inputs (numpy arrays, lists, tensors) become tensors of the
