@@ -54,3 +54,22 @@ def test_number_like_values_fill_as_numbers(name, expected):
     # TF 2.21's sums for fill_value=2.0 given as an array and as a tensor (the float's own sum is the same)
     for fill_value in (np.array(2.0), tf.constant(2.0), 2.0):
         assert float(np.asarray(make(name, fill_value)(IMAGES, training=True)).sum()) == expected
+
+
+@pytest.mark.parametrize('fill_value, size, expected', [
+    (None, (3, 7), (ValueError, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                "to a Tensor.")),
+    ('2', (3, 7), (TypeError, "Cannot convert '2' to EagerTensor of dtype float")),
+    (None, (5, 6), 886.0), ('2', (10, 12), 3544.0),         # no padding: the value is never read
+    ([1.0, 2.0, 3.0], (3, 7), 488.9523620605469), (np.float32(3), (3, 7), 537.8095092773438),
+])
+def test_resizing_pads_with_the_value_as_given(fill_value, size, expected):
+    # Keras 3 pads float images with tf.ones(..., images.dtype) * fill_value (TF 2.21's values and texts;
+    # tapeflow padded None as nan and '2' as 2.0)
+    layer = keras.layers.Resizing(*size, pad_to_aspect_ratio=True, fill_value=fill_value)
+    if isinstance(expected, tuple):
+        with pytest.raises(expected[0]) as caught:
+            layer(IMAGES)
+        assert expected[1] in str(caught.value)
+    else:
+        assert float(np.asarray(layer(IMAGES)).sum()) == expected

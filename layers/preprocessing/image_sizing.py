@@ -6,6 +6,7 @@ from framework.ops.shapes import pad, transpose
 from framework.ops.image.resize import resize as image_resize
 from framework.tape import thread_tapes
 from framework.tensor import Tensor
+from framework.tensor_conversion import convert_to_tensor
 
 from framework.backend import array_module
 from framework.keras.bounding_boxes.arrays import columns, joined
@@ -177,9 +178,12 @@ class Resizing(_SizedLayer):
             images = images[:, top:top + h, left:left + w]
         elif self.pad_to_aspect_ratio:
             fill = self.fill_value
-            if dtype.kind in 'iu' and any(aspect_pad_margins(images.shape[1], images.shape[2], self.height,
-                                                             self.width)):
-                fill = integer_fill_value(fill, dtype)      # Keras pads integer images in their own dtype
+            if any(aspect_pad_margins(images.shape[1], images.shape[2], self.height, self.width)):
+                if dtype.kind in 'iu':
+                    fill = integer_fill_value(fill, dtype)      # Keras pads integer images in their own dtype
+                elif not isinstance(fill, (int, float)):
+                    # Keras's tf.ones(..., images.dtype) * fill_value: TF's conversion refuses None or a string
+                    fill = convert_to_tensor(fill, dtype=dtype.name)._data
             images = aspect_pad(images if dtype.kind == 'f' else images.astype(np.float32), self.height, self.width,
                                 fill)
         method = interpolation or self.interpolation
