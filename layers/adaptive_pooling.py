@@ -63,6 +63,16 @@ def check_output_size_form(output_size, rank):
                     % (_OUTPUT_SIZE_FORMS[rank], output_size, type(output_size)))
 
 
+def adaptive_data_format(data_format, who):
+    """Keras 3's adaptive pooling checks data_format its own way: a falsy value is the default, anything else
+    must be one of the two names as written (no lowercasing; a list is Python's unhashable TypeError)."""
+    if not data_format:
+        return data_format_option(None, who)
+    if data_format not in {'channels_first', 'channels_last'}:
+        raise ValueError("Invalid data_format: %s. Expected 'channels_first' or 'channels_last'." % (data_format,))
+    return data_format
+
+
 class _AdaptivePooling(Layer):
     rank = None
     _pool = None
@@ -71,7 +81,7 @@ class _AdaptivePooling(Layer):
         check_output_size_form(output_size, self.rank)
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        self.data_format = data_format_option(data_format, who)
+        self.data_format = adaptive_data_format(data_format, who)
         self.output_size = normalize_tuple(output_size, self.rank, 'output_size', who, tf_form=False)
         self.input_spec = InputSpec(ndim=self.rank + 2)
 

@@ -49,6 +49,7 @@ def check_groups(groups, filters):
     """``groups`` as an int that divides ``filters``, checked in Keras 3's order and words (a float
     that does not divide: its divisibility error)."""
     if isinstance(groups, bool) or not isinstance(groups, (int, np.integer, float)) or groups < 1:
+        groups <= 0         # Keras 3 compares as given: None, a string or a list is Python's TypeError there
         raise ValueError('The number of groups must be a positive integer. Received: groups=%r.' % (groups,))
     if filters is not None and filters % groups:
         raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '

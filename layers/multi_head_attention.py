@@ -89,7 +89,11 @@ class MultiHeadAttention(KerasPrivateNames, Layer):
         super().__init__(**kwargs)
         self.dropout, self.use_bias, self.use_gate, self.seed = dropout, bool(use_bias), bool(use_gate), seed
         if output_shape:
-            output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
+            try:
+                output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
+            except TypeError:       # Keras 3's own words (TF 2.21)
+                raise ValueError('Invalid `output_shape`: %s. When specified, the `output_shape` should be of type '
+                                 'tuple, list, or int.' % (output_shape,)) from None
         self._output_shape = output_shape or None
         if isinstance(attention_axes, int):
             attention_axes = (attention_axes,)

@@ -57,8 +57,8 @@ class Normalization(Layer):
         self.axis = () if axis is None else ((int(axis),) if isinstance(axis, (int, np.integer)) else tuple(axis))
         # Keras 3's texts; the note names the layer
         if (mean is None) != (variance is None):
-            raise _refused('When setting values directly, both `mean` and `variance` must be set. Received: mean=%r '
-                           'and variance=%r' % (mean, variance))
+            raise _refused('When setting values directly, both `mean` and `variance` must be set. Received: mean=%s '
+                           'and variance=%s' % (mean, variance))
         if mean is not None and np.shape(mean) != np.shape(variance):
             raise _refused('When setting values directly, `mean` and `variance` must have the same shape. Received: '
                            'mean shape %s and variance shape %s' % (np.shape(mean), np.shape(variance)))

@@ -82,7 +82,8 @@ class IndexLookup(VocabularyAssets, Layer):
             raise _keras_error("Unknown value for `oov_method` argument of %s. Allowed values are: ('floormod', "
                                "'farmhash'). Received: oov_method=%%s" % who, oov_method, who)
         salt = self._salt(salt, vocabulary_dtype, oov_method, who)
-        output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
+        if isinstance(output_mode, str):        # (Keras compares with ==: a list reaches its ValueError below)
+            output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
         if not (isinstance(output_mode, str) and output_mode in OUTPUT_MODES):
             raise _keras_error('Unknown value for `output_mode` argument of %s. Allowed values are: %s. Received: '
                                'output_mode=%%s' % (who, OUTPUT_MODES), output_mode, who)
