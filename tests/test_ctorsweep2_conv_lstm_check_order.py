@@ -36,3 +36,24 @@ def test_good_arguments_still_set():
     assert (layer.filters, layer.kernel_size, layer.strides, layer.padding, layer.data_format) == \
         (4, (3, 2), (1, 2), 'same', 'channels_first')
     assert (layer.cell.kernel_size, layer.cell.dilation_rate) == ((3, 2), (1, 1))
+
+
+@pytest.mark.parametrize('strides, bad', [(-1, '{-1}'), ((1, -2), '{-2}')])
+def test_negative_strides_are_keras_allow_zero_text(strides, bad):
+    # TF 2.21 (Keras's ConvLSTM takes strides of 0): '... including values {-1} that do not satisfy `value >= 0`'
+    with pytest.raises(ValueError) as info:
+        keras.layers.ConvLSTM2D(2, 3, strides=strides)
+    assert str(info.value) == ('The `strides` argument must be a tuple of 2 integers. Received strides=%s, including '
+                               'values %s that do not satisfy `value >= 0`' % (strides, bad))
+
+
+def test_kernel_size_checked_before_negative_strides():
+    with pytest.raises(ValueError, match='^The `kernel_size` argument'):
+        keras.layers.ConvLSTM1D(2, None, strides=-1)
+
+
+@pytest.mark.skipif(__import__('framework').__name__ == 'tensorflow',
+                    reason="TF 2.21 makes it; its call fails: OverflowError 'cannot convert float infinity to integer'")
+def test_zero_strides_refused_when_made():
+    with pytest.raises(ValueError, match='do not satisfy `value > 0`'):
+        keras.layers.ConvLSTM2D(2, 3, strides=0)

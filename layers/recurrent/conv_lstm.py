@@ -16,6 +16,7 @@ from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
 from framework.tensor import Tensor
 
+from ..argument_tuples import standardized_tuple
 from ..conv_input_dtypes import conv_inputs
 from ..conv_nd import check_filters, convolved_shape, window_options
 from ..channels_first import data_format_option, to_first, to_last
@@ -68,6 +69,10 @@ class ConvLSTMCell(LSTMCell):
         # Keras 3 checks the window and data_format first and only stores filters: ConvLSTM2D(None, None) is
         # its kernel_size ValueError; tapeflow's own refusal of the filters (Keras takes None) comes after them
         window = SimpleNamespace()
+        # Keras 3 takes ConvLSTM strides of 0 (allow_zero; its call then fails, OverflowError 'cannot convert float
+        # infinity to integer'): a negative one is its '`value >= 0`' error, 0 tapeflow's refusal in window_options
+        standardized_tuple(kernel_size, rank, 'kernel_size', who)
+        standardized_tuple(strides, rank, 'strides', who, allow_zero=True)
         window_options(window, rank, kernel_size, strides, padding, dilation_rate, who)
         data_format = data_format_option(data_format, who)
         filters = check_filters(filters, who)
