@@ -73,3 +73,17 @@ def test_resizing_pads_with_the_value_as_given(fill_value, size, expected):
         assert expected[1] in str(caught.value)
     else:
         assert float(np.asarray(layer(IMAGES)).sum()) == expected
+
+
+@pytest.mark.parametrize('fill_value, expected', [(True, 741.0), (False, 705.0), (2, 777.0), (np.float64(3.0), 813.0),
+                                                  (np.float32(3), None), (np.int64(2), None)])
+def test_random_erasing_takes_what_keras_isinstance_takes(fill_value, expected):
+    # Keras 3's isinstance(fill_value, (int, float)): bools are numbers there, numpy float32 / int64 are not
+    # (TF 2.21's sums; tapeflow refused True and False)
+    layer = keras.layers.RandomErasing(factor=1.0, fill_value=fill_value, seed=1)
+    if expected is None:
+        with pytest.raises(ValueError) as caught:
+            layer(IMAGES, training=True)
+        assert 'The `fill_value` argument should be a number (or a list of three numbers) ' in str(caught.value)
+    else:
+        assert float(np.asarray(layer(IMAGES, training=True)).sum()) == expected

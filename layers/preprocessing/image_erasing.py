@@ -100,7 +100,7 @@ class RandomErasing(KerasTransformations, AugmentationLayer):
             fill = xp.asarray(noise.numpy()).reshape(layout) * noise.numpy().dtype.type(self.value_range[1])
         elif isinstance(self.fill_value, (tuple, list)) and len(self.fill_value) == 3:
             fill = xp.broadcast_to(xp.asarray(self.fill_value, self.compute_dtype), layout)
-        elif isinstance(self.fill_value, (int, float)) and not isinstance(self.fill_value, bool):
+        elif isinstance(self.fill_value, (int, float)):       # (True too: Keras's isinstance takes bools)
             fill = xp.ones(layout, self.compute_dtype) * np.dtype(self.compute_dtype).type(self.fill_value)
         else:
             raise ValueError(_FILL_ERROR)
