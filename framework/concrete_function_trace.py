@@ -12,7 +12,10 @@ known; later calls replay it, as TensorFlow runs its graph. A run that fails (on
 TensorFlow's symbolic trace need not) is undone silently: the first call then traces, as before; an
 error any values would give (a NameError, a tensor as a Python bool without AutoGraph, AutoGraph's branch
 checks) is raised there, as TensorFlow raises it, uncounted; so is one that recurs, word for word, on other
-stand-ins (ones, open sizes 2): an error of the traced shapes, which TensorFlow's trace raises there too.
+stand-ins (ones, open sizes 2): an error of the traced shapes, which TensorFlow's trace raises there too. A
+kernel that fails on the stand-ins (raised, or caught by the traced code) may have failed on an open axis's length
+1 (ops.take(x, [0, 1]), top_k, split, a reflect pad of an open axis, where TensorFlow's trace just builds the op):
+the trace runs again on stand-ins of open sizes 12, whose run is kept where no kernel fails.
 Only user code's calls do this (tapeflow's own, a SavedModel's export, stay as they were), and only for
 a trace that reaches no variable (through its code's names, a method's instance or its arguments) and
 takes only tensors, specs and Python literals: an optimizer step writes its variables in place, which
@@ -23,7 +26,7 @@ import io
 import os
 import sys
 
-from . import graph_missing_kernels, nest, trace_prints
+from . import errors, graph_missing_kernels, nest, trace_prints
 from .concrete_function_outputs import _stand_in, stand_in_extension
 from .concrete_function_variables import captured_variables
 from .graph_random_ops import GraphRandomState
@@ -49,38 +52,85 @@ def trace_now(function, entry, key, args, kwargs, any_variables=False):
     """Run ``function``'s trace ``entry`` (made for ``key``) on ``args`` / ``kwargs`` (see the module);
     True when it ran, and ``entry`` is then a shown trace. ``any_variables``: run it even where it reaches
     variables (tf.saved_model.save's traces, which give the variables back their values after)."""
-    from .keras.stateless_scope import StatelessScope      # (framework.keras imports tf.function's modules)
     if not any_variables and not _pure(function, (args, kwargs)):
         return False
-    try:
-        args, kwargs = _stood_in((list(args), dict(kwargs)))
-        if key is None:         # (an input_signature's trace: the converted tensors)
-            args, kwargs = function._binder.cast(args, kwargs), {}
-    except LookupError:
+    stood_in = _arguments(function, key, args, kwargs, _stand_in)
+    if stood_in is None:
         return False
     saved = (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
              entry.iterators, entry.attributes)
+    made = errors.op_errors_made()
+    try:
+        ran, printed = _run_on(function, entry, key, stood_in, saved)
+    except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
+        if _whatever_the_values(error) or (not any_variables and _again_on_other_values(
+                function, entry, key, _arguments(function, key, args, kwargs, _other_stand_in), error, saved)):
+            _forget(function, entry)    # (TF raises it here, its trace not made, after the trace's prints)
+            sys.stdout.write(getattr(error, 'trace_prints', ''))
+            raise
+        ran, printed = False, ''
+    if errors.op_errors_made() != made and not any_variables:
+        # a kernel failed on the stand-ins (raised, or caught by the traced code): on an open axis's length 1,
+        # perhaps (ops.take(x, [0, 1]) of (None, 4), top_k, split, reflect pad), where TF's trace builds the op
+        longer = _arguments(function, key, args, kwargs, _longer_stand_in)
+        if longer is not None:
+            _undo(entry, saved)
+            made = errors.op_errors_made()
+            try:
+                longer_ran, longer_printed = _run_on(function, entry, key, longer, saved)
+            except Exception:       # noqa: BLE001 (the first stand-ins' outcome stands)
+                longer_ran = False
+            if longer_ran and errors.op_errors_made() == made:
+                sys.stdout.write(longer_printed)
+                return True
+            _undo(entry, saved)
+            try:
+                ran, printed = _run_on(function, entry, key, stood_in, saved)
+            except Exception:       # noqa: BLE001 (as the first run: undone)
+                ran, printed = False, ''
+    sys.stdout.write(printed)
+    return ran
+
+
+def _arguments(function, key, args, kwargs, stand_in):
+    """(args, kwargs) with each TensorSpec a ``stand_in`` tensor (an input_signature's converted), or None
+    for a spec with no stand-in."""
+    try:
+        args, kwargs = _stood_in((list(args), dict(kwargs)), stand_in)
+        if key is None:         # (an input_signature's trace: the converted tensors)
+            args, kwargs = function._binder.cast(args, kwargs), {}
+    except LookupError:
+        return None
+    return args, kwargs
+
+
+def _run_on(function, entry, key, arguments, saved):
+    """Run the trace ``entry`` on ``arguments`` with no lasting effect but the trace's: (True, its prints);
+    an error undoes ``entry`` to ``saved`` and carries the prints as ``error.trace_prints``."""
+    from .keras.stateless_scope import StatelessScope      # (framework.keras imports tf.function's modules)
     entry.random_state = GraphRandomState()
     sink = io.StringIO()        # (the prints are let out only when the trace succeeds)
     try:
         with contextlib.redirect_stdout(sink), trace_prints.held(run=False), StatelessScope(), \
                 graph_missing_kernels.tracing_only():
-            function._run(entry, key, args, kwargs, counted=False)
-    except Exception as error:      # noqa: BLE001 (undone: the first call traces, as before)
-        (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
-         entry.iterators, entry.attributes) = saved
-        entry.shown = False
-        if _whatever_the_values(error) or (not any_variables and _again_on_other_values(
-                function, entry, key, args, kwargs, error, saved)):
-            _forget(function, entry)    # (TF raises it here, its trace not made, after the trace's prints)
-            sys.stdout.write(sink.getvalue())
-            raise
-        return False
+            function._run(entry, key, *arguments, counted=False)
+    except Exception as error:      # noqa: BLE001 (undone)
+        _undo(entry, saved)
+        try:
+            error.trace_prints = sink.getvalue()
+        except AttributeError:      # (an exception type without a __dict__)
+            pass
+        raise
     traced, entry.random_state = entry.random_state, GraphRandomState()
     for name in _KEPT:
         setattr(entry.random_state, name, getattr(traced, name))
-    sys.stdout.write(sink.getvalue())
-    return True
+    return True, sink.getvalue()
+
+
+def _undo(entry, saved):
+    (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
+     entry.iterators, entry.attributes) = saved
+    entry.shown = False
 
 
 def _whatever_the_values(error):
@@ -92,42 +142,38 @@ def _whatever_the_values(error):
         isinstance(error, ValueError) and any(phrase in str(error) for phrase in _BRANCH_CHECKS))
 
 
-def _again_on_other_values(function, entry, key, args, kwargs, error, saved):
-    """Whether the trace fails as it did (``error``, neither a kernel's OpError nor an interrupt) when its
-    TensorSpecs stand in as ones, open sizes 2: an error of the traced shapes and the code, as TF's symbolic
-    trace raises here (keras.ops.glu on an open axis: x.shape[axis] % 2 of None), not of the zeros, length-1
-    stand-ins (ops.take(x, [0, 1]) of an open axis). The run leaves ``entry`` as ``saved`` holds it."""
-    from .errors import OpError
-    if isinstance(error, OpError) or not isinstance(error, Exception):
+def _again_on_other_values(function, entry, key, arguments, error, saved):
+    """Whether the trace fails as it did (``error``, neither a kernel's OpError nor an interrupt) on
+    ``arguments``, other stand-ins (ones, open sizes 2): an error of the traced shapes and the code, as TF's
+    symbolic trace raises here (keras.ops.glu on an open axis: x.shape[axis] % 2 of None), not of the zeros,
+    length-1 stand-ins. The run leaves ``entry`` as ``saved`` holds it."""
+    if isinstance(error, errors.OpError) or not isinstance(error, Exception) or arguments is None:
         return False
-    from .keras.stateless_scope import StatelessScope
     try:
-        other_args, other_kwargs = _stood_in((list(args), dict(kwargs)), _other_stand_in)
-        if key is None:
-            other_args, other_kwargs = function._binder.cast(other_args, other_kwargs), {}
-    except LookupError:
-        return False
-    entry.random_state = GraphRandomState()
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), trace_prints.held(run=False), StatelessScope(), \
-                graph_missing_kernels.tracing_only():
-            function._run(entry, key, other_args, other_kwargs, counted=False)
+        _run_on(function, entry, key, arguments, saved)
     except Exception as again:      # noqa: BLE001 (compared with the first run's error)
         return type(again) is type(error) and str(again) == str(error)
-    finally:
-        (entry.random_state, entry.frozen, entry.site, entry.output_type, entry.outputs, entry.numpy_draws,
-         entry.iterators, entry.attributes) = saved
-        entry.shown = False
+    _undo(entry, saved)
     return False
 
 
 def _other_stand_in(spec):
     """A TensorSpec's second stand-in: ones (b'1' for strings), its open sizes 2."""
     import numpy as np
-    zeros = _stand_in(TensorSpec([2 if d is None else d for d in spec.shape], spec.dtype)
-                      if spec.shape is not None and getattr(spec.shape, 'rank', 0) is not None else spec)
-    values = zeros._data
+    values = _stand_in(_opened_as(spec, 2))._data
     return Tensor(np.full(values.shape, b'1', dtype=object) if values.dtype.kind == 'O' else np.ones_like(values))
+
+
+def _longer_stand_in(spec):
+    """A TensorSpec's stand-in of open sizes 12 (zeros): longer than the indices, k, paddings of most traces,
+    and divisible by 2, 3, 4 and 6 (split)."""
+    return _stand_in(_opened_as(spec, 12))
+
+
+def _opened_as(spec, length):
+    if spec.shape is None or getattr(spec.shape, 'rank', 0) is None:
+        return spec
+    return TensorSpec([length if d is None else d for d in spec.shape], spec.dtype)
 
 
 def _forget(function, entry):

@@ -40,6 +40,14 @@ def shown_as(cls, shown):
 _TF_MODULE = 'tensorflow.python.framework.errors_impl'
 
 
+_OP_ERRORS_MADE = [0]       # (read by get_concrete_function's early trace: concrete_function_trace.py)
+
+
+def op_errors_made():
+    """How many OpErrors were made so far: a difference tells whether a kernel failed in between."""
+    return _OP_ERRORS_MADE[0]
+
+
 class OpError(Exception):
     """An op failed. Built as ``OpError(message)`` or, as in TensorFlow,
     ``OpError(node_def, op, message[, error_code])``."""
@@ -47,6 +55,7 @@ class OpError(Exception):
     code = UNKNOWN
 
     def __init__(self, *args):
+        _OP_ERRORS_MADE[0] += 1
         if len(args) >= 3:
             self.node_def, self.op, self.message = args[:3]
             if len(args) > 3:
