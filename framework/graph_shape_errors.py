@@ -23,7 +23,8 @@ import re
 import numpy as np
 
 from . import (graph_axis_errors, graph_conv_errors, graph_einsum_errors, graph_gather_errors, graph_list_errors,
-               graph_matmul_errors, graph_slice_errors, graph_split_errors, graph_xent_errors, trace_names)
+               graph_matmul_errors, graph_slice_errors, graph_split_errors, graph_tensordot_errors, graph_xent_errors,
+               trace_names)
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -76,6 +77,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return None
     if rule == 'reshape':
         return _reshape_error(error, name, parameters, unique, prefix)
+    if rule == 'matmul' and graph_tensordot_errors.is_tensordot_route(parameters, operator):
+        return graph_tensordot_errors.tensordot_error(error, parameters, unique, prefix)
     if name == 'SelectV2':
         return _select_error(error, parameters, unique, prefix)
     kernel = _KERNEL.search(str(error))
