@@ -12,6 +12,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.ops.operands import named_errors
+from .ops_arrays import convert_to_tensor       # (Keras 3 backend's: ints and bools cast after a plain conversion)
 from .ops_dtypes import floating, tensor
 
 _FILL_MODES = ('constant', 'nearest', 'wrap', 'mirror', 'reflect')
@@ -51,6 +52,9 @@ def map_coordinates(inputs, coordinates, order, fill_mode='constant', fill_value
                          % (_FILL_MODES, fill_mode))
     if order not in (0, 1):
         raise ValueError('keras.ops.image.map_coordinates: order must be 0 (nearest) or 1 (linear), got %r' % (order,))
+    # Keras 3 converts fill_value in the input's dtype whatever the fill_mode (TF 2.21's conversion errors for None,
+    # a string, 0.5 beside integer inputs), then casts it to the coordinates' dtype where it fills
+    fill = convert_to_tensor(fill_value, dtype=x.dtype)
     values = x if x._data.dtype.kind == 'f' else _ops.cast(x, c.dtype)
     host = np.asarray(backend.to_host(c._data))
     per_axis = []
@@ -69,7 +73,7 @@ def map_coordinates(inputs, coordinates, order, fill_mode='constant', fill_value
         gathered = _ops.cast(_ops.getitem(values, tuple(f[0] for f in fixed)), c.dtype)
         if fill_mode == 'constant':
             valid = np.logical_and.reduce([f[1] for f in fixed])
-            gathered = _ops.where(_ops.constant(valid), gathered, float(fill_value))
+            gathered = _ops.where(_ops.constant(valid), gathered, _ops.cast(fill, c.dtype))
         # Keras multiplies the axes' weights together first, then the value: another rounding
         # than weighing the value axis by axis
         weight = None
