@@ -475,6 +475,7 @@ ROWS = (
     ('confusion_matrix/ScatterNd', 'counted', 'math.confusion_matrix'),
     ('moments/Squeeze|Squeeze_1', 'scoped_outputs', 'nn.moments'),     # (keepdims: 'moments/mean|variance')
     ('meshgrid/mul', 'scoped_outputs', 'meshgrid'),           # (a grid per input: mul, mul_1, ...)
+    ('RaggedToTensor/RaggedTensorToTensor', 'ragged_dense', 'framework.ragged.ragged_tensor:RaggedTensor.to_tensor'),
     ('StringJoin', 'broadcast', 'strings.join'),
     ('StringFormat', 'fixed', 'strings.format'),
     ('EncodeBase64', 'same', 'io.encode_base64'),
@@ -633,7 +634,7 @@ def variant(name, parameters, result):
 # rows whose result sits in the call's own scope (or follows ops named by default), for the default name only
 _SCOPED_ROWS = frozenset(('polyval/add', 'histogram_fixed_width_bins/Reshape_1', 'bincount/DenseBincount',
                           'confusion_matrix/ScatterNd', 'UnsortedSegmentMean/truediv', 'moments/Squeeze|Squeeze_1',
-                          'meshgrid/mul', _SEARCH_SORTED))
+                          'meshgrid/mul', 'RaggedToTensor/RaggedTensorToTensor', _SEARCH_SORTED))
 
 # tf.image.resize of a batch: the resize kernel's op in the 'resize' scope (no Squeeze), for the methods
 # measured (TF 2.21; antialias and the other methods run other ops)

@@ -87,6 +87,8 @@ def _output_shape(rule, parameters, result, trace):
         return tuple(result._data.shape)
     if rule == 'pieces':        # a string's pieces: how many only the graph's run tells
         return (None,) * result._data.ndim
+    if rule == 'ragged_dense':      # RaggedTensor.to_tensor: its rows, open ragged lengths, the values' inner ones
+        return _ragged_dense(parameters, trace)
     if rule == 'scoped_outputs':        # (tf.nn.moments, tf.meshgrid: a list of shapes, one per output)
         return _scoped_outputs(parameters, result, trace)
     if rule == 'counted':       # lengths the values decide (segment ids, the largest count): open in TF's graph
@@ -366,6 +368,27 @@ def _scoped_outputs(parameters, result, trace):
     if parameters.get('indexing', 'xy') == 'xy' and len(sizes) > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
     return [tuple(sizes)] * len(result)
+
+
+def _ragged_dense(parameters, trace):
+    """RaggedTensor.to_tensor: the ragged's row count in the graph (ragged_traced_rows), None for each ragged
+    length (a uniform one's own), the flat values' traced inner lengths; a given shape's lengths over them."""
+    from . import ragged_traced_rows
+    from .ragged import RaggedTensor
+    ragged = parameters['self']
+    dims, part = [ragged_traced_rows.rows_of(trace, ragged)], ragged
+    while isinstance(part, RaggedTensor):
+        dims.append(part._uniform_row_length)
+        part = part._values
+    flat = _input_shape(part, trace)        # (values made inside the ragged's own op: their array's inner lengths)
+    dims += list((flat if flat is not None else part._data.shape)[1:])
+    wanted = parameters.get('shape')
+    if wanted is not None:
+        if type(wanted) not in (list, tuple) or len(wanted) != len(dims):
+            return None
+        wanted = [None if w is None else _partial_vector([w], trace)[0] for w in wanted]
+        dims = [d if w is None else w for d, w in zip(dims, wanted)]
+    return tuple(dims)
 
 
 def _counted(parameters, result, trace):

@@ -19,7 +19,7 @@ import threading
 
 from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
-from . import assert_statements, graph_runtime_errors, lookup_graph_names
+from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_rows
 from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
@@ -261,6 +261,9 @@ def _name_result(found, parameters, result, operator):
         return
     if name == 'gradient_tape':
         _note_gradient_shapes(trace, parameters, result)
+        return
+    if rule == 'pieces' and not isinstance(result, Tensor):     # a vector's pieces: a ragged, a row per string
+        ragged_traced_rows.note_rows(trace, result, parameters.get('input', parameters.get('data')), name)
         return
     several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]

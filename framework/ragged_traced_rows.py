@@ -1,0 +1,36 @@
+"""The row count a RaggedTensor has in a tf.function trace's graph: TF's static ``nrows``, the length of its
+row_splits less one. A ragged made by tf.strings.split / bytes_split has an open row count (TF 2.21 counts
+them at run time), tf.strings.unicode_split / unicode_decode as many rows as their input's traced length; one
+built from Python row lengths knows its count. tapeflow's RaggedTensor holds the run's values, so the
+split's row count is noted here, by its row_splits (which the raggeds made from it share: ``with_flat_values``), for the trace's shape rules
+(RaggedTensor.to_tensor: TF 2.21's (None, None) for split lines, (2, None) for constant row lengths)."""
+
+
+# splits whose rows TF counts at run time (StringSplitV2's dense shape, a tensor: nrows unknown even for an
+# input of known length); the unicode splits' row_splits are one longer than their input
+_ROWS_AT_RUN = ('StringSplit/', 'StringsByteSplit/')
+
+
+def note_rows(trace, ragged, source, op_name):
+    """Note that ``ragged``'s rows are ``source``'s first axis (a tensor's traced length, None where open), or
+    open whatever it is where the op ``op_name`` (graph_op_names' row) counts them at run time."""
+    from .ragged import RaggedTensor
+    from .tensor import Tensor
+    from .traced_op_shapes import _input_shape
+    if not isinstance(ragged, RaggedTensor):
+        return
+    if op_name.startswith(_ROWS_AT_RUN):
+        rows = None
+    elif isinstance(source, Tensor):
+        traced_shape = _input_shape(source, trace)
+        rows = traced_shape[0] if traced_shape else None
+    else:
+        return          # (a Python list's rows: its own count, the run's)
+    notes = trace.__dict__.setdefault('ragged_rows', {})
+    notes[id(ragged._row_splits)] = (ragged._row_splits, source, rows)     # (kept alive: ids stay theirs)
+
+
+def rows_of(trace, ragged):
+    """``ragged``'s row count in ``trace``'s graph: a noted one, else the run's (its row partition's own)."""
+    noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits))
+    return noted[2] if noted is not None else ragged.nrows()._data.item()
