@@ -35,13 +35,24 @@ def build_without_batch(model, data, kind):
         spec = nest.map_structure(_array_spec, (data.x, data.y))
     else:
         return
+    if not build_on_spec(model, spec):
+        return
+    optimizer = getattr(model, 'optimizer', None)
+    if kind == 'train' and optimizer is not None and not optimizer.built and model.built:
+        optimizer.build_in_scope(model.trainable_variables, first_trace=True)
+
+
+def build_on_spec(model, spec):
+    """Call ``model`` on KerasTensors of a data element's ``spec`` (x, y[, sample_weight]) if it or its compiled
+    metrics are not built yet, and build those metrics on y and the output: what Keras's step trace (or
+    symbolic build) makes. False where the inputs' spec is not one of dense tensors of known rank."""
     metrics = getattr(model, '_compiled_metrics', None)
     metrics_unbuilt = metrics is not None and not metrics.built
     if metrics_unbuilt or not model.built or not all(layer.built for layer in getattr(model, '_layers', ())):
         inputs, targets = _inputs_of(spec), _targets_of(spec)
         leaves = nest.flatten(inputs)
         if not leaves or not all(isinstance(leaf, TensorSpec) and leaf.shape.rank is not None for leaf in leaves):
-            return
+            return False
         # TF's trace feeds graph tensors: no KerasTensor name is handed out there
         with count_kept('keras_tensor'):
             y_pred = model(nest.map_structure(_symbolic, inputs))
@@ -50,14 +61,13 @@ def build_without_batch(model, data, kind):
             if metrics_unbuilt and target_leaves and all(isinstance(leaf, TensorSpec) and leaf.shape.rank is not None
                                                          for leaf in target_leaves):
                 metrics.build(nest.map_structure(_symbolic, targets), y_pred)
-    optimizer = getattr(model, 'optimizer', None)
-    if kind == 'train' and optimizer is not None and not optimizer.built and model.built:
-        optimizer.build_in_scope(model.trainable_variables, first_trace=True)
+    return True
 
 
-def _array_spec(array):
-    """The TensorSpec of a batch of ``array`` (no samples, as here, still has its feature shape)."""
-    return TensorSpec((None,) + tuple(array.shape[1:]), np.dtype(array.dtype).name)
+def _array_spec(array, rows=None):
+    """The TensorSpec of a batch of ``array`` (no samples, as here, still has its feature shape); ``rows``:
+    a batch of that many."""
+    return TensorSpec((rows,) + tuple(array.shape[1:]), np.dtype(array.dtype).name)
 
 
 def _symbolic(spec):

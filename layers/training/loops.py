@@ -32,6 +32,7 @@ from .traced_logs import returning_tensors
 from .traced_losses import kept_losses
 from . import predict_group_hoist, predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
+from .strategy_symbolic_build import build_for_strategy
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
                            traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
@@ -112,7 +113,7 @@ class TrainingLoops:
             # to train skips: TF 2.21's optimizer.built stays False, and summary() shows no optimizer params
             optimizer = None
         if optimizer is not None:
-            self._build_optimizer_for_strategy()
+            self._build_optimizer_for_strategy(train)
         callbacks.on_train_begin()
         # Keras 3 on TensorFlow builds the optimizer in its first apply_gradients, inside the train function's
         # first trace (its symbolic build before the callbacks runs under a distribution strategy only): a
@@ -275,11 +276,14 @@ class TrainingLoops:
         strategy = self._distribute_strategy
         return _PYTHON if strategy is None else strategy.replica_scope(eager)
 
-    def _build_optimizer_for_strategy(self):
+    def _build_optimizer_for_strategy(self, data=None):
         """Keras 3 on TensorFlow builds the optimizer of a model made under a strategy before fit's, evaluate's
         and the *_on_batch methods' first step (its _maybe_symbolic_build: optimizer.build(trainable_variables)):
-        on_train_begin / on_test_begin see it built, and evaluate alone builds it. (A model not built yet is
-        built there too in Keras; here it waits for its first step, and so does its optimizer.)"""
+        on_train_begin / on_test_begin see it built, and evaluate alone builds it. Given fit's or evaluate's
+        ``data``, the model and its compiled metrics are built first on its first batch's shapes
+        (strategy_symbolic_build.py); the *_on_batch methods' model not built yet waits for its step."""
+        if data is not None and self._distribute_strategy is not None:
+            build_for_strategy(self, data)
         optimizer = getattr(self, 'optimizer', None)
         if optimizer is not None and not optimizer.built and self._distribute_strategy is not None and self.built:
             variables = self.trainable_variables
@@ -303,7 +307,7 @@ class TrainingLoops:
         peek = getattr(data, 'peek', None)      # fit's validation generator or PyDataset: read at the first validation
         if peek is not None:
             peek()
-        self._build_optimizer_for_strategy()
+        self._build_optimizer_for_strategy(data)
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = self._run_steps(self.test_step, data, callbacks, 'test', data.num_batches)
