@@ -113,9 +113,10 @@ class SimpleRNN(CellRNN):
             recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
             recurrent_dropout=recurrent_dropout, seed=seed, dtype=kwargs.get('dtype'),
             trainable=kwargs.get('trainable', True), name='simple_rnn_cell')
+        # Keras 3's SimpleRNN takes activity_regularizer and passes it nowhere (LSTM and GRU hand it to RNN): on
+        # TF 2.21 it adds no loss, the layer's attribute and config say None, and any value ('abc') is taken
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
-                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
-                         activity_regularizer=activity_regularizer, **kwargs)
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
         self.input_spec = InputSpec(ndim=3)
 
     def get_config(self):
