@@ -119,6 +119,10 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
     # Names are taken in TensorFlow's order: a variable's operator reads it before the op's scope opens
     if operator and isinstance(parameters.get('self'), Variable):
         read = unique(prefix + 'ReadVariableOp')
+    # keras.ops.matmul casts each operand first (tf.cast): a Keras variable is read inside that cast's
+    # scope ('Cast/ReadVariableOp'; a tensor of the dtype passes without one), before the product's node
+    keras_reads = {id(v): unique(prefix + 'Cast') + '/ReadVariableOp' for _, v in operands
+                   if isinstance(v, Variable)} if not operator and 'x1' in parameters and name == 'MatMul' else {}
     # (tf.math.logical_xor opens no scope: its first op, LogicalOr, fails at the top level)
     node = node_name(parameters, kernel if name == 'LogicalXor' else name, unique, prefix)
     if name in _SCOPED_OPERATORS and (name, kernel) not in _SCOPE_NAMED_OPS:
@@ -126,7 +130,8 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
     inputs = []
     for argument, value in operands:
         if isinstance(value, Variable):
-            inputs.append(read if value is parameters.get('self') and operator else node + '/ReadVariableOp')
+            inputs.append(keras_reads.get(id(value)) or (read if value is parameters.get('self') and operator
+                                                           else node + '/ReadVariableOp'))
         elif isinstance(value, Tensor):
             inputs.append(trace_names.entry_of(value)[0])
         else:               # a Python number or list: a Const in the op's scope, named after the argument
