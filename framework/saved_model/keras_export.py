@@ -10,6 +10,7 @@ from .. import nest
 from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from ..train.tracked_containers import ListWrapper
+from ..unique_names import unique_names
 from .graph_captures import handle
 from .revived_variables import revived
 from .signatures import Signature
@@ -129,15 +130,36 @@ def export_model(model, filepath, input_count=None):
                          outputs if output_structure is None else output_structure, _captured(model))
 
 
-def one_input_specs(model, name):
-    """([input spec named ``name``], {'output_0': spec, ...}) of a model with one symbolic input, batch
-    axes open (TF's signature of a Keras model given to ``tf.saved_model.save``); (None, None) else."""
+def symbolic_call_specs(model, name):
+    """(keywords, specs, input structure, {output name: spec}) of a model with symbolic inputs, batch axes
+    open, as TF's signature of a Keras model given to ``tf.saved_model.save``: one keyword per input tensor,
+    ``name`` then ``name``_1, ... in the flat order of the model's input structure (a dict's keys sorted),
+    the model called with them put back in that structure (None for a single tensor); outputs as the
+    model returns them (a dict keeps its keys, a list is output_0, output_1, ...). None where the model
+    has no symbolic inputs or outputs."""
     inputs = list(getattr(model, 'inputs', None) or [])
     outputs = list(getattr(model, 'outputs', None) or [])
-    if len(inputs) != 1 or not outputs:
-        return None, None
-    return ([TensorSpec(_open_batch(inputs[0].shape), inputs[0].dtype, name)],
-            {'output_%d' % i: TensorSpec(_open_batch(x.shape), x.dtype) for i, x in enumerate(outputs)})
+    if not inputs or not outputs:
+        return None
+    try:
+        given = model.input
+    except AttributeError:      # (a Sequential never called on a KerasTensor has only .inputs)
+        given = inputs[0] if len(inputs) == 1 else inputs
+    structure = nest.map_structure(lambda x: TensorSpec(_open_batch(x.shape), x.dtype), given)
+    specs = nest.flatten(structure)
+    names = unique_names([name] * len(specs))
+    try:
+        given = model.output
+    except AttributeError:
+        given = outputs[0] if len(outputs) == 1 else outputs
+    output_specs = nest.map_structure(lambda x: TensorSpec(_open_batch(x.shape), x.dtype), given)
+    if isinstance(output_specs, dict):
+        output_specs = dict(output_specs)
+    elif isinstance(output_specs, (list, tuple)):
+        output_specs = {'output_%d' % i: spec for i, spec in enumerate(nest.flatten(output_specs))}
+    else:
+        output_specs = {'output_0': output_specs}
+    return names, specs, (None if isinstance(structure, TensorSpec) else structure), output_specs
 
 
 def build_shape_specs(model, name):

@@ -313,14 +313,15 @@ def default_signatures(obj):
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
         if not getattr(obj, 'built', True):
             return {}
-        from .keras_export import build_shape_specs, one_input_specs      # it imports this module
-        specs, outputs = one_input_specs(obj, 'inputs')
-        if specs is None:
-            specs = build_shape_specs(obj, 'inputs')
+        from .keras_export import build_shape_specs, symbolic_call_specs      # it imports this module
+        found = symbolic_call_specs(obj, 'inputs')
+        names, specs, structure, outputs = found if found is not None else \
+            (['inputs'], build_shape_specs(obj, 'inputs'), None, None)
         # Keras's _default_save_signature traces a function named serving_default: TF's wrapper of it
         # is 'signature_wrapper_serving_default' in binding and kernel errors
-        return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, wrapped_name='serving_default',
-                                             output_specs=outputs)}
+        return {'serving_default': Signature(obj, '__call__', names, specs, wrapped_name='serving_default',
+                                             output_specs=outputs,
+                                             call_structure=None if structure is None else ((structure,), {}))}
     found = [getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), Function)]
     found = [f for f in found if f.input_signature is not None and may_return_value(f.python_function)]
