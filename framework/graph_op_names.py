@@ -590,6 +590,8 @@ def variant(name, parameters, result):
         return 'Relu' if parameters.get('max_value') is None else 'Relu6'
     if name == 'frame/Reshape_4' and _all_lengths_known(parameters.get('signal')):
         return 'frame/Reshape_3'    # (TF 2.21's frame reshapes once less when no length is open)
+    if name in _SCOPED_ROWS and parameters.get('name'):
+        return _given_scope(name, parameters, result)
     if name == 'resize/Squeeze' and getattr(result, 'ndim', None) == 4:
         return _batch_resize_name(parameters)
     if name in _ONE_IMAGE_NAMES and getattr(result, 'ndim', None) != 3:
@@ -600,8 +602,6 @@ def variant(name, parameters, result):
         return None                 # (the same dtype: TF returns an Identity, opening no scope)
     if name == 'resize/Squeeze' and parameters.get('preserve_aspect_ratio'):
         return None
-    if name in _SCOPED_ROWS and parameters.get('name'):
-        return None         # (TF opens a given name as the scope: not measured)
     if name == _SEARCH_SORTED:      # side='right': the same ops around an UpperBound
         return name if parameters.get('side', 'left') == 'left' else name.replace('LowerBound', 'UpperBound')
     if name == 'moments/Squeeze|Squeeze_1':
@@ -631,10 +631,27 @@ def variant(name, parameters, result):
     return name
 
 
-# rows whose result sits in the call's own scope (or follows ops named by default), for the default name only
+# rows whose result sits in the call's own scope (or follows ops named by default): a given name is the scope
 _SCOPED_ROWS = frozenset(('polyval/add', 'histogram_fixed_width_bins/Reshape_1', 'bincount/DenseBincount',
                           'confusion_matrix/ScatterNd', 'UnsortedSegmentMean/truediv', 'moments/Squeeze|Squeeze_1',
-                          'meshgrid/mul', 'RaggedToTensor/RaggedTensorToTensor', _SEARCH_SORTED))
+                          'meshgrid/mul', 'RaggedToTensor/RaggedTensorToTensor', 'resize/Squeeze', _SEARCH_SORTED))
+
+def _given_scope(name, parameters, result):
+    """A scoped row's op list where the call was given a name: TF opens it as the scope ('mm/Squeeze' for
+    tf.nn.moments(x, axes, name='mm'), then 'mm_1/Squeeze'; in a name scope 'blk/mm/Squeeze'); tf.searchsorted
+    gives it to its LowerBound, its result the Reshape still (notes/progs/tutorials59/probes/given_names.py).
+    The name is taken out of the parameters, so the result is not named after it."""
+    given = parameters['name']
+    if not isinstance(given, str) or '/' in given:
+        return None                 # (a scope path: not measured)
+    del parameters['name']
+    resolved = variant(name, parameters, result)
+    if resolved is None:
+        return None
+    if name == _SEARCH_SORTED:
+        return resolved.replace('LowerBound', given).replace('UpperBound', given)
+    return given + '/' + resolved.partition('/')[2]
+
 
 # tf.image.resize of a batch: the resize kernel's op in the 'resize' scope (no Squeeze), for the methods
 # measured (TF 2.21; antialias and the other methods run other ops)
@@ -645,7 +662,7 @@ def _batch_resize_name(parameters):
     method = parameters.get('method', 'bilinear')
     op = _BATCH_RESIZE_OPS.get(method) if isinstance(method, str) else None
     return None if op is None or parameters.get('antialias') or parameters.get('preserve_aspect_ratio') \
-        or parameters.get('name') else 'resize/' + op
+        else 'resize/' + op
 
 
 def _ascending_sort_name(name, values, axis):

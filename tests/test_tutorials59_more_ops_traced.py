@@ -211,3 +211,43 @@ def test_dataset_map_element_specs_follow_the_graph_shapes():
     got = [[t.numpy().tolist() for t in e]
            for e in ds.map(lambda x: (tf.math.bincount(x), tf.math.segment_sum(x, [0, 0, 1])))]
     assert got == [[[1, 1, 1], [3, 0]], [[2, 1], [0, 1]]]
+
+
+def test_a_given_name_is_the_scope_of_the_scoped_apis(capsys):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.int32)])
+    def f(x, i):
+        print(tf.nn.moments(x, [0], name='mm'))
+        print(tf.nn.moments(x, [0], name='mm'))
+        print(tf.math.polyval([1., 2., 3.], x, name='p'))
+        print(tf.math.bincount(i, name='b'))
+        print(tf.math.confusion_matrix(i, i, 4, name='c'))
+        print(tf.histogram_fixed_width_bins(x, [0., 1.], 3, name='h'))
+        print(tf.math.unsorted_segment_mean(x, i, 3, name='u'))
+        print(tf.meshgrid(x, x, name='g'))
+        print(tf.searchsorted(x, x, name='s'))         # (the name goes to its LowerBound)
+        print(tf.strings.split(tf.strings.as_string(x)).to_tensor(name='t'))
+        print(tf.image.resize(tf.reshape(x, [1, -1, 1, 1]), [2, 2], name='rr'))
+        print(tf.image.resize(tf.reshape(x, [-1, 1, 1]), [2, 2], name='r1'))
+        with tf.name_scope('blk'):
+            print(tf.nn.moments(x, [0], name='mm'))
+        return 0
+
+    f(tf.constant([0.5, 0.25, 2.]), tf.constant([1, 2, 0]))
+    # TF 2.21 gives (notes progs/tutorials59/probes/given_names.py):
+    assert capsys.readouterr().out.strip().split('\n') == [
+        "(<tf.Tensor 'mm/Squeeze:0' shape=() dtype=float32>, <tf.Tensor 'mm/Squeeze_1:0' shape=() dtype=float32>)",
+        "(<tf.Tensor 'mm_1/Squeeze:0' shape=() dtype=float32>, <tf.Tensor 'mm_1/Squeeze_1:0' shape=() dtype=float32>)",
+        'Tensor("p/add_1:0", shape=(None,), dtype=float32)',
+        'Tensor("b/DenseBincount:0", shape=(None,), dtype=int32)',
+        'Tensor("c/ScatterNd:0", shape=(4, 4), dtype=int32)',
+        'Tensor("h/Reshape_1:0", shape=(None,), dtype=int32)',
+        'Tensor("u/truediv:0", shape=(3,), dtype=float32)',
+        "[<tf.Tensor 'g/mul:0' shape=(None, None) dtype=float32>, <tf.Tensor 'g/mul_1:0' shape=(None, None) "
+        "dtype=float32>]",
+        'Tensor("Reshape_2:0", shape=(None,), dtype=int32)',
+        'Tensor("t/RaggedTensorToTensor:0", shape=(None, None), dtype=string)',
+        'Tensor("rr/ResizeBilinear:0", shape=(1, 2, 2, 1), dtype=float32)',
+        'Tensor("r1/Squeeze:0", shape=(2, 2, 1), dtype=float32)',
+        "(<tf.Tensor 'blk/mm/Squeeze:0' shape=() dtype=float32>, <tf.Tensor 'blk/mm/Squeeze_1:0' shape=() "
+        "dtype=float32>)",
+    ]
