@@ -72,6 +72,9 @@ class GroupQueryAttention(Layer):
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.sublayer_activity_regularizer = regularizers.get(activity_regularizer)
+        # Keras 3's GQA sets its own activity_regularizer too (MultiHeadAttention does not): TF 2.21 adds a loss
+        # on the layer's output as well as on each projection's
+        self.activity_regularizer = self.sublayer_activity_regularizer
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
         self.seed = seed
