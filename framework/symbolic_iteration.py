@@ -16,7 +16,7 @@ made (``install``), so programs without one never pay it.
 import dis
 import sys
 
-from . import assert_statements, loop_turn_limits, unconverted_callers
+from . import assert_statements, loop_turn_limits, traced_loop_side_effects, unconverted_callers
 from .errors import OperatorNotAllowedInGraphError
 
 ITERATION_REFUSAL = assert_statements.BOOL_REFUSAL.replace(
@@ -43,7 +43,8 @@ def install():
         if assert_statements.RUNNING:
             frame = sys._getframe(1)
             if refuse(frame, self):     # a for statement AutoGraph converts: its set_loop_options' limit
-                turns = loop_turn_limits.for_turns(plain(self), frame)
+                turns = traced_loop_side_effects.first_turn_only(loop_turn_limits.for_turns(plain(self), frame),
+                                                                 frame)
                 return turns if self._data.shape[0] else _no_turn(turns, frame, self)
         return plain(self)
     __iter__.__doc__ = plain.__doc__
