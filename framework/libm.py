@@ -24,6 +24,8 @@ import platform
 
 import numpy as np
 
+from . import quiet_floats
+
 # numpy's name for each C function whose name differs
 _NUMPY_NAMES = {'asin': 'arcsin', 'acos': 'arccos', 'atan': 'arctan', 'asinh': 'arcsinh',
                 'acosh': 'arccosh', 'atanh': 'arctanh', 'pow': 'power'}
@@ -123,11 +125,14 @@ _BANDED_FROM = 4      # values: below, the calls cost less than the eight array 
 
 def _glibc_expf(a, expf):
     """glibc's expf on each element of float32 array ``a`` (``expf``: the ctypes function)."""
-    with np.errstate(over='ignore', invalid='ignore'):
+    token = quiet_floats.begin()     # (overflows to inf and NaNs are values here, as in TF's kernel)
+    try:
         wide = np.exp(a.astype(np.float64))
         out = wide.astype(np.float32)
         low = (wide * (1 - _EXPF_BAND)).astype(np.float32)
         high = (wide * (1 + _EXPF_BAND)).astype(np.float32)
+    finally:
+        quiet_floats.end(token)
     doubtful = np.flatnonzero(low != high)          # (a NaN is never equal to itself)
     if doubtful.size:
         flat = out.reshape(-1)

@@ -36,7 +36,7 @@ import os
 import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
-from .. import backend, libm
+from .. import backend, libm, quiet_floats
 
 _F = np.float32
 PACKET = 8          # Eigen's Packet8f: TensorFlow's x86 wheels are built with AVX
@@ -404,8 +404,11 @@ def handles(a):
 
 def _kernel(packets, scalar, passes_denormals=False, reads_denormals=True):
     def run(a):
-        with np.errstate(all='ignore'):
+        token = quiet_floats.begin()        # (np.errstate(all='ignore'), for less)
+        try:
             out = _evaluate(a, packets, scalar, passes_denormals, reads_denormals)
+        finally:
+            quiet_floats.end(token)
         return out[()] if type(a) is np.float32 else out
     run.__doc__ = packets.__doc__
     return run

@@ -16,6 +16,8 @@ a signed 0, a NaN itself.
 """
 import numpy as np
 
+from .. import quiet_floats
+
 from . import eigen_math, zen3_reciprocal_estimate
 
 _F = np.float32
@@ -60,10 +62,13 @@ def reciprocal(a):
     """1 / a for a float32 numpy array as TensorFlow's CPU kernel computes it."""
     flat = np.ascontiguousarray(a).reshape(-1)
     whole = flat.size - flat.size % eigen_math.PACKET
-    with np.errstate(all='ignore'):
+    token = quiet_floats.begin()         # (np.errstate(all='ignore'), for less)
+    try:
         out = np.divide(_F(1), flat)                  # the scalar functor, for the tail
         if whole:
             out[:whole] = _quiet_packet_reciprocal(flat[:whole])
+    finally:
+        quiet_floats.end(token)
     if whole < flat.size:
         out[whole:] = _scalar_flushed(flat[whole:], out[whole:])
     return out.reshape(np.shape(a))
