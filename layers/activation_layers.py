@@ -142,7 +142,7 @@ class LeakyReLU(_Elementwise):
         if negative_slope is None or negative_slope < 0:
             raise ValueError('The negative_slope value of a Leaky ReLU layer cannot be None or negative value. '
                              'Expected a float. Received: negative_slope=%s' % format(negative_slope, ''))
-        self.negative_slope = float(negative_slope)
+        self.negative_slope = negative_slope        # as given, as Keras 3 keeps it (get_config: 1 stays an int)
         self.built = True
 
     def call(self, inputs):

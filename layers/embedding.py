@@ -19,7 +19,8 @@ from .read_only_weights import ReadOnlyWeight, store
 
 
 def _positive_int(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+    # (a Python int, as Keras 3's isinstance(input_dim, int): numpy integers are refused on TF 2.21)
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
         error = ValueError('`%s` must be a positive integer. Received: %s=%s (of type %s).'
                            % (name, name, format(value, ''), type(value).__name__))      # Keras 3's f-string
         error.add_note('Embedding: %s is a positive integer' % name)

@@ -98,8 +98,8 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)) and all(isinstance(a, (int, np.integer)) for a in axis):
             self.axis = [int(a) for a in axis]
-        elif isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
-            self.axis = int(axis)
+        elif isinstance(axis, int) and not isinstance(axis, bool):      # (Keras 3 refuses numpy integers)
+            self.axis = axis
         else:
             error = TypeError("Expected an int or a list/tuple of ints for the argument 'axis', but received: %r"
                               % (axis,))         # Keras 3's text
