@@ -1,8 +1,6 @@
 """Embedding: integer indices -> rows of a trainable (input_dim, output_dim) table."""
 import warnings
 
-import numpy as np
-
 from framework import backend
 from framework.ops import cast, gather, not_equal
 from framework.ops.indexing import _gather_range_error
