@@ -36,7 +36,8 @@ class HashedCrossing(Layer):
     def __init__(self, num_bins, output_mode='int', sparse=False, name=None, dtype=None, **kwargs):
         if output_mode == 'int' and dtype is None:
             dtype = 'int64'
-        super().__init__(name=name, dtype=dtype, **kwargs)
+        # Keras 3 hands Layer only name and dtype: any other keyword (trainable=False, a misspelt one) is dropped
+        super().__init__(name=name, dtype=dtype)
         if output_mode not in MODES:
             raise ValueError('Unknown value for `output_mode` argument of HashedCrossing. Allowed values are: %s. '
                              'Received: output_mode=%s' % (MODES, output_mode))      # Keras 3's text
