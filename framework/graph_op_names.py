@@ -512,6 +512,19 @@ _ONE_IMAGE_NAMES = frozenset(('convert_image', 'flip_left_right/ReverseV2', 'fli
                               'rgb_to_grayscale', 'per_image_standardization', 'resize/Squeeze'))
 
 
+def _pad_op(parameters):
+    """tf.pad's op (TF 2.21's array_ops.pad): MirrorPad for mode 'REFLECT' / 'SYMMETRIC' (any case), Pad for a
+    constant 0 that is no tensor, else PadV2."""
+    import numpy as np
+    from .tensor import Tensor
+    if str(parameters.get('mode', 'CONSTANT')).upper() in ('REFLECT', 'SYMMETRIC'):
+        return 'MirrorPad'
+    value = parameters.get('constant_values', 0)
+    if isinstance(value, Tensor) or np.ndim(value) != 0:
+        return 'PadV2'
+    return 'Pad' if value == 0 else 'PadV2'
+
+
 def variant(name, parameters, result):
     """The name a call makes where its arguments change the op (None: not one measured): a
     variable given to ``convert_to_tensor`` is read ('ReadVariableOp'); ``tf.random.uniform`` over
@@ -524,6 +537,8 @@ def variant(name, parameters, result):
         return keras_composite_names.variant(name, parameters, result)
     if name in lookup_graph_names.KINDS:
         return lookup_graph_names.op_name(name, parameters)
+    if name == 'Pad':
+        return _pad_op(parameters)
     if name == 'StaticRegexFullMatch' and not isinstance(parameters.get('pattern'), str):
         return 'RegexFullMatch'         # a tensor pattern: the op that reads it when the graph runs
     if name == 'StringNGrams':          # a vector's n-grams come out of a ragged row, a matrix's reshaped
