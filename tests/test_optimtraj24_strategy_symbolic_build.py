@@ -83,3 +83,35 @@ def test_numpy_built_sequential_takes_the_first_batch_shape(same_as_tf):
     assert tuple(model.layers[0].input.shape) == (2, 2)
     same_as_tf(history.history['loss'], [float.fromhex('0x1.38da8ep-7')], measured_on='avx2')
     assert int(opt.iterations.numpy()) == 4
+
+
+@pytest.mark.parametrize('call, built, count', [('test_on_batch', True, 6), ('train_on_batch', True, 6)])
+def test_on_batch_under_strategy_builds_from_the_batch(call, built, count):
+    # TF 2.21: test_on_batch of an unbuilt Sequential made under MirroredStrategy leaves Adam built (6 variables)
+    # and its slots zero; tapeflow's stayed unbuilt (2)
+    with tf.distribute.MirroredStrategy().scope():
+        model = keras.Sequential([keras.layers.Dense(1)])
+        opt = keras.optimizers.Adam(0.1)
+    model.compile(opt, 'mse', metrics=['mae'])
+    getattr(model, call)(np.ones((4, 2), 'f'), np.ones((4, 1), 'f'))
+    assert (opt.built, len(opt.variables)) == (built, count)
+    assert int(opt.iterations.numpy()) == (call == 'train_on_batch')
+
+
+@pytest.mark.parametrize('call', ['test_on_batch', 'fit', 'evaluate_dataset'])
+def test_no_targets_under_strategy_refused_before_the_optimizer_build(call):
+    # TF 2.21: Keras's symbolic build fails on the compiled loss's y None ('None values not supported.') after
+    # building the model and before building the optimizer
+    with tf.distribute.MirroredStrategy().scope():
+        model = keras.Sequential([keras.layers.Dense(1)])
+        opt = keras.optimizers.SGD(0.1)
+    model.compile(opt, 'mse', metrics=['mae'])
+    x = np.ones((4, 2), 'f')
+    with pytest.raises(ValueError, match='^None values not supported.'):
+        if call == 'test_on_batch':
+            model.test_on_batch(x)
+        elif call == 'fit':
+            model.fit(x, None, verbose=0)
+        else:
+            model.evaluate(tf.data.Dataset.from_tensor_slices(x).batch(2), verbose=0)
+    assert model.built and not opt.built

@@ -280,10 +280,10 @@ class TrainingLoops:
         """Keras 3 on TensorFlow builds the optimizer of a model made under a strategy before fit's, evaluate's
         and the *_on_batch methods' first step (its _maybe_symbolic_build: optimizer.build(trainable_variables)):
         on_train_begin / on_test_begin see it built, and evaluate alone builds it. Given fit's or evaluate's
-        ``data``, the model and its compiled metrics are built first on its first batch's shapes
-        (strategy_symbolic_build.py); the *_on_batch methods' model not built yet waits for its step."""
-        if data is not None and self._distribute_strategy is not None:
-            build_for_strategy(self, data)
+        ``data`` (or the *_on_batch methods' batch), the model and its compiled metrics are built first on its
+        first batch's shapes (strategy_symbolic_build.py)."""
+        if data is not None and self._distribute_strategy is not None and not build_for_strategy(self, data):
+            return
         optimizer = getattr(self, 'optimizer', None)
         if optimizer is not None and not optimizer.built and self._distribute_strategy is not None and self.built:
             variables = self.trainable_variables

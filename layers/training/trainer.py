@@ -416,7 +416,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         self.reset_metrics()
         dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'train_on_batch')
-        self._build_optimizer_for_strategy()
+        self._build_optimizer_for_strategy(batch)
         traces = self._step_traces()
         with self._traced_once('train_on_batch', batch, dtypes):
             if traces is not None:      # train_step trains what the serving trace read (OnBatchTrainables)
@@ -445,7 +445,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         self.reset_metrics()
         dtypes = given_dtypes((x, y, sample_weight))
         batch = _one_batch(self, x, y, sample_weight, 'test_on_batch')
-        self._build_optimizer_for_strategy()
+        self._build_optimizer_for_strategy(batch)
         with self._traced_once('test_on_batch', batch, dtypes):
             try:
                 with self._replica_scope(self._step_traces() is None):
