@@ -13,7 +13,7 @@ class GlobalPooling(Layer):
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
         self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
-        self.keepdims = bool(keepdims)
+        self.keepdims = keepdims        # as given, as Keras 3 keeps it (get_config: 1 stays 1)
         self.input_spec = InputSpec(ndim=self.spatial_rank + 2)
         self.built = True
 
