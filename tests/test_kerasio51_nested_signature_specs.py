@@ -76,3 +76,27 @@ def test_a_missing_nested_keyword_is_tf_binding_error(tmp_path):
     assert text.startswith("Binding inputs to tf.function failed due to `missing a required argument: 'aa'`.")
     assert text.endswith('Fallback to flat signature also failed due to: signature_wrapper_h(aa, d, k) missing '
                          'required arguments: aa.')
+
+
+_MODEL = []
+
+
+@tf.function(input_signature=[{'a': tf.TensorSpec([None, 3], name='fa'), 'b': tf.TensorSpec([None, 2])}])
+def _serve(d):
+    return {'score': _MODEL[0]([d['a'], d['b']])}
+
+
+def test_concrete_function_of_a_nested_input_signature(tmp_path):
+    from framework import keras
+    a, b = keras.Input((3,), name='a'), keras.Input((2,), name='b')
+    model = keras.Model([a, b], keras.layers.Dense(1)(keras.layers.Concatenate()([a, b])))
+    _MODEL[:] = [model]
+    tf.saved_model.save(model, str(tmp_path / 'sm'),
+                        signatures={'serving_default': _serve, 'other': _serve.get_concrete_function()})
+    loaded = tf.saved_model.load(str(tmp_path / 'sm'))
+    for name in ('serving_default', 'other'):
+        sig = loaded.signatures[name]
+        # TF 2.21: keywords d (the unnamed spec of parameter d) and fa; outputs {'score': (None, 1)}
+        assert sorted(sig.structured_input_signature[1]) == ['d', 'fa']
+        assert [(k, tuple(s.shape)) for k, s in sig.structured_outputs.items()] == [('score', (None, 1))]
+        assert tuple(sig(fa=tf.ones((2, 3)), d=tf.ones((2, 2)))['score'].shape) == (2, 1)

@@ -114,7 +114,7 @@ class Signature(SignatureText, SignatureGraph):
         if at is not None:
             instance, where = at
         names, specs, structure = _input_names(function), None, None
-        if concrete is None and _is_nested(function.input_signature):
+        if function.input_signature is not None and _is_nested(function.input_signature):
             # TF's wrapper takes the specs' flat tensors and calls the function with them put back in place
             structure = (tuple(function.input_signature), {})
         if concrete is not None and function.input_signature is None:
