@@ -551,8 +551,9 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
 
 # Keras 3 defines these on BaseOptimizer: a call with a Keras 2 keyword (apply_gradients(..., name=...),
 # experimental_aggregate_gradients=...) says "BaseOptimizer.apply_gradients() got an unexpected keyword
-# argument 'name'", and bound methods print so
-for _method in (Optimizer.apply_gradients, Optimizer.apply):
+# argument 'name'", bound methods print so, and Optimizer() says "BaseOptimizer.__init__() missing 1 required
+# positional argument: 'learning_rate'"
+for _method in (Optimizer.__init__, Optimizer.apply_gradients, Optimizer.apply):
     _method.__qualname__ = 'BaseOptimizer.' + _method.__name__
 del _method
 
