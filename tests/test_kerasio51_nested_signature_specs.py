@@ -13,7 +13,8 @@ class _Nested(tf.Module):
         super().__init__()
         self.v = tf.Variable([1., 2.])
 
-    @tf.function(input_signature=[{'b': tf.TensorSpec([2], tf.float32), 'a': tf.TensorSpec([None], tf.float32, name='aa')},
+    @tf.function(input_signature=[{'b': tf.TensorSpec([2], tf.float32),
+                                   'a': tf.TensorSpec([None], tf.float32, name='aa')},
                                   tf.TensorSpec([], tf.float32)])
     def h(self, d, k):
         return {'z': d['a'] * k, 'b': d['b'] * self.v, 'c1': k}
@@ -64,7 +65,8 @@ def test_called_with_the_flat_keywords(tmp_path):
     np.testing.assert_array_equal(out['output_0'].numpy(), [4., 6.])     # TF 2.21: [4., 6.], [5.]
     np.testing.assert_array_equal(out['output_1'].numpy(), [5.])
     # l[0] is 'k', l[1] 'l', z 'k_1' (TF 2.21: 1 + 2 * 2 + 4 * 4 = 21)
-    assert loaded.signatures['dup'](k=tf.constant(1.), l=tf.constant(2.), k_1=tf.constant(4.))['output_0'].numpy() == 21.0
+    out = loaded.signatures['dup'](k=tf.constant(1.), l=tf.constant(2.), k_1=tf.constant(4.))
+    assert out['output_0'].numpy() == 21.0
 
 
 def test_a_missing_nested_keyword_is_tf_binding_error(tmp_path):
