@@ -14,6 +14,7 @@ from .sequences import roll
 from .spectral_transform import _COMPLEX_OF, spectral_transform
 from .unregistered_gradient import without_gradient
 from .graph_input_errors import eager_input_error, kernel_dtype_name
+from .python_value_array import python_value_array
 
 
 def on_device_of(tensor, ref):
@@ -28,7 +29,7 @@ def _complex_input(x, op):
     complex64 (a complex128 array too); its kernel refuses a real tensor with the registry's attr error, and
     irfftnd's Python wrapper with its own ValueError."""
     named = fast_path(x)        # a Python list goes through the slow path: kernel errors end at '[Op:FFT]'
-    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biufc':
+    if not isinstance(x, Tensor) and x is not None and python_value_array(x).dtype.kind in 'biufc':
         x = np.asarray(x).astype(np.complex64)
     t = as_tensor(x, op)
     if t._data.dtype.kind != 'c':
@@ -54,7 +55,7 @@ def _irfft_refusal(t, op):
 def _irfft_input(x, op, rank):
     """irfft's input: TF's Python wrapper checks the rank first ('Shape () must have rank at least 1'), then
     refuses a real tensor ('IRFFT requires tf.complex64 or tf.complex128 inputs, got: <the tensor>')."""
-    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biufc':
+    if not isinstance(x, Tensor) and x is not None and python_value_array(x).dtype.kind in 'biufc':
         x = np.asarray(x).astype(np.complex64)
     t = as_tensor(x, op)
     _check_rank(t, rank, op)
@@ -67,7 +68,7 @@ def _real_input(x, op):
     """A float32 / float64 tensor; TF converts other values preferring float32 (a numpy float64, float16 or
     integer array, or a pandas Series, becomes float32), and refuses a tensor of another dtype in Python
     ('RFFT requires ...')."""
-    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'iuf':
+    if not isinstance(x, Tensor) and x is not None and python_value_array(x).dtype.kind in 'iuf':
         x = np.asarray(x).astype(np.float32)
     t = as_tensor(x, op)
     if t._data.dtype not in _COMPLEX_OF:

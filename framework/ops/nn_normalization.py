@@ -9,6 +9,7 @@ from ..tensor import Tensor
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
 from .lrn_kernels import lrn_grad_array, scale_array
 from .unregistered_gradient import without_gradient
+from .python_value_array import python_value_array
 from . import arithmetic, creation, linalg, reductions, shapes, unary
 
 
@@ -48,7 +49,7 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
     if isinstance(input, (np.ndarray, np.generic, list, tuple, int, float)):
         # the eager fast path converts a numpy array or list to LRN's default T (float32): float64 / int32 run
         x = as_tensor(input, op) if getattr(input, 'dtype', None) in (np.float16, np.float32) or \
-            str(getattr(input, 'dtype', '')) == 'bfloat16' else as_tensor(np.asarray(input, np.float32), op)
+            str(getattr(input, 'dtype', '')) == 'bfloat16' else as_tensor(python_value_array(input, np.float32), op)
     else:
         x = as_tensor(input, op)
         if x.dtype.name not in ('float16', 'bfloat16', 'float32'):      # LRN's T attr

@@ -25,6 +25,7 @@ from .saturation_kernel import adjust_saturation_exact
 from ..unary import rsqrt_array
 from ..unregistered_gradient import not_differentiable, without_gradient
 from ..operands import named_errors
+from ..python_value_array import python_value_array
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
 _YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
@@ -162,7 +163,7 @@ def _hsv_input(images, kernel, op):
     them: a Python or numpy value converts to float32 (the kernels' default type), a tensor must be half,
     bfloat16, float or double (the registry's text), at least 1-D, with 3 channels last (FailedPrecondition)."""
     from ...errors import FailedPreconditionError
-    if not isinstance(images, Tensor) and np.asarray(images).dtype.kind in 'biuf':
+    if not isinstance(images, Tensor) and python_value_array(images).dtype.kind in 'biuf':
         images = np.asarray(images, np.float32)
     x = as_tensor(images, op)
     name = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(x.dtype.name, x.dtype.name)
