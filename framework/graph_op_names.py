@@ -350,6 +350,7 @@ ROWS = (
     ('logistic_loss', 'broadcast', 'keras.ops.binary_crossentropy'),
     (keras_composite_names.LINSPACE, 'known', 'keras.ops.linspace'),
     ('Reshape,Reshape,Tensordot', 'fixed', 'keras.ops.vdot'),
+    (keras_composite_names.INNER, 'inner', 'keras.ops.inner'),
     (keras_composite_names.ROT90, 'rotated', 'keras.ops.rot90'),
     ('sub,Abs,Abs,mul,add,LessEqual', 'broadcast', 'keras.ops.isclose'),
     ('Shape,strided_slice,strided_slice,zeros_like,SelectV2,Sum', 'fixed', 'keras.ops.trace'),

@@ -405,6 +405,23 @@ def _linspace(name, p, result):
     return 'Const,Const,Const,sub,Cast,truediv,%slinspace/Slice' % ('sub,' if num > 1 else '')
 
 
+# ops.inner: Keras 3 checks the ranks in the graph (Rank, Equal per input, LogicalOr) and takes a tf.cond, whose
+# output is the result (TF 2.21, notes/progs/kerasops6/a3.py)
+INNER = 'Rank,Equal,Rank,Equal,LogicalOr,cond/Identity'
+
+
+@_decides(INNER)
+def _inner(name, p, result):
+    """ops.inner of two tensors of one dtype: the cond's output for floats; int32 ones cast to floats first (Cast,
+    Cast) and the cond's output cast back (its Cast the result)."""
+    x1, x2 = p.get('x1'), p.get('x2')
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype:
+        return None
+    kind = x1._data.dtype.kind
+    return name if kind == 'f' else 'Cast,Cast,Rank,Equal,Rank,Equal,LogicalOr,cond,Cast' \
+        if x1.dtype.name == 'int32' else None
+
+
 @_decides('Reshape,Reshape,Tensordot')
 def _vdot(name, p, result):
     """ops.vdot of two tensors of one dtype: both flattened (Reshape, Reshape), then tf.tensordot over their one

@@ -108,6 +108,8 @@ def _output_shape(rule, parameters, result, trace):
         return _array_concat(parameters)
     if rule == 'array_read':
         return _array_element(parameters, result)
+    if rule == 'inner':     # (open even where both inputs' lengths are known: the cond's output)
+        return _inner(parameters, [_traced(t, _is_open(trace)) for t in _tensors(parameters)], result)
     try:
         at_run = _lengths_given_at_run(rule, parameters, trace, result)
     except (TypeError, ValueError, IndexError):     # (arguments the op took but no shape rule reads: unknown)
@@ -690,6 +692,14 @@ def _outer(parameters, shapes, result):
     if len(shapes) != 2 or None in shapes:
         return None
     return tuple(None if None in s else int(_product(s)) for s in shapes)
+
+
+def _inner(parameters, shapes, result):
+    """keras.ops.inner of two matrices: x1's rows, then an open length (Keras 3's tf.cond over the ranks leaves
+    x2's rows unknown: TF 2.21 gives (None, None) for two (None, 4), (2, None) for two (2, 4))."""
+    if len(shapes) != 2 or None in shapes or len(shapes[0]) != 2 or len(shapes[1]) != 2:
+        return None
+    return (shapes[0][0], None)
 
 
 def _segments(parameters, shapes, result):
