@@ -105,7 +105,7 @@ class Attention(Layer):
                                'Received: score_mode=%s' % (score_mode,))       # Keras 3's
             error.add_note("Attention: score_mode is 'dot' or 'concat'")
             raise error
-        self.use_scale = bool(use_scale)
+        self.use_scale = use_scale      # as given, as Keras 3 keeps it (get_config: 1 stays 1)
         self.score_mode = score_mode
         self.dropout = dropout
         self.seed = seed

@@ -52,7 +52,7 @@ class Dot(Layer):
                 raise ValueError('Invalid format for argument `axes`: list elements should be integers. Received: '
                                  'axes=%s' % (axes,))
         self.axes = axes
-        self.normalize = bool(normalize)
+        self.normalize = normalize      # as given, as Keras 3 keeps it (get_config: 1 stays 1)
         self.supports_masking = True        # as Keras: a masked input is accepted quietly, and ...
 
     def compute_mask(self, inputs, mask=None):
