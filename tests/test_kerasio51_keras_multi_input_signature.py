@@ -68,3 +68,14 @@ def test_one_input_in_a_dict(tmp_path):
     sig = _signature(keras.Model({'x': a}, keras.layers.Dense(1)(a)), tmp_path)
     assert _specs(sig.structured_input_signature[1]) == [('inputs', (None, 3), 'float32', 'inputs')]
     assert tuple(sig(inputs=tf.ones((2, 3)))['output_0'].shape) == (2, 1)
+
+
+def test_a_loaded_export_endpoint_prints_as_tf_restored_function(tmp_path):
+    a, b = keras.Input((3,), name='a'), keras.Input((2,), name='bb')
+    model = keras.Model([a, b], keras.layers.Dense(1)(keras.layers.Concatenate()([a, b])))
+    model.export(str(tmp_path / 'ex'), verbose=False)
+    loaded = tf.saved_model.load(str(tmp_path / 'ex'))
+    # TF 2.21: '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at 0x...>'
+    assert repr(loaded.serve).startswith(
+        '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at 0x')
+    assert tuple(loaded.serve([tf.ones((2, 3)), tf.ones((2, 2))]).shape) == (2, 1)

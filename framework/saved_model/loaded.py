@@ -43,7 +43,11 @@ class LoadedObject:
         if _revived_as_trackable(root) and not isinstance(getattr(type(root), name, None), Function):
             return _tracked_attribute(root, name)
         value = getattr(root, name)
-        return _LoadedFunction(value, self._traces.get(name)) if isinstance(value, Function) else value
+        if isinstance(value, Function):
+            return _LoadedFunction(value, self._traces.get(name))
+        if isinstance(value, types.MethodType) and name in _endpoint_names(root):
+            return _RestoredEndpoint(value)       # model.export's 'serve' (a method of tapeflow's archive)
+        return value
 
     def __setattr__(self, name, value):
         setattr(self._root, name, value)
@@ -174,6 +178,26 @@ _ROOT_EXTRAS = ['signatures', 'graph_debug_info'] + list(_VERSIONS)
 # TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
 # ``type(loaded).__name__``; the class keeps its Python name for imports and pickling.
 LoadedObject.__name__ = _CallableLoadedObject.__name__ = '_UserObject'
+
+
+def _endpoint_names(root):
+    names = getattr(root, '_revived_names', None)       # an export's root (model.export, ExportArchive)
+    return names() if names is not None else ()
+
+
+class _RestoredEndpoint:
+    """A loaded export's endpoint kept as a method of its archive: called as it is, printed as the
+    RestoredFunction TF 2.21 revives for it."""
+    __slots__ = ('_method',)
+
+    def __init__(self, method):
+        self._method = method
+
+    def __call__(self, *args, **kwargs):
+        return self._method(*args, **kwargs)
+
+    def __repr__(self):
+        return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
 
 
 class _LoadedFunction:
