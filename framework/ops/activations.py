@@ -6,7 +6,7 @@ import numpy as np
 from .. import backend, graph_random_ops, libm, onednn_policy
 from ..errors import AbortedError, InvalidArgumentError, kernel_error
 from . import eigen_math, eigen_math64, eigen_reciprocal, half_softmax_rows, onednn_softmax, reductions
-from . import softmax_grad_push_down
+from . import gelu_tanh_traced, softmax_grad_push_down
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..composite import dispatch, map_ragged
@@ -242,12 +242,15 @@ def gelu(features, approximate=False, name=None):
 
     TensorFlow's own composition of ops (nn_ops.gelu), so that values and gradients take the same
     roundings: 0.5 * x * erfc(-x * 0.70710677), or 0.5 * x * (1 + tanh(0.7978846 * (x + 0.044715 * x**3)))
-    with x**3 a Pow (Eigen's pow eagerly, x * x**2 in a traced function). TF casts 0.044715 and
-    1/sqrt(2) to x's dtype from float32 constants, so float64 gelu takes their float32 values too."""
+    with x**3 a Pow (Eigen's pow eagerly; grappler's rewritten graph in a traced function: gelu_tanh_traced.py).
+    TF casts 0.044715 and 1/sqrt(2) to x's dtype from float32 constants, so float64 gelu takes their float32
+    values too."""
     from .special_functions import erfc
     from .gelu_folded_constants import erfc_term, folds_gelu_constants
     x = read_once(as_float_tensor(features, 'gelu'))
     if approximate:
+        if gelu_tanh_traced.rewritten(x):       # grappler's ConvertPow and ConstantPushDown
+            return gelu_tanh_traced.gelu(x)
         return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + _GELU_CUBIC * _cube(x))))
     if ACTIVE and folds_gelu_constants(x):
         return 0.5 * x * erfc_term(x)       # a traced step's gradient (gelu_folded_constants.py)
