@@ -22,7 +22,7 @@ from framework.tensor import Tensor
 
 from ..step_graph_errors import note_loss_node
 from .compile import SINGLE_ARRAYS, get_loss
-from .target_errors import keys_as_targets_error, missing_target_error, stars
+from .target_errors import keys_as_targets_error, missing_target_error, stars, too_few_leaves_error
 from .output_losses import losses_of_output
 from .nested_outputs import align_targets, build_losses, deeply_nested, resolve_path
 
@@ -307,6 +307,8 @@ class CompiledLoss:
         outputs with a loss in sorted order (loss={'a': 'mse', 'b': None}, y={'b': t} trains 'a' on t)."""
         loss = self._user_loss
         if not isinstance(loss, (list, tuple, dict)):
+            if self._entries is not None:
+                raise too_few_leaves_error(len(y_pred))
             error = missing_target_error(1, len(y_pred), path=_first_path(y_pred))
             error.add_note('y is keyed %s, the outputs %s' % (sorted(y_true), list(y_pred)))
             raise error
@@ -322,6 +324,9 @@ class CompiledLoss:
         with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
         if len(flat_true) == 1 < len(with_loss) and not isinstance(self._user_loss, (list, tuple, dict)):
             # one loss for every output: Keras 3 maps it over y_pred's paths and misses (0,) in the one target
+            # (once built, it packs the target into the built structure first)
+            if self._entries is not None:
+                raise too_few_leaves_error(len(with_loss))
             raise missing_target_error(1, len(with_loss), path=_first_path(y_pred))
         if len(flat_true) != len(with_loss):
             # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
@@ -347,6 +352,8 @@ class CompiledLoss:
             if isinstance(y_pred, (dict, list, tuple)) and len(y_pred) > 1:
                 # several outputs: Keras 3 packs the lone None as y_pred's structure and fails there
                 if not isinstance(self._user_loss, (list, tuple, dict)):
+                    if self._entries is not None:
+                        raise too_few_leaves_error(len(y_pred))
                     raise missing_target_error(0, len(y_pred), path=_first_path(y_pred))
                 error = ValueError('y_true and y_pred have different structures.\ny_true: *\ny_pred: %s\n'
                                    % stars(y_pred))

@@ -32,6 +32,17 @@ def missing_target_error(count_true, count_outputs, detail=None, path=0):
     return error
 
 
+def too_few_leaves_error(count_outputs):
+    """One target (or None) for several outputs sharing one loss, once the compiled loss was built by an
+    earlier step: Keras 3 then packs y into the structure it was built with, and optree refuses the lone leaf
+    (TF 2.21: ValueError 'Too few leaves for PyTreeSpec; expected: 2, got: 1.'); before the first build the
+    same y is missing_target_error's KeyError."""
+    error = ValueError('Too few leaves for PyTreeSpec; expected: %d, got: 1.' % count_outputs)
+    error.add_note('y holds one target (or none) for %d outputs with a loss; give one target per output'
+                   % count_outputs)
+    return error
+
+
 def keys_as_targets_error(key, y_keys, output_names, dtype):
     """A dict of targets keyed otherwise than as many outputs: Keras 3 packs y's keys in place of the targets,
     and its first loss converts ``key`` (TF 2.21: "Expected float32, but got out_c of type 'str'.")."""
