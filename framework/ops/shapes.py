@@ -22,6 +22,7 @@ from .list_operands import list_kernel_error, list_operands, list_tail_name, sha
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
 from .axis_errors import float_unstack_axis, int32_converted
 from .graph_input_errors import eager_input_error, kernel_dtype_name
+from .axis_attr_refusal import axis_attr_refusal
 
 
 def _ints(shape, op):
@@ -200,6 +201,9 @@ def _squeeze_dims_attr(axis):
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
     x = as_tensor(input, 'expand_dims')
+    refusal = axis_attr_refusal('ExpandDims', 'expand_dims', input, axis)
+    if refusal is not None:
+        raise refusal
     # a numpy float or bool is cast to int32 (a Python bool too, which takes TF's slow path here)
     axis = np.int32(axis) if isinstance(axis, bool) else int32_converted('expand_dims', axis)
     if isinstance(axis, (int, np.integer)) and not -x.ndim - 1 <= axis <= x.ndim:
@@ -540,8 +544,14 @@ def reverse(tensor, axis, name=None):
     if isinstance(tensor, CompositeTensor):      # a RaggedTensor (framework/ragged/ragged_dispatch_more.py)
         return dispatch('reverse', tensor, axis)
     x = as_tensor(tensor, 'reverse')
-    if axis is None:
-        raise InvalidArgumentError('reverse: give the axes to reverse, e.g. axis=[0]')
+    if axis is None:        # TF converts the axis to a tensor
+        raise noted(ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+                               "a Tensor."), 'reverse: give the axes to reverse, e.g. axis=[0]')
+    refusal = axis_attr_refusal('ReverseV2', 'reverse', tensor, axis)
+    if refusal is not None:
+        raise refusal
+    if isinstance(axis, np.ndarray) and axis.dtype.kind in 'fb':
+        axis = axis.astype(np.int32)        # TF casts a numpy float / bool axis array to int32 (1.7 is 1)
     rank = _rank_of(axis)
     if rank != 1:       # ReverseV2's axis is a vector: reverse(x, 0) is its error, not axis [0]
         raise kernel_error('ReverseV2', "'dims' must be 1-dimension, not %d" % rank,
