@@ -438,6 +438,11 @@ def normalize_axis(axis, ndim, op):
             error = axis_errors.float_axis(op, axis) if type(axis) is float else None
             if kernel and isinstance(a, (str, bytes)):      # the reduction kernel's Tidx attribute refuses strings
                 error = _tidx_refusal(op, 'string', named=isinstance(given, Tensor))
+            elif kernel and type(a) is float and isinstance(axis, (list, tuple)) and all(
+                    type(b) in (int, float) for b in axis):
+                # a Python list with a float converts to a float32 axis, which TF's slow path hands to the kernel:
+                # its Tidx refusal without the ' name: ' tail (reduce_sum(x, [1.0]), [0, 1.5])
+                error = _tidx_refusal(op, 'float', named=False)
             if error is None:
                 raise InvalidArgumentError(text)
             error.add_note(text)
