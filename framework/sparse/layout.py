@@ -7,15 +7,25 @@ the values; coordinates are computed on the host.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from .sparse_tensor import SparseTensor
 
 
 def _sparse(sp, op):
     if not isinstance(sp, SparseTensor):
-        raise TypeError('%s: expected a SparseTensor, got %s; build one with tf.sparse.from_dense' % (op, type(sp).__name__))
+        words = '%s: expected a SparseTensor, got %s; build one with tf.sparse.from_dense' % (op, type(sp).__name__)
+        if op in _CONVERTED:        # TF's _convert_to_sparse_tensor refusal; tapeflow's words in a note
+            raise noted(TypeError('Input must be a SparseTensor.'), words)
+        raise TypeError(words)
     return sp
+
+
+# ops whose TF 2.21 wrapper checks its input with sparse_ops._convert_to_sparse_tensor ('Input must be a
+# SparseTensor.'); the others (transpose, expand_dims, softmax, reductions, maximum / minimum) fail by accident
+# there (AttributeError on .indices) and keep tapeflow's words
+_CONVERTED = frozenset(('sparse.to_dense', 'sparse.reorder', 'sparse.retain', 'sparse.fill_empty_rows',
+                        'sparse.to_indicator', 'sparse.reset_shape', 'sparse.reshape', 'sparse.concat'))
 
 
 def _pick(sp, rows, indices, shape):

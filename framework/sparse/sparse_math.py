@@ -7,7 +7,7 @@ values and the dense operands.
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import kernel_error
+from ..errors import kernel_error, noted
 from ..ops.graph_input_errors import eager_input_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
@@ -67,7 +67,9 @@ def add(a, b, threshold=0, name=None):
     from ..ops import add as dense_add, gather, scatter_nd
     if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
         sp, dense = (a, b) if isinstance(a, SparseTensor) else (b, a)
-        _sparse(sp, 'sparse.add')
+        if not isinstance(sp, SparseTensor):        # TF 2.21's sparse.add words
+            raise noted(TypeError('At least one input should be SparseTensor; do you mean to use tf.add()?'),
+                        'sparse.add: expected a SparseTensor, got %s and %s' % (type(a).__name__, type(b).__name__))
         return dense_add(convert_to_tensor(dense, dtype=sp.dtype), to_dense(reorder(sp)))
     if a.values._data.dtype != b.values._data.dtype:       # SparseAdd's input #4 is b's values
         raise eager_input_error('SparseAdd', 4, a.values._data.dtype, b.values._data.dtype)
