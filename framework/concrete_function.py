@@ -173,7 +173,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     @property
     def variables(self):
         """The variables the trace captures (concrete_function_variables: found in the traced code)."""
-        return captured_variables(self._function.python_function)
+        return captured_variables(self._function.python_function, seed_reads=self._entry.seed_reads)
 
     @property
     def trainable_variables(self):

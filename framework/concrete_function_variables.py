@@ -10,7 +10,9 @@ and a tf.Function called inside brings the variables of its own code, as does a 
 method of the program's own that it names (the integrated-gradients tutorial's one_batch reads the
 model through compute_gradients, a global helper: TensorFlow's trace captures what the helper reads).
 A variable named only on a branch the trace does not take is listed too (TensorFlow would not capture
-it).
+it). A Keras seed generator's state is listed where the trace drew from it (trace_seed_reads: a
+Dropout's in training), not otherwise (TF 2.21's inference trace of a model with a GRU or a Dropout
+captures its weights alone).
 """
 import dis
 import os
@@ -28,26 +30,34 @@ _NOT_USER_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.absp
     tuple({sysconfig.get_paths()[key] + os.sep for key in ('stdlib', 'purelib', 'platlib')})
 
 
-def captured_variables(python_function, through_helpers=True):
+def captured_variables(python_function, through_helpers=True, seed_reads=None):
     """The variables ``python_function``'s code names, each once, in the order it names them; with
-    ``through_helpers`` False, not those only the program's plain functions and methods it calls name."""
+    ``through_helpers`` False, not those only the program's plain functions and methods it calls name.
+    ``seed_reads``: the ids of the seed generator states its trace drew from (None: the trace has not
+    run, and a layer called directly lists no seed state, one reached as an attribute all of them)."""
     found, seen = [], set()
-    _collect(python_function, found, seen, _Visited(through_helpers))
+    _collect(python_function, found, seen, _Visited(through_helpers, seed_reads))
     return tuple(found)
 
 
 class _Visited(set):
     """The ids of the code objects a search has read, and whether it reads the program's helpers."""
 
-    def __init__(self, through_helpers):
+    def __init__(self, through_helpers, seed_reads):
         super().__init__()
         self.through_helpers = through_helpers
+        self.seed_reads = seed_reads
+
+    def leaves_out(self, variable):
+        """Whether ``variable`` is a seed generator's state the trace (where it ran) did not draw from."""
+        return self.seed_reads is not None and variable.name == 'seed_generator_state' and \
+            id(variable) not in self.seed_reads
 
 
 def _add(value, found, seen, visited):
     from .function import Function     # (function imports concrete_function, which imports this)
     if isinstance(value, Variable):
-        if id(value) not in seen:
+        if id(value) not in seen and not visited.leaves_out(value):
             seen.add(id(value))
             found.append(value)
     elif isinstance(value, Function):
@@ -82,9 +92,10 @@ def _collect(python_function, found, seen, visited):
     python_function, instance = _unbound(python_function)
     if instance is not None and _is_keras_call(python_function, instance):
         # a layer's or model's own __call__ (Keras's track_and_add_endpoint) or call (tf.function(model.call)):
-        # its variables, as its inference call reads them (not a Dropout's seed state, which only training reads)
+        # its variables, as its call reads them (a Dropout's seed state where the trace drew from it; before
+        # the trace ran, none: an inference call reads none)
         for variable in instance.variables:
-            if variable.name != 'seed_generator_state':
+            if visited.seed_reads is not None or variable.name != 'seed_generator_state':
                 _add(variable, found, seen, visited)
         return
     code = getattr(python_function, '__code__', None)

@@ -53,7 +53,7 @@ import weakref
 import numpy as np
 
 from . import assert_statements, dtypes, graph_random_ops, nest, object_names, symbolic_iteration, trace_names, \
-    trace_prints, traced_ops
+    trace_prints, trace_seed_reads, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -192,7 +192,7 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error')
+                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error', 'seed_reads')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -211,13 +211,14 @@ class _Trace:
         self.attributes = None      # what the trace saw of user objects' attributes (traced_python_attributes)
         self.nodes = None           # (code, offset) of a user line's API call -> its graph node (graph_runtime_errors)
         self.run_error = None       # the error each run of its graph raises: a node no CPU kernel computes
+        self.seed_reads = None      # ids of the Keras seed generators' states the trace drew from
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
-                if name not in ('frozen', 'iterators', 'attributes', 'nodes') and hasattr(self, name)}
+                if name not in ('frozen', 'iterators', 'attributes', 'nodes', 'seed_reads') and hasattr(self, name)}
 
-    def __setstate__(self, state):
-        self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = None
+    def __setstate__(self, state):       # (seed_reads holds ids of this process's objects: not kept)
+        self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = self.seed_reads = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -523,6 +524,8 @@ class Function:
             objects_at_start = traced_python_attributes.scalars_at_start(
                 traced_python_attributes.objects_of(self._python_function, args, kwargs))
             args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
+        seed_reads = set()
+        trace_seed_reads.OPEN.append(seed_reads)
         try:
             with _own_key_traced_once(self, key), trace_prints.held(), \
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
@@ -568,6 +571,8 @@ class Function:
             if raised is error:
                 raise
             raise raised from None
+        finally:
+            trace_seed_reads.OPEN.pop()     # (a stack: a nested trace has closed its own)
         if later is not None and later.created:     # (TensorFlow's check after such a trace)
             self._refuses_variables = True
             raise ValueError(NON_FIRST_CALL)
@@ -585,6 +590,8 @@ class Function:
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
+        if entry.seed_reads is None:
+            entry.seed_reads = seed_reads
         if recorders is not None:
             entry.iterators = traced_python_iterators.taken(recorders)
         if objects_at_start:
