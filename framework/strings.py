@@ -49,7 +49,9 @@ def _dims(shape):
 
 def join(inputs, separator='', name=None):
     """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
-    if isinstance(inputs, (str, bytes, Tensor)) or not isinstance(inputs, (list, tuple)):
+    if not isinstance(inputs, (list, tuple, Tensor, bytes)):      # the op wrapper's list argument (TF 2.21's words)
+        raise TypeError("Expected list for 'inputs' argument to 'string_join' Op, not %r." % (inputs,))
+    if isinstance(inputs, (Tensor, bytes)):     # (TF iterates them: a tensor joins its rows, bytes fail on ints)
         raise TypeError('join: inputs must be a list of string tensors, got %r' % (inputs,))
     separator = '' if separator is None else separator         # an unset attribute: its default
     if not isinstance(separator, (str, bytes)):                 # StringJoin's string attribute

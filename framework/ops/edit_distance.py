@@ -22,8 +22,11 @@ def _levenshtein(a, b):
 def _sequences(sp, what):
     """{leading index tuple: the values in order of the last index}, the dense shape and the dtype."""
     if not (hasattr(sp, 'indices') and hasattr(sp, 'dense_shape')):
-        raise TypeError('edit_distance: %s must be a SparseTensor, got %s; convert with tf.sparse.from_dense'
-                        % (what.capitalize(), type(sp).__name__))
+        # TF 2.21's words ('Hypothesis must be a SparseTensor.'); tapeflow's in a note
+        error = TypeError('%s must be a SparseTensor.' % what.capitalize())
+        error.add_note('edit_distance: %s must be a SparseTensor, got %s; convert with tf.sparse.from_dense'
+                       % (what, type(sp).__name__))
+        raise error
     shape = np.asarray(backend.to_host(sp.dense_shape._data)).astype(np.int64)
     if shape.size < 2:
         raise InvalidArgumentError('edit_distance: Input SparseTensors must have rank at least 2, but %s_shape rank '

@@ -50,6 +50,9 @@ def dynamic_stitch(indices, data, name=None):
     Raises:
         InvalidArgumentError: a data tensor whose shape does not start with its indices' shape.
     """
+    for arg, value in (('indices', indices), ('data', data)):      # the op wrapper's list arguments (TF 2.21)
+        if not isinstance(value, (list, tuple, Tensor, np.ndarray)):
+            raise TypeError("Expected list for '%s' argument to 'dynamic_stitch' Op, not %r." % (arg, value))
     index_arrays = [_host(as_tensor(i, 'dynamic_stitch')).astype(np.int64) for i in indices]
     tensors = [as_tensor(d, 'dynamic_stitch') for d in data]
     if len(index_arrays) != len(tensors) or not tensors:

@@ -37,7 +37,9 @@ def map_values(op, *args, **kwargs):
     """``op`` on the values of the SparseTensor arguments, which must share their indices."""
     sparse = [a for a in list(args) + list(kwargs.values()) if isinstance(a, SparseTensor)]
     if not sparse:
-        raise ValueError('sparse.map_values: expected at least one SparseTensor argument; call op directly')
+        error = ValueError('No SparseTensor in argument list of map_values')       # TF 2.21's words
+        error.add_note('sparse.map_values: expected at least one SparseTensor argument; call op directly')
+        raise error
     first = sparse[0]
     for other in sparse[1:]:
         if not (np.array_equal(other._indices_host(), first._indices_host())

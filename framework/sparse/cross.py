@@ -32,7 +32,12 @@ def _rows(value, i):
 def cross(inputs, name=None, separator=None):
     """A 2-D string SparseTensor: row i holds ``a + separator + b + ...`` for every pick of one
     value from row i of each input (``separator`` defaults to ``'_X_'``)."""
-    if not isinstance(inputs, (list, tuple)) or not inputs:
+    if not isinstance(inputs, (list, tuple)):      # TF 2.21's check; tapeflow's words in a note
+        error = TypeError('Inputs must be a list')
+        error.add_note('sparse.cross: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
+                       % type(inputs).__name__)
+        raise error
+    if not inputs:
         raise TypeError('sparse.cross: inputs must be a non-empty list of SparseTensors or dense 2-D tensors')
     sep = (b'_X_' if separator is None else separator.encode() if isinstance(separator, str) else bytes(separator))
     per_input = [_rows(value, i) for i, value in enumerate(inputs)]

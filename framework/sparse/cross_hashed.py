@@ -58,7 +58,12 @@ def _feature_hashes(value, i):
 def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
     """A 2-D int64 SparseTensor: row i holds the hashed bucket of every pick of one value from
     row i of each input, in ``tf.sparse.cross``'s order."""
-    if not isinstance(inputs, (list, tuple)) or not inputs:
+    if not isinstance(inputs, (list, tuple)):      # TF 2.21's check; tapeflow's words in a note
+        error = TypeError('Inputs must be a list')
+        error.add_note('sparse.cross_hashed: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
+                       % type(inputs).__name__)
+        raise error
+    if not inputs:
         raise TypeError('sparse.cross_hashed: inputs must be a non-empty list of SparseTensors or dense 2-D tensors')
     if isinstance(num_buckets, bool) or not isinstance(num_buckets, (int, np.integer)) or num_buckets < 0:
         raise ValueError('sparse.cross_hashed: num_buckets must be an int >= 0, got %r' % (num_buckets,))

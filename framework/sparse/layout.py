@@ -250,6 +250,9 @@ def _check_concat_shapes(shapes, axis):
 def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     """SparseTensors joined along ``axis``; the result's entries are in row-major order."""
     from ..ops import concat as dense_concat
+    if not isinstance(sp_inputs, (list, tuple)):        # TF 2.21's check
+        raise noted(TypeError('Inputs must be a list or tuple.'),
+                    'sparse.concat: sp_inputs must be a list of SparseTensors, got %s' % type(sp_inputs).__name__)
     parts = [_sparse(s, 'sparse.concat') for s in sp_inputs]
     shapes = [p._shape_host() for p in parts]
     if isinstance(axis, Tensor) and axis.ndim == 0:
