@@ -21,7 +21,8 @@ from .missing_kernels import refuse_missing, refuse_unregistered
 from .linalg_checks import matrices
 from .linalg_decompositions import _nan_where_not_finite
 from .matrix_ops import solve
-from .operands import ACTIVE, named_errors, record
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .graph_input_errors import kernel_dtype_name
 from .reductions import reduce_max, reduce_sum
 from .selection import where
 from .unary import abs as _abs
@@ -204,10 +205,17 @@ def logm(input, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError: a real input (TensorFlow's kernel takes complex64/complex128 only).
     """
-    a = matrices(input, 'logm')
-    if a._data.dtype.kind != 'c':
-        raise InvalidArgumentError('logm: expected complex64 or complex128 matrices, got %s; use '
-                                   'framework.complex(x, framework.zeros_like(x))' % (a.dtype.name,))
+    x = as_tensor(input, 'logm')
+    if x._data.dtype.kind != 'c':       # MatrixLogarithm's registry refuses it before any shape check
+        error = InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: complex64, complex128\n\t; NodeDef: "
+            "{{node MatrixLogarithm}}; Op<name=MatrixLogarithm; signature=input:T -> output:T; attr=T:type,allowed="
+            "[DT_COMPLEX64, DT_COMPLEX128]> [Op:MatrixLogarithm]%s"
+            % (kernel_dtype_name(x.dtype), ' name: ' if isinstance(input, (Tensor, np.ndarray)) else ''))
+        error.add_note('logm: expected complex64 or complex128 matrices, got %s; use tf.complex(x, tf.zeros_like(x))'
+                       % (x.dtype.name,))
+        raise error
+    a = matrices(x, 'logm')
     def compute(m):
         host = backend.to_host(m._data)
         e, v = np.linalg.eig(host.astype(np.complex128))
