@@ -24,9 +24,10 @@ from .shapes import expand_dims, squeeze, transpose
 _KERNELS = {'diag_part': ('MatrixDiagPartV3', 'diag_part'), 'band_part': ('MatrixBandPart', True)}
 
 
-def _matrices(x, op, name=None):
+def _matrices(x, op, name=None, padding_value=None):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub' and t._data.dtype.name != 'bfloat16':     # (bfloat16: kind 'V')
+        _refuse_padding(t, padding_value, op)
         raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim < 2:
         sentence = '%s: input must be at least 2-dim (a batch of matrices), received shape %s' % (op, tuple(t.shape))
@@ -76,7 +77,7 @@ def _check_offsets(x, k, op, named):
 @named_errors('diag_part')
 def diag_part(input, name=None, k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002
     """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
-    x = _matrices(input, 'diag_part')
+    x = _matrices(input, 'diag_part', padding_value=padding_value)
     _check_offsets(x, k, 'diag_part', fast_path(input, k) and (name or 'diag_part'))
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'diag_part')
@@ -117,11 +118,21 @@ def _check_diag_sizes(n, k, rows, cols, named):
                                                                     least_cols if cols == -1 else cols))
 
 
+def _refuse_padding(t, padding_value, op):
+    """TF 2.21's diag / diag_part (and trace, which takes diag_part) convert padding_value to the input's dtype
+    first: a string input with the default 0 fails there, 'Cannot convert 0 to EagerTensor of dtype string'."""
+    if padding_value is not None and t._data.dtype.kind in 'OSU' and not isinstance(padding_value, (str, bytes, Tensor)):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype string' % (padding_value,))
+        error.add_note('%s: expected a numeric or bool tensor, got dtype string' % op)
+        raise error
+
+
 @named_errors('diag')
 def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
     v = as_tensor(diagonal, 'diag')
     if v._data.dtype.kind not in 'fciub' and v._data.dtype.name != 'bfloat16':
+        _refuse_padding(v, padding_value, 'diag')
         raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
     if v.ndim < 1:
         raise kernel_error('MatrixDiagV3', 'diagonal must be at least 1-dim, received shape: []', named='diag',
