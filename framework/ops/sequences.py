@@ -101,7 +101,7 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
         limit = as_tensor(maxlen, 'sequence_mask')
         if limit.ndim != 0:
             raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape "
-                             "'%s' instead" % (maxlen, tuple(limit.shape)))
+                             "'%s' instead" % (limit.numpy(), tuple(limit.shape)))     # (TF shows the converted value)
     if ACTIVE:
         record_blocked('sequence_mask', (t,))
     try:
