@@ -2,9 +2,9 @@
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
-from .graph_input_errors import kernel_dtype_name
+from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .operands import as_size, as_tensor, named_errors
 
 
@@ -50,6 +50,15 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
     dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(idx._data)
+    if isinstance(depth, Tensor) and fast_path(indices):
+        # TF's eager fast path checks depth's dtype (int32) before its shape, with the ' name: ' tail
+        if depth.dtype.name != 'int32':
+            raise noted(eager_input_error('OneHot', 1, 'int32', depth.dtype.name),
+                        'one_hot: depth must be an int32 scalar, got %s' % depth.dtype.name)
+        if depth.ndim > 0:
+            raise kernel_error('OneHot', 'depth must be a scalar, but got: [%s]' % ','.join(map(str, depth.shape)),
+                               named=True, note='one_hot: depth must be one non-negative integer, got shape %s'
+                                                % (tuple(depth.shape),))
     if isinstance(depth, (list, tuple, np.ndarray, Tensor)) and np.ndim(depth) > 0:      # OneHot's words, no tail
         raise kernel_error('OneHot', 'depth must be a scalar, but got: [%s]' % ','.join(map(str, np.shape(depth))),
                            note='one_hot: depth must be one non-negative integer, got shape %s' % (np.shape(depth),))
