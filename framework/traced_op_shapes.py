@@ -826,9 +826,16 @@ def _dotted(parameters, shapes, result):
 
 
 def _matmul(parameters, shapes, result):
-    if len(shapes) != 2 or None in shapes or len(shapes[0]) < 2 or len(shapes[1]) < 2:
+    if len(shapes) != 2 or None in shapes:
         return None
     a, b = shapes
+    if 'x1' in parameters and (len(a) == 1 or len(b) == 1):
+        # keras.ops.matmul of a vector (numpy's rule, Keras's tensordot): the vector's axis goes, an open batch stays
+        if len(a) == 1 and len(b) == 1:
+            return ()
+        return a[:-1] if len(b) == 1 else b[:-2] + b[-1:]
+    if len(a) < 2 or len(b) < 2:
+        return None
     flip_a = parameters.get('transpose_a') or parameters.get('adjoint_a')
     flip_b = parameters.get('transpose_b') or parameters.get('adjoint_b')
     rows = a[-1] if flip_a else a[-2]

@@ -10,7 +10,7 @@ from framework import graph_op_names, traced_op_shapes, traced_ops
 
 _OWN_RULES = {'range', 'constant', 'fixed', 'outputs', 'call', 'masked', 'known', 'pieces', 'decoded', 'densified',
               'element', 'opaque', 'tile', 'repeat', 'padded', 'counted',
-              'scoped_outputs', 'ragged_dense'}   # output_shape's own branches
+              'scoped_outputs', 'ragged_dense', 'inner'}   # output_shape's own branches
 
 
 def _resolve(path):
