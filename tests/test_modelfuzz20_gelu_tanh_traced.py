@@ -85,7 +85,8 @@ def test_traced_gelu_without_tape(how):
     assert _bits(tf.function(fn)(tf.constant(_f32(Z, (4, 8))))) == GRAPH_OUT
 
 
-def test_fit_with_keras_ops_gelu_matches_tf():
+def test_fit_with_keras_ops_gelu_matches_tf(same_as_tf):
+    # (measured on the AVX2 EPYC: elsewhere tapeflow takes the Xeon's matrix-product orders, the last bits move)
     m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation=lambda x: keras.ops.gelu(x)),
                           keras.layers.Dense(2)])
     m.set_weights([_f32(W0, (4, 8)), np.zeros(8, np.float32), _f32(W2, (8, 2)), np.zeros(2, np.float32)])
@@ -93,5 +94,6 @@ def test_fit_with_keras_ops_gelu_matches_tf():
     y = np.random.default_rng(8).normal(size=(12, 2)).astype('float32')
     m.compile(keras.optimizers.Adam(0.05), 'mse')
     h = m.fit(x, y, epochs=2, batch_size=4, shuffle=False, verbose=0)
-    assert h.history['loss'] == LOSS
-    assert _bits(m.get_weights()[0]) == KERNEL
+    same_as_tf(h.history['loss'], LOSS, measured_on='avx2')
+    same_as_tf(m.get_weights()[0].ravel().tolist(), np.array(KERNEL, np.uint32).view(np.float32).tolist(),
+               measured_on='avx2')
