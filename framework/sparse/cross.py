@@ -29,16 +29,21 @@ def _rows(value, i):
     return [[as_bytes(v) for v in row] for row in rows]
 
 
+def check_cross_inputs(inputs, op):
+    """TF 2.21's check of a cross's ``inputs`` (its text, tapeflow's words in a note), and a non-empty list."""
+    if not isinstance(inputs, (list, tuple)):
+        error = TypeError('Inputs must be a list')
+        error.add_note('%s: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
+                       % (op, type(inputs).__name__))
+        raise error
+    if not inputs:
+        raise TypeError('%s: inputs must be a non-empty list of SparseTensors or dense 2-D tensors' % op)
+
+
 def cross(inputs, name=None, separator=None):
     """A 2-D string SparseTensor: row i holds ``a + separator + b + ...`` for every pick of one
     value from row i of each input (``separator`` defaults to ``'_X_'``)."""
-    if not isinstance(inputs, (list, tuple)):      # TF 2.21's check; tapeflow's words in a note
-        error = TypeError('Inputs must be a list')
-        error.add_note('sparse.cross: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
-                       % type(inputs).__name__)
-        raise error
-    if not inputs:
-        raise TypeError('sparse.cross: inputs must be a non-empty list of SparseTensors or dense 2-D tensors')
+    check_cross_inputs(inputs, 'sparse.cross')
     sep = (b'_X_' if separator is None else separator.encode() if isinstance(separator, str) else bytes(separator))
     per_input = [_rows(value, i) for i, value in enumerate(inputs)]
     nrows = {len(rows) for rows in per_input}

@@ -12,6 +12,7 @@ import numpy as np
 from .. import backend
 from ..string_hashes import fingerprint64
 from ..tensor import Tensor, convert_to_tensor
+from .cross import check_cross_inputs
 from .sparse_tensor import SparseTensor
 
 DEFAULT_HASH_KEY = 0xDECAFCAFFE      # TensorFlow's _DEFAULT_HASH_KEY for sparse crosses
@@ -58,13 +59,7 @@ def _feature_hashes(value, i):
 def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
     """A 2-D int64 SparseTensor: row i holds the hashed bucket of every pick of one value from
     row i of each input, in ``tf.sparse.cross``'s order."""
-    if not isinstance(inputs, (list, tuple)):      # TF 2.21's check; tapeflow's words in a note
-        error = TypeError('Inputs must be a list')
-        error.add_note('sparse.cross_hashed: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
-                       % type(inputs).__name__)
-        raise error
-    if not inputs:
-        raise TypeError('sparse.cross_hashed: inputs must be a non-empty list of SparseTensors or dense 2-D tensors')
+    check_cross_inputs(inputs, 'sparse.cross_hashed')
     if isinstance(num_buckets, bool) or not isinstance(num_buckets, (int, np.integer)) or num_buckets < 0:
         raise ValueError('sparse.cross_hashed: num_buckets must be an int >= 0, got %r' % (num_buckets,))
     key = DEFAULT_HASH_KEY if hash_key is None else int(hash_key) & _MASK
