@@ -21,12 +21,19 @@ def install_conversions(variable_class):
             raise TypeError('A Keras Variable cannot be used as a boolean.')
         return tensor_class.__bool__(self)
 
+    # (TF 2.21's MirroredVariable, a MirroredStrategy scope's tf.Variable or keras.Variable, defines neither:
+    # Python's TypeErrors; read its value with .numpy())
     def __float__(self):
+        if self._mirrored():
+            raise TypeError("float() argument must be a string or a real number, not 'MirroredVariable'")
         if self._path is not None:
             _refuse_non_scalar(self)
         return tensor_class.__float__(self)
 
     def __int__(self):
+        if self._mirrored():
+            raise TypeError("int() argument must be a string, a bytes-like object or a real number, not "
+                            "'MirroredVariable'")
         if self._path is not None:
             _refuse_non_scalar(self)
         return tensor_class.__int__(self)

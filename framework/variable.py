@@ -243,7 +243,24 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         raise RuntimeError(message + ' with `tf.Variable`s is not supported. ' + _IN_PLACE_HINTS[message])
 
     def __len__(self):       # a variable has no len() in TensorFlow 2.21 nor Keras 3 (a tensor has)
-        raise TypeError("object of type '%s' has no len()" % ('ResourceVariable' if self._path is None else 'Variable'))
+        raise TypeError("object of type '%s' has no len()" % self._type_name())
+
+    def _mirrored(self):
+        strategy = getattr(self, '_strategy', None)      # (a read-only view of a variable has none)
+        return strategy is not None and strategy._MIRRORED_VARIABLES
+
+    def _type_name(self):
+        """The class TF 2.21 names in Python's errors about this variable: a MirroredStrategy scope's are
+        MirroredVariables (a keras.Variable's too), else Keras's 'Variable' or TF's 'ResourceVariable'."""
+        if self._mirrored():
+            return 'MirroredVariable'
+        return 'ResourceVariable' if self._path is None else 'Variable'
+
+    # TF 2.21's variables define no __index__ (a list index, range(v): Python's TypeError naming the class; the
+    # value reads through int(v) or .numpy()); a MirroredVariable no __int__ / __float__ either
+    # (keras_variable_conversions)
+    def __index__(self):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % self._type_name())
 
     def __iadd__(self, other):
         return self._in_place(lambda: self + other, '`variable += value`')
@@ -274,8 +291,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         # TF's and Keras 3's variables define no __format__: object's, so f'{v}' is str(v) and a spec
         # (f'{optimizer.learning_rate:.4f}') is a TypeError naming the class
         if spec:
-            raise TypeError('unsupported format string passed to %s.__format__'
-                            % ('Variable' if self._path is not None else 'ResourceVariable'))
+            raise TypeError('unsupported format string passed to %s.__format__' % self._type_name())
         return str(self)
 
     @property
@@ -593,8 +609,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         text = numpy_text(self.numpy(), True)
         text = "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, self._shape_text(), dtypes.display_name(self._data.dtype), text)
-        strategy = getattr(self, '_strategy', None)
-        if strategy is not None and strategy._MIRRORED_VARIABLES:
+        if self._type_name() == 'MirroredVariable':
             return 'MirroredVariable:{\n  0: %s\n}' % text    # made in a MirroredStrategy's scope: one component
         return text
 

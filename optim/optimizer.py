@@ -129,10 +129,15 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
     def _iteration_count(self):
         return int(backend.to_host(self._iterations._data))
 
+    def _updates_made(self):
+        """``int(self.iterations)``, read from the data (a MirroredStrategy's variable refuses int())."""
+        count, steps = self._iteration_count(), self.gradient_accumulation_steps
+        return count // steps if steps else count
+
     def _local_step(self, dtype):
         """The 1-based number of the update in progress, as Keras's ``iterations + 1``."""
         step = self._update_step.number
-        return dtype.type(int(self.iterations) + 1 if step is None else step)
+        return dtype.type(self._updates_made() + 1 if step is None else step)
 
     def per_step(self, key, dtype, compute):
         """``compute()`` once per update and dtype: the scalars every variable's
@@ -397,7 +402,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
         update_step = self._update_step
-        update_step.number = (count // steps if steps else count) + 1     # int(self.iterations) + 1
+        update_step.number = (count // steps if steps else count) + 1     # int(self.iterations) + 1 (_updates_made)
         self._per_step_cache.clear()
         try:
             self._update_variables(grads, variables, lr)
@@ -514,7 +519,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
             self._weight_decay.apply(variables, self.weight_decay, lr, factors)
 
     def _update_moving_averages(self):
-        step = int(self.iterations)
+        step = self._updates_made()
         update_moving_averages(self._slots, step, self.ema_momentum)
         if self.ema_overwrite_frequency and (step + 1) % self.ema_overwrite_frequency == 0:
             overwrite_with_averages(self._slots, self._slots.model_variables())

@@ -19,6 +19,8 @@ from ..variable import Variable
 from . import index_kernels
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
 
+_PYTHON_SLICE = type(slice(None))      # (the module's tf.slice shadows the name below)
+
 
 def _raw_index(index, xp):
     """The index with tensors and lists as arrays of ``xp``, the data's own array module."""
@@ -26,6 +28,11 @@ def _raw_index(index, xp):
         return tuple(_raw_index(i, xp) for i in index)
     if isinstance(index, Tensor):
         index = index._data
+    elif type(index) is _PYTHON_SLICE:
+        # (a bound that is a tensor or a variable, which TF's strided slice reads as a value: its array scalar,
+        # since a variable, as in TF, is no Python index)
+        if isinstance(index.start, Tensor) or isinstance(index.stop, Tensor) or isinstance(index.step, Tensor):
+            index = _PYTHON_SLICE(*(b._data[()] if isinstance(b, Tensor) else b for b in (index.start, index.stop, index.step)))
     elif isinstance(index, list):
         index = np.asarray(index)
     if xp is not np and isinstance(index, np.ndarray):
