@@ -34,6 +34,8 @@ def reflected_or_raise(error, tensor, other, name):
         from .eager_graph_names import inside_function
         if inside_function():   # a graph tensor's __index__ raises TypeError: the sequence declines, TF's error stays
             raise error
+    if type(tensor) is not Tensor and hasattr(tensor, 'value'):
+        tensor = tensor.value()     # (TF's variable operators run the tensor's on its value: 2 * 'ab' repeats)
     try:
         result = reflected(other, tensor)
     except (TypeError, ValueError):
