@@ -18,6 +18,7 @@ def reflected_or_raise(error, tensor, other, name):
     from .keras_operands import is_keras_variable, is_shape_error, named_as_converted
     from .keras_variable_operators import FALLS_BACK, keras_operator
     from .tensor import Tensor
+    from .variable import Variable
     error = named_as_converted(error, tensor, other)     # a Keras variable's own operator converts both
     if name in FALLS_BACK and is_keras_variable(other) and not is_shape_error(error):
         # TF's slow path refused the Keras variable's dtype with a TypeError: its reflected operator (Keras's) runs
@@ -34,7 +35,7 @@ def reflected_or_raise(error, tensor, other, name):
         from .eager_graph_names import inside_function
         if inside_function():   # a graph tensor's __index__ raises TypeError: the sequence declines, TF's error stays
             raise error
-    if type(tensor) is not Tensor and hasattr(tensor, 'value'):
+    if isinstance(tensor, Variable):
         tensor = tensor.value()     # (TF's variable operators run the tensor's on its value: 2 * 'ab' repeats)
     try:
         result = reflected(other, tensor)

@@ -123,7 +123,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
     def iterations(self):
         """The number of updates applied (an int64 Variable; with gradient accumulation, updates made)."""
         if self.gradient_accumulation_steps:
-            return convert_to_tensor(np.int64(self._iteration_count() // self.gradient_accumulation_steps))
+            return convert_to_tensor(np.int64(self._updates_made()))
         return self._iterations
 
     def _iteration_count(self):
