@@ -61,6 +61,7 @@ def reject_numpy_text(what, **values):
     while a string tensor of the same texts runs. Accepting it here would let a program that
     stops on TensorFlow run on.
     """
+    walked = []
     for name, value in values.items():
         for array in nest.flatten(value):
             if type(array) is np.ndarray and array.dtype.kind in 'USO' and not _keras_reads_as_strings(array):
@@ -71,13 +72,25 @@ def reject_numpy_text(what, **values):
                                % (what, name, array.dtype))
                 raise error
             text = _pandas_text_dtype(array)
-            if text is not None:
+            if text is None:
+                walked.append(array)
+            else:
                 # the pandas-dataframe tutorial's fit(dict(df), ...) with its string 'thal' column
+                _cast_walked_series(walked)
                 error = ValueError('Invalid dtype: %s' % text)
                 error.add_note('%s: %s holds a pandas column of dtype %s; Keras takes numeric or bool columns only '
                                'here: encode the text first, or pass it as a string tensor (tf.constant(...)) or in '
                                'a tf.data.Dataset' % (what, name, text))
                 raise error
+
+
+def _cast_walked_series(walked):
+    """Cast the float pandas Series that Keras 3's array adapter casts to floatx before a text column
+    stops it (it walks the data in tf.nest order: dict(df)'s 'oldpeak' comes before 'thal'). Only for
+    the side effect: pandas' astype enters warnings.catch_warnings, so on TF 2.21 the next fit's
+    once-per-place warnings ('shuffle=True ... was provided as a tf.data.Dataset') show again."""
+    for array in walked:
+        _series_as_column(array)
 
 
 def _keras_reads_as_strings(array):
