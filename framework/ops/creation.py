@@ -9,6 +9,7 @@ from ..autopacking import pack
 from ..composite import map_ragged
 from ..placement import current_xp
 from ..tensor import ConversionError, Tensor
+from ..variable import Variable
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import SHAPE_SEQUENCES, TensorShape
 from .integer_arguments import refuse_non_integer
@@ -347,6 +348,10 @@ def _check_eye_arguments(num_rows, num_columns, batch_shape, dtype):
     # TF's linalg eye checks Python sizes for integers, then fills ones (and zeros) of the diagonal's and the
     # batch's sizes: a negative size is Fill's error, a string dtype the ones' conversion error
     columns = num_rows if num_columns is None else num_columns
+    if isinstance(num_rows, Variable) or isinstance(columns, Variable):
+        # TF tests its sizes with is_tf_type, which a tf.Variable is not: it falls to the integer check
+        raise TypeError('Arguments `num_rows` and `num_columns` must be positive integer values. Received: '
+                        'num_rows=%s, num_columns=%s' % (num_rows, columns))
     if isinstance(num_rows, Tensor) or isinstance(columns, Tensor):
         # TF's diagonal size is minimum(num_rows, num_columns): Minimum refuses sizes of two dtypes
         # (eye(int32 tensor, float tensor): 'cannot compute Minimum as input #1(zero-based) ...')
