@@ -1,6 +1,7 @@
 """What ``Layer.__call__`` does to its inputs: convert and cast them, read
 their shapes, check them against the layer's InputSpec."""
 import inspect
+import numbers
 
 import numpy as np
 
@@ -163,10 +164,12 @@ def check_spec(layer, inputs):
             [inputs[key] for key in sorted(inputs)] if type(inputs) is dict else [inputs]
     # Keras 3's words (Dense([x, x]) failed in its build here; a custom layer whose input_spec lists two
     # specs, called on one tensor, is refused before its call)
-    if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict):
-        if type(inputs) is dict or not any(isinstance(v, (list, tuple, dict)) for v in values):
-            raise count_error(layer, specs, values)
-        # Inputs nested deeper ([{'u': a, 'v': b}, c]): Keras 3 counts and checks the flattened tensors
+    nested = type(inputs) is not dict and any(isinstance(v, (list, tuple, dict)) for v in values)
+    if len(specs) != len(values) and (len(specs) == 1 or type(inputs) is not dict) and not nested:
+        raise count_error(layer, specs, values)
+    if nested:
+        # Inputs nested deeper ([{'u': a, 'v': b}, c], or Dense(1)(inputs=[[1., 2.]]), whose Python numbers
+        # Keras 3 leaves unconverted): Keras 3 counts and checks the flattened leaves
         values = nest.flatten(inputs)
         if len(specs) != len(values):
             raise count_error(layer, specs, values)
@@ -210,8 +213,8 @@ def refuse_shapeless(layer, inputs):
 def _described(value):
     # Keras 3 formats the list of inputs, so each shows as its repr: '<tf.Tensor: shape=(2, 3), dtype=float32,
     # numpy=...>' (the arrays converted first), '<KerasTensor shape=(None, 3), ...>'
-    if value is None or isinstance(value, (Tensor, KerasTensor)):
-        return value
+    if value is None or isinstance(value, (Tensor, KerasTensor, numbers.Number, str, bytes)):
+        return value        # (a Python number shows as itself: Dense(1)(inputs=[1., 2.]) lists [1.0, 2.0])
     return 'Tensor(shape=%s)' % (tuple(np.shape(value)),) if hasattr(value, 'shape') else repr(value)[:40]
 
 
