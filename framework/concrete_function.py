@@ -199,7 +199,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
             return tuple(args), kwargs
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
-            value = placeholder(key, self._entry.spec_names.get(name, name))
+            value = placeholder(key, name, self._entry.spec_names.get(name))
             if kind == 'KEYWORD_ONLY':
                 kwargs[name] = value
             else:
@@ -277,9 +277,11 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         ``scale=2``, a ``**kw`` entry) are passed as keywords, ``*args`` ones in order. None where the trace
         has structured parameters, or a traced object is gone."""
         tensors = iter(list(args) + [kwargs[name] for name, _ in self._flat_specs()[len(args):]])
-        if self._entry.key is None:     # an input_signature's trace: a flat one takes the tensors in order
+        if self._entry.key is None:     # an input_signature's trace: its specs take the tensors in flat order
             specs = self._function._binder.input_signature
-            return ([next(tensors) for _ in specs], {}) if all(isinstance(s, TensorSpec) for s in specs) else None
+            if not all(isinstance(s, TensorSpec) for s in nest.flatten(list(specs))):
+                return None
+            return [nest.pack_sequence_as(spec, [next(tensors) for _ in nest.flatten(spec)]) for spec in specs], {}
         positional, keywords = [], {}
         for name, kind, key in self._parameters():
             if is_tensor_key(key):
@@ -303,21 +305,41 @@ class ConcreteFunction(PrintedAsConcreteFunction):
 
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
-        signature; each takes its parameter's name, repeats numbered 'pair', 'pair_1', ..."""
+        signature, in nest's flat order; each takes its spec's own name (TensorSpec(name='inp'), inside a
+        structure too), else its parameter's, repeats numbered 'pair', 'pair_1', ..."""
         found = []
         args, kwargs = self.structured_input_signature
+        own_args, own_kwargs = self._own_specs()
         params = [p.name for p in self._function._binder.signature.parameters.values()
                   if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
         # (TF's order: the positional parameters, ``*args`` spread, then the keyword-only ones)
-        values = list(zip(params, args)) + [('args_%d' % i, v) for i, v in enumerate(args[len(params):])]
-        values += [(k, v) for k, v in kwargs.items()]
-        for name, value in values:
-            for spec in nest.flatten(value):
+        values = list(zip(params, args, own_args)) + [('args_%d' % i, v, own) for i, (v, own) in enumerate(
+            zip(args[len(params):], own_args[len(params):]))]
+        values += [(k, v, own_kwargs.get(k)) for k, v in kwargs.items()]
+        for name, value, own in values:
+            specs, owns = nest.flatten(value), nest.flatten(own)
+            if len(owns) != len(specs):
+                owns = [None] * len(specs)
+            for spec, own_spec in zip(specs, owns):
                 if isinstance(spec, TensorSpec):
-                    # (a TensorSpec argument named otherwise, TensorSpec(name='inp'), is its placeholder's name)
-                    found.append((spec.name if spec is value and spec.name else name, spec))
+                    found.append((own_spec.name if isinstance(own_spec, TensorSpec) and own_spec.name else name,
+                                  spec))
         # (TF's unique_name of each: two specs named 'a' are 'a', 'a_1')
         return list(zip(unique_names([name for name, _ in found]), [spec for _, spec in found]))
+
+    def _own_specs(self):
+        """The structured signature as (args, kwargs) with each TensorSpec named only by its own name (None
+        where it had none): the input_signature's specs, or the get_concrete_function specs' names."""
+        if self._entry.key is None:
+            return tuple(self._function.input_signature), {}
+        args, kwargs = [], {}
+        for name, kind, key in self._parameters():
+            value = placeholder(key, None, self._entry.spec_names.get(name))
+            if kind == 'KEYWORD_ONLY':
+                kwargs[name] = value
+            else:
+                args.append(value)
+        return tuple(args), kwargs
 
     def _check_graph_inputs(self, args, kwargs):
         """The graph call's kernel check: each tensor must have its input's traced dtype."""
@@ -461,9 +483,8 @@ class ConcreteFunction(PrintedAsConcreteFunction):
             return [(name, kind, describe_spec(spec))
                     for (name, kind), spec in zip(binder.signature_parameters(), self._function.input_signature)] + \
                 [(name, kind, describe(trace_key(default))) for name, kind, default in binder.defaulted_parameters()]
-        named = self._entry.spec_names
-        return [(name, kind, describe(key, named.get(name)) if is_tensor_key(key) else describe(key))
-                for name, kind, key in self._parameters()]
+        named = self._entry.spec_names      # (inside a structure too: d: Dict[['a', TensorSpec(..., name='aa')]])
+        return [(name, kind, describe(key, named.get(name))) for name, kind, key in self._parameters()]
 
     @property
     def function_type(self):

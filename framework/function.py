@@ -63,15 +63,15 @@ from . import concrete_function_trace, frozen_globals, graph_missing_kernels, gr
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
-from .function_keys import accepts, arguments_key, common, fully_defined, tensor_key_shapes, trace_key
+from .function_keys import accepts, arguments_key, common, fully_defined, placeholder, tensor_key_shapes, trace_key
 from .function_returns import returns_value
-from .ops.tensor_spec import TensorSpec
 from .function_errors import UNCONVERTED_CODE, raised_from_trace
 from .function_end_of_sequence import call_site, graph_end_of_sequence
 from .function_init import from_tf_print, initializing_call, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
+from .given_spec_names import fits, given_names
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .autograph_lambda_warning import warn_if_unparsable
@@ -203,8 +203,9 @@ class _Trace:
         self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
         self.outputs = None         # the first run's result as (shape, dtype) leaves (structured_outputs)
         self.site = ()              # the user frames of the call that ran the trace (function_end_of_sequence)
-        # parameter -> the name of the TensorSpec get_concrete_function made the trace for ('inp'): its
-        # placeholder's name, in the signature and in the trace's prints, as TensorFlow names them
+        # parameter -> the name of the TensorSpec get_concrete_function made the trace for ('inp'), or the
+        # names of the specs in its structure (given_spec_names): their placeholders' names, in the signature
+        # and in the trace's prints, as TensorFlow names them; TF traces anew for other names
         self.spec_names = {}
         self.frozen = None          # the function as its replays run it: its globals as the trace read them
         self.iterators = None       # what the trace took from Python iterator arguments (traced_python_iterators)
@@ -221,6 +222,11 @@ class _Trace:
         self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = self.seed_reads = None
         for name, value in state.items():
             setattr(self, name, value)
+
+
+def _names_fit(entry, given):
+    """Whether the trace ``entry`` serves get_concrete_function's specs named ``given`` (parameter -> names)."""
+    return all(fits(names, entry.spec_names.get(name)) for name, names in given.items())
 
 
 class _WeakMethod:
@@ -425,6 +431,19 @@ class Function:
                 if relaxed is not None:
                     key = relaxed
         return key
+
+    def _named_trace(self, key, given):
+        """The trace serving ``key`` whose specs' names fit get_concrete_function's ``given`` ones, else a new
+        one (a call with tensors still gets the trace it got before)."""
+        for entry in self._traces:
+            if accepts(entry.key, key) and _names_fit(entry, given):
+                return entry
+        served = self._dispatch.get(key)
+        entry = self._new_trace(key, False)
+        entry.spec_names = given
+        if served is not None:
+            self._dispatch[key] = served
+        return entry
 
     def _new_trace(self, key, shown, random_state=None):
         key = self._relaxed(key)
@@ -662,7 +681,11 @@ class Function:
                 for keyword, item in value.items():
                     namer.add(keyword, item, None, items.get(keyword))
             else:
-                namer.add(spec_names.get(name, name) if spec_names else name, value, spec, item_key)
+                given = spec_names.get(name) if spec_names else None
+                if given is not None and not isinstance(given, str) and spec is None:
+                    # (a structure's own names: its specs as get_concrete_function gave them, shaped as traced)
+                    spec = placeholder(item_key, None, given)
+                namer.add(given if isinstance(given, str) else name, value, spec, item_key)
         return found
 
     def _replay_entry(self, entry, key, args, kwargs):
@@ -720,10 +743,16 @@ class Function:
         else:
             values = self._binder.bind(args, kwargs)
             key = arguments_key(values)
-        entry = self._dispatch.get(key) or self._find(key) or self._new_trace(key, False)
-        if key is not None and not entry.spec_names:     # TensorSpec(name='inp') names its placeholder
-            entry.spec_names = {name: v.name for name, v in zip(self._binder.names, values)
-                                if isinstance(v, TensorSpec) and v.name}
+        entry = self._dispatch.get(key) or self._find(key)
+        if key is not None:     # TensorSpec(name='inp') names its placeholder: a trace of its own (given_spec_names)
+            given = {name: given_names(v) for name, v in zip(self._binder.names, values)}
+            given = {name: names for name, names in given.items() if names is not None}
+            if entry is not None and not _names_fit(entry, given):
+                entry = self._named_trace(key, given)
+        if entry is None:
+            entry = self._new_trace(key, False)
+            if key is not None:
+                entry.spec_names = given
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
             if not entry.shown and by_user:     # (TF traces here)

@@ -19,6 +19,7 @@ from .composite import CompositeTensor
 from .dataset_trace_keys import data_key, data_spec, is_data_key
 from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
+from .given_spec_names import part
 from .ragged.ragged_spec import RaggedTensorSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
@@ -291,22 +292,23 @@ def _common(a, b):
 
 
 def describe(key, name=None):
-    """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
+    """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``.
+    ``name``: the TensorSpec's name, or a structure's given names (given_spec_names)."""
     if _is_tensor_key(key) and key[0] is not TENSOR:      # TF 2.21's VariableSpec text
         return 'VariableSpec(shape=%s, dtype=%r, trainable=%s, alias_id=%s)' % (
             TensorSpec(key[1], key[2]).shape, TensorSpec(key[1], key[2]).dtype, key[0].trainable, key[0].alias)
     if _is_tensor_key(key):
-        return repr(TensorSpec(key[1], key[2], name))
+        return repr(TensorSpec(key[1], key[2], name if isinstance(name, str) else None))
     if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key) or is_data_key(key)):
         return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
-        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v, part(name, k))) for k, v in key[1:])
     if type(key) is tuple and key and isinstance(key[0], type) and hasattr(key[0], '_fields'):
         # a namedtuple, by field: Point[['x', TensorSpec(...)], ['y', ...]]
-        return '%s[%s]' % (key[0].__name__, ', '.join('[%r, %s]' % (f, describe(k))
-                                                      for f, k in zip(key[0]._fields, key[1:])))
+        return '%s[%s]' % (key[0].__name__, ', '.join('[%r, %s]' % (f, describe(k, part(name, i)))
+                                                      for i, (f, k) in enumerate(zip(key[0]._fields, key[1:]))))
     if type(key) is tuple and key and isinstance(key[0], type):
-        inner = ', '.join(describe(k) for k in key[1:])
+        inner = ', '.join(describe(k, part(name, i)) for i, k in enumerate(key[1:]))
         return '%s[%s]' % (key[0].__name__.capitalize(), inner)
     if key is NAN:
         return 'Literal[nan]'
@@ -315,12 +317,13 @@ def describe(key, name=None):
     return 'Literal[%r]' % (key,)
 
 
-def placeholder(key, name=None):
+def placeholder(key, name=None, given=None):
     """A key as ``ConcreteFunction.structured_input_signature`` lists it. Given the parameter's
     ``name``, the TensorSpecs inside a structure are named by their path as TensorFlow's are:
-    'pair_0_1' for pair[0][1], 'd_a' for d['a']."""
+    'pair_0_1' for pair[0][1], 'd_a' for d['a'], but where get_concrete_function's spec had a name of
+    its own (``given``: its name, or a structure's names, as given_spec_names reads them), that one."""
     if _is_tensor_key(key):
-        return TensorSpec(key[1], key[2], name)
+        return TensorSpec(key[1], key[2], given if isinstance(given, str) else name)
     if key is NAN:
         return float('nan')
     if isinstance(key, ObjectRef):
@@ -335,14 +338,15 @@ def placeholder(key, name=None):
         return key[0].Spec._from_fields({field: _field_placeholder(k)
                                          for field, k in zip(key[0]._tf_extension_type_fields, key[1:])})
     if type(key) is tuple and key and isinstance(key[0], type):
-        def part(suffix):
+        def path(suffix):
             return None if name is None else '%s_%s' % (name, suffix)
         if key[0] in (list, tuple):
-            return key[0](placeholder(k, part(i)) for i, k in enumerate(key[1:]))
+            return key[0](placeholder(k, path(i), part(given, i)) for i, k in enumerate(key[1:]))
         if issubclass(key[0], tuple) and hasattr(key[0], '_fields'):      # a namedtuple: 'p_x', 'p_y'
-            return key[0](*[placeholder(k, part(f)) for f, k in zip(key[0]._fields, key[1:])])
+            return key[0](*[placeholder(k, path(f), part(given, i))
+                            for i, (f, k) in enumerate(zip(key[0]._fields, key[1:]))])
         if key[0] is dict:
-            return {k: placeholder(v, part(k)) for k, v in key[1:]}
+            return {k: placeholder(v, path(k), part(given, k)) for k, v in key[1:]}
     return key
 
 
