@@ -67,13 +67,9 @@ class Adafactor(Optimizer):
     def slot_groups(self):
         return [('row', 'column', 'velocity')]
 
-    def build(self, var_list):
-        if graph_random_ops.current() is not None:
-            _refuse_scope_names(var_list)
-        super().build(var_list)
-
     def build_more(self, var_list, new):
         """Keras's slots per variable: row and column means (rank >= 2 only), then the velocity."""
+        refused = _stop_at_scope_name(self, new) if graph_random_ops.current() is not None else None
         for variable in new:
             data = variable._data
             xp = backend.array_module(data)
@@ -92,6 +88,20 @@ class Adafactor(Optimizer):
                 for slot in (row, column):
                     slot._data = xp.zeros((), 'int32')
                     keras_unscoped(slot, variable.name, self)
+        if refused is not None:
+            raise refused
+
+    # Set where a build inside a tf.function stopped at an invalid scope name (_stop_at_scope_name)
+    _stopped_build = False
+
+    def _update(self, grads, variables):
+        # After a stopped build, TF 2.21's trace of a step fails at the first variable without slots,
+        # and its graph never runs: neither weight decay nor the variables before it change
+        if self._stopped_build and graph_random_ops.current() is not None:
+            for variable in variables:
+                if 'velocity' not in self._slots.names_for(variable):
+                    raise _slotless(variable)
+        super()._update(grads, variables)
 
     @staticmethod
     def _rms(xp, x):
@@ -123,7 +133,10 @@ class Adafactor(Optimizer):
         # Keras's ops.power of two scalars: C's pow, as TF's one-element path (numpy's power ufunc
         # differs from it in the last bit for ~1 step in 4; a scalar ** calls C's).
         beta_2 = 1 - step ** dtype(live(self.beta_2_decay))
-        row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
+        try:
+            row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
+        except KeyError:
+            raise _slotless(variable) from None
         if data.ndim >= 2:
             row[...] = beta_2 * row + (1 - beta_2) * _mean(regulated, axis=-1)
             column[...] = beta_2 * column + (1 - beta_2) * _mean(regulated, axis=-2)
@@ -165,18 +178,36 @@ class Adafactor(Optimizer):
 _VALID_SCOPE_NAME = re.compile(r'^[A-Za-z0-9_.\\/>-]*$')
 
 
-def _refuse_scope_names(var_list):
+def _stop_at_scope_name(optimizer, new):
     """Keras makes each variable's row and column slots under a name scope of the variable's name. Built
     inside a tf.function (a graph), a raw tf.Variable's name ('w:0') is no valid scope name: TF 2.21 raises
-    there (eagerly, and for a Keras weight's 'kernel', it does not)."""
-    for variable in var_list:
+    there (eagerly, and for a Keras weight's 'kernel', it does not). Keras's build has marked the optimizer
+    built and made the base state (iterations, EMA averages, accumulators) and the slots of the variables
+    before that one: it stays so, and a later step reaches the first variable without slots (_slotless).
+    Returns the error to raise once the slots kept are made, or None; ``new`` is cut to those variables."""
+    for index, variable in enumerate(new):
         name = getattr(variable, 'name', None)
         if isinstance(name, str) and not _VALID_SCOPE_NAME.match(name):
+            optimizer._stopped_build = True
+            for rest in new[index:]:
+                optimizer._slots.drop(rest, ('row', 'column', 'velocity'))
+            del new[index:]
             error = ValueError("'%s' is not a valid scope name. A scope name has to match the following "
                                'pattern: %s' % (name, _VALID_SCOPE_NAME.pattern))
             error.add_note("Adafactor: build it before the tf.function (optimizer.build(var_list)), or give "
                            'the variables Keras weights; TF names their slots after them')
-            raise error
+            return error
+    return None
+
+
+def _slotless(variable):
+    """Keras's error for a step on a variable its stopped build made no slots for: the slot lists
+    (_r, _c, _v) end before the variable's index."""
+    error = IndexError('list index out of range')
+    error.add_note('Adafactor: no slots for %r: its build inside a tf.function stopped at a variable whose name is '
+                   'no valid scope name; build the optimizer before the tf.function, or make a new one'
+                   % (variable.name,))
+    return error
 
 
 def _mean(x, axis=None, keepdims=False):

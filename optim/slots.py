@@ -70,6 +70,13 @@ class SlotStore:
         self._slots.setdefault(variable, {})[name] = slot
         return self.track(slot)
 
+    def drop(self, variable, names):
+        """Forget ``variable``'s slots ``names`` (a build that stopped before making them); the
+        variable stays known, with its other slots."""
+        slots = self._slots.get(variable, {})
+        gone = [slots.pop(name) for name in names if name in slots]
+        self.variables = [v for v in self.variables if not any(v is g for g in gone)]
+
     def get(self, variable, name):
         slots = self._slots.get(variable, {})
         if name not in slots:
