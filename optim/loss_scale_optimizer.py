@@ -117,18 +117,18 @@ class LossScaleOptimizer(Optimizer):
         # As Keras: the inner optimizer is built from this build, without automatic tracking (Nadam's
         # momentum product and Adafactor's unused scalars are then not among ``variables``), and, when
         # apply or fit builds, inside this optimizer's name scope: 'loss_scale_optimizer/adam/v_momentum'.
+        # Keras 3's build checks nothing: each call (a retry after a failed first step, or a second
+        # build of a built optimizer) makes a new counter and scale, both listed in ``variables`` (TF 2.21)
         inner, scope = self.inner_optimizer, getattr(self, '_build_scope', None)
-        if 'step_counter' not in self.__dict__:
-            self.step_counter = self._slots.add_extra('step_counter', 0, 'int64')
-        if 'dynamic_scale' not in self.__dict__:
-            scale = self.initial_scale
-            if not isinstance(scale, (int, float, np.number)):
-                # Keras fills the Variable through initializers.Constant: a tensor or a list is cast, 'a' is
-                # Cast's UnimplementedError, None the conversion's ValueError, the counter made and the
-                # optimizer left unbuilt, as in TF 2.21
-                from layers.initializers import Constant     # (lazy: layers imports the optimizers)
-                scale = Constant(scale)(shape=(), dtype='float32')
-            self.dynamic_scale = self._slots.add_extra('dynamic_scale', scale, 'float32')
+        self.step_counter = self._slots.add_extra('step_counter', 0, 'int64')
+        scale = self.initial_scale
+        if not isinstance(scale, (int, float, np.number)):
+            # Keras fills the Variable through initializers.Constant: a tensor or a list is cast, 'a' is
+            # Cast's UnimplementedError, None the conversion's ValueError, the counter made and the
+            # optimizer left unbuilt, as in TF 2.21
+            from layers.initializers import Constant     # (lazy: layers imports the optimizers)
+            scale = Constant(scale)(shape=(), dtype='float32')
+        self.dynamic_scale = self._slots.add_extra('dynamic_scale', scale, 'float32')
         inner._slots.auto_tracking = False
         if scope:
             inner._slots.prefix, inner._build_scope = '%s/%s' % (scope, inner.name), scope

@@ -27,7 +27,3 @@ def test_a_step_builds_both_variables_with_their_start_values():
     opt.apply_gradients([(tf.constant(np.full(3, 8.0, np.float32)), v)])
     assert float(opt.dynamic_scale.numpy()) == 8.0 and int(opt.step_counter.numpy()) == 1
     np.testing.assert_array_equal(v.numpy(), np.full(3, 0.9, np.float32))
-    # a second build (e.g. fit after apply) keeps the same variables
-    scale = opt.dynamic_scale
-    opt.build([v])
-    assert opt.dynamic_scale is scale
