@@ -18,6 +18,14 @@ from . import keras_composite_names, keras_op_variants, keras_take_along_names, 
 # tf.searchsorted: the sequence's and the values' shapes read, both made matrices, searched, shaped back
 _SEARCH_SORTED = 'Shape,strided_slice,Shape,strided_slice,Reshape,Reshape,LowerBound,Shape,Reshape'
 
+# tf.math.special's functions (bessel_i0e also tf.math's): each op inside the function's own name scope,
+# 'bessel_i0e/BesselI0e', then 'bessel_i0e_1/BesselI0e'; a given name is the scope ('bb/BesselI0e') (TF 2.21,
+# notes/progs/kerasops8/spec.py)
+_SPECIAL_ROWS = ('bessel_i0/BesselI0', 'bessel_i0e/BesselI0e', 'bessel_i1/BesselI1', 'bessel_i1e/BesselI1e',
+                 'bessel_j0/BesselJ0', 'bessel_j1/BesselJ1', 'bessel_k0/BesselK0', 'bessel_k0e/BesselK0e',
+                 'bessel_k1/BesselK1', 'bessel_k1e/BesselK1e', 'bessel_y0/BesselY0', 'bessel_y1/BesselY1',
+                 'dawsn/Dawsn', 'expint/Expint', 'fresnel_cos/FresnelCos', 'fresnel_sin/FresnelSin', 'spence/Spence')
+
 ROWS = (
     # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
     ('add', 'broadcast', 'Tensor.__add__', 'Tensor.__radd__'),
@@ -448,12 +456,15 @@ ROWS = (
     ('resize/Squeeze', 'resized', 'image.resize'),
     ('central_crop/Slice', 'cropped', 'image.central_crop'),
     # a parsed VarLenFeature made dense (the TFRecord tutorials): as long as the record's list (q_varlen2.py)
-    ('SparseToDense', 'densified', 'sparse.to_dense'),
+    ('zeros,SparseToDense', 'densified', 'sparse.to_dense'),     # (no default_value: tf.zeros([]) made first)
+    ('dense_to_sparse', 'sparse_source', 'sparse.from_dense'),     # (its dense shape noted for to_dense)
     # more of TF's APIs in a trace (notes/progs/tutorials59/probes/ops2.py, graphops.py: TF 2.21's names,
     # shapes and the ops each call makes): elementwise, segments, counts, matrices, strings
     ('beta,mul,Sigmoid,mul,Identity,IdentityN', 'same', 'nn.silu', 'nn.swish'),   # (its custom gradient's)
     ('MatrixBandPart', 'same', 'linalg.band_part'),
     ('Trace', 'matrix_trace', 'linalg.trace'),
+    ('MatrixDeterminant', 'matrix_trace', 'linalg.det'),      # (one number per matrix: its batch lengths)
+    ('logdet/mul', 'matrix_trace', 'linalg.logdet'),
     ('diag', 'diagonal_matrix', 'linalg.diag'),
     ('diag_part', 'matrix_diagonal', 'linalg.diag_part'),
     ('Bitcast', 'bitcast', 'bitcast'),
@@ -482,7 +493,7 @@ ROWS = (
     ('StringFormat', 'fixed', 'strings.format'),
     ('EncodeBase64', 'same', 'io.encode_base64'),
     ('DecodeBase64', 'same', 'io.decode_base64'),
-)
+) + tuple((row, 'same', 'math.special.' + row.partition('/')[0]) for row in _SPECIAL_ROWS)
 
 # Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)
 FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power', 'keras.ops.sqrt', 'keras.ops.exp',
@@ -637,6 +648,8 @@ def variant(name, parameters, result):
     if name in ('diag', 'diag_part') and (parameters.get('k', 0) != 0 or parameters.get('num_rows', -1) != -1
                                           or parameters.get('num_cols', -1) != -1):
         return None                 # (measured for the main diagonal)
+    if name == 'zeros,SparseToDense' and parameters.get('default_value') is not None:
+        return 'SparseToDense'
     if name == 'DecodeRaw' and parameters.get('fixed_length') is not None:
         return 'DecodePaddedRaw'    # (its length is known: fixed_length bytes)
     if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
@@ -649,7 +662,7 @@ def variant(name, parameters, result):
 
 
 # rows whose result sits in the call's own scope (or follows ops named by default): a given name is the scope
-_SCOPED_ROWS = frozenset(('polyval/add', 'histogram_fixed_width_bins/Reshape_1', 'bincount/DenseBincount',
+_SCOPED_ROWS = frozenset(_SPECIAL_ROWS + ('logdet/mul', 'polyval/add', 'histogram_fixed_width_bins/Reshape_1', 'bincount/DenseBincount',
                           'confusion_matrix/ScatterNd', 'UnsortedSegmentMean/truediv', 'moments/Squeeze|Squeeze_1',
                           'meshgrid/mul', 'RaggedToTensor/RaggedTensorToTensor', 'resize/Squeeze', _SEARCH_SORTED))
 

@@ -24,7 +24,7 @@ from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
 from .variable import Variable
-from .traced_op_shapes import output_shape
+from .traced_op_shapes import _input_shape as input_shape, output_shape
 
 _local = threading.local()
 _STDLIB = sysconfig.get_paths()['stdlib']      # (contextlib's frames calling tapeflow's context managers)
@@ -264,6 +264,9 @@ def _name_result(found, parameters, result, operator):
         return
     if rule == 'pieces' and not isinstance(result, Tensor):     # a vector's pieces: a ragged, a row per string
         ragged_traced_rows.note_rows(trace, result, parameters.get('input', parameters.get('data')), name)
+        return
+    if rule == 'sparse_source':     # tf.sparse.from_dense: TF's dense shape is the tensor's Shape, its traced lengths
+        result.traced_shape = input_shape(parameters.get('tensor'), trace)      # (read by to_dense: 'densified')
         return
     several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
