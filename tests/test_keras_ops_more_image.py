@@ -134,10 +134,18 @@ GRADIENT_CASES = {
 }
 
 
+# TF 2.21's tf.image.resize answers float32 for float64 images (Keras casts the result back), so a float64
+# resize carries float32 roundings: these linear maps are checked with wide steps
+FLOAT32_VALUED = {'resize', 'resize_aspect'}
+
+
 @pytest.mark.parametrize('name', sorted(GRADIENT_CASES))
 def test_gradients_match_central_differences(name):
     fn, inputs = GRADIENT_CASES[name]
-    check_gradients(fn, inputs)
+    if name in FLOAT32_VALUED:
+        check_gradients(fn, inputs, delta=0.01, atol=1e-4, rtol=1e-4)
+    else:
+        check_gradients(fn, inputs)
 
 
 def test_scale_and_translate_rounds_integer_images_back():

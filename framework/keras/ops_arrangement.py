@@ -6,6 +6,7 @@ concat, split), so gradients flow back to the elements moved.
 """
 import operator
 
+import ml_dtypes
 import numpy as np
 
 from framework import backend, dtypes
@@ -299,20 +300,37 @@ def _check_vander_arguments(x, N, increasing):  # noqa: N803
 
 
 def saturate_cast(x, dtype):
-    """``x`` cast to ``dtype``, values first clipped into its range (no wrap-around)."""
+    """``x`` cast to ``dtype``, values first clipped into its range (no wrap-around), with the limits
+    Keras 3's _saturate_cast computes in numpy: both dtypes' ml_dtypes limits, the tighter one cast to
+    ``x``'s dtype (and stepped towards 0 where that cast rounded it outwards). The clip is unconditional,
+    as Keras's ("to fix `inf` behavior"): inf becomes the largest finite value and NaN passes, with
+    tf.clip_by_value's zero gradient for both. (Keras's numpy arithmetic is kept as is: int32 to
+    float32 computes its upper limit as float32(2**31), which overflows int32, so TF 2.21 gives
+    -2147483648 for every value, and so does this.)"""
     t = numeric(x, 'saturate_cast')
     target = np.dtype(standardize_dtype(dtype))
-    info = np.iinfo(target) if target.kind in 'iu' else np.finfo(target) if target.kind == 'f' else None
-    if info is None:
+    if target.kind not in 'biuf' and target.name != 'bfloat16':
         raise ValueError('keras.ops.saturate_cast: dtype must be a numeric dtype, got %r' % (dtype,))
-    if t._data.dtype.kind in 'fiu':
-        source = np.iinfo(t._data.dtype) if t._data.dtype.kind in 'iu' else np.finfo(t._data.dtype)
-        low, high = max(float(info.min), float(source.min)), min(float(info.max), float(source.max))
-        if low > float(source.min) or high < float(source.max):
-            bounds = np.array([low, high]).astype(t._data.dtype)
-            if t._data.dtype.kind == 'f' and target.kind in 'iu':
-                # float32(2**31 - 1) rounds up to 2**31, which overflows int32: step down one ulp.
-                bounds = np.where(bounds.astype(np.float64) > high, np.nextafter(bounds, 0), bounds)
-            t = _ops.clip_by_value(t, _ops.constant(bounds[0]), _ops.constant(bounds[1]))
+    source = t._data.dtype
+    in_min, in_max = _dtype_limits(source)
+    out_min, out_max = _dtype_limits(target)
+    with np.errstate(all='ignore'):
+        low = np.maximum(in_min, out_min).astype(source)
+        if low < out_min:
+            low = np.nextafter(low, 0, dtype=source)
+        high = np.minimum(in_max, out_max).astype(source)
+        if high > out_max:
+            high = np.nextafter(high, 0, dtype=source)
+    if source == np.bool_:        # Keras's clip takes booleans as int32
+        t, low, high = _ops.cast(t, 'int32'), np.int32(low), np.int32(high)
+    t = _ops.clip_by_value(t, _ops.constant(low), _ops.constant(high))
     return _ops.cast(t, target)
+
+
+def _dtype_limits(dtype):
+    """(min, max) of ``dtype`` as Keras 3's _saturate_cast reads them (ml_dtypes' iinfo / finfo)."""
+    if dtype == np.bool_:
+        return 0, 1
+    info = ml_dtypes.iinfo(dtype) if dtype.kind in 'iu' else ml_dtypes.finfo(dtype)
+    return info.min, info.max
 

@@ -120,20 +120,18 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         if integers and (top or left):       # Keras pads integer images in their own dtype
             fill_value = integer_fill_value(fill_value, raw._data.dtype)
         x = _ops.pad(x, [[0, 0], [top, top], [left, left], [0, 0]], constant_values=fill_value)
-    if interpolation != 'nearest' and x._data.dtype.itemsize < 4:
-        # tf.image.resize resamples half images in float32, and Keras casts the result back. (It does so
-        # for float64 too; tapeflow keeps float64 there, so the tape checks against central differences.)
-        y = _ops.cast(resample(_ops.cast(x, 'float32'), height, width, interpolation, antialias), x.dtype)
-    elif x._data.dtype == np.float32:
-        # tf.image.resize's ops: their gradients are TF's kernels (ResizeBilinearGrad's bits; the composite
-        # resampler's gradient rounded otherwise, e.g. UpSampling2D(interpolation='bilinear'))
+    if x._data.dtype.kind == 'f' or x._data.dtype.name == 'bfloat16':
+        # Keras 3's TF backend calls tf.image.resize, whose kernels answer float32 for every float dtype
+        # but 'nearest' (a float64 UpSampling2D(interpolation='bilinear') carries float32 values), and
+        # whose gradients are TF's: ResizeBilinearGrad's, ScaleAndTranslateGrad's refusal of all but
+        # float32, ResizeArea's missing gradient, ResizeBicubic's None for half floats
         y = tf_image_resize(x, (height, width), interpolation, antialias=antialias)
     else:
         y = resample(x, height, width, interpolation, antialias)
-    if integers and y._data.dtype != raw._data.dtype:
-        # Keras 3: integer images come back in their dtype, rounded half to even and saturated.
+    if y._data.dtype != raw._data.dtype:
+        # Keras 3 casts the result back to the images' dtype (saturate_cast); integers rounded half to even
         from .ops_arrangement import saturate_cast
-        y = saturate_cast(_ops.round(y), raw._data.dtype)
+        y = saturate_cast(_ops.round(y) if integers else y, raw._data.dtype)
     return undo(y)
 
 

@@ -156,10 +156,10 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
             return undo(resize_bicubic(x, height, width))     # ResizeBicubicGrad computes in double
         if x._data.dtype.itemsize == 2:        # TF's gradient function answers None for half floats
             x = not_differentiable('ResizeBicubic', x)
-    if _resize_kernel(method, antialias) == 'ScaleAndTranslate' and x._data.dtype.kind == 'f' \
-            and x._data.dtype != np.float32:
-        # TF's ScaleAndTranslateGrad kernel is float32 only: the gradient of a float64 (or half)
-        # image fails in its dtype check
+    if _resize_kernel(method, antialias) == 'ScaleAndTranslate' and x._data.dtype != np.float32 \
+            and (x._data.dtype.kind == 'f' or x._data.dtype.name == 'bfloat16'):
+        # TF's ScaleAndTranslateGrad kernel is float32 only: the gradient of a float64 (or half,
+        # bfloat16) image fails in its dtype check
         return undo(without_gradient('ScaleAndTranslate', lambda t: resample(cast(t, 'float32'), height, width, method,
                                                                              antialias), x,
                                      error=lambda: input_mismatch(eager_input_error('ScaleAndTranslateGrad', 1, 'float32',

@@ -79,7 +79,7 @@ def resize_nearest(x, height, width, forward, indices=nearest_indices):
     ResizeNearestNeighborGrad, so a jvp or a second derivative that reaches it raises TF's LookupError.
     ``indices(size_in, size_out)`` maps output pixels to their sources (compat.v1's grids differ)."""
     from ..unregistered_gradient import without_gradient
-    if not ACTIVE or x._data.dtype.kind != 'f':
+    if not ACTIVE or (x._data.dtype.kind != 'f' and x._data.dtype.name != 'bfloat16'):
         return forward(x, height, width)
     with paused():
         out = Tensor(forward(x, height, width)._data)
