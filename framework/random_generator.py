@@ -11,7 +11,7 @@ import threading
 
 import numpy as np
 
-from . import backend, dtypes, philox, philox_binomial, random_state_freeze
+from . import backend, dtypes, philox, philox_binomial, random_state_freeze, stateful_kernels
 from .random_affine import scaled
 from .random_algorithm import Algorithm, algorithm_id, int64_words, state_from_seed, state_size, unsupported_message
 from .random_generator_dtypes import kernel_dtype_refusal
@@ -158,7 +158,7 @@ class Generator:
         shape = _shape(shape)
         batch_shape, samples = batches_and_samples(shape, counts, probs, 'StatefulRandomBinomial')
         batches = int(np.prod(batch_shape, dtype=np.int64))
-        state = self._read_and_skip(philox_binomial.stateful_blocks(batches, samples))
+        state = self._read_and_skip(philox_binomial.stateful_blocks(batches, samples), 'StatefulRandomBinomial')
         key, counter = _philox_key_counter(state)
         return binomial_tensor(shape, key, counter, counts, probs, dtype, 'StatefulRandomBinomial')
 
@@ -184,13 +184,15 @@ class Generator:
         key, counter = _philox_key_counter(state)
         return draw(key, counter, n, dtype).reshape(shape)
 
-    def _read_and_skip(self, delta):
-        """The state before a draw of ``delta`` values, after moving the counter past them."""
+    def _read_and_skip(self, delta, kernel='RngReadAndSkip'):
+        """The state before a draw of ``delta`` values, after moving the counter past them. ``kernel``: TF's
+        stateful op that reads the state there, which a dataset function holding it cannot checkpoint."""
         if self._alg not in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
             from .errors import UnimplementedError, kernel_error     # TF's draw reads the state with this kernel
             raise kernel_error('RngReadAndSkip', "Non-XLA devices don't support the ThreeFry algorithm.", named=True,
                                error_class=UnimplementedError,
                                note='random.Generator(alg=%s): make the generator with alg="philox"' % self._alg)
+        stateful_kernels.note(kernel)
         with _lock:
             state = self._state_var.numpy().copy()
             words = state.view(np.uint64)

@@ -24,7 +24,7 @@ import random as python_random
 
 import numpy as np
 
-from framework import backend, object_names, random_state_freeze, trace_seed_reads
+from framework import backend, object_names, random_state_freeze, stateful_kernels, trace_seed_reads
 from framework.tensor import Tensor
 from framework.variable import Variable
 from ..keras_repr import default_repr, keras_class_path
@@ -89,6 +89,7 @@ class SeedGenerator:
         current = backend.to_host(state._data).copy()       # (a host pair: a GPU state's cupy array is not one)
         for reads in trace_seed_reads.OPEN:       # (the traces running now capture this state)
             reads.add(id(state))
+        stateful_kernels.note('ReadVariableOp')     # (a dataset function's read: its iterator is not checkpointed)
         if random_state_freeze.frozen():
             return current
         if DRAW_RECORDERS:
