@@ -29,7 +29,7 @@ from .ragged_elements import is_ragged, is_ragged_row, ragged_spec_without_batch
 from .sparse_elements import is_sparse
 from .spec import DatasetSpec, TensorSpec
 from .stage_function import traced_stage_function
-from .stage_names import maker_name
+from .stage_names import TF_DATA, dataset_class, maker_name
 from .traced_source_specs import traced_shapes, with_traced_shapes
 from .empty_elements import no_components_error
 from .structure import as_tensors, host_structure, spec_of
@@ -63,6 +63,20 @@ class Dataset(ElementStages, RegroupingStages):
         # whether element_spec would read an element now (see stage_function): a callable
         self._spec_reads_data = _ALWAYS if spec is None else _NEVER
 
+    @property
+    def _tf_class(self):
+        """TensorFlow's class name for this dataset (stage_names.py): '_BatchDataset', '_MapDataset', ..."""
+        return self.__dict__['_tf_class_name']
+
+    @_tf_class.setter
+    def _tf_class(self, name):
+        self.__dict__['_tf_class_name'] = name
+        # tf.data makes one class per transformation and programs print type(ds) ("<class
+        # 'tensorflow.python.data.ops.batch_op._BatchDataset'>"): the dataset takes a subclass of that name
+        # (a user's own subclass of Dataset keeps its class)
+        if type(self) is Dataset or type(self).__module__.startswith(TF_DATA):
+            self.__class__ = dataset_class(Dataset, name)
+
     def __getattr__(self, name):
         # (only reached for a missing attribute) TF 2.21 names its own class: "'_RangeDataset' object has no
         # attribute 'assert_cardinality'", where a port calls a method that is tf.data.experimental's
@@ -71,7 +85,7 @@ class Dataset(ElementStages, RegroupingStages):
         held = getattr(type(self), name, None)
         if isinstance(held, property):      # its getter raised AttributeError: raise that one, not a masking one
             return held.fget(self)
-        raise AttributeError("'%s' object has no attribute '%s'" % (self.__dict__.get('_tf_class', 'Dataset'), name))
+        raise AttributeError("'%s' object has no attribute '%s'" % (self.__dict__.get('_tf_class_name', 'Dataset'), name))
 
     def _then(self, make_iterator, length=None, spec='same'):
         upstream = self

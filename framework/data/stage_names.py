@@ -39,11 +39,32 @@ def maker_name(depth):
     return '_Dataset'
 
 
-# The modules of tensorflow.python.data.ops that hold a class whose module name is not the class's own
-# name in snake case plus '_op' (_BatchDataset lives in batch_op, _TensorSliceDataset in from_tensor_slices_op).
-_TF_MODULE = {'_TensorSliceDataset': 'from_tensor_slices_op', '_TensorDataset': 'from_tensors_op',
-              '_OptionsDataset': 'dataset_ops', '_Dataset': 'dataset_ops', 'TextLineDatasetV2': 'readers',
-              'TFRecordDatasetV2': 'readers', 'FixedLengthRecordDatasetV2': 'readers'}
+# The modules of tensorflow.python.data that hold a class whose module name is not ops.<the class's own
+# name in snake case>_op (_BatchDataset lives in ops.batch_op, _TensorSliceDataset in ops.from_tensor_slices_op).
+_TF_MODULE = {'_TensorSliceDataset': 'ops.from_tensor_slices_op', '_TensorDataset': 'ops.from_tensors_op',
+              '_OptionsDataset': 'ops.dataset_ops', '_Dataset': 'ops.dataset_ops', '_VariantDataset': 'ops.dataset_ops',
+              '_ParallelMapDataset': 'ops.map_op', '_ParallelBatchDataset': 'ops.batch_op',
+              '_ParallelInterleaveDataset': 'ops.interleave_op', 'TextLineDatasetV2': 'ops.readers',
+              'TFRecordDatasetV2': 'ops.readers', 'FixedLengthRecordDatasetV2': 'ops.readers',
+              'CsvDatasetV2': 'experimental.ops.readers', '_AssertCardinalityDataset': 'experimental.ops.cardinality',
+              '_CopyToDeviceDataset': 'experimental.ops.prefetching_ops'}
+
+
+TF_DATA = 'tensorflow.python.data.'
+_CLASSES = {}       # TensorFlow's class name -> tapeflow's subclass of Dataset printing as it
+
+
+def dataset_class(base, name):
+    """The subclass of ``base`` (tapeflow's one Dataset class) named and placed as TensorFlow 2.21's class
+    ``name``, so that ``print(type(ds))`` and ``type(ds).__name__`` read as on TensorFlow. It adds nothing."""
+    made = _CLASSES.get(name)
+    if made is None:
+        made = _CLASSES[name] = type(name, (base,), {'__module__': TF_DATA + _module_of(name), '__slots__': ()})
+    return made
+
+
+def _module_of(name):
+    return _TF_MODULE.get(name) or 'ops.' + re.sub(r'(?<!^)(?=[A-Z])', '_', name.strip('_')[:-len('Dataset')]).lower() + '_op'
 
 
 def type_text(value):
@@ -57,8 +78,7 @@ def tf_class_text(dataset):
     """``str(type(ds))`` as TensorFlow 2.21 prints it for the same dataset, which Keras' messages quote
     ("<class 'tensorflow.python.data.ops.batch_op._BatchDataset'>")."""
     name = dataset._tf_class
-    module = _TF_MODULE.get(name) or re.sub(r'(?<!^)(?=[A-Z])', '_', name.strip('_')[:-len('Dataset')]).lower() + '_op'
-    return "<class 'tensorflow.python.data.ops.%s.%s'>" % (module, name)
+    return "<class '%s%s.%s'>" % (TF_DATA, _module_of(name), name)
 
 
 _PACKAGE_DIR = __file__.rsplit('/data/', 1)[0]
