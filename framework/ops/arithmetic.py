@@ -33,6 +33,7 @@ from .shape_reads import connected_only_through
 from .shapes import cast
 from .signed_zero_ties import ties_as_tensorflow
 from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
+from ..tf_python_names import tf_named
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 _NUMBERS = (float, int, np.float32, np.float64)   # a divisor that is a Const in TF's graph
@@ -229,6 +230,7 @@ def _traced_one_over(x, y):
     return out
 
 
+@tf_named('real_div')
 @named_errors('realdiv')
 def realdiv(x, y, name=None):
     """``x / y`` for float and complex tensors: TF 2.21's RealDiv has no integer CPU kernel (NotFoundError;
@@ -307,6 +309,7 @@ def floordiv(x, y, name=None):
 floor_div = floordiv
 
 
+@tf_named('floor_mod')
 def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
     xt, yt, dx, dy = binary(x, y, 'floormod')

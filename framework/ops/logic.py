@@ -50,7 +50,7 @@ def _compare(name, fn, strings=None, ordered=False):
                 ','.join(map(str, sx)), ','.join(map(str, sy))), named=fast_path(*given),
                 note='%s: shapes %s and %s do not broadcast together' % (name_, sx, sy)) from None
     name_ = name
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name   # (Python's argument errors print the qualname: 'greater()')
     op.__doc__ = 'Elementwise %s, broadcasting; a bool tensor.' % name
     return op
 

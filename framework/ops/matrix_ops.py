@@ -20,6 +20,7 @@ from .bool_attributes import bool_attribute
 from .complex_parts import conj
 from .creation import zeros_like
 from .shapes import cast, expand_dims, transpose
+from ..tf_python_names import tf_named
 
 LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', 'log_abs_determinant'])
 
@@ -150,6 +151,7 @@ def slogdet(input, name=None):  # noqa: A002
     return LogMatrixDeterminant(sign, logabs)
 
 
+@tf_named('matrix_solve')
 def solve(matrix, rhs, adjoint=False, name=None):
     """X with ``matrix @ X = rhs`` for each matrix in the batch (``matrix^T @ X`` with ``adjoint``).
 

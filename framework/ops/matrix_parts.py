@@ -19,6 +19,7 @@ from .operands import ACTIVE, as_tensor, named_errors, record
 from .reductions import reduce_sum
 from .selection import where
 from .shapes import expand_dims, squeeze, transpose
+from ..tf_python_names import tf_named
 
 
 _KERNELS = {'diag_part': ('MatrixDiagPartV3', 'diag_part'), 'band_part': ('MatrixBandPart', True)}
@@ -190,6 +191,7 @@ def trace(x, name=None):
     return reduce_sum(diag_part(x), -1)
 
 
+@tf_named('matrix_band_part')
 @named_errors('band_part')
 def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """Each matrix with everything outside its band zeroed: ``num_lower`` diagonals below

@@ -8,8 +8,10 @@ from ..tensor import Tensor, convert_to_tensor
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .operands import ACTIVE, binary, named_errors, record
 from .shapes import sum_to
+from ..tf_python_names import tf_named
 
 
+@tf_named('next_after')
 @named_errors('nextafter')
 def nextafter(x1, x2, name=None):
     """Elementwise ``np.nextafter`` on float32 / float64 tensors of one dtype (broadcasting).

@@ -347,7 +347,7 @@ def _extreme(name, fn):
             record(name_, (x,), out, (grad,))
         return out
     name_ = name
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name   # (Python's argument errors print the qualname: 'reduce_max()')
     op.__doc__ = '%s over ``axis``; tied elements share the gradient.' % name
     return op
 

@@ -22,6 +22,7 @@ from .operands import ACTIVE, as_tensor, named_errors, record
 from ..tape import pass_gradient
 from .selection import where
 from .graph_input_errors import eager_input_error
+from ..tf_python_names import tf_named
 
 
 def _index_columns(indices, shape, op, updates=None):
@@ -237,6 +238,7 @@ def scatter_nd(indices, updates, shape, name=None):
     return _scatter_add(columns, u, shape)
 
 
+@tf_named('tensor_scatter_add')
 @named_errors('tensor_scatter_nd_add')
 @kernel_errors_named_on_fast_path
 def tensor_scatter_nd_add(tensor, indices, updates, name=None):
@@ -249,6 +251,7 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
                                               (indices, tuple(t.shape))), subtract=False)
 
 
+@tf_named('tensor_scatter_sub')
 @named_errors('tensor_scatter_nd_sub')
 @kernel_errors_named_on_fast_path
 def tensor_scatter_nd_sub(tensor, indices, updates, name=None):

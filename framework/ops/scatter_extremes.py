@@ -10,6 +10,7 @@ from .indexing import gather_nd
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .scatter import _index_columns, _updates, kernel_errors_named_on_fast_path, scatter_nd
 from .shapes import cast
+from ..tf_python_names import tf_named
 
 
 def _extreme_at(xp, out, columns, values, kind):
@@ -50,7 +51,7 @@ def _scatter_extreme(kind):
                                      lambda g, y, t, u: gather_nd(g / shares(y, t, u)[2], index)
                                      * shares(y, t, u)[1]))
         return out
-    scatter.__name__ = op
+    tf_named('tensor_scatter_' + kind)(scatter)      # TF's Python name: 'tensor_scatter_max() missing ...'
     scatter.__doc__ = ('``tensor`` with the %s of each indexed element and its updates written at ``indices``.'
                        % kind)
     return scatter

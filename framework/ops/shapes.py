@@ -23,6 +23,7 @@ from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, s
 from .axis_errors import float_unstack_axis, int32_converted
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .axis_attr_refusal import axis_attr_refusal
+from ..tf_python_names import tf_named
 
 
 def _ints(shape, op):
@@ -539,6 +540,7 @@ def _tile_error(text, x, multiples):
                              % (tuple(np.ravel(getattr(multiples, '_data', multiples)).tolist()), tuple(x.shape)))
 
 
+@tf_named('reverse_v2')
 @named_errors('reverse')
 def reverse(tensor, axis, name=None):
     if isinstance(tensor, CompositeTensor):      # a RaggedTensor (framework/ragged/ragged_dispatch_more.py)

@@ -7,6 +7,7 @@ from ..tensor import Tensor
 from . import float_kernels, missing_kernels
 from .operands import ACTIVE, binary, named_errors
 from .unregistered_gradient import without_gradient
+from ..tf_python_names import tf_named
 
 
 def _arrays(x, y, op):
@@ -46,6 +47,7 @@ def _integer_divisor_check(b_data, op, x, y):
                            note='%s: integer division by zero; mask the zero divisors first' % op)
 
 
+@tf_named('truncate_div')
 @named_errors('truncatediv')
 def truncatediv(x, y, name=None):
     """x / y rounded toward zero: truncatediv(-7, 2) is -3 where floordiv gives -4."""
@@ -58,6 +60,7 @@ def truncatediv(x, y, name=None):
     return Tensor(xp.trunc(a / b).astype(a.dtype))
 
 
+@tf_named('truncate_mod')
 @named_errors('truncatemod')
 def truncatemod(x, y, name=None):
     """The remainder of ``truncatediv``: x - y * truncatediv(x, y), with x's sign (C's fmod)."""

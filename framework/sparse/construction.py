@@ -5,8 +5,10 @@ from .. import backend
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _sparse
 from .sparse_tensor import SparseTensor
+from ..tf_python_names import tf_named
 
 
+@tf_named('sparse_eye')
 def eye(num_rows, num_columns=None, dtype=np.float32, name=None):
     """A SparseTensor with ones on the main diagonal."""
     from ..ops import minimum, ones, range as range_
@@ -19,6 +21,7 @@ def eye(num_rows, num_columns=None, dtype=np.float32, name=None):
     return SparseTensor(np.stack([diagonal, diagonal], axis=1), values, [int(rows.numpy()), int(cols.numpy())])
 
 
+@tf_named('sparse_reset_shape')
 def reset_shape(sp_input, new_shape=None):
     """The same entries with dense_shape ``new_shape`` (no smaller than any index), or the tightest shape."""
     sp = _sparse(sp_input, 'sparse.reset_shape')
@@ -49,6 +52,7 @@ def map_values(op, *args, **kwargs):
     return first.with_values(op(*[plain(a) for a in args], **{k: plain(v) for k, v in kwargs.items()}))
 
 
+@tf_named('sparse_bincount')
 def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
     """How often each id occurs among the stored values, as a SparseTensor of counts
     (``axis=0``: over all values; ``axis=-1``: per row of a 2-D input)."""

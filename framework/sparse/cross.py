@@ -6,6 +6,7 @@ import numpy as np
 from .. import backend
 from ..tensor import Tensor, convert_to_tensor
 from .sparse_tensor import SparseTensor
+from ..tf_python_names import tf_named
 
 
 def _rows(value, i):
@@ -40,6 +41,7 @@ def check_cross_inputs(inputs, op):
         raise TypeError('%s: inputs must be a non-empty list of SparseTensors or dense 2-D tensors' % op)
 
 
+@tf_named('sparse_cross')
 def cross(inputs, name=None, separator=None):
     """A 2-D string SparseTensor: row i holds ``a + separator + b + ...`` for every pick of one
     value from row i of each input (``separator`` defaults to ``'_X_'``)."""

@@ -14,6 +14,7 @@ from ..string_hashes import fingerprint64
 from ..tensor import Tensor, convert_to_tensor
 from .cross import check_cross_inputs
 from .sparse_tensor import SparseTensor
+from ..tf_python_names import tf_named
 
 DEFAULT_HASH_KEY = 0xDECAFCAFFE      # TensorFlow's _DEFAULT_HASH_KEY for sparse crosses
 _MUL = 0xC6A4A7935BD1E995
@@ -56,6 +57,7 @@ def _feature_hashes(value, i):
     return [[fingerprint64(as_bytes(v)) for v in row] for row in rows]
 
 
+@tf_named('sparse_cross_hashed')
 def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
     """A 2-D int64 SparseTensor: row i holds the hashed bucket of every pick of one value from
     row i of each input, in ``tf.sparse.cross``'s order."""

@@ -10,6 +10,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from .sparse_tensor import SparseTensor
+from ..tf_python_names import tf_named
 
 
 def _sparse(sp, op):
@@ -40,6 +41,7 @@ def _linear(idx, shape):
     return np.ravel_multi_index(idx.T, shape) if idx.size else np.zeros(len(idx), np.int64)
 
 
+@tf_named('sparse_tensor_to_dense')
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """The dense tensor; missing entries are ``default_value`` (0). Indices must be in order, as in TensorFlow."""
     from ..ops import scatter_nd, where
@@ -95,6 +97,7 @@ def from_dense(tensor, name=None):
     return SparseTensor(idx, gather_nd(t, idx), np.asarray(data.shape, np.int64))
 
 
+@tf_named('sparse_reorder')
 def reorder(sp_input, name=None):
     """The entries in row-major order of their indices."""
     sp = _sparse(sp_input, 'sparse.reorder')
@@ -103,6 +106,7 @@ def reorder(sp_input, name=None):
     return _pick(sp, order, idx[order], sp._shape_host())
 
 
+@tf_named('sparse_reshape')
 def reshape(sp_input, shape, name=None):
     """The same entries in a dense tensor of another shape (one dimension may be -1)."""
     sp = _sparse(sp_input, 'sparse.reshape')
@@ -148,6 +152,7 @@ def _check_reshape(old, new):
                      % (size, known, text()))
 
 
+@tf_named('sparse_transpose')
 def transpose(sp_input, perm=None, name=None):
     """The dimensions permuted by ``perm`` (reversed when None); entries are reordered."""
     sp = _sparse(sp_input, 'sparse.transpose')
@@ -158,6 +163,7 @@ def transpose(sp_input, perm=None, name=None):
     return reorder(SparseTensor(sp._indices_host()[:, perm], sp.values, shape[perm]))
 
 
+@tf_named('sparse_expand_dims')
 def expand_dims(sp_input, axis=None, name=None):
     """A new dimension of size 1 at ``axis``."""
     sp = _sparse(sp_input, 'sparse.expand_dims')
@@ -169,6 +175,7 @@ def expand_dims(sp_input, axis=None, name=None):
     return SparseTensor(np.insert(idx, axis, 0, axis=1), sp.values, np.insert(shape, axis, 1))
 
 
+@tf_named('sparse_retain')
 def retain(sp_input, to_retain):
     """The entries where ``to_retain`` (one bool per entry) is True."""
     sp = _sparse(sp_input, 'sparse.retain')
@@ -200,6 +207,7 @@ def _int64_operand(value, what):
     return data.astype(np.int64)
 
 
+@tf_named('sparse_slice')
 def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
     """The entries inside the box ``start`` .. ``start + size`` (cut at the dense shape), shifted to start at 0."""
     if not isinstance(sp_input, SparseTensor):
@@ -247,6 +255,7 @@ def _check_concat_shapes(shapes, axis):
                              % (want, dim, got, position))
 
 
+@tf_named('sparse_concat_v2')
 def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     """SparseTensors joined along ``axis``; the result's entries are in row-major order."""
     from ..ops import concat as dense_concat
@@ -282,6 +291,7 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     return reorder(SparseTensor(np.concatenate(indices), dense_concat([p.values for p in parts], 0), shape))
 
 
+@tf_named('sparse_split_v2')
 def split(sp_input=None, num_split=None, axis=None, name=None):
     """``num_split`` SparseTensors along ``axis`` (the first ones one longer when it does not divide evenly)."""
     from .split_eye_arguments import split_arguments
@@ -298,6 +308,7 @@ def split(sp_input=None, num_split=None, axis=None, name=None):
     return out
 
 
+@tf_named('sparse_fill_empty_rows')
 def fill_empty_rows(sp_input, default_value, name=None):
     """Every empty row (first coordinate) gets one entry ``default_value`` at column 0.
 
@@ -319,6 +330,7 @@ def fill_empty_rows(sp_input, default_value, name=None):
     return filled, Tensor(backend.place(empty))
 
 
+@tf_named('sparse_to_indicator')
 def to_indicator(sp_input, vocab_size, name=None):
     """A bool tensor of shape ``dense_shape[:-1] + [vocab_size]``: True at each id the last dimension lists."""
     sp = _sparse(sp_input, 'sparse.to_indicator')

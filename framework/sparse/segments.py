@@ -6,6 +6,7 @@ import numpy as np
 from .. import backend
 from ..errors import fast_path, kernel_error
 from ..tensor import Tensor, convert_to_tensor
+from ..tf_python_names import tf_named
 
 
 def _segments(data, indices, segment_ids, num_segments, op, power, kernel):
@@ -116,16 +117,19 @@ def _scale(total, counts, power):
     return total * cast(_column(factor, total.ndim), total.dtype)
 
 
+@tf_named('sparse_segment_sum_v2')
 def segment_sum(data, indices, segment_ids, num_segments=None, name=None):
     """``out[s] = sum(data[indices[i]] for i with segment_ids[i] == s)``."""
     return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sum', 0, 'SparseSegmentSumGrad')
 
 
+@tf_named('sparse_segment_mean_v2')
 def segment_mean(data, indices, segment_ids, num_segments=None, name=None):
     """As segment_sum, divided by each segment's size (empty segments give 0)."""
     return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_mean', 1.0, 'SparseSegmentMeanGrad')
 
 
+@tf_named('sparse_segment_sqrt_n_v2')
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None):
     """As segment_sum, divided by the square root of each segment's size."""
     return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sqrt_n', 0.5,

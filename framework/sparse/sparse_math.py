@@ -12,6 +12,7 @@ from ..ops.graph_input_errors import eager_input_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
 from .sparse_tensor import SparseTensor
+from ..tf_python_names import tf_named
 
 
 def _union(a, b, op):
@@ -61,6 +62,7 @@ def _merge_sources(keys, ia, ib, count_a):
     return rows
 
 
+@tf_named('sparse_add_v2')
 def add(a, b, threshold=0, name=None):
     """a + b: two SparseTensors give a SparseTensor (sums with ``|sum| < threshold`` dropped);
     a SparseTensor and a dense tensor give a dense tensor."""
@@ -113,8 +115,8 @@ def _minimum(x, y):
     return dense_minimum(x, y)
 
 
-maximum = _extreme(_maximum, 'sparse.maximum')
-minimum = _extreme(_minimum, 'sparse.minimum')
+maximum = tf_named('sparse_maximum')(_extreme(_maximum, 'sparse.maximum'))
+minimum = tf_named('sparse_minimum')(_extreme(_minimum, 'sparse.minimum'))
 
 
 def _matmul_operands(sp_a, b, adjoint_a, adjoint_b):
@@ -146,6 +148,7 @@ def _matmul_operands(sp_a, b, adjoint_a, adjoint_b):
     return sp_a, b
 
 
+@tf_named('sparse_tensor_dense_matmul')
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """sp_a @ b for a 2-D SparseTensor and a dense matrix; gradients reach b and sp_a's values."""
     from ..ops import matrix_transpose, unsorted_segment_sum
@@ -219,10 +222,11 @@ def _segment_max(values, segments, n):
     return unsorted_segment_max(values, segments, n)
 
 
-reduce_sum = _reduce(_segment_sum, 'sparse.reduce_sum')
-reduce_max = _reduce(_segment_max, 'sparse.reduce_max')
+reduce_sum = tf_named('sparse_reduce_sum_v2')(_reduce(_segment_sum, 'sparse.reduce_sum'))
+reduce_max = tf_named('sparse_reduce_max_v2')(_reduce(_segment_max, 'sparse.reduce_max'))
 
 
+@tf_named('sparse_softmax')
 def softmax(sp_input, name=None):
     """Softmax over the stored entries of each innermost row (missing entries take no part)."""
     from ..ops import exp, gather, unsorted_segment_max, unsorted_segment_sum
@@ -251,6 +255,7 @@ def _scaled(op_name):
     return run
 
 
+@tf_named('sparse_mask')
 def mask(a, mask_indices, name=None):
     """The rows of an IndexedSlices whose indices are not in ``mask_indices``."""
     from ..indexed_slices import IndexedSlices
