@@ -354,16 +354,19 @@ def normalized_subscripts(subscripts):
 
 @_decides('einsum/Einsum')
 def _einsum(name, p, result):
-    """ops.einsum of one or two float tensors of one dtype: a matmul form (_EINSUM_MATMULS), else tf.einsum's
-    single Einsum op in its scope. Integers (cast to floats and back), mixed dtypes (a Cast) and three or
-    more operands (tf.einsum contracts pairwise: 'einsum/Einsum_1') not named."""
+    """ops.einsum of float tensors of one dtype: of two a matmul form (_EINSUM_MATMULS), else tf.einsum's
+    Einsum ops in its scope, one for one or two operands, one per pair contracted for more ('einsum/Einsum_1'
+    for three: TF 2.21, notes/progs/kerasops8/e3.py). Integers (cast to floats and back) and mixed dtypes (a
+    Cast) not named."""
     subscripts, operands = p.get('subscripts'), p.get('operands') or ()
-    if not isinstance(subscripts, str) or p.get('kwargs') or not 1 <= len(operands) <= 2 or not all(
+    if not isinstance(subscripts, str) or p.get('kwargs') or not operands or not all(
             isinstance(t, Tensor) and t._data.dtype.kind == 'f' and t.dtype == operands[0].dtype for t in operands):
         return None
     form = normalized_subscripts(subscripts.replace(' ', ''))
     if form in _EINSUM_BY_LENGTHS or '...' in form or '->' not in form:
         return None
+    if len(operands) > 2:
+        return '%s_%d' % (name, len(operands) - 2)
     return _EINSUM_MATMULS.get(form, name)
 
 
@@ -454,17 +457,25 @@ def _trace(name, p, result):
     return name if isinstance(x, Tensor) and x._data.ndim == 2 and x._data.dtype.kind in 'fiu' and plain else None
 
 
+# ops.rot90: Keras moves the two axes last (transpose), reads the lengths (Shape, three strided_slices), makes x a
+# batch of matrices (concat, Reshape), then per quarter turn flips and transposes (ReverseV2, transpose); after the
+# first turn it reshapes again (concat, Reshape) where more follow, and shapes and moves the axes back last
 ROT90 = 'transpose,Shape,strided_slice,strided_slice,strided_slice,concat,Reshape,ReverseV2,transpose,concat,Reshape,transpose'
 
 
 @_decides(ROT90)
 def _rot90(name, p, result):
-    """ops.rot90 of a matrix, one quarter turn over axes (0, 1): Keras moves the axes last (transpose), flips
-    one through a Reshape and ReverseV2, and moves them back (transpose_2), any dtype alike (TF 2.21,
-    notes/progs/kerasops6/a3.py; other turns, axes and ranks not measured)."""
-    x = p.get('array')
-    plain = p.get('k', 1) == 1 and tuple(p.get('axes', (0, 1))) == (0, 1)
-    return name if isinstance(x, Tensor) and x._data.ndim == 2 and plain else None
+    """ops.rot90 of a tensor of rank 2 or more, k quarter turns over two axes, any dtype alike (TF 2.21,
+    notes/progs/kerasops6/a3.py, kerasops8/misc.py: k=2 ends in 'transpose_3', k=3 or -1 in 'transpose_4');
+    k % 4 == 0 returns x itself."""
+    x, k, axes = p.get('array'), p.get('k', 1), p.get('axes', (0, 1))
+    if not isinstance(x, Tensor) or x._data.ndim < 2 or type(k) is not int or k % 4 == 0 \
+            or len(tuple(axes)) != 2 or not all(type(a) is int for a in axes):
+        return None
+    turns = k % 4
+    more = ',concat,Reshape' + ',ReverseV2,transpose' * (turns - 1) if turns > 1 else ''
+    return 'transpose,Shape,strided_slice,strided_slice,strided_slice,concat,Reshape,ReverseV2,transpose%s,' \
+           'concat,Reshape,transpose' % more
 
 
 @_decides('MatMul')
