@@ -8,6 +8,7 @@ from ..tensor import Tensor
 from . import float_kernels
 from .kernel_scalar_axis import checked_axis
 from ..tape import record_blocked
+from .bool_reduction_axis import axis_refusal
 from .graph_input_errors import eager_input_error, input_mismatch
 from .index_operands import refuse_out_dtype
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
@@ -124,7 +125,7 @@ def logical_xor(x, y, name=None):
     return Tensor(a ^ b)
 
 
-def _bool_tensor(x, op):
+def _bool_tensor(x, op, axis=None):
     # TF 2.21's eager Any / All convert what is not a tensor to their bool input: numpy arrays and
     # scalars by numpy's cast (np.array([1., 0., nan]) -> [True, False, True], strings and complex too),
     # an empty list as an empty bool tensor, Python numbers and lists of them fail ('Cannot convert [1, 0]
@@ -139,8 +140,8 @@ def _bool_tensor(x, op):
     if t._data.dtype.kind != 'b':
         note = '%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool' % (op, t.dtype.name)
         kernel = _BOOL_KERNELS.get(op)
-        if kernel:        # the kernel's input check, as TF's reductions meet it
-            raise noted(eager_input_error(kernel, 0, 'bool', t.dtype), note)
+        if kernel:        # the kernel's input check, as TF's reductions meet it, unless the axis speaks first
+            raise noted(axis_refusal(op, x, axis) or eager_input_error(kernel, 0, 'bool', t.dtype), note)
         raise InvalidArgumentError(note)
     return t
 
@@ -243,7 +244,7 @@ argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
     try:
-        x = _bool_tensor(input_tensor, 'reduce_any')
+        x = _bool_tensor(input_tensor, 'reduce_any', axis)
     except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
         return dispatch('reduce_any', input_tensor, axis, keepdims)
     axes = normalize_axis(axis, x.ndim, 'reduce_any')
@@ -252,7 +253,7 @@ def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
     try:
-        x = _bool_tensor(input_tensor, 'reduce_all')
+        x = _bool_tensor(input_tensor, 'reduce_all', axis)
     except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
         return dispatch('reduce_all', input_tensor, axis, keepdims)
     axes = normalize_axis(axis, x.ndim, 'reduce_all')

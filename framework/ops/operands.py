@@ -431,17 +431,17 @@ def normalize_axis(axis, ndim, op):
     out = []
     for a in axes:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-            flat = _nested_axes(axes)
-            if flat is not None:        # TF's reduction kernels read an axis tensor of any rank as a flat list
+            listed = _python_list_axes(given) if kernel and isinstance(given, (list, tuple)) else None
+            flat = _nested_axes(axes) if listed is None else listed
+            if flat is not None and flat != 'float':    # TF's reduction kernels read an axis of any rank as a flat list
                 return normalize_axis(flat, ndim, op)
             text = '%s: an axis must be an integer (or a list of them), got %r' % (op, axis)
             error = axis_errors.float_axis(op, axis) if type(axis) is float else None
             if kernel and isinstance(a, (str, bytes)):      # the reduction kernel's Tidx attribute refuses strings
                 error = _tidx_refusal(op, 'string', named=isinstance(given, Tensor))
-            elif kernel and type(a) is float and isinstance(axis, (list, tuple)) and all(
-                    type(b) in (int, float) for b in axis):
+            elif flat == 'float':
                 # a Python list with a float converts to a float32 axis, which TF's slow path hands to the kernel:
-                # its Tidx refusal without the ' name: ' tail (reduce_sum(x, [1.0]), [0, 1.5])
+                # its Tidx refusal without the ' name: ' tail (reduce_sum(x, [1.0]), [0, 1.5], [[1.0]])
                 error = _tidx_refusal(op, 'float', named=False)
             if error is None:
                 raise InvalidArgumentError(text)
@@ -478,6 +478,19 @@ def _tidx_refusal(op, dtype_name, named):
             % (kernel_dtype_name(dtype_name), kernel, kernel, kernel, ' name: ' if named else ''))
     key = {'count_nonzero': 'reduce_sum', 'reduce_logsumexp': 'reduce_max'}.get(op, op)
     return float_kernels.index_refusal(key, 'Tidx', dtype_name, named=named)
+
+
+def _python_list_axes(axes):
+    """A Python list (or tuple) axis as TF's conversion to the reduction kernel's axis tensor reads it: bools as
+    ints ([True] is axis 1), nested lists flat, scalar int tensors by value; 'float' where it converts to a float
+    tensor ([1.0], [0, 1.5], [np.float32(1)]: the kernel's Tidx refusal); else None."""
+    try:
+        array = np.asarray([v.numpy() if isinstance(v, Tensor) else v for v in axes])
+    except ValueError:
+        return None
+    if array.dtype.kind in 'biu':
+        return array.astype(np.int64).ravel().tolist()
+    return 'float' if array.dtype.kind == 'f' else None
 
 
 def _nested_axes(axes):
