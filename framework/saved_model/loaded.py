@@ -10,6 +10,7 @@ from collections.abc import ItemsView, KeysView, ValuesView
 from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
 from .graph_debug_info import GraphDebugInfo
+from .restored_function_text import restored_signature_text
 from .saved_traces import check_call
 
 
@@ -233,6 +234,12 @@ class _LoadedFunction:
                 return [self._function.get_concrete_function()] if self._function.input_signature is not None \
                     else [ConcreteFunction(self._function, entry) for entry in self._function._traces]
             return [self._function.get_concrete_function(*args, **kwargs) for args, kwargs in self._options]
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """Each saved trace's block as TF 2.21's revived function prints it (restored_function_text.py),
+        a blank line between them; not verbose, a line each."""
+        return ('\n\n' if verbose else '\n').join(restored_signature_text(concrete, verbose)
+                                                   for concrete in self.concrete_functions)
 
     def __getattr__(self, name):
         return getattr(self._function, name)
