@@ -193,7 +193,13 @@ class Conv2D(KernelOptions, Layer):
 
 def refuse_empty_output(layer, given_shape, spatial_sizes):
     """Keras 3's build-time check (its compute_conv_output_shape): a window larger than the input leaves
-    no output, refused at build, in Keras's words (its dilation_rate prints as a numpy array)."""
+    no output, refused at build, in Keras's words (its dilation_rate prints as a numpy array). Keras checks
+    'valid' padding only: 'same' takes an empty spatial axis and gives an empty output. Still refused here:
+    'causal' (Keras's call refuses it, as 'The convolution operation resulted in an empty output. ...') and
+    separable layers (their pointwise VALID convolution meets conv2d's refusal of a window that leaves no
+    rows, which TF's kernel sizes as 0)."""
+    if layer.padding == 'same' and not hasattr(layer, 'pointwise_initializer'):
+        return
     if any(length is not None and length <= 0 for length in (
             _output_length(d, (k - 1) * r + 1, s, layer.padding)
             for d, k, s, r in zip(spatial_sizes, layer.kernel_size, layer.strides, layer.dilation_rate))):

@@ -290,7 +290,9 @@ def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, thr
         dilated = any(d != 1 for d in normalize_tuple(dilations, rank, 'dilations', op))
         raise _window_too_large(error, x, rank, depthwise, through_batch and dilated or explicit) from None
     geo.explicit = explicit
-    if through_batch and _dilated_through_batch(geo, groups, depthwise):
+    if through_batch and _dilated_through_batch(geo, groups, depthwise) and 0 not in x.shape[1:-1]:
+        # (an empty spatial axis gives TF's empty output directly: its padded phases leave a VALID window
+        # no rows, which TF's kernel sizes as 0 and tapeflow's conv2d refuses)
         return _space_to_batch_conv(x, f, geo, mode, op, depthwise)
     return _conv(x, f, geo, depthwise)
 
