@@ -13,7 +13,7 @@ the op's outputs 'split:0', 'split:1', ...). A name 'sub,Square,Mean' is a call 
 top-level ops 'sub' and 'Square' before its result 'Mean' (keras.losses.mean_squared_error), as
 the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
-from . import keras_composite_names, keras_op_variants, keras_take_along_names, lookup_graph_names
+from . import keras_composite_names, keras_median_names, keras_op_variants, keras_take_along_names, lookup_graph_names
 
 # tf.searchsorted: the sequence's and the values' shapes read, both made matrices, searched, shaped back
 _SEARCH_SORTED = 'Shape,strided_slice,Shape,strided_slice,Reshape,Reshape,LowerBound,Shape,Reshape'
@@ -361,6 +361,7 @@ ROWS = (
     (keras_composite_names.INNER, 'inner', 'keras.ops.inner'),
     (keras_composite_names.ROT90, 'rotated', 'keras.ops.rot90'),
     (keras_take_along_names.TAKE_ALONG, 'along', 'keras.ops.take_along_axis'),
+    (keras_median_names.MEDIAN, 'median', 'keras.ops.median', 'keras.ops.quantile'),
     ('sub,Abs,Abs,mul,add,LessEqual', 'broadcast', 'keras.ops.isclose'),
     ('Shape,strided_slice,strided_slice,zeros_like,SelectV2,Sum', 'fixed', 'keras.ops.trace'),
     ('zeros', 'constant', 'keras.ops.zeros'),

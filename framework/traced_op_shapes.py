@@ -11,7 +11,7 @@ text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 import itertools
 import numbers
 
-from . import keras_take_along_names, runtime_values, trace_names, traced_shape_values
+from . import keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
 from .traced_shape_values import as_array as _array, partial_vector as _partial_vector
@@ -1011,6 +1011,7 @@ _RULES = {
     'sliced': _sliced, 'diagonal': _diagonal, 'outer': _outer, 'segments': _segments, 'dotted': _dotted,
     'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved, 'rotated': _rotated,
     'cumulative': _cumulative, 'along': lambda p, s, r: keras_take_along_names.output_shape(p),
+    'median': lambda p, s, r: keras_median_names.output_shape(p, s),
     'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
     'cropped': _cropped, 'bitcast': _bitcast, 'polynomial': _polynomial, 'matrix_trace': _matrix_trace, 'diagonal_matrix': _diagonal_matrix,
     'matrix_diagonal': _matrix_diagonal, 'array_stack': lambda p, s, r: _array_stack(p, r),
