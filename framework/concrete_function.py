@@ -5,7 +5,7 @@ import itertools
 from . import concrete_structures, dtypes, nest
 from .ops.graph_input_errors import eager_input_error
 from .concrete_function_outputs import learn_outputs
-from .concrete_function_variables import captured_variables
+from .concrete_function_variables import captured_values, captured_variables
 from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
                             placeholder, trace_key)
 from .variable import Variable
@@ -174,6 +174,10 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     def variables(self):
         """The variables the trace captures (concrete_function_variables: found in the traced code)."""
         return captured_variables(self._function.python_function, seed_reads=self._entry.seed_reads)
+
+    def _captured_values(self):
+        """The variables and eager tensors the trace captures, in its code's order (concrete_function_variables)."""
+        return captured_values(self._function.python_function, self._entry.seed_reads, self._entry.tensor_reads)
 
     @property
     def trainable_variables(self):
@@ -524,9 +528,23 @@ class FunctionType:
         lines = ['Input Parameters:']
         lines += ['  %s (%s): %s' % parameter for parameter in concrete._parameter_texts()]
         if concrete._known_output_type() is not None:
-            # TensorFlow lists each captured variable's resource handle under its Python id
-            captures = ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v)
-                        for v in concrete.variables]
+            # TensorFlow lists each captured variable's resource handle and each captured eager tensor
+            # under its Python id
+            captures = [_capture_line(v) for v in concrete._captured_values()]
             lines += ['Output Type:', '  ' + concrete._entry.output_type, 'Captures:'] + (captures or ['  None'])
         return '\n'.join(lines)
 
+
+def _capture_line(value):
+    """'  <id>: <TF's TensorSpec text>' of a captured value (TF prints the captured tensor's id)."""
+    from .saved_model.graph_captures import Capture     # (saved_model imports this module)
+    if isinstance(value, Capture):      # a lookup layer's table handle or constant
+        return '  %d: %s' % (value.key, value.text)
+    return '  %d: %s' % (id(value), _capture_spec_text(value))
+
+
+def _capture_spec_text(value):
+    """TF's TensorSpec text of a captured value: a variable's resource handle, or an eager tensor's own spec."""
+    if isinstance(value, Variable):
+        return 'TensorSpec(shape=(), dtype=tf.resource, name=None)'
+    return repr(TensorSpec(value.shape, value.dtype))

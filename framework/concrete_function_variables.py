@@ -19,6 +19,7 @@ import os
 import sysconfig
 import types
 
+from .tensor import Tensor
 from .variable import Variable
 
 _SELF_LOADS = ('LOAD_FAST', 'LOAD_DEREF')
@@ -40,13 +41,25 @@ def captured_variables(python_function, through_helpers=True, seed_reads=None):
     return tuple(found)
 
 
-class _Visited(set):
-    """The ids of the code objects a search has read, and whether it reads the program's helpers."""
+def captured_values(python_function, seed_reads=None, tensor_reads=None):
+    """What a trace of ``python_function`` captures, in the order its code names them: the variables of
+    ``captured_variables``, the eager tensors among ``tensor_reads`` (the ids of the outside tensors its
+    trace handed to ops: trace_tensor_reads) that its code names, and the graph_captures.Capture entries
+    of the lookup layers it names (a StringLookup's table handle and default value)."""
+    found, seen = [], set()
+    _collect(python_function, found, seen, _Visited(True, seed_reads, set() if tensor_reads is None else tensor_reads))
+    return tuple(found)
 
-    def __init__(self, through_helpers, seed_reads):
+
+class _Visited(set):
+    """The ids of the code objects a search has read, whether it reads the program's helpers, and what
+    the trace read (the seed states it drew from, the outside tensors its ops took)."""
+
+    def __init__(self, through_helpers, seed_reads, tensor_reads=None):
         super().__init__()
         self.through_helpers = through_helpers
         self.seed_reads = seed_reads
+        self.tensor_reads = tensor_reads
 
     def leaves_out(self, variable):
         """Whether ``variable`` is a seed generator's state the trace (where it ran) did not draw from."""
@@ -60,13 +73,23 @@ def _add(value, found, seen, visited):
         if id(value) not in seen and not visited.leaves_out(value):
             seen.add(id(value))
             found.append(value)
+    elif visited.tensor_reads and isinstance(value, Tensor) and id(value) in visited.tensor_reads:
+        if id(value) not in seen:       # an eager tensor the trace's ops took
+            seen.add(id(value))
+            found.append(value)
     elif isinstance(value, Function):
         _collect(value.python_function, found, seen, visited)
     elif isinstance(value, (types.FunctionType, types.MethodType)) and visited.through_helpers \
             and _is_user_code(value):
         _collect(value, found, seen, visited)
     elif not isinstance(value, type) and isinstance(getattr(type(value), 'variables', None), property):
-        # a tf.Module or Keras layer / model: its variables
+        # a tf.Module or Keras layer / model: its variables; for captured_values, a lookup layer's table
+        # handle and constants first, as the graph of its call captures them (lookup_export_captures)
+        own = getattr(value, '_export_captures', None) if visited.tensor_reads is not None else None
+        for capture in own() if own is not None else ():
+            if ('capture', capture.key) not in seen:
+                seen.add(('capture', capture.key))
+                found.append(capture)
         for variable in value.variables:
             _add(variable, found, seen, visited)
 

@@ -53,7 +53,7 @@ import weakref
 import numpy as np
 
 from . import assert_statements, dtypes, graph_random_ops, nest, object_names, symbolic_iteration, trace_names, \
-    trace_prints, trace_seed_reads, traced_ops
+    trace_prints, trace_seed_reads, trace_tensor_reads, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -192,7 +192,8 @@ class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
-                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error', 'seed_reads')
+                 'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error', 'seed_reads',
+                 'tensor_reads')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -213,13 +214,16 @@ class _Trace:
         self.nodes = None           # (code, offset) of a user line's API call -> its graph node (graph_runtime_errors)
         self.run_error = None       # the error each run of its graph raises: a node no CPU kernel computes
         self.seed_reads = None      # ids of the Keras seed generators' states the trace drew from
+        self.tensor_reads = None    # ids of the outside tensors its ops took (trace_tensor_reads)
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
-                if name not in ('frozen', 'iterators', 'attributes', 'nodes', 'seed_reads') and hasattr(self, name)}
+                if name not in ('frozen', 'iterators', 'attributes', 'nodes', 'seed_reads', 'tensor_reads')
+                and hasattr(self, name)}
 
-    def __setstate__(self, state):       # (seed_reads holds ids of this process's objects: not kept)
+    def __setstate__(self, state):       # (seed_reads, tensor_reads hold ids of this process's objects: not kept)
         self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = self.seed_reads = None
+        self.tensor_reads = None
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -543,8 +547,9 @@ class Function:
             objects_at_start = traced_python_attributes.scalars_at_start(
                 traced_python_attributes.objects_of(self._python_function, args, kwargs))
             args, kwargs, recorders = traced_python_iterators.recording(args, kwargs)
-        seed_reads = set()
+        seed_reads, tensor_reads = set(), set()
         trace_seed_reads.OPEN.append(seed_reads)
+        trace_tensor_reads.OPEN.append(tensor_reads)
         try:
             with _own_key_traced_once(self, key), trace_prints.held(), \
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
@@ -592,6 +597,7 @@ class Function:
             raise raised from None
         finally:
             trace_seed_reads.OPEN.pop()     # (a stack: a nested trace has closed its own)
+            trace_tensor_reads.OPEN.pop()
         if later is not None and later.created:     # (TensorFlow's check after such a trace)
             self._refuses_variables = True
             raise ValueError(NON_FIRST_CALL)
@@ -611,6 +617,8 @@ class Function:
         entry.shown = True
         if entry.seed_reads is None:
             entry.seed_reads = seed_reads
+        if entry.tensor_reads is None:
+            entry.tensor_reads = tensor_reads
         if recorders is not None:
             entry.iterators = traced_python_iterators.taken(recorders)
         if objects_at_start:

@@ -19,7 +19,7 @@ import threading
 
 from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
-from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_rows
+from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_rows, trace_tensor_reads
 from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
@@ -142,6 +142,8 @@ class _Hook:
                     calls[-1][3] = frame
                 elif found is not None:
                     calls[-1][1:3] = found, _parameters(frame)
+                    if trace_tensor_reads.OPEN:     # (a tf.function's trace: the tensors it captures)
+                        trace_tensor_reads.note(calls[-1][2])
                     if found[1] != 'call':      # (a loop body's tensor after its loop: TF refuses it)
                         inaccessible_tensors.check_inputs(calls[-1][2], _graph_of(trace_names.current()),
                                                           frame.f_code.co_name)
@@ -165,6 +167,8 @@ class _Hook:
             if found is None:
                 return None
         parameters = None if found is _WRAPPER else _parameters(frame)
+        if parameters is not None and trace_tensor_reads.OPEN:     # (a tf.function's trace: what it captures)
+            trace_tensor_reads.note(parameters)
         if parameters is not None and found[1] != 'call':     # (a loop body's tensor after its loop: TF refuses it)
             inaccessible_tensors.check_inputs(parameters, _graph_of(trace_names.current()), frame.f_code.co_name)
         calls.append([frame, found, parameters, frame, frame.f_code.co_name])

@@ -1,0 +1,123 @@
+"""A tf.function's 'Captures:' lists the eager tensors its trace hands to ops and the lookup layers' tables.
+
+TF 2.21's trace captures each outside eager tensor one of its ops takes (a global, a closure's, a
+tf.Module's self.mask) and lists it by its id and spec beside the variables' resource handles; a tensor
+the code names without handing it to an op (its .shape) and a numpy array (folded to a constant) are not
+captured. The text-generation tutorial's OneStep.generate_one_step lists ids_from_chars's table handle and
+int64 default, the six weights, self.prediction_mask (31,) float32, then chars_from_ids's table handle and
+string default. tapeflow listed the variables only. Texts printed by TF 2.21 (probes:
+notes/progs/tutorials61/probes/capt2.py, capt60.py)."""
+import re
+
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+
+def _captures(text):
+    """The spec texts under 'Captures:' (ids left out: they are the process's own)."""
+    lines = text.split('Captures:\n', 1)[1].split('\n\n', 1)[0].splitlines()      # (the first signature's)
+    return [re.sub(r'^  \d+: ', '', line) for line in lines]
+
+
+RES = 'TensorSpec(shape=(), dtype=tf.resource, name=None)'
+
+v = tf.Variable(2.0)
+w = tf.Variable([1, 2])
+c = tf.constant([1.0, 2.0, 3.0])
+s = tf.constant(['a', 'b'])
+unused = tf.constant(5.0)
+n = np.array([4.0, 5.0], 'float32')
+
+
+def test_globals_in_the_order_the_trace_reads_them():
+    @tf.function
+    def f(x):
+        if unused.shape[0:] == ():
+            pass
+        return x * v + tf.reduce_sum(c) + tf.cast(w[0], tf.float32) + tf.cast(tf.size(s), tf.float32)
+
+    f(tf.constant(1.0))
+    # TF 2.21: v's handle, c, w's handle, s (unused and its shape: not captured)
+    assert _captures(f.pretty_printed_concrete_signatures()) == [
+        RES, 'TensorSpec(shape=(3,), dtype=tf.float32, name=None)', RES,
+        'TensorSpec(shape=(2,), dtype=tf.string, name=None)']
+    assert len(f.get_concrete_function(tf.constant(1.0)).variables) == 2     # tensors are no variables
+
+
+def test_a_tensor_in_a_list_and_a_numpy_array():
+    @tf.function
+    def g(x):
+        return tf.concat([c, x], 0) + n.sum()
+
+    g(tf.constant([1.0]))
+    assert _captures(g.pretty_printed_concrete_signatures()) == ['TensorSpec(shape=(3,), dtype=tf.float32, name=None)']
+
+
+def test_a_module_attribute_and_closure_cells():
+    class M(tf.Module):
+        def __init__(self):
+            self.mask = tf.constant([0.0, -1.0])
+            self.s = tf.Variable(3.0)
+
+        @tf.function
+        def __call__(self, x):
+            return x + self.mask * self.s
+
+    m = M()
+    assert m(tf.constant([1.0, 2.0])).numpy().tolist() == [1.0, -1.0]
+    assert _captures(m.__call__.pretty_printed_concrete_signatures()) == [
+        'TensorSpec(shape=(2,), dtype=tf.float32, name=None)', RES]
+
+    k = tf.constant(2.0)
+    kk = tf.constant([7, 8])
+
+    @tf.function
+    def inner(x):
+        return x * k, kk + 1
+
+    inner(tf.constant(3.0))
+    assert _captures(inner.pretty_printed_concrete_signatures()) == [
+        'TensorSpec(shape=(), dtype=tf.float32, name=None)', 'TensorSpec(shape=(2,), dtype=tf.int32, name=None)']
+
+    @tf.function
+    def plain(x):
+        return x + 1.0
+
+    plain(tf.constant(1.0))
+    assert _captures(plain.pretty_printed_concrete_signatures()) == ['  None']
+
+
+def test_the_text_generation_one_step_lists_tables_weights_and_its_mask():
+    keras.utils.set_random_seed(7)
+    vocab = sorted(set('hello world'))
+    ids_from_chars = keras.layers.StringLookup(vocabulary=vocab, mask_token=None)
+    chars_from_ids = keras.layers.StringLookup(vocabulary=ids_from_chars.get_vocabulary(), invert=True,
+                                               mask_token=None)
+    size = len(ids_from_chars.get_vocabulary())
+    model = keras.Sequential([keras.layers.Embedding(size, 4), keras.layers.Dense(size)])
+
+    class OneStep(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.model, self.chars_from_ids, self.ids_from_chars = model, chars_from_ids, ids_from_chars
+            skip_ids = self.ids_from_chars(['[UNK]'])[:, None]
+            sparse_mask = tf.SparseTensor(values=[-float('inf')] * len(skip_ids), indices=skip_ids,
+                                          dense_shape=[size])
+            self.prediction_mask = tf.sparse.to_dense(sparse_mask)
+
+        @tf.function
+        def generate_one_step(self, inputs):
+            input_ids = self.ids_from_chars(tf.strings.unicode_split(inputs, 'UTF-8')).to_tensor()
+            logits = self.model(input_ids)[:, -1, :] + self.prediction_mask
+            return self.chars_from_ids(tf.argmax(logits, axis=-1))
+
+    step = OneStep()
+    step.generate_one_step(tf.constant(['he', 'wo']))
+    # TF 2.21: the lookup's table and int64 default, 3 weights, the (9,) mask, the inverse lookup's table and
+    # string default
+    assert _captures(step.generate_one_step.pretty_printed_concrete_signatures()) == [
+        RES, 'TensorSpec(shape=(), dtype=tf.int64, name=None)', RES, RES, RES,
+        'TensorSpec(shape=(%d,), dtype=tf.float32, name=None)' % size, RES,
+        'TensorSpec(shape=(), dtype=tf.string, name=None)']
