@@ -3,7 +3,8 @@
 Keras 3 traces its train, test and predict steps on a tf.data.Dataset's ``element_spec``, so a
 Sequential model without an Input is built for the spec's shapes: the batch size stays None
 (the text-classification tutorial's ``export_model.summary()`` shows ``(None, 25)``, not the
-first batch's 32). tapeflow builds it the same way before the first batch is run.
+first batch's 32). tapeflow builds it the same way before the first batch is run. A model made under a
+distribution strategy is built on the first batch's shapes instead, as Keras's symbolic build does there.
 """
 from framework.data import Dataset
 from framework.ops.tensor_spec import TensorSpec
@@ -18,6 +19,8 @@ def build_from_element_spec(model, x):
     from ..sequential import Sequential
     if not isinstance(x, Dataset) or not isinstance(model, Sequential) or model.built or not model.layers:
         return
+    if getattr(model, '_distribute_strategy', None) is not None:
+        return      # Keras's symbolic build reads the first batch there (strategy_symbolic_build.py)
     spec = x.element_spec
     inputs = spec[0] if isinstance(spec, tuple) and not hasattr(spec, '_fields') else spec
     if not isinstance(inputs, TensorSpec) or inputs.shape.rank in (None, 0):

@@ -235,6 +235,7 @@ class IterableData:
         self._kept_reads = 0          # batches read from ``_iterator`` (see _after_kept_steps)
         self.ran_dry = False          # the last pass ended because the input had no more batches
         self._peeked = None
+        self._spent_iterations = 0   # iterations a strategy's symbolic build started (iteration_spent)
         # a negative steps count: Keras reads the Dataset to its end as one of unknown length (an extra,
         # unfed step and the ran-out warning every pass, TF 2.21)
         self.count_hidden = False
@@ -252,6 +253,11 @@ class IterableData:
                 take_spec_names(self._peeked[0])
             self._specs = signature_specs(self._peeked[0], self._signature)
             self._iterator = self._read_ahead()
+
+    def iteration_spent(self):
+        """A strategy's symbolic build started an iterator of the Dataset and read its first batch: the
+        next pass's distributed start, which spends that iteration's seeds, is done already."""
+        self._spent_iterations += 1
 
     @property
     def may_run_dry(self):
@@ -291,7 +297,10 @@ class IterableData:
         # training run's first pass and before every evaluation pass: a shuffle there sees the
         # order after next (TF 2.21; the distribute tutorial's shuffled MNIST batches).
         if self.distributed and self._reusable and (self.restart_each_epoch or self._passes == 0):
-            self.source._skip_iteration()
+            if self._spent_iterations:
+                self._spent_iterations -= 1
+            else:
+                self.source._skip_iteration()
         self._passes += 1
         if self.restart_each_epoch or (self._reusable and not self.steps_per_epoch):
             # a generator evaluated again (fit's validation_data each epoch) starts over too: Keras's

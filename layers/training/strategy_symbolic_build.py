@@ -8,7 +8,7 @@ from framework import nest
 from framework.data import Dataset
 from framework.ops.tensor_spec import TensorSpec
 
-from .batchless_build import _array_spec, _targets_of, build_on_spec
+from .batchless_build import _array_spec, _inputs_of, _targets_of, build_on_spec
 from .data import ArrayData
 
 
@@ -21,9 +21,9 @@ def build_for_strategy(model, data):
     if isinstance(data, tuple):
         spec = nest.map_structure(lambda t: None if t is None else TensorSpec.from_tensor(t), data[:2])
     elif isinstance(source, Dataset):
-        # (Keras reads the first batch, so its batch size is known there: a Sequential without Input is built
-        # for (2, 2) where this spec gives (None, 2))
         spec = source.element_spec
+        if _shapes_needed(model, spec):
+            spec = _first_batch_spec(data, spec)
     elif isinstance(data, ArrayData):
         rows = min(data.batch_size, data.num_samples)
         spec = nest.map_structure(lambda array: None if array is None else _array_spec(array, rows), (data.x, data.y))
@@ -34,3 +34,25 @@ def build_for_strategy(model, data):
     # Keras builds the compiled loss on y there too: without targets its y_true None fails ('None values not
     # supported.') before the optimizer's build, which stays undone (TF 2.21: optimizer.built False)
     return _targets_of(spec) is not None or getattr(model, '_compiled_loss', None) is None
+
+
+def _shapes_needed(model, spec):
+    """Whether the model is still to be built on inputs whose spec leaves a size unknown (a batch of a
+    Dataset not batched with drop_remainder): Keras builds it on the first batch's own shapes there."""
+    unbuilt = not model.built or not all(layer.built for layer in getattr(model, '_layers', ()))
+    return unbuilt and any(isinstance(leaf, TensorSpec) and leaf.shape.rank is not None and None in leaf.shape
+                           for leaf in nest.flatten(_inputs_of(spec)))
+
+
+def _first_batch_spec(data, spec):
+    """The specs of the first batch of ``data``'s Dataset. Keras's symbolic build reads it with next() from an
+    iterator it then drops (TF 2.21: a Sequential without Input fit on batch(4) of 10 rows is built for
+    (4, 2), its InputLayer's batch_shape saved so); that iterator's start draws the seeds of a reshuffling
+    shuffle, which the distributed data then does not spend again (iterable_data.py). ``spec`` where the
+    Dataset has no batch."""
+    element = next(iter(data.source), None)
+    data.iteration_spent()
+    if element is None:
+        return spec
+    return nest.map_structure(lambda leaf, given: TensorSpec.from_tensor(leaf) if isinstance(given, TensorSpec)
+                              else given, element, spec)
