@@ -6,6 +6,7 @@ from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .operands import as_size, as_tensor, named_errors
+from .python_value_array import python_value_array
 
 
 def _one_hot_refusal(dtype_name, named):
@@ -50,9 +51,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
     dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(idx._data)
-    if isinstance(depth, Tensor) and fast_path(indices):
+    depth = _depth_input(depth, fast_path(indices))
+    if isinstance(depth, (Tensor, np.ndarray)) and fast_path(indices):
         # TF's eager fast path checks depth's dtype (int32) before its shape, with the ' name: ' tail
-        if depth.dtype.name != 'int32':
+        if isinstance(depth, Tensor) and depth.dtype.name != 'int32':
             raise noted(eager_input_error('OneHot', 1, 'int32', depth.dtype.name),
                         'one_hot: depth must be an int32 scalar, got %s' % depth.dtype.name)
         if depth.ndim > 0:
@@ -81,6 +83,28 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                                        % (out.ndim, tuple(idx.shape), axis))
         out = xp.moveaxis(out, -1, axis)
     return Tensor(out)
+
+
+def _depth_input(depth, fast):
+    """``depth`` as TF's eager conversion to OneHot's int32 depth input leaves it: a numpy array or scalar or a
+    bool is cast (np.array(2.0) is 2, True 1), a Python list of floats or strings refused ('Cannot convert [2.0] to
+    EagerTensor of dtype int32'; a ragged one "Can't convert non-rectangular Python sequence ..."); on the slow
+    path (list indices) a tensor or variable of another dtype is convert_to_tensor's ValueError ('Tensor
+    conversion requested dtype int32 for Tensor with dtype float32: ...'), before any shape check."""
+    if isinstance(depth, (np.ndarray, np.generic)) and depth.dtype.kind in 'biufc':
+        depth = np.asarray(depth).real.astype(np.int32)          # (numpy's C cast: 2.7 is 2)
+        return int(depth) if depth.ndim == 0 else depth
+    if isinstance(depth, (bool, np.bool_)):
+        return int(depth)
+    if isinstance(depth, (list, tuple)) and depth:
+        kind = python_value_array(depth).dtype.kind
+        if kind in 'fcSU':
+            raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (depth,))
+        if kind == 'O':
+            convert_to_tensor(depth)        # TF's words for a None among the values
+    if not fast and isinstance(depth, Tensor) and depth.dtype.name != 'int32':
+        convert_to_tensor(depth, dtype='int32')         # raises TF's ValueError (a variable's in its own words)
+    return depth
 
 
 def _int_attribute(value, argument):
