@@ -167,7 +167,19 @@ def _xent_grad_grad(gg, logits, axis, backprop):
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """-log_softmax(logits)[label] per example; fused, with TensorFlow's gradient exp / sum - one_hot."""
-    return sparse_xent(labels, logits)
+    try:
+        return sparse_xent(labels, logits)
+    except ValueError:
+        refuse_missing_xent_argument('sparse_softmax_cross_entropy_with_logits', labels, logits)
+        raise
+
+
+def refuse_missing_xent_argument(op, labels, logits):
+    """Raise TF 2.21's _ensure_xent_args error where ``labels`` or ``logits`` is None (its f-string formats a
+    tensor as its numpy value; the two sentences run together as in TF)."""
+    if labels is None or logits is None:
+        raise ValueError('Both `labels` and `logits` must be provided for %sReceived: labels=%s and logits=%s'
+                         % (op, format(labels), format(logits))) from None
 
 
 def sparse_xent(labels, logits, labels_in_range=False):
@@ -317,8 +329,13 @@ def label_range_error(labels, depth, note):
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """max(x, 0) - x * z + log(1 + exp(-|x|)), TensorFlow's stable form."""
     op = 'sigmoid_cross_entropy_with_logits'
-    logits = as_float_tensor(logits, op)
-    labels = as_tensor(labels, op, dtype=None)
+    given = logits
+    try:
+        logits = as_float_tensor(logits, op)
+        labels = as_tensor(labels, op, dtype=None)
+    except ValueError:
+        refuse_missing_xent_argument(op, labels, given)
+        raise
     if tuple(labels.shape) != tuple(logits.shape):
         raise ValueError('`logits` and `labels` must have the same shape, received (%s vs %s).'
                          % (tuple(logits.shape), tuple(labels.shape)))

@@ -180,9 +180,15 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         shards = [p if isinstance(p, Tensor) else as_tensor(p, 'embedding_lookup') for p in params]
         table = shards[0] if len(shards) == 1 else concat(shards, 0)
     else:
-        table = as_tensor(params, 'embedding_lookup')
-    if table.ndim == 0:
-        raise ValueError('embedding_lookup: params must have rank >= 1, got a scalar')
+        try:
+            table = as_tensor(params, 'embedding_lookup')
+        except ValueError:
+            if params is None:      # TF 2.21's check, before any conversion
+                raise ValueError('params must be specified') from None
+            raise
+    if table.ndim == 0:         # GatherV2's words, as TF's lookup meets them
+        raise kernel_error('GatherV2', 'params must be at least 1 dimensional', named=True,
+                           note='embedding_lookup: params must have rank >= 1, got a scalar')
     if hasattr(ids, 'with_flat_values'):      # ragged ids: the rows of their lookups (TF's dispatch)
         return ids.with_flat_values(embedding_lookup(table, ids.flat_values, max_norm))
     ids = as_tensor(ids, 'embedding_lookup')
