@@ -44,11 +44,23 @@ def captured_variables(python_function, through_helpers=True, seed_reads=None):
 def captured_values(python_function, seed_reads=None, tensor_reads=None):
     """What a trace of ``python_function`` captures, in the order its code names them: the variables of
     ``captured_variables``, the eager tensors among ``tensor_reads`` (the ids of the outside tensors its
-    trace handed to ops: trace_tensor_reads) that its code names, and the graph_captures.Capture entries
-    of the lookup layers it names (a StringLookup's table handle and default value)."""
+    trace handed to ops: trace_tensor_reads) that its code names (``tensor_reads`` None: its trace has not run
+    under the hook, only get_concrete_function's stand-in run: every tensor its code names), and the
+    graph_captures.Capture entries of the lookup layers it names (a StringLookup's table handle and default)."""
     found, seen = [], set()
-    _collect(python_function, found, seen, _Visited(True, seed_reads, set() if tensor_reads is None else tensor_reads))
+    _collect(python_function, found, seen, _Visited(True, seed_reads, _EVERY_TENSOR if tensor_reads is None
+                                                    else tensor_reads))
     return tuple(found)
+
+
+class _EveryTensor:
+    """A set of tensor ids holding every id."""
+
+    def __contains__(self, item):
+        return True
+
+
+_EVERY_TENSOR = _EveryTensor()
 
 
 class _Visited(set):
@@ -73,7 +85,7 @@ def _add(value, found, seen, visited):
         if id(value) not in seen and not visited.leaves_out(value):
             seen.add(id(value))
             found.append(value)
-    elif visited.tensor_reads and isinstance(value, Tensor) and id(value) in visited.tensor_reads:
+    elif visited.tensor_reads is not None and isinstance(value, Tensor) and id(value) in visited.tensor_reads:
         if id(value) not in seen:       # an eager tensor the trace's ops took
             seen.add(id(value))
             found.append(value)

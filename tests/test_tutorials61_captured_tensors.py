@@ -121,3 +121,15 @@ def test_the_text_generation_one_step_lists_tables_weights_and_its_mask():
         RES, 'TensorSpec(shape=(), dtype=tf.int64, name=None)', RES, RES, RES,
         'TensorSpec(shape=(%d,), dtype=tf.float32, name=None)' % size, RES,
         'TensorSpec(shape=(), dtype=tf.string, name=None)']
+
+
+def test_a_trace_made_by_get_concrete_function_lists_the_tensors_before_any_call():
+    @tf.function
+    def f(x):
+        return x * v + c
+
+    cf = f.get_concrete_function(tf.TensorSpec([3], tf.float32))
+    expected = [RES, 'TensorSpec(shape=(3,), dtype=tf.float32, name=None)']      # TF 2.21: v's handle, then c
+    assert _captures(cf.pretty_printed_signature()) == expected
+    cf(tf.constant([1.0, 1.0, 1.0]))
+    assert _captures(f.pretty_printed_concrete_signatures()) == expected
