@@ -11,9 +11,9 @@ from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_conv_backprop_input,
-               eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input, float_kernels, graph_rewrites,
-               onednn_max_pool_grad, pool_gradient_order)
+from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_avx2_conv,
+               eigen_conv_backprop_input, eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input,
+               float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
@@ -312,8 +312,11 @@ def _conv(x, f, geo):
         out = Tensor(conv_forward_order.forward(x._data, f._data, geo))
     else:
         o = f._data.shape[3]
-        cols = geo.columns(x._data)
-        out = Tensor(product(cols, f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
+        cols, kernel = geo.columns(x._data), f._data.reshape(-1, o)
+        # (on an AVX2 CPU without oneDNN: TF's own kernel, Eigen's contraction of the patches)
+        eigen = eigen_avx2_conv.wanted(cols, kernel)
+        summed = eigen_avx2_conv.forward(cols, kernel) if eigen else product(cols, kernel)
+        out = Tensor(summed.reshape(geo.shape[0], geo.oh, geo.ow, o))
     if ACTIVE:
         if graph_rewrites.GATE[0] and graph_rewrites.tracing():    # its bias gradient is fused in TF's graph
             conv_backprop_filter_order.note_traced_output(out._data, x._data, geo)
