@@ -1,5 +1,5 @@
 """Bidirectional: one recurrent layer forwards, a copy of it backwards, outputs merged."""
-from framework.ops import concat, reverse
+from framework.ops import cast, concat, reverse
 
 from .. import call_context
 from ..layer import Layer
@@ -129,6 +129,9 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         if self.return_state:
             states = tuple(y[1:]) + tuple(y_rev[1:])
             y, y_rev = y[0], y_rev[0]
+        # Keras 3 casts both outputs to the wrapper's compute dtype (Bidirectional(LSTM(2), dtype='mixed_float16'):
+        # a float32 LSTM's outputs come back float16)
+        y, y_rev = cast(y, self.compute_dtype), cast(y_rev, self.compute_dtype)
         if self.return_sequences:
             y_rev = reverse(y_rev, [1])
         output = self._merge(y, y_rev)
