@@ -71,7 +71,7 @@ from .function_init import from_tf_print, initializing_call, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
-from .given_spec_names import fits, given_names
+from .given_spec_names import fits, given_by_parameter
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .autograph_lambda_warning import warn_if_unparsable
@@ -226,6 +226,17 @@ class _Trace:
         self.tensor_reads = None
         for name, value in state.items():
             setattr(self, name, value)
+
+
+def _named(spec_names, name, value, spec, key):
+    """ArgumentNamer.add's arguments for parameter ``name``: a TensorSpec's own name where
+    get_concrete_function's had one, a structure's specs as it gave them (shaped as traced: ``key``)."""
+    given = spec_names.get(name) if spec_names else None
+    if isinstance(given, str):
+        return given, value, spec, key
+    if given is not None and spec is None:
+        spec = placeholder(key, None, given)
+    return name, value, spec, key
 
 
 def _names_fit(entry, given):
@@ -682,18 +693,14 @@ class Function:
             elif kinds[i] is inspect.Parameter.VAR_POSITIONAL:     # *args: args_0, args_1, ...
                 items = item_key[1:] if type(item_key) is tuple and len(item_key) == len(value) + 1 else ()
                 for j, item in enumerate(value):
-                    namer.add('%s_%d' % (name, j), item, specs[j] if specs is not None and i == 0 and
-                              j < len(specs) else None, items[j] if items else None)
+                    item_spec = specs[j] if specs is not None and i == 0 and j < len(specs) else None
+                    namer.add(*_named(spec_names, '%s_%d' % (name, j), item, item_spec, items[j] if items else None))
             elif kinds[i] is inspect.Parameter.VAR_KEYWORD:        # **kwargs: by keyword
                 items = dict(item_key[1:]) if type(item_key) is tuple and item_key else {}
                 for keyword, item in value.items():
-                    namer.add(keyword, item, None, items.get(keyword))
+                    namer.add(*_named(spec_names, keyword, item, None, items.get(keyword)))
             else:
-                given = spec_names.get(name) if spec_names else None
-                if given is not None and not isinstance(given, str) and spec is None:
-                    # (a structure's own names: its specs as get_concrete_function gave them, shaped as traced)
-                    spec = placeholder(item_key, None, given)
-                namer.add(given if isinstance(given, str) else name, value, spec, item_key)
+                namer.add(*_named(spec_names, name, value, spec, item_key))
         return found
 
     def _replay_entry(self, entry, key, args, kwargs):
@@ -753,8 +760,8 @@ class Function:
             key = arguments_key(values)
         entry = self._dispatch.get(key) or self._find(key)
         if key is not None:     # TensorSpec(name='inp') names its placeholder: a trace of its own (given_spec_names)
-            given = {name: given_names(v) for name, v in zip(self._binder.names, values)}
-            given = {name: names for name, names in given.items() if names is not None}
+            given = given_by_parameter(self._binder.names, [p.kind for p in self._binder.signature.parameters.values()],
+                                       values)
             if entry is not None and not _names_fit(entry, given):
                 entry = self._named_trace(key, given)
         if entry is None:

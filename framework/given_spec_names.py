@@ -8,6 +8,8 @@ shapes and dtypes only, so a trace keeps these names beside its key (``_Trace.sp
 a name (a TensorSpec argument) or the argument's structure of names (None where a spec has none), as
 ``given_names`` reads them; ``part`` walks that structure along a key's.
 """
+import inspect
+
 from .ops.tensor_spec import TensorSpec
 
 
@@ -48,3 +50,22 @@ def fits(given, kept):
     if isinstance(given, dict):
         return all(fits(names, part(kept, k)) for k, names in given.items())
     return all(fits(names, part(kept, i)) for i, names in enumerate(given))
+
+
+def given_by_parameter(names, kinds, values):
+    """{parameter: given names} of get_concrete_function's bound ``values`` (``names``, ``kinds``: the
+    parameters' names and inspect kinds), keyed as a concrete function lists its parameters: ``*args``
+    spread as args_0, args_1, ..., ``**kw`` by keyword; a parameter without a named spec is left out."""
+    given = {}
+    for name, kind, value in zip(names, kinds, values):
+        if kind is inspect.Parameter.VAR_POSITIONAL:
+            items = [('%s_%d' % (name, j), item) for j, item in enumerate(value)]
+        elif kind is inspect.Parameter.VAR_KEYWORD:
+            items = list(value.items())
+        else:
+            items = [(name, value)]
+        for parameter, item in items:
+            found = given_names(item)
+            if found is not None:
+                given[parameter] = found
+    return given

@@ -155,3 +155,25 @@ def test_saved_signature_of_nested_named_specs(tmp_path):
     assert sorted(signature.structured_input_signature[1]) == ['aa', 'd', 'kk']
     out = signature(aa=tf.constant([1.]), d=tf.constant([2.]), kk=tf.constant(3.))
     assert list(out) == ['output_0'] and out['output_0'].numpy().tolist() == [7.0]
+
+
+def test_named_specs_in_star_args_and_kwargs(capsys):
+    import collections
+    point = collections.namedtuple('P', ['x', 'y'])
+
+    @tf.function
+    def f(p, *args, k=None, **kw):
+        print('trace', p.x.name, p.y.name, [a.name for a in args], k.name, {n: t.name for n, t in kw.items()})
+        return p.x + p.y + args[0] + k + kw['z']
+    cf = f.get_concrete_function(point(tf.TensorSpec([], name='px'), tf.TensorSpec([])), tf.TensorSpec([], name='a0'),
+                                 k=tf.TensorSpec([], name='kk'), z=tf.TensorSpec([], name='zz'))
+    assert capsys.readouterr().out == "trace px:0 p:0 ['a0:0'] kk:0 {'z': 'zz:0'}\n"
+    assert str(cf).splitlines()[1:5] == [
+        "  p (POSITIONAL_ONLY): P[['x', TensorSpec(shape=(), dtype=tf.float32, name='px')], "
+        "['y', TensorSpec(shape=(), dtype=tf.float32, name=None)]]",
+        "  args_0 (POSITIONAL_ONLY): TensorSpec(shape=(), dtype=tf.float32, name='a0')",
+        "  k (KEYWORD_ONLY): TensorSpec(shape=(), dtype=tf.float32, name='kk')",
+        "  z (KEYWORD_ONLY): TensorSpec(shape=(), dtype=tf.float32, name='zz')"]
+    assert [t.name for t in cf.inputs] == ['px:0', 'p:0', 'a0:0', 'kk:0', 'zz:0']
+    one = tf.constant(1.)
+    assert float(cf(px=one, p=one, a0=one, kk=one, zz=one)) == 5.0
