@@ -31,6 +31,7 @@ from framework import backend, function_init, graph_random_ops
 from framework.graph_random_ops import TRACED_CALLS
 from framework.indexed_slices import RowGradients
 from framework.keras_repr import KerasObjectRepr
+from framework.name_scopes import name_scope
 from framework.tape import GradientTape
 from framework.tensor import convert_to_tensor
 from framework.train import deferred_restore
@@ -179,8 +180,9 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         call_context.enter_name_scope(self.name)
         try:
             # (a build in a first traced call is not run by TF's second trace, which finds it built: its
-            # automatic names, Nadam's 'variable', and prints count once, as function_init.once says)
-            with function_init.once():
+            # automatic names, Nadam's 'variable', and prints count once, as function_init.once says;
+            # Keras's scope is TF's name scope too: a tf.Variable a custom build makes is 'custom/plain:0')
+            with function_init.once(), name_scope(self.name):
                 self.build(var_list)
         finally:
             call_context.exit_name_scope()

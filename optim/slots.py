@@ -6,7 +6,7 @@ weights never share state. ``variables`` lists every state Variable in
 creation order (iteration count and learning rate first), which for a first
 ``build`` is the order Keras 3 gives ``optimizer.variables``.
 """
-from framework import backend
+from framework import backend, name_scopes
 from framework.variable import Variable
 
 from .keras_cast import keras_cast
@@ -127,7 +127,12 @@ def _missing(name, variable, slots):
 def keras_named(variable, prefix, aggregation='none'):
     """``variable`` named as Keras 3 names an optimizer's or a metric's variables: its ``name``
     is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration'); and its
-    aggregation and synchronization Keras's strings ('none' for slots, 'auto')."""
+    aggregation and synchronization Keras's strings ('none' for slots, 'auto'). A Keras variable's
+    name ignores tf.name_scope (a step run in the user's ``with tf.name_scope('outer')``, or a build in
+    the optimizer's own scope): the prefix ``tf.Variable`` took is dropped."""
+    scope = name_scopes.current()
+    if scope and variable._name.startswith(scope):
+        variable._name = variable._name[len(scope):]
     variable._path = '%s/%s' % (prefix, variable._name)
     variable.aggregation, variable.synchronization = aggregation, 'auto'
     return variable

@@ -183,7 +183,8 @@ class Metric:
                 raise error
             value = resolved(shape, dtype) if callable(resolved) else np.asarray(resolved, dtype)
         variable = Variable(value, trainable=False, dtype=dtype, name=name)
-        variable._path = '%s/%s' % (self.name, variable._name)    # Keras 3: name 'total', path 'mean/total'
+        variable._name = name       # a Keras variable's name ignores tf.name_scope (tf.Variable took 'outer/total')
+        variable._path = '%s/%s' % (self.name, name)    # Keras 3: name 'total', path 'mean/total'
         variable.aggregation, variable.synchronization = aggregation, 'on_read'    # Keras 3's metric variables
         self._variables.append(variable)
         return variable
