@@ -17,6 +17,8 @@ from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..ops.fused_sigmoid import unfuse
+from ..ops.sigmoid_reader_first import sigmoid_sorts_first
+from ..ops.sigmoid_xent_graph import sigmoid_first
 from ..ops.unary import log_of_probabilities
 from ..ops.losses_nn import label_range_error, sparse_xent
 from ..tensor import Tensor
@@ -69,6 +71,9 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
                '; for (N,) labels and (N, 1) predictions use the BinaryCrossentropy loss object')
     output, from_logits = carried_logits(y_pred, from_logits, 'Sigmoid', 'binary_crossentropy')
     if from_logits:
+        if output is not y_pred and sigmoid_sorts_first(y_pred):
+            with sigmoid_first(y_pred):     # its SigmoidGrad sorts first in the logits' AddN (a traced step)
+                return keras_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
         return keras_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
     return keras_mean(-(y_true * log_of_probabilities(output) + (1.0 - y_true) * log_of_probabilities(1.0 - output)),

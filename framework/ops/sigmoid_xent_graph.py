@@ -13,7 +13,12 @@ Measured on TF 2.21: a train step's gradient for 16 logits (Keras's BinaryCrosse
 fit or a tf.function) differed from eager's in 7 values; these rules give all 16
 (tests/test_sigmoid_xent_graph.py). So in a traced step the loss is recorded as one node with
 that sum; eager, the composition stays (its AddN also takes the logits' other readers' gradients).
+A sigmoid output the loss scores from its logits and something else reads too: its Sigmoid's gradient
+may sort before the four terms (sigmoid_reader_first.py).
 """
+import contextlib
+import threading
+
 import numpy as np
 
 from .. import backend
@@ -22,15 +27,32 @@ from ..tensor import Tensor
 from .arithmetic import add, multiply, negative
 from .creation import zeros_like
 from .operands import record
+from . import sigmoid_reader_first
 from .selection import where
 from .unary import _exp_value, _reciprocal_value, exp, reciprocal
+
+
+_SIGMOID_FIRST = threading.local()
+
+
+@contextlib.contextmanager
+def sigmoid_first(output):
+    """Within: the Sigmoid that made ``output`` from the logits sorts before the four terms
+    (sigmoid_reader_first.py)."""
+    _SIGMOID_FIRST.output = output
+    try:
+        yield
+    finally:
+        _SIGMOID_FIRST.output = None
 
 
 def record_traced(labels, logits, loss_of):
     """``loss_of(labels, logits)`` (the composition), recorded as one node with the graph's gradients."""
     with paused():
         out = loss_of(labels, logits)
-    record('sigmoid_cross_entropy_with_logits', (labels, logits), out, _VJPS)
+    output = getattr(_SIGMOID_FIRST, 'output', None)
+    record('sigmoid_cross_entropy_with_logits', (labels, logits), out, _VJPS if output is None else
+           (_VJPS[0], sigmoid_reader_first.joined_vjp(_logits_grad, _logits_terms, output)))
     return out
 
 
@@ -43,14 +65,19 @@ def _logits_grad(g, y, labels, logits):
                multiply(negative(g), labels))
 
 
-def _logits_grad_arrays(g, y, labels, logits):
+def _logits_terms(g, y, labels, logits):
+    """The four terms on raw arrays, in the AddN's order (Neg, Select, Select_3, mul/Mul)."""
     xp = backend.array_module(logits)
     positive = logits >= 0
     e = _exp_value(xp, xp.where(positive, -logits, logits))
     m = e * (g * _reciprocal_value(xp, e.dtype.type(1) + e))
     zero = xp.zeros_like(g)
-    return ((-xp.where(positive, m, zero) + xp.where(positive, g, zero)) + xp.where(positive, zero, m)) \
-        + (-g) * labels
+    return [-xp.where(positive, m, zero), xp.where(positive, g, zero), xp.where(positive, zero, m), (-g) * labels]
+
+
+def _logits_grad_arrays(g, y, labels, logits):
+    neg, select, select_3, mul = _logits_terms(g, y, labels, logits)
+    return ((neg + select) + select_3) + mul
 
 
 def _labels_grad(g, y, labels, logits):
