@@ -34,3 +34,20 @@ def rows_of(trace, ragged):
     """``ragged``'s row count in ``trace``'s graph: a noted one, else the run's (its row partition's own)."""
     noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits))
     return noted[2] if noted is not None else ragged.nrows()._data.item()
+
+
+
+def static_rows(ragged, depth=1):
+    """``ragged``'s row count in its static shape (RaggedTensor.shape) as the code ``depth`` frames above the
+    caller sees it in a trace: the noted count (TF 2.21: (None, None) for tf.strings.split of a (None,) or (3,)
+    input, (3, None) for tf.strings.unicode_split of a (3,) one), or False where the trace noted none or the
+    code asking is tapeflow's own (it keeps the run's count)."""
+    import sys
+    from . import trace_names
+    trace = trace_names.current()
+    noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits)) if trace is not None else None
+    if noted is None:
+        return False
+    if sys._getframe(depth + 1).f_globals.get('__name__', '').partition('.')[0] in trace_names._TAPEFLOW_PACKAGES:
+        return False
+    return noted[2]

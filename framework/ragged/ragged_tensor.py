@@ -9,7 +9,7 @@ computation (they get no gradients).
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, ragged_traced_rows, trace_names
 from ..composite import CompositeTensor
 from ..tensor import DISPLAY_NAME, Tensor, TensorShape, convert_to_tensor
 from . import partition_checks as checks
@@ -200,14 +200,20 @@ class RaggedTensor(CompositeTensor):
     @property
     def shape(self):
         """(nrows, None per ragged dimension (its length if uniform), the flat values' inner dimensions)."""
+        return self._static_shape(2)
+
+    def get_shape(self):
+        return self._static_shape(2)
+
+    def _static_shape(self, depth):
         dims, rt = [len(self._splits_host()) - 1], self
+        if trace_names.ACTIVE:      # a split's rows in a trace, to the user's code: open where TF counts them at run
+            rows = ragged_traced_rows.static_rows(self, depth)
+            dims[0] = dims[0] if rows is False else rows
         while isinstance(rt, RaggedTensor):
             dims.append(rt._uniform_row_length)
             rt = rt._values
         return TensorShape(dims + list(rt.shape[1:]))
-
-    def get_shape(self):
-        return self.shape
 
     @property
     def ndim(self):
