@@ -297,6 +297,8 @@ def as_dtype(dtype):
     try:
         return of_numpy(np.dtype(dtype))
     except (TypeError, ValueError):       # ValueError: numpy on an object whose .dtype is no dtype
+        if isinstance(dtype, np.ndarray):     # TF's as_dtype reads an array's dtype: tf.cast(x, np.array([1])) is int64
+            return of_numpy(dtype.dtype)
         raise _not_a_dtype(dtype, "use e.g. framework.float32 or 'float32'") from None
 
 

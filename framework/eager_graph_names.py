@@ -1,6 +1,7 @@
 """TensorFlow's graph-building names as they behave in eager execution, where tapeflow always is:
 ops run in program order, so control dependencies, groups and init scopes have nothing to order,
 and every tensor's value is known (``get_static_value``)."""
+import builtins
 import contextlib
 import time
 
@@ -78,7 +79,13 @@ def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:
             raise eager_input_error('ShapeN', i, tensors[0].dtype, t.dtype)
-    kind = dtypes.numpy_dtype(out_type)
+    try:
+        kind = dtypes.numpy_dtype(out_type)
+    except (TypeError, ValueError):     # TF's slow path: the op wrapper checks the list, then make_type
+        if not isinstance(input, (builtins.list, builtins.tuple)):     # (this module's tuple is tf.tuple)
+            raise TypeError("Expected list for 'input' argument to 'shape_n' Op, not %r." % (input,)) from None
+        from .ops.type_attributes import refused_type
+        raise refused_type(out_type, 'out_type') from None
     return [Tensor(np.asarray(t.shape, dtype=kind)) for t in tensors]
 
 

@@ -83,7 +83,12 @@ def length(input, unit='BYTE', name=None):  # noqa: A002
     """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
     if unit is None:        # TF's op wrapper: a None attr is its default
         unit = 'BYTE'
-    if unit not in ('BYTE', 'UTF8_CHAR'):       # StringLength's attr check, in TF 2.21's registry words
+    try:
+        known = unit in ('BYTE', 'UTF8_CHAR')
+    except (TypeError, ValueError):     # a tensor or array compares elementwise: no string, refused below
+        known = False
+    if not known:       # StringLength's attr check, in TF 2.21's registry words
+        _string_attribute(unit, 'unit')         # (the op wrapper's type check first)
         error = InvalidArgumentError(
             'Value for attr \'unit\' of "%s" is not in the list of allowed values: "BYTE", "UTF8_CHAR"\n\t; NodeDef: '
             '{{node StringLength}}; Op<name=StringLength; signature=input:string -> output:int32; '
@@ -102,22 +107,28 @@ def length(input, unit='BYTE', name=None):  # noqa: A002
 def upper(input, encoding='', name=None):  # noqa: A002
     """Each string upper-cased: its ASCII letters (other bytes unchanged, as in TensorFlow), or with
     ``encoding='utf-8'`` every letter, by Unicode's full case mapping ('straße' -> 'STRASSE')."""
-    return _map(_case_mapping(str.upper, encoding, 'upper'), _strings(input, 'upper'))
+    return _map(_case_mapping(str.upper, encoding, 'upper', input), _strings(input, 'upper'))
 
 
 @_on_flat_values
 def lower(input, encoding='', name=None):  # noqa: A002
     """Each string lower-cased: its ASCII letters, or with ``encoding='utf-8'`` every letter
     ('ÉCOLE' -> 'école'; TensorFlow asks ICU, whose root-locale mapping Python's str.lower shares)."""
-    return _map(_case_mapping(str.lower, encoding, 'lower'), _strings(input, 'lower'))
+    return _map(_case_mapping(str.lower, encoding, 'lower', input), _strings(input, 'lower'))
 
 
-def _case_mapping(change, encoding, op):
-    if encoding == '' or encoding is None:        # (TF's op wrapper: a None attr is its default, '')
-        return getattr(bytes, change.__name__)
-    if encoding != 'utf-8':     # the StringLower / StringUpper kernel's words
+def _case_mapping(change, encoding, op, input):  # noqa: A002
+    try:
+        if encoding == '' or encoding is None:        # (TF's op wrapper: a None attr is its default, '')
+            return getattr(bytes, change.__name__)
+        utf8 = encoding == 'utf-8'
+    except (TypeError, ValueError):     # a tensor or array compares elementwise: no string, refused below
+        utf8 = False
+    if not utf8:     # the StringLower / StringUpper kernel's words, after the op wrapper's check of the attr's type
+        _string_attribute(encoding, 'encoding')
         raise kernel_error('String' + op.capitalize(), "only utf-8 or '' (no encoding) is supported, received %s"
-                           % encoding, note="%s: encoding must be 'utf-8' or '', got %r" % (op, encoding))
+                           % encoding, named=_fast(input),
+                           note="%s: encoding must be 'utf-8' or '', got %r" % (op, encoding))
     # bytes that are not UTF-8 become U+FFFD, as ICU's conversion makes them
     return lambda text: change(text.decode('utf-8', errors='replace')).encode('utf-8')
 
@@ -223,6 +234,12 @@ def _make_int(value, what, default):
     if isinstance(value, (str, bytes)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError("Expected int for argument '%s' not %r." % (what, value))
     return int(value)
+
+
+def _string_attribute(value, argument):
+    """TF's op wrapper's check of a string attribute (make_str): a value of another type is its TypeError."""
+    if not isinstance(value, (str, bytes)):
+        raise TypeError("Expected string for argument '%s' not %r." % (argument, value))
 
 
 def _int_attribute(value, what):

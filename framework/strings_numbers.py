@@ -14,7 +14,11 @@ def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes
     out_type = np.float32 if out_type is None else out_type      # None: the kernel's default, as in TF
-    dtype = dtypes.numpy_dtype(out_type)
+    try:
+        dtype = dtypes.numpy_dtype(out_type)
+    except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
+        from .ops.type_attributes import refused_type
+        raise refused_type(out_type, 'out_type') from None
     values = _strings(string_tensor, 'to_number')
     if dtype.name not in _NUMBER_TYPES:
         shown = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(dtypes.as_dtype(out_type).name,

@@ -8,6 +8,7 @@ from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, named_errors
 from .selection import clip_by_value
 from .shapes import cast, identity
+from .type_attributes import refused_type
 
 
 def _limits(kind):
@@ -60,7 +61,10 @@ def _bitcast(x, input, type):  # noqa: A002  (TensorFlow's names)
     if type is None:
         raise TypeError('bitcast: type (the dtype to read the bytes as) is required, got None')
     a = x._data
-    target = np.dtype(dtypes.numpy_dtype(type))
+    try:
+        target = np.dtype(dtypes.numpy_dtype(type))
+    except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
+        raise refused_type(type, 'type') from None
     _refuse_bitcast_dtypes(a.dtype, target, fast_path(input))
     xp = backend.array_module(a)
     src_size, dst_size = a.dtype.itemsize, target.itemsize

@@ -11,6 +11,7 @@ from ..tape import record_blocked
 from .bool_reduction_axis import axis_refusal
 from .graph_input_errors import eager_input_error, input_mismatch
 from .index_operands import refuse_out_dtype
+from .type_attributes import refused_type
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
@@ -194,8 +195,13 @@ def _arg(name, fn):
         if ACTIVE:
             record_blocked(name_, (x,))
         xp = backend.array_module(x._data)
-        out = fn(xp, x._data, ax).astype(dtypes.numpy_dtype(output_type))
+        try:
+            out = fn(xp, x._data, ax).astype(dtypes.numpy_dtype(output_type))
+        except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
+            raise refused_type(output_type, 'output_type') from None
         if out.dtype.name not in _OUTPUT_TYPES[name_]:
+            if output_type is None:     # TF's argmax / argmin: None is the default, int64
+                return op(input, axis, dtypes.int64)
             kernel = 'ArgMax' if name_ == 'argmax' else 'ArgMin'
             entry = float_kernels.KERNELS[kernel]
             signature = '%s; attr=T:type,allowed=[%s]%s' % (entry[1], ', '.join(

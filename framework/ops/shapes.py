@@ -24,6 +24,7 @@ from .axis_errors import float_unstack_axis, int32_converted
 from .graph_input_errors import eager_input_error, kernel_dtype_name
 from .axis_attr_refusal import axis_attr_refusal
 from ..tf_python_names import tf_named
+from .type_attributes import refused_type
 
 
 def _ints(shape, op):
@@ -790,7 +791,16 @@ def shape(input, out_type='int32', name=None):  # noqa: A002
         handler = type(input)._DISPATCH.get('shape')
         if handler is not None:                      # a SparseTensor: its dense_shape (sparse_math.py)
             return handler(input, out_type)
-    out = np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type)
+    try:
+        out = np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type)
+    except (TypeError, ValueError) as error:     # out_type 'abc', 1.5, [1]: the op wrapper's make_type; an array
+        try:
+            out_type = dtypes.numpy_dtype(out_type)
+        except (TypeError, ValueError):
+            if isinstance(out_type, Tensor):    # TF fails on a tensor's truth value (its ValueError), by accident
+                raise error from None
+            raise refused_type(out_type, 'out_type') from None
+        out = np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type)
     if out.dtype.itemsize not in (4, 8) or out.dtype.kind != 'i':      # Shape's out_type is int32 or int64
         refuse_out_dtype('Shape', dtypes.as_dtype(out_type).name, True, 'shape')
     return Tensor(out)

@@ -17,24 +17,28 @@ _CPU_TYPES = ('VARIANT', 'RESOURCE', 'STRING', 'BOOL', 'COMPLEX128', 'COMPLEX64'
 _TF_TYPE_NAMES = {'float16': 'HALF', 'float32': 'FLOAT', 'float64': 'DOUBLE'}
 
 
-def _op_def(kernel):
+def _op_def(kernel, named=True):
     return ('; Op<name=%s; signature=input:T -> output:T; attr=T:type; attr=block_size:int,min=2; '
-            'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]> [Op:%s] name: '
-            % (kernel, kernel))
+            'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]> [Op:%s]%s'
+            % (kernel, kernel, ' name: ' if named else ''))
 
 
 def _make_int(block_size):
     """TF 2.21's make_int: Python ints, numpy integers and floats (truncated: 2.5 is 2) and bools (True is 1)."""
-    if isinstance(block_size, (str, bytes)) or not hasattr(block_size, '__int__'):
-        raise TypeError("Expected int for argument 'block_size' not %r." % (block_size,))
-    return int(block_size)
+    if not isinstance(block_size, (str, bytes)):
+        try:
+            return int(block_size)
+        except (TypeError, ValueError):     # a tensor or array of more than one value
+            pass
+    raise TypeError("Expected int for argument 'block_size' not %r." % (block_size,))
 
 
 def _block_size(block_size, kernel, op):
     size = _make_int(block_size)
     if size < 2:      # the op registry's attr check
         error = InvalidArgumentError("Value for attr 'block_size' of %d must be at least minimum 2\n\t; NodeDef: "
-                                     '{{node %s}}%s' % (size, kernel, _op_def(kernel)))
+                                     '{{node %s}}%s' % (size, kernel, _op_def(kernel, isinstance(block_size, int))))
+        # (a float block_size sends TF's call down the slow path: no ' name: ' tail)
         error.add_note('%s: block_size must be an int >= 2, got %r' % (op, block_size))
         raise error
     return size

@@ -7,6 +7,11 @@ numpy type goes the slow path, without it (TF 2.21, /work/notes/progs/errors51/p
 from ..dtypes import DType, as_dtype
 
 
+def refused_type(value, argument):
+    """The op wrapper's TypeError for a type attribute ``value`` that names no dtype (TF 2.21's make_type)."""
+    return TypeError("Expected DataType for argument '%s' not %r." % (argument, value))
+
+
 def type_attribute(value, argument, default):
     """(the DType ``value`` names, whether TF's fast path took it); ``default`` (a DType) for None."""
     if value is None:
@@ -16,5 +21,5 @@ def type_attribute(value, argument, default):
     except (TypeError, ValueError):
         dtype = None
     if dtype is None:
-        raise TypeError("Expected DataType for argument '%s' not %r." % (argument, value))
+        raise refused_type(value, argument)
     return dtype, isinstance(value, (DType, int))
