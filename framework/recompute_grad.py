@@ -28,7 +28,8 @@ def recompute_grad(f):
             def grad(*upstream, variables=None):
                 variables = list(variables or [])
                 with GradientTape() as tape:
-                    tape._watch([x for x in inputs if x._data.dtype.kind in 'fc'])
+                    # (the floating inputs the outer tape watched: bfloat16 is numpy kind 'V')
+                    tape._watch([x for x in inputs if x._data.dtype.kind in 'fc' or x._data.dtype.name == 'bfloat16'])
                     again = nest.flatten(f(*nest.pack_sequence_as(list(given), inputs), **kwargs))
                 # TF differentiates the rerun with unconnected_gradients=ZERO (an input the block
                 # does not use gets zeros, not None); its rule has no transpose: a gradient reaching
