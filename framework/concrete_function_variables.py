@@ -94,16 +94,33 @@ def _add(value, found, seen, visited):
     elif isinstance(value, (types.FunctionType, types.MethodType)) and visited.through_helpers \
             and _is_user_code(value):
         _collect(value, found, seen, visited)
+    elif visited.tensor_reads is not None and _is_built_layer(value):
+        _add_layer_captures(value, found, seen, visited)
     elif not isinstance(value, type) and isinstance(getattr(type(value), 'variables', None), property):
-        # a tf.Module or Keras layer / model: its variables; for captured_values, a lookup layer's table
-        # handle and constants first, as the graph of its call captures them (lookup_export_captures)
-        own = getattr(value, '_export_captures', None) if visited.tensor_reads is not None else None
-        for capture in own() if own is not None else ():
-            if ('capture', capture.key) not in seen:
-                seen.add(('capture', capture.key))
-                found.append(capture)
+        # a tf.Module or Keras layer / model: its variables
         for variable in value.variables:
             _add(variable, found, seen, visited)
+
+
+def _is_built_layer(value):
+    return not isinstance(value, type) and hasattr(value, '_flatten_layers') and getattr(value, 'built', False)
+
+
+def _add_layer_captures(layer, found, seen, visited):
+    """For captured_values: what the graph of a built Keras layer's or model's inference call captures, as
+    model.export lists it (keras_export: layer by layer, a lookup's table handle and default, Normalization's
+    mean and variance tensors rather than its adapt variables), then the seed generator states the trace
+    drew from (a Dropout called in training)."""
+    from .saved_model.keras_export import inference_captures     # (saved_model imports this module)
+    for capture in inference_captures(layer):
+        key = id(capture.variable) if capture.variable is not None else ('capture', capture.key)
+        if key not in seen:
+            seen.add(key)
+            found.append(capture.variable if capture.variable is not None else capture)
+    for variable in layer.variables:
+        if visited.seed_reads is not None and id(variable) in visited.seed_reads and id(variable) not in seen:
+            seen.add(id(variable))
+            found.append(variable)
 
 
 def _is_user_code(function):

@@ -133,3 +133,27 @@ def test_a_trace_made_by_get_concrete_function_lists_the_tensors_before_any_call
     assert _captures(cf.pretty_printed_signature()) == expected
     cf(tf.constant([1.0, 1.0, 1.0]))
     assert _captures(f.pretty_printed_concrete_signatures()) == expected
+
+
+def test_a_model_called_in_the_trace_captures_what_its_inference_graph_reads():
+    # the simple-audio-recognition tutorial's ExportModel: Normalization's mean and variance tensors (not
+    # its adapt variables), the weights, no Dropout seed state (training=False)
+    keras.utils.set_random_seed(1)
+    norm = keras.layers.Normalization()
+    norm.adapt(np.arange(12, dtype='float32').reshape(4, 3))
+    model = keras.Sequential([keras.Input((3,)), norm, keras.layers.Dense(4), keras.layers.Dropout(0.5),
+                              keras.layers.Dense(2)])
+
+    class Export(tf.Module):
+        def __init__(self):
+            self.model = model
+
+        @tf.function
+        def __call__(self, x):
+            return tf.argmax(self.model(x, training=False), axis=-1)
+
+    export = Export()
+    export(tf.ones((2, 3)))
+    # TF 2.21: two (1, 3) float32 constants, then four resource handles
+    assert _captures(export.__call__.pretty_printed_concrete_signatures()) == \
+        ['TensorSpec(shape=(1, 3), dtype=tf.float32, name=None)'] * 2 + [RES] * 4

@@ -224,6 +224,9 @@ def _captured(model):
     return captures
 
 
+inference_captures = _captured      # (a tf.function calling a model captures the same: concrete_function_variables)
+
+
 def _is_seed_state(variable):
     # (named 'seed_generator_state', or by its path 'seed_generator/seed_generator_state:0' once revived)
     return variable.name.split(':')[0].rsplit('/', 1)[-1] == 'seed_generator_state'
