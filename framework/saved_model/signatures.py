@@ -10,7 +10,7 @@ import numpy as np
 
 from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
 from ..ops.graph_input_errors import eager_input_error
-from ..function import Function
+from ..function import Function, replaying
 from ..retracing_warning import TracingDetector
 from ..nest import flatten, map_structure
 from ..ops.tensor_spec import TensorSpec
@@ -178,7 +178,8 @@ class Signature(SignatureText, SignatureGraph):
         self._check_dtypes(inputs)
         inputs = self._bound(inputs, args, kwargs)
         function = self.function
-        with _uncounted(function):
+        # (TF runs the saved graph: the function's Python prints show no more at the trace a first call makes)
+        with _uncounted(function), replaying():
             outputs = self._as_dict(self._run(function, inputs))
         if self._output_type is None:
             self._learn_output_type(inputs, outputs)
