@@ -16,6 +16,8 @@ from framework import errors as _errors
 from framework.ops.graph_input_errors import eager_input_error
 from framework import ops as _ops
 from framework.losses.probabilistic import carried_logits
+from framework.ops.sigmoid_reader_first import sigmoid_sorts_first
+from framework.ops.sigmoid_xent_graph import sigmoid_first
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
 from framework.tensor import Tensor
@@ -209,11 +211,15 @@ def binary_crossentropy(target, output, from_logits=False):
     op = 'binary_crossentropy'
     t, o = tensor(target, op), tensor(output, op)
     _same_shape(t, o, op)
+    probabilities = o
     o, from_logits = carried_logits(o, from_logits, 'Sigmoid', op)     # a keras.ops.sigmoid output's logits
     if t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
         _binary_dtypes(t, o, from_logits)
     target, output = floating(t, op), floating(o, op)       # strings: floating's TypeError
     if from_logits:
+        if o is not probabilities and sigmoid_sorts_first(probabilities):
+            with sigmoid_first(probabilities):      # its SigmoidGrad sorts first in the logits' AddN (a traced step)
+                return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
         return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
     output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
     return -(target * _ops.log(output) + (1 - target) * _ops.log(1 - output))
