@@ -362,6 +362,7 @@ ROWS = (
     (keras_composite_names.ROT90, 'rotated', 'keras.ops.rot90'),
     (keras_take_along_names.TAKE_ALONG, 'along', 'keras.ops.take_along_axis'),
     (keras_median_names.MEDIAN, 'median', 'keras.ops.median', 'keras.ops.quantile'),
+    ('Cast,Where,unstack,Cast', 'coordinates', 'keras.ops.nonzero'),      # (a Cast per axis: one op per output)
     ('sub,Abs,Abs,mul,add,LessEqual', 'broadcast', 'keras.ops.isclose'),
     ('Shape,strided_slice,strided_slice,zeros_like,SelectV2,Sum', 'fixed', 'keras.ops.trace'),
     ('zeros', 'constant', 'keras.ops.zeros'),

@@ -497,3 +497,11 @@ def _matmul(name, p, result):
     if dtype.kind == 'f':
         return op
     return 'Cast,Cast,%s,Cast' % op if dtype.name == 'int32' else None     # (other dtypes not measured)
+
+
+@_decides('Cast,Where,unstack,Cast')
+def _nonzero(name, p, result):
+    """ops.nonzero: tf.where of x cast to bool ('Cast', 'Where'), its columns unstacked, each cast to int32 (a 'Cast'
+    per axis: 'Cast_1', 'Cast_2', each (None,); TF 2.21, notes/progs/kerasops8/misc.py); measured for numbers."""
+    x = p.get('x')
+    return name if isinstance(x, Tensor) and x._data.ndim and x._data.dtype.kind in 'fiu' else None

@@ -74,6 +74,8 @@ def _output_shape(rule, parameters, result, trace):
         known = [tuple(t._data.shape) for t in (result if several else [result])]
         known = [None] * len(known) if _is_open(trace) else known
         return known if several else known[0]
+    if rule == 'coordinates':       # keras.ops.nonzero: one index vector per axis, as long as the run's count
+        return [(None,)] * len(result)
     if rule == 'opaque':      # py_function / numpy_function: an unknown rank for each output
         return [None] * len(result) if isinstance(result, (list, tuple)) else None
     if rule == 'outputs':

@@ -272,7 +272,7 @@ def _name_result(found, parameters, result, operator):
     if rule == 'sparse_source':     # tf.sparse.from_dense: TF's dense shape is the tensor's Shape, its traced lengths
         result.traced_shape = input_shape(parameters.get('tensor'), trace)      # (read by to_dense: 'densified')
         return
-    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs') and isinstance(result, (list, tuple))
+    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates') and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)
         from . import nest
@@ -296,6 +296,10 @@ def _name_result(found, parameters, result, operator):
     *made_first, name = name.split(',')
     for other in made_first:            # ops the call makes at the top level before its result
         graph.unique(prefix + other)
+    if rule == 'coordinates':       # one op per output, each named on its own (keras.ops.nonzero's Casts)
+        for tensor, one in zip(outputs, shape):
+            trace.name_output(tensor, graph.unique(prefix + name), one, dtypes.display_name(tensor._data.dtype))
+        return
     if isinstance(given, str) and given:
         full = graph.unique(prefix + given)
     elif opened:
