@@ -8,7 +8,7 @@ from ..tensor import Tensor
 from .arithmetic import subtract
 from .bool_attributes import bool_attribute
 from .kernel_scalar_axis import scan_axis
-from .logic import greater, less
+from .logic import greater, greater_equal, less
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
 from .selection import where
 from .unary import exp, log
@@ -52,8 +52,13 @@ def _ordered(x, strict, op):
     t = as_tensor(x, op)
     a = t._data
     if a.dtype.kind not in 'fiu':       # complex reaches the Less kernel (InvalidArgumentError); others fail in Python
-        raise (InvalidArgumentError if a.dtype.kind == 'c' else TypeError)(
-            '%s: x must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+        note = '%s: x must be a real numeric tensor, got dtype %s' % (op, t.dtype.name)
+        if a.dtype.kind == 'c':     # TF compares the differences with 0: GreaterEqual's / Greater's registry error
+            flat = a.reshape(-1)
+            (greater if strict else greater_equal)(Tensor(flat[1:] - flat[:-1]), 0)
+            raise InvalidArgumentError(note)
+        # TF 2.21's check of the flattened x (is_numeric_tensor), which its message prints
+        raise noted(TypeError('Expected x to be numeric, instead found: %s' % Tensor(a.reshape(-1))), note)
     flat = a.reshape(-1)
     xp = backend.array_module(a)
     step = flat[1:] > flat[:-1] if strict else flat[1:] >= flat[:-1]

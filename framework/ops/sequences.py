@@ -13,6 +13,7 @@ from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat, identity
+from .type_attributes import refused_type
 from .sorted_search import searchsorted  # noqa: F401  (tf.searchsorted's home before sorted_search.py)
 from .unregistered_gradient import unregistered_outputs, without_gradient
 
@@ -136,7 +137,10 @@ def _first_appearance(x, out_idx, op):
     if t.ndim != 1:
         raise kernel_error('Unique' if op == 'unique' else 'UniqueWithCounts', 'unique expects a 1D vector.',
                            named=fast_path(x), note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))
-    idx_dtype = dtypes.numpy_dtype(out_idx)
+    try:
+        idx_dtype = dtypes.numpy_dtype(out_idx)
+    except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
+        raise refused_type(out_idx, 'out_idx') from None
     refuse_out_dtype('Unique' if op == 'unique' else 'UniqueWithCounts', dtypes.as_dtype(idx_dtype).name,
                      isinstance(x, Tensor), op)
     kernel = 'Unique' if op == 'unique' else 'UniqueWithCounts'
