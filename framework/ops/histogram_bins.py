@@ -16,6 +16,19 @@ def _refuse_fractional_count(nbins):
         raise error
 
 
+def _integer_values_error(v, value_range, note):
+    """TF 2.21's failure for integer values, where its Python meets it: values - value_range[0] (Sub) refuses a
+    range of another dtype; else the true division's float (float32 for 8- and 16-bit integers, float64 beyond)
+    meets nbins cast to the values' dtype in Mul."""
+    r = as_tensor(value_range, 'histogram_fixed_width_bins')
+    if r.dtype != v.dtype:
+        error = eager_input_error('Sub', 1, v.dtype, r.dtype)
+    else:
+        error = eager_input_error('Mul', 1, v.dtype, 'float32' if v._data.dtype.itemsize <= 2 else 'float64')
+    error.add_note(note)
+    return error
+
+
 @named_errors('histogram_fixed_width_bins')
 def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
     """For each value, floor(nbins * (v - lo) / (hi - lo)) clipped to [0, nbins - 1]: values below
@@ -24,9 +37,10 @@ def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int3
     if v._data.dtype.kind != 'f':
         # TensorFlow fails here too (int nbins times float scaled values); cast the values to float
         # TF's Sub refuses the pair (ints, complex) or bools by its registry: IAEs; strings fail in Cast
-        error = InvalidArgumentError if v._data.dtype.kind in 'iubc' else TypeError
-        raise error('histogram_fixed_width_bins: values must be floating point, got %s; cast them first'
-                    % v.dtype.name)
+        note = 'histogram_fixed_width_bins: values must be floating point, got %s; cast them first' % v.dtype.name
+        if v._data.dtype.kind in 'iu':
+            raise _integer_values_error(v, value_range, note)
+        raise (InvalidArgumentError if v._data.dtype.kind in 'bc' else TypeError)(note)
     r = as_tensor(value_range, 'histogram_fixed_width_bins')     # its own dtype: TF subtracts it from the values
     if r.dtype != v.dtype:
         error = eager_input_error('Sub', 1, v.dtype, r.dtype)
