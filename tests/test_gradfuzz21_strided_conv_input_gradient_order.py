@@ -65,19 +65,25 @@ def _input_gradient_bits(conv, xshape, fshape, seed):
     return cos_weighted_gradient_bits(lambda: conv(x, f), [x])[0]
 
 
-def test_conv2d_input_gradient_at_strides_2_1(exact_math):
+def test_conv2d_input_gradient_at_strides_2_1(exact_math, onednn_on):
+    # oneDNN's bits (TF 2.21 with TF_ENABLE_ONEDNN_OPTS=1): with TF's default on an AVX2 CPU it sums otherwise
+    # (eigen_avx2_conv.py; under TF 2.21 there these bits fail, with oneDNN on they pass)
     # width 4, column stride 1: per-column partial sums
     conv = lambda x, f: tf.nn.conv2d(x, f, strides=(2, 1), padding='SAME')    # noqa: E731
     assert _input_gradient_bits(conv, (2, 5, 4, 2), (3, 3, 2, 3), 1) == CONV2D_S21
 
 
-def test_conv1d_input_gradient_at_stride_2_on_odd_length(exact_math):
+def test_conv1d_input_gradient_at_stride_2_on_odd_length(exact_math, onednn_on):
+    # oneDNN's bits (TF 2.21 with TF_ENABLE_ONEDNN_OPTS=1): with TF's default on an AVX2 CPU it sums otherwise
+    # (eigen_avx2_conv.py; under TF 2.21 there these bits fail, with oneDNN on they pass)
     # Conv2DBackpropInput on a height-1 image of width 9 at strides (1, 2): one chain
     conv = lambda x, f: tf.nn.conv1d(x, f, stride=2, padding='SAME')    # noqa: E731
     assert _input_gradient_bits(conv, (2, 9, 2), (3, 2, 3), 2) == CONV1D_S2
 
 
-def test_conv2d_transpose_at_strides_2_3(exact_math):
+def test_conv2d_transpose_at_strides_2_3(exact_math, onednn_on):
+    # oneDNN's bits (TF 2.21 with TF_ENABLE_ONEDNN_OPTS=1): with TF's default on an AVX2 CPU it sums otherwise
+    # (eigen_avx2_conv.py; under TF 2.21 there these bits fail, with oneDNN on they pass)
     rs = np.random.RandomState(3)
     g = tf.constant(rs.randn(2, 2, 2, 3).astype('float32'))
     f = tf.constant(rs.randn(3, 4, 2, 3).astype('float32'))

@@ -107,3 +107,63 @@ def test_rows_from_73_and_other_cpus_keep_the_blas_product(monkeypatch):
     assert not eigen_avx2_conv.wanted(np.ones((73, 9), np.float32), kernel)
     monkeypatch.setattr(onednn_policy, 'eigen_avx2', lambda: False)
     assert not eigen_avx2_conv.wanted(np.ones((72, 9), np.float32), kernel)
+
+
+def _short_digest(y):
+    return hashlib.sha1(np.asarray(y, np.float32).tobytes()).hexdigest()[:10]
+
+
+# Conv2DBackpropInput / Filter run the same contraction on this CPU (a column buffer per image, then col2im; the
+# patches transposed times the output gradient). TF 2.21 here: (output, input gradient, filter gradient) digests of
+# loss = sum(conv2d(x, f) ** 2) (notes progs/kerasexamples9/cvg.py); tapeflow before: 2 of 15 equal (the outputs).
+GRADIENTS = [
+    (SMALL[0][0], ('866ca8d361', 'dcf92ac1bb', '59d3e4856b')),
+    (SMALL[1][0], ('e3ef679136', '49906fb7e1', '02f5ed7cab')),
+    (SMALL[2][0], ('d3b361c293', '67abd25680', '512109d50a')),
+    (SMALL[3][0], ('f339eb310b', '837f40f8ac', 'c91db2687e')),
+    (SMALL[4][0], ('fa90118fd8', '69db25bc88', '8c7d578099')),
+]
+
+
+@pytest.mark.parametrize('case, digests', GRADIENTS)
+def test_conv2d_gradients_sum_as_tf_on_this_cpu(case, digests, cpu_kind):
+    if cpu_kind != 'avx2':
+        pytest.skip("TF 2.21's bits measured on an AVX2 CPU without oneDNN")
+    xs, fs, strides, padding = case
+    rng = np.random.RandomState(sum(xs) * 10 + sum(fs))
+    x = tf.constant(rng.randn(*xs).astype(np.float32))
+    f = tf.constant(rng.randn(*fs).astype(np.float32))
+    with tf.GradientTape() as tape:
+        tape.watch([x, f])
+        y = tf.nn.conv2d(x, f, strides=strides, padding=padding)
+        loss = tf.reduce_sum(y * y)
+    gx, gf = tape.gradient(loss, [x, f])
+    assert (_short_digest(y), _short_digest(gx), _short_digest(gf)) == digests
+
+
+def test_conv2d_transpose_sums_as_tf_on_this_cpu(cpu_kind):
+    # the transposed convolution is Conv2DBackpropInput: TF 2.21 here gives these digests (notes ct.py); before,
+    # tapeflow's conv_backprop_input_order (the Xeon's order) gave 27a7996f8f, 8e2f63bc77, af2185e272, 6d535274ca
+    if cpu_kind != 'avx2':
+        pytest.skip("TF 2.21's bits measured on an AVX2 CPU without oneDNN")
+    rng = np.random.RandomState(3)
+    digests = []
+    for xs, fs, s, p in [((1, 4, 4, 3), (3, 3, 2, 3), 2, 'SAME'), ((2, 3, 3, 4), (2, 2, 5, 4), 2, 'VALID'),
+                         ((1, 5, 5, 2), (3, 3, 4, 2), 1, 'SAME')]:
+        x = rng.randn(*xs).astype('float32')
+        f = rng.randn(*fs).astype('float32')
+        side = xs[1] * s if p == 'SAME' else (xs[1] - 1) * s + fs[0]
+        digests.append(_short_digest(tf.nn.conv2d_transpose(x, f, (xs[0], side, side, fs[2]), s, p)))
+    keras.utils.set_random_seed(0)
+    layer = keras.layers.Conv2DTranspose(4, 3, strides=2, padding='same', activation='relu')
+    digests.append(_short_digest(layer(rng.randn(2, 4, 4, 3).astype('float32'))))
+    assert digests == ['fdfaf8f816', '8d226ac99d', '8c7cef0112', '9f6bb11e93']
+
+
+def test_gradient_products_from_73_rows_keep_blas(monkeypatch):
+    monkeypatch.setattr(onednn_policy, 'eigen_avx2', lambda: True)
+    f = np.ones((3, 3, 1, 4), np.float32)
+    assert eigen_avx2_conv.input_grad_wanted(np.ones((1, 8, 9, 4), np.float32), f)        # 72 positions
+    assert not eigen_avx2_conv.input_grad_wanted(np.ones((1, 8, 10, 4), np.float32), f)    # 80: TF splits them
+    assert eigen_avx2_conv.filter_grad_wanted(np.ones((8, 72), np.float32), np.ones((8, 4), np.float32))
+    assert not eigen_avx2_conv.filter_grad_wanted(np.ones((8, 80), np.float32), np.ones((8, 4), np.float32))

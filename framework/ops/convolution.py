@@ -334,6 +334,8 @@ def _conv_input_grad(g, f, geo):
         gd, fd = gd.astype(np.float32), fd.astype(np.float32)
     if not half and eigen_float_conv_backprop_input.applies(gd, fd, geo):    # float32, explicit padding: TF's kernel
         summed = eigen_float_conv_backprop_input.backprop_input(gd, fd, geo)
+    elif not half and eigen_avx2_conv.input_grad_wanted(gd, fd):     # float32 on an AVX2 CPU: TF's own kernel
+        summed = eigen_avx2_conv.backprop_input(gd, fd, geo)
     elif conv_backprop_input_order.applies(gd, fd, geo):
         summed = conv_backprop_input_order.backprop_input(gd, fd, geo)
     elif eigen_conv_backprop_input.applies(gd, fd, geo):       # float64: TF's own (Eigen) kernel
@@ -358,8 +360,12 @@ def _conv_filter_grad(x, g, geo):
         out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, geo))
     else:
         o = g._data.shape[-1]
-        cols = geo.columns(x._data)
-        out = Tensor(product(cols.T, g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
+        cols, g2 = geo.columns(x._data), g._data.reshape(-1, o)
+        if eigen_avx2_conv.filter_grad_wanted(cols, g2):        # float32 on an AVX2 CPU: TF's own kernel
+            summed = eigen_avx2_conv.forward(np.ascontiguousarray(cols.T), g2)
+        else:
+            summed = product(cols.T, g2)
+        out = Tensor(summed.reshape(geo.kernel + (geo.shape[3], o)))
     if ACTIVE:
         record('conv2d_filter_grad', (x, g), out, (lambda gf, y, x, g: _conv_input_grad(g, gf, geo),
                                                    lambda gf, y, x, g: _conv(x, gf, geo)))

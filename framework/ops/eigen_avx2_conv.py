@@ -12,7 +12,18 @@ StandardizedConv2D recipe on 8x8 digits).
 From 73 rows TF splits the rows into blocks (73-96 rows: two halves; 97-120: one block; 121-127: 48
 rows, then two halves of the rest: notes cv_tf4.py, cv_tp5.py) and each block has its own last rows;
 how that follows the number of threads is not known, so those sizes keep the BLAS product.
+
+Its gradient kernels (Conv2DCustomBackpropInput / Filter) run the same contraction: the input gradient is each
+image's output gradient (OH * OW, O) times the kernel transposed (O, KH * KW * C), whose rows are then added onto a
+zero image block by block in the output positions' order (col2im); the filter gradient is the patches transposed
+(KH * KW * C, N * OH * OW) times the output gradient (N * OH * OW, O) (notes cvg_tf2.py, cvg_tp2.py: 375 of 377
+and 375 of 379 random shapes equal; every miss a product of 73-96 rows, which these leave to BLAS too). So on this
+CPU the input gradient, and the transposed convolutions that are that kernel (tf.nn.conv2d_transpose,
+Conv2DTranspose), come here before conv_backprop_input_order, whose chains are TF's on the Xeon: through it only
+19 of those 400 input gradients had TF's bits here (cvg_sweep.py).
 """
+import numpy as np
+
 from . import eigen_avx2_product
 
 ROWS_LIMIT = 73     # from here TF's contraction splits the patches' rows into blocks (not modelled)
@@ -27,3 +38,32 @@ def wanted(cols, kernel):
 def forward(cols, kernel):
     """The (N * OH * OW, O) outputs, in the order of TF's contraction on this CPU."""
     return eigen_avx2_product.eigen_avx2_matmul(cols, kernel)
+
+
+def input_grad_wanted(g, f):
+    """Whether the input gradient of a float32 Conv2D with filters ``f`` (KH, KW, C, O) and output gradient
+    ``g`` (N, OH, OW, O) is summed here (each image's product fewer than ROWS_LIMIT rows; the batch's product one
+    eigen_avx2_product takes, which bounds the work in the default mode)."""
+    n, oh, ow, o = g.shape
+    return 1 < oh * ow < ROWS_LIMIT and eigen_avx2_product.wanted(g.reshape(-1, o), f.reshape(-1, o).T)
+
+
+def backprop_input(g, f, geo):
+    """The (N, H, W, C) input gradient, as TF's kernel sums it on this CPU: per image a column buffer, then col2im."""
+    n, oh, ow, o = g.shape
+    kh, kw, c, _ = f.shape
+    kernel_t = np.ascontiguousarray(f.reshape(-1, o).T)
+    padded = geo.padded_zeros(g)
+    sh, sw = geo.strides
+    for m in range(n):
+        buffer = forward(np.ascontiguousarray(g[m].reshape(-1, o)), kernel_t).reshape(oh, ow, kh, kw, c)
+        for i in range(oh):
+            for j in range(ow):
+                padded[m, i * sh:i * sh + kh, j * sw:j * sw + kw, :] += buffer[i, j]
+    return geo.unpad(padded)
+
+
+def filter_grad_wanted(cols, g2):
+    """Whether the filter gradient, ``cols.T @ g2`` for the (N * OH * OW, KH * KW * C) patches and the
+    (N * OH * OW, O) output gradient, is summed here."""
+    return cols.shape[1] < ROWS_LIMIT and eigen_avx2_product.wanted(cols.T, g2)
