@@ -104,3 +104,17 @@ def test_saturate_cast_clips_as_keras_does():
     # bfloat16 sources are clipped too (tapeflow wrapped: 300.5 -> 44)
     np.testing.assert_array_equal(keras.ops.saturate_cast(tf.constant([300.5, -129.0, 3.7], tf.bfloat16),
                                                           'int8').numpy(), [127, -128, 3])
+
+
+@pytest.mark.parametrize('method', ['bilinear', 'nearest', 'bicubic'])
+def test_resize_gradient_of_an_empty_batch(method):
+    # TF 2.21 gives an empty (0, 1, 3, 1) gradient; tapeflow's kernels reshaped their terms with -1 and failed
+    # ('cannot reshape array of size 0 into shape (0,newaxis,1)'), UpSampling2D(interpolation='bilinear') too
+    for dtype in ('float32', 'float64'):
+        x = tf.zeros((0, 1, 3, 1), dtype)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.image.resize(x, (2, 6), method=method)
+        assert tuple(y.shape) == (0, 2, 6, 1)
+        g = tape.gradient(y, x)
+        assert g.dtype.name == dtype and tuple(g.shape) == (0, 1, 3, 1)

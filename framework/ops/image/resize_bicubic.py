@@ -94,5 +94,5 @@ def _scatter_grad(g, shape, dtype, rows, cols):
         # (batch, out_w, row tap, column tap, channels), and the flat source pixel of each term
         terms = g[:, y, :, None, None, :] * xp.asarray(row_weights[y].astype(dtype).reshape(1, 1, 4, 1, 1)) * col_w
         targets = (row_index[y].reshape(1, 4, 1) * width + col_index.reshape(out_w, 1, 4)).reshape(-1)
-        np.add.at(out, (slice(None), xp.asarray(targets)), terms.reshape(batch, -1, channels))
+        np.add.at(out, (slice(None), xp.asarray(targets)), terms.reshape(batch, targets.size, channels))  # (batch 0)
     return out.reshape(shape)

@@ -44,7 +44,8 @@ def bilinear_grad_array(g, shape, dtype, sources=half_pixel_sources):
     # float32 and float64 accumulate in their dtype; half (TF: in float, then cast) in float32
     total = dtype if dtype in (np.float32, np.float64) else F32
     out = np.zeros((b, h * w, c), total)
-    np.add.at(out, (slice(None), targets), values.astype(total).reshape(b, -1, c))    # sequential, in order
+    # (explicit lengths: an empty batch cannot infer the -1)
+    np.add.at(out, (slice(None), targets), values.astype(total).reshape(b, targets.size, c))    # sequential, in order
     return out.reshape(shape).astype(dtype)
 
 
@@ -69,7 +70,7 @@ def nearest_grad_array(g, shape, rows, cols):
     b, h, w, c = shape
     out = np.zeros((b, h * w, c), g.dtype)
     targets = (rows[:, None].astype(np.int64) * w + cols[None, :]).reshape(-1)
-    np.add.at(out, (slice(None), targets), np.asarray(g).reshape(b, -1, c))     # sequential, in order
+    np.add.at(out, (slice(None), targets), np.asarray(g).reshape(b, targets.size, c))     # sequential, in order
     return out.reshape(shape)
 
 
