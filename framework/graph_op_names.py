@@ -467,6 +467,7 @@ ROWS = (
     ('Trace', 'matrix_trace', 'linalg.trace'),
     ('MatrixDeterminant', 'matrix_trace', 'linalg.det'),      # (one number per matrix: its batch lengths)
     ('logdet/mul', 'matrix_trace', 'linalg.logdet'),
+    ('LogMatrixDeterminant', 'determinants', 'linalg.slogdet'),      # (sign 'LogMatrixDeterminant:0', log |det| ':1')
     ('diag', 'diagonal_matrix', 'linalg.diag'),
     ('diag_part', 'matrix_diagonal', 'linalg.diag_part'),
     ('Bitcast', 'bitcast', 'bitcast'),

@@ -74,6 +74,9 @@ def _output_shape(rule, parameters, result, trace):
         known = [tuple(t._data.shape) for t in (result if several else [result])]
         known = [None] * len(known) if _is_open(trace) else known
         return known if several else known[0]
+    if rule == 'determinants':      # tf.linalg.slogdet's (sign, log |det|): one number per matrix each
+        shape = _traced(parameters['input'], _is_open(trace)) if isinstance(parameters.get('input'), Tensor) else None
+        return [None if shape is None else shape[:-2]] * len(result)
     if rule == 'coordinates':       # keras.ops.nonzero: one index vector per axis, as long as the run's count
         return [(None,)] * len(result)
     if rule == 'opaque':      # py_function / numpy_function: an unknown rank for each output

@@ -272,7 +272,8 @@ def _name_result(found, parameters, result, operator):
     if rule == 'sparse_source':     # tf.sparse.from_dense: TF's dense shape is the tensor's Shape, its traced lengths
         result.traced_shape = input_shape(parameters.get('tensor'), trace)      # (read by to_dense: 'densified')
         return
-    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates') and isinstance(result, (list, tuple))
+    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates', 'determinants') \
+        and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)
         from . import nest

@@ -69,3 +69,12 @@ def test_sparse_round_trip_keeps_the_traced_lengths(shape, kwargs, names):
     texts = _texts(lambda x: (tf.sparse.to_dense(tf.sparse.from_dense(x), **kwargs), tf.zeros((2,))), shape)
     assert texts == ['Tensor("%s:0", shape=%s, dtype=float32)' % (names[0], shape),
                      'Tensor("%s:0", shape=(2,), dtype=float32)' % names[1]]
+
+
+@pytest.mark.parametrize('shape, dtype, result_shape', [
+    ((None, 3, 3), 'float32', '(None,)'), ((3, 3), 'float64', '()'), ((None, None), 'float32', '()')])
+def test_slogdet_is_log_matrix_determinant(shape, dtype, result_shape):
+    # TF 2.21: LogMatrixDeterminant(sign=<tf.Tensor 'LogMatrixDeterminant:0' ...>, log_abs_determinant=<... ':1' ...>)
+    texts = _texts(lambda x: (tf.linalg.slogdet(x, name='ss'), tf.linalg.slogdet(x)), shape, dtype)
+    assert texts == ['Tensor("%s:%d", shape=%s, dtype=%s)' % (name, i, result_shape, dtype)
+                     for name in ('ss', 'LogMatrixDeterminant') for i in (0, 1)]
