@@ -4,6 +4,7 @@ A signature is stored as where to find its function again after loading: a
 method of an object inside the saved object (pickled with it, so it is the
 same object once loaded) or a module-level ``tf.function`` (by import path).
 """
+import contextlib
 import importlib
 
 import numpy as np
@@ -163,6 +164,11 @@ class Signature(SignatureText, SignatureGraph):
             TypeError: TensorFlow's binding error: too many positional arguments, a missing or an
                 unexpected keyword (the message lists the signature's keyword inputs).
         """
+        # (TF runs the saved graph: the function's Python prints show no more at the trace a first call makes)
+        return self._call(args, kwargs, replaying)
+
+    def _call(self, args, kwargs, running):
+        """The call, its function run inside ``running()`` (a loaded signature's replay, or save's trace)."""
         given = kwargs
         if len(args) == 1 and not kwargs and len(self.input_names) == 1 and takes_flat(args[0]):
             given = {self.input_names[0]: args[0]}
@@ -178,8 +184,7 @@ class Signature(SignatureText, SignatureGraph):
         self._check_dtypes(inputs)
         inputs = self._bound(inputs, args, kwargs)
         function = self.function
-        # (TF runs the saved graph: the function's Python prints show no more at the trace a first call makes)
-        with _uncounted(function), replaying():
+        with _uncounted(function), running():
             outputs = self._as_dict(self._run(function, inputs))
         if self._output_type is None:
             self._learn_output_type(inputs, outputs)
@@ -234,7 +239,8 @@ class Signature(SignatureText, SignatureGraph):
             return
         kept = [(v, np.array(v.numpy())) for v in variables]
         try:
-            self(**{name: _zeros(spec) for name, spec in zip(self.input_names, specs)})
+            # (a trace, whose Python prints show, as in TF's save)
+            self._call((), {name: _zeros(spec) for name, spec in zip(self.input_names, specs)}, contextlib.nullcontext)
         except Exception:       # noqa: BLE001 -- a function that cannot run on zeros keeps its outputs unknown
             pass
         finally:
