@@ -157,3 +157,26 @@ def test_a_model_called_in_the_trace_captures_what_its_inference_graph_reads():
     # TF 2.21: two (1, 3) float32 constants, then four resource handles
     assert _captures(export.__call__.pretty_printed_concrete_signatures()) == \
         ['TensorSpec(shape=(1, 3), dtype=tf.float32, name=None)'] * 2 + [RES] * 4
+
+
+class Masked(tf.Module):
+    """(at module level: tapeflow's SavedModel pickles the root object)"""
+
+    def __init__(self):
+        self.mask = tf.constant([0.0, -1.0])
+        self.s = tf.Variable(3.0)
+
+    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
+    def __call__(self, x):
+        return x + self.mask * self.s
+
+
+def test_a_loaded_signature_lists_the_tensor_its_function_captured(tmp_path):
+    module = Masked()
+    module(tf.constant([1.0, 2.0]))
+    tf.saved_model.save(module, str(tmp_path / 'm'))
+    loaded = tf.saved_model.load(str(tmp_path / 'm'))
+    signature = loaded.signatures['serving_default']
+    # TF 2.21: the mask (2,) float32, then s's handle; one variable
+    assert _captures(signature.pretty_printed_signature()) == ['TensorSpec(shape=(2,), dtype=tf.float32, name=None)', RES]
+    assert len(signature.variables) == 1

@@ -4,10 +4,11 @@ inputs in sorted order, the output dict, a resource handle per captured variable
 ``<ConcreteFunction (*, x: TensorSpec(...)) -> Dict[['output_0', TensorSpec(...)]] at 0x...>``,
 which ``print(loaded.signatures)`` lists."""
 from ..concrete_function import PrintedAsConcreteFunction
-from ..concrete_function_variables import captured_variables
+from ..concrete_function_variables import captured_values
+from ..variable import Variable
 from ..function import Function
 from ..ops.tensor_spec import TensorSpec
-from .graph_captures import handle
+from .graph_captures import Capture, constant, handle
 
 
 class SignatureType:
@@ -60,4 +61,21 @@ class SignatureText(PrintedAsConcreteFunction):
         if owner is not None and callable(getattr(type(owner), 'compile', None)) and hasattr(owner, 'layers'):
             return _captured(owner)
         python_function = function.python_function if isinstance(function, Function) else function
-        return [handle(v) for v in captured_variables(python_function)]
+        return [_as_capture(value) for value in captured_values(python_function, tensor_reads=_tensor_reads(function))]
+
+
+def _tensor_reads(function):
+    """The ids of the outside tensors the traces of the tf.function ``function`` handed to ops
+    (trace_tensor_reads), or None where none has run under the trace hook (then every tensor its code names)."""
+    entries = [entry for entry in getattr(function, '_dispatch', {}).values()
+               if getattr(entry, 'tensor_reads', None) is not None]
+    return set().union(*(entry.tensor_reads for entry in entries)) if entries else None
+
+
+def _as_capture(value):
+    """graph_captures.Capture of what a function captures: a variable's handle, an eager tensor as it is."""
+    if isinstance(value, Capture):
+        return value
+    if isinstance(value, Variable):
+        return handle(value)
+    return constant(id(value), value.shape, value.dtype)
