@@ -11,6 +11,7 @@ import numpy as np
 from . import backend, dtypes, op_seeds, philox_gamma_poisson
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import Tensor
+from .tf_python_names import tf_named
 
 
 def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
@@ -140,5 +141,5 @@ def _rates(lam, op):
 
 
 # TensorFlow's names for them (tf.random.gamma.__name__ is 'random_gamma'), as framework/random.py's
-gamma.__name__ = gamma.__qualname__ = 'random_gamma'
-poisson.__name__ = poisson.__qualname__ = 'random_poisson_v2'
+tf_named('random_gamma')(gamma)
+tf_named('random_poisson_v2')(poisson)

@@ -89,7 +89,9 @@ def test_function_names(path, name):
 
 
 @pytest.mark.parametrize('path', ['greater', 'reduce_max', 'realdiv', 'reverse', 'tensor_scatter_nd_max',
-                                  'sparse.maximum', 'sparse.reduce_sum', 'sparse.add', 'linalg.band_part'])
+                                  'sparse.maximum', 'sparse.reduce_sum', 'sparse.add', 'linalg.band_part', 'nn.softmax',
+                                  'nn.log_softmax', 'random.stateless_normal', 'random.stateless_uniform',
+                                  'random.gamma', 'random.poisson'])
 def test_renamed_functions_pickle_by_reference(path):
     # TF 2.21 pickles its functions by reference: the same object comes back
     function = _function(path)

@@ -20,6 +20,7 @@ from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, r
 from .selection import where
 from .unary import sigmoid, tanh, exp
 from .variable_reads import read_once
+from ..tf_python_names import tf_named
 
 
 def relu(features, name=None):
@@ -700,5 +701,5 @@ def log_softmax(logits, axis=-1, name=None):
     return out
 
 
-softmax.__name__ = softmax.__qualname__ = 'softmax_v2'          # TensorFlow's names (see swish above)
-log_softmax.__name__ = log_softmax.__qualname__ = 'log_softmax_v2'
+tf_named('softmax_v2')(softmax)          # TensorFlow's names (see swish above)
+tf_named('log_softmax_v2')(log_softmax)

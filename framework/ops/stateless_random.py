@@ -12,6 +12,7 @@ from ..tensor import Tensor, convert_to_tensor
 from ..partial_shape_refusal import refuse_partial_shape
 from ..tensor_shape import SHAPE_SEQUENCES
 from .. import graph_random_ops, philox
+from ..tf_python_names import tf_named
 
 
 def _seed_values(seed, op):
@@ -238,5 +239,5 @@ _UNIFORM_DTYPES = frozenset(('float16', 'bfloat16', 'float32', 'float64', 'int32
 
 # TensorFlow's names for them (tf.random.stateless_normal.__name__ is 'stateless_random_normal'),
 # as framework/random.py's
-stateless_normal.__name__ = stateless_normal.__qualname__ = 'stateless_random_normal'
-stateless_uniform.__name__ = stateless_uniform.__qualname__ = 'stateless_random_uniform'
+tf_named('stateless_random_normal')(stateless_normal)
+tf_named('stateless_random_uniform')(stateless_uniform)
