@@ -142,6 +142,10 @@ def _unbound(python_function):
 
 def _collect(python_function, found, seen, visited):
     python_function, instance = _unbound(python_function)
+    if instance is not None and _is_keras_call(python_function, instance) and visited.tensor_reads is not None \
+            and _is_built_layer(instance):      # (captured_values: what its inference graph captures)
+        _add_layer_captures(instance, found, seen, visited)
+        return
     if instance is not None and _is_keras_call(python_function, instance):
         # a layer's or model's own __call__ (Keras's track_and_add_endpoint) or call (tf.function(model.call)):
         # its variables, as its call reads them (a Dropout's seed state where the trace drew from it; before

@@ -180,3 +180,24 @@ def test_a_loaded_signature_lists_the_tensor_its_function_captured(tmp_path):
     # TF 2.21: the mask (2,) float32, then s's handle; one variable
     assert _captures(signature.pretty_printed_signature()) == ['TensorSpec(shape=(2,), dtype=tf.float32, name=None)', RES]
     assert len(signature.variables) == 1
+
+
+def test_a_traced_model_call_lists_its_inference_captures():
+    keras.utils.set_random_seed(1)
+    norm = keras.layers.Normalization()
+    norm.adapt(np.arange(12, dtype='float32').reshape(4, 3))
+    model = keras.Sequential([keras.Input((3,)), norm, keras.layers.Dense(4), keras.layers.Dropout(0.5),
+                              keras.layers.Dense(2)])
+    stats = ['TensorSpec(shape=(1, 3), dtype=tf.float32, name=None)'] * 2
+    for traced in (tf.function(model), tf.function(model.call)):
+        traced(tf.ones((2, 3)))
+        # TF 2.21: Normalization's mean and variance, then the 4 weights' handles (not its adapt variables)
+        assert _captures(traced.pretty_printed_concrete_signatures()) == stats + [RES] * 4
+
+    @tf.function
+    def training(x):
+        return model(x, training=True)
+
+    training(tf.ones((2, 3)))
+    # TF 2.21: the Dropout draws, so its seed state's handle is captured too (5 handles)
+    assert _captures(training.pretty_printed_concrete_signatures()) == stats + [RES] * 5
