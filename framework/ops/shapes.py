@@ -557,8 +557,9 @@ def reverse(tensor, axis, name=None):
         axis = axis.astype(np.int32)        # TF casts a numpy float / bool axis array to int32 (1.7 is 1)
     rank = _rank_of(axis)
     if rank != 1:       # ReverseV2's axis is a vector: reverse(x, 0) is its error, not axis [0]
+        # (TF's fast path takes np.float64, a Python float, and adds the ' name: ' tail; other numpy scalars not)
         raise kernel_error('ReverseV2', "'dims' must be 1-dimension, not %d" % rank,
-                           named=not isinstance(axis, (list, tuple, np.generic)),
+                           named=not isinstance(axis, (list, tuple, np.generic)) or isinstance(axis, float),
                            note='reverse: axis must be a list of axes, e.g. [%r]' % (axis,))
     if x.ndim == 0:
         return getitem(x, ())       # ReverseV2's kernel passes a scalar through before it reads the axes
