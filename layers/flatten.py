@@ -25,8 +25,10 @@ class Flatten(Layer):
     def call(self, inputs):
         if self.data_format == 'channels_first' and inputs.ndim > 2:
             inputs = transpose(inputs, [0] + list(range(2, inputs.ndim)) + [1])
-        # (-1, features) as Keras does: (batch, -1) cannot infer -1 for an empty batch.
-        return reshape(inputs, (-1, int(np.prod(inputs.shape[1:], dtype=np.int64))))
+        # (batch, features) as Keras 3 does (its ops.shape(inputs)[0]): with no features, a -1 batch would be
+        # inferred from the other axes ((2, 3, 0, 1) -> (6, 0); TF 2.21 gives (2, 0)); -1 where it is unknown
+        batch = inputs.shape[0]
+        return reshape(inputs, (-1 if batch is None else batch, int(np.prod(inputs.shape[1:], dtype=np.int64))))
 
     def compute_output_shape(self, input_shape):
         rest = tuple(input_shape)[1:]
