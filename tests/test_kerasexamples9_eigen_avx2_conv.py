@@ -167,3 +167,22 @@ def test_gradient_products_from_73_rows_keep_blas(monkeypatch):
     assert not eigen_avx2_conv.input_grad_wanted(np.ones((1, 8, 10, 4), np.float32), f)    # 80: TF splits them
     assert eigen_avx2_conv.filter_grad_wanted(np.ones((8, 72), np.float32), np.ones((8, 4), np.float32))
     assert not eigen_avx2_conv.filter_grad_wanted(np.ones((8, 80), np.float32), np.ones((8, 4), np.float32))
+
+
+def test_conv3d_sums_as_tf_on_this_cpu(cpu_kind, exact_math):
+    # TF's own Conv3D here (Eigen's CuboidConvolution) contracts the patches as Conv2D does: on 139 random shapes of
+    # fewer than 73 rows all equal (notes progs/kerasexamples9/c3_tf.py, c3_tp.py; tapeflow's BLAS before: 26).
+    # TF 2.21 here: these digests (gold3.py); tapeflow before: 29fba6855e, 11d685736e, 098a449a3d, 413cf4d896
+    if cpu_kind != 'avx2':
+        pytest.skip("TF 2.21's bits measured on an AVX2 CPU without oneDNN")
+    rng = np.random.RandomState(5)
+    digests = []
+    for xs, fs, s, p in [((1, 4, 4, 4, 2), (2, 2, 2, 2, 4), 1, 'VALID'), ((2, 3, 4, 3, 1), (2, 3, 2, 1, 6), 1, 'SAME'),
+                         ((1, 5, 4, 4, 2), (3, 3, 3, 2, 3), 2, 'SAME')]:
+        x = rng.randn(*xs).astype('float32')
+        f = rng.randn(*fs).astype('float32')
+        digests.append(_short_digest(tf.nn.conv3d(x, f, [1, s, s, s, 1], p)))
+    keras.utils.set_random_seed(0)
+    layer = keras.layers.Conv3D(4, 2, activation='relu')
+    digests.append(_short_digest(layer(rng.randn(1, 4, 4, 3, 1).astype('float32'))))
+    assert digests == ['a184848247', '12be2b2d37', '65a3fe3f10', 'e7d4b17839']

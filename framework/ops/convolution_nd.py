@@ -24,6 +24,7 @@ from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .depthwise_strides import refuse_unequal_strides
 from .eigen_same_windows import shifted_geometry, window_shifts
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
+from . import eigen_avx2_conv
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
 from . import depthwise_forward_order, depthwise_multiplier_filter_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
@@ -158,8 +159,13 @@ def _conv(x, f, geo, depthwise=False):
     elif not depthwise and conv_forward_order.applies_dilated(x._data, f._data, geo):     # TF's order (oneDNN)
         out = Tensor(conv_forward_order.forward_dilated(x._data, f._data, geo))
     else:
-        cols = geo.grouped_columns(geo.columns(x._data))
-        out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
+        cols, filters = geo.grouped_columns(geo.columns(x._data)), geo.grouped_filters(f._data)
+        if not depthwise and len(geo.kernel) == 3 and len(cols) == 1 and set(geo.dilations) == {1} \
+                and eigen_avx2_conv.wanted(cols[0], filters[0]):      # TF's own Conv3D on an AVX2 CPU
+            summed = eigen_avx2_conv.forward(cols[0], filters[0])[None]
+        else:
+            summed = product(cols, filters)
+        out = Tensor(geo.ungrouped_outputs(summed))
     if ACTIVE:
         record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo, depthwise=depthwise),
                                             lambda g, y, x, f: _filter_grad(x, g, geo, depthwise)))

@@ -1,4 +1,4 @@
-"""Conv2D's float32 sums in TensorFlow 2.21's order on an AVX2 CPU without oneDNN (an AMD EPYC).
+"""Conv2D's (and Conv3D's) float32 sums in TensorFlow 2.21's order on an AVX2 CPU without oneDNN (an AMD EPYC).
 
 There TF runs its own Conv2D kernel: Eigen's SpatialConvolution, which contracts the image patches
 (N * OH * OW rows of KH * KW * C values, kernel rows, columns, then channels) with the kernel reshaped
@@ -12,6 +12,9 @@ StandardizedConv2D recipe on 8x8 digits).
 From 73 rows TF splits the rows into blocks (73-96 rows: two halves; 97-120: one block; 121-127: 48
 rows, then two halves of the rest: notes cv_tf4.py, cv_tp5.py) and each block has its own last rows;
 how that follows the number of threads is not known, so those sizes keep the BLAS product.
+
+Conv3D (Eigen's CuboidConvolution) contracts its patches (kernel depth, rows, columns, then channels) the same way:
+139 of 139 random shapes of fewer than 73 rows equal (notes c3_tf.py, c3_tp.py; convolution_nd.py, undilated).
 
 Its gradient kernels (Conv2DCustomBackpropInput / Filter) run the same contraction: the input gradient is each
 image's output gradient (OH * OW, O) times the kernel transposed (O, KH * KW * C), whose rows are then added onto a
