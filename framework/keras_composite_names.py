@@ -363,11 +363,20 @@ def _einsum(name, p, result):
             isinstance(t, Tensor) and t._data.dtype.kind == 'f' and t.dtype == operands[0].dtype for t in operands):
         return None
     form = normalized_subscripts(subscripts.replace(' ', ''))
-    if form in _EINSUM_BY_LENGTHS or '...' in form or '->' not in form:
+    if form in _EINSUM_BY_LENGTHS or not _einsum_shape_known(subscripts, operands):
         return None
     if len(operands) > 2:
         return '%s_%d' % (name, len(operands) - 2)
     return _EINSUM_MATMULS.get(form, name)
+
+
+def _einsum_shape_known(subscripts, operands):
+    """Whether keras_einsum_shapes computes the result's traced shape (an implicit output and a leading '...'
+    too): else the call stays unnamed rather than print a shape TF does not give."""
+    from . import keras_einsum_shapes, trace_names
+    from .traced_op_shapes import _input_shape
+    trace = trace_names.current()
+    return keras_einsum_shapes.output_shape(subscripts, [_input_shape(t, trace) for t in operands]) is not None
 
 
 @_decides('logistic_loss')

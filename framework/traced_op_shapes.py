@@ -11,7 +11,7 @@ text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 import itertools
 import numbers
 
-from . import keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
+from . import keras_einsum_shapes, keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
 from .traced_shape_values import as_array as _array, partial_vector as _partial_vector
@@ -805,21 +805,8 @@ def _flattened(parameters, shapes, result):
 
 
 def _einsum(parameters, shapes, result):
-    """keras.ops.einsum: each output letter's length from the first operand that knows it (open where none
-    does); subscripts with an ellipsis or without '->' left unknown."""
-    subscripts = parameters.get('subscripts')
-    if not isinstance(subscripts, str) or '...' in subscripts or '->' not in subscripts or None in shapes:
-        return None
-    inputs, _, output = subscripts.replace(' ', '').partition('->')
-    inputs = inputs.split(',')
-    if len(inputs) != len(shapes) or any(len(i) != len(s) for i, s in zip(inputs, shapes)):
-        return None
-    lengths = {}
-    for letters, shape in zip(inputs, shapes):
-        for letter, dim in zip(letters, shape):
-            if lengths.get(letter) is None:
-                lengths[letter] = dim
-    return tuple(lengths.get(letter) for letter in output)
+    """keras.ops.einsum: keras_einsum_shapes (each output letter's length from the first operand that knows it)."""
+    return keras_einsum_shapes.output_shape(parameters.get('subscripts'), shapes)
 
 
 def _dotted(parameters, shapes, result):

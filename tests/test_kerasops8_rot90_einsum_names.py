@@ -66,3 +66,20 @@ def test_einsum_of_more_operands(shape, dtype, fn, name, result_shape):
 def test_a_second_einsum_opens_its_own_scope():
     texts = _texts(lambda x: (ops.einsum('ij,ij,ij->i', x, x, x), ops.einsum('ij,ij,ij->i', x, x, x))[1], (None, 4))
     assert texts[0] == 'Tensor("einsum_1/Einsum_1:0", shape=(None,), dtype=float32)'
+
+
+@pytest.mark.parametrize('shape, fn, name, result_shape', [
+    # Keras renames the letters in order of use first: 'kj,ji' is 'ab,bc', implicitly 'ac' (numpy: (i, k))
+    ((None, 3), lambda x: ops.einsum('kj,ji', x, ops.ones((3, 4))), 'einsum/Einsum', (None, 4)),
+    ((None, 3), lambda x: ops.einsum('...j,jk->...k', x, ops.ones((3, 4))), 'einsum/Einsum', (None, 4)),
+    ((None, 2, 3), lambda x: ops.einsum('...j,jk', x, ops.ones((3, 4))), 'einsum/Einsum', (None, 2, 4)),
+    ((None, 2, 3), lambda x: ops.einsum('...ij,...jk->...ik', x, ops.ones((5, 1, 3, 4))), 'einsum/Einsum',
+     (5, None, 2, 4)),
+    ((None, 3), lambda x: ops.einsum('ij->', x), 'einsum/Einsum', ()),
+    ((None, 4), lambda x: ops.einsum('ij,jk,kl', x, ops.ones((4, 2)), ops.ones((2, 3))), 'einsum/Einsum_1', (None, 3)),
+    ((None, 4), lambda x: ops.einsum('...j,jk,kl->...l', x, ops.ones((4, 2)), ops.ones((2, 3))), 'einsum/Einsum_1',
+     (None, 3)),
+])
+def test_einsum_implicit_outputs_and_ellipses(shape, fn, name, result_shape):
+    # TF 2.21: notes/progs/kerasops8/eimp2.py, e3.py (their _tf.out)
+    assert _texts(fn, shape)[0] == 'Tensor("%s:0", shape=%s, dtype=float32)' % (name, result_shape)
