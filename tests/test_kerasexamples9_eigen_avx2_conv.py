@@ -115,7 +115,7 @@ def _short_digest(y):
 
 # Conv2DBackpropInput / Filter run the same contraction on this CPU (a column buffer per image, then col2im; the
 # patches transposed times the output gradient). TF 2.21 here: (output, input gradient, filter gradient) digests of
-# loss = sum(conv2d(x, f) ** 2) (notes progs/kerasexamples9/cvg.py); tapeflow before: 2 of 15 equal (the outputs).
+# loss = sum(conv2d(x, f) ** 2) (notes progs/kerasexamples9/cvg.py); tapeflow before: the outputs only.
 GRADIENTS = [
     (SMALL[0][0], ('866ca8d361', 'dcf92ac1bb', '59d3e4856b')),
     (SMALL[1][0], ('e3ef679136', '49906fb7e1', '02f5ed7cab')),
