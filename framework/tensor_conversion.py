@@ -12,6 +12,7 @@ from .errors import shown_as
 from .placement import on_host
 from .tensor import SymbolicTensorError, Tensor
 from .tensor_shape import TensorShape, partial_shape_error
+from .tf_python_names import tf_named
 
 
 class ConversionError(TypeError, ValueError):
@@ -512,6 +513,7 @@ def _shape_array(shape, dtype, hint=None):
     return np.array(lengths, dtype)
 
 
+@tf_named('is_tf_type')     # TF's name: tf.is_tensor(x, y) says 'is_tf_type() takes 1 positional argument ...'
 def is_tensor(value):
     """Whether TF ops take ``value`` without conversion: TF's is_tensor answers True also for its
     RaggedTensor, SparseTensor and IndexedSlices (not for numpy arrays, specs, datasets or
