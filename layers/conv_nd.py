@@ -19,6 +19,7 @@ from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
+from .undefined_weight_shape import undefined_shape_error, unknown_channels_error
 
 
 def check_filters(filters, who):
@@ -37,8 +38,13 @@ def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, wh
     layer.padding = standardized_padding(padding, who)
 
 
-def input_channels(layer, input_shape, rank):
+def input_channels(layer, input_shape, rank, unknown=None):
+    """The channel count of a channels_last ``input_shape``. Where it is None, ``unknown(note)`` is the error
+    Keras 3's build meets first (a TypeError in its arithmetic, or its Variable's shape refusal)."""
     channels = input_shape[-1]
+    if channels is None and unknown is not None:
+        raise unknown('%s %r: the channel axis of the input must be known, got shape %s'
+                      % (type(layer).__name__, layer.name, tuple(input_shape)))
     if len(input_shape) > rank + 2 and channels is not None:
         raise kernel_rank_error(layer, input_shape)
     if len(input_shape) != rank + 2 or channels is None:
@@ -83,7 +89,7 @@ class ConvND(KernelOptions, Layer):
 
     def build(self, input_shape):
         last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
-        channels = input_channels(self, last, self.rank)
+        channels = input_channels(self, last, self.rank, unknown_channels_error)   # Keras 3's `channels % groups`
         check_input_groups(channels, self.groups, input_shape)       # Keras 3's words, as Conv1D / Conv2D
         refuse_empty_output(self, tuple(input_shape), last[1:-1])     # at build, as Keras 3
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
@@ -172,10 +178,14 @@ class ConvTransposeND(KernelOptions, Layer):
             channels = int(input_shape[channel_axis(self)])      # (Keras's build reads it; call refuses the rank)
         else:
             last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
-            channels = input_channels(self, last, self.rank)
+            channels = input_channels(self, last, self.rank, self._unknown_channels)
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
+
+    def _unknown_channels(self, note):
+        """Keras 3's Variable refuses the kernel's shape (kernel_size + (filters, None)), as Conv2DTranspose's."""
+        return undefined_shape_error(self, self.kernel_size + (self.filters, None), 'kernel', note)
 
     def call(self, inputs):
         refuse_higher_rank(self, inputs.ndim, symbolic=False)

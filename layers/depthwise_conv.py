@@ -18,6 +18,7 @@ from .convolution import filter_count, refuse_empty_output
 from .conv_nd import convolved_shape, input_channels, window_options
 from .input_spec import InputSpec
 from .layer import Layer
+from .undefined_weight_shape import unknown_depth_error
 
 _KINDS = ('initializer', 'regularizer', 'constraint')
 _MODULES = (initializers, regularizers, constraints)
@@ -47,7 +48,7 @@ class _DepthwiseBase(Layer):
     # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
     def _channels(self, input_shape):
         shape = tuple(input_shape)
-        channels = input_channels(self, self._last(shape), self.rank)
+        channels = input_channels(self, self._last(shape), self.rank, unknown_depth_error)
         refuse_empty_output(self, shape, self._last(shape)[1:-1])     # at build, as Keras 3
         return channels
 
@@ -156,9 +157,12 @@ class _DepthwiseConv(_DepthwiseBase):
         return self._transposed(inputs, depthwise)
 
     def compute_output_shape(self, input_shape):
+        if self._last(tuple(input_shape))[-1] is None:      # Keras 3's depth_multiplier * input_channel comes first
+            raise unknown_depth_error('%s %r: the channel axis of the input must be known, got shape %s'
+                                      % (type(self).__name__, self.name, tuple(input_shape)))
         refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
         input_shape = self._last(tuple(input_shape))
-        channels = None if input_shape[-1] is None else input_shape[-1] * self.depth_multiplier
+        channels = input_shape[-1] * self.depth_multiplier
         return self._first(convolved_shape(input_shape, self.kernel_size, self.strides, self.dilation_rate,
                                            self.padding, channels))
 

@@ -23,3 +23,12 @@ def unknown_channels_error(note):
     error = TypeError("unsupported operand type(s) for %: 'NoneType' and 'int'")
     error.add_note(note)
     return error
+
+
+def unknown_depth_error(note):
+    """DepthwiseConv / SeparableConv on an input whose channel axis is None: Keras 3 computes
+    ``depth_multiplier * input_channel`` (the bias / pointwise shape, or compute_output_shape's channels) before
+    it makes a weight, so Python's TypeError is what it raises."""
+    error = TypeError("unsupported operand type(s) for *: 'int' and 'NoneType'")
+    error.add_note(note)
+    return error
