@@ -24,12 +24,13 @@ MEDIAN = 'Const,Cast,Reshape,%s,Cast,%s,%s' % (_INDICES, _MIXED, _NAN_ROWS.forma
 
 def _op_list(name, parameters, result):
     """The call's ops, the result last (see the module's docstring), or None where not measured: float32,
-    float64 or int32 x, axis None or one axis, keepdims False, a Python float q, method 'linear'."""
+    float64 or int32 x, axis None or one axis, a Python float q, method 'linear'. keepdims multiplies by ones of
+    x's rank for axis=None (Rank, Rank, add, ones, ones, mul), else expands the axis back (ExpandDims)."""
     from . import trace_names
     from .traced_op_shapes import _input_shape
     x, axis = parameters.get('x'), parameters.get('axis')
     q = parameters.get('q', 0.5)
-    if not isinstance(x, Tensor) or x.dtype.name not in ('float32', 'float64', 'int32') or parameters.get('keepdims') \
+    if not isinstance(x, Tensor) or x.dtype.name not in ('float32', 'float64', 'int32') \
             or parameters.get('method', 'linear') != 'linear' or type(q) is not float:
         return None
     if type(axis) in (list, tuple) and len(axis) == 1:
@@ -48,6 +49,9 @@ def _op_list(name, parameters, result):
     if x.dtype.name != 'float64':
         ops.append('Cast')          # (the fraction back to x's float dtype)
     ops += [_MIXED, _NAN_ROWS.format(axes='Const,' if axis is None else '')]
+    if parameters.get('keepdims'):      # (the trailing tf.rank(q) counted before the result, as above)
+        ops[-1] = ops[-1][:-len(',Rank,SelectV2')] + ',SelectV2,' + (
+            'Rank,Rank,add,ones,ones,Rank,mul' if axis is None else 'Rank,ExpandDims')
     return ','.join(ops)
 
 
@@ -58,11 +62,14 @@ def output_shape(parameters, shapes):
     """x's shape without the axis (a scalar for axis=None); where one of the lengths left is open, every one is:
     TF reshapes the NaN rows by a shape it only folds where all are known (TF 2.21: (None, None) for x (None, 4, 3),
     axis=1; (4,) for x (None, 4), axis=0)."""
-    shape, axis = shapes[0] if shapes else None, parameters.get('axis')
-    if axis is None:
+    shape, axis, keepdims = shapes[0] if shapes else None, parameters.get('axis'), parameters.get('keepdims')
+    if axis is None and not keepdims:
         return ()
     if shape is None:
         return None
+    if axis is None:        # keepdims: multiplied by ones of x's rank (TF 2.21: (1, 1) for x (None, 4))
+        return (1,) * len(shape)
     axis = (axis[0] if type(axis) in (list, tuple) else axis) % len(shape)
     kept = shape[:axis] + shape[axis + 1:]
-    return kept if None not in kept else (None,) * len(kept)
+    kept = kept if None not in kept else (None,) * len(kept)
+    return kept[:axis] + (1,) + kept[axis:] if keepdims else kept

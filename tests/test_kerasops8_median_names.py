@@ -62,3 +62,17 @@ def test_values_outside_a_trace_unchanged():
     x = tf.constant([[1., 5., 3., 2.], [4., float('nan'), 0., 1.]])
     got = ops.median(x, axis=1).numpy().tolist()
     assert got[0] == 2.5 and got[1] != got[1]
+
+
+@pytest.mark.parametrize('shape, dtype, axis, name, result_shape, after', [
+    # TF 2.21 (notes/progs/kerasops8/medk.py): axis=None multiplies by ones of x's rank, an axis expands back
+    ((None, 4), 'float32', None, 'mul_4', '(1, 1)', 4),
+    ((2, 4), 'float64', None, 'mul_4', '(1, 1)', 4),
+    ((None, 4), 'float32', 1, 'ExpandDims', '(None, 1)', 2),
+    ((None, 4), 'float32', 0, 'ExpandDims', '(1, 4)', 2),
+])
+def test_median_keepdims(shape, dtype, axis, name, result_shape, after):
+    assert _texts(lambda x: (ops.median(x, axis=axis, keepdims=True),), shape, dtype) == [
+        'Tensor("%s:0", shape=%s, dtype=%s)' % (name, result_shape, dtype),
+        'Tensor("Rank_%d:0", shape=(), dtype=int32)' % after,
+        'Tensor("add_%d:0", shape=%s, dtype=%s)' % (after - 1 if axis is None else 2, shape, dtype)]
