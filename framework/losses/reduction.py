@@ -15,6 +15,8 @@ from .inputs import squeeze_or_expand_to_same_rank, to_dtype
 
 # a set, as Keras tests membership in one: a list given is Python's "unhashable type: 'list'"
 REDUCTIONS = frozenset(('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None))
+# keras/src/losses/loss.py's `allowed` set as its compiled constant stores it (TF 2.21's Keras 3 .pyc)
+_KERAS_PYC_ORDER = (None, 'sum', 'mean', 'none', 'sum_over_batch_size', 'mean_with_sample_weight')
 
 
 def standardize_reduction(reduction):
@@ -25,9 +27,12 @@ def standardize_reduction(reduction):
         TypeError: an unhashable value (a list), as Keras's set lookup.
     """
     if reduction not in REDUCTIONS:
-        # Keras prints its set (in PYTHONHASHSEED's order: this is one TF 2.21 run's) and the value with str()
-        raise ValueError("Invalid value for argument `reduction`. Expected one of {'sum_over_batch_size', 'mean', "
-                         "'sum', 'mean_with_sample_weight', None, 'none'}. Received: reduction=%s" % (reduction,))
+        # Keras prints its set literal: CPython loads it as a frozenset constant, its items added in the
+        # order its .pyc stores them, and copies that into a new set, so the printed order follows
+        # PYTHONHASHSEED. Built the same way from TF 2.21's stored order, it prints as TF does under any seed.
+        allowed = {*frozenset(_KERAS_PYC_ORDER)}
+        raise ValueError("Invalid value for argument `reduction`. Expected one of %s. Received: reduction=%s"
+                         % (allowed, reduction))
     return reduction
 
 
