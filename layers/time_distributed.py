@@ -64,9 +64,12 @@ class TimeDistributed(Wrapper):
                 _check_mask(tuple(mask.shape), tuple(inputs.shape))
             if takes_mask(type(self.layer)):
                 step_masks = _swap_batch_and_time(mask)
-        # the wrapped layer's call runs here, not its __call__: read its weights as a mixed call does
+        # the wrapped layer's call runs here, not its __call__, inside the AutocastScope this layer's own
+        # __call__ opens in Keras 3: its weights are read in this layer's compute dtype where this layer's policy
+        # is mixed (a float32 Dense under TimeDistributed(dtype='mixed_float16') computes in float16), and as
+        # they are where it is not (a mixed Dense under a float32 TimeDistributed computes in float32)
         inner = self.layer
-        with autocasting.weights_as(inner, inner._compute) if inner._compute is not None else nullcontext():
+        with autocasting.weights_as(inner, self._compute) if self._compute is not None else nullcontext():
             outputs = [inner.call(steps[t], **(kwargs if step_masks is None else dict(kwargs, mask=step_masks[t])))
                        for t in range(steps.shape[0])]
         if not outputs:
