@@ -30,6 +30,18 @@ def note_rows(trace, ragged, source, op_name):
     notes[id(ragged._row_splits)] = (ragged._row_splits, source, rows)     # (kept alive: ids stay theirs)
 
 
+def keep_rows(source, result):
+    """Note that ``result`` (a ragged cut from ``source`` along its inner axes: rt[:, 1:]) has ``source``'s
+    rows in the current trace, as TF's slice keeps its row count (the NMT tutorial's target[:, :-1] of split
+    lines: (None, None) in TF 2.21, where the run's count showed)."""
+    from . import trace_names
+    from .ragged import RaggedTensor
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    noted = getattr(trace, 'ragged_rows', {}).get(id(source._row_splits)) if trace is not None else None
+    if noted is not None and isinstance(result, RaggedTensor):
+        trace.ragged_rows[id(result._row_splits)] = (result._row_splits,) + noted[1:]
+
+
 def rows_of(trace, ragged):
     """``ragged``'s row count in ``trace``'s graph: a noted one, else the run's (its row partition's own)."""
     noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits))

@@ -332,7 +332,12 @@ class RaggedTensor(CompositeTensor):
 
     def __getitem__(self, key):
         from .indexing import getitem
-        return getitem(self, key)
+        result = getitem(self, key)
+        first = key[0] if isinstance(key, tuple) and key else key
+        if trace_names.ACTIVE and isinstance(first, slice) \
+                and first.start is None and first.stop is None and first.step is None:
+            ragged_traced_rows.keep_rows(self, result)      # (every row kept: a trace's row count stays)
+        return result
 
     # TF 2.21: == and != compare value by value where the operands meet (same row lengths, a
     # scalar, a dense column per row); any other operand (None, another layout or dtype) is just

@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from framework import trace_names
+from framework import ragged_traced_rows, trace_names
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
@@ -236,6 +236,11 @@ class TextVectorization(KeepsGivenInputs, Layer):
         lead = strings.shape[:-1] if strings.ndim > 2 and self._split is not None else None
         if self._ragged and strings.ndim:
             out = self._ragged_rows(indices, [len(r) for r in rows])
+            if trace_names.ACTIVE and not lead and self._split in ('whitespace', 'character'):
+                # Keras 3 splits with tf.strings.split (rows counted at run time: (None, None) in a TF 2.21
+                # trace) or unicode_split (the input's traced length); tapeflow's rows are the run's
+                ragged_traced_rows.note_rows(trace_names.current(), out, inputs if self._split == 'character'
+                                             else None, 'UnicodeSplit/' if self._split == 'character' else 'StringSplit/')
             for size in reversed(lead[1:] if lead else ()):
                 out = RaggedTensor.from_uniform_row_length(out, size)
             return out
