@@ -103,14 +103,13 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
 
     def call(self, inputs, training=None, mask=None):
         inputs = floating_inputs(inputs, self)      # Keras 3 normalizes integer data in the compute dtype
-        if self._compute is not None:
-            # mixed precision: Keras 3 normalizes in float32 and casts the result to the compute dtype
-            return cast(self._normalize(cast(inputs, self._dtype), training, mask), self._compute)
-        if inputs.dtype in ('float16', 'bfloat16'):
-            # a float16 / bfloat16 policy: Keras 3 still normalizes in result_type(x, float32), its float16
-            # weights widened, and casts the result back
-            return cast(self._normalize(cast(inputs, 'float32'), training, mask), inputs.dtype)
-        return self._normalize(inputs, training, mask)
+        # Keras 3 normalizes in result_type(x, float32) (float16 / bfloat16 widened, float64 kept), its weights
+        # read in that dtype, and casts the result to the layer's compute dtype, whatever the inputs' dtype: a
+        # float32 layer's call on float16 data (TimeDistributed under mixed_float16) returns float32
+        wide = 'float64' if inputs.dtype == 'float64' else 'float32'
+        out = self._normalize(inputs if inputs.dtype == wide else cast(inputs, wide), training, mask)
+        compute = self.compute_dtype
+        return out if out.dtype == compute else cast(out, compute)
 
     def _normalize(self, inputs, training, mask):
         if mask is not None and mask.ndim != inputs.ndim - 1:
