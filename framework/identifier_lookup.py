@@ -19,8 +19,8 @@ def from_identifier(identifier, kind, by_name, deserialize, base_name, name_note
         try:
             obj = deserialize(identifier)
         except ValueError as err:
-            if getattr(err, 'raised_by_constructor', False):     # the class refused its config: Keras's own error
-                raise
+            if getattr(err, 'raised_by_constructor', False) or getattr(err, 'keras_text', False):
+                raise       # the class refused its config, or Keras's deserialize's own refusal: TF raises it as is
             raise _not_interpreted(kind, identifier, str(err)) from None
         if not callable(obj):       # Keras 3's deserialize hands an unknown class's name back; get refuses it
             raise _not_interpreted(kind, identifier, 'No %s class %r is known: register it or pass it in '

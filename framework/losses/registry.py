@@ -86,9 +86,17 @@ def deserialize_known(config, custom_objects=None):
     if isinstance(config, str):     # a short spelling: Keras 3.15 looks its function up by a public name it lacks
         error = ValueError("Could not deserialize 'keras.metrics.%s' because it is not a KerasSaveable subclass"
                            % config)
+        error.keras_text = True       # raised by TF's keras.losses.get of a dict naming it as well
         error.add_note('losses.deserialize: %r is a short name compile(loss=...) and losses.get resolve; '
                        'deserialize %r instead' % (config, _ALIASES[config].__name__))
         raise error
+    if (isinstance(config, dict) and config.get('class_name') in KERAS_TABLE
+            and config['class_name'] not in (custom_objects or {})
+            and inspect.isfunction(BY_NAME[config['class_name']])):
+        # Keras's deserialize with its module table reads a dict's class_name as the name it stands for,
+        # and a table function as that name alone ({'class_name': 'mean_squared_error', ...} is the
+        # function, 'mse' the short name's refusal), its config unread
+        return deserialize_known(config['class_name'], custom_objects)
     known = dict(BY_NAME, **(custom_objects or {}))
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("losses.deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
