@@ -42,6 +42,23 @@ def keep_rows(source, result):
         trace.ragged_rows[id(result._row_splits)] = (result._row_splits,) + noted[1:]
 
 
+def note_partition(ragged, partition, extra=0):
+    """Note ``ragged``'s rows as a tensor ``partition`` (row lengths, starts or limits; row splits with ``extra``
+    1) counts them in the current trace: its traced length less ``extra``, open where that length is (TF 2.21:
+    RaggedTensor.from_row_lengths(v, tf.ones_like(x)) of a (None,) x is (None, None))."""
+    from . import trace_names
+    from .ragged import RaggedTensor
+    from .tensor import Tensor
+    from .traced_op_shapes import _input_shape
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if trace is None or not isinstance(partition, Tensor) or not isinstance(ragged, RaggedTensor):
+        return
+    shape = _input_shape(partition, trace)
+    rows = shape[0] - extra if shape and shape[0] is not None else None
+    notes = trace.__dict__.setdefault('ragged_rows', {})
+    notes[id(ragged._row_splits)] = (ragged._row_splits, partition, rows)
+
+
 def rows_of(trace, ragged):
     """``ragged``'s row count in ``trace``'s graph: a noted one, else the run's (its row partition's own)."""
     noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits))

@@ -54,3 +54,48 @@ def test_sliced_split_lines_in_map():
     assert tuple(spec.shape) == (None, None)
     assert [t.numpy().tolist() for t in ds.map(lambda x: tf.strings.split(x)[:, 1:].to_tensor())] == \
         [[[b'b', b'c'], [b'', b''], [b'c', b'']], [[b''], [b'b'], [b'']]]     # TF 2.21's values
+
+
+def _partitions(x):
+    n = tf.size(x)
+    return (tf.RaggedTensor.from_row_lengths(tf.range(n), tf.ones_like(x, dtype=tf.int64)),
+            tf.RaggedTensor.from_row_splits(tf.range(n), tf.range(n + 1, dtype=tf.int64)),
+            tf.RaggedTensor.from_row_starts(tf.range(n), tf.range(n, dtype=tf.int64)),
+            tf.RaggedTensor.from_row_limits(tf.range(n), tf.range(1, n + 1, dtype=tf.int64)),
+            tf.RaggedTensor.from_row_lengths(tf.range(3), [1, 2]),
+            tf.RaggedTensor.from_row_splits(tf.range(3), tf.constant([0, 1, 3])),
+            tf.RaggedTensor.from_row_lengths(tf.range(n), tf.ones_like(x, dtype=tf.int64))[:, :1])
+
+
+def test_partition_factories_count_rows_as_traced():
+    # TF 2.21: the rows are the partition tensor's traced length (splits: less one), open for a batch(3) map,
+    # known for Python lengths or constants, and for batch(2, drop_remainder=True) (tf.size folds to 2)
+    lines = np.array(['a b', 'c', 'd e f', 'g'])
+    seen = []
+
+    def f(x):
+        out = _partitions(x)
+        seen.append([tuple(r.shape) for r in out])
+        return tuple(r.to_tensor() for r in out)
+    spec = tf.data.Dataset.from_tensor_slices(lines).batch(3).map(f).element_spec
+    assert [tuple(s.shape) for s in spec] == [(None, None)] * 4 + [(2, None)] * 2 + [(None, None)]
+    assert seen[0] == [(None, None)] * 4 + [(2, None)] * 2 + [(None, None)]
+    ds = tf.data.Dataset.from_tensor_slices(lines).batch(2, drop_remainder=True)
+    assert [tuple(s.shape) for s in ds.map(f).element_spec] == [(2, None)] * 7
+    first = [t.numpy().tolist() for t in next(iter(ds.map(f)))]
+    assert first == [[[0], [1]]] * 4 + [[[0, 0], [1, 2]]] * 2 + [[[0], [1]]]
+
+
+def test_partition_in_function_open_length():
+    # TF 2.21: print 'r.shape (None, None)'; structured_outputs Tensor("Identity:0", shape=(None, None), dtype=int32)
+    seen = []
+
+    @tf.function
+    def g(x):
+        r = tf.RaggedTensor.from_row_lengths(x, tf.ones_like(x))
+        seen.append((tuple(r.shape), tuple(r.to_tensor().shape)))
+        return r.to_tensor()
+    out = g.get_concrete_function(tf.TensorSpec([None], tf.int32)).structured_outputs
+    assert tuple(out.shape) == (None, None) and seen[0] == ((None, None), (None, None))
+    assert g(tf.constant([1, 2, 3])).numpy().tolist() == [[1], [2], [3]]
+    assert tuple(tf.RaggedTensor.from_row_lengths(tf.range(3), tf.constant([1, 2])).shape) == (2, None)    # eager

@@ -66,7 +66,7 @@ class RaggedTensor(CompositeTensor):
         if not splits.size:
             rp.check_splits(splits, nvals, op)      # an empty array or tensor: tapeflow's words
         checks.value_count(splits[-1], nvals, dtype)
-        return cls(values, rp.splits_tensor(splits, dtype))
+        return _traced_rows(cls(values, rp.splits_tensor(splits, dtype)), row_splits, 1)
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
@@ -77,7 +77,7 @@ class RaggedTensor(CompositeTensor):
         dtype = rp.splits_dtype(row_lengths)
         checks.row_lengths(lengths, dtype)
         checks.value_count(lengths.sum(), nvals, dtype)
-        return cls(values, rp.splits_tensor(rp.splits_from_lengths(lengths, op), dtype))
+        return _traced_rows(cls(values, rp.splits_tensor(rp.splits_from_lengths(lengths, op), dtype)), row_lengths)
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
@@ -108,7 +108,7 @@ class RaggedTensor(CompositeTensor):
         starts = rp.host_ints(row_starts, 'row_starts', op)
         dtype = rp.splits_dtype(row_starts)
         checks.row_starts(starts, nvals, dtype)
-        return cls(values, rp.splits_tensor(np.concatenate([starts, [nvals]]), dtype))
+        return _traced_rows(cls(values, rp.splits_tensor(np.concatenate([starts, [nvals]]), dtype)), row_starts)
 
     @classmethod
     def from_row_limits(cls, values, row_limits, name=None, validate=True):
@@ -119,7 +119,7 @@ class RaggedTensor(CompositeTensor):
         checks.row_limits(limits, dtype)
         values, nvals = _as_values(values, op)
         checks.value_count(limits[-1] if limits.size else 0, nvals, dtype)
-        return cls(values, rp.splits_tensor(np.concatenate([[0], limits]), dtype))
+        return _traced_rows(cls(values, rp.splits_tensor(np.concatenate([[0], limits]), dtype)), row_limits)
 
     @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
@@ -403,3 +403,10 @@ def _compared(compare, rt, other, unequal):
 
 
 from .. import ops  # noqa: E402  (the operators look ops up at call time)
+
+
+def _traced_rows(ragged, partition, extra=0):
+    """``ragged``, its rows noted for a trace as its partition tensor's traced length (less ``extra``) gives."""
+    if trace_names.ACTIVE:
+        ragged_traced_rows.note_partition(ragged, partition, extra)
+    return ragged
