@@ -72,7 +72,9 @@ def _not_deserialized(cls, config, err, public_module):
     keras_module = _keras_module(cls, public_module)
     shown, shown_class = config, cls
     if keras_module is not None:
-        shown = {'module': keras_module[1], 'class_name': config['class_name'], 'config': config.get('config'),
+        # Keras rebuilds a built-in's config from the class it found (serialize_with_public_class), so a
+        # table name ('mse', 'accuracy') shows as the class's public name ('MeanSquaredError')
+        shown = {'module': keras_module[1], 'class_name': cls.__name__, 'config': config.get('config'),
                  'registered_name': None}
         shown_class = "<class '%s.%s'>" % (keras_module[0], cls.__name__)
     error = TypeError(not_deserialized_text(shown_class, shown, err))
