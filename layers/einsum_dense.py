@@ -203,9 +203,17 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
         if inputs._data.dtype.kind in 'iub':
             # keras.ops.einsum promotes an integer input to the kernel's float dtype (TF's einsum refuses it)
             inputs = cast(inputs, self.kernel.dtype)
+        kernel = self.kernel
+        if inputs._data.dtype != kernel._data.dtype:
+            # keras.ops.einsum casts both to their Keras 3 result type where the call runs on data of another
+            # dtype (TimeDistributed, layer.call): float64 data meets a float32 kernel in float64 (TF 2.21),
+            # float16 data in float32, and keras.ops.add promotes the bias the same way
+            inputs, kernel = cast_all([inputs, kernel], 'einsum')
         # keras.ops.einsum runs Keras's tf.matmul recipe for some equations; one with '...' is tf.einsum's
-        x = (_ops.einsum if '.' in self.equation else einsum)(self._equation, inputs, self.kernel)
-        if self.bias is not None:
+        x = (_ops.einsum if '.' in self.equation else einsum)(self._equation, inputs, kernel)
+        if self.bias is not None and self.bias._data.dtype != x._data.dtype:
+            x = keras_add(x, cast(self.bias, x.dtype))
+        elif self.bias is not None:
             # Keras adds its bias with keras.ops.add, whose TF backend makes a bias of one axis past size 1
             # tf.nn.bias_add (gradient: BiasAddGrad's sum), channels first when x's second axis has its size
             # and the last has not: MultiHeadAttention(num_heads=2, key_dim=1) on 2 key steps adds the key
