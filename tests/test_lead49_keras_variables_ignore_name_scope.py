@@ -15,7 +15,7 @@ def _names(variables):
 
 def test_optimizer_slots_ignore_the_users_scope():
     w = tf.Variable([1.0, 2.0], name='w')
-    opt = keras.optimizers.Adam(0.1)
+    opt = keras.optimizers.Adam(0.1, name='adam')
     with tf.name_scope('outer'):
         opt.apply_gradients([(tf.constant([0.1, -0.3]), w)])
         plain = tf.Variable(1.0, name='tv')
@@ -25,7 +25,7 @@ def test_optimizer_slots_ignore_the_users_scope():
 
 
 def test_fit_inside_a_scope():
-    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)], name='seq')
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, name='dense')], name='seq')
     with tf.name_scope('outer2'):
         model.compile(keras.optimizers.Adam(name='ad'), 'mse')
         model.fit(np.ones((2, 2), np.float32), np.ones((2, 1), np.float32), verbose=0)
@@ -38,9 +38,10 @@ def test_fit_inside_a_scope():
 def test_other_optimizers_and_loss_scale_inside_a_scope():
     w = tf.Variable([1.0, 2.0], name='w')
     with tf.name_scope('outer'):
-        opt = keras.optimizers.Nadam(use_ema=True, gradient_accumulation_steps=2)
+        opt = keras.optimizers.Nadam(use_ema=True, gradient_accumulation_steps=2, name='nadam')
         opt.apply_gradients([(tf.constant([0.1, -0.3]), w)])
-        lso = keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(momentum=0.5))
+        lso = keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(momentum=0.5, name='sgd'),
+                                                   name='loss_scale_optimizer')
         lso.apply_gradients([(tf.constant([0.1, -0.3]), w)])
     assert _names(opt.variables) == [
         ('iteration', 'nadam/iteration'), ('learning_rate', 'nadam/learning_rate'), ('w_0_average', 'nadam/w_0_average'),
@@ -55,7 +56,7 @@ def test_other_optimizers_and_loss_scale_inside_a_scope():
 
 def test_metric_variables_ignore_the_scope():
     with tf.name_scope('outer'):
-        mean = keras.metrics.Mean()
+        mean = keras.metrics.Mean(name='mean')
         mean.update_state([1.0, 2.0])
         auc = keras.metrics.AUC()
     assert _names(mean.variables) == [('total', 'mean/total'), ('count', 'mean/count')]
