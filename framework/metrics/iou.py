@@ -9,7 +9,6 @@ result averages it over the target classes that occurred at all.
 """
 import numbers
 import operator
-import warnings
 
 import numpy as np
 
@@ -113,9 +112,11 @@ class _IoUBase(Metric):
                 raise string_cast_error(self._dtype)
             # Keras warns only for weights that carry a float dtype (a Python list carries none)
             if 'float' in str(getattr(sample_weight, 'dtype', '')) and np.dtype(self._dtype).kind in 'iu':
-                warnings.warn('You are passing weight as `float`, but dtype is `int`. This may result in an '
-                              'incorrect weight due to type casting Consider using integer weights.',
-                              stacklevel=3)
+                # Keras warns from its own update_state line, as often as TF runs it: at a fit / evaluate
+                # step's traces, not on the steps that replay them
+                from ..trace_time_logs import warn_as_traced
+                warn_as_traced('You are passing weight as `float`, but dtype is `int`. This may result in an '
+                               'incorrect weight due to type casting Consider using integer weights.')
             weights = weights.astype(self._dtype)
             weights = weights.reshape(-1) if weights.ndim > 1 else weights
             try:
