@@ -201,14 +201,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
                 else:
                     args.append(default)
             return tuple(args), kwargs
-        args, kwargs = [], {}
-        for name, kind, key in self._parameters():
-            value = placeholder(key, name, self._entry.spec_names.get(name))
-            if kind == 'KEYWORD_ONLY':
-                kwargs[name] = value
-            else:
-                args.append(value)
-        return tuple(args), kwargs
+        return self._parameter_placeholders(named=True)
 
     @property
     def structured_outputs(self):
@@ -336,9 +329,14 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         where it had none): the input_signature's specs, or the get_concrete_function specs' names."""
         if self._entry.key is None:
             return tuple(self._function.input_signature), {}
+        return self._parameter_placeholders(named=False)
+
+    def _parameter_placeholders(self, named):
+        """(args, kwargs) of the traced parameters' placeholders; ``named``: a spec without a name of its
+        own takes its parameter's."""
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
-            value = placeholder(key, None, self._entry.spec_names.get(name))
+            value = placeholder(key, name if named else None, self._entry.spec_names.get(name))
             if kind == 'KEYWORD_ONLY':
                 kwargs[name] = value
             else:
