@@ -169,10 +169,12 @@ def fill(dims, value, name=None):
         error.add_note('fill: dims must be integers, got %r' % (dims,))
         raise error
     v = as_tensor(value, 'fill')
-    if v.ndim != 0:       # Fill's check: numpy's full would broadcast the value instead
+    # Fill's check (numpy's full would broadcast the value instead); TF's eager kernel also takes a value of
+    # one element along one axis (tf.fill([2], [1]) is [1 1]), where a trace's shape function wants rank 0
+    if v.ndim != 0 and not (v.shape == (1,) and not inside_function()):
         raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
                            note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
-    out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy(), v.dtype))
+    out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy() if v.ndim == 0 else v.numpy()[0], v.dtype))
     if ACTIVE:      # TF's Fill passes the value's gradient back as the sum over the filled tensor
         record('fill', (v,), out, (_FILL_VJP,))
     return out
