@@ -14,9 +14,8 @@ here unchanged::
 The variables are tracked in ``optimizer.variables`` (so checkpoints and ``.keras`` files carry
 them) and named as Keras names them: '<optimizer>/<name>', a reference's path joined with '_'.
 """
-from framework.variable import Variable
 
-from .slots import keras_named
+from .slots import keras_state
 
 
 class CustomState:
@@ -26,8 +25,7 @@ class CustomState:
         """A non-trainable state Variable '<optimizer>/<name>' of ``shape``, made by ``initializer``."""
         from framework.keras import initializers         # keras imports optim
         value = initializers.get(initializer)(tuple(shape), dtype=dtype or 'float32')
-        variable = Variable(value, trainable=False, name=name or 'variable')
-        return self._slots.track(keras_named(variable, self._slots.prefix, aggregation))
+        return self._slots.track(keras_state(value, None, name or 'variable', self._slots.prefix, aggregation))
 
     def add_variable_from_reference(self, reference_variable, name=None, initializer='zeros'):
         """A state Variable shaped and typed as ``reference_variable``, named after its path

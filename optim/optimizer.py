@@ -49,7 +49,7 @@ from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
 from .schedules.learning_rate_schedule import divide_by_constant
 from .traced_hyperparameters import as_traced
-from .slots import SlotStore, keras_named
+from .slots import SlotStore, keras_state
 from .weight_decay import WeightDecay
 
 _CONSTRAINT, _NONES = itertools.repeat('constraint'), itertools.repeat(None)      # arguments for map()
@@ -106,7 +106,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
-            keras_named(Variable(0, dtype='int64', trainable=False, name='iteration'), self.name, 'only_first_replica'))
+            keras_state(0, 'int64', 'iteration', self.name, 'only_first_replica'))
         self._learning_rate = None
         self._set_learning_rate(learning_rate)
 
@@ -176,7 +176,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
         self._build_scope = self.name
         self._build_in_first_trace = first_trace
         # a keras.Variable a custom build makes has its path under the optimizer's ('custom/count'), as in
-        # Keras's apply scope; the slots name themselves (keras_named)
+        # Keras's apply scope; the slots name themselves (keras_state)
         call_context.enter_name_scope(self.name)
         try:
             # (a build in a first traced call is not run by TF's second trace, which finds it built: its

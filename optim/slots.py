@@ -6,7 +6,7 @@ weights never share state. ``variables`` lists every state Variable in
 creation order (iteration count and learning rate first), which for a first
 ``build`` is the order Keras 3 gives ``optimizer.variables``.
 """
-from framework import backend, name_scopes
+from framework import backend
 from framework.variable import Variable
 
 from .keras_cast import keras_cast
@@ -45,7 +45,7 @@ class SlotStore:
             # Keras casts the initial value: Nadam built on an integer first variable (a tape gives it
             # no gradient, and TF 2.21 builds before refusing) gets an int32 product of 1
             value = int(value)
-        variable = keras_named(Variable(value, dtype=dtype, trainable=False, name=name), self.prefix, aggregation)
+        variable = keras_state(value, dtype, name, self.prefix, aggregation)
         self.extras[name] = variable
         return self.track(variable)
 
@@ -61,8 +61,8 @@ class SlotStore:
         # Keras names a slot after its variable's path ('dense/kernel' -> 'dense_kernel_momentum'),
         # or, for a plain tf.Variable, which has no path there, after its name ('Variable_0_momentum').
         key = variable.path if variable._path is not None else variable.name
-        slot = keras_named(Variable(0, dtype=variable._data.dtype, trainable=False, name='%s_%s' % (
-            key.replace('/', '_').replace(':', '_'), name)), self.prefix)
+        slot = keras_state(0, variable._data.dtype, '%s_%s' % (key.replace('/', '_').replace(':', '_'), name),
+                           self.prefix)
         # Set the buffer directly: the slot lives where the variable lives,
         # whatever device scope is active when it is created.
         # Keras fills through initializers.Constant, which casts the value (see keras_cast).
@@ -124,15 +124,19 @@ def _missing(name, variable, slots):
     return error
 
 
+def keras_state(value, dtype, name, prefix, aggregation='none'):
+    """A new non-trainable state Variable holding ``value``, named as ``keras_named`` says. Its name is
+    ``name`` whatever tf.name_scope is open (a step run in the user's ``with tf.name_scope('outer')``, or a
+    build in the optimizer's own scope): Keras 3's names ignore it, where a tf.Variable's take it."""
+    variable = Variable(value, dtype=dtype, trainable=False, name=name)
+    variable._name = name
+    return keras_named(variable, prefix, aggregation)
+
+
 def keras_named(variable, prefix, aggregation='none'):
     """``variable`` named as Keras 3 names an optimizer's or a metric's variables: its ``name``
     is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration'); and its
-    aggregation and synchronization Keras's strings ('none' for slots, 'auto'). A Keras variable's
-    name ignores tf.name_scope (a step run in the user's ``with tf.name_scope('outer')``, or a build in
-    the optimizer's own scope): the prefix ``tf.Variable`` took is dropped."""
-    scope = name_scopes.current()
-    if scope and variable._name.startswith(scope):
-        variable._name = variable._name[len(scope):]
+    aggregation and synchronization Keras's strings ('none' for slots, 'auto')."""
     variable._path = '%s/%s' % (prefix, variable._name)
     variable.aggregation, variable.synchronization = aggregation, 'auto'
     return variable
