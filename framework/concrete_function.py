@@ -8,6 +8,7 @@ from .concrete_function_outputs import learn_outputs
 from .concrete_function_variables import captured_values, captured_variables
 from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
                             placeholder, trace_key)
+from .traced_dict_orders import reordered, walk_ranks
 from .variable import Variable
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, TensorShape, convert_to_tensor
@@ -157,7 +158,13 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         """The graph's placeholders, one per tensor of the structured signature ('x:0', 'pair_1:0').
         TensorFlow also lists a resource placeholder per variable the trace captured; tapeflow's trace
         reads variables directly, so those are not listed."""
-        return [GraphOutput(name + ':0', TensorShape(spec.shape), spec.dtype) for name, spec in self._flat_specs()]
+        found = self._tensor_inputs()
+        # (named in the order TF makes the placeholders, a dict's keys as the trace was given them:
+        # traced_dict_orders; listed in nest's flat order)
+        walk = sorted(range(len(found)), key=lambda i: found[i][2])
+        names = dict(zip(walk, unique_names([found[i][0] for i in walk])))
+        return [GraphOutput(names[i] + ':0', TensorShape(spec.shape), spec.dtype)
+                for i, (_, spec, _) in enumerate(found)]
 
     @property
     def output_dtypes(self):
@@ -303,7 +310,14 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
         signature, in nest's flat order; each takes its spec's own name (TensorSpec(name='inp'), inside a
-        structure too), else its parameter's, repeats numbered 'pair', 'pair_1', ..."""
+        structure too), else its parameter's, repeats numbered 'pair', 'pair_1', ... in that order."""
+        found = self._tensor_inputs()
+        # (TF's unique_name of each: two specs named 'a' are 'a', 'a_1')
+        return list(zip(unique_names([name for name, _, _ in found]), [spec for _, spec, _ in found]))
+
+    def _tensor_inputs(self):
+        """(the name it asks for, TensorSpec, its place in the walk that makes TF's placeholders) per tensor
+        of the structured signature, in nest's flat order (see _flat_specs)."""
         found = []
         args, kwargs = self.structured_input_signature
         own_args, own_kwargs = self._own_specs()
@@ -313,16 +327,15 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         values = list(zip(params, args, own_args)) + [('args_%d' % i, v, own) for i, (v, own) in enumerate(
             zip(args[len(params):], own_args[len(params):]))]
         values += [(k, v, own_kwargs.get(k)) for k, v in kwargs.items()]
-        for name, value, own in values:
+        for index, (name, value, own) in enumerate(values):
             specs, owns = nest.flatten(value), nest.flatten(own)
             if len(owns) != len(specs):
                 owns = [None] * len(specs)
-            for spec, own_spec in zip(specs, owns):
+            for spec, own_spec, rank in zip(specs, owns, walk_ranks(value)):
                 if isinstance(spec, TensorSpec):
                     found.append((own_spec.name if isinstance(own_spec, TensorSpec) and own_spec.name else name,
-                                  spec))
-        # (TF's unique_name of each: two specs named 'a' are 'a', 'a_1')
-        return list(zip(unique_names([name for name, _ in found]), [spec for _, spec in found]))
+                                  spec, (index, rank)))
+        return found
 
     def _own_specs(self):
         """The structured signature as (args, kwargs) with each TensorSpec named only by its own name (None
@@ -335,13 +348,20 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         """(args, kwargs) of the traced parameters' placeholders; ``named``: a spec without a name of its
         own takes its parameter's."""
         args, kwargs = [], {}
+        orders = self._dict_orders()
         for name, kind, key in self._parameters():
-            value = placeholder(key, name if named else None, self._entry.spec_names.get(name))
+            value = placeholder(reordered(key, orders.get(name)), name if named else None,
+                                self._entry.spec_names.get(name))
             if kind == 'KEYWORD_ONLY':
                 kwargs[name] = value
             else:
                 args.append(value)
         return tuple(args), kwargs
+
+    def _dict_orders(self):
+        """{parameter: its dicts' key orders} as the trace was made (traced_dict_orders); {} where the
+        trace keeps none."""
+        return getattr(self._entry, 'dict_orders', None) or {}
 
     def _check_graph_inputs(self, args, kwargs):
         """The graph call's kernel check: each tensor must have its input's traced dtype."""
@@ -486,7 +506,9 @@ class ConcreteFunction(PrintedAsConcreteFunction):
                     for (name, kind), spec in zip(binder.signature_parameters(), self._function.input_signature)] + \
                 [(name, kind, describe(trace_key(default))) for name, kind, default in binder.defaulted_parameters()]
         named = self._entry.spec_names      # (inside a structure too: d: Dict[['a', TensorSpec(..., name='aa')]])
-        return [(name, kind, describe(key, named.get(name))) for name, kind, key in self._parameters()]
+        orders = self._dict_orders()        # (a dict's keys as the trace was given them: traced_dict_orders)
+        return [(name, kind, describe(reordered(key, orders.get(name)), named.get(name)))
+                for name, kind, key in self._parameters()]
 
     @property
     def function_type(self):

@@ -52,10 +52,12 @@ def fits(given, kept):
     return all(fits(names, part(kept, i)) for i, names in enumerate(given))
 
 
-def given_by_parameter(names, kinds, values):
+def given_by_parameter(names, kinds, values, read=given_names):
     """{parameter: given names} of get_concrete_function's bound ``values`` (``names``, ``kinds``: the
     parameters' names and inspect kinds), keyed as a concrete function lists its parameters: ``*args``
-    spread as args_0, args_1, ..., ``**kw`` by keyword; a parameter without a named spec is left out."""
+    spread as args_0, args_1, ..., ``**kw`` by keyword; a parameter without a named spec is left out.
+    ``read``: what to keep of each value (given_names; traced_dict_orders.order_of: its dicts' key orders);
+    a value it reads as None is left out."""
     given = {}
     for name, kind, value in zip(names, kinds, values):
         if kind is inspect.Parameter.VAR_POSITIONAL:
@@ -65,7 +67,7 @@ def given_by_parameter(names, kinds, values):
         else:
             items = [(name, value)]
         for parameter, item in items:
-            found = given_names(item)
+            found = read(item)
             if found is not None:
                 given[parameter] = found
     return given
