@@ -40,7 +40,7 @@ def transpose_kernel(x, kernel, op, rank):
     name = 'Conv3DBackpropInputV2' if rank == 3 else 'Conv2DBackpropInput'
     if k.dtype.name not in _TRANSPOSE_ALLOWED[name]:
         error = refusal(name, k.dtype.name)
-        if rank != 1:       # 2-D and 3-D transposes call the kernel without the name tail
+        if rank != 1 and isinstance(error, InvalidArgumentError):     # 2-D and 3-D transposes: no name tail
             error = InvalidArgumentError(str(error)[:-len(' name: ')])
         error.add_note('keras.ops.%s: the kernel is %s; TensorFlow takes float (or int32) kernels here, cast it '
                        'first' % (op, k.dtype.name))

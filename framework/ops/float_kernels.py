@@ -13,7 +13,7 @@ raises their error, with tapeflow's own words (cast it first) as a note.
 """
 import numpy as np
 
-from .graph_input_errors import kernel_dtype_name
+from .graph_input_errors import allowed_list_refusal, kernel_dtype_name
 
 _WITH_COMPLEX = ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')
 _REAL = ('bfloat16', 'half', 'float', 'double')
@@ -291,19 +291,23 @@ def refusal(op, dtype_name, named=True):
             error = listed_not_found(kernel, dtype_name, op)
             return error if named else _without_tail(error)
     if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
-        return InvalidArgumentError(
+        error = InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
             "Op<name=%s; signature=%s> [Op:%s]%s"
             % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, kernel,
                signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel,
                ' name: ' if named and op not in _NO_NAME_TAIL else ''))
-    return InvalidArgumentError(
-        "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
-        % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, _op_text(entry),
-           ' name: ' if named and op not in _NO_NAME_TAIL else ''))
+    else:
+        error = InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
+            % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, _op_text(entry),
+               ' name: ' if named and op not in _NO_NAME_TAIL else ''))
+    return allowed_list_refusal(error, 'T', dtype_name, allowed, signature)     # (a graph's words in a trace)
 
 
 def _without_tail(error):
+    if not str(error).endswith(' name: '):     # (op_def_library's TypeError in a trace has no tail)
+        return error
     plain = type(error)(str(error)[:-len(' name: ')])
     for note in getattr(error, '__notes__', ()):
         plain.add_note(note)
@@ -333,10 +337,10 @@ def index_refusal(op, attr, dtype_name, named=True):
     shown = kernel_dtype_name(dtype_name)
     if shown in allowed:
         return None
-    return InvalidArgumentError(
+    return allowed_list_refusal(InvalidArgumentError(
         "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
         % (attr, shown, ', '.join(allowed), entry[0], _op_text(entry),
-           ' name: ' if named and op not in _NO_NAME_TAIL else ''))
+           ' name: ' if named and op not in _NO_NAME_TAIL else '')), attr, shown, allowed, entry[1])
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
@@ -385,11 +389,12 @@ def string_refusal(op, dtype_name='string', named=None):
         return None
     kernel, allowed, extra = entry
     result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater', 'GreaterEqual') else 'T'
-    return InvalidArgumentError(
+    return allowed_list_refusal(InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
         % (dtype_name, ', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed),
-           extra, kernel, ' name: ' if (dtype_name != 'string' if named is None else named) else ''))
+           extra, kernel, ' name: ' if (dtype_name != 'string' if named is None else named) else '')),
+        'T', dtype_name, allowed, 'x:T, y:T')
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them

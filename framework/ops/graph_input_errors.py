@@ -90,6 +90,26 @@ def python_float_refusal(eager_error, kernel, value, dtype, tensor_first, reflec
     return input_mismatch(eager_error, kernel, 1, 'float32', dtype)
 
 
+def allowed_list_refusal(eager_error, attr, dtype_name, allowed, signature):
+    """The error for a tensor of ``dtype_name`` given to a kernel whose OpDef allows ``allowed`` (its
+    registry's names: 'half', 'float') for the type attribute ``attr`` ('T'), its inputs as ``signature``
+    ('x:T, y:T -> z:T') names them: ``eager_error`` (the registry's InvalidArgumentError "Value for attr
+    'T' of int32 is not in the list of allowed values: ...") when running eagerly, else op_def_library's
+    TypeError, raised as the op is added to the graph, for the first input of that type (TF 2.21: tf.sqrt
+    of int32 in a tf.function "Value passed to parameter 'x' has DataType int32 not in list of allowed
+    values: bfloat16, float16, float32, float64, complex64, complex128"; the OpDef's order, dtype names)."""
+    if not traced():
+        return eager_error
+    inputs = signature.partition(' -> ')[0].split(', ')
+    parameter = next((arg.partition(':')[0] for arg in inputs if arg.partition(':')[2].rpartition('*')[2] == attr),
+                     None)
+    if parameter is None:
+        return eager_error
+    text = "Value passed to parameter '%s' has DataType %s not in list of allowed values: %s" % (
+        parameter, _graph_name(dtype_name), ', '.join(_graph_name(name) for name in allowed))
+    return _with_notes(TypeError(text), eager_error)
+
+
 def graph_conversion_refusal(eager_error, kernel, value, dtype):
     """The error for a Python ``value`` that cannot become a tensor (a dict, an object, None, a ragged
     list) as the second operand of ``kernel`` after a tensor of ``dtype``; ``eager_error`` is the
@@ -140,6 +160,13 @@ def kernel_dtype_name(dtype):
 
 
 _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+_GRAPH_NAMES = {kernel: name for name, kernel in _KERNEL_NAMES.items()}
+
+
+def _graph_name(dtype):
+    """The name op_def_library's errors give a dtype (the DType's: 'float32' where a kernel says 'float')."""
+    name = _name(dtype)
+    return _GRAPH_NAMES.get(name, name)
 
 
 def _name(dtype):

@@ -12,7 +12,7 @@ takes TF's slow path, whose errors end without ' name: '.
 import numpy as np
 
 from .axis_errors import int32_converted
-from ..errors import fast_path, kernel_error, with_name_tail, without_name_tail
+from ..errors import OpError, fast_path, kernel_error, with_name_tail, without_name_tail
 from ..tensor import Tensor
 
 _ARGMAX_AXIS_DTYPES = ('int8', 'uint8', 'int16', 'uint16', 'int32', 'int64')
@@ -53,7 +53,8 @@ def _converted(axis, kernel, named, op):
         if tensor.dtype.name in ('int32', 'int64') or (kernel == 'ArgMax' and tensor.dtype.name in _ARGMAX_AXIS_DTYPES):
             return tensor       # (argmax_v2 casts int8 / uint8 / int16 / uint16 axes to int32)
         error, shown = float_kernels.index_refusal(key, 'Tidx', tensor.dtype.name), tensor.dtype.name
-        if named and not str(error).endswith(' name: '):     # (ArgMin's registry errors are listed without it)
+        # (ArgMin's registry errors are listed without it; a trace's op_def_library TypeError has none)
+        if named and isinstance(error, OpError) and not str(error).endswith(' name: '):
             error = with_name_tail(error)
     error.add_note('%s: the axis must be an int32 or int64 scalar, got %s' % (op, shown))
     raise error if named else without_name_tail(error)

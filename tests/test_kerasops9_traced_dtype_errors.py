@@ -1,0 +1,122 @@
+"""A tensor of a dtype an op's definition does not allow, inside a tf.function (a tf.data map, a Keras predict),
+is refused as TF 2.21's graph refuses it: op_def_library's TypeError "Value passed to parameter 'x' has DataType
+int32 not in list of allowed values: bfloat16, float16, float32, float64", naming the OpDef's first input of that
+type and the DTypes' names, as the op is added. tapeflow raised the eager registry's InvalidArgumentError ("Value
+for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, float, double ... [Op:Erf] name: ").
+Eagerly the registry's words stay. Texts: TF 2.21's (notes/progs/kerasops9/dt.py, dt2.py, dt4.py, *_tf.out)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+_FLOATS = 'bfloat16, float16, float32, float64'
+_SUMMABLE = ('float32, float64, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, '
+             'quint16, uint16, complex128, float16, uint32, uint64')
+
+
+def _caught(fn, dtype, shape=(None, 4)):
+    """The error ``fn`` raises in a trace over a TensorSpec of ``dtype``, as the traced code catches it."""
+    caught = []
+
+    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
+    def f(x):
+        try:
+            fn(x)
+        except Exception as error:      # noqa: BLE001
+            caught.append(error)
+        return x
+    f.get_concrete_function()
+    assert caught and all(str(error) == str(caught[0]) for error in caught)     # (tapeflow may run the trace again)
+    return caught[0]
+
+
+@pytest.mark.parametrize('fn, dtype, shape, parameter, allowed', [
+    # TF 2.21 gives ... "Value passed to parameter 'input' has DataType int32 not in list of allowed values: float16,
+    # float32, float64, complex64, complex128" for tf.linalg.det, and so on (dt_tf.out)
+    (tf.linalg.det, 'int32', (3, 3), 'input', 'float16, float32, float64, complex64, complex128'),
+    (tf.linalg.slogdet, 'int32', (3, 3), 'input', 'float16, float32, float64, complex64, complex128'),
+    (tf.linalg.logdet, 'int32', (3, 3), 'input', 'float64, float32, float16, complex64, complex128'),
+    (tf.linalg.inv, 'int32', (3, 3), 'input', 'float64, float32, float16, complex64, complex128'),
+    (tf.math.bessel_i0e, 'int32', (None, 4), 'x', _FLOATS),
+    (tf.math.special.bessel_i0, 'int32', (None, 4), 'x', _FLOATS),
+    (tf.sqrt, 'int32', (None, 4), 'x', _FLOATS + ', complex64, complex128'),
+    (tf.sqrt, 'bool', (None, 4), 'x', _FLOATS + ', complex64, complex128'),
+    (tf.sqrt, 'string', (None, 4), 'x', _FLOATS + ', complex64, complex128'),
+    (tf.math.erf, 'int32', (None, 4), 'x', _FLOATS),
+    (tf.math.is_nan, 'int32', (None, 4), 'x', _FLOATS),
+    (tf.nn.softplus, 'int32', (None, 4), 'features', 'float16, bfloat16, float32, float64'),
+    (tf.nn.softmax, 'int32', (None, 4), 'logits', 'float16, bfloat16, float32, float64'),
+    (tf.nn.l2_loss, 'int32', (None, 4), 't', 'float16, bfloat16, float32, float64'),
+    (tf.reduce_sum, 'bool', (None, 4), 'input', _SUMMABLE),
+    (tf.cumsum, 'bool', (None, 4), 'x', _SUMMABLE),
+    (tf.abs, 'bool', (None, 4), 'x', 'bfloat16, float16, float32, float64, int8, int16, int32, int64'),
+    (lambda x: tf.math.atan2(x, x), 'int32', (None, 4), 'y', _FLOATS),
+    (lambda x: tf.matmul(x, x), 'bool', (3, 3), 'a',
+     'bfloat16, float16, float32, float64, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128'),
+    (lambda x: x - x, 'bool', (None, 4), 'x',
+     'bfloat16, float16, float32, float64, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, '
+     'uint64'),
+    (lambda x: tf.add_n([x, x]), 'bool', (None, 4), 'inputs', _SUMMABLE + ', variant'),
+])
+def test_traced_op_refuses_dtype_in_graph_words(fn, dtype, shape, parameter, allowed):
+    error = _caught(fn, dtype, shape)
+    assert type(error) is TypeError
+    assert str(error) == "Value passed to parameter '%s' has DataType %s not in list of allowed values: %s" % (
+        parameter, dtype, allowed)
+
+
+def test_index_attribute_names_its_input():
+    # TF 2.21: "Value passed to parameter 'segment_ids' has DataType float32 not in list of allowed values: int32,
+    # int64" (tf.math.segment_sum with float ids in a tf.function)
+    @tf.function
+    def f(x):
+        return tf.math.segment_sum(x, tf.constant([0., 0., 1.]))
+    with pytest.raises(TypeError) as caught:
+        f(tf.constant([1., 2., 3.]))
+    assert str(caught.value).endswith(
+        "TypeError: Value passed to parameter 'segment_ids' has DataType float32 not in list of allowed values: "
+        "int32, int64\n")
+
+
+def test_uncaught_error_is_tf_functions_user_code_error():
+    # TF 2.21: TypeError 'in user code:\n\n    File ..., line ..., in g  *\n        return tf.sqrt(x)\n\n
+    # TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed values: ...\n'
+    @tf.function
+    def g(x):
+        return tf.sqrt(x)
+    with pytest.raises(TypeError) as caught:
+        g(tf.constant([1, 2]))
+    text = str(caught.value)
+    assert text.startswith('in user code:\n\n')
+    assert text.endswith("    TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed "
+                         "values: bfloat16, float16, float32, float64, complex64, complex128\n")
+
+
+def test_get_concrete_function_raises_it():
+    # TF 2.21: h.get_concrete_function() raises the TypeError for det of an int32 TensorSpec
+    @tf.function(input_signature=[tf.TensorSpec((3, 3), tf.int32)])
+    def h(x):
+        return tf.linalg.det(x)
+    with pytest.raises(TypeError, match="Value passed to parameter 'input' has DataType int32 not in list"):
+        h.get_concrete_function()
+
+
+def test_dataset_map_and_keras_predict():
+    # TF 2.21: the map's trace raises "Value passed to parameter 'x' has DataType int32 not in list of allowed
+    # values: bfloat16, float16, float32, float64, complex64, complex128"; predict's Lambda layer its own
+    # wrapping of "... DataType int32 not in list of allowed values: bfloat16, float16, float32, float64"
+    with pytest.raises(TypeError, match="^Value passed to parameter 'x' has DataType int32 not in list of allowed "
+                                        "values: bfloat16, float16, float32, float64, complex64, complex128"):
+        list(tf.data.Dataset.from_tensor_slices([1, 2]).map(tf.sqrt))      # (TF raises at map, tapeflow here)
+    model = keras.Sequential([keras.Input((2,), dtype='int32'), keras.layers.Lambda(lambda x: tf.math.lgamma(x))])
+    with pytest.raises(TypeError, match="Value passed to parameter 'x' has DataType int32 not in list of allowed "
+                                        "values: bfloat16, float16, float32, float64"):
+        model.predict(np.ones((2, 2), 'int32'), verbose=0)
+
+
+def test_eager_keeps_the_registry_words():
+    # TF 2.21 eagerly: InvalidArgumentError "Value for attr 'T' of int32 is not in the list of allowed values:
+    # bfloat16, half, float, double, complex64, complex128\n\t; NodeDef: {{node Sqrt}}; ..."
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^Value for attr 'T' of int32 is not in the list"):
+        tf.sqrt(tf.constant([1]))
