@@ -14,7 +14,9 @@ import numpy as np
 from ..tensor import Tensor
 from ..type_text import python_type_name
 from .example_text import float32_text, quoted
+from .proto_containers import MessageMapContainer, RepeatedScalarContainer
 from .proto_init import keyword_fields, map_field, message_field, repeated_field
+from .proto_presence import FieldPresence
 from .tensor_proto import _field, _fields, _varint
 
 
@@ -35,8 +37,8 @@ def _c_type_name(v):
     return python_type_name(v)
 
 
-class _Message:
-    """What every TensorFlow proto message offers: bytes out, bytes in."""
+class _Message(FieldPresence):
+    """What every TensorFlow proto message offers: bytes out, bytes in, HasField."""
     __slots__ = ()
 
     def SerializeToString(self, deterministic=None):
@@ -54,7 +56,7 @@ class _Message:
         return len(data)
 
 
-class _Values(list):
+class _Values(RepeatedScalarContainer):
     """A list's ``value`` field: a list that numpy reads in the field's own type, as protobuf's upb
     RepeatedScalarContainer does (its ``__array__``): the tfrecord tutorial's
     ``np.array(feature.float_list.value)`` is float32 on TF 2.21 (a plain list gave float64), and an
@@ -85,14 +87,21 @@ class _List(_Message):
     C messages refuse (with their TypeError / ValueError texts)."""
     __slots__ = ('value',)
     _values = _Values       # the field's list type (how numpy reads it)
+    _repeated = ('value',)
 
     def __init__(self, *args, **fields):
         keyword_fields(type(self).__name__, args, fields, ('value',))
         value = fields.get('value')
-        self.value = self._values() if value is None else self._values(self._check(v) for v in repeated_field(value))
+        values = () if value is None else (self._check(v) for v in repeated_field(value))
+        self.value = self._values(values)._setup(self._check)
 
     def __eq__(self, other):
         return type(self) is type(other) and self.value == other.value
+
+    def _copy(self):
+        copied = object.__new__(type(self))
+        copied.value = self._values(self.value)._setup(self._check)      # (values already checked)
+        return copied
 
     def _text(self, pad):
         return ''.join('%svalue: %s\n' % (pad, self._value_text(v)) for v in self.value)
@@ -201,14 +210,49 @@ class Feature(_Message):
 
     def __init__(self, *args, **fields):
         keyword_fields('Feature', args, fields, [name for name, _, _ in _KINDS])
-        self.bytes_list, self.float_list, self.int64_list, self._kind = BytesList(), FloatList(), Int64List(), None
+        self._kind = None
         for name, value in fields.items():      # protobuf sets them in the order given: the last one is the kind
-            if value is not None:
-                setattr(self, name, message_field(value, _KIND_TYPES[name]))
+            if value is not None:               # (a copy, as protobuf's CopyFrom)
+                self._own(name, message_field(value, _KIND_TYPES[name]))
                 self._kind = name
+
+    def __getattr__(self, name):
+        """A list field not yet read or set is made empty on first read (its values unset until changed)."""
+        if name not in _KIND_TYPES:
+            raise AttributeError("'Feature' object has no attribute '%s'" % name)
+        return self._own(name, _KIND_TYPES[name]())
+
+    def _own(self, name, values_list):
+        """Keep ``values_list`` as field ``name``: a change to its values makes it the kind, as upb's oneof."""
+        values_list.value._touched = lambda: self._make_kind(name)
+        setattr(self, name, values_list)
+        return values_list
+
+    def _make_kind(self, name):
+        if self._kind not in (None, name):      # the oneof's earlier member is cleared
+            self._own(self._kind, _KIND_TYPES[self._kind]())
+        self._kind = name
+
+    def ParseFromString(self, data):
+        size = super().ParseFromString(data)
+        for name in _KIND_TYPES:                # the parsed lists report to this Feature
+            self._own(name, getattr(self, name))
+        return size
 
     def WhichOneof(self, name='kind'):
         return self._kind
+
+    def _copy(self):
+        copied = object.__new__(Feature)
+        copied._kind = self._kind
+        if self._kind is not None:
+            copied._own(self._kind, getattr(self, self._kind)._copy())
+        return copied
+
+    def _present(self):
+        present = {name: name == self._kind for name, _, _ in _KINDS}
+        present['kind'] = self._kind is not None
+        return present
 
     def _serialize(self):
         for name, number, _ in _KINDS:
@@ -274,14 +318,18 @@ def map_text(entries, pad, field):
 class Features(_Message):
     """A map from feature names to Feature."""
     __slots__ = ('feature',)
+    _repeated = ('feature',)
 
     def __init__(self, *args, **fields):
         keyword_fields('Features', args, fields, ('feature',))
         feature = fields.get('feature')
-        self.feature = {} if feature is None else map_field(feature, Feature)
+        self.feature = MessageMapContainer(Feature, () if feature is None else map_field(feature, Feature))
 
     def SerializeToString(self, deterministic=None):
         return self._serialize(bool(deterministic))
+
+    def _copy(self):
+        return Features(feature=self.feature)
 
     def _serialize(self, deterministic=False):
         return serialize_map(self.feature, deterministic)
@@ -302,7 +350,7 @@ class Features(_Message):
     __repr__ = __str__
 
 
-class Example:
+class Example(FieldPresence):
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
     __slots__ = ('features', '_features_given')
 
@@ -331,6 +379,9 @@ class Example:
 
     def __eq__(self, other):
         return isinstance(other, Example) and self.features == other.features
+
+    def _present(self):
+        return {'features': bool(self._features_given or self.features.feature)}
 
     def __str__(self):
         if not (self._features_given or self.features.feature):

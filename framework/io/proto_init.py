@@ -34,9 +34,10 @@ def keyword_fields(message, args, given, fields):
 
 
 def message_field(value, kind):
-    """``value`` for a field of message type ``kind``: that message, or a dict of its fields."""
+    """``value`` for a field of message type ``kind``: a copy of that message (protobuf's CopyFrom: later
+    changes to either do not reach the other), or a dict of its fields."""
     if isinstance(value, kind):
-        return value
+        return value._copy()
     if isinstance(value, dict):
         return kind(**value)
     raise TypeError('Parameter to initialize message field must be dict or instance of same class: expected %s '
@@ -52,7 +53,9 @@ def map_field(value, kind):
     for key, item in value.items():
         if isinstance(item, dict):
             item = kind(**item)
-        elif not isinstance(item, kind):
+        elif isinstance(item, kind):
+            item = item._copy()
+        else:
             raise TypeError('Parameter to CopyFrom() must be instance of same class: expected %s got %s.'
                             % (_pb_class_text(kind), _pb_class_text(type(item))))
         entries[key] = item

@@ -5,15 +5,18 @@ As for Example, map entries keep insertion order in bytes (protobuf's own order 
 table): compare parsed messages, not bytes; text and ``deterministic=True`` bytes take upb's sorted order.
 """
 from .example_proto import Feature, Features, map_text, parse_map, serialize_map
+from .proto_containers import MessageMapContainer, RepeatedCompositeContainer
+from .proto_presence import FieldPresence
 from .tensor_proto import _field, _fields
 
 
-class FeatureList:
+class FeatureList(FieldPresence):
     """A list of Feature, one per time step."""
     __slots__ = ('feature',)
+    _repeated = ('feature',)
 
     def __init__(self, feature=None):
-        self.feature = list(feature or [])
+        self.feature = RepeatedCompositeContainer(Feature, feature or [])
 
     def _serialize(self):
         return b''.join(_field(1, f._serialize()) for f in self.feature)
@@ -34,12 +37,13 @@ class FeatureList:
     __repr__ = __str__
 
 
-class FeatureLists:
+class FeatureLists(FieldPresence):
     """A map from names to FeatureList."""
     __slots__ = ('feature_list',)
+    _repeated = ('feature_list',)
 
     def __init__(self, feature_list=None):
-        self.feature_list = dict(feature_list or {})
+        self.feature_list = MessageMapContainer(FeatureList, feature_list or {})
 
     def _serialize(self, deterministic=False):
         return serialize_map(self.feature_list, deterministic)
@@ -60,7 +64,7 @@ class FeatureLists:
     __repr__ = __str__
 
 
-class SequenceExample:
+class SequenceExample(FieldPresence):
     """``tf.train.SequenceExample``: ``context`` (Features) and ``feature_lists`` (FeatureLists)."""
     __slots__ = ('context', 'feature_lists', '_given')
 
@@ -93,6 +97,10 @@ class SequenceExample:
     def __eq__(self, other):
         return isinstance(other, SequenceExample) and (self.context, self.feature_lists) == (
             other.context, other.feature_lists)
+
+    def _present(self):
+        return {'context': bool(self._given[0] or self.context.feature),
+                'feature_lists': bool(self._given[1] or self.feature_lists.feature_list)}
 
     def __str__(self):
         out = ''

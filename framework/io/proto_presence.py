@@ -1,0 +1,29 @@
+"""protobuf's ``HasField`` for the hand-written ``tf.train`` messages (Example, Feature, ...).
+
+TF 2.21's messages are upb's: ``HasField`` answers for a singular message field or a oneof (the tfrecord
+tutorial's ``feature.HasField('float_list')``, ``feature.HasField('kind')``) and refuses, with upb's
+ValueError texts, a repeated or map field (no presence) or a name the message lacks.
+"""
+
+
+class FieldPresence:
+    """Mixin: a message lists its fields without presence in ``_repeated`` and answers ``_present()``
+    with a dict of the fields (and oneofs) that have presence, each True where set."""
+    __slots__ = ()
+    _repeated = ()
+
+    def _present(self):
+        return {}
+
+    def HasField(self, field_name):
+        if isinstance(field_name, bytes):         # upb reads a bytes name as UTF-8
+            field_name = field_name.decode('utf-8')
+        if not isinstance(field_name, str):
+            raise ValueError('Expected a field name, but got non-string argument %s.' % (field_name,))
+        present = self._present()
+        if field_name in present:
+            return present[field_name]
+        name = type(self).__name__
+        if field_name in self._repeated:
+            raise ValueError('Field tensorflow.%s.%s does not have presence.' % (name, field_name))
+        raise ValueError('Protocol message %s has no "%s" field.' % (name, field_name))
