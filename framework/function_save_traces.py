@@ -26,11 +26,12 @@ from .module import Module
 from .ops.tensor_spec import TensorSpec
 
 
-def trace_for_save(nodes, variables):
-    """Make the save's traces of the tf.functions on ``nodes`` (the saved object graph, breadth first);
-    ``variables`` are given back their values after each. Returns the Functions, for
-    ``in_save_context``."""
-    functions = []
+def trace_for_save(nodes, variables, signature_functions=()):
+    """Make the save's traces of ``signature_functions`` (the signatures' tf.functions, in the signatures'
+    order: TF 2.21 traces them first, as its save canonicalizes the signatures, a module-level one too),
+    then of the tf.functions on ``nodes`` (the saved object graph, breadth first) not traced yet;
+    ``variables`` are given back their values after each. Returns the Functions, for ``in_save_context``."""
+    functions = [f for i, f in enumerate(signature_functions) if f not in signature_functions[:i]]
     for node in nodes:
         if isinstance(node, Module) and not _is_keras(node):
             functions += [f for f in _functions_of(node) if f not in functions]

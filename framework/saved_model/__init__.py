@@ -70,9 +70,10 @@ def save(obj, export_dir, signatures=None, options=None):
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
     signatures = as_signatures(signatures, obj)
-    # TF traces the saved modules' tf.functions anew in its save context (function_save_traces.py);
-    # a signature of one of them learns its outputs from that trace
-    traced = trace_for_save(graph.nodes, graph.variables.values())
+    # TF traces the signatures' and the saved modules' tf.functions anew in its save context
+    # (function_save_traces.py); a signature of one of them learns its outputs from that trace
+    traced = trace_for_save(graph.nodes, graph.variables.values(),
+                            [f for f in (s.save_traced_function() for s in signatures.values()) if f is not None])
     for signature in signatures.values():
         with in_save_context(signature.function, traced):
             signature.trace_at_save(graph.variables.values())

@@ -4,12 +4,12 @@ A signature is stored as where to find its function again after loading: a
 method of an object inside the saved object (pickled with it, so it is the
 same object once loaded) or a module-level ``tf.function`` (by import path).
 """
-import contextlib
 import importlib
 
 import numpy as np
 
 from ..concrete_function import ConcreteFunction, GraphOutput, OpenDims
+from .. import trace_prints
 from ..ops.graph_input_errors import eager_input_error
 from ..function import Function, replaying
 from ..retracing_warning import TracingDetector
@@ -227,10 +227,25 @@ class Signature(SignatureText, SignatureGraph):
         self._output_specs = specs
         self._output_type = 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in specs.items())
 
+    def save_traced_function(self):
+        """The tf.function tf.saved_model.save traces for this signature in its save context, as TF 2.21's
+        save does first of all (its Python prints show then): one with an input_signature that no Keras
+        layer holds (their steps keep their own traces); None for another signature."""
+        try:
+            function = self.function
+        except Exception:       # noqa: BLE001 -- a function not found again (pickling will say why)
+            return None
+        if not isinstance(function, Function) or function.input_signature is None:
+            return None
+        instance, _, _ = _locate(function)
+        from layers.layer import Layer        # (layers imports framework)
+        return None if isinstance(instance, Layer) else function
+
     def trace_at_save(self, variables):
         """Learn the outputs as TensorFlow's save does by tracing the signature: run it once on zeros of
         its input specs (each open dimension 1), then give ``variables`` back their values (a trace
-        assigns nothing). Python prints show, as in TF's trace; a run that fails leaves them unknown."""
+        assigns nothing). Python prints show, as in TF's trace; tf.print's writes do not (TF's save
+        runs no graph); a run that fails leaves them unknown."""
         try:
             specs = self._input_specs()
         except Exception:       # noqa: BLE001 -- a function not found again (pickling will say why)
@@ -240,7 +255,8 @@ class Signature(SignatureText, SignatureGraph):
         kept = [(v, np.array(v.numpy())) for v in variables]
         try:
             # (a trace, whose Python prints show, as in TF's save)
-            self._call((), {name: _zeros(spec) for name, spec in zip(self.input_names, specs)}, contextlib.nullcontext)
+            self._call((), {name: _zeros(spec) for name, spec in zip(self.input_names, specs)},
+                       lambda: trace_prints.held(run=False))
         except Exception:       # noqa: BLE001 -- a function that cannot run on zeros keeps its outputs unknown
             pass
         finally:
