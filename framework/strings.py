@@ -14,20 +14,33 @@ import numpy as np
 
 from . import re2_pattern, re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError, kernel_error
+from .errors import InvalidArgumentError, OpError, kernel_error
+from .given_op_name import call_name, given_name
 from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
 from .tensor import Tensor
 
 
-def _on_flat_values(op):
+def _on_flat_values(op, passes_name=True):
     """``op`` (elementwise) also taking a RaggedTensor first: applied to its flat values, keeping
-    its rows, as TensorFlow dispatches the string ops to ragged inputs."""
+    its rows, as TensorFlow dispatches the string ops to ragged inputs. ``passes_name``: TF's wrapper
+    hands ``name`` to the kernel, whose errors end ' name: <name>' (given_op_name)."""
     @functools.wraps(op)
     def run(input, *args, **kwargs):  # noqa: A002
         if isinstance(input, CompositeTensor) and hasattr(input, 'with_flat_values'):
             return input.with_flat_values(op(input.flat_values, *args, **kwargs))
-        return op(input, *args, **kwargs)
+        try:
+            return op(input, *args, **kwargs)
+        except OpError as error:
+            if passes_name:
+                given_name(error, call_name(op, (input,) + args, kwargs))
+            raise
     return run
+
+
+def _composite_on_flat_values(op):
+    """``_on_flat_values`` for a function TensorFlow composes of several ops (unicode_decode): it hands
+    them no ``name``, so their errors keep the empty ' name: ' tail."""
+    return _on_flat_values(op, passes_name=False)
 
 
 def _tensor(values, dtype=object):

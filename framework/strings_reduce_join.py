@@ -3,7 +3,8 @@ import numpy as np
 
 from . import backend
 from .composite import CompositeTensor
-from .errors import OutOfRangeError, kernel_error
+from .errors import OpError, OutOfRangeError, kernel_error
+from .given_op_name import given_name
 from .strings import _strings, _tensor
 from .tensor import Tensor
 
@@ -11,23 +12,27 @@ from .tensor import Tensor
 def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
     """Join the strings along ``axis`` (all of them when None); a RaggedTensor joins the strings
     each position has (``ragged/string_reduce_join.py``)."""
-    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    if isinstance(inputs, CompositeTensor) and hasattr(inputs, 'ragged_rank'):
-        from .ragged.string_reduce_join import reduce_join_ragged
-        return reduce_join_ragged(inputs, axis, keepdims, sep)
-    values = _strings(inputs, 'reduce_join')
-    if axis is None:
-        out = np.array(sep.join(values.reshape(-1)), dtype=object)
-        return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)
-    axes = _join_axes(axis, values.ndim, named=not isinstance(axis, (list, tuple)))
-    # TF's ReduceJoin walks the reduced positions with the first listed axis varying fastest
-    moved = np.moveaxis(values, axes[::-1], range(values.ndim - len(axes), values.ndim))
-    kept = moved.shape[:values.ndim - len(axes)]
-    rows = moved.reshape(kept + (-1,))
-    out = np.empty(kept, dtype=object)
-    for index in np.ndindex(kept):
-        out[index] = sep.join(rows[index])
-    return _tensor(np.expand_dims(out, tuple(sorted(a % values.ndim for a in axes))) if keepdims else out)
+    try:
+        sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+        if isinstance(inputs, CompositeTensor) and hasattr(inputs, 'ragged_rank'):
+            from .ragged.string_reduce_join import reduce_join_ragged
+            return reduce_join_ragged(inputs, axis, keepdims, sep)
+        values = _strings(inputs, 'reduce_join')
+        if axis is None:
+            out = np.array(sep.join(values.reshape(-1)), dtype=object)
+            return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)
+        axes = _join_axes(axis, values.ndim, named=not isinstance(axis, (list, tuple)))
+        # TF's ReduceJoin walks the reduced positions with the first listed axis varying fastest
+        moved = np.moveaxis(values, axes[::-1], range(values.ndim - len(axes), values.ndim))
+        kept = moved.shape[:values.ndim - len(axes)]
+        rows = moved.reshape(kept + (-1,))
+        out = np.empty(kept, dtype=object)
+        for index in np.ndindex(kept):
+            out[index] = sep.join(rows[index])
+        return _tensor(np.expand_dims(out, tuple(sorted(a % values.ndim for a in axes))) if keepdims else out)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _join_axes(axis, ndim, named):

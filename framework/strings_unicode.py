@@ -14,7 +14,7 @@ import numpy as np
 from . import backend
 from .errors import InvalidArgumentError, fast_path, kernel_error, without_name_tail
 from .composite import CompositeTensor
-from .strings import _on_flat_values, _strings, pieces
+from .strings import _composite_on_flat_values, _on_flat_values, _strings, pieces
 from .unicode_attributes import ERRORS as _ERRORS, SIGNATURES as _SIGNATURES, \
     check_attributes as _check_attributes, string_attr as _string_attr
 from .tensor import Tensor, convert_to_tensor
@@ -40,7 +40,7 @@ def bytes_split(input, name=None):  # noqa: A002  (TensorFlow's name)
     return pieces(values, [[bytes([b]) for b in text] for text in values.reshape(-1)])
 
 
-@_on_flat_values        # a RaggedTensor of strings gains a ragged axis of code points, as TF's dispatch
+@_composite_on_flat_values      # a RaggedTensor of strings gains a ragged axis of code points, as TF's dispatch
 def unicode_decode(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                    replace_control_characters=False, name=None):
     """The code points (int32) of each string's characters."""
@@ -53,7 +53,7 @@ def unicode_decode(input, input_encoding, errors='replace', replacement_char=655
     return pieces(values, rows, np.int32)
 
 
-@_on_flat_values
+@_composite_on_flat_values
 def unicode_split(input, input_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
     """Each string's characters, each encoded alone in ``input_encoding``."""
     input_encoding = _input_encoding(input, input_encoding)

@@ -4,7 +4,8 @@ composed from other ops elsewhere."""
 import numpy as np
 
 from .. import backend, graph_random_ops, libm, onednn_policy
-from ..errors import AbortedError, InvalidArgumentError, kernel_error
+from ..errors import AbortedError, InvalidArgumentError, OpError, kernel_error
+from ..given_op_name import given_name
 from . import eigen_math, eigen_math64, eigen_reciprocal, half_softmax_rows, onednn_softmax, reductions
 from . import gelu_tanh_traced, softmax_grad_push_down
 from .eigen_sum import kernel_row_sums
@@ -26,16 +27,20 @@ from ..tf_python_names import tf_named
 def relu(features, name=None):
     """max(x, 0); the gradient at 0 is 0. Integer tensors keep their dtype (TensorFlow's Relu takes them)."""
     try:
-        x = as_real_tensor(features, 'relu')
-    except TypeError:       # a RaggedTensor: relu of its values (TF dispatches it; a SparseTensor fails)
-        return map_ragged(features, relu, 'relu')
-    if FUSABLE and is_fusable(features) and onednn_policy.enabled():     # tf.nn.relu(dense(x)), traced
-        out = Tensor(fused_relu_value(x._data))
-    else:
-        out = Tensor(relu_value(x._data))
-    if ACTIVE and _has_gradients(x._data.dtype):
-        record('relu', (x,), out, RELU_VJPS)
-    return out
+        try:
+            x = as_real_tensor(features, 'relu')
+        except TypeError:       # a RaggedTensor: relu of its values (TF dispatches it; a SparseTensor fails)
+            return map_ragged(features, relu, 'relu')
+        if FUSABLE and is_fusable(features) and onednn_policy.enabled():     # tf.nn.relu(dense(x)), traced
+            out = Tensor(fused_relu_value(x._data))
+        else:
+            out = Tensor(relu_value(x._data))
+        if ACTIVE and _has_gradients(x._data.dtype):
+            record('relu', (x,), out, RELU_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _has_gradients(dtype):
@@ -95,26 +100,30 @@ def relu6(features, name=None):
 
 def elu(features, alpha=1.0, name=None):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
-    if FUSABLE and alpha == 1.0 and is_fusable(features):     # tf.nn.elu(dense(x)), traced: TF fuses the three
-        if onednn_policy.enabled():
-            from .fused_eltwise import fused_elu
-            return fused_elu(features)
-        from .eigen_fused_elu import eigen_fused_elu     # (its fused Eigen kernel, where oneDNN is off)
-        return eigen_fused_elu(features)
     try:
-        x = as_float_tensor(features, 'elu')
-    except TypeError:
-        return map_ragged(features, lambda values: elu(values, alpha), 'elu')
-    if alpha != 1.0:
-        # Keras 3's elu for another alpha (its TF backend): where(x > 0, elu(x), alpha * elu(x)). Composed
-        # the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
-        # whose rounding g * (alpha * elu(x) + alpha) missed in the last bit.
-        unit = elu(x)
-        return where(x > 0, unit, unit * alpha)
-    out = Tensor(elu_value(x._data))
-    if ACTIVE:
-        record('elu', (x,), out, ELU_VJPS)
-    return out
+        if FUSABLE and alpha == 1.0 and is_fusable(features):     # tf.nn.elu(dense(x)), traced: TF fuses the three
+            if onednn_policy.enabled():
+                from .fused_eltwise import fused_elu
+                return fused_elu(features)
+            from .eigen_fused_elu import eigen_fused_elu     # (its fused Eigen kernel, where oneDNN is off)
+            return eigen_fused_elu(features)
+        try:
+            x = as_float_tensor(features, 'elu')
+        except TypeError:
+            return map_ragged(features, lambda values: elu(values, alpha), 'elu')
+        if alpha != 1.0:
+            # Keras 3's elu for another alpha (its TF backend): where(x > 0, elu(x), alpha * elu(x)). Composed
+            # the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
+            # whose rounding g * (alpha * elu(x) + alpha) missed in the last bit.
+            unit = elu(x)
+            return where(x > 0, unit, unit * alpha)
+        out = Tensor(elu_value(x._data))
+        if ACTIVE:
+            record('elu', (x,), out, ELU_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def elu_value(a):
@@ -178,23 +187,27 @@ def selu(features, name=None):
     """scale * x for x > 0, scale * alpha * (exp(x) - 1) otherwise (TensorFlow's Selu kernel:
     one product by scale * alpha, not two)."""
     try:
-        x = as_float_tensor(features, 'selu')
-    except TypeError:
-        return map_ragged(features, selu, 'selu')
-    a = x._data
-    xp = backend.array_module(a)
-    one = a.dtype.type(1)
-    neg = ((_exp_double if a.dtype == np.float64 else _exp)(xp, xp.minimum(a, 0)) - one) \
-        * a.dtype.type(_SELU_SCALE_ALPHA)
-    tiny = xp.finfo(a.dtype).tiny
-    pos = a * a.dtype.type(_SELU_SCALE)
-    denormal = xp.abs(a) < tiny                  # TensorFlow's threads read denormal inputs as zero
-    if denormal.any():
-        pos = xp.where(denormal, a * 0, pos)
-    out = Tensor(select(xp, a <= -tiny, neg, pos))
-    if ACTIVE:
-        record('selu', (x,), out, (lambda g, y, x: selu_grad(g, x, y, _SELU_SCALE, _SELU_SCALE_ALPHA),))
-    return out
+        try:
+            x = as_float_tensor(features, 'selu')
+        except TypeError:
+            return map_ragged(features, selu, 'selu')
+        a = x._data
+        xp = backend.array_module(a)
+        one = a.dtype.type(1)
+        neg = ((_exp_double if a.dtype == np.float64 else _exp)(xp, xp.minimum(a, 0)) - one) \
+            * a.dtype.type(_SELU_SCALE_ALPHA)
+        tiny = xp.finfo(a.dtype).tiny
+        pos = a * a.dtype.type(_SELU_SCALE)
+        denormal = xp.abs(a) < tiny                  # TensorFlow's threads read denormal inputs as zero
+        if denormal.any():
+            pos = xp.where(denormal, a * 0, pos)
+        out = Tensor(select(xp, a <= -tiny, neg, pos))
+        if ACTIVE:
+            record('selu', (x,), out, (lambda g, y, x: selu_grad(g, x, y, _SELU_SCALE, _SELU_SCALE_ALPHA),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def leaky_relu(features, alpha=0.2, name=None):
@@ -406,12 +419,16 @@ silu.__name__ = silu.__qualname__ = 'swish'
 
 def softsign(features, name=None):
     """x / (|x| + 1), with TensorFlow's gradient rule g / (|x| + 1)^2."""
-    x = as_float_tensor(features, 'softsign')
-    a = x._data
-    out = Tensor(a / (backend.array_module(a).abs(a) + a.dtype.type(1)))
-    if ACTIVE:
-        record('softsign', (x,), out, _SOFTSIGN_VJPS)
-    return out
+    try:
+        x = as_float_tensor(features, 'softsign')
+        a = x._data
+        out = Tensor(a / (backend.array_module(a).abs(a) + a.dtype.type(1)))
+        if ACTIVE:
+            record('softsign', (x,), out, _SOFTSIGN_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _softsign_grad(g, y, x):
@@ -470,35 +487,39 @@ def _traced(traced):
 def softmax(logits, axis=-1, name=None):
     """exp(x - max) times the reciprocal of its sum along ``axis`` (TensorFlow's kernel order)."""
     try:
-        x = as_float_tensor(logits, 'softmax')
-    except TypeError:       # a RaggedTensor: TF's ragged softmax, over each row (ragged/ragged_dispatch_more.py)
-        return dispatch('softmax', logits, axis)
-    if axis is None:        # TF's wrapper: the last axis
-        axis = -1
-    try:
-        (ax,) = normalize_axis(axis, x.ndim, 'softmax')
-    except InvalidArgumentError:
-        ax = _last_axis_by_comparison(axis, x.ndim, 'softmax')
-        if ax is None:
-            if axis == -1:          # (another axis fails the wrapper's own range check)
-                _refuse_onednn_rank(x)
-            _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
-            raise
-    if x.ndim > 5:
-        _refuse_onednn_rank(x)
-    out = Tensor(_along_last(x._data, ax, _softmax_rows))
-    if ACTIVE:
-        if ax == x.ndim - 1:        # the array rule sums as reduce_sum does (TF's order)
-            record('softmax', (x,), out, (array_rule(     # (s * (g - sum): a traced x / T regroups it)
-                lambda g, y, x: softmax_grad_push_down.product(y, g - reductions.reduce_sum(g * y, ax, keepdims=True)),
-                lambda g, y, x: softmax_grad_push_down.product(y, g - reductions._sum((g * y), (ax,), True))),))
-        else:
-            record('softmax', (x,), out, (array_rule(
-                lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
-                lambda g, y, x: _in_class_layout_array(_softmax_grad_array, ax, g, y)),))
-    if ax == x.ndim - 1:        # (another axis is TF's Softmax between two transposes: no Softmax op output)
-        as_graph_op_output(out, x)
-    return out
+        try:
+            x = as_float_tensor(logits, 'softmax')
+        except TypeError:       # a RaggedTensor: TF's ragged softmax, over each row (ragged/ragged_dispatch_more.py)
+            return dispatch('softmax', logits, axis)
+        if axis is None:        # TF's wrapper: the last axis
+            axis = -1
+        try:
+            (ax,) = normalize_axis(axis, x.ndim, 'softmax')
+        except InvalidArgumentError:
+            ax = _last_axis_by_comparison(axis, x.ndim, 'softmax')
+            if ax is None:
+                if axis == -1:          # (another axis fails the wrapper's own range check)
+                    _refuse_onednn_rank(x)
+                _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
+                raise
+        if x.ndim > 5:
+            _refuse_onednn_rank(x)
+        out = Tensor(_along_last(x._data, ax, _softmax_rows))
+        if ACTIVE:
+            if ax == x.ndim - 1:        # the array rule sums as reduce_sum does (TF's order)
+                record('softmax', (x,), out, (array_rule(     # (s * (g - sum): a traced x / T regroups it)
+                    lambda g, y, x: softmax_grad_push_down.product(y, g - reductions.reduce_sum(g * y, ax, keepdims=True)),
+                    lambda g, y, x: softmax_grad_push_down.product(y, g - reductions._sum((g * y), (ax,), True))),))
+            else:
+                record('softmax', (x,), out, (array_rule(
+                    lambda g, y, x: _in_class_layout(_softmax_grad, ax, g, y),
+                    lambda g, y, x: _in_class_layout_array(_softmax_grad_array, ax, g, y)),))
+        if ax == x.ndim - 1:        # (another axis is TF's Softmax between two transposes: no Softmax op output)
+            as_graph_op_output(out, x)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _last_axis_by_comparison(axis, ndim, op):
@@ -681,24 +702,28 @@ def _softmax_rows(xp, a):
 
 def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
-    x = as_float_tensor(logits, 'log_softmax')
-    if axis is None:        # TF's wrapper: the last axis
-        axis = -1
     try:
-        (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
-    except InvalidArgumentError:
-        ax = _last_axis_by_comparison(axis, x.ndim, 'log_softmax')
-        if ax is None:
-            _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
-            raise
-    out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
-    if ACTIVE:
-        if ax == x.ndim - 1:
-            from .reductions import reduce_sum
-            record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
-        else:
-            record('log_softmax', (x,), out, (lambda g, y, x: _in_class_layout(_log_softmax_grad, ax, g, y),))
-    return out
+        x = as_float_tensor(logits, 'log_softmax')
+        if axis is None:        # TF's wrapper: the last axis
+            axis = -1
+        try:
+            (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
+        except InvalidArgumentError:
+            ax = _last_axis_by_comparison(axis, x.ndim, 'log_softmax')
+            if ax is None:
+                _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
+                raise
+        out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
+        if ACTIVE:
+            if ax == x.ndim - 1:
+                from .reductions import reduce_sum
+                record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
+            else:
+                record('log_softmax', (x,), out, (lambda g, y, x: _in_class_layout(_log_softmax_grad, ax, g, y),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 tf_named('softmax_v2')(softmax)          # TensorFlow's names (see swish above)

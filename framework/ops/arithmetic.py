@@ -13,7 +13,8 @@ import operator
 import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
-from ..errors import InvalidArgumentError, kernel_error, noted, without_name_tail
+from ..errors import InvalidArgumentError, OpError, kernel_error, noted, without_name_tail
+from ..given_op_name import given_name
 from ..keras_operands import is_keras_variable, python_slow_operands as _slow_path, slow_operands
 from .. import keras_variable_operators
 from .. import backend, graph_random_ops
@@ -78,52 +79,60 @@ def _is_string(v):
 
 def subtract(x, y, name=None):
     """x - y, elementwise with broadcasting."""
-    traced = _REWRITES[0] and graph_rewrites.tracing()      # (one list read when eager)
-    if traced:
-        pushed = constant_push_down.pushed_down('subtract', x, y)
-        if pushed is not None:                          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
-            return pushed
-        # a traced Dense output minus numpy data: TF's regrouped difference (dense_constant_push_down.py)
-        regrouped = dense_pushed_value('subtract', x, y) if AFFINE_PARTS else None
     try:
-        xt, yt, dx, dy = binary(x, y, 'subtract')
-    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
-        return dispatch('subtract', x, y)
-    if traced and graph_rewrites.is_one(dy):
-        exponent = graph_rewrites.exp_operand(xt)
-        if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
-            return expm1(exponent)
-    try:
-        out = Tensor(dx - dy if not traced or regrouped is None else regrouped)
-    except ValueError:
-        raise _broadcast_error('subtract', dx, dy, x, y) from None
-    if ACTIVE:
-        record('subtract', (xt, yt), out, _SUBTRACT_VJPS)
-    return out
+        traced = _REWRITES[0] and graph_rewrites.tracing()      # (one list read when eager)
+        if traced:
+            pushed = constant_push_down.pushed_down('subtract', x, y)
+            if pushed is not None:                          # a traced (v + t) - C is v + (t - C) (constant_push_down.py)
+                return pushed
+            # a traced Dense output minus numpy data: TF's regrouped difference (dense_constant_push_down.py)
+            regrouped = dense_pushed_value('subtract', x, y) if AFFINE_PARTS else None
+        try:
+            xt, yt, dx, dy = binary(x, y, 'subtract')
+        except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+            return dispatch('subtract', x, y)
+        if traced and graph_rewrites.is_one(dy):
+            exponent = graph_rewrites.exp_operand(xt)
+            if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
+                return expm1(exponent)
+        try:
+            out = Tensor(dx - dy if not traced or regrouped is None else regrouped)
+        except ValueError:
+            raise _broadcast_error('subtract', dx, dy, x, y) from None
+        if ACTIVE:
+            record('subtract', (xt, yt), out, _SUBTRACT_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
-    regrouped = product_push_down.regrouped(x, y) if _REWRITES[0] else None     # (one list read when eager)
     try:
-        xt, yt, dx, dy = binary(x, y, 'multiply')
-    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
-        return dispatch('multiply', x, y)
-    try:
-        value = dx * dy if regrouped is None else regrouped[0]     # a traced (t * v) * C is t * (C * v)
-    except ValueError:
-        raise _broadcast_error('multiply', dx, dy, x, y) from None
-    if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
-        return _complex_product(xt, yt, eigen_complex_product.product(dx, dy, value))
-    out = Tensor(value)
-    if ACTIVE:
-        if regrouped is not None and regrouped[1] is not None:     # (the gradient's regrouped chain)
-            record('multiply', regrouped[1], out, regrouped[2])
-        else:
-            record('multiply', (xt, yt), out, _MULTIPLY_VJPS)
-    if _REWRITES[0]:
-        product_push_down.note_product(xt, yt, out)
-    return out
+        regrouped = product_push_down.regrouped(x, y) if _REWRITES[0] else None     # (one list read when eager)
+        try:
+            xt, yt, dx, dy = binary(x, y, 'multiply')
+        except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+            return dispatch('multiply', x, y)
+        try:
+            value = dx * dy if regrouped is None else regrouped[0]     # a traced (t * v) * C is t * (C * v)
+        except ValueError:
+            raise _broadcast_error('multiply', dx, dy, x, y) from None
+        if value.dtype.kind == 'c' and eigen_complex_product.handles(value):
+            return _complex_product(xt, yt, eigen_complex_product.product(dx, dy, value))
+        out = Tensor(value)
+        if ACTIVE:
+            if regrouped is not None and regrouped[1] is not None:     # (the gradient's regrouped chain)
+                record('multiply', regrouped[1], out, regrouped[2])
+            else:
+                record('multiply', (xt, yt), out, _MULTIPLY_VJPS)
+        if _REWRITES[0]:
+            product_push_down.note_product(xt, yt, out)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _complex_product(x, y, value):
@@ -231,7 +240,7 @@ def _traced_one_over(x, y):
 
 
 @tf_named('real_div')
-@named_errors('realdiv')
+@named_errors('realdiv', passes_name=True)
 def realdiv(x, y, name=None):
     """``x / y`` for float and complex tensors: TF 2.21's RealDiv has no integer CPU kernel (NotFoundError;
     tf.divide of integers is truediv's float64 quotient instead)."""
@@ -312,24 +321,28 @@ floor_div = floordiv
 @tf_named('floor_mod')
 def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
-    xt, yt, dx, dy = binary(x, y, 'floormod')
-    if getattr(dx, 'dtype', None) == np.bool_ or getattr(dy, 'dtype', None) == np.bool_:
-        raise _bool_kernel_error('floormod', 'int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, '
-                                 'half, float, double')
     try:
-        with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
-            out = Tensor(dx % dy)
-    except ValueError:
-        raise _broadcast_error('floormod', dx, dy, x, y) from None
-    except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
-        error = float_kernels.complex_error('floormod', (xt if isinstance(xt, Tensor) else yt).dtype.name)
-        raise (without_name_tail(error) if _slow_path(x, y) else error) from None
-    _refuse_integer_zero_divisor(out, dy, 'floormod', not _slow_path(x, y))
-    if out._data.dtype.kind == 'f' or out._data.dtype.name == 'bfloat16':
-        out = _zero_with_sign_of(out, dx)
-    if ACTIVE:
-        record('floormod', (xt, yt), out, _FLOORMOD_VJPS)
-    return out
+        xt, yt, dx, dy = binary(x, y, 'floormod')
+        if getattr(dx, 'dtype', None) == np.bool_ or getattr(dy, 'dtype', None) == np.bool_:
+            raise _bool_kernel_error('floormod', 'int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, '
+                                     'half, float, double')
+        try:
+            with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
+                out = Tensor(dx % dy)
+        except ValueError:
+            raise _broadcast_error('floormod', dx, dy, x, y) from None
+        except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
+            error = float_kernels.complex_error('floormod', (xt if isinstance(xt, Tensor) else yt).dtype.name)
+            raise (without_name_tail(error) if _slow_path(x, y) else error) from None
+        _refuse_integer_zero_divisor(out, dy, 'floormod', not _slow_path(x, y))
+        if out._data.dtype.kind == 'f' or out._data.dtype.name == 'bfloat16':
+            out = _zero_with_sign_of(out, dx)
+        if ACTIVE:
+            record('floormod', (xt, yt), out, _FLOORMOD_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 mod = floormod
@@ -349,25 +362,29 @@ def _zero_with_sign_of(out, dx):
 
 def negative(x, name=None):
     """-x."""
-    if not isinstance(x, Tensor):
-        try:
-            x = as_numeric_tensor(x, 'negative')
-        except TypeError:      # a RaggedTensor or SparseTensor: negate its values (framework/composite.py)
-            return map_elementwise(x, negative, 'negative')
     try:
-        data = x._data
-        if data.dtype.kind == 'u':      # numpy wraps unsigned values around; TensorFlow's Neg has no kernel
-            raise TypeError
-        out = Tensor(-data)
-    except TypeError:      # numpy refuses bools (and strings) in its own words; TensorFlow's Neg kernel in its
-        error = float_kernels.refusal('negative', x.dtype.name)
-        error.add_note('negative: TensorFlow cannot negate a %s tensor; cast it to a signed type first, e.g. '
-                       'tf.cast(x, tf.int32)'
-                       % x.dtype.name)
-        raise error from None
-    if ACTIVE:
-        record('negative', (x,), out, _NEGATIVE_VJPS)
-    return out
+        if not isinstance(x, Tensor):
+            try:
+                x = as_numeric_tensor(x, 'negative')
+            except TypeError:      # a RaggedTensor or SparseTensor: negate its values (framework/composite.py)
+                return map_elementwise(x, negative, 'negative')
+        try:
+            data = x._data
+            if data.dtype.kind == 'u':      # numpy wraps unsigned values around; TensorFlow's Neg has no kernel
+                raise TypeError
+            out = Tensor(-data)
+        except TypeError:      # numpy refuses bools (and strings) in its own words; TensorFlow's Neg kernel in its
+            error = float_kernels.refusal('negative', x.dtype.name)
+            error.add_note('negative: TensorFlow cannot negate a %s tensor; cast it to a signed type first, e.g. '
+                           'tf.cast(x, tf.int32)'
+                           % x.dtype.name)
+            raise error from None
+        if ACTIVE:
+            record('negative', (x,), out, _NEGATIVE_VJPS)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
@@ -470,12 +487,20 @@ def _graph_pow(dx, dy):
 
 def maximum(x, y, name=None):
     """Elementwise max; ties send the gradient to x, as TensorFlow does."""
-    return _extremum('maximum', x, y, _MAXIMUM_VJPS)
+    try:
+        return _extremum('maximum', x, y, _MAXIMUM_VJPS)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def minimum(x, y, name=None):
     """Elementwise min; ties send the gradient to x, as TensorFlow does."""
-    return _extremum('minimum', x, y, _MINIMUM_VJPS)
+    try:
+        return _extremum('minimum', x, y, _MINIMUM_VJPS)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _extremum(name, x, y, vjps):
@@ -497,7 +522,7 @@ def _extremum(name, x, y, vjps):
     return out
 
 
-@named_errors('squared_difference')
+@named_errors('squared_difference', passes_name=True)
 def squared_difference(x, y, name=None):
     given = x, y
     x, y, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
@@ -530,7 +555,7 @@ def squared_difference(x, y, name=None):
 _SMALL_SIGNED = (np.dtype(np.int8), np.dtype(np.int16))
 
 
-@named_errors('add_n')
+@named_errors('add_n', passes_name=True)
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if inputs is None:

@@ -62,5 +62,5 @@ def batched_gather_nd(x, i, b, gather_nd):
     vectors = reshape(Tensor(i), (batch,) + i.shape[b:])._data
     numbers = xp.broadcast_to(xp.arange(batch, dtype=i.dtype).reshape((batch,) + (1,) * (vectors.ndim - 1)),
                               vectors.shape[:-1] + (1,))
-    got = gather_nd(folded, Tensor(xp.concatenate([numbers, vectors], axis=-1)), name='GatherNd')
+    got = gather_nd(folded, Tensor(xp.concatenate([numbers, vectors], axis=-1)))     # (TF's tail: no name)
     return reshape(got, tuple(i.shape[:-1]) + shape[b + i.shape[-1]:])

@@ -3,7 +3,8 @@
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, OpError, kernel_error
+from ..given_op_name import given_name
 from ..tensor import Tensor
 from . import float_kernels
 from .operands import as_tensor
@@ -47,39 +48,63 @@ def _pair(x, y, op):
 
 
 def bitwise_and(x, y, name=None):
-    a, b, xp = _pair(x, y, 'BitwiseAnd')
-    return Tensor(xp.bitwise_and(a, b))
+    try:
+        a, b, xp = _pair(x, y, 'BitwiseAnd')
+        return Tensor(xp.bitwise_and(a, b))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def bitwise_or(x, y, name=None):
-    a, b, xp = _pair(x, y, 'BitwiseOr')
-    return Tensor(xp.bitwise_or(a, b))
+    try:
+        a, b, xp = _pair(x, y, 'BitwiseOr')
+        return Tensor(xp.bitwise_or(a, b))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def bitwise_xor(x, y, name=None):
-    a, b, xp = _pair(x, y, 'BitwiseXor')
-    return Tensor(xp.bitwise_xor(a, b))
+    try:
+        a, b, xp = _pair(x, y, 'BitwiseXor')
+        return Tensor(xp.bitwise_xor(a, b))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def invert(x, name=None):
     """Every bit flipped (~x): -x - 1 for signed integers, max - x for unsigned."""
     # (an eager tensor takes TF's fast path, whose registry error ends in ' name: '; a list or array does not)
-    a = _integer(as_tensor(x, 'Invert'), 'Invert', named=isinstance(x, Tensor))._data
-    return Tensor(backend.array_module(a).invert(a))
+    try:
+        a = _integer(as_tensor(x, 'Invert'), 'Invert', named=isinstance(x, Tensor))._data
+        return Tensor(backend.array_module(a).invert(a))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def left_shift(x, y, name=None):
     """x << y, the shift clamped into [0, bits - 1] as TensorFlow's kernel clamps it (a negative
     shift leaves x as it is, int32 1 << 40 is 1 << 31)."""
-    a, b, xp = _pair(x, y, 'LeftShift')
-    return Tensor(xp.left_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
+    try:
+        a, b, xp = _pair(x, y, 'LeftShift')
+        return Tensor(xp.left_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def right_shift(x, y, name=None):
     """x >> y: arithmetic (sign-filling) for signed integers, logical for unsigned; the shift
     clamped into [0, bits - 1] as in TensorFlow's kernel."""
-    a, b, xp = _pair(x, y, 'RightShift')
-    return Tensor(xp.right_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
+    try:
+        a, b, xp = _pair(x, y, 'RightShift')
+        return Tensor(xp.right_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def clamp_shift(xp, a, b):

@@ -20,7 +20,7 @@ from .matrix_parts import band_part, diag_part, matrix_transpose, set_diag
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 
 
-@named_errors('cholesky')
+@named_errors('cholesky', passes_name=True)
 def cholesky(input, name=None):  # noqa: A002
     """The Cholesky factor of each matrix; a matrix that is not positive definite gives NaN
     in its lower triangle, as TensorFlow's CPU kernel does.

@@ -3,7 +3,8 @@ import numbers
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error, noted
+from ..given_op_name import given_name
 from .. import dtypes
 from ..autopacking import pack
 from ..composite import map_ragged
@@ -162,22 +163,27 @@ _FILL_FLOAT_DIMS = ("Value for attr 'index_type' of float is not in the list of 
 
 
 def fill(dims, value, name=None):
-    if type(dims) in (list, tuple) and any(isinstance(d, float) for d in dims) \
-            and all(isinstance(d, (int, float)) and not isinstance(d, bool) for d in dims):
-        # a Python list of floats becomes Fill's float dims: its registry error (slow path, no ' name: ')
-        error = InvalidArgumentError(_FILL_FLOAT_DIMS)
-        error.add_note('fill: dims must be integers, got %r' % (dims,))
-        raise error
-    v = as_tensor(value, 'fill')
-    # Fill's check (numpy's full would broadcast the value instead); TF's eager kernel also takes a value of
-    # one element along one axis (tf.fill([2], [1]) is [1 1]), where a trace's shape function wants rank 0
-    if v.ndim != 0 and not (v.shape == (1,) and not inside_function()):
-        raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
-                           note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
-    out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy() if v.ndim == 0 else v.numpy()[0], v.dtype))
-    if ACTIVE:      # TF's Fill passes the value's gradient back as the sum over the filled tensor
-        record('fill', (v,), out, (_FILL_VJP,))
-    return out
+    try:
+        if type(dims) in (list, tuple) and any(isinstance(d, float) for d in dims) \
+                and all(isinstance(d, (int, float)) and not isinstance(d, bool) for d in dims):
+            # a Python list of floats becomes Fill's float dims: its registry error (slow path, no ' name: ')
+            error = InvalidArgumentError(_FILL_FLOAT_DIMS)
+            error.add_note('fill: dims must be integers, got %r' % (dims,))
+            raise error
+        v = as_tensor(value, 'fill')
+        # Fill's check (numpy's full would broadcast the value instead); TF's eager kernel also takes a value of
+        # one element along one axis (tf.fill([2], [1]) is [1 1]), where a trace's shape function wants rank 0
+        if v.ndim != 0 and not (v.shape == (1,) and not inside_function()):
+            raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
+                               named=fast_path(dims, value),
+                               note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
+        out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy() if v.ndim == 0 else v.numpy()[0], v.dtype))
+        if ACTIVE:      # TF's Fill passes the value's gradient back as the sum over the filled tensor
+            record('fill', (v,), out, (_FILL_VJP,))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _FILL_VJP(g, y, v):

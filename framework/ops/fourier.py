@@ -98,7 +98,7 @@ def _lengths(fft_length, rank, default, op):
 def _published(transform, name, doc):
     """``transform`` under TensorFlow's name, with errors that name ``signal.<name>``."""
     transform.__name__ = transform.__qualname__ = name
-    transform = named_errors('signal.' + name)(transform)
+    transform = named_errors('signal.' + name, passes_name=True)(transform)
     transform.__doc__ = doc
     return transform
 

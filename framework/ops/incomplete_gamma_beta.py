@@ -110,7 +110,7 @@ def _kernel_values(a, x, upper):
     return _tensor(_igamma_host(_host(a), _host(x))[1 if upper else 0], x)
 
 
-@named_errors('igamma')
+@named_errors('igamma', passes_name=True)
 def igamma(a, x, name=None):
     """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
     Gradients for both: for x the gamma density, for a the differentiated series."""
@@ -123,7 +123,7 @@ def igamma(a, x, name=None):
     return out
 
 
-@named_errors('igammac')
+@named_errors('igammac', passes_name=True)
 def igammac(a, x, name=None):
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
     Gradients for both, those of igamma negated."""

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..composite import dispatch
 from ..dropped_results import result_dropped
-from ..errors import InvalidArgumentError, fast_path, kernel_error, noted, with_name_tail, without_name_tail
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error, noted, with_name_tail, without_name_tail
+from ..given_op_name import given_name
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient, gathers_rows
 from ..partial_shape_refusal import refuse_partial_shape
@@ -158,55 +159,59 @@ def _add_at(xp, z, index, values):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
     try:
-        x = as_tensor(params, 'gather')
-        idx = as_tensor(indices, 'gather')
-    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-        return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
-    if x.ndim == 0:     # GatherV2's words; a Python list of indices takes the slow path (no ' name: ' tail)
-        raise kernel_error('GatherV2', 'params must be at least 1 dimensional', named=fast_path(params, indices),
-                           note='gather: params must have rank >= 1, got a scalar')
-    if batch_dims and axis is not None and _given_zero(axis):
-        batch_dims = 0      # TF's Python gathers along a given axis 0 without batch_dims (its rows, as a variable's)
-    if idx._data.dtype not in _GATHER_INDICES or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
-                                            and not batch_dims and _given_zero(axis)):
-        # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
-        index_kernels.refuse('resource_gather' if type(x) is Variable and not batch_dims and _given_zero(axis)
-                             else 'gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
-    named = fast_path(params, indices)      # (a Python list among them: TF's errors end without ' name: ')
-    given_axis = batch_dims if axis is None else axis       # (TF's Python makes batch_dims the axis)
-    if not isinstance(given_axis, (int, np.integer)):
-        _refuse_axis_operand(given_axis, fast_path(params, indices, given_axis))
-    # the GatherV2 kernel's order: the axis (TF's Python makes it batch_dims where none is given), batch_dims,
-    # batch_dims <= axis, the batch axes' sizes, then the indices' range
-    ax, b = _axis_and_batch_dims(x.ndim, idx.ndim, axis, batch_dims, named)
-    if ax < b:
-        raise kernel_error('GatherV2', 'batch_dims (%d) must be less than or equal to axis (%d).' % (b, ax),
-                           named=named,
-                           note='gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
-    n = x._data.shape[ax]
-    i = idx._data
-    if b:
-        from .batched_gather import check_batch_shapes     # built on shapes, which imports this module
-        check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2', named)
-    if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
-        # (a tf.Variable's rows along axis 0 are TF's ResourceGather: its sparse_read; a Keras variable is no
-        # tf.Variable there, and converts itself for GatherV2)
-        kernel = 'ResourceGather' if type(x) is Variable and x._path is None and not b and _given_zero(axis) \
-            else 'GatherV2'
-        if result_dropped():       # a traced function's unused gather: TF's graph never runs it
-            return Tensor(np.zeros(x._data.shape[:ax] + i.shape + x._data.shape[ax + 1:], x._data.dtype))
-        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
-                                  kernel=kernel)
-    if b:
-        from .batched_gather import batched_gather
-        return batched_gather(x, i, ax, b, gather)
-    if ax == 0 and _given_zero(axis):
-        if type(x) is Variable:
-            return _gather_rows(x, i)
-        if ACTIVE and type(x) is Tensor and gathers_rows(x):
-            return _gather_rows(x, i)
-    return getitem(x, (builtins.slice(None),) * ax + (i,))
+        try:
+            x = as_tensor(params, 'gather')
+            idx = as_tensor(indices, 'gather')
+        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+            return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
+        if x.ndim == 0:     # GatherV2's words; a Python list of indices takes the slow path (no ' name: ' tail)
+            raise kernel_error('GatherV2', 'params must be at least 1 dimensional', named=fast_path(params, indices),
+                               note='gather: params must have rank >= 1, got a scalar')
+        if batch_dims and axis is not None and _given_zero(axis):
+            batch_dims = 0      # TF's Python gathers along a given axis 0 without batch_dims (its rows, as a variable's)
+        if idx._data.dtype not in _GATHER_INDICES or (type(x) is Variable and idx._data.dtype not in _RESOURCE_INDICES
+                                                and not batch_dims and _given_zero(axis)):
+            # TF's registry text (Tindices), tapeflow's words as a note; no tail beside a Python list or string
+            index_kernels.refuse('resource_gather' if type(x) is Variable and not batch_dims and _given_zero(axis)
+                                 else 'gather', idx, fast_path(params, indices) and not isinstance(indices, (str, bytes)))
+        named = fast_path(params, indices)      # (a Python list among them: TF's errors end without ' name: ')
+        given_axis = batch_dims if axis is None else axis       # (TF's Python makes batch_dims the axis)
+        if not isinstance(given_axis, (int, np.integer)):
+            _refuse_axis_operand(given_axis, fast_path(params, indices, given_axis))
+        # the GatherV2 kernel's order: the axis (TF's Python makes it batch_dims where none is given), batch_dims,
+        # batch_dims <= axis, the batch axes' sizes, then the indices' range
+        ax, b = _axis_and_batch_dims(x.ndim, idx.ndim, axis, batch_dims, named)
+        if ax < b:
+            raise kernel_error('GatherV2', 'batch_dims (%d) must be less than or equal to axis (%d).' % (b, ax),
+                               named=named,
+                               note='gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
+        n = x._data.shape[ax]
+        i = idx._data
+        if b:
+            from .batched_gather import check_batch_shapes     # built on shapes, which imports this module
+            check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2', named)
+        if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
+            # TF's fast path (tensor or array arguments) ends the error with ' name: ', a Python list does not
+            # (a tf.Variable's rows along axis 0 are TF's ResourceGather: its sparse_read; a Keras variable is no
+            # tf.Variable there, and converts itself for GatherV2)
+            kernel = 'ResourceGather' if type(x) is Variable and x._path is None and not b and _given_zero(axis) \
+                else 'GatherV2'
+            if result_dropped():       # a traced function's unused gather: TF's graph never runs it
+                return Tensor(np.zeros(x._data.shape[:ax] + i.shape + x._data.shape[ax + 1:], x._data.dtype))
+            raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=fast_path(params, indices),
+                                      kernel=kernel)
+        if b:
+            from .batched_gather import batched_gather
+            return batched_gather(x, i, ax, b, gather)
+        if ax == 0 and _given_zero(axis):
+            if type(x) is Variable:
+                return _gather_rows(x, i)
+            if ACTIVE and type(x) is Tensor and gathers_rows(x):
+                return _gather_rows(x, i)
+        return getitem(x, (builtins.slice(None),) * ax + (i,))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 _RESOURCE_INDICES = (np.dtype(np.int32), np.dtype(np.int64))     # ResourceGather's Tindices (no int16)
@@ -301,45 +306,49 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         IndexError: an index outside ``params``; ValueError: a depth above its rank.
     """
     try:
-        x = as_tensor(params, 'gather_nd')
-        idx = as_tensor(indices, 'gather_nd')
-    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-        return dispatch('gather_nd', params, indices, batch_dims)
-    if idx._data.dtype.kind not in 'iu':
-        index_kernels.refuse('gather_nd', idx, fast_path(params, indices))
-    i = idx._data
-    named = fast_path(params, indices)
-    if i.ndim == 0:
-        raise kernel_error('GatherNd', 'indices must be at least a vector', named=named,
-                           note='gather_nd: indices must hold index vectors in their last axis (rank >= 1), got a '
-                                'scalar; write [i] for one index')
-    b = _gather_nd_batch_dims(batch_dims, i.ndim, x.ndim) if batch_dims else 0
-    if b and i.shape[-1] > x.ndim - b:      # TF's batch_gather_nd prepends b batch columns to each index vector
-        raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
-                           % (i.shape[-1] + b, x.ndim), named=True,
-                           note='gather_nd: with batch_dims=%d, index vectors of params %s must have at most %d '
-                                'entries, got indices of shape %s' % (b, tuple(x.shape), x.ndim - b, tuple(i.shape)))
-    if i.ndim and not b and i.shape[-1] > x.ndim:
-        raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
-                           % (i.shape[-1], x.ndim), named=fast_path(params, indices),
-                           note='gather_nd: indices of shape %s need a last axis of at most %d (the rank of params %s)'
-                                % (tuple(i.shape), x.ndim, tuple(x.shape)))
-    if b:
-        from .batched_gather import batched_gather_nd
-        return batched_gather_nd(x, i, b, gather_nd)
-    if i.shape[-1] == 0:        # empty index vectors pick all of params, once per vector (TF's GatherNd)
-        from .shapes import broadcast_to, reshape
-        return broadcast_to(reshape(x, (1,) * (i.ndim - 1) + tuple(x.shape)), tuple(i.shape[:-1]) + tuple(x.shape))
-    xp = backend.array_module(i)
-    for d in range(i.shape[-1]):
-        column = i[..., d]
-        if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
-            if result_dropped():       # a traced function's unused gather_nd: TF's graph never runs it
-                return Tensor(np.zeros(i.shape[:-1] + x._data.shape[i.shape[-1]:], x._data.dtype))
-            raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, named)
-    if i.ndim == 2 and i.shape[1] == 1 and (type(x) is Variable or ACTIVE and type(x) is Tensor and gathers_rows(x)):
-        return _gather_rows(x, i[:, 0], i.dtype.name)     # TF's GatherNd rules give these rows
-    return getitem(x, tuple(xp.asarray(i[..., d]) for d in range(i.shape[-1])))
+        try:
+            x = as_tensor(params, 'gather_nd')
+            idx = as_tensor(indices, 'gather_nd')
+        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+            return dispatch('gather_nd', params, indices, batch_dims)
+        if idx._data.dtype.kind not in 'iu':
+            index_kernels.refuse('gather_nd', idx, fast_path(params, indices))
+        i = idx._data
+        named = fast_path(params, indices)
+        if i.ndim == 0:
+            raise kernel_error('GatherNd', 'indices must be at least a vector', named=named,
+                               note='gather_nd: indices must hold index vectors in their last axis (rank >= 1), got a '
+                                    'scalar; write [i] for one index')
+        b = _gather_nd_batch_dims(batch_dims, i.ndim, x.ndim) if batch_dims else 0
+        if b and i.shape[-1] > x.ndim - b:      # TF's batch_gather_nd prepends b batch columns to each index vector
+            raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
+                               % (i.shape[-1] + b, x.ndim), named=True,
+                               note='gather_nd: with batch_dims=%d, index vectors of params %s must have at most %d '
+                                    'entries, got indices of shape %s' % (b, tuple(x.shape), x.ndim - b, tuple(i.shape)))
+        if i.ndim and not b and i.shape[-1] > x.ndim:
+            raise kernel_error('GatherNd', 'index innermost dimension length must be <= params rank; saw: %d vs. %d'
+                               % (i.shape[-1], x.ndim), named=fast_path(params, indices),
+                               note='gather_nd: indices of shape %s need a last axis of at most %d (the rank of params %s)'
+                                    % (tuple(i.shape), x.ndim, tuple(x.shape)))
+        if b:
+            from .batched_gather import batched_gather_nd
+            return batched_gather_nd(x, i, b, gather_nd)
+        if i.shape[-1] == 0:        # empty index vectors pick all of params, once per vector (TF's GatherNd)
+            from .shapes import broadcast_to, reshape
+            return broadcast_to(reshape(x, (1,) * (i.ndim - 1) + tuple(x.shape)), tuple(i.shape[:-1]) + tuple(x.shape))
+        xp = backend.array_module(i)
+        for d in range(i.shape[-1]):
+            column = i[..., d]
+            if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
+                if result_dropped():       # a traced function's unused gather_nd: TF's graph never runs it
+                    return Tensor(np.zeros(i.shape[:-1] + x._data.shape[i.shape[-1]:], x._data.dtype))
+                raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, named)
+        if i.ndim == 2 and i.shape[1] == 1 and (type(x) is Variable or ACTIVE and type(x) is Tensor and gathers_rows(x)):
+            return _gather_rows(x, i[:, 0], i.dtype.name)     # TF's GatherNd rules give these rows
+        return getitem(x, tuple(xp.asarray(i[..., d]) for d in range(i.shape[-1])))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _gather_nd_batch_dims(batch_dims, indices_rank, params_rank):

@@ -95,7 +95,7 @@ def _check_bool(value, argument, default=False):
     return value
 
 
-@named_errors('svd')
+@named_errors('svd', passes_name=True)
 def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     """The singular values s (descending) of each matrix, and with ``compute_uv`` the
     singular vectors: ``(s, u, v)`` with tensor = u @ diag(s) @ adjoint(v).
@@ -121,7 +121,7 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     return s, u, matrix_transpose(vt)
 
 
-@named_errors('qr')
+@named_errors('qr', passes_name=True)
 def qr(input, full_matrices=False, name=None):  # noqa: A002
     """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
     (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
@@ -154,7 +154,7 @@ def _wide_qr(a):
     return q, concat([r_square, matmul(q, a[..., m:], transpose_a=True)], -1)
 
 
-@named_errors('eigh')
+@named_errors('eigh', passes_name=True)
 def eigh(tensor, name=None):
     """``(e, v)``: the eigenvalues of each self-adjoint matrix in ascending order and its
     eigenvectors as columns. Only the lower triangle is read, as in TensorFlow."""
@@ -175,7 +175,7 @@ def eigh(tensor, name=None):
     return _nan_where_not_finite(a, _decompositions().eigh)
 
 
-@named_errors('eigvalsh')
+@named_errors('eigvalsh', passes_name=True)
 def eigvalsh(tensor, name=None):
     """The eigenvalues of each self-adjoint matrix, ascending (eigh's first output)."""
     refuse_missing(matrices(tensor, 'eigvalsh'), 'SelfAdjointEigV2', 'eigvalsh', ', compute_v=false')
@@ -196,7 +196,7 @@ def eigvals(tensor, name=None):
     return eig(tensor)[0]
 
 
-@named_errors('lu')
+@named_errors('lu', passes_name=True)
 def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     """``Lu(lu, p)``: lu packs L (unit diagonal, below) and U (on and above) with
     input[..., p, :] = L @ U, by partial pivoting as TensorFlow's Lu kernel; p has

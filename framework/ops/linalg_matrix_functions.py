@@ -148,7 +148,7 @@ def _sqrtm_by_matrix(host):
     return roots.reshape(host.shape)
 
 
-@named_errors('sqrtm')
+@named_errors('sqrtm', passes_name=True)
 def sqrtm(input, name=None):  # noqa: A002
     """The principal square root of each square matrix (no eigenvalue on the closed negative axis).
 
@@ -198,7 +198,7 @@ def _sqrtm_grad_recorded(g, y):
     return reshape(solve(system, reshape(g, batch + (n * n, 1))), batch + (n, n))
 
 
-@named_errors('logm')
+@named_errors('logm', passes_name=True)
 def logm(input, name=None):  # noqa: A002
     """The principal logarithm of each square complex matrix, from its eigendecomposition.
 

@@ -61,7 +61,7 @@ def normalize(tensor, ord='euclidean', axis=None, name=None):  # noqa: A002  (Te
     return t / size, size
 
 
-@named_errors('tensor_diag')
+@named_errors('tensor_diag', passes_name=True)
 def tensor_diag(diagonal, name=None):
     """The tensor of shape d + d (d = diagonal's shape) holding ``diagonal`` where both halves of
     the index agree, zeros elsewhere."""
@@ -72,7 +72,7 @@ def tensor_diag(diagonal, name=None):
     return reshape(diag(reshape(d, [size])), tuple(d.shape) * 2)
 
 
-@named_errors('tensor_diag_part')
+@named_errors('tensor_diag_part', passes_name=True)
 def tensor_diag_part(input, name=None):  # noqa: A002
     """The diagonal of a tensor of shape d + d: out[i...] = input[i..., i...], shape d."""
     t = float_kernels.refuse_bool(as_tensor(input, 'tensor_diag_part'), 'tensor_diag_part')

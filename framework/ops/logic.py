@@ -2,7 +2,8 @@
 import numpy as np
 
 from ..composite import dispatch, has_composite
-from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error, noted
+from ..given_op_name import given_name
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -21,36 +22,40 @@ _KERNELS = {'equal': 'Equal', 'not_equal': 'NotEqual', 'less': 'Less', 'less_equ
 
 def _compare(name, fn, strings=None, ordered=False):
     def op(x, y, name=None, incompatible_shape_error=True):
-        given = x, y        # as passed: a Python list among them changes TF's error text (its slow path)
-        if strings is not None and _both_strings(x, y):
-            x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
-            fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
-        else:
-            try:
-                x, y, dx, dy = binary(x, y, name_)
-            except TypeError:
-                if has_composite(x, y):         # a RaggedTensor: compared value by value (ragged/ragged_ops.py)
-                    if incompatible_shape_error:
-                        return dispatch(name_, x, y)
-                    try:        # Tensor.__eq__ / __ne__: a ragged operand of another layout is just unequal
-                        return dispatch(name_, x, y)
-                    except (ValueError, InvalidArgumentError):
-                        return name_ == 'not_equal'
-                raise
-            fn_ = fn
-            if ordered and (_is_complex(dx) or _is_complex(dy)):     # numpy orders complex values lexicographically
-                raise float_kernels.complex_error(name_, (dx if _is_complex(dx) else dy).dtype.name)
-        if ACTIVE:
-            record_blocked(name_, (x, y))     # so that a None gradient can name this op
         try:
-            return Tensor(fn_(dx, dy))
-        except ValueError:
-            sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
-            if not incompatible_shape_error:        # Tensor.__eq__ / __ne__: unequal, as one bool tensor
-                return Tensor(np.array(name_ == 'not_equal'))
-            raise kernel_error(_KERNELS[name_], 'Incompatible shapes: [%s] vs. [%s]' % (
-                ','.join(map(str, sx)), ','.join(map(str, sy))), named=fast_path(*given),
-                note='%s: shapes %s and %s do not broadcast together' % (name_, sx, sy)) from None
+            given = x, y        # as passed: a Python list among them changes TF's error text (its slow path)
+            if strings is not None and _both_strings(x, y):
+                x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
+                fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
+            else:
+                try:
+                    x, y, dx, dy = binary(x, y, name_)
+                except TypeError:
+                    if has_composite(x, y):         # a RaggedTensor: compared value by value (ragged/ragged_ops.py)
+                        if incompatible_shape_error:
+                            return dispatch(name_, x, y)
+                        try:        # Tensor.__eq__ / __ne__: a ragged operand of another layout is just unequal
+                            return dispatch(name_, x, y)
+                        except (ValueError, InvalidArgumentError):
+                            return name_ == 'not_equal'
+                    raise
+                fn_ = fn
+                if ordered and (_is_complex(dx) or _is_complex(dy)):     # numpy orders complex values lexicographically
+                    raise float_kernels.complex_error(name_, (dx if _is_complex(dx) else dy).dtype.name)
+            if ACTIVE:
+                record_blocked(name_, (x, y))     # so that a None gradient can name this op
+            try:
+                return Tensor(fn_(dx, dy))
+            except ValueError:
+                sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
+                if not incompatible_shape_error:        # Tensor.__eq__ / __ne__: unequal, as one bool tensor
+                    return Tensor(np.array(name_ == 'not_equal'))
+                raise kernel_error(_KERNELS[name_], 'Incompatible shapes: [%s] vs. [%s]' % (
+                    ','.join(map(str, sx)), ','.join(map(str, sy))), named=fast_path(*given),
+                    note='%s: shapes %s and %s do not broadcast together' % (name_, sx, sy)) from None
+        except OpError as error:
+            given_name(error, name)
+            raise
     name_ = name
     op.__name__ = op.__qualname__ = name   # (Python's argument errors print the qualname: 'greater()')
     op.__doc__ = 'Elementwise %s, broadcasting; a bool tensor.' % name
@@ -108,13 +113,13 @@ def _bool_pair(x, y, op):
     return x._data, y._data
 
 
-@named_errors('logical_and')
+@named_errors('logical_and', passes_name=True)
 def logical_and(x, y, name=None):
     a, b = _bool_pair(x, y, 'logical_and')
     return Tensor(a & b)
 
 
-@named_errors('logical_or')
+@named_errors('logical_or', passes_name=True)
 def logical_or(x, y, name=None):
     a, b = _bool_pair(x, y, 'logical_or')
     return Tensor(a | b)
@@ -152,63 +157,71 @@ _BOOL_KERNELS = {'reduce_any': 'Any', 'reduce_all': 'All'}
 
 def logical_not(x, name=None):
     try:
-        # (non-tensors convert to LogicalNot's bool input as in _bool_tensor: numpy's cast, [] empty)
-        x = x if isinstance(x, Tensor) else as_tensor(x, 'logical_not', dtype=np.bool_)
-    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-        return dispatch('logical_not', x)
-    if x._data.dtype.kind != 'b':
-        raise _not_bool('logical_not', 0, x)
-    return Tensor(~x._data)
+        try:
+            # (non-tensors convert to LogicalNot's bool input as in _bool_tensor: numpy's cast, [] empty)
+            x = x if isinstance(x, Tensor) else as_tensor(x, 'logical_not', dtype=np.bool_)
+        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+            return dispatch('logical_not', x)
+        if x._data.dtype.kind != 'b':
+            raise _not_bool('logical_not', 0, x)
+        return Tensor(~x._data)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _arg(name, fn):
     def op(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002  (TensorFlow's name)
-        x = as_tensor(input, name_)
-        if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
-            error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
-            if fast_path(input) and not isinstance(output_type, str):     # TF's fast path: a ' name: ' tail
-                error = type(error)('%s name: %s' % (error, name or ''))   # (Keras's output_type='int32': none)
-            error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
-                           "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
-            raise error
-        if name_ == 'argmin' and type(axis) is float and not (fast_path(input) and not isinstance(output_type, str)):
-            # TF's slow path (Keras's output_type='int32', a list input) hands the float to ArgMin itself, whose
-            # registry refuses a float Tidx (the fast path converts it to int32 first: 'Cannot convert 1.0 ...')
-            registry = str(float_kernels.refusal('ArgMin', 'string'))
-            raise noted(InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: "
-                                             'int32, int64' + registry[registry.index('\n\t; NodeDef'):]),
-                        'argmin: axis must be an integer, got %r' % (axis,))
         try:
-            # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): kernel_scalar_axis.py
-            (ax,) = normalize_axis(checked_axis(name_, input, axis), x.ndim, name_)
-        except InvalidArgumentError as error:
-            if (fast_path(input) and not isinstance(output_type, str)) or not str(error).endswith(' name: '):
-                raise
-            # an output_type given by name ('int32', as Keras passes it) or a list input sends TF's call down
-            # the slow path, whose kernel errors end at [Op:ArgMax]
-            raise float_kernels._without_tail(error) from None
-        if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
-            raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
-                               % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)),
-                               named=fast_path(input) and not isinstance(output_type, str),     # (as above)
-                               note='%s: axis %d of shape %s holds no element to pick' % (name_, ax, tuple(x.shape)))
-        if ACTIVE:
-            record_blocked(name_, (x,))
-        xp = backend.array_module(x._data)
-        try:
-            out = fn(xp, x._data, ax).astype(dtypes.numpy_dtype(output_type))
-        except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
-            raise refused_type(output_type, 'output_type') from None
-        if out.dtype.name not in _OUTPUT_TYPES[name_]:
-            if output_type is None:     # TF's argmax / argmin: None is the default, int64
-                return op(input, axis, dtypes.int64)
-            kernel = 'ArgMax' if name_ == 'argmax' else 'ArgMin'
-            entry = float_kernels.KERNELS[kernel]
-            signature = '%s; attr=T:type,allowed=[%s]%s' % (entry[1], ', '.join(
-                'DT_' + ('HALF' if t == 'half' else t.upper()) for t in entry[2]), entry[3])
-            refuse_out_dtype(kernel, dtypes.as_dtype(output_type).name, True, name_, signature,
-                             _OUTPUT_TYPES[name_], 'output_type')
-        return Tensor(out)
+            x = as_tensor(input, name_)
+            if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
+                error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
+                if fast_path(input) and not isinstance(output_type, str):     # TF's fast path: a ' name: ' tail
+                    error = type(error)('%s name: %s' % (error, name or ''))   # (Keras's output_type='int32': none)
+                error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
+                               "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
+                raise error
+            if name_ == 'argmin' and type(axis) is float and not (fast_path(input) and not isinstance(output_type, str)):
+                # TF's slow path (Keras's output_type='int32', a list input) hands the float to ArgMin itself, whose
+                # registry refuses a float Tidx (the fast path converts it to int32 first: 'Cannot convert 1.0 ...')
+                registry = str(float_kernels.refusal('ArgMin', 'string'))
+                raise noted(InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: "
+                                                 'int32, int64' + registry[registry.index('\n\t; NodeDef'):]),
+                            'argmin: axis must be an integer, got %r' % (axis,))
+            try:
+                # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): kernel_scalar_axis.py
+                (ax,) = normalize_axis(checked_axis(name_, input, axis), x.ndim, name_)
+            except InvalidArgumentError as error:
+                if (fast_path(input) and not isinstance(output_type, str)) or not str(error).endswith(' name: '):
+                    raise
+                # an output_type given by name ('int32', as Keras passes it) or a list input sends TF's call down
+                # the slow path, whose kernel errors end at [Op:ArgMax]
+                raise float_kernels._without_tail(error) from None
+            if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
+                raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
+                                   % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)),
+                                   named=fast_path(input) and not isinstance(output_type, str),     # (as above)
+                                   note='%s: axis %d of shape %s holds no element to pick' % (name_, ax, tuple(x.shape)))
+            if ACTIVE:
+                record_blocked(name_, (x,))
+            xp = backend.array_module(x._data)
+            try:
+                out = fn(xp, x._data, ax).astype(dtypes.numpy_dtype(output_type))
+            except (TypeError, ValueError):     # a tensor, 'abc', 1.5: the op wrapper's make_type
+                raise refused_type(output_type, 'output_type') from None
+            if out.dtype.name not in _OUTPUT_TYPES[name_]:
+                if output_type is None:     # TF's argmax / argmin: None is the default, int64
+                    return op(input, axis, dtypes.int64)
+                kernel = 'ArgMax' if name_ == 'argmax' else 'ArgMin'
+                entry = float_kernels.KERNELS[kernel]
+                signature = '%s; attr=T:type,allowed=[%s]%s' % (entry[1], ', '.join(
+                    'DT_' + ('HALF' if t == 'half' else t.upper()) for t in entry[2]), entry[3])
+                refuse_out_dtype(kernel, dtypes.as_dtype(output_type).name, True, name_, signature,
+                                 _OUTPUT_TYPES[name_], 'output_type')
+            return Tensor(out)
+        except OpError as error:
+            given_name(error, name)
+            raise
     name_ = name
     op.__name__ = op.__qualname__ = name    # (Python's argument errors print the qualname: 'argmax()')
     op.__doc__ = 'Index of the %s along ``axis`` (default 0), as int64.' % name[3:]
@@ -250,17 +263,25 @@ argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
     try:
-        x = _bool_tensor(input_tensor, 'reduce_any', axis)
-    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-        return dispatch('reduce_any', input_tensor, axis, keepdims)
-    axes = normalize_axis(axis, x.ndim, 'reduce_any')
-    return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=bool(keepdims)))
+        try:
+            x = _bool_tensor(input_tensor, 'reduce_any', axis)
+        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+            return dispatch('reduce_any', input_tensor, axis, keepdims)
+        axes = normalize_axis(axis, x.ndim, 'reduce_any')
+        return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=bool(keepdims)))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
     try:
-        x = _bool_tensor(input_tensor, 'reduce_all', axis)
-    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-        return dispatch('reduce_all', input_tensor, axis, keepdims)
-    axes = normalize_axis(axis, x.ndim, 'reduce_all')
-    return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=bool(keepdims)))
+        try:
+            x = _bool_tensor(input_tensor, 'reduce_all', axis)
+        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+            return dispatch('reduce_all', input_tensor, axis, keepdims)
+        axes = normalize_axis(axis, x.ndim, 'reduce_all')
+        return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=bool(keepdims)))
+    except OpError as error:
+        given_name(error, name)
+        raise

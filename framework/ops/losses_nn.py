@@ -1,7 +1,8 @@
 """The cross-entropies and small helpers of ``tf.nn``."""
 import numpy as np
 
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error
+from ..given_op_name import given_name
 from .. import backend, graph_random_ops, libm
 from . import eigen_math, eigen_math64, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
@@ -367,14 +368,18 @@ def _sigmoid_xent(labels, logits):
 def l2_loss(t, name=None):
     """sum(t ** 2) / 2: one L2Loss op with TF's rule ``t * grad`` (composed from t * t, its gradient
     summed two halves t * (grad / 2), which second derivatives and global_norm's sums round apart)."""
-    t = as_float_tensor(t, 'l2_loss')
-    if not ACTIVE:
-        return reduce_sum(t * t) * 0.5
-    from ..tape import paused
-    with paused():
-        out = reduce_sum(t * t) * 0.5
-    record('l2_loss', (t,), out, (lambda g, y, t: t * g,))
-    return out
+    try:
+        t = as_float_tensor(t, 'l2_loss')
+        if not ACTIVE:
+            return reduce_sum(t * t) * 0.5
+        from ..tape import paused
+        with paused():
+            out = reduce_sum(t * t) * 0.5
+        record('l2_loss', (t,), out, (lambda g, y, t: t * g,))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 @named_errors('moments')

@@ -9,7 +9,8 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error
+from ..given_op_name import given_name
 from .. import backend
 from ..tensor import Tensor
 from . import eigen_determinant, eigen_lu_solve
@@ -61,29 +62,33 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
         ValueError: a matrix that is not square or not invertible.
     """
     # TF's op wrapper reads the bool attr before it converts the input: inv(m, 1) / inv(None, 'a') are its TypeError
-    adjoint = bool_attribute(adjoint, 'adjoint') or False
-    a = refuse_unregistered(_square(input, 'inv'), 'MatrixInverse', 'inv')
-    if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
-        return cast(inv(cast(a, 'float32'), adjoint), 'float16')
-    source = a
-    if adjoint:
-        a = _swap(a, conjugate=True)
-    xp = backend.array_module(a._data)
     try:
-        if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
-            raise ValueError('a NaN entry')
-        out = Tensor(_inverse_array(xp, a._data))
-    except Exception as err:        # numpy's LinAlgError, cupy's own
-        raise kernel_error('MatrixInverse', 'Input is not invertible.', named=True,
-                           note='inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
-    if ACTIVE:
-        if adjoint and a._data.dtype.kind != 'c':
-            # TF's MatrixInverse rule with adjoint=True, -ainv (g^T ainv), on the input itself: the transpose
-            # of the plain rule through the swap sums each product in another order (an ulp off in float32)
-            record('inv', (source,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_a=True)),))
-        else:
-            record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
-    return out
+        adjoint = bool_attribute(adjoint, 'adjoint') or False
+        a = refuse_unregistered(_square(input, 'inv'), 'MatrixInverse', 'inv')
+        if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
+            return cast(inv(cast(a, 'float32'), adjoint), 'float16')
+        source = a
+        if adjoint:
+            a = _swap(a, conjugate=True)
+        xp = backend.array_module(a._data)
+        try:
+            if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
+                raise ValueError('a NaN entry')
+            out = Tensor(_inverse_array(xp, a._data))
+        except Exception as err:        # numpy's LinAlgError, cupy's own
+            raise kernel_error('MatrixInverse', 'Input is not invertible.', named=True,
+                               note='inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
+        if ACTIVE:
+            if adjoint and a._data.dtype.kind != 'c':
+                # TF's MatrixInverse rule with adjoint=True, -ainv (g^T ainv), on the input itself: the transpose
+                # of the plain rule through the swap sums each product in another order (an ulp off in float32)
+                record('inv', (source,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_a=True)),))
+            else:
+                record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _inverse_array(xp, a):
@@ -109,18 +114,22 @@ def _solved_array(xp, a, b, lu_order):
 
 def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
-    a = refuse_missing(_square(input, 'det'), 'MatrixDeterminant', 'det')
-    xp = backend.array_module(a._data)
-    if eigen_determinant.handles(a._data):        # Eigen's LU, logs and exp: TF's bits
-        out = Tensor(np.asarray(eigen_determinant.determinant(a._data)))
-    else:
-        with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
-            out = Tensor(xp.asarray(xp.linalg.det(a._data)))
-    if ACTIVE:
-        # TF's rule, g * det * matrix_inverse(a, adjoint=True), in the real form the tape conjugates for complex
-        # matrices (complex_gradients): so TF's product by det itself, not by conj(det), comes out
-        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * _conj(y), -1), -1) * _adjoint_inverse(a),))
-    return out
+    try:
+        a = refuse_missing(_square(input, 'det'), 'MatrixDeterminant', 'det')
+        xp = backend.array_module(a._data)
+        if eigen_determinant.handles(a._data):        # Eigen's LU, logs and exp: TF's bits
+            out = Tensor(np.asarray(eigen_determinant.determinant(a._data)))
+        else:
+            with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
+                out = Tensor(xp.asarray(xp.linalg.det(a._data)))
+        if ACTIVE:
+            # TF's rule, g * det * matrix_inverse(a, adjoint=True), in the real form the tape conjugates for complex
+            # matrices (complex_gradients): so TF's product by det itself, not by conj(det), comes out
+            record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * _conj(y), -1), -1) * _adjoint_inverse(a),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _adjoint_inverse(a):
@@ -132,23 +141,27 @@ def _adjoint_inverse(a):
 def slogdet(input, name=None):  # noqa: A002
     """The sign and the log of the absolute determinant of each matrix:
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign's gradient is zeros, as TF's."""
-    a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
-    xp = backend.array_module(a._data)
-    if eigen_determinant.handles(a._data):
-        sign, logabs = eigen_determinant.sign_and_log(a._data)
-    else:
-        with np.errstate(all='ignore'):
-            sign, logabs = xp.linalg.slogdet(a._data)
-    if a._data.dtype.kind == 'c':       # LogMatrixDeterminant's outputs are both of the input's dtype
-        logabs = logabs.astype(a._data.dtype)
-    sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
-    if ACTIVE:
-        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _adjoint_inverse(a),))
-        # TF's one rule ignores the sign's gradient and eager TF fills the log's with zeros, so a
-        # gradient through the sign alone is zeros (signed as 0 * inv(a)^H), not None
-        record('slogdet_sign', (a,), sign,
-               (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * _adjoint_inverse(a),))
-    return LogMatrixDeterminant(sign, logabs)
+    try:
+        a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
+        xp = backend.array_module(a._data)
+        if eigen_determinant.handles(a._data):
+            sign, logabs = eigen_determinant.sign_and_log(a._data)
+        else:
+            with np.errstate(all='ignore'):
+                sign, logabs = xp.linalg.slogdet(a._data)
+        if a._data.dtype.kind == 'c':       # LogMatrixDeterminant's outputs are both of the input's dtype
+            logabs = logabs.astype(a._data.dtype)
+        sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
+        if ACTIVE:
+            record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _adjoint_inverse(a),))
+            # TF's one rule ignores the sign's gradient and eager TF fills the log's with zeros, so a
+            # gradient through the sign alone is zeros (signed as 0 * inv(a)^H), not None
+            record('slogdet_sign', (a,), sign,
+                   (lambda g, y, a: expand_dims(expand_dims(zeros_like(g), -1), -1) * _adjoint_inverse(a),))
+        return LogMatrixDeterminant(sign, logabs)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 @tf_named('matrix_solve')
@@ -161,14 +174,18 @@ def solve(matrix, rhs, adjoint=False, name=None):
         InvalidArgumentError: a matrix that is not square or not invertible (or holds NaN, as TF's LU),
             a rhs whose rows differ, or one of another rank (MatrixSolve broadcasts no batch axes).
     """
-    matrix, rhs = _one_dtype(matrix, rhs)
-    a, b = _solve_operands(matrix, rhs, kernel_checks=True)
-    refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=%s' % str(bool(adjoint)).lower())
-    if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
-        raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
-                           note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'
-                                % (tuple(a.shape), tuple(b.shape)))
-    return broadcast_solve(a, b, adjoint, lu_order=True)
+    try:
+        matrix, rhs = _one_dtype(matrix, rhs)
+        a, b = _solve_operands(matrix, rhs, kernel_checks=True)
+        refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=%s' % str(bool(adjoint)).lower())
+        if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
+            raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
+                               note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'
+                                    % (tuple(a.shape), tuple(b.shape)))
+        return broadcast_solve(a, b, adjoint, lu_order=True)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _one_dtype(matrix, rhs):

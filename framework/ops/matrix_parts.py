@@ -22,7 +22,12 @@ from .shapes import expand_dims, squeeze, transpose
 from ..tf_python_names import tf_named
 
 
-_KERNELS = {'diag_part': ('MatrixDiagPartV3', 'diag_part'), 'band_part': ('MatrixBandPart', True)}
+_KERNELS = {'diag_part': 'MatrixDiagPartV3', 'band_part': 'MatrixBandPart'}
+
+
+def _tail(name):
+    """kernel_error's ``named`` for the name a call gave: TF's tail prints ``str(name)``, '' for None."""
+    return True if name is None else str(name) or True
 
 
 def _matrices(x, op, name=None, padding_value=None):
@@ -34,9 +39,9 @@ def _matrices(x, op, name=None, padding_value=None):
         sentence = '%s: input must be at least 2-dim (a batch of matrices), received shape %s' % (op, tuple(t.shape))
         if op not in _KERNELS:
             raise InvalidArgumentError(sentence)
-        kernel, default_name = _KERNELS[op]       # the kernel's words; its ' name: ' tail on the fast path
+        kernel = _KERNELS[op]       # the kernel's words; its ' name: ' tail on the fast path
         raise kernel_error(kernel, 'input must be at least 2-dim, received shape: [%s]' % ','.join(map(str, t.shape)),
-                           named=fast_path(x) and (name or default_name), note=sentence)
+                           named=fast_path(x) and _tail(name), note=sentence)
     return t
 
 
@@ -76,10 +81,10 @@ def _check_offsets(x, k, op, named):
 
 
 @named_errors('diag_part')
-def diag_part(input, name=None, k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002
+def diag_part(input, name='diag_part', k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002  (TF's default name)
     """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
-    x = _matrices(input, 'diag_part', padding_value=padding_value)
-    _check_offsets(x, k, 'diag_part', fast_path(input, k) and (name or 'diag_part'))
+    x = _matrices(input, 'diag_part', name, padding_value=padding_value)
+    _check_offsets(x, k, 'diag_part', fast_path(input, k) and _tail(name))
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'diag_part')
         return band_part_of(x, lower, upper, padding_value, align, 'diag_part')

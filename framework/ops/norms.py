@@ -23,7 +23,7 @@ from .unary import abs as abs_, rsqrt, sqrt, square
 from .variable_reads import read_once
 
 
-@named_errors('reduce_euclidean_norm')
+@named_errors('reduce_euclidean_norm', passes_name=True)
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
     x = float_kernels.refuse_bool(as_numeric_tensor(input_tensor, 'reduce_euclidean_norm'), 'reduce_euclidean_norm')

@@ -11,6 +11,7 @@ import sys
 import numpy as np
 
 from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error
+from ..given_op_name import call_name, given_name
 from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
@@ -505,11 +506,13 @@ def _nested_axes(axes):
     return array.ravel().tolist() if array.dtype.kind in 'iu' else None
 
 
-def named_errors(op):
+def named_errors(op, passes_name=False):
     """Decorate an op so that a TypeError or ValueError raised inside it (by the
     primitives it is made of, or by int()/float() on an argument) names ``op``. Another
     kernel error (Cast's UnimplementedError for a string argument) keeps TensorFlow's class and
-    words, and names ``op`` in a note."""
+    words, and names ``op`` in a note. ``passes_name``: TensorFlow's function hands its ``name`` argument
+    to the kernel that fails (a generated op wrapper), so the kernel error's ' name: ' tail gives it;
+    a composite function (tf.norm's Sqrt, tf.math.reduce_std's Mean) leaves that tail empty."""
     def decorate(fn):
         @functools.wraps(fn)
         def op_with_named_errors(*args, **kwargs):
@@ -520,6 +523,8 @@ def named_errors(op):
                 handler = handler_for(op, args, kwargs) \
                     if type(err) is TypeError or getattr(err, 'composite_refusal', False) else None
                 if handler is None:     # else a RaggedTensor / SparseTensor argument the op cannot take: below
+                    if passes_name:
+                        given_name(err, call_name(fn, args, kwargs))
                     if _names(err, op):
                         raise       # named already (a kernel error keeps TF's text and names the op in a note)
                     kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
@@ -534,6 +539,8 @@ def named_errors(op):
                         raise
                     raise named from err
             except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
+                if passes_name:
+                    given_name(err, call_name(fn, args, kwargs))
                 if not _names(err, op):
                     err.add_note('raised inside %s' % op)
                 raise

@@ -14,7 +14,7 @@ from .selection import where
 from .unary import exp, log
 
 
-@named_errors('invert_permutation')
+@named_errors('invert_permutation', passes_name=True)
 def invert_permutation(x, name=None):
     """``y`` with ``y[x[i]] = i``: the inverse of a permutation of 0 .. n-1 (int32 or int64, 1-D).
 

@@ -5,7 +5,8 @@ import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from ..eigen_outer_sum import outer_sum
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, OpError
+from ..given_op_name import given_name
 from .. import backend, graph_random_ops
 from ..composite import dispatch
 from ..tape import array_rule
@@ -48,21 +49,29 @@ def _prepare(given, axis, op, check=as_numeric_tensor):
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     """Sum over ``axis`` (all axes when None)."""
-    keepdims = bool(keepdims)      # TensorFlow reads keepdims=None as False
     try:
-        x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
-    except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
-        return dispatch('reduce_sum', input_tensor, axis, keepdims)
-    a = x._data
-    out = Tensor(_sum(a, axes, keepdims))
-    if ACTIVE:
-        record('reduce_sum', (x,), out, (_Spread(axes, None),))
-    return out
+        keepdims = bool(keepdims)      # TensorFlow reads keepdims=None as False
+        try:
+            x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
+        except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
+            return dispatch('reduce_sum', input_tensor, axis, keepdims)
+        a = x._data
+        out = Tensor(_sum(a, axes, keepdims))
+        if ACTIVE:
+            record('reduce_sum', (x,), out, (_Spread(axes, None),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer tensors give a (truncated) integer mean, as in TensorFlow."""
-    return _mean(input_tensor, axis, keepdims, True)
+    try:
+        return _mean(input_tensor, axis, keepdims, True)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def divided_mean(x):
@@ -326,26 +335,30 @@ def _sum_of_squares_grad(g, y, x):
 
 def _extreme(name, fn):
     def op(input_tensor, axis=None, keepdims=False, name=None):
-        keepdims = bool(keepdims)
         try:
-            x, axes, xp = _prepare(input_tensor, axis, name_)
-        except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
-            return dispatch(name_, input_tensor, axis, keepdims)
-        a = x._data
-        if a.size == 0 and any(a.shape[i] == 0 for i in axes):
-            out = Tensor(_empty_extreme(xp, a, axes, keepdims, name_))
-        else:
-            out = Tensor(fn(xp, a, axes, keepdims))
-        if ACTIVE:
-            def grad(g, out, x):
-                # Ties share the gradient equally, as in TensorFlow: its _MinOrMaxGrad's
-                # (indicators / num_selected) * grad, in that order (3 ties: (1/3) * g, not g / 3)
-                y = out._data if keepdims else out._data.reshape(_kept_shape(a.shape, axes))
-                hit = Tensor((a == y).astype(a.dtype))
-                count = reduce_sum(hit, axes, keepdims=True)
-                return hit / count * _spread(g, x, axes, keepdims)
-            record(name_, (x,), out, (grad,))
-        return out
+            keepdims = bool(keepdims)
+            try:
+                x, axes, xp = _prepare(input_tensor, axis, name_)
+            except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
+                return dispatch(name_, input_tensor, axis, keepdims)
+            a = x._data
+            if a.size == 0 and any(a.shape[i] == 0 for i in axes):
+                out = Tensor(_empty_extreme(xp, a, axes, keepdims, name_))
+            else:
+                out = Tensor(fn(xp, a, axes, keepdims))
+            if ACTIVE:
+                def grad(g, out, x):
+                    # Ties share the gradient equally, as in TensorFlow: its _MinOrMaxGrad's
+                    # (indicators / num_selected) * grad, in that order (3 ties: (1/3) * g, not g / 3)
+                    y = out._data if keepdims else out._data.reshape(_kept_shape(a.shape, axes))
+                    hit = Tensor((a == y).astype(a.dtype))
+                    count = reduce_sum(hit, axes, keepdims=True)
+                    return hit / count * _spread(g, x, axes, keepdims)
+                record(name_, (x,), out, (grad,))
+            return out
+        except OpError as error:
+            given_name(error, name)
+            raise
     name_ = name
     op.__name__ = op.__qualname__ = name   # (Python's argument errors print the qualname: 'reduce_max()')
     op.__doc__ = '%s over ``axis``; tied elements share the gradient.' % name
@@ -371,17 +384,21 @@ reduce_min = _extreme('reduce_min', lambda xp, a, axes, k: xp.min(a, axis=axes, 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     """Product over ``axis``; the gradient is exact also where elements are zero."""
-    keepdims = bool(keepdims)
     try:
-        x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
-    except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
-        return dispatch('reduce_prod', input_tensor, axis, keepdims)
-    a = x._data
-    out = Tensor(_prod(a, axes, keepdims, xp))
-    if ACTIVE:
-        order = _given_order(axis, axes, a.ndim)
-        record('reduce_prod', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims) * _prod_of_others(x, order),))
-    return out
+        keepdims = bool(keepdims)
+        try:
+            x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
+        except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
+            return dispatch('reduce_prod', input_tensor, axis, keepdims)
+        a = x._data
+        out = Tensor(_prod(a, axes, keepdims, xp))
+        if ACTIVE:
+            order = _given_order(axis, axes, a.ndim)
+            record('reduce_prod', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims) * _prod_of_others(x, order),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _given_order(axis, axes, ndim):

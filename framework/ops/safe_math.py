@@ -9,7 +9,8 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..deprecation import deprecated
-from ..errors import fast_path, kernel_error, noted
+from ..errors import OpError, fast_path, kernel_error, noted
+from ..given_op_name import given_name
 from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
@@ -29,7 +30,7 @@ def _pair(x, y, op):
     return x, as_tensor(y, op, dtype=x.dtype)
 
 
-@named_errors('xlogy')
+@named_errors('xlogy', passes_name=True)
 def xlogy(x, y, name=None):
     """``x * log(y)``, and 0 where x is 0 (even where y is 0)."""
     named = fast_path(x, y)
@@ -188,7 +189,11 @@ def _one(t):
 
 def rint(x, name=None):
     """The nearest integer, halves to the even one (2.5 -> 2, 3.5 -> 4); no gradient, as TensorFlow."""
-    return _apply('rint', refuse_missing(as_float_tensor(x, 'rint'), 'Rint', 'rint'), lambda xp, a: xp.rint(a), None)
+    try:
+        return _apply('rint', refuse_missing(as_float_tensor(x, 'rint'), 'Rint', 'rint'), lambda xp, a: xp.rint(a), None)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 @named_errors('scalar_mul')

@@ -73,7 +73,7 @@ def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     return _segment_prod(data, ids, num, unsorted=True)
 
 
-@named_errors('segment_prod')
+@named_errors('segment_prod', passes_name=True)
 def segment_prod(data, segment_ids, name=None):
     """Products over runs of sorted ids; ``max(segment_ids) + 1`` rows, empty segments 1."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_prod')

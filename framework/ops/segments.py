@@ -381,14 +381,14 @@ def unsorted_segment_min(data, segment_ids, num_segments, name=None):
     return _segment_extreme(data, ids, num, 'minimum', None)
 
 
-@named_errors('segment_sum')
+@named_errors('segment_sum', passes_name=True)
 def segment_sum(data, segment_ids, name=None):
     """Sums over runs of sorted ids; ``max(segment_ids) + 1`` rows, empty segments 0."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_sum')
     return _segment_sum(data, ids, num)
 
 
-@named_errors('segment_mean')
+@named_errors('segment_mean', passes_name=True)
 def segment_mean(data, segment_ids, name=None):
     """Means over runs of sorted ids (0 for ids skipped)."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_mean')
@@ -416,7 +416,7 @@ def segment_max(data, segment_ids, name=None):
     return _segment_extreme(data, ids, num, 'maximum', 0)
 
 
-@named_errors('segment_min')
+@named_errors('segment_min', passes_name=True)
 def segment_min(data, segment_ids, name=None):
     """Minima over runs of sorted ids (0 for ids skipped, as TensorFlow)."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_min')

@@ -6,7 +6,8 @@ import numbers
 import numpy as np
 
 from ..composite import CompositeTensor, dispatch, map_elementwise
-from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_path, kernel_error, noted
+from ..errors import _EAGER_CPU, InvalidArgumentError, OpError, UnimplementedError, fast_path, kernel_error, noted
+from ..given_op_name import given_name
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
@@ -108,24 +109,28 @@ def _unknown_dim(op, given):
 
 def reshape(tensor, shape, name=None):
     """The same elements in a new shape (one dimension may be -1)."""
-    x = as_tensor(tensor, 'reshape')
-    ints = _ints(shape, 'reshape')
-    # (TF's kernel errors end in ' name: ' unless the shape given is a list: fast_path)
-    if any(d < -1 for d in ints):      # numpy reads any negative size as -1
-        _refuse_reshape(x, ints, fast_path(shape))
     try:
-        out = Tensor(snapshot(x).reshape(ints))
-    except ValueError:
-        _refuse_reshape(x, ints, fast_path(shape))
-        # 0 values into a shape holding a 0 and a -1: TF's kernel fills the -1 with the product of the
-        # input's nonzero sizes over that of the shape's ((0, 3) to (-1, 0) is (3, 0)); numpy refuses
-        nonzero = int(np.prod([d for d in x._data.shape if d], dtype=np.int64))
-        missing = nonzero // int(np.prod([d for d in ints if d > 0], dtype=np.int64))
-        out = Tensor(snapshot(x).reshape([missing if d == -1 else d for d in ints]))
-    if ACTIVE:
-        in_shape = x._data.shape
-        record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
-    return out
+        x = as_tensor(tensor, 'reshape')
+        ints = _ints(shape, 'reshape')
+        # (TF's kernel errors end in ' name: ' unless the shape given is a list: fast_path)
+        if any(d < -1 for d in ints):      # numpy reads any negative size as -1
+            _refuse_reshape(x, ints, fast_path(shape))
+        try:
+            out = Tensor(snapshot(x).reshape(ints))
+        except ValueError:
+            _refuse_reshape(x, ints, fast_path(shape))
+            # 0 values into a shape holding a 0 and a -1: TF's kernel fills the -1 with the product of the
+            # input's nonzero sizes over that of the shape's ((0, 3) to (-1, 0) is (3, 0)); numpy refuses
+            nonzero = int(np.prod([d for d in x._data.shape if d], dtype=np.int64))
+            missing = nonzero // int(np.prod([d for d in ints if d > 0], dtype=np.int64))
+            out = Tensor(snapshot(x).reshape([missing if d == -1 else d for d in ints]))
+        if ACTIVE:
+            in_shape = x._data.shape
+            record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _refuse_reshape(x, shape, named=False):
@@ -199,7 +204,7 @@ def _squeeze_dims_attr(axis):
     return ints if isinstance(axis, (list, tuple)) else ints[0]
 
 
-@named_errors('expand_dims')
+@named_errors('expand_dims', passes_name=True)
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
     x = as_tensor(input, 'expand_dims')
@@ -247,33 +252,37 @@ def _broadcast_to_error(x, shape):
 
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
-    x = as_tensor(input, 'broadcast_to')
-    if type(shape) is not tuple or float in map(type, shape):
-        # BroadcastTo takes int32 / int64 sizes: TF 2.21 refuses a float list or a tensor of another dtype in
-        # its registry's words, but casts a numpy float array to int32 first (np.array([2.5]) is [2])
-        refuse_operand_dtype('broadcast_to', shape)
-        if isinstance(shape, np.ndarray) and shape.dtype.kind == 'f':
-            shape = shape.astype(np.int32)
-    shape = _ints(shape, 'broadcast_to')
-    if shape and min(shape) < 0:        # the kernel's check (numpy said 'negative dimensions are not allowed')
-        raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
-                           note='broadcast_to: shape %s has a negative size' % (shape,))
-    data = snapshot(x)
-    if data.ndim > len(shape):          # the kernel checks the ranks before the sizes
-        raise kernel_error('BroadcastTo', 'Rank of input (%d) must be no greater than rank of output shape (%d).'
-                           % (data.ndim, len(shape)),
-                           note='broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
-    # A filled new array: numpy's broadcast_to view costs several microseconds of
-    # Python, and the consumers of a broadcast gradient run faster on contiguous data.
-    out = backend.array_module(data).empty(shape, data.dtype)
     try:
-        out[...] = data
-    except ValueError:
-        raise _broadcast_to_error(x, shape) from None
-    out = Tensor(out)
-    if ACTIVE:
-        record('broadcast_to', (x,), out, _PASS_THROUGH)
-    return out
+        x = as_tensor(input, 'broadcast_to')
+        if type(shape) is not tuple or float in map(type, shape):
+            # BroadcastTo takes int32 / int64 sizes: TF 2.21 refuses a float list or a tensor of another dtype in
+            # its registry's words, but casts a numpy float array to int32 first (np.array([2.5]) is [2])
+            refuse_operand_dtype('broadcast_to', shape)
+            if isinstance(shape, np.ndarray) and shape.dtype.kind == 'f':
+                shape = shape.astype(np.int32)
+        shape = _ints(shape, 'broadcast_to')
+        if shape and min(shape) < 0:        # the kernel's check (numpy said 'negative dimensions are not allowed')
+            raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
+                               note='broadcast_to: shape %s has a negative size' % (shape,))
+        data = snapshot(x)
+        if data.ndim > len(shape):          # the kernel checks the ranks before the sizes
+            raise kernel_error('BroadcastTo', 'Rank of input (%d) must be no greater than rank of output shape (%d).'
+                               % (data.ndim, len(shape)),
+                               note='broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
+        # A filled new array: numpy's broadcast_to view costs several microseconds of
+        # Python, and the consumers of a broadcast gradient run faster on contiguous data.
+        out = backend.array_module(data).empty(shape, data.dtype)
+        try:
+            out[...] = data
+        except ValueError:
+            raise _broadcast_to_error(x, shape) from None
+        out = Tensor(out)
+        if ACTIVE:
+            record('broadcast_to', (x,), out, _PASS_THROUGH)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 @named_errors('sum_to')
@@ -495,32 +504,36 @@ def unstack(value, num=None, axis=0, name=None):
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     try:
-        x = as_tensor(input, 'tile')
-    except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
-        return dispatch('tile', input, multiples)
-    refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,), 'multiples')
-    rank = np.ndim(_values_of(multiples))
-    if rank != 1:
-        raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'
-                          % ','.join(map(str, np.shape(getattr(multiples, '_data', multiples)))), x, multiples)
-    reps = _ints(multiples, 'tile')
-    if len(reps) != x.ndim:
-        raise _tile_error('Expected multiples argument to be a vector of length %d but got length %d'
-                          % (x.ndim, len(reps)), x, multiples)
-    if min(reps, default=0) < 0:
-        i = next(i for i, r in enumerate(reps) if r < 0)
-        raise _tile_error('Expected multiples[%d] >= 0, but got %d' % (i, reps[i]), x, multiples)
-    xp = backend.array_module(x._data)
-    out = Tensor(xp.tile(x._data, reps))
-    if ACTIVE:
-        shape = x._data.shape
-        folded = tuple(d for pair in zip(reps, shape) for d in pair)
+        try:
+            x = as_tensor(input, 'tile')
+        except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
+            return dispatch('tile', input, multiples)
+        refuse_partial_shape(multiples, 'tile: multiples must be a list of integers, got %r' % (multiples,), 'multiples')
+        rank = np.ndim(_values_of(multiples))
+        if rank != 1:
+            raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'
+                              % ','.join(map(str, np.shape(getattr(multiples, '_data', multiples)))), x, multiples)
+        reps = _ints(multiples, 'tile')
+        if len(reps) != x.ndim:
+            raise _tile_error('Expected multiples argument to be a vector of length %d but got length %d'
+                              % (x.ndim, len(reps)), x, multiples)
+        if min(reps, default=0) < 0:
+            i = next(i for i, r in enumerate(reps) if r < 0)
+            raise _tile_error('Expected multiples[%d] >= 0, but got %d' % (i, reps[i]), x, multiples)
+        xp = backend.array_module(x._data)
+        out = Tensor(xp.tile(x._data, reps))
+        if ACTIVE:
+            shape = x._data.shape
+            folded = tuple(d for pair in zip(reps, shape) for d in pair)
 
-        def grad(g, y, x):
-            from .reductions import reduce_sum
-            return reduce_sum(reshape(g, folded), tuple(range(0, 2 * len(shape), 2)))
-        record('tile', (x,), out, (grad,))
-    return out
+            def grad(g, y, x):
+                from .reductions import reduce_sum
+                return reduce_sum(reshape(g, folded), tuple(range(0, 2 * len(shape), 2)))
+            record('tile', (x,), out, (grad,))
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _values_of(value):
@@ -542,7 +555,7 @@ def _tile_error(text, x, multiples):
 
 
 @tf_named('reverse_v2')
-@named_errors('reverse')
+@named_errors('reverse', passes_name=True)
 def reverse(tensor, axis, name=None):
     if isinstance(tensor, CompositeTensor):      # a RaggedTensor (framework/ragged/ragged_dispatch_more.py)
         return dispatch('reverse', tensor, axis)
@@ -577,7 +590,7 @@ def _rank_of(value):
         return 1
 
 
-@named_errors('pad')
+@named_errors('pad', passes_name=True)
 def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     """Pad with ``constant_values`` (mode 'CONSTANT'), or mirror the edges ('REFLECT' / 'SYMMETRIC').
 

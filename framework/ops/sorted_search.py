@@ -47,7 +47,7 @@ def _last_dimension(t):
     return t.shape[-1]
 
 
-@named_errors('searchsorted')
+@named_errors('searchsorted', passes_name=True)
 def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=None):
     """For each value, the index in its row of ``sorted_sequence`` (last axis) where it would be inserted to keep
     the order ('left': before equal values, 'right': after them); the leading axes fold into rows, whose numbers

@@ -8,7 +8,8 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
+from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error, noted
+from ..given_op_name import given_name
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -68,34 +69,38 @@ def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002
     Raises:
         ValueError: k larger than the last axis, or negative.
     """
-    index_type = dtypes.as_dtype(index_type)
-    if index_type.name not in ('int16', 'int32', 'int64'):        # the op's attr check
-        raise InvalidArgumentError("Value for attr 'index_type' of %s is not in the list of allowed values: int16, "
-                                   'int32, int64' % _KERNEL_DTYPES.get(index_type.name, index_type.name))
-    bool_attribute(sorted, 'sorted')        # (TF reads its attrs before converting k)
-    x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
-    named = fast_path(input, k) and not isinstance(k, str)
-    if x.ndim == 0:
-        raise kernel_error('TopKV2', 'input must be >= 1-D, got shape []', named=named,
-                           note='top_k: input must have rank >= 1, got a scalar')
-    k = _count(k, named)
-    n = x._data.shape[-1]
-    if not 0 <= k <= n:
-        raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
-                           'input must have at least k columns. Had %d, needed %d' % (n, k), named=named,
-                           note='top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
-                                % (k, n, tuple(x.shape)))
-    order = _kernel_order(x._data, k, sorted) if k and (not sorted and 1 < k < n or _has_nan(x._data)) else None
-    if order is None:
-        order = _order(x._data, x.ndim - 1, True)[..., :k]
-    values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
-    indices = Tensor(order.astype(index_type.as_numpy_dtype))
-    if ACTIVE:
-        # TF fills the values' gradient with zeros where only the indices are asked for, and TopKV2's rule
-        # scatters them: a gradient of zeros (TF 2.21: top_k(x, 2).indices gives x's zeros, not None)
-        from .unregistered_gradient import record_outputs
-        record_outputs('top_k', (values,), (indices,), _zeros_for_values)
-    return TopKV2(values, indices)
+    try:
+        index_type = dtypes.as_dtype(index_type)
+        if index_type.name not in ('int16', 'int32', 'int64'):        # the op's attr check
+            raise InvalidArgumentError("Value for attr 'index_type' of %s is not in the list of allowed values: int16, "
+                                       'int32, int64' % _KERNEL_DTYPES.get(index_type.name, index_type.name))
+        bool_attribute(sorted, 'sorted')        # (TF reads its attrs before converting k)
+        x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
+        named = fast_path(input, k) and not isinstance(k, str)
+        if x.ndim == 0:
+            raise kernel_error('TopKV2', 'input must be >= 1-D, got shape []', named=named,
+                               note='top_k: input must have rank >= 1, got a scalar')
+        k = _count(k, named)
+        n = x._data.shape[-1]
+        if not 0 <= k <= n:
+            raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
+                               'input must have at least k columns. Had %d, needed %d' % (n, k), named=named,
+                               note='top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
+                                    % (k, n, tuple(x.shape)))
+        order = _kernel_order(x._data, k, sorted) if k and (not sorted and 1 < k < n or _has_nan(x._data)) else None
+        if order is None:
+            order = _order(x._data, x.ndim - 1, True)[..., :k]
+        values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
+        indices = Tensor(order.astype(index_type.as_numpy_dtype))
+        if ACTIVE:
+            # TF fills the values' gradient with zeros where only the indices are asked for, and TopKV2's rule
+            # scatters them: a gradient of zeros (TF 2.21: top_k(x, 2).indices gives x's zeros, not None)
+            from .unregistered_gradient import record_outputs
+            record_outputs('top_k', (values,), (indices,), _zeros_for_values)
+        return TopKV2(values, indices)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _zeros_for_values(g, indices, values):

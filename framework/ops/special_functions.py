@@ -103,7 +103,7 @@ def _erfinv_host(y):
     return np.where(small, x, large)
 
 
-@named_errors('erfc')
+@named_errors('erfc', passes_name=True)
 def erfc(x, name=None):
     """The complementary error function 1 - erf(x), accurate where erf(x) is near 1. float32 and float64
     take TensorFlow's kernel (Eigen's generic_fast_erfc, eigen_math.erfc / eigen_math64.erfc) where the
@@ -271,7 +271,7 @@ def _eigen_computes(t):
         and eigen_math.exact_elementwise(a.size)     # (numpy scalars: a whole-tensor mean's value)
 
 
-@named_errors('zeta')
+@named_errors('zeta', passes_name=True)
 def zeta(x, q, name=None):
     """The Hurwitz zeta function sum over k >= 0 of (k + q) ** -x (x > 1; inf at x = 1 and at q = 0, -1, ...).
     The gradient is for q only: -x * zeta(x + 1, q)."""
@@ -298,7 +298,7 @@ def _polygamma_host(n, x):
     return np.where((n < 0) | (n != np.floor(n)), np.nan, value)
 
 
-@named_errors('polygamma')
+@named_errors('polygamma', passes_name=True)
 def polygamma(a, x, name=None):
     """The a-th derivative of digamma at x (a a non-negative integer value; nan otherwise).
     The gradient is for x only: polygamma(a + 1, x)."""

@@ -7,7 +7,8 @@ trigamma, is the one rule without a further gradient).
 import numpy as np
 
 from .. import backend, dtypes, libm
-from ..errors import InvalidArgumentError, kernel_error, noted
+from ..errors import InvalidArgumentError, OpError, kernel_error, noted
+from ..given_op_name import given_name
 from ..tensor import Tensor
 from ..type_text import EAGER_TENSOR_PATH
 from .arithmetic import add, multiply
@@ -32,24 +33,28 @@ def log_sigmoid(x, name=None):
 
 def atan2(y, x, name=None):
     """The angle of the point (x, y), elementwise with broadcasting: atan(y / x) in the right quadrant."""
-    y, x, dy, dx = binary(y, x, 'atan2')
-    if _not_floating(dy) or _not_floating(dx):
-        bad = dy.dtype if _not_floating(dy) else dx.dtype
-        # Atan2's kernel refuses the dtype (InvalidArgumentError, also the TypeError raised before)
-        error = float_kernels.refusal('atan2', dtypes.as_dtype(bad).name)
-        error.add_note('atan2: y and x must be floating-point tensors, got %s and %s'
-                       % (getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
-        raise error
-    xp = backend.array_module(dy if isinstance(y, Tensor) else dx)
     try:
-        out = Tensor(_atan2_value(xp, dy, dx))
-    except ValueError:
-        sy, sx = tuple(getattr(dy, 'shape', ())), tuple(getattr(dx, 'shape', ()))
-        raise kernel_error('Atan2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sy)), ','.join(map(str, sx))),
-                           named=True, note='atan2: shapes %s and %s do not broadcast together' % (sy, sx)) from None
-    if ACTIVE:
-        record('atan2', (y, x), out, _atan2_vjps())
-    return out
+        y, x, dy, dx = binary(y, x, 'atan2')
+        if _not_floating(dy) or _not_floating(dx):
+            bad = dy.dtype if _not_floating(dy) else dx.dtype
+            # Atan2's kernel refuses the dtype (InvalidArgumentError, also the TypeError raised before)
+            error = float_kernels.refusal('atan2', dtypes.as_dtype(bad).name)
+            error.add_note('atan2: y and x must be floating-point tensors, got %s and %s'
+                           % (getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
+            raise error
+        xp = backend.array_module(dy if isinstance(y, Tensor) else dx)
+        try:
+            out = Tensor(_atan2_value(xp, dy, dx))
+        except ValueError:
+            sy, sx = tuple(getattr(dy, 'shape', ())), tuple(getattr(dx, 'shape', ()))
+            raise kernel_error('Atan2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sy)), ','.join(map(str, sx))),
+                               named=True, note='atan2: shapes %s and %s do not broadcast together' % (sy, sx)) from None
+        if ACTIVE:
+            record('atan2', (y, x), out, _atan2_vjps())
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _not_floating(a):
@@ -285,13 +290,21 @@ _LGAMMA_INPUT, _DIGAMMA_INPUT = _with_cpu_kernel('Lgamma'), _with_cpu_kernel('Di
 
 def lgamma(x, name=None):
     """log|Gamma(x)|; its derivative is digamma(x)."""
-    return _apply('lgamma', x, _lgamma_value, lambda g, y, x: g * digamma(x), check=_LGAMMA_INPUT)
+    try:
+        return _apply('lgamma', x, _lgamma_value, lambda g, y, x: g * digamma(x), check=_LGAMMA_INPUT)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def digamma(x, name=None):
     """The derivative of lgamma. Its gradient is TF's polygamma(1, x) (Eigen's zeta series: float64
     trigamma differs from the exact one in the 11th digit, as TF's), itself differentiable."""
-    return _apply('digamma', x, _digamma_value, _digamma_grad, check=_DIGAMMA_INPUT)
+    try:
+        return _apply('digamma', x, _digamma_value, _digamma_grad, check=_DIGAMMA_INPUT)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _digamma_grad(g, y, x):

@@ -48,7 +48,7 @@ def _integer_divisor_check(b_data, op, x, y):
 
 
 @tf_named('truncate_div')
-@named_errors('truncatediv')
+@named_errors('truncatediv', passes_name=True)
 def truncatediv(x, y, name=None):
     """x / y rounded toward zero: truncatediv(-7, 2) is -3 where floordiv gives -4."""
     a, b = _arrays(x, y, 'truncatediv')
@@ -61,7 +61,7 @@ def truncatediv(x, y, name=None):
 
 
 @tf_named('truncate_mod')
-@named_errors('truncatemod')
+@named_errors('truncatemod', passes_name=True)
 def truncatemod(x, y, name=None):
     """The remainder of ``truncatediv``: x - y * truncatediv(x, y), with x's sign (C's fmod)."""
     a, b = _arrays(x, y, 'truncatemod')

@@ -22,7 +22,8 @@ from .gradient_ops import constant_zeros
 from .graph_logits import as_graph_op_output
 from .. import onednn_policy
 from .. import graph_missing_kernels
-from ..errors import NotFoundError
+from ..errors import NotFoundError, OpError
+from ..given_op_name import given_name
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 
@@ -183,10 +184,14 @@ _SQRT_GRAD_VJPS = (lambda grad, out, y, dy: -(grad / y) * out, lambda grad, out,
 # dtypes and device arrays the array module's own functions (cupy's are CUDA's, as TensorFlow's
 # GPU kernels).
 def exp(x, name=None):
-    out = _apply('exp', x, _exp_value, _exp_grad)
-    if _REWRITES[0] and graph_rewrites.tracing():
-        graph_rewrites.note_exp(x, out)                 # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
-    return out
+    try:
+        out = _apply('exp', x, _exp_value, _exp_grad)
+        if _REWRITES[0] and graph_rewrites.tracing():
+            graph_rewrites.note_exp(x, out)                 # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _exp_value(xp, a):
@@ -198,11 +203,15 @@ def _exp_value(xp, a):
 
 
 def log(x, name=None):
-    if _REWRITES[0] and graph_rewrites.tracing():
-        operand = graph_rewrites.one_plus_operand(x)
-        if operand is not None:                         # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
-            return log1p(operand)
-    return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
+    try:
+        if _REWRITES[0] and graph_rewrites.tracing():
+            operand = graph_rewrites.one_plus_operand(x)
+            if operand is not None:                         # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
+                return log1p(operand)
+        return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _log_value(xp, a, handles=eigen_math.handles, handles64=eigen_math64.handles):
@@ -234,7 +243,11 @@ def _probabilities_reciprocal_value(xp, a):
 
 
 def log1p(x, name=None):
-    return _apply('log1p', x, _log1p_value, lambda g, y, x: g * reciprocal(1 + x))
+    try:
+        return _apply('log1p', x, _log1p_value, lambda g, y, x: g * reciprocal(1 + x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _log1p_value(xp, a):
@@ -244,7 +257,11 @@ def _log1p_value(xp, a):
 
 
 def expm1(x, name=None):
-    return _apply('expm1', x, _expm1_value, lambda g, y, x: g * exp(x))
+    try:
+        return _apply('expm1', x, _expm1_value, lambda g, y, x: g * exp(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _expm1_value(xp, a):
@@ -254,10 +271,14 @@ def _expm1_value(xp, a):
 
 
 def sqrt(x, name=None):
-    out = _apply('sqrt', x, _sqrt_value, _sqrt_grad)
-    if _REWRITES[0] and graph_rewrites.tracing():
-        graph_rewrites.note_sqrt(x, out)                # a traced y / sqrt(x) is y * rsqrt(x) (graph_rewrites.py)
-    return out
+    try:
+        out = _apply('sqrt', x, _sqrt_value, _sqrt_grad)
+        if _REWRITES[0] and graph_rewrites.tracing():
+            graph_rewrites.note_sqrt(x, out)                # a traced y / sqrt(x) is y * rsqrt(x) (graph_rewrites.py)
+        return out
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _sqrt_value(xp, a):
@@ -267,7 +288,11 @@ def _sqrt_value(xp, a):
 
 
 def rsqrt(x, name=None):
-    return _apply('rsqrt', x, rsqrt_array, _rsqrt_grad, widen_bfloat16=False)
+    try:
+        return _apply('rsqrt', x, rsqrt_array, _rsqrt_grad, widen_bfloat16=False)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def rsqrt_array(xp, a):
@@ -299,7 +324,11 @@ def rsqrt_array(xp, a):
 
 
 def square(x, name=None):
-    return _apply('square', x, _square_value, _square_grad, _numbers_no_bool)
+    try:
+        return _apply('square', x, _square_value, _square_grad, _numbers_no_bool)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _square_value(xp, a):
@@ -310,7 +339,11 @@ def _square_value(xp, a):
 
 
 def reciprocal(x, name=None):
-    return _apply('reciprocal', x, _reciprocal_value, _reciprocal_grad)
+    try:
+        return _apply('reciprocal', x, _reciprocal_value, _reciprocal_grad)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _reciprocal_value(xp, a, handles=eigen_math.handles):
@@ -353,9 +386,13 @@ def _abs_grad(g, y, x):
 def sign(x, name=None):
     # TF's _SignGrad returns zeros_like(x): +0.0 whatever g holds (g * 0 gave -0.0 and nan), and
     # nothing an outer tape differentiates further
-    if isinstance(x, Tensor) and x._data.dtype.kind == 'c':
-        return _complex_sign(x)
-    return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_numbers)
+    try:
+        if isinstance(x, Tensor) and x._data.dtype.kind == 'c':
+            return _complex_sign(x)
+        return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_numbers)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _complex_sign(x):
@@ -395,17 +432,29 @@ _C_VALUES = {name: _c_value(name) for name in _C_SIZES}
 
 
 def sin(x, name=None):
-    return _apply('sin', x, lambda xp, a: eigen_trig.sin(a) if eigen_math.handles(a) else xp.sin(a),
-                  lambda g, y, x: g * cos(x))
+    try:
+        return _apply('sin', x, lambda xp, a: eigen_trig.sin(a) if eigen_math.handles(a) else xp.sin(a),
+                      lambda g, y, x: g * cos(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def cos(x, name=None):
-    return _apply('cos', x, lambda xp, a: eigen_trig.cos(a) if eigen_math.handles(a) else xp.cos(a),
-                  lambda g, y, x: -g * sin(x))
+    try:
+        return _apply('cos', x, lambda xp, a: eigen_trig.cos(a) if eigen_math.handles(a) else xp.cos(a),
+                      lambda g, y, x: -g * sin(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def tan(x, name=None):
-    return _apply('tan', x, _C_VALUES['tan'], lambda g, y, x: g * square(reciprocal(cos(x))))
+    try:
+        return _apply('tan', x, _C_VALUES['tan'], lambda g, y, x: g * square(reciprocal(cos(x))))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _eigen_value(name):
@@ -428,42 +477,78 @@ _EIGEN_VALUES = {name: _eigen_value(name) for name in ('asin', 'acos', 'atan', '
 
 
 def atan(x, name=None):
-    return _apply('atan', x, _EIGEN_VALUES['atan'], lambda g, y, x: g * reciprocal(1 + square(x)))
+    try:
+        return _apply('atan', x, _EIGEN_VALUES['atan'], lambda g, y, x: g * reciprocal(1 + square(x)))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def asin(x, name=None):
-    return _apply('asin', x, _EIGEN_VALUES['asin'], lambda g, y, x: g * reciprocal(sqrt(1 - square(x))))
+    try:
+        return _apply('asin', x, _EIGEN_VALUES['asin'], lambda g, y, x: g * reciprocal(sqrt(1 - square(x))))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def acos(x, name=None):
-    return _apply('acos', x, _EIGEN_VALUES['acos'], lambda g, y, x: -g * reciprocal(sqrt(1 - square(x))))
+    try:
+        return _apply('acos', x, _EIGEN_VALUES['acos'], lambda g, y, x: -g * reciprocal(sqrt(1 - square(x))))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def sinh(x, name=None):
-    return _apply('sinh', x, _C_VALUES['sinh'], lambda g, y, x: g * cosh(x))
+    try:
+        return _apply('sinh', x, _C_VALUES['sinh'], lambda g, y, x: g * cosh(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def cosh(x, name=None):
-    return _apply('cosh', x, _C_VALUES['cosh'], lambda g, y, x: g * sinh(x))
+    try:
+        return _apply('cosh', x, _C_VALUES['cosh'], lambda g, y, x: g * sinh(x))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def asinh(x, name=None):
-    return _apply('asinh', x, _C_VALUES['asinh'], lambda g, y, x: g / cosh(y))
+    try:
+        return _apply('asinh', x, _C_VALUES['asinh'], lambda g, y, x: g / cosh(y))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def acosh(x, name=None):
-    return _apply('acosh', x, _C_VALUES['acosh'], lambda g, y, x: g / sinh(y))
+    try:
+        return _apply('acosh', x, _C_VALUES['acosh'], lambda g, y, x: g / sinh(y))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def atanh(x, name=None):
-    return _apply('atanh', x, _EIGEN_VALUES['atanh'], lambda g, y, x: g * reciprocal(1 - square(x)))
+    try:
+        return _apply('atanh', x, _EIGEN_VALUES['atanh'], lambda g, y, x: g * reciprocal(1 - square(x)))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def tanh(x, name=None):
-    if FUSABLE and is_fusable(x) and onednn_policy.enabled():      # tf.tanh(dense(x)) in a traced step
-        from .fused_eltwise import fused_tanh
-        return fused_tanh(x)
-    return _apply('tanh', x, lambda xp, a: tanh_value(a), _tanh_grad)
+    try:
+        if FUSABLE and is_fusable(x) and onednn_policy.enabled():      # tf.tanh(dense(x)) in a traced step
+            from .fused_eltwise import fused_tanh
+            return fused_tanh(x)
+        return _apply('tanh', x, lambda xp, a: tanh_value(a), _tanh_grad)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def tanh_value(a):
@@ -511,7 +596,11 @@ def softplus(x, name=None):
     not the SoftplusGrad kernel's g / (exp(-x) + 1), which differs by an ulp or two in half the elements).
     That Sigmoid is Eigen's even after a traced Dense: its input also feeds the Softplus, so TF's graph
     optimizer cannot fuse it into the MatMul (sigmoid() would take oneDNN's kernel there)."""
-    return _apply('softplus', x, _softplus_value, _softplus_grad, widen_bfloat16=False)
+    try:
+        return _apply('softplus', x, _softplus_value, _softplus_grad, widen_bfloat16=False)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _softplus_grad(g, y, x):
@@ -536,8 +625,12 @@ def _epsilon(dtype):
 
 
 def erf(x, name=None):
-    return _apply('erf', x, lambda xp, a: _erf_value(a),
-                  lambda g, y, x: g * (2 / math.sqrt(math.pi)) * exp(-(x * x)))
+    try:
+        return _apply('erf', x, lambda xp, a: _erf_value(a),
+                      lambda g, y, x: g * (2 / math.sqrt(math.pi)) * exp(-(x * x)))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _erf_value(a):
@@ -556,16 +649,28 @@ def _erf_value(a):
 
 
 def floor(x, name=None):
-    return _apply('floor', x, lambda xp, a: xp.floor(a), None)
+    try:
+        return _apply('floor', x, lambda xp, a: xp.floor(a), None)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def ceil(x, name=None):
-    return _apply('ceil', x, lambda xp, a: xp.ceil(a), None)
+    try:
+        return _apply('ceil', x, lambda xp, a: xp.ceil(a), None)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def round(x, name=None):  # noqa: A001  (TensorFlow's name)
     # TensorFlow rounds half to even, as numpy does.
-    return _apply('round', x, lambda xp, a: xp.round(a), None, _real_numbers_no_bool)
+    try:
+        return _apply('round', x, lambda xp, a: xp.round(a), None, _real_numbers_no_bool)
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _real_numbers_no_bool(x, op):
@@ -577,15 +682,27 @@ def _real_numbers_no_bool(x, op):
 
 
 def is_nan(x, name=None):
-    return _no_gradient_entry('is_nan', 'IsNan', x, lambda xp, a: xp.isnan(a))
+    try:
+        return _no_gradient_entry('is_nan', 'IsNan', x, lambda xp, a: xp.isnan(a))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def is_inf(x, name=None):
-    return _no_gradient_entry('is_inf', 'IsInf', x, lambda xp, a: xp.isinf(a))
+    try:
+        return _no_gradient_entry('is_inf', 'IsInf', x, lambda xp, a: xp.isinf(a))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def is_finite(x, name=None):
-    return _no_gradient_entry('is_finite', 'IsFinite', x, lambda xp, a: xp.isfinite(a))
+    try:
+        return _no_gradient_entry('is_finite', 'IsFinite', x, lambda xp, a: xp.isfinite(a))
+    except OpError as error:
+        given_name(error, name)
+        raise
 
 
 def _no_gradient_entry(name, kernel, x, value):

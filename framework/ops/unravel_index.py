@@ -12,7 +12,7 @@ def _kernel_error(text, note):
     return kernel_error('UnravelIndex', text, note='unravel_index: ' + note)
 
 
-@named_errors('unravel_index')
+@named_errors('unravel_index', passes_name=True)
 def unravel_index(indices, dims, name=None):
     """The coordinates of each flat index: shape ``(len(dims),) + indices.shape``, dtype of ``indices``.
 

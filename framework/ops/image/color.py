@@ -128,7 +128,7 @@ def grayscale_to_rgb(images, name=None):
     return tile(x, [1] * (x.ndim - 1) + [3])
 
 
-@named_errors('image.rgb_to_hsv')
+@named_errors('image.rgb_to_hsv', passes_name=True)
 def rgb_to_hsv(images, name=None):
     """RGB in [0, 1] to hue, saturation and value in [0, 1] (float images)."""
     x, dtype = _hsv_input(images, 'RGBToHSV', 'image.rgb_to_hsv')
@@ -149,7 +149,7 @@ def _rgb_to_hsv(x):
     return stack([where(hue < 0, hue + 1.0, hue), saturation, value], -1)
 
 
-@named_errors('image.hsv_to_rgb')
+@named_errors('image.hsv_to_rgb', passes_name=True)
 def hsv_to_rgb(images, name=None):
     """Hue, saturation and value in [0, 1] to RGB (float images). No gradient: TF 2.21 registers
     HSVToRGB as NotDifferentiable, so a tape gives None for what reaches the loss only through it."""
