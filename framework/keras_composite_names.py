@@ -424,14 +424,14 @@ INNER = 'Rank,Equal,Rank,Equal,LogicalOr,cond/Identity'
 
 @_decides(INNER)
 def _inner(name, p, result):
-    """ops.inner of two tensors of one dtype: the cond's output for floats; int32 ones cast to floats first (Cast,
-    Cast) and the cond's output cast back (its Cast the result)."""
+    """ops.inner of two tensors of one dtype: the cond's output for floats; int32 or bool ones cast to floats
+    first (Cast, Cast) and the cond's output cast back (its Cast the result: 'Cast_4' after a failed bool inner)."""
     x1, x2 = p.get('x1'), p.get('x2')
     if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)) or x1.dtype != x2.dtype:
         return None
     kind = x1._data.dtype.kind
     return name if kind == 'f' else 'Cast,Cast,Rank,Equal,Rank,Equal,LogicalOr,cond,Cast' \
-        if x1.dtype.name == 'int32' else None
+        if x1.dtype.name == 'int32' or kind == 'b' else None
 
 
 @_decides('Reshape,Reshape,Tensordot')

@@ -426,6 +426,17 @@ def scope_prefix(trace):
     return _layer_scope(trace.graph, trace) + name_scopes.current()
 
 
+def graph_namer():
+    """``(unique, prefix)``: the namer of the graph the running trace names ops in and its open scopes, as the hook
+    names an API call's ops; None outside such a trace. For a library function that words a graph's error
+    itself, naming the ops TensorFlow made before it (graph_inner_errors)."""
+    trace = trace_names.current()
+    graph = _graph_of(trace)
+    if graph is None:
+        return None
+    return graph.unique, _layer_scope(graph, trace) + name_scopes.current()
+
+
 def _layer_scope(graph, trace):
     """The graph scope of the Keras layer whose ``call`` runs now ('sequential_1/dense_1/'), as Keras 3
     opens one per call; '' outside layers (layers.call_context, when the layers package is in use).

@@ -7,7 +7,8 @@ reshape, so gradients reach both operands.
 import numpy as np
 
 from framework import ops as _ops
-from framework import onednn_policy
+from framework import graph_inner_errors, onednn_policy
+from framework.ops.graph_input_errors import traced
 from framework.ops import float_kernels
 from framework.errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
@@ -29,8 +30,14 @@ def vdot(x1, x2):
 
 def inner(x1, x2):
     """The sum product over the last axes (a scalar operand multiplies)."""
-    (a, b), back = in_product_dtype(cast_all([_numeric_or_bool(x1, 'inner'), _numeric_or_bool(x2, 'inner')],
-                                             'inner'))
+    converted = [_numeric_or_bool(x1, 'inner'), _numeric_or_bool(x2, 'inner')]
+    (a, b), back = in_product_dtype(cast_all(converted, 'inner'))
+    if traced():        # Keras 3's tf.cond over the ranks: a graph builds both branches (graph_inner_errors)
+        refused = graph_inner_errors.refusal(x1, x2, converted, a._data.dtype)
+        if refused is not None:
+            refused.add_note('keras.ops.inner: in a traced function TensorFlow builds both x1 * x2 and the tensordot '
+                             'over the last axes, for shapes %s and %s' % (tuple(a.shape), tuple(b.shape)))
+            raise refused
     if a.ndim == 0 or b.ndim == 0:
         out = a * b
     elif a.shape[-1] != b.shape[-1]:
