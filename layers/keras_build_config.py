@@ -3,7 +3,7 @@
 Keras 3 records the input shape of a layer's first call as its build config,
 except for the layers whose ``__init__`` marks them built (``_build_at_init``, or
 Reshape's ``self.built = True``): activations, Identity, Masking, UnitNormalization,
-pooling, ActivityRegularization, the dropout and noise layers, and Reshape. Here many more layers are built when made (Flatten,
+pooling, ActivityRegularization, the dropout and noise layers, Reshape and TFSMLayer. Here many more layers are built when made (Flatten,
 Reshape, the preprocessing layers, ...), so their first symbolic call records the
 shape instead, and the Keras list decides what a saved config holds.
 """
@@ -22,10 +22,12 @@ def _keras_built_when_made():
         from .pooling import _GlobalPooling2D, _Pooling2D
         from .pooling3d import _GlobalPooling3D, _Pooling3D
         from .reshaping import Reshape
+        from .tfsm_layer import TFSMLayer
         from .unit_normalization import UnitNormalization
         _BUILT_WHEN_MADE = (Activation, ELU, LeakyReLU, ReLU, Softmax, Identity, Masking, UnitNormalization,
                             _Pooling1D, _GlobalPooling1D, _Pooling2D, _GlobalPooling2D, _Pooling3D, _GlobalPooling3D,
-                            ActivityRegularization, AlphaDropout, Dropout, GaussianDropout, GaussianNoise, Reshape)
+                            ActivityRegularization, AlphaDropout, Dropout, GaussianDropout, GaussianNoise, Reshape,
+                            TFSMLayer)
     return _BUILT_WHEN_MADE
 
 

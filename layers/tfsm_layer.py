@@ -2,11 +2,14 @@
 
 ``model.export(path)`` then ``TFSMLayer(path)`` gives a layer that calls the artifact's ``serve``
 endpoint (or any attribute or signature named by ``call_endpoint``; ``call_training_endpoint``
-for ``training=True``). The artifact's variables become the layer's weights, trainable ones first,
-named as Keras names them ('sequential_dense_kernel:0'), and the endpoint computes with them, so
-fitting a model around the layer fine-tunes it, as in Keras. As Keras, a config naming a TFSMLayer
+for ``training=True``). The variables the endpoints' concrete functions use become the layer's weights,
+trainable ones first (Keras's _list_variables_used_by_fns: a tf.Module's SavedModel too), named as Keras
+names them ('sequential_dense_kernel:0'), and the endpoint computes with them, so fitting a model around
+the layer fine-tunes it, as in Keras. As Keras, a config naming a TFSMLayer
 loads only in unsafe mode (it runs a stored artifact).
 """
+from framework.saved_model.loaded import _RestoredEndpoint
+
 from . import tracking
 from .layer import Layer
 
@@ -31,7 +34,8 @@ class TFSMLayer(Layer):
         self.call_endpoint_fn = self._endpoint(call_endpoint, True)
         if call_training_endpoint:
             self.call_training_endpoint_fn = self._endpoint(call_training_endpoint, False)
-        for variable in self._artifact_variables():
+        fns = [self.call_endpoint_fn] + ([self.call_training_endpoint_fn] if call_training_endpoint else [])
+        for variable in self._variables_used_by(fns):
             # Keras's names for them: the artifact's variable name with '_' for '/' ('sequential_dense_kernel:0')
             variable._name = (variable.path + ':0').replace('/', '_')
             variable._path = variable._name     # (Keras wraps it outside any name scope: path as name)
@@ -50,15 +54,31 @@ class TFSMLayer(Layer):
                          % (endpoint, 'Select another endpoint via the `call_endpoint` argument. '
                             if suggest_argument else '', list(reloaded.signatures.keys())))
 
-    def _artifact_variables(self):
-        """The artifact's variables, trainable ones first (Keras's order), each once."""
-        reloaded, seen, found = self._reloaded_obj, set(), []
-        for kind in ('trainable_variables', 'non_trainable_variables'):
-            for variable in getattr(reloaded, kind, None) or ():
-                if id(variable) not in seen:
-                    seen.add(id(variable))
-                    found.append(variable)
-        return found
+    def _variables_used_by(self, fns):
+        """The variables the endpoint functions ``fns`` use, trainable ones first, each once, as Keras's
+        _list_variables_used_by_fns lists them from each one's concrete functions (a loaded tf.function's
+        ``concrete_functions``, a signature itself). tapeflow's loaded export endpoint (a method of its
+        archive) keeps no concrete function: its artifact's variables stand for them."""
+        trainable, non_trainable, seen = [], [], set()
+        for fn in fns:
+            if isinstance(fn, _RestoredEndpoint):
+                concrete_functions = [self._reloaded_obj]
+            elif hasattr(fn, 'concrete_functions'):
+                concrete_functions = fn.concrete_functions
+            elif hasattr(fn, 'get_concrete_function'):
+                concrete_functions = [fn.get_concrete_function()]
+            else:
+                concrete_functions = [fn]
+            for concrete in concrete_functions:
+                for variable in concrete.trainable_variables:
+                    if id(variable) not in seen:
+                        seen.add(id(variable))
+                        trainable.append(variable)
+                for variable in concrete.variables:
+                    if id(variable) not in seen:
+                        seen.add(id(variable))
+                        non_trainable.append(variable)
+        return trainable + non_trainable
 
     def call(self, inputs, training=False, **kwargs):
         if training and self.call_training_endpoint:
