@@ -58,14 +58,15 @@ from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
-from . import concrete_function_trace, frozen_globals, graph_missing_kernels, graph_runtime_errors, \
-    inaccessible_tensors, leaked_tensors, traced_literals, traced_python_attributes, traced_python_iterators
+from . import concrete_function_trace, failed_first_trace, frozen_globals, graph_missing_kernels, \
+    graph_runtime_errors, inaccessible_tensors, leaked_tensors, traced_literals, traced_python_attributes, \
+    traced_python_iterators
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import accepts, arguments_key, common, fully_defined, placeholder, tensor_key_shapes, trace_key
 from .function_returns import returns_value
-from .function_errors import UNCONVERTED_CODE, raised_from_trace
+from .function_errors import UNCONVERTED_CODE, graph_side, raised_from_trace
 from .function_end_of_sequence import call_site, graph_end_of_sequence
 from .function_init import from_tf_print, initializing_call, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
@@ -310,6 +311,11 @@ class Function:
     ``get_concrete_function(...)`` gives the trace for given tensors or TensorSpecs.
     Decorating a method gives each instance its own trace cache, as in TensorFlow.
     """
+    # TensorFlow's state after a first trace that raised (failed_first_trace.py); class defaults, so that
+    # a Function pickled before they existed reads them too
+    _first_failed = False       # the first trace raised having made no variable: later traces run as usual
+    _returns_none = False       # a failed trace made variables: every call that binds returns None, running nothing
+    _refuses_variables = False      # TF's calls now trace with variable creation refused (its second scope)
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
                  autograph=True):
@@ -351,7 +357,18 @@ class Function:
 
     def experimental_get_tracing_count(self):
         """How many traces TensorFlow would have made so far (tf.saved_model.save's own traces included)."""
-        return len(self._traces) + len(self._saved_state()[0]) + self._second_trace
+        return len(self._traces) + len(self._saved_state()[0]) + self._second_trace + len(self._retired())
+
+    def _retired(self):
+        """The traces made before a later trace created variables (``_retire_traces``)."""
+        return self.__dict__.get('_retired_traces', ())
+
+    def _retire_traces(self):
+        """A later trace created variables: TensorFlow's calls trace from now on with creation refused, in
+        a scope of their own, so the traces made so far stay counted and listed but serve no call (each
+        shape is traced, and its prints shown, once more)."""
+        self.__dict__.setdefault('_retired_traces', []).extend(self._traces)
+        self._traces, self._dispatch = [], {}
 
     def _saved_state(self):
         """(traces, dispatch) of the traces tf.saved_model.save made (function_save_traces.py)."""
@@ -376,7 +393,8 @@ class Function:
         if self.input_signature is not None and not self._traces:
             self._concrete((), {}, concrete_function_trace.called_by_user())
         blocks = []
-        for entry in sorted(list(self._traces) + list(self._saved_state()[0]), key=lambda e: getattr(e, 'made', 0)):
+        for entry in sorted(list(self._traces) + list(self._saved_state()[0]) + list(self._retired()),
+                            key=lambda e: getattr(e, 'made', 0)):
             if entry.concrete is None:
                 entry.concrete = ConcreteFunction(self, entry)
             blocks.append(entry.concrete.pretty_printed_signature(verbose))
@@ -470,6 +488,9 @@ class Function:
     def __call__(self, *args, **kwargs):
         if RUN_EAGERLY[0]:
             return self._python_function(*args, **kwargs)
+        if self._returns_none:          # (arguments that do not bind still raise TensorFlow's TypeError)
+            self._key(args, kwargs)
+            return None
         if getattr(_THREAD, 'muted', 0):            # inside a replay: TensorFlow would not run this Python
             return self._run_muted(args, kwargs)
         key, cast = self._key(args, kwargs)
@@ -550,7 +571,7 @@ class Function:
         names = self._symbolic_names(args, kwargs, traced_key, entry.spec_names if entry is not None else None)
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
-        later = None        # (a recursive call may register a trace while this first one runs)
+        later = first = None        # (a recursive call may register a trace while this first one runs)
         objects_at_start, recorders = None, None
         written = frozen_globals.written_at_start(self._python_function) if entry is None or entry.frozen is None \
             else None
@@ -566,7 +587,8 @@ class Function:
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 graph_missing_kernels.collect(trace)
-                if entry is None and not self._traces and not self._second_trace:
+                if entry is None and not self._traces and not self._second_trace and not self._first_failed \
+                        and not self._refuses_variables:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
                         warn_if_unparsable(self._python_function)
                     with first_trace() as first:
@@ -589,13 +611,15 @@ class Function:
                     if retraced:        # TensorFlow traces on with variable creation refused
                         self._refuses_variables = True
                 elif entry is None:         # a later trace: TensorFlow refuses the variables user code makes
-                    with later_trace(getattr(self, '_refuses_variables', False)) as later:
+                    with later_trace(self._refuses_variables) as later:
                         result = self._python_function(*args, **kwargs)
                 else:
                     result = self._python_function(*args, **kwargs)
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
                 raise asserts.error from None
+            if (first is not None and not self._second_trace) or (later is not None and later.created):
+                self._trace_raised(first, later, error)
             end = graph_end_of_sequence(error, self._python_function, self._name, call_site()) \
                 if isinstance(error, StopIteration) else None
             if end is not None:     # a dataset iterator ran out: the graph's OutOfRangeError
@@ -609,8 +633,11 @@ class Function:
         finally:
             trace_seed_reads.OPEN.pop()     # (a stack: a nested trace has closed its own)
             trace_tensor_reads.OPEN.pop()
-        if later is not None and later.created:     # (TensorFlow's check after such a trace)
+        if later is not None and later.created:     # (TensorFlow's check after such a trace, which it keeps)
+            self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
+            self._retire_traces()
             self._refuses_variables = True
+            self._returns_none = self._first_failed     # (no config for later calls was ever made)
             raise ValueError(NON_FIRST_CALL)
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
@@ -658,6 +685,19 @@ class Function:
         if entry.run_error is not None and (caller is not None or graph_missing_kernels.runs_graph()):
             raise graph_missing_kernels.raised(entry.run_error)     # (the trace is made: its graph's run fails)
         return result
+
+    def _trace_raised(self, first, later, error):
+        """TensorFlow's state after the first trace (``first``) or a later one that created variables
+        (``later``) raised ``error`` (failed_first_trace.py)."""
+        if not failed_first_trace.raised_while_tracing(graph_side(error)):
+            return      # (a kernel's error: TensorFlow's trace succeeded, its graph's run failed)
+        if first is not None:
+            self._returns_none = bool(first.made)
+            self._first_failed = not first.made
+            return
+        self._retire_traces()
+        self._refuses_variables = True
+        self._returns_none = self._first_failed
 
     def _symbolic_names(self, args, kwargs, key=None, spec_names=None):
         """id(tensor) -> (parameter name, traced shape, dtype name) for the tensors passed directly
@@ -750,6 +790,8 @@ class Function:
 
     def _concrete(self, args, kwargs, by_user):
         """get_concrete_function's trace; ``by_user``: the program asked (TF traces then, this runs it now)."""
+        if self._returns_none:          # (TensorFlow's dataclasses.replace of the config never made)
+            raise TypeError(failed_first_trace.CONCRETE_REFUSAL)
         if self._binder.input_signature is not None:
             if not args and not kwargs:
                 args = self._binder.input_signature

@@ -124,3 +124,11 @@ def made_in_first_trace(variable, depth=1):
         steps.append((frame.f_code, frame.f_lineno))
         frame = frame.f_back
     FIRST[-1].made.append((weakref.ref(variable), steps[::-1]))
+
+
+def never_made(variables):
+    """``variables``, which tapeflow made ahead and dropped where TensorFlow's build stops before making them
+    (Adafactor's slots, optim/slots.py), are not the running first traces' own."""
+    gone = {id(v) for v in variables}
+    for trace in FIRST:
+        trace.made = [(ref, at) for ref, at in trace.made if id(ref()) not in gone]

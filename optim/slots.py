@@ -6,7 +6,7 @@ weights never share state. ``variables`` lists every state Variable in
 creation order (iteration count and learning rate first), which for a first
 ``build`` is the order Keras 3 gives ``optimizer.variables``.
 """
-from framework import backend
+from framework import backend, later_trace_variables
 from framework.variable import Variable
 
 from .keras_cast import keras_cast
@@ -76,6 +76,7 @@ class SlotStore:
         slots = self._slots.get(variable, {})
         gone = [slots.pop(name) for name in names if name in slots]
         self.variables = [v for v in self.variables if not any(v is g for g in gone)]
+        later_trace_variables.never_made(gone)      # (a tf.function's first trace did not make them)
 
     def get(self, variable, name):
         slots = self._slots.get(variable, {})
