@@ -17,7 +17,7 @@ from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
     shape_to_last, to_first, to_last
 from .convolution import _output_length, check_groups, check_input_groups, filter_count, \
-    kernel_rank_error, refuse_empty_output, refuse_strided_dilation
+    kernel_rank_error, refuse_empty_output, refuse_empty_result, refuse_strided_dilation
 from .activations import apply_activation
 from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
@@ -103,6 +103,7 @@ class Conv1D(KernelOptions, Layer):
             x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
         else:
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
+        refuse_empty_result(inputs, x)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
             if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding

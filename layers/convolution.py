@@ -194,11 +194,9 @@ class Conv2D(KernelOptions, Layer):
 def refuse_empty_output(layer, given_shape, spatial_sizes):
     """Keras 3's build-time check (its compute_conv_output_shape): a window larger than the input leaves
     no output, refused at build, in Keras's words (its dilation_rate prints as a numpy array). Keras checks
-    'valid' padding only: 'same' takes an empty spatial axis and gives an empty output. Still refused here:
-    'causal' (Keras's call refuses it, as 'The convolution operation resulted in an empty output. ...') and
-    separable layers (their pointwise VALID convolution meets conv2d's refusal of a window that leaves no
-    rows, which TF's kernel sizes as 0)."""
-    if layer.padding == 'same' and not hasattr(layer, 'pointwise_initializer'):
+    'valid' padding only: 'same' takes an empty spatial axis and gives an empty output, and Conv1D's
+    'causal' one reaches its call (refuse_empty_result)."""
+    if layer.padding != 'valid':
         return
     if any(length is not None and length <= 0 for length in (
             _output_length(d, (k - 1) * r + 1, s, layer.padding)
@@ -210,6 +208,15 @@ def refuse_empty_output(layer, given_shape, spatial_sizes):
         raise ValueError('Computed output size would be zero or negative. Received `inputs shape=%s`, `kernel '
                          'shape=%s`, `dilation_rate=%s`, `strides=%s`, `padding=%s`.'
                          % (given_shape, kernel_shape, np.array(layer.dilation_rate), layer.strides, layer.padding))
+
+
+def refuse_empty_result(inputs, result):
+    """Keras 3's TF backend conv: a result without elements from an input with some (Conv1D's causal
+    padding of an empty axis leaves its VALID window no rows) is a ValueError at call."""
+    if result._data.size == 0 and inputs._data.size != 0:
+        raise ValueError('The convolution operation resulted in an empty output. Output shape: %s. This can happen '
+                         'if the input is too small for the given kernel size, strides, dilation rate, and padding '
+                         'mode. Please check the input shape and convolution parameters.' % (tuple(result.shape),))
 
 
 def _output_length(size, window, stride, padding):

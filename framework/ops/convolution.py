@@ -68,6 +68,10 @@ def _padding(size, k, stride, padding, op):
                                    % (op, k, size), (size, k, stride))
             if op == 'dilation2d' and error.tf_size() < 0:      # TF's Dilation2D kernel
                 raise negative_size_error(('Dilation2D', None), error.tf_size(), *error.sizes, note=error.args[0])
+            if error.tf_size() == 0 and not _graph_refuses():
+                # TF's GetWindowedOutputSize, (size - window + stride) / stride truncated in C, is 0 here: its
+                # kernels give an empty output (tf.nn.conv1d of (2, 2, 3) by a window of 3: (2, 0, 2))
+                return 0, 0, 0
             raise error
         return out, 0, 0
     if padding == 'SAME':
@@ -75,6 +79,14 @@ def _padding(size, k, stride, padding, op):
         total = max((out - 1) * stride + k - size, 0)
         return out, total // 2, total - total // 2
     raise InvalidArgumentError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
+
+
+def _graph_refuses():
+    """Whether TF would build a graph here (a tf.function's trace, a Keras step): its shape inference refuses
+    any VALID window longer than the input ("Negative dimension size caused by subtracting 3 from 2"), so the
+    kernel's refusal stands for the naming hook to word (graph_conv_errors)."""
+    from ..eager_graph_names import inside_function
+    return inside_function()
 
 
 class _Geometry:
