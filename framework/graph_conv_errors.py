@@ -1,8 +1,8 @@
-"""tf.nn.conv2d's operands refused by TensorFlow's graph in a trace (the naming hook swaps the
-graph's ValueError in for tapeflow's kernel error: graph_shape_errors.py). Read off TF 2.21
-(notes/progs/graphops14/v1.py, notes/progs/graphops15/n2.py). Conv2D's shape function checks, in
-this order: both operands of rank 4; the input's depth a multiple of the filter's input depth; the
-output depth a multiple of the groups that makes; then each spatial length, where VALID (and
+"""tf.nn.conv2d's operands (and tf.nn's pools' windows: pool_error) refused by TensorFlow's graph in a
+trace (the naming hook swaps the graph's ValueError in for tapeflow's kernel error: graph_shape_errors.py).
+Read off TF 2.21 (notes/progs/graphops14/v1.py, notes/progs/graphops15/n2.py). Conv2D's shape function
+checks, in this order: both operands of rank 4; the input's depth a multiple of the filter's input depth;
+the output depth a multiple of the groups that makes; then each spatial length, where VALID (and
 EXPLICIT) padding subtracts the dilated window ("Negative dimension size caused by subtracting 5
 from 4"). The node shows every attribute, strides and dilations as 4-lists. Lengths the trace
 leaves open are not checked (TensorFlow's kernel fails at run time, as tapeflow's does).
@@ -37,6 +37,63 @@ def conv_error(error, parameters, unique, prefix):
                 problem, node, dtype, _list(dilations), _list(explicit), padding, _list(strides), x_entry[0], f_name,
                 graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape)))
     return graph_shape_errors.refusal(error, text)
+
+
+# the scope tf.nn's pool API opens, by its row (graph_op_names) and spatial rank: tf.nn.max_pool / avg_pool (rows
+# 'MaxPool2d' / 'AvgPool') open the scope of the pool of their input's rank
+_POOL_SCOPES = {('MaxPool2d', 1): 'MaxPool1d', ('MaxPool2d', 2): 'MaxPool2d', ('MaxPool2d', 3): 'MaxPool3D',
+                ('MaxPool1d/Squeeze', 1): 'MaxPool1d', ('MaxPool3D', 3): 'MaxPool3D', ('AvgPool2D', 2): 'AvgPool2D',
+                ('AvgPool', 1): 'AvgPool1D', ('AvgPool', 2): 'AvgPool', ('AvgPool', 3): 'AvgPool3D',
+                ('AvgPool1D/Squeeze', 1): 'AvgPool1D', ('AvgPool3D', 3): 'AvgPool3D'}
+
+
+def pool_error(error, name, parameters, unique, prefix):
+    """The pooling op's graph ValueError for a VALID window longer than a length the trace knows (TF 2.21's
+    shape function subtracts the window whatever the stride: "Negative dimension size caused by subtracting
+    2 from 1", where the eager kernel gives an empty output), or None. A 1-D pool runs the 2-D op on its
+    input expanded at axis 1 inside the API's scope ('MaxPool1d/ExpandDims'); the node shows ksize and
+    strides as 4-lists (5 for 3-D pools). Channels-first layouts and explicit padding are not measured."""
+    x = parameters.get('input')
+    if not isinstance(x, Tensor) or isinstance(x, Variable) or parameters.get('padding') != 'VALID' \
+            or parameters.get('data_format') not in (None, 'NWC', 'NHWC', 'NDHWC'):
+        return None
+    dtype = graph_shape_errors.DT_NAMES.get(x._data.dtype.name)
+    entry = trace_names.entry_of(x)
+    rank = x._data.ndim - 2
+    scope = _POOL_SCOPES.get((name, rank))
+    ksize, strides = _window_attr(parameters.get('ksize'), rank), _window_attr(parameters.get('strides'), rank)
+    if dtype is None or scope is None or entry is None or entry[1] is None or len(entry[1]) != rank + 2 \
+            or None in (ksize, strides):
+        return None
+    op_type = ('MaxPool' if scope.startswith('Max') else 'AvgPool') + ('3D' if rank == 3 else '')
+    attrs = 'data_format="NDHWC", ' if rank == 3 else 'data_format="NHWC", explicit_paddings=[], ' \
+        if op_type == 'MaxPool' else 'data_format="NHWC", '
+    shape = tuple(entry[1])
+    problem = next(('Negative dimension size caused by subtracting %d from %d' % (k, n)
+                    for n, k in zip(shape[1:-1], ksize[1:-1]) if n is not None and n < k), None)
+    if problem is None:
+        return None
+    node = graph_shape_errors.node_name(parameters, scope, unique, prefix)
+    source = entry[0]
+    if rank == 1:       # (the 2-D op over the input expanded at axis 1)
+        source, shape, ksize, strides = node + '/ExpandDims', shape[:1] + (1,) + shape[1:], [1] + ksize, [1] + strides
+    text = ("%s for '{{node %s}} = %s[T=%s, %sksize=%s, padding=\"VALID\", strides=%s](%s)' with input shapes: [%s]."
+            % (problem, node, op_type, dtype, attrs, _list(ksize), _list(strides), source,
+               graph_shape_errors.dims_text(shape)))
+    return graph_shape_errors.refusal(error, text)
+
+
+def _window_attr(value, rank):
+    """A pool's ksize / strides as its op's attribute, rank + 2 entries (None: a form not measured)."""
+    if type(value) is int:
+        value = [value]
+    if type(value) not in (list, tuple) or not all(type(v) is int for v in value):
+        return None
+    if len(value) == 1:
+        return [1] + list(value) * rank + [1]
+    if len(value) == rank:
+        return [1] + list(value) + [1]
+    return list(value) if len(value) == rank + 2 else None
 
 
 def _problem(x_shape, f_shape, dilations, padding, explicit):

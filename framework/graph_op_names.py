@@ -142,6 +142,16 @@ ROWS = (
     ('BiasAdd', 'same', 'nn.bias_add'),
     ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_op_shapes._conv; errors: graph_conv_errors)
     ('conv1d/Squeeze', 'conv', 'nn.conv1d'),
+    # pooling (traced shapes: traced_op_shapes._pooled; errors: graph_conv_errors.pool_error; TF 2.21,
+    # notes/progs/gradfuzz27/p1.py, p2.py): tf.nn.max_pool2d opens the scope 'MaxPool2d', avg_pool2d 'AvgPool2D'
+    # (tf.nn.max_pool / avg_pool open the scope of the pool of their input's rank: 'MaxPool1d', 'AvgPool', ...)
+    ('MaxPool2d', 'pool', 'nn.max_pool2d', 'nn.max_pool'),
+    ('AvgPool2D', 'pool', 'nn.avg_pool2d'),
+    ('AvgPool', 'pool', 'nn.avg_pool'),
+    ('MaxPool3D', 'pool', 'nn.max_pool3d'),
+    ('AvgPool3D', 'pool', 'nn.avg_pool3d'),
+    ('MaxPool1d/Squeeze', 'pool', 'nn.max_pool1d'),
+    ('AvgPool1D/Squeeze', 'pool', 'nn.avg_pool1d'),
     ('StopGradient', 'same', 'stop_gradient'),
     ('TensorScatterUpdate', 'same', 'tensor_scatter_nd_update'),
     ('dropout/SelectV2', 'same', 'nn.dropout'),
@@ -612,7 +622,12 @@ def variant(name, parameters, result):
         return 'Reshape,Reshape,concat'     # (keras.ops.append flattens both first)
     if name == 'Repeat/Reshape_1' and keras_op_variants.is_keras_call(parameters) and parameters.get('axis') is None:
         return 'Reshape,' + name        # (keras.ops.repeat flattens x first)
-    if name == 'conv1d/Squeeze' and parameters.get('name'):
+    if name in ('MaxPool2d', 'AvgPool') and getattr(result, 'ndim', 4) != 4:      # tf.nn.max_pool / avg_pool
+        name = {('MaxPool2d', 3): 'MaxPool1d/Squeeze', ('MaxPool2d', 5): 'MaxPool3D',
+                ('AvgPool', 3): 'AvgPool1D/Squeeze', ('AvgPool', 5): 'AvgPool3D'}.get((name, result.ndim))
+        if name is None:
+            return None
+    if name in ('conv1d/Squeeze', 'MaxPool1d/Squeeze', 'AvgPool1D/Squeeze') and parameters.get('name'):
         return None             # (TF opens the given name as the scope, 'cc/Squeeze'; the naming gives 'cc')
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
         plain = not parameters['negative_slope'] and parameters.get('threshold') in (0, 0.0, None)

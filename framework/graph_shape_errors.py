@@ -16,7 +16,7 @@ TF 2.21 (/work/notes/progs/me17/g1-g9.py). Other ops' shape functions live besid
 graph_list_errors (concat, stack), graph_matmul_errors (transposes, BatchMatMulV2), graph_axis_errors
 (reduce_*, expand_dims, squeeze, transpose, tile), graph_split_errors (split, broadcast_to),
 graph_gather_errors, graph_einsum_errors, graph_xent_errors (softmax_cross_entropy_with_logits),
-graph_conv_errors (tf.nn.conv2d).
+graph_conv_errors (tf.nn.conv2d, tf.nn's max / avg pools).
 """
 import re
 
@@ -55,6 +55,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return graph_einsum_errors.einsum_error(error, parameters, unique, prefix)
     if name == 'softmax_cross_entropy_with_logits/Reshape_2':
         return graph_xent_errors.xent_error(error, parameters, unique, prefix)
+    if rule == 'pool':
+        return graph_conv_errors.pool_error(error, name, parameters, unique, prefix)
     if '/' in name:
         return None
     if rule == 'conv':

@@ -620,6 +620,18 @@ def _conv(parameters, shapes, result):
     return tuple(None if shape[i] is None else out[i] for i in range(rank - 1)) + (kernel[-1],)
 
 
+def _pooled(parameters, shapes, result):
+    """tf.nn's max / avg pools (channels last): each length open where the input's is, the depth the
+    input's (TF 2.21: max_pool2d of a (None, None, None, 3) input is (None, None, None, 3))."""
+    x = parameters.get('input')
+    shape = _traced(x, True) if isinstance(x, Tensor) else None
+    rank = result._data.ndim
+    if shape is None or len(shape) != rank or parameters.get('data_format') not in (None, 'NWC', 'NHWC', 'NDHWC'):
+        return None
+    out = tuple(result._data.shape)
+    return tuple(None if shape[i] is None else out[i] for i in range(rank))
+
+
 def _frames(parameters, shapes, result):
     """tf.signal.frame / stft: the framed axis becomes (frames, frame_length), or for stft
     (frames, fft_length // 2 + 1) last; the count of frames is open where the framed length is
@@ -1004,7 +1016,8 @@ _RULES = {
     'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved, 'rotated': _rotated,
     'cumulative': _cumulative, 'along': lambda p, s, r: keras_take_along_names.output_shape(p),
     'median': lambda p, s, r: keras_median_names.output_shape(p, s),
-    'conv': _conv, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale, 'resized': _resized,
+    'conv': _conv, 'pool': _pooled, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale,
+    'resized': _resized,
     'cropped': _cropped, 'bitcast': _bitcast, 'polynomial': _polynomial, 'matrix_trace': _matrix_trace, 'diagonal_matrix': _diagonal_matrix,
     'matrix_diagonal': _matrix_diagonal, 'array_stack': lambda p, s, r: _array_stack(p, r),
     'array_read': lambda p, s, r: _array_element(p, r), 'array_concat': lambda p, s, r: _array_concat(p),

@@ -13,11 +13,12 @@ from .operands import ACTIVE, record
 
 
 def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None, empty_input=False,
-                           dtype=None):
+                           dtype=None, pooled=None):
     """The output's spatial sizes when VALID ``kind`` ('max' / 'avg' / 'argmax') pooling leaves it empty,
     else None (every window fits, or SAME padding). ``empty_input``: the input has no element
     (a zero batch, channel or spatial size), which TF's max pool returns at once, empty. ``dtype``: the
-    input's, which picks the kernel that words a negative size (oneDNN's AvgPool for float32).
+    input's, which picks the kernel that words a negative size (oneDNN's AvgPool for float32). ``pooled``:
+    the input tensor, whose lengths a running trace may know (see refuse_in_graph).
 
     Raises:
         InvalidArgumentError: an axis whose size would be negative.
@@ -38,6 +39,7 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
         sizes.append(size)
     if min(sizes) > 0:
         return None
+    refuse_in_graph(pooled, spatial, kernel, dilations, op)
     if kind in ('max', 'argmax') and not onednn_policy.enabled():
         # TF 2.21's own MaxPool / MaxPool3D / MaxPoolWithArgmax kernels, where oneDNN is off (this AMD EPYC: every
         # dtype), answer with the empty output (MaxPooling2D(5) of (1, 3, 3, 1) is (1, 0, 0, 1)); its gradient is
@@ -56,6 +58,22 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
                                error_class=AbortedError)
         raise AbortedError(note)
     return tuple(sizes)
+
+
+def refuse_in_graph(pooled, spatial, kernel, dilations, op):
+    """In a trace that knows a length of ``pooled`` shorter than its VALID window, TF's graph refuses the op
+    ("Negative dimension size caused by subtracting 2 from 1"), where its kernel would give an empty output:
+    raised as an InvalidArgumentError that the naming hook words as the graph's (graph_conv_errors.pool_error).
+    Lengths the trace leaves open (and tensors it does not know) pool to the empty output, as TF's kernel
+    does at run time."""
+    from .. import trace_names
+    entry = trace_names.entry_of(pooled) if pooled is not None else None
+    if entry is None or entry[1] is None or len(entry[1]) != len(spatial) + 2:
+        return
+    for length, n, k, d in zip(entry[1][1:-1], spatial, kernel, dilations):
+        if length is not None and n < (k - 1) * d + 1:
+            raise InvalidArgumentError('%s: a window of %d does not fit an input of %d with VALID padding'
+                                       % (op, (k - 1) * d + 1, n))
 
 
 def negative_size_error(kernel, size, input_size, window, stride, note):

@@ -43,7 +43,7 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
         _refuse_stride_as_kernel(strides, rank, kind, x, op)
         raise
     empty = empty_valid_pool_sizes(tuple(x.shape[1:-1]), *windows[:2], mode, op, kind, windows[2],
-                                   empty_input=x._data.size == 0, dtype=dtype)
+                                   empty_input=x._data.size == 0, dtype=dtype, pooled=x)
     return x, empty if empty is not None else WindowGeometry(x.shape, *windows, mode, op)
 
 
