@@ -13,7 +13,7 @@ from ..tensor import Tensor
 from ..tape import array_rule
 from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, eigen_avx2_conv,
                eigen_conv_backprop_input, eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input,
-               float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
+               eigen_max_pool_nan, float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
@@ -470,17 +470,20 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
         # a window's first maximum stays, as in TF's kernels (-0.0 before +0.0 pools to -0.0): numpy's
         # maximum hands back its second operand on ties
         xp.maximum(padded[geo.window_slice(*offset)], best, out=best)
+    nans = eigen_max_pool_nan.met(best)         # (TF's own kernel skips them)
+    if nans:
+        best = eigen_max_pool_nan.pooled([padded[geo.window_slice(*o)] for o in offsets], _lowest(xp, a.dtype))
     out = Tensor(best)
     if ACTIVE:
         # a traced step's MaxPoolGrad is oneDNN's (explicit paddings keep TF's Eigen kernel)
         onednn = (geo.overlapping() and graph_rewrites.GATE[0] and graph_rewrites.tracing()
-                  and not explicit and onednn_max_pool_grad.applies(a, geo))
+                  and not explicit and onednn_max_pool_grad.applies(a, geo)) and not nans
 
         def grad_array(g, y, x):
-            return _to_windows(g, _first_maxima(y, x, geo), geo, onednn)
+            return _to_windows(g, _first_maxima(y, x, geo, nans), geo, onednn)
 
         def grad(g, y, x):
-            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo, x, onednn)
+            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo, nans), geo, x, onednn)
         if a.dtype.kind == 'f' or a.dtype.kind == 'V':      # (bfloat16 is numpy kind 'V'; integers: no gradient)
             record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
     return out
@@ -494,12 +497,18 @@ def _lowest(xp, dtype):
     return (xp.finfo if dtype.kind == 'f' else xp.iinfo)(dtype).min
 
 
-def _first_maxima(pooled, a, geo):
+def _first_maxima(pooled, a, geo, nans=False):
     """Per window offset, a boolean (N, OH, OW, C) mask of the windows whose
     maximum is first found at that offset (in the window's row-major order, as
-    TensorFlow's MaxPoolGrad): a tie, as among relu's zeros, goes to the earliest."""
+    TensorFlow's MaxPoolGrad): a tie, as among relu's zeros, goes to the earliest.
+    ``nans``: the input holds NaNs, which TF's own MaxPoolGrad passes over (eigen_max_pool_nan)."""
     xp = backend.array_module(a)
     padded = geo.pad(a, fill=_lowest(xp, a.dtype))
+    if nans:
+        windows = [padded[geo.window_slice(*o)] for o in geo.offsets()]
+        inside = geo.pad(xp.ones((1,) + a.shape[1:3] + (1,), bool), fill=False) if padded is not a else None
+        return eigen_max_pool_nan.argmax_hits(windows, None if inside is None else
+                                              [inside[geo.window_slice(*o)] for o in geo.offsets()])
     hits, taken = [], None
     for offset in geo.offsets():
         hit = padded[geo.window_slice(*offset)] == pooled

@@ -11,7 +11,7 @@ from .. import backend, dtypes
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
 from .eigen_same_windows import shifted_geometry, window_shifts
-from . import float_kernels, pool_gradient_order
+from . import eigen_max_pool_nan, float_kernels, pool_gradient_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -142,18 +142,28 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
         # TF's kernels keep a window's first maximum (a later value replaces it only when greater), so
         # -0.0 before +0.0 pools to -0.0; numpy's maximum hands back its second operand on ties
         xp.maximum(part, best, out=best)
+    nans = len(geo.kernel) < 3 and eigen_max_pool_nan.met(best)     # (TF's own MaxPool skips them; MaxPool3D not)
+    if nans:
+        best = eigen_max_pool_nan.pooled(slices, fill)
     out = Tensor(best)
     if ACTIVE:
-        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, _maxima(slices, best, geo), None, x),))
+        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, _maxima(slices, best, geo, nans), None, x),))
     return out
 
 
-def _maxima(slices, best, geo):
+def _maxima(slices, best, geo, nans=False):
     """Per window offset, 1 where the window's element there takes the window's gradient, else 0.
-    TF's MaxPoolGrad (1-D, 2-D) gives it to the window's first maximal element in row-major order;
+    TF's MaxPoolGrad (1-D, 2-D) gives it to the window's first maximal element in row-major order (``nans``:
+    NaN inputs, passed over as its own kernel does: eigen_max_pool_nan);
     MaxPool3DGrad to every element within 1e-5 of the maximum (ties and near-ties: all of a window of
     relu zeros)."""
     xp = backend.array_module(best)
+    if nans:
+        inside = geo.pad(xp.ones((1,) + geo.shape[1:-1] + (1,), bool), fill=False) \
+            if any(p != (0, 0) for p in geo.pads) else None
+        hits = eigen_max_pool_nan.argmax_hits(slices, None if inside is None else
+                                              [inside[geo.window_slice(o)] for o in geo.offsets()])
+        return [hit.astype(best.dtype) for hit in hits]
     if len(geo.kernel) == 3:
         near = xp.asarray(1e-5, best.dtype)
         return [(xp.abs(part - best) < near).astype(best.dtype) for part in slices]
