@@ -37,6 +37,8 @@ FORMAT = 'tapeflow-checkpoint-1'
 # TensorFlow's dtype of opaque values (a tf.data iterator's state), which tapeflow keeps as raw bytes;
 # not registered among tapeflow's dtypes, since no tensor of it is ever made.
 _VARIANT = dtypes.DType._make('variant', np.dtype('object'))
+# the DataType enum's names (types.proto) that are not DT_ and the dtype's name in capitals
+_ENUM_NAMES = {'float32': 'FLOAT', 'float64': 'DOUBLE', 'float16': 'HALF'}
 
 
 class CheckpointFormatError(ValueError):
@@ -203,6 +205,14 @@ class CheckpointReader:
         return {key: dtypes.string if key == GRAPH_KEY else
                 _VARIANT if self._entries[key]['dtype'] == 'variant' else dtypes.as_dtype(self._entries[key]['dtype'])
                 for key in self._keys()}
+
+    def debug_string(self):
+        """TF 2.21's CheckpointReader.debug_string(): a line per key, in sorted order, b'<key> (<DataType>)
+        [<dims>]\n', the DataType as its proto enum names it (DT_FLOAT, DT_DOUBLE, DT_HALF, DT_INT64, ...)."""
+        shapes, kinds = self.get_variable_to_shape_map(), self.get_variable_to_dtype_map()
+        return ''.join('%s (DT_%s) [%s]\n' % (key, _ENUM_NAMES.get(kinds[key].name, kinds[key].name.upper()),
+                                              ','.join(str(d) for d in shapes[key]))
+                       for key in sorted(shapes)).encode()
 
     def values(self):
         """Every saved value, by key (without the object graph)."""
