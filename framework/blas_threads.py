@@ -21,7 +21,8 @@ import os
 import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
-from .half_products import half_product
+from . import onednn_policy
+from .half_products import half_product, rounded_like_matmul
 
 # OpenBLAS itself runs products below SMP_THRESHOLD_MIN * GEMM_MULTITHREAD_THRESHOLD
 # (65536 * 4) multiply-adds on one thread: nothing to do for them.
@@ -90,6 +91,8 @@ def _rounded(out, a):
     """``out`` in ``a``'s dtype: ml_dtypes' bfloat16 product comes out in float32, and TensorFlow
     rounds it back to bfloat16."""
     if type(out) is np.ndarray and out.dtype is not a.dtype and a.dtype.kind == 'V':
+        if onednn_policy.eigen_avx2():     # (TF's Eigen BatchMatMul truncates there: half_products.py)
+            return rounded_like_matmul(out, a.dtype)
         return out.astype(a.dtype)      # (cupy has no bfloat16)
     return out
 

@@ -15,6 +15,7 @@ from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .weight_paths import weight_path
 from .integer_inputs import promoted
+from .wider_inputs import cast_all, wider_dtype
 from .layer import PLAIN_CALLS, Layer
 from .silu_fusion import fuses_in_user_step
 from .own_variables import check_own_variable_count
@@ -139,6 +140,9 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
         if type(inputs) is SparseTensor:      # a keras.Input(sparse=True) batch, as Keras's TF backend takes it
             return self._call_on_sparse(inputs)
         if inputs._data.dtype is not kernel._data.dtype:
+            wider = wider_dtype(inputs, kernel)
+            if wider is not None:       # a direct call on wider floats computes in them (wider_inputs.py)
+                return self._call_in(wider, inputs)
             inputs = promoted(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
         activation = self.activation
         if activation is activations.linear or activation is None:     # None: reset after construction
@@ -173,6 +177,12 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
             # predict / evaluate: TF fuses silu and mish too where no gradient reads x @ kernel + bias
             return fused_without_tape(name, affine(inputs, kernel, self.bias), activation, (inputs, kernel, self.bias))
         return activation(affine(inputs, kernel, self.bias))
+
+    def _call_in(self, dtype, inputs):
+        """Keras's call as written (matmul, bias add, activation), with every operand cast to ``dtype``."""
+        inputs, kernel, bias = cast_all(dtype, inputs, self.kernel, self.bias)
+        outputs = affine(inputs, kernel, bias)
+        return outputs if self.activation is None else self.activation(outputs)
 
     def _onednn_fuses(self):
         """Whether TensorFlow runs this call's MatMul + bias Add + activation as one oneDNN kernel

@@ -182,6 +182,12 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
     return rows_matmul(xa, xb)
 
 
+def float32_product(a, b):
+    """``a @ b`` of 2-D float32 numpy arrays, summed as TF's float32 MatMul sums that shape on this CPU
+    (the 16-bit products of half_products.py widen to it)."""
+    return _matmul_array(np, a, b)
+
+
 def _matmul_rule(transpose_a, transpose_b):
     """A gradient rule's array form: the raw ``matmul`` of two arrays with these transposes."""
     return lambda x, y: _matmul_array(backend.array_module(x), x, y, transpose_a, transpose_b)
