@@ -7,6 +7,8 @@ or None where the call's ops were not measured (the result keeps printing its va
 integer inputs first where the TF op takes floats only (a 'Cast' before the list), and converts
 Python lists to constants ('Const'), so those count in the graph's later names too.
 """
+import numpy as np
+
 from .tensor import Tensor
 
 VARIANTS = {}       # graph_op_names row name -> the function deciding its op list
@@ -354,20 +356,28 @@ def normalized_subscripts(subscripts):
 
 @_decides('einsum/Einsum')
 def _einsum(name, p, result):
-    """ops.einsum of float tensors of one dtype: of two a matmul form (_EINSUM_MATMULS), else tf.einsum's
-    Einsum ops in its scope, one for one or two operands, one per pair contracted for more ('einsum/Einsum_1'
-    for three: TF 2.21, notes/progs/kerasops8/e3.py). Integers (cast to floats and back) and mixed dtypes (a
-    Cast) not named."""
+    """ops.einsum of tensors: of two a matmul form (_EINSUM_MATMULS), else tf.einsum's Einsum ops in its scope,
+    one for one or two operands, one per pair contracted for more ('einsum/Einsum_1' for three: TF 2.21,
+    notes/progs/kerasops8/e3.py). Keras casts each operand not of the compute dtype first (the operands' result
+    dtype, floatx for integers: 'Cast', 'Cast_1', ...) and an integer result back after (its Cast the result: ops
+    'Cast,Cast,MatMul,Cast', 'Cast,Cast,Cast,einsum,Cast' for three int32 operands; notes/progs/kerasops9/ein.py)."""
     subscripts, operands = p.get('subscripts'), p.get('operands') or ()
-    if not isinstance(subscripts, str) or p.get('kwargs') or not operands or not all(
-            isinstance(t, Tensor) and t._data.dtype.kind == 'f' and t.dtype == operands[0].dtype for t in operands):
+    if not isinstance(subscripts, str) or p.get('kwargs') or not operands or not isinstance(result, Tensor) or \
+            not all(isinstance(t, Tensor) and t._data.dtype.kind in 'fiu' for t in operands) or \
+            all(t.dtype.name == 'int8' for t in operands):      # (int8 alone: an int32 MatMul output, not measured)
         return None
     form = normalized_subscripts(subscripts.replace(' ', ''))
     if form in _EINSUM_BY_LENGTHS or not _einsum_shape_known(subscripts, operands):
         return None
-    if len(operands) > 2:
-        return '%s_%d' % (name, len(operands) - 2)
-    return _EINSUM_MATMULS.get(form, name)
+    ops = '%s_%d' % (name, len(operands) - 2) if len(operands) > 2 else _EINSUM_MATMULS.get(form, name)
+    computed = result._data.dtype
+    if computed.kind in 'iu':
+        from .keras.backend import floatx
+        computed = np.dtype(floatx())
+    casts = ['Cast'] * sum(t._data.dtype != computed for t in operands)
+    if computed == result._data.dtype:
+        return ','.join(casts + [ops])
+    return ','.join(casts + [ops.partition('/')[0], 'Cast'])      # (tf.einsum's scope, or the matmul's ops)
 
 
 def _einsum_shape_known(subscripts, operands):
