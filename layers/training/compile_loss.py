@@ -436,8 +436,15 @@ class CompiledLoss:
                     raise _string_weight_error(weight) from None
             if terms is not None:
                 terms.append((_graph_name(index, weight, loss, self._entries), value))
+            elif total is None:
+                # Keras's sum(loss_values) starts from 0: run eagerly, 0 + loss is an op of TF's tape, so the
+                # first output's loss sits one op deeper in its backward queue (backward_order.py) than the
+                # second's, and a tensor read by three heads adds their gradients as (h2 + h1) + h0
+                # (TF 2.21, run_eagerly; (l0 + l1) + l2 gave (h2 + h0) + h1). In a traced step grappler
+                # folds the 0 away and sorts the AddN by name instead (_graph_sum).
+                total = value if graph_rewrites.tracing() else 0 + value
             else:
-                total = value if total is None else total + value
+                total = total + value
         for loss in self._dropped:      # (see _build_stacked)
             self._value(loss, y_true, y_pred, sample_weight, scoped)
         return total if terms is None else _graph_sum(terms)
