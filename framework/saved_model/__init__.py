@@ -23,6 +23,7 @@ import numpy as np
 from .. import backend
 
 from ..atomic_files import atomic_write
+from ..nest import flatten
 from ..function_save_traces import in_save_context, trace_for_save
 from ..train import checkpoint_file
 from ..tf_logging import logger as tensorflow_logger
@@ -33,9 +34,10 @@ from ..train.trackable_view import TrackableGraph, is_layer
 from . import object_pickle
 from .asset import Asset
 from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags and keys)
-from .constants import ASSETS_DIRECTORY
+from .constants import ASSETS_DIRECTORY, SERVING
 from .loaded import LoadedObject
 from .revived_variables import revived
+from . import experimental  # noqa: F401  (tf.saved_model.experimental)
 from .options import LoadOptions, SaveOptions
 from .saved_traces import traced_signatures
 from .signatures import Signature, as_signatures
@@ -77,7 +79,10 @@ def save(obj, export_dir, signatures=None, options=None):
     for signature in signatures.values():
         with in_save_context(signature.function, traced):
             signature.trace_at_save(graph.variables.values())
-    payload = {'format': FORMAT, 'root': obj, 'signatures': signatures, 'traces': traced_signatures(obj)}
+    # (the MetaGraph's tags: TF's 'serve', then SaveOptions' extra_tags; load's ``tags`` must match them)
+    tags = [SERVING] + list(getattr(options, 'extra_tags', None) or [])
+    payload = {'format': FORMAT, 'root': obj, 'signatures': signatures, 'traces': traced_signatures(obj),
+               'tags': tags}
     assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
     os.makedirs(assets_dir, exist_ok=True)
     data, variables = object_pickle.dumps(payload, lambda variable: keys.get(id(variable)), assets_dir)
@@ -121,10 +126,22 @@ def load(export_dir, tags=None, options=None):
         except (pickle.UnpicklingError, AttributeError, ImportError) as err:
             raise OSError('cannot load the SavedModel at %s: %s (the classes and functions it was saved with must '
                           'be importable)' % (export_dir, err)) from None
+    _check_tags(tags, payload.get('tags', [SERVING]), export_dir)
     root = payload['root']
     if is_layer(root):      # TF revives a Keras model's variables as plain tf.Variables named by their paths
         revived(root.variables)
     return LoadedObject(root, payload['signatures'], payload.get('traces'))
+
+
+def _check_tags(tags, saved, export_dir):
+    """TF 2.21's check of load's ``tags`` (a tag, a sequence of them, or a set) against the saved MetaGraph's."""
+    if tags is None:
+        return
+    given = tags if isinstance(tags, set) else flatten(tags)
+    if set(given) != set(saved):
+        raise ValueError("Got an incompatible argument to `tags`: %s. The SavedModel at %s has one MetaGraph with "
+                         "tags %s. You may omit the argument, pass 'None', or pass matching tags."
+                         % (given, export_dir, saved))
 
 
 def contains_saved_model(export_dir):

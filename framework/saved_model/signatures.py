@@ -104,12 +104,18 @@ class Signature(SignatureText, SignatureGraph):
         ``wrapped_name``: the name TF's wrapper takes after the function, where it is not its attribute's.
 
         Raises:
-            ValueError: a tf.function without input_signature.
+            ValueError: neither a tf.function with an input_signature nor a concrete function (TF 2.21's words).
         """
-        if isinstance(function, Function) and function.input_signature is None:
-            raise ValueError('tf.saved_model.save: signature function %s has no input_signature; decorate it with '
-                             'tf.function(input_signature=[tf.TensorSpec(...)]) or pass '
-                             'f.get_concrete_function(tf.TensorSpec(...))' % function.__name__)
+        if not isinstance(function, (Function, ConcreteFunction)) or \
+                (isinstance(function, Function) and function.input_signature is None):
+            error = ValueError('Expected a TensorFlow function for which to generate a signature, but got %s. Only '
+                               '`tf.functions` with an input signature or concrete functions can be used as a '
+                               'signature.' % (function,))
+            if isinstance(function, Function):
+                error.add_note('tf.saved_model.save: signature function %s has no input_signature; decorate it with '
+                               'tf.function(input_signature=[tf.TensorSpec(...)]) or pass '
+                               'f.get_concrete_function(tf.TensorSpec(...))' % function.__name__)
+            raise error
         concrete = function if isinstance(function, ConcreteFunction) else None
         instance, where, function = _locate(function)
         if at is not None:
