@@ -83,6 +83,22 @@ def pool_error(error, name, parameters, unique, prefix):
     return graph_shape_errors.refusal(error, text)
 
 
+def note_layer_pool_refusal(error, row, x, pool_size, strides):
+    """Hang on ``error`` (a pool's refusal of a window longer than a traced length, raised inside one of
+    tapeflow's pooling layers) the graph's ValueError TF 2.21 raises there: Keras's pooling layers call
+    tf.nn.max_pool / avg_pool (``row``: 'MaxPool2d' / 'AvgPool'), in the layer's scope ('{{node
+    max_pooling2d_1/MaxPool2d}}'); the layer's call banner then words it (layers.call_errors)."""
+    from . import traced_ops
+    namer = traced_ops.layer_op_namer()
+    if namer is None or getattr(error, '_graph_error', None) is not None:
+        return
+    parameters = {'input': x, 'ksize': list(pool_size), 'strides': list(strides), 'padding': 'VALID'}
+    refused = pool_error(error, row, parameters, *namer)
+    if refused is not None:
+        refused.graph_refused = True
+        error._graph_error = refused
+
+
 def _window_attr(value, rank):
     """A pool's ksize / strides as its op's attribute, rank + 2 entries (None: a form not measured)."""
     if type(value) is int:

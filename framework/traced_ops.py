@@ -437,6 +437,17 @@ def graph_namer():
     return graph.unique, _layer_scope(graph, trace) + name_scopes.current()
 
 
+def layer_op_namer():
+    """(the graph's namer, the scope prefix) for an op one of tapeflow's own layers adds in the trace running
+    now, whose API call the naming hook does not follow ('max_pooling2d_1/'); None outside a trace."""
+    trace = trace_names.current()
+    graph = _graph_of(trace)
+    if graph is None:
+        return None
+    return graph.unique, scope_prefix(trace) if trace.graph is not None else _layer_scope(graph, trace) + \
+        name_scopes.current()
+
+
 def _layer_scope(graph, trace):
     """The graph scope of the Keras layer whose ``call`` runs now ('sequential_1/dense_1/'), as Keras 3
     opens one per call; '' outside layers (layers.call_context, when the layers package is in use).

@@ -5,6 +5,9 @@ import numpy as np
 
 from framework.ops import avg_pool2d, conv2d, expand_dims, max_pool2d, pad, reduce_mean, reshape
 from framework.ops.convolution_nd import convolution
+from framework.errors import InvalidArgumentError
+from framework.ops.pool_window_sizes import refuse_in_graph
+from framework.graph_conv_errors import note_layer_pool_refusal
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
@@ -148,6 +151,8 @@ class _Pooling1D(Layer):
 
     def call(self, inputs):
         first = self.data_format == 'channels_first'
+        if not first and pooling_padding_for_kernel(self.padding) == 'VALID':
+            _refuse_window_in_graph(self, inputs)
         pooled = type(self)._pool(_as_2d(to_last(inputs) if first else inputs), (1, self.pool_size[0]),
                                   (1, self.strides[0]), pooling_padding_for_kernel(self.padding))
         return to_first(_from_2d(pooled)) if first else _from_2d(pooled)
@@ -168,9 +173,20 @@ class _Pooling1D(Layer):
         return config
 
 
+def _refuse_window_in_graph(layer, inputs):
+    """A trace's refusal of a window longer than the steps it knows, as TF 2.21's graph words it in the layer's
+    scope (the pool itself runs on an added axis, which the trace does not know)."""
+    try:
+        refuse_in_graph(inputs, tuple(inputs.shape[1:2]), layer.pool_size, (1,), type(layer).__name__)
+    except InvalidArgumentError as error:
+        note_layer_pool_refusal(error, layer._graph_row, inputs, layer.pool_size, layer.strides)
+        raise
+
+
 class MaxPooling1D(_Pooling1D):
     """The maximum of each window of pool_size steps (strides default to pool_size)."""
     _pool = staticmethod(max_pool2d)
+    _graph_row = 'MaxPool2d'        # (Keras calls tf.nn.max_pool: graph_conv_errors)
 
     def __init__(self, pool_size=2, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
@@ -180,6 +196,7 @@ class AveragePooling1D(_Pooling1D):
     """The mean of each window of pool_size steps, counting only unpadded steps
     (pool_size has no default, as in Keras 3)."""
     _pool = staticmethod(avg_pool2d)
+    _graph_row = 'AvgPool'          # (Keras calls tf.nn.avg_pool)
 
     def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's

@@ -1,6 +1,7 @@
 """2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones;
 the masked mean over steps GlobalAveragePooling1D uses."""
 from framework.errors import InvalidArgumentError
+from framework.graph_conv_errors import note_layer_pool_refusal
 from framework.keras.ops_math import max as keras_max, mean
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
 
@@ -49,7 +50,11 @@ class _Pooling2D(Layer):
     def call(self, inputs):
         first = self.data_format == 'channels_first'
         padding = pooling_padding_for_kernel(self.padding)
-        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
+        try:
+            y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
+        except InvalidArgumentError as error:       # (in a trace: TF's graph refuses a window too long)
+            note_layer_pool_refusal(error, self._graph_row, inputs, self.pool_size, self.strides)
+            raise
         return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
@@ -72,11 +77,13 @@ class _Pooling2D(Layer):
 class MaxPooling2D(_Pooling2D):
     """The maximum of each pool_size window (strides default to pool_size)."""
     _pool = staticmethod(max_pool2d)
+    _graph_row = 'MaxPool2d'     # (Keras calls tf.nn.max_pool: graph_conv_errors)
 
 
 class AveragePooling2D(_Pooling2D):
     """The mean of each pool_size window, counting only unpadded elements."""
     _pool = staticmethod(avg_pool2d)
+    _graph_row = 'AvgPool'       # (Keras calls tf.nn.avg_pool)
 
     def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # pool_size has no default here, as in Keras 3 (AveragePooling2D() is a TypeError; MaxPooling2D's is 2)

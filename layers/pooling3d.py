@@ -1,6 +1,8 @@
 """3-D pooling layers over (batch, depth, rows, cols, channels): MaxPooling3D,
 AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
 from framework.keras.ops_math import max as keras_max, mean
+from framework.errors import InvalidArgumentError
+from framework.graph_conv_errors import note_layer_pool_refusal
 # tf.nn's, as Keras's TF backend calls: they refuse the dtypes TF has no CPU kernel for (float64, float16)
 from framework.ops.nn_windows import avg_pool3d, max_pool3d
 
@@ -30,7 +32,11 @@ class _Pooling3D(Layer):
     def call(self, inputs):
         first = self.data_format == 'channels_first'
         padding = pooling_padding_for_kernel(self.padding)
-        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
+        try:
+            y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, padding)
+        except InvalidArgumentError as error:       # (in a trace: TF's graph refuses a window too long)
+            note_layer_pool_refusal(error, self._graph_row, inputs, self.pool_size, self.strides)
+            raise
         return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
@@ -52,6 +58,7 @@ class _Pooling3D(Layer):
 class MaxPooling3D(_Pooling3D):
     """The maximum of each pool_size window (strides default to pool_size)."""
     _pool = staticmethod(max_pool3d)
+    _graph_row = 'MaxPool2d'     # (Keras calls tf.nn.max_pool: graph_conv_errors)
 
     def __init__(self, pool_size=(2, 2, 2), strides=None, padding='valid', data_format=None, name=None, **kwargs):
         super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
@@ -60,6 +67,7 @@ class MaxPooling3D(_Pooling3D):
 class AveragePooling3D(_Pooling3D):
     """The mean of each pool_size window, counting only unpadded elements (pool_size has no default, as Keras 3)."""
     _pool = staticmethod(avg_pool3d)
+    _graph_row = 'AvgPool'       # (Keras calls tf.nn.avg_pool)
 
     def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None, **kwargs):
         # its own signature: a call without pool_size is Python's TypeError naming this class, as Keras's
