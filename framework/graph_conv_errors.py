@@ -112,6 +112,49 @@ def _window_attr(value, rank):
     return list(value) if len(value) == rank + 2 else None
 
 
+def conv1d_error(error, parameters, unique, prefix):
+    """tf.nn.conv1d's graph ValueError: TF expands the input at axis 1 and the filters at axis 0 inside the API's
+    scope and adds Conv2D as the scope's own node ('{{node conv1d}} = Conv2D[...](conv1d/ExpandDims,
+    conv1d/ExpandDims_1)' with input shapes: [2,1,2,3], [1,3,3,2]; TF 2.21, notes/progs/gradfuzz27/c1.py);
+    strides and dilations as [1, 1, s, 1]. None where not measured (NCW, variable filters, mixed dtypes)."""
+    x, f = parameters.get('input'), parameters.get('filters')
+    if not isinstance(x, Tensor) or isinstance(x, Variable) or not isinstance(f, Tensor) or isinstance(f, Variable) \
+            or parameters.get('data_format', 'NWC') not in (None, 'NWC') or x._data.dtype != f._data.dtype:
+        return None
+    dtype = graph_shape_errors.DT_NAMES.get(x._data.dtype.name)
+    x_entry, f_entry = trace_names.entry_of(x), trace_names.entry_of(f)
+    stride, dilation = _one(parameters.get('stride')), _one(parameters.get('dilations'))
+    padding = parameters.get('padding')
+    if dtype is None or None in (x_entry, f_entry, stride, dilation) or padding not in ('SAME', 'VALID') \
+            or None in (x_entry[1], f_entry[1]) or len(x_entry[1]) != 3 or len(f_entry[1]) != 3:
+        return None
+    x_shape, f_shape = (x_entry[1][0], 1) + tuple(x_entry[1][1:]), (1,) + tuple(f_entry[1])
+    dilations = [1, 1, dilation, 1]
+    problem = _problem(x_shape, f_shape, dilations, padding, [])
+    if problem is None:
+        return None
+    node = graph_shape_errors.node_name(parameters, 'conv1d', unique, prefix)
+    text = ("%s for '{{node %s}} = Conv2D[T=%s, data_format=\"NHWC\", dilations=%s, explicit_paddings=[], "
+            "padding=\"%s\", strides=%s, use_cudnn_on_gpu=true](%s/ExpandDims, %s/ExpandDims_1)' with input shapes: "
+            "[%s], [%s]." % (problem, node, dtype, _list(dilations), padding, _list([1, 1, stride, 1]), node, node,
+                             graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape)))
+    return graph_shape_errors.refusal(error, text)
+
+
+def _one(value):
+    """conv1d's stride / dilations as one int (an int, [d] or [1, d, 1]; None given: 1), or None: not measured."""
+    if value is None:
+        return 1
+    if type(value) is int:
+        return value
+    if type(value) in (list, tuple) and all(type(v) is int for v in value):
+        if len(value) == 1:
+            return value[0]
+        if len(value) == 3 and value[0] == value[2] == 1:
+            return value[1]
+    return None
+
+
 def _problem(x_shape, f_shape, dilations, padding, explicit):
     """The first of Conv2D's shape checks that the traced shapes fail (None: they pass)."""
     for shape in (x_shape, f_shape):
