@@ -358,13 +358,17 @@ def normalized_subscripts(subscripts):
 def _einsum(name, p, result):
     """ops.einsum of tensors: of two a matmul form (_EINSUM_MATMULS), else tf.einsum's Einsum ops in its scope,
     one for one or two operands, one per pair contracted for more ('einsum/Einsum_1' for three: TF 2.21,
-    notes/progs/kerasops8/e3.py). Keras casts each operand not of the compute dtype first (the operands' result
-    dtype, floatx for integers: 'Cast', 'Cast_1', ...) and an integer result back after (its Cast the result: ops
-    'Cast,Cast,MatMul,Cast', 'Cast,Cast,Cast,einsum,Cast' for three int32 operands; notes/progs/kerasops9/ein.py)."""
+    notes/progs/kerasops8/e3.py). Keras converts NumPy operands first ('Const' each), casts each operand not of the
+    compute dtype (the operands' result dtype, floatx for integers: 'Cast', 'Cast_1', ...) and an integer result
+    back after (its Cast the result: ops 'Cast,Cast,MatMul,Cast', 'Cast,Cast,Cast,einsum,Cast' for three int32
+    operands; notes/progs/kerasops9/ein.py)."""
     subscripts, operands = p.get('subscripts'), p.get('operands') or ()
+    arrays = sum(type(t) is np.ndarray for t in operands)
+    dtypes = [t._data.dtype if isinstance(t, Tensor) else t.dtype for t in operands
+              if isinstance(t, Tensor) or type(t) is np.ndarray]
     if not isinstance(subscripts, str) or p.get('kwargs') or not operands or not isinstance(result, Tensor) or \
-            not all(isinstance(t, Tensor) and t._data.dtype.kind in 'fiu' for t in operands) or \
-            all(t.dtype.name == 'int8' for t in operands):      # (int8 alone: an int32 MatMul output, not measured)
+            len(dtypes) != len(operands) or not all(d.kind in 'fiu' for d in dtypes) or \
+            all(d.name == 'int8' for d in dtypes):      # (int8 alone: an int32 MatMul output, not measured)
         return None
     form = normalized_subscripts(subscripts.replace(' ', ''))
     if form in _EINSUM_BY_LENGTHS or not _einsum_shape_known(subscripts, operands):
@@ -374,7 +378,7 @@ def _einsum(name, p, result):
     if computed.kind in 'iu':
         from .keras.backend import floatx
         computed = np.dtype(floatx())
-    casts = ['Cast'] * sum(t._data.dtype != computed for t in operands)
+    casts = ['Const'] * arrays + ['Cast'] * sum(d != computed for d in dtypes)
     if computed == result._data.dtype:
         return ','.join(casts + [ops])
     return ','.join(casts + [ops.partition('/')[0], 'Cast'])      # (tf.einsum's scope, or the matmul's ops)

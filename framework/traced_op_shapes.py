@@ -115,6 +115,9 @@ def _output_shape(rule, parameters, result, trace):
         return _array_element(parameters, result)
     if rule == 'inner':     # (open even where both inputs' lengths are known: the cond's output)
         return _inner(parameters, [_traced(t, _is_open(trace)) for t in _tensors(parameters)], result)
+    if rule == 'einsum' and not all(isinstance(t, Tensor) for t in parameters.get('operands') or ()):
+        # (NumPy operands: Keras converts each to a constant of its array's shape)
+        return _einsum(parameters, [_input_shape(t, trace) for t in parameters['operands']], result)
     try:
         at_run = _lengths_given_at_run(rule, parameters, trace, result)
     except (TypeError, ValueError, IndexError):     # (arguments the op took but no shape rule reads: unknown)
@@ -712,11 +715,17 @@ def _outer(parameters, shapes, result):
 
 
 def _inner(parameters, shapes, result):
-    """keras.ops.inner of two matrices: x1's rows, then an open length (Keras 3's tf.cond over the ranks leaves
-    x2's rows unknown: TF 2.21 gives (None, None) for two (None, 4), (2, None) for two (2, 4))."""
-    if len(shapes) != 2 or None in shapes or len(shapes[0]) != 2 or len(shapes[1]) != 2:
+    """keras.ops.inner: the shape both branches of Keras 3's tf.cond over the ranks fit, x1 * x2's broadcast and
+    the tensordot's x1[:-1] + x2[:-1], each length where they agree; of two ranks (two vectors, a matrix and a
+    vector) an unknown one. TF 2.21: (None, None) for two (None, 4), (2, None) for two (2, 4), (None, 3, None) for
+    (None, 3, 4) and (3, 4) (notes/progs/kerasops9/inner.py)."""
+    if len(shapes) != 2 or None in shapes or not shapes[0] or not shapes[1]:
         return None
-    return (shapes[0][0], None)
+    a, b = shapes
+    product, dot = _broadcast(parameters, shapes, result), tuple(a[:-1]) + tuple(b[:-1])
+    if len(product) != len(dot):
+        return None
+    return tuple(p if p == d else None for p, d in zip(product, dot))
 
 
 def _segments(parameters, shapes, result):

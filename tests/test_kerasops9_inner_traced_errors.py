@@ -108,3 +108,17 @@ def test_fitting_operands_still_compute():
     assert _traced(lambda x: ops.inner(x, ops.ones((3, 4))))[1].startswith('Tensor("cond/Identity:0"')
     assert ops.inner(np.ones((2, 3, 4), 'float32'), np.ones((2, 4), 'float32')).shape == (2, 3, 2)
     assert float(ops.inner(np.ones((4,), 'float32'), 2.)[0]) == 2.0
+
+
+@pytest.mark.parametrize('shape, other, expected', [
+    # TF 2.21: the cond's output has the shape both branches fit (mul's broadcast, tensordot's x1[:-1] + x2[:-1])
+    ((None, 3, 4), (3, 4), '(None, 3, None)'), ((None, 4), (2, 4), '(None, None)'), ((2, 4), (2, 4), '(2, None)')])
+def test_cond_output_shape(shape, other, expected):
+    assert _traced(lambda x: ops.inner(x, ops.ones(other)), shape) == (
+        'OK', 'Tensor("cond/Identity:0", shape=%s, dtype=float32)' % expected)
+
+
+def test_vector_and_matrix_have_no_shape():
+    # TF 2.21: Tensor("cond/Identity:0", dtype=float32) (the branches' ranks differ)
+    assert _traced(lambda x: ops.inner(x, ops.ones((4,))), (None, 4)) == (
+        'OK', 'Tensor("cond/Identity:0", dtype=float32)')

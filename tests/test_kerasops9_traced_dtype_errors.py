@@ -58,6 +58,12 @@ def _caught(fn, dtype, shape=(None, 4)):
      'bfloat16, float16, float32, float64, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, '
      'uint64'),
     (lambda x: tf.add_n([x, x]), 'bool', (None, 4), 'inputs', _SUMMABLE + ', variant'),
+    (lambda x: tf.argmax(x), 'string', (None, 4), 'input',
+     'float32, float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64, qint8, quint8, '
+     'qint32, qint16, quint16, bool'),
+    (lambda x: keras.ops.argmax(x), 'string', (None, 4), 'input',
+     'float32, float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64, qint8, quint8, '
+     'qint32, qint16, quint16, bool'),
 ])
 def test_traced_op_refuses_dtype_in_graph_words(fn, dtype, shape, parameter, allowed):
     error = _caught(fn, dtype, shape)

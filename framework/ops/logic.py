@@ -176,17 +176,18 @@ def _arg(name, fn):
             x = as_tensor(input, name_)
             if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
                 error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
-                if fast_path(input) and not isinstance(output_type, str):     # TF's fast path: a ' name: ' tail
-                    error = type(error)('%s name: %s' % (error, name or ''))   # (Keras's output_type='int32': none)
+                # TF's fast path: a ' name: ' tail (Keras's output_type='int32': none; a trace's TypeError: none)
+                if fast_path(input) and not isinstance(output_type, str) and isinstance(error, OpError):
+                    error = type(error)('%s name: %s' % (error, name or ''))
                 error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
                                "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
                 raise error
             if name_ == 'argmin' and type(axis) is float and not (fast_path(input) and not isinstance(output_type, str)):
                 # TF's slow path (Keras's output_type='int32', a list input) hands the float to ArgMin itself, whose
                 # registry refuses a float Tidx (the fast path converts it to int32 first: 'Cannot convert 1.0 ...')
-                registry = str(float_kernels.refusal('ArgMin', 'string'))
                 raise noted(InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: "
-                                                 'int32, int64' + registry[registry.index('\n\t; NodeDef'):]),
+                                                 'int32, int64\n\t; NodeDef: {{node ArgMin}}; '
+                                                 + float_kernels._op_text(float_kernels.KERNELS['ArgMin'])),
                             'argmin: axis must be an integer, got %r' % (axis,))
             try:
                 # TF 2.21's axis checks (argmax's Python ones, the kernels' conversion): kernel_scalar_axis.py
