@@ -28,6 +28,18 @@ def held(run=True):
         emit(write)
 
 
+@contextlib.contextmanager
+def released():
+    """Writes made inside come out now, whatever trace holds them: a py_function's Python run inside a
+    dataset's spec read as the first element's real call (peeked_script_calls.py)."""
+    outer = getattr(_local, 'held', None)
+    _local.held = None
+    try:
+        yield
+    finally:
+        _local.held = outer
+
+
 def emit(write):
     """Runs ``write`` (one tf.print's output) now, or once the running trace ends."""
     waiting = getattr(_local, 'held', None)

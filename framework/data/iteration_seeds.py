@@ -117,6 +117,23 @@ def peeking():
         _STATE.peeking = previous
 
 
+@contextlib.contextmanager
+def as_a_real_read():
+    """Inside ``peeking()``: what runs here acts as in a real read of the element (random states move,
+    variable writes stay, prints come out): a py_function's Python, whose call counts as the first
+    element's (peeked_script_calls.py)."""
+    scopes = STATELESS_SCOPES[:]
+    STATELESS_SCOPES[:] = [scope for scope in scopes if not isinstance(scope, _DroppedWrites)]
+    previous = getattr(_STATE, 'peeking', False)
+    _STATE.peeking = False
+    try:
+        with random_state_freeze.thawed(), trace_prints.released():
+            yield
+    finally:
+        _STATE.peeking = previous
+        STATELESS_SCOPES[:] = scopes
+
+
 class _DroppedWrites:
     """Variable writes made while an element is read for a spec (a map function's
     ``counter.assign_add(1)``) go to copies, dropped when the read ends: TensorFlow traces the
