@@ -262,55 +262,6 @@ def _int_attribute(value, what):
     return value
 
 
-@_on_flat_values
-def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
-    """Each string's FarmHash Fingerprint64 modulo ``num_buckets``, int64 (TensorFlow's bucket for it)."""
-    from .string_hashes import fingerprint64
-    buckets = _buckets(num_buckets, 'to_hash_bucket_fast')
-    return _map(lambda s: fingerprint64(s) % buckets, _strings(input, 'to_hash_bucket_fast'), np.int64)
-
-
-@_on_flat_values
-def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
-    """Each string's keyed SipHash-2-4 (``key``: two ints) modulo ``num_buckets``, int64."""
-    from .string_hashes import siphash24
-    buckets = _buckets(num_buckets, 'to_hash_bucket_strong')
-    key = list(key) if isinstance(key, (list, tuple)) else None
-    note = 'to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,)
-    if key is not None and len(key) != 2:       # the kernel's words
-        raise kernel_error('StringToHashBucketStrong', 'Key must have 2 elements', note=note)
-    if key is None or not all(isinstance(k, (int, np.integer)) for k in key):
-        raise ValueError(note)
-    return _map(lambda s: siphash24(s, int(key[0]), int(key[1])) % buckets,
-                _strings(input, 'to_hash_bucket_strong'), np.int64)
-
-
-_HASH_KERNELS = {'to_hash_bucket_fast': ('StringToHashBucketFast', ''),
-                 'to_hash_bucket_strong': ('StringToHashBucketStrong', '; attr=key:list(int)')}
-
-
-def _buckets(num_buckets, op):
-    """``num_buckets`` as TF 2.21 reads the kernel's int attr: its wrapper's ``int(v)`` (2.9 is 2, True 1, a
-    scalar tensor its value; a string, None or a list is its TypeError), a value beyond int64 -1 (the C
-    conversion's overflow value), then the kernel's ``min=1`` check, an InvalidArgumentError."""
-    if isinstance(num_buckets, (str, bytes)):
-        raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,))
-    try:
-        buckets = int(num_buckets)
-    except (TypeError, ValueError):
-        raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,)) from None
-    if not -2 ** 63 <= buckets < 2 ** 63:
-        buckets = -1
-    if buckets < 1:
-        kernel, more_attrs = _HASH_KERNELS[op]
-        error = InvalidArgumentError("Value for attr 'num_buckets' of %d must be at least minimum 1\n\t; NodeDef: "
-                                     "{{node %s}}; Op<name=%s; signature=input:string -> output:int64; attr=num_buckets:"
-                                     "int,min=1%s> [Op:%s]" % (buckets, kernel, kernel, more_attrs, kernel))
-        error.add_note('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
-        raise error
-    return buckets
-
-
 from .strings_unicode import (bytes_split, unicode_decode, unicode_decode_with_offsets, unicode_encode,  # noqa: E402,F401,E501
                               unicode_split, unicode_split_with_offsets, unicode_transcode,
                               unsorted_segment_join)  # (builds on pieces)
@@ -321,3 +272,4 @@ from .strings_script import unicode_script  # noqa: E402,F401
 from .strings_numbers import as_string, to_number  # noqa: E402,F401
 from .strings_substr import substr  # noqa: E402,F401
 from .strings_reduce_join import reduce_join  # noqa: E402,F401
+from .strings_hash_buckets import to_hash_bucket_fast, to_hash_bucket_strong  # noqa: E402,F401

@@ -13,7 +13,7 @@ from .ragged_encoding import encode_ragged
 from .sparse_encoding import encode_sparse
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
-from framework.strings import _buckets as hash_buckets
+from framework.strings_hash_buckets import _buckets as hash_buckets
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 
