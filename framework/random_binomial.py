@@ -9,11 +9,13 @@ import numpy as np
 from . import backend, dtypes, philox_binomial
 from .errors import InvalidArgumentError, kernel_error, noted
 from .tensor import Tensor
+from .tf_python_names import tf_named
 
 STATELESS = 'StatelessRandomBinomial'
 _KERNEL_TYPE_NAMES = {'float16': 'half', 'float32': 'float', 'float64': 'double'}
 
 
+@tf_named('stateless_random_binomial')
 def stateless_binomial(shape, seed, counts, probs, output_dtype='int32', name=None):
     """Binomial(counts, probs) samples of ``shape`` fixed by ``seed`` (two integers)."""
     from .ops.stateless_random import _key_counter

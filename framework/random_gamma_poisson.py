@@ -32,6 +32,7 @@ def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
     return _gamma_result(draws.reshape(shape + alpha.shape), beta, dtype)
 
 
+@tf_named('stateless_random_gamma')
 def stateless_gamma(shape, seed, alpha, beta=None, dtype='float32', name=None):
     """Gamma(alpha, beta) samples of ``shape`` (ending with broadcast(alpha, beta).shape) fixed by ``seed``."""
     from .ops.stateless_random import _key_counter
@@ -62,6 +63,7 @@ def poisson(shape, lam, dtype='float32', seed=None, name=None):
     return Tensor(backend.place(draws.astype(dtype).reshape(shape + rates.shape)))
 
 
+@tf_named('stateless_random_poisson')
 def stateless_poisson(shape, seed, lam, dtype='int32', name=None):
     """Poisson(lam) samples of ``shape`` (ending with lam's shape) fixed by ``seed``."""
     from .ops.stateless_random import _key_counter

@@ -9,6 +9,7 @@ from .composite import CompositeTensor
 from .errors import noted
 from .printing import format_value
 from .tensor import Tensor, constant, convert_to_tensor
+from .tf_python_names import tf_named
 
 _MASK = (1 << 64) - 1
 _M = 0xc6a4a7935bd1e995
@@ -35,6 +36,7 @@ def hash64(data, seed=0xDECAFCAFFE):
     return h ^ (h >> 47)
 
 
+@tf_named('string_to_hash_bucket')
 def to_hash_bucket(string_tensor, num_buckets, name=None):
     """Each string's ``Hash64`` modulo ``num_buckets``, as int64 (TensorFlow's legacy hash; prefer
     ``to_hash_bucket_fast`` in new code, as TensorFlow's docs say)."""
@@ -53,6 +55,7 @@ def to_hash_bucket(string_tensor, num_buckets, name=None):
     return Tensor(np.asarray(flat, np.int64).reshape(t._data.shape))
 
 
+@tf_named('string_format')
 def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa: A001  (TensorFlow's name)
     """A scalar string: ``template`` with each ``placeholder`` replaced by the next input printed as
     ``tf.print`` prints it (``summarize`` entries at each end of every axis; a RaggedTensor as

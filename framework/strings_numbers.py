@@ -5,10 +5,12 @@ from . import backend
 from .errors import InvalidArgumentError, kernel_error
 from .strings import _fast, _make_int, _map, _on_flat_values, _strings
 from .tensor import convert_to_tensor
+from .tf_python_names import tf_named
 
 _NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
 
 
+@tf_named('string_to_number')
 @_on_flat_values
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""

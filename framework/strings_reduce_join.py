@@ -7,8 +7,10 @@ from .errors import OpError, OutOfRangeError, kernel_error
 from .given_op_name import given_name
 from .strings import _strings, _tensor
 from .tensor import Tensor
+from .tf_python_names import tf_named
 
 
+@tf_named('reduce_join_v2')
 def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
     """Join the strings along ``axis`` (all of them when None); a RaggedTensor joins the strings
     each position has (``ragged/string_reduce_join.py``)."""

@@ -7,7 +7,9 @@ from . import backend
 from .errors import InvalidArgumentError, fast_path, kernel_error
 from .strings import _dims, _fast, _on_flat_values, _strings, _tensor
 from .tensor import Tensor
+from .tf_python_names import tf_named
 
+@tf_named('substr_v2')
 @_on_flat_values
 def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
     """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``

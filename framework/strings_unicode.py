@@ -18,6 +18,7 @@ from .strings import _composite_on_flat_values, _on_flat_values, _strings, piece
 from .unicode_attributes import ERRORS as _ERRORS, SIGNATURES as _SIGNATURES, \
     check_attributes as _check_attributes, string_attr as _string_attr
 from .tensor import Tensor, convert_to_tensor
+from .tf_python_names import tf_named
 
 # TensorFlow's encoding names and Python's codecs for them: the only names an output encoding may have
 # (the UnicodeEncode / UnicodeTranscode attr's allowed values, case and all).
@@ -33,6 +34,7 @@ _DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode'
              'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'unicode_transcode': 'UnicodeTranscode'}
 
 
+@tf_named('string_bytes_split')
 @_on_flat_values
 def bytes_split(input, name=None):  # noqa: A002  (TensorFlow's name)
     """The bytes of each string, one string per byte."""

@@ -269,6 +269,7 @@ def _small_int(a):
     return dtype is not None and dtype.kind in 'iu' and dtype.itemsize <= 2
 
 
+@tf_named('div_no_nan')
 @named_errors('divide_no_nan')
 def divide_no_nan(x, y, name=None):
     """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
@@ -360,6 +361,7 @@ def _zero_with_sign_of(out, dx):
     return Tensor(signed.astype(data.dtype, copy=False))
 
 
+@tf_named('neg')
 def negative(x, name=None):
     """-x."""
     try:

@@ -15,6 +15,7 @@ from .indexing import _add_at
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis
 from .shapes import cast, squeeze
 from .graph_input_errors import eager_input_error, fixed_type_mismatch
+from ..tf_python_names import tf_named
 
 
 def _blocked(op, *tensors):
@@ -56,6 +57,7 @@ def _optional_int(value, what, op):
     return int(value)
 
 
+@tf_named('count_nonzero_v2')
 @named_errors('count_nonzero')
 def count_nonzero(input, axis=None, keepdims=None, dtype='int64', name=None):  # noqa: A002
     """The number of non-zero elements (non-empty strings) over ``axis``, as ``dtype``."""
@@ -232,6 +234,7 @@ def _squeezed_pair(labels, predictions):
     return labels, predictions
 
 
+@tf_named('in_top_k_v2')
 @named_errors('in_top_k')
 def in_top_k(targets, predictions, k, name=None):
     """Whether each ``targets[i]`` is among the ``k`` largest of ``predictions[i]``; ties at

@@ -26,6 +26,7 @@ from .index_operands import refuse_out_dtype
 from .type_attributes import type_attribute
 from .. import dtypes
 from .shapes import cast, concat
+from ..tf_python_names import tf_named
 
 Lu = collections.namedtuple('Lu', ['lu', 'p'])
 _LU_SIGNATURE = ('input:T -> lu:T, p:output_idx_type; attr=T:type,allowed=[DT_DOUBLE, DT_FLOAT, DT_HALF, DT_COMPLEX64, '
@@ -154,6 +155,7 @@ def _wide_qr(a):
     return q, concat([r_square, matmul(q, a[..., m:], transpose_a=True)], -1)
 
 
+@tf_named('self_adjoint_eig')
 @named_errors('eigh', passes_name=True)
 def eigh(tensor, name=None):
     """``(e, v)``: the eigenvalues of each self-adjoint matrix in ascending order and its
@@ -175,6 +177,7 @@ def eigh(tensor, name=None):
     return _nan_where_not_finite(a, _decompositions().eigh)
 
 
+@tf_named('self_adjoint_eigvals')
 @named_errors('eigvalsh', passes_name=True)
 def eigvalsh(tensor, name=None):
     """The eigenvalues of each self-adjoint matrix, ascending (eigh's first output)."""

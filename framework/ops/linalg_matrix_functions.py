@@ -27,6 +27,7 @@ from .reductions import reduce_max, reduce_sum
 from .selection import where
 from .unary import abs as _abs
 from .unregistered_gradient import without_gradient
+from ..tf_python_names import tf_named
 
 # Pade numerator coefficients b_0..b_d of exp for the degrees TensorFlow uses.
 _PADE = {
@@ -70,6 +71,7 @@ def _pade(a, degree):
     return matmul(a, odd), even
 
 
+@tf_named('matrix_exponential')
 @named_errors('expm')
 def expm(input, name=None):  # noqa: A002
     """The matrix exponential of each square matrix (TensorFlow's Pade degrees and scaling)."""
@@ -148,6 +150,7 @@ def _sqrtm_by_matrix(host):
     return roots.reshape(host.shape)
 
 
+@tf_named('matrix_square_root')
 @named_errors('sqrtm', passes_name=True)
 def sqrtm(input, name=None):  # noqa: A002
     """The principal square root of each square matrix (no eigenvalue on the closed negative axis).
@@ -198,6 +201,7 @@ def _sqrtm_grad_recorded(g, y):
     return reshape(solve(system, reshape(g, batch + (n * n, 1))), batch + (n, n))
 
 
+@tf_named('matrix_logarithm')
 @named_errors('logm', passes_name=True)
 def logm(input, name=None):  # noqa: A002
     """The principal logarithm of each square complex matrix, from its eigendecomposition.

@@ -21,8 +21,10 @@ from . import eigen_triangular_solve
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .shapes import broadcast_to, expand_dims, pad, squeeze
 from .tridiagonal_kernel import tridiagonal_solve_compact
+from ..tf_python_names import tf_named
 
 
+@tf_named('matrix_triangular_solve')
 @named_errors('triangular_solve')
 def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     """X with ``T @ X = rhs`` (``adjoint(T) @ X`` with ``adjoint``), T the lower (``lower``) or upper
@@ -266,6 +268,7 @@ def tridiagonal_matmul(diagonals, rhs, diagonals_format='compact', name=None):
     return matmul(t, b)
 
 
+@tf_named('matrix_solve_ls')
 @named_errors('lstsq')
 def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     """The (regularized) least-squares solution X of ``matrix @ X = rhs``, (..., N, K) for a

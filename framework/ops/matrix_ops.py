@@ -55,6 +55,7 @@ def _conj(t):
     return conj(t) if t._data.dtype.kind == 'c' else t
 
 
+@tf_named('matrix_inverse')
 def inv(input, adjoint=False, name=None):  # noqa: A002
     """The inverse of each matrix (of its conjugate transpose with ``adjoint``).
 
@@ -112,6 +113,7 @@ def _solved_array(xp, a, b, lu_order):
     return flat.reshape(b.shape)
 
 
+@tf_named('matrix_determinant')
 def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
     try:
@@ -138,6 +140,7 @@ def _adjoint_inverse(a):
     return inv(_swap(a)) if a._data.dtype.kind == 'c' else inv(a, adjoint=True)
 
 
+@tf_named('log_matrix_determinant')
 def slogdet(input, name=None):  # noqa: A002
     """The sign and the log of the absolute determinant of each matrix:
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign's gradient is zeros, as TF's."""

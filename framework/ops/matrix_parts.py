@@ -80,6 +80,7 @@ def _check_offsets(x, k, op, named):
                                     '-%d < k < %d (or be 0)' % (op, k, rows, cols, rows, cols))
 
 
+@tf_named('matrix_diag_part')
 @named_errors('diag_part')
 def diag_part(input, name='diag_part', k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002  (TF's default name)
     """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
@@ -133,6 +134,7 @@ def _refuse_padding(t, padding_value, op):
         raise error
 
 
+@tf_named('matrix_diag')
 @named_errors('diag')
 def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
@@ -163,6 +165,7 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
     return out
 
 
+@tf_named('matrix_set_diag')
 @named_errors('set_diag')
 def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
     """``input`` with its k-th diagonal replaced by ``diagonal`` (gradients reach both)."""

@@ -18,6 +18,7 @@ from .missing_kernels import refuse_missing
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .selection import where
 from .unary import _apply, _log1p_value, _log_value, log, log1p
+from ..tf_python_names import tf_named
 
 
 def _pair(x, y, op):
@@ -196,6 +197,7 @@ def rint(x, name=None):
         raise
 
 
+@tf_named('scalar_mul_v2')
 @named_errors('scalar_mul')
 def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar (a number or a 0-d tensor).
