@@ -64,8 +64,29 @@ def join(inputs, separator='', name=None):
     """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
     if not isinstance(inputs, (list, tuple, Tensor, bytes)):      # the op wrapper's list argument (TF 2.21's words)
         raise TypeError("Expected list for 'inputs' argument to 'string_join' Op, not %r." % (inputs,))
-    if isinstance(inputs, (Tensor, bytes)):     # (TF iterates them: a tensor joins its rows, bytes fail on ints)
-        raise TypeError('join: inputs must be a list of string tensors, got %r' % (inputs,))
+    if isinstance(inputs, (Tensor, bytes)):
+        inputs = _iterated(inputs)
+    try:
+        return _join(inputs, separator)
+    except OpError as error:
+        given_name(error, name)
+        raise
+
+
+def _iterated(inputs):
+    """A tensor or bytes given as join's list of inputs, as TF 2.21's fast path takes a sequence: iterated (a
+    tensor's rows, joined element-wise; bytes' ints, which fail their conversion to strings). A scalar tensor
+    is no sequence: the slow path's words."""
+    if isinstance(inputs, bytes):
+        if inputs:
+            raise TypeError('Cannot convert %d to EagerTensor of dtype string' % inputs[0])
+        return []
+    if inputs.ndim == 0:
+        raise TypeError("Expected list for 'inputs' argument to 'string_join' Op, not %r." % (inputs,))
+    return list(inputs)
+
+
+def _join(inputs, separator):
     separator = '' if separator is None else separator         # an unset attribute: its default
     if not isinstance(separator, (str, bytes)):                 # StringJoin's string attribute
         error = TypeError("Expected string for argument 'separator' not %r." % (separator,))
@@ -73,7 +94,7 @@ def join(inputs, separator='', name=None):
         raise error
     if any(isinstance(x, CompositeTensor) for x in inputs):     # RaggedTensors of one layout
         from .ragged.ragged_ops import map_flat_values
-        return map_flat_values(lambda *flat: join(list(flat), separator), *inputs)
+        return map_flat_values(lambda *flat: _join(list(flat), separator), *inputs)
     parts = [_strings(x, 'join', position=i) for i, x in enumerate(inputs)]
     shaped = [p.shape for p in parts if p.ndim]
     other = next((s for s in shaped if s != shaped[0]), None)

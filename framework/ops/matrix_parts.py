@@ -9,12 +9,14 @@ matrix_transpose) are compositions of these and existing ops.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, without_name_tail
+from ..given_op_name import given_name
 from ..tensor import Tensor
 from .complex_parts import conj
 from .linalg import matmul
 from .band_counts import band_counts
 from .matrix_bands import band_matrix, band_offsets, band_part_of, set_band
+from .missing_kernels import listed_not_found
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .reductions import reduce_sum
 from .selection import where
@@ -125,6 +127,27 @@ def _check_diag_sizes(n, k, rows, cols, named):
                                                                     least_cols if cols == -1 else cols))
 
 
+def _no_string_kernel(error, kernel, attrs, fast, name, op):
+    """TF 2.21's NotFoundError for string matrices, in place of ``error`` (_matrices' refusal): MatrixBandPart's and
+    MatrixSetDiagV3's registrations take strings (their XLA kernels), no CPU kernel does, and TF looks for one
+    before any shape check. ``attrs``: the node's other attributes as TF prints them; ``fast``: the fast path's
+    ' name: ' tail, with the given ``name``. Another error is returned as it is."""
+    if type(error) is not TypeError or not str(error).endswith('got dtype string'):
+        return error
+    found = listed_not_found(kernel, 'string', op, attrs)
+    return given_name(found, name) if fast else without_name_tail(found)
+
+
+def _index_type(fast, *counts):
+    """MatrixBandPart's Tindex as TF infers it: the first count with a dtype gives it; Python ints are int64 on
+    the fast path, int32 on the slow one (a list or numpy scalar among the arguments)."""
+    for count in counts:
+        dtype_name = getattr(getattr(count, 'dtype', None), 'name', None)
+        if dtype_name in ('int32', 'int64'):
+            return dtype_name.upper()
+    return 'INT64' if fast else 'INT32'
+
+
 def _refuse_padding(t, padding_value, op):
     """TF 2.21's diag / diag_part (and trace, which takes diag_part) convert padding_value to the input's dtype
     first: a string input with the default 0 fails there, 'Cannot convert 0 to EagerTensor of dtype string'."""
@@ -167,10 +190,14 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
 
 @tf_named('matrix_set_diag')
 @named_errors('set_diag')
-def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
+def set_diag(input, diagonal, name='set_diag', k=0, align='RIGHT_LEFT'):  # noqa: A002  (TF's default name)
     """``input`` with its k-th diagonal replaced by ``diagonal`` (gradients reach both)."""
-    x = _matrices(input, 'set_diag')
-    named = fast_path(input, diagonal, k) and (name or 'set_diag')     # a list among them: no ' name: ' tail
+    try:
+        x = _matrices(input, 'set_diag')
+    except TypeError as error:
+        raise _no_string_kernel(error, 'MatrixSetDiagV3', ', align="%s"' % align, fast_path(input, diagonal, k),
+                                name, 'set_diag') from None
+    named = fast_path(input, diagonal, k) and _tail(name)     # a list among them: no ' name: ' tail
     _check_offsets(x, k, 'set_diag', named)
     if isinstance(k, (tuple, list)):
         lower, upper = band_offsets(k, 'set_diag')
@@ -204,7 +231,12 @@ def trace(x, name=None):
 def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """Each matrix with everything outside its band zeroed: ``num_lower`` diagonals below
     the main one and ``num_upper`` above are kept (a negative count keeps them all)."""
-    x = _matrices(input, 'band_part', name)
+    try:
+        x = _matrices(input, 'band_part', name)
+    except TypeError as error:
+        fast = fast_path(input, num_lower, num_upper)
+        raise _no_string_kernel(error, 'MatrixBandPart', ', Tindex=DT_' + _index_type(fast, num_lower, num_upper),
+                                fast, name, 'band_part') from None
     lower, upper = band_counts(x, num_lower, num_upper)
     rows, cols = x.shape[-2], x.shape[-1]
     for what, count, size, axis in (('num_lower', lower, rows, 'rows'), ('num_upper', upper, cols, 'columns')):

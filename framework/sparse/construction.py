@@ -64,6 +64,8 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binar
         sp = _sparse(values, 'sparse.bincount')
     ids = np.asarray(backend.to_host(sp.values._data))
     if ids.dtype.kind not in 'iu' or (ids.size and ids.min() < 0):
+        if ids.dtype.kind in 'fbiu':        # TF's count kernel refuses them: axis 0 counts the flat values
+            _refuse_ids(sp.values, 'DenseCountSparseOutput' if axis in (0, None) else 'SparseCountSparseOutput')
         raise ValueError('sparse.bincount: values must be non-negative integers, got %s' % ids.tolist())
     if hasattr(weights, 'flat_values') or isinstance(weights, SparseTensor):
         weights = weights.flat_values if hasattr(weights, 'flat_values') else weights.values
@@ -91,28 +93,38 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binar
     return SparseTensor(where, Tensor(backend.place(counts[tuple(where.T)].astype(out_dtype))), [nrows, size])
 
 
-_COUNT_OP = ('Op<name=DenseCountSparseOutput; signature=values:T, weights:output_type -> output_indices:int64, '
-             'output_values:output_type, output_dense_shape:int64; attr=T:type,allowed=[DT_INT32, DT_INT64]; '
-             'attr=minlength:int,default=-1,min=-1; attr=maxlength:int,default=-1,min=-1; attr=binary_output:bool; '
-             'attr=output_type:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]> [Op:DenseCountSparseOutput] '
-             'name: ')
+def _count_op(kernel):
+    """TF 2.21's op definition of ``kernel`` (DenseCountSparseOutput, or SparseCountSparseOutput: a SparseTensor
+    counted per row), as its registry error prints it."""
+    inputs = 'values:T' if kernel == 'DenseCountSparseOutput' else 'indices:int64, values:T, dense_shape:int64'
+    return ('Op<name=%s; signature=%s, weights:output_type -> output_indices:int64, output_values:output_type, '
+            'output_dense_shape:int64; attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=minlength:int,default=-1,min=-1; '
+            'attr=maxlength:int,default=-1,min=-1; attr=binary_output:bool; attr=output_type:type,allowed=[DT_INT32, '
+            'DT_INT64, DT_FLOAT, DT_DOUBLE]> [Op:%s] name: ' % (kernel, inputs, kernel))
 
 
-def _dense_as_sparse(values):
-    """A dense tensor of ids as a SparseTensor storing every element: TF 2.21 counts a dense input with
-    DenseCountSparseOutput, which takes int32 / int64 ids, none negative (texts: errors9/p/b1.py)."""
+def _refuse_ids(t, kernel):
+    """TF 2.21's refusal of ids ``t`` by its count ``kernel``: the registry's error for ids that are not int32 /
+    int64 (float, bool), the kernel's for a negative one (texts: errors9/p/b1.py, errors54/sb.py)."""
     from ..errors import InvalidArgumentError, kernel_error
-    t = convert_to_tensor(values)
     data = np.asarray(backend.to_host(t._data))
     if data.dtype not in (np.int32, np.int64):
         shown = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(t.dtype.name, t.dtype.name)
         error = InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: int32, int64"
-                                     "\n\t; NodeDef: {{node DenseCountSparseOutput}}; %s" % (shown, _COUNT_OP))
+                                     "\n\t; NodeDef: {{node %s}}; %s" % (shown, kernel, _count_op(kernel)))
         error.add_note('sparse.bincount: values must be int32 or int64 ids, got %s' % t.dtype.name)
         raise error
     if data.size and data.min() < 0:
-        raise kernel_error('DenseCountSparseOutput', 'Input values must all be non-negative', named=True,
+        raise kernel_error(kernel, 'Input values must all be non-negative', named=True,
                            note='sparse.bincount: ids must be >= 0, got %s' % data.min())
+
+
+def _dense_as_sparse(values):
+    """A dense tensor of ids as a SparseTensor storing every element: TF 2.21 counts a dense input with
+    DenseCountSparseOutput, which takes int32 / int64 ids, none negative."""
+    t = convert_to_tensor(values)
+    _refuse_ids(t, 'DenseCountSparseOutput')
+    data = np.asarray(backend.to_host(t._data))
     data = data.reshape(-1) if data.ndim == 0 else data
     index = np.indices(data.shape).reshape(data.ndim, -1).T
     return SparseTensor(index.astype(np.int64), Tensor(backend.place(data.reshape(-1))), list(data.shape))

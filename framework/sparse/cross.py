@@ -31,14 +31,17 @@ def _rows(value, i):
 
 
 def check_cross_inputs(inputs, op):
-    """TF 2.21's check of a cross's ``inputs`` (its text, tapeflow's words in a note), and a non-empty list."""
+    """TF 2.21's check of a cross's ``inputs`` (its text, tapeflow's words in a note): a list or tuple."""
     if not isinstance(inputs, (list, tuple)):
         error = TypeError('Inputs must be a list')
-        error.add_note('%s: inputs must be a non-empty list of SparseTensors or dense 2-D tensors, got %s'
+        error.add_note('%s: inputs must be a list of SparseTensors or dense 2-D tensors, got %s'
                        % (op, type(inputs).__name__))
         raise error
-    if not inputs:
-        raise TypeError('%s: inputs must be a non-empty list of SparseTensors or dense 2-D tensors' % op)
+
+
+def empty_cross(dtype):
+    """The cross of no inputs, as TF 2.21's kernel gives it: no rows, dense_shape [0, 0], values of ``dtype``."""
+    return SparseTensor(np.zeros((0, 2), np.int64), Tensor(np.empty(0, dtype)), [0, 0])
 
 
 @tf_named('sparse_cross')
@@ -46,6 +49,8 @@ def cross(inputs, name=None, separator=None):
     """A 2-D string SparseTensor: row i holds ``a + separator + b + ...`` for every pick of one
     value from row i of each input (``separator`` defaults to ``'_X_'``)."""
     check_cross_inputs(inputs, 'sparse.cross')
+    if not inputs:
+        return empty_cross(object)
     sep = (b'_X_' if separator is None else separator.encode() if isinstance(separator, str) else bytes(separator))
     per_input = [_rows(value, i) for i, value in enumerate(inputs)]
     nrows = {len(rows) for rows in per_input}

@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend
 from ..string_hashes import fingerprint64
 from ..tensor import Tensor, convert_to_tensor
-from .cross import check_cross_inputs
+from .cross import check_cross_inputs, empty_cross
 from .sparse_tensor import SparseTensor
 from ..tf_python_names import tf_named
 
@@ -66,6 +66,8 @@ def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
         raise ValueError('sparse.cross_hashed: num_buckets must be an int >= 0, got %r' % (num_buckets,))
     key = DEFAULT_HASH_KEY if hash_key is None else int(hash_key) & _MASK
     modulus = int(num_buckets) if num_buckets > 0 else (1 << 63) - 1
+    if not inputs:
+        return empty_cross(np.int64)
     per_input = [_feature_hashes(value, i) for i, value in enumerate(inputs)]
     nrows = {len(rows) for rows in per_input}
     if len(nrows) > 1:
