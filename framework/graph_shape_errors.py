@@ -59,6 +59,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return graph_conv_errors.pool_error(error, name, parameters, unique, prefix)
     if name == 'conv1d/Squeeze':
         return graph_conv_errors.conv1d_error(error, parameters, unique, prefix)
+    if name == 'range' and rule == 'range' and getattr(error, 'range_bounds', None) is not None:
+        return _half_range_error(error, parameters, unique, prefix)
     if '/' in name:
         return None
     if rule == 'conv':
@@ -144,6 +146,17 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
     text = "%s for '{{node %s}} = %s[%s](%s)' with input shapes: %s." % (
         problem, node, kernel, attrs, ', '.join(inputs), ', '.join('[%s]' % dims_text(s) for s in shapes))
     return refusal(error, text)
+
+
+def _half_range_error(error, parameters, unique, prefix):
+    """tf.range of float16 constant bounds: Range's shape function has no case for DT_HALF (19), where TF 2.21
+    converts each bound to a Const in the API's scope ('range/start', 'range/limit', 'range/delta'; tf.range(3) too)
+    and shows their values (notes/progs/gradfuzz27/r1.py)."""
+    node = node_name(parameters, 'range', unique, prefix)
+    values = ['%g' % np.float16(v) for v in error.range_bounds]
+    return refusal(error, "Unsupported dtype19 for '{{node %s}} = Range[Tidx=DT_HALF](%s/start, %s/limit, %s/delta)' "
+                          "with input shapes: [], [], [] and with computed input tensors: input[0] = <%s>, input[1] = "
+                          "<%s>, input[2] = <%s>." % ((node,) * 4 + tuple(values)))
 
 
 def _select_error(error, parameters, unique, prefix):

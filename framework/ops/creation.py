@@ -225,6 +225,8 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
         dtype = _range_dtype((start, limit, delta))
     else:
         _refuse_range_dtype(dtypes.as_dtype(dtype).name, start)
+    if dtypes.as_dtype(dtype).name == 'float16':
+        _refuse_traced_half((start, limit, delta))
     for v in (start, limit, delta):
         if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
             raise TypeError('range: start, limit and delta must be numbers, got %r (of type %s)'
@@ -275,12 +277,31 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
 _RANGE_TIDX = ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint16', 'uint32', 'uint64')
 
 
+def _refuse_traced_half(bounds):
+    """In a trace (a tf.function, a Keras step) TF's graph infers a Range's length from constant bounds, and its
+    shape function has no float16 case: raised as an InvalidArgumentError that the naming hook words as the graph's
+    ValueError ('Unsupported dtype19 for ...': graph_shape_errors.range_error). Bounds read from tensors are not
+    constants there: TF computes the range at run time, as here."""
+    from ..eager_graph_names import inside_function
+    if all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) for v in bounds) \
+            and inside_function():
+        error = InvalidArgumentError('range: a float16 range of constant bounds %s has no shape in a traced graph '
+                                     '(TensorFlow refuses it); compute it in float32 and cast' % (tuple(bounds),))
+        error.range_bounds = tuple(bounds)
+        raise error
+
+
 def _refuse_range_dtype(name, start):
     """TF converts the bounds to ``dtype`` (no string or bool holds 0), then Range's registry refuses a Tidx
-    outside its list (uint8, complex)."""
+    outside its list (uint8, complex): eagerly as the kernel's InvalidArgumentError, in a trace as the graph's
+    op-definition TypeError."""
     if name in ('string', 'bool'):
         raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (start, name))
     shown = _KERNEL_DTYPES.get(name, name)
+    from ..eager_graph_names import inside_function
+    if shown not in _RANGE_TIDX and inside_function():
+        raise TypeError("Value passed to parameter 'start' has DataType %s not in list of allowed values: bfloat16, "
+                        'float16, float32, float64, int8, int16, int32, int64, uint16, uint32, uint64' % name)
     if shown not in _RANGE_TIDX:
         raise InvalidArgumentError(
             "Value for attr 'Tidx' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node Range}}; "
