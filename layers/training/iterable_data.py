@@ -15,12 +15,15 @@ import numpy as np
 from framework.data.eager_functions_warning import warn_if_functions_run_eagerly
 from framework import nest, ops
 from framework.data import Dataset
+from framework.data.iteration_seeds import is_peeking
 from framework.data.stage_names import type_text
+from framework.errors import InvalidArgumentError
 from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from .axisless_leaves import refuse_axisless_leaves
+from .class_weight_map_errors import note_gather_failure
 from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
                    unpack_x_y_sample_weight)
 from .generator_signature import batch_signature, checked_batches, signature_specs, take_spec_names
@@ -191,6 +194,7 @@ def _make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per
         x = x.map(_class_weights_as_sample_weights(class_weight))
     data = IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed,
                         peek_now=what != 'fit(validation_data)')
+    data.weighs_classes = class_weight is not None      # (its map's errors: class_weight_map_errors.py)
     return hide_count(data, given_steps)
 
 
@@ -213,7 +217,13 @@ def _class_weights_as_sample_weights(class_weight):
             labels = ops.argmax(y, axis=-1, output_type='int32')
         else:
             labels = ops.cast(ops.round(ops.squeeze(y, axis=-1) if y.shape.rank >= 2 else y), 'int32')
-        return x, y, ops.gather(table, labels)
+        try:
+            return x, y, ops.gather(table, labels)
+        except InvalidArgumentError as error:     # a label past the table: the step reading the batch says so
+            if is_peeking():        # (TF traces the map for its spec and never runs it: the weights' spec)
+                return x, y, ops.zeros_like(labels, dtype=table.dtype)
+            note_gather_failure(error, len(nest.flatten((x, y))) + 1)
+            raise
     return weigh
 
 

@@ -30,6 +30,7 @@ from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
 from .traced_losses import kept_losses
+from . import class_weight_map_errors
 from . import predict_group_hoist, predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .strategy_symbolic_build import build_for_strategy
@@ -351,6 +352,8 @@ class TrainingLoops:
         begins_first = wants_begin and (every == 1 or _count_unknown(data))
         batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \
             else data.epoch(every)
+        if getattr(data, 'weighs_classes', False):       # (a label past class_weight's table, read in the step)
+            batches = class_weight_map_errors.reworded(batches, traces is not None, every)
         for step, batch in enumerate(batches):
             if wants_begin and not begins_first and step % every == 0:
                 begin(step)

@@ -1,0 +1,71 @@
+r"""A label past fit's class_weight table on a tf.data.Dataset, in the words TF 2.21's input pipeline gives it.
+
+Keras 3 weighs a Dataset's batches in a Dataset.map that gathers each label's weight from a table of the
+classes 0..max(key) (iterable_data._class_weights_as_sample_weights): class_weight={0: 1.0, 1: 2.0} and a
+label 2 fail the gather inside the pipeline, and the error comes out of the step that reads the batch. TF
+2.21 (notes progs/modelfuzz22/n2.py), in fit's traced step:
+
+    Graph execution error:
+
+    Detected at node GatherV2 defined at (most recent call last):
+    <stack traces unavailable>
+    Error in user-defined function passed to MapDataset:2 transformation with iterator: Iterator::Root::\
+Prefetch::ParallelMapV2: indices[5] = 2 is not in [0, 2)
+    	 [[{{node GatherV2}}]]
+    	 [[IteratorGetNext]] [Op:__inference_multi_step_on_iterator_188]
+
+(``IteratorGetNextAsOptional`` with steps_per_execution > 1), run eagerly ``{{function_node
+__wrapped__IteratorGetNext_output_types_3_device_/job:localhost/replica:0/task:0/device:CPU:0}} Error in
+user-defined function passed to MapDataset:4 transformation with iterator: ...\n\t [[{{node GatherV2}}]]
+[Op:IteratorGetNext] name: ``. tapeflow's map gathers eagerly and met the gather's own error. The dataset's
+and the graph's uids (MapDataset:2, _188) are left out: tapeflow numbers neither (as graph_runtime_errors.py).
+"""
+from framework.errors import InvalidArgumentError
+from framework.graph_runtime_errors import _EAGER
+
+_ITERATOR = 'Iterator::Root::Prefetch::ParallelMapV2'
+
+
+def note_gather_failure(error, components):
+    """Mark the gather's ``error`` (an eager kernel's) as the class-weight map's, whose batches have
+    ``components`` tensors (x's, y and the weights): the step that reads the batch rewords it."""
+    found = _EAGER.match(str(error))
+    if found is not None:
+        error.class_weight_map = (found.group('text'), components)
+
+
+def reworded(batches, traced, every):
+    """``batches``, where a class-weight map's failure (note_gather_failure) is raised as the step reading
+    the batch raises it: ``traced`` (fit's tf.function; ``every``: steps_per_execution) or run eagerly."""
+    iterator = iter(batches)
+    while True:
+        try:
+            batch = next(iterator)
+        except StopIteration:
+            return
+        except InvalidArgumentError as error:
+            noted = getattr(error, 'class_weight_map', None)
+            if noted is None:
+                raise
+            raise _as_step_error(error, noted, traced, every) from None
+        yield batch
+
+
+def _as_step_error(error, noted, traced, every):
+    text, components = noted
+    failure = ('Error in user-defined function passed to MapDataset transformation with iterator: %s: %s\n'
+               '\t [[{{node GatherV2}}]]' % (_ITERATOR, text))
+    if traced:
+        words = ('Graph execution error:\n\nDetected at node GatherV2 defined at (most recent call last):\n'
+                 '<stack traces unavailable>\n%s\n\t [[%s]] [Op:__inference_multi_step_on_iterator]'
+                 % (failure, 'IteratorGetNext' if every == 1 else 'IteratorGetNextAsOptional'))
+    else:
+        words = ('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:localhost/replica:0/task:0/'
+                 'device:CPU:0}} %s [Op:IteratorGetNext] name: ' % (components, failure))
+    refused = InvalidArgumentError(None, None, words)
+    refused.add_note('fit(class_weight=...) on a tf.data.Dataset weighs each label from a table of the classes '
+                     '0..max(key) of class_weight (absent ones weigh 1.0): a label past it fails; give class_weight '
+                     'a key for the largest class')
+    for note in getattr(error, '__notes__', ()):
+        refused.add_note(note)
+    return refused
