@@ -59,8 +59,8 @@ from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
 from . import concrete_function_trace, failed_first_trace, frozen_globals, graph_missing_kernels, \
-    graph_runtime_errors, inaccessible_tensors, leaked_tensors, traced_literals, traced_python_attributes, \
-    traced_python_iterators
+    graph_runtime_errors, inaccessible_tensors, keras_variable_arguments, leaked_tensors, traced_literals, \
+    traced_python_attributes, traced_python_iterators
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
@@ -491,6 +491,7 @@ class Function:
         if self._returns_none:          # (arguments that do not bind still raise TensorFlow's TypeError)
             self._key(args, kwargs)
             return None
+        args, kwargs = keras_variable_arguments.as_tensors(args, kwargs)     # (TF's trace gets tensors)
         if getattr(_THREAD, 'muted', 0):            # inside a replay: TensorFlow would not run this Python
             return self._run_muted(args, kwargs)
         key, cast = self._key(args, kwargs)
@@ -792,6 +793,7 @@ class Function:
         """get_concrete_function's trace; ``by_user``: the program asked (TF traces then, this runs it now)."""
         if self._returns_none:          # (TensorFlow's dataclasses.replace of the config never made)
             raise TypeError(failed_first_trace.CONCRETE_REFUSAL)
+        args, kwargs = keras_variable_arguments.as_tensors(args, kwargs)     # (traced as TensorSpecs)
         if self._binder.input_signature is not None:
             if not args and not kwargs:
                 args = self._binder.input_signature

@@ -85,7 +85,7 @@ def in_user_code(error, python_function, kernel_errors=False):
     lines.append('')
     message = '\n'.join(lines)
     kind = type(error)
-    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or \
+    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or _shown_as_string_constructed(kind) or \
             kind is OperatorNotAllowedInGraphError or (kernel_errors and issubclass(kind, OpError)):
         rewritten = kind(message)
     elif kind is KeyError:
@@ -96,6 +96,13 @@ def in_user_code(error, python_function, kernel_errors=False):
     for note in getattr(error, '__notes__', ()):
         rewritten.add_note(note)
     return rewritten.with_traceback(error.__traceback__)
+
+
+def _shown_as_string_constructed(kind):
+    """Whether ``kind`` is a tapeflow class that prints as one of those builtin classes (errors.shown_as:
+    optim/gradients.py's NotAVariableError is TF's AttributeError), which autograph rebuilds as it is."""
+    return kind.__module__ == 'builtins' and '__init__' not in kind.__dict__ and \
+        any(kind.__name__ == c.__name__ and issubclass(kind, c) for c in _STRING_CONSTRUCTED)
 
 
 def _lambda_source(line, arguments):

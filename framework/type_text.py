@@ -13,9 +13,13 @@ EAGER_TENSOR_PATH = 'tensorflow.python.framework.ops.EagerTensor'
 
 def python_type_name(obj):
     """The type name Python's errors give for ``obj`` under TensorFlow: a Keras variable (a layer's
-    weight: one with a path) is Keras 3's ``Variable`` there, a tf.Variable a ``ResourceVariable``."""
+    weight: one with a path) is Keras 3's ``Variable`` there, a tf.Variable a ``ResourceVariable``, a
+    tensor of a running trace (an argument, an op's output) a ``SymbolicTensor``."""
     name = type(obj).__name__
     if name == 'EagerTensor':
+        from . import trace_names
+        if trace_names.ACTIVE and trace_names.entry_of(obj) is not None:
+            return 'SymbolicTensor'     # a tensor of the running trace: TensorFlow's graph tensor's class
         return EAGER_TENSOR_PATH
     from .variable import Variable
     return 'Variable' if isinstance(obj, Variable) and obj._path is not None else name

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from framework.errors import InvalidArgumentError, noted
 from framework.tensor import Tensor, convert_to_tensor
+from framework.trace_names import eager_inside
 
 from .logs import LiveLogs, pythonify_logs
 
@@ -72,9 +73,11 @@ def returning_tensors(step, eager=False):
         logs = step_function_logs(logs, optional=True, eager=eager)
         if not isinstance(logs, Mapping):
             # Keras's callbacks read each step's logs as a dict (pythonify_logs: ``(logs or {}).items()``),
-            # which a returned loss tensor or list fails as in TF 2.21, after the step's function ran
+            # which a returned loss tensor or list fails as in TF 2.21, after the step's function ran: outside
+            # its graph, so the tensor is an EagerTensor there ("... EagerTensor' object has no attribute 'items'")
             try:
-                pythonify_logs(logs)
+                with eager_inside():
+                    pythonify_logs(logs)
             except (AttributeError, ValueError) as error:
                 error.step_ran = True
                 raise
