@@ -28,6 +28,52 @@ def note_rows(trace, ragged, source, op_name):
         return          # (a Python list's rows: its own count, the run's)
     notes = trace.__dict__.setdefault('ragged_rows', {})
     notes[id(ragged._row_splits)] = (ragged._row_splits, source, rows)     # (kept alive: ids stay theirs)
+    _note_part_shapes(trace, ragged, rows, values_open=True)       # (a split's pieces: counted at run time)
+
+
+def note_argument(trace, ragged, spec):
+    """Note a RaggedTensor the trace takes as an argument (a tf.data element) as its RaggedTensorSpec ``spec``
+    shapes it: rows ``spec.shape[0]``, row_splits one longer, values open, as TF 2.21's graph decodes it from
+    a variant (a map over ragged batches: x.shape (None, None), x.row_splits.shape (None,), where the run's
+    (2, None) and (3,) showed; the batch's element_spec then kept the run's 2)."""
+    from .ragged import RaggedTensor
+    from .trace_names import known_dims
+    shape = known_dims(getattr(spec, 'shape', None))
+    if not isinstance(ragged, RaggedTensor) or not shape:
+        return
+    notes = trace.__dict__.setdefault('ragged_rows', {})
+    notes[id(ragged._row_splits)] = (ragged._row_splits, None, shape[0])
+    _note_part_shapes(trace, ragged, shape[0], values_open=True)
+
+
+def note_range(ragged, bounds):
+    """tf.ragged.range's rows in the running trace: as many as its vector bounds' traced length (one for scalar
+    bounds), its values open, as TF 2.21's RaggedRange: tf.ragged.range(f['lengths']) in a map over batches is
+    (None, None), row_splits and values (None,), where the run's (2, None), (3,) and (4,) showed."""
+    from . import trace_names
+    from .tensor import Tensor
+    from .traced_op_shapes import _input_shape
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if trace is None:
+        return ragged
+    lengths = [_input_shape(b, trace) for b in bounds if isinstance(b, Tensor) and b._data.ndim == 1]
+    known = [shape[0] for shape in lengths if shape and shape[0] is not None]
+    rows = known[0] if known else None if lengths else 1
+    notes = trace.__dict__.setdefault('ragged_rows', {})
+    notes[id(ragged._row_splits)] = (ragged._row_splits, None, rows)
+    _note_part_shapes(trace, ragged, rows, values_open=True)
+    return ragged
+
+
+def _note_part_shapes(trace, ragged, rows, values_open):
+    """Give ``ragged``'s row_splits (and, where ``values_open``, its values) the static shapes TF 2.21's graph
+    has: row_splits one longer than the rows, (None,) where they are open; values (None, ...) where the op
+    counts them at run time (a split's pieces, a slice's kept entries). rt.row_splits.shape in a
+    tf.data map over split lines is (None,) on TF, where the run's (4,) showed."""
+    trace.note_shape(ragged._row_splits, (None if rows is None else rows + 1,))
+    values = ragged._values
+    if values_open and not hasattr(values, '_row_splits'):      # (a nested ragged's values keep the run's)
+        trace.note_shape(values, (None,) + tuple(values._data.shape[1:]))
 
 
 def keep_rows(source, result):
@@ -40,6 +86,7 @@ def keep_rows(source, result):
     noted = getattr(trace, 'ragged_rows', {}).get(id(source._row_splits)) if trace is not None else None
     if noted is not None and isinstance(result, RaggedTensor):
         trace.ragged_rows[id(result._row_splits)] = (result._row_splits,) + noted[1:]
+        _note_part_shapes(trace, result, noted[2], values_open=True)
 
 
 def note_partition(ragged, partition, extra=0):
@@ -57,6 +104,32 @@ def note_partition(ragged, partition, extra=0):
     rows = shape[0] - extra if shape and shape[0] is not None else None
     notes = trace.__dict__.setdefault('ragged_rows', {})
     notes[id(ragged._row_splits)] = (ragged._row_splits, partition, rows)
+    _note_part_shapes(trace, ragged, rows, values_open=False)     # (the values given keep their traced shape)
+
+
+def per_row(ragged, vector):
+    """``vector`` (one entry per row of ``ragged``: its row_lengths(), row_starts(), row_limits()), given the
+    rows' traced count where the running trace noted one: (None,) for split lines in a TF 2.21 map, where
+    the run's (3,) showed."""
+    from . import trace_names
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits)) if trace is not None else None
+    if noted is not None:
+        trace.note_shape(vector, (noted[2],))
+    return vector
+
+
+def per_value(ragged, vector):
+    """``vector`` (one entry per value of ``ragged``: its value_rowids()), as long as the values are in the
+    running trace ((None,) for a split's pieces, as TF 2.21's graph)."""
+    from . import trace_names
+    from .traced_op_shapes import _input_shape
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if trace is not None and id(ragged._row_splits) in getattr(trace, 'ragged_rows', {}):
+        shape = trace_names.noted_shape(ragged._values) or _input_shape(ragged._values, trace)
+        if shape:
+            trace.note_shape(vector, (shape[0],))
+    return vector
 
 
 def rows_of(trace, ragged):

@@ -147,6 +147,8 @@ def _unknown_batch_size(upstream_spec, first):
         if isinstance(spec, TensorSpec) and shape.rank and shape[0] is None \
                 and getattr(value, 'ndim', 0) > 0:
             return value.shape[0]
+        if isinstance(spec, RaggedTensorSpec) and shape.rank and shape[0] is None and hasattr(value, 'nrows'):
+            return int(value.nrows())       # (a batch of ragged rows: ds.batch(2) of ragged elements)
     return None
 
 

@@ -29,7 +29,7 @@ from ..function import replaying
 from ..function_errors import UNCONVERTED_CODE, raised_from_trace
 from ..sparse.sparse_tensor import SparseTensor
 from ..tensor import Tensor
-from .. import host_random_replay, stateful_kernels
+from .. import host_random_replay, ragged_traced_rows, stateful_kernels
 from ..variable import Variable
 from .iterator_kernels import graph_state
 
@@ -80,8 +80,12 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
             state['reads'] = _reads_variables(fn)
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
             try:
-                with trace_names.naming(_placeholder_names(args, upstream, arg_specs), graph=GraphScopes()), \
+                raggeds = []
+                with trace_names.naming(_placeholder_names(args, upstream, arg_specs, raggeds),
+                                        graph=GraphScopes()) as trace, \
                         traced_ops.hooked(), assert_statements.running(True, getattr(fn, '__name__', 'fn')):
+                    for ragged, spec in raggeds:
+                        ragged_traced_rows.note_argument(trace, ragged, spec)
                     result = host_random_replay.traced(fn, args, state)
                     state['shapes'] = _traced_shapes(result)
                     # placeholders of the upstream spec's shapes: a batch length the trace knows is TF's too
@@ -209,8 +213,9 @@ def _debug_stage_function(fn, upstream, state):
     return run
 
 
-def _placeholder_names(args, upstream, arg_specs=None):
-    """id(tensor) -> ('args_i', shape, dtype name) for the tensors of one element, in flat order."""
+def _placeholder_names(args, upstream, arg_specs=None, raggeds=None):
+    """id(tensor) -> ('args_i', shape, dtype name) for the tensors of one element, in flat order; the element's
+    RaggedTensors and their upstream specs are added to ``raggeds`` (a list) where given."""
     leaves = nest.flatten(args)
     if upstream._spec_reads_data():
         specs = [None] * len(leaves)
@@ -223,6 +228,8 @@ def _placeholder_names(args, upstream, arg_specs=None):
         if type(value) is SparseTensor and spec is not None:      # its dense shape as the upstream spec tells
             found[id(value)] = ('args_%d' % i, trace_names.known_dims(spec.shape),
                                 dtypes.display_name(value.values._data.dtype))
+        if raggeds is not None and hasattr(value, '_row_splits') and spec is not None:
+            raggeds.append((value, spec))
         if type(value) is not Tensor:
             continue
         shape = tuple(value.shape) if spec is None else trace_names.known_dims(getattr(spec, 'shape', None))

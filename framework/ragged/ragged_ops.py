@@ -6,7 +6,7 @@ back to them. The layout (row splits) is computed on the host.
 """
 import numpy as np
 
-from .. import backend, dtypes
+from .. import backend, dtypes, ragged_traced_rows, trace_names
 from ..tensor import Tensor, convert_to_tensor
 from . import row_partition as rp
 from .dense_conversion import from_tensor
@@ -259,7 +259,8 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
     """Row i is ``range(starts[i], limits[i], deltas[i])`` (one limit alone: ``range(0, starts[i])``)."""
     if limits is None:
         starts, limits = 0, starts
-    parts = [np.asarray(backend.to_host(convert_to_tensor(v)._data)) for v in (starts, limits, deltas)]
+    bounds = (starts, limits, deltas)
+    parts = [np.asarray(backend.to_host(convert_to_tensor(v)._data)) for v in bounds]
     out_dtype = dtypes.numpy_dtype(dtype) or np.result_type(*[p.dtype for p in parts])
     starts, limits, deltas = np.broadcast_arrays(*[np.atleast_1d(p) for p in parts])
     if np.any(deltas == 0):
@@ -267,8 +268,9 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
     rows = [np.arange(s, l, d, dtype=out_dtype) for s, l, d in zip(starts, limits, deltas)]
     lengths = np.asarray([len(r) for r in rows], np.int64)
     values = np.concatenate(rows) if rows else np.zeros(0, out_dtype)
-    return RaggedTensor(Tensor(backend.place(values.astype(out_dtype))),
-                        rp.splits_tensor(rp.splits_from_lengths(lengths, 'ragged.range'), row_splits_dtype))
+    ragged = RaggedTensor(Tensor(backend.place(values.astype(out_dtype))),
+                          rp.splits_tensor(rp.splits_from_lengths(lengths, 'ragged.range'), row_splits_dtype))
+    return ragged_traced_rows.note_range(ragged, bounds) if trace_names.ACTIVE else ragged
 
 
 def boolean_mask(data, mask, name=None):

@@ -228,7 +228,7 @@ class RaggedTensor(CompositeTensor):
         if axis == 0:
             return self.nrows()
         if axis == 1:
-            return self._int_tensor(np.diff(self._splits_host()))
+            return ragged_traced_rows.per_row(self, self._int_tensor(np.diff(self._splits_host())))
         if not -self.ndim <= axis < self.ndim:      # array_ops.get_positive_axis's words
             raise ValueError('axis=%d out of bounds: expected %d<=axis<%d' % (axis, -self.ndim, self.ndim))
         axis %= self.ndim
@@ -268,13 +268,13 @@ class RaggedTensor(CompositeTensor):
         return tuple(out)
 
     def value_rowids(self, name=None):
-        return self._int_tensor(rp.rowids_of(self._splits_host()))
+        return ragged_traced_rows.per_value(self, self._int_tensor(rp.rowids_of(self._splits_host())))
 
     def row_starts(self, name=None):
-        return self._int_tensor(self._splits_host()[:-1])
+        return ragged_traced_rows.per_row(self, self._int_tensor(self._splits_host()[:-1]))
 
     def row_limits(self, name=None):
-        return self._int_tensor(self._splits_host()[1:])
+        return ragged_traced_rows.per_row(self, self._int_tensor(self._splits_host()[1:]))
 
     def _int_tensor(self, value, out_type=None):
         from .. import dtypes
