@@ -18,6 +18,8 @@ from framework.tensor import Tensor
 
 from ..argument_tuples import standardized_tuple
 from ..conv_input_dtypes import conv_inputs
+from ..convolution import refuse_empty_output
+from ..failed_build import keep_build
 from ..conv_nd import check_filters, convolved_shape, window_options
 from ..channels_first import data_format_option, to_first, to_last
 from ..input_spec import InputSpec
@@ -109,11 +111,8 @@ class ConvLSTMCell(LSTMCell):
         self.spatial_dims, self.input_dim = tuple(int(d) for d in spatial), int(channels)
         self.state_shape = convolved_shape((None,) + self.spatial_dims + (channels,), self.kernel_size,
                                            self.strides, self.dilation_rate, self.padding, self.filters)[1:]
-        if min(self.state_shape[:-1]) <= 0:                 # Keras 3's words
-            raise ValueError('Computed output size would be zero or negative. Received `inputs shape=%s`, '
-                             '`kernel shape=%s`, `dilation_rate=%s`, `strides=%s`, `padding=%s`: use a smaller '
-                             'kernel or padding=\'same\'' % (shape, self.kernel_size + (channels, 4 * self.filters),
-                                                              list(self.dilation_rate), self.strides, self.padding))
+        # (a window longer than a valid-padded step is refused by the layer's call and compute_output_shape, as
+        # Keras 3 on TF 2.21, not here: refuse_empty_state)
         width = 4 * self.filters
         self.kernel = self.add_weight(shape=self.kernel_size + (self.input_dim, width), name='kernel',
                                       initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
@@ -211,6 +210,10 @@ class ConvLSTMCell(LSTMCell):
     def state_mask_shape(self, batch):
         return self._keras_layout((batch,) + self.state_shape)
 
+    def _spatial_sizes(self, shape):
+        """The spatial lengths of a step's shape in the layer's data_format."""
+        return tuple(shape[2:]) if self.data_format == 'channels_first' else tuple(shape[1:-1])
+
     def _keras_layout(self, shape):
         """A channels_last shape as Keras draws the dropout masks: in the layer's data_format."""
         return (shape[0], shape[-1]) + shape[1:-1] if self.data_format == 'channels_first' else shape
@@ -225,9 +228,23 @@ class ConvLSTMCell(LSTMCell):
                      for m in masks)
 
     def get_initial_state(self, batch_size=None):
+        self.refuse_empty_state(batch_size)
         return [zeros((batch_size,) + self.state_shape, self.compute_dtype) for _ in range(2)]
 
+    def refuse_empty_state(self, batch):
+        """Keras 3's ConvLSTMCell.get_initial_state runs its compute_output_shape, whose
+        compute_conv_output_shape refuses a window longer than a valid-padded step: on TF 2.21 the layer's
+        call fails so (in its call banner) after build made the weights, naming the step in the layer's
+        data_format and one gate's kernel (filters, not 4 * filters), e.g. ConvLSTM1D(2, 3, dilation_rate=2)
+        on (None, 3, 4, 2): 'Received `inputs shape=(None, 4, 2)`, `kernel shape=(3, 2, 2)`, ...'."""
+        try:
+            refuse_empty_output(self, self._keras_layout((batch,) + self.spatial_dims + (self.input_dim,)),
+                                self.spatial_dims)
+        except ValueError as error:     # (the layer keeps the weights its build made, as there)
+            raise keep_build(error) from None
+
     def compute_output_shape(self, input_shape):
+        refuse_empty_output(self, tuple(input_shape), self._spatial_sizes(input_shape))     # as Keras 3
         shape = convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,
                                 self.padding, self.filters)
         return shape, [shape, shape]
@@ -302,6 +319,8 @@ class ConvLSTM(CellRNN):
         super().build(self._steps_last_shape(sequences_shape), initial_state_shape)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
+        if initial_state is None:       # Keras 3's RNN.call starts with the cell's get_initial_state
+            self.cell.refuse_empty_state(sequences.shape[0])
         self._check_steps(sequences)
         if self.data_format != 'channels_first':
             return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
@@ -352,6 +371,8 @@ class ConvLSTM(CellRNN):
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         shape = self._steps_last_shape(sequences_shape)
         batch, steps = shape[:2]
+        step = (batch,) + tuple(sequences_shape[2:])         # Keras 3 asks the cell's compute_output_shape
+        refuse_empty_output(self.cell, step, self.cell._spatial_sizes(step))
         state = convolved_shape((batch,) + shape[2:], self.kernel_size, self.strides, self.dilation_rate,
                                 self.padding, self.filters)[1:]
         output = (batch, steps) + state if self.return_sequences else (batch,) + state
