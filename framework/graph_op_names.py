@@ -470,6 +470,7 @@ ROWS = (
     # a parsed VarLenFeature made dense (the TFRecord tutorials): as long as the record's list (q_varlen2.py)
     ('zeros,SparseToDense', 'densified', 'sparse.to_dense'),     # (no default_value: tf.zeros([]) made first)
     ('dense_to_sparse', 'sparse_source', 'sparse.from_dense'),     # (its dense shape noted for to_dense)
+    ('SparseReorder', 'sparse_reordered', 'sparse.reorder'),       # (sparse_traced_shapes: its ops, to_dense's shape)
     # more of TF's APIs in a trace (notes/progs/tutorials59/probes/ops2.py, graphops.py: TF 2.21's names,
     # shapes and the ops each call makes): elementwise, segments, counts, matrices, strings
     ('beta,mul,Sigmoid,mul,Identity,IdentityN', 'same', 'nn.silu', 'nn.swish'),   # (its custom gradient's)

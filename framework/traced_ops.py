@@ -20,6 +20,7 @@ import threading
 from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
 from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_rows, trace_tensor_reads
+from . import sparse_traced_shapes
 from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
@@ -271,6 +272,10 @@ def _name_result(found, parameters, result, operator):
         return
     if rule == 'sparse_source':     # tf.sparse.from_dense: TF's dense shape is the tensor's Shape, its traced lengths
         result.traced_shape = input_shape(parameters.get('tensor'), trace)      # (read by to_dense: 'densified')
+        return
+    if rule == 'sparse_reordered':      # tf.sparse.reorder: a SparseTensor (sparse_traced_shapes)
+        sparse_traced_shapes.name_reorder(graph, _layer_scope(graph, trace) + name_scopes.current(), parameters,
+                                          result)
         return
     several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates', 'determinants') \
         and isinstance(result, (list, tuple))

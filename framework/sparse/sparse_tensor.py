@@ -94,6 +94,9 @@ class SparseTensor(CompositeTensor):
         self._indices = Tensor(backend.place(idx))
         self._values = values
         self._dense_shape = Tensor(backend.place(shape))
+        if isinstance(dense_shape, Tensor):     # (in a trace: the lengths TF's graph reads off it, for to_dense)
+            from ..sparse_traced_shapes import note_dense_shape
+            note_dense_shape(self, dense_shape)
 
     @classmethod
     def from_value(cls, value):
