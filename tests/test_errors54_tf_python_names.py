@@ -1,6 +1,6 @@
-"""TF 2.21's Python names for tf.linalg's matrix functions, tf.strings' and tf.random's stateless ops and a few
-tf.math ops, set where tapeflow defines them (tf_named: no wrapper, no cost per call). TF's are its op modules'
-names (tf.linalg.det is matrix_determinant, tf.negative neg, tf.strings.substr substr_v2, ...): its repr shows
+"""TF 2.21's Python names for tf.linalg's matrix functions, tf.strings' and tf.random's stateless ops, a few
+tf.math ops and tf.nn's / tf.image's functions, set where tapeflow defines them (tf_named: no wrapper, no cost
+per call). TF's are its op modules' names (tf.linalg.det is matrix_determinant, tf.negative neg, tf.strings.substr substr_v2, ...): its repr shows
 them, Python's argument errors name them (tf.linalg.det() "matrix_determinant() missing 1 required positional
 argument: 'input'") and they pickle by reference. tapeflow's carried their public names (det, negative, substr).
 Probe: /work/notes/progs/errors54/n3.py (n3_tf.out); the full list: /work/notes/progs/errors53/names.py."""
@@ -26,6 +26,37 @@ RENAMED = [
     ('math.in_top_k', 'in_top_k_v2'), ('nn.in_top_k', 'in_top_k_v2'), ('math.divide_no_nan', 'div_no_nan'),
     ('negative', 'neg'), ('math.negative', 'neg'), ('math.scalar_mul', 'scalar_mul_v2'),
 ]
+# tf.nn's and tf.image's: their op modules' dispatched *_v2 names
+RENAMED += [
+    ('nn.conv1d', 'conv1d_v2'), ('nn.conv2d', 'conv2d_v2'), ('nn.conv2d_transpose', 'conv2d_transpose_v2'),
+    ('nn.conv3d', 'conv3d_v2'), ('nn.conv3d_transpose', 'conv3d_transpose_v2'), ('nn.convolution', 'convolution_v2'),
+    ('nn.depthwise_conv2d', 'depthwise_conv2d_v2'), ('nn.separable_conv2d', 'separable_conv2d_v2'),
+    ('nn.depthwise_conv2d_backprop_filter', 'depthwise_conv2d_native_backprop_filter'),
+    ('nn.depthwise_conv2d_backprop_input', 'depthwise_conv2d_native_backprop_input'),
+    ('nn.avg_pool', 'avg_pool_v2'), ('nn.max_pool', 'max_pool_v2'), ('nn.pool', 'pool_v2'),
+    ('nn.max_pool_with_argmax', 'max_pool_with_argmax_v2'), ('nn.fractional_avg_pool', 'fractional_avg_pool_v2'),
+    ('nn.fractional_max_pool', 'fractional_max_pool_v2'), ('nn.dilation2d', 'dilation2d_v2'),
+    ('nn.erosion2d', 'erosion2d_v2'), ('nn.crelu', 'crelu_v2'), ('nn.ctc_loss', 'ctc_loss_v3'),
+    ('nn.ctc_beam_search_decoder', 'ctc_beam_search_decoder_v2'), ('nn.depth_to_space', 'depth_to_space_v2'),
+    ('nn.space_to_depth', 'space_to_depth_v2'), ('batch_to_space', 'batch_to_space_v2'), ('nn.dropout', 'dropout_v2'),
+    ('nn.moments', 'moments_v2'), ('nn.sufficient_statistics', 'sufficient_statistics_v2'),
+    ('nn.weighted_moments', 'weighted_moments_v2'),
+    ('nn.batch_norm_with_global_normalization', 'batch_norm_with_global_normalization_v2'),
+    ('nn.sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_v2'),
+    ('nn.softmax_cross_entropy_with_logits', 'softmax_cross_entropy_with_logits_v2'),
+    ('nn.sparse_softmax_cross_entropy_with_logits', 'sparse_softmax_cross_entropy_with_logits_v2'),
+    ('nn.weighted_cross_entropy_with_logits', 'weighted_cross_entropy_with_logits_v2'),
+    ('nn.embedding_lookup', 'embedding_lookup_v2'), ('nn.embedding_lookup_sparse', 'embedding_lookup_sparse_v2'),
+    ('nn.safe_embedding_lookup_sparse', 'safe_embedding_lookup_sparse_v2'), ('nn.nce_loss', 'nce_loss_v2'),
+    ('nn.sampled_softmax_loss', 'sampled_softmax_loss_v2'), ('norm', 'norm_v2'), ('linalg.norm', 'norm_v2'),
+    ('reverse_sequence', 'reverse_sequence_v2'),
+    ('image.crop_and_resize', 'crop_and_resize_v2'), ('image.draw_bounding_boxes', 'draw_bounding_boxes_v2'),
+    ('image.extract_glimpse', 'extract_glimpse_v2'), ('image.extract_patches', 'extract_image_patches_v2'),
+    ('image.resize_with_crop_or_pad', 'resize_image_with_crop_or_pad'),
+    ('image.non_max_suppression_overlaps', 'non_max_suppression_with_overlaps'), ('image.resize', 'resize_images_v2'),
+    ('image.resize_with_pad', 'resize_image_with_pad_v2'),
+    ('image.sample_distorted_bounding_box', 'sample_distorted_bounding_box_v2'),
+]
 
 
 def _function(path):
@@ -44,7 +75,7 @@ def test_tf_python_name_and_pickling(path, name):
 
 def test_no_public_name_is_added():
     names = {name for _, name in RENAMED} - {'matrix_square_root'}     # (tf.matrix_square_root is TF's too)
-    for module in (tf, tf.math, tf.nn, tf.linalg, tf.strings, tf.random):
+    for module in (tf, tf.math, tf.nn, tf.linalg, tf.strings, tf.random, tf.image, tf.signal):
         assert not names & set(dir(module)), module.__name__
 
 

@@ -16,8 +16,10 @@ from .conv_transpose_shape_error import output_shape_mismatch
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
+from ..tf_python_names import tf_named
 
 
+@tf_named('conv2d_transpose_v2')
 @named_errors('conv2d_transpose')
 def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NHWC',  # noqa: A002
                      dilations=None, name=None):

@@ -20,6 +20,7 @@ from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
 from .explicit_padding import is_explicit, padded_input
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes, negative_size_error
+from ..tf_python_names import tf_named
 
 
 def _pair(value, name, op):
@@ -170,6 +171,7 @@ class _Geometry:
         return padded[:, self.ph0:self.ph0 + h, self.pw0:self.pw0 + w, :]
 
 
+@tf_named('conv2d_v2')
 @named_errors('conv2d')
 def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilations=None, name=None):  # noqa: A002
     """2-D convolution of (N, H, W, C_in) input with (KH, KW, C_in, C_out) filters.

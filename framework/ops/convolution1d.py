@@ -4,6 +4,7 @@ from .convolution import conv2d, filter_rank_error
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 from .shapes import expand_dims, squeeze, transpose
+from ..tf_python_names import tf_named
 
 
 def _single(value, name):
@@ -18,6 +19,7 @@ def _single(value, name):
     return values[0]
 
 
+@tf_named('conv1d_v2')
 @named_errors('conv1d')
 def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, name=None):  # noqa: A002
     """1-D convolution of (N, W, C_in) input with (K, C_in, C_out) filters.

@@ -21,6 +21,7 @@ from .indexing import gather, getitem
 from .operands import as_float_tensor, as_tensor, named_errors
 from .reductions import reduce_logsumexp, reduce_sum
 from .shapes import cast, concat, transpose
+from ..tf_python_names import tf_named
 
 
 def _host(value):
@@ -53,6 +54,7 @@ def sparse_label_rows(labels, batch, op):
     return rows, lengths
 
 
+@tf_named('ctc_loss_v3')
 @named_errors('ctc_loss')
 def ctc_loss(labels, logits, label_length, logit_length, logits_time_major=True, unique=None, blank_index=None,
              name=None):

@@ -18,6 +18,7 @@ from ..tensor import Tensor
 from .ctc import decoder_inputs, paths_as_sparse
 from .operands import named_errors
 from .sampler_attrs import attr_ints
+from ..tf_python_names import tf_named
 
 _LOG_ZERO = np.float32(-np.inf)
 
@@ -121,6 +122,7 @@ def _decode(frames, beam_width, top_paths, kernel):
     return [e.labels() for e in best], [e.new[0] for e in best]
 
 
+@tf_named('ctc_beam_search_decoder_v2')
 @named_errors('ctc_beam_search_decoder')
 def ctc_beam_search_decoder(inputs, sequence_length, beam_width=100, top_paths=1):
     """(decoded, log_probabilities): ``top_paths`` SparseTensors, the j-th holding each sample's j-th

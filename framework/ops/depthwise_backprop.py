@@ -6,6 +6,7 @@ undilated convolution's gradient); so do these."""
 from ..tape import GradientTape
 from .creation import zeros
 from .operands import as_tensor, named_errors
+from ..tf_python_names import tf_named
 
 
 def _conv(x, w, strides, padding, data_format, dilations):
@@ -20,6 +21,7 @@ def _shape(sizes, what, op):
     return sizes
 
 
+@tf_named('depthwise_conv2d_native_backprop_input')
 @named_errors('nn.depthwise_conv2d_backprop_input')
 def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding,  # noqa: A002
                                     data_format='NHWC', dilations=(1, 1, 1, 1), name=None):
@@ -34,6 +36,7 @@ def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, 
     return tape.gradient(y, x, output_gradients=g)
 
 
+@tf_named('depthwise_conv2d_native_backprop_filter')
 @named_errors('nn.depthwise_conv2d_backprop_filter')
 def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,  # noqa: A002
                                      data_format='NHWC', dilations=(1, 1, 1, 1), name=None):

@@ -21,6 +21,7 @@ from .creation import zeros_like
 from .selection import where
 from .shapes import cast, concat, expand_dims, reshape
 from .unary import sqrt, square
+from ..tf_python_names import tf_named
 
 _COMBINERS = ('mean', 'sqrtn', 'sum')
 
@@ -35,6 +36,7 @@ def _host(t):
     return np.asarray(backend.to_host(t._data))
 
 
+@tf_named('embedding_lookup_sparse_v2')
 @named_errors('embedding_lookup_sparse')
 def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=None, name=None,
                             allow_fast_lookup=False):
@@ -107,6 +109,7 @@ def _first_occurrences(ids):
     return unique_ids, np.array([position[int(v)] for v in ids], np.int32)
 
 
+@tf_named('safe_embedding_lookup_sparse_v2')
 @named_errors('safe_embedding_lookup_sparse')
 def safe_embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights=None, combiner='mean', default_id=None,
                                  max_norm=None, name=None, allow_fast_lookup=False):

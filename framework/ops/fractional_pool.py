@@ -21,6 +21,7 @@ from .operands import ACTIVE, as_tensor, named_errors, record
 from .unregistered_gradient import without_gradient
 from .scatter import scatter_nd
 from .shapes import cast, reshape
+from ..tf_python_names import tf_named
 
 
 def _sequence(length, out, words, pseudo_random):
@@ -89,6 +90,7 @@ def _offsets(row_cells, col_cells):
             yield mask, np.minimum(rows, r1), np.minimum(cols, c1)
 
 
+@tf_named('fractional_max_pool_v2')
 @named_errors('fractional_max_pool')
 def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """(output, row_pooling_sequence int64, col_pooling_sequence int64): the maximum of each region."""
@@ -117,6 +119,7 @@ def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
     return FractionalMaxPool(out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols)))
 
 
+@tf_named('fractional_avg_pool_v2')
 @named_errors('fractional_avg_pool')
 def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """(output, row_pooling_sequence int64, col_pooling_sequence int64): the mean of each region

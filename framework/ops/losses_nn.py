@@ -17,8 +17,10 @@ from .creation import zeros_like
 from .shapes import expand_dims
 from .unary import exp, log1p
 from .bias_add_kernel import bias_add as bias_add_nhwc, bias_add_nchw
+from ..tf_python_names import tf_named
 
 
+@tf_named('softmax_cross_entropy_with_logits_v2')
 @named_errors('softmax_cross_entropy_with_logits')
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     """-sum(labels * log_softmax(logits)) along ``axis``; fused, with TensorFlow's gradient
@@ -166,6 +168,7 @@ def _xent_grad_grad(gg, logits, axis, backprop):
     return zeros_times_backprop + (term if last else transpose(term, list(np.argsort(order))))
 
 
+@tf_named('sparse_softmax_cross_entropy_with_logits_v2')
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """-log_softmax(logits)[label] per example; fused, with TensorFlow's gradient exp / sum - one_hot."""
     try:
@@ -326,6 +329,7 @@ def label_range_error(labels, depth, note):
                         % (low if low < 0 else high, depth, ' '.join(str(int(v)) for v in flat)), named=True, note=note)
 
 
+@tf_named('sigmoid_cross_entropy_with_logits_v2')
 @named_errors('sigmoid_cross_entropy_with_logits')
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """max(x, 0) - x * z + log(1 + exp(-|x|)), TensorFlow's stable form."""
@@ -382,6 +386,7 @@ def l2_loss(t, name=None):
         raise
 
 
+@tf_named('moments_v2')
 @named_errors('moments')
 def moments(x, axes, shift=None, keepdims=False, name=None):
     """(mean, variance) over ``axes``. Integer tensors stay integers, as in TensorFlow (whose Mean divides
@@ -435,6 +440,7 @@ def bias_add(value, bias, data_format=None, name=None):
     return bias_add_nhwc(value, bias)   # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
 
 
+@tf_named('dropout_v2')
 @named_errors('dropout')
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zero each element with probability ``rate`` and scale the rest by 1 / (1 - rate)."""

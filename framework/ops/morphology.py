@@ -19,6 +19,7 @@ from .unregistered_gradient import without_gradient
 from .padding_attr import refuse_lowercase
 from .scatter import scatter_nd
 from .shapes import reshape, reverse
+from ..tf_python_names import tf_named
 
 
 def _four(value, what, op):
@@ -82,6 +83,7 @@ def _check(input, filters, strides, padding, data_format, dilations, op):  # noq
     return x, f, _four(strides, 'strides', op), padding.upper(), _four(dilations, 'dilations', op)
 
 
+@tf_named('dilation2d_v2')
 @named_errors('dilation2d')
 def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):  # noqa: A002
     """The grayscale dilation of each channel of ``input`` (batch, rows, cols, depth) by ``filters``
@@ -105,6 +107,7 @@ def dilation2d(input, filters, strides, padding, data_format, dilations, name=No
     return out
 
 
+@tf_named('erosion2d_v2')
 @named_errors('erosion2d')
 def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
     """The grayscale erosion of ``value`` by ``filters``: ``-dilation2d(-value, reversed filters)``."""

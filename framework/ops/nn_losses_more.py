@@ -11,8 +11,10 @@ from .operands import as_float_tensor, as_tensor, named_errors
 from .creation import zeros_like
 from .selection import where
 from .unary import abs as abs_, exp, log, log1p
+from ..tf_python_names import tf_named
 
 
+@tf_named('weighted_cross_entropy_with_logits_v2')
 @named_errors('weighted_cross_entropy_with_logits')
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
     """Sigmoid cross-entropy whose positive term is weighted by ``pos_weight``:

@@ -11,6 +11,7 @@ from .lrn_kernels import lrn_grad_array, scale_array
 from .unregistered_gradient import without_gradient
 from .python_value_array import python_value_array
 from . import arithmetic, creation, linalg, reductions, shapes, unary
+from ..tf_python_names import tf_named
 
 
 @named_errors('batch_normalization')
@@ -129,6 +130,7 @@ def _axes(axes, ndim, op):
     return list(normalize_axis(axes, ndim, op))
 
 
+@tf_named('sufficient_statistics_v2')
 @named_errors('sufficient_statistics')
 def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
     """(count, sum of x - shift, sum of (x - shift)^2, shift) over ``axes``: what
@@ -159,6 +161,7 @@ def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
     return mean, variance
 
 
+@tf_named('weighted_moments_v2')
 @named_errors('weighted_moments')
 def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
     """(mean, variance) of ``x`` over ``axes`` with each element counted ``frequency_weights``
@@ -178,6 +181,7 @@ def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
     return mean, variance
 
 
+@tf_named('batch_norm_with_global_normalization_v2')
 @named_errors('batch_norm_with_global_normalization')
 def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,  # noqa: A002
                                          scale_after_normalization, name=None):

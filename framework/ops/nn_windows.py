@@ -21,6 +21,7 @@ from .missing_kernels import refuse_missing
 from .pooling_nd import avg_pool as _avg_pool_nd
 from .pooling_nd import max_pool as _max_pool_nd
 from .shapes import expand_dims, squeeze, transpose
+from ..tf_python_names import tf_named
 
 _LAST = {1: 'NWC', 2: 'NHWC', 3: 'NDHWC'}
 _FIRST = {1: 'NCW', 2: 'NCHW', 3: 'NCDHW'}
@@ -131,6 +132,7 @@ def _as_conv2d_op(x, filters, strides, padding, rank):
     return conv1d(x, filters, int(stride[1] if len(stride) == 3 else stride[0]), padding)
 
 
+@tf_named('convolution_v2')
 @named_errors('convolution')
 def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
                 name=None):
@@ -160,6 +162,7 @@ def _rate(rate, op):
     return rate
 
 
+@tf_named('conv3d_v2')
 @named_errors('conv3d')
 def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None, name=None):  # noqa: A002
     """``tf.nn.conv3d``: (N, D, H, W, C) input, (KD, KH, KW, C, O) filters; strides [1, s, s, s, 1]."""
@@ -202,6 +205,7 @@ def conv1d_transpose(input, filters, output_shape, strides, padding='SAME', data
                            'conv1d_transpose')
 
 
+@tf_named('conv3d_transpose_v2')
 @named_errors('conv3d_transpose')
 def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NDHWC',  # noqa: A002
                      dilations=None, name=None):
@@ -210,6 +214,7 @@ def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data
                            'conv3d_transpose')
 
 
+@tf_named('depthwise_conv2d_v2')
 @named_errors('depthwise_conv2d')
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
     """``tf.nn.depthwise_conv2d``: each of the C input channels convolved with its own
@@ -231,6 +236,7 @@ def _depthwise_conv2d(input, filter, strides, padding, data_format, dilations, k
     return _to_first(out, first)
 
 
+@tf_named('separable_conv2d_v2')
 @named_errors('separable_conv2d')
 def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None,  # noqa: A002
                      dilations=None, name=None):
@@ -281,6 +287,7 @@ def _single(value, first):
     return int(values[1] if len(values) == 3 else values[0])
 
 
+@tf_named('max_pool_v2')
 @named_errors('max_pool')
 def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
     """``tf.nn.max_pool``: the maximum of each window, for 1, 2 or 3 spatial axes."""
@@ -331,6 +338,7 @@ def _depth_max_pool(input, ksize, strides, data_format):  # noqa: A002
     return pooled(x)
 
 
+@tf_named('avg_pool_v2')
 @named_errors('avg_pool')
 def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
     """``tf.nn.avg_pool``: the mean of each window (padding not counted), for 1, 2 or 3 spatial axes."""
@@ -374,6 +382,7 @@ def avg_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None): 
     return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, 3, 'avg_pool3d')
 
 
+@tf_named('pool_v2')
 @named_errors('pool')
 def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_format=None,  # noqa: A002
          dilations=None, name=None):

@@ -21,6 +21,7 @@ from .reductions import reduce_max, reduce_sum
 from .selection import where
 from .unary import abs as abs_, rsqrt, sqrt, square
 from .variable_reads import read_once
+from ..tf_python_names import tf_named
 
 
 @named_errors('reduce_euclidean_norm', passes_name=True)
@@ -68,6 +69,7 @@ def _euclidean_norm_grad(g, y, x, axes, keepdims):
     return x / (y / g)
 
 
+@tf_named('norm_v2')
 @named_errors('norm')
 def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa: A002  (TensorFlow's name)
     """Vector or matrix norm, as ``tf.norm``.

@@ -13,8 +13,10 @@ from ..tensor import Tensor
 from .convolution import _first_maxima, _pooling_input, max_pool2d
 from .operands import as_real_tensor, named_errors
 from .op_results import MaxPoolWithArgmax
+from ..tf_python_names import tf_named
 
 
+@tf_named('max_pool_with_argmax_v2')
 @named_errors('max_pool_with_argmax')
 def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', output_dtype='int64',  # noqa: A002
                          include_batch_in_index=False, name=None):

@@ -10,6 +10,7 @@ from .integer_arguments import refuse_non_integer
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, named_errors, record, snapshot
 from .shapes import reshape
+from ..tf_python_names import tf_named
 
 
 def _host_ints(value, op, what):
@@ -67,6 +68,7 @@ def _dim_attr(value, name):
     return int(value)
 
 
+@tf_named('reverse_sequence_v2')
 @named_errors('reverse_sequence')
 def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):  # noqa: A002
     """For each batch entry b, its first ``seq_lengths[b]`` elements along ``seq_axis`` reversed;

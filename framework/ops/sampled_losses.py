@@ -27,6 +27,7 @@ from .reductions import reduce_sum
 from .sampler_attrs import attr_ints
 from .shapes import cast, concat, expand_dims, reshape, stop_gradient
 from .unary import log
+from ..tf_python_names import tf_named
 
 
 def _check_counts(op, **counts):
@@ -156,6 +157,7 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     return logits, stop_gradient(Tensor(backend.array_module(x._data).asarray(targets)))
 
 
+@tf_named('sampled_softmax_loss_v2')
 @named_errors('sampled_softmax_loss')
 def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
                          remove_accidental_hits=True, seed=None, name='sampled_softmax_loss'):
@@ -166,6 +168,7 @@ def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_class
     return softmax_cross_entropy_with_logits(labels=targets, logits=logits)
 
 
+@tf_named('nce_loss_v2')
 @named_errors('nce_loss')
 def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
              remove_accidental_hits=False, name='nce_loss'):

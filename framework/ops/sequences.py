@@ -16,6 +16,7 @@ from .shapes import concat, identity
 from .type_attributes import refused_type
 from .sorted_search import searchsorted  # noqa: F401  (tf.searchsorted's home before sorted_search.py)
 from .unregistered_gradient import unregistered_outputs, without_gradient
+from ..tf_python_names import tf_named
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
 UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
@@ -168,6 +169,7 @@ def _first_appearance(x, out_idx, op):
     return distinct, positions, counted
 
 
+@tf_named('embedding_lookup_v2')
 @named_errors('embedding_lookup')
 def embedding_lookup(params, ids, max_norm=None, name=None):
     """Rows of ``params`` at ``ids`` (shape ``ids.shape + params.shape[1:]``).

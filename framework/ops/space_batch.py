@@ -11,6 +11,7 @@ from . import missing_kernels
 from .indexing import getitem
 from .operands import as_tensor, named_errors
 from .shapes import pad, reshape, transpose
+from ..tf_python_names import tf_named
 
 
 def _ints(value, shape=None, kernel=None, attr=None):
@@ -87,6 +88,7 @@ def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
 space_to_batch = space_to_batch_nd      # TensorFlow 2's tf.space_to_batch is the N-d op
 
 
+@tf_named('batch_to_space_v2')
 @named_errors('batch_to_space')
 def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
     """The inverse of ``space_to_batch_nd``: (B * prod(block), *spatial, *rest) ->

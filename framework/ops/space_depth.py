@@ -6,6 +6,7 @@ Channels last (NHWC) only, as TensorFlow's CPU kernels (others: their NotFoundEr
 from ..errors import InvalidArgumentError, NotFoundError, kernel_error
 from .operands import as_tensor, named_errors
 from .shapes import reshape, transpose
+from ..tf_python_names import tf_named
 
 
 _ALLOWED_FORMATS = ('NHWC', 'NCHW', 'NCHW_VECT_C')
@@ -80,6 +81,7 @@ def _checked(input, block_size, data_format, op):  # noqa: A002
     return x, size
 
 
+@tf_named('depth_to_space_v2')
 @named_errors('depth_to_space')
 def depth_to_space(input, block_size, data_format='NHWC', name=None):  # noqa: A002
     """(N, H, W, C * b * b) to (N, H * b, W * b, C): each pixel's channels become a b x b block.
@@ -97,6 +99,7 @@ def depth_to_space(input, block_size, data_format='NHWC', name=None):  # noqa: A
     return reshape(blocks, (n, h * b, w * b, c // (b * b)))
 
 
+@tf_named('space_to_depth_v2')
 @named_errors('space_to_depth')
 def space_to_depth(input, block_size, data_format='NHWC', name=None):  # noqa: A002
     """(N, H, W, C) to (N, H / b, W / b, C * b * b): each b x b block becomes one pixel's channels.

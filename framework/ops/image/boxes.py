@@ -18,6 +18,7 @@ from ..operands import ACTIVE, named_errors, record
 from .crop_boxes_gradient import crop_boxes_gradient
 from . import crop_resize_kernel
 from ..unregistered_gradient import without_gradient
+from ...tf_python_names import tf_named
 
 
 def _host(x, op, what, kind='f'):
@@ -28,6 +29,7 @@ def _host(x, op, what, kind='f'):
     return data
 
 
+@tf_named('crop_and_resize_v2')
 @named_errors('image.crop_and_resize')
 def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', extrapolation_value=0.0, name=None):
     """For each box, the crop of image[box_indices[k]] resampled to ``crop_size`` (float32,
@@ -70,6 +72,7 @@ def _record(out, image, image_host, boxes, b, index, method):
         record('CropAndResize', tuple(inputs), out, tuple(vjps))
 
 
+@tf_named('draw_bounding_boxes_v2')
 @named_errors('image.draw_bounding_boxes')
 def draw_bounding_boxes(images, boxes, colors, name=None):
     """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour

@@ -17,6 +17,7 @@ from ..operands import named_errors
 from ..op_results import SampleDistortedBoundingBoxV2, StatelessSampleDistortedBoundingBox
 from ..stateless_random import _seed_values
 from .boxes import _host
+from ...tf_python_names import tf_named
 
 _F32 = np.float32
 _EPS = float(np.float32(1e-7))       # the kernel's `const float kEps`, used in double arithmetic
@@ -149,6 +150,7 @@ def _sample(bits, image_size, bounding_boxes, min_object_covered, aspect_ratio_r
     return (Tensor(np.array([y, x, 0], size.dtype)), Tensor(np.array([h, w, -1], size.dtype)), Tensor(box))
 
 
+@tf_named('sample_distorted_bounding_box_v2')
 @named_errors('image.sample_distorted_bounding_box')
 def sample_distorted_bounding_box(image_size, bounding_boxes, seed=0, min_object_covered=0.1,
                                   aspect_ratio_range=None, area_range=None, max_attempts=None,

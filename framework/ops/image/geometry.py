@@ -14,6 +14,7 @@ from ...errors import noted
 from ..operands import named_errors
 from ...assertions import Assert
 from ...tensor import convert_to_tensor
+from ...tf_python_names import tf_named
 
 
 @named_errors('image.flip_left_right')
@@ -118,6 +119,7 @@ def central_crop(image, central_fraction):
     return undo(x[:, top:h - top, left:w - left, :])
 
 
+@tf_named('resize_image_with_crop_or_pad')
 @named_errors('image.resize_with_crop_or_pad')
 def resize_with_crop_or_pad(image, target_height, target_width):
     """Images centre-cropped and/or zero-padded to ``target_height`` x ``target_width``."""
@@ -147,6 +149,7 @@ def _window_indices(size, kernel, stride, rate, padding):
     return before, after, starts.astype(np.int32)
 
 
+@tf_named('extract_image_patches_v2')
 @named_errors('image.extract_patches')
 def extract_patches(images, sizes, strides, rates, padding):
     """Patches of sizes[1] x sizes[2] pixels every strides[1:3] pixels (dilated by rates[1:3]), each

@@ -15,6 +15,7 @@ from ... import backend, random as _random
 from ...errors import InvalidArgumentError
 from ...tensor import Tensor
 from ..operands import as_tensor, named_errors
+from ...tf_python_names import tf_named
 
 
 def _position(y, x, image_h, image_w, glimpse_h, glimpse_w, centered, normalized, version):
@@ -64,6 +65,7 @@ def _glimpses(input, size, offsets, centered, normalized, noise, version, op):  
     return Tensor(backend.place(out))
 
 
+@tf_named('extract_glimpse_v2')
 @named_errors('image.extract_glimpse')
 def extract_glimpse(input, size, offsets, centered=True, normalized=True, noise='uniform', name=None):  # noqa: A002
     """Windows of ``size`` (height, width) at ``offsets`` ((y, x) per image) from a 4-D float32 batch."""

@@ -11,6 +11,7 @@ from .boxes import _host
 from . import nms_checks
 from ..op_results import CombinedNonMaxSuppression
 from .kernel_dtypes import refuse_dtype
+from ...tf_python_names import tf_named
 
 def _iou(box, others):
     y1, x1, y2, x2 = (np.minimum(box[0], box[2]), np.minimum(box[1], box[3]),
@@ -86,6 +87,7 @@ def _greedy_overlaps(overlaps, scores, limit, threshold, score_threshold):
     return kept
 
 
+@tf_named('non_max_suppression_with_overlaps')
 @named_errors('image.non_max_suppression_overlaps')
 def non_max_suppression_overlaps(overlaps, scores, max_output_size, overlap_threshold=0.5,
                                  score_threshold=float('-inf'), name=None):

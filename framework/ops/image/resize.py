@@ -21,6 +21,7 @@ from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 from ..unregistered_gradient import not_differentiable, without_gradient
 from ..graph_input_errors import eager_input_error, input_mismatch
+from ...tf_python_names import tf_named
 
 METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
 
@@ -113,6 +114,7 @@ def _check_pixels(shape, method, antialias, op):
                        'them a height, width and channels of at least 1' % (op, tuple(shape)))
 
 
+@tf_named('resize_images_v2')
 @named_errors('image.resize')
 def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antialias=False, name=None):
     """Images (3-D or 4-D, channels last) resized to ``size`` = (height, width).
@@ -177,6 +179,7 @@ def _resize_kernel(method, antialias):
     return 'ScaleAndTranslate'
 
 
+@tf_named('resize_image_with_pad_v2')
 @named_errors('image.resize_with_pad')
 def resize_with_pad(image, target_height, target_width, method='bilinear', antialias=False):
     """Resized, keeping the aspect ratio, to fit in the target, then zero-padded (centred) to it."""
