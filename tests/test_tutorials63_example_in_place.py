@@ -169,3 +169,42 @@ def test_constructors_copy_messages():
     example = tf.train.Example(features=features)
     features.feature['b'].int64_list.value.append(1)
     assert sorted(example.features.feature) == ['a']
+
+
+def test_copy_merge_clear_and_size():
+    f = tf.train.Feature(int64_list=tf.train.Int64List(value=[1, 2]))
+    ex = tf.train.Example(features=tf.train.Features(feature={'a': f}))
+    assert (ex.ByteSize(), ex.IsInitialized()) == (15, True)            # TF 2.21's
+    copied = tf.train.Example()
+    copied.CopyFrom(ex)
+    assert copied == ex and str(copied) == str(ex)
+    copied.Clear()
+    assert (str(copied), copied.HasField('features')) == ('', False)
+    assert copied.MergeFromString(ex.SerializeToString()) == 15 and copied == ex
+    g = tf.train.Feature(int64_list=tf.train.Int64List(value=[1]))
+    g.MergeFrom(tf.train.Feature(int64_list=tf.train.Int64List(value=[2, 3])))      # repeated values append
+    assert str(g) == 'int64_list {\n  value: 1\n  value: 2\n  value: 3\n}\n'
+    g.MergeFrom(tf.train.Feature(float_list=tf.train.FloatList(value=[2.5])))       # another oneof member replaces
+    assert (str(g), g.WhichOneof('kind')) == ('float_list {\n  value: 2.5\n}\n', 'float_list')
+    merged = tf.train.Example(features=tf.train.Features(feature={'a': f, 'b': g}))
+    merged.MergeFrom(tf.train.Example(features=tf.train.Features(feature={'a': g})))     # a map entry is replaced
+    assert str(merged.features.feature['a']) == 'float_list {\n  value: 2.5\n}\n'
+    assert sorted(merged.features.feature) == ['a', 'b']
+    assert _error(lambda: merged.CopyFrom(f)) == (
+        "TypeError Parameter to CopyFrom() must be instance of same class: expected <class "
+        "'tensorflow.core.example.example_pb2.Example'> got <class 'tensorflow.core.example.feature_pb2.Feature'>.")
+    assert _error(lambda: merged.MergeFrom(1)) == (
+        "TypeError Parameter to MergeFrom() must be instance of same class: expected <class "
+        "'tensorflow.core.example.example_pb2.Example'> got <class 'int'>.")
+    values = tf.train.FloatList(value=[1.0])
+    values.MergeFrom(tf.train.FloatList(value=[2.0]))
+    assert (values.value, values.ByteSize()) == ([1.0, 2.0], 10)
+    se = tf.train.SequenceExample()
+    se.context.feature['x'].int64_list.value.append(1)
+    se2 = tf.train.SequenceExample()
+    se2.CopyFrom(se)
+    se2.context.feature['y'].bytes_list.value.append(b'q')
+    assert (se2.ByteSize(), se.ByteSize(), sorted(se2.context.feature)) == (26, 14, ['x', 'y'])
+    se2.Clear()
+    assert (str(se2), se2.HasField('context')) == ('', False)
+    assert (tf.train.Example().ByteSize(), tf.train.Example(features=tf.train.Features()).ByteSize()) == (0, 2)

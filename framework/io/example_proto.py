@@ -16,7 +16,7 @@ from ..type_text import python_type_name
 from .example_text import float32_text, quoted
 from .proto_containers import MessageMapContainer, RepeatedScalarContainer
 from .proto_init import keyword_fields, map_field, message_field, repeated_field
-from .proto_presence import FieldPresence
+from .proto_methods import ProtoMethods
 from .tensor_proto import _field, _fields, _varint
 
 
@@ -37,8 +37,8 @@ def _c_type_name(v):
     return python_type_name(v)
 
 
-class _Message(FieldPresence):
-    """What every TensorFlow proto message offers: bytes out, bytes in, HasField."""
+class _Message(ProtoMethods):
+    """What every TensorFlow proto message offers: bytes out, bytes in, HasField, CopyFrom / MergeFrom."""
     __slots__ = ()
 
     def SerializeToString(self, deterministic=None):
@@ -262,12 +262,14 @@ class Feature(_Message):
 
     @classmethod
     def _parse(cls, data):
-        kwargs = {}
+        kind, parts = None, []
         for n, _, v in _fields(data, 'Feature'):
-            for name, number, kind in _KINDS:
+            for name, number, _ in _KINDS:
                 if n == number:
-                    kwargs = {name: kind._parse(v)}            # a later kind replaces an earlier one (oneof)
-        return cls(**kwargs)
+                    if name != kind:                # a later kind replaces an earlier one (oneof)
+                        kind, parts = name, []
+                    parts.append(v)                 # the same kind again: merged, as protobuf parses it
+        return cls(**{kind: _KIND_TYPES[kind]._parse(b''.join(parts))}) if kind is not None else cls()
 
     def __eq__(self, other):
         return isinstance(other, Feature) and self._kind == other._kind and all(
@@ -350,7 +352,7 @@ class Features(_Message):
     __repr__ = __str__
 
 
-class Example(FieldPresence):
+class Example(ProtoMethods):
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
     __slots__ = ('features', '_features_given')
 
@@ -365,10 +367,9 @@ class Example(FieldPresence):
         return _field(1, body) if body or self.features.feature or self._features_given else b''
 
     def ParseFromString(self, data):
-        self.features, self._features_given = Features(), False
-        for n, _, v in _fields(bytes(data), 'Example'):
-            if n == 1:
-                self.features, self._features_given = Features._parse(v), True
+        parts = [v for n, _, v in _fields(bytes(data), 'Example') if n == 1]
+        # (the field given twice: merged, as protobuf parses it)
+        self.features, self._features_given = Features._parse(b''.join(parts)) if parts else Features(), bool(parts)
         return len(data)
 
     @classmethod

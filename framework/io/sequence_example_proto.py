@@ -6,6 +6,7 @@ table): compare parsed messages, not bytes; text and ``deterministic=True`` byte
 """
 from .example_proto import Feature, Features, map_text, parse_map, serialize_map
 from .proto_containers import MessageMapContainer, RepeatedCompositeContainer
+from .proto_methods import ProtoMethods
 from .proto_presence import FieldPresence
 from .tensor_proto import _field, _fields
 
@@ -64,7 +65,7 @@ class FeatureLists(FieldPresence):
     __repr__ = __str__
 
 
-class SequenceExample(FieldPresence):
+class SequenceExample(ProtoMethods):
     """``tf.train.SequenceExample``: ``context`` (Features) and ``feature_lists`` (FeatureLists)."""
     __slots__ = ('context', 'feature_lists', '_given')
 
@@ -79,13 +80,13 @@ class SequenceExample(FieldPresence):
                 + (_field(2, lists) if lists or self._given[1] else b''))
 
     def ParseFromString(self, data):
-        self.context, self.feature_lists, given = Features(), FeatureLists(), [False, False]
+        parts = {1: [], 2: []}
         for n, _, v in _fields(bytes(data), 'SequenceExample'):
-            if n == 1:
-                self.context, given[0] = Features._parse(v), True
-            elif n == 2:
-                self.feature_lists, given[1] = FeatureLists._parse(v), True
-        self._given = tuple(given)
+            if n in parts:
+                parts[n].append(v)          # (a field given twice: merged, as protobuf parses it)
+        self.context = Features._parse(b''.join(parts[1])) if parts[1] else Features()
+        self.feature_lists = FeatureLists._parse(b''.join(parts[2])) if parts[2] else FeatureLists()
+        self._given = (bool(parts[1]), bool(parts[2]))
         return len(data)
 
     @classmethod
