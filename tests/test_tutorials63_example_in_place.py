@@ -208,3 +208,21 @@ def test_copy_merge_clear_and_size():
     se2.Clear()
     assert (str(se2), se2.HasField('context')) == ('', False)
     assert (tf.train.Example().ByteSize(), tf.train.Example(features=tf.train.Features()).ByteSize()) == (0, 2)
+
+
+def test_fields_are_not_assigned():
+    f = tf.train.Feature()
+    ex = tf.train.Example()
+
+    def assign(obj, name, value):
+        setattr(obj, name, value)
+    # TF 2.21's upb texts
+    repeated = 'AttributeError Assignment not allowed to map, or repeated field "%s" in protocol message object.'
+    message = 'AttributeError Assignment not allowed to message field "%s" in protocol message object.'
+    assert _error(lambda: assign(f.float_list, 'value', [1.0])) == repeated % 'value'
+    assert _error(lambda: assign(f, 'float_list', tf.train.FloatList())) == message % 'float_list'
+    assert _error(lambda: assign(ex, 'features', tf.train.Features())) == message % 'features'
+    assert _error(lambda: assign(ex.features, 'feature', {})) == repeated % 'feature'
+    assert _error(lambda: assign(tf.train.SequenceExample(), 'context', tf.train.Features())) == message % 'context'
+    assert _error(lambda: assign(tf.train.FeatureList(), 'feature', [])) == repeated % 'feature'
+    assert (f.WhichOneof('kind'), str(ex)) == (None, '')

@@ -52,7 +52,7 @@ class _Message(ProtoMethods):
         parsed = self._parse(bytes(data))
         for klass in type(self).__mro__:
             for name in getattr(klass, '__slots__', ()):
-                setattr(self, name, getattr(parsed, name))
+                object.__setattr__(self, name, getattr(parsed, name))
         return len(data)
 
 
@@ -93,14 +93,14 @@ class _List(_Message):
         keyword_fields(type(self).__name__, args, fields, ('value',))
         value = fields.get('value')
         values = () if value is None else (self._check(v) for v in repeated_field(value))
-        self.value = self._values(values)._setup(self._check)
+        object.__setattr__(self, 'value', self._values(values)._setup(self._check))
 
     def __eq__(self, other):
         return type(self) is type(other) and self.value == other.value
 
     def _copy(self):
         copied = object.__new__(type(self))
-        copied.value = self._values(self.value)._setup(self._check)      # (values already checked)
+        object.__setattr__(copied, 'value', self._values(self.value)._setup(self._check))    # (values already checked)
         return copied
 
     def _text(self, pad):
@@ -207,6 +207,7 @@ _KIND_TYPES = {name: kind for name, _, kind in _KINDS}
 class Feature(_Message):
     """One feature: exactly one of ``bytes_list``, ``float_list``, ``int64_list`` (or none)."""
     __slots__ = ('bytes_list', 'float_list', 'int64_list', '_kind')
+    _messages = ('bytes_list', 'float_list', 'int64_list')
 
     def __init__(self, *args, **fields):
         keyword_fields('Feature', args, fields, [name for name, _, _ in _KINDS])
@@ -225,7 +226,7 @@ class Feature(_Message):
     def _own(self, name, values_list):
         """Keep ``values_list`` as field ``name``: a change to its values makes it the kind, as upb's oneof."""
         values_list.value._touched = lambda: self._make_kind(name)
-        setattr(self, name, values_list)
+        object.__setattr__(self, name, values_list)
         return values_list
 
     def _make_kind(self, name):
@@ -325,7 +326,7 @@ class Features(_Message):
     def __init__(self, *args, **fields):
         keyword_fields('Features', args, fields, ('feature',))
         feature = fields.get('feature')
-        self.feature = MessageMapContainer(Feature, () if feature is None else map_field(feature, Feature))
+        object.__setattr__(self, 'feature', MessageMapContainer(Feature, () if feature is None else map_field(feature, Feature)))
 
     def SerializeToString(self, deterministic=None):
         return self._serialize(bool(deterministic))
@@ -355,11 +356,12 @@ class Features(_Message):
 class Example(ProtoMethods):
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
     __slots__ = ('features', '_features_given')
+    _messages = ('features',)
 
     def __init__(self, *args, **fields):
         keyword_fields('Example', args, fields, ('features',))
         features = fields.get('features')
-        self.features = message_field(features, Features) if features is not None else Features()
+        object.__setattr__(self, 'features', message_field(features, Features) if features is not None else Features())
         self._features_given = features is not None          # protobuf's presence bit: prints 'features {}'
 
     def SerializeToString(self, deterministic=None):
@@ -369,7 +371,8 @@ class Example(ProtoMethods):
     def ParseFromString(self, data):
         parts = [v for n, _, v in _fields(bytes(data), 'Example') if n == 1]
         # (the field given twice: merged, as protobuf parses it)
-        self.features, self._features_given = Features._parse(b''.join(parts)) if parts else Features(), bool(parts)
+        object.__setattr__(self, 'features', Features._parse(b''.join(parts)) if parts else Features())
+        self._features_given = bool(parts)
         return len(data)
 
     @classmethod

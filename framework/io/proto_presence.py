@@ -1,8 +1,10 @@
-"""protobuf's ``HasField`` for the hand-written ``tf.train`` messages (Example, Feature, ...).
+"""protobuf's ``HasField`` and field assignment rules for the hand-written ``tf.train`` messages (Example, ...).
 
 TF 2.21's messages are upb's: ``HasField`` answers for a singular message field or a oneof (the tfrecord
 tutorial's ``feature.HasField('float_list')``, ``feature.HasField('kind')``) and refuses, with upb's
-ValueError texts, a repeated or map field (no presence) or a name the message lacks.
+ValueError texts, a repeated or map field (no presence) or a name the message lacks. A repeated, map or message
+field is not assigned (``feature.float_list.value = [1.0]``: upb's AttributeError); the messages' own code sets them
+with object.__setattr__.
 """
 
 
@@ -11,6 +13,15 @@ class FieldPresence:
     with a dict of the fields (and oneofs) that have presence, each True where set."""
     __slots__ = ()
     _repeated = ()
+    _messages = ()          # its message fields: assigned only through their own fields (protobuf's rule)
+
+    def __setattr__(self, name, value):
+        if name in self._repeated:
+            raise AttributeError('Assignment not allowed to map, or repeated field "%s" in protocol message object.'
+                                 % name)
+        if name in self._messages:
+            raise AttributeError('Assignment not allowed to message field "%s" in protocol message object.' % name)
+        object.__setattr__(self, name, value)
 
     def _present(self):
         return {}

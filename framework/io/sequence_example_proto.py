@@ -17,7 +17,7 @@ class FeatureList(FieldPresence):
     _repeated = ('feature',)
 
     def __init__(self, feature=None):
-        self.feature = RepeatedCompositeContainer(Feature, feature or [])
+        object.__setattr__(self, 'feature', RepeatedCompositeContainer(Feature, feature or []))
 
     def _serialize(self):
         return b''.join(_field(1, f._serialize()) for f in self.feature)
@@ -44,7 +44,7 @@ class FeatureLists(FieldPresence):
     _repeated = ('feature_list',)
 
     def __init__(self, feature_list=None):
-        self.feature_list = MessageMapContainer(FeatureList, feature_list or {})
+        object.__setattr__(self, 'feature_list', MessageMapContainer(FeatureList, feature_list or {}))
 
     def _serialize(self, deterministic=False):
         return serialize_map(self.feature_list, deterministic)
@@ -68,10 +68,11 @@ class FeatureLists(FieldPresence):
 class SequenceExample(ProtoMethods):
     """``tf.train.SequenceExample``: ``context`` (Features) and ``feature_lists`` (FeatureLists)."""
     __slots__ = ('context', 'feature_lists', '_given')
+    _messages = ('context', 'feature_lists')
 
     def __init__(self, context=None, feature_lists=None):
-        self.context = context if context is not None else Features()
-        self.feature_lists = feature_lists if feature_lists is not None else FeatureLists()
+        object.__setattr__(self, 'context', context if context is not None else Features())
+        object.__setattr__(self, 'feature_lists', feature_lists if feature_lists is not None else FeatureLists())
         self._given = (context is not None, feature_lists is not None)      # protobuf's presence bits
 
     def SerializeToString(self, deterministic=None):
@@ -84,8 +85,8 @@ class SequenceExample(ProtoMethods):
         for n, _, v in _fields(bytes(data), 'SequenceExample'):
             if n in parts:
                 parts[n].append(v)          # (a field given twice: merged, as protobuf parses it)
-        self.context = Features._parse(b''.join(parts[1])) if parts[1] else Features()
-        self.feature_lists = FeatureLists._parse(b''.join(parts[2])) if parts[2] else FeatureLists()
+        object.__setattr__(self, 'context', Features._parse(b''.join(parts[1])) if parts[1] else Features())
+        object.__setattr__(self, 'feature_lists', FeatureLists._parse(b''.join(parts[2])) if parts[2] else FeatureLists())
         self._given = (bool(parts[1]), bool(parts[2]))
         return len(data)
 
