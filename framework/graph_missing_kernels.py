@@ -28,15 +28,16 @@ from .errors import InvalidArgumentError
 _local = threading.local()
 
 
-def built_node(error, x):
-    """In a tf.function's trace, the stand-in result of the elementwise op that raised ``error`` (a NotFoundError
-    of ops/missing_kernels.py) on the tensor ``x``, the failure noted on the trace; else None (it raises)."""
+def built_node(error, x, shape=None):
+    """In a tf.function's trace, the stand-in result of the op that raised ``error`` (a NotFoundError of
+    ops/missing_kernels.py) on the tensor ``x``: zeros of ``x``'s dtype and of ``shape`` (an elementwise op's:
+    ``x``'s; a determinant's: the batch lengths), the failure noted on the trace; else None (it raises)."""
     missing = getattr(error, 'missing_kernel', None)
     failures = getattr(trace_names.current(), 'missing_kernels', None)
     if missing is None or failures is None:     # (eager, or a trace no tf.function runs: a Keras step's, ...)
         return None
     from .tensor import Tensor
-    result = Tensor(np.zeros_like(x._data))
+    result = Tensor(np.zeros_like(x._data) if shape is None else np.zeros(shape, x._data.dtype))
     failures.append(missing + (result,))
     return result
 

@@ -126,3 +126,39 @@ def test_eager_keeps_the_registry_words():
     # bfloat16, half, float, double, complex64, complex128\n\t; NodeDef: {{node Sqrt}}; ..."
     with pytest.raises(tf.errors.InvalidArgumentError, match="^Value for attr 'T' of int32 is not in the list"):
         tf.sqrt(tf.constant([1]))
+
+
+def test_float16_determinant_builds_and_fails_at_run():
+    # TF 2.21 (det16_tf.out): the trace prints Tensor("MatrixDeterminant:0", shape=(2,), dtype=float16) (the op
+    # allows half; no CPU kernel computes it), 'dd:0' with name='dd', and the call raises InvalidArgumentError "No
+    # OpKernel was registered to support Op 'MatrixDeterminant' used by {{node MatrixDeterminant}} with these attrs:
+    # [T=DT_HALF]\nRegistered devices: [CPU]\nRegistered kernels:\n  device='CPU'; T in [DT_COMPLEX128]\n ...
+    # \n\n\t [[MatrixDeterminant]] [Op:__inference_f_9]" (tapeflow leaves out the uid); slogdet likewise
+    texts = []
+
+    @tf.function
+    def f(x):
+        texts.extend([str(tf.linalg.det(x)), str(tf.linalg.det(x, name='dd'))])
+        return tf.linalg.det(x)
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        f(tf.ones([2, 3, 3], tf.float16))
+    assert texts == ['Tensor("MatrixDeterminant:0", shape=(2,), dtype=float16)', 'Tensor("dd:0", shape=(2,), dtype=float16)']
+    assert str(caught.value).startswith(
+        "No OpKernel was registered to support Op 'MatrixDeterminant' used by {{node MatrixDeterminant}} with these "
+        "attrs: [T=DT_HALF]\nRegistered devices: [CPU]\nRegistered kernels:\n  device='CPU'; T in [DT_COMPLEX128]\n"
+        "  device='CPU'; T in [DT_COMPLEX64]\n  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_FLOAT]\n\n"
+        "\t [[MatrixDeterminant]] [Op:__inference_f")
+
+    @tf.function(input_signature=[tf.TensorSpec((None, 3, 3), tf.float16)])
+    def g(x):
+        texts.append(str(tf.linalg.slogdet(x)))
+        return x
+    g.get_concrete_function()
+    assert texts[-1] == ("LogMatrixDeterminant(sign=<tf.Tensor 'LogMatrixDeterminant:0' shape=(None,) dtype=float16>, "
+                         "log_abs_determinant=<tf.Tensor 'LogMatrixDeterminant:1' shape=(None,) dtype=float16>)")
+
+
+def test_float16_determinant_eagerly_not_found():
+    # TF 2.21 eagerly: NotFoundError 'Could not find device for node: {{node MatrixDeterminant}} = ...'
+    with pytest.raises(tf.errors.NotFoundError, match='Could not find device for node: {{node MatrixDeterminant}}'):
+        tf.linalg.det(tf.ones((3, 3), tf.float16))

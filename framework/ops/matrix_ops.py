@@ -9,9 +9,9 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, OpError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, NotFoundError, OpError, fast_path, kernel_error
 from ..given_op_name import given_name
-from .. import backend
+from .. import backend, graph_missing_kernels
 from ..tensor import Tensor
 from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
@@ -117,7 +117,10 @@ def _solved_array(xp, a, b, lu_order):
 def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
     try:
-        a = refuse_missing(_square(input, 'det'), 'MatrixDeterminant', 'det')
+        a = _square(input, 'det')
+        built = _graph_stand_in(a, 'MatrixDeterminant', 'det')
+        if built is not None:
+            return built
         xp = backend.array_module(a._data)
         if eigen_determinant.handles(a._data):        # Eigen's LU, logs and exp: TF's bits
             out = Tensor(np.asarray(eigen_determinant.determinant(a._data)))
@@ -134,6 +137,20 @@ def det(input, name=None):  # noqa: A002
         raise
 
 
+def _graph_stand_in(a, kernel, op):
+    """refuse_missing's check of ``a`` for ``kernel``; where no CPU kernel computes its dtype (float16) in a
+    tf.function's trace, the stand-in of the node TF's graph builds anyway (one number per matrix: its run fails,
+    graph_missing_kernels; TF 2.21, notes/progs/kerasops9/det16.py), else None."""
+    try:
+        refuse_missing(a, kernel, op)
+    except NotFoundError as error:
+        built = graph_missing_kernels.built_node(error, a, tuple(a.shape[:-2]))
+        if built is None:
+            raise
+        return built
+    return None
+
+
 def _adjoint_inverse(a):
     """TF's matrix_inverse(a, adjoint=True) in the determinants' rules, so that an outer tape differentiates it
     by that op's rule; complex matrices in the real form the tape conjugates."""
@@ -145,7 +162,10 @@ def slogdet(input, name=None):  # noqa: A002
     """The sign and the log of the absolute determinant of each matrix:
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign's gradient is zeros, as TF's."""
     try:
-        a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
+        a = _square(input, 'slogdet')
+        built = _graph_stand_in(a, 'LogMatrixDeterminant', 'slogdet')
+        if built is not None:
+            return LogMatrixDeterminant(built, zeros_like(built))
         xp = backend.array_module(a._data)
         if eigen_determinant.handles(a._data):
             sign, logabs = eigen_determinant.sign_and_log(a._data)
