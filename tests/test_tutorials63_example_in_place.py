@@ -226,3 +226,31 @@ def test_fields_are_not_assigned():
     assert _error(lambda: assign(tf.train.SequenceExample(), 'context', tf.train.Features())) == message % 'context'
     assert _error(lambda: assign(tf.train.FeatureList(), 'feature', [])) == repeated % 'feature'
     assert (f.WhichOneof('kind'), str(ex)) == (None, '')
+
+
+def test_clear_field():
+    f = tf.train.Feature(int64_list=tf.train.Int64List(value=[1, 2]))
+    f.ClearField('float_list')          # another oneof member: nothing to clear
+    assert (str(f), f.WhichOneof('kind')) == ('int64_list {\n  value: 1\n  value: 2\n}\n', 'int64_list')
+    f.ClearField('kind')
+    assert (str(f), f.WhichOneof('kind')) == ('', None)
+    g = tf.train.Feature(float_list=tf.train.FloatList(value=[1.0]))
+    g.ClearField(b'float_list')
+    assert str(g) == ''
+    assert _error(lambda: f.ClearField('x')) == 'ValueError Protocol message Feature has no "x" field.'
+    assert _error(lambda: f.ClearField(3)) == 'ValueError Expected a field name, but got non-string argument 3.'
+    values = tf.train.FloatList(value=[1.0])
+    values.ClearField('value')
+    assert str(values) == ''
+    ex = tf.train.Example(features=tf.train.Features(feature={'a': g}))
+    ex.ClearField('features')
+    assert (str(ex), ex.HasField('features')) == ('', False)
+    features = tf.train.Features(feature={'a': g})
+    features.ClearField('feature')
+    assert len(features.feature) == 0
+    se = tf.train.SequenceExample()
+    se.context.feature['x'].int64_list.value.append(1)
+    se.feature_lists.feature_list['t'].feature.add()
+    se.ClearField('context')
+    assert str(se) == ('feature_lists {\n  feature_list {\n    key: "t"\n    value {\n      feature {\n      }\n'
+                       '    }\n  }\n}\n')       # TF 2.21's

@@ -88,6 +88,7 @@ class _List(_Message):
     __slots__ = ('value',)
     _values = _Values       # the field's list type (how numpy reads it)
     _repeated = ('value',)
+    _field_numbers = {'value': (1,)}
 
     def __init__(self, *args, **fields):
         keyword_fields(type(self).__name__, args, fields, ('value',))
@@ -208,6 +209,7 @@ class Feature(_Message):
     """One feature: exactly one of ``bytes_list``, ``float_list``, ``int64_list`` (or none)."""
     __slots__ = ('bytes_list', 'float_list', 'int64_list', '_kind')
     _messages = ('bytes_list', 'float_list', 'int64_list')
+    _field_numbers = {'bytes_list': (1,), 'float_list': (2,), 'int64_list': (3,), 'kind': (1, 2, 3)}
 
     def __init__(self, *args, **fields):
         keyword_fields('Feature', args, fields, [name for name, _, _ in _KINDS])
@@ -322,6 +324,7 @@ class Features(_Message):
     """A map from feature names to Feature."""
     __slots__ = ('feature',)
     _repeated = ('feature',)
+    _field_numbers = {'feature': (1,)}
 
     def __init__(self, *args, **fields):
         keyword_fields('Features', args, fields, ('feature',))
@@ -357,6 +360,7 @@ class Example(ProtoMethods):
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
     __slots__ = ('features', '_features_given')
     _messages = ('features',)
+    _field_numbers = {'features': (1,)}
 
     def __init__(self, *args, **fields):
         keyword_fields('Example', args, fields, ('features',))

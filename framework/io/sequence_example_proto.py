@@ -69,6 +69,7 @@ class SequenceExample(ProtoMethods):
     """``tf.train.SequenceExample``: ``context`` (Features) and ``feature_lists`` (FeatureLists)."""
     __slots__ = ('context', 'feature_lists', '_given')
     _messages = ('context', 'feature_lists')
+    _field_numbers = {'context': (1,), 'feature_lists': (2,)}
 
     def __init__(self, context=None, feature_lists=None):
         object.__setattr__(self, 'context', context if context is not None else Features())
