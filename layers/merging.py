@@ -246,8 +246,15 @@ class Concatenate(Layer):
                 raise error
             self._refuse_ranks(input_shape)
         if not -rank <= self.axis < rank:
-            # As Keras 3's build, which passes it: called on tensors, the concat op raises TensorFlow's
-            # InvalidArgumentError (the pandas tutorial's Concatenate(axis=1) of 1-D columns)
+            # Keras 3's build removes no axis then, so it compares whole shapes: ones that differ are its
+            # ValueError (TF 2.21: Concatenate(axis=3) of (None, 3, 2) and (None, 3, 3)); equal ones pass, and
+            # called on tensors the concat op raises TensorFlow's InvalidArgumentError (the pandas tutorial's
+            # Concatenate(axis=1) of 1-D columns)
+            if any(len({s[d] for s in input_shape} - {None}) > 1 for d in range(rank)):
+                error = ValueError('A `Concatenate` layer requires inputs with matching shapes except for the '
+                                   'concatenation axis. Received: input_shape=%s' % [tuple(s) for s in input_shape])
+                error.add_note('Concatenate %r: axis %d is beyond the inputs\' rank %d' % (self.name, self.axis, rank))
+                raise error
             self.built = True
             return
         axis = self.axis % rank
