@@ -13,7 +13,8 @@ creation is refused. When that first trace raises, the second config is never ma
       raises 'Creating variables on a non-first call ...' after its trace (or its own error), and
       from then on the function returns None as above.
 An error the graph raises when it runs (an OpError: a kernel's, a failed Assert, the end of a
-dataset) comes after a trace that succeeded, so it leaves the function as a success would.
+dataset) comes after a trace that succeeded, so it leaves the function as a success would, the trace
+kept (Function._keep_failed_run).
 A sublayer's weights made by Keras's symbolic build run inside the trace count too.
 Not followed: TensorFlow never initializes the variables the failed trace made (they read as an empty
 array, ``numpy()`` ``[]``, until assigned, and a graph that reads them fails when it runs), and the writes
@@ -21,13 +22,5 @@ the trace made to earlier variables never happen (its graph never runs); tapeflo
 so both keep their values (a later trace reading an empty variable would fail where TF's traces on).
 (probes: notes progs/optimtraj26/p1_rules.py, p2_later.py, p6_keras2.py, p7_lead45.py, p8_uninit.py)
 """
-from .errors import OpError
-
 CONCRETE_REFUSAL = 'replace() should be called on dataclass instances'
-
-
-def raised_while_tracing(error):
-    """Whether ``error`` (as the trace raises it: graph_side's) is one TensorFlow raises while
-    tracing, not when running the graph."""
-    return not isinstance(error, (OpError, StopIteration))
 

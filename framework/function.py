@@ -572,7 +572,7 @@ class Function:
         names = self._symbolic_names(args, kwargs, traced_key, entry.spec_names if entry is not None else None)
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
-        later = first = None        # (a recursive call may register a trace while this first one runs)
+        later = first = trace = None        # (a recursive call may register a trace while this first one runs)
         objects_at_start, recorders = None, None
         written = frozen_globals.written_at_start(self._python_function) if entry is None or entry.frozen is None \
             else None
@@ -617,12 +617,15 @@ class Function:
                 else:
                     result = self._python_function(*args, **kwargs)
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
-            if asserts.error is not None:       # a converted assert: the Assert kernel's error
-                raise asserts.error from None
-            if (first is not None and not self._second_trace) or (later is not None and later.created):
-                self._trace_raised(first, later, error)
             end = graph_end_of_sequence(error, self._python_function, self._name, call_site()) \
                 if isinstance(error, StopIteration) else None
+            if asserts.error is not None or end is not None or isinstance(graph_side(error), OpError):
+                if entry is None:       # (TensorFlow's trace succeeded: its graph's run failed)
+                    self._keep_failed_run(key, random_state, trace, first, later)
+            elif (first is not None and not self._second_trace) or (later is not None and later.created):
+                self._trace_raised(first, later)
+            if asserts.error is not None:       # a converted assert: the Assert kernel's error
+                raise asserts.error from None
             if end is not None:     # a dataset iterator ran out: the graph's OutOfRangeError
                 raise end from None
             converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False) \
@@ -687,11 +690,19 @@ class Function:
             raise graph_missing_kernels.raised(entry.run_error)     # (the trace is made: its graph's run fails)
         return result
 
-    def _trace_raised(self, first, later, error):
+    def _keep_failed_run(self, key, random_state, trace, first, later):
+        """A new trace whose run raised a graph's error (a kernel's, an Assert's, a dataset's end): TensorFlow
+        made and cached the trace before running it, so later calls of its key run it without tracing (no
+        prints). Not where the trace made variables (TensorFlow traced twice: left as it was)."""
+        if (first is not None and first.made) or (later is not None and later.created):
+            return
+        entry = self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
+        entry.site = call_site()
+        entry.nodes = getattr(trace, 'nodes', None)
+
+    def _trace_raised(self, first, later):
         """TensorFlow's state after the first trace (``first``) or a later one that created variables
-        (``later``) raised ``error`` (failed_first_trace.py)."""
-        if not failed_first_trace.raised_while_tracing(graph_side(error)):
-            return      # (a kernel's error: TensorFlow's trace succeeded, its graph's run failed)
+        (``later``) raised while tracing (failed_first_trace.py)."""
         if first is not None:
             self._returns_none = bool(first.made)
             self._first_failed = not first.made
