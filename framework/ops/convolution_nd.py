@@ -160,9 +160,8 @@ def _conv(x, f, geo, depthwise=False):
         out = Tensor(conv_forward_order.forward_dilated(x._data, f._data, geo))
     else:
         cols, filters = geo.grouped_columns(geo.columns(x._data)), geo.grouped_filters(f._data)
-        if not depthwise and len(geo.kernel) == 3 and len(cols) == 1 and set(geo.dilations) == {1} \
-                and eigen_avx2_conv.wanted(cols[0], filters[0]):      # TF's own Conv3D on an AVX2 CPU
-            summed = eigen_avx2_conv.forward(cols[0], filters[0])[None]
+        if not depthwise and eigen_avx2_conv.groups_wanted(cols, filters, geo):    # TF's own kernel, AVX2 CPU
+            summed = eigen_avx2_conv.groups_forward(cols, filters)
         else:
             summed = product(cols, filters)
         out = Tensor(geo.ungrouped_outputs(summed))

@@ -16,6 +16,13 @@ how that follows the number of threads is not known, so those sizes keep the BLA
 Conv3D (Eigen's CuboidConvolution) contracts its patches (kernel depth, rows, columns, then channels) the same way:
 139 of 139 random shapes of fewer than 73 rows equal (notes c3_tf.py, c3_tp.py; convolution_nd.py, undilated).
 
+The convolutions convolution_nd.py computes take the same contraction: tf.nn.conv2d / conv1d with dilations (TF's
+Conv2D takes them itself: its patches are the dilated windows', strides too) and grouped ones (tf.nn.conv2d / conv1d,
+tf.nn.convolution, keras.ops.conv and Keras's Conv1D / Conv2D(groups=...), whose XLA kernel gave the same bits), and
+the 1-D ones it runs (ConvLSTM1D's: TF's Conv2D on a height-1 image; notes l14.py): each group's patches times its
+kernel, as an undilated Conv2D's (notes progs/kerasexamples10/dl_tf.py, dl_model.py: 194 of
+194 random shapes of fewer than 73 rows equal, dilations 1-3, strides 1-2, 2-3 groups, 1-D and 2-D, SAME and VALID).
+
 Its gradient kernels (Conv2DCustomBackpropInput / Filter) run the same contraction: the input gradient is each
 image's output gradient (OH * OW, O) times the kernel transposed (O, KH * KW * C), whose rows are then added onto a
 zero image block by block in the output positions' order (col2im); the filter gradient is the patches transposed
@@ -41,6 +48,20 @@ def wanted(cols, kernel):
 def forward(cols, kernel):
     """The (N * OH * OW, O) outputs, in the order of TF's contraction on this CPU."""
     return eigen_avx2_product.eigen_avx2_matmul(cols, kernel)
+
+
+def groups_wanted(cols, filters, geo):
+    """Whether convolution_nd's (G, M, K) patches times its (G, K, O / G) kernels (WindowGeometry ``geo``: not a
+    depthwise one) are summed here: a 1-D or 2-D convolution (TF's Conv2D: dilated, grouped), or an undilated
+    Conv3D of one group (grouped or dilated 3-D ones: not measured)."""
+    if len(geo.kernel) == 3 and (len(cols) != 1 or any(d != 1 for d in geo.dilations)):
+        return False
+    return wanted(cols[0], filters[0])      # (every group's product has the same shape)
+
+
+def groups_forward(cols, filters):
+    """The (G, M, O / G) outputs, each group's product in the order of TF's contraction on this CPU."""
+    return np.stack([forward(group_cols, group_kernel) for group_cols, group_kernel in zip(cols, filters)])
 
 
 def input_grad_wanted(g, f):
