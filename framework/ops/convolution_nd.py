@@ -26,7 +26,7 @@ from .eigen_same_windows import shifted_geometry, window_shifts
 from . import conv3d_backprop_filter_order, conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order
 from . import eigen_avx2_conv
 from . import depthwise_backprop_filter_order, depthwise_backprop_input_order, depthwise_explicit_padding
-from . import depthwise_forward_order, depthwise_multiplier_filter_order
+from . import depthwise_forward_order, depthwise_multiplier_filter_order, depthwise_own_kernel
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import expand_dims, reshape, squeeze
 
@@ -156,6 +156,8 @@ def _conv(x, f, geo, depthwise=False):
         out = Tensor(depthwise_explicit_padding.forward(x._data, f._data, geo))
     elif depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)
         out = Tensor(depthwise_forward_order.forward(x._data, f._data, geo))
+    elif depthwise and depthwise_own_kernel.applies(x._data, f._data, geo):       # TF's own kernel (oneDNN off)
+        out = Tensor(depthwise_own_kernel.forward(x._data, f._data, geo))
     elif not depthwise and conv_forward_order.applies_dilated(x._data, f._data, geo):     # TF's order (oneDNN)
         out = Tensor(conv_forward_order.forward_dilated(x._data, f._data, geo))
     else:
