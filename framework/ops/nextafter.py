@@ -5,7 +5,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor, convert_to_tensor
-from .graph_input_errors import eager_input_error, kernel_dtype_name
+from .graph_input_errors import allowed_list_refusal, eager_input_error, kernel_dtype_name
 from .operands import ACTIVE, binary, named_errors, record
 from .shapes import sum_to
 from ..tf_python_names import tf_named
@@ -29,10 +29,11 @@ def nextafter(x1, x2, name=None):
     xp = backend.array_module(da if hasattr(da, 'dtype') else db)
     kind = da.dtype if hasattr(da, 'dtype') else db.dtype
     if kind.name not in ('float32', 'float64'):
-        raise InvalidArgumentError(
+        raise allowed_list_refusal(InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: double, float\n\t; NodeDef: {{node "
             "NextAfter}}; Op<name=NextAfter; signature=x1:T, x2:T -> output:T; attr=T:type,default=DT_FLOAT,allowed="
-            "[DT_DOUBLE, DT_FLOAT]> [Op:NextAfter] name: " % kernel_dtype_name(kind))
+            "[DT_DOUBLE, DT_FLOAT]> [Op:NextAfter] name: " % kernel_dtype_name(kind)), 'T', kind.name,
+            ('double', 'float'), 'x1:T, x2:T')       # (in a trace: op_def_library's TypeError)
     out = Tensor(xp.nextafter(xp.asarray(da, kind), xp.asarray(db, kind)))
     if ACTIVE:
         record('nextafter', (a, b), out, (lambda g, y, p, q: sum_to(g, tuple(getattr(p, 'shape', ()))),

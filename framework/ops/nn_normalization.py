@@ -105,7 +105,8 @@ def _lrn_dtype_refusal(dtype_name):
         'attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT]> [Op:LRN]' % kernel_dtype_name(dtype_name))
     error.add_note('local_response_normalization: TensorFlow\'s LRN takes float16, bfloat16 or float32 tensors, '
                    'got %s; cast to float32 first' % dtype_name)
-    return error
+    from .graph_input_errors import allowed_list_refusal       # (in a trace: op_def_library's TypeError)
+    return allowed_list_refusal(error, 'T', dtype_name, ('half', 'bfloat16', 'float'), 'input:T')
 
 
 def _lrn(x, band, alpha, bias, beta):

@@ -8,6 +8,7 @@ tapeflow's ops, so gradients reach the image and the adjustment factors.
 import numpy as np
 
 from ...errors import InvalidArgumentError, kernel_error, noted
+from ..graph_input_errors import allowed_list_refusal
 from ...tensor import Tensor
 from ..arithmetic import floormod, maximum, minimum
 from ..linalg import tensordot
@@ -174,6 +175,7 @@ def _hsv_input(images, kernel, op):
             "Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
             "NodeDef: {{node %s}}; Op<name=%s; signature=images:T -> output:T; attr=T:type,default=DT_FLOAT,"
             "allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:%s] name: " % (name, kernel, kernel, kernel))
+        error = allowed_list_refusal(error, 'T', x.dtype.name, ('half', 'bfloat16', 'float', 'double'), 'images:T')
     elif x.ndim == 0:
         error = kernel_error(kernel, 'input must be at least 1D[]')
     elif x.shape[-1] != 3:
