@@ -56,6 +56,10 @@ RENAMED += [
     ('image.non_max_suppression_overlaps', 'non_max_suppression_with_overlaps'), ('image.resize', 'resize_images_v2'),
     ('image.resize_with_pad', 'resize_image_with_pad_v2'),
     ('image.sample_distorted_bounding_box', 'sample_distorted_bounding_box_v2'),
+    # the array ops' dispatched names
+    ('expand_dims', 'expand_dims_v2'), ('pad', 'pad_v2'), ('shape', 'shape_v2'), ('size', 'size_v2'),
+    ('squeeze', 'squeeze_v2'), ('transpose', 'transpose_v2'), ('boolean_mask', 'boolean_mask_v2'),
+    ('gather', 'gather_v2'), ('gather_nd', 'gather_nd_v2'), ('where', 'where_v2'),
 ]
 
 

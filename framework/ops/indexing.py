@@ -19,6 +19,7 @@ from ..tensor import Tensor
 from ..variable import Variable
 from . import index_kernels
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
+from ..tf_python_names import tf_named
 
 _PYTHON_SLICE = type(slice(None))      # (the module's tf.slice shadows the name below)
 
@@ -156,6 +157,7 @@ def _add_at(xp, z, index, values):
         cupyx.scatter_add(z, index, values)
 
 
+@tf_named('gather_v2')
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
     try:
@@ -297,6 +299,7 @@ def _gather_rows(params, ids, shape_dtype='int32'):
     return out
 
 
+@tf_named('gather_nd_v2')
 def gather_nd(params, indices, batch_dims=0, name=None):
     """Slices of ``params`` at the index vectors in the last axis of ``indices``.
 
@@ -377,6 +380,7 @@ def _gather_nd_range_error(indices, shape, d, named):
                              'got min %d, max %d' % (d, shape[d], shape, int(column.min()), int(column.max())))
 
 
+@tf_named('boolean_mask_v2')
 def boolean_mask(tensor, mask, axis=None, name=None):
     """The entries of ``tensor`` where ``mask`` is True, flattened over the mask's axes.
 

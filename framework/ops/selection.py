@@ -11,8 +11,10 @@ from .graph_input_errors import eager_input_error
 from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
 from .branchless_select import select
 from .signed_zero_ties import ties_as_tensorflow
+from ..tf_python_names import tf_named
 
 
+@tf_named('where_v2')
 def where(condition, x=None, y=None, name=None):
     """Elements of x where condition holds, of y elsewhere (broadcasting all three).
 

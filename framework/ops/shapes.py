@@ -157,6 +157,7 @@ def _refuse_reshape(x, shape, named=False):
         raise error
 
 
+@tf_named('squeeze_v2')
 def squeeze(input, axis=None, name=None):  # noqa: A002
     """Remove size-1 dimensions (all of them, or those in ``axis``)."""
     try:
@@ -204,6 +205,7 @@ def _squeeze_dims_attr(axis):
     return ints if isinstance(axis, (list, tuple)) else ints[0]
 
 
+@tf_named('expand_dims_v2')
 @named_errors('expand_dims', passes_name=True)
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
@@ -318,6 +320,7 @@ def _checked_perm(perm, shape, named=False):
     return adjusted
 
 
+@tf_named('transpose_v2')
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permute dimensions (reverse them when ``perm`` is None)."""
     x = as_tensor(a, 'transpose')
@@ -590,6 +593,7 @@ def _rank_of(value):
         return 1
 
 
+@tf_named('pad_v2')
 @named_errors('pad', passes_name=True)
 def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     """Pad with ``constant_values`` (mode 'CONSTANT'), or mirror the edges ('REFLECT' / 'SYMMETRIC').
@@ -797,6 +801,7 @@ def stop_gradient(input, name=None):  # noqa: A002
     return Tensor(snapshot(x))
 
 
+@tf_named('shape_v2')
 def shape(input, out_type='int32', name=None):  # noqa: A002
     if isinstance(input, CompositeTensor):
         if hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
@@ -820,6 +825,7 @@ def shape(input, out_type='int32', name=None):  # noqa: A002
     return Tensor(out)
 
 
+@tf_named('size_v2')
 def size(input, out_type='int32', name=None):  # noqa: A002
     try:
         x = as_tensor(input, 'size')
