@@ -7,6 +7,7 @@ from framework.keras import function_code
 from framework.keras.global_switches import allows_code
 from framework.keras.object_serialization import deserialize_keras_object, serialize_keras_object
 
+from .lambda_shapes import structured_output_shapes
 from .layer import Layer
 
 
@@ -49,12 +50,24 @@ class Lambda(Layer):
             kwargs['training'] = training
         return self.function(inputs, **kwargs)
 
+    def compute_mask(self, inputs, mask=None):
+        """Keras 3's: the mask function's answer, else the mask given (TF 2.21: Lambda(f, mask=array)
+        .compute_mask(x) is that array; tapeflow's base class gave the previous mask, None)."""
+        return self.mask(inputs, mask) if callable(self.mask) else self.mask
+
+    # (a call's output mask comes from mask_propagation's rule for Lambda, which calls this; the mark keeps
+    # the layer out of those with a compute_mask of their own, whose masks that module handles otherwise)
+    compute_mask.keras_default = True
+
     def compute_output_shape(self, input_shape):
         if self._output_shape is None:
             try:
                 return super().compute_output_shape(input_shape)
             except Exception as cause:      # Keras 3 turns any failure of its inference run into this
-                raise _not_inferred(self, cause) from None
+                try:        # (the base class infers one input's one output: a structure is inferred here)
+                    return structured_output_shapes(self, input_shape)
+                except Exception:       # noqa: BLE001 -- the base run's cause is the one to show
+                    raise _not_inferred(self, cause) from None
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         # A given shape leaves out the batch axis; it is the first length among the inputs' shapes

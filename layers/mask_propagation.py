@@ -119,8 +119,7 @@ def _keras_rule(layer):
     from .lambda_layer import Lambda
     from .merging import Concatenate, _Merge
     if isinstance(layer, Lambda):
-        return layer.mask is not None, lambda inputs, mask: (layer.mask(inputs, mask) if callable(layer.mask)
-                                                              else layer.mask)
+        return layer.mask is not None, layer.compute_mask
     if isinstance(layer, _Merge):
         return True, _elementwise_merge_mask
     if isinstance(layer, Concatenate):
