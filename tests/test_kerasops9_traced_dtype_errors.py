@@ -64,6 +64,9 @@ def _caught(fn, dtype, shape=(None, 4)):
     (lambda x: tf.math.nextafter(x, x), 'int32', (None, 4), 'x1', 'float64, float32'),
     (lambda x: tf.nn.local_response_normalization(x), 'float64', (1, 2, 2, 4), 'input', 'float16, bfloat16, float32'),
     (tf.image.rgb_to_hsv, 'int32', (2, 3), 'images', 'float16, bfloat16, float32, float64'),
+    (tf.math.invert_permutation, 'float32', (4,), 'x', 'int32, int64'),
+    (tf.math.invert_permutation, 'int16', (4,), 'x', 'int32, int64'),
+    (tf.math.cumulative_logsumexp, 'complex64', (4,), 'x', _FLOATS),
     (lambda x: keras.ops.argmax(x), 'string', (None, 4), 'input',
      'float32, float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64, qint8, quint8, '
      'qint32, qint16, quint16, bool'),

@@ -27,12 +27,13 @@ def invert_permutation(x, name=None):
     if (t.dtype.name not in ('int32', 'int64') and isinstance(x, Tensor)) or a.dtype.kind in 'OS':
         # the op's registry (T int32 / int64) for a tensor or a string; a Python input runs on TF's slow path,
         # without ' name: ' (Python and numpy numbers convert to T's default int32 there: left as before)
-        from .graph_input_errors import kernel_dtype_name
-        raise noted(InvalidArgumentError(
+        from .graph_input_errors import allowed_list_refusal, kernel_dtype_name
+        raise noted(allowed_list_refusal(InvalidArgumentError(      # (in a trace: op_def_library's TypeError)
             "Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node "
             'InvertPermutation}}; Op<name=InvertPermutation; signature=x:T -> y:T; attr=T:type,default=DT_INT32,'
             'allowed=[DT_INT32, DT_INT64]> [Op:InvertPermutation]%s' % (kernel_dtype_name(t.dtype.name),
                                                                        ' name: ' if isinstance(x, Tensor) else '')),
+            'T', t.dtype.name, ('int32', 'int64'), 'x:T'),
             'invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
     if a.dtype.kind not in 'iu':        # (Python or numpy bools and floats)
         raise InvalidArgumentError('invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
