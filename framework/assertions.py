@@ -12,6 +12,7 @@ from . import backend, dtypes, graph_asserts
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
 from .tensor_shape import SHAPE_SEQUENCES
+from .tf_python_names import tf_named
 
 
 def _host(x, op, dtype=None):
@@ -77,6 +78,7 @@ def _compare(x, y, holds, sign, op, message, summarize, name=None):
     raise InvalidArgumentError('\n'.join(([message] if message is not None else []) + lines))
 
 
+@tf_named('assert_equal_v2')
 def assert_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x == y everywhere (with broadcasting)."""
     return _compare(x, y, np.equal, '==', 'assert_equal', message, summarize, name)
@@ -87,6 +89,7 @@ def assert_none_equal(x, y, message=None, summarize=None, name=None):
     return _compare(x, y, np.not_equal, '!=', 'assert_none_equal', message, summarize, name)
 
 
+@tf_named('assert_less_v2')
 def assert_less(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x < y everywhere."""
     return _compare(x, y, np.less, '<', 'assert_less', message, summarize, name)
@@ -97,6 +100,7 @@ def assert_less_equal(x, y, message=None, summarize=None, name=None):
     return _compare(x, y, np.less_equal, '<=', 'assert_less_equal', message, summarize, name)
 
 
+@tf_named('assert_greater_v2')
 def assert_greater(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x > y everywhere."""
     return _compare(x, y, np.greater, '>', 'assert_greater', message, summarize, name)
@@ -202,6 +206,7 @@ def _static_shape(x, op):
     return tuple(shape)
 
 
+@tf_named('assert_rank_v2')
 def assert_rank(x, rank, message=None, name=None):
     """Raise ValueError unless x has rank ``rank``."""
     shape = _static_shape(x, 'assert_rank')

@@ -15,6 +15,7 @@ from .ops.graph_input_errors import eager_input_error
 from .ops.operands import as_tensor
 from .ops.shapes import identity
 from .tensor import Tensor, TensorShape
+from .tf_python_names import tf_named
 
 
 @contextlib.contextmanager
@@ -34,6 +35,7 @@ def group(*inputs, name=None):
     return None
 
 
+@tf_named('tuple_v2')
 def tuple(tensors, name=None, control_inputs=None):  # noqa: A001  (TensorFlow's name)
     """Eagerly ``tensors`` itself, as TF 2.21 (whatever it is: tf.tuple(None) is None); in a
     tf.function each tensor through ``identity`` (a list, as TF's graph); None entries stay None."""
@@ -89,6 +91,7 @@ def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     return [Tensor(np.asarray(t.shape, dtype=kind)) for t in tensors]
 
 
+@tf_named('constant_value')
 def get_static_value(tensor, partial=False):
     """The value of ``tensor`` as a numpy array (every eager tensor's value is known); a non-tensor
     comes back as it is, as in TensorFlow; a Variable gives None (its value may change)."""

@@ -11,6 +11,7 @@ import numpy as np
 
 from . import dtypes
 from .tensor_protos import _CONTENT_TYPES, _VAL_FIELD, TensorProto, TensorShapeProto
+from .tf_python_names import tf_named
 
 _ACCEPTS = {'i': (numbers.Integral, np.integer), 'u': (numbers.Integral, np.integer), 'f': (numbers.Real, np.integer, np.floating),
             'c': (numbers.Complex, np.number), 'b': (bool, np.bool_), 'S': (bytes, str)}
@@ -119,6 +120,7 @@ def make_tensor_proto(values, dtype=None, shape=None, verify_shape=False, allow_
     return proto
 
 
+@tf_named('MakeNdarray')
 def make_ndarray(tensor):
     """The numpy array a TensorProto holds (values listed short of its shape repeat the last one)."""
     shape = [d.size for d in tensor.tensor_shape.dim]

@@ -60,6 +60,10 @@ RENAMED += [
     ('expand_dims', 'expand_dims_v2'), ('pad', 'pad_v2'), ('shape', 'shape_v2'), ('size', 'size_v2'),
     ('squeeze', 'squeeze_v2'), ('transpose', 'transpose_v2'), ('boolean_mask', 'boolean_mask_v2'),
     ('gather', 'gather_v2'), ('gather_nd', 'gather_nd_v2'), ('where', 'where_v2'),
+    ('assert_equal', 'assert_equal_v2'), ('debugging.assert_equal', 'assert_equal_v2'),
+    ('assert_greater', 'assert_greater_v2'), ('assert_less', 'assert_less_v2'), ('assert_rank', 'assert_rank_v2'),
+    ('linspace', 'linspace_nd'), ('make_ndarray', 'MakeNdarray'), ('get_static_value', 'constant_value'),
+    ('tuple', 'tuple_v2'),
 ]
 
 
@@ -79,7 +83,7 @@ def test_tf_python_name_and_pickling(path, name):
 
 def test_no_public_name_is_added():
     names = {name for _, name in RENAMED} - {'matrix_square_root'}     # (tf.matrix_square_root is TF's too)
-    for module in (tf, tf.math, tf.nn, tf.linalg, tf.strings, tf.random, tf.image, tf.signal):
+    for module in (tf, tf.math, tf.nn, tf.linalg, tf.strings, tf.random, tf.image, tf.signal, tf.debugging):
         assert not names & set(dir(module)), module.__name__
 
 

@@ -12,8 +12,10 @@ from ..errors import kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .integer_arguments import refuse_non_integer
 from .operands import named_errors
+from ..tf_python_names import tf_named
 
 
+@tf_named('linspace_nd')
 @named_errors('linspace')
 def linspace(start, stop, num, name=None, axis=0):
     """``num`` points from ``start`` to ``stop`` (both included) along a new axis ``axis``.
