@@ -16,7 +16,9 @@ the tensor itself. Every link then adds two gradients (in either order the same 
 readers' outwards. Only in a traced step under a tape, for 3 to 9 readers (AddN adds more in chunks of
 eight), each a distinct layer that reads the tensor once and has ops of its own on it (an Add layer
 passes its gradient on unchanged: no op in its scope to sort by), and not for a model output or a
-tensor with notes (a Keras mask rides on the tensor itself).
+tensor with a Keras mask (it rides on the tensor itself). A sigmoid or softmax trunk's output notes its
+logits: the identities note them too (``split_notes``; TF 2.21, notes progs/modelfuzz22/r12.py: a
+Dense(activation='sigmoid') read by three heads trained an ulp off TF from its first step before).
 
 Self-attention (MultiHeadAttention(h, h), Attention([h, h])) reads h three times, as its query, value
 and key, whose gradients are named in the layer's scope by the op reading each ('<mha>/key/...'): each
@@ -28,6 +30,7 @@ recorded as keras.ops.add) counts only beside such a split reader: its gradient'
 or the next layer's name, which sort before 'multi_head_attention' and 'attention' (modelfuzz4's
 fit_mha.py, fit_mha2.py).
 """
+from framework.losses.tensor_notes import NOTES, get_keras_logits, get_keras_mask, set_keras_logits
 from framework.ops import graph_rewrites
 from framework.ops.operands import ACTIVE
 from framework.ops.shapes import identity
@@ -150,3 +153,17 @@ def reader_values(value, ordered):
         chain.append(identity(chain[-1]))
     last = len(ordered) - 1
     return {reader: chain[min(last - position, last - 1)] for position, reader in enumerate(ordered)}
+
+
+def splits(value):
+    """Whether the readers of ``value`` (a layer's output Tensor) may read a chain of its identities: no
+    notes, or only a sigmoid / softmax output's logits (``split_notes`` copies them); not a masked tensor."""
+    return id(value) not in NOTES or get_keras_mask(value) is None
+
+
+def split_notes(value, read):
+    """Note on ``read`` (an identity of ``value``) the logits ``value`` was computed from, if any."""
+    if read is not value and id(value) in NOTES:
+        logits = get_keras_logits(value)
+        if logits is not None:
+            set_keras_logits(read, logits)

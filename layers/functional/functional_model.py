@@ -257,8 +257,9 @@ class Functional(Model):
             if reads is not None and node in fanouts:
                 for index, ordered in fanouts[node]:
                     value = values[targets[index]]
-                    if type(value) is Tensor and id(value) not in TENSOR_NOTES:
+                    if type(value) is Tensor and fanout_gradients.splits(value):
                         for (reader, argument), read in fanout_gradients.reader_values(value, ordered).items():
+                            fanout_gradients.split_notes(value, read)
                             reads.setdefault(reader, []).append((targets[index], argument, read))
         struct = self._outputs_struct
         return _unpack_single(struct, nest.pack_sequence_as(struct, [values[t] for t in self._outputs]))
