@@ -52,8 +52,8 @@ import weakref
 
 import numpy as np
 
-from . import assert_statements, dtypes, graph_random_ops, nest, object_names, symbolic_iteration, trace_names, \
-    trace_prints, trace_seed_reads, trace_tensor_reads, traced_ops
+from . import assert_statements, dtypes, graph_random_ops, nest, object_names, ragged_traced_rows, \
+    symbolic_iteration, trace_names, trace_prints, trace_seed_reads, trace_tensor_reads, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -588,6 +588,7 @@ class Function:
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 graph_missing_kernels.collect(trace)
+                ragged_traced_rows.note_arguments(trace, args, kwargs, self.input_signature)
                 if entry is None and not self._traces and not self._second_trace and not self._first_failed \
                         and not self._refuses_variables:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)

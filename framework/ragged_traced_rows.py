@@ -65,6 +65,27 @@ def note_range(ragged, bounds):
     return ragged
 
 
+def note_arguments(trace, args, kwargs, input_signature):
+    """A tf.function trace's RaggedTensor arguments, shaped as their specs say: the input_signature's, else
+    the value's own rows (TF 2.21 keys the trace by RaggedTensorSpec([rows, None])), values open: with
+    input_signature RaggedTensorSpec([None, None]) rt.shape is (None, None) and rt.row_splits.shape (None,)
+    on TF, where the run's (3, None) and (4,) showed."""
+    from . import nest
+    from .ragged import RaggedTensor
+    from .ragged.ragged_spec import RaggedTensorSpec
+    leaves = nest.flatten((args, kwargs))
+    if not any(isinstance(v, RaggedTensor) for v in leaves):
+        return
+    specs = None
+    if input_signature is not None:
+        specs = [s for s in nest.flatten(list(input_signature)) if isinstance(s, RaggedTensorSpec)]
+    raggeds = [v for v in leaves if isinstance(v, RaggedTensor)]
+    for k, value in enumerate(raggeds):
+        spec = specs[k] if specs is not None and len(specs) == len(raggeds) \
+            else RaggedTensorSpec(list(value.shape), value.dtype, value.ragged_rank)
+        note_argument(trace, value, spec)
+
+
 def _note_part_shapes(trace, ragged, rows, values_open):
     """Give ``ragged``'s row_splits (and, where ``values_open``, its values) the static shapes TF 2.21's graph
     has: row_splits one longer than the rows, (None,) where they are open; values (None, ...) where the op

@@ -108,3 +108,22 @@ def test_ragged_range_in_a_map():
     assert batched['length_ranges'].shape.as_list() == [None, None]
     assert single['length_ranges'].shape.as_list() == [1, None]
     assert [r['length_ranges'].to_list() for r in ds.batch(2).map(ranges)] == [[[0, 1, 2, 3], []], [[0, 1, 2], [0]], [[]]]
+
+
+def test_ragged_arguments_of_a_function():
+    rt = tf.ragged.constant([[1, 2], [3], [4, 5, 6]])
+    seen = []
+
+    def parts(x):
+        seen.append((tuple(x.shape), tuple(x.row_splits.shape), tuple(x.values.shape), tuple(x.row_lengths().shape),
+                     tuple(x.to_tensor().shape)))
+        return x.to_tensor()
+    open_rows = tf.function(parts, input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
+    three_rows = tf.function(parts, input_signature=[tf.RaggedTensorSpec([3, None], tf.int32)])
+    plain = tf.function(parts)
+    for f in (open_rows, three_rows, plain):
+        assert f(rt).numpy().tolist() == [[1, 2, 0], [3, 0, 0], [4, 5, 6]]
+    # TF 2.21's: the spec's rows (a call without a signature: the value's), row_splits one longer, values open
+    assert seen == [((None, None), (None,), (None,), (None,), (None, None)),
+                    ((3, None), (4,), (None,), (3,), (3, None)),
+                    ((3, None), (4,), (None,), (3,), (3, None))]
