@@ -167,12 +167,15 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
         if self.return_sequences:
-            output_mask = [mask, mask] if self.merge_mode is None else mask
+            output_mask = (mask, mask) if self.merge_mode is None else mask      # (tuples, as Keras 3's)
         else:
-            output_mask = [None, None] if self.merge_mode is None else None
-        if self.return_state:
-            heads = output_mask if self.merge_mode is None else [output_mask]
-            return heads + [None] * (2 * len(self.forward_layer.state_size))
+            output_mask = (None, None) if self.merge_mode is None else None
+        if self.return_state and self.states is not None:
+            # Keras 3's compute_mask multiplies a generator of the states' masks by 2 here, so on TF 2.21 every
+            # call of a stateful Bidirectional with return_state fails so (eager and symbolic)
+            raise TypeError("unsupported operand type(s) for *: 'generator' and 'int'")
+        # (without kept states Keras gives the outputs' masks alone, even with return_state: its __call__
+        # pairs them with the first outputs, so the states carry none)
         return output_mask
 
     def _merge(self, y, y_rev):
