@@ -79,3 +79,25 @@ def test_ssim_blurs_as_tfs_own_kernel(onednn_off):
     # (before: -0x1.245b86p-4, 0x1.3b18a0p-5)
     _check(tf.image.ssim(a, b, max_val=12, filter_size=7, k1=0.01 ** 2, k2=0.03 ** 2),
            (2,), 'c53397aaf4e8', ['-0x1.245b6ep-4', '0x1.3b18cep-5'])
+
+
+def test_depthwise_gradients_sum_as_tfs_own_kernels(onednn_off):
+    # DepthwiseConv2dNativeBackpropInput / Filter with SAME / VALID padding: depthwise_explicit_padding's orders
+    # (notes progs/kerasexamples10/gold_dwg.py; sweep dwg_tf.py, dwg_model.py). TF 2.21 here; tapeflow before in ()
+    rng = np.random.RandomState(9)
+    goldens = [  # (input gradient, kernel gradient): digest and last three values
+        (('f3236bd8baa0', ['-0x1.578d68p+4', '-0x1.0a3f98p+3', '0x1.72f780p+0']),      # (6956842296f2)
+         ('087750e0309c', ['-0x1.259700p+6', '0x1.0b8da0p+7', '0x1.19980ep+5'])),     # (19dfafe7c512)
+        (('00afe7b47714', ['0x0p+0', '0x0p+0', '0x0p+0']),          # (VALID, strides 2: the last row is not read)
+         ('1e65a5be9ab6', ['0x1.00203ep+6', '-0x1.bd3ee8p+3', '-0x1.184d38p+4'])),    # (7e311604d03e)
+    ]
+    cases = [((2, 5, 6, 3), 3, 2, 1, 'SAME'), ((3, 7, 7, 2), 2, 1, 2, 'VALID')]
+    for (shape, k, m, s, p), golden in zip(cases, goldens):
+        x = tf.constant(rng.randn(*shape).astype('float32'))
+        f = tf.constant(rng.randn(k, k, shape[-1], m).astype('float32'))
+        with tf.GradientTape() as tape:
+            tape.watch([x, f])
+            y = tf.nn.depthwise_conv2d(x, f, [1, s, s, 1], p)
+            loss = tf.reduce_sum(y * y)
+        for grad, variable, (digest, last) in zip(tape.gradient(loss, [x, f]), (x, f), golden):
+            _check(grad, tuple(variable.shape), digest, last)

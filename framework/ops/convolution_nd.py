@@ -188,6 +188,8 @@ def _input_grad(g, f, geo, transposed=False, depthwise=False):
         summed = depthwise_explicit_padding.backprop_input(gd, fd, geo)
     elif depthwise and not half and depthwise_backprop_input_order.applies(gd, fd, geo):
         summed = depthwise_backprop_input_order.backprop_input(gd, fd, geo)
+    elif depthwise and not half and depthwise_own_kernel.applies_input(gd, fd, geo):     # oneDNN off
+        summed = depthwise_own_kernel.backprop_input(gd, fd, geo)
     elif depthwise and conv_backprop_input_order.applies_one_channel_depthwise(gd, fd, geo):    # TF's Conv2D
         summed = conv_backprop_input_order.backprop_input(gd, fd, conv_backprop_input_order._DilatedView(geo))
     elif not depthwise and conv_backprop_input_order.applies_dilated(gd, fd, geo):
@@ -213,6 +215,8 @@ def _filter_grad(x, g, geo, depthwise=False):
         out = Tensor(depthwise_explicit_padding.filter_grad(x._data, g._data, geo))
     elif depthwise and depthwise_backprop_filter_order.applies(x._data, g._data, geo):
         out = Tensor(depthwise_backprop_filter_order.filter_grad(x._data, g._data, geo))
+    elif depthwise and depthwise_own_kernel.applies_filter(x._data, g._data, geo):       # oneDNN off
+        out = Tensor(depthwise_own_kernel.filter_grad(x._data, g._data, geo))
     elif depthwise and depthwise_multiplier_filter_order.applies(x._data, g._data, geo):
         out = Tensor(depthwise_multiplier_filter_order.filter_grad(x._data, g._data, geo))
     elif plain is not None and conv_backprop_filter_order.applies(x._data, g._data, plain):
