@@ -59,3 +59,16 @@ def test_strided_window_and_same_padding():
             '`padding=valid`.') in text
     # 'same' padding keeps the length: TF 2.21 gives (1, 1, 3)
     assert tuple(keras.layers.ConvLSTM1D(3, 3, padding='same')(np.ones((1, 2, 1, 2), 'float32')).shape) == (1, 1, 3)
+
+
+def test_channels_first_kernel_refusal_keeps_the_build():
+    # where TF 2.21 runs its own CPU kernels (oneDNN off: this AMD EPYC) the cell's first step raises
+    # UnimplementedError 'The Conv2D op currently only supports the NHWC tensor format on the CPU. ...' and
+    # the layer stays built with its weights (tapeflow undid the build); with oneDNN on it runs
+    import framework as tf
+    layer = keras.layers.ConvLSTM1D(2, 2, data_format='channels_first', return_sequences=True)
+    try:
+        layer(np.ones((2, 3, 2, 4), 'float32'))
+    except tf.errors.UnimplementedError as error:
+        assert 'only supports the NHWC tensor format on the CPU' in str(error)
+    assert layer.built and [tuple(w.shape) for w in layer.weights] == [(2, 2, 8), (2, 2, 8), (8,)]

@@ -325,8 +325,8 @@ class ConvLSTM(CellRNN):
         if self.data_format != 'channels_first':
             return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
         refused = channels_first_step_error(self, self.cell, sequences, initial_state, training)
-        if refused is not None:
-            raise refused
+        if refused is not None:     # (raised by the cell's first step there: the layer stays built, as on TF 2.21)
+            raise keep_build(refused)
         if initial_state is not None:
             initial_state = [to_last(s) for s in initial_state]
         sequences = transpose(sequences, [0, 1] + list(range(3, sequences.ndim)) + [2])
