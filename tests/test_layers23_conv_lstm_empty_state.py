@@ -72,3 +72,16 @@ def test_channels_first_kernel_refusal_keeps_the_build():
     except tf.errors.UnimplementedError as error:
         assert 'only supports the NHWC tensor format on the CPU' in str(error)
     assert layer.built and [tuple(w.shape) for w in layer.weights] == [(2, 2, 8), (2, 2, 8), (8,)]
+
+
+@pytest.mark.parametrize('dilation, tail', [(2, '[Op:Conv2D]\x1b[0m'), (1, '[Op:Conv2D] name: \x1b[0m')])
+def test_channels_first_refusal_of_a_dilated_step_has_no_name_tail(dilation, tail):
+    # TF 2.21 on this AMD EPYC: a dilated step's Conv2D refusal ends at '[Op:Conv2D]' (tf.nn.convolution's slow
+    # path), an undilated one at '[Op:Conv2D] name: '; where oneDNN runs channels_first the layer computes
+    import framework as tf
+    layer = keras.layers.ConvLSTM2D(2, 2, dilation_rate=dilation, data_format='channels_first')
+    try:
+        layer(np.ones((2, 3, 2, 4, 4), 'float32'))
+    except tf.errors.UnimplementedError as error:
+        message = str(error).split('\n\n')[1]
+        assert message.endswith('The op was given the format: NCHW ' + tail)

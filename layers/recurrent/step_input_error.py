@@ -106,7 +106,10 @@ def channels_first_step_error(layer, cell, sequences, initial_state, training):
     if cell.rank == 3 or runs_onednn(dtype) or sequences._data.dtype.kind != 'f':
         return None     # (Keras's 3-D convolution computes NCDHW in TF 2.21; integer steps fail on their dtype first)
     refused = kernel_error('Conv2D', 'The Conv2D op currently only supports the NHWC tensor format on the CPU. The '
-                                     'op was given the format: NCHW', named=True, error_class=UnimplementedError)
+                                     'op was given the format: NCHW', error_class=UnimplementedError,
+                          # (a dilated step goes through tf.nn.convolution's slow path there: TF 2.21's text
+                          # then ends at '[Op:Conv2D]', without ' name: ')
+                          named=all(r == 1 for r in cell.dilation_rate))
     from .. import call_context
     if call_context.in_traced_function():       # a Keras step: TF's graph run names the node (step_graph_errors)
         return refused
