@@ -53,7 +53,7 @@ import weakref
 import numpy as np
 
 from . import assert_statements, dtypes, graph_random_ops, nest, object_names, ragged_traced_rows, \
-    symbolic_iteration, trace_names, trace_prints, trace_seed_reads, trace_tensor_reads, traced_ops
+    symbolic_iteration, trace_names, trace_prints, trace_seed_reads, trace_tensor_reads, traced_dict_orders, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -194,7 +194,7 @@ class _Trace:
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
     __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws', 'site',
                  'spec_names', 'frozen', 'iterators', 'attributes', 'nodes', 'made', 'run_error', 'seed_reads',
-                 'tensor_reads')
+                 'tensor_reads', 'dict_orders')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
@@ -216,6 +216,7 @@ class _Trace:
         self.run_error = None       # the error each run of its graph raises: a node no CPU kernel computes
         self.seed_reads = None      # ids of the Keras seed generators' states the trace drew from
         self.tensor_reads = None    # ids of the outside tensors its ops took (trace_tensor_reads)
+        self.dict_orders = {}       # parameter -> its dicts' keys as the trace's maker gave them (traced_dict_orders)
 
     def __getstate__(self):         # (a SavedModel pickles its Functions: the frozen copy is not kept)
         return {name: getattr(self, name) for name in self.__slots__
@@ -225,6 +226,7 @@ class _Trace:
     def __setstate__(self, state):       # (seed_reads, tensor_reads hold ids of this process's objects: not kept)
         self.frozen = self.iterators = self.attributes = self.nodes = self.run_error = self.seed_reads = None
         self.tensor_reads = None
+        self.dict_orders = {}
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -465,7 +467,7 @@ class Function:
                     key = relaxed
         return key
 
-    def _named_trace(self, key, given):
+    def _named_trace(self, key, given, orders):
         """The trace serving ``key`` whose specs' names fit get_concrete_function's ``given`` ones, else a new
         one (a call with tensors still gets the trace it got before)."""
         for entry in self._traces:
@@ -473,7 +475,7 @@ class Function:
                 return entry
         served = self._dispatch.get(key)
         entry = self._new_trace(key, False)
-        entry.spec_names = given
+        entry.spec_names, entry.dict_orders = given, orders
         if served is not None:
             self._dispatch[key] = served
         return entry
@@ -655,6 +657,7 @@ class Function:
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
             self._dispatch[key] = entry
+            entry.dict_orders = traced_dict_orders.of_call(self._binder, args, kwargs)
         if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
@@ -816,14 +819,15 @@ class Function:
             key = arguments_key(values)
         entry = self._dispatch.get(key) or self._find(key)
         if key is not None:     # TensorSpec(name='inp') names its placeholder: a trace of its own (given_spec_names)
-            given = given_by_parameter(self._binder.names, [p.kind for p in self._binder.signature.parameters.values()],
-                                       values)
+            kinds = [p.kind for p in self._binder.signature.parameters.values()]
+            given = given_by_parameter(self._binder.names, kinds, values)
+            orders = traced_dict_orders.by_parameter(self._binder.names, kinds, values)
             if entry is not None and not _names_fit(entry, given):
-                entry = self._named_trace(key, given)
+                entry = self._named_trace(key, given, orders)
         if entry is None:
             entry = self._new_trace(key, False)
             if key is not None:
-                entry.spec_names = given
+                entry.spec_names, entry.dict_orders = given, orders
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
             if not entry.shown and by_user:     # (TF traces here)

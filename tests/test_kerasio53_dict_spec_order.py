@@ -5,18 +5,9 @@ b's placeholder is 'd' and a's 'd_1'; cf.inputs list them in nest's sorted-key o
 structured_input_signature and the printed signature list 'b' first, and the flat call's keywords follow the
 sorted order (d= is a's). Values below are TF 2.21's (probe /work/notes/progs/kerasio53/p1.py).
 """
-import pytest
-
 import framework as tf
 
 S = tf.TensorSpec
-
-# The traces made by get_concrete_function or by a call keep their dicts' orders only once framework/function.py
-# stores them on the trace (patch in /work/notes/reports59/kerasio53.md); until then these cases fail.
-NEEDS_FUNCTION_PATCH = pytest.mark.xfail(
-    strict=True, reason='the trace keeps no dict order until function.py sets _Trace.dict_orders '
-                        '(reports59/kerasio53.md)')
-
 
 def _names(cf):
     return [t.name for t in cf.inputs]
@@ -44,7 +35,6 @@ def test_input_signature_nested_dicts_and_lists():
     assert _names(M().s.get_concrete_function()) == ['x:0', 'd_2:0', 'd_3:0', 'd_1:0', 'd:0']
 
 
-@NEEDS_FUNCTION_PATCH
 def test_get_concrete_function_dict_order():
     @tf.function
     def g(d):
@@ -54,7 +44,6 @@ def test_get_concrete_function_dict_order():
     assert list(cf.structured_input_signature[0][0]) == ['b', 'a']
 
 
-@NEEDS_FUNCTION_PATCH
 def test_call_made_trace_keeps_first_call_order():
     @tf.function
     def h(d):
@@ -66,7 +55,6 @@ def test_call_made_trace_keeps_first_call_order():
     assert h.experimental_get_tracing_count() == 1
 
 
-@NEEDS_FUNCTION_PATCH
 def test_nested_order_in_signature_text_and_named_spec():
     @tf.function
     def k(x, d, e):
@@ -88,7 +76,6 @@ def test_nested_order_in_signature_text_and_named_spec():
     assert float(cf(x=c, d=c, d_1=c, d_2=c, d_3=c, e=c, P=c)) == 1.0
 
 
-@NEEDS_FUNCTION_PATCH
 def test_named_spec_among_unnamed_ones():
     @tf.function
     def w(d):
