@@ -178,6 +178,18 @@ def xeon_cpu(monkeypatch, intel_reciprocal):
 
 
 @pytest.fixture
+def epyc_cpu(monkeypatch):
+    """The AMD EPYC (AVX2, no AVX-512) that a test's goldens were measured on, whatever this CPU is: TF's
+    default leaves oneDNN off there, so its own Eigen kernels run (and oneDNN, where asked for, takes no
+    16-bit floats). On that EPYC it changes nothing."""
+    from framework import onednn_policy
+    flags = onednn_policy._cpu_flags() - {'avx512f', 'avx512bw', 'avx512dq', 'avx512vl', 'avx512_vnni', 'avx512_bf16'}
+    monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: flags)
+    monkeypatch.setattr(onednn_policy, '_ANSWERS', {})
+    monkeypatch.delenv('TF_ENABLE_ONEDNN_OPTS', raising=False)
+
+
+@pytest.fixture
 def numpy_operators_restored():
     """Tensor's plain operators and indexing back after the test: tnp.experimental_enable_numpy_behavior()
     replaces them with promoting (NumPy-style) ones for the rest of the process (a program cannot turn it

@@ -42,5 +42,6 @@ def test_traced_pooling_layers_meet_the_graph_refusal(make, shape, expected):
     (lambda: keras.layers.AveragePooling1D(3, 1), (2, 2, 2), (2, 0, 2)),
     (lambda: keras.layers.MaxPooling3D(2), (1, 1, 2, 2, 2), (1, 0, 1, 1, 2)),
 ])
-def test_eager_pooling_layers_give_the_empty_output(make, shape, out):
+def test_eager_pooling_layers_give_the_empty_output(make, shape, out, epyc_cpu):
+    # (TF 2.21 on the AMD EPYC, its own kernels; the Xeon's oneDNN MaxPool refuses an empty output)
     assert tuple(make()(tf.ones(shape)).shape) == out

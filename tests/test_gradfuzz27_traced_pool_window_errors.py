@@ -82,7 +82,8 @@ def test_scopes_names_and_dtypes_of_the_refused_node():
     (lambda a: tf.nn.avg_pool2d(a, 2, 2, 'VALID'), (2, 0, 0, 2)),
     (lambda a: tf.nn.avg_pool1d(a[:, 0], 2, 2, 'VALID'), (2, 0, 2)),
 ])
-def test_eager_and_open_lengths_give_the_empty_output(fn, out):
+def test_eager_and_open_lengths_give_the_empty_output(fn, out, epyc_cpu):
+    # (TF 2.21 on the AMD EPYC, its own kernels; the Xeon's oneDNN MaxPool refuses an empty output)
     x = tf.ones((2, 1, 1, 2))
     assert tuple(fn(x).shape) == out
     traced = tf.function(fn, input_signature=[tf.TensorSpec((None, None, None, 2))])

@@ -3,7 +3,7 @@
 TF 2.21 on an AMD EPYC (oneDNN off) computes a bfloat16 / float16 MatMul or BatchMatMul as its float32
 product of the widened operands, cast back: float16 rounded to nearest, bfloat16 truncated (tapeflow rounded
 bfloat16 to nearest: half the values one bfloat16 step off). The goldens below are TF's on that CPU; the
-``epyc_cpu`` fixture gives tapeflow that CPU's flags wherever the test runs.
+``epyc_cpu`` fixture (conftest.py) gives tapeflow that CPU's flags wherever the test runs.
 
 Keras's Dense.call runs ops.matmul(inputs, kernel), which meets the dtypes on Keras's lattice: called
 directly (as TimeDistributed or a custom layer's call does) on float64 data, a float32 Dense computes and
@@ -19,16 +19,6 @@ A = np.array([[0.3, -1.2, 2.5, 0.7], [1.1, 0.05, -0.6, 2.2], [-0.9, 1.7, 0.4, -1
 B = np.array([[0.25, -0.5], [1.5, 0.75], [-1.25, 0.6], [0.9, -2.1]], np.float32)
 # TF 2.21 (AMD EPYC): tf.matmul of the bfloat16 casts of A and B
 BF16_PRODUCT = [[-4.21875, -1.0078125], [3.078125, -5.46875], [0.6640625, 4.65625]]
-
-
-@pytest.fixture
-def epyc_cpu(monkeypatch):
-    """The AMD EPYC these were measured on: no AVX-512, so TF leaves oneDNN off."""
-    from framework import onednn_policy
-    flags = onednn_policy._cpu_flags() - {'avx512f', 'avx512bw', 'avx512dq', 'avx512vl', 'avx512_vnni', 'avx512_bf16'}
-    monkeypatch.setattr(onednn_policy, '_cpu_flags', lambda: flags)
-    monkeypatch.setattr(onednn_policy, '_ANSWERS', {})
-    monkeypatch.delenv('TF_ENABLE_ONEDNN_OPTS', raising=False)
 
 
 def as_floats(x):
