@@ -29,7 +29,17 @@ def _integer(t, op, named=False):
     return t
 
 
-def _pair(x, y, op):
+def _pair(x, y, op, name):
+    """The raw arrays of ``x`` and ``y`` and their array module, checked as TF's ``op`` kernel checks them; a
+    kernel error ends in the caller's ``name`` (given_op_name.py)."""
+    try:
+        return _checked_pair(x, y, op)
+    except OpError as error:
+        given_name(error, name)
+        raise
+
+
+def _checked_pair(x, y, op):
     # (two tensors take TF's fast path, whose kernel errors end in ' name: '; a list does not, and numpy
     # arrays vary: float32 (2, 3) arrays print no tail, (2,) ones do)
     named = isinstance(x, Tensor) and isinstance(y, Tensor)
@@ -48,30 +58,18 @@ def _pair(x, y, op):
 
 
 def bitwise_and(x, y, name=None):
-    try:
-        a, b, xp = _pair(x, y, 'BitwiseAnd')
-        return Tensor(xp.bitwise_and(a, b))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    a, b, xp = _pair(x, y, 'BitwiseAnd', name)
+    return Tensor(xp.bitwise_and(a, b))
 
 
 def bitwise_or(x, y, name=None):
-    try:
-        a, b, xp = _pair(x, y, 'BitwiseOr')
-        return Tensor(xp.bitwise_or(a, b))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    a, b, xp = _pair(x, y, 'BitwiseOr', name)
+    return Tensor(xp.bitwise_or(a, b))
 
 
 def bitwise_xor(x, y, name=None):
-    try:
-        a, b, xp = _pair(x, y, 'BitwiseXor')
-        return Tensor(xp.bitwise_xor(a, b))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    a, b, xp = _pair(x, y, 'BitwiseXor', name)
+    return Tensor(xp.bitwise_xor(a, b))
 
 
 def invert(x, name=None):
@@ -88,23 +86,15 @@ def invert(x, name=None):
 def left_shift(x, y, name=None):
     """x << y, the shift clamped into [0, bits - 1] as TensorFlow's kernel clamps it (a negative
     shift leaves x as it is, int32 1 << 40 is 1 << 31)."""
-    try:
-        a, b, xp = _pair(x, y, 'LeftShift')
-        return Tensor(xp.left_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    a, b, xp = _pair(x, y, 'LeftShift', name)
+    return Tensor(xp.left_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
 
 
 def right_shift(x, y, name=None):
     """x >> y: arithmetic (sign-filling) for signed integers, logical for unsigned; the shift
     clamped into [0, bits - 1] as in TensorFlow's kernel."""
-    try:
-        a, b, xp = _pair(x, y, 'RightShift')
-        return Tensor(xp.right_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    a, b, xp = _pair(x, y, 'RightShift', name)
+    return Tensor(xp.right_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
 
 
 def clamp_shift(xp, a, b):
