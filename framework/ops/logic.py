@@ -263,26 +263,23 @@ argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
-    try:
-        try:
-            x = _bool_tensor(input_tensor, 'reduce_any', axis)
-        except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-            return dispatch('reduce_any', input_tensor, axis, keepdims)
-        axes = normalize_axis(axis, x.ndim, 'reduce_any')
-        return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=bool(keepdims)))
-    except OpError as error:
-        given_name(error, name)
-        raise
+    return _bool_reduction('reduce_any', 'any', input_tensor, axis, keepdims, name)
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    return _bool_reduction('reduce_all', 'all', input_tensor, axis, keepdims, name)
+
+
+def _bool_reduction(op, method, input_tensor, axis, keepdims, name):
+    """``op`` (reduce_any / reduce_all): the array module's ``method`` over the axes of a bool tensor; a kernel
+    error ends in the caller's ``name`` (given_op_name.py)."""
     try:
         try:
-            x = _bool_tensor(input_tensor, 'reduce_all', axis)
+            x = _bool_tensor(input_tensor, op, axis)
         except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
-            return dispatch('reduce_all', input_tensor, axis, keepdims)
-        axes = normalize_axis(axis, x.ndim, 'reduce_all')
-        return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=bool(keepdims)))
+            return dispatch(op, input_tensor, axis, keepdims)
+        axes = normalize_axis(axis, x.ndim, op)
+        return Tensor(getattr(backend.array_module(x._data), method)(x._data, axis=axes, keepdims=bool(keepdims)))
     except OpError as error:
         given_name(error, name)
         raise
