@@ -340,7 +340,7 @@ def _every_call(func, args, new_outputs=False):
     (a, b), [x, y], [...]))`` names them its own outputs, of unknown rank (map_spec.py)."""
     from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
-    from ..data import peeked_script_calls
+    from ..data import peeked_script_calls     # (late: the data package imports ops)
     with unmuted(), init_scope(), assert_statements.running(None, ''), trace_names.eager_inside(), \
             eager_draws():
         # (a dataset's spec read runs it as the first element's call: data/peeked_script_calls.py)
