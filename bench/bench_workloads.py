@@ -18,7 +18,8 @@ medians and the ratios tapeflow/numpy and tapeflow/torch from this one run:
                  over 10k MNIST-sized rows
 
 numpy is hand-written where that is short (the MLP, the convnet from bench_cnn.py, the
-embedding model, the pipeline) with OpenBLAS on one thread; torch runs eager on one thread
+one-layer LSTM and GRU from numpy_rnn.py, the embedding model, the pipeline) with OpenBLAS on
+one thread; torch runs eager on one thread
 (torch.set_num_threads(1)) and is skipped when it is not installed. Times are per batch.
 
     python bench/bench_workloads.py [--quick] [--repeats 5] [--only mlp32,cnn] [--clock wall|cpu]

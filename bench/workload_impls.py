@@ -7,6 +7,7 @@ import framework as tf
 from framework import keras
 
 from bench_cnn import pool_backward, pool_forward, sliding_window_view
+import numpy_rnn
 
 try:
     import torch
@@ -151,7 +152,11 @@ def rnn_fit(data, batch, kind, layers=1):
     """``layers`` stacked RNNs of 32 units (the first ones return sequences) -> Dense(1)."""
     stack = [getattr(keras.layers, kind)(32, return_sequences=True) for _ in range(layers - 1)]
     model = keras.Sequential([keras.Input((20, 8))] + stack + [getattr(keras.layers, kind)(32), keras.layers.Dense(1)])
+    weights = model.get_weights()
     runs = {'tapeflow': keras_fit(model, data, batch, 'mse')}
+    if layers == 1:
+        params = [w.copy() for w in weights]
+        runs['numpy'] = numpy_rnn.rnn_fit(kind, data, batch, params, Adam(params), batches, np.random.default_rng(0))
     if torch is not None:
         class Net(torch.nn.Module):
             def __init__(self):
