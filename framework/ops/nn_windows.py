@@ -8,6 +8,7 @@ and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 import numpy as np
 
 from ..errors import InvalidArgumentError, UnimplementedError, kernel_error
+from .conv_depth_errors import depth_refusal
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
@@ -101,12 +102,25 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         raise eigen_format_error(x._data.dtype, named=not np.any(np.ravel(dilations) != 1))
     x = _to_last(x, first)
     strides = _spatial(strides if strides is not None else 1, rank, first)
+    _refuse_depth(x, filters, rank, op, np.any(np.ravel(dilations) != 1))
     groups = _groups(x, filters, rank)
     if op in ('convolution', 'separable_conv2d') and _plain_conv2d_op(x, filters, dilations, groups, padding):
         out = _as_conv2d_op(x, filters, strides, padding, rank)
     else:
         out = _convolution_nd(x, filters, strides, padding, dilations, groups)
     return _to_first(out, first)
+
+
+def _refuse_depth(x, filters, rank, op, dilated):
+    """TF 2.21's refusal of filters of the input's rank and dtype whose depth does not fit its channels (Conv2D's
+    or Conv3D's kernel words; a dilated tf.nn.convolution's Python check), where conv_depth_errors has it."""
+    if op not in ('convolution', 'atrous_conv2d', 'conv3d') or getattr(filters, 'ndim', None) != rank + 2 or \
+            getattr(getattr(filters, 'dtype', None), 'name', None) != x.dtype.name:
+        return
+    error = depth_refusal(x, filters, rank, op in ('convolution', 'atrous_conv2d') and dilated,
+                          runs_onednn(x._data.dtype), op)
+    if error is not None:
+        raise error
 
 
 def _plain_conv2d_op(x, filters, dilations, groups, padding):
