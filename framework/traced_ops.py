@@ -19,7 +19,8 @@ import threading
 
 from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_tensors, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
     runtime_values, trace_names
-from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_rows, trace_tensor_reads
+from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_reductions, \
+    ragged_traced_rows, trace_tensor_reads
 from . import sparse_traced_shapes
 from .errors import OpError
 from .graph_scopes import defined_at
@@ -287,6 +288,10 @@ def _name_result(found, parameters, result, operator):
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
         return      # a variable, a composite, or a tensor already named (an argument returned)
+    if ragged_traced_reductions.is_ragged_reduction(name, parameters):     # (TF's ragged_math_ops: its own scope)
+        prefix = _layer_scope(graph, trace) + name_scopes.current()
+        ragged_traced_reductions.name_reduction(trace, graph, prefix, name, parameters, result)
+        return
     row, name = name, graph_op_names.variant(name, parameters, result)
     if name is None:
         return
