@@ -31,7 +31,7 @@ from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .shape_reads import connected_only_through
-from .shapes import cast
+from .shapes import cast, identity
 from .signed_zero_ties import ties_as_tensorflow
 from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
 from ..tf_python_names import tf_named
@@ -562,20 +562,8 @@ def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if inputs is None:
         raise TypeError("'NoneType' object is not iterable")        # TF iterates the inputs first
-    if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
-        if isinstance(inputs, Tensor):
-            # TF iterates a tensor: the sum of its rows (the rows' slices are recorded for gradients)
-            if inputs.ndim == 0:
-                error = TypeError('Cannot iterate over a scalar tensor.')
-                error.add_note('add_n: expected a list of tensors (or a tensor to sum along its first axis), '
-                               'got a scalar tensor')
-                raise error
-            if inputs.shape[0]:
-                return add_n(list(inputs))
-        error = ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and '
-                           'shape.')
-        error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
-        raise error
+    if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) < 2:
+        return _few_inputs(inputs, name)
     if type(inputs) is list and {*map(type, inputs)} == _TENSORS_ONLY \
             and inputs[0]._data.dtype.kind in 'fciub':
         tensors = inputs        # (a loss and its penalties, every training step: nothing to convert)
@@ -594,6 +582,36 @@ def add_n(inputs, name=None):
 
 
 _TENSORS_ONLY = {Tensor}
+_NOT_INPUTS = 'Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape.'
+
+
+def _few_inputs(inputs, name):
+    """add_n of a tensor, an iterable without a length, or fewer than two inputs, as TF's add_n: it iterates
+    a tensor (the sum of its rows; the rows' slices are recorded for gradients) and a generator, and hands a
+    single input back converted but unsummed (AddN never runs, so a bool or string input passes; a given
+    name makes it an Identity of that name)."""
+    if isinstance(inputs, Tensor):
+        if inputs.ndim == 0:
+            error = TypeError('Cannot iterate over a scalar tensor.')
+            error.add_note('add_n: expected a list of tensors (or a tensor to sum along its first axis), '
+                           'got a scalar tensor')
+            raise error
+        if inputs.shape[0]:
+            return add_n(list(inputs), name)
+    elif not hasattr(inputs, '__len__') and hasattr(inputs, '__iter__'):
+        inputs = list(inputs)
+        if len(inputs) > 1:
+            return add_n(inputs, name)
+    if hasattr(inputs, '__len__') and len(inputs) == 1:
+        from ..sparse.sparse_tensor import SparseTensor
+        value, = inputs
+        if value is not None and not isinstance(value, SparseTensor):     # TF's list holds only them unconverted
+            value = as_tensor(value, 'add_n')     # (a RaggedTensor's TypeError: framework/composite.py sums it)
+            # a variable is read as TF converts it: through an Identity, recorded on tapes
+            return identity(value, name=name) if name or type(value) is not Tensor else value
+    error = ValueError(_NOT_INPUTS)
+    error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
+    raise error
 
 
 def _numeric_tensors(inputs):
@@ -601,11 +619,13 @@ def _numeric_tensors(inputs):
     try:
         return [as_numeric_tensor(t, 'add_n') for t in inputs]
     except Exception:
-        # TF checks every input for None before converting any (asked here, off the training step's path)
-        if isinstance(inputs, (list, tuple)) and any(t is None for t in inputs):
-            raise noted(ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same '
-                                   'dtype and shape.'),
-                        'add_n: input %d is None' % [t is None for t in inputs].index(True)) from None
+        # TF keeps a None or SparseTensor input unconverted, then refuses the list (asked here, off the training
+        # step's path)
+        from ..sparse.sparse_tensor import SparseTensor
+        if isinstance(inputs, (list, tuple)) and any(t is None or isinstance(t, SparseTensor) for t in inputs):
+            kept = [t is None or isinstance(t, SparseTensor) for t in inputs].index(True)
+            raise noted(ValueError(_NOT_INPUTS), 'add_n: input %d is %s, not a Tensor or IndexedSlices'
+                        % (kept, type(inputs[kept]).__name__)) from None
         raise
 
 
