@@ -463,6 +463,15 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d', as_real_tensor)   # TF pools integers
     if isinstance(geo, tuple):          # an empty input's empty output (see pool_window_sizes)
         return empty_pool_output(x, geo)
+    return max_pool_nhwc(x, geo, explicit)[0]
+
+
+def max_pool_nhwc(x, geo, explicit=False, first_taken=False):
+    """(each window's maximum of the NHWC tensor ``x`` as a tensor, with its gradient, whether a window met
+    a NaN). MaxPool's windows start at the lowest value, so its own kernel passes NaNs over
+    (eigen_max_pool_nan); MaxPoolWithArgmax's (``first_taken``) start at their first element, so a NaN
+    there stays, on every CPU (it has no oneDNN kernel: TF 2.21 with TF_ENABLE_ONEDNN_OPTS=1 pools alike).
+    Both kernels' gradients go where eigen_max_pool_nan.argmax_hits says in a window that met a NaN."""
     a = x._data
     xp = backend.array_module(a)
     padded = geo.pad(a, fill=_lowest(xp, a.dtype))
@@ -472,8 +481,14 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
         # a window's first maximum stays, as in TF's kernels (-0.0 before +0.0 pools to -0.0): numpy's
         # maximum hands back its second operand on ties
         xp.maximum(padded[geo.window_slice(*offset)], best, out=best)
-    nans = eigen_max_pool_nan.met(best)         # (TF's own kernel skips them)
-    if nans:
+    if first_taken:         # (numpy's maximum propagates NaN: one isnan over the output finds them)
+        nans = a.dtype.kind in 'fV' and bool(xp.isnan(best).any())
+    else:
+        nans = eigen_max_pool_nan.met(best)         # (TF's own kernel skips them)
+    if nans and first_taken:
+        for offset, hit in zip(offsets, _first_maxima(best, a, geo, nans)):
+            xp.copyto(best, padded[geo.window_slice(*offset)], where=hit)
+    elif nans:
         best = eigen_max_pool_nan.pooled([padded[geo.window_slice(*o)] for o in offsets], _lowest(xp, a.dtype))
     out = Tensor(best)
     if ACTIVE:
@@ -488,7 +503,7 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
             return _max_pool_grad(g, _first_maxima(y._data, x._data, geo, nans), geo, x, onednn)
         if a.dtype.kind == 'f' or a.dtype.kind == 'V':      # (bfloat16 is numpy kind 'V'; integers: no gradient)
             record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
-    return out
+    return out, nans
 
 
 def _lowest(xp, dtype):

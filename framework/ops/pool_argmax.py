@@ -1,7 +1,9 @@
 """``tf.nn.max_pool_with_argmax``: max pooling and, for each window, where its maximum lies.
 
 The pooled values and their gradient are ``max_pool2d``'s (the gradient goes to each window's first
-maximum in row-major order, which is the element TensorFlow's argmax names). The argmax is TF's
+maximum in row-major order, which is the element TensorFlow's argmax names), but for NaNs: each window
+starts at its first element and moves on ``val > max`` (a NaN first stays, later NaNs are passed over),
+where MaxPool starts at the lowest value (convolution.max_pool_nhwc). The argmax is TF's
 flattened index into the input: ``((b * height + y) * width + x) * channels + c``, the batch term
 only with ``include_batch_in_index``.
 """
@@ -10,7 +12,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import kernel_error
 from ..tensor import Tensor
-from .convolution import _first_maxima, _pooling_input, max_pool2d
+from .convolution import _first_maxima, _pooling_input, max_pool2d, max_pool_nhwc
 from .operands import as_real_tensor, named_errors
 from .op_results import MaxPoolWithArgmax
 from ..tf_python_names import tf_named
@@ -47,13 +49,14 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
         raise kernel_error('MaxPoolWithArgmax', 'tensor_in must not be empty (2)', named=True,
                            note='%s: input of shape %s has no elements' % (op, tuple(x.shape)))
     _, geo = _pooling_input(x, ksize, strides, padding, op, as_real_tensor, kind='argmax')
-    pooled = max_pool2d(x, ksize, strides, padding)
     a = x._data
     xp = backend.array_module(a)
     if isinstance(geo, tuple):      # no window fits: TF's own kernel's empty outputs (pool_window_sizes)
+        pooled = max_pool2d(x, ksize, strides, padding)
         return MaxPoolWithArgmax(pooled, Tensor(xp.zeros(pooled.shape, index_dtype)))
-    if a.dtype.kind == 'f':
-        hits = _first_maxima(pooled._data, a, geo)
+    pooled, nans = max_pool_nhwc(x, geo, first_taken=True)
+    if a.dtype.kind in 'fV':        # (bfloat16 is numpy kind 'V')
+        hits = _first_maxima(pooled._data, a, geo, nans)
     else:       # integers: the padding that never wins is the dtype's least value
         padded = geo.pad(a, fill=np.iinfo(a.dtype).min)
         hits, taken = [], None
