@@ -52,7 +52,16 @@ def test_legacy_h5_names_the_unknown_model_class_as_keras(tmp_path, name):
         with pytest.raises(ValueError) as info:
             keras.models.load_model(path, compile=compile)
         assert str(info.value) == expected
-    loaded = keras.models.load_model(path, custom_objects={name: {'TS': TS, 'Sub': Sub, 'MySeq': MySeq}[name]})
+    custom_objects = {name: {'TS': TS, 'Sub': Sub, 'MySeq': MySeq}[name]}
+    if name == 'Sub':
+        # a subclassed model's .h5 config holds no build config: Keras 3 loads the weights into the
+        # unbuilt model, and TF 2.21 refuses them (kerasio54)
+        with pytest.raises(ValueError) as info:
+            keras.models.load_model(path, custom_objects=custom_objects)
+        assert str(info.value) == ('Layer count mismatch when loading weights from file. Model expected 0 layers, '
+                                   'found 1 saved layers.')
+        return
+    loaded = keras.models.load_model(path, custom_objects=custom_objects)
     assert type(loaded).__name__ == name
 
 

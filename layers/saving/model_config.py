@@ -49,7 +49,9 @@ def serialize_model(model, shared_policy_ids=False, json_safe=True):
         config = {'module': module, 'class_name': cls.__name__,
                   'config': layer_config if nested else policy_sharing.mark(layer_config, users_config),
                   'registered_name': registered}
-        build_config = model.get_build_config() if model.built else None
+        # Keras 3's legacy .h5 writer (saving_utils.model_metadata) writes the root as {'class_name', 'config'}
+        # and never asks it for a build config (a subclassed model's that raises saves to .h5 on TF 2.21)
+        build_config = model.get_build_config() if model.built and not writing_legacy() else None
         if build_config is not None:        # (a TensorShape given to build is written as its list, as Keras)
             config['build_config'] = serialized_values(build_config)
         if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace

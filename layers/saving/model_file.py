@@ -30,7 +30,7 @@ from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
 from framework.keras.object_serialization import lambdas_unwarned
 from .h5_io import (ArchiveNotFoundError, ArchiveNotZipError, SavedFileError, loading_path, missing_file_message,
                     open_for_reading, read_json_attr, refuse_directory_target, refuse_missing_directory)
-from .legacy_config import legacy_model_config, with_keras_axis_rule
+from .legacy_config import legacy_model_config, require_known_root, with_keras_axis_rule
 from .legacy_function_names import with_functions_resolved
 from .. import object_sharing
 from ..serialization import legacy_loading, legacy_writing
@@ -135,7 +135,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             f.attrs['backend'] = legacy_h5.BACKEND
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION
             # Keras writes the two JSON documents as bytes, which HDF5 stores as ASCII strings (UTF-8: str)
-            f.attrs['model_config'] = to_json(legacy_model_config(config)).encode('utf8')
+            f.attrs['model_config'] = to_json(legacy_model_config(config, model)).encode('utf8')
             if compile_cfg is not None:
                 f.attrs['training_config'] = to_json(
                     compile_config.training_config(compile_cfg, model.optimizer)).encode('utf8')
@@ -262,13 +262,14 @@ def _load_h5(path, table, compile, custom_objects=None):
             error = SavedFileError('No model config found in the file at %s.' % path)      # Keras 3's words
             error.add_note('A weights-only file? Load it with model.load_weights() into a model built in code.')
             raise error
+        require_known_root(model_config, custom_objects)
         with legacy_loading():
             model = build_model(with_keras_axis_rule(with_functions_resolved(model_config, custom_objects)), table, path)
         legacy_h5.require_model_weights(f, path)
         root = legacy_h5.weights_root(f)
-        first_shape = None if model.built else legacy_h5.first_weight_shape(root)
-        if first_shape is not None:       # (saved unbuilt: no weights, the model stays unbuilt, as in Keras)
-            build_from_first_kernel(model, first_shape, path)
+        # Keras 3 loads the weights into the model as its config leaves it: a subclassed model (whose .h5
+        # config holds no build config) is unbuilt, and TF 2.21 refuses its weights ('Layer count mismatch
+        # ... Model expected 0 layers, found 1 saved layers.')
         weight_plan = WeightPlan(path)
         legacy_h5.plan(root, model, weight_plan)
         weight_plan.check()         # Keras 3 loads the weights before it compiles: a mismatch comes before its warnings
