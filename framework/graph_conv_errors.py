@@ -83,6 +83,41 @@ def pool_error(error, name, parameters, unique, prefix):
     return graph_shape_errors.refusal(error, text)
 
 
+def argmax_pool_error(error, parameters, unique, prefix):
+    """tf.nn.max_pool_with_argmax's graph ValueError for a VALID window longer than a length the trace knows
+    (as pool_error: "Negative dimension size caused by subtracting 2 from 1 for '{{node MaxPoolWithArgmax}} =
+    MaxPoolWithArgmax[T=DT_FLOAT, Targmax=DT_INT64, include_batch_in_index=false, ksize=[1, 2, 2, 1],
+    padding=\"VALID\", strides=[1, 2, 2, 1]](a)' with input shapes: [2,1,1,2]."; TF 2.21,
+    notes/progs/gradfuzz28/ta.py): the API opens no scope, a given name is the node's. None where not measured."""
+    from . import dtypes
+    x = parameters.get('input')
+    if not isinstance(x, Tensor) or isinstance(x, Variable) or parameters.get('padding') != 'VALID' \
+            or parameters.get('data_format', 'NHWC') != 'NHWC' or x._data.ndim != 4:
+        return None
+    try:
+        index = graph_shape_errors.DT_NAMES.get(dtypes.as_dtype(parameters.get('output_dtype', 'int64')).name)
+    except (TypeError, ValueError):
+        return None
+    dtype = graph_shape_errors.DT_NAMES.get(x._data.dtype.name)
+    entry = trace_names.entry_of(x)
+    ksize, strides = _window_attr(parameters.get('ksize'), 2), _window_attr(parameters.get('strides'), 2)
+    batch = parameters.get('include_batch_in_index', False)
+    if None in (dtype, index, entry, ksize, strides) or entry[1] is None or len(entry[1]) != 4 \
+            or type(batch) is not bool:
+        return None
+    shape = tuple(entry[1])
+    problem = next(('Negative dimension size caused by subtracting %d from %d' % (k, n)
+                    for n, k in zip(shape[1:-1], ksize[1:-1]) if n is not None and n < k), None)
+    if problem is None:
+        return None
+    node = graph_shape_errors.node_name(parameters, 'MaxPoolWithArgmax', unique, prefix)
+    text = ("%s for '{{node %s}} = MaxPoolWithArgmax[T=%s, Targmax=%s, include_batch_in_index=%s, ksize=%s, "
+            "padding=\"VALID\", strides=%s](%s)' with input shapes: [%s]."
+            % (problem, node, dtype, index, str(batch).lower(), _list(ksize), _list(strides), entry[0],
+               graph_shape_errors.dims_text(shape)))
+    return graph_shape_errors.refusal(error, text)
+
+
 def note_layer_pool_refusal(error, row, x, pool_size, strides):
     """Hang on ``error`` (a pool's refusal of a window longer than a traced length, raised inside one of
     tapeflow's pooling layers) the graph's ValueError TF 2.21 raises there: Keras's pooling layers call

@@ -152,6 +152,8 @@ ROWS = (
     ('AvgPool3D', 'pool', 'nn.avg_pool3d'),
     ('MaxPool1d/Squeeze', 'pool', 'nn.max_pool1d'),
     ('AvgPool1D/Squeeze', 'pool', 'nn.avg_pool1d'),
+    # (output, argmax): the op's two outputs 'MaxPoolWithArgmax:0' / ':1' (TF 2.21, notes/progs/gradfuzz28/ta.py)
+    ('MaxPoolWithArgmax', 'outputs', 'nn.max_pool_with_argmax'),
     ('StopGradient', 'same', 'stop_gradient'),
     ('TensorScatterUpdate', 'same', 'tensor_scatter_nd_update'),
     ('dropout/SelectV2', 'same', 'nn.dropout'),

@@ -159,6 +159,8 @@ def _outputs(parameters, outputs, trace):
     if 'out_idx' in parameters:                 # tf.unique: (values, their indices)
         return [(None,), _traced(source, _is_open(trace))]
     shape = _traced(source, _is_open(trace)) if source is not None else None
+    if 'include_batch_in_index' in parameters:      # tf.nn.max_pool_with_argmax: both pooled alike, of rank 4
+        return [(None,) * 4 if shape is None else _pooled(parameters, None, out) for out in outputs]
     if shape is not None and None not in shape:
         return known
     if shape is None:

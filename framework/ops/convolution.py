@@ -408,7 +408,7 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)
     empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind,
                                    empty_input=x._data.size == 0 and kind != 'argmax', dtype=x._data.dtype,
-                                   pooled=None if kind == 'argmax' else x)     # (argmax: no graph words yet)
+                                   pooled=x)
     return x, empty if empty is not None else _Geometry(tuple(x.shape), kernel, strides, padding.upper(), op)
 
 
