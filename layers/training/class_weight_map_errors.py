@@ -17,7 +17,9 @@ Prefetch::ParallelMapV2: indices[5] = 2 is not in [0, 2)
 (``IteratorGetNextAsOptional`` with steps_per_execution > 1), run eagerly ``{{function_node
 __wrapped__IteratorGetNext_output_types_3_device_/job:localhost/replica:0/task:0/device:CPU:0}} Error in
 user-defined function passed to MapDataset:4 transformation with iterator: ...\n\t [[{{node GatherV2}}]]
-[Op:IteratorGetNext] name: ``. tapeflow's map gathers eagerly and met the gather's own error. The dataset's
+[Op:IteratorGetNext] name: `` (``IteratorGetNextAsOptional``'s, without output types, with steps_per_execution > 1:
+progs/modelfuzz23/i5.py). Keras calls on_train_batch_begin before its function reads a group's batches, so the
+group whose first batch fails is begun first. tapeflow's map gathers eagerly and met the gather's own error. The dataset's
 and the graph's uids (MapDataset:2, _188) are left out: tapeflow numbers neither (as graph_runtime_errors.py).
 """
 from framework.errors import InvalidArgumentError
@@ -34,10 +36,14 @@ def note_gather_failure(error, components):
         error.class_weight_map = (found.group('text'), components)
 
 
-def reworded(batches, traced, every):
+def reworded(batches, traced, every, begin=None):
     """``batches``, where a class-weight map's failure (note_gather_failure) is raised as the step reading
-    the batch raises it: ``traced`` (fit's tf.function; ``every``: steps_per_execution) or run eagerly."""
+    the batch raises it: ``traced`` (fit's tf.function; ``every``: steps_per_execution) or run eagerly.
+    ``begin``: on_train_batch_begin where fit calls it after reading a group's first batch (steps_per_execution
+    > 1 on data of known length); Keras calls it before its function reads the group, so a group whose first
+    batch fails is begun first (TF 2.21: 'batch_begin 0', then the error)."""
     iterator = iter(batches)
+    step = 0
     while True:
         try:
             batch = next(iterator)
@@ -47,8 +53,11 @@ def reworded(batches, traced, every):
             noted = getattr(error, 'class_weight_map', None)
             if noted is None:
                 raise
+            if begin is not None and step % every == 0:
+                begin(step)
             raise _as_step_error(error, noted, traced, every) from None
         yield batch
+        step += 1
 
 
 def _as_step_error(error, noted, traced, every):
@@ -59,9 +68,12 @@ def _as_step_error(error, noted, traced, every):
         words = ('Graph execution error:\n\nDetected at node GatherV2 defined at (most recent call last):\n'
                  '<stack traces unavailable>\n%s\n\t [[%s]] [Op:__inference_multi_step_on_iterator]'
                  % (failure, 'IteratorGetNext' if every == 1 else 'IteratorGetNextAsOptional'))
-    else:
+    elif every == 1:
         words = ('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:localhost/replica:0/task:0/'
                  'device:CPU:0}} %s [Op:IteratorGetNext] name: ' % (components, failure))
+    else:       # (Keras's eager multi-step loop reads each batch as an Optional: no output types in the op's name)
+        words = ('{{function_node __wrapped__IteratorGetNextAsOptional_device_/job:localhost/replica:0/task:0/'
+                 'device:CPU:0}} %s [Op:IteratorGetNextAsOptional] name: ' % failure)
     refused = InvalidArgumentError(None, None, words)
     refused.add_note('fit(class_weight=...) on a tf.data.Dataset weighs each label from a table of the classes '
                      '0..max(key) of class_weight (absent ones weigh 1.0): a label past it fails; give class_weight '

@@ -353,7 +353,8 @@ class TrainingLoops:
         batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \
             else data.epoch(every)
         if getattr(data, 'weighs_classes', False):       # (a label past class_weight's table, read in the step)
-            batches = class_weight_map_errors.reworded(batches, traces is not None, every)
+            batches = class_weight_map_errors.reworded(batches, traces is not None, every,
+                                                       begin if wants_begin and not begins_first else None)
         for step, batch in enumerate(batches):
             if wants_begin and not begins_first and step % every == 0:
                 begin(step)
