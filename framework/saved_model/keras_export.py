@@ -7,6 +7,7 @@ as TF 2.21 gives for an exported Keras model.
 """
 from . import save
 from .. import nest
+from ..function import Function
 from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from ..train.tracked_containers import ListWrapper
@@ -47,6 +48,21 @@ class ExportArchive:
                 self._specs[0] if len(self._specs) == 1 else list(self._specs)
             inputs = Binder(_endpoint, [signature]).cast(args, kwargs)[0]
         return self._model(inputs, training=False)
+
+    def _serving_function(self):
+        """``serve`` as the tf.function Keras 3 exports: one positional ``args_0`` taking the model's input
+        specs (a list for several inputs, a dict model's dict, keys sorted), which TF 2.21 revives as the
+        loaded endpoint (its concrete_functions, input_signature, get_concrete_function ...). A new
+        function each time (the loaded object keeps one); None for an archive saved without specs."""
+        if self._specs is None:
+            return None
+        signature = _sorted_dicts(self._structure) if self._structure is not None else \
+            self._specs[0] if len(self._specs) == 1 else list(self._specs)
+        model = self._model
+
+        def restored_function_body(args_0):
+            return model(args_0, training=False)
+        return Function(restored_function_body, input_signature=[signature], autograph=False)
 
     def _signature_call(self, *inputs):
         """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument

@@ -5,6 +5,7 @@ in a saved ``tf.function`` shows no more (``tf.print`` still does): calls throug
 a tf.function's replayed calls do (``function.replaying``)."""
 import functools
 import types
+import weakref
 from collections.abc import ItemsView, KeysView, ValuesView
 
 from ..concrete_function import ConcreteFunction
@@ -181,6 +182,23 @@ _ROOT_EXTRAS = ['signatures', 'graph_debug_info'] + list(_VERSIONS)
 LoadedObject.__name__ = _CallableLoadedObject.__name__ = '_UserObject'
 
 
+# TF 2.21's loader names every revived function after the graph function it wraps
+_RESTORED_NAME = 'restored_function_body'
+# archive -> its endpoint's tf.function as loaded (traced once however often the endpoint is looked up)
+_SERVING_FUNCTIONS = weakref.WeakKeyDictionary()
+
+
+def _serving_function(archive):
+    function = _SERVING_FUNCTIONS.get(archive)
+    if function is None:
+        serving = getattr(archive, '_serving_function', None)
+        serving = serving() if serving is not None else None
+        if serving is None:
+            return None
+        function = _SERVING_FUNCTIONS[archive] = _LoadedFunction(serving)
+    return function
+
+
 def _endpoint_names(root):
     names = getattr(root, '_revived_names', None)       # an export's root (model.export, ExportArchive)
     return names() if names is not None else ()
@@ -188,7 +206,9 @@ def _endpoint_names(root):
 
 class _RestoredEndpoint:
     """A loaded export's endpoint kept as a method of its archive: called as it is, printed as the
-    RestoredFunction TF 2.21 revives for it."""
+    RestoredFunction TF 2.21 revives for it, whose other attributes (concrete_functions,
+    pretty_printed_concrete_signatures(), input_signature, get_concrete_function(), ...) are those of the
+    tf.function Keras exported (``ExportArchive._serving_function``, one per loaded archive)."""
     __slots__ = ('_method',)
 
     def __init__(self, method):
@@ -196,6 +216,20 @@ class _RestoredEndpoint:
 
     def __call__(self, *args, **kwargs):
         return self._method(*args, **kwargs)
+
+    @property
+    def __name__(self):
+        return _RESTORED_NAME
+
+    @property
+    def name(self):
+        return _RESTORED_NAME
+
+    def __getattr__(self, name):
+        function = None if name.startswith('__') else _serving_function(self._method.__self__)
+        if function is None:
+            raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+        return getattr(function, name)
 
     def __repr__(self):
         return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
@@ -225,6 +259,14 @@ class _LoadedFunction:
     def __repr__(self):
         # TF's class, as print(loaded.f) shows it (tapeflow's Function prints as TF's Function likewise)
         return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
+
+    @property
+    def __name__(self):
+        return _RESTORED_NAME
+
+    @property
+    def name(self):
+        return _RESTORED_NAME
 
     @property
     def concrete_functions(self):
