@@ -190,12 +190,76 @@ def _one(value):
     return None
 
 
-def _problem(x_shape, f_shape, dilations, padding, explicit):
-    """The first of Conv2D's shape checks that the traced shapes fail (None: they pass)."""
+def convolution_error(error, parameters, unique, prefix):
+    """tf.nn.convolution's graph ValueError (TF 2.21, notes/progs/gradfuzz28/tc.py), in the API's scope
+    'convolution' (a given name is the scope): Conv2D over an (N, W, C) input expanded at axis 1 and its filters
+    at axis 0 ('(convolution/ExpandDims, convolution/ExpandDims_1)', as conv1d_error), Conv2D over (N, H, W, C)
+    ('(a, b)', as conv_error), Conv3D over (N, D, H, W, C) (no explicit_paddings or use_cudnn_on_gpu attributes).
+    A dilated one runs SpaceToBatchND first (VALID: each spatial length padded up to a multiple of its rate and
+    divided by it, the batch times the rates), then the op undilated ('(convolution/SpaceToBatchND, b)' with input
+    shapes: [4,2,3,3], ...). None where not measured: dilated SAME or open lengths, channels first, variable
+    filters, mixed dtypes."""
+    x, f = parameters.get('input'), parameters.get('filters')
+    if not isinstance(x, Tensor) or isinstance(x, Variable) or not isinstance(f, Tensor) or isinstance(f, Variable) \
+            or x._data.dtype != f._data.dtype or x._data.ndim not in (3, 4, 5):
+        return None
+    rank = x._data.ndim - 2
+    dilations, strides = _spatial(parameters.get('dilations'), rank), _spatial(parameters.get('strides'), rank)
+    padding = parameters.get('padding', 'VALID')
+    dtype = graph_shape_errors.DT_NAMES.get(x._data.dtype.name)
+    x_entry, f_entry = trace_names.entry_of(x), trace_names.entry_of(f)
+    if dtype is None or None in (x_entry, f_entry, strides, dilations) \
+            or padding not in ('SAME', 'VALID') or None in (x_entry[1], f_entry[1]) \
+            or parameters.get('data_format') not in (None, ('NWC', 'NHWC', 'NDHWC')[rank - 1]) \
+            or len(x_entry[1]) != rank + 2 or len(f_entry[1]) != rank + 2:
+        return None
+    x_shape, f_shape = tuple(x_entry[1]), tuple(f_entry[1])
+    dilated = dilations != [1] * rank
+    if dilated and (padding != 'VALID' or None in x_shape[1:-1] or strides != [1] * rank):
+        return None
+    node = graph_shape_errors.node_name(parameters, 'convolution', unique, prefix)
+    sources = '%s, %s' % (x_entry[0], f_entry[0])
+    if dilated:
+        blocks = 1
+        for d in dilations:
+            blocks *= d
+        x_shape = ((None if x_shape[0] is None else x_shape[0] * blocks,)
+                   + tuple(-(-n // d) for n, d in zip(x_shape[1:-1], dilations)) + x_shape[-1:])
+        sources = '%s/SpaceToBatchND, %s' % (node, f_entry[0])
+    if rank == 1:       # (the 2-D op over both operands expanded)
+        x_shape, f_shape, strides = (x_shape[0], 1) + x_shape[1:], (1,) + f_shape, [1] + strides
+        sources = '%s/ExpandDims, %s/ExpandDims_1' % (node, node)
+    problem = _problem(x_shape, f_shape, [1] * (len(strides) + 2), padding, [], rank=len(strides))
+    if problem is None:
+        return None
+    ones, steps = _list([1] * (len(strides) + 2)), _list([1] + strides + [1])
+    if rank == 3:
+        op = 'Conv3D[T=%s, data_format="NDHWC", dilations=%s, padding="%s", strides=%s]' % (dtype, ones, padding, steps)
+    else:
+        op = ('Conv2D[T=%s, data_format="NHWC", dilations=%s, explicit_paddings=[], padding="%s", strides=%s, '
+              'use_cudnn_on_gpu=true]' % (dtype, ones, padding, steps))
+    text = "%s for '{{node %s}} = %s(%s)' with input shapes: [%s], [%s]." % (
+        problem, node, op, sources, graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape))
+    return graph_shape_errors.refusal(error, text)
+
+
+def _spatial(value, rank):
+    """tf.nn.convolution's strides / dilations as one int per spatial axis (None given: 1s), or None: not measured."""
+    if value is None:
+        return [1] * rank
+    if type(value) is int:
+        return [value] * rank
+    if type(value) in (list, tuple) and all(type(v) is int for v in value) and len(value) in (1, rank):
+        return list(value) * (rank if len(value) == 1 else 1)
+    return None
+
+
+def _problem(x_shape, f_shape, dilations, padding, explicit, rank=2):
+    """The first of Conv2D's (``rank`` 3: Conv3D's) shape checks that the traced shapes fail (None: they pass)."""
     for shape in (x_shape, f_shape):
-        if len(shape) != 4:
-            return 'Shape must be rank 4 but is rank %d' % len(shape)
-    depth, f_depth, out_depth = x_shape[3], f_shape[2], f_shape[3]
+        if len(shape) != rank + 2:
+            return 'Shape must be rank %d but is rank %d' % (rank + 2, len(shape))
+    depth, f_depth, out_depth = x_shape[-1], f_shape[-2], f_shape[-1]
     if depth is not None and f_depth is not None:
         if f_depth == 0 or depth % f_depth:
             return None if f_depth == 0 else \
@@ -205,7 +269,7 @@ def _problem(x_shape, f_shape, dilations, padding, explicit):
             return 'Depth of output (%d) is not a multiple of the number of groups (%d)' % (out_depth, groups)
     if padding == 'SAME':
         return None
-    for axis in (1, 2):
+    for axis in range(1, rank + 1):
         size, window = x_shape[axis], f_shape[axis - 1]
         if size is None or window is None:
             continue

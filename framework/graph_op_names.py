@@ -142,6 +142,9 @@ ROWS = (
     ('BiasAdd', 'same', 'nn.bias_add'),
     ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_op_shapes._conv; errors: graph_conv_errors)
     ('conv1d/Squeeze', 'conv', 'nn.conv1d'),
+    # tf.nn.convolution: 'convolution' over (N, H, W, C) and (N, D, H, W, C), 'convolution/Squeeze' over (N, W, C)
+    # (TF 2.21, notes/progs/gradfuzz28/tc.py; errors: graph_conv_errors.convolution_error)
+    ('convolution', 'conv', 'nn.convolution'),
     # pooling (traced shapes: traced_op_shapes._pooled; errors: graph_conv_errors.pool_error; TF 2.21,
     # notes/progs/gradfuzz27/p1.py, p2.py): tf.nn.max_pool2d opens the scope 'MaxPool2d', avg_pool2d 'AvgPool2D'
     # (tf.nn.max_pool / avg_pool open the scope of the pool of their input's rank: 'MaxPool1d', 'AvgPool', ...)
@@ -630,7 +633,14 @@ def variant(name, parameters, result):
                 ('AvgPool', 3): 'AvgPool1D/Squeeze', ('AvgPool', 5): 'AvgPool3D'}.get((name, result.ndim))
         if name is None:
             return None
-    if name in ('conv1d/Squeeze', 'MaxPool1d/Squeeze', 'AvgPool1D/Squeeze') and parameters.get('name'):
+    if name == 'convolution' and 'filters' in parameters:
+        name = _convolution_name(parameters, result)
+        if name == 'convolution/Squeeze' and parameters.get('name'):
+            return _given_scope('convolution', parameters, result)      # ('cv/Squeeze')
+        if name is None:
+            return None
+    if name in ('conv1d/Squeeze', 'MaxPool1d/Squeeze', 'AvgPool1D/Squeeze', 'convolution/Squeeze') \
+            and parameters.get('name'):
         return None             # (TF opens the given name as the scope, 'cc/Squeeze'; the naming gives 'cc')
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
         plain = not parameters['negative_slope'] and parameters.get('threshold') in (0, 0.0, None)
@@ -680,6 +690,23 @@ def variant(name, parameters, result):
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
         return 'random_uniform/RandomUniform'
     return name
+
+
+def _convolution_name(parameters, result):
+    """tf.nn.convolution's last op: the Conv2D / Conv3D itself ('convolution'), after a 1-D input's Conv2D its
+    Squeeze ('convolution/Squeeze'), after a dilated one's op its BatchToSpaceND ('convolution/BatchToSpaceND');
+    None where not measured (a dilated one given a name, channels first)."""
+    rank = getattr(result, 'ndim', 0) - 2
+    if rank not in (1, 2, 3) or parameters.get('data_format') not in (None, ('NWC', 'NHWC', 'NDHWC')[rank - 1]):
+        return None
+    dilations = parameters.get('dilations')
+    if dilations is not None and type(dilations) is not int and not (
+            type(dilations) in (list, tuple) and all(type(d) is int for d in dilations)):
+        return None
+    dilated = dilations is not None and any(d != 1 for d in ([dilations] if type(dilations) is int else dilations))
+    if dilated:
+        return None if parameters.get('name') else 'convolution/BatchToSpaceND'
+    return 'convolution/Squeeze' if rank == 1 else 'convolution'
 
 
 # rows whose result sits in the call's own scope (or follows ops named by default): a given name is the scope

@@ -59,6 +59,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return graph_conv_errors.pool_error(error, name, parameters, unique, prefix)
     if name == 'MaxPoolWithArgmax' and rule == 'outputs':
         return graph_conv_errors.argmax_pool_error(error, parameters, unique, prefix)
+    if name == 'convolution' and rule == 'conv':
+        return graph_conv_errors.convolution_error(error, parameters, unique, prefix)
     if name == 'conv1d/Squeeze':
         return graph_conv_errors.conv1d_error(error, parameters, unique, prefix)
     if name == 'range' and rule == 'range' and getattr(error, 'range_bounds', None) is not None:
