@@ -8,7 +8,7 @@ Comparisons run on raw arrays, outside any tape: an assertion is never different
 """
 import numpy as np
 
-from . import backend, dtypes, graph_asserts
+from . import backend, dtypes, graph_asserts, graph_operations
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
 from .tensor_shape import SHAPE_SEQUENCES
@@ -61,8 +61,8 @@ def _compare(x, y, holds, sign, op, message, summarize, name=None):
     graph = graph_asserts.check(op, name, {'x': x, 'y': y}, 2 if op == 'assert_equal' else 1)
     a, b = _pair(x, y, op)
     ok = holds(a, b)
-    if ok.all():
-        return None
+    if ok.all():        # (in a trace: the Assert op, guarded unless its data are int32)
+        return graph_operations.of_check(graph, a.dtype != np.int32)
     if graph is not None:       # in a traced function: the graph Assert kernel's text
         raise graph.binary_error(message, sign, a, b, summarize)
     n = _summarized(summarize)
@@ -81,6 +81,8 @@ def _compare(x, y, holds, sign, op, message, summarize, name=None):
 @tf_named('assert_equal_v2')
 def assert_equal(x, y, message=None, summarize=None, name=None):
     """Raise InvalidArgumentError unless x == y everywhere (with broadcasting)."""
+    if x is y:      # TF's short cut for one tensor (or Python value): nothing is checked, a NoOp in a graph
+        return graph_operations.of_static_check(graph_asserts.check('assert_equal', name, {'x': x, 'y': y}), 'NoOp')
     return _compare(x, y, np.equal, '==', 'assert_equal', message, summarize, name)
 
 
@@ -117,8 +119,8 @@ def _sign_check(x, holds, sign, op, message, summarize, name=None):
     a = _host(x, op)
     if a.dtype.kind not in 'fiu':
         raise TypeError('%s: expected a real numeric tensor, got dtype %s' % (op, a.dtype.name))
-    if holds(a, 0).all():
-        return None
+    if holds(a, 0).all():       # (in a trace: its binary check's Assert op)
+        return graph_operations.of_check(inner, a.dtype != np.int32)
     if inner is not None:       # in a traced function: the graph Assert kernel's text
         raise inner.sign_error(message, sign, a, summarize)
     n = _summarized(summarize)
@@ -176,7 +178,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     if graph is not None:       # in a traced function: the graph Assert kernel's text
         if not held:
             raise graph.near_error(message, dtypes.display_name(real), a, b, summarize)
-        return None
+        return graph_operations.of_check(graph)
     Assert(Tensor(np.asarray(held)), [
         '%s.  ' % message if message else '',
         'x and y not equal to tolerance rtol = %s, atol = %s' % (rtol, atol),
@@ -214,6 +216,15 @@ def assert_rank(x, rank, message=None, name=None):
         raise ValueError('%sTensor %s must have rank %d.  Received rank %d, shape %s'
                          % (message + '  ' if message else '', graph_asserts.tensor_name(x) or name or '', int(rank),
                             len(shape), shape))
+    return static_rank_check('assert_rank', name)
+
+
+def static_rank_check(kind, name):
+    """What a rank check that held returns: in a trace TF's NoOp for a rank known when tracing (tapeflow's
+    ranks always are), None eagerly."""
+    if not graph_operations.in_graph():
+        return None
+    return graph_operations.of_static_check(graph_asserts.check(kind, name, {}), 'static_checks_determined_all_ok')
 
 
 def assert_rank_at_least(x, rank, message=None, name=None):
@@ -223,6 +234,7 @@ def assert_rank_at_least(x, rank, message=None, name=None):
         raise ValueError('%sTensor %s must have rank at least %d.  Received rank %d, shape %s'
                          % (message + '  ' if message else '', graph_asserts.tensor_name(x) or name or '', int(rank),
                             len(shape), shape))
+    return static_rank_check('assert_rank_at_least', name)
 
 
 def _describe(x, shape):
@@ -320,6 +332,10 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TensorFl
         shown = [repr(d.encode()) if isinstance(d, str) else _summary(_host(d, 'Assert'), n) for d in data]
         # TF's eager Assert writes the condition as given (a tensor's str, 'False' for a Python bool).
         raise InvalidArgumentError("Expected '%s' to be true. Summarized data: %s" % (condition, '\n'.join(shown)))
+    if graph is None:
+        return None
+    return graph_operations.of_check(graph, graph_asserts.guarded([d if isinstance(d, str) else _host(d, 'Assert')
+                                                                   for d in data]))
 
 
 def _summary(values, n):

@@ -9,7 +9,7 @@ import numpy as np
 
 from .variable_enums import VariableAggregation, VariableSynchronization  # noqa: F401  (TF's graph-era home)
 
-from . import dtypes
+from . import dtypes, graph_operations
 from .errors import kernel_error, noted
 from .ops.graph_input_errors import eager_input_error
 from .ops.operands import as_tensor
@@ -26,13 +26,14 @@ def control_dependencies(control_inputs):
 
 
 def no_op(name=None):
-    """Does nothing; returns None in eager execution, as TensorFlow."""
-    return None
+    """Does nothing; returns None in eager execution, as TensorFlow, and in a trace its NoOp Operation."""
+    return graph_operations.made(name or 'NoOp', 'NoOp')
 
 
 def group(*inputs, name=None):
-    """Groups ops to run together; in eager execution they have run, and TF returns None."""
-    return None
+    """Groups ops to run together; in eager execution they have run, and TF returns None (in a trace the
+    group's NoOp Operation)."""
+    return graph_operations.made(name or 'group_deps', 'NoOp')
 
 
 @tf_named('tuple_v2')

@@ -34,7 +34,8 @@ from .function_errors import _OWN_DIRS
 from .graph_runtime_errors import graph_run_text
 
 # (the public checks' own files: the user's call is the first frame outside them)
-CHECK_FILES = tuple(__file__.replace('graph_asserts', name) for name in ('assertions', 'graph_asserts', 'debugging'))
+CHECK_FILES = tuple(__file__.replace('graph_asserts', name) for name in ('assertions', 'graph_asserts', 'debugging',
+                                                                   'type_assertions'))
 _DATA_STAGE = os.path.join(os.path.dirname(__file__), 'data', 'stage_function.py')
 _local = threading.local()      # .names: {(code, offset) of the user's call: its names in the trace}
 
@@ -52,9 +53,7 @@ class GraphCheck:
         traced function running now (or ``function_name``'s)."""
         limit = 3 if summarize is None else int(summarize)
         host = [item if isinstance(item, str) else _host(item) for item in data]
-        guarded = any(not isinstance(item, str) and item.dtype.kind not in 'OSU' and item.dtype != np.int32
-                      for item in host)
-        node = '%s/%sAssert' % (self.assert_scope, 'AssertGuard/' if guarded else '')
+        node = '%s/%sAssert' % (self.assert_scope, 'AssertGuard/' if guarded(host) else '')
         text = 'assertion failed: ' + ' '.join('[%s]' % _summary(item, limit) for item in host)
         return InvalidArgumentError(None, None, self.op_error(text, node, function_name))
 
@@ -126,6 +125,12 @@ def check(kind, name, values, scopes=1):
     found = _saved()[site] = GraphCheck(scope, names, scope if kind == 'Assert' else scope + '/Assert',
                                         _defined_at())
     return found
+
+
+def guarded(host):
+    """Whether TF's graph Assert over ``host`` (its data: strings and host arrays) is guarded by a cond:
+    unless every entry is a string or an int32 tensor."""
+    return any(not isinstance(item, str) and item.dtype.kind not in 'OSU' and item.dtype != np.int32 for item in host)
 
 
 def _scope_prefix(trace):

@@ -22,7 +22,7 @@ import sys
 
 import numpy as np
 
-from . import backend, nest, trace_prints
+from . import backend, graph_operations, nest, trace_prints
 from .composite import CompositeTensor
 from .tensor import Tensor, convert_to_tensor
 
@@ -197,6 +197,7 @@ def print_(*inputs, output_stream=None, summarize=3, sep=' ', end='\n', name=Non
     _check_stream(output_stream)
     text = format_line(inputs, summarize, sep) + end
     trace_prints.emit(lambda: _write(text, output_stream))
+    return graph_operations.made(name or 'PrintV2', 'PrintV2')      # (None eagerly; a trace's PrintV2 op)
 
 
 _LOG_LEVELS = ('info', 'warning', 'error')      # tf.compat.v1.logging's functions tf.print takes

@@ -18,6 +18,8 @@ def assert_rank_in(x, ranks, message=None, name=None):
     if len(shape) not in ranks:
         raise ValueError('%sTensor %s must have rank in %s.  Received rank %d, shape %s'
                          % (message or '', name or '', ranks, len(shape), _shape_text(shape)))
+    from .assertions import static_rank_check       # (late: assertions imports tensor)
+    return static_rank_check('assert_rank_in', name)
 
 
 def _shape_text(shape):
