@@ -15,6 +15,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
+from ..tf_python_names import tf_named
 from ..traced_cond_names import api_op
 from . import control_flow_checks as checks, while_body_structures
 from .graph_input_errors import traced
@@ -51,6 +52,7 @@ def _predicate(value, op, what):
     return bool(backend.to_host(value._data))
 
 
+@tf_named('cond_for_tf_v2')
 def cond(pred, true_fn=None, false_fn=None, name=None):
     """``true_fn()`` if ``pred`` else ``false_fn()``; only the chosen branch runs.
 
@@ -93,6 +95,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     return op.outputs(result)
 
 
+@tf_named('case_v2')
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
     """The result of the first ``fn`` whose ``pred`` is True, else of ``default()``.
 
@@ -236,6 +239,7 @@ def _branch_index(value):
     return int(backend.to_host(value._data))
 
 
+@tf_named('while_loop_v2')
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, maximum_iterations=None, name=None):
     """Repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` holds.

@@ -9,6 +9,7 @@ from ..errors import InvalidArgumentError, OutOfRangeError, shown_as
 from ..nest_compare import assert_same_structure
 from .graph_input_errors import traced
 from .operands import as_tensor, named_errors
+from ..tf_python_names import tf_named
 from ..tensor import Tensor, convert_to_tensor
 from .shapes import stack, unstack
 
@@ -64,6 +65,7 @@ def _start(slices, initializer, reverse, op):
     return order[0], order[1:]
 
 
+@tf_named('scan_v2')
 @named_errors('scan')
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
@@ -105,6 +107,7 @@ def _check_writes(leaves, firsts, infer_shape, eager):
                              'Inconsistent shapes: saw %s but expected %s ' % (saw, expected))
 
 
+@tf_named('foldl_v2')
 @named_errors('foldl')
 def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     """``a = fn(a, x)`` over the slices of ``elems`` from the first; the last ``a``."""
@@ -114,6 +117,7 @@ def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, s
     return acc
 
 
+@tf_named('foldr_v2')
 @named_errors('foldr')
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     """``a = fn(a, x)`` over the slices of ``elems`` from the last; the last ``a``."""

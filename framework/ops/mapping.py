@@ -19,6 +19,7 @@ from ..host_random_replay import eager_draws
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
+from ..tf_python_names import tf_named
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .py_function_errors import kernel_error
@@ -106,6 +107,7 @@ def _spec_dtype(spec, op, what='fn_output_signature'):
     return dtype
 
 
+@tf_named('map_fn_v2')
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False,
            infer_shape=True, name=None, fn_output_signature=None):
     """``fn`` applied to each slice ``elems[i]`` (of every tensor in a structure), results stacked.
@@ -293,6 +295,7 @@ def _called_or_decorator(op, script_op, func, inp, Tout):
     return script_op(func, inp, Tout)
 
 
+@tf_named('eager_py_func')
 def py_function(func=None, inp=None, Tout=None, name=None):
     """``func(*inp)`` on tensors, its results converted to ``Tout`` (a dtype, a list of them; [] for none).
     Without ``func``, a decorator: ``@tf.py_function(Tout=tf.float32)``.
