@@ -55,6 +55,15 @@ def in_save_context(function, functions):
         yield
 
 
+def saves_concrete_functions(nodes):
+    """Whether saving the object graph ``nodes`` stores a concrete function: a Keras layer's, or a
+    tf.function's with an input_signature or a trace (TF 2.21 then reads
+    SaveOptions.experimental_variable_policy for its cache key; an untraced tf.function without
+    input_signature stores none)."""
+    return any(_is_keras(node) or (isinstance(node, Module) and any(_wanted(f) for f in _functions_of(node)))
+               for node in nodes)
+
+
 def _is_keras(node):
     from layers.layer import Layer        # (layers imports framework)
     return isinstance(node, Layer)

@@ -24,7 +24,7 @@ from .. import backend
 
 from ..atomic_files import atomic_write
 from ..nest import flatten
-from ..function_save_traces import in_save_context, trace_for_save
+from ..function_save_traces import in_save_context, saves_concrete_functions, trace_for_save
 from ..train import checkpoint_file
 from ..tf_logging import logger as tensorflow_logger
 from ..train.absl_root_logging import after_checkpoint_write
@@ -71,7 +71,13 @@ def save(obj, export_dir, signatures=None, options=None):
     export_dir = os.fspath(export_dir)
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
+    given_signatures = signatures
     signatures = as_signatures(signatures, obj)
+    # TF 2.21 reads the options as its save goes ('options or SaveOptions()': an object that is not one fails
+    # there in Python's words): a concrete function's cache key reads experimental_variable_policy first
+    options = options or SaveOptions()
+    if given_signatures is not None or saves_concrete_functions(graph.nodes):
+        options.experimental_variable_policy
     # TF traces the signatures' and the saved modules' tf.functions anew in its save context
     # (function_save_traces.py); a signature of one of them learns its outputs from that trace
     traced = trace_for_save(graph.nodes, graph.variables.values(),
@@ -79,6 +85,11 @@ def save(obj, export_dir, signatures=None, options=None):
     for signature in signatures.values():
         with in_save_context(signature.function, traced):
             signature.trace_at_save(graph.variables.values())
+    for name in signatures:
+        # the signature map's keys are escaped as the object graph's local names (trackable_utils's
+        # name.replace('.', '..')): a key that is no str fails there (3: "'int' object has no attribute 'replace'")
+        name.replace('.', '..')
+    options.namespace_whitelist
     # (the MetaGraph's tags: TF's 'serve', then SaveOptions' extra_tags; load's ``tags`` must match them)
     tags = [SERVING] + list(getattr(options, 'extra_tags', None) or [])
     payload = {'format': FORMAT, 'root': obj, 'signatures': signatures, 'traces': traced_signatures(obj),
