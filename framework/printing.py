@@ -25,6 +25,7 @@ import numpy as np
 from . import backend, graph_operations, nest, trace_prints
 from .composite import CompositeTensor
 from .tensor import Tensor, convert_to_tensor
+from .tf_python_names import tf_named
 
 _ESCAPES = {'\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', "'": "\\'", '\\': '\\\\'}
 
@@ -188,12 +189,22 @@ def format_line(inputs, summarize=3, sep=' '):
     return pieces[0] + ''.join(format_value(t, summarize) + piece for t, piece in zip(tensors, pieces[1:]))
 
 
-def print_(*inputs, output_stream=None, summarize=3, sep=' ', end='\n', name=None):
-    """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``.
+@tf_named('print_v2')
+def print_(*inputs, **kwargs):
+    """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``. Keywords, as TF's
+    print_v2 reads them: output_stream, summarize (3), sep (' '), end ('\n'), name.
 
     Raises:
         ValueError: ``output_stream`` is none of sys.stdout, sys.stderr, a tf.compat.v1.logging function
-            or a 'file://<path>' string (TF's words; 'stdout' or an io.StringIO too)."""
+            or a 'file://<path>' string (TF's words; 'stdout' or an io.StringIO too), or another keyword
+            is given (TF's words)."""
+    output_stream = kwargs.pop('output_stream', None)
+    name = kwargs.pop('name', None)
+    summarize = kwargs.pop('summarize', 3)
+    sep = kwargs.pop('sep', ' ')
+    end = kwargs.pop('end', '\n')
+    if kwargs:
+        raise ValueError('Unrecognized keyword arguments for tf.print: %s' % kwargs)
     _check_stream(output_stream)
     text = format_line(inputs, summarize, sep) + end
     trace_prints.emit(lambda: _write(text, output_stream))

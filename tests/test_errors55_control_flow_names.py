@@ -1,8 +1,10 @@
-"""tf.case / cond / while_loop / foldl / foldr / scan / map_fn / py_function carry TF 2.21's Python names
-(case_v2, cond_for_tf_v2, while_loop_v2, foldl_v2, foldr_v2, scan_v2, map_fn_v2, eager_py_func), shown in their
-repr and pickled by reference as TF's; tapeflow named them case, cond, ... . tf gains no public name. Python's
-argument errors name them where TF's function takes its arguments itself (while_loop_v2, map_fn_v2; the others
-pass TF's dispatcher first, whose words differ). Probe: /work/notes/progs/errors55/cf.py."""
+"""tf.case / cond / while_loop / foldl / foldr / scan / map_fn / py_function / print carry TF 2.21's Python
+names (case_v2, cond_for_tf_v2, while_loop_v2, foldl_v2, foldr_v2, scan_v2, map_fn_v2, eager_py_func, print_v2),
+shown in their repr and pickled by reference as TF's; tapeflow named them case, cond, ... . tf gains no public
+name. Python's argument errors name them where TF's function takes its arguments itself (while_loop_v2,
+map_fn_v2; the others pass TF's dispatcher first, whose words differ). tf.print takes TF's print_v2 keywords and
+refuses others with its ValueError (tapeflow: Python's TypeError).
+Probe: /work/notes/progs/errors55/cf.py."""
 import pickle
 
 import pytest
@@ -10,7 +12,8 @@ import pytest
 import framework as tf
 
 NAMES = [('case', 'case_v2'), ('cond', 'cond_for_tf_v2'), ('while_loop', 'while_loop_v2'), ('foldl', 'foldl_v2'),
-         ('foldr', 'foldr_v2'), ('scan', 'scan_v2'), ('map_fn', 'map_fn_v2'), ('py_function', 'eager_py_func')]
+         ('foldr', 'foldr_v2'), ('scan', 'scan_v2'), ('map_fn', 'map_fn_v2'), ('py_function', 'eager_py_func'),
+         ('print', 'print_v2')]
 
 
 @pytest.mark.parametrize('public, name', NAMES)
@@ -32,6 +35,17 @@ def test_python_argument_errors_name_tfs_function(call, text):
     with pytest.raises(TypeError) as err:
         call()
     assert str(err.value) == text           # TF 2.21's
+
+
+def test_print_refuses_other_keywords_with_tfs_value_error():
+    with pytest.raises(ValueError) as err:
+        tf.print(1, bogus=1)
+    assert str(err.value) == "Unrecognized keyword arguments for tf.print: {'bogus': 1}"      # TF 2.21's
+
+
+def test_print_takes_its_keywords(capfd):
+    tf.print('a', tf.constant([1, 2, 3]), sep='|', end='!\n', summarize=1, name='p')
+    assert capfd.readouterr().err == 'a|[1 ... 3]!\n'          # TF 2.21's
 
 
 def test_the_functions_still_work():
