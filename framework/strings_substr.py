@@ -21,9 +21,9 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
             'attr=T:type,allowed=[DT_INT32, DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> '
             '[Op:Substr]%s' % (unit, ' name: ' if _fast(input) else ''))
     values = _strings(input, 'substr')
-    _refuse_float_operands(pos, len)
-    starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
     named = _fast(input) and fast_path(pos, len)        # a list pos / len takes TF's slow path: no ' name: '
+    _refuse_operand_dtypes(pos, len, named)
+    starts, sizes = np.asarray(_host_ints(pos)), np.asarray(_host_ints(len))
     if starts.shape != sizes.shape:
         raise kernel_error('Substr', 'pos and len should have the same shape, got: %s vs. %s'
                            % (_dims(starts.shape), _dims(sizes.shape)), named=named,
@@ -71,23 +71,42 @@ def _float_dtype(value):
     return 'float32' if isinstance(value, (float, list, tuple)) else array.dtype.name
 
 
-def _refuse_float_operands(pos, len):  # noqa: A002
-    """Substr's T (int32 / int64) as eager TF 2.21 infers it: from pos, or from a len tensor, so a float
-    there is the registry's attr error; a Python float len beside integer pos fails its conversion."""
-    from .ops.graph_input_errors import kernel_dtype_name
-    inferred = _float_dtype(pos) or (_float_dtype(len) if isinstance(len, Tensor) else None)
-    if inferred:
-        error = InvalidArgumentError(
+def _refuse_operand_dtypes(pos, len, named):  # noqa: A002
+    """Substr's T (int32 / int64) as TF 2.21 infers it: eagerly from pos, or from a len tensor, so another dtype
+    there (a float, int16) is the registry's attr error and a len tensor of another dtype than pos the kernel's
+    input error; a Python float len beside integer pos fails its conversion. In a trace op_def_library takes T
+    from pos (a Python number: int32 / float32) and raises its TypeErrors, naming 'pos' or 'len'."""
+    from .ops.graph_input_errors import (allowed_list_refusal, eager_input_error, input_mismatch,
+                                         kernel_dtype_name, traced)
+    in_trace = traced()
+    inferred = _dtype_name(pos) if isinstance(pos, Tensor) or in_trace else (
+        _float_dtype(pos) or (_dtype_name(len) if isinstance(len, Tensor) else None))
+    if inferred and inferred not in ('int32', 'int64'):
+        error = allowed_list_refusal(InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node Substr}}; "
             'Op<name=Substr; signature=input:string, pos:T, len:T -> output:string; attr=T:type,allowed=[DT_INT32, '
-            'DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> [Op:Substr]'
-            % kernel_dtype_name(inferred))
+            'DT_INT64]; attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]> [Op:Substr]%s'
+            % (kernel_dtype_name(inferred), ' name: ' if named else '')),
+            'T', inferred, ('int32', 'int64'), 'pos:T, len:T')
         error.add_note('substr: pos and len must be integers (int32 or int64), got pos %r, len %r' % (pos, len))
         raise error
+    if inferred and isinstance(len, Tensor) and len.dtype.name != inferred:
+        raise input_mismatch(eager_input_error('Substr', 2, inferred, len.dtype.name, named=named),
+                             'Substr', 1, inferred, len.dtype.name)
     if _float_dtype(len):
         error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (len,))
         error.add_note('substr: len must be an integer, got %r' % (len,))
         raise error
+
+
+def _dtype_name(value):
+    """The dtype TF gives ``value`` as an op's input: a tensor's or array's own, a Python float's float32, an
+    int's int32."""
+    if isinstance(value, Tensor):
+        return value.dtype.name
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.dtype.name
+    return _float_dtype(value) or 'int32'
 
 
 def _host_ints(value):

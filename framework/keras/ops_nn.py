@@ -13,7 +13,7 @@ import numpy as np
 
 from framework import dtypes
 from framework import errors as _errors
-from framework.ops.graph_input_errors import eager_input_error
+from framework.ops.graph_input_errors import allowed_list_refusal, eager_input_error
 from framework import ops as _ops
 from framework.losses.probabilistic import carried_logits
 from framework.ops.sigmoid_reader_first import sigmoid_sorts_first
@@ -453,6 +453,11 @@ _INTEGER_REFUSALS = {
              "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> [Op:Conv2D] name: "),
 }
 
+# Their OpDefs' inputs and allowed T, as a trace's op_def_library names them
+_GRAPH_REFUSALS = {'average_pool': ('value:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64')),
+                   'depthwise_conv': ('input:T, filter:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64')),
+                   'conv': ('input:T, filter:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64', 'int32'))}
+
 
 def refuse_integer_input(inputs, op, kernel=None):
     """TF's error for an integer or bool input to average_pool / depthwise_conv / conv (numpy would cast it);
@@ -465,7 +470,9 @@ def refuse_integer_input(inputs, op, kernel=None):
                          'cast the input to the kernel\'s dtype first')
         return
     if t._data.dtype.kind in 'iub':
-        raise _noted(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), op,
+        signature, allowed = _GRAPH_REFUSALS[op]        # (in a trace: op_def_library's TypeError)
+        raise _noted(allowed_list_refusal(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), 'T',
+                                          t.dtype.name, allowed, signature), op,
                      'cast the input to a floating dtype first')
 
 

@@ -53,10 +53,6 @@ def _numeric_or_bool(x, op):
     return t if t._data.dtype.kind == 'b' else numeric(t, op)
 
 
-_CROSS_TYPES = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
-                'uint64')
-
-
 def _refuse_bool_pair(x1, x2, op):
     """TF 2.21's kernel refusal when both operands are bool: Keras 3 hands kron's Mul and cross's Cross two bool
     tensors uncast (a bool beside an int tensor is promoted and works); tapeflow summed them as int32."""
@@ -66,10 +62,8 @@ def _refuse_bool_pair(x1, x2, op):
         from framework.ops.float_kernels import string_refusal
         error = string_refusal('multiply', 'bool')
     else:
-        error = InvalidArgumentError(
-            "Value for attr 'T' of bool is not in the list of allowed values: %s\n\t; NodeDef: {{node Cross}}; "
-            "Op<name=Cross; signature=a:T, b:T -> product:T; attr=T:type,allowed=[%s]> [Op:Cross] name: "
-            % (', '.join(_CROSS_TYPES), ', '.join('DT_' + name.upper() for name in _CROSS_TYPES)))
+        from framework.ops.linalg_tensor_parts import cross_type_refusal
+        error = cross_type_refusal('bool')
     error.add_note('keras.ops.%s: two bool tensors; cast them first, e.g. keras.ops.cast(x, "int32")' % op)
     raise error
 

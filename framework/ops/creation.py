@@ -16,7 +16,7 @@ from ..tensor_shape import SHAPE_SEQUENCES, TensorShape
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, ACTIVE, as_tensor, named_errors, record
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
-from .graph_input_errors import eager_input_error
+from .graph_input_errors import allowed_list_refusal, eager_input_error
 from ..eager_graph_names import inside_function
 from ..graph_conversion_errors import graph_conversion_error
 
@@ -73,11 +73,14 @@ def _named(given, op):
 
 
 def _index_type_error(dtype_name, op, named):
+    """Fill's registry error for dims of ``dtype_name``; in a trace op_def_library's TypeError naming 'dims'."""
     shown = _KERNEL_DTYPES.get(dtype_name, dtype_name)
-    return InvalidArgumentError(
+    return allowed_list_refusal(InvalidArgumentError(
         "Value for attr 'index_type' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
         "{{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> output:T; attr=T:type; "
-        "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Fill]%s" % (shown, ' name: ' if named else ''))
+        "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Fill]%s"
+        % (shown, ' name: ' if named else '')),
+        'index_type', dtype_name, ('int32', 'int64'), 'dims:index_type, value:T -> output:T')
 
 
 def _fill_shape_error(given, op):
@@ -119,6 +122,10 @@ def _unknown_length_error(given, op):
     return graph_conversion_error(given, np.dtype(np.int32) if op in ('zeros', 'ones') else None)
 
 
+_ONES_LIKE_TYPES = ('bfloat16', 'float16', 'float32', 'float64', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32',
+                    'int64', 'uint64', 'complex64', 'complex128', 'bool')      # OnesLike's T, in its OpDef's order
+
+
 def _constant_array(xp, shape, dtype, one, op):
     """zeros or ones of ``dtype``; a string tensor's zero is b'' (TensorFlow's), and strings have no
     one (TensorFlow's OnesLike refuses them), so ones of strings raise."""
@@ -126,14 +133,14 @@ def _constant_array(xp, shape, dtype, one, op):
         if one:
             note = ("%s: string tensors have no ones (TensorFlow allows numbers and bools here); use "
                     "tf.fill(shape, 'text') for a string of your choice" % op)
-            if op == 'ones_like':       # TF's OnesLike kernel refuses the dtype
-                raise noted(InvalidArgumentError(
+            if op == 'ones_like':       # TF's OnesLike kernel refuses the dtype (a trace: op_def_library's)
+                raise noted(allowed_list_refusal(InvalidArgumentError(
                     "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, "
                     "int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool\n\t; "
                     "NodeDef: {{node OnesLike}}; Op<name=OnesLike; signature=x:T -> y:T; attr=T:type,allowed=["
                     "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, "
                     "DT_UINT32, DT_INT64, DT_UINT64, DT_COMPLEX64, DT_COMPLEX128, DT_BOOL]> [Op:OnesLike] name: "),
-                    note)
+                    'T', 'string', _ONES_LIKE_TYPES, 'x:T -> y:T'), note)
             if op == 'ones':        # TF's ones converts the number 1 to the dtype
                 raise noted(TypeError('Cannot convert 1 to EagerTensor of dtype string'), note)
             raise InvalidArgumentError(note)
@@ -157,17 +164,12 @@ def _fill_dtype(dtype):
     return dtypes.numpy_dtype(dtype)
 
 
-_FILL_FLOAT_DIMS = ("Value for attr 'index_type' of float is not in the list of allowed values: int32, int64\n\t; "
-                    "NodeDef: {{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> output:T; attr=T:type; "
-                    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Fill]")
-
-
 def fill(dims, value, name=None):
     try:
         if type(dims) in (list, tuple) and any(isinstance(d, float) for d in dims) \
                 and all(isinstance(d, (int, float)) and not isinstance(d, bool) for d in dims):
             # a Python list of floats becomes Fill's float dims: its registry error (slow path, no ' name: ')
-            error = InvalidArgumentError(_FILL_FLOAT_DIMS)
+            error = _index_type_error('float32', 'fill', False)
             error.add_note('fill: dims must be integers, got %r' % (dims,))
             raise error
         v = as_tensor(value, 'fill')

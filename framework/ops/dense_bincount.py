@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor, convert_to_tensor
-from .graph_input_errors import kernel_dtype_name
+from .graph_input_errors import allowed_list_refusal, kernel_dtype_name
 
 _SIGNATURE = ('Op<name=DenseBincount; signature=input:Tidx, size:Tidx, weights:T -> output:T; '
               'attr=Tidx:type,allowed=[DT_INT32, DT_INT64]; attr=T:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, '
@@ -32,6 +32,8 @@ def _registry_check(attr, dtype_name):
         error = InvalidArgumentError("Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; "
                                      "NodeDef: {{node DenseBincount}}; %s"
                                      % (attr, shown, ', '.join(_ALLOWED[attr]), _SIGNATURE))
+        # (in a trace op_def_library's TypeError names the input: 'input' for Tidx, 'weights' for T)
+        error = allowed_list_refusal(error, attr, dtype_name, _ALLOWED[attr], 'input:Tidx, size:Tidx, weights:T')
         error.add_note('bincount: %s must be %s; cast it first'
                        % ('arr' if attr == 'Tidx' else 'the weights (or dtype)',
                           'int32 or int64' if attr == 'Tidx' else 'int32, int64, float32 or float64'))

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, UnimplementedError, kernel_error, noted
 from ..tensor import Tensor
+from .graph_input_errors import allowed_list_refusal
 
 _OP = ('Op<name=%s; signature=value:T -> output:T, row_pooling_sequence:int64, col_pooling_sequence:int64; '
        'attr=pooling_ratio:list(float),min=4; attr=pseudo_random:bool,default=false; attr=overlapping:bool,'
@@ -79,9 +80,11 @@ def check_op(kernel, x, ratio):
     dtype = x._data.dtype.name if x._data.dtype.kind != 'O' else 'string'
     if dtype not in _ALLOWED:
         shown = {'float16': 'half'}.get(dtype, dtype)
-        raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: float, double, "
-                                   'int32, int64\n\t; NodeDef: {{node %s}}; %s [Op:%s]%s'
-                                   % (shown, kernel, _OP % kernel, kernel, tail if dtype != 'string' else ''))
+        raise allowed_list_refusal(          # (in a trace: op_def_library's TypeError, naming 'value')
+            InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: float, double, "
+                                 'int32, int64\n\t; NodeDef: {{node %s}}; %s [Op:%s]%s'
+                                 % (shown, kernel, _OP % kernel, kernel, tail if dtype != 'string' else '')),
+            'T', dtype, ('float32', 'float64', 'int32', 'int64'), 'value:T')
     if len(ratio) < 4:
         raise InvalidArgumentError("Length for attr 'pooling_ratio' of %d must be at least minimum 4\n\t; NodeDef: "
                                    '{{node %s}}; %s [Op:%s]%s' % (len(ratio), kernel, _OP % kernel, kernel, tail))

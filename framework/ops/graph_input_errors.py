@@ -16,7 +16,8 @@ _ARGUMENTS = {kernel: ('x', 'y') for kernel in (
     'Greater', 'GreaterEqual', 'Equal', 'NotEqual', 'SquaredDifference', 'BatchMatMulV2', 'RealDiv',
     'TruncateDiv', 'DivNoNan', 'Xdivy', 'Xlogy', 'Xlog1py', 'LogicalAnd', 'LogicalOr')}
 _ARGUMENTS.update({'Atan2': ('y', 'x'), 'SelectV2': ('condition', 't', 'e'), 'MatMul': ('a', 'b'),
-                   'BiasAdd': ('value', 'bias'), 'ScaleAndTranslateGrad': ('grads', 'original_image')})
+                   'BiasAdd': ('value', 'bias'), 'ScaleAndTranslateGrad': ('grads', 'original_image'),
+                   'Substr': ('pos', 'len')})     # (its first input, the strings, is no operand of type T)
 # Kernels that take one list of tensors of one dtype, by the list's argument
 _LIST_ARGUMENTS = {'AddN': 'inputs', 'ConcatV2': 'values', 'Pack': 'values', 'Einsum': 'inputs'}
 

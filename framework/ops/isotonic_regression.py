@@ -14,7 +14,12 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
+from .graph_input_errors import allowed_list_refusal, kernel_dtype_name
 from .operands import ACTIVE, as_tensor, named_errors, record
+
+# IsotonicRegression's T, in its OpDef's order
+_ALLOWED_T = ('float32', 'float64', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'float16',
+              'uint32', 'uint64')
 
 IsotonicRegression = collections.namedtuple('IsotonicRegression', ['output', 'segments'])
 _PROMOTED = {'float32': 'float32', 'float16': 'float16', 'bfloat16': 'bfloat16', 'int8': 'float32',
@@ -47,9 +52,16 @@ def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
     """
     t = as_tensor(inputs, 'isotonic_regression')
     if t._data.dtype.kind not in 'fiu' and t.dtype.name != 'bfloat16':
-        raise InvalidArgumentError("isotonic_regression: Value for attr 'T' of %s is not in the list of allowed "
-                                   'values: float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, '
-                                   'uint32, uint64' % t.dtype.name)
+        # the registry's words (TF's wrapper converts a list first, so it ends in ' name: ' too); in a trace
+        # op_def_library's TypeError
+        raise allowed_list_refusal(InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node "
+            'IsotonicRegression}}; Op<name=IsotonicRegression; signature=input:T -> output:output_dtype, '
+            'segments:int32; attr=T:type,allowed=[%s]; attr=output_dtype:type,default=DT_FLOAT,allowed=[DT_HALF, '
+            'DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:IsotonicRegression] name: '
+            % (t.dtype.name, ', '.join(kernel_dtype_name(n) for n in _ALLOWED_T),
+               ', '.join('DT_' + kernel_dtype_name(n).upper() for n in _ALLOWED_T))),
+            'T', t.dtype.name, _ALLOWED_T, 'input:T')
     rank = t.ndim
     if rank and not -rank <= axis < rank:
         raise InvalidArgumentError('isotonic_regression: `dim` must be in the range [%d, %d) where %d is the number '

@@ -4,6 +4,7 @@ import numpy as np
 
 from ..errors import FailedPreconditionError, InvalidArgumentError, fast_path, kernel_error
 from .complex_parts import conj
+from .graph_input_errors import allowed_list_refusal, kernel_dtype_name
 from .linalg_checks import same_dtype
 from .matrix_parts import diag, diag_part, matrix_transpose
 from .norms import norm
@@ -27,6 +28,8 @@ def cross(a, b, name=None):
     named = fast_path(a, b)     # a Python list among them: TF's slow path, no ' name: ' tail
     a, b = as_tensor(a, 'cross'), as_tensor(b, 'cross')
     same_dtype(a, b, 'cross')
+    if a.dtype.name not in CROSS_TYPES:      # (bool, complex, string)
+        raise cross_type_refusal(a.dtype.name, named)
     if tuple(a.shape) != tuple(b.shape):
         raise kernel_error('Cross', 'Both inputs must be of same shape: [%s] vs. [%s]' % (_dims(a), _dims(b)),
                            named=named, note='cross: a and b must have one shape, got %s and %s'
@@ -45,6 +48,22 @@ def cross(a, b, name=None):
     if ACTIVE:
         record('cross', (a, b), out, (lambda g, y, a, b: cross(b, g), lambda g, y, a, b: cross(g, a)))
     return out
+
+
+# Cross's T, in its OpDef's order
+CROSS_TYPES = ('float32', 'float64', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'float16',
+               'uint32', 'uint64')
+
+
+def cross_type_refusal(dtype_name, named=True):
+    """Cross's registry error for operands of ``dtype_name`` (``named``: the fast path's ' name: ' tail); in a
+    trace op_def_library's TypeError naming 'a'."""
+    shown = [kernel_dtype_name(name) for name in CROSS_TYPES]
+    return allowed_list_refusal(InvalidArgumentError(
+        "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node Cross}}; "
+        "Op<name=Cross; signature=a:T, b:T -> product:T; attr=T:type,allowed=[%s]> [Op:Cross]%s"
+        % (kernel_dtype_name(dtype_name), ', '.join(shown), ', '.join('DT_' + name.upper() for name in shown),
+           ' name: ' if named else '')), 'T', dtype_name, CROSS_TYPES, 'a:T, b:T -> product:T')
 
 
 def _dims(t):

@@ -11,6 +11,7 @@ import numpy as np
 from .. import backend
 from ..deprecation import deprecated
 from ..errors import InvalidArgumentError, kernel_error
+from ..ops.graph_input_errors import allowed_list_refusal
 from ..ops.operands import as_tensor
 from ..ops.selection import where
 from ..ops.creation import zeros_like
@@ -45,11 +46,29 @@ def _quantize(x, lo, hi, signed_input, num_bits, range_given, round_mode, narrow
         return (rounded * inverse).astype(x.dtype)
 
 
+def _refuse_dtype(x, input_min, input_max):
+    """The op's refusal of a non-float input: in a trace op_def_library's TypeError naming 'input'; eagerly TF
+    first converts Python bounds to the input's dtype ('Cannot convert 0.0 to EagerTensor of dtype int32'),
+    then the kernel registry refuses T (tensor bounds reach it even where they are floats)."""
+    error = allowed_list_refusal(InvalidArgumentError(
+        "Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, float, double\n\t; "
+        'NodeDef: {{node %s}}; Op<name=%s; signature=input:T, input_min:T, input_max:T -> output:T; '
+        'attr=signed_input:bool,default=true; attr=num_bits:int,default=8; attr=range_given:bool,default=false; '
+        'attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=round_mode:string,'
+        'default="HALF_TO_EVEN",allowed=["HALF_TO_EVEN", "HALF_UP"]; attr=narrow_range:bool,default=false; '
+        'attr=axis:int,default=-1> [Op:%s] name: ' % (x.dtype.name, _KERNEL, _KERNEL, _KERNEL)),
+        'T', x.dtype.name, ('bfloat16', 'float16', 'float32', 'float64'), 'input:T, input_min:T, input_max:T')
+    if isinstance(error, InvalidArgumentError):        # (eager)
+        for bound in (input_min, input_max):
+            if not isinstance(bound, Tensor):
+                convert_to_tensor(bound, dtype=x.dtype.name)
+    raise error
+
+
 def _compute(input, input_min, input_max, signed_input, num_bits, range_given, round_mode, narrow_range, axis):  # noqa: A002
     x = as_tensor(input, 'quantization.quantize_and_dequantize_v2')
     if x.dtype.name not in ('float16', 'bfloat16', 'float32', 'float64'):
-        raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
-                                   "float, double\n\t; NodeDef: {{node %s}}" % (x.dtype.name, _KERNEL))
+        _refuse_dtype(x, input_min, input_max)
     if round_mode not in ('HALF_TO_EVEN', 'HALF_UP'):
         raise InvalidArgumentError('Value for attr \'round_mode\' of "%s" is not in the list of allowed values: '
                                    '"HALF_TO_EVEN", "HALF_UP"\n\t; NodeDef: {{node %s}}' % (round_mode, _KERNEL))

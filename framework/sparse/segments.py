@@ -92,7 +92,7 @@ def _float_only(kernel, x, counted):
     """The registry error of SparseSegmentMean / SqrtN (and ...WithNumSegments) for data of another dtype; its
     Python wrapper passes no name, so the text ends at [Op:...] (an int mean was computed as 0 before)."""
     from ..errors import InvalidArgumentError
-    from ..ops.graph_input_errors import kernel_dtype_name
+    from ..ops.graph_input_errors import allowed_list_refusal, kernel_dtype_name
     count = ', num_segments:Tnumsegments' if counted else ''
     count_attr = 'attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; ' if counted else ''
     error = InvalidArgumentError(
@@ -104,7 +104,8 @@ def _float_only(kernel, x, counted):
         % (kernel_dtype_name(x._data.dtype), kernel, kernel, count, count_attr, kernel))
     error.add_note('sparse.segment_mean / segment_sqrt_n take floating data only; cast it first, e.g. '
                    'tf.cast(data, tf.float32)')
-    return error
+    # (in a trace: op_def_library's TypeError, naming 'data')
+    return allowed_list_refusal(error, 'T', x.dtype.name, ('bfloat16', 'float16', 'float32', 'float64'), 'data:T')
 
 
 def _scale(total, counts, power):
