@@ -154,6 +154,9 @@ class api_op:
         from .tensor import Tensor      # (late: tensor's truth test leads to this module)
         if self.graph is None:
             return result
+        sources = {}
+        if not loop:
+            result = self._passed_through(result, sources)
         for index, tensor in enumerate(nest.flatten(result)):
             if type(tensor) is not Tensor or trace_names.is_argument(self.trace, tensor):
                 continue
@@ -163,5 +166,26 @@ class api_op:
             if shape is not None:
                 self.trace.rename(tensor, name, shape, dtypes.display_name(tensor._data.dtype))
             else:
-                self.trace.rename_traced(tensor, name)
+                self.trace.rename_traced(tensor, name, sources.get(id(tensor), tensor))
         return result
+
+    def _passed_through(self, result, sources):
+        """``result`` with each tensor a branch returned as it came in (an argument, a tensor made before the
+        cond: ``tf.cond(p, lambda: x, lambda: x)``) replaced by an identity of it, made in the branch's graph:
+        TF 2.21's cond outputs are its own (``cond/Identity:0``), and renaming the tensor itself would rename
+        ``x`` for the rest of the trace. ``sources`` maps each identity's id to its input (whose traced shape
+        it has)."""
+        from . import nest
+        from .ops.shapes import identity
+        from .tensor import Tensor      # (late: tensor's truth test leads to this module)
+        inside = self.scope + '/'
+        flat = nest.flatten(result)
+        outside = [type(t) is Tensor and (trace_names.is_argument(self.trace, t) or
+                                          not (trace_names.entry_of(t) or (inside,))[0].startswith(inside))
+                   for t in flat]
+        if not any(outside):
+            return result
+        with self:
+            copies = [identity(t) if passed else t for t, passed in zip(flat, outside)]
+        sources.update((id(copy), t) for copy, t, passed in zip(copies, flat, outside) if passed)
+        return nest.pack_sequence_as(result, copies)
