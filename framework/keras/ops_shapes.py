@@ -12,8 +12,9 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.ops import einsum_stand_ins
 from framework.eager_graph_names import inside_function
-from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_error
+from framework.errors import OpError, OperatorNotAllowedInGraphError, kernel_error, noted
 from framework.tensor import Tensor
 from framework.tensor_shape import TensorShape
 from . import einsum_matmul
@@ -501,11 +502,19 @@ def einsum(subscripts, *operands, **kwargs):
     """tf.einsum of the operands in their common dtype. As Keras 3 on TensorFlow, the letters are first
     renamed a, b, c, ... in order of appearance, so an implicit output ('ji', no '->') keeps that order:
     einsum('ji', x) is x itself there, not numpy's transpose."""
+    for value in operands:
+        if isinstance(value, (list, tuple)):
+            # Keras maps convert_to_tensor over the operands' structure, so a Python list stays a list (of
+            # tensors) and reading its dtype fails: TF 2.21's AttributeError, eagerly and in a trace
+            raise noted(AttributeError("'%s' object has no attribute 'dtype'" % type(value).__name__),
+                        'keras.ops.einsum: each operand must be a tensor or array; wrap a Python list in '
+                        'np.array(...) or keras.ops.convert_to_tensor(...) first')
     tensors = cast_all(operands, 'einsum')
     if tensors and all(tensor(v, 'einsum')._data.dtype.name == 'int8' for v in operands):
         tensors, back = [_ops.cast(t, 'int32') for t in tensors], None      # Keras: int8 operands give int32
     else:
         tensors, back = in_product_dtype(tensors, bools=False) if tensors else (tensors, None)
+    einsum_stand_ins.carry_shapes(operands, tensors)
     if isinstance(subscripts, str):
         subscripts = _letters_by_first_use(subscripts)
         out = einsum_matmul.einsum(subscripts, *tensors)

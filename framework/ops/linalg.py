@@ -17,7 +17,7 @@ from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
 from .graph_input_errors import eager_input_error, list_mismatch
-from . import eigen_avx2_product, matmul_mixed_types
+from . import eigen_avx2_product, einsum_stand_ins, matmul_mixed_types
 from .eigen_math import ENABLED as _EXACT_MATH
 from .eigen_avx2_product import SMALL_PRODUCT as _AVX2_SMALL
 from .one_row_product import one_row_matmul
@@ -388,6 +388,7 @@ def einsum(equation, *inputs, **kwargs):
         raise noted(ValueError('Got %d inputs for equation "%s", expecting %d' % (len(tensors), given, len(specs))),
                     'einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
     _check_output_labels(equation, lhs, rhs)
+    tensors = einsum_stand_ins.matched(specs, tensors)      # (a trace's stand-in lengths: TF's graph merges them)
     if len(tensors) > 2:
         # TF 2.21's Python checks each operand's labels against its rank, then runs binary einsums, whose
         # kernels report any size mismatch for the pair they hold (einsum_operand_ranks.py)
