@@ -51,6 +51,28 @@ def _shape_error(text, shape, indices_shape, values_shape):
     return error
 
 
+def _scalar_shape_error(dense_shape, value):
+    """TF 2.21's refusal of a scalar dense_shape: eagerly TensorShape(dense_shape.numpy()) iterates a numpy
+    scalar; in a graph constant_value_as_shape takes only -1 (an unknown shape: None here, left to the rank
+    check), naming a constant's value."""
+    from ..ops.graph_input_errors import traced
+    if not traced():
+        error = TypeError("'numpy.int64' object is not iterable")
+    elif value == -1:
+        return None
+    else:
+        from .. import runtime_values, trace_names
+        entry = trace_names.entry_of(dense_shape) if isinstance(dense_shape, Tensor) else None
+        constant = not isinstance(dense_shape, Tensor) or (
+            entry is not None and entry[0].startswith('Const') and
+            not runtime_values.known_at_run(trace_names.current(), dense_shape))
+        error = ValueError("Received a scalar %s as shape; require a statically known scalar with value '-1' to "
+                           "describe an unknown shape." % ("value '%d'" % value if constant else 'with unknown value'))
+    error.add_note('SparseTensor: dense_shape must be a vector of lengths (one per axis), got a scalar; use [n] for '
+                   'one axis')
+    return error
+
+
 class SparseTensor(CompositeTensor):
     """``dense[indices[i]] = values[i]``, every other entry 0.
 
@@ -79,6 +101,10 @@ class SparseTensor(CompositeTensor):
     def __init__(self, indices, values, dense_shape):
         idx = _int64(indices, 'indices')
         shape = _int64(dense_shape, 'dense_shape')
+        if shape.ndim == 0:
+            refused = _scalar_shape_error(dense_shape, int(shape))
+            if refused is not None:
+                raise refused
         if shape.ndim != 1:
             raise _shape_error('Shape %s must have rank 1' % (shape.shape,), shape, idx.shape, None)
         if (shape < -1).any():      # TF reads dense_shape as a TensorShape first (-1 is an unknown length there)
