@@ -92,6 +92,8 @@ def _note_part_shapes(trace, ragged, rows, values_open):
     counts them at run time (a split's pieces, a slice's kept entries). rt.row_splits.shape in a
     tf.data map over split lines is (None,) on TF, where the run's (4,) showed."""
     trace.note_shape(ragged._row_splits, (None if rows is None else rows + 1,))
+    # (read as a SparseTensor's by the tf.data stage's traced shapes: a map's spec keeps open rows open)
+    ragged.traced_shape = (rows,) + tuple(ragged.shape)[1:]
     values = ragged._values
     if values_open and not hasattr(values, '_row_splits'):      # (a nested ragged's values keep the run's)
         trace.note_shape(values, (None,) + tuple(values._data.shape[1:]))
@@ -174,3 +176,90 @@ def static_rows(ragged, depth=1):
     if sys._getframe(depth + 1).f_globals.get('__name__', '').partition('.')[0] in trace_names._TAPEFLOW_PACKAGES:
         return False
     return noted[2]
+
+
+def keep_values(source, new_values):
+    """``new_values`` (as many as ``source``'s values: an elementwise op's, rt + 1, tf.cast(rt), tf.ones_like(rt))
+    have the traced length the running trace gave ``source``'s, as TF 2.21's graph carries it: (None,) for a map's
+    ragged batch, where the run's (6,) showed."""
+    from . import trace_names
+    from .tensor import Tensor
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    old = source._values
+    if trace is None or not isinstance(new_values, Tensor) or not isinstance(old, Tensor):
+        return
+    shape = _traced_shape(old)
+    if shape and shape[0] is None and new_values._data.shape[:1] == old._data.shape[:1]:
+        trace.note_shape(new_values, (None,) + tuple(new_values._data.shape[1:]))
+
+
+def note_op_result(trace, row, parameters, result):
+    """A RaggedTensor made by the traced code's API call of graph_op_names' ``row`` over raggeds: its rows as
+    TF 2.21's graph counts them, its values open. tf.concat on axis 0 adds the rows (None where one is open),
+    on another axis keeps the first's; tf.gather's RaggedGather counts them at run time ((None, None) even for
+    three known rows and two constant indices). Others (a nested ragged, tf.stack, tf.expand_dims) keep the
+    run's."""
+    from .ragged import RaggedTensor
+    if not isinstance(result, RaggedTensor) or isinstance(result._values, RaggedTensor) \
+            or id(result._row_splits) in getattr(trace, 'ragged_rows', {}):
+        return
+    if row == 'GatherV2' and isinstance(parameters.get('params'), RaggedTensor):
+        rows = None
+    elif row == 'concat' and type(parameters.get('values')) in (list, tuple) and isinstance(
+            parameters.get('axis'), int):
+        counts = [_rows(trace, v) for v in parameters['values']]
+        if any(c is False for c in counts):
+            return
+        if parameters['axis'] % result.ndim != 0:
+            rows = counts[0]
+        else:
+            rows = None if None in counts else sum(counts)
+    else:
+        return
+    notes = trace.__dict__.setdefault('ragged_rows', {})
+    notes[id(result._row_splits)] = (result._row_splits, None, rows)
+    _note_part_shapes(trace, result, rows, values_open=row == 'GatherV2' or any(
+        _values_open(trace, v) for v in parameters['values']))
+
+
+def _values_open(trace, value):
+    """Whether a concat input's values (a dense input: its rows) have an open length in ``trace``."""
+    from .ragged import RaggedTensor
+    from .traced_op_shapes import _input_shape
+    values = value._values if isinstance(value, RaggedTensor) else value
+    shape = _traced_shape(values) or _input_shape(values, trace)
+    return not shape or shape[0] is None
+
+
+def _traced_shape(tensor):
+    """``tensor``'s traced shape in the running trace, named or noted (None where neither)."""
+    from . import trace_names
+    entry = trace_names.entry_of(tensor)
+    return entry[1] if entry is not None else trace_names.noted_shape(tensor)
+
+
+def _rows(trace, value):
+    """A concat input's row count in ``trace``: a ragged's (noted or the run's), a dense tensor's traced first
+    length; False where it is neither."""
+    from .ragged import RaggedTensor
+    from .tensor import Tensor
+    from .traced_op_shapes import _input_shape
+    if isinstance(value, RaggedTensor):
+        return rows_of(trace, value)
+    shape = _input_shape(value, trace) if isinstance(value, Tensor) else None
+    return shape[0] if shape else False
+
+
+def slice_rows(source, result):
+    """``result`` (``source``'s rows sliced: rt[1:], rt[::2]) has an open row count in the running trace
+    where ``source``'s is open, as TF 2.21's graph (rt[1:] of a map's ragged batch: (None, None), row_splits
+    (None,)); a known count stays the run's (three rows: rt[1:] is (2, None))."""
+    from . import trace_names
+    from .ragged import RaggedTensor
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    noted = getattr(trace, 'ragged_rows', {}).get(id(source._row_splits)) if trace is not None else None
+    if noted is None or not isinstance(result, RaggedTensor):
+        return
+    rows = None if noted[2] is None else result.nrows()._data.item()
+    trace.ragged_rows[id(result._row_splits)] = (result._row_splits, None, rows)
+    _note_part_shapes(trace, result, rows, values_open=True)

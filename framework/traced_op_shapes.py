@@ -44,9 +44,12 @@ def _traced(tensor, open_trace):
     entry = trace_names.entry_of(tensor)
     if entry is not None:
         return entry[1]
-    if type(tensor) is not Tensor or not open_trace:        # a variable, or a trace without open lengths
+    if type(tensor) is not Tensor:          # a variable
         return tuple(tensor._data.shape)
-    return trace_names.noted_shape(tensor)          # (a gradient: its source's), else unknown
+    noted = trace_names.noted_shape(tensor)     # (a gradient: its source's; a split's row_splits: open even in
+    if noted is not None or open_trace:         # a trace of known arguments, TF counts its rows at run time)
+        return noted
+    return tuple(tensor._data.shape)            # (a trace without open lengths: the array's), else unknown
 
 
 def output_shape(rule, parameters, result, trace):

@@ -287,6 +287,8 @@ def _name_result(found, parameters, result, operator):
         several = len(outputs) > 1 or outputs[0] is not result
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
+        if not several:         # (a RaggedTensor of concatenated or gathered rows: its rows in the graph)
+            ragged_traced_rows.note_op_result(trace, name, parameters, result)
         return      # a variable, a composite, or a tensor already named (an argument returned)
     if ragged_traced_reductions.is_ragged_reduction(name, parameters):     # (TF's ragged_math_ops: its own scope)
         prefix = _layer_scope(graph, trace) + name_scopes.current()

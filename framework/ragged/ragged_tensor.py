@@ -286,6 +286,8 @@ class RaggedTensor(CompositeTensor):
         new_values, n = _as_values(new_values, 'RaggedTensor.with_values')
         if n != self._splits_host()[-1]:
             raise ValueError('with_values: need %d values, got %d' % (self._splits_host()[-1], n))
+        if trace_names.ACTIVE:      # (an elementwise op's values: as long as the trace's, open where they are)
+            ragged_traced_rows.keep_values(self, new_values)
         return RaggedTensor(new_values, self._row_splits, self._uniform_row_length)
 
     def with_flat_values(self, new_values):
@@ -334,9 +336,11 @@ class RaggedTensor(CompositeTensor):
         from .indexing import getitem
         result = getitem(self, key)
         first = key[0] if isinstance(key, tuple) and key else key
-        if trace_names.ACTIVE and isinstance(first, slice) \
-                and first.start is None and first.stop is None and first.step is None:
-            ragged_traced_rows.keep_rows(self, result)      # (every row kept: a trace's row count stays)
+        if trace_names.ACTIVE and isinstance(first, slice):
+            if first.start is None and first.stop is None and first.step is None:
+                ragged_traced_rows.keep_rows(self, result)      # (every row kept: a trace's row count stays)
+            else:
+                ragged_traced_rows.slice_rows(self, result)     # (open where the trace's count is)
         return result
 
     # TF 2.21: == and != compare value by value where the operands meet (same row lengths, a
