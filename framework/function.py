@@ -68,7 +68,7 @@ from .function_keys import accepts, arguments_key, common, fully_defined, placeh
 from .function_returns import returns_value
 from .function_errors import UNCONVERTED_CODE, graph_side, raised_from_trace
 from .function_end_of_sequence import call_site, graph_end_of_sequence
-from .function_init import from_tf_print, initializing_call, once
+from .function_init import from_tf_print, initializing, once
 from .later_trace_variables import NON_FIRST_CALL, first_trace, later_trace
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
@@ -574,7 +574,7 @@ class Function:
         names = self._symbolic_names(args, kwargs, traced_key, entry.spec_names if entry is not None else None)
         numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
-        later = first = trace = None        # (a recursive call may register a trace while this first one runs)
+        later = first = trace = init = None     # (a recursive call may register a trace while this first one runs)
         objects_at_start, recorders = None, None
         written = frozen_globals.written_at_start(self._python_function) if entry is None or entry.frozen is None \
             else None
@@ -603,7 +603,9 @@ class Function:
                             with once():
                                 result, retraced = self._python_function(*args, **kwargs), False
                         else:
-                            result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                            with initializing() as init:
+                                result = self._python_function(*args, **kwargs)
+                            retraced = init.retraced
                     if retraced and first.made:     # (a variable returned is returned read: TF's second
                         result = _outputs(result, self._python_function)    # trace makes it again)
                     remade = first.remade() if retraced and first.made else None
@@ -624,7 +626,7 @@ class Function:
                 if isinstance(error, StopIteration) else None
             if asserts.error is not None or end is not None or isinstance(graph_side(error), OpError):
                 if entry is None:       # (TensorFlow's trace succeeded: its graph's run failed)
-                    self._keep_failed_run(key, random_state, trace, first, later)
+                    self._keep_failed_run(key, random_state, trace, first, later, init)
             elif (first is not None and not self._second_trace) or (later is not None and later.created):
                 self._trace_raised(first, later)
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
@@ -694,11 +696,20 @@ class Function:
             raise graph_missing_kernels.raised(entry.run_error)     # (the trace is made: its graph's run fails)
         return result
 
-    def _keep_failed_run(self, key, random_state, trace, first, later):
+    def _keep_failed_run(self, key, random_state, trace, first, later, init):
         """A new trace whose run raised a graph's error (a kernel's, an Assert's, a dataset's end): TensorFlow
         made and cached the trace before running it, so later calls of its key run it without tracing (no
-        prints). Not where the trace made variables (TensorFlow traced twice: left as it was)."""
-        if (first is not None and first.made) or (later is not None and later.created):
+        prints). A first call that made variables (``init``: its function_init context) was traced twice
+        before the run, the second time with creation refused: its prints show again and both traces count
+        (TF 2.21, progs/optimtraj26/p2_later.py 'r', 's': 'PY r' twice, then the error; count 2, and later
+        calls neither trace nor print). Not a later trace that made variables (left as it was)."""
+        if later is not None and later.created:
+            return
+        if init is not None and init.repeats():
+            init.trace_again()
+            self._second_trace = 1
+            self._refuses_variables = True
+        elif first is not None and first.made:      # (a Keras build run's trace: not traced twice there)
             return
         entry = self._new_trace(key, True, None if graph_random_ops.drawing() else random_state)
         entry.site = call_site()

@@ -113,17 +113,23 @@ class initializing:
             sys.stdout = self._recorder.target
         self._stop_naming()
         if exc_type is None and self.repeats() and not self.aborted:
-            self.retraced = True
-            object_names.handed_out_again(self._names)
-            for again in self.on_retrace:
-                again()
-            text = ''.join(self._recorder.written)
-            if text:
-                # An enclosing first trace (a train step that builds a subclassed model by
-                # running its call) keeps only the one run it retraces, not this repeat.
-                with once():
-                    sys.stdout.write(text)
+            self.trace_again()
         return False
+
+    def trace_again(self):
+        """TensorFlow's second trace of the call: its names handed out and its prints written once more.
+        Also after a first call whose graph run failed (a kernel's error, a failed Assert): TF 2.21 made both
+        traces before running the graph (progs/optimtraj26/p2_later.py 'r', 's')."""
+        self.retraced = True
+        object_names.handed_out_again(self._names)
+        for again in self.on_retrace:
+            again()
+        text = ''.join(self._recorder.written)
+        if text:
+            # An enclosing first trace (a train step that builds a subclassed model by
+            # running its call) keeps only the one run it retraces, not this repeat.
+            with once():
+                sys.stdout.write(text)
 
 
 class once:
@@ -149,11 +155,3 @@ def made_unseen(before):
     optimizer's slots traces once, prints once; a train_step that builds them traces twice)."""
     if OPEN and CREATED[0] != before:
         OPEN[-1]._before += CREATED[0] - before
-
-
-def initializing_call(run):
-    """``run()`` as the function's first traced call; returns (its result, whether TensorFlow
-    would trace again because variables were created)."""
-    with initializing() as first:
-        result = run()
-    return result, first.retraced
