@@ -10,6 +10,7 @@ import numpy as np
 from .. import backend
 from ..errors import kernel_error
 from ..io.example_text import float32_text
+from ..ops.graph_input_errors import fixed_type_mismatch
 from ..ops.operands import as_tensor
 from ..ops.reductions import reduce_sum
 from ..ops.selection import where
@@ -47,8 +48,18 @@ def _quantize(x, nudged_min, nudged_max, scale, inverse):
         return (np.floor((shifted - quant_zero).astype(_F) + _F(0.5)) * scale).astype(_F)
 
 
-def _float_input(x, op):
-    return x if isinstance(x, Tensor) and x.dtype.name == 'float32' else convert_to_tensor(x, dtype='float32')
+def _float_input(x, op, argument='inputs'):
+    """``x`` as the float32 input ``argument`` of the kernel ``op``: a tensor of another dtype is the conversion's
+    ValueError eagerly, op_def_library's TypeError in a trace ("Input 'inputs' of 'FakeQuantWithMinMaxArgs' Op has
+    type float64 that does not match expected type of float32.", TF 2.21)."""
+    if isinstance(x, Tensor) and x.dtype.name == 'float32':
+        return x
+    try:
+        return convert_to_tensor(x, dtype='float32')
+    except ValueError as error:
+        if not isinstance(x, Tensor):
+            raise
+        raise fixed_type_mismatch(error, op, argument, 'float32', x.dtype.name) from None
 
 
 def _check_bits(num_bits, kernel):
@@ -57,7 +68,7 @@ def _check_bits(num_bits, kernel):
 
 
 def _bounds(value, kernel, name, rank, size=None):
-    t = _float_input(as_tensor(value, 'quantization.fake_quant'), kernel)
+    t = _float_input(as_tensor(value, 'quantization.fake_quant'), kernel, name)
     array = np.asarray(backend.to_host(t._data), _F)
     if array.ndim != rank:
         raise kernel_error(kernel, '`%s` must be rank %d but is rank %d' % (name, rank, array.ndim))
@@ -135,15 +146,16 @@ def fake_quant_with_min_max_args_gradient(gradients, inputs, min=-6, max=6, num_
     """The gradient of ``fake_quant_with_min_max_args``: ``gradients`` where ``inputs`` lie in the nudged range."""
     kernel = 'FakeQuantWithMinMaxArgsGradient'
     _check_bits(num_bits, kernel)
+    g = _float_input(as_tensor(gradients, 'quantization.fake_quant_with_min_max_args_gradient'), kernel,
+                     'gradients')       # (the OpDef's first input)
     x = _float_input(as_tensor(inputs, 'quantization.fake_quant_with_min_max_args_gradient'), kernel)
-    g = _float_input(as_tensor(gradients, 'quantization.fake_quant_with_min_max_args_gradient'), kernel)
     lo, hi, _, _ = nudge(min, max, num_bits, narrow_range)
     return where((x >= float(lo)) & (x <= float(hi)), g, 0.0)
 
 
 def _vars_gradient(gradients, inputs, min, max, num_bits, narrow_range, kernel, per_channel):  # noqa: A002
+    g = _float_input(as_tensor(gradients, 'quantization.' + kernel), kernel, 'gradients')     # (the OpDef's first)
     x, lo, hi, nudged_min, nudged_max, _ = _vars(inputs, min, max, num_bits, narrow_range, kernel, per_channel)
-    g = _float_input(as_tensor(gradients, 'quantization.' + kernel), kernel)
     vjps = _vars_vjps(nudged_min, nudged_max, list(range(x.ndim - 1)) if per_channel else None)
     return tuple(vjp(g, None, x, lo, hi) for vjp in vjps)
 
