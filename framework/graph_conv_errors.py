@@ -134,6 +134,34 @@ def note_layer_pool_refusal(error, row, x, pool_size, strides):
         error._graph_error = refused
 
 
+def note_layer_conv_refusal(error, op, dtype, x_shape, f_shape, sources, strides=(1, 1, 1, 1)):
+    """Hang on ``error`` (tapeflow's conv kernel refusing a window longer than a length, in a trace, inside one of
+    tapeflow's Keras conv layers) the graph's ValueError TF 2.21 raises there, which the layer's call banner words
+    (layers.call_errors): Keras adds a Conv2D ``op`` ('convolution', 'separable_conv2d') in the layer's scope,
+    "Negative dimension size caused by subtracting 3 from 2 for '{{node c1_1/convolution}} = Conv2D[...](
+    c1_1/convolution/ExpandDims, c1_1/convolution/ExpandDims_1)' with input shapes: [2,1,2,3], [1,3,3,2]." (TF
+    2.21, notes/progs/gradfuzz28/tk.py). ``dtype``: the operands' (numpy) dtype; ``x_shape`` / ``f_shape``: the
+    op's operand shapes (None: not known);
+    ``sources``: its operands' names, a format of ``node`` and the layer's scope ``prefix``."""
+    from . import traced_ops
+    namer = traced_ops.layer_op_namer()
+    dtype = graph_shape_errors.DT_NAMES.get(dtype.name)
+    if namer is None or getattr(error, '_graph_error', None) is not None or x_shape is None or dtype is None:
+        return
+    unique, prefix = namer
+    problem = _problem(tuple(x_shape), tuple(f_shape), [1, 1, 1, 1], 'VALID', [])
+    if problem is None or not problem.startswith('Negative dimension'):
+        return
+    node = unique(prefix + op)
+    text = ("%s for '{{node %s}} = Conv2D[T=%s, data_format=\"NHWC\", dilations=[1, 1, 1, 1], explicit_paddings=[], "
+            "padding=\"VALID\", strides=%s, use_cudnn_on_gpu=true](%s)' with input shapes: [%s], [%s]." % (
+                problem, node, dtype, _list(strides), sources.format(node=node, prefix=prefix),
+                graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape)))
+    refused = graph_shape_errors.refusal(error, text)
+    refused.graph_refused = True
+    error._graph_error = refused
+
+
 def _window_attr(value, rank):
     """A pool's ksize / strides as its op's attribute, rank + 2 entries (None: a form not measured)."""
     if type(value) is int:

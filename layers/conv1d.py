@@ -7,7 +7,8 @@ from framework.ops import avg_pool2d, conv2d, expand_dims, max_pool2d, pad, redu
 from framework.ops.convolution_nd import convolution
 from framework.errors import InvalidArgumentError
 from framework.ops.pool_window_sizes import refuse_in_graph
-from framework.graph_conv_errors import note_layer_pool_refusal
+from framework.graph_conv_errors import note_layer_conv_refusal, note_layer_pool_refusal
+from framework import trace_names
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
@@ -29,6 +30,23 @@ from .layer import Layer
 from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .pooling import mean_over_steps
 from .undefined_weight_shape import unknown_channels_error
+
+
+def _note_causal_refusal(layer, error, given, dtype):
+    """TF 2.21's graph refusal of a causal Conv1D whose padded steps are fewer than its window, in a trace that
+    knows them: Keras pads the steps on the left, then tf.nn.convolution runs Conv2D over both operands expanded
+    (a dilated one after SpaceToBatchND: the batch times the rate, the steps divided by it, rounded up)."""
+    entry = trace_names.entry_of(given)
+    shape = entry[1] if entry is not None else None
+    if shape is None or len(shape) != 3 or shape[1] is None:
+        return
+    (k,), (d,), (s,) = layer.kernel_size, layer.dilation_rate, layer.strides
+    n, steps, c = shape
+    steps += d * (k - 1)
+    if d > 1:
+        n, steps, s = None if n is None else n * d, -(-steps // d), 1
+    note_layer_conv_refusal(error, 'convolution', dtype, (n, 1, steps, c), (1, k, c, layer.filters),
+                            '{node}/ExpandDims, {node}/ExpandDims_1', (1, 1, s, 1))
 
 
 def normalize_single(value, name, who):
@@ -90,6 +108,7 @@ class Conv1D(KernelOptions, Layer):
         self.built = True
 
     def call(self, inputs):
+        given = inputs
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2D', self.dilation_rate != (1,))
         if self.groups == 1:
@@ -101,11 +120,16 @@ class Conv1D(KernelOptions, Layer):
         if padding == 'causal':
             inputs = pad(inputs, [[0, 0], [self.dilation_rate[0] * (self.kernel_size[0] - 1), 0], [0, 0]])
             padding = 'valid'
-        if self.dilation_rate == (1,) and self.groups == 1:
-            kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
-            x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
-        else:
-            x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
+        try:
+            if self.dilation_rate == (1,) and self.groups == 1:
+                kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
+                x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
+            else:
+                x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
+        except InvalidArgumentError as error:       # (in a trace: TF's graph refuses a causal window too long)
+            if self.padding == 'causal' and self.groups == 1 and not first:
+                _note_causal_refusal(self, error, given, inputs._data.dtype)
+            raise
         refuse_empty_result(inputs, x)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)

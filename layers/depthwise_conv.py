@@ -8,6 +8,9 @@ import numpy as np
 from framework.ops import expand_dims, squeeze, transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 from framework.ops.bias_add_kernel import add_bias
+from framework.errors import InvalidArgumentError
+from framework.graph_conv_errors import note_layer_conv_refusal
+from framework import trace_names
 
 from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
@@ -233,8 +236,28 @@ class _SeparableConv(_DepthwiseBase):
         def separable(x):
             spread = self._depthwise(x, self.depthwise_kernel)        # (TF fuses only the pointwise conv's bias)
             made = (self._pointwise, spread, self.pointwise_kernel)
-            return self._finish(self._pointwise(spread, self.pointwise_kernel), made)
+            try:
+                pointed = self._pointwise(spread, self.pointwise_kernel)
+            except InvalidArgumentError as error:    # (in a trace: TF's graph refuses an empty axis)
+                self._note_pointwise_refusal(error, inputs, spread._data.dtype)
+                raise
+            return self._finish(pointed, made)
         return self._transposed(inputs, separable)
+
+    def _note_pointwise_refusal(self, error, inputs, dtype):
+        """TF 2.21's graph refusal of the pointwise 1x1 Conv2D over an axis a 'same' depthwise step left empty
+        (a zero length the trace knows): tf.nn.separable_conv2d's node in the layer's scope, after its 'depthwise'
+        op; a 1-D layer's pointwise kernel expanded by Keras first ('s1_1/ExpandDims_2')."""
+        entry = trace_names.entry_of(inputs)
+        shape = entry[1] if entry is not None else None
+        if shape is None or len(shape) != self.rank + 2 or self.data_format == 'channels_first' \
+                or self.padding != 'same' or (self.rank == 1 and not self._height_one()):
+            return
+        depth = self.pointwise_kernel.shape[-2]
+        lengths = tuple(None if n is None else -(-n // s) for n, s in zip(shape[1:-1], self.strides))
+        x_shape = (shape[0],) + ((1,) if self.rank == 1 else ()) + lengths + (depth,)
+        sources = '{node}/depthwise, ' + ('{prefix}ExpandDims_2' if self.rank == 1 else '{node}/ReadVariableOp_1')
+        note_layer_conv_refusal(error, 'separable_conv2d', dtype, x_shape, (1, 1, depth, self.filters), sources)
 
     def compute_output_shape(self, input_shape):
         refuse_empty_output(self, tuple(input_shape), self._last(tuple(input_shape))[1:-1])
