@@ -2,7 +2,8 @@
 Keras 3 calls on_train_batch_begin before its multi-step function reads the group's batches, so TF 2.21 begins
 the group whose first batch fails before the pipeline's error (tapeflow read the group's first batch before the
 hook, and raised with no 'batch_begin'), and run eagerly its loop reads each batch as an Optional:
-IteratorGetNextAsOptional's eager words (tapeflow gave IteratorGetNext's, with output types). Texts and
+IteratorGetNextAsOptional's eager words (tapeflow gave IteratorGetNext's, with output types); the calls that ran
+before the failing one count for TF's retracing warning (tapeflow counted none of the pass's calls). Texts and
 callback orders printed by TF 2.21 + Keras 3 (/work/notes/progs/modelfuzz23/i4.py, i5.py), the dataset's and
 the graph's uids left out (layers/training/class_weight_map_errors.py).
 """
@@ -78,3 +79,33 @@ def test_one_step_at_a_time_keeps_iterator_get_next():
     text, order = _fit(1)
     assert order == [('begin', 0), ('end', 0), ('begin', 1)]
     assert text == _TRACED.replace('IteratorGetNextAsOptional', 'IteratorGetNext')
+
+
+def test_calls_before_the_failing_batch_count_for_the_retracing_warning(caplog):
+    # progs/modelfuzz23/i7.py: fits failing at batch 0 (x4), batch 1 (x2), a whole fit, batch 2 in groups of 2 (x3),
+    # batch 3 (x2), then whole fits. TF 2.21 logs '5 out of the last 14 calls' in the 11th fit and '6 out of the
+    # last 17 calls' in the 12th: it counts a call once it returned, so the calls before the failing one count
+    # (tapeflow counted none of a failing pass's calls: '6 out of the last 15')
+    import logging
+    import re
+    from layers.training import step_retracing
+    step_retracing.forget()
+    caplog.set_level(logging.WARNING, logger='tensorflow')
+    plan = [(0, 1)] * 4 + [(1, 1)] * 2 + [(None, 1)] + [(2, 2)] * 3 + [(3, 1)] * 2 + [(None, 1)] * 2
+    seen = []
+    try:
+        for bad_batch, every in plan:
+            if bad_batch is None:
+                x = np.random.RandomState(4).normal(size=(40, 5)).astype('float32')
+                model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3, activation='softmax')])
+                model.compile('sgd', 'sparse_categorical_crossentropy')
+                model.fit(tf.data.Dataset.from_tensor_slices((x, np.zeros(40, 'int64'))).batch(4),
+                          class_weight={0: 1.0, 1: 2.0}, epochs=1, verbose=0)
+            else:
+                _fit(bad_batch, steps_per_execution=every)
+            seen.append([re.sub(r' calls to .*', '', r.getMessage(), flags=re.S) for r in caplog.records
+                         if 'triggered tf.function retracing' in r.getMessage()])
+            caplog.clear()
+    finally:
+        step_retracing.forget()
+    assert seen == [[]] * 10 + [['5 out of the last 14']] + [['6 out of the last 17']] + [[]] * 2

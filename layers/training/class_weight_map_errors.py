@@ -36,12 +36,11 @@ def note_gather_failure(error, components):
         error.class_weight_map = (found.group('text'), components)
 
 
-def reworded(batches, traced, every, begin=None):
+def reworded(batches, traced, every, failing=None):
     """``batches``, where a class-weight map's failure (note_gather_failure) is raised as the step reading
     the batch raises it: ``traced`` (fit's tf.function; ``every``: steps_per_execution) or run eagerly.
-    ``begin``: on_train_batch_begin where fit calls it after reading a group's first batch (steps_per_execution
-    > 1 on data of known length); Keras calls it before its function reads the group, so a group whose first
-    batch fails is begun first (TF 2.21: 'batch_begin 0', then the error)."""
+    ``failing(step)`` runs first, with the index of the batch that failed: fit's loop does there what Keras
+    did before its function failed (step_failed)."""
     iterator = iter(batches)
     step = 0
     while True:
@@ -53,11 +52,24 @@ def reworded(batches, traced, every, begin=None):
             noted = getattr(error, 'class_weight_map', None)
             if noted is None:
                 raise
-            if begin is not None and step % every == 0:
-                begin(step)
+            if failing is not None:
+                failing(step)
             raise _as_step_error(error, noted, traced, every) from None
         yield batch
         step += 1
+
+
+def step_failed(step, every, begin, traced_calls):
+    """What Keras 3 did before its function failed to read batch ``step`` (groups of ``every``): ``begin``
+    (on_train_batch_begin where fit calls it after reading a group's first batch, steps_per_execution > 1
+    on data of known length; else None) begins the failing group first, as Keras calls it before its function
+    reads the group (TF 2.21: 'batch_begin 0', then the error). ``traced_calls`` (step_retracing.calls_made;
+    None run eagerly) counts the calls that ran before it: TF's retracing detector counts a call once it
+    returns, so the failing call is left out (a failure in the first call counts nothing, its trace neither)."""
+    if begin is not None and step % every == 0:
+        begin(step)
+    if traced_calls is not None and step >= every:
+        traced_calls(step // every)
 
 
 def _as_step_error(error, noted, traced, every):

@@ -6,6 +6,7 @@ overrides. Metric results are read, and turned into host floats, at the end
 of an epoch or when a progress bar or callback asks.
 """
 import contextlib
+import functools
 import numbers
 
 from framework import distribute, graph_random_ops, nest
@@ -353,8 +354,10 @@ class TrainingLoops:
         batches = (_begun(data, begin) if every == 1 else _begun_in_groups(data, begin, every)) if begins_first \
             else data.epoch(every)
         if getattr(data, 'weighs_classes', False):       # (a label past class_weight's table, read in the step)
-            batches = class_weight_map_errors.reworded(batches, traces is not None, every,
-                                                       begin if wants_begin and not begins_first else None)
+            failing = functools.partial(class_weight_map_errors.step_failed, every=every,
+                                        begin=begin if wants_begin and not begins_first else None,
+                                        traced_calls=step_retracing.calls_made if traces is not None else None)
+            batches = class_weight_map_errors.reworded(batches, traces is not None, every, failing)
         for step, batch in enumerate(batches):
             if wants_begin and not begins_first and step % every == 0:
                 begin(step)
