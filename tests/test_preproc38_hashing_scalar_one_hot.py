@@ -15,9 +15,9 @@ def test_scalar_one_hot_is_index_error():
 
 
 def test_scalar_one_hot_inside_dataset_map():
-    ds = tf.data.Dataset.from_tensor_slices(['x', 'y']).map(keras.layers.Hashing(num_bins=5, output_mode='one_hot'))
+    # TF 2.21 raises it from Dataset.map, which traces the layer's call
     with pytest.raises(IndexError, match='tuple index out of range'):
-        list(ds)
+        tf.data.Dataset.from_tensor_slices(['x', 'y']).map(keras.layers.Hashing(num_bins=5, output_mode='one_hot'))
 
 
 def test_other_modes_take_scalars():

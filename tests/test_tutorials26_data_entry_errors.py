@@ -78,8 +78,13 @@ def _forgot_return(x):
     (lambda x: [], None, _map_error('output_shapes')),
     (lambda x: {}, None, _map_error('output_shapes'))], ids=['None', 'None-parallel', 'tuple', 'list', 'dict'])
 def test_a_map_function_without_outputs_is_the_map_kernels_error(returned, parallel, text):
-    # (TensorFlow raises it as the dataset is made; tapeflow, which traces at the first element, there)
-    ds = tf.data.Dataset.range(3).map(returned, num_parallel_calls=parallel)
+    # TensorFlow raises it as the dataset is made: tapeflow too where the elements come from memory,
+    # else (a generator's) where its trace runs, at the first element
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.data.Dataset.range(3).map(returned, num_parallel_calls=parallel)
+    assert str(caught.value) == text
+    source = tf.data.Dataset.from_generator(lambda: iter([0]), output_signature=tf.TensorSpec((), tf.int64))
+    ds = source.map(returned, num_parallel_calls=parallel)
     for read in (lambda: ds.element_spec, lambda: list(ds)):
         with pytest.raises(tf.errors.InvalidArgumentError) as caught:
             read()

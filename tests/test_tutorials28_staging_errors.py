@@ -25,9 +25,9 @@ def _user_text(fn, line, error):
 
 
 def test_an_index_error_in_a_dataset_map_is_a_staging_error():
-    ds = tf.data.Dataset.range(3).map(_fills_a_short_list)
+    # (TF 2.21 traces the function in Dataset.map: the error comes from map itself)
     with pytest.raises(Exception) as err:
-        list(ds)
+        tf.data.Dataset.range(3).map(_fills_a_short_list)
     assert type(err.value).__name__ == 'StagingError' and not isinstance(err.value, IndexError)
     assert str(err.value) == _user_text(_fills_a_short_list, 2, 'IndexError: list assignment index out of range')
 

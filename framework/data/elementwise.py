@@ -16,6 +16,7 @@ from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from . import cardinality as card
 from . import file_cache
 from ..ops.bool_attributes import bool_attribute
+from .construction_trace import trace_now
 from .arguments import dataset_name, function_argument, integer, positive_int
 from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
 from .error_skipping import SkippedElement, skipping_errors, tolerated
@@ -24,7 +25,7 @@ from .map_spec import mapped_spec, shell
 from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
-from .stage_function import UNKNOWN_RANK, traced_stage_function
+from .stage_function import UNKNOWN_RANK, trace_refusal, traced_stage_function
 from .traced_source_specs import with_traced_shapes
 from .unique_elements import check_unique_spec, first_seen
 from .structure import as_tensors, call_with_element, host_structure, spec_of
@@ -91,6 +92,7 @@ class ElementStages:
         if num_parallel_calls is not None:
             result._tf_class = '_ParallelMapDataset'
         result._identity_map = identity
+        trace_now(result, stage_function)
         return result
 
     def filter(self, predicate, name=None):
@@ -530,10 +532,10 @@ def _no_outputs(out, parallel):
     dataset op's attribute check; which attribute it names was measured (None and () name the types)."""
     op, signature = _MAP_OPS[parallel]
     attr = 'output_types' if out is None or type(out) is tuple else 'output_shapes'
-    return noted(InvalidArgumentError("Length for attr '%s' of 0 must be at least minimum 1\n\t; NodeDef: {{node %s}}; "
+    return trace_refusal(noted(InvalidArgumentError("Length for attr '%s' of 0 must be at least minimum 1\n\t; NodeDef: {{node %s}}; "
                                       'Op<name=%s; signature=%s> [Op:%s] name: ' % (attr, op, op, signature, op)),
                  'Dataset.map: map_func returned %r; it must return a tensor or a structure of tensors (a missing '
-                 '`return`?)' % (out,))
+                 '`return`?)' % (out,)))
 
 
 def _predicate_error(spec_text, what):

@@ -11,6 +11,8 @@ kept; the next call of the same function outside a spec read, on equal inputs (t
 which the spec read took without spending shuffle seeds), takes that result instead of running again.
 Where no real read follows (only the spec was asked for), the Python has run once where TF's did not.
 """
+import contextlib
+
 import numpy as np
 
 from .. import backend
@@ -20,9 +22,29 @@ from .iteration_seeds import as_a_real_read, is_peeking
 # that writes ``tf.numpy_function(lambda v: ..., [x], tf.float32)`` makes a new lambda at each call
 _KEPT = {}
 
+# whether the spec read running now is construction_trace.py's, made when Dataset.map makes its stage
+_AT_CONSTRUCTION = [False]
+
+
+class ReachedAtConstruction(Exception):
+    """A py_function reached by the spec read Dataset.map makes as it makes the stage: TensorFlow runs its
+    Python only for the elements read, so that read is given up (construction_trace.py)."""
+
+
+@contextlib.contextmanager
+def refused_at_construction():
+    """Inside: a py_function's call raises ReachedAtConstruction before its Python runs."""
+    previous, _AT_CONSTRUCTION[0] = _AT_CONSTRUCTION[0], True
+    try:
+        yield
+    finally:
+        _AT_CONSTRUCTION[0] = previous
+
 
 def call(func, inputs, run):
     """``run()`` (which calls ``func`` on ``inputs``), or the result a spec read's call kept for them."""
+    if _AT_CONSTRUCTION[0]:
+        raise ReachedAtConstruction()
     if is_peeking():
         with as_a_real_read():
             result = run()

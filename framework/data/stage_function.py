@@ -11,9 +11,11 @@ call runs as one call of a graph: its random ops draw the stage's kernels in the
 iterator running it (``iterator_kernels``); numpy's and Python's global random draws repeat the
 trace's (``host_random_replay``).
 
-What differs: TensorFlow's trace happens when the stage is made, before any
-element is read, so its prints come earlier; here they come with the first
-element read (or the first ``element_spec`` that reads one). The placeholders'
+TensorFlow's trace happens when the stage is made, before any element is read.
+Dataset.map runs this one then where its upstream elements come from memory
+(construction_trace.py); elsewhere (a generator, files, another map upstream) its
+prints come with the first element read (or the first ``element_spec`` that reads
+one), later than TensorFlow's. The placeholders'
 shapes are the upstream spec's when it is known without reading data, else the
 first element's (a batch dimension then shows its size instead of None).
 """
@@ -102,10 +104,18 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
                     raise
                 raise raised from None
             state['traced'] = False         # (refused: a later call fails the same way)
-            raise refusal
+            raise trace_refusal(refusal)
     run.traced_shapes = lambda: state.get('shapes')
     run.batch_traced = lambda: state.get('batch_traced', False)
+    run.untrace = lambda: state.update(traced=False)     # (construction_trace.py: run it again at the first read)
     return run
+
+
+def trace_refusal(error):
+    """``error``, marked as TensorFlow's refusal of what the trace returned (raised by its trace, in
+    Dataset.map itself: construction_trace.py), though it be an op's error."""
+    error.trace_refusal = True
+    return error
 
 
 def _reads_variables(fn):
