@@ -85,3 +85,26 @@ def _broadcast_to(source, shape, dtype, parameters, unique, prefix):
     return "%s for '{{node %s}} = BroadcastTo[T=%s, Tidx=DT_INT32](%s, %s/shape)' with input shapes: [%s], [%d]%s." \
         % (problem, node, dtype, source, node, graph_shape_errors.dims_text(shape), len(target), suffix)
 
+
+
+def note_metric_weight_refusal(error, weights, target):
+    """Hang on ``error`` (BroadcastTo refusing a Keras metric's ``weights`` of more axes than its values' shape
+    ``target``, in a trace) the graph's ValueError TF 2.21 raises there: Keras 3's reduce_to_samplewise_values calls
+    ops.broadcast_to outside any layer's scope, "Shape must be at most rank 1 but is rank 2 for '{{node BroadcastTo}} =
+    BroadcastTo[T=DT_FLOAT, Tidx=DT_INT32](truediv_2, BroadcastTo/shape)' with input shapes: [32,10], [1]." (keras.io
+    DeiT's train_step updating the loss tracker with predictions; notes/progs/kerasexamples11/p8.py, p8b.py). Only the
+    rank refusal, which reads no lengths of the target; the tf.function or Keras step raises it."""
+    from . import traced_ops
+    namer = traced_ops.layer_op_namer()
+    if namer is None or getattr(error, '_graph_error', None) is not None or not isinstance(weights, Tensor) \
+            or isinstance(weights, Variable):
+        return
+    entry = trace_names.entry_of(weights)
+    dtype = graph_shape_errors.DT_NAMES.get(weights._data.dtype.name)
+    if entry is None or entry[1] is None or dtype is None or len(target) >= len(entry[1]):
+        return
+    text = _broadcast_to(entry[0], tuple(entry[1]), dtype, {'shape': [int(n) for n in target]}, *namer)
+    if text is not None:
+        refused = graph_shape_errors.refusal(error, text)
+        refused.graph_refused = True
+        error._graph_error = refused

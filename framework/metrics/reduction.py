@@ -68,6 +68,8 @@ def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
         except InvalidArgumentError as error:
             error.add_note('%s: sample_weight of shape %s does not broadcast to the values of shape %s; '
                            'give one weight per sample' % (what, tuple(sample_weight.shape), tuple(values.shape)))
+            from ..graph_split_errors import note_metric_weight_refusal     # (late: a trace's error path only)
+            note_metric_weight_refusal(error, sample_weight, values.shape)
             raise
         values = values * sample_weight
         if weight_rank > 1:
