@@ -8,9 +8,9 @@ import pytest
 import framework as tf
 from framework import keras
 
-_CONV = ("Negative dimension size caused by subtracting %d from %d for '{{node %s}} = Conv2D[T=%s, data_format=\"NHWC\", "
-         "dilations=[1, 1, 1, 1], explicit_paddings=[], padding=\"VALID\", strides=[1, 1, 1, 1], use_cudnn_on_gpu=true]"
-         "(%s)' with input shapes: [%s], [%s].")
+_CONV = ("Negative dimension size caused by subtracting %d from %d for '{{node %s}} = Conv2D[T=%s, "
+         "data_format=\"NHWC\", dilations=[1, 1, 1, 1], explicit_paddings=[], padding=\"VALID\", strides=[1, 1, 1, 1], "
+         "use_cudnn_on_gpu=true](%s)' with input shapes: [%s], [%s].")
 
 
 @pytest.mark.parametrize('make, shape, dtype, expected', [
@@ -28,10 +28,12 @@ _CONV = ("Negative dimension size caused by subtracting %d from %d for '{{node %
         1, 0, 's1_1/separable_conv2d', 'DT_FLOAT', 's1_1/separable_conv2d/depthwise, s1_1/ExpandDims_2', '2,1,0,3',
         '1,1,3,2')),
     (lambda: keras.layers.SeparableConv2D(2, 3, padding='same', name='s2'), (2, 0, 3, 3), 'float32', _CONV % (
-        1, 0, 's2_1/separable_conv2d', 'DT_FLOAT', 's2_1/separable_conv2d/depthwise, s2_1/separable_conv2d/ReadVariableOp_1',
+        1, 0, 's2_1/separable_conv2d', 'DT_FLOAT',
+        's2_1/separable_conv2d/depthwise, s2_1/separable_conv2d/ReadVariableOp_1',
         '2,0,3,3', '1,1,3,2')),
     (lambda: keras.layers.SeparableConv2D(2, 3, padding='same', name='s3'), (2, 3, 0, 3), 'float32', _CONV % (
-        1, 0, 's3_1/separable_conv2d', 'DT_FLOAT', 's3_1/separable_conv2d/depthwise, s3_1/separable_conv2d/ReadVariableOp_1',
+        1, 0, 's3_1/separable_conv2d', 'DT_FLOAT',
+        's3_1/separable_conv2d/depthwise, s3_1/separable_conv2d/ReadVariableOp_1',
         '2,3,0,3', '1,1,3,2')),
 ])
 def test_traced_conv_layers_meet_the_graph_refusal(make, shape, dtype, expected):
