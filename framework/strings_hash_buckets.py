@@ -8,7 +8,7 @@ argument errors and pickle by reference: tf_named binds those names here, which 
 import numpy as np
 
 from .errors import InvalidArgumentError, kernel_error
-from .strings import _map, _on_flat_values, _strings
+from .strings import _fast, _map, _on_flat_values, _strings
 from .tf_python_names import tf_named
 
 
@@ -27,14 +27,34 @@ def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
     """Each string's keyed SipHash-2-4 (``key``: two ints) modulo ``num_buckets``, int64."""
     from .string_hashes import siphash24
     buckets = _buckets(num_buckets, 'to_hash_bucket_strong')
-    key = list(key) if isinstance(key, (list, tuple)) else None
     note = 'to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,)
-    if key is not None and len(key) != 2:       # the kernel's words
-        raise kernel_error('StringToHashBucketStrong', 'Key must have 2 elements', note=note)
-    if key is None or not all(isinstance(k, (int, np.integer)) for k in key):
-        raise ValueError(note)
-    return _map(lambda s: siphash24(s, int(key[0]), int(key[1])) % buckets,
-                _strings(input, 'to_hash_bucket_strong'), np.int64)
+    key = _int_list(key, note)
+    values = _strings(input, 'to_hash_bucket_strong')     # the kernel's input check, before its own
+    if len(key) != 2:       # the kernel's words
+        raise kernel_error('StringToHashBucketStrong', 'Key must have 2 elements', named=_fast(input), note=note)
+    return _map(lambda s: siphash24(s, key[0], key[1]) % buckets, values, np.int64)
+
+
+def _int_list(key, note):
+    """The key as TF's op wrapper reads a list of ints: a list or tuple (None: an empty one), each item int()
+    of it (1.5 is 1) but a string; TypeErrors in its words."""
+    if key is None:
+        return []
+    if not isinstance(key, (list, tuple)):
+        error = TypeError("Expected list for 'key' argument to 'string_to_hash_bucket_strong' Op, not %r." % (key,))
+        error.add_note(note)
+        raise error
+    ints = []
+    for k in key:
+        try:
+            if isinstance(k, (str, bytes)):
+                raise TypeError
+            ints.append(int(k))
+        except (TypeError, ValueError):
+            error = TypeError("Expected int for argument 'key' not %r." % (k,))
+            error.add_note(note)
+            raise error from None
+    return ints
 
 
 _HASH_KERNELS = {'to_hash_bucket_fast': ('StringToHashBucketFast', ''),

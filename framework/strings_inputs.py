@@ -12,8 +12,8 @@ from .tensor import Tensor, convert_to_tensor
 _KERNELS = {'length': 'StringLength', 'lower': 'StringLower', 'upper': 'StringUpper', 'strip': 'StringStrip',
             'join': 'StringJoin', 'reduce_join': 'ReduceJoin', 'substr': 'Substr', 'to_number': 'StringToNumber',
             'regex_replace': 'StaticRegexReplace', 'regex_full_match': 'StaticRegexFullMatch',
-            'to_hash_bucket_fast': 'StringToHashBucketFast', 'unicode_decode': 'UnicodeDecode',
-            'unicode_split': 'UnicodeDecode'}
+            'to_hash_bucket_fast': 'StringToHashBucketFast', 'to_hash_bucket_strong': 'StringToHashBucketStrong',
+            'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode', 'unicode_transcode': 'UnicodeTranscode'}
 # ops whose Python converts the input to a string tensor first (the prefix: the argument TF names)
 _CONVERTS = {'split': 'input: ', 'bytes_split': '', 'ngrams': 'data: '}
 # ops that convert a Python number without a dtype first, so a 3 reaches the kernel as an int32 tensor

@@ -166,8 +166,8 @@ def unicode_transcode(input, input_encoding, output_encoding, errors='replace', 
     output_encoding = _string_attr(output_encoding, 'output_encoding')
     errors, replacement_char = _check_attributes('UnicodeTranscode', errors, replacement_char, named)
     op = 'unicode_transcode'
+    codec = _output_codec(output_encoding, 'UnicodeTranscode')     # the attr's allowed values, before the input
     values = _strings(input, op)
-    codec = _output_codec(output_encoding, 'UnicodeTranscode')
     _codec(input_encoding, op)
     out = np.empty(values.shape, object)
     flat = out.reshape(-1)
