@@ -4,7 +4,7 @@ build of a saved subclassed model by running its call (``_build_by_running_call`
 """
 import contextlib
 
-from framework import dtypes, trace_names, traced_ops
+from framework import dtypes, nest, trace_names, traced_ops
 from framework.backend import array_module
 from framework.function import replaying
 from framework.graph_scopes import GraphScopes
@@ -36,16 +36,20 @@ class LayerOutputShapes:
             raise NotImplementedError('Layer %s does not have a `compute_output_shape` method implemented. Should '
                                       'implement `def compute_output_shape(self, input_shape)`.' % type(self).__name__)
         out_shape = self._output_shape_on_zeros(shape, 1)
+        longer = None
         if None in shape[1:]:
             try:
                 longer = self._output_shape_on_zeros(shape, 2)
             except Exception:       # noqa: BLE001 -- a call that only works at length 1: keep what it gave
-                longer = out_shape
-            if len(longer) == len(out_shape):
-                out_shape = tuple(None if m != n else m for m, n in zip(out_shape, longer))
-        if shape and out_shape and shape[0] is None:
-            out_shape = (None,) + out_shape[1:]
-        return out_shape
+                pass
+        if isinstance(out_shape, _SeveralShapes):
+            # a call returning several tensors (a dict or list of them): each one's shape, in that structure
+            # (Keras 3's compute_output_spec of such a layer, a TFSMLayer's signature endpoint, gives a dict)
+            others = longer.shapes if isinstance(longer, _SeveralShapes) and \
+                len(longer.shapes) == len(out_shape.shapes) else out_shape.shapes
+            return nest.pack_sequence_as(out_shape.structure, [_merged(shape, one, other) for one, other
+                                                               in zip(out_shape.shapes, others)])
+        return _merged(shape, out_shape, longer if isinstance(longer, tuple) else out_shape)
 
     def compute_output_spec(self, *args, **kwargs):
         """The KerasTensor(s) a call on the KerasTensors ``args`` would return (Keras 3): their shape
@@ -95,4 +99,25 @@ class LayerOutputShapes:
         finally:
             for each, losses in saved:
                 each._losses = losses
-        return tuple(out.shape)
+        if hasattr(out, 'shape'):
+            return tuple(out.shape)
+        return _SeveralShapes(out)
+
+
+class _SeveralShapes:
+    """The shapes of a call's several outputs: ``structure`` as the call returned them, ``shapes`` flat."""
+
+    def __init__(self, outputs):
+        self.structure = outputs
+        self.shapes = [tuple(t.shape) for t in nest.flatten(outputs)]
+
+
+def _merged(shape, out_shape, longer):
+    """``out_shape`` with the axes that changed between the runs on lengths 1 and 2 (``longer``) open,
+    and an open batch where the input's is."""
+    out_shape = tuple(out_shape)
+    if len(longer) == len(out_shape):
+        out_shape = tuple(None if m != n else m for m, n in zip(out_shape, longer))
+    if shape and out_shape and shape[0] is None:
+        out_shape = (None,) + out_shape[1:]
+    return out_shape
