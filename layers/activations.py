@@ -6,7 +6,7 @@ Each is a thin name over a framework op, so its gradient is the op's.
 import types
 
 from framework import ops
-from framework.ops.activations import traced_mish
+from framework.ops.activations import keras_elu, traced_mish
 from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
 from framework.keras.ops_nn import softmax as keras_softmax
 from framework.keras.softmax_axis_warning import warn_if_one_class
@@ -63,7 +63,7 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
 
 def elu(x, alpha=1.0):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
-    return ops.elu(float_activation_input(x, 'elu'), alpha)
+    return keras_elu(float_activation_input(x, 'elu'), alpha)
 
 
 def selu(x):

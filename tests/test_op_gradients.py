@@ -18,6 +18,7 @@ import pytest
 import framework as tf
 from framework import ops
 from framework.gradient_check import check_gradients
+from framework.ops.activations import keras_elu
 from layers.recurrent import gru_gates, lstm_gates
 from test_ops_control_and_more import COVERED_HERE  # checked in that file
 from test_more_tf_ops import COVERED_HERE as COVERED_IN_MORE_TF_OPS  # checked in that file
@@ -154,7 +155,8 @@ CASES = [
     Case('relu', '', tf.nn.relu, [(2, 3)], domain='away_from_zero'),
     Case('relu6', '', tf.nn.relu6, [RELU6_POINTS]),
     Case('elu', '', tf.nn.elu, [(2, 3)], domain='away_from_zero'),
-    Case('elu', 'alpha', lambda x: tf.nn.elu(x, alpha=0.5), [(2, 3)], domain='away_from_zero'),
+    # (Keras's alpha: TF 2.21's tf.nn.elu takes none)
+    Case('elu', 'alpha', lambda x: keras_elu(x, alpha=0.5), [(2, 3)], domain='away_from_zero'),
     Case('selu', '', tf.nn.selu, [(2, 3)], domain='away_from_zero'),
     Case('leaky_relu', '', tf.nn.leaky_relu, [(2, 3)], domain='away_from_zero'),
     Case('leaky_relu', 'alpha', lambda x: tf.nn.leaky_relu(x, alpha=0.01), [(2, 3)], domain='away_from_zero'),

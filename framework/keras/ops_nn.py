@@ -15,6 +15,7 @@ from framework import dtypes
 from framework import errors as _errors
 from framework.ops.graph_input_errors import allowed_list_refusal, eager_input_error
 from framework import ops as _ops
+from framework.ops.activations import keras_elu
 from framework.losses.probabilistic import carried_logits
 from framework.ops.sigmoid_reader_first import sigmoid_sorts_first
 from framework.ops.sigmoid_xent_graph import sigmoid_first
@@ -93,7 +94,7 @@ def gelu(x, approximate=True):
 
 
 def elu(x, alpha=1.0):
-    return _ops.elu(float_activation_input(tensor(x, 'elu'), 'elu'), alpha)
+    return keras_elu(float_activation_input(tensor(x, 'elu'), 'elu'), alpha)
 
 
 def leaky_relu(x, negative_slope=0.2):

@@ -98,10 +98,10 @@ def relu6(features, name=None):
     return out
 
 
-def elu(features, alpha=1.0, name=None):
-    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+def elu(features, name=None):
+    """x for x > 0, exp(x) - 1 otherwise: TF's tf.nn.elu, which takes no alpha (Keras's is keras_elu)."""
     try:
-        if FUSABLE and alpha == 1.0 and is_fusable(features):     # tf.nn.elu(dense(x)), traced: TF fuses the three
+        if FUSABLE and is_fusable(features):     # tf.nn.elu(dense(x)), traced: TF fuses the three
             if onednn_policy.enabled():
                 from .fused_eltwise import fused_elu
                 return fused_elu(features)
@@ -110,13 +110,7 @@ def elu(features, alpha=1.0, name=None):
         try:
             x = as_float_tensor(features, 'elu')
         except TypeError:
-            return map_ragged(features, lambda values: elu(values, alpha), 'elu')
-        if alpha != 1.0:
-            # Keras 3's elu for another alpha (its TF backend): where(x > 0, elu(x), alpha * elu(x)). Composed
-            # the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
-            # whose rounding g * (alpha * elu(x) + alpha) missed in the last bit.
-            unit = elu(x)
-            return where(x > 0, unit, unit * alpha)
+            return map_ragged(features, elu, 'elu')
         out = Tensor(elu_value(x._data))
         if ACTIVE:
             record('elu', (x,), out, ELU_VJPS)
@@ -124,6 +118,20 @@ def elu(features, alpha=1.0, name=None):
     except OpError as error:
         given_name(error, name)
         raise
+
+
+def keras_elu(features, alpha=1.0):
+    """Keras 3's elu (its TF backend): tf.nn.elu(x) for alpha 1, else where(x > 0, elu(x), alpha * elu(x)).
+    Composed the same way, the gradient is TF's EluGrad(alpha * g, elu(x)) = (alpha * g) * (elu(x) + 1),
+    whose rounding g * (alpha * elu(x) + alpha) missed in the last bit."""
+    if alpha == 1.0:
+        return elu(features)
+    try:
+        x = as_float_tensor(features, 'elu')
+    except TypeError:
+        return map_ragged(features, lambda values: keras_elu(values, alpha), 'elu')
+    unit = elu(x)
+    return where(x > 0, unit, unit * alpha)
 
 
 def elu_value(a):
