@@ -5,7 +5,7 @@ TensorFlow's kernels list theirs, and a program given another sees the registry'
 (checked against /opt/tfref: /work/notes/progs/errors9/p/k1.py).
 """
 from ...errors import InvalidArgumentError
-from ..graph_input_errors import kernel_dtype_name
+from ..graph_input_errors import allowed_list_refusal, kernel_dtype_name
 
 _NMS = ('half', 'float')
 
@@ -25,6 +25,24 @@ KERNELS = {
                             'valid_outputs:int32; attr=T:type,default=DT_FLOAT,allowed=[%s]; '
                             'attr=pad_to_max_output_size:bool,default=false', True),
 }
+# tf.image.resize's kernels (TF 2.21 lists bfloat16 twice for ResizeBilinear)
+_RESIZE_ATTRS = 'attr=align_corners:bool,default=false; attr=half_pixel_centers:bool,default=false'
+_RESIZE_TYPES = ('int8', 'uint8', 'int16', 'uint16', 'int32', 'int64', 'half', 'float', 'double', 'bfloat16')
+KERNELS.update({
+    'ResizeBilinear': (('int8', 'uint8', 'int16', 'uint16', 'int32', 'int64', 'bfloat16', 'half', 'float', 'double',
+                        'bfloat16'), 'signature=images:T, size:int32 -> resized_images:float; attr=T:type,allowed=[%s]; '
+                       + _RESIZE_ATTRS, True),
+    'ResizeNearestNeighbor': (_RESIZE_TYPES, 'signature=images:T, size:int32 -> resized_images:T; '
+                              'attr=T:type,allowed=[%s]; ' + _RESIZE_ATTRS, True),
+    'ResizeBicubic': (_RESIZE_TYPES, 'signature=images:T, size:int32 -> resized_images:float; '
+                      'attr=T:type,allowed=[%s]; ' + _RESIZE_ATTRS, True),
+    'ResizeArea': (_RESIZE_TYPES, 'signature=images:T, size:int32 -> resized_images:float; attr=T:type,allowed=[%s]; '
+                   'attr=align_corners:bool,default=false', True),
+    'ScaleAndTranslate': (('int8', 'uint8', 'int16', 'uint16', 'int32', 'int64', 'bfloat16', 'half', 'float',
+                           'double'), 'signature=images:T, size:int32, scale:float, translation:float -> '
+                          'resized_images:float; attr=T:type,allowed=[%s]; attr=kernel_type:string,default="lanczos3"; '
+                          'attr=antialias:bool,default=true', True),
+})
 
 
 def refuse_dtype(t, kernel, op, what='images', named=None):
@@ -43,4 +61,5 @@ def refuse_dtype(t, kernel, op, what='images', named=None):
                                         ' name: ' if named else ''))
     error.add_note('%s: TensorFlow has no %s kernel for %s %s; cast them to float32 first'
                    % (op, kernel, name, what))
-    raise error
+    # (in a trace: op_def_library's TypeError, naming the OpDef's first input of type T)
+    raise allowed_list_refusal(error, 'T', name, allowed, text.partition('signature=')[2].partition(';')[0])

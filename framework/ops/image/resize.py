@@ -14,6 +14,7 @@ from ..linalg import einsum
 from ..shapes import cast, pad
 from .layout import EITHER, IMAGES, batched, constant_like, positive_targets, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
+from .kernel_dtypes import refuse_dtype
 from .resize_area import resize_area
 from .resize_bicubic import resize_bicubic
 from .resize_bilinear_grad import resize_bilinear, resize_nearest
@@ -131,13 +132,13 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     x, undo = batched(images, op, tf_rank=IMAGES)
     check_antialias(antialias, method, op)
     _check_pixels(x.shape, method, antialias, op)
-    if x._data.dtype.kind not in 'fiu' and x._data.dtype.name != 'bfloat16':      # (bfloat16: kind 'V')
-        raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
     _check_int32_size(size, op)
     given = size.numpy() if hasattr(size, 'numpy') else size
     if np.ndim(given) != 1 or np.size(given) != 2:
         raise noted(ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width"),
                     '%s: size must be two integers (height, width), got %r' % (op, size))
+    # the kernel's registry refuses another dtype (bool, complex, uint32) before it computes anything
+    refuse_dtype(x, _resize_kernel(method, antialias), op)
     sizes = np.asarray(given)
     if sizes.dtype.kind in 'iu' and (sizes <= 0).any():        # the resize kernel's words
         raise kernel_error(_resize_kernel(method, antialias), 'output dimensions must be positive', named=True,
