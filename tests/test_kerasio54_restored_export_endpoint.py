@@ -116,3 +116,16 @@ def test_loaded_module_function_name(tmp_path):
     tf.saved_model.save(K54Module(), str(tmp_path / 'mm'))
     lo = tf.saved_model.load(str(tmp_path / 'mm'))
     assert (lo.serve.__name__, lo.serve.name) == ('restored_function_body', 'restored_function_body')
+
+
+def test_restored_function_class_name_and_unknown_attribute(tmp_path):
+    tf.saved_model.save(K54Module(), str(tmp_path / 'mm'))
+    lo = tf.saved_model.load(str(tmp_path / 'mm'))
+    le = _loaded(_single(), tmp_path / 'ex')
+    for function in (lo.serve, le.serve):
+        # TF 2.21: RestoredFunction, and its class in the AttributeError (tapeflow: 'Function' / '_RestoredEndpoint')
+        assert (type(function).__name__, type(function).__qualname__) == ('RestoredFunction', 'RestoredFunction')
+        for name in ('bogus', '_bogus'):
+            with pytest.raises(AttributeError) as info:
+                getattr(function, name)
+            assert str(info.value) == "'RestoredFunction' object has no attribute '%s'" % name

@@ -284,13 +284,19 @@ class _LoadedFunction:
                                                    for concrete in self.concrete_functions)
 
     def __getattr__(self, name):
-        return getattr(self._function, name)
+        try:
+            return getattr(self._function, name)
+        except AttributeError:
+            # TF's words name its class ("'RestoredFunction' object has no attribute 'bogus'"), not tapeflow's Function
+            raise AttributeError("'RestoredFunction' object has no attribute '%s'" % name) from None
 
     def __dir__(self):
         return sorted(set(dir(self._function)) | {'concrete_functions'})
 
 
-_LoadedFunction.__name__ = 'RestoredFunction'       # TensorFlow's class, which type(loaded.f).__name__ prints
+# TensorFlow's class, which type(loaded.f).__name__ prints (a loaded export's endpoint is one there too)
+_LoadedFunction.__name__ = _LoadedFunction.__qualname__ = 'RestoredFunction'
+_RestoredEndpoint.__name__ = _RestoredEndpoint.__qualname__ = 'RestoredFunction'
 
 
 class _SignatureMap(dict):
