@@ -615,14 +615,14 @@ def _gather(parameters, shapes, result):
 
 
 def _conv(parameters, shapes, result):
-    """tf.nn.conv2d (NHWC) / conv1d (NWC): the batch and each spatial length open where the input's
-    is, the depth the filters' output depth (as TF 2.21 prints them: shape=(None, 4, 4, 5))."""
+    """tf.nn.conv2d (NHWC) / conv1d (NWC) / convolution (NDHWC too): the batch and each spatial length open
+    where the input's is, the depth the filters' output depth (as TF 2.21 prints them: shape=(None, 4, 4, 5))."""
     x, f = parameters.get('input'), parameters.get('filters')
     shape = _traced(x, True) if isinstance(x, Tensor) else None
     kernel = _traced(f, True) if isinstance(f, Tensor) else None
     rank = result._data.ndim
     if shape is None or kernel is None or len(shape) != rank or len(kernel) != rank \
-            or parameters.get('data_format') not in (None, 'NHWC', 'NWC'):
+            or parameters.get('data_format') not in (None, 'NHWC', 'NWC', 'NDHWC'):
         return None
     out = tuple(result._data.shape)
     return tuple(None if shape[i] is None else out[i] for i in range(rank - 1)) + (kernel[-1],)

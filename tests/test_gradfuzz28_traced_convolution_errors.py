@@ -133,6 +133,10 @@ def _printed(fn, xs, fs, signature=None):
      'convolution/Squeeze:0", shape=(None, None, 2)'),
     (lambda a, b: tf.nn.convolution(a, b, strides=2), (1, 4, 4, 4, 3), (3, 3, 3, 3, 2),
      [(None, 4, None, None, 3), (3, 3, 3, 3, 2)], 'convolution:0", shape=(None, 1, None, None, 2)'),
+    (lambda a, b: tf.nn.convolution(a, b, strides=2, data_format='NDHWC'), (1, 4, 4, 4, 3), (3, 3, 3, 3, 2),
+     [(None, 4, None, None, 3), (3, 3, 3, 3, 2)], 'convolution:0", shape=(None, 1, None, None, 2)'),     # (tn.py)
+    (lambda a, b: tf.nn.convolution(a, b, data_format='NWC'), (2, 5, 3), (3, 3, 2), [(None, None, 3), (3, 3, 2)],
+     'convolution/Squeeze:0", shape=(None, None, 2)'),
 ])
 def test_traced_result_names(fn, xs, fs, spec, expected):
     signature = None if spec is None else [tf.TensorSpec(s) for s in spec]
