@@ -90,3 +90,19 @@ def test_sparse_bincount_of_strings_or_uint8_is_the_registry_error(values, dtype
                                       "Value for attr 'output_type' of %s is not in the list of allowed values: "
                                       "int32, int64, float, double\n" % dtype.name))
     assert str(err.value).endswith('[Op:DenseCountSparseOutput] name: ')
+
+
+@pytest.mark.parametrize('op, kernel, allowed', [
+    (tf.math.atan2, 'Atan2', 'bfloat16, half, float, double'),
+    (tf.truncatediv, 'TruncateDiv', 'bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, '
+                                    'int64, complex64, complex128'),
+])
+def test_string_tensors_are_the_binary_kernels_registry_error(op, kernel, allowed):
+    s = tf.constant(['a', 'b'])
+    for name, tail in ((None, ''), ('NM', 'NM')):
+        with pytest.raises(tf.errors.InvalidArgumentError) as err:
+            op(s, s, name=name)
+        # TF 2.21's (tapeflow: 'atan2: string tensors have no arithmetic (got dtype object)')
+        assert str(err.value).startswith("Value for attr 'T' of string is not in the list of allowed values: %s\n\t; "
+                                         "NodeDef: {{node %s}}; Op<name=%s; signature=" % (allowed, kernel, kernel))
+        assert str(err.value).endswith('> [Op:%s] name: %s' % (kernel, tail))

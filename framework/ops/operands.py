@@ -385,6 +385,8 @@ def _check_numeric(data, op, other=None):
         error = float_kernels.string_refusal(op, 'string', named)       # TensorFlow's words, where known
         if error is None and op == 'matmul':        # (MatMul's wrapper converts first: its tail is always there)
             error = float_kernels.refusal(op, 'string')
+        elif error is None and op == 'atan2':       # (Atan2's y:T, x:T registry entry sits in KERNELS)
+            error = float_kernels.refusal(op, 'string', named)
         if error is None:
             raise InvalidArgumentError(note)
         error.add_note(note)
