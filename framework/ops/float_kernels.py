@@ -383,8 +383,8 @@ def string_refusal(op, dtype_name='string', named=None):
         return TypeError('Invalid dtype tf.%s in __truediv__. Expected one of {%s}.'
                          % (dtype_name, ', '.join('tf.' + name for name in _TRUEDIV)))
     entry = (BOOL_BINARY_KERNELS if dtype_name == 'bool' else BINARY_KERNELS).get(op)
-    if entry is None and (dtype_name.startswith('complex') or op in ('truncatemod', 'truncatediv')):   # listed with
-        # the bool refusals
+    # (complex dtypes, TruncateMod and TruncateDiv are listed with the bool refusals)
+    if entry is None and (dtype_name.startswith('complex') or op in ('truncatemod', 'truncatediv')):
         entry = BOOL_BINARY_KERNELS.get(op)
     if entry is None:
         return None
