@@ -42,11 +42,13 @@ class _SizedLayer(ImageLayer):
         self.width = _size(width, 'width', type(self).__name__, self.smallest_size)
 
     def compute_output_shape(self, input_shape):
+        # Keras 3's Resizing / CenterCrop place the size by rank alone, as on TF 2.21: a batched shape is
+        # rank 4 and any other rank is taken as one image, so Resizing's symbolic call on (None, 6) gives
+        # (2, 3) and on a rank-5 shape sets its first axes; an axis the shape lacks is the list's own
+        # IndexError ('list assignment index out of range'), as there (RandomCrop's own rule below)
         shape = list(input_shape)
-        if len(shape) not in (3, 4):
-            raise ValueError('%s: expected an input shape of rank 3 or 4, got %s' % (self._who, tuple(shape)))
-        h, w = self._spatial_axes(len(shape))
-        shape[h], shape[w] = self.height, self.width
+        first = int(self.data_format == 'channels_first') + int(len(shape) == 4)
+        shape[first], shape[first + 1] = self.height, self.width
         return tuple(shape)
 
     def get_config(self):
@@ -281,6 +283,14 @@ class CenterCrop(_SizedLayer):
         # its own signature, so a missing size names CenterCrop.__init__() as Keras's TypeError does
         super().__init__(height, width, data_format=data_format, **kwargs)
 
+    def compute_output_shape(self, input_shape):
+        # Keras 3's CenterCrop checks the rank first (Resizing does not), in its words on TF 2.21
+        input_shape = list(input_shape)
+        if isinstance(input_shape[0], (list, tuple)) or len(input_shape) not in (3, 4):
+            raise ValueError('`input_shape` must be a non-nested tuple or list of rank-1 with size 3 (unbatched) '
+                             'or 4 (batched). ')
+        return super().compute_output_shape(input_shape)
+
     def call(self, data, training=True):     # as Resizing's
         if isinstance(data, dict):
             return self._dict_call(data, self._cropped, self._cropped)    # masks as images (cast), as Keras
@@ -364,6 +374,15 @@ class RandomCrop(_SizedLayer):
         drawn = make_default_seed() if seed is None else seed
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
         self.seed = drawn
+
+    def compute_output_shape(self, input_shape):
+        # Keras 3's RandomCrop counts its height and width axes from the end (-3, -2; channels_first -2, -1)
+        # whatever the rank, as on TF 2.21: (1, 2, 5, 6, 3) gives (1, 2, h, w, 3), and a rank-2 channels_last
+        # shape the list's IndexError
+        shape = list(input_shape)
+        last = -1 if self.data_format == 'channels_first' else -2
+        shape[last - 1], shape[last] = self.height, self.width
+        return tuple(shape)
 
     def _input_cast_dtype(self):
         # Keras 3 hands RandomCrop its inputs unconverted (_convert_input_args=False): at inference they pass
