@@ -56,9 +56,10 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
             error = TypeError('tuple indices must be integers or slices, not %s' % kind)
             error.add_note('%s: axis must be an integer, got %r' % (who, self.axis))
             raise error
-        if not -rank <= self.axis < rank or self.axis % rank == 0:
+        if not -rank <= self.axis < rank:
             text = '%s: axis %d is not a channel axis of an input of shape %s' % (who, self.axis, tuple(input_shape))
-            raise ValueError(text) if -rank <= self.axis < rank else axis_range_error(text)
+            raise axis_range_error(text)
+        # (Keras 3 takes the batch axis too: axis=0 groups the batch, as _normalize's recipe does)
         dim = input_shape[self.axis]
         if dim is None:
             raise noted(ValueError('Axis %d of input tensor should have a defined dimension but the layer received an '
@@ -81,14 +82,22 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         return normalized(self, inputs)
 
     def _normalize(self, inputs):
+        # Keras 3's recipe, list steps as written there: the channel axis (as given, so negative axes
+        # insert from the end) split into (groups, channels // groups), and the axis kept out of the
+        # reduction found by pop(axis - 1) (-2 for -1). For axis 0 the batch is grouped and the last axis
+        # is the one kept (TF 2.21 normalizes (2, 5, 6) with GroupNormalization(2, axis=0) so); for
+        # axis=-rank the pop is out of range, IndexError as there
         shape = tuple(inputs.shape)
-        axis = self.axis % len(shape)
-        per_group = shape[axis] // self.groups
-        grouped_shape = (-1,) + shape[1:axis] + (self.groups, per_group) + shape[axis + 1:]
+        per_group = shape[self.axis] // self.groups
+        grouped_shape = [-1] + list(shape[1:])
+        grouped_shape[self.axis] = per_group
+        grouped_shape.insert(self.axis, self.groups)
         grouped = reshape(inputs, grouped_shape)
-        reduce_axes = [a for a in range(1, len(grouped_shape)) if a != axis]
-        channel_shape = [1] * len(grouped_shape)
-        channel_shape[axis:axis + 2] = [self.groups, per_group]
+        reduce_axes = list(range(1, len(grouped_shape)))
+        reduce_axes.pop(-2 if self.axis == -1 else self.axis - 1)
+        channel_shape = [1] * len(shape)
+        channel_shape[self.axis] = per_group
+        channel_shape.insert(self.axis, self.groups)
         gamma, beta = (None if w is None else weight_in(reshape(w, channel_shape), inputs._data.dtype)
                        for w in (self.gamma, self.beta))
         if beta is not None and gamma is not None and graph_rewrites.GATE[0] and graph_rewrites.tracing():

@@ -69,8 +69,10 @@ def test_group_normalization_checks_groups_against_channels():
         layers.GroupNormalization(3).build((2, 4))
     with pytest.raises(ValueError, match=r'^Number of groups \(8\) cannot be more than the number of channels \(4\)\.\n'):
         layers.GroupNormalization(8).build((2, 4))
-    with pytest.raises(ValueError, match='axis'):
-        layers.GroupNormalization(1, axis=0).build((2, 4))
+    # Keras 3 takes the batch axis too (TF 2.21: built, gamma and beta (2,)); see test_layers24_group_normalization_batch_axis
+    layer = layers.GroupNormalization(1, axis=0)
+    layer.build((2, 4))
+    assert [tuple(w.shape) for w in layer.weights] == [(2,), (2,)]
     layer = layers.GroupNormalization(-1)
     layer.build((2, 5, 4))
     assert layer.groups == 4 and layer.get_config()['groups'] == 4
