@@ -8,6 +8,7 @@ import numpy as np
 from framework.ops import batch_normalization, moments, reduce_variance, reshape, rsqrt
 from framework.ops import graph_rewrites, identity
 from framework.ops.graph_input_errors import eager_input_error
+from framework.keras.rms_scaling_order import rms_scaled
 from framework.tensor import convert_to_tensor
 
 from . import autocast as autocasting
@@ -68,17 +69,6 @@ def _axes(axis, rank, who, refuse=ValueError):
     if any(not -rank <= a < rank for a in axes):
         raise refuse('%s: axis %r is out of range for inputs of rank %d' % (who, axis, rank))
     return sorted(int(a) % rank for a in axes)
-
-
-def _gamma_joins_first(inputs, gamma):
-    """Whether a traced step multiplies Keras's rms_scaling ``x * inv * gamma`` as grappler's
-    MinimizeBroadcasts does: with no tape on it (predict, a tf.function without a gradient), x * inv has
-    one reader and the leaves are regrouped to pair inv with gamma first (TF 2.21:
-    LayerNormalization(axis=[1, 3], rms_scaling=True) on (16, 3, 4, 4) in tf.function / predict gives
-    x * (inv * gamma): 276 of 768 outputs differ from eager; a None-batch signature and a batch of one
-    whose gamma is as large as x too). A gradient reads x * inv (gamma's), so fit keeps Keras's order."""
-    return bool(graph_rewrites.GATE[0] and graph_rewrites.tracing()) and \
-        not (graph_rewrites.taped(inputs) or graph_rewrites.taped(gamma))
 
 
 class LayerNormalization(ScaleOffsetOptions, Layer):
@@ -182,10 +172,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             warn_rms_scaling()
             # Keras's ops.var: tf.math.reduce_variance, whose gradient also flows through the mean (moments'
             # variance stops it there: the last bits of the input's gradient differed)
-            inv = rsqrt(reduce_variance(inputs, axes, keepdims=True) + epsilon)
-            if _gamma_joins_first(inputs, gamma):
-                return inputs * (inv * gamma)
-            return inputs * inv * gamma
+            return rms_scaled(inputs, rsqrt(reduce_variance(inputs, axes, keepdims=True) + epsilon), gamma)
         mean, variance = moments(inputs, axes, keepdims=True)
         if not self.rms_scaling and beta is not None and gamma is None and graph_rewrites.GATE[0] \
                 and graph_rewrites.tracing():

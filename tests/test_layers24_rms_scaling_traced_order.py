@@ -79,3 +79,15 @@ def test_batch_of_one_with_gamma_as_large_as_x():
     _, grappler_order = _orders(layer, x, [1, 2, 3], (1, 3, 4, 4))
     traced = np.asarray(tf.function(lambda a: layer(a))(x))
     np.testing.assert_array_equal(traced, grappler_order)     # TF 2.21: 18 of 48 differ from eager, none from this
+
+
+@pytest.mark.filterwarnings('ignore::UserWarning')
+def test_ops_layer_normalization_regroups_too():
+    rng = np.random.RandomState(0)
+    x, gamma = rng.randn(16, 3, 4).astype('float32'), rng.randn(4).astype('float32')
+    eager = np.asarray(keras.ops.layer_normalization(x, gamma, axis=-1, rms_scaling=True))
+    traced = np.asarray(tf.function(lambda a: keras.ops.layer_normalization(a, gamma, axis=-1, rms_scaling=True))(x))
+    inv = np.asarray(tf.math.rsqrt(tf.math.reduce_variance(tf.constant(x), [2], keepdims=True) + keras.backend.epsilon()))
+    np.testing.assert_array_equal(eager, (x * inv) * gamma)
+    np.testing.assert_array_equal(traced, x * (inv * gamma))     # TF 2.21: 60 of 192 differ from eager
+    assert (traced != eager).any()

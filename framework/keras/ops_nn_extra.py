@@ -17,6 +17,7 @@ from framework.errors import InvalidArgumentError
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input
 from .ops_arguments import integer
+from .rms_scaling_order import rms_scaled
 from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, result_dtype, tensor
 
 __all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_shrink', 'hard_tanh',
@@ -80,8 +81,8 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
     epsilon = EPSILON if epsilon is None else float(epsilon)
     gamma, beta = (_along(v, t, axes, 'layer_normalization', what) for v, what in ((gamma, 'gamma'), (beta, 'beta')))
     if rms_scaling:         # deprecated in Keras 3: scales by the variance, kept for old callers
-        out = t * _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
-        return _ops.cast(out * gamma if gamma is not None else out, original)
+        inv = _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
+        return _ops.cast(t * inv if gamma is None else rms_scaled(t, inv, gamma), original)
     mean, variance = _ops.moments(t, axes, keepdims=True)
     return _ops.cast(_ops.batch_normalization(t, mean, variance, beta, gamma, epsilon), original)
 
