@@ -71,8 +71,10 @@ class SpectralNormalization(Wrapper):
 
     def normalized_weights(self):
         """(the new vector_u, the kernel divided by its estimated spectral norm), in the compute dtype as Keras
-        reads both weights inside call (float16 under 'mixed_float16')."""
-        dtype = self.compute_dtype
+        reads both weights inside call (float16 under 'mixed_float16'). Keras's autocast scope is open only where
+        the wrapper's compute and variable dtypes differ: a float64 layer in a float32 wrapper keeps its float64
+        weights (TF 2.21: vector_u -0x1.8d84304c743c9p-1 after a training call, not float32's bits)."""
+        dtype = self.compute_dtype if self.compute_dtype != self.variable_dtype else self.kernel.dtype
         kernel = self.kernel if self.kernel.dtype == dtype else cast(self.kernel, dtype)
         weights = reshape(kernel, (-1, kernel.shape[-1]))
         vector_u = self.vector_u if self.vector_u.dtype == dtype else cast(self.vector_u, dtype)
