@@ -76,8 +76,9 @@ def test_known_length_among_open_ones():
                             '[1, 2, 2, 1]', '?,1,?,2')
 
 
-def test_open_lengths_pool_to_the_empty_output():
-    # TF 2.21: the graph builds, its kernel gives (2, 0, 0, 2) outputs at run time
+def test_open_lengths_pool_to_the_empty_output(epyc_cpu):
+    # TF 2.21 on the AMD EPYC: the graph builds, its kernel gives (2, 0, 0, 2) outputs at run time (tapeflow
+    # models the Xeon's oneDNN as refusing an empty pool output: not measured there for this op)
     fn = tf.function(lambda a: tf.nn.max_pool_with_argmax(a, 2, 2, 'VALID'),
                      input_signature=[tf.TensorSpec((None, None, None, 2), tf.float32)])
     out = fn(tf.ones((2, 1, 1, 2)))
