@@ -6,23 +6,13 @@ with dtype float64: ...' there. Eagerly that ValueError stays, as TF's. Texts: n
 import pytest
 
 import framework as tf
+from helpers_error_texts import raised_in_trace
 
 Q = tf.quantization
 
 
 def _caught(fn, dtype, shape=(2, 4)):
-    caught = []
-
-    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
-    def f(x):
-        try:
-            fn(x)
-        except Exception as error:      # noqa: BLE001
-            caught.append(error)
-        return x
-    f.get_concrete_function()
-    assert caught and all(str(error) == str(caught[0]) for error in caught)
-    return caught[0]
+    return raised_in_trace(fn, dtype, shape)
 
 
 @pytest.mark.parametrize('dtype', ['float64', 'int32', 'float16'])

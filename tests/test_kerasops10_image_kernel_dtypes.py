@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from helpers_error_texts import raised_in_trace
 from framework.errors import InvalidArgumentError
 
 _TYPES = 'int8, uint8, int16, uint16, int32, int64, half, float, double, bfloat16'
@@ -62,18 +63,7 @@ def test_eager_resize_of_complex():
 
 
 def _caught(fn, dtype, shape):
-    caught = []
-
-    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
-    def f(x):
-        try:
-            fn(x)
-        except Exception as error:      # noqa: BLE001
-            caught.append(error)
-        return x
-    f.get_concrete_function()
-    assert caught and all(str(error) == str(caught[0]) for error in caught)
-    return caught[0]
+    return raised_in_trace(fn, dtype, shape)
 
 
 _GRAPH_TYPES = 'int8, uint8, int16, uint16, int32, int64, float16, float32, float64, bfloat16'

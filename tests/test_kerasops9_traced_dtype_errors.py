@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from helpers_error_texts import raised_in_trace
 from framework import keras
 
 _FLOATS = 'bfloat16, float16, float32, float64'
@@ -16,19 +17,7 @@ _SUMMABLE = ('float32, float64, int32, uint8, int16, int8, complex64, int64, qin
 
 
 def _caught(fn, dtype, shape=(None, 4)):
-    """The error ``fn`` raises in a trace over a TensorSpec of ``dtype``, as the traced code catches it."""
-    caught = []
-
-    @tf.function(input_signature=[tf.TensorSpec(shape, dtype)])
-    def f(x):
-        try:
-            fn(x)
-        except Exception as error:      # noqa: BLE001
-            caught.append(error)
-        return x
-    f.get_concrete_function()
-    assert caught and all(str(error) == str(caught[0]) for error in caught)     # (tapeflow may run the trace again)
-    return caught[0]
+    return raised_in_trace(fn, dtype, shape)
 
 
 @pytest.mark.parametrize('fn, dtype, shape, parameter, allowed', [
