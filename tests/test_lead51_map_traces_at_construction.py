@@ -93,3 +93,16 @@ def test_a_py_function_runs_only_for_the_elements_read(capsys):
     assert list(ds.as_numpy_iterator()) == [0, 2]
     assert calls == [0, 1]
     assert _lines(capsys) == ['made', 'py 0', 'py 1']
+
+
+def test_a_map_functions_own_except_does_not_catch_the_given_up_read():
+    # the py_function's Python must not be reached at map(), nor its refusal there taken for the function's own
+    # error: TF's spec is the py_function's (int64, unknown shape), not the except branch's float32 (2,)
+    def f(x):
+        try:
+            return tf.py_function(lambda v: v * 2, [x], tf.int64)
+        except Exception:       # noqa: BLE001
+            return tf.constant([1.0, 2.0])
+    ds = tf.data.Dataset.range(2).map(f)
+    assert ds.element_spec.dtype == tf.int64 and ds.element_spec.shape.rank is None
+    assert list(ds.as_numpy_iterator()) == [0, 2]

@@ -26,9 +26,10 @@ _KEPT = {}
 _AT_CONSTRUCTION = [False]
 
 
-class ReachedAtConstruction(Exception):
+class ReachedAtConstruction(BaseException):
     """A py_function reached by the spec read Dataset.map makes as it makes the stage: TensorFlow runs its
-    Python only for the elements read, so that read is given up (construction_trace.py)."""
+    Python only for the elements read, so that read is given up (construction_trace.py). A BaseException, so
+    that a map function's own ``except Exception`` around the call cannot turn it into a result."""
 
 
 @contextlib.contextmanager
