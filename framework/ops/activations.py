@@ -499,17 +499,7 @@ def softmax(logits, axis=-1, name=None):
             x = as_float_tensor(logits, 'softmax')
         except TypeError:       # a RaggedTensor: TF's ragged softmax, over each row (ragged/ragged_dispatch_more.py)
             return dispatch('softmax', logits, axis)
-        if axis is None:        # TF's wrapper: the last axis
-            axis = -1
-        try:
-            (ax,) = normalize_axis(axis, x.ndim, 'softmax')
-        except InvalidArgumentError:
-            ax = _last_axis_by_comparison(axis, x.ndim, 'softmax')
-            if ax is None:
-                if axis == -1:          # (another axis fails the wrapper's own range check)
-                    _refuse_onednn_rank(x)
-                _refuse_scalar_logits(x, axis, 'Softmax', 'softmax')
-                raise
+        ax = _class_axis(x, axis, 'Softmax', 'softmax')
         if x.ndim > 5:
             _refuse_onednn_rank(x)
         out = Tensor(_along_last(x._data, ax, _softmax_rows))
@@ -528,6 +518,24 @@ def softmax(logits, axis=-1, name=None):
     except OpError as error:
         given_name(error, name)
         raise
+
+
+def _class_axis(x, axis, kernel, op):
+    """softmax's / log_softmax's ``axis`` of ``x`` as a non-negative int (None is TF's wrapper's last axis), or
+    their refusal: the axis check's InvalidArgumentError, after the kernel's own refusals it meets first (a
+    scalar's; softmax's oneDNN rank limit on the last axis, which another axis's range check comes before)."""
+    if axis is None:
+        axis = -1
+    try:
+        (ax,) = normalize_axis(axis, x.ndim, op)
+    except InvalidArgumentError:
+        ax = _last_axis_by_comparison(axis, x.ndim, op)
+        if ax is None:
+            if axis == -1 and kernel == 'Softmax':
+                _refuse_onednn_rank(x)
+            _refuse_scalar_logits(x, axis, kernel, op)
+            raise
+    return ax
 
 
 def _last_axis_by_comparison(axis, ndim, op):
@@ -712,15 +720,7 @@ def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
     try:
         x = as_float_tensor(logits, 'log_softmax')
-        if axis is None:        # TF's wrapper: the last axis
-            axis = -1
-        try:
-            (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
-        except InvalidArgumentError:
-            ax = _last_axis_by_comparison(axis, x.ndim, 'log_softmax')
-            if ax is None:
-                _refuse_scalar_logits(x, axis, 'LogSoftmax', 'log_softmax')
-                raise
+        ax = _class_axis(x, axis, 'LogSoftmax', 'log_softmax')
         out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
         if ACTIVE:
             if ax == x.ndim - 1:

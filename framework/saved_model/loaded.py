@@ -204,7 +204,24 @@ def _endpoint_names(root):
     return names() if names is not None else ()
 
 
-class _RestoredEndpoint:
+class _Restored:
+    """What a loaded function shows as TF 2.21's RestoredFunction: its name and its print."""
+    __slots__ = ()
+
+    @property
+    def __name__(self):
+        return _RESTORED_NAME
+
+    @property
+    def name(self):
+        return _RESTORED_NAME
+
+    def __repr__(self):
+        # TF's class, as print(loaded.f) shows it (tapeflow's Function prints as TF's Function likewise)
+        return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
+
+
+class _RestoredEndpoint(_Restored):
     """A loaded export's endpoint kept as a method of its archive: called as it is, printed as the
     RestoredFunction TF 2.21 revives for it, whose other attributes (concrete_functions,
     pretty_printed_concrete_signatures(), input_signature, get_concrete_function(), ...) are those of the
@@ -217,25 +234,14 @@ class _RestoredEndpoint:
     def __call__(self, *args, **kwargs):
         return self._method(*args, **kwargs)
 
-    @property
-    def __name__(self):
-        return _RESTORED_NAME
-
-    @property
-    def name(self):
-        return _RESTORED_NAME
-
     def __getattr__(self, name):
         function = None if name.startswith('__') else _serving_function(self._method.__self__)
         if function is None:
             raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
         return getattr(function, name)
 
-    def __repr__(self):
-        return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
 
-
-class _LoadedFunction:
+class _LoadedFunction(_Restored):
     """A saved tf.function as loaded: called without its Python prints; otherwise the function."""
 
     def __init__(self, function, options=None):
@@ -255,18 +261,6 @@ class _LoadedFunction:
                 args, kwargs = cast, {}
         with replaying():
             return self._function(*args, **kwargs)
-
-    def __repr__(self):
-        # TF's class, as print(loaded.f) shows it (tapeflow's Function prints as TF's Function likewise)
-        return '<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at %#x>' % id(self)
-
-    @property
-    def __name__(self):
-        return _RESTORED_NAME
-
-    @property
-    def name(self):
-        return _RESTORED_NAME
 
     @property
     def concrete_functions(self):
