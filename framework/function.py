@@ -553,7 +553,7 @@ class Function:
                         return self._replay_entry(entry, key, args, kwargs)
                 return self._replay_entry(entry, key, args, kwargs)
             except StopIteration as error:      # a dataset iterator ran out: the graph's OutOfRangeError
-                end = graph_end_of_sequence(error, self._python_function, self._name, entry.site)
+                end = graph_end_of_sequence(error, self._python_function, self._name, entry.site, entry.nodes)
                 if end is None:
                     raise
                 raise end from None

@@ -7,15 +7,17 @@ epoch. tapeflow runs the Python, where the iterator raises StopIteration; the Fu
 that into TensorFlow's error. The node is 'defined at' the user frames of the trace that made it:
 the call that first traced the function, then the function's frames down to ``next``.
 
-What differs: a function that calls ``next`` more than once names each node in TensorFlow
-(IteratorGetNext_1, ...); here the node is always IteratorGetNext. TensorFlow's op name ends in a
-graph id (__inference_step_39), which tapeflow leaves out, as in its other texts.
+The node is the failing call's own: a trace's second ``next`` is IteratorGetNext_1, one inside
+``tf.name_scope('s')`` s/IteratorGetNext (TF 2.21). A trace names it as the call raises
+(traced_ops.py: ``error.graph_node``); a replay of a finished trace finds the call's node in the
+trace's note_node table. TensorFlow's op name ends in a graph id (__inference_step_39), which
+tapeflow leaves out, as in its other texts.
 """
 import sys
 
 from .errors import OutOfRangeError
 from .function_errors import _OWN_DIRS, _user_frames
-from .graph_runtime_errors import graph_run_text
+from .graph_runtime_errors import graph_run_text, noted_node
 
 
 def _is_iterator_end(error):
@@ -41,12 +43,16 @@ def call_site(depth=1):
     return frames[::-1]
 
 
-def graph_end_of_sequence(error, python_function, name, site):
+def graph_end_of_sequence(error, python_function, name, site, nodes=None):
     """TensorFlow's OutOfRangeError for StopIteration ``error`` from a dataset iterator in the
     traced ``python_function`` (tf.function ``name``) whose trace was made from ``site``
-    (``call_site``'s frames); None for any other StopIteration."""
+    (``call_site``'s frames) and, for a replay, noted ``nodes``; None for any other StopIteration."""
     if not isinstance(error, StopIteration) or not _is_iterator_end(error):
         return None
+    node = getattr(error, 'graph_node', None)
+    if node is None:
+        noted = noted_node(error, nodes)
+        node = 'IteratorGetNext' if noted is None else noted[0]
     inner = [frame[:3] for frame in _user_frames(error.__traceback__, python_function)]
-    text = graph_run_text('IteratorGetNext', list(site) + inner, 'End of sequence', name)
+    text = graph_run_text(node, list(site) + inner, 'End of sequence', name)
     return OutOfRangeError(None, None, text, OutOfRangeError.code)

@@ -74,13 +74,19 @@ def note_node(trace, caller, node):
 def replayed_error(error, nodes, function_name):
     """The graph run's error for ``error``, raised by a kernel while a finished trace with ``nodes`` (its
     note_node table) replays; None where the failing call is not one the trace named."""
-    if not nodes:
-        return None
-    found, traceback = None, error.__traceback__
-    while traceback is not None:        # the innermost user frame whose call the trace named
-        noted = nodes.get((traceback.tb_frame.f_code, traceback.tb_lasti))
-        found = noted or found
-        traceback = traceback.tb_next
+    found = noted_node(error, nodes)
     if found is None:
         return None
     return runtime_error(error, found[0], found[1], function_name)
+
+
+def noted_node(error, nodes):
+    """(node, defining frames) that a trace's note_node table ``nodes`` holds for the innermost user call in
+    ``error``'s traceback (the API call a replay failed in); None where the trace named none of them."""
+    if not nodes:
+        return None
+    found, traceback = None, error.__traceback__
+    while traceback is not None:
+        found = nodes.get((traceback.tb_frame.f_code, traceback.tb_lasti)) or found
+        traceback = traceback.tb_next
+    return found

@@ -222,9 +222,14 @@ def _note_node(caller, result):
     """Note the graph node of a tf.function trace's API call from the user frame ``caller`` (its result's
     name): a kernel error in a replay of the trace names that node (graph_runtime_errors.replayed_error)."""
     trace = trace_names.current()
-    if getattr(trace, 'graph', None) is None or not isinstance(result, Tensor):
+    if getattr(trace, 'graph', None) is None:
         return
-    entry = trace._names.get(id(result))
+    if type(result) is tuple:       # (next(iterator) of a (features, labels) dataset: one node's outputs)
+        leaves = [trace._names.get(id(v)) if isinstance(v, Tensor) else None for v in result]
+        nodes = {leaf[0].partition(':')[0] for leaf in leaves if leaf is not None}
+        entry = leaves[0] if len(nodes) == 1 and None not in leaves else None
+    else:
+        entry = trace._names.get(id(result)) if isinstance(result, Tensor) else None
     if entry is not None and assert_statements.traced_function_name() is not None:
         graph_runtime_errors.note_node(trace, caller, entry[0].partition(':')[0])
 
@@ -405,6 +410,15 @@ def _note_graph_error(error, found, parameters, function_name, caller):
         return      # a loop's body or another function's graph
     operator = function_name if function_name.startswith('__') else None
     prefix = _layer_scope(graph, trace) + name_scopes.current()
+    if isinstance(error, StopIteration) and found[0] == 'IteratorGetNext' and function_name == '__next__' \
+            and not hasattr(error, 'graph_node'):
+        # a dataset's end at next(iterator): TF's graph has the node and its run fails there
+        # (IteratorGetNext_1 for a trace's second next; function_end_of_sequence.py raises it). Not
+        # get_next's frame, which turns it into OutOfRangeError: the OpError below names that one.
+        error.graph_node = graph.unique(prefix + found[0])
+        if assert_statements.traced_function_name() is not None:
+            graph_runtime_errors.note_node(trace, caller, error.graph_node)
+        return
     refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, graph.unique, prefix)
     if refused is None and trace.graph is not None and '/' not in found[0] and parameters is not None:
         function = assert_statements.traced_function_name()
@@ -413,6 +427,8 @@ def _note_graph_error(error, found, parameters, function_name, caller):
             refused = graph_runtime_errors.runtime_error(error, node, defined_at(trace, caller), function)
             if refused is not None:
                 error._graph_error = refused
+                # (the trace is kept: a replay failing at this call again names this node)
+                graph_runtime_errors.note_node(trace, caller, node)
             return
     if refused is not None:
         refused.graph_refused = True        # (a Sequential's build lets it through, as Keras's does)
