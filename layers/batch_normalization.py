@@ -6,7 +6,7 @@ from framework.ops import cast, moments, reshape, rsqrt
 from framework.ops.regrouped_step import regroups, root_times_gamma
 from framework.tape import paused
 
-from . import autocast as autocasting, constraints, initializers, regularizers
+from . import autocast as autocasting, batch_renorm, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
 from .layer import Layer
@@ -40,6 +40,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         center, scale: whether to learn beta / gamma.
         *_initializer, *_regularizer, *_constraint: for beta, gamma and the
             moving statistics, as in Keras.
+        renorm, renorm_clipping, renorm_momentum: batch renormalization in
+            training (batch_renorm.py), as Keras 3.
     """
 
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
@@ -48,10 +50,9 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                  beta_constraint=None, gamma_constraint=None, renorm=False, renorm_clipping=None,
                  renorm_momentum=0.99, synchronized=False, **kwargs):    # Keras 3's order (positional calls)
         super().__init__(**kwargs)
-        if renorm:
-            raise ValueError('BatchNormalization: renorm=True (batch renormalization) is not supported; '
-                             'use renorm=False')
-        self.renorm, self.renorm_clipping, self.renorm_momentum = False, renorm_clipping, float(renorm_momentum)
+        # Keras 3 keeps renorm, renorm_clipping (checked, None as {}, when renorm) and renorm_momentum as given
+        self.renorm, self.renorm_momentum = renorm, renorm_momentum
+        self.renorm_clipping = batch_renorm.checked_clipping(renorm_clipping) if renorm else renorm_clipping
         try:
             self.axis = int(axis)      # Keras 3's conversion: '1' and 1.5 are axis 1; None or a list fail int()
         except (TypeError, ValueError) as error:
@@ -83,7 +84,9 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(name='moving_variance', shape=shape,
                                                initializer=self.moving_variance_initializer, trainable=False)
-        autocasting.keep_float32(self)       # Keras 3 makes all four with autocast=False
+        if self.renorm:
+            batch_renorm.add_renorm_weights(self, shape)
+        autocasting.keep_float32(self)       # Keras 3 makes them all with autocast=False
         self._reduction_axes = [i for i in range(rank) if i != axis]
         # parameters of shape (features,) broadcast against the input in this shape
         self._broadcast_shape = [1] * rank
@@ -116,6 +119,7 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
             raise ValueError('BatchNormalization %r: the mask must have one dimension less than the inputs '
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'
                              % (self.name, tuple(mask.shape), tuple(inputs.shape)))
+        gamma, beta = _read(self.gamma, inputs.dtype), _read(self.beta, inputs.dtype)
         if training_is_on(training) and self.trainable:
             if mask is None and self.synchronized:
                 # Keras 3's moments(synchronized=True): var = E(x**2) - E(x)**2 over the one replica
@@ -127,14 +131,19 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                 mean, variance = moments(inputs, self._reduction_axes)
             else:       # statistics of the kept steps only, as Keras 3
                 mean, variance = masked_moments(inputs, mask, self._reduction_axes)
+            if self.renorm:     # x * (r * gamma) + (d * gamma + beta), Keras 3's order
+                gamma, beta = batch_renorm.scale_and_offset(self, mean, variance, gamma, beta, inputs.dtype)
             with paused():
-                m = self.momentum
-                self.moving_mean.assign(_read(self.moving_mean, mean.dtype) * m + mean * (1.0 - m))
-                self.moving_variance.assign(_read(self.moving_variance, mean.dtype) * m + variance * (1.0 - m))
+                if self.renorm:
+                    batch_renorm.update_statistics(self, mean, variance)
+                else:
+                    m = self.momentum
+                    self.moving_mean.assign(_read(self.moving_mean, mean.dtype) * m + mean * (1.0 - m))
+                    self.moving_variance.assign(_read(self.moving_variance, mean.dtype) * m
+                                                + variance * (1.0 - m))
         else:
             mean, variance = _read(self.moving_mean, inputs.dtype), _read(self.moving_variance, inputs.dtype)
-        mean, variance, gamma, beta = self._params(mean, variance, _read(self.gamma, inputs.dtype),
-                                                   _read(self.beta, inputs.dtype))
+        mean, variance, gamma, beta = self._params(mean, variance, gamma, beta)
         inv = rsqrt(variance + self.epsilon)
         if gamma is not None:
             # in a returning traced step SGD scales gamma's gradient in grappler's order (regrouped_step.py)
