@@ -28,7 +28,7 @@ def output_spec(layer, args, kwargs):
                       if any(isinstance(leaf, KerasTensor) for leaf in nest.flatten(value))}
     if not layer.built and _infers_by_running(layer):
         _run_unbuilt(layer, shapes)
-    out = layer.compute_output_shape(*shapes, **keyword_shapes)
+    out = traced_output_shape(layer, *shapes, **keyword_shapes)
     dtype = layer._symbolic_dtype()
     if _is_shape(out):
         return KerasTensor(tuple(out), dtype=dtype)
@@ -74,3 +74,14 @@ def _run_unbuilt(layer, shapes):
                         '`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / '
                         'compute_output_shape()` method. Error encountered:\n\n%s'
                         % (layer.name, name, name, name, err)).with_traceback(err.__traceback__) from None
+
+
+def traced_output_shape(layer, *shapes, **keyword_shapes):
+    """The layer's output shape as Keras 3's compute_output_spec finds it: its own compute_output_shape, or, where
+    that is one marked ``keras_default`` (Keras's base one, which raises: a TFSMLayer's), the shape a run of the
+    call gives (Keras traces the call; tapeflow's base class runs it on zeros)."""
+    method = type(layer).compute_output_shape
+    if getattr(method, 'keras_default', False):
+        from .layer_output_shapes import LayerOutputShapes     # it imports this module
+        method = LayerOutputShapes.compute_output_shape
+    return method(layer, *shapes, **keyword_shapes)

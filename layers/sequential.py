@@ -28,6 +28,7 @@ from .layer import PLAIN_CALLS, Layer
 from .policy_sharing import policy_config
 from .mask_propagation import as_mask, warn_if_mask_dropped
 from .naming import unique_name
+from .output_spec import traced_output_shape
 from .summary import print_summary
 from .traced_casts import cast_as_keras, symbolic_cast
 
@@ -204,7 +205,7 @@ class Sequential(ModelBase):
                             raise NotImplementedError
                         if not layer.built:
                             layer._build_from_shape(shape)
-                        shape = tuple(layer.compute_output_shape(shape))
+                        shape = tuple(traced_output_shape(layer, shape))
                         shapes[id(layer)] = shape
                 except NotImplementedError:
                     # Keras 3's build returns where a layer cannot say its output shape (a Lambda calling
@@ -439,7 +440,7 @@ class Sequential(ModelBase):
         if self._graph_ends is not None and self.built:
             self._check_input_shape(shape)
         for layer in self._layers:
-            shape = tuple(layer.compute_output_shape(shape))
+            shape = tuple(traced_output_shape(layer, shape))
         return shape
 
     # ---- the graph's ends, as Keras 3's Sequential gives them --------------------------

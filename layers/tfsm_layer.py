@@ -80,6 +80,15 @@ class TFSMLayer(Layer):
                         non_trainable.append(variable)
         return trainable + non_trainable
 
+    def compute_output_shape(self, input_shape):
+        """Keras 3's TFSMLayer has none: its base class raises (TF 2.21). Its calls on KerasTensors and
+        ``compute_output_spec`` still find the outputs by running the endpoint, as Keras traces it."""
+        raise NotImplementedError('Layer %s does not have a `compute_output_shape` method implemented. Should '
+                                  'implement `def compute_output_shape(self, input_shape)`.' % type(self).__name__)
+
+    # (read by functional/symbolic_call.py and output_spec.py: the output shape comes from the call)
+    compute_output_shape.keras_default = True
+
     def call(self, inputs, training=False, **kwargs):
         if training and self.call_training_endpoint:
             return self.call_training_endpoint_fn(inputs, **kwargs)

@@ -298,7 +298,9 @@ def _defines_output_shape(layer):
     from ..layer import Layer          # layer.py imports this module
     # a Lambda without output_shape runs its function, as a layer without compute_output_shape (Keras 3
     # infers it from the call): on zeros of each input, so a list of inputs works too
-    return type(layer).compute_output_shape is not Layer.compute_output_shape and \
+    # (one marked keras_default raises as Keras 3's base class does, which then traces the call)
+    method = type(layer).compute_output_shape
+    return method is not Layer.compute_output_shape and not getattr(method, 'keras_default', False) and \
         not getattr(layer, '_output_shape_from_call', False)
 
 
