@@ -11,7 +11,8 @@ import numpy as np
 from . import backend, dtypes, graph_asserts, graph_operations
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
-from .tensor_shape import SHAPE_SEQUENCES
+from .tensor_shape import SHAPE_SEQUENCES, TensorShape
+from .trace_names import traced_shape
 from .tf_python_names import tf_named
 
 
@@ -311,12 +312,24 @@ def assert_integer(x, message=None, name=None):
                         % (message + ' ' if message else '', dtype))
 
 
+@tf_named('assert_scalar_v2')
 def assert_scalar(tensor, message=None, name=None):
-    """Raise ValueError unless ``tensor`` is a scalar; returns it."""
-    shape = _static_shape(tensor, 'assert_scalar')
-    if shape:
-        raise ValueError('%sExpected scalar shape, saw shape: %s.' % (message + ' ' if message else '', shape))
-    return tensor
+    """Raise ValueError unless ``tensor`` is a scalar. Returns None (TF 2.21's v2; tf.compat.v1's returns
+    the tensor: compat/v1_debugging.py)."""
+    check_scalar(tensor, message, depth=2)
+
+
+def check_scalar(tensor, message, depth):
+    """Raise TF's ValueError unless ``tensor`` is statically a scalar: in a trace its traced shape, which an
+    input_signature's TensorSpec(None) leaves unknown ('Expected scalar shape for a:0, saw shape: <unknown>.');
+    ``depth``: frames from here up to the user's call (tapeflow's own calls check the array)."""
+    graph_name = graph_asserts.tensor_name(tensor)
+    shape = traced_shape(tensor, depth) if graph_name is not None else None
+    if shape is None:
+        shape = TensorShape(_static_shape(tensor, 'assert_scalar'))
+    if shape.ndims != 0:
+        raise ValueError('%sExpected scalar shape%s, saw shape: %s.' % (
+            message + '.  ' if message else '', '' if graph_name is None else ' for ' + graph_name, shape))
 
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TensorFlow's name)
