@@ -33,8 +33,8 @@ def note_rows(trace, ragged, source, op_name):
 
 def note_argument(trace, ragged, spec):
     """Note a RaggedTensor the trace takes as an argument (a tf.data element) as its RaggedTensorSpec ``spec``
-    shapes it: rows ``spec.shape[0]``, row_splits one longer, values open, as TF 2.21's graph decodes it from
-    a variant (a map over ragged batches: x.shape (None, None), x.row_splits.shape (None,), where the run's
+    shapes it: rows ``spec.shape[0]``, row_splits one longer, values open (a nested level's rows too), as TF 2.21's
+    graph decodes it from a variant (a map over ragged batches: x.shape (None, None), x.row_splits.shape (None,), where the run's
     (2, None) and (3,) showed; the batch's element_spec then kept the run's 2)."""
     from .ragged import RaggedTensor
     from .trace_names import known_dims
@@ -44,6 +44,11 @@ def note_argument(trace, ragged, spec):
     notes = trace.__dict__.setdefault('ragged_rows', {})
     notes[id(ragged._row_splits)] = (ragged._row_splits, None, shape[0])
     _note_part_shapes(trace, ragged, shape[0], values_open=True)
+    inner = ragged._values
+    while isinstance(inner, RaggedTensor):      # (a nested level has as many rows as the level above has values)
+        notes[id(inner._row_splits)] = (inner._row_splits, None, None)
+        _note_part_shapes(trace, inner, None, values_open=True)
+        inner = inner._values
 
 
 def note_range(ragged, bounds):
@@ -162,20 +167,36 @@ def rows_of(trace, ragged):
 
 
 
-def static_rows(ragged, depth=1):
-    """``ragged``'s row count in its static shape (RaggedTensor.shape) as the code ``depth`` frames above the
-    caller sees it in a trace: the noted count (TF 2.21: (None, None) for tf.strings.split of a (None,) or (3,)
-    input, (3, None) for tf.strings.unicode_split of a (3,) one), or False where the trace noted none or the
-    code asking is tapeflow's own (it keeps the run's count)."""
+def static_dims(ragged, depth=1):
+    """``ragged``'s row count and each ragged level's uniform length (None for a ragged one) in its static shape
+    (RaggedTensor.shape) as the code ``depth`` frames above the caller sees it in a trace: the noted ones (TF 2.21:
+    (None, None) for tf.strings.split of a (None,) or (3,) input, (3, None) for tf.strings.unicode_split of a (3,)
+    one, (1, None, None) for tf.expand_dims(rt, 0) of open rows), the run's where none was noted; False where the
+    trace noted none or the code asking is tapeflow's own (it keeps the run's counts)."""
     import sys
     from . import trace_names
+    from .ragged import RaggedTensor
     trace = trace_names.current()
-    noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits)) if trace is not None else None
-    if noted is None:
+    if trace is None:
         return False
+    noted = getattr(trace, 'ragged_rows', {}).get(id(ragged._row_splits))
+    uniform = getattr(trace, 'ragged_uniform', {})
+    if noted is None and not any(id(splits) in uniform for splits in ragged.nested_row_splits):
+        return False
+    dims, level = [ragged.nrows()._data.item() if noted is None else noted[2]], ragged
+    while isinstance(level, RaggedTensor):
+        dims.append(uniform_length(trace, level))
+        level = level._values
     if sys._getframe(depth + 1).f_globals.get('__name__', '').partition('.')[0] in trace_names._TAPEFLOW_PACKAGES:
         return False
-    return noted[2]
+    return dims
+
+
+def uniform_length(trace, level):
+    """The length ``trace``'s graph gives every row of one ragged ``level`` (its _uniform_row_length, None for a
+    ragged one): a noted one (ragged_traced_nesting: tf.expand_dims(rt, 0) of open rows), else its own."""
+    noted = getattr(trace, 'ragged_uniform', {}).get(id(level._row_splits))
+    return level._uniform_row_length if noted is None else noted[1]
 
 
 def keep_values(source, new_values):
@@ -197,11 +218,19 @@ def note_op_result(trace, row, parameters, result):
     """A RaggedTensor made by the traced code's API call of graph_op_names' ``row`` over raggeds: its rows as
     TF 2.21's graph counts them, its values open. tf.concat on axis 0 adds the rows (None where one is open),
     on another axis keeps the first's; tf.gather's RaggedGather counts them at run time ((None, None) even for
-    three known rows and two constant indices). Others (a nested ragged, tf.stack, tf.expand_dims) keep the
-    run's."""
+    three known rows and two constant indices); tf.expand_dims and tf.stack as ragged_traced_nesting says.
+    Others (a nested ragged) keep the run's."""
     from .ragged import RaggedTensor
-    if not isinstance(result, RaggedTensor) or isinstance(result._values, RaggedTensor) \
-            or id(result._row_splits) in getattr(trace, 'ragged_rows', {}):
+    from . import ragged_traced_nesting
+    if not isinstance(result, RaggedTensor):
+        return
+    if row == 'ExpandDims' and isinstance(parameters.get('input'), RaggedTensor):
+        ragged_traced_nesting.note_expanded(trace, parameters['input'], parameters.get('axis'), result)
+        return
+    if row == 'stack' and type(parameters.get('values')) in (list, tuple):
+        ragged_traced_nesting.note_stacked(trace, parameters['values'], parameters.get('axis', 0), result)
+        return
+    if isinstance(result._values, RaggedTensor) or id(result._row_splits) in getattr(trace, 'ragged_rows', {}):
         return
     if row == 'GatherV2' and isinstance(parameters.get('params'), RaggedTensor):
         rows = None

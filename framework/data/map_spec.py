@@ -71,9 +71,11 @@ def _with_open_lengths(spec, traced):
             leaf = TensorSpec(tuple(None if open_ is None else d for d, open_ in zip(leaf.shape, shape)),
                               leaf.dtype, leaf.name)
         elif (isinstance(leaf, RaggedTensorSpec) and shape is not None and shape is not UNKNOWN_RANK and shape
-                and shape[0] is None and leaf.shape.rank):     # (rows the trace counts at run time: a concat's)
-            leaf = RaggedTensorSpec((None,) + tuple(leaf.shape[1:]), leaf.dtype, leaf.ragged_rank,
-                                    leaf.row_splits_dtype, leaf._flat_values_spec)
+                and None in shape and leaf.shape.rank):     # (rows the trace counts at run time: a concat's)
+            # (and a uniform level as long as open rows: tf.expand_dims(x, 0) of a ragged batch is [1, None, None])
+            dims = tuple(leaf.shape) if leaf.shape.rank == len(shape) else (leaf.shape[0],)
+            dims = tuple(None if open_ is None else d for d, open_ in zip(dims, shape)) + tuple(leaf.shape)[len(dims):]
+            leaf = RaggedTensorSpec(dims, leaf.dtype, leaf.ragged_rank, leaf.row_splits_dtype, leaf._flat_values_spec)
         elif (shape is not None and isinstance(leaf, SparseTensorSpec) and leaf.shape.rank is not None
                 and leaf.shape.rank == len(shape)):
             leaf = SparseTensorSpec(TensorShape(tuple(None if open_ is None else d

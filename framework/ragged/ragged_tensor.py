@@ -206,14 +206,14 @@ class RaggedTensor(CompositeTensor):
         return self._static_shape(2)
 
     def _static_shape(self, depth):
-        dims, rt = [len(self._splits_host()) - 1], self
-        if trace_names.ACTIVE:      # a split's rows in a trace, to the user's code: open where TF counts them at run
-            rows = ragged_traced_rows.static_rows(self, depth)
-            dims[0] = dims[0] if rows is False else rows
-        while isinstance(rt, RaggedTensor):
-            dims.append(rt._uniform_row_length)
-            rt = rt._values
-        return TensorShape(dims + list(rt.shape[1:]))
+        # a split's rows in a trace, to the user's code: open where TF counts them at run time
+        dims = ragged_traced_rows.static_dims(self, depth) if trace_names.ACTIVE else False
+        if dims is False:
+            dims, rt = [len(self._splits_host()) - 1], self
+            while isinstance(rt, RaggedTensor):
+                dims.append(rt._uniform_row_length)
+                rt = rt._values
+        return TensorShape(dims + list(self.flat_values.shape[1:]))
 
     @property
     def ndim(self):
